@@ -1,0 +1,76 @@
+import express, { type Express, type NextFunction, type Request, type Response } from "express";
+import * as OpenApiValidator from "express-openapi-validator";
+import { pinoHttp } from "pino-http";
+import type { AppContext } from "./context.js";
+import { errors } from "./errors/app-error.js";
+import { errorHandler } from "./errors/error-handler.js";
+import { authenticate } from "./http/authenticate.js";
+import { mountOperations } from "./http/mount-operations.js";
+import { requestIdFor } from "./http/request-id.js";
+import { handlers } from "./routes/index.js";
+
+/** Assembles the Express application; the order of the middleware is the request's path. */
+export function createApp(ctx: AppContext): Express {
+  const app = express();
+  app.disable("x-powered-by");
+  app.set("query parser", "simple");
+
+  app.use(
+    pinoHttp({
+      logger: ctx.logger,
+      genReqId: (req, res) => {
+        const id = requestIdFor(req);
+        res.setHeader("X-Request-Id", id);
+        return id;
+      },
+      customAttributeKeys: { reqId: "requestId" },
+      serializers: {
+        req: (req: { id: string; method: string; url: string }) => ({
+          requestId: req.id,
+          method: req.method,
+          route:
+            ctx.operations.match(req.method, req.url.split("?")[0] ?? "")?.operation.pathTemplate ??
+            "(unmatched)",
+        }),
+        res: (res: { statusCode: number }) => ({ statusCode: res.statusCode }),
+      },
+      customLogLevel: (_req, res, error) => (error || res.statusCode >= 500 ? "error" : "info"),
+    }),
+  );
+
+  app.use((_req: Request, res: Response, next: NextFunction) => {
+    res.setHeader("Cache-Control", "no-store");
+    res.setHeader("X-Content-Type-Options", "nosniff");
+    res.setHeader("Referrer-Policy", "no-referrer");
+    next();
+  });
+
+  // Who is calling, and may they, before anything reads the body.
+  app.use(authenticate(ctx));
+
+  app.use(
+    express.json({
+      limit: ctx.config.bodyLimitBytes,
+      strict: true,
+      type: ["application/json", "application/*+json"],
+    }),
+  );
+
+  app.use(
+    OpenApiValidator.middleware({
+      apiSpec: structuredClone(ctx.openApiDocument) as never,
+      validateRequests: { allErrors: true, removeAdditional: false },
+      validateResponses: ctx.config.validateResponses ? { removeAdditional: false } : false,
+      validateSecurity: false,
+      validateFormats: true,
+      ignoreUndocumented: false,
+      ignorePaths: (path: string) => !path.startsWith("/api/"),
+    }),
+  );
+
+  mountOperations(app, ctx, handlers);
+
+  app.use((_req: Request, _res: Response, next: NextFunction) => next(errors.notFound("Route")));
+  app.use(errorHandler(ctx.logger));
+  return app;
+}

@@ -1,0 +1,112 @@
+import { resolveDataDir } from "@geopulse/db";
+import { z } from "zod";
+
+const operatorModes = ["local", "hosted"] as const;
+export type OperatorMode = (typeof operatorModes)[number];
+
+const optionalString = z
+  .string()
+  .optional()
+  .transform((value) => (value === "" ? undefined : value));
+
+const envSchema = z.object({
+  PORT: z.coerce.number().int().min(0).max(65535).default(8080),
+  HOST: z.string().default("127.0.0.1"),
+  DATABASE_URL: optionalString.pipe(
+    z
+      .string()
+      .regex(/^postgres(ql)?:\/\//, "must be a postgres:// or postgresql:// URL")
+      .optional(),
+  ),
+  GEO_DATA_DIR: optionalString,
+  GEO_OPERATOR_MODE: optionalString.pipe(z.enum(operatorModes).optional()),
+  GEO_PUBLIC_URL: optionalString.pipe(z.url().optional()),
+  GEO_SESSION_SECRET: optionalString.pipe(
+    z.string().min(32, "must be at least 32 characters").optional(),
+  ),
+  GEO_SESSION_TTL_HOURS: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(24 * 90)
+    .default(24 * 14),
+  GEO_BODY_LIMIT_BYTES: z.coerce
+    .number()
+    .int()
+    .min(1024)
+    .max(10 * 1024 * 1024)
+    .default(256 * 1024),
+  GEO_LOG_LEVEL: z
+    .enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"])
+    .default("info"),
+  GEO_VALIDATE_RESPONSES: z.enum(["true", "false"]).default("false"),
+  AGENTMAIL_API_KEY: optionalString,
+  AGENTMAIL_BASE_URL: optionalString.pipe(z.url().optional()),
+  /** Domain of workspace inboxes; the provider's default domain when unset. */
+  GEO_EMAIL_DOMAIN: optionalString,
+  /** Inbox that sends sign-in links and invitations. */
+  GEO_EMAIL_SENDER_INBOX: optionalString,
+});
+
+export interface Config {
+  port: number;
+  host: string;
+  databaseUrl: string | undefined;
+  dataDir: string;
+  operatorMode: OperatorMode;
+  publicUrl: string;
+  /** Secret that signs session cookies; undefined lets local mode derive one per data directory. */
+  sessionSecret: string | undefined;
+  sessionTtlMs: number;
+  bodyLimitBytes: number;
+  logLevel: z.infer<typeof envSchema>["GEO_LOG_LEVEL"];
+  validateResponses: boolean;
+  email: {
+    agentmailApiKey: string | undefined;
+    agentmailBaseUrl: string;
+    inboxDomain: string | undefined;
+    senderInbox: string | undefined;
+  };
+}
+
+export class ConfigError extends Error {
+  override name = "ConfigError";
+}
+
+/** Reads and validates the environment; the error names every bad variable. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map(
+      (issue) => `  ${issue.path.join(".")}: ${issue.message}`,
+    );
+    throw new ConfigError(`Invalid environment:\n${problems.join("\n")}`);
+  }
+  const e = parsed.data;
+  // The embedded setup is a single-user local install unless told otherwise.
+  const operatorMode: OperatorMode = e.GEO_OPERATOR_MODE ?? (e.DATABASE_URL ? "hosted" : "local");
+  if (operatorMode !== "local" && !e.GEO_SESSION_SECRET) {
+    throw new ConfigError(
+      "Invalid environment:\n  GEO_SESSION_SECRET: required (at least 32 characters) outside GEO_OPERATOR_MODE=local",
+    );
+  }
+  return {
+    port: e.PORT,
+    host: e.HOST,
+    databaseUrl: e.DATABASE_URL,
+    dataDir: resolveDataDir(env),
+    operatorMode,
+    publicUrl: (e.GEO_PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ""),
+    sessionSecret: e.GEO_SESSION_SECRET,
+    sessionTtlMs: e.GEO_SESSION_TTL_HOURS * 3600_000,
+    bodyLimitBytes: e.GEO_BODY_LIMIT_BYTES,
+    logLevel: e.GEO_LOG_LEVEL,
+    validateResponses: e.GEO_VALIDATE_RESPONSES === "true",
+    email: {
+      agentmailApiKey: e.AGENTMAIL_API_KEY,
+      agentmailBaseUrl: (e.AGENTMAIL_BASE_URL ?? "https://api.agentmail.to").replace(/\/$/, ""),
+      inboxDomain: e.GEO_EMAIL_DOMAIN,
+      senderInbox: e.GEO_EMAIL_SENDER_INBOX,
+    },
+  };
+}

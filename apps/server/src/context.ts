@@ -1,0 +1,21 @@
+import type { Database, PrismaClient } from "@geopulse/db";
+import type { Logger } from "pino";
+import type { Clock } from "./clock.js";
+import type { Config } from "./config.js";
+import type { EmailProvider } from "./email/email-provider.js";
+import type { OperationIndex } from "./http/operation-index.js";
+
+/** Everything a handler or service may depend on; built once per server. */
+export interface AppContext {
+  config: Config;
+  db: Database;
+  prisma: PrismaClient;
+  clock: Clock;
+  logger: Logger;
+  email: EmailProvider;
+  operations: OperationIndex;
+  openApiDocument: Record<string, unknown>;
+  /** Key that signs session cookies. */
+  sessionSecret: string;
+  version: string;
+}

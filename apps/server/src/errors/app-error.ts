@@ -1,0 +1,88 @@
+/**
+ * Typed application errors. Services and middleware throw these; the one error
+ * handler (errors/error-handler.ts) turns them into the envelope. Status codes
+ * live here, next to the codes they belong to, and nowhere else.
+ */
+const statusByCode = {
+  invalid_request: 400,
+  ambiguous_credentials: 400,
+  unauthenticated: 401,
+  invalid_key: 401,
+  invalid_session: 401,
+  invalid_sign_in_token: 401,
+  session_required: 403,
+  insufficient_scope: 403,
+  ip_forbidden: 403,
+  workspace_not_found: 404,
+  not_found: 404,
+  method_not_allowed: 405,
+  conflict: 409,
+  payload_too_large: 413,
+  unsupported_media_type: 415,
+  rate_limited: 429,
+  internal_error: 500,
+  not_implemented: 501,
+  email_unavailable: 503,
+  service_unavailable: 503,
+} as const;
+
+export type ErrorCode = keyof typeof statusByCode;
+
+export interface FieldError {
+  field: string;
+  rule: string;
+  message: string;
+}
+
+export class AppError extends Error {
+  override name = "AppError";
+  readonly status: number;
+
+  constructor(
+    readonly code: ErrorCode,
+    message: string,
+    readonly details?: Record<string, unknown>,
+    /** Extra response headers, e.g. Retry-After. */
+    readonly headers?: Record<string, string>,
+  ) {
+    super(message);
+    this.status = statusByCode[code];
+  }
+}
+
+export const errors = {
+  invalidRequest: (fields: FieldError[], message = "The request is invalid.") =>
+    new AppError("invalid_request", message, { fields }),
+  field: (field: string, rule: string, message: string) =>
+    new AppError("invalid_request", message, { fields: [{ field, rule, message }] }),
+  ambiguousCredentials: () =>
+    new AppError("ambiguous_credentials", "Send either a session cookie or an API key, not both."),
+  unauthenticated: () =>
+    new AppError("unauthenticated", "Authentication is required: a session cookie or an API key."),
+  invalidKey: () => new AppError("invalid_key", "The API key is not valid."),
+  invalidSession: () =>
+    new AppError("invalid_session", "The session is not valid or has ended; sign in again."),
+  sessionRequired: () =>
+    new AppError(
+      "session_required",
+      "This operation needs a signed-in session; API keys cannot use it.",
+    ),
+  insufficientScope: (requiredScope: string) =>
+    new AppError("insufficient_scope", `The API key lacks the scope ${requiredScope}.`, {
+      requiredScope,
+    }),
+  workspaceNotFound: () => new AppError("workspace_not_found", "Workspace not found."),
+  notFound: (what = "Resource") => new AppError("not_found", `${what} not found.`),
+  notImplemented: (operationId: string) =>
+    new AppError(
+      "not_implemented",
+      `${operationId} is part of the contract but not yet available.`,
+    ),
+  rateLimited: (retryAfterSeconds: number) =>
+    new AppError(
+      "rate_limited",
+      "Too many requests; try again later.",
+      { retryAfterSeconds },
+      { "Retry-After": String(retryAfterSeconds) },
+    ),
+};

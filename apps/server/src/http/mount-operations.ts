@@ -1,0 +1,43 @@
+import type { OperationId } from "@geopulse/api-types";
+import type { Express, Request, Response } from "express";
+import type { AppContext } from "../context.js";
+import { errors } from "../errors/app-error.js";
+import { requestAuth } from "./authenticate.js";
+import type { Handler, HandlerContext, HandlerRegistry } from "./handler.js";
+
+/**
+ * Routes every operation of the contract to its handler, so the spec alone
+ * decides which routes exist. An operation without a handler answers 501
+ * after its access rule was enforced.
+ */
+export function mountOperations(app: Express, ctx: AppContext, handlers: HandlerRegistry): void {
+  for (const operation of ctx.operations.operations) {
+    const handler = handlers[operation.operationId] as Handler<OperationId> | undefined;
+    app[operation.method](operation.expressPath, async (req: Request, res: Response) => {
+      if (!handler) throw errors.notImplemented(operation.operationId);
+      const auth = requestAuth(res);
+      if (!auth) throw new Error(`authentication did not run for ${operation.operationId}`);
+      const requestId = String(res.getHeader("X-Request-Id"));
+      const handlerContext = {
+        app: ctx,
+        requestId,
+        log: req.log,
+        principal: auth.principal,
+        workspace: auth.workspace,
+        body: req.body,
+        params: req.params,
+        query: req.query,
+        req,
+        res,
+      } as unknown as HandlerContext<OperationId>;
+      const result: {
+        status: number;
+        body?: unknown;
+        headers?: Record<string, string | string[]>;
+      } = await handler.handle(handlerContext);
+      for (const [name, value] of Object.entries(result.headers ?? {})) res.setHeader(name, value);
+      if (result.body === undefined) res.status(result.status).end();
+      else res.status(result.status).json(result.body);
+    });
+  }
+}

@@ -1,0 +1,9 @@
+import { ulid } from "ulid";
+import type { Clock } from "./clock.js";
+
+/** Prefixed, time-sortable identifiers: `ws_01JD…`, `usr_01JD…`. */
+export type IdPrefix = "usr" | "ses" | "sit" | "ws" | "cmp" | "mem" | "aud" | "req";
+
+export function newId(prefix: IdPrefix, clock: Clock): string {
+  return `${prefix}_${ulid(clock.now().getTime())}`;
+}

@@ -1,0 +1,5 @@
+export { type Clock, ManualClock, systemClock } from "./clock.js";
+export { type Config, ConfigError, loadConfig } from "./config.js";
+export type { EmailProvider } from "./email/email-provider.js";
+export { createLogger } from "./logger.js";
+export { type RunningServer, type StartServerOptions, startServer } from "./server.js";

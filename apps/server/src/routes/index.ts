@@ -1,0 +1,27 @@
+import type { HandlerRegistry } from "../http/handler.js";
+import { createSession } from "./auth/create-session.js";
+import { deleteCurrentSession } from "./auth/delete-current-session.js";
+import { getMe } from "./auth/get-me.js";
+import { verifySignInToken } from "./auth/verify-sign-in-token.js";
+import { getWorkspaceMetrics } from "./metrics/get-workspace-metrics.js";
+import { getWorkspaceScoreboard } from "./metrics/get-workspace-scoreboard.js";
+import { getHealth } from "./system/get-health.js";
+import { getOpenApiDocument } from "./system/get-openapi-document.js";
+import { createWorkspaceService } from "./workspaces/create-workspace.js";
+import { getWorkspace } from "./workspaces/get-workspace.js";
+import { listWorkspaces } from "./workspaces/list-workspaces.js";
+
+/** Every implemented operation. Operations of the contract missing here answer 501. */
+export const handlers: HandlerRegistry = {
+  getHealth,
+  getOpenApiDocument,
+  createSession,
+  verifySignInToken,
+  deleteCurrentSession,
+  getMe,
+  createWorkspaceService,
+  listWorkspaces,
+  getWorkspace,
+  getWorkspaceMetrics,
+  getWorkspaceScoreboard,
+};

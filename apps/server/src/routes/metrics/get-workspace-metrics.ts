@@ -1,0 +1,10 @@
+import { defineHandler } from "../../http/handler.js";
+import { workspaceOf } from "../../http/require.js";
+import { getWorkspaceMetrics as getMetrics } from "../../services/metrics/get-workspace-metrics.js";
+
+export const getWorkspaceMetrics = defineHandler("getWorkspaceMetrics")(
+  async ({ app, workspace }) => ({
+    status: 200,
+    body: await getMetrics({ ctx: app, access: workspaceOf(workspace) }),
+  }),
+);

@@ -1,0 +1,130 @@
+import { randomBytes } from "node:crypto";
+import type { EmailProvisioning, WorkspaceCreateRequest } from "@geopulse/api-types";
+import { Prisma } from "@geopulse/db";
+import type { AppContext } from "../../context.js";
+import type { SessionPrincipal } from "../../http/principal.js";
+import { newId } from "../../ids.js";
+import { recordAuditEvent } from "../audit/record-audit-event.js";
+import { checkWorkspaceSettings } from "./check-workspace-settings.js";
+import { provisionWorkspaceInbox } from "./provision-workspace-inbox.js";
+
+export interface CreateWorkspaceOptions {
+  ctx: AppContext;
+  principal: SessionPrincipal;
+  requestId: string;
+  input: WorkspaceCreateRequest;
+}
+
+export interface CreatedWorkspace {
+  slug: string;
+  emailProvisioning: EmailProvisioning;
+}
+
+const maxSlugTries = 5;
+
+/** Candidate slugs: the brand itself, then the brand with a short random suffix. */
+function slugCandidate(brand: string, attempt: number): string {
+  if (attempt === 0) return brand;
+  const suffix = randomBytes(4).readUInt32BE(0).toString(36).slice(0, 5).padStart(5, "0");
+  return `${brand}-${suffix}`;
+}
+
+function isUniqueViolation(error: unknown): boolean {
+  return error instanceof Prisma.PrismaClientKnownRequestError && error.code === "P2002";
+}
+
+/**
+ * Creates the workspace, its competitors and the owner membership in one
+ * transaction with its audit record, then provisions the inbox.
+ */
+export async function createWorkspace(options: CreateWorkspaceOptions): Promise<CreatedWorkspace> {
+  const { ctx, input } = options;
+  checkWorkspaceSettings(input);
+  for (let attempt = 0; attempt < maxSlugTries; attempt++) {
+    const slug = slugCandidate(input.brand, attempt);
+    const taken = await ctx.prisma.workspace.findUnique({ where: { slug }, select: { id: true } });
+    if (taken) continue;
+    try {
+      const workspaceId = await insertWorkspace(options, slug);
+      const emailProvisioning = await provisionWorkspaceInbox({
+        ctx,
+        workspaceId,
+        slug,
+        displayName: input.displayName,
+      });
+      return { slug, emailProvisioning };
+    } catch (error) {
+      // Another request took the slug between the check and the insert.
+      if (isUniqueViolation(error)) continue;
+      throw error;
+    }
+  }
+  throw new Error(`no free slug for brand ${input.brand} after ${maxSlugTries} tries`);
+}
+
+async function insertWorkspace(
+  { ctx, principal, requestId, input }: CreateWorkspaceOptions,
+  slug: string,
+): Promise<string> {
+  const now = ctx.clock.now();
+  const workspaceId = newId("ws", ctx.clock);
+  await ctx.prisma.$transaction(async (tx) => {
+    await tx.workspace.create({
+      data: {
+        id: workspaceId,
+        slug,
+        brand: input.brand,
+        displayName: input.displayName,
+        domains: input.domains,
+        languages: input.languages,
+        regions: input.regions,
+        gscProperty: input.gscProperty,
+        ga4Property: input.ga4Property,
+        activeSetSize: input.activeSetSize,
+        complianceProfile: input.complianceProfile,
+        quotas: input.quotas,
+        createdByUserId: principal.userId,
+        emailStatus: "unconfigured",
+        emailAddress: null,
+        inboxId: null,
+        emailAttempts: 0,
+        emailMessage: "Inbox provisioning has not run yet.",
+        createdAt: now,
+        updatedAt: now,
+        competitors: {
+          create: input.competitors.map((competitor, position) => ({
+            id: newId("cmp", ctx.clock),
+            name: competitor.name,
+            domains: competitor.domains,
+            aliases: competitor.aliases,
+            ambiguous: competitor.ambiguous,
+            position,
+            createdAt: now,
+            updatedAt: now,
+          })),
+        },
+        members: {
+          create: {
+            id: newId("mem", ctx.clock),
+            userId: principal.userId,
+            role: "owner",
+            invitedAt: now,
+            joinedAt: now,
+          },
+        },
+      },
+    });
+    await recordAuditEvent({
+      tx,
+      clock: ctx.clock,
+      principal,
+      requestId,
+      workspaceId,
+      action: "workspace.create",
+      targetType: "workspace",
+      targetId: workspaceId,
+      metadata: { slug, competitors: input.competitors.length },
+    });
+  });
+  return workspaceId;
+}

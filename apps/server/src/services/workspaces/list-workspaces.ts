@@ -1,0 +1,65 @@
+import type { WorkspaceSummary } from "@geopulse/api-types";
+import type { AppContext } from "../../context.js";
+import { errors } from "../../errors/app-error.js";
+import type { Principal } from "../../http/principal.js";
+
+export interface ListWorkspacesOptions {
+  ctx: AppContext;
+  principal: Principal;
+  limit: number;
+  cursor: string | undefined;
+}
+
+export interface WorkspacePage {
+  data: WorkspaceSummary[];
+  nextCursor: string | null;
+}
+
+const idPattern = /^ws_[0-9A-Z]{26}$/;
+
+/** Newest first; the cursor is the id of the last workspace of the previous page. */
+export async function listWorkspaces({
+  ctx,
+  principal,
+  limit,
+  cursor,
+}: ListWorkspacesOptions): Promise<WorkspacePage> {
+  const after = cursor === undefined ? undefined : Buffer.from(cursor, "base64url").toString();
+  if (after !== undefined && !idPattern.test(after)) {
+    throw errors.field("query.cursor", "cursor", "is not a cursor this API returned");
+  }
+  const membership =
+    principal.kind === "session"
+      ? { members: { some: { userId: principal.userId } } }
+      : principal.kind === "api_key"
+        ? { id: principal.workspaceId }
+        : { id: "" };
+  const rows = await ctx.prisma.workspace.findMany({
+    where: { ...membership, ...(after ? { id: { lt: after } } : {}) },
+    orderBy: { id: "desc" },
+    take: limit + 1,
+    select: {
+      id: true,
+      slug: true,
+      brand: true,
+      displayName: true,
+      createdAt: true,
+      members:
+        principal.kind === "session"
+          ? { where: { userId: principal.userId }, select: { role: true } }
+          : false,
+    },
+  });
+  const page = rows.slice(0, limit);
+  const last = page.at(-1);
+  return {
+    data: page.map((row) => ({
+      slug: row.slug,
+      brand: row.brand,
+      displayName: row.displayName,
+      role: (row.members?.[0]?.role ?? null) as WorkspaceSummary["role"],
+      createdAt: row.createdAt.toISOString(),
+    })),
+    nextCursor: rows.length > limit && last ? Buffer.from(last.id).toString("base64url") : null,
+  };
+}

@@ -1,0 +1,162 @@
+import { Writable } from "node:stream";
+import type { WorkspaceCreateRequest } from "@geopulse/api-types";
+import { ManualClock } from "../../src/clock.js";
+import { type Config, loadConfig } from "../../src/config.js";
+import type { EmailProvider } from "../../src/email/email-provider.js";
+import { createLogger } from "../../src/logger.js";
+import { type RunningServer, startServer } from "../../src/server.js";
+import { createTestDatabase } from "./test-database.js";
+
+export interface RequestOptions {
+  body?: unknown;
+  /** Raw body text, sent as is (for malformed JSON). */
+  rawBody?: string;
+  cookie?: string;
+  bearer?: string;
+  headers?: Record<string, string>;
+}
+
+export interface TestResponse<T = unknown> {
+  status: number;
+  headers: Headers;
+  body: T;
+  text: string;
+}
+
+export interface TestServer {
+  url: string;
+  clock: ManualClock;
+  server: RunningServer;
+  /** Every log line the server wrote, as text. */
+  logs: string[];
+  request<T = any>(
+    method: string,
+    path: string,
+    options?: RequestOptions,
+  ): Promise<TestResponse<T>>;
+  /** Signs in (local mode) and returns the `geo.session=…` cookie pair. */
+  signIn(email: string): Promise<string>;
+  /** Creates a workspace as the signed-in user; returns its slug. */
+  createWorkspace(cookie: string, overrides?: Partial<WorkspaceCreateRequest>): Promise<string>;
+  close(): Promise<void>;
+}
+
+export interface TestServerOptions {
+  env?: Record<string, string>;
+  email?: EmailProvider;
+}
+
+export function validWorkspace(
+  overrides: Partial<WorkspaceCreateRequest> = {},
+): WorkspaceCreateRequest {
+  return {
+    brand: "acme",
+    displayName: "Acme Analytics",
+    domains: ["acme.com"],
+    languages: ["en", "es"],
+    regions: ["us", "eu-west"],
+    competitors: [
+      { name: "Globex", domains: ["globex.com"], aliases: ["Globex Corp"], ambiguous: false },
+      { name: "Initech", domains: ["initech.io"], aliases: ["Initech"], ambiguous: true },
+    ],
+    gscProperty: "sc-domain:acme.com",
+    ga4Property: "123456789",
+    activeSetSize: 50,
+    complianceProfile: "none",
+    quotas: {
+      discovery: 0.3,
+      problem_solution: 0.2,
+      use_case: 0.2,
+      comparison: 0.1,
+      expert: 0.1,
+      brand_research: 0.1,
+    },
+    ...overrides,
+  };
+}
+
+/** The real server on a fresh database, a manual clock, and captured logs. */
+export async function startTestServer(options: TestServerOptions = {}): Promise<TestServer> {
+  const database = await createTestDatabase();
+  const config: Config = loadConfig({
+    PORT: "0",
+    GEO_OPERATOR_MODE: "local",
+    GEO_LOG_LEVEL: "info",
+    GEO_VALIDATE_RESPONSES: "true",
+    GEO_DATA_DIR: "memory://",
+    ...options.env,
+  });
+  const logs: string[] = [];
+  const sink = new Writable({
+    write(chunk, _encoding, done) {
+      logs.push(String(chunk));
+      done();
+    },
+  });
+  const clock = new ManualClock(new Date());
+  const server = await startServer({
+    config,
+    clock,
+    db: database.db,
+    logger: createLogger("info", sink),
+    ...(options.email ? { email: options.email } : {}),
+  });
+
+  const request = async <T>(
+    method: string,
+    path: string,
+    opts: RequestOptions = {},
+  ): Promise<TestResponse<T>> => {
+    const headers: Record<string, string> = { ...opts.headers };
+    if (opts.cookie) headers.cookie = opts.cookie;
+    if (opts.bearer !== undefined) headers.authorization = `Bearer ${opts.bearer}`;
+    let body: string | undefined = opts.rawBody;
+    if (opts.body !== undefined) {
+      body = JSON.stringify(opts.body);
+      headers["content-type"] ??= "application/json";
+    }
+    const response = await fetch(`${server.url}${path}`, { method, headers, body });
+    const text = await response.text();
+    let parsed: unknown = text;
+    try {
+      parsed = text ? JSON.parse(text) : undefined;
+    } catch {
+      // not JSON: keep the text
+    }
+    return { status: response.status, headers: response.headers, body: parsed as T, text };
+  };
+
+  const signIn = async (email: string): Promise<string> => {
+    const response = await request("POST", "/api/v1/auth/sessions", { body: { email } });
+    if (response.status !== 201) throw new Error(`sign-in failed: ${response.text}`);
+    const cookie = response.headers.get("set-cookie")?.split(";")[0];
+    if (!cookie) throw new Error("sign-in set no cookie");
+    return cookie;
+  };
+
+  const createWorkspace = async (
+    cookie: string,
+    overrides: Partial<WorkspaceCreateRequest> = {},
+  ) => {
+    const response = await request<{ slug: string }>("POST", "/api/v1/workspaces", {
+      cookie,
+      body: validWorkspace(overrides),
+    });
+    if (response.status !== 201) throw new Error(`workspace creation failed: ${response.text}`);
+    return response.body.slug;
+  };
+
+  return {
+    url: server.url,
+    clock,
+    server,
+    logs,
+    request,
+    signIn,
+    createWorkspace,
+    close: async () => {
+      await server.close();
+      await database.close();
+    },
+  };
+}

@@ -1,0 +1,15 @@
+import { defineConfig } from "vitest/config";
+
+export default defineConfig({
+  test: {
+    include: ["test/**/*.test.ts"],
+    pool: "forks",
+    // Two cores: each test file starts a real server on its own database.
+    maxWorkers: 2,
+    testTimeout: 30_000,
+    hookTimeout: 60_000,
+    execArgv: ["--disable-warning=ExperimentalWarning"],
+    reporters: ["default", "json"],
+    outputFile: { json: "test-results/vitest.json" },
+  },
+});

@@ -1,0 +1,12 @@
+// `pnpm db:check`: fails when prisma/schema.prisma and the migration history disagree.
+import { diffMigrationsToSchema, isEmptyMigration } from "../migrations.js";
+
+const sql = await diffMigrationsToSchema();
+if (!isEmptyMigration(sql)) {
+  console.error(
+    "prisma/schema.prisma differs from the migrations. Run `pnpm db:migrate:dev --name <name>`.\nMissing SQL:\n" +
+      sql,
+  );
+  process.exit(1);
+}
+console.error("Schema and migrations agree.");

@@ -1,0 +1,5 @@
+export { resolveDataDir } from "./data-dir.js";
+export * from "./generated/prisma/client.js";
+export { applyMigrations, diffMigrationsToSchema, isEmptyMigration } from "./migrations.js";
+export type { Database, DatabaseKind, OpenDatabaseOptions } from "./open-database.js";
+export { openDatabase } from "./open-database.js";

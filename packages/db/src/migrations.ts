@@ -1,0 +1,102 @@
+import { readdir, readFile } from "node:fs/promises";
+import { join } from "node:path";
+import { PGlite } from "@electric-sql/pglite";
+import type { SqlMigrationAwareDriverAdapterFactory } from "@prisma/driver-adapter-utils";
+import { bindMigrationAwareSqlAdapterFactory } from "@prisma/driver-adapter-utils";
+import type { MigrationList, SchemaEngine } from "@prisma/schema-engine-wasm";
+import { PrismaPGlite } from "pglite-prisma-adapter";
+import { migrationsDir, schemaPath } from "./paths.js";
+
+const noFilters = { externalTables: [], externalEnums: [] };
+
+/** Reads migrations/<timestamp>_<name>/migration.sql and migration_lock.toml as Prisma Migrate does. */
+export async function loadMigrationsList(dir: string = migrationsDir): Promise<MigrationList> {
+  const entries = await readdir(dir, { withFileTypes: true }).catch(() => []);
+  const names = entries
+    .filter((entry) => entry.isDirectory())
+    .map((entry) => entry.name)
+    .sort();
+  const migrationDirectories = await Promise.all(
+    names.map(async (name) => ({
+      path: name,
+      migrationFile: {
+        path: "migration.sql",
+        content: {
+          tag: "ok" as const,
+          value: await readFile(join(dir, name, "migration.sql"), "utf8"),
+        },
+      },
+    })),
+  );
+  const lockContent = await readFile(join(dir, "migration_lock.toml"), "utf8").catch(() => null);
+  return {
+    baseDir: dir,
+    lockfile: { path: "migration_lock.toml", content: lockContent },
+    shadowDbInitScript: "",
+    migrationDirectories,
+  };
+}
+
+async function startEngine(
+  adapterFactory: SqlMigrationAwareDriverAdapterFactory,
+): Promise<SchemaEngine> {
+  // Imported lazily: the WebAssembly module is large and only needed here.
+  const { SchemaEngine } = await import("@prisma/schema-engine-wasm");
+  const schemaText = await readFile(schemaPath, "utf8");
+  return SchemaEngine.new(
+    { datamodels: [[schemaPath, schemaText]] },
+    () => {},
+    bindMigrationAwareSqlAdapterFactory(adapterFactory),
+  );
+}
+
+/** Applies pending migrations, recording them in `_prisma_migrations`; returns the names applied. */
+export async function applyMigrations(
+  adapterFactory: SqlMigrationAwareDriverAdapterFactory,
+): Promise<string[]> {
+  const engine = await startEngine(adapterFactory);
+  try {
+    const migrationsList = await loadMigrationsList();
+    const result = await engine.applyMigrations({ migrationsList, filters: noFilters });
+    return result.appliedMigrationNames;
+  } finally {
+    engine.free();
+  }
+}
+
+/**
+ * SQL that takes a database built from the migration history to the current
+ * schema. Empty when schema and migrations agree. The history is replayed in a
+ * fresh in-memory PGlite, which serves as the shadow database.
+ */
+export async function diffMigrationsToSchema(): Promise<string> {
+  const shadow = new PGlite();
+  await shadow.waitReady;
+  const engine = await startEngine(new PrismaPGlite(shadow));
+  try {
+    const migrationsList = await loadMigrationsList();
+    const schemaText = await readFile(schemaPath, "utf8");
+    const result = await engine.diff({
+      from:
+        migrationsList.migrationDirectories.length === 0
+          ? { tag: "empty" }
+          : { tag: "migrations", ...migrationsList },
+      to: { tag: "schemaDatamodel", files: [{ path: schemaPath, content: schemaText }] },
+      script: true,
+      exitCode: false,
+      filters: noFilters,
+    });
+    return (result.stdout ?? "").trim();
+  } finally {
+    engine.free();
+    await shadow.close();
+  }
+}
+
+/** True when the diff script has no statements (the engine emits a comment only). */
+export function isEmptyMigration(sql: string): boolean {
+  return sql
+    .split("\n")
+    .map((line) => line.trim())
+    .every((line) => line === "" || line.startsWith("--"));
+}

@@ -1,0 +1,61 @@
+import { mkdirSync } from "node:fs";
+import { PGlite } from "@electric-sql/pglite";
+import { PrismaPg } from "@prisma/adapter-pg";
+import type { SqlMigrationAwareDriverAdapterFactory } from "@prisma/driver-adapter-utils";
+import { PrismaPGlite } from "pglite-prisma-adapter";
+import { PrismaClient } from "./generated/prisma/client.js";
+
+export type DatabaseKind = "pglite" | "postgres";
+
+export interface OpenDatabaseOptions {
+  /** PostgreSQL connection string; when absent the embedded PGlite database is used. */
+  databaseUrl?: string | undefined;
+  /** Directory of the embedded database; `memory://` (or undefined) keeps it in memory. */
+  dataDir?: string | undefined;
+  /** Maximum pool size for PostgreSQL. */
+  poolSize?: number | undefined;
+}
+
+export interface Database {
+  kind: DatabaseKind;
+  prisma: PrismaClient;
+  /** The adapter factory, also used by the migration engine. */
+  adapterFactory: SqlMigrationAwareDriverAdapterFactory;
+  /** The embedded instance, when kind is "pglite" (the job queue shares it). */
+  pglite: PGlite | undefined;
+  close(): Promise<void>;
+}
+
+/** Opens the configured database: PostgreSQL when a URL is given, PGlite otherwise. */
+export async function openDatabase(options: OpenDatabaseOptions): Promise<Database> {
+  if (options.databaseUrl) {
+    const adapterFactory = new PrismaPg({
+      connectionString: options.databaseUrl,
+      max: options.poolSize ?? 10,
+    });
+    const prisma = new PrismaClient({ adapter: adapterFactory });
+    return {
+      kind: "postgres",
+      prisma,
+      adapterFactory,
+      pglite: undefined,
+      close: () => prisma.$disconnect(),
+    };
+  }
+  const inMemory = !options.dataDir || options.dataDir.startsWith("memory://");
+  if (!inMemory && options.dataDir) mkdirSync(options.dataDir, { recursive: true });
+  const pglite = inMemory ? new PGlite() : new PGlite(options.dataDir);
+  await pglite.waitReady;
+  const adapterFactory = new PrismaPGlite(pglite);
+  const prisma = new PrismaClient({ adapter: adapterFactory });
+  return {
+    kind: "pglite",
+    prisma,
+    adapterFactory,
+    pglite,
+    close: async () => {
+      await prisma.$disconnect();
+      await pglite.close();
+    },
+  };
+}
