@@ -7,6 +7,8 @@ import { errorHandler } from "./errors/error-handler.js";
 import { authenticate } from "./http/authenticate.js";
 import { mountOperations } from "./http/mount-operations.js";
 import { requestIdFor } from "./http/request-id.js";
+import { sendPage } from "./pages/render-page.js";
+import { signInPage } from "./pages/sign-in-page.js";
 import { handlers } from "./routes/index.js";
 
 /** Assembles the Express application; the order of the middleware is the request's path. */
@@ -44,6 +46,9 @@ export function createApp(ctx: AppContext): Express {
     res.setHeader("Referrer-Policy", "no-referrer");
     next();
   });
+
+  // Browser pages outside the API (the contract covers /api only).
+  app.get("/sign-in", (_req: Request, res: Response) => sendPage(res, signInPage));
 
   // Who is calling, and may they, before anything reads the body.
   app.use(authenticate(ctx));

@@ -102,3 +102,32 @@ describe("sign-in links outside local mode", () => {
     expect(response.body.error.code).toBe("email_unavailable");
   });
 });
+
+describe("the sign-in page", () => {
+  it("is served with a strict content security policy", async () => {
+    const response = await t.request("GET", "/sign-in");
+    expect(response.status).toBe(200);
+    expect(response.headers.get("content-type")).toContain("text/html");
+    expect(response.text).toContain("/api/v1/auth/sessions/verify");
+    expect(response.headers.get("content-security-policy")).toMatch(
+      /default-src 'none'; script-src 'sha256-[A-Za-z0-9+/=]+'/,
+    );
+  });
+});
+
+describe("hosted mode without an email provider", () => {
+  it("answers 503 email_unavailable instead of pretending to send a link", async () => {
+    const bare = await startTestServer({
+      env: { GEO_OPERATOR_MODE: "hosted", GEO_SESSION_SECRET: "s".repeat(40) },
+    });
+    try {
+      const response = await bare.request<any>("POST", "/api/v1/auth/sessions", {
+        body: { email: "nobody@example.com" },
+      });
+      expect(response.status).toBe(503);
+      expect(response.body.error.code).toBe("email_unavailable");
+    } finally {
+      await bare.close();
+    }
+  });
+});
