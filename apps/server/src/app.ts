@@ -16,6 +16,8 @@ export function createApp(ctx: AppContext): Express {
   const app = express();
   app.disable("x-powered-by");
   app.set("query parser", "simple");
+  // req.ip is the socket address unless a configured proxy vouches for X-Forwarded-For.
+  app.set("trust proxy", ctx.config.trustedProxies.length > 0 ? ctx.config.trustedProxies : false);
 
   app.use(
     pinoHttp({

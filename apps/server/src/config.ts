@@ -40,6 +40,28 @@ const envSchema = z.object({
     .enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"])
     .default("info"),
   GEO_VALIDATE_RESPONSES: z.enum(["true", "false"]).default("false"),
+  /** `<version>:<base64 secret>` pairs, comma-separated; the highest version hashes new keys. */
+  GEO_KEY_PEPPERS: optionalString.pipe(
+    z
+      .string()
+      .regex(
+        /^\d+:[A-Za-z0-9+/_-]{43,}={0,2}(,\d+:[A-Za-z0-9+/_-]{43,}={0,2})*$/,
+        "must be <version>:<base64 of at least 32 bytes>, comma-separated",
+      )
+      .optional(),
+  ),
+  /** `<id>:<base64 of 32 bytes>` pairs, comma-separated; the last one seals new data. */
+  GEO_ENCRYPTION_KEYS: optionalString.pipe(
+    z
+      .string()
+      .regex(
+        /^[A-Za-z0-9_-]{1,20}:[A-Za-z0-9+/_-]{43}=?(,[A-Za-z0-9_-]{1,20}:[A-Za-z0-9+/_-]{43}=?)*$/,
+        "must be <id>:<base64 of 32 bytes>, comma-separated",
+      )
+      .optional(),
+  ),
+  /** Proxies whose X-Forwarded-For is believed (Express `trust proxy` values, comma-separated). */
+  GEO_TRUSTED_PROXIES: optionalString,
   AGENTMAIL_API_KEY: optionalString,
   AGENTMAIL_BASE_URL: optionalString.pipe(z.url().optional()),
   /** Domain of workspace inboxes; the provider's default domain when unset. */
@@ -58,6 +80,11 @@ export interface Config {
   /** Secret that signs session cookies; undefined lets local mode derive one per data directory. */
   sessionSecret: string | undefined;
   sessionTtlMs: number;
+  /** Raw GEO_KEY_PEPPERS; undefined lets local mode keep its own. */
+  keyPeppers: string | undefined;
+  /** Raw GEO_ENCRYPTION_KEYS; undefined lets local mode keep its own. */
+  encryptionKeys: string | undefined;
+  trustedProxies: string[];
   bodyLimitBytes: number;
   logLevel: z.infer<typeof envSchema>["GEO_LOG_LEVEL"];
   validateResponses: boolean;
@@ -85,10 +112,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const e = parsed.data;
   // The embedded setup is a single-user local install unless told otherwise.
   const operatorMode: OperatorMode = e.GEO_OPERATOR_MODE ?? (e.DATABASE_URL ? "hosted" : "local");
-  if (operatorMode !== "local" && !e.GEO_SESSION_SECRET) {
-    throw new ConfigError(
-      "Invalid environment:\n  GEO_SESSION_SECRET: required (at least 32 characters) outside GEO_OPERATOR_MODE=local",
-    );
+  if (operatorMode !== "local") {
+    const missing = [
+      !e.GEO_SESSION_SECRET && "  GEO_SESSION_SECRET: required (at least 32 characters) outside GEO_OPERATOR_MODE=local",
+      !e.GEO_KEY_PEPPERS && "  GEO_KEY_PEPPERS: required outside GEO_OPERATOR_MODE=local",
+      !e.GEO_ENCRYPTION_KEYS && "  GEO_ENCRYPTION_KEYS: required outside GEO_OPERATOR_MODE=local",
+    ].filter(Boolean);
+    if (missing.length > 0) throw new ConfigError(`Invalid environment:\n${missing.join("\n")}`);
   }
   return {
     port: e.PORT,
@@ -99,6 +129,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     publicUrl: (e.GEO_PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ""),
     sessionSecret: e.GEO_SESSION_SECRET,
     sessionTtlMs: e.GEO_SESSION_TTL_HOURS * 3600_000,
+    keyPeppers: e.GEO_KEY_PEPPERS,
+    encryptionKeys: e.GEO_ENCRYPTION_KEYS,
+    trustedProxies: (e.GEO_TRUSTED_PROXIES ?? "")
+      .split(",")
+      .map((entry) => entry.trim())
+      .filter(Boolean),
     bodyLimitBytes: e.GEO_BODY_LIMIT_BYTES,
     logLevel: e.GEO_LOG_LEVEL,
     validateResponses: e.GEO_VALIDATE_RESPONSES === "true",

@@ -4,6 +4,7 @@ import type { Clock } from "./clock.js";
 import type { Config } from "./config.js";
 import type { EmailProvider } from "./email/email-provider.js";
 import type { OperationIndex } from "./http/operation-index.js";
+import type { ServerSecrets } from "./server-secrets.js";
 
 /** Everything a handler or service may depend on; built once per server. */
 export interface AppContext {
@@ -15,7 +16,6 @@ export interface AppContext {
   email: EmailProvider;
   operations: OperationIndex;
   openApiDocument: Record<string, unknown>;
-  /** Key that signs session cookies. */
-  sessionSecret: string;
+  secrets: ServerSecrets;
   version: string;
 }

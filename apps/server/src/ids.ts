@@ -2,7 +2,21 @@ import { ulid } from "ulid";
 import type { Clock } from "./clock.js";
 
 /** Prefixed, time-sortable identifiers: `ws_01JD…`, `usr_01JD…`. */
-export type IdPrefix = "usr" | "ses" | "sit" | "ws" | "cmp" | "mem" | "aud" | "req";
+export type IdPrefix =
+  | "usr"
+  | "ses"
+  | "sit"
+  | "ws"
+  | "cmp"
+  | "mem"
+  | "aud"
+  | "req"
+  | "key"
+  | "dlv"
+  | "idem"
+  | "dev"
+  | "inv"
+  | "cred";
 
 export function newId(prefix: IdPrefix, clock: Clock): string {
   return `${prefix}_${ulid(clock.now().getTime())}`;

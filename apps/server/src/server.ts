@@ -12,7 +12,8 @@ import { createEmailProvider } from "./email/create-email-provider.js";
 import type { EmailProvider } from "./email/email-provider.js";
 import { OperationIndex } from "./http/operation-index.js";
 import { createLogger } from "./logger.js";
-import { resolveSessionSecret } from "./session-secret.js";
+import { resolveServerSecrets } from "./server-secrets.js";
+import { sweepApiKeys } from "./services/api-keys/sweep-api-keys.js";
 
 export interface StartServerOptions {
   config: Config;
@@ -48,6 +49,7 @@ export async function startServer(options: StartServerOptions): Promise<RunningS
     if (applied.length > 0) logger.info({ applied }, "applied migrations");
   }
   const openApiDocument = loadOpenApiDocument();
+  const secrets = resolveServerSecrets(config);
   const ctx: AppContext = {
     config,
     db,
@@ -57,10 +59,15 @@ export async function startServer(options: StartServerOptions): Promise<RunningS
     email: options.email ?? createEmailProvider(config),
     operations: new OperationIndex(openApiDocument),
     openApiDocument,
-    sessionSecret: resolveSessionSecret(config),
+    secrets,
     version,
   };
   const app = createApp(ctx);
+  // Erase delivery copies whose window closed, and end grace periods, even when idle.
+  const sweeper = setInterval(() => {
+    sweepApiKeys(ctx).catch((error: unknown) => logger.error({ err: error }, "api key sweep failed"));
+  }, 60_000);
+  sweeper.unref();
   const server = app.listen(config.port, config.host);
   await new Promise<void>((resolve, reject) => {
     server.once("listening", resolve);
@@ -73,6 +80,7 @@ export async function startServer(options: StartServerOptions): Promise<RunningS
     ctx,
     server,
     close: async () => {
+      clearInterval(sweeper);
       const closed = new Promise<void>((resolve) => server.close(() => resolve()));
       server.closeIdleConnections();
       const timer = setTimeout(() => server.closeAllConnections(), drainTimeoutMs);

@@ -32,7 +32,7 @@ async function identify(ctx: AppContext, req: Request): Promise<Principal> {
     const match = /^Bearer (\S+)$/.exec(authorization);
     const secret = match?.[1];
     if (!secret || !apiKeyPattern.test(secret)) throw errors.invalidKey();
-    const key = await resolveApiKey({ ctx, secret });
+    const key = await resolveApiKey({ ctx, secret, clientAddress: req.ip });
     if (!key) throw errors.invalidKey();
     return key;
   }

@@ -1,12 +1,17 @@
 import type { HandlerRegistry } from "../http/handler.js";
+import { actOnApiKey } from "./api-keys/act-on-api-key.js";
+import { createApiKey } from "./api-keys/create-api-key.js";
+import { listApiKeys } from "./api-keys/list-api-keys.js";
 import { createSession } from "./auth/create-session.js";
 import { deleteCurrentSession } from "./auth/delete-current-session.js";
 import { getMe } from "./auth/get-me.js";
+import { credentialHandlers } from "./credentials/index.js";
 import { verifySignInToken } from "./auth/verify-sign-in-token.js";
 import { getWorkspaceMetrics } from "./metrics/get-workspace-metrics.js";
 import { getWorkspaceScoreboard } from "./metrics/get-workspace-scoreboard.js";
 import { getHealth } from "./system/get-health.js";
 import { getOpenApiDocument } from "./system/get-openapi-document.js";
+import { teamHandlers } from "./team/index.js";
 import { createWorkspaceService } from "./workspaces/create-workspace.js";
 import { getWorkspace } from "./workspaces/get-workspace.js";
 import { listWorkspaces } from "./workspaces/list-workspaces.js";
@@ -24,4 +29,9 @@ export const handlers: HandlerRegistry = {
   getWorkspace,
   getWorkspaceMetrics,
   getWorkspaceScoreboard,
+  listApiKeys,
+  createApiKey,
+  actOnApiKey,
+  ...teamHandlers,
+  ...credentialHandlers,
 };

@@ -1,5 +1,5 @@
 import { Writable } from "node:stream";
-import type { WorkspaceCreateRequest } from "@geopulse/api-types";
+import type { Scope, WorkspaceCreateRequest } from "@geopulse/api-types";
 import { ManualClock } from "../../src/clock.js";
 import { type Config, loadConfig } from "../../src/config.js";
 import type { EmailProvider } from "../../src/email/email-provider.js";
@@ -38,7 +38,15 @@ export interface TestServer {
   signIn(email: string): Promise<string>;
   /** Creates a workspace as the signed-in user; returns its slug. */
   createWorkspace(cookie: string, overrides?: Partial<WorkspaceCreateRequest>): Promise<string>;
+  /** Creates and acknowledges an API key with exactly these scopes. */
+  mintKey(cookie: string, slug: string, scopes: Scope[], allowedCidrs?: string[]): Promise<MintedKey>;
   close(): Promise<void>;
+}
+
+export interface MintedKey {
+  keyId: string;
+  secret: string;
+  deliveryId: string;
 }
 
 export interface TestServerOptions {
@@ -146,8 +154,29 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
     return response.body.slug;
   };
 
+  const mintKey = async (
+    cookie: string,
+    slug: string,
+    scopes: Scope[],
+    allowedCidrs?: string[],
+  ): Promise<MintedKey> => {
+    const created = await request<MintedKey>("POST", `/api/v1/workspaces/${slug}/api-keys`, {
+      cookie,
+      body: { name: `test ${scopes.join(" ")}`, scopes, ...(allowedCidrs ? { allowedCidrs } : {}) },
+    });
+    if (created.status !== 201) throw new Error(`key creation failed: ${created.text}`);
+    const { keyId, secret, deliveryId } = created.body;
+    const acknowledged = await request("POST", `/api/v1/workspaces/${slug}/api-keys/${keyId}`, {
+      cookie,
+      body: { action: "acknowledge", deliveryId },
+    });
+    if (acknowledged.status !== 200) throw new Error(`acknowledge failed: ${acknowledged.text}`);
+    return { keyId, secret, deliveryId };
+  };
+
   return {
     url: server.url,
+    mintKey,
     clock,
     server,
     logs,

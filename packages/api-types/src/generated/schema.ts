@@ -225,14 +225,67 @@ export interface paths {
             };
             cookie?: never;
         };
-        get?: never;
+        /** List stored connector credentials (masked) */
+        get: operations["listWorkspaceCredentials"];
         put?: never;
         /**
          * Set a connector credential
-         * @description *Not yet available.* Session only. Stores the value encrypted; only a masked form
-         *     is ever returned. Without `rotate: true` an existing credential is a `409 credential_exists`.
+         * @description Session only. The value is encrypted at rest (AES-256-GCM, with the id of the
+         *     encryption key for rotation); only a masked form is ever returned. A new credential is
+         *     `201`; replacing an existing one needs `rotate: true` (`200`), otherwise
+         *     `409 credential_exists`. Audited without the value.
          */
         post: operations["setWorkspaceCredential"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/workspaces/{workspace}/credentials/{connector}/{key}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Workspace slug. Anything that is not a workspace the caller may see answers `404 workspace_not_found`. */
+                workspace: components["parameters"]["Workspace"];
+                connector: components["parameters"]["Connector"];
+                key: components["parameters"]["CredentialKey"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Delete a stored credential
+         * @description Session only. Audited.
+         */
+        delete: operations["deleteWorkspaceCredential"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/workspaces/{workspace}/credentials/{connector}/{key}/reveal": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Workspace slug. Anything that is not a workspace the caller may see answers `404 workspace_not_found`. */
+                workspace: components["parameters"]["Workspace"];
+                connector: components["parameters"]["Connector"];
+                key: components["parameters"]["CredentialKey"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Reveal a stored credential's value
+         * @description Session only (`credentials:reveal` is never granted to keys). Every reveal is audited.
+         */
+        post: operations["revealWorkspaceCredential"];
         delete?: never;
         options?: never;
         head?: never;
@@ -252,10 +305,113 @@ export interface paths {
         put?: never;
         /**
          * Accept a team invitation
-         * @description *Not yet available.*
+         * @description Session only. The signed-in person's email must be the invited address
+         *     (`403 invitation_email_mismatch`). An unknown, used, revoked or expired token is
+         *     `404 invitation_not_found`. Accepting twice is not possible: the token is single-use.
          */
         post: operations["acceptInvitation"];
         delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/workspaces/{workspace}/members": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Workspace slug. Anything that is not a workspace the caller may see answers `404 workspace_not_found`. */
+                workspace: components["parameters"]["Workspace"];
+            };
+            cookie?: never;
+        };
+        /**
+         * List team members
+         * @description Oldest first.
+         */
+        get: operations["listMembers"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/workspaces/{workspace}/members/{memberId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Workspace slug. Anything that is not a workspace the caller may see answers `404 workspace_not_found`. */
+                workspace: components["parameters"]["Workspace"];
+                memberId: string;
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Remove a member
+         * @description Session only; owners and admins may remove members (only owners may remove an owner),
+         *     and anyone may remove themselves. The last owner cannot be removed (`409 last_owner`).
+         */
+        delete: operations["removeMember"];
+        options?: never;
+        head?: never;
+        /**
+         * Change a member's role
+         * @description Session only; owners and admins may change roles, only owners may grant or take
+         *     `owner` (`403 role_forbidden`). The last owner cannot be demoted (`409 last_owner`).
+         */
+        patch: operations["updateMember"];
+        trace?: never;
+    };
+    "/api/v1/workspaces/{workspace}/invitations": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Workspace slug. Anything that is not a workspace the caller may see answers `404 workspace_not_found`. */
+                workspace: components["parameters"]["Workspace"];
+            };
+            cookie?: never;
+        };
+        /** List open invitations */
+        get: operations["listInvitations"];
+        put?: never;
+        /**
+         * Invite someone by email
+         * @description Session only; owners and admins may invite (`403 role_forbidden`). The invitation is
+         *     emailed with a single-use link valid 7 days (stored hashed). When no email provider is
+         *     configured the response carries `acceptToken` so the inviter can pass it on; otherwise
+         *     it never leaves the email. Inviting an existing member is `409 already_member`.
+         */
+        post: operations["inviteMember"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/workspaces/{workspace}/invitations/{invitationId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Workspace slug. Anything that is not a workspace the caller may see answers `404 workspace_not_found`. */
+                workspace: components["parameters"]["Workspace"];
+                invitationId: string;
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Revoke an open invitation */
+        delete: operations["revokeInvitation"];
         options?: never;
         head?: never;
         patch?: never;
@@ -271,12 +427,22 @@ export interface paths {
             };
             cookie?: never;
         };
-        get?: never;
+        /**
+         * List the workspace's API keys
+         * @description Session only. Metadata only, newest first; never a secret or its hash.
+         */
+        get: operations["listApiKeys"];
         put?: never;
         /**
          * Create an API key
-         * @description *Not yet available.* Session only. The key starts `pending`; its secret can be fetched
-         *     again with `resume-delivery` for 10 minutes and becomes usable on `acknowledge`.
+         * @description Session only. The key starts `pending` and does not authenticate until acknowledged:
+         *     its secret can be fetched again with `resume-delivery` for 10 minutes, and
+         *     `acknowledge` (with the `deliveryId`) makes it `active`. After the window the secret
+         *     is gone and the key is `expired`. Scopes default to `[workspace:read]`.
+         *     `allowedCidrs` are strict CIDR ranges (`203.0.113.0/24`, `2001:db8::/32`): a bare
+         *     address, host bits set or a prefix out of range is a 400. With `idempotencyKey`, a retry
+         *     with the same body returns the same key and secret (while its delivery is pending);
+         *     the same key with a different body is `409 idempotency_key_reused`.
          */
         post: operations["createApiKey"];
         delete?: never;
@@ -300,7 +466,17 @@ export interface paths {
         put?: never;
         /**
          * Key action
-         * @description *Not yet available.* Session only: resume-delivery, acknowledge, rotate, confirm-rotation, revoke.
+         * @description Session only.
+         *     - `resume-delivery` (`deliveryId`): the pending secret again while the window is open;
+         *       `410 delivery_expired` after it.
+         *     - `acknowledge` (`deliveryId`): `pending` -> `active`, the delivery copy is erased. If the
+         *       key replaces another, that key enters `grace` for 15 minutes, then is revoked.
+         *     - `rotate` (on an `active` key, optional `idempotencyKey`): a replacement key in
+         *       `pending`; the old key stays `active` until the replacement is acknowledged.
+         *     - `confirm-rotation` (on an acknowledged replacement): revokes the old key at once.
+         *     - `revoke`: from any state; revoking a revoked key is a no-op.
+         *     A `deliveryId` that does not belong to the key is `409 delivery_mismatch`; an action
+         *     the key's state does not allow is `409 invalid_key_state`.
          */
         post: operations["actOnApiKey"];
         delete?: never;
@@ -320,7 +496,10 @@ export interface paths {
         put?: never;
         /**
          * Start device authorization (CLI login)
-         * @description *Not yet available.* RFC 8628-style device flow.
+         * @description RFC 8628-style device flow. Returns a secret `deviceCode` for the device, a short
+         *     `userCode` (e.g. `WDJB-MJHT`, consonants only) for the person, and where to enter it.
+         *     The request expires after `expiresIn` seconds (600); poll the token route no faster
+         *     than every `interval` seconds. Limited to 30 starts per client address per 15 minutes.
          */
         post: operations["startDeviceAuthorization"];
         delete?: never;
@@ -341,11 +520,63 @@ export interface paths {
         };
         /**
          * Look up a device authorization by user code
-         * @description *Not yet available.*
+         * @description Session only. Case and separators are ignored (`wdjb mjht` finds `WDJB-MJHT`). An
+         *     unknown or expired code is `404 not_found`. Failed look-ups are limited to 10 per
+         *     person and 30 per client address per 15 minutes (`429 rate_limited`), so codes cannot
+         *     be guessed.
          */
         get: operations["getDeviceAuthorization"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/device-authorizations/{code}/approve": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The user code. */
+                code: string;
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Approve a device authorization for one workspace
+         * @description Session only. Binds the request to a workspace the person is a member of (else
+         *     `404 workspace_not_found`) with the chosen scopes (default: the scopes the device
+         *     asked for, else `[workspace:read]`). The device's next poll receives the key.
+         *     Deciding twice is `409 already_decided`. Shares the look-up rate limit.
+         */
+        post: operations["approveDeviceAuthorization"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/device-authorizations/{code}/deny": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The user code. */
+                code: string;
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Deny a device authorization
+         * @description Session only. The device's next poll answers `access_denied`.
+         */
+        post: operations["denyDeviceAuthorization"];
         delete?: never;
         options?: never;
         head?: never;
@@ -366,9 +597,11 @@ export interface paths {
         put?: never;
         /**
          * Obtain the API key of an approved device authorization
-         * @description *Not yet available.* Polled by the device. `400` with `authorization_pending`,
-         *     `slow_down`, `access_denied` or `expired_token` until approved; then the
-         *     workspace-bound API key, exactly once.
+         * @description Polled by the device. Until approved: `400 authorization_pending`; polled faster than
+         *     the interval: `400 slow_down` (the interval grows by 5 seconds); denied:
+         *     `400 access_denied`; expired, unknown or already exchanged: `400 expired_token`. Once
+         *     approved, the workspace-bound API key (active at once, a durable key) is returned
+         *     exactly once, however many polls arrive together.
          */
         post: operations["exchangeDeviceCode"];
         delete?: never;
@@ -819,6 +1052,52 @@ export interface components {
             /** Format: date-time */
             joinedAt: string;
         };
+        Invitation: {
+            invitationId: string;
+            workspace: string;
+            /** Format: email */
+            email: string;
+            /** @enum {string} */
+            role: "admin" | "member";
+            /** Format: date-time */
+            invitedAt: string;
+            /** Format: date-time */
+            expiresAt: string;
+        };
+        InvitationCreated: {
+            invitation: components["schemas"]["Invitation"];
+            /**
+             * @description `not_sent` when no email provider is configured or sending failed.
+             * @enum {string}
+             */
+            delivery: "emailed" | "not_sent";
+            /** @description Present only when the invitation was not emailed. */
+            acceptToken?: string;
+        };
+        ApiKey: {
+            keyId: string;
+            name: string;
+            prefix: string;
+            last4: string;
+            scopes: components["schemas"]["Scope"][];
+            allowedCidrs: string[];
+            state: components["schemas"]["ApiKeyState"];
+            /** @enum {string} */
+            source: "session" | "device";
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: date-time */
+            acknowledgedAt: string | null;
+            /** Format: date-time */
+            lastUsedAt: string | null;
+            /** Format: date-time */
+            revokedAt: string | null;
+            /** Format: date-time */
+            deliveryExpiresAt: string | null;
+            /** Format: date-time */
+            graceEndsAt: string | null;
+            replacesKeyId: string | null;
+        };
         ApiKeySecret: string;
         ApiKeyCreated: {
             keyId: string;
@@ -826,15 +1105,34 @@ export interface components {
             prefix: string;
             last4: string;
             deliveryId: string;
+            /**
+             * Format: date-time
+             * @description End of the delivery window; acknowledge before it.
+             */
+            deliveryExpiresAt?: string;
         };
         /** @enum {string} */
         ApiKeyState: "pending" | "active" | "grace" | "revoked" | "expired";
         ApiKeyActionResult: {
+            /** @description The key the action was sent to. */
             keyId: string;
+            /** @enum {string} */
+            action: "resume-delivery" | "acknowledge" | "rotate" | "confirm-rotation" | "revoke";
             state: components["schemas"]["ApiKeyState"];
+            /** @description `resume-delivery` only. */
             secret?: components["schemas"]["ApiKeySecret"];
             deliveryId?: string;
+            /** Format: date-time */
+            deliveryExpiresAt?: string;
+            /** @description `rotate` only: the new key, pending delivery. */
             replacement?: components["schemas"]["ApiKeyCreated"];
+            /** @description `acknowledge` of a replacement and `confirm-rotation`: the old key. */
+            replacedKey?: {
+                keyId: string;
+                state: components["schemas"]["ApiKeyState"];
+                /** Format: date-time */
+                graceEndsAt: string | null;
+            };
         };
         DeviceAuthorizationStarted: {
             deviceCode: string;
@@ -852,6 +1150,9 @@ export interface components {
             /** @enum {string} */
             status: "pending" | "approved" | "denied" | "expired" | "consumed";
             requestedScopes: components["schemas"]["Scope"][];
+            /** @description The workspace it was approved for. */
+            workspace: string | null;
+            approvedScopes: components["schemas"]["Scope"][];
             /** Format: date-time */
             createdAt: string;
             /** Format: date-time */
@@ -999,6 +1300,8 @@ export interface components {
     parameters: {
         /** @description Workspace slug. Anything that is not a workspace the caller may see answers `404 workspace_not_found`. */
         Workspace: string;
+        Connector: string;
+        CredentialKey: string;
         /** @description Page size. */
         Limit: number;
         /** @description The `nextCursor` of the previous page. */
@@ -1039,6 +1342,9 @@ export type RunStatus = components['schemas']['RunStatus'];
 export type WorkspaceMetrics = components['schemas']['WorkspaceMetrics'];
 export type StoredCredential = components['schemas']['StoredCredential'];
 export type TeamMember = components['schemas']['TeamMember'];
+export type Invitation = components['schemas']['Invitation'];
+export type InvitationCreated = components['schemas']['InvitationCreated'];
+export type ApiKey = components['schemas']['ApiKey'];
 export type ApiKeySecret = components['schemas']['ApiKeySecret'];
 export type ApiKeyCreated = components['schemas']['ApiKeyCreated'];
 export type ApiKeyState = components['schemas']['ApiKeyState'];
@@ -1061,6 +1367,8 @@ export type ResponseTooManyRequests = components['responses']['TooManyRequests']
 export type ResponseServiceUnavailable = components['responses']['ServiceUnavailable'];
 export type ResponseNotImplemented = components['responses']['NotImplemented'];
 export type ParameterWorkspace = components['parameters']['Workspace'];
+export type ParameterConnector = components['parameters']['Connector'];
+export type ParameterCredentialKey = components['parameters']['CredentialKey'];
 export type ParameterLimit = components['parameters']['Limit'];
 export type ParameterCursor = components['parameters']['Cursor'];
 export type HeaderSetSessionCookie = components['headers']['SetSessionCookie'];
@@ -1362,6 +1670,34 @@ export interface operations {
             404: components["responses"]["NotFound"];
         };
     };
+    listWorkspaceCredentials: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Workspace slug. Anything that is not a workspace the caller may see answers `404 workspace_not_found`. */
+                workspace: components["parameters"]["Workspace"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Every stored credential, masked, by connector and key. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["StoredCredential"][];
+                    };
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
     setWorkspaceCredential: {
         parameters: {
             query?: never;
@@ -1407,7 +1743,65 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
-            501: components["responses"]["NotImplemented"];
+        };
+    };
+    deleteWorkspaceCredential: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Workspace slug. Anything that is not a workspace the caller may see answers `404 workspace_not_found`. */
+                workspace: components["parameters"]["Workspace"];
+                connector: components["parameters"]["Connector"];
+                key: components["parameters"]["CredentialKey"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    revealWorkspaceCredential: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Workspace slug. Anything that is not a workspace the caller may see answers `404 workspace_not_found`. */
+                workspace: components["parameters"]["Workspace"];
+                connector: components["parameters"]["Connector"];
+                key: components["parameters"]["CredentialKey"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The decrypted value. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        workspace: string;
+                        connector: string;
+                        key: string;
+                        value: string;
+                    };
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
         };
     };
     acceptInvitation: {
@@ -1437,7 +1831,231 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
-            501: components["responses"]["NotImplemented"];
+            409: components["responses"]["Conflict"];
+        };
+    };
+    listMembers: {
+        parameters: {
+            query?: {
+                /** @description Page size. */
+                limit?: components["parameters"]["Limit"];
+                /** @description The `nextCursor` of the previous page. */
+                cursor?: components["parameters"]["Cursor"];
+            };
+            header?: never;
+            path: {
+                /** @description Workspace slug. Anything that is not a workspace the caller may see answers `404 workspace_not_found`. */
+                workspace: components["parameters"]["Workspace"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of members. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["TeamMember"][];
+                        nextCursor: components["schemas"]["NextCursor"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    removeMember: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Workspace slug. Anything that is not a workspace the caller may see answers `404 workspace_not_found`. */
+                workspace: components["parameters"]["Workspace"];
+                memberId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Removed. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+        };
+    };
+    updateMember: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Workspace slug. Anything that is not a workspace the caller may see answers `404 workspace_not_found`. */
+                workspace: components["parameters"]["Workspace"];
+                memberId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    role: components["schemas"]["Role"];
+                };
+            };
+        };
+        responses: {
+            /** @description The member after the change. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TeamMember"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+        };
+    };
+    listInvitations: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Workspace slug. Anything that is not a workspace the caller may see answers `404 workspace_not_found`. */
+                workspace: components["parameters"]["Workspace"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Invitations not yet accepted, revoked or expired, newest first. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["Invitation"][];
+                    };
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    inviteMember: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Workspace slug. Anything that is not a workspace the caller may see answers `404 workspace_not_found`. */
+                workspace: components["parameters"]["Workspace"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** Format: email */
+                    email: string;
+                    /**
+                     * @default member
+                     * @enum {string}
+                     */
+                    role?: "admin" | "member";
+                };
+            };
+        };
+        responses: {
+            /** @description Invited. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InvitationCreated"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+        };
+    };
+    revokeInvitation: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Workspace slug. Anything that is not a workspace the caller may see answers `404 workspace_not_found`. */
+                workspace: components["parameters"]["Workspace"];
+                invitationId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Revoked. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    listApiKeys: {
+        parameters: {
+            query?: {
+                /** @description Page size. */
+                limit?: components["parameters"]["Limit"];
+                /** @description The `nextCursor` of the previous page. */
+                cursor?: components["parameters"]["Cursor"];
+            };
+            header?: never;
+            path: {
+                /** @description Workspace slug. Anything that is not a workspace the caller may see answers `404 workspace_not_found`. */
+                workspace: components["parameters"]["Workspace"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of keys. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["ApiKey"][];
+                        nextCursor: components["schemas"]["NextCursor"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
         };
     };
     createApiKey: {
@@ -1480,7 +2098,6 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
-            501: components["responses"]["NotImplemented"];
         };
     };
     actOnApiKey: {
@@ -1520,7 +2137,6 @@ export interface operations {
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
             410: components["responses"]["Gone"];
-            501: components["responses"]["NotImplemented"];
         };
     };
     startDeviceAuthorization: {
@@ -1550,7 +2166,6 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             429: components["responses"]["TooManyRequests"];
-            501: components["responses"]["NotImplemented"];
         };
     };
     getDeviceAuthorization: {
@@ -1565,7 +2180,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description The pending request. */
+            /** @description The request, with the client that asked and the scopes it wants. */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -1578,7 +2193,70 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             429: components["responses"]["TooManyRequests"];
-            501: components["responses"]["NotImplemented"];
+        };
+    };
+    approveDeviceAuthorization: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The user code. */
+                code: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    workspace: string;
+                    scopes?: components["schemas"]["Scope"][];
+                };
+            };
+        };
+        responses: {
+            /** @description Approved. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DeviceAuthorization"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    denyDeviceAuthorization: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The user code. */
+                code: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Denied. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DeviceAuthorization"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            429: components["responses"]["TooManyRequests"];
         };
     };
     exchangeDeviceCode: {
@@ -1603,7 +2281,6 @@ export interface operations {
                 };
             };
             400: components["responses"]["BadRequest"];
-            501: components["responses"]["NotImplemented"];
         };
     };
     getCreditBalance: {

@@ -12,7 +12,7 @@ export async function resolveSession({
   ctx,
   cookieValue,
 }: ResolveSessionOptions): Promise<SessionPrincipal | undefined> {
-  const tokenHash = verifySessionCookie(cookieValue, ctx.sessionSecret);
+  const tokenHash = verifySessionCookie(cookieValue, ctx.secrets.sessionSecret);
   if (!tokenHash) return undefined;
   const session = await ctx.prisma.session.findUnique({
     where: { tokenHash },

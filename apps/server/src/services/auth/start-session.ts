@@ -28,7 +28,7 @@ export async function startSession(options: StartSessionOptions): Promise<Starte
     update: {},
     create: { id: newId("usr", ctx.clock), email, createdAt: now },
   });
-  const { cookieValue, tokenHash } = mintSessionToken(ctx.sessionSecret);
+  const { cookieValue, tokenHash } = mintSessionToken(ctx.secrets.sessionSecret);
   const expiresAt = new Date(now.getTime() + ctx.config.sessionTtlMs);
   const session = await tx.session.create({
     data: {

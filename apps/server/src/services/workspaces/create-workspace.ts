@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 import type { EmailProvisioning, WorkspaceCreateRequest } from "@geopulse/api-types";
-import { Prisma } from "@geopulse/db";
 import type { AppContext } from "../../context.js";
+import { isUniqueViolation } from "../../db-errors.js";
 import type { SessionPrincipal } from "../../http/principal.js";
 import { newId } from "../../ids.js";
 import { recordAuditEvent } from "../audit/record-audit-event.js";
@@ -27,10 +27,6 @@ function slugCandidate(brand: string, attempt: number): string {
   if (attempt === 0) return brand;
   const suffix = randomBytes(4).readUInt32BE(0).toString(36).slice(0, 5).padStart(5, "0");
   return `${brand}-${suffix}`;
-}
-
-function isUniqueViolation(error: unknown): boolean {
-  return error instanceof Prisma.PrismaClientKnownRequestError && error.code === "P2002";
 }
 
 /**

@@ -1,6 +1,6 @@
 import type { WorkspaceSummary } from "@geopulse/api-types";
 import type { AppContext } from "../../context.js";
-import { errors } from "../../errors/app-error.js";
+import { decodeCursor, toPage } from "../../http/cursor.js";
 import type { Principal } from "../../http/principal.js";
 
 export interface ListWorkspacesOptions {
@@ -15,8 +15,6 @@ export interface WorkspacePage {
   nextCursor: string | null;
 }
 
-const idPattern = /^ws_[0-9A-Z]{26}$/;
-
 /** Newest first; the cursor is the id of the last workspace of the previous page. */
 export async function listWorkspaces({
   ctx,
@@ -24,10 +22,7 @@ export async function listWorkspaces({
   limit,
   cursor,
 }: ListWorkspacesOptions): Promise<WorkspacePage> {
-  const after = cursor === undefined ? undefined : Buffer.from(cursor, "base64url").toString();
-  if (after !== undefined && !idPattern.test(after)) {
-    throw errors.field("query.cursor", "cursor", "is not a cursor this API returned");
-  }
+  const after = decodeCursor(cursor, "ws");
   const membership =
     principal.kind === "session"
       ? { members: { some: { userId: principal.userId } } }
@@ -50,16 +45,11 @@ export async function listWorkspaces({
           : false,
     },
   });
-  const page = rows.slice(0, limit);
-  const last = page.at(-1);
-  return {
-    data: page.map((row) => ({
-      slug: row.slug,
-      brand: row.brand,
-      displayName: row.displayName,
-      role: (row.members?.[0]?.role ?? null) as WorkspaceSummary["role"],
-      createdAt: row.createdAt.toISOString(),
-    })),
-    nextCursor: rows.length > limit && last ? Buffer.from(last.id).toString("base64url") : null,
-  };
+  return toPage(rows, limit, (row) => ({
+    slug: row.slug,
+    brand: row.brand,
+    displayName: row.displayName,
+    role: (row.members?.[0]?.role ?? null) as WorkspaceSummary["role"],
+    createdAt: row.createdAt.toISOString(),
+  }));
 }

@@ -77,3 +77,37 @@ export type Member = Prisma.MemberModel
  * transaction as the change it describes.
  */
 export type AuditEvent = Prisma.AuditEventModel
+/**
+ * Model ApiKey
+ * A workspace-bound API key. Only an HMAC-SHA256 of the secret (keyed by a
+ * server pepper, versioned) is stored; while delivery is pending, an
+ * AES-256-GCM encrypted copy allows resume-delivery, cleared on acknowledge
+ * or when the 10-minute window closes.
+ */
+export type ApiKey = Prisma.ApiKeyModel
+/**
+ * Model IdempotencyRecord
+ * The first result of an idempotent request, so a retry gets the same answer.
+ * Holds ids, never secrets: a replay re-reads what it returns.
+ */
+export type IdempotencyRecord = Prisma.IdempotencyRecordModel
+/**
+ * Model DeviceAuthorization
+ * RFC 8628-style device authorization (CLI login).
+ */
+export type DeviceAuthorization = Prisma.DeviceAuthorizationModel
+/**
+ * Model RateLimitWindow
+ * Fixed-window counters for rate limits shared by every API process.
+ */
+export type RateLimitWindow = Prisma.RateLimitWindowModel
+/**
+ * Model Invitation
+ * A pending team invitation. The token is single-use and stored hashed.
+ */
+export type Invitation = Prisma.InvitationModel
+/**
+ * Model StoredCredential
+ * A connector credential (e.g. an engine's API key), AES-256-GCM encrypted.
+ */
+export type StoredCredential = Prisma.StoredCredentialModel

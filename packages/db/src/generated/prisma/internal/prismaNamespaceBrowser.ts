@@ -57,7 +57,13 @@ export const ModelName = {
   Workspace: 'Workspace',
   Competitor: 'Competitor',
   Member: 'Member',
-  AuditEvent: 'AuditEvent'
+  AuditEvent: 'AuditEvent',
+  ApiKey: 'ApiKey',
+  IdempotencyRecord: 'IdempotencyRecord',
+  DeviceAuthorization: 'DeviceAuthorization',
+  RateLimitWindow: 'RateLimitWindow',
+  Invitation: 'Invitation',
+  StoredCredential: 'StoredCredential'
 } as const
 
 export type ModelName = (typeof ModelName)[keyof typeof ModelName]
@@ -178,6 +184,109 @@ export const AuditEventScalarFieldEnum = {
 } as const
 
 export type AuditEventScalarFieldEnum = (typeof AuditEventScalarFieldEnum)[keyof typeof AuditEventScalarFieldEnum]
+
+
+export const ApiKeyScalarFieldEnum = {
+  id: 'id',
+  workspaceId: 'workspaceId',
+  name: 'name',
+  scopes: 'scopes',
+  allowedCidrs: 'allowedCidrs',
+  prefix: 'prefix',
+  last4: 'last4',
+  secretHash: 'secretHash',
+  pepperVersion: 'pepperVersion',
+  state: 'state',
+  deliveryId: 'deliveryId',
+  deliveryCiphertext: 'deliveryCiphertext',
+  deliveryExpiresAt: 'deliveryExpiresAt',
+  graceEndsAt: 'graceEndsAt',
+  replacesKeyId: 'replacesKeyId',
+  source: 'source',
+  createdByUserId: 'createdByUserId',
+  createdAt: 'createdAt',
+  acknowledgedAt: 'acknowledgedAt',
+  revokedAt: 'revokedAt',
+  lastUsedAt: 'lastUsedAt'
+} as const
+
+export type ApiKeyScalarFieldEnum = (typeof ApiKeyScalarFieldEnum)[keyof typeof ApiKeyScalarFieldEnum]
+
+
+export const IdempotencyRecordScalarFieldEnum = {
+  id: 'id',
+  workspaceId: 'workspaceId',
+  principalId: 'principalId',
+  operation: 'operation',
+  key: 'key',
+  requestHash: 'requestHash',
+  resourceId: 'resourceId',
+  createdAt: 'createdAt',
+  expiresAt: 'expiresAt'
+} as const
+
+export type IdempotencyRecordScalarFieldEnum = (typeof IdempotencyRecordScalarFieldEnum)[keyof typeof IdempotencyRecordScalarFieldEnum]
+
+
+export const DeviceAuthorizationScalarFieldEnum = {
+  id: 'id',
+  deviceCodeHash: 'deviceCodeHash',
+  userCode: 'userCode',
+  clientName: 'clientName',
+  requestedScopes: 'requestedScopes',
+  status: 'status',
+  workspaceId: 'workspaceId',
+  approvedScopes: 'approvedScopes',
+  approvedByUserId: 'approvedByUserId',
+  intervalSeconds: 'intervalSeconds',
+  lastPolledAt: 'lastPolledAt',
+  apiKeyId: 'apiKeyId',
+  createdAt: 'createdAt',
+  expiresAt: 'expiresAt',
+  decidedAt: 'decidedAt'
+} as const
+
+export type DeviceAuthorizationScalarFieldEnum = (typeof DeviceAuthorizationScalarFieldEnum)[keyof typeof DeviceAuthorizationScalarFieldEnum]
+
+
+export const RateLimitWindowScalarFieldEnum = {
+  bucket: 'bucket',
+  windowStart: 'windowStart',
+  count: 'count'
+} as const
+
+export type RateLimitWindowScalarFieldEnum = (typeof RateLimitWindowScalarFieldEnum)[keyof typeof RateLimitWindowScalarFieldEnum]
+
+
+export const InvitationScalarFieldEnum = {
+  id: 'id',
+  workspaceId: 'workspaceId',
+  email: 'email',
+  role: 'role',
+  tokenHash: 'tokenHash',
+  invitedByUserId: 'invitedByUserId',
+  createdAt: 'createdAt',
+  expiresAt: 'expiresAt',
+  acceptedAt: 'acceptedAt',
+  revokedAt: 'revokedAt'
+} as const
+
+export type InvitationScalarFieldEnum = (typeof InvitationScalarFieldEnum)[keyof typeof InvitationScalarFieldEnum]
+
+
+export const StoredCredentialScalarFieldEnum = {
+  id: 'id',
+  workspaceId: 'workspaceId',
+  connector: 'connector',
+  key: 'key',
+  ciphertext: 'ciphertext',
+  encryptionKeyId: 'encryptionKeyId',
+  maskedValue: 'maskedValue',
+  createdAt: 'createdAt',
+  updatedAt: 'updatedAt'
+} as const
+
+export type StoredCredentialScalarFieldEnum = (typeof StoredCredentialScalarFieldEnum)[keyof typeof StoredCredentialScalarFieldEnum]
 
 
 export const SortOrder = {

@@ -326,6 +326,9 @@ export type WorkspaceWhereInput = {
   updatedAt?: Prisma.DateTimeFilter<"Workspace"> | Date | string
   competitors?: Prisma.CompetitorListRelationFilter
   members?: Prisma.MemberListRelationFilter
+  apiKeys?: Prisma.ApiKeyListRelationFilter
+  invitations?: Prisma.InvitationListRelationFilter
+  credentials?: Prisma.StoredCredentialListRelationFilter
 }
 
 export type WorkspaceOrderByWithRelationInput = {
@@ -351,6 +354,9 @@ export type WorkspaceOrderByWithRelationInput = {
   updatedAt?: Prisma.SortOrder
   competitors?: Prisma.CompetitorOrderByRelationAggregateInput
   members?: Prisma.MemberOrderByRelationAggregateInput
+  apiKeys?: Prisma.ApiKeyOrderByRelationAggregateInput
+  invitations?: Prisma.InvitationOrderByRelationAggregateInput
+  credentials?: Prisma.StoredCredentialOrderByRelationAggregateInput
 }
 
 export type WorkspaceWhereUniqueInput = Prisma.AtLeast<{
@@ -379,6 +385,9 @@ export type WorkspaceWhereUniqueInput = Prisma.AtLeast<{
   updatedAt?: Prisma.DateTimeFilter<"Workspace"> | Date | string
   competitors?: Prisma.CompetitorListRelationFilter
   members?: Prisma.MemberListRelationFilter
+  apiKeys?: Prisma.ApiKeyListRelationFilter
+  invitations?: Prisma.InvitationListRelationFilter
+  credentials?: Prisma.StoredCredentialListRelationFilter
 }, "id" | "slug">
 
 export type WorkspaceOrderByWithAggregationInput = {
@@ -458,6 +467,9 @@ export type WorkspaceCreateInput = {
   updatedAt: Date | string
   competitors?: Prisma.CompetitorCreateNestedManyWithoutWorkspaceInput
   members?: Prisma.MemberCreateNestedManyWithoutWorkspaceInput
+  apiKeys?: Prisma.ApiKeyCreateNestedManyWithoutWorkspaceInput
+  invitations?: Prisma.InvitationCreateNestedManyWithoutWorkspaceInput
+  credentials?: Prisma.StoredCredentialCreateNestedManyWithoutWorkspaceInput
 }
 
 export type WorkspaceUncheckedCreateInput = {
@@ -483,6 +495,9 @@ export type WorkspaceUncheckedCreateInput = {
   updatedAt: Date | string
   competitors?: Prisma.CompetitorUncheckedCreateNestedManyWithoutWorkspaceInput
   members?: Prisma.MemberUncheckedCreateNestedManyWithoutWorkspaceInput
+  apiKeys?: Prisma.ApiKeyUncheckedCreateNestedManyWithoutWorkspaceInput
+  invitations?: Prisma.InvitationUncheckedCreateNestedManyWithoutWorkspaceInput
+  credentials?: Prisma.StoredCredentialUncheckedCreateNestedManyWithoutWorkspaceInput
 }
 
 export type WorkspaceUpdateInput = {
@@ -508,6 +523,9 @@ export type WorkspaceUpdateInput = {
   updatedAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   competitors?: Prisma.CompetitorUpdateManyWithoutWorkspaceNestedInput
   members?: Prisma.MemberUpdateManyWithoutWorkspaceNestedInput
+  apiKeys?: Prisma.ApiKeyUpdateManyWithoutWorkspaceNestedInput
+  invitations?: Prisma.InvitationUpdateManyWithoutWorkspaceNestedInput
+  credentials?: Prisma.StoredCredentialUpdateManyWithoutWorkspaceNestedInput
 }
 
 export type WorkspaceUncheckedUpdateInput = {
@@ -533,6 +551,9 @@ export type WorkspaceUncheckedUpdateInput = {
   updatedAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   competitors?: Prisma.CompetitorUncheckedUpdateManyWithoutWorkspaceNestedInput
   members?: Prisma.MemberUncheckedUpdateManyWithoutWorkspaceNestedInput
+  apiKeys?: Prisma.ApiKeyUncheckedUpdateManyWithoutWorkspaceNestedInput
+  invitations?: Prisma.InvitationUncheckedUpdateManyWithoutWorkspaceNestedInput
+  credentials?: Prisma.StoredCredentialUncheckedUpdateManyWithoutWorkspaceNestedInput
 }
 
 export type WorkspaceCreateManyInput = {
@@ -751,6 +772,48 @@ export type WorkspaceUpdateOneRequiredWithoutMembersNestedInput = {
   update?: Prisma.XOR<Prisma.XOR<Prisma.WorkspaceUpdateToOneWithWhereWithoutMembersInput, Prisma.WorkspaceUpdateWithoutMembersInput>, Prisma.WorkspaceUncheckedUpdateWithoutMembersInput>
 }
 
+export type WorkspaceCreateNestedOneWithoutApiKeysInput = {
+  create?: Prisma.XOR<Prisma.WorkspaceCreateWithoutApiKeysInput, Prisma.WorkspaceUncheckedCreateWithoutApiKeysInput>
+  connectOrCreate?: Prisma.WorkspaceCreateOrConnectWithoutApiKeysInput
+  connect?: Prisma.WorkspaceWhereUniqueInput
+}
+
+export type WorkspaceUpdateOneRequiredWithoutApiKeysNestedInput = {
+  create?: Prisma.XOR<Prisma.WorkspaceCreateWithoutApiKeysInput, Prisma.WorkspaceUncheckedCreateWithoutApiKeysInput>
+  connectOrCreate?: Prisma.WorkspaceCreateOrConnectWithoutApiKeysInput
+  upsert?: Prisma.WorkspaceUpsertWithoutApiKeysInput
+  connect?: Prisma.WorkspaceWhereUniqueInput
+  update?: Prisma.XOR<Prisma.XOR<Prisma.WorkspaceUpdateToOneWithWhereWithoutApiKeysInput, Prisma.WorkspaceUpdateWithoutApiKeysInput>, Prisma.WorkspaceUncheckedUpdateWithoutApiKeysInput>
+}
+
+export type WorkspaceCreateNestedOneWithoutInvitationsInput = {
+  create?: Prisma.XOR<Prisma.WorkspaceCreateWithoutInvitationsInput, Prisma.WorkspaceUncheckedCreateWithoutInvitationsInput>
+  connectOrCreate?: Prisma.WorkspaceCreateOrConnectWithoutInvitationsInput
+  connect?: Prisma.WorkspaceWhereUniqueInput
+}
+
+export type WorkspaceUpdateOneRequiredWithoutInvitationsNestedInput = {
+  create?: Prisma.XOR<Prisma.WorkspaceCreateWithoutInvitationsInput, Prisma.WorkspaceUncheckedCreateWithoutInvitationsInput>
+  connectOrCreate?: Prisma.WorkspaceCreateOrConnectWithoutInvitationsInput
+  upsert?: Prisma.WorkspaceUpsertWithoutInvitationsInput
+  connect?: Prisma.WorkspaceWhereUniqueInput
+  update?: Prisma.XOR<Prisma.XOR<Prisma.WorkspaceUpdateToOneWithWhereWithoutInvitationsInput, Prisma.WorkspaceUpdateWithoutInvitationsInput>, Prisma.WorkspaceUncheckedUpdateWithoutInvitationsInput>
+}
+
+export type WorkspaceCreateNestedOneWithoutCredentialsInput = {
+  create?: Prisma.XOR<Prisma.WorkspaceCreateWithoutCredentialsInput, Prisma.WorkspaceUncheckedCreateWithoutCredentialsInput>
+  connectOrCreate?: Prisma.WorkspaceCreateOrConnectWithoutCredentialsInput
+  connect?: Prisma.WorkspaceWhereUniqueInput
+}
+
+export type WorkspaceUpdateOneRequiredWithoutCredentialsNestedInput = {
+  create?: Prisma.XOR<Prisma.WorkspaceCreateWithoutCredentialsInput, Prisma.WorkspaceUncheckedCreateWithoutCredentialsInput>
+  connectOrCreate?: Prisma.WorkspaceCreateOrConnectWithoutCredentialsInput
+  upsert?: Prisma.WorkspaceUpsertWithoutCredentialsInput
+  connect?: Prisma.WorkspaceWhereUniqueInput
+  update?: Prisma.XOR<Prisma.XOR<Prisma.WorkspaceUpdateToOneWithWhereWithoutCredentialsInput, Prisma.WorkspaceUpdateWithoutCredentialsInput>, Prisma.WorkspaceUncheckedUpdateWithoutCredentialsInput>
+}
+
 export type WorkspaceCreateWithoutCompetitorsInput = {
   id: string
   slug: string
@@ -773,6 +836,9 @@ export type WorkspaceCreateWithoutCompetitorsInput = {
   createdAt: Date | string
   updatedAt: Date | string
   members?: Prisma.MemberCreateNestedManyWithoutWorkspaceInput
+  apiKeys?: Prisma.ApiKeyCreateNestedManyWithoutWorkspaceInput
+  invitations?: Prisma.InvitationCreateNestedManyWithoutWorkspaceInput
+  credentials?: Prisma.StoredCredentialCreateNestedManyWithoutWorkspaceInput
 }
 
 export type WorkspaceUncheckedCreateWithoutCompetitorsInput = {
@@ -797,6 +863,9 @@ export type WorkspaceUncheckedCreateWithoutCompetitorsInput = {
   createdAt: Date | string
   updatedAt: Date | string
   members?: Prisma.MemberUncheckedCreateNestedManyWithoutWorkspaceInput
+  apiKeys?: Prisma.ApiKeyUncheckedCreateNestedManyWithoutWorkspaceInput
+  invitations?: Prisma.InvitationUncheckedCreateNestedManyWithoutWorkspaceInput
+  credentials?: Prisma.StoredCredentialUncheckedCreateNestedManyWithoutWorkspaceInput
 }
 
 export type WorkspaceCreateOrConnectWithoutCompetitorsInput = {
@@ -837,6 +906,9 @@ export type WorkspaceUpdateWithoutCompetitorsInput = {
   createdAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   updatedAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   members?: Prisma.MemberUpdateManyWithoutWorkspaceNestedInput
+  apiKeys?: Prisma.ApiKeyUpdateManyWithoutWorkspaceNestedInput
+  invitations?: Prisma.InvitationUpdateManyWithoutWorkspaceNestedInput
+  credentials?: Prisma.StoredCredentialUpdateManyWithoutWorkspaceNestedInput
 }
 
 export type WorkspaceUncheckedUpdateWithoutCompetitorsInput = {
@@ -861,6 +933,9 @@ export type WorkspaceUncheckedUpdateWithoutCompetitorsInput = {
   createdAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   updatedAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   members?: Prisma.MemberUncheckedUpdateManyWithoutWorkspaceNestedInput
+  apiKeys?: Prisma.ApiKeyUncheckedUpdateManyWithoutWorkspaceNestedInput
+  invitations?: Prisma.InvitationUncheckedUpdateManyWithoutWorkspaceNestedInput
+  credentials?: Prisma.StoredCredentialUncheckedUpdateManyWithoutWorkspaceNestedInput
 }
 
 export type WorkspaceCreateWithoutMembersInput = {
@@ -885,6 +960,9 @@ export type WorkspaceCreateWithoutMembersInput = {
   createdAt: Date | string
   updatedAt: Date | string
   competitors?: Prisma.CompetitorCreateNestedManyWithoutWorkspaceInput
+  apiKeys?: Prisma.ApiKeyCreateNestedManyWithoutWorkspaceInput
+  invitations?: Prisma.InvitationCreateNestedManyWithoutWorkspaceInput
+  credentials?: Prisma.StoredCredentialCreateNestedManyWithoutWorkspaceInput
 }
 
 export type WorkspaceUncheckedCreateWithoutMembersInput = {
@@ -909,6 +987,9 @@ export type WorkspaceUncheckedCreateWithoutMembersInput = {
   createdAt: Date | string
   updatedAt: Date | string
   competitors?: Prisma.CompetitorUncheckedCreateNestedManyWithoutWorkspaceInput
+  apiKeys?: Prisma.ApiKeyUncheckedCreateNestedManyWithoutWorkspaceInput
+  invitations?: Prisma.InvitationUncheckedCreateNestedManyWithoutWorkspaceInput
+  credentials?: Prisma.StoredCredentialUncheckedCreateNestedManyWithoutWorkspaceInput
 }
 
 export type WorkspaceCreateOrConnectWithoutMembersInput = {
@@ -949,6 +1030,9 @@ export type WorkspaceUpdateWithoutMembersInput = {
   createdAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   updatedAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   competitors?: Prisma.CompetitorUpdateManyWithoutWorkspaceNestedInput
+  apiKeys?: Prisma.ApiKeyUpdateManyWithoutWorkspaceNestedInput
+  invitations?: Prisma.InvitationUpdateManyWithoutWorkspaceNestedInput
+  credentials?: Prisma.StoredCredentialUpdateManyWithoutWorkspaceNestedInput
 }
 
 export type WorkspaceUncheckedUpdateWithoutMembersInput = {
@@ -973,6 +1057,381 @@ export type WorkspaceUncheckedUpdateWithoutMembersInput = {
   createdAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   updatedAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   competitors?: Prisma.CompetitorUncheckedUpdateManyWithoutWorkspaceNestedInput
+  apiKeys?: Prisma.ApiKeyUncheckedUpdateManyWithoutWorkspaceNestedInput
+  invitations?: Prisma.InvitationUncheckedUpdateManyWithoutWorkspaceNestedInput
+  credentials?: Prisma.StoredCredentialUncheckedUpdateManyWithoutWorkspaceNestedInput
+}
+
+export type WorkspaceCreateWithoutApiKeysInput = {
+  id: string
+  slug: string
+  brand: string
+  displayName: string
+  domains?: Prisma.WorkspaceCreatedomainsInput | string[]
+  languages?: Prisma.WorkspaceCreatelanguagesInput | string[]
+  regions?: Prisma.WorkspaceCreateregionsInput | string[]
+  gscProperty: string
+  ga4Property: string
+  activeSetSize: number
+  complianceProfile: string
+  quotas: Prisma.JsonNullValueInput | runtime.InputJsonValue
+  createdByUserId: string
+  emailStatus: string
+  emailAddress?: string | null
+  inboxId?: string | null
+  emailAttempts: number
+  emailMessage: string
+  createdAt: Date | string
+  updatedAt: Date | string
+  competitors?: Prisma.CompetitorCreateNestedManyWithoutWorkspaceInput
+  members?: Prisma.MemberCreateNestedManyWithoutWorkspaceInput
+  invitations?: Prisma.InvitationCreateNestedManyWithoutWorkspaceInput
+  credentials?: Prisma.StoredCredentialCreateNestedManyWithoutWorkspaceInput
+}
+
+export type WorkspaceUncheckedCreateWithoutApiKeysInput = {
+  id: string
+  slug: string
+  brand: string
+  displayName: string
+  domains?: Prisma.WorkspaceCreatedomainsInput | string[]
+  languages?: Prisma.WorkspaceCreatelanguagesInput | string[]
+  regions?: Prisma.WorkspaceCreateregionsInput | string[]
+  gscProperty: string
+  ga4Property: string
+  activeSetSize: number
+  complianceProfile: string
+  quotas: Prisma.JsonNullValueInput | runtime.InputJsonValue
+  createdByUserId: string
+  emailStatus: string
+  emailAddress?: string | null
+  inboxId?: string | null
+  emailAttempts: number
+  emailMessage: string
+  createdAt: Date | string
+  updatedAt: Date | string
+  competitors?: Prisma.CompetitorUncheckedCreateNestedManyWithoutWorkspaceInput
+  members?: Prisma.MemberUncheckedCreateNestedManyWithoutWorkspaceInput
+  invitations?: Prisma.InvitationUncheckedCreateNestedManyWithoutWorkspaceInput
+  credentials?: Prisma.StoredCredentialUncheckedCreateNestedManyWithoutWorkspaceInput
+}
+
+export type WorkspaceCreateOrConnectWithoutApiKeysInput = {
+  where: Prisma.WorkspaceWhereUniqueInput
+  create: Prisma.XOR<Prisma.WorkspaceCreateWithoutApiKeysInput, Prisma.WorkspaceUncheckedCreateWithoutApiKeysInput>
+}
+
+export type WorkspaceUpsertWithoutApiKeysInput = {
+  update: Prisma.XOR<Prisma.WorkspaceUpdateWithoutApiKeysInput, Prisma.WorkspaceUncheckedUpdateWithoutApiKeysInput>
+  create: Prisma.XOR<Prisma.WorkspaceCreateWithoutApiKeysInput, Prisma.WorkspaceUncheckedCreateWithoutApiKeysInput>
+  where?: Prisma.WorkspaceWhereInput
+}
+
+export type WorkspaceUpdateToOneWithWhereWithoutApiKeysInput = {
+  where?: Prisma.WorkspaceWhereInput
+  data: Prisma.XOR<Prisma.WorkspaceUpdateWithoutApiKeysInput, Prisma.WorkspaceUncheckedUpdateWithoutApiKeysInput>
+}
+
+export type WorkspaceUpdateWithoutApiKeysInput = {
+  id?: Prisma.StringFieldUpdateOperationsInput | string
+  slug?: Prisma.StringFieldUpdateOperationsInput | string
+  brand?: Prisma.StringFieldUpdateOperationsInput | string
+  displayName?: Prisma.StringFieldUpdateOperationsInput | string
+  domains?: Prisma.WorkspaceUpdatedomainsInput | string[]
+  languages?: Prisma.WorkspaceUpdatelanguagesInput | string[]
+  regions?: Prisma.WorkspaceUpdateregionsInput | string[]
+  gscProperty?: Prisma.StringFieldUpdateOperationsInput | string
+  ga4Property?: Prisma.StringFieldUpdateOperationsInput | string
+  activeSetSize?: Prisma.IntFieldUpdateOperationsInput | number
+  complianceProfile?: Prisma.StringFieldUpdateOperationsInput | string
+  quotas?: Prisma.JsonNullValueInput | runtime.InputJsonValue
+  createdByUserId?: Prisma.StringFieldUpdateOperationsInput | string
+  emailStatus?: Prisma.StringFieldUpdateOperationsInput | string
+  emailAddress?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  inboxId?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  emailAttempts?: Prisma.IntFieldUpdateOperationsInput | number
+  emailMessage?: Prisma.StringFieldUpdateOperationsInput | string
+  createdAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
+  updatedAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
+  competitors?: Prisma.CompetitorUpdateManyWithoutWorkspaceNestedInput
+  members?: Prisma.MemberUpdateManyWithoutWorkspaceNestedInput
+  invitations?: Prisma.InvitationUpdateManyWithoutWorkspaceNestedInput
+  credentials?: Prisma.StoredCredentialUpdateManyWithoutWorkspaceNestedInput
+}
+
+export type WorkspaceUncheckedUpdateWithoutApiKeysInput = {
+  id?: Prisma.StringFieldUpdateOperationsInput | string
+  slug?: Prisma.StringFieldUpdateOperationsInput | string
+  brand?: Prisma.StringFieldUpdateOperationsInput | string
+  displayName?: Prisma.StringFieldUpdateOperationsInput | string
+  domains?: Prisma.WorkspaceUpdatedomainsInput | string[]
+  languages?: Prisma.WorkspaceUpdatelanguagesInput | string[]
+  regions?: Prisma.WorkspaceUpdateregionsInput | string[]
+  gscProperty?: Prisma.StringFieldUpdateOperationsInput | string
+  ga4Property?: Prisma.StringFieldUpdateOperationsInput | string
+  activeSetSize?: Prisma.IntFieldUpdateOperationsInput | number
+  complianceProfile?: Prisma.StringFieldUpdateOperationsInput | string
+  quotas?: Prisma.JsonNullValueInput | runtime.InputJsonValue
+  createdByUserId?: Prisma.StringFieldUpdateOperationsInput | string
+  emailStatus?: Prisma.StringFieldUpdateOperationsInput | string
+  emailAddress?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  inboxId?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  emailAttempts?: Prisma.IntFieldUpdateOperationsInput | number
+  emailMessage?: Prisma.StringFieldUpdateOperationsInput | string
+  createdAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
+  updatedAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
+  competitors?: Prisma.CompetitorUncheckedUpdateManyWithoutWorkspaceNestedInput
+  members?: Prisma.MemberUncheckedUpdateManyWithoutWorkspaceNestedInput
+  invitations?: Prisma.InvitationUncheckedUpdateManyWithoutWorkspaceNestedInput
+  credentials?: Prisma.StoredCredentialUncheckedUpdateManyWithoutWorkspaceNestedInput
+}
+
+export type WorkspaceCreateWithoutInvitationsInput = {
+  id: string
+  slug: string
+  brand: string
+  displayName: string
+  domains?: Prisma.WorkspaceCreatedomainsInput | string[]
+  languages?: Prisma.WorkspaceCreatelanguagesInput | string[]
+  regions?: Prisma.WorkspaceCreateregionsInput | string[]
+  gscProperty: string
+  ga4Property: string
+  activeSetSize: number
+  complianceProfile: string
+  quotas: Prisma.JsonNullValueInput | runtime.InputJsonValue
+  createdByUserId: string
+  emailStatus: string
+  emailAddress?: string | null
+  inboxId?: string | null
+  emailAttempts: number
+  emailMessage: string
+  createdAt: Date | string
+  updatedAt: Date | string
+  competitors?: Prisma.CompetitorCreateNestedManyWithoutWorkspaceInput
+  members?: Prisma.MemberCreateNestedManyWithoutWorkspaceInput
+  apiKeys?: Prisma.ApiKeyCreateNestedManyWithoutWorkspaceInput
+  credentials?: Prisma.StoredCredentialCreateNestedManyWithoutWorkspaceInput
+}
+
+export type WorkspaceUncheckedCreateWithoutInvitationsInput = {
+  id: string
+  slug: string
+  brand: string
+  displayName: string
+  domains?: Prisma.WorkspaceCreatedomainsInput | string[]
+  languages?: Prisma.WorkspaceCreatelanguagesInput | string[]
+  regions?: Prisma.WorkspaceCreateregionsInput | string[]
+  gscProperty: string
+  ga4Property: string
+  activeSetSize: number
+  complianceProfile: string
+  quotas: Prisma.JsonNullValueInput | runtime.InputJsonValue
+  createdByUserId: string
+  emailStatus: string
+  emailAddress?: string | null
+  inboxId?: string | null
+  emailAttempts: number
+  emailMessage: string
+  createdAt: Date | string
+  updatedAt: Date | string
+  competitors?: Prisma.CompetitorUncheckedCreateNestedManyWithoutWorkspaceInput
+  members?: Prisma.MemberUncheckedCreateNestedManyWithoutWorkspaceInput
+  apiKeys?: Prisma.ApiKeyUncheckedCreateNestedManyWithoutWorkspaceInput
+  credentials?: Prisma.StoredCredentialUncheckedCreateNestedManyWithoutWorkspaceInput
+}
+
+export type WorkspaceCreateOrConnectWithoutInvitationsInput = {
+  where: Prisma.WorkspaceWhereUniqueInput
+  create: Prisma.XOR<Prisma.WorkspaceCreateWithoutInvitationsInput, Prisma.WorkspaceUncheckedCreateWithoutInvitationsInput>
+}
+
+export type WorkspaceUpsertWithoutInvitationsInput = {
+  update: Prisma.XOR<Prisma.WorkspaceUpdateWithoutInvitationsInput, Prisma.WorkspaceUncheckedUpdateWithoutInvitationsInput>
+  create: Prisma.XOR<Prisma.WorkspaceCreateWithoutInvitationsInput, Prisma.WorkspaceUncheckedCreateWithoutInvitationsInput>
+  where?: Prisma.WorkspaceWhereInput
+}
+
+export type WorkspaceUpdateToOneWithWhereWithoutInvitationsInput = {
+  where?: Prisma.WorkspaceWhereInput
+  data: Prisma.XOR<Prisma.WorkspaceUpdateWithoutInvitationsInput, Prisma.WorkspaceUncheckedUpdateWithoutInvitationsInput>
+}
+
+export type WorkspaceUpdateWithoutInvitationsInput = {
+  id?: Prisma.StringFieldUpdateOperationsInput | string
+  slug?: Prisma.StringFieldUpdateOperationsInput | string
+  brand?: Prisma.StringFieldUpdateOperationsInput | string
+  displayName?: Prisma.StringFieldUpdateOperationsInput | string
+  domains?: Prisma.WorkspaceUpdatedomainsInput | string[]
+  languages?: Prisma.WorkspaceUpdatelanguagesInput | string[]
+  regions?: Prisma.WorkspaceUpdateregionsInput | string[]
+  gscProperty?: Prisma.StringFieldUpdateOperationsInput | string
+  ga4Property?: Prisma.StringFieldUpdateOperationsInput | string
+  activeSetSize?: Prisma.IntFieldUpdateOperationsInput | number
+  complianceProfile?: Prisma.StringFieldUpdateOperationsInput | string
+  quotas?: Prisma.JsonNullValueInput | runtime.InputJsonValue
+  createdByUserId?: Prisma.StringFieldUpdateOperationsInput | string
+  emailStatus?: Prisma.StringFieldUpdateOperationsInput | string
+  emailAddress?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  inboxId?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  emailAttempts?: Prisma.IntFieldUpdateOperationsInput | number
+  emailMessage?: Prisma.StringFieldUpdateOperationsInput | string
+  createdAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
+  updatedAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
+  competitors?: Prisma.CompetitorUpdateManyWithoutWorkspaceNestedInput
+  members?: Prisma.MemberUpdateManyWithoutWorkspaceNestedInput
+  apiKeys?: Prisma.ApiKeyUpdateManyWithoutWorkspaceNestedInput
+  credentials?: Prisma.StoredCredentialUpdateManyWithoutWorkspaceNestedInput
+}
+
+export type WorkspaceUncheckedUpdateWithoutInvitationsInput = {
+  id?: Prisma.StringFieldUpdateOperationsInput | string
+  slug?: Prisma.StringFieldUpdateOperationsInput | string
+  brand?: Prisma.StringFieldUpdateOperationsInput | string
+  displayName?: Prisma.StringFieldUpdateOperationsInput | string
+  domains?: Prisma.WorkspaceUpdatedomainsInput | string[]
+  languages?: Prisma.WorkspaceUpdatelanguagesInput | string[]
+  regions?: Prisma.WorkspaceUpdateregionsInput | string[]
+  gscProperty?: Prisma.StringFieldUpdateOperationsInput | string
+  ga4Property?: Prisma.StringFieldUpdateOperationsInput | string
+  activeSetSize?: Prisma.IntFieldUpdateOperationsInput | number
+  complianceProfile?: Prisma.StringFieldUpdateOperationsInput | string
+  quotas?: Prisma.JsonNullValueInput | runtime.InputJsonValue
+  createdByUserId?: Prisma.StringFieldUpdateOperationsInput | string
+  emailStatus?: Prisma.StringFieldUpdateOperationsInput | string
+  emailAddress?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  inboxId?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  emailAttempts?: Prisma.IntFieldUpdateOperationsInput | number
+  emailMessage?: Prisma.StringFieldUpdateOperationsInput | string
+  createdAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
+  updatedAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
+  competitors?: Prisma.CompetitorUncheckedUpdateManyWithoutWorkspaceNestedInput
+  members?: Prisma.MemberUncheckedUpdateManyWithoutWorkspaceNestedInput
+  apiKeys?: Prisma.ApiKeyUncheckedUpdateManyWithoutWorkspaceNestedInput
+  credentials?: Prisma.StoredCredentialUncheckedUpdateManyWithoutWorkspaceNestedInput
+}
+
+export type WorkspaceCreateWithoutCredentialsInput = {
+  id: string
+  slug: string
+  brand: string
+  displayName: string
+  domains?: Prisma.WorkspaceCreatedomainsInput | string[]
+  languages?: Prisma.WorkspaceCreatelanguagesInput | string[]
+  regions?: Prisma.WorkspaceCreateregionsInput | string[]
+  gscProperty: string
+  ga4Property: string
+  activeSetSize: number
+  complianceProfile: string
+  quotas: Prisma.JsonNullValueInput | runtime.InputJsonValue
+  createdByUserId: string
+  emailStatus: string
+  emailAddress?: string | null
+  inboxId?: string | null
+  emailAttempts: number
+  emailMessage: string
+  createdAt: Date | string
+  updatedAt: Date | string
+  competitors?: Prisma.CompetitorCreateNestedManyWithoutWorkspaceInput
+  members?: Prisma.MemberCreateNestedManyWithoutWorkspaceInput
+  apiKeys?: Prisma.ApiKeyCreateNestedManyWithoutWorkspaceInput
+  invitations?: Prisma.InvitationCreateNestedManyWithoutWorkspaceInput
+}
+
+export type WorkspaceUncheckedCreateWithoutCredentialsInput = {
+  id: string
+  slug: string
+  brand: string
+  displayName: string
+  domains?: Prisma.WorkspaceCreatedomainsInput | string[]
+  languages?: Prisma.WorkspaceCreatelanguagesInput | string[]
+  regions?: Prisma.WorkspaceCreateregionsInput | string[]
+  gscProperty: string
+  ga4Property: string
+  activeSetSize: number
+  complianceProfile: string
+  quotas: Prisma.JsonNullValueInput | runtime.InputJsonValue
+  createdByUserId: string
+  emailStatus: string
+  emailAddress?: string | null
+  inboxId?: string | null
+  emailAttempts: number
+  emailMessage: string
+  createdAt: Date | string
+  updatedAt: Date | string
+  competitors?: Prisma.CompetitorUncheckedCreateNestedManyWithoutWorkspaceInput
+  members?: Prisma.MemberUncheckedCreateNestedManyWithoutWorkspaceInput
+  apiKeys?: Prisma.ApiKeyUncheckedCreateNestedManyWithoutWorkspaceInput
+  invitations?: Prisma.InvitationUncheckedCreateNestedManyWithoutWorkspaceInput
+}
+
+export type WorkspaceCreateOrConnectWithoutCredentialsInput = {
+  where: Prisma.WorkspaceWhereUniqueInput
+  create: Prisma.XOR<Prisma.WorkspaceCreateWithoutCredentialsInput, Prisma.WorkspaceUncheckedCreateWithoutCredentialsInput>
+}
+
+export type WorkspaceUpsertWithoutCredentialsInput = {
+  update: Prisma.XOR<Prisma.WorkspaceUpdateWithoutCredentialsInput, Prisma.WorkspaceUncheckedUpdateWithoutCredentialsInput>
+  create: Prisma.XOR<Prisma.WorkspaceCreateWithoutCredentialsInput, Prisma.WorkspaceUncheckedCreateWithoutCredentialsInput>
+  where?: Prisma.WorkspaceWhereInput
+}
+
+export type WorkspaceUpdateToOneWithWhereWithoutCredentialsInput = {
+  where?: Prisma.WorkspaceWhereInput
+  data: Prisma.XOR<Prisma.WorkspaceUpdateWithoutCredentialsInput, Prisma.WorkspaceUncheckedUpdateWithoutCredentialsInput>
+}
+
+export type WorkspaceUpdateWithoutCredentialsInput = {
+  id?: Prisma.StringFieldUpdateOperationsInput | string
+  slug?: Prisma.StringFieldUpdateOperationsInput | string
+  brand?: Prisma.StringFieldUpdateOperationsInput | string
+  displayName?: Prisma.StringFieldUpdateOperationsInput | string
+  domains?: Prisma.WorkspaceUpdatedomainsInput | string[]
+  languages?: Prisma.WorkspaceUpdatelanguagesInput | string[]
+  regions?: Prisma.WorkspaceUpdateregionsInput | string[]
+  gscProperty?: Prisma.StringFieldUpdateOperationsInput | string
+  ga4Property?: Prisma.StringFieldUpdateOperationsInput | string
+  activeSetSize?: Prisma.IntFieldUpdateOperationsInput | number
+  complianceProfile?: Prisma.StringFieldUpdateOperationsInput | string
+  quotas?: Prisma.JsonNullValueInput | runtime.InputJsonValue
+  createdByUserId?: Prisma.StringFieldUpdateOperationsInput | string
+  emailStatus?: Prisma.StringFieldUpdateOperationsInput | string
+  emailAddress?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  inboxId?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  emailAttempts?: Prisma.IntFieldUpdateOperationsInput | number
+  emailMessage?: Prisma.StringFieldUpdateOperationsInput | string
+  createdAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
+  updatedAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
+  competitors?: Prisma.CompetitorUpdateManyWithoutWorkspaceNestedInput
+  members?: Prisma.MemberUpdateManyWithoutWorkspaceNestedInput
+  apiKeys?: Prisma.ApiKeyUpdateManyWithoutWorkspaceNestedInput
+  invitations?: Prisma.InvitationUpdateManyWithoutWorkspaceNestedInput
+}
+
+export type WorkspaceUncheckedUpdateWithoutCredentialsInput = {
+  id?: Prisma.StringFieldUpdateOperationsInput | string
+  slug?: Prisma.StringFieldUpdateOperationsInput | string
+  brand?: Prisma.StringFieldUpdateOperationsInput | string
+  displayName?: Prisma.StringFieldUpdateOperationsInput | string
+  domains?: Prisma.WorkspaceUpdatedomainsInput | string[]
+  languages?: Prisma.WorkspaceUpdatelanguagesInput | string[]
+  regions?: Prisma.WorkspaceUpdateregionsInput | string[]
+  gscProperty?: Prisma.StringFieldUpdateOperationsInput | string
+  ga4Property?: Prisma.StringFieldUpdateOperationsInput | string
+  activeSetSize?: Prisma.IntFieldUpdateOperationsInput | number
+  complianceProfile?: Prisma.StringFieldUpdateOperationsInput | string
+  quotas?: Prisma.JsonNullValueInput | runtime.InputJsonValue
+  createdByUserId?: Prisma.StringFieldUpdateOperationsInput | string
+  emailStatus?: Prisma.StringFieldUpdateOperationsInput | string
+  emailAddress?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  inboxId?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  emailAttempts?: Prisma.IntFieldUpdateOperationsInput | number
+  emailMessage?: Prisma.StringFieldUpdateOperationsInput | string
+  createdAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
+  updatedAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
+  competitors?: Prisma.CompetitorUncheckedUpdateManyWithoutWorkspaceNestedInput
+  members?: Prisma.MemberUncheckedUpdateManyWithoutWorkspaceNestedInput
+  apiKeys?: Prisma.ApiKeyUncheckedUpdateManyWithoutWorkspaceNestedInput
+  invitations?: Prisma.InvitationUncheckedUpdateManyWithoutWorkspaceNestedInput
 }
 
 
@@ -983,11 +1442,17 @@ export type WorkspaceUncheckedUpdateWithoutMembersInput = {
 export type WorkspaceCountOutputType = {
   competitors: number
   members: number
+  apiKeys: number
+  invitations: number
+  credentials: number
 }
 
 export type WorkspaceCountOutputTypeSelect<ExtArgs extends runtime.Types.Extensions.InternalArgs = runtime.Types.Extensions.DefaultArgs> = {
   competitors?: boolean | WorkspaceCountOutputTypeCountCompetitorsArgs
   members?: boolean | WorkspaceCountOutputTypeCountMembersArgs
+  apiKeys?: boolean | WorkspaceCountOutputTypeCountApiKeysArgs
+  invitations?: boolean | WorkspaceCountOutputTypeCountInvitationsArgs
+  credentials?: boolean | WorkspaceCountOutputTypeCountCredentialsArgs
 }
 
 /**
@@ -1014,6 +1479,27 @@ export type WorkspaceCountOutputTypeCountMembersArgs<ExtArgs extends runtime.Typ
   where?: Prisma.MemberWhereInput
 }
 
+/**
+ * WorkspaceCountOutputType without action
+ */
+export type WorkspaceCountOutputTypeCountApiKeysArgs<ExtArgs extends runtime.Types.Extensions.InternalArgs = runtime.Types.Extensions.DefaultArgs> = {
+  where?: Prisma.ApiKeyWhereInput
+}
+
+/**
+ * WorkspaceCountOutputType without action
+ */
+export type WorkspaceCountOutputTypeCountInvitationsArgs<ExtArgs extends runtime.Types.Extensions.InternalArgs = runtime.Types.Extensions.DefaultArgs> = {
+  where?: Prisma.InvitationWhereInput
+}
+
+/**
+ * WorkspaceCountOutputType without action
+ */
+export type WorkspaceCountOutputTypeCountCredentialsArgs<ExtArgs extends runtime.Types.Extensions.InternalArgs = runtime.Types.Extensions.DefaultArgs> = {
+  where?: Prisma.StoredCredentialWhereInput
+}
+
 
 export type WorkspaceSelect<ExtArgs extends runtime.Types.Extensions.InternalArgs = runtime.Types.Extensions.DefaultArgs> = runtime.Types.Extensions.GetSelect<{
   id?: boolean
@@ -1038,6 +1524,9 @@ export type WorkspaceSelect<ExtArgs extends runtime.Types.Extensions.InternalArg
   updatedAt?: boolean
   competitors?: boolean | Prisma.Workspace$competitorsArgs<ExtArgs>
   members?: boolean | Prisma.Workspace$membersArgs<ExtArgs>
+  apiKeys?: boolean | Prisma.Workspace$apiKeysArgs<ExtArgs>
+  invitations?: boolean | Prisma.Workspace$invitationsArgs<ExtArgs>
+  credentials?: boolean | Prisma.Workspace$credentialsArgs<ExtArgs>
   _count?: boolean | Prisma.WorkspaceCountOutputTypeDefaultArgs<ExtArgs>
 }, ExtArgs["result"]["workspace"]>
 
@@ -1114,6 +1603,9 @@ export type WorkspaceOmit<ExtArgs extends runtime.Types.Extensions.InternalArgs 
 export type WorkspaceInclude<ExtArgs extends runtime.Types.Extensions.InternalArgs = runtime.Types.Extensions.DefaultArgs> = {
   competitors?: boolean | Prisma.Workspace$competitorsArgs<ExtArgs>
   members?: boolean | Prisma.Workspace$membersArgs<ExtArgs>
+  apiKeys?: boolean | Prisma.Workspace$apiKeysArgs<ExtArgs>
+  invitations?: boolean | Prisma.Workspace$invitationsArgs<ExtArgs>
+  credentials?: boolean | Prisma.Workspace$credentialsArgs<ExtArgs>
   _count?: boolean | Prisma.WorkspaceCountOutputTypeDefaultArgs<ExtArgs>
 }
 export type WorkspaceIncludeCreateManyAndReturn<ExtArgs extends runtime.Types.Extensions.InternalArgs = runtime.Types.Extensions.DefaultArgs> = {}
@@ -1124,6 +1616,9 @@ export type $WorkspacePayload<ExtArgs extends runtime.Types.Extensions.InternalA
   objects: {
     competitors: Prisma.$CompetitorPayload<ExtArgs>[]
     members: Prisma.$MemberPayload<ExtArgs>[]
+    apiKeys: Prisma.$ApiKeyPayload<ExtArgs>[]
+    invitations: Prisma.$InvitationPayload<ExtArgs>[]
+    credentials: Prisma.$StoredCredentialPayload<ExtArgs>[]
   }
   scalars: runtime.Types.Extensions.GetPayloadResult<{
     id: string
@@ -1548,6 +2043,9 @@ export interface Prisma__WorkspaceClient<T, Null = never, ExtArgs extends runtim
   readonly [Symbol.toStringTag]: "PrismaPromise"
   competitors<T extends Prisma.Workspace$competitorsArgs<ExtArgs> = {}>(args?: Prisma.Subset<T, Prisma.Workspace$competitorsArgs<ExtArgs>>): Prisma.PrismaPromise<runtime.Types.Result.GetResult<Prisma.$CompetitorPayload<ExtArgs>, T, "findMany", GlobalOmitOptions> | Null>
   members<T extends Prisma.Workspace$membersArgs<ExtArgs> = {}>(args?: Prisma.Subset<T, Prisma.Workspace$membersArgs<ExtArgs>>): Prisma.PrismaPromise<runtime.Types.Result.GetResult<Prisma.$MemberPayload<ExtArgs>, T, "findMany", GlobalOmitOptions> | Null>
+  apiKeys<T extends Prisma.Workspace$apiKeysArgs<ExtArgs> = {}>(args?: Prisma.Subset<T, Prisma.Workspace$apiKeysArgs<ExtArgs>>): Prisma.PrismaPromise<runtime.Types.Result.GetResult<Prisma.$ApiKeyPayload<ExtArgs>, T, "findMany", GlobalOmitOptions> | Null>
+  invitations<T extends Prisma.Workspace$invitationsArgs<ExtArgs> = {}>(args?: Prisma.Subset<T, Prisma.Workspace$invitationsArgs<ExtArgs>>): Prisma.PrismaPromise<runtime.Types.Result.GetResult<Prisma.$InvitationPayload<ExtArgs>, T, "findMany", GlobalOmitOptions> | Null>
+  credentials<T extends Prisma.Workspace$credentialsArgs<ExtArgs> = {}>(args?: Prisma.Subset<T, Prisma.Workspace$credentialsArgs<ExtArgs>>): Prisma.PrismaPromise<runtime.Types.Result.GetResult<Prisma.$StoredCredentialPayload<ExtArgs>, T, "findMany", GlobalOmitOptions> | Null>
   /**
    * Attaches callbacks for the resolution and/or rejection of the Promise.
    * @param onfulfilled The callback to execute when the Promise is resolved.
@@ -2035,6 +2533,78 @@ export type Workspace$membersArgs<ExtArgs extends runtime.Types.Extensions.Inter
   take?: number
   skip?: number
   distinct?: Prisma.MemberScalarFieldEnum | Prisma.MemberScalarFieldEnum[]
+}
+
+/**
+ * Workspace.apiKeys
+ */
+export type Workspace$apiKeysArgs<ExtArgs extends runtime.Types.Extensions.InternalArgs = runtime.Types.Extensions.DefaultArgs> = {
+  /**
+   * Select specific fields to fetch from the ApiKey
+   */
+  select?: Prisma.ApiKeySelect<ExtArgs> | null
+  /**
+   * Omit specific fields from the ApiKey
+   */
+  omit?: Prisma.ApiKeyOmit<ExtArgs> | null
+  /**
+   * Choose, which related nodes to fetch as well
+   */
+  include?: Prisma.ApiKeyInclude<ExtArgs> | null
+  where?: Prisma.ApiKeyWhereInput
+  orderBy?: Prisma.ApiKeyOrderByWithRelationInput | Prisma.ApiKeyOrderByWithRelationInput[]
+  cursor?: Prisma.ApiKeyWhereUniqueInput
+  take?: number
+  skip?: number
+  distinct?: Prisma.ApiKeyScalarFieldEnum | Prisma.ApiKeyScalarFieldEnum[]
+}
+
+/**
+ * Workspace.invitations
+ */
+export type Workspace$invitationsArgs<ExtArgs extends runtime.Types.Extensions.InternalArgs = runtime.Types.Extensions.DefaultArgs> = {
+  /**
+   * Select specific fields to fetch from the Invitation
+   */
+  select?: Prisma.InvitationSelect<ExtArgs> | null
+  /**
+   * Omit specific fields from the Invitation
+   */
+  omit?: Prisma.InvitationOmit<ExtArgs> | null
+  /**
+   * Choose, which related nodes to fetch as well
+   */
+  include?: Prisma.InvitationInclude<ExtArgs> | null
+  where?: Prisma.InvitationWhereInput
+  orderBy?: Prisma.InvitationOrderByWithRelationInput | Prisma.InvitationOrderByWithRelationInput[]
+  cursor?: Prisma.InvitationWhereUniqueInput
+  take?: number
+  skip?: number
+  distinct?: Prisma.InvitationScalarFieldEnum | Prisma.InvitationScalarFieldEnum[]
+}
+
+/**
+ * Workspace.credentials
+ */
+export type Workspace$credentialsArgs<ExtArgs extends runtime.Types.Extensions.InternalArgs = runtime.Types.Extensions.DefaultArgs> = {
+  /**
+   * Select specific fields to fetch from the StoredCredential
+   */
+  select?: Prisma.StoredCredentialSelect<ExtArgs> | null
+  /**
+   * Omit specific fields from the StoredCredential
+   */
+  omit?: Prisma.StoredCredentialOmit<ExtArgs> | null
+  /**
+   * Choose, which related nodes to fetch as well
+   */
+  include?: Prisma.StoredCredentialInclude<ExtArgs> | null
+  where?: Prisma.StoredCredentialWhereInput
+  orderBy?: Prisma.StoredCredentialOrderByWithRelationInput | Prisma.StoredCredentialOrderByWithRelationInput[]
+  cursor?: Prisma.StoredCredentialWhereUniqueInput
+  take?: number
+  skip?: number
+  distinct?: Prisma.StoredCredentialScalarFieldEnum | Prisma.StoredCredentialScalarFieldEnum[]
 }
 
 /**

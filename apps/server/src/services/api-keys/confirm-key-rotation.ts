@@ -1,0 +1,47 @@
+import type { ApiKeyActionResult } from "@geopulse/api-types";
+import { AppError } from "../../errors/app-error.js";
+import { recordAuditEvent } from "../audit/record-audit-event.js";
+import type { KeyActionOptions } from "./act-on-api-key.js";
+import { effectiveState } from "./key-state.js";
+import { invalidState, loadApiKey } from "./load-api-key.js";
+
+/** Sent to an acknowledged replacement: revokes the old key now, without waiting for grace. */
+export async function confirmKeyRotation(options: KeyActionOptions): Promise<ApiKeyActionResult> {
+  const { ctx, workspace, keyId } = options;
+  const now = ctx.clock.now();
+  const replacement = await loadApiKey(ctx.prisma, workspace.id, keyId);
+  if (!replacement.replacesKeyId) throw invalidState(replacement, now, "confirm-rotation of a key that replaces none");
+  const state = effectiveState(replacement, now);
+  if (state === "pending") {
+    throw new AppError(
+      "rotation_not_acknowledged",
+      "Acknowledge the replacement key before confirming the rotation.",
+    );
+  }
+  if (state !== "active") throw invalidState(replacement, now, "confirm-rotation");
+  const oldKeyId = replacement.replacesKeyId;
+  return ctx.prisma.$transaction(async (tx) => {
+    await tx.apiKey.updateMany({
+      where: { id: oldKeyId, state: { in: ["active", "grace"] } },
+      data: { state: "revoked", revokedAt: now, deliveryCiphertext: null },
+    });
+    await recordAuditEvent({
+      tx,
+      clock: ctx.clock,
+      principal: options.principal,
+      requestId: options.requestId,
+      workspaceId: workspace.id,
+      action: "api_key.confirm_rotation",
+      targetType: "api_key",
+      targetId: oldKeyId,
+      metadata: { replacementKeyId: replacement.id },
+    });
+    const old = await tx.apiKey.findUniqueOrThrow({ where: { id: oldKeyId } });
+    return {
+      keyId: replacement.id,
+      action: "confirm-rotation",
+      state: "active",
+      replacedKey: { keyId: old.id, state: effectiveState(old, now), graceEndsAt: null },
+    };
+  });
+}

@@ -1,0 +1,80 @@
+import type { ApiKeyCreated, RequestBody, Scope } from "@geopulse/api-types";
+import type { AppContext } from "../../context.js";
+import { AppError } from "../../errors/app-error.js";
+import type { SessionPrincipal, WorkspaceAccess } from "../../http/principal.js";
+import { recordAuditEvent } from "../audit/record-audit-event.js";
+import { runIdempotent } from "../idempotency/idempotency.js";
+import { checkAllowedCidrs } from "./check-allowed-cidrs.js";
+import { effectiveState } from "./key-state.js";
+import { loadApiKey, openDeliveryCopy } from "./load-api-key.js";
+import { mintApiKey } from "./mint-api-key.js";
+import { toApiKeyCreated } from "./to-api-key-response.js";
+
+export interface CreateApiKeyOptions {
+  ctx: AppContext;
+  principal: SessionPrincipal;
+  workspace: WorkspaceAccess;
+  requestId: string;
+  input: RequestBody<"createApiKey">;
+}
+
+export async function createApiKey(options: CreateApiKeyOptions): Promise<ApiKeyCreated> {
+  const { ctx, principal, workspace, input } = options;
+  const scopes: Scope[] = input.scopes ?? ["workspace:read"];
+  const allowedCidrs = checkAllowedCidrs(input.allowedCidrs);
+  const { idempotencyKey, ...request } = input;
+  return runIdempotent({
+    ctx,
+    scope: idempotencyKey
+      ? {
+          workspaceId: workspace.id,
+          principalId: principal.userId,
+          operation: "createApiKey",
+          key: idempotencyKey,
+          request,
+        }
+      : undefined,
+    run: async (tx) => {
+      const { key, secret } = await mintApiKey({
+        ctx,
+        tx,
+        workspaceId: workspace.id,
+        name: input.name,
+        scopes,
+        allowedCidrs,
+        source: "session",
+        createdByUserId: principal.userId,
+        pending: true,
+      });
+      await recordAuditEvent({
+        tx,
+        clock: ctx.clock,
+        principal,
+        requestId: options.requestId,
+        workspaceId: workspace.id,
+        action: "api_key.create",
+        targetType: "api_key",
+        targetId: key.id,
+        metadata: { name: key.name, scopes, allowedCidrs },
+      });
+      return { resourceId: key.id, result: toApiKeyCreated(key, secret) };
+    },
+    replay: (keyId) => replayPendingKey(ctx, workspace.id, keyId),
+  });
+}
+
+/** A retried create or rotate: the same key and secret, while delivery is pending. */
+export async function replayPendingKey(
+  ctx: AppContext,
+  workspaceId: string,
+  keyId: string,
+): Promise<ApiKeyCreated> {
+  const key = await loadApiKey(ctx.prisma, workspaceId, keyId);
+  if (effectiveState(key, ctx.clock.now()) !== "pending") {
+    throw new AppError(
+      "delivery_expired",
+      "The key this request created is no longer pending delivery; its secret cannot be returned again.",
+    );
+  }
+  return toApiKeyCreated(key, openDeliveryCopy(ctx, key));
+}

@@ -1,0 +1,35 @@
+import type { ApiKeyActionResult } from "@geopulse/api-types";
+import { recordAuditEvent } from "../audit/record-audit-event.js";
+import type { KeyActionOptions } from "./act-on-api-key.js";
+import { effectiveState } from "./key-state.js";
+import { checkDelivery, invalidState, loadApiKey, openDeliveryCopy } from "./load-api-key.js";
+
+/** The pending secret again, while the delivery window is open. */
+export async function resumeKeyDelivery(options: KeyActionOptions): Promise<ApiKeyActionResult> {
+  const { ctx, workspace, keyId, input } = options;
+  const key = await loadApiKey(ctx.prisma, workspace.id, keyId);
+  await checkDelivery(ctx, key, input.deliveryId);
+  const now = ctx.clock.now();
+  if (effectiveState(key, now) !== "pending") throw invalidState(key, now, "resume-delivery");
+  const secret = openDeliveryCopy(ctx, key);
+  await ctx.prisma.$transaction((tx) =>
+    recordAuditEvent({
+      tx,
+      clock: ctx.clock,
+      principal: options.principal,
+      requestId: options.requestId,
+      workspaceId: workspace.id,
+      action: "api_key.resume_delivery",
+      targetType: "api_key",
+      targetId: key.id,
+    }),
+  );
+  return {
+    keyId: key.id,
+    action: "resume-delivery",
+    state: "pending",
+    secret,
+    deliveryId: key.deliveryId ?? "",
+    ...(key.deliveryExpiresAt ? { deliveryExpiresAt: key.deliveryExpiresAt.toISOString() } : {}),
+  };
+}

@@ -1,0 +1,37 @@
+import type { ApiKey as ApiKeyResponse, ApiKeyCreated, Scope } from "@geopulse/api-types";
+import type { ApiKey } from "@geopulse/db";
+import { effectiveState } from "./key-state.js";
+
+const iso = (date: Date | null) => date?.toISOString() ?? null;
+
+export function toApiKeyResponse(key: ApiKey, now: Date): ApiKeyResponse {
+  return {
+    keyId: key.id,
+    name: key.name,
+    prefix: key.prefix,
+    last4: key.last4,
+    scopes: key.scopes as Scope[],
+    allowedCidrs: key.allowedCidrs,
+    state: effectiveState(key, now),
+    source: key.source as ApiKeyResponse["source"],
+    createdAt: key.createdAt.toISOString(),
+    acknowledgedAt: iso(key.acknowledgedAt),
+    lastUsedAt: iso(key.lastUsedAt),
+    revokedAt: iso(key.revokedAt),
+    deliveryExpiresAt: iso(key.deliveryExpiresAt),
+    graceEndsAt: iso(key.graceEndsAt),
+    replacesKeyId: key.replacesKeyId,
+  };
+}
+
+/** The creation answer for a pending key and its secret. */
+export function toApiKeyCreated(key: ApiKey, secret: string): ApiKeyCreated {
+  return {
+    keyId: key.id,
+    secret,
+    prefix: key.prefix,
+    last4: key.last4,
+    deliveryId: key.deliveryId ?? "",
+    ...(key.deliveryExpiresAt ? { deliveryExpiresAt: key.deliveryExpiresAt.toISOString() } : {}),
+  };
+}
