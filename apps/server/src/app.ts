@@ -7,6 +7,7 @@ import { errorHandler } from "./errors/error-handler.js";
 import { authenticate } from "./http/authenticate.js";
 import { mountOperations } from "./http/mount-operations.js";
 import { requestIdFor } from "./http/request-id.js";
+import { devicePage } from "./pages/device-page.js";
 import { sendPage } from "./pages/render-page.js";
 import { signInPage } from "./pages/sign-in-page.js";
 import { handlers } from "./routes/index.js";
@@ -51,6 +52,7 @@ export function createApp(ctx: AppContext): Express {
 
   // Browser pages outside the API (the contract covers /api only).
   app.get("/sign-in", (_req: Request, res: Response) => sendPage(res, signInPage));
+  app.get("/device", (_req: Request, res: Response) => sendPage(res, devicePage));
 
   // Who is calling, and may they, before anything reads the body.
   app.use(authenticate(ctx));

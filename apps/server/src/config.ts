@@ -114,7 +114,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const operatorMode: OperatorMode = e.GEO_OPERATOR_MODE ?? (e.DATABASE_URL ? "hosted" : "local");
   if (operatorMode !== "local") {
     const missing = [
-      !e.GEO_SESSION_SECRET && "  GEO_SESSION_SECRET: required (at least 32 characters) outside GEO_OPERATOR_MODE=local",
+      !e.GEO_SESSION_SECRET &&
+        "  GEO_SESSION_SECRET: required (at least 32 characters) outside GEO_OPERATOR_MODE=local",
       !e.GEO_KEY_PEPPERS && "  GEO_KEY_PEPPERS: required outside GEO_OPERATOR_MODE=local",
       !e.GEO_ENCRYPTION_KEYS && "  GEO_ENCRYPTION_KEYS: required outside GEO_OPERATOR_MODE=local",
     ].filter(Boolean);

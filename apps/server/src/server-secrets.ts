@@ -35,7 +35,10 @@ export function resolveServerSecrets(config: Config): ServerSecrets {
   return {
     sessionSecret,
     keyHasher: new KeyHasher(
-      pairs(peppers).map(([version, value]) => ({ version: Number(version), secret: decode(value) })),
+      pairs(peppers).map(([version, value]) => ({
+        version: Number(version),
+        secret: decode(value),
+      })),
     ),
     secretBox: new SecretBox(keyEntries, keyEntries.at(-1)?.id ?? ""),
   };

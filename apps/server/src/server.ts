@@ -65,7 +65,9 @@ export async function startServer(options: StartServerOptions): Promise<RunningS
   const app = createApp(ctx);
   // Erase delivery copies whose window closed, and end grace periods, even when idle.
   const sweeper = setInterval(() => {
-    sweepApiKeys(ctx).catch((error: unknown) => logger.error({ err: error }, "api key sweep failed"));
+    sweepApiKeys(ctx).catch((error: unknown) =>
+      logger.error({ err: error }, "api key sweep failed"),
+    );
   }, 60_000);
   sweeper.unref();
   const server = app.listen(config.port, config.host);

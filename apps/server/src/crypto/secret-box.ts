@@ -45,9 +45,10 @@ export class SecretBox {
     const decipher = createDecipheriv("aes-256-gcm", key, raw.subarray(0, 12));
     decipher.setAAD(Buffer.from(associatedData));
     decipher.setAuthTag(raw.subarray(raw.length - 16));
-    return Buffer.concat([decipher.update(raw.subarray(12, raw.length - 16)), decipher.final()]).toString(
-      "utf8",
-    );
+    return Buffer.concat([
+      decipher.update(raw.subarray(12, raw.length - 16)),
+      decipher.final(),
+    ]).toString("utf8");
   }
 
   keyIdOf(sealed: string): string {

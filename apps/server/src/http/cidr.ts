@@ -8,10 +8,12 @@ export type CidrCheck = { ok: true; canonical: string } | { ok: false; reason: s
  */
 export function checkCidr(text: string): CidrCheck {
   const slash = text.indexOf("/");
-  if (slash < 0) return { ok: false, reason: "must be a range with a prefix length, e.g. 203.0.113.0/24" };
+  if (slash < 0)
+    return { ok: false, reason: "must be a range with a prefix length, e.g. 203.0.113.0/24" };
   const address = text.slice(0, slash);
   const prefixText = text.slice(slash + 1);
-  if (!/^(0|[1-9]\d{0,2})$/.test(prefixText)) return { ok: false, reason: "has an invalid prefix length" };
+  if (!/^(0|[1-9]\d{0,2})$/.test(prefixText))
+    return { ok: false, reason: "has an invalid prefix length" };
   const prefix = Number(prefixText);
   let kind: "ipv4" | "ipv6";
   if (ipaddr.IPv4.isValidFourPartDecimal(address)) kind = "ipv4";
@@ -26,7 +28,10 @@ export function checkCidr(text: string): CidrCheck {
       : ipaddr.IPv6.networkAddressFromCIDR(`${address}/${prefix}`);
   const parsed = ipaddr.parse(address);
   if (network.toString() !== parsed.toString()) {
-    return { ok: false, reason: `has host bits set; the network is ${network.toString()}/${prefix}` };
+    return {
+      ok: false,
+      reason: `has host bits set; the network is ${network.toString()}/${prefix}`,
+    };
   }
   return { ok: true, canonical: `${parsed.toString()}/${prefix}` };
 }

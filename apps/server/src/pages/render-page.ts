@@ -11,7 +11,7 @@ export interface Page {
 
 const style =
   "body{font:16px/1.5 system-ui,sans-serif;max-width:32rem;margin:4rem auto;padding:0 1rem;color:#111}" +
-  "button{font:inherit;padding:.4rem 1rem}#status{margin-top:1rem}";
+  "button,input,select{font:inherit;padding:.3rem .6rem}#status{margin-top:1rem}";
 
 /** Serves a small self-contained page with a strict CSP (no external resources). */
 export function sendPage(res: Response, page: Page): void {

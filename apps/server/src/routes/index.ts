@@ -5,8 +5,9 @@ import { listApiKeys } from "./api-keys/list-api-keys.js";
 import { createSession } from "./auth/create-session.js";
 import { deleteCurrentSession } from "./auth/delete-current-session.js";
 import { getMe } from "./auth/get-me.js";
-import { credentialHandlers } from "./credentials/index.js";
 import { verifySignInToken } from "./auth/verify-sign-in-token.js";
+import { credentialHandlers } from "./credentials/index.js";
+import { deviceAuthHandlers } from "./device-auth/index.js";
 import { getWorkspaceMetrics } from "./metrics/get-workspace-metrics.js";
 import { getWorkspaceScoreboard } from "./metrics/get-workspace-scoreboard.js";
 import { getHealth } from "./system/get-health.js";
@@ -32,6 +33,7 @@ export const handlers: HandlerRegistry = {
   listApiKeys,
   createApiKey,
   actOnApiKey,
+  ...deviceAuthHandlers,
   ...teamHandlers,
   ...credentialHandlers,
 };

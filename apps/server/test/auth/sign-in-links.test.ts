@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { FakeAgentMail } from "../fakes/fake-agentmail.js";
-import { startTestServer, type TestServer } from "../harness/test-server.js";
+import { hostedSecretsEnv, startTestServer, type TestServer } from "../harness/test-server.js";
 
 let t: TestServer;
 let mail: FakeAgentMail;
@@ -9,7 +9,7 @@ beforeAll(async () => {
   t = await startTestServer({
     env: {
       GEO_OPERATOR_MODE: "hosted",
-      GEO_SESSION_SECRET: "s".repeat(40),
+      ...hostedSecretsEnv,
       GEO_PUBLIC_URL: "https://app.geopulse.test",
       AGENTMAIL_API_KEY: "am_test_key",
       AGENTMAIL_BASE_URL: mail.url,
@@ -118,7 +118,7 @@ describe("the sign-in page", () => {
 describe("hosted mode without an email provider", () => {
   it("answers 503 email_unavailable instead of pretending to send a link", async () => {
     const bare = await startTestServer({
-      env: { GEO_OPERATOR_MODE: "hosted", GEO_SESSION_SECRET: "s".repeat(40) },
+      env: { GEO_OPERATOR_MODE: "hosted", ...hostedSecretsEnv },
     });
     try {
       const response = await bare.request<any>("POST", "/api/v1/auth/sessions", {

@@ -39,7 +39,12 @@ export interface TestServer {
   /** Creates a workspace as the signed-in user; returns its slug. */
   createWorkspace(cookie: string, overrides?: Partial<WorkspaceCreateRequest>): Promise<string>;
   /** Creates and acknowledges an API key with exactly these scopes. */
-  mintKey(cookie: string, slug: string, scopes: Scope[], allowedCidrs?: string[]): Promise<MintedKey>;
+  mintKey(
+    cookie: string,
+    slug: string,
+    scopes: Scope[],
+    allowedCidrs?: string[],
+  ): Promise<MintedKey>;
   close(): Promise<void>;
 }
 
@@ -53,6 +58,13 @@ export interface TestServerOptions {
   env?: Record<string, string>;
   email?: EmailProvider;
 }
+
+/** The secrets every non-local operator mode requires (test values only). */
+export const hostedSecretsEnv: Record<string, string> = {
+  GEO_SESSION_SECRET: "s".repeat(40),
+  GEO_KEY_PEPPERS: `1:${Buffer.alloc(32, 7).toString("base64")}`,
+  GEO_ENCRYPTION_KEYS: `test:${Buffer.alloc(32, 9).toString("base64")}`,
+};
 
 export function validWorkspace(
   overrides: Partial<WorkspaceCreateRequest> = {},
@@ -162,7 +174,11 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
   ): Promise<MintedKey> => {
     const created = await request<MintedKey>("POST", `/api/v1/workspaces/${slug}/api-keys`, {
       cookie,
-      body: { name: `test ${scopes.join(" ")}`, scopes, ...(allowedCidrs ? { allowedCidrs } : {}) },
+      body: {
+        name: `test key ${scopes.length} scopes`,
+        scopes,
+        ...(allowedCidrs ? { allowedCidrs } : {}),
+      },
     });
     if (created.status !== 201) throw new Error(`key creation failed: ${created.text}`);
     const { keyId, secret, deliveryId } = created.body;

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { ConfigError, loadConfig } from "../../src/config.js";
+import { hostedSecretsEnv } from "../harness/test-server.js";
 
 describe("configuration from the environment", () => {
   it("defaults to the embedded database in local mode on port 8080", () => {
@@ -15,7 +16,7 @@ describe("configuration from the environment", () => {
   it("uses hosted mode with PostgreSQL unless told otherwise", () => {
     const config = loadConfig({
       DATABASE_URL: "postgres://db/geo",
-      GEO_SESSION_SECRET: "x".repeat(32),
+      ...hostedSecretsEnv,
     });
     expect(config.operatorMode).toBe("hosted");
   });
@@ -28,6 +29,15 @@ describe("configuration from the environment", () => {
         message: expect.stringMatching(/PORT[\s\S]*DATABASE_URL[\s\S]*GEO_OPERATOR_MODE/),
       }),
     );
+  });
+
+  it("requires every server secret outside local mode, naming the missing ones", () => {
+    expect(() => loadConfig({ GEO_OPERATOR_MODE: "hosted" })).toThrow(
+      /GEO_SESSION_SECRET[\s\S]*GEO_KEY_PEPPERS[\s\S]*GEO_ENCRYPTION_KEYS/,
+    );
+    expect(() =>
+      loadConfig({ ...hostedSecretsEnv, GEO_OPERATOR_MODE: "hosted", GEO_KEY_PEPPERS: "1:short" }),
+    ).toThrow(/GEO_KEY_PEPPERS/);
   });
 
   it("requires a session secret outside local mode", () => {

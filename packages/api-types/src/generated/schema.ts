@@ -231,9 +231,11 @@ export interface paths {
         /**
          * Set a connector credential
          * @description Session only. The value is encrypted at rest (AES-256-GCM, with the id of the
-         *     encryption key for rotation); only a masked form is ever returned. A new credential is
-         *     `201`; replacing an existing one needs `rotate: true` (`200`), otherwise
-         *     `409 credential_exists`. Audited without the value.
+         *     encryption key for rotation); only a masked form is ever returned: values of 12 or more
+         *     characters show their first 3 and last 4 (`sk-…wxyz`), shorter ones `••••`. A new
+         *     credential is `201`; replacing an existing one needs `rotate: true` (`200`), otherwise
+         *     `409 credential_exists`. `rotate: true` permits replacing but does not require an existing
+         *     value: without one the credential is created (`201`). Audited without the value.
          */
         post: operations["setWorkspaceCredential"];
         delete?: never;
@@ -1047,6 +1049,7 @@ export interface components {
             /** Format: email */
             email: string;
             displayName: string;
+            role: components["schemas"]["Role"];
             /** Format: date-time */
             invitedAt: string;
             /** Format: date-time */
@@ -2098,6 +2101,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
+            410: components["responses"]["Gone"];
         };
     };
     actOnApiKey: {

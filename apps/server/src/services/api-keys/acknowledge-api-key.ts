@@ -23,7 +23,12 @@ export async function acknowledgeApiKey(options: KeyActionOptions): Promise<ApiK
       where: { id: key.id, state: "pending", deliveryExpiresAt: { gt: now } },
       data: { state: "active", acknowledgedAt: now, deliveryCiphertext: null },
     });
-    if (updated.count !== 1) throw invalidState(await tx.apiKey.findUniqueOrThrow({ where: { id: key.id } }), now, "acknowledge");
+    if (updated.count !== 1)
+      throw invalidState(
+        await tx.apiKey.findUniqueOrThrow({ where: { id: key.id } }),
+        now,
+        "acknowledge",
+      );
     let replacedKey: ApiKeyActionResult["replacedKey"];
     if (key.replacesKeyId) {
       const graceEndsAt = new Date(now.getTime() + graceWindowMs);
@@ -35,7 +40,8 @@ export async function acknowledgeApiKey(options: KeyActionOptions): Promise<ApiK
       replacedKey = {
         keyId: old.id,
         state: effectiveState(old, now),
-        graceEndsAt: moved.count === 1 ? graceEndsAt.toISOString() : (old.graceEndsAt?.toISOString() ?? null),
+        graceEndsAt:
+          moved.count === 1 ? graceEndsAt.toISOString() : (old.graceEndsAt?.toISOString() ?? null),
       };
     }
     await recordAuditEvent({
@@ -49,6 +55,11 @@ export async function acknowledgeApiKey(options: KeyActionOptions): Promise<ApiK
       targetId: key.id,
       ...(replacedKey ? { metadata: { replacedKeyId: replacedKey.keyId } } : {}),
     });
-    return { keyId: key.id, action: "acknowledge", state: "active", ...(replacedKey ? { replacedKey } : {}) };
+    return {
+      keyId: key.id,
+      action: "acknowledge",
+      state: "active",
+      ...(replacedKey ? { replacedKey } : {}),
+    };
   });
 }

@@ -22,7 +22,10 @@ const actions = {
   rotate: rotateApiKey,
   "confirm-rotation": confirmKeyRotation,
   revoke: revokeApiKey,
-} satisfies Record<RequestBody<"actOnApiKey">["action"], (o: KeyActionOptions) => Promise<ApiKeyActionResult>>;
+} satisfies Record<
+  RequestBody<"actOnApiKey">["action"],
+  (o: KeyActionOptions) => Promise<ApiKeyActionResult>
+>;
 
 /** The lifecycle of the specification's key table, one action per file. */
 export function actOnApiKey(options: KeyActionOptions): Promise<ApiKeyActionResult> {

@@ -7,7 +7,11 @@ export function checkAllowedCidrs(cidrs: string[] | undefined): string[] {
   const canonical = (cidrs ?? []).map((text, index) => {
     const result = checkCidr(text);
     if (!result.ok) {
-      problems.push({ field: `body.allowedCidrs[${index}]`, rule: "cidr", message: `${text} ${result.reason}` });
+      problems.push({
+        field: `body.allowedCidrs[${index}]`,
+        rule: "cidr",
+        message: `${text} ${result.reason}`,
+      });
       return "";
     }
     return result.canonical;

@@ -10,7 +10,8 @@ export async function confirmKeyRotation(options: KeyActionOptions): Promise<Api
   const { ctx, workspace, keyId } = options;
   const now = ctx.clock.now();
   const replacement = await loadApiKey(ctx.prisma, workspace.id, keyId);
-  if (!replacement.replacesKeyId) throw invalidState(replacement, now, "confirm-rotation of a key that replaces none");
+  if (!replacement.replacesKeyId)
+    throw invalidState(replacement, now, "confirm-rotation of a key that replaces none");
   const state = effectiveState(replacement, now);
   if (state === "pending") {
     throw new AppError(

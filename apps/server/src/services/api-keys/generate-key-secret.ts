@@ -7,9 +7,11 @@ export interface KeySecret {
   last4: string;
 }
 
+export const keyPrefix = "gp_live_";
+
 export function generateKeySecret(): KeySecret {
-  const secret = `gp_live_${randomBytes(32).toString("base64url")}`;
-  return { secret, prefix: secret.slice(0, 12), last4: secret.slice(-4) };
+  const secret = `${keyPrefix}${randomBytes(32).toString("base64url")}`;
+  return { secret, prefix: secret.slice(0, keyPrefix.length + 4), last4: secret.slice(-4) };
 }
 
 /** Associated data binding a sealed delivery copy to its key. */

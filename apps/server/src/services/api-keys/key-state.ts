@@ -12,7 +12,8 @@ export const graceWindowMs = 15 * 60_000;
  */
 export function effectiveState(key: ApiKey, now: Date): KeyState {
   const stored = key.state as KeyState;
-  if (stored === "pending" && key.deliveryExpiresAt && key.deliveryExpiresAt <= now) return "expired";
+  if (stored === "pending" && key.deliveryExpiresAt && key.deliveryExpiresAt <= now)
+    return "expired";
   if (stored === "grace" && key.graceEndsAt && key.graceEndsAt <= now) return "revoked";
   return stored;
 }

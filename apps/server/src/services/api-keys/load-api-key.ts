@@ -19,7 +19,8 @@ export async function checkDelivery(
   key: ApiKey,
   deliveryId: string | undefined,
 ): Promise<void> {
-  if (!deliveryId) throw errors.field("body.deliveryId", "required", "deliveryId is required for this action");
+  if (!deliveryId)
+    throw errors.field("body.deliveryId", "required", "deliveryId is required for this action");
   if (key.deliveryId !== deliveryId) {
     throw new AppError("delivery_mismatch", "This deliveryId does not belong to the key.");
   }
@@ -37,7 +38,8 @@ export async function checkDelivery(
 
 /** The plaintext of a pending key's sealed delivery copy. */
 export function openDeliveryCopy(ctx: AppContext, key: ApiKey): string {
-  if (!key.deliveryCiphertext) throw new AppError("delivery_expired", "The secret is no longer available.");
+  if (!key.deliveryCiphertext)
+    throw new AppError("delivery_expired", "The secret is no longer available.");
   return ctx.secrets.secretBox.open(key.deliveryCiphertext, deliveryAad(key.id));
 }
 

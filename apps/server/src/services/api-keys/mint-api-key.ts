@@ -1,8 +1,8 @@
-import type { ApiKey, Prisma } from "@geopulse/db";
 import type { Scope } from "@geopulse/api-types";
+import type { ApiKey, Prisma } from "@geopulse/db";
 import type { AppContext } from "../../context.js";
 import { newId } from "../../ids.js";
-import { deliveryAad, generateKeySecret } from "./generate-key-secret.js";
+import { deliveryAad, generateKeySecret, keyPrefix } from "./generate-key-secret.js";
 import { deliveryWindowMs } from "./key-state.js";
 
 export interface MintApiKeyOptions {
@@ -38,13 +38,15 @@ export async function mintApiKey(options: MintApiKeyOptions): Promise<MintedApiK
       name: options.name,
       scopes: options.scopes,
       allowedCidrs: options.allowedCidrs,
-      prefix,
+      secretHead: prefix.slice(keyPrefix.length),
       last4,
       secretHash: hash,
       pepperVersion: version,
       state: options.pending ? "pending" : "active",
       deliveryId: options.pending ? newId("dlv", ctx.clock) : null,
-      deliveryCiphertext: options.pending ? ctx.secrets.secretBox.seal(secret, deliveryAad(id)) : null,
+      deliveryCiphertext: options.pending
+        ? ctx.secrets.secretBox.seal(secret, deliveryAad(id))
+        : null,
       deliveryExpiresAt: options.pending ? new Date(now.getTime() + deliveryWindowMs) : null,
       replacesKeyId: options.replacesKeyId ?? null,
       source: options.source,

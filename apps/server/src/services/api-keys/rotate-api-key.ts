@@ -37,7 +37,11 @@ export async function rotateApiKey(options: KeyActionOptions): Promise<ApiKeyAct
         select: { id: true },
       });
       if (pendingReplacements.length > 0) {
-        throw invalidState(key, now, `rotate while replacement ${pendingReplacements[0]?.id} is pending`);
+        throw invalidState(
+          key,
+          now,
+          `rotate while replacement ${pendingReplacements[0]?.id} is pending`,
+        );
       }
       const { key: replacement, secret } = await mintApiKey({
         ctx,
@@ -64,6 +68,7 @@ export async function rotateApiKey(options: KeyActionOptions): Promise<ApiKeyAct
       });
       return { resourceId: replacement.id, result: asResult(toApiKeyCreated(replacement, secret)) };
     },
-    replay: async (replacementId) => asResult(await replayPendingKey(ctx, workspace.id, replacementId)),
+    replay: async (replacementId) =>
+      asResult(await replayPendingKey(ctx, workspace.id, replacementId)),
   });
 }

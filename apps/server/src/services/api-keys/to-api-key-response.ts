@@ -1,14 +1,18 @@
-import type { ApiKey as ApiKeyResponse, ApiKeyCreated, Scope } from "@geopulse/api-types";
+import type { ApiKeyCreated, ApiKey as ApiKeyResponse, Scope } from "@geopulse/api-types";
 import type { ApiKey } from "@geopulse/db";
+import { keyPrefix } from "./generate-key-secret.js";
 import { effectiveState } from "./key-state.js";
 
 const iso = (date: Date | null) => date?.toISOString() ?? null;
+
+/** The public prefix: the literal and the first 4 secret characters. */
+export const keyPrefixOf = (key: ApiKey) => `${keyPrefix}${key.secretHead}`;
 
 export function toApiKeyResponse(key: ApiKey, now: Date): ApiKeyResponse {
   return {
     keyId: key.id,
     name: key.name,
-    prefix: key.prefix,
+    prefix: keyPrefixOf(key),
     last4: key.last4,
     scopes: key.scopes as Scope[],
     allowedCidrs: key.allowedCidrs,
@@ -29,7 +33,7 @@ export function toApiKeyCreated(key: ApiKey, secret: string): ApiKeyCreated {
   return {
     keyId: key.id,
     secret,
-    prefix: key.prefix,
+    prefix: keyPrefixOf(key),
     last4: key.last4,
     deliveryId: key.deliveryId ?? "",
     ...(key.deliveryExpiresAt ? { deliveryExpiresAt: key.deliveryExpiresAt.toISOString() } : {}),

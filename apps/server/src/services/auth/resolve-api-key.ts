@@ -4,6 +4,7 @@ import { errors } from "../../errors/app-error.js";
 import { addressInRanges } from "../../http/cidr.js";
 import type { ApiKeyPrincipal } from "../../http/principal.js";
 import { authenticates, effectiveState } from "../api-keys/key-state.js";
+import { keyPrefixOf } from "../api-keys/to-api-key-response.js";
 
 export const apiKeyPattern = /^gp_live_[A-Za-z0-9_-]{43}$/;
 
@@ -43,7 +44,7 @@ export async function resolveApiKey({
     workspaceId: key.workspaceId,
     workspaceSlug: key.workspace.slug,
     scopes: key.scopes as Scope[],
-    prefix: key.prefix,
+    prefix: keyPrefixOf(key),
     last4: key.last4,
   };
 }

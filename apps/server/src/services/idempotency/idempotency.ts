@@ -30,7 +30,9 @@ export function requestHash(value: unknown): string {
               .map(([k, inner]) => [k, canonical(inner)]),
           )
         : v;
-  return createHash("sha256").update(JSON.stringify(canonical(value))).digest("hex");
+  return createHash("sha256")
+    .update(JSON.stringify(canonical(value)))
+    .digest("hex");
 }
 
 /**
@@ -81,7 +83,9 @@ export async function recordIdempotentResult(
     },
   };
   // An expired record of the same key is replaced.
-  await tx.idempotencyRecord.deleteMany({ where: { ...where.workspaceId_principalId_operation_key, expiresAt: { lte: now } } });
+  await tx.idempotencyRecord.deleteMany({
+    where: { ...where.workspaceId_principalId_operation_key, expiresAt: { lte: now } },
+  });
   await tx.idempotencyRecord.create({
     data: {
       id: newId("idem", ctx.clock),

@@ -8,7 +8,10 @@ export interface RateLimitRule {
   windowMs: number;
 }
 
-function windowOf(ctx: AppContext, rule: RateLimitRule): { start: Date; retryAfterSeconds: number } {
+function windowOf(
+  ctx: AppContext,
+  rule: RateLimitRule,
+): { start: Date; retryAfterSeconds: number } {
   const now = ctx.clock.now().getTime();
   const start = now - (now % rule.windowMs);
   return {

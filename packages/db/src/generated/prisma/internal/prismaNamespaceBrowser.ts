@@ -192,7 +192,7 @@ export const ApiKeyScalarFieldEnum = {
   name: 'name',
   scopes: 'scopes',
   allowedCidrs: 'allowedCidrs',
-  prefix: 'prefix',
+  secretHead: 'secretHead',
   last4: 'last4',
   secretHash: 'secretHash',
   pepperVersion: 'pepperVersion',

@@ -41,7 +41,7 @@ export type ApiKeyMinAggregateOutputType = {
   id: string | null
   workspaceId: string | null
   name: string | null
-  prefix: string | null
+  secretHead: string | null
   last4: string | null
   secretHash: string | null
   pepperVersion: number | null
@@ -63,7 +63,7 @@ export type ApiKeyMaxAggregateOutputType = {
   id: string | null
   workspaceId: string | null
   name: string | null
-  prefix: string | null
+  secretHead: string | null
   last4: string | null
   secretHash: string | null
   pepperVersion: number | null
@@ -87,7 +87,7 @@ export type ApiKeyCountAggregateOutputType = {
   name: number
   scopes: number
   allowedCidrs: number
-  prefix: number
+  secretHead: number
   last4: number
   secretHash: number
   pepperVersion: number
@@ -119,7 +119,7 @@ export type ApiKeyMinAggregateInputType = {
   id?: true
   workspaceId?: true
   name?: true
-  prefix?: true
+  secretHead?: true
   last4?: true
   secretHash?: true
   pepperVersion?: true
@@ -141,7 +141,7 @@ export type ApiKeyMaxAggregateInputType = {
   id?: true
   workspaceId?: true
   name?: true
-  prefix?: true
+  secretHead?: true
   last4?: true
   secretHash?: true
   pepperVersion?: true
@@ -165,7 +165,7 @@ export type ApiKeyCountAggregateInputType = {
   name?: true
   scopes?: true
   allowedCidrs?: true
-  prefix?: true
+  secretHead?: true
   last4?: true
   secretHash?: true
   pepperVersion?: true
@@ -276,7 +276,7 @@ export type ApiKeyGroupByOutputType = {
   name: string
   scopes: string[]
   allowedCidrs: string[]
-  prefix: string
+  secretHead: string
   last4: string
   secretHash: string
   pepperVersion: number
@@ -323,7 +323,7 @@ export type ApiKeyWhereInput = {
   name?: Prisma.StringFilter<"ApiKey"> | string
   scopes?: Prisma.StringNullableListFilter<"ApiKey">
   allowedCidrs?: Prisma.StringNullableListFilter<"ApiKey">
-  prefix?: Prisma.StringFilter<"ApiKey"> | string
+  secretHead?: Prisma.StringFilter<"ApiKey"> | string
   last4?: Prisma.StringFilter<"ApiKey"> | string
   secretHash?: Prisma.StringFilter<"ApiKey"> | string
   pepperVersion?: Prisma.IntFilter<"ApiKey"> | number
@@ -348,7 +348,7 @@ export type ApiKeyOrderByWithRelationInput = {
   name?: Prisma.SortOrder
   scopes?: Prisma.SortOrder
   allowedCidrs?: Prisma.SortOrder
-  prefix?: Prisma.SortOrder
+  secretHead?: Prisma.SortOrder
   last4?: Prisma.SortOrder
   secretHash?: Prisma.SortOrder
   pepperVersion?: Prisma.SortOrder
@@ -378,7 +378,7 @@ export type ApiKeyWhereUniqueInput = Prisma.AtLeast<{
   name?: Prisma.StringFilter<"ApiKey"> | string
   scopes?: Prisma.StringNullableListFilter<"ApiKey">
   allowedCidrs?: Prisma.StringNullableListFilter<"ApiKey">
-  prefix?: Prisma.StringFilter<"ApiKey"> | string
+  secretHead?: Prisma.StringFilter<"ApiKey"> | string
   last4?: Prisma.StringFilter<"ApiKey"> | string
   pepperVersion?: Prisma.IntFilter<"ApiKey"> | number
   state?: Prisma.StringFilter<"ApiKey"> | string
@@ -401,7 +401,7 @@ export type ApiKeyOrderByWithAggregationInput = {
   name?: Prisma.SortOrder
   scopes?: Prisma.SortOrder
   allowedCidrs?: Prisma.SortOrder
-  prefix?: Prisma.SortOrder
+  secretHead?: Prisma.SortOrder
   last4?: Prisma.SortOrder
   secretHash?: Prisma.SortOrder
   pepperVersion?: Prisma.SortOrder
@@ -433,7 +433,7 @@ export type ApiKeyScalarWhereWithAggregatesInput = {
   name?: Prisma.StringWithAggregatesFilter<"ApiKey"> | string
   scopes?: Prisma.StringNullableListFilter<"ApiKey">
   allowedCidrs?: Prisma.StringNullableListFilter<"ApiKey">
-  prefix?: Prisma.StringWithAggregatesFilter<"ApiKey"> | string
+  secretHead?: Prisma.StringWithAggregatesFilter<"ApiKey"> | string
   last4?: Prisma.StringWithAggregatesFilter<"ApiKey"> | string
   secretHash?: Prisma.StringWithAggregatesFilter<"ApiKey"> | string
   pepperVersion?: Prisma.IntWithAggregatesFilter<"ApiKey"> | number
@@ -456,7 +456,7 @@ export type ApiKeyCreateInput = {
   name: string
   scopes?: Prisma.ApiKeyCreatescopesInput | string[]
   allowedCidrs?: Prisma.ApiKeyCreateallowedCidrsInput | string[]
-  prefix: string
+  secretHead: string
   last4: string
   secretHash: string
   pepperVersion: number
@@ -481,7 +481,7 @@ export type ApiKeyUncheckedCreateInput = {
   name: string
   scopes?: Prisma.ApiKeyCreatescopesInput | string[]
   allowedCidrs?: Prisma.ApiKeyCreateallowedCidrsInput | string[]
-  prefix: string
+  secretHead: string
   last4: string
   secretHash: string
   pepperVersion: number
@@ -504,7 +504,7 @@ export type ApiKeyUpdateInput = {
   name?: Prisma.StringFieldUpdateOperationsInput | string
   scopes?: Prisma.ApiKeyUpdatescopesInput | string[]
   allowedCidrs?: Prisma.ApiKeyUpdateallowedCidrsInput | string[]
-  prefix?: Prisma.StringFieldUpdateOperationsInput | string
+  secretHead?: Prisma.StringFieldUpdateOperationsInput | string
   last4?: Prisma.StringFieldUpdateOperationsInput | string
   secretHash?: Prisma.StringFieldUpdateOperationsInput | string
   pepperVersion?: Prisma.IntFieldUpdateOperationsInput | number
@@ -529,7 +529,7 @@ export type ApiKeyUncheckedUpdateInput = {
   name?: Prisma.StringFieldUpdateOperationsInput | string
   scopes?: Prisma.ApiKeyUpdatescopesInput | string[]
   allowedCidrs?: Prisma.ApiKeyUpdateallowedCidrsInput | string[]
-  prefix?: Prisma.StringFieldUpdateOperationsInput | string
+  secretHead?: Prisma.StringFieldUpdateOperationsInput | string
   last4?: Prisma.StringFieldUpdateOperationsInput | string
   secretHash?: Prisma.StringFieldUpdateOperationsInput | string
   pepperVersion?: Prisma.IntFieldUpdateOperationsInput | number
@@ -553,7 +553,7 @@ export type ApiKeyCreateManyInput = {
   name: string
   scopes?: Prisma.ApiKeyCreatescopesInput | string[]
   allowedCidrs?: Prisma.ApiKeyCreateallowedCidrsInput | string[]
-  prefix: string
+  secretHead: string
   last4: string
   secretHash: string
   pepperVersion: number
@@ -576,7 +576,7 @@ export type ApiKeyUpdateManyMutationInput = {
   name?: Prisma.StringFieldUpdateOperationsInput | string
   scopes?: Prisma.ApiKeyUpdatescopesInput | string[]
   allowedCidrs?: Prisma.ApiKeyUpdateallowedCidrsInput | string[]
-  prefix?: Prisma.StringFieldUpdateOperationsInput | string
+  secretHead?: Prisma.StringFieldUpdateOperationsInput | string
   last4?: Prisma.StringFieldUpdateOperationsInput | string
   secretHash?: Prisma.StringFieldUpdateOperationsInput | string
   pepperVersion?: Prisma.IntFieldUpdateOperationsInput | number
@@ -600,7 +600,7 @@ export type ApiKeyUncheckedUpdateManyInput = {
   name?: Prisma.StringFieldUpdateOperationsInput | string
   scopes?: Prisma.ApiKeyUpdatescopesInput | string[]
   allowedCidrs?: Prisma.ApiKeyUpdateallowedCidrsInput | string[]
-  prefix?: Prisma.StringFieldUpdateOperationsInput | string
+  secretHead?: Prisma.StringFieldUpdateOperationsInput | string
   last4?: Prisma.StringFieldUpdateOperationsInput | string
   secretHash?: Prisma.StringFieldUpdateOperationsInput | string
   pepperVersion?: Prisma.IntFieldUpdateOperationsInput | number
@@ -634,7 +634,7 @@ export type ApiKeyCountOrderByAggregateInput = {
   name?: Prisma.SortOrder
   scopes?: Prisma.SortOrder
   allowedCidrs?: Prisma.SortOrder
-  prefix?: Prisma.SortOrder
+  secretHead?: Prisma.SortOrder
   last4?: Prisma.SortOrder
   secretHash?: Prisma.SortOrder
   pepperVersion?: Prisma.SortOrder
@@ -660,7 +660,7 @@ export type ApiKeyMaxOrderByAggregateInput = {
   id?: Prisma.SortOrder
   workspaceId?: Prisma.SortOrder
   name?: Prisma.SortOrder
-  prefix?: Prisma.SortOrder
+  secretHead?: Prisma.SortOrder
   last4?: Prisma.SortOrder
   secretHash?: Prisma.SortOrder
   pepperVersion?: Prisma.SortOrder
@@ -682,7 +682,7 @@ export type ApiKeyMinOrderByAggregateInput = {
   id?: Prisma.SortOrder
   workspaceId?: Prisma.SortOrder
   name?: Prisma.SortOrder
-  prefix?: Prisma.SortOrder
+  secretHead?: Prisma.SortOrder
   last4?: Prisma.SortOrder
   secretHash?: Prisma.SortOrder
   pepperVersion?: Prisma.SortOrder
@@ -769,7 +769,7 @@ export type ApiKeyCreateWithoutWorkspaceInput = {
   name: string
   scopes?: Prisma.ApiKeyCreatescopesInput | string[]
   allowedCidrs?: Prisma.ApiKeyCreateallowedCidrsInput | string[]
-  prefix: string
+  secretHead: string
   last4: string
   secretHash: string
   pepperVersion: number
@@ -792,7 +792,7 @@ export type ApiKeyUncheckedCreateWithoutWorkspaceInput = {
   name: string
   scopes?: Prisma.ApiKeyCreatescopesInput | string[]
   allowedCidrs?: Prisma.ApiKeyCreateallowedCidrsInput | string[]
-  prefix: string
+  secretHead: string
   last4: string
   secretHash: string
   pepperVersion: number
@@ -845,7 +845,7 @@ export type ApiKeyScalarWhereInput = {
   name?: Prisma.StringFilter<"ApiKey"> | string
   scopes?: Prisma.StringNullableListFilter<"ApiKey">
   allowedCidrs?: Prisma.StringNullableListFilter<"ApiKey">
-  prefix?: Prisma.StringFilter<"ApiKey"> | string
+  secretHead?: Prisma.StringFilter<"ApiKey"> | string
   last4?: Prisma.StringFilter<"ApiKey"> | string
   secretHash?: Prisma.StringFilter<"ApiKey"> | string
   pepperVersion?: Prisma.IntFilter<"ApiKey"> | number
@@ -868,7 +868,7 @@ export type ApiKeyCreateManyWorkspaceInput = {
   name: string
   scopes?: Prisma.ApiKeyCreatescopesInput | string[]
   allowedCidrs?: Prisma.ApiKeyCreateallowedCidrsInput | string[]
-  prefix: string
+  secretHead: string
   last4: string
   secretHash: string
   pepperVersion: number
@@ -891,7 +891,7 @@ export type ApiKeyUpdateWithoutWorkspaceInput = {
   name?: Prisma.StringFieldUpdateOperationsInput | string
   scopes?: Prisma.ApiKeyUpdatescopesInput | string[]
   allowedCidrs?: Prisma.ApiKeyUpdateallowedCidrsInput | string[]
-  prefix?: Prisma.StringFieldUpdateOperationsInput | string
+  secretHead?: Prisma.StringFieldUpdateOperationsInput | string
   last4?: Prisma.StringFieldUpdateOperationsInput | string
   secretHash?: Prisma.StringFieldUpdateOperationsInput | string
   pepperVersion?: Prisma.IntFieldUpdateOperationsInput | number
@@ -914,7 +914,7 @@ export type ApiKeyUncheckedUpdateWithoutWorkspaceInput = {
   name?: Prisma.StringFieldUpdateOperationsInput | string
   scopes?: Prisma.ApiKeyUpdatescopesInput | string[]
   allowedCidrs?: Prisma.ApiKeyUpdateallowedCidrsInput | string[]
-  prefix?: Prisma.StringFieldUpdateOperationsInput | string
+  secretHead?: Prisma.StringFieldUpdateOperationsInput | string
   last4?: Prisma.StringFieldUpdateOperationsInput | string
   secretHash?: Prisma.StringFieldUpdateOperationsInput | string
   pepperVersion?: Prisma.IntFieldUpdateOperationsInput | number
@@ -937,7 +937,7 @@ export type ApiKeyUncheckedUpdateManyWithoutWorkspaceInput = {
   name?: Prisma.StringFieldUpdateOperationsInput | string
   scopes?: Prisma.ApiKeyUpdatescopesInput | string[]
   allowedCidrs?: Prisma.ApiKeyUpdateallowedCidrsInput | string[]
-  prefix?: Prisma.StringFieldUpdateOperationsInput | string
+  secretHead?: Prisma.StringFieldUpdateOperationsInput | string
   last4?: Prisma.StringFieldUpdateOperationsInput | string
   secretHash?: Prisma.StringFieldUpdateOperationsInput | string
   pepperVersion?: Prisma.IntFieldUpdateOperationsInput | number
@@ -963,7 +963,7 @@ export type ApiKeySelect<ExtArgs extends runtime.Types.Extensions.InternalArgs =
   name?: boolean
   scopes?: boolean
   allowedCidrs?: boolean
-  prefix?: boolean
+  secretHead?: boolean
   last4?: boolean
   secretHash?: boolean
   pepperVersion?: boolean
@@ -988,7 +988,7 @@ export type ApiKeySelectCreateManyAndReturn<ExtArgs extends runtime.Types.Extens
   name?: boolean
   scopes?: boolean
   allowedCidrs?: boolean
-  prefix?: boolean
+  secretHead?: boolean
   last4?: boolean
   secretHash?: boolean
   pepperVersion?: boolean
@@ -1013,7 +1013,7 @@ export type ApiKeySelectUpdateManyAndReturn<ExtArgs extends runtime.Types.Extens
   name?: boolean
   scopes?: boolean
   allowedCidrs?: boolean
-  prefix?: boolean
+  secretHead?: boolean
   last4?: boolean
   secretHash?: boolean
   pepperVersion?: boolean
@@ -1038,7 +1038,7 @@ export type ApiKeySelectScalar = {
   name?: boolean
   scopes?: boolean
   allowedCidrs?: boolean
-  prefix?: boolean
+  secretHead?: boolean
   last4?: boolean
   secretHash?: boolean
   pepperVersion?: boolean
@@ -1056,7 +1056,7 @@ export type ApiKeySelectScalar = {
   lastUsedAt?: boolean
 }
 
-export type ApiKeyOmit<ExtArgs extends runtime.Types.Extensions.InternalArgs = runtime.Types.Extensions.DefaultArgs> = runtime.Types.Extensions.GetOmit<"id" | "workspaceId" | "name" | "scopes" | "allowedCidrs" | "prefix" | "last4" | "secretHash" | "pepperVersion" | "state" | "deliveryId" | "deliveryCiphertext" | "deliveryExpiresAt" | "graceEndsAt" | "replacesKeyId" | "source" | "createdByUserId" | "createdAt" | "acknowledgedAt" | "revokedAt" | "lastUsedAt", ExtArgs["result"]["apiKey"]>
+export type ApiKeyOmit<ExtArgs extends runtime.Types.Extensions.InternalArgs = runtime.Types.Extensions.DefaultArgs> = runtime.Types.Extensions.GetOmit<"id" | "workspaceId" | "name" | "scopes" | "allowedCidrs" | "secretHead" | "last4" | "secretHash" | "pepperVersion" | "state" | "deliveryId" | "deliveryCiphertext" | "deliveryExpiresAt" | "graceEndsAt" | "replacesKeyId" | "source" | "createdByUserId" | "createdAt" | "acknowledgedAt" | "revokedAt" | "lastUsedAt", ExtArgs["result"]["apiKey"]>
 export type ApiKeyInclude<ExtArgs extends runtime.Types.Extensions.InternalArgs = runtime.Types.Extensions.DefaultArgs> = {
   workspace?: boolean | Prisma.WorkspaceDefaultArgs<ExtArgs>
 }
@@ -1078,7 +1078,10 @@ export type $ApiKeyPayload<ExtArgs extends runtime.Types.Extensions.InternalArgs
     name: string
     scopes: string[]
     allowedCidrs: string[]
-    prefix: string
+    /**
+     * The 4 characters after `gp_live_` (the public prefix without the literal, so no stored field holds key text beyond hints).
+     */
+    secretHead: string
     last4: string
     secretHash: string
     pepperVersion: number
@@ -1532,7 +1535,7 @@ export interface ApiKeyFieldRefs {
   readonly name: Prisma.FieldRef<"ApiKey", 'String'>
   readonly scopes: Prisma.FieldRef<"ApiKey", 'String[]'>
   readonly allowedCidrs: Prisma.FieldRef<"ApiKey", 'String[]'>
-  readonly prefix: Prisma.FieldRef<"ApiKey", 'String'>
+  readonly secretHead: Prisma.FieldRef<"ApiKey", 'String'>
   readonly last4: Prisma.FieldRef<"ApiKey", 'String'>
   readonly secretHash: Prisma.FieldRef<"ApiKey", 'String'>
   readonly pepperVersion: Prisma.FieldRef<"ApiKey", 'Int'>

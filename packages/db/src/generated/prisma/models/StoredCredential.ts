@@ -636,7 +636,7 @@ export type $StoredCredentialPayload<ExtArgs extends runtime.Types.Extensions.In
     connector: string
     key: string
     /**
-     * base64(iv | ciphertext | tag)
+     * `<encryption key id>.<base64url(iv | ciphertext | tag)>` (crypto/secret-box.ts)
      */
     ciphertext: string
     /**

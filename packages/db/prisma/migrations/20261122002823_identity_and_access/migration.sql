@@ -5,7 +5,7 @@ CREATE TABLE "api_keys" (
     "name" TEXT NOT NULL,
     "scopes" TEXT[],
     "allowed_cidrs" TEXT[],
-    "prefix" TEXT NOT NULL,
+    "secret_head" TEXT NOT NULL,
     "last4" TEXT NOT NULL,
     "secret_hash" TEXT NOT NULL,
     "pepper_version" INTEGER NOT NULL,

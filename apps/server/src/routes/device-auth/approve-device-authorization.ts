@@ -1,0 +1,17 @@
+import { defineHandler } from "../../http/handler.js";
+import { sessionOf } from "../../http/require.js";
+import { decideDeviceAuthorization } from "../../services/device-auth/decide-device-authorization.js";
+
+export const approveDeviceAuthorization = defineHandler("approveDeviceAuthorization")(
+  async ({ app, principal, params, body, requestId, req }) => ({
+    status: 200,
+    body: await decideDeviceAuthorization({
+      ctx: app,
+      principal: sessionOf(principal),
+      requestId,
+      userCode: params.code,
+      clientAddress: req.ip,
+      decision: { approve: true, workspace: body.workspace, scopes: body.scopes },
+    }),
+  }),
+);

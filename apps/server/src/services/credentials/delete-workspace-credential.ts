@@ -1,0 +1,41 @@
+import type { AppContext } from "../../context.js";
+import { errors } from "../../errors/app-error.js";
+import type { SessionPrincipal, WorkspaceAccess } from "../../http/principal.js";
+import { recordAuditEvent } from "../audit/record-audit-event.js";
+import { credentialIdentity } from "./credential-identity.js";
+
+export interface DeleteWorkspaceCredentialOptions {
+  ctx: AppContext;
+  principal: SessionPrincipal;
+  workspace: WorkspaceAccess;
+  requestId: string;
+  connector: string;
+  key: string;
+}
+
+/** Deletes one credential (audited as `credential.delete`), or `404 not_found`. */
+export async function deleteWorkspaceCredential(
+  options: DeleteWorkspaceCredentialOptions,
+): Promise<void> {
+  const { ctx, workspace } = options;
+  const identity = credentialIdentity(workspace, options.connector, options.key);
+  await ctx.prisma.$transaction(async (tx) => {
+    const row = await tx.storedCredential.findUnique({
+      where: { workspaceId_connector_key: identity },
+    });
+    // deleteMany, not delete: a concurrent delete leaves 0 rows, a 404, not a P2025.
+    const deleted = row ? await tx.storedCredential.deleteMany({ where: { id: row.id } }) : null;
+    if (!row || deleted?.count !== 1) throw errors.notFound("Credential");
+    await recordAuditEvent({
+      tx,
+      clock: ctx.clock,
+      principal: options.principal,
+      requestId: options.requestId,
+      workspaceId: workspace.id,
+      action: "credential.delete",
+      targetType: "stored_credential",
+      targetId: row.id,
+      metadata: { connector: row.connector, key: row.key },
+    });
+  });
+}

@@ -1,0 +1,93 @@
+import type { RequestBody, StoredCredential } from "@geopulse/api-types";
+import type { AppContext } from "../../context.js";
+import { isUniqueViolation } from "../../db-errors.js";
+import { AppError } from "../../errors/app-error.js";
+import type { SessionPrincipal, WorkspaceAccess } from "../../http/principal.js";
+import { newId } from "../../ids.js";
+import { recordAuditEvent } from "../audit/record-audit-event.js";
+import { credentialAad, credentialIdentity } from "./credential-identity.js";
+import { maskCredentialValue } from "./mask-credential-value.js";
+import { toStoredCredential } from "./to-stored-credential.js";
+
+export interface SetWorkspaceCredentialOptions {
+  ctx: AppContext;
+  principal: SessionPrincipal;
+  workspace: WorkspaceAccess;
+  requestId: string;
+  input: RequestBody<"setWorkspaceCredential">;
+}
+
+export interface SetWorkspaceCredentialResult {
+  /** True when an existing value was replaced (200), false when one was created (201). */
+  rotated: boolean;
+  credential: StoredCredential;
+}
+
+/**
+ * Stores a connector credential, sealed with the current encryption key and
+ * bound to its row by the associated data. An existing credential is only
+ * replaced with `rotate: true` (its createdAt kept), else `409
+ * credential_exists`. `rotate: true` for a credential that does not exist
+ * yet creates it (201): rotate permits replacing, it does not require a value
+ * to replace. Audited as `credential.set` or `credential.rotate`, without
+ * the value.
+ */
+export async function setWorkspaceCredential(
+  options: SetWorkspaceCredentialOptions,
+): Promise<SetWorkspaceCredentialResult> {
+  try {
+    return await setOnce(options);
+  } catch (error) {
+    if (!isUniqueViolation(error)) throw error;
+    // A concurrent request created the same credential between our read and
+    // our insert. Without rotate that is a conflict; with rotate, replace it.
+    if (!options.input.rotate) throw credentialExists(options.input);
+    return setOnce(options);
+  }
+}
+
+async function setOnce(
+  options: SetWorkspaceCredentialOptions,
+): Promise<SetWorkspaceCredentialResult> {
+  const { ctx, workspace, input } = options;
+  const identity = credentialIdentity(workspace, input.connector, input.key);
+  const now = ctx.clock.now();
+  const ciphertext = ctx.secrets.secretBox.seal(input.value, credentialAad(identity));
+  const sealed = {
+    ciphertext,
+    encryptionKeyId: ctx.secrets.secretBox.keyIdOf(ciphertext),
+    maskedValue: maskCredentialValue(input.value),
+    updatedAt: now,
+  };
+  return ctx.prisma.$transaction(async (tx) => {
+    const existing = await tx.storedCredential.findUnique({
+      where: { workspaceId_connector_key: identity },
+    });
+    if (existing && !input.rotate) throw credentialExists(input);
+    const row = existing
+      ? await tx.storedCredential.update({ where: { id: existing.id }, data: sealed })
+      : await tx.storedCredential.create({
+          data: { id: newId("cred", ctx.clock), ...identity, ...sealed, createdAt: now },
+        });
+    await recordAuditEvent({
+      tx,
+      clock: ctx.clock,
+      principal: options.principal,
+      requestId: options.requestId,
+      workspaceId: workspace.id,
+      action: existing ? "credential.rotate" : "credential.set",
+      targetType: "stored_credential",
+      targetId: row.id,
+      metadata: { connector: row.connector, key: row.key, encryptionKeyId: row.encryptionKeyId },
+    });
+    return { rotated: existing !== null, credential: toStoredCredential(row, workspace.slug) };
+  });
+}
+
+function credentialExists(input: { connector: string; key: string }): AppError {
+  return new AppError(
+    "credential_exists",
+    `A credential ${input.connector}/${input.key} is already stored; send rotate: true to replace it.`,
+    { connector: input.connector, key: input.key },
+  );
+}

@@ -1,0 +1,17 @@
+import type { StoredCredential as StoredCredentialResponse } from "@geopulse/api-types";
+import type { StoredCredential } from "@geopulse/db";
+
+/** The public form of a stored credential: masked, never the ciphertext. */
+export function toStoredCredential(
+  row: StoredCredential,
+  workspaceSlug: string,
+): StoredCredentialResponse {
+  return {
+    workspace: workspaceSlug,
+    connector: row.connector,
+    key: row.key,
+    maskedValue: row.maskedValue,
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+  };
+}

@@ -1,0 +1,69 @@
+import type {
+  DeviceAuthorization as DeviceAuthorizationResponse,
+  Scope,
+} from "@geopulse/api-types";
+import type { AppContext } from "../../context.js";
+import { AppError, errors } from "../../errors/app-error.js";
+import type { SessionPrincipal } from "../../http/principal.js";
+import { recordAuditEvent } from "../audit/record-audit-event.js";
+import { resolveWorkspaceAccess } from "../workspaces/resolve-workspace-access.js";
+import { findDeviceAuthorization } from "./find-device-authorization.js";
+import { toDeviceAuthorizationResponse } from "./to-device-authorization-response.js";
+
+export interface DecideDeviceAuthorizationOptions {
+  ctx: AppContext;
+  principal: SessionPrincipal;
+  requestId: string;
+  userCode: string;
+  clientAddress: string | undefined;
+  decision: { approve: true; workspace: string; scopes: Scope[] | undefined } | { approve: false };
+}
+
+/** Approves (for one workspace the person belongs to, with chosen scopes) or denies. */
+export async function decideDeviceAuthorization(
+  options: DecideDeviceAuthorizationOptions,
+): Promise<DeviceAuthorizationResponse> {
+  const { ctx, principal, decision } = options;
+  const row = await findDeviceAuthorization({ ...options });
+  let workspace: { id: string; slug: string } | undefined;
+  if (decision.approve) {
+    workspace = await resolveWorkspaceAccess({ ctx, principal, slug: decision.workspace });
+    if (!workspace) throw errors.workspaceNotFound();
+  }
+  const now = ctx.clock.now();
+  const scopes: Scope[] = decision.approve
+    ? (decision.scopes ??
+      (row.requestedScopes.length > 0 ? (row.requestedScopes as Scope[]) : ["workspace:read"]))
+    : [];
+  return ctx.prisma.$transaction(async (tx) => {
+    const updated = await tx.deviceAuthorization.updateMany({
+      where: { id: row.id, status: "pending", expiresAt: { gt: now } },
+      data: {
+        status: decision.approve ? "approved" : "denied",
+        workspaceId: workspace?.id ?? null,
+        approvedScopes: scopes,
+        approvedByUserId: principal.userId,
+        decidedAt: now,
+      },
+    });
+    if (updated.count !== 1) {
+      throw new AppError(
+        "already_decided",
+        "This device authorization was already approved or denied.",
+      );
+    }
+    await recordAuditEvent({
+      tx,
+      clock: ctx.clock,
+      principal,
+      requestId: options.requestId,
+      workspaceId: workspace?.id ?? null,
+      action: decision.approve ? "device_authorization.approve" : "device_authorization.deny",
+      targetType: "device_authorization",
+      targetId: row.id,
+      ...(decision.approve ? { metadata: { scopes } } : {}),
+    });
+    const decided = await tx.deviceAuthorization.findUniqueOrThrow({ where: { id: row.id } });
+    return toDeviceAuthorizationResponse(decided, workspace?.slug ?? null, now);
+  });
+}

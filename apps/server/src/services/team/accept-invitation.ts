@@ -1,0 +1,98 @@
+import type { TeamMember } from "@geopulse/api-types";
+import type { AppContext } from "../../context.js";
+import { isUniqueViolation } from "../../db-errors.js";
+import { AppError } from "../../errors/app-error.js";
+import type { SessionPrincipal } from "../../http/principal.js";
+import { hashToken } from "../../http/session-cookie.js";
+import { newId } from "../../ids.js";
+import { recordAuditEvent } from "../audit/record-audit-event.js";
+import { toTeamMember } from "./team-response.js";
+
+export interface AcceptInvitationOptions {
+  ctx: AppContext;
+  principal: SessionPrincipal;
+  requestId: string;
+  token: string;
+}
+
+export interface AcceptedInvitation {
+  accepted: true;
+  workspace: string;
+  member: TeamMember;
+}
+
+const notFound = () =>
+  new AppError("invitation_not_found", "The invitation is invalid, used, revoked or expired.");
+
+const alreadyMember = () =>
+  new AppError("already_member", "You are already a member of this workspace.");
+
+/**
+ * Joins the signed-in person to the invitation's workspace. The invitation is
+ * consumed by one conditional update in the transaction that creates the
+ * membership, so concurrent accepts of one token cannot both succeed.
+ */
+export async function acceptInvitation(
+  options: AcceptInvitationOptions,
+): Promise<AcceptedInvitation> {
+  const { ctx, principal } = options;
+  const tokenHash = hashToken(options.token);
+  const now = ctx.clock.now();
+  const open = { acceptedAt: null, revokedAt: null, expiresAt: { gt: now } };
+  const invitation = await ctx.prisma.invitation.findFirst({
+    where: { tokenHash, ...open },
+    include: { workspace: { select: { slug: true } } },
+  });
+  if (!invitation) throw notFound();
+  if (invitation.email !== principal.email.trim().toLowerCase()) {
+    throw new AppError(
+      "invitation_email_mismatch",
+      "This invitation was sent to a different email address; sign in with that address.",
+    );
+  }
+  try {
+    const member = await ctx.prisma.$transaction(async (tx) => {
+      const consumed = await tx.invitation.updateMany({
+        where: { id: invitation.id, ...open },
+        data: { acceptedAt: now },
+      });
+      if (consumed.count !== 1) throw notFound();
+      const existing = await tx.member.findUnique({
+        where: {
+          workspaceId_userId: { workspaceId: invitation.workspaceId, userId: principal.userId },
+        },
+        select: { id: true },
+      });
+      if (existing) throw alreadyMember();
+      const created = await tx.member.create({
+        data: {
+          id: newId("mem", ctx.clock),
+          workspaceId: invitation.workspaceId,
+          userId: principal.userId,
+          role: invitation.role,
+          invitedAt: invitation.createdAt,
+          joinedAt: now,
+        },
+        include: { user: true },
+      });
+      await recordAuditEvent({
+        tx,
+        clock: ctx.clock,
+        principal,
+        requestId: options.requestId,
+        workspaceId: invitation.workspaceId,
+        action: "member.join",
+        targetType: "member",
+        targetId: created.id,
+        metadata: { invitationId: invitation.id, role: invitation.role },
+      });
+      return created;
+    });
+    const slug = invitation.workspace.slug;
+    return { accepted: true, workspace: slug, member: toTeamMember(member, slug) };
+  } catch (error) {
+    // The same person joined through another invitation at the same moment.
+    if (isUniqueViolation(error)) throw alreadyMember();
+    throw error;
+  }
+}

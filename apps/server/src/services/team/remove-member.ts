@@ -1,0 +1,46 @@
+import type { AppContext } from "../../context.js";
+import { errors } from "../../errors/app-error.js";
+import type { SessionPrincipal, WorkspaceAccess } from "../../http/principal.js";
+import { recordAuditEvent } from "../audit/record-audit-event.js";
+import { lastOwnerError, lockOwners, requireOwner, requireTeamManager } from "./team-rules.js";
+
+export interface RemoveMemberOptions {
+  ctx: AppContext;
+  principal: SessionPrincipal;
+  workspace: WorkspaceAccess;
+  requestId: string;
+  memberId: string;
+}
+
+/**
+ * Removes a member. Anyone may leave; owners and admins may remove others,
+ * only owners may remove an owner; the last owner cannot be removed.
+ */
+export async function removeMember(options: RemoveMemberOptions): Promise<void> {
+  const { ctx, principal, workspace, memberId } = options;
+  await ctx.prisma.$transaction(async (tx) => {
+    const owners = await lockOwners(tx, workspace.id);
+    const member = await tx.member.findFirst({
+      where: { id: memberId, workspaceId: workspace.id },
+    });
+    if (!member) throw errors.notFound("Member");
+    const self = member.userId === principal.userId;
+    if (!self) requireTeamManager(workspace, "remove other members");
+    if (member.role === "owner") {
+      if (!self) requireOwner(workspace, "remove an owner");
+      if (owners <= 1) throw lastOwnerError();
+    }
+    await tx.member.delete({ where: { id: member.id } });
+    await recordAuditEvent({
+      tx,
+      clock: ctx.clock,
+      principal,
+      requestId: options.requestId,
+      workspaceId: workspace.id,
+      action: "member.remove",
+      targetType: "member",
+      targetId: member.id,
+      metadata: { userId: member.userId, role: member.role, self },
+    });
+  });
+}

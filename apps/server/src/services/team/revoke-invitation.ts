@@ -1,0 +1,47 @@
+import type { AppContext } from "../../context.js";
+import { errors } from "../../errors/app-error.js";
+import type { SessionPrincipal, WorkspaceAccess } from "../../http/principal.js";
+import { recordAuditEvent } from "../audit/record-audit-event.js";
+import { requireTeamManager } from "./team-rules.js";
+
+export interface RevokeInvitationOptions {
+  ctx: AppContext;
+  principal: SessionPrincipal;
+  workspace: WorkspaceAccess;
+  requestId: string;
+  invitationId: string;
+}
+
+/**
+ * Revokes an open invitation of this workspace. One conditional update, so it
+ * cannot race an acceptance; an invitation that is not open (unknown, of
+ * another workspace, accepted, revoked or expired) is 404 not_found.
+ */
+export async function revokeInvitation(options: RevokeInvitationOptions): Promise<void> {
+  const { ctx, principal, workspace, invitationId } = options;
+  requireTeamManager(workspace, "revoke invitations");
+  const now = ctx.clock.now();
+  await ctx.prisma.$transaction(async (tx) => {
+    const revoked = await tx.invitation.updateMany({
+      where: {
+        id: invitationId,
+        workspaceId: workspace.id,
+        acceptedAt: null,
+        revokedAt: null,
+        expiresAt: { gt: now },
+      },
+      data: { revokedAt: now },
+    });
+    if (revoked.count !== 1) throw errors.notFound("Invitation");
+    await recordAuditEvent({
+      tx,
+      clock: ctx.clock,
+      principal,
+      requestId: options.requestId,
+      workspaceId: workspace.id,
+      action: "invitation.revoke",
+      targetType: "invitation",
+      targetId: invitationId,
+    });
+  });
+}

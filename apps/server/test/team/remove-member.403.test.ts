@@ -1,0 +1,32 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startTestServer, type TestServer } from "../harness/test-server.js";
+import { expectError, join, memberIdOf, roleOf } from "./team-fixtures.js";
+
+let t: TestServer;
+let owner: string;
+let slug: string;
+beforeAll(async () => {
+  t = await startTestServer();
+  owner = await t.signIn("owner@example.com");
+  slug = await t.createWorkspace(owner, { brand: "removal-403" });
+});
+afterAll(() => t.close());
+
+const remove = (cookie: string, memberId: string) =>
+  t.request("DELETE", `/api/v1/workspaces/${slug}/members/${memberId}`, { cookie });
+
+describe("DELETE /api/v1/workspaces/{workspace}/members/{memberId}: 403 role_forbidden", () => {
+  it("for a member removing someone else", async () => {
+    const member = await join(t, owner, slug, "member@example.com");
+    const other = await join(t, owner, slug, "other@example.com");
+    expectError(await remove(member.cookie, other.memberId), 403, "role_forbidden");
+    expect(await roleOf(t, other.memberId)).toBe("member");
+  });
+
+  it("for an admin removing an owner", async () => {
+    const admin = await join(t, owner, slug, "admin@example.com", "admin");
+    const ownerId = await memberIdOf(t, owner, slug, "owner@example.com");
+    expectError(await remove(admin.cookie, ownerId), 403, "role_forbidden");
+    expect(await roleOf(t, ownerId)).toBe("owner");
+  });
+});

@@ -1,0 +1,28 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startTestServer, type TestServer } from "../harness/test-server.js";
+import { expectError, invite, join } from "./team-fixtures.js";
+
+let t: TestServer;
+let owner: string;
+let slug: string;
+beforeAll(async () => {
+  t = await startTestServer();
+  owner = await t.signIn("owner@example.com");
+  slug = await t.createWorkspace(owner, { brand: "revoke-403" });
+});
+afterAll(() => t.close());
+
+const revoke = (cookie: string, invitationId: string, workspace = slug) =>
+  t.request("DELETE", `/api/v1/workspaces/${workspace}/invitations/${invitationId}`, { cookie });
+
+describe("DELETE /api/v1/workspaces/{workspace}/invitations/{invitationId}: 403 role_forbidden", () => {
+  it("answers 403 role_forbidden to a member, and the invitation stays open", async () => {
+    const member = await join(t, owner, slug, "member@example.com");
+    const { invitationId } = await invite(t, owner, slug, "kept@example.com");
+    expectError(await revoke(member.cookie, invitationId), 403, "role_forbidden");
+    const row = await t.server.ctx.prisma.invitation.findUniqueOrThrow({
+      where: { id: invitationId },
+    });
+    expect(row.revokedAt).toBeNull();
+  });
+});
