@@ -57,6 +57,8 @@ export function createApp(ctx: AppContext): Express {
   // Who is calling, and may they, before anything reads the body.
   app.use(authenticate(ctx));
 
+  // Webhooks are verified against their exact bytes, so they keep the raw body.
+  app.use("/api/v1/webhooks", express.raw({ type: () => true, limit: ctx.config.bodyLimitBytes }));
   app.use(
     express.json({
       limit: ctx.config.bodyLimitBytes,
@@ -73,7 +75,9 @@ export function createApp(ctx: AppContext): Express {
       validateSecurity: false,
       validateFormats: true,
       ignoreUndocumented: false,
-      ignorePaths: (path: string) => !path.startsWith("/api/"),
+      // Webhook bodies are raw bytes checked by signature in their handler.
+      ignorePaths: (path: string) =>
+        !path.startsWith("/api/") || path.startsWith("/api/v1/webhooks/"),
     }),
   );
 

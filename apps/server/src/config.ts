@@ -62,6 +62,10 @@ const envSchema = z.object({
   ),
   /** Proxies whose X-Forwarded-For is believed (Express `trust proxy` values, comma-separated). */
   GEO_TRUSTED_PROXIES: optionalString,
+  STRIPE_SECRET_KEY: optionalString,
+  STRIPE_WEBHOOK_SECRET: optionalString,
+  /** Overrides Stripe's API address (tests point the real client at a local fake). */
+  STRIPE_API_BASE: optionalString.pipe(z.url().optional()),
   AGENTMAIL_API_KEY: optionalString,
   AGENTMAIL_BASE_URL: optionalString.pipe(z.url().optional()),
   /** Domain of workspace inboxes; the provider's default domain when unset. */
@@ -88,6 +92,11 @@ export interface Config {
   bodyLimitBytes: number;
   logLevel: z.infer<typeof envSchema>["GEO_LOG_LEVEL"];
   validateResponses: boolean;
+  stripe: {
+    secretKey: string | undefined;
+    webhookSecret: string | undefined;
+    apiBase: string | undefined;
+  };
   email: {
     agentmailApiKey: string | undefined;
     agentmailBaseUrl: string;
@@ -139,6 +148,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     bodyLimitBytes: e.GEO_BODY_LIMIT_BYTES,
     logLevel: e.GEO_LOG_LEVEL,
     validateResponses: e.GEO_VALIDATE_RESPONSES === "true",
+    stripe: {
+      secretKey: e.STRIPE_SECRET_KEY,
+      webhookSecret: e.STRIPE_WEBHOOK_SECRET,
+      apiBase: e.STRIPE_API_BASE,
+    },
     email: {
       agentmailApiKey: e.AGENTMAIL_API_KEY,
       agentmailBaseUrl: (e.AGENTMAIL_BASE_URL ?? "https://api.agentmail.to").replace(/\/$/, ""),

@@ -1,4 +1,4 @@
-import { ulid } from "ulid";
+import { monotonicFactory } from "ulid";
 import type { Clock } from "./clock.js";
 
 /** Prefixed, time-sortable identifiers: `ws_01JD…`, `usr_01JD…`. */
@@ -16,7 +16,13 @@ export type IdPrefix =
   | "idem"
   | "dev"
   | "inv"
-  | "cred";
+  | "cred"
+  | "led"
+  | "lot"
+  | "rsv";
+
+// Monotonic: ids minted in the same millisecond by this process still sort in order.
+const ulid = monotonicFactory();
 
 export function newId(prefix: IdPrefix, clock: Clock): string {
   return `${prefix}_${ulid(clock.now().getTime())}`;

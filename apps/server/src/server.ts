@@ -14,6 +14,7 @@ import { OperationIndex } from "./http/operation-index.js";
 import { createLogger } from "./logger.js";
 import { resolveServerSecrets } from "./server-secrets.js";
 import { sweepApiKeys } from "./services/api-keys/sweep-api-keys.js";
+import { sweepCredits } from "./services/credits/sweep-credits.js";
 
 export interface StartServerOptions {
   config: Config;
@@ -63,10 +64,14 @@ export async function startServer(options: StartServerOptions): Promise<RunningS
     version,
   };
   const app = createApp(ctx);
-  // Erase delivery copies whose window closed, and end grace periods, even when idle.
+  // Write down what the clock decided, even when idle: closed key delivery windows and
+  // grace periods, reservations that outlived their operation, expired credit.
   const sweeper = setInterval(() => {
     sweepApiKeys(ctx).catch((error: unknown) =>
       logger.error({ err: error }, "api key sweep failed"),
+    );
+    sweepCredits(ctx).catch((error: unknown) =>
+      logger.error({ err: error }, "credit sweep failed"),
     );
   }, 60_000);
   sweeper.unref();

@@ -6,7 +6,9 @@ import { createSession } from "./auth/create-session.js";
 import { deleteCurrentSession } from "./auth/delete-current-session.js";
 import { getMe } from "./auth/get-me.js";
 import { verifySignInToken } from "./auth/verify-sign-in-token.js";
+import { billingHandlers } from "./billing/index.js";
 import { credentialHandlers } from "./credentials/index.js";
+import { creditHandlers } from "./credits/index.js";
 import { deviceAuthHandlers } from "./device-auth/index.js";
 import { getWorkspaceMetrics } from "./metrics/get-workspace-metrics.js";
 import { getWorkspaceScoreboard } from "./metrics/get-workspace-scoreboard.js";
@@ -36,4 +38,6 @@ export const handlers: HandlerRegistry = {
   ...deviceAuthHandlers,
   ...teamHandlers,
   ...credentialHandlers,
+  ...billingHandlers,
+  ...creditHandlers,
 };

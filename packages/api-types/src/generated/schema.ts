@@ -624,7 +624,10 @@ export interface paths {
         };
         /**
          * Credit balance
-         * @description *Not yet available.*
+         * @description `postedMicrousd` is credit granted or bought and not yet spent or expired;
+         *     `heldMicrousd` is reserved by running metered operations; `availableMicrousd` =
+         *     posted - held, never negative. Credit that reaches its expiry while it backs a
+         *     reservation expires once the reservation lets go of it.
          */
         get: operations["getCreditBalance"];
         put?: never;
@@ -647,7 +650,8 @@ export interface paths {
         };
         /**
          * Usage ledger
-         * @description *Not yet available.* Ledger entries, newest first.
+         * @description Ledger entries, newest first (`limit` 1 to 500, default 100), and the metered
+         *     operations (reservations) they belong to: what was estimated, spent and released.
          */
         get: operations["getCreditUsage"];
         put?: never;
@@ -672,8 +676,10 @@ export interface paths {
         put?: never;
         /**
          * Mock top-up
-         * @description *Not yet available.* Session only. Available only when no payment processor secret is
-         *     configured or `GEO_OPERATOR_MODE=local`; otherwise `409 mock_topup_disabled`.
+         * @description Session only. Available only when no payment processor secret is configured or
+         *     `GEO_OPERATOR_MODE=local`; otherwise `409 mock_topup_disabled`. Replaying an
+         *     `idempotencyKey` never credits twice (the same key with another amount is
+         *     `409 idempotency_key_reused`). Top-up credit does not expire.
          */
         post: operations["mockTopUp"];
         delete?: never;
@@ -696,7 +702,10 @@ export interface paths {
         put?: never;
         /**
          * Create a checkout session
-         * @description *Not yet available.* Session only.
+         * @description Session only. Creates a Stripe Checkout session for `amountMicrousd` (charged in USD
+         *     cents: amount / 10,000) and records a `pending` receipt. The credit arrives with the
+         *     `checkout.session.completed` webhook. `503 billing_unavailable` when Stripe is not
+         *     configured; `502 payment_provider_error` when Stripe refuses or cannot be reached.
          */
         post: operations["createCheckoutSession"];
         delete?: never;
@@ -717,7 +726,7 @@ export interface paths {
         };
         /**
          * Billing status
-         * @description *Not yet available.* Receipts of the latest 20 checkout sessions, newest first.
+         * @description Receipts of the latest 20 checkout sessions, newest first.
          */
         get: operations["getBillingStatus"];
         put?: never;
@@ -739,10 +748,12 @@ export interface paths {
         put?: never;
         /**
          * Payment processor webhook
-         * @description *Not yet available.* Verifies the `Stripe-Signature` header against the configured
-         *     webhook secret; `503 billing_unavailable` when the secret is unset. Handles
-         *     `checkout.session.completed` (credits once per checkout session) and
-         *     `checkout.session.expired`; other event kinds are acknowledged and ignored.
+         * @description Verifies the `Stripe-Signature` header of the raw body against `STRIPE_WEBHOOK_SECRET`
+         *     (timestamps older than 5 minutes are refused): `400 invalid_signature` otherwise, and
+         *     `503 billing_unavailable` when the secret is unset. `checkout.session.completed` with
+         *     `payment_status: paid` credits the session's amount exactly once per checkout session,
+         *     however often and concurrently it is delivered; `checkout.session.expired` marks the
+         *     receipt `failed`. Other event kinds are acknowledged and ignored.
          */
         post: operations["receiveStripeWebhook"];
         delete?: never;
@@ -1169,7 +1180,10 @@ export interface components {
         };
         CreditBalance: {
             workspace: string;
-            /** @enum {string} */
+            /**
+             * @description `depleted`: nothing available; `low`: less than 250,000 micro-USD available; else `active`.
+             * @enum {string}
+             */
             state: "active" | "low" | "depleted";
             postedMicrousd: number;
             heldMicrousd: number;
@@ -1183,11 +1197,29 @@ export interface components {
                 entryId: string;
                 /** @enum {string} */
                 kind: "grant" | "top_up" | "purchase" | "reservation" | "lease" | "settlement" | "release" | "expiry";
+                /** @description The entry's effect on posted credit, or for reservation and release entries on held credit. */
                 amountMicrousd: number;
-                operation?: string | null;
-                reservationId?: string | null;
+                postedDeltaMicrousd: number;
+                heldDeltaMicrousd: number;
+                operation: string | null;
+                reservationId: string | null;
                 /** Format: date-time */
                 createdAt: string;
+            }[];
+            /** @description The metered operations (reservations) the listed entries belong to. */
+            operations: {
+                reservationId: string;
+                operation: string;
+                operationId: string | null;
+                /** @enum {string} */
+                status: "open" | "settled" | "released";
+                estimateMicrousd: number;
+                spentMicrousd: number;
+                heldMicrousd: number;
+                /** Format: date-time */
+                createdAt: string;
+                /** Format: date-time */
+                closedAt: string | null;
             }[];
         };
         BillingStatus: {
@@ -1290,6 +1322,24 @@ export interface components {
                 "application/json": components["schemas"]["ErrorEnvelope"];
             };
         };
+        /** @description An upstream provider refused or could not be reached; the code says which. */
+        BadGateway: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["ErrorEnvelope"];
+            };
+        };
+        /** @description `insufficient_credits`: `details.requiredMicrousd` and `details.availableMicrousd`. */
+        PaymentRequired: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["ErrorEnvelope"];
+            };
+        };
         /** @description `not_implemented`: part of the contract, not yet served. */
         NotImplemented: {
             headers: {
@@ -1368,6 +1418,8 @@ export type ResponseConflict = components['responses']['Conflict'];
 export type ResponseGone = components['responses']['Gone'];
 export type ResponseTooManyRequests = components['responses']['TooManyRequests'];
 export type ResponseServiceUnavailable = components['responses']['ServiceUnavailable'];
+export type ResponseBadGateway = components['responses']['BadGateway'];
+export type ResponsePaymentRequired = components['responses']['PaymentRequired'];
 export type ResponseNotImplemented = components['responses']['NotImplemented'];
 export type ParameterWorkspace = components['parameters']['Workspace'];
 export type ParameterConnector = components['parameters']['Connector'];
@@ -2311,7 +2363,6 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
-            501: components["responses"]["NotImplemented"];
         };
     };
     getCreditUsage: {
@@ -2341,7 +2392,6 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
-            501: components["responses"]["NotImplemented"];
         };
     };
     mockTopUp: {
@@ -2377,7 +2427,6 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
-            501: components["responses"]["NotImplemented"];
         };
     };
     createCheckoutSession: {
@@ -2415,7 +2464,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
-            501: components["responses"]["NotImplemented"];
+            502: components["responses"]["BadGateway"];
             503: components["responses"]["ServiceUnavailable"];
         };
     };
@@ -2443,7 +2492,6 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
-            501: components["responses"]["NotImplemented"];
         };
     };
     receiveStripeWebhook: {
@@ -2471,7 +2519,6 @@ export interface operations {
                 };
             };
             400: components["responses"]["BadRequest"];
-            501: components["responses"]["NotImplemented"];
             503: components["responses"]["ServiceUnavailable"];
         };
     };

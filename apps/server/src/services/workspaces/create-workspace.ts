@@ -5,6 +5,7 @@ import { isUniqueViolation } from "../../db-errors.js";
 import type { SessionPrincipal } from "../../http/principal.js";
 import { newId } from "../../ids.js";
 import { recordAuditEvent } from "../audit/record-audit-event.js";
+import { grantFreeCredit } from "../credits/grant-free-credit.js";
 import { checkWorkspaceSettings } from "./check-workspace-settings.js";
 import { provisionWorkspaceInbox } from "./provision-workspace-inbox.js";
 
@@ -110,6 +111,12 @@ async function insertWorkspace(
         },
       },
     });
+    const freeGrant = await grantFreeCredit({
+      tx,
+      clock: ctx.clock,
+      workspaceId,
+      userId: principal.userId,
+    });
     await recordAuditEvent({
       tx,
       clock: ctx.clock,
@@ -119,7 +126,7 @@ async function insertWorkspace(
       action: "workspace.create",
       targetType: "workspace",
       targetId: workspaceId,
-      metadata: { slug, competitors: input.competitors.length },
+      metadata: { slug, competitors: input.competitors.length, freeGrant },
     });
   });
   return workspaceId;

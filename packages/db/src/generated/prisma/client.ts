@@ -111,3 +111,39 @@ export type Invitation = Prisma.InvitationModel
  * A connector credential (e.g. an engine's API key), AES-256-GCM encrypted.
  */
 export type StoredCredential = Prisma.StoredCredentialModel
+/**
+ * Model CreditAccount
+ * The balance of a workspace, kept in step with the ledger in the same
+ * transaction as every entry: posted = sum of posted deltas, held = sum of
+ * held deltas. CHECK constraints (migration) keep held >= 0 and posted >= held,
+ * the backstop against overspending.
+ */
+export type CreditAccount = Prisma.CreditAccountModel
+/**
+ * Model CreditLot
+ * A lot of credit (grant, top-up or purchase) with what is left of it.
+ * Consumption takes the soonest-expiring lots first.
+ */
+export type CreditLot = Prisma.CreditLotModel
+/**
+ * Model FreeGrant
+ * One free grant per person, ever: the unique user id is the guarantee.
+ */
+export type FreeGrant = Prisma.FreeGrantModel
+/**
+ * Model CreditReservation
+ * Credit held for a metered operation: reserved up front, leased while it
+ * runs, settled (or released) once at the end.
+ */
+export type CreditReservation = Prisma.CreditReservationModel
+/**
+ * Model CreditLedgerEntry
+ * The append-only ledger. Every change of balance is one entry with its
+ * effect on posted and held credit; amounts are integer micro-USD.
+ */
+export type CreditLedgerEntry = Prisma.CreditLedgerEntryModel
+/**
+ * Model CheckoutReceipt
+ * A Stripe Checkout session and what became of it.
+ */
+export type CheckoutReceipt = Prisma.CheckoutReceiptModel

@@ -409,7 +409,13 @@ export const ModelName = {
   DeviceAuthorization: 'DeviceAuthorization',
   RateLimitWindow: 'RateLimitWindow',
   Invitation: 'Invitation',
-  StoredCredential: 'StoredCredential'
+  StoredCredential: 'StoredCredential',
+  CreditAccount: 'CreditAccount',
+  CreditLot: 'CreditLot',
+  FreeGrant: 'FreeGrant',
+  CreditReservation: 'CreditReservation',
+  CreditLedgerEntry: 'CreditLedgerEntry',
+  CheckoutReceipt: 'CheckoutReceipt'
 } as const
 
 export type ModelName = (typeof ModelName)[keyof typeof ModelName]
@@ -425,7 +431,7 @@ export type TypeMap<ExtArgs extends runtime.Types.Extensions.InternalArgs = runt
     omit: GlobalOmitOptions
   }
   meta: {
-    modelProps: "user" | "session" | "signInToken" | "workspace" | "competitor" | "member" | "auditEvent" | "apiKey" | "idempotencyRecord" | "deviceAuthorization" | "rateLimitWindow" | "invitation" | "storedCredential"
+    modelProps: "user" | "session" | "signInToken" | "workspace" | "competitor" | "member" | "auditEvent" | "apiKey" | "idempotencyRecord" | "deviceAuthorization" | "rateLimitWindow" | "invitation" | "storedCredential" | "creditAccount" | "creditLot" | "freeGrant" | "creditReservation" | "creditLedgerEntry" | "checkoutReceipt"
     txIsolationLevel: TransactionIsolationLevel
   }
   model: {
@@ -1391,6 +1397,450 @@ export type TypeMap<ExtArgs extends runtime.Types.Extensions.InternalArgs = runt
         }
       }
     }
+    CreditAccount: {
+      payload: Prisma.$CreditAccountPayload<ExtArgs>
+      fields: Prisma.CreditAccountFieldRefs
+      operations: {
+        findUnique: {
+          args: Prisma.CreditAccountFindUniqueArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$CreditAccountPayload> | null
+        }
+        findUniqueOrThrow: {
+          args: Prisma.CreditAccountFindUniqueOrThrowArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$CreditAccountPayload>
+        }
+        findFirst: {
+          args: Prisma.CreditAccountFindFirstArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$CreditAccountPayload> | null
+        }
+        findFirstOrThrow: {
+          args: Prisma.CreditAccountFindFirstOrThrowArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$CreditAccountPayload>
+        }
+        findMany: {
+          args: Prisma.CreditAccountFindManyArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$CreditAccountPayload>[]
+        }
+        create: {
+          args: Prisma.CreditAccountCreateArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$CreditAccountPayload>
+        }
+        createMany: {
+          args: Prisma.CreditAccountCreateManyArgs<ExtArgs>
+          result: BatchPayload
+        }
+        createManyAndReturn: {
+          args: Prisma.CreditAccountCreateManyAndReturnArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$CreditAccountPayload>[]
+        }
+        delete: {
+          args: Prisma.CreditAccountDeleteArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$CreditAccountPayload>
+        }
+        update: {
+          args: Prisma.CreditAccountUpdateArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$CreditAccountPayload>
+        }
+        deleteMany: {
+          args: Prisma.CreditAccountDeleteManyArgs<ExtArgs>
+          result: BatchPayload
+        }
+        updateMany: {
+          args: Prisma.CreditAccountUpdateManyArgs<ExtArgs>
+          result: BatchPayload
+        }
+        updateManyAndReturn: {
+          args: Prisma.CreditAccountUpdateManyAndReturnArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$CreditAccountPayload>[]
+        }
+        upsert: {
+          args: Prisma.CreditAccountUpsertArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$CreditAccountPayload>
+        }
+        aggregate: {
+          args: Prisma.CreditAccountAggregateArgs<ExtArgs>
+          result: runtime.Types.Utils.Optional<Prisma.AggregateCreditAccount>
+        }
+        groupBy: {
+          args: Prisma.CreditAccountGroupByArgs<ExtArgs>
+          result: runtime.Types.Utils.Optional<Prisma.CreditAccountGroupByOutputType>[]
+        }
+        count: {
+          args: Prisma.CreditAccountCountArgs<ExtArgs>
+          result: runtime.Types.Utils.Optional<Prisma.CreditAccountCountAggregateOutputType> | number
+        }
+      }
+    }
+    CreditLot: {
+      payload: Prisma.$CreditLotPayload<ExtArgs>
+      fields: Prisma.CreditLotFieldRefs
+      operations: {
+        findUnique: {
+          args: Prisma.CreditLotFindUniqueArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$CreditLotPayload> | null
+        }
+        findUniqueOrThrow: {
+          args: Prisma.CreditLotFindUniqueOrThrowArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$CreditLotPayload>
+        }
+        findFirst: {
+          args: Prisma.CreditLotFindFirstArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$CreditLotPayload> | null
+        }
+        findFirstOrThrow: {
+          args: Prisma.CreditLotFindFirstOrThrowArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$CreditLotPayload>
+        }
+        findMany: {
+          args: Prisma.CreditLotFindManyArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$CreditLotPayload>[]
+        }
+        create: {
+          args: Prisma.CreditLotCreateArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$CreditLotPayload>
+        }
+        createMany: {
+          args: Prisma.CreditLotCreateManyArgs<ExtArgs>
+          result: BatchPayload
+        }
+        createManyAndReturn: {
+          args: Prisma.CreditLotCreateManyAndReturnArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$CreditLotPayload>[]
+        }
+        delete: {
+          args: Prisma.CreditLotDeleteArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$CreditLotPayload>
+        }
+        update: {
+          args: Prisma.CreditLotUpdateArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$CreditLotPayload>
+        }
+        deleteMany: {
+          args: Prisma.CreditLotDeleteManyArgs<ExtArgs>
+          result: BatchPayload
+        }
+        updateMany: {
+          args: Prisma.CreditLotUpdateManyArgs<ExtArgs>
+          result: BatchPayload
+        }
+        updateManyAndReturn: {
+          args: Prisma.CreditLotUpdateManyAndReturnArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$CreditLotPayload>[]
+        }
+        upsert: {
+          args: Prisma.CreditLotUpsertArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$CreditLotPayload>
+        }
+        aggregate: {
+          args: Prisma.CreditLotAggregateArgs<ExtArgs>
+          result: runtime.Types.Utils.Optional<Prisma.AggregateCreditLot>
+        }
+        groupBy: {
+          args: Prisma.CreditLotGroupByArgs<ExtArgs>
+          result: runtime.Types.Utils.Optional<Prisma.CreditLotGroupByOutputType>[]
+        }
+        count: {
+          args: Prisma.CreditLotCountArgs<ExtArgs>
+          result: runtime.Types.Utils.Optional<Prisma.CreditLotCountAggregateOutputType> | number
+        }
+      }
+    }
+    FreeGrant: {
+      payload: Prisma.$FreeGrantPayload<ExtArgs>
+      fields: Prisma.FreeGrantFieldRefs
+      operations: {
+        findUnique: {
+          args: Prisma.FreeGrantFindUniqueArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$FreeGrantPayload> | null
+        }
+        findUniqueOrThrow: {
+          args: Prisma.FreeGrantFindUniqueOrThrowArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$FreeGrantPayload>
+        }
+        findFirst: {
+          args: Prisma.FreeGrantFindFirstArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$FreeGrantPayload> | null
+        }
+        findFirstOrThrow: {
+          args: Prisma.FreeGrantFindFirstOrThrowArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$FreeGrantPayload>
+        }
+        findMany: {
+          args: Prisma.FreeGrantFindManyArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$FreeGrantPayload>[]
+        }
+        create: {
+          args: Prisma.FreeGrantCreateArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$FreeGrantPayload>
+        }
+        createMany: {
+          args: Prisma.FreeGrantCreateManyArgs<ExtArgs>
+          result: BatchPayload
+        }
+        createManyAndReturn: {
+          args: Prisma.FreeGrantCreateManyAndReturnArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$FreeGrantPayload>[]
+        }
+        delete: {
+          args: Prisma.FreeGrantDeleteArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$FreeGrantPayload>
+        }
+        update: {
+          args: Prisma.FreeGrantUpdateArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$FreeGrantPayload>
+        }
+        deleteMany: {
+          args: Prisma.FreeGrantDeleteManyArgs<ExtArgs>
+          result: BatchPayload
+        }
+        updateMany: {
+          args: Prisma.FreeGrantUpdateManyArgs<ExtArgs>
+          result: BatchPayload
+        }
+        updateManyAndReturn: {
+          args: Prisma.FreeGrantUpdateManyAndReturnArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$FreeGrantPayload>[]
+        }
+        upsert: {
+          args: Prisma.FreeGrantUpsertArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$FreeGrantPayload>
+        }
+        aggregate: {
+          args: Prisma.FreeGrantAggregateArgs<ExtArgs>
+          result: runtime.Types.Utils.Optional<Prisma.AggregateFreeGrant>
+        }
+        groupBy: {
+          args: Prisma.FreeGrantGroupByArgs<ExtArgs>
+          result: runtime.Types.Utils.Optional<Prisma.FreeGrantGroupByOutputType>[]
+        }
+        count: {
+          args: Prisma.FreeGrantCountArgs<ExtArgs>
+          result: runtime.Types.Utils.Optional<Prisma.FreeGrantCountAggregateOutputType> | number
+        }
+      }
+    }
+    CreditReservation: {
+      payload: Prisma.$CreditReservationPayload<ExtArgs>
+      fields: Prisma.CreditReservationFieldRefs
+      operations: {
+        findUnique: {
+          args: Prisma.CreditReservationFindUniqueArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$CreditReservationPayload> | null
+        }
+        findUniqueOrThrow: {
+          args: Prisma.CreditReservationFindUniqueOrThrowArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$CreditReservationPayload>
+        }
+        findFirst: {
+          args: Prisma.CreditReservationFindFirstArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$CreditReservationPayload> | null
+        }
+        findFirstOrThrow: {
+          args: Prisma.CreditReservationFindFirstOrThrowArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$CreditReservationPayload>
+        }
+        findMany: {
+          args: Prisma.CreditReservationFindManyArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$CreditReservationPayload>[]
+        }
+        create: {
+          args: Prisma.CreditReservationCreateArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$CreditReservationPayload>
+        }
+        createMany: {
+          args: Prisma.CreditReservationCreateManyArgs<ExtArgs>
+          result: BatchPayload
+        }
+        createManyAndReturn: {
+          args: Prisma.CreditReservationCreateManyAndReturnArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$CreditReservationPayload>[]
+        }
+        delete: {
+          args: Prisma.CreditReservationDeleteArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$CreditReservationPayload>
+        }
+        update: {
+          args: Prisma.CreditReservationUpdateArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$CreditReservationPayload>
+        }
+        deleteMany: {
+          args: Prisma.CreditReservationDeleteManyArgs<ExtArgs>
+          result: BatchPayload
+        }
+        updateMany: {
+          args: Prisma.CreditReservationUpdateManyArgs<ExtArgs>
+          result: BatchPayload
+        }
+        updateManyAndReturn: {
+          args: Prisma.CreditReservationUpdateManyAndReturnArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$CreditReservationPayload>[]
+        }
+        upsert: {
+          args: Prisma.CreditReservationUpsertArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$CreditReservationPayload>
+        }
+        aggregate: {
+          args: Prisma.CreditReservationAggregateArgs<ExtArgs>
+          result: runtime.Types.Utils.Optional<Prisma.AggregateCreditReservation>
+        }
+        groupBy: {
+          args: Prisma.CreditReservationGroupByArgs<ExtArgs>
+          result: runtime.Types.Utils.Optional<Prisma.CreditReservationGroupByOutputType>[]
+        }
+        count: {
+          args: Prisma.CreditReservationCountArgs<ExtArgs>
+          result: runtime.Types.Utils.Optional<Prisma.CreditReservationCountAggregateOutputType> | number
+        }
+      }
+    }
+    CreditLedgerEntry: {
+      payload: Prisma.$CreditLedgerEntryPayload<ExtArgs>
+      fields: Prisma.CreditLedgerEntryFieldRefs
+      operations: {
+        findUnique: {
+          args: Prisma.CreditLedgerEntryFindUniqueArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$CreditLedgerEntryPayload> | null
+        }
+        findUniqueOrThrow: {
+          args: Prisma.CreditLedgerEntryFindUniqueOrThrowArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$CreditLedgerEntryPayload>
+        }
+        findFirst: {
+          args: Prisma.CreditLedgerEntryFindFirstArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$CreditLedgerEntryPayload> | null
+        }
+        findFirstOrThrow: {
+          args: Prisma.CreditLedgerEntryFindFirstOrThrowArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$CreditLedgerEntryPayload>
+        }
+        findMany: {
+          args: Prisma.CreditLedgerEntryFindManyArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$CreditLedgerEntryPayload>[]
+        }
+        create: {
+          args: Prisma.CreditLedgerEntryCreateArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$CreditLedgerEntryPayload>
+        }
+        createMany: {
+          args: Prisma.CreditLedgerEntryCreateManyArgs<ExtArgs>
+          result: BatchPayload
+        }
+        createManyAndReturn: {
+          args: Prisma.CreditLedgerEntryCreateManyAndReturnArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$CreditLedgerEntryPayload>[]
+        }
+        delete: {
+          args: Prisma.CreditLedgerEntryDeleteArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$CreditLedgerEntryPayload>
+        }
+        update: {
+          args: Prisma.CreditLedgerEntryUpdateArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$CreditLedgerEntryPayload>
+        }
+        deleteMany: {
+          args: Prisma.CreditLedgerEntryDeleteManyArgs<ExtArgs>
+          result: BatchPayload
+        }
+        updateMany: {
+          args: Prisma.CreditLedgerEntryUpdateManyArgs<ExtArgs>
+          result: BatchPayload
+        }
+        updateManyAndReturn: {
+          args: Prisma.CreditLedgerEntryUpdateManyAndReturnArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$CreditLedgerEntryPayload>[]
+        }
+        upsert: {
+          args: Prisma.CreditLedgerEntryUpsertArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$CreditLedgerEntryPayload>
+        }
+        aggregate: {
+          args: Prisma.CreditLedgerEntryAggregateArgs<ExtArgs>
+          result: runtime.Types.Utils.Optional<Prisma.AggregateCreditLedgerEntry>
+        }
+        groupBy: {
+          args: Prisma.CreditLedgerEntryGroupByArgs<ExtArgs>
+          result: runtime.Types.Utils.Optional<Prisma.CreditLedgerEntryGroupByOutputType>[]
+        }
+        count: {
+          args: Prisma.CreditLedgerEntryCountArgs<ExtArgs>
+          result: runtime.Types.Utils.Optional<Prisma.CreditLedgerEntryCountAggregateOutputType> | number
+        }
+      }
+    }
+    CheckoutReceipt: {
+      payload: Prisma.$CheckoutReceiptPayload<ExtArgs>
+      fields: Prisma.CheckoutReceiptFieldRefs
+      operations: {
+        findUnique: {
+          args: Prisma.CheckoutReceiptFindUniqueArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$CheckoutReceiptPayload> | null
+        }
+        findUniqueOrThrow: {
+          args: Prisma.CheckoutReceiptFindUniqueOrThrowArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$CheckoutReceiptPayload>
+        }
+        findFirst: {
+          args: Prisma.CheckoutReceiptFindFirstArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$CheckoutReceiptPayload> | null
+        }
+        findFirstOrThrow: {
+          args: Prisma.CheckoutReceiptFindFirstOrThrowArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$CheckoutReceiptPayload>
+        }
+        findMany: {
+          args: Prisma.CheckoutReceiptFindManyArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$CheckoutReceiptPayload>[]
+        }
+        create: {
+          args: Prisma.CheckoutReceiptCreateArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$CheckoutReceiptPayload>
+        }
+        createMany: {
+          args: Prisma.CheckoutReceiptCreateManyArgs<ExtArgs>
+          result: BatchPayload
+        }
+        createManyAndReturn: {
+          args: Prisma.CheckoutReceiptCreateManyAndReturnArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$CheckoutReceiptPayload>[]
+        }
+        delete: {
+          args: Prisma.CheckoutReceiptDeleteArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$CheckoutReceiptPayload>
+        }
+        update: {
+          args: Prisma.CheckoutReceiptUpdateArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$CheckoutReceiptPayload>
+        }
+        deleteMany: {
+          args: Prisma.CheckoutReceiptDeleteManyArgs<ExtArgs>
+          result: BatchPayload
+        }
+        updateMany: {
+          args: Prisma.CheckoutReceiptUpdateManyArgs<ExtArgs>
+          result: BatchPayload
+        }
+        updateManyAndReturn: {
+          args: Prisma.CheckoutReceiptUpdateManyAndReturnArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$CheckoutReceiptPayload>[]
+        }
+        upsert: {
+          args: Prisma.CheckoutReceiptUpsertArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$CheckoutReceiptPayload>
+        }
+        aggregate: {
+          args: Prisma.CheckoutReceiptAggregateArgs<ExtArgs>
+          result: runtime.Types.Utils.Optional<Prisma.AggregateCheckoutReceipt>
+        }
+        groupBy: {
+          args: Prisma.CheckoutReceiptGroupByArgs<ExtArgs>
+          result: runtime.Types.Utils.Optional<Prisma.CheckoutReceiptGroupByOutputType>[]
+        }
+        count: {
+          args: Prisma.CheckoutReceiptCountArgs<ExtArgs>
+          result: runtime.Types.Utils.Optional<Prisma.CheckoutReceiptCountAggregateOutputType> | number
+        }
+      }
+    }
   }
 } & {
   other: {
@@ -1637,6 +2087,88 @@ export const StoredCredentialScalarFieldEnum = {
 export type StoredCredentialScalarFieldEnum = (typeof StoredCredentialScalarFieldEnum)[keyof typeof StoredCredentialScalarFieldEnum]
 
 
+export const CreditAccountScalarFieldEnum = {
+  workspaceId: 'workspaceId',
+  postedMicrousd: 'postedMicrousd',
+  heldMicrousd: 'heldMicrousd',
+  updatedAt: 'updatedAt'
+} as const
+
+export type CreditAccountScalarFieldEnum = (typeof CreditAccountScalarFieldEnum)[keyof typeof CreditAccountScalarFieldEnum]
+
+
+export const CreditLotScalarFieldEnum = {
+  id: 'id',
+  workspaceId: 'workspaceId',
+  source: 'source',
+  amountMicrousd: 'amountMicrousd',
+  remainingMicrousd: 'remainingMicrousd',
+  expiresAt: 'expiresAt',
+  idempotencyKey: 'idempotencyKey',
+  checkoutSessionId: 'checkoutSessionId',
+  createdAt: 'createdAt'
+} as const
+
+export type CreditLotScalarFieldEnum = (typeof CreditLotScalarFieldEnum)[keyof typeof CreditLotScalarFieldEnum]
+
+
+export const FreeGrantScalarFieldEnum = {
+  userId: 'userId',
+  workspaceId: 'workspaceId',
+  lotId: 'lotId',
+  createdAt: 'createdAt'
+} as const
+
+export type FreeGrantScalarFieldEnum = (typeof FreeGrantScalarFieldEnum)[keyof typeof FreeGrantScalarFieldEnum]
+
+
+export const CreditReservationScalarFieldEnum = {
+  id: 'id',
+  workspaceId: 'workspaceId',
+  operation: 'operation',
+  operationId: 'operationId',
+  estimateMicrousd: 'estimateMicrousd',
+  heldMicrousd: 'heldMicrousd',
+  consumedMicrousd: 'consumedMicrousd',
+  status: 'status',
+  expiresAt: 'expiresAt',
+  createdAt: 'createdAt',
+  closedAt: 'closedAt'
+} as const
+
+export type CreditReservationScalarFieldEnum = (typeof CreditReservationScalarFieldEnum)[keyof typeof CreditReservationScalarFieldEnum]
+
+
+export const CreditLedgerEntryScalarFieldEnum = {
+  id: 'id',
+  workspaceId: 'workspaceId',
+  kind: 'kind',
+  postedDeltaMicrousd: 'postedDeltaMicrousd',
+  heldDeltaMicrousd: 'heldDeltaMicrousd',
+  reservationId: 'reservationId',
+  lotId: 'lotId',
+  operation: 'operation',
+  metadata: 'metadata',
+  createdAt: 'createdAt'
+} as const
+
+export type CreditLedgerEntryScalarFieldEnum = (typeof CreditLedgerEntryScalarFieldEnum)[keyof typeof CreditLedgerEntryScalarFieldEnum]
+
+
+export const CheckoutReceiptScalarFieldEnum = {
+  checkoutSessionId: 'checkoutSessionId',
+  workspaceId: 'workspaceId',
+  amountMicrousd: 'amountMicrousd',
+  status: 'status',
+  url: 'url',
+  createdByUserId: 'createdByUserId',
+  createdAt: 'createdAt',
+  completedAt: 'completedAt'
+} as const
+
+export type CheckoutReceiptScalarFieldEnum = (typeof CheckoutReceiptScalarFieldEnum)[keyof typeof CheckoutReceiptScalarFieldEnum]
+
+
 export const SortOrder = {
   asc: 'asc',
   desc: 'desc'
@@ -1751,6 +2283,20 @@ export type EnumQueryModeFieldRefInput<$PrismaModel> = FieldRefInputType<$Prisma
  * Reference to a field of type 'Boolean'
  */
 export type BooleanFieldRefInput<$PrismaModel> = FieldRefInputType<$PrismaModel, 'Boolean'>
+    
+
+
+/**
+ * Reference to a field of type 'BigInt'
+ */
+export type BigIntFieldRefInput<$PrismaModel> = FieldRefInputType<$PrismaModel, 'BigInt'>
+    
+
+
+/**
+ * Reference to a field of type 'BigInt[]'
+ */
+export type ListBigIntFieldRefInput<$PrismaModel> = FieldRefInputType<$PrismaModel, 'BigInt[]'>
     
 
 
@@ -1931,6 +2477,12 @@ export type GlobalOmitConfig = {
   rateLimitWindow?: Prisma.RateLimitWindowOmit
   invitation?: Prisma.InvitationOmit
   storedCredential?: Prisma.StoredCredentialOmit
+  creditAccount?: Prisma.CreditAccountOmit
+  creditLot?: Prisma.CreditLotOmit
+  freeGrant?: Prisma.FreeGrantOmit
+  creditReservation?: Prisma.CreditReservationOmit
+  creditLedgerEntry?: Prisma.CreditLedgerEntryOmit
+  checkoutReceipt?: Prisma.CheckoutReceiptOmit
 }
 
 /* Types for Logging */

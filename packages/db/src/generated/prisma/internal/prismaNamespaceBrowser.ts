@@ -63,7 +63,13 @@ export const ModelName = {
   DeviceAuthorization: 'DeviceAuthorization',
   RateLimitWindow: 'RateLimitWindow',
   Invitation: 'Invitation',
-  StoredCredential: 'StoredCredential'
+  StoredCredential: 'StoredCredential',
+  CreditAccount: 'CreditAccount',
+  CreditLot: 'CreditLot',
+  FreeGrant: 'FreeGrant',
+  CreditReservation: 'CreditReservation',
+  CreditLedgerEntry: 'CreditLedgerEntry',
+  CheckoutReceipt: 'CheckoutReceipt'
 } as const
 
 export type ModelName = (typeof ModelName)[keyof typeof ModelName]
@@ -287,6 +293,88 @@ export const StoredCredentialScalarFieldEnum = {
 } as const
 
 export type StoredCredentialScalarFieldEnum = (typeof StoredCredentialScalarFieldEnum)[keyof typeof StoredCredentialScalarFieldEnum]
+
+
+export const CreditAccountScalarFieldEnum = {
+  workspaceId: 'workspaceId',
+  postedMicrousd: 'postedMicrousd',
+  heldMicrousd: 'heldMicrousd',
+  updatedAt: 'updatedAt'
+} as const
+
+export type CreditAccountScalarFieldEnum = (typeof CreditAccountScalarFieldEnum)[keyof typeof CreditAccountScalarFieldEnum]
+
+
+export const CreditLotScalarFieldEnum = {
+  id: 'id',
+  workspaceId: 'workspaceId',
+  source: 'source',
+  amountMicrousd: 'amountMicrousd',
+  remainingMicrousd: 'remainingMicrousd',
+  expiresAt: 'expiresAt',
+  idempotencyKey: 'idempotencyKey',
+  checkoutSessionId: 'checkoutSessionId',
+  createdAt: 'createdAt'
+} as const
+
+export type CreditLotScalarFieldEnum = (typeof CreditLotScalarFieldEnum)[keyof typeof CreditLotScalarFieldEnum]
+
+
+export const FreeGrantScalarFieldEnum = {
+  userId: 'userId',
+  workspaceId: 'workspaceId',
+  lotId: 'lotId',
+  createdAt: 'createdAt'
+} as const
+
+export type FreeGrantScalarFieldEnum = (typeof FreeGrantScalarFieldEnum)[keyof typeof FreeGrantScalarFieldEnum]
+
+
+export const CreditReservationScalarFieldEnum = {
+  id: 'id',
+  workspaceId: 'workspaceId',
+  operation: 'operation',
+  operationId: 'operationId',
+  estimateMicrousd: 'estimateMicrousd',
+  heldMicrousd: 'heldMicrousd',
+  consumedMicrousd: 'consumedMicrousd',
+  status: 'status',
+  expiresAt: 'expiresAt',
+  createdAt: 'createdAt',
+  closedAt: 'closedAt'
+} as const
+
+export type CreditReservationScalarFieldEnum = (typeof CreditReservationScalarFieldEnum)[keyof typeof CreditReservationScalarFieldEnum]
+
+
+export const CreditLedgerEntryScalarFieldEnum = {
+  id: 'id',
+  workspaceId: 'workspaceId',
+  kind: 'kind',
+  postedDeltaMicrousd: 'postedDeltaMicrousd',
+  heldDeltaMicrousd: 'heldDeltaMicrousd',
+  reservationId: 'reservationId',
+  lotId: 'lotId',
+  operation: 'operation',
+  metadata: 'metadata',
+  createdAt: 'createdAt'
+} as const
+
+export type CreditLedgerEntryScalarFieldEnum = (typeof CreditLedgerEntryScalarFieldEnum)[keyof typeof CreditLedgerEntryScalarFieldEnum]
+
+
+export const CheckoutReceiptScalarFieldEnum = {
+  checkoutSessionId: 'checkoutSessionId',
+  workspaceId: 'workspaceId',
+  amountMicrousd: 'amountMicrousd',
+  status: 'status',
+  url: 'url',
+  createdByUserId: 'createdByUserId',
+  createdAt: 'createdAt',
+  completedAt: 'completedAt'
+} as const
+
+export type CheckoutReceiptScalarFieldEnum = (typeof CheckoutReceiptScalarFieldEnum)[keyof typeof CheckoutReceiptScalarFieldEnum]
 
 
 export const SortOrder = {

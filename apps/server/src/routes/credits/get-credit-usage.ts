@@ -1,0 +1,16 @@
+import { defineHandler } from "../../http/handler.js";
+import { workspaceOf } from "../../http/require.js";
+import { getCreditUsage as getUsage } from "../../services/credits/get-credit-usage.js";
+
+export const getCreditUsage = defineHandler("getCreditUsage")(async ({ app, workspace, query }) => {
+  const { id, slug } = workspaceOf(workspace);
+  return {
+    status: 200,
+    body: await getUsage({
+      ctx: app,
+      workspaceId: id,
+      workspaceSlug: slug,
+      limit: query.limit ?? 100,
+    }),
+  };
+});

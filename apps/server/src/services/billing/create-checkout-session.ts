@@ -1,0 +1,96 @@
+import { randomUUID } from "node:crypto";
+import type { RequestBody, ResponseBody } from "@geopulse/api-types";
+import type { Logger } from "pino";
+import type Stripe from "stripe";
+import type { AppContext } from "../../context.js";
+import type { SessionPrincipal, WorkspaceAccess } from "../../http/principal.js";
+import { recordAuditEvent } from "../audit/record-audit-event.js";
+import { paymentProviderError, stripeClient, stripeErrorDetails } from "./stripe-client.js";
+
+/** Micro-USD per US cent: Stripe charges `amountMicrousd / 10,000` cents. */
+export const microusdPerCent = 10_000n;
+
+export const checkoutProductName = "GEO Pulse credits";
+
+export interface CreateCheckoutSessionOptions {
+  ctx: AppContext;
+  log: Logger;
+  principal: SessionPrincipal;
+  workspace: WorkspaceAccess;
+  requestId: string;
+  input: RequestBody<"createCheckoutSession">;
+}
+
+/**
+ * Opens a Stripe Checkout session for the amount (the contract bounds it to
+ * $5..$500 in whole cents) and records a pending receipt; the credit comes
+ * with the `checkout.session.completed` webhook, for the receipt's amount.
+ */
+export async function createCheckoutSession(
+  options: CreateCheckoutSessionOptions,
+): Promise<ResponseBody<"createCheckoutSession", 201>> {
+  const { ctx, principal, workspace } = options;
+  const stripe = stripeClient(ctx.config);
+  const amountMicrousd = BigInt(options.input.amountMicrousd);
+  const billingPage = `${ctx.config.publicUrl}/workspaces/${encodeURIComponent(workspace.slug)}/billing`;
+  let session: Stripe.Checkout.Session;
+  try {
+    session = await stripe.checkout.sessions.create(
+      {
+        mode: "payment",
+        line_items: [
+          {
+            quantity: 1,
+            price_data: {
+              currency: "usd",
+              unit_amount: Number(amountMicrousd / microusdPerCent),
+              product_data: { name: checkoutProductName },
+            },
+          },
+        ],
+        success_url: `${billingPage}?checkout=success&session_id={CHECKOUT_SESSION_ID}`,
+        cancel_url: `${billingPage}?checkout=cancelled`,
+        client_reference_id: workspace.id,
+        metadata: { workspaceId: workspace.id, amountMicrousd: amountMicrousd.toString() },
+      },
+      // One key per call: the client's own retries of this request reuse it.
+      { idempotencyKey: `checkout_${randomUUID()}` },
+    );
+  } catch (error) {
+    const details = stripeErrorDetails(error);
+    if (!details) throw error;
+    options.log.warn({ ...details, workspaceId: workspace.id }, "stripe checkout failed");
+    throw paymentProviderError();
+  }
+  const url = session.url;
+  if (!url) {
+    options.log.warn({ checkoutSessionId: session.id }, "stripe checkout session has no url");
+    throw paymentProviderError();
+  }
+
+  await ctx.prisma.$transaction(async (tx) => {
+    await tx.checkoutReceipt.create({
+      data: {
+        checkoutSessionId: session.id,
+        workspaceId: workspace.id,
+        amountMicrousd,
+        status: "pending",
+        url,
+        createdByUserId: principal.userId,
+        createdAt: ctx.clock.now(),
+      },
+    });
+    await recordAuditEvent({
+      tx,
+      clock: ctx.clock,
+      principal,
+      requestId: options.requestId,
+      workspaceId: workspace.id,
+      action: "billing.checkout",
+      targetType: "checkout_session",
+      targetId: session.id,
+      metadata: { amountMicrousd: Number(amountMicrousd) },
+    });
+  });
+  return { url, checkoutSessionId: session.id };
+}

@@ -1,0 +1,51 @@
+import type { Logger } from "pino";
+import type { AppContext } from "../../context.js";
+import type { Principal } from "../../http/principal.js";
+import { recordAuditEvent } from "../audit/record-audit-event.js";
+
+export type FailOutcome = "failed" | "unchanged";
+
+export interface FailCheckoutSessionOptions {
+  ctx: AppContext;
+  log: Logger;
+  principal: Principal;
+  requestId: string;
+  stripeEventId: string;
+  /** checkout.session.expired or checkout.session.async_payment_failed. */
+  reason: string;
+  checkoutSessionId: string;
+}
+
+/**
+ * Marks a checkout session's receipt failed, only while it is still pending
+ * (one conditional update, so a receipt already credited is never undone),
+ * with its audit record in the same transaction.
+ */
+export async function failCheckoutSession(
+  options: FailCheckoutSessionOptions,
+): Promise<FailOutcome> {
+  const { ctx, checkoutSessionId } = options;
+  return ctx.prisma.$transaction(async (tx) => {
+    const { count } = await tx.checkoutReceipt.updateMany({
+      where: { checkoutSessionId, status: "pending" },
+      data: { status: "failed" },
+    });
+    if (count === 0) {
+      options.log.info({ checkoutSessionId }, "checkout session not pending; left unchanged");
+      return "unchanged";
+    }
+    const receipt = await tx.checkoutReceipt.findUniqueOrThrow({ where: { checkoutSessionId } });
+    await recordAuditEvent({
+      tx,
+      clock: ctx.clock,
+      principal: options.principal,
+      requestId: options.requestId,
+      workspaceId: receipt.workspaceId,
+      action: "billing.checkout_failed",
+      targetType: "checkout_session",
+      targetId: checkoutSessionId,
+      metadata: { reason: options.reason, stripeEventId: options.stripeEventId },
+    });
+    return "failed";
+  });
+}

@@ -1,0 +1,81 @@
+import type { CreditBalance, RequestBody } from "@geopulse/api-types";
+import type { AppContext } from "../../context.js";
+import { isUniqueViolation } from "../../db-errors.js";
+import { AppError } from "../../errors/app-error.js";
+import type { SessionPrincipal, WorkspaceAccess } from "../../http/principal.js";
+import { recordAuditEvent } from "../audit/record-audit-event.js";
+import { addCreditLot } from "./add-credit-lot.js";
+import { getCreditBalance } from "./get-credit-balance.js";
+
+export interface MockTopUpOptions {
+  ctx: AppContext;
+  principal: SessionPrincipal;
+  workspace: WorkspaceAccess;
+  requestId: string;
+  input: RequestBody<"mockTopUp">;
+}
+
+/** Whether free credit may be added by hand: no payment processor, or a local install. */
+export function mockTopUpAllowed(ctx: AppContext): boolean {
+  return !ctx.config.stripe.secretKey || ctx.config.operatorMode === "local";
+}
+
+/**
+ * Adds credit without payment, once per idempotency key: the unique
+ * (workspace, idempotency key) of the lot refuses a second credit.
+ */
+export async function mockTopUp(options: MockTopUpOptions): Promise<CreditBalance> {
+  const { ctx, workspace, input } = options;
+  if (!mockTopUpAllowed(ctx)) {
+    throw new AppError(
+      "mock_topup_disabled",
+      "Mock top-ups are disabled while a payment processor is configured.",
+    );
+  }
+  const amount = BigInt(input.amountMicrousd);
+  const replayed = async () => {
+    const lot = await ctx.prisma.creditLot.findUnique({
+      where: {
+        workspaceId_idempotencyKey: {
+          workspaceId: workspace.id,
+          idempotencyKey: input.idempotencyKey,
+        },
+      },
+    });
+    if (lot && lot.amountMicrousd !== amount) {
+      throw new AppError(
+        "idempotency_key_reused",
+        "This idempotency key was used with a different amount.",
+      );
+    }
+    return lot !== null;
+  };
+  if (!(await replayed())) {
+    try {
+      await ctx.prisma.$transaction(async (tx) => {
+        const lot = await addCreditLot({
+          tx,
+          clock: ctx.clock,
+          workspaceId: workspace.id,
+          source: "top_up",
+          amountMicrousd: amount,
+          idempotencyKey: input.idempotencyKey,
+        });
+        await recordAuditEvent({
+          tx,
+          clock: ctx.clock,
+          principal: options.principal,
+          requestId: options.requestId,
+          workspaceId: workspace.id,
+          action: "credits.top_up",
+          targetType: "credit_lot",
+          targetId: lot.id,
+          metadata: { amountMicrousd: input.amountMicrousd },
+        });
+      });
+    } catch (error) {
+      if (!isUniqueViolation(error) || !(await replayed())) throw error;
+    }
+  }
+  return getCreditBalance({ ctx, workspaceId: workspace.id, workspaceSlug: workspace.slug });
+}
