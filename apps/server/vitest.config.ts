@@ -3,6 +3,8 @@ import { defineConfig } from "vitest/config";
 export default defineConfig({
   test: {
     include: ["test/**/*.test.ts"],
+    // Migrates once per run; each test file then copies the migrated database.
+    globalSetup: ["./test/harness/global-setup.ts"],
     pool: "forks",
     // Two cores: each test file starts a real server on its own database.
     maxWorkers: 2,

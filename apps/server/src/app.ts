@@ -66,6 +66,8 @@ export function createApp(ctx: AppContext): Express {
       type: ["application/json", "application/*+json"],
     }),
   );
+  // Prompt imports accept CSV; the handler parses it.
+  app.use(express.text({ type: "text/csv", limit: ctx.config.bodyLimitBytes }));
 
   app.use(
     OpenApiValidator.middleware({

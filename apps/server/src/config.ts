@@ -62,6 +62,9 @@ const envSchema = z.object({
   ),
   /** Proxies whose X-Forwarded-For is believed (Express `trust proxy` values, comma-separated). */
   GEO_TRUSTED_PROXIES: optionalString,
+  /** Run background workers (runs) in this process. */
+  GEO_WORKERS: z.enum(["true", "false"]).default("true"),
+  GEO_QUEUE_POLL_SECONDS: z.coerce.number().min(0.5).max(60).default(2),
   STRIPE_SECRET_KEY: optionalString,
   STRIPE_WEBHOOK_SECRET: optionalString,
   /** Overrides Stripe's API address (tests point the real client at a local fake). */
@@ -80,7 +83,10 @@ export interface Config {
   databaseUrl: string | undefined;
   dataDir: string;
   operatorMode: OperatorMode;
+  /** Base of links in emails and of the device verification URI. */
   publicUrl: string;
+  /** False when derived from PORT; the server then uses the port it actually bound. */
+  publicUrlExplicit: boolean;
   /** Secret that signs session cookies; undefined lets local mode derive one per data directory. */
   sessionSecret: string | undefined;
   sessionTtlMs: number;
@@ -92,6 +98,8 @@ export interface Config {
   bodyLimitBytes: number;
   logLevel: z.infer<typeof envSchema>["GEO_LOG_LEVEL"];
   validateResponses: boolean;
+  workers: boolean;
+  queuePollSeconds: number;
   stripe: {
     secretKey: string | undefined;
     webhookSecret: string | undefined;
@@ -137,6 +145,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     dataDir: resolveDataDir(env),
     operatorMode,
     publicUrl: (e.GEO_PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ""),
+    publicUrlExplicit: e.GEO_PUBLIC_URL !== undefined,
     sessionSecret: e.GEO_SESSION_SECRET,
     sessionTtlMs: e.GEO_SESSION_TTL_HOURS * 3600_000,
     keyPeppers: e.GEO_KEY_PEPPERS,
@@ -148,6 +157,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     bodyLimitBytes: e.GEO_BODY_LIMIT_BYTES,
     logLevel: e.GEO_LOG_LEVEL,
     validateResponses: e.GEO_VALIDATE_RESPONSES === "true",
+    workers: e.GEO_WORKERS === "true",
+    queuePollSeconds: e.GEO_QUEUE_POLL_SECONDS,
     stripe: {
       secretKey: e.STRIPE_SECRET_KEY,
       webhookSecret: e.STRIPE_WEBHOOK_SECRET,

@@ -3,7 +3,9 @@ import type { Logger } from "pino";
 import type { Clock } from "./clock.js";
 import type { Config } from "./config.js";
 import type { EmailProvider } from "./email/email-provider.js";
+import type { AnswerEngine } from "./engines/engine.js";
 import type { OperationIndex } from "./http/operation-index.js";
+import type { JobQueue } from "./jobs/job-queue.js";
 import type { ServerSecrets } from "./server-secrets.js";
 
 /** Everything a handler or service may depend on; built once per server. */
@@ -17,5 +19,9 @@ export interface AppContext {
   operations: OperationIndex;
   openApiDocument: Record<string, unknown>;
   secrets: ServerSecrets;
+  /** The durable job queue (runs execute there). */
+  queue: JobQueue;
+  /** Overrides the simulated engine (tests give it known true rates or latency). */
+  simulatedEngine?: AnswerEngine | undefined;
   version: string;
 }

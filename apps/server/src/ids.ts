@@ -19,7 +19,11 @@ export type IdPrefix =
   | "cred"
   | "led"
   | "lot"
-  | "rsv";
+  | "rsv"
+  | "run"
+  | "rsp"
+  | "cit"
+  | "prm";
 
 // Monotonic: ids minted in the same millisecond by this process still sort in order.
 const ulid = monotonicFactory();

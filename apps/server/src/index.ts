@@ -1,5 +1,10 @@
 export { type Clock, ManualClock, systemClock } from "./clock.js";
 export { type Config, ConfigError, loadConfig } from "./config.js";
+export {
+  type AppContextOptions,
+  createAppContext,
+  type RunningContext,
+} from "./create-app-context.js";
 export type { EmailProvider } from "./email/email-provider.js";
 export { createLogger } from "./logger.js";
 export { type RunningServer, type StartServerOptions, startServer } from "./server.js";

@@ -1,36 +1,37 @@
-import type { operations } from "./generated/schema.js";
+import type { operations as OperationTypes } from "./generated/schema.js";
 
+export { operations } from "./generated/operations.js";
 export type * from "./generated/schema.js";
 
 /** Every operation of the contract, by operationId. */
-export type OperationId = keyof operations;
+export type OperationId = keyof OperationTypes;
 
 type JsonContent<T> = T extends { content: { "application/json": infer Body } } ? Body : never;
 
 /** The JSON request body of an operation (never when it takes none). */
-export type RequestBody<Op extends OperationId> = operations[Op] extends {
+export type RequestBody<Op extends OperationId> = OperationTypes[Op] extends {
   requestBody?: infer Body;
 }
   ? JsonContent<NonNullable<Body>>
   : never;
 
 /** Status codes an operation documents. */
-export type ResponseStatus<Op extends OperationId> = keyof operations[Op]["responses"] & number;
+export type ResponseStatus<Op extends OperationId> = keyof OperationTypes[Op]["responses"] & number;
 
 /** The JSON body of one documented response of an operation. */
 export type ResponseBody<Op extends OperationId, Status extends ResponseStatus<Op>> = JsonContent<
-  operations[Op]["responses"][Status]
+  OperationTypes[Op]["responses"][Status]
 >;
 
 /** Path parameters of an operation. */
-export type PathParams<Op extends OperationId> = operations[Op]["parameters"] extends {
+export type PathParams<Op extends OperationId> = OperationTypes[Op]["parameters"] extends {
   path?: infer P;
 }
   ? NonNullable<P>
   : never;
 
 /** Query parameters of an operation. */
-export type QueryParams<Op extends OperationId> = operations[Op]["parameters"] extends {
+export type QueryParams<Op extends OperationId> = OperationTypes[Op]["parameters"] extends {
   query?: infer Q;
 }
   ? NonNullable<Q>

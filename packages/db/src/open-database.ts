@@ -23,6 +23,8 @@ export interface Database {
   adapterFactory: SqlMigrationAwareDriverAdapterFactory;
   /** The embedded instance, when kind is "pglite" (the job queue shares it). */
   pglite: PGlite | undefined;
+  /** The PostgreSQL connection string, when kind is "postgres" (the job queue connects with it). */
+  url: string | undefined;
   close(): Promise<void>;
 }
 
@@ -39,6 +41,7 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
       prisma,
       adapterFactory,
       pglite: undefined,
+      url: options.databaseUrl,
       close: () => prisma.$disconnect(),
     };
   }
@@ -53,6 +56,7 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
     prisma,
     adapterFactory,
     pglite,
+    url: undefined,
     close: async () => {
       await prisma.$disconnect();
       await pglite.close();

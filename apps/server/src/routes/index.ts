@@ -12,9 +12,12 @@ import { creditHandlers } from "./credits/index.js";
 import { deviceAuthHandlers } from "./device-auth/index.js";
 import { getWorkspaceMetrics } from "./metrics/get-workspace-metrics.js";
 import { getWorkspaceScoreboard } from "./metrics/get-workspace-scoreboard.js";
+import { promptHandlers } from "./prompts/index.js";
+import { runHandlers } from "./runs/index.js";
 import { getHealth } from "./system/get-health.js";
 import { getOpenApiDocument } from "./system/get-openapi-document.js";
 import { teamHandlers } from "./team/index.js";
+import { workspaceConfigHandlers } from "./workspace-config/index.js";
 import { createWorkspaceService } from "./workspaces/create-workspace.js";
 import { getWorkspace } from "./workspaces/get-workspace.js";
 import { listWorkspaces } from "./workspaces/list-workspaces.js";
@@ -37,7 +40,10 @@ export const handlers: HandlerRegistry = {
   actOnApiKey,
   ...deviceAuthHandlers,
   ...teamHandlers,
+  ...workspaceConfigHandlers,
+  ...promptHandlers,
   ...credentialHandlers,
   ...billingHandlers,
   ...creditHandlers,
+  ...runHandlers,
 };

@@ -785,6 +785,279 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/workspaces/{workspace}/settings": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Workspace slug. Anything that is not a workspace the caller may see answers `404 workspace_not_found`. */
+                workspace: components["parameters"]["Workspace"];
+            };
+            cookie?: never;
+        };
+        /**
+         * Workspace settings
+         * @description The fields set at creation, except the brand (fixed) and the competitors (see `/competitors`).
+         */
+        get: operations["getWorkspaceSettings"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /**
+         * Change workspace settings
+         * @description Partial: send only the fields to change; each has the bounds of workspace creation.
+         *     `quotas` is replaced as a whole and must sum to 1 (within 0.000001); `domains` may not
+         *     list a domain twice (`400 invalid_request`). Lowering `activeSetSize` below the number
+         *     of active prompts is `409 active_set_too_small` (`details.activeSetSize`,
+         *     `details.activeCount`): deactivate prompts first. Removing a language keeps the
+         *     prompts written in it.
+         */
+        patch: operations["updateWorkspaceSettings"];
+        trace?: never;
+    };
+    "/api/v1/workspaces/{workspace}/profile": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Workspace slug. Anything that is not a workspace the caller may see answers `404 workspace_not_found`. */
+                workspace: components["parameters"]["Workspace"];
+            };
+            cookie?: never;
+        };
+        /**
+         * Brand profile
+         * @description What the brand is, for prompt generation and answer analysis. Before the first `PUT`
+         *     the profile is empty: `description`, `category` and `positioning` are null and
+         *     `markets` is `[]`.
+         */
+        get: operations["getBrandProfile"];
+        /**
+         * Replace the brand profile
+         * @description The whole profile; null clears a text field.
+         */
+        put: operations["putBrandProfile"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/workspaces/{workspace}/model": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Workspace slug. Anything that is not a workspace the caller may see answers `404 workspace_not_found`. */
+                workspace: components["parameters"]["Workspace"];
+            };
+            cookie?: never;
+        };
+        /**
+         * Measurement model
+         * @description Which engines and models a measurement run asks, and how the composite score weighs
+         *     its parts. Until a model is stored (`isDefault: true`) the defaults apply:
+         *     `openai` `gpt-4.1-mini`, `perplexity` `sonar`, `gemini` `gemini-2.5-flash` and
+         *     `anthropic` `claude-sonnet-4` enabled, `exa` `exa` disabled; weights visibility 0.4,
+         *     shareOfVoice 0.3, position 0.15, citation 0.15.
+         */
+        get: operations["getMeasurementModel"];
+        /**
+         * Replace the measurement model
+         * @description Engines not listed are not asked. Each engine appears once, at least one is enabled,
+         *     and the four weights sum to 1 (within 0.000001); otherwise `400 invalid_request`.
+         */
+        put: operations["putMeasurementModel"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/workspaces/{workspace}/competitors": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Workspace slug. Anything that is not a workspace the caller may see answers `404 workspace_not_found`. */
+                workspace: components["parameters"]["Workspace"];
+            };
+            cookie?: never;
+        };
+        /**
+         * List competitors
+         * @description All of them (2 to 12), in the order the user listed them.
+         */
+        get: operations["listCompetitors"];
+        put?: never;
+        /**
+         * Add a competitor
+         * @description Appended after the others. A workspace has at most 12 competitors: adding a 13th is
+         *     `409 too_many_competitors`. Names are unique ignoring case: a taken name is
+         *     `409 competitor_exists` (`details.competitorId` names the holder).
+         */
+        post: operations["createCompetitor"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/workspaces/{workspace}/competitors/{competitorId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Workspace slug. Anything that is not a workspace the caller may see answers `404 workspace_not_found`. */
+                workspace: components["parameters"]["Workspace"];
+                competitorId: string;
+            };
+            cookie?: never;
+        };
+        /** A competitor */
+        get: operations["getCompetitor"];
+        put?: never;
+        post?: never;
+        /**
+         * Remove a competitor
+         * @description A workspace keeps at least 2 competitors; removing one more is `409 too_few_competitors`.
+         */
+        delete: operations["deleteCompetitor"];
+        options?: never;
+        head?: never;
+        /**
+         * Change a competitor
+         * @description Partial. Renaming to a name another competitor holds (ignoring case) is `409 competitor_exists`.
+         */
+        patch: operations["updateCompetitor"];
+        trace?: never;
+    };
+    "/api/v1/workspaces/{workspace}/prompts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Workspace slug. Anything that is not a workspace the caller may see answers `404 workspace_not_found`. */
+                workspace: components["parameters"]["Workspace"];
+            };
+            cookie?: never;
+        };
+        /**
+         * List prompts
+         * @description Newest first. Filters combine (all must match); `q` matches a substring of the text, ignoring case.
+         */
+        get: operations["listPrompts"];
+        put?: never;
+        /**
+         * Add a prompt
+         * @description `language` must be one of the workspace's languages (`400 invalid_request` naming
+         *     `body.language`). The same text (ignoring case and repeated spaces) in the same
+         *     language is `409 prompt_exists` (`details.promptId`). A prompt is active unless
+         *     `active: false` is sent; the active set holds at most `activeSetSize` prompts, so
+         *     activating into a full set is `409 active_set_full` (`details.activeSetSize`,
+         *     `details.activeCount`).
+         */
+        post: operations["createPrompt"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/workspaces/{workspace}/prompts/import": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Workspace slug. Anything that is not a workspace the caller may see answers `404 workspace_not_found`. */
+                workspace: components["parameters"]["Workspace"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Import prompts in bulk
+         * @description Either JSON (`{"prompts": [...]}`, at most 1000) or CSV (`text/csv`, UTF-8, a header
+         *     row `text,category,language,region,tags,active`, at most 1000 data rows; `tags`
+         *     separated by `|`, `active` `true` or `false`, empty `region`, `tags` and `active`
+         *     meaning none, none and true). All or nothing: any invalid row is
+         *     `400 invalid_request` whose `details.fields` names each one
+         *     (`body.prompts[3].category`, `csv.row[4].category`, rows counted from 1 after the
+         *     header) and nothing is written. A prompt whose text and language repeat an earlier
+         *     row or an existing prompt is skipped and counted in `skipped`. Imported prompts are
+         *     active unless they say otherwise, as long as the active set has room; the rest are
+         *     stored inactive and counted in `deactivated`.
+         */
+        post: operations["importPrompts"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/workspaces/{workspace}/prompts/active-set": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Workspace slug. Anything that is not a workspace the caller may see answers `404 workspace_not_found`. */
+                workspace: components["parameters"]["Workspace"];
+            };
+            cookie?: never;
+        };
+        /**
+         * Composition of the active set against the quotas
+         * @description Per category: the quota, its target (`round(quota x activeSetSize)`), the active
+         *     prompts it has, and how many it lacks (`deficit`) or has beyond the target
+         *     (`surplus`). The targets are rounded one by one, so their sum may differ from
+         *     `activeSetSize` by a few.
+         */
+        get: operations["getActivePromptSet"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/workspaces/{workspace}/prompts/{promptId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Workspace slug. Anything that is not a workspace the caller may see answers `404 workspace_not_found`. */
+                workspace: components["parameters"]["Workspace"];
+                promptId: string;
+            };
+            cookie?: never;
+        };
+        /** A prompt */
+        get: operations["getPrompt"];
+        put?: never;
+        post?: never;
+        /**
+         * Delete a prompt
+         * @description Answers recorded for it in past runs are kept.
+         */
+        delete: operations["deletePrompt"];
+        options?: never;
+        head?: never;
+        /**
+         * Change a prompt
+         * @description Partial; `region: null` clears the region. The rules of creation apply to the result:
+         *     the language is one of the workspace's, the text and language are not another
+         *     prompt's (`409 prompt_exists`), and activating into a full set is
+         *     `409 active_set_full`.
+         */
+        patch: operations["updatePrompt"];
+        trace?: never;
+    };
     "/api/v1/workspaces/{workspace}/runs": {
         parameters: {
             query?: never;
@@ -797,9 +1070,96 @@ export interface paths {
         };
         /**
          * List measurement runs
-         * @description *Not yet available.* Newest first.
+         * @description Newest first.
          */
         get: operations["listRuns"];
+        put?: never;
+        /**
+         * Start a measurement run
+         * @description Asks the active prompts of the workspace to the engines of the preset and queues the
+         *     work. Presets:
+         *     - `smoke`: the first enabled engine, up to 5 active prompts, 1 repetition (a quick check).
+         *     - `lite`: the enabled engines, up to 50 active prompts, 1 repetition.
+         *     - `standard`: the enabled engines, every active prompt, 2 repetitions (answers vary; two
+         *       samples per prompt and engine make the intervals honest).
+         *     - `exa`: the Exa answer engine only, every active prompt, 1 repetition.
+         *     Engines without a provider key are left out and listed in `skippedEngines`. When no
+         *     engine has a key and the server runs in `local` mode, the `simulated` engine answers
+         *     instead, labelled `simulated` in every response; it is never mixed with real engines.
+         *     The estimated cost (from the pricing configuration: answers x price per answer of each
+         *     engine and model) is reserved before anything is queued: `402 insufficient_credits`
+         *     otherwise. The actual cost is settled when the run ends; what was not used is released.
+         *     With `idempotencyKey`, a retry returns the run the first request started.
+         */
+        post: operations["startRun"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/workspaces/{workspace}/runs/{runId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Workspace slug. Anything that is not a workspace the caller may see answers `404 workspace_not_found`. */
+                workspace: components["parameters"]["Workspace"];
+                runId: components["parameters"]["RunId"];
+            };
+            cookie?: never;
+        };
+        /** A run with its progress */
+        get: operations["getRun"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/workspaces/{workspace}/runs/{runId}/cancel": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Workspace slug. Anything that is not a workspace the caller may see answers `404 workspace_not_found`. */
+                workspace: components["parameters"]["Workspace"];
+                runId: components["parameters"]["RunId"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Cancel a queued or running run
+         * @description Answers already recorded are kept and charged; the rest of the reservation is released.
+         *     Cancelling a finished run is `409 run_finished`; cancelling twice is a no-op.
+         */
+        post: operations["cancelRun"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/workspaces/{workspace}/runs/{runId}/responses": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Workspace slug. Anything that is not a workspace the caller may see answers `404 workspace_not_found`. */
+                workspace: components["parameters"]["Workspace"];
+                runId: components["parameters"]["RunId"];
+            };
+            cookie?: never;
+        };
+        /**
+         * The answers of a run
+         * @description One entry per prompt, engine and repetition, in the order they were planned.
+         */
+        get: operations["listRunResponses"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1240,12 +1600,216 @@ export interface components {
             gscProperty: string | null;
             ga4Property: string | null;
         };
-        RunSummary: {
-            runId: string;
-            preset: components["schemas"]["RunPreset"];
-            status: components["schemas"]["RunStatus"];
+        WorkspaceSettings: {
+            displayName: string;
+            domains: string[];
+            languages: components["schemas"]["Language"][];
+            regions: string[];
+            gscProperty: string;
+            ga4Property: string;
+            activeSetSize: number;
+            /** @enum {string} */
+            complianceProfile: "none" | "eu_medical";
+            quotas: components["schemas"]["Quotas"];
+            /** Format: date-time */
+            updatedAt: string;
+        };
+        /** @description Any of the settings, with the bounds of workspace creation. */
+        WorkspaceSettingsUpdate: {
+            displayName?: string;
+            domains?: components["schemas"]["Domain"][];
+            languages?: components["schemas"]["Language"][];
+            regions?: string[];
+            gscProperty?: string;
+            ga4Property?: string;
+            activeSetSize?: number;
+            /** @enum {string} */
+            complianceProfile?: "none" | "eu_medical";
+            quotas?: components["schemas"]["Quotas"];
+        };
+        /** @description Null text fields and an empty `markets` mean not set. */
+        BrandProfile: {
+            description: string | null;
+            /** @description The brand's market category, e.g. "web analytics". */
+            category: string | null;
+            positioning: string | null;
+            markets: string[];
+        };
+        /** @enum {string} */
+        MeasurementEngine: "openai" | "perplexity" | "gemini" | "anthropic" | "exa";
+        EngineSetting: {
+            engine: components["schemas"]["MeasurementEngine"];
+            /** @description The provider's model name, e.g. `gpt-4.1-mini`. */
+            model: string;
+            enabled: boolean;
+        };
+        /** @description Weights of the composite score's parts; they sum to 1. */
+        ScoreWeights: {
+            visibility: number;
+            shareOfVoice: number;
+            position: number;
+            citation: number;
+        };
+        MeasurementModelUpdate: {
+            /** @description Each engine at most once; at least one enabled. */
+            engines: components["schemas"]["EngineSetting"][];
+            weights: components["schemas"]["ScoreWeights"];
+        };
+        MeasurementModel: {
+            engines: components["schemas"]["EngineSetting"][];
+            weights: components["schemas"]["ScoreWeights"];
+            /** @description True while no model was stored and the defaults apply. */
+            isDefault: boolean;
+        };
+        CompetitorRecord: {
+            competitorId: string;
+            name: string;
+            domains: string[];
+            aliases: string[];
+            ambiguous: boolean;
+            /** @description Order in which the user listed it. */
+            position: number;
             /** Format: date-time */
             createdAt: string;
+            /** Format: date-time */
+            updatedAt: string;
+        };
+        /** @description Any of the competitor's fields, with the bounds of `Competitor`. */
+        CompetitorUpdate: {
+            name?: string;
+            domains?: components["schemas"]["Domain"][];
+            aliases?: string[];
+            ambiguous?: boolean;
+        };
+        /** @enum {string} */
+        PromptCategory: "discovery" | "problem_solution" | "use_case" | "comparison" | "expert" | "brand_research";
+        /** @description Leading and trailing spaces are trimmed; what remains has 3 to 500 characters. */
+        PromptText: string;
+        /** @description No leading or trailing space, no `|`. */
+        PromptTag: string;
+        PromptRegion: string;
+        Prompt: {
+            promptId: string;
+            text: string;
+            category: components["schemas"]["PromptCategory"];
+            language: components["schemas"]["Language"];
+            region: string | null;
+            tags: string[];
+            /** @description In the active set that runs measure. */
+            active: boolean;
+            /** @enum {string} */
+            source: "manual" | "import" | "generated" | "research";
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: date-time */
+            updatedAt: string;
+        };
+        PromptCreate: {
+            text: components["schemas"]["PromptText"];
+            category: components["schemas"]["PromptCategory"];
+            language: components["schemas"]["Language"];
+            region?: components["schemas"]["PromptRegion"];
+            tags?: components["schemas"]["PromptTag"][];
+            /** @description Default true (see the active set). */
+            active?: boolean;
+        };
+        PromptUpdate: {
+            text?: components["schemas"]["PromptText"];
+            category?: components["schemas"]["PromptCategory"];
+            language?: components["schemas"]["Language"];
+            region?: components["schemas"]["PromptRegion"] | null;
+            tags?: components["schemas"]["PromptTag"][];
+            active?: boolean;
+        };
+        PromptImportRequest: {
+            prompts: components["schemas"]["PromptCreate"][];
+        };
+        PromptImportResult: {
+            /** @description Prompts stored. */
+            created: number;
+            /** @description Rows repeating an earlier row or an existing prompt (same text and language). */
+            skipped: number;
+            /** @description Created prompts stored inactive because the active set was full. */
+            deactivated: number;
+            /**
+             * @description Always 0; an invalid row fails the whole import.
+             * @constant
+             */
+            errors: 0;
+        };
+        ActivePromptSet: {
+            activeSetSize: number;
+            activeCount: number;
+            /** @description How many more prompts may be active. */
+            room: number;
+            /** @description The six categories, in the order of `Quotas`. */
+            categories: {
+                category: components["schemas"]["PromptCategory"];
+                quota: number;
+                /** @description round(quota x activeSetSize). */
+                target: number;
+                /** @description Active prompts of the category. */
+                actual: number;
+                /** @description max(0 */
+                deficit: number;
+                /** @description max(0 */
+                surplus: number;
+            }[];
+        };
+        RunSummary: components["schemas"]["Run"];
+        Run: {
+            runId: string;
+            workspace: string;
+            preset: components["schemas"]["RunPreset"];
+            status: components["schemas"]["RunStatus"];
+            /** @description Engines asked. */
+            engines: string[];
+            /** @description Enabled engines left out for lack of a provider key. */
+            skippedEngines: string[];
+            /** @description The answers come from the simulated engine. */
+            simulated: boolean;
+            repetitions: number;
+            promptCount: number;
+            progress: {
+                total: number;
+                completed: number;
+                failed: number;
+                pending: number;
+            };
+            estimateMicrousd: number;
+            costMicrousd: number;
+            /** @description costMicrousd / 1,000,000, for display. */
+            totalCostUsd: number;
+            error: string | null;
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: date-time */
+            startedAt: string | null;
+            /** Format: date-time */
+            finishedAt: string | null;
+        };
+        RunResponse: {
+            responseId: string;
+            promptId: string;
+            prompt: string;
+            engine: string;
+            model: string;
+            repetition: number;
+            /** @enum {string} */
+            status: "pending" | "succeeded" | "failed";
+            simulated: boolean;
+            answer: string | null;
+            citations: {
+                position: number;
+                url: string;
+                title: string | null;
+            }[];
+            searchQueries: string[];
+            costMicrousd: number;
+            latencyMs: number | null;
+            error: string | null;
+            /** Format: date-time */
+            completedAt: string | null;
         };
     };
     responses: {
@@ -1355,6 +1919,7 @@ export interface components {
         Workspace: string;
         Connector: string;
         CredentialKey: string;
+        RunId: string;
         /** @description Page size. */
         Limit: number;
         /** @description The `nextCursor` of the previous page. */
@@ -1409,7 +1974,29 @@ export type CreditBalance = components['schemas']['CreditBalance'];
 export type CreditUsage = components['schemas']['CreditUsage'];
 export type BillingStatus = components['schemas']['BillingStatus'];
 export type Connections = components['schemas']['Connections'];
+export type WorkspaceSettings = components['schemas']['WorkspaceSettings'];
+export type WorkspaceSettingsUpdate = components['schemas']['WorkspaceSettingsUpdate'];
+export type BrandProfile = components['schemas']['BrandProfile'];
+export type MeasurementEngine = components['schemas']['MeasurementEngine'];
+export type EngineSetting = components['schemas']['EngineSetting'];
+export type ScoreWeights = components['schemas']['ScoreWeights'];
+export type MeasurementModelUpdate = components['schemas']['MeasurementModelUpdate'];
+export type MeasurementModel = components['schemas']['MeasurementModel'];
+export type CompetitorRecord = components['schemas']['CompetitorRecord'];
+export type CompetitorUpdate = components['schemas']['CompetitorUpdate'];
+export type PromptCategory = components['schemas']['PromptCategory'];
+export type PromptText = components['schemas']['PromptText'];
+export type PromptTag = components['schemas']['PromptTag'];
+export type PromptRegion = components['schemas']['PromptRegion'];
+export type Prompt = components['schemas']['Prompt'];
+export type PromptCreate = components['schemas']['PromptCreate'];
+export type PromptUpdate = components['schemas']['PromptUpdate'];
+export type PromptImportRequest = components['schemas']['PromptImportRequest'];
+export type PromptImportResult = components['schemas']['PromptImportResult'];
+export type ActivePromptSet = components['schemas']['ActivePromptSet'];
 export type RunSummary = components['schemas']['RunSummary'];
+export type Run = components['schemas']['Run'];
+export type RunResponse = components['schemas']['RunResponse'];
 export type ResponseBadRequest = components['responses']['BadRequest'];
 export type ResponseUnauthorized = components['responses']['Unauthorized'];
 export type ResponseForbidden = components['responses']['Forbidden'];
@@ -1424,6 +2011,7 @@ export type ResponseNotImplemented = components['responses']['NotImplemented'];
 export type ParameterWorkspace = components['parameters']['Workspace'];
 export type ParameterConnector = components['parameters']['Connector'];
 export type ParameterCredentialKey = components['parameters']['CredentialKey'];
+export type ParameterRunId = components['parameters']['RunId'];
 export type ParameterLimit = components['parameters']['Limit'];
 export type ParameterCursor = components['parameters']['Cursor'];
 export type HeaderSetSessionCookie = components['headers']['SetSessionCookie'];
@@ -2557,6 +3145,557 @@ export interface operations {
             501: components["responses"]["NotImplemented"];
         };
     };
+    getWorkspaceSettings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Workspace slug. Anything that is not a workspace the caller may see answers `404 workspace_not_found`. */
+                workspace: components["parameters"]["Workspace"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The settings. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WorkspaceSettings"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    updateWorkspaceSettings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Workspace slug. Anything that is not a workspace the caller may see answers `404 workspace_not_found`. */
+                workspace: components["parameters"]["Workspace"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["WorkspaceSettingsUpdate"];
+            };
+        };
+        responses: {
+            /** @description The settings after the change. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WorkspaceSettings"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+        };
+    };
+    getBrandProfile: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Workspace slug. Anything that is not a workspace the caller may see answers `404 workspace_not_found`. */
+                workspace: components["parameters"]["Workspace"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The brand profile. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BrandProfile"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    putBrandProfile: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Workspace slug. Anything that is not a workspace the caller may see answers `404 workspace_not_found`. */
+                workspace: components["parameters"]["Workspace"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["BrandProfile"];
+            };
+        };
+        responses: {
+            /** @description The stored profile. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BrandProfile"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    getMeasurementModel: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Workspace slug. Anything that is not a workspace the caller may see answers `404 workspace_not_found`. */
+                workspace: components["parameters"]["Workspace"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The model in force. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MeasurementModel"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    putMeasurementModel: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Workspace slug. Anything that is not a workspace the caller may see answers `404 workspace_not_found`. */
+                workspace: components["parameters"]["Workspace"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["MeasurementModelUpdate"];
+            };
+        };
+        responses: {
+            /** @description The stored model. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MeasurementModel"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    listCompetitors: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Workspace slug. Anything that is not a workspace the caller may see answers `404 workspace_not_found`. */
+                workspace: components["parameters"]["Workspace"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The competitors. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["CompetitorRecord"][];
+                    };
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    createCompetitor: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Workspace slug. Anything that is not a workspace the caller may see answers `404 workspace_not_found`. */
+                workspace: components["parameters"]["Workspace"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["Competitor"];
+            };
+        };
+        responses: {
+            /** @description Created. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CompetitorRecord"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+        };
+    };
+    getCompetitor: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Workspace slug. Anything that is not a workspace the caller may see answers `404 workspace_not_found`. */
+                workspace: components["parameters"]["Workspace"];
+                competitorId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The competitor. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CompetitorRecord"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    deleteCompetitor: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Workspace slug. Anything that is not a workspace the caller may see answers `404 workspace_not_found`. */
+                workspace: components["parameters"]["Workspace"];
+                competitorId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Removed. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+        };
+    };
+    updateCompetitor: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Workspace slug. Anything that is not a workspace the caller may see answers `404 workspace_not_found`. */
+                workspace: components["parameters"]["Workspace"];
+                competitorId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CompetitorUpdate"];
+            };
+        };
+        responses: {
+            /** @description The competitor after the change. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CompetitorRecord"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+        };
+    };
+    listPrompts: {
+        parameters: {
+            query?: {
+                category?: components["schemas"]["PromptCategory"];
+                language?: components["schemas"]["Language"];
+                active?: boolean;
+                tag?: components["schemas"]["PromptTag"];
+                q?: string;
+                /** @description Page size. */
+                limit?: components["parameters"]["Limit"];
+                /** @description The `nextCursor` of the previous page. */
+                cursor?: components["parameters"]["Cursor"];
+            };
+            header?: never;
+            path: {
+                /** @description Workspace slug. Anything that is not a workspace the caller may see answers `404 workspace_not_found`. */
+                workspace: components["parameters"]["Workspace"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of prompts. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["Prompt"][];
+                        nextCursor: components["schemas"]["NextCursor"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    createPrompt: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Workspace slug. Anything that is not a workspace the caller may see answers `404 workspace_not_found`. */
+                workspace: components["parameters"]["Workspace"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PromptCreate"];
+            };
+        };
+        responses: {
+            /** @description Created. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Prompt"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+        };
+    };
+    importPrompts: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Workspace slug. Anything that is not a workspace the caller may see answers `404 workspace_not_found`. */
+                workspace: components["parameters"]["Workspace"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PromptImportRequest"];
+                "text/csv": string;
+            };
+        };
+        responses: {
+            /** @description What was imported. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PromptImportResult"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            /** @description `payload_too_large`: the body exceeds the server's body limit. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `unsupported_media_type`: send `application/json` or `text/csv`. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    getActivePromptSet: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Workspace slug. Anything that is not a workspace the caller may see answers `404 workspace_not_found`. */
+                workspace: components["parameters"]["Workspace"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The active set's composition. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ActivePromptSet"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    getPrompt: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Workspace slug. Anything that is not a workspace the caller may see answers `404 workspace_not_found`. */
+                workspace: components["parameters"]["Workspace"];
+                promptId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The prompt. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Prompt"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    deletePrompt: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Workspace slug. Anything that is not a workspace the caller may see answers `404 workspace_not_found`. */
+                workspace: components["parameters"]["Workspace"];
+                promptId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    updatePrompt: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Workspace slug. Anything that is not a workspace the caller may see answers `404 workspace_not_found`. */
+                workspace: components["parameters"]["Workspace"];
+                promptId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PromptUpdate"];
+            };
+        };
+        responses: {
+            /** @description The prompt after the change. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Prompt"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+        };
+    };
     listRuns: {
         parameters: {
             query?: {
@@ -2581,7 +3720,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        data: components["schemas"]["RunSummary"][];
+                        data: components["schemas"]["Run"][];
                         nextCursor: components["schemas"]["NextCursor"];
                     };
                 };
@@ -2590,7 +3729,133 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
-            501: components["responses"]["NotImplemented"];
+        };
+    };
+    startRun: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Workspace slug. Anything that is not a workspace the caller may see answers `404 workspace_not_found`. */
+                workspace: components["parameters"]["Workspace"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    preset: components["schemas"]["RunPreset"];
+                    idempotencyKey?: components["schemas"]["IdempotencyKey"];
+                };
+            };
+        };
+        responses: {
+            /** @description Queued. */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Run"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            402: components["responses"]["PaymentRequired"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+        };
+    };
+    getRun: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Workspace slug. Anything that is not a workspace the caller may see answers `404 workspace_not_found`. */
+                workspace: components["parameters"]["Workspace"];
+                runId: components["parameters"]["RunId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The run. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Run"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    cancelRun: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Workspace slug. Anything that is not a workspace the caller may see answers `404 workspace_not_found`. */
+                workspace: components["parameters"]["Workspace"];
+                runId: components["parameters"]["RunId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The run, `cancelled`. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Run"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+        };
+    };
+    listRunResponses: {
+        parameters: {
+            query?: {
+                /** @description Page size. */
+                limit?: components["parameters"]["Limit"];
+                /** @description The `nextCursor` of the previous page. */
+                cursor?: components["parameters"]["Cursor"];
+            };
+            header?: never;
+            path: {
+                /** @description Workspace slug. Anything that is not a workspace the caller may see answers `404 workspace_not_found`. */
+                workspace: components["parameters"]["Workspace"];
+                runId: components["parameters"]["RunId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of responses. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["RunResponse"][];
+                        nextCursor: components["schemas"]["NextCursor"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
         };
     };
 }

@@ -1,4 +1,4 @@
-import type { CreditReservation } from "@geopulse/db";
+import type { CreditReservation, Prisma } from "@geopulse/db";
 import type { AppContext } from "../../context.js";
 import { newId } from "../../ids.js";
 import {
@@ -23,39 +23,42 @@ export interface ReserveCreditsOptions {
 }
 
 /**
- * Holds the estimate of a metered operation up front, or answers 402
- * insufficient_credits with what was required and what is available.
+ * Holds the estimate of a metered operation inside the caller's transaction
+ * (so the hold commits or rolls back with the operation it pays for). Throws
+ * 402 insufficient_credits with what was required and what is available.
  */
-export async function reserveCredits(options: ReserveCreditsOptions): Promise<CreditReservation> {
-  const { ctx, workspaceId, estimateMicrousd } = options;
+export async function holdCredits(
+  tx: Prisma.TransactionClient,
+  ctx: AppContext,
+  options: Omit<ReserveCreditsOptions, "ctx">,
+): Promise<CreditReservation> {
+  const { workspaceId, estimateMicrousd } = options;
   if (estimateMicrousd <= 0n) throw new Error("a reservation needs a positive estimate");
   try {
-    return await ctx.prisma.$transaction(async (tx) => {
-      await expireLots(tx, ctx.clock, workspaceId);
-      const now = ctx.clock.now();
-      const id = newId("rsv", ctx.clock);
-      await applyLedgerEntry(tx, ctx.clock, {
+    await expireLots(tx, ctx.clock, workspaceId);
+    const now = ctx.clock.now();
+    const id = newId("rsv", ctx.clock);
+    await applyLedgerEntry(tx, ctx.clock, {
+      workspaceId,
+      kind: "reservation",
+      postedDelta: 0n,
+      heldDelta: estimateMicrousd,
+      reservationId: id,
+      operation: options.operation,
+    });
+    return await tx.creditReservation.create({
+      data: {
+        id,
         workspaceId,
-        kind: "reservation",
-        postedDelta: 0n,
-        heldDelta: estimateMicrousd,
-        reservationId: id,
         operation: options.operation,
-      });
-      return tx.creditReservation.create({
-        data: {
-          id,
-          workspaceId,
-          operation: options.operation,
-          operationId: options.operationId ?? null,
-          estimateMicrousd,
-          heldMicrousd: estimateMicrousd,
-          consumedMicrousd: 0n,
-          status: "open",
-          expiresAt: new Date(now.getTime() + (options.ttlMs ?? defaultReservationTtlMs)),
-          createdAt: now,
-        },
-      });
+        operationId: options.operationId ?? null,
+        estimateMicrousd,
+        heldMicrousd: estimateMicrousd,
+        consumedMicrousd: 0n,
+        status: "open",
+        expiresAt: new Date(now.getTime() + (options.ttlMs ?? defaultReservationTtlMs)),
+        createdAt: now,
+      },
     });
   } catch (error) {
     if (error instanceof InsufficientCredits) {
@@ -63,4 +66,9 @@ export async function reserveCredits(options: ReserveCreditsOptions): Promise<Cr
     }
     throw error;
   }
+}
+
+/** Holds the estimate of a metered operation up front, in its own transaction. */
+export function reserveCredits(options: ReserveCreditsOptions): Promise<CreditReservation> {
+  return options.ctx.prisma.$transaction((tx) => holdCredits(tx, options.ctx, options));
 }

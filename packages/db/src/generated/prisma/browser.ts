@@ -123,3 +123,24 @@ export type CreditLedgerEntry = Prisma.CreditLedgerEntryModel
  * A Stripe Checkout session and what became of it.
  */
 export type CheckoutReceipt = Prisma.CheckoutReceiptModel
+/**
+ * Model Prompt
+ * A question asked of the answer engines.
+ */
+export type Prompt = Prisma.PromptModel
+/**
+ * Model Run
+ * A measurement run: prompts x engines x repetitions, executed on the job queue.
+ */
+export type Run = Prisma.RunModel
+/**
+ * Model EngineResponse
+ * One answer of one engine to one prompt in a run (one row per task, created
+ * when the run is queued, so a resumed worker skips what is done).
+ */
+export type EngineResponse = Prisma.EngineResponseModel
+/**
+ * Model Citation
+ * A source an answer cited, in the order the engine gave it.
+ */
+export type Citation = Prisma.CitationModel

@@ -415,7 +415,11 @@ export const ModelName = {
   FreeGrant: 'FreeGrant',
   CreditReservation: 'CreditReservation',
   CreditLedgerEntry: 'CreditLedgerEntry',
-  CheckoutReceipt: 'CheckoutReceipt'
+  CheckoutReceipt: 'CheckoutReceipt',
+  Prompt: 'Prompt',
+  Run: 'Run',
+  EngineResponse: 'EngineResponse',
+  Citation: 'Citation'
 } as const
 
 export type ModelName = (typeof ModelName)[keyof typeof ModelName]
@@ -431,7 +435,7 @@ export type TypeMap<ExtArgs extends runtime.Types.Extensions.InternalArgs = runt
     omit: GlobalOmitOptions
   }
   meta: {
-    modelProps: "user" | "session" | "signInToken" | "workspace" | "competitor" | "member" | "auditEvent" | "apiKey" | "idempotencyRecord" | "deviceAuthorization" | "rateLimitWindow" | "invitation" | "storedCredential" | "creditAccount" | "creditLot" | "freeGrant" | "creditReservation" | "creditLedgerEntry" | "checkoutReceipt"
+    modelProps: "user" | "session" | "signInToken" | "workspace" | "competitor" | "member" | "auditEvent" | "apiKey" | "idempotencyRecord" | "deviceAuthorization" | "rateLimitWindow" | "invitation" | "storedCredential" | "creditAccount" | "creditLot" | "freeGrant" | "creditReservation" | "creditLedgerEntry" | "checkoutReceipt" | "prompt" | "run" | "engineResponse" | "citation"
     txIsolationLevel: TransactionIsolationLevel
   }
   model: {
@@ -1841,6 +1845,302 @@ export type TypeMap<ExtArgs extends runtime.Types.Extensions.InternalArgs = runt
         }
       }
     }
+    Prompt: {
+      payload: Prisma.$PromptPayload<ExtArgs>
+      fields: Prisma.PromptFieldRefs
+      operations: {
+        findUnique: {
+          args: Prisma.PromptFindUniqueArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$PromptPayload> | null
+        }
+        findUniqueOrThrow: {
+          args: Prisma.PromptFindUniqueOrThrowArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$PromptPayload>
+        }
+        findFirst: {
+          args: Prisma.PromptFindFirstArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$PromptPayload> | null
+        }
+        findFirstOrThrow: {
+          args: Prisma.PromptFindFirstOrThrowArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$PromptPayload>
+        }
+        findMany: {
+          args: Prisma.PromptFindManyArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$PromptPayload>[]
+        }
+        create: {
+          args: Prisma.PromptCreateArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$PromptPayload>
+        }
+        createMany: {
+          args: Prisma.PromptCreateManyArgs<ExtArgs>
+          result: BatchPayload
+        }
+        createManyAndReturn: {
+          args: Prisma.PromptCreateManyAndReturnArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$PromptPayload>[]
+        }
+        delete: {
+          args: Prisma.PromptDeleteArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$PromptPayload>
+        }
+        update: {
+          args: Prisma.PromptUpdateArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$PromptPayload>
+        }
+        deleteMany: {
+          args: Prisma.PromptDeleteManyArgs<ExtArgs>
+          result: BatchPayload
+        }
+        updateMany: {
+          args: Prisma.PromptUpdateManyArgs<ExtArgs>
+          result: BatchPayload
+        }
+        updateManyAndReturn: {
+          args: Prisma.PromptUpdateManyAndReturnArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$PromptPayload>[]
+        }
+        upsert: {
+          args: Prisma.PromptUpsertArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$PromptPayload>
+        }
+        aggregate: {
+          args: Prisma.PromptAggregateArgs<ExtArgs>
+          result: runtime.Types.Utils.Optional<Prisma.AggregatePrompt>
+        }
+        groupBy: {
+          args: Prisma.PromptGroupByArgs<ExtArgs>
+          result: runtime.Types.Utils.Optional<Prisma.PromptGroupByOutputType>[]
+        }
+        count: {
+          args: Prisma.PromptCountArgs<ExtArgs>
+          result: runtime.Types.Utils.Optional<Prisma.PromptCountAggregateOutputType> | number
+        }
+      }
+    }
+    Run: {
+      payload: Prisma.$RunPayload<ExtArgs>
+      fields: Prisma.RunFieldRefs
+      operations: {
+        findUnique: {
+          args: Prisma.RunFindUniqueArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$RunPayload> | null
+        }
+        findUniqueOrThrow: {
+          args: Prisma.RunFindUniqueOrThrowArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$RunPayload>
+        }
+        findFirst: {
+          args: Prisma.RunFindFirstArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$RunPayload> | null
+        }
+        findFirstOrThrow: {
+          args: Prisma.RunFindFirstOrThrowArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$RunPayload>
+        }
+        findMany: {
+          args: Prisma.RunFindManyArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$RunPayload>[]
+        }
+        create: {
+          args: Prisma.RunCreateArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$RunPayload>
+        }
+        createMany: {
+          args: Prisma.RunCreateManyArgs<ExtArgs>
+          result: BatchPayload
+        }
+        createManyAndReturn: {
+          args: Prisma.RunCreateManyAndReturnArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$RunPayload>[]
+        }
+        delete: {
+          args: Prisma.RunDeleteArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$RunPayload>
+        }
+        update: {
+          args: Prisma.RunUpdateArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$RunPayload>
+        }
+        deleteMany: {
+          args: Prisma.RunDeleteManyArgs<ExtArgs>
+          result: BatchPayload
+        }
+        updateMany: {
+          args: Prisma.RunUpdateManyArgs<ExtArgs>
+          result: BatchPayload
+        }
+        updateManyAndReturn: {
+          args: Prisma.RunUpdateManyAndReturnArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$RunPayload>[]
+        }
+        upsert: {
+          args: Prisma.RunUpsertArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$RunPayload>
+        }
+        aggregate: {
+          args: Prisma.RunAggregateArgs<ExtArgs>
+          result: runtime.Types.Utils.Optional<Prisma.AggregateRun>
+        }
+        groupBy: {
+          args: Prisma.RunGroupByArgs<ExtArgs>
+          result: runtime.Types.Utils.Optional<Prisma.RunGroupByOutputType>[]
+        }
+        count: {
+          args: Prisma.RunCountArgs<ExtArgs>
+          result: runtime.Types.Utils.Optional<Prisma.RunCountAggregateOutputType> | number
+        }
+      }
+    }
+    EngineResponse: {
+      payload: Prisma.$EngineResponsePayload<ExtArgs>
+      fields: Prisma.EngineResponseFieldRefs
+      operations: {
+        findUnique: {
+          args: Prisma.EngineResponseFindUniqueArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$EngineResponsePayload> | null
+        }
+        findUniqueOrThrow: {
+          args: Prisma.EngineResponseFindUniqueOrThrowArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$EngineResponsePayload>
+        }
+        findFirst: {
+          args: Prisma.EngineResponseFindFirstArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$EngineResponsePayload> | null
+        }
+        findFirstOrThrow: {
+          args: Prisma.EngineResponseFindFirstOrThrowArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$EngineResponsePayload>
+        }
+        findMany: {
+          args: Prisma.EngineResponseFindManyArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$EngineResponsePayload>[]
+        }
+        create: {
+          args: Prisma.EngineResponseCreateArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$EngineResponsePayload>
+        }
+        createMany: {
+          args: Prisma.EngineResponseCreateManyArgs<ExtArgs>
+          result: BatchPayload
+        }
+        createManyAndReturn: {
+          args: Prisma.EngineResponseCreateManyAndReturnArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$EngineResponsePayload>[]
+        }
+        delete: {
+          args: Prisma.EngineResponseDeleteArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$EngineResponsePayload>
+        }
+        update: {
+          args: Prisma.EngineResponseUpdateArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$EngineResponsePayload>
+        }
+        deleteMany: {
+          args: Prisma.EngineResponseDeleteManyArgs<ExtArgs>
+          result: BatchPayload
+        }
+        updateMany: {
+          args: Prisma.EngineResponseUpdateManyArgs<ExtArgs>
+          result: BatchPayload
+        }
+        updateManyAndReturn: {
+          args: Prisma.EngineResponseUpdateManyAndReturnArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$EngineResponsePayload>[]
+        }
+        upsert: {
+          args: Prisma.EngineResponseUpsertArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$EngineResponsePayload>
+        }
+        aggregate: {
+          args: Prisma.EngineResponseAggregateArgs<ExtArgs>
+          result: runtime.Types.Utils.Optional<Prisma.AggregateEngineResponse>
+        }
+        groupBy: {
+          args: Prisma.EngineResponseGroupByArgs<ExtArgs>
+          result: runtime.Types.Utils.Optional<Prisma.EngineResponseGroupByOutputType>[]
+        }
+        count: {
+          args: Prisma.EngineResponseCountArgs<ExtArgs>
+          result: runtime.Types.Utils.Optional<Prisma.EngineResponseCountAggregateOutputType> | number
+        }
+      }
+    }
+    Citation: {
+      payload: Prisma.$CitationPayload<ExtArgs>
+      fields: Prisma.CitationFieldRefs
+      operations: {
+        findUnique: {
+          args: Prisma.CitationFindUniqueArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$CitationPayload> | null
+        }
+        findUniqueOrThrow: {
+          args: Prisma.CitationFindUniqueOrThrowArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$CitationPayload>
+        }
+        findFirst: {
+          args: Prisma.CitationFindFirstArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$CitationPayload> | null
+        }
+        findFirstOrThrow: {
+          args: Prisma.CitationFindFirstOrThrowArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$CitationPayload>
+        }
+        findMany: {
+          args: Prisma.CitationFindManyArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$CitationPayload>[]
+        }
+        create: {
+          args: Prisma.CitationCreateArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$CitationPayload>
+        }
+        createMany: {
+          args: Prisma.CitationCreateManyArgs<ExtArgs>
+          result: BatchPayload
+        }
+        createManyAndReturn: {
+          args: Prisma.CitationCreateManyAndReturnArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$CitationPayload>[]
+        }
+        delete: {
+          args: Prisma.CitationDeleteArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$CitationPayload>
+        }
+        update: {
+          args: Prisma.CitationUpdateArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$CitationPayload>
+        }
+        deleteMany: {
+          args: Prisma.CitationDeleteManyArgs<ExtArgs>
+          result: BatchPayload
+        }
+        updateMany: {
+          args: Prisma.CitationUpdateManyArgs<ExtArgs>
+          result: BatchPayload
+        }
+        updateManyAndReturn: {
+          args: Prisma.CitationUpdateManyAndReturnArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$CitationPayload>[]
+        }
+        upsert: {
+          args: Prisma.CitationUpsertArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$CitationPayload>
+        }
+        aggregate: {
+          args: Prisma.CitationAggregateArgs<ExtArgs>
+          result: runtime.Types.Utils.Optional<Prisma.AggregateCitation>
+        }
+        groupBy: {
+          args: Prisma.CitationGroupByArgs<ExtArgs>
+          result: runtime.Types.Utils.Optional<Prisma.CitationGroupByOutputType>[]
+        }
+        count: {
+          args: Prisma.CitationCountArgs<ExtArgs>
+          result: runtime.Types.Utils.Optional<Prisma.CitationCountAggregateOutputType> | number
+        }
+      }
+    }
   }
 } & {
   other: {
@@ -1934,6 +2234,11 @@ export const WorkspaceScalarFieldEnum = {
   inboxId: 'inboxId',
   emailAttempts: 'emailAttempts',
   emailMessage: 'emailMessage',
+  brandProfile: 'brandProfile',
+  measurementModel: 'measurementModel',
+  scheduleCron: 'scheduleCron',
+  scheduleTimezone: 'scheduleTimezone',
+  schedulePreset: 'schedulePreset',
   createdAt: 'createdAt',
   updatedAt: 'updatedAt'
 } as const
@@ -2167,6 +2472,88 @@ export const CheckoutReceiptScalarFieldEnum = {
 } as const
 
 export type CheckoutReceiptScalarFieldEnum = (typeof CheckoutReceiptScalarFieldEnum)[keyof typeof CheckoutReceiptScalarFieldEnum]
+
+
+export const PromptScalarFieldEnum = {
+  id: 'id',
+  workspaceId: 'workspaceId',
+  text: 'text',
+  textKey: 'textKey',
+  category: 'category',
+  language: 'language',
+  region: 'region',
+  tags: 'tags',
+  active: 'active',
+  source: 'source',
+  createdAt: 'createdAt',
+  updatedAt: 'updatedAt'
+} as const
+
+export type PromptScalarFieldEnum = (typeof PromptScalarFieldEnum)[keyof typeof PromptScalarFieldEnum]
+
+
+export const RunScalarFieldEnum = {
+  id: 'id',
+  workspaceId: 'workspaceId',
+  preset: 'preset',
+  status: 'status',
+  engines: 'engines',
+  skippedEngines: 'skippedEngines',
+  repetitions: 'repetitions',
+  promptCount: 'promptCount',
+  totalTasks: 'totalTasks',
+  completedTasks: 'completedTasks',
+  failedTasks: 'failedTasks',
+  estimateMicrousd: 'estimateMicrousd',
+  costMicrousd: 'costMicrousd',
+  reservationId: 'reservationId',
+  idempotencyKey: 'idempotencyKey',
+  triggeredBy: 'triggeredBy',
+  triggeredById: 'triggeredById',
+  error: 'error',
+  createdAt: 'createdAt',
+  startedAt: 'startedAt',
+  finishedAt: 'finishedAt',
+  cancelRequestedAt: 'cancelRequestedAt'
+} as const
+
+export type RunScalarFieldEnum = (typeof RunScalarFieldEnum)[keyof typeof RunScalarFieldEnum]
+
+
+export const EngineResponseScalarFieldEnum = {
+  id: 'id',
+  runId: 'runId',
+  workspaceId: 'workspaceId',
+  promptId: 'promptId',
+  engine: 'engine',
+  model: 'model',
+  repetition: 'repetition',
+  status: 'status',
+  answer: 'answer',
+  searchQueries: 'searchQueries',
+  inputTokens: 'inputTokens',
+  outputTokens: 'outputTokens',
+  costMicrousd: 'costMicrousd',
+  latencyMs: 'latencyMs',
+  attempts: 'attempts',
+  error: 'error',
+  simulated: 'simulated',
+  createdAt: 'createdAt',
+  completedAt: 'completedAt'
+} as const
+
+export type EngineResponseScalarFieldEnum = (typeof EngineResponseScalarFieldEnum)[keyof typeof EngineResponseScalarFieldEnum]
+
+
+export const CitationScalarFieldEnum = {
+  id: 'id',
+  responseId: 'responseId',
+  position: 'position',
+  url: 'url',
+  title: 'title'
+} as const
+
+export type CitationScalarFieldEnum = (typeof CitationScalarFieldEnum)[keyof typeof CitationScalarFieldEnum]
 
 
 export const SortOrder = {
@@ -2483,6 +2870,10 @@ export type GlobalOmitConfig = {
   creditReservation?: Prisma.CreditReservationOmit
   creditLedgerEntry?: Prisma.CreditLedgerEntryOmit
   checkoutReceipt?: Prisma.CheckoutReceiptOmit
+  prompt?: Prisma.PromptOmit
+  run?: Prisma.RunOmit
+  engineResponse?: Prisma.EngineResponseOmit
+  citation?: Prisma.CitationOmit
 }
 
 /* Types for Logging */

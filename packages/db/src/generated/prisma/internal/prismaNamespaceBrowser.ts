@@ -69,7 +69,11 @@ export const ModelName = {
   FreeGrant: 'FreeGrant',
   CreditReservation: 'CreditReservation',
   CreditLedgerEntry: 'CreditLedgerEntry',
-  CheckoutReceipt: 'CheckoutReceipt'
+  CheckoutReceipt: 'CheckoutReceipt',
+  Prompt: 'Prompt',
+  Run: 'Run',
+  EngineResponse: 'EngineResponse',
+  Citation: 'Citation'
 } as const
 
 export type ModelName = (typeof ModelName)[keyof typeof ModelName]
@@ -142,6 +146,11 @@ export const WorkspaceScalarFieldEnum = {
   inboxId: 'inboxId',
   emailAttempts: 'emailAttempts',
   emailMessage: 'emailMessage',
+  brandProfile: 'brandProfile',
+  measurementModel: 'measurementModel',
+  scheduleCron: 'scheduleCron',
+  scheduleTimezone: 'scheduleTimezone',
+  schedulePreset: 'schedulePreset',
   createdAt: 'createdAt',
   updatedAt: 'updatedAt'
 } as const
@@ -375,6 +384,88 @@ export const CheckoutReceiptScalarFieldEnum = {
 } as const
 
 export type CheckoutReceiptScalarFieldEnum = (typeof CheckoutReceiptScalarFieldEnum)[keyof typeof CheckoutReceiptScalarFieldEnum]
+
+
+export const PromptScalarFieldEnum = {
+  id: 'id',
+  workspaceId: 'workspaceId',
+  text: 'text',
+  textKey: 'textKey',
+  category: 'category',
+  language: 'language',
+  region: 'region',
+  tags: 'tags',
+  active: 'active',
+  source: 'source',
+  createdAt: 'createdAt',
+  updatedAt: 'updatedAt'
+} as const
+
+export type PromptScalarFieldEnum = (typeof PromptScalarFieldEnum)[keyof typeof PromptScalarFieldEnum]
+
+
+export const RunScalarFieldEnum = {
+  id: 'id',
+  workspaceId: 'workspaceId',
+  preset: 'preset',
+  status: 'status',
+  engines: 'engines',
+  skippedEngines: 'skippedEngines',
+  repetitions: 'repetitions',
+  promptCount: 'promptCount',
+  totalTasks: 'totalTasks',
+  completedTasks: 'completedTasks',
+  failedTasks: 'failedTasks',
+  estimateMicrousd: 'estimateMicrousd',
+  costMicrousd: 'costMicrousd',
+  reservationId: 'reservationId',
+  idempotencyKey: 'idempotencyKey',
+  triggeredBy: 'triggeredBy',
+  triggeredById: 'triggeredById',
+  error: 'error',
+  createdAt: 'createdAt',
+  startedAt: 'startedAt',
+  finishedAt: 'finishedAt',
+  cancelRequestedAt: 'cancelRequestedAt'
+} as const
+
+export type RunScalarFieldEnum = (typeof RunScalarFieldEnum)[keyof typeof RunScalarFieldEnum]
+
+
+export const EngineResponseScalarFieldEnum = {
+  id: 'id',
+  runId: 'runId',
+  workspaceId: 'workspaceId',
+  promptId: 'promptId',
+  engine: 'engine',
+  model: 'model',
+  repetition: 'repetition',
+  status: 'status',
+  answer: 'answer',
+  searchQueries: 'searchQueries',
+  inputTokens: 'inputTokens',
+  outputTokens: 'outputTokens',
+  costMicrousd: 'costMicrousd',
+  latencyMs: 'latencyMs',
+  attempts: 'attempts',
+  error: 'error',
+  simulated: 'simulated',
+  createdAt: 'createdAt',
+  completedAt: 'completedAt'
+} as const
+
+export type EngineResponseScalarFieldEnum = (typeof EngineResponseScalarFieldEnum)[keyof typeof EngineResponseScalarFieldEnum]
+
+
+export const CitationScalarFieldEnum = {
+  id: 'id',
+  responseId: 'responseId',
+  position: 'position',
+  url: 'url',
+  title: 'title'
+} as const
+
+export type CitationScalarFieldEnum = (typeof CitationScalarFieldEnum)[keyof typeof CitationScalarFieldEnum]
 
 
 export const SortOrder = {

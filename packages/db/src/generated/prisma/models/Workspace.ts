@@ -51,6 +51,9 @@ export type WorkspaceMinAggregateOutputType = {
   inboxId: string | null
   emailAttempts: number | null
   emailMessage: string | null
+  scheduleCron: string | null
+  scheduleTimezone: string | null
+  schedulePreset: string | null
   createdAt: Date | null
   updatedAt: Date | null
 }
@@ -70,6 +73,9 @@ export type WorkspaceMaxAggregateOutputType = {
   inboxId: string | null
   emailAttempts: number | null
   emailMessage: string | null
+  scheduleCron: string | null
+  scheduleTimezone: string | null
+  schedulePreset: string | null
   createdAt: Date | null
   updatedAt: Date | null
 }
@@ -93,6 +99,11 @@ export type WorkspaceCountAggregateOutputType = {
   inboxId: number
   emailAttempts: number
   emailMessage: number
+  brandProfile: number
+  measurementModel: number
+  scheduleCron: number
+  scheduleTimezone: number
+  schedulePreset: number
   createdAt: number
   updatedAt: number
   _all: number
@@ -124,6 +135,9 @@ export type WorkspaceMinAggregateInputType = {
   inboxId?: true
   emailAttempts?: true
   emailMessage?: true
+  scheduleCron?: true
+  scheduleTimezone?: true
+  schedulePreset?: true
   createdAt?: true
   updatedAt?: true
 }
@@ -143,6 +157,9 @@ export type WorkspaceMaxAggregateInputType = {
   inboxId?: true
   emailAttempts?: true
   emailMessage?: true
+  scheduleCron?: true
+  scheduleTimezone?: true
+  schedulePreset?: true
   createdAt?: true
   updatedAt?: true
 }
@@ -166,6 +183,11 @@ export type WorkspaceCountAggregateInputType = {
   inboxId?: true
   emailAttempts?: true
   emailMessage?: true
+  brandProfile?: true
+  measurementModel?: true
+  scheduleCron?: true
+  scheduleTimezone?: true
+  schedulePreset?: true
   createdAt?: true
   updatedAt?: true
   _all?: true
@@ -276,6 +298,11 @@ export type WorkspaceGroupByOutputType = {
   inboxId: string | null
   emailAttempts: number
   emailMessage: string
+  brandProfile: runtime.JsonValue | null
+  measurementModel: runtime.JsonValue | null
+  scheduleCron: string | null
+  scheduleTimezone: string | null
+  schedulePreset: string | null
   createdAt: Date
   updatedAt: Date
   _count: WorkspaceCountAggregateOutputType | null
@@ -322,6 +349,11 @@ export type WorkspaceWhereInput = {
   inboxId?: Prisma.StringNullableFilter<"Workspace"> | string | null
   emailAttempts?: Prisma.IntFilter<"Workspace"> | number
   emailMessage?: Prisma.StringFilter<"Workspace"> | string
+  brandProfile?: Prisma.JsonNullableFilter<"Workspace">
+  measurementModel?: Prisma.JsonNullableFilter<"Workspace">
+  scheduleCron?: Prisma.StringNullableFilter<"Workspace"> | string | null
+  scheduleTimezone?: Prisma.StringNullableFilter<"Workspace"> | string | null
+  schedulePreset?: Prisma.StringNullableFilter<"Workspace"> | string | null
   createdAt?: Prisma.DateTimeFilter<"Workspace"> | Date | string
   updatedAt?: Prisma.DateTimeFilter<"Workspace"> | Date | string
   competitors?: Prisma.CompetitorListRelationFilter
@@ -330,6 +362,8 @@ export type WorkspaceWhereInput = {
   invitations?: Prisma.InvitationListRelationFilter
   credentials?: Prisma.StoredCredentialListRelationFilter
   creditAccount?: Prisma.XOR<Prisma.CreditAccountNullableScalarRelationFilter, Prisma.CreditAccountWhereInput> | null
+  prompts?: Prisma.PromptListRelationFilter
+  runs?: Prisma.RunListRelationFilter
 }
 
 export type WorkspaceOrderByWithRelationInput = {
@@ -351,6 +385,11 @@ export type WorkspaceOrderByWithRelationInput = {
   inboxId?: Prisma.SortOrderInput | Prisma.SortOrder
   emailAttempts?: Prisma.SortOrder
   emailMessage?: Prisma.SortOrder
+  brandProfile?: Prisma.SortOrderInput | Prisma.SortOrder
+  measurementModel?: Prisma.SortOrderInput | Prisma.SortOrder
+  scheduleCron?: Prisma.SortOrderInput | Prisma.SortOrder
+  scheduleTimezone?: Prisma.SortOrderInput | Prisma.SortOrder
+  schedulePreset?: Prisma.SortOrderInput | Prisma.SortOrder
   createdAt?: Prisma.SortOrder
   updatedAt?: Prisma.SortOrder
   competitors?: Prisma.CompetitorOrderByRelationAggregateInput
@@ -359,6 +398,8 @@ export type WorkspaceOrderByWithRelationInput = {
   invitations?: Prisma.InvitationOrderByRelationAggregateInput
   credentials?: Prisma.StoredCredentialOrderByRelationAggregateInput
   creditAccount?: Prisma.CreditAccountOrderByWithRelationInput
+  prompts?: Prisma.PromptOrderByRelationAggregateInput
+  runs?: Prisma.RunOrderByRelationAggregateInput
 }
 
 export type WorkspaceWhereUniqueInput = Prisma.AtLeast<{
@@ -383,6 +424,11 @@ export type WorkspaceWhereUniqueInput = Prisma.AtLeast<{
   inboxId?: Prisma.StringNullableFilter<"Workspace"> | string | null
   emailAttempts?: Prisma.IntFilter<"Workspace"> | number
   emailMessage?: Prisma.StringFilter<"Workspace"> | string
+  brandProfile?: Prisma.JsonNullableFilter<"Workspace">
+  measurementModel?: Prisma.JsonNullableFilter<"Workspace">
+  scheduleCron?: Prisma.StringNullableFilter<"Workspace"> | string | null
+  scheduleTimezone?: Prisma.StringNullableFilter<"Workspace"> | string | null
+  schedulePreset?: Prisma.StringNullableFilter<"Workspace"> | string | null
   createdAt?: Prisma.DateTimeFilter<"Workspace"> | Date | string
   updatedAt?: Prisma.DateTimeFilter<"Workspace"> | Date | string
   competitors?: Prisma.CompetitorListRelationFilter
@@ -391,6 +437,8 @@ export type WorkspaceWhereUniqueInput = Prisma.AtLeast<{
   invitations?: Prisma.InvitationListRelationFilter
   credentials?: Prisma.StoredCredentialListRelationFilter
   creditAccount?: Prisma.XOR<Prisma.CreditAccountNullableScalarRelationFilter, Prisma.CreditAccountWhereInput> | null
+  prompts?: Prisma.PromptListRelationFilter
+  runs?: Prisma.RunListRelationFilter
 }, "id" | "slug">
 
 export type WorkspaceOrderByWithAggregationInput = {
@@ -412,6 +460,11 @@ export type WorkspaceOrderByWithAggregationInput = {
   inboxId?: Prisma.SortOrderInput | Prisma.SortOrder
   emailAttempts?: Prisma.SortOrder
   emailMessage?: Prisma.SortOrder
+  brandProfile?: Prisma.SortOrderInput | Prisma.SortOrder
+  measurementModel?: Prisma.SortOrderInput | Prisma.SortOrder
+  scheduleCron?: Prisma.SortOrderInput | Prisma.SortOrder
+  scheduleTimezone?: Prisma.SortOrderInput | Prisma.SortOrder
+  schedulePreset?: Prisma.SortOrderInput | Prisma.SortOrder
   createdAt?: Prisma.SortOrder
   updatedAt?: Prisma.SortOrder
   _count?: Prisma.WorkspaceCountOrderByAggregateInput
@@ -443,6 +496,11 @@ export type WorkspaceScalarWhereWithAggregatesInput = {
   inboxId?: Prisma.StringNullableWithAggregatesFilter<"Workspace"> | string | null
   emailAttempts?: Prisma.IntWithAggregatesFilter<"Workspace"> | number
   emailMessage?: Prisma.StringWithAggregatesFilter<"Workspace"> | string
+  brandProfile?: Prisma.JsonNullableWithAggregatesFilter<"Workspace">
+  measurementModel?: Prisma.JsonNullableWithAggregatesFilter<"Workspace">
+  scheduleCron?: Prisma.StringNullableWithAggregatesFilter<"Workspace"> | string | null
+  scheduleTimezone?: Prisma.StringNullableWithAggregatesFilter<"Workspace"> | string | null
+  schedulePreset?: Prisma.StringNullableWithAggregatesFilter<"Workspace"> | string | null
   createdAt?: Prisma.DateTimeWithAggregatesFilter<"Workspace"> | Date | string
   updatedAt?: Prisma.DateTimeWithAggregatesFilter<"Workspace"> | Date | string
 }
@@ -466,6 +524,11 @@ export type WorkspaceCreateInput = {
   inboxId?: string | null
   emailAttempts: number
   emailMessage: string
+  brandProfile?: Prisma.NullableJsonNullValueInput | runtime.InputJsonValue
+  measurementModel?: Prisma.NullableJsonNullValueInput | runtime.InputJsonValue
+  scheduleCron?: string | null
+  scheduleTimezone?: string | null
+  schedulePreset?: string | null
   createdAt: Date | string
   updatedAt: Date | string
   competitors?: Prisma.CompetitorCreateNestedManyWithoutWorkspaceInput
@@ -474,6 +537,8 @@ export type WorkspaceCreateInput = {
   invitations?: Prisma.InvitationCreateNestedManyWithoutWorkspaceInput
   credentials?: Prisma.StoredCredentialCreateNestedManyWithoutWorkspaceInput
   creditAccount?: Prisma.CreditAccountCreateNestedOneWithoutWorkspaceInput
+  prompts?: Prisma.PromptCreateNestedManyWithoutWorkspaceInput
+  runs?: Prisma.RunCreateNestedManyWithoutWorkspaceInput
 }
 
 export type WorkspaceUncheckedCreateInput = {
@@ -495,6 +560,11 @@ export type WorkspaceUncheckedCreateInput = {
   inboxId?: string | null
   emailAttempts: number
   emailMessage: string
+  brandProfile?: Prisma.NullableJsonNullValueInput | runtime.InputJsonValue
+  measurementModel?: Prisma.NullableJsonNullValueInput | runtime.InputJsonValue
+  scheduleCron?: string | null
+  scheduleTimezone?: string | null
+  schedulePreset?: string | null
   createdAt: Date | string
   updatedAt: Date | string
   competitors?: Prisma.CompetitorUncheckedCreateNestedManyWithoutWorkspaceInput
@@ -503,6 +573,8 @@ export type WorkspaceUncheckedCreateInput = {
   invitations?: Prisma.InvitationUncheckedCreateNestedManyWithoutWorkspaceInput
   credentials?: Prisma.StoredCredentialUncheckedCreateNestedManyWithoutWorkspaceInput
   creditAccount?: Prisma.CreditAccountUncheckedCreateNestedOneWithoutWorkspaceInput
+  prompts?: Prisma.PromptUncheckedCreateNestedManyWithoutWorkspaceInput
+  runs?: Prisma.RunUncheckedCreateNestedManyWithoutWorkspaceInput
 }
 
 export type WorkspaceUpdateInput = {
@@ -524,6 +596,11 @@ export type WorkspaceUpdateInput = {
   inboxId?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   emailAttempts?: Prisma.IntFieldUpdateOperationsInput | number
   emailMessage?: Prisma.StringFieldUpdateOperationsInput | string
+  brandProfile?: Prisma.NullableJsonNullValueInput | runtime.InputJsonValue
+  measurementModel?: Prisma.NullableJsonNullValueInput | runtime.InputJsonValue
+  scheduleCron?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  scheduleTimezone?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  schedulePreset?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   createdAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   updatedAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   competitors?: Prisma.CompetitorUpdateManyWithoutWorkspaceNestedInput
@@ -532,6 +609,8 @@ export type WorkspaceUpdateInput = {
   invitations?: Prisma.InvitationUpdateManyWithoutWorkspaceNestedInput
   credentials?: Prisma.StoredCredentialUpdateManyWithoutWorkspaceNestedInput
   creditAccount?: Prisma.CreditAccountUpdateOneWithoutWorkspaceNestedInput
+  prompts?: Prisma.PromptUpdateManyWithoutWorkspaceNestedInput
+  runs?: Prisma.RunUpdateManyWithoutWorkspaceNestedInput
 }
 
 export type WorkspaceUncheckedUpdateInput = {
@@ -553,6 +632,11 @@ export type WorkspaceUncheckedUpdateInput = {
   inboxId?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   emailAttempts?: Prisma.IntFieldUpdateOperationsInput | number
   emailMessage?: Prisma.StringFieldUpdateOperationsInput | string
+  brandProfile?: Prisma.NullableJsonNullValueInput | runtime.InputJsonValue
+  measurementModel?: Prisma.NullableJsonNullValueInput | runtime.InputJsonValue
+  scheduleCron?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  scheduleTimezone?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  schedulePreset?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   createdAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   updatedAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   competitors?: Prisma.CompetitorUncheckedUpdateManyWithoutWorkspaceNestedInput
@@ -561,6 +645,8 @@ export type WorkspaceUncheckedUpdateInput = {
   invitations?: Prisma.InvitationUncheckedUpdateManyWithoutWorkspaceNestedInput
   credentials?: Prisma.StoredCredentialUncheckedUpdateManyWithoutWorkspaceNestedInput
   creditAccount?: Prisma.CreditAccountUncheckedUpdateOneWithoutWorkspaceNestedInput
+  prompts?: Prisma.PromptUncheckedUpdateManyWithoutWorkspaceNestedInput
+  runs?: Prisma.RunUncheckedUpdateManyWithoutWorkspaceNestedInput
 }
 
 export type WorkspaceCreateManyInput = {
@@ -582,6 +668,11 @@ export type WorkspaceCreateManyInput = {
   inboxId?: string | null
   emailAttempts: number
   emailMessage: string
+  brandProfile?: Prisma.NullableJsonNullValueInput | runtime.InputJsonValue
+  measurementModel?: Prisma.NullableJsonNullValueInput | runtime.InputJsonValue
+  scheduleCron?: string | null
+  scheduleTimezone?: string | null
+  schedulePreset?: string | null
   createdAt: Date | string
   updatedAt: Date | string
 }
@@ -605,6 +696,11 @@ export type WorkspaceUpdateManyMutationInput = {
   inboxId?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   emailAttempts?: Prisma.IntFieldUpdateOperationsInput | number
   emailMessage?: Prisma.StringFieldUpdateOperationsInput | string
+  brandProfile?: Prisma.NullableJsonNullValueInput | runtime.InputJsonValue
+  measurementModel?: Prisma.NullableJsonNullValueInput | runtime.InputJsonValue
+  scheduleCron?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  scheduleTimezone?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  schedulePreset?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   createdAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   updatedAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
 }
@@ -628,6 +724,11 @@ export type WorkspaceUncheckedUpdateManyInput = {
   inboxId?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   emailAttempts?: Prisma.IntFieldUpdateOperationsInput | number
   emailMessage?: Prisma.StringFieldUpdateOperationsInput | string
+  brandProfile?: Prisma.NullableJsonNullValueInput | runtime.InputJsonValue
+  measurementModel?: Prisma.NullableJsonNullValueInput | runtime.InputJsonValue
+  scheduleCron?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  scheduleTimezone?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  schedulePreset?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   createdAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   updatedAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
 }
@@ -659,6 +760,11 @@ export type WorkspaceCountOrderByAggregateInput = {
   inboxId?: Prisma.SortOrder
   emailAttempts?: Prisma.SortOrder
   emailMessage?: Prisma.SortOrder
+  brandProfile?: Prisma.SortOrder
+  measurementModel?: Prisma.SortOrder
+  scheduleCron?: Prisma.SortOrder
+  scheduleTimezone?: Prisma.SortOrder
+  schedulePreset?: Prisma.SortOrder
   createdAt?: Prisma.SortOrder
   updatedAt?: Prisma.SortOrder
 }
@@ -683,6 +789,9 @@ export type WorkspaceMaxOrderByAggregateInput = {
   inboxId?: Prisma.SortOrder
   emailAttempts?: Prisma.SortOrder
   emailMessage?: Prisma.SortOrder
+  scheduleCron?: Prisma.SortOrder
+  scheduleTimezone?: Prisma.SortOrder
+  schedulePreset?: Prisma.SortOrder
   createdAt?: Prisma.SortOrder
   updatedAt?: Prisma.SortOrder
 }
@@ -702,6 +811,9 @@ export type WorkspaceMinOrderByAggregateInput = {
   inboxId?: Prisma.SortOrder
   emailAttempts?: Prisma.SortOrder
   emailMessage?: Prisma.SortOrder
+  scheduleCron?: Prisma.SortOrder
+  scheduleTimezone?: Prisma.SortOrder
+  schedulePreset?: Prisma.SortOrder
   createdAt?: Prisma.SortOrder
   updatedAt?: Prisma.SortOrder
 }
@@ -835,6 +947,34 @@ export type WorkspaceUpdateOneRequiredWithoutCreditAccountNestedInput = {
   update?: Prisma.XOR<Prisma.XOR<Prisma.WorkspaceUpdateToOneWithWhereWithoutCreditAccountInput, Prisma.WorkspaceUpdateWithoutCreditAccountInput>, Prisma.WorkspaceUncheckedUpdateWithoutCreditAccountInput>
 }
 
+export type WorkspaceCreateNestedOneWithoutPromptsInput = {
+  create?: Prisma.XOR<Prisma.WorkspaceCreateWithoutPromptsInput, Prisma.WorkspaceUncheckedCreateWithoutPromptsInput>
+  connectOrCreate?: Prisma.WorkspaceCreateOrConnectWithoutPromptsInput
+  connect?: Prisma.WorkspaceWhereUniqueInput
+}
+
+export type WorkspaceUpdateOneRequiredWithoutPromptsNestedInput = {
+  create?: Prisma.XOR<Prisma.WorkspaceCreateWithoutPromptsInput, Prisma.WorkspaceUncheckedCreateWithoutPromptsInput>
+  connectOrCreate?: Prisma.WorkspaceCreateOrConnectWithoutPromptsInput
+  upsert?: Prisma.WorkspaceUpsertWithoutPromptsInput
+  connect?: Prisma.WorkspaceWhereUniqueInput
+  update?: Prisma.XOR<Prisma.XOR<Prisma.WorkspaceUpdateToOneWithWhereWithoutPromptsInput, Prisma.WorkspaceUpdateWithoutPromptsInput>, Prisma.WorkspaceUncheckedUpdateWithoutPromptsInput>
+}
+
+export type WorkspaceCreateNestedOneWithoutRunsInput = {
+  create?: Prisma.XOR<Prisma.WorkspaceCreateWithoutRunsInput, Prisma.WorkspaceUncheckedCreateWithoutRunsInput>
+  connectOrCreate?: Prisma.WorkspaceCreateOrConnectWithoutRunsInput
+  connect?: Prisma.WorkspaceWhereUniqueInput
+}
+
+export type WorkspaceUpdateOneRequiredWithoutRunsNestedInput = {
+  create?: Prisma.XOR<Prisma.WorkspaceCreateWithoutRunsInput, Prisma.WorkspaceUncheckedCreateWithoutRunsInput>
+  connectOrCreate?: Prisma.WorkspaceCreateOrConnectWithoutRunsInput
+  upsert?: Prisma.WorkspaceUpsertWithoutRunsInput
+  connect?: Prisma.WorkspaceWhereUniqueInput
+  update?: Prisma.XOR<Prisma.XOR<Prisma.WorkspaceUpdateToOneWithWhereWithoutRunsInput, Prisma.WorkspaceUpdateWithoutRunsInput>, Prisma.WorkspaceUncheckedUpdateWithoutRunsInput>
+}
+
 export type WorkspaceCreateWithoutCompetitorsInput = {
   id: string
   slug: string
@@ -854,6 +994,11 @@ export type WorkspaceCreateWithoutCompetitorsInput = {
   inboxId?: string | null
   emailAttempts: number
   emailMessage: string
+  brandProfile?: Prisma.NullableJsonNullValueInput | runtime.InputJsonValue
+  measurementModel?: Prisma.NullableJsonNullValueInput | runtime.InputJsonValue
+  scheduleCron?: string | null
+  scheduleTimezone?: string | null
+  schedulePreset?: string | null
   createdAt: Date | string
   updatedAt: Date | string
   members?: Prisma.MemberCreateNestedManyWithoutWorkspaceInput
@@ -861,6 +1006,8 @@ export type WorkspaceCreateWithoutCompetitorsInput = {
   invitations?: Prisma.InvitationCreateNestedManyWithoutWorkspaceInput
   credentials?: Prisma.StoredCredentialCreateNestedManyWithoutWorkspaceInput
   creditAccount?: Prisma.CreditAccountCreateNestedOneWithoutWorkspaceInput
+  prompts?: Prisma.PromptCreateNestedManyWithoutWorkspaceInput
+  runs?: Prisma.RunCreateNestedManyWithoutWorkspaceInput
 }
 
 export type WorkspaceUncheckedCreateWithoutCompetitorsInput = {
@@ -882,6 +1029,11 @@ export type WorkspaceUncheckedCreateWithoutCompetitorsInput = {
   inboxId?: string | null
   emailAttempts: number
   emailMessage: string
+  brandProfile?: Prisma.NullableJsonNullValueInput | runtime.InputJsonValue
+  measurementModel?: Prisma.NullableJsonNullValueInput | runtime.InputJsonValue
+  scheduleCron?: string | null
+  scheduleTimezone?: string | null
+  schedulePreset?: string | null
   createdAt: Date | string
   updatedAt: Date | string
   members?: Prisma.MemberUncheckedCreateNestedManyWithoutWorkspaceInput
@@ -889,6 +1041,8 @@ export type WorkspaceUncheckedCreateWithoutCompetitorsInput = {
   invitations?: Prisma.InvitationUncheckedCreateNestedManyWithoutWorkspaceInput
   credentials?: Prisma.StoredCredentialUncheckedCreateNestedManyWithoutWorkspaceInput
   creditAccount?: Prisma.CreditAccountUncheckedCreateNestedOneWithoutWorkspaceInput
+  prompts?: Prisma.PromptUncheckedCreateNestedManyWithoutWorkspaceInput
+  runs?: Prisma.RunUncheckedCreateNestedManyWithoutWorkspaceInput
 }
 
 export type WorkspaceCreateOrConnectWithoutCompetitorsInput = {
@@ -926,6 +1080,11 @@ export type WorkspaceUpdateWithoutCompetitorsInput = {
   inboxId?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   emailAttempts?: Prisma.IntFieldUpdateOperationsInput | number
   emailMessage?: Prisma.StringFieldUpdateOperationsInput | string
+  brandProfile?: Prisma.NullableJsonNullValueInput | runtime.InputJsonValue
+  measurementModel?: Prisma.NullableJsonNullValueInput | runtime.InputJsonValue
+  scheduleCron?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  scheduleTimezone?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  schedulePreset?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   createdAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   updatedAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   members?: Prisma.MemberUpdateManyWithoutWorkspaceNestedInput
@@ -933,6 +1092,8 @@ export type WorkspaceUpdateWithoutCompetitorsInput = {
   invitations?: Prisma.InvitationUpdateManyWithoutWorkspaceNestedInput
   credentials?: Prisma.StoredCredentialUpdateManyWithoutWorkspaceNestedInput
   creditAccount?: Prisma.CreditAccountUpdateOneWithoutWorkspaceNestedInput
+  prompts?: Prisma.PromptUpdateManyWithoutWorkspaceNestedInput
+  runs?: Prisma.RunUpdateManyWithoutWorkspaceNestedInput
 }
 
 export type WorkspaceUncheckedUpdateWithoutCompetitorsInput = {
@@ -954,6 +1115,11 @@ export type WorkspaceUncheckedUpdateWithoutCompetitorsInput = {
   inboxId?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   emailAttempts?: Prisma.IntFieldUpdateOperationsInput | number
   emailMessage?: Prisma.StringFieldUpdateOperationsInput | string
+  brandProfile?: Prisma.NullableJsonNullValueInput | runtime.InputJsonValue
+  measurementModel?: Prisma.NullableJsonNullValueInput | runtime.InputJsonValue
+  scheduleCron?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  scheduleTimezone?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  schedulePreset?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   createdAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   updatedAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   members?: Prisma.MemberUncheckedUpdateManyWithoutWorkspaceNestedInput
@@ -961,6 +1127,8 @@ export type WorkspaceUncheckedUpdateWithoutCompetitorsInput = {
   invitations?: Prisma.InvitationUncheckedUpdateManyWithoutWorkspaceNestedInput
   credentials?: Prisma.StoredCredentialUncheckedUpdateManyWithoutWorkspaceNestedInput
   creditAccount?: Prisma.CreditAccountUncheckedUpdateOneWithoutWorkspaceNestedInput
+  prompts?: Prisma.PromptUncheckedUpdateManyWithoutWorkspaceNestedInput
+  runs?: Prisma.RunUncheckedUpdateManyWithoutWorkspaceNestedInput
 }
 
 export type WorkspaceCreateWithoutMembersInput = {
@@ -982,6 +1150,11 @@ export type WorkspaceCreateWithoutMembersInput = {
   inboxId?: string | null
   emailAttempts: number
   emailMessage: string
+  brandProfile?: Prisma.NullableJsonNullValueInput | runtime.InputJsonValue
+  measurementModel?: Prisma.NullableJsonNullValueInput | runtime.InputJsonValue
+  scheduleCron?: string | null
+  scheduleTimezone?: string | null
+  schedulePreset?: string | null
   createdAt: Date | string
   updatedAt: Date | string
   competitors?: Prisma.CompetitorCreateNestedManyWithoutWorkspaceInput
@@ -989,6 +1162,8 @@ export type WorkspaceCreateWithoutMembersInput = {
   invitations?: Prisma.InvitationCreateNestedManyWithoutWorkspaceInput
   credentials?: Prisma.StoredCredentialCreateNestedManyWithoutWorkspaceInput
   creditAccount?: Prisma.CreditAccountCreateNestedOneWithoutWorkspaceInput
+  prompts?: Prisma.PromptCreateNestedManyWithoutWorkspaceInput
+  runs?: Prisma.RunCreateNestedManyWithoutWorkspaceInput
 }
 
 export type WorkspaceUncheckedCreateWithoutMembersInput = {
@@ -1010,6 +1185,11 @@ export type WorkspaceUncheckedCreateWithoutMembersInput = {
   inboxId?: string | null
   emailAttempts: number
   emailMessage: string
+  brandProfile?: Prisma.NullableJsonNullValueInput | runtime.InputJsonValue
+  measurementModel?: Prisma.NullableJsonNullValueInput | runtime.InputJsonValue
+  scheduleCron?: string | null
+  scheduleTimezone?: string | null
+  schedulePreset?: string | null
   createdAt: Date | string
   updatedAt: Date | string
   competitors?: Prisma.CompetitorUncheckedCreateNestedManyWithoutWorkspaceInput
@@ -1017,6 +1197,8 @@ export type WorkspaceUncheckedCreateWithoutMembersInput = {
   invitations?: Prisma.InvitationUncheckedCreateNestedManyWithoutWorkspaceInput
   credentials?: Prisma.StoredCredentialUncheckedCreateNestedManyWithoutWorkspaceInput
   creditAccount?: Prisma.CreditAccountUncheckedCreateNestedOneWithoutWorkspaceInput
+  prompts?: Prisma.PromptUncheckedCreateNestedManyWithoutWorkspaceInput
+  runs?: Prisma.RunUncheckedCreateNestedManyWithoutWorkspaceInput
 }
 
 export type WorkspaceCreateOrConnectWithoutMembersInput = {
@@ -1054,6 +1236,11 @@ export type WorkspaceUpdateWithoutMembersInput = {
   inboxId?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   emailAttempts?: Prisma.IntFieldUpdateOperationsInput | number
   emailMessage?: Prisma.StringFieldUpdateOperationsInput | string
+  brandProfile?: Prisma.NullableJsonNullValueInput | runtime.InputJsonValue
+  measurementModel?: Prisma.NullableJsonNullValueInput | runtime.InputJsonValue
+  scheduleCron?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  scheduleTimezone?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  schedulePreset?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   createdAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   updatedAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   competitors?: Prisma.CompetitorUpdateManyWithoutWorkspaceNestedInput
@@ -1061,6 +1248,8 @@ export type WorkspaceUpdateWithoutMembersInput = {
   invitations?: Prisma.InvitationUpdateManyWithoutWorkspaceNestedInput
   credentials?: Prisma.StoredCredentialUpdateManyWithoutWorkspaceNestedInput
   creditAccount?: Prisma.CreditAccountUpdateOneWithoutWorkspaceNestedInput
+  prompts?: Prisma.PromptUpdateManyWithoutWorkspaceNestedInput
+  runs?: Prisma.RunUpdateManyWithoutWorkspaceNestedInput
 }
 
 export type WorkspaceUncheckedUpdateWithoutMembersInput = {
@@ -1082,6 +1271,11 @@ export type WorkspaceUncheckedUpdateWithoutMembersInput = {
   inboxId?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   emailAttempts?: Prisma.IntFieldUpdateOperationsInput | number
   emailMessage?: Prisma.StringFieldUpdateOperationsInput | string
+  brandProfile?: Prisma.NullableJsonNullValueInput | runtime.InputJsonValue
+  measurementModel?: Prisma.NullableJsonNullValueInput | runtime.InputJsonValue
+  scheduleCron?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  scheduleTimezone?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  schedulePreset?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   createdAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   updatedAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   competitors?: Prisma.CompetitorUncheckedUpdateManyWithoutWorkspaceNestedInput
@@ -1089,6 +1283,8 @@ export type WorkspaceUncheckedUpdateWithoutMembersInput = {
   invitations?: Prisma.InvitationUncheckedUpdateManyWithoutWorkspaceNestedInput
   credentials?: Prisma.StoredCredentialUncheckedUpdateManyWithoutWorkspaceNestedInput
   creditAccount?: Prisma.CreditAccountUncheckedUpdateOneWithoutWorkspaceNestedInput
+  prompts?: Prisma.PromptUncheckedUpdateManyWithoutWorkspaceNestedInput
+  runs?: Prisma.RunUncheckedUpdateManyWithoutWorkspaceNestedInput
 }
 
 export type WorkspaceCreateWithoutApiKeysInput = {
@@ -1110,6 +1306,11 @@ export type WorkspaceCreateWithoutApiKeysInput = {
   inboxId?: string | null
   emailAttempts: number
   emailMessage: string
+  brandProfile?: Prisma.NullableJsonNullValueInput | runtime.InputJsonValue
+  measurementModel?: Prisma.NullableJsonNullValueInput | runtime.InputJsonValue
+  scheduleCron?: string | null
+  scheduleTimezone?: string | null
+  schedulePreset?: string | null
   createdAt: Date | string
   updatedAt: Date | string
   competitors?: Prisma.CompetitorCreateNestedManyWithoutWorkspaceInput
@@ -1117,6 +1318,8 @@ export type WorkspaceCreateWithoutApiKeysInput = {
   invitations?: Prisma.InvitationCreateNestedManyWithoutWorkspaceInput
   credentials?: Prisma.StoredCredentialCreateNestedManyWithoutWorkspaceInput
   creditAccount?: Prisma.CreditAccountCreateNestedOneWithoutWorkspaceInput
+  prompts?: Prisma.PromptCreateNestedManyWithoutWorkspaceInput
+  runs?: Prisma.RunCreateNestedManyWithoutWorkspaceInput
 }
 
 export type WorkspaceUncheckedCreateWithoutApiKeysInput = {
@@ -1138,6 +1341,11 @@ export type WorkspaceUncheckedCreateWithoutApiKeysInput = {
   inboxId?: string | null
   emailAttempts: number
   emailMessage: string
+  brandProfile?: Prisma.NullableJsonNullValueInput | runtime.InputJsonValue
+  measurementModel?: Prisma.NullableJsonNullValueInput | runtime.InputJsonValue
+  scheduleCron?: string | null
+  scheduleTimezone?: string | null
+  schedulePreset?: string | null
   createdAt: Date | string
   updatedAt: Date | string
   competitors?: Prisma.CompetitorUncheckedCreateNestedManyWithoutWorkspaceInput
@@ -1145,6 +1353,8 @@ export type WorkspaceUncheckedCreateWithoutApiKeysInput = {
   invitations?: Prisma.InvitationUncheckedCreateNestedManyWithoutWorkspaceInput
   credentials?: Prisma.StoredCredentialUncheckedCreateNestedManyWithoutWorkspaceInput
   creditAccount?: Prisma.CreditAccountUncheckedCreateNestedOneWithoutWorkspaceInput
+  prompts?: Prisma.PromptUncheckedCreateNestedManyWithoutWorkspaceInput
+  runs?: Prisma.RunUncheckedCreateNestedManyWithoutWorkspaceInput
 }
 
 export type WorkspaceCreateOrConnectWithoutApiKeysInput = {
@@ -1182,6 +1392,11 @@ export type WorkspaceUpdateWithoutApiKeysInput = {
   inboxId?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   emailAttempts?: Prisma.IntFieldUpdateOperationsInput | number
   emailMessage?: Prisma.StringFieldUpdateOperationsInput | string
+  brandProfile?: Prisma.NullableJsonNullValueInput | runtime.InputJsonValue
+  measurementModel?: Prisma.NullableJsonNullValueInput | runtime.InputJsonValue
+  scheduleCron?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  scheduleTimezone?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  schedulePreset?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   createdAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   updatedAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   competitors?: Prisma.CompetitorUpdateManyWithoutWorkspaceNestedInput
@@ -1189,6 +1404,8 @@ export type WorkspaceUpdateWithoutApiKeysInput = {
   invitations?: Prisma.InvitationUpdateManyWithoutWorkspaceNestedInput
   credentials?: Prisma.StoredCredentialUpdateManyWithoutWorkspaceNestedInput
   creditAccount?: Prisma.CreditAccountUpdateOneWithoutWorkspaceNestedInput
+  prompts?: Prisma.PromptUpdateManyWithoutWorkspaceNestedInput
+  runs?: Prisma.RunUpdateManyWithoutWorkspaceNestedInput
 }
 
 export type WorkspaceUncheckedUpdateWithoutApiKeysInput = {
@@ -1210,6 +1427,11 @@ export type WorkspaceUncheckedUpdateWithoutApiKeysInput = {
   inboxId?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   emailAttempts?: Prisma.IntFieldUpdateOperationsInput | number
   emailMessage?: Prisma.StringFieldUpdateOperationsInput | string
+  brandProfile?: Prisma.NullableJsonNullValueInput | runtime.InputJsonValue
+  measurementModel?: Prisma.NullableJsonNullValueInput | runtime.InputJsonValue
+  scheduleCron?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  scheduleTimezone?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  schedulePreset?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   createdAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   updatedAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   competitors?: Prisma.CompetitorUncheckedUpdateManyWithoutWorkspaceNestedInput
@@ -1217,6 +1439,8 @@ export type WorkspaceUncheckedUpdateWithoutApiKeysInput = {
   invitations?: Prisma.InvitationUncheckedUpdateManyWithoutWorkspaceNestedInput
   credentials?: Prisma.StoredCredentialUncheckedUpdateManyWithoutWorkspaceNestedInput
   creditAccount?: Prisma.CreditAccountUncheckedUpdateOneWithoutWorkspaceNestedInput
+  prompts?: Prisma.PromptUncheckedUpdateManyWithoutWorkspaceNestedInput
+  runs?: Prisma.RunUncheckedUpdateManyWithoutWorkspaceNestedInput
 }
 
 export type WorkspaceCreateWithoutInvitationsInput = {
@@ -1238,6 +1462,11 @@ export type WorkspaceCreateWithoutInvitationsInput = {
   inboxId?: string | null
   emailAttempts: number
   emailMessage: string
+  brandProfile?: Prisma.NullableJsonNullValueInput | runtime.InputJsonValue
+  measurementModel?: Prisma.NullableJsonNullValueInput | runtime.InputJsonValue
+  scheduleCron?: string | null
+  scheduleTimezone?: string | null
+  schedulePreset?: string | null
   createdAt: Date | string
   updatedAt: Date | string
   competitors?: Prisma.CompetitorCreateNestedManyWithoutWorkspaceInput
@@ -1245,6 +1474,8 @@ export type WorkspaceCreateWithoutInvitationsInput = {
   apiKeys?: Prisma.ApiKeyCreateNestedManyWithoutWorkspaceInput
   credentials?: Prisma.StoredCredentialCreateNestedManyWithoutWorkspaceInput
   creditAccount?: Prisma.CreditAccountCreateNestedOneWithoutWorkspaceInput
+  prompts?: Prisma.PromptCreateNestedManyWithoutWorkspaceInput
+  runs?: Prisma.RunCreateNestedManyWithoutWorkspaceInput
 }
 
 export type WorkspaceUncheckedCreateWithoutInvitationsInput = {
@@ -1266,6 +1497,11 @@ export type WorkspaceUncheckedCreateWithoutInvitationsInput = {
   inboxId?: string | null
   emailAttempts: number
   emailMessage: string
+  brandProfile?: Prisma.NullableJsonNullValueInput | runtime.InputJsonValue
+  measurementModel?: Prisma.NullableJsonNullValueInput | runtime.InputJsonValue
+  scheduleCron?: string | null
+  scheduleTimezone?: string | null
+  schedulePreset?: string | null
   createdAt: Date | string
   updatedAt: Date | string
   competitors?: Prisma.CompetitorUncheckedCreateNestedManyWithoutWorkspaceInput
@@ -1273,6 +1509,8 @@ export type WorkspaceUncheckedCreateWithoutInvitationsInput = {
   apiKeys?: Prisma.ApiKeyUncheckedCreateNestedManyWithoutWorkspaceInput
   credentials?: Prisma.StoredCredentialUncheckedCreateNestedManyWithoutWorkspaceInput
   creditAccount?: Prisma.CreditAccountUncheckedCreateNestedOneWithoutWorkspaceInput
+  prompts?: Prisma.PromptUncheckedCreateNestedManyWithoutWorkspaceInput
+  runs?: Prisma.RunUncheckedCreateNestedManyWithoutWorkspaceInput
 }
 
 export type WorkspaceCreateOrConnectWithoutInvitationsInput = {
@@ -1310,6 +1548,11 @@ export type WorkspaceUpdateWithoutInvitationsInput = {
   inboxId?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   emailAttempts?: Prisma.IntFieldUpdateOperationsInput | number
   emailMessage?: Prisma.StringFieldUpdateOperationsInput | string
+  brandProfile?: Prisma.NullableJsonNullValueInput | runtime.InputJsonValue
+  measurementModel?: Prisma.NullableJsonNullValueInput | runtime.InputJsonValue
+  scheduleCron?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  scheduleTimezone?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  schedulePreset?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   createdAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   updatedAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   competitors?: Prisma.CompetitorUpdateManyWithoutWorkspaceNestedInput
@@ -1317,6 +1560,8 @@ export type WorkspaceUpdateWithoutInvitationsInput = {
   apiKeys?: Prisma.ApiKeyUpdateManyWithoutWorkspaceNestedInput
   credentials?: Prisma.StoredCredentialUpdateManyWithoutWorkspaceNestedInput
   creditAccount?: Prisma.CreditAccountUpdateOneWithoutWorkspaceNestedInput
+  prompts?: Prisma.PromptUpdateManyWithoutWorkspaceNestedInput
+  runs?: Prisma.RunUpdateManyWithoutWorkspaceNestedInput
 }
 
 export type WorkspaceUncheckedUpdateWithoutInvitationsInput = {
@@ -1338,6 +1583,11 @@ export type WorkspaceUncheckedUpdateWithoutInvitationsInput = {
   inboxId?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   emailAttempts?: Prisma.IntFieldUpdateOperationsInput | number
   emailMessage?: Prisma.StringFieldUpdateOperationsInput | string
+  brandProfile?: Prisma.NullableJsonNullValueInput | runtime.InputJsonValue
+  measurementModel?: Prisma.NullableJsonNullValueInput | runtime.InputJsonValue
+  scheduleCron?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  scheduleTimezone?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  schedulePreset?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   createdAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   updatedAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   competitors?: Prisma.CompetitorUncheckedUpdateManyWithoutWorkspaceNestedInput
@@ -1345,6 +1595,8 @@ export type WorkspaceUncheckedUpdateWithoutInvitationsInput = {
   apiKeys?: Prisma.ApiKeyUncheckedUpdateManyWithoutWorkspaceNestedInput
   credentials?: Prisma.StoredCredentialUncheckedUpdateManyWithoutWorkspaceNestedInput
   creditAccount?: Prisma.CreditAccountUncheckedUpdateOneWithoutWorkspaceNestedInput
+  prompts?: Prisma.PromptUncheckedUpdateManyWithoutWorkspaceNestedInput
+  runs?: Prisma.RunUncheckedUpdateManyWithoutWorkspaceNestedInput
 }
 
 export type WorkspaceCreateWithoutCredentialsInput = {
@@ -1366,6 +1618,11 @@ export type WorkspaceCreateWithoutCredentialsInput = {
   inboxId?: string | null
   emailAttempts: number
   emailMessage: string
+  brandProfile?: Prisma.NullableJsonNullValueInput | runtime.InputJsonValue
+  measurementModel?: Prisma.NullableJsonNullValueInput | runtime.InputJsonValue
+  scheduleCron?: string | null
+  scheduleTimezone?: string | null
+  schedulePreset?: string | null
   createdAt: Date | string
   updatedAt: Date | string
   competitors?: Prisma.CompetitorCreateNestedManyWithoutWorkspaceInput
@@ -1373,6 +1630,8 @@ export type WorkspaceCreateWithoutCredentialsInput = {
   apiKeys?: Prisma.ApiKeyCreateNestedManyWithoutWorkspaceInput
   invitations?: Prisma.InvitationCreateNestedManyWithoutWorkspaceInput
   creditAccount?: Prisma.CreditAccountCreateNestedOneWithoutWorkspaceInput
+  prompts?: Prisma.PromptCreateNestedManyWithoutWorkspaceInput
+  runs?: Prisma.RunCreateNestedManyWithoutWorkspaceInput
 }
 
 export type WorkspaceUncheckedCreateWithoutCredentialsInput = {
@@ -1394,6 +1653,11 @@ export type WorkspaceUncheckedCreateWithoutCredentialsInput = {
   inboxId?: string | null
   emailAttempts: number
   emailMessage: string
+  brandProfile?: Prisma.NullableJsonNullValueInput | runtime.InputJsonValue
+  measurementModel?: Prisma.NullableJsonNullValueInput | runtime.InputJsonValue
+  scheduleCron?: string | null
+  scheduleTimezone?: string | null
+  schedulePreset?: string | null
   createdAt: Date | string
   updatedAt: Date | string
   competitors?: Prisma.CompetitorUncheckedCreateNestedManyWithoutWorkspaceInput
@@ -1401,6 +1665,8 @@ export type WorkspaceUncheckedCreateWithoutCredentialsInput = {
   apiKeys?: Prisma.ApiKeyUncheckedCreateNestedManyWithoutWorkspaceInput
   invitations?: Prisma.InvitationUncheckedCreateNestedManyWithoutWorkspaceInput
   creditAccount?: Prisma.CreditAccountUncheckedCreateNestedOneWithoutWorkspaceInput
+  prompts?: Prisma.PromptUncheckedCreateNestedManyWithoutWorkspaceInput
+  runs?: Prisma.RunUncheckedCreateNestedManyWithoutWorkspaceInput
 }
 
 export type WorkspaceCreateOrConnectWithoutCredentialsInput = {
@@ -1438,6 +1704,11 @@ export type WorkspaceUpdateWithoutCredentialsInput = {
   inboxId?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   emailAttempts?: Prisma.IntFieldUpdateOperationsInput | number
   emailMessage?: Prisma.StringFieldUpdateOperationsInput | string
+  brandProfile?: Prisma.NullableJsonNullValueInput | runtime.InputJsonValue
+  measurementModel?: Prisma.NullableJsonNullValueInput | runtime.InputJsonValue
+  scheduleCron?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  scheduleTimezone?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  schedulePreset?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   createdAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   updatedAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   competitors?: Prisma.CompetitorUpdateManyWithoutWorkspaceNestedInput
@@ -1445,6 +1716,8 @@ export type WorkspaceUpdateWithoutCredentialsInput = {
   apiKeys?: Prisma.ApiKeyUpdateManyWithoutWorkspaceNestedInput
   invitations?: Prisma.InvitationUpdateManyWithoutWorkspaceNestedInput
   creditAccount?: Prisma.CreditAccountUpdateOneWithoutWorkspaceNestedInput
+  prompts?: Prisma.PromptUpdateManyWithoutWorkspaceNestedInput
+  runs?: Prisma.RunUpdateManyWithoutWorkspaceNestedInput
 }
 
 export type WorkspaceUncheckedUpdateWithoutCredentialsInput = {
@@ -1466,6 +1739,11 @@ export type WorkspaceUncheckedUpdateWithoutCredentialsInput = {
   inboxId?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   emailAttempts?: Prisma.IntFieldUpdateOperationsInput | number
   emailMessage?: Prisma.StringFieldUpdateOperationsInput | string
+  brandProfile?: Prisma.NullableJsonNullValueInput | runtime.InputJsonValue
+  measurementModel?: Prisma.NullableJsonNullValueInput | runtime.InputJsonValue
+  scheduleCron?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  scheduleTimezone?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  schedulePreset?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   createdAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   updatedAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   competitors?: Prisma.CompetitorUncheckedUpdateManyWithoutWorkspaceNestedInput
@@ -1473,6 +1751,8 @@ export type WorkspaceUncheckedUpdateWithoutCredentialsInput = {
   apiKeys?: Prisma.ApiKeyUncheckedUpdateManyWithoutWorkspaceNestedInput
   invitations?: Prisma.InvitationUncheckedUpdateManyWithoutWorkspaceNestedInput
   creditAccount?: Prisma.CreditAccountUncheckedUpdateOneWithoutWorkspaceNestedInput
+  prompts?: Prisma.PromptUncheckedUpdateManyWithoutWorkspaceNestedInput
+  runs?: Prisma.RunUncheckedUpdateManyWithoutWorkspaceNestedInput
 }
 
 export type WorkspaceCreateWithoutCreditAccountInput = {
@@ -1494,6 +1774,11 @@ export type WorkspaceCreateWithoutCreditAccountInput = {
   inboxId?: string | null
   emailAttempts: number
   emailMessage: string
+  brandProfile?: Prisma.NullableJsonNullValueInput | runtime.InputJsonValue
+  measurementModel?: Prisma.NullableJsonNullValueInput | runtime.InputJsonValue
+  scheduleCron?: string | null
+  scheduleTimezone?: string | null
+  schedulePreset?: string | null
   createdAt: Date | string
   updatedAt: Date | string
   competitors?: Prisma.CompetitorCreateNestedManyWithoutWorkspaceInput
@@ -1501,6 +1786,8 @@ export type WorkspaceCreateWithoutCreditAccountInput = {
   apiKeys?: Prisma.ApiKeyCreateNestedManyWithoutWorkspaceInput
   invitations?: Prisma.InvitationCreateNestedManyWithoutWorkspaceInput
   credentials?: Prisma.StoredCredentialCreateNestedManyWithoutWorkspaceInput
+  prompts?: Prisma.PromptCreateNestedManyWithoutWorkspaceInput
+  runs?: Prisma.RunCreateNestedManyWithoutWorkspaceInput
 }
 
 export type WorkspaceUncheckedCreateWithoutCreditAccountInput = {
@@ -1522,6 +1809,11 @@ export type WorkspaceUncheckedCreateWithoutCreditAccountInput = {
   inboxId?: string | null
   emailAttempts: number
   emailMessage: string
+  brandProfile?: Prisma.NullableJsonNullValueInput | runtime.InputJsonValue
+  measurementModel?: Prisma.NullableJsonNullValueInput | runtime.InputJsonValue
+  scheduleCron?: string | null
+  scheduleTimezone?: string | null
+  schedulePreset?: string | null
   createdAt: Date | string
   updatedAt: Date | string
   competitors?: Prisma.CompetitorUncheckedCreateNestedManyWithoutWorkspaceInput
@@ -1529,6 +1821,8 @@ export type WorkspaceUncheckedCreateWithoutCreditAccountInput = {
   apiKeys?: Prisma.ApiKeyUncheckedCreateNestedManyWithoutWorkspaceInput
   invitations?: Prisma.InvitationUncheckedCreateNestedManyWithoutWorkspaceInput
   credentials?: Prisma.StoredCredentialUncheckedCreateNestedManyWithoutWorkspaceInput
+  prompts?: Prisma.PromptUncheckedCreateNestedManyWithoutWorkspaceInput
+  runs?: Prisma.RunUncheckedCreateNestedManyWithoutWorkspaceInput
 }
 
 export type WorkspaceCreateOrConnectWithoutCreditAccountInput = {
@@ -1566,6 +1860,11 @@ export type WorkspaceUpdateWithoutCreditAccountInput = {
   inboxId?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   emailAttempts?: Prisma.IntFieldUpdateOperationsInput | number
   emailMessage?: Prisma.StringFieldUpdateOperationsInput | string
+  brandProfile?: Prisma.NullableJsonNullValueInput | runtime.InputJsonValue
+  measurementModel?: Prisma.NullableJsonNullValueInput | runtime.InputJsonValue
+  scheduleCron?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  scheduleTimezone?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  schedulePreset?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   createdAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   updatedAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   competitors?: Prisma.CompetitorUpdateManyWithoutWorkspaceNestedInput
@@ -1573,6 +1872,8 @@ export type WorkspaceUpdateWithoutCreditAccountInput = {
   apiKeys?: Prisma.ApiKeyUpdateManyWithoutWorkspaceNestedInput
   invitations?: Prisma.InvitationUpdateManyWithoutWorkspaceNestedInput
   credentials?: Prisma.StoredCredentialUpdateManyWithoutWorkspaceNestedInput
+  prompts?: Prisma.PromptUpdateManyWithoutWorkspaceNestedInput
+  runs?: Prisma.RunUpdateManyWithoutWorkspaceNestedInput
 }
 
 export type WorkspaceUncheckedUpdateWithoutCreditAccountInput = {
@@ -1594,6 +1895,11 @@ export type WorkspaceUncheckedUpdateWithoutCreditAccountInput = {
   inboxId?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   emailAttempts?: Prisma.IntFieldUpdateOperationsInput | number
   emailMessage?: Prisma.StringFieldUpdateOperationsInput | string
+  brandProfile?: Prisma.NullableJsonNullValueInput | runtime.InputJsonValue
+  measurementModel?: Prisma.NullableJsonNullValueInput | runtime.InputJsonValue
+  scheduleCron?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  scheduleTimezone?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  schedulePreset?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   createdAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   updatedAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   competitors?: Prisma.CompetitorUncheckedUpdateManyWithoutWorkspaceNestedInput
@@ -1601,6 +1907,320 @@ export type WorkspaceUncheckedUpdateWithoutCreditAccountInput = {
   apiKeys?: Prisma.ApiKeyUncheckedUpdateManyWithoutWorkspaceNestedInput
   invitations?: Prisma.InvitationUncheckedUpdateManyWithoutWorkspaceNestedInput
   credentials?: Prisma.StoredCredentialUncheckedUpdateManyWithoutWorkspaceNestedInput
+  prompts?: Prisma.PromptUncheckedUpdateManyWithoutWorkspaceNestedInput
+  runs?: Prisma.RunUncheckedUpdateManyWithoutWorkspaceNestedInput
+}
+
+export type WorkspaceCreateWithoutPromptsInput = {
+  id: string
+  slug: string
+  brand: string
+  displayName: string
+  domains?: Prisma.WorkspaceCreatedomainsInput | string[]
+  languages?: Prisma.WorkspaceCreatelanguagesInput | string[]
+  regions?: Prisma.WorkspaceCreateregionsInput | string[]
+  gscProperty: string
+  ga4Property: string
+  activeSetSize: number
+  complianceProfile: string
+  quotas: Prisma.JsonNullValueInput | runtime.InputJsonValue
+  createdByUserId: string
+  emailStatus: string
+  emailAddress?: string | null
+  inboxId?: string | null
+  emailAttempts: number
+  emailMessage: string
+  brandProfile?: Prisma.NullableJsonNullValueInput | runtime.InputJsonValue
+  measurementModel?: Prisma.NullableJsonNullValueInput | runtime.InputJsonValue
+  scheduleCron?: string | null
+  scheduleTimezone?: string | null
+  schedulePreset?: string | null
+  createdAt: Date | string
+  updatedAt: Date | string
+  competitors?: Prisma.CompetitorCreateNestedManyWithoutWorkspaceInput
+  members?: Prisma.MemberCreateNestedManyWithoutWorkspaceInput
+  apiKeys?: Prisma.ApiKeyCreateNestedManyWithoutWorkspaceInput
+  invitations?: Prisma.InvitationCreateNestedManyWithoutWorkspaceInput
+  credentials?: Prisma.StoredCredentialCreateNestedManyWithoutWorkspaceInput
+  creditAccount?: Prisma.CreditAccountCreateNestedOneWithoutWorkspaceInput
+  runs?: Prisma.RunCreateNestedManyWithoutWorkspaceInput
+}
+
+export type WorkspaceUncheckedCreateWithoutPromptsInput = {
+  id: string
+  slug: string
+  brand: string
+  displayName: string
+  domains?: Prisma.WorkspaceCreatedomainsInput | string[]
+  languages?: Prisma.WorkspaceCreatelanguagesInput | string[]
+  regions?: Prisma.WorkspaceCreateregionsInput | string[]
+  gscProperty: string
+  ga4Property: string
+  activeSetSize: number
+  complianceProfile: string
+  quotas: Prisma.JsonNullValueInput | runtime.InputJsonValue
+  createdByUserId: string
+  emailStatus: string
+  emailAddress?: string | null
+  inboxId?: string | null
+  emailAttempts: number
+  emailMessage: string
+  brandProfile?: Prisma.NullableJsonNullValueInput | runtime.InputJsonValue
+  measurementModel?: Prisma.NullableJsonNullValueInput | runtime.InputJsonValue
+  scheduleCron?: string | null
+  scheduleTimezone?: string | null
+  schedulePreset?: string | null
+  createdAt: Date | string
+  updatedAt: Date | string
+  competitors?: Prisma.CompetitorUncheckedCreateNestedManyWithoutWorkspaceInput
+  members?: Prisma.MemberUncheckedCreateNestedManyWithoutWorkspaceInput
+  apiKeys?: Prisma.ApiKeyUncheckedCreateNestedManyWithoutWorkspaceInput
+  invitations?: Prisma.InvitationUncheckedCreateNestedManyWithoutWorkspaceInput
+  credentials?: Prisma.StoredCredentialUncheckedCreateNestedManyWithoutWorkspaceInput
+  creditAccount?: Prisma.CreditAccountUncheckedCreateNestedOneWithoutWorkspaceInput
+  runs?: Prisma.RunUncheckedCreateNestedManyWithoutWorkspaceInput
+}
+
+export type WorkspaceCreateOrConnectWithoutPromptsInput = {
+  where: Prisma.WorkspaceWhereUniqueInput
+  create: Prisma.XOR<Prisma.WorkspaceCreateWithoutPromptsInput, Prisma.WorkspaceUncheckedCreateWithoutPromptsInput>
+}
+
+export type WorkspaceUpsertWithoutPromptsInput = {
+  update: Prisma.XOR<Prisma.WorkspaceUpdateWithoutPromptsInput, Prisma.WorkspaceUncheckedUpdateWithoutPromptsInput>
+  create: Prisma.XOR<Prisma.WorkspaceCreateWithoutPromptsInput, Prisma.WorkspaceUncheckedCreateWithoutPromptsInput>
+  where?: Prisma.WorkspaceWhereInput
+}
+
+export type WorkspaceUpdateToOneWithWhereWithoutPromptsInput = {
+  where?: Prisma.WorkspaceWhereInput
+  data: Prisma.XOR<Prisma.WorkspaceUpdateWithoutPromptsInput, Prisma.WorkspaceUncheckedUpdateWithoutPromptsInput>
+}
+
+export type WorkspaceUpdateWithoutPromptsInput = {
+  id?: Prisma.StringFieldUpdateOperationsInput | string
+  slug?: Prisma.StringFieldUpdateOperationsInput | string
+  brand?: Prisma.StringFieldUpdateOperationsInput | string
+  displayName?: Prisma.StringFieldUpdateOperationsInput | string
+  domains?: Prisma.WorkspaceUpdatedomainsInput | string[]
+  languages?: Prisma.WorkspaceUpdatelanguagesInput | string[]
+  regions?: Prisma.WorkspaceUpdateregionsInput | string[]
+  gscProperty?: Prisma.StringFieldUpdateOperationsInput | string
+  ga4Property?: Prisma.StringFieldUpdateOperationsInput | string
+  activeSetSize?: Prisma.IntFieldUpdateOperationsInput | number
+  complianceProfile?: Prisma.StringFieldUpdateOperationsInput | string
+  quotas?: Prisma.JsonNullValueInput | runtime.InputJsonValue
+  createdByUserId?: Prisma.StringFieldUpdateOperationsInput | string
+  emailStatus?: Prisma.StringFieldUpdateOperationsInput | string
+  emailAddress?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  inboxId?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  emailAttempts?: Prisma.IntFieldUpdateOperationsInput | number
+  emailMessage?: Prisma.StringFieldUpdateOperationsInput | string
+  brandProfile?: Prisma.NullableJsonNullValueInput | runtime.InputJsonValue
+  measurementModel?: Prisma.NullableJsonNullValueInput | runtime.InputJsonValue
+  scheduleCron?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  scheduleTimezone?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  schedulePreset?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  createdAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
+  updatedAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
+  competitors?: Prisma.CompetitorUpdateManyWithoutWorkspaceNestedInput
+  members?: Prisma.MemberUpdateManyWithoutWorkspaceNestedInput
+  apiKeys?: Prisma.ApiKeyUpdateManyWithoutWorkspaceNestedInput
+  invitations?: Prisma.InvitationUpdateManyWithoutWorkspaceNestedInput
+  credentials?: Prisma.StoredCredentialUpdateManyWithoutWorkspaceNestedInput
+  creditAccount?: Prisma.CreditAccountUpdateOneWithoutWorkspaceNestedInput
+  runs?: Prisma.RunUpdateManyWithoutWorkspaceNestedInput
+}
+
+export type WorkspaceUncheckedUpdateWithoutPromptsInput = {
+  id?: Prisma.StringFieldUpdateOperationsInput | string
+  slug?: Prisma.StringFieldUpdateOperationsInput | string
+  brand?: Prisma.StringFieldUpdateOperationsInput | string
+  displayName?: Prisma.StringFieldUpdateOperationsInput | string
+  domains?: Prisma.WorkspaceUpdatedomainsInput | string[]
+  languages?: Prisma.WorkspaceUpdatelanguagesInput | string[]
+  regions?: Prisma.WorkspaceUpdateregionsInput | string[]
+  gscProperty?: Prisma.StringFieldUpdateOperationsInput | string
+  ga4Property?: Prisma.StringFieldUpdateOperationsInput | string
+  activeSetSize?: Prisma.IntFieldUpdateOperationsInput | number
+  complianceProfile?: Prisma.StringFieldUpdateOperationsInput | string
+  quotas?: Prisma.JsonNullValueInput | runtime.InputJsonValue
+  createdByUserId?: Prisma.StringFieldUpdateOperationsInput | string
+  emailStatus?: Prisma.StringFieldUpdateOperationsInput | string
+  emailAddress?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  inboxId?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  emailAttempts?: Prisma.IntFieldUpdateOperationsInput | number
+  emailMessage?: Prisma.StringFieldUpdateOperationsInput | string
+  brandProfile?: Prisma.NullableJsonNullValueInput | runtime.InputJsonValue
+  measurementModel?: Prisma.NullableJsonNullValueInput | runtime.InputJsonValue
+  scheduleCron?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  scheduleTimezone?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  schedulePreset?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  createdAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
+  updatedAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
+  competitors?: Prisma.CompetitorUncheckedUpdateManyWithoutWorkspaceNestedInput
+  members?: Prisma.MemberUncheckedUpdateManyWithoutWorkspaceNestedInput
+  apiKeys?: Prisma.ApiKeyUncheckedUpdateManyWithoutWorkspaceNestedInput
+  invitations?: Prisma.InvitationUncheckedUpdateManyWithoutWorkspaceNestedInput
+  credentials?: Prisma.StoredCredentialUncheckedUpdateManyWithoutWorkspaceNestedInput
+  creditAccount?: Prisma.CreditAccountUncheckedUpdateOneWithoutWorkspaceNestedInput
+  runs?: Prisma.RunUncheckedUpdateManyWithoutWorkspaceNestedInput
+}
+
+export type WorkspaceCreateWithoutRunsInput = {
+  id: string
+  slug: string
+  brand: string
+  displayName: string
+  domains?: Prisma.WorkspaceCreatedomainsInput | string[]
+  languages?: Prisma.WorkspaceCreatelanguagesInput | string[]
+  regions?: Prisma.WorkspaceCreateregionsInput | string[]
+  gscProperty: string
+  ga4Property: string
+  activeSetSize: number
+  complianceProfile: string
+  quotas: Prisma.JsonNullValueInput | runtime.InputJsonValue
+  createdByUserId: string
+  emailStatus: string
+  emailAddress?: string | null
+  inboxId?: string | null
+  emailAttempts: number
+  emailMessage: string
+  brandProfile?: Prisma.NullableJsonNullValueInput | runtime.InputJsonValue
+  measurementModel?: Prisma.NullableJsonNullValueInput | runtime.InputJsonValue
+  scheduleCron?: string | null
+  scheduleTimezone?: string | null
+  schedulePreset?: string | null
+  createdAt: Date | string
+  updatedAt: Date | string
+  competitors?: Prisma.CompetitorCreateNestedManyWithoutWorkspaceInput
+  members?: Prisma.MemberCreateNestedManyWithoutWorkspaceInput
+  apiKeys?: Prisma.ApiKeyCreateNestedManyWithoutWorkspaceInput
+  invitations?: Prisma.InvitationCreateNestedManyWithoutWorkspaceInput
+  credentials?: Prisma.StoredCredentialCreateNestedManyWithoutWorkspaceInput
+  creditAccount?: Prisma.CreditAccountCreateNestedOneWithoutWorkspaceInput
+  prompts?: Prisma.PromptCreateNestedManyWithoutWorkspaceInput
+}
+
+export type WorkspaceUncheckedCreateWithoutRunsInput = {
+  id: string
+  slug: string
+  brand: string
+  displayName: string
+  domains?: Prisma.WorkspaceCreatedomainsInput | string[]
+  languages?: Prisma.WorkspaceCreatelanguagesInput | string[]
+  regions?: Prisma.WorkspaceCreateregionsInput | string[]
+  gscProperty: string
+  ga4Property: string
+  activeSetSize: number
+  complianceProfile: string
+  quotas: Prisma.JsonNullValueInput | runtime.InputJsonValue
+  createdByUserId: string
+  emailStatus: string
+  emailAddress?: string | null
+  inboxId?: string | null
+  emailAttempts: number
+  emailMessage: string
+  brandProfile?: Prisma.NullableJsonNullValueInput | runtime.InputJsonValue
+  measurementModel?: Prisma.NullableJsonNullValueInput | runtime.InputJsonValue
+  scheduleCron?: string | null
+  scheduleTimezone?: string | null
+  schedulePreset?: string | null
+  createdAt: Date | string
+  updatedAt: Date | string
+  competitors?: Prisma.CompetitorUncheckedCreateNestedManyWithoutWorkspaceInput
+  members?: Prisma.MemberUncheckedCreateNestedManyWithoutWorkspaceInput
+  apiKeys?: Prisma.ApiKeyUncheckedCreateNestedManyWithoutWorkspaceInput
+  invitations?: Prisma.InvitationUncheckedCreateNestedManyWithoutWorkspaceInput
+  credentials?: Prisma.StoredCredentialUncheckedCreateNestedManyWithoutWorkspaceInput
+  creditAccount?: Prisma.CreditAccountUncheckedCreateNestedOneWithoutWorkspaceInput
+  prompts?: Prisma.PromptUncheckedCreateNestedManyWithoutWorkspaceInput
+}
+
+export type WorkspaceCreateOrConnectWithoutRunsInput = {
+  where: Prisma.WorkspaceWhereUniqueInput
+  create: Prisma.XOR<Prisma.WorkspaceCreateWithoutRunsInput, Prisma.WorkspaceUncheckedCreateWithoutRunsInput>
+}
+
+export type WorkspaceUpsertWithoutRunsInput = {
+  update: Prisma.XOR<Prisma.WorkspaceUpdateWithoutRunsInput, Prisma.WorkspaceUncheckedUpdateWithoutRunsInput>
+  create: Prisma.XOR<Prisma.WorkspaceCreateWithoutRunsInput, Prisma.WorkspaceUncheckedCreateWithoutRunsInput>
+  where?: Prisma.WorkspaceWhereInput
+}
+
+export type WorkspaceUpdateToOneWithWhereWithoutRunsInput = {
+  where?: Prisma.WorkspaceWhereInput
+  data: Prisma.XOR<Prisma.WorkspaceUpdateWithoutRunsInput, Prisma.WorkspaceUncheckedUpdateWithoutRunsInput>
+}
+
+export type WorkspaceUpdateWithoutRunsInput = {
+  id?: Prisma.StringFieldUpdateOperationsInput | string
+  slug?: Prisma.StringFieldUpdateOperationsInput | string
+  brand?: Prisma.StringFieldUpdateOperationsInput | string
+  displayName?: Prisma.StringFieldUpdateOperationsInput | string
+  domains?: Prisma.WorkspaceUpdatedomainsInput | string[]
+  languages?: Prisma.WorkspaceUpdatelanguagesInput | string[]
+  regions?: Prisma.WorkspaceUpdateregionsInput | string[]
+  gscProperty?: Prisma.StringFieldUpdateOperationsInput | string
+  ga4Property?: Prisma.StringFieldUpdateOperationsInput | string
+  activeSetSize?: Prisma.IntFieldUpdateOperationsInput | number
+  complianceProfile?: Prisma.StringFieldUpdateOperationsInput | string
+  quotas?: Prisma.JsonNullValueInput | runtime.InputJsonValue
+  createdByUserId?: Prisma.StringFieldUpdateOperationsInput | string
+  emailStatus?: Prisma.StringFieldUpdateOperationsInput | string
+  emailAddress?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  inboxId?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  emailAttempts?: Prisma.IntFieldUpdateOperationsInput | number
+  emailMessage?: Prisma.StringFieldUpdateOperationsInput | string
+  brandProfile?: Prisma.NullableJsonNullValueInput | runtime.InputJsonValue
+  measurementModel?: Prisma.NullableJsonNullValueInput | runtime.InputJsonValue
+  scheduleCron?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  scheduleTimezone?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  schedulePreset?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  createdAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
+  updatedAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
+  competitors?: Prisma.CompetitorUpdateManyWithoutWorkspaceNestedInput
+  members?: Prisma.MemberUpdateManyWithoutWorkspaceNestedInput
+  apiKeys?: Prisma.ApiKeyUpdateManyWithoutWorkspaceNestedInput
+  invitations?: Prisma.InvitationUpdateManyWithoutWorkspaceNestedInput
+  credentials?: Prisma.StoredCredentialUpdateManyWithoutWorkspaceNestedInput
+  creditAccount?: Prisma.CreditAccountUpdateOneWithoutWorkspaceNestedInput
+  prompts?: Prisma.PromptUpdateManyWithoutWorkspaceNestedInput
+}
+
+export type WorkspaceUncheckedUpdateWithoutRunsInput = {
+  id?: Prisma.StringFieldUpdateOperationsInput | string
+  slug?: Prisma.StringFieldUpdateOperationsInput | string
+  brand?: Prisma.StringFieldUpdateOperationsInput | string
+  displayName?: Prisma.StringFieldUpdateOperationsInput | string
+  domains?: Prisma.WorkspaceUpdatedomainsInput | string[]
+  languages?: Prisma.WorkspaceUpdatelanguagesInput | string[]
+  regions?: Prisma.WorkspaceUpdateregionsInput | string[]
+  gscProperty?: Prisma.StringFieldUpdateOperationsInput | string
+  ga4Property?: Prisma.StringFieldUpdateOperationsInput | string
+  activeSetSize?: Prisma.IntFieldUpdateOperationsInput | number
+  complianceProfile?: Prisma.StringFieldUpdateOperationsInput | string
+  quotas?: Prisma.JsonNullValueInput | runtime.InputJsonValue
+  createdByUserId?: Prisma.StringFieldUpdateOperationsInput | string
+  emailStatus?: Prisma.StringFieldUpdateOperationsInput | string
+  emailAddress?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  inboxId?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  emailAttempts?: Prisma.IntFieldUpdateOperationsInput | number
+  emailMessage?: Prisma.StringFieldUpdateOperationsInput | string
+  brandProfile?: Prisma.NullableJsonNullValueInput | runtime.InputJsonValue
+  measurementModel?: Prisma.NullableJsonNullValueInput | runtime.InputJsonValue
+  scheduleCron?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  scheduleTimezone?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  schedulePreset?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  createdAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
+  updatedAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
+  competitors?: Prisma.CompetitorUncheckedUpdateManyWithoutWorkspaceNestedInput
+  members?: Prisma.MemberUncheckedUpdateManyWithoutWorkspaceNestedInput
+  apiKeys?: Prisma.ApiKeyUncheckedUpdateManyWithoutWorkspaceNestedInput
+  invitations?: Prisma.InvitationUncheckedUpdateManyWithoutWorkspaceNestedInput
+  credentials?: Prisma.StoredCredentialUncheckedUpdateManyWithoutWorkspaceNestedInput
+  creditAccount?: Prisma.CreditAccountUncheckedUpdateOneWithoutWorkspaceNestedInput
+  prompts?: Prisma.PromptUncheckedUpdateManyWithoutWorkspaceNestedInput
 }
 
 
@@ -1614,6 +2234,8 @@ export type WorkspaceCountOutputType = {
   apiKeys: number
   invitations: number
   credentials: number
+  prompts: number
+  runs: number
 }
 
 export type WorkspaceCountOutputTypeSelect<ExtArgs extends runtime.Types.Extensions.InternalArgs = runtime.Types.Extensions.DefaultArgs> = {
@@ -1622,6 +2244,8 @@ export type WorkspaceCountOutputTypeSelect<ExtArgs extends runtime.Types.Extensi
   apiKeys?: boolean | WorkspaceCountOutputTypeCountApiKeysArgs
   invitations?: boolean | WorkspaceCountOutputTypeCountInvitationsArgs
   credentials?: boolean | WorkspaceCountOutputTypeCountCredentialsArgs
+  prompts?: boolean | WorkspaceCountOutputTypeCountPromptsArgs
+  runs?: boolean | WorkspaceCountOutputTypeCountRunsArgs
 }
 
 /**
@@ -1669,6 +2293,20 @@ export type WorkspaceCountOutputTypeCountCredentialsArgs<ExtArgs extends runtime
   where?: Prisma.StoredCredentialWhereInput
 }
 
+/**
+ * WorkspaceCountOutputType without action
+ */
+export type WorkspaceCountOutputTypeCountPromptsArgs<ExtArgs extends runtime.Types.Extensions.InternalArgs = runtime.Types.Extensions.DefaultArgs> = {
+  where?: Prisma.PromptWhereInput
+}
+
+/**
+ * WorkspaceCountOutputType without action
+ */
+export type WorkspaceCountOutputTypeCountRunsArgs<ExtArgs extends runtime.Types.Extensions.InternalArgs = runtime.Types.Extensions.DefaultArgs> = {
+  where?: Prisma.RunWhereInput
+}
+
 
 export type WorkspaceSelect<ExtArgs extends runtime.Types.Extensions.InternalArgs = runtime.Types.Extensions.DefaultArgs> = runtime.Types.Extensions.GetSelect<{
   id?: boolean
@@ -1689,6 +2327,11 @@ export type WorkspaceSelect<ExtArgs extends runtime.Types.Extensions.InternalArg
   inboxId?: boolean
   emailAttempts?: boolean
   emailMessage?: boolean
+  brandProfile?: boolean
+  measurementModel?: boolean
+  scheduleCron?: boolean
+  scheduleTimezone?: boolean
+  schedulePreset?: boolean
   createdAt?: boolean
   updatedAt?: boolean
   competitors?: boolean | Prisma.Workspace$competitorsArgs<ExtArgs>
@@ -1697,6 +2340,8 @@ export type WorkspaceSelect<ExtArgs extends runtime.Types.Extensions.InternalArg
   invitations?: boolean | Prisma.Workspace$invitationsArgs<ExtArgs>
   credentials?: boolean | Prisma.Workspace$credentialsArgs<ExtArgs>
   creditAccount?: boolean | Prisma.Workspace$creditAccountArgs<ExtArgs>
+  prompts?: boolean | Prisma.Workspace$promptsArgs<ExtArgs>
+  runs?: boolean | Prisma.Workspace$runsArgs<ExtArgs>
   _count?: boolean | Prisma.WorkspaceCountOutputTypeDefaultArgs<ExtArgs>
 }, ExtArgs["result"]["workspace"]>
 
@@ -1719,6 +2364,11 @@ export type WorkspaceSelectCreateManyAndReturn<ExtArgs extends runtime.Types.Ext
   inboxId?: boolean
   emailAttempts?: boolean
   emailMessage?: boolean
+  brandProfile?: boolean
+  measurementModel?: boolean
+  scheduleCron?: boolean
+  scheduleTimezone?: boolean
+  schedulePreset?: boolean
   createdAt?: boolean
   updatedAt?: boolean
 }, ExtArgs["result"]["workspace"]>
@@ -1742,6 +2392,11 @@ export type WorkspaceSelectUpdateManyAndReturn<ExtArgs extends runtime.Types.Ext
   inboxId?: boolean
   emailAttempts?: boolean
   emailMessage?: boolean
+  brandProfile?: boolean
+  measurementModel?: boolean
+  scheduleCron?: boolean
+  scheduleTimezone?: boolean
+  schedulePreset?: boolean
   createdAt?: boolean
   updatedAt?: boolean
 }, ExtArgs["result"]["workspace"]>
@@ -1765,11 +2420,16 @@ export type WorkspaceSelectScalar = {
   inboxId?: boolean
   emailAttempts?: boolean
   emailMessage?: boolean
+  brandProfile?: boolean
+  measurementModel?: boolean
+  scheduleCron?: boolean
+  scheduleTimezone?: boolean
+  schedulePreset?: boolean
   createdAt?: boolean
   updatedAt?: boolean
 }
 
-export type WorkspaceOmit<ExtArgs extends runtime.Types.Extensions.InternalArgs = runtime.Types.Extensions.DefaultArgs> = runtime.Types.Extensions.GetOmit<"id" | "slug" | "brand" | "displayName" | "domains" | "languages" | "regions" | "gscProperty" | "ga4Property" | "activeSetSize" | "complianceProfile" | "quotas" | "createdByUserId" | "emailStatus" | "emailAddress" | "inboxId" | "emailAttempts" | "emailMessage" | "createdAt" | "updatedAt", ExtArgs["result"]["workspace"]>
+export type WorkspaceOmit<ExtArgs extends runtime.Types.Extensions.InternalArgs = runtime.Types.Extensions.DefaultArgs> = runtime.Types.Extensions.GetOmit<"id" | "slug" | "brand" | "displayName" | "domains" | "languages" | "regions" | "gscProperty" | "ga4Property" | "activeSetSize" | "complianceProfile" | "quotas" | "createdByUserId" | "emailStatus" | "emailAddress" | "inboxId" | "emailAttempts" | "emailMessage" | "brandProfile" | "measurementModel" | "scheduleCron" | "scheduleTimezone" | "schedulePreset" | "createdAt" | "updatedAt", ExtArgs["result"]["workspace"]>
 export type WorkspaceInclude<ExtArgs extends runtime.Types.Extensions.InternalArgs = runtime.Types.Extensions.DefaultArgs> = {
   competitors?: boolean | Prisma.Workspace$competitorsArgs<ExtArgs>
   members?: boolean | Prisma.Workspace$membersArgs<ExtArgs>
@@ -1777,6 +2437,8 @@ export type WorkspaceInclude<ExtArgs extends runtime.Types.Extensions.InternalAr
   invitations?: boolean | Prisma.Workspace$invitationsArgs<ExtArgs>
   credentials?: boolean | Prisma.Workspace$credentialsArgs<ExtArgs>
   creditAccount?: boolean | Prisma.Workspace$creditAccountArgs<ExtArgs>
+  prompts?: boolean | Prisma.Workspace$promptsArgs<ExtArgs>
+  runs?: boolean | Prisma.Workspace$runsArgs<ExtArgs>
   _count?: boolean | Prisma.WorkspaceCountOutputTypeDefaultArgs<ExtArgs>
 }
 export type WorkspaceIncludeCreateManyAndReturn<ExtArgs extends runtime.Types.Extensions.InternalArgs = runtime.Types.Extensions.DefaultArgs> = {}
@@ -1791,6 +2453,8 @@ export type $WorkspacePayload<ExtArgs extends runtime.Types.Extensions.InternalA
     invitations: Prisma.$InvitationPayload<ExtArgs>[]
     credentials: Prisma.$StoredCredentialPayload<ExtArgs>[]
     creditAccount: Prisma.$CreditAccountPayload<ExtArgs> | null
+    prompts: Prisma.$PromptPayload<ExtArgs>[]
+    runs: Prisma.$RunPayload<ExtArgs>[]
   }
   scalars: runtime.Types.Extensions.GetPayloadResult<{
     id: string
@@ -1817,6 +2481,20 @@ export type $WorkspacePayload<ExtArgs extends runtime.Types.Extensions.InternalA
     inboxId: string | null
     emailAttempts: number
     emailMessage: string
+    /**
+     * Brand profile: { description, category, positioning, markets[] } (null until set).
+     */
+    brandProfile: runtime.JsonValue | null
+    /**
+     * Measurement model: { engines: [{ engine, model, enabled }], weights: {...} } (null = defaults).
+     */
+    measurementModel: runtime.JsonValue | null
+    /**
+     * Daily run schedule (cron expression and IANA time zone), null when none.
+     */
+    scheduleCron: string | null
+    scheduleTimezone: string | null
+    schedulePreset: string | null
     createdAt: Date
     updatedAt: Date
   }, ExtArgs["result"]["workspace"]>
@@ -2219,6 +2897,8 @@ export interface Prisma__WorkspaceClient<T, Null = never, ExtArgs extends runtim
   invitations<T extends Prisma.Workspace$invitationsArgs<ExtArgs> = {}>(args?: Prisma.Subset<T, Prisma.Workspace$invitationsArgs<ExtArgs>>): Prisma.PrismaPromise<runtime.Types.Result.GetResult<Prisma.$InvitationPayload<ExtArgs>, T, "findMany", GlobalOmitOptions> | Null>
   credentials<T extends Prisma.Workspace$credentialsArgs<ExtArgs> = {}>(args?: Prisma.Subset<T, Prisma.Workspace$credentialsArgs<ExtArgs>>): Prisma.PrismaPromise<runtime.Types.Result.GetResult<Prisma.$StoredCredentialPayload<ExtArgs>, T, "findMany", GlobalOmitOptions> | Null>
   creditAccount<T extends Prisma.Workspace$creditAccountArgs<ExtArgs> = {}>(args?: Prisma.Subset<T, Prisma.Workspace$creditAccountArgs<ExtArgs>>): Prisma.Prisma__CreditAccountClient<runtime.Types.Result.GetResult<Prisma.$CreditAccountPayload<ExtArgs>, T, "findUniqueOrThrow", GlobalOmitOptions> | null, null, ExtArgs, GlobalOmitOptions>
+  prompts<T extends Prisma.Workspace$promptsArgs<ExtArgs> = {}>(args?: Prisma.Subset<T, Prisma.Workspace$promptsArgs<ExtArgs>>): Prisma.PrismaPromise<runtime.Types.Result.GetResult<Prisma.$PromptPayload<ExtArgs>, T, "findMany", GlobalOmitOptions> | Null>
+  runs<T extends Prisma.Workspace$runsArgs<ExtArgs> = {}>(args?: Prisma.Subset<T, Prisma.Workspace$runsArgs<ExtArgs>>): Prisma.PrismaPromise<runtime.Types.Result.GetResult<Prisma.$RunPayload<ExtArgs>, T, "findMany", GlobalOmitOptions> | Null>
   /**
    * Attaches callbacks for the resolution and/or rejection of the Promise.
    * @param onfulfilled The callback to execute when the Promise is resolved.
@@ -2266,6 +2946,11 @@ export interface WorkspaceFieldRefs {
   readonly inboxId: Prisma.FieldRef<"Workspace", 'String'>
   readonly emailAttempts: Prisma.FieldRef<"Workspace", 'Int'>
   readonly emailMessage: Prisma.FieldRef<"Workspace", 'String'>
+  readonly brandProfile: Prisma.FieldRef<"Workspace", 'Json'>
+  readonly measurementModel: Prisma.FieldRef<"Workspace", 'Json'>
+  readonly scheduleCron: Prisma.FieldRef<"Workspace", 'String'>
+  readonly scheduleTimezone: Prisma.FieldRef<"Workspace", 'String'>
+  readonly schedulePreset: Prisma.FieldRef<"Workspace", 'String'>
   readonly createdAt: Prisma.FieldRef<"Workspace", 'DateTime'>
   readonly updatedAt: Prisma.FieldRef<"Workspace", 'DateTime'>
 }
@@ -2797,6 +3482,54 @@ export type Workspace$creditAccountArgs<ExtArgs extends runtime.Types.Extensions
    */
   include?: Prisma.CreditAccountInclude<ExtArgs> | null
   where?: Prisma.CreditAccountWhereInput
+}
+
+/**
+ * Workspace.prompts
+ */
+export type Workspace$promptsArgs<ExtArgs extends runtime.Types.Extensions.InternalArgs = runtime.Types.Extensions.DefaultArgs> = {
+  /**
+   * Select specific fields to fetch from the Prompt
+   */
+  select?: Prisma.PromptSelect<ExtArgs> | null
+  /**
+   * Omit specific fields from the Prompt
+   */
+  omit?: Prisma.PromptOmit<ExtArgs> | null
+  /**
+   * Choose, which related nodes to fetch as well
+   */
+  include?: Prisma.PromptInclude<ExtArgs> | null
+  where?: Prisma.PromptWhereInput
+  orderBy?: Prisma.PromptOrderByWithRelationInput | Prisma.PromptOrderByWithRelationInput[]
+  cursor?: Prisma.PromptWhereUniqueInput
+  take?: number
+  skip?: number
+  distinct?: Prisma.PromptScalarFieldEnum | Prisma.PromptScalarFieldEnum[]
+}
+
+/**
+ * Workspace.runs
+ */
+export type Workspace$runsArgs<ExtArgs extends runtime.Types.Extensions.InternalArgs = runtime.Types.Extensions.DefaultArgs> = {
+  /**
+   * Select specific fields to fetch from the Run
+   */
+  select?: Prisma.RunSelect<ExtArgs> | null
+  /**
+   * Omit specific fields from the Run
+   */
+  omit?: Prisma.RunOmit<ExtArgs> | null
+  /**
+   * Choose, which related nodes to fetch as well
+   */
+  include?: Prisma.RunInclude<ExtArgs> | null
+  where?: Prisma.RunWhereInput
+  orderBy?: Prisma.RunOrderByWithRelationInput | Prisma.RunOrderByWithRelationInput[]
+  cursor?: Prisma.RunWhereUniqueInput
+  take?: number
+  skip?: number
+  distinct?: Prisma.RunScalarFieldEnum | Prisma.RunScalarFieldEnum[]
 }
 
 /**

@@ -1,0 +1,91 @@
+import { createRequire } from "node:module";
+import { loadOpenApiDocument } from "@geopulse/api-types/openapi-document";
+import { applyMigrations, type Database, openDatabase } from "@geopulse/db";
+import type { Logger } from "pino";
+import { type Clock, systemClock } from "./clock.js";
+import type { Config } from "./config.js";
+import type { AppContext } from "./context.js";
+import { createEmailProvider } from "./email/create-email-provider.js";
+import type { EmailProvider } from "./email/email-provider.js";
+import type { AnswerEngine } from "./engines/engine.js";
+import { OperationIndex } from "./http/operation-index.js";
+import { executeRunJob } from "./jobs/execute-run-job.js";
+import { startJobQueue } from "./jobs/job-queue.js";
+import { createLogger } from "./logger.js";
+import { resolveServerSecrets } from "./server-secrets.js";
+import { sweepApiKeys } from "./services/api-keys/sweep-api-keys.js";
+import { sweepCredits } from "./services/credits/sweep-credits.js";
+
+export interface AppContextOptions {
+  config: Config;
+  clock?: Clock;
+  logger?: Logger;
+  email?: EmailProvider;
+  /** An already-open (and migrated) database; otherwise one is opened from config. */
+  db?: Database;
+  /** Apply pending migrations at start (default: only for the embedded database). */
+  migrate?: boolean;
+  /** Overrides the simulated engine (tests: known true rates, failures, latency). */
+  simulatedEngine?: AnswerEngine;
+}
+
+export interface RunningContext {
+  ctx: AppContext;
+  /** Stops workers and the sweeper, then closes the database if it was opened here. */
+  close(): Promise<void>;
+}
+
+const version = (createRequire(import.meta.url)("../package.json") as { version: string }).version;
+
+/**
+ * Everything a process of GEO Pulse needs, API or worker: database (migrated
+ * when embedded), secrets, job queue with its workers (GEO_WORKERS), and the
+ * sweeper that writes down what the clock decided even when idle.
+ */
+export async function createAppContext(options: AppContextOptions): Promise<RunningContext> {
+  const { config } = options;
+  const logger = options.logger ?? createLogger(config.logLevel);
+  const ownsDb = !options.db;
+  const db =
+    options.db ??
+    (await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir }));
+  if (options.migrate ?? (ownsDb && db.kind === "pglite")) {
+    const applied = await applyMigrations(db.adapterFactory);
+    if (applied.length > 0) logger.info({ applied }, "applied migrations");
+  }
+  const openApiDocument = loadOpenApiDocument();
+  const queue = await startJobQueue(db, logger);
+  const ctx: AppContext = {
+    config,
+    db,
+    prisma: db.prisma,
+    clock: options.clock ?? systemClock,
+    logger,
+    email: options.email ?? createEmailProvider(config),
+    operations: new OperationIndex(openApiDocument),
+    openApiDocument,
+    secrets: resolveServerSecrets(config),
+    queue,
+    simulatedEngine: options.simulatedEngine,
+    version,
+  };
+  if (config.workers)
+    await queue.work(ctx, [executeRunJob], { pollingIntervalSeconds: config.queuePollSeconds });
+  const sweeper = setInterval(() => {
+    sweepApiKeys(ctx).catch((error: unknown) =>
+      logger.error({ err: error }, "api key sweep failed"),
+    );
+    sweepCredits(ctx).catch((error: unknown) =>
+      logger.error({ err: error }, "credit sweep failed"),
+    );
+  }, 60_000);
+  sweeper.unref();
+  return {
+    ctx,
+    close: async () => {
+      clearInterval(sweeper);
+      await queue.stop();
+      if (ownsDb) await db.close();
+    },
+  };
+}

@@ -1,0 +1,58 @@
+/**
+ * One interface for every answer engine. A connector asks one prompt and
+ * returns what the engine answered, the sources it cited, the search queries it
+ * ran (when the provider exposes them), token usage and cost.
+ */
+export type EngineId = "openai" | "perplexity" | "gemini" | "anthropic" | "exa" | "simulated";
+
+export interface EngineContext {
+  brand: string;
+  brandDomains: string[];
+  competitors: Array<{ name: string; domains: string[]; aliases: string[] }>;
+  language: string;
+  region: string | null;
+}
+
+export interface EngineRequest {
+  prompt: string;
+  model: string;
+  /** Stable per task (run, prompt, engine, repetition): seeds the simulated engine. */
+  seed: string;
+  context: EngineContext;
+  signal?: AbortSignal;
+}
+
+export interface EngineCitation {
+  url: string;
+  title: string | null;
+}
+
+export interface EngineAnswer {
+  answer: string;
+  /** In the order the engine gave them. */
+  citations: EngineCitation[];
+  searchQueries: string[];
+  inputTokens: number;
+  outputTokens: number;
+  /** Integer micro-USD, from the pricing configuration. */
+  costMicrousd: bigint;
+}
+
+/** A failure the run records on the response; `retryable` ones are retried with backoff. */
+export class EngineError extends Error {
+  override name = "EngineError";
+  constructor(
+    message: string,
+    readonly retryable: boolean,
+    /** Seconds the provider asked to wait (429 Retry-After). */
+    readonly retryAfterSeconds?: number,
+  ) {
+    super(message);
+  }
+}
+
+export interface AnswerEngine {
+  readonly id: EngineId;
+  readonly simulated: boolean;
+  ask(request: EngineRequest): Promise<EngineAnswer>;
+}

@@ -1,0 +1,73 @@
+import type { RunPreset } from "@geopulse/api-types";
+import type { Prisma } from "@geopulse/db";
+import type { AppContext } from "../../context.js";
+import { estimateAnswerMicrousd } from "../../engines/pricing.js";
+import { type EngineSelection, selectEngines } from "../../engines/select-engines.js";
+import { AppError } from "../../errors/app-error.js";
+import { resolveMeasurementModel } from "../workspace-config/default-measurement-model.js";
+
+/** What each preset asks; documented in the contract (startRun). */
+export const presets: Record<
+  RunPreset,
+  { maxPrompts: number | null; repetitions: number; engines: "first" | "enabled" | "exa" }
+> = {
+  smoke: { maxPrompts: 5, repetitions: 1, engines: "first" },
+  lite: { maxPrompts: 50, repetitions: 1, engines: "enabled" },
+  standard: { maxPrompts: null, repetitions: 2, engines: "enabled" },
+  exa: { maxPrompts: null, repetitions: 1, engines: "exa" },
+};
+
+export interface RunPlan {
+  prompts: Array<{ id: string }>;
+  selection: EngineSelection;
+  repetitions: number;
+  estimateMicrousd: bigint;
+  totalTasks: number;
+}
+
+/** Which prompts and engines a run of this preset asks, and what it should cost. */
+export async function planRun(
+  ctx: AppContext,
+  tx: Prisma.TransactionClient,
+  workspace: { id: string; measurementModel: Prisma.JsonValue },
+  preset: RunPreset,
+): Promise<RunPlan> {
+  const rule = presets[preset];
+  const prompts = await tx.prompt.findMany({
+    where: { workspaceId: workspace.id, active: true },
+    orderBy: [{ category: "asc" }, { id: "asc" }],
+    select: { id: true },
+    ...(rule.maxPrompts ? { take: rule.maxPrompts } : {}),
+  });
+  if (prompts.length === 0) {
+    throw new AppError("no_active_prompts", "The workspace has no active prompts to measure.");
+  }
+  const model = resolveMeasurementModel(workspace.measurementModel);
+  const enabled =
+    rule.engines === "exa"
+      ? model.engines.filter((e) => e.engine === "exa").map((e) => ({ ...e, enabled: true }))
+      : model.engines.filter((e) => e.enabled && e.engine !== "exa");
+  const chosen = rule.engines === "first" ? enabled.slice(0, 1) : enabled;
+  const selection = selectEngines(
+    ctx,
+    chosen.length > 0 ? chosen : [{ engine: "exa", model: "exa" }],
+  );
+  if (selection.engines.length === 0) {
+    throw new AppError(
+      "no_engines_configured",
+      "No engine of this preset has a provider key; store one as a workspace credential.",
+      { skippedEngines: selection.skipped },
+    );
+  }
+  const perRound = selection.engines.reduce(
+    (sum, e) => sum + estimateAnswerMicrousd(e.id, e.model),
+    0n,
+  );
+  return {
+    prompts,
+    selection,
+    repetitions: rule.repetitions,
+    estimateMicrousd: perRound * BigInt(prompts.length * rule.repetitions),
+    totalTasks: prompts.length * selection.engines.length * rule.repetitions,
+  };
+}

@@ -1,0 +1,82 @@
+import type { RunResponse as RunAnswer, Run as RunResponse } from "@geopulse/api-types";
+import type { AppContext } from "../../context.js";
+import { errors } from "../../errors/app-error.js";
+import { decodeCursor, toPage } from "../../http/cursor.js";
+import type { WorkspaceAccess } from "../../http/principal.js";
+import { toRunResponse } from "./to-run-response.js";
+
+interface ReadOptions {
+  ctx: AppContext;
+  workspace: WorkspaceAccess;
+}
+
+export async function listRuns({
+  ctx,
+  workspace,
+  limit,
+  cursor,
+}: ReadOptions & { limit: number; cursor?: string | undefined }) {
+  const after = decodeCursor(cursor, "run");
+  const rows = await ctx.prisma.run.findMany({
+    where: { workspaceId: workspace.id, ...(after ? { id: { lt: after } } : {}) },
+    orderBy: { id: "desc" },
+    take: limit + 1,
+  });
+  return toPage(rows, limit, (run) => toRunResponse(run, workspace.slug));
+}
+
+export async function getRun({
+  ctx,
+  workspace,
+  runId,
+}: ReadOptions & { runId: string }): Promise<RunResponse> {
+  const run = await ctx.prisma.run.findFirst({ where: { id: runId, workspaceId: workspace.id } });
+  if (!run) throw errors.notFound("Run");
+  return toRunResponse(run, workspace.slug);
+}
+
+export async function listRunResponses({
+  ctx,
+  workspace,
+  runId,
+  limit,
+  cursor,
+}: ReadOptions & { runId: string; limit: number; cursor?: string | undefined }) {
+  await getRun({ ctx, workspace, runId });
+  const after = decodeCursor(cursor, "rsp");
+  const rows = await ctx.prisma.engineResponse.findMany({
+    where: { runId, ...(after ? { id: { gt: after } } : {}) },
+    orderBy: { id: "asc" },
+    take: limit + 1,
+    include: { citations: { orderBy: { position: "asc" } } },
+  });
+  const prompts = new Map(
+    (
+      await ctx.prisma.prompt.findMany({
+        where: { id: { in: rows.map((r) => r.promptId) } },
+        select: { id: true, text: true },
+      })
+    ).map((p) => [p.id, p.text]),
+  );
+  return toPage(
+    rows,
+    limit,
+    (r): RunAnswer => ({
+      responseId: r.id,
+      promptId: r.promptId,
+      prompt: prompts.get(r.promptId) ?? "",
+      engine: r.engine,
+      model: r.model,
+      repetition: r.repetition,
+      status: r.status as RunAnswer["status"],
+      simulated: r.simulated,
+      answer: r.answer,
+      citations: r.citations.map((c) => ({ position: c.position, url: c.url, title: c.title })),
+      searchQueries: r.searchQueries,
+      costMicrousd: Number(r.costMicrousd),
+      latencyMs: r.latencyMs,
+      error: r.error,
+      completedAt: r.completedAt?.toISOString() ?? null,
+    }),
+  );
+}

@@ -1,0 +1,144 @@
+import type { RequestBody, Run as RunResponse } from "@geopulse/api-types";
+import type { AppContext } from "../../context.js";
+import type { Principal, WorkspaceAccess } from "../../http/principal.js";
+import { newId } from "../../ids.js";
+import { executeRunJob } from "../../jobs/execute-run-job.js";
+import { recordAuditEvent } from "../audit/record-audit-event.js";
+import { releaseCredits } from "../credits/release-credits.js";
+import { holdCredits } from "../credits/reserve-credits.js";
+import { runIdempotent } from "../idempotency/idempotency.js";
+import { planRun } from "./plan-run.js";
+import { toRunResponse } from "./to-run-response.js";
+
+export interface StartRunOptions {
+  ctx: AppContext;
+  principal: Principal;
+  workspace: WorkspaceAccess;
+  requestId: string;
+  input: RequestBody<"startRun">;
+}
+
+/**
+ * Plans the run, holds its estimated cost (402 before anything is queued),
+ * writes the run with one pending response per task in the same transaction,
+ * then queues it. A retry with the same idempotency key returns the same run.
+ */
+export async function startRun(options: StartRunOptions): Promise<RunResponse> {
+  const { ctx, principal, workspace, input } = options;
+  const principalId =
+    principal.kind === "session"
+      ? principal.userId
+      : principal.kind === "api_key"
+        ? principal.keyId
+        : "anonymous";
+  let queued: { runId: string; reservationId: string } | undefined;
+  const result = await runIdempotent({
+    ctx,
+    scope: input.idempotencyKey
+      ? {
+          workspaceId: workspace.id,
+          principalId,
+          operation: "startRun",
+          key: input.idempotencyKey,
+          request: { preset: input.preset },
+        }
+      : undefined,
+    run: async (tx) => {
+      const stored = await tx.workspace.findUniqueOrThrow({
+        where: { id: workspace.id },
+        select: { id: true, measurementModel: true },
+      });
+      const plan = await planRun(ctx, tx, stored, input.preset);
+      const now = ctx.clock.now();
+      const runId = newId("run", ctx.clock);
+      const reservation = await holdCredits(tx, ctx, {
+        workspaceId: workspace.id,
+        operation: "run",
+        operationId: runId,
+        estimateMicrousd: plan.estimateMicrousd,
+        ttlMs: 24 * 3600_000,
+      });
+      const run = await tx.run.create({
+        data: {
+          id: runId,
+          workspaceId: workspace.id,
+          preset: input.preset,
+          status: "queued",
+          engines: plan.selection.engines.map((e) => e.id),
+          skippedEngines: plan.selection.skipped,
+          repetitions: plan.repetitions,
+          promptCount: plan.prompts.length,
+          totalTasks: plan.totalTasks,
+          completedTasks: 0,
+          failedTasks: 0,
+          estimateMicrousd: plan.estimateMicrousd,
+          costMicrousd: 0n,
+          reservationId: reservation.id,
+          idempotencyKey: input.idempotencyKey ?? null,
+          triggeredBy: principal.kind === "session" ? "user" : "api_key",
+          triggeredById: principalId,
+          createdAt: now,
+        },
+      });
+      await tx.engineResponse.createMany({
+        data: plan.prompts.flatMap((prompt) =>
+          plan.selection.engines.flatMap((engine) =>
+            Array.from({ length: plan.repetitions }, (_, index) => ({
+              id: newId("rsp", ctx.clock),
+              runId,
+              workspaceId: workspace.id,
+              promptId: prompt.id,
+              engine: engine.id,
+              model: engine.model,
+              repetition: index + 1,
+              status: "pending",
+              searchQueries: [],
+              costMicrousd: 0n,
+              attempts: 0,
+              simulated: engine.engine.simulated,
+              createdAt: now,
+            })),
+          ),
+        ),
+      });
+      await recordAuditEvent({
+        tx,
+        clock: ctx.clock,
+        principal,
+        requestId: options.requestId,
+        workspaceId: workspace.id,
+        action: "run.start",
+        targetType: "run",
+        targetId: runId,
+        metadata: {
+          preset: input.preset,
+          tasks: plan.totalTasks,
+          estimateMicrousd: Number(plan.estimateMicrousd),
+        },
+      });
+      queued = { runId, reservationId: reservation.id };
+      return { resourceId: runId, result: toRunResponse(run, workspace.slug) };
+    },
+    replay: async (runId) => {
+      const run = await ctx.prisma.run.findUniqueOrThrow({ where: { id: runId } });
+      return toRunResponse(run, workspace.slug);
+    },
+  });
+  if (queued) {
+    try {
+      await ctx.queue.enqueue(executeRunJob, { runId: queued.runId });
+    } catch (error) {
+      await releaseCredits({ ctx, reservationId: queued.reservationId, reason: "failed" });
+      await ctx.prisma.run.update({
+        where: { id: queued.runId },
+        data: {
+          status: "failed",
+          error: "The run could not be queued.",
+          finishedAt: ctx.clock.now(),
+        },
+      });
+      throw error;
+    }
+  }
+  return result;
+}

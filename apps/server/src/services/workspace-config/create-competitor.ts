@@ -1,0 +1,62 @@
+import type { Competitor, CompetitorRecord } from "@geopulse/api-types";
+import type { AppContext } from "../../context.js";
+import { AppError } from "../../errors/app-error.js";
+import type { Principal, WorkspaceAccess } from "../../http/principal.js";
+import { newId } from "../../ids.js";
+import { recordAuditEvent } from "../audit/record-audit-event.js";
+import { checkNameFree, maxCompetitors, toCompetitorRecord } from "./competitor-rules.js";
+import { lockWorkspace } from "./lock-workspace.js";
+
+export interface CreateCompetitorOptions {
+  ctx: AppContext;
+  principal: Principal;
+  workspace: WorkspaceAccess;
+  requestId: string;
+  input: Competitor;
+}
+
+/** Appends a competitor; the workspace lock keeps the count and the names consistent. */
+export async function createCompetitor(
+  options: CreateCompetitorOptions,
+): Promise<CompetitorRecord> {
+  const { ctx, principal, workspace, input } = options;
+  const created = await ctx.prisma.$transaction(async (tx) => {
+    await lockWorkspace(tx, workspace.id);
+    const others = await tx.competitor.findMany({ where: { workspaceId: workspace.id } });
+    if (others.length >= maxCompetitors) {
+      throw new AppError(
+        "too_many_competitors",
+        `A workspace has at most ${maxCompetitors} competitors; remove one first.`,
+        { maxCompetitors, count: others.length },
+      );
+    }
+    checkNameFree(others, input.name);
+    const now = ctx.clock.now();
+    const competitor = await tx.competitor.create({
+      data: {
+        id: newId("cmp", ctx.clock),
+        workspaceId: workspace.id,
+        name: input.name,
+        domains: input.domains,
+        aliases: input.aliases,
+        ambiguous: input.ambiguous,
+        position: Math.max(-1, ...others.map((other) => other.position)) + 1,
+        createdAt: now,
+        updatedAt: now,
+      },
+    });
+    await recordAuditEvent({
+      tx,
+      clock: ctx.clock,
+      principal,
+      requestId: options.requestId,
+      workspaceId: workspace.id,
+      action: "competitor.create",
+      targetType: "competitor",
+      targetId: competitor.id,
+      metadata: { name: competitor.name },
+    });
+    return competitor;
+  });
+  return toCompetitorRecord(created);
+}

@@ -1,0 +1,79 @@
+import type { MeasurementModel, MeasurementModelUpdate } from "@geopulse/api-types";
+import type { AppContext } from "../../context.js";
+import { errors, type FieldError } from "../../errors/app-error.js";
+import type { Principal, WorkspaceAccess } from "../../http/principal.js";
+import { recordAuditEvent } from "../audit/record-audit-event.js";
+
+const weightTolerance = 1e-6;
+
+export interface PutMeasurementModelOptions {
+  ctx: AppContext;
+  principal: Principal;
+  workspace: WorkspaceAccess;
+  requestId: string;
+  input: MeasurementModelUpdate;
+}
+
+/** Rules the JSON Schema cannot state: engines unique, one enabled, weights summing to 1. */
+function checkMeasurementModel(input: MeasurementModelUpdate): void {
+  const problems: FieldError[] = [];
+  const seen = new Map<string, number>();
+  input.engines.forEach((setting, index) => {
+    const first = seen.get(setting.engine);
+    if (first !== undefined) {
+      problems.push({
+        field: `body.engines[${index}].engine`,
+        rule: "unique",
+        message: `duplicates the engine of engines[${first}]`,
+      });
+    } else seen.set(setting.engine, index);
+  });
+  if (!input.engines.some((setting) => setting.enabled)) {
+    problems.push({
+      field: "body.engines",
+      rule: "enabled",
+      message: "enable at least one engine",
+    });
+  }
+  const sum = Object.values(input.weights).reduce((total, weight) => total + weight, 0);
+  if (Math.abs(sum - 1) > weightTolerance) {
+    problems.push({
+      field: "body.weights",
+      rule: "sum",
+      message: `weights must sum to 1; they sum to ${Number(sum.toFixed(6))}`,
+    });
+  }
+  if (problems.length > 0) throw errors.invalidRequest(problems);
+}
+
+/** Replaces the workspace's measurement model. */
+export async function putMeasurementModel(
+  options: PutMeasurementModelOptions,
+): Promise<MeasurementModel> {
+  const { ctx, principal, workspace, input } = options;
+  checkMeasurementModel(input);
+  const model = {
+    engines: input.engines.map(({ engine, model, enabled }) => ({ engine, model, enabled })),
+    weights: { ...input.weights },
+  };
+  await ctx.prisma.$transaction(async (tx) => {
+    await tx.workspace.update({
+      where: { id: workspace.id },
+      data: { measurementModel: model, updatedAt: ctx.clock.now() },
+    });
+    await recordAuditEvent({
+      tx,
+      clock: ctx.clock,
+      principal,
+      requestId: options.requestId,
+      workspaceId: workspace.id,
+      action: "model.update",
+      targetType: "workspace",
+      targetId: workspace.id,
+      metadata: {
+        enabled: model.engines.filter((setting) => setting.enabled).map((s) => s.engine),
+      },
+    });
+  });
+  return { ...model, isDefault: false };
+}

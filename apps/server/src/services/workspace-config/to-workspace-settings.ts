@@ -1,0 +1,17 @@
+import type { Language, Quotas, WorkspaceSettings } from "@geopulse/api-types";
+import type { Workspace } from "@geopulse/db";
+
+export function toWorkspaceSettings(workspace: Workspace): WorkspaceSettings {
+  return {
+    displayName: workspace.displayName,
+    domains: workspace.domains,
+    languages: workspace.languages as Language[],
+    regions: workspace.regions,
+    gscProperty: workspace.gscProperty,
+    ga4Property: workspace.ga4Property,
+    activeSetSize: workspace.activeSetSize,
+    complianceProfile: workspace.complianceProfile as WorkspaceSettings["complianceProfile"],
+    quotas: workspace.quotas as Quotas,
+    updatedAt: workspace.updatedAt.toISOString(),
+  };
+}

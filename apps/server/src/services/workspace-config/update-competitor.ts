@@ -1,0 +1,46 @@
+import type { CompetitorRecord, CompetitorUpdate } from "@geopulse/api-types";
+import type { AppContext } from "../../context.js";
+import type { Principal, WorkspaceAccess } from "../../http/principal.js";
+import { recordAuditEvent } from "../audit/record-audit-event.js";
+import { checkNameFree, findCompetitor, toCompetitorRecord } from "./competitor-rules.js";
+import { lockWorkspace } from "./lock-workspace.js";
+
+export interface UpdateCompetitorOptions {
+  ctx: AppContext;
+  principal: Principal;
+  workspace: WorkspaceAccess;
+  requestId: string;
+  competitorId: string;
+  input: CompetitorUpdate;
+}
+
+export async function updateCompetitor(
+  options: UpdateCompetitorOptions,
+): Promise<CompetitorRecord> {
+  const { ctx, principal, workspace, competitorId, input } = options;
+  const updated = await ctx.prisma.$transaction(async (tx) => {
+    await lockWorkspace(tx, workspace.id);
+    const competitor = await findCompetitor(tx, workspace.id, competitorId);
+    if (input.name !== undefined) {
+      const others = await tx.competitor.findMany({ where: { workspaceId: workspace.id } });
+      checkNameFree(others, input.name, competitor.id);
+    }
+    const result = await tx.competitor.update({
+      where: { id: competitor.id },
+      data: { ...input, updatedAt: ctx.clock.now() },
+    });
+    await recordAuditEvent({
+      tx,
+      clock: ctx.clock,
+      principal,
+      requestId: options.requestId,
+      workspaceId: workspace.id,
+      action: "competitor.update",
+      targetType: "competitor",
+      targetId: competitor.id,
+      metadata: { fields: Object.keys(input).sort() },
+    });
+    return result;
+  });
+  return toCompetitorRecord(updated);
+}

@@ -1,0 +1,64 @@
+import type { Quotas, WorkspaceSettings, WorkspaceSettingsUpdate } from "@geopulse/api-types";
+import type { AppContext } from "../../context.js";
+import { AppError } from "../../errors/app-error.js";
+import type { Principal, WorkspaceAccess } from "../../http/principal.js";
+import { recordAuditEvent } from "../audit/record-audit-event.js";
+import { checkWorkspaceSettings } from "../workspaces/check-workspace-settings.js";
+import { lockWorkspace } from "./lock-workspace.js";
+import { toWorkspaceSettings } from "./to-workspace-settings.js";
+
+export interface UpdateWorkspaceSettingsOptions {
+  ctx: AppContext;
+  principal: Principal;
+  workspace: WorkspaceAccess;
+  requestId: string;
+  input: WorkspaceSettingsUpdate;
+}
+
+/**
+ * Applies a partial change of the settings. The workspace row is locked first,
+ * so a lower activeSetSize is checked against an active count that no
+ * concurrent activation can change before the commit.
+ */
+export async function updateWorkspaceSettings(
+  options: UpdateWorkspaceSettingsOptions,
+): Promise<WorkspaceSettings> {
+  const { ctx, principal, workspace, input } = options;
+  const updated = await ctx.prisma.$transaction(async (tx) => {
+    const current = await lockWorkspace(tx, workspace.id);
+    checkWorkspaceSettings({
+      quotas: input.quotas ?? (current.quotas as Quotas),
+      competitors: [],
+      domains: input.domains ?? [],
+    });
+    if (input.activeSetSize !== undefined && input.activeSetSize < current.activeSetSize) {
+      const activeCount = await tx.prompt.count({
+        where: { workspaceId: workspace.id, active: true },
+      });
+      if (activeCount > input.activeSetSize) {
+        throw new AppError(
+          "active_set_too_small",
+          `${activeCount} prompts are active; deactivate ${activeCount - input.activeSetSize} before lowering activeSetSize to ${input.activeSetSize}.`,
+          { activeSetSize: input.activeSetSize, activeCount },
+        );
+      }
+    }
+    const row = await tx.workspace.update({
+      where: { id: workspace.id },
+      data: { ...input, updatedAt: ctx.clock.now() },
+    });
+    await recordAuditEvent({
+      tx,
+      clock: ctx.clock,
+      principal,
+      requestId: options.requestId,
+      workspaceId: workspace.id,
+      action: "settings.update",
+      targetType: "workspace",
+      targetId: workspace.id,
+      metadata: { fields: Object.keys(input).sort() },
+    });
+    return row;
+  });
+  return toWorkspaceSettings(updated);
+}

@@ -1,0 +1,111 @@
+/**
+ * Builds the migrated database every test file of a run starts from, with the
+ * real migration engine. Run by global-setup.ts in a child process of its own
+ * (`node migrate-once.ts …`): the WebAssembly migration engine leaves a
+ * ten-second timer behind, which would otherwise hold up vitest's exit.
+ *
+ *   node migrate-once.ts pglite <snapshot file>
+ *     migrates an in-memory PGlite and writes its data directory (a tarball)
+ *   node migrate-once.ts postgres <template name>
+ *     creates that database on DATABASE_URL's server and migrates it, leaving
+ *     no connection to it and closing it to new ones, ready for
+ *     CREATE DATABASE … TEMPLATE
+ */
+import { writeFile } from "node:fs/promises";
+import { applyMigrations, type Database, openDatabase } from "@geopulse/db";
+import pg from "pg";
+
+async function writePgliteSnapshot(path: string): Promise<void> {
+  const db = await openDatabase({ dataDir: "memory://" });
+  try {
+    await applyMigrations(db.adapterFactory);
+    if (!db.pglite) throw new Error("expected an embedded PGlite database");
+    // Uncompressed: a little cheaper to load, and the file only lives for one run.
+    const tarball = await db.pglite.dumpDataDir("none");
+    await writeFile(path, new Uint8Array(await tarball.arrayBuffer()));
+  } finally {
+    await db.close();
+  }
+}
+
+async function createPostgresTemplate(baseUrl: string, template: string): Promise<void> {
+  if (!/^geo_template_[a-z0-9_]+$/.test(template)) throw new Error(`bad template name ${template}`);
+  await withAdmin(baseUrl, (admin) => admin.query(`CREATE DATABASE ${template}`));
+  const url = new URL(baseUrl);
+  url.pathname = `/${template}`;
+  const db = await openDatabase({ databaseUrl: url.toString(), poolSize: 2 });
+  try {
+    await applyMigrationsReleasingConnections(db.adapterFactory);
+  } finally {
+    await db.close();
+  }
+  await withAdmin(baseUrl, async (admin) => {
+    // CREATE DATABASE … TEMPLATE fails while anyone is connected to the
+    // template: check that nobody is, and keep everyone (autovacuum included)
+    // from connecting for the rest of the run.
+    await admin.query(`ALTER DATABASE ${template} WITH ALLOW_CONNECTIONS false`);
+    const { rows } = await admin.query<{ n: number }>(
+      "SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = $1",
+      [template],
+    );
+    const open = rows[0]?.n ?? 0;
+    if (open > 0) throw new Error(`${open} connection(s) to ${template} still open`);
+  });
+}
+
+/**
+ * The real applyMigrations, but the migration engine connects through a pool
+ * of its own, which it leaves open when freed; this wrapper keeps every
+ * adapter it hands out and disposes of them afterwards, so that no connection
+ * stays on the template.
+ */
+async function applyMigrationsReleasingConnections(
+  inner: Database["adapterFactory"],
+): Promise<void> {
+  const opened: { dispose(): Promise<void> }[] = [];
+  const factory: Database["adapterFactory"] = {
+    provider: inner.provider,
+    adapterName: inner.adapterName,
+    connect: async () => {
+      const adapter = await inner.connect();
+      opened.push(adapter);
+      return adapter;
+    },
+    connectToShadowDb: async () => {
+      const adapter = await inner.connectToShadowDb();
+      opened.push(adapter);
+      return adapter;
+    },
+  };
+  try {
+    await applyMigrations(factory);
+  } finally {
+    await Promise.allSettled(opened.map((adapter) => adapter.dispose()));
+  }
+}
+
+async function withAdmin<T>(baseUrl: string, use: (admin: pg.Client) => Promise<T>): Promise<T> {
+  const admin = new pg.Client({ connectionString: baseUrl });
+  await admin.connect();
+  try {
+    return await use(admin);
+  } finally {
+    await admin.end();
+  }
+}
+
+async function main(args: string[]): Promise<void> {
+  const [kind, target] = args;
+  if (kind === "pglite" && target) return writePgliteSnapshot(target);
+  const baseUrl = process.env.DATABASE_URL;
+  if (kind === "postgres" && target && baseUrl) return createPostgresTemplate(baseUrl, target);
+  throw new Error("usage: migrate-once.ts pglite <file> | postgres <template> (with DATABASE_URL)");
+}
+
+main(process.argv.slice(2)).then(
+  () => process.exit(0),
+  (error: unknown) => {
+    console.error(error);
+    process.exit(1);
+  },
+);

@@ -1,0 +1,45 @@
+import { newId } from "../../src/ids.js";
+import type { TestServer } from "../harness/test-server.js";
+
+/** Active prompts for a workspace, written directly (the prompts API has its own tests). */
+export async function seedPrompts(t: TestServer, slug: string, count: number): Promise<void> {
+  const prisma = t.server.ctx.prisma;
+  const workspace = await prisma.workspace.findUniqueOrThrow({ where: { slug } });
+  const categories = ["discovery", "comparison", "use_case", "problem_solution", "expert"];
+  const now = t.clock.now();
+  await prisma.prompt.createMany({
+    data: Array.from({ length: count }, (_, i) => ({
+      id: newId("prm", t.clock),
+      workspaceId: workspace.id,
+      text: `Which analytics tool is best for team ${i}?`,
+      textKey: `which analytics tool is best for team ${i}?`,
+      category: categories[i % categories.length] ?? "discovery",
+      language: "en",
+      region: null,
+      tags: [],
+      active: true,
+      source: "manual",
+      createdAt: now,
+      updatedAt: now,
+    })),
+  });
+}
+
+/** Polls until the run has finished (the queue works in real time). */
+export async function waitForRun(
+  t: TestServer,
+  slug: string,
+  runId: string,
+  cookie: string,
+  timeoutMs = 30_000,
+) {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const response = await t.request<any>("GET", `/api/v1/workspaces/${slug}/runs/${runId}`, {
+      cookie,
+    });
+    if (response.body.finishedAt) return response.body;
+    if (Date.now() > deadline) throw new Error(`run ${runId} did not finish: ${response.text}`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}

@@ -1,0 +1,73 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { DEFAULT_MEASUREMENT_MODEL } from "../../src/services/workspace-config/default-measurement-model.js";
+import { startTestServer, type TestServer } from "../harness/test-server.js";
+import { auditOf, call } from "./config-fixtures.js";
+
+let t: TestServer;
+let cookie: string;
+let slug: string;
+beforeAll(async () => {
+  t = await startTestServer();
+  cookie = await t.signIn("model-owner@example.com");
+  slug = await t.createWorkspace(cookie, { brand: "model" });
+});
+afterAll(() => t.close());
+
+const model = {
+  engines: [
+    { engine: "anthropic", model: "claude-opus-4", enabled: true },
+    { engine: "exa", model: "exa", enabled: true },
+    { engine: "openai", model: "gpt-4.1", enabled: false },
+  ],
+  weights: { visibility: 0.25, shareOfVoice: 0.25, position: 0.2, citation: 0.3 },
+};
+
+describe("GET/PUT /api/v1/workspaces/{workspace}/model: 200", () => {
+  it("GET without a stored model answers the documented defaults", async () => {
+    const response = await call(t, { cookie }, "GET", slug, "/model");
+    expect(response.status).toBe(200);
+    expect(response.body).toEqual({
+      engines: [
+        { engine: "openai", model: "gpt-4.1-mini", enabled: true },
+        { engine: "perplexity", model: "sonar", enabled: true },
+        { engine: "gemini", model: "gemini-2.5-flash", enabled: true },
+        { engine: "anthropic", model: "claude-sonnet-4", enabled: true },
+        { engine: "exa", model: "exa", enabled: false },
+      ],
+      weights: { visibility: 0.4, shareOfVoice: 0.3, position: 0.15, citation: 0.15 },
+      isDefault: true,
+    });
+    const { isDefault: _isDefault, ...defaults } = response.body;
+    expect(defaults).toEqual(DEFAULT_MEASUREMENT_MODEL);
+  });
+
+  it("PUT stores the model (audited); GET answers it with isDefault false", async () => {
+    const response = await call(t, { cookie }, "PUT", slug, "/model", model);
+    expect(response.status, response.text).toBe(200);
+    expect(response.body).toEqual({ ...model, isDefault: false });
+    expect((await call(t, { cookie }, "GET", slug, "/model")).body).toEqual({
+      ...model,
+      isDefault: false,
+    });
+    const events = await auditOf(t, slug, "model.update");
+    expect(events.map((event) => event.metadata)).toEqual([{ enabled: ["anthropic", "exa"] }]);
+  });
+
+  it("accepts all five engines and weights at 0 and 1", async () => {
+    const five = {
+      engines: ["openai", "perplexity", "gemini", "anthropic", "exa"].map((engine) => ({
+        engine,
+        model: "m",
+        enabled: engine === "gemini",
+      })),
+      weights: { visibility: 0, shareOfVoice: 0, position: 1, citation: 0 },
+    };
+    const response = await call(t, { cookie }, "PUT", slug, "/model", five);
+    expect(response.status, response.text).toBe(200);
+    expect(response.body.engines).toHaveLength(5);
+  });
+
+  it("the defaults cannot be changed through the exported constant", () => {
+    expect(Object.isFrozen(DEFAULT_MEASUREMENT_MODEL)).toBe(true);
+  });
+});

@@ -1,0 +1,304 @@
+// Generated from spec/openapi.yaml by scripts/generate.mjs. Do not edit.
+
+export const operations = {
+  "getHealth": {
+    "method": "GET",
+    "path": "/api/v1/health",
+    "idempotencyKey": null
+  },
+  "getOpenApiDocument": {
+    "method": "GET",
+    "path": "/api/v1/openapi.json",
+    "idempotencyKey": null
+  },
+  "createSession": {
+    "method": "POST",
+    "path": "/api/v1/auth/sessions",
+    "idempotencyKey": null
+  },
+  "verifySignInToken": {
+    "method": "POST",
+    "path": "/api/v1/auth/sessions/verify",
+    "idempotencyKey": null
+  },
+  "deleteCurrentSession": {
+    "method": "DELETE",
+    "path": "/api/v1/auth/sessions/current",
+    "idempotencyKey": null
+  },
+  "getMe": {
+    "method": "GET",
+    "path": "/api/v1/me",
+    "idempotencyKey": null
+  },
+  "listWorkspaces": {
+    "method": "GET",
+    "path": "/api/v1/workspaces",
+    "idempotencyKey": null
+  },
+  "createWorkspaceService": {
+    "method": "POST",
+    "path": "/api/v1/workspaces",
+    "idempotencyKey": null
+  },
+  "getWorkspace": {
+    "method": "GET",
+    "path": "/api/v1/workspaces/{workspace}",
+    "idempotencyKey": null
+  },
+  "getWorkspaceMetrics": {
+    "method": "GET",
+    "path": "/api/v1/workspaces/{workspace}/metrics",
+    "idempotencyKey": null
+  },
+  "getWorkspaceScoreboard": {
+    "method": "GET",
+    "path": "/api/v1/workspaces/{workspace}/scoreboard",
+    "idempotencyKey": null
+  },
+  "listWorkspaceCredentials": {
+    "method": "GET",
+    "path": "/api/v1/workspaces/{workspace}/credentials",
+    "idempotencyKey": null
+  },
+  "setWorkspaceCredential": {
+    "method": "POST",
+    "path": "/api/v1/workspaces/{workspace}/credentials",
+    "idempotencyKey": null
+  },
+  "deleteWorkspaceCredential": {
+    "method": "DELETE",
+    "path": "/api/v1/workspaces/{workspace}/credentials/{connector}/{key}",
+    "idempotencyKey": null
+  },
+  "revealWorkspaceCredential": {
+    "method": "POST",
+    "path": "/api/v1/workspaces/{workspace}/credentials/{connector}/{key}/reveal",
+    "idempotencyKey": null
+  },
+  "acceptInvitation": {
+    "method": "POST",
+    "path": "/api/v1/invitations/{token}/accept",
+    "idempotencyKey": null
+  },
+  "listMembers": {
+    "method": "GET",
+    "path": "/api/v1/workspaces/{workspace}/members",
+    "idempotencyKey": null
+  },
+  "updateMember": {
+    "method": "PATCH",
+    "path": "/api/v1/workspaces/{workspace}/members/{memberId}",
+    "idempotencyKey": null
+  },
+  "removeMember": {
+    "method": "DELETE",
+    "path": "/api/v1/workspaces/{workspace}/members/{memberId}",
+    "idempotencyKey": null
+  },
+  "listInvitations": {
+    "method": "GET",
+    "path": "/api/v1/workspaces/{workspace}/invitations",
+    "idempotencyKey": null
+  },
+  "inviteMember": {
+    "method": "POST",
+    "path": "/api/v1/workspaces/{workspace}/invitations",
+    "idempotencyKey": null
+  },
+  "revokeInvitation": {
+    "method": "DELETE",
+    "path": "/api/v1/workspaces/{workspace}/invitations/{invitationId}",
+    "idempotencyKey": null
+  },
+  "listApiKeys": {
+    "method": "GET",
+    "path": "/api/v1/workspaces/{workspace}/api-keys",
+    "idempotencyKey": null
+  },
+  "createApiKey": {
+    "method": "POST",
+    "path": "/api/v1/workspaces/{workspace}/api-keys",
+    "idempotencyKey": "body"
+  },
+  "actOnApiKey": {
+    "method": "POST",
+    "path": "/api/v1/workspaces/{workspace}/api-keys/{keyId}",
+    "idempotencyKey": "body"
+  },
+  "startDeviceAuthorization": {
+    "method": "POST",
+    "path": "/api/v1/device-authorizations",
+    "idempotencyKey": null
+  },
+  "getDeviceAuthorization": {
+    "method": "GET",
+    "path": "/api/v1/device-authorizations/{code}",
+    "idempotencyKey": null
+  },
+  "approveDeviceAuthorization": {
+    "method": "POST",
+    "path": "/api/v1/device-authorizations/{code}/approve",
+    "idempotencyKey": null
+  },
+  "denyDeviceAuthorization": {
+    "method": "POST",
+    "path": "/api/v1/device-authorizations/{code}/deny",
+    "idempotencyKey": null
+  },
+  "exchangeDeviceCode": {
+    "method": "POST",
+    "path": "/api/v1/device-authorizations/{code}/token",
+    "idempotencyKey": null
+  },
+  "getCreditBalance": {
+    "method": "GET",
+    "path": "/api/v1/workspaces/{workspace}/credits/balance",
+    "idempotencyKey": null
+  },
+  "getCreditUsage": {
+    "method": "GET",
+    "path": "/api/v1/workspaces/{workspace}/credits/usage",
+    "idempotencyKey": null
+  },
+  "mockTopUp": {
+    "method": "POST",
+    "path": "/api/v1/workspaces/{workspace}/credits/top-up",
+    "idempotencyKey": "body"
+  },
+  "createCheckoutSession": {
+    "method": "POST",
+    "path": "/api/v1/workspaces/{workspace}/billing/checkout",
+    "idempotencyKey": null
+  },
+  "getBillingStatus": {
+    "method": "GET",
+    "path": "/api/v1/workspaces/{workspace}/billing/status",
+    "idempotencyKey": null
+  },
+  "receiveStripeWebhook": {
+    "method": "POST",
+    "path": "/api/v1/webhooks/stripe",
+    "idempotencyKey": null
+  },
+  "configureConnections": {
+    "method": "POST",
+    "path": "/api/v1/workspaces/{workspace}/connections/configure",
+    "idempotencyKey": null
+  },
+  "getWorkspaceSettings": {
+    "method": "GET",
+    "path": "/api/v1/workspaces/{workspace}/settings",
+    "idempotencyKey": null
+  },
+  "updateWorkspaceSettings": {
+    "method": "PATCH",
+    "path": "/api/v1/workspaces/{workspace}/settings",
+    "idempotencyKey": null
+  },
+  "getBrandProfile": {
+    "method": "GET",
+    "path": "/api/v1/workspaces/{workspace}/profile",
+    "idempotencyKey": null
+  },
+  "putBrandProfile": {
+    "method": "PUT",
+    "path": "/api/v1/workspaces/{workspace}/profile",
+    "idempotencyKey": null
+  },
+  "getMeasurementModel": {
+    "method": "GET",
+    "path": "/api/v1/workspaces/{workspace}/model",
+    "idempotencyKey": null
+  },
+  "putMeasurementModel": {
+    "method": "PUT",
+    "path": "/api/v1/workspaces/{workspace}/model",
+    "idempotencyKey": null
+  },
+  "listCompetitors": {
+    "method": "GET",
+    "path": "/api/v1/workspaces/{workspace}/competitors",
+    "idempotencyKey": null
+  },
+  "createCompetitor": {
+    "method": "POST",
+    "path": "/api/v1/workspaces/{workspace}/competitors",
+    "idempotencyKey": null
+  },
+  "getCompetitor": {
+    "method": "GET",
+    "path": "/api/v1/workspaces/{workspace}/competitors/{competitorId}",
+    "idempotencyKey": null
+  },
+  "updateCompetitor": {
+    "method": "PATCH",
+    "path": "/api/v1/workspaces/{workspace}/competitors/{competitorId}",
+    "idempotencyKey": null
+  },
+  "deleteCompetitor": {
+    "method": "DELETE",
+    "path": "/api/v1/workspaces/{workspace}/competitors/{competitorId}",
+    "idempotencyKey": null
+  },
+  "listPrompts": {
+    "method": "GET",
+    "path": "/api/v1/workspaces/{workspace}/prompts",
+    "idempotencyKey": null
+  },
+  "createPrompt": {
+    "method": "POST",
+    "path": "/api/v1/workspaces/{workspace}/prompts",
+    "idempotencyKey": null
+  },
+  "importPrompts": {
+    "method": "POST",
+    "path": "/api/v1/workspaces/{workspace}/prompts/import",
+    "idempotencyKey": null
+  },
+  "getActivePromptSet": {
+    "method": "GET",
+    "path": "/api/v1/workspaces/{workspace}/prompts/active-set",
+    "idempotencyKey": null
+  },
+  "getPrompt": {
+    "method": "GET",
+    "path": "/api/v1/workspaces/{workspace}/prompts/{promptId}",
+    "idempotencyKey": null
+  },
+  "updatePrompt": {
+    "method": "PATCH",
+    "path": "/api/v1/workspaces/{workspace}/prompts/{promptId}",
+    "idempotencyKey": null
+  },
+  "deletePrompt": {
+    "method": "DELETE",
+    "path": "/api/v1/workspaces/{workspace}/prompts/{promptId}",
+    "idempotencyKey": null
+  },
+  "listRuns": {
+    "method": "GET",
+    "path": "/api/v1/workspaces/{workspace}/runs",
+    "idempotencyKey": null
+  },
+  "startRun": {
+    "method": "POST",
+    "path": "/api/v1/workspaces/{workspace}/runs",
+    "idempotencyKey": "body"
+  },
+  "getRun": {
+    "method": "GET",
+    "path": "/api/v1/workspaces/{workspace}/runs/{runId}",
+    "idempotencyKey": null
+  },
+  "cancelRun": {
+    "method": "POST",
+    "path": "/api/v1/workspaces/{workspace}/runs/{runId}/cancel",
+    "idempotencyKey": null
+  },
+  "listRunResponses": {
+    "method": "GET",
+    "path": "/api/v1/workspaces/{workspace}/runs/{runId}/responses",
+    "idempotencyKey": null
+  }
+} as const;

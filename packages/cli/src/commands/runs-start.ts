@@ -1,0 +1,39 @@
+import { type Command, Option } from "commander";
+import type { Context } from "../context.js";
+import { withJson, withWorkspace } from "../options.js";
+import { runProgress } from "../run-progress.js";
+
+interface StartOptions {
+  json?: boolean;
+  workspace?: string;
+  preset: "standard" | "lite" | "smoke" | "exa";
+  wait?: boolean;
+}
+
+const presets = ["standard", "lite", "smoke", "exa"];
+
+export function registerRunsStart(parent: Command, ctx: Context): void {
+  withJson(withWorkspace(parent.command("start").description("start a measurement run")))
+    .addOption(new Option("--preset <preset>", "what to measure").choices(presets).default("smoke"))
+    .option("--wait", "follow the run until it ends, showing progress")
+    .action(async (options: StartOptions) => {
+      const workspace = await ctx.workspace(options.workspace);
+      const gp = await ctx.client();
+      let run = await gp.runs.start(workspace, { preset: options.preset });
+      ctx.info(
+        `Started run ${run.runId} (${run.preset}: ${run.progress.total} answers${run.simulated ? ", simulated engine" : ""}).`,
+      );
+      if (options.wait) {
+        const progress = runProgress(ctx.io.stderr);
+        while (!run.finishedAt) {
+          progress.update(run);
+          await ctx.sleep(1000);
+          run = await gp.runs.get(workspace, run.runId);
+        }
+        progress.update(run);
+        progress.done();
+        ctx.info(`Run ${run.runId} ${run.status}; cost $${run.totalCostUsd.toFixed(4)}.`);
+      }
+      if (options.json) ctx.json(run);
+    });
+}

@@ -1,0 +1,63 @@
+/** Small formatters for human output (tables, money, dates). */
+
+export type Cell = string | number | boolean | null | undefined;
+
+const text = (cell: Cell): string => (cell === null || cell === undefined ? "-" : String(cell));
+// Visible width in code points (the CLI emits no colour codes).
+const width = (value: string): number => [...value].length;
+
+/** A left-aligned table with an upper-case header row and two spaces between columns. */
+export function table(headers: string[], rows: Cell[][]): string {
+  const cells = [headers.map((h) => h.toUpperCase()), ...rows.map((row) => row.map(text))];
+  const widths = headers.map((_, column) =>
+    Math.max(...cells.map((row) => width(row[column] ?? ""))),
+  );
+  return cells
+    .map((row) =>
+      row
+        .map((cell, column) =>
+          column === row.length - 1 ? cell : cell + " ".repeat((widths[column] ?? 0) - width(cell)),
+        )
+        .join("  ")
+        .trimEnd(),
+    )
+    .join("\n");
+}
+
+/** `label  value` lines, labels padded to one width. */
+export function keyValues(pairs: [string, Cell][]): string {
+  const labelWidth = Math.max(...pairs.map(([label]) => width(label)));
+  return pairs
+    .map(([label, value]) => `${label}${" ".repeat(labelWidth - width(label))}  ${text(value)}`)
+    .join("\n");
+}
+
+/** Micro-USD as dollars: 1_000_000 → "$1.00", 1_234 → "$0.001234", -500_000 → "-$0.50". */
+export function usd(microusd: number): string {
+  const sign = microusd < 0 ? "-" : "";
+  const abs = Math.abs(microusd);
+  const whole = Math.floor(abs / 1_000_000).toLocaleString("en-US");
+  const fraction = String(abs % 1_000_000)
+    .padStart(6, "0")
+    .replace(/0{1,4}$/, "");
+  return `${sign}$${whole}.${fraction.padEnd(2, "0")}`;
+}
+
+/** A share 0..1 as a percentage with one decimal. */
+export const percent = (share: number): string => `${(share * 100).toFixed(1)}%`;
+
+/** A score with its confidence interval: "42.0 (38.1–45.9)". */
+export const score = (value: number, low: number, high: number): string =>
+  `${value.toFixed(1)} (${low.toFixed(1)}–${high.toFixed(1)})`;
+
+/** A signed number: "+1.5", "-0.3", "0.0". */
+export const signed = (value: number): string => `${value > 0 ? "+" : ""}${value.toFixed(1)}`;
+
+/** An ISO timestamp shortened to minutes in UTC: "2025-01-31 14:05Z". */
+export function when(iso: string | null | undefined): string {
+  if (!iso) return "-";
+  const date = new Date(iso);
+  return Number.isNaN(date.getTime())
+    ? iso
+    : `${date.toISOString().slice(0, 16).replace("T", " ")}Z`;
+}

@@ -1,0 +1,95 @@
+import { Command } from "commander";
+import { registerCreditsBalance } from "./commands/credits-balance.js";
+import { registerCreditsUsage } from "./commands/credits-usage.js";
+import { registerLogin } from "./commands/login.js";
+import { registerLogout } from "./commands/logout.js";
+import { registerMembersList } from "./commands/members-list.js";
+import { registerMetrics } from "./commands/metrics.js";
+import { registerRunsList } from "./commands/runs-list.js";
+import { registerRunsStart } from "./commands/runs-start.js";
+import { registerScoreboard } from "./commands/scoreboard.js";
+import { registerWhoami } from "./commands/whoami.js";
+import { registerWorkspaceGet } from "./commands/workspace-get.js";
+import { registerWorkspacesList } from "./commands/workspaces-list.js";
+import { Context, type GlobalOptions, type Io } from "./context.js";
+import { exitCodeFor, exitCodeHelp, formatError } from "./errors.js";
+import { cliVersion } from "./version.js";
+
+const environmentHelp = `Environment:
+  GEOPULSE_BASE_URL    API address (like --base-url)
+  GEOPULSE_API_KEY     API key to use instead of the stored one (like --api-key)
+  GEOPULSE_CONFIG_DIR  where config.json and credentials live
+                       (default: $XDG_CONFIG_HOME/geopulse, else ~/.config/geopulse)
+  CI                   when set, login never opens a browser`;
+
+/** The command tree; settings and output go through `ctx`. */
+export function buildProgram(ctx: Context): Command {
+  const { io } = ctx;
+  const program = new Command("geopulse")
+    .description("GEO Pulse on the command line: how visible your brand is in AI answer engines.")
+    .version(cliVersion, "-v, --version", "print the version")
+    .helpOption("-h, --help", "show help")
+    .option(
+      "--base-url <url>",
+      "API address (env GEOPULSE_BASE_URL; default: the stored one, else http://localhost:8080)",
+    )
+    .option("--api-key <key>", "API key (env GEOPULSE_API_KEY; default: the stored key)")
+    .configureOutput({
+      writeOut: (text) => io.stdout.write(text),
+      writeErr: (text) => io.stderr.write(text),
+      getOutHelpWidth: () => 100,
+      getErrHelpWidth: () => 100,
+    })
+    .configureHelp({ showGlobalOptions: true })
+    .exitOverride()
+    .showHelpAfterError("(run with --help for usage)")
+    .addHelpText("after", `\n${exitCodeHelp}\n\n${environmentHelp}\n`)
+    .hook("preAction", (_program, action) => {
+      ctx.globals = action.optsWithGlobals<GlobalOptions>();
+    });
+
+  registerLogin(program, ctx);
+  registerLogout(program, ctx);
+  registerWhoami(program, ctx);
+
+  const workspace = program
+    .command("workspace")
+    .alias("workspaces")
+    .description("list and show workspaces");
+  registerWorkspacesList(workspace, ctx);
+  registerWorkspaceGet(workspace, ctx);
+
+  registerMetrics(program, ctx);
+  registerScoreboard(program, ctx);
+
+  const credits = program.command("credits").description("credit balance and usage");
+  registerCreditsBalance(credits, ctx);
+  registerCreditsUsage(credits, ctx);
+
+  const runs = program.command("runs").alias("run").description("measurement runs");
+  registerRunsList(runs, ctx);
+  registerRunsStart(runs, ctx);
+
+  const members = program.command("members").alias("member").description("team members");
+  registerMembersList(members, ctx);
+  return program;
+}
+
+/**
+ * Runs the CLI in-process: parses `argv` (without node and the script), writes
+ * to `io`, and resolves with the exit code (it never calls process.exit).
+ */
+export async function run(argv: string[], io: Io): Promise<number> {
+  const ctx = new Context(io);
+  try {
+    await buildProgram(ctx).parseAsync(argv, { from: "user" });
+    return 0;
+  } catch (error) {
+    const lines = formatError(error, {
+      ...(ctx.baseUrl ? { baseUrl: ctx.baseUrl } : {}),
+      debug: Boolean(io.env.GEOPULSE_DEBUG),
+    });
+    for (const line of lines) io.stderr.write(`${line}\n`);
+    return exitCodeFor(error);
+  }
+}

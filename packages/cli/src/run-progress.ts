@@ -1,0 +1,32 @@
+import type { Run } from "@geopulse/api-types";
+import type { Writer } from "./context.js";
+
+/**
+ * Progress of a run on stderr: a redrawn bar on a terminal, otherwise a line
+ * per 10% step (so logs stay short).
+ */
+export function runProgress(stderr: Writer): { update(run: Run): void; done(): void } {
+  let lastStep = -1;
+  return {
+    update(run) {
+      const { total, completed, failed } = run.progress;
+      const finished = completed + failed;
+      const ratio = total === 0 ? 1 : finished / total;
+      const label = `${run.status} ${finished}/${total} answers${failed ? `, ${failed} failed` : ""}`;
+      if (stderr.isTTY) {
+        const width = 24;
+        const filled = Math.round(ratio * width);
+        stderr.write(`\r[${"#".repeat(filled)}${"-".repeat(width - filled)}] ${label}\u001b[K`);
+        return;
+      }
+      const step = Math.floor(ratio * 10);
+      if (step !== lastStep) {
+        lastStep = step;
+        stderr.write(`${label}\n`);
+      }
+    },
+    done() {
+      if (stderr.isTTY) stderr.write("\n");
+    },
+  };
+}

@@ -1,0 +1,79 @@
+import { randomUUID } from "node:crypto";
+import type { paths } from "@geopulse/api-types";
+import createOpenApiClient, { type Client } from "openapi-fetch";
+import { ConnectionError, errorFromResponse, GeoPulseError } from "./errors.js";
+import { idempotencyMiddleware } from "./idempotency.js";
+import { type RetryOptions, retryingFetch } from "./retrying-fetch.js";
+
+export const defaultBaseUrl = "https://api.geopulse.app";
+export const sdkVersion = "1.0.0";
+
+export interface ClientOptions {
+  /** `gp_live_…`; sent as a bearer token. */
+  apiKey?: string | undefined;
+  /** The API's address (default: the hosted service). */
+  baseUrl?: string | undefined;
+  /** Retries after the first attempt for retryable failures (default 2; 0 disables). */
+  maxRetries?: number;
+  /** Per-attempt timeout in ms (default 60,000). */
+  timeoutMs?: number;
+  /** Added to the User-Agent, e.g. "my-app/1.2". */
+  userAgent?: string;
+  /** Custom fetch (default: the global one). */
+  fetch?: typeof fetch;
+  /** Testing hooks: how to wait between retries, and the jitter source. */
+  sleep?: (ms: number) => Promise<void>;
+  random?: () => number;
+  /** Generates idempotency keys (default: random UUIDs). */
+  idempotencyKey?: () => string;
+}
+
+export type RawClient = Client<paths, "application/json">;
+
+/** The typed openapi-fetch client with auth, retries and idempotency keys. */
+export function createRawClient(options: ClientOptions = {}): RawClient {
+  const retry: RetryOptions = {
+    maxRetries: options.maxRetries ?? 2,
+    baseDelayMs: 500,
+    maxDelayMs: 20_000,
+    timeoutMs: options.timeoutMs ?? 60_000,
+    sleep: options.sleep ?? ((ms) => new Promise((resolve) => setTimeout(resolve, ms))),
+    random: options.random ?? Math.random,
+    fetch: options.fetch ?? globalThis.fetch,
+  };
+  const client = createOpenApiClient<paths, "application/json">({
+    baseUrl: (options.baseUrl ?? defaultBaseUrl).replace(/\/$/, ""),
+    fetch: retryingFetch(retry),
+  });
+  const userAgent = `geopulse-sdk-node/${sdkVersion}${options.userAgent ? ` ${options.userAgent}` : ""}`;
+  client.use({
+    onRequest({ request }) {
+      request.headers.set("user-agent", userAgent);
+      if (options.apiKey) request.headers.set("authorization", `Bearer ${options.apiKey}`);
+      return request;
+    },
+  });
+  client.use(idempotencyMiddleware(options.idempotencyKey ?? randomUUID));
+  return client;
+}
+
+interface RawResult<T> {
+  data?: T;
+  error?: unknown;
+  response: Response;
+}
+
+/** The data of a call, or its typed error thrown. */
+export async function unwrap<T>(call: Promise<RawResult<T>>): Promise<T> {
+  let result: RawResult<T>;
+  try {
+    result = await call;
+  } catch (error) {
+    if (error instanceof GeoPulseError) throw error;
+    throw new ConnectionError(`Could not reach the GEO Pulse API: ${(error as Error).message}`, {
+      cause: error,
+    });
+  }
+  if (!result.response.ok) throw errorFromResponse(result.response, result.error);
+  return result.data as T;
+}

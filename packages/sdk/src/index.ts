@@ -1,0 +1,18 @@
+export type { ClientOptions, RawClient } from "./client.js";
+export { createRawClient, defaultBaseUrl, sdkVersion, unwrap } from "./client.js";
+export {
+  ApiError,
+  AuthenticationError,
+  ConflictError,
+  ConnectionError,
+  errorFromResponse,
+  GeoPulseError,
+  InsufficientCreditsError,
+  InvalidRequestError,
+  type KnownErrorCode,
+  NotFoundError,
+  PermissionError,
+  RateLimitError,
+} from "./errors.js";
+export { createClient, type GeoPulse } from "./geopulse.js";
+export { type Page, paginate } from "./paginate.js";

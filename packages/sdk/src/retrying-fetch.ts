@@ -1,0 +1,69 @@
+import { parseRetryAfter } from "./errors.js";
+
+export interface RetryOptions {
+  /** Retries after the first attempt (default 2). */
+  maxRetries: number;
+  /** First backoff in ms, doubled each retry, with full jitter (default 500). */
+  baseDelayMs: number;
+  /** Upper bound of one wait in ms (default 20,000). */
+  maxDelayMs: number;
+  /** Per-attempt timeout in ms (default 60,000). */
+  timeoutMs: number;
+  /** How to wait; tests pass one that does not sleep. */
+  sleep: (ms: number) => Promise<void>;
+  random: () => number;
+  fetch: typeof fetch;
+}
+
+const idempotentMethods = new Set(["GET", "HEAD", "OPTIONS", "PUT", "DELETE"]);
+export const retryableHeader = "x-geopulse-retryable";
+
+/** Whether a request may be sent again: safe methods, or a POST carrying an idempotency key. */
+function mayRetry(request: Request): boolean {
+  return idempotentMethods.has(request.method) || request.headers.get(retryableHeader) === "1";
+}
+
+function shouldRetryStatus(status: number): boolean {
+  return status === 408 || status === 409 || status === 429 || (status >= 500 && status !== 501);
+}
+
+/** Exponential backoff with full jitter, or the server's Retry-After when it says. */
+export function backoffMs(
+  attempt: number,
+  options: RetryOptions,
+  retryAfterSeconds?: number,
+): number {
+  if (retryAfterSeconds !== undefined)
+    return Math.min(retryAfterSeconds * 1000, options.maxDelayMs);
+  const ceiling = Math.min(options.maxDelayMs, options.baseDelayMs * 2 ** attempt);
+  return Math.round(options.random() * ceiling);
+}
+
+/**
+ * A fetch that retries network errors, 408, 409 (idempotency in flight), 429
+ * and 5xx, for requests that may be repeated. Each attempt sends a clone of
+ * the same request, so a POST's idempotency key is reused across retries.
+ */
+export function retryingFetch(options: RetryOptions): (request: Request) => Promise<Response> {
+  return async (input: Request) => {
+    const retryable = mayRetry(input);
+    const headers = new Headers(input.headers);
+    headers.delete(retryableHeader);
+    const template = new Request(input, { headers });
+    for (let attempt = 0; ; attempt++) {
+      const last = !retryable || attempt >= options.maxRetries;
+      try {
+        const response = await options.fetch(template.clone(), {
+          signal: AbortSignal.timeout(options.timeoutMs),
+        } as RequestInit);
+        if (last || !shouldRetryStatus(response.status)) return response;
+        const retryAfter = parseRetryAfter(response.headers.get("retry-after"));
+        await response.body?.cancel();
+        await options.sleep(backoffMs(attempt, options, retryAfter));
+      } catch (error) {
+        if (last) throw error;
+        await options.sleep(backoffMs(attempt, options));
+      }
+    }
+  };
+}

@@ -1,0 +1,135 @@
+import { loadConfig, type RunningServer, startServer } from "@geopulse/server";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import {
+  AuthenticationError,
+  createClient,
+  InvalidRequestError,
+  NotFoundError,
+  PermissionError,
+} from "../src/index.js";
+
+/** The real server on an in-memory database: typed errors from real answers. */
+let server: RunningServer;
+let slug: string;
+let secret: string;
+beforeAll(async () => {
+  server = await startServer({
+    config: loadConfig({ PORT: "0", GEO_DATA_DIR: "memory://", GEO_LOG_LEVEL: "silent" }),
+    migrate: true,
+  });
+  const call = async (path: string, body: unknown, cookie?: string) => {
+    const response = await fetch(`${server.url}${path}`, {
+      method: "POST",
+      headers: { "content-type": "application/json", ...(cookie ? { cookie } : {}) },
+      body: JSON.stringify(body),
+    });
+    return { response, body: (await response.json()) as any };
+  };
+  const signIn = await call("/api/v1/auth/sessions", { email: "sdk@example.com" });
+  const cookie = signIn.response.headers.get("set-cookie")?.split(";")[0] ?? "";
+  const workspace = await call(
+    "/api/v1/workspaces",
+    {
+      brand: "sdk",
+      displayName: "SDK Test",
+      domains: ["sdk.dev"],
+      languages: ["en"],
+      regions: [],
+      competitors: [
+        { name: "Alpha", domains: ["alpha.dev"], aliases: ["Alpha"], ambiguous: false },
+        { name: "Beta", domains: ["beta.dev"], aliases: ["Beta"], ambiguous: false },
+      ],
+      gscProperty: "sc-domain:sdk.dev",
+      ga4Property: "123456",
+      activeSetSize: 20,
+      complianceProfile: "none",
+      quotas: {
+        discovery: 1,
+        problem_solution: 0,
+        use_case: 0,
+        comparison: 0,
+        expert: 0,
+        brand_research: 0,
+      },
+    },
+    cookie,
+  );
+  slug = workspace.body.slug;
+  const key = await call(
+    `/api/v1/workspaces/${slug}/api-keys`,
+    { name: "sdk", scopes: ["metrics:read", "workspace:read"] },
+    cookie,
+  );
+  await call(
+    `/api/v1/workspaces/${slug}/api-keys/${key.body.keyId}`,
+    { action: "acknowledge", deliveryId: key.body.deliveryId },
+    cookie,
+  );
+  secret = key.body.secret;
+}, 60_000);
+afterAll(() => server.close());
+
+describe("against the real API", () => {
+  it("reads data with a key", async () => {
+    const gp = createClient({ baseUrl: server.url, apiKey: secret });
+    expect((await gp.me()).apiKey?.workspace).toBe(slug);
+    expect((await gp.metrics.get(slug)).scoreboard.brand).toBe("sdk");
+    const slugs: string[] = [];
+    for await (const ws of gp.workspaces.list()) slugs.push(ws.slug);
+    expect(slugs).toEqual([slug]);
+  });
+
+  it("throws NotFoundError for a workspace the key may not see", async () => {
+    const error = await createClient({ baseUrl: server.url, apiKey: secret })
+      .metrics.get("someone-else")
+      .catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(NotFoundError);
+    expect(error).toMatchObject({
+      status: 404,
+      code: "workspace_not_found",
+      requestId: expect.stringMatching(/^req_/),
+    });
+  });
+
+  it("throws PermissionError for a missing scope", async () => {
+    const error = await createClient({ baseUrl: server.url, apiKey: secret })
+      .credits.balance(slug)
+      .catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(PermissionError);
+    expect(error).toMatchObject({
+      code: "insufficient_scope",
+      details: { requiredScope: "credits:read" },
+    });
+  });
+
+  it("throws AuthenticationError for a key nobody issued", async () => {
+    const error = await createClient({ baseUrl: server.url, apiKey: `gp_live_${"B".repeat(43)}` })
+      .me()
+      .catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(AuthenticationError);
+    expect(error).toMatchObject({ code: "invalid_key" });
+  });
+
+  it("throws InvalidRequestError with field details", async () => {
+    const error = await createClient({ baseUrl: server.url, apiKey: secret })
+      .credits.usage(slug, { limit: 9999 })
+      .catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(PermissionError); // scope is checked before input
+    const raw = await fetch(`${server.url}/api/v1/auth/sessions`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: "{}",
+    });
+    expect(raw.status).toBe(400);
+    const viaSdk = await createClient({ baseUrl: server.url }).raw.POST("/api/v1/auth/sessions", {
+      body: { email: "not-an-email" },
+    });
+    expect(viaSdk.response.status).toBe(400);
+    const { errorFromResponse } = await import("../src/index.js");
+    const typed = errorFromResponse(viaSdk.response, viaSdk.error);
+    expect(typed).toBeInstanceOf(InvalidRequestError);
+    expect(typed.details?.fields).toEqual([
+      expect.objectContaining({ field: "body.email", rule: "format" }),
+    ]);
+  });
+});
