@@ -4,8 +4,10 @@ import {
   type EngineAnswer,
   type EngineContext,
   EngineError,
+  type EngineId,
   type EngineRequest,
 } from "../../engines/engine.js";
+import { buildRealEngine } from "../../engines/select-engines.js";
 import { createSimulatedEngine } from "../../engines/simulated/simulated-engine.js";
 import { leaseCredits } from "../credits/lease-credits.js";
 import { finishRun } from "./finish-run.js";
@@ -49,8 +51,13 @@ export async function executeRun({ ctx, runId }: ExecuteRunOptions): Promise<voi
     ).map((p) => [p.id, p]),
   );
   const engines = new Map<string, AnswerEngine>();
-  if (run.engines.includes("simulated"))
-    engines.set("simulated", ctx.simulatedEngine ?? createSimulatedEngine());
+  for (const id of run.engines) {
+    const engine =
+      id === "simulated"
+        ? (ctx.simulatedEngine ?? createSimulatedEngine())
+        : await buildRealEngine(ctx, run.workspaceId, id as EngineId);
+    if (engine) engines.set(id, engine);
+  }
   const base: Omit<EngineContext, "language" | "region"> = {
     brand: workspace.brand,
     brandDomains: workspace.domains,

@@ -1,0 +1,31 @@
+import type { EngineCitation } from "../engine.js";
+
+/**
+ * Citations in the order given, one per URL (its first position kept). A
+ * later duplicate may still supply a title the first one lacked.
+ */
+export function dedupeCitations(
+  citations: Array<{ url?: string | null | undefined; title?: string | null | undefined }>,
+): EngineCitation[] {
+  const out: EngineCitation[] = [];
+  const byUrl = new Map<string, EngineCitation>();
+  for (const citation of citations) {
+    const url = citation.url?.trim();
+    if (!url) continue;
+    const title = citation.title?.trim() || null;
+    const seen = byUrl.get(url);
+    if (seen) {
+      if (!seen.title && title) seen.title = title;
+      continue;
+    }
+    const entry = { url, title };
+    byUrl.set(url, entry);
+    out.push(entry);
+  }
+  return out;
+}
+
+/** Distinct non-empty strings in their first order. */
+export function distinct(values: Array<string | null | undefined>): string[] {
+  return [...new Set(values.map((v) => v?.trim()).filter((v): v is string => !!v))];
+}

@@ -1,0 +1,30 @@
+import { createAnthropicEngine } from "../anthropic/anthropic-engine.js";
+import type { AnswerEngine } from "../engine.js";
+import { createExaEngine } from "../exa/exa-engine.js";
+import { createGeminiEngine } from "../gemini/gemini-engine.js";
+import { createOpenAiEngine } from "../openai/openai-engine.js";
+import { createPerplexityEngine } from "../perplexity/perplexity-engine.js";
+import type { ConnectorOptions } from "./http.js";
+import type { RealEngineId } from "./provider-settings.js";
+
+type Factory = (options: ConnectorOptions) => AnswerEngine;
+
+/** The real engines with a connector; an engine missing here is skipped by runs. */
+export const connectorFactories: Partial<Record<RealEngineId, Factory>> = {
+  openai: createOpenAiEngine,
+  perplexity: createPerplexityEngine,
+  anthropic: createAnthropicEngine,
+  gemini: createGeminiEngine,
+  exa: createExaEngine,
+};
+
+export function hasConnector(engine: string): engine is RealEngineId {
+  return Object.hasOwn(connectorFactories, engine);
+}
+
+export function createConnector(
+  engine: RealEngineId,
+  options: ConnectorOptions,
+): AnswerEngine | undefined {
+  return connectorFactories[engine]?.(options);
+}

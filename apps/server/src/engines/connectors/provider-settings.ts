@@ -1,0 +1,46 @@
+import type { EngineId } from "../engine.js";
+
+export type RealEngineId = Exclude<EngineId, "simulated">;
+
+const envPrefix: Record<RealEngineId, string> = {
+  openai: "OPENAI",
+  perplexity: "PERPLEXITY",
+  anthropic: "ANTHROPIC",
+  gemini: "GEMINI",
+  exa: "EXA",
+};
+
+const defaultBaseUrl: Record<RealEngineId, string> = {
+  openai: "https://api.openai.com",
+  perplexity: "https://api.perplexity.ai",
+  anthropic: "https://api.anthropic.com",
+  gemini: "https://generativelanguage.googleapis.com",
+  exa: "https://api.exa.ai",
+};
+
+export interface ProviderSettings {
+  /** The operator's key (`OPENAI_API_KEY`, …), when set. */
+  operatorKey: string | undefined;
+  /** `OPENAI_BASE_URL`, … or the provider's real host; no trailing slash. */
+  baseUrl: string;
+  /** `GEO_ENGINE_TIMEOUT_MS`, default 60 s. */
+  timeoutMs: number;
+}
+
+/** A provider's settings from the process environment (read at call time). */
+export function providerSettings(
+  engine: RealEngineId,
+  env: NodeJS.ProcessEnv = process.env,
+): ProviderSettings {
+  const prefix = envPrefix[engine];
+  const timeout = Number(env.GEO_ENGINE_TIMEOUT_MS);
+  return {
+    operatorKey: env[`${prefix}_API_KEY`]?.trim() || undefined,
+    baseUrl: (env[`${prefix}_BASE_URL`]?.trim() || defaultBaseUrl[engine]).replace(/\/+$/, ""),
+    timeoutMs: Number.isFinite(timeout) && timeout > 0 ? timeout : 60_000,
+  };
+}
+
+export function isRealEngine(engine: string): engine is RealEngineId {
+  return engine in envPrefix;
+}

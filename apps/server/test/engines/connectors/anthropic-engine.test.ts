@@ -1,0 +1,55 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createAnthropicEngine } from "../../../src/engines/anthropic/anthropic-engine.js";
+import { anthropicResponse, FakeAnswerEngine } from "../../fakes/fake-answer-engine.js";
+import { describeFailures, request, secretKey } from "./connector-cases.js";
+
+const latestPrompt = (r: { body: any }) => r.body.messages.at(-1).content;
+
+describe("the Anthropic connector", () => {
+  const fake = new FakeAnswerEngine((r) => anthropicResponse(latestPrompt(r)));
+  beforeAll(() => fake.start());
+  afterAll(() => fake.close());
+
+  it("asks Messages with the web search tool and reads text, citations, queries, tokens and cost", async () => {
+    const engine = createAnthropicEngine({
+      apiKey: secretKey,
+      baseUrl: fake.url,
+      timeoutMs: 5_000,
+    });
+    expect(engine).toMatchObject({ id: "anthropic", simulated: false });
+    const answer = await engine.ask(request("claude-sonnet-4"));
+    const sent = fake.requests.at(-1);
+    expect(sent).toMatchObject({
+      method: "POST",
+      path: "/v1/messages",
+      body: {
+        model: "claude-sonnet-4-0",
+        messages: [{ role: "user", content: "Which analytics tool is best?" }],
+        tools: [{ type: "web_search_20250305", name: "web_search", max_uses: 5 }],
+      },
+    });
+    expect(sent?.body.max_tokens).toBeGreaterThan(0);
+    expect(sent?.headers["x-api-key"]).toBe(secretKey);
+    expect(sent?.headers["anthropic-version"]).toBe("2023-06-01");
+    expect(answer.answer).toBe(
+      "I'll search for that.Runner Analytics is a strong pick, while Globex suits enterprises.",
+    );
+    expect(answer.citations).toEqual([
+      { url: "https://runner.example/teams", title: "Runner for teams" },
+      // Titled from the search results where the citation has none.
+      { url: "https://globex.com/compare", title: "Globex comparison" },
+    ]);
+    expect(answer.searchQueries).toEqual(["Which analytics tool is best? 2026"]);
+    expect(answer).toMatchObject({ inputTokens: 5000, outputTokens: 400 });
+    // 5000 × $3/M + 400 × $15/M = 15,000 + 6,000 µUSD; one search at $10/1k.
+    expect(answer.costMicrousd).toBe(21_000n + 10_000n);
+  });
+});
+
+describeFailures(
+  "Anthropic",
+  (r) => anthropicResponse(latestPrompt(r)),
+  createAnthropicEngine,
+  "claude-sonnet-4",
+  (message) => ({ type: "error", error: { type: "authentication_error", message } }),
+);

@@ -1,0 +1,92 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { ConnectorOptions } from "../../../src/engines/connectors/http.js";
+import type { AnswerEngine, EngineRequest } from "../../../src/engines/engine.js";
+import { EngineError } from "../../../src/engines/engine.js";
+import { FakeAnswerEngine, type RecordedEngineRequest } from "../../fakes/fake-answer-engine.js";
+
+export const secretKey = "sk-test-SECRET-0123456789";
+
+export function request(model: string, prompt = "Which analytics tool is best?"): EngineRequest {
+  return {
+    prompt,
+    model,
+    seed: "run:prm:engine:1",
+    context: {
+      brand: "runner",
+      brandDomains: ["runner.example"],
+      competitors: [],
+      language: "en",
+      region: null,
+    },
+  };
+}
+
+export async function caught(promise: Promise<unknown>): Promise<EngineError> {
+  try {
+    await promise;
+  } catch (error) {
+    expect(error).toBeInstanceOf(EngineError);
+    return error as EngineError;
+  }
+  throw new Error("expected an EngineError");
+}
+
+/**
+ * The failure cases every connector shares: 429 with Retry-After, 5xx,
+ * dropped connection, 401 without the key in the message, 400, timeout.
+ */
+export function describeFailures(
+  name: string,
+  answer: (request: RecordedEngineRequest) => unknown,
+  create: (options: ConnectorOptions) => AnswerEngine,
+  model: string,
+  errorBody: (message: string) => unknown,
+) {
+  describe(`${name} failures`, () => {
+    const fake = new FakeAnswerEngine(answer);
+    let engine: AnswerEngine;
+    beforeAll(async () => {
+      await fake.start();
+      engine = create({ apiKey: secretKey, baseUrl: fake.url, timeoutMs: 300 });
+    });
+    afterAll(() => fake.close());
+
+    it("maps 429 with Retry-After to a retryable error carrying that wait", async () => {
+      fake.fail(429, errorBody("Rate limit reached"), 1, { "retry-after": "7" });
+      const error = await caught(engine.ask(request(model)));
+      expect(error).toMatchObject({ retryable: true, retryAfterSeconds: 7 });
+      expect(error.message).toMatch(/429/);
+    });
+
+    it("maps 500 and a dropped connection to retryable errors", async () => {
+      fake.fail(500, errorBody("internal error"));
+      expect(await caught(engine.ask(request(model)))).toMatchObject({ retryable: true });
+      fake.drop();
+      expect(await caught(engine.ask(request(model)))).toMatchObject({ retryable: true });
+    });
+
+    it("maps 401 to a non-retryable error that never shows the key", async () => {
+      fake.fail(401, errorBody(`Incorrect API key provided: ${secretKey}`));
+      const error = await caught(engine.ask(request(model)));
+      expect(error.retryable).toBe(false);
+      expect(error.message).toMatch(/401/);
+      expect(error.message).not.toContain(secretKey);
+      expect(error.message).not.toContain("SECRET");
+    });
+
+    it("maps 400 to a non-retryable error with the provider's reason, redacted", async () => {
+      fake.fail(400, errorBody(`model not supported for key ${secretKey}`));
+      const error = await caught(engine.ask(request(model)));
+      expect(error.retryable).toBe(false);
+      expect(error.message).toMatch(/400.*model not supported/);
+      expect(error.message).not.toContain("SECRET");
+    });
+
+    it("times out as a retryable error", async () => {
+      fake.hang();
+      const error = await caught(engine.ask(request(model)));
+      expect(error.retryable).toBe(true);
+      expect(error.message).toMatch(/did not answer/);
+    });
+  });
+}

@@ -1,0 +1,52 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createExaEngine } from "../../../src/engines/exa/exa-engine.js";
+import { exaResponse, FakeAnswerEngine } from "../../fakes/fake-answer-engine.js";
+import { describeFailures, request, secretKey } from "./connector-cases.js";
+
+describe("the Exa connector", () => {
+  const fake = new FakeAnswerEngine((r) => exaResponse(r.body.query));
+  beforeAll(() => fake.start());
+  afterAll(() => fake.close());
+
+  it("asks /answer and reads the answer, ordered citations and the reported cost", async () => {
+    const engine = createExaEngine({ apiKey: secretKey, baseUrl: fake.url, timeoutMs: 5_000 });
+    expect(engine).toMatchObject({ id: "exa", simulated: false });
+    const answer = await engine.ask(request("exa"));
+    const sent = fake.requests.at(-1);
+    expect(sent).toMatchObject({
+      method: "POST",
+      path: "/answer",
+      body: { query: "Which analytics tool is best?", text: false },
+    });
+    expect(sent?.headers["x-api-key"]).toBe(secretKey);
+    expect(answer.answer).toMatch(/^Runner Analytics/);
+    expect(answer.citations).toEqual([
+      { url: "https://runner.example/teams", title: "Runner for teams" },
+      { url: "https://globex.com/compare", title: "Globex comparison" },
+    ]);
+    expect(answer).toMatchObject({ searchQueries: [], inputTokens: 0, outputTokens: 0 });
+    expect(answer.costMicrousd).toBe(5_000n);
+  });
+
+  it("prices an answer without costDollars at the list price", async () => {
+    const fake2 = new FakeAnswerEngine((r) => ({
+      ...exaResponse(r.body.query),
+      costDollars: undefined,
+    }));
+    await fake2.start();
+    try {
+      const engine = createExaEngine({ apiKey: secretKey, baseUrl: fake2.url, timeoutMs: 5_000 });
+      expect((await engine.ask(request("exa"))).costMicrousd).toBe(5_000n);
+    } finally {
+      await fake2.close();
+    }
+  });
+});
+
+describeFailures(
+  "Exa",
+  (r) => exaResponse(r.body.query),
+  createExaEngine,
+  "exa",
+  (message) => ({ requestId: "req_x", error: message, tag: "INVALID_REQUEST" }),
+);

@@ -1,0 +1,58 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createOpenAiEngine } from "../../../src/engines/openai/openai-engine.js";
+import { FakeAnswerEngine, openAiResponse } from "../../fakes/fake-answer-engine.js";
+import { describeFailures, request, secretKey } from "./connector-cases.js";
+
+describe("the OpenAI connector", () => {
+  const fake = new FakeAnswerEngine((r) => openAiResponse(r.body.input));
+  beforeAll(() => fake.start());
+  afterAll(() => fake.close());
+
+  it("asks the Responses API with web search and reads text, citations, queries, tokens and cost", async () => {
+    const engine = createOpenAiEngine({ apiKey: secretKey, baseUrl: fake.url, timeoutMs: 5_000 });
+    expect(engine).toMatchObject({ id: "openai", simulated: false });
+    const answer = await engine.ask(request("gpt-4.1-mini"));
+    const sent = fake.requests.at(-1);
+    expect(sent).toMatchObject({
+      method: "POST",
+      path: "/v1/responses",
+      body: {
+        model: "gpt-4.1-mini",
+        input: "Which analytics tool is best?",
+        tools: [{ type: "web_search" }],
+      },
+    });
+    expect(sent?.headers.authorization).toBe(`Bearer ${secretKey}`);
+    expect(answer.answer).toMatch(/^Runner Analytics leads/);
+    expect(answer.citations).toEqual([
+      { url: "https://runner.example/teams", title: "Runner for teams" },
+      { url: "https://globex.com/compare", title: "Globex comparison" },
+      { url: "https://review.example/2026", title: "Reviews 2026" },
+    ]);
+    expect(answer.searchQueries).toEqual([
+      "best tools Which analytics tool is best?",
+      "analytics tool comparison",
+    ]);
+    expect(answer).toMatchObject({ inputTokens: 1200, outputTokens: 350 });
+    // 1200 × $0.40/M + 350 × $1.60/M = 480 + 560 µUSD; two searches at $10/1k.
+    expect(answer.costMicrousd).toBe(480n + 560n + 20_000n);
+  });
+
+  it("accepts a base URL that already ends in /v1", async () => {
+    const engine = createOpenAiEngine({
+      apiKey: secretKey,
+      baseUrl: `${fake.url}/v1`,
+      timeoutMs: 5_000,
+    });
+    await engine.ask(request("gpt-4.1"));
+    expect(fake.requests.at(-1)?.path).toBe("/v1/responses");
+  });
+});
+
+describeFailures(
+  "OpenAI",
+  (r) => openAiResponse(r.body.input),
+  createOpenAiEngine,
+  "gpt-4.1-mini",
+  (message) => ({ error: { message, type: "invalid_request_error", code: null } }),
+);

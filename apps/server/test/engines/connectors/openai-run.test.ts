@@ -1,0 +1,165 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { resolveProviderKey } from "../../../src/engines/connectors/resolve-provider-key.js";
+import { FakeAnswerEngine, openAiResponse } from "../../fakes/fake-answer-engine.js";
+import { startTestServer, type TestServer } from "../../harness/test-server.js";
+import { seedPrompts, waitForRun } from "../../runs/run-fixtures.js";
+
+const fake = new FakeAnswerEngine((r) => openAiResponse(r.body.input));
+let t: TestServer;
+let cookie: string;
+let slug: string;
+const saved: Record<string, string | undefined> = {};
+const providerEnv = ["OPENAI", "PERPLEXITY", "ANTHROPIC", "GEMINI", "EXA"].flatMap((p) => [
+  `${p}_API_KEY`,
+  `${p}_BASE_URL`,
+]);
+
+beforeAll(async () => {
+  await fake.start();
+  for (const name of providerEnv) {
+    saved[name] = process.env[name];
+    delete process.env[name];
+  }
+  process.env.OPENAI_BASE_URL = fake.url;
+  t = await startTestServer({ env: { GEO_QUEUE_POLL_SECONDS: "0.5" } });
+  cookie = await t.signIn("openai-runner@example.com");
+  slug = await t.createWorkspace(cookie, { brand: "runner" });
+  await seedPrompts(t, slug, 4);
+});
+afterAll(async () => {
+  await t.close();
+  await fake.close();
+  for (const name of providerEnv) {
+    if (saved[name] === undefined) delete process.env[name];
+    else process.env[name] = saved[name];
+  }
+});
+
+const balance = async () =>
+  (await t.request<any>("GET", `/api/v1/workspaces/${slug}/credits/balance`, { cookie })).body;
+const answersOf = async (runId: string) =>
+  (
+    await t.request<any>("GET", `/api/v1/workspaces/${slug}/runs/${runId}/responses?limit=100`, {
+      cookie,
+    })
+  ).body.data as any[];
+
+describe("a lite run on the OpenAI connector with a stored workspace key", () => {
+  it("skips OpenAI while the workspace has no key (no operator key either)", async () => {
+    const started = await t.request<any>("POST", `/api/v1/workspaces/${slug}/runs`, {
+      cookie,
+      body: { preset: "smoke" },
+    });
+    expect(started.body).toMatchObject({ engines: ["simulated"], skippedEngines: ["openai"] });
+    await waitForRun(t, slug, started.body.runId, cookie);
+  });
+
+  it("asks the fake with the stored key and records its answers, citations and exact costs", async () => {
+    const stored = await t.request<any>("POST", `/api/v1/workspaces/${slug}/credentials`, {
+      cookie,
+      body: { connector: "openai", key: "api_key", value: "sk-test" },
+    });
+    expect(stored.status).toBeLessThan(300);
+    const before = await balance();
+    const seen = fake.requests.length;
+    const started = await t.request<any>("POST", `/api/v1/workspaces/${slug}/runs`, {
+      cookie,
+      body: { preset: "lite" },
+    });
+    expect(started.status).toBe(202);
+    expect(started.body).toMatchObject({
+      engines: ["openai"],
+      skippedEngines: ["perplexity", "gemini", "anthropic"],
+      simulated: false,
+      promptCount: 4,
+      estimateMicrousd: 4 * 12_000,
+    });
+    const run = await waitForRun(t, slug, started.body.runId, cookie);
+    expect(run).toMatchObject({
+      status: "succeeded",
+      progress: { total: 4, completed: 4, failed: 0, pending: 0 },
+    });
+    const sent = fake.requests.slice(seen);
+    expect(sent).toHaveLength(4);
+    for (const r of sent) {
+      expect(r.headers.authorization).toBe("Bearer sk-test");
+      expect(r.body).toMatchObject({ model: "gpt-4.1-mini", tools: [{ type: "web_search" }] });
+    }
+    const answers = await answersOf(run.runId);
+    expect(answers).toHaveLength(4);
+    for (const a of answers) {
+      expect(a).toMatchObject({
+        status: "succeeded",
+        engine: "openai",
+        model: "gpt-4.1-mini",
+        simulated: false,
+        costMicrousd: 21_040,
+      });
+      expect(a.answer).toMatch(/^Runner Analytics leads/);
+      expect(a.citations).toEqual([
+        { position: 1, url: "https://runner.example/teams", title: "Runner for teams" },
+        { position: 2, url: "https://globex.com/compare", title: "Globex comparison" },
+        { position: 3, url: "https://review.example/2026", title: "Reviews 2026" },
+      ]);
+      expect(a.searchQueries).toEqual([`best tools ${a.prompt}`, "analytics tool comparison"]);
+    }
+    const charged = answers.reduce((sum, a) => sum + a.costMicrousd, 0);
+    expect(charged).toBe(4 * 21_040);
+    expect(run.costMicrousd).toBe(charged);
+    const after = await balance();
+    expect(after).toMatchObject({
+      postedMicrousd: before.postedMicrousd - charged,
+      heldMicrousd: 0,
+    });
+  });
+
+  it("waits out two 429s with Retry-After and still answers every task", async () => {
+    const before = await balance();
+    const seen = fake.requests.length;
+    const clockBefore = t.clock.now().getTime();
+    fake.fail(429, { error: { message: "Rate limit reached" } }, 2, { "retry-after": "3" });
+    const started = await t.request<any>("POST", `/api/v1/workspaces/${slug}/runs`, {
+      cookie,
+      body: { preset: "lite" },
+    });
+    const run = await waitForRun(t, slug, started.body.runId, cookie);
+    expect(run).toMatchObject({
+      status: "succeeded",
+      progress: { total: 4, completed: 4, failed: 0, pending: 0 },
+    });
+    expect(fake.requests.length - seen).toBe(6);
+    const rows = await t.server.ctx.prisma.engineResponse.findMany({
+      where: { runId: run.runId },
+    });
+    expect(rows.reduce((sum, r) => sum + r.attempts, 0)).toBe(6);
+    // Each 429 made its task wait the 3 s it asked for (on the test's manual clock).
+    expect(t.clock.now().getTime() - clockBefore).toBeGreaterThanOrEqual(6_000);
+    const charged = (await answersOf(run.runId)).reduce((sum, a) => sum + a.costMicrousd, 0);
+    expect(charged).toBe(4 * 21_040);
+    expect(await balance()).toMatchObject({
+      postedMicrousd: before.postedMicrousd - charged,
+      heldMicrousd: 0,
+    });
+  });
+
+  it("resolves the workspace key before the operator's, and the operator's when none is stored", async () => {
+    const ctx = t.server.ctx;
+    const workspace = await ctx.prisma.workspace.findUniqueOrThrow({ where: { slug } });
+    process.env.OPENAI_API_KEY = "sk-operator";
+    process.env.PERPLEXITY_API_KEY = "pplx-operator";
+    try {
+      expect(await resolveProviderKey(ctx, workspace.id, "openai")).toEqual({
+        apiKey: "sk-test",
+        source: "workspace",
+      });
+      expect(await resolveProviderKey(ctx, workspace.id, "perplexity")).toEqual({
+        apiKey: "pplx-operator",
+        source: "operator",
+      });
+      expect(await resolveProviderKey(ctx, workspace.id, "gemini")).toBeUndefined();
+    } finally {
+      delete process.env.OPENAI_API_KEY;
+      delete process.env.PERPLEXITY_API_KEY;
+    }
+  });
+});

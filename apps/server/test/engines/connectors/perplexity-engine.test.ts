@@ -1,0 +1,73 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createPerplexityEngine } from "../../../src/engines/perplexity/perplexity-engine.js";
+import { FakeAnswerEngine, perplexityResponse } from "../../fakes/fake-answer-engine.js";
+import { describeFailures, request, secretKey } from "./connector-cases.js";
+
+const latestPrompt = (r: { body: any }) => r.body.messages.at(-1).content;
+
+describe("the Perplexity connector", () => {
+  const fake = new FakeAnswerEngine((r) => perplexityResponse(latestPrompt(r)));
+  beforeAll(() => fake.start());
+  afterAll(() => fake.close());
+
+  it("asks Sonar chat completions and reads text, titled citations, tokens and cost", async () => {
+    const engine = createPerplexityEngine({
+      apiKey: secretKey,
+      baseUrl: fake.url,
+      timeoutMs: 5_000,
+    });
+    expect(engine).toMatchObject({ id: "perplexity", simulated: false });
+    const answer = await engine.ask(request("sonar"));
+    const sent = fake.requests.at(-1);
+    expect(sent).toMatchObject({
+      method: "POST",
+      path: "/chat/completions",
+      body: {
+        model: "sonar",
+        messages: [{ role: "user", content: "Which analytics tool is best?" }],
+      },
+    });
+    expect(sent?.headers.authorization).toBe(`Bearer ${secretKey}`);
+    expect(answer.answer).toMatch(/Runner Analytics \[1\]/);
+    expect(answer.citations).toEqual([
+      { url: "https://runner.example/teams", title: "Runner for teams" },
+      { url: "https://globex.com/compare", title: "Globex comparison" },
+    ]);
+    expect(answer.searchQueries).toEqual([]);
+    expect(answer).toMatchObject({ inputTokens: 20, outputTokens: 180 });
+    // 200 tokens at $1/M = 200 µUSD, plus the $5/1k request fee.
+    expect(answer.costMicrousd).toBe(200n + 5_000n);
+  });
+
+  it("falls back to search_results in order when no citations list is given", async () => {
+    const fake2 = new FakeAnswerEngine((r) => ({
+      ...perplexityResponse(latestPrompt(r)),
+      citations: undefined,
+    }));
+    await fake2.start();
+    try {
+      const engine = createPerplexityEngine({
+        apiKey: secretKey,
+        baseUrl: fake2.url,
+        timeoutMs: 5_000,
+      });
+      const answer = await engine.ask(request("sonar-pro"));
+      expect(answer.citations.map((c) => c.url)).toEqual([
+        "https://globex.com/compare",
+        "https://runner.example/teams",
+      ]);
+      // sonar-pro: 20 × $3/M + 180 × $15/M = 60 + 2700 µUSD, plus $6/1k.
+      expect(answer.costMicrousd).toBe(2_760n + 6_000n);
+    } finally {
+      await fake2.close();
+    }
+  });
+});
+
+describeFailures(
+  "Perplexity",
+  (r) => perplexityResponse(latestPrompt(r)),
+  createPerplexityEngine,
+  "sonar",
+  (message) => ({ error: { message, type: "invalid_request_error", code: 400 } }),
+);

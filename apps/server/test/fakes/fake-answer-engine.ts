@@ -1,0 +1,336 @@
+import { createServer, type IncomingMessage, type Server } from "node:http";
+import type { AddressInfo } from "node:net";
+
+export interface RecordedEngineRequest {
+  method: string;
+  /** Path and query, as received. */
+  path: string;
+  headers: IncomingMessage["headers"];
+  body: any;
+}
+
+export type FakeReply =
+  | { status: number; body: unknown; headers?: Record<string, string> }
+  | { hang: true }
+  | "drop";
+
+/**
+ * A local stand-in for one answer-engine provider: records every request and
+ * answers queued replies first (errors, hangs, dropped connections), then the
+ * provider-shaped success that `answer` builds from the request.
+ */
+export class FakeAnswerEngine {
+  readonly requests: RecordedEngineRequest[] = [];
+  readonly replies: FakeReply[] = [];
+  url = "";
+  private server: Server | undefined;
+  private readonly hanging = new Set<IncomingMessage>();
+
+  constructor(
+    private readonly answer: (request: RecordedEngineRequest, index: number) => unknown,
+  ) {}
+
+  /** The next `times` requests answer this status and body. */
+  fail(status: number, body: unknown, times = 1, headers?: Record<string, string>): void {
+    for (let i = 0; i < times; i++)
+      this.replies.push({ status, body, ...(headers ? { headers } : {}) });
+  }
+
+  /** The next request never answers (for timeouts). */
+  hang(): void {
+    this.replies.push({ hang: true });
+  }
+
+  drop(): void {
+    this.replies.push("drop");
+  }
+
+  async start(): Promise<this> {
+    this.server = createServer((req, res) => {
+      const chunks: Buffer[] = [];
+      req.on("data", (chunk: Buffer) => chunks.push(chunk));
+      req.on("end", () => {
+        const text = Buffer.concat(chunks).toString("utf8");
+        let body: unknown = text;
+        try {
+          body = text ? JSON.parse(text) : undefined;
+        } catch {}
+        const recorded: RecordedEngineRequest = {
+          method: req.method ?? "",
+          path: req.url ?? "",
+          headers: req.headers,
+          body,
+        };
+        const index = this.requests.push(recorded) - 1;
+        const reply = this.replies.shift();
+        if (reply === "drop") {
+          req.socket.destroy();
+          return;
+        }
+        if (reply && "hang" in reply) {
+          this.hanging.add(req);
+          return;
+        }
+        const out = reply ?? { status: 200, body: this.answer(recorded, index) };
+        res.writeHead(out.status, { "content-type": "application/json", ...(out.headers ?? {}) });
+        res.end(JSON.stringify(out.body));
+      });
+    });
+    await new Promise<void>((resolve) => this.server?.listen(0, "127.0.0.1", resolve));
+    this.url = `http://127.0.0.1:${(this.server.address() as AddressInfo).port}`;
+    return this;
+  }
+
+  async close(): Promise<void> {
+    for (const req of this.hanging) req.socket.destroy();
+    this.server?.closeAllConnections();
+    await new Promise<void>((resolve) => this.server?.close(() => resolve()));
+  }
+}
+
+/** A Responses API answer with two web searches and three url_citation annotations (one repeated). */
+export function openAiResponse(prompt: string) {
+  return {
+    id: "resp_fake",
+    object: "response",
+    status: "completed",
+    output: [
+      {
+        type: "web_search_call",
+        id: "ws_1",
+        status: "completed",
+        action: { type: "search", query: `best tools ${prompt}` },
+      },
+      {
+        type: "web_search_call",
+        id: "ws_2",
+        status: "completed",
+        action: { type: "search", query: "analytics tool comparison" },
+      },
+      {
+        type: "message",
+        id: "msg_1",
+        role: "assistant",
+        status: "completed",
+        content: [
+          {
+            type: "output_text",
+            text: "Runner Analytics leads for teams [1], ahead of Globex [2]; see also [1] and [3].",
+            annotations: [
+              {
+                type: "url_citation",
+                url: "https://runner.example/teams",
+                title: "Runner for teams",
+                start_index: 0,
+                end_index: 10,
+              },
+              {
+                type: "url_citation",
+                url: "https://globex.com/compare",
+                title: "Globex comparison",
+                start_index: 20,
+                end_index: 30,
+              },
+              {
+                type: "url_citation",
+                url: "https://runner.example/teams",
+                title: "Runner for teams",
+                start_index: 40,
+                end_index: 50,
+              },
+              {
+                type: "url_citation",
+                url: "https://review.example/2026",
+                title: "Reviews 2026",
+                start_index: 60,
+                end_index: 70,
+              },
+            ],
+          },
+        ],
+      },
+    ],
+    usage: { input_tokens: 1200, output_tokens: 350, total_tokens: 1550 },
+  };
+}
+
+/** A Sonar chat completion with citations (one repeated) titled by search_results. */
+export function perplexityResponse(prompt: string) {
+  return {
+    id: "pplx_fake",
+    model: "sonar",
+    object: "chat.completion",
+    choices: [
+      {
+        index: 0,
+        finish_reason: "stop",
+        message: {
+          role: "assistant",
+          content: `For "${prompt}": Runner Analytics [1] and Globex [2] [1].`,
+        },
+      },
+    ],
+    citations: [
+      "https://runner.example/teams",
+      "https://globex.com/compare",
+      "https://runner.example/teams",
+    ],
+    search_results: [
+      { title: "Globex comparison", url: "https://globex.com/compare", date: "2026-01-01" },
+      { title: "Runner for teams", url: "https://runner.example/teams", date: null },
+    ],
+    usage: { prompt_tokens: 20, completion_tokens: 180, total_tokens: 200 },
+  };
+}
+
+/** A Messages API answer with one web search, its results, and cited text blocks. */
+export function anthropicResponse(prompt: string) {
+  return {
+    id: "msg_fake",
+    type: "message",
+    role: "assistant",
+    model: "claude-sonnet-4-20250514",
+    stop_reason: "end_turn",
+    content: [
+      { type: "text", text: "I'll search for that." },
+      {
+        type: "server_tool_use",
+        id: "srvtoolu_1",
+        name: "web_search",
+        input: { query: `${prompt} 2026` },
+      },
+      {
+        type: "web_search_tool_result",
+        tool_use_id: "srvtoolu_1",
+        content: [
+          {
+            type: "web_search_result",
+            url: "https://runner.example/teams",
+            title: "Runner for teams",
+            encrypted_content: "x",
+            page_age: null,
+          },
+          {
+            type: "web_search_result",
+            url: "https://globex.com/compare",
+            title: "Globex comparison",
+            encrypted_content: "y",
+            page_age: null,
+          },
+        ],
+      },
+      {
+        type: "text",
+        text: "Runner Analytics is a strong pick",
+        citations: [
+          {
+            type: "web_search_result_location",
+            url: "https://runner.example/teams",
+            title: "Runner for teams",
+            cited_text: "Runner…",
+            encrypted_index: "a",
+          },
+        ],
+      },
+      { type: "text", text: ", while " },
+      {
+        type: "text",
+        text: "Globex suits enterprises",
+        citations: [
+          {
+            type: "web_search_result_location",
+            url: "https://globex.com/compare",
+            title: null,
+            cited_text: "Globex…",
+            encrypted_index: "b",
+          },
+          {
+            type: "web_search_result_location",
+            url: "https://runner.example/teams",
+            title: "Runner for teams",
+            cited_text: "Runner…",
+            encrypted_index: "c",
+          },
+        ],
+      },
+      { type: "text", text: "." },
+    ],
+    usage: { input_tokens: 5000, output_tokens: 400, server_tool_use: { web_search_requests: 1 } },
+  };
+}
+
+/** A grounded generateContent answer with two queries and three chunks (one repeated). */
+export function geminiResponse(prompt: string) {
+  return {
+    candidates: [
+      {
+        content: {
+          role: "model",
+          parts: [
+            { text: "Runner Analytics is popular with teams. " },
+            { text: "Globex is an alternative." },
+          ],
+        },
+        finishReason: "STOP",
+        groundingMetadata: {
+          webSearchQueries: [prompt, "runner analytics review"],
+          groundingChunks: [
+            { web: { uri: "https://vertexaisearch.example/redirect/1", title: "runner.example" } },
+            { web: { uri: "https://vertexaisearch.example/redirect/2", title: "globex.com" } },
+            { web: { uri: "https://vertexaisearch.example/redirect/1", title: "runner.example" } },
+          ],
+          groundingSupports: [
+            {
+              segment: {
+                startIndex: 0,
+                endIndex: 39,
+                text: "Runner Analytics is popular with teams.",
+              },
+              groundingChunkIndices: [0],
+            },
+            {
+              segment: { startIndex: 40, endIndex: 65, text: "Globex is an alternative." },
+              groundingChunkIndices: [1, 2],
+            },
+          ],
+          searchEntryPoint: { renderedContent: "<div></div>" },
+        },
+      },
+    ],
+    usageMetadata: {
+      promptTokenCount: 10,
+      candidatesTokenCount: 300,
+      thoughtsTokenCount: 100,
+      totalTokenCount: 410,
+    },
+    modelVersion: "gemini-2.5-flash",
+  };
+}
+
+/** An Exa /answer response with citations (one repeated) and its cost. */
+export function exaResponse(prompt: string) {
+  return {
+    answer: `Runner Analytics, for "${prompt}".`,
+    citations: [
+      {
+        id: "https://runner.example/teams",
+        url: "https://runner.example/teams",
+        title: "Runner for teams",
+        publishedDate: null,
+        author: null,
+      },
+      {
+        id: "https://globex.com/compare",
+        url: "https://globex.com/compare",
+        title: "Globex comparison",
+      },
+      {
+        id: "https://runner.example/teams",
+        url: "https://runner.example/teams",
+        title: "Runner for teams",
+      },
+    ],
+    requestId: "req_fake",
+    costDollars: { total: 0.005 },
+  };
+}

@@ -1,0 +1,108 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { AnswerEngine, EngineRequest } from "../../src/engines/engine.js";
+import { createSimulatedEngine } from "../../src/engines/simulated/simulated-engine.js";
+import { executeRun } from "../../src/services/runs/execute-run.js";
+import { startTestServer, type TestServer } from "../harness/test-server.js";
+import { seedPrompts } from "./run-fixtures.js";
+
+/**
+ * A worker that dies mid-run, simulated without a process: its engine stops
+ * answering after a few answers (its tasks hang, like a killed process's), a
+ * second worker executes the run again, then the first one wakes up late.
+ * Nothing may be recorded twice, and the reservation is settled once.
+ */
+let t: TestServer;
+let cookie: string;
+let slug: string;
+beforeAll(async () => {
+  t = await startTestServer({ env: { GEO_WORKERS: "false" } });
+  cookie = await t.signIn("resume@example.com");
+  slug = await t.createWorkspace(cookie, { brand: "resume" });
+  await seedPrompts(t, slug, 20);
+});
+afterAll(() => t.close());
+
+function stallingEngine(answerBeforeStall: number): { engine: AnswerEngine; wake(): void } {
+  const inner = createSimulatedEngine();
+  let answered = 0;
+  let wake: () => void = () => {};
+  const stalled = new Promise<void>((resolve) => {
+    wake = resolve;
+  });
+  return {
+    engine: {
+      id: "simulated",
+      simulated: true,
+      async ask(request: EngineRequest) {
+        if (answered++ >= answerBeforeStall) await stalled;
+        return inner.ask(request);
+      },
+    },
+    wake: () => wake(),
+  };
+}
+
+describe("a run whose worker dies", () => {
+  it("is finished by another worker with no duplicate answers and one settlement", async () => {
+    const started = await t.request<any>("POST", `/api/v1/workspaces/${slug}/runs`, {
+      cookie,
+      body: { preset: "lite" },
+    });
+    expect(started.status).toBe(202);
+    const runId = started.body.runId;
+    const ctx = t.server.ctx;
+
+    const zombie = stallingEngine(6);
+    const first = executeRun({ ctx: { ...ctx, simulatedEngine: zombie.engine }, runId });
+    for (let i = 0; i < 200; i++) {
+      const done = await ctx.prisma.engineResponse.count({ where: { runId, status: "succeeded" } });
+      if (done >= 6) break;
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+    const beforeCrash = await ctx.prisma.engineResponse.count({
+      where: { runId, status: "succeeded" },
+    });
+    expect(beforeCrash).toBe(6);
+
+    await executeRun({ ctx: { ...ctx, simulatedEngine: createSimulatedEngine() }, runId });
+    zombie.wake();
+    await first;
+
+    const run = await t.request<any>("GET", `/api/v1/workspaces/${slug}/runs/${runId}`, { cookie });
+    expect(run.body).toMatchObject({
+      status: "succeeded",
+      progress: { total: 20, completed: 20, failed: 0, pending: 0 },
+    });
+    const rows = await ctx.prisma.engineResponse.findMany({ where: { runId } });
+    expect(rows).toHaveLength(20);
+    expect(rows.every((r) => r.status === "succeeded")).toBe(true);
+    const citations = await ctx.prisma.citation.groupBy({
+      by: ["responseId", "position"],
+      _count: true,
+      where: { response: { runId } },
+    });
+    expect(citations.every((c) => c._count === 1)).toBe(true);
+
+    const cost = rows.reduce((sum, r) => sum + r.costMicrousd, 0n);
+    expect(BigInt(run.body.costMicrousd)).toBe(cost);
+    const reservation = await ctx.prisma.creditReservation.findFirstOrThrow({
+      where: { operationId: runId },
+    });
+    expect(reservation).toMatchObject({
+      status: "settled",
+      consumedMicrousd: cost,
+      heldMicrousd: 0n,
+    });
+    const settlements = await ctx.prisma.creditLedgerEntry.count({
+      where: { reservationId: reservation.id, kind: "settlement" },
+    });
+    expect(settlements).toBeLessThanOrEqual(1);
+    const balance = await t.request<any>("GET", `/api/v1/workspaces/${slug}/credits/balance`, {
+      cookie,
+    });
+    expect(balance.body).toMatchObject({
+      postedMicrousd: Number(1_000_000n - cost),
+      heldMicrousd: 0,
+    });
+  });
+});
