@@ -1,8 +1,7 @@
 import { defineHandler } from "../../http/handler.js";
-import { sessionCookieHeader } from "../../http/session-cookie.js";
 import { requestSignInLink } from "../../services/auth/request-sign-in-link.js";
 import { startSession } from "../../services/auth/start-session.js";
-import { toUserResponse } from "../../services/auth/to-user-response.js";
+import { signedInResponse } from "./signed-in-response.js";
 
 export const createSession = defineHandler("createSession")(
   async ({ app, body, requestId, req }) => {
@@ -22,19 +21,6 @@ export const createSession = defineHandler("createSession")(
         userAgent: req.get("user-agent"),
       }),
     );
-    return {
-      status: 201,
-      headers: {
-        "Set-Cookie": sessionCookieHeader(session.cookieValue, {
-          expires: session.expiresAt,
-          secure: app.config.operatorMode !== "local",
-        }),
-      },
-      body: {
-        status: "signed_in",
-        user: toUserResponse(session.user),
-        expiresAt: session.expiresAt.toISOString(),
-      },
-    };
+    return signedInResponse(app, session);
   },
 );

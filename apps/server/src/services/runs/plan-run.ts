@@ -48,12 +48,7 @@ export async function planRun(
       ? model.engines.filter((e) => e.engine === "exa").map((e) => ({ ...e, enabled: true }))
       : model.engines.filter((e) => e.enabled && e.engine !== "exa");
   const chosen = rule.engines === "first" ? enabled.slice(0, 1) : enabled;
-  const selection = await selectEngines(
-    ctx,
-    workspace.id,
-    chosen.length > 0 ? chosen : [{ engine: "exa", model: "exa" }],
-    tx,
-  );
+  const selection = await selectEngines(ctx, workspace.id, chosen, tx);
   if (selection.engines.length === 0) {
     throw new AppError(
       "no_engines_configured",
