@@ -2239,6 +2239,7 @@ export const WorkspaceScalarFieldEnum = {
   scheduleCron: 'scheduleCron',
   scheduleTimezone: 'scheduleTimezone',
   schedulePreset: 'schedulePreset',
+  nextScheduledRunAt: 'nextScheduledRunAt',
   createdAt: 'createdAt',
   updatedAt: 'updatedAt'
 } as const
@@ -2514,7 +2515,8 @@ export const RunScalarFieldEnum = {
   createdAt: 'createdAt',
   startedAt: 'startedAt',
   finishedAt: 'finishedAt',
-  cancelRequestedAt: 'cancelRequestedAt'
+  cancelRequestedAt: 'cancelRequestedAt',
+  heartbeatAt: 'heartbeatAt'
 } as const
 
 export type RunScalarFieldEnum = (typeof RunScalarFieldEnum)[keyof typeof RunScalarFieldEnum]

@@ -67,6 +67,7 @@ export type RunMinAggregateOutputType = {
   startedAt: Date | null
   finishedAt: Date | null
   cancelRequestedAt: Date | null
+  heartbeatAt: Date | null
 }
 
 export type RunMaxAggregateOutputType = {
@@ -90,6 +91,7 @@ export type RunMaxAggregateOutputType = {
   startedAt: Date | null
   finishedAt: Date | null
   cancelRequestedAt: Date | null
+  heartbeatAt: Date | null
 }
 
 export type RunCountAggregateOutputType = {
@@ -115,6 +117,7 @@ export type RunCountAggregateOutputType = {
   startedAt: number
   finishedAt: number
   cancelRequestedAt: number
+  heartbeatAt: number
   _all: number
 }
 
@@ -160,6 +163,7 @@ export type RunMinAggregateInputType = {
   startedAt?: true
   finishedAt?: true
   cancelRequestedAt?: true
+  heartbeatAt?: true
 }
 
 export type RunMaxAggregateInputType = {
@@ -183,6 +187,7 @@ export type RunMaxAggregateInputType = {
   startedAt?: true
   finishedAt?: true
   cancelRequestedAt?: true
+  heartbeatAt?: true
 }
 
 export type RunCountAggregateInputType = {
@@ -208,6 +213,7 @@ export type RunCountAggregateInputType = {
   startedAt?: true
   finishedAt?: true
   cancelRequestedAt?: true
+  heartbeatAt?: true
   _all?: true
 }
 
@@ -320,6 +326,7 @@ export type RunGroupByOutputType = {
   startedAt: Date | null
   finishedAt: Date | null
   cancelRequestedAt: Date | null
+  heartbeatAt: Date | null
   _count: RunCountAggregateOutputType | null
   _avg: RunAvgAggregateOutputType | null
   _sum: RunSumAggregateOutputType | null
@@ -368,6 +375,7 @@ export type RunWhereInput = {
   startedAt?: Prisma.DateTimeNullableFilter<"Run"> | Date | string | null
   finishedAt?: Prisma.DateTimeNullableFilter<"Run"> | Date | string | null
   cancelRequestedAt?: Prisma.DateTimeNullableFilter<"Run"> | Date | string | null
+  heartbeatAt?: Prisma.DateTimeNullableFilter<"Run"> | Date | string | null
   workspace?: Prisma.XOR<Prisma.WorkspaceScalarRelationFilter, Prisma.WorkspaceWhereInput>
   responses?: Prisma.EngineResponseListRelationFilter
 }
@@ -395,6 +403,7 @@ export type RunOrderByWithRelationInput = {
   startedAt?: Prisma.SortOrderInput | Prisma.SortOrder
   finishedAt?: Prisma.SortOrderInput | Prisma.SortOrder
   cancelRequestedAt?: Prisma.SortOrderInput | Prisma.SortOrder
+  heartbeatAt?: Prisma.SortOrderInput | Prisma.SortOrder
   workspace?: Prisma.WorkspaceOrderByWithRelationInput
   responses?: Prisma.EngineResponseOrderByRelationAggregateInput
 }
@@ -426,6 +435,7 @@ export type RunWhereUniqueInput = Prisma.AtLeast<{
   startedAt?: Prisma.DateTimeNullableFilter<"Run"> | Date | string | null
   finishedAt?: Prisma.DateTimeNullableFilter<"Run"> | Date | string | null
   cancelRequestedAt?: Prisma.DateTimeNullableFilter<"Run"> | Date | string | null
+  heartbeatAt?: Prisma.DateTimeNullableFilter<"Run"> | Date | string | null
   workspace?: Prisma.XOR<Prisma.WorkspaceScalarRelationFilter, Prisma.WorkspaceWhereInput>
   responses?: Prisma.EngineResponseListRelationFilter
 }, "id" | "workspaceId_idempotencyKey">
@@ -453,6 +463,7 @@ export type RunOrderByWithAggregationInput = {
   startedAt?: Prisma.SortOrderInput | Prisma.SortOrder
   finishedAt?: Prisma.SortOrderInput | Prisma.SortOrder
   cancelRequestedAt?: Prisma.SortOrderInput | Prisma.SortOrder
+  heartbeatAt?: Prisma.SortOrderInput | Prisma.SortOrder
   _count?: Prisma.RunCountOrderByAggregateInput
   _avg?: Prisma.RunAvgOrderByAggregateInput
   _max?: Prisma.RunMaxOrderByAggregateInput
@@ -486,6 +497,7 @@ export type RunScalarWhereWithAggregatesInput = {
   startedAt?: Prisma.DateTimeNullableWithAggregatesFilter<"Run"> | Date | string | null
   finishedAt?: Prisma.DateTimeNullableWithAggregatesFilter<"Run"> | Date | string | null
   cancelRequestedAt?: Prisma.DateTimeNullableWithAggregatesFilter<"Run"> | Date | string | null
+  heartbeatAt?: Prisma.DateTimeNullableWithAggregatesFilter<"Run"> | Date | string | null
 }
 
 export type RunCreateInput = {
@@ -510,6 +522,7 @@ export type RunCreateInput = {
   startedAt?: Date | string | null
   finishedAt?: Date | string | null
   cancelRequestedAt?: Date | string | null
+  heartbeatAt?: Date | string | null
   workspace: Prisma.WorkspaceCreateNestedOneWithoutRunsInput
   responses?: Prisma.EngineResponseCreateNestedManyWithoutRunInput
 }
@@ -537,6 +550,7 @@ export type RunUncheckedCreateInput = {
   startedAt?: Date | string | null
   finishedAt?: Date | string | null
   cancelRequestedAt?: Date | string | null
+  heartbeatAt?: Date | string | null
   responses?: Prisma.EngineResponseUncheckedCreateNestedManyWithoutRunInput
 }
 
@@ -562,6 +576,7 @@ export type RunUpdateInput = {
   startedAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
   finishedAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
   cancelRequestedAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
+  heartbeatAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
   workspace?: Prisma.WorkspaceUpdateOneRequiredWithoutRunsNestedInput
   responses?: Prisma.EngineResponseUpdateManyWithoutRunNestedInput
 }
@@ -589,6 +604,7 @@ export type RunUncheckedUpdateInput = {
   startedAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
   finishedAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
   cancelRequestedAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
+  heartbeatAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
   responses?: Prisma.EngineResponseUncheckedUpdateManyWithoutRunNestedInput
 }
 
@@ -615,6 +631,7 @@ export type RunCreateManyInput = {
   startedAt?: Date | string | null
   finishedAt?: Date | string | null
   cancelRequestedAt?: Date | string | null
+  heartbeatAt?: Date | string | null
 }
 
 export type RunUpdateManyMutationInput = {
@@ -639,6 +656,7 @@ export type RunUpdateManyMutationInput = {
   startedAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
   finishedAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
   cancelRequestedAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
+  heartbeatAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
 }
 
 export type RunUncheckedUpdateManyInput = {
@@ -664,6 +682,7 @@ export type RunUncheckedUpdateManyInput = {
   startedAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
   finishedAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
   cancelRequestedAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
+  heartbeatAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
 }
 
 export type RunListRelationFilter = {
@@ -704,6 +723,7 @@ export type RunCountOrderByAggregateInput = {
   startedAt?: Prisma.SortOrder
   finishedAt?: Prisma.SortOrder
   cancelRequestedAt?: Prisma.SortOrder
+  heartbeatAt?: Prisma.SortOrder
 }
 
 export type RunAvgOrderByAggregateInput = {
@@ -737,6 +757,7 @@ export type RunMaxOrderByAggregateInput = {
   startedAt?: Prisma.SortOrder
   finishedAt?: Prisma.SortOrder
   cancelRequestedAt?: Prisma.SortOrder
+  heartbeatAt?: Prisma.SortOrder
 }
 
 export type RunMinOrderByAggregateInput = {
@@ -760,6 +781,7 @@ export type RunMinOrderByAggregateInput = {
   startedAt?: Prisma.SortOrder
   finishedAt?: Prisma.SortOrder
   cancelRequestedAt?: Prisma.SortOrder
+  heartbeatAt?: Prisma.SortOrder
 }
 
 export type RunSumOrderByAggregateInput = {
@@ -873,6 +895,7 @@ export type RunCreateWithoutWorkspaceInput = {
   startedAt?: Date | string | null
   finishedAt?: Date | string | null
   cancelRequestedAt?: Date | string | null
+  heartbeatAt?: Date | string | null
   responses?: Prisma.EngineResponseCreateNestedManyWithoutRunInput
 }
 
@@ -898,6 +921,7 @@ export type RunUncheckedCreateWithoutWorkspaceInput = {
   startedAt?: Date | string | null
   finishedAt?: Date | string | null
   cancelRequestedAt?: Date | string | null
+  heartbeatAt?: Date | string | null
   responses?: Prisma.EngineResponseUncheckedCreateNestedManyWithoutRunInput
 }
 
@@ -953,6 +977,7 @@ export type RunScalarWhereInput = {
   startedAt?: Prisma.DateTimeNullableFilter<"Run"> | Date | string | null
   finishedAt?: Prisma.DateTimeNullableFilter<"Run"> | Date | string | null
   cancelRequestedAt?: Prisma.DateTimeNullableFilter<"Run"> | Date | string | null
+  heartbeatAt?: Prisma.DateTimeNullableFilter<"Run"> | Date | string | null
 }
 
 export type RunCreateWithoutResponsesInput = {
@@ -977,6 +1002,7 @@ export type RunCreateWithoutResponsesInput = {
   startedAt?: Date | string | null
   finishedAt?: Date | string | null
   cancelRequestedAt?: Date | string | null
+  heartbeatAt?: Date | string | null
   workspace: Prisma.WorkspaceCreateNestedOneWithoutRunsInput
 }
 
@@ -1003,6 +1029,7 @@ export type RunUncheckedCreateWithoutResponsesInput = {
   startedAt?: Date | string | null
   finishedAt?: Date | string | null
   cancelRequestedAt?: Date | string | null
+  heartbeatAt?: Date | string | null
 }
 
 export type RunCreateOrConnectWithoutResponsesInput = {
@@ -1043,6 +1070,7 @@ export type RunUpdateWithoutResponsesInput = {
   startedAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
   finishedAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
   cancelRequestedAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
+  heartbeatAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
   workspace?: Prisma.WorkspaceUpdateOneRequiredWithoutRunsNestedInput
 }
 
@@ -1069,6 +1097,7 @@ export type RunUncheckedUpdateWithoutResponsesInput = {
   startedAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
   finishedAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
   cancelRequestedAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
+  heartbeatAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
 }
 
 export type RunCreateManyWorkspaceInput = {
@@ -1093,6 +1122,7 @@ export type RunCreateManyWorkspaceInput = {
   startedAt?: Date | string | null
   finishedAt?: Date | string | null
   cancelRequestedAt?: Date | string | null
+  heartbeatAt?: Date | string | null
 }
 
 export type RunUpdateWithoutWorkspaceInput = {
@@ -1117,6 +1147,7 @@ export type RunUpdateWithoutWorkspaceInput = {
   startedAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
   finishedAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
   cancelRequestedAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
+  heartbeatAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
   responses?: Prisma.EngineResponseUpdateManyWithoutRunNestedInput
 }
 
@@ -1142,6 +1173,7 @@ export type RunUncheckedUpdateWithoutWorkspaceInput = {
   startedAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
   finishedAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
   cancelRequestedAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
+  heartbeatAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
   responses?: Prisma.EngineResponseUncheckedUpdateManyWithoutRunNestedInput
 }
 
@@ -1167,6 +1199,7 @@ export type RunUncheckedUpdateManyWithoutWorkspaceInput = {
   startedAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
   finishedAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
   cancelRequestedAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
+  heartbeatAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
 }
 
 
@@ -1223,6 +1256,7 @@ export type RunSelect<ExtArgs extends runtime.Types.Extensions.InternalArgs = ru
   startedAt?: boolean
   finishedAt?: boolean
   cancelRequestedAt?: boolean
+  heartbeatAt?: boolean
   workspace?: boolean | Prisma.WorkspaceDefaultArgs<ExtArgs>
   responses?: boolean | Prisma.Run$responsesArgs<ExtArgs>
   _count?: boolean | Prisma.RunCountOutputTypeDefaultArgs<ExtArgs>
@@ -1251,6 +1285,7 @@ export type RunSelectCreateManyAndReturn<ExtArgs extends runtime.Types.Extension
   startedAt?: boolean
   finishedAt?: boolean
   cancelRequestedAt?: boolean
+  heartbeatAt?: boolean
   workspace?: boolean | Prisma.WorkspaceDefaultArgs<ExtArgs>
 }, ExtArgs["result"]["run"]>
 
@@ -1277,6 +1312,7 @@ export type RunSelectUpdateManyAndReturn<ExtArgs extends runtime.Types.Extension
   startedAt?: boolean
   finishedAt?: boolean
   cancelRequestedAt?: boolean
+  heartbeatAt?: boolean
   workspace?: boolean | Prisma.WorkspaceDefaultArgs<ExtArgs>
 }, ExtArgs["result"]["run"]>
 
@@ -1303,9 +1339,10 @@ export type RunSelectScalar = {
   startedAt?: boolean
   finishedAt?: boolean
   cancelRequestedAt?: boolean
+  heartbeatAt?: boolean
 }
 
-export type RunOmit<ExtArgs extends runtime.Types.Extensions.InternalArgs = runtime.Types.Extensions.DefaultArgs> = runtime.Types.Extensions.GetOmit<"id" | "workspaceId" | "preset" | "status" | "engines" | "skippedEngines" | "repetitions" | "promptCount" | "totalTasks" | "completedTasks" | "failedTasks" | "estimateMicrousd" | "costMicrousd" | "reservationId" | "idempotencyKey" | "triggeredBy" | "triggeredById" | "error" | "createdAt" | "startedAt" | "finishedAt" | "cancelRequestedAt", ExtArgs["result"]["run"]>
+export type RunOmit<ExtArgs extends runtime.Types.Extensions.InternalArgs = runtime.Types.Extensions.DefaultArgs> = runtime.Types.Extensions.GetOmit<"id" | "workspaceId" | "preset" | "status" | "engines" | "skippedEngines" | "repetitions" | "promptCount" | "totalTasks" | "completedTasks" | "failedTasks" | "estimateMicrousd" | "costMicrousd" | "reservationId" | "idempotencyKey" | "triggeredBy" | "triggeredById" | "error" | "createdAt" | "startedAt" | "finishedAt" | "cancelRequestedAt" | "heartbeatAt", ExtArgs["result"]["run"]>
 export type RunInclude<ExtArgs extends runtime.Types.Extensions.InternalArgs = runtime.Types.Extensions.DefaultArgs> = {
   workspace?: boolean | Prisma.WorkspaceDefaultArgs<ExtArgs>
   responses?: boolean | Prisma.Run$responsesArgs<ExtArgs>
@@ -1359,6 +1396,10 @@ export type $RunPayload<ExtArgs extends runtime.Types.Extensions.InternalArgs = 
     startedAt: Date | null
     finishedAt: Date | null
     cancelRequestedAt: Date | null
+    /**
+     * Last sign of life of the worker executing the run; a stale one lets another worker take over.
+     */
+    heartbeatAt: Date | null
   }, ExtArgs["result"]["run"]>
   composites: {}
 }
@@ -1806,6 +1847,7 @@ export interface RunFieldRefs {
   readonly startedAt: Prisma.FieldRef<"Run", 'DateTime'>
   readonly finishedAt: Prisma.FieldRef<"Run", 'DateTime'>
   readonly cancelRequestedAt: Prisma.FieldRef<"Run", 'DateTime'>
+  readonly heartbeatAt: Prisma.FieldRef<"Run", 'DateTime'>
 }
     
 

@@ -54,6 +54,7 @@ export type WorkspaceMinAggregateOutputType = {
   scheduleCron: string | null
   scheduleTimezone: string | null
   schedulePreset: string | null
+  nextScheduledRunAt: Date | null
   createdAt: Date | null
   updatedAt: Date | null
 }
@@ -76,6 +77,7 @@ export type WorkspaceMaxAggregateOutputType = {
   scheduleCron: string | null
   scheduleTimezone: string | null
   schedulePreset: string | null
+  nextScheduledRunAt: Date | null
   createdAt: Date | null
   updatedAt: Date | null
 }
@@ -104,6 +106,7 @@ export type WorkspaceCountAggregateOutputType = {
   scheduleCron: number
   scheduleTimezone: number
   schedulePreset: number
+  nextScheduledRunAt: number
   createdAt: number
   updatedAt: number
   _all: number
@@ -138,6 +141,7 @@ export type WorkspaceMinAggregateInputType = {
   scheduleCron?: true
   scheduleTimezone?: true
   schedulePreset?: true
+  nextScheduledRunAt?: true
   createdAt?: true
   updatedAt?: true
 }
@@ -160,6 +164,7 @@ export type WorkspaceMaxAggregateInputType = {
   scheduleCron?: true
   scheduleTimezone?: true
   schedulePreset?: true
+  nextScheduledRunAt?: true
   createdAt?: true
   updatedAt?: true
 }
@@ -188,6 +193,7 @@ export type WorkspaceCountAggregateInputType = {
   scheduleCron?: true
   scheduleTimezone?: true
   schedulePreset?: true
+  nextScheduledRunAt?: true
   createdAt?: true
   updatedAt?: true
   _all?: true
@@ -303,6 +309,7 @@ export type WorkspaceGroupByOutputType = {
   scheduleCron: string | null
   scheduleTimezone: string | null
   schedulePreset: string | null
+  nextScheduledRunAt: Date | null
   createdAt: Date
   updatedAt: Date
   _count: WorkspaceCountAggregateOutputType | null
@@ -354,6 +361,7 @@ export type WorkspaceWhereInput = {
   scheduleCron?: Prisma.StringNullableFilter<"Workspace"> | string | null
   scheduleTimezone?: Prisma.StringNullableFilter<"Workspace"> | string | null
   schedulePreset?: Prisma.StringNullableFilter<"Workspace"> | string | null
+  nextScheduledRunAt?: Prisma.DateTimeNullableFilter<"Workspace"> | Date | string | null
   createdAt?: Prisma.DateTimeFilter<"Workspace"> | Date | string
   updatedAt?: Prisma.DateTimeFilter<"Workspace"> | Date | string
   competitors?: Prisma.CompetitorListRelationFilter
@@ -390,6 +398,7 @@ export type WorkspaceOrderByWithRelationInput = {
   scheduleCron?: Prisma.SortOrderInput | Prisma.SortOrder
   scheduleTimezone?: Prisma.SortOrderInput | Prisma.SortOrder
   schedulePreset?: Prisma.SortOrderInput | Prisma.SortOrder
+  nextScheduledRunAt?: Prisma.SortOrderInput | Prisma.SortOrder
   createdAt?: Prisma.SortOrder
   updatedAt?: Prisma.SortOrder
   competitors?: Prisma.CompetitorOrderByRelationAggregateInput
@@ -429,6 +438,7 @@ export type WorkspaceWhereUniqueInput = Prisma.AtLeast<{
   scheduleCron?: Prisma.StringNullableFilter<"Workspace"> | string | null
   scheduleTimezone?: Prisma.StringNullableFilter<"Workspace"> | string | null
   schedulePreset?: Prisma.StringNullableFilter<"Workspace"> | string | null
+  nextScheduledRunAt?: Prisma.DateTimeNullableFilter<"Workspace"> | Date | string | null
   createdAt?: Prisma.DateTimeFilter<"Workspace"> | Date | string
   updatedAt?: Prisma.DateTimeFilter<"Workspace"> | Date | string
   competitors?: Prisma.CompetitorListRelationFilter
@@ -465,6 +475,7 @@ export type WorkspaceOrderByWithAggregationInput = {
   scheduleCron?: Prisma.SortOrderInput | Prisma.SortOrder
   scheduleTimezone?: Prisma.SortOrderInput | Prisma.SortOrder
   schedulePreset?: Prisma.SortOrderInput | Prisma.SortOrder
+  nextScheduledRunAt?: Prisma.SortOrderInput | Prisma.SortOrder
   createdAt?: Prisma.SortOrder
   updatedAt?: Prisma.SortOrder
   _count?: Prisma.WorkspaceCountOrderByAggregateInput
@@ -501,6 +512,7 @@ export type WorkspaceScalarWhereWithAggregatesInput = {
   scheduleCron?: Prisma.StringNullableWithAggregatesFilter<"Workspace"> | string | null
   scheduleTimezone?: Prisma.StringNullableWithAggregatesFilter<"Workspace"> | string | null
   schedulePreset?: Prisma.StringNullableWithAggregatesFilter<"Workspace"> | string | null
+  nextScheduledRunAt?: Prisma.DateTimeNullableWithAggregatesFilter<"Workspace"> | Date | string | null
   createdAt?: Prisma.DateTimeWithAggregatesFilter<"Workspace"> | Date | string
   updatedAt?: Prisma.DateTimeWithAggregatesFilter<"Workspace"> | Date | string
 }
@@ -529,6 +541,7 @@ export type WorkspaceCreateInput = {
   scheduleCron?: string | null
   scheduleTimezone?: string | null
   schedulePreset?: string | null
+  nextScheduledRunAt?: Date | string | null
   createdAt: Date | string
   updatedAt: Date | string
   competitors?: Prisma.CompetitorCreateNestedManyWithoutWorkspaceInput
@@ -565,6 +578,7 @@ export type WorkspaceUncheckedCreateInput = {
   scheduleCron?: string | null
   scheduleTimezone?: string | null
   schedulePreset?: string | null
+  nextScheduledRunAt?: Date | string | null
   createdAt: Date | string
   updatedAt: Date | string
   competitors?: Prisma.CompetitorUncheckedCreateNestedManyWithoutWorkspaceInput
@@ -601,6 +615,7 @@ export type WorkspaceUpdateInput = {
   scheduleCron?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   scheduleTimezone?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   schedulePreset?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  nextScheduledRunAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
   createdAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   updatedAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   competitors?: Prisma.CompetitorUpdateManyWithoutWorkspaceNestedInput
@@ -637,6 +652,7 @@ export type WorkspaceUncheckedUpdateInput = {
   scheduleCron?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   scheduleTimezone?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   schedulePreset?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  nextScheduledRunAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
   createdAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   updatedAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   competitors?: Prisma.CompetitorUncheckedUpdateManyWithoutWorkspaceNestedInput
@@ -673,6 +689,7 @@ export type WorkspaceCreateManyInput = {
   scheduleCron?: string | null
   scheduleTimezone?: string | null
   schedulePreset?: string | null
+  nextScheduledRunAt?: Date | string | null
   createdAt: Date | string
   updatedAt: Date | string
 }
@@ -701,6 +718,7 @@ export type WorkspaceUpdateManyMutationInput = {
   scheduleCron?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   scheduleTimezone?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   schedulePreset?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  nextScheduledRunAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
   createdAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   updatedAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
 }
@@ -729,6 +747,7 @@ export type WorkspaceUncheckedUpdateManyInput = {
   scheduleCron?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   scheduleTimezone?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   schedulePreset?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  nextScheduledRunAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
   createdAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   updatedAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
 }
@@ -765,6 +784,7 @@ export type WorkspaceCountOrderByAggregateInput = {
   scheduleCron?: Prisma.SortOrder
   scheduleTimezone?: Prisma.SortOrder
   schedulePreset?: Prisma.SortOrder
+  nextScheduledRunAt?: Prisma.SortOrder
   createdAt?: Prisma.SortOrder
   updatedAt?: Prisma.SortOrder
 }
@@ -792,6 +812,7 @@ export type WorkspaceMaxOrderByAggregateInput = {
   scheduleCron?: Prisma.SortOrder
   scheduleTimezone?: Prisma.SortOrder
   schedulePreset?: Prisma.SortOrder
+  nextScheduledRunAt?: Prisma.SortOrder
   createdAt?: Prisma.SortOrder
   updatedAt?: Prisma.SortOrder
 }
@@ -814,6 +835,7 @@ export type WorkspaceMinOrderByAggregateInput = {
   scheduleCron?: Prisma.SortOrder
   scheduleTimezone?: Prisma.SortOrder
   schedulePreset?: Prisma.SortOrder
+  nextScheduledRunAt?: Prisma.SortOrder
   createdAt?: Prisma.SortOrder
   updatedAt?: Prisma.SortOrder
 }
@@ -999,6 +1021,7 @@ export type WorkspaceCreateWithoutCompetitorsInput = {
   scheduleCron?: string | null
   scheduleTimezone?: string | null
   schedulePreset?: string | null
+  nextScheduledRunAt?: Date | string | null
   createdAt: Date | string
   updatedAt: Date | string
   members?: Prisma.MemberCreateNestedManyWithoutWorkspaceInput
@@ -1034,6 +1057,7 @@ export type WorkspaceUncheckedCreateWithoutCompetitorsInput = {
   scheduleCron?: string | null
   scheduleTimezone?: string | null
   schedulePreset?: string | null
+  nextScheduledRunAt?: Date | string | null
   createdAt: Date | string
   updatedAt: Date | string
   members?: Prisma.MemberUncheckedCreateNestedManyWithoutWorkspaceInput
@@ -1085,6 +1109,7 @@ export type WorkspaceUpdateWithoutCompetitorsInput = {
   scheduleCron?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   scheduleTimezone?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   schedulePreset?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  nextScheduledRunAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
   createdAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   updatedAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   members?: Prisma.MemberUpdateManyWithoutWorkspaceNestedInput
@@ -1120,6 +1145,7 @@ export type WorkspaceUncheckedUpdateWithoutCompetitorsInput = {
   scheduleCron?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   scheduleTimezone?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   schedulePreset?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  nextScheduledRunAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
   createdAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   updatedAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   members?: Prisma.MemberUncheckedUpdateManyWithoutWorkspaceNestedInput
@@ -1155,6 +1181,7 @@ export type WorkspaceCreateWithoutMembersInput = {
   scheduleCron?: string | null
   scheduleTimezone?: string | null
   schedulePreset?: string | null
+  nextScheduledRunAt?: Date | string | null
   createdAt: Date | string
   updatedAt: Date | string
   competitors?: Prisma.CompetitorCreateNestedManyWithoutWorkspaceInput
@@ -1190,6 +1217,7 @@ export type WorkspaceUncheckedCreateWithoutMembersInput = {
   scheduleCron?: string | null
   scheduleTimezone?: string | null
   schedulePreset?: string | null
+  nextScheduledRunAt?: Date | string | null
   createdAt: Date | string
   updatedAt: Date | string
   competitors?: Prisma.CompetitorUncheckedCreateNestedManyWithoutWorkspaceInput
@@ -1241,6 +1269,7 @@ export type WorkspaceUpdateWithoutMembersInput = {
   scheduleCron?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   scheduleTimezone?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   schedulePreset?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  nextScheduledRunAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
   createdAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   updatedAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   competitors?: Prisma.CompetitorUpdateManyWithoutWorkspaceNestedInput
@@ -1276,6 +1305,7 @@ export type WorkspaceUncheckedUpdateWithoutMembersInput = {
   scheduleCron?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   scheduleTimezone?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   schedulePreset?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  nextScheduledRunAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
   createdAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   updatedAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   competitors?: Prisma.CompetitorUncheckedUpdateManyWithoutWorkspaceNestedInput
@@ -1311,6 +1341,7 @@ export type WorkspaceCreateWithoutApiKeysInput = {
   scheduleCron?: string | null
   scheduleTimezone?: string | null
   schedulePreset?: string | null
+  nextScheduledRunAt?: Date | string | null
   createdAt: Date | string
   updatedAt: Date | string
   competitors?: Prisma.CompetitorCreateNestedManyWithoutWorkspaceInput
@@ -1346,6 +1377,7 @@ export type WorkspaceUncheckedCreateWithoutApiKeysInput = {
   scheduleCron?: string | null
   scheduleTimezone?: string | null
   schedulePreset?: string | null
+  nextScheduledRunAt?: Date | string | null
   createdAt: Date | string
   updatedAt: Date | string
   competitors?: Prisma.CompetitorUncheckedCreateNestedManyWithoutWorkspaceInput
@@ -1397,6 +1429,7 @@ export type WorkspaceUpdateWithoutApiKeysInput = {
   scheduleCron?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   scheduleTimezone?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   schedulePreset?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  nextScheduledRunAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
   createdAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   updatedAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   competitors?: Prisma.CompetitorUpdateManyWithoutWorkspaceNestedInput
@@ -1432,6 +1465,7 @@ export type WorkspaceUncheckedUpdateWithoutApiKeysInput = {
   scheduleCron?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   scheduleTimezone?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   schedulePreset?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  nextScheduledRunAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
   createdAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   updatedAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   competitors?: Prisma.CompetitorUncheckedUpdateManyWithoutWorkspaceNestedInput
@@ -1467,6 +1501,7 @@ export type WorkspaceCreateWithoutInvitationsInput = {
   scheduleCron?: string | null
   scheduleTimezone?: string | null
   schedulePreset?: string | null
+  nextScheduledRunAt?: Date | string | null
   createdAt: Date | string
   updatedAt: Date | string
   competitors?: Prisma.CompetitorCreateNestedManyWithoutWorkspaceInput
@@ -1502,6 +1537,7 @@ export type WorkspaceUncheckedCreateWithoutInvitationsInput = {
   scheduleCron?: string | null
   scheduleTimezone?: string | null
   schedulePreset?: string | null
+  nextScheduledRunAt?: Date | string | null
   createdAt: Date | string
   updatedAt: Date | string
   competitors?: Prisma.CompetitorUncheckedCreateNestedManyWithoutWorkspaceInput
@@ -1553,6 +1589,7 @@ export type WorkspaceUpdateWithoutInvitationsInput = {
   scheduleCron?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   scheduleTimezone?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   schedulePreset?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  nextScheduledRunAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
   createdAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   updatedAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   competitors?: Prisma.CompetitorUpdateManyWithoutWorkspaceNestedInput
@@ -1588,6 +1625,7 @@ export type WorkspaceUncheckedUpdateWithoutInvitationsInput = {
   scheduleCron?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   scheduleTimezone?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   schedulePreset?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  nextScheduledRunAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
   createdAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   updatedAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   competitors?: Prisma.CompetitorUncheckedUpdateManyWithoutWorkspaceNestedInput
@@ -1623,6 +1661,7 @@ export type WorkspaceCreateWithoutCredentialsInput = {
   scheduleCron?: string | null
   scheduleTimezone?: string | null
   schedulePreset?: string | null
+  nextScheduledRunAt?: Date | string | null
   createdAt: Date | string
   updatedAt: Date | string
   competitors?: Prisma.CompetitorCreateNestedManyWithoutWorkspaceInput
@@ -1658,6 +1697,7 @@ export type WorkspaceUncheckedCreateWithoutCredentialsInput = {
   scheduleCron?: string | null
   scheduleTimezone?: string | null
   schedulePreset?: string | null
+  nextScheduledRunAt?: Date | string | null
   createdAt: Date | string
   updatedAt: Date | string
   competitors?: Prisma.CompetitorUncheckedCreateNestedManyWithoutWorkspaceInput
@@ -1709,6 +1749,7 @@ export type WorkspaceUpdateWithoutCredentialsInput = {
   scheduleCron?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   scheduleTimezone?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   schedulePreset?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  nextScheduledRunAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
   createdAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   updatedAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   competitors?: Prisma.CompetitorUpdateManyWithoutWorkspaceNestedInput
@@ -1744,6 +1785,7 @@ export type WorkspaceUncheckedUpdateWithoutCredentialsInput = {
   scheduleCron?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   scheduleTimezone?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   schedulePreset?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  nextScheduledRunAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
   createdAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   updatedAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   competitors?: Prisma.CompetitorUncheckedUpdateManyWithoutWorkspaceNestedInput
@@ -1779,6 +1821,7 @@ export type WorkspaceCreateWithoutCreditAccountInput = {
   scheduleCron?: string | null
   scheduleTimezone?: string | null
   schedulePreset?: string | null
+  nextScheduledRunAt?: Date | string | null
   createdAt: Date | string
   updatedAt: Date | string
   competitors?: Prisma.CompetitorCreateNestedManyWithoutWorkspaceInput
@@ -1814,6 +1857,7 @@ export type WorkspaceUncheckedCreateWithoutCreditAccountInput = {
   scheduleCron?: string | null
   scheduleTimezone?: string | null
   schedulePreset?: string | null
+  nextScheduledRunAt?: Date | string | null
   createdAt: Date | string
   updatedAt: Date | string
   competitors?: Prisma.CompetitorUncheckedCreateNestedManyWithoutWorkspaceInput
@@ -1865,6 +1909,7 @@ export type WorkspaceUpdateWithoutCreditAccountInput = {
   scheduleCron?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   scheduleTimezone?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   schedulePreset?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  nextScheduledRunAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
   createdAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   updatedAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   competitors?: Prisma.CompetitorUpdateManyWithoutWorkspaceNestedInput
@@ -1900,6 +1945,7 @@ export type WorkspaceUncheckedUpdateWithoutCreditAccountInput = {
   scheduleCron?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   scheduleTimezone?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   schedulePreset?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  nextScheduledRunAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
   createdAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   updatedAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   competitors?: Prisma.CompetitorUncheckedUpdateManyWithoutWorkspaceNestedInput
@@ -1935,6 +1981,7 @@ export type WorkspaceCreateWithoutPromptsInput = {
   scheduleCron?: string | null
   scheduleTimezone?: string | null
   schedulePreset?: string | null
+  nextScheduledRunAt?: Date | string | null
   createdAt: Date | string
   updatedAt: Date | string
   competitors?: Prisma.CompetitorCreateNestedManyWithoutWorkspaceInput
@@ -1970,6 +2017,7 @@ export type WorkspaceUncheckedCreateWithoutPromptsInput = {
   scheduleCron?: string | null
   scheduleTimezone?: string | null
   schedulePreset?: string | null
+  nextScheduledRunAt?: Date | string | null
   createdAt: Date | string
   updatedAt: Date | string
   competitors?: Prisma.CompetitorUncheckedCreateNestedManyWithoutWorkspaceInput
@@ -2021,6 +2069,7 @@ export type WorkspaceUpdateWithoutPromptsInput = {
   scheduleCron?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   scheduleTimezone?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   schedulePreset?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  nextScheduledRunAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
   createdAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   updatedAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   competitors?: Prisma.CompetitorUpdateManyWithoutWorkspaceNestedInput
@@ -2056,6 +2105,7 @@ export type WorkspaceUncheckedUpdateWithoutPromptsInput = {
   scheduleCron?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   scheduleTimezone?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   schedulePreset?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  nextScheduledRunAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
   createdAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   updatedAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   competitors?: Prisma.CompetitorUncheckedUpdateManyWithoutWorkspaceNestedInput
@@ -2091,6 +2141,7 @@ export type WorkspaceCreateWithoutRunsInput = {
   scheduleCron?: string | null
   scheduleTimezone?: string | null
   schedulePreset?: string | null
+  nextScheduledRunAt?: Date | string | null
   createdAt: Date | string
   updatedAt: Date | string
   competitors?: Prisma.CompetitorCreateNestedManyWithoutWorkspaceInput
@@ -2126,6 +2177,7 @@ export type WorkspaceUncheckedCreateWithoutRunsInput = {
   scheduleCron?: string | null
   scheduleTimezone?: string | null
   schedulePreset?: string | null
+  nextScheduledRunAt?: Date | string | null
   createdAt: Date | string
   updatedAt: Date | string
   competitors?: Prisma.CompetitorUncheckedCreateNestedManyWithoutWorkspaceInput
@@ -2177,6 +2229,7 @@ export type WorkspaceUpdateWithoutRunsInput = {
   scheduleCron?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   scheduleTimezone?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   schedulePreset?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  nextScheduledRunAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
   createdAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   updatedAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   competitors?: Prisma.CompetitorUpdateManyWithoutWorkspaceNestedInput
@@ -2212,6 +2265,7 @@ export type WorkspaceUncheckedUpdateWithoutRunsInput = {
   scheduleCron?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   scheduleTimezone?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   schedulePreset?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  nextScheduledRunAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
   createdAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   updatedAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   competitors?: Prisma.CompetitorUncheckedUpdateManyWithoutWorkspaceNestedInput
@@ -2332,6 +2386,7 @@ export type WorkspaceSelect<ExtArgs extends runtime.Types.Extensions.InternalArg
   scheduleCron?: boolean
   scheduleTimezone?: boolean
   schedulePreset?: boolean
+  nextScheduledRunAt?: boolean
   createdAt?: boolean
   updatedAt?: boolean
   competitors?: boolean | Prisma.Workspace$competitorsArgs<ExtArgs>
@@ -2369,6 +2424,7 @@ export type WorkspaceSelectCreateManyAndReturn<ExtArgs extends runtime.Types.Ext
   scheduleCron?: boolean
   scheduleTimezone?: boolean
   schedulePreset?: boolean
+  nextScheduledRunAt?: boolean
   createdAt?: boolean
   updatedAt?: boolean
 }, ExtArgs["result"]["workspace"]>
@@ -2397,6 +2453,7 @@ export type WorkspaceSelectUpdateManyAndReturn<ExtArgs extends runtime.Types.Ext
   scheduleCron?: boolean
   scheduleTimezone?: boolean
   schedulePreset?: boolean
+  nextScheduledRunAt?: boolean
   createdAt?: boolean
   updatedAt?: boolean
 }, ExtArgs["result"]["workspace"]>
@@ -2425,11 +2482,12 @@ export type WorkspaceSelectScalar = {
   scheduleCron?: boolean
   scheduleTimezone?: boolean
   schedulePreset?: boolean
+  nextScheduledRunAt?: boolean
   createdAt?: boolean
   updatedAt?: boolean
 }
 
-export type WorkspaceOmit<ExtArgs extends runtime.Types.Extensions.InternalArgs = runtime.Types.Extensions.DefaultArgs> = runtime.Types.Extensions.GetOmit<"id" | "slug" | "brand" | "displayName" | "domains" | "languages" | "regions" | "gscProperty" | "ga4Property" | "activeSetSize" | "complianceProfile" | "quotas" | "createdByUserId" | "emailStatus" | "emailAddress" | "inboxId" | "emailAttempts" | "emailMessage" | "brandProfile" | "measurementModel" | "scheduleCron" | "scheduleTimezone" | "schedulePreset" | "createdAt" | "updatedAt", ExtArgs["result"]["workspace"]>
+export type WorkspaceOmit<ExtArgs extends runtime.Types.Extensions.InternalArgs = runtime.Types.Extensions.DefaultArgs> = runtime.Types.Extensions.GetOmit<"id" | "slug" | "brand" | "displayName" | "domains" | "languages" | "regions" | "gscProperty" | "ga4Property" | "activeSetSize" | "complianceProfile" | "quotas" | "createdByUserId" | "emailStatus" | "emailAddress" | "inboxId" | "emailAttempts" | "emailMessage" | "brandProfile" | "measurementModel" | "scheduleCron" | "scheduleTimezone" | "schedulePreset" | "nextScheduledRunAt" | "createdAt" | "updatedAt", ExtArgs["result"]["workspace"]>
 export type WorkspaceInclude<ExtArgs extends runtime.Types.Extensions.InternalArgs = runtime.Types.Extensions.DefaultArgs> = {
   competitors?: boolean | Prisma.Workspace$competitorsArgs<ExtArgs>
   members?: boolean | Prisma.Workspace$membersArgs<ExtArgs>
@@ -2495,6 +2553,10 @@ export type $WorkspacePayload<ExtArgs extends runtime.Types.Extensions.InternalA
     scheduleCron: string | null
     scheduleTimezone: string | null
     schedulePreset: string | null
+    /**
+     * Next time the schedule is due (UTC), null when no schedule is set.
+     */
+    nextScheduledRunAt: Date | null
     createdAt: Date
     updatedAt: Date
   }, ExtArgs["result"]["workspace"]>
@@ -2951,6 +3013,7 @@ export interface WorkspaceFieldRefs {
   readonly scheduleCron: Prisma.FieldRef<"Workspace", 'String'>
   readonly scheduleTimezone: Prisma.FieldRef<"Workspace", 'String'>
   readonly schedulePreset: Prisma.FieldRef<"Workspace", 'String'>
+  readonly nextScheduledRunAt: Prisma.FieldRef<"Workspace", 'DateTime'>
   readonly createdAt: Prisma.FieldRef<"Workspace", 'DateTime'>
   readonly updatedAt: Prisma.FieldRef<"Workspace", 'DateTime'>
 }
