@@ -9,7 +9,7 @@ import { createEmailProvider } from "./email/create-email-provider.js";
 import type { EmailProvider } from "./email/email-provider.js";
 import type { AnswerEngine } from "./engines/engine.js";
 import { OperationIndex } from "./http/operation-index.js";
-import { executeRunJob } from "./jobs/execute-run-job.js";
+import { allJobs } from "./jobs/index.js";
 import { startJobQueue } from "./jobs/job-queue.js";
 import { createLogger } from "./logger.js";
 import { resolveServerSecrets } from "./server-secrets.js";
@@ -70,7 +70,7 @@ export async function createAppContext(options: AppContextOptions): Promise<Runn
     version,
   };
   if (config.workers)
-    await queue.work(ctx, [executeRunJob], { pollingIntervalSeconds: config.queuePollSeconds });
+    await queue.work(ctx, allJobs, { pollingIntervalSeconds: config.queuePollSeconds });
   const sweeper = setInterval(() => {
     sweepApiKeys(ctx).catch((error: unknown) =>
       logger.error({ err: error }, "api key sweep failed"),

@@ -1,5 +1,6 @@
 -- AlterTable
-ALTER TABLE "runs" ADD COLUMN     "heartbeat_at" TIMESTAMPTZ(3);
+ALTER TABLE "runs" ADD COLUMN     "executor_id" TEXT,
+ADD COLUMN     "heartbeat_at" TIMESTAMPTZ(3);
 
 -- AlterTable
 ALTER TABLE "workspaces" ADD COLUMN     "next_scheduled_run_at" TIMESTAMPTZ(3);

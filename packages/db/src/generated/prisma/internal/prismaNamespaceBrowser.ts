@@ -428,7 +428,8 @@ export const RunScalarFieldEnum = {
   startedAt: 'startedAt',
   finishedAt: 'finishedAt',
   cancelRequestedAt: 'cancelRequestedAt',
-  heartbeatAt: 'heartbeatAt'
+  heartbeatAt: 'heartbeatAt',
+  executorId: 'executorId'
 } as const
 
 export type RunScalarFieldEnum = (typeof RunScalarFieldEnum)[keyof typeof RunScalarFieldEnum]

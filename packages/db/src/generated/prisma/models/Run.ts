@@ -68,6 +68,7 @@ export type RunMinAggregateOutputType = {
   finishedAt: Date | null
   cancelRequestedAt: Date | null
   heartbeatAt: Date | null
+  executorId: string | null
 }
 
 export type RunMaxAggregateOutputType = {
@@ -92,6 +93,7 @@ export type RunMaxAggregateOutputType = {
   finishedAt: Date | null
   cancelRequestedAt: Date | null
   heartbeatAt: Date | null
+  executorId: string | null
 }
 
 export type RunCountAggregateOutputType = {
@@ -118,6 +120,7 @@ export type RunCountAggregateOutputType = {
   finishedAt: number
   cancelRequestedAt: number
   heartbeatAt: number
+  executorId: number
   _all: number
 }
 
@@ -164,6 +167,7 @@ export type RunMinAggregateInputType = {
   finishedAt?: true
   cancelRequestedAt?: true
   heartbeatAt?: true
+  executorId?: true
 }
 
 export type RunMaxAggregateInputType = {
@@ -188,6 +192,7 @@ export type RunMaxAggregateInputType = {
   finishedAt?: true
   cancelRequestedAt?: true
   heartbeatAt?: true
+  executorId?: true
 }
 
 export type RunCountAggregateInputType = {
@@ -214,6 +219,7 @@ export type RunCountAggregateInputType = {
   finishedAt?: true
   cancelRequestedAt?: true
   heartbeatAt?: true
+  executorId?: true
   _all?: true
 }
 
@@ -327,6 +333,7 @@ export type RunGroupByOutputType = {
   finishedAt: Date | null
   cancelRequestedAt: Date | null
   heartbeatAt: Date | null
+  executorId: string | null
   _count: RunCountAggregateOutputType | null
   _avg: RunAvgAggregateOutputType | null
   _sum: RunSumAggregateOutputType | null
@@ -376,6 +383,7 @@ export type RunWhereInput = {
   finishedAt?: Prisma.DateTimeNullableFilter<"Run"> | Date | string | null
   cancelRequestedAt?: Prisma.DateTimeNullableFilter<"Run"> | Date | string | null
   heartbeatAt?: Prisma.DateTimeNullableFilter<"Run"> | Date | string | null
+  executorId?: Prisma.StringNullableFilter<"Run"> | string | null
   workspace?: Prisma.XOR<Prisma.WorkspaceScalarRelationFilter, Prisma.WorkspaceWhereInput>
   responses?: Prisma.EngineResponseListRelationFilter
 }
@@ -404,6 +412,7 @@ export type RunOrderByWithRelationInput = {
   finishedAt?: Prisma.SortOrderInput | Prisma.SortOrder
   cancelRequestedAt?: Prisma.SortOrderInput | Prisma.SortOrder
   heartbeatAt?: Prisma.SortOrderInput | Prisma.SortOrder
+  executorId?: Prisma.SortOrderInput | Prisma.SortOrder
   workspace?: Prisma.WorkspaceOrderByWithRelationInput
   responses?: Prisma.EngineResponseOrderByRelationAggregateInput
 }
@@ -436,6 +445,7 @@ export type RunWhereUniqueInput = Prisma.AtLeast<{
   finishedAt?: Prisma.DateTimeNullableFilter<"Run"> | Date | string | null
   cancelRequestedAt?: Prisma.DateTimeNullableFilter<"Run"> | Date | string | null
   heartbeatAt?: Prisma.DateTimeNullableFilter<"Run"> | Date | string | null
+  executorId?: Prisma.StringNullableFilter<"Run"> | string | null
   workspace?: Prisma.XOR<Prisma.WorkspaceScalarRelationFilter, Prisma.WorkspaceWhereInput>
   responses?: Prisma.EngineResponseListRelationFilter
 }, "id" | "workspaceId_idempotencyKey">
@@ -464,6 +474,7 @@ export type RunOrderByWithAggregationInput = {
   finishedAt?: Prisma.SortOrderInput | Prisma.SortOrder
   cancelRequestedAt?: Prisma.SortOrderInput | Prisma.SortOrder
   heartbeatAt?: Prisma.SortOrderInput | Prisma.SortOrder
+  executorId?: Prisma.SortOrderInput | Prisma.SortOrder
   _count?: Prisma.RunCountOrderByAggregateInput
   _avg?: Prisma.RunAvgOrderByAggregateInput
   _max?: Prisma.RunMaxOrderByAggregateInput
@@ -498,6 +509,7 @@ export type RunScalarWhereWithAggregatesInput = {
   finishedAt?: Prisma.DateTimeNullableWithAggregatesFilter<"Run"> | Date | string | null
   cancelRequestedAt?: Prisma.DateTimeNullableWithAggregatesFilter<"Run"> | Date | string | null
   heartbeatAt?: Prisma.DateTimeNullableWithAggregatesFilter<"Run"> | Date | string | null
+  executorId?: Prisma.StringNullableWithAggregatesFilter<"Run"> | string | null
 }
 
 export type RunCreateInput = {
@@ -523,6 +535,7 @@ export type RunCreateInput = {
   finishedAt?: Date | string | null
   cancelRequestedAt?: Date | string | null
   heartbeatAt?: Date | string | null
+  executorId?: string | null
   workspace: Prisma.WorkspaceCreateNestedOneWithoutRunsInput
   responses?: Prisma.EngineResponseCreateNestedManyWithoutRunInput
 }
@@ -551,6 +564,7 @@ export type RunUncheckedCreateInput = {
   finishedAt?: Date | string | null
   cancelRequestedAt?: Date | string | null
   heartbeatAt?: Date | string | null
+  executorId?: string | null
   responses?: Prisma.EngineResponseUncheckedCreateNestedManyWithoutRunInput
 }
 
@@ -577,6 +591,7 @@ export type RunUpdateInput = {
   finishedAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
   cancelRequestedAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
   heartbeatAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
+  executorId?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   workspace?: Prisma.WorkspaceUpdateOneRequiredWithoutRunsNestedInput
   responses?: Prisma.EngineResponseUpdateManyWithoutRunNestedInput
 }
@@ -605,6 +620,7 @@ export type RunUncheckedUpdateInput = {
   finishedAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
   cancelRequestedAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
   heartbeatAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
+  executorId?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   responses?: Prisma.EngineResponseUncheckedUpdateManyWithoutRunNestedInput
 }
 
@@ -632,6 +648,7 @@ export type RunCreateManyInput = {
   finishedAt?: Date | string | null
   cancelRequestedAt?: Date | string | null
   heartbeatAt?: Date | string | null
+  executorId?: string | null
 }
 
 export type RunUpdateManyMutationInput = {
@@ -657,6 +674,7 @@ export type RunUpdateManyMutationInput = {
   finishedAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
   cancelRequestedAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
   heartbeatAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
+  executorId?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
 }
 
 export type RunUncheckedUpdateManyInput = {
@@ -683,6 +701,7 @@ export type RunUncheckedUpdateManyInput = {
   finishedAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
   cancelRequestedAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
   heartbeatAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
+  executorId?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
 }
 
 export type RunListRelationFilter = {
@@ -724,6 +743,7 @@ export type RunCountOrderByAggregateInput = {
   finishedAt?: Prisma.SortOrder
   cancelRequestedAt?: Prisma.SortOrder
   heartbeatAt?: Prisma.SortOrder
+  executorId?: Prisma.SortOrder
 }
 
 export type RunAvgOrderByAggregateInput = {
@@ -758,6 +778,7 @@ export type RunMaxOrderByAggregateInput = {
   finishedAt?: Prisma.SortOrder
   cancelRequestedAt?: Prisma.SortOrder
   heartbeatAt?: Prisma.SortOrder
+  executorId?: Prisma.SortOrder
 }
 
 export type RunMinOrderByAggregateInput = {
@@ -782,6 +803,7 @@ export type RunMinOrderByAggregateInput = {
   finishedAt?: Prisma.SortOrder
   cancelRequestedAt?: Prisma.SortOrder
   heartbeatAt?: Prisma.SortOrder
+  executorId?: Prisma.SortOrder
 }
 
 export type RunSumOrderByAggregateInput = {
@@ -896,6 +918,7 @@ export type RunCreateWithoutWorkspaceInput = {
   finishedAt?: Date | string | null
   cancelRequestedAt?: Date | string | null
   heartbeatAt?: Date | string | null
+  executorId?: string | null
   responses?: Prisma.EngineResponseCreateNestedManyWithoutRunInput
 }
 
@@ -922,6 +945,7 @@ export type RunUncheckedCreateWithoutWorkspaceInput = {
   finishedAt?: Date | string | null
   cancelRequestedAt?: Date | string | null
   heartbeatAt?: Date | string | null
+  executorId?: string | null
   responses?: Prisma.EngineResponseUncheckedCreateNestedManyWithoutRunInput
 }
 
@@ -978,6 +1002,7 @@ export type RunScalarWhereInput = {
   finishedAt?: Prisma.DateTimeNullableFilter<"Run"> | Date | string | null
   cancelRequestedAt?: Prisma.DateTimeNullableFilter<"Run"> | Date | string | null
   heartbeatAt?: Prisma.DateTimeNullableFilter<"Run"> | Date | string | null
+  executorId?: Prisma.StringNullableFilter<"Run"> | string | null
 }
 
 export type RunCreateWithoutResponsesInput = {
@@ -1003,6 +1028,7 @@ export type RunCreateWithoutResponsesInput = {
   finishedAt?: Date | string | null
   cancelRequestedAt?: Date | string | null
   heartbeatAt?: Date | string | null
+  executorId?: string | null
   workspace: Prisma.WorkspaceCreateNestedOneWithoutRunsInput
 }
 
@@ -1030,6 +1056,7 @@ export type RunUncheckedCreateWithoutResponsesInput = {
   finishedAt?: Date | string | null
   cancelRequestedAt?: Date | string | null
   heartbeatAt?: Date | string | null
+  executorId?: string | null
 }
 
 export type RunCreateOrConnectWithoutResponsesInput = {
@@ -1071,6 +1098,7 @@ export type RunUpdateWithoutResponsesInput = {
   finishedAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
   cancelRequestedAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
   heartbeatAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
+  executorId?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   workspace?: Prisma.WorkspaceUpdateOneRequiredWithoutRunsNestedInput
 }
 
@@ -1098,6 +1126,7 @@ export type RunUncheckedUpdateWithoutResponsesInput = {
   finishedAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
   cancelRequestedAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
   heartbeatAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
+  executorId?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
 }
 
 export type RunCreateManyWorkspaceInput = {
@@ -1123,6 +1152,7 @@ export type RunCreateManyWorkspaceInput = {
   finishedAt?: Date | string | null
   cancelRequestedAt?: Date | string | null
   heartbeatAt?: Date | string | null
+  executorId?: string | null
 }
 
 export type RunUpdateWithoutWorkspaceInput = {
@@ -1148,6 +1178,7 @@ export type RunUpdateWithoutWorkspaceInput = {
   finishedAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
   cancelRequestedAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
   heartbeatAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
+  executorId?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   responses?: Prisma.EngineResponseUpdateManyWithoutRunNestedInput
 }
 
@@ -1174,6 +1205,7 @@ export type RunUncheckedUpdateWithoutWorkspaceInput = {
   finishedAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
   cancelRequestedAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
   heartbeatAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
+  executorId?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   responses?: Prisma.EngineResponseUncheckedUpdateManyWithoutRunNestedInput
 }
 
@@ -1200,6 +1232,7 @@ export type RunUncheckedUpdateManyWithoutWorkspaceInput = {
   finishedAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
   cancelRequestedAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
   heartbeatAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
+  executorId?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
 }
 
 
@@ -1257,6 +1290,7 @@ export type RunSelect<ExtArgs extends runtime.Types.Extensions.InternalArgs = ru
   finishedAt?: boolean
   cancelRequestedAt?: boolean
   heartbeatAt?: boolean
+  executorId?: boolean
   workspace?: boolean | Prisma.WorkspaceDefaultArgs<ExtArgs>
   responses?: boolean | Prisma.Run$responsesArgs<ExtArgs>
   _count?: boolean | Prisma.RunCountOutputTypeDefaultArgs<ExtArgs>
@@ -1286,6 +1320,7 @@ export type RunSelectCreateManyAndReturn<ExtArgs extends runtime.Types.Extension
   finishedAt?: boolean
   cancelRequestedAt?: boolean
   heartbeatAt?: boolean
+  executorId?: boolean
   workspace?: boolean | Prisma.WorkspaceDefaultArgs<ExtArgs>
 }, ExtArgs["result"]["run"]>
 
@@ -1313,6 +1348,7 @@ export type RunSelectUpdateManyAndReturn<ExtArgs extends runtime.Types.Extension
   finishedAt?: boolean
   cancelRequestedAt?: boolean
   heartbeatAt?: boolean
+  executorId?: boolean
   workspace?: boolean | Prisma.WorkspaceDefaultArgs<ExtArgs>
 }, ExtArgs["result"]["run"]>
 
@@ -1340,9 +1376,10 @@ export type RunSelectScalar = {
   finishedAt?: boolean
   cancelRequestedAt?: boolean
   heartbeatAt?: boolean
+  executorId?: boolean
 }
 
-export type RunOmit<ExtArgs extends runtime.Types.Extensions.InternalArgs = runtime.Types.Extensions.DefaultArgs> = runtime.Types.Extensions.GetOmit<"id" | "workspaceId" | "preset" | "status" | "engines" | "skippedEngines" | "repetitions" | "promptCount" | "totalTasks" | "completedTasks" | "failedTasks" | "estimateMicrousd" | "costMicrousd" | "reservationId" | "idempotencyKey" | "triggeredBy" | "triggeredById" | "error" | "createdAt" | "startedAt" | "finishedAt" | "cancelRequestedAt" | "heartbeatAt", ExtArgs["result"]["run"]>
+export type RunOmit<ExtArgs extends runtime.Types.Extensions.InternalArgs = runtime.Types.Extensions.DefaultArgs> = runtime.Types.Extensions.GetOmit<"id" | "workspaceId" | "preset" | "status" | "engines" | "skippedEngines" | "repetitions" | "promptCount" | "totalTasks" | "completedTasks" | "failedTasks" | "estimateMicrousd" | "costMicrousd" | "reservationId" | "idempotencyKey" | "triggeredBy" | "triggeredById" | "error" | "createdAt" | "startedAt" | "finishedAt" | "cancelRequestedAt" | "heartbeatAt" | "executorId", ExtArgs["result"]["run"]>
 export type RunInclude<ExtArgs extends runtime.Types.Extensions.InternalArgs = runtime.Types.Extensions.DefaultArgs> = {
   workspace?: boolean | Prisma.WorkspaceDefaultArgs<ExtArgs>
   responses?: boolean | Prisma.Run$responsesArgs<ExtArgs>
@@ -1400,6 +1437,10 @@ export type $RunPayload<ExtArgs extends runtime.Types.Extensions.InternalArgs = 
      * Last sign of life of the worker executing the run; a stale one lets another worker take over.
      */
     heartbeatAt: Date | null
+    /**
+     * The executor holding the run (fencing token): a reclaimed run's old executor stops asking.
+     */
+    executorId: string | null
   }, ExtArgs["result"]["run"]>
   composites: {}
 }
@@ -1848,6 +1889,7 @@ export interface RunFieldRefs {
   readonly finishedAt: Prisma.FieldRef<"Run", 'DateTime'>
   readonly cancelRequestedAt: Prisma.FieldRef<"Run", 'DateTime'>
   readonly heartbeatAt: Prisma.FieldRef<"Run", 'DateTime'>
+  readonly executorId: Prisma.FieldRef<"Run", 'String'>
 }
     
 
