@@ -5,6 +5,7 @@ export default defineConfig({
     include: ["test/**/*.test.ts"],
     // Migrates once per run; each test file then copies the migrated database.
     globalSetup: ["./test/harness/global-setup.ts"],
+    setupFiles: ["./test/harness/clear-provider-env.ts"],
     pool: "forks",
     // Two cores: each test file starts a real server on its own database.
     maxWorkers: 2,

@@ -1,5 +1,8 @@
 import { resolveDataDir } from "@geopulse/db";
 import { z } from "zod";
+import { type DomainTaxonomyList, loadDomainTaxonomy } from "./analysis/domain-taxonomy.js";
+import type { EngineId } from "./engines/engine.js";
+import { type EngineLimit, parseEngineLimits } from "./engines/limits/engine-limits.js";
 
 const operatorModes = ["local", "hosted"] as const;
 export type OperatorMode = (typeof operatorModes)[number];
@@ -65,6 +68,14 @@ const envSchema = z.object({
   /** Run background workers (runs) in this process. */
   GEO_WORKERS: z.enum(["true", "false"]).default("true"),
   GEO_QUEUE_POLL_SECONDS: z.coerce.number().min(0.5).max(60).default(2),
+  /** Per-provider requests in flight per worker process: `openai=8,perplexity=4`. */
+  GEO_ENGINE_CONCURRENCY: optionalString,
+  /** Per-provider requests per minute per worker process: `openai=500,exa=none`. */
+  GEO_ENGINE_RATE_LIMITS: optionalString,
+  /** A run whose executor has not signalled for this long is handed to another worker. */
+  GEO_RUN_STALL_SECONDS: z.coerce.number().int().min(10).max(86_400).default(120),
+  /** JSON file extending the cited-domain taxonomy (see docs/metrics.md). */
+  GEO_DOMAIN_TAXONOMY_FILE: optionalString,
   STRIPE_SECRET_KEY: optionalString,
   STRIPE_WEBHOOK_SECRET: optionalString,
   /** Overrides Stripe's API address (tests point the real client at a local fake). */
@@ -100,6 +111,11 @@ export interface Config {
   validateResponses: boolean;
   workers: boolean;
   queuePollSeconds: number;
+  /** Per-provider bounds of one worker process (defaults in engines/limits/engine-limits.ts). */
+  engineLimits: Record<EngineId, EngineLimit>;
+  runStallMs: number;
+  /** The built-in domain taxonomy, extended by GEO_DOMAIN_TAXONOMY_FILE. */
+  domainTaxonomy: DomainTaxonomyList;
   stripe: {
     secretKey: string | undefined;
     webhookSecret: string | undefined;
@@ -138,6 +154,20 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     ].filter(Boolean);
     if (missing.length > 0) throw new ConfigError(`Invalid environment:\n${missing.join("\n")}`);
   }
+  let engineLimits: Record<EngineId, EngineLimit>;
+  let domainTaxonomy: DomainTaxonomyList;
+  try {
+    engineLimits = parseEngineLimits(e.GEO_ENGINE_CONCURRENCY, e.GEO_ENGINE_RATE_LIMITS);
+  } catch (error) {
+    throw new ConfigError(`Invalid environment:\n  ${(error as Error).message}`);
+  }
+  try {
+    domainTaxonomy = loadDomainTaxonomy({ file: e.GEO_DOMAIN_TAXONOMY_FILE });
+  } catch (error) {
+    throw new ConfigError(
+      `Invalid environment:\n  GEO_DOMAIN_TAXONOMY_FILE: ${(error as Error).message}`,
+    );
+  }
   return {
     port: e.PORT,
     host: e.HOST,
@@ -159,6 +189,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     validateResponses: e.GEO_VALIDATE_RESPONSES === "true",
     workers: e.GEO_WORKERS === "true",
     queuePollSeconds: e.GEO_QUEUE_POLL_SECONDS,
+    engineLimits,
+    runStallMs: e.GEO_RUN_STALL_SECONDS * 1000,
+    domainTaxonomy,
     stripe: {
       secretKey: e.STRIPE_SECRET_KEY,
       webhookSecret: e.STRIPE_WEBHOOK_SECRET,

@@ -4,6 +4,7 @@ import type { Clock } from "./clock.js";
 import type { Config } from "./config.js";
 import type { EmailProvider } from "./email/email-provider.js";
 import type { AnswerEngine } from "./engines/engine.js";
+import type { EngineLimiters } from "./engines/limits/provider-limiter.js";
 import type { OperationIndex } from "./http/operation-index.js";
 import type { JobQueue } from "./jobs/job-queue.js";
 import type { ServerSecrets } from "./server-secrets.js";
@@ -21,6 +22,8 @@ export interface AppContext {
   secrets: ServerSecrets;
   /** The durable job queue (runs execute there). */
   queue: JobQueue;
+  /** Per-provider concurrency and rate bounds shared by every run this process executes. */
+  engineLimiters: EngineLimiters;
   /** Overrides the simulated engine (tests give it known true rates or latency). */
   simulatedEngine?: AnswerEngine | undefined;
   version: string;

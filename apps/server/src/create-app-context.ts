@@ -8,6 +8,7 @@ import type { AppContext } from "./context.js";
 import { createEmailProvider } from "./email/create-email-provider.js";
 import type { EmailProvider } from "./email/email-provider.js";
 import type { AnswerEngine } from "./engines/engine.js";
+import { EngineLimiters } from "./engines/limits/provider-limiter.js";
 import { OperationIndex } from "./http/operation-index.js";
 import { allJobs } from "./jobs/index.js";
 import { startJobQueue } from "./jobs/job-queue.js";
@@ -15,6 +16,8 @@ import { createLogger } from "./logger.js";
 import { resolveServerSecrets } from "./server-secrets.js";
 import { sweepApiKeys } from "./services/api-keys/sweep-api-keys.js";
 import { sweepCredits } from "./services/credits/sweep-credits.js";
+import { startScheduledRuns } from "./services/run-schedule/start-scheduled-runs.js";
+import { reclaimStalledRuns } from "./services/runs/reclaim-stalled-runs.js";
 
 export interface AppContextOptions {
   config: Config;
@@ -55,17 +58,19 @@ export async function createAppContext(options: AppContextOptions): Promise<Runn
   }
   const openApiDocument = loadOpenApiDocument();
   const queue = await startJobQueue(db, logger);
+  const clock = options.clock ?? systemClock;
   const ctx: AppContext = {
     config,
     db,
     prisma: db.prisma,
-    clock: options.clock ?? systemClock,
+    clock,
     logger,
     email: options.email ?? createEmailProvider(config),
     operations: new OperationIndex(openApiDocument),
     openApiDocument,
     secrets: resolveServerSecrets(config),
     queue,
+    engineLimiters: new EngineLimiters(clock, config.engineLimits),
     simulatedEngine: options.simulatedEngine,
     version,
   };
@@ -77,6 +82,12 @@ export async function createAppContext(options: AppContextOptions): Promise<Runn
     );
     sweepCredits(ctx).catch((error: unknown) =>
       logger.error({ err: error }, "credit sweep failed"),
+    );
+    reclaimStalledRuns({ ctx }).catch((error: unknown) =>
+      logger.error({ err: error }, "stalled-run sweep failed"),
+    );
+    startScheduledRuns({ ctx }).catch((error: unknown) =>
+      logger.error({ err: error }, "scheduled-run sweep failed"),
     );
   }, 60_000);
   sweeper.unref();

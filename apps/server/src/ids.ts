@@ -21,9 +21,14 @@ export type IdPrefix =
   | "lot"
   | "rsv"
   | "run"
+  | "exe"
   | "rsp"
   | "cit"
-  | "prm";
+  | "prm"
+  | "pgn"
+  | "rsj"
+  | "sug"
+  | "rsc";
 
 // Monotonic: ids minted in the same millisecond by this process still sort in order.
 const ulid = monotonicFactory();

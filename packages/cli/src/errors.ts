@@ -17,7 +17,7 @@ export type ExitCode = (typeof ExitCode)[keyof typeof ExitCode];
 export const exitCodeHelp = `Exit codes:
   0  ok
   1  error (an API error or an unexpected failure)
-  2  usage error (unknown command or option, bad argument)
+  2  usage error (unknown command or option, bad argument, input the API rejected: 400)
   3  not found (404)
   4  authentication needed or failed (no key stored, 401, login denied or expired)
   5  permission denied (403, e.g. a missing scope)
@@ -37,6 +37,8 @@ export class CliError extends Error {
 }
 
 const byStatus: Record<number, ExitCode> = {
+  // The server rejected what was given (e.g. an invalid cron expression): bad input, like a bad argument.
+  400: ExitCode.usage,
   401: ExitCode.auth,
   402: ExitCode.credits,
   403: ExitCode.permission,
@@ -53,7 +55,7 @@ export function exitCodeFor(error: unknown): ExitCode {
 
 function hintFor(error: GeoPulseError): string[] {
   const details = error.details ?? {};
-  if (error.code === "invalid_request" && Array.isArray(details.fields)) {
+  if (Array.isArray(details.fields)) {
     return (details.fields as { field?: string; message?: string }[]).map(
       (field) => `  ${field.field ?? "?"}: ${field.message ?? "invalid"}`,
     );

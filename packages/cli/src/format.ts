@@ -61,3 +61,10 @@ export function when(iso: string | null | undefined): string {
     ? iso
     : `${date.toISOString().slice(0, 16).replace("T", " ")}Z`;
 }
+
+/** The text shortened to `max` code points with an ellipsis (one line). */
+export function clip(text: string, max: number): string {
+  const flat = text.replace(/\s+/g, " ").trim();
+  const chars = [...flat];
+  return chars.length <= max ? flat : `${chars.slice(0, max - 1).join("")}…`;
+}

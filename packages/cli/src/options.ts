@@ -34,6 +34,32 @@ export async function collect<T>(items: AsyncIterable<T>, max?: number): Promise
   return out;
 }
 
+/** A repeatable, comma-separated option: `--seed a --seed b` or `--language en,es`. */
+export function appendList(value: string, previous: string[] | undefined): string[] {
+  const items = value
+    .split(",")
+    .map((item) => item.trim())
+    .filter(Boolean);
+  if (items.length === 0) throw new InvalidArgumentError("expected a value.");
+  return [...(previous ?? []), ...items];
+}
+
+/** Like `appendList`, each item one of `choices` (a usage error otherwise). */
+export function appendChoices<T extends string>(
+  choices: readonly T[],
+): (value: string, previous: T[] | undefined) => T[] {
+  return (value, previous) => {
+    const items = appendList(value, undefined);
+    const unknown = items.filter((item) => !choices.includes(item as T));
+    if (unknown.length > 0) {
+      throw new InvalidArgumentError(
+        `unknown ${unknown.join(", ")}; expected one of ${choices.join(", ")}.`,
+      );
+    }
+    return [...(previous ?? []), ...(items as T[])];
+  };
+}
+
 export interface ReadOptions {
   json?: boolean;
   workspace?: string;

@@ -5,9 +5,25 @@ import { registerLogin } from "./commands/login.js";
 import { registerLogout } from "./commands/logout.js";
 import { registerMembersList } from "./commands/members-list.js";
 import { registerMetrics } from "./commands/metrics.js";
+import { registerPromptsGenerate } from "./commands/prompts-generate.js";
+import { registerPromptsGenerations } from "./commands/prompts-generations.js";
+import { registerPromptsImport } from "./commands/prompts-import.js";
+import { registerPromptsList } from "./commands/prompts-list.js";
+import { registerResearchGet } from "./commands/research-get.js";
+import { registerResearchList } from "./commands/research-list.js";
+import { registerResearchStart } from "./commands/research-start.js";
+import { registerRunsCancel } from "./commands/runs-cancel.js";
+import { registerRunsGet } from "./commands/runs-get.js";
 import { registerRunsList } from "./commands/runs-list.js";
+import { registerRunsResponses } from "./commands/runs-responses.js";
 import { registerRunsStart } from "./commands/runs-start.js";
+import { registerScheduleDelete } from "./commands/schedule-delete.js";
+import { registerScheduleGet } from "./commands/schedule-get.js";
+import { registerScheduleSet } from "./commands/schedule-set.js";
 import { registerScoreboard } from "./commands/scoreboard.js";
+import { registerSuggestionsAccept } from "./commands/suggestions-accept.js";
+import { registerSuggestionsDismiss } from "./commands/suggestions-dismiss.js";
+import { registerSuggestionsList } from "./commands/suggestions-list.js";
 import { registerWhoami } from "./commands/whoami.js";
 import { registerWorkspaceGet } from "./commands/workspace-get.js";
 import { registerWorkspacesList } from "./commands/workspaces-list.js";
@@ -69,6 +85,35 @@ export function buildProgram(ctx: Context): Command {
   const runs = program.command("runs").alias("run").description("measurement runs");
   registerRunsList(runs, ctx);
   registerRunsStart(runs, ctx);
+  registerRunsGet(runs, ctx);
+  registerRunsCancel(runs, ctx);
+  registerRunsResponses(runs, ctx);
+
+  const schedule = program.command("schedule").description("the daily run schedule");
+  registerScheduleGet(schedule, ctx);
+  registerScheduleSet(schedule, ctx);
+  registerScheduleDelete(schedule, ctx);
+
+  const prompts = program.command("prompts").alias("prompt").description("the prompts measured");
+  registerPromptsList(prompts, ctx);
+  registerPromptsImport(prompts, ctx);
+  registerPromptsGenerate(prompts, ctx);
+  registerPromptsGenerations(prompts, ctx);
+
+  const research = program
+    .command("research")
+    .description("research the questions people ask and the sources cited");
+  registerResearchStart(research, ctx);
+  registerResearchGet(research, ctx);
+  registerResearchList(research, ctx);
+
+  const suggestions = program
+    .command("suggestions")
+    .alias("suggestion")
+    .description("prompt suggestions from generations and research");
+  registerSuggestionsList(suggestions, ctx);
+  registerSuggestionsAccept(suggestions, ctx);
+  registerSuggestionsDismiss(suggestions, ctx);
 
   const members = program.command("members").alias("member").description("team members");
   registerMembersList(members, ctx);

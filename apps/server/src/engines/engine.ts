@@ -46,6 +46,8 @@ export class EngineError extends Error {
     readonly retryable: boolean,
     /** Seconds the provider asked to wait (429 Retry-After). */
     readonly retryAfterSeconds?: number,
+    /** The provider refused for rate (429): the whole provider backs off, not just this task. */
+    readonly rateLimited = false,
   ) {
     super(message);
   }

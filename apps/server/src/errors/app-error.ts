@@ -5,6 +5,7 @@
  */
 const statusByCode = {
   invalid_request: 400,
+  invalid_schedule: 400,
   ambiguous_credentials: 400,
   authorization_pending: 400,
   slow_down: 400,
@@ -86,6 +87,10 @@ export const errors = {
     new AppError("invalid_request", message, { fields }),
   field: (field: string, rule: string, message: string) =>
     new AppError("invalid_request", message, { fields: [{ field, rule, message }] }),
+  invalidSchedule: (field: string, message: string) =>
+    new AppError("invalid_schedule", message, {
+      fields: [{ field, rule: "schedule", message }],
+    }),
   ambiguousCredentials: () =>
     new AppError("ambiguous_credentials", "Send either a session cookie or an API key, not both."),
   unauthenticated: () =>

@@ -10,9 +10,13 @@ import { billingHandlers } from "./billing/index.js";
 import { credentialHandlers } from "./credentials/index.js";
 import { creditHandlers } from "./credits/index.js";
 import { deviceAuthHandlers } from "./device-auth/index.js";
+import { getMetricsTimeSeries } from "./metrics/get-metrics-timeseries.js";
 import { getWorkspaceMetrics } from "./metrics/get-workspace-metrics.js";
 import { getWorkspaceScoreboard } from "./metrics/get-workspace-scoreboard.js";
+import { promptGenerationHandlers } from "./prompt-generation/index.js";
+import { promptSuggestionHandlers } from "./prompt-suggestions/index.js";
 import { promptHandlers } from "./prompts/index.js";
+import { researchHandlers } from "./research/index.js";
 import { runHandlers } from "./runs/index.js";
 import { getHealth } from "./system/get-health.js";
 import { getOpenApiDocument } from "./system/get-openapi-document.js";
@@ -35,6 +39,7 @@ export const handlers: HandlerRegistry = {
   getWorkspace,
   getWorkspaceMetrics,
   getWorkspaceScoreboard,
+  getMetricsTimeSeries,
   listApiKeys,
   createApiKey,
   actOnApiKey,
@@ -42,6 +47,9 @@ export const handlers: HandlerRegistry = {
   ...teamHandlers,
   ...workspaceConfigHandlers,
   ...promptHandlers,
+  ...promptGenerationHandlers,
+  ...promptSuggestionHandlers,
+  ...researchHandlers,
   ...credentialHandlers,
   ...billingHandlers,
   ...creditHandlers,

@@ -23,6 +23,8 @@ export class FakeAnswerEngine {
   readonly requests: RecordedEngineRequest[] = [];
   readonly replies: FakeReply[] = [];
   url = "";
+  /** Every reply waits this long (a provider's fixed latency, for benchmarks and kill tests). */
+  latencyMs = 0;
   private server: Server | undefined;
   private readonly hanging = new Set<IncomingMessage>();
 
@@ -72,8 +74,16 @@ export class FakeAnswerEngine {
           return;
         }
         const out = reply ?? { status: 200, body: this.answer(recorded, index) };
-        res.writeHead(out.status, { "content-type": "application/json", ...(out.headers ?? {}) });
-        res.end(JSON.stringify(out.body));
+        const send = () => {
+          if (res.destroyed) return;
+          res.writeHead(out.status, {
+            "content-type": "application/json",
+            ...(out.headers ?? {}),
+          });
+          res.end(JSON.stringify(out.body));
+        };
+        if (this.latencyMs > 0) setTimeout(send, this.latencyMs);
+        else send();
       });
     });
     await new Promise<void>((resolve) => this.server?.listen(0, "127.0.0.1", resolve));

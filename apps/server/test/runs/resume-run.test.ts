@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { AnswerEngine, EngineRequest } from "../../src/engines/engine.js";
+import { EngineLimiters } from "../../src/engines/limits/provider-limiter.js";
 import { createSimulatedEngine } from "../../src/engines/simulated/simulated-engine.js";
 import { executeRun } from "../../src/services/runs/execute-run.js";
 import { startTestServer, type TestServer } from "../harness/test-server.js";
@@ -64,7 +65,13 @@ describe("a run whose worker dies", () => {
     });
     expect(beforeCrash).toBe(6);
 
-    await executeRun({ ctx: { ...ctx, simulatedEngine: createSimulatedEngine() }, runId });
+    // Another worker process: its own provider limiters (the zombie holds this process's slots).
+    const otherWorker = {
+      ...ctx,
+      simulatedEngine: createSimulatedEngine(),
+      engineLimiters: new EngineLimiters(ctx.clock, ctx.config.engineLimits),
+    };
+    await executeRun({ ctx: otherWorker, runId });
     zombie.wake();
     await first;
 

@@ -56,6 +56,11 @@ export const operations = {
     "path": "/api/v1/workspaces/{workspace}/scoreboard",
     "idempotencyKey": null
   },
+  "getMetricsTimeSeries": {
+    "method": "GET",
+    "path": "/api/v1/workspaces/{workspace}/metrics/timeseries",
+    "idempotencyKey": null
+  },
   "listWorkspaceCredentials": {
     "method": "GET",
     "path": "/api/v1/workspaces/{workspace}/credentials",
@@ -291,6 +296,21 @@ export const operations = {
     "path": "/api/v1/workspaces/{workspace}/runs/{runId}",
     "idempotencyKey": null
   },
+  "getRunSchedule": {
+    "method": "GET",
+    "path": "/api/v1/workspaces/{workspace}/run-schedule",
+    "idempotencyKey": null
+  },
+  "putRunSchedule": {
+    "method": "PUT",
+    "path": "/api/v1/workspaces/{workspace}/run-schedule",
+    "idempotencyKey": null
+  },
+  "deleteRunSchedule": {
+    "method": "DELETE",
+    "path": "/api/v1/workspaces/{workspace}/run-schedule",
+    "idempotencyKey": null
+  },
   "cancelRun": {
     "method": "POST",
     "path": "/api/v1/workspaces/{workspace}/runs/{runId}/cancel",
@@ -299,6 +319,56 @@ export const operations = {
   "listRunResponses": {
     "method": "GET",
     "path": "/api/v1/workspaces/{workspace}/runs/{runId}/responses",
+    "idempotencyKey": null
+  },
+  "listPromptGenerations": {
+    "method": "GET",
+    "path": "/api/v1/workspaces/{workspace}/prompt-generations",
+    "idempotencyKey": null
+  },
+  "startPromptGeneration": {
+    "method": "POST",
+    "path": "/api/v1/workspaces/{workspace}/prompt-generations",
+    "idempotencyKey": "body"
+  },
+  "getPromptGeneration": {
+    "method": "GET",
+    "path": "/api/v1/workspaces/{workspace}/prompt-generations/{generationId}",
+    "idempotencyKey": null
+  },
+  "listResearchJobs": {
+    "method": "GET",
+    "path": "/api/v1/workspaces/{workspace}/research",
+    "idempotencyKey": null
+  },
+  "startResearch": {
+    "method": "POST",
+    "path": "/api/v1/workspaces/{workspace}/research",
+    "idempotencyKey": "body"
+  },
+  "getResearchJob": {
+    "method": "GET",
+    "path": "/api/v1/workspaces/{workspace}/research/{researchId}",
+    "idempotencyKey": null
+  },
+  "listPromptSuggestions": {
+    "method": "GET",
+    "path": "/api/v1/workspaces/{workspace}/prompt-suggestions",
+    "idempotencyKey": null
+  },
+  "acceptPromptSuggestions": {
+    "method": "POST",
+    "path": "/api/v1/workspaces/{workspace}/prompt-suggestions/accept",
+    "idempotencyKey": null
+  },
+  "acceptPromptSuggestion": {
+    "method": "POST",
+    "path": "/api/v1/workspaces/{workspace}/prompt-suggestions/{suggestionId}/accept",
+    "idempotencyKey": null
+  },
+  "dismissPromptSuggestion": {
+    "method": "POST",
+    "path": "/api/v1/workspaces/{workspace}/prompt-suggestions/{suggestionId}/dismiss",
     "idempotencyKey": null
   }
 } as const;

@@ -182,9 +182,11 @@ export interface paths {
         };
         /**
          * Workspace metrics
-         * @description Composite score, per-engine metrics, share of voice and most-cited domains.
+         * @description Composite score, per-engine metrics, share of voice and most-cited domains of one
+         *     day (UTC day of the runs' creation; default the latest day with data), read from
+         *     the daily rollups, never from stored answers. Metric definitions: docs/metrics.md.
          *     Before the first measurement run every number is 0 with `n: 0`, lists are empty
-         *     and `latestRun` is null.
+         *     and `latestRun` is null. `latestRun` and `recentRuns` ignore the filters.
          */
         get: operations["getWorkspaceMetrics"];
         put?: never;
@@ -205,8 +207,40 @@ export interface paths {
             };
             cookie?: never;
         };
-        /** Scoreboard */
+        /**
+         * Scoreboard
+         * @description The brand's composite score of one day with its interval and deltas, and the brand's
+         *     metrics per engine (`engines[].metrics`, see ScoreboardEngineMetrics), read from the
+         *     daily rollups. Same query parameters as the metrics route.
+         */
         get: operations["getWorkspaceScoreboard"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/workspaces/{workspace}/metrics/timeseries": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Workspace slug. Anything that is not a workspace the caller may see answers `404 workspace_not_found`. */
+                workspace: components["parameters"]["Workspace"];
+            };
+            cookie?: never;
+        };
+        /**
+         * Daily metrics over a date range
+         * @description Daily point values of every metric per tracked entity, for every engine pooled
+         *     (`engine: "all"`) and for each engine, over `from`..`to` (UTC days, inclusive, at most
+         *     366 days; `to` before `from` or a longer range is `400 invalid_request`). Days without
+         *     data are absent. Values use the same definitions as the metrics route (docs/metrics.md)
+         *     without intervals; read from the daily rollups.
+         */
+        get: operations["getMetricsTimeSeries"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1119,6 +1153,44 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/workspaces/{workspace}/run-schedule": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Workspace slug. Anything that is not a workspace the caller may see answers `404 workspace_not_found`. */
+                workspace: components["parameters"]["Workspace"];
+            };
+            cookie?: never;
+        };
+        /**
+         * The workspace's daily run schedule
+         * @description `enabled: false` (and null fields) when no schedule is set. `nextRunAt` is the next
+         *     occurrence of the cron expression in its time zone, in UTC.
+         */
+        get: operations["getRunSchedule"];
+        /**
+         * Set the daily run schedule
+         * @description At each occurrence of `cron` (five fields: minute hour day-of-month month day-of-week,
+         *     read in `timezone`, daylight-saving changes included) a worker starts a run of `preset`,
+         *     exactly as `POST .../runs` would: it reserves credit first, and an occurrence the balance
+         *     cannot cover is skipped (recorded in the audit log and `lastOutcome`), never queued.
+         *     Runs are daily at most: an expression that fires twice on one local day is
+         *     `400 invalid_schedule`. Each occurrence starts at most one run, however many workers
+         *     are running (the run's idempotency key is `schedule:<occurrence>`).
+         */
+        put: operations["putRunSchedule"];
+        post?: never;
+        /**
+         * Remove the run schedule
+         * @description No further scheduled runs start; runs already started continue. Idempotent.
+         */
+        delete: operations["deleteRunSchedule"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/workspaces/{workspace}/runs/{runId}/cancel": {
         parameters: {
             query?: never;
@@ -1162,6 +1234,248 @@ export interface paths {
         get: operations["listRunResponses"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/workspaces/{workspace}/prompt-generations": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Workspace slug. Anything that is not a workspace the caller may see answers `404 workspace_not_found`. */
+                workspace: components["parameters"]["Workspace"];
+            };
+            cookie?: never;
+        };
+        /**
+         * List prompt generations
+         * @description Newest first.
+         */
+        get: operations["listPromptGenerations"];
+        put?: never;
+        /**
+         * Generate prompt suggestions with an LLM
+         * @description Plans `count` prompts over the requested languages (default: the workspace's languages;
+         *     each must be one of them, else `400 invalid_request` naming `body.languages[i]`) and
+         *     categories (default: all six). Targets per (category, language) follow the workspace
+         *     quotas restricted to the requested categories, apportioned by largest remainder
+         *     (ties: category order, then language order); a category with quota 0 gets none, and
+         *     requested categories whose quotas are all 0 are `400 invalid_request` naming
+         *     `body.categories`. Each call writes prompts of one language, at most `promptsPerCall`
+         *     of them, so the calls are Σ over languages of ceil(prompts of that language /
+         *     `promptsPerCall`). More than 100 calls is `400 invalid_request` naming
+         *     `body.promptsPerCall`.
+         *
+         *     Each call reserves 250,000 micro-USD up front (`402 insufficient_credits` with
+         *     `details.requiredMicrousd` and `details.availableMicrousd` otherwise, and nothing is
+         *     written or queued). The generator is OpenAI (Responses API, model `gpt-4.1-mini`, no
+         *     web search, JSON output) with the workspace's stored `openai` key or the operator's;
+         *     it is given the brand profile, the competitors and the existing prompts to avoid.
+         *     Without a key, a server in `local` mode uses a deterministic simulated generator
+         *     (`simulated: true`, never mixed with OpenAI); otherwise `409 no_engines_configured`.
+         *     The actual cost (OpenAI token usage at list prices; 1,000 micro-USD per simulated call)
+         *     is settled once when the generation ends and the rest of the reservation released.
+         *     Results are pending prompt suggestions (`source: generation`); texts that repeat an
+         *     existing prompt or pending suggestion of the same language are dropped and counted in
+         *     `duplicatesSkipped`. With `idempotencyKey`, a retry returns the first generation.
+         */
+        post: operations["startPromptGeneration"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/workspaces/{workspace}/prompt-generations/{generationId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Workspace slug. Anything that is not a workspace the caller may see answers `404 workspace_not_found`. */
+                workspace: components["parameters"]["Workspace"];
+                generationId: components["parameters"]["GenerationId"];
+            };
+            cookie?: never;
+        };
+        /** A prompt generation with its progress */
+        get: operations["getPromptGeneration"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/workspaces/{workspace}/research": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Workspace slug. Anything that is not a workspace the caller may see answers `404 workspace_not_found`. */
+                workspace: components["parameters"]["Workspace"];
+            };
+            cookie?: never;
+        };
+        /**
+         * List research jobs
+         * @description Newest first.
+         */
+        get: operations["listResearchJobs"];
+        put?: never;
+        /**
+         * Research candidate prompts and cited sources
+         * @description Asks search providers about each seed topic (default: the brand profile's category,
+         *     the brand, and "<competitor> alternatives" for each competitor; at most 20) and
+         *     collects the questions people ask (candidate prompts) and the sources cited.
+         *     Providers (default: all three):
+         *     - `exa`: Exa `POST /search`, 10 results per call; at most 40 calls; reserved at
+         *       5,000 micro-USD per call; result titles phrased as questions become candidates.
+         *     - `perplexity`: Perplexity Sonar (`sonar`), asked for the questions people ask about the
+         *       seed; at most 30 calls; reserved at 10,000 micro-USD per call.
+         *     - `search_console`: queries from a connected Google Search Console property; at most
+         *       10 calls, free. Connections are not available yet, so it is always reported in
+         *       `skippedProviders` with its reason.
+         *     A provider without a key (the workspace's stored credential, else the operator's) is
+         *     skipped with its reason. Each available provider gets one call per seed, within its
+         *     cap; the total is at most `maxCalls` (default 20, at most 80), shared round-robin.
+         *     When no requested provider is available and the server runs in `local` mode, a
+         *     deterministic simulated provider (`simulated`, 1,000 micro-USD per call, at most 40
+         *     calls) answers instead, labelled `simulated: true` and never mixed with real ones;
+         *     otherwise `409 no_engines_configured`. The planned calls are reserved up front
+         *     (`402 insufficient_credits` before anything is written or queued) and the actual
+         *     cost (Exa's reported cost or list price; Sonar tokens and request fee) settled once.
+         *     Candidates become pending prompt suggestions (`source: research`) in `language`
+         *     (default: the workspace's first language), with a category guessed from the text.
+         *     With `idempotencyKey`, a retry returns the first job.
+         */
+        post: operations["startResearch"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/workspaces/{workspace}/research/{researchId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Workspace slug. Anything that is not a workspace the caller may see answers `404 workspace_not_found`. */
+                workspace: components["parameters"]["Workspace"];
+                researchId: components["parameters"]["ResearchId"];
+            };
+            cookie?: never;
+        };
+        /** A research job with its most cited sources */
+        get: operations["getResearchJob"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/workspaces/{workspace}/prompt-suggestions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Workspace slug. Anything that is not a workspace the caller may see answers `404 workspace_not_found`. */
+                workspace: components["parameters"]["Workspace"];
+            };
+            cookie?: never;
+        };
+        /**
+         * List prompt suggestions
+         * @description Newest first. Filters combine.
+         */
+        get: operations["listPromptSuggestions"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/workspaces/{workspace}/prompt-suggestions/accept": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Workspace slug. Anything that is not a workspace the caller may see answers `404 workspace_not_found`. */
+                workspace: components["parameters"]["Workspace"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Accept several suggestions at once
+         * @description All or nothing, in one transaction, with the rules of `acceptPromptSuggestion` applied
+         *     in the order given: the first failure (`404 not_found`, `409 already_decided`,
+         *     `409 prompt_exists`, `409 active_set_full`) answers for the whole request and nothing
+         *     is written. A repeated id is `400 invalid_request`.
+         */
+        post: operations["acceptPromptSuggestions"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/workspaces/{workspace}/prompt-suggestions/{suggestionId}/accept": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Workspace slug. Anything that is not a workspace the caller may see answers `404 workspace_not_found`. */
+                workspace: components["parameters"]["Workspace"];
+                suggestionId: components["parameters"]["SuggestionId"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Accept a suggestion into the prompts
+         * @description Creates the prompt with the rules of `createPrompt` (`source` `generated` or
+         *     `research`): `category` and `language` may override the suggestion's (the language
+         *     must be one of the workspace's); the same text and language as an existing prompt is
+         *     `409 prompt_exists` (`details.promptId`); an active prompt needs room in the active set
+         *     (`409 active_set_full`). A suggestion already accepted or dismissed is
+         *     `409 already_decided`; another workspace's id is `404 not_found`.
+         */
+        post: operations["acceptPromptSuggestion"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/workspaces/{workspace}/prompt-suggestions/{suggestionId}/dismiss": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Workspace slug. Anything that is not a workspace the caller may see answers `404 workspace_not_found`. */
+                workspace: components["parameters"]["Workspace"];
+                suggestionId: components["parameters"]["SuggestionId"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Dismiss a suggestion
+         * @description Dismissing twice is a no-op; dismissing an accepted suggestion is `409 already_decided`.
+         */
+        post: operations["dismissPromptSuggestion"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1343,6 +1657,10 @@ export interface components {
             "7d": number;
             "28d": number;
         };
+        /**
+         * @description The brand's numbers for one day (UTC day of the runs' creation), from the daily rollups
+         *     at the current analysis version. Definitions: docs/metrics.md.
+         */
         Scoreboard: {
             brand: string;
             /**
@@ -1350,6 +1668,11 @@ export interface components {
              * @description Day (UTC) the scoreboard describes.
              */
             date: string;
+            /**
+             * @description The brand's composite 0-100 (weights of the measurement model; `brand_research`
+             *     prompts left out unless `includeBrandResearch`), its 95% interval, and the answers
+             *     behind it.
+             */
             composite: {
                 value: number;
                 ciLow: number;
@@ -1361,11 +1684,95 @@ export interface components {
             };
             engines: {
                 engine: string;
-                metrics: Record<string, never>;
+                metrics: components["schemas"]["ScoreboardEngineMetrics"];
+            }[];
+        };
+        /**
+         * @description A point estimate with its 95% interval (cluster bootstrap over prompts, or Wilson for
+         *     few prompts; docs/metrics.md) and `n`, the count in the denominator. All 0 when n = 0.
+         */
+        MetricEstimate: {
+            value: number;
+            ciLow: number;
+            ciHigh: number;
+            n: number;
+        };
+        /** @description The brand's metrics on one engine for the day (definitions in docs/metrics.md). */
+        ScoreboardEngineMetrics: {
+            /** @description Answers recorded. */
+            responses: number;
+            /** @description Share of answers mentioning the brand (0-1; n = answers). */
+            visibility: components["schemas"]["MetricEstimate"];
+            /** @description Brand's mentioning answers / all tracked entities' (0-1; n = entity mentions). */
+            shareOfVoice: components["schemas"]["MetricEstimate"];
+            /** @description Answers citing the brand's domains / answers with a citation (0-1). */
+            citationShare: components["schemas"]["MetricEstimate"];
+            /** @description Mean rank of first mention among tracked entities (1 = first); null when never mentioned. */
+            averagePosition: number | null;
+            /** @description Occurrences of the brand's names. */
+            mentionCount: number;
+            /** @description Positive / (positive + negative) mentioning answers; null when neither. */
+            sentiment: number | null;
+            /** @description Composite 0-100 from the measurement model's weights. */
+            composite: components["schemas"]["MetricEstimate"];
+        };
+        MetricsTimeSeries: {
+            /** Format: date */
+            from: string;
+            /** Format: date */
+            to: string;
+            series: {
+                /** @description Brand or competitor name. */
+                entity: string;
+                /** @description `self` or the competitor id. */
+                entityId: string;
+                isSelf: boolean;
+                /** @description An engine id */
+                engine: string;
+                points: {
+                    /** Format: date */
+                    date: string;
+                    responses: number;
+                    visibility: number;
+                    shareOfVoice: number;
+                    citationShare: number;
+                    averagePosition: number | null;
+                    composite: number;
+                }[];
             }[];
         };
         /** @enum {string} */
         RunPreset: "standard" | "lite" | "smoke" | "exa";
+        RunSchedule: {
+            enabled: boolean;
+            /** @example 0 6 * * * */
+            cron: string | null;
+            /** @example Europe/Madrid */
+            timezone: string | null;
+            preset: components["schemas"]["RunPreset"] | null;
+            /** Format: date-time */
+            nextRunAt: string | null;
+            /**
+             * Format: date-time
+             * @description The last occurrence a worker acted on.
+             */
+            lastRunAt: string | null;
+            /**
+             * @description What happened at `lastRunAt`: `started <runId>`, `skipped: insufficient credits`,
+             *     `skipped: no active prompts`, or `skipped: <reason>`.
+             */
+            lastOutcome: string | null;
+        };
+        RunScheduleUpdate: {
+            /**
+             * @description Five-field cron expression, at most one occurrence per local day.
+             * @example 0 6 * * *
+             */
+            cron: string;
+            /** @description IANA time zone name (`UTC`, `Europe/Madrid`, `America/New_York`). */
+            timezone: string;
+            preset: components["schemas"]["RunPreset"];
+        };
         /** @enum {string} */
         RunStatus: "queued" | "running" | "succeeded" | "partial" | "failed" | "cancelled";
         WorkspaceMetrics: {
@@ -1386,6 +1793,10 @@ export interface components {
                 status: components["schemas"]["RunStatus"];
                 totalCostUsd: number;
             }[];
+            /**
+             * @description Every tracked entity (brand first, then competitors in order): answers mentioning it /
+             *     the sum over all tracked entities of answers mentioning each (0-1); `n` is that sum.
+             */
             shareOfVoice: {
                 entity: string;
                 value: number;
@@ -1394,6 +1805,11 @@ export interface components {
                 n: number;
                 isSelf: boolean;
             }[];
+            /**
+             * @description At most 10 registrable domains, by the number of the day's answers citing them
+             *     (`count`, once per answer), then by name; `taxonomy` is the domain's class
+             *     (owned, competitor, ugc, reference, review, news, social, other).
+             */
             topCitedDomains: {
                 domain: string;
                 count: number;
@@ -1761,6 +2177,11 @@ export interface components {
             runId: string;
             workspace: string;
             preset: components["schemas"]["RunPreset"];
+            /**
+             * @description Who started the run: a signed-in user, an API key, or the run schedule.
+             * @enum {string}
+             */
+            trigger: "user" | "api_key" | "schedule";
             status: components["schemas"]["RunStatus"];
             /** @description Engines asked. */
             engines: string[];
@@ -1810,6 +2231,138 @@ export interface components {
             error: string | null;
             /** Format: date-time */
             completedAt: string | null;
+        };
+        PromptGenerationRequest: {
+            /** @description Prompts to propose in all. */
+            count: number;
+            languages?: components["schemas"]["Language"][];
+            categories?: components["schemas"]["PromptCategory"][];
+            /**
+             * @description Most prompts one LLM call writes.
+             * @default 25
+             */
+            promptsPerCall: number;
+            idempotencyKey?: components["schemas"]["IdempotencyKey"];
+        };
+        /**
+         * @description `partial`: some calls failed; `failed`: every call failed.
+         * @enum {string}
+         */
+        DiscoveryStatus: "queued" | "running" | "succeeded" | "partial" | "failed";
+        PromptGeneration: {
+            generationId: string;
+            workspace: string;
+            status: components["schemas"]["DiscoveryStatus"];
+            /** @enum {string} */
+            generator: "openai" | "simulated";
+            model: string;
+            /** @description The prompts come from the simulated generator. */
+            simulated: boolean;
+            requestedCount: number;
+            languages: components["schemas"]["Language"][];
+            /** @description Planned prompts per category and language (zero targets left out). */
+            targets: {
+                category: components["schemas"]["PromptCategory"];
+                language: components["schemas"]["Language"];
+                count: number;
+            }[];
+            callsPlanned: number;
+            callsMade: number;
+            callsFailed: number;
+            suggestionCount: number;
+            duplicatesSkipped: number;
+            reservedMicrousd: number;
+            costMicrousd: number;
+            error: string | null;
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: date-time */
+            startedAt: string | null;
+            /** Format: date-time */
+            finishedAt: string | null;
+        };
+        /** @enum {string} */
+        ResearchProvider: "exa" | "perplexity" | "search_console";
+        ResearchRequest: {
+            providers?: components["schemas"]["ResearchProvider"][];
+            /** @description Topics to research (one call per seed and provider, within the caps); default from the brand profile and competitors (at most 20). */
+            seeds?: string[];
+            /** @default 20 */
+            maxCalls: number;
+            language?: components["schemas"]["Language"];
+            idempotencyKey?: components["schemas"]["IdempotencyKey"];
+        };
+        ResearchJob: {
+            researchId: string;
+            workspace: string;
+            status: components["schemas"]["DiscoveryStatus"];
+            /** @description Providers asked. */
+            providers: ("exa" | "perplexity" | "search_console" | "simulated")[];
+            skippedProviders: {
+                provider: components["schemas"]["ResearchProvider"];
+                reason: string;
+            }[];
+            simulated: boolean;
+            language: components["schemas"]["Language"];
+            seeds: string[];
+            /** @description Per provider, the calls planned (within its cap), made and failed. */
+            calls: {
+                provider: string;
+                cap: number;
+                planned: number;
+                made: number;
+                failed: number;
+            }[];
+            suggestionCount: number;
+            duplicatesSkipped: number;
+            /** @description Distinct sources found. */
+            sourceCount: number;
+            /** @description The most cited sources (at most 50), most cited first. */
+            sources: components["schemas"]["ResearchSource"][];
+            reservedMicrousd: number;
+            costMicrousd: number;
+            error: string | null;
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: date-time */
+            startedAt: string | null;
+            /** Format: date-time */
+            finishedAt: string | null;
+        };
+        ResearchSource: {
+            url: string;
+            /** @description Registrable domain (public suffix list). */
+            domain: string;
+            title: string | null;
+            /** @description Times a provider returned or cited it. */
+            citations: number;
+            providers: string[];
+        };
+        /** @enum {string} */
+        PromptSuggestionStatus: "pending" | "accepted" | "dismissed";
+        PromptSuggestion: {
+            suggestionId: string;
+            text: string;
+            category: components["schemas"]["PromptCategory"];
+            language: components["schemas"]["Language"];
+            /** @enum {string} */
+            source: "generation" | "research";
+            /** @description openai, exa, perplexity or simulated. */
+            provider: string;
+            simulated: boolean;
+            generationId: string | null;
+            researchId: string | null;
+            status: components["schemas"]["PromptSuggestionStatus"];
+            /** @description The prompt it became */
+            promptId: string | null;
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: date-time */
+            decidedAt: string | null;
+        };
+        PromptSuggestionAccepted: {
+            suggestion: components["schemas"]["PromptSuggestion"];
+            prompt: components["schemas"]["Prompt"];
         };
     };
     responses: {
@@ -1920,10 +2473,25 @@ export interface components {
         Connector: string;
         CredentialKey: string;
         RunId: string;
+        GenerationId: string;
+        ResearchId: string;
+        SuggestionId: string;
         /** @description Page size. */
         Limit: number;
         /** @description The `nextCursor` of the previous page. */
         Cursor: string;
+        /** @description Day (UTC, `YYYY-MM-DD`) to describe; default the latest day with data, else today. */
+        MetricsDate: string;
+        /** @description Only answers of this engine. */
+        MetricsEngine: "openai" | "perplexity" | "gemini" | "anthropic" | "exa" | "simulated";
+        /** @description Only prompts of this category (as it was when the answer was measured). */
+        MetricsCategory: components["schemas"]["PromptCategory"];
+        /** @description Only prompts of this region. */
+        MetricsRegion: components["schemas"]["PromptRegion"];
+        /** @description Only prompts of this language. */
+        MetricsLanguage: components["schemas"]["Language"];
+        /** @description Count `brand_research` prompts in share of voice and the composite (left out by default). */
+        IncludeBrandResearch: boolean;
     };
     requestBodies: never;
     headers: {
@@ -1955,7 +2523,12 @@ export type WorkspaceSummary = components['schemas']['WorkspaceSummary'];
 export type Workspace = components['schemas']['Workspace'];
 export type Deltas = components['schemas']['Deltas'];
 export type Scoreboard = components['schemas']['Scoreboard'];
+export type MetricEstimate = components['schemas']['MetricEstimate'];
+export type ScoreboardEngineMetrics = components['schemas']['ScoreboardEngineMetrics'];
+export type MetricsTimeSeries = components['schemas']['MetricsTimeSeries'];
 export type RunPreset = components['schemas']['RunPreset'];
+export type RunSchedule = components['schemas']['RunSchedule'];
+export type RunScheduleUpdate = components['schemas']['RunScheduleUpdate'];
 export type RunStatus = components['schemas']['RunStatus'];
 export type WorkspaceMetrics = components['schemas']['WorkspaceMetrics'];
 export type StoredCredential = components['schemas']['StoredCredential'];
@@ -1997,6 +2570,16 @@ export type ActivePromptSet = components['schemas']['ActivePromptSet'];
 export type RunSummary = components['schemas']['RunSummary'];
 export type Run = components['schemas']['Run'];
 export type RunResponse = components['schemas']['RunResponse'];
+export type PromptGenerationRequest = components['schemas']['PromptGenerationRequest'];
+export type DiscoveryStatus = components['schemas']['DiscoveryStatus'];
+export type PromptGeneration = components['schemas']['PromptGeneration'];
+export type ResearchProvider = components['schemas']['ResearchProvider'];
+export type ResearchRequest = components['schemas']['ResearchRequest'];
+export type ResearchJob = components['schemas']['ResearchJob'];
+export type ResearchSource = components['schemas']['ResearchSource'];
+export type PromptSuggestionStatus = components['schemas']['PromptSuggestionStatus'];
+export type PromptSuggestion = components['schemas']['PromptSuggestion'];
+export type PromptSuggestionAccepted = components['schemas']['PromptSuggestionAccepted'];
 export type ResponseBadRequest = components['responses']['BadRequest'];
 export type ResponseUnauthorized = components['responses']['Unauthorized'];
 export type ResponseForbidden = components['responses']['Forbidden'];
@@ -2012,8 +2595,17 @@ export type ParameterWorkspace = components['parameters']['Workspace'];
 export type ParameterConnector = components['parameters']['Connector'];
 export type ParameterCredentialKey = components['parameters']['CredentialKey'];
 export type ParameterRunId = components['parameters']['RunId'];
+export type ParameterGenerationId = components['parameters']['GenerationId'];
+export type ParameterResearchId = components['parameters']['ResearchId'];
+export type ParameterSuggestionId = components['parameters']['SuggestionId'];
 export type ParameterLimit = components['parameters']['Limit'];
 export type ParameterCursor = components['parameters']['Cursor'];
+export type ParameterMetricsDate = components['parameters']['MetricsDate'];
+export type ParameterMetricsEngine = components['parameters']['MetricsEngine'];
+export type ParameterMetricsCategory = components['parameters']['MetricsCategory'];
+export type ParameterMetricsRegion = components['parameters']['MetricsRegion'];
+export type ParameterMetricsLanguage = components['parameters']['MetricsLanguage'];
+export type ParameterIncludeBrandResearch = components['parameters']['IncludeBrandResearch'];
 export type HeaderSetSessionCookie = components['headers']['SetSessionCookie'];
 export type $defs = Record<string, never>;
 export interface operations {
@@ -2263,7 +2855,20 @@ export interface operations {
     };
     getWorkspaceMetrics: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description Day (UTC, `YYYY-MM-DD`) to describe; default the latest day with data, else today. */
+                date?: components["parameters"]["MetricsDate"];
+                /** @description Only answers of this engine. */
+                engine?: components["parameters"]["MetricsEngine"];
+                /** @description Only prompts of this category (as it was when the answer was measured). */
+                category?: components["parameters"]["MetricsCategory"];
+                /** @description Only prompts of this region. */
+                region?: components["parameters"]["MetricsRegion"];
+                /** @description Only prompts of this language. */
+                language?: components["parameters"]["MetricsLanguage"];
+                /** @description Count `brand_research` prompts in share of voice and the composite (left out by default). */
+                includeBrandResearch?: components["parameters"]["IncludeBrandResearch"];
+            };
             header?: never;
             path: {
                 /** @description Workspace slug. Anything that is not a workspace the caller may see answers `404 workspace_not_found`. */
@@ -2282,6 +2887,7 @@ export interface operations {
                     "application/json": components["schemas"]["WorkspaceMetrics"];
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
@@ -2289,7 +2895,20 @@ export interface operations {
     };
     getWorkspaceScoreboard: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description Day (UTC, `YYYY-MM-DD`) to describe; default the latest day with data, else today. */
+                date?: components["parameters"]["MetricsDate"];
+                /** @description Only answers of this engine. */
+                engine?: components["parameters"]["MetricsEngine"];
+                /** @description Only prompts of this category (as it was when the answer was measured). */
+                category?: components["parameters"]["MetricsCategory"];
+                /** @description Only prompts of this region. */
+                region?: components["parameters"]["MetricsRegion"];
+                /** @description Only prompts of this language. */
+                language?: components["parameters"]["MetricsLanguage"];
+                /** @description Count `brand_research` prompts in share of voice and the composite (left out by default). */
+                includeBrandResearch?: components["parameters"]["IncludeBrandResearch"];
+            };
             header?: never;
             path: {
                 /** @description Workspace slug. Anything that is not a workspace the caller may see answers `404 workspace_not_found`. */
@@ -2308,6 +2927,51 @@ export interface operations {
                     "application/json": components["schemas"]["Scoreboard"];
                 };
             };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    getMetricsTimeSeries: {
+        parameters: {
+            query: {
+                /** @description First day (UTC) */
+                from: string;
+                /** @description Last day (UTC) */
+                to: string;
+                /** @description Only answers of this engine. */
+                engine?: components["parameters"]["MetricsEngine"];
+                /** @description Only this entity (`self` for the brand, else a competitor id). */
+                entity?: string;
+                /** @description Only prompts of this category (as it was when the answer was measured). */
+                category?: components["parameters"]["MetricsCategory"];
+                /** @description Only prompts of this region. */
+                region?: components["parameters"]["MetricsRegion"];
+                /** @description Only prompts of this language. */
+                language?: components["parameters"]["MetricsLanguage"];
+                /** @description Count `brand_research` prompts in share of voice and the composite (left out by default). */
+                includeBrandResearch?: components["parameters"]["IncludeBrandResearch"];
+            };
+            header?: never;
+            path: {
+                /** @description Workspace slug. Anything that is not a workspace the caller may see answers `404 workspace_not_found`. */
+                workspace: components["parameters"]["Workspace"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One series per entity and engine. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MetricsTimeSeries"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
@@ -3794,6 +4458,87 @@ export interface operations {
             404: components["responses"]["NotFound"];
         };
     };
+    getRunSchedule: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Workspace slug. Anything that is not a workspace the caller may see answers `404 workspace_not_found`. */
+                workspace: components["parameters"]["Workspace"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The schedule. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RunSchedule"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    putRunSchedule: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Workspace slug. Anything that is not a workspace the caller may see answers `404 workspace_not_found`. */
+                workspace: components["parameters"]["Workspace"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RunScheduleUpdate"];
+            };
+        };
+        responses: {
+            /** @description The stored schedule with its next occurrence. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RunSchedule"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    deleteRunSchedule: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Workspace slug. Anything that is not a workspace the caller may see answers `404 workspace_not_found`. */
+                workspace: components["parameters"]["Workspace"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Removed (or there was none). */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
     cancelRun: {
         parameters: {
             query?: never;
@@ -3856,6 +4601,339 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+        };
+    };
+    listPromptGenerations: {
+        parameters: {
+            query?: {
+                /** @description Page size. */
+                limit?: components["parameters"]["Limit"];
+                /** @description The `nextCursor` of the previous page. */
+                cursor?: components["parameters"]["Cursor"];
+            };
+            header?: never;
+            path: {
+                /** @description Workspace slug. Anything that is not a workspace the caller may see answers `404 workspace_not_found`. */
+                workspace: components["parameters"]["Workspace"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of generations. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["PromptGeneration"][];
+                        nextCursor: components["schemas"]["NextCursor"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    startPromptGeneration: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Workspace slug. Anything that is not a workspace the caller may see answers `404 workspace_not_found`. */
+                workspace: components["parameters"]["Workspace"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PromptGenerationRequest"];
+            };
+        };
+        responses: {
+            /** @description Queued. */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PromptGeneration"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            402: components["responses"]["PaymentRequired"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+        };
+    };
+    getPromptGeneration: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Workspace slug. Anything that is not a workspace the caller may see answers `404 workspace_not_found`. */
+                workspace: components["parameters"]["Workspace"];
+                generationId: components["parameters"]["GenerationId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The generation. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PromptGeneration"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    listResearchJobs: {
+        parameters: {
+            query?: {
+                /** @description Page size. */
+                limit?: components["parameters"]["Limit"];
+                /** @description The `nextCursor` of the previous page. */
+                cursor?: components["parameters"]["Cursor"];
+            };
+            header?: never;
+            path: {
+                /** @description Workspace slug. Anything that is not a workspace the caller may see answers `404 workspace_not_found`. */
+                workspace: components["parameters"]["Workspace"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of research jobs. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["ResearchJob"][];
+                        nextCursor: components["schemas"]["NextCursor"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    startResearch: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Workspace slug. Anything that is not a workspace the caller may see answers `404 workspace_not_found`. */
+                workspace: components["parameters"]["Workspace"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ResearchRequest"];
+            };
+        };
+        responses: {
+            /** @description Queued. */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ResearchJob"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            402: components["responses"]["PaymentRequired"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+        };
+    };
+    getResearchJob: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Workspace slug. Anything that is not a workspace the caller may see answers `404 workspace_not_found`. */
+                workspace: components["parameters"]["Workspace"];
+                researchId: components["parameters"]["ResearchId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The research job. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ResearchJob"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    listPromptSuggestions: {
+        parameters: {
+            query?: {
+                status?: components["schemas"]["PromptSuggestionStatus"];
+                source?: "generation" | "research";
+                generationId?: string;
+                researchId?: string;
+                /** @description Page size. */
+                limit?: components["parameters"]["Limit"];
+                /** @description The `nextCursor` of the previous page. */
+                cursor?: components["parameters"]["Cursor"];
+            };
+            header?: never;
+            path: {
+                /** @description Workspace slug. Anything that is not a workspace the caller may see answers `404 workspace_not_found`. */
+                workspace: components["parameters"]["Workspace"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of suggestions. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["PromptSuggestion"][];
+                        nextCursor: components["schemas"]["NextCursor"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    acceptPromptSuggestions: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Workspace slug. Anything that is not a workspace the caller may see answers `404 workspace_not_found`. */
+                workspace: components["parameters"]["Workspace"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    ids: string[];
+                    /** @description Default true. */
+                    active?: boolean;
+                };
+            };
+        };
+        responses: {
+            /** @description The accepted suggestions, each with its new prompt. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["PromptSuggestionAccepted"][];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+        };
+    };
+    acceptPromptSuggestion: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Workspace slug. Anything that is not a workspace the caller may see answers `404 workspace_not_found`. */
+                workspace: components["parameters"]["Workspace"];
+                suggestionId: components["parameters"]["SuggestionId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": {
+                    category?: components["schemas"]["PromptCategory"];
+                    language?: components["schemas"]["Language"];
+                    /** @description Default true. */
+                    active?: boolean;
+                };
+            };
+        };
+        responses: {
+            /** @description The accepted suggestion and its new prompt. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PromptSuggestionAccepted"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+        };
+    };
+    dismissPromptSuggestion: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Workspace slug. Anything that is not a workspace the caller may see answers `404 workspace_not_found`. */
+                workspace: components["parameters"]["Workspace"];
+                suggestionId: components["parameters"]["SuggestionId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The suggestion, `dismissed`. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PromptSuggestion"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
         };
     };
 }

@@ -1,5 +1,6 @@
 import { type Command, Option } from "commander";
 import type { Context } from "../context.js";
+import { endJob } from "../job-progress.js";
 import { withJson, withWorkspace } from "../options.js";
 import { runProgress } from "../run-progress.js";
 
@@ -35,5 +36,6 @@ export function registerRunsStart(parent: Command, ctx: Context): void {
         ctx.info(`Run ${run.runId} ${run.status}; cost $${run.totalCostUsd.toFixed(4)}.`);
       }
       if (options.json) ctx.json(run);
+      if (options.wait) endJob(ctx, `run ${run.runId}`, run);
     });
 }

@@ -15,12 +15,16 @@ interface AnthropicResponse {
     citations?: Array<{ type?: string; url?: string; title?: string | null }> | null;
     content?: Array<{ type?: string; url?: string; title?: string }> | { type?: string };
   }>;
+  stop_reason?: string;
   usage?: {
     input_tokens?: number;
     output_tokens?: number;
     server_tool_use?: { web_search_requests?: number };
   };
 }
+
+/** A long search turn is paused by the API (`stop_reason: pause_turn`); continue it this often. */
+const maxContinuations = 3;
 
 /** Workspace model names that are not API model ids map to the provider's aliases. */
 const modelAliases: Record<string, string> = {
@@ -39,19 +43,39 @@ export function createAnthropicEngine(options: ConnectorOptions): AnswerEngine {
     id: "anthropic",
     simulated: false,
     async ask(request: EngineRequest): Promise<EngineAnswer> {
-      const body = await postJson<AnthropicResponse>({
-        provider: "Anthropic",
-        url: joinVersioned(options.baseUrl, "v1", "/messages"),
-        headers: { "x-api-key": options.apiKey, "anthropic-version": "2023-06-01" },
-        body: {
-          model: modelAliases[request.model] ?? request.model,
-          max_tokens: 2048,
-          messages: [{ role: "user", content: request.prompt }],
-          tools: [{ type: "web_search_20250305", name: "web_search", max_uses: 5 }],
+      const messages: Array<{ role: "user" | "assistant"; content: unknown }> = [
+        { role: "user", content: request.prompt },
+      ];
+      const turns: AnthropicResponse[] = [];
+      for (let call = 0; call <= maxContinuations; call++) {
+        const turn = await postJson<AnthropicResponse>({
+          provider: "Anthropic",
+          url: joinVersioned(options.baseUrl, "v1", "/messages"),
+          headers: { "x-api-key": options.apiKey, "anthropic-version": "2023-06-01" },
+          body: {
+            model: modelAliases[request.model] ?? request.model,
+            max_tokens: 2048,
+            messages,
+            tools: [{ type: "web_search_20250305", name: "web_search", max_uses: 5 }],
+          },
+          options,
+          signal: request.signal,
+        });
+        turns.push(turn);
+        if (turn.stop_reason !== "pause_turn") break;
+        // Sending the paused content back as the assistant turn lets the model go on.
+        messages.push({ role: "assistant", content: turn.content ?? [] });
+      }
+      const body: AnthropicResponse = {
+        content: turns.flatMap((t) => t.content ?? []),
+        usage: {
+          input_tokens: sum(turns, (t) => t.usage?.input_tokens),
+          output_tokens: sum(turns, (t) => t.usage?.output_tokens),
+          server_tool_use: {
+            web_search_requests: sum(turns, (t) => t.usage?.server_tool_use?.web_search_requests),
+          },
         },
-        options,
-        signal: request.signal,
-      });
+      };
       const blocks = body.content ?? [];
       const titles = new Map<string, string>();
       const queries: Array<string | undefined> = [];
@@ -86,10 +110,14 @@ export function createAnthropicEngine(options: ConnectorOptions): AnswerEngine {
         costMicrousd: answerCostMicrousd("anthropic", request.model, {
           inputTokens,
           outputTokens,
-          searches: body.usage?.server_tool_use?.web_search_requests ?? toolCalls,
-          requests: 1,
+          searches: body.usage?.server_tool_use?.web_search_requests || toolCalls,
+          requests: turns.length,
         }),
       };
     },
   };
+}
+
+function sum(turns: AnthropicResponse[], pick: (turn: AnthropicResponse) => number | undefined) {
+  return turns.reduce((total, turn) => total + (pick(turn) ?? 0), 0);
 }

@@ -89,7 +89,12 @@ export async function postJson<T>({
   const suffix = detail ? `: ${detail}` : ".";
   if (status === 429) {
     const retryAfter = parseRetryAfter(response.headers.get("retry-after")) ?? bodyRetryDelay(text);
-    throw new EngineError(`${provider} is rate limiting requests (429)${suffix}`, true, retryAfter);
+    throw new EngineError(
+      `${provider} is rate limiting requests (429)${suffix}`,
+      true,
+      retryAfter,
+      true,
+    );
   }
   if (status >= 500 || status === 408 || status === 409) {
     throw new EngineError(`${provider} failed with ${status}${suffix}`, true);

@@ -9,14 +9,21 @@ interface PerplexityResponse {
   choices?: Array<{ message?: { content?: string } }>;
   citations?: string[];
   search_results?: Array<{ title?: string; url?: string }>;
-  usage?: { prompt_tokens?: number; completion_tokens?: number };
+  usage?: {
+    prompt_tokens?: number;
+    completion_tokens?: number;
+    /** What Perplexity billed, in USD (request fee included), when it says. */
+    cost?: { total_cost?: number };
+  };
 }
 
 /**
  * Perplexity Sonar chat completions: the answer is the first choice's
  * message, citations the `citations` URLs in order (titled from
  * `search_results`), or the search results themselves when no citation list
- * is given. Sonar does not expose its search queries.
+ * is given. Sonar does not expose its search queries. The cost is what
+ * Perplexity reports in `usage.cost.total_cost` when present (it includes the
+ * request fee of the search context size), else the pricing table's estimate.
  */
 export function createPerplexityEngine(options: ConnectorOptions): AnswerEngine {
   return {
@@ -47,13 +54,21 @@ export function createPerplexityEngine(options: ConnectorOptions): AnswerEngine 
         searchQueries: [],
         inputTokens,
         outputTokens,
-        costMicrousd: answerCostMicrousd("perplexity", request.model, {
-          inputTokens,
-          outputTokens,
-          searches: 0,
-          requests: 1,
-        }),
+        costMicrousd:
+          billedMicrousd(body.usage?.cost?.total_cost) ??
+          answerCostMicrousd("perplexity", request.model, {
+            inputTokens,
+            outputTokens,
+            searches: 0,
+            requests: 1,
+          }),
       };
     },
   };
+}
+
+/** The provider's own bill, converted once to integer micro-USD; undefined when absent or odd. */
+function billedMicrousd(usd: number | undefined): bigint | undefined {
+  if (typeof usd !== "number" || !Number.isFinite(usd) || usd < 0 || usd > 100) return undefined;
+  return BigInt(Math.round(usd * 1_000_000));
 }

@@ -1,10 +1,16 @@
 import { defineHandler } from "../../http/handler.js";
 import { workspaceOf } from "../../http/require.js";
 import { getWorkspaceMetrics as getMetrics } from "../../services/metrics/get-workspace-metrics.js";
+import { filtersOf } from "./query-filters.js";
 
 export const getWorkspaceMetrics = defineHandler("getWorkspaceMetrics")(
-  async ({ app, workspace }) => ({
+  async ({ app, workspace, query }) => ({
     status: 200,
-    body: await getMetrics({ ctx: app, access: workspaceOf(workspace) }),
+    body: await getMetrics({
+      ctx: app,
+      access: workspaceOf(workspace),
+      date: query.date,
+      filters: filtersOf(query),
+    }),
   }),
 );

@@ -1,10 +1,16 @@
 import { defineHandler } from "../../http/handler.js";
 import { workspaceOf } from "../../http/require.js";
-import { getWorkspaceScoreboard as getScoreboard } from "../../services/metrics/get-workspace-metrics.js";
+import { getWorkspaceScoreboard as getScoreboard } from "../../services/metrics/get-workspace-scoreboard.js";
+import { filtersOf } from "./query-filters.js";
 
 export const getWorkspaceScoreboard = defineHandler("getWorkspaceScoreboard")(
-  async ({ app, workspace }) => ({
+  async ({ app, workspace, query }) => ({
     status: 200,
-    body: await getScoreboard({ ctx: app, access: workspaceOf(workspace) }),
+    body: await getScoreboard({
+      ctx: app,
+      access: workspaceOf(workspace),
+      date: query.date,
+      filters: filtersOf(query),
+    }),
   }),
 );

@@ -1,49 +1,33 @@
-import type { Scoreboard, WorkspaceMetrics } from "@geopulse/api-types";
-import type { AppContext } from "../../context.js";
-import { errors } from "../../errors/app-error.js";
-import type { WorkspaceAccess } from "../../http/principal.js";
-
-export interface GetMetricsOptions {
-  ctx: AppContext;
-  access: WorkspaceAccess;
-}
+import type { WorkspaceMetrics } from "@geopulse/api-types";
+import { buildScoreboard, type GetMetricsOptions } from "./get-workspace-scoreboard.js";
+import { loadRunSummary } from "./load-run-summary.js";
 
 /**
- * The scoreboard of a workspace. Measurement and analysis are not built yet,
- * so there is no data: every number is 0 with n = 0 and the engine list is empty.
+ * The metrics view of a day: the scoreboard, share of voice of every tracked
+ * entity, the most-cited domains, and the latest runs. Reads rollups (and a
+ * few run rows), never stored answers. Recommendations do not exist yet, so
+ * `pendingRecommendations` is zeros.
  */
-export async function getWorkspaceScoreboard({
-  ctx,
-  access,
-}: GetMetricsOptions): Promise<Scoreboard> {
-  const workspace = await ctx.prisma.workspace.findUnique({
-    where: { id: access.id },
-    select: { brand: true },
-  });
-  if (!workspace) throw errors.workspaceNotFound();
-  return {
-    brand: workspace.brand,
-    date: ctx.clock.now().toISOString().slice(0, 10),
-    composite: {
-      value: 0,
-      ciLow: 0,
-      ciHigh: 0,
-      n: 0,
-      entity: workspace.brand,
-      deltas: { previous: 0, "7d": 0, "28d": 0 },
-    },
-    engines: [],
-  };
-}
-
-/** The metrics view; before the first run, empty lists and a null latestRun. */
 export async function getWorkspaceMetrics(options: GetMetricsOptions): Promise<WorkspaceMetrics> {
+  const [{ scope, scoreboard, day }, runs] = await Promise.all([
+    buildScoreboard(options),
+    loadRunSummary(options.ctx, options.access.id),
+  ]);
+  const names = new Map(scope.entities.map((e) => [e.id, e.name]));
   return {
-    scoreboard: await getWorkspaceScoreboard(options),
-    latestRun: null,
-    recentRuns: [],
-    shareOfVoice: [],
-    topCitedDomains: [],
+    scoreboard,
+    ...runs,
+    shareOfVoice: day
+      ? day.snapshot.entities.map((e) => ({
+          entity: names.get(e.entityId) ?? e.entityId,
+          value: e.shareOfVoice.value,
+          ciLow: e.shareOfVoice.ciLow,
+          ciHigh: e.shareOfVoice.ciHigh,
+          n: e.shareOfVoice.n,
+          isSelf: e.isSelf,
+        }))
+      : [],
+    topCitedDomains: day?.topCitedDomains ?? [],
     pendingRecommendations: { proposed: 0, complianceFlagged: 0 },
   };
 }

@@ -46,7 +46,7 @@ export async function planRun(
   const enabled =
     rule.engines === "exa"
       ? model.engines.filter((e) => e.engine === "exa").map((e) => ({ ...e, enabled: true }))
-      : model.engines.filter((e) => e.enabled && e.engine !== "exa");
+      : model.engines.filter((e) => e.enabled);
   const chosen = rule.engines === "first" ? enabled.slice(0, 1) : enabled;
   const selection = await selectEngines(ctx, workspace.id, chosen, tx);
   if (selection.engines.length === 0) {

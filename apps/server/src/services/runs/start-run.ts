@@ -16,6 +16,8 @@ export interface StartRunOptions {
   workspace: WorkspaceAccess;
   requestId: string;
   input: RequestBody<"startRun">;
+  /** Who asked; `schedule` for the workspace's run schedule (principal anonymous). */
+  trigger?: "schedule";
 }
 
 /**
@@ -75,8 +77,8 @@ export async function startRun(options: StartRunOptions): Promise<RunResponse> {
           costMicrousd: 0n,
           reservationId: reservation.id,
           idempotencyKey: input.idempotencyKey ?? null,
-          triggeredBy: principal.kind === "session" ? "user" : "api_key",
-          triggeredById: principalId,
+          triggeredBy: options.trigger ?? (principal.kind === "session" ? "user" : "api_key"),
+          triggeredById: options.trigger ? null : principalId,
           createdAt: now,
         },
       });

@@ -23,6 +23,7 @@ export function toRunResponse(run: Run, workspaceSlug: string): RunResponse {
     costMicrousd: cost,
     totalCostUsd: cost / 1_000_000,
     error: run.error,
+    trigger: run.triggeredBy as RunResponse["trigger"],
     createdAt: run.createdAt.toISOString(),
     startedAt: run.startedAt?.toISOString() ?? null,
     finishedAt: run.finishedAt?.toISOString() ?? null,

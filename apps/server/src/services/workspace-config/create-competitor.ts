@@ -3,6 +3,7 @@ import type { AppContext } from "../../context.js";
 import { AppError } from "../../errors/app-error.js";
 import type { Principal, WorkspaceAccess } from "../../http/principal.js";
 import { newId } from "../../ids.js";
+import { enqueueReanalysis } from "../analysis/enqueue-reanalysis.js";
 import { recordAuditEvent } from "../audit/record-audit-event.js";
 import { checkNameFree, maxCompetitors, toCompetitorRecord } from "./competitor-rules.js";
 import { lockWorkspace } from "./lock-workspace.js";
@@ -58,5 +59,6 @@ export async function createCompetitor(
     });
     return competitor;
   });
+  await enqueueReanalysis(ctx, workspace.id);
   return toCompetitorRecord(created);
 }

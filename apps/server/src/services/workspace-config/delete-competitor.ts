@@ -1,6 +1,7 @@
 import type { AppContext } from "../../context.js";
 import { AppError } from "../../errors/app-error.js";
 import type { Principal, WorkspaceAccess } from "../../http/principal.js";
+import { enqueueReanalysis } from "../analysis/enqueue-reanalysis.js";
 import { recordAuditEvent } from "../audit/record-audit-event.js";
 import { findCompetitor, minCompetitors } from "./competitor-rules.js";
 import { lockWorkspace } from "./lock-workspace.js";
@@ -40,4 +41,5 @@ export async function deleteCompetitor(options: DeleteCompetitorOptions): Promis
       metadata: { name: competitor.name },
     });
   });
+  await enqueueReanalysis(ctx, workspace.id);
 }

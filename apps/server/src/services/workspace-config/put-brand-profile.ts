@@ -1,6 +1,7 @@
 import type { BrandProfile } from "@geopulse/api-types";
 import type { AppContext } from "../../context.js";
 import type { Principal, WorkspaceAccess } from "../../http/principal.js";
+import { enqueueReanalysis } from "../analysis/enqueue-reanalysis.js";
 import { recordAuditEvent } from "../audit/record-audit-event.js";
 import { toBrandProfile } from "./brand-profile.js";
 
@@ -16,6 +17,10 @@ export interface PutBrandProfileOptions {
 export async function putBrandProfile(options: PutBrandProfileOptions): Promise<BrandProfile> {
   const { ctx, principal, workspace, input } = options;
   const profile = toBrandProfile(input);
+  const before = await ctx.prisma.workspace.findUnique({
+    where: { id: workspace.id },
+    select: { brandProfile: true },
+  });
   await ctx.prisma.$transaction(async (tx) => {
     await tx.workspace.update({
       where: { id: workspace.id },
@@ -37,5 +42,8 @@ export async function putBrandProfile(options: PutBrandProfileOptions): Promise<
       },
     });
   });
+  // The category disambiguates ambiguous competitor names: stored answers are analysed again.
+  if (toBrandProfile(before?.brandProfile ?? null).category !== profile.category)
+    await enqueueReanalysis(ctx, workspace.id);
   return profile;
 }

@@ -1,6 +1,7 @@
 import type { CompetitorRecord, CompetitorUpdate } from "@geopulse/api-types";
 import type { AppContext } from "../../context.js";
 import type { Principal, WorkspaceAccess } from "../../http/principal.js";
+import { enqueueReanalysis } from "../analysis/enqueue-reanalysis.js";
 import { recordAuditEvent } from "../audit/record-audit-event.js";
 import { checkNameFree, findCompetitor, toCompetitorRecord } from "./competitor-rules.js";
 import { lockWorkspace } from "./lock-workspace.js";
@@ -42,5 +43,6 @@ export async function updateCompetitor(
     });
     return result;
   });
+  await enqueueReanalysis(ctx, workspace.id);
   return toCompetitorRecord(updated);
 }

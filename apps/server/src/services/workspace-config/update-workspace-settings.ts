@@ -2,6 +2,7 @@ import type { Quotas, WorkspaceSettings, WorkspaceSettingsUpdate } from "@geopul
 import type { AppContext } from "../../context.js";
 import { AppError } from "../../errors/app-error.js";
 import type { Principal, WorkspaceAccess } from "../../http/principal.js";
+import { enqueueReanalysis } from "../analysis/enqueue-reanalysis.js";
 import { recordAuditEvent } from "../audit/record-audit-event.js";
 import { checkWorkspaceSettings } from "../workspaces/check-workspace-settings.js";
 import { lockWorkspace } from "./lock-workspace.js";
@@ -60,5 +61,8 @@ export async function updateWorkspaceSettings(
     });
     return row;
   });
+  if (input.domains !== undefined || input.displayName !== undefined) {
+    await enqueueReanalysis(ctx, workspace.id);
+  }
   return toWorkspaceSettings(updated);
 }

@@ -44,6 +44,46 @@ describe("the Anthropic connector", () => {
     // 5000 × $3/M + 400 × $15/M = 15,000 + 6,000 µUSD; one search at $10/1k.
     expect(answer.costMicrousd).toBe(21_000n + 10_000n);
   });
+
+  it("continues a paused turn (stop_reason pause_turn) and sums both turns", async () => {
+    const engine = createAnthropicEngine({
+      apiKey: secretKey,
+      baseUrl: fake.url,
+      timeoutMs: 5_000,
+    });
+    const paused = [
+      { type: "server_tool_use", id: "srvtoolu_0", name: "web_search", input: { query: "first" } },
+      { type: "web_search_tool_result", tool_use_id: "srvtoolu_0", content: [] },
+    ];
+    fake.replies.push({
+      status: 200,
+      body: {
+        type: "message",
+        role: "assistant",
+        stop_reason: "pause_turn",
+        content: paused,
+        usage: {
+          input_tokens: 1000,
+          output_tokens: 0,
+          server_tool_use: { web_search_requests: 1 },
+        },
+      },
+    });
+    const seen = fake.requests.length;
+    const answer = await engine.ask(request("claude-sonnet-4"));
+    const [first, second] = fake.requests.slice(seen);
+    expect(fake.requests.length - seen).toBe(2);
+    expect(first?.body.messages).toHaveLength(1);
+    // The paused content goes back as the assistant turn.
+    expect(second?.body.messages).toEqual([
+      { role: "user", content: "Which analytics tool is best?" },
+      { role: "assistant", content: paused },
+    ]);
+    expect(answer.searchQueries).toContain("first");
+    expect(answer).toMatchObject({ inputTokens: 6000, outputTokens: 400 });
+    // 6000 × $3/M + 400 × $15/M = 18,000 + 6,000; two searches at $10/1k.
+    expect(answer.costMicrousd).toBe(24_000n + 20_000n);
+  });
 });
 
 describeFailures(

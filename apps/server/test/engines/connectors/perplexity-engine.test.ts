@@ -39,6 +39,32 @@ describe("the Perplexity connector", () => {
     expect(answer.costMicrousd).toBe(200n + 5_000n);
   });
 
+  it("charges what Perplexity billed (usage.cost.total_cost) when it says", async () => {
+    const engine = createPerplexityEngine({
+      apiKey: secretKey,
+      baseUrl: fake.url,
+      timeoutMs: 5_000,
+    });
+    const billed = perplexityResponse("Which analytics tool is best?");
+    fake.replies.push({
+      status: 200,
+      body: {
+        ...billed,
+        usage: {
+          ...billed.usage,
+          cost: {
+            input_tokens_cost: 0.00002,
+            output_tokens_cost: 0.00018,
+            request_cost: 0.008,
+            total_cost: 0.0082,
+          },
+        },
+      },
+    });
+    const answer = await engine.ask(request("sonar"));
+    expect(answer.costMicrousd).toBe(8_200n);
+  });
+
   it("falls back to search_results in order when no citations list is given", async () => {
     const fake2 = new FakeAnswerEngine((r) => ({
       ...perplexityResponse(latestPrompt(r)),

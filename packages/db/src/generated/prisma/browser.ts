@@ -144,3 +144,49 @@ export type EngineResponse = Prisma.EngineResponseModel
  * A source an answer cited, in the order the engine gave it.
  */
 export type Citation = Prisma.CitationModel
+/**
+ * Model ResponseMention
+ * One tracked entity an analysed answer mentions (entity "self" = the brand).
+ */
+export type ResponseMention = Prisma.ResponseMentionModel
+/**
+ * Model MetricCell
+ * Cell-level counts of one prompt on one engine on one day (all repetitions summed).
+ */
+export type MetricCell = Prisma.MetricCellModel
+/**
+ * Model MetricEntityCount
+ * EntityCounts of one entity in one cell; only nonzero entities get a row.
+ */
+export type MetricEntityCount = Prisma.MetricEntityCountModel
+/**
+ * Model MetricDomainCount
+ * Answers of one cell citing a registrable domain (once per answer).
+ */
+export type MetricDomainCount = Prisma.MetricDomainCountModel
+/**
+ * Model MetricDay
+ * One row per workspace, version and day with data: the day list, and a
+ * revision bumped on every change (cache key of computed metrics).
+ */
+export type MetricDay = Prisma.MetricDayModel
+/**
+ * Model PromptGeneration
+ * An LLM prompt generation: planned targets per category and language, run on the job queue.
+ */
+export type PromptGeneration = Prisma.PromptGenerationModel
+/**
+ * Model ResearchJob
+ * A research job: seed topics asked to search providers within per-provider caps.
+ */
+export type ResearchJob = Prisma.ResearchJobModel
+/**
+ * Model PromptSuggestion
+ * A candidate prompt from a generation or a research job, until a user accepts or dismisses it.
+ */
+export type PromptSuggestion = Prisma.PromptSuggestionModel
+/**
+ * Model ResearchSource
+ * A source a research provider returned or cited, one row per job and URL.
+ */
+export type ResearchSource = Prisma.ResearchSourceModel

@@ -419,7 +419,16 @@ export const ModelName = {
   Prompt: 'Prompt',
   Run: 'Run',
   EngineResponse: 'EngineResponse',
-  Citation: 'Citation'
+  Citation: 'Citation',
+  ResponseMention: 'ResponseMention',
+  MetricCell: 'MetricCell',
+  MetricEntityCount: 'MetricEntityCount',
+  MetricDomainCount: 'MetricDomainCount',
+  MetricDay: 'MetricDay',
+  PromptGeneration: 'PromptGeneration',
+  ResearchJob: 'ResearchJob',
+  PromptSuggestion: 'PromptSuggestion',
+  ResearchSource: 'ResearchSource'
 } as const
 
 export type ModelName = (typeof ModelName)[keyof typeof ModelName]
@@ -435,7 +444,7 @@ export type TypeMap<ExtArgs extends runtime.Types.Extensions.InternalArgs = runt
     omit: GlobalOmitOptions
   }
   meta: {
-    modelProps: "user" | "session" | "signInToken" | "workspace" | "competitor" | "member" | "auditEvent" | "apiKey" | "idempotencyRecord" | "deviceAuthorization" | "rateLimitWindow" | "invitation" | "storedCredential" | "creditAccount" | "creditLot" | "freeGrant" | "creditReservation" | "creditLedgerEntry" | "checkoutReceipt" | "prompt" | "run" | "engineResponse" | "citation"
+    modelProps: "user" | "session" | "signInToken" | "workspace" | "competitor" | "member" | "auditEvent" | "apiKey" | "idempotencyRecord" | "deviceAuthorization" | "rateLimitWindow" | "invitation" | "storedCredential" | "creditAccount" | "creditLot" | "freeGrant" | "creditReservation" | "creditLedgerEntry" | "checkoutReceipt" | "prompt" | "run" | "engineResponse" | "citation" | "responseMention" | "metricCell" | "metricEntityCount" | "metricDomainCount" | "metricDay" | "promptGeneration" | "researchJob" | "promptSuggestion" | "researchSource"
     txIsolationLevel: TransactionIsolationLevel
   }
   model: {
@@ -2141,6 +2150,672 @@ export type TypeMap<ExtArgs extends runtime.Types.Extensions.InternalArgs = runt
         }
       }
     }
+    ResponseMention: {
+      payload: Prisma.$ResponseMentionPayload<ExtArgs>
+      fields: Prisma.ResponseMentionFieldRefs
+      operations: {
+        findUnique: {
+          args: Prisma.ResponseMentionFindUniqueArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$ResponseMentionPayload> | null
+        }
+        findUniqueOrThrow: {
+          args: Prisma.ResponseMentionFindUniqueOrThrowArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$ResponseMentionPayload>
+        }
+        findFirst: {
+          args: Prisma.ResponseMentionFindFirstArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$ResponseMentionPayload> | null
+        }
+        findFirstOrThrow: {
+          args: Prisma.ResponseMentionFindFirstOrThrowArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$ResponseMentionPayload>
+        }
+        findMany: {
+          args: Prisma.ResponseMentionFindManyArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$ResponseMentionPayload>[]
+        }
+        create: {
+          args: Prisma.ResponseMentionCreateArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$ResponseMentionPayload>
+        }
+        createMany: {
+          args: Prisma.ResponseMentionCreateManyArgs<ExtArgs>
+          result: BatchPayload
+        }
+        createManyAndReturn: {
+          args: Prisma.ResponseMentionCreateManyAndReturnArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$ResponseMentionPayload>[]
+        }
+        delete: {
+          args: Prisma.ResponseMentionDeleteArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$ResponseMentionPayload>
+        }
+        update: {
+          args: Prisma.ResponseMentionUpdateArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$ResponseMentionPayload>
+        }
+        deleteMany: {
+          args: Prisma.ResponseMentionDeleteManyArgs<ExtArgs>
+          result: BatchPayload
+        }
+        updateMany: {
+          args: Prisma.ResponseMentionUpdateManyArgs<ExtArgs>
+          result: BatchPayload
+        }
+        updateManyAndReturn: {
+          args: Prisma.ResponseMentionUpdateManyAndReturnArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$ResponseMentionPayload>[]
+        }
+        upsert: {
+          args: Prisma.ResponseMentionUpsertArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$ResponseMentionPayload>
+        }
+        aggregate: {
+          args: Prisma.ResponseMentionAggregateArgs<ExtArgs>
+          result: runtime.Types.Utils.Optional<Prisma.AggregateResponseMention>
+        }
+        groupBy: {
+          args: Prisma.ResponseMentionGroupByArgs<ExtArgs>
+          result: runtime.Types.Utils.Optional<Prisma.ResponseMentionGroupByOutputType>[]
+        }
+        count: {
+          args: Prisma.ResponseMentionCountArgs<ExtArgs>
+          result: runtime.Types.Utils.Optional<Prisma.ResponseMentionCountAggregateOutputType> | number
+        }
+      }
+    }
+    MetricCell: {
+      payload: Prisma.$MetricCellPayload<ExtArgs>
+      fields: Prisma.MetricCellFieldRefs
+      operations: {
+        findUnique: {
+          args: Prisma.MetricCellFindUniqueArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$MetricCellPayload> | null
+        }
+        findUniqueOrThrow: {
+          args: Prisma.MetricCellFindUniqueOrThrowArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$MetricCellPayload>
+        }
+        findFirst: {
+          args: Prisma.MetricCellFindFirstArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$MetricCellPayload> | null
+        }
+        findFirstOrThrow: {
+          args: Prisma.MetricCellFindFirstOrThrowArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$MetricCellPayload>
+        }
+        findMany: {
+          args: Prisma.MetricCellFindManyArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$MetricCellPayload>[]
+        }
+        create: {
+          args: Prisma.MetricCellCreateArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$MetricCellPayload>
+        }
+        createMany: {
+          args: Prisma.MetricCellCreateManyArgs<ExtArgs>
+          result: BatchPayload
+        }
+        createManyAndReturn: {
+          args: Prisma.MetricCellCreateManyAndReturnArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$MetricCellPayload>[]
+        }
+        delete: {
+          args: Prisma.MetricCellDeleteArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$MetricCellPayload>
+        }
+        update: {
+          args: Prisma.MetricCellUpdateArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$MetricCellPayload>
+        }
+        deleteMany: {
+          args: Prisma.MetricCellDeleteManyArgs<ExtArgs>
+          result: BatchPayload
+        }
+        updateMany: {
+          args: Prisma.MetricCellUpdateManyArgs<ExtArgs>
+          result: BatchPayload
+        }
+        updateManyAndReturn: {
+          args: Prisma.MetricCellUpdateManyAndReturnArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$MetricCellPayload>[]
+        }
+        upsert: {
+          args: Prisma.MetricCellUpsertArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$MetricCellPayload>
+        }
+        aggregate: {
+          args: Prisma.MetricCellAggregateArgs<ExtArgs>
+          result: runtime.Types.Utils.Optional<Prisma.AggregateMetricCell>
+        }
+        groupBy: {
+          args: Prisma.MetricCellGroupByArgs<ExtArgs>
+          result: runtime.Types.Utils.Optional<Prisma.MetricCellGroupByOutputType>[]
+        }
+        count: {
+          args: Prisma.MetricCellCountArgs<ExtArgs>
+          result: runtime.Types.Utils.Optional<Prisma.MetricCellCountAggregateOutputType> | number
+        }
+      }
+    }
+    MetricEntityCount: {
+      payload: Prisma.$MetricEntityCountPayload<ExtArgs>
+      fields: Prisma.MetricEntityCountFieldRefs
+      operations: {
+        findUnique: {
+          args: Prisma.MetricEntityCountFindUniqueArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$MetricEntityCountPayload> | null
+        }
+        findUniqueOrThrow: {
+          args: Prisma.MetricEntityCountFindUniqueOrThrowArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$MetricEntityCountPayload>
+        }
+        findFirst: {
+          args: Prisma.MetricEntityCountFindFirstArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$MetricEntityCountPayload> | null
+        }
+        findFirstOrThrow: {
+          args: Prisma.MetricEntityCountFindFirstOrThrowArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$MetricEntityCountPayload>
+        }
+        findMany: {
+          args: Prisma.MetricEntityCountFindManyArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$MetricEntityCountPayload>[]
+        }
+        create: {
+          args: Prisma.MetricEntityCountCreateArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$MetricEntityCountPayload>
+        }
+        createMany: {
+          args: Prisma.MetricEntityCountCreateManyArgs<ExtArgs>
+          result: BatchPayload
+        }
+        createManyAndReturn: {
+          args: Prisma.MetricEntityCountCreateManyAndReturnArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$MetricEntityCountPayload>[]
+        }
+        delete: {
+          args: Prisma.MetricEntityCountDeleteArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$MetricEntityCountPayload>
+        }
+        update: {
+          args: Prisma.MetricEntityCountUpdateArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$MetricEntityCountPayload>
+        }
+        deleteMany: {
+          args: Prisma.MetricEntityCountDeleteManyArgs<ExtArgs>
+          result: BatchPayload
+        }
+        updateMany: {
+          args: Prisma.MetricEntityCountUpdateManyArgs<ExtArgs>
+          result: BatchPayload
+        }
+        updateManyAndReturn: {
+          args: Prisma.MetricEntityCountUpdateManyAndReturnArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$MetricEntityCountPayload>[]
+        }
+        upsert: {
+          args: Prisma.MetricEntityCountUpsertArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$MetricEntityCountPayload>
+        }
+        aggregate: {
+          args: Prisma.MetricEntityCountAggregateArgs<ExtArgs>
+          result: runtime.Types.Utils.Optional<Prisma.AggregateMetricEntityCount>
+        }
+        groupBy: {
+          args: Prisma.MetricEntityCountGroupByArgs<ExtArgs>
+          result: runtime.Types.Utils.Optional<Prisma.MetricEntityCountGroupByOutputType>[]
+        }
+        count: {
+          args: Prisma.MetricEntityCountCountArgs<ExtArgs>
+          result: runtime.Types.Utils.Optional<Prisma.MetricEntityCountCountAggregateOutputType> | number
+        }
+      }
+    }
+    MetricDomainCount: {
+      payload: Prisma.$MetricDomainCountPayload<ExtArgs>
+      fields: Prisma.MetricDomainCountFieldRefs
+      operations: {
+        findUnique: {
+          args: Prisma.MetricDomainCountFindUniqueArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$MetricDomainCountPayload> | null
+        }
+        findUniqueOrThrow: {
+          args: Prisma.MetricDomainCountFindUniqueOrThrowArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$MetricDomainCountPayload>
+        }
+        findFirst: {
+          args: Prisma.MetricDomainCountFindFirstArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$MetricDomainCountPayload> | null
+        }
+        findFirstOrThrow: {
+          args: Prisma.MetricDomainCountFindFirstOrThrowArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$MetricDomainCountPayload>
+        }
+        findMany: {
+          args: Prisma.MetricDomainCountFindManyArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$MetricDomainCountPayload>[]
+        }
+        create: {
+          args: Prisma.MetricDomainCountCreateArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$MetricDomainCountPayload>
+        }
+        createMany: {
+          args: Prisma.MetricDomainCountCreateManyArgs<ExtArgs>
+          result: BatchPayload
+        }
+        createManyAndReturn: {
+          args: Prisma.MetricDomainCountCreateManyAndReturnArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$MetricDomainCountPayload>[]
+        }
+        delete: {
+          args: Prisma.MetricDomainCountDeleteArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$MetricDomainCountPayload>
+        }
+        update: {
+          args: Prisma.MetricDomainCountUpdateArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$MetricDomainCountPayload>
+        }
+        deleteMany: {
+          args: Prisma.MetricDomainCountDeleteManyArgs<ExtArgs>
+          result: BatchPayload
+        }
+        updateMany: {
+          args: Prisma.MetricDomainCountUpdateManyArgs<ExtArgs>
+          result: BatchPayload
+        }
+        updateManyAndReturn: {
+          args: Prisma.MetricDomainCountUpdateManyAndReturnArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$MetricDomainCountPayload>[]
+        }
+        upsert: {
+          args: Prisma.MetricDomainCountUpsertArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$MetricDomainCountPayload>
+        }
+        aggregate: {
+          args: Prisma.MetricDomainCountAggregateArgs<ExtArgs>
+          result: runtime.Types.Utils.Optional<Prisma.AggregateMetricDomainCount>
+        }
+        groupBy: {
+          args: Prisma.MetricDomainCountGroupByArgs<ExtArgs>
+          result: runtime.Types.Utils.Optional<Prisma.MetricDomainCountGroupByOutputType>[]
+        }
+        count: {
+          args: Prisma.MetricDomainCountCountArgs<ExtArgs>
+          result: runtime.Types.Utils.Optional<Prisma.MetricDomainCountCountAggregateOutputType> | number
+        }
+      }
+    }
+    MetricDay: {
+      payload: Prisma.$MetricDayPayload<ExtArgs>
+      fields: Prisma.MetricDayFieldRefs
+      operations: {
+        findUnique: {
+          args: Prisma.MetricDayFindUniqueArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$MetricDayPayload> | null
+        }
+        findUniqueOrThrow: {
+          args: Prisma.MetricDayFindUniqueOrThrowArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$MetricDayPayload>
+        }
+        findFirst: {
+          args: Prisma.MetricDayFindFirstArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$MetricDayPayload> | null
+        }
+        findFirstOrThrow: {
+          args: Prisma.MetricDayFindFirstOrThrowArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$MetricDayPayload>
+        }
+        findMany: {
+          args: Prisma.MetricDayFindManyArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$MetricDayPayload>[]
+        }
+        create: {
+          args: Prisma.MetricDayCreateArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$MetricDayPayload>
+        }
+        createMany: {
+          args: Prisma.MetricDayCreateManyArgs<ExtArgs>
+          result: BatchPayload
+        }
+        createManyAndReturn: {
+          args: Prisma.MetricDayCreateManyAndReturnArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$MetricDayPayload>[]
+        }
+        delete: {
+          args: Prisma.MetricDayDeleteArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$MetricDayPayload>
+        }
+        update: {
+          args: Prisma.MetricDayUpdateArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$MetricDayPayload>
+        }
+        deleteMany: {
+          args: Prisma.MetricDayDeleteManyArgs<ExtArgs>
+          result: BatchPayload
+        }
+        updateMany: {
+          args: Prisma.MetricDayUpdateManyArgs<ExtArgs>
+          result: BatchPayload
+        }
+        updateManyAndReturn: {
+          args: Prisma.MetricDayUpdateManyAndReturnArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$MetricDayPayload>[]
+        }
+        upsert: {
+          args: Prisma.MetricDayUpsertArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$MetricDayPayload>
+        }
+        aggregate: {
+          args: Prisma.MetricDayAggregateArgs<ExtArgs>
+          result: runtime.Types.Utils.Optional<Prisma.AggregateMetricDay>
+        }
+        groupBy: {
+          args: Prisma.MetricDayGroupByArgs<ExtArgs>
+          result: runtime.Types.Utils.Optional<Prisma.MetricDayGroupByOutputType>[]
+        }
+        count: {
+          args: Prisma.MetricDayCountArgs<ExtArgs>
+          result: runtime.Types.Utils.Optional<Prisma.MetricDayCountAggregateOutputType> | number
+        }
+      }
+    }
+    PromptGeneration: {
+      payload: Prisma.$PromptGenerationPayload<ExtArgs>
+      fields: Prisma.PromptGenerationFieldRefs
+      operations: {
+        findUnique: {
+          args: Prisma.PromptGenerationFindUniqueArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$PromptGenerationPayload> | null
+        }
+        findUniqueOrThrow: {
+          args: Prisma.PromptGenerationFindUniqueOrThrowArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$PromptGenerationPayload>
+        }
+        findFirst: {
+          args: Prisma.PromptGenerationFindFirstArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$PromptGenerationPayload> | null
+        }
+        findFirstOrThrow: {
+          args: Prisma.PromptGenerationFindFirstOrThrowArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$PromptGenerationPayload>
+        }
+        findMany: {
+          args: Prisma.PromptGenerationFindManyArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$PromptGenerationPayload>[]
+        }
+        create: {
+          args: Prisma.PromptGenerationCreateArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$PromptGenerationPayload>
+        }
+        createMany: {
+          args: Prisma.PromptGenerationCreateManyArgs<ExtArgs>
+          result: BatchPayload
+        }
+        createManyAndReturn: {
+          args: Prisma.PromptGenerationCreateManyAndReturnArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$PromptGenerationPayload>[]
+        }
+        delete: {
+          args: Prisma.PromptGenerationDeleteArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$PromptGenerationPayload>
+        }
+        update: {
+          args: Prisma.PromptGenerationUpdateArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$PromptGenerationPayload>
+        }
+        deleteMany: {
+          args: Prisma.PromptGenerationDeleteManyArgs<ExtArgs>
+          result: BatchPayload
+        }
+        updateMany: {
+          args: Prisma.PromptGenerationUpdateManyArgs<ExtArgs>
+          result: BatchPayload
+        }
+        updateManyAndReturn: {
+          args: Prisma.PromptGenerationUpdateManyAndReturnArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$PromptGenerationPayload>[]
+        }
+        upsert: {
+          args: Prisma.PromptGenerationUpsertArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$PromptGenerationPayload>
+        }
+        aggregate: {
+          args: Prisma.PromptGenerationAggregateArgs<ExtArgs>
+          result: runtime.Types.Utils.Optional<Prisma.AggregatePromptGeneration>
+        }
+        groupBy: {
+          args: Prisma.PromptGenerationGroupByArgs<ExtArgs>
+          result: runtime.Types.Utils.Optional<Prisma.PromptGenerationGroupByOutputType>[]
+        }
+        count: {
+          args: Prisma.PromptGenerationCountArgs<ExtArgs>
+          result: runtime.Types.Utils.Optional<Prisma.PromptGenerationCountAggregateOutputType> | number
+        }
+      }
+    }
+    ResearchJob: {
+      payload: Prisma.$ResearchJobPayload<ExtArgs>
+      fields: Prisma.ResearchJobFieldRefs
+      operations: {
+        findUnique: {
+          args: Prisma.ResearchJobFindUniqueArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$ResearchJobPayload> | null
+        }
+        findUniqueOrThrow: {
+          args: Prisma.ResearchJobFindUniqueOrThrowArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$ResearchJobPayload>
+        }
+        findFirst: {
+          args: Prisma.ResearchJobFindFirstArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$ResearchJobPayload> | null
+        }
+        findFirstOrThrow: {
+          args: Prisma.ResearchJobFindFirstOrThrowArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$ResearchJobPayload>
+        }
+        findMany: {
+          args: Prisma.ResearchJobFindManyArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$ResearchJobPayload>[]
+        }
+        create: {
+          args: Prisma.ResearchJobCreateArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$ResearchJobPayload>
+        }
+        createMany: {
+          args: Prisma.ResearchJobCreateManyArgs<ExtArgs>
+          result: BatchPayload
+        }
+        createManyAndReturn: {
+          args: Prisma.ResearchJobCreateManyAndReturnArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$ResearchJobPayload>[]
+        }
+        delete: {
+          args: Prisma.ResearchJobDeleteArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$ResearchJobPayload>
+        }
+        update: {
+          args: Prisma.ResearchJobUpdateArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$ResearchJobPayload>
+        }
+        deleteMany: {
+          args: Prisma.ResearchJobDeleteManyArgs<ExtArgs>
+          result: BatchPayload
+        }
+        updateMany: {
+          args: Prisma.ResearchJobUpdateManyArgs<ExtArgs>
+          result: BatchPayload
+        }
+        updateManyAndReturn: {
+          args: Prisma.ResearchJobUpdateManyAndReturnArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$ResearchJobPayload>[]
+        }
+        upsert: {
+          args: Prisma.ResearchJobUpsertArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$ResearchJobPayload>
+        }
+        aggregate: {
+          args: Prisma.ResearchJobAggregateArgs<ExtArgs>
+          result: runtime.Types.Utils.Optional<Prisma.AggregateResearchJob>
+        }
+        groupBy: {
+          args: Prisma.ResearchJobGroupByArgs<ExtArgs>
+          result: runtime.Types.Utils.Optional<Prisma.ResearchJobGroupByOutputType>[]
+        }
+        count: {
+          args: Prisma.ResearchJobCountArgs<ExtArgs>
+          result: runtime.Types.Utils.Optional<Prisma.ResearchJobCountAggregateOutputType> | number
+        }
+      }
+    }
+    PromptSuggestion: {
+      payload: Prisma.$PromptSuggestionPayload<ExtArgs>
+      fields: Prisma.PromptSuggestionFieldRefs
+      operations: {
+        findUnique: {
+          args: Prisma.PromptSuggestionFindUniqueArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$PromptSuggestionPayload> | null
+        }
+        findUniqueOrThrow: {
+          args: Prisma.PromptSuggestionFindUniqueOrThrowArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$PromptSuggestionPayload>
+        }
+        findFirst: {
+          args: Prisma.PromptSuggestionFindFirstArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$PromptSuggestionPayload> | null
+        }
+        findFirstOrThrow: {
+          args: Prisma.PromptSuggestionFindFirstOrThrowArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$PromptSuggestionPayload>
+        }
+        findMany: {
+          args: Prisma.PromptSuggestionFindManyArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$PromptSuggestionPayload>[]
+        }
+        create: {
+          args: Prisma.PromptSuggestionCreateArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$PromptSuggestionPayload>
+        }
+        createMany: {
+          args: Prisma.PromptSuggestionCreateManyArgs<ExtArgs>
+          result: BatchPayload
+        }
+        createManyAndReturn: {
+          args: Prisma.PromptSuggestionCreateManyAndReturnArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$PromptSuggestionPayload>[]
+        }
+        delete: {
+          args: Prisma.PromptSuggestionDeleteArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$PromptSuggestionPayload>
+        }
+        update: {
+          args: Prisma.PromptSuggestionUpdateArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$PromptSuggestionPayload>
+        }
+        deleteMany: {
+          args: Prisma.PromptSuggestionDeleteManyArgs<ExtArgs>
+          result: BatchPayload
+        }
+        updateMany: {
+          args: Prisma.PromptSuggestionUpdateManyArgs<ExtArgs>
+          result: BatchPayload
+        }
+        updateManyAndReturn: {
+          args: Prisma.PromptSuggestionUpdateManyAndReturnArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$PromptSuggestionPayload>[]
+        }
+        upsert: {
+          args: Prisma.PromptSuggestionUpsertArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$PromptSuggestionPayload>
+        }
+        aggregate: {
+          args: Prisma.PromptSuggestionAggregateArgs<ExtArgs>
+          result: runtime.Types.Utils.Optional<Prisma.AggregatePromptSuggestion>
+        }
+        groupBy: {
+          args: Prisma.PromptSuggestionGroupByArgs<ExtArgs>
+          result: runtime.Types.Utils.Optional<Prisma.PromptSuggestionGroupByOutputType>[]
+        }
+        count: {
+          args: Prisma.PromptSuggestionCountArgs<ExtArgs>
+          result: runtime.Types.Utils.Optional<Prisma.PromptSuggestionCountAggregateOutputType> | number
+        }
+      }
+    }
+    ResearchSource: {
+      payload: Prisma.$ResearchSourcePayload<ExtArgs>
+      fields: Prisma.ResearchSourceFieldRefs
+      operations: {
+        findUnique: {
+          args: Prisma.ResearchSourceFindUniqueArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$ResearchSourcePayload> | null
+        }
+        findUniqueOrThrow: {
+          args: Prisma.ResearchSourceFindUniqueOrThrowArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$ResearchSourcePayload>
+        }
+        findFirst: {
+          args: Prisma.ResearchSourceFindFirstArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$ResearchSourcePayload> | null
+        }
+        findFirstOrThrow: {
+          args: Prisma.ResearchSourceFindFirstOrThrowArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$ResearchSourcePayload>
+        }
+        findMany: {
+          args: Prisma.ResearchSourceFindManyArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$ResearchSourcePayload>[]
+        }
+        create: {
+          args: Prisma.ResearchSourceCreateArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$ResearchSourcePayload>
+        }
+        createMany: {
+          args: Prisma.ResearchSourceCreateManyArgs<ExtArgs>
+          result: BatchPayload
+        }
+        createManyAndReturn: {
+          args: Prisma.ResearchSourceCreateManyAndReturnArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$ResearchSourcePayload>[]
+        }
+        delete: {
+          args: Prisma.ResearchSourceDeleteArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$ResearchSourcePayload>
+        }
+        update: {
+          args: Prisma.ResearchSourceUpdateArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$ResearchSourcePayload>
+        }
+        deleteMany: {
+          args: Prisma.ResearchSourceDeleteManyArgs<ExtArgs>
+          result: BatchPayload
+        }
+        updateMany: {
+          args: Prisma.ResearchSourceUpdateManyArgs<ExtArgs>
+          result: BatchPayload
+        }
+        updateManyAndReturn: {
+          args: Prisma.ResearchSourceUpdateManyAndReturnArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$ResearchSourcePayload>[]
+        }
+        upsert: {
+          args: Prisma.ResearchSourceUpsertArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$ResearchSourcePayload>
+        }
+        aggregate: {
+          args: Prisma.ResearchSourceAggregateArgs<ExtArgs>
+          result: runtime.Types.Utils.Optional<Prisma.AggregateResearchSource>
+        }
+        groupBy: {
+          args: Prisma.ResearchSourceGroupByArgs<ExtArgs>
+          result: runtime.Types.Utils.Optional<Prisma.ResearchSourceGroupByOutputType>[]
+        }
+        count: {
+          args: Prisma.ResearchSourceCountArgs<ExtArgs>
+          result: runtime.Types.Utils.Optional<Prisma.ResearchSourceCountAggregateOutputType> | number
+        }
+      }
+    }
   }
 } & {
   other: {
@@ -2240,6 +2915,8 @@ export const WorkspaceScalarFieldEnum = {
   scheduleTimezone: 'scheduleTimezone',
   schedulePreset: 'schedulePreset',
   nextScheduledRunAt: 'nextScheduledRunAt',
+  scheduleLastRunAt: 'scheduleLastRunAt',
+  scheduleLastOutcome: 'scheduleLastOutcome',
   createdAt: 'createdAt',
   updatedAt: 'updatedAt'
 } as const
@@ -2542,7 +3219,8 @@ export const EngineResponseScalarFieldEnum = {
   error: 'error',
   simulated: 'simulated',
   createdAt: 'createdAt',
-  completedAt: 'completedAt'
+  completedAt: 'completedAt',
+  analysisVersion: 'analysisVersion'
 } as const
 
 export type EngineResponseScalarFieldEnum = (typeof EngineResponseScalarFieldEnum)[keyof typeof EngineResponseScalarFieldEnum]
@@ -2553,10 +3231,185 @@ export const CitationScalarFieldEnum = {
   responseId: 'responseId',
   position: 'position',
   url: 'url',
-  title: 'title'
+  title: 'title',
+  domain: 'domain',
+  taxonomy: 'taxonomy',
+  entityId: 'entityId'
 } as const
 
 export type CitationScalarFieldEnum = (typeof CitationScalarFieldEnum)[keyof typeof CitationScalarFieldEnum]
+
+
+export const ResponseMentionScalarFieldEnum = {
+  responseId: 'responseId',
+  entityId: 'entityId',
+  workspaceId: 'workspaceId',
+  isSelf: 'isSelf',
+  count: 'count',
+  firstOffset: 'firstOffset',
+  rank: 'rank',
+  sentiment: 'sentiment',
+  analysisVersion: 'analysisVersion'
+} as const
+
+export type ResponseMentionScalarFieldEnum = (typeof ResponseMentionScalarFieldEnum)[keyof typeof ResponseMentionScalarFieldEnum]
+
+
+export const MetricCellScalarFieldEnum = {
+  workspaceId: 'workspaceId',
+  analysisVersion: 'analysisVersion',
+  day: 'day',
+  engine: 'engine',
+  promptId: 'promptId',
+  category: 'category',
+  language: 'language',
+  region: 'region',
+  responses: 'responses',
+  responsesWithCitations: 'responsesWithCitations'
+} as const
+
+export type MetricCellScalarFieldEnum = (typeof MetricCellScalarFieldEnum)[keyof typeof MetricCellScalarFieldEnum]
+
+
+export const MetricEntityCountScalarFieldEnum = {
+  workspaceId: 'workspaceId',
+  analysisVersion: 'analysisVersion',
+  day: 'day',
+  engine: 'engine',
+  promptId: 'promptId',
+  entityId: 'entityId',
+  category: 'category',
+  language: 'language',
+  region: 'region',
+  mentionedResponses: 'mentionedResponses',
+  mentionCount: 'mentionCount',
+  rankSum: 'rankSum',
+  inverseRankSum: 'inverseRankSum',
+  citedResponses: 'citedResponses',
+  positiveResponses: 'positiveResponses',
+  negativeResponses: 'negativeResponses'
+} as const
+
+export type MetricEntityCountScalarFieldEnum = (typeof MetricEntityCountScalarFieldEnum)[keyof typeof MetricEntityCountScalarFieldEnum]
+
+
+export const MetricDomainCountScalarFieldEnum = {
+  workspaceId: 'workspaceId',
+  analysisVersion: 'analysisVersion',
+  day: 'day',
+  engine: 'engine',
+  promptId: 'promptId',
+  domain: 'domain',
+  taxonomy: 'taxonomy',
+  category: 'category',
+  language: 'language',
+  region: 'region',
+  citedResponses: 'citedResponses'
+} as const
+
+export type MetricDomainCountScalarFieldEnum = (typeof MetricDomainCountScalarFieldEnum)[keyof typeof MetricDomainCountScalarFieldEnum]
+
+
+export const MetricDayScalarFieldEnum = {
+  workspaceId: 'workspaceId',
+  analysisVersion: 'analysisVersion',
+  day: 'day',
+  responses: 'responses',
+  revision: 'revision',
+  updatedAt: 'updatedAt'
+} as const
+
+export type MetricDayScalarFieldEnum = (typeof MetricDayScalarFieldEnum)[keyof typeof MetricDayScalarFieldEnum]
+
+
+export const PromptGenerationScalarFieldEnum = {
+  id: 'id',
+  workspaceId: 'workspaceId',
+  status: 'status',
+  generator: 'generator',
+  model: 'model',
+  requestedCount: 'requestedCount',
+  languages: 'languages',
+  targets: 'targets',
+  batches: 'batches',
+  promptsPerCall: 'promptsPerCall',
+  callsPlanned: 'callsPlanned',
+  callsMade: 'callsMade',
+  callsFailed: 'callsFailed',
+  suggestionCount: 'suggestionCount',
+  duplicatesSkipped: 'duplicatesSkipped',
+  reservedMicrousd: 'reservedMicrousd',
+  costMicrousd: 'costMicrousd',
+  reservationId: 'reservationId',
+  idempotencyKey: 'idempotencyKey',
+  error: 'error',
+  createdAt: 'createdAt',
+  startedAt: 'startedAt',
+  finishedAt: 'finishedAt'
+} as const
+
+export type PromptGenerationScalarFieldEnum = (typeof PromptGenerationScalarFieldEnum)[keyof typeof PromptGenerationScalarFieldEnum]
+
+
+export const ResearchJobScalarFieldEnum = {
+  id: 'id',
+  workspaceId: 'workspaceId',
+  status: 'status',
+  providers: 'providers',
+  skippedProviders: 'skippedProviders',
+  simulated: 'simulated',
+  language: 'language',
+  seeds: 'seeds',
+  calls: 'calls',
+  callsDone: 'callsDone',
+  suggestionCount: 'suggestionCount',
+  duplicatesSkipped: 'duplicatesSkipped',
+  reservedMicrousd: 'reservedMicrousd',
+  costMicrousd: 'costMicrousd',
+  reservationId: 'reservationId',
+  idempotencyKey: 'idempotencyKey',
+  error: 'error',
+  createdAt: 'createdAt',
+  startedAt: 'startedAt',
+  finishedAt: 'finishedAt'
+} as const
+
+export type ResearchJobScalarFieldEnum = (typeof ResearchJobScalarFieldEnum)[keyof typeof ResearchJobScalarFieldEnum]
+
+
+export const PromptSuggestionScalarFieldEnum = {
+  id: 'id',
+  workspaceId: 'workspaceId',
+  source: 'source',
+  generationId: 'generationId',
+  researchJobId: 'researchJobId',
+  provider: 'provider',
+  simulated: 'simulated',
+  text: 'text',
+  textKey: 'textKey',
+  category: 'category',
+  language: 'language',
+  status: 'status',
+  promptId: 'promptId',
+  createdAt: 'createdAt',
+  decidedAt: 'decidedAt'
+} as const
+
+export type PromptSuggestionScalarFieldEnum = (typeof PromptSuggestionScalarFieldEnum)[keyof typeof PromptSuggestionScalarFieldEnum]
+
+
+export const ResearchSourceScalarFieldEnum = {
+  id: 'id',
+  researchJobId: 'researchJobId',
+  url: 'url',
+  domain: 'domain',
+  title: 'title',
+  citations: 'citations',
+  providers: 'providers',
+  createdAt: 'createdAt'
+} as const
+
+export type ResearchSourceScalarFieldEnum = (typeof ResearchSourceScalarFieldEnum)[keyof typeof ResearchSourceScalarFieldEnum]
 
 
 export const SortOrder = {
@@ -2877,6 +3730,15 @@ export type GlobalOmitConfig = {
   run?: Prisma.RunOmit
   engineResponse?: Prisma.EngineResponseOmit
   citation?: Prisma.CitationOmit
+  responseMention?: Prisma.ResponseMentionOmit
+  metricCell?: Prisma.MetricCellOmit
+  metricEntityCount?: Prisma.MetricEntityCountOmit
+  metricDomainCount?: Prisma.MetricDomainCountOmit
+  metricDay?: Prisma.MetricDayOmit
+  promptGeneration?: Prisma.PromptGenerationOmit
+  researchJob?: Prisma.ResearchJobOmit
+  promptSuggestion?: Prisma.PromptSuggestionOmit
+  researchSource?: Prisma.ResearchSourceOmit
 }
 
 /* Types for Logging */

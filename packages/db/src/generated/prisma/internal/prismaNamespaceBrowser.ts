@@ -73,7 +73,16 @@ export const ModelName = {
   Prompt: 'Prompt',
   Run: 'Run',
   EngineResponse: 'EngineResponse',
-  Citation: 'Citation'
+  Citation: 'Citation',
+  ResponseMention: 'ResponseMention',
+  MetricCell: 'MetricCell',
+  MetricEntityCount: 'MetricEntityCount',
+  MetricDomainCount: 'MetricDomainCount',
+  MetricDay: 'MetricDay',
+  PromptGeneration: 'PromptGeneration',
+  ResearchJob: 'ResearchJob',
+  PromptSuggestion: 'PromptSuggestion',
+  ResearchSource: 'ResearchSource'
 } as const
 
 export type ModelName = (typeof ModelName)[keyof typeof ModelName]
@@ -152,6 +161,8 @@ export const WorkspaceScalarFieldEnum = {
   scheduleTimezone: 'scheduleTimezone',
   schedulePreset: 'schedulePreset',
   nextScheduledRunAt: 'nextScheduledRunAt',
+  scheduleLastRunAt: 'scheduleLastRunAt',
+  scheduleLastOutcome: 'scheduleLastOutcome',
   createdAt: 'createdAt',
   updatedAt: 'updatedAt'
 } as const
@@ -454,7 +465,8 @@ export const EngineResponseScalarFieldEnum = {
   error: 'error',
   simulated: 'simulated',
   createdAt: 'createdAt',
-  completedAt: 'completedAt'
+  completedAt: 'completedAt',
+  analysisVersion: 'analysisVersion'
 } as const
 
 export type EngineResponseScalarFieldEnum = (typeof EngineResponseScalarFieldEnum)[keyof typeof EngineResponseScalarFieldEnum]
@@ -465,10 +477,185 @@ export const CitationScalarFieldEnum = {
   responseId: 'responseId',
   position: 'position',
   url: 'url',
-  title: 'title'
+  title: 'title',
+  domain: 'domain',
+  taxonomy: 'taxonomy',
+  entityId: 'entityId'
 } as const
 
 export type CitationScalarFieldEnum = (typeof CitationScalarFieldEnum)[keyof typeof CitationScalarFieldEnum]
+
+
+export const ResponseMentionScalarFieldEnum = {
+  responseId: 'responseId',
+  entityId: 'entityId',
+  workspaceId: 'workspaceId',
+  isSelf: 'isSelf',
+  count: 'count',
+  firstOffset: 'firstOffset',
+  rank: 'rank',
+  sentiment: 'sentiment',
+  analysisVersion: 'analysisVersion'
+} as const
+
+export type ResponseMentionScalarFieldEnum = (typeof ResponseMentionScalarFieldEnum)[keyof typeof ResponseMentionScalarFieldEnum]
+
+
+export const MetricCellScalarFieldEnum = {
+  workspaceId: 'workspaceId',
+  analysisVersion: 'analysisVersion',
+  day: 'day',
+  engine: 'engine',
+  promptId: 'promptId',
+  category: 'category',
+  language: 'language',
+  region: 'region',
+  responses: 'responses',
+  responsesWithCitations: 'responsesWithCitations'
+} as const
+
+export type MetricCellScalarFieldEnum = (typeof MetricCellScalarFieldEnum)[keyof typeof MetricCellScalarFieldEnum]
+
+
+export const MetricEntityCountScalarFieldEnum = {
+  workspaceId: 'workspaceId',
+  analysisVersion: 'analysisVersion',
+  day: 'day',
+  engine: 'engine',
+  promptId: 'promptId',
+  entityId: 'entityId',
+  category: 'category',
+  language: 'language',
+  region: 'region',
+  mentionedResponses: 'mentionedResponses',
+  mentionCount: 'mentionCount',
+  rankSum: 'rankSum',
+  inverseRankSum: 'inverseRankSum',
+  citedResponses: 'citedResponses',
+  positiveResponses: 'positiveResponses',
+  negativeResponses: 'negativeResponses'
+} as const
+
+export type MetricEntityCountScalarFieldEnum = (typeof MetricEntityCountScalarFieldEnum)[keyof typeof MetricEntityCountScalarFieldEnum]
+
+
+export const MetricDomainCountScalarFieldEnum = {
+  workspaceId: 'workspaceId',
+  analysisVersion: 'analysisVersion',
+  day: 'day',
+  engine: 'engine',
+  promptId: 'promptId',
+  domain: 'domain',
+  taxonomy: 'taxonomy',
+  category: 'category',
+  language: 'language',
+  region: 'region',
+  citedResponses: 'citedResponses'
+} as const
+
+export type MetricDomainCountScalarFieldEnum = (typeof MetricDomainCountScalarFieldEnum)[keyof typeof MetricDomainCountScalarFieldEnum]
+
+
+export const MetricDayScalarFieldEnum = {
+  workspaceId: 'workspaceId',
+  analysisVersion: 'analysisVersion',
+  day: 'day',
+  responses: 'responses',
+  revision: 'revision',
+  updatedAt: 'updatedAt'
+} as const
+
+export type MetricDayScalarFieldEnum = (typeof MetricDayScalarFieldEnum)[keyof typeof MetricDayScalarFieldEnum]
+
+
+export const PromptGenerationScalarFieldEnum = {
+  id: 'id',
+  workspaceId: 'workspaceId',
+  status: 'status',
+  generator: 'generator',
+  model: 'model',
+  requestedCount: 'requestedCount',
+  languages: 'languages',
+  targets: 'targets',
+  batches: 'batches',
+  promptsPerCall: 'promptsPerCall',
+  callsPlanned: 'callsPlanned',
+  callsMade: 'callsMade',
+  callsFailed: 'callsFailed',
+  suggestionCount: 'suggestionCount',
+  duplicatesSkipped: 'duplicatesSkipped',
+  reservedMicrousd: 'reservedMicrousd',
+  costMicrousd: 'costMicrousd',
+  reservationId: 'reservationId',
+  idempotencyKey: 'idempotencyKey',
+  error: 'error',
+  createdAt: 'createdAt',
+  startedAt: 'startedAt',
+  finishedAt: 'finishedAt'
+} as const
+
+export type PromptGenerationScalarFieldEnum = (typeof PromptGenerationScalarFieldEnum)[keyof typeof PromptGenerationScalarFieldEnum]
+
+
+export const ResearchJobScalarFieldEnum = {
+  id: 'id',
+  workspaceId: 'workspaceId',
+  status: 'status',
+  providers: 'providers',
+  skippedProviders: 'skippedProviders',
+  simulated: 'simulated',
+  language: 'language',
+  seeds: 'seeds',
+  calls: 'calls',
+  callsDone: 'callsDone',
+  suggestionCount: 'suggestionCount',
+  duplicatesSkipped: 'duplicatesSkipped',
+  reservedMicrousd: 'reservedMicrousd',
+  costMicrousd: 'costMicrousd',
+  reservationId: 'reservationId',
+  idempotencyKey: 'idempotencyKey',
+  error: 'error',
+  createdAt: 'createdAt',
+  startedAt: 'startedAt',
+  finishedAt: 'finishedAt'
+} as const
+
+export type ResearchJobScalarFieldEnum = (typeof ResearchJobScalarFieldEnum)[keyof typeof ResearchJobScalarFieldEnum]
+
+
+export const PromptSuggestionScalarFieldEnum = {
+  id: 'id',
+  workspaceId: 'workspaceId',
+  source: 'source',
+  generationId: 'generationId',
+  researchJobId: 'researchJobId',
+  provider: 'provider',
+  simulated: 'simulated',
+  text: 'text',
+  textKey: 'textKey',
+  category: 'category',
+  language: 'language',
+  status: 'status',
+  promptId: 'promptId',
+  createdAt: 'createdAt',
+  decidedAt: 'decidedAt'
+} as const
+
+export type PromptSuggestionScalarFieldEnum = (typeof PromptSuggestionScalarFieldEnum)[keyof typeof PromptSuggestionScalarFieldEnum]
+
+
+export const ResearchSourceScalarFieldEnum = {
+  id: 'id',
+  researchJobId: 'researchJobId',
+  url: 'url',
+  domain: 'domain',
+  title: 'title',
+  citations: 'citations',
+  providers: 'providers',
+  createdAt: 'createdAt'
+} as const
+
+export type ResearchSourceScalarFieldEnum = (typeof ResearchSourceScalarFieldEnum)[keyof typeof ResearchSourceScalarFieldEnum]
 
 
 export const SortOrder = {

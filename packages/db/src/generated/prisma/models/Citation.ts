@@ -40,6 +40,9 @@ export type CitationMinAggregateOutputType = {
   position: number | null
   url: string | null
   title: string | null
+  domain: string | null
+  taxonomy: string | null
+  entityId: string | null
 }
 
 export type CitationMaxAggregateOutputType = {
@@ -48,6 +51,9 @@ export type CitationMaxAggregateOutputType = {
   position: number | null
   url: string | null
   title: string | null
+  domain: string | null
+  taxonomy: string | null
+  entityId: string | null
 }
 
 export type CitationCountAggregateOutputType = {
@@ -56,6 +62,9 @@ export type CitationCountAggregateOutputType = {
   position: number
   url: number
   title: number
+  domain: number
+  taxonomy: number
+  entityId: number
   _all: number
 }
 
@@ -74,6 +83,9 @@ export type CitationMinAggregateInputType = {
   position?: true
   url?: true
   title?: true
+  domain?: true
+  taxonomy?: true
+  entityId?: true
 }
 
 export type CitationMaxAggregateInputType = {
@@ -82,6 +94,9 @@ export type CitationMaxAggregateInputType = {
   position?: true
   url?: true
   title?: true
+  domain?: true
+  taxonomy?: true
+  entityId?: true
 }
 
 export type CitationCountAggregateInputType = {
@@ -90,6 +105,9 @@ export type CitationCountAggregateInputType = {
   position?: true
   url?: true
   title?: true
+  domain?: true
+  taxonomy?: true
+  entityId?: true
   _all?: true
 }
 
@@ -185,6 +203,9 @@ export type CitationGroupByOutputType = {
   position: number
   url: string
   title: string | null
+  domain: string | null
+  taxonomy: string | null
+  entityId: string | null
   _count: CitationCountAggregateOutputType | null
   _avg: CitationAvgAggregateOutputType | null
   _sum: CitationSumAggregateOutputType | null
@@ -216,6 +237,9 @@ export type CitationWhereInput = {
   position?: Prisma.IntFilter<"Citation"> | number
   url?: Prisma.StringFilter<"Citation"> | string
   title?: Prisma.StringNullableFilter<"Citation"> | string | null
+  domain?: Prisma.StringNullableFilter<"Citation"> | string | null
+  taxonomy?: Prisma.StringNullableFilter<"Citation"> | string | null
+  entityId?: Prisma.StringNullableFilter<"Citation"> | string | null
   response?: Prisma.XOR<Prisma.EngineResponseScalarRelationFilter, Prisma.EngineResponseWhereInput>
 }
 
@@ -225,6 +249,9 @@ export type CitationOrderByWithRelationInput = {
   position?: Prisma.SortOrder
   url?: Prisma.SortOrder
   title?: Prisma.SortOrderInput | Prisma.SortOrder
+  domain?: Prisma.SortOrderInput | Prisma.SortOrder
+  taxonomy?: Prisma.SortOrderInput | Prisma.SortOrder
+  entityId?: Prisma.SortOrderInput | Prisma.SortOrder
   response?: Prisma.EngineResponseOrderByWithRelationInput
 }
 
@@ -238,6 +265,9 @@ export type CitationWhereUniqueInput = Prisma.AtLeast<{
   position?: Prisma.IntFilter<"Citation"> | number
   url?: Prisma.StringFilter<"Citation"> | string
   title?: Prisma.StringNullableFilter<"Citation"> | string | null
+  domain?: Prisma.StringNullableFilter<"Citation"> | string | null
+  taxonomy?: Prisma.StringNullableFilter<"Citation"> | string | null
+  entityId?: Prisma.StringNullableFilter<"Citation"> | string | null
   response?: Prisma.XOR<Prisma.EngineResponseScalarRelationFilter, Prisma.EngineResponseWhereInput>
 }, "id" | "responseId_position">
 
@@ -247,6 +277,9 @@ export type CitationOrderByWithAggregationInput = {
   position?: Prisma.SortOrder
   url?: Prisma.SortOrder
   title?: Prisma.SortOrderInput | Prisma.SortOrder
+  domain?: Prisma.SortOrderInput | Prisma.SortOrder
+  taxonomy?: Prisma.SortOrderInput | Prisma.SortOrder
+  entityId?: Prisma.SortOrderInput | Prisma.SortOrder
   _count?: Prisma.CitationCountOrderByAggregateInput
   _avg?: Prisma.CitationAvgOrderByAggregateInput
   _max?: Prisma.CitationMaxOrderByAggregateInput
@@ -263,6 +296,9 @@ export type CitationScalarWhereWithAggregatesInput = {
   position?: Prisma.IntWithAggregatesFilter<"Citation"> | number
   url?: Prisma.StringWithAggregatesFilter<"Citation"> | string
   title?: Prisma.StringNullableWithAggregatesFilter<"Citation"> | string | null
+  domain?: Prisma.StringNullableWithAggregatesFilter<"Citation"> | string | null
+  taxonomy?: Prisma.StringNullableWithAggregatesFilter<"Citation"> | string | null
+  entityId?: Prisma.StringNullableWithAggregatesFilter<"Citation"> | string | null
 }
 
 export type CitationCreateInput = {
@@ -270,6 +306,9 @@ export type CitationCreateInput = {
   position: number
   url: string
   title?: string | null
+  domain?: string | null
+  taxonomy?: string | null
+  entityId?: string | null
   response: Prisma.EngineResponseCreateNestedOneWithoutCitationsInput
 }
 
@@ -279,6 +318,9 @@ export type CitationUncheckedCreateInput = {
   position: number
   url: string
   title?: string | null
+  domain?: string | null
+  taxonomy?: string | null
+  entityId?: string | null
 }
 
 export type CitationUpdateInput = {
@@ -286,6 +328,9 @@ export type CitationUpdateInput = {
   position?: Prisma.IntFieldUpdateOperationsInput | number
   url?: Prisma.StringFieldUpdateOperationsInput | string
   title?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  domain?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  taxonomy?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  entityId?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   response?: Prisma.EngineResponseUpdateOneRequiredWithoutCitationsNestedInput
 }
 
@@ -295,6 +340,9 @@ export type CitationUncheckedUpdateInput = {
   position?: Prisma.IntFieldUpdateOperationsInput | number
   url?: Prisma.StringFieldUpdateOperationsInput | string
   title?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  domain?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  taxonomy?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  entityId?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
 }
 
 export type CitationCreateManyInput = {
@@ -303,6 +351,9 @@ export type CitationCreateManyInput = {
   position: number
   url: string
   title?: string | null
+  domain?: string | null
+  taxonomy?: string | null
+  entityId?: string | null
 }
 
 export type CitationUpdateManyMutationInput = {
@@ -310,6 +361,9 @@ export type CitationUpdateManyMutationInput = {
   position?: Prisma.IntFieldUpdateOperationsInput | number
   url?: Prisma.StringFieldUpdateOperationsInput | string
   title?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  domain?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  taxonomy?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  entityId?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
 }
 
 export type CitationUncheckedUpdateManyInput = {
@@ -318,6 +372,9 @@ export type CitationUncheckedUpdateManyInput = {
   position?: Prisma.IntFieldUpdateOperationsInput | number
   url?: Prisma.StringFieldUpdateOperationsInput | string
   title?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  domain?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  taxonomy?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  entityId?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
 }
 
 export type CitationListRelationFilter = {
@@ -341,6 +398,9 @@ export type CitationCountOrderByAggregateInput = {
   position?: Prisma.SortOrder
   url?: Prisma.SortOrder
   title?: Prisma.SortOrder
+  domain?: Prisma.SortOrder
+  taxonomy?: Prisma.SortOrder
+  entityId?: Prisma.SortOrder
 }
 
 export type CitationAvgOrderByAggregateInput = {
@@ -353,6 +413,9 @@ export type CitationMaxOrderByAggregateInput = {
   position?: Prisma.SortOrder
   url?: Prisma.SortOrder
   title?: Prisma.SortOrder
+  domain?: Prisma.SortOrder
+  taxonomy?: Prisma.SortOrder
+  entityId?: Prisma.SortOrder
 }
 
 export type CitationMinOrderByAggregateInput = {
@@ -361,6 +424,9 @@ export type CitationMinOrderByAggregateInput = {
   position?: Prisma.SortOrder
   url?: Prisma.SortOrder
   title?: Prisma.SortOrder
+  domain?: Prisma.SortOrder
+  taxonomy?: Prisma.SortOrder
+  entityId?: Prisma.SortOrder
 }
 
 export type CitationSumOrderByAggregateInput = {
@@ -414,6 +480,9 @@ export type CitationCreateWithoutResponseInput = {
   position: number
   url: string
   title?: string | null
+  domain?: string | null
+  taxonomy?: string | null
+  entityId?: string | null
 }
 
 export type CitationUncheckedCreateWithoutResponseInput = {
@@ -421,6 +490,9 @@ export type CitationUncheckedCreateWithoutResponseInput = {
   position: number
   url: string
   title?: string | null
+  domain?: string | null
+  taxonomy?: string | null
+  entityId?: string | null
 }
 
 export type CitationCreateOrConnectWithoutResponseInput = {
@@ -458,6 +530,9 @@ export type CitationScalarWhereInput = {
   position?: Prisma.IntFilter<"Citation"> | number
   url?: Prisma.StringFilter<"Citation"> | string
   title?: Prisma.StringNullableFilter<"Citation"> | string | null
+  domain?: Prisma.StringNullableFilter<"Citation"> | string | null
+  taxonomy?: Prisma.StringNullableFilter<"Citation"> | string | null
+  entityId?: Prisma.StringNullableFilter<"Citation"> | string | null
 }
 
 export type CitationCreateManyResponseInput = {
@@ -465,6 +540,9 @@ export type CitationCreateManyResponseInput = {
   position: number
   url: string
   title?: string | null
+  domain?: string | null
+  taxonomy?: string | null
+  entityId?: string | null
 }
 
 export type CitationUpdateWithoutResponseInput = {
@@ -472,6 +550,9 @@ export type CitationUpdateWithoutResponseInput = {
   position?: Prisma.IntFieldUpdateOperationsInput | number
   url?: Prisma.StringFieldUpdateOperationsInput | string
   title?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  domain?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  taxonomy?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  entityId?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
 }
 
 export type CitationUncheckedUpdateWithoutResponseInput = {
@@ -479,6 +560,9 @@ export type CitationUncheckedUpdateWithoutResponseInput = {
   position?: Prisma.IntFieldUpdateOperationsInput | number
   url?: Prisma.StringFieldUpdateOperationsInput | string
   title?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  domain?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  taxonomy?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  entityId?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
 }
 
 export type CitationUncheckedUpdateManyWithoutResponseInput = {
@@ -486,6 +570,9 @@ export type CitationUncheckedUpdateManyWithoutResponseInput = {
   position?: Prisma.IntFieldUpdateOperationsInput | number
   url?: Prisma.StringFieldUpdateOperationsInput | string
   title?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  domain?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  taxonomy?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  entityId?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
 }
 
 
@@ -496,6 +583,9 @@ export type CitationSelect<ExtArgs extends runtime.Types.Extensions.InternalArgs
   position?: boolean
   url?: boolean
   title?: boolean
+  domain?: boolean
+  taxonomy?: boolean
+  entityId?: boolean
   response?: boolean | Prisma.EngineResponseDefaultArgs<ExtArgs>
 }, ExtArgs["result"]["citation"]>
 
@@ -505,6 +595,9 @@ export type CitationSelectCreateManyAndReturn<ExtArgs extends runtime.Types.Exte
   position?: boolean
   url?: boolean
   title?: boolean
+  domain?: boolean
+  taxonomy?: boolean
+  entityId?: boolean
   response?: boolean | Prisma.EngineResponseDefaultArgs<ExtArgs>
 }, ExtArgs["result"]["citation"]>
 
@@ -514,6 +607,9 @@ export type CitationSelectUpdateManyAndReturn<ExtArgs extends runtime.Types.Exte
   position?: boolean
   url?: boolean
   title?: boolean
+  domain?: boolean
+  taxonomy?: boolean
+  entityId?: boolean
   response?: boolean | Prisma.EngineResponseDefaultArgs<ExtArgs>
 }, ExtArgs["result"]["citation"]>
 
@@ -523,9 +619,12 @@ export type CitationSelectScalar = {
   position?: boolean
   url?: boolean
   title?: boolean
+  domain?: boolean
+  taxonomy?: boolean
+  entityId?: boolean
 }
 
-export type CitationOmit<ExtArgs extends runtime.Types.Extensions.InternalArgs = runtime.Types.Extensions.DefaultArgs> = runtime.Types.Extensions.GetOmit<"id" | "responseId" | "position" | "url" | "title", ExtArgs["result"]["citation"]>
+export type CitationOmit<ExtArgs extends runtime.Types.Extensions.InternalArgs = runtime.Types.Extensions.DefaultArgs> = runtime.Types.Extensions.GetOmit<"id" | "responseId" | "position" | "url" | "title" | "domain" | "taxonomy" | "entityId", ExtArgs["result"]["citation"]>
 export type CitationInclude<ExtArgs extends runtime.Types.Extensions.InternalArgs = runtime.Types.Extensions.DefaultArgs> = {
   response?: boolean | Prisma.EngineResponseDefaultArgs<ExtArgs>
 }
@@ -547,6 +646,12 @@ export type $CitationPayload<ExtArgs extends runtime.Types.Extensions.InternalAr
     position: number
     url: string
     title: string | null
+    /**
+     * Classification by answer analysis (null until analysed): registrable domain, taxonomy, owning entity.
+     */
+    domain: string | null
+    taxonomy: string | null
+    entityId: string | null
   }, ExtArgs["result"]["citation"]>
   composites: {}
 }
@@ -976,6 +1081,9 @@ export interface CitationFieldRefs {
   readonly position: Prisma.FieldRef<"Citation", 'Int'>
   readonly url: Prisma.FieldRef<"Citation", 'String'>
   readonly title: Prisma.FieldRef<"Citation", 'String'>
+  readonly domain: Prisma.FieldRef<"Citation", 'String'>
+  readonly taxonomy: Prisma.FieldRef<"Citation", 'String'>
+  readonly entityId: Prisma.FieldRef<"Citation", 'String'>
 }
     
 

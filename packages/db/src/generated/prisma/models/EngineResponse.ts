@@ -34,6 +34,7 @@ export type EngineResponseAvgAggregateOutputType = {
   costMicrousd: number | null
   latencyMs: number | null
   attempts: number | null
+  analysisVersion: number | null
 }
 
 export type EngineResponseSumAggregateOutputType = {
@@ -43,6 +44,7 @@ export type EngineResponseSumAggregateOutputType = {
   costMicrousd: bigint | null
   latencyMs: number | null
   attempts: number | null
+  analysisVersion: number | null
 }
 
 export type EngineResponseMinAggregateOutputType = {
@@ -64,6 +66,7 @@ export type EngineResponseMinAggregateOutputType = {
   simulated: boolean | null
   createdAt: Date | null
   completedAt: Date | null
+  analysisVersion: number | null
 }
 
 export type EngineResponseMaxAggregateOutputType = {
@@ -85,6 +88,7 @@ export type EngineResponseMaxAggregateOutputType = {
   simulated: boolean | null
   createdAt: Date | null
   completedAt: Date | null
+  analysisVersion: number | null
 }
 
 export type EngineResponseCountAggregateOutputType = {
@@ -107,6 +111,7 @@ export type EngineResponseCountAggregateOutputType = {
   simulated: number
   createdAt: number
   completedAt: number
+  analysisVersion: number
   _all: number
 }
 
@@ -118,6 +123,7 @@ export type EngineResponseAvgAggregateInputType = {
   costMicrousd?: true
   latencyMs?: true
   attempts?: true
+  analysisVersion?: true
 }
 
 export type EngineResponseSumAggregateInputType = {
@@ -127,6 +133,7 @@ export type EngineResponseSumAggregateInputType = {
   costMicrousd?: true
   latencyMs?: true
   attempts?: true
+  analysisVersion?: true
 }
 
 export type EngineResponseMinAggregateInputType = {
@@ -148,6 +155,7 @@ export type EngineResponseMinAggregateInputType = {
   simulated?: true
   createdAt?: true
   completedAt?: true
+  analysisVersion?: true
 }
 
 export type EngineResponseMaxAggregateInputType = {
@@ -169,6 +177,7 @@ export type EngineResponseMaxAggregateInputType = {
   simulated?: true
   createdAt?: true
   completedAt?: true
+  analysisVersion?: true
 }
 
 export type EngineResponseCountAggregateInputType = {
@@ -191,6 +200,7 @@ export type EngineResponseCountAggregateInputType = {
   simulated?: true
   createdAt?: true
   completedAt?: true
+  analysisVersion?: true
   _all?: true
 }
 
@@ -300,6 +310,7 @@ export type EngineResponseGroupByOutputType = {
   simulated: boolean
   createdAt: Date
   completedAt: Date | null
+  analysisVersion: number | null
   _count: EngineResponseCountAggregateOutputType | null
   _avg: EngineResponseAvgAggregateOutputType | null
   _sum: EngineResponseSumAggregateOutputType | null
@@ -345,8 +356,10 @@ export type EngineResponseWhereInput = {
   simulated?: Prisma.BoolFilter<"EngineResponse"> | boolean
   createdAt?: Prisma.DateTimeFilter<"EngineResponse"> | Date | string
   completedAt?: Prisma.DateTimeNullableFilter<"EngineResponse"> | Date | string | null
+  analysisVersion?: Prisma.IntNullableFilter<"EngineResponse"> | number | null
   run?: Prisma.XOR<Prisma.RunScalarRelationFilter, Prisma.RunWhereInput>
   citations?: Prisma.CitationListRelationFilter
+  mentions?: Prisma.ResponseMentionListRelationFilter
 }
 
 export type EngineResponseOrderByWithRelationInput = {
@@ -369,8 +382,10 @@ export type EngineResponseOrderByWithRelationInput = {
   simulated?: Prisma.SortOrder
   createdAt?: Prisma.SortOrder
   completedAt?: Prisma.SortOrderInput | Prisma.SortOrder
+  analysisVersion?: Prisma.SortOrderInput | Prisma.SortOrder
   run?: Prisma.RunOrderByWithRelationInput
   citations?: Prisma.CitationOrderByRelationAggregateInput
+  mentions?: Prisma.ResponseMentionOrderByRelationAggregateInput
 }
 
 export type EngineResponseWhereUniqueInput = Prisma.AtLeast<{
@@ -397,8 +412,10 @@ export type EngineResponseWhereUniqueInput = Prisma.AtLeast<{
   simulated?: Prisma.BoolFilter<"EngineResponse"> | boolean
   createdAt?: Prisma.DateTimeFilter<"EngineResponse"> | Date | string
   completedAt?: Prisma.DateTimeNullableFilter<"EngineResponse"> | Date | string | null
+  analysisVersion?: Prisma.IntNullableFilter<"EngineResponse"> | number | null
   run?: Prisma.XOR<Prisma.RunScalarRelationFilter, Prisma.RunWhereInput>
   citations?: Prisma.CitationListRelationFilter
+  mentions?: Prisma.ResponseMentionListRelationFilter
 }, "id" | "runId_promptId_engine_repetition">
 
 export type EngineResponseOrderByWithAggregationInput = {
@@ -421,6 +438,7 @@ export type EngineResponseOrderByWithAggregationInput = {
   simulated?: Prisma.SortOrder
   createdAt?: Prisma.SortOrder
   completedAt?: Prisma.SortOrderInput | Prisma.SortOrder
+  analysisVersion?: Prisma.SortOrderInput | Prisma.SortOrder
   _count?: Prisma.EngineResponseCountOrderByAggregateInput
   _avg?: Prisma.EngineResponseAvgOrderByAggregateInput
   _max?: Prisma.EngineResponseMaxOrderByAggregateInput
@@ -451,6 +469,7 @@ export type EngineResponseScalarWhereWithAggregatesInput = {
   simulated?: Prisma.BoolWithAggregatesFilter<"EngineResponse"> | boolean
   createdAt?: Prisma.DateTimeWithAggregatesFilter<"EngineResponse"> | Date | string
   completedAt?: Prisma.DateTimeNullableWithAggregatesFilter<"EngineResponse"> | Date | string | null
+  analysisVersion?: Prisma.IntNullableWithAggregatesFilter<"EngineResponse"> | number | null
 }
 
 export type EngineResponseCreateInput = {
@@ -472,8 +491,10 @@ export type EngineResponseCreateInput = {
   simulated: boolean
   createdAt: Date | string
   completedAt?: Date | string | null
+  analysisVersion?: number | null
   run: Prisma.RunCreateNestedOneWithoutResponsesInput
   citations?: Prisma.CitationCreateNestedManyWithoutResponseInput
+  mentions?: Prisma.ResponseMentionCreateNestedManyWithoutResponseInput
 }
 
 export type EngineResponseUncheckedCreateInput = {
@@ -496,7 +517,9 @@ export type EngineResponseUncheckedCreateInput = {
   simulated: boolean
   createdAt: Date | string
   completedAt?: Date | string | null
+  analysisVersion?: number | null
   citations?: Prisma.CitationUncheckedCreateNestedManyWithoutResponseInput
+  mentions?: Prisma.ResponseMentionUncheckedCreateNestedManyWithoutResponseInput
 }
 
 export type EngineResponseUpdateInput = {
@@ -518,8 +541,10 @@ export type EngineResponseUpdateInput = {
   simulated?: Prisma.BoolFieldUpdateOperationsInput | boolean
   createdAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   completedAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
+  analysisVersion?: Prisma.NullableIntFieldUpdateOperationsInput | number | null
   run?: Prisma.RunUpdateOneRequiredWithoutResponsesNestedInput
   citations?: Prisma.CitationUpdateManyWithoutResponseNestedInput
+  mentions?: Prisma.ResponseMentionUpdateManyWithoutResponseNestedInput
 }
 
 export type EngineResponseUncheckedUpdateInput = {
@@ -542,7 +567,9 @@ export type EngineResponseUncheckedUpdateInput = {
   simulated?: Prisma.BoolFieldUpdateOperationsInput | boolean
   createdAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   completedAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
+  analysisVersion?: Prisma.NullableIntFieldUpdateOperationsInput | number | null
   citations?: Prisma.CitationUncheckedUpdateManyWithoutResponseNestedInput
+  mentions?: Prisma.ResponseMentionUncheckedUpdateManyWithoutResponseNestedInput
 }
 
 export type EngineResponseCreateManyInput = {
@@ -565,6 +592,7 @@ export type EngineResponseCreateManyInput = {
   simulated: boolean
   createdAt: Date | string
   completedAt?: Date | string | null
+  analysisVersion?: number | null
 }
 
 export type EngineResponseUpdateManyMutationInput = {
@@ -586,6 +614,7 @@ export type EngineResponseUpdateManyMutationInput = {
   simulated?: Prisma.BoolFieldUpdateOperationsInput | boolean
   createdAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   completedAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
+  analysisVersion?: Prisma.NullableIntFieldUpdateOperationsInput | number | null
 }
 
 export type EngineResponseUncheckedUpdateManyInput = {
@@ -608,6 +637,7 @@ export type EngineResponseUncheckedUpdateManyInput = {
   simulated?: Prisma.BoolFieldUpdateOperationsInput | boolean
   createdAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   completedAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
+  analysisVersion?: Prisma.NullableIntFieldUpdateOperationsInput | number | null
 }
 
 export type EngineResponseListRelationFilter = {
@@ -647,6 +677,7 @@ export type EngineResponseCountOrderByAggregateInput = {
   simulated?: Prisma.SortOrder
   createdAt?: Prisma.SortOrder
   completedAt?: Prisma.SortOrder
+  analysisVersion?: Prisma.SortOrder
 }
 
 export type EngineResponseAvgOrderByAggregateInput = {
@@ -656,6 +687,7 @@ export type EngineResponseAvgOrderByAggregateInput = {
   costMicrousd?: Prisma.SortOrder
   latencyMs?: Prisma.SortOrder
   attempts?: Prisma.SortOrder
+  analysisVersion?: Prisma.SortOrder
 }
 
 export type EngineResponseMaxOrderByAggregateInput = {
@@ -677,6 +709,7 @@ export type EngineResponseMaxOrderByAggregateInput = {
   simulated?: Prisma.SortOrder
   createdAt?: Prisma.SortOrder
   completedAt?: Prisma.SortOrder
+  analysisVersion?: Prisma.SortOrder
 }
 
 export type EngineResponseMinOrderByAggregateInput = {
@@ -698,6 +731,7 @@ export type EngineResponseMinOrderByAggregateInput = {
   simulated?: Prisma.SortOrder
   createdAt?: Prisma.SortOrder
   completedAt?: Prisma.SortOrder
+  analysisVersion?: Prisma.SortOrder
 }
 
 export type EngineResponseSumOrderByAggregateInput = {
@@ -707,6 +741,7 @@ export type EngineResponseSumOrderByAggregateInput = {
   costMicrousd?: Prisma.SortOrder
   latencyMs?: Prisma.SortOrder
   attempts?: Prisma.SortOrder
+  analysisVersion?: Prisma.SortOrder
 }
 
 export type EngineResponseScalarRelationFilter = {
@@ -787,6 +822,20 @@ export type EngineResponseUpdateOneRequiredWithoutCitationsNestedInput = {
   update?: Prisma.XOR<Prisma.XOR<Prisma.EngineResponseUpdateToOneWithWhereWithoutCitationsInput, Prisma.EngineResponseUpdateWithoutCitationsInput>, Prisma.EngineResponseUncheckedUpdateWithoutCitationsInput>
 }
 
+export type EngineResponseCreateNestedOneWithoutMentionsInput = {
+  create?: Prisma.XOR<Prisma.EngineResponseCreateWithoutMentionsInput, Prisma.EngineResponseUncheckedCreateWithoutMentionsInput>
+  connectOrCreate?: Prisma.EngineResponseCreateOrConnectWithoutMentionsInput
+  connect?: Prisma.EngineResponseWhereUniqueInput
+}
+
+export type EngineResponseUpdateOneRequiredWithoutMentionsNestedInput = {
+  create?: Prisma.XOR<Prisma.EngineResponseCreateWithoutMentionsInput, Prisma.EngineResponseUncheckedCreateWithoutMentionsInput>
+  connectOrCreate?: Prisma.EngineResponseCreateOrConnectWithoutMentionsInput
+  upsert?: Prisma.EngineResponseUpsertWithoutMentionsInput
+  connect?: Prisma.EngineResponseWhereUniqueInput
+  update?: Prisma.XOR<Prisma.XOR<Prisma.EngineResponseUpdateToOneWithWhereWithoutMentionsInput, Prisma.EngineResponseUpdateWithoutMentionsInput>, Prisma.EngineResponseUncheckedUpdateWithoutMentionsInput>
+}
+
 export type EngineResponseCreateWithoutRunInput = {
   id: string
   workspaceId: string
@@ -806,7 +855,9 @@ export type EngineResponseCreateWithoutRunInput = {
   simulated: boolean
   createdAt: Date | string
   completedAt?: Date | string | null
+  analysisVersion?: number | null
   citations?: Prisma.CitationCreateNestedManyWithoutResponseInput
+  mentions?: Prisma.ResponseMentionCreateNestedManyWithoutResponseInput
 }
 
 export type EngineResponseUncheckedCreateWithoutRunInput = {
@@ -828,7 +879,9 @@ export type EngineResponseUncheckedCreateWithoutRunInput = {
   simulated: boolean
   createdAt: Date | string
   completedAt?: Date | string | null
+  analysisVersion?: number | null
   citations?: Prisma.CitationUncheckedCreateNestedManyWithoutResponseInput
+  mentions?: Prisma.ResponseMentionUncheckedCreateNestedManyWithoutResponseInput
 }
 
 export type EngineResponseCreateOrConnectWithoutRunInput = {
@@ -880,6 +933,7 @@ export type EngineResponseScalarWhereInput = {
   simulated?: Prisma.BoolFilter<"EngineResponse"> | boolean
   createdAt?: Prisma.DateTimeFilter<"EngineResponse"> | Date | string
   completedAt?: Prisma.DateTimeNullableFilter<"EngineResponse"> | Date | string | null
+  analysisVersion?: Prisma.IntNullableFilter<"EngineResponse"> | number | null
 }
 
 export type EngineResponseCreateWithoutCitationsInput = {
@@ -901,7 +955,9 @@ export type EngineResponseCreateWithoutCitationsInput = {
   simulated: boolean
   createdAt: Date | string
   completedAt?: Date | string | null
+  analysisVersion?: number | null
   run: Prisma.RunCreateNestedOneWithoutResponsesInput
+  mentions?: Prisma.ResponseMentionCreateNestedManyWithoutResponseInput
 }
 
 export type EngineResponseUncheckedCreateWithoutCitationsInput = {
@@ -924,6 +980,8 @@ export type EngineResponseUncheckedCreateWithoutCitationsInput = {
   simulated: boolean
   createdAt: Date | string
   completedAt?: Date | string | null
+  analysisVersion?: number | null
+  mentions?: Prisma.ResponseMentionUncheckedCreateNestedManyWithoutResponseInput
 }
 
 export type EngineResponseCreateOrConnectWithoutCitationsInput = {
@@ -961,7 +1019,9 @@ export type EngineResponseUpdateWithoutCitationsInput = {
   simulated?: Prisma.BoolFieldUpdateOperationsInput | boolean
   createdAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   completedAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
+  analysisVersion?: Prisma.NullableIntFieldUpdateOperationsInput | number | null
   run?: Prisma.RunUpdateOneRequiredWithoutResponsesNestedInput
+  mentions?: Prisma.ResponseMentionUpdateManyWithoutResponseNestedInput
 }
 
 export type EngineResponseUncheckedUpdateWithoutCitationsInput = {
@@ -984,6 +1044,120 @@ export type EngineResponseUncheckedUpdateWithoutCitationsInput = {
   simulated?: Prisma.BoolFieldUpdateOperationsInput | boolean
   createdAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   completedAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
+  analysisVersion?: Prisma.NullableIntFieldUpdateOperationsInput | number | null
+  mentions?: Prisma.ResponseMentionUncheckedUpdateManyWithoutResponseNestedInput
+}
+
+export type EngineResponseCreateWithoutMentionsInput = {
+  id: string
+  workspaceId: string
+  promptId: string
+  engine: string
+  model: string
+  repetition: number
+  status: string
+  answer?: string | null
+  searchQueries?: Prisma.EngineResponseCreatesearchQueriesInput | string[]
+  inputTokens?: number | null
+  outputTokens?: number | null
+  costMicrousd: bigint | number
+  latencyMs?: number | null
+  attempts: number
+  error?: string | null
+  simulated: boolean
+  createdAt: Date | string
+  completedAt?: Date | string | null
+  analysisVersion?: number | null
+  run: Prisma.RunCreateNestedOneWithoutResponsesInput
+  citations?: Prisma.CitationCreateNestedManyWithoutResponseInput
+}
+
+export type EngineResponseUncheckedCreateWithoutMentionsInput = {
+  id: string
+  runId: string
+  workspaceId: string
+  promptId: string
+  engine: string
+  model: string
+  repetition: number
+  status: string
+  answer?: string | null
+  searchQueries?: Prisma.EngineResponseCreatesearchQueriesInput | string[]
+  inputTokens?: number | null
+  outputTokens?: number | null
+  costMicrousd: bigint | number
+  latencyMs?: number | null
+  attempts: number
+  error?: string | null
+  simulated: boolean
+  createdAt: Date | string
+  completedAt?: Date | string | null
+  analysisVersion?: number | null
+  citations?: Prisma.CitationUncheckedCreateNestedManyWithoutResponseInput
+}
+
+export type EngineResponseCreateOrConnectWithoutMentionsInput = {
+  where: Prisma.EngineResponseWhereUniqueInput
+  create: Prisma.XOR<Prisma.EngineResponseCreateWithoutMentionsInput, Prisma.EngineResponseUncheckedCreateWithoutMentionsInput>
+}
+
+export type EngineResponseUpsertWithoutMentionsInput = {
+  update: Prisma.XOR<Prisma.EngineResponseUpdateWithoutMentionsInput, Prisma.EngineResponseUncheckedUpdateWithoutMentionsInput>
+  create: Prisma.XOR<Prisma.EngineResponseCreateWithoutMentionsInput, Prisma.EngineResponseUncheckedCreateWithoutMentionsInput>
+  where?: Prisma.EngineResponseWhereInput
+}
+
+export type EngineResponseUpdateToOneWithWhereWithoutMentionsInput = {
+  where?: Prisma.EngineResponseWhereInput
+  data: Prisma.XOR<Prisma.EngineResponseUpdateWithoutMentionsInput, Prisma.EngineResponseUncheckedUpdateWithoutMentionsInput>
+}
+
+export type EngineResponseUpdateWithoutMentionsInput = {
+  id?: Prisma.StringFieldUpdateOperationsInput | string
+  workspaceId?: Prisma.StringFieldUpdateOperationsInput | string
+  promptId?: Prisma.StringFieldUpdateOperationsInput | string
+  engine?: Prisma.StringFieldUpdateOperationsInput | string
+  model?: Prisma.StringFieldUpdateOperationsInput | string
+  repetition?: Prisma.IntFieldUpdateOperationsInput | number
+  status?: Prisma.StringFieldUpdateOperationsInput | string
+  answer?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  searchQueries?: Prisma.EngineResponseUpdatesearchQueriesInput | string[]
+  inputTokens?: Prisma.NullableIntFieldUpdateOperationsInput | number | null
+  outputTokens?: Prisma.NullableIntFieldUpdateOperationsInput | number | null
+  costMicrousd?: Prisma.BigIntFieldUpdateOperationsInput | bigint | number
+  latencyMs?: Prisma.NullableIntFieldUpdateOperationsInput | number | null
+  attempts?: Prisma.IntFieldUpdateOperationsInput | number
+  error?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  simulated?: Prisma.BoolFieldUpdateOperationsInput | boolean
+  createdAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
+  completedAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
+  analysisVersion?: Prisma.NullableIntFieldUpdateOperationsInput | number | null
+  run?: Prisma.RunUpdateOneRequiredWithoutResponsesNestedInput
+  citations?: Prisma.CitationUpdateManyWithoutResponseNestedInput
+}
+
+export type EngineResponseUncheckedUpdateWithoutMentionsInput = {
+  id?: Prisma.StringFieldUpdateOperationsInput | string
+  runId?: Prisma.StringFieldUpdateOperationsInput | string
+  workspaceId?: Prisma.StringFieldUpdateOperationsInput | string
+  promptId?: Prisma.StringFieldUpdateOperationsInput | string
+  engine?: Prisma.StringFieldUpdateOperationsInput | string
+  model?: Prisma.StringFieldUpdateOperationsInput | string
+  repetition?: Prisma.IntFieldUpdateOperationsInput | number
+  status?: Prisma.StringFieldUpdateOperationsInput | string
+  answer?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  searchQueries?: Prisma.EngineResponseUpdatesearchQueriesInput | string[]
+  inputTokens?: Prisma.NullableIntFieldUpdateOperationsInput | number | null
+  outputTokens?: Prisma.NullableIntFieldUpdateOperationsInput | number | null
+  costMicrousd?: Prisma.BigIntFieldUpdateOperationsInput | bigint | number
+  latencyMs?: Prisma.NullableIntFieldUpdateOperationsInput | number | null
+  attempts?: Prisma.IntFieldUpdateOperationsInput | number
+  error?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  simulated?: Prisma.BoolFieldUpdateOperationsInput | boolean
+  createdAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
+  completedAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
+  analysisVersion?: Prisma.NullableIntFieldUpdateOperationsInput | number | null
+  citations?: Prisma.CitationUncheckedUpdateManyWithoutResponseNestedInput
 }
 
 export type EngineResponseCreateManyRunInput = {
@@ -1005,6 +1179,7 @@ export type EngineResponseCreateManyRunInput = {
   simulated: boolean
   createdAt: Date | string
   completedAt?: Date | string | null
+  analysisVersion?: number | null
 }
 
 export type EngineResponseUpdateWithoutRunInput = {
@@ -1026,7 +1201,9 @@ export type EngineResponseUpdateWithoutRunInput = {
   simulated?: Prisma.BoolFieldUpdateOperationsInput | boolean
   createdAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   completedAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
+  analysisVersion?: Prisma.NullableIntFieldUpdateOperationsInput | number | null
   citations?: Prisma.CitationUpdateManyWithoutResponseNestedInput
+  mentions?: Prisma.ResponseMentionUpdateManyWithoutResponseNestedInput
 }
 
 export type EngineResponseUncheckedUpdateWithoutRunInput = {
@@ -1048,7 +1225,9 @@ export type EngineResponseUncheckedUpdateWithoutRunInput = {
   simulated?: Prisma.BoolFieldUpdateOperationsInput | boolean
   createdAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   completedAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
+  analysisVersion?: Prisma.NullableIntFieldUpdateOperationsInput | number | null
   citations?: Prisma.CitationUncheckedUpdateManyWithoutResponseNestedInput
+  mentions?: Prisma.ResponseMentionUncheckedUpdateManyWithoutResponseNestedInput
 }
 
 export type EngineResponseUncheckedUpdateManyWithoutRunInput = {
@@ -1070,6 +1249,7 @@ export type EngineResponseUncheckedUpdateManyWithoutRunInput = {
   simulated?: Prisma.BoolFieldUpdateOperationsInput | boolean
   createdAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   completedAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
+  analysisVersion?: Prisma.NullableIntFieldUpdateOperationsInput | number | null
 }
 
 
@@ -1079,10 +1259,12 @@ export type EngineResponseUncheckedUpdateManyWithoutRunInput = {
 
 export type EngineResponseCountOutputType = {
   citations: number
+  mentions: number
 }
 
 export type EngineResponseCountOutputTypeSelect<ExtArgs extends runtime.Types.Extensions.InternalArgs = runtime.Types.Extensions.DefaultArgs> = {
   citations?: boolean | EngineResponseCountOutputTypeCountCitationsArgs
+  mentions?: boolean | EngineResponseCountOutputTypeCountMentionsArgs
 }
 
 /**
@@ -1100,6 +1282,13 @@ export type EngineResponseCountOutputTypeDefaultArgs<ExtArgs extends runtime.Typ
  */
 export type EngineResponseCountOutputTypeCountCitationsArgs<ExtArgs extends runtime.Types.Extensions.InternalArgs = runtime.Types.Extensions.DefaultArgs> = {
   where?: Prisma.CitationWhereInput
+}
+
+/**
+ * EngineResponseCountOutputType without action
+ */
+export type EngineResponseCountOutputTypeCountMentionsArgs<ExtArgs extends runtime.Types.Extensions.InternalArgs = runtime.Types.Extensions.DefaultArgs> = {
+  where?: Prisma.ResponseMentionWhereInput
 }
 
 
@@ -1123,8 +1312,10 @@ export type EngineResponseSelect<ExtArgs extends runtime.Types.Extensions.Intern
   simulated?: boolean
   createdAt?: boolean
   completedAt?: boolean
+  analysisVersion?: boolean
   run?: boolean | Prisma.RunDefaultArgs<ExtArgs>
   citations?: boolean | Prisma.EngineResponse$citationsArgs<ExtArgs>
+  mentions?: boolean | Prisma.EngineResponse$mentionsArgs<ExtArgs>
   _count?: boolean | Prisma.EngineResponseCountOutputTypeDefaultArgs<ExtArgs>
 }, ExtArgs["result"]["engineResponse"]>
 
@@ -1148,6 +1339,7 @@ export type EngineResponseSelectCreateManyAndReturn<ExtArgs extends runtime.Type
   simulated?: boolean
   createdAt?: boolean
   completedAt?: boolean
+  analysisVersion?: boolean
   run?: boolean | Prisma.RunDefaultArgs<ExtArgs>
 }, ExtArgs["result"]["engineResponse"]>
 
@@ -1171,6 +1363,7 @@ export type EngineResponseSelectUpdateManyAndReturn<ExtArgs extends runtime.Type
   simulated?: boolean
   createdAt?: boolean
   completedAt?: boolean
+  analysisVersion?: boolean
   run?: boolean | Prisma.RunDefaultArgs<ExtArgs>
 }, ExtArgs["result"]["engineResponse"]>
 
@@ -1194,12 +1387,14 @@ export type EngineResponseSelectScalar = {
   simulated?: boolean
   createdAt?: boolean
   completedAt?: boolean
+  analysisVersion?: boolean
 }
 
-export type EngineResponseOmit<ExtArgs extends runtime.Types.Extensions.InternalArgs = runtime.Types.Extensions.DefaultArgs> = runtime.Types.Extensions.GetOmit<"id" | "runId" | "workspaceId" | "promptId" | "engine" | "model" | "repetition" | "status" | "answer" | "searchQueries" | "inputTokens" | "outputTokens" | "costMicrousd" | "latencyMs" | "attempts" | "error" | "simulated" | "createdAt" | "completedAt", ExtArgs["result"]["engineResponse"]>
+export type EngineResponseOmit<ExtArgs extends runtime.Types.Extensions.InternalArgs = runtime.Types.Extensions.DefaultArgs> = runtime.Types.Extensions.GetOmit<"id" | "runId" | "workspaceId" | "promptId" | "engine" | "model" | "repetition" | "status" | "answer" | "searchQueries" | "inputTokens" | "outputTokens" | "costMicrousd" | "latencyMs" | "attempts" | "error" | "simulated" | "createdAt" | "completedAt" | "analysisVersion", ExtArgs["result"]["engineResponse"]>
 export type EngineResponseInclude<ExtArgs extends runtime.Types.Extensions.InternalArgs = runtime.Types.Extensions.DefaultArgs> = {
   run?: boolean | Prisma.RunDefaultArgs<ExtArgs>
   citations?: boolean | Prisma.EngineResponse$citationsArgs<ExtArgs>
+  mentions?: boolean | Prisma.EngineResponse$mentionsArgs<ExtArgs>
   _count?: boolean | Prisma.EngineResponseCountOutputTypeDefaultArgs<ExtArgs>
 }
 export type EngineResponseIncludeCreateManyAndReturn<ExtArgs extends runtime.Types.Extensions.InternalArgs = runtime.Types.Extensions.DefaultArgs> = {
@@ -1214,6 +1409,7 @@ export type $EngineResponsePayload<ExtArgs extends runtime.Types.Extensions.Inte
   objects: {
     run: Prisma.$RunPayload<ExtArgs>
     citations: Prisma.$CitationPayload<ExtArgs>[]
+    mentions: Prisma.$ResponseMentionPayload<ExtArgs>[]
   }
   scalars: runtime.Types.Extensions.GetPayloadResult<{
     id: string
@@ -1238,6 +1434,10 @@ export type $EngineResponsePayload<ExtArgs extends runtime.Types.Extensions.Inte
     simulated: boolean
     createdAt: Date
     completedAt: Date | null
+    /**
+     * ANALYSIS_VERSION the stored mentions and rollup contribution were made at; null = not analysed.
+     */
+    analysisVersion: number | null
   }, ExtArgs["result"]["engineResponse"]>
   composites: {}
 }
@@ -1634,6 +1834,7 @@ export interface Prisma__EngineResponseClient<T, Null = never, ExtArgs extends r
   readonly [Symbol.toStringTag]: "PrismaPromise"
   run<T extends Prisma.RunDefaultArgs<ExtArgs> = {}>(args?: Prisma.Subset<T, Prisma.RunDefaultArgs<ExtArgs>>): Prisma.Prisma__RunClient<runtime.Types.Result.GetResult<Prisma.$RunPayload<ExtArgs>, T, "findUniqueOrThrow", GlobalOmitOptions> | Null, Null, ExtArgs, GlobalOmitOptions>
   citations<T extends Prisma.EngineResponse$citationsArgs<ExtArgs> = {}>(args?: Prisma.Subset<T, Prisma.EngineResponse$citationsArgs<ExtArgs>>): Prisma.PrismaPromise<runtime.Types.Result.GetResult<Prisma.$CitationPayload<ExtArgs>, T, "findMany", GlobalOmitOptions> | Null>
+  mentions<T extends Prisma.EngineResponse$mentionsArgs<ExtArgs> = {}>(args?: Prisma.Subset<T, Prisma.EngineResponse$mentionsArgs<ExtArgs>>): Prisma.PrismaPromise<runtime.Types.Result.GetResult<Prisma.$ResponseMentionPayload<ExtArgs>, T, "findMany", GlobalOmitOptions> | Null>
   /**
    * Attaches callbacks for the resolution and/or rejection of the Promise.
    * @param onfulfilled The callback to execute when the Promise is resolved.
@@ -1682,6 +1883,7 @@ export interface EngineResponseFieldRefs {
   readonly simulated: Prisma.FieldRef<"EngineResponse", 'Boolean'>
   readonly createdAt: Prisma.FieldRef<"EngineResponse", 'DateTime'>
   readonly completedAt: Prisma.FieldRef<"EngineResponse", 'DateTime'>
+  readonly analysisVersion: Prisma.FieldRef<"EngineResponse", 'Int'>
 }
     
 
@@ -2104,6 +2306,30 @@ export type EngineResponse$citationsArgs<ExtArgs extends runtime.Types.Extension
   take?: number
   skip?: number
   distinct?: Prisma.CitationScalarFieldEnum | Prisma.CitationScalarFieldEnum[]
+}
+
+/**
+ * EngineResponse.mentions
+ */
+export type EngineResponse$mentionsArgs<ExtArgs extends runtime.Types.Extensions.InternalArgs = runtime.Types.Extensions.DefaultArgs> = {
+  /**
+   * Select specific fields to fetch from the ResponseMention
+   */
+  select?: Prisma.ResponseMentionSelect<ExtArgs> | null
+  /**
+   * Omit specific fields from the ResponseMention
+   */
+  omit?: Prisma.ResponseMentionOmit<ExtArgs> | null
+  /**
+   * Choose, which related nodes to fetch as well
+   */
+  include?: Prisma.ResponseMentionInclude<ExtArgs> | null
+  where?: Prisma.ResponseMentionWhereInput
+  orderBy?: Prisma.ResponseMentionOrderByWithRelationInput | Prisma.ResponseMentionOrderByWithRelationInput[]
+  cursor?: Prisma.ResponseMentionWhereUniqueInput
+  take?: number
+  skip?: number
+  distinct?: Prisma.ResponseMentionScalarFieldEnum | Prisma.ResponseMentionScalarFieldEnum[]
 }
 
 /**

@@ -55,6 +55,8 @@ export type WorkspaceMinAggregateOutputType = {
   scheduleTimezone: string | null
   schedulePreset: string | null
   nextScheduledRunAt: Date | null
+  scheduleLastRunAt: Date | null
+  scheduleLastOutcome: string | null
   createdAt: Date | null
   updatedAt: Date | null
 }
@@ -78,6 +80,8 @@ export type WorkspaceMaxAggregateOutputType = {
   scheduleTimezone: string | null
   schedulePreset: string | null
   nextScheduledRunAt: Date | null
+  scheduleLastRunAt: Date | null
+  scheduleLastOutcome: string | null
   createdAt: Date | null
   updatedAt: Date | null
 }
@@ -107,6 +111,8 @@ export type WorkspaceCountAggregateOutputType = {
   scheduleTimezone: number
   schedulePreset: number
   nextScheduledRunAt: number
+  scheduleLastRunAt: number
+  scheduleLastOutcome: number
   createdAt: number
   updatedAt: number
   _all: number
@@ -142,6 +148,8 @@ export type WorkspaceMinAggregateInputType = {
   scheduleTimezone?: true
   schedulePreset?: true
   nextScheduledRunAt?: true
+  scheduleLastRunAt?: true
+  scheduleLastOutcome?: true
   createdAt?: true
   updatedAt?: true
 }
@@ -165,6 +173,8 @@ export type WorkspaceMaxAggregateInputType = {
   scheduleTimezone?: true
   schedulePreset?: true
   nextScheduledRunAt?: true
+  scheduleLastRunAt?: true
+  scheduleLastOutcome?: true
   createdAt?: true
   updatedAt?: true
 }
@@ -194,6 +204,8 @@ export type WorkspaceCountAggregateInputType = {
   scheduleTimezone?: true
   schedulePreset?: true
   nextScheduledRunAt?: true
+  scheduleLastRunAt?: true
+  scheduleLastOutcome?: true
   createdAt?: true
   updatedAt?: true
   _all?: true
@@ -310,6 +322,8 @@ export type WorkspaceGroupByOutputType = {
   scheduleTimezone: string | null
   schedulePreset: string | null
   nextScheduledRunAt: Date | null
+  scheduleLastRunAt: Date | null
+  scheduleLastOutcome: string | null
   createdAt: Date
   updatedAt: Date
   _count: WorkspaceCountAggregateOutputType | null
@@ -362,6 +376,8 @@ export type WorkspaceWhereInput = {
   scheduleTimezone?: Prisma.StringNullableFilter<"Workspace"> | string | null
   schedulePreset?: Prisma.StringNullableFilter<"Workspace"> | string | null
   nextScheduledRunAt?: Prisma.DateTimeNullableFilter<"Workspace"> | Date | string | null
+  scheduleLastRunAt?: Prisma.DateTimeNullableFilter<"Workspace"> | Date | string | null
+  scheduleLastOutcome?: Prisma.StringNullableFilter<"Workspace"> | string | null
   createdAt?: Prisma.DateTimeFilter<"Workspace"> | Date | string
   updatedAt?: Prisma.DateTimeFilter<"Workspace"> | Date | string
   competitors?: Prisma.CompetitorListRelationFilter
@@ -372,6 +388,9 @@ export type WorkspaceWhereInput = {
   creditAccount?: Prisma.XOR<Prisma.CreditAccountNullableScalarRelationFilter, Prisma.CreditAccountWhereInput> | null
   prompts?: Prisma.PromptListRelationFilter
   runs?: Prisma.RunListRelationFilter
+  promptGenerations?: Prisma.PromptGenerationListRelationFilter
+  researchJobs?: Prisma.ResearchJobListRelationFilter
+  promptSuggestions?: Prisma.PromptSuggestionListRelationFilter
 }
 
 export type WorkspaceOrderByWithRelationInput = {
@@ -399,6 +418,8 @@ export type WorkspaceOrderByWithRelationInput = {
   scheduleTimezone?: Prisma.SortOrderInput | Prisma.SortOrder
   schedulePreset?: Prisma.SortOrderInput | Prisma.SortOrder
   nextScheduledRunAt?: Prisma.SortOrderInput | Prisma.SortOrder
+  scheduleLastRunAt?: Prisma.SortOrderInput | Prisma.SortOrder
+  scheduleLastOutcome?: Prisma.SortOrderInput | Prisma.SortOrder
   createdAt?: Prisma.SortOrder
   updatedAt?: Prisma.SortOrder
   competitors?: Prisma.CompetitorOrderByRelationAggregateInput
@@ -409,6 +430,9 @@ export type WorkspaceOrderByWithRelationInput = {
   creditAccount?: Prisma.CreditAccountOrderByWithRelationInput
   prompts?: Prisma.PromptOrderByRelationAggregateInput
   runs?: Prisma.RunOrderByRelationAggregateInput
+  promptGenerations?: Prisma.PromptGenerationOrderByRelationAggregateInput
+  researchJobs?: Prisma.ResearchJobOrderByRelationAggregateInput
+  promptSuggestions?: Prisma.PromptSuggestionOrderByRelationAggregateInput
 }
 
 export type WorkspaceWhereUniqueInput = Prisma.AtLeast<{
@@ -439,6 +463,8 @@ export type WorkspaceWhereUniqueInput = Prisma.AtLeast<{
   scheduleTimezone?: Prisma.StringNullableFilter<"Workspace"> | string | null
   schedulePreset?: Prisma.StringNullableFilter<"Workspace"> | string | null
   nextScheduledRunAt?: Prisma.DateTimeNullableFilter<"Workspace"> | Date | string | null
+  scheduleLastRunAt?: Prisma.DateTimeNullableFilter<"Workspace"> | Date | string | null
+  scheduleLastOutcome?: Prisma.StringNullableFilter<"Workspace"> | string | null
   createdAt?: Prisma.DateTimeFilter<"Workspace"> | Date | string
   updatedAt?: Prisma.DateTimeFilter<"Workspace"> | Date | string
   competitors?: Prisma.CompetitorListRelationFilter
@@ -449,6 +475,9 @@ export type WorkspaceWhereUniqueInput = Prisma.AtLeast<{
   creditAccount?: Prisma.XOR<Prisma.CreditAccountNullableScalarRelationFilter, Prisma.CreditAccountWhereInput> | null
   prompts?: Prisma.PromptListRelationFilter
   runs?: Prisma.RunListRelationFilter
+  promptGenerations?: Prisma.PromptGenerationListRelationFilter
+  researchJobs?: Prisma.ResearchJobListRelationFilter
+  promptSuggestions?: Prisma.PromptSuggestionListRelationFilter
 }, "id" | "slug">
 
 export type WorkspaceOrderByWithAggregationInput = {
@@ -476,6 +505,8 @@ export type WorkspaceOrderByWithAggregationInput = {
   scheduleTimezone?: Prisma.SortOrderInput | Prisma.SortOrder
   schedulePreset?: Prisma.SortOrderInput | Prisma.SortOrder
   nextScheduledRunAt?: Prisma.SortOrderInput | Prisma.SortOrder
+  scheduleLastRunAt?: Prisma.SortOrderInput | Prisma.SortOrder
+  scheduleLastOutcome?: Prisma.SortOrderInput | Prisma.SortOrder
   createdAt?: Prisma.SortOrder
   updatedAt?: Prisma.SortOrder
   _count?: Prisma.WorkspaceCountOrderByAggregateInput
@@ -513,6 +544,8 @@ export type WorkspaceScalarWhereWithAggregatesInput = {
   scheduleTimezone?: Prisma.StringNullableWithAggregatesFilter<"Workspace"> | string | null
   schedulePreset?: Prisma.StringNullableWithAggregatesFilter<"Workspace"> | string | null
   nextScheduledRunAt?: Prisma.DateTimeNullableWithAggregatesFilter<"Workspace"> | Date | string | null
+  scheduleLastRunAt?: Prisma.DateTimeNullableWithAggregatesFilter<"Workspace"> | Date | string | null
+  scheduleLastOutcome?: Prisma.StringNullableWithAggregatesFilter<"Workspace"> | string | null
   createdAt?: Prisma.DateTimeWithAggregatesFilter<"Workspace"> | Date | string
   updatedAt?: Prisma.DateTimeWithAggregatesFilter<"Workspace"> | Date | string
 }
@@ -542,6 +575,8 @@ export type WorkspaceCreateInput = {
   scheduleTimezone?: string | null
   schedulePreset?: string | null
   nextScheduledRunAt?: Date | string | null
+  scheduleLastRunAt?: Date | string | null
+  scheduleLastOutcome?: string | null
   createdAt: Date | string
   updatedAt: Date | string
   competitors?: Prisma.CompetitorCreateNestedManyWithoutWorkspaceInput
@@ -552,6 +587,9 @@ export type WorkspaceCreateInput = {
   creditAccount?: Prisma.CreditAccountCreateNestedOneWithoutWorkspaceInput
   prompts?: Prisma.PromptCreateNestedManyWithoutWorkspaceInput
   runs?: Prisma.RunCreateNestedManyWithoutWorkspaceInput
+  promptGenerations?: Prisma.PromptGenerationCreateNestedManyWithoutWorkspaceInput
+  researchJobs?: Prisma.ResearchJobCreateNestedManyWithoutWorkspaceInput
+  promptSuggestions?: Prisma.PromptSuggestionCreateNestedManyWithoutWorkspaceInput
 }
 
 export type WorkspaceUncheckedCreateInput = {
@@ -579,6 +617,8 @@ export type WorkspaceUncheckedCreateInput = {
   scheduleTimezone?: string | null
   schedulePreset?: string | null
   nextScheduledRunAt?: Date | string | null
+  scheduleLastRunAt?: Date | string | null
+  scheduleLastOutcome?: string | null
   createdAt: Date | string
   updatedAt: Date | string
   competitors?: Prisma.CompetitorUncheckedCreateNestedManyWithoutWorkspaceInput
@@ -589,6 +629,9 @@ export type WorkspaceUncheckedCreateInput = {
   creditAccount?: Prisma.CreditAccountUncheckedCreateNestedOneWithoutWorkspaceInput
   prompts?: Prisma.PromptUncheckedCreateNestedManyWithoutWorkspaceInput
   runs?: Prisma.RunUncheckedCreateNestedManyWithoutWorkspaceInput
+  promptGenerations?: Prisma.PromptGenerationUncheckedCreateNestedManyWithoutWorkspaceInput
+  researchJobs?: Prisma.ResearchJobUncheckedCreateNestedManyWithoutWorkspaceInput
+  promptSuggestions?: Prisma.PromptSuggestionUncheckedCreateNestedManyWithoutWorkspaceInput
 }
 
 export type WorkspaceUpdateInput = {
@@ -616,6 +659,8 @@ export type WorkspaceUpdateInput = {
   scheduleTimezone?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   schedulePreset?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   nextScheduledRunAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
+  scheduleLastRunAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
+  scheduleLastOutcome?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   createdAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   updatedAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   competitors?: Prisma.CompetitorUpdateManyWithoutWorkspaceNestedInput
@@ -626,6 +671,9 @@ export type WorkspaceUpdateInput = {
   creditAccount?: Prisma.CreditAccountUpdateOneWithoutWorkspaceNestedInput
   prompts?: Prisma.PromptUpdateManyWithoutWorkspaceNestedInput
   runs?: Prisma.RunUpdateManyWithoutWorkspaceNestedInput
+  promptGenerations?: Prisma.PromptGenerationUpdateManyWithoutWorkspaceNestedInput
+  researchJobs?: Prisma.ResearchJobUpdateManyWithoutWorkspaceNestedInput
+  promptSuggestions?: Prisma.PromptSuggestionUpdateManyWithoutWorkspaceNestedInput
 }
 
 export type WorkspaceUncheckedUpdateInput = {
@@ -653,6 +701,8 @@ export type WorkspaceUncheckedUpdateInput = {
   scheduleTimezone?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   schedulePreset?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   nextScheduledRunAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
+  scheduleLastRunAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
+  scheduleLastOutcome?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   createdAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   updatedAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   competitors?: Prisma.CompetitorUncheckedUpdateManyWithoutWorkspaceNestedInput
@@ -663,6 +713,9 @@ export type WorkspaceUncheckedUpdateInput = {
   creditAccount?: Prisma.CreditAccountUncheckedUpdateOneWithoutWorkspaceNestedInput
   prompts?: Prisma.PromptUncheckedUpdateManyWithoutWorkspaceNestedInput
   runs?: Prisma.RunUncheckedUpdateManyWithoutWorkspaceNestedInput
+  promptGenerations?: Prisma.PromptGenerationUncheckedUpdateManyWithoutWorkspaceNestedInput
+  researchJobs?: Prisma.ResearchJobUncheckedUpdateManyWithoutWorkspaceNestedInput
+  promptSuggestions?: Prisma.PromptSuggestionUncheckedUpdateManyWithoutWorkspaceNestedInput
 }
 
 export type WorkspaceCreateManyInput = {
@@ -690,6 +743,8 @@ export type WorkspaceCreateManyInput = {
   scheduleTimezone?: string | null
   schedulePreset?: string | null
   nextScheduledRunAt?: Date | string | null
+  scheduleLastRunAt?: Date | string | null
+  scheduleLastOutcome?: string | null
   createdAt: Date | string
   updatedAt: Date | string
 }
@@ -719,6 +774,8 @@ export type WorkspaceUpdateManyMutationInput = {
   scheduleTimezone?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   schedulePreset?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   nextScheduledRunAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
+  scheduleLastRunAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
+  scheduleLastOutcome?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   createdAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   updatedAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
 }
@@ -748,6 +805,8 @@ export type WorkspaceUncheckedUpdateManyInput = {
   scheduleTimezone?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   schedulePreset?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   nextScheduledRunAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
+  scheduleLastRunAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
+  scheduleLastOutcome?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   createdAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   updatedAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
 }
@@ -785,6 +844,8 @@ export type WorkspaceCountOrderByAggregateInput = {
   scheduleTimezone?: Prisma.SortOrder
   schedulePreset?: Prisma.SortOrder
   nextScheduledRunAt?: Prisma.SortOrder
+  scheduleLastRunAt?: Prisma.SortOrder
+  scheduleLastOutcome?: Prisma.SortOrder
   createdAt?: Prisma.SortOrder
   updatedAt?: Prisma.SortOrder
 }
@@ -813,6 +874,8 @@ export type WorkspaceMaxOrderByAggregateInput = {
   scheduleTimezone?: Prisma.SortOrder
   schedulePreset?: Prisma.SortOrder
   nextScheduledRunAt?: Prisma.SortOrder
+  scheduleLastRunAt?: Prisma.SortOrder
+  scheduleLastOutcome?: Prisma.SortOrder
   createdAt?: Prisma.SortOrder
   updatedAt?: Prisma.SortOrder
 }
@@ -836,6 +899,8 @@ export type WorkspaceMinOrderByAggregateInput = {
   scheduleTimezone?: Prisma.SortOrder
   schedulePreset?: Prisma.SortOrder
   nextScheduledRunAt?: Prisma.SortOrder
+  scheduleLastRunAt?: Prisma.SortOrder
+  scheduleLastOutcome?: Prisma.SortOrder
   createdAt?: Prisma.SortOrder
   updatedAt?: Prisma.SortOrder
 }
@@ -997,6 +1062,48 @@ export type WorkspaceUpdateOneRequiredWithoutRunsNestedInput = {
   update?: Prisma.XOR<Prisma.XOR<Prisma.WorkspaceUpdateToOneWithWhereWithoutRunsInput, Prisma.WorkspaceUpdateWithoutRunsInput>, Prisma.WorkspaceUncheckedUpdateWithoutRunsInput>
 }
 
+export type WorkspaceCreateNestedOneWithoutPromptGenerationsInput = {
+  create?: Prisma.XOR<Prisma.WorkspaceCreateWithoutPromptGenerationsInput, Prisma.WorkspaceUncheckedCreateWithoutPromptGenerationsInput>
+  connectOrCreate?: Prisma.WorkspaceCreateOrConnectWithoutPromptGenerationsInput
+  connect?: Prisma.WorkspaceWhereUniqueInput
+}
+
+export type WorkspaceUpdateOneRequiredWithoutPromptGenerationsNestedInput = {
+  create?: Prisma.XOR<Prisma.WorkspaceCreateWithoutPromptGenerationsInput, Prisma.WorkspaceUncheckedCreateWithoutPromptGenerationsInput>
+  connectOrCreate?: Prisma.WorkspaceCreateOrConnectWithoutPromptGenerationsInput
+  upsert?: Prisma.WorkspaceUpsertWithoutPromptGenerationsInput
+  connect?: Prisma.WorkspaceWhereUniqueInput
+  update?: Prisma.XOR<Prisma.XOR<Prisma.WorkspaceUpdateToOneWithWhereWithoutPromptGenerationsInput, Prisma.WorkspaceUpdateWithoutPromptGenerationsInput>, Prisma.WorkspaceUncheckedUpdateWithoutPromptGenerationsInput>
+}
+
+export type WorkspaceCreateNestedOneWithoutResearchJobsInput = {
+  create?: Prisma.XOR<Prisma.WorkspaceCreateWithoutResearchJobsInput, Prisma.WorkspaceUncheckedCreateWithoutResearchJobsInput>
+  connectOrCreate?: Prisma.WorkspaceCreateOrConnectWithoutResearchJobsInput
+  connect?: Prisma.WorkspaceWhereUniqueInput
+}
+
+export type WorkspaceUpdateOneRequiredWithoutResearchJobsNestedInput = {
+  create?: Prisma.XOR<Prisma.WorkspaceCreateWithoutResearchJobsInput, Prisma.WorkspaceUncheckedCreateWithoutResearchJobsInput>
+  connectOrCreate?: Prisma.WorkspaceCreateOrConnectWithoutResearchJobsInput
+  upsert?: Prisma.WorkspaceUpsertWithoutResearchJobsInput
+  connect?: Prisma.WorkspaceWhereUniqueInput
+  update?: Prisma.XOR<Prisma.XOR<Prisma.WorkspaceUpdateToOneWithWhereWithoutResearchJobsInput, Prisma.WorkspaceUpdateWithoutResearchJobsInput>, Prisma.WorkspaceUncheckedUpdateWithoutResearchJobsInput>
+}
+
+export type WorkspaceCreateNestedOneWithoutPromptSuggestionsInput = {
+  create?: Prisma.XOR<Prisma.WorkspaceCreateWithoutPromptSuggestionsInput, Prisma.WorkspaceUncheckedCreateWithoutPromptSuggestionsInput>
+  connectOrCreate?: Prisma.WorkspaceCreateOrConnectWithoutPromptSuggestionsInput
+  connect?: Prisma.WorkspaceWhereUniqueInput
+}
+
+export type WorkspaceUpdateOneRequiredWithoutPromptSuggestionsNestedInput = {
+  create?: Prisma.XOR<Prisma.WorkspaceCreateWithoutPromptSuggestionsInput, Prisma.WorkspaceUncheckedCreateWithoutPromptSuggestionsInput>
+  connectOrCreate?: Prisma.WorkspaceCreateOrConnectWithoutPromptSuggestionsInput
+  upsert?: Prisma.WorkspaceUpsertWithoutPromptSuggestionsInput
+  connect?: Prisma.WorkspaceWhereUniqueInput
+  update?: Prisma.XOR<Prisma.XOR<Prisma.WorkspaceUpdateToOneWithWhereWithoutPromptSuggestionsInput, Prisma.WorkspaceUpdateWithoutPromptSuggestionsInput>, Prisma.WorkspaceUncheckedUpdateWithoutPromptSuggestionsInput>
+}
+
 export type WorkspaceCreateWithoutCompetitorsInput = {
   id: string
   slug: string
@@ -1022,6 +1129,8 @@ export type WorkspaceCreateWithoutCompetitorsInput = {
   scheduleTimezone?: string | null
   schedulePreset?: string | null
   nextScheduledRunAt?: Date | string | null
+  scheduleLastRunAt?: Date | string | null
+  scheduleLastOutcome?: string | null
   createdAt: Date | string
   updatedAt: Date | string
   members?: Prisma.MemberCreateNestedManyWithoutWorkspaceInput
@@ -1031,6 +1140,9 @@ export type WorkspaceCreateWithoutCompetitorsInput = {
   creditAccount?: Prisma.CreditAccountCreateNestedOneWithoutWorkspaceInput
   prompts?: Prisma.PromptCreateNestedManyWithoutWorkspaceInput
   runs?: Prisma.RunCreateNestedManyWithoutWorkspaceInput
+  promptGenerations?: Prisma.PromptGenerationCreateNestedManyWithoutWorkspaceInput
+  researchJobs?: Prisma.ResearchJobCreateNestedManyWithoutWorkspaceInput
+  promptSuggestions?: Prisma.PromptSuggestionCreateNestedManyWithoutWorkspaceInput
 }
 
 export type WorkspaceUncheckedCreateWithoutCompetitorsInput = {
@@ -1058,6 +1170,8 @@ export type WorkspaceUncheckedCreateWithoutCompetitorsInput = {
   scheduleTimezone?: string | null
   schedulePreset?: string | null
   nextScheduledRunAt?: Date | string | null
+  scheduleLastRunAt?: Date | string | null
+  scheduleLastOutcome?: string | null
   createdAt: Date | string
   updatedAt: Date | string
   members?: Prisma.MemberUncheckedCreateNestedManyWithoutWorkspaceInput
@@ -1067,6 +1181,9 @@ export type WorkspaceUncheckedCreateWithoutCompetitorsInput = {
   creditAccount?: Prisma.CreditAccountUncheckedCreateNestedOneWithoutWorkspaceInput
   prompts?: Prisma.PromptUncheckedCreateNestedManyWithoutWorkspaceInput
   runs?: Prisma.RunUncheckedCreateNestedManyWithoutWorkspaceInput
+  promptGenerations?: Prisma.PromptGenerationUncheckedCreateNestedManyWithoutWorkspaceInput
+  researchJobs?: Prisma.ResearchJobUncheckedCreateNestedManyWithoutWorkspaceInput
+  promptSuggestions?: Prisma.PromptSuggestionUncheckedCreateNestedManyWithoutWorkspaceInput
 }
 
 export type WorkspaceCreateOrConnectWithoutCompetitorsInput = {
@@ -1110,6 +1227,8 @@ export type WorkspaceUpdateWithoutCompetitorsInput = {
   scheduleTimezone?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   schedulePreset?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   nextScheduledRunAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
+  scheduleLastRunAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
+  scheduleLastOutcome?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   createdAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   updatedAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   members?: Prisma.MemberUpdateManyWithoutWorkspaceNestedInput
@@ -1119,6 +1238,9 @@ export type WorkspaceUpdateWithoutCompetitorsInput = {
   creditAccount?: Prisma.CreditAccountUpdateOneWithoutWorkspaceNestedInput
   prompts?: Prisma.PromptUpdateManyWithoutWorkspaceNestedInput
   runs?: Prisma.RunUpdateManyWithoutWorkspaceNestedInput
+  promptGenerations?: Prisma.PromptGenerationUpdateManyWithoutWorkspaceNestedInput
+  researchJobs?: Prisma.ResearchJobUpdateManyWithoutWorkspaceNestedInput
+  promptSuggestions?: Prisma.PromptSuggestionUpdateManyWithoutWorkspaceNestedInput
 }
 
 export type WorkspaceUncheckedUpdateWithoutCompetitorsInput = {
@@ -1146,6 +1268,8 @@ export type WorkspaceUncheckedUpdateWithoutCompetitorsInput = {
   scheduleTimezone?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   schedulePreset?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   nextScheduledRunAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
+  scheduleLastRunAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
+  scheduleLastOutcome?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   createdAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   updatedAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   members?: Prisma.MemberUncheckedUpdateManyWithoutWorkspaceNestedInput
@@ -1155,6 +1279,9 @@ export type WorkspaceUncheckedUpdateWithoutCompetitorsInput = {
   creditAccount?: Prisma.CreditAccountUncheckedUpdateOneWithoutWorkspaceNestedInput
   prompts?: Prisma.PromptUncheckedUpdateManyWithoutWorkspaceNestedInput
   runs?: Prisma.RunUncheckedUpdateManyWithoutWorkspaceNestedInput
+  promptGenerations?: Prisma.PromptGenerationUncheckedUpdateManyWithoutWorkspaceNestedInput
+  researchJobs?: Prisma.ResearchJobUncheckedUpdateManyWithoutWorkspaceNestedInput
+  promptSuggestions?: Prisma.PromptSuggestionUncheckedUpdateManyWithoutWorkspaceNestedInput
 }
 
 export type WorkspaceCreateWithoutMembersInput = {
@@ -1182,6 +1309,8 @@ export type WorkspaceCreateWithoutMembersInput = {
   scheduleTimezone?: string | null
   schedulePreset?: string | null
   nextScheduledRunAt?: Date | string | null
+  scheduleLastRunAt?: Date | string | null
+  scheduleLastOutcome?: string | null
   createdAt: Date | string
   updatedAt: Date | string
   competitors?: Prisma.CompetitorCreateNestedManyWithoutWorkspaceInput
@@ -1191,6 +1320,9 @@ export type WorkspaceCreateWithoutMembersInput = {
   creditAccount?: Prisma.CreditAccountCreateNestedOneWithoutWorkspaceInput
   prompts?: Prisma.PromptCreateNestedManyWithoutWorkspaceInput
   runs?: Prisma.RunCreateNestedManyWithoutWorkspaceInput
+  promptGenerations?: Prisma.PromptGenerationCreateNestedManyWithoutWorkspaceInput
+  researchJobs?: Prisma.ResearchJobCreateNestedManyWithoutWorkspaceInput
+  promptSuggestions?: Prisma.PromptSuggestionCreateNestedManyWithoutWorkspaceInput
 }
 
 export type WorkspaceUncheckedCreateWithoutMembersInput = {
@@ -1218,6 +1350,8 @@ export type WorkspaceUncheckedCreateWithoutMembersInput = {
   scheduleTimezone?: string | null
   schedulePreset?: string | null
   nextScheduledRunAt?: Date | string | null
+  scheduleLastRunAt?: Date | string | null
+  scheduleLastOutcome?: string | null
   createdAt: Date | string
   updatedAt: Date | string
   competitors?: Prisma.CompetitorUncheckedCreateNestedManyWithoutWorkspaceInput
@@ -1227,6 +1361,9 @@ export type WorkspaceUncheckedCreateWithoutMembersInput = {
   creditAccount?: Prisma.CreditAccountUncheckedCreateNestedOneWithoutWorkspaceInput
   prompts?: Prisma.PromptUncheckedCreateNestedManyWithoutWorkspaceInput
   runs?: Prisma.RunUncheckedCreateNestedManyWithoutWorkspaceInput
+  promptGenerations?: Prisma.PromptGenerationUncheckedCreateNestedManyWithoutWorkspaceInput
+  researchJobs?: Prisma.ResearchJobUncheckedCreateNestedManyWithoutWorkspaceInput
+  promptSuggestions?: Prisma.PromptSuggestionUncheckedCreateNestedManyWithoutWorkspaceInput
 }
 
 export type WorkspaceCreateOrConnectWithoutMembersInput = {
@@ -1270,6 +1407,8 @@ export type WorkspaceUpdateWithoutMembersInput = {
   scheduleTimezone?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   schedulePreset?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   nextScheduledRunAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
+  scheduleLastRunAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
+  scheduleLastOutcome?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   createdAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   updatedAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   competitors?: Prisma.CompetitorUpdateManyWithoutWorkspaceNestedInput
@@ -1279,6 +1418,9 @@ export type WorkspaceUpdateWithoutMembersInput = {
   creditAccount?: Prisma.CreditAccountUpdateOneWithoutWorkspaceNestedInput
   prompts?: Prisma.PromptUpdateManyWithoutWorkspaceNestedInput
   runs?: Prisma.RunUpdateManyWithoutWorkspaceNestedInput
+  promptGenerations?: Prisma.PromptGenerationUpdateManyWithoutWorkspaceNestedInput
+  researchJobs?: Prisma.ResearchJobUpdateManyWithoutWorkspaceNestedInput
+  promptSuggestions?: Prisma.PromptSuggestionUpdateManyWithoutWorkspaceNestedInput
 }
 
 export type WorkspaceUncheckedUpdateWithoutMembersInput = {
@@ -1306,6 +1448,8 @@ export type WorkspaceUncheckedUpdateWithoutMembersInput = {
   scheduleTimezone?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   schedulePreset?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   nextScheduledRunAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
+  scheduleLastRunAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
+  scheduleLastOutcome?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   createdAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   updatedAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   competitors?: Prisma.CompetitorUncheckedUpdateManyWithoutWorkspaceNestedInput
@@ -1315,6 +1459,9 @@ export type WorkspaceUncheckedUpdateWithoutMembersInput = {
   creditAccount?: Prisma.CreditAccountUncheckedUpdateOneWithoutWorkspaceNestedInput
   prompts?: Prisma.PromptUncheckedUpdateManyWithoutWorkspaceNestedInput
   runs?: Prisma.RunUncheckedUpdateManyWithoutWorkspaceNestedInput
+  promptGenerations?: Prisma.PromptGenerationUncheckedUpdateManyWithoutWorkspaceNestedInput
+  researchJobs?: Prisma.ResearchJobUncheckedUpdateManyWithoutWorkspaceNestedInput
+  promptSuggestions?: Prisma.PromptSuggestionUncheckedUpdateManyWithoutWorkspaceNestedInput
 }
 
 export type WorkspaceCreateWithoutApiKeysInput = {
@@ -1342,6 +1489,8 @@ export type WorkspaceCreateWithoutApiKeysInput = {
   scheduleTimezone?: string | null
   schedulePreset?: string | null
   nextScheduledRunAt?: Date | string | null
+  scheduleLastRunAt?: Date | string | null
+  scheduleLastOutcome?: string | null
   createdAt: Date | string
   updatedAt: Date | string
   competitors?: Prisma.CompetitorCreateNestedManyWithoutWorkspaceInput
@@ -1351,6 +1500,9 @@ export type WorkspaceCreateWithoutApiKeysInput = {
   creditAccount?: Prisma.CreditAccountCreateNestedOneWithoutWorkspaceInput
   prompts?: Prisma.PromptCreateNestedManyWithoutWorkspaceInput
   runs?: Prisma.RunCreateNestedManyWithoutWorkspaceInput
+  promptGenerations?: Prisma.PromptGenerationCreateNestedManyWithoutWorkspaceInput
+  researchJobs?: Prisma.ResearchJobCreateNestedManyWithoutWorkspaceInput
+  promptSuggestions?: Prisma.PromptSuggestionCreateNestedManyWithoutWorkspaceInput
 }
 
 export type WorkspaceUncheckedCreateWithoutApiKeysInput = {
@@ -1378,6 +1530,8 @@ export type WorkspaceUncheckedCreateWithoutApiKeysInput = {
   scheduleTimezone?: string | null
   schedulePreset?: string | null
   nextScheduledRunAt?: Date | string | null
+  scheduleLastRunAt?: Date | string | null
+  scheduleLastOutcome?: string | null
   createdAt: Date | string
   updatedAt: Date | string
   competitors?: Prisma.CompetitorUncheckedCreateNestedManyWithoutWorkspaceInput
@@ -1387,6 +1541,9 @@ export type WorkspaceUncheckedCreateWithoutApiKeysInput = {
   creditAccount?: Prisma.CreditAccountUncheckedCreateNestedOneWithoutWorkspaceInput
   prompts?: Prisma.PromptUncheckedCreateNestedManyWithoutWorkspaceInput
   runs?: Prisma.RunUncheckedCreateNestedManyWithoutWorkspaceInput
+  promptGenerations?: Prisma.PromptGenerationUncheckedCreateNestedManyWithoutWorkspaceInput
+  researchJobs?: Prisma.ResearchJobUncheckedCreateNestedManyWithoutWorkspaceInput
+  promptSuggestions?: Prisma.PromptSuggestionUncheckedCreateNestedManyWithoutWorkspaceInput
 }
 
 export type WorkspaceCreateOrConnectWithoutApiKeysInput = {
@@ -1430,6 +1587,8 @@ export type WorkspaceUpdateWithoutApiKeysInput = {
   scheduleTimezone?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   schedulePreset?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   nextScheduledRunAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
+  scheduleLastRunAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
+  scheduleLastOutcome?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   createdAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   updatedAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   competitors?: Prisma.CompetitorUpdateManyWithoutWorkspaceNestedInput
@@ -1439,6 +1598,9 @@ export type WorkspaceUpdateWithoutApiKeysInput = {
   creditAccount?: Prisma.CreditAccountUpdateOneWithoutWorkspaceNestedInput
   prompts?: Prisma.PromptUpdateManyWithoutWorkspaceNestedInput
   runs?: Prisma.RunUpdateManyWithoutWorkspaceNestedInput
+  promptGenerations?: Prisma.PromptGenerationUpdateManyWithoutWorkspaceNestedInput
+  researchJobs?: Prisma.ResearchJobUpdateManyWithoutWorkspaceNestedInput
+  promptSuggestions?: Prisma.PromptSuggestionUpdateManyWithoutWorkspaceNestedInput
 }
 
 export type WorkspaceUncheckedUpdateWithoutApiKeysInput = {
@@ -1466,6 +1628,8 @@ export type WorkspaceUncheckedUpdateWithoutApiKeysInput = {
   scheduleTimezone?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   schedulePreset?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   nextScheduledRunAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
+  scheduleLastRunAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
+  scheduleLastOutcome?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   createdAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   updatedAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   competitors?: Prisma.CompetitorUncheckedUpdateManyWithoutWorkspaceNestedInput
@@ -1475,6 +1639,9 @@ export type WorkspaceUncheckedUpdateWithoutApiKeysInput = {
   creditAccount?: Prisma.CreditAccountUncheckedUpdateOneWithoutWorkspaceNestedInput
   prompts?: Prisma.PromptUncheckedUpdateManyWithoutWorkspaceNestedInput
   runs?: Prisma.RunUncheckedUpdateManyWithoutWorkspaceNestedInput
+  promptGenerations?: Prisma.PromptGenerationUncheckedUpdateManyWithoutWorkspaceNestedInput
+  researchJobs?: Prisma.ResearchJobUncheckedUpdateManyWithoutWorkspaceNestedInput
+  promptSuggestions?: Prisma.PromptSuggestionUncheckedUpdateManyWithoutWorkspaceNestedInput
 }
 
 export type WorkspaceCreateWithoutInvitationsInput = {
@@ -1502,6 +1669,8 @@ export type WorkspaceCreateWithoutInvitationsInput = {
   scheduleTimezone?: string | null
   schedulePreset?: string | null
   nextScheduledRunAt?: Date | string | null
+  scheduleLastRunAt?: Date | string | null
+  scheduleLastOutcome?: string | null
   createdAt: Date | string
   updatedAt: Date | string
   competitors?: Prisma.CompetitorCreateNestedManyWithoutWorkspaceInput
@@ -1511,6 +1680,9 @@ export type WorkspaceCreateWithoutInvitationsInput = {
   creditAccount?: Prisma.CreditAccountCreateNestedOneWithoutWorkspaceInput
   prompts?: Prisma.PromptCreateNestedManyWithoutWorkspaceInput
   runs?: Prisma.RunCreateNestedManyWithoutWorkspaceInput
+  promptGenerations?: Prisma.PromptGenerationCreateNestedManyWithoutWorkspaceInput
+  researchJobs?: Prisma.ResearchJobCreateNestedManyWithoutWorkspaceInput
+  promptSuggestions?: Prisma.PromptSuggestionCreateNestedManyWithoutWorkspaceInput
 }
 
 export type WorkspaceUncheckedCreateWithoutInvitationsInput = {
@@ -1538,6 +1710,8 @@ export type WorkspaceUncheckedCreateWithoutInvitationsInput = {
   scheduleTimezone?: string | null
   schedulePreset?: string | null
   nextScheduledRunAt?: Date | string | null
+  scheduleLastRunAt?: Date | string | null
+  scheduleLastOutcome?: string | null
   createdAt: Date | string
   updatedAt: Date | string
   competitors?: Prisma.CompetitorUncheckedCreateNestedManyWithoutWorkspaceInput
@@ -1547,6 +1721,9 @@ export type WorkspaceUncheckedCreateWithoutInvitationsInput = {
   creditAccount?: Prisma.CreditAccountUncheckedCreateNestedOneWithoutWorkspaceInput
   prompts?: Prisma.PromptUncheckedCreateNestedManyWithoutWorkspaceInput
   runs?: Prisma.RunUncheckedCreateNestedManyWithoutWorkspaceInput
+  promptGenerations?: Prisma.PromptGenerationUncheckedCreateNestedManyWithoutWorkspaceInput
+  researchJobs?: Prisma.ResearchJobUncheckedCreateNestedManyWithoutWorkspaceInput
+  promptSuggestions?: Prisma.PromptSuggestionUncheckedCreateNestedManyWithoutWorkspaceInput
 }
 
 export type WorkspaceCreateOrConnectWithoutInvitationsInput = {
@@ -1590,6 +1767,8 @@ export type WorkspaceUpdateWithoutInvitationsInput = {
   scheduleTimezone?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   schedulePreset?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   nextScheduledRunAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
+  scheduleLastRunAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
+  scheduleLastOutcome?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   createdAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   updatedAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   competitors?: Prisma.CompetitorUpdateManyWithoutWorkspaceNestedInput
@@ -1599,6 +1778,9 @@ export type WorkspaceUpdateWithoutInvitationsInput = {
   creditAccount?: Prisma.CreditAccountUpdateOneWithoutWorkspaceNestedInput
   prompts?: Prisma.PromptUpdateManyWithoutWorkspaceNestedInput
   runs?: Prisma.RunUpdateManyWithoutWorkspaceNestedInput
+  promptGenerations?: Prisma.PromptGenerationUpdateManyWithoutWorkspaceNestedInput
+  researchJobs?: Prisma.ResearchJobUpdateManyWithoutWorkspaceNestedInput
+  promptSuggestions?: Prisma.PromptSuggestionUpdateManyWithoutWorkspaceNestedInput
 }
 
 export type WorkspaceUncheckedUpdateWithoutInvitationsInput = {
@@ -1626,6 +1808,8 @@ export type WorkspaceUncheckedUpdateWithoutInvitationsInput = {
   scheduleTimezone?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   schedulePreset?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   nextScheduledRunAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
+  scheduleLastRunAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
+  scheduleLastOutcome?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   createdAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   updatedAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   competitors?: Prisma.CompetitorUncheckedUpdateManyWithoutWorkspaceNestedInput
@@ -1635,6 +1819,9 @@ export type WorkspaceUncheckedUpdateWithoutInvitationsInput = {
   creditAccount?: Prisma.CreditAccountUncheckedUpdateOneWithoutWorkspaceNestedInput
   prompts?: Prisma.PromptUncheckedUpdateManyWithoutWorkspaceNestedInput
   runs?: Prisma.RunUncheckedUpdateManyWithoutWorkspaceNestedInput
+  promptGenerations?: Prisma.PromptGenerationUncheckedUpdateManyWithoutWorkspaceNestedInput
+  researchJobs?: Prisma.ResearchJobUncheckedUpdateManyWithoutWorkspaceNestedInput
+  promptSuggestions?: Prisma.PromptSuggestionUncheckedUpdateManyWithoutWorkspaceNestedInput
 }
 
 export type WorkspaceCreateWithoutCredentialsInput = {
@@ -1662,6 +1849,8 @@ export type WorkspaceCreateWithoutCredentialsInput = {
   scheduleTimezone?: string | null
   schedulePreset?: string | null
   nextScheduledRunAt?: Date | string | null
+  scheduleLastRunAt?: Date | string | null
+  scheduleLastOutcome?: string | null
   createdAt: Date | string
   updatedAt: Date | string
   competitors?: Prisma.CompetitorCreateNestedManyWithoutWorkspaceInput
@@ -1671,6 +1860,9 @@ export type WorkspaceCreateWithoutCredentialsInput = {
   creditAccount?: Prisma.CreditAccountCreateNestedOneWithoutWorkspaceInput
   prompts?: Prisma.PromptCreateNestedManyWithoutWorkspaceInput
   runs?: Prisma.RunCreateNestedManyWithoutWorkspaceInput
+  promptGenerations?: Prisma.PromptGenerationCreateNestedManyWithoutWorkspaceInput
+  researchJobs?: Prisma.ResearchJobCreateNestedManyWithoutWorkspaceInput
+  promptSuggestions?: Prisma.PromptSuggestionCreateNestedManyWithoutWorkspaceInput
 }
 
 export type WorkspaceUncheckedCreateWithoutCredentialsInput = {
@@ -1698,6 +1890,8 @@ export type WorkspaceUncheckedCreateWithoutCredentialsInput = {
   scheduleTimezone?: string | null
   schedulePreset?: string | null
   nextScheduledRunAt?: Date | string | null
+  scheduleLastRunAt?: Date | string | null
+  scheduleLastOutcome?: string | null
   createdAt: Date | string
   updatedAt: Date | string
   competitors?: Prisma.CompetitorUncheckedCreateNestedManyWithoutWorkspaceInput
@@ -1707,6 +1901,9 @@ export type WorkspaceUncheckedCreateWithoutCredentialsInput = {
   creditAccount?: Prisma.CreditAccountUncheckedCreateNestedOneWithoutWorkspaceInput
   prompts?: Prisma.PromptUncheckedCreateNestedManyWithoutWorkspaceInput
   runs?: Prisma.RunUncheckedCreateNestedManyWithoutWorkspaceInput
+  promptGenerations?: Prisma.PromptGenerationUncheckedCreateNestedManyWithoutWorkspaceInput
+  researchJobs?: Prisma.ResearchJobUncheckedCreateNestedManyWithoutWorkspaceInput
+  promptSuggestions?: Prisma.PromptSuggestionUncheckedCreateNestedManyWithoutWorkspaceInput
 }
 
 export type WorkspaceCreateOrConnectWithoutCredentialsInput = {
@@ -1750,6 +1947,8 @@ export type WorkspaceUpdateWithoutCredentialsInput = {
   scheduleTimezone?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   schedulePreset?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   nextScheduledRunAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
+  scheduleLastRunAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
+  scheduleLastOutcome?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   createdAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   updatedAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   competitors?: Prisma.CompetitorUpdateManyWithoutWorkspaceNestedInput
@@ -1759,6 +1958,9 @@ export type WorkspaceUpdateWithoutCredentialsInput = {
   creditAccount?: Prisma.CreditAccountUpdateOneWithoutWorkspaceNestedInput
   prompts?: Prisma.PromptUpdateManyWithoutWorkspaceNestedInput
   runs?: Prisma.RunUpdateManyWithoutWorkspaceNestedInput
+  promptGenerations?: Prisma.PromptGenerationUpdateManyWithoutWorkspaceNestedInput
+  researchJobs?: Prisma.ResearchJobUpdateManyWithoutWorkspaceNestedInput
+  promptSuggestions?: Prisma.PromptSuggestionUpdateManyWithoutWorkspaceNestedInput
 }
 
 export type WorkspaceUncheckedUpdateWithoutCredentialsInput = {
@@ -1786,6 +1988,8 @@ export type WorkspaceUncheckedUpdateWithoutCredentialsInput = {
   scheduleTimezone?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   schedulePreset?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   nextScheduledRunAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
+  scheduleLastRunAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
+  scheduleLastOutcome?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   createdAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   updatedAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   competitors?: Prisma.CompetitorUncheckedUpdateManyWithoutWorkspaceNestedInput
@@ -1795,6 +1999,9 @@ export type WorkspaceUncheckedUpdateWithoutCredentialsInput = {
   creditAccount?: Prisma.CreditAccountUncheckedUpdateOneWithoutWorkspaceNestedInput
   prompts?: Prisma.PromptUncheckedUpdateManyWithoutWorkspaceNestedInput
   runs?: Prisma.RunUncheckedUpdateManyWithoutWorkspaceNestedInput
+  promptGenerations?: Prisma.PromptGenerationUncheckedUpdateManyWithoutWorkspaceNestedInput
+  researchJobs?: Prisma.ResearchJobUncheckedUpdateManyWithoutWorkspaceNestedInput
+  promptSuggestions?: Prisma.PromptSuggestionUncheckedUpdateManyWithoutWorkspaceNestedInput
 }
 
 export type WorkspaceCreateWithoutCreditAccountInput = {
@@ -1822,6 +2029,8 @@ export type WorkspaceCreateWithoutCreditAccountInput = {
   scheduleTimezone?: string | null
   schedulePreset?: string | null
   nextScheduledRunAt?: Date | string | null
+  scheduleLastRunAt?: Date | string | null
+  scheduleLastOutcome?: string | null
   createdAt: Date | string
   updatedAt: Date | string
   competitors?: Prisma.CompetitorCreateNestedManyWithoutWorkspaceInput
@@ -1831,6 +2040,9 @@ export type WorkspaceCreateWithoutCreditAccountInput = {
   credentials?: Prisma.StoredCredentialCreateNestedManyWithoutWorkspaceInput
   prompts?: Prisma.PromptCreateNestedManyWithoutWorkspaceInput
   runs?: Prisma.RunCreateNestedManyWithoutWorkspaceInput
+  promptGenerations?: Prisma.PromptGenerationCreateNestedManyWithoutWorkspaceInput
+  researchJobs?: Prisma.ResearchJobCreateNestedManyWithoutWorkspaceInput
+  promptSuggestions?: Prisma.PromptSuggestionCreateNestedManyWithoutWorkspaceInput
 }
 
 export type WorkspaceUncheckedCreateWithoutCreditAccountInput = {
@@ -1858,6 +2070,8 @@ export type WorkspaceUncheckedCreateWithoutCreditAccountInput = {
   scheduleTimezone?: string | null
   schedulePreset?: string | null
   nextScheduledRunAt?: Date | string | null
+  scheduleLastRunAt?: Date | string | null
+  scheduleLastOutcome?: string | null
   createdAt: Date | string
   updatedAt: Date | string
   competitors?: Prisma.CompetitorUncheckedCreateNestedManyWithoutWorkspaceInput
@@ -1867,6 +2081,9 @@ export type WorkspaceUncheckedCreateWithoutCreditAccountInput = {
   credentials?: Prisma.StoredCredentialUncheckedCreateNestedManyWithoutWorkspaceInput
   prompts?: Prisma.PromptUncheckedCreateNestedManyWithoutWorkspaceInput
   runs?: Prisma.RunUncheckedCreateNestedManyWithoutWorkspaceInput
+  promptGenerations?: Prisma.PromptGenerationUncheckedCreateNestedManyWithoutWorkspaceInput
+  researchJobs?: Prisma.ResearchJobUncheckedCreateNestedManyWithoutWorkspaceInput
+  promptSuggestions?: Prisma.PromptSuggestionUncheckedCreateNestedManyWithoutWorkspaceInput
 }
 
 export type WorkspaceCreateOrConnectWithoutCreditAccountInput = {
@@ -1910,6 +2127,8 @@ export type WorkspaceUpdateWithoutCreditAccountInput = {
   scheduleTimezone?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   schedulePreset?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   nextScheduledRunAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
+  scheduleLastRunAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
+  scheduleLastOutcome?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   createdAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   updatedAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   competitors?: Prisma.CompetitorUpdateManyWithoutWorkspaceNestedInput
@@ -1919,6 +2138,9 @@ export type WorkspaceUpdateWithoutCreditAccountInput = {
   credentials?: Prisma.StoredCredentialUpdateManyWithoutWorkspaceNestedInput
   prompts?: Prisma.PromptUpdateManyWithoutWorkspaceNestedInput
   runs?: Prisma.RunUpdateManyWithoutWorkspaceNestedInput
+  promptGenerations?: Prisma.PromptGenerationUpdateManyWithoutWorkspaceNestedInput
+  researchJobs?: Prisma.ResearchJobUpdateManyWithoutWorkspaceNestedInput
+  promptSuggestions?: Prisma.PromptSuggestionUpdateManyWithoutWorkspaceNestedInput
 }
 
 export type WorkspaceUncheckedUpdateWithoutCreditAccountInput = {
@@ -1946,6 +2168,8 @@ export type WorkspaceUncheckedUpdateWithoutCreditAccountInput = {
   scheduleTimezone?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   schedulePreset?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   nextScheduledRunAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
+  scheduleLastRunAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
+  scheduleLastOutcome?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   createdAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   updatedAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   competitors?: Prisma.CompetitorUncheckedUpdateManyWithoutWorkspaceNestedInput
@@ -1955,6 +2179,9 @@ export type WorkspaceUncheckedUpdateWithoutCreditAccountInput = {
   credentials?: Prisma.StoredCredentialUncheckedUpdateManyWithoutWorkspaceNestedInput
   prompts?: Prisma.PromptUncheckedUpdateManyWithoutWorkspaceNestedInput
   runs?: Prisma.RunUncheckedUpdateManyWithoutWorkspaceNestedInput
+  promptGenerations?: Prisma.PromptGenerationUncheckedUpdateManyWithoutWorkspaceNestedInput
+  researchJobs?: Prisma.ResearchJobUncheckedUpdateManyWithoutWorkspaceNestedInput
+  promptSuggestions?: Prisma.PromptSuggestionUncheckedUpdateManyWithoutWorkspaceNestedInput
 }
 
 export type WorkspaceCreateWithoutPromptsInput = {
@@ -1982,6 +2209,8 @@ export type WorkspaceCreateWithoutPromptsInput = {
   scheduleTimezone?: string | null
   schedulePreset?: string | null
   nextScheduledRunAt?: Date | string | null
+  scheduleLastRunAt?: Date | string | null
+  scheduleLastOutcome?: string | null
   createdAt: Date | string
   updatedAt: Date | string
   competitors?: Prisma.CompetitorCreateNestedManyWithoutWorkspaceInput
@@ -1991,6 +2220,9 @@ export type WorkspaceCreateWithoutPromptsInput = {
   credentials?: Prisma.StoredCredentialCreateNestedManyWithoutWorkspaceInput
   creditAccount?: Prisma.CreditAccountCreateNestedOneWithoutWorkspaceInput
   runs?: Prisma.RunCreateNestedManyWithoutWorkspaceInput
+  promptGenerations?: Prisma.PromptGenerationCreateNestedManyWithoutWorkspaceInput
+  researchJobs?: Prisma.ResearchJobCreateNestedManyWithoutWorkspaceInput
+  promptSuggestions?: Prisma.PromptSuggestionCreateNestedManyWithoutWorkspaceInput
 }
 
 export type WorkspaceUncheckedCreateWithoutPromptsInput = {
@@ -2018,6 +2250,8 @@ export type WorkspaceUncheckedCreateWithoutPromptsInput = {
   scheduleTimezone?: string | null
   schedulePreset?: string | null
   nextScheduledRunAt?: Date | string | null
+  scheduleLastRunAt?: Date | string | null
+  scheduleLastOutcome?: string | null
   createdAt: Date | string
   updatedAt: Date | string
   competitors?: Prisma.CompetitorUncheckedCreateNestedManyWithoutWorkspaceInput
@@ -2027,6 +2261,9 @@ export type WorkspaceUncheckedCreateWithoutPromptsInput = {
   credentials?: Prisma.StoredCredentialUncheckedCreateNestedManyWithoutWorkspaceInput
   creditAccount?: Prisma.CreditAccountUncheckedCreateNestedOneWithoutWorkspaceInput
   runs?: Prisma.RunUncheckedCreateNestedManyWithoutWorkspaceInput
+  promptGenerations?: Prisma.PromptGenerationUncheckedCreateNestedManyWithoutWorkspaceInput
+  researchJobs?: Prisma.ResearchJobUncheckedCreateNestedManyWithoutWorkspaceInput
+  promptSuggestions?: Prisma.PromptSuggestionUncheckedCreateNestedManyWithoutWorkspaceInput
 }
 
 export type WorkspaceCreateOrConnectWithoutPromptsInput = {
@@ -2070,6 +2307,8 @@ export type WorkspaceUpdateWithoutPromptsInput = {
   scheduleTimezone?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   schedulePreset?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   nextScheduledRunAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
+  scheduleLastRunAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
+  scheduleLastOutcome?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   createdAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   updatedAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   competitors?: Prisma.CompetitorUpdateManyWithoutWorkspaceNestedInput
@@ -2079,6 +2318,9 @@ export type WorkspaceUpdateWithoutPromptsInput = {
   credentials?: Prisma.StoredCredentialUpdateManyWithoutWorkspaceNestedInput
   creditAccount?: Prisma.CreditAccountUpdateOneWithoutWorkspaceNestedInput
   runs?: Prisma.RunUpdateManyWithoutWorkspaceNestedInput
+  promptGenerations?: Prisma.PromptGenerationUpdateManyWithoutWorkspaceNestedInput
+  researchJobs?: Prisma.ResearchJobUpdateManyWithoutWorkspaceNestedInput
+  promptSuggestions?: Prisma.PromptSuggestionUpdateManyWithoutWorkspaceNestedInput
 }
 
 export type WorkspaceUncheckedUpdateWithoutPromptsInput = {
@@ -2106,6 +2348,8 @@ export type WorkspaceUncheckedUpdateWithoutPromptsInput = {
   scheduleTimezone?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   schedulePreset?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   nextScheduledRunAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
+  scheduleLastRunAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
+  scheduleLastOutcome?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   createdAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   updatedAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   competitors?: Prisma.CompetitorUncheckedUpdateManyWithoutWorkspaceNestedInput
@@ -2115,6 +2359,9 @@ export type WorkspaceUncheckedUpdateWithoutPromptsInput = {
   credentials?: Prisma.StoredCredentialUncheckedUpdateManyWithoutWorkspaceNestedInput
   creditAccount?: Prisma.CreditAccountUncheckedUpdateOneWithoutWorkspaceNestedInput
   runs?: Prisma.RunUncheckedUpdateManyWithoutWorkspaceNestedInput
+  promptGenerations?: Prisma.PromptGenerationUncheckedUpdateManyWithoutWorkspaceNestedInput
+  researchJobs?: Prisma.ResearchJobUncheckedUpdateManyWithoutWorkspaceNestedInput
+  promptSuggestions?: Prisma.PromptSuggestionUncheckedUpdateManyWithoutWorkspaceNestedInput
 }
 
 export type WorkspaceCreateWithoutRunsInput = {
@@ -2142,6 +2389,8 @@ export type WorkspaceCreateWithoutRunsInput = {
   scheduleTimezone?: string | null
   schedulePreset?: string | null
   nextScheduledRunAt?: Date | string | null
+  scheduleLastRunAt?: Date | string | null
+  scheduleLastOutcome?: string | null
   createdAt: Date | string
   updatedAt: Date | string
   competitors?: Prisma.CompetitorCreateNestedManyWithoutWorkspaceInput
@@ -2151,6 +2400,9 @@ export type WorkspaceCreateWithoutRunsInput = {
   credentials?: Prisma.StoredCredentialCreateNestedManyWithoutWorkspaceInput
   creditAccount?: Prisma.CreditAccountCreateNestedOneWithoutWorkspaceInput
   prompts?: Prisma.PromptCreateNestedManyWithoutWorkspaceInput
+  promptGenerations?: Prisma.PromptGenerationCreateNestedManyWithoutWorkspaceInput
+  researchJobs?: Prisma.ResearchJobCreateNestedManyWithoutWorkspaceInput
+  promptSuggestions?: Prisma.PromptSuggestionCreateNestedManyWithoutWorkspaceInput
 }
 
 export type WorkspaceUncheckedCreateWithoutRunsInput = {
@@ -2178,6 +2430,8 @@ export type WorkspaceUncheckedCreateWithoutRunsInput = {
   scheduleTimezone?: string | null
   schedulePreset?: string | null
   nextScheduledRunAt?: Date | string | null
+  scheduleLastRunAt?: Date | string | null
+  scheduleLastOutcome?: string | null
   createdAt: Date | string
   updatedAt: Date | string
   competitors?: Prisma.CompetitorUncheckedCreateNestedManyWithoutWorkspaceInput
@@ -2187,6 +2441,9 @@ export type WorkspaceUncheckedCreateWithoutRunsInput = {
   credentials?: Prisma.StoredCredentialUncheckedCreateNestedManyWithoutWorkspaceInput
   creditAccount?: Prisma.CreditAccountUncheckedCreateNestedOneWithoutWorkspaceInput
   prompts?: Prisma.PromptUncheckedCreateNestedManyWithoutWorkspaceInput
+  promptGenerations?: Prisma.PromptGenerationUncheckedCreateNestedManyWithoutWorkspaceInput
+  researchJobs?: Prisma.ResearchJobUncheckedCreateNestedManyWithoutWorkspaceInput
+  promptSuggestions?: Prisma.PromptSuggestionUncheckedCreateNestedManyWithoutWorkspaceInput
 }
 
 export type WorkspaceCreateOrConnectWithoutRunsInput = {
@@ -2230,6 +2487,8 @@ export type WorkspaceUpdateWithoutRunsInput = {
   scheduleTimezone?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   schedulePreset?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   nextScheduledRunAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
+  scheduleLastRunAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
+  scheduleLastOutcome?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   createdAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   updatedAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   competitors?: Prisma.CompetitorUpdateManyWithoutWorkspaceNestedInput
@@ -2239,6 +2498,9 @@ export type WorkspaceUpdateWithoutRunsInput = {
   credentials?: Prisma.StoredCredentialUpdateManyWithoutWorkspaceNestedInput
   creditAccount?: Prisma.CreditAccountUpdateOneWithoutWorkspaceNestedInput
   prompts?: Prisma.PromptUpdateManyWithoutWorkspaceNestedInput
+  promptGenerations?: Prisma.PromptGenerationUpdateManyWithoutWorkspaceNestedInput
+  researchJobs?: Prisma.ResearchJobUpdateManyWithoutWorkspaceNestedInput
+  promptSuggestions?: Prisma.PromptSuggestionUpdateManyWithoutWorkspaceNestedInput
 }
 
 export type WorkspaceUncheckedUpdateWithoutRunsInput = {
@@ -2266,6 +2528,8 @@ export type WorkspaceUncheckedUpdateWithoutRunsInput = {
   scheduleTimezone?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   schedulePreset?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   nextScheduledRunAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
+  scheduleLastRunAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
+  scheduleLastOutcome?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   createdAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   updatedAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   competitors?: Prisma.CompetitorUncheckedUpdateManyWithoutWorkspaceNestedInput
@@ -2275,6 +2539,549 @@ export type WorkspaceUncheckedUpdateWithoutRunsInput = {
   credentials?: Prisma.StoredCredentialUncheckedUpdateManyWithoutWorkspaceNestedInput
   creditAccount?: Prisma.CreditAccountUncheckedUpdateOneWithoutWorkspaceNestedInput
   prompts?: Prisma.PromptUncheckedUpdateManyWithoutWorkspaceNestedInput
+  promptGenerations?: Prisma.PromptGenerationUncheckedUpdateManyWithoutWorkspaceNestedInput
+  researchJobs?: Prisma.ResearchJobUncheckedUpdateManyWithoutWorkspaceNestedInput
+  promptSuggestions?: Prisma.PromptSuggestionUncheckedUpdateManyWithoutWorkspaceNestedInput
+}
+
+export type WorkspaceCreateWithoutPromptGenerationsInput = {
+  id: string
+  slug: string
+  brand: string
+  displayName: string
+  domains?: Prisma.WorkspaceCreatedomainsInput | string[]
+  languages?: Prisma.WorkspaceCreatelanguagesInput | string[]
+  regions?: Prisma.WorkspaceCreateregionsInput | string[]
+  gscProperty: string
+  ga4Property: string
+  activeSetSize: number
+  complianceProfile: string
+  quotas: Prisma.JsonNullValueInput | runtime.InputJsonValue
+  createdByUserId: string
+  emailStatus: string
+  emailAddress?: string | null
+  inboxId?: string | null
+  emailAttempts: number
+  emailMessage: string
+  brandProfile?: Prisma.NullableJsonNullValueInput | runtime.InputJsonValue
+  measurementModel?: Prisma.NullableJsonNullValueInput | runtime.InputJsonValue
+  scheduleCron?: string | null
+  scheduleTimezone?: string | null
+  schedulePreset?: string | null
+  nextScheduledRunAt?: Date | string | null
+  scheduleLastRunAt?: Date | string | null
+  scheduleLastOutcome?: string | null
+  createdAt: Date | string
+  updatedAt: Date | string
+  competitors?: Prisma.CompetitorCreateNestedManyWithoutWorkspaceInput
+  members?: Prisma.MemberCreateNestedManyWithoutWorkspaceInput
+  apiKeys?: Prisma.ApiKeyCreateNestedManyWithoutWorkspaceInput
+  invitations?: Prisma.InvitationCreateNestedManyWithoutWorkspaceInput
+  credentials?: Prisma.StoredCredentialCreateNestedManyWithoutWorkspaceInput
+  creditAccount?: Prisma.CreditAccountCreateNestedOneWithoutWorkspaceInput
+  prompts?: Prisma.PromptCreateNestedManyWithoutWorkspaceInput
+  runs?: Prisma.RunCreateNestedManyWithoutWorkspaceInput
+  researchJobs?: Prisma.ResearchJobCreateNestedManyWithoutWorkspaceInput
+  promptSuggestions?: Prisma.PromptSuggestionCreateNestedManyWithoutWorkspaceInput
+}
+
+export type WorkspaceUncheckedCreateWithoutPromptGenerationsInput = {
+  id: string
+  slug: string
+  brand: string
+  displayName: string
+  domains?: Prisma.WorkspaceCreatedomainsInput | string[]
+  languages?: Prisma.WorkspaceCreatelanguagesInput | string[]
+  regions?: Prisma.WorkspaceCreateregionsInput | string[]
+  gscProperty: string
+  ga4Property: string
+  activeSetSize: number
+  complianceProfile: string
+  quotas: Prisma.JsonNullValueInput | runtime.InputJsonValue
+  createdByUserId: string
+  emailStatus: string
+  emailAddress?: string | null
+  inboxId?: string | null
+  emailAttempts: number
+  emailMessage: string
+  brandProfile?: Prisma.NullableJsonNullValueInput | runtime.InputJsonValue
+  measurementModel?: Prisma.NullableJsonNullValueInput | runtime.InputJsonValue
+  scheduleCron?: string | null
+  scheduleTimezone?: string | null
+  schedulePreset?: string | null
+  nextScheduledRunAt?: Date | string | null
+  scheduleLastRunAt?: Date | string | null
+  scheduleLastOutcome?: string | null
+  createdAt: Date | string
+  updatedAt: Date | string
+  competitors?: Prisma.CompetitorUncheckedCreateNestedManyWithoutWorkspaceInput
+  members?: Prisma.MemberUncheckedCreateNestedManyWithoutWorkspaceInput
+  apiKeys?: Prisma.ApiKeyUncheckedCreateNestedManyWithoutWorkspaceInput
+  invitations?: Prisma.InvitationUncheckedCreateNestedManyWithoutWorkspaceInput
+  credentials?: Prisma.StoredCredentialUncheckedCreateNestedManyWithoutWorkspaceInput
+  creditAccount?: Prisma.CreditAccountUncheckedCreateNestedOneWithoutWorkspaceInput
+  prompts?: Prisma.PromptUncheckedCreateNestedManyWithoutWorkspaceInput
+  runs?: Prisma.RunUncheckedCreateNestedManyWithoutWorkspaceInput
+  researchJobs?: Prisma.ResearchJobUncheckedCreateNestedManyWithoutWorkspaceInput
+  promptSuggestions?: Prisma.PromptSuggestionUncheckedCreateNestedManyWithoutWorkspaceInput
+}
+
+export type WorkspaceCreateOrConnectWithoutPromptGenerationsInput = {
+  where: Prisma.WorkspaceWhereUniqueInput
+  create: Prisma.XOR<Prisma.WorkspaceCreateWithoutPromptGenerationsInput, Prisma.WorkspaceUncheckedCreateWithoutPromptGenerationsInput>
+}
+
+export type WorkspaceUpsertWithoutPromptGenerationsInput = {
+  update: Prisma.XOR<Prisma.WorkspaceUpdateWithoutPromptGenerationsInput, Prisma.WorkspaceUncheckedUpdateWithoutPromptGenerationsInput>
+  create: Prisma.XOR<Prisma.WorkspaceCreateWithoutPromptGenerationsInput, Prisma.WorkspaceUncheckedCreateWithoutPromptGenerationsInput>
+  where?: Prisma.WorkspaceWhereInput
+}
+
+export type WorkspaceUpdateToOneWithWhereWithoutPromptGenerationsInput = {
+  where?: Prisma.WorkspaceWhereInput
+  data: Prisma.XOR<Prisma.WorkspaceUpdateWithoutPromptGenerationsInput, Prisma.WorkspaceUncheckedUpdateWithoutPromptGenerationsInput>
+}
+
+export type WorkspaceUpdateWithoutPromptGenerationsInput = {
+  id?: Prisma.StringFieldUpdateOperationsInput | string
+  slug?: Prisma.StringFieldUpdateOperationsInput | string
+  brand?: Prisma.StringFieldUpdateOperationsInput | string
+  displayName?: Prisma.StringFieldUpdateOperationsInput | string
+  domains?: Prisma.WorkspaceUpdatedomainsInput | string[]
+  languages?: Prisma.WorkspaceUpdatelanguagesInput | string[]
+  regions?: Prisma.WorkspaceUpdateregionsInput | string[]
+  gscProperty?: Prisma.StringFieldUpdateOperationsInput | string
+  ga4Property?: Prisma.StringFieldUpdateOperationsInput | string
+  activeSetSize?: Prisma.IntFieldUpdateOperationsInput | number
+  complianceProfile?: Prisma.StringFieldUpdateOperationsInput | string
+  quotas?: Prisma.JsonNullValueInput | runtime.InputJsonValue
+  createdByUserId?: Prisma.StringFieldUpdateOperationsInput | string
+  emailStatus?: Prisma.StringFieldUpdateOperationsInput | string
+  emailAddress?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  inboxId?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  emailAttempts?: Prisma.IntFieldUpdateOperationsInput | number
+  emailMessage?: Prisma.StringFieldUpdateOperationsInput | string
+  brandProfile?: Prisma.NullableJsonNullValueInput | runtime.InputJsonValue
+  measurementModel?: Prisma.NullableJsonNullValueInput | runtime.InputJsonValue
+  scheduleCron?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  scheduleTimezone?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  schedulePreset?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  nextScheduledRunAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
+  scheduleLastRunAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
+  scheduleLastOutcome?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  createdAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
+  updatedAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
+  competitors?: Prisma.CompetitorUpdateManyWithoutWorkspaceNestedInput
+  members?: Prisma.MemberUpdateManyWithoutWorkspaceNestedInput
+  apiKeys?: Prisma.ApiKeyUpdateManyWithoutWorkspaceNestedInput
+  invitations?: Prisma.InvitationUpdateManyWithoutWorkspaceNestedInput
+  credentials?: Prisma.StoredCredentialUpdateManyWithoutWorkspaceNestedInput
+  creditAccount?: Prisma.CreditAccountUpdateOneWithoutWorkspaceNestedInput
+  prompts?: Prisma.PromptUpdateManyWithoutWorkspaceNestedInput
+  runs?: Prisma.RunUpdateManyWithoutWorkspaceNestedInput
+  researchJobs?: Prisma.ResearchJobUpdateManyWithoutWorkspaceNestedInput
+  promptSuggestions?: Prisma.PromptSuggestionUpdateManyWithoutWorkspaceNestedInput
+}
+
+export type WorkspaceUncheckedUpdateWithoutPromptGenerationsInput = {
+  id?: Prisma.StringFieldUpdateOperationsInput | string
+  slug?: Prisma.StringFieldUpdateOperationsInput | string
+  brand?: Prisma.StringFieldUpdateOperationsInput | string
+  displayName?: Prisma.StringFieldUpdateOperationsInput | string
+  domains?: Prisma.WorkspaceUpdatedomainsInput | string[]
+  languages?: Prisma.WorkspaceUpdatelanguagesInput | string[]
+  regions?: Prisma.WorkspaceUpdateregionsInput | string[]
+  gscProperty?: Prisma.StringFieldUpdateOperationsInput | string
+  ga4Property?: Prisma.StringFieldUpdateOperationsInput | string
+  activeSetSize?: Prisma.IntFieldUpdateOperationsInput | number
+  complianceProfile?: Prisma.StringFieldUpdateOperationsInput | string
+  quotas?: Prisma.JsonNullValueInput | runtime.InputJsonValue
+  createdByUserId?: Prisma.StringFieldUpdateOperationsInput | string
+  emailStatus?: Prisma.StringFieldUpdateOperationsInput | string
+  emailAddress?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  inboxId?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  emailAttempts?: Prisma.IntFieldUpdateOperationsInput | number
+  emailMessage?: Prisma.StringFieldUpdateOperationsInput | string
+  brandProfile?: Prisma.NullableJsonNullValueInput | runtime.InputJsonValue
+  measurementModel?: Prisma.NullableJsonNullValueInput | runtime.InputJsonValue
+  scheduleCron?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  scheduleTimezone?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  schedulePreset?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  nextScheduledRunAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
+  scheduleLastRunAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
+  scheduleLastOutcome?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  createdAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
+  updatedAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
+  competitors?: Prisma.CompetitorUncheckedUpdateManyWithoutWorkspaceNestedInput
+  members?: Prisma.MemberUncheckedUpdateManyWithoutWorkspaceNestedInput
+  apiKeys?: Prisma.ApiKeyUncheckedUpdateManyWithoutWorkspaceNestedInput
+  invitations?: Prisma.InvitationUncheckedUpdateManyWithoutWorkspaceNestedInput
+  credentials?: Prisma.StoredCredentialUncheckedUpdateManyWithoutWorkspaceNestedInput
+  creditAccount?: Prisma.CreditAccountUncheckedUpdateOneWithoutWorkspaceNestedInput
+  prompts?: Prisma.PromptUncheckedUpdateManyWithoutWorkspaceNestedInput
+  runs?: Prisma.RunUncheckedUpdateManyWithoutWorkspaceNestedInput
+  researchJobs?: Prisma.ResearchJobUncheckedUpdateManyWithoutWorkspaceNestedInput
+  promptSuggestions?: Prisma.PromptSuggestionUncheckedUpdateManyWithoutWorkspaceNestedInput
+}
+
+export type WorkspaceCreateWithoutResearchJobsInput = {
+  id: string
+  slug: string
+  brand: string
+  displayName: string
+  domains?: Prisma.WorkspaceCreatedomainsInput | string[]
+  languages?: Prisma.WorkspaceCreatelanguagesInput | string[]
+  regions?: Prisma.WorkspaceCreateregionsInput | string[]
+  gscProperty: string
+  ga4Property: string
+  activeSetSize: number
+  complianceProfile: string
+  quotas: Prisma.JsonNullValueInput | runtime.InputJsonValue
+  createdByUserId: string
+  emailStatus: string
+  emailAddress?: string | null
+  inboxId?: string | null
+  emailAttempts: number
+  emailMessage: string
+  brandProfile?: Prisma.NullableJsonNullValueInput | runtime.InputJsonValue
+  measurementModel?: Prisma.NullableJsonNullValueInput | runtime.InputJsonValue
+  scheduleCron?: string | null
+  scheduleTimezone?: string | null
+  schedulePreset?: string | null
+  nextScheduledRunAt?: Date | string | null
+  scheduleLastRunAt?: Date | string | null
+  scheduleLastOutcome?: string | null
+  createdAt: Date | string
+  updatedAt: Date | string
+  competitors?: Prisma.CompetitorCreateNestedManyWithoutWorkspaceInput
+  members?: Prisma.MemberCreateNestedManyWithoutWorkspaceInput
+  apiKeys?: Prisma.ApiKeyCreateNestedManyWithoutWorkspaceInput
+  invitations?: Prisma.InvitationCreateNestedManyWithoutWorkspaceInput
+  credentials?: Prisma.StoredCredentialCreateNestedManyWithoutWorkspaceInput
+  creditAccount?: Prisma.CreditAccountCreateNestedOneWithoutWorkspaceInput
+  prompts?: Prisma.PromptCreateNestedManyWithoutWorkspaceInput
+  runs?: Prisma.RunCreateNestedManyWithoutWorkspaceInput
+  promptGenerations?: Prisma.PromptGenerationCreateNestedManyWithoutWorkspaceInput
+  promptSuggestions?: Prisma.PromptSuggestionCreateNestedManyWithoutWorkspaceInput
+}
+
+export type WorkspaceUncheckedCreateWithoutResearchJobsInput = {
+  id: string
+  slug: string
+  brand: string
+  displayName: string
+  domains?: Prisma.WorkspaceCreatedomainsInput | string[]
+  languages?: Prisma.WorkspaceCreatelanguagesInput | string[]
+  regions?: Prisma.WorkspaceCreateregionsInput | string[]
+  gscProperty: string
+  ga4Property: string
+  activeSetSize: number
+  complianceProfile: string
+  quotas: Prisma.JsonNullValueInput | runtime.InputJsonValue
+  createdByUserId: string
+  emailStatus: string
+  emailAddress?: string | null
+  inboxId?: string | null
+  emailAttempts: number
+  emailMessage: string
+  brandProfile?: Prisma.NullableJsonNullValueInput | runtime.InputJsonValue
+  measurementModel?: Prisma.NullableJsonNullValueInput | runtime.InputJsonValue
+  scheduleCron?: string | null
+  scheduleTimezone?: string | null
+  schedulePreset?: string | null
+  nextScheduledRunAt?: Date | string | null
+  scheduleLastRunAt?: Date | string | null
+  scheduleLastOutcome?: string | null
+  createdAt: Date | string
+  updatedAt: Date | string
+  competitors?: Prisma.CompetitorUncheckedCreateNestedManyWithoutWorkspaceInput
+  members?: Prisma.MemberUncheckedCreateNestedManyWithoutWorkspaceInput
+  apiKeys?: Prisma.ApiKeyUncheckedCreateNestedManyWithoutWorkspaceInput
+  invitations?: Prisma.InvitationUncheckedCreateNestedManyWithoutWorkspaceInput
+  credentials?: Prisma.StoredCredentialUncheckedCreateNestedManyWithoutWorkspaceInput
+  creditAccount?: Prisma.CreditAccountUncheckedCreateNestedOneWithoutWorkspaceInput
+  prompts?: Prisma.PromptUncheckedCreateNestedManyWithoutWorkspaceInput
+  runs?: Prisma.RunUncheckedCreateNestedManyWithoutWorkspaceInput
+  promptGenerations?: Prisma.PromptGenerationUncheckedCreateNestedManyWithoutWorkspaceInput
+  promptSuggestions?: Prisma.PromptSuggestionUncheckedCreateNestedManyWithoutWorkspaceInput
+}
+
+export type WorkspaceCreateOrConnectWithoutResearchJobsInput = {
+  where: Prisma.WorkspaceWhereUniqueInput
+  create: Prisma.XOR<Prisma.WorkspaceCreateWithoutResearchJobsInput, Prisma.WorkspaceUncheckedCreateWithoutResearchJobsInput>
+}
+
+export type WorkspaceUpsertWithoutResearchJobsInput = {
+  update: Prisma.XOR<Prisma.WorkspaceUpdateWithoutResearchJobsInput, Prisma.WorkspaceUncheckedUpdateWithoutResearchJobsInput>
+  create: Prisma.XOR<Prisma.WorkspaceCreateWithoutResearchJobsInput, Prisma.WorkspaceUncheckedCreateWithoutResearchJobsInput>
+  where?: Prisma.WorkspaceWhereInput
+}
+
+export type WorkspaceUpdateToOneWithWhereWithoutResearchJobsInput = {
+  where?: Prisma.WorkspaceWhereInput
+  data: Prisma.XOR<Prisma.WorkspaceUpdateWithoutResearchJobsInput, Prisma.WorkspaceUncheckedUpdateWithoutResearchJobsInput>
+}
+
+export type WorkspaceUpdateWithoutResearchJobsInput = {
+  id?: Prisma.StringFieldUpdateOperationsInput | string
+  slug?: Prisma.StringFieldUpdateOperationsInput | string
+  brand?: Prisma.StringFieldUpdateOperationsInput | string
+  displayName?: Prisma.StringFieldUpdateOperationsInput | string
+  domains?: Prisma.WorkspaceUpdatedomainsInput | string[]
+  languages?: Prisma.WorkspaceUpdatelanguagesInput | string[]
+  regions?: Prisma.WorkspaceUpdateregionsInput | string[]
+  gscProperty?: Prisma.StringFieldUpdateOperationsInput | string
+  ga4Property?: Prisma.StringFieldUpdateOperationsInput | string
+  activeSetSize?: Prisma.IntFieldUpdateOperationsInput | number
+  complianceProfile?: Prisma.StringFieldUpdateOperationsInput | string
+  quotas?: Prisma.JsonNullValueInput | runtime.InputJsonValue
+  createdByUserId?: Prisma.StringFieldUpdateOperationsInput | string
+  emailStatus?: Prisma.StringFieldUpdateOperationsInput | string
+  emailAddress?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  inboxId?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  emailAttempts?: Prisma.IntFieldUpdateOperationsInput | number
+  emailMessage?: Prisma.StringFieldUpdateOperationsInput | string
+  brandProfile?: Prisma.NullableJsonNullValueInput | runtime.InputJsonValue
+  measurementModel?: Prisma.NullableJsonNullValueInput | runtime.InputJsonValue
+  scheduleCron?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  scheduleTimezone?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  schedulePreset?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  nextScheduledRunAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
+  scheduleLastRunAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
+  scheduleLastOutcome?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  createdAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
+  updatedAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
+  competitors?: Prisma.CompetitorUpdateManyWithoutWorkspaceNestedInput
+  members?: Prisma.MemberUpdateManyWithoutWorkspaceNestedInput
+  apiKeys?: Prisma.ApiKeyUpdateManyWithoutWorkspaceNestedInput
+  invitations?: Prisma.InvitationUpdateManyWithoutWorkspaceNestedInput
+  credentials?: Prisma.StoredCredentialUpdateManyWithoutWorkspaceNestedInput
+  creditAccount?: Prisma.CreditAccountUpdateOneWithoutWorkspaceNestedInput
+  prompts?: Prisma.PromptUpdateManyWithoutWorkspaceNestedInput
+  runs?: Prisma.RunUpdateManyWithoutWorkspaceNestedInput
+  promptGenerations?: Prisma.PromptGenerationUpdateManyWithoutWorkspaceNestedInput
+  promptSuggestions?: Prisma.PromptSuggestionUpdateManyWithoutWorkspaceNestedInput
+}
+
+export type WorkspaceUncheckedUpdateWithoutResearchJobsInput = {
+  id?: Prisma.StringFieldUpdateOperationsInput | string
+  slug?: Prisma.StringFieldUpdateOperationsInput | string
+  brand?: Prisma.StringFieldUpdateOperationsInput | string
+  displayName?: Prisma.StringFieldUpdateOperationsInput | string
+  domains?: Prisma.WorkspaceUpdatedomainsInput | string[]
+  languages?: Prisma.WorkspaceUpdatelanguagesInput | string[]
+  regions?: Prisma.WorkspaceUpdateregionsInput | string[]
+  gscProperty?: Prisma.StringFieldUpdateOperationsInput | string
+  ga4Property?: Prisma.StringFieldUpdateOperationsInput | string
+  activeSetSize?: Prisma.IntFieldUpdateOperationsInput | number
+  complianceProfile?: Prisma.StringFieldUpdateOperationsInput | string
+  quotas?: Prisma.JsonNullValueInput | runtime.InputJsonValue
+  createdByUserId?: Prisma.StringFieldUpdateOperationsInput | string
+  emailStatus?: Prisma.StringFieldUpdateOperationsInput | string
+  emailAddress?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  inboxId?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  emailAttempts?: Prisma.IntFieldUpdateOperationsInput | number
+  emailMessage?: Prisma.StringFieldUpdateOperationsInput | string
+  brandProfile?: Prisma.NullableJsonNullValueInput | runtime.InputJsonValue
+  measurementModel?: Prisma.NullableJsonNullValueInput | runtime.InputJsonValue
+  scheduleCron?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  scheduleTimezone?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  schedulePreset?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  nextScheduledRunAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
+  scheduleLastRunAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
+  scheduleLastOutcome?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  createdAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
+  updatedAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
+  competitors?: Prisma.CompetitorUncheckedUpdateManyWithoutWorkspaceNestedInput
+  members?: Prisma.MemberUncheckedUpdateManyWithoutWorkspaceNestedInput
+  apiKeys?: Prisma.ApiKeyUncheckedUpdateManyWithoutWorkspaceNestedInput
+  invitations?: Prisma.InvitationUncheckedUpdateManyWithoutWorkspaceNestedInput
+  credentials?: Prisma.StoredCredentialUncheckedUpdateManyWithoutWorkspaceNestedInput
+  creditAccount?: Prisma.CreditAccountUncheckedUpdateOneWithoutWorkspaceNestedInput
+  prompts?: Prisma.PromptUncheckedUpdateManyWithoutWorkspaceNestedInput
+  runs?: Prisma.RunUncheckedUpdateManyWithoutWorkspaceNestedInput
+  promptGenerations?: Prisma.PromptGenerationUncheckedUpdateManyWithoutWorkspaceNestedInput
+  promptSuggestions?: Prisma.PromptSuggestionUncheckedUpdateManyWithoutWorkspaceNestedInput
+}
+
+export type WorkspaceCreateWithoutPromptSuggestionsInput = {
+  id: string
+  slug: string
+  brand: string
+  displayName: string
+  domains?: Prisma.WorkspaceCreatedomainsInput | string[]
+  languages?: Prisma.WorkspaceCreatelanguagesInput | string[]
+  regions?: Prisma.WorkspaceCreateregionsInput | string[]
+  gscProperty: string
+  ga4Property: string
+  activeSetSize: number
+  complianceProfile: string
+  quotas: Prisma.JsonNullValueInput | runtime.InputJsonValue
+  createdByUserId: string
+  emailStatus: string
+  emailAddress?: string | null
+  inboxId?: string | null
+  emailAttempts: number
+  emailMessage: string
+  brandProfile?: Prisma.NullableJsonNullValueInput | runtime.InputJsonValue
+  measurementModel?: Prisma.NullableJsonNullValueInput | runtime.InputJsonValue
+  scheduleCron?: string | null
+  scheduleTimezone?: string | null
+  schedulePreset?: string | null
+  nextScheduledRunAt?: Date | string | null
+  scheduleLastRunAt?: Date | string | null
+  scheduleLastOutcome?: string | null
+  createdAt: Date | string
+  updatedAt: Date | string
+  competitors?: Prisma.CompetitorCreateNestedManyWithoutWorkspaceInput
+  members?: Prisma.MemberCreateNestedManyWithoutWorkspaceInput
+  apiKeys?: Prisma.ApiKeyCreateNestedManyWithoutWorkspaceInput
+  invitations?: Prisma.InvitationCreateNestedManyWithoutWorkspaceInput
+  credentials?: Prisma.StoredCredentialCreateNestedManyWithoutWorkspaceInput
+  creditAccount?: Prisma.CreditAccountCreateNestedOneWithoutWorkspaceInput
+  prompts?: Prisma.PromptCreateNestedManyWithoutWorkspaceInput
+  runs?: Prisma.RunCreateNestedManyWithoutWorkspaceInput
+  promptGenerations?: Prisma.PromptGenerationCreateNestedManyWithoutWorkspaceInput
+  researchJobs?: Prisma.ResearchJobCreateNestedManyWithoutWorkspaceInput
+}
+
+export type WorkspaceUncheckedCreateWithoutPromptSuggestionsInput = {
+  id: string
+  slug: string
+  brand: string
+  displayName: string
+  domains?: Prisma.WorkspaceCreatedomainsInput | string[]
+  languages?: Prisma.WorkspaceCreatelanguagesInput | string[]
+  regions?: Prisma.WorkspaceCreateregionsInput | string[]
+  gscProperty: string
+  ga4Property: string
+  activeSetSize: number
+  complianceProfile: string
+  quotas: Prisma.JsonNullValueInput | runtime.InputJsonValue
+  createdByUserId: string
+  emailStatus: string
+  emailAddress?: string | null
+  inboxId?: string | null
+  emailAttempts: number
+  emailMessage: string
+  brandProfile?: Prisma.NullableJsonNullValueInput | runtime.InputJsonValue
+  measurementModel?: Prisma.NullableJsonNullValueInput | runtime.InputJsonValue
+  scheduleCron?: string | null
+  scheduleTimezone?: string | null
+  schedulePreset?: string | null
+  nextScheduledRunAt?: Date | string | null
+  scheduleLastRunAt?: Date | string | null
+  scheduleLastOutcome?: string | null
+  createdAt: Date | string
+  updatedAt: Date | string
+  competitors?: Prisma.CompetitorUncheckedCreateNestedManyWithoutWorkspaceInput
+  members?: Prisma.MemberUncheckedCreateNestedManyWithoutWorkspaceInput
+  apiKeys?: Prisma.ApiKeyUncheckedCreateNestedManyWithoutWorkspaceInput
+  invitations?: Prisma.InvitationUncheckedCreateNestedManyWithoutWorkspaceInput
+  credentials?: Prisma.StoredCredentialUncheckedCreateNestedManyWithoutWorkspaceInput
+  creditAccount?: Prisma.CreditAccountUncheckedCreateNestedOneWithoutWorkspaceInput
+  prompts?: Prisma.PromptUncheckedCreateNestedManyWithoutWorkspaceInput
+  runs?: Prisma.RunUncheckedCreateNestedManyWithoutWorkspaceInput
+  promptGenerations?: Prisma.PromptGenerationUncheckedCreateNestedManyWithoutWorkspaceInput
+  researchJobs?: Prisma.ResearchJobUncheckedCreateNestedManyWithoutWorkspaceInput
+}
+
+export type WorkspaceCreateOrConnectWithoutPromptSuggestionsInput = {
+  where: Prisma.WorkspaceWhereUniqueInput
+  create: Prisma.XOR<Prisma.WorkspaceCreateWithoutPromptSuggestionsInput, Prisma.WorkspaceUncheckedCreateWithoutPromptSuggestionsInput>
+}
+
+export type WorkspaceUpsertWithoutPromptSuggestionsInput = {
+  update: Prisma.XOR<Prisma.WorkspaceUpdateWithoutPromptSuggestionsInput, Prisma.WorkspaceUncheckedUpdateWithoutPromptSuggestionsInput>
+  create: Prisma.XOR<Prisma.WorkspaceCreateWithoutPromptSuggestionsInput, Prisma.WorkspaceUncheckedCreateWithoutPromptSuggestionsInput>
+  where?: Prisma.WorkspaceWhereInput
+}
+
+export type WorkspaceUpdateToOneWithWhereWithoutPromptSuggestionsInput = {
+  where?: Prisma.WorkspaceWhereInput
+  data: Prisma.XOR<Prisma.WorkspaceUpdateWithoutPromptSuggestionsInput, Prisma.WorkspaceUncheckedUpdateWithoutPromptSuggestionsInput>
+}
+
+export type WorkspaceUpdateWithoutPromptSuggestionsInput = {
+  id?: Prisma.StringFieldUpdateOperationsInput | string
+  slug?: Prisma.StringFieldUpdateOperationsInput | string
+  brand?: Prisma.StringFieldUpdateOperationsInput | string
+  displayName?: Prisma.StringFieldUpdateOperationsInput | string
+  domains?: Prisma.WorkspaceUpdatedomainsInput | string[]
+  languages?: Prisma.WorkspaceUpdatelanguagesInput | string[]
+  regions?: Prisma.WorkspaceUpdateregionsInput | string[]
+  gscProperty?: Prisma.StringFieldUpdateOperationsInput | string
+  ga4Property?: Prisma.StringFieldUpdateOperationsInput | string
+  activeSetSize?: Prisma.IntFieldUpdateOperationsInput | number
+  complianceProfile?: Prisma.StringFieldUpdateOperationsInput | string
+  quotas?: Prisma.JsonNullValueInput | runtime.InputJsonValue
+  createdByUserId?: Prisma.StringFieldUpdateOperationsInput | string
+  emailStatus?: Prisma.StringFieldUpdateOperationsInput | string
+  emailAddress?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  inboxId?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  emailAttempts?: Prisma.IntFieldUpdateOperationsInput | number
+  emailMessage?: Prisma.StringFieldUpdateOperationsInput | string
+  brandProfile?: Prisma.NullableJsonNullValueInput | runtime.InputJsonValue
+  measurementModel?: Prisma.NullableJsonNullValueInput | runtime.InputJsonValue
+  scheduleCron?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  scheduleTimezone?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  schedulePreset?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  nextScheduledRunAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
+  scheduleLastRunAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
+  scheduleLastOutcome?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  createdAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
+  updatedAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
+  competitors?: Prisma.CompetitorUpdateManyWithoutWorkspaceNestedInput
+  members?: Prisma.MemberUpdateManyWithoutWorkspaceNestedInput
+  apiKeys?: Prisma.ApiKeyUpdateManyWithoutWorkspaceNestedInput
+  invitations?: Prisma.InvitationUpdateManyWithoutWorkspaceNestedInput
+  credentials?: Prisma.StoredCredentialUpdateManyWithoutWorkspaceNestedInput
+  creditAccount?: Prisma.CreditAccountUpdateOneWithoutWorkspaceNestedInput
+  prompts?: Prisma.PromptUpdateManyWithoutWorkspaceNestedInput
+  runs?: Prisma.RunUpdateManyWithoutWorkspaceNestedInput
+  promptGenerations?: Prisma.PromptGenerationUpdateManyWithoutWorkspaceNestedInput
+  researchJobs?: Prisma.ResearchJobUpdateManyWithoutWorkspaceNestedInput
+}
+
+export type WorkspaceUncheckedUpdateWithoutPromptSuggestionsInput = {
+  id?: Prisma.StringFieldUpdateOperationsInput | string
+  slug?: Prisma.StringFieldUpdateOperationsInput | string
+  brand?: Prisma.StringFieldUpdateOperationsInput | string
+  displayName?: Prisma.StringFieldUpdateOperationsInput | string
+  domains?: Prisma.WorkspaceUpdatedomainsInput | string[]
+  languages?: Prisma.WorkspaceUpdatelanguagesInput | string[]
+  regions?: Prisma.WorkspaceUpdateregionsInput | string[]
+  gscProperty?: Prisma.StringFieldUpdateOperationsInput | string
+  ga4Property?: Prisma.StringFieldUpdateOperationsInput | string
+  activeSetSize?: Prisma.IntFieldUpdateOperationsInput | number
+  complianceProfile?: Prisma.StringFieldUpdateOperationsInput | string
+  quotas?: Prisma.JsonNullValueInput | runtime.InputJsonValue
+  createdByUserId?: Prisma.StringFieldUpdateOperationsInput | string
+  emailStatus?: Prisma.StringFieldUpdateOperationsInput | string
+  emailAddress?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  inboxId?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  emailAttempts?: Prisma.IntFieldUpdateOperationsInput | number
+  emailMessage?: Prisma.StringFieldUpdateOperationsInput | string
+  brandProfile?: Prisma.NullableJsonNullValueInput | runtime.InputJsonValue
+  measurementModel?: Prisma.NullableJsonNullValueInput | runtime.InputJsonValue
+  scheduleCron?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  scheduleTimezone?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  schedulePreset?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  nextScheduledRunAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
+  scheduleLastRunAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
+  scheduleLastOutcome?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  createdAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
+  updatedAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
+  competitors?: Prisma.CompetitorUncheckedUpdateManyWithoutWorkspaceNestedInput
+  members?: Prisma.MemberUncheckedUpdateManyWithoutWorkspaceNestedInput
+  apiKeys?: Prisma.ApiKeyUncheckedUpdateManyWithoutWorkspaceNestedInput
+  invitations?: Prisma.InvitationUncheckedUpdateManyWithoutWorkspaceNestedInput
+  credentials?: Prisma.StoredCredentialUncheckedUpdateManyWithoutWorkspaceNestedInput
+  creditAccount?: Prisma.CreditAccountUncheckedUpdateOneWithoutWorkspaceNestedInput
+  prompts?: Prisma.PromptUncheckedUpdateManyWithoutWorkspaceNestedInput
+  runs?: Prisma.RunUncheckedUpdateManyWithoutWorkspaceNestedInput
+  promptGenerations?: Prisma.PromptGenerationUncheckedUpdateManyWithoutWorkspaceNestedInput
+  researchJobs?: Prisma.ResearchJobUncheckedUpdateManyWithoutWorkspaceNestedInput
 }
 
 
@@ -2290,6 +3097,9 @@ export type WorkspaceCountOutputType = {
   credentials: number
   prompts: number
   runs: number
+  promptGenerations: number
+  researchJobs: number
+  promptSuggestions: number
 }
 
 export type WorkspaceCountOutputTypeSelect<ExtArgs extends runtime.Types.Extensions.InternalArgs = runtime.Types.Extensions.DefaultArgs> = {
@@ -2300,6 +3110,9 @@ export type WorkspaceCountOutputTypeSelect<ExtArgs extends runtime.Types.Extensi
   credentials?: boolean | WorkspaceCountOutputTypeCountCredentialsArgs
   prompts?: boolean | WorkspaceCountOutputTypeCountPromptsArgs
   runs?: boolean | WorkspaceCountOutputTypeCountRunsArgs
+  promptGenerations?: boolean | WorkspaceCountOutputTypeCountPromptGenerationsArgs
+  researchJobs?: boolean | WorkspaceCountOutputTypeCountResearchJobsArgs
+  promptSuggestions?: boolean | WorkspaceCountOutputTypeCountPromptSuggestionsArgs
 }
 
 /**
@@ -2361,6 +3174,27 @@ export type WorkspaceCountOutputTypeCountRunsArgs<ExtArgs extends runtime.Types.
   where?: Prisma.RunWhereInput
 }
 
+/**
+ * WorkspaceCountOutputType without action
+ */
+export type WorkspaceCountOutputTypeCountPromptGenerationsArgs<ExtArgs extends runtime.Types.Extensions.InternalArgs = runtime.Types.Extensions.DefaultArgs> = {
+  where?: Prisma.PromptGenerationWhereInput
+}
+
+/**
+ * WorkspaceCountOutputType without action
+ */
+export type WorkspaceCountOutputTypeCountResearchJobsArgs<ExtArgs extends runtime.Types.Extensions.InternalArgs = runtime.Types.Extensions.DefaultArgs> = {
+  where?: Prisma.ResearchJobWhereInput
+}
+
+/**
+ * WorkspaceCountOutputType without action
+ */
+export type WorkspaceCountOutputTypeCountPromptSuggestionsArgs<ExtArgs extends runtime.Types.Extensions.InternalArgs = runtime.Types.Extensions.DefaultArgs> = {
+  where?: Prisma.PromptSuggestionWhereInput
+}
+
 
 export type WorkspaceSelect<ExtArgs extends runtime.Types.Extensions.InternalArgs = runtime.Types.Extensions.DefaultArgs> = runtime.Types.Extensions.GetSelect<{
   id?: boolean
@@ -2387,6 +3221,8 @@ export type WorkspaceSelect<ExtArgs extends runtime.Types.Extensions.InternalArg
   scheduleTimezone?: boolean
   schedulePreset?: boolean
   nextScheduledRunAt?: boolean
+  scheduleLastRunAt?: boolean
+  scheduleLastOutcome?: boolean
   createdAt?: boolean
   updatedAt?: boolean
   competitors?: boolean | Prisma.Workspace$competitorsArgs<ExtArgs>
@@ -2397,6 +3233,9 @@ export type WorkspaceSelect<ExtArgs extends runtime.Types.Extensions.InternalArg
   creditAccount?: boolean | Prisma.Workspace$creditAccountArgs<ExtArgs>
   prompts?: boolean | Prisma.Workspace$promptsArgs<ExtArgs>
   runs?: boolean | Prisma.Workspace$runsArgs<ExtArgs>
+  promptGenerations?: boolean | Prisma.Workspace$promptGenerationsArgs<ExtArgs>
+  researchJobs?: boolean | Prisma.Workspace$researchJobsArgs<ExtArgs>
+  promptSuggestions?: boolean | Prisma.Workspace$promptSuggestionsArgs<ExtArgs>
   _count?: boolean | Prisma.WorkspaceCountOutputTypeDefaultArgs<ExtArgs>
 }, ExtArgs["result"]["workspace"]>
 
@@ -2425,6 +3264,8 @@ export type WorkspaceSelectCreateManyAndReturn<ExtArgs extends runtime.Types.Ext
   scheduleTimezone?: boolean
   schedulePreset?: boolean
   nextScheduledRunAt?: boolean
+  scheduleLastRunAt?: boolean
+  scheduleLastOutcome?: boolean
   createdAt?: boolean
   updatedAt?: boolean
 }, ExtArgs["result"]["workspace"]>
@@ -2454,6 +3295,8 @@ export type WorkspaceSelectUpdateManyAndReturn<ExtArgs extends runtime.Types.Ext
   scheduleTimezone?: boolean
   schedulePreset?: boolean
   nextScheduledRunAt?: boolean
+  scheduleLastRunAt?: boolean
+  scheduleLastOutcome?: boolean
   createdAt?: boolean
   updatedAt?: boolean
 }, ExtArgs["result"]["workspace"]>
@@ -2483,11 +3326,13 @@ export type WorkspaceSelectScalar = {
   scheduleTimezone?: boolean
   schedulePreset?: boolean
   nextScheduledRunAt?: boolean
+  scheduleLastRunAt?: boolean
+  scheduleLastOutcome?: boolean
   createdAt?: boolean
   updatedAt?: boolean
 }
 
-export type WorkspaceOmit<ExtArgs extends runtime.Types.Extensions.InternalArgs = runtime.Types.Extensions.DefaultArgs> = runtime.Types.Extensions.GetOmit<"id" | "slug" | "brand" | "displayName" | "domains" | "languages" | "regions" | "gscProperty" | "ga4Property" | "activeSetSize" | "complianceProfile" | "quotas" | "createdByUserId" | "emailStatus" | "emailAddress" | "inboxId" | "emailAttempts" | "emailMessage" | "brandProfile" | "measurementModel" | "scheduleCron" | "scheduleTimezone" | "schedulePreset" | "nextScheduledRunAt" | "createdAt" | "updatedAt", ExtArgs["result"]["workspace"]>
+export type WorkspaceOmit<ExtArgs extends runtime.Types.Extensions.InternalArgs = runtime.Types.Extensions.DefaultArgs> = runtime.Types.Extensions.GetOmit<"id" | "slug" | "brand" | "displayName" | "domains" | "languages" | "regions" | "gscProperty" | "ga4Property" | "activeSetSize" | "complianceProfile" | "quotas" | "createdByUserId" | "emailStatus" | "emailAddress" | "inboxId" | "emailAttempts" | "emailMessage" | "brandProfile" | "measurementModel" | "scheduleCron" | "scheduleTimezone" | "schedulePreset" | "nextScheduledRunAt" | "scheduleLastRunAt" | "scheduleLastOutcome" | "createdAt" | "updatedAt", ExtArgs["result"]["workspace"]>
 export type WorkspaceInclude<ExtArgs extends runtime.Types.Extensions.InternalArgs = runtime.Types.Extensions.DefaultArgs> = {
   competitors?: boolean | Prisma.Workspace$competitorsArgs<ExtArgs>
   members?: boolean | Prisma.Workspace$membersArgs<ExtArgs>
@@ -2497,6 +3342,9 @@ export type WorkspaceInclude<ExtArgs extends runtime.Types.Extensions.InternalAr
   creditAccount?: boolean | Prisma.Workspace$creditAccountArgs<ExtArgs>
   prompts?: boolean | Prisma.Workspace$promptsArgs<ExtArgs>
   runs?: boolean | Prisma.Workspace$runsArgs<ExtArgs>
+  promptGenerations?: boolean | Prisma.Workspace$promptGenerationsArgs<ExtArgs>
+  researchJobs?: boolean | Prisma.Workspace$researchJobsArgs<ExtArgs>
+  promptSuggestions?: boolean | Prisma.Workspace$promptSuggestionsArgs<ExtArgs>
   _count?: boolean | Prisma.WorkspaceCountOutputTypeDefaultArgs<ExtArgs>
 }
 export type WorkspaceIncludeCreateManyAndReturn<ExtArgs extends runtime.Types.Extensions.InternalArgs = runtime.Types.Extensions.DefaultArgs> = {}
@@ -2513,6 +3361,9 @@ export type $WorkspacePayload<ExtArgs extends runtime.Types.Extensions.InternalA
     creditAccount: Prisma.$CreditAccountPayload<ExtArgs> | null
     prompts: Prisma.$PromptPayload<ExtArgs>[]
     runs: Prisma.$RunPayload<ExtArgs>[]
+    promptGenerations: Prisma.$PromptGenerationPayload<ExtArgs>[]
+    researchJobs: Prisma.$ResearchJobPayload<ExtArgs>[]
+    promptSuggestions: Prisma.$PromptSuggestionPayload<ExtArgs>[]
   }
   scalars: runtime.Types.Extensions.GetPayloadResult<{
     id: string
@@ -2557,6 +3408,11 @@ export type $WorkspacePayload<ExtArgs extends runtime.Types.Extensions.InternalA
      * Next time the schedule is due (UTC), null when no schedule is set.
      */
     nextScheduledRunAt: Date | null
+    /**
+     * The last occurrence a worker acted on, and what it did (`started run_…` or `skipped: …`).
+     */
+    scheduleLastRunAt: Date | null
+    scheduleLastOutcome: string | null
     createdAt: Date
     updatedAt: Date
   }, ExtArgs["result"]["workspace"]>
@@ -2961,6 +3817,9 @@ export interface Prisma__WorkspaceClient<T, Null = never, ExtArgs extends runtim
   creditAccount<T extends Prisma.Workspace$creditAccountArgs<ExtArgs> = {}>(args?: Prisma.Subset<T, Prisma.Workspace$creditAccountArgs<ExtArgs>>): Prisma.Prisma__CreditAccountClient<runtime.Types.Result.GetResult<Prisma.$CreditAccountPayload<ExtArgs>, T, "findUniqueOrThrow", GlobalOmitOptions> | null, null, ExtArgs, GlobalOmitOptions>
   prompts<T extends Prisma.Workspace$promptsArgs<ExtArgs> = {}>(args?: Prisma.Subset<T, Prisma.Workspace$promptsArgs<ExtArgs>>): Prisma.PrismaPromise<runtime.Types.Result.GetResult<Prisma.$PromptPayload<ExtArgs>, T, "findMany", GlobalOmitOptions> | Null>
   runs<T extends Prisma.Workspace$runsArgs<ExtArgs> = {}>(args?: Prisma.Subset<T, Prisma.Workspace$runsArgs<ExtArgs>>): Prisma.PrismaPromise<runtime.Types.Result.GetResult<Prisma.$RunPayload<ExtArgs>, T, "findMany", GlobalOmitOptions> | Null>
+  promptGenerations<T extends Prisma.Workspace$promptGenerationsArgs<ExtArgs> = {}>(args?: Prisma.Subset<T, Prisma.Workspace$promptGenerationsArgs<ExtArgs>>): Prisma.PrismaPromise<runtime.Types.Result.GetResult<Prisma.$PromptGenerationPayload<ExtArgs>, T, "findMany", GlobalOmitOptions> | Null>
+  researchJobs<T extends Prisma.Workspace$researchJobsArgs<ExtArgs> = {}>(args?: Prisma.Subset<T, Prisma.Workspace$researchJobsArgs<ExtArgs>>): Prisma.PrismaPromise<runtime.Types.Result.GetResult<Prisma.$ResearchJobPayload<ExtArgs>, T, "findMany", GlobalOmitOptions> | Null>
+  promptSuggestions<T extends Prisma.Workspace$promptSuggestionsArgs<ExtArgs> = {}>(args?: Prisma.Subset<T, Prisma.Workspace$promptSuggestionsArgs<ExtArgs>>): Prisma.PrismaPromise<runtime.Types.Result.GetResult<Prisma.$PromptSuggestionPayload<ExtArgs>, T, "findMany", GlobalOmitOptions> | Null>
   /**
    * Attaches callbacks for the resolution and/or rejection of the Promise.
    * @param onfulfilled The callback to execute when the Promise is resolved.
@@ -3014,6 +3873,8 @@ export interface WorkspaceFieldRefs {
   readonly scheduleTimezone: Prisma.FieldRef<"Workspace", 'String'>
   readonly schedulePreset: Prisma.FieldRef<"Workspace", 'String'>
   readonly nextScheduledRunAt: Prisma.FieldRef<"Workspace", 'DateTime'>
+  readonly scheduleLastRunAt: Prisma.FieldRef<"Workspace", 'DateTime'>
+  readonly scheduleLastOutcome: Prisma.FieldRef<"Workspace", 'String'>
   readonly createdAt: Prisma.FieldRef<"Workspace", 'DateTime'>
   readonly updatedAt: Prisma.FieldRef<"Workspace", 'DateTime'>
 }
@@ -3593,6 +4454,78 @@ export type Workspace$runsArgs<ExtArgs extends runtime.Types.Extensions.Internal
   take?: number
   skip?: number
   distinct?: Prisma.RunScalarFieldEnum | Prisma.RunScalarFieldEnum[]
+}
+
+/**
+ * Workspace.promptGenerations
+ */
+export type Workspace$promptGenerationsArgs<ExtArgs extends runtime.Types.Extensions.InternalArgs = runtime.Types.Extensions.DefaultArgs> = {
+  /**
+   * Select specific fields to fetch from the PromptGeneration
+   */
+  select?: Prisma.PromptGenerationSelect<ExtArgs> | null
+  /**
+   * Omit specific fields from the PromptGeneration
+   */
+  omit?: Prisma.PromptGenerationOmit<ExtArgs> | null
+  /**
+   * Choose, which related nodes to fetch as well
+   */
+  include?: Prisma.PromptGenerationInclude<ExtArgs> | null
+  where?: Prisma.PromptGenerationWhereInput
+  orderBy?: Prisma.PromptGenerationOrderByWithRelationInput | Prisma.PromptGenerationOrderByWithRelationInput[]
+  cursor?: Prisma.PromptGenerationWhereUniqueInput
+  take?: number
+  skip?: number
+  distinct?: Prisma.PromptGenerationScalarFieldEnum | Prisma.PromptGenerationScalarFieldEnum[]
+}
+
+/**
+ * Workspace.researchJobs
+ */
+export type Workspace$researchJobsArgs<ExtArgs extends runtime.Types.Extensions.InternalArgs = runtime.Types.Extensions.DefaultArgs> = {
+  /**
+   * Select specific fields to fetch from the ResearchJob
+   */
+  select?: Prisma.ResearchJobSelect<ExtArgs> | null
+  /**
+   * Omit specific fields from the ResearchJob
+   */
+  omit?: Prisma.ResearchJobOmit<ExtArgs> | null
+  /**
+   * Choose, which related nodes to fetch as well
+   */
+  include?: Prisma.ResearchJobInclude<ExtArgs> | null
+  where?: Prisma.ResearchJobWhereInput
+  orderBy?: Prisma.ResearchJobOrderByWithRelationInput | Prisma.ResearchJobOrderByWithRelationInput[]
+  cursor?: Prisma.ResearchJobWhereUniqueInput
+  take?: number
+  skip?: number
+  distinct?: Prisma.ResearchJobScalarFieldEnum | Prisma.ResearchJobScalarFieldEnum[]
+}
+
+/**
+ * Workspace.promptSuggestions
+ */
+export type Workspace$promptSuggestionsArgs<ExtArgs extends runtime.Types.Extensions.InternalArgs = runtime.Types.Extensions.DefaultArgs> = {
+  /**
+   * Select specific fields to fetch from the PromptSuggestion
+   */
+  select?: Prisma.PromptSuggestionSelect<ExtArgs> | null
+  /**
+   * Omit specific fields from the PromptSuggestion
+   */
+  omit?: Prisma.PromptSuggestionOmit<ExtArgs> | null
+  /**
+   * Choose, which related nodes to fetch as well
+   */
+  include?: Prisma.PromptSuggestionInclude<ExtArgs> | null
+  where?: Prisma.PromptSuggestionWhereInput
+  orderBy?: Prisma.PromptSuggestionOrderByWithRelationInput | Prisma.PromptSuggestionOrderByWithRelationInput[]
+  cursor?: Prisma.PromptSuggestionWhereUniqueInput
+  take?: number
+  skip?: number
+  distinct?: Prisma.PromptSuggestionScalarFieldEnum | Prisma.PromptSuggestionScalarFieldEnum[]
 }
 
 /**

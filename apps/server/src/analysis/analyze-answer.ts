@@ -1,0 +1,132 @@
+import { createCitationClassifier, extractCitations } from "./citations.js";
+import { countedOccurrences } from "./disambiguate.js";
+import { DEFAULT_DOMAIN_TAXONOMY, type DomainTaxonomyList } from "./domain-taxonomy.js";
+import { createMentionScanner, type Occurrence, orderEntities } from "./mention-scanner.js";
+import { type Sentences, sentenceAt, sentenceSpan, splitSentences } from "./sentences.js";
+import { type CompiledLexicon, lexiconFor, scoreSentence, sentimentLabel } from "./sentiment.js";
+import {
+  ANALYSIS_VERSION,
+  type AnalysisInput,
+  type AnalysisSubject,
+  type AnswerAnalysis,
+  type MentionResult,
+  type TrackedEntity,
+} from "./types.js";
+import { findUrlsInText } from "./url-normalize.js";
+
+export interface AnswerAnalyzerOptions {
+  /** Domain classes (default: the built-in list; see `loadDomainTaxonomy`). */
+  taxonomy?: DomainTaxonomyList;
+}
+
+interface EntityTally {
+  count: number;
+  firstOffset: number;
+  sentences: Set<number>;
+}
+
+/**
+ * Builds the matchers for one subject once and returns the pure analysis of
+ * one stored answer: mentions (count, first offset, rank, sentiment) and
+ * citations (normalised, deduplicated, classified). The rules are those of
+ * docs/metrics.md ("Mentions", "Citations"); a change to them must bump
+ * ANALYSIS_VERSION.
+ */
+export function createAnswerAnalyzer(
+  subject: AnalysisSubject,
+  options: AnswerAnalyzerOptions = {},
+): (input: AnalysisInput) => AnswerAnalysis {
+  const entities = orderEntities(subject);
+  const indexById = new Map(entities.map((e, i) => [e.id, i]));
+  const scan = createMentionScanner(subject, entities);
+  const classify = createCitationClassifier(entities, options.taxonomy ?? DEFAULT_DOMAIN_TAXONOMY);
+
+  return function analyzeAnswer(input: AnalysisInput): AnswerAnalysis {
+    const textUrls = findUrlsInText(input.answer);
+    const citations = extractCitations(input, classify, textUrls);
+    const scanned = scan(input.answer, textUrls);
+    const foldedText = scanned.folded.text;
+    const sentences = splitSentences(foldedText);
+
+    const confirmed = new Set(scanned.domainsInText);
+    for (const c of citations) {
+      const i = c.entityId === null ? undefined : indexById.get(c.entityId);
+      if (i !== undefined) confirmed.add(i);
+    }
+    const counted = countedOccurrences({
+      entities,
+      occurrences: scanned.occurrences,
+      terms: scanned.terms,
+      confirmed,
+      foldedText,
+      sentences,
+    });
+
+    const tallies = new Map<number, EntityTally>();
+    for (const o of counted) {
+      const t = tallies.get(o.entity);
+      const sentence = sentenceAt(sentences, o.start);
+      if (t) {
+        t.count++;
+        t.sentences.add(sentence);
+      } else {
+        tallies.set(o.entity, {
+          count: 1,
+          firstOffset: o.originalStart,
+          sentences: new Set([sentence]),
+        });
+      }
+    }
+
+    const ordered = [...tallies].sort((a, b) => a[1].firstOffset - b[1].firstOffset);
+    const sentiment = sentenceScorer(
+      lexiconFor(input.language),
+      foldedText,
+      sentences,
+      scanned.occurrences,
+    );
+    const mentions: MentionResult[] = ordered.map(([index, t], n) => {
+      const entity = entities[index] as TrackedEntity;
+      let score = 0;
+      for (const s of t.sentences) score += sentiment(s);
+      return {
+        entityId: entity.id,
+        isSelf: entity.isSelf,
+        count: t.count,
+        firstOffset: t.firstOffset,
+        rank: n + 1,
+        sentiment: sentimentLabel(score),
+      };
+    });
+    return { version: ANALYSIS_VERSION, mentions, citations };
+  };
+}
+
+/**
+ * Memoised net cue score per sentence, with every entity name blanked out
+ * first so a name such as "Best Buy" is never read as a cue.
+ */
+function sentenceScorer(
+  lex: CompiledLexicon,
+  foldedText: string,
+  sentences: Sentences,
+  occurrences: readonly Occurrence[],
+): (sentence: number) => number {
+  const memo = new Map<number, number>();
+  return (i) => {
+    const cached = memo.get(i);
+    if (cached !== undefined) return cached;
+    const [start, end] = sentenceSpan(sentences, i);
+    let text = "";
+    let at = start;
+    for (const o of occurrences) {
+      if (o.end <= start || o.start >= end) continue;
+      text += `${foldedText.slice(at, Math.max(at, o.start))} `;
+      at = Math.max(at, o.end);
+    }
+    text += foldedText.slice(at, end);
+    const score = scoreSentence(lex, text);
+    memo.set(i, score);
+    return score;
+  };
+}

@@ -1,0 +1,72 @@
+import type { EngineId } from "../engine.js";
+
+/** How hard one worker process may drive one provider. */
+export interface EngineLimit {
+  /** Requests in flight at once. */
+  concurrency: number;
+  /** Requests started per minute; null = only the concurrency bound. */
+  requestsPerMinute: number | null;
+}
+
+/**
+ * Defaults sized for the lowest paid tier of each provider (a few hundred
+ * requests per minute); the simulated engine needs no network, so it is only
+ * bounded to keep the database writes of one run from crowding out others.
+ */
+export const DEFAULT_ENGINE_LIMITS: Readonly<Record<EngineId, EngineLimit>> = Object.freeze({
+  openai: { concurrency: 8, requestsPerMinute: 500 },
+  perplexity: { concurrency: 4, requestsPerMinute: 50 },
+  anthropic: { concurrency: 4, requestsPerMinute: 50 },
+  gemini: { concurrency: 8, requestsPerMinute: 300 },
+  exa: { concurrency: 4, requestsPerMinute: 300 },
+  simulated: { concurrency: 8, requestsPerMinute: null },
+});
+
+const engineIds = Object.keys(DEFAULT_ENGINE_LIMITS) as EngineId[];
+
+/**
+ * Parses `GEO_ENGINE_CONCURRENCY` and `GEO_ENGINE_RATE_LIMITS`, both
+ * `engine=value` lists (`openai=16,perplexity=2`; a rate of `0` or `none`
+ * removes the rate bound), over the defaults. Throws a message naming the bad
+ * entry, for the config error.
+ */
+export function parseEngineLimits(
+  concurrency: string | undefined,
+  rates: string | undefined,
+): Record<EngineId, EngineLimit> {
+  const limits = Object.fromEntries(
+    engineIds.map((id) => [id, { ...DEFAULT_ENGINE_LIMITS[id] }]),
+  ) as Record<EngineId, EngineLimit>;
+  for (const [engine, value] of entries(concurrency, "GEO_ENGINE_CONCURRENCY")) {
+    const n = Number(value);
+    if (!Number.isInteger(n) || n < 1 || n > 256)
+      throw new Error(`GEO_ENGINE_CONCURRENCY: ${engine} must be an integer from 1 to 256`);
+    limits[engine].concurrency = n;
+  }
+  for (const [engine, value] of entries(rates, "GEO_ENGINE_RATE_LIMITS")) {
+    if (value === "none" || value === "0") {
+      limits[engine].requestsPerMinute = null;
+      continue;
+    }
+    const n = Number(value);
+    if (!Number.isInteger(n) || n < 1 || n > 100_000)
+      throw new Error(
+        `GEO_ENGINE_RATE_LIMITS: ${engine} must be an integer from 1 to 100000 (requests per minute) or none`,
+      );
+    limits[engine].requestsPerMinute = n;
+  }
+  return limits;
+}
+
+function* entries(list: string | undefined, name: string): Generator<[EngineId, string]> {
+  for (const item of (list ?? "").split(",")) {
+    const trimmed = item.trim();
+    if (!trimmed) continue;
+    const [engine, value, extra] = trimmed.split("=").map((s) => s.trim());
+    if (!engine || value === undefined || extra !== undefined)
+      throw new Error(`${name}: "${trimmed}" is not engine=value`);
+    if (!engineIds.includes(engine as EngineId))
+      throw new Error(`${name}: unknown engine "${engine}" (one of ${engineIds.join(", ")})`);
+    yield [engine as EngineId, value];
+  }
+}

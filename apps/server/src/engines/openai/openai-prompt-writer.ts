@@ -1,0 +1,145 @@
+import type { PromptCategory } from "@geopulse/api-types";
+import { z } from "zod";
+import type {
+  PromptWriter,
+  PromptWriterRequest,
+  PromptWriterResult,
+} from "../../services/prompt-generation/prompt-writer.js";
+import { type ConnectorOptions, postJson } from "../connectors/http.js";
+import { answerCostMicrousd } from "../connectors/token-pricing.js";
+import { joinVersioned } from "../connectors/url.js";
+import { EngineError } from "../engine.js";
+
+export const promptWriterModel = "gpt-4.1-mini";
+
+const categoryMeaning: Record<PromptCategory, string> = {
+  discovery: "unbranded questions looking for the best tools or providers in the category",
+  problem_solution: "a problem the buyer has, asking how to solve it",
+  use_case: "a specific situation or audience asking which solution fits",
+  comparison: "comparisons between named brands or alternatives to a competitor",
+  expert: "expert-level questions about the field, methods and evaluation criteria",
+  brand_research: "questions about the brand itself: pricing, reviews, pros and cons",
+};
+
+interface ResponsesBody {
+  status?: string;
+  output?: Array<{ type?: string; content?: Array<{ type?: string; text?: string }> }>;
+  usage?: { input_tokens?: number; output_tokens?: number };
+  error?: { message?: string } | null;
+}
+
+const written = z.object({
+  prompts: z.array(z.object({ text: z.string(), category: z.string() })),
+});
+
+/**
+ * Writes prompts through the OpenAI Responses API without web search, asking
+ * for JSON that matches a strict schema; the cost is its token usage at list
+ * prices.
+ */
+export function createOpenAiPromptWriter(
+  options: ConnectorOptions,
+  model = promptWriterModel,
+): PromptWriter {
+  return {
+    id: "openai",
+    model,
+    simulated: false,
+    async write(request: PromptWriterRequest): Promise<PromptWriterResult> {
+      const categories = request.items.map((i) => i.category);
+      const body = await postJson<ResponsesBody>({
+        provider: "OpenAI",
+        url: joinVersioned(options.baseUrl, "v1", "/responses"),
+        headers: { authorization: `Bearer ${options.apiKey}` },
+        body: {
+          model,
+          instructions:
+            "You write realistic prompts that people type into AI assistants (ChatGPT, Perplexity, Gemini) when researching a purchase in a brand's market. Write natural questions in the requested language, one idea each, 5 to 25 words, no numbering. Never repeat or paraphrase an avoided prompt. Answer with JSON only.",
+          input: JSON.stringify({
+            language: request.language,
+            brand: request.brand,
+            profile: request.profile,
+            competitors: request.competitors,
+            write: request.items.map((i) => ({
+              category: i.category,
+              meaning: categoryMeaning[i.category],
+              count: i.count,
+            })),
+            avoid: request.avoid,
+          }),
+          text: {
+            format: {
+              type: "json_schema",
+              name: "prompts",
+              strict: true,
+              schema: {
+                type: "object",
+                additionalProperties: false,
+                required: ["prompts"],
+                properties: {
+                  prompts: {
+                    type: "array",
+                    items: {
+                      type: "object",
+                      additionalProperties: false,
+                      required: ["text", "category"],
+                      properties: {
+                        text: { type: "string" },
+                        category: { type: "string", enum: categories },
+                      },
+                    },
+                  },
+                },
+              },
+            },
+          },
+        },
+        options,
+      });
+      if (body.status === "failed" || body.error?.message) {
+        throw new EngineError(`OpenAI failed to answer: ${body.error?.message ?? "unknown"}`, true);
+      }
+      const inputTokens = body.usage?.input_tokens ?? 0;
+      const outputTokens = body.usage?.output_tokens ?? 0;
+      const costMicrousd = answerCostMicrousd("openai", model, {
+        inputTokens,
+        outputTokens,
+        searches: 0,
+        requests: 0,
+      });
+      const text = (body.output ?? [])
+        .filter((item) => item.type === "message")
+        .flatMap((item) => item.content ?? [])
+        .filter((part) => part.type === "output_text")
+        .map((part) => part.text ?? "")
+        .join("");
+      let parsed: z.infer<typeof written>;
+      try {
+        parsed = written.parse(JSON.parse(text));
+      } catch {
+        throw new EngineErrorWithCost("OpenAI did not return the requested JSON.", costMicrousd);
+      }
+      // Keep only what was asked: known categories, at most the count of each.
+      const left = new Map(request.items.map((i) => [i.category as string, i.count]));
+      const prompts: PromptWriterResult["prompts"] = [];
+      for (const p of parsed.prompts) {
+        const room = left.get(p.category) ?? 0;
+        const promptText = p.text.trim();
+        if (room <= 0 || promptText.length < 3 || promptText.length > 500) continue;
+        left.set(p.category, room - 1);
+        prompts.push({ text: promptText, category: p.category as PromptCategory });
+      }
+      return { prompts, inputTokens, outputTokens, costMicrousd };
+    },
+  };
+}
+
+/** A failed call the provider still billed (tokens were used). */
+export class EngineErrorWithCost extends EngineError {
+  constructor(
+    message: string,
+    readonly costMicrousd: bigint,
+  ) {
+    super(message, false);
+  }
+}

@@ -1,0 +1,13 @@
+import { z } from "zod";
+import { executePromptGeneration } from "../services/prompt-generation/execute-prompt-generation.js";
+import type { JobDefinition } from "./job-definition.js";
+
+/** Runs a prompt generation's remaining LLM calls; safe to repeat (resumes at the next batch). */
+export const promptGenerationJob: JobDefinition<z.ZodObject<{ generationId: z.ZodString }>> = {
+  id: "prompt-generation",
+  version: 1,
+  payload: z.object({ generationId: z.string().regex(/^pgn_[0-9A-Z]{26}$/) }),
+  expireInSeconds: 1800,
+  retryLimit: 3,
+  handle: (ctx, payload) => executePromptGeneration({ ctx, generationId: payload.generationId }),
+};

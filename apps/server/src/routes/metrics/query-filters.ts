@@ -1,0 +1,19 @@
+import type { MetricsFilters } from "../../services/metrics/metrics-filters.js";
+
+/** The validated filter query parameters shared by the metrics routes. */
+export function filtersOf(query: {
+  engine?: string;
+  category?: string;
+  region?: string;
+  language?: string;
+  includeBrandResearch?: boolean;
+}): MetricsFilters {
+  return {
+    engine: query.engine,
+    category: query.category,
+    region: query.region,
+    language: query.language,
+    includeBrandResearch:
+      query.includeBrandResearch === true || String(query.includeBrandResearch) === "true",
+  };
+}

@@ -1,0 +1,79 @@
+import type { Prisma } from "@geopulse/db";
+import { createAnswerAnalyzer } from "../../analysis/analyze-answer.js";
+import {
+  DEFAULT_DOMAIN_TAXONOMY,
+  type DomainTaxonomyList,
+} from "../../analysis/domain-taxonomy.js";
+import type { AnalysisInput, AnalysisSubject, AnswerAnalysis } from "../../analysis/types.js";
+import type { AppContext } from "../../context.js";
+import { toBrandProfile } from "../workspace-config/brand-profile.js";
+
+type Db = AppContext["prisma"] | Prisma.TransactionClient;
+
+export interface WorkspaceAnalyzer {
+  subject: AnalysisSubject;
+  /** The operator's taxonomy (config.domainTaxonomy) the analyzer classifies domains with. */
+  taxonomy: DomainTaxonomyList;
+  analyze(input: AnalysisInput): AnswerAnalysis;
+}
+
+/**
+ * What answers of a workspace are analysed against: the brand as entity
+ * `self` (its brand and display name, its domains) and every competitor (by
+ * id, with aliases, domains and the ambiguity flag); the brand profile's
+ * category disambiguates ambiguous names.
+ */
+export async function loadAnalysisSubject(db: Db, workspaceId: string): Promise<AnalysisSubject> {
+  const workspace = await db.workspace.findUniqueOrThrow({
+    where: { id: workspaceId },
+    select: {
+      brand: true,
+      displayName: true,
+      domains: true,
+      brandProfile: true,
+      competitors: { orderBy: { position: "asc" } },
+    },
+  });
+  const category = toBrandProfile(workspace.brandProfile).category;
+  const brandAliases = workspace.displayName !== workspace.brand ? [workspace.displayName] : [];
+  return {
+    entities: [
+      {
+        id: "self",
+        name: workspace.brand,
+        isSelf: true,
+        aliases: brandAliases,
+        domains: workspace.domains,
+        ambiguous: false,
+      },
+      ...workspace.competitors.map((c) => ({
+        id: c.id,
+        name: c.name,
+        isSelf: false,
+        aliases: c.aliases,
+        domains: c.domains,
+        ambiguous: c.ambiguous,
+      })),
+    ],
+    categoryTerms: category ? [category] : [],
+  };
+}
+
+// Building an analyzer compiles its matchers; a workspace's subject rarely
+// changes, so recent ones are kept by their content.
+const analyzers = new Map<string, WorkspaceAnalyzer>();
+const MAX_ANALYZERS = 64;
+
+export function analyzerFor(
+  subject: AnalysisSubject,
+  taxonomy: DomainTaxonomyList = DEFAULT_DOMAIN_TAXONOMY,
+): WorkspaceAnalyzer {
+  const key = JSON.stringify(subject);
+  const cached = analyzers.get(key);
+  if (cached && cached.taxonomy === taxonomy) return cached;
+  const analyze = createAnswerAnalyzer(subject, { taxonomy });
+  const analyzer = { subject, taxonomy, analyze };
+  if (analyzers.size >= MAX_ANALYZERS) analyzers.delete(analyzers.keys().next().value as string);
+  analyzers.set(key, analyzer);
+  return analyzer;
+}

@@ -1,0 +1,87 @@
+import type { Prisma } from "@geopulse/db";
+import type { DomainTaxonomyList } from "../../analysis/domain-taxonomy.js";
+import { ANALYSIS_VERSION } from "../../analysis/types.js";
+import { analyzerFor, loadAnalysisSubject } from "./analysis-subject.js";
+import { buildRollupRows } from "./rollup-rows.js";
+import { type CitationClass, classifyStoredCitations, insertMentions } from "./store-analysis.js";
+import { addRollupRows, lockMetricDay } from "./write-rollups.js";
+
+export interface RecordedAnswer {
+  responseId: string;
+  engine: string;
+  promptId: string;
+  prompt: { category: string; language: string; region: string | null };
+  answer: string;
+  citations: ReadonlyArray<{ url: string; title: string | null }>;
+}
+
+export interface AnalyzeRecordedAnswersOptions {
+  tx: Prisma.TransactionClient;
+  now: Date;
+  workspaceId: string;
+  /** UTC day of the answers' run, `YYYY-MM-DD` (the rollup day). */
+  day: string;
+  answers: readonly RecordedAnswer[];
+  /** config.domainTaxonomy (the built-in list when omitted). */
+  taxonomy?: DomainTaxonomyList;
+}
+
+/**
+ * Analyses a batch of just-recorded answers of one run inside the transaction
+ * that records them: stores their mentions, marks their analysis version and
+ * adds their contribution to the day's rollups with one upsert per table, so
+ * the day lock is taken once per batch rather than once per answer. Returns
+ * each answer's citation classes, for the caller to store with them.
+ */
+export async function analyzeRecordedAnswers(
+  options: AnalyzeRecordedAnswersOptions,
+): Promise<Map<string, CitationClass[]>> {
+  const { tx, workspaceId, day, answers } = options;
+  const classes = new Map<string, CitationClass[]>();
+  if (answers.length === 0) return classes;
+  const analyzer = analyzerFor(await loadAnalysisSubject(tx, workspaceId), options.taxonomy);
+  const analysed = answers.map((a) => {
+    const analysis = analyzer.analyze({
+      answer: a.answer,
+      citations: a.citations.map((c) => ({ url: c.url, title: c.title })),
+      language: a.prompt.language,
+    });
+    classes.set(
+      a.responseId,
+      classifyStoredCitations(
+        analysis,
+        a.citations.map((c) => c.url),
+      ),
+    );
+    return { ...a, analysis };
+  });
+  await insertMentions(
+    tx,
+    workspaceId,
+    analysed.map((a) => ({ responseId: a.responseId, analysis: a.analysis })),
+  );
+  await tx.engineResponse.updateMany({
+    where: { id: { in: analysed.map((a) => a.responseId) } },
+    data: { analysisVersion: ANALYSIS_VERSION },
+  });
+  // The day lock as late as possible (every batch of the day queues on it), but
+  // before touching rollups: a re-analysis of the day holds it while it reads
+  // the day's answers, so it either sees these answers or runs after them.
+  await lockMetricDay(tx, { workspaceId, version: ANALYSIS_VERSION, day, now: options.now });
+  await addRollupRows(tx, {
+    workspaceId,
+    version: ANALYSIS_VERSION,
+    rows: buildRollupRows(
+      analysed.map((a) => ({
+        day,
+        engine: a.engine,
+        promptId: a.promptId,
+        category: a.prompt.category,
+        language: a.prompt.language,
+        region: a.prompt.region,
+        analysis: a.analysis,
+      })),
+    ),
+  });
+  return classes;
+}

@@ -1,0 +1,129 @@
+import type { AnswerAnalysis } from "../../analysis/types.js";
+
+/** One analysed answer with what its rollup key needs (see docs/metrics.md, "Rollups"). */
+export interface AnalysedAnswer {
+  /** UTC day of the answer's run, `YYYY-MM-DD`. */
+  day: string;
+  engine: string;
+  promptId: string;
+  category: string;
+  language: string;
+  region: string | null;
+  analysis: AnswerAnalysis;
+}
+
+interface CellKey {
+  day: string;
+  engine: string;
+  promptId: string;
+  category: string;
+  language: string;
+  region: string | null;
+}
+
+export interface CellRow extends CellKey {
+  responses: number;
+  responsesWithCitations: number;
+}
+
+export interface EntityRow extends CellKey {
+  entityId: string;
+  mentionedResponses: number;
+  mentionCount: number;
+  rankSum: number;
+  inverseRankSum: number;
+  citedResponses: number;
+  positiveResponses: number;
+  negativeResponses: number;
+}
+
+export interface DomainRow extends CellKey {
+  domain: string;
+  taxonomy: string;
+  citedResponses: number;
+}
+
+export interface RollupRows {
+  cells: CellRow[];
+  entities: EntityRow[];
+  domains: DomainRow[];
+  /** Answers per day. */
+  days: Map<string, number>;
+}
+
+/**
+ * The rollup contribution of a set of answers, summed by key. Pure: the
+ * pipeline (one answer at a time), the re-analysis (one day at a time) and the
+ * benchmark (bulk) all go through it, so they fill rollups identically.
+ * Sparse: an entity gets a row only when mentioned or cited.
+ */
+export function buildRollupRows(answers: readonly AnalysedAnswer[]): RollupRows {
+  const cells = new Map<string, CellRow>();
+  const entities = new Map<string, EntityRow>();
+  const domains = new Map<string, DomainRow>();
+  const days = new Map<string, number>();
+  for (const answer of answers) {
+    const key: CellKey = {
+      day: answer.day,
+      engine: answer.engine,
+      promptId: answer.promptId,
+      category: answer.category,
+      language: answer.language,
+      region: answer.region,
+    };
+    const cellId = `${answer.day}\u0000${answer.engine}\u0000${answer.promptId}`;
+    days.set(answer.day, (days.get(answer.day) ?? 0) + 1);
+    const cell = cells.get(cellId) ?? { ...key, responses: 0, responsesWithCitations: 0 };
+    cell.responses += 1;
+    if (answer.analysis.citations.length > 0) cell.responsesWithCitations += 1;
+    cells.set(cellId, cell);
+
+    const entity = (entityId: string): EntityRow => {
+      const id = `${cellId}\u0000${entityId}`;
+      let row = entities.get(id);
+      if (!row) {
+        row = {
+          ...key,
+          entityId,
+          mentionedResponses: 0,
+          mentionCount: 0,
+          rankSum: 0,
+          inverseRankSum: 0,
+          citedResponses: 0,
+          positiveResponses: 0,
+          negativeResponses: 0,
+        };
+        entities.set(id, row);
+      }
+      return row;
+    };
+    for (const mention of answer.analysis.mentions) {
+      const row = entity(mention.entityId);
+      row.mentionedResponses += 1;
+      row.mentionCount += mention.count;
+      row.rankSum += mention.rank;
+      row.inverseRankSum += 1 / mention.rank;
+      if (mention.sentiment === "positive") row.positiveResponses += 1;
+      if (mention.sentiment === "negative") row.negativeResponses += 1;
+    }
+    const citedEntities = new Set<string>();
+    const citedDomains = new Map<string, string>();
+    for (const citation of answer.analysis.citations) {
+      if (citation.entityId) citedEntities.add(citation.entityId);
+      if (!citedDomains.has(citation.domain)) citedDomains.set(citation.domain, citation.taxonomy);
+    }
+    for (const entityId of citedEntities) entity(entityId).citedResponses += 1;
+    for (const [domain, taxonomy] of citedDomains) {
+      const id = `${cellId}\u0000${domain}`;
+      const row = domains.get(id) ?? { ...key, domain, taxonomy, citedResponses: 0 };
+      row.citedResponses += 1;
+      domains.set(id, row);
+    }
+  }
+  return {
+    cells: [...cells.values()],
+    entities: [...entities.values()],
+    domains: [...domains.values()],
+    days,
+  };
+}

@@ -1,0 +1,114 @@
+import type { Scoreboard } from "@geopulse/api-types";
+import type { AppContext } from "../../context.js";
+import type { WorkspaceAccess } from "../../http/principal.js";
+import type { EntityMetrics } from "../../metrics/aggregates.js";
+import { compositeDeltasFromSeries, shiftDate } from "../../metrics/composite-deltas.js";
+import { type DaySnapshot, daySnapshot, selfComposites } from "./day-snapshot.js";
+import { checkDay, type MetricsFilters } from "./metrics-filters.js";
+import { loadMetricDays, loadMetricsScope, type MetricsScope } from "./metrics-scope.js";
+
+export interface GetMetricsOptions {
+  ctx: AppContext;
+  access: WorkspaceAccess;
+  /** `YYYY-MM-DD`; default the latest day with data, else today (UTC). */
+  date?: string | undefined;
+  filters: MetricsFilters;
+}
+
+export interface ScoreboardView {
+  scope: MetricsScope;
+  scoreboard: Scoreboard;
+  /** The day's snapshot, or null when the day has no data. */
+  day: DaySnapshot | null;
+}
+
+type EngineMetrics = Scoreboard["engines"][number]["metrics"];
+
+/** The scoreboard of a day; also the first half of the metrics view. */
+export async function buildScoreboard(options: GetMetricsOptions): Promise<ScoreboardView> {
+  const { ctx, filters } = options;
+  const requested = options.date === undefined ? undefined : checkDay(options.date, "query.date");
+  // Independent reads, side by side (PostgreSQL runs them on separate connections).
+  const [scope, days] = await Promise.all([
+    loadMetricsScope(ctx, options.access.id),
+    loadMetricDays(ctx, options.access.id, requested),
+  ]);
+  const date = requested ?? days[0]?.day ?? ctx.clock.now().toISOString().slice(0, 10);
+  const current = days.find((d) => d.day === date);
+  const empty: Scoreboard = {
+    brand: scope.brand,
+    date,
+    composite: {
+      value: 0,
+      ciLow: 0,
+      ciHigh: 0,
+      n: 0,
+      entity: scope.brand,
+      deltas: { previous: 0, "7d": 0, "28d": 0 },
+    },
+    engines: [],
+  };
+  if (!current) return { scope, scoreboard: empty, day: null };
+
+  const day = await daySnapshot({ ctx, scope, day: current, filters });
+  const self = selfOf(day.snapshot.entities);
+  // Comparison days: the previous day with data, and exactly 7 and 28 days before.
+  const wanted = new Set([shiftDate(date, -7), shiftDate(date, -28)]);
+  const previous = days.find((d) => d.day < date);
+  if (previous) wanted.add(previous.day);
+  const earlier = await selfComposites({
+    ctx,
+    scope,
+    days: days.filter((d) => wanted.has(d.day)),
+    filters,
+  });
+  const series = [
+    { date, composite: self?.composite.value ?? 0 },
+    ...[...earlier].map(([day, composite]) => ({ date: day, composite })),
+  ];
+  return {
+    scope,
+    day,
+    scoreboard: {
+      brand: scope.brand,
+      date,
+      composite: self
+        ? {
+            value: self.composite.value,
+            ciLow: self.composite.ciLow,
+            ciHigh: self.composite.ciHigh,
+            n: self.composite.n,
+            entity: scope.brand,
+            deltas: compositeDeltasFromSeries(series, date),
+          }
+        : empty.composite,
+      engines: day.snapshot.engines.map((engine) => ({
+        engine: engine.engine,
+        metrics: toEngineMetrics(engine.responses, selfOf(engine.entities)),
+      })),
+    },
+  };
+}
+
+export async function getWorkspaceScoreboard(options: GetMetricsOptions): Promise<Scoreboard> {
+  return (await buildScoreboard(options)).scoreboard;
+}
+
+function selfOf(entities: EntityMetrics[]): EntityMetrics | undefined {
+  return entities.find((e) => e.isSelf);
+}
+
+const zero = { value: 0, ciLow: 0, ciHigh: 0, n: 0 };
+
+function toEngineMetrics(responses: number, self: EntityMetrics | undefined): EngineMetrics {
+  return {
+    responses,
+    visibility: self?.visibility ?? zero,
+    shareOfVoice: self?.shareOfVoice ?? zero,
+    citationShare: self?.citationShare ?? zero,
+    averagePosition: self?.averagePosition ?? null,
+    mentionCount: self?.mentionCount ?? 0,
+    sentiment: self?.sentiment ?? null,
+    composite: self?.composite ?? zero,
+  };
+}

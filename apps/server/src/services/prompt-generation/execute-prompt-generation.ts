@@ -1,0 +1,162 @@
+import type { Language } from "@geopulse/api-types";
+import type { AppContext } from "../../context.js";
+import { EngineError } from "../../engines/engine.js";
+import { EngineErrorWithCost } from "../../engines/openai/openai-prompt-writer.js";
+import { storeSuggestions } from "../prompt-suggestions/store-suggestions.js";
+import { toBrandProfile } from "../workspace-config/brand-profile.js";
+import type { GenerationBatch } from "./plan-generation.js";
+import type { PromptWriter, PromptWriterRequest, PromptWriterResult } from "./prompt-writer.js";
+import { selectPromptWriter } from "./select-prompt-writer.js";
+import { settleOnce } from "./settle-once.js";
+
+const maxAttempts = 3;
+/** Existing texts passed to the writer to avoid, most recent first. */
+const maxAvoid = 200;
+
+class LostRace extends Error {}
+
+export interface ExecutePromptGenerationOptions {
+  ctx: AppContext;
+  generationId: string;
+}
+
+/**
+ * Makes the remaining LLM calls of a generation in order, storing each
+ * call's prompts as suggestions together with the call's counters (one
+ * transaction, guarded by the call index so a call is recorded once), then
+ * settles the reservation at the summed cost, exactly once.
+ */
+export async function executePromptGeneration({
+  ctx,
+  generationId,
+}: ExecutePromptGenerationOptions): Promise<void> {
+  const generation = await ctx.prisma.promptGeneration.findUnique({ where: { id: generationId } });
+  if (!generation || generation.finishedAt) return;
+  await ctx.prisma.promptGeneration.update({
+    where: { id: generationId },
+    data: { status: "running", startedAt: generation.startedAt ?? ctx.clock.now() },
+  });
+  const workspace = await ctx.prisma.workspace.findUniqueOrThrow({
+    where: { id: generation.workspaceId },
+    include: { competitors: { orderBy: { position: "asc" } } },
+  });
+  const writer = await selectPromptWriter(
+    ctx,
+    workspace.id,
+    ctx.prisma,
+    generation.generator as "openai" | "simulated",
+  );
+  const batches = generation.batches as unknown as GenerationBatch[];
+  for (let index = generation.callsMade; index < batches.length; index++) {
+    const batch = batches[index];
+    if (!batch) break;
+    const avoid = await existingTexts(ctx, workspace.id, batch.language);
+    const outcome = writer
+      ? await write(ctx, writer, {
+          language: batch.language,
+          items: batch.items,
+          brand: workspace.brand,
+          profile: toBrandProfile(workspace.brandProfile),
+          competitors: workspace.competitors.map((c) => c.name),
+          avoid,
+          seed: `${generationId}:${index}`,
+        })
+      : { error: "The OpenAI key is no longer available.", costMicrousd: 0n };
+    try {
+      await ctx.prisma.$transaction(async (tx) => {
+        const stored =
+          "prompts" in outcome
+            ? await storeSuggestions(tx, ctx, {
+                workspaceId: workspace.id,
+                source: "generation",
+                generationId,
+                provider: generation.generator,
+                simulated: generation.generator === "simulated",
+                candidates: outcome.prompts.map((p) => ({ ...p, language: batch.language })),
+              })
+            : { stored: 0, duplicates: 0 };
+        const updated = await tx.promptGeneration.updateMany({
+          where: { id: generationId, callsMade: index, finishedAt: null },
+          data: {
+            callsMade: index + 1,
+            callsFailed: { increment: "error" in outcome ? 1 : 0 },
+            costMicrousd: { increment: outcome.costMicrousd },
+            suggestionCount: { increment: stored.stored },
+            duplicatesSkipped: { increment: stored.duplicates },
+            ...("error" in outcome ? { error: outcome.error } : {}),
+          },
+        });
+        if (updated.count !== 1) throw new LostRace();
+      });
+    } catch (error) {
+      if (error instanceof LostRace) return; // another worker recorded this call
+      throw error;
+    }
+  }
+  const done = await ctx.prisma.promptGeneration.findUniqueOrThrow({ where: { id: generationId } });
+  const status =
+    done.callsFailed === 0
+      ? "succeeded"
+      : done.callsFailed >= done.callsPlanned
+        ? "failed"
+        : "partial";
+  if (done.reservationId) {
+    await settleOnce(ctx, done.reservationId, done.costMicrousd);
+  }
+  await ctx.prisma.promptGeneration.updateMany({
+    where: { id: generationId, finishedAt: null },
+    data: {
+      status,
+      finishedAt: ctx.clock.now(),
+      ...(status === "succeeded" ? { error: null } : {}),
+    },
+  });
+}
+
+async function existingTexts(ctx: AppContext, workspaceId: string, language: Language) {
+  const [prompts, pending] = await Promise.all([
+    ctx.prisma.prompt.findMany({
+      where: { workspaceId, language },
+      orderBy: { id: "desc" },
+      take: maxAvoid,
+      select: { text: true },
+    }),
+    ctx.prisma.promptSuggestion.findMany({
+      where: { workspaceId, language, status: "pending" },
+      orderBy: { id: "desc" },
+      take: maxAvoid,
+      select: { text: true },
+    }),
+  ]);
+  return [...prompts, ...pending].map((p) => p.text).slice(0, maxAvoid);
+}
+
+type WriteOutcome = PromptWriterResult | { error: string; costMicrousd: bigint };
+
+async function write(
+  ctx: AppContext,
+  writer: PromptWriter,
+  request: PromptWriterRequest,
+): Promise<WriteOutcome> {
+  let billed = 0n;
+  for (let attempt = 1; ; attempt++) {
+    try {
+      const result = await writer.write(request);
+      return { ...result, costMicrousd: result.costMicrousd + billed };
+    } catch (error) {
+      if (error instanceof EngineErrorWithCost) billed += error.costMicrousd;
+      const retryable = error instanceof EngineError && error.retryable;
+      if (!retryable || attempt >= maxAttempts) {
+        return {
+          error: error instanceof Error ? error.message : String(error),
+          costMicrousd: billed,
+        };
+      }
+      await ctx.clock.sleep(
+        error.retryAfterSeconds !== undefined
+          ? error.retryAfterSeconds * 1000
+          : 500 * 2 ** (attempt - 1),
+      );
+    }
+  }
+}

@@ -1,0 +1,38 @@
+import type { PromptGeneration as GenerationResponse } from "@geopulse/api-types";
+import type { AppContext } from "../../context.js";
+import { errors } from "../../errors/app-error.js";
+import { decodeCursor, toPage } from "../../http/cursor.js";
+import type { WorkspaceAccess } from "../../http/principal.js";
+import { toGenerationResponse } from "./to-generation-response.js";
+
+interface ReadOptions {
+  ctx: AppContext;
+  workspace: WorkspaceAccess;
+}
+
+export async function listPromptGenerations({
+  ctx,
+  workspace,
+  limit,
+  cursor,
+}: ReadOptions & { limit: number; cursor?: string | undefined }) {
+  const after = decodeCursor(cursor, "pgn");
+  const rows = await ctx.prisma.promptGeneration.findMany({
+    where: { workspaceId: workspace.id, ...(after ? { id: { lt: after } } : {}) },
+    orderBy: { id: "desc" },
+    take: limit + 1,
+  });
+  return toPage(rows, limit, (row) => toGenerationResponse(row, workspace.slug));
+}
+
+export async function getPromptGeneration({
+  ctx,
+  workspace,
+  generationId,
+}: ReadOptions & { generationId: string }): Promise<GenerationResponse> {
+  const row = await ctx.prisma.promptGeneration.findFirst({
+    where: { id: generationId, workspaceId: workspace.id },
+  });
+  if (!row) throw errors.notFound("Prompt generation");
+  return toGenerationResponse(row, workspace.slug);
+}

@@ -1,0 +1,159 @@
+import type {
+  PromptGeneration as GenerationResponse,
+  Language,
+  RequestBody,
+} from "@geopulse/api-types";
+import type { AppContext } from "../../context.js";
+import { AppError, errors } from "../../errors/app-error.js";
+import type { Principal, WorkspaceAccess } from "../../http/principal.js";
+import { newId } from "../../ids.js";
+import { promptGenerationJob } from "../../jobs/prompt-generation-job.js";
+import { recordAuditEvent } from "../audit/record-audit-event.js";
+import { releaseCredits } from "../credits/release-credits.js";
+import { holdCredits } from "../credits/reserve-credits.js";
+import { runIdempotent } from "../idempotency/idempotency.js";
+import { promptCategories } from "../prompts/prompt-rules.js";
+import { defaultPromptsPerCall, planGeneration } from "./plan-generation.js";
+import { selectPromptWriter } from "./select-prompt-writer.js";
+import { toGenerationResponse } from "./to-generation-response.js";
+
+export interface StartPromptGenerationOptions {
+  ctx: AppContext;
+  principal: Principal;
+  workspace: WorkspaceAccess;
+  requestId: string;
+  input: RequestBody<"startPromptGeneration">;
+}
+
+export function principalIdOf(principal: Principal): string {
+  return principal.kind === "session"
+    ? principal.userId
+    : principal.kind === "api_key"
+      ? principal.keyId
+      : "anonymous";
+}
+
+/**
+ * Plans the generation, holds calls x 250,000 micro-USD (402 before anything
+ * is written), writes the generation in the same transaction, then queues it.
+ */
+export async function startPromptGeneration(
+  options: StartPromptGenerationOptions,
+): Promise<GenerationResponse> {
+  const { ctx, principal, workspace, input } = options;
+  const { idempotencyKey, ...request } = input;
+  let queued: { id: string; reservationId: string } | undefined;
+  const result = await runIdempotent({
+    ctx,
+    scope: idempotencyKey
+      ? {
+          workspaceId: workspace.id,
+          principalId: principalIdOf(principal),
+          operation: "startPromptGeneration",
+          key: idempotencyKey,
+          request,
+        }
+      : undefined,
+    run: async (tx) => {
+      const stored = await tx.workspace.findUniqueOrThrow({
+        where: { id: workspace.id },
+        select: { languages: true, quotas: true },
+      });
+      const languages = (input.languages ?? stored.languages) as Language[];
+      const foreign = languages.findIndex((l) => !stored.languages.includes(l));
+      if (foreign >= 0) {
+        throw errors.field(
+          `body.languages[${foreign}]`,
+          "workspaceLanguage",
+          `must be one of the workspace's languages: ${stored.languages.join(", ")}`,
+        );
+      }
+      const plan = planGeneration({
+        count: input.count,
+        languages,
+        categories: input.categories ?? promptCategories,
+        quotas: stored.quotas as Record<string, number>,
+        promptsPerCall: input.promptsPerCall ?? defaultPromptsPerCall,
+      });
+      const writer = await selectPromptWriter(ctx, workspace.id, tx);
+      if (!writer) {
+        throw new AppError(
+          "no_engines_configured",
+          "No OpenAI key is configured for this workspace or the server; store an openai credential first.",
+        );
+      }
+      const id = newId("pgn", ctx.clock);
+      const reservation = await holdCredits(tx, ctx, {
+        workspaceId: workspace.id,
+        operation: "prompt_generation",
+        operationId: id,
+        estimateMicrousd: plan.reservationMicrousd,
+        ttlMs: 6 * 3600_000,
+      });
+      const row = await tx.promptGeneration.create({
+        data: {
+          id,
+          workspaceId: workspace.id,
+          status: "queued",
+          generator: writer.id,
+          model: writer.model,
+          requestedCount: input.count,
+          languages,
+          targets: plan.targets.map((t) => ({ ...t })),
+          batches: plan.batches.map((b) => ({ language: b.language, items: b.items })),
+          promptsPerCall: input.promptsPerCall ?? defaultPromptsPerCall,
+          callsPlanned: plan.batches.length,
+          callsMade: 0,
+          callsFailed: 0,
+          suggestionCount: 0,
+          duplicatesSkipped: 0,
+          reservedMicrousd: plan.reservationMicrousd,
+          costMicrousd: 0n,
+          reservationId: reservation.id,
+          idempotencyKey: idempotencyKey ?? null,
+          createdAt: ctx.clock.now(),
+        },
+      });
+      await recordAuditEvent({
+        tx,
+        clock: ctx.clock,
+        principal,
+        requestId: options.requestId,
+        workspaceId: workspace.id,
+        action: "prompt_generation.start",
+        targetType: "prompt_generation",
+        targetId: id,
+        metadata: {
+          count: input.count,
+          calls: plan.batches.length,
+          generator: writer.id,
+          reservedMicrousd: Number(plan.reservationMicrousd),
+        },
+      });
+      queued = { id, reservationId: reservation.id };
+      return { resourceId: id, result: toGenerationResponse(row, workspace.slug) };
+    },
+    replay: async (id) =>
+      toGenerationResponse(
+        await ctx.prisma.promptGeneration.findUniqueOrThrow({ where: { id } }),
+        workspace.slug,
+      ),
+  });
+  if (queued) {
+    try {
+      await ctx.queue.enqueue(promptGenerationJob, { generationId: queued.id });
+    } catch (error) {
+      await releaseCredits({ ctx, reservationId: queued.reservationId, reason: "failed" });
+      await ctx.prisma.promptGeneration.update({
+        where: { id: queued.id },
+        data: {
+          status: "failed",
+          error: "The generation could not be queued.",
+          finishedAt: ctx.clock.now(),
+        },
+      });
+      throw error;
+    }
+  }
+  return result;
+}

@@ -1,0 +1,51 @@
+import type { PromptSuggestion } from "@geopulse/api-types";
+import type { AppContext } from "../../context.js";
+import { AppError, errors } from "../../errors/app-error.js";
+import type { Principal, WorkspaceAccess } from "../../http/principal.js";
+import { recordAuditEvent } from "../audit/record-audit-event.js";
+import { toSuggestionResponse } from "./to-suggestion-response.js";
+
+export interface DismissPromptSuggestionOptions {
+  ctx: AppContext;
+  principal: Principal;
+  workspace: WorkspaceAccess;
+  requestId: string;
+  suggestionId: string;
+}
+
+/** Dismisses a pending suggestion; twice is a no-op, an accepted one is 409 already_decided. */
+export async function dismissPromptSuggestion(
+  options: DismissPromptSuggestionOptions,
+): Promise<PromptSuggestion> {
+  const { ctx, workspace, suggestionId } = options;
+  return ctx.prisma.$transaction(async (tx) => {
+    const row = await tx.promptSuggestion.findFirst({
+      where: { id: suggestionId, workspaceId: workspace.id },
+    });
+    if (!row) throw errors.notFound("Prompt suggestion");
+    if (row.status === "dismissed") return toSuggestionResponse(row);
+    const updated = await tx.promptSuggestion.updateMany({
+      where: { id: row.id, status: "pending" },
+      data: { status: "dismissed", decidedAt: ctx.clock.now() },
+    });
+    if (updated.count !== 1) {
+      throw new AppError("already_decided", "This suggestion was already accepted.", {
+        suggestionId,
+        status: "accepted",
+      });
+    }
+    await recordAuditEvent({
+      tx,
+      clock: ctx.clock,
+      principal: options.principal,
+      requestId: options.requestId,
+      workspaceId: workspace.id,
+      action: "prompt_suggestion.dismiss",
+      targetType: "prompt_suggestion",
+      targetId: row.id,
+    });
+    return toSuggestionResponse(
+      await tx.promptSuggestion.findUniqueOrThrow({ where: { id: row.id } }),
+    );
+  });
+}

@@ -1,0 +1,196 @@
+import type { Language } from "@geopulse/api-types";
+import type { Prisma } from "@geopulse/db";
+import { getDomain } from "tldts";
+import type { AppContext } from "../../context.js";
+import { EngineError } from "../../engines/engine.js";
+import { newId } from "../../ids.js";
+import { settleOnce } from "../prompt-generation/settle-once.js";
+import { storeSuggestions } from "../prompt-suggestions/store-suggestions.js";
+import { guessCategory } from "./guess-category.js";
+import { planResearchCalls, type ResearchProviderId } from "./plan-research.js";
+import type { ResearchFindings, ResearchProvider, ResearchRequest } from "./research-provider.js";
+import { researchProvidersFor } from "./select-research-providers.js";
+import type { ProviderCalls } from "./to-research-response.js";
+
+const maxAttempts = 3;
+
+class LostRace extends Error {}
+
+export interface ExecuteResearchOptions {
+  ctx: AppContext;
+  researchId: string;
+}
+
+/**
+ * Makes the planned calls of a research job in order (the plan is rebuilt
+ * from the stored providers, seeds and planned total). Each call's questions,
+ * sources and counters are stored in one transaction guarded by the call
+ * index, so a resumed job records a call once; then the reservation is
+ * settled at the summed cost, exactly once.
+ */
+export async function executeResearch({ ctx, researchId }: ExecuteResearchOptions): Promise<void> {
+  const job = await ctx.prisma.researchJob.findUnique({ where: { id: researchId } });
+  if (!job || job.finishedAt) return;
+  await ctx.prisma.researchJob.update({
+    where: { id: researchId },
+    data: { status: "running", startedAt: job.startedAt ?? ctx.clock.now() },
+  });
+  const workspace = await ctx.prisma.workspace.findUniqueOrThrow({
+    where: { id: job.workspaceId },
+    include: { competitors: { orderBy: { position: "asc" } } },
+  });
+  const competitors = workspace.competitors.map((c) => c.name);
+  const ids = job.providers as ResearchProviderId[];
+  const providers = await researchProvidersFor(
+    ctx,
+    workspace.id,
+    ids,
+    workspace.competitors.flatMap((c) => c.domains),
+  );
+  const planned = (job.calls as unknown as ProviderCalls[]).reduce((n, c) => n + c.planned, 0);
+  const plan = planResearchCalls(ids, job.seeds, planned);
+  for (let index = job.callsDone; index < plan.length; index++) {
+    const call = plan[index];
+    if (!call) break;
+    const provider = providers.get(call.provider);
+    const request: ResearchRequest = {
+      seed: call.seed,
+      language: job.language as Language,
+      brand: workspace.brand,
+      competitors,
+    };
+    const outcome: Outcome = provider
+      ? await ask(ctx, provider, request)
+      : { error: `The ${call.provider} key is no longer available.` };
+    try {
+      await ctx.prisma.$transaction(async (tx) => {
+        const current = await tx.researchJob.findUniqueOrThrow({ where: { id: researchId } });
+        if (current.callsDone !== index || current.finishedAt) throw new LostRace();
+        const stored =
+          "findings" in outcome
+            ? await storeSuggestions(tx, ctx, {
+                workspaceId: workspace.id,
+                source: "research",
+                researchJobId: researchId,
+                provider: call.provider,
+                simulated: call.provider === "simulated",
+                candidates: outcome.findings.questions.map((text) => ({
+                  text,
+                  category: guessCategory(text, workspace.brand, competitors),
+                  language: job.language,
+                })),
+              })
+            : { stored: 0, duplicates: 0 };
+        if ("findings" in outcome) {
+          await recordSources(tx, ctx, researchId, call.provider, outcome.findings.sources);
+        }
+        const cost = "findings" in outcome ? outcome.findings.costMicrousd : 0n;
+        const calls = (current.calls as unknown as ProviderCalls[]).map((c) =>
+          c.provider === call.provider
+            ? {
+                ...c,
+                made: c.made + 1,
+                failed: c.failed + ("error" in outcome ? 1 : 0),
+                costMicrousd: c.costMicrousd + Number(cost),
+              }
+            : c,
+        );
+        const updated = await tx.researchJob.updateMany({
+          where: { id: researchId, callsDone: index, finishedAt: null },
+          data: {
+            callsDone: index + 1,
+            calls: calls.map((c) => ({ ...c })),
+            costMicrousd: { increment: cost },
+            suggestionCount: { increment: stored.stored },
+            duplicatesSkipped: { increment: stored.duplicates },
+            ...("error" in outcome ? { error: outcome.error } : {}),
+          },
+        });
+        if (updated.count !== 1) throw new LostRace();
+      });
+    } catch (error) {
+      if (error instanceof LostRace) return; // another worker recorded this call
+      throw error;
+    }
+  }
+  const done = await ctx.prisma.researchJob.findUniqueOrThrow({ where: { id: researchId } });
+  const calls = done.calls as unknown as ProviderCalls[];
+  const failed = calls.reduce((n, c) => n + c.failed, 0);
+  const status = failed === 0 ? "succeeded" : failed >= plan.length ? "failed" : "partial";
+  if (done.reservationId) await settleOnce(ctx, done.reservationId, done.costMicrousd);
+  await ctx.prisma.researchJob.updateMany({
+    where: { id: researchId, finishedAt: null },
+    data: { status, finishedAt: ctx.clock.now(), ...(failed === 0 ? { error: null } : {}) },
+  });
+}
+
+/** One row per job and URL: its registrable domain, citation count and the providers. */
+async function recordSources(
+  tx: Prisma.TransactionClient,
+  ctx: AppContext,
+  researchJobId: string,
+  provider: string,
+  sources: ResearchFindings["sources"],
+): Promise<void> {
+  for (const source of sources) {
+    let host: string;
+    try {
+      host = new URL(source.url).hostname;
+    } catch {
+      continue; // not a URL
+    }
+    const domain = getDomain(host) ?? host;
+    const existing = await tx.researchSource.findUnique({
+      where: { researchJobId_url: { researchJobId, url: source.url } },
+    });
+    if (existing) {
+      await tx.researchSource.update({
+        where: { id: existing.id },
+        data: {
+          citations: { increment: 1 },
+          title: existing.title ?? source.title,
+          providers: existing.providers.includes(provider)
+            ? existing.providers
+            : [...existing.providers, provider],
+        },
+      });
+    } else {
+      await tx.researchSource.create({
+        data: {
+          id: newId("rsc", ctx.clock),
+          researchJobId,
+          url: source.url,
+          domain,
+          title: source.title,
+          citations: 1,
+          providers: [provider],
+          createdAt: ctx.clock.now(),
+        },
+      });
+    }
+  }
+}
+
+type Outcome = { findings: ResearchFindings } | { error: string };
+
+async function ask(
+  ctx: AppContext,
+  provider: ResearchProvider,
+  request: ResearchRequest,
+): Promise<Outcome> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return { findings: await provider.research(request) };
+    } catch (error) {
+      const retryable = error instanceof EngineError && error.retryable;
+      if (!retryable || attempt >= maxAttempts) {
+        return { error: error instanceof Error ? error.message : String(error) };
+      }
+      await ctx.clock.sleep(
+        error.retryAfterSeconds !== undefined
+          ? error.retryAfterSeconds * 1000
+          : 500 * 2 ** (attempt - 1),
+      );
+    }
+  }
+}

@@ -1,0 +1,42 @@
+import type { Language } from "@geopulse/api-types";
+import type { ResearchProviderId } from "./plan-research.js";
+
+export interface ResearchRequest {
+  seed: string;
+  language: Language;
+  brand: string;
+  competitors: string[];
+}
+
+export interface ResearchFindings {
+  /** Candidate prompts: questions people ask about the seed. */
+  questions: string[];
+  /** Sources returned or cited, in order. */
+  sources: Array<{ url: string; title: string | null }>;
+  costMicrousd: bigint;
+}
+
+/** A search provider asked about one seed topic per call. */
+export interface ResearchProvider {
+  readonly id: ResearchProviderId;
+  readonly simulated: boolean;
+  research(request: ResearchRequest): Promise<ResearchFindings>;
+}
+
+/** The question sentences of a text: trimmed lines or sentences ending in "?". */
+export function extractQuestions(text: string): string[] {
+  const out: string[] = [];
+  for (const line of text.split(/\n+/)) {
+    const cleaned = line
+      .replace(/^\s*(?:[-*•]|\d+[.)])\s*/, "")
+      .replace(/\*\*/g, "")
+      .replace(/\[\d+\]/g, "")
+      .replace(/^["“”']+|["“”']+$/g, "")
+      .trim();
+    for (const match of cleaned.matchAll(/[^.!?¿¡]*[¿¡]?[^.!?]*\?/g)) {
+      const question = match[0].replace(/^[\s"“”']+/, "").trim();
+      if (question.length >= 10 && question.length <= 300) out.push(question);
+    }
+  }
+  return [...new Set(out)];
+}

@@ -1,0 +1,180 @@
+import type {
+  Language,
+  RequestBody,
+  ResearchProvider as ResearchProviderName,
+  ResearchJob as ResearchResponse,
+} from "@geopulse/api-types";
+import type { AppContext } from "../../context.js";
+import { AppError } from "../../errors/app-error.js";
+import type { Principal, WorkspaceAccess } from "../../http/principal.js";
+import { newId } from "../../ids.js";
+import { researchJobDefinition } from "../../jobs/research-job.js";
+import { recordAuditEvent } from "../audit/record-audit-event.js";
+import { releaseCredits } from "../credits/release-credits.js";
+import { holdCredits } from "../credits/reserve-credits.js";
+import { runIdempotent } from "../idempotency/idempotency.js";
+import { principalIdOf } from "../prompt-generation/start-prompt-generation.js";
+import { toBrandProfile } from "../workspace-config/brand-profile.js";
+import {
+  defaultResearchCalls,
+  defaultSeeds,
+  planResearchCalls,
+  researchPricePerCall,
+  researchProviderCaps,
+} from "./plan-research.js";
+import { withSources } from "./read-research.js";
+import { selectResearchProviders } from "./select-research-providers.js";
+import { type ProviderCalls, toResearchResponse } from "./to-research-response.js";
+
+const allProviders: ResearchProviderName[] = ["exa", "perplexity", "search_console"];
+
+export interface StartResearchOptions {
+  ctx: AppContext;
+  principal: Principal;
+  workspace: WorkspaceAccess;
+  requestId: string;
+  input: RequestBody<"startResearch">;
+}
+
+/**
+ * Chooses the providers, plans the calls within the caps, holds their price
+ * (402 before anything is written), writes the job in the same transaction,
+ * then queues it.
+ */
+export async function startResearch(options: StartResearchOptions): Promise<ResearchResponse> {
+  const { ctx, principal, workspace, input } = options;
+  const { idempotencyKey, ...request } = input;
+  let queued: { id: string; reservationId: string | null } | undefined;
+  const result = await runIdempotent({
+    ctx,
+    scope: idempotencyKey
+      ? {
+          workspaceId: workspace.id,
+          principalId: principalIdOf(principal),
+          operation: "startResearch",
+          key: idempotencyKey,
+          request,
+        }
+      : undefined,
+    run: async (tx) => {
+      const stored = await tx.workspace.findUniqueOrThrow({
+        where: { id: workspace.id },
+        include: { competitors: { orderBy: { position: "asc" } } },
+      });
+      const language = (input.language ?? stored.languages[0] ?? "en") as Language;
+      if (!stored.languages.includes(language)) {
+        throw new AppError("invalid_request", "The language is not one of the workspace's.", {
+          fields: [
+            {
+              field: "body.language",
+              rule: "workspaceLanguage",
+              message: `must be one of the workspace's languages: ${stored.languages.join(", ")}`,
+            },
+          ],
+        });
+      }
+      const seeds =
+        input.seeds?.map((s) => s.trim()) ??
+        defaultSeeds(
+          stored.brand,
+          toBrandProfile(stored.brandProfile).category,
+          stored.competitors.map((c) => c.name),
+        );
+      const selection = await selectResearchProviders(
+        ctx,
+        workspace.id,
+        input.providers ?? allProviders,
+        stored.competitors.flatMap((c) => c.domains),
+        tx,
+      );
+      if (selection.providers.length === 0) {
+        throw new AppError(
+          "no_engines_configured",
+          "None of the requested research providers is available; store an exa or perplexity credential first.",
+          { skippedProviders: selection.skipped },
+        );
+      }
+      const ids = selection.providers.map((p) => p.id);
+      const plan = planResearchCalls(ids, seeds, input.maxCalls ?? defaultResearchCalls);
+      const calls: ProviderCalls[] = ids.map((provider) => ({
+        provider,
+        cap: researchProviderCaps[provider],
+        planned: plan.filter((c) => c.provider === provider).length,
+        made: 0,
+        failed: 0,
+        costMicrousd: 0,
+      }));
+      const reserved = plan.reduce((sum, c) => sum + researchPricePerCall[c.provider], 0n);
+      const id = newId("rsj", ctx.clock);
+      const reservation =
+        reserved > 0n
+          ? await holdCredits(tx, ctx, {
+              workspaceId: workspace.id,
+              operation: "research",
+              operationId: id,
+              estimateMicrousd: reserved,
+              ttlMs: 6 * 3600_000,
+            })
+          : undefined;
+      const row = await tx.researchJob.create({
+        data: {
+          id,
+          workspaceId: workspace.id,
+          status: "queued",
+          providers: ids,
+          skippedProviders: selection.skipped,
+          simulated: selection.simulated,
+          language,
+          seeds,
+          calls: calls.map((c) => ({ ...c })),
+          callsDone: 0,
+          suggestionCount: 0,
+          duplicatesSkipped: 0,
+          reservedMicrousd: reserved,
+          costMicrousd: 0n,
+          reservationId: reservation?.id ?? null,
+          idempotencyKey: idempotencyKey ?? null,
+          createdAt: ctx.clock.now(),
+        },
+      });
+      await recordAuditEvent({
+        tx,
+        clock: ctx.clock,
+        principal,
+        requestId: options.requestId,
+        workspaceId: workspace.id,
+        action: "research.start",
+        targetType: "research_job",
+        targetId: id,
+        metadata: { providers: ids, calls: plan.length, reservedMicrousd: Number(reserved) },
+      });
+      queued = { id, reservationId: reservation?.id ?? null };
+      // A new job has no sources yet.
+      return { resourceId: id, result: toResearchResponse(row, workspace.slug, [], 0) };
+    },
+    replay: async (id) =>
+      withSources(
+        ctx,
+        await ctx.prisma.researchJob.findUniqueOrThrow({ where: { id } }),
+        workspace.slug,
+      ),
+  });
+  if (queued) {
+    try {
+      await ctx.queue.enqueue(researchJobDefinition, { researchId: queued.id });
+    } catch (error) {
+      if (queued.reservationId)
+        await releaseCredits({ ctx, reservationId: queued.reservationId, reason: "failed" });
+      await ctx.prisma.researchJob.update({
+        where: { id: queued.id },
+        data: {
+          status: "failed",
+          error: "The research could not be queued.",
+          finishedAt: ctx.clock.now(),
+        },
+      });
+      throw error;
+    }
+  }
+  return result;
+}

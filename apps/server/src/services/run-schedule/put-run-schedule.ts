@@ -1,0 +1,47 @@
+import type { RequestBody, RunSchedule } from "@geopulse/api-types";
+import type { AppContext } from "../../context.js";
+import type { Principal, WorkspaceAccess } from "../../http/principal.js";
+import { recordAuditEvent } from "../audit/record-audit-event.js";
+import { nextOccurrence, validateSchedule } from "./cron-schedule.js";
+import { scheduleColumns, toRunSchedule } from "./to-run-schedule.js";
+
+export interface PutRunScheduleOptions {
+  ctx: AppContext;
+  principal: Principal;
+  workspace: WorkspaceAccess;
+  requestId: string;
+  input: RequestBody<"putRunSchedule">;
+}
+
+/** Stores the schedule and its next occurrence (from now) with the audit record. */
+export async function putRunSchedule(options: PutRunScheduleOptions): Promise<RunSchedule> {
+  const { ctx, workspace, input } = options;
+  const now = ctx.clock.now();
+  const cron = input.cron.trim().split(/\s+/).join(" ");
+  validateSchedule(cron, input.timezone, now);
+  return ctx.prisma.$transaction(async (tx) => {
+    const stored = await tx.workspace.update({
+      where: { id: workspace.id },
+      data: {
+        scheduleCron: cron,
+        scheduleTimezone: input.timezone,
+        schedulePreset: input.preset,
+        nextScheduledRunAt: nextOccurrence(cron, input.timezone, now),
+        updatedAt: now,
+      },
+      select: scheduleColumns,
+    });
+    await recordAuditEvent({
+      tx,
+      clock: ctx.clock,
+      principal: options.principal,
+      requestId: options.requestId,
+      workspaceId: workspace.id,
+      action: "run_schedule.set",
+      targetType: "workspace",
+      targetId: workspace.id,
+      metadata: { cron, timezone: input.timezone, preset: input.preset },
+    });
+    return toRunSchedule(stored);
+  });
+}

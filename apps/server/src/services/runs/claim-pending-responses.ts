@@ -1,0 +1,66 @@
+import type { Prisma } from "@geopulse/db";
+import type { AskOutcome } from "./ask-engine.js";
+
+/**
+ * Stores outcomes on their still-pending response rows with ONE statement
+ * (a conditional UPDATE … FROM jsonb_to_recordset), and returns the ids it
+ * stored: rows another executor already recorded are left alone. One
+ * statement instead of one per answer is what lets a batch of 50 answers
+ * commit in a few milliseconds on the embedded database.
+ */
+export async function claimPendingResponses(
+  tx: Prisma.TransactionClient,
+  outcomes: ReadonlyArray<{ responseId: string; outcome: AskOutcome }>,
+  now: Date,
+): Promise<Set<string>> {
+  if (outcomes.length === 0) return new Set();
+  const rows = outcomes.map(({ responseId, outcome }) =>
+    "answer" in outcome
+      ? {
+          id: responseId,
+          status: "succeeded",
+          answer: outcome.answer.answer,
+          search_queries: outcome.answer.searchQueries,
+          input_tokens: outcome.answer.inputTokens,
+          output_tokens: outcome.answer.outputTokens,
+          // bigint travels as text; the recordset casts it.
+          cost_microusd: outcome.answer.costMicrousd.toString(),
+          latency_ms: outcome.latencyMs,
+          attempts: outcome.attempts,
+          error: null,
+        }
+      : {
+          id: responseId,
+          status: "failed",
+          answer: null,
+          search_queries: [],
+          input_tokens: null,
+          output_tokens: null,
+          cost_microusd: "0",
+          latency_ms: null,
+          attempts: outcome.attempts,
+          error: outcome.error.slice(0, 500),
+        },
+  );
+  const claimed = await tx.$queryRawUnsafe<Array<{ id: string }>>(
+    `UPDATE engine_responses AS r SET
+       status = v.status,
+       answer = v.answer,
+       search_queries = ARRAY(SELECT jsonb_array_elements_text(v.search_queries)),
+       input_tokens = v.input_tokens,
+       output_tokens = v.output_tokens,
+       cost_microusd = v.cost_microusd,
+       latency_ms = v.latency_ms,
+       attempts = v.attempts,
+       error = v.error,
+       completed_at = $2::timestamptz
+     FROM jsonb_to_recordset($1::jsonb) AS v(
+       id text, status text, answer text, search_queries jsonb, input_tokens int,
+       output_tokens int, cost_microusd bigint, latency_ms int, attempts int, error text)
+     WHERE r.id = v.id AND r.status = 'pending'
+     RETURNING r.id`,
+    JSON.stringify(rows),
+    now.toISOString(),
+  );
+  return new Set(claimed.map((row) => row.id));
+}

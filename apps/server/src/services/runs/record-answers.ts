@@ -1,0 +1,102 @@
+import type { AppContext } from "../../context.js";
+import { newId } from "../../ids.js";
+import {
+  analyzeRecordedAnswers,
+  type RecordedAnswer,
+} from "../analysis/analyze-recorded-answers.js";
+import type { AskOutcome } from "./ask-engine.js";
+import { claimPendingResponses } from "./claim-pending-responses.js";
+
+export interface TaskOutcome {
+  responseId: string;
+  engine: string;
+  promptId: string;
+  prompt: RecordedAnswer["prompt"];
+  outcome: AskOutcome;
+}
+
+export interface RecordedBatch {
+  /** Outcomes this call stored (another executor may have stored the rest). */
+  recorded: number;
+  costMicrousd: bigint;
+  /** The run as the batch left it: who holds it, and whether a cancel was asked. */
+  executorId: string | null;
+  cancelRequested: boolean;
+}
+
+/**
+ * Stores a batch of task outcomes in one transaction: each only if its row is
+ * still pending (one conditional update, so nothing is recorded twice however
+ * many executors race), the answers' citations and analysis (mentions and
+ * rollups), and the run's counters. The day lock, subject, rollup upserts and
+ * counters are paid once per batch, not per answer.
+ */
+export async function recordAnswers(options: {
+  ctx: AppContext;
+  run: { id: string; workspaceId: string; createdAt: Date };
+  outcomes: readonly TaskOutcome[];
+}): Promise<RecordedBatch> {
+  const { ctx, run, outcomes } = options;
+  const now = ctx.clock.now();
+  return ctx.prisma.$transaction(async (tx) => {
+    const stored = await claimPendingResponses(tx, outcomes, now);
+    const answered: RecordedAnswer[] = [];
+    let failed = 0;
+    let cost = 0n;
+    for (const { responseId, outcome, engine, promptId, prompt } of outcomes) {
+      if (!stored.has(responseId)) continue;
+      if (!("answer" in outcome)) {
+        failed++;
+        continue;
+      }
+      cost += outcome.answer.costMicrousd;
+      answered.push({
+        responseId,
+        engine,
+        promptId,
+        prompt,
+        answer: outcome.answer.answer,
+        citations: outcome.answer.citations,
+      });
+    }
+    const classes = await analyzeRecordedAnswers({
+      tx,
+      now,
+      workspaceId: run.workspaceId,
+      day: run.createdAt.toISOString().slice(0, 10),
+      answers: answered,
+      taxonomy: ctx.config.domainTaxonomy,
+    });
+    const citations = answered.flatMap((a) =>
+      a.citations.map((citation, index) => {
+        const cls = classes.get(a.responseId)?.[index];
+        return {
+          id: newId("cit", ctx.clock),
+          responseId: a.responseId,
+          position: index + 1,
+          url: citation.url.slice(0, 2000),
+          title: citation.title?.slice(0, 500) ?? null,
+          domain: cls?.domain ?? null,
+          taxonomy: cls?.taxonomy ?? null,
+          entityId: cls?.entityId ?? null,
+        };
+      }),
+    );
+    if (citations.length > 0) await tx.citation.createMany({ data: citations });
+    const state = await tx.run.update({
+      where: { id: run.id },
+      data: {
+        completedTasks: { increment: answered.length },
+        failedTasks: { increment: failed },
+        costMicrousd: { increment: cost },
+      },
+      select: { executorId: true, cancelRequestedAt: true },
+    });
+    return {
+      recorded: answered.length + failed,
+      costMicrousd: cost,
+      executorId: state.executorId,
+      cancelRequested: state.cancelRequestedAt !== null,
+    };
+  });
+}

@@ -1,0 +1,208 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startTestServer, type TestServer } from "../harness/test-server.js";
+import { seedPrompts } from "../runs/run-fixtures.js";
+import { runAndWait, runAnswers, seedPrompt } from "./metrics-fixtures.js";
+
+let t: TestServer;
+let cookie: string;
+let slug: string;
+let run1: any;
+let run2: any;
+const day1 = "2026-03-04";
+const day2 = "2026-03-05";
+
+beforeAll(async () => {
+  t = await startTestServer({ env: { GEO_QUEUE_POLL_SECONDS: "0.5" } });
+  t.clock.set(`${day1}T09:00:00.000Z`);
+  cookie = await t.signIn("metrics-pipeline@example.com");
+  slug = await t.createWorkspace(cookie, { brand: "acme" });
+  await seedPrompts(t, slug, 10);
+  await seedPrompt(t, slug, "brand_research", "What do people say about acme?");
+  run1 = await runAndWait(t, slug, cookie);
+  t.clock.set(`${day2}T09:00:00.000Z`);
+  run2 = await runAndWait(t, slug, cookie);
+}, 120_000);
+afterAll(() => t.close());
+
+const get = (path: string) =>
+  t.request<any>("GET", `/api/v1/workspaces/${slug}${path}`, { cookie });
+
+/** What the stored analyses say about a run's answers, recomputed here. */
+async function expectedOf(runId: string, opts: { includeBrandResearch?: boolean } = {}) {
+  const prisma = t.server.ctx.prisma;
+  const answers = (await runAnswers(t, slug, runId, cookie)).filter(
+    (a) => a.status === "succeeded",
+  );
+  const prompts = new Map(
+    (await prisma.prompt.findMany({ where: { id: { in: answers.map((a) => a.promptId) } } })).map(
+      (p) => [p.id, p.category],
+    ),
+  );
+  const counted = answers.filter(
+    (a) => opts.includeBrandResearch || prompts.get(a.promptId) !== "brand_research",
+  );
+  const mentions = await prisma.responseMention.findMany({
+    where: { responseId: { in: counted.map((a) => a.responseId) } },
+  });
+  const mentioned = (entityId: string) => mentions.filter((m) => m.entityId === entityId).length;
+  const allMentions = mentions.length;
+  return {
+    answers,
+    counted,
+    visibility: mentioned("self") / counted.length,
+    shareOfVoice: allMentions > 0 ? mentioned("self") / allMentions : 0,
+    mentions,
+  };
+}
+
+describe("metrics after measurement runs on the simulated engine", () => {
+  it("stores one analysis per answer and marks its version", async () => {
+    const prisma = t.server.ctx.prisma;
+    const responses = await prisma.engineResponse.findMany({ where: { runId: run1.runId } });
+    expect(responses.length).toBe(22);
+    for (const r of responses) expect(r.analysisVersion).toBe(1);
+    const citations = await prisma.citation.findMany({
+      where: { responseId: { in: responses.map((r) => r.id) } },
+    });
+    expect(citations.length).toBeGreaterThan(0);
+    for (const c of citations) expect(c.domain).toMatch(/\./);
+  });
+
+  it("GET /scoreboard: the latest day, brand metrics per engine consistent with the stored analyses", async () => {
+    const response = await get("/scoreboard");
+    expect(response.status).toBe(200);
+    const expected = await expectedOf(run2.runId);
+    const body = response.body;
+    // Independent of the analyzer: the brand is a plain, unambiguous word here.
+    const byText = expected.counted.filter((a) => /\bacme\b/i.test(a.answer)).length;
+    expect(byText).toBeGreaterThan(0);
+    expect(expected.visibility).toBeCloseTo(byText / expected.counted.length, 10);
+    expect(body).toMatchObject({ brand: "acme", date: day2, composite: { entity: "acme" } });
+    expect(body.composite.n).toBe(expected.counted.length);
+    expect(body.composite.ciLow).toBeLessThanOrEqual(body.composite.value);
+    expect(body.composite.ciHigh).toBeGreaterThanOrEqual(body.composite.value);
+    expect(body.engines).toHaveLength(1);
+    const simulated = body.engines[0];
+    expect(simulated.engine).toBe("simulated");
+    expect(simulated.metrics.responses).toBe(expected.counted.length);
+    expect(simulated.metrics.visibility.value).toBeCloseTo(expected.visibility, 10);
+    expect(simulated.metrics.visibility.n).toBe(expected.counted.length);
+    expect(simulated.metrics.shareOfVoice.value).toBeCloseTo(expected.shareOfVoice, 10);
+    expect(simulated.metrics.composite.value).toBeCloseTo(body.composite.value, 10);
+  });
+
+  it("GET /metrics: share of voice of every entity, top domains, latest runs, deltas", async () => {
+    const response = await get("/metrics");
+    expect(response.status).toBe(200);
+    const body = response.body;
+    expect(body.scoreboard.date).toBe(day2);
+    expect(body.shareOfVoice.map((s: any) => [s.entity, s.isSelf])).toEqual([
+      ["acme", true],
+      ["Globex", false],
+      ["Initech", false],
+    ]);
+    const expected = await expectedOf(run2.runId);
+    const total = body.shareOfVoice.reduce((sum: number, s: any) => sum + s.value, 0);
+    if (expected.mentions.length > 0) expect(total).toBeCloseTo(1, 10);
+    expect(body.shareOfVoice[0].value).toBeCloseTo(expected.shareOfVoice, 10);
+
+    // Domains: answers citing each domain, from the stored citation classes of the day's answers.
+    const prisma = t.server.ctx.prisma;
+    const citations = await prisma.citation.findMany({
+      where: { responseId: { in: expected.answers.map((a) => a.responseId) } },
+    });
+    const perDomain = new Map<string, Set<string>>();
+    for (const c of citations) {
+      if (!c.domain) continue;
+      perDomain.set(c.domain, (perDomain.get(c.domain) ?? new Set()).add(c.responseId));
+    }
+    expect(body.topCitedDomains.length).toBe(Math.min(10, perDomain.size));
+    for (const d of body.topCitedDomains) {
+      expect(d.count).toBe(perDomain.get(d.domain)?.size);
+      expect(typeof d.taxonomy).toBe("string");
+    }
+    const acme = body.topCitedDomains.find((d: any) => d.domain === "acme.com");
+    if (acme) expect(acme.taxonomy).toBe("owned");
+
+    expect(body.latestRun).toMatchObject({
+      date: day2,
+      preset: "standard",
+      status: "succeeded",
+      runIds: [run2.runId],
+      enginesCovered: 1,
+      responseCount: 22,
+    });
+    expect(body.latestRun.totalCostUsd).toBeCloseTo(run2.costMicrousd / 1e6, 10);
+    expect(body.recentRuns.map((r: any) => r.date)).toEqual([day2, day1]);
+    expect(body.pendingRecommendations).toEqual({ proposed: 0, complianceFlagged: 0 });
+
+    const first = await get(`/scoreboard?date=${day1}`);
+    expect(first.body.date).toBe(day1);
+    expect(first.body.composite.deltas).toEqual({ previous: 0, "7d": 0, "28d": 0 });
+    expect(body.scoreboard.composite.deltas.previous).toBeCloseTo(
+      body.scoreboard.composite.value - first.body.composite.value,
+      10,
+    );
+    expect(body.scoreboard.composite.deltas["7d"]).toBe(0);
+  });
+
+  it("gives the same intervals for the same data (seeded bootstrap)", async () => {
+    const a = await get(`/scoreboard?date=${day1}`);
+    const b = await get(`/metrics?date=${day1}`);
+    expect(b.body.scoreboard).toEqual(a.body);
+  });
+
+  it("filters by engine, category and language, and includes brand_research on request", async () => {
+    const none = await get(`/scoreboard?engine=openai`);
+    expect(none.status).toBe(200);
+    expect(none.body.composite.n).toBe(0);
+    expect(none.body.engines).toEqual([]);
+
+    const discovery = await get(`/scoreboard?category=discovery`);
+    const expected = await expectedOf(run2.runId);
+    const prisma = t.server.ctx.prisma;
+    const discoveryPrompts = new Set(
+      (await prisma.prompt.findMany({ where: { category: "discovery" } })).map((p) => p.id),
+    );
+    expect(discovery.body.composite.n).toBe(
+      expected.answers.filter((a) => discoveryPrompts.has(a.promptId)).length,
+    );
+
+    const french = await get(`/metrics?language=fr`);
+    expect(french.body.shareOfVoice).toEqual(
+      french.body.shareOfVoice.map((s: any) => ({ ...s, n: 0 })),
+    );
+    expect(french.body.scoreboard.composite.n).toBe(0);
+
+    const withResearch = await get(`/scoreboard?includeBrandResearch=true`);
+    const all = await expectedOf(run2.runId, { includeBrandResearch: true });
+    expect(withResearch.body.composite.n).toBe(all.counted.length);
+    expect(withResearch.body.engines[0].metrics.visibility.value).toBeCloseTo(all.visibility, 10);
+  });
+
+  it("GET /metrics/timeseries: one point per day, equal to the metrics of that day", async () => {
+    const response = await get(`/metrics/timeseries?from=2026-03-01&to=2026-03-31`);
+    expect(response.status).toBe(200);
+    expect(response.body).toMatchObject({ from: "2026-03-01", to: "2026-03-31" });
+    const self = response.body.series.find((s: any) => s.entityId === "self" && s.engine === "all");
+    expect(self).toMatchObject({ entity: "acme", isSelf: true });
+    expect(self.points.map((p: any) => p.date)).toEqual([day1, day2]);
+    for (const point of self.points) {
+      const board = await get(`/scoreboard?date=${point.date}`);
+      expect(point.responses).toBe(board.body.composite.n);
+      expect(point.composite).toBeCloseTo(board.body.composite.value, 10);
+      expect(point.visibility).toBeCloseTo(board.body.engines[0].metrics.visibility.value, 10);
+    }
+    const engines = new Set(response.body.series.map((s: any) => s.engine));
+    expect(engines).toEqual(new Set(["all", "simulated"]));
+
+    const one = await get(
+      `/metrics/timeseries?from=${day2}&to=${day2}&entity=self&engine=simulated`,
+    );
+    expect(one.body.series.map((s: any) => [s.entityId, s.engine])).toEqual([
+      ["self", "all"],
+      ["self", "simulated"],
+    ]);
+    expect(one.body.series[0].points).toHaveLength(1);
+  });
+});

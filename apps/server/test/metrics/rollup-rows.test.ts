@@ -1,0 +1,104 @@
+import { describe, expect, it } from "vitest";
+import type { AnswerAnalysis } from "../../src/analysis/types.js";
+import { type AnalysedAnswer, buildRollupRows } from "../../src/services/analysis/rollup-rows.js";
+
+const citation = (domain: string, entityId: string | null, taxonomy = "other") => ({
+  url: `https://${domain}/page`,
+  normalizedUrl: `https://${domain}/page`,
+  host: domain,
+  domain,
+  taxonomy: taxonomy as AnswerAnalysis["citations"][number]["taxonomy"],
+  entityId,
+  position: 0,
+  origin: "structured" as const,
+});
+
+const answer = (promptId: string, analysis: Omit<AnswerAnalysis, "version">): AnalysedAnswer => ({
+  day: "2026-03-04",
+  engine: "openai",
+  promptId,
+  category: "discovery",
+  language: "en",
+  region: null,
+  analysis: { version: 1, ...analysis },
+});
+
+describe("buildRollupRows", () => {
+  it("sums answers per cell, counts entities once per answer, and stays sparse", () => {
+    const rows = buildRollupRows([
+      answer("p1", {
+        mentions: [
+          {
+            entityId: "self",
+            isSelf: true,
+            count: 3,
+            firstOffset: 0,
+            rank: 1,
+            sentiment: "positive",
+          },
+          {
+            entityId: "c1",
+            isSelf: false,
+            count: 1,
+            firstOffset: 9,
+            rank: 2,
+            sentiment: "negative",
+          },
+        ],
+        citations: [
+          citation("acme.com", "self", "owned"),
+          { ...citation("acme.com", "self", "owned"), url: "https://acme.com/other" },
+          citation("wikipedia.org", null, "reference"),
+        ],
+      }),
+      answer("p1", {
+        mentions: [
+          {
+            entityId: "c1",
+            isSelf: false,
+            count: 2,
+            firstOffset: 4,
+            rank: 1,
+            sentiment: "neutral",
+          },
+        ],
+        citations: [],
+      }),
+      answer("p2", { mentions: [], citations: [citation("globex.com", "c2", "competitor")] }),
+    ]);
+    expect(rows.days).toEqual(new Map([["2026-03-04", 3]]));
+    expect(rows.cells.map((c) => [c.promptId, c.responses, c.responsesWithCitations])).toEqual([
+      ["p1", 2, 1],
+      ["p2", 1, 1],
+    ]);
+    const entity = (promptId: string, entityId: string) =>
+      rows.entities.find((e) => e.promptId === promptId && e.entityId === entityId);
+    expect(entity("p1", "self")).toMatchObject({
+      mentionedResponses: 1,
+      mentionCount: 3,
+      rankSum: 1,
+      inverseRankSum: 1,
+      citedResponses: 1,
+      positiveResponses: 1,
+      negativeResponses: 0,
+    });
+    expect(entity("p1", "c1")).toMatchObject({
+      mentionedResponses: 2,
+      mentionCount: 3,
+      rankSum: 3,
+      inverseRankSum: 1.5,
+      citedResponses: 0,
+      negativeResponses: 1,
+    });
+    // Cited but never mentioned: a row with only citedResponses.
+    expect(entity("p2", "c2")).toMatchObject({ mentionedResponses: 0, citedResponses: 1 });
+    expect(rows.entities).toHaveLength(3);
+    expect(
+      rows.domains.map((d) => [d.promptId, d.domain, d.taxonomy, d.citedResponses]).sort(),
+    ).toEqual([
+      ["p1", "acme.com", "owned", 1],
+      ["p1", "wikipedia.org", "reference", 1],
+      ["p2", "globex.com", "competitor", 1],
+    ]);
+  });
+});

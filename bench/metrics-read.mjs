@@ -1,0 +1,408 @@
+// Read latency of GET .../metrics and .../scoreboard over HTTP, for a workspace
+// with one day of data and one with a year of daily standard runs (300 prompts
+// × 5 engines × 365 days ≈ 550,000 answers), on the embedded PGlite and, when
+// DATABASE_URL is set, on PostgreSQL. Targets: p95 under 50 ms, and the year
+// within 2× of the one-day workspace.
+//
+// Answers are not sent through the HTTP run path (far too slow for 550,000):
+// they are generated in-process by the simulated engine, analysed by the real
+// analyzer, and turned into rollup rows by the same functions the pipeline
+// uses (buildRollupRows, lockMetricDay, addRollupRows), one day per
+// transaction. Engine responses themselves are not stored: the routes never
+// read them.
+//
+// Build first: `cd apps/server && npx tsc -p tsconfig.build.json`.
+// Usage: node bench/metrics-read.mjs [--days 365] [--prompts 300] [--requests 200]
+//        DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres node bench/metrics-read.mjs
+import { spawn } from "node:child_process";
+import { mkdtempSync, rmSync } from "node:fs";
+import { createRequire } from "node:module";
+import { createServer } from "node:net";
+import { tmpdir } from "node:os";
+import { dirname, join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { parseArgs } from "node:util";
+
+const root = join(dirname(fileURLToPath(import.meta.url)), "..");
+const serverDir = join(root, "apps/server");
+const requireFromServer = createRequire(join(serverDir, "package.json"));
+const { openDatabase, applyMigrations } = await import(join(root, "packages/db/dist/index.js"));
+const pg = requireFromServer("pg");
+const { createSimulatedEngine } = await import(
+  join(serverDir, "dist/engines/simulated/simulated-engine.js")
+);
+const { loadAnalysisSubject, analyzerFor } = await import(
+  join(serverDir, "dist/services/analysis/analysis-subject.js")
+);
+const { buildRollupRows } = await import(join(serverDir, "dist/services/analysis/rollup-rows.js"));
+const { lockMetricDay, addRollupRows } = await import(
+  join(serverDir, "dist/services/analysis/write-rollups.js")
+);
+const { ANALYSIS_VERSION } = await import(join(serverDir, "dist/analysis/types.js"));
+
+const { values: args } = parseArgs({
+  options: {
+    days: { type: "string", default: "365" },
+    prompts: { type: "string", default: "300" },
+    requests: { type: "string", default: "200" },
+    // Measure again on the PostgreSQL database a previous run filled (skips the fill there).
+    reuse: { type: "boolean", default: false },
+    // Comma-separated subset of pglite,postgres (postgres needs DATABASE_URL).
+    targets: { type: "string", default: "pglite,postgres" },
+  },
+});
+const DAYS = Number(args.days);
+const PROMPTS = Number(args.prompts);
+const REQUESTS = Number(args.requests);
+const ENGINES = ["openai", "perplexity", "gemini", "anthropic", "exa"];
+const CATEGORIES = ["discovery", "problem_solution", "use_case", "comparison", "expert"];
+const LAST_DAY = "2026-11-21";
+const secrets = {
+  GEO_SESSION_SECRET: "b".repeat(40),
+  GEO_KEY_PEPPERS: `1:${Buffer.alloc(32, 7).toString("base64")}`,
+  GEO_ENCRYPTION_KEYS: `bench:${Buffer.alloc(32, 9).toString("base64")}`,
+};
+
+const shift = (day, n) =>
+  new Date(Date.parse(`${day}T00:00:00.000Z`) + n * 86_400_000).toISOString().slice(0, 10);
+
+async function main() {
+  const wanted = args.targets.split(",");
+  const targets = [];
+  if (wanted.includes("pglite")) targets.push({ kind: "pglite" });
+  if (wanted.includes("postgres") && process.env.DATABASE_URL) targets.push({ kind: "postgres" });
+  const results = [];
+  for (const target of targets) results.push(await benchTarget(target));
+  console.log(
+    "\nSummary (ms; cached = repeated request, uncached = first request of a filter set)",
+  );
+  console.table(results.flat());
+}
+
+async function benchTarget({ kind }) {
+  let dbOptions;
+  let env;
+  let cleanup = async () => {};
+  if (kind === "pglite") {
+    const dir = mkdtempSync(join(tmpdir(), "geo-bench-"));
+    dbOptions = { dataDir: dir };
+    env = { GEO_DATA_DIR: dir };
+    cleanup = async () => rmSync(dir, { recursive: true, force: true });
+  } else {
+    const url = new URL(process.env.DATABASE_URL);
+    url.pathname = "/geo_bench_metrics";
+    dbOptions = { databaseUrl: url.toString() };
+    env = { DATABASE_URL: url.toString() };
+    if (!args.reuse) {
+      const admin = new pg.Client({ connectionString: process.env.DATABASE_URL });
+      await admin.connect();
+      await admin.query("DROP DATABASE IF EXISTS geo_bench_metrics WITH (FORCE)");
+      await admin.query("CREATE DATABASE geo_bench_metrics");
+      await admin.end();
+    }
+  }
+  console.log(`\n== ${kind} ==`);
+  if (!(kind === "postgres" && args.reuse)) await prepare(dbOptions, env);
+  return measureTarget(kind, env, cleanup);
+}
+
+async function prepare(dbOptions, env) {
+  let db = await openDatabase(dbOptions);
+  await applyMigrations(db.adapterFactory);
+  await db.close();
+
+  // Workspaces through the API (the real creation path), then the server stops
+  // so the embedded database can be opened here.
+  const server = await startServer(env);
+  const cookie = await signIn(server.base);
+  for (const brand of ["bench-one", "bench-year"])
+    await createWorkspace(server.base, cookie, brand);
+  await server.stop();
+
+  db = await openDatabase(dbOptions);
+  const started = performance.now();
+  let answers = 0;
+  answers += await fill(db, "bench-one", [LAST_DAY]);
+  answers += await fill(
+    db,
+    "bench-year",
+    Array.from({ length: DAYS }, (_, i) => shift(LAST_DAY, i - DAYS + 1)),
+  );
+  console.log(
+    `filled ${answers.toLocaleString("en")} answers in ${((performance.now() - started) / 1000).toFixed(0)} s`,
+  );
+  await db.close();
+}
+
+async function measureTarget(kind, env, cleanup) {
+  const server = await startServer(env);
+  const cookie = await signIn(server.base);
+  const rows = [];
+  for (const route of ["metrics", "scoreboard"]) {
+    const figures = {};
+    for (const slug of ["bench-one", "bench-year"]) {
+      // Each route gets its own filter sets, so one never finds the other's cache entries.
+      figures[slug] = await measure(
+        server.base,
+        cookie,
+        `/api/v1/workspaces/${slug}/${route}`,
+        route === "metrics" ? "" : "&language=en",
+      );
+    }
+    for (const mode of ["cached", "uncached"]) {
+      const one = figures["bench-one"][mode];
+      const year = figures["bench-year"][mode];
+      rows.push({
+        db: kind,
+        route,
+        mode,
+        "1-day p50": one.p50,
+        "1-day p95": one.p95,
+        "365-day p50": year.p50,
+        "365-day p95": year.p95,
+        ratio: Number((year.p95 / one.p95).toFixed(2)),
+      });
+    }
+  }
+  await server.stop();
+  await cleanup();
+  console.table(rows);
+  return rows;
+}
+
+/** Prompts, one run per day, and the day's rollups from analysed simulated answers. */
+async function fill(db, slug, days) {
+  const prisma = db.prisma;
+  const workspace = await prisma.workspace.findUniqueOrThrow({ where: { slug } });
+  const now = new Date(`${LAST_DAY}T12:00:00.000Z`);
+  const prompts = Array.from({ length: PROMPTS }, (_, i) => ({
+    id: `prm_${slug}_${String(i).padStart(4, "0")}`,
+    workspaceId: workspace.id,
+    text: `Which analytics tool is best for team ${i}?`,
+    textKey: `which analytics tool is best for team ${i}?`,
+    // One prompt in ten is brand research (left out of the headline numbers).
+    category: i % 10 === 9 ? "brand_research" : CATEGORIES[i % CATEGORIES.length],
+    language: "en",
+    region: null,
+    tags: [],
+    active: true,
+    source: "manual",
+    createdAt: now,
+    updatedAt: now,
+  }));
+  await prisma.prompt.createMany({ data: prompts });
+  const subject = await loadAnalysisSubject(prisma, workspace.id);
+  const analyzer = analyzerFor(subject);
+  const engine = createSimulatedEngine();
+  const context = {
+    brand: workspace.brand,
+    brandDomains: workspace.domains,
+    competitors: subject.entities
+      .filter((e) => !e.isSelf)
+      .map((e) => ({ name: e.name, domains: e.domains, aliases: e.aliases })),
+    language: "en",
+    region: null,
+  };
+  let count = 0;
+  for (const [d, day] of days.entries()) {
+    const runId = `run_${slug}_${day}`;
+    await prisma.run.create({
+      data: {
+        id: runId,
+        workspaceId: workspace.id,
+        preset: "standard",
+        status: "succeeded",
+        engines: ENGINES,
+        skippedEngines: [],
+        repetitions: 1,
+        promptCount: PROMPTS,
+        totalTasks: PROMPTS * ENGINES.length,
+        completedTasks: PROMPTS * ENGINES.length,
+        failedTasks: 0,
+        estimateMicrousd: 0n,
+        costMicrousd: BigInt(PROMPTS * ENGINES.length * 1000),
+        triggeredBy: "schedule",
+        createdAt: new Date(`${day}T06:00:00.000Z`),
+        startedAt: new Date(`${day}T06:00:00.000Z`),
+        finishedAt: new Date(`${day}T06:30:00.000Z`),
+      },
+    });
+    const analysed = [];
+    for (const prompt of prompts) {
+      for (const engineId of ENGINES) {
+        const answer = await engine.ask({
+          prompt: prompt.text,
+          model: "sim",
+          seed: `${runId}:${prompt.id}:${engineId}`,
+          context,
+        });
+        analysed.push({
+          day,
+          engine: engineId,
+          promptId: prompt.id,
+          category: prompt.category,
+          language: prompt.language,
+          region: prompt.region,
+          analysis: analyzer.analyze({
+            answer: answer.answer,
+            citations: answer.citations,
+            language: "en",
+          }),
+        });
+      }
+    }
+    count += analysed.length;
+    await prisma.$transaction(
+      async (tx) => {
+        await lockMetricDay(tx, { workspaceId: workspace.id, version: ANALYSIS_VERSION, day, now });
+        await addRollupRows(tx, {
+          workspaceId: workspace.id,
+          version: ANALYSIS_VERSION,
+          rows: buildRollupRows(analysed),
+        });
+      },
+      { timeout: 600_000 },
+    );
+    if ((d + 1) % 30 === 0) console.log(`  ${slug}: ${d + 1}/${days.length} days`);
+  }
+  return count;
+}
+
+async function measure(base, cookie, path, extra) {
+  const time = async (url) => {
+    const t0 = performance.now();
+    const response = await fetch(`${base}${url}`, { headers: { cookie } });
+    await response.arrayBuffer();
+    if (response.status !== 200) throw new Error(`${url}: ${response.status}`);
+    return performance.now() - t0;
+  };
+  const stats = (samples) => {
+    const sorted = [...samples].sort((a, b) => a - b);
+    const at = (q) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))];
+    return { p50: Number(at(0.5).toFixed(1)), p95: Number(at(0.95).toFixed(1)) };
+  };
+  for (let i = 0; i < 5; i++) await time(path);
+  const cached = [];
+  for (let i = 0; i < REQUESTS; i++) cached.push(await time(path));
+  // Each filter set is computed on its first request (a cache miss).
+  const uncached = [];
+  for (const engine of ENGINES) {
+    for (const category of CATEGORIES) {
+      uncached.push(await time(`${path}?engine=${engine}&category=${category}${extra}`));
+    }
+    uncached.push(await time(`${path}?engine=${engine}${extra}`));
+    uncached.push(await time(`${path}?engine=${engine}&includeBrandResearch=true${extra}`));
+  }
+  return { cached: stats(cached), uncached: stats(uncached) };
+}
+
+async function startServer(env) {
+  const port = await freePort();
+  // The PGlite target must not inherit the PostgreSQL URL of the bench's own environment.
+  const { DATABASE_URL: _inherited, ...inherited } = process.env;
+  const child = spawn(
+    process.execPath,
+    ["--disable-warning=ExperimentalWarning", join(serverDir, "dist/main.js")],
+    {
+      env: {
+        ...inherited,
+        ...secrets,
+        ...env,
+        PORT: String(port),
+        GEO_OPERATOR_MODE: "local",
+        GEO_WORKERS: "false",
+        GEO_LOG_LEVEL: "warn",
+      },
+      stdio: ["ignore", "inherit", "inherit"],
+    },
+  );
+  let exited = false;
+  children.add(child);
+  child.on("exit", () => {
+    exited = true;
+    children.delete(child);
+  });
+  const base = `http://127.0.0.1:${port}`;
+  for (;;) {
+    if (exited) throw new Error("server exited during start");
+    const ok = await fetch(`${base}/api/v1/health`).then(
+      (r) => r.ok,
+      () => false,
+    );
+    if (ok) break;
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  return {
+    base,
+    stop: () =>
+      new Promise((resolve) => {
+        if (exited) return resolve();
+        child.on("exit", resolve);
+        child.kill("SIGTERM");
+      }),
+  };
+}
+
+function freePort() {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.listen(0, "127.0.0.1", () => {
+      const { port } = server.address();
+      server.close(() => resolve(port));
+    });
+    server.on("error", reject);
+  });
+}
+
+async function signIn(base) {
+  const response = await fetch(`${base}/api/v1/auth/sessions`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ email: "bench@example.com" }),
+  });
+  const cookie = response.headers.get("set-cookie")?.split(";")[0];
+  if (response.status !== 201 || !cookie) throw new Error(`sign-in: ${response.status}`);
+  return cookie;
+}
+
+async function createWorkspace(base, cookie, brand) {
+  const response = await fetch(`${base}/api/v1/workspaces`, {
+    method: "POST",
+    headers: { "content-type": "application/json", cookie },
+    body: JSON.stringify({
+      brand,
+      displayName: "Acme Analytics",
+      domains: ["acme.com"],
+      languages: ["en"],
+      regions: ["us"],
+      competitors: [
+        { name: "Globex", domains: ["globex.com"], aliases: ["Globex Corp"], ambiguous: false },
+        { name: "Initech", domains: ["initech.io"], aliases: ["Initech"], ambiguous: false },
+        { name: "Hooli", domains: ["hooli.xyz"], aliases: ["Hooli XYZ"], ambiguous: false },
+        { name: "Umbrella", domains: ["umbrella.dev"], aliases: ["Umbrella HQ"], ambiguous: false },
+      ],
+      gscProperty: "sc-domain:acme.com",
+      ga4Property: "123456789",
+      activeSetSize: 300,
+      complianceProfile: "none",
+      quotas: {
+        discovery: 0.3,
+        problem_solution: 0.2,
+        use_case: 0.2,
+        comparison: 0.1,
+        expert: 0.1,
+        brand_research: 0.1,
+      },
+    }),
+  });
+  if (response.status !== 201)
+    throw new Error(`workspace: ${response.status} ${await response.text()}`);
+}
+
+// Servers still running when the bench fails are stopped with it.
+const children = new Set();
+try {
+  await main();
+} finally {
+  for (const child of children) child.kill("SIGTERM");
+}

@@ -1,0 +1,37 @@
+import type { RunSchedule } from "@geopulse/api-types";
+import { unwrap } from "@geopulse/sdk";
+import type { Command } from "commander";
+import type { Context } from "../context.js";
+import { keyValues, when } from "../format.js";
+import { type ReadOptions, withJson, withWorkspace } from "../options.js";
+
+/** The schedule as `label  value` lines (shared with `schedule set`). */
+export function scheduleLines(schedule: RunSchedule): string {
+  return keyValues([
+    ["Cron", schedule.cron],
+    ["Time zone", schedule.timezone],
+    ["Preset", schedule.preset],
+    ["Next run", when(schedule.nextRunAt)],
+    ["Last run", when(schedule.lastRunAt)],
+    ["Last outcome", schedule.lastOutcome],
+  ]);
+}
+
+export function registerScheduleGet(parent: Command, ctx: Context): void {
+  withWorkspace(
+    withJson(parent.command("get").alias("show").description("show the daily run schedule")),
+  ).action(async (options: ReadOptions) => {
+    const workspace = await ctx.workspace(options.workspace);
+    const gp = await ctx.client();
+    const schedule = await unwrap(
+      gp.raw.GET("/api/v1/workspaces/{workspace}/run-schedule", {
+        params: { path: { workspace } },
+      }),
+    );
+    if (options.json) return ctx.json(schedule);
+    if (!schedule.enabled) {
+      return ctx.info("No run schedule; set one with `geopulse schedule set`.");
+    }
+    ctx.out(scheduleLines(schedule));
+  });
+}

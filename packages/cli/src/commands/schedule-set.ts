@@ -1,0 +1,49 @@
+import type { RunPreset } from "@geopulse/api-types";
+import { unwrap } from "@geopulse/sdk";
+import { type Command, Option } from "commander";
+import type { Context } from "../context.js";
+import { when } from "../format.js";
+import { withJson, withWorkspace } from "../options.js";
+import { scheduleLines } from "./schedule-get.js";
+
+interface SetOptions {
+  json?: boolean;
+  workspace?: string;
+  cron: string;
+  timezone: string;
+  preset: RunPreset;
+}
+
+const presets: RunPreset[] = ["standard", "lite", "smoke", "exa"];
+
+export function registerScheduleSet(parent: Command, ctx: Context): void {
+  withJson(
+    withWorkspace(
+      parent
+        .command("set")
+        .description("set the daily run schedule (replaces the current one)")
+        .requiredOption(
+          "--cron <expr>",
+          'five-field cron expression, at most once a day, e.g. "0 6 * * *"',
+        )
+        .option("--timezone <zone>", "IANA time zone the cron is read in", "UTC")
+        .addOption(
+          new Option("--preset <preset>", "what each run measures")
+            .choices(presets)
+            .default("standard"),
+        ),
+    ),
+  ).action(async (options: SetOptions) => {
+    const workspace = await ctx.workspace(options.workspace);
+    const gp = await ctx.client();
+    const schedule = await unwrap(
+      gp.raw.PUT("/api/v1/workspaces/{workspace}/run-schedule", {
+        params: { path: { workspace } },
+        body: { cron: options.cron, timezone: options.timezone, preset: options.preset },
+      }),
+    );
+    ctx.info(`Schedule set; next run ${when(schedule.nextRunAt)}.`);
+    if (options.json) return ctx.json(schedule);
+    ctx.out(scheduleLines(schedule));
+  });
+}
