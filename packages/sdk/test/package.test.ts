@@ -14,9 +14,18 @@ const root = fileURLToPath(new URL("../../../", import.meta.url));
 const scratch = mkdtempSync(join(tmpdir(), "geopulse-sdk-"));
 afterAll(() => rmSync(scratch, { recursive: true, force: true }));
 
+// Under `pnpm test`, pnpm points npm_config_globalconfig at its own rc, so the npm run
+// here would skip npm's global npmrc (where a machine behind a TLS-inspecting proxy keeps
+// its `cafile`): let npm read its own, and trust what Node is told to trust.
+const { npm_config_globalconfig: _pnpmGlobal, ...inherited } = process.env;
+const extraCa = process.env.NODE_EXTRA_CA_CERTS;
+const env = {
+  ...inherited,
+  ...(extraCa && !process.env.npm_config_cafile ? { npm_config_cafile: extraCa } : {}),
+};
 const run = (command: string, args: string[], cwd: string) =>
-  execFileSync(command, args, { cwd, encoding: "utf8", stdio: ["ignore", "pipe", "pipe"] });
-// npm install reaches the registry; on some machines that alone takes minutes (seen in CI: 145 s).
+  execFileSync(command, args, { cwd, env, encoding: "utf8", stdio: ["ignore", "pipe", "pipe"] });
+// npm install reaches the registry; on some machines that alone takes minutes (seen in CI: 145 s, when npm could not verify the registry and retried).
 
 describe("the published package", () => {
   it("installs from its tarball and works from ESM, CommonJS and TypeScript", () => {
