@@ -1,4 +1,8 @@
+import { mkdtempSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { describe, expect, it } from "vitest";
+import { createAnswerAnalyzer } from "../../src/analysis/analyze-answer.js";
 import { ConfigError, loadConfig } from "../../src/config.js";
 import { hostedSecretsEnv } from "../harness/test-server.js";
 
@@ -45,5 +49,50 @@ describe("configuration from the environment", () => {
     expect(() => loadConfig({ GEO_OPERATOR_MODE: "hosted", GEO_SESSION_SECRET: "short" })).toThrow(
       /GEO_SESSION_SECRET/,
     );
+  });
+});
+
+describe("GEO_DOMAIN_TAXONOMY_FILE", () => {
+  const write = (text: string) => {
+    const dir = mkdtempSync(join(tmpdir(), "geo-taxonomy-"));
+    const file = join(dir, "taxonomy.json");
+    writeFileSync(file, text);
+    return file;
+  };
+
+  it("extends the built-in taxonomy; the operator's entries win", () => {
+    const file = write(JSON.stringify({ review: ["example-reviews.com"], news: ["reddit.com"] }));
+    const config = loadConfig({ GEO_OPERATOR_MODE: "local", GEO_DOMAIN_TAXONOMY_FILE: file });
+    const analyze = createAnswerAnalyzer(
+      { entities: [], categoryTerms: [] },
+      { taxonomy: config.domainTaxonomy },
+    );
+    const { citations } = analyze({
+      answer: "",
+      citations: [
+        { url: "https://www.example-reviews.com/acme", title: null },
+        { url: "https://reddit.com/r/analytics", title: null },
+        { url: "https://en.wikipedia.org/wiki/Analytics", title: null },
+      ],
+      language: "en",
+    });
+    expect(citations.map((c) => [c.domain, c.taxonomy])).toEqual([
+      ["example-reviews.com", "review"],
+      ["reddit.com", "news"],
+      ["wikipedia.org", "reference"],
+    ]);
+  });
+
+  it.each([
+    ["not json", "{ review: "],
+    ["an unknown class", JSON.stringify({ shopping: ["example.com"] })],
+  ])("stops the server at start for %s, naming the variable", (_case, text) => {
+    const file = write(text);
+    expect(() =>
+      loadConfig({ GEO_OPERATOR_MODE: "local", GEO_DOMAIN_TAXONOMY_FILE: file }),
+    ).toThrow(/GEO_DOMAIN_TAXONOMY_FILE/);
+    expect(() =>
+      loadConfig({ GEO_OPERATOR_MODE: "local", GEO_DOMAIN_TAXONOMY_FILE: file }),
+    ).toThrow(ConfigError);
   });
 });
