@@ -1,5 +1,4 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { AnswerEngine } from "../../src/engines/engine.js";
 import { EngineLimiters } from "../../src/engines/limits/provider-limiter.js";
 import { createSimulatedEngine } from "../../src/engines/simulated/simulated-engine.js";
 import { allJobs } from "../../src/jobs/index.js";
@@ -7,7 +6,7 @@ import { executeRun } from "../../src/services/runs/execute-run.js";
 import { reclaimStalledRuns } from "../../src/services/runs/reclaim-stalled-runs.js";
 import { startTestServer, type TestServer } from "../harness/test-server.js";
 import { expectSettledOnce } from "./run-assertions.js";
-import { seedPrompts, waitForRun } from "./run-fixtures.js";
+import { hangingEngine, seedPrompts, waitForRun } from "./run-fixtures.js";
 
 /**
  * A worker that stops signalling mid-run (hung, or its process died: on the
@@ -27,26 +26,6 @@ beforeAll(async () => {
   await seedPrompts(t, slug, 20);
 });
 afterAll(() => t.close());
-
-function hangingEngine(answersBeforeHang: number): { engine: AnswerEngine; wake(): void } {
-  const inner = createSimulatedEngine();
-  let answered = 0;
-  let wake = () => {};
-  const hung = new Promise<void>((resolve) => {
-    wake = resolve;
-  });
-  return {
-    engine: {
-      id: "simulated",
-      simulated: true,
-      async ask(request) {
-        if (answered++ >= answersBeforeHang) await hung;
-        return inner.ask(request);
-      },
-    },
-    wake: () => wake(),
-  };
-}
 
 describe("a run whose executor stops signalling", () => {
   it("is reclaimed after the stall timeout and finished once by another worker", async () => {

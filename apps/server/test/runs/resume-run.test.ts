@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { AnswerEngine, EngineRequest } from "../../src/engines/engine.js";
 import { EngineLimiters } from "../../src/engines/limits/provider-limiter.js";
 import { createSimulatedEngine } from "../../src/engines/simulated/simulated-engine.js";
 import { executeRun } from "../../src/services/runs/execute-run.js";
 import { startTestServer, type TestServer } from "../harness/test-server.js";
-import { seedPrompts } from "./run-fixtures.js";
+import { expectSettledOnce } from "./run-assertions.js";
+import { hangingEngine, seedPrompts } from "./run-fixtures.js";
 
 /**
  * A worker that dies mid-run, simulated without a process: its engine stops
@@ -23,26 +23,6 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-function stallingEngine(answerBeforeStall: number): { engine: AnswerEngine; wake(): void } {
-  const inner = createSimulatedEngine();
-  let answered = 0;
-  let wake: () => void = () => {};
-  const stalled = new Promise<void>((resolve) => {
-    wake = resolve;
-  });
-  return {
-    engine: {
-      id: "simulated",
-      simulated: true,
-      async ask(request: EngineRequest) {
-        if (answered++ >= answerBeforeStall) await stalled;
-        return inner.ask(request);
-      },
-    },
-    wake: () => wake(),
-  };
-}
-
 describe("a run whose worker dies", () => {
   it("is finished by another worker with no duplicate answers and one settlement", async () => {
     const started = await t.request<any>("POST", `/api/v1/workspaces/${slug}/runs`, {
@@ -53,7 +33,7 @@ describe("a run whose worker dies", () => {
     const runId = started.body.runId;
     const ctx = t.server.ctx;
 
-    const zombie = stallingEngine(6);
+    const zombie = hangingEngine(6);
     const first = executeRun({ ctx: { ...ctx, simulatedEngine: zombie.engine }, runId });
     for (let i = 0; i < 200; i++) {
       const done = await ctx.prisma.engineResponse.count({ where: { runId, status: "succeeded" } });
@@ -80,36 +60,6 @@ describe("a run whose worker dies", () => {
       status: "succeeded",
       progress: { total: 20, completed: 20, failed: 0, pending: 0 },
     });
-    const rows = await ctx.prisma.engineResponse.findMany({ where: { runId } });
-    expect(rows).toHaveLength(20);
-    expect(rows.every((r) => r.status === "succeeded")).toBe(true);
-    const citations = await ctx.prisma.citation.groupBy({
-      by: ["responseId", "position"],
-      _count: true,
-      where: { response: { runId } },
-    });
-    expect(citations.every((c) => c._count === 1)).toBe(true);
-
-    const cost = rows.reduce((sum, r) => sum + r.costMicrousd, 0n);
-    expect(BigInt(run.body.costMicrousd)).toBe(cost);
-    const reservation = await ctx.prisma.creditReservation.findFirstOrThrow({
-      where: { operationId: runId },
-    });
-    expect(reservation).toMatchObject({
-      status: "settled",
-      consumedMicrousd: cost,
-      heldMicrousd: 0n,
-    });
-    const settlements = await ctx.prisma.creditLedgerEntry.count({
-      where: { reservationId: reservation.id, kind: "settlement" },
-    });
-    expect(settlements).toBeLessThanOrEqual(1);
-    const balance = await t.request<any>("GET", `/api/v1/workspaces/${slug}/credits/balance`, {
-      cookie,
-    });
-    expect(balance.body).toMatchObject({
-      postedMicrousd: Number(1_000_000n - cost),
-      heldMicrousd: 0,
-    });
+    await expectSettledOnce(t, slug, cookie, runId, 20);
   });
 });

@@ -1,3 +1,5 @@
+import type { AnswerEngine } from "../../src/engines/engine.js";
+import { createSimulatedEngine } from "../../src/engines/simulated/simulated-engine.js";
 import { newId } from "../../src/ids.js";
 import type { TestServer } from "../harness/test-server.js";
 
@@ -42,4 +44,25 @@ export async function waitForRun(
     if (Date.now() > deadline) throw new Error(`run ${runId} did not finish: ${response.text}`);
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
+}
+
+/** The simulated engine until `answersBeforeHang` answers, then hanging until woken (a dead worker). */
+export function hangingEngine(answersBeforeHang: number): { engine: AnswerEngine; wake(): void } {
+  const inner = createSimulatedEngine();
+  let answered = 0;
+  let wake = () => {};
+  const hung = new Promise<void>((resolve) => {
+    wake = resolve;
+  });
+  return {
+    engine: {
+      id: "simulated",
+      simulated: true,
+      async ask(request) {
+        if (answered++ >= answersBeforeHang) await hung;
+        return inner.ask(request);
+      },
+    },
+    wake: () => wake(),
+  };
 }

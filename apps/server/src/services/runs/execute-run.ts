@@ -83,8 +83,11 @@ export async function executeRun({ ctx, runId }: ExecuteRunOptions): Promise<voi
     const stopped = () => !executor.state.held || executor.state.cancelRequested;
 
     const byEngine = new Map<string, typeof tasks>();
-    for (const task of tasks)
-      byEngine.set(task.engine, [...(byEngine.get(task.engine) ?? []), task]);
+    for (const task of tasks) {
+      const queue = byEngine.get(task.engine);
+      if (queue) queue.push(task);
+      else byEngine.set(task.engine, [task]);
+    }
     await Promise.all(
       [...byEngine].map(async ([engineId, queue]) => {
         const limiter = ctx.engineLimiters.for(engineId as EngineId);

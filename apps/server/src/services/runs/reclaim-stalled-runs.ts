@@ -15,9 +15,8 @@ export async function reclaimStalledRuns({ ctx }: { ctx: AppContext }): Promise<
     where: {
       finishedAt: null,
       OR: [
-        { status: "running", heartbeatAt: { lt: staleBefore } },
+        { status: { in: ["queued", "running"] }, heartbeatAt: { lt: staleBefore } },
         { status: "queued", heartbeatAt: null, createdAt: { lt: staleBefore } },
-        { status: "queued", heartbeatAt: { lt: staleBefore } },
       ],
     },
     select: { id: true, status: true, heartbeatAt: true },
