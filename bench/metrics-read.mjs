@@ -2,7 +2,9 @@
 // with one day of data and one with a year of daily standard runs (300 prompts
 // × 5 engines × 365 days ≈ 550,000 answers), on the embedded PGlite and, when
 // DATABASE_URL is set, on PostgreSQL. Targets: p95 under 50 ms, and the year
-// within 2× of the one-day workspace.
+// within 2× of the one-day workspace. Measured cached (the same request again)
+// and uncached (a server with GEO_METRICS_CACHE_ENTRIES=0: every request reads
+// the rollups and runs the bootstrap), plus a year of the time series.
 //
 // Answers are not sent through the HTTP run path (far too slow for 550,000):
 // they are generated in-process by the simulated engine, analysed by the real
@@ -13,9 +15,10 @@
 //
 // Build first: `cd apps/server && npx tsc -p tsconfig.build.json`.
 // Usage: node bench/metrics-read.mjs [--days 365] [--prompts 300] [--requests 200]
+//        [--pglite-dir DIR] [--reuse] [--targets pglite,postgres]
 //        DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres node bench/metrics-read.mjs
 import { spawn } from "node:child_process";
-import { mkdtempSync, rmSync } from "node:fs";
+import { existsSync, mkdtempSync, rmSync } from "node:fs";
 import { createRequire } from "node:module";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
@@ -45,8 +48,11 @@ const { values: args } = parseArgs({
     days: { type: "string", default: "365" },
     prompts: { type: "string", default: "300" },
     requests: { type: "string", default: "200" },
-    // Measure again on the PostgreSQL database a previous run filled (skips the fill there).
+    // Measure again on the databases a previous run filled (skips the fill): the
+    // PostgreSQL database geo_bench_metrics, and the PGlite directory --pglite-dir.
     reuse: { type: "boolean", default: false },
+    // Keep the embedded database here (not deleted afterwards) so --reuse can measure it again.
+    "pglite-dir": { type: "string" },
     // Comma-separated subset of pglite,postgres (postgres needs DATABASE_URL).
     targets: { type: "string", default: "pglite,postgres" },
   },
@@ -74,7 +80,7 @@ async function main() {
   const results = [];
   for (const target of targets) results.push(await benchTarget(target));
   console.log(
-    "\nSummary (ms; cached = repeated request, uncached = first request of a filter set)",
+    "\nSummary (ms; cached = the same request again; uncached = GEO_METRICS_CACHE_ENTRIES=0, every request computes)",
   );
   console.table(results.flat());
 }
@@ -83,17 +89,22 @@ async function benchTarget({ kind }) {
   let dbOptions;
   let env;
   let cleanup = async () => {};
+  let reuse = false;
   if (kind === "pglite") {
-    const dir = mkdtempSync(join(tmpdir(), "geo-bench-"));
+    const kept = args["pglite-dir"];
+    const dir = kept ?? mkdtempSync(join(tmpdir(), "geo-bench-"));
+    reuse = args.reuse && kept !== undefined && existsSync(join(dir, "PG_VERSION"));
+    if (kept && !reuse) rmSync(dir, { recursive: true, force: true });
     dbOptions = { dataDir: dir };
     env = { GEO_DATA_DIR: dir };
-    cleanup = async () => rmSync(dir, { recursive: true, force: true });
+    if (!kept) cleanup = async () => rmSync(dir, { recursive: true, force: true });
   } else {
+    reuse = args.reuse;
     const url = new URL(process.env.DATABASE_URL);
     url.pathname = "/geo_bench_metrics";
     dbOptions = { databaseUrl: url.toString() };
     env = { DATABASE_URL: url.toString() };
-    if (!args.reuse) {
+    if (!reuse) {
       const admin = new pg.Client({ connectionString: process.env.DATABASE_URL });
       await admin.connect();
       await admin.query("DROP DATABASE IF EXISTS geo_bench_metrics WITH (FORCE)");
@@ -102,7 +113,7 @@ async function benchTarget({ kind }) {
     }
   }
   console.log(`\n== ${kind} ==`);
-  if (!(kind === "postgres" && args.reuse)) await prepare(dbOptions, env);
+  if (!reuse) await prepare(dbOptions, env);
   return measureTarget(kind, env, cleanup);
 }
 
@@ -135,36 +146,67 @@ async function prepare(dbOptions, env) {
 }
 
 async function measureTarget(kind, env, cleanup) {
-  const server = await startServer(env);
-  const cookie = await signIn(server.base);
   const rows = [];
-  for (const route of ["metrics", "scoreboard"]) {
-    const figures = {};
-    for (const slug of ["bench-one", "bench-year"]) {
-      // Each route gets its own filter sets, so one never finds the other's cache entries.
-      figures[slug] = await measure(
-        server.base,
-        cookie,
-        `/api/v1/workspaces/${slug}/${route}`,
-        route === "metrics" ? "" : "&language=en",
-      );
+  // Cached: the same request again (the day's computed metrics are kept until its data changes).
+  // Uncached: a server that keeps nothing (GEO_METRICS_CACHE_ENTRIES=0), so every request reads
+  // the rollups and runs the bootstrap: the default view and 35 filter sets.
+  for (const mode of ["cached", "uncached"]) {
+    const server = await startServer({
+      ...env,
+      ...(mode === "uncached" ? { GEO_METRICS_CACHE_ENTRIES: "0" } : {}),
+    });
+    const cookie = await signIn(server.base);
+    for (const route of ["metrics", "scoreboard"]) {
+      const figures = {};
+      for (const slug of ["bench-one", "bench-year"]) {
+        const path = `/api/v1/workspaces/${slug}/${route}`;
+        figures[slug] =
+          mode === "cached"
+            ? await measureCached(server.base, cookie, path)
+            : await measureUncached(server.base, cookie, path);
+      }
+      for (const [variant, label] of mode === "cached"
+        ? [["all", "cached"]]
+        : [
+            ["unfiltered", "uncached"],
+            ["filtered", "uncached, filtered"],
+          ]) {
+        const one = figures["bench-one"][variant];
+        const year = figures["bench-year"][variant];
+        rows.push({
+          db: kind,
+          route,
+          mode: label,
+          "1-day p50": one.p50,
+          "1-day p95": one.p95,
+          "365-day p50": year.p50,
+          "365-day p95": year.p95,
+          ratio: Number((year.p95 / one.p95).toFixed(2)),
+        });
+      }
     }
-    for (const mode of ["cached", "uncached"]) {
-      const one = figures["bench-one"][mode];
-      const year = figures["bench-year"][mode];
+    if (mode === "uncached") {
+      // A year of daily points per entity and engine (not cached at any setting).
+      const figures = {};
+      for (const slug of ["bench-one", "bench-year"]) {
+        const path = `/api/v1/workspaces/${slug}/metrics/timeseries?from=${shift(LAST_DAY, -364)}&to=${LAST_DAY}`;
+        figures[slug] = await measureUncached(server.base, cookie, path, 40);
+      }
       rows.push({
         db: kind,
-        route,
-        mode,
-        "1-day p50": one.p50,
-        "1-day p95": one.p95,
-        "365-day p50": year.p50,
-        "365-day p95": year.p95,
-        ratio: Number((year.p95 / one.p95).toFixed(2)),
+        route: "timeseries (365 days)",
+        mode: "uncached",
+        "1-day p50": figures["bench-one"].unfiltered.p50,
+        "1-day p95": figures["bench-one"].unfiltered.p95,
+        "365-day p50": figures["bench-year"].unfiltered.p50,
+        "365-day p95": figures["bench-year"].unfiltered.p95,
+        ratio: Number(
+          (figures["bench-year"].unfiltered.p95 / figures["bench-one"].unfiltered.p95).toFixed(2),
+        ),
       });
     }
+    await server.stop();
   }
-  await server.stop();
   await cleanup();
   console.table(rows);
   return rows;
@@ -268,32 +310,41 @@ async function fill(db, slug, days) {
   return count;
 }
 
-async function measure(base, cookie, path, extra) {
-  const time = async (url) => {
-    const t0 = performance.now();
-    const response = await fetch(`${base}${url}`, { headers: { cookie } });
-    await response.arrayBuffer();
-    if (response.status !== 200) throw new Error(`${url}: ${response.status}`);
-    return performance.now() - t0;
-  };
-  const stats = (samples) => {
-    const sorted = [...samples].sort((a, b) => a - b);
-    const at = (q) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))];
-    return { p50: Number(at(0.5).toFixed(1)), p95: Number(at(0.95).toFixed(1)) };
-  };
-  for (let i = 0; i < 5; i++) await time(path);
-  const cached = [];
-  for (let i = 0; i < REQUESTS; i++) cached.push(await time(path));
-  // Each filter set is computed on its first request (a cache miss).
-  const uncached = [];
+async function timed(base, cookie, url) {
+  const t0 = performance.now();
+  const response = await fetch(`${base}${url}`, { headers: { cookie } });
+  await response.arrayBuffer();
+  if (response.status !== 200) throw new Error(`${url}: ${response.status}`);
+  return performance.now() - t0;
+}
+
+function stats(samples) {
+  const sorted = [...samples].sort((a, b) => a - b);
+  const at = (q) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))];
+  return { p50: Number(at(0.5).toFixed(1)), p95: Number(at(0.95).toFixed(1)) };
+}
+
+async function measureCached(base, cookie, path) {
+  for (let i = 0; i < 5; i++) await timed(base, cookie, path);
+  const samples = [];
+  for (let i = 0; i < REQUESTS; i++) samples.push(await timed(base, cookie, path));
+  return { all: stats(samples) };
+}
+
+async function measureUncached(base, cookie, path, requests = REQUESTS) {
+  for (let i = 0; i < 3; i++) await timed(base, cookie, path);
+  const unfiltered = [];
+  for (let i = 0; i < requests; i++) unfiltered.push(await timed(base, cookie, path));
+  if (path.includes("?")) return { unfiltered: stats(unfiltered) };
+  const filtered = [];
   for (const engine of ENGINES) {
     for (const category of CATEGORIES) {
-      uncached.push(await time(`${path}?engine=${engine}&category=${category}${extra}`));
+      filtered.push(await timed(base, cookie, `${path}?engine=${engine}&category=${category}`));
     }
-    uncached.push(await time(`${path}?engine=${engine}${extra}`));
-    uncached.push(await time(`${path}?engine=${engine}&includeBrandResearch=true${extra}`));
+    filtered.push(await timed(base, cookie, `${path}?engine=${engine}`));
+    filtered.push(await timed(base, cookie, `${path}?engine=${engine}&includeBrandResearch=true`));
   }
-  return { cached: stats(cached), uncached: stats(uncached) };
+  return { unfiltered: stats(unfiltered), filtered: stats(filtered) };
 }
 
 async function startServer(env) {

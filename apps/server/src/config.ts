@@ -74,6 +74,7 @@ const envSchema = z.object({
   GEO_ENGINE_RATE_LIMITS: optionalString,
   /** A run whose executor has not signalled for this long is handed to another worker. */
   GEO_RUN_STALL_SECONDS: z.coerce.number().int().min(10).max(86_400).default(120),
+  GEO_METRICS_CACHE_ENTRIES: z.coerce.number().int().min(0).max(100_000).default(512),
   /** JSON file extending the cited-domain taxonomy (see docs/metrics.md). */
   GEO_DOMAIN_TAXONOMY_FILE: optionalString,
   STRIPE_SECRET_KEY: optionalString,
@@ -114,6 +115,8 @@ export interface Config {
   /** Per-provider bounds of one worker process (defaults in engines/limits/engine-limits.ts). */
   engineLimits: Record<EngineId, EngineLimit>;
   runStallMs: number;
+  /** Computed day snapshots kept per process (0: compute every read). */
+  metricsCacheEntries: number;
   /** The built-in domain taxonomy, extended by GEO_DOMAIN_TAXONOMY_FILE. */
   domainTaxonomy: DomainTaxonomyList;
   stripe: {
@@ -191,6 +194,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     queuePollSeconds: e.GEO_QUEUE_POLL_SECONDS,
     engineLimits,
     runStallMs: e.GEO_RUN_STALL_SECONDS * 1000,
+    metricsCacheEntries: e.GEO_METRICS_CACHE_ENTRIES,
     domainTaxonomy,
     stripe: {
       secretKey: e.STRIPE_SECRET_KEY,

@@ -14,6 +14,7 @@ import { allJobs } from "./jobs/index.js";
 import { startJobQueue } from "./jobs/job-queue.js";
 import { createLogger } from "./logger.js";
 import { resolveServerSecrets } from "./server-secrets.js";
+import { queueOutdatedReanalyses } from "./services/analysis/queue-outdated-reanalyses.js";
 import { sweepApiKeys } from "./services/api-keys/sweep-api-keys.js";
 import { sweepCredits } from "./services/credits/sweep-credits.js";
 import { startScheduledRuns } from "./services/run-schedule/start-scheduled-runs.js";
@@ -74,8 +75,13 @@ export async function createAppContext(options: AppContextOptions): Promise<Runn
     simulatedEngine: options.simulatedEngine,
     version,
   };
-  if (config.workers)
+  if (config.workers) {
     await queue.work(ctx, allJobs, { pollingIntervalSeconds: config.queuePollSeconds });
+    // A release may have changed the analysis rules: rebuild what an older one made.
+    queueOutdatedReanalyses({ ctx }).catch((error: unknown) =>
+      logger.error({ err: error }, "outdated-analysis sweep failed"),
+    );
+  }
   const sweeper = setInterval(() => {
     sweepApiKeys(ctx).catch((error: unknown) =>
       logger.error({ err: error }, "api key sweep failed"),

@@ -25,7 +25,9 @@ const env = {
 };
 const run = (command: string, args: string[], cwd: string) =>
   execFileSync(command, args, { cwd, env, encoding: "utf8", stdio: ["ignore", "pipe", "pipe"] });
-// npm install reaches the registry; on some machines that alone takes minutes (seen in CI: 145 s, when npm could not verify the registry and retried).
+// npm install reaches the registry. turbo hands tasks only the environment turbo.json lets
+// through: without NODE_EXTRA_CA_CERTS there, npm could not verify the registry behind this
+// network's TLS proxy and retried for 145 s before its fallback worked.
 
 describe("the published package", () => {
   it("installs from its tarball and works from ESM, CommonJS and TypeScript", () => {

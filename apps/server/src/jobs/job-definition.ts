@@ -14,6 +14,14 @@ export interface JobDefinition<Schema extends z.ZodType> {
   /** Seconds a job may run before it is considered dead and retried. */
   expireInSeconds: number;
   retryLimit: number;
+  /**
+   * With a key, at most one job per key waits in the queue and one runs
+   * (pg-boss's `stately` policy): a burst of requests for the same work
+   * collapses into one queued job, which still runs after the active one so
+   * nothing requested during it is lost. Fixed at queue creation: changing it
+   * needs a new version.
+   */
+  singletonKey?(payload: z.infer<Schema>): string;
   handle(ctx: AppContext, payload: z.infer<Schema>): Promise<void>;
 }
 

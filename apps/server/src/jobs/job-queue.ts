@@ -45,6 +45,7 @@ export async function startJobQueue(db: Database, logger: Logger): Promise<JobQu
       expireInSeconds: job.expireInSeconds,
       retryLimit: job.retryLimit,
       retryDelay: 1,
+      policy: job.singletonKey ? "stately" : "standard",
     });
     created.add(name);
     return name;
@@ -52,7 +53,10 @@ export async function startJobQueue(db: Database, logger: Logger): Promise<JobQu
   return {
     async enqueue(job, payload) {
       const name = await ensureQueue(job as JobDefinition<z.ZodType>);
-      await boss.send(name, job.payload.parse(payload) as object);
+      const data = job.payload.parse(payload) as z.infer<typeof job.payload>;
+      // A duplicate of a waiting singleton job is dropped by pg-boss (send returns null).
+      const singletonKey = job.singletonKey?.(data);
+      await boss.send(name, data as object, singletonKey ? { singletonKey } : {});
     },
     async work(ctx, jobs, options) {
       for (const job of jobs) {

@@ -3,7 +3,13 @@ import type { TestServer } from "../harness/test-server.js";
 import { waitForRun } from "../runs/run-fixtures.js";
 
 /** Adds one active prompt of a category (written directly; the prompts API has its own tests). */
-export async function seedPrompt(t: TestServer, slug: string, category: string, text: string) {
+export async function seedPrompt(
+  t: TestServer,
+  slug: string,
+  category: string,
+  text: string,
+  where: { language?: string; region?: string | null } = {},
+) {
   const prisma = t.server.ctx.prisma;
   const workspace = await prisma.workspace.findUniqueOrThrow({ where: { slug } });
   const now = t.clock.now();
@@ -14,8 +20,8 @@ export async function seedPrompt(t: TestServer, slug: string, category: string, 
       text,
       textKey: text.toLowerCase(),
       category,
-      language: "en",
-      region: null,
+      language: where.language ?? "en",
+      region: where.region ?? null,
       tags: [],
       active: true,
       source: "manual",

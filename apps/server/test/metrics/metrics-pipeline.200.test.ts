@@ -18,6 +18,11 @@ beforeAll(async () => {
   slug = await t.createWorkspace(cookie, { brand: "acme" });
   await seedPrompts(t, slug, 10);
   await seedPrompt(t, slug, "brand_research", "What do people say about acme?");
+  // Another language and a region: rollup groups differ by both, reads sum them.
+  await seedPrompt(t, slug, "discovery", "¿Qué herramienta de analítica recomiendas?", {
+    language: "es",
+    region: "us",
+  });
   run1 = await runAndWait(t, slug, cookie);
   t.clock.set(`${day2}T09:00:00.000Z`);
   run2 = await runAndWait(t, slug, cookie);
@@ -59,7 +64,7 @@ describe("metrics after measurement runs on the simulated engine", () => {
   it("stores one analysis per answer and marks its version", async () => {
     const prisma = t.server.ctx.prisma;
     const responses = await prisma.engineResponse.findMany({ where: { runId: run1.runId } });
-    expect(responses.length).toBe(22);
+    expect(responses.length).toBe(24);
     for (const r of responses) expect(r.analysisVersion).toBe(1);
     const citations = await prisma.citation.findMany({
       where: { responseId: { in: responses.map((r) => r.id) } },
@@ -130,7 +135,7 @@ describe("metrics after measurement runs on the simulated engine", () => {
       status: "succeeded",
       runIds: [run2.runId],
       enginesCovered: 1,
-      responseCount: 22,
+      responseCount: 24,
     });
     expect(body.latestRun.totalCostUsd).toBeCloseTo(run2.costMicrousd / 1e6, 10);
     expect(body.recentRuns.map((r: any) => r.date)).toEqual([day2, day1]);
@@ -168,6 +173,11 @@ describe("metrics after measurement runs on the simulated engine", () => {
       expected.answers.filter((a) => discoveryPrompts.has(a.promptId)).length,
     );
 
+    const spanish = await get(`/scoreboard?language=es`);
+    const inUs = await get(`/scoreboard?region=us`);
+    expect(spanish.body.composite.n).toBe(2); // one prompt, two repetitions
+    expect(inUs.body).toEqual(spanish.body);
+
     const french = await get(`/metrics?language=fr`);
     expect(french.body.shareOfVoice).toEqual(
       french.body.shareOfVoice.map((s: any) => ({ ...s, n: 0 })),
@@ -204,5 +214,33 @@ describe("metrics after measurement runs on the simulated engine", () => {
       ["self", "simulated"],
     ]);
     expect(one.body.series[0].points).toHaveLength(1);
+  });
+
+  it("keeps the group rollups equal to the per-prompt rollups summed", async () => {
+    const prisma = t.server.ctx.prisma;
+    const groupsOfCells = `SELECT workspace_id, analysis_version, day, engine, category, language,
+        coalesce(region, '') AS region, sum(responses)::int, sum(responses_with_citations)::int
+      FROM metric_cells GROUP BY 1, 2, 3, 4, 5, 6, 7`;
+    const groups = `SELECT workspace_id, analysis_version, day, engine, category, language, region,
+        responses, responses_with_citations FROM metric_groups`;
+    const groupsOfEntities = `SELECT workspace_id, analysis_version, day, engine, category, language,
+        coalesce(region, '') AS region, entity_id, sum(mentioned_responses)::int,
+        sum(mention_count)::int, sum(rank_sum)::int, sum(cited_responses)::int,
+        sum(positive_responses)::int, sum(negative_responses)::int
+      FROM metric_entity_counts GROUP BY 1, 2, 3, 4, 5, 6, 7, 8`;
+    const groupEntities = `SELECT workspace_id, analysis_version, day, engine, category, language,
+        region, entity_id, mentioned_responses, mention_count, rank_sum, cited_responses,
+        positive_responses, negative_responses FROM metric_group_entity_counts`;
+    const differing = async (a: string, b: string) =>
+      (
+        await prisma.$queryRawUnsafe<Array<{ n: number }>>(
+          `SELECT count(*)::int AS n FROM ((${a}) EXCEPT (${b})) AS x`,
+        )
+      )[0]?.n;
+    expect(await prisma.metricGroup.count()).toBeGreaterThan(0);
+    expect(await differing(groupsOfCells, groups)).toBe(0);
+    expect(await differing(groups, groupsOfCells)).toBe(0);
+    expect(await differing(groupsOfEntities, groupEntities)).toBe(0);
+    expect(await differing(groupEntities, groupsOfEntities)).toBe(0);
   });
 });

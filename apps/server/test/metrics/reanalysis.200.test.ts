@@ -108,6 +108,13 @@ describe("re-analysis after the competitors change", () => {
         orderBy: [{ day: "asc" }, { promptId: "asc" }, { entityId: "asc" }],
       }),
       domains: await prisma.metricDomainCount.count({ where: { workspaceId: workspace.id } }),
+      groups: await prisma.metricGroup.findMany({
+        where: { workspaceId: workspace.id },
+        orderBy: [{ day: "asc" }, { engine: "asc" }, { category: "asc" }, { language: "asc" }],
+      }),
+      groupEntities: await prisma.metricGroupEntityCount.count({
+        where: { workspaceId: workspace.id },
+      }),
       mentions: await prisma.responseMention.count({ where: { workspaceId: workspace.id } }),
     });
     const before = await snapshot();

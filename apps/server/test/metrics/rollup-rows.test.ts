@@ -77,7 +77,6 @@ describe("buildRollupRows", () => {
       mentionedResponses: 1,
       mentionCount: 3,
       rankSum: 1,
-      inverseRankSum: 1,
       citedResponses: 1,
       positiveResponses: 1,
       negativeResponses: 0,
@@ -86,7 +85,6 @@ describe("buildRollupRows", () => {
       mentionedResponses: 2,
       mentionCount: 3,
       rankSum: 3,
-      inverseRankSum: 1.5,
       citedResponses: 0,
       negativeResponses: 1,
     });
@@ -100,5 +98,49 @@ describe("buildRollupRows", () => {
       ["p1", "wikipedia.org", "reference", 1],
       ["p2", "globex.com", "competitor", 1],
     ]);
+  });
+
+  it("sums cells and entities over the prompts of each (day, engine, category, language, region)", () => {
+    const mention = (entityId: string, rank: number) => ({
+      entityId,
+      isSelf: entityId === "self",
+      count: 2,
+      firstOffset: 0,
+      rank,
+      sentiment: "positive" as const,
+    });
+    const rows = buildRollupRows([
+      answer("p1", { mentions: [mention("self", 1)], citations: [citation("acme.com", "self")] }),
+      answer("p2", { mentions: [mention("self", 2), mention("c1", 1)], citations: [] }),
+      { ...answer("p3", { mentions: [mention("self", 1)], citations: [] }), region: "us" },
+      { ...answer("p4", { mentions: [], citations: [] }), engine: "gemini", category: "expert" },
+    ]);
+    const key = (r: { engine: string; category: string; region: string }) =>
+      `${r.engine}/${r.category}/${r.region || "-"}`;
+    expect(
+      rows.groups.map((g) => [key(g), g.day, g.language, g.responses, g.responsesWithCitations]),
+    ).toEqual([
+      ["openai/discovery/-", "2026-03-04", "en", 2, 1],
+      ["openai/discovery/us", "2026-03-04", "en", 1, 0],
+      ["gemini/expert/-", "2026-03-04", "en", 1, 0],
+    ]);
+    expect(
+      rows.groupEntities.map((g) => [
+        key(g),
+        g.entityId,
+        g.mentionedResponses,
+        g.mentionCount,
+        g.rankSum,
+        g.citedResponses,
+        g.positiveResponses,
+      ]),
+    ).toEqual([
+      ["openai/discovery/-", "self", 2, 4, 3, 1, 2],
+      ["openai/discovery/-", "c1", 1, 2, 1, 0, 1],
+      ["openai/discovery/us", "self", 1, 2, 1, 0, 1],
+    ]);
+    // The groups hold exactly what the cells hold.
+    const total = (xs: Array<{ responses: number }>) => xs.reduce((n, x) => n + x.responses, 0);
+    expect(total(rows.groups)).toBe(total(rows.cells));
   });
 });

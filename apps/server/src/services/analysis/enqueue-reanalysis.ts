@@ -13,7 +13,7 @@ export async function enqueueReanalysis(ctx: AppContext, workspaceId: string): P
       where: { workspaceId },
       select: { id: true },
     });
-    if (hasRuns) await ctx.queue.enqueue(reanalyzeWorkspaceJob, { workspaceId });
+    if (hasRuns) await ctx.queue.enqueue(reanalyzeWorkspaceJob, { workspaceId, scope: "all" });
   } catch (error) {
     ctx.logger.error({ err: error, workspaceId }, "could not queue the workspace re-analysis");
   }

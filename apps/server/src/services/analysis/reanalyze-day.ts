@@ -124,12 +124,26 @@ export async function reanalyzeDay({
   );
 }
 
-/** The UTC days on which the workspace has runs, oldest first. */
+/** The UTC days on which the workspace has runs, newest first. */
 export async function listRunDays(ctx: AppContext, workspaceId: string): Promise<string[]> {
   const rows = await ctx.prisma.$queryRawUnsafe<Array<{ day: string }>>(
     `SELECT DISTINCT to_char(created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD') AS day
-     FROM runs WHERE workspace_id = $1 ORDER BY day`,
+     FROM runs WHERE workspace_id = $1 ORDER BY day DESC`,
     workspaceId,
+  );
+  return rows.map((r) => r.day);
+}
+
+/**
+ * Days with rollups of another analysis version, newest first: analysed by an
+ * older release (a day may hold both when the version changed during it).
+ */
+export async function listOutdatedDays(ctx: AppContext, workspaceId: string): Promise<string[]> {
+  const rows = await ctx.prisma.$queryRawUnsafe<Array<{ day: string }>>(
+    `SELECT DISTINCT to_char(day, 'YYYY-MM-DD') AS day FROM metric_days
+     WHERE workspace_id = $1 AND analysis_version <> $2::int ORDER BY day DESC`,
+    workspaceId,
+    ANALYSIS_VERSION,
   );
   return rows.map((r) => r.day);
 }

@@ -31,7 +31,6 @@ export interface EntityRow extends CellKey {
   mentionedResponses: number;
   mentionCount: number;
   rankSum: number;
-  inverseRankSum: number;
   citedResponses: number;
   positiveResponses: number;
   negativeResponses: number;
@@ -43,10 +42,26 @@ export interface DomainRow extends CellKey {
   citedResponses: number;
 }
 
+/** The prompts of a day, engine, category, language and region together ("" = no region). */
+export interface GroupKey {
+  day: string;
+  engine: string;
+  category: string;
+  language: string;
+  region: string;
+}
+
+export type GroupRow = GroupKey & Omit<CellRow, keyof CellKey>;
+export type GroupEntityRow = GroupKey & Omit<EntityRow, keyof CellKey>;
+
 export interface RollupRows {
   cells: CellRow[];
   entities: EntityRow[];
   domains: DomainRow[];
+  /** `cells` summed by group. */
+  groups: GroupRow[];
+  /** `entities` summed by group and entity. */
+  groupEntities: GroupEntityRow[];
   /** Answers per day. */
   days: Map<string, number>;
 }
@@ -88,7 +103,6 @@ export function buildRollupRows(answers: readonly AnalysedAnswer[]): RollupRows 
           mentionedResponses: 0,
           mentionCount: 0,
           rankSum: 0,
-          inverseRankSum: 0,
           citedResponses: 0,
           positiveResponses: 0,
           negativeResponses: 0,
@@ -102,7 +116,6 @@ export function buildRollupRows(answers: readonly AnalysedAnswer[]): RollupRows 
       row.mentionedResponses += 1;
       row.mentionCount += mention.count;
       row.rankSum += mention.rank;
-      row.inverseRankSum += 1 / mention.rank;
       if (mention.sentiment === "positive") row.positiveResponses += 1;
       if (mention.sentiment === "negative") row.negativeResponses += 1;
     }
@@ -120,10 +133,56 @@ export function buildRollupRows(answers: readonly AnalysedAnswer[]): RollupRows 
       domains.set(id, row);
     }
   }
+  const cellRows = [...cells.values()];
+  const entityRows = [...entities.values()];
   return {
-    cells: [...cells.values()],
-    entities: [...entities.values()],
+    cells: cellRows,
+    entities: entityRows,
     domains: [...domains.values()],
+    ...groupRows(cellRows, entityRows),
     days,
   };
+}
+
+function groupKeyOf(row: CellKey): GroupKey {
+  const { day, engine, category, language } = row;
+  return { day, engine, category, language, region: row.region ?? "" };
+}
+
+const groupId = (k: GroupKey) => [k.day, k.engine, k.category, k.language, k.region].join("\u0000");
+
+/** Cell and entity rows summed over the prompts of each group. */
+function groupRows(cells: readonly CellRow[], entities: readonly EntityRow[]) {
+  const groups = new Map<string, GroupRow>();
+  for (const cell of cells) {
+    const key = groupKeyOf(cell);
+    const id = groupId(key);
+    const group = groups.get(id) ?? { ...key, responses: 0, responsesWithCitations: 0 };
+    group.responses += cell.responses;
+    group.responsesWithCitations += cell.responsesWithCitations;
+    groups.set(id, group);
+  }
+  const groupEntities = new Map<string, GroupEntityRow>();
+  for (const entity of entities) {
+    const key = groupKeyOf(entity);
+    const id = `${groupId(key)}\u0000${entity.entityId}`;
+    const group = groupEntities.get(id) ?? {
+      ...key,
+      entityId: entity.entityId,
+      mentionedResponses: 0,
+      mentionCount: 0,
+      rankSum: 0,
+      citedResponses: 0,
+      positiveResponses: 0,
+      negativeResponses: 0,
+    };
+    group.mentionedResponses += entity.mentionedResponses;
+    group.mentionCount += entity.mentionCount;
+    group.rankSum += entity.rankSum;
+    group.citedResponses += entity.citedResponses;
+    group.positiveResponses += entity.positiveResponses;
+    group.negativeResponses += entity.negativeResponses;
+    groupEntities.set(id, group);
+  }
+  return { groups: [...groups.values()], groupEntities: [...groupEntities.values()] };
 }

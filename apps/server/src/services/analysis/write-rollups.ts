@@ -1,5 +1,5 @@
 import type { Prisma } from "@geopulse/db";
-import type { RollupRows } from "./rollup-rows.js";
+import type { GroupKey, RollupRows } from "./rollup-rows.js";
 
 type Tx = Prisma.TransactionClient;
 
@@ -56,7 +56,6 @@ export async function addRollupRows(
     "mentioned_responses",
     "mention_count",
     "rank_sum",
-    "inverse_rank_sum",
     "cited_responses",
     "positive_responses",
     "negative_responses",
@@ -64,7 +63,7 @@ export async function addRollupRows(
   await upsert(tx, {
     table: "metric_entity_counts",
     columns: `${keyColumns}, entity_id, ${entitySums.join(", ")}`,
-    types: [...keyTypes, "text", "int", "int", "int", "float8", "int", "int", "int"],
+    types: [...keyTypes, "text", "int", "int", "int", "int", "int", "int"],
     conflict: "workspace_id, analysis_version, day, engine, prompt_id, entity_id",
     sums: entitySums,
     values: rows.entities.map((r) => [
@@ -73,7 +72,6 @@ export async function addRollupRows(
       r.mentionedResponses,
       r.mentionCount,
       r.rankSum,
-      r.inverseRankSum,
       r.citedResponses,
       r.positiveResponses,
       r.negativeResponses,
@@ -86,6 +84,42 @@ export async function addRollupRows(
     conflict: "workspace_id, analysis_version, day, engine, prompt_id, domain",
     sums: ["cited_responses"],
     values: rows.domains.map((r) => [...key(r), r.domain, r.taxonomy, r.citedResponses]),
+  });
+  const groupKey = (r: GroupKey) => [
+    workspaceId,
+    version,
+    r.day,
+    r.engine,
+    r.category,
+    r.language,
+    r.region,
+  ];
+  const groupKeyTypes = ["text", "int", "date", "text", "text", "text", "text"];
+  const groupKeyColumns = "workspace_id, analysis_version, day, engine, category, language, region";
+  await upsert(tx, {
+    table: "metric_groups",
+    columns: `${groupKeyColumns}, responses, responses_with_citations`,
+    types: [...groupKeyTypes, "int", "int"],
+    conflict: groupKeyColumns,
+    sums: ["responses", "responses_with_citations"],
+    values: rows.groups.map((r) => [...groupKey(r), r.responses, r.responsesWithCitations]),
+  });
+  await upsert(tx, {
+    table: "metric_group_entity_counts",
+    columns: `${groupKeyColumns}, entity_id, ${entitySums.join(", ")}`,
+    types: [...groupKeyTypes, "text", "int", "int", "int", "int", "int", "int"],
+    conflict: `${groupKeyColumns}, entity_id`,
+    sums: entitySums,
+    values: rows.groupEntities.map((r) => [
+      ...groupKey(r),
+      r.entityId,
+      r.mentionedResponses,
+      r.mentionCount,
+      r.rankSum,
+      r.citedResponses,
+      r.positiveResponses,
+      r.negativeResponses,
+    ]),
   });
   for (const [day, responses] of rows.days) {
     await tx.$executeRawUnsafe(
@@ -104,7 +138,13 @@ export async function clearRollupDay(
   tx: Tx,
   options: { workspaceId: string; day: string; keepVersion: number },
 ): Promise<void> {
-  for (const table of ["metric_cells", "metric_entity_counts", "metric_domain_counts"]) {
+  for (const table of [
+    "metric_cells",
+    "metric_entity_counts",
+    "metric_domain_counts",
+    "metric_groups",
+    "metric_group_entity_counts",
+  ]) {
     await tx.$executeRawUnsafe(
       `DELETE FROM ${table} WHERE workspace_id = $1 AND day = $2::date`,
       options.workspaceId,

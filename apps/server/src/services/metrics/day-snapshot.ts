@@ -14,9 +14,28 @@ export interface DaySnapshot {
 export const TOP_CITED_DOMAINS = 10;
 
 // Computed snapshots by everything they depend on: a day's rollups change only
-// with its revision, so a hit is always current. Bounded, oldest dropped first.
+// with its revision, so a hit is always current. At most
+// GEO_METRICS_CACHE_ENTRIES, least recently used dropped first.
 const cache = new Map<string, DaySnapshot>();
-const MAX_CACHED = 512;
+
+/** Everything a day's computed metrics depend on. */
+function cacheKey(scope: MetricsScope, day: MetricDayRow, filtersKey: string): string {
+  return [
+    scope.workspaceId,
+    scope.version,
+    day.day,
+    day.revision,
+    filtersKey,
+    scope.entities.map((e) => e.id).join(","),
+    JSON.stringify(scope.weights),
+  ].join("\u0000");
+}
+
+function remember<V>(map: Map<string, V>, key: string, value: V, limit: number): void {
+  if (limit === 0) return;
+  while (map.size >= limit) map.delete(map.keys().next().value as string);
+  map.set(key, value);
+}
 
 /**
  * The metrics of one day with data (and its most-cited domains), with
@@ -31,15 +50,7 @@ export async function daySnapshot(options: {
 }): Promise<DaySnapshot> {
   const { ctx, scope, day, filters } = options;
   const fk = filtersKey(filters);
-  const key = [
-    scope.workspaceId,
-    scope.version,
-    day.day,
-    day.revision,
-    fk,
-    scope.entities.map((e) => e.id).join(","),
-    JSON.stringify(scope.weights),
-  ].join("\u0000");
+  const key = cacheKey(scope, day, fk);
   const hit = cache.get(key);
   if (hit) {
     cache.delete(key);
@@ -50,11 +61,11 @@ export async function daySnapshot(options: {
     ctx,
     workspaceId: scope.workspaceId,
     version: scope.version,
-    days: [day.day],
+    day: day.day,
     filters,
   });
   const snapshot = computeMetrics({
-    cells: cells.get(day.day) ?? [],
+    cells,
     entities: scope.entities.map((e) => ({ id: e.id, isSelf: e.isSelf })),
     weights: scope.weights,
     includeBrandResearch: filters.includeBrandResearch ?? false,
@@ -69,8 +80,7 @@ export async function daySnapshot(options: {
     limit: TOP_CITED_DOMAINS,
   });
   const result = { snapshot, topCitedDomains };
-  if (cache.size >= MAX_CACHED) cache.delete(cache.keys().next().value as string);
-  cache.set(key, result);
+  remember(cache, key, result, ctx.config.metricsCacheEntries);
   return result;
 }
 
@@ -79,8 +89,8 @@ const composites = new Map<string, number>();
 
 /**
  * The brand's composite point value on each given day with data, from sums per
- * (day, engine, category) for every day not cached (no bootstrap: deltas need
- * values only).
+ * (day, engine, category) for every day not cached, in one read (no bootstrap:
+ * deltas need values only).
  */
 export async function selfComposites(options: {
   ctx: AppContext;
@@ -90,16 +100,7 @@ export async function selfComposites(options: {
 }): Promise<Map<string, number>> {
   const { ctx, scope, filters } = options;
   const fk = filtersKey(filters);
-  const keyOf = (d: MetricDayRow) =>
-    [
-      scope.workspaceId,
-      scope.version,
-      d.day,
-      d.revision,
-      fk,
-      scope.entities.map((e) => e.id).join(","),
-      JSON.stringify(scope.weights),
-    ].join("\u0000");
+  const keyOf = (d: MetricDayRow) => cacheKey(scope, d, fk);
   const result = new Map<string, number>();
   const missing: MetricDayRow[] = [];
   for (const d of options.days) {
@@ -108,16 +109,14 @@ export async function selfComposites(options: {
     else result.set(d.day, hit);
   }
   if (missing.length === 0) return result;
+  const sums = await loadDailySums({
+    ctx,
+    workspaceId: scope.workspaceId,
+    version: scope.version,
+    days: missing.map((d) => d.day),
+    filters,
+  });
   for (const d of missing) {
-    // One day per query: with a list of days PostgreSQL may leave the key's day
-    // column out of the index condition and scan the whole history.
-    const sums = await loadDailySums({
-      ctx,
-      workspaceId: scope.workspaceId,
-      version: scope.version,
-      days: [d.day],
-      filters,
-    });
     const snapshot = computeMetrics({
       cells: sums.get(d.day) ?? [],
       entities: scope.entities.map((e) => ({ id: e.id, isSelf: e.isSelf })),
@@ -127,8 +126,7 @@ export async function selfComposites(options: {
       resamples: 1,
     });
     const value = snapshot.entities.find((e) => e.isSelf)?.composite.value ?? 0;
-    if (composites.size >= MAX_CACHED) composites.delete(composites.keys().next().value as string);
-    composites.set(keyOf(d), value);
+    remember(composites, keyOf(d), value, ctx.config.metricsCacheEntries);
     result.set(d.day, value);
   }
   return result;

@@ -1,13 +1,15 @@
 import type { AppContext } from "../../context.js";
 import type { PromptCell } from "../../metrics/aggregates.js";
 import { filterSql, type MetricsFilters } from "./metrics-filters.js";
+import { packRows, unpackRows } from "./packed-rows.js";
 
 /**
- * Rollups summed per (day, engine, category) in the database: one pseudo-cell
- * per group (promptId = the category), a few dozen rows per day whatever the
- * number of prompts. Every metric is a ratio of sums, so point values computed
- * from these equal those from the per-prompt cells; intervals need the real
- * cells (the bootstrap resamples prompts). Days: a range or a list.
+ * Rollups summed per (day, engine, category) from the group tables (rows
+ * already summed over prompts at write time, a few dozen a day whatever the
+ * number of prompts), one pseudo-cell per group (promptId = the category).
+ * Every metric is a ratio of sums, so point values computed from these equal
+ * those from the per-prompt cells; intervals need the real cells (the
+ * bootstrap resamples prompts). Days: a range or a list. One round trip.
  */
 export async function loadDailySums(options: {
   ctx: AppContext;
@@ -17,78 +19,86 @@ export async function loadDailySums(options: {
   filters: MetricsFilters;
 }): Promise<Map<string, PromptCell[]>> {
   const { ctx, days } = options;
-  const byDay = new Map<string, Map<string, PromptCell>>();
   const dayParams = "from" in days ? [days.from, days.to] : [...days];
   if (dayParams.length === 0) return new Map();
-  // Explicit date parameters keep PostgreSQL on the key's day column.
-  const dayCondition =
-    "from" in days
-      ? "day BETWEEN $3::date AND $4::date"
-      : `day IN (${dayParams.map((_, i) => `$${i + 3}::date`).join(", ")})`;
   const where = filterSql(options.filters, dayParams.length + 3);
-  const params = [options.workspaceId, options.version, ...dayParams, ...where.params];
-  const cellRows = await ctx.prisma.$queryRawUnsafe<
-    Array<{
-      day: string;
-      engine: string;
-      category: string;
-      responses: number;
-      with_citations: number;
-    }>
+  const key = "workspace_id = $1 AND analysis_version = $2::int";
+  // A list is read one day per branch: with `day IN (...)` and no table
+  // statistics yet, PostgreSQL filtered the workspace's whole history instead
+  // of seeking each day (19 ms instead of 0.3 ms on a year of data).
+  const rowsOf = (table: string) =>
+    "from" in days
+      ? `SELECT * FROM ${table} WHERE ${key} AND day BETWEEN $3::date AND $4::date ${where.sql}`
+      : dayParams
+          .map(
+            (_, i) => `SELECT * FROM ${table} WHERE ${key} AND day = $${i + 3}::date ${where.sql}`,
+          )
+          .join(" UNION ALL ");
+  const day = "to_char(day, 'YYYY-MM-DD')";
+  const [row] = await ctx.prisma.$queryRawUnsafe<
+    Array<{ groups: string | null; entities: string | null }>
   >(
-    `SELECT to_char(day, 'YYYY-MM-DD') AS day, engine, category, sum(responses)::int AS responses,
-            sum(responses_with_citations)::int AS with_citations
-     FROM metric_cells
-     WHERE workspace_id = $1 AND analysis_version = $2::int AND ${dayCondition} ${where.sql}
-     GROUP BY 1, 2, 3`,
-    ...params,
+    `SELECT
+       (SELECT ${packRows([day, "engine", "category", "responses", "responses_with_citations"])}
+        FROM (${rowsOf("metric_groups")}) AS g) AS groups,
+       (SELECT ${packRows([
+         day,
+         "engine",
+         "category",
+         "entity_id",
+         "mentioned_responses",
+         "mention_count",
+         "rank_sum",
+         "cited_responses",
+         "positive_responses",
+         "negative_responses",
+       ])}
+        FROM (${rowsOf("metric_group_entity_counts")}) AS e) AS entities`,
+    options.workspaceId,
+    options.version,
+    ...dayParams,
+    ...where.params,
   );
-  const entityRows = await ctx.prisma.$queryRawUnsafe<
-    Array<{
-      day: string;
-      engine: string;
-      category: string;
-      entity_id: string;
-      mentioned: number;
-      mentions: number;
-      rank_sum: number;
-      cited: number;
-      positive: number;
-      negative: number;
-    }>
-  >(
-    `SELECT to_char(day, 'YYYY-MM-DD') AS day, engine, category, entity_id,
-            sum(mentioned_responses)::int AS mentioned, sum(mention_count)::int AS mentions,
-            sum(rank_sum)::int AS rank_sum, sum(cited_responses)::int AS cited,
-            sum(positive_responses)::int AS positive, sum(negative_responses)::int AS negative
-     FROM metric_entity_counts
-     WHERE workspace_id = $1 AND analysis_version = $2::int AND ${dayCondition} ${where.sql}
-     GROUP BY 1, 2, 3, 4`,
-    ...params,
-  );
-  for (const r of cellRows) {
-    const cells = byDay.get(r.day) ?? new Map<string, PromptCell>();
-    byDay.set(r.day, cells);
-    cells.set(`${r.engine}\u0000${r.category}`, {
-      promptId: r.category,
-      engine: r.engine,
-      category: r.category,
-      responses: Number(r.responses),
-      responsesWithCitations: Number(r.with_citations),
+  // Groups differ by language and region too: those are summed here.
+  const byDay = new Map<string, Map<string, PromptCell>>();
+  for (const [d = "", engine = "", category = "", responses, withCitations] of unpackRows(
+    row?.groups,
+  )) {
+    const cells = byDay.get(d) ?? new Map<string, PromptCell>();
+    byDay.set(d, cells);
+    const key = `${engine}\u0000${category}`;
+    const cell = cells.get(key) ?? {
+      promptId: category,
+      engine,
+      category,
+      responses: 0,
+      responsesWithCitations: 0,
       entities: {},
-    });
-  }
-  for (const r of entityRows) {
-    const cell = byDay.get(r.day)?.get(`${r.engine}\u0000${r.category}`);
-    if (!cell) continue;
-    cell.entities[r.entity_id] = {
-      mentionedResponses: Number(r.mentioned),
-      mentionCount: Number(r.mentions),
-      rankSum: Number(r.rank_sum),
-      citedResponses: Number(r.cited),
-      positiveResponses: Number(r.positive),
-      negativeResponses: Number(r.negative),
     };
+    cell.responses += Number(responses);
+    cell.responsesWithCitations += Number(withCitations);
+    cells.set(key, cell);
   }
-  return new Map([...byDay].map(([day, cells]) => [day, [...cells.values()]]));
+  for (const [d = "", engine, category, entityId = "", ...counts] of unpackRows(row?.entities)) {
+    const cell = byDay.get(d)?.get(`${engine}\u0000${category}`);
+    if (!cell) continue;
+    const [mentioned = 0, mentions = 0, rankSum = 0, cited = 0, positive = 0, negative = 0] =
+      counts.map(Number);
+    const sums = cell.entities[entityId] ?? {
+      mentionedResponses: 0,
+      mentionCount: 0,
+      rankSum: 0,
+      citedResponses: 0,
+      positiveResponses: 0,
+      negativeResponses: 0,
+    };
+    sums.mentionedResponses += mentioned;
+    sums.mentionCount += mentions;
+    sums.rankSum += rankSum;
+    sums.citedResponses += cited;
+    sums.positiveResponses += positive;
+    sums.negativeResponses += negative;
+    cell.entities[entityId] = sums;
+  }
+  return new Map([...byDay].map(([d, cells]) => [d, [...cells.values()]]));
 }

@@ -165,6 +165,18 @@ export type MetricEntityCount = Prisma.MetricEntityCountModel
  */
 export type MetricDomainCount = Prisma.MetricDomainCountModel
 /**
+ * Model MetricGroup
+ * Cell counts summed over the prompts of one (day, engine, category, language,
+ * region) group: what point values of whole days and time series read, a few
+ * dozen rows a day whatever the number of prompts. region "" = no region.
+ */
+export type MetricGroup = Prisma.MetricGroupModel
+/**
+ * Model MetricGroupEntityCount
+ * EntityCounts summed over the prompts of a MetricGroup; only nonzero entities.
+ */
+export type MetricGroupEntityCount = Prisma.MetricGroupEntityCountModel
+/**
  * Model MetricDay
  * One row per workspace, version and day with data: the day list, and a
  * revision bumped on every change (cache key of computed metrics).

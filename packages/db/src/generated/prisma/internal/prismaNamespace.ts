@@ -424,6 +424,8 @@ export const ModelName = {
   MetricCell: 'MetricCell',
   MetricEntityCount: 'MetricEntityCount',
   MetricDomainCount: 'MetricDomainCount',
+  MetricGroup: 'MetricGroup',
+  MetricGroupEntityCount: 'MetricGroupEntityCount',
   MetricDay: 'MetricDay',
   PromptGeneration: 'PromptGeneration',
   ResearchJob: 'ResearchJob',
@@ -444,7 +446,7 @@ export type TypeMap<ExtArgs extends runtime.Types.Extensions.InternalArgs = runt
     omit: GlobalOmitOptions
   }
   meta: {
-    modelProps: "user" | "session" | "signInToken" | "workspace" | "competitor" | "member" | "auditEvent" | "apiKey" | "idempotencyRecord" | "deviceAuthorization" | "rateLimitWindow" | "invitation" | "storedCredential" | "creditAccount" | "creditLot" | "freeGrant" | "creditReservation" | "creditLedgerEntry" | "checkoutReceipt" | "prompt" | "run" | "engineResponse" | "citation" | "responseMention" | "metricCell" | "metricEntityCount" | "metricDomainCount" | "metricDay" | "promptGeneration" | "researchJob" | "promptSuggestion" | "researchSource"
+    modelProps: "user" | "session" | "signInToken" | "workspace" | "competitor" | "member" | "auditEvent" | "apiKey" | "idempotencyRecord" | "deviceAuthorization" | "rateLimitWindow" | "invitation" | "storedCredential" | "creditAccount" | "creditLot" | "freeGrant" | "creditReservation" | "creditLedgerEntry" | "checkoutReceipt" | "prompt" | "run" | "engineResponse" | "citation" | "responseMention" | "metricCell" | "metricEntityCount" | "metricDomainCount" | "metricGroup" | "metricGroupEntityCount" | "metricDay" | "promptGeneration" | "researchJob" | "promptSuggestion" | "researchSource"
     txIsolationLevel: TransactionIsolationLevel
   }
   model: {
@@ -2446,6 +2448,154 @@ export type TypeMap<ExtArgs extends runtime.Types.Extensions.InternalArgs = runt
         }
       }
     }
+    MetricGroup: {
+      payload: Prisma.$MetricGroupPayload<ExtArgs>
+      fields: Prisma.MetricGroupFieldRefs
+      operations: {
+        findUnique: {
+          args: Prisma.MetricGroupFindUniqueArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$MetricGroupPayload> | null
+        }
+        findUniqueOrThrow: {
+          args: Prisma.MetricGroupFindUniqueOrThrowArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$MetricGroupPayload>
+        }
+        findFirst: {
+          args: Prisma.MetricGroupFindFirstArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$MetricGroupPayload> | null
+        }
+        findFirstOrThrow: {
+          args: Prisma.MetricGroupFindFirstOrThrowArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$MetricGroupPayload>
+        }
+        findMany: {
+          args: Prisma.MetricGroupFindManyArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$MetricGroupPayload>[]
+        }
+        create: {
+          args: Prisma.MetricGroupCreateArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$MetricGroupPayload>
+        }
+        createMany: {
+          args: Prisma.MetricGroupCreateManyArgs<ExtArgs>
+          result: BatchPayload
+        }
+        createManyAndReturn: {
+          args: Prisma.MetricGroupCreateManyAndReturnArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$MetricGroupPayload>[]
+        }
+        delete: {
+          args: Prisma.MetricGroupDeleteArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$MetricGroupPayload>
+        }
+        update: {
+          args: Prisma.MetricGroupUpdateArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$MetricGroupPayload>
+        }
+        deleteMany: {
+          args: Prisma.MetricGroupDeleteManyArgs<ExtArgs>
+          result: BatchPayload
+        }
+        updateMany: {
+          args: Prisma.MetricGroupUpdateManyArgs<ExtArgs>
+          result: BatchPayload
+        }
+        updateManyAndReturn: {
+          args: Prisma.MetricGroupUpdateManyAndReturnArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$MetricGroupPayload>[]
+        }
+        upsert: {
+          args: Prisma.MetricGroupUpsertArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$MetricGroupPayload>
+        }
+        aggregate: {
+          args: Prisma.MetricGroupAggregateArgs<ExtArgs>
+          result: runtime.Types.Utils.Optional<Prisma.AggregateMetricGroup>
+        }
+        groupBy: {
+          args: Prisma.MetricGroupGroupByArgs<ExtArgs>
+          result: runtime.Types.Utils.Optional<Prisma.MetricGroupGroupByOutputType>[]
+        }
+        count: {
+          args: Prisma.MetricGroupCountArgs<ExtArgs>
+          result: runtime.Types.Utils.Optional<Prisma.MetricGroupCountAggregateOutputType> | number
+        }
+      }
+    }
+    MetricGroupEntityCount: {
+      payload: Prisma.$MetricGroupEntityCountPayload<ExtArgs>
+      fields: Prisma.MetricGroupEntityCountFieldRefs
+      operations: {
+        findUnique: {
+          args: Prisma.MetricGroupEntityCountFindUniqueArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$MetricGroupEntityCountPayload> | null
+        }
+        findUniqueOrThrow: {
+          args: Prisma.MetricGroupEntityCountFindUniqueOrThrowArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$MetricGroupEntityCountPayload>
+        }
+        findFirst: {
+          args: Prisma.MetricGroupEntityCountFindFirstArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$MetricGroupEntityCountPayload> | null
+        }
+        findFirstOrThrow: {
+          args: Prisma.MetricGroupEntityCountFindFirstOrThrowArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$MetricGroupEntityCountPayload>
+        }
+        findMany: {
+          args: Prisma.MetricGroupEntityCountFindManyArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$MetricGroupEntityCountPayload>[]
+        }
+        create: {
+          args: Prisma.MetricGroupEntityCountCreateArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$MetricGroupEntityCountPayload>
+        }
+        createMany: {
+          args: Prisma.MetricGroupEntityCountCreateManyArgs<ExtArgs>
+          result: BatchPayload
+        }
+        createManyAndReturn: {
+          args: Prisma.MetricGroupEntityCountCreateManyAndReturnArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$MetricGroupEntityCountPayload>[]
+        }
+        delete: {
+          args: Prisma.MetricGroupEntityCountDeleteArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$MetricGroupEntityCountPayload>
+        }
+        update: {
+          args: Prisma.MetricGroupEntityCountUpdateArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$MetricGroupEntityCountPayload>
+        }
+        deleteMany: {
+          args: Prisma.MetricGroupEntityCountDeleteManyArgs<ExtArgs>
+          result: BatchPayload
+        }
+        updateMany: {
+          args: Prisma.MetricGroupEntityCountUpdateManyArgs<ExtArgs>
+          result: BatchPayload
+        }
+        updateManyAndReturn: {
+          args: Prisma.MetricGroupEntityCountUpdateManyAndReturnArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$MetricGroupEntityCountPayload>[]
+        }
+        upsert: {
+          args: Prisma.MetricGroupEntityCountUpsertArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$MetricGroupEntityCountPayload>
+        }
+        aggregate: {
+          args: Prisma.MetricGroupEntityCountAggregateArgs<ExtArgs>
+          result: runtime.Types.Utils.Optional<Prisma.AggregateMetricGroupEntityCount>
+        }
+        groupBy: {
+          args: Prisma.MetricGroupEntityCountGroupByArgs<ExtArgs>
+          result: runtime.Types.Utils.Optional<Prisma.MetricGroupEntityCountGroupByOutputType>[]
+        }
+        count: {
+          args: Prisma.MetricGroupEntityCountCountArgs<ExtArgs>
+          result: runtime.Types.Utils.Optional<Prisma.MetricGroupEntityCountCountAggregateOutputType> | number
+        }
+      }
+    }
     MetricDay: {
       payload: Prisma.$MetricDayPayload<ExtArgs>
       fields: Prisma.MetricDayFieldRefs
@@ -3284,7 +3434,6 @@ export const MetricEntityCountScalarFieldEnum = {
   mentionedResponses: 'mentionedResponses',
   mentionCount: 'mentionCount',
   rankSum: 'rankSum',
-  inverseRankSum: 'inverseRankSum',
   citedResponses: 'citedResponses',
   positiveResponses: 'positiveResponses',
   negativeResponses: 'negativeResponses'
@@ -3308,6 +3457,41 @@ export const MetricDomainCountScalarFieldEnum = {
 } as const
 
 export type MetricDomainCountScalarFieldEnum = (typeof MetricDomainCountScalarFieldEnum)[keyof typeof MetricDomainCountScalarFieldEnum]
+
+
+export const MetricGroupScalarFieldEnum = {
+  workspaceId: 'workspaceId',
+  analysisVersion: 'analysisVersion',
+  day: 'day',
+  engine: 'engine',
+  category: 'category',
+  language: 'language',
+  region: 'region',
+  responses: 'responses',
+  responsesWithCitations: 'responsesWithCitations'
+} as const
+
+export type MetricGroupScalarFieldEnum = (typeof MetricGroupScalarFieldEnum)[keyof typeof MetricGroupScalarFieldEnum]
+
+
+export const MetricGroupEntityCountScalarFieldEnum = {
+  workspaceId: 'workspaceId',
+  analysisVersion: 'analysisVersion',
+  day: 'day',
+  engine: 'engine',
+  category: 'category',
+  language: 'language',
+  region: 'region',
+  entityId: 'entityId',
+  mentionedResponses: 'mentionedResponses',
+  mentionCount: 'mentionCount',
+  rankSum: 'rankSum',
+  citedResponses: 'citedResponses',
+  positiveResponses: 'positiveResponses',
+  negativeResponses: 'negativeResponses'
+} as const
+
+export type MetricGroupEntityCountScalarFieldEnum = (typeof MetricGroupEntityCountScalarFieldEnum)[keyof typeof MetricGroupEntityCountScalarFieldEnum]
 
 
 export const MetricDayScalarFieldEnum = {
@@ -3734,6 +3918,8 @@ export type GlobalOmitConfig = {
   metricCell?: Prisma.MetricCellOmit
   metricEntityCount?: Prisma.MetricEntityCountOmit
   metricDomainCount?: Prisma.MetricDomainCountOmit
+  metricGroup?: Prisma.MetricGroupOmit
+  metricGroupEntityCount?: Prisma.MetricGroupEntityCountOmit
   metricDay?: Prisma.MetricDayOmit
   promptGeneration?: Prisma.PromptGenerationOmit
   researchJob?: Prisma.ResearchJobOmit

@@ -78,6 +78,8 @@ export const ModelName = {
   MetricCell: 'MetricCell',
   MetricEntityCount: 'MetricEntityCount',
   MetricDomainCount: 'MetricDomainCount',
+  MetricGroup: 'MetricGroup',
+  MetricGroupEntityCount: 'MetricGroupEntityCount',
   MetricDay: 'MetricDay',
   PromptGeneration: 'PromptGeneration',
   ResearchJob: 'ResearchJob',
@@ -530,7 +532,6 @@ export const MetricEntityCountScalarFieldEnum = {
   mentionedResponses: 'mentionedResponses',
   mentionCount: 'mentionCount',
   rankSum: 'rankSum',
-  inverseRankSum: 'inverseRankSum',
   citedResponses: 'citedResponses',
   positiveResponses: 'positiveResponses',
   negativeResponses: 'negativeResponses'
@@ -554,6 +555,41 @@ export const MetricDomainCountScalarFieldEnum = {
 } as const
 
 export type MetricDomainCountScalarFieldEnum = (typeof MetricDomainCountScalarFieldEnum)[keyof typeof MetricDomainCountScalarFieldEnum]
+
+
+export const MetricGroupScalarFieldEnum = {
+  workspaceId: 'workspaceId',
+  analysisVersion: 'analysisVersion',
+  day: 'day',
+  engine: 'engine',
+  category: 'category',
+  language: 'language',
+  region: 'region',
+  responses: 'responses',
+  responsesWithCitations: 'responsesWithCitations'
+} as const
+
+export type MetricGroupScalarFieldEnum = (typeof MetricGroupScalarFieldEnum)[keyof typeof MetricGroupScalarFieldEnum]
+
+
+export const MetricGroupEntityCountScalarFieldEnum = {
+  workspaceId: 'workspaceId',
+  analysisVersion: 'analysisVersion',
+  day: 'day',
+  engine: 'engine',
+  category: 'category',
+  language: 'language',
+  region: 'region',
+  entityId: 'entityId',
+  mentionedResponses: 'mentionedResponses',
+  mentionCount: 'mentionCount',
+  rankSum: 'rankSum',
+  citedResponses: 'citedResponses',
+  positiveResponses: 'positiveResponses',
+  negativeResponses: 'negativeResponses'
+} as const
+
+export type MetricGroupEntityCountScalarFieldEnum = (typeof MetricGroupEntityCountScalarFieldEnum)[keyof typeof MetricGroupEntityCountScalarFieldEnum]
 
 
 export const MetricDayScalarFieldEnum = {

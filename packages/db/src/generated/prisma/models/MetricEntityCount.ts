@@ -31,7 +31,6 @@ export type MetricEntityCountAvgAggregateOutputType = {
   mentionedResponses: number | null
   mentionCount: number | null
   rankSum: number | null
-  inverseRankSum: number | null
   citedResponses: number | null
   positiveResponses: number | null
   negativeResponses: number | null
@@ -42,7 +41,6 @@ export type MetricEntityCountSumAggregateOutputType = {
   mentionedResponses: number | null
   mentionCount: number | null
   rankSum: number | null
-  inverseRankSum: number | null
   citedResponses: number | null
   positiveResponses: number | null
   negativeResponses: number | null
@@ -61,7 +59,6 @@ export type MetricEntityCountMinAggregateOutputType = {
   mentionedResponses: number | null
   mentionCount: number | null
   rankSum: number | null
-  inverseRankSum: number | null
   citedResponses: number | null
   positiveResponses: number | null
   negativeResponses: number | null
@@ -80,7 +77,6 @@ export type MetricEntityCountMaxAggregateOutputType = {
   mentionedResponses: number | null
   mentionCount: number | null
   rankSum: number | null
-  inverseRankSum: number | null
   citedResponses: number | null
   positiveResponses: number | null
   negativeResponses: number | null
@@ -99,7 +95,6 @@ export type MetricEntityCountCountAggregateOutputType = {
   mentionedResponses: number
   mentionCount: number
   rankSum: number
-  inverseRankSum: number
   citedResponses: number
   positiveResponses: number
   negativeResponses: number
@@ -112,7 +107,6 @@ export type MetricEntityCountAvgAggregateInputType = {
   mentionedResponses?: true
   mentionCount?: true
   rankSum?: true
-  inverseRankSum?: true
   citedResponses?: true
   positiveResponses?: true
   negativeResponses?: true
@@ -123,7 +117,6 @@ export type MetricEntityCountSumAggregateInputType = {
   mentionedResponses?: true
   mentionCount?: true
   rankSum?: true
-  inverseRankSum?: true
   citedResponses?: true
   positiveResponses?: true
   negativeResponses?: true
@@ -142,7 +135,6 @@ export type MetricEntityCountMinAggregateInputType = {
   mentionedResponses?: true
   mentionCount?: true
   rankSum?: true
-  inverseRankSum?: true
   citedResponses?: true
   positiveResponses?: true
   negativeResponses?: true
@@ -161,7 +153,6 @@ export type MetricEntityCountMaxAggregateInputType = {
   mentionedResponses?: true
   mentionCount?: true
   rankSum?: true
-  inverseRankSum?: true
   citedResponses?: true
   positiveResponses?: true
   negativeResponses?: true
@@ -180,7 +171,6 @@ export type MetricEntityCountCountAggregateInputType = {
   mentionedResponses?: true
   mentionCount?: true
   rankSum?: true
-  inverseRankSum?: true
   citedResponses?: true
   positiveResponses?: true
   negativeResponses?: true
@@ -286,7 +276,6 @@ export type MetricEntityCountGroupByOutputType = {
   mentionedResponses: number
   mentionCount: number
   rankSum: number
-  inverseRankSum: number
   citedResponses: number
   positiveResponses: number
   negativeResponses: number
@@ -328,7 +317,6 @@ export type MetricEntityCountWhereInput = {
   mentionedResponses?: Prisma.IntFilter<"MetricEntityCount"> | number
   mentionCount?: Prisma.IntFilter<"MetricEntityCount"> | number
   rankSum?: Prisma.IntFilter<"MetricEntityCount"> | number
-  inverseRankSum?: Prisma.FloatFilter<"MetricEntityCount"> | number
   citedResponses?: Prisma.IntFilter<"MetricEntityCount"> | number
   positiveResponses?: Prisma.IntFilter<"MetricEntityCount"> | number
   negativeResponses?: Prisma.IntFilter<"MetricEntityCount"> | number
@@ -347,7 +335,6 @@ export type MetricEntityCountOrderByWithRelationInput = {
   mentionedResponses?: Prisma.SortOrder
   mentionCount?: Prisma.SortOrder
   rankSum?: Prisma.SortOrder
-  inverseRankSum?: Prisma.SortOrder
   citedResponses?: Prisma.SortOrder
   positiveResponses?: Prisma.SortOrder
   negativeResponses?: Prisma.SortOrder
@@ -370,7 +357,6 @@ export type MetricEntityCountWhereUniqueInput = Prisma.AtLeast<{
   mentionedResponses?: Prisma.IntFilter<"MetricEntityCount"> | number
   mentionCount?: Prisma.IntFilter<"MetricEntityCount"> | number
   rankSum?: Prisma.IntFilter<"MetricEntityCount"> | number
-  inverseRankSum?: Prisma.FloatFilter<"MetricEntityCount"> | number
   citedResponses?: Prisma.IntFilter<"MetricEntityCount"> | number
   positiveResponses?: Prisma.IntFilter<"MetricEntityCount"> | number
   negativeResponses?: Prisma.IntFilter<"MetricEntityCount"> | number
@@ -389,7 +375,6 @@ export type MetricEntityCountOrderByWithAggregationInput = {
   mentionedResponses?: Prisma.SortOrder
   mentionCount?: Prisma.SortOrder
   rankSum?: Prisma.SortOrder
-  inverseRankSum?: Prisma.SortOrder
   citedResponses?: Prisma.SortOrder
   positiveResponses?: Prisma.SortOrder
   negativeResponses?: Prisma.SortOrder
@@ -416,7 +401,6 @@ export type MetricEntityCountScalarWhereWithAggregatesInput = {
   mentionedResponses?: Prisma.IntWithAggregatesFilter<"MetricEntityCount"> | number
   mentionCount?: Prisma.IntWithAggregatesFilter<"MetricEntityCount"> | number
   rankSum?: Prisma.IntWithAggregatesFilter<"MetricEntityCount"> | number
-  inverseRankSum?: Prisma.FloatWithAggregatesFilter<"MetricEntityCount"> | number
   citedResponses?: Prisma.IntWithAggregatesFilter<"MetricEntityCount"> | number
   positiveResponses?: Prisma.IntWithAggregatesFilter<"MetricEntityCount"> | number
   negativeResponses?: Prisma.IntWithAggregatesFilter<"MetricEntityCount"> | number
@@ -435,7 +419,6 @@ export type MetricEntityCountCreateInput = {
   mentionedResponses: number
   mentionCount: number
   rankSum: number
-  inverseRankSum?: number
   citedResponses: number
   positiveResponses: number
   negativeResponses: number
@@ -454,7 +437,6 @@ export type MetricEntityCountUncheckedCreateInput = {
   mentionedResponses: number
   mentionCount: number
   rankSum: number
-  inverseRankSum?: number
   citedResponses: number
   positiveResponses: number
   negativeResponses: number
@@ -473,7 +455,6 @@ export type MetricEntityCountUpdateInput = {
   mentionedResponses?: Prisma.IntFieldUpdateOperationsInput | number
   mentionCount?: Prisma.IntFieldUpdateOperationsInput | number
   rankSum?: Prisma.IntFieldUpdateOperationsInput | number
-  inverseRankSum?: Prisma.FloatFieldUpdateOperationsInput | number
   citedResponses?: Prisma.IntFieldUpdateOperationsInput | number
   positiveResponses?: Prisma.IntFieldUpdateOperationsInput | number
   negativeResponses?: Prisma.IntFieldUpdateOperationsInput | number
@@ -492,7 +473,6 @@ export type MetricEntityCountUncheckedUpdateInput = {
   mentionedResponses?: Prisma.IntFieldUpdateOperationsInput | number
   mentionCount?: Prisma.IntFieldUpdateOperationsInput | number
   rankSum?: Prisma.IntFieldUpdateOperationsInput | number
-  inverseRankSum?: Prisma.FloatFieldUpdateOperationsInput | number
   citedResponses?: Prisma.IntFieldUpdateOperationsInput | number
   positiveResponses?: Prisma.IntFieldUpdateOperationsInput | number
   negativeResponses?: Prisma.IntFieldUpdateOperationsInput | number
@@ -511,7 +491,6 @@ export type MetricEntityCountCreateManyInput = {
   mentionedResponses: number
   mentionCount: number
   rankSum: number
-  inverseRankSum?: number
   citedResponses: number
   positiveResponses: number
   negativeResponses: number
@@ -530,7 +509,6 @@ export type MetricEntityCountUpdateManyMutationInput = {
   mentionedResponses?: Prisma.IntFieldUpdateOperationsInput | number
   mentionCount?: Prisma.IntFieldUpdateOperationsInput | number
   rankSum?: Prisma.IntFieldUpdateOperationsInput | number
-  inverseRankSum?: Prisma.FloatFieldUpdateOperationsInput | number
   citedResponses?: Prisma.IntFieldUpdateOperationsInput | number
   positiveResponses?: Prisma.IntFieldUpdateOperationsInput | number
   negativeResponses?: Prisma.IntFieldUpdateOperationsInput | number
@@ -549,7 +527,6 @@ export type MetricEntityCountUncheckedUpdateManyInput = {
   mentionedResponses?: Prisma.IntFieldUpdateOperationsInput | number
   mentionCount?: Prisma.IntFieldUpdateOperationsInput | number
   rankSum?: Prisma.IntFieldUpdateOperationsInput | number
-  inverseRankSum?: Prisma.FloatFieldUpdateOperationsInput | number
   citedResponses?: Prisma.IntFieldUpdateOperationsInput | number
   positiveResponses?: Prisma.IntFieldUpdateOperationsInput | number
   negativeResponses?: Prisma.IntFieldUpdateOperationsInput | number
@@ -577,7 +554,6 @@ export type MetricEntityCountCountOrderByAggregateInput = {
   mentionedResponses?: Prisma.SortOrder
   mentionCount?: Prisma.SortOrder
   rankSum?: Prisma.SortOrder
-  inverseRankSum?: Prisma.SortOrder
   citedResponses?: Prisma.SortOrder
   positiveResponses?: Prisma.SortOrder
   negativeResponses?: Prisma.SortOrder
@@ -588,7 +564,6 @@ export type MetricEntityCountAvgOrderByAggregateInput = {
   mentionedResponses?: Prisma.SortOrder
   mentionCount?: Prisma.SortOrder
   rankSum?: Prisma.SortOrder
-  inverseRankSum?: Prisma.SortOrder
   citedResponses?: Prisma.SortOrder
   positiveResponses?: Prisma.SortOrder
   negativeResponses?: Prisma.SortOrder
@@ -607,7 +582,6 @@ export type MetricEntityCountMaxOrderByAggregateInput = {
   mentionedResponses?: Prisma.SortOrder
   mentionCount?: Prisma.SortOrder
   rankSum?: Prisma.SortOrder
-  inverseRankSum?: Prisma.SortOrder
   citedResponses?: Prisma.SortOrder
   positiveResponses?: Prisma.SortOrder
   negativeResponses?: Prisma.SortOrder
@@ -626,7 +600,6 @@ export type MetricEntityCountMinOrderByAggregateInput = {
   mentionedResponses?: Prisma.SortOrder
   mentionCount?: Prisma.SortOrder
   rankSum?: Prisma.SortOrder
-  inverseRankSum?: Prisma.SortOrder
   citedResponses?: Prisma.SortOrder
   positiveResponses?: Prisma.SortOrder
   negativeResponses?: Prisma.SortOrder
@@ -637,18 +610,9 @@ export type MetricEntityCountSumOrderByAggregateInput = {
   mentionedResponses?: Prisma.SortOrder
   mentionCount?: Prisma.SortOrder
   rankSum?: Prisma.SortOrder
-  inverseRankSum?: Prisma.SortOrder
   citedResponses?: Prisma.SortOrder
   positiveResponses?: Prisma.SortOrder
   negativeResponses?: Prisma.SortOrder
-}
-
-export type FloatFieldUpdateOperationsInput = {
-  set?: number
-  increment?: number
-  decrement?: number
-  multiply?: number
-  divide?: number
 }
 
 
@@ -666,7 +630,6 @@ export type MetricEntityCountSelect<ExtArgs extends runtime.Types.Extensions.Int
   mentionedResponses?: boolean
   mentionCount?: boolean
   rankSum?: boolean
-  inverseRankSum?: boolean
   citedResponses?: boolean
   positiveResponses?: boolean
   negativeResponses?: boolean
@@ -685,7 +648,6 @@ export type MetricEntityCountSelectCreateManyAndReturn<ExtArgs extends runtime.T
   mentionedResponses?: boolean
   mentionCount?: boolean
   rankSum?: boolean
-  inverseRankSum?: boolean
   citedResponses?: boolean
   positiveResponses?: boolean
   negativeResponses?: boolean
@@ -704,7 +666,6 @@ export type MetricEntityCountSelectUpdateManyAndReturn<ExtArgs extends runtime.T
   mentionedResponses?: boolean
   mentionCount?: boolean
   rankSum?: boolean
-  inverseRankSum?: boolean
   citedResponses?: boolean
   positiveResponses?: boolean
   negativeResponses?: boolean
@@ -723,13 +684,12 @@ export type MetricEntityCountSelectScalar = {
   mentionedResponses?: boolean
   mentionCount?: boolean
   rankSum?: boolean
-  inverseRankSum?: boolean
   citedResponses?: boolean
   positiveResponses?: boolean
   negativeResponses?: boolean
 }
 
-export type MetricEntityCountOmit<ExtArgs extends runtime.Types.Extensions.InternalArgs = runtime.Types.Extensions.DefaultArgs> = runtime.Types.Extensions.GetOmit<"workspaceId" | "analysisVersion" | "day" | "engine" | "promptId" | "entityId" | "category" | "language" | "region" | "mentionedResponses" | "mentionCount" | "rankSum" | "inverseRankSum" | "citedResponses" | "positiveResponses" | "negativeResponses", ExtArgs["result"]["metricEntityCount"]>
+export type MetricEntityCountOmit<ExtArgs extends runtime.Types.Extensions.InternalArgs = runtime.Types.Extensions.DefaultArgs> = runtime.Types.Extensions.GetOmit<"workspaceId" | "analysisVersion" | "day" | "engine" | "promptId" | "entityId" | "category" | "language" | "region" | "mentionedResponses" | "mentionCount" | "rankSum" | "citedResponses" | "positiveResponses" | "negativeResponses", ExtArgs["result"]["metricEntityCount"]>
 
 export type $MetricEntityCountPayload<ExtArgs extends runtime.Types.Extensions.InternalArgs = runtime.Types.Extensions.DefaultArgs> = {
   name: "MetricEntityCount"
@@ -747,7 +707,6 @@ export type $MetricEntityCountPayload<ExtArgs extends runtime.Types.Extensions.I
     mentionedResponses: number
     mentionCount: number
     rankSum: number
-    inverseRankSum: number
     citedResponses: number
     positiveResponses: number
     negativeResponses: number
@@ -1186,7 +1145,6 @@ export interface MetricEntityCountFieldRefs {
   readonly mentionedResponses: Prisma.FieldRef<"MetricEntityCount", 'Int'>
   readonly mentionCount: Prisma.FieldRef<"MetricEntityCount", 'Int'>
   readonly rankSum: Prisma.FieldRef<"MetricEntityCount", 'Int'>
-  readonly inverseRankSum: Prisma.FieldRef<"MetricEntityCount", 'Float'>
   readonly citedResponses: Prisma.FieldRef<"MetricEntityCount", 'Int'>
   readonly positiveResponses: Prisma.FieldRef<"MetricEntityCount", 'Int'>
   readonly negativeResponses: Prisma.FieldRef<"MetricEntityCount", 'Int'>
