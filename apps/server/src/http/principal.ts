@@ -26,3 +26,12 @@ export interface WorkspaceAccess {
   /** The member's role for a session; null for an API key. */
   role: "owner" | "admin" | "member" | null;
 }
+
+/** The id idempotency keys are scoped to: the user, the API key, or "anonymous". */
+export function principalIdOf(principal: Principal): string {
+  return principal.kind === "session"
+    ? principal.userId
+    : principal.kind === "api_key"
+      ? principal.keyId
+      : "anonymous";
+}

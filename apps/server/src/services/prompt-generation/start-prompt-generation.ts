@@ -9,9 +9,8 @@ import type { Principal, WorkspaceAccess } from "../../http/principal.js";
 import { newId } from "../../ids.js";
 import { promptGenerationJob } from "../../jobs/prompt-generation-job.js";
 import { recordAuditEvent } from "../audit/record-audit-event.js";
-import { releaseCredits } from "../credits/release-credits.js";
 import { holdCredits } from "../credits/reserve-credits.js";
-import { runIdempotent } from "../idempotency/idempotency.js";
+import { startMeteredJob } from "../metered-jobs/start-metered-job.js";
 import { promptCategories } from "../prompts/prompt-rules.js";
 import { defaultPromptsPerCall, planGeneration } from "./plan-generation.js";
 import { selectPromptWriter } from "./select-prompt-writer.js";
@@ -25,14 +24,6 @@ export interface StartPromptGenerationOptions {
   input: RequestBody<"startPromptGeneration">;
 }
 
-export function principalIdOf(principal: Principal): string {
-  return principal.kind === "session"
-    ? principal.userId
-    : principal.kind === "api_key"
-      ? principal.keyId
-      : "anonymous";
-}
-
 /**
  * Plans the generation, holds calls x 250,000 micro-USD (402 before anything
  * is written), writes the generation in the same transaction, then queues it.
@@ -42,19 +33,14 @@ export async function startPromptGeneration(
 ): Promise<GenerationResponse> {
   const { ctx, principal, workspace, input } = options;
   const { idempotencyKey, ...request } = input;
-  let queued: { id: string; reservationId: string } | undefined;
-  const result = await runIdempotent({
+  return startMeteredJob({
     ctx,
-    scope: idempotencyKey
-      ? {
-          workspaceId: workspace.id,
-          principalId: principalIdOf(principal),
-          operation: "startPromptGeneration",
-          key: idempotencyKey,
-          request,
-        }
-      : undefined,
-    run: async (tx) => {
+    principal,
+    workspaceId: workspace.id,
+    operation: "startPromptGeneration",
+    idempotencyKey,
+    request,
+    create: async (tx) => {
       const stored = await tx.workspace.findUniqueOrThrow({
         where: { id: workspace.id },
         select: { languages: true, quotas: true },
@@ -130,30 +116,23 @@ export async function startPromptGeneration(
           reservedMicrousd: Number(plan.reservationMicrousd),
         },
       });
-      queued = { id, reservationId: reservation.id };
-      return { resourceId: id, result: toGenerationResponse(row, workspace.slug) };
+      return {
+        id,
+        reservationId: reservation.id,
+        result: toGenerationResponse(row, workspace.slug),
+      };
     },
     replay: async (id) =>
       toGenerationResponse(
         await ctx.prisma.promptGeneration.findUniqueOrThrow({ where: { id } }),
         workspace.slug,
       ),
-  });
-  if (queued) {
-    try {
-      await ctx.queue.enqueue(promptGenerationJob, { generationId: queued.id });
-    } catch (error) {
-      await releaseCredits({ ctx, reservationId: queued.reservationId, reason: "failed" });
+    enqueue: (generationId) => ctx.queue.enqueue(promptGenerationJob, { generationId }),
+    markUnqueued: async (id, now) => {
       await ctx.prisma.promptGeneration.update({
-        where: { id: queued.id },
-        data: {
-          status: "failed",
-          error: "The generation could not be queued.",
-          finishedAt: ctx.clock.now(),
-        },
+        where: { id },
+        data: { status: "failed", error: "The generation could not be queued.", finishedAt: now },
       });
-      throw error;
-    }
-  }
-  return result;
+    },
+  });
 }

@@ -10,10 +10,8 @@ import type { Principal, WorkspaceAccess } from "../../http/principal.js";
 import { newId } from "../../ids.js";
 import { researchJobDefinition } from "../../jobs/research-job.js";
 import { recordAuditEvent } from "../audit/record-audit-event.js";
-import { releaseCredits } from "../credits/release-credits.js";
 import { holdCredits } from "../credits/reserve-credits.js";
-import { runIdempotent } from "../idempotency/idempotency.js";
-import { principalIdOf } from "../prompt-generation/start-prompt-generation.js";
+import { startMeteredJob } from "../metered-jobs/start-metered-job.js";
 import { toBrandProfile } from "../workspace-config/brand-profile.js";
 import {
   defaultResearchCalls,
@@ -44,19 +42,14 @@ export interface StartResearchOptions {
 export async function startResearch(options: StartResearchOptions): Promise<ResearchResponse> {
   const { ctx, principal, workspace, input } = options;
   const { idempotencyKey, ...request } = input;
-  let queued: { id: string; reservationId: string | null } | undefined;
-  const result = await runIdempotent({
+  return startMeteredJob({
     ctx,
-    scope: idempotencyKey
-      ? {
-          workspaceId: workspace.id,
-          principalId: principalIdOf(principal),
-          operation: "startResearch",
-          key: idempotencyKey,
-          request,
-        }
-      : undefined,
-    run: async (tx) => {
+    principal,
+    workspaceId: workspace.id,
+    operation: "startResearch",
+    idempotencyKey,
+    request,
+    create: async (tx) => {
       const stored = await tx.workspace.findUniqueOrThrow({
         where: { id: workspace.id },
         include: { competitors: { orderBy: { position: "asc" } } },
@@ -148,9 +141,12 @@ export async function startResearch(options: StartResearchOptions): Promise<Rese
         targetId: id,
         metadata: { providers: ids, calls: plan.length, reservedMicrousd: Number(reserved) },
       });
-      queued = { id, reservationId: reservation?.id ?? null };
-      // A new job has no sources yet.
-      return { resourceId: id, result: toResearchResponse(row, workspace.slug, [], 0) };
+      return {
+        id,
+        reservationId: reservation?.id ?? null,
+        // A new job has no sources yet.
+        result: toResearchResponse(row, workspace.slug, [], 0),
+      };
     },
     replay: async (id) =>
       withSources(
@@ -158,23 +154,12 @@ export async function startResearch(options: StartResearchOptions): Promise<Rese
         await ctx.prisma.researchJob.findUniqueOrThrow({ where: { id } }),
         workspace.slug,
       ),
-  });
-  if (queued) {
-    try {
-      await ctx.queue.enqueue(researchJobDefinition, { researchId: queued.id });
-    } catch (error) {
-      if (queued.reservationId)
-        await releaseCredits({ ctx, reservationId: queued.reservationId, reason: "failed" });
+    enqueue: (researchId) => ctx.queue.enqueue(researchJobDefinition, { researchId }),
+    markUnqueued: async (id, now) => {
       await ctx.prisma.researchJob.update({
-        where: { id: queued.id },
-        data: {
-          status: "failed",
-          error: "The research could not be queued.",
-          finishedAt: ctx.clock.now(),
-        },
+        where: { id },
+        data: { status: "failed", error: "The research could not be queued.", finishedAt: now },
       });
-      throw error;
-    }
-  }
-  return result;
+    },
+  });
 }

@@ -1,12 +1,11 @@
 import type { RequestBody, Run as RunResponse } from "@geopulse/api-types";
 import type { AppContext } from "../../context.js";
-import type { Principal, WorkspaceAccess } from "../../http/principal.js";
+import { type Principal, principalIdOf, type WorkspaceAccess } from "../../http/principal.js";
 import { newId } from "../../ids.js";
 import { executeRunJob } from "../../jobs/execute-run-job.js";
 import { recordAuditEvent } from "../audit/record-audit-event.js";
-import { releaseCredits } from "../credits/release-credits.js";
 import { holdCredits } from "../credits/reserve-credits.js";
-import { runIdempotent } from "../idempotency/idempotency.js";
+import { startMeteredJob } from "../metered-jobs/start-metered-job.js";
 import { planRun } from "./plan-run.js";
 import { toRunResponse } from "./to-run-response.js";
 
@@ -27,25 +26,14 @@ export interface StartRunOptions {
  */
 export async function startRun(options: StartRunOptions): Promise<RunResponse> {
   const { ctx, principal, workspace, input } = options;
-  const principalId =
-    principal.kind === "session"
-      ? principal.userId
-      : principal.kind === "api_key"
-        ? principal.keyId
-        : "anonymous";
-  let queued: { runId: string; reservationId: string } | undefined;
-  const result = await runIdempotent({
+  return startMeteredJob({
     ctx,
-    scope: input.idempotencyKey
-      ? {
-          workspaceId: workspace.id,
-          principalId,
-          operation: "startRun",
-          key: input.idempotencyKey,
-          request: { preset: input.preset },
-        }
-      : undefined,
-    run: async (tx) => {
+    principal,
+    workspaceId: workspace.id,
+    operation: "startRun",
+    idempotencyKey: input.idempotencyKey,
+    request: { preset: input.preset },
+    create: async (tx) => {
       const stored = await tx.workspace.findUniqueOrThrow({
         where: { id: workspace.id },
         select: { id: true, measurementModel: true },
@@ -78,7 +66,7 @@ export async function startRun(options: StartRunOptions): Promise<RunResponse> {
           reservationId: reservation.id,
           idempotencyKey: input.idempotencyKey ?? null,
           triggeredBy: options.trigger ?? (principal.kind === "session" ? "user" : "api_key"),
-          triggeredById: options.trigger ? null : principalId,
+          triggeredById: options.trigger ? null : principalIdOf(principal),
           createdAt: now,
         },
       });
@@ -118,29 +106,22 @@ export async function startRun(options: StartRunOptions): Promise<RunResponse> {
           estimateMicrousd: Number(plan.estimateMicrousd),
         },
       });
-      queued = { runId, reservationId: reservation.id };
-      return { resourceId: runId, result: toRunResponse(run, workspace.slug) };
+      return {
+        id: runId,
+        reservationId: reservation.id,
+        result: toRunResponse(run, workspace.slug),
+      };
     },
     replay: async (runId) => {
       const run = await ctx.prisma.run.findUniqueOrThrow({ where: { id: runId } });
       return toRunResponse(run, workspace.slug);
     },
-  });
-  if (queued) {
-    try {
-      await ctx.queue.enqueue(executeRunJob, { runId: queued.runId });
-    } catch (error) {
-      await releaseCredits({ ctx, reservationId: queued.reservationId, reason: "failed" });
+    enqueue: (runId) => ctx.queue.enqueue(executeRunJob, { runId }),
+    markUnqueued: async (runId, now) => {
       await ctx.prisma.run.update({
-        where: { id: queued.runId },
-        data: {
-          status: "failed",
-          error: "The run could not be queued.",
-          finishedAt: ctx.clock.now(),
-        },
+        where: { id: runId },
+        data: { status: "failed", error: "The run could not be queued.", finishedAt: now },
       });
-      throw error;
-    }
-  }
-  return result;
+    },
+  });
 }

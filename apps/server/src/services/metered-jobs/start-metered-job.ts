@@ -1,0 +1,70 @@
+import type { Prisma } from "@geopulse/db";
+import type { AppContext } from "../../context.js";
+import { type Principal, principalIdOf } from "../../http/principal.js";
+import { releaseCredits } from "../credits/release-credits.js";
+import { runIdempotent } from "../idempotency/idempotency.js";
+
+export interface StartMeteredJobOptions<R> {
+  ctx: AppContext;
+  principal: Principal;
+  workspaceId: string;
+  /** The operation's name, which scopes its idempotency keys (`startRun`). */
+  operation: string;
+  idempotencyKey: string | undefined;
+  /** The request without its idempotency key: a retry must repeat it exactly. */
+  request: unknown;
+  /**
+   * In one transaction: plans, holds the credit (402 before anything is
+   * written), writes the job's rows and its audit record.
+   */
+  create(
+    tx: Prisma.TransactionClient,
+  ): Promise<{ id: string; reservationId: string | null; result: R }>;
+  /** The answer for a retry, from the stored job. */
+  replay(id: string): Promise<R>;
+  /** Puts the written job on the queue. */
+  enqueue(id: string): Promise<void>;
+  /** Marks the written job failed when it could not be queued. */
+  markUnqueued(id: string, now: Date): Promise<void>;
+}
+
+/**
+ * The start of every paid background job (runs, prompt generation,
+ * research): the rows and the credit hold commit together, at most once per
+ * idempotency key, and only then is the job queued; a job that cannot be
+ * queued is marked failed and its hold released, so no credit stays held by
+ * work that will never run.
+ */
+export async function startMeteredJob<R>(options: StartMeteredJobOptions<R>): Promise<R> {
+  const { ctx, idempotencyKey } = options;
+  let created: { id: string; reservationId: string | null } | undefined;
+  const result = await runIdempotent({
+    ctx,
+    scope: idempotencyKey
+      ? {
+          workspaceId: options.workspaceId,
+          principalId: principalIdOf(options.principal),
+          operation: options.operation,
+          key: idempotencyKey,
+          request: options.request,
+        }
+      : undefined,
+    run: async (tx) => {
+      const { id, reservationId, result } = await options.create(tx);
+      created = { id, reservationId };
+      return { resourceId: id, result };
+    },
+    replay: options.replay,
+  });
+  if (created) {
+    try {
+      await options.enqueue(created.id);
+    } catch (error) {
+      if (created.reservationId)
+        await releaseCredits({ ctx, reservationId: created.reservationId, reason: "failed" });
+      await options.markUnqueued(created.id, ctx.clock.now());
+      throw error;
+    }
+  }
+  return result;
+}
