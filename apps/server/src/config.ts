@@ -68,6 +68,7 @@ const envSchema = z.object({
   /** Run background workers (runs) in this process. */
   GEO_WORKERS: z.enum(["true", "false"]).default("true"),
   GEO_QUEUE_POLL_SECONDS: z.coerce.number().min(0.5).max(60).default(2),
+  GEO_QUEUE_SUPERVISE_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
   /** Per-provider requests in flight per worker process: `openai=8,perplexity=4`. */
   GEO_ENGINE_CONCURRENCY: optionalString,
   /** Per-provider requests per minute per worker process: `openai=500,exa=none`. */
@@ -112,6 +113,8 @@ export interface Config {
   validateResponses: boolean;
   workers: boolean;
   queuePollSeconds: number;
+  /** How often the queue fails and retries jobs whose worker went quiet. */
+  queueSuperviseSeconds: number;
   /** Per-provider bounds of one worker process (defaults in engines/limits/engine-limits.ts). */
   engineLimits: Record<EngineId, EngineLimit>;
   runStallMs: number;
@@ -192,6 +195,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     validateResponses: e.GEO_VALIDATE_RESPONSES === "true",
     workers: e.GEO_WORKERS === "true",
     queuePollSeconds: e.GEO_QUEUE_POLL_SECONDS,
+    queueSuperviseSeconds: e.GEO_QUEUE_SUPERVISE_SECONDS,
     engineLimits,
     runStallMs: e.GEO_RUN_STALL_SECONDS * 1000,
     metricsCacheEntries: e.GEO_METRICS_CACHE_ENTRIES,

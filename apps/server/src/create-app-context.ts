@@ -58,7 +58,7 @@ export async function createAppContext(options: AppContextOptions): Promise<Runn
     if (applied.length > 0) logger.info({ applied }, "applied migrations");
   }
   const openApiDocument = loadOpenApiDocument();
-  const queue = await startJobQueue(db, logger);
+  const queue = await startJobQueue(db, logger, { superviseSeconds: config.queueSuperviseSeconds });
   const clock = options.clock ?? systemClock;
   const ctx: AppContext = {
     config,

@@ -15,6 +15,13 @@ export interface JobDefinition<Schema extends z.ZodType> {
   expireInSeconds: number;
   retryLimit: number;
   /**
+   * Seconds without a sign of life before the job is failed and retried by
+   * any process's queue supervisor (pg-boss refreshes it while the handler
+   * runs, so only a dead or frozen worker misses it). Unset: only
+   * `expireInSeconds` bounds a dead worker's job.
+   */
+  heartbeatSeconds?: number;
+  /**
    * With a key, at most one job per key waits in the queue and one runs
    * (pg-boss's `stately` policy): a burst of requests for the same work
    * collapses into one queued job, which still runs after the active one so

@@ -8,6 +8,8 @@ export const promptGenerationJob: JobDefinition<z.ZodObject<{ generationId: z.Zo
   version: 1,
   payload: z.object({ generationId: z.string().regex(/^pgn_[0-9A-Z]{26}$/) }),
   expireInSeconds: 1800,
+  // A dead worker\'s job is retried (resuming where it stopped) within about a minute.
+  heartbeatSeconds: 30,
   retryLimit: 3,
   handle: (ctx, payload) => executePromptGeneration({ ctx, generationId: payload.generationId }),
 };

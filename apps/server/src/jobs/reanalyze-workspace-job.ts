@@ -21,6 +21,8 @@ export const reanalyzeWorkspaceJob: JobDefinition<typeof payload> = {
   version: 2,
   payload,
   expireInSeconds: 3600,
+  // A dead worker\'s job is retried (resuming where it stopped) within about a minute.
+  heartbeatSeconds: 30,
   retryLimit: 3,
   singletonKey: (p) => `${p.scope}:${p.workspaceId}`,
   handle: async (ctx, p) => {

@@ -8,6 +8,8 @@ export const researchJobDefinition: JobDefinition<z.ZodObject<{ researchId: z.Zo
   version: 1,
   payload: z.object({ researchId: z.string().regex(/^rsj_[0-9A-Z]{26}$/) }),
   expireInSeconds: 1800,
+  // A dead worker\'s job is retried (resuming where it stopped) within about a minute.
+  heartbeatSeconds: 30,
   retryLimit: 3,
   handle: (ctx, payload) => executeResearch({ ctx, researchId: payload.researchId }),
 };
