@@ -7,6 +7,7 @@ import { errorHandler } from "./errors/error-handler.js";
 import { authenticate } from "./http/authenticate.js";
 import { mountOperations } from "./http/mount-operations.js";
 import { requestIdFor } from "./http/request-id.js";
+import { billingPage } from "./pages/billing-page.js";
 import { devicePage } from "./pages/device-page.js";
 import { sendPage } from "./pages/render-page.js";
 import { signInPage } from "./pages/sign-in-page.js";
@@ -53,6 +54,10 @@ export function createApp(ctx: AppContext): Express {
   // Browser pages outside the API (the contract covers /api only).
   app.get("/sign-in", (_req: Request, res: Response) => sendPage(res, signInPage));
   app.get("/device", (_req: Request, res: Response) => sendPage(res, devicePage));
+  // Stripe Checkout's success_url and cancel_url (services/billing/create-checkout-session.ts).
+  app.get("/workspaces/:workspace/billing", (_req: Request, res: Response) =>
+    sendPage(res, billingPage),
+  );
 
   // Who is calling, and may they, before anything reads the body.
   app.use(authenticate(ctx));
