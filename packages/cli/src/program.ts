@@ -24,6 +24,7 @@ import { registerScoreboard } from "./commands/scoreboard.js";
 import { registerSuggestionsAccept } from "./commands/suggestions-accept.js";
 import { registerSuggestionsDismiss } from "./commands/suggestions-dismiss.js";
 import { registerSuggestionsList } from "./commands/suggestions-list.js";
+import { registerTimeseries } from "./commands/timeseries.js";
 import { registerWhoami } from "./commands/whoami.js";
 import { registerWorkspaceGet } from "./commands/workspace-get.js";
 import { registerWorkspacesList } from "./commands/workspaces-list.js";
@@ -77,6 +78,7 @@ export function buildProgram(ctx: Context): Command {
 
   registerMetrics(program, ctx);
   registerScoreboard(program, ctx);
+  registerTimeseries(program, ctx);
 
   const credits = program.command("credits").description("credit balance and usage");
   registerCreditsBalance(credits, ctx);

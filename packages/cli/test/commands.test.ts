@@ -95,6 +95,37 @@ describe("read commands (key from GEOPULSE_API_KEY, workspace from GET /me)", ()
     expect(bad.code).toBe(2);
   });
 
+  it("reads the run's day with filters, per engine, and as a time series", async () => {
+    const today = new Date().toISOString().slice(0, 10);
+    const board = await cli(["scoreboard", "--date", today, "--engine", "simulated"]);
+    expect(board.code).toBe(0);
+    expect(board.stdout).toMatch(
+      /^ENGINE\s+ANSWERS\s+VISIBILITY\s+SHARE OF VOICE\s+CITATION SHARE\s+POSITION\s+SCORE$/m,
+    );
+    expect(board.stdout).toMatch(/^simulated\s+3\s+\d+\.\d% \(\d+\.\d%–\d+\.\d%\)/m);
+    const none = await cli(["scoreboard", "--engine", "openai", "--json"]);
+    expect(JSON.parse(none.stdout)).toMatchObject({ engines: [], composite: { n: 0 } });
+    const unknown = await cli(["scoreboard", "--engine", "altavista"]);
+    expect(unknown.code).toBe(2);
+
+    const series = await cli(["timeseries", "--from", today, "--to", today]);
+    expect(series.code).toBe(0);
+    const lines = series.stdout.split("\n");
+    expect(lines[0]).toMatch(/^DATE\s+ENTITY\s+ENGINE\s+ANSWERS\s+VISIBILITY/);
+    expect(lines[1]).toMatch(new RegExp(`^${today}\\s+clicmd \\(you\\)\\s+all\\s+3\\s`));
+    expect(lines.filter((l) => l.startsWith(today))).toHaveLength(3); // brand and two competitors
+    const json = JSON.parse(
+      (await cli(["timeseries", "--from", today, "--to", today, "--entity", "self", "--json"]))
+        .stdout,
+    );
+    expect(json.series.map((s: any) => [s.entityId, s.engine])).toEqual([
+      ["self", "all"],
+      ["self", "simulated"],
+    ]);
+    const badDay = await cli(["timeseries", "--from", "yesterday", "--to", today]);
+    expect(badDay.code).toBe(2);
+  });
+
   it("--api-key wins over GEOPULSE_API_KEY; an unknown key exits 4", async () => {
     const result = await cli(["whoami", "--api-key", `gp_live_${"B".repeat(43)}`]);
     expect(result.code).toBe(4);

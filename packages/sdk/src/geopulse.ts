@@ -4,7 +4,9 @@ import type {
   DeviceAuthorizationStarted,
   DeviceToken,
   Me,
+  QueryParams,
   RequestBody,
+  ResponseBody,
   Run,
   RunPreset,
   RunResponse,
@@ -29,8 +31,17 @@ export interface GeoPulse {
     get(workspace: string): Promise<Workspace>;
   };
   metrics: {
-    get(workspace: string): Promise<WorkspaceMetrics>;
-    scoreboard(workspace: string): Promise<Scoreboard>;
+    /** The metrics view of a day (default: the latest with data), optionally filtered. */
+    get(workspace: string, query?: QueryParams<"getWorkspaceMetrics">): Promise<WorkspaceMetrics>;
+    scoreboard(
+      workspace: string,
+      query?: QueryParams<"getWorkspaceScoreboard">,
+    ): Promise<Scoreboard>;
+    /** Daily point values per entity and engine over `from`..`to` (at most 366 days). */
+    timeseries(
+      workspace: string,
+      query: QueryParams<"getMetricsTimeSeries">,
+    ): Promise<ResponseBody<"getMetricsTimeSeries", 200>>;
   };
   credits: {
     balance(workspace: string): Promise<CreditBalance>;
@@ -73,9 +84,24 @@ export function createClient(options: ClientOptions = {}): GeoPulse {
       get: (workspace) => unwrap(raw.GET("/api/v1/workspaces/{workspace}", at(workspace))),
     },
     metrics: {
-      get: (workspace) => unwrap(raw.GET("/api/v1/workspaces/{workspace}/metrics", at(workspace))),
-      scoreboard: (workspace) =>
-        unwrap(raw.GET("/api/v1/workspaces/{workspace}/scoreboard", at(workspace))),
+      get: (workspace, query) =>
+        unwrap(
+          raw.GET("/api/v1/workspaces/{workspace}/metrics", {
+            params: { path: { workspace }, query },
+          }),
+        ),
+      scoreboard: (workspace, query) =>
+        unwrap(
+          raw.GET("/api/v1/workspaces/{workspace}/scoreboard", {
+            params: { path: { workspace }, query },
+          }),
+        ),
+      timeseries: (workspace, query) =>
+        unwrap(
+          raw.GET("/api/v1/workspaces/{workspace}/metrics/timeseries", {
+            params: { path: { workspace }, query },
+          }),
+        ),
     },
     credits: {
       balance: (workspace) =>

@@ -79,6 +79,23 @@ describe("against the real API", () => {
     expect(slugs).toEqual([slug]);
   });
 
+  it("passes metrics filters and reads the time series", async () => {
+    const gp = createClient({ baseUrl: server.url, apiKey: secret });
+    const board = await gp.metrics.scoreboard(slug, { date: "2026-01-05", engine: "openai" });
+    expect(board).toMatchObject({ brand: "sdk", date: "2026-01-05", composite: { n: 0 } });
+    const view = await gp.metrics.get(slug, { date: "2026-01-05", includeBrandResearch: true });
+    expect(view.scoreboard.date).toBe("2026-01-05");
+    const series = await gp.metrics.timeseries(slug, { from: "2026-01-01", to: "2026-01-31" });
+    expect(series).toEqual({ from: "2026-01-01", to: "2026-01-31", series: [] });
+    const backwards = await gp.metrics
+      .timeseries(slug, { from: "2026-02-01", to: "2026-01-01" })
+      .catch((e: unknown) => e);
+    expect(backwards).toBeInstanceOf(InvalidRequestError);
+    expect(backwards).toMatchObject({
+      details: { fields: [{ field: "query.to", rule: "range" }] },
+    });
+  });
+
   it("throws NotFoundError for a workspace the key may not see", async () => {
     const error = await createClient({ baseUrl: server.url, apiKey: secret })
       .metrics.get("someone-else")

@@ -2,8 +2,13 @@ import type { WorkspaceMetrics } from "@geopulse/api-types";
 import type { Command } from "commander";
 import type { Context } from "../context.js";
 import { keyValues, percent, table } from "../format.js";
-import { type ReadOptions, withJson, withWorkspace } from "../options.js";
-import { compositeSummary, engineTable } from "./scoreboard.js";
+import {
+  compositeSummary,
+  engineTable,
+  type MetricsReadOptions,
+  metricsQuery,
+  withMetricsRead,
+} from "./scoreboard.js";
 
 function render(m: WorkspaceMetrics): string {
   const run = m.latestRun;
@@ -50,15 +55,13 @@ function render(m: WorkspaceMetrics): string {
 }
 
 export function registerMetrics(program: Command, ctx: Context): void {
-  withWorkspace(
-    withJson(
-      program
-        .command("metrics")
-        .description("show the workspace metrics: score, share of voice, cited domains"),
-    ),
-  ).action(async (options: ReadOptions) => {
+  withMetricsRead(
+    program
+      .command("metrics")
+      .description("show the workspace metrics: score, share of voice, cited domains"),
+  ).action(async (options: MetricsReadOptions) => {
     const workspace = await ctx.workspace(options.workspace);
-    const metrics = await (await ctx.client()).metrics.get(workspace);
+    const metrics = await (await ctx.client()).metrics.get(workspace, metricsQuery(options));
     if (options.json) return ctx.json(metrics);
     ctx.out(render(metrics));
   });

@@ -1,0 +1,53 @@
+import type {
+  ParameterMetricsCategory,
+  ParameterMetricsEngine,
+  ParameterMetricsLanguage,
+} from "@geopulse/api-types";
+import { type Command, InvalidArgumentError, Option } from "commander";
+import { categories, languages } from "./commands/prompts-list.js";
+
+const engines: ParameterMetricsEngine[] = [
+  "openai",
+  "perplexity",
+  "gemini",
+  "anthropic",
+  "exa",
+  "simulated",
+];
+
+/** The filters shared by `metrics`, `scoreboard` and `timeseries` (the API's query parameters). */
+export interface MetricsFilterOptions {
+  engine?: ParameterMetricsEngine;
+  category?: ParameterMetricsCategory;
+  region?: string;
+  language?: ParameterMetricsLanguage;
+  includeBrandResearch?: boolean;
+}
+
+/** A `YYYY-MM-DD` option (a usage error otherwise; the API checks the calendar). */
+export function day(value: string): string {
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(value)) throw new InvalidArgumentError("expected YYYY-MM-DD.");
+  return value;
+}
+
+/** Adds the filter options of the metrics routes. */
+export const withMetricsFilters = (command: Command): Command =>
+  command
+    .addOption(new Option("--engine <engine>", "only this engine").choices(engines))
+    .addOption(
+      new Option("--category <category>", "only prompts of this category").choices(categories),
+    )
+    .option("--region <region>", "only prompts of this region")
+    .addOption(new Option("--language <lang>", "only prompts in this language").choices(languages))
+    .option("--include-brand-research", "count brand_research prompts in share of voice and score");
+
+/** The query parameters for the options given (unset ones left out). */
+export function metricsFilters(options: MetricsFilterOptions) {
+  return {
+    ...(options.engine ? { engine: options.engine } : {}),
+    ...(options.category ? { category: options.category } : {}),
+    ...(options.region ? { region: options.region } : {}),
+    ...(options.language ? { language: options.language } : {}),
+    ...(options.includeBrandResearch ? { includeBrandResearch: true } : {}),
+  };
+}
