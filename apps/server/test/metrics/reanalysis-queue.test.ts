@@ -9,7 +9,7 @@ import { eventually, runAndWait } from "./metrics-fixtures.js";
 const ROLLUP_TABLES = [
   "metric_cells",
   "metric_entity_counts",
-  "metric_domain_counts",
+  "metric_group_domain_counts",
   "metric_days",
 ];
 

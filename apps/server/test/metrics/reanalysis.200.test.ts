@@ -107,7 +107,7 @@ describe("re-analysis after the competitors change", () => {
         where: { workspaceId: workspace.id },
         orderBy: [{ day: "asc" }, { promptId: "asc" }, { entityId: "asc" }],
       }),
-      domains: await prisma.metricDomainCount.count({ where: { workspaceId: workspace.id } }),
+      domains: await prisma.metricGroupDomainCount.count({ where: { workspaceId: workspace.id } }),
       groups: await prisma.metricGroup.findMany({
         where: { workspaceId: workspace.id },
         orderBy: [{ day: "asc" }, { engine: "asc" }, { category: "asc" }, { language: "asc" }],

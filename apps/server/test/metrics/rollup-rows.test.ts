@@ -91,12 +91,15 @@ describe("buildRollupRows", () => {
     // Cited but never mentioned: a row with only citedResponses.
     expect(entity("p2", "c2")).toMatchObject({ mentionedResponses: 0, citedResponses: 1 });
     expect(rows.entities).toHaveLength(3);
+    // Domains are counted per group (the prompts of a day, engine, category, language, region).
     expect(
-      rows.domains.map((d) => [d.promptId, d.domain, d.taxonomy, d.citedResponses]).sort(),
+      rows.domains
+        .map((d) => [d.engine, d.category, d.domain, d.taxonomy, d.citedResponses])
+        .sort(),
     ).toEqual([
-      ["p1", "acme.com", "owned", 1],
-      ["p1", "wikipedia.org", "reference", 1],
-      ["p2", "globex.com", "competitor", 1],
+      ["openai", "discovery", "acme.com", "owned", 1],
+      ["openai", "discovery", "globex.com", "competitor", 1],
+      ["openai", "discovery", "wikipedia.org", "reference", 1],
     ]);
   });
 

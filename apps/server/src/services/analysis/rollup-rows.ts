@@ -36,12 +36,6 @@ export interface EntityRow extends CellKey {
   negativeResponses: number;
 }
 
-export interface DomainRow extends CellKey {
-  domain: string;
-  taxonomy: string;
-  citedResponses: number;
-}
-
 /** The prompts of a day, engine, category, language and region together ("" = no region). */
 export interface GroupKey {
   day: string;
@@ -49,6 +43,13 @@ export interface GroupKey {
   category: string;
   language: string;
   region: string;
+}
+
+/** Answers of a group citing a registrable domain. */
+export interface DomainRow extends GroupKey {
+  domain: string;
+  taxonomy: string;
+  citedResponses: number;
 }
 
 export type GroupRow = GroupKey & Omit<CellRow, keyof CellKey>;
@@ -126,9 +127,10 @@ export function buildRollupRows(answers: readonly AnalysedAnswer[]): RollupRows 
       if (!citedDomains.has(citation.domain)) citedDomains.set(citation.domain, citation.taxonomy);
     }
     for (const entityId of citedEntities) entity(entityId).citedResponses += 1;
+    const group = groupKeyOf(key);
     for (const [domain, taxonomy] of citedDomains) {
-      const id = `${cellId}\u0000${domain}`;
-      const row = domains.get(id) ?? { ...key, domain, taxonomy, citedResponses: 0 };
+      const id = `${groupId(group)}\u0000${domain}`;
+      const row = domains.get(id) ?? { ...group, domain, taxonomy, citedResponses: 0 };
       row.citedResponses += 1;
       domains.set(id, row);
     }

@@ -77,14 +77,6 @@ export async function addRollupRows(
       r.negativeResponses,
     ]),
   });
-  await upsert(tx, {
-    table: "metric_domain_counts",
-    columns: `${keyColumns}, domain, taxonomy, cited_responses`,
-    types: [...keyTypes, "text", "text", "int"],
-    conflict: "workspace_id, analysis_version, day, engine, prompt_id, domain",
-    sums: ["cited_responses"],
-    values: rows.domains.map((r) => [...key(r), r.domain, r.taxonomy, r.citedResponses]),
-  });
   const groupKey = (r: GroupKey) => [
     workspaceId,
     version,
@@ -121,6 +113,14 @@ export async function addRollupRows(
       r.negativeResponses,
     ]),
   });
+  await upsert(tx, {
+    table: "metric_group_domain_counts",
+    columns: `${groupKeyColumns}, domain, taxonomy, cited_responses`,
+    types: [...groupKeyTypes, "text", "text", "int"],
+    conflict: `${groupKeyColumns}, domain`,
+    sums: ["cited_responses"],
+    values: rows.domains.map((r) => [...groupKey(r), r.domain, r.taxonomy, r.citedResponses]),
+  });
   for (const [day, responses] of rows.days) {
     await tx.$executeRawUnsafe(
       `UPDATE metric_days SET responses = responses + $4::int
@@ -141,9 +141,9 @@ export async function clearRollupDay(
   for (const table of [
     "metric_cells",
     "metric_entity_counts",
-    "metric_domain_counts",
     "metric_groups",
     "metric_group_entity_counts",
+    "metric_group_domain_counts",
   ]) {
     await tx.$executeRawUnsafe(
       `DELETE FROM ${table} WHERE workspace_id = $1 AND day = $2::date`,

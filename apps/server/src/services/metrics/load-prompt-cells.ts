@@ -85,7 +85,7 @@ export async function loadTopCitedDomains(options: {
     Array<{ domain: string; taxonomy: string; count: number | bigint }>
   >(
     `SELECT domain, min(taxonomy) AS taxonomy, sum(cited_responses)::int AS count
-     FROM metric_domain_counts
+     FROM metric_group_domain_counts
      WHERE workspace_id = $1 AND analysis_version = $2::int AND day = $3::date ${where.sql}
      GROUP BY domain ORDER BY count DESC, domain ASC LIMIT $4::int`,
     options.workspaceId,

@@ -160,11 +160,6 @@ export type MetricCell = Prisma.MetricCellModel
  */
 export type MetricEntityCount = Prisma.MetricEntityCountModel
 /**
- * Model MetricDomainCount
- * Answers of one cell citing a registrable domain (once per answer).
- */
-export type MetricDomainCount = Prisma.MetricDomainCountModel
-/**
  * Model MetricGroup
  * Cell counts summed over the prompts of one (day, engine, category, language,
  * region) group: what point values of whole days and time series read, a few
@@ -176,6 +171,12 @@ export type MetricGroup = Prisma.MetricGroupModel
  * EntityCounts summed over the prompts of a MetricGroup; only nonzero entities.
  */
 export type MetricGroupEntityCount = Prisma.MetricGroupEntityCountModel
+/**
+ * Model MetricGroupDomainCount
+ * Answers of a MetricGroup citing a registrable domain (once per answer), with
+ * the domain's taxonomy: the most-cited domains of a day under any filter.
+ */
+export type MetricGroupDomainCount = Prisma.MetricGroupDomainCountModel
 /**
  * Model MetricDay
  * One row per workspace, version and day with data: the day list, and a

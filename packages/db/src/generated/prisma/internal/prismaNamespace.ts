@@ -423,9 +423,9 @@ export const ModelName = {
   ResponseMention: 'ResponseMention',
   MetricCell: 'MetricCell',
   MetricEntityCount: 'MetricEntityCount',
-  MetricDomainCount: 'MetricDomainCount',
   MetricGroup: 'MetricGroup',
   MetricGroupEntityCount: 'MetricGroupEntityCount',
+  MetricGroupDomainCount: 'MetricGroupDomainCount',
   MetricDay: 'MetricDay',
   PromptGeneration: 'PromptGeneration',
   ResearchJob: 'ResearchJob',
@@ -446,7 +446,7 @@ export type TypeMap<ExtArgs extends runtime.Types.Extensions.InternalArgs = runt
     omit: GlobalOmitOptions
   }
   meta: {
-    modelProps: "user" | "session" | "signInToken" | "workspace" | "competitor" | "member" | "auditEvent" | "apiKey" | "idempotencyRecord" | "deviceAuthorization" | "rateLimitWindow" | "invitation" | "storedCredential" | "creditAccount" | "creditLot" | "freeGrant" | "creditReservation" | "creditLedgerEntry" | "checkoutReceipt" | "prompt" | "run" | "engineResponse" | "citation" | "responseMention" | "metricCell" | "metricEntityCount" | "metricDomainCount" | "metricGroup" | "metricGroupEntityCount" | "metricDay" | "promptGeneration" | "researchJob" | "promptSuggestion" | "researchSource"
+    modelProps: "user" | "session" | "signInToken" | "workspace" | "competitor" | "member" | "auditEvent" | "apiKey" | "idempotencyRecord" | "deviceAuthorization" | "rateLimitWindow" | "invitation" | "storedCredential" | "creditAccount" | "creditLot" | "freeGrant" | "creditReservation" | "creditLedgerEntry" | "checkoutReceipt" | "prompt" | "run" | "engineResponse" | "citation" | "responseMention" | "metricCell" | "metricEntityCount" | "metricGroup" | "metricGroupEntityCount" | "metricGroupDomainCount" | "metricDay" | "promptGeneration" | "researchJob" | "promptSuggestion" | "researchSource"
     txIsolationLevel: TransactionIsolationLevel
   }
   model: {
@@ -2374,80 +2374,6 @@ export type TypeMap<ExtArgs extends runtime.Types.Extensions.InternalArgs = runt
         }
       }
     }
-    MetricDomainCount: {
-      payload: Prisma.$MetricDomainCountPayload<ExtArgs>
-      fields: Prisma.MetricDomainCountFieldRefs
-      operations: {
-        findUnique: {
-          args: Prisma.MetricDomainCountFindUniqueArgs<ExtArgs>
-          result: runtime.Types.Utils.PayloadToResult<Prisma.$MetricDomainCountPayload> | null
-        }
-        findUniqueOrThrow: {
-          args: Prisma.MetricDomainCountFindUniqueOrThrowArgs<ExtArgs>
-          result: runtime.Types.Utils.PayloadToResult<Prisma.$MetricDomainCountPayload>
-        }
-        findFirst: {
-          args: Prisma.MetricDomainCountFindFirstArgs<ExtArgs>
-          result: runtime.Types.Utils.PayloadToResult<Prisma.$MetricDomainCountPayload> | null
-        }
-        findFirstOrThrow: {
-          args: Prisma.MetricDomainCountFindFirstOrThrowArgs<ExtArgs>
-          result: runtime.Types.Utils.PayloadToResult<Prisma.$MetricDomainCountPayload>
-        }
-        findMany: {
-          args: Prisma.MetricDomainCountFindManyArgs<ExtArgs>
-          result: runtime.Types.Utils.PayloadToResult<Prisma.$MetricDomainCountPayload>[]
-        }
-        create: {
-          args: Prisma.MetricDomainCountCreateArgs<ExtArgs>
-          result: runtime.Types.Utils.PayloadToResult<Prisma.$MetricDomainCountPayload>
-        }
-        createMany: {
-          args: Prisma.MetricDomainCountCreateManyArgs<ExtArgs>
-          result: BatchPayload
-        }
-        createManyAndReturn: {
-          args: Prisma.MetricDomainCountCreateManyAndReturnArgs<ExtArgs>
-          result: runtime.Types.Utils.PayloadToResult<Prisma.$MetricDomainCountPayload>[]
-        }
-        delete: {
-          args: Prisma.MetricDomainCountDeleteArgs<ExtArgs>
-          result: runtime.Types.Utils.PayloadToResult<Prisma.$MetricDomainCountPayload>
-        }
-        update: {
-          args: Prisma.MetricDomainCountUpdateArgs<ExtArgs>
-          result: runtime.Types.Utils.PayloadToResult<Prisma.$MetricDomainCountPayload>
-        }
-        deleteMany: {
-          args: Prisma.MetricDomainCountDeleteManyArgs<ExtArgs>
-          result: BatchPayload
-        }
-        updateMany: {
-          args: Prisma.MetricDomainCountUpdateManyArgs<ExtArgs>
-          result: BatchPayload
-        }
-        updateManyAndReturn: {
-          args: Prisma.MetricDomainCountUpdateManyAndReturnArgs<ExtArgs>
-          result: runtime.Types.Utils.PayloadToResult<Prisma.$MetricDomainCountPayload>[]
-        }
-        upsert: {
-          args: Prisma.MetricDomainCountUpsertArgs<ExtArgs>
-          result: runtime.Types.Utils.PayloadToResult<Prisma.$MetricDomainCountPayload>
-        }
-        aggregate: {
-          args: Prisma.MetricDomainCountAggregateArgs<ExtArgs>
-          result: runtime.Types.Utils.Optional<Prisma.AggregateMetricDomainCount>
-        }
-        groupBy: {
-          args: Prisma.MetricDomainCountGroupByArgs<ExtArgs>
-          result: runtime.Types.Utils.Optional<Prisma.MetricDomainCountGroupByOutputType>[]
-        }
-        count: {
-          args: Prisma.MetricDomainCountCountArgs<ExtArgs>
-          result: runtime.Types.Utils.Optional<Prisma.MetricDomainCountCountAggregateOutputType> | number
-        }
-      }
-    }
     MetricGroup: {
       payload: Prisma.$MetricGroupPayload<ExtArgs>
       fields: Prisma.MetricGroupFieldRefs
@@ -2593,6 +2519,80 @@ export type TypeMap<ExtArgs extends runtime.Types.Extensions.InternalArgs = runt
         count: {
           args: Prisma.MetricGroupEntityCountCountArgs<ExtArgs>
           result: runtime.Types.Utils.Optional<Prisma.MetricGroupEntityCountCountAggregateOutputType> | number
+        }
+      }
+    }
+    MetricGroupDomainCount: {
+      payload: Prisma.$MetricGroupDomainCountPayload<ExtArgs>
+      fields: Prisma.MetricGroupDomainCountFieldRefs
+      operations: {
+        findUnique: {
+          args: Prisma.MetricGroupDomainCountFindUniqueArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$MetricGroupDomainCountPayload> | null
+        }
+        findUniqueOrThrow: {
+          args: Prisma.MetricGroupDomainCountFindUniqueOrThrowArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$MetricGroupDomainCountPayload>
+        }
+        findFirst: {
+          args: Prisma.MetricGroupDomainCountFindFirstArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$MetricGroupDomainCountPayload> | null
+        }
+        findFirstOrThrow: {
+          args: Prisma.MetricGroupDomainCountFindFirstOrThrowArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$MetricGroupDomainCountPayload>
+        }
+        findMany: {
+          args: Prisma.MetricGroupDomainCountFindManyArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$MetricGroupDomainCountPayload>[]
+        }
+        create: {
+          args: Prisma.MetricGroupDomainCountCreateArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$MetricGroupDomainCountPayload>
+        }
+        createMany: {
+          args: Prisma.MetricGroupDomainCountCreateManyArgs<ExtArgs>
+          result: BatchPayload
+        }
+        createManyAndReturn: {
+          args: Prisma.MetricGroupDomainCountCreateManyAndReturnArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$MetricGroupDomainCountPayload>[]
+        }
+        delete: {
+          args: Prisma.MetricGroupDomainCountDeleteArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$MetricGroupDomainCountPayload>
+        }
+        update: {
+          args: Prisma.MetricGroupDomainCountUpdateArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$MetricGroupDomainCountPayload>
+        }
+        deleteMany: {
+          args: Prisma.MetricGroupDomainCountDeleteManyArgs<ExtArgs>
+          result: BatchPayload
+        }
+        updateMany: {
+          args: Prisma.MetricGroupDomainCountUpdateManyArgs<ExtArgs>
+          result: BatchPayload
+        }
+        updateManyAndReturn: {
+          args: Prisma.MetricGroupDomainCountUpdateManyAndReturnArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$MetricGroupDomainCountPayload>[]
+        }
+        upsert: {
+          args: Prisma.MetricGroupDomainCountUpsertArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$MetricGroupDomainCountPayload>
+        }
+        aggregate: {
+          args: Prisma.MetricGroupDomainCountAggregateArgs<ExtArgs>
+          result: runtime.Types.Utils.Optional<Prisma.AggregateMetricGroupDomainCount>
+        }
+        groupBy: {
+          args: Prisma.MetricGroupDomainCountGroupByArgs<ExtArgs>
+          result: runtime.Types.Utils.Optional<Prisma.MetricGroupDomainCountGroupByOutputType>[]
+        }
+        count: {
+          args: Prisma.MetricGroupDomainCountCountArgs<ExtArgs>
+          result: runtime.Types.Utils.Optional<Prisma.MetricGroupDomainCountCountAggregateOutputType> | number
         }
       }
     }
@@ -3442,23 +3442,6 @@ export const MetricEntityCountScalarFieldEnum = {
 export type MetricEntityCountScalarFieldEnum = (typeof MetricEntityCountScalarFieldEnum)[keyof typeof MetricEntityCountScalarFieldEnum]
 
 
-export const MetricDomainCountScalarFieldEnum = {
-  workspaceId: 'workspaceId',
-  analysisVersion: 'analysisVersion',
-  day: 'day',
-  engine: 'engine',
-  promptId: 'promptId',
-  domain: 'domain',
-  taxonomy: 'taxonomy',
-  category: 'category',
-  language: 'language',
-  region: 'region',
-  citedResponses: 'citedResponses'
-} as const
-
-export type MetricDomainCountScalarFieldEnum = (typeof MetricDomainCountScalarFieldEnum)[keyof typeof MetricDomainCountScalarFieldEnum]
-
-
 export const MetricGroupScalarFieldEnum = {
   workspaceId: 'workspaceId',
   analysisVersion: 'analysisVersion',
@@ -3492,6 +3475,22 @@ export const MetricGroupEntityCountScalarFieldEnum = {
 } as const
 
 export type MetricGroupEntityCountScalarFieldEnum = (typeof MetricGroupEntityCountScalarFieldEnum)[keyof typeof MetricGroupEntityCountScalarFieldEnum]
+
+
+export const MetricGroupDomainCountScalarFieldEnum = {
+  workspaceId: 'workspaceId',
+  analysisVersion: 'analysisVersion',
+  day: 'day',
+  engine: 'engine',
+  category: 'category',
+  language: 'language',
+  region: 'region',
+  domain: 'domain',
+  taxonomy: 'taxonomy',
+  citedResponses: 'citedResponses'
+} as const
+
+export type MetricGroupDomainCountScalarFieldEnum = (typeof MetricGroupDomainCountScalarFieldEnum)[keyof typeof MetricGroupDomainCountScalarFieldEnum]
 
 
 export const MetricDayScalarFieldEnum = {
@@ -3917,9 +3916,9 @@ export type GlobalOmitConfig = {
   responseMention?: Prisma.ResponseMentionOmit
   metricCell?: Prisma.MetricCellOmit
   metricEntityCount?: Prisma.MetricEntityCountOmit
-  metricDomainCount?: Prisma.MetricDomainCountOmit
   metricGroup?: Prisma.MetricGroupOmit
   metricGroupEntityCount?: Prisma.MetricGroupEntityCountOmit
+  metricGroupDomainCount?: Prisma.MetricGroupDomainCountOmit
   metricDay?: Prisma.MetricDayOmit
   promptGeneration?: Prisma.PromptGenerationOmit
   researchJob?: Prisma.ResearchJobOmit

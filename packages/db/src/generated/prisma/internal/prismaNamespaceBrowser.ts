@@ -77,9 +77,9 @@ export const ModelName = {
   ResponseMention: 'ResponseMention',
   MetricCell: 'MetricCell',
   MetricEntityCount: 'MetricEntityCount',
-  MetricDomainCount: 'MetricDomainCount',
   MetricGroup: 'MetricGroup',
   MetricGroupEntityCount: 'MetricGroupEntityCount',
+  MetricGroupDomainCount: 'MetricGroupDomainCount',
   MetricDay: 'MetricDay',
   PromptGeneration: 'PromptGeneration',
   ResearchJob: 'ResearchJob',
@@ -540,23 +540,6 @@ export const MetricEntityCountScalarFieldEnum = {
 export type MetricEntityCountScalarFieldEnum = (typeof MetricEntityCountScalarFieldEnum)[keyof typeof MetricEntityCountScalarFieldEnum]
 
 
-export const MetricDomainCountScalarFieldEnum = {
-  workspaceId: 'workspaceId',
-  analysisVersion: 'analysisVersion',
-  day: 'day',
-  engine: 'engine',
-  promptId: 'promptId',
-  domain: 'domain',
-  taxonomy: 'taxonomy',
-  category: 'category',
-  language: 'language',
-  region: 'region',
-  citedResponses: 'citedResponses'
-} as const
-
-export type MetricDomainCountScalarFieldEnum = (typeof MetricDomainCountScalarFieldEnum)[keyof typeof MetricDomainCountScalarFieldEnum]
-
-
 export const MetricGroupScalarFieldEnum = {
   workspaceId: 'workspaceId',
   analysisVersion: 'analysisVersion',
@@ -590,6 +573,22 @@ export const MetricGroupEntityCountScalarFieldEnum = {
 } as const
 
 export type MetricGroupEntityCountScalarFieldEnum = (typeof MetricGroupEntityCountScalarFieldEnum)[keyof typeof MetricGroupEntityCountScalarFieldEnum]
+
+
+export const MetricGroupDomainCountScalarFieldEnum = {
+  workspaceId: 'workspaceId',
+  analysisVersion: 'analysisVersion',
+  day: 'day',
+  engine: 'engine',
+  category: 'category',
+  language: 'language',
+  region: 'region',
+  domain: 'domain',
+  taxonomy: 'taxonomy',
+  citedResponses: 'citedResponses'
+} as const
+
+export type MetricGroupDomainCountScalarFieldEnum = (typeof MetricGroupDomainCountScalarFieldEnum)[keyof typeof MetricGroupDomainCountScalarFieldEnum]
 
 
 export const MetricDayScalarFieldEnum = {
