@@ -17,31 +17,20 @@
 // Usage: node bench/metrics-read.mjs [--days 365] [--prompts 300] [--requests 200]
 //        [--pglite-dir DIR] [--reuse] [--targets pglite,postgres]
 //        DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres node bench/metrics-read.mjs
-import { spawn } from "node:child_process";
 import { existsSync, mkdtempSync, rmSync } from "node:fs";
 import { createRequire } from "node:module";
-import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
+import { createWorkspace, signIn, startServer, stopAllServers } from "./bench-server.mjs";
+import { fillWorkspace } from "./metrics-fixture.mjs";
 
 const root = join(dirname(fileURLToPath(import.meta.url)), "..");
 const serverDir = join(root, "apps/server");
 const requireFromServer = createRequire(join(serverDir, "package.json"));
 const { openDatabase, applyMigrations } = await import(join(root, "packages/db/dist/index.js"));
 const pg = requireFromServer("pg");
-const { createSimulatedEngine } = await import(
-  join(serverDir, "dist/engines/simulated/simulated-engine.js")
-);
-const { loadAnalysisSubject, analyzerFor } = await import(
-  join(serverDir, "dist/services/analysis/analysis-subject.js")
-);
-const { buildRollupRows } = await import(join(serverDir, "dist/services/analysis/rollup-rows.js"));
-const { lockMetricDay, addRollupRows } = await import(
-  join(serverDir, "dist/services/analysis/write-rollups.js")
-);
-const { ANALYSIS_VERSION } = await import(join(serverDir, "dist/analysis/types.js"));
 
 const { values: args } = parseArgs({
   options: {
@@ -63,11 +52,6 @@ const REQUESTS = Number(args.requests);
 const ENGINES = ["openai", "perplexity", "gemini", "anthropic", "exa"];
 const CATEGORIES = ["discovery", "problem_solution", "use_case", "comparison", "expert"];
 const LAST_DAY = "2026-11-21";
-const secrets = {
-  GEO_SESSION_SECRET: "b".repeat(40),
-  GEO_KEY_PEPPERS: `1:${Buffer.alloc(32, 7).toString("base64")}`,
-  GEO_ENCRYPTION_KEYS: `bench:${Buffer.alloc(32, 9).toString("base64")}`,
-};
 
 const shift = (day, n) =>
   new Date(Date.parse(`${day}T00:00:00.000Z`) + n * 86_400_000).toISOString().slice(0, 10);
@@ -139,9 +123,10 @@ async function prepare(dbOptions, env) {
   const db = await openDatabase(dbOptions);
   const started = performance.now();
   let answers = 0;
-  answers += await fill(db, "bench-one", [LAST_DAY]);
+  const fill = (slug, days) =>
+    fillWorkspace({ db, slug, days, prompts: PROMPTS, engines: ENGINES, lastDay: LAST_DAY });
+  answers += await fill("bench-one", [LAST_DAY]);
   answers += await fill(
-    db,
     "bench-year",
     Array.from({ length: DAYS }, (_, i) => shift(LAST_DAY, i - DAYS + 1)),
   );
@@ -185,8 +170,8 @@ async function measureTarget(kind, env, cleanup) {
           mode: label,
           "1-day p50": one.p50,
           "1-day p95": one.p95,
-          "365-day p50": year.p50,
-          "365-day p95": year.p95,
+          [`${DAYS}-day p50`]: year.p50,
+          [`${DAYS}-day p95`]: year.p95,
           ratio: Number((year.p95 / one.p95).toFixed(2)),
         });
       }
@@ -204,8 +189,8 @@ async function measureTarget(kind, env, cleanup) {
         mode: "uncached",
         "1-day p50": figures["bench-one"].unfiltered.p50,
         "1-day p95": figures["bench-one"].unfiltered.p95,
-        "365-day p50": figures["bench-year"].unfiltered.p50,
-        "365-day p95": figures["bench-year"].unfiltered.p95,
+        [`${DAYS}-day p50`]: figures["bench-year"].unfiltered.p50,
+        [`${DAYS}-day p95`]: figures["bench-year"].unfiltered.p95,
         ratio: Number(
           (figures["bench-year"].unfiltered.p95 / figures["bench-one"].unfiltered.p95).toFixed(2),
         ),
@@ -216,104 +201,6 @@ async function measureTarget(kind, env, cleanup) {
   await cleanup();
   console.table(rows);
   return rows;
-}
-
-/** Prompts, one run per day, and the day's rollups from analysed simulated answers. */
-async function fill(db, slug, days) {
-  const prisma = db.prisma;
-  const workspace = await prisma.workspace.findUniqueOrThrow({ where: { slug } });
-  const now = new Date(`${LAST_DAY}T12:00:00.000Z`);
-  const prompts = Array.from({ length: PROMPTS }, (_, i) => ({
-    id: `prm_${slug}_${String(i).padStart(4, "0")}`,
-    workspaceId: workspace.id,
-    text: `Which analytics tool is best for team ${i}?`,
-    textKey: `which analytics tool is best for team ${i}?`,
-    // One prompt in ten is brand research (left out of the headline numbers).
-    category: i % 10 === 9 ? "brand_research" : CATEGORIES[i % CATEGORIES.length],
-    language: "en",
-    region: null,
-    tags: [],
-    active: true,
-    source: "manual",
-    createdAt: now,
-    updatedAt: now,
-  }));
-  await prisma.prompt.createMany({ data: prompts });
-  const subject = await loadAnalysisSubject(prisma, workspace.id);
-  const analyzer = analyzerFor(subject);
-  const engine = createSimulatedEngine();
-  const context = {
-    brand: workspace.brand,
-    brandDomains: workspace.domains,
-    competitors: subject.entities
-      .filter((e) => !e.isSelf)
-      .map((e) => ({ name: e.name, domains: e.domains, aliases: e.aliases })),
-    language: "en",
-    region: null,
-  };
-  let count = 0;
-  for (const [d, day] of days.entries()) {
-    const runId = `run_${slug}_${day}`;
-    await prisma.run.create({
-      data: {
-        id: runId,
-        workspaceId: workspace.id,
-        preset: "standard",
-        status: "succeeded",
-        engines: ENGINES,
-        skippedEngines: [],
-        repetitions: 1,
-        promptCount: PROMPTS,
-        totalTasks: PROMPTS * ENGINES.length,
-        completedTasks: PROMPTS * ENGINES.length,
-        failedTasks: 0,
-        estimateMicrousd: 0n,
-        costMicrousd: BigInt(PROMPTS * ENGINES.length * 1000),
-        triggeredBy: "schedule",
-        createdAt: new Date(`${day}T06:00:00.000Z`),
-        startedAt: new Date(`${day}T06:00:00.000Z`),
-        finishedAt: new Date(`${day}T06:30:00.000Z`),
-      },
-    });
-    const analysed = [];
-    for (const prompt of prompts) {
-      for (const engineId of ENGINES) {
-        const answer = await engine.ask({
-          prompt: prompt.text,
-          model: "sim",
-          seed: `${runId}:${prompt.id}:${engineId}`,
-          context,
-        });
-        analysed.push({
-          day,
-          engine: engineId,
-          promptId: prompt.id,
-          category: prompt.category,
-          language: prompt.language,
-          region: prompt.region,
-          analysis: analyzer.analyze({
-            answer: answer.answer,
-            citations: answer.citations,
-            language: "en",
-          }),
-        });
-      }
-    }
-    count += analysed.length;
-    await prisma.$transaction(
-      async (tx) => {
-        await lockMetricDay(tx, { workspaceId: workspace.id, version: ANALYSIS_VERSION, day, now });
-        await addRollupRows(tx, {
-          workspaceId: workspace.id,
-          version: ANALYSIS_VERSION,
-          rows: buildRollupRows(analysed),
-        });
-      },
-      { timeout: 600_000 },
-    );
-    if ((d + 1) % 30 === 0) console.log(`  ${slug}: ${d + 1}/${days.length} days`);
-  }
-  return count;
 }
 
 async function timed(base, cookie, url) {
@@ -353,113 +240,8 @@ async function measureUncached(base, cookie, path, requests = REQUESTS) {
   return { unfiltered: stats(unfiltered), filtered: stats(filtered) };
 }
 
-async function startServer(env) {
-  const port = await freePort();
-  // The PGlite target must not inherit the PostgreSQL URL of the bench's own environment.
-  const { DATABASE_URL: _inherited, ...inherited } = process.env;
-  const child = spawn(
-    process.execPath,
-    ["--disable-warning=ExperimentalWarning", join(serverDir, "dist/main.js")],
-    {
-      env: {
-        ...inherited,
-        ...secrets,
-        ...env,
-        PORT: String(port),
-        GEO_OPERATOR_MODE: "local",
-        GEO_WORKERS: "false",
-        GEO_LOG_LEVEL: "warn",
-      },
-      stdio: ["ignore", "inherit", "inherit"],
-    },
-  );
-  let exited = false;
-  children.add(child);
-  child.on("exit", () => {
-    exited = true;
-    children.delete(child);
-  });
-  const base = `http://127.0.0.1:${port}`;
-  for (;;) {
-    if (exited) throw new Error("server exited during start");
-    const ok = await fetch(`${base}/api/v1/health`).then(
-      (r) => r.ok,
-      () => false,
-    );
-    if (ok) break;
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-  return {
-    base,
-    stop: () =>
-      new Promise((resolve) => {
-        if (exited) return resolve();
-        child.on("exit", resolve);
-        child.kill("SIGTERM");
-      }),
-  };
-}
-
-function freePort() {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.listen(0, "127.0.0.1", () => {
-      const { port } = server.address();
-      server.close(() => resolve(port));
-    });
-    server.on("error", reject);
-  });
-}
-
-async function signIn(base) {
-  const response = await fetch(`${base}/api/v1/auth/sessions`, {
-    method: "POST",
-    headers: { "content-type": "application/json" },
-    body: JSON.stringify({ email: "bench@example.com" }),
-  });
-  const cookie = response.headers.get("set-cookie")?.split(";")[0];
-  if (response.status !== 201 || !cookie) throw new Error(`sign-in: ${response.status}`);
-  return cookie;
-}
-
-async function createWorkspace(base, cookie, brand) {
-  const response = await fetch(`${base}/api/v1/workspaces`, {
-    method: "POST",
-    headers: { "content-type": "application/json", cookie },
-    body: JSON.stringify({
-      brand,
-      displayName: "Acme Analytics",
-      domains: ["acme.com"],
-      languages: ["en"],
-      regions: ["us"],
-      competitors: [
-        { name: "Globex", domains: ["globex.com"], aliases: ["Globex Corp"], ambiguous: false },
-        { name: "Initech", domains: ["initech.io"], aliases: ["Initech"], ambiguous: false },
-        { name: "Hooli", domains: ["hooli.xyz"], aliases: ["Hooli XYZ"], ambiguous: false },
-        { name: "Umbrella", domains: ["umbrella.dev"], aliases: ["Umbrella HQ"], ambiguous: false },
-      ],
-      gscProperty: "sc-domain:acme.com",
-      ga4Property: "123456789",
-      activeSetSize: 300,
-      complianceProfile: "none",
-      quotas: {
-        discovery: 0.3,
-        problem_solution: 0.2,
-        use_case: 0.2,
-        comparison: 0.1,
-        expert: 0.1,
-        brand_research: 0.1,
-      },
-    }),
-  });
-  if (response.status !== 201)
-    throw new Error(`workspace: ${response.status} ${await response.text()}`);
-}
-
-// Servers still running when the bench fails are stopped with it.
-const children = new Set();
 try {
   await main();
 } finally {
-  for (const child of children) child.kill("SIGTERM");
+  stopAllServers();
 }

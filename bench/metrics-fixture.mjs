@@ -1,0 +1,131 @@
+// The year of data the metrics read benchmark measures: answers generated
+// in-process by the simulated engine and analysed by the real analyzer
+// (the HTTP run path is far too slow for 550,000 answers). Engine responses
+// themselves are not stored: the metrics routes never read them.
+import { dirname, join } from "node:path";
+import { fileURLToPath } from "node:url";
+
+const serverDir = join(dirname(fileURLToPath(import.meta.url)), "../apps/server");
+const { createSimulatedEngine } = await import(
+  join(serverDir, "dist/engines/simulated/simulated-engine.js")
+);
+const { loadAnalysisSubject, analyzerFor } = await import(
+  join(serverDir, "dist/services/analysis/analysis-subject.js")
+);
+const { buildRollupRows } = await import(join(serverDir, "dist/services/analysis/rollup-rows.js"));
+const { lockMetricDay, addRollupRows } = await import(
+  join(serverDir, "dist/services/analysis/write-rollups.js")
+);
+const { ANALYSIS_VERSION } = await import(join(serverDir, "dist/analysis/types.js"));
+
+const CATEGORIES = ["discovery", "problem_solution", "use_case", "comparison", "expert"];
+
+/**
+ * Prompts, one run per day, and the day's rollups from analysed simulated
+ * answers, made by the pipeline's own functions (buildRollupRows,
+ * lockMetricDay, addRollupRows), one day per transaction. Returns the number
+ * of answers.
+ */
+export async function fillWorkspace({
+  db,
+  slug,
+  days,
+  prompts: PROMPTS,
+  engines: ENGINES,
+  lastDay: LAST_DAY,
+}) {
+  const prisma = db.prisma;
+  const workspace = await prisma.workspace.findUniqueOrThrow({ where: { slug } });
+  const now = new Date(`${LAST_DAY}T12:00:00.000Z`);
+  const prompts = Array.from({ length: PROMPTS }, (_, i) => ({
+    id: `prm_${slug}_${String(i).padStart(4, "0")}`,
+    workspaceId: workspace.id,
+    text: `Which analytics tool is best for team ${i}?`,
+    textKey: `which analytics tool is best for team ${i}?`,
+    // One prompt in ten is brand research (left out of the headline numbers).
+    category: i % 10 === 9 ? "brand_research" : CATEGORIES[i % CATEGORIES.length],
+    language: "en",
+    region: null,
+    tags: [],
+    active: true,
+    source: "manual",
+    createdAt: now,
+    updatedAt: now,
+  }));
+  await prisma.prompt.createMany({ data: prompts });
+  const subject = await loadAnalysisSubject(prisma, workspace.id);
+  const analyzer = analyzerFor(subject);
+  const engine = createSimulatedEngine();
+  const context = {
+    brand: workspace.brand,
+    brandDomains: workspace.domains,
+    competitors: subject.entities
+      .filter((e) => !e.isSelf)
+      .map((e) => ({ name: e.name, domains: e.domains, aliases: e.aliases })),
+    language: "en",
+    region: null,
+  };
+  let count = 0;
+  for (const [d, day] of days.entries()) {
+    const runId = `run_${slug}_${day}`;
+    await prisma.run.create({
+      data: {
+        id: runId,
+        workspaceId: workspace.id,
+        preset: "standard",
+        status: "succeeded",
+        engines: ENGINES,
+        skippedEngines: [],
+        repetitions: 1,
+        promptCount: PROMPTS,
+        totalTasks: PROMPTS * ENGINES.length,
+        completedTasks: PROMPTS * ENGINES.length,
+        failedTasks: 0,
+        estimateMicrousd: 0n,
+        costMicrousd: BigInt(PROMPTS * ENGINES.length * 1000),
+        triggeredBy: "schedule",
+        createdAt: new Date(`${day}T06:00:00.000Z`),
+        startedAt: new Date(`${day}T06:00:00.000Z`),
+        finishedAt: new Date(`${day}T06:30:00.000Z`),
+      },
+    });
+    const analysed = [];
+    for (const prompt of prompts) {
+      for (const engineId of ENGINES) {
+        const answer = await engine.ask({
+          prompt: prompt.text,
+          model: "sim",
+          seed: `${runId}:${prompt.id}:${engineId}`,
+          context,
+        });
+        analysed.push({
+          day,
+          engine: engineId,
+          promptId: prompt.id,
+          category: prompt.category,
+          language: prompt.language,
+          region: prompt.region,
+          analysis: analyzer.analyze({
+            answer: answer.answer,
+            citations: answer.citations,
+            language: "en",
+          }),
+        });
+      }
+    }
+    count += analysed.length;
+    await prisma.$transaction(
+      async (tx) => {
+        await lockMetricDay(tx, { workspaceId: workspace.id, version: ANALYSIS_VERSION, day, now });
+        await addRollupRows(tx, {
+          workspaceId: workspace.id,
+          version: ANALYSIS_VERSION,
+          rows: buildRollupRows(analysed),
+        });
+      },
+      { timeout: 600_000 },
+    );
+    if ((d + 1) % 30 === 0) console.log(`  ${slug}: ${d + 1}/${days.length} days`);
+  }
+  return count;
+}
