@@ -29,6 +29,30 @@ export interface EntityCounts {
   negativeResponses: number;
 }
 
+/** The EntityCounts fields, in the order the rollup tables store them. */
+export const entityCountFields = [
+  "mentionedResponses",
+  "mentionCount",
+  "rankSum",
+  "citedResponses",
+  "positiveResponses",
+  "negativeResponses",
+] as const satisfies ReadonlyArray<keyof EntityCounts>;
+
+export const zeroEntityCounts = (): EntityCounts => ({
+  mentionedResponses: 0,
+  mentionCount: 0,
+  rankSum: 0,
+  citedResponses: 0,
+  positiveResponses: 0,
+  negativeResponses: 0,
+});
+
+/** Adds `from` to `into`, field by field. */
+export function addEntityCounts(into: EntityCounts, from: EntityCounts): void {
+  for (const field of entityCountFields) into[field] += from[field];
+}
+
 /** A point estimate with its 95% interval and the count behind it. */
 export interface Estimate {
   value: number;

@@ -1,10 +1,8 @@
-import { type ChildProcess, spawn } from "node:child_process";
-import { existsSync } from "node:fs";
-import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { FakeAnswerEngine } from "../fakes/fake-answer-engine.js";
 import { openAiPromptWriterResponse } from "../fakes/fake-prompt-writer.js";
-import { hostedSecretsEnv, startTestServer, type TestServer } from "../harness/test-server.js";
+import { startTestServer, type TestServer } from "../harness/test-server.js";
+import { until, WorkerProcesses } from "../harness/worker-processes.js";
 import { balanceOf, topUp, waitForFinish } from "./discovery-fixtures.js";
 
 /**
@@ -15,71 +13,33 @@ import { balanceOf, topUp, waitForFinish } from "./discovery-fixtures.js";
  * most, the reservation settled once. PostgreSQL only (the embedded database
  * lives inside one process: there is no separate worker to kill).
  */
-const workerScript = fileURLToPath(new URL("../../dist/worker.js", import.meta.url));
 const onPostgres = Boolean(process.env.DATABASE_URL);
 const fake = new FakeAnswerEngine(openAiPromptWriterResponse);
-const providerEnv = ["OPENAI", "PERPLEXITY", "ANTHROPIC", "GEMINI", "EXA"].flatMap((p) => [
-  `${p}_API_KEY`,
-  `${p}_BASE_URL`,
-]);
-const saved: Record<string, string | undefined> = {};
-const children: ChildProcess[] = [];
+let workers: WorkerProcesses;
 let t: TestServer;
 let cookie: string;
 let slug: string;
 
 beforeAll(async () => {
   if (!onPostgres) return;
-  if (!existsSync(workerScript))
-    throw new Error(`build the server first: ${workerScript} is missing`);
   fake.latencyMs = 400;
   await fake.start();
-  for (const name of providerEnv) {
-    saved[name] = process.env[name];
-    delete process.env[name];
-  }
-  process.env.OPENAI_API_KEY = "sk-operator";
-  process.env.OPENAI_BASE_URL = fake.url;
+  workers = new WorkerProcesses({ OPENAI_API_KEY: "sk-operator", OPENAI_BASE_URL: fake.url });
   t = await startTestServer({ env: { GEO_WORKERS: "false" } });
   cookie = await t.signIn("generation-killer@example.com");
   slug = await t.createWorkspace(cookie, { brand: "acme" });
   await topUp(t, slug, cookie, 5_000_000);
 });
 afterAll(async () => {
-  for (const child of children) if (child.exitCode === null) child.kill("SIGKILL");
   if (!onPostgres) return;
+  workers.close();
   await t.close();
   await fake.close();
-  for (const name of providerEnv) {
-    if (saved[name] === undefined) delete process.env[name];
-    else process.env[name] = saved[name];
-  }
 });
 
-function startWorker(): ChildProcess {
-  const child = spawn(process.execPath, ["--disable-warning=ExperimentalWarning", workerScript], {
-    env: {
-      ...process.env,
-      ...hostedSecretsEnv,
-      DATABASE_URL: t.server.ctx.db.url,
-      GEO_OPERATOR_MODE: "hosted",
-      GEO_LOG_LEVEL: "warn",
-      GEO_QUEUE_POLL_SECONDS: "0.5",
-      GEO_QUEUE_SUPERVISE_SECONDS: "1",
-    },
-    stdio: ["ignore", "ignore", "inherit"],
-  });
-  children.push(child);
-  return child;
-}
-
-async function until(condition: () => Promise<boolean>, timeoutMs = 60_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await condition())) {
-    if (Date.now() > deadline) throw new Error("timed out waiting for the worker");
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-}
+// The supervisor looks every second, so the stale heartbeat is noticed at once.
+const startWorker = () =>
+  workers.start(t.server.ctx.db.url as string, { GEO_QUEUE_SUPERVISE_SECONDS: "1" });
 
 describe.skipIf(!onPostgres)("a worker process killed during a prompt generation", () => {
   it("is retried on another worker after its heartbeat goes stale, and resumes", async () => {
@@ -97,8 +57,7 @@ describe.skipIf(!onPostgres)("a worker process killed during a prompt generation
 
     const doomed = startWorker();
     await until(async () => (await generation()).callsMade >= 2);
-    doomed.kill("SIGKILL");
-    await new Promise((resolve) => doomed.once("exit", resolve));
+    await workers.kill(doomed);
     const atKill = await generation();
     expect(atKill.status).toBe("running");
     expect(atKill.callsMade).toBeLessThan(5);

@@ -1,4 +1,5 @@
 import type { AnswerAnalysis } from "../../analysis/types.js";
+import { addEntityCounts, type EntityCounts, zeroEntityCounts } from "../../metrics/aggregates.js";
 
 /** One analysed answer with what its rollup key needs (see docs/metrics.md, "Rollups"). */
 export interface AnalysedAnswer {
@@ -26,14 +27,8 @@ export interface CellRow extends CellKey {
   responsesWithCitations: number;
 }
 
-export interface EntityRow extends CellKey {
+export interface EntityRow extends CellKey, EntityCounts {
   entityId: string;
-  mentionedResponses: number;
-  mentionCount: number;
-  rankSum: number;
-  citedResponses: number;
-  positiveResponses: number;
-  negativeResponses: number;
 }
 
 /** The prompts of a day, engine, category, language and region together ("" = no region). */
@@ -98,16 +93,7 @@ export function buildRollupRows(answers: readonly AnalysedAnswer[]): RollupRows 
       const id = `${cellId}\u0000${entityId}`;
       let row = entities.get(id);
       if (!row) {
-        row = {
-          ...key,
-          entityId,
-          mentionedResponses: 0,
-          mentionCount: 0,
-          rankSum: 0,
-          citedResponses: 0,
-          positiveResponses: 0,
-          negativeResponses: 0,
-        };
+        row = { ...key, entityId, ...zeroEntityCounts() };
         entities.set(id, row);
       }
       return row;
@@ -171,19 +157,9 @@ function groupRows(cells: readonly CellRow[], entities: readonly EntityRow[]) {
     const group = groupEntities.get(id) ?? {
       ...key,
       entityId: entity.entityId,
-      mentionedResponses: 0,
-      mentionCount: 0,
-      rankSum: 0,
-      citedResponses: 0,
-      positiveResponses: 0,
-      negativeResponses: 0,
+      ...zeroEntityCounts(),
     };
-    group.mentionedResponses += entity.mentionedResponses;
-    group.mentionCount += entity.mentionCount;
-    group.rankSum += entity.rankSum;
-    group.citedResponses += entity.citedResponses;
-    group.positiveResponses += entity.positiveResponses;
-    group.negativeResponses += entity.negativeResponses;
+    addEntityCounts(group, entity);
     groupEntities.set(id, group);
   }
   return { groups: [...groups.values()], groupEntities: [...groupEntities.values()] };

@@ -1,4 +1,5 @@
 import type { Prisma } from "@geopulse/db";
+import { entityCountColumns, entityCountValues } from "./rollup-columns.js";
 import type { GroupKey, RollupRows } from "./rollup-rows.js";
 
 type Tx = Prisma.TransactionClient;
@@ -52,30 +53,15 @@ export async function addRollupRows(
     sums: ["responses", "responses_with_citations"],
     values: rows.cells.map((r) => [...key(r), r.responses, r.responsesWithCitations]),
   });
-  const entitySums = [
-    "mentioned_responses",
-    "mention_count",
-    "rank_sum",
-    "cited_responses",
-    "positive_responses",
-    "negative_responses",
-  ];
+  const entitySums = [...entityCountColumns];
+  const entityTypes = entitySums.map(() => "int");
   await upsert(tx, {
     table: "metric_entity_counts",
     columns: `${keyColumns}, entity_id, ${entitySums.join(", ")}`,
-    types: [...keyTypes, "text", "int", "int", "int", "int", "int", "int"],
+    types: [...keyTypes, "text", ...entityTypes],
     conflict: "workspace_id, analysis_version, day, engine, prompt_id, entity_id",
     sums: entitySums,
-    values: rows.entities.map((r) => [
-      ...key(r),
-      r.entityId,
-      r.mentionedResponses,
-      r.mentionCount,
-      r.rankSum,
-      r.citedResponses,
-      r.positiveResponses,
-      r.negativeResponses,
-    ]),
+    values: rows.entities.map((r) => [...key(r), r.entityId, ...entityCountValues(r)]),
   });
   const groupKey = (r: GroupKey) => [
     workspaceId,
@@ -99,19 +85,10 @@ export async function addRollupRows(
   await upsert(tx, {
     table: "metric_group_entity_counts",
     columns: `${groupKeyColumns}, entity_id, ${entitySums.join(", ")}`,
-    types: [...groupKeyTypes, "text", "int", "int", "int", "int", "int", "int"],
+    types: [...groupKeyTypes, "text", ...entityTypes],
     conflict: `${groupKeyColumns}, entity_id`,
     sums: entitySums,
-    values: rows.groupEntities.map((r) => [
-      ...groupKey(r),
-      r.entityId,
-      r.mentionedResponses,
-      r.mentionCount,
-      r.rankSum,
-      r.citedResponses,
-      r.positiveResponses,
-      r.negativeResponses,
-    ]),
+    values: rows.groupEntities.map((r) => [...groupKey(r), r.entityId, ...entityCountValues(r)]),
   });
   await upsert(tx, {
     table: "metric_group_domain_counts",

@@ -1,5 +1,6 @@
 import type { AppContext } from "../../context.js";
-import type { PromptCell } from "../../metrics/aggregates.js";
+import { addEntityCounts, type PromptCell, zeroEntityCounts } from "../../metrics/aggregates.js";
+import { entityCountColumns, entityCountsFromText } from "../analysis/rollup-columns.js";
 import { filterSql, type MetricsFilters } from "./metrics-filters.js";
 import { packRows, unpackRows } from "./packed-rows.js";
 
@@ -41,18 +42,7 @@ export async function loadDailySums(options: {
     `SELECT
        (SELECT ${packRows([day, "engine", "category", "responses", "responses_with_citations"])}
         FROM (${rowsOf("metric_groups")}) AS g) AS groups,
-       (SELECT ${packRows([
-         day,
-         "engine",
-         "category",
-         "entity_id",
-         "mentioned_responses",
-         "mention_count",
-         "rank_sum",
-         "cited_responses",
-         "positive_responses",
-         "negative_responses",
-       ])}
+       (SELECT ${packRows([day, "engine", "category", "entity_id", ...entityCountColumns])}
         FROM (${rowsOf("metric_group_entity_counts")}) AS e) AS entities`,
     options.workspaceId,
     options.version,
@@ -82,22 +72,8 @@ export async function loadDailySums(options: {
   for (const [d = "", engine, category, entityId = "", ...counts] of unpackRows(row?.entities)) {
     const cell = byDay.get(d)?.get(`${engine}\u0000${category}`);
     if (!cell) continue;
-    const [mentioned = 0, mentions = 0, rankSum = 0, cited = 0, positive = 0, negative = 0] =
-      counts.map(Number);
-    const sums = cell.entities[entityId] ?? {
-      mentionedResponses: 0,
-      mentionCount: 0,
-      rankSum: 0,
-      citedResponses: 0,
-      positiveResponses: 0,
-      negativeResponses: 0,
-    };
-    sums.mentionedResponses += mentioned;
-    sums.mentionCount += mentions;
-    sums.rankSum += rankSum;
-    sums.citedResponses += cited;
-    sums.positiveResponses += positive;
-    sums.negativeResponses += negative;
+    const sums = cell.entities[entityId] ?? zeroEntityCounts();
+    addEntityCounts(sums, entityCountsFromText(counts));
     cell.entities[entityId] = sums;
   }
   return new Map([...byDay].map(([d, cells]) => [d, [...cells.values()]]));

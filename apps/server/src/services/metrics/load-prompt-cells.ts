@@ -1,5 +1,6 @@
 import type { AppContext } from "../../context.js";
 import type { PromptCell } from "../../metrics/aggregates.js";
+import { entityCountColumns, entityCountsFromText } from "../analysis/rollup-columns.js";
 import { filterSql, type MetricsFilters } from "./metrics-filters.js";
 import { packRows, unpackRows } from "./packed-rows.js";
 
@@ -24,17 +25,7 @@ export async function loadPromptCells(options: {
     `SELECT
        (SELECT ${packRows(["engine", "prompt_id", "category", "responses", "responses_with_citations"])}
         FROM metric_cells WHERE ${condition}) AS cells,
-       (SELECT ${packRows([
-         "engine",
-         "prompt_id",
-         "entity_id",
-         "mentioned_responses",
-         "mention_count",
-         "rank_sum",
-         "cited_responses",
-         "positive_responses",
-         "negative_responses",
-       ])}
+       (SELECT ${packRows(["engine", "prompt_id", "entity_id", ...entityCountColumns])}
         FROM metric_entity_counts WHERE ${condition}) AS entities`,
     options.workspaceId,
     options.version,
@@ -57,15 +48,7 @@ export async function loadPromptCells(options: {
   for (const [engine, promptId, entityId = "", ...counts] of unpackRows(row?.entities)) {
     const cell = cells.get(`${engine}\u0000${promptId}`);
     if (!cell) continue;
-    const [mentioned, mentions, rankSum, cited, positive, negative] = counts.map(Number);
-    cell.entities[entityId] = {
-      mentionedResponses: mentioned ?? 0,
-      mentionCount: mentions ?? 0,
-      rankSum: rankSum ?? 0,
-      citedResponses: cited ?? 0,
-      positiveResponses: positive ?? 0,
-      negativeResponses: negative ?? 0,
-    };
+    cell.entities[entityId] = entityCountsFromText(counts);
   }
   return [...cells.values()];
 }

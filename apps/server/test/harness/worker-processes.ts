@@ -1,0 +1,72 @@
+import { type ChildProcess, spawn } from "node:child_process";
+import { existsSync } from "node:fs";
+import { fileURLToPath } from "node:url";
+import { hostedSecretsEnv } from "./test-server.js";
+
+const workerScript = fileURLToPath(new URL("../../dist/worker.js", import.meta.url));
+const providerEnv = ["OPENAI", "PERPLEXITY", "ANTHROPIC", "GEMINI", "EXA"].flatMap((p) => [
+  `${p}_API_KEY`,
+  `${p}_BASE_URL`,
+]);
+
+/**
+ * Real worker processes (`dist/worker.js`, hosted mode) on a test server's
+ * PostgreSQL database, for tests that kill one. The provider variables of the
+ * test process are replaced by `providers` while the test runs (the test
+ * server reads them too) and restored by `close`.
+ */
+export class WorkerProcesses {
+  private readonly children: ChildProcess[] = [];
+  private readonly saved: Record<string, string | undefined> = {};
+
+  constructor(providers: Record<string, string>) {
+    if (!existsSync(workerScript))
+      throw new Error(`build the server first: ${workerScript} is missing`);
+    for (const name of providerEnv) {
+      this.saved[name] = process.env[name];
+      delete process.env[name];
+    }
+    Object.assign(process.env, providers);
+  }
+
+  start(databaseUrl: string, env: Record<string, string> = {}): ChildProcess {
+    const child = spawn(process.execPath, ["--disable-warning=ExperimentalWarning", workerScript], {
+      env: {
+        ...process.env,
+        ...hostedSecretsEnv,
+        DATABASE_URL: databaseUrl,
+        GEO_OPERATOR_MODE: "hosted",
+        GEO_LOG_LEVEL: "warn",
+        GEO_QUEUE_POLL_SECONDS: "0.5",
+        ...env,
+      },
+      stdio: ["ignore", "ignore", "inherit"],
+    });
+    this.children.push(child);
+    return child;
+  }
+
+  /** SIGKILL, as a machine that dies; resolves once the process is gone. */
+  async kill(child: ChildProcess): Promise<void> {
+    const exited = new Promise((resolve) => child.once("exit", resolve));
+    child.kill("SIGKILL");
+    await exited;
+  }
+
+  close(): void {
+    for (const child of this.children) if (child.exitCode === null) child.kill("SIGKILL");
+    for (const name of providerEnv) {
+      if (this.saved[name] === undefined) delete process.env[name];
+      else process.env[name] = this.saved[name];
+    }
+  }
+}
+
+/** Polls `condition` every 50 ms until it holds (real time: other processes do the work). */
+export async function until(condition: () => Promise<boolean>, timeoutMs = 60_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!(await condition())) {
+    if (Date.now() > deadline) throw new Error("timed out waiting for the worker");
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
