@@ -39,7 +39,7 @@ export interface FakeCheckoutSession {
 
 /**
  * A local stand-in for the Stripe API speaking its wire format for
- * `POST /v1/checkout/sessions`: form-encoded requests, JSON objects or
+ * `POST /v1/checkout/sessions` and `.../{id}/expire`: form-encoded requests, JSON objects or
  * `{ error: { type, message } }` answers, and Idempotency-Key replay of
  * successes. Tests queue failures; with none queued it creates the session.
  */
@@ -50,6 +50,8 @@ export class FakeStripe {
   private readonly replayed = new Map<string, { status: number; body: unknown }>();
   private server: Server | undefined;
   url = "";
+  /** The id of the next session created (then random again). */
+  nextSessionId: string | undefined;
 
   /** The next `times` checkout requests answer this Stripe error. */
   fail(status: number, error: StripeErrorBody, times = 1): void {
@@ -80,7 +82,10 @@ export class FakeStripe {
         form,
       });
       let reply: Reply;
-      if (req.method !== "POST" || path !== "/v1/checkout/sessions") {
+      const expiring = /^\/v1\/checkout\/sessions\/([^/]+)\/expire$/.exec(path)?.[1];
+      if (req.method === "POST" && expiring) {
+        reply = this.expire(expiring, path);
+      } else if (req.method !== "POST" || path !== "/v1/checkout/sessions") {
         reply = notFound(path);
       } else {
         const replay = idempotencyKey ? this.replayed.get(idempotencyKey) : undefined;
@@ -110,8 +115,28 @@ export class FakeStripe {
     await new Promise<void>((resolve) => this.server?.close(() => resolve()));
   }
 
+  /** `POST /v1/checkout/sessions/{id}/expire`: only an open session can be expired. */
+  private expire(id: string, path: string): Reply {
+    const session = this.sessions.get(id);
+    if (!session) return notFound(path);
+    if (session.status !== "open") {
+      return {
+        status: 400,
+        body: {
+          error: {
+            type: "invalid_request_error",
+            message: `Only Checkout Sessions with a status of open can be expired (it is ${session.status}).`,
+          },
+        },
+      };
+    }
+    session.status = "expired";
+    return { status: 200, body: session };
+  }
+
   private create(form: Record<string, string>): FakeCheckoutSession {
-    const id = `cs_test_${randomBytes(12).toString("hex")}`;
+    const id = this.nextSessionId ?? `cs_test_${randomBytes(12).toString("hex")}`;
+    this.nextSessionId = undefined;
     const metadata: Record<string, string> = {};
     for (const [key, value] of Object.entries(form)) {
       const name = /^metadata\[([^\]]+)\]$/.exec(key)?.[1];

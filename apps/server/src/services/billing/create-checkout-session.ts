@@ -68,29 +68,42 @@ export async function createCheckoutSession(
     throw paymentProviderError();
   }
 
-  await ctx.prisma.$transaction(async (tx) => {
-    await tx.checkoutReceipt.create({
-      data: {
-        checkoutSessionId: session.id,
+  try {
+    await ctx.prisma.$transaction(async (tx) => {
+      await tx.checkoutReceipt.create({
+        data: {
+          checkoutSessionId: session.id,
+          workspaceId: workspace.id,
+          amountMicrousd,
+          status: "pending",
+          url,
+          createdByUserId: principal.userId,
+          createdAt: ctx.clock.now(),
+        },
+      });
+      await recordAuditEvent({
+        tx,
+        clock: ctx.clock,
+        principal,
+        requestId: options.requestId,
         workspaceId: workspace.id,
-        amountMicrousd,
-        status: "pending",
-        url,
-        createdByUserId: principal.userId,
-        createdAt: ctx.clock.now(),
-      },
+        action: "billing.checkout",
+        targetType: "checkout_session",
+        targetId: session.id,
+        metadata: { amountMicrousd: Number(amountMicrousd) },
+      });
     });
-    await recordAuditEvent({
-      tx,
-      clock: ctx.clock,
-      principal,
-      requestId: options.requestId,
-      workspaceId: workspace.id,
-      action: "billing.checkout",
-      targetType: "checkout_session",
-      targetId: session.id,
-      metadata: { amountMicrousd: Number(amountMicrousd) },
-    });
-  });
+  } catch (error) {
+    // Without its receipt the session could never be credited: make sure it can never be paid.
+    await stripe.checkout.sessions
+      .expire(session.id)
+      .catch((expireError: unknown) =>
+        options.log.error(
+          { err: expireError, checkoutSessionId: session.id },
+          "could not expire a checkout session whose receipt was not recorded",
+        ),
+      );
+    throw error;
+  }
   return { url, checkoutSessionId: session.id };
 }
