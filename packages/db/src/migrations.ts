@@ -1,7 +1,10 @@
 import { readdir, readFile } from "node:fs/promises";
 import { join } from "node:path";
 import { PGlite } from "@electric-sql/pglite";
-import type { SqlMigrationAwareDriverAdapterFactory } from "@prisma/driver-adapter-utils";
+import type {
+  SqlDriverAdapter,
+  SqlMigrationAwareDriverAdapterFactory,
+} from "@prisma/driver-adapter-utils";
 import { bindMigrationAwareSqlAdapterFactory } from "@prisma/driver-adapter-utils";
 import type { MigrationList, SchemaEngine } from "@prisma/schema-engine-wasm";
 import { PrismaPGlite } from "pglite-prisma-adapter";
@@ -37,30 +40,53 @@ export async function loadMigrationsList(dir: string = migrationsDir): Promise<M
   };
 }
 
+/**
+ * The schema engine over the factory, and a `close` that frees it and ends the
+ * connections it opened: the engine never disposes them, and the PostgreSQL
+ * adapter's own pool kept a process alive for its 10-second idle timeout.
+ */
 async function startEngine(
   adapterFactory: SqlMigrationAwareDriverAdapterFactory,
-): Promise<SchemaEngine> {
+): Promise<{ engine: SchemaEngine; close(): Promise<void> }> {
   // Imported lazily: the WebAssembly module is large and only needed here.
   const { SchemaEngine } = await import("@prisma/schema-engine-wasm");
   const schemaText = await readFile(schemaPath, "utf8");
-  return SchemaEngine.new(
+  const opened: SqlDriverAdapter[] = [];
+  const remember = async (adapter: Promise<SqlDriverAdapter>) => {
+    opened.push(await adapter);
+    return opened[opened.length - 1] as SqlDriverAdapter;
+  };
+  const tracked: SqlMigrationAwareDriverAdapterFactory = {
+    provider: adapterFactory.provider,
+    adapterName: adapterFactory.adapterName,
+    connect: () => remember(adapterFactory.connect()),
+    connectToShadowDb: () => remember(adapterFactory.connectToShadowDb()),
+  };
+  const engine = await SchemaEngine.new(
     { datamodels: [[schemaPath, schemaText]] },
     () => {},
-    bindMigrationAwareSqlAdapterFactory(adapterFactory),
+    bindMigrationAwareSqlAdapterFactory(tracked),
   );
+  return {
+    engine,
+    close: async () => {
+      engine.free();
+      await Promise.all(opened.map((adapter) => adapter.dispose()));
+    },
+  };
 }
 
 /** Applies pending migrations, recording them in `_prisma_migrations`; returns the names applied. */
 export async function applyMigrations(
   adapterFactory: SqlMigrationAwareDriverAdapterFactory,
 ): Promise<string[]> {
-  const engine = await startEngine(adapterFactory);
+  const { engine, close } = await startEngine(adapterFactory);
   try {
     const migrationsList = await loadMigrationsList();
     const result = await engine.applyMigrations({ migrationsList, filters: noFilters });
     return result.appliedMigrationNames;
   } finally {
-    engine.free();
+    await close();
   }
 }
 
@@ -72,7 +98,7 @@ export async function applyMigrations(
 export async function diffMigrationsToSchema(): Promise<string> {
   const shadow = new PGlite();
   await shadow.waitReady;
-  const engine = await startEngine(new PrismaPGlite(shadow));
+  const { engine, close } = await startEngine(new PrismaPGlite(shadow));
   try {
     const migrationsList = await loadMigrationsList();
     const schemaText = await readFile(schemaPath, "utf8");
@@ -88,7 +114,7 @@ export async function diffMigrationsToSchema(): Promise<string> {
     });
     return (result.stdout ?? "").trim();
   } finally {
-    engine.free();
+    await close();
     await shadow.close();
   }
 }

@@ -12,7 +12,7 @@
  *     CREATE DATABASE … TEMPLATE
  */
 import { writeFile } from "node:fs/promises";
-import { applyMigrations, type Database, openDatabase } from "@geopulse/db";
+import { applyMigrations, openDatabase } from "@geopulse/db";
 import pg from "pg";
 
 async function writePgliteSnapshot(path: string): Promise<void> {
@@ -35,7 +35,8 @@ async function createPostgresTemplate(baseUrl: string, template: string): Promis
   url.pathname = `/${template}`;
   const db = await openDatabase({ databaseUrl: url.toString(), poolSize: 2 });
   try {
-    await applyMigrationsReleasingConnections(db.adapterFactory);
+    // applyMigrations ends the engine's own connections, so none stays on the template.
+    await applyMigrations(db.adapterFactory);
   } finally {
     await db.close();
   }
@@ -51,37 +52,6 @@ async function createPostgresTemplate(baseUrl: string, template: string): Promis
     const open = rows[0]?.n ?? 0;
     if (open > 0) throw new Error(`${open} connection(s) to ${template} still open`);
   });
-}
-
-/**
- * The real applyMigrations, but the migration engine connects through a pool
- * of its own, which it leaves open when freed; this wrapper keeps every
- * adapter it hands out and disposes of them afterwards, so that no connection
- * stays on the template.
- */
-async function applyMigrationsReleasingConnections(
-  inner: Database["adapterFactory"],
-): Promise<void> {
-  const opened: { dispose(): Promise<void> }[] = [];
-  const factory: Database["adapterFactory"] = {
-    provider: inner.provider,
-    adapterName: inner.adapterName,
-    connect: async () => {
-      const adapter = await inner.connect();
-      opened.push(adapter);
-      return adapter;
-    },
-    connectToShadowDb: async () => {
-      const adapter = await inner.connectToShadowDb();
-      opened.push(adapter);
-      return adapter;
-    },
-  };
-  try {
-    await applyMigrations(factory);
-  } finally {
-    await Promise.allSettled(opened.map((adapter) => adapter.dispose()));
-  }
 }
 
 async function withAdmin<T>(baseUrl: string, use: (admin: pg.Client) => Promise<T>): Promise<T> {

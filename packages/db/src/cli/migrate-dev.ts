@@ -29,3 +29,6 @@ if ((await loadMigrationsList()).lockfile.content === null) {
   );
 }
 console.error(`Wrote prisma/migrations/${folder}/migration.sql; run pnpm db:migrate to apply it.`);
+// The WebAssembly migration engine leaves a 10-second timer of its own behind
+// (not ours to clear); exit explicitly rather than wait it out.
+process.exit(0);
