@@ -23,6 +23,9 @@ export function integerFrom1To(max: number): (value: string) => number {
 export const withLimit = (command: Command, what: string): Command =>
   command.option(`--limit <n>`, `show at most n ${what}`, integerFrom1To(10_000));
 
+/** Items per request for a list shown up to `limit` items: the API's maximum page is 100. */
+export const pageSizeFor = (limit: number | undefined): number => Math.min(limit ?? 100, 100);
+
 /** The first `max` items of a lazily paginated list (all when no max). */
 export async function collect<T>(items: AsyncIterable<T>, max?: number): Promise<T[]> {
   const out: T[] = [];

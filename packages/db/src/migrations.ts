@@ -52,9 +52,10 @@ async function startEngine(
   const { SchemaEngine } = await import("@prisma/schema-engine-wasm");
   const schemaText = await readFile(schemaPath, "utf8");
   const opened: SqlDriverAdapter[] = [];
-  const remember = async (adapter: Promise<SqlDriverAdapter>) => {
-    opened.push(await adapter);
-    return opened[opened.length - 1] as SqlDriverAdapter;
+  const remember = async (pending: Promise<SqlDriverAdapter>) => {
+    const adapter = await pending;
+    opened.push(adapter);
+    return adapter;
   };
   const tracked: SqlMigrationAwareDriverAdapterFactory = {
     provider: adapterFactory.provider,

@@ -1,13 +1,10 @@
 import { type ChildProcess, spawn } from "node:child_process";
 import { existsSync } from "node:fs";
 import { fileURLToPath } from "node:url";
+import { providerEnvNames } from "./provider-env.js";
 import { hostedSecretsEnv } from "./test-server.js";
 
 const workerScript = fileURLToPath(new URL("../../dist/worker.js", import.meta.url));
-const providerEnv = ["OPENAI", "PERPLEXITY", "ANTHROPIC", "GEMINI", "EXA"].flatMap((p) => [
-  `${p}_API_KEY`,
-  `${p}_BASE_URL`,
-]);
 
 /**
  * Real worker processes (`dist/worker.js`, hosted mode) on a test server's
@@ -22,7 +19,7 @@ export class WorkerProcesses {
   constructor(providers: Record<string, string>) {
     if (!existsSync(workerScript))
       throw new Error(`build the server first: ${workerScript} is missing`);
-    for (const name of providerEnv) {
+    for (const name of providerEnvNames) {
       this.saved[name] = process.env[name];
       delete process.env[name];
     }
@@ -55,18 +52,9 @@ export class WorkerProcesses {
 
   close(): void {
     for (const child of this.children) if (child.exitCode === null) child.kill("SIGKILL");
-    for (const name of providerEnv) {
+    for (const name of providerEnvNames) {
       if (this.saved[name] === undefined) delete process.env[name];
       else process.env[name] = this.saved[name];
     }
-  }
-}
-
-/** Polls `condition` every 50 ms until it holds (real time: other processes do the work). */
-export async function until(condition: () => Promise<boolean>, timeoutMs = 60_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await condition())) {
-    if (Date.now() > deadline) throw new Error("timed out waiting for the worker");
-    await new Promise((resolve) => setTimeout(resolve, 50));
   }
 }

@@ -56,14 +56,3 @@ export async function runAnswers(t: TestServer, slug: string, runId: string, coo
   } while (cursor);
   return answers;
 }
-
-/** Polls until `check` returns a value (the queue works in real time). */
-export async function eventually<T>(check: () => Promise<T | undefined>, timeoutMs = 30_000) {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await check();
-    if (value !== undefined) return value;
-    if (Date.now() > deadline) throw new Error("condition not met in time");
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-}

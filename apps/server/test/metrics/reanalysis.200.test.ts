@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { eventually } from "../harness/eventually.js";
 import { startTestServer, type TestServer } from "../harness/test-server.js";
 import { seedPrompts } from "../runs/run-fixtures.js";
-import { eventually, runAndWait, runAnswers } from "./metrics-fixtures.js";
+import { runAndWait, runAnswers } from "./metrics-fixtures.js";
 
 let t: TestServer;
 let cookie: string;

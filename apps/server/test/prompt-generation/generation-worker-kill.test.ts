@@ -1,8 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { FakeAnswerEngine } from "../fakes/fake-answer-engine.js";
 import { openAiPromptWriterResponse } from "../fakes/fake-prompt-writer.js";
+import { eventually } from "../harness/eventually.js";
 import { startTestServer, type TestServer } from "../harness/test-server.js";
-import { until, WorkerProcesses } from "../harness/worker-processes.js";
+import { WorkerProcesses } from "../harness/worker-processes.js";
 import { balanceOf, topUp, waitForFinish } from "./discovery-fixtures.js";
 
 /**
@@ -56,7 +57,7 @@ describe.skipIf(!onPostgres)("a worker process killed during a prompt generation
     const generation = () => prisma.promptGeneration.findUniqueOrThrow({ where: { id } });
 
     const doomed = startWorker();
-    await until(async () => (await generation()).callsMade >= 2);
+    await eventually(async () => (await generation()).callsMade >= 2 || undefined, 60_000);
     await workers.kill(doomed);
     const atKill = await generation();
     expect(atKill.status).toBe("running");

@@ -1,8 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { reclaimStalledRuns } from "../../src/services/runs/reclaim-stalled-runs.js";
 import { FakeAnswerEngine, openAiResponse } from "../fakes/fake-answer-engine.js";
+import { eventually } from "../harness/eventually.js";
 import { startTestServer, type TestServer } from "../harness/test-server.js";
-import { until, WorkerProcesses } from "../harness/worker-processes.js";
+import { WorkerProcesses } from "../harness/worker-processes.js";
 import { expectSettledOnce } from "./run-assertions.js";
 import { seedPrompts, waitForRun } from "./run-fixtures.js";
 
@@ -53,7 +54,7 @@ describe.skipIf(!onPostgres)("a worker process killed mid-run", () => {
     const recorded = () => prisma.engineResponse.count({ where: { runId, status: "succeeded" } });
 
     const doomed = startWorker();
-    await until(async () => (await recorded()) >= 6);
+    await eventually(async () => (await recorded()) >= 6 || undefined, 60_000);
     await workers.kill(doomed);
     const atKill = await recorded();
     expect(atKill).toBeLessThan(30);

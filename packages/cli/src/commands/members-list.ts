@@ -1,7 +1,14 @@
 import type { Command } from "commander";
 import type { Context } from "../context.js";
 import { table, when } from "../format.js";
-import { collect, type ReadOptions, withJson, withLimit, withWorkspace } from "../options.js";
+import {
+  collect,
+  pageSizeFor,
+  type ReadOptions,
+  withJson,
+  withLimit,
+  withWorkspace,
+} from "../options.js";
 
 export function registerMembersList(parent: Command, ctx: Context): void {
   withLimit(
@@ -10,7 +17,7 @@ export function registerMembersList(parent: Command, ctx: Context): void {
   ).action(async (options: ReadOptions) => {
     const workspace = await ctx.workspace(options.workspace);
     const gp = await ctx.client();
-    const pageSize = Math.min(options.limit ?? 100, 100);
+    const pageSize = pageSizeFor(options.limit);
     const members = await collect(gp.members.list(workspace, { limit: pageSize }), options.limit);
     if (options.json) return ctx.json(members);
     if (members.length === 0) return ctx.info("No members.");

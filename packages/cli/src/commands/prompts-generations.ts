@@ -2,7 +2,14 @@ import { paginate, unwrap } from "@geopulse/sdk";
 import type { Command } from "commander";
 import type { Context } from "../context.js";
 import { table, usd, when } from "../format.js";
-import { collect, type ReadOptions, withJson, withLimit, withWorkspace } from "../options.js";
+import {
+  collect,
+  pageSizeFor,
+  type ReadOptions,
+  withJson,
+  withLimit,
+  withWorkspace,
+} from "../options.js";
 import { generationLines } from "./prompts-generate.js";
 
 export function registerPromptsGenerations(parent: Command, ctx: Context): void {
@@ -26,7 +33,7 @@ export function registerPromptsGenerations(parent: Command, ctx: Context): void 
       );
       return options.json ? ctx.json(generation) : ctx.out(generationLines(generation));
     }
-    const limit = Math.min(options.limit ?? 100, 100);
+    const limit = pageSizeFor(options.limit);
     const generations = await collect(
       paginate((cursor) =>
         unwrap(gp.raw.GET(base, { params: { path: { workspace }, query: { limit, cursor } } })),

@@ -3,7 +3,14 @@ import { paginate, unwrap } from "@geopulse/sdk";
 import { type Command, Option } from "commander";
 import type { Context } from "../context.js";
 import { clip, table } from "../format.js";
-import { collect, type ReadOptions, withJson, withLimit, withWorkspace } from "../options.js";
+import {
+  collect,
+  pageSizeFor,
+  type ReadOptions,
+  withJson,
+  withLimit,
+  withWorkspace,
+} from "../options.js";
 
 export const categories: PromptCategory[] = [
   "discovery",
@@ -41,7 +48,7 @@ export function registerPromptsList(parent: Command, ctx: Context): void {
   ).action(async (options: ListOptions & { inactive?: boolean }) => {
     const workspace = await ctx.workspace(options.workspace);
     const gp = await ctx.client();
-    const limit = Math.min(options.limit ?? 100, 100);
+    const limit = pageSizeFor(options.limit);
     const active = options.active ? true : options.inactive ? false : undefined;
     const query = {
       limit,

@@ -6,7 +6,7 @@ import { clip, keyValues, table, usd, when } from "../format.js";
 import { type ReadOptions, withJson, withWorkspace } from "../options.js";
 
 /** A research job: its summary, the calls per provider and the most cited sources. */
-export function researchLines(job: ResearchJob): string {
+function researchLines(job: ResearchJob): string {
   const skipped = job.skippedProviders.map((s) => `${s.provider} (${s.reason})`);
   const sections = [
     keyValues([

@@ -2,7 +2,14 @@ import { paginate, unwrap } from "@geopulse/sdk";
 import type { Command } from "commander";
 import type { Context } from "../context.js";
 import { table, usd, when } from "../format.js";
-import { collect, type ReadOptions, withJson, withLimit, withWorkspace } from "../options.js";
+import {
+  collect,
+  pageSizeFor,
+  type ReadOptions,
+  withJson,
+  withLimit,
+  withWorkspace,
+} from "../options.js";
 
 export function registerResearchList(parent: Command, ctx: Context): void {
   withLimit(
@@ -13,7 +20,7 @@ export function registerResearchList(parent: Command, ctx: Context): void {
   ).action(async (options: ReadOptions) => {
     const workspace = await ctx.workspace(options.workspace);
     const gp = await ctx.client();
-    const limit = Math.min(options.limit ?? 100, 100);
+    const limit = pageSizeFor(options.limit);
     const jobs = await collect(
       paginate((cursor) =>
         unwrap(

@@ -4,8 +4,8 @@ import type { Context } from "../context.js";
 import { keyValues, usd, when } from "../format.js";
 import { type ReadOptions, withJson, withWorkspace } from "../options.js";
 
-/** A run as `label  value` lines (shared with `runs cancel`). */
-export function runLines(run: Run): string {
+/** A run as `label  value` lines. */
+function runLines(run: Run): string {
   const { total, completed, failed, pending } = run.progress;
   return keyValues([
     ["Run", run.runId],

@@ -1,7 +1,14 @@
 import type { Command } from "commander";
 import type { Context } from "../context.js";
 import { table, when } from "../format.js";
-import { collect, type ReadOptions, withJson, withLimit, withWorkspace } from "../options.js";
+import {
+  collect,
+  pageSizeFor,
+  type ReadOptions,
+  withJson,
+  withLimit,
+  withWorkspace,
+} from "../options.js";
 
 export function registerRunsList(parent: Command, ctx: Context): void {
   withLimit(
@@ -12,7 +19,7 @@ export function registerRunsList(parent: Command, ctx: Context): void {
   ).action(async (options: ReadOptions) => {
     const workspace = await ctx.workspace(options.workspace);
     const gp = await ctx.client();
-    const pageSize = Math.min(options.limit ?? 100, 100);
+    const pageSize = pageSizeFor(options.limit);
     const runs = await collect(gp.runs.list(workspace, { limit: pageSize }), options.limit);
     if (options.json) return ctx.json(runs);
     if (runs.length === 0) return ctx.info("No runs yet.");

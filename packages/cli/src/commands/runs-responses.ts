@@ -1,7 +1,14 @@
 import type { Command } from "commander";
 import type { Context } from "../context.js";
 import { clip, table, usd, when } from "../format.js";
-import { collect, type ReadOptions, withJson, withLimit, withWorkspace } from "../options.js";
+import {
+  collect,
+  pageSizeFor,
+  type ReadOptions,
+  withJson,
+  withLimit,
+  withWorkspace,
+} from "../options.js";
 
 export function registerRunsResponses(parent: Command, ctx: Context): void {
   withLimit(
@@ -18,7 +25,7 @@ export function registerRunsResponses(parent: Command, ctx: Context): void {
   ).action(async (runId: string, options: ReadOptions) => {
     const workspace = await ctx.workspace(options.workspace);
     const gp = await ctx.client();
-    const pageSize = Math.min(options.limit ?? 100, 100);
+    const pageSize = pageSizeFor(options.limit);
     const responses = await collect(
       gp.runs.responses(workspace, runId, { limit: pageSize }),
       options.limit,

@@ -2,7 +2,14 @@ import { paginate, unwrap } from "@geopulse/sdk";
 import { type Command, Option } from "commander";
 import type { Context } from "../context.js";
 import { clip, table } from "../format.js";
-import { collect, type ReadOptions, withJson, withLimit, withWorkspace } from "../options.js";
+import {
+  collect,
+  pageSizeFor,
+  type ReadOptions,
+  withJson,
+  withLimit,
+  withWorkspace,
+} from "../options.js";
 
 interface ListOptions extends ReadOptions {
   status?: "pending" | "accepted" | "dismissed";
@@ -41,7 +48,7 @@ export function registerSuggestionsList(parent: Command, ctx: Context): void {
     const workspace = await ctx.workspace(options.workspace);
     const gp = await ctx.client();
     const query = {
-      limit: Math.min(options.limit ?? 100, 100),
+      limit: pageSizeFor(options.limit),
       ...(options.status ? { status: options.status } : {}),
       ...(options.source ? { source: options.source } : {}),
       ...(options.generation ? { generationId: options.generation } : {}),

@@ -1,7 +1,7 @@
 import type { Command } from "commander";
 import type { Context } from "../context.js";
 import { table, when } from "../format.js";
-import { collect, type ReadOptions, withJson, withLimit } from "../options.js";
+import { collect, pageSizeFor, type ReadOptions, withJson, withLimit } from "../options.js";
 
 export function registerWorkspacesList(parent: Command, ctx: Context): void {
   withLimit(
@@ -9,7 +9,7 @@ export function registerWorkspacesList(parent: Command, ctx: Context): void {
     "workspaces",
   ).action(async (options: ReadOptions) => {
     const gp = await ctx.client();
-    const pageSize = Math.min(options.limit ?? 100, 100);
+    const pageSize = pageSizeFor(options.limit);
     const workspaces = await collect(gp.workspaces.list({ limit: pageSize }), options.limit);
     if (options.json) return ctx.json(workspaces);
     if (workspaces.length === 0) return ctx.info("No workspaces.");

@@ -13,7 +13,7 @@ export function filtersOf(query: {
     category: query.category,
     region: query.region,
     language: query.language,
-    includeBrandResearch:
-      query.includeBrandResearch === true || String(query.includeBrandResearch) === "true",
+    // The validator has already turned the query text into a boolean.
+    includeBrandResearch: query.includeBrandResearch ?? false,
   };
 }

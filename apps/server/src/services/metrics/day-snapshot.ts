@@ -66,7 +66,7 @@ export async function daySnapshot(options: {
   });
   const snapshot = computeMetrics({
     cells,
-    entities: scope.entities.map((e) => ({ id: e.id, isSelf: e.isSelf })),
+    entities: scope.entities,
     weights: scope.weights,
     includeBrandResearch: filters.includeBrandResearch ?? false,
     seed: `${scope.workspaceId}:${day.day}:${fk}`,
@@ -119,7 +119,7 @@ export async function selfComposites(options: {
   for (const d of missing) {
     const snapshot = computeMetrics({
       cells: sums.get(d.day) ?? [],
-      entities: scope.entities.map((e) => ({ id: e.id, isSelf: e.isSelf })),
+      entities: scope.entities,
       weights: scope.weights,
       includeBrandResearch: filters.includeBrandResearch ?? false,
       seed: d.day,

@@ -81,7 +81,7 @@ export async function getMetricsTimeSeries(
   for (const day of [...byDay.keys()].sort()) {
     const snapshot = computeMetrics({
       cells: byDay.get(day) ?? [],
-      entities: scope.entities.map((e) => ({ id: e.id, isSelf: e.isSelf })),
+      entities: scope.entities,
       weights: scope.weights,
       includeBrandResearch: filters.includeBrandResearch ?? false,
       seed: day,

@@ -2,12 +2,12 @@ import type { Language } from "@geopulse/api-types";
 import type { AppContext } from "../../context.js";
 import { EngineError } from "../../engines/engine.js";
 import { EngineErrorWithCost } from "../../engines/openai/openai-prompt-writer.js";
+import { settleOnce } from "../credits/settle-once.js";
 import { storeSuggestions } from "../prompt-suggestions/store-suggestions.js";
 import { toBrandProfile } from "../workspace-config/brand-profile.js";
 import type { GenerationBatch } from "./plan-generation.js";
 import type { PromptWriter, PromptWriterRequest, PromptWriterResult } from "./prompt-writer.js";
 import { selectPromptWriter } from "./select-prompt-writer.js";
-import { settleOnce } from "./settle-once.js";
 
 const maxAttempts = 3;
 /** Existing texts passed to the writer to avoid, most recent first. */

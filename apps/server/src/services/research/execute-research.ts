@@ -4,7 +4,7 @@ import { getDomain } from "tldts";
 import type { AppContext } from "../../context.js";
 import { EngineError } from "../../engines/engine.js";
 import { newId } from "../../ids.js";
-import { settleOnce } from "../prompt-generation/settle-once.js";
+import { settleOnce } from "../credits/settle-once.js";
 import { storeSuggestions } from "../prompt-suggestions/store-suggestions.js";
 import { guessCategory } from "./guess-category.js";
 import { planResearchCalls, type ResearchProviderId } from "./plan-research.js";

@@ -1,7 +1,5 @@
 import type { AppContext } from "../../context.js";
-import { AppError } from "../../errors/app-error.js";
-import { releaseCredits } from "../credits/release-credits.js";
-import { settleCredits } from "../credits/settle-credits.js";
+import { settleOnce } from "../credits/settle-once.js";
 
 /**
  * Ends a run: its final status from the counters (or cancelled), and the
@@ -22,19 +20,12 @@ export async function finishRun(ctx: AppContext, runId: string): Promise<void> {
         ? "failed"
         : "partial";
   if (run.reservationId) {
-    try {
-      if (actual > 0n)
-        await settleCredits({ ctx, reservationId: run.reservationId, actualMicrousd: actual });
-      else
-        await releaseCredits({
-          ctx,
-          reservationId: run.reservationId,
-          reason: status === "cancelled" ? "cancelled" : "failed",
-        });
-    } catch (error) {
-      // A worker that died after settling: the settlement already happened.
-      if (!(error instanceof AppError && error.code === "reservation_closed")) throw error;
-    }
+    await settleOnce(
+      ctx,
+      run.reservationId,
+      actual,
+      status === "cancelled" ? "cancelled" : "failed",
+    );
   }
   await ctx.prisma.run.updateMany({
     where: { id: runId, finishedAt: null },
