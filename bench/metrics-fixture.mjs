@@ -18,7 +18,8 @@ const { lockMetricDay, addRollupRows } = await import(
 );
 const { ANALYSIS_VERSION } = await import(join(serverDir, "dist/analysis/types.js"));
 
-const CATEGORIES = ["discovery", "problem_solution", "use_case", "comparison", "expert"];
+/** The categories of the fixture's prompts (one in ten is brand_research besides). */
+export const CATEGORIES = ["discovery", "problem_solution", "use_case", "comparison", "expert"];
 
 /**
  * Prompts, one run per day, and the day's rollups from analysed simulated

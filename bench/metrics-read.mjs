@@ -18,19 +18,13 @@
 //        [--pglite-dir DIR] [--reuse] [--targets pglite,postgres]
 //        DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres node bench/metrics-read.mjs
 import { existsSync, mkdtempSync, rmSync } from "node:fs";
-import { createRequire } from "node:module";
 import { tmpdir } from "node:os";
-import { dirname, join } from "node:path";
-import { fileURLToPath } from "node:url";
+import { join } from "node:path";
 import { parseArgs } from "node:util";
+import { applyMigrations, openDatabase } from "@geopulse/db";
+import pg from "pg";
 import { createWorkspace, signIn, startServer, stopAllServers } from "./bench-server.mjs";
-import { fillWorkspace } from "./metrics-fixture.mjs";
-
-const root = join(dirname(fileURLToPath(import.meta.url)), "..");
-const serverDir = join(root, "apps/server");
-const requireFromServer = createRequire(join(serverDir, "package.json"));
-const { openDatabase, applyMigrations } = await import(join(root, "packages/db/dist/index.js"));
-const pg = requireFromServer("pg");
+import { CATEGORIES, fillWorkspace } from "./metrics-fixture.mjs";
 
 const { values: args } = parseArgs({
   options: {
@@ -50,7 +44,6 @@ const DAYS = Number(args.days);
 const PROMPTS = Number(args.prompts);
 const REQUESTS = Number(args.requests);
 const ENGINES = ["openai", "perplexity", "gemini", "anthropic", "exa"];
-const CATEGORIES = ["discovery", "problem_solution", "use_case", "comparison", "expert"];
 const LAST_DAY = "2026-11-21";
 
 const shift = (day, n) =>

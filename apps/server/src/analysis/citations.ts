@@ -1,7 +1,7 @@
 import { parse } from "tldts";
 import { classifyHost, type DomainTaxonomyList } from "./domain-taxonomy.js";
 import type { AnalysisInput, CitationResult, DomainTaxonomy, TrackedEntity } from "./types.js";
-import { findUrlsInText, normalizeUrl, type TextUrl } from "./url-normalize.js";
+import { normalizeUrl, type TextUrl } from "./url-normalize.js";
 
 interface HostFacts {
   domain: string;
@@ -81,12 +81,13 @@ export type CitationClassifier = ReturnType<typeof createCitationClassifier>;
 /**
  * Structured citations first (provider order), then URLs written in the answer
  * (text order), distinct by normalised URL; invalid or non-http(s) URLs are
- * skipped. `textUrls` may be passed when the caller already extracted them.
+ * skipped. `textUrls`: the answer's URLs (`findUrlsInText`), which the caller
+ * also uses to ignore names inside URLs.
  */
 export function extractCitations(
   input: AnalysisInput,
   classify: CitationClassifier,
-  textUrls: readonly TextUrl[] = findUrlsInText(input.answer),
+  textUrls: readonly TextUrl[],
 ): CitationResult[] {
   const out: CitationResult[] = [];
   const seen = new Set<string>();

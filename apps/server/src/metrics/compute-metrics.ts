@@ -57,7 +57,7 @@ export function computeMetrics(options: ComputeMetricsOptions): MetricsSnapshot 
   for (let p = 0; p < P; p++) {
     for (let f = 0; f < width; f++) add(engineTotals, f, rows[p * width + f] as number);
   }
-  const overallTotals = poolBlocks(engineTotals, 0, K, block);
+  const overallTotals = poolBlocks(engineTotals, K, block);
 
   // Resampled sums, column-major (column f's B replicates contiguous): per engine, pooled.
   const multiplicities = drawClusterResamples(P, resamples, options.seed);
@@ -166,11 +166,11 @@ function buildLayout(cells: readonly PromptCell[], entities: ComputeMetricsOptio
   return { prompts, engines, enginePrompts, rows, width, block, extras } satisfies Layout;
 }
 
-/** Sum of the K engine blocks starting at `at` of `source` (one pooled block). */
-function poolBlocks(source: Float64Array, at: number, K: number, block: number): Float64Array {
+/** Sum of the K engine blocks of `source` (one pooled block). */
+function poolBlocks(source: Float64Array, K: number, block: number): Float64Array {
   const out = new Float64Array(block);
   for (let k = 0; k < K; k++) {
-    const from = at + k * block;
+    const from = k * block;
     for (let f = 0; f < block; f++) add(out, f, source[from + f] as number);
   }
   return out;
@@ -189,14 +189,6 @@ export function positionScore(mentioned: number, responses: number, rankSum: num
   return mentioned > 0 && rankSum > 0 && responses > 0
     ? (mentioned * mentioned) / (responses * rankSum)
     : 0;
-}
-
-/** Composite 0-100 from the four components (each 0-1); 0 when every weight is 0. */
-export function compositeScore(
-  c: { visibility: number; shareOfVoice: number; positionScore: number; citationShare: number },
-  w: ScoreWeightsInput,
-): number {
-  return weightedComposite(c.visibility, c.shareOfVoice, c.positionScore, c.citationShare, w);
 }
 
 // Positional form for the bootstrap loop (no object per resample).

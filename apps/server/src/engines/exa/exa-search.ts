@@ -1,3 +1,4 @@
+import { researchPricePerCall } from "../../services/research/plan-research.js";
 import type {
   ResearchFindings,
   ResearchProvider,
@@ -8,9 +9,9 @@ import { dedupeCitations } from "../connectors/citations.js";
 import { type ConnectorOptions, postJson } from "../connectors/http.js";
 import { dollarsToMicrousd } from "../connectors/token-pricing.js";
 
-/** Exa's list price per search with contents, when the response carries no cost. */
-export const exaSearchPriceMicrousd = 5_000n;
-export const exaResultsPerSearch = 10;
+/** Exa's list price per search with contents (what research holds per call), when the response carries no cost. */
+const exaSearchPriceMicrousd = researchPricePerCall.exa;
+const exaResultsPerSearch = 10;
 
 /** The parts of a /search response this client reads. */
 interface ExaSearchResponse {

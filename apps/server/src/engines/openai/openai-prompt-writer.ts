@@ -10,7 +10,7 @@ import { answerCostMicrousd } from "../connectors/token-pricing.js";
 import { joinVersioned } from "../connectors/url.js";
 import { EngineError } from "../engine.js";
 
-export const promptWriterModel = "gpt-4.1-mini";
+const promptWriterModel = "gpt-4.1-mini";
 
 const categoryMeaning: Record<PromptCategory, string> = {
   discovery: "unbranded questions looking for the best tools or providers in the category",

@@ -9,7 +9,7 @@ import { type ConnectorOptions, postJson } from "../connectors/http.js";
 import { answerCostMicrousd } from "../connectors/token-pricing.js";
 import { EngineError } from "../engine.js";
 
-export const researchSonarModel = "sonar";
+const researchSonarModel = "sonar";
 
 const languageNames: Record<string, string> = {
   en: "English",

@@ -3,6 +3,7 @@ import type { AppContext } from "../../context.js";
 import { EngineError } from "../../engines/engine.js";
 import { EngineErrorWithCost } from "../../engines/openai/openai-prompt-writer.js";
 import { settleOnce } from "../credits/settle-once.js";
+import { LostRace } from "../metered-jobs/lost-race.js";
 import { storeSuggestions } from "../prompt-suggestions/store-suggestions.js";
 import { toBrandProfile } from "../workspace-config/brand-profile.js";
 import type { GenerationBatch } from "./plan-generation.js";
@@ -12,8 +13,6 @@ import { selectPromptWriter } from "./select-prompt-writer.js";
 const maxAttempts = 3;
 /** Existing texts passed to the writer to avoid, most recent first. */
 const maxAvoid = 200;
-
-class LostRace extends Error {}
 
 export interface ExecutePromptGenerationOptions {
   ctx: AppContext;

@@ -3,9 +3,9 @@ import { errors } from "../../errors/app-error.js";
 import { promptCategories } from "../prompts/prompt-rules.js";
 
 /** Most LLM calls one generation may make. */
-export const maxGenerationCalls = 100;
+const maxGenerationCalls = 100;
 /** Reserved per LLM call, whatever the generator (the fixed estimate). */
-export const reservationPerCallMicrousd = 250_000n;
+const reservationPerCallMicrousd = 250_000n;
 /** Charged per call of the simulated generator. */
 export const simulatedCostPerCallMicrousd = 1_000n;
 export const defaultPromptsPerCall = 25;

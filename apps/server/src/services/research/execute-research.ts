@@ -5,6 +5,7 @@ import type { AppContext } from "../../context.js";
 import { EngineError } from "../../engines/engine.js";
 import { newId } from "../../ids.js";
 import { settleOnce } from "../credits/settle-once.js";
+import { LostRace } from "../metered-jobs/lost-race.js";
 import { storeSuggestions } from "../prompt-suggestions/store-suggestions.js";
 import { guessCategory } from "./guess-category.js";
 import { planResearchCalls, type ResearchProviderId } from "./plan-research.js";
@@ -13,8 +14,6 @@ import { researchProvidersFor } from "./select-research-providers.js";
 import type { ProviderCalls } from "./to-research-response.js";
 
 const maxAttempts = 3;
-
-class LostRace extends Error {}
 
 export interface ExecuteResearchOptions {
   ctx: AppContext;

@@ -17,9 +17,9 @@ export const researchPricePerCall: Record<ResearchProviderId, bigint> = {
   simulated: 1_000n,
 };
 
-export const maxResearchCalls = 80;
+const maxResearchCalls = 80;
 export const defaultResearchCalls = 20;
-export const maxSeeds = 20;
+const maxSeeds = 20;
 
 export interface ResearchCall {
   provider: ResearchProviderId;

@@ -5,7 +5,7 @@ import { errors } from "../../errors/app-error.js";
 const lookahead = 15;
 
 /** Whether `name` is a time zone this runtime knows (IANA names, `UTC`). */
-export function isTimeZone(name: string): boolean {
+function isTimeZone(name: string): boolean {
   try {
     new Intl.DateTimeFormat("en-US", { timeZone: name });
     return true;

@@ -8,7 +8,6 @@ import { newId } from "../../ids.js";
  * to another worker once the heartbeat is older than GEO_RUN_STALL_SECONDS.
  */
 export interface ExecutorLease {
-  readonly executorId: string;
   /**
    * Whether this executor still holds the run and whether a cancel was asked,
    * as last seen: refreshed by every recorded batch (`observe`) and by the
@@ -60,7 +59,6 @@ export async function takeExecutorLease(
   const timer = setInterval(beat, Math.max(1000, ctx.config.runStallMs / 4));
   timer.unref();
   return {
-    executorId,
     state,
     observe(run) {
       if (run.executorId !== executorId) state.held = false;
