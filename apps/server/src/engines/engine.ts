@@ -19,6 +19,8 @@ export interface EngineRequest {
   /** Stable per task (run, prompt, engine, repetition): seeds the simulated engine. */
   seed: string;
   context: EngineContext;
+  /** Most output tokens the answer may use (from the pricing configuration); the provider stops there. */
+  maxOutputTokens?: number;
   signal?: AbortSignal;
 }
 

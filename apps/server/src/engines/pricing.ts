@@ -1,25 +1,95 @@
+import { answerCostMicrousd } from "./connectors/token-pricing.js";
 import type { EngineId } from "./engine.js";
+import { SIMULATED_PRICING, simulatedInputTokens } from "./simulated/answer.js";
 
 /**
- * Estimated price of one answer, in integer micro-USD, per engine (and model
- * where it matters): the provider's search or grounding fee plus typical token
- * usage. Reservations are estimates; runs settle the actual costs the engines
- * report.
+ * What one answer may use, per engine: the output-token cap sent with the
+ * request (`EngineRequest.maxOutputTokens`), the input tokens allowed beyond
+ * the prompt itself (instructions and tool definitions, plus the search
+ * results a provider bills as input tokens), and the searches billed per
+ * answer. Together with the list prices (`connectors/token-pricing.ts`) they
+ * give each answer's ceiling.
  */
-export const pricePerAnswerMicrousd: Record<
-  EngineId,
-  { default: bigint; models?: Record<string, bigint> }
-> = {
-  openai: { default: 12_000n, models: { "gpt-4.1": 25_000n, "gpt-4.1-mini": 12_000n } },
-  perplexity: { default: 7_000n, models: { "sonar-pro": 15_000n } },
-  gemini: { default: 36_000n },
-  anthropic: { default: 18_000n },
-  exa: { default: 5_000n },
-  // A nominal demo price, so that billing works the same way with simulated answers.
-  simulated: { default: 2_000n },
+export interface AnswerAllowance {
+  maxOutputTokens: number;
+  overheadInputTokens: number;
+  searchContextTokens: number;
+  maxSearches: number;
+}
+
+export const answerAllowances: Record<EngineId, AnswerAllowance> = {
+  // Web search results are billed as input tokens; one or two searches per answer.
+  openai: {
+    maxOutputTokens: 1024,
+    overheadInputTokens: 500,
+    searchContextTokens: 8000,
+    maxSearches: 2,
+  },
+  // The request fee covers Sonar's search context.
+  perplexity: {
+    maxOutputTokens: 1024,
+    overheadInputTokens: 500,
+    searchContextTokens: 0,
+    maxSearches: 0,
+  },
+  anthropic: {
+    maxOutputTokens: 1024,
+    overheadInputTokens: 500,
+    searchContextTokens: 10000,
+    maxSearches: 2,
+  },
+  // The grounding fee covers the search context; thinking tokens count as output.
+  gemini: {
+    maxOutputTokens: 2048,
+    overheadInputTokens: 500,
+    searchContextTokens: 0,
+    maxSearches: 0,
+  },
+  // Exa bills per answer, not per token.
+  exa: { maxOutputTokens: 1024, overheadInputTokens: 0, searchContextTokens: 0, maxSearches: 0 },
+  // The longest simulated answer is about 240 tokens.
+  simulated: {
+    maxOutputTokens: 256,
+    overheadInputTokens: 0,
+    searchContextTokens: 0,
+    maxSearches: 0,
+  },
 };
 
-export function estimateAnswerMicrousd(engine: EngineId, model: string): bigint {
-  const price = pricePerAnswerMicrousd[engine];
-  return price.models?.[model] ?? price.default;
+/** The output-token cap an answer of this engine is asked with. */
+export function maxOutputTokensFor(engine: EngineId): number {
+  return answerAllowances[engine].maxOutputTokens;
+}
+
+/**
+ * The most one answer to `prompt` is billed, in integer micro-USD. For the
+ * simulated engine this is exact: its price is a flat fee plus its own token
+ * counts (a quarter of the prompt's characters in, at most the cap out). For
+ * the real engines it is the list price of the cap: the prompt's UTF-8 bytes
+ * (a byte-level tokenizer never makes more tokens than bytes) plus the
+ * allowances in, the output cap out, the allowed searches and the request
+ * fee. The provider's own usage (web search context above all) cannot be
+ * bounded in advance, so an answer is billed its reported cost capped at this
+ * ceiling (`services/credits/credit-budget.ts`: `payFor`); a run's estimate is the sum of its
+ * answers' ceilings, so what it is charged never exceeds what it reserved.
+ */
+export function answerCeilingMicrousd(engine: EngineId, model: string, prompt: string): bigint {
+  const allowance = answerAllowances[engine];
+  if (engine === "simulated") {
+    const p = SIMULATED_PRICING;
+    return (
+      p.perAnswerMicrousd +
+      BigInt(simulatedInputTokens(prompt)) * p.perInputTokenMicrousd +
+      BigInt(allowance.maxOutputTokens) * p.perOutputTokenMicrousd
+    );
+  }
+  return answerCostMicrousd(engine, model, {
+    inputTokens:
+      Buffer.byteLength(prompt, "utf8") +
+      allowance.overheadInputTokens +
+      allowance.searchContextTokens,
+    outputTokens: allowance.maxOutputTokens,
+    searches: allowance.maxSearches,
+    requests: 1,
+  });
 }

@@ -29,7 +29,8 @@ describe("a smoke run on the simulated engine", () => {
       repetitions: 1,
       promptCount: 5,
       progress: { total: 5, completed: 0, failed: 0, pending: 5 },
-      estimateMicrousd: 10_000,
+      // Five ceilings of 2,000 + 1,024 (256 output tokens at 4) + the prompt's tokens (10 or 11).
+      estimateMicrousd: 15_171,
     });
     const run = await waitForRun(t, slug, started.body.runId, cookie);
     expect(run).toMatchObject({
@@ -89,7 +90,7 @@ describe("a smoke run on the simulated engine", () => {
     expect(response.status).toBe(402);
     expect(response.body.error).toMatchObject({
       code: "insufficient_credits",
-      details: { requiredMicrousd: 6_000, availableMicrousd: 0 },
+      details: { requiredMicrousd: 3 * 3_034, availableMicrousd: 0 },
     });
     const runs = await t.request<any>("GET", `/api/v1/workspaces/${poor}/runs`, { cookie });
     expect(runs.body.data).toEqual([]);

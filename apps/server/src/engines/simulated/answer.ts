@@ -17,6 +17,22 @@ export const SIMULATED_PRICING = {
   perOutputTokenMicrousd: 4n,
 } as const;
 
+/** The simulated engine's input token count for a prompt. */
+export function simulatedInputTokens(prompt: string): number {
+  return Math.max(1, Math.ceil(prompt.length / 4));
+}
+
+/**
+ * Cuts an answer to at most `maxTokens` simulated tokens (4 characters each),
+ * at a word boundary when there is one, as a provider stops at its output cap.
+ */
+function capAnswer(answer: string, maxTokens: number | undefined): string {
+  if (maxTokens === undefined || Math.ceil(answer.length / 4) <= maxTokens) return answer;
+  const cut = answer.slice(0, Math.max(0, Math.trunc(maxTokens)) * 4);
+  const space = cut.lastIndexOf(" ");
+  return space > 0 ? cut.slice(0, space) : cut;
+}
+
 /** Canonical text of everything that determines the answer. */
 export function requestKey(r: EngineRequest, ctxKey = contextKey(r.context)): string {
   return `${JSON.stringify([r.seed, r.model, r.prompt])}${ctxKey}`;
@@ -111,9 +127,10 @@ export function generateAnswer(
   const linkable = citations.filter((c) => !containsSurface(c.url, hidden));
   linkSentences(sentences, linkable, citations, root.derive("links"));
 
-  const answer = sentences.join(" ");
+  // The output cap is not part of the request key: a capped answer is a prefix of the uncapped one.
+  const answer = capAnswer(sentences.join(" "), request.maxOutputTokens);
   const plain = order.map((s) => s.replace(/^\*\*(.*)\*\*$/, "$1"));
-  const inputTokens = Math.max(1, Math.ceil(request.prompt.length / 4));
+  const inputTokens = simulatedInputTokens(request.prompt);
   const outputTokens = Math.ceil(answer.length / 4);
   const p = SIMULATED_PRICING;
   return {

@@ -2,11 +2,12 @@ import type { Language } from "@geopulse/api-types";
 import type { AppContext } from "../../context.js";
 import { EngineError } from "../../engines/engine.js";
 import { EngineErrorWithCost } from "../../engines/openai/openai-prompt-writer.js";
+import { openCreditBudget } from "../credits/credit-budget.js";
 import { settleOnce } from "../credits/settle-once.js";
 import { LostRace } from "../metered-jobs/lost-race.js";
 import { storeSuggestions } from "../prompt-suggestions/store-suggestions.js";
 import { toBrandProfile } from "../workspace-config/brand-profile.js";
-import type { GenerationBatch } from "./plan-generation.js";
+import { type GenerationBatch, generationCallCeilingMicrousd } from "./plan-generation.js";
 import type { PromptWriter, PromptWriterRequest, PromptWriterResult } from "./prompt-writer.js";
 import { selectPromptWriter } from "./select-prompt-writer.js";
 
@@ -23,7 +24,9 @@ export interface ExecutePromptGenerationOptions {
  * Makes the remaining LLM calls of a generation in order, storing each
  * call's prompts as suggestions together with the call's counters (one
  * transaction, guarded by the call index so a call is recorded once), then
- * settles the reservation at the summed cost, exactly once.
+ * settles the reservation at the summed cost, exactly once. A call is made
+ * only when the credit budget covers its ceiling, and billed at most that;
+ * the generation reports as its cost what the ledger charged.
  */
 export async function executePromptGeneration({
   ctx,
@@ -46,21 +49,34 @@ export async function executePromptGeneration({
     generation.generator as "openai" | "simulated",
   );
   const batches = generation.batches as unknown as GenerationBatch[];
+  const budget = await openCreditBudget({
+    ctx,
+    reservationId: generation.reservationId,
+    committedMicrousd: generation.costMicrousd,
+  });
   for (let index = generation.callsMade; index < batches.length; index++) {
     const batch = batches[index];
     if (!batch) break;
     const avoid = await existingTexts(ctx, workspace.id, batch.language);
-    const outcome = writer
-      ? await write(ctx, writer, {
-          language: batch.language,
-          items: batch.items,
-          brand: workspace.brand,
-          profile: toBrandProfile(workspace.brandProfile),
-          competitors: workspace.competitors.map((c) => c.name),
-          avoid,
-          seed: `${generationId}:${index}`,
-        })
-      : { error: "The OpenAI key is no longer available.", costMicrousd: 0n };
+    const paid = writer
+      ? await budget.payFor(
+          generationCallCeilingMicrousd,
+          () =>
+            write(ctx, writer, {
+              language: batch.language,
+              items: batch.items,
+              brand: workspace.brand,
+              profile: toBrandProfile(workspace.brandProfile),
+              competitors: workspace.competitors.map((c) => c.name),
+              avoid,
+              seed: `${generationId}:${index}`,
+            }),
+          (o) => o.costMicrousd,
+        )
+      : { result: { error: "The OpenAI key is no longer available." }, billedMicrousd: 0n };
+    const outcome: WriteOutcome = paid
+      ? { ...paid.result, costMicrousd: paid.billedMicrousd }
+      : { error: budget.stopReason ?? "insufficient_credits", costMicrousd: 0n };
     try {
       await ctx.prisma.$transaction(async (tx) => {
         const stored =
@@ -99,13 +115,14 @@ export async function executePromptGeneration({
       : done.callsFailed >= done.callsPlanned
         ? "failed"
         : "partial";
-  if (done.reservationId) {
-    await settleOnce(ctx, done.reservationId, done.costMicrousd);
-  }
+  const charged = done.reservationId
+    ? (await settleOnce(ctx, done.reservationId, done.costMicrousd)).chargedMicrousd
+    : 0n;
   await ctx.prisma.promptGeneration.updateMany({
     where: { id: generationId, finishedAt: null },
     data: {
       status,
+      costMicrousd: charged,
       finishedAt: ctx.clock.now(),
       ...(status === "succeeded" ? { error: null } : {}),
     },

@@ -4,8 +4,13 @@ import { promptCategories } from "../prompts/prompt-rules.js";
 
 /** Most LLM calls one generation may make. */
 const maxGenerationCalls = 100;
-/** Reserved per LLM call, whatever the generator (the fixed estimate). */
-const reservationPerCallMicrousd = 250_000n;
+/**
+ * Reserved per LLM call, whatever the generator (the specification's fixed
+ * estimate), and the most one call is billed: a call (with its retries) is
+ * billed its token cost capped at this ceiling, so a generation's charge never
+ * exceeds its reservation.
+ */
+export const generationCallCeilingMicrousd = 250_000n;
 /** Charged per call of the simulated generator. */
 export const simulatedCostPerCallMicrousd = 1_000n;
 export const defaultPromptsPerCall = 25;
@@ -108,6 +113,6 @@ export function planGeneration(input: PlanGenerationInput): GenerationPlan {
   return {
     targets,
     batches,
-    reservationMicrousd: BigInt(batches.length) * reservationPerCallMicrousd,
+    reservationMicrousd: BigInt(batches.length) * generationCallCeilingMicrousd,
   };
 }

@@ -4,11 +4,16 @@ import { getDomain } from "tldts";
 import type { AppContext } from "../../context.js";
 import { EngineError } from "../../engines/engine.js";
 import { newId } from "../../ids.js";
+import { openCreditBudget } from "../credits/credit-budget.js";
 import { settleOnce } from "../credits/settle-once.js";
 import { LostRace } from "../metered-jobs/lost-race.js";
 import { storeSuggestions } from "../prompt-suggestions/store-suggestions.js";
 import { guessCategory } from "./guess-category.js";
-import { planResearchCalls, type ResearchProviderId } from "./plan-research.js";
+import {
+  planResearchCalls,
+  type ResearchProviderId,
+  researchPricePerCall,
+} from "./plan-research.js";
 import type { ResearchFindings, ResearchProvider, ResearchRequest } from "./research-provider.js";
 import { researchProvidersFor } from "./select-research-providers.js";
 import type { ProviderCalls } from "./to-research-response.js";
@@ -25,7 +30,9 @@ export interface ExecuteResearchOptions {
  * from the stored providers, seeds and planned total). Each call's questions,
  * sources and counters are stored in one transaction guarded by the call
  * index, so a resumed job records a call once; then the reservation is
- * settled at the summed cost, exactly once.
+ * settled at the summed cost, exactly once. A call is made only when the
+ * credit budget covers its price, and billed at most that; the job reports
+ * as its cost what the ledger charged.
  */
 export async function executeResearch({ ctx, researchId }: ExecuteResearchOptions): Promise<void> {
   const job = await ctx.prisma.researchJob.findUnique({ where: { id: researchId } });
@@ -48,6 +55,11 @@ export async function executeResearch({ ctx, researchId }: ExecuteResearchOption
   );
   const planned = (job.calls as unknown as ProviderCalls[]).reduce((n, c) => n + c.planned, 0);
   const plan = planResearchCalls(ids, job.seeds, planned);
+  const budget = await openCreditBudget({
+    ctx,
+    reservationId: job.reservationId,
+    committedMicrousd: job.costMicrousd,
+  });
   for (let index = job.callsDone; index < plan.length; index++) {
     const call = plan[index];
     if (!call) break;
@@ -58,9 +70,18 @@ export async function executeResearch({ ctx, researchId }: ExecuteResearchOption
       brand: workspace.brand,
       competitors,
     };
-    const outcome: Outcome = provider
-      ? await ask(ctx, provider, request)
-      : { error: `The ${call.provider} key is no longer available.` };
+    const paid = provider
+      ? await budget.payFor(
+          researchPricePerCall[call.provider],
+          () => ask(ctx, provider, request),
+          (o) => ("findings" in o ? o.findings.costMicrousd : 0n),
+        )
+      : { result: { error: `The ${call.provider} key is no longer available.` } };
+    const outcome: Outcome = !paid
+      ? { error: budget.stopReason ?? "insufficient_credits" }
+      : "findings" in paid.result && "billedMicrousd" in paid
+        ? { findings: { ...paid.result.findings, costMicrousd: paid.billedMicrousd } }
+        : paid.result;
     try {
       await ctx.prisma.$transaction(async (tx) => {
         const current = await tx.researchJob.findUniqueOrThrow({ where: { id: researchId } });
@@ -116,10 +137,17 @@ export async function executeResearch({ ctx, researchId }: ExecuteResearchOption
   const calls = done.calls as unknown as ProviderCalls[];
   const failed = calls.reduce((n, c) => n + c.failed, 0);
   const status = failed === 0 ? "succeeded" : failed >= plan.length ? "failed" : "partial";
-  if (done.reservationId) await settleOnce(ctx, done.reservationId, done.costMicrousd);
+  const charged = done.reservationId
+    ? (await settleOnce(ctx, done.reservationId, done.costMicrousd)).chargedMicrousd
+    : 0n;
   await ctx.prisma.researchJob.updateMany({
     where: { id: researchId, finishedAt: null },
-    data: { status, finishedAt: ctx.clock.now(), ...(failed === 0 ? { error: null } : {}) },
+    data: {
+      status,
+      costMicrousd: charged,
+      finishedAt: ctx.clock.now(),
+      ...(failed === 0 ? { error: null } : {}),
+    },
   });
 }
 

@@ -9,7 +9,12 @@ export const researchProviderCaps: Record<ResearchProviderId, number> = {
   simulated: 40,
 };
 
-/** Reserved per call, in micro-USD (list prices, rounded up). */
+/**
+ * Reserved per call, in micro-USD (list prices, rounded up), and the most one
+ * call is billed: a call is billed its reported cost (Exa's costDollars,
+ * Sonar's tokens and request fee) capped at this price, so a job's charge
+ * never exceeds its reservation.
+ */
 export const researchPricePerCall: Record<ResearchProviderId, bigint> = {
   exa: 5_000n,
   perplexity: 10_000n,

@@ -1,7 +1,13 @@
 import type { AppContext } from "../../context.js";
 import type { AnswerEngine, EngineContext, EngineId } from "../../engines/engine.js";
 import { buildRealEngine } from "../../engines/select-engines.js";
+import {
+  answerCeilingMicrousd,
+  maxOutputTokensFor,
+} from "../../engines/pricing.js";
 import { createSimulatedEngine } from "../../engines/simulated/simulated-engine.js";
+import { AppError } from "../../errors/app-error.js";
+import { openCreditBudget } from "../credits/credit-budget.js";
 import { leaseCredits } from "../credits/lease-credits.js";
 import { type AskOutcome, askEngine } from "./ask-engine.js";
 import { takeExecutorLease } from "./executor-lease.js";
@@ -18,6 +24,10 @@ export interface ExecuteRunOptions {
 /**
  * Asks every pending task of a run within each provider's limits, records
  * each answer as it comes, leases its cost in batches, and finishes the run.
+ * A task is asked only once the run's credit budget covers its ceiling (the
+ * reservation, extended from the balance if need be); when it cannot, the
+ * run stops asking and the remaining tasks fail with `insufficient_credits`.
+ * An answer is billed its engine's cost capped at its ceiling.
  * Safe to run again after a crash: only pending tasks are asked, an answer is
  * recorded once, and taking the run fences off the executor it replaces
  * (which stops before its next task and never finishes the run).
@@ -61,6 +71,17 @@ export async function executeRun({ ctx, runId }: ExecuteRunOptions): Promise<voi
       })),
     };
 
+    // What the answers recorded so far were billed, read after taking the run.
+    const { costMicrousd: recorded } = await ctx.prisma.run.findUniqueOrThrow({
+      where: { id: runId },
+      select: { costMicrousd: true },
+    });
+    const budget = await openCreditBudget({
+      ctx,
+      reservationId: run.reservationId,
+      committedMicrousd: recorded,
+    });
+
     let unleased = 0n;
     let sinceLease = 0;
     const lease = async () => {
@@ -68,7 +89,13 @@ export async function executeRun({ ctx, runId }: ExecuteRunOptions): Promise<voi
       const amount = unleased;
       unleased = 0n;
       sinceLease = 0;
-      await leaseCredits({ ctx, reservationId: run.reservationId, amountMicrousd: amount });
+      try {
+        await leaseCredits({ ctx, reservationId: run.reservationId, amountMicrousd: amount });
+      } catch (error) {
+        // Settlement charges what it still can; the run stops asking.
+        if (!(error instanceof AppError)) throw error;
+        budget.exhaust(`insufficient_credits: ${error.message}`);
+      }
     };
     const recorder = new RunRecorder({
       ctx,
@@ -96,15 +123,31 @@ export async function executeRun({ ctx, runId }: ExecuteRunOptions): Promise<voi
           for (let task = queue.shift(); task && !stopped(); task = queue.shift()) {
             const prompt = prompts.get(task.promptId);
             const engine = engines.get(engineId);
-            const outcome: AskOutcome =
-              prompt && engine
-                ? await askEngine(ctx, engine, limiter, {
+            let outcome: AskOutcome;
+            if (!prompt || !engine) {
+              outcome = { error: `No connector for ${engineId} is available.`, attempts: 0 };
+            } else {
+              const paid = await budget.payFor(
+                answerCeilingMicrousd(engineId as EngineId, task.model, prompt.text),
+                () =>
+                  askEngine(ctx, engine, limiter, {
                     prompt: prompt.text,
                     model: task.model,
                     seed: `${runId}:${task.promptId}:${engineId}:${task.repetition}`,
                     context: { ...base, language: prompt.language, region: prompt.region },
-                  })
-                : { error: `No connector for ${engineId} is available.`, attempts: 0 };
+                    maxOutputTokens: maxOutputTokensFor(engineId as EngineId),
+                  }),
+                (asked) => ("answer" in asked ? asked.answer.costMicrousd : 0n),
+              );
+              outcome = !paid
+                ? { error: budget.stopReason ?? "insufficient_credits", attempts: 0 }
+                : "answer" in paid.result
+                  ? {
+                      ...paid.result,
+                      answer: { ...paid.result.answer, costMicrousd: paid.billedMicrousd },
+                    }
+                  : paid.result;
+            }
             await recorder.add({
               responseId: task.id,
               engine: engineId,
@@ -122,7 +165,7 @@ export async function executeRun({ ctx, runId }: ExecuteRunOptions): Promise<voi
       }),
     );
     await recorder.close();
-    await lease().catch(() => undefined); // settlement charges whatever the lease could not
+    await lease();
     // A replaced executor leaves the run to the one that took it over.
     if (!(await executor.refresh()).held) return;
     await finishRun(ctx, runId);

@@ -1,9 +1,17 @@
 import type { AppContext } from "../../context.js";
 import { settleOnce } from "../credits/settle-once.js";
 
+/** How a task the run could not pay for was recorded (`execute-run.ts`). */
+const unpaidError = "insufficient_credits";
+
 /**
  * Ends a run: its final status from the counters (or cancelled), and the
- * reservation settled at the actual cost of the stored answers, exactly once.
+ * reservation settled at the billed cost of the stored answers, exactly once.
+ * The run reports as its cost what the ledger charged the reservation (leases
+ * and settlement), which is that billed cost: answers are billed at most their
+ * ceilings and asked only when the budget covers them. Should the ledger ever
+ * charge less (a reservation closed under the run), the rest is written off
+ * and logged, never reported as cost.
  */
 export async function finishRun(ctx: AppContext, runId: string): Promise<void> {
   const run = await ctx.prisma.run.findUniqueOrThrow({ where: { id: runId } });
@@ -11,7 +19,7 @@ export async function finishRun(ctx: AppContext, runId: string): Promise<void> {
     where: { runId, status: "succeeded" },
     _sum: { costMicrousd: true },
   });
-  const actual = spent._sum.costMicrousd ?? 0n;
+  const billed = spent._sum.costMicrousd ?? 0n;
   const status = run.cancelRequestedAt
     ? "cancelled"
     : run.failedTasks === 0
@@ -19,23 +27,43 @@ export async function finishRun(ctx: AppContext, runId: string): Promise<void> {
       : run.completedTasks === 0
         ? "failed"
         : "partial";
+  let charged = billed;
   if (run.reservationId) {
-    await settleOnce(
+    const settled = await settleOnce(
       ctx,
       run.reservationId,
-      actual,
+      billed,
       status === "cancelled" ? "cancelled" : "failed",
     );
+    charged = settled.chargedMicrousd;
+    if (settled.writtenOffMicrousd > 0n) {
+      ctx.logger.warn(
+        { runId, writtenOffMicrousd: settled.writtenOffMicrousd.toString() },
+        "run cost beyond what the ledger charged was written off",
+      );
+    }
+  } else {
+    charged = 0n;
   }
+  const unpaid =
+    status === "partial" || status === "failed"
+      ? await ctx.prisma.engineResponse.count({
+          where: { runId, status: "failed", error: { startsWith: unpaidError } },
+        })
+      : 0;
+  const error =
+    unpaid > 0
+      ? `Credit ran out: ${unpaid} task(s) were not asked (insufficient_credits); the answers before were charged.`
+      : status === "failed"
+        ? "Every answer failed; see the responses for the errors."
+        : undefined;
   await ctx.prisma.run.updateMany({
     where: { id: runId, finishedAt: null },
     data: {
       status,
-      costMicrousd: actual,
+      costMicrousd: charged,
       finishedAt: ctx.clock.now(),
-      ...(status === "failed"
-        ? { error: "Every answer failed; see the responses for the errors." }
-        : {}),
+      ...(error ? { error } : {}),
     },
   });
 }

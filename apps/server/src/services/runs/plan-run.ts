@@ -1,7 +1,7 @@
 import type { RunPreset } from "@geopulse/api-types";
 import type { Prisma } from "@geopulse/db";
 import type { AppContext } from "../../context.js";
-import { estimateAnswerMicrousd } from "../../engines/pricing.js";
+import { answerCeilingMicrousd } from "../../engines/pricing.js";
 import { type EngineSelection, selectEngines } from "../../engines/select-engines.js";
 import { AppError } from "../../errors/app-error.js";
 import { resolveMeasurementModel } from "../workspace-config/default-measurement-model.js";
@@ -18,14 +18,19 @@ export const presets: Record<
 };
 
 export interface RunPlan {
-  prompts: Array<{ id: string }>;
+  prompts: Array<{ id: string; text: string }>;
   selection: EngineSelection;
   repetitions: number;
   estimateMicrousd: bigint;
   totalTasks: number;
 }
 
-/** Which prompts and engines a run of this preset asks, and what it should cost. */
+/**
+ * Which prompts and engines a run of this preset asks, and the most it can
+ * cost: the sum over its tasks of each answer's ceiling (engine, model and
+ * prompt; `engines/pricing.ts`). No margin is added: an answer is never
+ * billed above its ceiling, so the estimate bounds the run's charge.
+ */
 export async function planRun(
   ctx: AppContext,
   tx: Prisma.TransactionClient,
@@ -36,7 +41,7 @@ export async function planRun(
   const prompts = await tx.prompt.findMany({
     where: { workspaceId: workspace.id, active: true },
     orderBy: [{ category: "asc" }, { id: "asc" }],
-    select: { id: true },
+    select: { id: true, text: true },
     ...(rule.maxPrompts ? { take: rule.maxPrompts } : {}),
   });
   if (prompts.length === 0) {
@@ -56,15 +61,15 @@ export async function planRun(
       { skippedEngines: selection.skipped },
     );
   }
-  const perRound = selection.engines.reduce(
-    (sum, e) => sum + estimateAnswerMicrousd(e.id, e.model),
-    0n,
-  );
+  let perRound = 0n;
+  for (const prompt of prompts) {
+    for (const e of selection.engines) perRound += answerCeilingMicrousd(e.id, e.model, prompt.text);
+  }
   return {
     prompts,
     selection,
     repetitions: rule.repetitions,
-    estimateMicrousd: perRound * BigInt(prompts.length * rule.repetitions),
+    estimateMicrousd: perRound * BigInt(rule.repetitions),
     totalTasks: prompts.length * selection.engines.length * rule.repetitions,
   };
 }
