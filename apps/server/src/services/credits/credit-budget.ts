@@ -1,6 +1,7 @@
 import type { AppContext } from "../../context.js";
 import { AppError } from "../../errors/app-error.js";
 import { extendHold } from "./extend-hold.js";
+import { minMicrousd } from "./micro-usd.js";
 
 /** What a metered operation's work may still spend: its reservation, extended from the balance when needed. */
 export interface CreditBudget {
@@ -102,7 +103,7 @@ export async function openCreditBudget(options: OpenCreditBudgetOptions): Promis
       if (!(await budget.claim(ceiling))) return undefined;
       const result = await work();
       const reported = reportedCost(result);
-      const billed = reported < 0n ? 0n : reported < ceiling ? reported : ceiling;
+      const billed = reported < 0n ? 0n : minMicrousd(reported, ceiling);
       budget.refund(ceiling - billed);
       return { result, billedMicrousd: billed };
     },

@@ -33,5 +33,8 @@ export async function settleOnce(
     select: { consumedMicrousd: true },
   });
   const writtenOff = actualMicrousd - consumedMicrousd;
-  return { chargedMicrousd: consumedMicrousd, writtenOffMicrousd: writtenOff > 0n ? writtenOff : 0n };
+  return {
+    chargedMicrousd: consumedMicrousd,
+    writtenOffMicrousd: writtenOff > 0n ? writtenOff : 0n,
+  };
 }

@@ -1,10 +1,7 @@
 import type { AppContext } from "../../context.js";
 import type { AnswerEngine, EngineContext, EngineId } from "../../engines/engine.js";
+import { answerCeilingMicrousd, maxOutputTokensFor } from "../../engines/pricing.js";
 import { buildRealEngine } from "../../engines/select-engines.js";
-import {
-  answerCeilingMicrousd,
-  maxOutputTokensFor,
-} from "../../engines/pricing.js";
 import { createSimulatedEngine } from "../../engines/simulated/simulated-engine.js";
 import { AppError } from "../../errors/app-error.js";
 import { openCreditBudget } from "../credits/credit-budget.js";

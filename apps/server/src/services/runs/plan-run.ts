@@ -63,7 +63,8 @@ export async function planRun(
   }
   let perRound = 0n;
   for (const prompt of prompts) {
-    for (const e of selection.engines) perRound += answerCeilingMicrousd(e.id, e.model, prompt.text);
+    for (const e of selection.engines)
+      perRound += answerCeilingMicrousd(e.id, e.model, prompt.text);
   }
   return {
     prompts,
