@@ -77,9 +77,11 @@ export async function expectReportedCostCharged(
   const entries: any[] = usage.body.entries.filter(
     (e: any) => e.reservationId === operation.reservationId,
   );
-  const charged = -entries
-    .filter((e) => e.kind === "lease" || e.kind === "settlement")
-    .reduce((sum, e) => sum + e.postedDeltaMicrousd, 0);
+  const charged =
+    0 -
+    entries
+      .filter((e) => e.kind === "lease" || e.kind === "settlement")
+      .reduce((sum, e) => sum + e.postedDeltaMicrousd, 0);
   const heldForIt = entries
     .filter((e) => e.kind === "reservation")
     .reduce((sum, e) => sum + e.heldDeltaMicrousd, 0);
