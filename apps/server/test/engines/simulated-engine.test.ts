@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { EngineError } from "../../src/engines/engine.js";
+import { answerCeilingMicrousd, maxOutputTokensFor } from "../../src/engines/pricing.js";
 import {
   createSimulatedEngine,
   defaultMentionRate,
@@ -132,6 +133,22 @@ describe("simulated engine: citations, queries, usage", () => {
         BigInt(a.outputTokens) * SIMULATED_PRICING.perOutputTokenMicrousd,
     );
     expect(a.costMicrousd > 0n).toBe(true);
+  });
+
+  it("stops at the output cap and never costs more than its ceiling", async () => {
+    for (const seed of seeds(50)) {
+      const full = await engine.ask(request(seed));
+      const capped = await engine.ask({ ...request(seed), maxOutputTokens: 20 });
+      expect(capped.outputTokens).toBeLessThanOrEqual(20);
+      expect(full.answer.startsWith(capped.answer)).toBe(true);
+      const r = request(seed);
+      const ceiling = answerCeilingMicrousd("simulated", r.model, r.prompt);
+      expect(full.costMicrousd <= ceiling).toBe(true);
+      expect(
+        (await engine.ask({ ...r, maxOutputTokens: maxOutputTokensFor("simulated") }))
+          .costMicrousd <= ceiling,
+      ).toBe(true);
+    }
   });
 });
 
