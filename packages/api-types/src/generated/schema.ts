@@ -1120,9 +1120,20 @@ export interface paths {
          *     Engines without a provider key are left out and listed in `skippedEngines`. When no
          *     engine has a key and the server runs in `local` mode, the `simulated` engine answers
          *     instead, labelled `simulated` in every response; it is never mixed with real engines.
-         *     The estimated cost (from the pricing configuration: answers x price per answer of each
-         *     engine and model) is reserved before anything is queued: `402 insufficient_credits`
-         *     otherwise. The actual cost is settled when the run ends; what was not used is released.
+         *     The estimate is reserved before anything is queued (`402 insufficient_credits`
+         *     otherwise): the sum over the run's answers of each answer's ceiling, from the pricing
+         *     configuration and the prompt (the list price of the prompt's UTF-8 bytes plus fixed
+         *     instruction and search-context allowances as input tokens, the output-token cap sent
+         *     with the request, the allowed searches and the request fee; for `simulated`, 2,000 +
+         *     1 per input token (4 characters) + 4 per output token, at most 256 output tokens). No
+         *     margin is added: an answer is billed its engine's reported cost capped at its ceiling,
+         *     so a run is never charged more than it reserved. Before each answer the run makes sure
+         *     the reservation (extended from the available balance if it must be, e.g. after a
+         *     prompt grew) covers that answer's ceiling; when it cannot, the run stops asking, the
+         *     remaining answers fail with `insufficient_credits` and the run ends `partial` (or
+         *     `failed`) with that reason. Costs are charged while the run goes and settled when it
+         *     ends; what was not used is released. The run's `costMicrousd` (the sum of its
+         *     answers' `costMicrousd`) is exactly what the ledger charged its reservation.
          *     With `idempotencyKey`, a retry returns the run the first request started.
          */
         post: operations["startRun"];
@@ -1276,8 +1287,12 @@ export interface paths {
          *     it is given the brand profile, the competitors and the existing prompts to avoid.
          *     Without a key, a server in `local` mode uses a deterministic simulated generator
          *     (`simulated: true`, never mixed with OpenAI); otherwise `409 no_engines_configured`.
-         *     The actual cost (OpenAI token usage at list prices; 1,000 micro-USD per simulated call)
-         *     is settled once when the generation ends and the rest of the reservation released.
+         *     A call (with its retries) is billed its actual cost (OpenAI token usage at list
+         *     prices; 1,000 micro-USD per simulated call) capped at the 250,000 it reserved, and is
+         *     made only while the reservation (or the available balance) covers it; otherwise the
+         *     remaining calls fail with `insufficient_credits`. The cost is settled once when the
+         *     generation ends and the rest of the reservation released; `costMicrousd` is exactly
+         *     what the ledger charged.
          *     Results are pending prompt suggestions (`source: generation`); texts that repeat an
          *     existing prompt or pending suggestion of the same language are dropped and counted in
          *     `duplicatesSkipped`. With `idempotencyKey`, a retry returns the first generation.
@@ -1346,8 +1361,12 @@ export interface paths {
          *     deterministic simulated provider (`simulated`, 1,000 micro-USD per call, at most 40
          *     calls) answers instead, labelled `simulated: true` and never mixed with real ones;
          *     otherwise `409 no_engines_configured`. The planned calls are reserved up front
-         *     (`402 insufficient_credits` before anything is written or queued) and the actual
-         *     cost (Exa's reported cost or list price; Sonar tokens and request fee) settled once.
+         *     (`402 insufficient_credits` before anything is written or queued). A call is billed
+         *     its actual cost (Exa's reported cost or list price; Sonar tokens and request fee)
+         *     capped at its reserved price, and is made only while the reservation (or the
+         *     available balance) covers it; otherwise the remaining calls fail with
+         *     `insufficient_credits`. The cost is settled once; `costMicrousd` is exactly what the
+         *     ledger charged.
          *     Candidates become pending prompt suggestions (`source: research`) in `language`
          *     (default: the workspace's first language), with a category guessed from the text.
          *     With `idempotencyKey`, a retry returns the first job.
