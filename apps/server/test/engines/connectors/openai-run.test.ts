@@ -72,7 +72,9 @@ describe("a lite run on the OpenAI connector with a stored workspace key", () =>
       skippedEngines: ["perplexity", "gemini", "anthropic"],
       simulated: false,
       promptCount: 4,
-      estimateMicrousd: 4 * 12_000,
+      // Each answer's ceiling: (40 prompt bytes + 500 + 8,000 search context) input tokens at
+      // $0.40/M and 1,024 output tokens at $1.60/M (5,055 rounded up), plus 2 searches at 10,000.
+      estimateMicrousd: 4 * 25_055,
     });
     const run = await waitForRun(t, slug, started.body.runId, cookie);
     expect(run).toMatchObject({
