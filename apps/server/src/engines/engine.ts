@@ -20,6 +20,8 @@ export interface EngineRequest {
   seed: string;
   context: EngineContext;
   signal?: AbortSignal;
+  /** The most output tokens the answer may use (the provider's output limit), when set. */
+  maxOutputTokens?: number;
 }
 
 export interface EngineCitation {
