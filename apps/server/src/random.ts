@@ -1,9 +1,7 @@
-import { randomInt } from "node:crypto";
+import { randomBytes } from "node:crypto";
 
 /** A number in [0, 1). Injected (`ctx.random`) wherever chance decides, so tests can fix it. */
 export type Random = () => number;
 
-const scale = 2 ** 48;
-
-/** The operating system's generator, 48 bits of it (crypto.randomInt's widest range). */
-export const cryptoRandom: Random = () => randomInt(scale) / scale;
+/** The operating system's generator: 48 random bits scaled to [0, 1). */
+export const cryptoRandom: Random = () => randomBytes(6).readUIntBE(0, 6) / 2 ** 48;

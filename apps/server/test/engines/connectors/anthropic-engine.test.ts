@@ -1,5 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createAnthropicEngine } from "../../../src/engines/anthropic/anthropic-engine.js";
+import {
+  createAnthropicEngine,
+  defaultAnthropicMaxTokens,
+} from "../../../src/engines/anthropic/anthropic-engine.js";
 import { anthropicResponse, FakeAnswerEngine } from "../../fakes/fake-answer-engine.js";
 import { clock, describeFailures, request, secretKey } from "./connector-cases.js";
 
@@ -87,6 +90,20 @@ describe("the Anthropic connector", () => {
     expect(answer).toMatchObject({ inputTokens: 6000, outputTokens: 400 });
     // 6000 × $3/M + 400 × $15/M = 18,000 + 6,000; two searches at $10/1k.
     expect(answer.costMicrousd).toBe(24_000n + 20_000n);
+  });
+
+  it("passes the request's output cap as max_tokens", async () => {
+    const engine = createAnthropicEngine({
+      apiKey: secretKey,
+      baseUrl: fake.url,
+      timeoutMs: 5_000,
+      clock,
+    });
+    await engine.ask({ ...request("claude-sonnet-4"), maxOutputTokens: 300 });
+    expect(fake.requests.at(-1)?.body.max_tokens).toBe(300);
+    await engine.ask(request("claude-sonnet-4"));
+    // Messages requires max_tokens: the documented default.
+    expect(fake.requests.at(-1)?.body.max_tokens).toBe(defaultAnthropicMaxTokens);
   });
 });
 

@@ -65,6 +65,19 @@ describe("the Gemini connector", () => {
       retryAfterSeconds: 12,
     });
   });
+
+  it("passes the request's output cap as generationConfig.maxOutputTokens", async () => {
+    const engine = createGeminiEngine({
+      apiKey: secretKey,
+      baseUrl: fake.url,
+      timeoutMs: 5_000,
+      clock,
+    });
+    await engine.ask({ ...request("gemini-2.5-flash"), maxOutputTokens: 300 });
+    expect(fake.requests.at(-1)?.body.generationConfig.maxOutputTokens).toBe(300);
+    await engine.ask(request("gemini-2.5-flash"));
+    expect(fake.requests.at(-1)?.body.generationConfig?.maxOutputTokens).toBeUndefined();
+  });
 });
 
 describeFailures(

@@ -53,6 +53,19 @@ describe("the OpenAI connector", () => {
     await engine.ask(request("gpt-4.1"));
     expect(fake.requests.at(-1)?.path).toBe("/v1/responses");
   });
+
+  it("passes the request's output cap as max_output_tokens", async () => {
+    const engine = createOpenAiEngine({
+      apiKey: secretKey,
+      baseUrl: fake.url,
+      timeoutMs: 5_000,
+      clock,
+    });
+    await engine.ask({ ...request("gpt-4.1-mini"), maxOutputTokens: 300 });
+    expect(fake.requests.at(-1)?.body.max_output_tokens).toBe(300);
+    await engine.ask(request("gpt-4.1-mini"));
+    expect(fake.requests.at(-1)?.body).not.toHaveProperty("max_output_tokens");
+  });
 });
 
 describeFailures(

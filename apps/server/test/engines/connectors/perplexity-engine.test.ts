@@ -91,6 +91,19 @@ describe("the Perplexity connector", () => {
       await fake2.close();
     }
   });
+
+  it("passes the request's output cap as max_tokens", async () => {
+    const engine = createPerplexityEngine({
+      apiKey: secretKey,
+      baseUrl: fake.url,
+      timeoutMs: 5_000,
+      clock,
+    });
+    await engine.ask({ ...request("sonar"), maxOutputTokens: 300 });
+    expect(fake.requests.at(-1)?.body.max_tokens).toBe(300);
+    await engine.ask(request("sonar"));
+    expect(fake.requests.at(-1)?.body).not.toHaveProperty("max_tokens");
+  });
 });
 
 describeFailures(
