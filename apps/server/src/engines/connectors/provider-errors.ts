@@ -1,7 +1,10 @@
-import { APIError as AnthropicApiError } from "@anthropic-ai/sdk";
+import {
+  APIError as AnthropicApiError,
+  APIConnectionTimeoutError as AnthropicTimeout,
+} from "@anthropic-ai/sdk";
 import { ApiError as GeminiApiError } from "@google/genai";
 import { ExaError } from "exa-js";
-import { APIError as OpenAiApiError } from "openai";
+import { APIError as OpenAiApiError, APIConnectionTimeoutError as OpenAiTimeout } from "openai";
 import { EngineError } from "../engine.js";
 import { maxRetryAfterSeconds, parseRetryAfter } from "../retry/retry-policy.js";
 
@@ -39,7 +42,12 @@ export function toEngineError(error: unknown, context: FailureContext): EngineEr
   if (error instanceof EngineError) return error;
   if (context.cancelled?.aborted)
     return new EngineError(`${provider} request was cancelled.`, false);
-  if (context.timedOut.aborted) {
+  // Ours, or the client's own timer set to the same length.
+  if (
+    context.timedOut.aborted ||
+    error instanceof OpenAiTimeout ||
+    error instanceof AnthropicTimeout
+  ) {
     const seconds = Math.round(context.timeoutMs / 1000);
     return new EngineError(`${provider} did not answer within ${seconds} s.`, true);
   }

@@ -62,8 +62,8 @@ export function createGeminiEngine(options: ConnectorOptions): AnswerEngine {
       // The client adds the API version itself.
       baseUrl: options.baseUrl.replace(/\/+$/, "").replace(/\/v1beta$/, ""),
       apiVersion: "v1beta",
-      timeout: options.timeoutMs,
-      // No retryOptions: the client does not retry, the one retry policy does.
+      // No timeout here (callProvider's signal is the timeout) and no retryOptions: the
+      // client does not retry, the one retry policy does.
     },
   });
   return {
