@@ -7,6 +7,7 @@ import type { AnswerEngine } from "./engines/engine.js";
 import type { EngineLimiters } from "./engines/limits/provider-limiter.js";
 import type { OperationIndex } from "./http/operation-index.js";
 import type { JobQueue } from "./jobs/job-queue.js";
+import type { Random } from "./random.js";
 import type { ServerSecrets } from "./server-secrets.js";
 
 /** Everything a handler or service may depend on; built once per server. */
@@ -15,6 +16,8 @@ export interface AppContext {
   db: Database;
   prisma: PrismaClient;
   clock: Clock;
+  /** The one source of chance (retry jitter); crypto-based unless a test fixes it. */
+  random: Random;
   logger: Logger;
   email: EmailProvider;
   operations: OperationIndex;

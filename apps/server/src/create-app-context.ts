@@ -13,6 +13,7 @@ import { OperationIndex } from "./http/operation-index.js";
 import { allJobs } from "./jobs/index.js";
 import { startJobQueue } from "./jobs/job-queue.js";
 import { createLogger } from "./logger.js";
+import { cryptoRandom, type Random } from "./random.js";
 import { resolveServerSecrets } from "./server-secrets.js";
 import { queueOutdatedReanalyses } from "./services/analysis/queue-outdated-reanalyses.js";
 import { sweepApiKeys } from "./services/api-keys/sweep-api-keys.js";
@@ -23,6 +24,8 @@ import { reclaimStalledRuns } from "./services/runs/reclaim-stalled-runs.js";
 export interface AppContextOptions {
   config: Config;
   clock?: Clock;
+  /** Retry jitter (default: crypto-based). */
+  random?: Random;
   logger?: Logger;
   email?: EmailProvider;
   /** An already-open (and migrated) database; otherwise one is opened from config. */
@@ -65,6 +68,7 @@ export async function createAppContext(options: AppContextOptions): Promise<Runn
     db,
     prisma: db.prisma,
     clock,
+    random: options.random ?? cryptoRandom,
     logger,
     email: options.email ?? createEmailProvider(config),
     operations: new OperationIndex(openApiDocument),

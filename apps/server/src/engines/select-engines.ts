@@ -78,5 +78,6 @@ export async function buildRealEngine(
     apiKey: key.apiKey,
     baseUrl: settings.baseUrl,
     timeoutMs: settings.timeoutMs,
+    clock: ctx.clock,
   });
 }

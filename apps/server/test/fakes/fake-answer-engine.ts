@@ -10,7 +10,8 @@ export interface RecordedEngineRequest {
 }
 
 export type FakeReply =
-  | { status: number; body: unknown; headers?: Record<string, string> }
+  /** `raw`: the body is sent as the string it is (a broken JSON answer). */
+  | { status: number; body: unknown; headers?: Record<string, string>; raw?: boolean }
   | { hang: true }
   | "drop";
 
@@ -80,7 +81,7 @@ export class FakeAnswerEngine {
             "content-type": "application/json",
             ...(out.headers ?? {}),
           });
-          res.end(JSON.stringify(out.body));
+          res.end("raw" in out && out.raw ? String(out.body) : JSON.stringify(out.body));
         };
         if (this.latencyMs > 0) setTimeout(send, this.latencyMs);
         else send();

@@ -1,30 +1,48 @@
+import Anthropic from "@anthropic-ai/sdk";
+import { z } from "zod";
 import { dedupeCitations, distinct } from "../connectors/citations.js";
-import { type ConnectorOptions, postJson } from "../connectors/http.js";
+import type { ConnectorOptions } from "../connectors/connector-options.js";
+import { callProvider, readAnswer } from "../connectors/provider-call.js";
 import { answerCostMicrousd } from "../connectors/token-pricing.js";
-import { joinVersioned } from "../connectors/url.js";
 import type { AnswerEngine, EngineAnswer, EngineRequest } from "../engine.js";
 import { EngineError } from "../engine.js";
 
-/** The parts of a Messages API answer the connector reads. */
-interface AnthropicResponse {
-  content?: Array<{
-    type?: string;
-    name?: string;
-    input?: { query?: string };
-    text?: string;
-    citations?: Array<{ type?: string; url?: string; title?: string | null }> | null;
-    content?: Array<{ type?: string; url?: string; title?: string }> | { type?: string };
-  }>;
-  stop_reason?: string;
-  usage?: {
-    input_tokens?: number;
-    output_tokens?: number;
-    server_tool_use?: { web_search_requests?: number };
-  };
-}
+const urlAndTitle = z.object({
+  type: z.string(),
+  url: z.string().nullish(),
+  title: z.string().nullish(),
+});
+
+/** The parts of a Messages API answer the connector reads (other block types pass through). */
+const messagesAnswer = z.object({
+  content: z.array(
+    z.looseObject({
+      type: z.string(),
+      name: z.string().nullish(),
+      input: z.unknown().optional(),
+      text: z.string().nullish(),
+      citations: z.array(urlAndTitle).nullish(),
+      content: z.unknown().optional(),
+    }),
+  ),
+  stop_reason: z.string().nullish(),
+  usage: z
+    .object({
+      input_tokens: z.number().nullish(),
+      output_tokens: z.number().nullish(),
+      server_tool_use: z.object({ web_search_requests: z.number().nullish() }).nullish(),
+    })
+    .nullish(),
+});
+type MessagesAnswer = z.infer<typeof messagesAnswer>;
+
+const searchInput = z.object({ query: z.string() });
+const searchResults = z.array(urlAndTitle);
 
 /** A long search turn is paused by the API (`stop_reason: pause_turn`); continue it this often. */
 const maxContinuations = 3;
+/** Messages requires `max_tokens`: this when the request sets no output cap. */
+export const defaultAnthropicMaxTokens = 2048;
 
 /** Workspace model names that are not API model ids map to the provider's aliases. */
 const modelAliases: Record<string, string> = {
@@ -33,61 +51,63 @@ const modelAliases: Record<string, string> = {
 };
 
 /**
- * Anthropic Messages with the web search server tool: the answer is the text
- * blocks joined, citations their web_search_result_location citations in
- * order (titled from the search results when a citation has none), search
- * queries the server_tool_use inputs.
+ * Anthropic Messages with the web search server tool, on the official client:
+ * the answer is the text blocks joined, citations their
+ * web_search_result_location citations in order (titled from the search
+ * results when a citation has none), search queries the server_tool_use
+ * inputs.
  */
 export function createAnthropicEngine(options: ConnectorOptions): AnswerEngine {
+  const client = new Anthropic({
+    apiKey: options.apiKey,
+    authToken: null,
+    // The client adds /v1 itself.
+    baseURL: options.baseUrl.replace(/\/+$/, "").replace(/\/v1$/, ""),
+    timeout: options.timeoutMs,
+    maxRetries: 0,
+  });
   return {
     id: "anthropic",
     simulated: false,
     async ask(request: EngineRequest): Promise<EngineAnswer> {
-      const messages: Array<{ role: "user" | "assistant"; content: unknown }> = [
-        { role: "user", content: request.prompt },
-      ];
-      const turns: AnthropicResponse[] = [];
+      const messages: Anthropic.MessageParam[] = [{ role: "user", content: request.prompt }];
+      const turns: MessagesAnswer[] = [];
       for (let call = 0; call <= maxContinuations; call++) {
-        const turn = await postJson<AnthropicResponse>({
+        const raw = await callProvider({
           provider: "Anthropic",
-          url: joinVersioned(options.baseUrl, "v1", "/messages"),
-          headers: { "x-api-key": options.apiKey, "anthropic-version": "2023-06-01" },
-          body: {
-            model: modelAliases[request.model] ?? request.model,
-            max_tokens: 2048,
-            messages,
-            tools: [{ type: "web_search_20250305", name: "web_search", max_uses: 5 }],
-          },
           options,
           signal: request.signal,
+          call: (signal) =>
+            client.messages.create(
+              {
+                model: modelAliases[request.model] ?? request.model,
+                max_tokens: request.maxOutputTokens ?? defaultAnthropicMaxTokens,
+                messages,
+                tools: [{ type: "web_search_20250305", name: "web_search", max_uses: 5 }],
+              },
+              { signal },
+            ),
         });
+        const turn = readAnswer("Anthropic", messagesAnswer, raw);
         turns.push(turn);
         if (turn.stop_reason !== "pause_turn") break;
-        // Sending the paused content back as the assistant turn lets the model go on.
-        messages.push({ role: "assistant", content: turn.content ?? [] });
+        // Sending the paused content back, as it came, as the assistant turn lets the model go on.
+        messages.push({ role: "assistant", content: raw.content as Anthropic.ContentBlockParam[] });
       }
-      const body: AnthropicResponse = {
-        content: turns.flatMap((t) => t.content ?? []),
-        usage: {
-          input_tokens: sum(turns, (t) => t.usage?.input_tokens),
-          output_tokens: sum(turns, (t) => t.usage?.output_tokens),
-          server_tool_use: {
-            web_search_requests: sum(turns, (t) => t.usage?.server_tool_use?.web_search_requests),
-          },
-        },
-      };
-      const blocks = body.content ?? [];
       const titles = new Map<string, string>();
       const queries: Array<string | undefined> = [];
       const texts: string[] = [];
-      const cited: Array<{ url?: string | undefined; title?: string | null | undefined }> = [];
+      const cited: Array<{ url?: string | null; title?: string | null }> = [];
       let toolCalls = 0;
-      for (const block of blocks) {
+      for (const block of turns.flatMap((t) => t.content)) {
         if (block.type === "server_tool_use" && block.name === "web_search") {
           toolCalls++;
-          queries.push(block.input?.query);
-        } else if (block.type === "web_search_tool_result" && Array.isArray(block.content)) {
-          for (const r of block.content) if (r.url && r.title) titles.set(r.url, r.title);
+          queries.push(searchInput.safeParse(block.input).data?.query);
+        } else if (block.type === "web_search_tool_result") {
+          // An error result is an object, not a list: it titles nothing.
+          for (const r of searchResults.safeParse(block.content).data ?? []) {
+            if (r.url && r.title) titles.set(r.url, r.title);
+          }
         } else if (block.type === "text" && typeof block.text === "string") {
           texts.push(block.text);
           for (const c of block.citations ?? []) {
@@ -97,8 +117,9 @@ export function createAnthropicEngine(options: ConnectorOptions): AnswerEngine {
       }
       const answer = texts.join("").trim();
       if (!answer) throw new EngineError("Anthropic returned no answer text.", true);
-      const inputTokens = body.usage?.input_tokens ?? 0;
-      const outputTokens = body.usage?.output_tokens ?? 0;
+      const inputTokens = sum(turns, (t) => t.usage?.input_tokens);
+      const outputTokens = sum(turns, (t) => t.usage?.output_tokens);
+      const reportedSearches = sum(turns, (t) => t.usage?.server_tool_use?.web_search_requests);
       return {
         answer,
         citations: dedupeCitations(
@@ -110,7 +131,7 @@ export function createAnthropicEngine(options: ConnectorOptions): AnswerEngine {
         costMicrousd: answerCostMicrousd("anthropic", request.model, {
           inputTokens,
           outputTokens,
-          searches: body.usage?.server_tool_use?.web_search_requests || toolCalls,
+          searches: reportedSearches || toolCalls,
           requests: turns.length,
         }),
       };
@@ -118,6 +139,6 @@ export function createAnthropicEngine(options: ConnectorOptions): AnswerEngine {
   };
 }
 
-function sum(turns: AnthropicResponse[], pick: (turn: AnthropicResponse) => number | undefined) {
+function sum(turns: MessagesAnswer[], pick: (turn: MessagesAnswer) => number | null | undefined) {
   return turns.reduce((total, turn) => total + (pick(turn) ?? 0), 0);
 }

@@ -4,7 +4,7 @@ import { createExaEngine } from "../exa/exa-engine.js";
 import { createGeminiEngine } from "../gemini/gemini-engine.js";
 import { createOpenAiEngine } from "../openai/openai-engine.js";
 import { createPerplexityEngine } from "../perplexity/perplexity-engine.js";
-import type { ConnectorOptions } from "./http.js";
+import type { ConnectorOptions } from "./connector-options.js";
 import type { RealEngineId } from "./provider-settings.js";
 
 type Factory = (options: ConnectorOptions) => AnswerEngine;

@@ -1,34 +1,41 @@
+import { z } from "zod";
 import { dedupeCitations } from "../connectors/citations.js";
-import { type ConnectorOptions, postJson } from "../connectors/http.js";
+import type { ConnectorOptions } from "../connectors/connector-options.js";
+import { callProvider, readAnswer } from "../connectors/provider-call.js";
 import { answerCostMicrousd, dollarsToMicrousd } from "../connectors/token-pricing.js";
 import type { AnswerEngine, EngineAnswer, EngineRequest } from "../engine.js";
 import { EngineError } from "../engine.js";
+import { createExaClient } from "./exa-client.js";
+
+/** A cited page or search result, and the cost Exa reports, as the Exa connectors read them. */
+export const exaResult = z.object({ url: z.string().nullish(), title: z.string().nullish() });
+export const exaCost = z.object({ total: z.number().nullish() }).nullish();
 
 /** The parts of an /answer response the connector reads. */
-interface ExaResponse {
-  answer?: string | Record<string, unknown>;
-  citations?: Array<{ url?: string; title?: string | null }>;
-  costDollars?: { total?: number };
-}
+const exaAnswer = z.object({
+  answer: z.union([z.string(), z.record(z.string(), z.unknown())]).nullish(),
+  citations: z.array(exaResult).nullish(),
+  costDollars: exaCost,
+});
 
 /**
- * Exa's answer endpoint: the answer and its citations in order. Exa reports
- * no tokens; the cost is its `costDollars.total` when given, else the list
- * price per answer.
+ * Exa's answer endpoint, on the official client: the answer and its
+ * citations in order. Exa reports no tokens and has no output cap; the cost
+ * is its `costDollars.total` when given, else the list price per answer.
  */
 export function createExaEngine(options: ConnectorOptions): AnswerEngine {
+  const client = createExaClient(options);
   return {
     id: "exa",
     simulated: false,
     async ask(request: EngineRequest): Promise<EngineAnswer> {
-      const body = await postJson<ExaResponse>({
+      const raw = await callProvider({
         provider: "Exa",
-        url: `${options.baseUrl.replace(/\/+$/, "")}/answer`,
-        headers: { "x-api-key": options.apiKey },
-        body: { query: request.prompt, text: false },
         options,
         signal: request.signal,
+        call: () => client.answer(request.prompt, { text: false }),
       });
+      const body = readAnswer("Exa", exaAnswer, raw);
       const answer =
         typeof body.answer === "string" ? body.answer.trim() : JSON.stringify(body.answer ?? "");
       if (!answer || answer === '""') throw new EngineError("Exa returned no answer text.", true);

@@ -1,3 +1,4 @@
+import { z } from "zod";
 import { researchPricePerCall } from "../../services/research/plan-research.js";
 import type {
   ResearchFindings,
@@ -6,40 +7,51 @@ import type {
 } from "../../services/research/research-provider.js";
 import { extractQuestions } from "../../services/research/research-provider.js";
 import { dedupeCitations } from "../connectors/citations.js";
-import { type ConnectorOptions, postJson } from "../connectors/http.js";
+import type { ConnectorOptions } from "../connectors/connector-options.js";
+import { callProvider, readAnswer } from "../connectors/provider-call.js";
 import { dollarsToMicrousd } from "../connectors/token-pricing.js";
+import { createExaClient } from "./exa-client.js";
+import { exaCost, exaResult } from "./exa-engine.js";
 
 /** Exa's list price per search with contents (what research holds per call), when the response carries no cost. */
 const exaSearchPriceMicrousd = researchPricePerCall.exa;
 const exaResultsPerSearch = 10;
 
 /** The parts of a /search response this client reads. */
-interface ExaSearchResponse {
-  results?: Array<{ url?: string; title?: string | null; text?: string; highlights?: string[] }>;
-  costDollars?: { total?: number };
-}
+const exaSearchAnswer = z.object({
+  results: z
+    .array(
+      exaResult.extend({
+        text: z.string().nullish(),
+        highlights: z.array(z.string()).nullish(),
+      }),
+    )
+    .nullish(),
+  costDollars: exaCost,
+});
 
 /**
- * Exa's search endpoint for research: the results are sources; titles and
- * highlights phrased as questions are candidate prompts.
+ * Exa's search endpoint for research, on the official client: the results
+ * are sources; titles and highlights phrased as questions are candidate
+ * prompts.
  */
 export function createExaSearch(options: ConnectorOptions): ResearchProvider {
+  const client = createExaClient(options);
   return {
     id: "exa",
     simulated: false,
     async research(request: ResearchRequest): Promise<ResearchFindings> {
-      const body = await postJson<ExaSearchResponse>({
+      const raw = await callProvider({
         provider: "Exa",
-        url: `${options.baseUrl.replace(/\/+$/, "")}/search`,
-        headers: { "x-api-key": options.apiKey },
-        body: {
-          query: request.seed,
-          type: "auto",
-          numResults: exaResultsPerSearch,
-          contents: { highlights: { numSentences: 3, highlightsPerUrl: 2 } },
-        },
         options,
+        call: () =>
+          client.search(request.seed, {
+            type: "auto",
+            numResults: exaResultsPerSearch,
+            contents: { highlights: { numSentences: 3, highlightsPerUrl: 2 } },
+          }),
       });
+      const body = readAnswer("Exa", exaSearchAnswer, raw);
       const results = body.results ?? [];
       const questions = results.flatMap((r) =>
         extractQuestions([r.title ?? "", ...(r.highlights ?? []), r.text ?? ""].join("\n")),

@@ -1,55 +1,91 @@
+import { GoogleGenAI } from "@google/genai";
+import { z } from "zod";
 import { dedupeCitations, distinct } from "../connectors/citations.js";
-import { type ConnectorOptions, postJson } from "../connectors/http.js";
+import type { ConnectorOptions } from "../connectors/connector-options.js";
+import { callProvider, readAnswer } from "../connectors/provider-call.js";
 import { answerCostMicrousd } from "../connectors/token-pricing.js";
-import { joinVersioned } from "../connectors/url.js";
 import type { AnswerEngine, EngineAnswer, EngineRequest } from "../engine.js";
 import { EngineError } from "../engine.js";
 
 /** The parts of a generateContent answer the connector reads. */
-interface GeminiResponse {
-  candidates?: Array<{
-    content?: { parts?: Array<{ text?: string; thought?: boolean }> };
-    finishReason?: string;
-    groundingMetadata?: {
-      webSearchQueries?: string[];
-      groundingChunks?: Array<{ web?: { uri?: string; title?: string } }>;
-    };
-  }>;
-  promptFeedback?: { blockReason?: string };
-  usageMetadata?: {
-    promptTokenCount?: number;
-    candidatesTokenCount?: number;
-    thoughtsTokenCount?: number;
-  };
-}
+const generateContentAnswer = z.object({
+  candidates: z
+    .array(
+      z.object({
+        content: z
+          .object({
+            parts: z
+              .array(z.object({ text: z.string().nullish(), thought: z.boolean().nullish() }))
+              .nullish(),
+          })
+          .nullish(),
+        finishReason: z.string().nullish(),
+        groundingMetadata: z
+          .object({
+            webSearchQueries: z.array(z.string()).nullish(),
+            groundingChunks: z
+              .array(
+                z.object({
+                  web: z
+                    .object({ uri: z.string().nullish(), title: z.string().nullish() })
+                    .nullish(),
+                }),
+              )
+              .nullish(),
+          })
+          .nullish(),
+      }),
+    )
+    .nullish(),
+  promptFeedback: z.object({ blockReason: z.string().nullish() }).nullish(),
+  usageMetadata: z
+    .object({
+      promptTokenCount: z.number().nullish(),
+      candidatesTokenCount: z.number().nullish(),
+      thoughtsTokenCount: z.number().nullish(),
+    })
+    .nullish(),
+});
 
 /**
- * Gemini generateContent with Google Search grounding: the answer is the
- * first candidate's text parts, citations its grounding chunks in order,
- * search queries the grounding metadata's. The key travels in the
+ * Gemini generateContent with Google Search grounding, on the official
+ * Google Gen AI client (Gemini API, not Vertex): the answer is the first
+ * candidate's text parts, citations its grounding chunks in order, search
+ * queries the grounding metadata's. The client sends the key in the
  * x-goog-api-key header, never in the URL. Thinking tokens bill as output.
  */
 export function createGeminiEngine(options: ConnectorOptions): AnswerEngine {
+  const client = new GoogleGenAI({
+    vertexai: false,
+    apiKey: options.apiKey,
+    httpOptions: {
+      // The client adds the API version itself.
+      baseUrl: options.baseUrl.replace(/\/+$/, "").replace(/\/v1beta$/, ""),
+      apiVersion: "v1beta",
+      // No timeout here (callProvider's signal is the timeout) and no retryOptions: the
+      // client does not retry, the one retry policy does.
+    },
+  });
   return {
     id: "gemini",
     simulated: false,
     async ask(request: EngineRequest): Promise<EngineAnswer> {
-      const model = request.model.replace(/^models\//, "");
-      const body = await postJson<GeminiResponse>({
+      const raw = await callProvider({
         provider: "Gemini",
-        url: joinVersioned(
-          options.baseUrl,
-          "v1beta",
-          `/models/${encodeURIComponent(model)}:generateContent`,
-        ),
-        headers: { "x-goog-api-key": options.apiKey },
-        body: {
-          contents: [{ role: "user", parts: [{ text: request.prompt }] }],
-          tools: [{ google_search: {} }],
-        },
         options,
         signal: request.signal,
+        call: (signal) =>
+          client.models.generateContent({
+            model: request.model.replace(/^models\//, ""),
+            contents: [{ role: "user", parts: [{ text: request.prompt }] }],
+            config: {
+              tools: [{ googleSearch: {} }],
+              maxOutputTokens: request.maxOutputTokens,
+              abortSignal: signal,
+            },
+          }),
       });
+      const body = readAnswer("Gemini", generateContentAnswer, raw);
       const candidate = body.candidates?.[0];
       const answer = (candidate?.content?.parts ?? [])
         .filter((p) => !p.thought && typeof p.text === "string")

@@ -1,53 +1,92 @@
+import { z } from "zod";
 import { dedupeCitations, distinct } from "../connectors/citations.js";
-import { type ConnectorOptions, postJson } from "../connectors/http.js";
+import type { ConnectorOptions } from "../connectors/connector-options.js";
+import { createOpenAiClient } from "../connectors/openai-client.js";
+import { callProvider, readAnswer } from "../connectors/provider-call.js";
 import { answerCostMicrousd } from "../connectors/token-pricing.js";
 import { joinVersioned } from "../connectors/url.js";
 import type { AnswerEngine, EngineAnswer, EngineRequest } from "../engine.js";
 import { EngineError } from "../engine.js";
 
-/** The parts of a Responses API answer the connector reads. */
-interface OpenAiResponse {
-  status?: string;
-  output?: Array<{
-    type?: string;
-    action?: { type?: string; query?: string; queries?: string[] };
-    content?: Array<{
-      type?: string;
-      text?: string;
-      annotations?: Array<{ type?: string; url?: string; title?: string; start_index?: number }>;
-    }>;
-  }>;
-  usage?: { input_tokens?: number; output_tokens?: number };
-  error?: { message?: string } | null;
+/** The parts of a Responses API answer the connectors read (the prompt writer too). */
+export const responsesAnswer = z.object({
+  status: z.string().nullish(),
+  output: z
+    .array(
+      z.object({
+        type: z.string(),
+        action: z
+          .object({ query: z.string().nullish(), queries: z.array(z.string()).nullish() })
+          .nullish(),
+        content: z
+          .array(
+            z.object({
+              type: z.string(),
+              text: z.string().nullish(),
+              annotations: z
+                .array(
+                  z.object({
+                    type: z.string(),
+                    url: z.string().nullish(),
+                    title: z.string().nullish(),
+                  }),
+                )
+                .nullish(),
+            }),
+          )
+          .nullish(),
+      }),
+    )
+    .nullish(),
+  usage: z
+    .object({ input_tokens: z.number().nullish(), output_tokens: z.number().nullish() })
+    .nullish(),
+  error: z.object({ message: z.string().nullish() }).nullish(),
+});
+
+export type ResponsesAnswer = z.infer<typeof responsesAnswer>;
+
+/** A Responses answer that says it failed is a retryable EngineError. */
+export function assertCompleted(body: ResponsesAnswer): void {
+  if (body.status === "failed" || body.error?.message) {
+    throw new EngineError(`OpenAI failed to answer: ${body.error?.message ?? "unknown"}`, true);
+  }
 }
 
 /**
- * OpenAI through the Responses API with the web search tool: the answer is
- * the output_text of the message items, citations their url_citation
- * annotations in order, search queries the web_search_call actions.
+ * OpenAI through the Responses API with the web search tool, on the official
+ * client: the answer is the output_text of the message items, citations their
+ * url_citation annotations in order, search queries the web_search_call
+ * actions.
  */
 export function createOpenAiEngine(options: ConnectorOptions): AnswerEngine {
+  const client = createOpenAiClient(options, joinVersioned(options.baseUrl, "v1", ""));
   return {
     id: "openai",
     simulated: false,
     async ask(request: EngineRequest): Promise<EngineAnswer> {
-      const body = await postJson<OpenAiResponse>({
+      const raw = await callProvider({
         provider: "OpenAI",
-        url: joinVersioned(options.baseUrl, "v1", "/responses"),
-        headers: { authorization: `Bearer ${options.apiKey}` },
-        body: { model: request.model, input: request.prompt, tools: [{ type: "web_search" }] },
         options,
         signal: request.signal,
+        call: (signal) =>
+          client.responses.create(
+            {
+              model: request.model,
+              input: request.prompt,
+              tools: [{ type: "web_search" }],
+              max_output_tokens: request.maxOutputTokens,
+            },
+            { signal },
+          ),
       });
-      if (body.status === "failed" || body.error?.message) {
-        throw new EngineError(`OpenAI failed to answer: ${body.error?.message ?? "unknown"}`, true);
-      }
-      const output = body.output ?? [];
+      const body = readAnswer("OpenAI", responsesAnswer, raw);
+      assertCompleted(body);
       const texts: string[] = [];
-      const cited: Array<{ url?: string; title?: string }> = [];
-      const queries: Array<string | undefined> = [];
+      const cited: Array<{ url?: string | null; title?: string | null }> = [];
+      const queries: Array<string | null | undefined> = [];
       let searches = 0;
-      for (const item of output) {
+      for (const item of body.output ?? []) {
         if (item.type === "web_search_call") {
           searches++;
           queries.push(item.action?.query, ...(item.action?.queries ?? []));

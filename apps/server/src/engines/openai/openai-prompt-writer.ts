@@ -5,10 +5,13 @@ import type {
   PromptWriterRequest,
   PromptWriterResult,
 } from "../../services/prompt-generation/prompt-writer.js";
-import { type ConnectorOptions, postJson } from "../connectors/http.js";
+import type { ConnectorOptions } from "../connectors/connector-options.js";
+import { createOpenAiClient } from "../connectors/openai-client.js";
+import { callProvider, readAnswer } from "../connectors/provider-call.js";
 import { answerCostMicrousd } from "../connectors/token-pricing.js";
 import { joinVersioned } from "../connectors/url.js";
 import { EngineError } from "../engine.js";
+import { assertCompleted, responsesAnswer } from "./openai-engine.js";
 
 const promptWriterModel = "gpt-4.1-mini";
 
@@ -21,19 +24,12 @@ const categoryMeaning: Record<PromptCategory, string> = {
   brand_research: "questions about the brand itself: pricing, reviews, pros and cons",
 };
 
-interface ResponsesBody {
-  status?: string;
-  output?: Array<{ type?: string; content?: Array<{ type?: string; text?: string }> }>;
-  usage?: { input_tokens?: number; output_tokens?: number };
-  error?: { message?: string } | null;
-}
-
 const written = z.object({
   prompts: z.array(z.object({ text: z.string(), category: z.string() })),
 });
 
 /**
- * Writes prompts through the OpenAI Responses API without web search, asking
+ * Writes prompts through the OpenAI Responses API (official client) without web search, asking
  * for JSON that matches a strict schema; the cost is its token usage at list
  * prices.
  */
@@ -41,64 +37,66 @@ export function createOpenAiPromptWriter(
   options: ConnectorOptions,
   model = promptWriterModel,
 ): PromptWriter {
+  const client = createOpenAiClient(options, joinVersioned(options.baseUrl, "v1", ""));
   return {
     id: "openai",
     model,
     simulated: false,
     async write(request: PromptWriterRequest): Promise<PromptWriterResult> {
       const categories = request.items.map((i) => i.category);
-      const body = await postJson<ResponsesBody>({
+      const raw = await callProvider({
         provider: "OpenAI",
-        url: joinVersioned(options.baseUrl, "v1", "/responses"),
-        headers: { authorization: `Bearer ${options.apiKey}` },
-        body: {
-          model,
-          instructions:
-            "You write realistic prompts that people type into AI assistants (ChatGPT, Perplexity, Gemini) when researching a purchase in a brand's market. Write natural questions in the requested language, one idea each, 5 to 25 words, no numbering. Never repeat or paraphrase an avoided prompt. Answer with JSON only.",
-          input: JSON.stringify({
-            language: request.language,
-            brand: request.brand,
-            profile: request.profile,
-            competitors: request.competitors,
-            write: request.items.map((i) => ({
-              category: i.category,
-              meaning: categoryMeaning[i.category],
-              count: i.count,
-            })),
-            avoid: request.avoid,
-          }),
-          text: {
-            format: {
-              type: "json_schema",
-              name: "prompts",
-              strict: true,
-              schema: {
-                type: "object",
-                additionalProperties: false,
-                required: ["prompts"],
-                properties: {
-                  prompts: {
-                    type: "array",
-                    items: {
-                      type: "object",
-                      additionalProperties: false,
-                      required: ["text", "category"],
-                      properties: {
-                        text: { type: "string" },
-                        category: { type: "string", enum: categories },
+        options,
+        call: (signal) =>
+          client.responses.create(
+            {
+              model,
+              instructions:
+                "You write realistic prompts that people type into AI assistants (ChatGPT, Perplexity, Gemini) when researching a purchase in a brand's market. Write natural questions in the requested language, one idea each, 5 to 25 words, no numbering. Never repeat or paraphrase an avoided prompt. Answer with JSON only.",
+              input: JSON.stringify({
+                language: request.language,
+                brand: request.brand,
+                profile: request.profile,
+                competitors: request.competitors,
+                write: request.items.map((i) => ({
+                  category: i.category,
+                  meaning: categoryMeaning[i.category],
+                  count: i.count,
+                })),
+                avoid: request.avoid,
+              }),
+              text: {
+                format: {
+                  type: "json_schema",
+                  name: "prompts",
+                  strict: true,
+                  schema: {
+                    type: "object",
+                    additionalProperties: false,
+                    required: ["prompts"],
+                    properties: {
+                      prompts: {
+                        type: "array",
+                        items: {
+                          type: "object",
+                          additionalProperties: false,
+                          required: ["text", "category"],
+                          properties: {
+                            text: { type: "string" },
+                            category: { type: "string", enum: categories },
+                          },
+                        },
                       },
                     },
                   },
                 },
               },
             },
-          },
-        },
-        options,
+            { signal },
+          ),
       });
-      if (body.status === "failed" || body.error?.message) {
-        throw new EngineError(`OpenAI failed to answer: ${body.error?.message ?? "unknown"}`, true);
-      }
+      const body = readAnswer("OpenAI", responsesAnswer, raw);
+      assertCompleted(body);
       const inputTokens = body.usage?.input_tokens ?? 0;
       const outputTokens = body.usage?.output_tokens ?? 0;
       const costMicrousd = answerCostMicrousd("openai", model, {

@@ -1,21 +1,8 @@
 import { dedupeCitations } from "../connectors/citations.js";
-import { type ConnectorOptions, postJson } from "../connectors/http.js";
+import type { ConnectorOptions } from "../connectors/connector-options.js";
 import { answerCostMicrousd } from "../connectors/token-pricing.js";
 import type { AnswerEngine, EngineAnswer, EngineRequest } from "../engine.js";
-import { EngineError } from "../engine.js";
-
-/** The parts of a Sonar chat completion the connector reads. */
-interface PerplexityResponse {
-  choices?: Array<{ message?: { content?: string } }>;
-  citations?: string[];
-  search_results?: Array<{ title?: string; url?: string }>;
-  usage?: {
-    prompt_tokens?: number;
-    completion_tokens?: number;
-    /** What Perplexity billed, in USD (request fee included), when it says. */
-    cost?: { total_cost?: number };
-  };
-}
+import { createSonarClient } from "./sonar.js";
 
 /**
  * Perplexity Sonar chat completions: the answer is the first choice's
@@ -26,36 +13,28 @@ interface PerplexityResponse {
  * request fee of the search context size), else the pricing table's estimate.
  */
 export function createPerplexityEngine(options: ConnectorOptions): AnswerEngine {
+  const askSonar = createSonarClient(options);
   return {
     id: "perplexity",
     simulated: false,
     async ask(request: EngineRequest): Promise<EngineAnswer> {
-      const body = await postJson<PerplexityResponse>({
-        provider: "Perplexity",
-        url: `${options.baseUrl.replace(/\/+$/, "")}/chat/completions`,
-        headers: { authorization: `Bearer ${options.apiKey}` },
-        body: { model: request.model, messages: [{ role: "user", content: request.prompt }] },
-        options,
-        signal: request.signal,
-      });
-      const answer = body.choices?.[0]?.message?.content?.trim() ?? "";
-      if (!answer) throw new EngineError("Perplexity returned no answer text.", true);
-      const results = body.search_results ?? [];
-      const titles = new Map(results.map((r) => [r.url, r.title]));
-      const citations =
-        body.citations && body.citations.length > 0
-          ? body.citations.map((url) => ({ url, title: titles.get(url) }))
-          : results;
-      const inputTokens = body.usage?.prompt_tokens ?? 0;
-      const outputTokens = body.usage?.completion_tokens ?? 0;
+      const sonar = await askSonar(
+        {
+          model: request.model,
+          messages: [{ role: "user", content: request.prompt }],
+          max_tokens: request.maxOutputTokens,
+        },
+        request.signal,
+      );
+      const { inputTokens, outputTokens } = sonar;
       return {
-        answer,
-        citations: dedupeCitations(citations),
+        answer: sonar.content,
+        citations: dedupeCitations(sonar.sources),
         searchQueries: [],
         inputTokens,
         outputTokens,
         costMicrousd:
-          billedMicrousd(body.usage?.cost?.total_cost) ??
+          billedMicrousd(sonar.billedUsd) ??
           answerCostMicrousd("perplexity", request.model, {
             inputTokens,
             outputTokens,

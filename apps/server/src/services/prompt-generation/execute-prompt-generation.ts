@@ -1,7 +1,7 @@
 import type { Language } from "@geopulse/api-types";
 import type { AppContext } from "../../context.js";
-import { EngineError } from "../../engines/engine.js";
 import { EngineErrorWithCost } from "../../engines/openai/openai-prompt-writer.js";
+import { callWithRetries } from "../../engines/retry/retry-policy.js";
 import { openCreditBudget } from "../credits/credit-budget.js";
 import { settleOnce } from "../credits/settle-once.js";
 import { LostRace } from "../metered-jobs/lost-race.js";
@@ -11,7 +11,6 @@ import { type GenerationBatch, generationCallCeilingMicrousd } from "./plan-gene
 import type { PromptWriter, PromptWriterRequest, PromptWriterResult } from "./prompt-writer.js";
 import { selectPromptWriter } from "./select-prompt-writer.js";
 
-const maxAttempts = 3;
 /** Existing texts passed to the writer to avoid, most recent first. */
 const maxAvoid = 200;
 
@@ -155,24 +154,14 @@ async function write(
   request: PromptWriterRequest,
 ): Promise<WriteOutcome> {
   let billed = 0n;
-  for (let attempt = 1; ; attempt++) {
-    try {
-      const result = await writer.write(request);
-      return { ...result, costMicrousd: result.costMicrousd + billed };
-    } catch (error) {
+  const outcome = await callWithRetries({
+    clock: ctx.clock,
+    random: ctx.random,
+    call: () => writer.write(request),
+    onFailure: (error) => {
       if (error instanceof EngineErrorWithCost) billed += error.costMicrousd;
-      const retryable = error instanceof EngineError && error.retryable;
-      if (!retryable || attempt >= maxAttempts) {
-        return {
-          error: error instanceof Error ? error.message : String(error),
-          costMicrousd: billed,
-        };
-      }
-      await ctx.clock.sleep(
-        error.retryAfterSeconds !== undefined
-          ? error.retryAfterSeconds * 1000
-          : 500 * 2 ** (attempt - 1),
-      );
-    }
-  }
+    },
+  });
+  if (!outcome.ok) return { error: outcome.error, costMicrousd: billed };
+  return { ...outcome.value, costMicrousd: outcome.value.costMicrousd + billed };
 }

@@ -25,6 +25,7 @@ export async function selectPromptWriter(
         apiKey: key.apiKey,
         baseUrl: settings.baseUrl,
         timeoutMs: settings.timeoutMs,
+        clock: ctx.clock,
       });
     }
     if (kind === "openai") return undefined;

@@ -2,7 +2,7 @@ import type { Language } from "@geopulse/api-types";
 import type { Prisma } from "@geopulse/db";
 import { getDomain } from "tldts";
 import type { AppContext } from "../../context.js";
-import { EngineError } from "../../engines/engine.js";
+import { callWithRetries } from "../../engines/retry/retry-policy.js";
 import { newId } from "../../ids.js";
 import { openCreditBudget } from "../credits/credit-budget.js";
 import { settleOnce } from "../credits/settle-once.js";
@@ -17,8 +17,6 @@ import {
 import type { ResearchFindings, ResearchProvider, ResearchRequest } from "./research-provider.js";
 import { researchProvidersFor } from "./select-research-providers.js";
 import type { ProviderCalls } from "./to-research-response.js";
-
-const maxAttempts = 3;
 
 export interface ExecuteResearchOptions {
   ctx: AppContext;
@@ -205,19 +203,10 @@ async function ask(
   provider: ResearchProvider,
   request: ResearchRequest,
 ): Promise<Outcome> {
-  for (let attempt = 1; ; attempt++) {
-    try {
-      return { findings: await provider.research(request) };
-    } catch (error) {
-      const retryable = error instanceof EngineError && error.retryable;
-      if (!retryable || attempt >= maxAttempts) {
-        return { error: error instanceof Error ? error.message : String(error) };
-      }
-      await ctx.clock.sleep(
-        error.retryAfterSeconds !== undefined
-          ? error.retryAfterSeconds * 1000
-          : 500 * 2 ** (attempt - 1),
-      );
-    }
-  }
+  const outcome = await callWithRetries({
+    clock: ctx.clock,
+    random: ctx.random,
+    call: () => provider.research(request),
+  });
+  return outcome.ok ? { findings: outcome.value } : { error: outcome.error };
 }

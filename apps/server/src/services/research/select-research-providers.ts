@@ -51,6 +51,7 @@ export async function selectResearchProviders(
       apiKey: key.apiKey,
       baseUrl: settings.baseUrl,
       timeoutMs: settings.timeoutMs,
+      clock: ctx.clock,
     };
     providers.push(name === "exa" ? createExaSearch(options) : createPerplexityQuestions(options));
   }

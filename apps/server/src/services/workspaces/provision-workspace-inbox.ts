@@ -89,7 +89,7 @@ async function attemptProvisioning({
     }
     if (attempt < maxAttempts) {
       const backoff = baseDelayMs * 2 ** (attempt - 1);
-      await ctx.clock.sleep(backoff / 2 + Math.random() * (backoff / 2));
+      await ctx.clock.sleep(backoff / 2 + ctx.random() * (backoff / 2));
     }
   }
   return {

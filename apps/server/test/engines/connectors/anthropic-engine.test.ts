@@ -1,7 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createAnthropicEngine } from "../../../src/engines/anthropic/anthropic-engine.js";
+import {
+  createAnthropicEngine,
+  defaultAnthropicMaxTokens,
+} from "../../../src/engines/anthropic/anthropic-engine.js";
 import { anthropicResponse, FakeAnswerEngine } from "../../fakes/fake-answer-engine.js";
-import { describeFailures, request, secretKey } from "./connector-cases.js";
+import { clock, describeFailures, request, secretKey } from "./connector-cases.js";
 
 const latestPrompt = (r: { body: any }) => r.body.messages.at(-1).content;
 
@@ -15,6 +18,7 @@ describe("the Anthropic connector", () => {
       apiKey: secretKey,
       baseUrl: fake.url,
       timeoutMs: 5_000,
+      clock,
     });
     expect(engine).toMatchObject({ id: "anthropic", simulated: false });
     const answer = await engine.ask(request("claude-sonnet-4"));
@@ -29,8 +33,10 @@ describe("the Anthropic connector", () => {
       },
     });
     expect(sent?.body.max_tokens).toBeGreaterThan(0);
-    expect(sent?.headers["x-api-key"]).toBe(secretKey);
-    expect(sent?.headers["anthropic-version"]).toBe("2023-06-01");
+    // The official client (1.x) sends the key as a bearer token.
+    expect(sent?.headers.authorization).toBe(`Bearer ${secretKey}`);
+    // The API version is the client's own.
+    expect(sent?.headers["anthropic-version"]).toMatch(/^\d{4}-\d{2}-\d{2}$/);
     expect(answer.answer).toBe(
       "I'll search for that.Runner Analytics is a strong pick, while Globex suits enterprises.",
     );
@@ -50,6 +56,7 @@ describe("the Anthropic connector", () => {
       apiKey: secretKey,
       baseUrl: fake.url,
       timeoutMs: 5_000,
+      clock,
     });
     const paused = [
       { type: "server_tool_use", id: "srvtoolu_0", name: "web_search", input: { query: "first" } },
@@ -83,6 +90,20 @@ describe("the Anthropic connector", () => {
     expect(answer).toMatchObject({ inputTokens: 6000, outputTokens: 400 });
     // 6000 × $3/M + 400 × $15/M = 18,000 + 6,000; two searches at $10/1k.
     expect(answer.costMicrousd).toBe(24_000n + 20_000n);
+  });
+
+  it("passes the request's output cap as max_tokens", async () => {
+    const engine = createAnthropicEngine({
+      apiKey: secretKey,
+      baseUrl: fake.url,
+      timeoutMs: 5_000,
+      clock,
+    });
+    await engine.ask({ ...request("claude-sonnet-4"), maxOutputTokens: 300 });
+    expect(fake.requests.at(-1)?.body.max_tokens).toBe(300);
+    await engine.ask(request("claude-sonnet-4"));
+    // Messages requires max_tokens: the documented default.
+    expect(fake.requests.at(-1)?.body.max_tokens).toBe(defaultAnthropicMaxTokens);
   });
 });
 

@@ -1,10 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { ConnectorOptions } from "../../../src/engines/connectors/http.js";
+import { ManualClock } from "../../../src/clock.js";
+import type { ConnectorOptions } from "../../../src/engines/connectors/connector-options.js";
 import type { AnswerEngine, EngineRequest } from "../../../src/engines/engine.js";
 import { EngineError } from "../../../src/engines/engine.js";
 import { FakeAnswerEngine, type RecordedEngineRequest } from "../../fakes/fake-answer-engine.js";
 
 export const secretKey = "sk-test-SECRET-0123456789";
+/** Reads Retry-After dates; the connectors never wait on it. */
+export const clock = new ManualClock("2026-01-15T12:00:00Z");
 
 export function request(model: string, prompt = "Which analytics tool is best?"): EngineRequest {
   return {
@@ -33,7 +36,10 @@ export async function caught(promise: Promise<unknown>): Promise<EngineError> {
 
 /**
  * The failure cases every connector shares: 429 with Retry-After, 5xx,
- * dropped connection, 401 without the key in the message, 400, timeout.
+ * dropped connection, 401 without the key in the message, 400, timeout,
+ * malformed answers. `retryAfterHeader: false` for the clients whose errors
+ * keep no response headers (Gemini, Exa): their 429s are still rate limits,
+ * waited out by backoff.
  */
 export function describeFailures(
   name: string,
@@ -41,21 +47,46 @@ export function describeFailures(
   create: (options: ConnectorOptions) => AnswerEngine,
   model: string,
   errorBody: (message: string) => unknown,
+  { retryAfterHeader = true } = {},
 ) {
   describe(`${name} failures`, () => {
     const fake = new FakeAnswerEngine(answer);
     let engine: AnswerEngine;
     beforeAll(async () => {
       await fake.start();
-      engine = create({ apiKey: secretKey, baseUrl: fake.url, timeoutMs: 300 });
+      engine = create({ apiKey: secretKey, baseUrl: fake.url, timeoutMs: 300, clock });
     });
     afterAll(() => fake.close());
 
-    it("maps 429 with Retry-After to a retryable error carrying that wait", async () => {
+    it("maps 429 to a retryable rate limit, with the wait Retry-After gives", async () => {
       fake.fail(429, errorBody("Rate limit reached"), 1, { "retry-after": "7" });
       const error = await caught(engine.ask(request(model)));
-      expect(error).toMatchObject({ retryable: true, retryAfterSeconds: 7 });
+      expect(error).toMatchObject({
+        retryable: true,
+        rateLimited: true,
+        retryAfterSeconds: retryAfterHeader ? 7 : undefined,
+      });
       expect(error.message).toMatch(/429/);
+    });
+
+    if (retryAfterHeader) {
+      it("reads a Retry-After date against the injected clock", async () => {
+        fake.fail(429, errorBody("slow down"), 1, {
+          "retry-after": "Thu, 15 Jan 2026 12:00:30 GMT",
+        });
+        expect(await caught(engine.ask(request(model)))).toMatchObject({ retryAfterSeconds: 30 });
+      });
+    }
+
+    it("maps a malformed answer or a body that is not JSON to a retryable EngineError", async () => {
+      fake.fail(200, [{ unexpected: true }]);
+      const malformed = await caught(engine.ask(request(model)));
+      expect(malformed.retryable).toBe(true);
+      expect(malformed.message).toMatch(new RegExp(`^${name} `));
+      fake.replies.push({ status: 200, body: "<html>oops", raw: true });
+      const garbled = await caught(engine.ask(request(model)));
+      expect(garbled.retryable).toBe(true);
+      expect(garbled.message).toMatch(new RegExp(`^${name} `));
     });
 
     it("maps 500 and a dropped connection to retryable errors", async () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { dedupeCitations } from "../../../src/engines/connectors/citations.js";
-import { parseRetryAfter, redact } from "../../../src/engines/connectors/http.js";
+import { redact } from "../../../src/engines/connectors/provider-errors.js";
 import { providerSettings } from "../../../src/engines/connectors/provider-settings.js";
 import {
   answerCostMicrousd,
@@ -20,15 +20,6 @@ describe("connector support", () => {
       { url: "https://a.example", title: "A" },
       { url: "https://b.example", title: "B" },
     ]);
-  });
-
-  it("parses Retry-After seconds and dates, capped", () => {
-    expect(parseRetryAfter("5")).toBe(5);
-    expect(parseRetryAfter(null)).toBeUndefined();
-    expect(parseRetryAfter("soon")).toBeUndefined();
-    const now = Date.parse("2026-01-15T12:00:00Z");
-    expect(parseRetryAfter("Thu, 15 Jan 2026 12:00:30 GMT", now)).toBe(30);
-    expect(parseRetryAfter("86400")).toBe(120);
   });
 
   it("redacts the key and key-shaped strings", () => {

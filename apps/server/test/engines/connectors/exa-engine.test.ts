@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createExaEngine } from "../../../src/engines/exa/exa-engine.js";
 import { exaResponse, FakeAnswerEngine } from "../../fakes/fake-answer-engine.js";
-import { describeFailures, request, secretKey } from "./connector-cases.js";
+import { clock, describeFailures, request, secretKey } from "./connector-cases.js";
 
 describe("the Exa connector", () => {
   const fake = new FakeAnswerEngine((r) => exaResponse(r.body.query));
@@ -9,7 +9,12 @@ describe("the Exa connector", () => {
   afterAll(() => fake.close());
 
   it("asks /answer and reads the answer, ordered citations and the reported cost", async () => {
-    const engine = createExaEngine({ apiKey: secretKey, baseUrl: fake.url, timeoutMs: 5_000 });
+    const engine = createExaEngine({
+      apiKey: secretKey,
+      baseUrl: fake.url,
+      timeoutMs: 5_000,
+      clock,
+    });
     expect(engine).toMatchObject({ id: "exa", simulated: false });
     const answer = await engine.ask(request("exa"));
     const sent = fake.requests.at(-1);
@@ -35,7 +40,12 @@ describe("the Exa connector", () => {
     }));
     await fake2.start();
     try {
-      const engine = createExaEngine({ apiKey: secretKey, baseUrl: fake2.url, timeoutMs: 5_000 });
+      const engine = createExaEngine({
+        apiKey: secretKey,
+        baseUrl: fake2.url,
+        timeoutMs: 5_000,
+        clock,
+      });
       expect((await engine.ask(request("exa"))).costMicrousd).toBe(5_000n);
     } finally {
       await fake2.close();
@@ -49,4 +59,5 @@ describeFailures(
   createExaEngine,
   "exa",
   (message) => ({ requestId: "req_x", error: message, tag: "INVALID_REQUEST" }),
+  { retryAfterHeader: false },
 );

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createGeminiEngine } from "../../../src/engines/gemini/gemini-engine.js";
 import { FakeAnswerEngine, geminiResponse } from "../../fakes/fake-answer-engine.js";
-import { caught, describeFailures, request, secretKey } from "./connector-cases.js";
+import { caught, clock, describeFailures, request, secretKey } from "./connector-cases.js";
 
 const latestPrompt = (r: { body: any }) => r.body.contents.at(-1).parts[0].text;
 
@@ -11,7 +11,12 @@ describe("the Gemini connector", () => {
   afterAll(() => fake.close());
 
   it("asks generateContent with Google Search grounding and reads text, chunks, queries, tokens and cost", async () => {
-    const engine = createGeminiEngine({ apiKey: secretKey, baseUrl: fake.url, timeoutMs: 5_000 });
+    const engine = createGeminiEngine({
+      apiKey: secretKey,
+      baseUrl: fake.url,
+      timeoutMs: 5_000,
+      clock,
+    });
     expect(engine).toMatchObject({ id: "gemini", simulated: false });
     const answer = await engine.ask(request("gemini-2.5-flash"));
     const sent = fake.requests.at(-1);
@@ -20,7 +25,7 @@ describe("the Gemini connector", () => {
       path: "/v1beta/models/gemini-2.5-flash:generateContent",
       body: {
         contents: [{ role: "user", parts: [{ text: "Which analytics tool is best?" }] }],
-        tools: [{ google_search: {} }],
+        tools: [{ googleSearch: {} }],
       },
     });
     expect(sent?.headers["x-goog-api-key"]).toBe(secretKey);
@@ -41,7 +46,12 @@ describe("the Gemini connector", () => {
   });
 
   it("reads the wait of a 429 from the body's RetryInfo when no header is sent", async () => {
-    const engine = createGeminiEngine({ apiKey: secretKey, baseUrl: fake.url, timeoutMs: 5_000 });
+    const engine = createGeminiEngine({
+      apiKey: secretKey,
+      baseUrl: fake.url,
+      timeoutMs: 5_000,
+      clock,
+    });
     fake.fail(429, {
       error: {
         code: 429,
@@ -55,6 +65,19 @@ describe("the Gemini connector", () => {
       retryAfterSeconds: 12,
     });
   });
+
+  it("passes the request's output cap as generationConfig.maxOutputTokens", async () => {
+    const engine = createGeminiEngine({
+      apiKey: secretKey,
+      baseUrl: fake.url,
+      timeoutMs: 5_000,
+      clock,
+    });
+    await engine.ask({ ...request("gemini-2.5-flash"), maxOutputTokens: 300 });
+    expect(fake.requests.at(-1)?.body.generationConfig.maxOutputTokens).toBe(300);
+    await engine.ask(request("gemini-2.5-flash"));
+    expect(fake.requests.at(-1)?.body.generationConfig?.maxOutputTokens).toBeUndefined();
+  });
 });
 
 describeFailures(
@@ -63,4 +86,5 @@ describeFailures(
   createGeminiEngine,
   "gemini-2.5-flash",
   (message) => ({ error: { code: 400, message, status: "INVALID_ARGUMENT" } }),
+  { retryAfterHeader: false },
 );

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createOpenAiEngine } from "../../../src/engines/openai/openai-engine.js";
 import { FakeAnswerEngine, openAiResponse } from "../../fakes/fake-answer-engine.js";
-import { describeFailures, request, secretKey } from "./connector-cases.js";
+import { clock, describeFailures, request, secretKey } from "./connector-cases.js";
 
 describe("the OpenAI connector", () => {
   const fake = new FakeAnswerEngine((r) => openAiResponse(r.body.input));
@@ -9,7 +9,12 @@ describe("the OpenAI connector", () => {
   afterAll(() => fake.close());
 
   it("asks the Responses API with web search and reads text, citations, queries, tokens and cost", async () => {
-    const engine = createOpenAiEngine({ apiKey: secretKey, baseUrl: fake.url, timeoutMs: 5_000 });
+    const engine = createOpenAiEngine({
+      apiKey: secretKey,
+      baseUrl: fake.url,
+      timeoutMs: 5_000,
+      clock,
+    });
     expect(engine).toMatchObject({ id: "openai", simulated: false });
     const answer = await engine.ask(request("gpt-4.1-mini"));
     const sent = fake.requests.at(-1);
@@ -43,9 +48,23 @@ describe("the OpenAI connector", () => {
       apiKey: secretKey,
       baseUrl: `${fake.url}/v1`,
       timeoutMs: 5_000,
+      clock,
     });
     await engine.ask(request("gpt-4.1"));
     expect(fake.requests.at(-1)?.path).toBe("/v1/responses");
+  });
+
+  it("passes the request's output cap as max_output_tokens", async () => {
+    const engine = createOpenAiEngine({
+      apiKey: secretKey,
+      baseUrl: fake.url,
+      timeoutMs: 5_000,
+      clock,
+    });
+    await engine.ask({ ...request("gpt-4.1-mini"), maxOutputTokens: 300 });
+    expect(fake.requests.at(-1)?.body.max_output_tokens).toBe(300);
+    await engine.ask(request("gpt-4.1-mini"));
+    expect(fake.requests.at(-1)?.body).not.toHaveProperty("max_output_tokens");
   });
 });
 

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createPerplexityEngine } from "../../../src/engines/perplexity/perplexity-engine.js";
 import { FakeAnswerEngine, perplexityResponse } from "../../fakes/fake-answer-engine.js";
-import { describeFailures, request, secretKey } from "./connector-cases.js";
+import { clock, describeFailures, request, secretKey } from "./connector-cases.js";
 
 const latestPrompt = (r: { body: any }) => r.body.messages.at(-1).content;
 
@@ -15,6 +15,7 @@ describe("the Perplexity connector", () => {
       apiKey: secretKey,
       baseUrl: fake.url,
       timeoutMs: 5_000,
+      clock,
     });
     expect(engine).toMatchObject({ id: "perplexity", simulated: false });
     const answer = await engine.ask(request("sonar"));
@@ -44,6 +45,7 @@ describe("the Perplexity connector", () => {
       apiKey: secretKey,
       baseUrl: fake.url,
       timeoutMs: 5_000,
+      clock,
     });
     const billed = perplexityResponse("Which analytics tool is best?");
     fake.replies.push({
@@ -76,6 +78,7 @@ describe("the Perplexity connector", () => {
         apiKey: secretKey,
         baseUrl: fake2.url,
         timeoutMs: 5_000,
+        clock,
       });
       const answer = await engine.ask(request("sonar-pro"));
       expect(answer.citations.map((c) => c.url)).toEqual([
@@ -87,6 +90,19 @@ describe("the Perplexity connector", () => {
     } finally {
       await fake2.close();
     }
+  });
+
+  it("passes the request's output cap as max_tokens", async () => {
+    const engine = createPerplexityEngine({
+      apiKey: secretKey,
+      baseUrl: fake.url,
+      timeoutMs: 5_000,
+      clock,
+    });
+    await engine.ask({ ...request("sonar"), maxOutputTokens: 300 });
+    expect(fake.requests.at(-1)?.body.max_tokens).toBe(300);
+    await engine.ask(request("sonar"));
+    expect(fake.requests.at(-1)?.body).not.toHaveProperty("max_tokens");
   });
 });
 

@@ -1,0 +1,12 @@
+import type { Clock } from "../../clock.js";
+
+/** What every connector is created from. */
+export interface ConnectorOptions {
+  apiKey: string;
+  /** The provider's API root, without a trailing slash (an env override in tests). */
+  baseUrl: string;
+  /** Per request; a timeout is a retryable failure. */
+  timeoutMs: number;
+  /** Reads a Retry-After given as an HTTP date. */
+  clock: Clock;
+}

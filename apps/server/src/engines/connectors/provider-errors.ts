@@ -1,0 +1,154 @@
+import {
+  APIError as AnthropicApiError,
+  APIConnectionTimeoutError as AnthropicTimeout,
+} from "@anthropic-ai/sdk";
+import { ApiError as GeminiApiError } from "@google/genai";
+import { ExaError } from "exa-js";
+import { APIError as OpenAiApiError, APIConnectionTimeoutError as OpenAiTimeout } from "openai";
+import { EngineError } from "../engine.js";
+import { maxRetryAfterSeconds, parseRetryAfter } from "../retry/retry-policy.js";
+
+export interface FailureContext {
+  /** Human name of the provider, for messages ("OpenAI"). */
+  provider: string;
+  apiKey: string;
+  timeoutMs: number;
+  /** The caller's signal: aborted = cancelled, never retried. */
+  cancelled: AbortSignal | undefined;
+  /** The per-request timeout's signal: aborted = retryable. */
+  timedOut: AbortSignal;
+  now: Date;
+}
+
+/** An HTTP refusal as any of the SDKs reports it. */
+interface HttpFailure {
+  status: number;
+  headers: Headers | undefined;
+  /** The error body (parsed JSON where the SDK parsed it). */
+  body: unknown;
+}
+
+/**
+ * The one mapping from what a provider SDK throws to an EngineError: 429 and
+ * 5xx, network failures and timeouts are retryable (429 with the provider's
+ * Retry-After, from the header or Google's RetryInfo body), other 4xx are
+ * not; a body that is not JSON is retryable. Messages never carry the key: an
+ * authentication failure says so without echoing the provider's text, and
+ * every other provider message is redacted of it. Anything else (a bug) is
+ * rethrown as it is.
+ */
+export function toEngineError(error: unknown, context: FailureContext): EngineError {
+  const { provider, apiKey } = context;
+  if (error instanceof EngineError) return error;
+  if (context.cancelled?.aborted)
+    return new EngineError(`${provider} request was cancelled.`, false);
+  // Ours, or the client's own timer set to the same length.
+  if (
+    context.timedOut.aborted ||
+    error instanceof OpenAiTimeout ||
+    error instanceof AnthropicTimeout
+  ) {
+    const seconds = Math.round(context.timeoutMs / 1000);
+    return new EngineError(`${provider} did not answer within ${seconds} s.`, true);
+  }
+  const failure = httpFailure(error);
+  if (failure && failure.status >= 200 && failure.status < 300) {
+    return new EngineError(
+      `${provider} answered ${failure.status} with a body that is not JSON.`,
+      true,
+    );
+  }
+  if (failure) return fromStatus(failure, context);
+  if (error instanceof SyntaxError) {
+    return new EngineError(`${provider} answered with a body that is not JSON.`, true);
+  }
+  if (isConnectionFailure(error)) {
+    let reason: Error = error;
+    while (reason.cause instanceof Error) reason = reason.cause;
+    const detail = reason.message;
+    return new EngineError(`${provider} could not be reached: ${redact(detail, apiKey)}`, true);
+  }
+  throw error;
+}
+
+function fromStatus({ status, headers, body }: HttpFailure, context: FailureContext): EngineError {
+  const { provider, apiKey } = context;
+  if (status === 401 || status === 403) {
+    return new EngineError(
+      `${provider} rejected the API key (${status}); check the stored credential or the operator key.`,
+      false,
+    );
+  }
+  const detail = redact(findMessage(body)?.replace(/\s+/g, " ").trim() ?? "", apiKey).slice(0, 300);
+  const suffix = detail ? `: ${detail}` : ".";
+  if (status === 429) {
+    const retryAfter =
+      parseRetryAfter(headers?.get("retry-after"), context.now) ?? bodyRetryDelay(body);
+    return new EngineError(
+      `${provider} is rate limiting requests (429)${suffix}`,
+      true,
+      retryAfter,
+      true,
+    );
+  }
+  if (status >= 500 || status === 408 || status === 409) {
+    return new EngineError(`${provider} failed with ${status}${suffix}`, true);
+  }
+  return new EngineError(`${provider} refused the request (${status})${suffix}`, false);
+}
+
+function httpFailure(error: unknown): HttpFailure | undefined {
+  if (error instanceof OpenAiApiError || error instanceof AnthropicApiError) {
+    // Connection errors, timeouts and aborts are APIErrors without a status.
+    if (error.status === undefined) return undefined;
+    return { status: error.status, headers: error.headers, body: error.error };
+  }
+  // Gemini's message is the error body as JSON; it keeps no headers.
+  if (error instanceof GeminiApiError) {
+    return { status: error.status, headers: undefined, body: parseOr(error.message) };
+  }
+  // Exa's message is the body's error text; it keeps no headers either.
+  if (error instanceof ExaError) {
+    return { status: error.statusCode, headers: undefined, body: error.message };
+  }
+  return undefined;
+}
+
+/** A Stainless SDK's connection error, or fetch's own "fetch failed" (Gemini, Exa). */
+function isConnectionFailure(error: unknown): error is Error {
+  if (error instanceof OpenAiApiError || error instanceof AnthropicApiError) return true;
+  return error instanceof TypeError && error.cause !== undefined;
+}
+
+function parseOr(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return text;
+  }
+}
+
+function findMessage(value: unknown): string | undefined {
+  if (typeof value === "string") return value;
+  if (!value || typeof value !== "object") return undefined;
+  const record = value as Record<string, unknown>;
+  for (const key of ["error", "message", "detail", "error_message"]) {
+    const found = findMessage(record[key]);
+    if (found) return found;
+  }
+  return undefined;
+}
+
+/** Google APIs put the wait in the body: `error.details[].retryDelay: "30s"`. */
+function bodyRetryDelay(body: unknown): number | undefined {
+  const text = typeof body === "string" ? body : JSON.stringify(body ?? null);
+  const match = /"retryDelay"\s*:\s*"(\d+(?:\.\d+)?)s"/.exec(text);
+  return match?.[1] ? Math.min(Math.ceil(Number(match[1])), maxRetryAfterSeconds) : undefined;
+}
+
+/** Removes the key, and anything shaped like a provider key, from text. */
+export function redact(text: string, apiKey: string): string {
+  let out = text;
+  if (apiKey.length >= 4) out = out.split(apiKey).join("[redacted]");
+  return out.replace(/\b(sk|pplx|AIza|exa)[-_A-Za-z0-9*]{6,}/g, "[redacted]");
+}

@@ -1,0 +1,73 @@
+import type { ChatCompletionCreateParamsNonStreaming } from "openai/resources/chat/completions";
+import { z } from "zod";
+import type { ConnectorOptions } from "../connectors/connector-options.js";
+import { createOpenAiClient } from "../connectors/openai-client.js";
+import { callProvider, readAnswer } from "../connectors/provider-call.js";
+import { EngineError } from "../engine.js";
+
+/**
+ * The parts of a Sonar chat completion the connectors read, Perplexity's own
+ * fields (`citations`, `search_results`, `usage.cost`) included: the OpenAI
+ * client returns the response body as it came, extra fields and all.
+ */
+const sonarAnswer = z.object({
+  choices: z
+    .array(z.object({ message: z.object({ content: z.string().nullish() }).nullish() }))
+    .nullish(),
+  citations: z.array(z.string()).nullish(),
+  search_results: z
+    .array(z.object({ url: z.string().nullish(), title: z.string().nullish() }))
+    .nullish(),
+  usage: z
+    .object({
+      prompt_tokens: z.number().nullish(),
+      completion_tokens: z.number().nullish(),
+      /** What Perplexity billed, in USD (request fee included), when it says. */
+      cost: z.object({ total_cost: z.number().nullish() }).nullish(),
+    })
+    .nullish(),
+});
+
+export interface SonarAnswer {
+  content: string;
+  /** The `citations` URLs in order, titled from `search_results`; else the search results. */
+  sources: Array<{ url?: string | null; title?: string | null }>;
+  inputTokens: number;
+  outputTokens: number;
+  billedUsd: number | undefined;
+}
+
+/**
+ * Asks Perplexity Sonar chat completions through the official OpenAI client
+ * pointed at Perplexity's API (its documented OpenAI compatibility). An
+ * answer without text is a retryable EngineError.
+ */
+export function createSonarClient(options: ConnectorOptions) {
+  const client = createOpenAiClient(options, options.baseUrl);
+  return async (
+    params: ChatCompletionCreateParamsNonStreaming,
+    signal?: AbortSignal,
+  ): Promise<SonarAnswer> => {
+    const raw = await callProvider({
+      provider: "Perplexity",
+      options,
+      signal,
+      call: (ended) => client.chat.completions.create(params, { signal: ended }),
+    });
+    const body = readAnswer("Perplexity", sonarAnswer, raw);
+    const content = body.choices?.[0]?.message?.content?.trim() ?? "";
+    if (!content) throw new EngineError("Perplexity returned no answer text.", true);
+    const results = body.search_results ?? [];
+    const titles = new Map(results.map((r) => [r.url, r.title]));
+    return {
+      content,
+      sources:
+        body.citations && body.citations.length > 0
+          ? body.citations.map((url) => ({ url, title: titles.get(url) }))
+          : results,
+      inputTokens: body.usage?.prompt_tokens ?? 0,
+      outputTokens: body.usage?.completion_tokens ?? 0,
+      billedUsd: body.usage?.cost?.total_cost ?? undefined,
+    };
+  };
+}

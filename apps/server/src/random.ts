@@ -1,0 +1,7 @@
+import { randomBytes } from "node:crypto";
+
+/** A number in [0, 1). Injected (`ctx.random`) wherever chance decides, so tests can fix it. */
+export type Random = () => number;
+
+/** The operating system's generator: 48 random bits scaled to [0, 1). */
+export const cryptoRandom: Random = () => randomBytes(6).readUIntBE(0, 6) / 2 ** 48;
