@@ -4,6 +4,7 @@ import type {
   EntityMetrics,
   Estimate,
   MetricsSnapshot,
+  PointCell,
   PromptCell,
   ScoreWeightsInput,
 } from "./aggregates.js";
@@ -113,9 +114,10 @@ export function computeMetrics(options: ComputeMetricsOptions): MetricsSnapshot 
 }
 
 /** The cells the metrics count: `brand_research` ones only with `includeBrandResearch`. */
-export function countedCells(
-  options: Pick<ComputeMetricsOptions, "cells" | "includeBrandResearch">,
-): PromptCell[] {
+export function countedCells<Cell extends PointCell>(options: {
+  cells: Cell[];
+  includeBrandResearch?: boolean | undefined;
+}): Cell[] {
   return options.includeBrandResearch
     ? options.cells
     : options.cells.filter((c) => c.category !== "brand_research");
@@ -154,37 +156,41 @@ function buildLayout(cells: readonly PromptCell[], entities: ComputeMetricsOptio
     const k = engineIndex.get(cell.engine) as number;
     seen[k]?.add(cell.promptId);
     const at = (promptIndex.get(cell.promptId) as number) * width + k * block;
-    addCellToBlock(rows, at, cell, entities, extras[k]);
+    addCellToBlock(rows, at, cell, entities);
+    const extra = extras[k] as Float64Array;
+    entities.forEach((entity, e) => {
+      const counts = cell.entities[entity.id];
+      if (!counts) return;
+      add(extra, 3 * e, counts.mentionCount);
+      add(extra, 3 * e + 1, counts.positiveResponses);
+      add(extra, 3 * e + 2, counts.negativeResponses);
+    });
   }
   const enginePrompts = seen.map((s) => s.size);
   return { prompts, engines, enginePrompts, rows, width, block, extras } satisfies Layout;
 }
 
 /**
- * Adds a cell's counts to the block at `at` of `target` (the layout above);
- * with `extra`, its point-only counts too.
+ * Adds a cell's counts to the block at `at` of `target` (the layout above):
+ * responses, responsesWithCitations, Σ mentionedResponses, then each entity's
+ * (mentionedResponses, rankSum, citedResponses).
  */
 export function addCellToBlock(
   target: Float64Array,
   at: number,
-  cell: PromptCell,
+  cell: PointCell,
   entities: ComputeMetricsOptions["entities"],
-  extra?: Float64Array,
 ): void {
   add(target, at, cell.responses);
   add(target, at + 1, cell.responsesWithCitations);
-  entities.forEach((entity, e) => {
-    const counts = cell.entities[entity.id];
-    if (!counts) return;
+  for (let e = 0; e < entities.length; e++) {
+    const counts = cell.entities[(entities[e] as { id: string }).id];
+    if (!counts) continue;
     add(target, at + 2, counts.mentionedResponses);
     add(target, at + 3 + 3 * e, counts.mentionedResponses);
     add(target, at + 4 + 3 * e, counts.rankSum);
     add(target, at + 5 + 3 * e, counts.citedResponses);
-    if (!extra) return;
-    add(extra, 3 * e, counts.mentionCount);
-    add(extra, 3 * e + 1, counts.positiveResponses);
-    add(extra, 3 * e + 2, counts.negativeResponses);
-  });
+  }
 }
 
 /** Width of one engine block for `entities` (see Layout). */

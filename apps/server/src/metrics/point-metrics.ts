@@ -1,4 +1,4 @@
-import type { ComputeMetricsOptions } from "./aggregates.js";
+import type { ComputeMetricsOptions, PointCell } from "./aggregates.js";
 import {
   addCellToBlock,
   blockWidth,
@@ -32,7 +32,7 @@ export interface PointMetrics extends ScopePoints {
  * integers in any order, so the values are identical to `computeMetrics`'.
  */
 export function computePointMetrics(
-  options: Omit<ComputeMetricsOptions, "seed" | "resamples">,
+  options: Omit<ComputeMetricsOptions, "cells" | "seed" | "resamples"> & { cells: PointCell[] },
 ): PointMetrics {
   const weights = checkedWeights(options.weights);
   const { entities } = options;

@@ -12,6 +12,7 @@ import { checkDay, type MetricsFilters } from "./metrics-filters.js";
 import { loadMetricsScope } from "./metrics-scope.js";
 
 export type MetricsTimeSeries = ResponseBody<"getMetricsTimeSeries", 200>;
+type Series = MetricsTimeSeries["series"][number];
 /** Longest range one request may ask for, in days. */
 export const MAX_TIMESERIES_DAYS = 366;
 
@@ -51,22 +52,31 @@ export async function getMetricsTimeSeries(
     filters,
   });
 
-  // One series per shown entity and engine ("all" first), filled day by day.
+  // One series per shown entity and engine, filled day by day.
   const shown = scope.entities.flatMap((entity, e) =>
     !options.entity || entity.id === options.entity ? [{ entity, e }] : [],
   );
-  const series = new Map<string, MetricsTimeSeries["series"][number]>();
+  const seriesByEngine = new Map<string, Series[]>();
+  const seriesOf = (engine: string): Series[] => {
+    let list = seriesByEngine.get(engine);
+    if (!list) {
+      list = shown.map(({ entity }) => ({
+        entity: entity.name,
+        entityId: entity.id,
+        isSelf: entity.isSelf,
+        engine,
+        points: [],
+      }));
+      seriesByEngine.set(engine, list);
+    }
+    return list;
+  };
   const push = (engine: string, date: string, points: ScopePoints) => {
     if (points.responses === 0) return;
-    for (const { entity, e } of shown) {
+    const list = seriesOf(engine);
+    shown.forEach(({ e }, i) => {
       const m = points.entities[e] as EntityPoint;
-      const key = `${entity.id}\u0000${engine}`;
-      let s = series.get(key);
-      if (!s) {
-        s = { entity: entity.name, entityId: entity.id, isSelf: entity.isSelf, engine, points: [] };
-        series.set(key, s);
-      }
-      s.points.push({
+      (list[i] as Series).points.push({
         date,
         responses: points.responses,
         visibility: m.visibility,
@@ -75,7 +85,7 @@ export async function getMetricsTimeSeries(
         averagePosition: m.averagePosition,
         composite: m.composite,
       });
-    }
+    });
   };
   for (const day of [...byDay.keys()].sort()) {
     const points = computePointMetrics({
@@ -87,11 +97,12 @@ export async function getMetricsTimeSeries(
     push("all", day, points);
     for (const engine of points.engines) push(engine.engine, day, engine);
   }
+  const series = [...seriesByEngine.values()].flat();
   const order = new Map(scope.entities.map((e, i) => [e.id, i]));
   return {
     from,
     to,
-    series: [...series.values()].sort(
+    series: series.sort(
       (a, b) =>
         (order.get(a.entityId) ?? 0) - (order.get(b.entityId) ?? 0) ||
         (a.engine === "all" ? -1 : b.engine === "all" ? 1 : a.engine.localeCompare(b.engine)),

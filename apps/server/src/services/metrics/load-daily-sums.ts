@@ -1,15 +1,14 @@
 import type { AppContext } from "../../context.js";
-import type { PromptCell } from "../../metrics/aggregates.js";
-import { entityCountColumns, entityCountsFromText } from "../analysis/rollup-columns.js";
+import type { PointCell } from "../../metrics/aggregates.js";
 import { filterSql, type MetricsFilters } from "./metrics-filters.js";
 import { packRows, unpackRows } from "./packed-rows.js";
 
 /**
- * Rollups summed per (day, engine) over the groups the filters select
- * (`brand_research` left out unless `includeBrandResearch`), summed in the
- * database from the group tables: one pseudo-cell per day and engine
- * (promptId and category "*"), about 70 rows a day whatever the number of
- * prompts, categories, languages and regions. Every metric is a ratio of sums,
+ * The counts point values need, summed per (day, engine) over the groups the
+ * filters select (`brand_research` left out unless `includeBrandResearch`),
+ * in the database from the group tables: one pseudo-cell per day and engine
+ * (promptId and category "*"), engines × entities rows a day whatever the
+ * number of prompts, categories, languages and regions. Every metric is a ratio of sums,
  * so point values computed from these equal those from the per-prompt cells;
  * intervals need the real cells (the bootstrap resamples prompts). Days: a
  * range or a list. One round trip.
@@ -20,7 +19,7 @@ export async function loadDailySums(options: {
   version: number;
   days: { from: string; to: string } | readonly string[];
   filters: MetricsFilters;
-}): Promise<Map<string, PromptCell[]>> {
+}): Promise<Map<string, PointCell[]>> {
   const { ctx, days, filters } = options;
   const dayParams = "from" in days ? [days.from, days.to] : [...days];
   if (dayParams.length === 0) return new Map();
@@ -40,7 +39,6 @@ export async function loadDailySums(options: {
           )
           .join(" UNION ALL ");
   const day = "to_char(day, 'YYYY-MM-DD')";
-  const sums = entityCountColumns.map((c) => `sum(${c})`);
   const [row] = await ctx.prisma.$queryRawUnsafe<
     Array<{ groups: string | null; entities: string | null }>
   >(
@@ -49,9 +47,9 @@ export async function loadDailySums(options: {
         FROM (SELECT day, engine, sum(responses) AS responses,
                 sum(responses_with_citations) AS with_citations
               FROM (${rowsOf("metric_groups")}) AS g GROUP BY day, engine) AS g) AS groups,
-       (SELECT ${packRows([day, "engine", "entity_id", ...entityCountColumns])}
-        FROM (SELECT day, engine, entity_id,
-                ${sums.map((s, i) => `${s} AS ${entityCountColumns[i]}`).join(", ")}
+       (SELECT ${packRows([day, "engine", "entity_id", "mentioned", "rank_sum", "cited"])}
+        FROM (SELECT day, engine, entity_id, sum(mentioned_responses) AS mentioned,
+                sum(rank_sum) AS rank_sum, sum(cited_responses) AS cited
               FROM (${rowsOf("metric_group_entity_counts")}) AS e
               GROUP BY day, engine, entity_id) AS e) AS entities`,
     options.workspaceId,
@@ -59,10 +57,13 @@ export async function loadDailySums(options: {
     ...dayParams,
     ...where.params,
   );
-  const byDay = new Map<string, Map<string, PromptCell>>();
+  const byDay = new Map<string, Map<string, PointCell>>();
   for (const [d = "", engine = "", responses, withCitations] of unpackRows(row?.groups)) {
-    const cells = byDay.get(d) ?? new Map<string, PromptCell>();
-    byDay.set(d, cells);
+    let cells = byDay.get(d);
+    if (!cells) {
+      cells = new Map();
+      byDay.set(d, cells);
+    }
     cells.set(engine, {
       promptId: "*",
       engine,
@@ -72,9 +73,16 @@ export async function loadDailySums(options: {
       entities: {},
     });
   }
-  for (const [d = "", engine = "", entityId = "", ...counts] of unpackRows(row?.entities)) {
+  for (const [d = "", engine = "", entityId = "", mentioned, rankSum, cited] of unpackRows(
+    row?.entities,
+  )) {
     const cell = byDay.get(d)?.get(engine);
-    if (cell) cell.entities[entityId] = entityCountsFromText(counts);
+    if (!cell) continue;
+    cell.entities[entityId] = {
+      mentionedResponses: Number(mentioned),
+      rankSum: Number(rankSum),
+      citedResponses: Number(cited),
+    };
   }
   return new Map([...byDay].map(([d, cells]) => [d, [...cells.values()]]));
 }
