@@ -15,7 +15,7 @@
 //
 // Build first: `cd apps/server && npx tsc -p tsconfig.build.json`.
 // Usage: node bench/metrics-read.mjs [--days 365] [--prompts 300] [--requests 200]
-//        [--pglite-dir DIR] [--reuse] [--targets pglite,postgres]
+//        [--pglite-dir DIR] [--reuse] [--targets pglite,postgres] [--only timeseries]
 //        DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres node bench/metrics-read.mjs
 import { existsSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -38,8 +38,13 @@ const { values: args } = parseArgs({
     "pglite-dir": { type: "string" },
     // Comma-separated subset of pglite,postgres (postgres needs DATABASE_URL).
     targets: { type: "string", default: "pglite,postgres" },
+    // Measure only the year of the time series (uncached), e.g. while working on it.
+    only: { type: "string" },
   },
 });
+if (args.only !== undefined && args.only !== "timeseries") {
+  throw new Error(`--only takes "timeseries", got "${args.only}"`);
+}
 const DAYS = Number(args.days);
 const PROMPTS = Number(args.prompts);
 const REQUESTS = Number(args.requests);
@@ -134,13 +139,14 @@ async function measureTarget(kind, env, cleanup) {
   // Cached: the same request again (the day's computed metrics are kept until its data changes).
   // Uncached: a server that keeps nothing (GEO_METRICS_CACHE_ENTRIES=0), so every request reads
   // the rollups and runs the bootstrap: the default view and 35 filter sets.
-  for (const mode of ["cached", "uncached"]) {
+  const onlyTimeSeries = args.only === "timeseries";
+  for (const mode of onlyTimeSeries ? ["uncached"] : ["cached", "uncached"]) {
     const server = await startServer({
       ...env,
       ...(mode === "uncached" ? { GEO_METRICS_CACHE_ENTRIES: "0" } : {}),
     });
     const cookie = await signIn(server.base);
-    for (const route of ["metrics", "scoreboard"]) {
+    for (const route of onlyTimeSeries ? [] : ["metrics", "scoreboard"]) {
       const figures = {};
       for (const slug of ["bench-one", "bench-year"]) {
         const path = `/api/v1/workspaces/${slug}/${route}`;

@@ -29,6 +29,14 @@ export interface EntityCounts {
   negativeResponses: number;
 }
 
+/** The counts point values need (no mention count or sentiment). */
+export type PointCounts = Pick<EntityCounts, "mentionedResponses" | "rankSum" | "citedResponses">;
+
+/** A cell with only the counts point values need: what series and deltas read. */
+export interface PointCell extends Omit<PromptCell, "entities"> {
+  entities: Record<string, PointCounts>;
+}
+
 /** The EntityCounts fields, in the order the rollup tables store them. */
 export const entityCountFields = [
   "mentionedResponses",

@@ -35,24 +35,26 @@ export function shiftDate(date: string, days: number): string {
   return new Date(t + days * DAY_MS).toISOString().slice(0, 10);
 }
 
+/** The days a day's deltas compare with; each absent when it has no data. */
+export interface ComparisonDays {
+  previous?: string;
+  d7?: string;
+  d28?: string;
+}
+
 /**
- * Picks the comparison days from a daily series (days without data absent) and
- * returns the deltas of `date`'s composite; all 0 when `date` itself has no data.
+ * The comparison days of `date` among the days with data: the latest earlier
+ * one, and exactly 7 and 28 days earlier.
  */
-export function compositeDeltasFromSeries(
-  series: ReadonlyArray<{ date: string; composite: number }>,
-  date: string,
-): CompositeDeltas {
-  const byDate = new Map(series.map((d) => [d.date, d.composite]));
-  const current = byDate.get(date);
-  if (current === undefined) return { previous: 0, "7d": 0, "28d": 0 };
-  let previousDate: string | undefined;
-  for (const d of byDate.keys()) {
-    if (d < date && (previousDate === undefined || d > previousDate)) previousDate = d;
+export function comparisonDays(date: string, daysWithData: readonly string[]): ComparisonDays {
+  const has = new Set(daysWithData);
+  const result: ComparisonDays = {};
+  for (const d of daysWithData) {
+    if (d < date && (result.previous === undefined || d > result.previous)) result.previous = d;
   }
-  return compositeDeltas(current, {
-    previous: previousDate === undefined ? undefined : byDate.get(previousDate),
-    d7: byDate.get(shiftDate(date, -7)),
-    d28: byDate.get(shiftDate(date, -28)),
-  });
+  const d7 = shiftDate(date, -7);
+  const d28 = shiftDate(date, -28);
+  if (has.has(d7)) result.d7 = d7;
+  if (has.has(d28)) result.d28 = d28;
+  return result;
 }

@@ -4,6 +4,7 @@ import type {
   EntityMetrics,
   Estimate,
   MetricsSnapshot,
+  PointCell,
   PromptCell,
   ScoreWeightsInput,
 } from "./aggregates.js";
@@ -43,9 +44,7 @@ export function computeMetrics(options: ComputeMetricsOptions): MetricsSnapshot 
   if (!Number.isInteger(resamples) || resamples < 1 || resamples > 100_000) {
     throw new RangeError(`resamples must be an integer in [1, 100000], got ${resamples}`);
   }
-  const cells = options.includeBrandResearch
-    ? options.cells
-    : options.cells.filter((c) => c.category !== "brand_research");
+  const cells = countedCells(options);
   const layout = buildLayout(cells, options.entities);
   const { prompts, engines, rows, extras, width, block } = layout;
   const P = prompts.length;
@@ -114,6 +113,16 @@ export function computeMetrics(options: ComputeMetricsOptions): MetricsSnapshot 
   };
 }
 
+/** The cells the metrics count: `brand_research` ones only with `includeBrandResearch`. */
+export function countedCells<Cell extends PointCell>(options: {
+  cells: Cell[];
+  includeBrandResearch?: boolean | undefined;
+}): Cell[] {
+  return options.includeBrandResearch
+    ? options.cells
+    : options.cells.filter((c) => c.category !== "brand_research");
+}
+
 /**
  * Per engine block (width `block`): [responses, responsesWithCitations,
  * Σ tracked entities' mentionedResponses, then per entity: mentionedResponses,
@@ -138,7 +147,7 @@ function buildLayout(cells: readonly PromptCell[], entities: ComputeMetricsOptio
   const engines = [...new Set(cells.map((c) => c.engine))].sort();
   const promptIndex = new Map(prompts.map((p, i) => [p, i]));
   const engineIndex = new Map(engines.map((e, i) => [e, i]));
-  const block = 3 + 3 * entities.length;
+  const block = blockWidth(entities.length);
   const width = block * engines.length;
   const rows = new Float64Array(prompts.length * width);
   const extras = engines.map(() => new Float64Array(3 * entities.length));
@@ -147,16 +156,11 @@ function buildLayout(cells: readonly PromptCell[], entities: ComputeMetricsOptio
     const k = engineIndex.get(cell.engine) as number;
     seen[k]?.add(cell.promptId);
     const at = (promptIndex.get(cell.promptId) as number) * width + k * block;
+    addCellToBlock(rows, at, cell, entities);
     const extra = extras[k] as Float64Array;
-    add(rows, at, cell.responses);
-    add(rows, at + 1, cell.responsesWithCitations);
     entities.forEach((entity, e) => {
       const counts = cell.entities[entity.id];
       if (!counts) return;
-      add(rows, at + 2, counts.mentionedResponses);
-      add(rows, at + 3 + 3 * e, counts.mentionedResponses);
-      add(rows, at + 4 + 3 * e, counts.rankSum);
-      add(rows, at + 5 + 3 * e, counts.citedResponses);
       add(extra, 3 * e, counts.mentionCount);
       add(extra, 3 * e + 1, counts.positiveResponses);
       add(extra, 3 * e + 2, counts.negativeResponses);
@@ -166,8 +170,34 @@ function buildLayout(cells: readonly PromptCell[], entities: ComputeMetricsOptio
   return { prompts, engines, enginePrompts, rows, width, block, extras } satisfies Layout;
 }
 
+/**
+ * Adds a cell's counts to the block at `at` of `target` (the layout above):
+ * responses, responsesWithCitations, Σ mentionedResponses, then each entity's
+ * (mentionedResponses, rankSum, citedResponses).
+ */
+export function addCellToBlock(
+  target: Float64Array,
+  at: number,
+  cell: PointCell,
+  entities: ComputeMetricsOptions["entities"],
+): void {
+  add(target, at, cell.responses);
+  add(target, at + 1, cell.responsesWithCitations);
+  for (let e = 0; e < entities.length; e++) {
+    const counts = cell.entities[(entities[e] as { id: string }).id];
+    if (!counts) continue;
+    add(target, at + 2, counts.mentionedResponses);
+    add(target, at + 3 + 3 * e, counts.mentionedResponses);
+    add(target, at + 4 + 3 * e, counts.rankSum);
+    add(target, at + 5 + 3 * e, counts.citedResponses);
+  }
+}
+
+/** Width of one engine block for `entities` (see Layout). */
+export const blockWidth = (entityCount: number): number => 3 + 3 * entityCount;
+
 /** Sum of the K engine blocks of `source` (one pooled block). */
-function poolBlocks(source: Float64Array, K: number, block: number): Float64Array {
+export function poolBlocks(source: Float64Array, K: number, block: number): Float64Array {
   const out = new Float64Array(block);
   for (let k = 0; k < K; k++) {
     const from = k * block;
@@ -176,7 +206,7 @@ function poolBlocks(source: Float64Array, K: number, block: number): Float64Arra
   return out;
 }
 
-function checkedWeights(w: ScoreWeightsInput): ScoreWeightsInput {
+export function checkedWeights(w: ScoreWeightsInput): ScoreWeightsInput {
   const values = [w.visibility, w.shareOfVoice, w.position, w.citation];
   if (values.some((v) => !Number.isFinite(v) || v < 0)) {
     throw new RangeError("score weights must be finite and non-negative");
@@ -209,6 +239,37 @@ function weightedComposite(
   return (100 * weighted) / total;
 }
 
+/** An entity's point values (no intervals), as `computeMetrics` reports them. */
+export interface PointValues {
+  visibility: number;
+  shareOfVoice: number;
+  citationShare: number;
+  averagePosition: number | null;
+  composite: number;
+}
+
+/**
+ * Point values of the entity whose triple is at `at` in a block of sums; each
+ * 0 when the count behind it is 0 (as an estimate with n = 0 reports it).
+ */
+export function pointValues(totals: Float64Array, at: number, w: ScoreWeightsInput): PointValues {
+  const responses = totals[0] as number;
+  const mentioned = totals[at] as number;
+  const rankSum = totals[at + 1] as number;
+  const visibility = ratio(mentioned, responses);
+  const shareOfVoice = ratio(mentioned, totals[2] as number);
+  const citationShare = ratio(totals[at + 2] as number, totals[1] as number);
+  const position = positionScore(mentioned, responses, rankSum);
+  return {
+    visibility,
+    shareOfVoice,
+    citationShare,
+    averagePosition: mentioned > 0 ? rankSum / mentioned : null,
+    composite:
+      responses > 0 ? weightedComposite(visibility, shareOfVoice, position, citationShare, w) : 0,
+  };
+}
+
 function entityMetrics(args: {
   entity: { id: string; isSelf: boolean };
   /** Offset of the entity's triple (mentioned, rankSum, cited) inside a block. */
@@ -226,13 +287,8 @@ function entityMetrics(args: {
   const withCitations = totals[1] as number;
   const allMentions = totals[2] as number;
   const mentioned = totals[at] as number;
-  const rankSum = totals[at + 1] as number;
   const cited = totals[at + 2] as number;
-  const visibility = ratio(mentioned, responses);
-  const shareOfVoice = ratio(mentioned, allMentions);
-  const citationShare = ratio(cited, withCitations);
-  const position = positionScore(mentioned, responses, rankSum);
-  const composite = weightedComposite(visibility, shareOfVoice, position, citationShare, w);
+  const point = pointValues(totals, at, w);
 
   // Replicates of the four interval-bearing metrics, from the resampled columns.
   const R = column(0);
@@ -269,20 +325,20 @@ function entityMetrics(args: {
     entityId: args.entity.id,
     isSelf: args.entity.isSelf,
     visibility: estimate(
-      visibility,
+      point.visibility,
       responses,
       args.wilson ? wilsonInterval(mentioned, responses) : percentileInterval(reps.visibility),
     ),
-    shareOfVoice: estimate(shareOfVoice, allMentions, percentileInterval(reps.shareOfVoice)),
+    shareOfVoice: estimate(point.shareOfVoice, allMentions, percentileInterval(reps.shareOfVoice)),
     citationShare: estimate(
-      citationShare,
+      point.citationShare,
       withCitations,
       args.wilson ? wilsonInterval(cited, withCitations) : percentileInterval(reps.citationShare),
     ),
-    averagePosition: mentioned > 0 ? rankSum / mentioned : null,
+    averagePosition: point.averagePosition,
     mentionCount: args.extra[0] as number,
     sentiment: positive + negative > 0 ? positive / (positive + negative) : null,
-    composite: estimate(composite, responses, percentileInterval(reps.composite)),
+    composite: estimate(point.composite, responses, percentileInterval(reps.composite)),
   };
 }
 

@@ -1,9 +1,5 @@
 import { describe, expect, it } from "vitest";
-import {
-  compositeDeltas,
-  compositeDeltasFromSeries,
-  shiftDate,
-} from "../../src/metrics/composite-deltas.js";
+import { comparisonDays, compositeDeltas, shiftDate } from "../../src/metrics/composite-deltas.js";
 
 describe("compositeDeltas", () => {
   it("current minus each comparison day; 0 where that day has no data", () => {
@@ -15,27 +11,21 @@ describe("compositeDeltas", () => {
     expect(compositeDeltas(50, {})).toEqual({ previous: 0, "7d": 0, "28d": 0 });
   });
 
-  it("picks the latest earlier day with data, and exactly 7 and 28 days earlier", () => {
-    const series = [
-      { date: "2026-02-04", composite: 30 }, // 28 days before 2026-03-04
-      { date: "2026-02-25", composite: 40 }, // 7 days before
-      { date: "2026-03-01", composite: 44 }, // latest earlier day with data
-      { date: "2026-03-04", composite: 50 },
-      { date: "2026-03-05", composite: 99 }, // later: ignored
+  it("compares with the latest earlier day with data, and exactly 7 and 28 days earlier", () => {
+    const days = [
+      "2026-02-04", // 28 days before 2026-03-04
+      "2026-02-25", // 7 days before
+      "2026-03-01", // latest earlier day with data
+      "2026-03-04",
+      "2026-03-05", // later: ignored
     ];
-    expect(compositeDeltasFromSeries(series, "2026-03-04")).toEqual({
-      previous: 6,
-      "7d": 10,
-      "28d": 20,
+    expect(comparisonDays("2026-03-04", days)).toEqual({
+      previous: "2026-03-01",
+      d7: "2026-02-25",
+      d28: "2026-02-04",
     });
-    expect(compositeDeltasFromSeries(series, "2026-03-03")).toEqual({
-      previous: 0,
-      "7d": 0,
-      "28d": 0,
-    });
-    expect(
-      compositeDeltasFromSeries([{ date: "2026-03-04", composite: 50 }], "2026-03-04"),
-    ).toEqual({ previous: 0, "7d": 0, "28d": 0 });
+    expect(comparisonDays("2026-03-02", days)).toEqual({ previous: "2026-03-01" });
+    expect(comparisonDays("2026-03-04", ["2026-03-04"])).toEqual({});
   });
 
   it("shifts UTC calendar dates across month and year ends", () => {

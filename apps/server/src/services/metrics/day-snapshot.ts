@@ -1,6 +1,7 @@
 import type { AppContext } from "../../context.js";
 import type { MetricsSnapshot } from "../../metrics/aggregates.js";
 import { computeMetrics } from "../../metrics/compute-metrics.js";
+import { computePointMetrics } from "../../metrics/point-metrics.js";
 import { loadDailySums } from "./load-daily-sums.js";
 import { loadPromptCells, loadTopCitedDomains } from "./load-prompt-cells.js";
 import { filtersKey, type MetricsFilters } from "./metrics-filters.js";
@@ -117,15 +118,13 @@ export async function selfComposites(options: {
     filters,
   });
   for (const d of missing) {
-    const snapshot = computeMetrics({
+    const points = computePointMetrics({
       cells: sums.get(d.day) ?? [],
       entities: scope.entities,
       weights: scope.weights,
       includeBrandResearch: filters.includeBrandResearch ?? false,
-      seed: d.day,
-      resamples: 1,
     });
-    const value = snapshot.entities.find((e) => e.isSelf)?.composite.value ?? 0;
+    const value = points.entities.find((e) => e.isSelf)?.composite ?? 0;
     remember(composites, keyOf(d), value, ctx.config.metricsCacheEntries);
     result.set(d.day, value);
   }

@@ -2,15 +2,17 @@ import type { ResponseBody } from "@geopulse/api-types";
 import type { AppContext } from "../../context.js";
 import { errors } from "../../errors/app-error.js";
 import type { WorkspaceAccess } from "../../http/principal.js";
-import type { EntityMetrics } from "../../metrics/aggregates.js";
-import { computeMetrics } from "../../metrics/compute-metrics.js";
+import {
+  computePointMetrics,
+  type EntityPoint,
+  type ScopePoints,
+} from "../../metrics/point-metrics.js";
 import { loadDailySums } from "./load-daily-sums.js";
 import { checkDay, type MetricsFilters } from "./metrics-filters.js";
 import { loadMetricsScope } from "./metrics-scope.js";
 
 export type MetricsTimeSeries = ResponseBody<"getMetricsTimeSeries", 200>;
-type Point = MetricsTimeSeries["series"][number]["points"][number];
-
+type Series = MetricsTimeSeries["series"][number];
 /** Longest range one request may ask for, in days. */
 export const MAX_TIMESERIES_DAYS = 366;
 
@@ -25,10 +27,10 @@ export interface GetMetricsTimeSeriesOptions {
 
 /**
  * Daily point values per entity, pooled and per engine, over a range. The
- * rollups are summed per (day, engine, category) in the database (a
- * bounded result whatever the number of prompts), and each day's sums go
- * through the same `computeMetrics` as the metrics route: every metric is a
- * ratio of sums, so the points equal that route's values (without intervals).
+ * rollups are summed per (day, engine) in the database (a bounded result
+ * whatever the number of prompts), and each day's sums go through
+ * `computePointMetrics`: every metric is a ratio of sums, so the points equal
+ * the metrics route's values (without intervals, so without a bootstrap).
  */
 export async function getMetricsTimeSeries(
   options: GetMetricsTimeSeriesOptions,
@@ -50,52 +52,57 @@ export async function getMetricsTimeSeries(
     filters,
   });
 
-  const shown = scope.entities.filter((e) => !options.entity || e.id === options.entity);
-  const series = new Map<string, MetricsTimeSeries["series"][number]>();
-  const pointOf = (date: string, responses: number, m: EntityMetrics): Point => ({
-    date,
-    responses,
-    visibility: m.visibility.value,
-    shareOfVoice: m.shareOfVoice.value,
-    citationShare: m.citationShare.value,
-    averagePosition: m.averagePosition,
-    composite: m.composite.value,
-  });
-  const push = (engine: string, date: string, responses: number, metrics: EntityMetrics[]) => {
-    if (responses === 0) return;
-    for (const entity of shown) {
-      const m = metrics.find((x) => x.entityId === entity.id);
-      if (!m) continue;
-      const key = `${entity.id}\u0000${engine}`;
-      const s = series.get(key) ?? {
+  // One series per shown entity and engine, filled day by day.
+  const shown = scope.entities.flatMap((entity, e) =>
+    !options.entity || entity.id === options.entity ? [{ entity, e }] : [],
+  );
+  const seriesByEngine = new Map<string, Series[]>();
+  const seriesOf = (engine: string): Series[] => {
+    let list = seriesByEngine.get(engine);
+    if (!list) {
+      list = shown.map(({ entity }) => ({
         entity: entity.name,
         entityId: entity.id,
         isSelf: entity.isSelf,
         engine,
         points: [],
-      };
-      s.points.push(pointOf(date, responses, m));
-      series.set(key, s);
+      }));
+      seriesByEngine.set(engine, list);
     }
+    return list;
+  };
+  const push = (engine: string, date: string, points: ScopePoints) => {
+    if (points.responses === 0) return;
+    const list = seriesOf(engine);
+    shown.forEach(({ e }, i) => {
+      const m = points.entities[e] as EntityPoint;
+      (list[i] as Series).points.push({
+        date,
+        responses: points.responses,
+        visibility: m.visibility,
+        shareOfVoice: m.shareOfVoice,
+        citationShare: m.citationShare,
+        averagePosition: m.averagePosition,
+        composite: m.composite,
+      });
+    });
   };
   for (const day of [...byDay.keys()].sort()) {
-    const snapshot = computeMetrics({
+    const points = computePointMetrics({
       cells: byDay.get(day) ?? [],
       entities: scope.entities,
       weights: scope.weights,
       includeBrandResearch: filters.includeBrandResearch ?? false,
-      seed: day,
-      resamples: 1,
     });
-    push("all", day, snapshot.responses, snapshot.entities);
-    for (const engine of snapshot.engines)
-      push(engine.engine, day, engine.responses, engine.entities);
+    push("all", day, points);
+    for (const engine of points.engines) push(engine.engine, day, engine);
   }
+  const series = [...seriesByEngine.values()].flat();
   const order = new Map(scope.entities.map((e, i) => [e.id, i]));
   return {
     from,
     to,
-    series: [...series.values()].sort(
+    series: series.sort(
       (a, b) =>
         (order.get(a.entityId) ?? 0) - (order.get(b.entityId) ?? 0) ||
         (a.engine === "all" ? -1 : b.engine === "all" ? 1 : a.engine.localeCompare(b.engine)),

@@ -2,7 +2,7 @@ import type { Scoreboard } from "@geopulse/api-types";
 import type { AppContext } from "../../context.js";
 import type { WorkspaceAccess } from "../../http/principal.js";
 import type { EntityMetrics } from "../../metrics/aggregates.js";
-import { compositeDeltasFromSeries, shiftDate } from "../../metrics/composite-deltas.js";
+import { comparisonDays, compositeDeltas } from "../../metrics/composite-deltas.js";
 import { type DaySnapshot, daySnapshot, selfComposites } from "./day-snapshot.js";
 import { checkDay, type MetricsFilters } from "./metrics-filters.js";
 import { loadMetricDays, loadMetricsScope, type MetricsScope } from "./metrics-scope.js";
@@ -52,20 +52,23 @@ export async function buildScoreboard(options: GetMetricsOptions): Promise<Score
 
   const day = await daySnapshot({ ctx, scope, day: current, filters });
   const self = selfOf(day.snapshot.entities);
-  // Comparison days: the previous day with data, and exactly 7 and 28 days before.
-  const wanted = new Set([shiftDate(date, -7), shiftDate(date, -28)]);
-  const previous = days.find((d) => d.day < date);
-  if (previous) wanted.add(previous.day);
+  const compare = comparisonDays(
+    date,
+    days.map((d) => d.day),
+  );
+  const wanted = new Set([compare.previous, compare.d7, compare.d28]);
   const earlier = await selfComposites({
     ctx,
     scope,
     days: days.filter((d) => wanted.has(d.day)),
     filters,
   });
-  const series = [
-    { date, composite: self?.composite.value ?? 0 },
-    ...[...earlier].map(([day, composite]) => ({ date: day, composite })),
-  ];
+  const on = (d: string | undefined) => (d === undefined ? undefined : earlier.get(d));
+  const deltas = compositeDeltas(self?.composite.value ?? 0, {
+    previous: on(compare.previous),
+    d7: on(compare.d7),
+    d28: on(compare.d28),
+  });
   return {
     scope,
     day,
@@ -79,7 +82,7 @@ export async function buildScoreboard(options: GetMetricsOptions): Promise<Score
             ciHigh: self.composite.ciHigh,
             n: self.composite.n,
             entity: scope.brand,
-            deltas: compositeDeltasFromSeries(series, date),
+            deltas,
           }
         : empty.composite,
       engines: day.snapshot.engines.map((engine) => ({

@@ -1,16 +1,17 @@
 import type { AppContext } from "../../context.js";
-import { addEntityCounts, type PromptCell, zeroEntityCounts } from "../../metrics/aggregates.js";
-import { entityCountColumns, entityCountsFromText } from "../analysis/rollup-columns.js";
+import type { PointCell } from "../../metrics/aggregates.js";
 import { filterSql, type MetricsFilters } from "./metrics-filters.js";
 import { packRows, unpackRows } from "./packed-rows.js";
 
 /**
- * Rollups summed per (day, engine, category) from the group tables (rows
- * already summed over prompts at write time, a few dozen a day whatever the
- * number of prompts), one pseudo-cell per group (promptId = the category).
- * Every metric is a ratio of sums, so point values computed from these equal
- * those from the per-prompt cells; intervals need the real cells (the
- * bootstrap resamples prompts). Days: a range or a list. One round trip.
+ * The counts point values need, summed per (day, engine) over the groups the
+ * filters select (`brand_research` left out unless `includeBrandResearch`),
+ * in the database from the group tables: one pseudo-cell per day and engine
+ * (promptId and category "*"), engines × entities rows a day whatever the
+ * number of prompts, categories, languages and regions. Every metric is a ratio of sums,
+ * so point values computed from these equal those from the per-prompt cells;
+ * intervals need the real cells (the bootstrap resamples prompts). Days: a
+ * range or a list. One round trip.
  */
 export async function loadDailySums(options: {
   ctx: AppContext;
@@ -18,21 +19,23 @@ export async function loadDailySums(options: {
   version: number;
   days: { from: string; to: string } | readonly string[];
   filters: MetricsFilters;
-}): Promise<Map<string, PromptCell[]>> {
-  const { ctx, days } = options;
+}): Promise<Map<string, PointCell[]>> {
+  const { ctx, days, filters } = options;
   const dayParams = "from" in days ? [days.from, days.to] : [...days];
   if (dayParams.length === 0) return new Map();
-  const where = filterSql(options.filters, dayParams.length + 3);
+  const where = filterSql(filters, dayParams.length + 3);
+  const counted = filters.includeBrandResearch ? "" : "AND category <> 'brand_research'";
   const key = "workspace_id = $1 AND analysis_version = $2::int";
   // A list is read one day per branch: with `day IN (...)` and no table
   // statistics yet, PostgreSQL filtered the workspace's whole history instead
   // of seeking each day (19 ms instead of 0.3 ms on a year of data).
   const rowsOf = (table: string) =>
     "from" in days
-      ? `SELECT * FROM ${table} WHERE ${key} AND day BETWEEN $3::date AND $4::date ${where.sql}`
+      ? `SELECT * FROM ${table} WHERE ${key} AND day BETWEEN $3::date AND $4::date ${where.sql} ${counted}`
       : dayParams
           .map(
-            (_, i) => `SELECT * FROM ${table} WHERE ${key} AND day = $${i + 3}::date ${where.sql}`,
+            (_, i) =>
+              `SELECT * FROM ${table} WHERE ${key} AND day = $${i + 3}::date ${where.sql} ${counted}`,
           )
           .join(" UNION ALL ");
   const day = "to_char(day, 'YYYY-MM-DD')";
@@ -40,41 +43,46 @@ export async function loadDailySums(options: {
     Array<{ groups: string | null; entities: string | null }>
   >(
     `SELECT
-       (SELECT ${packRows([day, "engine", "category", "responses", "responses_with_citations"])}
-        FROM (${rowsOf("metric_groups")}) AS g) AS groups,
-       (SELECT ${packRows([day, "engine", "category", "entity_id", ...entityCountColumns])}
-        FROM (${rowsOf("metric_group_entity_counts")}) AS e) AS entities`,
+       (SELECT ${packRows([day, "engine", "responses", "with_citations"])}
+        FROM (SELECT day, engine, sum(responses) AS responses,
+                sum(responses_with_citations) AS with_citations
+              FROM (${rowsOf("metric_groups")}) AS g GROUP BY day, engine) AS g) AS groups,
+       (SELECT ${packRows([day, "engine", "entity_id", "mentioned", "rank_sum", "cited"])}
+        FROM (SELECT day, engine, entity_id, sum(mentioned_responses) AS mentioned,
+                sum(rank_sum) AS rank_sum, sum(cited_responses) AS cited
+              FROM (${rowsOf("metric_group_entity_counts")}) AS e
+              GROUP BY day, engine, entity_id) AS e) AS entities`,
     options.workspaceId,
     options.version,
     ...dayParams,
     ...where.params,
   );
-  // Groups differ by language and region too: those are summed here.
-  const byDay = new Map<string, Map<string, PromptCell>>();
-  for (const [d = "", engine = "", category = "", responses, withCitations] of unpackRows(
-    row?.groups,
-  )) {
-    const cells = byDay.get(d) ?? new Map<string, PromptCell>();
-    byDay.set(d, cells);
-    const key = `${engine}\u0000${category}`;
-    const cell = cells.get(key) ?? {
-      promptId: category,
+  const byDay = new Map<string, Map<string, PointCell>>();
+  for (const [d = "", engine = "", responses, withCitations] of unpackRows(row?.groups)) {
+    let cells = byDay.get(d);
+    if (!cells) {
+      cells = new Map();
+      byDay.set(d, cells);
+    }
+    cells.set(engine, {
+      promptId: "*",
       engine,
-      category,
-      responses: 0,
-      responsesWithCitations: 0,
+      category: "*",
+      responses: Number(responses),
+      responsesWithCitations: Number(withCitations),
       entities: {},
-    };
-    cell.responses += Number(responses);
-    cell.responsesWithCitations += Number(withCitations);
-    cells.set(key, cell);
+    });
   }
-  for (const [d = "", engine, category, entityId = "", ...counts] of unpackRows(row?.entities)) {
-    const cell = byDay.get(d)?.get(`${engine}\u0000${category}`);
+  for (const [d = "", engine = "", entityId = "", mentioned, rankSum, cited] of unpackRows(
+    row?.entities,
+  )) {
+    const cell = byDay.get(d)?.get(engine);
     if (!cell) continue;
-    const sums = cell.entities[entityId] ?? zeroEntityCounts();
-    addEntityCounts(sums, entityCountsFromText(counts));
-    cell.entities[entityId] = sums;
+    cell.entities[entityId] = {
+      mentionedResponses: Number(mentioned),
+      rankSum: Number(rankSum),
+      citedResponses: Number(cited),
+    };
   }
   return new Map([...byDay].map(([d, cells]) => [d, [...cells.values()]]));
 }
