@@ -29,25 +29,29 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 describe("the contract under generated hostile input", () => {
-  it(`answers ${runs} generated requests (seed ${seed}) as declared, never 500, always the envelope`, async () => {
-    const report = await runFuzz({
-      target,
-      runs,
-      seed,
-      afterEach: async (fuzz, response) => {
-        // A generated sign-out ends the fuzzer's own session: sign in again.
-        const operation = allOperations[fuzz.operation];
-        if (operation?.operationId === "deleteCurrentSession" && response.status === 204) {
-          target.cookie = await t.signIn("fuzz@example.com");
-        }
-      },
-    });
-    if (process.env.FUZZ_REPORT)
-      writeFileSync(process.env.FUZZ_REPORT, JSON.stringify(report, null, 2));
-    expect(report.operationsCovered).toBe(Math.min(runs, allOperations.length));
-    expect(
-      report.violations,
-      `seed ${seed}: replay with FUZZ_SEED=${seed} FUZZ_RUNS=${runs}`,
-    ).toEqual([]);
-  }, 600_000);
+  it(
+    `answers ${runs} generated requests (seed ${seed}) as declared, never 500, always the envelope`,
+    async () => {
+      const report = await runFuzz({
+        target,
+        runs,
+        seed,
+        afterEach: async (fuzz, response) => {
+          // A generated sign-out ends the fuzzer's own session: sign in again.
+          const operation = allOperations[fuzz.operation];
+          if (operation?.operationId === "deleteCurrentSession" && response.status === 204) {
+            target.cookie = await t.signIn("fuzz@example.com");
+          }
+        },
+      });
+      if (process.env.FUZZ_REPORT)
+        writeFileSync(process.env.FUZZ_REPORT, JSON.stringify(report, null, 2));
+      expect(report.operationsCovered).toBe(Math.min(runs, allOperations.length));
+      expect(
+        report.violations,
+        `seed ${seed}: replay with FUZZ_SEED=${seed} FUZZ_RUNS=${runs}`,
+      ).toEqual([]);
+    },
+    Math.max(600_000, runs * 250),
+  );
 });
