@@ -454,13 +454,18 @@ export function materialize(fuzz: FuzzCase, target: FuzzTarget): Materialized {
 export function send(url: string, request: Materialized): Promise<FuzzResponse> {
   const { hostname, port } = new URL(url);
   return new Promise((resolve, reject) => {
+    // Node frames a GET or DELETE body only when told its length.
+    const headers =
+      request.body === undefined
+        ? request.headers
+        : { ...request.headers, "content-length": String(Buffer.byteLength(request.body)) };
     const outgoing = httpRequest(
       {
         host: hostname,
         port: Number(port),
         method: request.method,
         path: request.path,
-        headers: request.headers,
+        headers,
       },
       (incoming) => {
         const chunks: Buffer[] = [];

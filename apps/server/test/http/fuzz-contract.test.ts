@@ -13,7 +13,7 @@ import { startTestServer, type TestServer } from "../harness/test-server.js";
  * request id of X-Request-Id. FUZZ_RUNS / FUZZ_SEED change the count and the seed
  * (bench/fuzz-contract.mjs runs it long); FUZZ_REPORT writes the tallies as JSON.
  */
-const runs = Number(process.env.FUZZ_RUNS ?? allOperations.length * 5);
+const runs = Number(process.env.FUZZ_RUNS ?? allOperations.length * 10);
 const seed = Number(process.env.FUZZ_SEED ?? 20261123);
 
 let t: TestServer;
