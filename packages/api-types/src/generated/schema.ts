@@ -2437,7 +2437,7 @@ export interface components {
                 "application/json": components["schemas"]["ErrorEnvelope"];
             };
         };
-        /** @description A conflicting state; the code says which. */
+        /** @description A conflicting state; the code says which (`conflict`, `idempotency_key_reused`, or one the operation documents, e.g. `prompt_exists`, `last_owner`, `run_finished`, `no_engines_configured`). */
         Conflict: {
             headers: {
                 [name: string]: unknown;
@@ -2446,7 +2446,7 @@ export interface components {
                 "application/json": components["schemas"]["ErrorEnvelope"];
             };
         };
-        /** @description The resource expired (for example a key delivery window that closed). */
+        /** @description `delivery_expired`: the resource expired (for example a key delivery window that closed). */
         Gone: {
             headers: {
                 [name: string]: unknown;
@@ -2465,7 +2465,7 @@ export interface components {
                 "application/json": components["schemas"]["ErrorEnvelope"];
             };
         };
-        /** @description A dependency is not configured or not reachable; the code says which. */
+        /** @description A dependency is not configured or not reachable: `email_unavailable`, `billing_unavailable` or `service_unavailable`. */
         ServiceUnavailable: {
             headers: {
                 [name: string]: unknown;
@@ -2474,7 +2474,7 @@ export interface components {
                 "application/json": components["schemas"]["ErrorEnvelope"];
             };
         };
-        /** @description An upstream provider refused or could not be reached; the code says which. */
+        /** @description `payment_provider_error`: an upstream provider refused or could not be reached. */
         BadGateway: {
             headers: {
                 [name: string]: unknown;
