@@ -4,7 +4,8 @@ import { pinoHttp } from "pino-http";
 import type { AppContext } from "./context.js";
 import { errors } from "./errors/app-error.js";
 import { errorHandler } from "./errors/error-handler.js";
-import { authenticate } from "./http/authenticate.js";
+import { authenticate, requestAuth } from "./http/authenticate.js";
+import { guardInput } from "./http/guard-input.js";
 import { mountOperations } from "./http/mount-operations.js";
 import { requestIdFor } from "./http/request-id.js";
 import { billingPage } from "./pages/billing-page.js";
@@ -62,17 +63,26 @@ export function createApp(ctx: AppContext): Express {
   // Who is calling, and may they, before anything reads the body.
   app.use(authenticate(ctx));
 
-  // Webhooks are verified against their exact bytes, so they keep the raw body.
-  app.use("/api/v1/webhooks", express.raw({ type: () => true, limit: ctx.config.bodyLimitBytes }));
-  app.use(
-    express.json({
-      limit: ctx.config.bodyLimitBytes,
-      strict: true,
-      type: ["application/json", "application/*+json"],
-    }),
-  );
-  // Prompt imports accept CSV; the handler parses it.
-  app.use(express.text({ type: "text/csv", limit: ctx.config.bodyLimitBytes }));
+  // Bodies are read only for operations that declare one (anything else is left unread),
+  // within GEO_BODY_LIMIT_BYTES. Webhooks are verified against their exact bytes, so they
+  // keep the raw body; prompt imports also accept CSV, which their handler parses.
+  const limit = ctx.config.bodyLimitBytes;
+  const readRaw = express.raw({ type: () => true, limit });
+  const readJson = express.json({
+    limit,
+    strict: true,
+    type: ["application/json", "application/*+json"],
+  });
+  const readCsv = express.text({ type: "text/csv", limit });
+  app.use((req: Request, res: Response, next: NextFunction) => {
+    const operation = requestAuth(res)?.operation;
+    if (!operation?.requestBodyTypes) next();
+    else if (operation.pathTemplate.startsWith("/api/v1/webhooks/")) readRaw(req, res, next);
+    else readJson(req, res, (error?: unknown) => (error ? next(error) : readCsv(req, res, next)));
+  });
+
+  // Text the database cannot store, over-deep bodies and integers that are not (http/guard-input.ts).
+  app.use(guardInput());
 
   app.use(
     OpenApiValidator.middleware({

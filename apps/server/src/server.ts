@@ -3,6 +3,7 @@ import type { AddressInfo } from "node:net";
 import { createApp } from "./app.js";
 import type { AppContext } from "./context.js";
 import { type AppContextOptions, createAppContext } from "./create-app-context.js";
+import { answerClientError } from "./http/client-error.js";
 
 export type StartServerOptions = AppContextOptions;
 
@@ -22,6 +23,7 @@ export async function startServer(options: StartServerOptions): Promise<RunningS
   const { ctx } = running;
   const app = createApp(ctx);
   const server = app.listen(config.port, config.host);
+  server.on("clientError", answerClientError(ctx.logger));
   await new Promise<void>((resolve, reject) => {
     server.once("listening", resolve);
     server.once("error", reject);

@@ -21,7 +21,18 @@ export interface Operation {
   access: AccessRule;
   /** The path addresses a workspace through {workspace}. */
   workspaceScoped: boolean;
+  /** Path and query parameters, with the JSON type of their schema. */
+  parameters: OperationParameter[];
+  /** The media types of the request body; undefined when the operation takes none. */
+  requestBodyTypes: string[] | undefined;
   pattern: RegExp;
+}
+
+export interface OperationParameter {
+  name: string;
+  in: "path" | "query" | "header" | "cookie";
+  /** The schema's `type` (`string`, `integer`, `boolean`…). */
+  type: string | undefined;
 }
 
 export interface MatchedOperation {
@@ -31,9 +42,28 @@ export interface MatchedOperation {
 
 type SecurityRequirement = Record<string, string[]>;
 
+interface OpenApiParameter {
+  $ref?: string;
+  name: string;
+  in: OperationParameter["in"];
+  schema?: { $ref?: string; type?: string };
+}
+
 interface OpenApiOperation {
   operationId?: string;
   security?: SecurityRequirement[];
+  parameters?: OpenApiParameter[];
+  requestBody?: { content?: Record<string, unknown> };
+}
+
+/** Follows a local `#/components/...` reference (the contract uses no other kind). */
+function resolve<T>(document: Record<string, unknown>, value: T & { $ref?: string }): T {
+  if (!value.$ref) return value;
+  const target = value.$ref
+    .replace(/^#\//, "")
+    .split("/")
+    .reduce<unknown>((node, key) => (node as Record<string, unknown>)[key], document);
+  return resolve(document, target as T & { $ref?: string });
 }
 
 function accessRule(security: SecurityRequirement[] | undefined, where: string): AccessRule {
@@ -63,7 +93,10 @@ export class OperationIndex {
   readonly operations: Operation[];
 
   constructor(document: Record<string, unknown>) {
-    const paths = (document.paths ?? {}) as Record<string, Record<string, OpenApiOperation>>;
+    const paths = (document.paths ?? {}) as Record<
+      string,
+      Partial<Record<HttpMethod, OpenApiOperation>> & { parameters?: OpenApiParameter[] }
+    >;
     this.operations = [];
     for (const [pathTemplate, item] of Object.entries(paths)) {
       for (const method of methods) {
@@ -71,6 +104,11 @@ export class OperationIndex {
         if (!op) continue;
         const where = `${method.toUpperCase()} ${pathTemplate}`;
         if (!op.operationId) throw new Error(`${where} has no operationId`);
+        const parameters = [...(item.parameters ?? []), ...(op.parameters ?? [])].map((ref) => {
+          const parameter = resolve(document, ref);
+          const schema = parameter.schema ? resolve(document, parameter.schema) : undefined;
+          return { name: parameter.name, in: parameter.in, type: schema?.type };
+        });
         const parts = pathTemplate.split(/(\{[^}]+\})/).filter(Boolean);
         const source = parts
           .map((part) =>
@@ -84,6 +122,8 @@ export class OperationIndex {
           expressPath: pathTemplate.replace(/\{([^}]+)\}/g, ":$1"),
           access: accessRule(op.security, where),
           workspaceScoped: pathTemplate.includes("{workspace}"),
+          parameters,
+          requestBodyTypes: op.requestBody ? Object.keys(op.requestBody.content ?? {}) : undefined,
           pattern: new RegExp(`^${source}/?$`),
         });
       }

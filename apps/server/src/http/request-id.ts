@@ -7,5 +7,9 @@ const acceptable = /^[A-Za-z0-9._:-]{8,128}$/;
 export function requestIdFor(req: IncomingMessage): string {
   const incoming = req.headers["x-request-id"];
   if (typeof incoming === "string" && acceptable.test(incoming)) return incoming;
+  return newRequestId();
+}
+
+export function newRequestId(): string {
   return `req_${randomBytes(12).toString("base64url")}`;
 }

@@ -1,12 +1,12 @@
 import type { CheckoutReceipt } from "@geopulse/db";
 import type { Logger } from "pino";
-import type Stripe from "stripe";
 import type { AppContext } from "../../context.js";
 import { isUniqueViolation } from "../../db-errors.js";
 import type { Principal } from "../../http/principal.js";
 import { recordAuditEvent } from "../audit/record-audit-event.js";
 import { addCreditLot } from "../credits/add-credit-lot.js";
 import { microusdPerCent } from "./create-checkout-session.js";
+import type { CheckoutSessionObject } from "./stripe-event.js";
 
 export type CreditOutcome = "credited" | "already_credited" | "unknown_session" | "mismatch";
 
@@ -17,7 +17,7 @@ export interface CreditCheckoutSessionOptions {
   requestId: string;
   stripeEventId: string;
   /** The paid session, as the verified event carries it. */
-  session: Stripe.Checkout.Session;
+  session: CheckoutSessionObject;
 }
 
 /**
@@ -93,7 +93,7 @@ export async function creditCheckoutSession(
 /** What in the event contradicts the receipt, or undefined when they agree. */
 function mismatchOf(
   receipt: CheckoutReceipt,
-  session: Stripe.Checkout.Session,
+  session: CheckoutSessionObject,
 ): Record<string, unknown> | undefined {
   const expected = {
     workspaceId: receipt.workspaceId,

@@ -1,11 +1,15 @@
 import type { Logger } from "pino";
 import Stripe from "stripe";
+import type { z } from "zod";
 import type { AppContext } from "../../context.js";
 import { AppError, errors } from "../../errors/app-error.js";
 import type { Principal } from "../../http/principal.js";
 import { creditCheckoutSession } from "./credit-checkout-session.js";
 import { failCheckoutSession } from "./fail-checkout-session.js";
 import { billingUnavailable } from "./stripe-client.js";
+import { checkoutSessionSchema, stripeEventSchema } from "./stripe-event.js";
+
+type StripeEvent = z.infer<typeof stripeEventSchema>;
 
 /** Signatures older than this (by the server's clock) are refused. */
 export const webhookToleranceSeconds = 300;
@@ -28,40 +32,55 @@ export interface ReceiveStripeWebhookOptions {
 export async function receiveStripeWebhook(
   options: ReceiveStripeWebhookOptions,
 ): Promise<{ received: true }> {
-  const { ctx, log, principal, requestId } = options;
+  const { log } = options;
   const event = verifyStripeEvent(options);
-  const common = { ctx, log, principal, requestId, stripeEventId: event.id };
-  let outcome: string;
-  switch (event.type) {
-    case "checkout.session.completed":
-    case "checkout.session.async_payment_succeeded": {
-      const session = event.data.object;
-      // Delayed payment methods complete unpaid; their money arrives with async_payment_succeeded.
-      outcome =
-        session.payment_status === "paid"
-          ? await creditCheckoutSession({ ...common, session })
-          : "not_paid";
-      break;
-    }
-    case "checkout.session.expired":
-    case "checkout.session.async_payment_failed":
-      outcome = await failCheckoutSession({
-        ...common,
-        reason: event.type,
-        checkoutSessionId: event.data.object.id,
-      });
-      break;
-    default:
-      outcome = "ignored";
-  }
+  const outcome = await applyStripeEvent(options, event);
   log.info({ stripeEventId: event.id, stripeEventType: event.type, outcome }, "stripe webhook");
   return { received: true };
 }
 
-function verifyStripeEvent(options: ReceiveStripeWebhookOptions): Stripe.Event {
+/** What a checkout session's event does to its receipt. */
+const checkoutActions: Record<string, "credit" | "fail"> = {
+  "checkout.session.completed": "credit",
+  "checkout.session.async_payment_succeeded": "credit",
+  "checkout.session.expired": "fail",
+  "checkout.session.async_payment_failed": "fail",
+};
+
+async function applyStripeEvent(
+  options: ReceiveStripeWebhookOptions,
+  event: StripeEvent,
+): Promise<string> {
+  const { ctx, log, principal, requestId } = options;
+  const action = checkoutActions[event.type];
+  if (!action) return "ignored";
+  const session = checkoutSessionSchema.safeParse(event.data.object);
+  if (!session.success) {
+    // Only the secret's holder can sign an event, so this is the sender's bug: acknowledged
+    // (Stripe would retry it for days otherwise), changing nothing, and logged loudly.
+    log.warn(
+      { stripeEventId: event.id, stripeEventType: event.type, issues: session.error.issues },
+      "stripe event's data.object is not a checkout session; ignored",
+    );
+    return "not_a_session";
+  }
+  const common = { ctx, log, principal, requestId, stripeEventId: event.id };
+  if (action === "fail") {
+    return failCheckoutSession({
+      ...common,
+      reason: event.type,
+      checkoutSessionId: session.data.id,
+    });
+  }
+  // Delayed payment methods complete unpaid; their money arrives with async_payment_succeeded.
+  if (session.data.payment_status !== "paid") return "not_paid";
+  return creditCheckoutSession({ ...common, session: session.data });
+}
+
+function verifyStripeEvent(options: ReceiveStripeWebhookOptions): StripeEvent {
   const secret = options.ctx.config.stripe.webhookSecret;
   if (!secret) throw billingUnavailable("STRIPE_WEBHOOK_SECRET");
-  let event: Stripe.Event;
+  let event: unknown;
   try {
     event = Stripe.webhooks.constructEvent(
       options.payload,
@@ -83,16 +102,9 @@ function verifyStripeEvent(options: ReceiveStripeWebhookOptions): Stripe.Event {
       "The Stripe-Signature header is missing, does not match the payload, or is too old.",
     );
   }
-  const shape = event as unknown as { id?: unknown; type?: unknown; data?: { object?: unknown } };
-  if (
-    typeof shape?.id !== "string" ||
-    typeof shape.type !== "string" ||
-    typeof shape.data?.object !== "object" ||
-    shape.data.object === null
-  ) {
-    throw notAnEvent();
-  }
-  return event;
+  const parsed = stripeEventSchema.safeParse(event);
+  if (!parsed.success) throw notAnEvent();
+  return parsed.data;
 }
 
 const notAnEvent = () =>
