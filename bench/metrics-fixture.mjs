@@ -13,7 +13,7 @@ const { loadAnalysisSubject, analyzerFor } = await import(
   join(serverDir, "dist/services/analysis/analysis-subject.js")
 );
 const { buildRollupRows } = await import(join(serverDir, "dist/services/analysis/rollup-rows.js"));
-const { lockMetricDay, addRollupRows } = await import(
+const { lockMetricDay, noteDaySubject, addRollupRows } = await import(
   join(serverDir, "dist/services/analysis/write-rollups.js")
 );
 const { ANALYSIS_VERSION } = await import(join(serverDir, "dist/analysis/types.js"));
@@ -118,6 +118,12 @@ export async function fillWorkspace({
     await prisma.$transaction(
       async (tx) => {
         await lockMetricDay(tx, { workspaceId: workspace.id, version: ANALYSIS_VERSION, day, now });
+        await noteDaySubject(tx, {
+          workspaceId: workspace.id,
+          version: ANALYSIS_VERSION,
+          day,
+          fingerprint: analyzer.fingerprint,
+        });
         await addRollupRows(tx, {
           workspaceId: workspace.id,
           version: ANALYSIS_VERSION,

@@ -27,6 +27,28 @@ export async function lockMetricDay(
   );
 }
 
+/**
+ * Records the subject fingerprint of answers being added to a locked day: the
+ * day keeps it when it was empty or made with the same one, and becomes
+ * unknown (NULL, so re-analysis redoes it) when its answers were analysed
+ * against different subjects. Call after `lockMetricDay`, before
+ * `addRollupRows`.
+ */
+export async function noteDaySubject(
+  tx: Tx,
+  options: { workspaceId: string; version: number; day: string; fingerprint: string },
+): Promise<void> {
+  await tx.$executeRawUnsafe(
+    `UPDATE metric_days SET subject_fingerprint =
+       CASE WHEN responses = 0 OR subject_fingerprint = $4 THEN $4 ELSE NULL END
+     WHERE workspace_id = $1 AND analysis_version = $2::int AND day = $3::date`,
+    options.workspaceId,
+    options.version,
+    options.day,
+    options.fingerprint,
+  );
+}
+
 /** Adds rollup rows to what is stored (insert or increment), in chunks. */
 export async function addRollupRows(
   tx: Tx,
