@@ -126,7 +126,8 @@ export async function readStoredAnswers(
       mentionKeys: [],
     });
   }
-  for (const { response_id, ...citation } of citations) byId.get(response_id)?.citations.push(citation);
+  for (const { response_id, ...citation } of citations)
+    byId.get(response_id)?.citations.push(citation);
   for (const m of mentions) {
     // A mention of another version never equals a fresh one: it has to be rewritten.
     const key = Number(m.analysis_version) === ANALYSIS_VERSION ? mentionKey(m) : "outdated";

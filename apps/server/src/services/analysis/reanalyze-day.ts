@@ -20,7 +20,7 @@ import {
 import { swapDayRollups } from "./swap-day-rollups.js";
 
 /** Answers read, analysed and written back per step (one read, one short transaction). */
-const PAGE = 200;
+const PAGE = 100;
 /** Tries before a day written to all the time is left for the next re-analysis. */
 const MAX_ATTEMPTS = 8;
 

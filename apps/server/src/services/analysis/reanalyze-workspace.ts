@@ -1,3 +1,4 @@
+import { monitorEventLoopDelay } from "node:perf_hooks";
 import type { AppContext } from "../../context.js";
 import { fingerprintOf, loadAnalysisSubject } from "./analysis-subject.js";
 import { listStaleDays } from "./list-stale-days.js";
@@ -27,6 +28,10 @@ export async function reanalyzeWorkspace({ ctx, workspaceId }: ReanalyzeWorkspac
   });
   const totals = { days: 0, answers: 0, changed: 0 };
   if (!exists) return totals;
+  // What the job costs the requests served meanwhile: the process's event-loop delay while it runs.
+  const delay = monitorEventLoopDelay({ resolution: 10 });
+  delay.enable();
+  const started = performance.now();
   for (let pass = 0; pass < MAX_PASSES; pass++) {
     const subject = await loadAnalysisSubject(ctx.prisma, workspaceId);
     const fingerprint = fingerprintOf(subject, ctx.config.domainTaxonomy);
@@ -39,6 +44,20 @@ export async function reanalyzeWorkspace({ ctx, workspaceId }: ReanalyzeWorkspac
       totals.changed += result.changed;
     }
   }
-  if (totals.days > 0) ctx.logger.info({ workspaceId, ...totals }, "workspace re-analysed");
+  delay.disable();
+  if (totals.days > 0)
+    ctx.logger.info(
+      {
+        workspaceId,
+        ...totals,
+        ms: Math.round(performance.now() - started),
+        eventLoopDelayMs: {
+          p50: Math.round(delay.percentile(50) / 1e6),
+          p99: Math.round(delay.percentile(99) / 1e6),
+          max: Math.round(delay.max / 1e6),
+        },
+      },
+      "workspace re-analysed",
+    );
   return totals;
 }

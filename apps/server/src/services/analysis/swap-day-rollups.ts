@@ -1,8 +1,10 @@
 import { ANALYSIS_VERSION } from "../../analysis/types.js";
 import type { AppContext } from "../../context.js";
 import { fingerprintOf, loadAnalysisSubject } from "./analysis-subject.js";
+import { yieldToEventLoop } from "./cpu-slices.js";
+import { diffDayRollups, diffSize, readStoredDayRollups } from "./day-rollup-diff.js";
 import { type AnalysedAnswer, buildRollupRows } from "./rollup-rows.js";
-import { addRollupRows, clearRollupDay } from "./write-rollups.js";
+import { applyRollupDiff, clearOtherVersions } from "./write-rollups.js";
 
 export interface SwapDayRollupsOptions {
   ctx: AppContext;
@@ -25,13 +27,23 @@ export type SwapOutcome = "done" | "day-changed" | "subject-changed";
  * Replaces a day's rollups with those of its re-analysed answers in one short
  * transaction holding the day lock, so readers see the old day or the new
  * one, never a mix. Everything slow (reading answers, analysing, writing their
- * mentions) happened before, outside it; this checks that nothing it relied on
- * moved meanwhile (the revision, which every writer of the day bumps, and the
- * subject) and otherwise only deletes and inserts the day's rollup rows.
+ * mentions, reading the stored rollups and diffing them) happened before,
+ * outside it; the transaction checks that nothing it relied on moved
+ * meanwhile (the revision, which every writer of the day bumps, and the
+ * subject) and then writes only the rows that differ.
  */
 export async function swapDayRollups(options: SwapDayRollupsOptions): Promise<SwapOutcome> {
   const { ctx, workspaceId, day } = options;
   const rows = buildRollupRows(options.answers);
+  // Read and compared outside the transaction: if a writer changes the day
+  // after this read, it bumps the revision and the swap below declines.
+  const stored = await readStoredDayRollups(ctx.prisma, {
+    workspaceId,
+    version: ANALYSIS_VERSION,
+    day,
+  });
+  const diff = diffDayRollups(stored, rows);
+  await yieldToEventLoop();
   return ctx.prisma.$transaction(
     async (tx) => {
       await tx.$executeRawUnsafe(
@@ -53,16 +65,24 @@ export async function swapDayRollups(options: SwapDayRollupsOptions): Promise<Sw
       const subject = await loadAnalysisSubject(tx, workspaceId);
       if (fingerprintOf(subject, ctx.config.domainTaxonomy) !== options.fingerprint)
         return "subject-changed";
-      await clearRollupDay(tx, { workspaceId, day, keepVersion: ANALYSIS_VERSION });
-      await addRollupRows(tx, { workspaceId, version: ANALYSIS_VERSION, rows });
+      await clearOtherVersions(tx, { workspaceId, day, keepVersion: ANALYSIS_VERSION });
+      await applyRollupDiff(tx, {
+        workspaceId,
+        version: ANALYSIS_VERSION,
+        day,
+        diff,
+        responses: options.answers.length,
+      });
+      // The revision moves only when the rows did: cached metrics of an unchanged day stay valid.
       await tx.$executeRawUnsafe(
-        `UPDATE metric_days SET subject_fingerprint = $4, revision = revision + 1,
-           updated_at = $5::timestamptz
+        `UPDATE metric_days SET subject_fingerprint = $4, revision = revision + $5::int,
+           updated_at = $6::timestamptz
          WHERE workspace_id = $1 AND analysis_version = $2::int AND day = $3::date`,
         workspaceId,
         ANALYSIS_VERSION,
         day,
         options.fingerprint,
+        diffSize(diff) > 0 ? 1 : 0,
         ctx.clock.now().toISOString(),
       );
       return "done" as const;
