@@ -1,6 +1,7 @@
 import type { Prisma } from "@geopulse/db";
 import type { AppContext } from "../../context.js";
 import { packRows, unpackRows } from "../metrics/packed-rows.js";
+import { yieldToEventLoop } from "./cpu-slices.js";
 import type { RollupRows } from "./rollup-rows.js";
 import { ROLLUP_TABLES, type RollupTable } from "./rollup-tables.js";
 
@@ -24,28 +25,40 @@ const columnSql = ([name, type]: readonly [string, string]) =>
   type === "date" ? `to_char(${name}, 'YYYY-MM-DD')` : name;
 
 /**
- * The day's rollup rows at one analysis version, read as one packed text
- * value per table (the embedded database's read cost is per result row).
+ * The day's rollup rows at one analysis version, read as packed text values
+ * (the embedded database's read cost is per result row).
  */
 export async function readStoredDayRollups(
   db: Db,
   options: { workspaceId: string; version: number; day: string },
 ): Promise<StoredDayRollups> {
+  const scope = [options.workspaceId, options.version, options.day] as const;
+  // The per-prompt tables hold thousands of rows a day: read one engine at a
+  // time, so no single read holds the (embedded, same-thread) database long.
+  const engines = await db.$queryRawUnsafe<Array<{ engine: string }>>(
+    `SELECT DISTINCT engine FROM metric_groups
+     WHERE workspace_id = $1 AND analysis_version = $2::int AND day = $3::date`,
+    ...scope,
+  );
   const stored: StoredDayRollups = new Map();
   for (const table of ROLLUP_TABLES) {
-    const [row] = await db.$queryRawUnsafe<Array<{ packed: string | null }>>(
-      `SELECT ${packRows(table.columns.map(columnSql))} AS packed FROM ${table.name}
-       WHERE workspace_id = $1 AND analysis_version = $2::int AND day = $3::date`,
-      options.workspaceId,
-      options.version,
-      options.day,
-    );
     const rows = new Map<string, string>();
-    for (const fields of unpackRows(row?.packed)) {
-      rows.set(
-        fields.slice(0, table.keyWidth).join(FIELD),
-        fields.slice(table.keyWidth).join(FIELD),
+    const perEngine = table.columns.some(([name]) => name === "prompt_id");
+    for (const engine of perEngine ? engines.map((e) => e.engine) : [null]) {
+      const [row] = await db.$queryRawUnsafe<Array<{ packed: string | null }>>(
+        `SELECT ${packRows(table.columns.map(columnSql))} AS packed FROM ${table.name}
+         WHERE workspace_id = $1 AND analysis_version = $2::int AND day = $3::date
+           AND ($4::text IS NULL OR engine = $4::text)`,
+        ...scope,
+        engine,
       );
+      for (const fields of unpackRows(row?.packed)) {
+        rows.set(
+          fields.slice(0, table.keyWidth).join(FIELD),
+          fields.slice(table.keyWidth).join(FIELD),
+        );
+      }
+      await yieldToEventLoop();
     }
     stored.set(table.name, rows);
   }
