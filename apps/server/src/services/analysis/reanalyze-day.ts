@@ -29,6 +29,8 @@ export interface ReanalyzeDayOptions {
   workspaceId: string;
   /** `YYYY-MM-DD` (UTC), the day of the runs whose answers are analysed again. */
   day: string;
+  /** Answers per step (default PAGE). */
+  pageSize?: number;
 }
 
 export interface ReanalyzeDayResult {
@@ -60,6 +62,7 @@ export async function reanalyzeDay({
   ctx,
   workspaceId,
   day,
+  pageSize = PAGE,
 }: ReanalyzeDayOptions): Promise<ReanalyzeDayResult> {
   let analyzer: WorkspaceAnalyzer | undefined;
   let analysed = new Map<string, AnalysedAnswer>();
@@ -87,14 +90,14 @@ export async function reanalyzeDay({
     const listed = new Set(ids);
     for (const id of analysed.keys()) if (!listed.has(id)) analysed.delete(id);
     const missing = ids.filter((id) => !analysed.has(id));
-    for (let i = 0; i < missing.length; i += PAGE) {
+    for (let i = 0; i < missing.length; i += pageSize) {
       const page = await analysePage({
         ctx,
         workspaceId,
         day,
         analyzer,
         prompts,
-        ids: missing.slice(i, i + PAGE),
+        ids: missing.slice(i, i + pageSize),
       });
       for (const [id, answer] of page.analysed) analysed.set(id, answer);
       changed += page.changed;
@@ -153,7 +156,18 @@ async function analysePage(options: {
   });
   const changes = results.flatMap((r) => (r.change ? [r.change] : []));
   if (changes.length > 0) {
-    await ctx.prisma.$transaction((tx) => rewriteStoredAnalyses(tx, options.workspaceId, changes));
+    await ctx.prisma.$transaction(async (tx) => {
+      await rewriteStoredAnalyses(tx, options.workspaceId, changes);
+      // The day's answers now hold analyses its rollups do not: until the swap
+      // records the subject, the day counts as stale, even if the subject
+      // returns to the one it had or this job dies before the swap.
+      await tx.$executeRawUnsafe(
+        `UPDATE metric_days SET subject_fingerprint = NULL
+         WHERE workspace_id = $1 AND day = $2::date AND subject_fingerprint IS NOT NULL`,
+        options.workspaceId,
+        options.day,
+      );
+    });
   }
   return {
     analysed: results.map((r) => [r.id, r.rollup] as const),

@@ -10,6 +10,8 @@ const MAX_PASSES = 5;
 export interface ReanalyzeWorkspaceOptions {
   ctx: AppContext;
   workspaceId: string;
+  /** Answers per step (reanalyzeDay's default when omitted). */
+  pageSize?: number;
 }
 
 /**
@@ -21,7 +23,11 @@ export interface ReanalyzeWorkspaceOptions {
  * is stale, so a subject that changed while a pass ran is caught up with
  * here rather than by another job.
  */
-export async function reanalyzeWorkspace({ ctx, workspaceId }: ReanalyzeWorkspaceOptions) {
+export async function reanalyzeWorkspace({
+  ctx,
+  workspaceId,
+  pageSize,
+}: ReanalyzeWorkspaceOptions) {
   const exists = await ctx.prisma.workspace.findUnique({
     where: { id: workspaceId },
     select: { id: true },
@@ -38,7 +44,7 @@ export async function reanalyzeWorkspace({ ctx, workspaceId }: ReanalyzeWorkspac
     const days = await listStaleDays({ db: ctx.prisma, workspaceId, fingerprint });
     if (days.length === 0) break;
     for (const day of days) {
-      const result = await reanalyzeDay({ ctx, workspaceId, day });
+      const result = await reanalyzeDay({ ctx, workspaceId, day, pageSize });
       if (result.answers > 0 || result.changed > 0) totals.days += 1;
       totals.answers += result.answers;
       totals.changed += result.changed;
