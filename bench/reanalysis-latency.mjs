@@ -29,7 +29,7 @@ const { values: args } = parseArgs({
     days: { type: "string", default: "90" },
     prompts: { type: "string", default: "300" },
     interval: { type: "string", default: "20" },
-    // Measure again on a database a previous run filled (its aliases are put back first).
+    // Measure again on a database a previous run filled (the alias is then removed).
     reuse: { type: "boolean", default: false },
     "pglite-dir": { type: "string" },
     targets: { type: "string", default: "pglite,postgres" },
@@ -116,12 +116,11 @@ async function fill(dbOptions, env) {
 }
 
 async function measure(kind, env) {
-  // Each "workspace re-analysed" log line settles the promise nextJob() returned before it.
+  // The "workspace re-analysed" log line settles `done`.
   let finished = () => {};
-  const nextJob = () =>
-    new Promise((resolve) => {
-      finished = resolve;
-    });
+  const done = new Promise((resolve) => {
+    finished = resolve;
+  });
   const server = await startServer(
     { ...env, GEO_WORKERS: "true", GEO_LOG_LEVEL: "info", GEO_QUEUE_POLL_SECONDS: "1" },
     {
@@ -144,19 +143,13 @@ async function measure(kind, env) {
       return json;
     };
     const hooli = (await call("GET", "/competitors")).data.find((c) => c.name === "Hooli");
-    // A kept database may hold a previous run's aliases: put them back without measuring.
-    if (hooli.aliases.join() !== "Hooli XYZ") {
-      const restored = nextJob();
-      await call("PATCH", `/competitors/${hooli.competitorId}`, { aliases: ["Hooli XYZ"] });
-      await restored;
-    }
+    // The measured edit adds the alias "pricing" (in about half of the answers), or removes it
+    // again on a kept database (--reuse): either way every day is redone.
+    const aliases = hooli.aliases.includes("pricing") ? ["Hooli XYZ"] : ["Hooli XYZ", "pricing"];
 
     const idle = await probe(server.base, api, cookie, new Promise((r) => setTimeout(r, 5000)));
-    const done = nextJob();
     const started = performance.now();
-    await call("PATCH", `/competitors/${hooli.competitorId}`, {
-      aliases: ["Hooli XYZ", "pricing"],
-    });
+    await call("PATCH", `/competitors/${hooli.competitorId}`, { aliases });
     const during = await probe(server.base, api, cookie, done);
     const wallMs = performance.now() - started;
     const job = await done;

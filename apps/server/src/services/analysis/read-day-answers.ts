@@ -71,7 +71,13 @@ export async function listDayAnswerIds(
   return rows.map((r) => r.id);
 }
 
-/** These answers with their citations (in order) and stored mentions: three short queries. */
+/**
+ * These answers with their citations (in order) and stored mentions: three
+ * short queries. Citations and mentions are looked up answer by answer
+ * (LATERAL) so each is an index lookup whatever the planner's statistics: the
+ * embedded database never runs ANALYZE on its own, and with no statistics
+ * `response_id = ANY(...)` was planned as a scan of the whole table.
+ */
 export async function readStoredAnswers(
   ctx: AppContext,
   ids: readonly string[],
@@ -93,8 +99,12 @@ export async function readStoredAnswers(
   const citations = await db.$queryRawUnsafe<
     Array<{ response_id: string } & StoredAnswer["citations"][number]>
   >(
-    `SELECT response_id, id, url, title, domain, taxonomy, entity_id AS "entityId"
-     FROM citations WHERE response_id = ANY($1::text[]) ORDER BY response_id, position`,
+    `SELECT ids.id AS response_id, c.id, c.url, c.title, c.domain, c.taxonomy,
+       c.entity_id AS "entityId"
+     FROM unnest($1::text[]) AS ids(id)
+     CROSS JOIN LATERAL (
+       SELECT * FROM citations WHERE response_id = ids.id ORDER BY position
+     ) AS c`,
     ids,
   );
   const mentions = await db.$queryRawUnsafe<
@@ -109,9 +119,12 @@ export async function readStoredAnswers(
       analysis_version: number;
     }>
   >(
-    `SELECT response_id, entity_id AS "entityId", is_self AS "isSelf", count,
-       first_offset AS "firstOffset", rank, sentiment, analysis_version
-     FROM response_mentions WHERE response_id = ANY($1::text[])`,
+    `SELECT ids.id AS response_id, m.entity_id AS "entityId", m.is_self AS "isSelf", m.count,
+       m.first_offset AS "firstOffset", m.rank, m.sentiment, m.analysis_version
+     FROM unnest($1::text[]) AS ids(id)
+     CROSS JOIN LATERAL (
+       SELECT * FROM response_mentions WHERE response_id = ids.id ORDER BY entity_id
+     ) AS m`,
     ids,
   );
   const byId = new Map<string, StoredAnswer>();

@@ -17,7 +17,7 @@ import {
   rewriteStoredAnalyses,
   type StoredAnalysisChange,
 } from "./store-analysis.js";
-import { swapDayRollups } from "./swap-day-rollups.js";
+import { preferIndexes, swapDayRollups } from "./swap-day-rollups.js";
 
 /** Answers read, analysed and written back per step (one read, one short transaction). */
 const PAGE = 100;
@@ -157,6 +157,7 @@ async function analysePage(options: {
   const changes = results.flatMap((r) => (r.change ? [r.change] : []));
   if (changes.length > 0) {
     await ctx.prisma.$transaction(async (tx) => {
+      await preferIndexes(tx);
       await rewriteStoredAnalyses(tx, options.workspaceId, changes);
       // The day's answers now hold analyses its rollups do not: until the swap
       // records the subject, the day counts as stale, even if the subject

@@ -1,3 +1,4 @@
+import type { Prisma } from "@geopulse/db";
 import { ANALYSIS_VERSION } from "../../analysis/types.js";
 import type { AppContext } from "../../context.js";
 import { fingerprintOf, loadAnalysisSubject } from "./analysis-subject.js";
@@ -46,6 +47,7 @@ export async function swapDayRollups(options: SwapDayRollupsOptions): Promise<Sw
   await yieldToEventLoop();
   return ctx.prisma.$transaction(
     async (tx) => {
+      await preferIndexes(tx);
       await tx.$executeRawUnsafe(
         `INSERT INTO metric_days (workspace_id, analysis_version, day, responses, revision, updated_at)
          VALUES ($1, $2::int, $3::date, 0, 0, $4::timestamptz) ON CONFLICT DO NOTHING`,
@@ -89,4 +91,14 @@ export async function swapDayRollups(options: SwapDayRollupsOptions): Promise<Sw
     },
     { timeout: 60_000, maxWait: 60_000 },
   );
+}
+
+/**
+ * Plans this transaction's statements on indexes: they touch a page of
+ * answers or a day, always by key, but the embedded database never runs
+ * ANALYZE on its own and, without statistics, planned `response_id IN (...)`
+ * as a scan of every stored mention.
+ */
+export async function preferIndexes(tx: Prisma.TransactionClient): Promise<void> {
+  await tx.$executeRawUnsafe("SET LOCAL enable_seqscan = off");
 }
