@@ -21,6 +21,8 @@ import { preferIndexes, swapDayRollups } from "./swap-day-rollups.js";
 
 /** Answers read, analysed and written back per step (one read, one short transaction). */
 const PAGE = 100;
+/** A short transaction may still wait long for the embedded database on a busy machine. */
+const WRITE_TIMEOUTS = { timeout: 60_000, maxWait: 60_000 };
 /** Tries before a day written to all the time is left for the next re-analysis. */
 const MAX_ATTEMPTS = 8;
 
@@ -168,7 +170,7 @@ async function analysePage(options: {
         options.workspaceId,
         options.day,
       );
-    });
+    }, WRITE_TIMEOUTS);
   }
   return {
     analysed: results.map((r) => [r.id, r.rollup] as const),
