@@ -3,6 +3,7 @@
 import { spawn } from "node:child_process";
 import { createServer } from "node:net";
 import { dirname, join } from "node:path";
+import { createInterface } from "node:readline";
 import { fileURLToPath } from "node:url";
 
 const serverDir = join(dirname(fileURLToPath(import.meta.url)), "../apps/server");
@@ -18,7 +19,12 @@ export function stopAllServers() {
   for (const child of children) child.kill("SIGTERM");
 }
 
-export async function startServer(env) {
+/**
+ * Starts the built server with these environment variables (they may turn
+ * workers on or raise the log level); `onLine` receives its stdout lines
+ * (pino's JSON), which are otherwise passed through.
+ */
+export async function startServer(env, { onLine } = {}) {
   const port = await freePort();
   // The PGlite target must not inherit the PostgreSQL URL of the bench's own environment.
   const { DATABASE_URL: _inherited, ...inherited } = process.env;
@@ -29,15 +35,16 @@ export async function startServer(env) {
       env: {
         ...inherited,
         ...secrets,
-        ...env,
-        PORT: String(port),
         GEO_OPERATOR_MODE: "local",
         GEO_WORKERS: "false",
         GEO_LOG_LEVEL: "warn",
+        ...env,
+        PORT: String(port),
       },
-      stdio: ["ignore", "inherit", "inherit"],
+      stdio: ["ignore", onLine ? "pipe" : "inherit", "inherit"],
     },
   );
+  if (onLine) createInterface({ input: child.stdout }).on("line", onLine);
   let exited = false;
   children.add(child);
   child.on("exit", () => {

@@ -13,10 +13,13 @@ const { loadAnalysisSubject, analyzerFor } = await import(
   join(serverDir, "dist/services/analysis/analysis-subject.js")
 );
 const { buildRollupRows } = await import(join(serverDir, "dist/services/analysis/rollup-rows.js"));
-const { lockMetricDay, addRollupRows } = await import(
+const { lockMetricDay, noteDaySubject, addRollupRows } = await import(
   join(serverDir, "dist/services/analysis/write-rollups.js")
 );
 const { ANALYSIS_VERSION } = await import(join(serverDir, "dist/analysis/types.js"));
+const { classifyStoredCitations, insertMentions } = await import(
+  join(serverDir, "dist/services/analysis/store-analysis.js")
+);
 
 /** The categories of the fixture's prompts (one in ten is brand_research besides). */
 export const CATEGORIES = ["discovery", "problem_solution", "use_case", "comparison", "expert"];
@@ -24,8 +27,9 @@ export const CATEGORIES = ["discovery", "problem_solution", "use_case", "compari
 /**
  * Prompts, one run per day, and the day's rollups from analysed simulated
  * answers, made by the pipeline's own functions (buildRollupRows,
- * lockMetricDay, addRollupRows), one day per transaction. Returns the number
- * of answers.
+ * lockMetricDay, addRollupRows), one day per transaction. With
+ * `storeAnswers`, the answers themselves too (engine responses, citations,
+ * mentions: what a re-analysis reads). Returns the number of answers.
  */
 export async function fillWorkspace({
   db,
@@ -34,6 +38,7 @@ export async function fillWorkspace({
   prompts: PROMPTS,
   engines: ENGINES,
   lastDay: LAST_DAY,
+  storeAnswers = false,
 }) {
   const prisma = db.prisma;
   const workspace = await prisma.workspace.findUniqueOrThrow({ where: { slug } });
@@ -91,6 +96,7 @@ export async function fillWorkspace({
       },
     });
     const analysed = [];
+    const stored = [];
     for (const prompt of prompts) {
       for (const engineId of ENGINES) {
         const answer = await engine.ask({
@@ -99,6 +105,7 @@ export async function fillWorkspace({
           seed: `${runId}:${prompt.id}:${engineId}`,
           context,
         });
+        stored.push({ engineId, prompt, answer });
         analysed.push({
           day,
           engine: engineId,
@@ -117,7 +124,14 @@ export async function fillWorkspace({
     count += analysed.length;
     await prisma.$transaction(
       async (tx) => {
+        if (storeAnswers) await storeDayAnswers(tx, { workspace, runId, day, stored, analysed });
         await lockMetricDay(tx, { workspaceId: workspace.id, version: ANALYSIS_VERSION, day, now });
+        await noteDaySubject(tx, {
+          workspaceId: workspace.id,
+          version: ANALYSIS_VERSION,
+          day,
+          fingerprint: analyzer.fingerprint,
+        });
         await addRollupRows(tx, {
           workspaceId: workspace.id,
           version: ANALYSIS_VERSION,
@@ -129,4 +143,53 @@ export async function fillWorkspace({
     if ((d + 1) % 30 === 0) console.log(`  ${slug}: ${d + 1}/${days.length} days`);
   }
   return count;
+}
+
+/** The engine responses, citations and mentions of a day's answers, as the run recorder stores them. */
+async function storeDayAnswers(tx, { workspace, runId, day, stored, analysed }) {
+  const at = new Date(`${day}T06:10:00.000Z`);
+  const id = (i) => `rsp_${runId}_${String(i).padStart(5, "0")}`;
+  const responses = stored.map(({ engineId, prompt, answer }, i) => ({
+    id: id(i),
+    runId,
+    workspaceId: workspace.id,
+    promptId: prompt.id,
+    engine: engineId,
+    model: "sim",
+    repetition: 1,
+    status: "succeeded",
+    answer: answer.answer,
+    searchQueries: [],
+    costMicrousd: 1000n,
+    attempts: 1,
+    simulated: true,
+    createdAt: at,
+    completedAt: at,
+    analysisVersion: ANALYSIS_VERSION,
+  }));
+  const citations = stored.flatMap(({ answer }, i) => {
+    const classes = classifyStoredCitations(
+      analysed[i].analysis,
+      answer.citations.map((c) => c.url),
+    );
+    return answer.citations.map((c, position) => ({
+      id: `cit_${id(i)}_${position}`,
+      responseId: id(i),
+      position: position + 1,
+      url: c.url,
+      title: c.title ?? null,
+      domain: classes[position]?.domain ?? null,
+      taxonomy: classes[position]?.taxonomy ?? null,
+      entityId: classes[position]?.entityId ?? null,
+    }));
+  });
+  for (let i = 0; i < responses.length; i += 500)
+    await tx.engineResponse.createMany({ data: responses.slice(i, i + 500) });
+  for (let i = 0; i < citations.length; i += 1000)
+    await tx.citation.createMany({ data: citations.slice(i, i + 1000) });
+  await insertMentions(
+    tx,
+    workspace.id,
+    analysed.map((a, i) => ({ responseId: id(i), analysis: a.analysis })),
+  );
 }

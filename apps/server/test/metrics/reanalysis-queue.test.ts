@@ -25,20 +25,18 @@ describe("re-analysis jobs: one waiting job per workspace", () => {
   const waiting = () =>
     t.server.ctx.prisma.$queryRawUnsafe<Array<{ key: string; n: number }>>(
       `SELECT singleton_key AS key, count(*)::int AS n FROM pgboss.job
-       WHERE name = 'workspace-reanalyze-v2' AND state = 'created' GROUP BY 1 ORDER BY 1`,
+       WHERE name = 'workspace-reanalyze-v3' AND state = 'created' GROUP BY 1 ORDER BY 1`,
     );
 
-  it("a burst of requests for a workspace queues one job per scope", async () => {
+  it("a burst of requests for a workspace queues one job", async () => {
     const { queue } = t.server.ctx;
     for (let i = 0; i < 5; i++) {
-      await queue.enqueue(reanalyzeWorkspaceJob, { workspaceId: "ws_a", scope: "all" });
+      await queue.enqueue(reanalyzeWorkspaceJob, { workspaceId: "ws_a" });
     }
-    await queue.enqueue(reanalyzeWorkspaceJob, { workspaceId: "ws_a", scope: "outdated" });
-    await queue.enqueue(reanalyzeWorkspaceJob, { workspaceId: "ws_b", scope: "all" });
+    await queue.enqueue(reanalyzeWorkspaceJob, { workspaceId: "ws_b" });
     expect(await waiting()).toEqual([
-      { key: "all:ws_a", n: 1 },
-      { key: "all:ws_b", n: 1 },
-      { key: "outdated:ws_a", n: 1 },
+      { key: "ws_a", n: 1 },
+      { key: "ws_b", n: 1 },
     ]);
   });
 });

@@ -1,3 +1,4 @@
+import { createHash } from "node:crypto";
 import type { Prisma } from "@geopulse/db";
 import { createAnswerAnalyzer } from "../../analysis/analyze-answer.js";
 import {
@@ -14,6 +15,13 @@ export interface WorkspaceAnalyzer {
   subject: AnalysisSubject;
   /** The operator's taxonomy (config.domainTaxonomy) the analyzer classifies domains with. */
   taxonomy: DomainTaxonomyList;
+  /**
+   * What the analysis of an answer depends on besides its text: the subject
+   * and the taxonomy, hashed. A day's rollups record the fingerprint they
+   * were made with (metric_days.subject_fingerprint); a day with another one
+   * is re-analysed, a day with this one never needs to be.
+   */
+  fingerprint: string;
   analyze(input: AnalysisInput): AnswerAnalysis;
 }
 
@@ -72,8 +80,33 @@ export function analyzerFor(
   const cached = analyzers.get(key);
   if (cached && cached.taxonomy === taxonomy) return cached;
   const analyze = createAnswerAnalyzer(subject, { taxonomy });
-  const analyzer = { subject, taxonomy, analyze };
+  const analyzer = { subject, taxonomy, fingerprint: subjectFingerprint(key, taxonomy), analyze };
   if (analyzers.size >= MAX_ANALYZERS) analyzers.delete(analyzers.keys().next().value as string);
   analyzers.set(key, analyzer);
   return analyzer;
+}
+
+const taxonomyHashes = new WeakMap<DomainTaxonomyList, string>();
+
+/** The fingerprint an analyzer of this subject would have (see WorkspaceAnalyzer), without building it. */
+export const fingerprintOf = (
+  subject: AnalysisSubject,
+  taxonomy: DomainTaxonomyList = DEFAULT_DOMAIN_TAXONOMY,
+): string => subjectFingerprint(JSON.stringify(subject), taxonomy);
+
+function subjectFingerprint(subjectJson: string, taxonomy: DomainTaxonomyList): string {
+  let taxonomyHash = taxonomyHashes.get(taxonomy);
+  if (!taxonomyHash) {
+    const json = JSON.stringify(taxonomy, (_, value) =>
+      value instanceof Map ? [...value.entries()] : value,
+    );
+    taxonomyHash = createHash("sha256").update(json).digest("base64url");
+    taxonomyHashes.set(taxonomy, taxonomyHash);
+  }
+  return createHash("sha256")
+    .update(subjectJson)
+    .update("\u0000")
+    .update(taxonomyHash)
+    .digest("base64url")
+    .slice(0, 22);
 }

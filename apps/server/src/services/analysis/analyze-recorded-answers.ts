@@ -1,10 +1,10 @@
 import type { Prisma } from "@geopulse/db";
 import type { DomainTaxonomyList } from "../../analysis/domain-taxonomy.js";
 import { ANALYSIS_VERSION } from "../../analysis/types.js";
-import { analyzerFor, loadAnalysisSubject } from "./analysis-subject.js";
+import { analyzerFor, loadAnalysisSubject, type WorkspaceAnalyzer } from "./analysis-subject.js";
 import { buildRollupRows } from "./rollup-rows.js";
 import { type CitationClass, classifyStoredCitations, insertMentions } from "./store-analysis.js";
-import { addRollupRows, lockMetricDay } from "./write-rollups.js";
+import { addRollupRows, lockMetricDay, noteDaySubject } from "./write-rollups.js";
 
 export interface RecordedAnswer {
   responseId: string;
@@ -39,22 +39,33 @@ export async function analyzeRecordedAnswers(
   const { tx, workspaceId, day, answers } = options;
   const classes = new Map<string, CitationClass[]>();
   if (answers.length === 0) return classes;
-  const analyzer = analyzerFor(await loadAnalysisSubject(tx, workspaceId), options.taxonomy);
-  const analysed = answers.map((a) => {
-    const analysis = analyzer.analyze({
-      answer: a.answer,
-      citations: a.citations.map((c) => ({ url: c.url, title: c.title })),
-      language: a.prompt.language,
-    });
+  const loadAnalyzer = async () =>
+    analyzerFor(await loadAnalysisSubject(tx, workspaceId), options.taxonomy);
+  const analyseWith = (analyzer: WorkspaceAnalyzer) =>
+    answers.map((a) => ({ ...a, analysis: analyzeOne(analyzer, a) }));
+  let analyzer = await loadAnalyzer();
+  let analysed = analyseWith(analyzer);
+  // The day lock as late as possible (every batch of the day queues on it), but
+  // before touching rollups: a re-analysis of the day holds it while it swaps
+  // the day's rollups, so it either sees these answers or runs after them.
+  await lockMetricDay(tx, { workspaceId, version: ANALYSIS_VERSION, day, now: options.now });
+  // The subject read before the lock may have changed since (an edit committed
+  // in between, whose re-analysis may already have passed this day): analyse
+  // again with the one now in force, so the day never silently mixes subjects.
+  const current = await loadAnalyzer();
+  if (current.fingerprint !== analyzer.fingerprint) {
+    analyzer = current;
+    analysed = analyseWith(analyzer);
+  }
+  for (const a of analysed) {
     classes.set(
       a.responseId,
       classifyStoredCitations(
-        analysis,
+        a.analysis,
         a.citations.map((c) => c.url),
       ),
     );
-    return { ...a, analysis };
-  });
+  }
   await insertMentions(
     tx,
     workspaceId,
@@ -64,10 +75,12 @@ export async function analyzeRecordedAnswers(
     where: { id: { in: analysed.map((a) => a.responseId) } },
     data: { analysisVersion: ANALYSIS_VERSION },
   });
-  // The day lock as late as possible (every batch of the day queues on it), but
-  // before touching rollups: a re-analysis of the day holds it while it reads
-  // the day's answers, so it either sees these answers or runs after them.
-  await lockMetricDay(tx, { workspaceId, version: ANALYSIS_VERSION, day, now: options.now });
+  await noteDaySubject(tx, {
+    workspaceId,
+    version: ANALYSIS_VERSION,
+    day,
+    fingerprint: analyzer.fingerprint,
+  });
   await addRollupRows(tx, {
     workspaceId,
     version: ANALYSIS_VERSION,
@@ -85,3 +98,10 @@ export async function analyzeRecordedAnswers(
   });
   return classes;
 }
+
+const analyzeOne = (analyzer: WorkspaceAnalyzer, a: RecordedAnswer) =>
+  analyzer.analyze({
+    answer: a.answer,
+    citations: a.citations.map((c) => ({ url: c.url, title: c.title })),
+    language: a.prompt.language,
+  });

@@ -1,29 +1,24 @@
-import { ANALYSIS_VERSION } from "../../analysis/types.js";
 import type { AppContext } from "../../context.js";
-import { reanalyzeWorkspaceJob } from "../../jobs/reanalyze-workspace-job.js";
+import { enqueueReanalysis } from "./enqueue-reanalysis.js";
 
 /**
- * After a release that changes ANALYSIS_VERSION, queues a re-analysis of
- * every workspace whose rollups were made by another version (metrics read
- * the current version only, so those days would stay empty). Run when a
+ * Queues a re-analysis of every workspace with days whose rollups another
+ * ANALYSIS_VERSION, another subject or an unknown one made: after a release
+ * that changed the analysis rules (metrics read the current version only), an
+ * operator's new domain taxonomy, or an edit whose job was lost. Run when a
  * worker process starts; the queue keeps one waiting job per workspace, so
  * many workers starting together queue each workspace once. Returns the
  * workspace ids queued.
  */
 export async function queueOutdatedReanalyses({ ctx }: { ctx: AppContext }): Promise<string[]> {
   const rows = await ctx.prisma.$queryRawUnsafe<Array<{ workspace_id: string }>>(
-    `SELECT DISTINCT workspace_id FROM metric_days WHERE analysis_version <> $1::int`,
-    ANALYSIS_VERSION,
+    `SELECT DISTINCT workspace_id FROM metric_days`,
   );
   const queued: string[] = [];
   for (const { workspace_id: workspaceId } of rows) {
-    await ctx.queue.enqueue(reanalyzeWorkspaceJob, { workspaceId, scope: "outdated" });
-    queued.push(workspaceId);
+    if (await enqueueReanalysis(ctx, workspaceId)) queued.push(workspaceId);
   }
   if (queued.length > 0)
-    ctx.logger.info(
-      { workspaces: queued.length, version: ANALYSIS_VERSION },
-      "queued re-analysis of rollups from another analysis version",
-    );
+    ctx.logger.info({ workspaces: queued.length }, "queued re-analysis of outdated rollups");
   return queued;
 }

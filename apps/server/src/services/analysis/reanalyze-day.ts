@@ -1,149 +1,204 @@
 import { ANALYSIS_VERSION } from "../../analysis/types.js";
 import type { AppContext } from "../../context.js";
-import { analyzerFor, loadAnalysisSubject } from "./analysis-subject.js";
-import { type AnalysedAnswer, buildRollupRows } from "./rollup-rows.js";
-import { classifyStoredCitations, insertMentions } from "./store-analysis.js";
-import { addRollupRows, clearRollupDay, lockMetricDay } from "./write-rollups.js";
+import { analyzerFor, loadAnalysisSubject, type WorkspaceAnalyzer } from "./analysis-subject.js";
+import { mapInSlices, yieldToEventLoop } from "./cpu-slices.js";
+import { listStaleDays } from "./list-stale-days.js";
+import {
+  listDayAnswerIds,
+  mentionKey,
+  readDayRevision,
+  readPromptFields,
+  readStoredAnswers,
+  type StoredAnswer,
+} from "./read-day-answers.js";
+import type { AnalysedAnswer } from "./rollup-rows.js";
+import {
+  classifyStoredCitations,
+  rewriteStoredAnalyses,
+  type StoredAnalysisChange,
+} from "./store-analysis.js";
+import { preferIndexes, swapDayRollups } from "./swap-day-rollups.js";
 
-const DAY_MS = 86_400_000;
-const CHUNK = 500;
+/** Answers read, analysed and written back per step (one read, one short transaction). */
+const PAGE = 100;
+/** A short transaction may still wait long for the embedded database on a busy machine. */
+const WRITE_TIMEOUTS = { timeout: 60_000, maxWait: 60_000 };
+/** Tries before a day written to all the time is left for the next re-analysis. */
+const MAX_ATTEMPTS = 8;
 
 export interface ReanalyzeDayOptions {
   ctx: AppContext;
   workspaceId: string;
   /** `YYYY-MM-DD` (UTC), the day of the runs whose answers are analysed again. */
   day: string;
+  /** Answers per step (default PAGE). */
+  pageSize?: number;
+}
+
+export interface ReanalyzeDayResult {
+  /** Answers analysed (0 when the day was already current). */
+  answers: number;
+  /** Answers whose stored mentions, citation classes or version changed. */
+  changed: number;
+  /** The day's rollups are now those of the current subject and version. */
+  done: boolean;
 }
 
 /**
  * Analyses every recorded answer of a workspace's day again with its current
- * subject at the current ANALYSIS_VERSION, and replaces the day's stored
- * mentions, citation classes and rollup rows, in one transaction holding the
- * day lock. Idempotent: running it twice gives the same rows. Returns the
- * number of answers analysed.
+ * subject at the current ANALYSIS_VERSION, in bounded steps that leave the
+ * database and the event loop to requests in between:
+ *
+ * 1. list the day's answers; then, PAGE at a time, read them with their
+ *    citations and stored mentions (three short queries), analyse them in
+ *    CPU slices of at most SLICE_MS, and rewrite only the answers whose stored
+ *    analysis changed (one short transaction per page);
+ * 2. replace the day's rollups in one short transaction (`swapDayRollups`),
+ *    which checks under the day lock that no answer was added since step 1
+ *    (else the new ones are analysed and it tries again) and that the subject
+ *    is still the one used (else the day starts over).
+ *
+ * A day already at the current version and subject is left alone. Idempotent.
  */
 export async function reanalyzeDay({
   ctx,
   workspaceId,
   day,
-}: ReanalyzeDayOptions): Promise<number> {
-  const from = new Date(`${day}T00:00:00.000Z`);
-  const to = new Date(from.getTime() + DAY_MS);
-  return ctx.prisma.$transaction(
-    async (tx) => {
-      await lockMetricDay(tx, {
+  pageSize = PAGE,
+}: ReanalyzeDayOptions): Promise<ReanalyzeDayResult> {
+  let analyzer: WorkspaceAnalyzer | undefined;
+  let analysed = new Map<string, AnalysedAnswer>();
+  let changed = 0;
+  const prompts = new Map<string, { category: string; language: string; region: string | null }>();
+  for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
+    const current = analyzerFor(
+      await loadAnalysisSubject(ctx.prisma, workspaceId),
+      ctx.config.domainTaxonomy,
+    );
+    if (current.fingerprint !== analyzer?.fingerprint) {
+      analyzer = current;
+      analysed = new Map();
+      const stale = await listStaleDays({
+        db: ctx.prisma,
         workspaceId,
-        version: ANALYSIS_VERSION,
+        fingerprint: analyzer.fingerprint,
         day,
-        now: ctx.clock.now(),
       });
-      const analyzer = analyzerFor(
-        await loadAnalysisSubject(tx, workspaceId),
-        ctx.config.domainTaxonomy,
-      );
-      const responses = await tx.engineResponse.findMany({
-        where: { workspaceId, status: "succeeded", run: { createdAt: { gte: from, lt: to } } },
-        select: {
-          id: true,
-          engine: true,
-          promptId: true,
-          answer: true,
-          citations: { select: { id: true, url: true, title: true }, orderBy: { position: "asc" } },
-        },
-      });
-      const prompts = new Map(
-        (
-          await tx.prompt.findMany({
-            where: { id: { in: [...new Set(responses.map((r) => r.promptId))] } },
-            select: { id: true, category: true, language: true, region: true },
-          })
-        ).map((p) => [p.id, p]),
-      );
-      const answers: AnalysedAnswer[] = [];
-      const analysed: Array<{ responseId: string; analysis: AnalysedAnswer["analysis"] }> = [];
-      const citationClasses: Array<[string, string | null, string | null, string | null]> = [];
-      for (const response of responses) {
-        const prompt = prompts.get(response.promptId);
-        if (!prompt) continue;
-        const analysis = analyzer.analyze({
-          answer: response.answer ?? "",
-          citations: response.citations.map((c) => ({ url: c.url, title: c.title })),
-          language: prompt.language,
-        });
-        analysed.push({ responseId: response.id, analysis });
-        answers.push({
-          day,
-          engine: response.engine,
-          promptId: response.promptId,
-          category: prompt.category,
-          language: prompt.language,
-          region: prompt.region,
-          analysis,
-        });
-        const classes = classifyStoredCitations(
-          analysis,
-          response.citations.map((c) => c.url),
-        );
-        response.citations.forEach((c, i) => {
-          const k = classes[i];
-          citationClasses.push([c.id, k?.domain ?? null, k?.taxonomy ?? null, k?.entityId ?? null]);
-        });
-      }
-      const ids = analysed.map((a) => a.responseId);
-      for (let i = 0; i < ids.length; i += CHUNK) {
-        const chunk = ids.slice(i, i + CHUNK);
-        await tx.responseMention.deleteMany({ where: { responseId: { in: chunk } } });
-        await tx.engineResponse.updateMany({
-          where: { id: { in: chunk } },
-          data: { analysisVersion: ANALYSIS_VERSION },
-        });
-      }
-      await insertMentions(tx, workspaceId, analysed);
-      for (let i = 0; i < citationClasses.length; i += CHUNK) {
-        const chunk = citationClasses.slice(i, i + CHUNK);
-        const tuples = chunk.map(
-          (_, j) =>
-            `($${4 * j + 1}::text, $${4 * j + 2}::text, $${4 * j + 3}::text, $${4 * j + 4}::text)`,
-        );
-        await tx.$executeRawUnsafe(
-          `UPDATE citations SET domain = v.domain, taxonomy = v.taxonomy, entity_id = v.entity_id
-           FROM (VALUES ${tuples.join(", ")}) AS v(id, domain, taxonomy, entity_id)
-           WHERE citations.id = v.id`,
-          ...chunk.flat(),
-        );
-      }
-      await clearRollupDay(tx, { workspaceId, day, keepVersion: ANALYSIS_VERSION });
-      await addRollupRows(tx, {
+      if (stale.length === 0) return { answers: 0, changed: 0, done: true };
+    }
+    // Read before the answers are listed: a writer adding answers later bumps it.
+    const revision = await readDayRevision(ctx, workspaceId, day);
+    const ids = await listDayAnswerIds(ctx, workspaceId, day);
+    const listed = new Set(ids);
+    for (const id of analysed.keys()) if (!listed.has(id)) analysed.delete(id);
+    const missing = ids.filter((id) => !analysed.has(id));
+    for (let i = 0; i < missing.length; i += pageSize) {
+      const page = await analysePage({
+        ctx,
         workspaceId,
-        version: ANALYSIS_VERSION,
-        rows: buildRollupRows(answers),
+        day,
+        analyzer,
+        prompts,
+        ids: missing.slice(i, i + pageSize),
       });
-      return answers.length;
-    },
-    { timeout: 120_000, maxWait: 60_000 },
-  );
+      for (const [id, answer] of page.analysed) analysed.set(id, answer);
+      changed += page.changed;
+      await yieldToEventLoop();
+    }
+    const outcome = await swapDayRollups({
+      ctx,
+      workspaceId,
+      day,
+      answers: [...analysed.values()],
+      fingerprint: analyzer.fingerprint,
+      revision,
+    });
+    await yieldToEventLoop();
+    if (outcome === "done") return { answers: analysed.size, changed, done: true };
+  }
+  ctx.logger.warn({ workspaceId, day }, "re-analysis of a day left for later: it kept changing");
+  return { answers: analysed.size, changed, done: false };
 }
 
-/** The UTC days on which the workspace has runs, newest first. */
-export async function listRunDays(ctx: AppContext, workspaceId: string): Promise<string[]> {
-  const rows = await ctx.prisma.$queryRawUnsafe<Array<{ day: string }>>(
-    `SELECT DISTINCT to_char(created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD') AS day
-     FROM runs WHERE workspace_id = $1 ORDER BY day DESC`,
-    workspaceId,
+/** Reads, analyses and writes back one page of a day's answers. */
+async function analysePage(options: {
+  ctx: AppContext;
+  workspaceId: string;
+  day: string;
+  analyzer: WorkspaceAnalyzer;
+  prompts: Map<string, { category: string; language: string; region: string | null }>;
+  ids: readonly string[];
+}) {
+  const { ctx, analyzer, prompts } = options;
+  const stored = await readStoredAnswers(ctx, options.ids);
+  const unknownPrompts = [...new Set(stored.map((a) => a.promptId))].filter(
+    (id) => !prompts.has(id),
   );
-  return rows.map((r) => r.day);
+  if (unknownPrompts.length > 0) {
+    for (const p of await readPromptFields(ctx, unknownPrompts)) prompts.set(p.id, p);
+  }
+  const withPrompt = stored.filter((a) => prompts.has(a.promptId));
+  const results = await mapInSlices(withPrompt, (answer) => {
+    const prompt = prompts.get(answer.promptId) as NonNullable<ReturnType<typeof prompts.get>>;
+    const analysis = analyzer.analyze({
+      answer: answer.answer,
+      citations: answer.citations.map((c) => ({ url: c.url, title: c.title })),
+      language: prompt.language,
+    });
+    const rollup: AnalysedAnswer = {
+      day: options.day,
+      engine: answer.engine,
+      promptId: answer.promptId,
+      category: prompt.category,
+      language: prompt.language,
+      region: prompt.region,
+      analysis,
+    };
+    return { id: answer.id, rollup, change: storedChange(answer, analysis) };
+  });
+  const changes = results.flatMap((r) => (r.change ? [r.change] : []));
+  if (changes.length > 0) {
+    await ctx.prisma.$transaction(async (tx) => {
+      await preferIndexes(tx);
+      await rewriteStoredAnalyses(tx, options.workspaceId, changes);
+      // The day's answers now hold analyses its rollups do not: until the swap
+      // records the subject, the day counts as stale, even if the subject
+      // returns to the one it had or this job dies before the swap.
+      await tx.$executeRawUnsafe(
+        `UPDATE metric_days SET subject_fingerprint = NULL
+         WHERE workspace_id = $1 AND day = $2::date AND subject_fingerprint IS NOT NULL`,
+        options.workspaceId,
+        options.day,
+      );
+    }, WRITE_TIMEOUTS);
+  }
+  return {
+    analysed: results.map((r) => [r.id, r.rollup] as const),
+    changed: changes.length,
+  };
 }
 
-/**
- * Days with rollups of another analysis version, newest first: analysed by an
- * older release (a day may hold both when the version changed during it).
- */
-export async function listOutdatedDays(ctx: AppContext, workspaceId: string): Promise<string[]> {
-  const rows = await ctx.prisma.$queryRawUnsafe<Array<{ day: string }>>(
-    `SELECT DISTINCT to_char(day, 'YYYY-MM-DD') AS day FROM metric_days
-     WHERE workspace_id = $1 AND analysis_version <> $2::int ORDER BY day DESC`,
-    workspaceId,
-    ANALYSIS_VERSION,
+/** What differs between an answer's stored analysis and a fresh one (undefined: nothing). */
+function storedChange(
+  answer: StoredAnswer,
+  analysis: AnalysedAnswer["analysis"],
+): StoredAnalysisChange | undefined {
+  const fresh = analysis.mentions.map(mentionKey).sort();
+  const mentions =
+    fresh.length !== answer.mentionKeys.length ||
+    fresh.some((key, i) => key !== answer.mentionKeys[i]);
+  const classes = classifyStoredCitations(
+    analysis,
+    answer.citations.map((c) => c.url),
   );
-  return rows.map((r) => r.day);
+  const citations: StoredAnalysisChange["citations"] = [];
+  answer.citations.forEach((c, i) => {
+    const k = classes[i];
+    const next = [k?.domain ?? null, k?.taxonomy ?? null, k?.entityId ?? null] as const;
+    if (c.domain !== next[0] || c.taxonomy !== next[1] || c.entityId !== next[2])
+      citations.push([c.id, ...next]);
+  });
+  const version = answer.analysisVersion !== ANALYSIS_VERSION;
+  if (!mentions && citations.length === 0 && !version) return undefined;
+  return { responseId: answer.id, analysis, mentions, citations, version };
 }

@@ -51,3 +51,57 @@ export async function insertMentions(
   );
   if (data.length > 0) await tx.responseMention.createMany({ data });
 }
+
+/** What a re-analysis changes of one answer's stored analysis. */
+export interface StoredAnalysisChange {
+  responseId: string;
+  analysis: AnswerAnalysis;
+  /** Its stored mentions differ from `analysis.mentions`. */
+  mentions: boolean;
+  /** Citations whose stored class differs: [citation id, domain, taxonomy, entity id]. */
+  citations: Array<[string, string | null, string | null, string | null]>;
+  /** Its analysisVersion is not the current one. */
+  version: boolean;
+}
+
+const CHUNK = 500;
+
+/**
+ * Writes what changed of answers' stored analyses (mentions, citation classes,
+ * analysis version), leaving unchanged answers alone: an edit that moves one
+ * competitor's mentions rewrites the answers that mention it, not the day.
+ */
+export async function rewriteStoredAnalyses(
+  tx: Tx,
+  workspaceId: string,
+  changes: readonly StoredAnalysisChange[],
+): Promise<void> {
+  const withMentions = changes.filter((c) => c.mentions);
+  if (withMentions.length > 0) {
+    await tx.responseMention.deleteMany({
+      where: { responseId: { in: withMentions.map((c) => c.responseId) } },
+    });
+    await insertMentions(tx, workspaceId, withMentions);
+  }
+  const classes = changes.flatMap((c) => c.citations);
+  for (let i = 0; i < classes.length; i += CHUNK) {
+    const chunk = classes.slice(i, i + CHUNK);
+    const tuples = chunk.map(
+      (_, j) =>
+        `($${4 * j + 1}::text, $${4 * j + 2}::text, $${4 * j + 3}::text, $${4 * j + 4}::text)`,
+    );
+    await tx.$executeRawUnsafe(
+      `UPDATE citations SET domain = v.domain, taxonomy = v.taxonomy, entity_id = v.entity_id
+       FROM (VALUES ${tuples.join(", ")}) AS v(id, domain, taxonomy, entity_id)
+       WHERE citations.id = v.id`,
+      ...chunk.flat(),
+    );
+  }
+  const outdated = changes.filter((c) => c.version);
+  if (outdated.length > 0) {
+    await tx.engineResponse.updateMany({
+      where: { id: { in: outdated.map((c) => c.responseId) } },
+      data: { analysisVersion: outdated[0]?.analysis.version },
+    });
+  }
+}

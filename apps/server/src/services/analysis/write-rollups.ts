@@ -1,10 +1,11 @@
 import type { Prisma } from "@geopulse/db";
-import { entityCountColumns, entityCountValues } from "./rollup-columns.js";
-import type { GroupKey, RollupRows } from "./rollup-rows.js";
+import type { RollupDiff } from "./day-rollup-diff.js";
+import type { RollupRows } from "./rollup-rows.js";
+import { ROLLUP_TABLES, type RollupTable, SCOPE_COLUMNS } from "./rollup-tables.js";
 
 type Tx = Prisma.TransactionClient;
 
-const CHUNK = 400;
+const CHUNK = 2000;
 
 /**
  * Locks the day's summary row of a workspace (creating it), bumping its
@@ -27,77 +28,42 @@ export async function lockMetricDay(
   );
 }
 
+/**
+ * Records the subject fingerprint of answers being added to a locked day: the
+ * day keeps it when it was empty or made with the same one, and becomes
+ * unknown (NULL, so re-analysis redoes it) when its answers were analysed
+ * against different subjects. Call after `lockMetricDay`, before
+ * `addRollupRows`.
+ */
+export async function noteDaySubject(
+  tx: Tx,
+  options: { workspaceId: string; version: number; day: string; fingerprint: string },
+): Promise<void> {
+  await tx.$executeRawUnsafe(
+    `UPDATE metric_days SET subject_fingerprint =
+       CASE WHEN responses = 0 OR subject_fingerprint = $4 THEN $4 ELSE NULL END
+     WHERE workspace_id = $1 AND analysis_version = $2::int AND day = $3::date`,
+    options.workspaceId,
+    options.version,
+    options.day,
+    options.fingerprint,
+  );
+}
+
 /** Adds rollup rows to what is stored (insert or increment), in chunks. */
 export async function addRollupRows(
   tx: Tx,
   options: { workspaceId: string; version: number; rows: RollupRows },
 ): Promise<void> {
   const { workspaceId, version, rows } = options;
-  const key = (r: {
-    day: string;
-    engine: string;
-    promptId: string;
-    category: string;
-    language: string;
-    region: string | null;
-  }) => [workspaceId, version, r.day, r.engine, r.promptId, r.category, r.language, r.region];
-  const keyTypes = ["text", "int", "date", "text", "text", "text", "text", "text"];
-  const keyColumns =
-    "workspace_id, analysis_version, day, engine, prompt_id, category, language, region";
-
-  await upsert(tx, {
-    table: "metric_cells",
-    columns: `${keyColumns}, responses, responses_with_citations`,
-    types: [...keyTypes, "int", "int"],
-    conflict: "workspace_id, analysis_version, day, engine, prompt_id",
-    sums: ["responses", "responses_with_citations"],
-    values: rows.cells.map((r) => [...key(r), r.responses, r.responsesWithCitations]),
-  });
-  const entitySums = [...entityCountColumns];
-  const entityTypes = entitySums.map(() => "int");
-  await upsert(tx, {
-    table: "metric_entity_counts",
-    columns: `${keyColumns}, entity_id, ${entitySums.join(", ")}`,
-    types: [...keyTypes, "text", ...entityTypes],
-    conflict: "workspace_id, analysis_version, day, engine, prompt_id, entity_id",
-    sums: entitySums,
-    values: rows.entities.map((r) => [...key(r), r.entityId, ...entityCountValues(r)]),
-  });
-  const groupKey = (r: GroupKey) => [
-    workspaceId,
-    version,
-    r.day,
-    r.engine,
-    r.category,
-    r.language,
-    r.region,
-  ];
-  const groupKeyTypes = ["text", "int", "date", "text", "text", "text", "text"];
-  const groupKeyColumns = "workspace_id, analysis_version, day, engine, category, language, region";
-  await upsert(tx, {
-    table: "metric_groups",
-    columns: `${groupKeyColumns}, responses, responses_with_citations`,
-    types: [...groupKeyTypes, "int", "int"],
-    conflict: groupKeyColumns,
-    sums: ["responses", "responses_with_citations"],
-    values: rows.groups.map((r) => [...groupKey(r), r.responses, r.responsesWithCitations]),
-  });
-  await upsert(tx, {
-    table: "metric_group_entity_counts",
-    columns: `${groupKeyColumns}, entity_id, ${entitySums.join(", ")}`,
-    types: [...groupKeyTypes, "text", ...entityTypes],
-    conflict: `${groupKeyColumns}, entity_id`,
-    sums: entitySums,
-    values: rows.groupEntities.map((r) => [...groupKey(r), r.entityId, ...entityCountValues(r)]),
-  });
-  await upsert(tx, {
-    table: "metric_group_domain_counts",
-    columns: `${groupKeyColumns}, domain, taxonomy, cited_responses`,
-    types: [...groupKeyTypes, "text", "text", "int"],
-    conflict: `${groupKeyColumns}, domain`,
-    sums: ["cited_responses"],
-    values: rows.domains.map((r) => [...groupKey(r), r.domain, r.taxonomy, r.citedResponses]),
-  });
+  for (const table of ROLLUP_TABLES) {
+    await upsert(
+      tx,
+      table,
+      "add",
+      table.values(rows).map((r) => [workspaceId, version, ...r]),
+    );
+  }
   for (const [day, responses] of rows.days) {
     await tx.$executeRawUnsafe(
       `UPDATE metric_days SET responses = responses + $4::int
@@ -110,59 +76,109 @@ export async function addRollupRows(
   }
 }
 
-/** Removes every rollup row of a workspace's day (all analysis versions). */
-export async function clearRollupDay(
+/**
+ * Applies a diff to a locked day's rollups at one version (overwriting and
+ * deleting rows) and sets its answer count: the day ends up exactly as
+ * diffed, with no row written that did not change.
+ */
+export async function applyRollupDiff(
+  tx: Tx,
+  options: {
+    workspaceId: string;
+    version: number;
+    day: string;
+    diff: readonly RollupDiff[];
+    responses: number;
+  },
+): Promise<void> {
+  const { workspaceId, version } = options;
+  for (const { table, upserts, deletes } of options.diff) {
+    await upsert(
+      tx,
+      table,
+      "set",
+      upserts.map((r) => [workspaceId, version, ...r]),
+    );
+    const keys = table.columns.slice(0, table.keyWidth);
+    for (let start = 0; start < deletes.length; start += CHUNK) {
+      const chunk = deletes.slice(start, start + CHUNK);
+      await tx.$executeRawUnsafe(
+        `DELETE FROM ${table.name} WHERE workspace_id = $1 AND analysis_version = $2::int
+           AND (${keys.map(([name]) => name).join(", ")}) IN
+             (SELECT * FROM unnest(${keys.map(([, type], j) => `$${j + 3}::${type}[]`).join(", ")}))`,
+        workspaceId,
+        version,
+        ...keys.map((_, j) => chunk.map((key) => key[j])),
+      );
+    }
+  }
+  await tx.$executeRawUnsafe(
+    `UPDATE metric_days SET responses = $4::int
+     WHERE workspace_id = $1 AND analysis_version = $2::int AND day = $3::date`,
+    workspaceId,
+    version,
+    options.day,
+    options.responses,
+  );
+}
+
+/**
+ * Removes a workspace's day at every analysis version but `keepVersion` (rows
+ * an older release made), one version at a time so each delete uses the
+ * tables' (workspace, version, day) key.
+ */
+export async function clearOtherVersions(
   tx: Tx,
   options: { workspaceId: string; day: string; keepVersion: number },
 ): Promise<void> {
-  for (const table of [
-    "metric_cells",
-    "metric_entity_counts",
-    "metric_groups",
-    "metric_group_entity_counts",
-    "metric_group_domain_counts",
-  ]) {
-    await tx.$executeRawUnsafe(
-      `DELETE FROM ${table} WHERE workspace_id = $1 AND day = $2::date`,
-      options.workspaceId,
-      options.day,
-    );
-  }
-  await tx.$executeRawUnsafe(
-    `DELETE FROM metric_days WHERE workspace_id = $1 AND day = $2::date AND analysis_version <> $3::int`,
+  const versions = await tx.$queryRawUnsafe<Array<{ v: number }>>(
+    `SELECT analysis_version AS v FROM metric_days
+     WHERE workspace_id = $1 AND day = $2::date AND analysis_version <> $3::int`,
     options.workspaceId,
     options.day,
     options.keepVersion,
   );
-  await tx.$executeRawUnsafe(
-    `UPDATE metric_days SET responses = 0 WHERE workspace_id = $1 AND day = $2::date`,
-    options.workspaceId,
-    options.day,
-  );
+  for (const { v } of versions) {
+    for (const table of [...ROLLUP_TABLES.map((t) => t.name), "metric_days"]) {
+      await tx.$executeRawUnsafe(
+        `DELETE FROM ${table} WHERE workspace_id = $1 AND analysis_version = $2::int AND day = $3::date`,
+        options.workspaceId,
+        Number(v),
+        options.day,
+      );
+    }
+  }
 }
 
 async function upsert(
   tx: Tx,
-  spec: {
-    table: string;
-    columns: string;
-    types: string[];
-    conflict: string;
-    sums: string[];
-    values: unknown[][];
-  },
+  table: RollupTable,
+  mode: "add" | "set",
+  values: readonly (readonly unknown[])[],
 ): Promise<void> {
-  const width = spec.types.length;
-  const set = spec.sums.map((c) => `${c} = ${spec.table}.${c} + EXCLUDED.${c}`).join(", ");
-  for (let start = 0; start < spec.values.length; start += CHUNK) {
-    const chunk = spec.values.slice(start, start + CHUNK);
-    const tuples = chunk.map(
-      (_, i) => `(${spec.types.map((type, j) => `$${i * width + j + 1}::${type}`).join(", ")})`,
-    );
+  // Adding sums the counts and keeps the attributes; setting replaces every value.
+  const set = table.columns
+    .slice(table.keyWidth)
+    .flatMap(([c, type]) =>
+      mode === "set"
+        ? [`${c} = EXCLUDED.${c}`]
+        : type === "int"
+          ? [`${c} = ${table.name}.${c} + EXCLUDED.${c}`]
+          : [],
+    )
+    .join(", ");
+  const columns = [...SCOPE_COLUMNS, ...table.columns];
+  const keys = columns.slice(0, SCOPE_COLUMNS.length + table.keyWidth).map(([name]) => name);
+  // One array per column (unnest) rather than one parameter per value: the
+  // statement stays small whatever the row count.
+  const arrays = columns.map(([, type], j) => `$${j + 1}::${type}[]`).join(", ");
+  for (let start = 0; start < values.length; start += CHUNK) {
+    const chunk = values.slice(start, start + CHUNK);
     await tx.$executeRawUnsafe(
-      `INSERT INTO ${spec.table} (${spec.columns}) VALUES ${tuples.join(", ")}
-       ON CONFLICT (${spec.conflict}) DO UPDATE SET ${set}`,
-      ...chunk.flat(),
+      `INSERT INTO ${table.name} (${columns.map(([name]) => name).join(", ")})
+       SELECT * FROM unnest(${arrays})
+       ON CONFLICT (${keys.join(", ")}) DO UPDATE SET ${set}`,
+      ...columns.map((_, j) => chunk.map((row) => row[j])),
     );
   }
 }

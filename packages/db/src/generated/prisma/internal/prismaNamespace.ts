@@ -3499,6 +3499,7 @@ export const MetricDayScalarFieldEnum = {
   day: 'day',
   responses: 'responses',
   revision: 'revision',
+  subjectFingerprint: 'subjectFingerprint',
   updatedAt: 'updatedAt'
 } as const
 

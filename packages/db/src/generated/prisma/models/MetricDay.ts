@@ -45,6 +45,7 @@ export type MetricDayMinAggregateOutputType = {
   day: Date | null
   responses: number | null
   revision: number | null
+  subjectFingerprint: string | null
   updatedAt: Date | null
 }
 
@@ -54,6 +55,7 @@ export type MetricDayMaxAggregateOutputType = {
   day: Date | null
   responses: number | null
   revision: number | null
+  subjectFingerprint: string | null
   updatedAt: Date | null
 }
 
@@ -63,6 +65,7 @@ export type MetricDayCountAggregateOutputType = {
   day: number
   responses: number
   revision: number
+  subjectFingerprint: number
   updatedAt: number
   _all: number
 }
@@ -86,6 +89,7 @@ export type MetricDayMinAggregateInputType = {
   day?: true
   responses?: true
   revision?: true
+  subjectFingerprint?: true
   updatedAt?: true
 }
 
@@ -95,6 +99,7 @@ export type MetricDayMaxAggregateInputType = {
   day?: true
   responses?: true
   revision?: true
+  subjectFingerprint?: true
   updatedAt?: true
 }
 
@@ -104,6 +109,7 @@ export type MetricDayCountAggregateInputType = {
   day?: true
   responses?: true
   revision?: true
+  subjectFingerprint?: true
   updatedAt?: true
   _all?: true
 }
@@ -200,6 +206,7 @@ export type MetricDayGroupByOutputType = {
   day: Date
   responses: number
   revision: number
+  subjectFingerprint: string | null
   updatedAt: Date
   _count: MetricDayCountAggregateOutputType | null
   _avg: MetricDayAvgAggregateOutputType | null
@@ -232,6 +239,7 @@ export type MetricDayWhereInput = {
   day?: Prisma.DateTimeFilter<"MetricDay"> | Date | string
   responses?: Prisma.IntFilter<"MetricDay"> | number
   revision?: Prisma.IntFilter<"MetricDay"> | number
+  subjectFingerprint?: Prisma.StringNullableFilter<"MetricDay"> | string | null
   updatedAt?: Prisma.DateTimeFilter<"MetricDay"> | Date | string
 }
 
@@ -241,6 +249,7 @@ export type MetricDayOrderByWithRelationInput = {
   day?: Prisma.SortOrder
   responses?: Prisma.SortOrder
   revision?: Prisma.SortOrder
+  subjectFingerprint?: Prisma.SortOrderInput | Prisma.SortOrder
   updatedAt?: Prisma.SortOrder
 }
 
@@ -254,6 +263,7 @@ export type MetricDayWhereUniqueInput = Prisma.AtLeast<{
   day?: Prisma.DateTimeFilter<"MetricDay"> | Date | string
   responses?: Prisma.IntFilter<"MetricDay"> | number
   revision?: Prisma.IntFilter<"MetricDay"> | number
+  subjectFingerprint?: Prisma.StringNullableFilter<"MetricDay"> | string | null
   updatedAt?: Prisma.DateTimeFilter<"MetricDay"> | Date | string
 }, "workspaceId_analysisVersion_day">
 
@@ -263,6 +273,7 @@ export type MetricDayOrderByWithAggregationInput = {
   day?: Prisma.SortOrder
   responses?: Prisma.SortOrder
   revision?: Prisma.SortOrder
+  subjectFingerprint?: Prisma.SortOrderInput | Prisma.SortOrder
   updatedAt?: Prisma.SortOrder
   _count?: Prisma.MetricDayCountOrderByAggregateInput
   _avg?: Prisma.MetricDayAvgOrderByAggregateInput
@@ -280,6 +291,7 @@ export type MetricDayScalarWhereWithAggregatesInput = {
   day?: Prisma.DateTimeWithAggregatesFilter<"MetricDay"> | Date | string
   responses?: Prisma.IntWithAggregatesFilter<"MetricDay"> | number
   revision?: Prisma.IntWithAggregatesFilter<"MetricDay"> | number
+  subjectFingerprint?: Prisma.StringNullableWithAggregatesFilter<"MetricDay"> | string | null
   updatedAt?: Prisma.DateTimeWithAggregatesFilter<"MetricDay"> | Date | string
 }
 
@@ -289,6 +301,7 @@ export type MetricDayCreateInput = {
   day: Date | string
   responses: number
   revision: number
+  subjectFingerprint?: string | null
   updatedAt: Date | string
 }
 
@@ -298,6 +311,7 @@ export type MetricDayUncheckedCreateInput = {
   day: Date | string
   responses: number
   revision: number
+  subjectFingerprint?: string | null
   updatedAt: Date | string
 }
 
@@ -307,6 +321,7 @@ export type MetricDayUpdateInput = {
   day?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   responses?: Prisma.IntFieldUpdateOperationsInput | number
   revision?: Prisma.IntFieldUpdateOperationsInput | number
+  subjectFingerprint?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   updatedAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
 }
 
@@ -316,6 +331,7 @@ export type MetricDayUncheckedUpdateInput = {
   day?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   responses?: Prisma.IntFieldUpdateOperationsInput | number
   revision?: Prisma.IntFieldUpdateOperationsInput | number
+  subjectFingerprint?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   updatedAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
 }
 
@@ -325,6 +341,7 @@ export type MetricDayCreateManyInput = {
   day: Date | string
   responses: number
   revision: number
+  subjectFingerprint?: string | null
   updatedAt: Date | string
 }
 
@@ -334,6 +351,7 @@ export type MetricDayUpdateManyMutationInput = {
   day?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   responses?: Prisma.IntFieldUpdateOperationsInput | number
   revision?: Prisma.IntFieldUpdateOperationsInput | number
+  subjectFingerprint?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   updatedAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
 }
 
@@ -343,6 +361,7 @@ export type MetricDayUncheckedUpdateManyInput = {
   day?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   responses?: Prisma.IntFieldUpdateOperationsInput | number
   revision?: Prisma.IntFieldUpdateOperationsInput | number
+  subjectFingerprint?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   updatedAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
 }
 
@@ -358,6 +377,7 @@ export type MetricDayCountOrderByAggregateInput = {
   day?: Prisma.SortOrder
   responses?: Prisma.SortOrder
   revision?: Prisma.SortOrder
+  subjectFingerprint?: Prisma.SortOrder
   updatedAt?: Prisma.SortOrder
 }
 
@@ -373,6 +393,7 @@ export type MetricDayMaxOrderByAggregateInput = {
   day?: Prisma.SortOrder
   responses?: Prisma.SortOrder
   revision?: Prisma.SortOrder
+  subjectFingerprint?: Prisma.SortOrder
   updatedAt?: Prisma.SortOrder
 }
 
@@ -382,6 +403,7 @@ export type MetricDayMinOrderByAggregateInput = {
   day?: Prisma.SortOrder
   responses?: Prisma.SortOrder
   revision?: Prisma.SortOrder
+  subjectFingerprint?: Prisma.SortOrder
   updatedAt?: Prisma.SortOrder
 }
 
@@ -399,6 +421,7 @@ export type MetricDaySelect<ExtArgs extends runtime.Types.Extensions.InternalArg
   day?: boolean
   responses?: boolean
   revision?: boolean
+  subjectFingerprint?: boolean
   updatedAt?: boolean
 }, ExtArgs["result"]["metricDay"]>
 
@@ -408,6 +431,7 @@ export type MetricDaySelectCreateManyAndReturn<ExtArgs extends runtime.Types.Ext
   day?: boolean
   responses?: boolean
   revision?: boolean
+  subjectFingerprint?: boolean
   updatedAt?: boolean
 }, ExtArgs["result"]["metricDay"]>
 
@@ -417,6 +441,7 @@ export type MetricDaySelectUpdateManyAndReturn<ExtArgs extends runtime.Types.Ext
   day?: boolean
   responses?: boolean
   revision?: boolean
+  subjectFingerprint?: boolean
   updatedAt?: boolean
 }, ExtArgs["result"]["metricDay"]>
 
@@ -426,10 +451,11 @@ export type MetricDaySelectScalar = {
   day?: boolean
   responses?: boolean
   revision?: boolean
+  subjectFingerprint?: boolean
   updatedAt?: boolean
 }
 
-export type MetricDayOmit<ExtArgs extends runtime.Types.Extensions.InternalArgs = runtime.Types.Extensions.DefaultArgs> = runtime.Types.Extensions.GetOmit<"workspaceId" | "analysisVersion" | "day" | "responses" | "revision" | "updatedAt", ExtArgs["result"]["metricDay"]>
+export type MetricDayOmit<ExtArgs extends runtime.Types.Extensions.InternalArgs = runtime.Types.Extensions.DefaultArgs> = runtime.Types.Extensions.GetOmit<"workspaceId" | "analysisVersion" | "day" | "responses" | "revision" | "subjectFingerprint" | "updatedAt", ExtArgs["result"]["metricDay"]>
 
 export type $MetricDayPayload<ExtArgs extends runtime.Types.Extensions.InternalArgs = runtime.Types.Extensions.DefaultArgs> = {
   name: "MetricDay"
@@ -440,6 +466,11 @@ export type $MetricDayPayload<ExtArgs extends runtime.Types.Extensions.InternalA
     day: Date
     responses: number
     revision: number
+    /**
+     * Fingerprint of the analysis subject (brand, competitors, category terms, domain taxonomy)
+     * every answer of the day was analysed with; null when unknown or mixed (re-analysis redoes it).
+     */
+    subjectFingerprint: string | null
     updatedAt: Date
   }, ExtArgs["result"]["metricDay"]>
   composites: {}
@@ -869,6 +900,7 @@ export interface MetricDayFieldRefs {
   readonly day: Prisma.FieldRef<"MetricDay", 'DateTime'>
   readonly responses: Prisma.FieldRef<"MetricDay", 'Int'>
   readonly revision: Prisma.FieldRef<"MetricDay", 'Int'>
+  readonly subjectFingerprint: Prisma.FieldRef<"MetricDay", 'String'>
   readonly updatedAt: Prisma.FieldRef<"MetricDay", 'DateTime'>
 }
     

@@ -1,0 +1,159 @@
+import { ANALYSIS_VERSION } from "../../analysis/types.js";
+import type { AppContext } from "../../context.js";
+
+const DAY_MS = 86_400_000;
+
+/** A stored answer with what its analysis reads and what was stored from the last one. */
+export interface StoredAnswer {
+  id: string;
+  engine: string;
+  promptId: string;
+  answer: string;
+  analysisVersion: number | null;
+  citations: Array<{
+    id: string;
+    url: string;
+    title: string | null;
+    domain: string | null;
+    taxonomy: string | null;
+    entityId: string | null;
+  }>;
+  /** The stored mentions, each as `mentionKey` gives it, sorted. */
+  mentionKeys: string[];
+}
+
+/** A mention as one comparable string (stored or freshly analysed). */
+export const mentionKey = (m: {
+  entityId: string;
+  isSelf: boolean;
+  count: number;
+  firstOffset: number;
+  rank: number;
+  sentiment: string;
+}) => [m.entityId, m.isSelf, m.count, m.firstOffset, m.rank, m.sentiment].join("\u0000");
+
+/**
+ * The day's summary row at the current version (revision 0 when there is
+ * none): every writer of the day's rollups bumps the revision, so an equal
+ * revision later means nothing was added to the day in between.
+ */
+export async function readDayRevision(
+  ctx: AppContext,
+  workspaceId: string,
+  day: string,
+): Promise<number> {
+  const [row] = await ctx.prisma.$queryRawUnsafe<Array<{ revision: number }>>(
+    `SELECT revision FROM metric_days
+     WHERE workspace_id = $1 AND analysis_version = $2::int AND day = $3::date`,
+    workspaceId,
+    ANALYSIS_VERSION,
+    day,
+  );
+  return row ? Number(row.revision) : 0;
+}
+
+/** Ids of the succeeded answers of the workspace's runs created on the UTC day. */
+export async function listDayAnswerIds(
+  ctx: AppContext,
+  workspaceId: string,
+  day: string,
+): Promise<string[]> {
+  const from = new Date(`${day}T00:00:00.000Z`);
+  const rows = await ctx.prisma.$queryRawUnsafe<Array<{ id: string }>>(
+    `SELECT r.id FROM engine_responses r JOIN runs ON runs.id = r.run_id
+     WHERE runs.workspace_id = $1 AND runs.created_at >= $2::timestamptz
+       AND runs.created_at < $3::timestamptz AND r.status = 'succeeded'
+     ORDER BY r.id`,
+    workspaceId,
+    from.toISOString(),
+    new Date(from.getTime() + DAY_MS).toISOString(),
+  );
+  return rows.map((r) => r.id);
+}
+
+/**
+ * These answers with their citations (in order) and stored mentions: three
+ * short queries. Citations and mentions are looked up answer by answer
+ * (LATERAL) so each is an index lookup whatever the planner's statistics: the
+ * embedded database never runs ANALYZE on its own, and with no statistics
+ * `response_id = ANY(...)` was planned as a scan of the whole table.
+ */
+export async function readStoredAnswers(
+  ctx: AppContext,
+  ids: readonly string[],
+): Promise<StoredAnswer[]> {
+  const db = ctx.prisma;
+  const answers = await db.$queryRawUnsafe<
+    Array<{
+      id: string;
+      engine: string;
+      prompt_id: string;
+      answer: string | null;
+      analysis_version: number | null;
+    }>
+  >(
+    `SELECT id, engine, prompt_id, answer, analysis_version FROM engine_responses
+     WHERE id = ANY($1::text[]) ORDER BY id`,
+    ids,
+  );
+  const citations = await db.$queryRawUnsafe<
+    Array<{ response_id: string } & StoredAnswer["citations"][number]>
+  >(
+    `SELECT ids.id AS response_id, c.id, c.url, c.title, c.domain, c.taxonomy,
+       c.entity_id AS "entityId"
+     FROM unnest($1::text[]) AS ids(id)
+     CROSS JOIN LATERAL (
+       SELECT * FROM citations WHERE response_id = ids.id ORDER BY position
+     ) AS c`,
+    ids,
+  );
+  const mentions = await db.$queryRawUnsafe<
+    Array<{
+      response_id: string;
+      entityId: string;
+      isSelf: boolean;
+      count: number;
+      firstOffset: number;
+      rank: number;
+      sentiment: string;
+      analysis_version: number;
+    }>
+  >(
+    `SELECT ids.id AS response_id, m.entity_id AS "entityId", m.is_self AS "isSelf", m.count,
+       m.first_offset AS "firstOffset", m.rank, m.sentiment, m.analysis_version
+     FROM unnest($1::text[]) AS ids(id)
+     CROSS JOIN LATERAL (
+       SELECT * FROM response_mentions WHERE response_id = ids.id ORDER BY entity_id
+     ) AS m`,
+    ids,
+  );
+  const byId = new Map<string, StoredAnswer>();
+  for (const a of answers) {
+    byId.set(a.id, {
+      id: a.id,
+      engine: a.engine,
+      promptId: a.prompt_id,
+      answer: a.answer ?? "",
+      analysisVersion: a.analysis_version === null ? null : Number(a.analysis_version),
+      citations: [],
+      mentionKeys: [],
+    });
+  }
+  for (const { response_id, ...citation } of citations)
+    byId.get(response_id)?.citations.push(citation);
+  for (const m of mentions) {
+    // A mention of another version never equals a fresh one: it has to be rewritten.
+    const key = Number(m.analysis_version) === ANALYSIS_VERSION ? mentionKey(m) : "outdated";
+    byId.get(m.response_id)?.mentionKeys.push(key);
+  }
+  for (const a of byId.values()) a.mentionKeys.sort();
+  return [...byId.values()];
+}
+
+/** Category, language and region of prompts (the rollup key and the analysis language). */
+export async function readPromptFields(ctx: AppContext, ids: readonly string[]) {
+  const rows = await ctx.prisma.$queryRawUnsafe<
+    Array<{ id: string; category: string; language: string; region: string | null }>
+  >(`SELECT id, category, language, region FROM prompts WHERE id = ANY($1::text[])`, ids);
+  return rows;
+}

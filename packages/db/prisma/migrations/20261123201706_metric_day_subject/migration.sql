@@ -1,0 +1,2 @@
+-- AlterTable
+ALTER TABLE "metric_days" ADD COLUMN     "subject_fingerprint" TEXT;
