@@ -18,13 +18,14 @@ export function stopAllServers() {
   for (const child of children) child.kill("SIGTERM");
 }
 
-export async function startServer(env) {
+/** `nodeArgs`: extra flags for the server's node (e.g. --cpu-prof). */
+export async function startServer(env, { nodeArgs = [] } = {}) {
   const port = await freePort();
   // The PGlite target must not inherit the PostgreSQL URL of the bench's own environment.
   const { DATABASE_URL: _inherited, ...inherited } = process.env;
   const child = spawn(
     process.execPath,
-    ["--disable-warning=ExperimentalWarning", join(serverDir, "dist/main.js")],
+    [...nodeArgs, "--disable-warning=ExperimentalWarning", join(serverDir, "dist/main.js")],
     {
       env: {
         ...inherited,
@@ -87,6 +88,7 @@ export async function signIn(base) {
   return cookie;
 }
 
+/** Creates a workspace as the signed-in user; returns its slug. */
 export async function createWorkspace(base, cookie, brand) {
   const response = await fetch(`${base}/api/v1/workspaces`, {
     method: "POST",
@@ -119,4 +121,5 @@ export async function createWorkspace(base, cookie, brand) {
   });
   if (response.status !== 201)
     throw new Error(`workspace: ${response.status} ${await response.text()}`);
+  return (await response.json()).slug;
 }
