@@ -18,8 +18,11 @@ export function stopAllServers() {
   for (const child of children) child.kill("SIGTERM");
 }
 
-/** `nodeArgs`: extra flags for the server's node (e.g. --cpu-prof). */
-export async function startServer(env, { nodeArgs = [] } = {}) {
+/**
+ * `nodeArgs`: extra flags for the server's node (e.g. --cpu-prof); `logLevel`:
+ * the server's GEO_LOG_LEVEL with its log lines discarded (default warn, shown).
+ */
+export async function startServer(env, { nodeArgs = [], logLevel } = {}) {
   const port = await freePort();
   // The PGlite target must not inherit the PostgreSQL URL of the bench's own environment.
   const { DATABASE_URL: _inherited, ...inherited } = process.env;
@@ -34,9 +37,9 @@ export async function startServer(env, { nodeArgs = [] } = {}) {
         PORT: String(port),
         GEO_OPERATOR_MODE: "local",
         GEO_WORKERS: "false",
-        GEO_LOG_LEVEL: "warn",
+        GEO_LOG_LEVEL: logLevel ?? "warn",
       },
-      stdio: ["ignore", "inherit", "inherit"],
+      stdio: ["ignore", logLevel ? "ignore" : "inherit", "inherit"],
     },
   );
   let exited = false;

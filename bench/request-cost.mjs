@@ -8,7 +8,8 @@
 //
 // Embedded PGlite always; with DATABASE_URL also PostgreSQL (a scratch database,
 // created, migrated and dropped). --targets pglite|postgres picks one;
-// --profile DIR runs the server under --cpu-prof and leaves the profile there.
+// --profile DIR runs the server under --cpu-prof and leaves the profile there;
+// --log-level (default info: every request's log line is written, to /dev/null).
 import { randomBytes } from "node:crypto";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -26,6 +27,8 @@ const { values: args } = parseArgs({
     connections: { type: "string", default: "16" },
     targets: { type: "string", default: "pglite,postgres" },
     profile: { type: "string" },
+    // The server logs every request at info (as in production), to /dev/null.
+    "log-level": { type: "string", default: "info" },
   },
 });
 const seconds = Number(args.seconds);
@@ -80,6 +83,7 @@ async function measure(target, env) {
   const profileDir = args.profile ? resolve(args.profile, target) : undefined;
   const server = await startServer(env, {
     nodeArgs: profileDir ? ["--cpu-prof", `--cpu-prof-dir=${profileDir}`] : [],
+    logLevel: args["log-level"],
   });
   try {
     const { base } = server;
