@@ -21,27 +21,29 @@ export function stopAllServers() {
 
 /**
  * Starts the built server with these environment variables (they may turn
- * workers on or raise the log level); `onLine` receives its stdout lines
- * (pino's JSON), which are otherwise passed through.
+ * workers on or raise the log level). `onLine` receives its stdout lines
+ * (pino's JSON), which are otherwise passed through; `nodeArgs`: extra flags
+ * for the server's node (e.g. --cpu-prof); `logLevel`: the server's
+ * GEO_LOG_LEVEL with its log lines discarded unless `onLine` reads them.
  */
-export async function startServer(env, { onLine } = {}) {
+export async function startServer(env, { onLine, nodeArgs = [], logLevel } = {}) {
   const port = await freePort();
   // The PGlite target must not inherit the PostgreSQL URL of the bench's own environment.
   const { DATABASE_URL: _inherited, ...inherited } = process.env;
   const child = spawn(
     process.execPath,
-    ["--disable-warning=ExperimentalWarning", join(serverDir, "dist/main.js")],
+    [...nodeArgs, "--disable-warning=ExperimentalWarning", join(serverDir, "dist/main.js")],
     {
       env: {
         ...inherited,
         ...secrets,
         GEO_OPERATOR_MODE: "local",
         GEO_WORKERS: "false",
-        GEO_LOG_LEVEL: "warn",
+        GEO_LOG_LEVEL: logLevel ?? "warn",
         ...env,
         PORT: String(port),
       },
-      stdio: ["ignore", onLine ? "pipe" : "inherit", "inherit"],
+      stdio: ["ignore", onLine ? "pipe" : logLevel ? "ignore" : "inherit", "inherit"],
     },
   );
   if (onLine) createInterface({ input: child.stdout }).on("line", onLine);
@@ -94,6 +96,7 @@ export async function signIn(base) {
   return cookie;
 }
 
+/** Creates a workspace as the signed-in user; returns its slug. */
 export async function createWorkspace(base, cookie, brand) {
   const response = await fetch(`${base}/api/v1/workspaces`, {
     method: "POST",
@@ -126,4 +129,5 @@ export async function createWorkspace(base, cookie, brand) {
   });
   if (response.status !== 201)
     throw new Error(`workspace: ${response.status} ${await response.text()}`);
+  return (await response.json()).slug;
 }

@@ -76,6 +76,7 @@ const envSchema = z.object({
   /** A run whose executor has not signalled for this long is handed to another worker. */
   GEO_RUN_STALL_SECONDS: z.coerce.number().int().min(10).max(86_400).default(120),
   GEO_METRICS_CACHE_ENTRIES: z.coerce.number().int().min(0).max(100_000).default(512),
+  GEO_AUTH_CACHE_SECONDS: z.coerce.number().min(0).max(3600).default(30),
   /** JSON file extending the cited-domain taxonomy (see docs/metrics.md). */
   GEO_DOMAIN_TAXONOMY_FILE: optionalString,
   STRIPE_SECRET_KEY: optionalString,
@@ -120,6 +121,8 @@ export interface Config {
   runStallMs: number;
   /** Computed day snapshots kept per process (0: compute every read). */
   metricsCacheEntries: number;
+  /** How long a verified key, session or membership is served from memory (0: read every request). */
+  authCacheMs: number;
   /** The built-in domain taxonomy, extended by GEO_DOMAIN_TAXONOMY_FILE. */
   domainTaxonomy: DomainTaxonomyList;
   stripe: {
@@ -199,6 +202,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     engineLimits,
     runStallMs: e.GEO_RUN_STALL_SECONDS * 1000,
     metricsCacheEntries: e.GEO_METRICS_CACHE_ENTRIES,
+    authCacheMs: e.GEO_AUTH_CACHE_SECONDS * 1000,
     domainTaxonomy,
     stripe: {
       secretKey: e.STRIPE_SECRET_KEY,

@@ -9,6 +9,9 @@ import type { OperationIndex } from "./http/operation-index.js";
 import type { JobQueue } from "./jobs/job-queue.js";
 import type { Random } from "./random.js";
 import type { ServerSecrets } from "./server-secrets.js";
+import type { AuthCache } from "./services/auth/auth-cache.js";
+import type { AuthChanges } from "./services/auth/auth-changes.js";
+import type { KeyUseRecorder } from "./services/auth/key-use-recorder.js";
 
 /** Everything a handler or service may depend on; built once per server. */
 export interface AppContext {
@@ -23,6 +26,12 @@ export interface AppContext {
   operations: OperationIndex;
   openApiDocument: Record<string, unknown>;
   secrets: ServerSecrets;
+  /** Verified keys, sessions and memberships, kept briefly (services/auth/auth-cache.ts). */
+  authCache: AuthCache;
+  /** Publishes auth changes to every process's cache, inside the change's transaction. */
+  authChanges: AuthChanges;
+  /** API key use, written off the request path. */
+  keyUse: KeyUseRecorder;
   /** The durable job queue (runs execute there). */
   queue: JobQueue;
   /** Per-provider concurrency and rate bounds shared by every run this process executes. */

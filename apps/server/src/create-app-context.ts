@@ -17,6 +17,10 @@ import { cryptoRandom, type Random } from "./random.js";
 import { resolveServerSecrets } from "./server-secrets.js";
 import { queueOutdatedReanalyses } from "./services/analysis/queue-outdated-reanalyses.js";
 import { sweepApiKeys } from "./services/api-keys/sweep-api-keys.js";
+import { AuthCache } from "./services/auth/auth-cache.js";
+import { AuthChanges } from "./services/auth/auth-changes.js";
+import { KeyUseRecorder } from "./services/auth/key-use-recorder.js";
+import { listenAuthChanges } from "./services/auth/listen-auth-changes.js";
 import { sweepCredits } from "./services/credits/sweep-credits.js";
 import { startScheduledRuns } from "./services/run-schedule/start-scheduled-runs.js";
 import { reclaimStalledRuns } from "./services/runs/reclaim-stalled-runs.js";
@@ -42,6 +46,11 @@ export interface RunningContext {
   close(): Promise<void>;
 }
 
+/** Entries per auth cache map (keys, sessions, memberships). */
+const authCacheEntries = 10_000;
+/** How often noted API key use is written (the value keeps its minute resolution). */
+const keyUseFlushMs = 10_000;
+
 const version = (createRequire(import.meta.url)("../package.json") as { version: string }).version;
 
 /**
@@ -63,6 +72,10 @@ export async function createAppContext(options: AppContextOptions): Promise<Runn
   const openApiDocument = loadOpenApiDocument();
   const queue = await startJobQueue(db, logger, { superviseSeconds: config.queueSuperviseSeconds });
   const clock = options.clock ?? systemClock;
+  const authCache = new AuthCache({ ttlMs: config.authCacheMs, maxEntries: authCacheEntries });
+  const authChanges = new AuthChanges(authCache, logger);
+  const authListener = await listenAuthChanges({ db, changes: authChanges, logger });
+  const keyUse = new KeyUseRecorder(db.prisma);
   const ctx: AppContext = {
     config,
     db,
@@ -74,6 +87,9 @@ export async function createAppContext(options: AppContextOptions): Promise<Runn
     operations: new OperationIndex(openApiDocument),
     openApiDocument,
     secrets: resolveServerSecrets(config),
+    authCache,
+    authChanges,
+    keyUse,
     queue,
     engineLimiters: new EngineLimiters(clock, config.engineLimits),
     simulatedEngine: options.simulatedEngine,
@@ -101,10 +117,19 @@ export async function createAppContext(options: AppContextOptions): Promise<Runn
     );
   }, 60_000);
   sweeper.unref();
+  const keyUseFlusher = setInterval(() => {
+    keyUse.flush().catch((error: unknown) => logger.error({ err: error }, "key use flush failed"));
+  }, keyUseFlushMs);
+  keyUseFlusher.unref();
   return {
     ctx,
     close: async () => {
       clearInterval(sweeper);
+      clearInterval(keyUseFlusher);
+      await keyUse
+        .flush()
+        .catch((error: unknown) => logger.error({ err: error }, "key use flush failed"));
+      await authListener.close();
       await queue.stop();
       if (ownsDb) await db.close();
     },

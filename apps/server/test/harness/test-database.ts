@@ -50,6 +50,17 @@ export async function createTestDatabase(): Promise<TestDatabase> {
   };
 }
 
+/**
+ * Another connection pool to a PostgreSQL test database, as a second server
+ * process would open (closing it leaves the database to its creator). The
+ * embedded database belongs to one process, so it has no second connection.
+ */
+export async function connectToTestDatabase(db: Database): Promise<TestDatabase> {
+  if (!db.url) throw new Error("only a PostgreSQL test database is shared by two servers");
+  const second = await openDatabase({ databaseUrl: db.url, poolSize: 5 });
+  return { db: second, close: () => second.close() };
+}
+
 type PGliteInstance = NonNullable<Database["pglite"]>;
 interface PgliteModules {
   PGlite: new (options: { loadDataDir: Blob }) => PGliteInstance;

@@ -5,7 +5,7 @@ import { type Config, loadConfig } from "../../src/config.js";
 import type { EmailProvider } from "../../src/email/email-provider.js";
 import { createLogger } from "../../src/logger.js";
 import { type RunningServer, startServer } from "../../src/server.js";
-import { createTestDatabase } from "./test-database.js";
+import { connectToTestDatabase, createTestDatabase } from "./test-database.js";
 
 export interface RequestOptions {
   body?: unknown;
@@ -57,6 +57,8 @@ export interface MintedKey {
 export interface TestServerOptions {
   env?: Record<string, string>;
   email?: EmailProvider;
+  /** Runs on the same PostgreSQL database as this server, as another process would. */
+  shareDatabaseWith?: TestServer;
 }
 
 /** The secrets every non-local operator mode requires (test values only). */
@@ -97,7 +99,9 @@ export function validWorkspace(
 
 /** The real server on a fresh database, a manual clock, and captured logs. */
 export async function startTestServer(options: TestServerOptions = {}): Promise<TestServer> {
-  const database = await createTestDatabase();
+  const database = options.shareDatabaseWith
+    ? await connectToTestDatabase(options.shareDatabaseWith.server.ctx.db)
+    : await createTestDatabase();
   const config: Config = loadConfig({
     PORT: "0",
     GEO_OPERATOR_MODE: "local",

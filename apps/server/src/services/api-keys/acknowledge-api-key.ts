@@ -29,6 +29,7 @@ export async function acknowledgeApiKey(options: KeyActionOptions): Promise<ApiK
         now,
         "acknowledge",
       );
+    await ctx.authChanges.publish(tx, { kind: "api_key", keyId: key.id });
     let replacedKey: ApiKeyActionResult["replacedKey"];
     if (key.replacesKeyId) {
       const graceEndsAt = new Date(now.getTime() + graceWindowMs);
@@ -36,6 +37,7 @@ export async function acknowledgeApiKey(options: KeyActionOptions): Promise<ApiK
         where: { id: key.replacesKeyId, state: "active" },
         data: { state: "grace", graceEndsAt },
       });
+      await ctx.authChanges.publish(tx, { kind: "api_key", keyId: key.replacesKeyId });
       const old = await tx.apiKey.findUniqueOrThrow({ where: { id: key.replacesKeyId } });
       replacedKey = {
         keyId: old.id,

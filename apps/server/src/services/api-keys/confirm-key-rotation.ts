@@ -26,6 +26,7 @@ export async function confirmKeyRotation(options: KeyActionOptions): Promise<Api
       where: { id: oldKeyId, state: { in: ["active", "grace"] } },
       data: { state: "revoked", revokedAt: now, deliveryCiphertext: null },
     });
+    await ctx.authChanges.publish(tx, { kind: "api_key", keyId: oldKeyId });
     await recordAuditEvent({
       tx,
       clock: ctx.clock,

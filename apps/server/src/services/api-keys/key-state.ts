@@ -10,7 +10,10 @@ export const graceWindowMs = 15 * 60_000;
  * a pending key past its delivery window is expired and a grace key past its
  * grace window is revoked, whether or not the sweep has written that down yet.
  */
-export function effectiveState(key: ApiKey, now: Date): KeyState {
+export function effectiveState(
+  key: Pick<ApiKey, "state" | "deliveryExpiresAt" | "graceEndsAt">,
+  now: Date,
+): KeyState {
   const stored = key.state as KeyState;
   if (stored === "pending" && key.deliveryExpiresAt && key.deliveryExpiresAt <= now)
     return "expired";

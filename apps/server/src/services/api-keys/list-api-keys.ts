@@ -19,6 +19,8 @@ export async function listApiKeys({
   cursor,
 }: ListApiKeysOptions): Promise<{ data: ApiKeyResponse[]; nextCursor: string | null }> {
   const after = decodeCursor(cursor, "key");
+  // This process's noted key use, so a listing shows it at once.
+  await ctx.keyUse.flush();
   const rows = await ctx.prisma.apiKey.findMany({
     where: { workspaceId: workspace.id, ...(after ? { id: { lt: after } } : {}) },
     orderBy: { id: "desc" },

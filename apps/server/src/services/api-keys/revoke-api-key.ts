@@ -17,6 +17,7 @@ export async function revokeApiKey(options: KeyActionOptions): Promise<ApiKeyAct
       where: { id: key.id },
       data: { state: "revoked", revokedAt: key.revokedAt ?? now, deliveryCiphertext: null },
     });
+    await ctx.authChanges.publish(tx, { kind: "api_key", keyId: key.id });
     await recordAuditEvent({
       tx,
       clock: ctx.clock,

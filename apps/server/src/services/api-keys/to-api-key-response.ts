@@ -6,7 +6,7 @@ import { effectiveState } from "./key-state.js";
 const iso = (date: Date | null) => date?.toISOString() ?? null;
 
 /** The public prefix: the literal and the first 4 secret characters. */
-export const keyPrefixOf = (key: ApiKey) => `${keyPrefix}${key.secretHead}`;
+export const keyPrefixOf = (key: Pick<ApiKey, "secretHead">) => `${keyPrefix}${key.secretHead}`;
 
 export function toApiKeyResponse(key: ApiKey, now: Date): ApiKeyResponse {
   return {

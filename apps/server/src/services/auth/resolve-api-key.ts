@@ -3,12 +3,11 @@ import type { AppContext } from "../../context.js";
 import { errors } from "../../errors/app-error.js";
 import { addressInRanges } from "../../http/cidr.js";
 import type { ApiKeyPrincipal } from "../../http/principal.js";
-import { authenticates, effectiveState } from "../api-keys/key-state.js";
+import { authenticates, effectiveState, type KeyState } from "../api-keys/key-state.js";
 import { keyPrefixOf } from "../api-keys/to-api-key-response.js";
+import type { CachedApiKey } from "./auth-cache.js";
 
 export const apiKeyPattern = /^gp_live_[A-Za-z0-9_-]{43}$/;
-
-const lastUsedResolutionMs = 60_000;
 
 export interface ResolveApiKeyOptions {
   ctx: AppContext;
@@ -17,8 +16,11 @@ export interface ResolveApiKeyOptions {
 }
 
 /**
- * The principal of a live key, or undefined. Looked up by HMAC on every
- * request (no cache), so a revocation holds from the very next request.
+ * The principal of a live key, or undefined. The key row comes from the auth
+ * cache (by the secret's HMAC) or the database; its state is decided by the
+ * clock on every request, and revoking, rotating or acknowledging drops the
+ * entry in every process, so a revocation holds from the very next request.
+ * Unknown secrets are not cached (a new key's secret was never seen before).
  * A key restricted to CIDR ranges answers 403 ip_forbidden from elsewhere.
  */
 export async function resolveApiKey({
@@ -26,25 +28,56 @@ export async function resolveApiKey({
   secret,
   clientAddress,
 }: ResolveApiKeyOptions): Promise<ApiKeyPrincipal | undefined> {
-  const key = await ctx.prisma.apiKey.findFirst({
-    where: { secretHash: { in: ctx.secrets.keyHasher.candidates(secret) } },
-    include: { workspace: { select: { slug: true } } },
-  });
+  const candidates = ctx.secrets.keyHasher.candidates(secret);
+  const cacheKey = candidates[0] as string;
+  const key = ctx.authCache.apiKey(cacheKey) ?? (await loadApiKey(ctx, candidates, cacheKey));
   const now = ctx.clock.now();
   if (!key || !authenticates(effectiveState(key, now))) return undefined;
   if (key.allowedCidrs.length > 0 && !addressInRanges(clientAddress, key.allowedCidrs)) {
     throw errors.ipForbidden();
   }
-  if (!key.lastUsedAt || now.getTime() - key.lastUsedAt.getTime() > lastUsedResolutionMs) {
-    await ctx.prisma.apiKey.update({ where: { id: key.id }, data: { lastUsedAt: now } });
-  }
+  ctx.keyUse.note(key.id, key.lastUsedAt, now);
   return {
     kind: "api_key",
     keyId: key.id,
     workspaceId: key.workspaceId,
-    workspaceSlug: key.workspace.slug,
-    scopes: key.scopes as Scope[],
+    workspaceSlug: key.workspaceSlug,
+    scopes: key.scopes,
     prefix: keyPrefixOf(key),
     last4: key.last4,
   };
+}
+
+async function loadApiKey(
+  ctx: AppContext,
+  candidates: string[],
+  cacheKey: string,
+): Promise<CachedApiKey | undefined> {
+  const generation = ctx.authCache.generation();
+  const row = await ctx.prisma.apiKey.findFirst({
+    where: { secretHash: { in: candidates } },
+    select: {
+      id: true,
+      workspaceId: true,
+      scopes: true,
+      allowedCidrs: true,
+      state: true,
+      deliveryExpiresAt: true,
+      graceEndsAt: true,
+      secretHead: true,
+      last4: true,
+      lastUsedAt: true,
+      workspace: { select: { slug: true } },
+    },
+  });
+  if (!row) return undefined;
+  const { workspace, ...fields } = row;
+  const key: CachedApiKey = {
+    ...fields,
+    workspaceSlug: workspace.slug,
+    scopes: row.scopes as Scope[],
+    state: row.state as KeyState,
+  };
+  ctx.authCache.storeApiKey(generation, cacheKey, key);
+  return key;
 }

@@ -18,6 +18,7 @@ export async function revokeSession({
       where: { id: principal.sessionId },
       data: { revokedAt: ctx.clock.now() },
     });
+    await ctx.authChanges.publish(tx, { kind: "session", sessionId: principal.sessionId });
     await recordAuditEvent({
       tx,
       clock: ctx.clock,

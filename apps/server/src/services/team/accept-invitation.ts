@@ -75,6 +75,11 @@ export async function acceptInvitation(
         },
         include: { user: true },
       });
+      await ctx.authChanges.publish(tx, {
+        kind: "member",
+        workspaceId: invitation.workspaceId,
+        userId: principal.userId,
+      });
       await recordAuditEvent({
         tx,
         clock: ctx.clock,

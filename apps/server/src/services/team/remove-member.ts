@@ -31,6 +31,11 @@ export async function removeMember(options: RemoveMemberOptions): Promise<void> 
       if (owners <= 1) throw lastOwnerError();
     }
     await tx.member.delete({ where: { id: member.id } });
+    await ctx.authChanges.publish(tx, {
+      kind: "member",
+      workspaceId: workspace.id,
+      userId: member.userId,
+    });
     await recordAuditEvent({
       tx,
       clock: ctx.clock,

@@ -37,6 +37,11 @@ export async function updateMember(options: UpdateMemberOptions): Promise<TeamMe
       data: { role: input.role },
       include: { user: true },
     });
+    await ctx.authChanges.publish(tx, {
+      kind: "member",
+      workspaceId: workspace.id,
+      userId: member.userId,
+    });
     await recordAuditEvent({
       tx,
       clock: ctx.clock,

@@ -12,6 +12,9 @@ export interface ResolveWorkspaceAccessOptions {
 /**
  * The workspace a principal may reach by this slug, or undefined. Invalid,
  * absent, foreign and cross-key slugs are indistinguishable to the caller.
+ * A key reaches the workspace it was read with (the row names its slug); a
+ * session's membership comes from the auth cache or the database, and
+ * membership changes drop it in every process.
  */
 export async function resolveWorkspaceAccess({
   ctx,
@@ -20,20 +23,22 @@ export async function resolveWorkspaceAccess({
 }: ResolveWorkspaceAccessOptions): Promise<WorkspaceAccess | undefined> {
   if (!slugPattern.test(slug) || slug.length > 64) return undefined;
   if (principal.kind === "api_key") {
-    if (principal.workspaceSlug !== slug) return undefined;
-    const workspace = await ctx.prisma.workspace.findUnique({
-      where: { id: principal.workspaceId },
-      select: { id: true, slug: true },
-    });
-    return workspace?.slug === slug ? { ...workspace, role: null } : undefined;
+    return principal.workspaceSlug === slug
+      ? { id: principal.workspaceId, slug, role: null }
+      : undefined;
   }
   if (principal.kind === "session") {
+    const cached = ctx.authCache.membership(principal.userId, slug);
+    if (cached) return cached;
+    const generation = ctx.authCache.generation();
     const member = await ctx.prisma.member.findFirst({
       where: { userId: principal.userId, workspace: { slug } },
       select: { role: true, workspace: { select: { id: true, slug: true } } },
     });
     if (!member) return undefined;
-    return { ...member.workspace, role: member.role as WorkspaceAccess["role"] };
+    const access = { ...member.workspace, role: member.role as WorkspaceAccess["role"] };
+    ctx.authCache.storeMembership(generation, principal.userId, access);
+    return access;
   }
   return undefined;
 }
