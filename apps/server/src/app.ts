@@ -19,6 +19,9 @@ export function createApp(ctx: AppContext): Express {
   const app = express();
   app.disable("x-powered-by");
   app.set("query parser", "simple");
+  // Every response is Cache-Control: no-store, so an ETag would never be revalidated; without
+  // one, Express writes a small body with its headers in one write instead of a writev.
+  app.set("etag", false);
   // req.ip is the socket address unless a configured proxy vouches for X-Forwarded-For.
   app.set("trust proxy", ctx.config.trustedProxies.length > 0 ? ctx.config.trustedProxies : false);
 
@@ -32,10 +35,12 @@ export function createApp(ctx: AppContext): Express {
       },
       customAttributeKeys: { reqId: "requestId" },
       serializers: {
-        req: (req: { id: string; method: string; url: string }) => ({
+        req: (req: { id: string; method: string; url: string; raw: { res?: Response } }) => ({
           requestId: req.id,
           method: req.method,
+          // authenticate() already matched the operation; match again only when it threw first.
           route:
+            (req.raw.res && requestAuth(req.raw.res)?.operation.pathTemplate) ??
             ctx.operations.match(req.method, req.url.split("?")[0] ?? "")?.operation.pathTemplate ??
             "(unmatched)",
         }),

@@ -80,8 +80,17 @@ export class AppError extends Error {
     /** Extra response headers, e.g. Retry-After. */
     readonly headers?: Record<string, string>,
   ) {
-    super(message);
-    this.status = statusByCode[code];
+    const status = statusByCode[code];
+    // A 4xx is an expected answer, not a fault: capturing its stack trace would be the
+    // costliest part of a rejected request, and no one reads it. 5xx keep theirs.
+    const limit = Error.stackTraceLimit;
+    if (status < 500) Error.stackTraceLimit = 0;
+    try {
+      super(message);
+    } finally {
+      Error.stackTraceLimit = limit;
+    }
+    this.status = status;
   }
 }
 

@@ -1,6 +1,10 @@
 import type { WorkspaceMetrics } from "@geopulse/api-types";
-import { buildScoreboard, type GetMetricsOptions } from "./get-workspace-scoreboard.js";
-import { loadRunSummary } from "./load-run-summary.js";
+import {
+  buildScoreboard,
+  type GetMetricsOptions,
+  loadScoreboardHead,
+} from "./get-workspace-scoreboard.js";
+import { loadRunSummary, RECENT_RUNS } from "./load-run-summary.js";
 
 /**
  * The metrics view of a day: the scoreboard, share of voice of every tracked
@@ -9,9 +13,10 @@ import { loadRunSummary } from "./load-run-summary.js";
  * `pendingRecommendations` is zeros.
  */
 export async function getWorkspaceMetrics(options: GetMetricsOptions): Promise<WorkspaceMetrics> {
+  const { requested, head } = await loadScoreboardHead(options, RECENT_RUNS);
   const [{ scope, scoreboard, day }, runs] = await Promise.all([
-    buildScoreboard(options),
-    loadRunSummary(options.ctx, options.access.id),
+    buildScoreboard(options, requested, head),
+    loadRunSummary(options.ctx, options.access.id, head.recentRuns),
   ]);
   const names = new Map(scope.entities.map((e) => [e.id, e.name]));
   return {

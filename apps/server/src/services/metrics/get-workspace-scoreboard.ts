@@ -4,8 +4,9 @@ import type { WorkspaceAccess } from "../../http/principal.js";
 import type { EntityMetrics } from "../../metrics/aggregates.js";
 import { comparisonDays, compositeDeltas } from "../../metrics/composite-deltas.js";
 import { type DaySnapshot, daySnapshot, selfComposites } from "./day-snapshot.js";
+import { loadMetricsHead, type MetricsHead } from "./load-metrics-head.js";
 import { checkDay, type MetricsFilters } from "./metrics-filters.js";
-import { loadMetricDays, loadMetricsScope, type MetricsScope } from "./metrics-scope.js";
+import type { MetricsScope } from "./metrics-scope.js";
 
 export interface GetMetricsOptions {
   ctx: AppContext;
@@ -24,15 +25,28 @@ export interface ScoreboardView {
 
 type EngineMetrics = Scoreboard["engines"][number]["metrics"];
 
-/** The scoreboard of a day; also the first half of the metrics view. */
-export async function buildScoreboard(options: GetMetricsOptions): Promise<ScoreboardView> {
-  const { ctx, filters } = options;
+/** The requested day (checked), and the metrics head read up to it with `recentRuns` runs. */
+export async function loadScoreboardHead(
+  options: GetMetricsOptions,
+  recentRuns: number,
+): Promise<{ requested: string | undefined; head: MetricsHead }> {
   const requested = options.date === undefined ? undefined : checkDay(options.date, "query.date");
-  // Independent reads, side by side (PostgreSQL runs them on separate connections).
-  const [scope, days] = await Promise.all([
-    loadMetricsScope(ctx, options.access.id),
-    loadMetricDays(ctx, options.access.id, requested),
-  ]);
+  const head = await loadMetricsHead({
+    ctx: options.ctx,
+    workspaceId: options.access.id,
+    upTo: requested,
+    recentRuns,
+  });
+  return { requested, head };
+}
+
+/** The scoreboard of a day from its head; also the first half of the metrics view. */
+export async function buildScoreboard(
+  options: GetMetricsOptions,
+  requested: string | undefined,
+  { scope, days }: MetricsHead,
+): Promise<ScoreboardView> {
+  const { ctx, filters } = options;
   const date = requested ?? days[0]?.day ?? ctx.clock.now().toISOString().slice(0, 10);
   const current = days.find((d) => d.day === date);
   const empty: Scoreboard = {
@@ -94,7 +108,8 @@ export async function buildScoreboard(options: GetMetricsOptions): Promise<Score
 }
 
 export async function getWorkspaceScoreboard(options: GetMetricsOptions): Promise<Scoreboard> {
-  return (await buildScoreboard(options)).scoreboard;
+  const { requested, head } = await loadScoreboardHead(options, 0);
+  return (await buildScoreboard(options, requested, head)).scoreboard;
 }
 
 function selfOf(entities: EntityMetrics[]): EntityMetrics | undefined {

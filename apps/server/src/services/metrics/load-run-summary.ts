@@ -1,7 +1,9 @@
 import type { WorkspaceMetrics } from "@geopulse/api-types";
 import type { AppContext } from "../../context.js";
+import type { RecentRunRow } from "./load-metrics-head.js";
 
-const RECENT_RUNS = 10;
+/** How many of the latest runs the metrics view lists. */
+export const RECENT_RUNS = 10;
 
 type Preset = NonNullable<WorkspaceMetrics["latestRun"]>["preset"];
 type Status = NonNullable<WorkspaceMetrics["latestRun"]>["status"];
@@ -12,18 +14,15 @@ const dayOf = (d: Date) => d.toISOString().slice(0, 10);
 /**
  * The latest run day (every run created that UTC day: ids, engines covered,
  * answers, cost; preset and status of the day's latest run) and the latest
- * runs. Bounded reads on the runs' (workspace, createdAt) index.
+ * runs (`recent`, read with the metrics head, newest first). The day is a
+ * bounded read on the runs' (workspace, createdAt) index, made only when
+ * there is a run.
  */
 export async function loadRunSummary(
   ctx: AppContext,
   workspaceId: string,
+  recent: readonly RecentRunRow[],
 ): Promise<Pick<WorkspaceMetrics, "latestRun" | "recentRuns">> {
-  const recent = await ctx.prisma.run.findMany({
-    where: { workspaceId },
-    orderBy: [{ createdAt: "desc" }, { id: "desc" }],
-    take: RECENT_RUNS,
-    select: { preset: true, status: true, costMicrousd: true, createdAt: true },
-  });
   const latest = recent[0];
   if (!latest) return { latestRun: null, recentRuns: [] };
   const day = dayOf(latest.createdAt);

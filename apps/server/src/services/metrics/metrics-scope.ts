@@ -33,6 +33,18 @@ export async function loadMetricsScope(
     },
   });
   if (!workspace) throw errors.workspaceNotFound();
+  return toMetricsScope(workspaceId, workspace);
+}
+
+/** The scope from the workspace's brand, measurement model and competitors in position order. */
+export function toMetricsScope(
+  workspaceId: string,
+  workspace: {
+    brand: string;
+    measurementModel: Parameters<typeof resolveMeasurementModel>[0];
+    competitors: Array<{ id: string; name: string }>;
+  },
+): MetricsScope {
   return {
     workspaceId,
     brand: workspace.brand,
@@ -48,25 +60,4 @@ export async function loadMetricsScope(
 export interface MetricDayRow {
   day: string;
   revision: number;
-}
-
-/**
- * Days with data up to `upTo` (default: any), newest first, at most 30: enough
- * for the day itself, the previous day with data, and 7 and 28 days before.
- */
-export async function loadMetricDays(
-  ctx: AppContext,
-  workspaceId: string,
-  upTo: string | undefined,
-): Promise<MetricDayRow[]> {
-  const rows = await ctx.prisma.$queryRawUnsafe<Array<{ day: string; revision: number }>>(
-    `SELECT to_char(day, 'YYYY-MM-DD') AS day, revision FROM metric_days
-     WHERE workspace_id = $1 AND analysis_version = $2::int AND responses > 0
-       AND ($3::date IS NULL OR day <= $3::date)
-     ORDER BY day DESC LIMIT 30`,
-    workspaceId,
-    ANALYSIS_VERSION,
-    upTo ?? null,
-  );
-  return rows.map((r) => ({ day: r.day, revision: Number(r.revision) }));
 }

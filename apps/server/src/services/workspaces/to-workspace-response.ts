@@ -4,10 +4,15 @@ import type {
   Quotas,
   Workspace as WorkspaceResponse,
 } from "@geopulse/api-types";
-import type { Competitor, Workspace } from "@geopulse/db";
+import type { Workspace } from "@geopulse/db";
 import type { WorkspaceAccess } from "../../http/principal.js";
 
-export function toEmailProvisioning(workspace: Workspace): EmailProvisioning {
+export function toEmailProvisioning(
+  workspace: Pick<
+    Workspace,
+    "slug" | "emailStatus" | "emailAddress" | "inboxId" | "emailAttempts" | "emailMessage"
+  >,
+): EmailProvisioning {
   return {
     workspace: workspace.slug,
     status: workspace.emailStatus as EmailProvisioning["status"],
@@ -18,8 +23,31 @@ export function toEmailProvisioning(workspace: Workspace): EmailProvisioning {
   };
 }
 
+/** The workspace fields its response shows, with its competitors in position order. */
+export type WorkspaceView = Pick<
+  Workspace,
+  | "slug"
+  | "brand"
+  | "displayName"
+  | "domains"
+  | "languages"
+  | "regions"
+  | "gscProperty"
+  | "ga4Property"
+  | "activeSetSize"
+  | "complianceProfile"
+  | "quotas"
+  | "emailStatus"
+  | "emailAddress"
+  | "inboxId"
+  | "emailAttempts"
+  | "emailMessage"
+  | "createdAt"
+  | "updatedAt"
+> & { competitors: WorkspaceResponse["competitors"] };
+
 export function toWorkspaceResponse(
-  workspace: Workspace & { competitors: Competitor[] },
+  workspace: WorkspaceView,
   role: WorkspaceAccess["role"],
 ): WorkspaceResponse {
   return {
@@ -29,14 +57,7 @@ export function toWorkspaceResponse(
     domains: workspace.domains,
     languages: workspace.languages as Language[],
     regions: workspace.regions,
-    competitors: [...workspace.competitors]
-      .sort((a, b) => a.position - b.position)
-      .map((competitor) => ({
-        name: competitor.name,
-        domains: competitor.domains,
-        aliases: competitor.aliases,
-        ambiguous: competitor.ambiguous,
-      })),
+    competitors: workspace.competitors,
     gscProperty: workspace.gscProperty,
     ga4Property: workspace.ga4Property,
     activeSetSize: workspace.activeSetSize,
