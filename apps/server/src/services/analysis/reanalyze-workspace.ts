@@ -38,19 +38,22 @@ export async function reanalyzeWorkspace({
   const delay = monitorEventLoopDelay({ resolution: 10 });
   delay.enable();
   const started = performance.now();
-  for (let pass = 0; pass < MAX_PASSES; pass++) {
-    const subject = await loadAnalysisSubject(ctx.prisma, workspaceId);
-    const fingerprint = fingerprintOf(subject, ctx.config.domainTaxonomy);
-    const days = await listStaleDays({ db: ctx.prisma, workspaceId, fingerprint });
-    if (days.length === 0) break;
-    for (const day of days) {
-      const result = await reanalyzeDay({ ctx, workspaceId, day, pageSize });
-      if (result.answers > 0 || result.changed > 0) totals.days += 1;
-      totals.answers += result.answers;
-      totals.changed += result.changed;
+  try {
+    for (let pass = 0; pass < MAX_PASSES; pass++) {
+      const subject = await loadAnalysisSubject(ctx.prisma, workspaceId);
+      const fingerprint = fingerprintOf(subject, ctx.config.domainTaxonomy);
+      const days = await listStaleDays({ db: ctx.prisma, workspaceId, fingerprint });
+      if (days.length === 0) break;
+      for (const day of days) {
+        const result = await reanalyzeDay({ ctx, workspaceId, day, pageSize });
+        if (result.answers > 0 || result.changed > 0) totals.days += 1;
+        totals.answers += result.answers;
+        totals.changed += result.changed;
+      }
     }
+  } finally {
+    delay.disable();
   }
-  delay.disable();
   if (totals.days > 0)
     ctx.logger.info(
       {

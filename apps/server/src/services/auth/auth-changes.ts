@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import type { Prisma } from "@geopulse/db";
 import type { Logger } from "pino";
+import { z } from "zod";
 import type { AuthCache, AuthChange } from "./auth-cache.js";
 
 /** The PostgreSQL (and PGlite) notification channel of auth changes. */
@@ -9,11 +10,17 @@ export const authChangeChannel = "geo_auth_invalidate";
 /** A change whose transaction never committed stops fencing this process's cache after this. */
 const fenceTimeoutMs = 5_000;
 
-interface Notice {
-  change: AuthChange;
-  origin: string;
-  fence: number;
-}
+const noticeSchema = z.object({
+  change: z.discriminatedUnion("kind", [
+    z.object({ kind: z.literal("api_key"), keyId: z.string() }),
+    z.object({ kind: z.literal("session"), sessionId: z.string() }),
+    z.object({ kind: z.literal("member"), workspaceId: z.string(), userId: z.string() }),
+  ]),
+  origin: z.string(),
+  fence: z.number().int(),
+});
+
+type Notice = z.infer<typeof noticeSchema> & { change: AuthChange };
 
 /**
  * Carries auth changes to every process's AuthCache. `publish` runs inside the
@@ -50,21 +57,27 @@ export class AuthChanges {
 
   /** A notice from the channel (any process's committed change). */
   receive(payload: string): void {
-    let notice: Notice;
-    try {
-      notice = JSON.parse(payload) as Notice;
-    } catch {
-      // Not ours to understand: drop everything rather than keep something stale.
+    const notice = noticeSchema.safeParse(parseJson(payload));
+    if (!notice.success) {
+      // Not ours to understand (another version?): drop everything rather than keep something stale.
       this.logger.warn("unreadable auth change notice; auth cache cleared");
       this.cache.setListening(true);
       return;
     }
-    this.cache.invalidate(notice.change);
-    if (notice.origin === this.#origin) this.#lift(notice.fence);
+    this.cache.invalidate(notice.data.change);
+    if (notice.data.origin === this.#origin) this.#lift(notice.data.fence);
   }
 
   #lift(fence: number): void {
     this.#fences.get(fence)?.();
     this.#fences.delete(fence);
+  }
+}
+
+function parseJson(payload: string): unknown {
+  try {
+    return JSON.parse(payload);
+  } catch {
+    return undefined;
   }
 }

@@ -35,8 +35,9 @@ export class KeyUseRecorder {
     if (this.#pending.size === 0) return;
     const batch = this.#pending;
     this.#pending = new Map();
-    const ids = [...batch.keys()];
-    const times = [...batch.values()].map((at) => at.toISOString());
+    // Sorted: two processes updating overlapping keys take their row locks in one order.
+    const ids = [...batch.keys()].sort();
+    const times = ids.map((id) => (batch.get(id) as Date).toISOString());
     try {
       await this.prisma.$executeRaw`
         UPDATE api_keys AS k SET last_used_at = u.used_at

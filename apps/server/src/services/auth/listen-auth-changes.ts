@@ -51,7 +51,7 @@ export async function listenAuthChanges({
     retry.unref();
   };
   const connect = async () => {
-    const current = new pg.Client({ connectionString: db.url });
+    const current = new pg.Client({ connectionString: db.url, keepAlive: true });
     client = current;
     current.on("notification", (message) => {
       if (message.channel === authChangeChannel && message.payload) {

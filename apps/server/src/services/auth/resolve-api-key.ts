@@ -19,7 +19,7 @@ export interface ResolveApiKeyOptions {
  * The principal of a live key, or undefined. The key row comes from the auth
  * cache (by the secret's HMAC) or the database; its state is decided by the
  * clock on every request, and revoking, rotating or acknowledging drops the
- * entry in every process, so a revocation holds from the very next request.
+ * entry here at once and in other processes when the commit's notice arrives.
  * Unknown secrets are not cached (a new key's secret was never seen before).
  * A key restricted to CIDR ranges answers 403 ip_forbidden from elsewhere.
  */

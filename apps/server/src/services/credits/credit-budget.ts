@@ -101,7 +101,11 @@ export async function openCreditBudget(options: OpenCreditBudgetOptions): Promis
     },
     async payFor(ceiling, work, reportedCost) {
       if (!(await budget.claim(ceiling))) return undefined;
-      const result = await work();
+      // Work that throws spent nothing we know of: its claim goes back to the budget.
+      const result = await work().catch((error: unknown) => {
+        budget.refund(ceiling);
+        throw error;
+      });
       const reported = reportedCost(result);
       const billed = reported < 0n ? 0n : minMicrousd(reported, ceiling);
       budget.refund(ceiling - billed);
