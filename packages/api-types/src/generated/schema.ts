@@ -787,7 +787,9 @@ export interface paths {
          *     `503 billing_unavailable` when the secret is unset. `checkout.session.completed` with
          *     `payment_status: paid` credits the session's amount exactly once per checkout session,
          *     however often and concurrently it is delivered; `checkout.session.expired` marks the
-         *     receipt `failed`. Other event kinds are acknowledged and ignored.
+         *     receipt `failed`. A checkout event whose `data.object` is not a Checkout Session is
+         *     acknowledged (200), logged and changes nothing. Other event kinds are acknowledged and
+         *     ignored.
          */
         post: operations["receiveStripeWebhook"];
         delete?: never;
