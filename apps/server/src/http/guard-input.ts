@@ -1,8 +1,8 @@
 import type { NextFunction, Request, Response } from "express";
 import { errors, type FieldError } from "../errors/app-error.js";
+import { printableKey, unstorableTextReason } from "../text/storable-text.js";
 import { requestAuth } from "./authenticate.js";
 import type { Operation } from "./operation-index.js";
-import { printableKey, unstorableTextReason } from "./storable-text.js";
 
 /** JSON bodies nest at most this deep (the contract's deepest body needs 4). */
 export const maxBodyDepth = 32;

@@ -22,15 +22,19 @@ export interface StoredAnswer {
   mentionKeys: string[];
 }
 
-/** A mention as one comparable string (stored or freshly analysed). */
-export const mentionKey = (m: {
+/** The fields of a mention that its key compares. */
+interface MentionFields {
   entityId: string;
   isSelf: boolean;
   count: number;
   firstOffset: number;
   rank: number;
   sentiment: string;
-}) => [m.entityId, m.isSelf, m.count, m.firstOffset, m.rank, m.sentiment].join("\u0000");
+}
+
+/** A mention as one comparable string (stored or freshly analysed). */
+export const mentionKey = (m: MentionFields) =>
+  [m.entityId, m.isSelf, m.count, m.firstOffset, m.rank, m.sentiment].join("\u0000");
 
 /**
  * The day's summary row at the current version (revision 0 when there is
@@ -108,16 +112,7 @@ export async function readStoredAnswers(
     ids,
   );
   const mentions = await db.$queryRawUnsafe<
-    Array<{
-      response_id: string;
-      entityId: string;
-      isSelf: boolean;
-      count: number;
-      firstOffset: number;
-      rank: number;
-      sentiment: string;
-      analysis_version: number;
-    }>
+    Array<MentionFields & { response_id: string; analysis_version: number }>
   >(
     `SELECT ids.id AS response_id, m.entity_id AS "entityId", m.is_self AS "isSelf", m.count,
        m.first_offset AS "firstOffset", m.rank, m.sentiment, m.analysis_version

@@ -17,12 +17,10 @@ import {
   rewriteStoredAnalyses,
   type StoredAnalysisChange,
 } from "./store-analysis.js";
-import { preferIndexes, swapDayRollups } from "./swap-day-rollups.js";
+import { preferIndexes, swapDayRollups, WRITE_TIMEOUTS } from "./swap-day-rollups.js";
 
 /** Answers read, analysed and written back per step (one read, one short transaction). */
 const PAGE = 100;
-/** A short transaction may still wait long for the embedded database on a busy machine. */
-const WRITE_TIMEOUTS = { timeout: 60_000, maxWait: 60_000 };
 /** Tries before a day written to all the time is left for the next re-analysis. */
 const MAX_ATTEMPTS = 8;
 

@@ -7,6 +7,9 @@ import { diffDayRollups, diffSize, readStoredDayRollups } from "./day-rollup-dif
 import { type AnalysedAnswer, buildRollupRows } from "./rollup-rows.js";
 import { applyRollupDiff, clearOtherVersions } from "./write-rollups.js";
 
+/** A short transaction may still wait long for the embedded database on a busy machine. */
+export const WRITE_TIMEOUTS = { timeout: 60_000, maxWait: 60_000 };
+
 export interface SwapDayRollupsOptions {
   ctx: AppContext;
   workspaceId: string;
@@ -45,52 +48,49 @@ export async function swapDayRollups(options: SwapDayRollupsOptions): Promise<Sw
   });
   const diff = diffDayRollups(stored, rows);
   await yieldToEventLoop();
-  return ctx.prisma.$transaction(
-    async (tx) => {
-      await preferIndexes(tx);
-      await tx.$executeRawUnsafe(
-        `INSERT INTO metric_days (workspace_id, analysis_version, day, responses, revision, updated_at)
+  return ctx.prisma.$transaction(async (tx) => {
+    await preferIndexes(tx);
+    await tx.$executeRawUnsafe(
+      `INSERT INTO metric_days (workspace_id, analysis_version, day, responses, revision, updated_at)
          VALUES ($1, $2::int, $3::date, 0, 0, $4::timestamptz) ON CONFLICT DO NOTHING`,
-        workspaceId,
-        ANALYSIS_VERSION,
-        day,
-        ctx.clock.now().toISOString(),
-      );
-      const [locked] = await tx.$queryRawUnsafe<Array<{ revision: number }>>(
-        `SELECT revision FROM metric_days
+      workspaceId,
+      ANALYSIS_VERSION,
+      day,
+      ctx.clock.now().toISOString(),
+    );
+    const [locked] = await tx.$queryRawUnsafe<Array<{ revision: number }>>(
+      `SELECT revision FROM metric_days
          WHERE workspace_id = $1 AND analysis_version = $2::int AND day = $3::date FOR UPDATE`,
-        workspaceId,
-        ANALYSIS_VERSION,
-        day,
-      );
-      if (Number(locked?.revision) !== options.revision) return "day-changed";
-      const subject = await loadAnalysisSubject(tx, workspaceId);
-      if (fingerprintOf(subject, ctx.config.domainTaxonomy) !== options.fingerprint)
-        return "subject-changed";
-      await clearOtherVersions(tx, { workspaceId, day, keepVersion: ANALYSIS_VERSION });
-      await applyRollupDiff(tx, {
-        workspaceId,
-        version: ANALYSIS_VERSION,
-        day,
-        diff,
-        responses: options.answers.length,
-      });
-      // The revision moves only when the rows did: cached metrics of an unchanged day stay valid.
-      await tx.$executeRawUnsafe(
-        `UPDATE metric_days SET subject_fingerprint = $4, revision = revision + $5::int,
+      workspaceId,
+      ANALYSIS_VERSION,
+      day,
+    );
+    if (Number(locked?.revision) !== options.revision) return "day-changed";
+    const subject = await loadAnalysisSubject(tx, workspaceId);
+    if (fingerprintOf(subject, ctx.config.domainTaxonomy) !== options.fingerprint)
+      return "subject-changed";
+    await clearOtherVersions(tx, { workspaceId, day, keepVersion: ANALYSIS_VERSION });
+    await applyRollupDiff(tx, {
+      workspaceId,
+      version: ANALYSIS_VERSION,
+      day,
+      diff,
+      responses: options.answers.length,
+    });
+    // The revision moves only when the rows did: cached metrics of an unchanged day stay valid.
+    await tx.$executeRawUnsafe(
+      `UPDATE metric_days SET subject_fingerprint = $4, revision = revision + $5::int,
            updated_at = $6::timestamptz
          WHERE workspace_id = $1 AND analysis_version = $2::int AND day = $3::date`,
-        workspaceId,
-        ANALYSIS_VERSION,
-        day,
-        options.fingerprint,
-        diffSize(diff) > 0 ? 1 : 0,
-        ctx.clock.now().toISOString(),
-      );
-      return "done" as const;
-    },
-    { timeout: 60_000, maxWait: 60_000 },
-  );
+      workspaceId,
+      ANALYSIS_VERSION,
+      day,
+      options.fingerprint,
+      diffSize(diff) > 0 ? 1 : 0,
+      ctx.clock.now().toISOString(),
+    );
+    return "done" as const;
+  }, WRITE_TIMEOUTS);
 }
 
 /**

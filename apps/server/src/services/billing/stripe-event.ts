@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { isStorableText } from "../../http/storable-text.js";
+import { isStorableText } from "../../text/storable-text.js";
 
 /** An identifier the database can store and index (Stripe's are `evt_…`, `cs_…`, under 255). */
 const stripeId = z.string().min(1).max(255).refine(isStorableText, "must be storable text");

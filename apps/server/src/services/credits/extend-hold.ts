@@ -1,10 +1,7 @@
 import type { CreditReservation } from "@geopulse/db";
 import type { AppContext } from "../../context.js";
-import {
-  applyLedgerEntry,
-  InsufficientCredits,
-  insufficientCreditsError,
-} from "./apply-ledger-entry.js";
+import { InsufficientCredits, insufficientCreditsError } from "./apply-ledger-entry.js";
+import { recordHoldExtension } from "./lease-credits.js";
 import { lockReservation, reservationClosed } from "./lock-reservation.js";
 
 export interface ExtendHoldOptions {
@@ -25,15 +22,7 @@ export async function extendHold(options: ExtendHoldOptions): Promise<CreditRese
     return await ctx.prisma.$transaction(async (tx) => {
       const reservation = await lockReservation(tx, reservationId);
       if (reservation.status !== "open") throw reservationClosed(reservation);
-      await applyLedgerEntry(tx, ctx.clock, {
-        workspaceId: reservation.workspaceId,
-        kind: "reservation",
-        postedDelta: 0n,
-        heldDelta: amountMicrousd,
-        reservationId,
-        operation: reservation.operation,
-        metadata: { extension: true },
-      });
+      await recordHoldExtension(tx, ctx, reservation, amountMicrousd);
       return tx.creditReservation.update({
         where: { id: reservationId },
         data: { heldMicrousd: { increment: amountMicrousd } },

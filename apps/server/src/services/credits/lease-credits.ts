@@ -54,15 +54,7 @@ export async function spend(
     operation: reservation.operation,
   };
   const extension = amount - reservation.heldMicrousd;
-  if (extension > 0n) {
-    await applyLedgerEntry(tx, ctx.clock, {
-      ...base,
-      kind: "reservation",
-      postedDelta: 0n,
-      heldDelta: extension,
-      metadata: { extension: true },
-    });
-  }
+  if (extension > 0n) await recordHoldExtension(tx, ctx, reservation, extension);
   await applyLedgerEntry(tx, ctx.clock, {
     ...base,
     kind,
@@ -78,4 +70,22 @@ export async function spend(
   });
   reservation.heldMicrousd = held;
   reservation.consumedMicrousd += amount;
+}
+
+/** The ledger entry that holds `amount` more for an open reservation (may throw InsufficientCredits). */
+export async function recordHoldExtension(
+  tx: Prisma.TransactionClient,
+  ctx: AppContext,
+  reservation: CreditReservation,
+  amount: bigint,
+): Promise<void> {
+  await applyLedgerEntry(tx, ctx.clock, {
+    workspaceId: reservation.workspaceId,
+    reservationId: reservation.id,
+    operation: reservation.operation,
+    kind: "reservation",
+    postedDelta: 0n,
+    heldDelta: amount,
+    metadata: { extension: true },
+  });
 }
