@@ -5,9 +5,10 @@
  *
  *   pnpm --filter @geopulse/bench exec tsx metrics-compute.ts
  */
-import { Rng } from "../apps/server/src/engines/simulated/prng.js";
+
 import type { PromptCell } from "../apps/server/src/metrics/aggregates.js";
 import { computeMetrics } from "../apps/server/src/metrics/compute-metrics.js";
+import { Rng } from "../apps/server/src/prng.js";
 
 /** 300 prompts × 5 engines × 13 entities, one answer per cell, random counts. */
 function largeSnapshotInput() {

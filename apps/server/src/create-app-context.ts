@@ -10,7 +10,7 @@ import type { EmailProvider } from "./email/email-provider.js";
 import type { AnswerEngine } from "./engines/engine.js";
 import { EngineLimiters } from "./engines/limits/provider-limiter.js";
 import { OperationIndex } from "./http/operation-index.js";
-import { allJobs } from "./jobs/index.js";
+import { allJobHandlers } from "./jobs/job-handlers.js";
 import { startJobQueue } from "./jobs/job-queue.js";
 import { createLogger } from "./logger.js";
 import { cryptoRandom, type Random } from "./random.js";
@@ -96,7 +96,7 @@ export async function createAppContext(options: AppContextOptions): Promise<Runn
     version,
   };
   if (config.workers) {
-    await queue.work(ctx, allJobs, { pollingIntervalSeconds: config.queuePollSeconds });
+    await queue.work(ctx, allJobHandlers, { pollingIntervalSeconds: config.queuePollSeconds });
     // A release may have changed the analysis rules: rebuild what an older one made.
     queueOutdatedReanalyses({ ctx }).catch((error: unknown) =>
       logger.error({ err: error }, "outdated-analysis sweep failed"),

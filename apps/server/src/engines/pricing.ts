@@ -1,6 +1,6 @@
 import { answerCostMicrousd } from "./connectors/token-pricing.js";
 import type { EngineId } from "./engine.js";
-import { SIMULATED_PRICING, simulatedInputTokens } from "./simulated/answer.js";
+import { SIMULATED_PRICING, simulatedInputTokens } from "./simulated/pricing.js";
 
 /**
  * What one answer may use, per engine: the output-token cap sent with the

@@ -1,15 +1,14 @@
 import type { Prisma, PrismaClient } from "@geopulse/db";
 import type { AppContext } from "../context.js";
-import { createConnector, hasConnector } from "./connectors/create-connector.js";
-import { providerSettings } from "./connectors/provider-settings.js";
+import { isRealEngine } from "./connectors/provider-settings.js";
 import { resolveProviderKey } from "./connectors/resolve-provider-key.js";
-import type { AnswerEngine, EngineId } from "./engine.js";
-import { createSimulatedEngine } from "./simulated/simulated-engine.js";
+import type { EngineId } from "./engine.js";
 
 export interface SelectedEngine {
   id: EngineId;
   model: string;
-  engine: AnswerEngine;
+  /** Only the simulated engine, which answers in local mode when no real one can. */
+  simulated: boolean;
 }
 
 export interface EngineSelection {
@@ -29,7 +28,9 @@ export interface EnabledEngine {
  * connector and a key (the workspace's stored credential, else the
  * operator's) is asked for real; one without is skipped, never replaced.
  * Only when no engine is left and the server runs in local mode does the
- * simulated engine answer, alone and labelled.
+ * simulated engine answer, alone and labelled. Nothing is built here: the
+ * executor builds the engines it asks (`build-engine.ts`), so planning a run
+ * loads no provider client.
  */
 export async function selectEngines(
   ctx: AppContext,
@@ -40,44 +41,17 @@ export async function selectEngines(
   const available: SelectedEngine[] = [];
   const skipped: EngineId[] = [];
   for (const e of enabled) {
-    const engine = await buildRealEngine(ctx, workspaceId, e.engine, db);
-    if (engine) available.push({ id: e.engine, model: e.model, engine });
+    const key = isRealEngine(e.engine)
+      ? await resolveProviderKey(ctx, workspaceId, e.engine, db)
+      : undefined;
+    if (key) available.push({ id: e.engine, model: e.model, simulated: false });
     else skipped.push(e.engine);
   }
   if (available.length > 0) return { engines: available, skipped, simulated: false };
   if (ctx.config.operatorMode !== "local") return { engines: [], skipped, simulated: false };
   return {
-    engines: [
-      {
-        id: "simulated",
-        model: "simulated-1",
-        engine: ctx.simulatedEngine ?? createSimulatedEngine(),
-      },
-    ],
+    engines: [{ id: "simulated", model: "simulated-1", simulated: true }],
     skipped,
     simulated: true,
   };
-}
-
-/**
- * The real connector for an engine and workspace, with its key resolved, or
- * undefined when the engine has no connector or no key. Runs build their
- * engines here both when planned and when executed.
- */
-export async function buildRealEngine(
-  ctx: AppContext,
-  workspaceId: string,
-  engine: EngineId,
-  db: PrismaClient | Prisma.TransactionClient = ctx.prisma,
-): Promise<AnswerEngine | undefined> {
-  if (!hasConnector(engine)) return undefined;
-  const key = await resolveProviderKey(ctx, workspaceId, engine, db);
-  if (!key) return undefined;
-  const settings = providerSettings(engine);
-  return createConnector(engine, {
-    apiKey: key.apiKey,
-    baseUrl: settings.baseUrl,
-    timeoutMs: settings.timeoutMs,
-    clock: ctx.clock,
-  });
 }

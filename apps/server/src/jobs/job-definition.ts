@@ -4,8 +4,9 @@ import type { AppContext } from "../context.js";
 /**
  * A background job: a stable id, a version (bumped when the payload changes,
  * so old and new workers never read each other's jobs), a payload schema
- * checked on both ends, and a handler. Handlers must be safe to run again: a
- * job whose worker died is retried.
+ * checked on both ends, and the queue's settings. What starts work imports
+ * only this (`jobs/definitions/`); the code that does the work is bound to it
+ * by a `JobHandler` (`jobs/job-handlers.ts`), loaded by worker processes.
  */
 export interface JobDefinition<Schema extends z.ZodType> {
   id: string;
@@ -29,7 +30,23 @@ export interface JobDefinition<Schema extends z.ZodType> {
    * needs a new version.
    */
   singletonKey?(payload: z.infer<Schema>): string;
+}
+
+/**
+ * What a worker does with a job's payload. Handlers must be safe to run
+ * again: a job whose worker died is retried.
+ */
+export interface JobHandler<Schema extends z.ZodType> {
+  job: JobDefinition<Schema>;
   handle(ctx: AppContext, payload: z.infer<Schema>): Promise<void>;
+}
+
+/** Binds a definition to its handler, typed by the definition's payload. */
+export function defineJobHandler<Schema extends z.ZodType>(
+  job: JobDefinition<Schema>,
+  handle: (ctx: AppContext, payload: z.infer<Schema>) => Promise<void>,
+): JobHandler<z.ZodType> {
+  return { job, handle } as unknown as JobHandler<z.ZodType>;
 }
 
 export function queueName(job: { id: string; version: number }): string {

@@ -3,14 +3,14 @@ import { PgBoss } from "pg-boss";
 import type { Logger } from "pino";
 import type { z } from "zod";
 import type { AppContext } from "../context.js";
-import { type JobDefinition, queueName } from "./job-definition.js";
+import { type JobDefinition, type JobHandler, queueName } from "./job-definition.js";
 
 export interface JobQueue {
   enqueue<S extends z.ZodType>(job: JobDefinition<S>, payload: z.infer<S>): Promise<void>;
   /** Starts workers for these jobs in this process. */
   work(
     ctx: AppContext,
-    jobs: JobDefinition<z.ZodType>[],
+    handlers: JobHandler<z.ZodType>[],
     options?: { pollingIntervalSeconds?: number },
   ): Promise<void>;
   stop(options?: { graceful?: boolean }): Promise<void>;
@@ -80,9 +80,9 @@ export async function startJobQueue(
       await boss.send(name, data as object, singletonKey ? { singletonKey } : {});
       for (const workerId of localWorkers.get(name) ?? []) boss.notifyWorker(workerId);
     },
-    async work(ctx, jobs, options) {
+    async work(ctx, handlers, options) {
       const poll = options?.pollingIntervalSeconds ?? 2;
-      for (const job of jobs) {
+      for (const { job, handle } of handlers) {
         const name = await ensureQueue(job);
         const workerId = await boss.work(
           name,
@@ -93,7 +93,7 @@ export async function startJobQueue(
           },
           async (batch) => {
             for (const item of batch) {
-              await job.handle(ctx, job.payload.parse(item.data));
+              await handle(ctx, job.payload.parse(item.data));
             }
           },
         );

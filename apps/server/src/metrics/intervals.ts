@@ -1,4 +1,4 @@
-import { hash128 } from "../engines/simulated/prng.js";
+import { hash128 } from "../prng.js";
 
 /**
  * Interval machinery shared by the metrics: the Wilson score interval for one

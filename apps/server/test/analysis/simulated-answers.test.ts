@@ -4,11 +4,11 @@ import type { AnalysisSubject } from "../../src/analysis/types.js";
 import type { EngineContext, EngineRequest } from "../../src/engines/engine.js";
 import { requestKey } from "../../src/engines/simulated/answer.js";
 import { entitiesOf } from "../../src/engines/simulated/prepare.js";
-import { Rng } from "../../src/engines/simulated/prng.js";
 import {
   createSimulatedEngine,
   mentionProbability,
 } from "../../src/engines/simulated/simulated-engine.js";
+import { Rng } from "../../src/prng.js";
 
 /** A brand and 12 competitors with accents, aliases and one name inside another. */
 const benchContext: EngineContext = {

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { credentialAad } from "../../src/services/credentials/credential-identity.js";
+import { credentialAad } from "../../src/crypto/credential-identity.js";
 import { type CredentialFixture, startCredentialFixture } from "./credential-fixture.js";
 
 let f: CredentialFixture;

@@ -1,5 +1,4 @@
 import { describe, expect, it } from "vitest";
-import { Rng } from "../../src/engines/simulated/prng.js";
 import type { PromptCell } from "../../src/metrics/aggregates.js";
 import { computeMetrics } from "../../src/metrics/compute-metrics.js";
 import {
@@ -10,6 +9,7 @@ import {
   resampleSums,
   wilsonInterval,
 } from "../../src/metrics/intervals.js";
+import { Rng } from "../../src/prng.js";
 
 /** Independent Wilson bound: bisection on the score statistic |p̂ - p| / √(p(1-p)/n) = z. */
 function wilsonByBisection(x: number, n: number, z = 1.959963984540054): [number, number] {

@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
-import { Rng } from "../../src/engines/simulated/prng.js";
 import type { EntityMetrics, PromptCell } from "../../src/metrics/aggregates.js";
 import { computeMetrics } from "../../src/metrics/compute-metrics.js";
 import { computePointMetrics, type EntityPoint } from "../../src/metrics/point-metrics.js";
+import { Rng } from "../../src/prng.js";
 
 // A day of a standard run's shape: 300 prompts (one in ten brand research)
 // × 5 engines × 2 repetitions, the brand and 12 competitors with uneven

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ANALYSIS_VERSION } from "../../src/analysis/types.js";
-import { reanalyzeWorkspaceJob } from "../../src/jobs/reanalyze-workspace-job.js";
+import { reanalyzeWorkspaceJob } from "../../src/jobs/definitions/reanalyze-workspace-job.js";
 import { queueOutdatedReanalyses } from "../../src/services/analysis/queue-outdated-reanalyses.js";
 import { eventually } from "../harness/eventually.js";
 import { startTestServer, type TestServer } from "../harness/test-server.js";

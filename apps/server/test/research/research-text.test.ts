@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
+import { extractQuestions } from "../../src/engines/research-provider.js";
 import { guessCategory } from "../../src/services/research/guess-category.js";
 import { planResearchCalls } from "../../src/services/research/plan-research.js";
-import { extractQuestions } from "../../src/services/research/research-provider.js";
 
 describe("extractQuestions", () => {
   it("keeps question lines without numbering, bullets, bold or citation marks", () => {

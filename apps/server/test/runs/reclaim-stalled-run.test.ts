@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { EngineLimiters } from "../../src/engines/limits/provider-limiter.js";
 import { createSimulatedEngine } from "../../src/engines/simulated/simulated-engine.js";
-import { allJobs } from "../../src/jobs/index.js";
+import { allJobHandlers } from "../../src/jobs/job-handlers.js";
 import { executeRun } from "../../src/services/runs/execute-run.js";
 import { reclaimStalledRuns } from "../../src/services/runs/reclaim-stalled-runs.js";
 import { startTestServer, type TestServer } from "../harness/test-server.js";
@@ -56,7 +56,7 @@ describe("a run whose executor stops signalling", () => {
       simulatedEngine: createSimulatedEngine(),
       engineLimiters: new EngineLimiters(ctx.clock, ctx.config.engineLimits),
     };
-    await ctx.queue.work(otherWorker, allJobs, { pollingIntervalSeconds: 0.5 });
+    await ctx.queue.work(otherWorker, allJobHandlers, { pollingIntervalSeconds: 0.5 });
     const run = await waitForRun(t, slug, runId, cookie);
     expect(run).toMatchObject({ status: "succeeded", progress: { completed: 20, pending: 0 } });
     const finishedAt = run.finishedAt;

@@ -9,8 +9,8 @@ import type { RealEngineId } from "./provider-settings.js";
 
 type Factory = (options: ConnectorOptions) => AnswerEngine;
 
-/** The real engines with a connector; an engine missing here is skipped by runs. */
-export const connectorFactories: Partial<Record<RealEngineId, Factory>> = {
+/** The real engines' connectors: every real engine has one (runs plan with `isRealEngine`). */
+export const connectorFactories: Record<RealEngineId, Factory> = {
   openai: createOpenAiEngine,
   perplexity: createPerplexityEngine,
   anthropic: createAnthropicEngine,
@@ -22,9 +22,6 @@ export function hasConnector(engine: string): engine is RealEngineId {
   return Object.hasOwn(connectorFactories, engine);
 }
 
-export function createConnector(
-  engine: RealEngineId,
-  options: ConnectorOptions,
-): AnswerEngine | undefined {
-  return connectorFactories[engine]?.(options);
+export function createConnector(engine: RealEngineId, options: ConnectorOptions): AnswerEngine {
+  return connectorFactories[engine](options);
 }

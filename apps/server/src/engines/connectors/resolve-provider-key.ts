@@ -1,6 +1,6 @@
 import type { Prisma, PrismaClient } from "@geopulse/db";
 import type { AppContext } from "../../context.js";
-import { credentialAad } from "../../services/credentials/credential-identity.js";
+import { credentialAad } from "../../crypto/credential-identity.js";
 import { providerSettings, type RealEngineId } from "./provider-settings.js";
 
 export type ProviderKeySource = "workspace" | "operator";

@@ -1,15 +1,10 @@
 import { z } from "zod";
-import { researchPricePerCall } from "../../services/research/plan-research.js";
-import type {
-  ResearchFindings,
-  ResearchProvider,
-  ResearchRequest,
-} from "../../services/research/research-provider.js";
-import { extractQuestions } from "../../services/research/research-provider.js";
 import { dedupeCitations } from "../connectors/citations.js";
 import type { ConnectorOptions } from "../connectors/connector-options.js";
 import { callProvider, readAnswer } from "../connectors/provider-call.js";
 import { dollarsToMicrousd } from "../connectors/token-pricing.js";
+import type { ResearchFindings, ResearchProvider, ResearchRequest } from "../research-provider.js";
+import { extractQuestions, researchPricePerCall } from "../research-provider.js";
 import { createExaClient } from "./exa-client.js";
 import { exaCost, exaResult } from "./exa-engine.js";
 

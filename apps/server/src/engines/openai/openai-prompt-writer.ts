@@ -1,16 +1,12 @@
 import type { PromptCategory } from "@geopulse/api-types";
 import { z } from "zod";
-import type {
-  PromptWriter,
-  PromptWriterRequest,
-  PromptWriterResult,
-} from "../../services/prompt-generation/prompt-writer.js";
 import type { ConnectorOptions } from "../connectors/connector-options.js";
 import { createOpenAiClient } from "../connectors/openai-client.js";
 import { callProvider, readAnswer } from "../connectors/provider-call.js";
 import { answerCostMicrousd } from "../connectors/token-pricing.js";
 import { joinVersioned } from "../connectors/url.js";
 import { EngineError } from "../engine.js";
+import type { PromptWriter, PromptWriterRequest, PromptWriterResult } from "../prompt-writer.js";
 import { assertCompleted, responsesAnswer } from "./openai-engine.js";
 
 const promptWriterModel = "gpt-4.1-mini";

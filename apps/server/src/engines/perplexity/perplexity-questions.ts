@@ -1,12 +1,8 @@
-import type {
-  ResearchFindings,
-  ResearchProvider,
-  ResearchRequest,
-} from "../../services/research/research-provider.js";
-import { extractQuestions } from "../../services/research/research-provider.js";
 import { dedupeCitations } from "../connectors/citations.js";
 import type { ConnectorOptions } from "../connectors/connector-options.js";
 import { answerCostMicrousd } from "../connectors/token-pricing.js";
+import type { ResearchFindings, ResearchProvider, ResearchRequest } from "../research-provider.js";
+import { extractQuestions } from "../research-provider.js";
 import { createSonarClient } from "./sonar.js";
 
 const researchSonarModel = "sonar";

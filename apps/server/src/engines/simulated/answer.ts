@@ -1,26 +1,14 @@
+import { Rng } from "../../prng.js";
 import type { EngineAnswer, EngineCitation, EngineRequest } from "../engine.js";
 import { selectCitations } from "./citations.js";
 import { composeSentences } from "./compose.js";
 import { contextKey, type PreparedPrompt, prepareContext, preparePrompt } from "./prepare.js";
-import { Rng } from "./prng.js";
+import { SIMULATED_PRICING, simulatedInputTokens } from "./pricing.js";
 import type { LanguagePack } from "./templates/index.js";
 import { mentionProbability, type SimulatedTruth } from "./truth.js";
 import { SIMULATED_YEAR } from "./urls.js";
 
-/**
- * Nominal demo price of one simulated answer, in integer micro-USD: a flat
- * 2,000 (USD 0.002) per answer plus 1 per input token and 4 per output token.
- */
-export const SIMULATED_PRICING = {
-  perAnswerMicrousd: 2000n,
-  perInputTokenMicrousd: 1n,
-  perOutputTokenMicrousd: 4n,
-} as const;
-
-/** The simulated engine's input token count for a prompt. */
-export function simulatedInputTokens(prompt: string): number {
-  return Math.max(1, Math.ceil(prompt.length / 4));
-}
+export { SIMULATED_PRICING, simulatedInputTokens };
 
 /**
  * Cuts an answer to at most `maxTokens` simulated tokens (4 characters each),

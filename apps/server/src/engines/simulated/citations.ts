@@ -1,5 +1,5 @@
+import type { Rng } from "../../prng.js";
 import type { EngineCitation } from "../engine.js";
-import type { Rng } from "./prng.js";
 import { OWNED_WEIGHT_MENTIONED, OWNED_WEIGHT_UNMENTIONED, type PoolEntry } from "./source-pool.js";
 import { normaliseDomain, type SimulatedTruth } from "./truth.js";
 import { buildCitation, type SlugSource } from "./urls.js";

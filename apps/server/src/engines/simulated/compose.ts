@@ -1,4 +1,4 @@
-import type { Rng } from "./prng.js";
+import type { Rng } from "../../prng.js";
 import type { LanguagePack } from "./templates/index.js";
 
 const fill = (template: string, values: Record<string, string>): string =>

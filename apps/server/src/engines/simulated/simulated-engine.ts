@@ -1,3 +1,4 @@
+import { Rng } from "../../prng.js";
 import {
   type AnswerEngine,
   type EngineAnswer,
@@ -5,7 +6,6 @@ import {
   type EngineRequest,
 } from "../engine.js";
 import { generateAnswer, requestKey } from "./answer.js";
-import { Rng } from "./prng.js";
 import { type SimulatedTruth, validateTruth } from "./truth.js";
 
 export { generateAnswer, SIMULATED_PRICING } from "./answer.js";

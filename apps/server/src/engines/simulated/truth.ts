@@ -1,4 +1,4 @@
-import { hashUnit } from "./prng.js";
+import { hashUnit } from "../../prng.js";
 
 /**
  * Known true rates behind the simulated engine, so statistical code (share of

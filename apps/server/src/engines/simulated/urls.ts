@@ -1,5 +1,5 @@
+import type { Rng } from "../../prng.js";
 import type { EngineCitation } from "../engine.js";
-import type { Rng } from "./prng.js";
 import type { PoolEntry } from "./source-pool.js";
 
 /** Fixed calendar year used in dated paths and queries (no clock: answers stay deterministic). */

@@ -1,5 +1,5 @@
 import type { AppContext } from "../../context.js";
-import { reanalyzeWorkspaceJob } from "../../jobs/reanalyze-workspace-job.js";
+import { reanalyzeWorkspaceJob } from "../../jobs/definitions/reanalyze-workspace-job.js";
 import { fingerprintOf, loadAnalysisSubject } from "./analysis-subject.js";
 import { listStaleDays } from "./list-stale-days.js";
 

@@ -1,8 +1,8 @@
 import type { AppContext } from "../../context.js";
+import { credentialIdentity } from "../../crypto/credential-identity.js";
 import { errors } from "../../errors/app-error.js";
 import type { SessionPrincipal, WorkspaceAccess } from "../../http/principal.js";
 import { recordAuditEvent } from "../audit/record-audit-event.js";
-import { credentialIdentity } from "./credential-identity.js";
 
 export interface DeleteWorkspaceCredentialOptions {
   ctx: AppContext;

@@ -1,9 +1,9 @@
 import type { ResponseBody } from "@geopulse/api-types";
 import type { AppContext } from "../../context.js";
+import { credentialAad, credentialIdentity } from "../../crypto/credential-identity.js";
 import { errors } from "../../errors/app-error.js";
 import type { SessionPrincipal, WorkspaceAccess } from "../../http/principal.js";
 import { recordAuditEvent } from "../audit/record-audit-event.js";
-import { credentialAad, credentialIdentity } from "./credential-identity.js";
 
 export interface RevealWorkspaceCredentialOptions {
   ctx: AppContext;

@@ -1,11 +1,11 @@
 import type { RequestBody, StoredCredential } from "@geopulse/api-types";
 import type { AppContext } from "../../context.js";
+import { credentialAad, credentialIdentity } from "../../crypto/credential-identity.js";
 import { isUniqueViolation } from "../../db-errors.js";
 import { AppError } from "../../errors/app-error.js";
 import type { SessionPrincipal, WorkspaceAccess } from "../../http/principal.js";
 import { newId } from "../../ids.js";
 import { recordAuditEvent } from "../audit/record-audit-event.js";
-import { credentialAad, credentialIdentity } from "./credential-identity.js";
 import { maskCredentialValue } from "./mask-credential-value.js";
 import { toStoredCredential } from "./to-stored-credential.js";
 

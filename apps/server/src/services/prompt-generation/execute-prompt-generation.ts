@@ -1,6 +1,11 @@
 import type { Language } from "@geopulse/api-types";
 import type { AppContext } from "../../context.js";
 import { EngineErrorWithCost } from "../../engines/openai/openai-prompt-writer.js";
+import type {
+  PromptWriter,
+  PromptWriterRequest,
+  PromptWriterResult,
+} from "../../engines/prompt-writer.js";
 import { callWithRetries } from "../../engines/retry/retry-policy.js";
 import { openCreditBudget } from "../credits/credit-budget.js";
 import { settleOnce } from "../credits/settle-once.js";
@@ -8,7 +13,6 @@ import { LostRace } from "../metered-jobs/lost-race.js";
 import { storeSuggestions } from "../prompt-suggestions/store-suggestions.js";
 import { toBrandProfile } from "../workspace-config/brand-profile.js";
 import { type GenerationBatch, generationCallCeilingMicrousd } from "./plan-generation.js";
-import type { PromptWriter, PromptWriterRequest, PromptWriterResult } from "./prompt-writer.js";
 import { selectPromptWriter } from "./select-prompt-writer.js";
 
 /** Existing texts passed to the writer to avoid, most recent first. */

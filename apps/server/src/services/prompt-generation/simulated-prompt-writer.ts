@@ -1,8 +1,12 @@
 import type { Language, PromptCategory } from "@geopulse/api-types";
-import { Rng } from "../../engines/simulated/prng.js";
+import type {
+  PromptWriter,
+  PromptWriterRequest,
+  PromptWriterResult,
+} from "../../engines/prompt-writer.js";
+import { Rng } from "../../prng.js";
 import { promptTextKey } from "../prompts/prompt-rules.js";
 import { simulatedCostPerCallMicrousd } from "./plan-generation.js";
-import type { PromptWriter, PromptWriterRequest, PromptWriterResult } from "./prompt-writer.js";
 
 /** `{topic}` the brand's category, `{brand}`, `{rival}` a competitor, `{market}` a market, `{team}` an audience. */
 type Templates = Record<PromptCategory, string[]>;

@@ -7,7 +7,7 @@ import type { AppContext } from "../../context.js";
 import { AppError, errors } from "../../errors/app-error.js";
 import type { Principal, WorkspaceAccess } from "../../http/principal.js";
 import { newId } from "../../ids.js";
-import { promptGenerationJob } from "../../jobs/prompt-generation-job.js";
+import { promptGenerationJob } from "../../jobs/definitions/prompt-generation-job.js";
 import { recordAuditEvent } from "../audit/record-audit-event.js";
 import { holdCredits } from "../credits/reserve-credits.js";
 import { startMeteredJob } from "../metered-jobs/start-metered-job.js";

@@ -2,6 +2,13 @@ import type { Language } from "@geopulse/api-types";
 import type { Prisma } from "@geopulse/db";
 import { getDomain } from "tldts";
 import type { AppContext } from "../../context.js";
+import {
+  type ResearchFindings,
+  type ResearchProvider,
+  type ResearchProviderId,
+  type ResearchRequest,
+  researchPricePerCall,
+} from "../../engines/research-provider.js";
 import { callWithRetries } from "../../engines/retry/retry-policy.js";
 import { newId } from "../../ids.js";
 import { openCreditBudget } from "../credits/credit-budget.js";
@@ -9,12 +16,7 @@ import { settleOnce } from "../credits/settle-once.js";
 import { LostRace } from "../metered-jobs/lost-race.js";
 import { storeSuggestions } from "../prompt-suggestions/store-suggestions.js";
 import { guessCategory } from "./guess-category.js";
-import {
-  planResearchCalls,
-  type ResearchProviderId,
-  researchPricePerCall,
-} from "./plan-research.js";
-import type { ResearchFindings, ResearchProvider, ResearchRequest } from "./research-provider.js";
+import { planResearchCalls } from "./plan-research.js";
 import { researchProvidersFor } from "./select-research-providers.js";
 import type { ProviderCalls } from "./to-research-response.js";
 

@@ -1,5 +1,4 @@
-/** Research providers a job can ask; `simulated` stands in for all of them in local mode. */
-export type ResearchProviderId = "exa" | "perplexity" | "search_console" | "simulated";
+import type { ResearchProviderId } from "../../engines/research-provider.js";
 
 /** Most calls a job makes to each provider (the total is at most maxResearchCalls). */
 export const researchProviderCaps: Record<ResearchProviderId, number> = {
@@ -7,19 +6,6 @@ export const researchProviderCaps: Record<ResearchProviderId, number> = {
   perplexity: 30,
   search_console: 10,
   simulated: 40,
-};
-
-/**
- * Reserved per call, in micro-USD (list prices, rounded up), and the most one
- * call is billed: a call is billed its reported cost (Exa's costDollars,
- * Sonar's tokens and request fee) capped at this price, so a job's charge
- * never exceeds its reservation.
- */
-export const researchPricePerCall: Record<ResearchProviderId, bigint> = {
-  exa: 5_000n,
-  perplexity: 10_000n,
-  search_console: 0n,
-  simulated: 1_000n,
 };
 
 const maxResearchCalls = 80;

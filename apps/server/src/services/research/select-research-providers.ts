@@ -5,8 +5,7 @@ import { providerSettings } from "../../engines/connectors/provider-settings.js"
 import { resolveProviderKey } from "../../engines/connectors/resolve-provider-key.js";
 import { createExaSearch } from "../../engines/exa/exa-search.js";
 import { createPerplexityQuestions } from "../../engines/perplexity/perplexity-questions.js";
-import type { ResearchProviderId } from "./plan-research.js";
-import type { ResearchProvider } from "./research-provider.js";
+import type { ResearchProvider, ResearchProviderId } from "../../engines/research-provider.js";
 import { createSimulatedResearch } from "./simulated-research.js";
 
 export interface ResearchSelection {

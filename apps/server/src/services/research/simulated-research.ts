@@ -1,7 +1,11 @@
 import type { Language } from "@geopulse/api-types";
-import { Rng } from "../../engines/simulated/prng.js";
-import { researchPricePerCall } from "./plan-research.js";
-import type { ResearchFindings, ResearchProvider, ResearchRequest } from "./research-provider.js";
+import type {
+  ResearchFindings,
+  ResearchProvider,
+  ResearchRequest,
+} from "../../engines/research-provider.js";
+import { researchPricePerCall } from "../../engines/research-provider.js";
+import { Rng } from "../../prng.js";
 
 const questions: Record<Language, string[]> = {
   en: [

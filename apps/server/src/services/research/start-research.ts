@@ -5,10 +5,11 @@ import type {
   ResearchJob as ResearchResponse,
 } from "@geopulse/api-types";
 import type { AppContext } from "../../context.js";
+import { researchPricePerCall } from "../../engines/research-provider.js";
 import { AppError } from "../../errors/app-error.js";
 import type { Principal, WorkspaceAccess } from "../../http/principal.js";
 import { newId } from "../../ids.js";
-import { researchJobDefinition } from "../../jobs/research-job.js";
+import { researchJob } from "../../jobs/definitions/research-job.js";
 import { recordAuditEvent } from "../audit/record-audit-event.js";
 import { holdCredits } from "../credits/reserve-credits.js";
 import { startMeteredJob } from "../metered-jobs/start-metered-job.js";
@@ -17,7 +18,6 @@ import {
   defaultResearchCalls,
   defaultSeeds,
   planResearchCalls,
-  researchPricePerCall,
   researchProviderCaps,
 } from "./plan-research.js";
 import { withSources } from "./read-research.js";
@@ -154,7 +154,7 @@ export async function startResearch(options: StartResearchOptions): Promise<Rese
         await ctx.prisma.researchJob.findUniqueOrThrow({ where: { id } }),
         workspace.slug,
       ),
-    enqueue: (researchId) => ctx.queue.enqueue(researchJobDefinition, { researchId }),
+    enqueue: (researchId) => ctx.queue.enqueue(researchJob, { researchId }),
     markUnqueued: async (id, now) => {
       await ctx.prisma.researchJob.update({
         where: { id },

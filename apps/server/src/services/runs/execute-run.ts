@@ -1,8 +1,7 @@
 import type { AppContext } from "../../context.js";
+import { buildEngine } from "../../engines/build-engine.js";
 import type { AnswerEngine, EngineContext, EngineId } from "../../engines/engine.js";
 import { answerCeilingMicrousd, maxOutputTokensFor } from "../../engines/pricing.js";
-import { buildRealEngine } from "../../engines/select-engines.js";
-import { createSimulatedEngine } from "../../engines/simulated/simulated-engine.js";
 import { AppError } from "../../errors/app-error.js";
 import { openCreditBudget } from "../credits/credit-budget.js";
 import { leaseCredits } from "../credits/lease-credits.js";
@@ -52,10 +51,7 @@ export async function executeRun({ ctx, runId }: ExecuteRunOptions): Promise<voi
     );
     const engines = new Map<string, AnswerEngine>();
     for (const id of run.engines) {
-      const engine =
-        id === "simulated"
-          ? (ctx.simulatedEngine ?? createSimulatedEngine())
-          : await buildRealEngine(ctx, run.workspaceId, id as EngineId);
+      const engine = await buildEngine(ctx, run.workspaceId, id as EngineId);
       if (engine) engines.set(id, engine);
     }
     const base: Omit<EngineContext, "language" | "region"> = {

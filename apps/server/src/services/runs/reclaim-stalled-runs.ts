@@ -1,5 +1,5 @@
 import type { AppContext } from "../../context.js";
-import { executeRunJob } from "../../jobs/execute-run-job.js";
+import { executeRunJob } from "../../jobs/definitions/execute-run-job.js";
 
 /**
  * Hands runs whose executor went quiet to the queue again: a running run

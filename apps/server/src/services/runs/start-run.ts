@@ -2,7 +2,7 @@ import type { RequestBody, Run as RunResponse } from "@geopulse/api-types";
 import type { AppContext } from "../../context.js";
 import { type Principal, principalIdOf, type WorkspaceAccess } from "../../http/principal.js";
 import { newId } from "../../ids.js";
-import { executeRunJob } from "../../jobs/execute-run-job.js";
+import { executeRunJob } from "../../jobs/definitions/execute-run-job.js";
 import { recordAuditEvent } from "../audit/record-audit-event.js";
 import { holdCredits } from "../credits/reserve-credits.js";
 import { startMeteredJob } from "../metered-jobs/start-metered-job.js";
@@ -85,7 +85,7 @@ export async function startRun(options: StartRunOptions): Promise<RunResponse> {
               searchQueries: [],
               costMicrousd: 0n,
               attempts: 0,
-              simulated: engine.engine.simulated,
+              simulated: engine.simulated,
               createdAt: now,
             })),
           ),

@@ -1,6 +1,5 @@
 import { z } from "zod";
-import { reanalyzeWorkspace } from "../services/analysis/reanalyze-workspace.js";
-import type { JobDefinition } from "./job-definition.js";
+import type { JobDefinition } from "../job-definition.js";
 
 // Only the workspace: the job reads the subject when it runs, so whatever was
 // edited last is what it analyses with, however many edits queued it.
@@ -23,7 +22,4 @@ export const reanalyzeWorkspaceJob: JobDefinition<typeof payload> = {
   heartbeatSeconds: 30,
   retryLimit: 3,
   singletonKey: (p) => p.workspaceId,
-  handle: async (ctx, p) => {
-    await reanalyzeWorkspace({ ctx, workspaceId: p.workspaceId });
-  },
 };

@@ -1,6 +1,5 @@
 import { z } from "zod";
-import { executeRun } from "../services/runs/execute-run.js";
-import type { JobDefinition } from "./job-definition.js";
+import type { JobDefinition } from "../job-definition.js";
 
 /** Executes a run's pending answers; safe to repeat (a resumed run skips what is done). */
 export const executeRunJob: JobDefinition<z.ZodObject<{ runId: z.ZodString }>> = {
@@ -9,5 +8,4 @@ export const executeRunJob: JobDefinition<z.ZodObject<{ runId: z.ZodString }>> =
   payload: z.object({ runId: z.string().regex(/^run_[0-9A-Z]{26}$/) }),
   expireInSeconds: 3600,
   retryLimit: 5,
-  handle: (ctx, payload) => executeRun({ ctx, runId: payload.runId }),
 };

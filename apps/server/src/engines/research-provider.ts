@@ -1,5 +1,20 @@
 import type { Language } from "@geopulse/api-types";
-import type { ResearchProviderId } from "./plan-research.js";
+
+/** Research providers a job can ask; `simulated` stands in for all of them in local mode. */
+export type ResearchProviderId = "exa" | "perplexity" | "search_console" | "simulated";
+
+/**
+ * Reserved per call, in micro-USD (list prices, rounded up), and the most one
+ * call is billed: a call is billed its reported cost (Exa's costDollars,
+ * Sonar's tokens and request fee) capped at this price, so a job's charge
+ * never exceeds its reservation.
+ */
+export const researchPricePerCall: Record<ResearchProviderId, bigint> = {
+  exa: 5_000n,
+  perplexity: 10_000n,
+  search_console: 0n,
+  simulated: 1_000n,
+};
 
 export interface ResearchRequest {
   seed: string;

@@ -1,9 +1,8 @@
 import { z } from "zod";
-import { executeResearch } from "../services/research/execute-research.js";
-import type { JobDefinition } from "./job-definition.js";
+import type { JobDefinition } from "../job-definition.js";
 
 /** Runs a research job's remaining provider calls; safe to repeat (resumes at the next call). */
-export const researchJobDefinition: JobDefinition<z.ZodObject<{ researchId: z.ZodString }>> = {
+export const researchJob: JobDefinition<z.ZodObject<{ researchId: z.ZodString }>> = {
   id: "research",
   version: 1,
   payload: z.object({ researchId: z.string().regex(/^rsj_[0-9A-Z]{26}$/) }),
@@ -11,5 +10,4 @@ export const researchJobDefinition: JobDefinition<z.ZodObject<{ researchId: z.Zo
   // A dead worker\'s job is retried (resuming where it stopped) within about a minute.
   heartbeatSeconds: 30,
   retryLimit: 3,
-  handle: (ctx, payload) => executeResearch({ ctx, researchId: payload.researchId }),
 };

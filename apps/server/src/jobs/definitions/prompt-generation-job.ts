@@ -1,6 +1,5 @@
 import { z } from "zod";
-import { executePromptGeneration } from "../services/prompt-generation/execute-prompt-generation.js";
-import type { JobDefinition } from "./job-definition.js";
+import type { JobDefinition } from "../job-definition.js";
 
 /** Runs a prompt generation's remaining LLM calls; safe to repeat (resumes at the next batch). */
 export const promptGenerationJob: JobDefinition<z.ZodObject<{ generationId: z.ZodString }>> = {
@@ -11,5 +10,4 @@ export const promptGenerationJob: JobDefinition<z.ZodObject<{ generationId: z.Zo
   // A dead worker\'s job is retried (resuming where it stopped) within about a minute.
   heartbeatSeconds: 30,
   retryLimit: 3,
-  handle: (ctx, payload) => executePromptGeneration({ ctx, generationId: payload.generationId }),
 };

@@ -1,5 +1,3 @@
-import type { WorkspaceAccess } from "../../http/principal.js";
-
 /** A credential's natural key: one value per workspace, connector and key name. */
 export interface CredentialIdentity {
   workspaceId: string;
@@ -8,7 +6,7 @@ export interface CredentialIdentity {
 }
 
 export function credentialIdentity(
-  workspace: WorkspaceAccess,
+  workspace: { id: string },
   connector: string,
   key: string,
 ): CredentialIdentity {

@@ -1,5 +1,6 @@
 /**
- * A small seeded pseudo-random generator for the simulated engine: cyrb128
+ * A small seeded pseudo-random generator (the simulated engine, simulated
+ * writers and providers, bootstrap resampling): cyrb128
  * hashes a string into 128 bits that seed sfc32 (Small Fast Counter, 32-bit
  * words). Both are public-domain, well-tested mixers; sfc32 passes PractRand
  * and BigCrush for far more outputs than one simulated answer needs.

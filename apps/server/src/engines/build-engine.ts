@@ -1,0 +1,29 @@
+import type { AppContext } from "../context.js";
+import { createConnector, hasConnector } from "./connectors/create-connector.js";
+import { providerSettings } from "./connectors/provider-settings.js";
+import { resolveProviderKey } from "./connectors/resolve-provider-key.js";
+import type { AnswerEngine, EngineId } from "./engine.js";
+import { createSimulatedEngine } from "./simulated/simulated-engine.js";
+
+/**
+ * The engine a run asks for `engine` in this workspace: the simulated engine
+ * (the context's, in tests), or the real connector with its key resolved;
+ * undefined when the engine has no connector or no key.
+ */
+export async function buildEngine(
+  ctx: AppContext,
+  workspaceId: string,
+  engine: EngineId,
+): Promise<AnswerEngine | undefined> {
+  if (engine === "simulated") return ctx.simulatedEngine ?? createSimulatedEngine();
+  if (!hasConnector(engine)) return undefined;
+  const key = await resolveProviderKey(ctx, workspaceId, engine);
+  if (!key) return undefined;
+  const settings = providerSettings(engine);
+  return createConnector(engine, {
+    apiKey: key.apiKey,
+    baseUrl: settings.baseUrl,
+    timeoutMs: settings.timeoutMs,
+    clock: ctx.clock,
+  });
+}
