@@ -9,6 +9,7 @@ import type {
 import type { Request, Response } from "express";
 import type { Logger } from "pino";
 import type { AppContext } from "../context.js";
+import type { Operation, WorkspaceOperation } from "../services/operation.js";
 import type { Principal, WorkspaceAccess } from "./principal.js";
 
 /**
@@ -24,8 +25,23 @@ export type HandlerResult<Op extends OperationId> = {
   };
 }[ResponseStatus<Op>];
 
+/** Whether the operation's path holds `{workspace}` (so access to it was granted). */
+type HasWorkspace<Op extends OperationId> = [PathParams<Op>] extends [never]
+  ? false
+  : "workspace" extends keyof PathParams<Op>
+    ? true
+    : false;
+
+/**
+ * The request's operation, ready to spread into a service's options
+ * (`{ ...op, input: body }`): with the workspace when the path holds one.
+ */
+export type HandlerOperation<Op extends OperationId> =
+  HasWorkspace<Op> extends true ? WorkspaceOperation : Operation & { workspace: undefined };
+
 /** What a handler receives: validated input, the principal, and the app's dependencies. */
 export interface HandlerContext<Op extends OperationId> {
+  op: HandlerOperation<Op>;
   app: AppContext;
   requestId: string;
   log: Logger;

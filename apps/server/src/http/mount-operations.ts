@@ -19,6 +19,7 @@ export function mountOperations(app: Express, ctx: AppContext, handlers: Handler
       if (!auth) throw new Error(`authentication did not run for ${operation.operationId}`);
       const requestId = String(res.getHeader("X-Request-Id"));
       const handlerContext = {
+        op: { ctx, principal: auth.principal, workspace: auth.workspace, requestId },
         app: ctx,
         requestId,
         log: req.log,

@@ -4,10 +4,10 @@ import { startSession } from "../../services/auth/start-session.js";
 import { signedInResponse } from "./signed-in-response.js";
 
 export const verifySignInToken = defineHandler("verifySignInToken")(
-  async ({ app, body, requestId, req }) => {
+  async ({ op, app, body, req }) => {
     const session = await app.prisma.$transaction(async (tx) => {
       const email = await consumeSignInToken({ tx, clock: app.clock, token: body.token });
-      return startSession({ ctx: app, tx, email, requestId, userAgent: req.get("user-agent") });
+      return startSession({ ...op, tx, email, userAgent: req.get("user-agent") });
     });
     return signedInResponse(app, session);
   },

@@ -1,16 +1,14 @@
 import { defineHandler } from "../../http/handler.js";
-import { sessionOf, workspaceOf } from "../../http/require.js";
+import { sessionOf } from "../../http/require.js";
 import { createCheckoutSession as createCheckoutSessionService } from "../../services/billing/create-checkout-session.js";
 
 export const createCheckoutSession = defineHandler("createCheckoutSession")(
-  async ({ app, log, principal, workspace, body, requestId }) => ({
+  async ({ op, log, body }) => ({
     status: 201,
     body: await createCheckoutSessionService({
-      ctx: app,
+      ...op,
       log,
-      principal: sessionOf(principal),
-      workspace: workspaceOf(workspace),
-      requestId,
+      principal: sessionOf(op.principal),
       input: body,
     }),
   }),

@@ -1,8 +1,7 @@
 import { defineHandler } from "../../http/handler.js";
-import { workspaceOf } from "../../http/require.js";
 import { getBillingStatus as getBillingStatusService } from "../../services/billing/get-billing-status.js";
 
-export const getBillingStatus = defineHandler("getBillingStatus")(async ({ app, workspace }) => ({
+export const getBillingStatus = defineHandler("getBillingStatus")(async ({ op }) => ({
   status: 200,
-  body: await getBillingStatusService({ ctx: app, workspace: workspaceOf(workspace) }),
+  body: await getBillingStatusService(op),
 }));

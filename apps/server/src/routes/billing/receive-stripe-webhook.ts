@@ -3,13 +3,11 @@ import { receiveStripeWebhook as receiveStripeWebhookService } from "../../servi
 
 /** The body stays raw bytes on /api/v1/webhooks (app.ts): the signature covers them exactly. */
 export const receiveStripeWebhook = defineHandler("receiveStripeWebhook")(
-  async ({ app, log, principal, requestId, req }) => ({
+  async ({ op, log, req }) => ({
     status: 200,
     body: await receiveStripeWebhookService({
-      ctx: app,
+      ...op,
       log,
-      principal,
-      requestId,
       payload: Buffer.isBuffer(req.body) ? req.body : Buffer.alloc(0),
       signature: req.get("stripe-signature"),
     }),

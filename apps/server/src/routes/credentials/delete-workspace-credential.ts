@@ -1,14 +1,12 @@
 import { defineHandler } from "../../http/handler.js";
-import { sessionOf, workspaceOf } from "../../http/require.js";
+import { sessionOf } from "../../http/require.js";
 import { deleteWorkspaceCredential as deleteWorkspaceCredentialService } from "../../services/credentials/delete-workspace-credential.js";
 
 export const deleteWorkspaceCredential = defineHandler("deleteWorkspaceCredential")(
-  async ({ app, principal, workspace, params, requestId }) => {
+  async ({ op, params }) => {
     await deleteWorkspaceCredentialService({
-      ctx: app,
-      principal: sessionOf(principal),
-      workspace: workspaceOf(workspace),
-      requestId,
+      ...op,
+      principal: sessionOf(op.principal),
       connector: params.connector,
       key: params.key,
     });

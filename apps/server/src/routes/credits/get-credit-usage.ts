@@ -2,12 +2,12 @@ import { defineHandler } from "../../http/handler.js";
 import { workspaceOf } from "../../http/require.js";
 import { getCreditUsage as getUsage } from "../../services/credits/get-credit-usage.js";
 
-export const getCreditUsage = defineHandler("getCreditUsage")(async ({ app, workspace, query }) => {
+export const getCreditUsage = defineHandler("getCreditUsage")(async ({ op, workspace, query }) => {
   const { id, slug } = workspaceOf(workspace);
   return {
     status: 200,
     body: await getUsage({
-      ctx: app,
+      ...op,
       workspaceId: id,
       workspaceSlug: slug,
       limit: query.limit ?? 100,

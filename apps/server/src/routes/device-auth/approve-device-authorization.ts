@@ -3,12 +3,11 @@ import { sessionOf } from "../../http/require.js";
 import { decideDeviceAuthorization } from "../../services/device-auth/decide-device-authorization.js";
 
 export const approveDeviceAuthorization = defineHandler("approveDeviceAuthorization")(
-  async ({ app, principal, params, body, requestId, req }) => ({
+  async ({ op, params, body, req }) => ({
     status: 200,
     body: await decideDeviceAuthorization({
-      ctx: app,
-      principal: sessionOf(principal),
-      requestId,
+      ...op,
+      principal: sessionOf(op.principal),
       userCode: params.code,
       clientAddress: req.ip,
       decision: { approve: true, workspace: body.workspace, scopes: body.scopes },

@@ -3,12 +3,11 @@ import { sessionOf } from "../../http/require.js";
 import { decideDeviceAuthorization } from "../../services/device-auth/decide-device-authorization.js";
 
 export const denyDeviceAuthorization = defineHandler("denyDeviceAuthorization")(
-  async ({ app, principal, params, requestId, req }) => ({
+  async ({ op, params, req }) => ({
     status: 200,
     body: await decideDeviceAuthorization({
-      ctx: app,
-      principal: sessionOf(principal),
-      requestId,
+      ...op,
+      principal: sessionOf(op.principal),
       userCode: params.code,
       clientAddress: req.ip,
       decision: { approve: false },

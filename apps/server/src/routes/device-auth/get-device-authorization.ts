@@ -4,10 +4,10 @@ import { findDeviceAuthorization } from "../../services/device-auth/find-device-
 import { toDeviceAuthorizationResponse } from "../../services/device-auth/to-device-authorization-response.js";
 
 export const getDeviceAuthorization = defineHandler("getDeviceAuthorization")(
-  async ({ app, principal, params, req }) => {
+  async ({ op, app, params, req }) => {
     const row = await findDeviceAuthorization({
-      ctx: app,
-      principal: sessionOf(principal),
+      ...op,
+      principal: sessionOf(op.principal),
       userCode: params.code,
       clientAddress: req.ip,
     });

@@ -2,8 +2,8 @@ import { defineHandler } from "../../http/handler.js";
 import { startDeviceAuthorization as start } from "../../services/device-auth/start-device-authorization.js";
 
 export const startDeviceAuthorization = defineHandler("startDeviceAuthorization")(
-  async ({ app, body, req }) => ({
+  async ({ op, body, req }) => ({
     status: 201,
-    body: await start({ ctx: app, input: body, clientAddress: req.ip }),
+    body: await start({ ...op, input: body, clientAddress: req.ip }),
   }),
 );

@@ -4,10 +4,10 @@ import { getMetricsTimeSeries as getTimeSeries } from "../../services/metrics/ge
 import { filtersOf } from "./query-filters.js";
 
 export const getMetricsTimeSeries = defineHandler("getMetricsTimeSeries")(
-  async ({ app, workspace, query }) => ({
+  async ({ op, workspace, query }) => ({
     status: 200,
     body: await getTimeSeries({
-      ctx: app,
+      ...op,
       access: workspaceOf(workspace),
       from: query.from,
       to: query.to,

@@ -4,10 +4,10 @@ import { getWorkspaceMetrics as getMetrics } from "../../services/metrics/get-wo
 import { filtersOf } from "./query-filters.js";
 
 export const getWorkspaceMetrics = defineHandler("getWorkspaceMetrics")(
-  async ({ app, workspace, query }) => ({
+  async ({ op, workspace, query }) => ({
     status: 200,
     body: await getMetrics({
-      ctx: app,
+      ...op,
       access: workspaceOf(workspace),
       date: query.date,
       filters: filtersOf(query),

@@ -4,10 +4,10 @@ import { getWorkspaceScoreboard as getScoreboard } from "../../services/metrics/
 import { filtersOf } from "./query-filters.js";
 
 export const getWorkspaceScoreboard = defineHandler("getWorkspaceScoreboard")(
-  async ({ app, workspace, query }) => ({
+  async ({ op, workspace, query }) => ({
     status: 200,
     body: await getScoreboard({
-      ctx: app,
+      ...op,
       access: workspaceOf(workspace),
       date: query.date,
       filters: filtersOf(query),

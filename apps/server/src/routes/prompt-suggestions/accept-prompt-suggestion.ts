@@ -1,14 +1,10 @@
 import { defineHandler } from "../../http/handler.js";
-import { workspaceOf } from "../../http/require.js";
 import { acceptPromptSuggestions as accept } from "../../services/prompt-suggestions/accept-prompt-suggestions.js";
 
 export const acceptPromptSuggestion = defineHandler("acceptPromptSuggestion")(
-  async ({ app, principal, workspace, params, body, requestId }) => {
+  async ({ op, params, body }) => {
     const [accepted] = await accept({
-      ctx: app,
-      principal,
-      workspace: workspaceOf(workspace),
-      requestId,
+      ...op,
       ids: [params.suggestionId],
       overrides: body ?? {},
     });
@@ -18,14 +14,11 @@ export const acceptPromptSuggestion = defineHandler("acceptPromptSuggestion")(
 );
 
 export const acceptPromptSuggestions = defineHandler("acceptPromptSuggestions")(
-  async ({ app, principal, workspace, body, requestId }) => ({
+  async ({ op, body }) => ({
     status: 200,
     body: {
       data: await accept({
-        ctx: app,
-        principal,
-        workspace: workspaceOf(workspace),
-        requestId,
+        ...op,
         ids: body.ids,
         overrides: { active: body.active },
       }),

@@ -1,12 +1,10 @@
 import { defineHandler } from "../../http/handler.js";
-import { workspaceOf } from "../../http/require.js";
 import { getPrompt as getPromptService } from "../../services/prompts/get-prompt.js";
 
-export const getPrompt = defineHandler("getPrompt")(async ({ app, workspace, params }) => ({
+export const getPrompt = defineHandler("getPrompt")(async ({ op, params }) => ({
   status: 200,
   body: await getPromptService({
-    ctx: app,
-    workspace: workspaceOf(workspace),
+    ...op,
     promptId: params.promptId,
   }),
 }));

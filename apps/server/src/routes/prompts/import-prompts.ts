@@ -1,6 +1,5 @@
 import { AppError, type FieldError } from "../../errors/app-error.js";
 import { defineHandler } from "../../http/handler.js";
-import { workspaceOf } from "../../http/require.js";
 import { importPrompts as importPromptsService } from "../../services/prompts/import-prompts.js";
 import { type ImportRow, parsePromptCsv } from "../../services/prompts/parse-prompt-csv.js";
 
@@ -9,30 +8,25 @@ import { type ImportRow, parsePromptCsv } from "../../services/prompts/parse-pro
  * `text/csv`, whose text the app's `express.text({ type: "text/csv" })` parser
  * leaves in `req.body`; the cells are checked by parsePromptCsv.
  */
-export const importPrompts = defineHandler("importPrompts")(
-  async ({ app, principal, workspace, requestId, body, req }) => {
-    const csv = Boolean(req.is("text/csv"));
-    let parsed: { rows: ImportRow[]; problems: FieldError[] };
-    if (csv) {
-      const text: unknown = req.body;
-      if (typeof text !== "string") {
-        throw new AppError("unsupported_media_type", "This server cannot read text/csv bodies.");
-      }
-      parsed = parsePromptCsv(text);
-    } else {
-      const rows = body.prompts.map((input, index) => ({ at: `body.prompts[${index}]`, input }));
-      parsed = { rows, problems: [] };
+export const importPrompts = defineHandler("importPrompts")(async ({ op, body, req }) => {
+  const csv = Boolean(req.is("text/csv"));
+  let parsed: { rows: ImportRow[]; problems: FieldError[] };
+  if (csv) {
+    const text: unknown = req.body;
+    if (typeof text !== "string") {
+      throw new AppError("unsupported_media_type", "This server cannot read text/csv bodies.");
     }
-    return {
-      status: 200,
-      body: await importPromptsService({
-        ctx: app,
-        principal,
-        workspace: workspaceOf(workspace),
-        requestId,
-        format: csv ? "csv" : "json",
-        ...parsed,
-      }),
-    };
-  },
-);
+    parsed = parsePromptCsv(text);
+  } else {
+    const rows = body.prompts.map((input, index) => ({ at: `body.prompts[${index}]`, input }));
+    parsed = { rows, problems: [] };
+  }
+  return {
+    status: 200,
+    body: await importPromptsService({
+      ...op,
+      format: csv ? "csv" : "json",
+      ...parsed,
+    }),
+  };
+});

@@ -1,16 +1,10 @@
 import { defineHandler } from "../../http/handler.js";
-import { workspaceOf } from "../../http/require.js";
 import { cancelRun as cancel } from "../../services/runs/cancel-run.js";
 
-export const cancelRun = defineHandler("cancelRun")(
-  async ({ app, principal, workspace, params, requestId }) => ({
-    status: 200,
-    body: await cancel({
-      ctx: app,
-      principal,
-      workspace: workspaceOf(workspace),
-      requestId,
-      runId: params.runId,
-    }),
+export const cancelRun = defineHandler("cancelRun")(async ({ op, params }) => ({
+  status: 200,
+  body: await cancel({
+    ...op,
+    runId: params.runId,
   }),
-);
+}));

@@ -1,16 +1,10 @@
 import { defineHandler } from "../../http/handler.js";
-import { workspaceOf } from "../../http/require.js";
 import { startRun as start } from "../../services/runs/start-run.js";
 
-export const startRun = defineHandler("startRun")(
-  async ({ app, principal, workspace, body, requestId }) => ({
-    status: 202,
-    body: await start({
-      ctx: app,
-      principal,
-      workspace: workspaceOf(workspace),
-      requestId,
-      input: body,
-    }),
+export const startRun = defineHandler("startRun")(async ({ op, body }) => ({
+  status: 202,
+  body: await start({
+    ...op,
+    input: body,
   }),
-);
+}));

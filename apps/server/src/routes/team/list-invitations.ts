@@ -1,8 +1,7 @@
 import { defineHandler } from "../../http/handler.js";
-import { workspaceOf } from "../../http/require.js";
 import { listInvitations as listInvitationsService } from "../../services/team/list-invitations.js";
 
-export const listInvitations = defineHandler("listInvitations")(async ({ app, workspace }) => ({
+export const listInvitations = defineHandler("listInvitations")(async ({ op }) => ({
   status: 200,
-  body: await listInvitationsService({ ctx: app, workspace: workspaceOf(workspace) }),
+  body: await listInvitationsService(op),
 }));

@@ -1,12 +1,10 @@
 import { defineHandler } from "../../http/handler.js";
-import { workspaceOf } from "../../http/require.js";
 import { getCompetitor as getCompetitorService } from "../../services/workspace-config/get-competitor.js";
 
-export const getCompetitor = defineHandler("getCompetitor")(async ({ app, workspace, params }) => ({
+export const getCompetitor = defineHandler("getCompetitor")(async ({ op, params }) => ({
   status: 200,
   body: await getCompetitorService({
-    ctx: app,
-    workspace: workspaceOf(workspace),
+    ...op,
     competitorId: params.competitorId,
   }),
 }));

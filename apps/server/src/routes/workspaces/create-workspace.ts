@@ -3,12 +3,11 @@ import { sessionOf } from "../../http/require.js";
 import { createWorkspace } from "../../services/workspaces/create-workspace.js";
 
 export const createWorkspaceService = defineHandler("createWorkspaceService")(
-  async ({ app, principal, body, requestId }) => ({
+  async ({ op, body }) => ({
     status: 201,
     body: await createWorkspace({
-      ctx: app,
-      principal: sessionOf(principal),
-      requestId,
+      ...op,
+      principal: sessionOf(op.principal),
       input: body,
     }),
   }),

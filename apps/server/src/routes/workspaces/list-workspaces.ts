@@ -1,14 +1,11 @@
 import { defineHandler } from "../../http/handler.js";
 import { listWorkspaces as listWorkspacesService } from "../../services/workspaces/list-workspaces.js";
 
-export const listWorkspaces = defineHandler("listWorkspaces")(
-  async ({ app, principal, query }) => ({
-    status: 200,
-    body: await listWorkspacesService({
-      ctx: app,
-      principal,
-      limit: query.limit ?? 20,
-      cursor: query.cursor,
-    }),
+export const listWorkspaces = defineHandler("listWorkspaces")(async ({ op, query }) => ({
+  status: 200,
+  body: await listWorkspacesService({
+    ...op,
+    limit: query.limit ?? 20,
+    cursor: query.cursor,
   }),
-);
+}));

@@ -1,5 +1,5 @@
 import type { ApiKeyActionResult } from "@geopulse/api-types";
-import { recordAuditEvent } from "../audit/record-audit-event.js";
+import { audit } from "../audit/audit.js";
 import type { KeyActionOptions } from "./act-on-api-key.js";
 import { effectiveState, graceWindowMs } from "./key-state.js";
 import { checkDelivery, invalidState, loadApiKey } from "./load-api-key.js";
@@ -46,17 +46,13 @@ export async function acknowledgeApiKey(options: KeyActionOptions): Promise<ApiK
           moved.count === 1 ? graceEndsAt.toISOString() : (old.graceEndsAt?.toISOString() ?? null),
       };
     }
-    await recordAuditEvent({
+    await audit(
+      options,
       tx,
-      clock: ctx.clock,
-      principal: options.principal,
-      requestId: options.requestId,
-      workspaceId: workspace.id,
-      action: "api_key.acknowledge",
-      targetType: "api_key",
-      targetId: key.id,
-      ...(replacedKey ? { metadata: { replacedKeyId: replacedKey.keyId } } : {}),
-    });
+      "api_key.acknowledge",
+      ["api_key", key.id],
+      replacedKey ? { replacedKeyId: replacedKey.keyId } : undefined,
+    );
     return {
       keyId: key.id,
       action: "acknowledge",

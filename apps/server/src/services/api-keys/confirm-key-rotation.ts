@@ -1,6 +1,6 @@
 import type { ApiKeyActionResult } from "@geopulse/api-types";
 import { AppError } from "../../errors/app-error.js";
-import { recordAuditEvent } from "../audit/record-audit-event.js";
+import { audit } from "../audit/audit.js";
 import type { KeyActionOptions } from "./act-on-api-key.js";
 import { effectiveState } from "./key-state.js";
 import { invalidState, loadApiKey } from "./load-api-key.js";
@@ -27,16 +27,8 @@ export async function confirmKeyRotation(options: KeyActionOptions): Promise<Api
       data: { state: "revoked", revokedAt: now, deliveryCiphertext: null },
     });
     await ctx.authChanges.publish(tx, { kind: "api_key", keyId: oldKeyId });
-    await recordAuditEvent({
-      tx,
-      clock: ctx.clock,
-      principal: options.principal,
-      requestId: options.requestId,
-      workspaceId: workspace.id,
-      action: "api_key.confirm_rotation",
-      targetType: "api_key",
-      targetId: oldKeyId,
-      metadata: { replacementKeyId: replacement.id },
+    await audit(options, tx, "api_key.confirm_rotation", ["api_key", oldKeyId], {
+      replacementKeyId: replacement.id,
     });
     const old = await tx.apiKey.findUniqueOrThrow({ where: { id: oldKeyId } });
     return {

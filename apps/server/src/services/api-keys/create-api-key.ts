@@ -2,7 +2,7 @@ import type { ApiKeyCreated, RequestBody, Scope } from "@geopulse/api-types";
 import type { AppContext } from "../../context.js";
 import { AppError } from "../../errors/app-error.js";
 import type { SessionPrincipal, WorkspaceAccess } from "../../http/principal.js";
-import { recordAuditEvent } from "../audit/record-audit-event.js";
+import { audit } from "../audit/audit.js";
 import { runIdempotent } from "../idempotency/idempotency.js";
 import { checkAllowedCidrs } from "./check-allowed-cidrs.js";
 import { effectiveState } from "./key-state.js";
@@ -46,16 +46,10 @@ export async function createApiKey(options: CreateApiKeyOptions): Promise<ApiKey
         createdByUserId: principal.userId,
         pending: true,
       });
-      await recordAuditEvent({
-        tx,
-        clock: ctx.clock,
-        principal,
-        requestId: options.requestId,
-        workspaceId: workspace.id,
-        action: "api_key.create",
-        targetType: "api_key",
-        targetId: key.id,
-        metadata: { name: key.name, scopes, allowedCidrs },
+      await audit(options, tx, "api_key.create", ["api_key", key.id], {
+        name: key.name,
+        scopes,
+        allowedCidrs,
       });
       return { resourceId: key.id, result: toApiKeyCreated(key, secret) };
     },

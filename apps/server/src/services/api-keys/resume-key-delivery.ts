@@ -1,5 +1,5 @@
 import type { ApiKeyActionResult } from "@geopulse/api-types";
-import { recordAuditEvent } from "../audit/record-audit-event.js";
+import { audit } from "../audit/audit.js";
 import type { KeyActionOptions } from "./act-on-api-key.js";
 import { effectiveState } from "./key-state.js";
 import { checkDelivery, invalidState, loadApiKey, openDeliveryCopy } from "./load-api-key.js";
@@ -13,16 +13,7 @@ export async function resumeKeyDelivery(options: KeyActionOptions): Promise<ApiK
   if (effectiveState(key, now) !== "pending") throw invalidState(key, now, "resume-delivery");
   const secret = openDeliveryCopy(ctx, key);
   await ctx.prisma.$transaction((tx) =>
-    recordAuditEvent({
-      tx,
-      clock: ctx.clock,
-      principal: options.principal,
-      requestId: options.requestId,
-      workspaceId: workspace.id,
-      action: "api_key.resume_delivery",
-      targetType: "api_key",
-      targetId: key.id,
-    }),
+    audit(options, tx, "api_key.resume_delivery", ["api_key", key.id]),
   );
   return {
     keyId: key.id,

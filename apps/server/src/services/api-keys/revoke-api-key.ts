@@ -1,5 +1,5 @@
 import type { ApiKeyActionResult } from "@geopulse/api-types";
-import { recordAuditEvent } from "../audit/record-audit-event.js";
+import { audit } from "../audit/audit.js";
 import type { KeyActionOptions } from "./act-on-api-key.js";
 import { effectiveState } from "./key-state.js";
 import { loadApiKey } from "./load-api-key.js";
@@ -18,16 +18,7 @@ export async function revokeApiKey(options: KeyActionOptions): Promise<ApiKeyAct
       data: { state: "revoked", revokedAt: key.revokedAt ?? now, deliveryCiphertext: null },
     });
     await ctx.authChanges.publish(tx, { kind: "api_key", keyId: key.id });
-    await recordAuditEvent({
-      tx,
-      clock: ctx.clock,
-      principal: options.principal,
-      requestId: options.requestId,
-      workspaceId: workspace.id,
-      action: "api_key.revoke",
-      targetType: "api_key",
-      targetId: key.id,
-    });
+    await audit(options, tx, "api_key.revoke", ["api_key", key.id]);
   });
   return { keyId: key.id, action: "revoke", state: "revoked" };
 }

@@ -1,5 +1,5 @@
 import type { ApiKeyActionResult, Scope } from "@geopulse/api-types";
-import { recordAuditEvent } from "../audit/record-audit-event.js";
+import { audit } from "../audit/audit.js";
 import { runIdempotent } from "../idempotency/idempotency.js";
 import type { KeyActionOptions } from "./act-on-api-key.js";
 import { replayPendingKey } from "./create-api-key.js";
@@ -55,16 +55,8 @@ export async function rotateApiKey(options: KeyActionOptions): Promise<ApiKeyAct
         replacesKeyId: key.id,
         pending: true,
       });
-      await recordAuditEvent({
-        tx,
-        clock: ctx.clock,
-        principal,
-        requestId: options.requestId,
-        workspaceId: workspace.id,
-        action: "api_key.rotate",
-        targetType: "api_key",
-        targetId: key.id,
-        metadata: { replacementKeyId: replacement.id },
+      await audit(options, tx, "api_key.rotate", ["api_key", key.id], {
+        replacementKeyId: replacement.id,
       });
       return { resourceId: replacement.id, result: asResult(toApiKeyCreated(replacement, secret)) };
     },

@@ -1,6 +1,6 @@
 import type { AppContext } from "../../context.js";
 import type { SessionPrincipal } from "../../http/principal.js";
-import { recordAuditEvent } from "../audit/record-audit-event.js";
+import { audit } from "../audit/audit.js";
 
 export interface RevokeSessionOptions {
   ctx: AppContext;
@@ -8,26 +8,17 @@ export interface RevokeSessionOptions {
   requestId: string;
 }
 
-export async function revokeSession({
-  ctx,
-  principal,
-  requestId,
-}: RevokeSessionOptions): Promise<void> {
+export async function revokeSession(options: RevokeSessionOptions): Promise<void> {
+  const { ctx, principal } = options;
   await ctx.prisma.$transaction(async (tx) => {
     await tx.session.update({
       where: { id: principal.sessionId },
       data: { revokedAt: ctx.clock.now() },
     });
     await ctx.authChanges.publish(tx, { kind: "session", sessionId: principal.sessionId });
-    await recordAuditEvent({
-      tx,
-      clock: ctx.clock,
-      principal,
-      requestId,
-      workspaceId: null,
-      action: "session.revoke",
-      targetType: "session",
-      targetId: principal.sessionId,
-    });
+    await audit({ ...options, workspace: null }, tx, "session.revoke", [
+      "session",
+      principal.sessionId,
+    ]);
   });
 }

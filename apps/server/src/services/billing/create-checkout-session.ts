@@ -4,7 +4,7 @@ import type { Logger } from "pino";
 import type Stripe from "stripe";
 import type { AppContext } from "../../context.js";
 import type { SessionPrincipal, WorkspaceAccess } from "../../http/principal.js";
-import { recordAuditEvent } from "../audit/record-audit-event.js";
+import { audit } from "../audit/audit.js";
 import { paymentProviderError, stripeClient, stripeErrorDetails } from "./stripe-client.js";
 
 /** Micro-USD per US cent: Stripe charges `amountMicrousd / 10,000` cents. */
@@ -81,16 +81,8 @@ export async function createCheckoutSession(
           createdAt: ctx.clock.now(),
         },
       });
-      await recordAuditEvent({
-        tx,
-        clock: ctx.clock,
-        principal,
-        requestId: options.requestId,
-        workspaceId: workspace.id,
-        action: "billing.checkout",
-        targetType: "checkout_session",
-        targetId: session.id,
-        metadata: { amountMicrousd: Number(amountMicrousd) },
+      await audit(options, tx, "billing.checkout", ["checkout_session", session.id], {
+        amountMicrousd: Number(amountMicrousd),
       });
     });
   } catch (error) {

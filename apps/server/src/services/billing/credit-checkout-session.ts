@@ -3,7 +3,7 @@ import type { Logger } from "pino";
 import type { AppContext } from "../../context.js";
 import { isUniqueViolation } from "../../db-errors.js";
 import type { Principal } from "../../http/principal.js";
-import { recordAuditEvent } from "../audit/record-audit-event.js";
+import { audit } from "../audit/audit.js";
 import { addCreditLot } from "../credits/add-credit-lot.js";
 import { microusdPerCent } from "./create-checkout-session.js";
 import type { CheckoutSessionObject } from "./stripe-event.js";
@@ -64,21 +64,17 @@ export async function creditCheckoutSession(
         where,
         data: { status: "succeeded", completedAt: ctx.clock.now() },
       });
-      await recordAuditEvent({
+      await audit(
+        { ...options, workspace: { id: receipt.workspaceId } },
         tx,
-        clock: ctx.clock,
-        principal: options.principal,
-        requestId: options.requestId,
-        workspaceId: receipt.workspaceId,
-        action: "billing.purchase",
-        targetType: "checkout_session",
-        targetId: session.id,
-        metadata: {
+        "billing.purchase",
+        ["checkout_session", session.id],
+        {
           amountMicrousd: Number(receipt.amountMicrousd),
           lotId: lot.id,
           stripeEventId: options.stripeEventId,
         },
-      });
+      );
       return "credited";
     });
   } catch (error) {

@@ -1,7 +1,7 @@
 import type { Logger } from "pino";
 import type { AppContext } from "../../context.js";
 import type { Principal } from "../../http/principal.js";
-import { recordAuditEvent } from "../audit/record-audit-event.js";
+import { audit } from "../audit/audit.js";
 
 export type FailOutcome = "failed" | "unchanged";
 
@@ -35,17 +35,13 @@ export async function failCheckoutSession(
       return "unchanged";
     }
     const receipt = await tx.checkoutReceipt.findUniqueOrThrow({ where: { checkoutSessionId } });
-    await recordAuditEvent({
+    await audit(
+      { ...options, workspace: { id: receipt.workspaceId } },
       tx,
-      clock: ctx.clock,
-      principal: options.principal,
-      requestId: options.requestId,
-      workspaceId: receipt.workspaceId,
-      action: "billing.checkout_failed",
-      targetType: "checkout_session",
-      targetId: checkoutSessionId,
-      metadata: { reason: options.reason, stripeEventId: options.stripeEventId },
-    });
+      "billing.checkout_failed",
+      ["checkout_session", checkoutSessionId],
+      { reason: options.reason, stripeEventId: options.stripeEventId },
+    );
     return "failed";
   });
 }

@@ -2,7 +2,7 @@ import type { AppContext } from "../../context.js";
 import { credentialIdentity } from "../../crypto/credential-identity.js";
 import { errors } from "../../errors/app-error.js";
 import type { SessionPrincipal, WorkspaceAccess } from "../../http/principal.js";
-import { recordAuditEvent } from "../audit/record-audit-event.js";
+import { audit } from "../audit/audit.js";
 
 export interface DeleteWorkspaceCredentialOptions {
   ctx: AppContext;
@@ -26,16 +26,9 @@ export async function deleteWorkspaceCredential(
     // deleteMany, not delete: a concurrent delete leaves 0 rows, a 404, not a P2025.
     const deleted = row ? await tx.storedCredential.deleteMany({ where: { id: row.id } }) : null;
     if (!row || deleted?.count !== 1) throw errors.notFound("Credential");
-    await recordAuditEvent({
-      tx,
-      clock: ctx.clock,
-      principal: options.principal,
-      requestId: options.requestId,
-      workspaceId: workspace.id,
-      action: "credential.delete",
-      targetType: "stored_credential",
-      targetId: row.id,
-      metadata: { connector: row.connector, key: row.key },
+    await audit(options, tx, "credential.delete", ["stored_credential", row.id], {
+      connector: row.connector,
+      key: row.key,
     });
   });
 }

@@ -3,7 +3,7 @@ import type { AppContext } from "../../context.js";
 import { credentialAad, credentialIdentity } from "../../crypto/credential-identity.js";
 import { errors } from "../../errors/app-error.js";
 import type { SessionPrincipal, WorkspaceAccess } from "../../http/principal.js";
-import { recordAuditEvent } from "../audit/record-audit-event.js";
+import { audit } from "../audit/audit.js";
 
 export interface RevealWorkspaceCredentialOptions {
   ctx: AppContext;
@@ -31,16 +31,9 @@ export async function revealWorkspaceCredential(
       where: { workspaceId_connector_key: identity },
     });
     if (!row) throw errors.notFound("Credential");
-    await recordAuditEvent({
-      tx,
-      clock: ctx.clock,
-      principal: options.principal,
-      requestId: options.requestId,
-      workspaceId: workspace.id,
-      action: "credential.reveal",
-      targetType: "stored_credential",
-      targetId: row.id,
-      metadata: { connector: row.connector, key: row.key },
+    await audit(options, tx, "credential.reveal", ["stored_credential", row.id], {
+      connector: row.connector,
+      key: row.key,
     });
     const value = ctx.secrets.secretBox.open(row.ciphertext, credentialAad(identity));
     return { workspace: workspace.slug, connector: row.connector, key: row.key, value };

@@ -5,7 +5,7 @@ import { isUniqueViolation } from "../../db-errors.js";
 import { AppError } from "../../errors/app-error.js";
 import type { SessionPrincipal, WorkspaceAccess } from "../../http/principal.js";
 import { newId } from "../../ids.js";
-import { recordAuditEvent } from "../audit/record-audit-event.js";
+import { audit } from "../audit/audit.js";
 import { maskCredentialValue } from "./mask-credential-value.js";
 import { toStoredCredential } from "./to-stored-credential.js";
 
@@ -69,17 +69,13 @@ async function setOnce(
       : await tx.storedCredential.create({
           data: { id: newId("cred", ctx.clock), ...identity, ...sealed, createdAt: now },
         });
-    await recordAuditEvent({
+    await audit(
+      options,
       tx,
-      clock: ctx.clock,
-      principal: options.principal,
-      requestId: options.requestId,
-      workspaceId: workspace.id,
-      action: existing ? "credential.rotate" : "credential.set",
-      targetType: "stored_credential",
-      targetId: row.id,
-      metadata: { connector: row.connector, key: row.key, encryptionKeyId: row.encryptionKeyId },
-    });
+      existing ? "credential.rotate" : "credential.set",
+      ["stored_credential", row.id],
+      { connector: row.connector, key: row.key, encryptionKeyId: row.encryptionKeyId },
+    );
     return { rotated: existing !== null, credential: toStoredCredential(row, workspace.slug) };
   });
 }

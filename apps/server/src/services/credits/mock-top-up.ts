@@ -3,7 +3,7 @@ import type { AppContext } from "../../context.js";
 import { isUniqueViolation } from "../../db-errors.js";
 import { AppError } from "../../errors/app-error.js";
 import type { SessionPrincipal, WorkspaceAccess } from "../../http/principal.js";
-import { recordAuditEvent } from "../audit/record-audit-event.js";
+import { audit } from "../audit/audit.js";
 import { addCreditLot } from "./add-credit-lot.js";
 import { getCreditBalance } from "./get-credit-balance.js";
 
@@ -61,16 +61,8 @@ export async function mockTopUp(options: MockTopUpOptions): Promise<CreditBalanc
           amountMicrousd: amount,
           idempotencyKey: input.idempotencyKey,
         });
-        await recordAuditEvent({
-          tx,
-          clock: ctx.clock,
-          principal: options.principal,
-          requestId: options.requestId,
-          workspaceId: workspace.id,
-          action: "credits.top_up",
-          targetType: "credit_lot",
-          targetId: lot.id,
-          metadata: { amountMicrousd: input.amountMicrousd },
+        await audit(options, tx, "credits.top_up", ["credit_lot", lot.id], {
+          amountMicrousd: input.amountMicrousd,
         });
       });
     } catch (error) {

@@ -5,7 +5,7 @@ import type {
 import type { AppContext } from "../../context.js";
 import { AppError, errors } from "../../errors/app-error.js";
 import type { SessionPrincipal } from "../../http/principal.js";
-import { recordAuditEvent } from "../audit/record-audit-event.js";
+import { audit } from "../audit/audit.js";
 import { resolveWorkspaceAccess } from "../workspaces/resolve-workspace-access.js";
 import { findDeviceAuthorization } from "./find-device-authorization.js";
 import { toDeviceAuthorizationResponse } from "./to-device-authorization-response.js";
@@ -52,17 +52,13 @@ export async function decideDeviceAuthorization(
         "This device authorization was already approved or denied.",
       );
     }
-    await recordAuditEvent({
+    await audit(
+      { ...options, workspace },
       tx,
-      clock: ctx.clock,
-      principal,
-      requestId: options.requestId,
-      workspaceId: workspace?.id ?? null,
-      action: decision.approve ? "device_authorization.approve" : "device_authorization.deny",
-      targetType: "device_authorization",
-      targetId: row.id,
-      ...(decision.approve ? { metadata: { scopes } } : {}),
-    });
+      decision.approve ? "device_authorization.approve" : "device_authorization.deny",
+      ["device_authorization", row.id],
+      decision.approve ? { scopes } : undefined,
+    );
     const decided = await tx.deviceAuthorization.findUniqueOrThrow({ where: { id: row.id } });
     return toDeviceAuthorizationResponse(decided, workspace?.slug ?? null, now);
   });

@@ -7,9 +7,12 @@ import type {
   PromptWriterResult,
 } from "../../engines/prompt-writer.js";
 import { callWithRetries } from "../../engines/retry/retry-policy.js";
-import { openCreditBudget } from "../credits/credit-budget.js";
-import { settleOnce } from "../credits/settle-once.js";
 import { LostRace } from "../metered-jobs/lost-race.js";
+import {
+  type CallOutcome,
+  finishMeteredJob,
+  runMeteredCalls,
+} from "../metered-jobs/run-metered-calls.js";
 import { storeSuggestions } from "../prompt-suggestions/store-suggestions.js";
 import { toBrandProfile } from "../workspace-config/brand-profile.js";
 import { type GenerationBatch, generationCallCeilingMicrousd } from "./plan-generation.js";
@@ -52,83 +55,60 @@ export async function executePromptGeneration({
     generation.generator as "openai" | "simulated",
   );
   const batches = generation.batches as unknown as GenerationBatch[];
-  const budget = await openCreditBudget({
+  const finished = await runMeteredCalls<GenerationBatch, PromptWriterResult>({
     ctx,
     reservationId: generation.reservationId,
     committedMicrousd: generation.costMicrousd,
-  });
-  for (let index = generation.callsMade; index < batches.length; index++) {
-    const batch = batches[index];
-    if (!batch) break;
-    const avoid = await existingTexts(ctx, workspace.id, batch.language);
-    const paid = writer
-      ? await budget.payFor(
-          generationCallCeilingMicrousd,
-          () =>
+    calls: batches,
+    from: generation.callsMade,
+    ceiling: () => generationCallCeilingMicrousd,
+    work: (batch, index) =>
+      writer
+        ? async () =>
             write(ctx, writer, {
               language: batch.language,
               items: batch.items,
               brand: workspace.brand,
               profile: toBrandProfile(workspace.brandProfile),
               competitors: workspace.competitors.map((c) => c.name),
-              avoid,
+              avoid: await existingTexts(ctx, workspace.id, batch.language),
               seed: `${generationId}:${index}`,
-            }),
-          (o) => o.costMicrousd,
-        )
-      : { result: { error: "The OpenAI key is no longer available." }, billedMicrousd: 0n };
-    const outcome: WriteOutcome = paid
-      ? { ...paid.result, costMicrousd: paid.billedMicrousd }
-      : { error: budget.stopReason ?? "insufficient_credits", costMicrousd: 0n };
-    try {
-      await ctx.prisma.$transaction(async (tx) => {
-        const stored =
-          "prompts" in outcome
-            ? await storeSuggestions(tx, ctx, {
-                workspaceId: workspace.id,
-                source: "generation",
-                generationId,
-                provider: generation.generator,
-                simulated: generation.generator === "simulated",
-                candidates: outcome.prompts.map((p) => ({ ...p, language: batch.language })),
-              })
-            : { stored: 0, duplicates: 0 };
-        const updated = await tx.promptGeneration.updateMany({
-          where: { id: generationId, callsMade: index, finishedAt: null },
-          data: {
-            callsMade: index + 1,
-            callsFailed: { increment: "error" in outcome ? 1 : 0 },
-            costMicrousd: { increment: outcome.costMicrousd },
-            suggestionCount: { increment: stored.stored },
-            duplicatesSkipped: { increment: stored.duplicates },
-            ...("error" in outcome ? { error: outcome.error } : {}),
-          },
-        });
-        if (updated.count !== 1) throw new LostRace();
+            })
+        : "The OpenAI key is no longer available.",
+    record: async (tx, batch, index, outcome) => {
+      const stored =
+        "value" in outcome
+          ? await storeSuggestions(tx, ctx, {
+              workspaceId: workspace.id,
+              source: "generation",
+              generationId,
+              provider: generation.generator,
+              simulated: generation.generator === "simulated",
+              candidates: outcome.value.prompts.map((p) => ({ ...p, language: batch.language })),
+            })
+          : { stored: 0, duplicates: 0 };
+      const updated = await tx.promptGeneration.updateMany({
+        where: { id: generationId, callsMade: index, finishedAt: null },
+        data: {
+          callsMade: index + 1,
+          callsFailed: { increment: "error" in outcome ? 1 : 0 },
+          costMicrousd: { increment: outcome.costMicrousd },
+          suggestionCount: { increment: stored.stored },
+          duplicatesSkipped: { increment: stored.duplicates },
+          ...("error" in outcome ? { error: outcome.error } : {}),
+        },
       });
-    } catch (error) {
-      if (error instanceof LostRace) return; // another worker recorded this call
-      throw error;
-    }
-  }
+      if (updated.count !== 1) throw new LostRace();
+    },
+  });
+  if (!finished) return;
   const done = await ctx.prisma.promptGeneration.findUniqueOrThrow({ where: { id: generationId } });
-  const status =
-    done.callsFailed === 0
-      ? "succeeded"
-      : done.callsFailed >= done.callsPlanned
-        ? "failed"
-        : "partial";
-  const charged = done.reservationId
-    ? (await settleOnce(ctx, done.reservationId, done.costMicrousd)).chargedMicrousd
-    : 0n;
   await ctx.prisma.promptGeneration.updateMany({
     where: { id: generationId, finishedAt: null },
-    data: {
-      status,
-      costMicrousd: charged,
-      finishedAt: ctx.clock.now(),
-      ...(status === "succeeded" ? { error: null } : {}),
-    },
+    data: await finishMeteredJob(ctx, done, {
+      failed: done.callsFailed,
+      planned: done.callsPlanned,
+    }),
   });
 }
 
@@ -150,13 +130,11 @@ async function existingTexts(ctx: AppContext, workspaceId: string, language: Lan
   return [...prompts, ...pending].map((p) => p.text).slice(0, maxAvoid);
 }
 
-type WriteOutcome = PromptWriterResult | { error: string; costMicrousd: bigint };
-
 async function write(
   ctx: AppContext,
   writer: PromptWriter,
   request: PromptWriterRequest,
-): Promise<WriteOutcome> {
+): Promise<CallOutcome<PromptWriterResult>> {
   let billed = 0n;
   const outcome = await callWithRetries({
     clock: ctx.clock,
@@ -167,5 +145,5 @@ async function write(
     },
   });
   if (!outcome.ok) return { error: outcome.error, costMicrousd: billed };
-  return { ...outcome.value, costMicrousd: outcome.value.costMicrousd + billed };
+  return { value: outcome.value, costMicrousd: outcome.value.costMicrousd + billed };
 }

@@ -8,7 +8,7 @@ import { AppError, errors } from "../../errors/app-error.js";
 import type { Principal, WorkspaceAccess } from "../../http/principal.js";
 import { newId } from "../../ids.js";
 import { promptGenerationJob } from "../../jobs/definitions/prompt-generation-job.js";
-import { recordAuditEvent } from "../audit/record-audit-event.js";
+import { audit } from "../audit/audit.js";
 import { holdCredits } from "../credits/reserve-credits.js";
 import { startMeteredJob } from "../metered-jobs/start-metered-job.js";
 import { promptCategories } from "../prompts/prompt-rules.js";
@@ -100,21 +100,11 @@ export async function startPromptGeneration(
           createdAt: ctx.clock.now(),
         },
       });
-      await recordAuditEvent({
-        tx,
-        clock: ctx.clock,
-        principal,
-        requestId: options.requestId,
-        workspaceId: workspace.id,
-        action: "prompt_generation.start",
-        targetType: "prompt_generation",
-        targetId: id,
-        metadata: {
-          count: input.count,
-          calls: plan.batches.length,
-          generator: writer.id,
-          reservedMicrousd: Number(plan.reservationMicrousd),
-        },
+      await audit(options, tx, "prompt_generation.start", ["prompt_generation", id], {
+        count: input.count,
+        calls: plan.batches.length,
+        generator: writer.id,
+        reservedMicrousd: Number(plan.reservationMicrousd),
       });
       return {
         id,

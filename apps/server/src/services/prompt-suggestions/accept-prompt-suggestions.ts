@@ -3,7 +3,7 @@ import type { Prisma, Workspace } from "@geopulse/db";
 import type { AppContext } from "../../context.js";
 import { AppError, errors } from "../../errors/app-error.js";
 import type { Principal, WorkspaceAccess } from "../../http/principal.js";
-import { recordAuditEvent } from "../audit/record-audit-event.js";
+import { audit } from "../audit/audit.js";
 import {
   checkPromptFields,
   checkRoomForOne,
@@ -101,16 +101,11 @@ async function acceptOne(
     where: { id: suggestion.id },
     data: { status: "accepted", promptId: prompt.id, decidedAt: now },
   });
-  await recordAuditEvent({
-    tx,
-    clock: ctx.clock,
-    principal: options.principal,
-    requestId: options.requestId,
-    workspaceId: workspace.id,
-    action: "prompt_suggestion.accept",
-    targetType: "prompt",
-    targetId: prompt.id,
-    metadata: { suggestionId: suggestion.id, category, language, active },
+  await audit(options, tx, "prompt_suggestion.accept", ["prompt", prompt.id], {
+    suggestionId: suggestion.id,
+    category,
+    language,
+    active,
   });
   return { suggestion: toSuggestionResponse(decided), prompt: toPromptResponse(prompt) };
 }

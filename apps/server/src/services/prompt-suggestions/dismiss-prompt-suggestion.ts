@@ -2,7 +2,7 @@ import type { PromptSuggestion } from "@geopulse/api-types";
 import type { AppContext } from "../../context.js";
 import { AppError, errors } from "../../errors/app-error.js";
 import type { Principal, WorkspaceAccess } from "../../http/principal.js";
-import { recordAuditEvent } from "../audit/record-audit-event.js";
+import { audit } from "../audit/audit.js";
 import { toSuggestionResponse } from "./to-suggestion-response.js";
 
 export interface DismissPromptSuggestionOptions {
@@ -34,16 +34,7 @@ export async function dismissPromptSuggestion(
         status: "accepted",
       });
     }
-    await recordAuditEvent({
-      tx,
-      clock: ctx.clock,
-      principal: options.principal,
-      requestId: options.requestId,
-      workspaceId: workspace.id,
-      action: "prompt_suggestion.dismiss",
-      targetType: "prompt_suggestion",
-      targetId: row.id,
-    });
+    await audit(options, tx, "prompt_suggestion.dismiss", ["prompt_suggestion", row.id]);
     return toSuggestionResponse(
       await tx.promptSuggestion.findUniqueOrThrow({ where: { id: row.id } }),
     );

@@ -1,7 +1,7 @@
 import type { Prompt, PromptCreate } from "@geopulse/api-types";
 import type { AppContext } from "../../context.js";
 import type { Principal, WorkspaceAccess } from "../../http/principal.js";
-import { recordAuditEvent } from "../audit/record-audit-event.js";
+import { audit } from "../audit/audit.js";
 import { lockWorkspace } from "../workspace-config/lock-workspace.js";
 import {
   checkPromptFields,
@@ -27,7 +27,7 @@ export interface CreatePromptOptions {
  * cannot together exceed activeSetSize.
  */
 export async function createPrompt(options: CreatePromptOptions): Promise<Prompt> {
-  const { ctx, principal, workspace, input } = options;
+  const { ctx, workspace, input } = options;
   const active = input.active ?? true;
   const created = await ctx.prisma.$transaction(async (tx) => {
     const row = await lockWorkspace(tx, workspace.id);
@@ -62,16 +62,10 @@ export async function createPrompt(options: CreatePromptOptions): Promise<Prompt
         updatedAt: now,
       },
     });
-    await recordAuditEvent({
-      tx,
-      clock: ctx.clock,
-      principal,
-      requestId: options.requestId,
-      workspaceId: workspace.id,
-      action: "prompt.create",
-      targetType: "prompt",
-      targetId: prompt.id,
-      metadata: { category: prompt.category, language: prompt.language, active },
+    await audit(options, tx, "prompt.create", ["prompt", prompt.id], {
+      category: prompt.category,
+      language: prompt.language,
+      active,
     });
     return prompt;
   });

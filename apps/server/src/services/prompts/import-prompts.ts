@@ -2,7 +2,7 @@ import type { PromptImportResult } from "@geopulse/api-types";
 import type { AppContext } from "../../context.js";
 import { errors, type FieldError } from "../../errors/app-error.js";
 import type { Principal, WorkspaceAccess } from "../../http/principal.js";
-import { recordAuditEvent } from "../audit/record-audit-event.js";
+import { audit } from "../audit/audit.js";
 import { lockWorkspace } from "../workspace-config/lock-workspace.js";
 import type { ImportRow } from "./parse-prompt-csv.js";
 import { newPromptId, promptFieldProblems, promptText, promptTextKey } from "./prompt-rules.js";
@@ -38,7 +38,7 @@ const byField = (a: FieldError, b: FieldError) => {
  * inactive.
  */
 export async function importPrompts(options: ImportPromptsOptions): Promise<PromptImportResult> {
-  const { ctx, principal, workspace, rows } = options;
+  const { ctx, workspace, rows } = options;
   return ctx.prisma.$transaction(
     async (tx) => {
       const row = await lockWorkspace(tx, workspace.id);
@@ -98,16 +98,10 @@ export async function importPrompts(options: ImportPromptsOptions): Promise<Prom
       });
       if (data.length > 0) await tx.prompt.createMany({ data });
       const result = { created: data.length, skipped, deactivated, errors: 0 as const };
-      await recordAuditEvent({
-        tx,
-        clock: ctx.clock,
-        principal,
-        requestId: options.requestId,
-        workspaceId: workspace.id,
-        action: "prompt.import",
-        targetType: "workspace",
-        targetId: workspace.id,
-        metadata: { format: options.format, rows: rows.length, ...result },
+      await audit(options, tx, "prompt.import", ["workspace", workspace.id], {
+        format: options.format,
+        rows: rows.length,
+        ...result,
       });
       return result;
     },

@@ -1,7 +1,7 @@
 import type { Prompt, PromptUpdate } from "@geopulse/api-types";
 import type { AppContext } from "../../context.js";
 import type { Principal, WorkspaceAccess } from "../../http/principal.js";
-import { recordAuditEvent } from "../audit/record-audit-event.js";
+import { audit } from "../audit/audit.js";
 import { lockWorkspace } from "../workspace-config/lock-workspace.js";
 import {
   checkPromptFields,
@@ -24,7 +24,7 @@ export interface UpdatePromptOptions {
 
 /** Partial change; activation counts the active set under the workspace lock. */
 export async function updatePrompt(options: UpdatePromptOptions): Promise<Prompt> {
-  const { ctx, principal, workspace, promptId, input } = options;
+  const { ctx, workspace, promptId, input } = options;
   const updated = await ctx.prisma.$transaction(async (tx) => {
     const row = await lockWorkspace(tx, workspace.id);
     const prompt = await findPrompt(tx, workspace.id, promptId);
@@ -51,16 +51,9 @@ export async function updatePrompt(options: UpdatePromptOptions): Promise<Prompt
         updatedAt: ctx.clock.now(),
       },
     });
-    await recordAuditEvent({
-      tx,
-      clock: ctx.clock,
-      principal,
-      requestId: options.requestId,
-      workspaceId: workspace.id,
-      action: "prompt.update",
-      targetType: "prompt",
-      targetId: prompt.id,
-      metadata: { fields: Object.keys(input).sort(), active: result.active },
+    await audit(options, tx, "prompt.update", ["prompt", prompt.id], {
+      fields: Object.keys(input).sort(),
+      active: result.active,
     });
     return result;
   });

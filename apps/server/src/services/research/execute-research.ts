@@ -11,12 +11,15 @@ import {
 } from "../../engines/research-provider.js";
 import { callWithRetries } from "../../engines/retry/retry-policy.js";
 import { newId } from "../../ids.js";
-import { openCreditBudget } from "../credits/credit-budget.js";
-import { settleOnce } from "../credits/settle-once.js";
 import { LostRace } from "../metered-jobs/lost-race.js";
+import {
+  type CallOutcome,
+  finishMeteredJob,
+  runMeteredCalls,
+} from "../metered-jobs/run-metered-calls.js";
 import { storeSuggestions } from "../prompt-suggestions/store-suggestions.js";
 import { guessCategory } from "./guess-category.js";
-import { planResearchCalls } from "./plan-research.js";
+import { planResearchCalls, type ResearchCall } from "./plan-research.js";
 import { researchProvidersFor } from "./select-research-providers.js";
 import type { ProviderCalls } from "./to-research-response.js";
 
@@ -55,99 +58,76 @@ export async function executeResearch({ ctx, researchId }: ExecuteResearchOption
   );
   const planned = (job.calls as unknown as ProviderCalls[]).reduce((n, c) => n + c.planned, 0);
   const plan = planResearchCalls(ids, job.seeds, planned);
-  const budget = await openCreditBudget({
+  const finished = await runMeteredCalls<ResearchCall, ResearchFindings>({
     ctx,
     reservationId: job.reservationId,
     committedMicrousd: job.costMicrousd,
-  });
-  for (let index = job.callsDone; index < plan.length; index++) {
-    const call = plan[index];
-    if (!call) break;
-    const provider = providers.get(call.provider);
-    const request: ResearchRequest = {
-      seed: call.seed,
-      language: job.language as Language,
-      brand: workspace.brand,
-      competitors,
-    };
-    const paid = provider
-      ? await budget.payFor(
-          researchPricePerCall[call.provider],
-          () => ask(ctx, provider, request),
-          (o) => ("findings" in o ? o.findings.costMicrousd : 0n),
-        )
-      : { result: { error: `The ${call.provider} key is no longer available.` } };
-    const outcome: Outcome = !paid
-      ? { error: budget.stopReason ?? "insufficient_credits" }
-      : "findings" in paid.result && "billedMicrousd" in paid
-        ? { findings: { ...paid.result.findings, costMicrousd: paid.billedMicrousd } }
-        : paid.result;
-    try {
-      await ctx.prisma.$transaction(async (tx) => {
-        const current = await tx.researchJob.findUniqueOrThrow({ where: { id: researchId } });
-        if (current.callsDone !== index || current.finishedAt) throw new LostRace();
-        const stored =
-          "findings" in outcome
-            ? await storeSuggestions(tx, ctx, {
-                workspaceId: workspace.id,
-                source: "research",
-                researchJobId: researchId,
-                provider: call.provider,
-                simulated: call.provider === "simulated",
-                candidates: outcome.findings.questions.map((text) => ({
-                  text,
-                  category: guessCategory(text, workspace.brand, competitors),
-                  language: job.language,
-                })),
-              })
-            : { stored: 0, duplicates: 0 };
-        if ("findings" in outcome) {
-          await recordSources(tx, ctx, researchId, call.provider, outcome.findings.sources);
-        }
-        const cost = "findings" in outcome ? outcome.findings.costMicrousd : 0n;
-        const calls = (current.calls as unknown as ProviderCalls[]).map((c) =>
-          c.provider === call.provider
-            ? {
-                ...c,
-                made: c.made + 1,
-                failed: c.failed + ("error" in outcome ? 1 : 0),
-                costMicrousd: c.costMicrousd + Number(cost),
-              }
-            : c,
-        );
-        const updated = await tx.researchJob.updateMany({
-          where: { id: researchId, callsDone: index, finishedAt: null },
-          data: {
-            callsDone: index + 1,
-            calls: calls.map((c) => ({ ...c })),
-            costMicrousd: { increment: cost },
-            suggestionCount: { increment: stored.stored },
-            duplicatesSkipped: { increment: stored.duplicates },
-            ...("error" in outcome ? { error: outcome.error } : {}),
-          },
-        });
-        if (updated.count !== 1) throw new LostRace();
+    calls: plan,
+    from: job.callsDone,
+    ceiling: (call) => researchPricePerCall[call.provider],
+    work: (call) => {
+      const provider = providers.get(call.provider);
+      if (!provider) return `The ${call.provider} key is no longer available.`;
+      const request: ResearchRequest = {
+        seed: call.seed,
+        language: job.language as Language,
+        brand: workspace.brand,
+        competitors,
+      };
+      return () => ask(ctx, provider, request);
+    },
+    record: async (tx, call, index, outcome) => {
+      const current = await tx.researchJob.findUniqueOrThrow({ where: { id: researchId } });
+      if (current.callsDone !== index || current.finishedAt) throw new LostRace();
+      const stored =
+        "value" in outcome
+          ? await storeSuggestions(tx, ctx, {
+              workspaceId: workspace.id,
+              source: "research",
+              researchJobId: researchId,
+              provider: call.provider,
+              simulated: call.provider === "simulated",
+              candidates: outcome.value.questions.map((text) => ({
+                text,
+                category: guessCategory(text, workspace.brand, competitors),
+                language: job.language,
+              })),
+            })
+          : { stored: 0, duplicates: 0 };
+      if ("value" in outcome) {
+        await recordSources(tx, ctx, researchId, call.provider, outcome.value.sources);
+      }
+      const cost = outcome.costMicrousd;
+      const calls = (current.calls as unknown as ProviderCalls[]).map((c) =>
+        c.provider === call.provider
+          ? {
+              ...c,
+              made: c.made + 1,
+              failed: c.failed + ("error" in outcome ? 1 : 0),
+              costMicrousd: c.costMicrousd + Number(cost),
+            }
+          : c,
+      );
+      const updated = await tx.researchJob.updateMany({
+        where: { id: researchId, callsDone: index, finishedAt: null },
+        data: {
+          callsDone: index + 1,
+          calls: calls.map((c) => ({ ...c })),
+          costMicrousd: { increment: cost },
+          suggestionCount: { increment: stored.stored },
+          duplicatesSkipped: { increment: stored.duplicates },
+          ...("error" in outcome ? { error: outcome.error } : {}),
+        },
       });
-    } catch (error) {
-      if (error instanceof LostRace) return; // another worker recorded this call
-      throw error;
-    }
-  }
+      if (updated.count !== 1) throw new LostRace();
+    },
+  });
+  if (!finished) return;
   const done = await ctx.prisma.researchJob.findUniqueOrThrow({ where: { id: researchId } });
-  const calls = done.calls as unknown as ProviderCalls[];
-  const failed = calls.reduce((n, c) => n + c.failed, 0);
-  const status = failed === 0 ? "succeeded" : failed >= plan.length ? "failed" : "partial";
-  const charged = done.reservationId
-    ? (await settleOnce(ctx, done.reservationId, done.costMicrousd)).chargedMicrousd
-    : 0n;
+  const failed = (done.calls as unknown as ProviderCalls[]).reduce((n, c) => n + c.failed, 0);
   await ctx.prisma.researchJob.updateMany({
     where: { id: researchId, finishedAt: null },
-    data: {
-      status,
-      costMicrousd: charged,
-      finishedAt: ctx.clock.now(),
-      ...(failed === 0 ? { error: null } : {}),
-    },
+    data: await finishMeteredJob(ctx, done, { failed, planned: plan.length }),
   });
 }
 
@@ -198,17 +178,17 @@ async function recordSources(
   }
 }
 
-type Outcome = { findings: ResearchFindings } | { error: string };
-
 async function ask(
   ctx: AppContext,
   provider: ResearchProvider,
   request: ResearchRequest,
-): Promise<Outcome> {
+): Promise<CallOutcome<ResearchFindings>> {
   const outcome = await callWithRetries({
     clock: ctx.clock,
     random: ctx.random,
     call: () => provider.research(request),
   });
-  return outcome.ok ? { findings: outcome.value } : { error: outcome.error };
+  return outcome.ok
+    ? { value: outcome.value, costMicrousd: outcome.value.costMicrousd }
+    : { error: outcome.error, costMicrousd: 0n };
 }

@@ -10,7 +10,7 @@ import { AppError } from "../../errors/app-error.js";
 import type { Principal, WorkspaceAccess } from "../../http/principal.js";
 import { newId } from "../../ids.js";
 import { researchJob } from "../../jobs/definitions/research-job.js";
-import { recordAuditEvent } from "../audit/record-audit-event.js";
+import { audit } from "../audit/audit.js";
 import { holdCredits } from "../credits/reserve-credits.js";
 import { startMeteredJob } from "../metered-jobs/start-metered-job.js";
 import { toBrandProfile } from "../workspace-config/brand-profile.js";
@@ -130,16 +130,10 @@ export async function startResearch(options: StartResearchOptions): Promise<Rese
           createdAt: ctx.clock.now(),
         },
       });
-      await recordAuditEvent({
-        tx,
-        clock: ctx.clock,
-        principal,
-        requestId: options.requestId,
-        workspaceId: workspace.id,
-        action: "research.start",
-        targetType: "research_job",
-        targetId: id,
-        metadata: { providers: ids, calls: plan.length, reservedMicrousd: Number(reserved) },
+      await audit(options, tx, "research.start", ["research_job", id], {
+        providers: ids,
+        calls: plan.length,
+        reservedMicrousd: Number(reserved),
       });
       return {
         id,

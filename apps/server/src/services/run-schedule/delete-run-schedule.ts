@@ -1,6 +1,6 @@
 import type { AppContext } from "../../context.js";
 import type { Principal, WorkspaceAccess } from "../../http/principal.js";
-import { recordAuditEvent } from "../audit/record-audit-event.js";
+import { audit } from "../audit/audit.js";
 
 export async function deleteRunSchedule(options: {
   ctx: AppContext;
@@ -21,15 +21,6 @@ export async function deleteRunSchedule(options: {
       },
     });
     if (removed.count === 0) return;
-    await recordAuditEvent({
-      tx,
-      clock: ctx.clock,
-      principal: options.principal,
-      requestId: options.requestId,
-      workspaceId: workspace.id,
-      action: "run_schedule.delete",
-      targetType: "workspace",
-      targetId: workspace.id,
-    });
+    await audit(options, tx, "run_schedule.delete", ["workspace", workspace.id]);
   });
 }

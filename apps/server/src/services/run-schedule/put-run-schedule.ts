@@ -1,7 +1,7 @@
 import type { RequestBody, RunSchedule } from "@geopulse/api-types";
 import type { AppContext } from "../../context.js";
 import type { Principal, WorkspaceAccess } from "../../http/principal.js";
-import { recordAuditEvent } from "../audit/record-audit-event.js";
+import { audit } from "../audit/audit.js";
 import { nextOccurrence, validateSchedule } from "./cron-schedule.js";
 import { scheduleColumns, toRunSchedule } from "./to-run-schedule.js";
 
@@ -31,16 +31,10 @@ export async function putRunSchedule(options: PutRunScheduleOptions): Promise<Ru
       },
       select: scheduleColumns,
     });
-    await recordAuditEvent({
-      tx,
-      clock: ctx.clock,
-      principal: options.principal,
-      requestId: options.requestId,
-      workspaceId: workspace.id,
-      action: "run_schedule.set",
-      targetType: "workspace",
-      targetId: workspace.id,
-      metadata: { cron, timezone: input.timezone, preset: input.preset },
+    await audit(options, tx, "run_schedule.set", ["workspace", workspace.id], {
+      cron,
+      timezone: input.timezone,
+      preset: input.preset,
     });
     return toRunSchedule(stored);
   });

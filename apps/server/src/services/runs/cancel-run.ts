@@ -2,7 +2,7 @@ import type { Run as RunResponse } from "@geopulse/api-types";
 import type { AppContext } from "../../context.js";
 import { AppError, errors } from "../../errors/app-error.js";
 import type { Principal, WorkspaceAccess } from "../../http/principal.js";
-import { recordAuditEvent } from "../audit/record-audit-event.js";
+import { audit } from "../audit/audit.js";
 import { finishRun } from "./finish-run.js";
 import { toRunResponse } from "./to-run-response.js";
 
@@ -19,13 +19,8 @@ export interface CancelRunOptions {
  * between answers (its worker sees the request). Answers already recorded stay
  * and are charged; the rest of the reservation is released.
  */
-export async function cancelRun({
-  ctx,
-  principal,
-  workspace,
-  requestId,
-  runId,
-}: CancelRunOptions): Promise<RunResponse> {
+export async function cancelRun(options: CancelRunOptions): Promise<RunResponse> {
+  const { ctx, workspace, runId } = options;
   const run = await ctx.prisma.run.findFirst({ where: { id: runId, workspaceId: workspace.id } });
   if (!run) throw errors.notFound("Run");
   if (run.finishedAt && run.status !== "cancelled") {
@@ -34,16 +29,7 @@ export async function cancelRun({
   if (!run.cancelRequestedAt) {
     await ctx.prisma.$transaction(async (tx) => {
       await tx.run.update({ where: { id: runId }, data: { cancelRequestedAt: ctx.clock.now() } });
-      await recordAuditEvent({
-        tx,
-        clock: ctx.clock,
-        principal,
-        requestId,
-        workspaceId: workspace.id,
-        action: "run.cancel",
-        targetType: "run",
-        targetId: runId,
-      });
+      await audit(options, tx, "run.cancel", ["run", runId]);
     });
     if (run.status === "queued") await finishRun(ctx, runId);
   }

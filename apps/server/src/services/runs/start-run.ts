@@ -3,7 +3,7 @@ import type { AppContext } from "../../context.js";
 import { type Principal, principalIdOf, type WorkspaceAccess } from "../../http/principal.js";
 import { newId } from "../../ids.js";
 import { executeRunJob } from "../../jobs/definitions/execute-run-job.js";
-import { recordAuditEvent } from "../audit/record-audit-event.js";
+import { audit } from "../audit/audit.js";
 import { holdCredits } from "../credits/reserve-credits.js";
 import { startMeteredJob } from "../metered-jobs/start-metered-job.js";
 import { planRun } from "./plan-run.js";
@@ -91,20 +91,10 @@ export async function startRun(options: StartRunOptions): Promise<RunResponse> {
           ),
         ),
       });
-      await recordAuditEvent({
-        tx,
-        clock: ctx.clock,
-        principal,
-        requestId: options.requestId,
-        workspaceId: workspace.id,
-        action: "run.start",
-        targetType: "run",
-        targetId: runId,
-        metadata: {
-          preset: input.preset,
-          tasks: plan.totalTasks,
-          estimateMicrousd: Number(plan.estimateMicrousd),
-        },
+      await audit(options, tx, "run.start", ["run", runId], {
+        preset: input.preset,
+        tasks: plan.totalTasks,
+        estimateMicrousd: Number(plan.estimateMicrousd),
       });
       return {
         id: runId,

@@ -5,7 +5,7 @@ import { AppError } from "../../errors/app-error.js";
 import type { SessionPrincipal } from "../../http/principal.js";
 import { hashToken } from "../../http/session-cookie.js";
 import { newId } from "../../ids.js";
-import { recordAuditEvent } from "../audit/record-audit-event.js";
+import { audit } from "../audit/audit.js";
 import { toTeamMember } from "./team-response.js";
 
 export interface AcceptInvitationOptions {
@@ -80,17 +80,13 @@ export async function acceptInvitation(
         workspaceId: invitation.workspaceId,
         userId: principal.userId,
       });
-      await recordAuditEvent({
+      await audit(
+        { ...options, workspace: { id: invitation.workspaceId } },
         tx,
-        clock: ctx.clock,
-        principal,
-        requestId: options.requestId,
-        workspaceId: invitation.workspaceId,
-        action: "member.join",
-        targetType: "member",
-        targetId: created.id,
-        metadata: { invitationId: invitation.id, role: invitation.role },
-      });
+        "member.join",
+        ["member", created.id],
+        { invitationId: invitation.id, role: invitation.role },
+      );
       return created;
     });
     const slug = invitation.workspace.slug;

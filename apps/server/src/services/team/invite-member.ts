@@ -5,7 +5,7 @@ import { AppError, errors } from "../../errors/app-error.js";
 import type { SessionPrincipal, WorkspaceAccess } from "../../http/principal.js";
 import { hashToken } from "../../http/session-cookie.js";
 import { newId } from "../../ids.js";
-import { recordAuditEvent } from "../audit/record-audit-event.js";
+import { audit } from "../audit/audit.js";
 import { sendInvitationEmail } from "./send-invitation-email.js";
 import { toInvitationResponse } from "./team-response.js";
 import { requireTeamManager } from "./team-rules.js";
@@ -75,16 +75,10 @@ export async function inviteMember(options: InviteMemberOptions): Promise<Invita
         expiresAt: new Date(now.getTime() + invitationTtlMs),
       },
     });
-    await recordAuditEvent({
-      tx,
-      clock: ctx.clock,
-      principal,
-      requestId: options.requestId,
-      workspaceId: workspace.id,
-      action: "member.invite",
-      targetType: "invitation",
-      targetId: created.id,
-      metadata: { email, role, supersededInvitationIds: supersededIds },
+    await audit(options, tx, "member.invite", ["invitation", created.id], {
+      email,
+      role,
+      supersededInvitationIds: supersededIds,
     });
     return created;
   });

@@ -1,7 +1,7 @@
 import type { AppContext } from "../../context.js";
 import { errors } from "../../errors/app-error.js";
 import type { SessionPrincipal, WorkspaceAccess } from "../../http/principal.js";
-import { recordAuditEvent } from "../audit/record-audit-event.js";
+import { audit } from "../audit/audit.js";
 import { lastOwnerError, lockOwners, requireOwner, requireTeamManager } from "./team-rules.js";
 
 export interface RemoveMemberOptions {
@@ -36,16 +36,10 @@ export async function removeMember(options: RemoveMemberOptions): Promise<void> 
       workspaceId: workspace.id,
       userId: member.userId,
     });
-    await recordAuditEvent({
-      tx,
-      clock: ctx.clock,
-      principal,
-      requestId: options.requestId,
-      workspaceId: workspace.id,
-      action: "member.remove",
-      targetType: "member",
-      targetId: member.id,
-      metadata: { userId: member.userId, role: member.role, self },
+    await audit(options, tx, "member.remove", ["member", member.id], {
+      userId: member.userId,
+      role: member.role,
+      self,
     });
   });
 }

@@ -1,7 +1,7 @@
 import type { AppContext } from "../../context.js";
 import { errors } from "../../errors/app-error.js";
 import type { SessionPrincipal, WorkspaceAccess } from "../../http/principal.js";
-import { recordAuditEvent } from "../audit/record-audit-event.js";
+import { audit } from "../audit/audit.js";
 import { requireTeamManager } from "./team-rules.js";
 
 export interface RevokeInvitationOptions {
@@ -18,7 +18,7 @@ export interface RevokeInvitationOptions {
  * another workspace, accepted, revoked or expired) is 404 not_found.
  */
 export async function revokeInvitation(options: RevokeInvitationOptions): Promise<void> {
-  const { ctx, principal, workspace, invitationId } = options;
+  const { ctx, workspace, invitationId } = options;
   requireTeamManager(workspace, "revoke invitations");
   const now = ctx.clock.now();
   await ctx.prisma.$transaction(async (tx) => {
@@ -33,15 +33,6 @@ export async function revokeInvitation(options: RevokeInvitationOptions): Promis
       data: { revokedAt: now },
     });
     if (revoked.count !== 1) throw errors.notFound("Invitation");
-    await recordAuditEvent({
-      tx,
-      clock: ctx.clock,
-      principal,
-      requestId: options.requestId,
-      workspaceId: workspace.id,
-      action: "invitation.revoke",
-      targetType: "invitation",
-      targetId: invitationId,
-    });
+    await audit(options, tx, "invitation.revoke", ["invitation", invitationId]);
   });
 }

@@ -2,7 +2,7 @@ import type { RequestBody, TeamMember } from "@geopulse/api-types";
 import type { AppContext } from "../../context.js";
 import { errors } from "../../errors/app-error.js";
 import type { SessionPrincipal, WorkspaceAccess } from "../../http/principal.js";
-import { recordAuditEvent } from "../audit/record-audit-event.js";
+import { audit } from "../audit/audit.js";
 import { toTeamMember } from "./team-response.js";
 import { lastOwnerError, lockOwners, requireOwner, requireTeamManager } from "./team-rules.js";
 
@@ -20,7 +20,7 @@ export interface UpdateMemberOptions {
  * grant or take `owner`; the last owner cannot be demoted.
  */
 export async function updateMember(options: UpdateMemberOptions): Promise<TeamMember> {
-  const { ctx, principal, workspace, memberId, input } = options;
+  const { ctx, workspace, memberId, input } = options;
   requireTeamManager(workspace, "change roles");
   const updated = await ctx.prisma.$transaction(async (tx) => {
     const owners = await lockOwners(tx, workspace.id);
@@ -42,16 +42,10 @@ export async function updateMember(options: UpdateMemberOptions): Promise<TeamMe
       workspaceId: workspace.id,
       userId: member.userId,
     });
-    await recordAuditEvent({
-      tx,
-      clock: ctx.clock,
-      principal,
-      requestId: options.requestId,
-      workspaceId: workspace.id,
-      action: "member.update",
-      targetType: "member",
-      targetId: member.id,
-      metadata: { userId: member.userId, from: member.role, to: input.role },
+    await audit(options, tx, "member.update", ["member", member.id], {
+      userId: member.userId,
+      from: member.role,
+      to: input.role,
     });
     return result;
   });

@@ -4,7 +4,7 @@ import { AppError } from "../../errors/app-error.js";
 import type { Principal, WorkspaceAccess } from "../../http/principal.js";
 import { newId } from "../../ids.js";
 import { enqueueReanalysis } from "../analysis/enqueue-reanalysis.js";
-import { recordAuditEvent } from "../audit/record-audit-event.js";
+import { audit } from "../audit/audit.js";
 import { checkNameFree, maxCompetitors, toCompetitorRecord } from "./competitor-rules.js";
 import { lockWorkspace } from "./lock-workspace.js";
 
@@ -20,7 +20,7 @@ export interface CreateCompetitorOptions {
 export async function createCompetitor(
   options: CreateCompetitorOptions,
 ): Promise<CompetitorRecord> {
-  const { ctx, principal, workspace, input } = options;
+  const { ctx, workspace, input } = options;
   const created = await ctx.prisma.$transaction(async (tx) => {
     await lockWorkspace(tx, workspace.id);
     const others = await tx.competitor.findMany({ where: { workspaceId: workspace.id } });
@@ -46,16 +46,8 @@ export async function createCompetitor(
         updatedAt: now,
       },
     });
-    await recordAuditEvent({
-      tx,
-      clock: ctx.clock,
-      principal,
-      requestId: options.requestId,
-      workspaceId: workspace.id,
-      action: "competitor.create",
-      targetType: "competitor",
-      targetId: competitor.id,
-      metadata: { name: competitor.name },
+    await audit(options, tx, "competitor.create", ["competitor", competitor.id], {
+      name: competitor.name,
     });
     return competitor;
   });

@@ -2,7 +2,7 @@ import type { AppContext } from "../../context.js";
 import { AppError } from "../../errors/app-error.js";
 import type { Principal, WorkspaceAccess } from "../../http/principal.js";
 import { enqueueReanalysis } from "../analysis/enqueue-reanalysis.js";
-import { recordAuditEvent } from "../audit/record-audit-event.js";
+import { audit } from "../audit/audit.js";
 import { findCompetitor, minCompetitors } from "./competitor-rules.js";
 import { lockWorkspace } from "./lock-workspace.js";
 
@@ -16,7 +16,7 @@ export interface DeleteCompetitorOptions {
 
 /** Removes a competitor, keeping at least two. */
 export async function deleteCompetitor(options: DeleteCompetitorOptions): Promise<void> {
-  const { ctx, principal, workspace, competitorId } = options;
+  const { ctx, workspace, competitorId } = options;
   await ctx.prisma.$transaction(async (tx) => {
     await lockWorkspace(tx, workspace.id);
     const competitor = await findCompetitor(tx, workspace.id, competitorId);
@@ -29,16 +29,8 @@ export async function deleteCompetitor(options: DeleteCompetitorOptions): Promis
       );
     }
     await tx.competitor.delete({ where: { id: competitor.id } });
-    await recordAuditEvent({
-      tx,
-      clock: ctx.clock,
-      principal,
-      requestId: options.requestId,
-      workspaceId: workspace.id,
-      action: "competitor.delete",
-      targetType: "competitor",
-      targetId: competitor.id,
-      metadata: { name: competitor.name },
+    await audit(options, tx, "competitor.delete", ["competitor", competitor.id], {
+      name: competitor.name,
     });
   });
   await enqueueReanalysis(ctx, workspace.id);

@@ -2,7 +2,7 @@ import type { BrandProfile } from "@geopulse/api-types";
 import type { AppContext } from "../../context.js";
 import type { Principal, WorkspaceAccess } from "../../http/principal.js";
 import { enqueueReanalysis } from "../analysis/enqueue-reanalysis.js";
-import { recordAuditEvent } from "../audit/record-audit-event.js";
+import { audit } from "../audit/audit.js";
 import { toBrandProfile } from "./brand-profile.js";
 
 export interface PutBrandProfileOptions {
@@ -15,7 +15,7 @@ export interface PutBrandProfileOptions {
 
 /** Replaces the whole profile. */
 export async function putBrandProfile(options: PutBrandProfileOptions): Promise<BrandProfile> {
-  const { ctx, principal, workspace, input } = options;
+  const { ctx, workspace, input } = options;
   const profile = toBrandProfile(input);
   const before = await ctx.prisma.workspace.findUnique({
     where: { id: workspace.id },
@@ -26,20 +26,10 @@ export async function putBrandProfile(options: PutBrandProfileOptions): Promise<
       where: { id: workspace.id },
       data: { brandProfile: { ...profile }, updatedAt: ctx.clock.now() },
     });
-    await recordAuditEvent({
-      tx,
-      clock: ctx.clock,
-      principal,
-      requestId: options.requestId,
-      workspaceId: workspace.id,
-      action: "profile.update",
-      targetType: "workspace",
-      targetId: workspace.id,
-      metadata: {
-        fields: Object.entries(profile)
-          .filter(([, value]) => value !== null && !(Array.isArray(value) && value.length === 0))
-          .map(([name]) => name),
-      },
+    await audit(options, tx, "profile.update", ["workspace", workspace.id], {
+      fields: Object.entries(profile)
+        .filter(([, value]) => value !== null && !(Array.isArray(value) && value.length === 0))
+        .map(([name]) => name),
     });
   });
   // The category disambiguates ambiguous competitor names: stored answers are analysed again.

@@ -2,7 +2,7 @@ import type { MeasurementModel, MeasurementModelUpdate } from "@geopulse/api-typ
 import type { AppContext } from "../../context.js";
 import { errors, type FieldError } from "../../errors/app-error.js";
 import type { Principal, WorkspaceAccess } from "../../http/principal.js";
-import { recordAuditEvent } from "../audit/record-audit-event.js";
+import { audit } from "../audit/audit.js";
 
 const weightTolerance = 1e-6;
 
@@ -50,7 +50,7 @@ function checkMeasurementModel(input: MeasurementModelUpdate): void {
 export async function putMeasurementModel(
   options: PutMeasurementModelOptions,
 ): Promise<MeasurementModel> {
-  const { ctx, principal, workspace, input } = options;
+  const { ctx, workspace, input } = options;
   checkMeasurementModel(input);
   const model = {
     engines: input.engines.map(({ engine, model, enabled }) => ({ engine, model, enabled })),
@@ -61,18 +61,8 @@ export async function putMeasurementModel(
       where: { id: workspace.id },
       data: { measurementModel: model, updatedAt: ctx.clock.now() },
     });
-    await recordAuditEvent({
-      tx,
-      clock: ctx.clock,
-      principal,
-      requestId: options.requestId,
-      workspaceId: workspace.id,
-      action: "model.update",
-      targetType: "workspace",
-      targetId: workspace.id,
-      metadata: {
-        enabled: model.engines.filter((setting) => setting.enabled).map((s) => s.engine),
-      },
+    await audit(options, tx, "model.update", ["workspace", workspace.id], {
+      enabled: model.engines.filter((setting) => setting.enabled).map((s) => s.engine),
     });
   });
   return { ...model, isDefault: false };

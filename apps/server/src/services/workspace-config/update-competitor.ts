@@ -2,7 +2,7 @@ import type { CompetitorRecord, CompetitorUpdate } from "@geopulse/api-types";
 import type { AppContext } from "../../context.js";
 import type { Principal, WorkspaceAccess } from "../../http/principal.js";
 import { enqueueReanalysis } from "../analysis/enqueue-reanalysis.js";
-import { recordAuditEvent } from "../audit/record-audit-event.js";
+import { audit } from "../audit/audit.js";
 import { checkNameFree, findCompetitor, toCompetitorRecord } from "./competitor-rules.js";
 import { lockWorkspace } from "./lock-workspace.js";
 
@@ -18,7 +18,7 @@ export interface UpdateCompetitorOptions {
 export async function updateCompetitor(
   options: UpdateCompetitorOptions,
 ): Promise<CompetitorRecord> {
-  const { ctx, principal, workspace, competitorId, input } = options;
+  const { ctx, workspace, competitorId, input } = options;
   const updated = await ctx.prisma.$transaction(async (tx) => {
     await lockWorkspace(tx, workspace.id);
     const competitor = await findCompetitor(tx, workspace.id, competitorId);
@@ -30,16 +30,8 @@ export async function updateCompetitor(
       where: { id: competitor.id },
       data: { ...input, updatedAt: ctx.clock.now() },
     });
-    await recordAuditEvent({
-      tx,
-      clock: ctx.clock,
-      principal,
-      requestId: options.requestId,
-      workspaceId: workspace.id,
-      action: "competitor.update",
-      targetType: "competitor",
-      targetId: competitor.id,
-      metadata: { fields: Object.keys(input).sort() },
+    await audit(options, tx, "competitor.update", ["competitor", competitor.id], {
+      fields: Object.keys(input).sort(),
     });
     return result;
   });

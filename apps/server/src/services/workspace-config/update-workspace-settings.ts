@@ -3,7 +3,7 @@ import type { AppContext } from "../../context.js";
 import { AppError } from "../../errors/app-error.js";
 import type { Principal, WorkspaceAccess } from "../../http/principal.js";
 import { enqueueReanalysis } from "../analysis/enqueue-reanalysis.js";
-import { recordAuditEvent } from "../audit/record-audit-event.js";
+import { audit } from "../audit/audit.js";
 import { checkWorkspaceSettings } from "../workspaces/check-workspace-settings.js";
 import { lockWorkspace } from "./lock-workspace.js";
 import { toWorkspaceSettings } from "./to-workspace-settings.js";
@@ -24,7 +24,7 @@ export interface UpdateWorkspaceSettingsOptions {
 export async function updateWorkspaceSettings(
   options: UpdateWorkspaceSettingsOptions,
 ): Promise<WorkspaceSettings> {
-  const { ctx, principal, workspace, input } = options;
+  const { ctx, workspace, input } = options;
   const updated = await ctx.prisma.$transaction(async (tx) => {
     const current = await lockWorkspace(tx, workspace.id);
     checkWorkspaceSettings({
@@ -48,16 +48,8 @@ export async function updateWorkspaceSettings(
       where: { id: workspace.id },
       data: { ...input, updatedAt: ctx.clock.now() },
     });
-    await recordAuditEvent({
-      tx,
-      clock: ctx.clock,
-      principal,
-      requestId: options.requestId,
-      workspaceId: workspace.id,
-      action: "settings.update",
-      targetType: "workspace",
-      targetId: workspace.id,
-      metadata: { fields: Object.keys(input).sort() },
+    await audit(options, tx, "settings.update", ["workspace", workspace.id], {
+      fields: Object.keys(input).sort(),
     });
     return row;
   });

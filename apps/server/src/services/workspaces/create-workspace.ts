@@ -4,7 +4,7 @@ import type { AppContext } from "../../context.js";
 import { isUniqueViolation } from "../../db-errors.js";
 import type { SessionPrincipal } from "../../http/principal.js";
 import { newId } from "../../ids.js";
-import { recordAuditEvent } from "../audit/record-audit-event.js";
+import { audit } from "../audit/audit.js";
 import { grantFreeCredit } from "../credits/grant-free-credit.js";
 import { checkWorkspaceSettings } from "./check-workspace-settings.js";
 import { provisionWorkspaceInbox } from "./provision-workspace-inbox.js";
@@ -59,10 +59,8 @@ export async function createWorkspace(options: CreateWorkspaceOptions): Promise<
   throw new Error(`no free slug for brand ${input.brand} after ${maxSlugTries} tries`);
 }
 
-async function insertWorkspace(
-  { ctx, principal, requestId, input }: CreateWorkspaceOptions,
-  slug: string,
-): Promise<string> {
+async function insertWorkspace(options: CreateWorkspaceOptions, slug: string): Promise<string> {
+  const { ctx, principal, input } = options;
   const now = ctx.clock.now();
   const workspaceId = newId("ws", ctx.clock);
   await ctx.prisma.$transaction(async (tx) => {
@@ -117,17 +115,13 @@ async function insertWorkspace(
       workspaceId,
       userId: principal.userId,
     });
-    await recordAuditEvent({
+    await audit(
+      { ...options, workspace: { id: workspaceId } },
       tx,
-      clock: ctx.clock,
-      principal,
-      requestId,
-      workspaceId,
-      action: "workspace.create",
-      targetType: "workspace",
-      targetId: workspaceId,
-      metadata: { slug, competitors: input.competitors.length, freeGrant },
-    });
+      "workspace.create",
+      ["workspace", workspaceId],
+      { slug, competitors: input.competitors.length, freeGrant },
+    );
   });
   return workspaceId;
 }
