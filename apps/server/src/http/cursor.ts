@@ -26,3 +26,37 @@ export function toPage<Row extends { id: string }, Item>(
     nextCursor: rows.length > limit && last ? Buffer.from(last.id).toString("base64url") : null,
   };
 }
+
+/** The page a list operation asks for: its size and the cursor it continues from. */
+export interface PageRequest {
+  limit: number;
+  cursor?: string | undefined;
+}
+
+/** The page a list operation's query asks for; `limit` defaults to 20. */
+export function pageOf(
+  query: { limit?: number | undefined; cursor?: string | undefined },
+  defaultLimit = 20,
+): PageRequest {
+  return { limit: query.limit ?? defaultLimit, cursor: query.cursor };
+}
+
+/**
+ * The `findMany` arguments of one page: the rows matching `where` past the
+ * cursor's id, newest first (`desc`) or oldest first, one more than the page
+ * so that `toPage` can tell whether another follows.
+ */
+export function pageQuery<Where extends object>(
+  where: Where,
+  idPrefix: string,
+  page: PageRequest,
+  order: "asc" | "desc" = "desc",
+) {
+  const after = decodeCursor(page.cursor, idPrefix);
+  const past = order === "desc" ? { lt: after } : { gt: after };
+  return {
+    where: { ...where, ...(after ? { id: past } : {}) },
+    orderBy: { id: order },
+    take: page.limit + 1,
+  };
+}

@@ -52,3 +52,14 @@ export function defineJobHandler<Schema extends z.ZodType>(
 export function queueName(job: { id: string; version: number }): string {
   return `${job.id}-v${job.version}`;
 }
+
+/**
+ * The queue settings of a paid job that resumes at its next call (prompt
+ * generation, research): a dead worker's job is retried, resuming where it
+ * stopped, within about a minute.
+ */
+export const resumableCallsJob = {
+  expireInSeconds: 1800,
+  heartbeatSeconds: 30,
+  retryLimit: 3,
+} as const;

@@ -1,3 +1,4 @@
+import { pageOf } from "../../http/cursor.js";
 import { defineHandler } from "../../http/handler.js";
 import { listApiKeys as listApiKeysService } from "../../services/api-keys/list-api-keys.js";
 import { sweepApiKeys } from "../../services/api-keys/sweep-api-keys.js";
@@ -8,8 +9,7 @@ export const listApiKeys = defineHandler("listApiKeys")(async ({ op, app, query 
     status: 200,
     body: await listApiKeysService({
       ...op,
-      limit: query.limit ?? 20,
-      cursor: query.cursor,
+      ...pageOf(query),
     }),
   };
 });

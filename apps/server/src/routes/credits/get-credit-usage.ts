@@ -1,9 +1,8 @@
 import { defineHandler } from "../../http/handler.js";
-import { workspaceOf } from "../../http/require.js";
 import { getCreditUsage as getUsage } from "../../services/credits/get-credit-usage.js";
 
-export const getCreditUsage = defineHandler("getCreditUsage")(async ({ op, workspace, query }) => {
-  const { id, slug } = workspaceOf(workspace);
+export const getCreditUsage = defineHandler("getCreditUsage")(async ({ op, query }) => {
+  const { id, slug } = op.workspace;
   return {
     status: 200,
     body: await getUsage({

@@ -1,6 +1,8 @@
 import type { HandlerRegistry } from "../../http/handler.js";
-import { approveDeviceAuthorization } from "./approve-device-authorization.js";
-import { denyDeviceAuthorization } from "./deny-device-authorization.js";
+import {
+  approveDeviceAuthorization,
+  denyDeviceAuthorization,
+} from "./decide-device-authorization.js";
 import { exchangeDeviceCode } from "./exchange-device-code.js";
 import { getDeviceAuthorization } from "./get-device-authorization.js";
 import { startDeviceAuthorization } from "./start-device-authorization.js";

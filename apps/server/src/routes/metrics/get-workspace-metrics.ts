@@ -1,16 +1,13 @@
 import { defineHandler } from "../../http/handler.js";
-import { workspaceOf } from "../../http/require.js";
 import { getWorkspaceMetrics as getMetrics } from "../../services/metrics/get-workspace-metrics.js";
 import { filtersOf } from "./query-filters.js";
 
-export const getWorkspaceMetrics = defineHandler("getWorkspaceMetrics")(
-  async ({ op, workspace, query }) => ({
-    status: 200,
-    body: await getMetrics({
-      ...op,
-      access: workspaceOf(workspace),
-      date: query.date,
-      filters: filtersOf(query),
-    }),
+export const getWorkspaceMetrics = defineHandler("getWorkspaceMetrics")(async ({ op, query }) => ({
+  status: 200,
+  body: await getMetrics({
+    ...op,
+    access: op.workspace,
+    date: query.date,
+    filters: filtersOf(query),
   }),
-);
+}));

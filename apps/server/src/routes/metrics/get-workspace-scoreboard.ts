@@ -1,14 +1,13 @@
 import { defineHandler } from "../../http/handler.js";
-import { workspaceOf } from "../../http/require.js";
 import { getWorkspaceScoreboard as getScoreboard } from "../../services/metrics/get-workspace-scoreboard.js";
 import { filtersOf } from "./query-filters.js";
 
 export const getWorkspaceScoreboard = defineHandler("getWorkspaceScoreboard")(
-  async ({ op, workspace, query }) => ({
+  async ({ op, query }) => ({
     status: 200,
     body: await getScoreboard({
       ...op,
-      access: workspaceOf(workspace),
+      access: op.workspace,
       date: query.date,
       filters: filtersOf(query),
     }),

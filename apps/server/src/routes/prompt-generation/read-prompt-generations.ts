@@ -1,3 +1,4 @@
+import { pageOf } from "../../http/cursor.js";
 import { defineHandler } from "../../http/handler.js";
 import {
   getPromptGeneration as get,
@@ -9,8 +10,7 @@ export const listPromptGenerations = defineHandler("listPromptGenerations")(
     status: 200,
     body: await list({
       ...op,
-      limit: query.limit ?? 20,
-      cursor: query.cursor,
+      ...pageOf(query),
     }),
   }),
 );

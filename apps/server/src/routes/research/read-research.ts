@@ -1,3 +1,4 @@
+import { pageOf } from "../../http/cursor.js";
 import { defineHandler } from "../../http/handler.js";
 import {
   getResearchJob as get,
@@ -8,8 +9,7 @@ export const listResearchJobs = defineHandler("listResearchJobs")(async ({ op, q
   status: 200,
   body: await list({
     ...op,
-    limit: query.limit ?? 20,
-    cursor: query.cursor,
+    ...pageOf(query),
   }),
 }));
 

@@ -1,3 +1,4 @@
+import { pageOf } from "../../http/cursor.js";
 import { defineHandler } from "../../http/handler.js";
 import {
   getRun as get,
@@ -9,8 +10,7 @@ export const listRuns = defineHandler("listRuns")(async ({ op, query }) => ({
   status: 200,
   body: await list({
     ...op,
-    limit: query.limit ?? 20,
-    cursor: query.cursor,
+    ...pageOf(query),
   }),
 }));
 
@@ -25,8 +25,7 @@ export const listRunResponses = defineHandler("listRunResponses")(
     body: await listResponses({
       ...op,
       runId: params.runId,
-      limit: query.limit ?? 20,
-      cursor: query.cursor,
+      ...pageOf(query),
     }),
   }),
 );

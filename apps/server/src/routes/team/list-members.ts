@@ -1,3 +1,4 @@
+import { pageOf } from "../../http/cursor.js";
 import { defineHandler } from "../../http/handler.js";
 import { listMembers as listMembersService } from "../../services/team/list-members.js";
 
@@ -5,7 +6,6 @@ export const listMembers = defineHandler("listMembers")(async ({ op, query }) =>
   status: 200,
   body: await listMembersService({
     ...op,
-    limit: query.limit ?? 20,
-    cursor: query.cursor,
+    ...pageOf(query),
   }),
 }));

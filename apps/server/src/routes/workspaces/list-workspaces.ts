@@ -1,3 +1,4 @@
+import { pageOf } from "../../http/cursor.js";
 import { defineHandler } from "../../http/handler.js";
 import { listWorkspaces as listWorkspacesService } from "../../services/workspaces/list-workspaces.js";
 
@@ -5,7 +6,6 @@ export const listWorkspaces = defineHandler("listWorkspaces")(async ({ op, query
   status: 200,
   body: await listWorkspacesService({
     ...op,
-    limit: query.limit ?? 20,
-    cursor: query.cursor,
+    ...pageOf(query),
   }),
 }));

@@ -1,17 +1,14 @@
 import type { ApiKeyActionResult, RequestBody } from "@geopulse/api-types";
-import type { AppContext } from "../../context.js";
-import type { SessionPrincipal, WorkspaceAccess } from "../../http/principal.js";
+import type { SessionPrincipal } from "../../http/principal.js";
+import type { WorkspaceOperation } from "../operation.js";
 import { acknowledgeApiKey } from "./acknowledge-api-key.js";
 import { confirmKeyRotation } from "./confirm-key-rotation.js";
 import { resumeKeyDelivery } from "./resume-key-delivery.js";
 import { revokeApiKey } from "./revoke-api-key.js";
 import { rotateApiKey } from "./rotate-api-key.js";
 
-export interface KeyActionOptions {
-  ctx: AppContext;
+export interface KeyActionOptions extends WorkspaceOperation {
   principal: SessionPrincipal;
-  workspace: WorkspaceAccess;
-  requestId: string;
   keyId: string;
   input: RequestBody<"actOnApiKey">;
 }

@@ -1,20 +1,18 @@
 import type { ApiKeyCreated, RequestBody, Scope } from "@geopulse/api-types";
 import type { AppContext } from "../../context.js";
 import { AppError } from "../../errors/app-error.js";
-import type { SessionPrincipal, WorkspaceAccess } from "../../http/principal.js";
+import type { SessionPrincipal } from "../../http/principal.js";
 import { audit } from "../audit/audit.js";
 import { runIdempotent } from "../idempotency/idempotency.js";
+import type { WorkspaceOperation } from "../operation.js";
 import { checkAllowedCidrs } from "./check-allowed-cidrs.js";
 import { effectiveState } from "./key-state.js";
 import { loadApiKey, openDeliveryCopy } from "./load-api-key.js";
 import { mintApiKey } from "./mint-api-key.js";
 import { toApiKeyCreated } from "./to-api-key-response.js";
 
-export interface CreateApiKeyOptions {
-  ctx: AppContext;
+export interface CreateApiKeyOptions extends WorkspaceOperation {
   principal: SessionPrincipal;
-  workspace: WorkspaceAccess;
-  requestId: string;
   input: RequestBody<"createApiKey">;
 }
 

@@ -1,11 +1,9 @@
-import type { AppContext } from "../../context.js";
 import type { SessionPrincipal } from "../../http/principal.js";
 import { audit } from "../audit/audit.js";
+import type { Operation } from "../operation.js";
 
-export interface RevokeSessionOptions {
-  ctx: AppContext;
+export interface RevokeSessionOptions extends Operation {
   principal: SessionPrincipal;
-  requestId: string;
 }
 
 export async function revokeSession(options: RevokeSessionOptions): Promise<void> {

@@ -2,9 +2,9 @@ import { randomUUID } from "node:crypto";
 import type { RequestBody, ResponseBody } from "@geopulse/api-types";
 import type { Logger } from "pino";
 import type Stripe from "stripe";
-import type { AppContext } from "../../context.js";
-import type { SessionPrincipal, WorkspaceAccess } from "../../http/principal.js";
+import type { SessionPrincipal } from "../../http/principal.js";
 import { audit } from "../audit/audit.js";
+import type { WorkspaceOperation } from "../operation.js";
 import { paymentProviderError, stripeClient, stripeErrorDetails } from "./stripe-client.js";
 
 /** Micro-USD per US cent: Stripe charges `amountMicrousd / 10,000` cents. */
@@ -12,12 +12,9 @@ export const microusdPerCent = 10_000n;
 
 export const checkoutProductName = "GEO Pulse credits";
 
-export interface CreateCheckoutSessionOptions {
-  ctx: AppContext;
+export interface CreateCheckoutSessionOptions extends WorkspaceOperation {
   log: Logger;
   principal: SessionPrincipal;
-  workspace: WorkspaceAccess;
-  requestId: string;
   input: RequestBody<"createCheckoutSession">;
 }
 

@@ -1,20 +1,16 @@
 import type { CheckoutReceipt } from "@geopulse/db";
 import type { Logger } from "pino";
-import type { AppContext } from "../../context.js";
 import { isUniqueViolation } from "../../db-errors.js";
-import type { Principal } from "../../http/principal.js";
 import { audit } from "../audit/audit.js";
 import { addCreditLot } from "../credits/add-credit-lot.js";
+import type { Operation } from "../operation.js";
 import { microusdPerCent } from "./create-checkout-session.js";
 import type { CheckoutSessionObject } from "./stripe-event.js";
 
 export type CreditOutcome = "credited" | "already_credited" | "unknown_session" | "mismatch";
 
-export interface CreditCheckoutSessionOptions {
-  ctx: AppContext;
+export interface CreditCheckoutSessionOptions extends Operation {
   log: Logger;
-  principal: Principal;
-  requestId: string;
   stripeEventId: string;
   /** The paid session, as the verified event carries it. */
   session: CheckoutSessionObject;

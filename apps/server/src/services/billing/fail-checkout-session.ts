@@ -1,15 +1,11 @@
 import type { Logger } from "pino";
-import type { AppContext } from "../../context.js";
-import type { Principal } from "../../http/principal.js";
 import { audit } from "../audit/audit.js";
+import type { Operation } from "../operation.js";
 
 export type FailOutcome = "failed" | "unchanged";
 
-export interface FailCheckoutSessionOptions {
-  ctx: AppContext;
+export interface FailCheckoutSessionOptions extends Operation {
   log: Logger;
-  principal: Principal;
-  requestId: string;
   stripeEventId: string;
   /** checkout.session.expired or checkout.session.async_payment_failed. */
   reason: string;

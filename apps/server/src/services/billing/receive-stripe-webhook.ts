@@ -1,9 +1,8 @@
 import type { Logger } from "pino";
 import Stripe from "stripe";
 import type { z } from "zod";
-import type { AppContext } from "../../context.js";
 import { AppError, errors } from "../../errors/app-error.js";
-import type { Principal } from "../../http/principal.js";
+import type { Operation } from "../operation.js";
 import { creditCheckoutSession } from "./credit-checkout-session.js";
 import { failCheckoutSession } from "./fail-checkout-session.js";
 import { billingUnavailable } from "./stripe-client.js";
@@ -14,11 +13,8 @@ type StripeEvent = z.infer<typeof stripeEventSchema>;
 /** Signatures older than this (by the server's clock) are refused. */
 export const webhookToleranceSeconds = 300;
 
-export interface ReceiveStripeWebhookOptions {
-  ctx: AppContext;
+export interface ReceiveStripeWebhookOptions extends Operation {
   log: Logger;
-  principal: Principal;
-  requestId: string;
   /** The exact bytes received: the signature covers them. */
   payload: Buffer;
   signature: string | undefined;

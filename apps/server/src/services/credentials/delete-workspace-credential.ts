@@ -1,14 +1,11 @@
-import type { AppContext } from "../../context.js";
 import { credentialIdentity } from "../../crypto/credential-identity.js";
 import { errors } from "../../errors/app-error.js";
-import type { SessionPrincipal, WorkspaceAccess } from "../../http/principal.js";
+import type { SessionPrincipal } from "../../http/principal.js";
 import { audit } from "../audit/audit.js";
+import type { WorkspaceOperation } from "../operation.js";
 
-export interface DeleteWorkspaceCredentialOptions {
-  ctx: AppContext;
+export interface DeleteWorkspaceCredentialOptions extends WorkspaceOperation {
   principal: SessionPrincipal;
-  workspace: WorkspaceAccess;
-  requestId: string;
   connector: string;
   key: string;
 }

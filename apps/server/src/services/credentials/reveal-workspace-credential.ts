@@ -1,15 +1,12 @@
 import type { ResponseBody } from "@geopulse/api-types";
-import type { AppContext } from "../../context.js";
 import { credentialAad, credentialIdentity } from "../../crypto/credential-identity.js";
 import { errors } from "../../errors/app-error.js";
-import type { SessionPrincipal, WorkspaceAccess } from "../../http/principal.js";
+import type { SessionPrincipal } from "../../http/principal.js";
 import { audit } from "../audit/audit.js";
+import type { WorkspaceOperation } from "../operation.js";
 
-export interface RevealWorkspaceCredentialOptions {
-  ctx: AppContext;
+export interface RevealWorkspaceCredentialOptions extends WorkspaceOperation {
   principal: SessionPrincipal;
-  workspace: WorkspaceAccess;
-  requestId: string;
   connector: string;
   key: string;
 }

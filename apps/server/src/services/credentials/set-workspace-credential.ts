@@ -1,19 +1,16 @@
 import type { RequestBody, StoredCredential } from "@geopulse/api-types";
-import type { AppContext } from "../../context.js";
 import { credentialAad, credentialIdentity } from "../../crypto/credential-identity.js";
 import { isUniqueViolation } from "../../db-errors.js";
 import { AppError } from "../../errors/app-error.js";
-import type { SessionPrincipal, WorkspaceAccess } from "../../http/principal.js";
+import type { SessionPrincipal } from "../../http/principal.js";
 import { newId } from "../../ids.js";
 import { audit } from "../audit/audit.js";
+import type { WorkspaceOperation } from "../operation.js";
 import { maskCredentialValue } from "./mask-credential-value.js";
 import { toStoredCredential } from "./to-stored-credential.js";
 
-export interface SetWorkspaceCredentialOptions {
-  ctx: AppContext;
+export interface SetWorkspaceCredentialOptions extends WorkspaceOperation {
   principal: SessionPrincipal;
-  workspace: WorkspaceAccess;
-  requestId: string;
   input: RequestBody<"setWorkspaceCredential">;
 }
 

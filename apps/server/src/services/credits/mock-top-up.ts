@@ -2,16 +2,14 @@ import type { CreditBalance, RequestBody } from "@geopulse/api-types";
 import type { AppContext } from "../../context.js";
 import { isUniqueViolation } from "../../db-errors.js";
 import { AppError } from "../../errors/app-error.js";
-import type { SessionPrincipal, WorkspaceAccess } from "../../http/principal.js";
+import type { SessionPrincipal } from "../../http/principal.js";
 import { audit } from "../audit/audit.js";
+import type { WorkspaceOperation } from "../operation.js";
 import { addCreditLot } from "./add-credit-lot.js";
 import { getCreditBalance } from "./get-credit-balance.js";
 
-export interface MockTopUpOptions {
-  ctx: AppContext;
+export interface MockTopUpOptions extends WorkspaceOperation {
   principal: SessionPrincipal;
-  workspace: WorkspaceAccess;
-  requestId: string;
   input: RequestBody<"mockTopUp">;
 }
 

@@ -2,18 +2,16 @@ import type {
   DeviceAuthorization as DeviceAuthorizationResponse,
   Scope,
 } from "@geopulse/api-types";
-import type { AppContext } from "../../context.js";
 import { AppError, errors } from "../../errors/app-error.js";
 import type { SessionPrincipal } from "../../http/principal.js";
 import { audit } from "../audit/audit.js";
+import type { Operation } from "../operation.js";
 import { resolveWorkspaceAccess } from "../workspaces/resolve-workspace-access.js";
 import { findDeviceAuthorization } from "./find-device-authorization.js";
 import { toDeviceAuthorizationResponse } from "./to-device-authorization-response.js";
 
-export interface DecideDeviceAuthorizationOptions {
-  ctx: AppContext;
+export interface DecideDeviceAuthorizationOptions extends Operation {
   principal: SessionPrincipal;
-  requestId: string;
   userCode: string;
   clientAddress: string | undefined;
   decision: { approve: true; workspace: string; scopes: Scope[] | undefined } | { approve: false };

@@ -1,18 +1,16 @@
 import type { Prisma } from "@geopulse/db";
-import type { AppContext } from "../../context.js";
-import { type Principal, principalIdOf } from "../../http/principal.js";
+import { principalIdOf } from "../../http/principal.js";
 import { releaseCredits } from "../credits/release-credits.js";
 import { runIdempotent } from "../idempotency/idempotency.js";
+import type { WorkspaceOperation } from "../operation.js";
 
 export interface StartMeteredJobOptions<R> {
-  ctx: AppContext;
-  principal: Principal;
-  workspaceId: string;
+  /** Who starts the job, in which workspace. */
+  op: WorkspaceOperation;
   /** The operation's name, which scopes its idempotency keys (`startRun`). */
   operation: string;
-  idempotencyKey: string | undefined;
-  /** The request without its idempotency key: a retry must repeat it exactly. */
-  request: unknown;
+  /** The request: a retry with its idempotency key must repeat the rest exactly. */
+  input: { idempotencyKey?: string | undefined };
   /**
    * In one transaction: plans, holds the credit (402 before anything is
    * written), writes the job's rows and its audit record.
@@ -36,17 +34,18 @@ export interface StartMeteredJobOptions<R> {
  * work that will never run.
  */
 export async function startMeteredJob<R>(options: StartMeteredJobOptions<R>): Promise<R> {
-  const { ctx, idempotencyKey } = options;
+  const { ctx, principal, workspace } = options.op;
+  const { idempotencyKey, ...request } = options.input;
   let created: { id: string; reservationId: string | null } | undefined;
   const result = await runIdempotent({
     ctx,
     scope: idempotencyKey
       ? {
-          workspaceId: options.workspaceId,
-          principalId: principalIdOf(options.principal),
+          workspaceId: workspace.id,
+          principalId: principalIdOf(principal),
           operation: options.operation,
           key: idempotencyKey,
-          request: options.request,
+          request,
         }
       : undefined,
     run: async (tx) => {

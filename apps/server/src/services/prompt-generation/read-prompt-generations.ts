@@ -1,7 +1,7 @@
 import type { PromptGeneration as GenerationResponse } from "@geopulse/api-types";
 import type { AppContext } from "../../context.js";
 import { errors } from "../../errors/app-error.js";
-import { decodeCursor, toPage } from "../../http/cursor.js";
+import { type PageRequest, pageQuery, toPage } from "../../http/cursor.js";
 import type { WorkspaceAccess } from "../../http/principal.js";
 import { toGenerationResponse } from "./to-generation-response.js";
 
@@ -15,13 +15,10 @@ export async function listPromptGenerations({
   workspace,
   limit,
   cursor,
-}: ReadOptions & { limit: number; cursor?: string | undefined }) {
-  const after = decodeCursor(cursor, "pgn");
-  const rows = await ctx.prisma.promptGeneration.findMany({
-    where: { workspaceId: workspace.id, ...(after ? { id: { lt: after } } : {}) },
-    orderBy: { id: "desc" },
-    take: limit + 1,
-  });
+}: ReadOptions & PageRequest) {
+  const rows = await ctx.prisma.promptGeneration.findMany(
+    pageQuery({ workspaceId: workspace.id }, "pgn", { limit, cursor }),
+  );
   return toPage(rows, limit, (row) => toGenerationResponse(row, workspace.slug));
 }
 

@@ -3,24 +3,19 @@ import type {
   Language,
   RequestBody,
 } from "@geopulse/api-types";
-import type { AppContext } from "../../context.js";
 import { AppError, errors } from "../../errors/app-error.js";
-import type { Principal, WorkspaceAccess } from "../../http/principal.js";
 import { newId } from "../../ids.js";
 import { promptGenerationJob } from "../../jobs/definitions/prompt-generation-job.js";
 import { audit } from "../audit/audit.js";
 import { holdCredits } from "../credits/reserve-credits.js";
 import { startMeteredJob } from "../metered-jobs/start-metered-job.js";
+import type { WorkspaceOperation } from "../operation.js";
 import { promptCategories } from "../prompts/prompt-rules.js";
 import { defaultPromptsPerCall, planGeneration } from "./plan-generation.js";
 import { selectPromptWriter } from "./select-prompt-writer.js";
 import { toGenerationResponse } from "./to-generation-response.js";
 
-export interface StartPromptGenerationOptions {
-  ctx: AppContext;
-  principal: Principal;
-  workspace: WorkspaceAccess;
-  requestId: string;
+export interface StartPromptGenerationOptions extends WorkspaceOperation {
   input: RequestBody<"startPromptGeneration">;
 }
 
@@ -31,15 +26,11 @@ export interface StartPromptGenerationOptions {
 export async function startPromptGeneration(
   options: StartPromptGenerationOptions,
 ): Promise<GenerationResponse> {
-  const { ctx, principal, workspace, input } = options;
-  const { idempotencyKey, ...request } = input;
+  const { ctx, workspace, input } = options;
   return startMeteredJob({
-    ctx,
-    principal,
-    workspaceId: workspace.id,
+    op: options,
     operation: "startPromptGeneration",
-    idempotencyKey,
-    request,
+    input,
     create: async (tx) => {
       const stored = await tx.workspace.findUniqueOrThrow({
         where: { id: workspace.id },
@@ -96,7 +87,7 @@ export async function startPromptGeneration(
           reservedMicrousd: plan.reservationMicrousd,
           costMicrousd: 0n,
           reservationId: reservation.id,
-          idempotencyKey: idempotencyKey ?? null,
+          idempotencyKey: input.idempotencyKey ?? null,
           createdAt: ctx.clock.now(),
         },
       });

@@ -1,5 +1,6 @@
 import type { PromptGeneration as GenerationResponse } from "@geopulse/api-types";
 import type { PromptGeneration } from "@geopulse/db";
+import { meteredJobFields } from "../metered-jobs/job-fields.js";
 
 export function toGenerationResponse(row: PromptGeneration, slug: string): GenerationResponse {
   return {
@@ -17,11 +18,6 @@ export function toGenerationResponse(row: PromptGeneration, slug: string): Gener
     callsFailed: row.callsFailed,
     suggestionCount: row.suggestionCount,
     duplicatesSkipped: row.duplicatesSkipped,
-    reservedMicrousd: Number(row.reservedMicrousd),
-    costMicrousd: Number(row.costMicrousd),
-    error: row.error,
-    createdAt: row.createdAt.toISOString(),
-    startedAt: row.startedAt?.toISOString() ?? null,
-    finishedAt: row.finishedAt?.toISOString() ?? null,
+    ...meteredJobFields(row),
   };
 }

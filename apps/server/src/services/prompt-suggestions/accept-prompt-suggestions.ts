@@ -1,9 +1,8 @@
 import type { Language, PromptCategory, PromptSuggestionAccepted } from "@geopulse/api-types";
 import type { Prisma, Workspace } from "@geopulse/db";
-import type { AppContext } from "../../context.js";
 import { AppError, errors } from "../../errors/app-error.js";
-import type { Principal, WorkspaceAccess } from "../../http/principal.js";
 import { audit } from "../audit/audit.js";
+import type { WorkspaceOperation } from "../operation.js";
 import {
   checkPromptFields,
   checkRoomForOne,
@@ -20,11 +19,7 @@ export interface AcceptOverrides {
   active?: boolean | undefined;
 }
 
-export interface AcceptPromptSuggestionsOptions {
-  ctx: AppContext;
-  principal: Principal;
-  workspace: WorkspaceAccess;
-  requestId: string;
+export interface AcceptPromptSuggestionsOptions extends WorkspaceOperation {
   ids: string[];
   overrides: AcceptOverrides;
 }

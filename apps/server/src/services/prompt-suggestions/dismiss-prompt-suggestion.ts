@@ -1,15 +1,10 @@
 import type { PromptSuggestion } from "@geopulse/api-types";
-import type { AppContext } from "../../context.js";
 import { AppError, errors } from "../../errors/app-error.js";
-import type { Principal, WorkspaceAccess } from "../../http/principal.js";
 import { audit } from "../audit/audit.js";
+import type { WorkspaceOperation } from "../operation.js";
 import { toSuggestionResponse } from "./to-suggestion-response.js";
 
-export interface DismissPromptSuggestionOptions {
-  ctx: AppContext;
-  principal: Principal;
-  workspace: WorkspaceAccess;
-  requestId: string;
+export interface DismissPromptSuggestionOptions extends WorkspaceOperation {
   suggestionId: string;
 }
 

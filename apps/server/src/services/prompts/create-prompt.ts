@@ -1,23 +1,17 @@
 import type { Prompt, PromptCreate } from "@geopulse/api-types";
-import type { AppContext } from "../../context.js";
-import type { Principal, WorkspaceAccess } from "../../http/principal.js";
 import { audit } from "../audit/audit.js";
+import type { WorkspaceOperation } from "../operation.js";
 import { lockWorkspace } from "../workspace-config/lock-workspace.js";
+import { newPromptRow } from "./new-prompt-row.js";
 import {
   checkPromptFields,
   checkRoomForOne,
-  newPromptId,
   promptExists,
-  promptText,
   promptTextKey,
   toPromptResponse,
 } from "./prompt-rules.js";
 
-export interface CreatePromptOptions {
-  ctx: AppContext;
-  principal: Principal;
-  workspace: WorkspaceAccess;
-  requestId: string;
+export interface CreatePromptOptions extends WorkspaceOperation {
   input: PromptCreate;
 }
 
@@ -47,20 +41,15 @@ export async function createPrompt(options: CreatePromptOptions): Promise<Prompt
     if (active) await checkRoomForOne(tx, row);
     const now = ctx.clock.now();
     const prompt = await tx.prompt.create({
-      data: {
-        id: newPromptId(ctx.clock),
+      data: newPromptRow({
+        clock: ctx.clock,
         workspaceId: workspace.id,
-        text: promptText(input.text),
+        input,
         textKey,
-        category: input.category,
-        language: input.language,
-        region: input.region ?? null,
-        tags: input.tags ?? [],
         active,
         source: "manual",
-        createdAt: now,
-        updatedAt: now,
-      },
+        now,
+      }),
     });
     await audit(options, tx, "prompt.create", ["prompt", prompt.id], {
       category: prompt.category,

@@ -1,13 +1,8 @@
-import type { AppContext } from "../../context.js";
-import type { Principal, WorkspaceAccess } from "../../http/principal.js";
 import { audit } from "../audit/audit.js";
+import type { WorkspaceOperation } from "../operation.js";
 import { findPrompt } from "./prompt-rules.js";
 
-export interface DeletePromptOptions {
-  ctx: AppContext;
-  principal: Principal;
-  workspace: WorkspaceAccess;
-  requestId: string;
+export interface DeletePromptOptions extends WorkspaceOperation {
   promptId: string;
 }
 

@@ -1,17 +1,13 @@
 import type { PromptImportResult } from "@geopulse/api-types";
-import type { AppContext } from "../../context.js";
 import { errors, type FieldError } from "../../errors/app-error.js";
-import type { Principal, WorkspaceAccess } from "../../http/principal.js";
 import { audit } from "../audit/audit.js";
+import type { WorkspaceOperation } from "../operation.js";
 import { lockWorkspace } from "../workspace-config/lock-workspace.js";
+import { newPromptRow } from "./new-prompt-row.js";
 import type { ImportRow } from "./parse-prompt-csv.js";
-import { newPromptId, promptFieldProblems, promptText, promptTextKey } from "./prompt-rules.js";
+import { promptFieldProblems, promptTextKey } from "./prompt-rules.js";
 
-export interface ImportPromptsOptions {
-  ctx: AppContext;
-  principal: Principal;
-  workspace: WorkspaceAccess;
-  requestId: string;
+export interface ImportPromptsOptions extends WorkspaceOperation {
   format: "json" | "csv";
   rows: ImportRow[];
   /** Problems already found in the rows (the cells of a CSV file). */
@@ -80,20 +76,15 @@ export async function importPrompts(options: ImportPromptsOptions): Promise<Prom
           deactivated++;
         } else if (active) room--;
         return [
-          {
-            id: newPromptId(ctx.clock),
+          newPromptRow({
+            clock: ctx.clock,
             workspaceId: workspace.id,
-            text: promptText(input.text),
+            input,
             textKey,
-            category: input.category,
-            language: input.language,
-            region: input.region ?? null,
-            tags: input.tags ?? [],
             active,
             source: "import",
-            createdAt: now,
-            updatedAt: now,
-          },
+            now,
+          }),
         ];
       });
       if (data.length > 0) await tx.prompt.createMany({ data });

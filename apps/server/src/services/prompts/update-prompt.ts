@@ -1,7 +1,6 @@
 import type { Prompt, PromptUpdate } from "@geopulse/api-types";
-import type { AppContext } from "../../context.js";
-import type { Principal, WorkspaceAccess } from "../../http/principal.js";
 import { audit } from "../audit/audit.js";
+import type { WorkspaceOperation } from "../operation.js";
 import { lockWorkspace } from "../workspace-config/lock-workspace.js";
 import {
   checkPromptFields,
@@ -13,11 +12,7 @@ import {
   toPromptResponse,
 } from "./prompt-rules.js";
 
-export interface UpdatePromptOptions {
-  ctx: AppContext;
-  principal: Principal;
-  workspace: WorkspaceAccess;
-  requestId: string;
+export interface UpdatePromptOptions extends WorkspaceOperation {
   promptId: string;
   input: PromptUpdate;
 }

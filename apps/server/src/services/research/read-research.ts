@@ -2,7 +2,7 @@ import type { ResearchJob as ResearchResponse } from "@geopulse/api-types";
 import type { ResearchJob } from "@geopulse/db";
 import type { AppContext } from "../../context.js";
 import { errors } from "../../errors/app-error.js";
-import { decodeCursor, toPage } from "../../http/cursor.js";
+import { type PageRequest, pageQuery, toPage } from "../../http/cursor.js";
 import type { WorkspaceAccess } from "../../http/principal.js";
 import { toResearchResponse } from "./to-research-response.js";
 
@@ -35,13 +35,10 @@ export async function listResearchJobs({
   workspace,
   limit,
   cursor,
-}: ReadOptions & { limit: number; cursor?: string | undefined }) {
-  const after = decodeCursor(cursor, "rsj");
-  const rows = await ctx.prisma.researchJob.findMany({
-    where: { workspaceId: workspace.id, ...(after ? { id: { lt: after } } : {}) },
-    orderBy: { id: "desc" },
-    take: limit + 1,
-  });
+}: ReadOptions & PageRequest) {
+  const rows = await ctx.prisma.researchJob.findMany(
+    pageQuery({ workspaceId: workspace.id }, "rsj", { limit, cursor }),
+  );
   const page = toPage(rows, limit, (row) => row);
   return {
     data: await Promise.all(page.data.map((row) => withSources(ctx, row, workspace.slug))),

@@ -4,15 +4,14 @@ import type {
   ResearchProvider as ResearchProviderName,
   ResearchJob as ResearchResponse,
 } from "@geopulse/api-types";
-import type { AppContext } from "../../context.js";
 import { researchPricePerCall } from "../../engines/research-provider.js";
 import { AppError } from "../../errors/app-error.js";
-import type { Principal, WorkspaceAccess } from "../../http/principal.js";
 import { newId } from "../../ids.js";
 import { researchJob } from "../../jobs/definitions/research-job.js";
 import { audit } from "../audit/audit.js";
 import { holdCredits } from "../credits/reserve-credits.js";
 import { startMeteredJob } from "../metered-jobs/start-metered-job.js";
+import type { WorkspaceOperation } from "../operation.js";
 import { toBrandProfile } from "../workspace-config/brand-profile.js";
 import {
   defaultResearchCalls,
@@ -26,11 +25,7 @@ import { type ProviderCalls, toResearchResponse } from "./to-research-response.j
 
 const allProviders: ResearchProviderName[] = ["exa", "perplexity", "search_console"];
 
-export interface StartResearchOptions {
-  ctx: AppContext;
-  principal: Principal;
-  workspace: WorkspaceAccess;
-  requestId: string;
+export interface StartResearchOptions extends WorkspaceOperation {
   input: RequestBody<"startResearch">;
 }
 
@@ -40,15 +35,11 @@ export interface StartResearchOptions {
  * then queues it.
  */
 export async function startResearch(options: StartResearchOptions): Promise<ResearchResponse> {
-  const { ctx, principal, workspace, input } = options;
-  const { idempotencyKey, ...request } = input;
+  const { ctx, workspace, input } = options;
   return startMeteredJob({
-    ctx,
-    principal,
-    workspaceId: workspace.id,
+    op: options,
     operation: "startResearch",
-    idempotencyKey,
-    request,
+    input,
     create: async (tx) => {
       const stored = await tx.workspace.findUniqueOrThrow({
         where: { id: workspace.id },
@@ -126,7 +117,7 @@ export async function startResearch(options: StartResearchOptions): Promise<Rese
           reservedMicrousd: reserved,
           costMicrousd: 0n,
           reservationId: reservation?.id ?? null,
-          idempotencyKey: idempotencyKey ?? null,
+          idempotencyKey: input.idempotencyKey ?? null,
           createdAt: ctx.clock.now(),
         },
       });

@@ -1,5 +1,6 @@
 import type { Language, ResearchJob as ResearchResponse } from "@geopulse/api-types";
 import type { ResearchJob, ResearchSource } from "@geopulse/db";
+import { meteredJobFields } from "../metered-jobs/job-fields.js";
 
 /** Per provider: the calls planned within its cap, made and failed, and their cost. */
 export interface ProviderCalls {
@@ -37,11 +38,6 @@ export function toResearchResponse(
       citations: s.citations,
       providers: s.providers,
     })),
-    reservedMicrousd: Number(row.reservedMicrousd),
-    costMicrousd: Number(row.costMicrousd),
-    error: row.error,
-    createdAt: row.createdAt.toISOString(),
-    startedAt: row.startedAt?.toISOString() ?? null,
-    finishedAt: row.finishedAt?.toISOString() ?? null,
+    ...meteredJobFields(row),
   };
 }

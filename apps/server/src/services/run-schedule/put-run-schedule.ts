@@ -1,15 +1,10 @@
 import type { RequestBody, RunSchedule } from "@geopulse/api-types";
-import type { AppContext } from "../../context.js";
-import type { Principal, WorkspaceAccess } from "../../http/principal.js";
 import { audit } from "../audit/audit.js";
+import type { WorkspaceOperation } from "../operation.js";
 import { nextOccurrence, validateSchedule } from "./cron-schedule.js";
 import { scheduleColumns, toRunSchedule } from "./to-run-schedule.js";
 
-export interface PutRunScheduleOptions {
-  ctx: AppContext;
-  principal: Principal;
-  workspace: WorkspaceAccess;
-  requestId: string;
+export interface PutRunScheduleOptions extends WorkspaceOperation {
   input: RequestBody<"putRunSchedule">;
 }
 

@@ -1,16 +1,11 @@
 import type { Run as RunResponse } from "@geopulse/api-types";
-import type { AppContext } from "../../context.js";
 import { AppError, errors } from "../../errors/app-error.js";
-import type { Principal, WorkspaceAccess } from "../../http/principal.js";
 import { audit } from "../audit/audit.js";
+import type { WorkspaceOperation } from "../operation.js";
 import { finishRun } from "./finish-run.js";
 import { toRunResponse } from "./to-run-response.js";
 
-export interface CancelRunOptions {
-  ctx: AppContext;
-  principal: Principal;
-  workspace: WorkspaceAccess;
-  requestId: string;
+export interface CancelRunOptions extends WorkspaceOperation {
   runId: string;
 }
 

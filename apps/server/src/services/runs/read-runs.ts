@@ -1,7 +1,7 @@
 import type { RunResponse as RunAnswer, Run as RunResponse } from "@geopulse/api-types";
 import type { AppContext } from "../../context.js";
 import { errors } from "../../errors/app-error.js";
-import { decodeCursor, toPage } from "../../http/cursor.js";
+import { type PageRequest, pageQuery, toPage } from "../../http/cursor.js";
 import type { WorkspaceAccess } from "../../http/principal.js";
 import { toRunResponse } from "./to-run-response.js";
 
@@ -10,18 +10,10 @@ interface ReadOptions {
   workspace: WorkspaceAccess;
 }
 
-export async function listRuns({
-  ctx,
-  workspace,
-  limit,
-  cursor,
-}: ReadOptions & { limit: number; cursor?: string | undefined }) {
-  const after = decodeCursor(cursor, "run");
-  const rows = await ctx.prisma.run.findMany({
-    where: { workspaceId: workspace.id, ...(after ? { id: { lt: after } } : {}) },
-    orderBy: { id: "desc" },
-    take: limit + 1,
-  });
+export async function listRuns({ ctx, workspace, limit, cursor }: ReadOptions & PageRequest) {
+  const rows = await ctx.prisma.run.findMany(
+    pageQuery({ workspaceId: workspace.id }, "run", { limit, cursor }),
+  );
   return toPage(rows, limit, (run) => toRunResponse(run, workspace.slug));
 }
 
@@ -41,13 +33,10 @@ export async function listRunResponses({
   runId,
   limit,
   cursor,
-}: ReadOptions & { runId: string; limit: number; cursor?: string | undefined }) {
+}: ReadOptions & PageRequest & { runId: string }) {
   await getRun({ ctx, workspace, runId });
-  const after = decodeCursor(cursor, "rsp");
   const rows = await ctx.prisma.engineResponse.findMany({
-    where: { runId, ...(after ? { id: { gt: after } } : {}) },
-    orderBy: { id: "asc" },
-    take: limit + 1,
+    ...pageQuery({ runId }, "rsp", { limit, cursor }, "asc"),
     include: { citations: { orderBy: { position: "asc" } } },
   });
   const prompts = new Map(

@@ -1,19 +1,15 @@
 import type { RequestBody, Run as RunResponse } from "@geopulse/api-types";
-import type { AppContext } from "../../context.js";
-import { type Principal, principalIdOf, type WorkspaceAccess } from "../../http/principal.js";
+import { principalIdOf } from "../../http/principal.js";
 import { newId } from "../../ids.js";
 import { executeRunJob } from "../../jobs/definitions/execute-run-job.js";
 import { audit } from "../audit/audit.js";
 import { holdCredits } from "../credits/reserve-credits.js";
 import { startMeteredJob } from "../metered-jobs/start-metered-job.js";
+import type { WorkspaceOperation } from "../operation.js";
 import { planRun } from "./plan-run.js";
 import { toRunResponse } from "./to-run-response.js";
 
-export interface StartRunOptions {
-  ctx: AppContext;
-  principal: Principal;
-  workspace: WorkspaceAccess;
-  requestId: string;
+export interface StartRunOptions extends WorkspaceOperation {
   input: RequestBody<"startRun">;
   /** Who asked; `schedule` for the workspace's run schedule (principal anonymous). */
   trigger?: "schedule";
@@ -27,12 +23,9 @@ export interface StartRunOptions {
 export async function startRun(options: StartRunOptions): Promise<RunResponse> {
   const { ctx, principal, workspace, input } = options;
   return startMeteredJob({
-    ctx,
-    principal,
-    workspaceId: workspace.id,
+    op: options,
     operation: "startRun",
-    idempotencyKey: input.idempotencyKey,
-    request: { preset: input.preset },
+    input,
     create: async (tx) => {
       const stored = await tx.workspace.findUniqueOrThrow({
         where: { id: workspace.id },

@@ -1,5 +1,6 @@
 import type { Run as RunResponse } from "@geopulse/api-types";
 import type { Run } from "@geopulse/db";
+import { jobTimes } from "../metered-jobs/job-fields.js";
 
 export function toRunResponse(run: Run, workspaceSlug: string): RunResponse {
   const cost = Number(run.costMicrousd);
@@ -24,8 +25,6 @@ export function toRunResponse(run: Run, workspaceSlug: string): RunResponse {
     totalCostUsd: cost / 1_000_000,
     error: run.error,
     trigger: run.triggeredBy as RunResponse["trigger"],
-    createdAt: run.createdAt.toISOString(),
-    startedAt: run.startedAt?.toISOString() ?? null,
-    finishedAt: run.finishedAt?.toISOString() ?? null,
+    ...jobTimes(run),
   };
 }

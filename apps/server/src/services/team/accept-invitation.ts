@@ -1,17 +1,15 @@
 import type { TeamMember } from "@geopulse/api-types";
-import type { AppContext } from "../../context.js";
 import { isUniqueViolation } from "../../db-errors.js";
 import { AppError } from "../../errors/app-error.js";
 import type { SessionPrincipal } from "../../http/principal.js";
 import { hashToken } from "../../http/session-cookie.js";
 import { newId } from "../../ids.js";
 import { audit } from "../audit/audit.js";
+import type { Operation } from "../operation.js";
 import { toTeamMember } from "./team-response.js";
 
-export interface AcceptInvitationOptions {
-  ctx: AppContext;
+export interface AcceptInvitationOptions extends Operation {
   principal: SessionPrincipal;
-  requestId: string;
   token: string;
 }
 

@@ -1,22 +1,19 @@
 import { randomBytes } from "node:crypto";
 import type { InvitationCreated, RequestBody } from "@geopulse/api-types";
-import type { AppContext } from "../../context.js";
 import { AppError, errors } from "../../errors/app-error.js";
-import type { SessionPrincipal, WorkspaceAccess } from "../../http/principal.js";
+import type { SessionPrincipal } from "../../http/principal.js";
 import { hashToken } from "../../http/session-cookie.js";
 import { newId } from "../../ids.js";
 import { audit } from "../audit/audit.js";
+import type { WorkspaceOperation } from "../operation.js";
 import { sendInvitationEmail } from "./send-invitation-email.js";
 import { toInvitationResponse } from "./team-response.js";
 import { requireTeamManager } from "./team-rules.js";
 
 export const invitationTtlMs = 7 * 24 * 60 * 60_000;
 
-export interface InviteMemberOptions {
-  ctx: AppContext;
+export interface InviteMemberOptions extends WorkspaceOperation {
   principal: SessionPrincipal;
-  workspace: WorkspaceAccess;
-  requestId: string;
   input: RequestBody<"inviteMember">;
 }
 

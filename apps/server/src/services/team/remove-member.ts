@@ -1,14 +1,11 @@
-import type { AppContext } from "../../context.js";
 import { errors } from "../../errors/app-error.js";
-import type { SessionPrincipal, WorkspaceAccess } from "../../http/principal.js";
+import type { SessionPrincipal } from "../../http/principal.js";
 import { audit } from "../audit/audit.js";
+import type { WorkspaceOperation } from "../operation.js";
 import { lastOwnerError, lockOwners, requireOwner, requireTeamManager } from "./team-rules.js";
 
-export interface RemoveMemberOptions {
-  ctx: AppContext;
+export interface RemoveMemberOptions extends WorkspaceOperation {
   principal: SessionPrincipal;
-  workspace: WorkspaceAccess;
-  requestId: string;
   memberId: string;
 }
 

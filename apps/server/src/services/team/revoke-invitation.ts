@@ -1,14 +1,11 @@
-import type { AppContext } from "../../context.js";
 import { errors } from "../../errors/app-error.js";
-import type { SessionPrincipal, WorkspaceAccess } from "../../http/principal.js";
+import type { SessionPrincipal } from "../../http/principal.js";
 import { audit } from "../audit/audit.js";
+import type { WorkspaceOperation } from "../operation.js";
 import { requireTeamManager } from "./team-rules.js";
 
-export interface RevokeInvitationOptions {
-  ctx: AppContext;
+export interface RevokeInvitationOptions extends WorkspaceOperation {
   principal: SessionPrincipal;
-  workspace: WorkspaceAccess;
-  requestId: string;
   invitationId: string;
 }
 

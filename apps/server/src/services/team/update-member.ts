@@ -1,16 +1,13 @@
 import type { RequestBody, TeamMember } from "@geopulse/api-types";
-import type { AppContext } from "../../context.js";
 import { errors } from "../../errors/app-error.js";
-import type { SessionPrincipal, WorkspaceAccess } from "../../http/principal.js";
+import type { SessionPrincipal } from "../../http/principal.js";
 import { audit } from "../audit/audit.js";
+import type { WorkspaceOperation } from "../operation.js";
 import { toTeamMember } from "./team-response.js";
 import { lastOwnerError, lockOwners, requireOwner, requireTeamManager } from "./team-rules.js";
 
-export interface UpdateMemberOptions {
-  ctx: AppContext;
+export interface UpdateMemberOptions extends WorkspaceOperation {
   principal: SessionPrincipal;
-  workspace: WorkspaceAccess;
-  requestId: string;
   memberId: string;
   input: RequestBody<"updateMember">;
 }

@@ -1,18 +1,13 @@
 import type { Competitor, CompetitorRecord } from "@geopulse/api-types";
-import type { AppContext } from "../../context.js";
 import { AppError } from "../../errors/app-error.js";
-import type { Principal, WorkspaceAccess } from "../../http/principal.js";
 import { newId } from "../../ids.js";
 import { enqueueReanalysis } from "../analysis/enqueue-reanalysis.js";
 import { audit } from "../audit/audit.js";
+import type { WorkspaceOperation } from "../operation.js";
 import { checkNameFree, maxCompetitors, toCompetitorRecord } from "./competitor-rules.js";
 import { lockWorkspace } from "./lock-workspace.js";
 
-export interface CreateCompetitorOptions {
-  ctx: AppContext;
-  principal: Principal;
-  workspace: WorkspaceAccess;
-  requestId: string;
+export interface CreateCompetitorOptions extends WorkspaceOperation {
   input: Competitor;
 }
 

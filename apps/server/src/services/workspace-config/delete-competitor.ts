@@ -1,16 +1,11 @@
-import type { AppContext } from "../../context.js";
 import { AppError } from "../../errors/app-error.js";
-import type { Principal, WorkspaceAccess } from "../../http/principal.js";
 import { enqueueReanalysis } from "../analysis/enqueue-reanalysis.js";
 import { audit } from "../audit/audit.js";
+import type { WorkspaceOperation } from "../operation.js";
 import { findCompetitor, minCompetitors } from "./competitor-rules.js";
 import { lockWorkspace } from "./lock-workspace.js";
 
-export interface DeleteCompetitorOptions {
-  ctx: AppContext;
-  principal: Principal;
-  workspace: WorkspaceAccess;
-  requestId: string;
+export interface DeleteCompetitorOptions extends WorkspaceOperation {
   competitorId: string;
 }
 

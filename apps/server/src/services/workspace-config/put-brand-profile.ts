@@ -1,15 +1,10 @@
 import type { BrandProfile } from "@geopulse/api-types";
-import type { AppContext } from "../../context.js";
-import type { Principal, WorkspaceAccess } from "../../http/principal.js";
 import { enqueueReanalysis } from "../analysis/enqueue-reanalysis.js";
 import { audit } from "../audit/audit.js";
+import type { WorkspaceOperation } from "../operation.js";
 import { toBrandProfile } from "./brand-profile.js";
 
-export interface PutBrandProfileOptions {
-  ctx: AppContext;
-  principal: Principal;
-  workspace: WorkspaceAccess;
-  requestId: string;
+export interface PutBrandProfileOptions extends WorkspaceOperation {
   input: BrandProfile;
 }
 

@@ -1,16 +1,11 @@
 import type { MeasurementModel, MeasurementModelUpdate } from "@geopulse/api-types";
-import type { AppContext } from "../../context.js";
 import { errors, type FieldError } from "../../errors/app-error.js";
-import type { Principal, WorkspaceAccess } from "../../http/principal.js";
 import { audit } from "../audit/audit.js";
+import type { WorkspaceOperation } from "../operation.js";
 
 const weightTolerance = 1e-6;
 
-export interface PutMeasurementModelOptions {
-  ctx: AppContext;
-  principal: Principal;
-  workspace: WorkspaceAccess;
-  requestId: string;
+export interface PutMeasurementModelOptions extends WorkspaceOperation {
   input: MeasurementModelUpdate;
 }
 

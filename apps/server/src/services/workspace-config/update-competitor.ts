@@ -1,16 +1,11 @@
 import type { CompetitorRecord, CompetitorUpdate } from "@geopulse/api-types";
-import type { AppContext } from "../../context.js";
-import type { Principal, WorkspaceAccess } from "../../http/principal.js";
 import { enqueueReanalysis } from "../analysis/enqueue-reanalysis.js";
 import { audit } from "../audit/audit.js";
+import type { WorkspaceOperation } from "../operation.js";
 import { checkNameFree, findCompetitor, toCompetitorRecord } from "./competitor-rules.js";
 import { lockWorkspace } from "./lock-workspace.js";
 
-export interface UpdateCompetitorOptions {
-  ctx: AppContext;
-  principal: Principal;
-  workspace: WorkspaceAccess;
-  requestId: string;
+export interface UpdateCompetitorOptions extends WorkspaceOperation {
   competitorId: string;
   input: CompetitorUpdate;
 }

@@ -1,18 +1,13 @@
 import type { Quotas, WorkspaceSettings, WorkspaceSettingsUpdate } from "@geopulse/api-types";
-import type { AppContext } from "../../context.js";
 import { AppError } from "../../errors/app-error.js";
-import type { Principal, WorkspaceAccess } from "../../http/principal.js";
 import { enqueueReanalysis } from "../analysis/enqueue-reanalysis.js";
 import { audit } from "../audit/audit.js";
+import type { WorkspaceOperation } from "../operation.js";
 import { checkWorkspaceSettings } from "../workspaces/check-workspace-settings.js";
 import { lockWorkspace } from "./lock-workspace.js";
 import { toWorkspaceSettings } from "./to-workspace-settings.js";
 
-export interface UpdateWorkspaceSettingsOptions {
-  ctx: AppContext;
-  principal: Principal;
-  workspace: WorkspaceAccess;
-  requestId: string;
+export interface UpdateWorkspaceSettingsOptions extends WorkspaceOperation {
   input: WorkspaceSettingsUpdate;
 }
 

@@ -1,18 +1,16 @@
 import { randomBytes } from "node:crypto";
 import type { EmailProvisioning, WorkspaceCreateRequest } from "@geopulse/api-types";
-import type { AppContext } from "../../context.js";
 import { isUniqueViolation } from "../../db-errors.js";
 import type { SessionPrincipal } from "../../http/principal.js";
 import { newId } from "../../ids.js";
 import { audit } from "../audit/audit.js";
 import { grantFreeCredit } from "../credits/grant-free-credit.js";
+import type { Operation } from "../operation.js";
 import { checkWorkspaceSettings } from "./check-workspace-settings.js";
 import { provisionWorkspaceInbox } from "./provision-workspace-inbox.js";
 
-export interface CreateWorkspaceOptions {
-  ctx: AppContext;
+export interface CreateWorkspaceOptions extends Operation {
   principal: SessionPrincipal;
-  requestId: string;
   input: WorkspaceCreateRequest;
 }
 

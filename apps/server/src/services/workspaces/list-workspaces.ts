@@ -1,13 +1,11 @@
 import type { WorkspaceSummary } from "@geopulse/api-types";
 import type { AppContext } from "../../context.js";
-import { decodeCursor, toPage } from "../../http/cursor.js";
+import { type PageRequest, pageQuery, toPage } from "../../http/cursor.js";
 import type { Principal } from "../../http/principal.js";
 
-export interface ListWorkspacesOptions {
+export interface ListWorkspacesOptions extends PageRequest {
   ctx: AppContext;
   principal: Principal;
-  limit: number;
-  cursor: string | undefined;
 }
 
 export interface WorkspacePage {
@@ -22,7 +20,6 @@ export async function listWorkspaces({
   limit,
   cursor,
 }: ListWorkspacesOptions): Promise<WorkspacePage> {
-  const after = decodeCursor(cursor, "ws");
   const membership =
     principal.kind === "session"
       ? { members: { some: { userId: principal.userId } } }
@@ -30,9 +27,7 @@ export async function listWorkspaces({
         ? { id: principal.workspaceId }
         : { id: "" };
   const rows = await ctx.prisma.workspace.findMany({
-    where: { ...membership, ...(after ? { id: { lt: after } } : {}) },
-    orderBy: { id: "desc" },
-    take: limit + 1,
+    ...pageQuery(membership, "ws", { limit, cursor }),
     select: {
       id: true,
       slug: true,
