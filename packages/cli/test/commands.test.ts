@@ -212,6 +212,22 @@ describe("login in-process", () => {
     expect(result.stderr).toContain("error: login denied");
   });
 
+  it("asks for every read scope by default, so the read commands work after a plain login", async () => {
+    const result = await login(["--json"], "approve", { tty: false });
+    expect(result.code, result.stderr).toBe(0);
+    expect(JSON.parse(result.stdout).scopes).toEqual([
+      "workspace:read",
+      "metrics:read",
+      "credits:read",
+      "prompts:read",
+      "runs:read",
+    ]);
+    for (const command of [["metrics"], ["credits", "balance"], ["prompts", "list"], ["runs", "list"]]) {
+      const io = memoryIo({ GEOPULSE_CONFIG_DIR: result.configDir });
+      expect(await run([...command, "--json"], io), io.err()).toBe(0);
+    }
+  });
+
   it("rejects unknown scopes as a usage error", async () => {
     const result = await login(["--scopes", "metrics:read,nope:write"], "approve", { tty: false });
     expect(result.code).toBe(2);
