@@ -15,6 +15,7 @@ const statusByCode = {
   invalid_signature: 400,
   unauthenticated: 401,
   invalid_key: 401,
+  key_pending: 401,
   invalid_session: 401,
   invalid_sign_in_token: 401,
   insufficient_credits: 402,
@@ -108,6 +109,11 @@ export const errors = {
   unauthenticated: () =>
     new AppError("unauthenticated", "Authentication is required: a session cookie or an API key."),
   invalidKey: () => new AppError("invalid_key", "The API key is not valid."),
+  keyPending: () =>
+    new AppError(
+      "key_pending",
+      "The API key is pending: it works once acknowledged (action acknowledge with its deliveryId, within 10 minutes of its creation).",
+    ),
   invalidSession: () =>
     new AppError("invalid_session", "The session is not valid or has ended; sign in again."),
   sessionRequired: () =>

@@ -2404,7 +2404,7 @@ export interface components {
                 "application/json": components["schemas"]["ErrorEnvelope"];
             };
         };
-        /** @description `unauthenticated` (no credentials), `invalid_key`, `invalid_session` or `invalid_sign_in_token`. */
+        /** @description `unauthenticated` (no credentials), `invalid_key` (unknown, malformed, expired or revoked), `key_pending` (a key created but not yet acknowledged; only the holder of its secret can get this), `invalid_session` or `invalid_sign_in_token`. */
         Unauthorized: {
             headers: {
                 [name: string]: unknown;
