@@ -185,8 +185,8 @@ export interface paths {
          * @description Composite score, per-engine metrics, share of voice and most-cited domains of one
          *     day (UTC day of the runs' creation; default the latest day with data), read from
          *     the daily rollups, never from stored answers. Metric definitions: docs/metrics.md.
-         *     Before the first measurement run every number is 0 with `n: 0`, lists are empty
-         *     and `latestRun` is null. `latestRun` and `recentRuns` ignore the filters.
+         *     Before the first measurement run every number is 0 with `n: 0` (no data, not a
+         *     measured zero), lists are empty, every comparison day is null and `latestRun` is null. `latestRun` and `recentRuns` ignore the filters.
          */
         get: operations["getWorkspaceMetrics"];
         put?: never;
@@ -1672,11 +1672,37 @@ export interface components {
             /** Format: date-time */
             updatedAt: string;
         };
-        /** @description Change of the composite against the previous run day, 7 and 28 days earlier; 0 without data. */
+        /**
+         * @description Change of the composite against the latest earlier day with data (`previous`), and
+         *     exactly 7 and 28 days earlier. A delta is 0 when there was nothing to compare with
+         *     (that day has no data, or the day described has none); the sibling `comparisons`
+         *     says which day each delta used, and a `null` comparison day means the number is no
+         *     comparison at all, not "no change".
+         */
         Deltas: {
             previous: number;
             "7d": number;
             "28d": number;
+        };
+        /** @description One delta and the day it compared with. */
+        DeltaComparison: {
+            /**
+             * Format: date
+             * @description The comparison day used (UTC); null when there was none: no data on that day
+             *     (after the filters), or none on the day described.
+             */
+            date: string | null;
+            /** @description The day's value minus the comparison day's; null exactly when `date` is null. */
+            delta: number | null;
+        };
+        /**
+         * @description Which day each of `deltas` compared with, one object per delta (so each can carry
+         *     more about its comparison).
+         */
+        DeltaComparisons: {
+            previous: components["schemas"]["DeltaComparison"];
+            "7d": components["schemas"]["DeltaComparison"];
+            "28d": components["schemas"]["DeltaComparison"];
         };
         /**
          * @description The brand's numbers for one day (UTC day of the runs' creation), from the daily rollups
@@ -1692,7 +1718,8 @@ export interface components {
             /**
              * @description The brand's composite 0-100 (weights of the measurement model; `brand_research`
              *     prompts left out unless `includeBrandResearch`), its 95% interval, and the answers
-             *     behind it.
+             *     behind it. `n: 0` means the day has no data (after the filters): every number is
+             *     then 0 and stands for "no data", not a measured zero, and every comparison is null.
              */
             composite: {
                 value: number;
@@ -1702,6 +1729,7 @@ export interface components {
                 n: number;
                 entity: string;
                 deltas: components["schemas"]["Deltas"];
+                comparisons: components["schemas"]["DeltaComparisons"];
             };
             engines: {
                 engine: string;
@@ -2578,6 +2606,8 @@ export type Role = components['schemas']['Role'];
 export type WorkspaceSummary = components['schemas']['WorkspaceSummary'];
 export type Workspace = components['schemas']['Workspace'];
 export type Deltas = components['schemas']['Deltas'];
+export type DeltaComparison = components['schemas']['DeltaComparison'];
+export type DeltaComparisons = components['schemas']['DeltaComparisons'];
 export type Scoreboard = components['schemas']['Scoreboard'];
 export type MetricEstimate = components['schemas']['MetricEstimate'];
 export type ScoreboardEngineMetrics = components['schemas']['ScoreboardEngineMetrics'];

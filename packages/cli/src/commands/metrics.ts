@@ -20,7 +20,7 @@ function render(m: WorkspaceMetrics): string {
         run
           ? `${run.date} ${run.preset} ${run.status}, ${run.enginesCovered} engines, ` +
             `${run.responseCount} answers, $${run.totalCostUsd.toFixed(2)}`
-          : "none yet (every number is 0 until the first run)",
+          : "none yet (no data until the first run)",
       ],
       [
         "Recommendations",
