@@ -222,7 +222,12 @@ describe("login in-process", () => {
       "prompts:read",
       "runs:read",
     ]);
-    for (const command of [["metrics"], ["credits", "balance"], ["prompts", "list"], ["runs", "list"]]) {
+    for (const command of [
+      ["metrics"],
+      ["credits", "balance"],
+      ["prompts", "list"],
+      ["runs", "list"],
+    ]) {
       const io = memoryIo({ GEOPULSE_CONFIG_DIR: result.configDir });
       expect(await run([...command, "--json"], io), io.err()).toBe(0);
     }

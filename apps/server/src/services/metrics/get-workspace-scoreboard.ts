@@ -82,11 +82,14 @@ export async function buildScoreboard(
     return date === undefined || value === undefined ? undefined : { date, value };
   };
   // A day the filters leave without answers has no value to compare.
-  const changes = compositeChanges(self && self.composite.n > 0 ? self.composite.value : undefined, {
-    previous: on(compare.previous),
-    d7: on(compare.d7),
-    d28: on(compare.d28),
-  });
+  const changes = compositeChanges(
+    self && self.composite.n > 0 ? self.composite.value : undefined,
+    {
+      previous: on(compare.previous),
+      d7: on(compare.d7),
+      d28: on(compare.d28),
+    },
+  );
   return {
     scope,
     day,
