@@ -1,22 +1,14 @@
-import type { Language, PromptCategory } from "@geopulse/api-types";
+import type { Language } from "@geopulse/api-types";
 import { describe, expect, it } from "vitest";
 import { createSimulatedPromptWriter } from "../../src/services/prompt-generation/simulated-prompt-writer.js";
+import { promptCategories } from "../../src/services/prompts/prompt-rules.js";
 import { createSimulatedResearch } from "../../src/services/research/simulated-research.js";
 import { withIndefiniteArticle } from "../../src/text/indefinite-article.js";
-
-const categories: PromptCategory[] = [
-  "discovery",
-  "problem_solution",
-  "use_case",
-  "comparison",
-  "expert",
-  "brand_research",
-];
 
 async function written(language: Language, category: string | null): Promise<string[]> {
   const result = await createSimulatedPromptWriter().write({
     language,
-    items: categories.map((c) => ({ category: c, count: 10 })),
+    items: promptCategories.map((c) => ({ category: c, count: 10 })),
     brand: "acme",
     profile: { description: null, category, positioning: null, markets: [] },
     competitors: ["Globex"],
