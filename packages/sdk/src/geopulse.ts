@@ -2,7 +2,7 @@ import type { Me, RequestBody } from "@geopulse/api-types";
 import { type ClientOptions, createRawClient, type RawClient, unwrap } from "./client.js";
 import type { GeneratedNamespaces } from "./generated/namespaces.js";
 import { bindNamespaces } from "./namespaces.js";
-import type { Result } from "./operation-types.js";
+import type { Body, Result } from "./operation-types.js";
 
 /**
  * The GEO Pulse API: resource methods that return data and throw typed errors.
@@ -26,7 +26,7 @@ export interface GeoPulse extends GeneratedNamespaces {
     /** Same as `getUsage`. */
     usage: GeneratedNamespaces["credits"]["getUsage"];
     /** The development top-up (needs a signed-in session, not an API key). */
-    topUp(workspace: string, body: RequestBody<"mockTopUp">): Promise<Result<"mockTopUp">>;
+    topUp(workspace: string, body: Body<"mockTopUp">): Promise<Result<"mockTopUp">>;
   };
   runs: GeneratedNamespaces["runs"] & {
     /** Same as `listResponses`. */
@@ -63,7 +63,7 @@ export function createClient(options: ClientOptions = {}): GeoPulse {
         unwrap(
           raw.POST("/api/v1/workspaces/{workspace}/credits/top-up", {
             params: { path: { workspace } },
-            body,
+            body: body as RequestBody<"mockTopUp">,
           }),
         ),
     },

@@ -23,8 +23,11 @@ export type PathParam<
 /** The query parameters of an operation. */
 export type Query<Op extends OperationId> = QueryParams<Op>;
 
-/** The JSON body of an operation (an idempotency key in it is optional: the client adds one). */
-export type Body<Op extends OperationId> = RequestBody<Op>;
+/** The JSON body of an operation; an idempotency key in it is optional (the client adds one). */
+export type Body<Op extends OperationId> =
+  RequestBody<Op> extends { idempotencyKey: string }
+    ? Omit<RequestBody<Op>, "idempotencyKey"> & { idempotencyKey?: string }
+    : RequestBody<Op>;
 
 /** The query of a paginated list without its cursor (the iterator passes it on). */
 export type ListOptions<Op extends OperationId> = Omit<QueryParams<Op>, "cursor">;
