@@ -18,6 +18,7 @@
 //   `{ data, nextCursor }`: its method returns an async iterator of items.
 import { readFileSync, writeFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
+import { resolverFor } from "../../api-types/scripts/resolve-ref.mjs";
 
 const contractPath = fileURLToPath(
   new URL("../../api-types/src/generated/openapi.json", import.meta.url),
@@ -39,16 +40,7 @@ const namespaceFolds = {
 const methodOverrides = { acceptPromptSuggestions: "acceptMany" };
 const genericWords = new Set(["workspace", "job", "jobs"]);
 
-const resolve = (node) => {
-  let current = node;
-  while (current?.$ref) {
-    current = current.$ref
-      .slice(2)
-      .split("/")
-      .reduce((value, key) => value?.[key], document);
-  }
-  return current;
-};
+const resolve = resolverFor(document);
 const camel = (text) => text.replace(/[-_.]+(\w)/g, (_, c) => c.toUpperCase());
 const words = (identifier) => identifier.match(/[A-Z]?[a-z0-9]+|[A-Z]+(?![a-z])/g) ?? [];
 const singular = (word) => word.replace(/ies$/, "y").replace(/s$/, "");
