@@ -585,8 +585,9 @@ export interface paths {
         /**
          * Approve a device authorization for one workspace
          * @description Session only. Binds the request to a workspace the person is a member of (else
-         *     `404 workspace_not_found`) with the chosen scopes (default: the scopes the device
-         *     asked for, else `[workspace:read]`). The device's next poll receives the key.
+         *     `404 workspace_not_found`) with the chosen scopes: any scopes, whether the device asked
+         *     for them or not (default: the scopes the device asked for, else `[workspace:read]`).
+         *     The device's next poll receives the key.
          *     Deciding twice is `409 already_decided`. Shares the look-up rate limit.
          */
         post: operations["approveDeviceAuthorization"];
