@@ -1,7 +1,16 @@
+import type { errorStatusByCode } from "./generated/error-codes.js";
 import type { operations as OperationTypes } from "./generated/schema.js";
 
+export { errorStatusByCode } from "./generated/error-codes.js";
 export { operations } from "./generated/operations.js";
 export type * from "./generated/schema.js";
+
+/** The error codes of the contract that come with an HTTP status, e.g. `ErrorCodeForStatus<404>`. */
+export type ErrorCodeForStatus<Status extends number> = {
+  [Code in keyof typeof errorStatusByCode]: (typeof errorStatusByCode)[Code] extends Status
+    ? Code
+    : never;
+}[keyof typeof errorStatusByCode];
 
 /** Every operation of the contract, by operationId. */
 export type OperationId = keyof OperationTypes;
