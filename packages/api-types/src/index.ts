@@ -5,12 +5,21 @@ export { errorStatusByCode } from "./generated/error-codes.js";
 export { operations } from "./generated/operations.js";
 export type * from "./generated/schema.js";
 
-/** The error codes of the contract that come with an HTTP status, e.g. `ErrorCodeForStatus<404>`. */
-export type ErrorCodeForStatus<Status extends number> = {
-  [Code in keyof typeof errorStatusByCode]: (typeof errorStatusByCode)[Code] extends Status
-    ? Code
-    : never;
-}[keyof typeof errorStatusByCode];
+type StatusOf = typeof errorStatusByCode;
+
+/**
+ * The error codes of the contract that come with an HTTP status, or a class of
+ * statuses: `ErrorCodeForStatus<404>`, `ErrorCodeForStatus<"5xx">`.
+ */
+export type ErrorCodeForStatus<Status extends number | `${4 | 5}xx`> = {
+  [Code in keyof StatusOf]: Status extends `${infer Digit}xx`
+    ? `${StatusOf[Code]}` extends `${Digit}${string}`
+      ? Code
+      : never
+    : StatusOf[Code] extends Status
+      ? Code
+      : never;
+}[keyof StatusOf];
 
 /** Every operation of the contract, by operationId. */
 export type OperationId = keyof OperationTypes;
