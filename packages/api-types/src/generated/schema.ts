@@ -2469,7 +2469,7 @@ export interface components {
                 "application/json": components["schemas"]["ErrorEnvelope"];
             };
         };
-        /** @description A conflicting state; the code says which (`conflict`, `idempotency_key_reused`, or one the operation documents, e.g. `prompt_exists`, `last_owner`, `run_finished`, `no_engines_configured`). */
+        /** @description A conflicting state; the code says which (`idempotency_key_reused`, or one the operation documents, e.g. `prompt_exists`, `last_owner`, `run_finished`, `no_engines_configured`). */
         Conflict: {
             headers: {
                 [name: string]: unknown;
@@ -2497,7 +2497,7 @@ export interface components {
                 "application/json": components["schemas"]["ErrorEnvelope"];
             };
         };
-        /** @description A dependency is not configured or not reachable: `email_unavailable`, `billing_unavailable` or `service_unavailable`. */
+        /** @description A dependency is not configured or not reachable: `email_unavailable` or `billing_unavailable`. */
         ServiceUnavailable: {
             headers: {
                 [name: string]: unknown;
