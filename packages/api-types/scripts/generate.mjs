@@ -6,6 +6,7 @@ import { execFileSync } from "node:child_process";
 import { readFileSync, writeFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { parse } from "yaml";
+import { resolverFor } from "./resolve-ref.mjs";
 
 const specPath = fileURLToPath(new URL("../../../spec/openapi.yaml", import.meta.url));
 const outDir = fileURLToPath(new URL("../src/generated/", import.meta.url));
@@ -19,16 +20,7 @@ execFileSync(
   { stdio: ["ignore", "ignore", "inherit"] },
 );
 
-const resolve = (node) => {
-  let current = node;
-  while (current?.$ref) {
-    current = current.$ref
-      .slice(2)
-      .split("/")
-      .reduce((value, key) => value?.[key], document);
-  }
-  return current;
-};
+const resolve = resolverFor(document);
 const operations = {};
 for (const [path, item] of Object.entries(document.paths)) {
   for (const method of ["get", "post", "put", "patch", "delete"]) {
