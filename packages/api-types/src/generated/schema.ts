@@ -1508,16 +1508,27 @@ export interface paths {
 export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
+        /**
+         * @description Every error code the service answers, each with the HTTP status it always comes with
+         *     (`x-status`) and its meaning. A code never changes status; a new code is a change of
+         *     this contract. The server's status table and the SDK's typed codes are generated from
+         *     this list.
+         */
+        ErrorCode: string & ("invalid_request" | "invalid_schedule" | "ambiguous_credentials" | "authorization_pending" | "slow_down" | "access_denied" | "expired_token" | "invalid_signature" | "malformed_request" | "unauthenticated" | "invalid_key" | "key_pending" | "invalid_session" | "invalid_sign_in_token" | "insufficient_credits" | "session_required" | "insufficient_scope" | "ip_forbidden" | "role_forbidden" | "invitation_email_mismatch" | "workspace_not_found" | "not_found" | "invitation_not_found" | "method_not_allowed" | "request_timeout" | "idempotency_key_reused" | "delivery_mismatch" | "invalid_key_state" | "rotation_not_acknowledged" | "credential_exists" | "already_member" | "last_owner" | "already_decided" | "mock_topup_disabled" | "reservation_closed" | "active_set_full" | "active_set_too_small" | "prompt_exists" | "competitor_exists" | "too_many_competitors" | "too_few_competitors" | "run_finished" | "no_active_prompts" | "no_engines_configured" | "delivery_expired" | "payload_too_large" | "unsupported_media_type" | "rate_limited" | "headers_too_large" | "internal_error" | "not_implemented" | "payment_provider_error" | "email_unavailable" | "billing_unavailable");
         ErrorEnvelope: {
             error: {
                 /** @description Stable machine-readable code, e.g. `invalid_request`, `workspace_not_found`. */
-                code: string;
+                code: components["schemas"]["ErrorCode"];
                 message: string;
                 /**
-                 * @description Code-specific data. For `invalid_request`: `fields`, a list of
-                 *     `{ "field": "competitors[0].name", "rule": "minLength", "message": "..." }`.
+                 * @description Code-specific data (`ErrorCode` says which). For `invalid_request` and
+                 *     `invalid_schedule`: `fields`, one entry per offending field.
                  */
-                details?: Record<string, never>;
+                details?: {
+                    fields?: components["schemas"]["FieldError"][];
+                } & {
+                    [key: string]: unknown;
+                };
                 requestId: string;
             };
         };
@@ -1777,7 +1788,7 @@ export interface components {
                 /** @description `self` or the competitor id. */
                 entityId: string;
                 isSelf: boolean;
-                /** @description An engine id */
+                /** @description An engine id, or `all` for every engine pooled. */
                 engine: string;
                 points: {
                     /** Format: date */
@@ -2216,9 +2227,9 @@ export interface components {
                 target: number;
                 /** @description Active prompts of the category. */
                 actual: number;
-                /** @description max(0 */
+                /** @description max(0, target - actual). */
                 deficit: number;
-                /** @description max(0 */
+                /** @description max(0, actual - target). */
                 surplus: number;
             }[];
         };
@@ -2403,7 +2414,7 @@ export interface components {
             generationId: string | null;
             researchId: string | null;
             status: components["schemas"]["PromptSuggestionStatus"];
-            /** @description The prompt it became */
+            /** @description The prompt it became, once accepted. */
             promptId: string | null;
             /** Format: date-time */
             createdAt: string;
@@ -2487,7 +2498,7 @@ export interface components {
                 "application/json": components["schemas"]["ErrorEnvelope"];
             };
         };
-        /** @description A conflicting state; the code says which (`conflict`, `idempotency_key_reused`, or one the operation documents, e.g. `prompt_exists`, `last_owner`, `run_finished`, `no_engines_configured`). */
+        /** @description A conflicting state; the code says which (`idempotency_key_reused`, or one the operation documents, e.g. `prompt_exists`, `last_owner`, `run_finished`, `no_engines_configured`). */
         Conflict: {
             headers: {
                 [name: string]: unknown;
@@ -2515,7 +2526,7 @@ export interface components {
                 "application/json": components["schemas"]["ErrorEnvelope"];
             };
         };
-        /** @description A dependency is not configured or not reachable: `email_unavailable`, `billing_unavailable` or `service_unavailable`. */
+        /** @description A dependency is not configured or not reachable: `email_unavailable` or `billing_unavailable`. */
         ServiceUnavailable: {
             headers: {
                 [name: string]: unknown;
@@ -2585,6 +2596,7 @@ export interface components {
     };
     pathItems: never;
 }
+export type ErrorCode = components['schemas']['ErrorCode'];
 export type ErrorEnvelope = components['schemas']['ErrorEnvelope'];
 export type FieldError = components['schemas']['FieldError'];
 export type Health = components['schemas']['Health'];

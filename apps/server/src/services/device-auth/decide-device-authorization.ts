@@ -3,7 +3,7 @@ import type {
   Scope,
 } from "@geopulse/api-types";
 import type { AppContext } from "../../context.js";
-import { AppError, errors } from "../../errors/app-error.js";
+import { errors } from "../../errors/app-error.js";
 import type { SessionPrincipal } from "../../http/principal.js";
 import { recordAuditEvent } from "../audit/record-audit-event.js";
 import { resolveWorkspaceAccess } from "../workspaces/resolve-workspace-access.js";
@@ -47,10 +47,7 @@ export async function decideDeviceAuthorization(
       },
     });
     if (updated.count !== 1) {
-      throw new AppError(
-        "already_decided",
-        "This device authorization was already approved or denied.",
-      );
+      throw errors.alreadyDecided("deviceAuthorization");
     }
     await recordAuditEvent({
       tx,

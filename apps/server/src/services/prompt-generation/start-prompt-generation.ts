@@ -4,7 +4,7 @@ import type {
   RequestBody,
 } from "@geopulse/api-types";
 import type { AppContext } from "../../context.js";
-import { AppError, errors } from "../../errors/app-error.js";
+import { errors } from "../../errors/app-error.js";
 import type { Principal, WorkspaceAccess } from "../../http/principal.js";
 import { newId } from "../../ids.js";
 import { promptGenerationJob } from "../../jobs/prompt-generation-job.js";
@@ -63,10 +63,7 @@ export async function startPromptGeneration(
       });
       const writer = await selectPromptWriter(ctx, workspace.id, tx);
       if (!writer) {
-        throw new AppError(
-          "no_engines_configured",
-          "No OpenAI key is configured for this workspace or the server; store an openai credential first.",
-        );
+        throw errors.noEnginesConfigured({ for: "promptGeneration" });
       }
       const id = newId("pgn", ctx.clock);
       const reservation = await holdCredits(tx, ctx, {

@@ -1,14 +1,13 @@
 import type { Language, PromptCategory, PromptSuggestionAccepted } from "@geopulse/api-types";
 import type { Prisma, Workspace } from "@geopulse/db";
 import type { AppContext } from "../../context.js";
-import { AppError, errors } from "../../errors/app-error.js";
+import { errors } from "../../errors/app-error.js";
 import type { Principal, WorkspaceAccess } from "../../http/principal.js";
 import { recordAuditEvent } from "../audit/record-audit-event.js";
 import {
   checkPromptFields,
   checkRoomForOne,
   newPromptId,
-  promptExists,
   toPromptResponse,
 } from "../prompts/prompt-rules.js";
 import { lockWorkspace } from "../workspace-config/lock-workspace.js";
@@ -59,10 +58,7 @@ async function acceptOne(
   });
   if (!suggestion) throw errors.notFound("Prompt suggestion");
   if (suggestion.status !== "pending") {
-    throw new AppError("already_decided", `This suggestion was already ${suggestion.status}.`, {
-      suggestionId,
-      status: suggestion.status,
-    });
+    throw errors.alreadyDecided({ suggestionId, status: suggestion.status });
   }
   const language = overrides.language ?? suggestion.language;
   const category = overrides.category ?? suggestion.category;
@@ -78,7 +74,7 @@ async function acceptOne(
     },
     select: { id: true },
   });
-  if (existing) throw promptExists(existing.id);
+  if (existing) throw errors.promptExists(existing.id);
   if (active) await checkRoomForOne(tx, workspace);
   const now = ctx.clock.now();
   const prompt = await tx.prompt.create({

@@ -1,6 +1,6 @@
 import type { PromptSuggestion } from "@geopulse/api-types";
 import type { AppContext } from "../../context.js";
-import { AppError, errors } from "../../errors/app-error.js";
+import { errors } from "../../errors/app-error.js";
 import type { Principal, WorkspaceAccess } from "../../http/principal.js";
 import { recordAuditEvent } from "../audit/record-audit-event.js";
 import { toSuggestionResponse } from "./to-suggestion-response.js";
@@ -29,10 +29,7 @@ export async function dismissPromptSuggestion(
       data: { status: "dismissed", decidedAt: ctx.clock.now() },
     });
     if (updated.count !== 1) {
-      throw new AppError("already_decided", "This suggestion was already accepted.", {
-        suggestionId,
-        status: "accepted",
-      });
+      throw errors.alreadyDecided({ suggestionId, status: "accepted" });
     }
     await recordAuditEvent({
       tx,

@@ -1,5 +1,6 @@
 import type { Prompt, PromptCreate } from "@geopulse/api-types";
 import type { AppContext } from "../../context.js";
+import { errors } from "../../errors/app-error.js";
 import type { Principal, WorkspaceAccess } from "../../http/principal.js";
 import { recordAuditEvent } from "../audit/record-audit-event.js";
 import { lockWorkspace } from "../workspace-config/lock-workspace.js";
@@ -7,7 +8,6 @@ import {
   checkPromptFields,
   checkRoomForOne,
   newPromptId,
-  promptExists,
   promptText,
   promptTextKey,
   toPromptResponse,
@@ -43,7 +43,7 @@ export async function createPrompt(options: CreatePromptOptions): Promise<Prompt
       },
       select: { id: true },
     });
-    if (existing) throw promptExists(existing.id);
+    if (existing) throw errors.promptExists(existing.id);
     if (active) await checkRoomForOne(tx, row);
     const now = ctx.clock.now();
     const prompt = await tx.prompt.create({

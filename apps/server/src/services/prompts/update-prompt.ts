@@ -1,5 +1,6 @@
 import type { Prompt, PromptUpdate } from "@geopulse/api-types";
 import type { AppContext } from "../../context.js";
+import { errors } from "../../errors/app-error.js";
 import type { Principal, WorkspaceAccess } from "../../http/principal.js";
 import { recordAuditEvent } from "../audit/record-audit-event.js";
 import { lockWorkspace } from "../workspace-config/lock-workspace.js";
@@ -7,7 +8,6 @@ import {
   checkPromptFields,
   checkRoomForOne,
   findPrompt,
-  promptExists,
   promptText,
   promptTextKey,
   toPromptResponse,
@@ -36,7 +36,7 @@ export async function updatePrompt(options: UpdatePromptOptions): Promise<Prompt
         where: { workspaceId_language_textKey: { workspaceId: workspace.id, language, textKey } },
         select: { id: true },
       });
-      if (clash && clash.id !== prompt.id) throw promptExists(clash.id);
+      if (clash && clash.id !== prompt.id) throw errors.promptExists(clash.id);
     }
     if (input.active === true && !prompt.active) await checkRoomForOne(tx, row);
     const result = await tx.prompt.update({

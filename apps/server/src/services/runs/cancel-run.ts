@@ -1,6 +1,6 @@
 import type { Run as RunResponse } from "@geopulse/api-types";
 import type { AppContext } from "../../context.js";
-import { AppError, errors } from "../../errors/app-error.js";
+import { errors } from "../../errors/app-error.js";
 import type { Principal, WorkspaceAccess } from "../../http/principal.js";
 import { recordAuditEvent } from "../audit/record-audit-event.js";
 import { finishRun } from "./finish-run.js";
@@ -29,7 +29,7 @@ export async function cancelRun({
   const run = await ctx.prisma.run.findFirst({ where: { id: runId, workspaceId: workspace.id } });
   if (!run) throw errors.notFound("Run");
   if (run.finishedAt && run.status !== "cancelled") {
-    throw new AppError("run_finished", `The run already ended (${run.status}).`);
+    throw errors.runFinished(run.status);
   }
   if (!run.cancelRequestedAt) {
     await ctx.prisma.$transaction(async (tx) => {

@@ -2,7 +2,7 @@ import type { AppContext } from "../../context.js";
 import { errors } from "../../errors/app-error.js";
 import type { SessionPrincipal, WorkspaceAccess } from "../../http/principal.js";
 import { recordAuditEvent } from "../audit/record-audit-event.js";
-import { lastOwnerError, lockOwners, requireOwner, requireTeamManager } from "./team-rules.js";
+import { lockOwners, requireOwner, requireTeamManager } from "./team-rules.js";
 
 export interface RemoveMemberOptions {
   ctx: AppContext;
@@ -28,7 +28,7 @@ export async function removeMember(options: RemoveMemberOptions): Promise<void> 
     if (!self) requireTeamManager(workspace, "remove other members");
     if (member.role === "owner") {
       if (!self) requireOwner(workspace, "remove an owner");
-      if (owners <= 1) throw lastOwnerError();
+      if (owners <= 1) throw errors.lastOwner();
     }
     await tx.member.delete({ where: { id: member.id } });
     await ctx.authChanges.publish(tx, {

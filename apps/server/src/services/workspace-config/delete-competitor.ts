@@ -1,5 +1,5 @@
 import type { AppContext } from "../../context.js";
-import { AppError } from "../../errors/app-error.js";
+import { errors } from "../../errors/app-error.js";
 import type { Principal, WorkspaceAccess } from "../../http/principal.js";
 import { enqueueReanalysis } from "../analysis/enqueue-reanalysis.js";
 import { recordAuditEvent } from "../audit/record-audit-event.js";
@@ -22,11 +22,7 @@ export async function deleteCompetitor(options: DeleteCompetitorOptions): Promis
     const competitor = await findCompetitor(tx, workspace.id, competitorId);
     const count = await tx.competitor.count({ where: { workspaceId: workspace.id } });
     if (count <= minCompetitors) {
-      throw new AppError(
-        "too_few_competitors",
-        `A workspace keeps at least ${minCompetitors} competitors; add another before removing this one.`,
-        { minCompetitors, count },
-      );
+      throw errors.tooFewCompetitors(minCompetitors, count);
     }
     await tx.competitor.delete({ where: { id: competitor.id } });
     await recordAuditEvent({

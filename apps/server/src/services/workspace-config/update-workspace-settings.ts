@@ -1,6 +1,6 @@
 import type { Quotas, WorkspaceSettings, WorkspaceSettingsUpdate } from "@geopulse/api-types";
 import type { AppContext } from "../../context.js";
-import { AppError } from "../../errors/app-error.js";
+import { errors } from "../../errors/app-error.js";
 import type { Principal, WorkspaceAccess } from "../../http/principal.js";
 import { enqueueReanalysis } from "../analysis/enqueue-reanalysis.js";
 import { recordAuditEvent } from "../audit/record-audit-event.js";
@@ -37,11 +37,7 @@ export async function updateWorkspaceSettings(
         where: { workspaceId: workspace.id, active: true },
       });
       if (activeCount > input.activeSetSize) {
-        throw new AppError(
-          "active_set_too_small",
-          `${activeCount} prompts are active; deactivate ${activeCount - input.activeSetSize} before lowering activeSetSize to ${input.activeSetSize}.`,
-          { activeSetSize: input.activeSetSize, activeCount },
-        );
+        throw errors.activeSetTooSmall(input.activeSetSize, activeCount);
       }
     }
     const row = await tx.workspace.update({
