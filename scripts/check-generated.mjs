@@ -6,7 +6,11 @@ import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
 import { join, relative } from "node:path";
 
 const root = new URL("..", import.meta.url).pathname;
-const generatedDirs = ["packages/api-types/src/generated", "packages/db/src/generated"];
+const generatedDirs = [
+  "packages/api-types/src/generated",
+  "packages/db/src/generated",
+  "packages/sdk/src/generated",
+];
 
 function snapshot() {
   const files = new Map();

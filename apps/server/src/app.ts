@@ -9,7 +9,7 @@ import { guardInput } from "./http/guard-input.js";
 import { mountOperations } from "./http/mount-operations.js";
 import { requestIdFor } from "./http/request-id.js";
 import { billingPage } from "./pages/billing-page.js";
-import { devicePage } from "./pages/device-page.js";
+import { contractScopes, devicePage } from "./pages/device-page.js";
 import { sendPage } from "./pages/render-page.js";
 import { signInPage } from "./pages/sign-in-page.js";
 import { handlers } from "./routes/index.js";
@@ -59,7 +59,8 @@ export function createApp(ctx: AppContext): Express {
 
   // Browser pages outside the API (the contract covers /api only).
   app.get("/sign-in", (_req: Request, res: Response) => sendPage(res, signInPage));
-  app.get("/device", (_req: Request, res: Response) => sendPage(res, devicePage));
+  const device = devicePage(contractScopes(ctx.openApiDocument));
+  app.get("/device", (_req: Request, res: Response) => sendPage(res, device));
   // Stripe Checkout's success_url and cancel_url (services/billing/create-checkout-session.ts).
   app.get("/workspaces/:workspace/billing", (_req: Request, res: Response) =>
     sendPage(res, billingPage),

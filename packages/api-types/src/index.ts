@@ -1,7 +1,25 @@
+import type { errorStatusByCode } from "./generated/error-codes.js";
 import type { operations as OperationTypes } from "./generated/schema.js";
 
+export { errorStatusByCode } from "./generated/error-codes.js";
 export { operations } from "./generated/operations.js";
 export type * from "./generated/schema.js";
+
+type StatusOf = typeof errorStatusByCode;
+
+/**
+ * The error codes of the contract that come with an HTTP status, or a class of
+ * statuses: `ErrorCodeForStatus<404>`, `ErrorCodeForStatus<"5xx">`.
+ */
+export type ErrorCodeForStatus<Status extends number | `${4 | 5}xx`> = {
+  [Code in keyof StatusOf]: Status extends `${infer Digit}xx`
+    ? `${StatusOf[Code]}` extends `${Digit}${string}`
+      ? Code
+      : never
+    : StatusOf[Code] extends Status
+      ? Code
+      : never;
+}[keyof StatusOf];
 
 /** Every operation of the contract, by operationId. */
 export type OperationId = keyof OperationTypes;

@@ -1,5 +1,6 @@
 import { ConnectionError, GeoPulseError } from "@geopulse/sdk";
 import { CommanderError } from "commander";
+import { usd } from "./format.js";
 
 /** The process exit codes, documented in `geopulse --help` and the README. */
 export const ExitCode = {
@@ -70,7 +71,7 @@ function hintFor(error: GeoPulseError): string[] {
     const needed = details.requiredMicrousd;
     const available = details.availableMicrousd;
     if (typeof needed === "number" && typeof available === "number") {
-      return [`  required ${needed} micro-USD, available ${available} micro-USD`];
+      return [`  required ${usd(needed)}, available ${usd(available)}`];
     }
   }
   if (error.status === 501) {

@@ -32,16 +32,33 @@ export function keyValues(pairs: [string, Cell][]): string {
     .join("\n");
 }
 
-/** Micro-USD as dollars: 1_000_000 → "$1.00", 1_234 → "$0.001234", -500_000 → "-$0.50". */
+/**
+ * Micro-USD as dollars, the one money format of the CLI: whole cents with two
+ * decimals (rounded to the nearest cent), and amounts under a cent exactly, so a
+ * tiny cost does not read as nothing: 1_000_000 → "$1.00", 5_998_000 → "$6.00",
+ * 1_234 → "$0.001234", -500_000 → "-$0.50". `--json` has the exact integers.
+ */
 export function usd(microusd: number): string {
   const sign = microusd < 0 ? "-" : "";
   const abs = Math.abs(microusd);
-  const whole = Math.floor(abs / 1_000_000).toLocaleString("en-US");
-  const fraction = String(abs % 1_000_000)
-    .padStart(6, "0")
-    .replace(/0{1,4}$/, "");
-  return `${sign}$${whole}.${fraction.padEnd(2, "0")}`;
+  if (abs > 0 && abs < 10_000) {
+    return `${sign}$0.${String(abs).padStart(6, "0").replace(/0+$/, "")}`;
+  }
+  const cents = Math.round(abs / 10_000);
+  const whole = Math.floor(cents / 100).toLocaleString("en-US");
+  return `${sign}$${whole}.${String(cents % 100).padStart(2, "0")}`;
 }
+
+/** Dollars (a `…Usd` display field) in the same format as `usd`. */
+export const dollars = (amount: number): string => usd(Math.round(amount * 1_000_000));
+
+/** A count with its noun, singular for one: "1 engine", "3 engines", "0 answers". */
+export const plural = (count: number, noun: string, many = `${noun}s`): string =>
+  `${count} ${count === 1 ? noun : many}`;
+
+/** A value marked with "*" when simulated (a list prints the legend under its table). */
+export const marked = (value: string, simulated: boolean): string =>
+  simulated ? `${value}*` : value;
 
 /** A share 0..1 as a percentage with one decimal. */
 export const percent = (share: number): string => `${(share * 100).toFixed(1)}%`;

@@ -44,7 +44,7 @@ describe("read commands (key from GEOPULSE_API_KEY, workspace from GET /me)", ()
 
   it("prints metrics, scoreboard, workspace and credit usage for people", async () => {
     const metrics = await cli(["metrics"]);
-    expect(metrics.stdout).toMatch(/Composite\s+0\.0 \(0\.0–0\.0\)\s+n=0/);
+    expect(metrics.stdout).toMatch(/Composite\s+no data/);
     expect(metrics.stdout).toContain("none yet");
     const board = await cli(["scoreboard", "-w", api.slug]);
     expect(board.stdout).toMatch(/Brand\s+clicmd/);
@@ -210,6 +210,27 @@ describe("login in-process", () => {
     expect(result.code).toBe(4);
     expect(result.opened).toEqual([]);
     expect(result.stderr).toContain("error: login denied");
+  });
+
+  it("asks for every read scope by default, so the read commands work after a plain login", async () => {
+    const result = await login(["--json"], "approve", { tty: false });
+    expect(result.code, result.stderr).toBe(0);
+    expect(JSON.parse(result.stdout).scopes).toEqual([
+      "workspace:read",
+      "metrics:read",
+      "credits:read",
+      "prompts:read",
+      "runs:read",
+    ]);
+    for (const command of [
+      ["metrics"],
+      ["credits", "balance"],
+      ["prompts", "list"],
+      ["runs", "list"],
+    ]) {
+      const io = memoryIo({ GEOPULSE_CONFIG_DIR: result.configDir });
+      expect(await run([...command, "--json"], io), io.err()).toBe(0);
+    }
   });
 
   it("rejects unknown scopes as a usage error", async () => {

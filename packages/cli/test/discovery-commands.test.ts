@@ -140,6 +140,8 @@ describe("geopulse suggestions", () => {
       /^SUGGESTION\s+STATUS\s+CATEGORY\s+LANG\s+SOURCE\s+TEXT$/,
     );
     expect(human.stdout).toMatch(/sug_\w+\s+pending\s+\w+\s+en\s+simulated\*/);
+    // The "*" is explained under the table (on stderr, so stdout stays a table).
+    expect(human.stderr).toContain("* simulated: ");
     const fromResearch = await json("suggestions", "list", "--source", "research");
     expect(fromResearch.length).toBeGreaterThan(0);
     for (const s of fromResearch)

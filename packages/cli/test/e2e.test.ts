@@ -79,6 +79,14 @@ describe("geopulse binary end to end", () => {
     const result = await cli("credits", "balance");
     expect(result.code).toBe(0);
     expect(result.stdout).toMatch(/Available\s+\$1\.00/);
+    // Before the first run: "no data", never a 0.0 that reads as "no change".
+    const board = await cli("scoreboard");
+    expect(board.code, board.stderr).toBe(0);
+    expect(board.stdout).toMatch(/Composite\s+no data/);
+    expect(board.stdout).toMatch(
+      /Change\s+no comparison vs previous, no comparison 7d, no comparison 28d/,
+    );
+    expect(board.stdout).not.toContain("0.0");
   });
 
   it("exits 5 with the server's code when a scope is missing", async () => {

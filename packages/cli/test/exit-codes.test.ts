@@ -57,10 +57,10 @@ describe("error messages", () => {
       "error: invalid_request: Something. (request req_abc)",
       "  query.limit: must be <= 500",
     ]);
-    const credits = { requiredMicrousd: 500, availableMicrousd: 20 };
+    const credits = { requiredMicrousd: 1_250_000, availableMicrousd: 20 };
     expect(
       formatError(apiError(InsufficientCreditsError, 402, "insufficient_credits", credits)),
-    ).toContain("  required 500 micro-USD, available 20 micro-USD");
+    ).toContain("  required $1.25, available $0.00002");
   });
 
   it("name the address for a connection error and stay silent for commander's own", () => {

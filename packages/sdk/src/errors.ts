@@ -1,26 +1,10 @@
-import type { ErrorEnvelope } from "@geopulse/api-types";
+import type { ErrorCode, ErrorCodeForStatus, ErrorEnvelope } from "@geopulse/api-types";
 
-/** Error codes the API documents; others may appear as the API grows. */
-export type KnownErrorCode =
-  | "invalid_request"
-  | "ambiguous_credentials"
-  | "unauthenticated"
-  | "invalid_key"
-  | "invalid_session"
-  | "session_required"
-  | "insufficient_scope"
-  | "ip_forbidden"
-  | "workspace_not_found"
-  | "not_found"
-  | "insufficient_credits"
-  | "idempotency_key_reused"
-  | "mock_topup_disabled"
-  | "rate_limited"
-  | "billing_unavailable"
-  | "authorization_pending"
-  | "slow_down"
-  | "access_denied"
-  | "expired_token";
+/**
+ * Error codes the API documents: the contract's `ErrorCode` list (generated, so it
+ * always matches the server's). Others may appear as the API grows.
+ */
+export type KnownErrorCode = ErrorCode;
 
 export interface GeoPulseErrorInit {
   status: number;
@@ -54,14 +38,17 @@ export class GeoPulseError extends Error {
 /** 400: the request was malformed; `details.fields` names each field and rule. */
 export class InvalidRequestError extends GeoPulseError {
   override name = "InvalidRequestError";
+  declare readonly code: ErrorCodeForStatus<400> | (string & {});
 }
 /** 401: missing, malformed, unknown or revoked credentials. */
 export class AuthenticationError extends GeoPulseError {
   override name = "AuthenticationError";
+  declare readonly code: ErrorCodeForStatus<401> | (string & {});
 }
 /** 402: the credit balance cannot cover the operation. */
 export class InsufficientCreditsError extends GeoPulseError {
   override name = "InsufficientCreditsError";
+  declare readonly code: ErrorCodeForStatus<402> | (string & {});
   get requiredMicrousd(): number | undefined {
     return this.details?.requiredMicrousd as number | undefined;
   }
@@ -72,22 +59,27 @@ export class InsufficientCreditsError extends GeoPulseError {
 /** 403: a session is required, a scope is missing, or the address is not allowed. */
 export class PermissionError extends GeoPulseError {
   override name = "PermissionError";
+  declare readonly code: ErrorCodeForStatus<403> | (string & {});
 }
 /** 404: including `workspace_not_found` for any workspace the key may not see. */
 export class NotFoundError extends GeoPulseError {
   override name = "NotFoundError";
+  declare readonly code: ErrorCodeForStatus<404> | (string & {});
 }
 /** 409: a conflicting state. */
 export class ConflictError extends GeoPulseError {
   override name = "ConflictError";
+  declare readonly code: ErrorCodeForStatus<409> | (string & {});
 }
 /** 429: slow down; `retryAfterSeconds` says for how long. */
 export class RateLimitError extends GeoPulseError {
   override name = "RateLimitError";
+  declare readonly code: ErrorCodeForStatus<429> | (string & {});
 }
 /** 5xx: the service failed. */
 export class ApiError extends GeoPulseError {
   override name = "ApiError";
+  declare readonly code: ErrorCodeForStatus<"5xx"> | (string & {});
 }
 /** The service could not be reached (network, DNS, timeout). */
 export class ConnectionError extends GeoPulseError {

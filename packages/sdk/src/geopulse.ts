@@ -1,176 +1,89 @@
-import type {
-  CreditBalance,
-  CreditUsage,
-  DeviceAuthorizationStarted,
-  DeviceToken,
-  Me,
-  QueryParams,
-  RequestBody,
-  ResponseBody,
-  Run,
-  RunPreset,
-  RunResponse,
-  Scoreboard,
-  TeamMember,
-  Workspace,
-  WorkspaceMetrics,
-  WorkspaceSummary,
-} from "@geopulse/api-types";
+import type { Me, RequestBody } from "@geopulse/api-types";
 import { type ClientOptions, createRawClient, type RawClient, unwrap } from "./client.js";
-import { paginate } from "./paginate.js";
+import type { GeneratedNamespaces } from "./generated/namespaces.js";
+import { bindNamespaces } from "./namespaces.js";
+import type { Body, Result } from "./operation-types.js";
 
-const at = (workspace: string) => ({ params: { path: { workspace } } });
-
-/** The GEO Pulse API: resource methods that return data and throw typed errors. */
-export interface GeoPulse {
+/**
+ * The GEO Pulse API: resource methods that return data and throw typed errors.
+ * Every operation an API key can call is a generated method (GeneratedNamespaces,
+ * e.g. `gp.runs.list(workspace)`); the members below are hand-written shortcuts.
+ */
+export interface GeoPulse extends GeneratedNamespaces {
   /** The typed openapi-fetch client, for any operation of the contract. */
   raw: RawClient;
+  /** Who is calling: the API key (and its workspace and scopes) or the signed-in user. */
   me(): Promise<Me>;
-  workspaces: {
-    list(options?: { limit?: number }): AsyncGenerator<WorkspaceSummary>;
-    get(workspace: string): Promise<Workspace>;
+  metrics: GeneratedNamespaces["metrics"] & {
+    /** Same as `getScoreboard`. */
+    scoreboard: GeneratedNamespaces["metrics"]["getScoreboard"];
+    /** Same as `getTimeSeries`: daily point values per entity and engine over `from`..`to`. */
+    timeseries: GeneratedNamespaces["metrics"]["getTimeSeries"];
   };
-  metrics: {
-    /** The metrics view of a day (default: the latest with data), optionally filtered. */
-    get(workspace: string, query?: QueryParams<"getWorkspaceMetrics">): Promise<WorkspaceMetrics>;
-    scoreboard(
-      workspace: string,
-      query?: QueryParams<"getWorkspaceScoreboard">,
-    ): Promise<Scoreboard>;
-    /** Daily point values per entity and engine over `from`..`to` (at most 366 days). */
-    timeseries(
-      workspace: string,
-      query: QueryParams<"getMetricsTimeSeries">,
-    ): Promise<ResponseBody<"getMetricsTimeSeries", 200>>;
+  credits: GeneratedNamespaces["credits"] & {
+    /** Same as `getBalance`. */
+    balance: GeneratedNamespaces["credits"]["getBalance"];
+    /** Same as `getUsage`. */
+    usage: GeneratedNamespaces["credits"]["getUsage"];
+    /** The development top-up (needs a signed-in session, not an API key). */
+    topUp(workspace: string, body: Body<"mockTopUp">): Promise<Result<"mockTopUp">>;
   };
-  credits: {
-    balance(workspace: string): Promise<CreditBalance>;
-    usage(workspace: string, options?: { limit?: number }): Promise<CreditUsage>;
-    topUp(
-      workspace: string,
-      body: Omit<RequestBody<"mockTopUp">, "idempotencyKey"> & { idempotencyKey?: string },
-    ): Promise<CreditBalance>;
+  runs: GeneratedNamespaces["runs"] & {
+    /** Same as `listResponses`. */
+    responses: GeneratedNamespaces["runs"]["listResponses"];
   };
-  runs: {
-    list(workspace: string, options?: { limit?: number }): AsyncGenerator<Run>;
-    /** Queues a run; the idempotency key is generated when not given and reused on retries. */
-    start(workspace: string, body: { preset: RunPreset; idempotencyKey?: string }): Promise<Run>;
-    get(workspace: string, runId: string): Promise<Run>;
-    cancel(workspace: string, runId: string): Promise<Run>;
-    responses(
-      workspace: string,
-      runId: string,
-      options?: { limit?: number },
-    ): AsyncGenerator<RunResponse>;
+  prompts: GeneratedNamespaces["prompts"] & {
+    /** `import` with a CSV file's text (header text,category,language,region,tags,active). */
+    importCsv(workspace: string, csv: string): Promise<Result<"importPrompts">>;
   };
-  members: { list(workspace: string, options?: { limit?: number }): AsyncGenerator<TeamMember> };
-  deviceAuthorizations: {
-    start(body?: RequestBody<"startDeviceAuthorization">): Promise<DeviceAuthorizationStarted>;
+  deviceAuthorizations: GeneratedNamespaces["deviceAuthorizations"] & {
     /** One poll; throws GeoPulseError with code authorization_pending / slow_down / ... until approved. */
-    exchange(deviceCode: string): Promise<DeviceToken>;
+    exchange: GeneratedNamespaces["deviceAuthorizations"]["exchangeCode"];
   };
 }
 
 export function createClient(options: ClientOptions = {}): GeoPulse {
   const raw = createRawClient(options);
+  const gp = bindNamespaces(raw);
   return {
+    ...gp,
     raw,
-    me: () => unwrap(raw.GET("/api/v1/me")),
-    workspaces: {
-      list: ({ limit } = {}) =>
-        paginate((cursor) =>
-          unwrap(raw.GET("/api/v1/workspaces", { params: { query: { limit, cursor } } })),
-        ),
-      get: (workspace) => unwrap(raw.GET("/api/v1/workspaces/{workspace}", at(workspace))),
-    },
+    me: gp.auth.getMe,
     metrics: {
-      get: (workspace, query) =>
-        unwrap(
-          raw.GET("/api/v1/workspaces/{workspace}/metrics", {
-            params: { path: { workspace }, query },
-          }),
-        ),
-      scoreboard: (workspace, query) =>
-        unwrap(
-          raw.GET("/api/v1/workspaces/{workspace}/scoreboard", {
-            params: { path: { workspace }, query },
-          }),
-        ),
-      timeseries: (workspace, query) =>
-        unwrap(
-          raw.GET("/api/v1/workspaces/{workspace}/metrics/timeseries", {
-            params: { path: { workspace }, query },
-          }),
-        ),
+      ...gp.metrics,
+      scoreboard: gp.metrics.getScoreboard,
+      timeseries: gp.metrics.getTimeSeries,
     },
     credits: {
-      balance: (workspace) =>
-        unwrap(raw.GET("/api/v1/workspaces/{workspace}/credits/balance", at(workspace))),
-      usage: (workspace, { limit } = {}) =>
-        unwrap(
-          raw.GET("/api/v1/workspaces/{workspace}/credits/usage", {
-            params: { path: { workspace }, query: { limit } },
-          }),
-        ),
+      ...gp.credits,
+      balance: gp.credits.getBalance,
+      usage: gp.credits.getUsage,
       // The idempotency middleware fills in a key when none is given.
       topUp: (workspace, body) =>
         unwrap(
           raw.POST("/api/v1/workspaces/{workspace}/credits/top-up", {
-            ...at(workspace),
+            params: { path: { workspace } },
             body: body as RequestBody<"mockTopUp">,
           }),
         ),
     },
-    runs: {
-      list: (workspace, { limit } = {}) =>
-        paginate((cursor) =>
-          unwrap(
-            raw.GET("/api/v1/workspaces/{workspace}/runs", {
-              params: { path: { workspace }, query: { limit, cursor } },
-            }),
-          ),
-        ),
-      start: (workspace, body) =>
-        unwrap(raw.POST("/api/v1/workspaces/{workspace}/runs", { ...at(workspace), body })),
-      get: (workspace, runId) =>
+    runs: { ...gp.runs, responses: gp.runs.listResponses },
+    prompts: {
+      ...gp.prompts,
+      // The contract's text/csv body is the file as is.
+      importCsv: (workspace, csv) =>
         unwrap(
-          raw.GET("/api/v1/workspaces/{workspace}/runs/{runId}", {
-            params: { path: { workspace, runId } },
+          raw.POST("/api/v1/workspaces/{workspace}/prompts/import", {
+            params: { path: { workspace } },
+            body: csv as unknown as RequestBody<"importPrompts">,
+            bodySerializer: (body: unknown) => body as string,
+            headers: { "content-type": "text/csv" },
           }),
-        ),
-      cancel: (workspace, runId) =>
-        unwrap(
-          raw.POST("/api/v1/workspaces/{workspace}/runs/{runId}/cancel", {
-            params: { path: { workspace, runId } },
-          }),
-        ),
-      responses: (workspace, runId, { limit } = {}) =>
-        paginate((cursor) =>
-          unwrap(
-            raw.GET("/api/v1/workspaces/{workspace}/runs/{runId}/responses", {
-              params: { path: { workspace, runId }, query: { limit, cursor } },
-            }),
-          ),
-        ),
-    },
-    members: {
-      list: (workspace, { limit } = {}) =>
-        paginate((cursor) =>
-          unwrap(
-            raw.GET("/api/v1/workspaces/{workspace}/members", {
-              params: { path: { workspace }, query: { limit, cursor } },
-            }),
-          ),
         ),
     },
     deviceAuthorizations: {
-      start: (body) => unwrap(raw.POST("/api/v1/device-authorizations", { body: body ?? {} })),
-      exchange: (deviceCode) =>
-        unwrap(
-          raw.POST("/api/v1/device-authorizations/{code}/token", {
-            params: { path: { code: deviceCode } },
-          }),
-        ),
+      ...gp.deviceAuthorizations,
+      exchange: gp.deviceAuthorizations.exchangeCode,
     },
   };
 }

@@ -1,86 +1,27 @@
+import { type ErrorCode, errorStatusByCode, type FieldError } from "@geopulse/api-types";
+
 /**
  * Typed application errors. Services and middleware throw these; the one error
- * handler (errors/error-handler.ts) turns them into the envelope. Status codes
- * live here, next to the codes they belong to, and nowhere else.
+ * handler (errors/error-handler.ts) turns them into the envelope. The codes and
+ * their statuses are the contract's (`components/schemas/ErrorCode` in
+ * spec/openapi.yaml, generated into @geopulse/api-types), so a code the contract
+ * does not list cannot be thrown. An AppError is built only by a factory of
+ * `errors` below, one per code at least.
  */
-const statusByCode = {
-  invalid_request: 400,
-  invalid_schedule: 400,
-  ambiguous_credentials: 400,
-  authorization_pending: 400,
-  slow_down: 400,
-  access_denied: 400,
-  malformed_request: 400,
-  expired_token: 400,
-  invalid_signature: 400,
-  unauthenticated: 401,
-  invalid_key: 401,
-  invalid_session: 401,
-  invalid_sign_in_token: 401,
-  insufficient_credits: 402,
-  session_required: 403,
-  insufficient_scope: 403,
-  ip_forbidden: 403,
-  role_forbidden: 403,
-  invitation_email_mismatch: 403,
-  workspace_not_found: 404,
-  not_found: 404,
-  invitation_not_found: 404,
-  method_not_allowed: 405,
-  request_timeout: 408,
-  conflict: 409,
-  idempotency_key_reused: 409,
-  delivery_mismatch: 409,
-  invalid_key_state: 409,
-  rotation_not_acknowledged: 409,
-  credential_exists: 409,
-  already_member: 409,
-  last_owner: 409,
-  already_decided: 409,
-  mock_topup_disabled: 409,
-  reservation_closed: 409,
-  active_set_full: 409,
-  active_set_too_small: 409,
-  prompt_exists: 409,
-  competitor_exists: 409,
-  too_many_competitors: 409,
-  too_few_competitors: 409,
-  run_finished: 409,
-  no_active_prompts: 409,
-  no_engines_configured: 409,
-  delivery_expired: 410,
-  payload_too_large: 413,
-  unsupported_media_type: 415,
-  headers_too_large: 431,
-  rate_limited: 429,
-  internal_error: 500,
-  not_implemented: 501,
-  payment_provider_error: 502,
-  email_unavailable: 503,
-  billing_unavailable: 503,
-  service_unavailable: 503,
-} as const;
+export type { ErrorCode, FieldError };
 
-export type ErrorCode = keyof typeof statusByCode;
-
-export interface FieldError {
-  field: string;
-  rule: string;
-  message: string;
-}
-
-export class AppError extends Error {
+export class AppError<Code extends ErrorCode = ErrorCode> extends Error {
   override name = "AppError";
   readonly status: number;
 
   constructor(
-    readonly code: ErrorCode,
+    readonly code: Code,
     message: string,
     readonly details?: Record<string, unknown>,
     /** Extra response headers, e.g. Retry-After. */
     readonly headers?: Record<string, string>,
   ) {
-    const status = statusByCode[code];
+    const status = errorStatusByCode[code];
     // A 4xx is an expected answer, not a fault: capturing its stack trace would be the
     // costliest part of a rejected request, and no one reads it. 5xx keep theirs.
     const limit = Error.stackTraceLimit;
@@ -94,7 +35,63 @@ export class AppError extends Error {
   }
 }
 
+/** `workspace_not_found` -> `workspaceNotFound`. */
+type CamelCase<S extends string> = S extends `${infer Head}_${infer Tail}`
+  ? `${Head}${Capitalize<CamelCase<Tail>>}`
+  : S;
+type Factory<Code extends ErrorCode> = (...args: never[]) => AppError<Code>;
+/** Every code of the contract has a factory named after it that builds that code. */
+type FactoryPerCode = { [Code in ErrorCode as CamelCase<Code>]: Factory<Code> };
+
+const deliveryExpiredMessages = {
+  replayed:
+    "The key this request created is no longer pending delivery; its secret cannot be returned again.",
+  windowClosed: "The 10-minute delivery window has closed; the secret is gone. Create a new key.",
+  secretGone: "The secret is no longer available.",
+};
+
+const unsupportedMediaTypeMessages = {
+  contentType: "Unsupported content type; send application/json.",
+  encoding: "Unsupported body encoding.",
+  csv: "This server cannot read text/csv bodies.",
+};
+
+const emailUnavailableMessages = {
+  unconfigured: "Sign-in links need an email provider, and none is configured.",
+  sendFailed: "The sign-in email could not be sent; try again.",
+};
+
+/** What an operation found no configured engine or provider for. */
+type MissingEngines =
+  | { for: "promptGeneration" }
+  | { for: "research"; skippedProviders: unknown[] }
+  | { for: "run"; skippedEngines: unknown[] };
+
+function noEnginesConfigured(missing: MissingEngines): AppError<"no_engines_configured"> {
+  switch (missing.for) {
+    case "promptGeneration":
+      return new AppError(
+        "no_engines_configured",
+        "No OpenAI key is configured for this workspace or the server; store an openai credential first.",
+      );
+    case "research":
+      return new AppError(
+        "no_engines_configured",
+        "None of the requested research providers is available; store an exa or perplexity credential first.",
+        { skippedProviders: missing.skippedProviders },
+      );
+    case "run":
+      return new AppError(
+        "no_engines_configured",
+        "No engine of this preset has a provider key; store one as a workspace credential.",
+        { skippedEngines: missing.skippedEngines },
+      );
+  }
+}
+
+/** The factories: the one place an AppError is built, with its message and details. */
 export const errors = {
+  // 400
   invalidRequest: (fields: FieldError[], message = "The request is invalid.") =>
     new AppError("invalid_request", message, { fields }),
   field: (field: string, rule: string, message: string) =>
@@ -105,29 +102,170 @@ export const errors = {
     }),
   ambiguousCredentials: () =>
     new AppError("ambiguous_credentials", "Send either a session cookie or an API key, not both."),
+  authorizationPending: (interval: number) =>
+    new AppError("authorization_pending", "Waiting for the person to approve the request.", {
+      interval,
+    }),
+  slowDown: (interval: number) =>
+    new AppError("slow_down", "Polling too fast; wait longer between polls.", { interval }),
+  accessDenied: () => new AppError("access_denied", "The request was denied."),
+  expiredToken: () =>
+    new AppError(
+      "expired_token",
+      "The device code expired, is unknown, or was already exchanged; start again.",
+    ),
+  invalidSignature: () =>
+    new AppError(
+      "invalid_signature",
+      "The Stripe-Signature header is missing, does not match the payload, or is too old.",
+    ),
+  malformedRequest: () => new AppError("malformed_request", "The request is not well-formed HTTP."),
+  // 401
   unauthenticated: () =>
     new AppError("unauthenticated", "Authentication is required: a session cookie or an API key."),
   invalidKey: () => new AppError("invalid_key", "The API key is not valid."),
+  keyPending: () =>
+    new AppError(
+      "key_pending",
+      "The API key is pending: it works once acknowledged (action acknowledge with its deliveryId, within 10 minutes of its creation).",
+    ),
   invalidSession: () =>
     new AppError("invalid_session", "The session is not valid or has ended; sign in again."),
+  invalidSignInToken: () =>
+    new AppError("invalid_sign_in_token", "The sign-in link is invalid, used or expired."),
+  // 402
+  insufficientCredits: (requiredMicrousd: bigint | number, availableMicrousd: bigint | number) =>
+    new AppError(
+      "insufficient_credits",
+      "The available credit balance cannot cover this operation.",
+      {
+        requiredMicrousd: Number(requiredMicrousd),
+        availableMicrousd: Number(availableMicrousd),
+      },
+    ),
+  // 403
   sessionRequired: () =>
     new AppError(
       "session_required",
       "This operation needs a signed-in session; API keys cannot use it.",
     ),
-  ipForbidden: () =>
-    new AppError("ip_forbidden", "This API key may not be used from your network address."),
   insufficientScope: (requiredScope: string) =>
     new AppError("insufficient_scope", `The API key lacks the scope ${requiredScope}.`, {
       requiredScope,
     }),
+  ipForbidden: () =>
+    new AppError("ip_forbidden", "This API key may not be used from your network address."),
+  roleForbidden: (allowed: "owners" | "owners and admins", action: string) =>
+    new AppError("role_forbidden", `Only ${allowed} may ${action}.`),
+  invitationEmailMismatch: () =>
+    new AppError(
+      "invitation_email_mismatch",
+      "This invitation was sent to a different email address; sign in with that address.",
+    ),
+  // 404, 405, 408
   workspaceNotFound: () => new AppError("workspace_not_found", "Workspace not found."),
   notFound: (what = "Resource") => new AppError("not_found", `${what} not found.`),
-  notImplemented: (operationId: string) =>
+  invitationNotFound: () =>
+    new AppError("invitation_not_found", "The invitation is invalid, used, revoked or expired."),
+  methodNotAllowed: () => new AppError("method_not_allowed", "Method not allowed on this route."),
+  requestTimeout: () => new AppError("request_timeout", "The request was not received in time."),
+  // 409
+  idempotencyKeyReused: (differentIn: "request body" | "amount" = "request body") =>
     new AppError(
-      "not_implemented",
-      `${operationId} is part of the contract but not yet available.`,
+      "idempotency_key_reused",
+      `This idempotency key was used with a different ${differentIn}.`,
     ),
+  deliveryMismatch: () =>
+    new AppError("delivery_mismatch", "This deliveryId does not belong to the key."),
+  invalidKeyState: (state: string, action: string) =>
+    new AppError("invalid_key_state", `The key is ${state}; ${action} is not possible.`, {
+      state,
+    }),
+  rotationNotAcknowledged: () =>
+    new AppError(
+      "rotation_not_acknowledged",
+      "Acknowledge the replacement key before confirming the rotation.",
+    ),
+  credentialExists: ({ connector, key }: { connector: string; key: string }) =>
+    new AppError(
+      "credential_exists",
+      `A credential ${connector}/${key} is already stored; send rotate: true to replace it.`,
+      { connector, key },
+    ),
+  /** With the invitee's email when an invitation is sent, without when it is accepted. */
+  alreadyMember: (email?: string) =>
+    new AppError(
+      "already_member",
+      email === undefined
+        ? "You are already a member of this workspace."
+        : `${email} is already a member of this workspace.`,
+    ),
+  lastOwner: () =>
+    new AppError(
+      "last_owner",
+      "A workspace needs at least one owner; make someone else an owner first.",
+    ),
+  alreadyDecided: (decided: "deviceAuthorization" | { suggestionId: string; status: string }) =>
+    decided === "deviceAuthorization"
+      ? new AppError("already_decided", "This device authorization was already approved or denied.")
+      : new AppError("already_decided", `This suggestion was already ${decided.status}.`, {
+          suggestionId: decided.suggestionId,
+          status: decided.status,
+        }),
+  mockTopupDisabled: () =>
+    new AppError(
+      "mock_topup_disabled",
+      "Mock top-ups are disabled while a payment processor is configured.",
+    ),
+  reservationClosed: (reservation: { id: string; status: string }) =>
+    new AppError("reservation_closed", `The reservation is already ${reservation.status}.`, {
+      reservationId: reservation.id,
+      status: reservation.status,
+    }),
+  activeSetFull: (activeSetSize: number, activeCount: number) =>
+    new AppError(
+      "active_set_full",
+      `The active set is full (${activeCount} of ${activeSetSize}); deactivate a prompt or raise activeSetSize first.`,
+      { activeSetSize, activeCount },
+    ),
+  activeSetTooSmall: (activeSetSize: number, activeCount: number) =>
+    new AppError(
+      "active_set_too_small",
+      `${activeCount} prompts are active; deactivate ${activeCount - activeSetSize} before lowering activeSetSize to ${activeSetSize}.`,
+      { activeSetSize, activeCount },
+    ),
+  promptExists: (promptId: string) =>
+    new AppError("prompt_exists", "A prompt with the same text and language already exists.", {
+      promptId,
+    }),
+  competitorExists: (holder: { id: string; name: string }) =>
+    new AppError("competitor_exists", `A competitor named "${holder.name}" already exists.`, {
+      competitorId: holder.id,
+      field: "body.name",
+    }),
+  tooManyCompetitors: (maxCompetitors: number, count: number) =>
+    new AppError(
+      "too_many_competitors",
+      `A workspace has at most ${maxCompetitors} competitors; remove one first.`,
+      { maxCompetitors, count },
+    ),
+  tooFewCompetitors: (minCompetitors: number, count: number) =>
+    new AppError(
+      "too_few_competitors",
+      `A workspace keeps at least ${minCompetitors} competitors; add another before removing this one.`,
+      { minCompetitors, count },
+    ),
+  runFinished: (status: string) =>
+    new AppError("run_finished", `The run already ended (${status}).`),
+  noActivePrompts: () =>
+    new AppError("no_active_prompts", "The workspace has no active prompts to measure."),
+  noEnginesConfigured,
+  // 410, 413, 415, 429, 431
+  deliveryExpired: (why: keyof typeof deliveryExpiredMessages) =>
+    new AppError("delivery_expired", deliveryExpiredMessages[why]),
+  payloadTooLarge: () => new AppError("payload_too_large", "The request body is too large."),
+  unsupportedMediaType: (what: keyof typeof unsupportedMediaTypeMessages = "contentType") =>
+    new AppError("unsupported_media_type", unsupportedMediaTypeMessages[what]),
   rateLimited: (retryAfterSeconds: number) =>
     new AppError(
       "rate_limited",
@@ -135,4 +273,29 @@ export const errors = {
       { retryAfterSeconds },
       { "Retry-After": String(retryAfterSeconds) },
     ),
-};
+  headersTooLarge: (maxHeaderSize: number) =>
+    new AppError(
+      "headers_too_large",
+      `The request's headers are too large (${maxHeaderSize} bytes in all at most).`,
+    ),
+  // 5xx
+  internalError: () => new AppError("internal_error", "Internal server error."),
+  notImplemented: (operationId: string) =>
+    new AppError(
+      "not_implemented",
+      `${operationId} is part of the contract but not yet available.`,
+    ),
+  /** Stripe refused or could not be reached: 502, repeating nothing of Stripe's answer. */
+  paymentProviderError: () =>
+    new AppError(
+      "payment_provider_error",
+      "The payment provider could not start the checkout; try again later.",
+    ),
+  emailUnavailable: (why: keyof typeof emailUnavailableMessages) =>
+    new AppError("email_unavailable", emailUnavailableMessages[why]),
+  billingUnavailable: (variable: "STRIPE_SECRET_KEY" | "STRIPE_WEBHOOK_SECRET") =>
+    new AppError(
+      "billing_unavailable",
+      `Billing is not available on this server (${variable} is not configured).`,
+    ),
+} satisfies FactoryPerCode & Record<string, Factory<ErrorCode>>;

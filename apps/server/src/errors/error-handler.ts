@@ -49,10 +49,10 @@ export function toAppError(error: unknown): AppError {
     return errors.field("body", "json", "The body is not valid JSON.");
   }
   if (http.type === "entity.too.large") {
-    return new AppError("payload_too_large", "The request body is too large.");
+    return errors.payloadTooLarge();
   }
   if (http.type === "encoding.unsupported" || http.type === "charset.unsupported") {
-    return new AppError("unsupported_media_type", "Unsupported body encoding.");
+    return errors.unsupportedMediaType("encoding");
   }
   // express-openapi-validator
   switch (http.status) {
@@ -61,16 +61,13 @@ export function toAppError(error: unknown): AppError {
     case 404:
       return errors.notFound("Route");
     case 405:
-      return new AppError("method_not_allowed", "Method not allowed on this route.");
+      return errors.methodNotAllowed();
     case 413:
-      return new AppError("payload_too_large", "The request body is too large.");
+      return errors.payloadTooLarge();
     case 415:
-      return new AppError(
-        "unsupported_media_type",
-        "Unsupported content type; send application/json.",
-      );
+      return errors.unsupportedMediaType();
   }
-  return new AppError("internal_error", "Internal server error.");
+  return errors.internalError();
 }
 
 /** The single place where errors become the envelope. */

@@ -1,7 +1,7 @@
 import { maxHeaderSize } from "node:http";
 import type { Duplex } from "node:stream";
 import type { Logger } from "pino";
-import { AppError } from "../errors/app-error.js";
+import { type AppError, errors } from "../errors/app-error.js";
 import { newRequestId } from "./request-id.js";
 
 const reasons: Record<number, string> = {
@@ -13,15 +13,12 @@ const reasons: Record<number, string> = {
 /** What Node's HTTP parser refused, as an AppError (by the parser's error code). */
 function clientErrorOf(error: NodeJS.ErrnoException): AppError {
   if (error.code === "HPE_HEADER_OVERFLOW") {
-    return new AppError(
-      "headers_too_large",
-      `The request's headers are too large (${maxHeaderSize} bytes in all at most).`,
-    );
+    return errors.headersTooLarge(maxHeaderSize);
   }
   if (error.code === "ERR_HTTP_REQUEST_TIMEOUT") {
-    return new AppError("request_timeout", "The request was not received in time.");
+    return errors.requestTimeout();
   }
-  return new AppError("malformed_request", "The request is not well-formed HTTP.");
+  return errors.malformedRequest();
 }
 
 /**

@@ -1,30 +1,62 @@
+import type { DeltaComparisons, Deltas } from "@geopulse/api-types";
+
 /**
- * Day-over-day changes of a composite score, as the scoreboard's `deltas`
- * object: current composite minus the composite of (a) the previous day with
- * data, (b) exactly 7 days earlier, (c) exactly 28 days earlier (UTC calendar
- * days). A comparison day without data gives 0, not the current value, so a
- * new workspace never shows a jump from nothing.
+ * Day-over-day changes of a composite score: the scoreboard's `deltas` (the
+ * numbers the contract requires) and `comparisons` (the day each used).
+ * Current composite minus the composite of (a) the previous day with data,
+ * (b) exactly 7 days earlier, (c) exactly 28 days earlier (UTC calendar days).
+ * Without a comparison day (or without data on the current day) the delta is
+ * 0 in `deltas` and null, with a null date, in `comparisons`, so a new
+ * workspace never shows a jump from nothing and no zero reads as "no change".
  */
-export interface CompositeDeltas {
-  previous: number;
-  "7d": number;
-  "28d": number;
+export type CompositeDeltas = Deltas;
+
+/** The composite of a comparison day with data. */
+export interface ComparedDay {
+  date: string;
+  value: number;
 }
 
 export interface PreviousComposites {
-  /** Composite of the latest earlier day with data; undefined/null when none. */
-  previous?: number | null;
-  /** Composite exactly 7 days earlier; undefined/null when that day has no data. */
-  d7?: number | null;
-  /** Composite exactly 28 days earlier; undefined/null when that day has no data. */
-  d28?: number | null;
+  /** The latest earlier day with data; undefined when none. */
+  previous?: ComparedDay | undefined;
+  /** Exactly 7 days earlier; undefined when that day has no data. */
+  d7?: ComparedDay | undefined;
+  /** Exactly 28 days earlier; undefined when that day has no data. */
+  d28?: ComparedDay | undefined;
 }
 
-export function compositeDeltas(current: number, before: PreviousComposites): CompositeDeltas {
-  const delta = (then: number | null | undefined) =>
-    then === undefined || then === null ? 0 : current - then;
-  return { previous: delta(before.previous), "7d": delta(before.d7), "28d": delta(before.d28) };
+export interface CompositeChanges {
+  deltas: CompositeDeltas;
+  comparisons: DeltaComparisons;
 }
+
+/** `current` undefined: the day described has no data, so nothing is compared. */
+export function compositeChanges(
+  current: number | undefined,
+  before: PreviousComposites,
+): CompositeChanges {
+  const compare = (then: ComparedDay | undefined) =>
+    current === undefined || then === undefined
+      ? { date: null, delta: null }
+      : { date: then.date, delta: current - then.value };
+  const comparisons: DeltaComparisons = {
+    previous: compare(before.previous),
+    "7d": compare(before.d7),
+    "28d": compare(before.d28),
+  };
+  return {
+    deltas: {
+      previous: comparisons.previous.delta ?? 0,
+      "7d": comparisons["7d"].delta ?? 0,
+      "28d": comparisons["28d"].delta ?? 0,
+    },
+    comparisons,
+  };
+}
+
+/** No data: every delta 0, every comparison null. */
+export const noChanges: CompositeChanges = compositeChanges(undefined, {});
 
 const DAY_MS = 86_400_000;
 

@@ -1,22 +1,43 @@
 import type { Page } from "./render-page.js";
 
+/** The scope values of the contract (components.schemas.Scope.enum), in its order. */
+export function contractScopes(document: Record<string, unknown>): string[] {
+  const schemas = (document as { components?: { schemas?: { Scope?: { enum?: string[] } } } })
+    .components?.schemas;
+  return [...(schemas?.Scope?.enum ?? [])];
+}
+
 /**
  * The verification page of the device flow: the person signs in if needed,
  * enters (or receives) the user code, sees which client asked for which
- * scopes, picks a workspace and approves or denies. Everything shown that came
- * from a request is set with textContent, never parsed as HTML.
+ * scopes, picks a workspace and approves or denies. Every scope of the contract
+ * is listed (static markup from the contract, checked against a plain pattern):
+ * the ones the device asked for are ticked and listed first, any other can be
+ * ticked to grant it, and any can be unticked. Everything shown that came from
+ * a request is set with textContent, never parsed as HTML.
  */
-export const devicePage: Page = {
-  title: "Approve a device — GEO Pulse",
-  body: `<h1>Approve a device</h1>
+export function devicePage(scopes: readonly string[]): Page {
+  const boxes = scopes
+    .filter((scope) => /^[a-z]+:[a-z]+$/.test(scope))
+    .map((scope) => `<label><input type="checkbox" value="${scope}"> ${scope}<br></label>`)
+    .join("");
+  return {
+    title: "Approve a device — GEO Pulse",
+    body: `<h1>Approve a device</h1>
 <section id="signin" hidden><p>Sign in to continue.</p>
 <form id="signin-form"><input id="email" type="email" required placeholder="you@example.com" autocomplete="email"> <button>Sign in</button></form></section>
 <section id="lookup" hidden><form id="code-form"><label>Code shown by your device <input id="code" required autocomplete="off" size="12"></label> <button>Continue</button></form></section>
-<section id="decide" hidden><p><b id="client"></b> asks for access with these scopes:</p><div id="scopes"></div>
+<section id="decide" hidden><p><b id="client"></b> asks for access. The key gets the ticked scopes.</p>
+<p>Asked for:</p><div id="asked"></div>
+<p>Also grant:</p><div id="more">${boxes}</div>
 <p><label>Workspace <select id="workspace"></select></label></p>
 <button id="approve">Approve</button> <button id="deny">Deny</button></section>
 <p id="status"></p>`,
-  script: `(() => {
+    script,
+  };
+}
+
+const script = `(() => {
   const $ = (id) => document.getElementById(id);
   const say = (text) => { $("status").textContent = text; };
   const api = async (method, path, body) => {
@@ -27,15 +48,16 @@ export const devicePage: Page = {
     return data;
   };
   let code = new URLSearchParams(location.search).get("user_code") || "";
+  const boxes = () => [...document.querySelectorAll("#asked input, #more input")];
   const showDecision = async () => {
     const request = await api("GET", "/api/v1/device-authorizations/" + encodeURIComponent(code));
     if (request.status !== "pending") { say("This request is " + request.status + "."); return; }
     $("client").textContent = request.clientName || "A device";
-    const scopes = request.requestedScopes.length ? request.requestedScopes : ["workspace:read"];
-    $("scopes").replaceChildren(...scopes.map((scope) => {
-      const label = document.createElement("label"); const box = document.createElement("input");
-      box.type = "checkbox"; box.checked = true; box.value = scope; label.append(box, " " + scope, document.createElement("br"));
-      return label; }));
+    const asked = request.requestedScopes.length ? request.requestedScopes : ["workspace:read"];
+    for (const box of boxes()) {
+      box.checked = asked.includes(box.value);
+      (box.checked ? $("asked") : $("more")).append(box.parentElement);
+    }
     const workspaces = await api("GET", "/api/v1/workspaces?limit=100");
     $("workspace").replaceChildren(...workspaces.data.map((w) => {
       const option = document.createElement("option"); option.value = w.slug; option.textContent = w.displayName + " (" + w.slug + ")";
@@ -45,8 +67,9 @@ export const devicePage: Page = {
   const decide = async (approve) => {
     try {
       const path = "/api/v1/device-authorizations/" + encodeURIComponent(code) + (approve ? "/approve" : "/deny");
-      const scopes = [...document.querySelectorAll("#scopes input:checked")].map((box) => box.value);
-      await api("POST", path, approve ? { workspace: $("workspace").value, ...(scopes.length ? { scopes } : {}) } : undefined);
+      const scopes = boxes().filter((box) => box.checked).map((box) => box.value);
+      if (approve && scopes.length === 0) { say("Tick at least one scope."); return; }
+      await api("POST", path, approve ? { workspace: $("workspace").value, scopes } : undefined);
       $("decide").hidden = true;
       say(approve ? "Approved. You can return to your device." : "Denied.");
     } catch (error) { say(error.message); }
@@ -65,5 +88,4 @@ export const devicePage: Page = {
     if (code) { $("code").value = code; showDecision().catch((e) => { $("lookup").hidden = false; say(e.message); }); }
     else $("lookup").hidden = false;
   }, () => { $("signin").hidden = false; });
-})();`,
-};
+})();`;

@@ -44,7 +44,13 @@ describe("POST /api-keys", () => {
       bearer: body.secret,
     });
     expect(before.status).toBe(401);
-    expect(before.body.error.code).toBe("invalid_key");
+    expect(before.body.error.code).toBe("key_pending");
+    expect(before.body.error.message).toContain("acknowledge");
+    // A secret nobody issued (same shape) learns nothing: still invalid_key.
+    const forged = `gp_live_${"A".repeat(43)}`;
+    const unknown = await t.request<any>("GET", `/api/v1/workspaces/${slug}`, { bearer: forged });
+    expect(unknown.status).toBe(401);
+    expect(unknown.body.error.code).toBe("invalid_key");
     const ack = await t.request<any>("POST", `/api/v1/workspaces/${slug}/api-keys/${body.keyId}`, {
       cookie,
       body: { action: "acknowledge", deliveryId: body.deliveryId },

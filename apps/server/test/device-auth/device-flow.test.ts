@@ -196,4 +196,29 @@ describe("the verification page", () => {
     expect(response.headers.get("content-security-policy")).toContain("default-src 'none'");
     expect(response.headers.get("x-frame-options")).toBe("DENY");
   });
+
+  it("offers every scope of the contract, so a person can grant more than was asked", async () => {
+    const page = (await t.request("GET", "/device")).text;
+    const contract = (await t.request<any>("GET", "/api/v1/openapi.json")).body;
+    const scopes: string[] = contract.components.schemas.Scope.enum;
+    expect(scopes.length).toBeGreaterThan(10);
+    for (const scope of scopes) {
+      expect(page).toContain(`<input type="checkbox" value="${scope}">`);
+    }
+    // What the page does on Approve: the ticked boxes, here one asked for plus one added.
+    const { deviceCode, userCode } = await start({ scopes: ["metrics:read"] });
+    const lookup = await t.request<any>("GET", `/api/v1/device-authorizations/${userCode}`, {
+      cookie,
+    });
+    expect(lookup.body.requestedScopes).toEqual(["metrics:read"]);
+    const granted = await approve(userCode, {
+      workspace: slug,
+      scopes: ["metrics:read", "runs:write"],
+    });
+    expect(granted.status).toBe(200);
+    expect(granted.body.approvedScopes).toEqual(["metrics:read", "runs:write"]);
+    t.clock.advance(5_000);
+    const token = await poll(deviceCode);
+    expect(token.body.scopes).toEqual(["metrics:read", "runs:write"]);
+  });
 });

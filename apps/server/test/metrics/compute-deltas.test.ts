@@ -1,14 +1,36 @@
 import { describe, expect, it } from "vitest";
-import { comparisonDays, compositeDeltas, shiftDate } from "../../src/metrics/composite-deltas.js";
+import {
+  comparisonDays,
+  compositeChanges,
+  noChanges,
+  shiftDate,
+} from "../../src/metrics/composite-deltas.js";
 
-describe("compositeDeltas", () => {
-  it("current minus each comparison day; 0 where that day has no data", () => {
-    expect(compositeDeltas(50, { previous: 45, d7: 60, d28: null })).toEqual({
-      previous: 5,
-      "7d": -10,
-      "28d": 0,
+describe("compositeChanges", () => {
+  it("current minus each comparison day, with the day used; null where there is none", () => {
+    const changes = compositeChanges(50, {
+      previous: { date: "2026-03-03", value: 45 },
+      d7: { date: "2026-02-25", value: 60 },
     });
-    expect(compositeDeltas(50, {})).toEqual({ previous: 0, "7d": 0, "28d": 0 });
+    expect(changes).toEqual({
+      deltas: { previous: 5, "7d": -10, "28d": 0 },
+      comparisons: {
+        previous: { date: "2026-03-03", delta: 5 },
+        "7d": { date: "2026-02-25", delta: -10 },
+        "28d": { date: null, delta: null },
+      },
+    });
+  });
+
+  it("compares nothing when the day itself has no data", () => {
+    const none = { date: null, delta: null };
+    expect(compositeChanges(undefined, { previous: { date: "2026-03-03", value: 45 } })).toEqual(
+      noChanges,
+    );
+    expect(noChanges).toEqual({
+      deltas: { previous: 0, "7d": 0, "28d": 0 },
+      comparisons: { previous: none, "7d": none, "28d": none },
+    });
   });
 
   it("compares with the latest earlier day with data, and exactly 7 and 28 days earlier", () => {

@@ -143,12 +143,18 @@ describe("metrics after measurement runs on the simulated engine", () => {
 
     const first = await get(`/scoreboard?date=${day1}`);
     expect(first.body.date).toBe(day1);
+    // The first day has nothing to compare with: 0 in deltas, null days in comparisons.
     expect(first.body.composite.deltas).toEqual({ previous: 0, "7d": 0, "28d": 0 });
-    expect(body.scoreboard.composite.deltas.previous).toBeCloseTo(
+    const none = { date: null, delta: null };
+    expect(first.body.composite.comparisons).toEqual({ previous: none, "7d": none, "28d": none });
+    const { deltas, comparisons } = body.scoreboard.composite;
+    expect(deltas.previous).toBeCloseTo(
       body.scoreboard.composite.value - first.body.composite.value,
       10,
     );
-    expect(body.scoreboard.composite.deltas["7d"]).toBe(0);
+    expect(comparisons.previous).toEqual({ date: day1, delta: deltas.previous });
+    expect(deltas["7d"]).toBe(0);
+    expect(comparisons["7d"]).toEqual(none);
   });
 
   it("gives the same intervals for the same data (seeded bootstrap)", async () => {

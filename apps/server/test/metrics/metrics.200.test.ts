@@ -21,6 +21,11 @@ const emptyScoreboard = {
     n: 0,
     entity: "metric-brand",
     deltas: { previous: 0, "7d": 0, "28d": 0 },
+    comparisons: {
+      previous: { date: null, delta: null },
+      "7d": { date: null, delta: null },
+      "28d": { date: null, delta: null },
+    },
   },
   engines: [],
 };

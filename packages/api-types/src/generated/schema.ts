@@ -185,8 +185,8 @@ export interface paths {
          * @description Composite score, per-engine metrics, share of voice and most-cited domains of one
          *     day (UTC day of the runs' creation; default the latest day with data), read from
          *     the daily rollups, never from stored answers. Metric definitions: docs/metrics.md.
-         *     Before the first measurement run every number is 0 with `n: 0`, lists are empty
-         *     and `latestRun` is null. `latestRun` and `recentRuns` ignore the filters.
+         *     Before the first measurement run every number is 0 with `n: 0` (no data, not a
+         *     measured zero), lists are empty, every comparison day is null and `latestRun` is null. `latestRun` and `recentRuns` ignore the filters.
          */
         get: operations["getWorkspaceMetrics"];
         put?: never;
@@ -585,8 +585,9 @@ export interface paths {
         /**
          * Approve a device authorization for one workspace
          * @description Session only. Binds the request to a workspace the person is a member of (else
-         *     `404 workspace_not_found`) with the chosen scopes (default: the scopes the device
-         *     asked for, else `[workspace:read]`). The device's next poll receives the key.
+         *     `404 workspace_not_found`) with the chosen scopes: any scopes, whether the device asked
+         *     for them or not (default: the scopes the device asked for, else `[workspace:read]`).
+         *     The device's next poll receives the key.
          *     Deciding twice is `409 already_decided`. Shares the look-up rate limit.
          */
         post: operations["approveDeviceAuthorization"];
@@ -1507,16 +1508,27 @@ export interface paths {
 export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
+        /**
+         * @description Every error code the service answers, each with the HTTP status it always comes with
+         *     (`x-status`) and its meaning. A code never changes status; a new code is a change of
+         *     this contract. The server's status table and the SDK's typed codes are generated from
+         *     this list.
+         */
+        ErrorCode: string & ("invalid_request" | "invalid_schedule" | "ambiguous_credentials" | "authorization_pending" | "slow_down" | "access_denied" | "expired_token" | "invalid_signature" | "malformed_request" | "unauthenticated" | "invalid_key" | "key_pending" | "invalid_session" | "invalid_sign_in_token" | "insufficient_credits" | "session_required" | "insufficient_scope" | "ip_forbidden" | "role_forbidden" | "invitation_email_mismatch" | "workspace_not_found" | "not_found" | "invitation_not_found" | "method_not_allowed" | "request_timeout" | "idempotency_key_reused" | "delivery_mismatch" | "invalid_key_state" | "rotation_not_acknowledged" | "credential_exists" | "already_member" | "last_owner" | "already_decided" | "mock_topup_disabled" | "reservation_closed" | "active_set_full" | "active_set_too_small" | "prompt_exists" | "competitor_exists" | "too_many_competitors" | "too_few_competitors" | "run_finished" | "no_active_prompts" | "no_engines_configured" | "delivery_expired" | "payload_too_large" | "unsupported_media_type" | "rate_limited" | "headers_too_large" | "internal_error" | "not_implemented" | "payment_provider_error" | "email_unavailable" | "billing_unavailable");
         ErrorEnvelope: {
             error: {
                 /** @description Stable machine-readable code, e.g. `invalid_request`, `workspace_not_found`. */
-                code: string;
+                code: components["schemas"]["ErrorCode"];
                 message: string;
                 /**
-                 * @description Code-specific data. For `invalid_request`: `fields`, a list of
-                 *     `{ "field": "competitors[0].name", "rule": "minLength", "message": "..." }`.
+                 * @description Code-specific data (`ErrorCode` says which). For `invalid_request` and
+                 *     `invalid_schedule`: `fields`, one entry per offending field.
                  */
-                details?: Record<string, never>;
+                details?: {
+                    fields?: components["schemas"]["FieldError"][];
+                } & {
+                    [key: string]: unknown;
+                };
                 requestId: string;
             };
         };
@@ -1672,11 +1684,37 @@ export interface components {
             /** Format: date-time */
             updatedAt: string;
         };
-        /** @description Change of the composite against the previous run day, 7 and 28 days earlier; 0 without data. */
+        /**
+         * @description Change of the composite against the latest earlier day with data (`previous`), and
+         *     exactly 7 and 28 days earlier. A delta is 0 when there was nothing to compare with
+         *     (that day has no data, or the day described has none); the sibling `comparisons`
+         *     says which day each delta used, and a `null` comparison day means the number is no
+         *     comparison at all, not "no change".
+         */
         Deltas: {
             previous: number;
             "7d": number;
             "28d": number;
+        };
+        /** @description One delta and the day it compared with. */
+        DeltaComparison: {
+            /**
+             * Format: date
+             * @description The comparison day used (UTC); null when there was none: no data on that day
+             *     (after the filters), or none on the day described.
+             */
+            date: string | null;
+            /** @description The day's value minus the comparison day's; null exactly when `date` is null. */
+            delta: number | null;
+        };
+        /**
+         * @description Which day each of `deltas` compared with, one object per delta (so each can carry
+         *     more about its comparison).
+         */
+        DeltaComparisons: {
+            previous: components["schemas"]["DeltaComparison"];
+            "7d": components["schemas"]["DeltaComparison"];
+            "28d": components["schemas"]["DeltaComparison"];
         };
         /**
          * @description The brand's numbers for one day (UTC day of the runs' creation), from the daily rollups
@@ -1692,7 +1730,8 @@ export interface components {
             /**
              * @description The brand's composite 0-100 (weights of the measurement model; `brand_research`
              *     prompts left out unless `includeBrandResearch`), its 95% interval, and the answers
-             *     behind it.
+             *     behind it. `n: 0` means the day has no data (after the filters): every number is
+             *     then 0 and stands for "no data", not a measured zero, and every comparison is null.
              */
             composite: {
                 value: number;
@@ -1702,6 +1741,7 @@ export interface components {
                 n: number;
                 entity: string;
                 deltas: components["schemas"]["Deltas"];
+                comparisons: components["schemas"]["DeltaComparisons"];
             };
             engines: {
                 engine: string;
@@ -1748,7 +1788,7 @@ export interface components {
                 /** @description `self` or the competitor id. */
                 entityId: string;
                 isSelf: boolean;
-                /** @description An engine id */
+                /** @description An engine id, or `all` for every engine pooled. */
                 engine: string;
                 points: {
                     /** Format: date */
@@ -2187,9 +2227,9 @@ export interface components {
                 target: number;
                 /** @description Active prompts of the category. */
                 actual: number;
-                /** @description max(0 */
+                /** @description max(0, target - actual). */
                 deficit: number;
-                /** @description max(0 */
+                /** @description max(0, actual - target). */
                 surplus: number;
             }[];
         };
@@ -2374,7 +2414,7 @@ export interface components {
             generationId: string | null;
             researchId: string | null;
             status: components["schemas"]["PromptSuggestionStatus"];
-            /** @description The prompt it became */
+            /** @description The prompt it became, once accepted. */
             promptId: string | null;
             /** Format: date-time */
             createdAt: string;
@@ -2404,7 +2444,7 @@ export interface components {
                 "application/json": components["schemas"]["ErrorEnvelope"];
             };
         };
-        /** @description `unauthenticated` (no credentials), `invalid_key`, `invalid_session` or `invalid_sign_in_token`. */
+        /** @description `unauthenticated` (no credentials), `invalid_key` (unknown, malformed, expired or revoked), `key_pending` (a key created but not yet acknowledged; only the holder of its secret can get this), `invalid_session` or `invalid_sign_in_token`. */
         Unauthorized: {
             headers: {
                 [name: string]: unknown;
@@ -2458,7 +2498,7 @@ export interface components {
                 "application/json": components["schemas"]["ErrorEnvelope"];
             };
         };
-        /** @description A conflicting state; the code says which (`conflict`, `idempotency_key_reused`, or one the operation documents, e.g. `prompt_exists`, `last_owner`, `run_finished`, `no_engines_configured`). */
+        /** @description A conflicting state; the code says which (`idempotency_key_reused`, or one the operation documents, e.g. `prompt_exists`, `last_owner`, `run_finished`, `no_engines_configured`). */
         Conflict: {
             headers: {
                 [name: string]: unknown;
@@ -2486,7 +2526,7 @@ export interface components {
                 "application/json": components["schemas"]["ErrorEnvelope"];
             };
         };
-        /** @description A dependency is not configured or not reachable: `email_unavailable`, `billing_unavailable` or `service_unavailable`. */
+        /** @description A dependency is not configured or not reachable: `email_unavailable` or `billing_unavailable`. */
         ServiceUnavailable: {
             headers: {
                 [name: string]: unknown;
@@ -2556,6 +2596,7 @@ export interface components {
     };
     pathItems: never;
 }
+export type ErrorCode = components['schemas']['ErrorCode'];
 export type ErrorEnvelope = components['schemas']['ErrorEnvelope'];
 export type FieldError = components['schemas']['FieldError'];
 export type Health = components['schemas']['Health'];
@@ -2578,6 +2619,8 @@ export type Role = components['schemas']['Role'];
 export type WorkspaceSummary = components['schemas']['WorkspaceSummary'];
 export type Workspace = components['schemas']['Workspace'];
 export type Deltas = components['schemas']['Deltas'];
+export type DeltaComparison = components['schemas']['DeltaComparison'];
+export type DeltaComparisons = components['schemas']['DeltaComparisons'];
 export type Scoreboard = components['schemas']['Scoreboard'];
 export type MetricEstimate = components['schemas']['MetricEstimate'];
 export type ScoreboardEngineMetrics = components['schemas']['ScoreboardEngineMetrics'];

@@ -28,6 +28,19 @@ function knownScopes(): string[] | undefined {
   }
 }
 
+/**
+ * What a plain `geopulse login` asks for: every read the README and the read
+ * commands use (workspace, metrics, credits, prompts, runs). Writes are asked
+ * for with `--scopes`, or granted on the approval page.
+ */
+export const defaultLoginScopes: Scope[] = [
+  "workspace:read",
+  "metrics:read",
+  "credits:read",
+  "prompts:read",
+  "runs:read",
+];
+
 export function parseScopes(value: string): Scope[] {
   const scopes = [...new Set(value.split(/[\s,]+/).filter(Boolean))];
   if (scopes.length === 0) throw new InvalidArgumentError("expected a comma-separated list.");
@@ -48,7 +61,7 @@ export function registerLogin(program: Command, ctx: Context): void {
       .description("log in with your browser (device authorization) and store an API key")
       .option(
         "--scopes <list>",
-        "comma-separated scopes to ask for (default: chosen when approving)",
+        `comma-separated scopes to ask for (default: ${defaultLoginScopes.join(",")})`,
         parseScopes,
       )
       .option("--client-name <name>", "how the key is named in the workspace (default: host name)")
@@ -59,7 +72,7 @@ export function registerLogin(program: Command, ctx: Context): void {
     const clientName = (options.clientName ?? `GEO Pulse CLI on ${hostname()}`).slice(0, 80);
     const started = await gp.deviceAuthorizations.start({
       clientName,
-      ...(options.scopes ? { scopes: options.scopes } : {}),
+      scopes: options.scopes ?? defaultLoginScopes,
     });
 
     ctx.info(`! Your one-time code: ${started.userCode}`);

@@ -1,7 +1,7 @@
 import type { WorkspaceMetrics } from "@geopulse/api-types";
 import type { Command } from "commander";
 import type { Context } from "../context.js";
-import { keyValues, percent, table } from "../format.js";
+import { dollars, keyValues, percent, plural, table } from "../format.js";
 import {
   compositeSummary,
   engineTable,
@@ -18,9 +18,9 @@ function render(m: WorkspaceMetrics): string {
       [
         "Latest run",
         run
-          ? `${run.date} ${run.preset} ${run.status}, ${run.enginesCovered} engines, ` +
-            `${run.responseCount} answers, $${run.totalCostUsd.toFixed(2)}`
-          : "none yet (every number is 0 until the first run)",
+          ? `${run.date} ${run.preset} ${run.status}, ${plural(run.enginesCovered, "engine")}, ` +
+            `${plural(run.responseCount, "answer")}, ${dollars(run.totalCostUsd)}`
+          : "none yet (no data until the first run)",
       ],
       [
         "Recommendations",

@@ -1,5 +1,4 @@
 import type { Language, PromptCategory, PromptGeneration } from "@geopulse/api-types";
-import { unwrap } from "@geopulse/sdk";
 import type { Command } from "commander";
 import type { Context } from "../context.js";
 import { keyValues, usd, when } from "../format.js";
@@ -63,19 +62,13 @@ export function registerPromptsGenerate(parent: Command, ctx: Context): void {
   ).action(async (options: GenerateOptions) => {
     const workspace = await ctx.workspace(options.workspace);
     const gp = await ctx.client();
-    const base = "/api/v1/workspaces/{workspace}/prompt-generations" as const;
-    // The SDK's idempotency middleware adds the key, reused on retries.
-    let generation = await unwrap(
-      gp.raw.POST(base, {
-        params: { path: { workspace } },
-        body: {
-          count: options.count,
-          ...(options.language ? { languages: [...new Set(options.language)] } : {}),
-          ...(options.category ? { categories: [...new Set(options.category)] } : {}),
-          promptsPerCall: options.perCall,
-        },
-      }),
-    );
+    // The SDK adds an idempotency key, reused on retries.
+    let generation = await gp.promptGenerations.start(workspace, {
+      count: options.count,
+      ...(options.language ? { languages: [...new Set(options.language)] } : {}),
+      ...(options.category ? { categories: [...new Set(options.category)] } : {}),
+      promptsPerCall: options.perCall,
+    });
     ctx.info(
       `Started generation ${generation.generationId} (${generation.requestedCount} prompts in ${generation.callsPlanned} call(s), reserved ${usd(generation.reservedMicrousd)}${generation.simulated ? ", simulated generator" : ""}).`,
     );
@@ -84,12 +77,7 @@ export function registerPromptsGenerate(parent: Command, ctx: Context): void {
       generation = await followJob(
         ctx,
         generation,
-        () =>
-          unwrap(
-            gp.raw.GET(`${base}/{generationId}`, {
-              params: { path: { workspace, generationId } },
-            }),
-          ),
+        () => gp.promptGenerations.get(workspace, generationId),
         (g) => ({
           status: g.status,
           made: g.callsMade,

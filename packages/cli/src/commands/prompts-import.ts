@@ -1,7 +1,6 @@
 import { readFile } from "node:fs/promises";
 import { extname } from "node:path";
 import type { RequestBody } from "@geopulse/api-types";
-import { unwrap } from "@geopulse/sdk";
 import type { Command } from "commander";
 import type { Context } from "../context.js";
 import { CliError, ExitCode } from "../errors.js";
@@ -51,19 +50,10 @@ export function registerPromptsImport(parent: Command, ctx: Context): void {
     }
     const workspace = await ctx.workspace(options.workspace);
     const gp = await ctx.client();
-    const path = "/api/v1/workspaces/{workspace}/prompts/import" as const;
-    const params = { path: { workspace } };
-    const result = await unwrap(
+    const result =
       kind === ".json"
-        ? gp.raw.POST(path, { params, body: jsonBody(text, file) })
-        : // The CSV goes as is; the contract's text/csv body is a plain string.
-          gp.raw.POST(path, {
-            params,
-            body: text as unknown as ImportBody,
-            bodySerializer: (body: unknown) => body as string,
-            headers: { "content-type": "text/csv" },
-          }),
-    );
+        ? await gp.prompts.import(workspace, jsonBody(text, file))
+        : await gp.prompts.importCsv(workspace, text);
     ctx.info(
       `Imported ${result.created} prompt(s): ${result.skipped} repeated skipped, ${result.deactivated} stored inactive (active set full).`,
     );

@@ -1,16 +1,9 @@
-import type { Language, PromptCategory } from "@geopulse/api-types";
-import { paginate, unwrap } from "@geopulse/sdk";
+import type { Language, Prompt, PromptCategory } from "@geopulse/api-types";
 import { type Command, Option } from "commander";
 import type { Context } from "../context.js";
-import { clip, table } from "../format.js";
-import {
-  collect,
-  pageSizeFor,
-  type ReadOptions,
-  withJson,
-  withLimit,
-  withWorkspace,
-} from "../options.js";
+import { clip } from "../format.js";
+import { registerList } from "../list-command.js";
+import type { ReadOptions } from "../options.js";
 
 export const categories: PromptCategory[] = [
   "discovery",
@@ -27,60 +20,39 @@ interface ListOptions extends ReadOptions {
   language?: Language;
   active?: boolean;
   search?: string;
+  inactive?: boolean;
 }
 
 export function registerPromptsList(parent: Command, ctx: Context): void {
-  withLimit(
-    withWorkspace(
-      withJson(
-        parent
-          .command("list")
-          .alias("ls")
-          .description("list prompts, newest first")
-          .addOption(new Option("--category <category>", "only this category").choices(categories))
-          .addOption(new Option("--language <lang>", "only this language").choices(languages))
-          .option("--active", "only prompts in the active set")
-          .option("--inactive", "only prompts outside the active set")
-          .option("--search <text>", "only prompts whose text contains this"),
-      ),
-    ),
-    "prompts",
-  ).action(async (options: ListOptions & { inactive?: boolean }) => {
-    const workspace = await ctx.workspace(options.workspace);
-    const gp = await ctx.client();
-    const limit = pageSizeFor(options.limit);
-    const active = options.active ? true : options.inactive ? false : undefined;
-    const query = {
-      limit,
-      ...(options.category ? { category: options.category } : {}),
-      ...(options.language ? { language: options.language } : {}),
-      ...(active !== undefined ? { active } : {}),
-      ...(options.search ? { q: options.search } : {}),
-    };
-    const prompts = await collect(
-      paginate((cursor) =>
-        unwrap(
-          gp.raw.GET("/api/v1/workspaces/{workspace}/prompts", {
-            params: { path: { workspace }, query: { ...query, cursor } },
-          }),
-        ),
-      ),
-      options.limit,
-    );
-    if (options.json) return ctx.json(prompts);
-    if (prompts.length === 0) return ctx.info("No prompts.");
-    ctx.out(
-      table(
-        ["prompt", "category", "lang", "active", "source", "text"],
-        prompts.map((p) => [
-          p.promptId,
-          p.category,
-          p.language,
-          p.active ? "yes" : "no",
-          p.source,
-          clip(p.text, 60),
-        ]),
-      ),
-    );
+  registerList<Prompt, ListOptions>(parent, ctx, {
+    description: "list prompts, newest first",
+    configure: (command) =>
+      command
+        .addOption(new Option("--category <category>", "only this category").choices(categories))
+        .addOption(new Option("--language <lang>", "only this language").choices(languages))
+        .option("--active", "only prompts in the active set")
+        .option("--inactive", "only prompts outside the active set")
+        .option("--search <text>", "only prompts whose text contains this"),
+    what: "prompts",
+    items: ({ gp, workspace, pageSize, options }) => {
+      const active = options.active ? true : options.inactive ? false : undefined;
+      return gp.prompts.list(workspace, {
+        limit: pageSize,
+        ...(options.category ? { category: options.category } : {}),
+        ...(options.language ? { language: options.language } : {}),
+        ...(active !== undefined ? { active } : {}),
+        ...(options.search ? { q: options.search } : {}),
+      });
+    },
+    empty: "No prompts.",
+    columns: ["prompt", "category", "lang", "active", "source", "text"],
+    row: (p) => [
+      p.promptId,
+      p.category,
+      p.language,
+      p.active ? "yes" : "no",
+      p.source,
+      clip(p.text, 60),
+    ],
   });
 }

@@ -1,5 +1,4 @@
 import type { ResearchJob } from "@geopulse/api-types";
-import { unwrap } from "@geopulse/sdk";
 import type { Command } from "commander";
 import type { Context } from "../context.js";
 import { clip, keyValues, table, usd, when } from "../format.js";
@@ -55,12 +54,7 @@ export function registerResearchGet(parent: Command, ctx: Context): void {
     ),
   ).action(async (researchId: string, options: ReadOptions) => {
     const workspace = await ctx.workspace(options.workspace);
-    const gp = await ctx.client();
-    const job = await unwrap(
-      gp.raw.GET("/api/v1/workspaces/{workspace}/research/{researchId}", {
-        params: { path: { workspace, researchId } },
-      }),
-    );
+    const job = await (await ctx.client()).research.get(workspace, researchId);
     if (options.json) return ctx.json(job);
     ctx.out(researchLines(job));
   });

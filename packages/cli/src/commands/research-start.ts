@@ -1,5 +1,4 @@
 import type { Language, ResearchProvider } from "@geopulse/api-types";
-import { unwrap } from "@geopulse/sdk";
 import { type Command, Option } from "commander";
 import type { Context } from "../context.js";
 import { usd } from "../format.js";
@@ -47,19 +46,13 @@ export function registerResearchStart(parent: Command, ctx: Context): void {
   ).action(async (options: StartOptions) => {
     const workspace = await ctx.workspace(options.workspace);
     const gp = await ctx.client();
-    const base = "/api/v1/workspaces/{workspace}/research" as const;
-    // The SDK's idempotency middleware adds the key, reused on retries.
-    let job = await unwrap(
-      gp.raw.POST(base, {
-        params: { path: { workspace } },
-        body: {
-          ...(options.provider ? { providers: [...new Set(options.provider)] } : {}),
-          ...(options.seed ? { seeds: options.seed } : {}),
-          maxCalls: options.maxCalls,
-          ...(options.language ? { language: options.language } : {}),
-        },
-      }),
-    );
+    // The SDK adds an idempotency key, reused on retries.
+    let job = await gp.research.start(workspace, {
+      ...(options.provider ? { providers: [...new Set(options.provider)] } : {}),
+      ...(options.seed ? { seeds: options.seed } : {}),
+      maxCalls: options.maxCalls,
+      ...(options.language ? { language: options.language } : {}),
+    });
     const planned = job.calls.reduce((sum, c) => sum + c.planned, 0);
     ctx.info(
       `Started research ${job.researchId} (${job.providers.join(", ")}: ${planned} call(s) over ${job.seeds.length} seed(s), reserved ${usd(job.reservedMicrousd)}${job.simulated ? ", simulated provider" : ""}).`,
@@ -72,10 +65,7 @@ export function registerResearchStart(parent: Command, ctx: Context): void {
       job = await followJob(
         ctx,
         job,
-        () =>
-          unwrap(
-            gp.raw.GET(`${base}/{researchId}`, { params: { path: { workspace, researchId } } }),
-          ),
+        () => gp.research.get(workspace, researchId),
         (j) => ({
           status: j.status,
           made: j.calls.reduce((sum, c) => sum + c.made, 0),

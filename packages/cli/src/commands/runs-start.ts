@@ -1,5 +1,6 @@
 import { type Command, Option } from "commander";
 import type { Context } from "../context.js";
+import { plural, usd } from "../format.js";
 import { endJob } from "../job-progress.js";
 import { withJson, withWorkspace } from "../options.js";
 import { runProgress } from "../run-progress.js";
@@ -22,7 +23,7 @@ export function registerRunsStart(parent: Command, ctx: Context): void {
       const gp = await ctx.client();
       let run = await gp.runs.start(workspace, { preset: options.preset });
       ctx.info(
-        `Started run ${run.runId} (${run.preset}: ${run.progress.total} answers${run.simulated ? ", simulated engine" : ""}).`,
+        `Started run ${run.runId} (${run.preset}: ${plural(run.progress.total, "answer")}${run.simulated ? ", simulated engine" : ""}).`,
       );
       if (options.wait) {
         const progress = runProgress(ctx.io.stderr);
@@ -33,7 +34,7 @@ export function registerRunsStart(parent: Command, ctx: Context): void {
         }
         progress.update(run);
         progress.done();
-        ctx.info(`Run ${run.runId} ${run.status}; cost $${run.totalCostUsd.toFixed(4)}.`);
+        ctx.info(`Run ${run.runId} ${run.status}; cost ${usd(run.costMicrousd)}.`);
       }
       if (options.json) ctx.json(run);
       if (options.wait) endJob(ctx, `run ${run.runId}`, run);

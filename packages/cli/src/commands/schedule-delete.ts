@@ -1,4 +1,3 @@
-import { unwrap } from "@geopulse/sdk";
 import type { Command } from "commander";
 import type { Context } from "../context.js";
 import { withWorkspace } from "../options.js";
@@ -11,12 +10,7 @@ export function registerScheduleDelete(parent: Command, ctx: Context): void {
       .description("remove the run schedule (runs already started continue)"),
   ).action(async (options: { workspace?: string }) => {
     const workspace = await ctx.workspace(options.workspace);
-    const gp = await ctx.client();
-    await unwrap(
-      gp.raw.DELETE("/api/v1/workspaces/{workspace}/run-schedule", {
-        params: { path: { workspace } },
-      }),
-    );
+    await (await ctx.client()).runSchedule.delete(workspace);
     ctx.info("Run schedule removed.");
   });
 }

@@ -1,5 +1,4 @@
 import type { RunSchedule } from "@geopulse/api-types";
-import { unwrap } from "@geopulse/sdk";
 import type { Command } from "commander";
 import type { Context } from "../context.js";
 import { keyValues, when } from "../format.js";
@@ -22,12 +21,7 @@ export function registerScheduleGet(parent: Command, ctx: Context): void {
     withJson(parent.command("get").alias("show").description("show the daily run schedule")),
   ).action(async (options: ReadOptions) => {
     const workspace = await ctx.workspace(options.workspace);
-    const gp = await ctx.client();
-    const schedule = await unwrap(
-      gp.raw.GET("/api/v1/workspaces/{workspace}/run-schedule", {
-        params: { path: { workspace } },
-      }),
-    );
+    const schedule = await (await ctx.client()).runSchedule.get(workspace);
     if (options.json) return ctx.json(schedule);
     if (!schedule.enabled) {
       return ctx.info("No run schedule; set one with `geopulse schedule set`.");

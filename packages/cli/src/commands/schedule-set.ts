@@ -1,5 +1,4 @@
 import type { RunPreset } from "@geopulse/api-types";
-import { unwrap } from "@geopulse/sdk";
 import { type Command, Option } from "commander";
 import type { Context } from "../context.js";
 import { when } from "../format.js";
@@ -35,13 +34,11 @@ export function registerScheduleSet(parent: Command, ctx: Context): void {
     ),
   ).action(async (options: SetOptions) => {
     const workspace = await ctx.workspace(options.workspace);
-    const gp = await ctx.client();
-    const schedule = await unwrap(
-      gp.raw.PUT("/api/v1/workspaces/{workspace}/run-schedule", {
-        params: { path: { workspace } },
-        body: { cron: options.cron, timezone: options.timezone, preset: options.preset },
-      }),
-    );
+    const schedule = await (await ctx.client()).runSchedule.put(workspace, {
+      cron: options.cron,
+      timezone: options.timezone,
+      preset: options.preset,
+    });
     ctx.info(`Schedule set; next run ${when(schedule.nextRunAt)}.`);
     if (options.json) return ctx.json(schedule);
     ctx.out(scheduleLines(schedule));

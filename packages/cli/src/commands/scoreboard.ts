@@ -31,14 +31,27 @@ export const withMetricsRead = (command: Command): Command =>
 /** The composite score block, shared with `metrics`. */
 export function compositeSummary(board: Scoreboard): string {
   const { composite } = board;
-  const { deltas } = composite;
+  const change = (label: string, c: Scoreboard["composite"]["comparisons"]["7d"]) =>
+    c.date === null || c.delta === null
+      ? `no comparison ${label}`
+      : `${signed(c.delta)} ${label} (${c.date})`;
+  const { comparisons } = composite;
   return keyValues([
     ["Brand", `${board.brand} (${composite.entity})`],
     ["Day", board.date],
-    ["Composite", `${score(composite.value, composite.ciLow, composite.ciHigh)}  n=${composite.n}`],
+    [
+      "Composite",
+      composite.n === 0
+        ? "no data"
+        : `${score(composite.value, composite.ciLow, composite.ciHigh)}  n=${composite.n}`,
+    ],
     [
       "Change",
-      `${signed(deltas.previous)} vs previous, ${signed(deltas["7d"])} 7d, ${signed(deltas["28d"])} 28d`,
+      [
+        change("vs previous", comparisons.previous),
+        change("7d", comparisons["7d"]),
+        change("28d", comparisons["28d"]),
+      ].join(", "),
     ],
   ]);
 }

@@ -1,4 +1,3 @@
-import { unwrap } from "@geopulse/sdk";
 import type { Command } from "commander";
 import type { Context } from "../context.js";
 import { clip } from "../format.js";
@@ -22,25 +21,19 @@ export function registerSuggestionsAccept(parent: Command, ctx: Context): void {
   ).action(async (ids: string[], options: AcceptOptions) => {
     const workspace = await ctx.workspace(options.workspace);
     const gp = await ctx.client();
-    const base = "/api/v1/workspaces/{workspace}/prompt-suggestions" as const;
     const unique = [...new Set(ids)];
     const accepted =
       unique.length === 1
         ? [
-            await unwrap(
-              gp.raw.POST(`${base}/{suggestionId}/accept`, {
-                params: { path: { workspace, suggestionId: unique[0] as string } },
-                body: { active: options.active },
-              }),
-            ),
+            await gp.promptSuggestions.accept(workspace, unique[0] as string, {
+              active: options.active,
+            }),
           ]
         : (
-            await unwrap(
-              gp.raw.POST(`${base}/accept`, {
-                params: { path: { workspace } },
-                body: { ids: unique, active: options.active },
-              }),
-            )
+            await gp.promptSuggestions.acceptMany(workspace, {
+              ids: unique,
+              active: options.active,
+            })
           ).data;
     for (const { suggestion, prompt } of accepted) {
       ctx.info(

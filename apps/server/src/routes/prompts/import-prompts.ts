@@ -1,4 +1,4 @@
-import { AppError, type FieldError } from "../../errors/app-error.js";
+import { errors, type FieldError } from "../../errors/app-error.js";
 import { defineHandler } from "../../http/handler.js";
 import { importPrompts as importPromptsService } from "../../services/prompts/import-prompts.js";
 import { type ImportRow, parsePromptCsv } from "../../services/prompts/parse-prompt-csv.js";
@@ -14,7 +14,7 @@ export const importPrompts = defineHandler("importPrompts")(async ({ op, body, r
   if (csv) {
     const text: unknown = req.body;
     if (typeof text !== "string") {
-      throw new AppError("unsupported_media_type", "This server cannot read text/csv bodies.");
+      throw errors.unsupportedMediaType("csv");
     }
     parsed = parsePromptCsv(text);
   } else {

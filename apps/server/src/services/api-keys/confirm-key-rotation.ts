@@ -1,5 +1,5 @@
 import type { ApiKeyActionResult } from "@geopulse/api-types";
-import { AppError } from "../../errors/app-error.js";
+import { errors } from "../../errors/app-error.js";
 import { audit } from "../audit/audit.js";
 import type { KeyActionOptions } from "./act-on-api-key.js";
 import { effectiveState } from "./key-state.js";
@@ -14,10 +14,7 @@ export async function confirmKeyRotation(options: KeyActionOptions): Promise<Api
     throw invalidState(replacement, now, "confirm-rotation of a key that replaces none");
   const state = effectiveState(replacement, now);
   if (state === "pending") {
-    throw new AppError(
-      "rotation_not_acknowledged",
-      "Acknowledge the replacement key before confirming the rotation.",
-    );
+    throw errors.rotationNotAcknowledged();
   }
   if (state !== "active") throw invalidState(replacement, now, "confirm-rotation");
   const oldKeyId = replacement.replacesKeyId;

@@ -1,6 +1,6 @@
 import type { ApiKeyCreated, RequestBody, Scope } from "@geopulse/api-types";
 import type { AppContext } from "../../context.js";
-import { AppError } from "../../errors/app-error.js";
+import { errors } from "../../errors/app-error.js";
 import type { SessionPrincipal } from "../../http/principal.js";
 import { audit } from "../audit/audit.js";
 import { runIdempotent } from "../idempotency/idempotency.js";
@@ -63,10 +63,7 @@ export async function replayPendingKey(
 ): Promise<ApiKeyCreated> {
   const key = await loadApiKey(ctx.prisma, workspaceId, keyId);
   if (effectiveState(key, ctx.clock.now()) !== "pending") {
-    throw new AppError(
-      "delivery_expired",
-      "The key this request created is no longer pending delivery; its secret cannot be returned again.",
-    );
+    throw errors.deliveryExpired("replayed");
   }
   return toApiKeyCreated(key, openDeliveryCopy(ctx, key));
 }

@@ -1,6 +1,6 @@
 import type { ApiKey, Prisma } from "@geopulse/db";
 import type { AppContext } from "../../context.js";
-import { AppError, errors } from "../../errors/app-error.js";
+import { type AppError, errors } from "../../errors/app-error.js";
 import { deliveryAad } from "./generate-key-secret.js";
 import { effectiveState } from "./key-state.js";
 
@@ -22,31 +22,23 @@ export async function checkDelivery(
   if (!deliveryId)
     throw errors.field("body.deliveryId", "required", "deliveryId is required for this action");
   if (key.deliveryId !== deliveryId) {
-    throw new AppError("delivery_mismatch", "This deliveryId does not belong to the key.");
+    throw errors.deliveryMismatch();
   }
   if (effectiveState(key, ctx.clock.now()) === "expired") {
     await ctx.prisma.apiKey.updateMany({
       where: { id: key.id, state: "pending" },
       data: { state: "expired", deliveryCiphertext: null },
     });
-    throw new AppError(
-      "delivery_expired",
-      "The 10-minute delivery window has closed; the secret is gone. Create a new key.",
-    );
+    throw errors.deliveryExpired("windowClosed");
   }
 }
 
 /** The plaintext of a pending key's sealed delivery copy. */
 export function openDeliveryCopy(ctx: AppContext, key: ApiKey): string {
-  if (!key.deliveryCiphertext)
-    throw new AppError("delivery_expired", "The secret is no longer available.");
+  if (!key.deliveryCiphertext) throw errors.deliveryExpired("secretGone");
   return ctx.secrets.secretBox.open(key.deliveryCiphertext, deliveryAad(key.id));
 }
 
 export function invalidState(key: ApiKey, now: Date, action: string): AppError {
-  return new AppError(
-    "invalid_key_state",
-    `The key is ${effectiveState(key, now)}; ${action} is not possible.`,
-    { state: effectiveState(key, now) },
-  );
+  return errors.invalidKeyState(effectiveState(key, now), action);
 }

@@ -1,6 +1,6 @@
 import type { Prisma } from "@geopulse/db";
 import type { Clock } from "../../clock.js";
-import { AppError } from "../../errors/app-error.js";
+import { errors } from "../../errors/app-error.js";
 import { hashToken } from "../../http/session-cookie.js";
 
 export interface ConsumeSignInTokenOptions {
@@ -27,7 +27,7 @@ export async function consumeSignInToken({
   const row =
     consumed.count === 1 ? await tx.signInToken.findUnique({ where: { tokenHash } }) : null;
   if (!row) {
-    throw new AppError("invalid_sign_in_token", "The sign-in link is invalid, used or expired.");
+    throw errors.invalidSignInToken();
   }
   return row.email;
 }

@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 import type { AppContext } from "../../context.js";
 import { EmailDeliveryError } from "../../email/email-provider.js";
-import { AppError, errors } from "../../errors/app-error.js";
+import { errors } from "../../errors/app-error.js";
 import { hashToken } from "../../http/session-cookie.js";
 import { newId } from "../../ids.js";
 
@@ -19,10 +19,7 @@ export async function requestSignInLink({
   email: rawEmail,
 }: RequestSignInLinkOptions): Promise<{ email: string; expiresAt: Date }> {
   if (!ctx.email.configured) {
-    throw new AppError(
-      "email_unavailable",
-      "Sign-in links need an email provider, and none is configured.",
-    );
+    throw errors.emailUnavailable("unconfigured");
   }
   const email = rawEmail.trim().toLowerCase();
   const now = ctx.clock.now();
@@ -58,7 +55,7 @@ export async function requestSignInLink({
     });
   } catch (error) {
     if (error instanceof EmailDeliveryError) {
-      throw new AppError("email_unavailable", "The sign-in email could not be sent; try again.");
+      throw errors.emailUnavailable("sendFailed");
     }
     throw error;
   }

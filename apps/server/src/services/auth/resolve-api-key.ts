@@ -21,7 +21,8 @@ export interface ResolveApiKeyOptions {
  * clock on every request, and revoking, rotating or acknowledging drops the
  * entry here at once and in other processes when the commit's notice arrives.
  * Unknown secrets are not cached (a new key's secret was never seen before).
- * A key restricted to CIDR ranges answers 403 ip_forbidden from elsewhere.
+ * A key restricted to CIDR ranges answers 403 ip_forbidden from elsewhere; a
+ * created but unacknowledged key answers 401 key_pending.
  */
 export async function resolveApiKey({
   ctx,
@@ -32,7 +33,11 @@ export async function resolveApiKey({
   const cacheKey = candidates[0] as string;
   const key = ctx.authCache.apiKey(cacheKey) ?? (await loadApiKey(ctx, candidates, cacheKey));
   const now = ctx.clock.now();
-  if (!key || !authenticates(effectiveState(key, now))) return undefined;
+  if (!key) return undefined;
+  const state = effectiveState(key, now);
+  // Only the holder of the secret learns that it is pending; an unknown secret stays invalid_key.
+  if (state === "pending") throw errors.keyPending();
+  if (!authenticates(state)) return undefined;
   if (key.allowedCidrs.length > 0 && !addressInRanges(clientAddress, key.allowedCidrs)) {
     throw errors.ipForbidden();
   }

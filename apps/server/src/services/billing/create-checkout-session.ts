@@ -2,10 +2,11 @@ import { randomUUID } from "node:crypto";
 import type { RequestBody, ResponseBody } from "@geopulse/api-types";
 import type { Logger } from "pino";
 import type Stripe from "stripe";
+import { errors } from "../../errors/app-error.js";
 import type { SessionPrincipal } from "../../http/principal.js";
 import { audit } from "../audit/audit.js";
 import type { WorkspaceOperation } from "../operation.js";
-import { paymentProviderError, stripeClient, stripeErrorDetails } from "./stripe-client.js";
+import { stripeClient, stripeErrorDetails } from "./stripe-client.js";
 
 /** Micro-USD per US cent: Stripe charges `amountMicrousd / 10,000` cents. */
 export const microusdPerCent = 10_000n;
@@ -57,12 +58,12 @@ export async function createCheckoutSession(
     const details = stripeErrorDetails(error);
     if (!details) throw error;
     options.log.warn({ ...details, workspaceId: workspace.id }, "stripe checkout failed");
-    throw paymentProviderError();
+    throw errors.paymentProviderError();
   }
   const url = session.url;
   if (!url) {
     options.log.warn({ checkoutSessionId: session.id }, "stripe checkout session has no url");
-    throw paymentProviderError();
+    throw errors.paymentProviderError();
   }
 
   try {

@@ -1,11 +1,10 @@
 import type { Logger } from "pino";
 import Stripe from "stripe";
 import type { z } from "zod";
-import { AppError, errors } from "../../errors/app-error.js";
+import { errors } from "../../errors/app-error.js";
 import type { Operation } from "../operation.js";
 import { creditCheckoutSession } from "./credit-checkout-session.js";
 import { failCheckoutSession } from "./fail-checkout-session.js";
-import { billingUnavailable } from "./stripe-client.js";
 import { checkoutSessionSchema, stripeEventSchema } from "./stripe-event.js";
 
 type StripeEvent = z.infer<typeof stripeEventSchema>;
@@ -75,7 +74,7 @@ async function applyStripeEvent(
 
 function verifyStripeEvent(options: ReceiveStripeWebhookOptions): StripeEvent {
   const secret = options.ctx.config.stripe.webhookSecret;
-  if (!secret) throw billingUnavailable("STRIPE_WEBHOOK_SECRET");
+  if (!secret) throw errors.billingUnavailable("STRIPE_WEBHOOK_SECRET");
   let event: unknown;
   try {
     event = Stripe.webhooks.constructEvent(
@@ -93,10 +92,7 @@ function verifyStripeEvent(options: ReceiveStripeWebhookOptions): StripeEvent {
     // Anything else failed the check; stripe also throws plain errors for malformed headers.
     const reason = error instanceof Error ? error.message.split("\n")[0] : String(error);
     options.log.info({ reason }, "stripe webhook not verified");
-    throw new AppError(
-      "invalid_signature",
-      "The Stripe-Signature header is missing, does not match the payload, or is too old.",
-    );
+    throw errors.invalidSignature();
   }
   const parsed = stripeEventSchema.safeParse(event);
   if (!parsed.success) throw notAnEvent();

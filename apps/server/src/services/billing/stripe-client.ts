@@ -1,6 +1,6 @@
 import Stripe from "stripe";
 import type { Config } from "../../config.js";
-import { AppError } from "../../errors/app-error.js";
+import { errors } from "../../errors/app-error.js";
 
 /** Attempts after the first when Stripe cannot be reached or answers 409/5xx. */
 const maxNetworkRetries = 2;
@@ -16,7 +16,7 @@ const clients = new WeakMap<Config["stripe"], Stripe>();
  */
 export function stripeClient(config: Config): Stripe {
   const { secretKey, apiBase } = config.stripe;
-  if (!secretKey) throw billingUnavailable("STRIPE_SECRET_KEY");
+  if (!secretKey) throw errors.billingUnavailable("STRIPE_SECRET_KEY");
   let client = clients.get(config.stripe);
   if (!client) {
     client = new Stripe(secretKey, {
@@ -39,13 +39,6 @@ function apiAddress(apiBase: string): { host: string; port: number; protocol: "h
   };
 }
 
-export function billingUnavailable(variable: "STRIPE_SECRET_KEY" | "STRIPE_WEBHOOK_SECRET") {
-  return new AppError(
-    "billing_unavailable",
-    `Billing is not available on this server (${variable} is not configured).`,
-  );
-}
-
 /** What the log keeps of a Stripe failure; undefined when the error is not Stripe's. */
 export function stripeErrorDetails(error: unknown): Record<string, unknown> | undefined {
   if (!(error instanceof Stripe.errors.StripeError)) return undefined;
@@ -56,12 +49,4 @@ export function stripeErrorDetails(error: unknown): Record<string, unknown> | un
     stripeRequestId: error.requestId,
     stripeMessage: error.message,
   };
-}
-
-/** Stripe refused or could not be reached: 502, repeating nothing of Stripe's answer. */
-export function paymentProviderError(): AppError {
-  return new AppError(
-    "payment_provider_error",
-    "The payment provider could not start the checkout; try again later.",
-  );
 }

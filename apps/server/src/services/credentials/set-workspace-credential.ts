@@ -1,7 +1,7 @@
 import type { RequestBody, StoredCredential } from "@geopulse/api-types";
 import { credentialAad, credentialIdentity } from "../../crypto/credential-identity.js";
 import { isUniqueViolation } from "../../db-errors.js";
-import { AppError } from "../../errors/app-error.js";
+import { errors } from "../../errors/app-error.js";
 import type { SessionPrincipal } from "../../http/principal.js";
 import { newId } from "../../ids.js";
 import { audit } from "../audit/audit.js";
@@ -38,7 +38,7 @@ export async function setWorkspaceCredential(
     if (!isUniqueViolation(error)) throw error;
     // A concurrent request created the same credential between our read and
     // our insert. Without rotate that is a conflict; with rotate, replace it.
-    if (!options.input.rotate) throw credentialExists(options.input);
+    if (!options.input.rotate) throw errors.credentialExists(options.input);
     return setOnce(options);
   }
 }
@@ -60,7 +60,7 @@ async function setOnce(
     const existing = await tx.storedCredential.findUnique({
       where: { workspaceId_connector_key: identity },
     });
-    if (existing && !input.rotate) throw credentialExists(input);
+    if (existing && !input.rotate) throw errors.credentialExists(input);
     const row = existing
       ? await tx.storedCredential.update({ where: { id: existing.id }, data: sealed })
       : await tx.storedCredential.create({
@@ -75,12 +75,4 @@ async function setOnce(
     );
     return { rotated: existing !== null, credential: toStoredCredential(row, workspace.slug) };
   });
-}
-
-function credentialExists(input: { connector: string; key: string }): AppError {
-  return new AppError(
-    "credential_exists",
-    `A credential ${input.connector}/${input.key} is already stored; send rotate: true to replace it.`,
-    { connector: input.connector, key: input.key },
-  );
 }

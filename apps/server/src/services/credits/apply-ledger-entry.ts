@@ -1,6 +1,5 @@
 import type { Prisma } from "@geopulse/db";
 import type { Clock } from "../../clock.js";
-import { AppError } from "../../errors/app-error.js";
 import { newId } from "../../ids.js";
 
 export type LedgerKind =
@@ -35,14 +34,6 @@ export class InsufficientCredits extends Error {
   constructor(readonly available: bigint) {
     super("insufficient credits");
   }
-}
-
-export function insufficientCreditsError(required: bigint, available: bigint): AppError {
-  return new AppError(
-    "insufficient_credits",
-    "The available credit balance cannot cover this operation.",
-    { requiredMicrousd: Number(required), availableMicrousd: Number(available) },
-  );
 }
 
 /**

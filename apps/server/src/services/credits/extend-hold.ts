@@ -1,8 +1,9 @@
 import type { CreditReservation } from "@geopulse/db";
 import type { AppContext } from "../../context.js";
-import { InsufficientCredits, insufficientCreditsError } from "./apply-ledger-entry.js";
+import { errors } from "../../errors/app-error.js";
+import { InsufficientCredits } from "./apply-ledger-entry.js";
 import { recordHoldExtension } from "./lease-credits.js";
-import { lockReservation, reservationClosed } from "./lock-reservation.js";
+import { lockReservation } from "./lock-reservation.js";
 
 export interface ExtendHoldOptions {
   ctx: AppContext;
@@ -21,7 +22,7 @@ export async function extendHold(options: ExtendHoldOptions): Promise<CreditRese
   try {
     return await ctx.prisma.$transaction(async (tx) => {
       const reservation = await lockReservation(tx, reservationId);
-      if (reservation.status !== "open") throw reservationClosed(reservation);
+      if (reservation.status !== "open") throw errors.reservationClosed(reservation);
       await recordHoldExtension(tx, ctx, reservation, amountMicrousd);
       return tx.creditReservation.update({
         where: { id: reservationId },
@@ -30,7 +31,7 @@ export async function extendHold(options: ExtendHoldOptions): Promise<CreditRese
     });
   } catch (error) {
     if (error instanceof InsufficientCredits)
-      throw insufficientCreditsError(amountMicrousd, error.available);
+      throw errors.insufficientCredits(amountMicrousd, error.available);
     throw error;
   }
 }

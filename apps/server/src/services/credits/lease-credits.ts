@@ -1,12 +1,9 @@
 import type { CreditReservation, Prisma } from "@geopulse/db";
 import type { AppContext } from "../../context.js";
-import {
-  applyLedgerEntry,
-  InsufficientCredits,
-  insufficientCreditsError,
-} from "./apply-ledger-entry.js";
+import { errors } from "../../errors/app-error.js";
+import { applyLedgerEntry, InsufficientCredits } from "./apply-ledger-entry.js";
 import { consumeLots } from "./consume-lots.js";
-import { lockReservation, reservationClosed } from "./lock-reservation.js";
+import { lockReservation } from "./lock-reservation.js";
 
 export interface LeaseCreditsOptions {
   ctx: AppContext;
@@ -25,13 +22,13 @@ export async function leaseCredits(options: LeaseCreditsOptions): Promise<Credit
   try {
     return await ctx.prisma.$transaction(async (tx) => {
       const reservation = await lockReservation(tx, reservationId);
-      if (reservation.status !== "open") throw reservationClosed(reservation);
+      if (reservation.status !== "open") throw errors.reservationClosed(reservation);
       await spend(tx, ctx, reservation, amountMicrousd, "lease");
       return tx.creditReservation.findUniqueOrThrow({ where: { id: reservationId } });
     });
   } catch (error) {
     if (error instanceof InsufficientCredits)
-      throw insufficientCreditsError(amountMicrousd, error.available);
+      throw errors.insufficientCredits(amountMicrousd, error.available);
     throw error;
   }
 }

@@ -1,5 +1,4 @@
 import type { CreditReservation, Prisma } from "@geopulse/db";
-import { AppError } from "../../errors/app-error.js";
 
 /**
  * Reads a reservation with a row lock, so lease, settle, release and the
@@ -13,11 +12,4 @@ export async function lockReservation(
   const reservation = await tx.creditReservation.findUnique({ where: { id: reservationId } });
   if (!reservation) throw new Error(`unknown reservation ${reservationId}`);
   return reservation;
-}
-
-export function reservationClosed(reservation: CreditReservation): AppError {
-  return new AppError("reservation_closed", `The reservation is already ${reservation.status}.`, {
-    reservationId: reservation.id,
-    status: reservation.status,
-  });
 }

@@ -1,7 +1,7 @@
 import type { CreditBalance, RequestBody } from "@geopulse/api-types";
 import type { AppContext } from "../../context.js";
 import { isUniqueViolation } from "../../db-errors.js";
-import { AppError } from "../../errors/app-error.js";
+import { errors } from "../../errors/app-error.js";
 import type { SessionPrincipal } from "../../http/principal.js";
 import { audit } from "../audit/audit.js";
 import type { WorkspaceOperation } from "../operation.js";
@@ -25,10 +25,7 @@ export function mockTopUpAllowed(ctx: AppContext): boolean {
 export async function mockTopUp(options: MockTopUpOptions): Promise<CreditBalance> {
   const { ctx, workspace, input } = options;
   if (!mockTopUpAllowed(ctx)) {
-    throw new AppError(
-      "mock_topup_disabled",
-      "Mock top-ups are disabled while a payment processor is configured.",
-    );
+    throw errors.mockTopupDisabled();
   }
   const amount = BigInt(input.amountMicrousd);
   const replayed = async () => {
@@ -41,10 +38,7 @@ export async function mockTopUp(options: MockTopUpOptions): Promise<CreditBalanc
       },
     });
     if (lot && lot.amountMicrousd !== amount) {
-      throw new AppError(
-        "idempotency_key_reused",
-        "This idempotency key was used with a different amount.",
-      );
+      throw errors.idempotencyKeyReused("amount");
     }
     return lot !== null;
   };

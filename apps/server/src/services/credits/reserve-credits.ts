@@ -1,11 +1,8 @@
 import type { CreditReservation, Prisma } from "@geopulse/db";
 import type { AppContext } from "../../context.js";
+import { errors } from "../../errors/app-error.js";
 import { newId } from "../../ids.js";
-import {
-  applyLedgerEntry,
-  InsufficientCredits,
-  insufficientCreditsError,
-} from "./apply-ledger-entry.js";
+import { applyLedgerEntry, InsufficientCredits } from "./apply-ledger-entry.js";
 import { expireLots } from "./expire-lots.js";
 
 export type MeteredOperation = "run" | "seo_refresh" | "chat" | "prompt_generation" | "research";
@@ -62,7 +59,7 @@ export async function holdCredits(
     });
   } catch (error) {
     if (error instanceof InsufficientCredits) {
-      throw insufficientCreditsError(estimateMicrousd, error.available);
+      throw errors.insufficientCredits(estimateMicrousd, error.available);
     }
     throw error;
   }

@@ -1,7 +1,8 @@
 import type { AppContext } from "../../context.js";
+import { errors } from "../../errors/app-error.js";
 import { applyLedgerEntry, InsufficientCredits } from "./apply-ledger-entry.js";
 import { spend } from "./lease-credits.js";
-import { lockReservation, reservationClosed } from "./lock-reservation.js";
+import { lockReservation } from "./lock-reservation.js";
 
 export interface SettleCreditsOptions {
   ctx: AppContext;
@@ -29,7 +30,7 @@ export async function settleCredits(options: SettleCreditsOptions): Promise<Sett
   const { ctx, reservationId, actualMicrousd } = options;
   return ctx.prisma.$transaction(async (tx) => {
     const reservation = await lockReservation(tx, reservationId);
-    if (reservation.status !== "open") throw reservationClosed(reservation);
+    if (reservation.status !== "open") throw errors.reservationClosed(reservation);
     const extra = actualMicrousd - reservation.consumedMicrousd;
     let charged = 0n;
     let shortfall = 0n;

@@ -2,7 +2,7 @@ import type {
   DeviceAuthorization as DeviceAuthorizationResponse,
   Scope,
 } from "@geopulse/api-types";
-import { AppError, errors } from "../../errors/app-error.js";
+import { errors } from "../../errors/app-error.js";
 import type { SessionPrincipal } from "../../http/principal.js";
 import { audit } from "../audit/audit.js";
 import type { Operation } from "../operation.js";
@@ -45,10 +45,7 @@ export async function decideDeviceAuthorization(
       },
     });
     if (updated.count !== 1) {
-      throw new AppError(
-        "already_decided",
-        "This device authorization was already approved or denied.",
-      );
+      throw errors.alreadyDecided("deviceAuthorization");
     }
     await audit(
       { ...options, workspace },

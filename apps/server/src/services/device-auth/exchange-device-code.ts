@@ -1,6 +1,6 @@
 import type { DeviceToken, Scope } from "@geopulse/api-types";
 import type { AppContext } from "../../context.js";
-import { AppError } from "../../errors/app-error.js";
+import { errors } from "../../errors/app-error.js";
 import { hashToken } from "../../http/session-cookie.js";
 import { mintApiKey } from "../api-keys/mint-api-key.js";
 import { recordAuditEvent } from "../audit/record-audit-event.js";
@@ -10,12 +10,6 @@ export interface ExchangeDeviceCodeOptions {
   deviceCode: string;
   requestId: string;
 }
-
-const expired = () =>
-  new AppError(
-    "expired_token",
-    "The device code expired, is unknown, or was already exchanged; start again.",
-  );
 
 /**
  * The device's poll. Once approved, one conditional update claims the
@@ -30,8 +24,8 @@ export async function exchangeDeviceCode({
     where: { deviceCodeHash: hashToken(deviceCode) },
   });
   const now = ctx.clock.now();
-  if (!row || row.status === "consumed" || row.expiresAt <= now) throw expired();
-  if (row.status === "denied") throw new AppError("access_denied", "The request was denied.");
+  if (!row || row.status === "consumed" || row.expiresAt <= now) throw errors.expiredToken();
+  if (row.status === "denied") throw errors.accessDenied();
   if (row.status === "pending") {
     const tooSoon =
       row.lastPolledAt && now.getTime() - row.lastPolledAt.getTime() < row.intervalSeconds * 1000;
@@ -40,20 +34,16 @@ export async function exchangeDeviceCode({
       data: { lastPolledAt: now, ...(tooSoon ? { intervalSeconds: row.intervalSeconds + 5 } : {}) },
     });
     if (tooSoon) {
-      throw new AppError("slow_down", "Polling too fast; wait longer between polls.", {
-        interval: row.intervalSeconds + 5,
-      });
+      throw errors.slowDown(row.intervalSeconds + 5);
     }
-    throw new AppError("authorization_pending", "Waiting for the person to approve the request.", {
-      interval: row.intervalSeconds,
-    });
+    throw errors.authorizationPending(row.intervalSeconds);
   }
   return ctx.prisma.$transaction(async (tx) => {
     const claimed = await tx.deviceAuthorization.updateMany({
       where: { id: row.id, status: "approved" },
       data: { status: "consumed", lastPolledAt: now },
     });
-    if (claimed.count !== 1 || !row.workspaceId) throw expired();
+    if (claimed.count !== 1 || !row.workspaceId) throw errors.expiredToken();
     const workspace = await tx.workspace.findUniqueOrThrow({
       where: { id: row.workspaceId },
       select: { slug: true },

@@ -2,7 +2,7 @@ import { createHash } from "node:crypto";
 import type { Prisma } from "@geopulse/db";
 import type { AppContext } from "../../context.js";
 import { isUniqueViolation } from "../../db-errors.js";
-import { AppError } from "../../errors/app-error.js";
+import { errors } from "../../errors/app-error.js";
 import { newId } from "../../ids.js";
 
 const retentionMs = 24 * 3600_000;
@@ -55,10 +55,7 @@ export async function findIdempotentResult(
   });
   if (!record || record.expiresAt <= ctx.clock.now()) return undefined;
   if (record.requestHash !== requestHash(scope.request)) {
-    throw new AppError(
-      "idempotency_key_reused",
-      "This idempotency key was used with a different request body.",
-    );
+    throw errors.idempotencyKeyReused();
   }
   return record.resourceId;
 }

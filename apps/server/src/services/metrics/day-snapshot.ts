@@ -85,13 +85,15 @@ export async function daySnapshot(options: {
   return result;
 }
 
-// The brand's composite of comparison days (deltas), by the same key as above.
-const composites = new Map<string, number>();
+// The brand's composite of comparison days (deltas), by the same key as above;
+// null for a day whose answers the filters leave out entirely.
+const composites = new Map<string, number | null>();
 
 /**
- * The brand's composite point value on each given day with data, from sums per
- * (day, engine, category) for every day not cached, in one read (no bootstrap:
- * deltas need values only).
+ * The brand's composite point value on each given day that has answers after
+ * the filters (a day they leave empty is absent: nothing to compare with), from
+ * sums per (day, engine, category) for every day not cached, in one read (no
+ * bootstrap: deltas need values only).
  */
 export async function selfComposites(options: {
   ctx: AppContext;
@@ -107,7 +109,7 @@ export async function selfComposites(options: {
   for (const d of options.days) {
     const hit = composites.get(keyOf(d));
     if (hit === undefined) missing.push(d);
-    else result.set(d.day, hit);
+    else if (hit !== null) result.set(d.day, hit);
   }
   if (missing.length === 0) return result;
   const sums = await loadDailySums({
@@ -124,9 +126,10 @@ export async function selfComposites(options: {
       weights: scope.weights,
       includeBrandResearch: filters.includeBrandResearch ?? false,
     });
-    const value = points.entities.find((e) => e.isSelf)?.composite ?? 0;
+    const value =
+      points.responses > 0 ? (points.entities.find((e) => e.isSelf)?.composite ?? 0) : null;
     remember(composites, keyOf(d), value, ctx.config.metricsCacheEntries);
-    result.set(d.day, value);
+    if (value !== null) result.set(d.day, value);
   }
   return result;
 }

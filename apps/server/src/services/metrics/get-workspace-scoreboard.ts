@@ -2,7 +2,7 @@ import type { Scoreboard } from "@geopulse/api-types";
 import type { AppContext } from "../../context.js";
 import type { WorkspaceAccess } from "../../http/principal.js";
 import type { EntityMetrics } from "../../metrics/aggregates.js";
-import { comparisonDays, compositeDeltas } from "../../metrics/composite-deltas.js";
+import { comparisonDays, compositeChanges, noChanges } from "../../metrics/composite-deltas.js";
 import { type DaySnapshot, daySnapshot, selfComposites } from "./day-snapshot.js";
 import { loadMetricsHead, type MetricsHead } from "./load-metrics-head.js";
 import { checkDay, type MetricsFilters } from "./metrics-filters.js";
@@ -58,7 +58,7 @@ export async function buildScoreboard(
       ciHigh: 0,
       n: 0,
       entity: scope.brand,
-      deltas: { previous: 0, "7d": 0, "28d": 0 },
+      ...noChanges,
     },
     engines: [],
   };
@@ -77,12 +77,19 @@ export async function buildScoreboard(
     days: days.filter((d) => wanted.has(d.day)),
     filters,
   });
-  const on = (d: string | undefined) => (d === undefined ? undefined : earlier.get(d));
-  const deltas = compositeDeltas(self?.composite.value ?? 0, {
-    previous: on(compare.previous),
-    d7: on(compare.d7),
-    d28: on(compare.d28),
-  });
+  const on = (date: string | undefined) => {
+    const value = date === undefined ? undefined : earlier.get(date);
+    return date === undefined || value === undefined ? undefined : { date, value };
+  };
+  // A day the filters leave without answers has no value to compare.
+  const changes = compositeChanges(
+    self && self.composite.n > 0 ? self.composite.value : undefined,
+    {
+      previous: on(compare.previous),
+      d7: on(compare.d7),
+      d28: on(compare.d28),
+    },
+  );
   return {
     scope,
     day,
@@ -96,7 +103,7 @@ export async function buildScoreboard(
             ciHigh: self.composite.ciHigh,
             n: self.composite.n,
             entity: scope.brand,
-            deltas,
+            ...changes,
           }
         : empty.composite,
       engines: day.snapshot.engines.map((engine) => ({

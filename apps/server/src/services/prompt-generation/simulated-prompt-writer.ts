@@ -5,10 +5,15 @@ import type {
   PromptWriterResult,
 } from "../../engines/prompt-writer.js";
 import { Rng } from "../../prng.js";
+import { withIndefiniteArticle } from "../../text/indefinite-article.js";
 import { promptTextKey } from "../prompts/prompt-rules.js";
 import { simulatedCostPerCallMicrousd } from "./plan-generation.js";
 
-/** `{topic}` the brand's category, `{brand}`, `{rival}` a competitor, `{market}` a market, `{team}` an audience. */
+/**
+ * `{topic}` the brand's category (else a generic one, never the brand), `{a topic}` the
+ * same with its English article, `{brand}`, `{rival}` a competitor, `{market}` a market,
+ * `{team}` an audience.
+ */
 type Templates = Record<PromptCategory, string[]>;
 
 const en: Templates = {
@@ -16,18 +21,18 @@ const en: Templates = {
     "What are the best {topic} tools in {year}?",
     "Which {topic} platform do you recommend for {team}?",
     "Top {topic} solutions for {team} in {market}",
-    "What {topic} software is worth paying for?",
+    "Which {topic} products are worth paying for?",
     "Which {topic} providers are the most trusted?",
   ],
   problem_solution: [
     "How can {team} get started with {topic}?",
     "What is the easiest way to fix poor {topic} results?",
-    "How do I choose a {topic} tool without overspending?",
+    "How do I choose {a topic} tool without overspending?",
     "How can I improve my {topic} setup quickly?",
   ],
   use_case: [
     "Which {topic} tool works best for {team}?",
-    "What {topic} solution suits a small business in {market}?",
+    "Which {topic} solution suits a small business in {market}?",
     "Best {topic} option for an enterprise with strict compliance",
     "Which {topic} product integrates well with our existing stack?",
   ],
@@ -133,6 +138,13 @@ const fr: Templates = {
 };
 
 const templates: Record<Language, Templates> = { en, es, ca, fr };
+/** The topic when the brand profile names no category: generic, so no brand is its own category. */
+const genericTopic: Record<Language, string> = {
+  en: "business software",
+  es: "software empresarial",
+  ca: "programari empresarial",
+  fr: "logiciel d'entreprise",
+};
 const teams: Record<Language, string[]> = {
   en: [
     "marketing teams",
@@ -168,9 +180,11 @@ export function createSimulatedPromptWriter(): PromptWriter {
     async write(request: PromptWriterRequest): Promise<PromptWriterResult> {
       const rng = Rng.fromString(request.seed);
       const seen = new Set(request.avoid.map(promptTextKey));
+      const topic = request.profile.category ?? genericTopic[request.language];
       const fill = (template: string, draw: Rng) =>
         template
-          .replaceAll("{topic}", request.profile.category ?? `${request.brand} products`)
+          .replaceAll("{a topic}", withIndefiniteArticle(topic))
+          .replaceAll("{topic}", topic)
           .replaceAll("{brand}", request.brand)
           .replaceAll(
             "{rival}",

@@ -3,7 +3,7 @@ import type {
   Language,
   RequestBody,
 } from "@geopulse/api-types";
-import { AppError, errors } from "../../errors/app-error.js";
+import { errors } from "../../errors/app-error.js";
 import { newId } from "../../ids.js";
 import { promptGenerationJob } from "../../jobs/definitions/prompt-generation-job.js";
 import { audit } from "../audit/audit.js";
@@ -54,10 +54,7 @@ export async function startPromptGeneration(
       });
       const writer = await selectPromptWriter(ctx, workspace.id, tx);
       if (!writer) {
-        throw new AppError(
-          "no_engines_configured",
-          "No OpenAI key is configured for this workspace or the server; store an openai credential first.",
-        );
+        throw errors.noEnginesConfigured({ for: "promptGeneration" });
       }
       const id = newId("pgn", ctx.clock);
       const reservation = await holdCredits(tx, ctx, {

@@ -1,13 +1,12 @@
 import type { Language, PromptCategory, PromptSuggestionAccepted } from "@geopulse/api-types";
 import type { Prisma, Workspace } from "@geopulse/db";
-import { AppError, errors } from "../../errors/app-error.js";
+import { errors } from "../../errors/app-error.js";
 import { audit } from "../audit/audit.js";
 import type { WorkspaceOperation } from "../operation.js";
 import {
   checkPromptFields,
   checkRoomForOne,
   newPromptId,
-  promptExists,
   toPromptResponse,
 } from "../prompts/prompt-rules.js";
 import { lockWorkspace } from "../workspace-config/lock-workspace.js";
@@ -54,10 +53,7 @@ async function acceptOne(
   });
   if (!suggestion) throw errors.notFound("Prompt suggestion");
   if (suggestion.status !== "pending") {
-    throw new AppError("already_decided", `This suggestion was already ${suggestion.status}.`, {
-      suggestionId,
-      status: suggestion.status,
-    });
+    throw errors.alreadyDecided({ suggestionId, status: suggestion.status });
   }
   const language = overrides.language ?? suggestion.language;
   const category = overrides.category ?? suggestion.category;
@@ -73,7 +69,7 @@ async function acceptOne(
     },
     select: { id: true },
   });
-  if (existing) throw promptExists(existing.id);
+  if (existing) throw errors.promptExists(existing.id);
   if (active) await checkRoomForOne(tx, workspace);
   const now = ctx.clock.now();
   const prompt = await tx.prompt.create({

@@ -1,5 +1,5 @@
 import type { PromptSuggestion } from "@geopulse/api-types";
-import { AppError, errors } from "../../errors/app-error.js";
+import { errors } from "../../errors/app-error.js";
 import { audit } from "../audit/audit.js";
 import type { WorkspaceOperation } from "../operation.js";
 import { toSuggestionResponse } from "./to-suggestion-response.js";
@@ -24,10 +24,7 @@ export async function dismissPromptSuggestion(
       data: { status: "dismissed", decidedAt: ctx.clock.now() },
     });
     if (updated.count !== 1) {
-      throw new AppError("already_decided", "This suggestion was already accepted.", {
-        suggestionId,
-        status: "accepted",
-      });
+      throw errors.alreadyDecided({ suggestionId, status: "accepted" });
     }
     await audit(options, tx, "prompt_suggestion.dismiss", ["prompt_suggestion", row.id]);
     return toSuggestionResponse(

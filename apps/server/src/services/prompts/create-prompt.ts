@@ -1,4 +1,5 @@
 import type { Prompt, PromptCreate } from "@geopulse/api-types";
+import { errors } from "../../errors/app-error.js";
 import { audit } from "../audit/audit.js";
 import type { WorkspaceOperation } from "../operation.js";
 import { lockWorkspace } from "../workspace-config/lock-workspace.js";
@@ -6,7 +7,6 @@ import { newPromptRow } from "./new-prompt-row.js";
 import {
   checkPromptFields,
   checkRoomForOne,
-  promptExists,
   promptTextKey,
   toPromptResponse,
 } from "./prompt-rules.js";
@@ -37,7 +37,7 @@ export async function createPrompt(options: CreatePromptOptions): Promise<Prompt
       },
       select: { id: true },
     });
-    if (existing) throw promptExists(existing.id);
+    if (existing) throw errors.promptExists(existing.id);
     if (active) await checkRoomForOne(tx, row);
     const now = ctx.clock.now();
     const prompt = await tx.prompt.create({

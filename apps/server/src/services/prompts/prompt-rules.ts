@@ -1,7 +1,7 @@
 import type { Language, PromptCategory, Prompt as PromptResponse } from "@geopulse/api-types";
 import type { Prisma, Prompt } from "@geopulse/db";
 import type { Clock } from "../../clock.js";
-import { AppError, errors, type FieldError } from "../../errors/app-error.js";
+import { errors, type FieldError } from "../../errors/app-error.js";
 import { newId } from "../../ids.js";
 
 export const promptIdPrefix = "prm";
@@ -58,12 +58,6 @@ export function checkPromptFields(
   if (problems.length > 0) throw errors.invalidRequest(problems);
 }
 
-export function promptExists(promptId: string): AppError {
-  return new AppError("prompt_exists", "A prompt with the same text and language already exists.", {
-    promptId,
-  });
-}
-
 /** 409 active_set_full unless one more prompt fits in the active set. */
 export async function checkRoomForOne(
   tx: Prisma.TransactionClient,
@@ -71,11 +65,7 @@ export async function checkRoomForOne(
 ): Promise<void> {
   const activeCount = await tx.prompt.count({ where: { workspaceId: workspace.id, active: true } });
   if (activeCount >= workspace.activeSetSize) {
-    throw new AppError(
-      "active_set_full",
-      `The active set is full (${activeCount} of ${workspace.activeSetSize}); deactivate a prompt or raise activeSetSize first.`,
-      { activeSetSize: workspace.activeSetSize, activeCount },
-    );
+    throw errors.activeSetFull(workspace.activeSetSize, activeCount);
   }
 }
 

@@ -1,4 +1,5 @@
 import type { Prompt, PromptUpdate } from "@geopulse/api-types";
+import { errors } from "../../errors/app-error.js";
 import { audit } from "../audit/audit.js";
 import type { WorkspaceOperation } from "../operation.js";
 import { lockWorkspace } from "../workspace-config/lock-workspace.js";
@@ -6,7 +7,6 @@ import {
   checkPromptFields,
   checkRoomForOne,
   findPrompt,
-  promptExists,
   promptText,
   promptTextKey,
   toPromptResponse,
@@ -31,7 +31,7 @@ export async function updatePrompt(options: UpdatePromptOptions): Promise<Prompt
         where: { workspaceId_language_textKey: { workspaceId: workspace.id, language, textKey } },
         select: { id: true },
       });
-      if (clash && clash.id !== prompt.id) throw promptExists(clash.id);
+      if (clash && clash.id !== prompt.id) throw errors.promptExists(clash.id);
     }
     if (input.active === true && !prompt.active) await checkRoomForOne(tx, row);
     const result = await tx.prompt.update({

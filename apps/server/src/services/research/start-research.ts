@@ -5,7 +5,7 @@ import type {
   ResearchJob as ResearchResponse,
 } from "@geopulse/api-types";
 import { researchPricePerCall } from "../../engines/research-provider.js";
-import { AppError } from "../../errors/app-error.js";
+import { errors } from "../../errors/app-error.js";
 import { newId } from "../../ids.js";
 import { researchJob } from "../../jobs/definitions/research-job.js";
 import { audit } from "../audit/audit.js";
@@ -47,15 +47,16 @@ export async function startResearch(options: StartResearchOptions): Promise<Rese
       });
       const language = (input.language ?? stored.languages[0] ?? "en") as Language;
       if (!stored.languages.includes(language)) {
-        throw new AppError("invalid_request", "The language is not one of the workspace's.", {
-          fields: [
+        throw errors.invalidRequest(
+          [
             {
               field: "body.language",
               rule: "workspaceLanguage",
               message: `must be one of the workspace's languages: ${stored.languages.join(", ")}`,
             },
           ],
-        });
+          "The language is not one of the workspace's.",
+        );
       }
       const seeds =
         input.seeds?.map((s) => s.trim()) ??
@@ -72,11 +73,10 @@ export async function startResearch(options: StartResearchOptions): Promise<Rese
         tx,
       );
       if (selection.providers.length === 0) {
-        throw new AppError(
-          "no_engines_configured",
-          "None of the requested research providers is available; store an exa or perplexity credential first.",
-          { skippedProviders: selection.skipped },
-        );
+        throw errors.noEnginesConfigured({
+          for: "research",
+          skippedProviders: selection.skipped,
+        });
       }
       const ids = selection.providers.map((p) => p.id);
       const plan = planResearchCalls(ids, seeds, input.maxCalls ?? defaultResearchCalls);

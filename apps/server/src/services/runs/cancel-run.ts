@@ -1,5 +1,5 @@
 import type { Run as RunResponse } from "@geopulse/api-types";
-import { AppError, errors } from "../../errors/app-error.js";
+import { errors } from "../../errors/app-error.js";
 import { audit } from "../audit/audit.js";
 import type { WorkspaceOperation } from "../operation.js";
 import { finishRun } from "./finish-run.js";
@@ -19,7 +19,7 @@ export async function cancelRun(options: CancelRunOptions): Promise<RunResponse>
   const run = await ctx.prisma.run.findFirst({ where: { id: runId, workspaceId: workspace.id } });
   if (!run) throw errors.notFound("Run");
   if (run.finishedAt && run.status !== "cancelled") {
-    throw new AppError("run_finished", `The run already ended (${run.status}).`);
+    throw errors.runFinished(run.status);
   }
   if (!run.cancelRequestedAt) {
     await ctx.prisma.$transaction(async (tx) => {

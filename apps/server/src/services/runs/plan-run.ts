@@ -3,7 +3,7 @@ import type { Prisma } from "@geopulse/db";
 import type { AppContext } from "../../context.js";
 import { answerCeilingMicrousd } from "../../engines/pricing.js";
 import { type EngineSelection, selectEngines } from "../../engines/select-engines.js";
-import { AppError } from "../../errors/app-error.js";
+import { errors } from "../../errors/app-error.js";
 import { resolveMeasurementModel } from "../workspace-config/default-measurement-model.js";
 
 /** What each preset asks; documented in the contract (startRun). */
@@ -45,7 +45,7 @@ export async function planRun(
     ...(rule.maxPrompts ? { take: rule.maxPrompts } : {}),
   });
   if (prompts.length === 0) {
-    throw new AppError("no_active_prompts", "The workspace has no active prompts to measure.");
+    throw errors.noActivePrompts();
   }
   const model = resolveMeasurementModel(workspace.measurementModel);
   const enabled =
@@ -55,11 +55,7 @@ export async function planRun(
   const chosen = rule.engines === "first" ? enabled.slice(0, 1) : enabled;
   const selection = await selectEngines(ctx, workspace.id, chosen, tx);
   if (selection.engines.length === 0) {
-    throw new AppError(
-      "no_engines_configured",
-      "No engine of this preset has a provider key; store one as a workspace credential.",
-      { skippedEngines: selection.skipped },
-    );
+    throw errors.noEnginesConfigured({ for: "run", skippedEngines: selection.skipped });
   }
   let perRound = 0n;
   for (const prompt of prompts) {

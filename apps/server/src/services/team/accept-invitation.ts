@@ -1,6 +1,6 @@
 import type { TeamMember } from "@geopulse/api-types";
 import { isUniqueViolation } from "../../db-errors.js";
-import { AppError } from "../../errors/app-error.js";
+import { errors } from "../../errors/app-error.js";
 import type { SessionPrincipal } from "../../http/principal.js";
 import { hashToken } from "../../http/session-cookie.js";
 import { newId } from "../../ids.js";
@@ -19,12 +19,6 @@ export interface AcceptedInvitation {
   member: TeamMember;
 }
 
-const notFound = () =>
-  new AppError("invitation_not_found", "The invitation is invalid, used, revoked or expired.");
-
-const alreadyMember = () =>
-  new AppError("already_member", "You are already a member of this workspace.");
-
 /**
  * Joins the signed-in person to the invitation's workspace. The invitation is
  * consumed by one conditional update in the transaction that creates the
@@ -41,12 +35,9 @@ export async function acceptInvitation(
     where: { tokenHash, ...open },
     include: { workspace: { select: { slug: true } } },
   });
-  if (!invitation) throw notFound();
+  if (!invitation) throw errors.invitationNotFound();
   if (invitation.email !== principal.email.trim().toLowerCase()) {
-    throw new AppError(
-      "invitation_email_mismatch",
-      "This invitation was sent to a different email address; sign in with that address.",
-    );
+    throw errors.invitationEmailMismatch();
   }
   try {
     const member = await ctx.prisma.$transaction(async (tx) => {
@@ -54,14 +45,14 @@ export async function acceptInvitation(
         where: { id: invitation.id, ...open },
         data: { acceptedAt: now },
       });
-      if (consumed.count !== 1) throw notFound();
+      if (consumed.count !== 1) throw errors.invitationNotFound();
       const existing = await tx.member.findUnique({
         where: {
           workspaceId_userId: { workspaceId: invitation.workspaceId, userId: principal.userId },
         },
         select: { id: true },
       });
-      if (existing) throw alreadyMember();
+      if (existing) throw errors.alreadyMember();
       const created = await tx.member.create({
         data: {
           id: newId("mem", ctx.clock),
@@ -91,7 +82,7 @@ export async function acceptInvitation(
     return { accepted: true, workspace: slug, member: toTeamMember(member, slug) };
   } catch (error) {
     // The same person joined through another invitation at the same moment.
-    if (isUniqueViolation(error)) throw alreadyMember();
+    if (isUniqueViolation(error)) throw errors.alreadyMember();
     throw error;
   }
 }

@@ -1,6 +1,6 @@
 import { randomBytes } from "node:crypto";
 import type { InvitationCreated, RequestBody } from "@geopulse/api-types";
-import { AppError, errors } from "../../errors/app-error.js";
+import { errors } from "../../errors/app-error.js";
 import type { SessionPrincipal } from "../../http/principal.js";
 import { hashToken } from "../../http/session-cookie.js";
 import { newId } from "../../ids.js";
@@ -42,7 +42,7 @@ export async function inviteMember(options: InviteMemberOptions): Promise<Invita
     select: { id: true },
   });
   if (existing) {
-    throw new AppError("already_member", `${email} is already a member of this workspace.`);
+    throw errors.alreadyMember(email);
   }
 
   const token = randomBytes(32).toString("base64url");

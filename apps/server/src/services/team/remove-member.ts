@@ -2,7 +2,7 @@ import { errors } from "../../errors/app-error.js";
 import type { SessionPrincipal } from "../../http/principal.js";
 import { audit } from "../audit/audit.js";
 import type { WorkspaceOperation } from "../operation.js";
-import { lastOwnerError, lockOwners, requireOwner, requireTeamManager } from "./team-rules.js";
+import { lockOwners, requireOwner, requireTeamManager } from "./team-rules.js";
 
 export interface RemoveMemberOptions extends WorkspaceOperation {
   principal: SessionPrincipal;
@@ -25,7 +25,7 @@ export async function removeMember(options: RemoveMemberOptions): Promise<void> 
     if (!self) requireTeamManager(workspace, "remove other members");
     if (member.role === "owner") {
       if (!self) requireOwner(workspace, "remove an owner");
-      if (owners <= 1) throw lastOwnerError();
+      if (owners <= 1) throw errors.lastOwner();
     }
     await tx.member.delete({ where: { id: member.id } });
     await ctx.authChanges.publish(tx, {

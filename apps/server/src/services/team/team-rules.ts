@@ -1,18 +1,18 @@
 import type { Prisma } from "@geopulse/db";
-import { AppError } from "../../errors/app-error.js";
+import { errors } from "../../errors/app-error.js";
 import type { WorkspaceAccess } from "../../http/principal.js";
 
 /** Owners and admins manage the team (invite, revoke, change roles, remove others). */
 export function requireTeamManager(workspace: WorkspaceAccess, action: string): void {
   if (workspace.role !== "owner" && workspace.role !== "admin") {
-    throw new AppError("role_forbidden", `Only owners and admins may ${action}.`);
+    throw errors.roleForbidden("owners and admins", action);
   }
 }
 
 /** Only owners may grant, take or remove the owner role. */
 export function requireOwner(workspace: WorkspaceAccess, action: string): void {
   if (workspace.role !== "owner") {
-    throw new AppError("role_forbidden", `Only owners may ${action}.`);
+    throw errors.roleForbidden("owners", action);
   }
 }
 
@@ -30,11 +30,4 @@ export async function lockOwners(
   const rows = await tx.$queryRaw<Array<{ id: string }>>`
     SELECT id FROM members WHERE workspace_id = ${workspaceId} AND role = 'owner' FOR UPDATE`;
   return rows.length;
-}
-
-export function lastOwnerError(): AppError {
-  return new AppError(
-    "last_owner",
-    "A workspace needs at least one owner; make someone else an owner first.",
-  );
 }

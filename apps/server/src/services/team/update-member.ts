@@ -4,7 +4,7 @@ import type { SessionPrincipal } from "../../http/principal.js";
 import { audit } from "../audit/audit.js";
 import type { WorkspaceOperation } from "../operation.js";
 import { toTeamMember } from "./team-response.js";
-import { lastOwnerError, lockOwners, requireOwner, requireTeamManager } from "./team-rules.js";
+import { lockOwners, requireOwner, requireTeamManager } from "./team-rules.js";
 
 export interface UpdateMemberOptions extends WorkspaceOperation {
   principal: SessionPrincipal;
@@ -28,7 +28,7 @@ export async function updateMember(options: UpdateMemberOptions): Promise<TeamMe
     if (member.role === "owner" || input.role === "owner") {
       requireOwner(workspace, "grant or take the owner role");
     }
-    if (member.role === "owner" && input.role !== "owner" && owners <= 1) throw lastOwnerError();
+    if (member.role === "owner" && input.role !== "owner" && owners <= 1) throw errors.lastOwner();
     const result = await tx.member.update({
       where: { id: member.id },
       data: { role: input.role },

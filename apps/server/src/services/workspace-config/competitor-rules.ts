@@ -1,6 +1,6 @@
 import type { CompetitorRecord } from "@geopulse/api-types";
 import type { Competitor, Prisma } from "@geopulse/db";
-import { AppError, errors } from "../../errors/app-error.js";
+import { errors } from "../../errors/app-error.js";
 
 /** Bounds of the competitor list, as at workspace creation. */
 export const minCompetitors = 2;
@@ -27,10 +27,7 @@ export function checkNameFree(others: Competitor[], name: string, exceptId?: str
     (competitor) => competitor.id !== exceptId && nameKey(competitor.name) === nameKey(name),
   );
   if (holder) {
-    throw new AppError("competitor_exists", `A competitor named "${holder.name}" already exists.`, {
-      competitorId: holder.id,
-      field: "body.name",
-    });
+    throw errors.competitorExists(holder);
   }
 }
 

@@ -1,5 +1,5 @@
 import type { Competitor, CompetitorRecord } from "@geopulse/api-types";
-import { AppError } from "../../errors/app-error.js";
+import { errors } from "../../errors/app-error.js";
 import { newId } from "../../ids.js";
 import { enqueueReanalysis } from "../analysis/enqueue-reanalysis.js";
 import { audit } from "../audit/audit.js";
@@ -20,11 +20,7 @@ export async function createCompetitor(
     await lockWorkspace(tx, workspace.id);
     const others = await tx.competitor.findMany({ where: { workspaceId: workspace.id } });
     if (others.length >= maxCompetitors) {
-      throw new AppError(
-        "too_many_competitors",
-        `A workspace has at most ${maxCompetitors} competitors; remove one first.`,
-        { maxCompetitors, count: others.length },
-      );
+      throw errors.tooManyCompetitors(maxCompetitors, others.length);
     }
     checkNameFree(others, input.name);
     const now = ctx.clock.now();

@@ -1,4 +1,4 @@
-import { AppError } from "../../errors/app-error.js";
+import { errors } from "../../errors/app-error.js";
 import { enqueueReanalysis } from "../analysis/enqueue-reanalysis.js";
 import { audit } from "../audit/audit.js";
 import type { WorkspaceOperation } from "../operation.js";
@@ -17,11 +17,7 @@ export async function deleteCompetitor(options: DeleteCompetitorOptions): Promis
     const competitor = await findCompetitor(tx, workspace.id, competitorId);
     const count = await tx.competitor.count({ where: { workspaceId: workspace.id } });
     if (count <= minCompetitors) {
-      throw new AppError(
-        "too_few_competitors",
-        `A workspace keeps at least ${minCompetitors} competitors; add another before removing this one.`,
-        { minCompetitors, count },
-      );
+      throw errors.tooFewCompetitors(minCompetitors, count);
     }
     await tx.competitor.delete({ where: { id: competitor.id } });
     await audit(options, tx, "competitor.delete", ["competitor", competitor.id], {

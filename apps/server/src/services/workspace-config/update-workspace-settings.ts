@@ -1,5 +1,5 @@
 import type { Quotas, WorkspaceSettings, WorkspaceSettingsUpdate } from "@geopulse/api-types";
-import { AppError } from "../../errors/app-error.js";
+import { errors } from "../../errors/app-error.js";
 import { enqueueReanalysis } from "../analysis/enqueue-reanalysis.js";
 import { audit } from "../audit/audit.js";
 import type { WorkspaceOperation } from "../operation.js";
@@ -32,11 +32,7 @@ export async function updateWorkspaceSettings(
         where: { workspaceId: workspace.id, active: true },
       });
       if (activeCount > input.activeSetSize) {
-        throw new AppError(
-          "active_set_too_small",
-          `${activeCount} prompts are active; deactivate ${activeCount - input.activeSetSize} before lowering activeSetSize to ${input.activeSetSize}.`,
-          { activeSetSize: input.activeSetSize, activeCount },
-        );
+        throw errors.activeSetTooSmall(input.activeSetSize, activeCount);
       }
     }
     const row = await tx.workspace.update({

@@ -1,0 +1,767 @@
+// Generated from the contract by packages/sdk/scripts/generate.mjs. Do not edit.
+
+import type { Body, Item, ListOptions, PathParam, Query, Result } from "../operation-types.js";
+
+/** Every operation an API key can call, by namespace and method name. */
+export const sdkOperations = {
+  "auth": {
+    "createSession": {
+      "operationId": "createSession",
+      "method": "POST",
+      "path": "/api/v1/auth/sessions",
+      "pathParams": [],
+      "input": "body",
+      "paginated": false,
+      "idempotencyKey": false
+    },
+    "getMe": {
+      "operationId": "getMe",
+      "method": "GET",
+      "path": "/api/v1/me",
+      "pathParams": [],
+      "input": null,
+      "paginated": false,
+      "idempotencyKey": false
+    },
+    "verifySignInToken": {
+      "operationId": "verifySignInToken",
+      "method": "POST",
+      "path": "/api/v1/auth/sessions/verify",
+      "pathParams": [],
+      "input": "body",
+      "paginated": false,
+      "idempotencyKey": false
+    }
+  },
+  "competitors": {
+    "create": {
+      "operationId": "createCompetitor",
+      "method": "POST",
+      "path": "/api/v1/workspaces/{workspace}/competitors",
+      "pathParams": [
+        "workspace"
+      ],
+      "input": "body",
+      "paginated": false,
+      "idempotencyKey": false
+    },
+    "delete": {
+      "operationId": "deleteCompetitor",
+      "method": "DELETE",
+      "path": "/api/v1/workspaces/{workspace}/competitors/{competitorId}",
+      "pathParams": [
+        "workspace",
+        "competitorId"
+      ],
+      "input": null,
+      "paginated": false,
+      "idempotencyKey": false
+    },
+    "get": {
+      "operationId": "getCompetitor",
+      "method": "GET",
+      "path": "/api/v1/workspaces/{workspace}/competitors/{competitorId}",
+      "pathParams": [
+        "workspace",
+        "competitorId"
+      ],
+      "input": null,
+      "paginated": false,
+      "idempotencyKey": false
+    },
+    "list": {
+      "operationId": "listCompetitors",
+      "method": "GET",
+      "path": "/api/v1/workspaces/{workspace}/competitors",
+      "pathParams": [
+        "workspace"
+      ],
+      "input": null,
+      "paginated": false,
+      "idempotencyKey": false
+    },
+    "update": {
+      "operationId": "updateCompetitor",
+      "method": "PATCH",
+      "path": "/api/v1/workspaces/{workspace}/competitors/{competitorId}",
+      "pathParams": [
+        "workspace",
+        "competitorId"
+      ],
+      "input": "body",
+      "paginated": false,
+      "idempotencyKey": false
+    }
+  },
+  "connections": {
+    "configure": {
+      "operationId": "configureConnections",
+      "method": "POST",
+      "path": "/api/v1/workspaces/{workspace}/connections/configure",
+      "pathParams": [
+        "workspace"
+      ],
+      "input": "body",
+      "paginated": false,
+      "idempotencyKey": false
+    }
+  },
+  "credentials": {
+    "list": {
+      "operationId": "listWorkspaceCredentials",
+      "method": "GET",
+      "path": "/api/v1/workspaces/{workspace}/credentials",
+      "pathParams": [
+        "workspace"
+      ],
+      "input": null,
+      "paginated": false,
+      "idempotencyKey": false
+    }
+  },
+  "credits": {
+    "getBalance": {
+      "operationId": "getCreditBalance",
+      "method": "GET",
+      "path": "/api/v1/workspaces/{workspace}/credits/balance",
+      "pathParams": [
+        "workspace"
+      ],
+      "input": null,
+      "paginated": false,
+      "idempotencyKey": false
+    },
+    "getUsage": {
+      "operationId": "getCreditUsage",
+      "method": "GET",
+      "path": "/api/v1/workspaces/{workspace}/credits/usage",
+      "pathParams": [
+        "workspace"
+      ],
+      "input": "query",
+      "paginated": false,
+      "idempotencyKey": false
+    }
+  },
+  "deviceAuthorizations": {
+    "exchangeCode": {
+      "operationId": "exchangeDeviceCode",
+      "method": "POST",
+      "path": "/api/v1/device-authorizations/{code}/token",
+      "pathParams": [
+        "code"
+      ],
+      "input": null,
+      "paginated": false,
+      "idempotencyKey": false
+    },
+    "start": {
+      "operationId": "startDeviceAuthorization",
+      "method": "POST",
+      "path": "/api/v1/device-authorizations",
+      "pathParams": [],
+      "input": "body",
+      "paginated": false,
+      "idempotencyKey": false
+    }
+  },
+  "members": {
+    "list": {
+      "operationId": "listMembers",
+      "method": "GET",
+      "path": "/api/v1/workspaces/{workspace}/members",
+      "pathParams": [
+        "workspace"
+      ],
+      "input": "query",
+      "paginated": true,
+      "idempotencyKey": false
+    }
+  },
+  "metrics": {
+    "get": {
+      "operationId": "getWorkspaceMetrics",
+      "method": "GET",
+      "path": "/api/v1/workspaces/{workspace}/metrics",
+      "pathParams": [
+        "workspace"
+      ],
+      "input": "query",
+      "paginated": false,
+      "idempotencyKey": false
+    },
+    "getScoreboard": {
+      "operationId": "getWorkspaceScoreboard",
+      "method": "GET",
+      "path": "/api/v1/workspaces/{workspace}/scoreboard",
+      "pathParams": [
+        "workspace"
+      ],
+      "input": "query",
+      "paginated": false,
+      "idempotencyKey": false
+    },
+    "getTimeSeries": {
+      "operationId": "getMetricsTimeSeries",
+      "method": "GET",
+      "path": "/api/v1/workspaces/{workspace}/metrics/timeseries",
+      "pathParams": [
+        "workspace"
+      ],
+      "input": "query",
+      "paginated": false,
+      "idempotencyKey": false
+    }
+  },
+  "promptGenerations": {
+    "get": {
+      "operationId": "getPromptGeneration",
+      "method": "GET",
+      "path": "/api/v1/workspaces/{workspace}/prompt-generations/{generationId}",
+      "pathParams": [
+        "workspace",
+        "generationId"
+      ],
+      "input": null,
+      "paginated": false,
+      "idempotencyKey": false
+    },
+    "list": {
+      "operationId": "listPromptGenerations",
+      "method": "GET",
+      "path": "/api/v1/workspaces/{workspace}/prompt-generations",
+      "pathParams": [
+        "workspace"
+      ],
+      "input": "query",
+      "paginated": true,
+      "idempotencyKey": false
+    },
+    "start": {
+      "operationId": "startPromptGeneration",
+      "method": "POST",
+      "path": "/api/v1/workspaces/{workspace}/prompt-generations",
+      "pathParams": [
+        "workspace"
+      ],
+      "input": "body",
+      "paginated": false,
+      "idempotencyKey": true
+    }
+  },
+  "promptSuggestions": {
+    "accept": {
+      "operationId": "acceptPromptSuggestion",
+      "method": "POST",
+      "path": "/api/v1/workspaces/{workspace}/prompt-suggestions/{suggestionId}/accept",
+      "pathParams": [
+        "workspace",
+        "suggestionId"
+      ],
+      "input": "body",
+      "paginated": false,
+      "idempotencyKey": false
+    },
+    "acceptMany": {
+      "operationId": "acceptPromptSuggestions",
+      "method": "POST",
+      "path": "/api/v1/workspaces/{workspace}/prompt-suggestions/accept",
+      "pathParams": [
+        "workspace"
+      ],
+      "input": "body",
+      "paginated": false,
+      "idempotencyKey": false
+    },
+    "dismiss": {
+      "operationId": "dismissPromptSuggestion",
+      "method": "POST",
+      "path": "/api/v1/workspaces/{workspace}/prompt-suggestions/{suggestionId}/dismiss",
+      "pathParams": [
+        "workspace",
+        "suggestionId"
+      ],
+      "input": null,
+      "paginated": false,
+      "idempotencyKey": false
+    },
+    "list": {
+      "operationId": "listPromptSuggestions",
+      "method": "GET",
+      "path": "/api/v1/workspaces/{workspace}/prompt-suggestions",
+      "pathParams": [
+        "workspace"
+      ],
+      "input": "query",
+      "paginated": true,
+      "idempotencyKey": false
+    }
+  },
+  "prompts": {
+    "create": {
+      "operationId": "createPrompt",
+      "method": "POST",
+      "path": "/api/v1/workspaces/{workspace}/prompts",
+      "pathParams": [
+        "workspace"
+      ],
+      "input": "body",
+      "paginated": false,
+      "idempotencyKey": false
+    },
+    "delete": {
+      "operationId": "deletePrompt",
+      "method": "DELETE",
+      "path": "/api/v1/workspaces/{workspace}/prompts/{promptId}",
+      "pathParams": [
+        "workspace",
+        "promptId"
+      ],
+      "input": null,
+      "paginated": false,
+      "idempotencyKey": false
+    },
+    "get": {
+      "operationId": "getPrompt",
+      "method": "GET",
+      "path": "/api/v1/workspaces/{workspace}/prompts/{promptId}",
+      "pathParams": [
+        "workspace",
+        "promptId"
+      ],
+      "input": null,
+      "paginated": false,
+      "idempotencyKey": false
+    },
+    "getActiveSet": {
+      "operationId": "getActivePromptSet",
+      "method": "GET",
+      "path": "/api/v1/workspaces/{workspace}/prompts/active-set",
+      "pathParams": [
+        "workspace"
+      ],
+      "input": null,
+      "paginated": false,
+      "idempotencyKey": false
+    },
+    "import": {
+      "operationId": "importPrompts",
+      "method": "POST",
+      "path": "/api/v1/workspaces/{workspace}/prompts/import",
+      "pathParams": [
+        "workspace"
+      ],
+      "input": "body",
+      "paginated": false,
+      "idempotencyKey": false
+    },
+    "list": {
+      "operationId": "listPrompts",
+      "method": "GET",
+      "path": "/api/v1/workspaces/{workspace}/prompts",
+      "pathParams": [
+        "workspace"
+      ],
+      "input": "query",
+      "paginated": true,
+      "idempotencyKey": false
+    },
+    "update": {
+      "operationId": "updatePrompt",
+      "method": "PATCH",
+      "path": "/api/v1/workspaces/{workspace}/prompts/{promptId}",
+      "pathParams": [
+        "workspace",
+        "promptId"
+      ],
+      "input": "body",
+      "paginated": false,
+      "idempotencyKey": false
+    }
+  },
+  "research": {
+    "get": {
+      "operationId": "getResearchJob",
+      "method": "GET",
+      "path": "/api/v1/workspaces/{workspace}/research/{researchId}",
+      "pathParams": [
+        "workspace",
+        "researchId"
+      ],
+      "input": null,
+      "paginated": false,
+      "idempotencyKey": false
+    },
+    "list": {
+      "operationId": "listResearchJobs",
+      "method": "GET",
+      "path": "/api/v1/workspaces/{workspace}/research",
+      "pathParams": [
+        "workspace"
+      ],
+      "input": "query",
+      "paginated": true,
+      "idempotencyKey": false
+    },
+    "start": {
+      "operationId": "startResearch",
+      "method": "POST",
+      "path": "/api/v1/workspaces/{workspace}/research",
+      "pathParams": [
+        "workspace"
+      ],
+      "input": "body",
+      "paginated": false,
+      "idempotencyKey": true
+    }
+  },
+  "runSchedule": {
+    "delete": {
+      "operationId": "deleteRunSchedule",
+      "method": "DELETE",
+      "path": "/api/v1/workspaces/{workspace}/run-schedule",
+      "pathParams": [
+        "workspace"
+      ],
+      "input": null,
+      "paginated": false,
+      "idempotencyKey": false
+    },
+    "get": {
+      "operationId": "getRunSchedule",
+      "method": "GET",
+      "path": "/api/v1/workspaces/{workspace}/run-schedule",
+      "pathParams": [
+        "workspace"
+      ],
+      "input": null,
+      "paginated": false,
+      "idempotencyKey": false
+    },
+    "put": {
+      "operationId": "putRunSchedule",
+      "method": "PUT",
+      "path": "/api/v1/workspaces/{workspace}/run-schedule",
+      "pathParams": [
+        "workspace"
+      ],
+      "input": "body",
+      "paginated": false,
+      "idempotencyKey": false
+    }
+  },
+  "runs": {
+    "cancel": {
+      "operationId": "cancelRun",
+      "method": "POST",
+      "path": "/api/v1/workspaces/{workspace}/runs/{runId}/cancel",
+      "pathParams": [
+        "workspace",
+        "runId"
+      ],
+      "input": null,
+      "paginated": false,
+      "idempotencyKey": false
+    },
+    "get": {
+      "operationId": "getRun",
+      "method": "GET",
+      "path": "/api/v1/workspaces/{workspace}/runs/{runId}",
+      "pathParams": [
+        "workspace",
+        "runId"
+      ],
+      "input": null,
+      "paginated": false,
+      "idempotencyKey": false
+    },
+    "list": {
+      "operationId": "listRuns",
+      "method": "GET",
+      "path": "/api/v1/workspaces/{workspace}/runs",
+      "pathParams": [
+        "workspace"
+      ],
+      "input": "query",
+      "paginated": true,
+      "idempotencyKey": false
+    },
+    "listResponses": {
+      "operationId": "listRunResponses",
+      "method": "GET",
+      "path": "/api/v1/workspaces/{workspace}/runs/{runId}/responses",
+      "pathParams": [
+        "workspace",
+        "runId"
+      ],
+      "input": "query",
+      "paginated": true,
+      "idempotencyKey": false
+    },
+    "start": {
+      "operationId": "startRun",
+      "method": "POST",
+      "path": "/api/v1/workspaces/{workspace}/runs",
+      "pathParams": [
+        "workspace"
+      ],
+      "input": "body",
+      "paginated": false,
+      "idempotencyKey": true
+    }
+  },
+  "settings": {
+    "get": {
+      "operationId": "getWorkspaceSettings",
+      "method": "GET",
+      "path": "/api/v1/workspaces/{workspace}/settings",
+      "pathParams": [
+        "workspace"
+      ],
+      "input": null,
+      "paginated": false,
+      "idempotencyKey": false
+    },
+    "getBrandProfile": {
+      "operationId": "getBrandProfile",
+      "method": "GET",
+      "path": "/api/v1/workspaces/{workspace}/profile",
+      "pathParams": [
+        "workspace"
+      ],
+      "input": null,
+      "paginated": false,
+      "idempotencyKey": false
+    },
+    "getMeasurementModel": {
+      "operationId": "getMeasurementModel",
+      "method": "GET",
+      "path": "/api/v1/workspaces/{workspace}/model",
+      "pathParams": [
+        "workspace"
+      ],
+      "input": null,
+      "paginated": false,
+      "idempotencyKey": false
+    },
+    "putBrandProfile": {
+      "operationId": "putBrandProfile",
+      "method": "PUT",
+      "path": "/api/v1/workspaces/{workspace}/profile",
+      "pathParams": [
+        "workspace"
+      ],
+      "input": "body",
+      "paginated": false,
+      "idempotencyKey": false
+    },
+    "putMeasurementModel": {
+      "operationId": "putMeasurementModel",
+      "method": "PUT",
+      "path": "/api/v1/workspaces/{workspace}/model",
+      "pathParams": [
+        "workspace"
+      ],
+      "input": "body",
+      "paginated": false,
+      "idempotencyKey": false
+    },
+    "update": {
+      "operationId": "updateWorkspaceSettings",
+      "method": "PATCH",
+      "path": "/api/v1/workspaces/{workspace}/settings",
+      "pathParams": [
+        "workspace"
+      ],
+      "input": "body",
+      "paginated": false,
+      "idempotencyKey": false
+    }
+  },
+  "system": {
+    "getHealth": {
+      "operationId": "getHealth",
+      "method": "GET",
+      "path": "/api/v1/health",
+      "pathParams": [],
+      "input": null,
+      "paginated": false,
+      "idempotencyKey": false
+    },
+    "getOpenApiDocument": {
+      "operationId": "getOpenApiDocument",
+      "method": "GET",
+      "path": "/api/v1/openapi.json",
+      "pathParams": [],
+      "input": null,
+      "paginated": false,
+      "idempotencyKey": false
+    }
+  },
+  "workspaces": {
+    "get": {
+      "operationId": "getWorkspace",
+      "method": "GET",
+      "path": "/api/v1/workspaces/{workspace}",
+      "pathParams": [
+        "workspace"
+      ],
+      "input": null,
+      "paginated": false,
+      "idempotencyKey": false
+    },
+    "list": {
+      "operationId": "listWorkspaces",
+      "method": "GET",
+      "path": "/api/v1/workspaces",
+      "pathParams": [],
+      "input": "query",
+      "paginated": true,
+      "idempotencyKey": false
+    }
+  }
+} as const;
+
+/** The generated resource methods of the client. */
+export interface GeneratedNamespaces {
+  auth: {
+    /** Sign in (`createSession`: POST /api/v1/auth/sessions) */
+    createSession(body: Body<"createSession">): Promise<Result<"createSession">>;
+    /** Who is calling (`getMe`: GET /api/v1/me) */
+    getMe(): Promise<Result<"getMe">>;
+    /** Complete sign-in with an emailed token (`verifySignInToken`: POST /api/v1/auth/sessions/verify) */
+    verifySignInToken(body: Body<"verifySignInToken">): Promise<Result<"verifySignInToken">>;
+  };
+  competitors: {
+    /** Add a competitor (`createCompetitor`: POST /api/v1/workspaces/{workspace}/competitors; scope settings:write) */
+    create(workspace: PathParam<"createCompetitor", "workspace">, body: Body<"createCompetitor">): Promise<Result<"createCompetitor">>;
+    /** Remove a competitor (`deleteCompetitor`: DELETE /api/v1/workspaces/{workspace}/competitors/{competitorId}; scope settings:write) */
+    delete(workspace: PathParam<"deleteCompetitor", "workspace">, competitorId: PathParam<"deleteCompetitor", "competitorId">): Promise<Result<"deleteCompetitor">>;
+    /** A competitor (`getCompetitor`: GET /api/v1/workspaces/{workspace}/competitors/{competitorId}; scope settings:read) */
+    get(workspace: PathParam<"getCompetitor", "workspace">, competitorId: PathParam<"getCompetitor", "competitorId">): Promise<Result<"getCompetitor">>;
+    /** List competitors (`listCompetitors`: GET /api/v1/workspaces/{workspace}/competitors; scope settings:read) */
+    list(workspace: PathParam<"listCompetitors", "workspace">): Promise<Result<"listCompetitors">>;
+    /** Change a competitor (`updateCompetitor`: PATCH /api/v1/workspaces/{workspace}/competitors/{competitorId}; scope settings:write) */
+    update(workspace: PathParam<"updateCompetitor", "workspace">, competitorId: PathParam<"updateCompetitor", "competitorId">, body: Body<"updateCompetitor">): Promise<Result<"updateCompetitor">>;
+  };
+  connections: {
+    /** Configure analytics and search-console connections (`configureConnections`: POST /api/v1/workspaces/{workspace}/connections/configure; scope connections:write) */
+    configure(workspace: PathParam<"configureConnections", "workspace">, body: Body<"configureConnections">): Promise<Result<"configureConnections">>;
+  };
+  credentials: {
+    /** List stored connector credentials (masked) (`listWorkspaceCredentials`: GET /api/v1/workspaces/{workspace}/credentials; scope connections:read) */
+    list(workspace: PathParam<"listWorkspaceCredentials", "workspace">): Promise<Result<"listWorkspaceCredentials">>;
+  };
+  credits: {
+    /** Credit balance (`getCreditBalance`: GET /api/v1/workspaces/{workspace}/credits/balance; scope credits:read) */
+    getBalance(workspace: PathParam<"getCreditBalance", "workspace">): Promise<Result<"getCreditBalance">>;
+    /** Usage ledger (`getCreditUsage`: GET /api/v1/workspaces/{workspace}/credits/usage; scope credits:read) */
+    getUsage(workspace: PathParam<"getCreditUsage", "workspace">, query?: Query<"getCreditUsage">): Promise<Result<"getCreditUsage">>;
+  };
+  deviceAuthorizations: {
+    /** Obtain the API key of an approved device authorization (`exchangeDeviceCode`: POST /api/v1/device-authorizations/{code}/token) */
+    exchangeCode(code: PathParam<"exchangeDeviceCode", "code">): Promise<Result<"exchangeDeviceCode">>;
+    /** Start device authorization (CLI login) (`startDeviceAuthorization`: POST /api/v1/device-authorizations) */
+    start(body?: Body<"startDeviceAuthorization">): Promise<Result<"startDeviceAuthorization">>;
+  };
+  members: {
+    /** List team members (`listMembers`: GET /api/v1/workspaces/{workspace}/members; scope workspace:read) */
+    list(workspace: PathParam<"listMembers", "workspace">, options?: ListOptions<"listMembers">): AsyncGenerator<Item<"listMembers">>;
+  };
+  metrics: {
+    /** Workspace metrics (`getWorkspaceMetrics`: GET /api/v1/workspaces/{workspace}/metrics; scope metrics:read) */
+    get(workspace: PathParam<"getWorkspaceMetrics", "workspace">, query?: Query<"getWorkspaceMetrics">): Promise<Result<"getWorkspaceMetrics">>;
+    /** Scoreboard (`getWorkspaceScoreboard`: GET /api/v1/workspaces/{workspace}/scoreboard; scope metrics:read) */
+    getScoreboard(workspace: PathParam<"getWorkspaceScoreboard", "workspace">, query?: Query<"getWorkspaceScoreboard">): Promise<Result<"getWorkspaceScoreboard">>;
+    /** Daily metrics over a date range (`getMetricsTimeSeries`: GET /api/v1/workspaces/{workspace}/metrics/timeseries; scope metrics:read) */
+    getTimeSeries(workspace: PathParam<"getMetricsTimeSeries", "workspace">, query: Query<"getMetricsTimeSeries">): Promise<Result<"getMetricsTimeSeries">>;
+  };
+  promptGenerations: {
+    /** A prompt generation with its progress (`getPromptGeneration`: GET /api/v1/workspaces/{workspace}/prompt-generations/{generationId}; scope prompts:read) */
+    get(workspace: PathParam<"getPromptGeneration", "workspace">, generationId: PathParam<"getPromptGeneration", "generationId">): Promise<Result<"getPromptGeneration">>;
+    /** List prompt generations (`listPromptGenerations`: GET /api/v1/workspaces/{workspace}/prompt-generations; scope prompts:read) */
+    list(workspace: PathParam<"listPromptGenerations", "workspace">, options?: ListOptions<"listPromptGenerations">): AsyncGenerator<Item<"listPromptGenerations">>;
+    /** Generate prompt suggestions with an LLM (`startPromptGeneration`: POST /api/v1/workspaces/{workspace}/prompt-generations; scope prompts:write) */
+    start(workspace: PathParam<"startPromptGeneration", "workspace">, body: Body<"startPromptGeneration">): Promise<Result<"startPromptGeneration">>;
+  };
+  promptSuggestions: {
+    /** Accept a suggestion into the prompts (`acceptPromptSuggestion`: POST /api/v1/workspaces/{workspace}/prompt-suggestions/{suggestionId}/accept; scope prompts:write) */
+    accept(workspace: PathParam<"acceptPromptSuggestion", "workspace">, suggestionId: PathParam<"acceptPromptSuggestion", "suggestionId">, body?: Body<"acceptPromptSuggestion">): Promise<Result<"acceptPromptSuggestion">>;
+    /** Accept several suggestions at once (`acceptPromptSuggestions`: POST /api/v1/workspaces/{workspace}/prompt-suggestions/accept; scope prompts:write) */
+    acceptMany(workspace: PathParam<"acceptPromptSuggestions", "workspace">, body: Body<"acceptPromptSuggestions">): Promise<Result<"acceptPromptSuggestions">>;
+    /** Dismiss a suggestion (`dismissPromptSuggestion`: POST /api/v1/workspaces/{workspace}/prompt-suggestions/{suggestionId}/dismiss; scope prompts:write) */
+    dismiss(workspace: PathParam<"dismissPromptSuggestion", "workspace">, suggestionId: PathParam<"dismissPromptSuggestion", "suggestionId">): Promise<Result<"dismissPromptSuggestion">>;
+    /** List prompt suggestions (`listPromptSuggestions`: GET /api/v1/workspaces/{workspace}/prompt-suggestions; scope prompts:read) */
+    list(workspace: PathParam<"listPromptSuggestions", "workspace">, options?: ListOptions<"listPromptSuggestions">): AsyncGenerator<Item<"listPromptSuggestions">>;
+  };
+  prompts: {
+    /** Add a prompt (`createPrompt`: POST /api/v1/workspaces/{workspace}/prompts; scope prompts:write) */
+    create(workspace: PathParam<"createPrompt", "workspace">, body: Body<"createPrompt">): Promise<Result<"createPrompt">>;
+    /** Delete a prompt (`deletePrompt`: DELETE /api/v1/workspaces/{workspace}/prompts/{promptId}; scope prompts:write) */
+    delete(workspace: PathParam<"deletePrompt", "workspace">, promptId: PathParam<"deletePrompt", "promptId">): Promise<Result<"deletePrompt">>;
+    /** A prompt (`getPrompt`: GET /api/v1/workspaces/{workspace}/prompts/{promptId}; scope prompts:read) */
+    get(workspace: PathParam<"getPrompt", "workspace">, promptId: PathParam<"getPrompt", "promptId">): Promise<Result<"getPrompt">>;
+    /** Composition of the active set against the quotas (`getActivePromptSet`: GET /api/v1/workspaces/{workspace}/prompts/active-set; scope prompts:read) */
+    getActiveSet(workspace: PathParam<"getActivePromptSet", "workspace">): Promise<Result<"getActivePromptSet">>;
+    /** Import prompts in bulk (`importPrompts`: POST /api/v1/workspaces/{workspace}/prompts/import; scope prompts:write) */
+    import(workspace: PathParam<"importPrompts", "workspace">, body: Body<"importPrompts">): Promise<Result<"importPrompts">>;
+    /** List prompts (`listPrompts`: GET /api/v1/workspaces/{workspace}/prompts; scope prompts:read) */
+    list(workspace: PathParam<"listPrompts", "workspace">, options?: ListOptions<"listPrompts">): AsyncGenerator<Item<"listPrompts">>;
+    /** Change a prompt (`updatePrompt`: PATCH /api/v1/workspaces/{workspace}/prompts/{promptId}; scope prompts:write) */
+    update(workspace: PathParam<"updatePrompt", "workspace">, promptId: PathParam<"updatePrompt", "promptId">, body: Body<"updatePrompt">): Promise<Result<"updatePrompt">>;
+  };
+  research: {
+    /** A research job with its most cited sources (`getResearchJob`: GET /api/v1/workspaces/{workspace}/research/{researchId}; scope runs:read) */
+    get(workspace: PathParam<"getResearchJob", "workspace">, researchId: PathParam<"getResearchJob", "researchId">): Promise<Result<"getResearchJob">>;
+    /** List research jobs (`listResearchJobs`: GET /api/v1/workspaces/{workspace}/research; scope runs:read) */
+    list(workspace: PathParam<"listResearchJobs", "workspace">, options?: ListOptions<"listResearchJobs">): AsyncGenerator<Item<"listResearchJobs">>;
+    /** Research candidate prompts and cited sources (`startResearch`: POST /api/v1/workspaces/{workspace}/research; scope runs:write) */
+    start(workspace: PathParam<"startResearch", "workspace">, body: Body<"startResearch">): Promise<Result<"startResearch">>;
+  };
+  runSchedule: {
+    /** Remove the run schedule (`deleteRunSchedule`: DELETE /api/v1/workspaces/{workspace}/run-schedule; scope runs:write) */
+    delete(workspace: PathParam<"deleteRunSchedule", "workspace">): Promise<Result<"deleteRunSchedule">>;
+    /** The workspace's daily run schedule (`getRunSchedule`: GET /api/v1/workspaces/{workspace}/run-schedule; scope runs:read) */
+    get(workspace: PathParam<"getRunSchedule", "workspace">): Promise<Result<"getRunSchedule">>;
+    /** Set the daily run schedule (`putRunSchedule`: PUT /api/v1/workspaces/{workspace}/run-schedule; scope runs:write) */
+    put(workspace: PathParam<"putRunSchedule", "workspace">, body: Body<"putRunSchedule">): Promise<Result<"putRunSchedule">>;
+  };
+  runs: {
+    /** Cancel a queued or running run (`cancelRun`: POST /api/v1/workspaces/{workspace}/runs/{runId}/cancel; scope runs:write) */
+    cancel(workspace: PathParam<"cancelRun", "workspace">, runId: PathParam<"cancelRun", "runId">): Promise<Result<"cancelRun">>;
+    /** A run with its progress (`getRun`: GET /api/v1/workspaces/{workspace}/runs/{runId}; scope runs:read) */
+    get(workspace: PathParam<"getRun", "workspace">, runId: PathParam<"getRun", "runId">): Promise<Result<"getRun">>;
+    /** List measurement runs (`listRuns`: GET /api/v1/workspaces/{workspace}/runs; scope runs:read) */
+    list(workspace: PathParam<"listRuns", "workspace">, options?: ListOptions<"listRuns">): AsyncGenerator<Item<"listRuns">>;
+    /** The answers of a run (`listRunResponses`: GET /api/v1/workspaces/{workspace}/runs/{runId}/responses; scope runs:read) */
+    listResponses(workspace: PathParam<"listRunResponses", "workspace">, runId: PathParam<"listRunResponses", "runId">, options?: ListOptions<"listRunResponses">): AsyncGenerator<Item<"listRunResponses">>;
+    /** Start a measurement run (`startRun`: POST /api/v1/workspaces/{workspace}/runs; scope runs:write) */
+    start(workspace: PathParam<"startRun", "workspace">, body: Body<"startRun">): Promise<Result<"startRun">>;
+  };
+  settings: {
+    /** Workspace settings (`getWorkspaceSettings`: GET /api/v1/workspaces/{workspace}/settings; scope settings:read) */
+    get(workspace: PathParam<"getWorkspaceSettings", "workspace">): Promise<Result<"getWorkspaceSettings">>;
+    /** Brand profile (`getBrandProfile`: GET /api/v1/workspaces/{workspace}/profile; scope settings:read) */
+    getBrandProfile(workspace: PathParam<"getBrandProfile", "workspace">): Promise<Result<"getBrandProfile">>;
+    /** Measurement model (`getMeasurementModel`: GET /api/v1/workspaces/{workspace}/model; scope settings:read) */
+    getMeasurementModel(workspace: PathParam<"getMeasurementModel", "workspace">): Promise<Result<"getMeasurementModel">>;
+    /** Replace the brand profile (`putBrandProfile`: PUT /api/v1/workspaces/{workspace}/profile; scope settings:write) */
+    putBrandProfile(workspace: PathParam<"putBrandProfile", "workspace">, body: Body<"putBrandProfile">): Promise<Result<"putBrandProfile">>;
+    /** Replace the measurement model (`putMeasurementModel`: PUT /api/v1/workspaces/{workspace}/model; scope settings:write) */
+    putMeasurementModel(workspace: PathParam<"putMeasurementModel", "workspace">, body: Body<"putMeasurementModel">): Promise<Result<"putMeasurementModel">>;
+    /** Change workspace settings (`updateWorkspaceSettings`: PATCH /api/v1/workspaces/{workspace}/settings; scope settings:write) */
+    update(workspace: PathParam<"updateWorkspaceSettings", "workspace">, body: Body<"updateWorkspaceSettings">): Promise<Result<"updateWorkspaceSettings">>;
+  };
+  system: {
+    /** Liveness and database check (`getHealth`: GET /api/v1/health) */
+    getHealth(): Promise<Result<"getHealth">>;
+    /** This contract as JSON (`getOpenApiDocument`: GET /api/v1/openapi.json) */
+    getOpenApiDocument(): Promise<Result<"getOpenApiDocument">>;
+  };
+  workspaces: {
+    /** Workspace summary (`getWorkspace`: GET /api/v1/workspaces/{workspace}; scope workspace:read) */
+    get(workspace: PathParam<"getWorkspace", "workspace">): Promise<Result<"getWorkspace">>;
+    /** List the caller's workspaces (`listWorkspaces`: GET /api/v1/workspaces; scope workspace:read) */
+    list(options?: ListOptions<"listWorkspaces">): AsyncGenerator<Item<"listWorkspaces">>;
+  };
+}
