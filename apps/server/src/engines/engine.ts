@@ -60,3 +60,8 @@ export interface AnswerEngine {
   readonly simulated: boolean;
   ask(request: EngineRequest): Promise<EngineAnswer>;
 }
+
+/** A provider's engine (a real one, never simulated) from how it asks. */
+export function realEngine(id: EngineId, ask: AnswerEngine["ask"]): AnswerEngine {
+  return { id, simulated: false, ask };
+}

@@ -38,6 +38,14 @@ export interface ResearchProvider {
   research(request: ResearchRequest): Promise<ResearchFindings>;
 }
 
+/** A real search provider (never simulated) from how it researches a seed. */
+export function realResearchProvider(
+  id: ResearchProviderId,
+  research: ResearchProvider["research"],
+): ResearchProvider {
+  return { id, simulated: false, research };
+}
+
 /** The question sentences of a text: trimmed lines or sentences ending in "?". */
 export function extractQuestions(text: string): string[] {
   const out: string[] = [];

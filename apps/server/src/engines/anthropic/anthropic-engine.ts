@@ -4,8 +4,7 @@ import { dedupeCitations, distinct } from "../connectors/citations.js";
 import type { ConnectorOptions } from "../connectors/connector-options.js";
 import { callProvider, readAnswer } from "../connectors/provider-call.js";
 import { answerCostMicrousd } from "../connectors/token-pricing.js";
-import type { AnswerEngine, EngineAnswer, EngineRequest } from "../engine.js";
-import { EngineError } from "../engine.js";
+import { type AnswerEngine, EngineError, realEngine } from "../engine.js";
 
 const urlAndTitle = z.object({
   type: z.string(),
@@ -66,77 +65,73 @@ export function createAnthropicEngine(options: ConnectorOptions): AnswerEngine {
     timeout: options.timeoutMs,
     maxRetries: 0,
   });
-  return {
-    id: "anthropic",
-    simulated: false,
-    async ask(request: EngineRequest): Promise<EngineAnswer> {
-      const messages: Anthropic.MessageParam[] = [{ role: "user", content: request.prompt }];
-      const turns: MessagesAnswer[] = [];
-      for (let call = 0; call <= maxContinuations; call++) {
-        const raw = await callProvider({
-          provider: "Anthropic",
-          options,
-          signal: request.signal,
-          call: (signal) =>
-            client.messages.create(
-              {
-                model: modelAliases[request.model] ?? request.model,
-                max_tokens: request.maxOutputTokens ?? defaultAnthropicMaxTokens,
-                messages,
-                tools: [{ type: "web_search_20250305", name: "web_search", max_uses: 5 }],
-              },
-              { signal },
-            ),
-        });
-        const turn = readAnswer("Anthropic", messagesAnswer, raw);
-        turns.push(turn);
-        if (turn.stop_reason !== "pause_turn") break;
-        // Sending the paused content back, as it came, as the assistant turn lets the model go on.
-        messages.push({ role: "assistant", content: raw.content as Anthropic.ContentBlockParam[] });
-      }
-      const titles = new Map<string, string>();
-      const queries: Array<string | undefined> = [];
-      const texts: string[] = [];
-      const cited: Array<{ url?: string | null; title?: string | null }> = [];
-      let toolCalls = 0;
-      for (const block of turns.flatMap((t) => t.content)) {
-        if (block.type === "server_tool_use" && block.name === "web_search") {
-          toolCalls++;
-          queries.push(searchInput.safeParse(block.input).data?.query);
-        } else if (block.type === "web_search_tool_result") {
-          // An error result is an object, not a list: it titles nothing.
-          for (const r of searchResults.safeParse(block.content).data ?? []) {
-            if (r.url && r.title) titles.set(r.url, r.title);
-          }
-        } else if (block.type === "text" && typeof block.text === "string") {
-          texts.push(block.text);
-          for (const c of block.citations ?? []) {
-            if (c.type === "web_search_result_location") cited.push(c);
-          }
+  return realEngine("anthropic", async (request) => {
+    const messages: Anthropic.MessageParam[] = [{ role: "user", content: request.prompt }];
+    const turns: MessagesAnswer[] = [];
+    for (let call = 0; call <= maxContinuations; call++) {
+      const raw = await callProvider({
+        provider: "Anthropic",
+        options,
+        signal: request.signal,
+        call: (signal) =>
+          client.messages.create(
+            {
+              model: modelAliases[request.model] ?? request.model,
+              max_tokens: request.maxOutputTokens ?? defaultAnthropicMaxTokens,
+              messages,
+              tools: [{ type: "web_search_20250305", name: "web_search", max_uses: 5 }],
+            },
+            { signal },
+          ),
+      });
+      const turn = readAnswer("Anthropic", messagesAnswer, raw);
+      turns.push(turn);
+      if (turn.stop_reason !== "pause_turn") break;
+      // Sending the paused content back, as it came, as the assistant turn lets the model go on.
+      messages.push({ role: "assistant", content: raw.content as Anthropic.ContentBlockParam[] });
+    }
+    const titles = new Map<string, string>();
+    const queries: Array<string | undefined> = [];
+    const texts: string[] = [];
+    const cited: Array<{ url?: string | null; title?: string | null }> = [];
+    let toolCalls = 0;
+    for (const block of turns.flatMap((t) => t.content)) {
+      if (block.type === "server_tool_use" && block.name === "web_search") {
+        toolCalls++;
+        queries.push(searchInput.safeParse(block.input).data?.query);
+      } else if (block.type === "web_search_tool_result") {
+        // An error result is an object, not a list: it titles nothing.
+        for (const r of searchResults.safeParse(block.content).data ?? []) {
+          if (r.url && r.title) titles.set(r.url, r.title);
+        }
+      } else if (block.type === "text" && typeof block.text === "string") {
+        texts.push(block.text);
+        for (const c of block.citations ?? []) {
+          if (c.type === "web_search_result_location") cited.push(c);
         }
       }
-      const answer = texts.join("").trim();
-      if (!answer) throw new EngineError("Anthropic returned no answer text.", true);
-      const inputTokens = sum(turns, (t) => t.usage?.input_tokens);
-      const outputTokens = sum(turns, (t) => t.usage?.output_tokens);
-      const reportedSearches = sum(turns, (t) => t.usage?.server_tool_use?.web_search_requests);
-      return {
-        answer,
-        citations: dedupeCitations(
-          cited.map((c) => ({ url: c.url, title: c.title || (c.url ? titles.get(c.url) : null) })),
-        ),
-        searchQueries: distinct(queries),
+    }
+    const answer = texts.join("").trim();
+    if (!answer) throw new EngineError("Anthropic returned no answer text.", true);
+    const inputTokens = sum(turns, (t) => t.usage?.input_tokens);
+    const outputTokens = sum(turns, (t) => t.usage?.output_tokens);
+    const reportedSearches = sum(turns, (t) => t.usage?.server_tool_use?.web_search_requests);
+    return {
+      answer,
+      citations: dedupeCitations(
+        cited.map((c) => ({ url: c.url, title: c.title || (c.url ? titles.get(c.url) : null) })),
+      ),
+      searchQueries: distinct(queries),
+      inputTokens,
+      outputTokens,
+      costMicrousd: answerCostMicrousd("anthropic", request.model, {
         inputTokens,
         outputTokens,
-        costMicrousd: answerCostMicrousd("anthropic", request.model, {
-          inputTokens,
-          outputTokens,
-          searches: reportedSearches || toolCalls,
-          requests: turns.length,
-        }),
-      };
-    },
-  };
+        searches: reportedSearches || toolCalls,
+        requests: turns.length,
+      }),
+    };
+  });
 }
 
 function sum(turns: MessagesAnswer[], pick: (turn: MessagesAnswer) => number | null | undefined) {

@@ -3,8 +3,7 @@ import { dedupeCitations } from "../connectors/citations.js";
 import type { ConnectorOptions } from "../connectors/connector-options.js";
 import { callProvider, readAnswer } from "../connectors/provider-call.js";
 import { answerCostMicrousd, dollarsToMicrousd } from "../connectors/token-pricing.js";
-import type { AnswerEngine, EngineAnswer, EngineRequest } from "../engine.js";
-import { EngineError } from "../engine.js";
+import { type AnswerEngine, EngineError, realEngine } from "../engine.js";
 import { createExaClient } from "./exa-client.js";
 
 /** A cited page or search result, and the cost Exa reports, as the Exa connectors read them. */
@@ -25,35 +24,31 @@ const exaAnswer = z.object({
  */
 export function createExaEngine(options: ConnectorOptions): AnswerEngine {
   const client = createExaClient(options);
-  return {
-    id: "exa",
-    simulated: false,
-    async ask(request: EngineRequest): Promise<EngineAnswer> {
-      const raw = await callProvider({
-        provider: "Exa",
-        options,
-        signal: request.signal,
-        call: () => client.answer(request.prompt, { text: false }),
-      });
-      const body = readAnswer("Exa", exaAnswer, raw);
-      const answer =
-        typeof body.answer === "string" ? body.answer.trim() : JSON.stringify(body.answer ?? "");
-      if (!answer || answer === '""') throw new EngineError("Exa returned no answer text.", true);
-      return {
-        answer,
-        citations: dedupeCitations(body.citations ?? []),
-        searchQueries: [],
-        inputTokens: 0,
-        outputTokens: 0,
-        costMicrousd:
-          dollarsToMicrousd(body.costDollars?.total) ??
-          answerCostMicrousd("exa", request.model, {
-            inputTokens: 0,
-            outputTokens: 0,
-            searches: 0,
-            requests: 1,
-          }),
-      };
-    },
-  };
+  return realEngine("exa", async (request) => {
+    const raw = await callProvider({
+      provider: "Exa",
+      options,
+      signal: request.signal,
+      call: () => client.answer(request.prompt, { text: false }),
+    });
+    const body = readAnswer("Exa", exaAnswer, raw);
+    const answer =
+      typeof body.answer === "string" ? body.answer.trim() : JSON.stringify(body.answer ?? "");
+    if (!answer || answer === '""') throw new EngineError("Exa returned no answer text.", true);
+    return {
+      answer,
+      citations: dedupeCitations(body.citations ?? []),
+      searchQueries: [],
+      inputTokens: 0,
+      outputTokens: 0,
+      costMicrousd:
+        dollarsToMicrousd(body.costDollars?.total) ??
+        answerCostMicrousd("exa", request.model, {
+          inputTokens: 0,
+          outputTokens: 0,
+          searches: 0,
+          requests: 1,
+        }),
+    };
+  });
 }

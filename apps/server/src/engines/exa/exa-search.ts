@@ -3,8 +3,12 @@ import { dedupeCitations } from "../connectors/citations.js";
 import type { ConnectorOptions } from "../connectors/connector-options.js";
 import { callProvider, readAnswer } from "../connectors/provider-call.js";
 import { dollarsToMicrousd } from "../connectors/token-pricing.js";
-import type { ResearchFindings, ResearchProvider, ResearchRequest } from "../research-provider.js";
-import { extractQuestions, researchPricePerCall } from "../research-provider.js";
+import {
+  extractQuestions,
+  type ResearchProvider,
+  realResearchProvider,
+  researchPricePerCall,
+} from "../research-provider.js";
 import { createExaClient } from "./exa-client.js";
 import { exaCost, exaResult } from "./exa-engine.js";
 
@@ -32,30 +36,26 @@ const exaSearchAnswer = z.object({
  */
 export function createExaSearch(options: ConnectorOptions): ResearchProvider {
   const client = createExaClient(options);
-  return {
-    id: "exa",
-    simulated: false,
-    async research(request: ResearchRequest): Promise<ResearchFindings> {
-      const raw = await callProvider({
-        provider: "Exa",
-        options,
-        call: () =>
-          client.search(request.seed, {
-            type: "auto",
-            numResults: exaResultsPerSearch,
-            contents: { highlights: { numSentences: 3, highlightsPerUrl: 2 } },
-          }),
-      });
-      const body = readAnswer("Exa", exaSearchAnswer, raw);
-      const results = body.results ?? [];
-      const questions = results.flatMap((r) =>
-        extractQuestions([r.title ?? "", ...(r.highlights ?? []), r.text ?? ""].join("\n")),
-      );
-      return {
-        questions: [...new Set(questions)],
-        sources: dedupeCitations(results),
-        costMicrousd: dollarsToMicrousd(body.costDollars?.total) ?? exaSearchPriceMicrousd,
-      };
-    },
-  };
+  return realResearchProvider("exa", async (request) => {
+    const raw = await callProvider({
+      provider: "Exa",
+      options,
+      call: () =>
+        client.search(request.seed, {
+          type: "auto",
+          numResults: exaResultsPerSearch,
+          contents: { highlights: { numSentences: 3, highlightsPerUrl: 2 } },
+        }),
+    });
+    const body = readAnswer("Exa", exaSearchAnswer, raw);
+    const results = body.results ?? [];
+    const questions = results.flatMap((r) =>
+      extractQuestions([r.title ?? "", ...(r.highlights ?? []), r.text ?? ""].join("\n")),
+    );
+    return {
+      questions: [...new Set(questions)],
+      sources: dedupeCitations(results),
+      costMicrousd: dollarsToMicrousd(body.costDollars?.total) ?? exaSearchPriceMicrousd,
+    };
+  });
 }

@@ -4,8 +4,7 @@ import { dedupeCitations, distinct } from "../connectors/citations.js";
 import type { ConnectorOptions } from "../connectors/connector-options.js";
 import { callProvider, readAnswer } from "../connectors/provider-call.js";
 import { answerCostMicrousd } from "../connectors/token-pricing.js";
-import type { AnswerEngine, EngineAnswer, EngineRequest } from "../engine.js";
-import { EngineError } from "../engine.js";
+import { type AnswerEngine, EngineError, realEngine } from "../engine.js";
 
 /** The parts of a generateContent answer the connector reads. */
 const generateContentAnswer = z.object({
@@ -66,58 +65,54 @@ export function createGeminiEngine(options: ConnectorOptions): AnswerEngine {
       // client does not retry, the one retry policy does.
     },
   });
-  return {
-    id: "gemini",
-    simulated: false,
-    async ask(request: EngineRequest): Promise<EngineAnswer> {
-      const raw = await callProvider({
-        provider: "Gemini",
-        options,
-        signal: request.signal,
-        call: (signal) =>
-          client.models.generateContent({
-            model: request.model.replace(/^models\//, ""),
-            contents: [{ role: "user", parts: [{ text: request.prompt }] }],
-            config: {
-              tools: [{ googleSearch: {} }],
-              maxOutputTokens: request.maxOutputTokens,
-              abortSignal: signal,
-            },
-          }),
-      });
-      const body = readAnswer("Gemini", generateContentAnswer, raw);
-      const candidate = body.candidates?.[0];
-      const answer = (candidate?.content?.parts ?? [])
-        .filter((p) => !p.thought && typeof p.text === "string")
-        .map((p) => p.text)
-        .join("")
-        .trim();
-      if (!answer) {
-        const reason = body.promptFeedback?.blockReason ?? candidate?.finishReason;
-        throw new EngineError(
-          `Gemini returned no answer text${reason ? ` (${reason})` : ""}.`,
-          !body.promptFeedback?.blockReason,
-        );
-      }
-      const grounding = candidate?.groundingMetadata;
-      const queries = distinct(grounding?.webSearchQueries ?? []);
-      const chunks = grounding?.groundingChunks ?? [];
-      const usage = body.usageMetadata;
-      const inputTokens = usage?.promptTokenCount ?? 0;
-      const outputTokens = (usage?.candidatesTokenCount ?? 0) + (usage?.thoughtsTokenCount ?? 0);
-      return {
-        answer,
-        citations: dedupeCitations(chunks.map((c) => ({ url: c.web?.uri, title: c.web?.title }))),
-        searchQueries: queries,
+  return realEngine("gemini", async (request) => {
+    const raw = await callProvider({
+      provider: "Gemini",
+      options,
+      signal: request.signal,
+      call: (signal) =>
+        client.models.generateContent({
+          model: request.model.replace(/^models\//, ""),
+          contents: [{ role: "user", parts: [{ text: request.prompt }] }],
+          config: {
+            tools: [{ googleSearch: {} }],
+            maxOutputTokens: request.maxOutputTokens,
+            abortSignal: signal,
+          },
+        }),
+    });
+    const body = readAnswer("Gemini", generateContentAnswer, raw);
+    const candidate = body.candidates?.[0];
+    const answer = (candidate?.content?.parts ?? [])
+      .filter((p) => !p.thought && typeof p.text === "string")
+      .map((p) => p.text)
+      .join("")
+      .trim();
+    if (!answer) {
+      const reason = body.promptFeedback?.blockReason ?? candidate?.finishReason;
+      throw new EngineError(
+        `Gemini returned no answer text${reason ? ` (${reason})` : ""}.`,
+        !body.promptFeedback?.blockReason,
+      );
+    }
+    const grounding = candidate?.groundingMetadata;
+    const queries = distinct(grounding?.webSearchQueries ?? []);
+    const chunks = grounding?.groundingChunks ?? [];
+    const usage = body.usageMetadata;
+    const inputTokens = usage?.promptTokenCount ?? 0;
+    const outputTokens = (usage?.candidatesTokenCount ?? 0) + (usage?.thoughtsTokenCount ?? 0);
+    return {
+      answer,
+      citations: dedupeCitations(chunks.map((c) => ({ url: c.web?.uri, title: c.web?.title }))),
+      searchQueries: queries,
+      inputTokens,
+      outputTokens,
+      costMicrousd: answerCostMicrousd("gemini", request.model, {
         inputTokens,
         outputTokens,
-        costMicrousd: answerCostMicrousd("gemini", request.model, {
-          inputTokens,
-          outputTokens,
-          searches: 0,
-          requests: queries.length > 0 || chunks.length > 0 ? 1 : 0,
-        }),
-      };
-    },
-  };
+        searches: 0,
+        requests: queries.length > 0 || chunks.length > 0 ? 1 : 0,
+      }),
+    };
+  });
 }

@@ -5,8 +5,7 @@ import { createOpenAiClient } from "../connectors/openai-client.js";
 import { callProvider, readAnswer } from "../connectors/provider-call.js";
 import { answerCostMicrousd } from "../connectors/token-pricing.js";
 import { joinVersioned } from "../connectors/url.js";
-import type { AnswerEngine, EngineAnswer, EngineRequest } from "../engine.js";
-import { EngineError } from "../engine.js";
+import { type AnswerEngine, EngineError, realEngine } from "../engine.js";
 
 /** The parts of a Responses API answer the connectors read (the prompt writer too). */
 export const responsesAnswer = z.object({
@@ -61,60 +60,56 @@ export function assertCompleted(body: ResponsesAnswer): void {
  */
 export function createOpenAiEngine(options: ConnectorOptions): AnswerEngine {
   const client = createOpenAiClient(options, joinVersioned(options.baseUrl, "v1", ""));
-  return {
-    id: "openai",
-    simulated: false,
-    async ask(request: EngineRequest): Promise<EngineAnswer> {
-      const raw = await callProvider({
-        provider: "OpenAI",
-        options,
-        signal: request.signal,
-        call: (signal) =>
-          client.responses.create(
-            {
-              model: request.model,
-              input: request.prompt,
-              tools: [{ type: "web_search" }],
-              max_output_tokens: request.maxOutputTokens,
-            },
-            { signal },
-          ),
-      });
-      const body = readAnswer("OpenAI", responsesAnswer, raw);
-      assertCompleted(body);
-      const texts: string[] = [];
-      const cited: Array<{ url?: string | null; title?: string | null }> = [];
-      const queries: Array<string | null | undefined> = [];
-      let searches = 0;
-      for (const item of body.output ?? []) {
-        if (item.type === "web_search_call") {
-          searches++;
-          queries.push(item.action?.query, ...(item.action?.queries ?? []));
-        }
-        if (item.type !== "message") continue;
-        for (const part of item.content ?? []) {
-          if (part.type !== "output_text" || typeof part.text !== "string") continue;
-          texts.push(part.text);
-          for (const a of part.annotations ?? []) if (a.type === "url_citation") cited.push(a);
-        }
+  return realEngine("openai", async (request) => {
+    const raw = await callProvider({
+      provider: "OpenAI",
+      options,
+      signal: request.signal,
+      call: (signal) =>
+        client.responses.create(
+          {
+            model: request.model,
+            input: request.prompt,
+            tools: [{ type: "web_search" }],
+            max_output_tokens: request.maxOutputTokens,
+          },
+          { signal },
+        ),
+    });
+    const body = readAnswer("OpenAI", responsesAnswer, raw);
+    assertCompleted(body);
+    const texts: string[] = [];
+    const cited: Array<{ url?: string | null; title?: string | null }> = [];
+    const queries: Array<string | null | undefined> = [];
+    let searches = 0;
+    for (const item of body.output ?? []) {
+      if (item.type === "web_search_call") {
+        searches++;
+        queries.push(item.action?.query, ...(item.action?.queries ?? []));
       }
-      const answer = texts.join("\n\n").trim();
-      if (!answer) throw new EngineError("OpenAI returned no answer text.", true);
-      const inputTokens = body.usage?.input_tokens ?? 0;
-      const outputTokens = body.usage?.output_tokens ?? 0;
-      return {
-        answer,
-        citations: dedupeCitations(cited),
-        searchQueries: distinct(queries),
+      if (item.type !== "message") continue;
+      for (const part of item.content ?? []) {
+        if (part.type !== "output_text" || typeof part.text !== "string") continue;
+        texts.push(part.text);
+        for (const a of part.annotations ?? []) if (a.type === "url_citation") cited.push(a);
+      }
+    }
+    const answer = texts.join("\n\n").trim();
+    if (!answer) throw new EngineError("OpenAI returned no answer text.", true);
+    const inputTokens = body.usage?.input_tokens ?? 0;
+    const outputTokens = body.usage?.output_tokens ?? 0;
+    return {
+      answer,
+      citations: dedupeCitations(cited),
+      searchQueries: distinct(queries),
+      inputTokens,
+      outputTokens,
+      costMicrousd: answerCostMicrousd("openai", request.model, {
         inputTokens,
         outputTokens,
-        costMicrousd: answerCostMicrousd("openai", request.model, {
-          inputTokens,
-          outputTokens,
-          searches,
-          requests: 1,
-        }),
-      };
-    },
-  };
+        searches,
+        requests: 1,
+      }),
+    };
+  });
 }

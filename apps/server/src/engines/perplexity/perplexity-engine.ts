@@ -1,7 +1,7 @@
 import { dedupeCitations } from "../connectors/citations.js";
 import type { ConnectorOptions } from "../connectors/connector-options.js";
 import { answerCostMicrousd } from "../connectors/token-pricing.js";
-import type { AnswerEngine, EngineAnswer, EngineRequest } from "../engine.js";
+import { type AnswerEngine, realEngine } from "../engine.js";
 import { createSonarClient } from "./sonar.js";
 
 /**
@@ -14,36 +14,32 @@ import { createSonarClient } from "./sonar.js";
  */
 export function createPerplexityEngine(options: ConnectorOptions): AnswerEngine {
   const askSonar = createSonarClient(options);
-  return {
-    id: "perplexity",
-    simulated: false,
-    async ask(request: EngineRequest): Promise<EngineAnswer> {
-      const sonar = await askSonar(
-        {
-          model: request.model,
-          messages: [{ role: "user", content: request.prompt }],
-          max_tokens: request.maxOutputTokens,
-        },
-        request.signal,
-      );
-      const { inputTokens, outputTokens } = sonar;
-      return {
-        answer: sonar.content,
-        citations: dedupeCitations(sonar.sources),
-        searchQueries: [],
-        inputTokens,
-        outputTokens,
-        costMicrousd:
-          billedMicrousd(sonar.billedUsd) ??
-          answerCostMicrousd("perplexity", request.model, {
-            inputTokens,
-            outputTokens,
-            searches: 0,
-            requests: 1,
-          }),
-      };
-    },
-  };
+  return realEngine("perplexity", async (request) => {
+    const sonar = await askSonar(
+      {
+        model: request.model,
+        messages: [{ role: "user", content: request.prompt }],
+        max_tokens: request.maxOutputTokens,
+      },
+      request.signal,
+    );
+    const { inputTokens, outputTokens } = sonar;
+    return {
+      answer: sonar.content,
+      citations: dedupeCitations(sonar.sources),
+      searchQueries: [],
+      inputTokens,
+      outputTokens,
+      costMicrousd:
+        billedMicrousd(sonar.billedUsd) ??
+        answerCostMicrousd("perplexity", request.model, {
+          inputTokens,
+          outputTokens,
+          searches: 0,
+          requests: 1,
+        }),
+    };
+  });
 }
 
 /** The provider's own bill, converted once to integer micro-USD; undefined when absent or odd. */

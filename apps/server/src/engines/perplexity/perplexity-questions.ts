@@ -1,8 +1,11 @@
 import { dedupeCitations } from "../connectors/citations.js";
 import type { ConnectorOptions } from "../connectors/connector-options.js";
 import { answerCostMicrousd } from "../connectors/token-pricing.js";
-import type { ResearchFindings, ResearchProvider, ResearchRequest } from "../research-provider.js";
-import { extractQuestions } from "../research-provider.js";
+import {
+  extractQuestions,
+  type ResearchProvider,
+  realResearchProvider,
+} from "../research-provider.js";
 import { createSonarClient } from "./sonar.js";
 
 const researchSonarModel = "sonar";
@@ -21,34 +24,30 @@ const languageNames: Record<string, string> = {
  */
 export function createPerplexityQuestions(options: ConnectorOptions): ResearchProvider {
   const askSonar = createSonarClient(options);
-  return {
-    id: "perplexity",
-    simulated: false,
-    async research(request: ResearchRequest): Promise<ResearchFindings> {
-      const language = languageNames[request.language] ?? "English";
-      const sonar = await askSonar({
-        model: researchSonarModel,
-        messages: [
-          {
-            role: "system",
-            content: `You research what buyers ask AI assistants. Answer in ${language} with one question per line, no other text.`,
-          },
-          {
-            role: "user",
-            content: `List the 10 questions people most often ask about "${request.seed}" when choosing a product or provider, based on what is discussed on the web.`,
-          },
-        ],
-      });
-      return {
-        questions: extractQuestions(sonar.content),
-        sources: dedupeCitations(sonar.sources),
-        costMicrousd: answerCostMicrousd("perplexity", researchSonarModel, {
-          inputTokens: sonar.inputTokens,
-          outputTokens: sonar.outputTokens,
-          searches: 0,
-          requests: 1,
-        }),
-      };
-    },
-  };
+  return realResearchProvider("perplexity", async (request) => {
+    const language = languageNames[request.language] ?? "English";
+    const sonar = await askSonar({
+      model: researchSonarModel,
+      messages: [
+        {
+          role: "system",
+          content: `You research what buyers ask AI assistants. Answer in ${language} with one question per line, no other text.`,
+        },
+        {
+          role: "user",
+          content: `List the 10 questions people most often ask about "${request.seed}" when choosing a product or provider, based on what is discussed on the web.`,
+        },
+      ],
+    });
+    return {
+      questions: extractQuestions(sonar.content),
+      sources: dedupeCitations(sonar.sources),
+      costMicrousd: answerCostMicrousd("perplexity", researchSonarModel, {
+        inputTokens: sonar.inputTokens,
+        outputTokens: sonar.outputTokens,
+        searches: 0,
+        requests: 1,
+      }),
+    };
+  });
 }
