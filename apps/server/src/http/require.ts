@@ -14,3 +14,10 @@ export function workspaceOf(workspace: WorkspaceAccess | undefined): WorkspaceAc
   if (!workspace) throw new Error("handler expects a workspace-scoped operation");
   return workspace;
 }
+
+/** The operation of a session-only operation, its principal narrowed to the session. */
+export function sessionOp<Op extends { principal: Principal }>(
+  op: Op,
+): Op & { principal: SessionPrincipal } {
+  return { ...op, principal: sessionOf(op.principal) };
+}

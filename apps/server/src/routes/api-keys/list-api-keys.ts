@@ -7,9 +7,6 @@ export const listApiKeys = defineHandler("listApiKeys")(async ({ op, app, query 
   await sweepApiKeys(app);
   return {
     status: 200,
-    body: await listApiKeysService({
-      ...op,
-      ...pageOf(query),
-    }),
+    body: await listApiKeysService({ ...op, ...pageOf(query) }),
   };
 });

@@ -12,12 +12,7 @@ export const createSession = defineHandler("createSession")(async ({ op, app, bo
     };
   }
   const session = await app.prisma.$transaction((tx) =>
-    startSession({
-      ...op,
-      tx,
-      email: body.email,
-      userAgent: req.get("user-agent"),
-    }),
+    startSession({ ...op, tx, email: body.email, userAgent: req.get("user-agent") }),
   );
   return signedInResponse(app, session);
 });

@@ -1,10 +1,10 @@
 import { defineHandler } from "../../http/handler.js";
-import { sessionOf } from "../../http/require.js";
+import { sessionOp } from "../../http/require.js";
 import { clearedSessionCookieHeader } from "../../http/session-cookie.js";
 import { revokeSession } from "../../services/auth/revoke-session.js";
 
 export const deleteCurrentSession = defineHandler("deleteCurrentSession")(async ({ op, app }) => {
-  await revokeSession({ ...op, principal: sessionOf(op.principal) });
+  await revokeSession(sessionOp(op));
   return {
     status: 204,
     body: undefined,

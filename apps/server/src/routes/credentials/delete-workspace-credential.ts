@@ -1,12 +1,11 @@
 import { defineHandler } from "../../http/handler.js";
-import { sessionOf } from "../../http/require.js";
+import { sessionOp } from "../../http/require.js";
 import { deleteWorkspaceCredential as deleteWorkspaceCredentialService } from "../../services/credentials/delete-workspace-credential.js";
 
 export const deleteWorkspaceCredential = defineHandler("deleteWorkspaceCredential")(
   async ({ op, params }) => {
     await deleteWorkspaceCredentialService({
-      ...op,
-      principal: sessionOf(op.principal),
+      ...sessionOp(op),
       connector: params.connector,
       key: params.key,
     });

@@ -1,12 +1,11 @@
 import { defineHandler } from "../../http/handler.js";
-import { sessionOf } from "../../http/require.js";
+import { sessionOp } from "../../http/require.js";
 import { setWorkspaceCredential as setWorkspaceCredentialService } from "../../services/credentials/set-workspace-credential.js";
 
 export const setWorkspaceCredential = defineHandler("setWorkspaceCredential")(
   async ({ op, body }) => {
     const { rotated, credential } = await setWorkspaceCredentialService({
-      ...op,
-      principal: sessionOf(op.principal),
+      ...sessionOp(op),
       input: body,
     });
     return rotated ? { status: 200, body: credential } : { status: 201, body: credential };

@@ -1,6 +1,6 @@
 import type { Request } from "express";
 import { defineHandler } from "../../http/handler.js";
-import { sessionOf } from "../../http/require.js";
+import { sessionOp } from "../../http/require.js";
 import {
   type DecideDeviceAuthorizationOptions,
   decideDeviceAuthorization,
@@ -14,13 +14,7 @@ const decide = (
   req: Request,
   decision: DecideDeviceAuthorizationOptions["decision"],
 ) =>
-  decideDeviceAuthorization({
-    ...op,
-    principal: sessionOf(op.principal),
-    userCode: code,
-    clientAddress: req.ip,
-    decision,
-  });
+  decideDeviceAuthorization({ ...sessionOp(op), userCode: code, clientAddress: req.ip, decision });
 
 export const approveDeviceAuthorization = defineHandler("approveDeviceAuthorization")(
   async ({ op, params, body, req }) => ({

@@ -1,13 +1,12 @@
 import { defineHandler } from "../../http/handler.js";
-import { sessionOf } from "../../http/require.js";
+import { sessionOp } from "../../http/require.js";
 import { findDeviceAuthorization } from "../../services/device-auth/find-device-authorization.js";
 import { toDeviceAuthorizationResponse } from "../../services/device-auth/to-device-authorization-response.js";
 
 export const getDeviceAuthorization = defineHandler("getDeviceAuthorization")(
   async ({ op, app, params, req }) => {
     const row = await findDeviceAuthorization({
-      ...op,
-      principal: sessionOf(op.principal),
+      ...sessionOp(op),
       userCode: params.code,
       clientAddress: req.ip,
     });

@@ -8,17 +8,11 @@ import {
 export const listPromptGenerations = defineHandler("listPromptGenerations")(
   async ({ op, query }) => ({
     status: 200,
-    body: await list({
-      ...op,
-      ...pageOf(query),
-    }),
+    body: await list({ ...op, ...pageOf(query) }),
   }),
 );
 
 export const getPromptGeneration = defineHandler("getPromptGeneration")(async ({ op, params }) => ({
   status: 200,
-  body: await get({
-    ...op,
-    generationId: params.generationId,
-  }),
+  body: await get({ ...op, generationId: params.generationId }),
 }));

@@ -4,9 +4,6 @@ import { startPromptGeneration as start } from "../../services/prompt-generation
 export const startPromptGeneration = defineHandler("startPromptGeneration")(
   async ({ op, body }) => ({
     status: 202,
-    body: await start({
-      ...op,
-      input: body,
-    }),
+    body: await start({ ...op, input: body }),
   }),
 );

@@ -3,11 +3,7 @@ import { acceptPromptSuggestions as accept } from "../../services/prompt-suggest
 
 export const acceptPromptSuggestion = defineHandler("acceptPromptSuggestion")(
   async ({ op, params, body }) => {
-    const [accepted] = await accept({
-      ...op,
-      ids: [params.suggestionId],
-      overrides: body ?? {},
-    });
+    const [accepted] = await accept({ ...op, ids: [params.suggestionId], overrides: body ?? {} });
     if (!accepted) throw new Error("accepting one suggestion returned none");
     return { status: 200, body: accepted };
   },
@@ -17,11 +13,7 @@ export const acceptPromptSuggestions = defineHandler("acceptPromptSuggestions")(
   async ({ op, body }) => ({
     status: 200,
     body: {
-      data: await accept({
-        ...op,
-        ids: body.ids,
-        overrides: { active: body.active },
-      }),
+      data: await accept({ ...op, ids: body.ids, overrides: { active: body.active } }),
     },
   }),
 );

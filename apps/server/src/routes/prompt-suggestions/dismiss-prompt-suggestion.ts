@@ -4,9 +4,6 @@ import { dismissPromptSuggestion as dismiss } from "../../services/prompt-sugges
 export const dismissPromptSuggestion = defineHandler("dismissPromptSuggestion")(
   async ({ op, params }) => ({
     status: 200,
-    body: await dismiss({
-      ...op,
-      suggestionId: params.suggestionId,
-    }),
+    body: await dismiss({ ...op, suggestionId: params.suggestionId }),
   }),
 );

@@ -6,12 +6,7 @@ export const listPromptSuggestions = defineHandler("listPromptSuggestions")(
     const { limit, cursor, ...filters } = query;
     return {
       status: 200,
-      body: await list({
-        ...op,
-        filters,
-        limit: limit ?? 20,
-        cursor,
-      }),
+      body: await list({ ...op, filters, limit: limit ?? 20, cursor }),
     };
   },
 );

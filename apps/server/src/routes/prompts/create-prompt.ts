@@ -3,8 +3,5 @@ import { createPrompt as createPromptService } from "../../services/prompts/crea
 
 export const createPrompt = defineHandler("createPrompt")(async ({ op, body }) => ({
   status: 201,
-  body: await createPromptService({
-    ...op,
-    input: body,
-  }),
+  body: await createPromptService({ ...op, input: body }),
 }));

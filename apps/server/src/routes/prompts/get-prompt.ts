@@ -3,8 +3,5 @@ import { getPrompt as getPromptService } from "../../services/prompts/get-prompt
 
 export const getPrompt = defineHandler("getPrompt")(async ({ op, params }) => ({
   status: 200,
-  body: await getPromptService({
-    ...op,
-    promptId: params.promptId,
-  }),
+  body: await getPromptService({ ...op, promptId: params.promptId }),
 }));

@@ -23,10 +23,6 @@ export const importPrompts = defineHandler("importPrompts")(async ({ op, body, r
   }
   return {
     status: 200,
-    body: await importPromptsService({
-      ...op,
-      format: csv ? "csv" : "json",
-      ...parsed,
-    }),
+    body: await importPromptsService({ ...op, format: csv ? "csv" : "json", ...parsed }),
   };
 });

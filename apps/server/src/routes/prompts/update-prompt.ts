@@ -3,9 +3,5 @@ import { updatePrompt as updatePromptService } from "../../services/prompts/upda
 
 export const updatePrompt = defineHandler("updatePrompt")(async ({ op, params, body }) => ({
   status: 200,
-  body: await updatePromptService({
-    ...op,
-    promptId: params.promptId,
-    input: body,
-  }),
+  body: await updatePromptService({ ...op, promptId: params.promptId, input: body }),
 }));

@@ -7,10 +7,7 @@ import {
 
 export const listResearchJobs = defineHandler("listResearchJobs")(async ({ op, query }) => ({
   status: 200,
-  body: await list({
-    ...op,
-    ...pageOf(query),
-  }),
+  body: await list({ ...op, ...pageOf(query) }),
 }));
 
 export const getResearchJob = defineHandler("getResearchJob")(async ({ op, params }) => ({

@@ -3,8 +3,5 @@ import { startResearch as start } from "../../services/research/start-research.j
 
 export const startResearch = defineHandler("startResearch")(async ({ op, body }) => ({
   status: 202,
-  body: await start({
-    ...op,
-    input: body,
-  }),
+  body: await start({ ...op, input: body }),
 }));

@@ -3,8 +3,5 @@ import { putRunSchedule as put } from "../../services/run-schedule/put-run-sched
 
 export const putRunSchedule = defineHandler("putRunSchedule")(async ({ op, body }) => ({
   status: 200,
-  body: await put({
-    ...op,
-    input: body,
-  }),
+  body: await put({ ...op, input: body }),
 }));

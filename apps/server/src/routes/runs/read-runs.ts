@@ -8,10 +8,7 @@ import {
 
 export const listRuns = defineHandler("listRuns")(async ({ op, query }) => ({
   status: 200,
-  body: await list({
-    ...op,
-    ...pageOf(query),
-  }),
+  body: await list({ ...op, ...pageOf(query) }),
 }));
 
 export const getRun = defineHandler("getRun")(async ({ op, params }) => ({
@@ -22,10 +19,6 @@ export const getRun = defineHandler("getRun")(async ({ op, params }) => ({
 export const listRunResponses = defineHandler("listRunResponses")(
   async ({ op, params, query }) => ({
     status: 200,
-    body: await listResponses({
-      ...op,
-      runId: params.runId,
-      ...pageOf(query),
-    }),
+    body: await listResponses({ ...op, runId: params.runId, ...pageOf(query) }),
   }),
 );

@@ -1,12 +1,8 @@
 import { defineHandler } from "../../http/handler.js";
-import { sessionOf } from "../../http/require.js";
+import { sessionOp } from "../../http/require.js";
 import { inviteMember as inviteMemberService } from "../../services/team/invite-member.js";
 
 export const inviteMember = defineHandler("inviteMember")(async ({ op, body }) => ({
   status: 201,
-  body: await inviteMemberService({
-    ...op,
-    principal: sessionOf(op.principal),
-    input: body,
-  }),
+  body: await inviteMemberService({ ...sessionOp(op), input: body }),
 }));

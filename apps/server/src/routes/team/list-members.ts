@@ -4,8 +4,5 @@ import { listMembers as listMembersService } from "../../services/team/list-memb
 
 export const listMembers = defineHandler("listMembers")(async ({ op, query }) => ({
   status: 200,
-  body: await listMembersService({
-    ...op,
-    ...pageOf(query),
-  }),
+  body: await listMembersService({ ...op, ...pageOf(query) }),
 }));

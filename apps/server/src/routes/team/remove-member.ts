@@ -1,12 +1,8 @@
 import { defineHandler } from "../../http/handler.js";
-import { sessionOf } from "../../http/require.js";
+import { sessionOp } from "../../http/require.js";
 import { removeMember as removeMemberService } from "../../services/team/remove-member.js";
 
 export const removeMember = defineHandler("removeMember")(async ({ op, params }) => {
-  await removeMemberService({
-    ...op,
-    principal: sessionOf(op.principal),
-    memberId: params.memberId,
-  });
+  await removeMemberService({ ...sessionOp(op), memberId: params.memberId });
   return { status: 204, body: undefined };
 });

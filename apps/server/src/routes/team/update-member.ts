@@ -1,13 +1,8 @@
 import { defineHandler } from "../../http/handler.js";
-import { sessionOf } from "../../http/require.js";
+import { sessionOp } from "../../http/require.js";
 import { updateMember as updateMemberService } from "../../services/team/update-member.js";
 
 export const updateMember = defineHandler("updateMember")(async ({ op, params, body }) => ({
   status: 200,
-  body: await updateMemberService({
-    ...op,
-    principal: sessionOf(op.principal),
-    memberId: params.memberId,
-    input: body,
-  }),
+  body: await updateMemberService({ ...sessionOp(op), memberId: params.memberId, input: body }),
 }));

@@ -3,8 +3,5 @@ import { createCompetitor as createCompetitorService } from "../../services/work
 
 export const createCompetitor = defineHandler("createCompetitor")(async ({ op, body }) => ({
   status: 201,
-  body: await createCompetitorService({
-    ...op,
-    input: body,
-  }),
+  body: await createCompetitorService({ ...op, input: body }),
 }));

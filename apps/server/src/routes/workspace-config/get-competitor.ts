@@ -3,8 +3,5 @@ import { getCompetitor as getCompetitorService } from "../../services/workspace-
 
 export const getCompetitor = defineHandler("getCompetitor")(async ({ op, params }) => ({
   status: 200,
-  body: await getCompetitorService({
-    ...op,
-    competitorId: params.competitorId,
-  }),
+  body: await getCompetitorService({ ...op, competitorId: params.competitorId }),
 }));

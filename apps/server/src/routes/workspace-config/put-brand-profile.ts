@@ -3,8 +3,5 @@ import { putBrandProfile as putBrandProfileService } from "../../services/worksp
 
 export const putBrandProfile = defineHandler("putBrandProfile")(async ({ op, body }) => ({
   status: 200,
-  body: await putBrandProfileService({
-    ...op,
-    input: body,
-  }),
+  body: await putBrandProfileService({ ...op, input: body }),
 }));

@@ -3,8 +3,5 @@ import { putMeasurementModel as putMeasurementModelService } from "../../service
 
 export const putMeasurementModel = defineHandler("putMeasurementModel")(async ({ op, body }) => ({
   status: 200,
-  body: await putMeasurementModelService({
-    ...op,
-    input: body,
-  }),
+  body: await putMeasurementModelService({ ...op, input: body }),
 }));

@@ -3,9 +3,5 @@ import { updateCompetitor as updateCompetitorService } from "../../services/work
 
 export const updateCompetitor = defineHandler("updateCompetitor")(async ({ op, params, body }) => ({
   status: 200,
-  body: await updateCompetitorService({
-    ...op,
-    competitorId: params.competitorId,
-    input: body,
-  }),
+  body: await updateCompetitorService({ ...op, competitorId: params.competitorId, input: body }),
 }));

@@ -4,9 +4,6 @@ import { updateWorkspaceSettings as updateWorkspaceSettingsService } from "../..
 export const updateWorkspaceSettings = defineHandler("updateWorkspaceSettings")(
   async ({ op, body }) => ({
     status: 200,
-    body: await updateWorkspaceSettingsService({
-      ...op,
-      input: body,
-    }),
+    body: await updateWorkspaceSettingsService({ ...op, input: body }),
   }),
 );

@@ -1,14 +1,10 @@
 import { defineHandler } from "../../http/handler.js";
-import { sessionOf } from "../../http/require.js";
+import { sessionOp } from "../../http/require.js";
 import { createWorkspace } from "../../services/workspaces/create-workspace.js";
 
 export const createWorkspaceService = defineHandler("createWorkspaceService")(
   async ({ op, body }) => ({
     status: 201,
-    body: await createWorkspace({
-      ...op,
-      principal: sessionOf(op.principal),
-      input: body,
-    }),
+    body: await createWorkspace({ ...sessionOp(op), input: body }),
   }),
 );

@@ -4,8 +4,5 @@ import { listWorkspaces as listWorkspacesService } from "../../services/workspac
 
 export const listWorkspaces = defineHandler("listWorkspaces")(async ({ op, query }) => ({
   status: 200,
-  body: await listWorkspacesService({
-    ...op,
-    ...pageOf(query),
-  }),
+  body: await listWorkspacesService({ ...op, ...pageOf(query) }),
 }));
