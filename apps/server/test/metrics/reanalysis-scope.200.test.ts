@@ -94,6 +94,8 @@ async function snapshot() {
     groups: await rows("metric_groups"),
     groupEntities: await rows("metric_group_entity_counts"),
     domains: await rows("metric_group_domain_counts"),
+    dayEngines: await rows("metric_day_engines"),
+    dayEngineEntities: await rows("metric_day_engine_entity_counts"),
     mentions: sorted(
       await prisma.$queryRawUnsafe<unknown[]>(
         `SELECT response_id, entity_id, count, first_offset, rank, sentiment
@@ -174,6 +176,8 @@ describe("what a change of the workspace queues", () => {
       "metric_groups",
       "metric_group_entity_counts",
       "metric_group_domain_counts",
+      "metric_day_engines",
+      "metric_day_engine_entity_counts",
       "response_mentions",
     ]) {
       await prisma.$executeRawUnsafe(`DELETE FROM ${table} WHERE workspace_id = $1`, workspaceId);
