@@ -41,7 +41,9 @@ export async function loadDailySums(options: {
               `SELECT * FROM ${table} WHERE ${key} AND day = $${i + 3}::date ${where.sql} ${tables.counted}`,
           )
           .join(" UNION ALL ");
-  const day = "to_char(day, 'YYYY-MM-DD')";
+  // Days as offsets from the first day parameter: formatting a date in the
+  // query (to_char) cost more than the rest of reading a year of rows.
+  const day = "day - $3::date";
   // Rows of the day-engine tables are already the sums: read as they are.
   const sum = (column: string) => (tables.summed ? column : `sum(${column})`);
   const grouped = (by: string) => (tables.summed ? "" : `GROUP BY ${by}`);
@@ -90,7 +92,13 @@ export async function loadDailySums(options: {
       citedResponses: Number(cited),
     };
   }
-  return new Map([...byDay].map(([d, cells]) => [d, [...cells.values()]]));
+  const first = Date.parse(`${dayParams[0]}T00:00:00.000Z`);
+  return new Map(
+    [...byDay].map(([offset, cells]) => [
+      new Date(first + Number(offset) * 86_400_000).toISOString().slice(0, 10),
+      [...cells.values()],
+    ]),
+  );
 }
 
 /**
