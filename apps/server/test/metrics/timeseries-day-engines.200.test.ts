@@ -1,14 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import {
-  fingerprintOf,
-  loadAnalysisSubject,
-} from "../../src/services/analysis/analysis-subject.js";
-import { listStaleDays } from "../../src/services/analysis/list-stale-days.js";
 import { entityCountColumns } from "../../src/services/analysis/rollup-columns.js";
 import { eventually } from "../harness/eventually.js";
 import { startTestServer, type TestServer } from "../harness/test-server.js";
 import { seedPrompts } from "../runs/run-fixtures.js";
-import { runAndWait, seedPrompt } from "./metrics-fixtures.js";
+import { reanalysisSettled, runAndWait, seedPrompt } from "./metrics-fixtures.js";
 
 // An unfiltered time series reads the day-engine rollups (metric_day_engines,
 // metric_day_engine_entity_counts: the counted groups summed per day and
@@ -103,19 +98,7 @@ async function expectPathsAgree() {
 const sorted = (rows: Array<{ entityId: string; engine: string; points: any[] }>) =>
   rows.map((s) => `${s.entityId}/${s.engine}: ${JSON.stringify(s.points)}`).sort();
 
-const settled = () =>
-  eventually(async () => {
-    const prisma = t.server.ctx.prisma;
-    const subject = await loadAnalysisSubject(prisma, workspaceId);
-    const fingerprint = fingerprintOf(subject, t.server.ctx.config.domainTaxonomy);
-    const stale = await listStaleDays({ db: prisma, workspaceId, fingerprint });
-    const [pending] = await prisma.$queryRawUnsafe<Array<{ n: number }>>(
-      `SELECT count(*)::int AS n FROM pgboss.job WHERE name LIKE 'workspace-reanalyze%'
-         AND data->>'workspaceId' = $1 AND state IN ('created', 'retry', 'active')`,
-      workspaceId,
-    );
-    return stale.length === 0 && pending?.n === 0 ? true : undefined;
-  });
+const settled = () => reanalysisSettled(t, workspaceId);
 
 describe("GET /metrics/timeseries: the day-engine rollups equal the group sums", () => {
   it("after the runs recorded their answers", async () => {
