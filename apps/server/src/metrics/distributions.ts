@@ -90,3 +90,82 @@ export function studentTQuantile(p: number, df: number): number {
     (79 * z9 + 776 * z7 + 1482 * z5 - 1920 * z3 - 945 * z) / (92160 * df ** 4)
   );
 }
+
+/**
+ * Two-sided p-value of a t statistic with `df` degrees of freedom:
+ * P(|T| > |t|) = I_{df/(df+t²)}(df/2, 1/2), the regularized incomplete beta
+ * function (continued fraction, Numerical Recipes §6.4). Normal for df = ∞.
+ */
+export function studentTTwoSidedP(t: number, df: number): number {
+  if (!Number.isFinite(df)) return twoSidedP(t);
+  if (Number.isNaN(t)) return 1;
+  if (!Number.isFinite(t)) return 0;
+  return Math.min(1, incompleteBeta(df / (df + t * t), df / 2, 0.5));
+}
+
+function incompleteBeta(x: number, a: number, b: number): number {
+  if (x <= 0) return 0;
+  if (x >= 1) return 1;
+  const front = Math.exp(logBetaInverse(a, b) + a * Math.log(x) + b * Math.log(1 - x));
+  return x < (a + 1) / (a + b + 2)
+    ? (front * betaFraction(x, a, b)) / a
+    : 1 - (front * betaFraction(1 - x, b, a)) / b;
+}
+
+const logBetaCache = new Map<string, number>();
+
+/** ln(1 / B(a, b)), cached: the tests of one call share a few degrees of freedom. */
+function logBetaInverse(a: number, b: number): number {
+  const key = `${a},${b}`;
+  let value = logBetaCache.get(key);
+  if (value === undefined) {
+    value = logGamma(a + b) - logGamma(a) - logGamma(b);
+    if (logBetaCache.size < 1000) logBetaCache.set(key, value);
+  }
+  return value;
+}
+
+/** Lentz's continued fraction for the incomplete beta function. */
+function betaFraction(x: number, a: number, b: number): number {
+  const tiny = 1e-300;
+  let c = 1;
+  let d = 1 - ((a + b) * x) / (a + 1);
+  if (Math.abs(d) < tiny) d = tiny;
+  d = 1 / d;
+  let h = d;
+  for (let m = 1; m <= 300; m++) {
+    const m2 = 2 * m;
+    let aa = (m * (b - m) * x) / ((a + m2 - 1) * (a + m2));
+    d = 1 + aa * d;
+    if (Math.abs(d) < tiny) d = tiny;
+    c = 1 + aa / c;
+    if (Math.abs(c) < tiny) c = tiny;
+    d = 1 / d;
+    h *= d * c;
+    aa = (-(a + m) * (a + b + m) * x) / ((a + m2) * (a + m2 + 1));
+    d = 1 + aa * d;
+    if (Math.abs(d) < tiny) d = tiny;
+    c = 1 + aa / c;
+    if (Math.abs(c) < tiny) c = tiny;
+    d = 1 / d;
+    const step = d * c;
+    h *= step;
+    if (Math.abs(step - 1) < 1e-12) break;
+  }
+  return h;
+}
+
+/** ln Γ(x) for x > 0 (Lanczos, g = 7, n = 9). */
+function logGamma(x: number): number {
+  const g = [
+    0.9999999999998099, 676.5203681218851, -1259.1392167224028, 771.3234287776531,
+    -176.6150291621406, 12.507343278686905, -0.13857109526572012, 9.984369578019572e-6,
+    1.5056327351493116e-7,
+  ];
+  if (x < 0.5) return Math.log(Math.PI / Math.sin(Math.PI * x)) - logGamma(1 - x);
+  const y = x - 1;
+  let a = g[0] as number;
+  const t = y + 7.5;
+  for (let i = 1; i < 9; i++) a += (g[i] as number) / (y + i);
+  return 0.5 * Math.log(2 * Math.PI) + (y + 0.5) * Math.log(t) - t + Math.log(a);
+}
