@@ -37,6 +37,7 @@ export interface DetectedChange {
   /** The days pooled on the tested side: the days with data in [date − recentDays + 1, date]. */
   recent: { from: string; to: string; days: number };
   direction: "up" | "down";
+  /** The rate over the `recent` days. */
   day: ProportionEstimate;
   /** The trailing baseline: the days with data in the `baselineDays` days before the recent ones. */
   baseline: ProportionEstimate & { from: string; to: string; days: number };
@@ -81,15 +82,18 @@ const DAY_MS = 86_400_000;
 
 /**
  * Change detection over daily proportions (docs/metrics.md, "Change
- * detection"). Each day of each series with at least `minBaselineDays` days of
- * data in its trailing `baselineDays`-day window is compared with that window
- * pooled by a two-proportion z-test: z = (p_day − p_base) / √(V_day + V_base),
- * the variances taken under the null (residuals around the pooled rate of day
- * and baseline) and, given per-prompt counts, cluster-robust with the prompt as
- * cluster (V = C/(C−1) · Σ_c (y_c − p₀ n_c)² / N²), binomial otherwise. Every
- * test of the call (entities × engines × days) then goes through
- * Benjamini-Hochberg at `fdr`; flagged days come back with their evidence,
- * sorted by date, entity and engine. Pure and deterministic.
+ * detection"). For each day of each series, the recent days (the days with
+ * data among the `recentDays` calendar days ending on it: the week by
+ * default) are compared with the baseline (the days with data among the
+ * `baselineDays` calendar days before those), when the baseline has at least
+ * `minBaselineDays` days, by a two-proportion z-test: z = (p_recent − p_base) /
+ * √(V_recent + V_base), the variances taken under the null (residuals around
+ * the pooled rate) and, given per-prompt counts, cluster-robust with the prompt
+ * as cluster (V = C/(C−1) · Σ_c (y_c − p₀ n_c)² / N², p-value from t with C − 1
+ * degrees of freedom), binomial otherwise (normal p-value). Every test of the
+ * call (entities × engines × days) then goes through Benjamini-Hochberg at
+ * `fdr`; flagged days come back with their evidence, sorted by date, entity
+ * and engine. Pure and deterministic.
  */
 export function detectChanges(options: DetectChangesOptions): DetectChangesResult {
   const baselineDays = options.baselineDays ?? 28;
