@@ -44,6 +44,11 @@ export interface BootstrapDeltasOptions {
   after: PointCell[];
   entities: Array<{ id: string; isSelf: boolean }>;
   weights: ScoreWeightsInput;
+  /**
+   * The entities to report (default: all). Every entity of `entities` still
+   * counts in share of voice; fewer reported entities resample fewer columns.
+   */
+  entityIds?: readonly string[] | undefined;
   /** Only this engine's cells (default: every engine pooled). */
   engine?: string | undefined;
   includeBrandResearch?: boolean | undefined;
@@ -78,13 +83,20 @@ export function bootstrapDeltas(options: BootstrapDeltasOptions): BootstrapDelta
     throw new RangeError(`resamples must be an integer in [1, 100000], got ${resamples}`);
   }
   const { entities, engine } = options;
-  const block = blockWidth(entities.length);
+  const wanted = options.entityIds ? new Set(options.entityIds) : undefined;
+  const reported = entities.filter((e) => !wanted || wanted.has(e.id));
+  // Columns kept: the three totals, then each reported entity's triple.
+  const kept = [0, 1, 2];
+  entities.forEach((entity, e) => {
+    if (!wanted || wanted.has(entity.id)) kept.push(3 + 3 * e, 4 + 3 * e, 5 + 3 * e);
+  });
+  const block = kept.length;
   const scoped = (cells: PointCell[]) =>
     countedCells({ cells, includeBrandResearch: options.includeBrandResearch }).filter(
       (c) => engine === undefined || c.engine === engine,
     );
-  const before = promptRows(scoped(options.before), entities, block);
-  const after = promptRows(scoped(options.after), entities, block);
+  const before = promptRows(scoped(options.before), entities, kept);
+  const after = promptRows(scoped(options.after), entities, kept);
   const totalBefore = sumRows(before, block);
   const totalAfter = sumRows(after, block);
   if ((totalBefore[0] as number) <= 0 || (totalAfter[0] as number) <= 0) return null;
@@ -111,7 +123,7 @@ export function bootstrapDeltas(options: BootstrapDeltasOptions): BootstrapDelta
   const pairs = stratum(shared, [before, after], "shared");
   const single = [stratum(onlyBefore, [before], "before"), stratum(onlyAfter, [after], "after")];
 
-  const replicates = entities.map(() => deltaMetrics.map(() => new Float64Array(B)));
+  const replicates = reported.map(() => deltaMetrics.map(() => new Float64Array(B)));
   const b0 = new Float64Array(block);
   const b1 = new Float64Array(block);
   for (let b = 0; b < B; b++) {
@@ -120,7 +132,7 @@ export function bootstrapDeltas(options: BootstrapDeltasOptions): BootstrapDelta
       b1[f] =
         (pairs[(block + f) * B + b] as number) + ((single[1] as Float64Array)[f * B + b] as number);
     }
-    for (let e = 0; e < entities.length; e++) {
+    for (let e = 0; e < reported.length; e++) {
       const v0 = pointValues(b0, 3 + 3 * e, weights);
       const v1 = pointValues(b1, 3 + 3 * e, weights);
       const reps = replicates[e] as Float64Array[];
@@ -135,7 +147,7 @@ export function bootstrapDeltas(options: BootstrapDeltasOptions): BootstrapDelta
   return {
     method,
     sharedPrompts: shared.length,
-    entities: entities.map((entity, e) => {
+    entities: reported.map((entity, e) => {
       const v0 = pointValues(totalBefore, 3 + 3 * e, weights);
       const v1 = pointValues(totalAfter, 3 + 3 * e, weights);
       const reps = replicates[e] as Float64Array[];
@@ -184,21 +196,31 @@ function metric(values: PointValues, m: DeltaMetric): number {
   return values[m];
 }
 
-/** One pooled block of sums per prompt (every engine of the scope added together). */
+/**
+ * One pooled block of sums per prompt (every engine of the scope added
+ * together), reduced to the `kept` columns of the full block.
+ */
 function promptRows(
   cells: PointCell[],
   entities: BootstrapDeltasOptions["entities"],
-  block: number,
+  kept: readonly number[],
 ): Map<string, Float64Array> {
-  const rows = new Map<string, Float64Array>();
+  const full = new Map<string, Float64Array>();
+  const width = blockWidth(entities.length);
   for (const cell of cells) {
-    let row = rows.get(cell.promptId);
+    let row = full.get(cell.promptId);
     if (!row) {
-      row = new Float64Array(block);
-      rows.set(cell.promptId, row);
+      row = new Float64Array(width);
+      full.set(cell.promptId, row);
     }
     addCellToBlock(row, 0, cell, entities);
   }
+  const rows = new Map<string, Float64Array>();
+  for (const [prompt, row] of full)
+    rows.set(
+      prompt,
+      Float64Array.from(kept, (f) => row[f] as number),
+    );
   return rows;
 }
 

@@ -124,6 +124,16 @@ describe("significance of deltas between two days", () => {
       seed: "s",
     });
     expect(again).toEqual(once);
+    // Reporting fewer entities resamples fewer columns, with the same draws and sums.
+    const acme = bootstrapDeltas({
+      before,
+      after,
+      entities,
+      weights,
+      seed: "s",
+      entityIds: ["Acme"],
+    });
+    expect(acme?.entities).toEqual(once?.entities.filter((e) => e.entityId === "Acme"));
     expect(bootstrapDeltas({ before: [], after, entities, weights, seed: "s" })).toBeNull();
     expect(
       bootstrapDeltas({ before, after, entities, weights, engine: "none", seed: "s" }),
