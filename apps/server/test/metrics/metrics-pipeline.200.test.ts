@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { noComparison } from "../../src/metrics/composite-deltas.js";
 import { startTestServer, type TestServer } from "../harness/test-server.js";
 import { seedPrompts } from "../runs/run-fixtures.js";
 import { runAndWait, runAnswers, seedPrompt } from "./metrics-fixtures.js";
@@ -145,14 +146,23 @@ describe("metrics after measurement runs on the simulated engine", () => {
     expect(first.body.date).toBe(day1);
     // The first day has nothing to compare with: 0 in deltas, null days in comparisons.
     expect(first.body.composite.deltas).toEqual({ previous: 0, "7d": 0, "28d": 0 });
-    const none = { date: null, delta: null };
+    const none = noComparison;
     expect(first.body.composite.comparisons).toEqual({ previous: none, "7d": none, "28d": none });
     const { deltas, comparisons } = body.scoreboard.composite;
     expect(deltas.previous).toBeCloseTo(
       body.scoreboard.composite.value - first.body.composite.value,
       10,
     );
-    expect(comparisons.previous).toEqual({ date: day1, delta: deltas.previous });
+    // The same prompts both days: the paired bootstrap; the interval holds the delta.
+    expect(comparisons.previous).toMatchObject({
+      date: day1,
+      delta: deltas.previous,
+      method: "paired-cluster-bootstrap",
+    });
+    const { ciLow, ciHigh, significant } = comparisons.previous;
+    expect(ciLow).toBeLessThanOrEqual(deltas.previous + 1e-9);
+    expect(ciHigh).toBeGreaterThanOrEqual(deltas.previous - 1e-9);
+    expect(significant).toBe(ciLow > 0 || ciHigh < 0);
     expect(deltas["7d"]).toBe(0);
     expect(comparisons["7d"]).toEqual(none);
   });

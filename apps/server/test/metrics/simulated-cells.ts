@@ -1,5 +1,5 @@
 import type { Rng } from "../../src/engines/simulated/prng.js";
-import type { PromptCell } from "../../src/metrics/aggregates.js";
+import { type PromptCell, zeroEntityCounts } from "../../src/metrics/aggregates.js";
 
 /**
  * Per-prompt cells drawn straight from known true rates, with the simulated
@@ -32,16 +32,7 @@ export function simulateDay(day: SimulatedDay, rng: Rng): PromptCell[] {
   for (let p = 0; p < day.prompts; p++) {
     for (const engine of day.engines) {
       const entities: PromptCell["entities"] = {};
-      for (const id of ids) {
-        entities[id] = {
-          mentionedResponses: 0,
-          mentionCount: 0,
-          rankSum: 0,
-          citedResponses: 0,
-          positiveResponses: 0,
-          negativeResponses: 0,
-        };
-      }
+      for (const id of ids) entities[id] = zeroEntityCounts();
       for (let r = 0; r < day.repetitions; r++) {
         mentioned.length = 0;
         for (const id of ids) if (rng.chance(rate(id))) mentioned.push(id);
