@@ -1,37 +1,54 @@
 import type { AppContext } from "../../context.js";
 import { bootstrapDeltas } from "../../metrics/bootstrap-deltas.js";
 import type { DeltaSignificance } from "../../metrics/composite-deltas.js";
+import { cacheKey, remember } from "./day-snapshot.js";
 import { loadPromptCells } from "./load-prompt-cells.js";
 import { filtersKey, type MetricsFilters } from "./metrics-filters.js";
-import type { MetricsScope } from "./metrics-scope.js";
+import type { MetricDayRow, MetricsScope } from "./metrics-scope.js";
+
+// Computed significances by both days' keys (each with its revision: a hit is
+// always current); null when either day has no answers in scope. LRU, at most
+// GEO_METRICS_CACHE_ENTRIES.
+const cache = new Map<string, DeltaSignificance | null>();
 
 /**
  * The significance of the change of the brand's composite from each earlier
- * day to `date` (docs/metrics.md, "Significance of deltas"): a paired cluster
+ * day to `day` (docs/metrics.md, "Significance of deltas"): a paired cluster
  * bootstrap over the prompts both days share (unpaired without any), from
- * the days' prompt cells, seeded by `${workspaceId}:${date}:${earlier}:${filters}`
+ * the days' prompt cells, seeded by `${workspaceId}:${day}:${earlier}:${filters}`
  * so the same data gives the same interval. A day without answers in scope
  * (after the filters) is absent from the result.
  */
 export async function compositeSignificance(options: {
   ctx: AppContext;
   scope: MetricsScope;
-  date: string;
-  earlier: readonly string[];
+  day: MetricDayRow;
+  earlier: readonly MetricDayRow[];
   filters: MetricsFilters;
 }): Promise<Map<string, DeltaSignificance>> {
-  const { ctx, scope, filters } = options;
+  const { ctx, scope, day, filters } = options;
   const result = new Map<string, DeltaSignificance>();
   const self = scope.entities.find((e) => e.isSelf);
-  if (!self || options.earlier.length === 0) return result;
-  const load = (day: string) =>
-    loadPromptCells({ ctx, workspaceId: scope.workspaceId, version: scope.version, day, filters });
-  const [current, ...earlier] = await Promise.all([
-    load(options.date),
-    ...options.earlier.map((day) => load(day)),
-  ]);
+  if (!self) return result;
   const fk = filtersKey(filters);
-  options.earlier.forEach((day, i) => {
+  const keyOf = (d: MetricDayRow) => `${cacheKey(scope, day, fk)}\u0001${cacheKey(scope, d, fk)}`;
+  const missing: MetricDayRow[] = [];
+  for (const d of options.earlier) {
+    const hit = cache.get(keyOf(d));
+    if (hit === undefined) missing.push(d);
+    else if (hit !== null) result.set(d.day, hit);
+  }
+  if (missing.length === 0) return result;
+  const load = (d: MetricDayRow) =>
+    loadPromptCells({
+      ctx,
+      workspaceId: scope.workspaceId,
+      version: scope.version,
+      day: d.day,
+      filters,
+    });
+  const [current, ...earlier] = await Promise.all([day, ...missing].map(load));
+  missing.forEach((d, i) => {
     const deltas = bootstrapDeltas({
       before: earlier[i] ?? [],
       after: current ?? [],
@@ -39,12 +56,19 @@ export async function compositeSignificance(options: {
       entityIds: [self.id],
       weights: scope.weights,
       includeBrandResearch: filters.includeBrandResearch ?? false,
-      seed: `${scope.workspaceId}:${options.date}:${day}:${fk}`,
+      seed: `${scope.workspaceId}:${day.day}:${d.day}:${fk}`,
     });
     const composite = deltas?.entities[0]?.composite;
-    if (!composite) return;
-    const { ciLow, ciHigh, significant, method } = composite;
-    result.set(day, { ciLow, ciHigh, significant, method });
+    const value = composite
+      ? {
+          ciLow: composite.ciLow,
+          ciHigh: composite.ciHigh,
+          significant: composite.significant,
+          method: composite.method,
+        }
+      : null;
+    remember(cache, keyOf(d), value, ctx.config.metricsCacheEntries);
+    if (value) result.set(d.day, value);
   });
   return result;
 }

@@ -81,8 +81,8 @@ export async function buildScoreboard(
   const significance = await compositeSignificance({
     ctx,
     scope,
-    date,
-    earlier: [...earlier.keys()],
+    day: current,
+    earlier: days.filter((d) => earlier.has(d.day)),
     filters,
   });
   const on = (date: string | undefined) => {
