@@ -2,7 +2,7 @@ import type { AppContext } from "../../context.js";
 import { bootstrapDeltas } from "../../metrics/bootstrap-deltas.js";
 import type { DeltaSignificance } from "../../metrics/composite-deltas.js";
 import { cacheKey, remember } from "./day-snapshot.js";
-import { loadPromptCells } from "./load-prompt-cells.js";
+import { loadBrandCells, OTHERS } from "./load-brand-cells.js";
 import { filtersKey, type MetricsFilters } from "./metrics-filters.js";
 import type { MetricDayRow, MetricsScope } from "./metrics-scope.js";
 
@@ -15,7 +15,7 @@ const cache = new Map<string, DeltaSignificance | null>();
  * The significance of the change of the brand's composite from each earlier
  * day to `day` (docs/metrics.md, "Significance of deltas"): a paired cluster
  * bootstrap over the prompts both days share (unpaired without any), from
- * the days' prompt cells, seeded by `${workspaceId}:${day}:${earlier}:${filters}`
+ * the days' prompt cells (the brand's counts and the others' mentions only), seeded by `${workspaceId}:${day}:${earlier}:${filters}`
  * so the same data gives the same interval. A day without answers in scope
  * (after the filters) is absent from the result.
  */
@@ -39,20 +39,22 @@ export async function compositeSignificance(options: {
     else if (hit !== null) result.set(d.day, hit);
   }
   if (missing.length === 0) return result;
-  const load = (d: MetricDayRow) =>
-    loadPromptCells({
-      ctx,
-      workspaceId: scope.workspaceId,
-      version: scope.version,
-      day: d.day,
-      filters,
-    });
-  const [current, ...earlier] = await Promise.all([day, ...missing].map(load));
-  missing.forEach((d, i) => {
+  const cells = await loadBrandCells({
+    ctx,
+    workspaceId: scope.workspaceId,
+    version: scope.version,
+    days: [day.day, ...missing.map((d) => d.day)],
+    selfId: self.id,
+    entityIds: scope.entities.map((e) => e.id),
+    filters,
+  });
+  // The brand, and every other tracked entity's mentions as one (share of voice).
+  const entities = [self, { id: OTHERS, isSelf: false }];
+  missing.forEach((d) => {
     const deltas = bootstrapDeltas({
-      before: earlier[i] ?? [],
-      after: current ?? [],
-      entities: scope.entities,
+      before: cells.get(d.day) ?? [],
+      after: cells.get(day.day) ?? [],
+      entities,
       entityIds: [self.id],
       weights: scope.weights,
       includeBrandResearch: filters.includeBrandResearch ?? false,
