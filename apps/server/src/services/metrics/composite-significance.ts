@@ -57,7 +57,7 @@ export async function compositeSignificance(options: {
       entities,
       entityIds: [self.id],
       weights: scope.weights,
-      includeBrandResearch: filters.includeBrandResearch ?? false,
+      // The loaded cells already leave brand_research out unless asked (category "*").
       seed: `${scope.workspaceId}:${day.day}:${d.day}:${fk}`,
     });
     const composite = deltas?.entities[0]?.composite;

@@ -8,11 +8,13 @@ export const OTHERS = "\u0000others";
 
 /**
  * The per-prompt cells of several days reduced to what the brand's deltas
- * need, in one round trip: per (day, engine, prompt) the answers, the answers
- * with citations, the brand's counts (entity `selfId`) and, as the pseudo-entity
- * `OTHERS`, the answers mentioning each other tracked entity summed (so share
- * of voice's denominator is intact). One entity row per cell instead of one
- * per tracked entity. Days without cells are absent from the map.
+ * need, in one round trip: per (day, prompt), every engine the filters select
+ * summed (the bootstrap draws a prompt with all its engines) and
+ * `brand_research` left out unless `includeBrandResearch`, the answers, the
+ * answers with citations, the brand's counts (entity `selfId`) and, as the
+ * pseudo-entity `OTHERS`, the answers mentioning each other tracked entity
+ * summed (so share of voice's denominator is intact). Days without cells are
+ * absent from the map.
  */
 export async function loadBrandCells(options: {
   ctx: AppContext;
@@ -32,12 +34,13 @@ export async function loadBrandCells(options: {
   const ids = options.entityIds.map((_, i) => `$${idsFrom + i}`).join(", ");
   const where = filterSql(filters, idsFrom + options.entityIds.length);
   const key = "workspace_id = $1 AND analysis_version = $2::int";
+  const counted = filters.includeBrandResearch ? "" : "AND category <> 'brand_research'";
   // One branch per day: each seeks its day (see load-daily-sums.ts).
   const rowsOf = (table: string, extra = "") =>
     days
       .map(
         (_, i) =>
-          `SELECT * FROM ${table} WHERE ${key} AND day = ${dayAt(i)}::date ${where.sql} ${extra}`,
+          `SELECT * FROM ${table} WHERE ${key} AND day = ${dayAt(i)}::date ${where.sql} ${counted} ${extra}`,
       )
       .join(" UNION ALL ");
   const day = "to_char(day, 'YYYY-MM-DD')";
@@ -45,16 +48,18 @@ export async function loadBrandCells(options: {
     Array<{ cells: string | null; entities: string | null }>
   >(
     `SELECT
-       (SELECT ${packRows([day, "engine", "prompt_id", "category", "responses", "responses_with_citations"])}
-        FROM (${rowsOf("metric_cells")}) AS c) AS cells,
-       (SELECT ${packRows([day, "engine", "prompt_id", "mentioned", "rank_sum", "cited", "others"])}
-        FROM (SELECT day, engine, prompt_id,
+       (SELECT ${packRows([day, "prompt_id", "responses", "with_citations"])}
+        FROM (SELECT day, prompt_id, sum(responses) AS responses,
+                sum(responses_with_citations) AS with_citations
+              FROM (${rowsOf("metric_cells")}) AS c GROUP BY day, prompt_id) AS c) AS cells,
+       (SELECT ${packRows([day, "prompt_id", "mentioned", "rank_sum", "cited", "others"])}
+        FROM (SELECT day, prompt_id,
                 sum(CASE WHEN entity_id = $3 THEN mentioned_responses ELSE 0 END) AS mentioned,
                 sum(CASE WHEN entity_id = $3 THEN rank_sum ELSE 0 END) AS rank_sum,
                 sum(CASE WHEN entity_id = $3 THEN cited_responses ELSE 0 END) AS cited,
                 sum(CASE WHEN entity_id = $3 THEN 0 ELSE mentioned_responses END) AS others
               FROM (${rowsOf("metric_entity_counts", `AND entity_id IN (${ids})`)}) AS e
-              GROUP BY day, engine, prompt_id) AS e) AS entities`,
+              GROUP BY day, prompt_id) AS e) AS entities`,
     options.workspaceId,
     options.version,
     options.selfId,
@@ -63,22 +68,18 @@ export async function loadBrandCells(options: {
     ...where.params,
   );
   const cells = new Map<string, PointCell>();
-  for (const [d, engine, promptId = "", category = "", responses, withCitations] of unpackRows(
-    row?.cells,
-  )) {
-    cells.set(`${d}\u0000${engine}\u0000${promptId}`, {
+  for (const [d, promptId = "", responses, withCitations] of unpackRows(row?.cells)) {
+    cells.set(`${d}\u0000${promptId}`, {
       promptId,
-      engine: engine ?? "",
-      category,
+      engine: "*",
+      category: "*",
       responses: Number(responses),
       responsesWithCitations: Number(withCitations),
       entities: {},
     });
   }
-  for (const [d, engine, promptId, mentioned, rankSum, cited, others] of unpackRows(
-    row?.entities,
-  )) {
-    const cell = cells.get(`${d}\u0000${engine}\u0000${promptId}`);
+  for (const [d, promptId, mentioned, rankSum, cited, others] of unpackRows(row?.entities)) {
+    const cell = cells.get(`${d}\u0000${promptId}`);
     if (!cell) continue;
     cell.entities[options.selfId] = {
       mentionedResponses: Number(mentioned),
