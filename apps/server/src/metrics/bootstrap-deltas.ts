@@ -4,7 +4,6 @@ import {
   blockWidth,
   checkedWeights,
   countedCells,
-  type PointValues,
   pointValues,
 } from "./compute-metrics.js";
 import { studentTQuantile } from "./distributions.js";
@@ -137,7 +136,7 @@ export function bootstrapDeltas(options: BootstrapDeltasOptions): BootstrapDelta
       const v1 = pointValues(b1, 3 + 3 * e, weights);
       const reps = replicates[e] as Float64Array[];
       deltaMetrics.forEach((m, i) => {
-        (reps[i] as Float64Array)[b] = metric(v1, m) - metric(v0, m);
+        (reps[i] as Float64Array)[b] = v1[m] - v0[m];
       });
     }
   }
@@ -152,7 +151,7 @@ export function bootstrapDeltas(options: BootstrapDeltasOptions): BootstrapDelta
       const v1 = pointValues(totalAfter, 3 + 3 * e, weights);
       const reps = replicates[e] as Float64Array[];
       const estimates = deltaMetrics.map((m, i): DeltaEstimate => {
-        const delta = metric(v1, m) - metric(v0, m);
+        const delta = v1[m] - v0[m];
         const half = multiplier * standardDeviation(reps[i] as Float64Array);
         const ciLow = delta - half;
         const ciHigh = delta + half;
@@ -190,10 +189,6 @@ function standardDeviation(values: Float64Array): number {
   let squares = 0;
   for (const v of values) squares += (v - mean) ** 2;
   return Math.sqrt(squares / (values.length - 1));
-}
-
-function metric(values: PointValues, m: DeltaMetric): number {
-  return values[m];
 }
 
 /**
