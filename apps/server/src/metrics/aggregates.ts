@@ -16,6 +16,12 @@ export interface PromptCell {
   entities: Record<string, EntityCounts>;
 }
 
+/**
+ * Whether a category's answers count in the headline metrics by default:
+ * brand_research ones only when asked for (`includeBrandResearch`).
+ */
+export const isCountedCategory = (category: string): boolean => category !== "brand_research";
+
 export interface EntityCounts {
   /** Answers mentioning the entity (once per answer). */
   mentionedResponses: number;

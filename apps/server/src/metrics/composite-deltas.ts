@@ -1,4 +1,5 @@
 import type { DeltaComparisons, Deltas } from "@geopulse/api-types";
+import type { DeltaMethod } from "./bootstrap-deltas.js";
 
 /**
  * Day-over-day changes of a composite score: the scoreboard's `deltas` (the
@@ -6,15 +7,25 @@ import type { DeltaComparisons, Deltas } from "@geopulse/api-types";
  * Current composite minus the composite of (a) the previous day with data,
  * (b) exactly 7 days earlier, (c) exactly 28 days earlier (UTC calendar days).
  * Without a comparison day (or without data on the current day) the delta is
- * 0 in `deltas` and null, with a null date, in `comparisons`, so a new
+ * 0 in `deltas` and null, with a null date, in `comparisons` (with the
+ * delta's 95% interval, `significant` and method otherwise), so a new
  * workspace never shows a jump from nothing and no zero reads as "no change".
  */
 export type CompositeDeltas = Deltas;
 
-/** The composite of a comparison day with data. */
+/** The 95% interval of a delta and its verdict (`bootstrapDeltas`). */
+export interface DeltaSignificance {
+  ciLow: number;
+  ciHigh: number;
+  significant: boolean;
+  method: DeltaMethod;
+}
+
+/** The composite of a comparison day with data, and the significance of the change since. */
 export interface ComparedDay {
   date: string;
   value: number;
+  significance: DeltaSignificance;
 }
 
 export interface PreviousComposites {
@@ -31,6 +42,16 @@ export interface CompositeChanges {
   comparisons: DeltaComparisons;
 }
 
+/** A comparison that did not happen: every field null. */
+export const noComparison = {
+  date: null,
+  delta: null,
+  ciLow: null,
+  ciHigh: null,
+  significant: null,
+  method: null,
+} as const;
+
 /** `current` undefined: the day described has no data, so nothing is compared. */
 export function compositeChanges(
   current: number | undefined,
@@ -38,8 +59,8 @@ export function compositeChanges(
 ): CompositeChanges {
   const compare = (then: ComparedDay | undefined) =>
     current === undefined || then === undefined
-      ? { date: null, delta: null }
-      : { date: then.date, delta: current - then.value };
+      ? noComparison
+      : { date: then.date, delta: current - then.value, ...then.significance };
   const comparisons: DeltaComparisons = {
     previous: compare(before.previous),
     "7d": compare(before.d7),

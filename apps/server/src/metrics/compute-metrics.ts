@@ -8,6 +8,7 @@ import type {
   PromptCell,
   ScoreWeightsInput,
 } from "./aggregates.js";
+import { isCountedCategory } from "./aggregates.js";
 import {
   DEFAULT_RESAMPLES,
   drawClusterResamples,
@@ -120,7 +121,7 @@ export function countedCells<Cell extends PointCell>(options: {
 }): Cell[] {
   return options.includeBrandResearch
     ? options.cells
-    : options.cells.filter((c) => c.category !== "brand_research");
+    : options.cells.filter((c) => isCountedCategory(c.category));
 }
 
 /**

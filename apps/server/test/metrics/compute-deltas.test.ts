@@ -3,30 +3,49 @@ import {
   comparisonDays,
   compositeChanges,
   noChanges,
+  noComparison,
   shiftDate,
 } from "../../src/metrics/composite-deltas.js";
 
+const none = noComparison;
+
 describe("compositeChanges", () => {
   it("current minus each comparison day, with the day used; null where there is none", () => {
+    const up = {
+      ciLow: 1,
+      ciHigh: 9,
+      significant: true,
+      method: "paired-cluster-bootstrap" as const,
+    };
+    const down = {
+      ciLow: -21,
+      ciHigh: 1,
+      significant: false,
+      method: "unpaired-bootstrap" as const,
+    };
     const changes = compositeChanges(50, {
-      previous: { date: "2026-03-03", value: 45 },
-      d7: { date: "2026-02-25", value: 60 },
+      previous: { date: "2026-03-03", value: 45, significance: up },
+      d7: { date: "2026-02-25", value: 60, significance: down },
     });
     expect(changes).toEqual({
       deltas: { previous: 5, "7d": -10, "28d": 0 },
       comparisons: {
-        previous: { date: "2026-03-03", delta: 5 },
-        "7d": { date: "2026-02-25", delta: -10 },
-        "28d": { date: null, delta: null },
+        previous: { date: "2026-03-03", delta: 5, ...up },
+        "7d": { date: "2026-02-25", delta: -10, ...down },
+        "28d": none,
       },
     });
   });
 
   it("compares nothing when the day itself has no data", () => {
-    const none = { date: null, delta: null };
-    expect(compositeChanges(undefined, { previous: { date: "2026-03-03", value: 45 } })).toEqual(
-      noChanges,
-    );
+    const significance = {
+      ciLow: 0,
+      ciHigh: 1,
+      significant: false,
+      method: "paired-cluster-bootstrap" as const,
+    };
+    const previous = { date: "2026-03-03", value: 45, significance };
+    expect(compositeChanges(undefined, { previous })).toEqual(noChanges);
     expect(noChanges).toEqual({
       deltas: { previous: 0, "7d": 0, "28d": 0 },
       comparisons: { previous: none, "7d": none, "28d": none },

@@ -1,4 +1,10 @@
 import { newId } from "../../src/ids.js";
+import {
+  fingerprintOf,
+  loadAnalysisSubject,
+} from "../../src/services/analysis/analysis-subject.js";
+import { listStaleDays } from "../../src/services/analysis/list-stale-days.js";
+import { eventually } from "../harness/eventually.js";
 import type { TestServer } from "../harness/test-server.js";
 import { waitForRun } from "../runs/run-fixtures.js";
 
@@ -56,3 +62,32 @@ export async function runAnswers(t: TestServer, slug: string, runId: string, coo
   } while (cursor);
   return answers;
 }
+
+/** Days of a workspace whose rollups are not of its current subject and analysis version. */
+export async function staleDaysOf(t: TestServer, workspaceId: string) {
+  const prisma = t.server.ctx.prisma;
+  const subject = await loadAnalysisSubject(prisma, workspaceId);
+  const fingerprint = fingerprintOf(subject, t.server.ctx.config.domainTaxonomy);
+  return listStaleDays({ db: prisma, workspaceId, fingerprint });
+}
+
+/** Re-analysis jobs of a workspace waiting or running. */
+export async function reanalysisJobsPending(t: TestServer, workspaceId: string) {
+  const [row] = await t.server.ctx.prisma.$queryRawUnsafe<Array<{ n: number }>>(
+    `SELECT count(*)::int AS n FROM pgboss.job WHERE name = 'workspace-reanalyze-v3'
+       AND data->>'workspaceId' = $1 AND state IN ('created', 'retry', 'active')`,
+    workspaceId,
+  );
+  return row?.n ?? 0;
+}
+
+/** Waits until no day of the workspace is left to redo and no re-analysis job waits or runs. */
+export const reanalysisSettled = (t: TestServer, workspaceId: string, timeoutMs?: number) =>
+  eventually(
+    async () =>
+      (await staleDaysOf(t, workspaceId)).length === 0 &&
+      (await reanalysisJobsPending(t, workspaceId)) === 0
+        ? true
+        : undefined,
+    timeoutMs,
+  );

@@ -1,4 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { ANALYSIS_VERSION } from "../../src/analysis/types.js";
+import { bootstrapDeltas } from "../../src/metrics/bootstrap-deltas.js";
+import { noComparison } from "../../src/metrics/composite-deltas.js";
+import { loadPromptCells } from "../../src/services/metrics/load-prompt-cells.js";
+import { filtersKey } from "../../src/services/metrics/metrics-filters.js";
+import { loadMetricsScope } from "../../src/services/metrics/metrics-scope.js";
 import { startTestServer, type TestServer } from "../harness/test-server.js";
 import { seedPrompts } from "../runs/run-fixtures.js";
 import { runAndWait, runAnswers, seedPrompt } from "./metrics-fixtures.js";
@@ -145,16 +151,47 @@ describe("metrics after measurement runs on the simulated engine", () => {
     expect(first.body.date).toBe(day1);
     // The first day has nothing to compare with: 0 in deltas, null days in comparisons.
     expect(first.body.composite.deltas).toEqual({ previous: 0, "7d": 0, "28d": 0 });
-    const none = { date: null, delta: null };
+    const none = noComparison;
     expect(first.body.composite.comparisons).toEqual({ previous: none, "7d": none, "28d": none });
     const { deltas, comparisons } = body.scoreboard.composite;
     expect(deltas.previous).toBeCloseTo(
       body.scoreboard.composite.value - first.body.composite.value,
       10,
     );
-    expect(comparisons.previous).toEqual({ date: day1, delta: deltas.previous });
+    // The same prompts both days: the paired bootstrap; the interval holds the delta.
+    expect(comparisons.previous).toMatchObject({
+      date: day1,
+      delta: deltas.previous,
+      method: "paired-cluster-bootstrap",
+    });
+    const { ciLow, ciHigh, significant } = comparisons.previous;
+    expect(ciLow).toBeLessThanOrEqual(deltas.previous + 1e-9);
+    expect(ciHigh).toBeGreaterThanOrEqual(deltas.previous - 1e-9);
+    expect(significant).toBe(ciLow > 0 || ciHigh < 0);
     expect(deltas["7d"]).toBe(0);
     expect(comparisons["7d"]).toEqual(none);
+  });
+
+  it("computes the delta's interval as the pure bootstrap does on the days' full cells", async () => {
+    const ctx = t.server.ctx;
+    const workspaceId = (await ctx.prisma.workspace.findUniqueOrThrow({ where: { slug } })).id;
+    const scope = await loadMetricsScope(ctx, workspaceId);
+    const load = (day: string) =>
+      loadPromptCells({ ctx, workspaceId, version: ANALYSIS_VERSION, day, filters: {} });
+    const expected = bootstrapDeltas({
+      before: await load(day1),
+      after: await load(day2),
+      entities: scope.entities,
+      weights: scope.weights,
+      seed: `${workspaceId}:${day2}:${day1}:${filtersKey({})}`,
+    })?.entities.find((e) => e.entityId === scope.entities.find((s) => s.isSelf)?.id)?.composite;
+    const actual = (await get(`/scoreboard?date=${day2}`)).body.composite.comparisons.previous;
+    expect(expected).toBeDefined();
+    expect(actual.delta).toBeCloseTo(expected?.delta ?? Number.NaN, 9);
+    expect(actual.ciLow).toBeCloseTo(expected?.ciLow ?? Number.NaN, 9);
+    expect(actual.ciHigh).toBeCloseTo(expected?.ciHigh ?? Number.NaN, 9);
+    expect(actual.significant).toBe(expected?.significant);
+    expect(actual.method).toBe(expected?.method);
   });
 
   it("gives the same intervals for the same data (seeded bootstrap)", async () => {

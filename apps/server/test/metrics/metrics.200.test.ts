@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { noComparison } from "../../src/metrics/composite-deltas.js";
 import { startTestServer, type TestServer } from "../harness/test-server.js";
 
 let t: TestServer;
@@ -21,11 +22,7 @@ const emptyScoreboard = {
     n: 0,
     entity: "metric-brand",
     deltas: { previous: 0, "7d": 0, "28d": 0 },
-    comparisons: {
-      previous: { date: null, delta: null },
-      "7d": { date: null, delta: null },
-      "28d": { date: null, delta: null },
-    },
+    comparisons: { previous: noComparison, "7d": noComparison, "28d": noComparison },
   },
   engines: [],
 };

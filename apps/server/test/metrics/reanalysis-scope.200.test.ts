@@ -1,15 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ANALYSIS_VERSION } from "../../src/analysis/types.js";
-import {
-  fingerprintOf,
-  loadAnalysisSubject,
-} from "../../src/services/analysis/analysis-subject.js";
-import { listStaleDays } from "../../src/services/analysis/list-stale-days.js";
 import { reanalyzeWorkspace } from "../../src/services/analysis/reanalyze-workspace.js";
-import { eventually } from "../harness/eventually.js";
 import { startTestServer, type TestServer } from "../harness/test-server.js";
 import { seedPrompts } from "../runs/run-fixtures.js";
-import { runAndWait } from "./metrics-fixtures.js";
+import { reanalysisSettled, runAndWait, staleDaysOf } from "./metrics-fixtures.js";
 
 let t: TestServer;
 let cookie: string;
@@ -48,27 +42,9 @@ const jobsQueued = async () => {
   return row?.n ?? 0;
 };
 
-const staleDays = async () => {
-  const prisma = t.server.ctx.prisma;
-  const subject = await loadAnalysisSubject(prisma, workspaceId);
-  const fingerprint = fingerprintOf(subject, t.server.ctx.config.domainTaxonomy);
-  return listStaleDays({ db: prisma, workspaceId, fingerprint });
-};
-const jobsPending = async () => {
-  const [row] = await t.server.ctx.prisma.$queryRawUnsafe<Array<{ n: number }>>(
-    `SELECT count(*)::int AS n FROM pgboss.job WHERE name = 'workspace-reanalyze-v3'
-       AND data->>'workspaceId' = $1 AND state IN ('created', 'retry', 'active')`,
-    workspaceId,
-  );
-  return row?.n ?? 0;
-};
+const staleDays = () => staleDaysOf(t, workspaceId);
 /** No day left to redo and no job waiting or running. */
-const settled = (timeoutMs?: number) =>
-  eventually(
-    async () =>
-      (await staleDays()).length === 0 && (await jobsPending()) === 0 ? true : undefined,
-    timeoutMs,
-  );
+const settled = (timeoutMs?: number) => reanalysisSettled(t, workspaceId, timeoutMs);
 
 /** Every rollup row and stored mention of the workspace, comparable. */
 async function snapshot() {
@@ -94,6 +70,8 @@ async function snapshot() {
     groups: await rows("metric_groups"),
     groupEntities: await rows("metric_group_entity_counts"),
     domains: await rows("metric_group_domain_counts"),
+    dayEngines: await rows("metric_day_engines"),
+    dayEngineEntities: await rows("metric_day_engine_entity_counts"),
     mentions: sorted(
       await prisma.$queryRawUnsafe<unknown[]>(
         `SELECT response_id, entity_id, count, first_offset, rank, sentiment
@@ -174,6 +152,8 @@ describe("what a change of the workspace queues", () => {
       "metric_groups",
       "metric_group_entity_counts",
       "metric_group_domain_counts",
+      "metric_day_engines",
+      "metric_day_engine_entity_counts",
       "response_mentions",
     ]) {
       await prisma.$executeRawUnsafe(`DELETE FROM ${table} WHERE workspace_id = $1`, workspaceId);

@@ -146,4 +146,61 @@ describe("buildRollupRows", () => {
     const total = (xs: Array<{ responses: number }>) => xs.reduce((n, x) => n + x.responses, 0);
     expect(total(rows.groups)).toBe(total(rows.cells));
   });
+
+  it("sums the groups of counted categories per (day, engine), brand research left out", () => {
+    const mention = (entityId: string, rank: number) => ({
+      entityId,
+      isSelf: entityId === "self",
+      count: 1,
+      firstOffset: 0,
+      rank,
+      sentiment: "negative" as const,
+    });
+    const rows = buildRollupRows([
+      answer("p1", { mentions: [mention("self", 1)], citations: [citation("acme.com", "self")] }),
+      { ...answer("p2", { mentions: [mention("self", 2)], citations: [] }), category: "expert" },
+      { ...answer("p3", { mentions: [mention("c1", 1)], citations: [] }), region: "us" },
+      {
+        ...answer("p4", {
+          mentions: [mention("self", 1)],
+          citations: [citation("acme.com", "self")],
+        }),
+        category: "brand_research",
+      },
+      { ...answer("p5", { mentions: [], citations: [] }), engine: "gemini" },
+      {
+        ...answer("p6", { mentions: [mention("c1", 1)], citations: [] }),
+        engine: "exa",
+        category: "brand_research",
+      },
+    ]);
+    expect(rows.dayEngines).toEqual([
+      { day: "2026-03-04", engine: "openai", responses: 3, responsesWithCitations: 1 },
+      { day: "2026-03-04", engine: "gemini", responses: 1, responsesWithCitations: 0 },
+    ]);
+    expect(rows.dayEngineEntities).toEqual([
+      {
+        day: "2026-03-04",
+        engine: "openai",
+        entityId: "self",
+        mentionedResponses: 2,
+        mentionCount: 2,
+        rankSum: 3,
+        citedResponses: 1,
+        positiveResponses: 0,
+        negativeResponses: 2,
+      },
+      {
+        day: "2026-03-04",
+        engine: "openai",
+        entityId: "c1",
+        mentionedResponses: 1,
+        mentionCount: 1,
+        rankSum: 1,
+        citedResponses: 0,
+        positiveResponses: 0,
+        negativeResponses: 1,
+      },
+    ]);
+  });
 });

@@ -1696,7 +1696,11 @@ export interface components {
             "7d": number;
             "28d": number;
         };
-        /** @description One delta and the day it compared with. */
+        /**
+         * @description One delta, the day it compared with, its 95% interval and whether it is significant
+         *     (docs/metrics.md, "Significance of deltas"). Every field but `date` is null exactly
+         *     when `date` is null.
+         */
         DeltaComparison: {
             /**
              * Format: date
@@ -1706,6 +1710,24 @@ export interface components {
             date: string | null;
             /** @description The day's value minus the comparison day's; null exactly when `date` is null. */
             delta: number | null;
+            /**
+             * @description Lower bound of the 95% interval of the delta (same unit as the delta), by a
+             *     seeded cluster bootstrap over prompts: the same data gives the same interval.
+             */
+            ciLow: number | null;
+            /** @description Upper bound of the 95% interval of the delta. */
+            ciHigh: number | null;
+            /**
+             * @description The interval excludes 0: the change is significant at the two-sided 5% level. A
+             *     1,000-pair A/A test on simulated days keeps the rate of false flags at about 5%.
+             */
+            significant: boolean | null;
+            /**
+             * @description `paired-cluster-bootstrap` when the two days share prompts (each shared prompt's
+             *     answers of both days are resampled together), `unpaired-bootstrap` when they share
+             *     none.
+             */
+            method: ("paired-cluster-bootstrap" | "unpaired-bootstrap") | null;
         };
         /**
          * @description Which day each of `deltas` compared with, one object per delta (so each can carry

@@ -28,13 +28,20 @@ export const withMetricsRead = (command: Command): Command =>
     ),
   );
 
+/** "; 95% -1.9 to +10.3, not significant" (nothing when the interval is absent). */
+function significance(c: Scoreboard["composite"]["comparisons"]["7d"]): string {
+  if (c.ciLow === null || c.ciHigh === null) return "";
+  const verdict = c.significant ? "significant" : "not significant";
+  return `; 95% ${signed(c.ciLow)} to ${signed(c.ciHigh)}, ${verdict}`;
+}
+
 /** The composite score block, shared with `metrics`. */
 export function compositeSummary(board: Scoreboard): string {
   const { composite } = board;
   const change = (label: string, c: Scoreboard["composite"]["comparisons"]["7d"]) =>
     c.date === null || c.delta === null
       ? `no comparison ${label}`
-      : `${signed(c.delta)} ${label} (${c.date})`;
+      : `${signed(c.delta)} ${label} (${c.date}${significance(c)})`;
   const { comparisons } = composite;
   return keyValues([
     ["Brand", `${board.brand} (${composite.entity})`],

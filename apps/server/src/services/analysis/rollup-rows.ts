@@ -1,5 +1,10 @@
 import type { AnswerAnalysis } from "../../analysis/types.js";
-import { addEntityCounts, type EntityCounts, zeroEntityCounts } from "../../metrics/aggregates.js";
+import {
+  addEntityCounts,
+  type EntityCounts,
+  isCountedCategory,
+  zeroEntityCounts,
+} from "../../metrics/aggregates.js";
 
 /** One analysed answer with what its rollup key needs (see docs/metrics.md, "Rollups"). */
 export interface AnalysedAnswer {
@@ -50,6 +55,14 @@ export interface DomainRow extends GroupKey {
 export type GroupRow = GroupKey & Omit<CellRow, keyof CellKey>;
 export type GroupEntityRow = GroupKey & Omit<EntityRow, keyof CellKey>;
 
+/** A day and engine, over every counted category, language and region. */
+export interface DayEngineKey {
+  day: string;
+  engine: string;
+}
+export type DayEngineRow = DayEngineKey & Omit<CellRow, keyof CellKey>;
+export type DayEngineEntityRow = DayEngineKey & Omit<EntityRow, keyof CellKey>;
+
 export interface RollupRows {
   cells: CellRow[];
   entities: EntityRow[];
@@ -58,6 +71,13 @@ export interface RollupRows {
   groups: GroupRow[];
   /** `entities` summed by group and entity. */
   groupEntities: GroupEntityRow[];
+  /**
+   * `groups` of counted categories (brand_research left out) summed by day
+   * and engine: what an unfiltered time series reads.
+   */
+  dayEngines: DayEngineRow[];
+  /** `groupEntities` of counted categories summed by day, engine and entity. */
+  dayEngineEntities: DayEngineEntityRow[];
   /** Answers per day. */
   days: Map<string, number>;
 }
@@ -123,11 +143,13 @@ export function buildRollupRows(answers: readonly AnalysedAnswer[]): RollupRows 
   }
   const cellRows = [...cells.values()];
   const entityRows = [...entities.values()];
+  const grouped = groupRows(cellRows, entityRows);
   return {
     cells: cellRows,
     entities: entityRows,
     domains: [...domains.values()],
-    ...groupRows(cellRows, entityRows),
+    ...grouped,
+    ...dayEngineRows(grouped.groups, grouped.groupEntities),
     days,
   };
 }
@@ -163,4 +185,31 @@ function groupRows(cells: readonly CellRow[], entities: readonly EntityRow[]) {
     groupEntities.set(id, group);
   }
   return { groups: [...groups.values()], groupEntities: [...groupEntities.values()] };
+}
+
+/** Group rows of counted categories summed over categories, languages and regions. */
+function dayEngineRows(groups: readonly GroupRow[], entities: readonly GroupEntityRow[]) {
+  const dayEngines = new Map<string, DayEngineRow>();
+  for (const group of groups) {
+    if (!isCountedCategory(group.category)) continue;
+    const { day, engine } = group;
+    const id = `${day}\u0000${engine}`;
+    const row = dayEngines.get(id) ?? { day, engine, responses: 0, responsesWithCitations: 0 };
+    row.responses += group.responses;
+    row.responsesWithCitations += group.responsesWithCitations;
+    dayEngines.set(id, row);
+  }
+  const dayEngineEntities = new Map<string, DayEngineEntityRow>();
+  for (const entity of entities) {
+    if (!isCountedCategory(entity.category)) continue;
+    const { day, engine, entityId } = entity;
+    const id = `${day}\u0000${engine}\u0000${entityId}`;
+    const row = dayEngineEntities.get(id) ?? { day, engine, entityId, ...zeroEntityCounts() };
+    addEntityCounts(row, entity);
+    dayEngineEntities.set(id, row);
+  }
+  return {
+    dayEngines: [...dayEngines.values()],
+    dayEngineEntities: [...dayEngineEntities.values()],
+  };
 }

@@ -31,6 +31,10 @@ const groupKeyColumns: Column[] = [
   ["language", "text"],
   ["region", "text"],
 ];
+const dayEngineKeyColumns: Column[] = [
+  ["day", "date"],
+  ["engine", "text"],
+];
 const cellKey = (r: CellRow | RollupRows["entities"][number]) => [r.day, r.engine, r.promptId];
 const cellKeyColumns: Column[] = [
   ["day", "date"],
@@ -104,5 +108,19 @@ export const ROLLUP_TABLES: readonly RollupTable[] = [
     keyWidth: 6,
     values: (rows) =>
       rows.domains.map((r) => [...groupKey(r), r.domain, r.taxonomy, r.citedResponses]),
+  },
+  {
+    name: "metric_day_engines",
+    columns: [...dayEngineKeyColumns, ["responses", "int"], ["responses_with_citations", "int"]],
+    keyWidth: 2,
+    values: (rows) =>
+      rows.dayEngines.map((r) => [r.day, r.engine, r.responses, r.responsesWithCitations]),
+  },
+  {
+    name: "metric_day_engine_entity_counts",
+    columns: [...dayEngineKeyColumns, ["entity_id", "text"], ...entityColumns],
+    keyWidth: 3,
+    values: (rows) =>
+      rows.dayEngineEntities.map((r) => [r.day, r.engine, r.entityId, ...entityCountValues(r)]),
   },
 ];

@@ -20,7 +20,7 @@ export const TOP_CITED_DOMAINS = 10;
 const cache = new Map<string, DaySnapshot>();
 
 /** Everything a day's computed metrics depend on. */
-function cacheKey(scope: MetricsScope, day: MetricDayRow, filtersKey: string): string {
+export function cacheKey(scope: MetricsScope, day: MetricDayRow, filtersKey: string): string {
   return [
     scope.workspaceId,
     scope.version,
@@ -32,7 +32,7 @@ function cacheKey(scope: MetricsScope, day: MetricDayRow, filtersKey: string): s
   ].join("\u0000");
 }
 
-function remember<V>(map: Map<string, V>, key: string, value: V, limit: number): void {
+export function remember<V>(map: Map<string, V>, key: string, value: V, limit: number): void {
   if (limit === 0) return;
   while (map.size >= limit) map.delete(map.keys().next().value as string);
   map.set(key, value);

@@ -3,6 +3,7 @@ import type { AppContext } from "../../context.js";
 import type { WorkspaceAccess } from "../../http/principal.js";
 import type { EntityMetrics } from "../../metrics/aggregates.js";
 import { comparisonDays, compositeChanges, noChanges } from "../../metrics/composite-deltas.js";
+import { compositeSignificance } from "./composite-significance.js";
 import { type DaySnapshot, daySnapshot, selfComposites } from "./day-snapshot.js";
 import { loadMetricsHead, type MetricsHead } from "./load-metrics-head.js";
 import { checkDay, type MetricsFilters } from "./metrics-filters.js";
@@ -77,9 +78,19 @@ export async function buildScoreboard(
     days: days.filter((d) => wanted.has(d.day)),
     filters,
   });
+  const significance = await compositeSignificance({
+    ctx,
+    scope,
+    day: current,
+    earlier: days.filter((d) => earlier.has(d.day)),
+    filters,
+  });
   const on = (date: string | undefined) => {
     const value = date === undefined ? undefined : earlier.get(date);
-    return date === undefined || value === undefined ? undefined : { date, value };
+    const interval = date === undefined ? undefined : significance.get(date);
+    return date === undefined || value === undefined || interval === undefined
+      ? undefined
+      : { date, value, significance: interval };
   };
   // A day the filters leave without answers has no value to compare.
   const changes = compositeChanges(

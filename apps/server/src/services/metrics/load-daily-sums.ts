@@ -6,12 +6,15 @@ import { packRows, unpackRows } from "./packed-rows.js";
 /**
  * The counts point values need, summed per (day, engine) over the groups the
  * filters select (`brand_research` left out unless `includeBrandResearch`),
- * in the database from the group tables: one pseudo-cell per day and engine
- * (promptId and category "*"), engines × entities rows a day whatever the
- * number of prompts, categories, languages and regions. Every metric is a ratio of sums,
- * so point values computed from these equal those from the per-prompt cells;
- * intervals need the real cells (the bootstrap resamples prompts). Days: a
- * range or a list. One round trip.
+ * in the database: one pseudo-cell per day and engine (promptId and category
+ * "*"), engines × entities rows a day whatever the number of prompts,
+ * categories, languages and regions. Without a category, language or region
+ * filter and without brand research, from the day-engine rollups (already
+ * those sums, one row per day and engine: a year of them reads in a fraction
+ * of the time); otherwise from the group tables. Every metric is a ratio of
+ * sums, so point values computed from these equal those from the per-prompt
+ * cells; intervals need the real cells (the bootstrap resamples prompts).
+ * Days: a range or a list. One round trip.
  */
 export async function loadDailySums(options: {
   ctx: AppContext;
@@ -24,34 +27,39 @@ export async function loadDailySums(options: {
   const dayParams = "from" in days ? [days.from, days.to] : [...days];
   if (dayParams.length === 0) return new Map();
   const where = filterSql(filters, dayParams.length + 3);
-  const counted = filters.includeBrandResearch ? "" : "AND category <> 'brand_research'";
+  const tables = rollupsFor(filters);
   const key = "workspace_id = $1 AND analysis_version = $2::int";
   // A list is read one day per branch: with `day IN (...)` and no table
   // statistics yet, PostgreSQL filtered the workspace's whole history instead
   // of seeking each day (19 ms instead of 0.3 ms on a year of data).
   const rowsOf = (table: string) =>
     "from" in days
-      ? `SELECT * FROM ${table} WHERE ${key} AND day BETWEEN $3::date AND $4::date ${where.sql} ${counted}`
+      ? `SELECT * FROM ${table} WHERE ${key} AND day BETWEEN $3::date AND $4::date ${where.sql} ${tables.counted}`
       : dayParams
           .map(
             (_, i) =>
-              `SELECT * FROM ${table} WHERE ${key} AND day = $${i + 3}::date ${where.sql} ${counted}`,
+              `SELECT * FROM ${table} WHERE ${key} AND day = $${i + 3}::date ${where.sql} ${tables.counted}`,
           )
           .join(" UNION ALL ");
-  const day = "to_char(day, 'YYYY-MM-DD')";
+  // Days as offsets from the first day parameter: formatting a date in the
+  // query (to_char) cost more than the rest of reading a year of rows.
+  const day = "day - $3::date";
+  // Rows of the day-engine tables are already the sums: read as they are.
+  const sum = (column: string) => (tables.summed ? column : `sum(${column})`);
+  const grouped = (by: string) => (tables.summed ? "" : `GROUP BY ${by}`);
   const [row] = await ctx.prisma.$queryRawUnsafe<
     Array<{ groups: string | null; entities: string | null }>
   >(
     `SELECT
        (SELECT ${packRows([day, "engine", "responses", "with_citations"])}
-        FROM (SELECT day, engine, sum(responses) AS responses,
-                sum(responses_with_citations) AS with_citations
-              FROM (${rowsOf("metric_groups")}) AS g GROUP BY day, engine) AS g) AS groups,
+        FROM (SELECT day, engine, ${sum("responses")} AS responses,
+                ${sum("responses_with_citations")} AS with_citations
+              FROM (${rowsOf(tables.groups)}) AS g ${grouped("day, engine")}) AS g) AS groups,
        (SELECT ${packRows([day, "engine", "entity_id", "mentioned", "rank_sum", "cited"])}
-        FROM (SELECT day, engine, entity_id, sum(mentioned_responses) AS mentioned,
-                sum(rank_sum) AS rank_sum, sum(cited_responses) AS cited
-              FROM (${rowsOf("metric_group_entity_counts")}) AS e
-              GROUP BY day, engine, entity_id) AS e) AS entities`,
+        FROM (SELECT day, engine, entity_id, ${sum("mentioned_responses")} AS mentioned,
+                ${sum("rank_sum")} AS rank_sum, ${sum("cited_responses")} AS cited
+              FROM (${rowsOf(tables.entities)}) AS e
+              ${grouped("day, engine, entity_id")}) AS e) AS entities`,
     options.workspaceId,
     options.version,
     ...dayParams,
@@ -84,5 +92,40 @@ export async function loadDailySums(options: {
       citedResponses: Number(cited),
     };
   }
-  return new Map([...byDay].map(([d, cells]) => [d, [...cells.values()]]));
+  const first = Date.parse(`${dayParams[0]}T00:00:00.000Z`);
+  return new Map(
+    [...byDay].map(([offset, cells]) => [
+      new Date(first + Number(offset) * 86_400_000).toISOString().slice(0, 10),
+      [...cells.values()],
+    ]),
+  );
+}
+
+/**
+ * The rollup tables that hold the sums the filters select: the day-engine
+ * ones (one row per day, engine and entity: nothing left to sum, brand
+ * research already left out) without a category, language or region filter
+ * and without brand research, else the group tables, summed in the query.
+ */
+function rollupsFor(filters: MetricsFilters) {
+  const { category, language, region, includeBrandResearch } = filters;
+  if (
+    category === undefined &&
+    language === undefined &&
+    region === undefined &&
+    !includeBrandResearch
+  ) {
+    return {
+      groups: "metric_day_engines",
+      entities: "metric_day_engine_entity_counts",
+      counted: "",
+      summed: true,
+    };
+  }
+  return {
+    groups: "metric_groups",
+    entities: "metric_group_entity_counts",
+    counted: includeBrandResearch ? "" : "AND category <> 'brand_research'",
+    summed: false,
+  };
 }

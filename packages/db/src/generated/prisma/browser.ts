@@ -178,6 +178,18 @@ export type MetricGroupEntityCount = Prisma.MetricGroupEntityCountModel
  */
 export type MetricGroupDomainCount = Prisma.MetricGroupDomainCountModel
 /**
+ * Model MetricDayEngine
+ * Cell counts of the counted categories (brand_research left out) summed over
+ * the prompts, categories, languages and regions of one day and engine: what
+ * an unfiltered time series reads, one row a day per engine.
+ */
+export type MetricDayEngine = Prisma.MetricDayEngineModel
+/**
+ * Model MetricDayEngineEntityCount
+ * EntityCounts summed like MetricDayEngine, per entity; only nonzero entities.
+ */
+export type MetricDayEngineEntityCount = Prisma.MetricDayEngineEntityCountModel
+/**
  * Model MetricDay
  * One row per workspace, version and day with data: the day list, and a
  * revision bumped on every change (cache key of computed metrics).

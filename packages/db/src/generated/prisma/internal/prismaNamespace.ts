@@ -426,6 +426,8 @@ export const ModelName = {
   MetricGroup: 'MetricGroup',
   MetricGroupEntityCount: 'MetricGroupEntityCount',
   MetricGroupDomainCount: 'MetricGroupDomainCount',
+  MetricDayEngine: 'MetricDayEngine',
+  MetricDayEngineEntityCount: 'MetricDayEngineEntityCount',
   MetricDay: 'MetricDay',
   PromptGeneration: 'PromptGeneration',
   ResearchJob: 'ResearchJob',
@@ -446,7 +448,7 @@ export type TypeMap<ExtArgs extends runtime.Types.Extensions.InternalArgs = runt
     omit: GlobalOmitOptions
   }
   meta: {
-    modelProps: "user" | "session" | "signInToken" | "workspace" | "competitor" | "member" | "auditEvent" | "apiKey" | "idempotencyRecord" | "deviceAuthorization" | "rateLimitWindow" | "invitation" | "storedCredential" | "creditAccount" | "creditLot" | "freeGrant" | "creditReservation" | "creditLedgerEntry" | "checkoutReceipt" | "prompt" | "run" | "engineResponse" | "citation" | "responseMention" | "metricCell" | "metricEntityCount" | "metricGroup" | "metricGroupEntityCount" | "metricGroupDomainCount" | "metricDay" | "promptGeneration" | "researchJob" | "promptSuggestion" | "researchSource"
+    modelProps: "user" | "session" | "signInToken" | "workspace" | "competitor" | "member" | "auditEvent" | "apiKey" | "idempotencyRecord" | "deviceAuthorization" | "rateLimitWindow" | "invitation" | "storedCredential" | "creditAccount" | "creditLot" | "freeGrant" | "creditReservation" | "creditLedgerEntry" | "checkoutReceipt" | "prompt" | "run" | "engineResponse" | "citation" | "responseMention" | "metricCell" | "metricEntityCount" | "metricGroup" | "metricGroupEntityCount" | "metricGroupDomainCount" | "metricDayEngine" | "metricDayEngineEntityCount" | "metricDay" | "promptGeneration" | "researchJob" | "promptSuggestion" | "researchSource"
     txIsolationLevel: TransactionIsolationLevel
   }
   model: {
@@ -2596,6 +2598,154 @@ export type TypeMap<ExtArgs extends runtime.Types.Extensions.InternalArgs = runt
         }
       }
     }
+    MetricDayEngine: {
+      payload: Prisma.$MetricDayEnginePayload<ExtArgs>
+      fields: Prisma.MetricDayEngineFieldRefs
+      operations: {
+        findUnique: {
+          args: Prisma.MetricDayEngineFindUniqueArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$MetricDayEnginePayload> | null
+        }
+        findUniqueOrThrow: {
+          args: Prisma.MetricDayEngineFindUniqueOrThrowArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$MetricDayEnginePayload>
+        }
+        findFirst: {
+          args: Prisma.MetricDayEngineFindFirstArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$MetricDayEnginePayload> | null
+        }
+        findFirstOrThrow: {
+          args: Prisma.MetricDayEngineFindFirstOrThrowArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$MetricDayEnginePayload>
+        }
+        findMany: {
+          args: Prisma.MetricDayEngineFindManyArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$MetricDayEnginePayload>[]
+        }
+        create: {
+          args: Prisma.MetricDayEngineCreateArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$MetricDayEnginePayload>
+        }
+        createMany: {
+          args: Prisma.MetricDayEngineCreateManyArgs<ExtArgs>
+          result: BatchPayload
+        }
+        createManyAndReturn: {
+          args: Prisma.MetricDayEngineCreateManyAndReturnArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$MetricDayEnginePayload>[]
+        }
+        delete: {
+          args: Prisma.MetricDayEngineDeleteArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$MetricDayEnginePayload>
+        }
+        update: {
+          args: Prisma.MetricDayEngineUpdateArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$MetricDayEnginePayload>
+        }
+        deleteMany: {
+          args: Prisma.MetricDayEngineDeleteManyArgs<ExtArgs>
+          result: BatchPayload
+        }
+        updateMany: {
+          args: Prisma.MetricDayEngineUpdateManyArgs<ExtArgs>
+          result: BatchPayload
+        }
+        updateManyAndReturn: {
+          args: Prisma.MetricDayEngineUpdateManyAndReturnArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$MetricDayEnginePayload>[]
+        }
+        upsert: {
+          args: Prisma.MetricDayEngineUpsertArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$MetricDayEnginePayload>
+        }
+        aggregate: {
+          args: Prisma.MetricDayEngineAggregateArgs<ExtArgs>
+          result: runtime.Types.Utils.Optional<Prisma.AggregateMetricDayEngine>
+        }
+        groupBy: {
+          args: Prisma.MetricDayEngineGroupByArgs<ExtArgs>
+          result: runtime.Types.Utils.Optional<Prisma.MetricDayEngineGroupByOutputType>[]
+        }
+        count: {
+          args: Prisma.MetricDayEngineCountArgs<ExtArgs>
+          result: runtime.Types.Utils.Optional<Prisma.MetricDayEngineCountAggregateOutputType> | number
+        }
+      }
+    }
+    MetricDayEngineEntityCount: {
+      payload: Prisma.$MetricDayEngineEntityCountPayload<ExtArgs>
+      fields: Prisma.MetricDayEngineEntityCountFieldRefs
+      operations: {
+        findUnique: {
+          args: Prisma.MetricDayEngineEntityCountFindUniqueArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$MetricDayEngineEntityCountPayload> | null
+        }
+        findUniqueOrThrow: {
+          args: Prisma.MetricDayEngineEntityCountFindUniqueOrThrowArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$MetricDayEngineEntityCountPayload>
+        }
+        findFirst: {
+          args: Prisma.MetricDayEngineEntityCountFindFirstArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$MetricDayEngineEntityCountPayload> | null
+        }
+        findFirstOrThrow: {
+          args: Prisma.MetricDayEngineEntityCountFindFirstOrThrowArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$MetricDayEngineEntityCountPayload>
+        }
+        findMany: {
+          args: Prisma.MetricDayEngineEntityCountFindManyArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$MetricDayEngineEntityCountPayload>[]
+        }
+        create: {
+          args: Prisma.MetricDayEngineEntityCountCreateArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$MetricDayEngineEntityCountPayload>
+        }
+        createMany: {
+          args: Prisma.MetricDayEngineEntityCountCreateManyArgs<ExtArgs>
+          result: BatchPayload
+        }
+        createManyAndReturn: {
+          args: Prisma.MetricDayEngineEntityCountCreateManyAndReturnArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$MetricDayEngineEntityCountPayload>[]
+        }
+        delete: {
+          args: Prisma.MetricDayEngineEntityCountDeleteArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$MetricDayEngineEntityCountPayload>
+        }
+        update: {
+          args: Prisma.MetricDayEngineEntityCountUpdateArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$MetricDayEngineEntityCountPayload>
+        }
+        deleteMany: {
+          args: Prisma.MetricDayEngineEntityCountDeleteManyArgs<ExtArgs>
+          result: BatchPayload
+        }
+        updateMany: {
+          args: Prisma.MetricDayEngineEntityCountUpdateManyArgs<ExtArgs>
+          result: BatchPayload
+        }
+        updateManyAndReturn: {
+          args: Prisma.MetricDayEngineEntityCountUpdateManyAndReturnArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$MetricDayEngineEntityCountPayload>[]
+        }
+        upsert: {
+          args: Prisma.MetricDayEngineEntityCountUpsertArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$MetricDayEngineEntityCountPayload>
+        }
+        aggregate: {
+          args: Prisma.MetricDayEngineEntityCountAggregateArgs<ExtArgs>
+          result: runtime.Types.Utils.Optional<Prisma.AggregateMetricDayEngineEntityCount>
+        }
+        groupBy: {
+          args: Prisma.MetricDayEngineEntityCountGroupByArgs<ExtArgs>
+          result: runtime.Types.Utils.Optional<Prisma.MetricDayEngineEntityCountGroupByOutputType>[]
+        }
+        count: {
+          args: Prisma.MetricDayEngineEntityCountCountArgs<ExtArgs>
+          result: runtime.Types.Utils.Optional<Prisma.MetricDayEngineEntityCountCountAggregateOutputType> | number
+        }
+      }
+    }
     MetricDay: {
       payload: Prisma.$MetricDayPayload<ExtArgs>
       fields: Prisma.MetricDayFieldRefs
@@ -3493,6 +3643,35 @@ export const MetricGroupDomainCountScalarFieldEnum = {
 export type MetricGroupDomainCountScalarFieldEnum = (typeof MetricGroupDomainCountScalarFieldEnum)[keyof typeof MetricGroupDomainCountScalarFieldEnum]
 
 
+export const MetricDayEngineScalarFieldEnum = {
+  workspaceId: 'workspaceId',
+  analysisVersion: 'analysisVersion',
+  day: 'day',
+  engine: 'engine',
+  responses: 'responses',
+  responsesWithCitations: 'responsesWithCitations'
+} as const
+
+export type MetricDayEngineScalarFieldEnum = (typeof MetricDayEngineScalarFieldEnum)[keyof typeof MetricDayEngineScalarFieldEnum]
+
+
+export const MetricDayEngineEntityCountScalarFieldEnum = {
+  workspaceId: 'workspaceId',
+  analysisVersion: 'analysisVersion',
+  day: 'day',
+  engine: 'engine',
+  entityId: 'entityId',
+  mentionedResponses: 'mentionedResponses',
+  mentionCount: 'mentionCount',
+  rankSum: 'rankSum',
+  citedResponses: 'citedResponses',
+  positiveResponses: 'positiveResponses',
+  negativeResponses: 'negativeResponses'
+} as const
+
+export type MetricDayEngineEntityCountScalarFieldEnum = (typeof MetricDayEngineEntityCountScalarFieldEnum)[keyof typeof MetricDayEngineEntityCountScalarFieldEnum]
+
+
 export const MetricDayScalarFieldEnum = {
   workspaceId: 'workspaceId',
   analysisVersion: 'analysisVersion',
@@ -3920,6 +4099,8 @@ export type GlobalOmitConfig = {
   metricGroup?: Prisma.MetricGroupOmit
   metricGroupEntityCount?: Prisma.MetricGroupEntityCountOmit
   metricGroupDomainCount?: Prisma.MetricGroupDomainCountOmit
+  metricDayEngine?: Prisma.MetricDayEngineOmit
+  metricDayEngineEntityCount?: Prisma.MetricDayEngineEntityCountOmit
   metricDay?: Prisma.MetricDayOmit
   promptGeneration?: Prisma.PromptGenerationOmit
   researchJob?: Prisma.ResearchJobOmit

@@ -80,6 +80,8 @@ export const ModelName = {
   MetricGroup: 'MetricGroup',
   MetricGroupEntityCount: 'MetricGroupEntityCount',
   MetricGroupDomainCount: 'MetricGroupDomainCount',
+  MetricDayEngine: 'MetricDayEngine',
+  MetricDayEngineEntityCount: 'MetricDayEngineEntityCount',
   MetricDay: 'MetricDay',
   PromptGeneration: 'PromptGeneration',
   ResearchJob: 'ResearchJob',
@@ -589,6 +591,35 @@ export const MetricGroupDomainCountScalarFieldEnum = {
 } as const
 
 export type MetricGroupDomainCountScalarFieldEnum = (typeof MetricGroupDomainCountScalarFieldEnum)[keyof typeof MetricGroupDomainCountScalarFieldEnum]
+
+
+export const MetricDayEngineScalarFieldEnum = {
+  workspaceId: 'workspaceId',
+  analysisVersion: 'analysisVersion',
+  day: 'day',
+  engine: 'engine',
+  responses: 'responses',
+  responsesWithCitations: 'responsesWithCitations'
+} as const
+
+export type MetricDayEngineScalarFieldEnum = (typeof MetricDayEngineScalarFieldEnum)[keyof typeof MetricDayEngineScalarFieldEnum]
+
+
+export const MetricDayEngineEntityCountScalarFieldEnum = {
+  workspaceId: 'workspaceId',
+  analysisVersion: 'analysisVersion',
+  day: 'day',
+  engine: 'engine',
+  entityId: 'entityId',
+  mentionedResponses: 'mentionedResponses',
+  mentionCount: 'mentionCount',
+  rankSum: 'rankSum',
+  citedResponses: 'citedResponses',
+  positiveResponses: 'positiveResponses',
+  negativeResponses: 'negativeResponses'
+} as const
+
+export type MetricDayEngineEntityCountScalarFieldEnum = (typeof MetricDayEngineEntityCountScalarFieldEnum)[keyof typeof MetricDayEngineEntityCountScalarFieldEnum]
 
 
 export const MetricDayScalarFieldEnum = {
