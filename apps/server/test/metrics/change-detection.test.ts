@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { Rng } from "../../src/engines/simulated/prng.js";
+import { Rng } from "../../src/prng.js";
 import { benjaminiHochberg } from "../../src/metrics/benjamini-hochberg.js";
 import { detectChanges } from "../../src/metrics/detect-changes.js";
 import { mentionRate } from "./significance-fixtures.js";

@@ -1,4 +1,4 @@
-import type { Rng } from "../../src/engines/simulated/prng.js";
+import type { Rng } from "../../src/prng.js";
 import { type PromptCell, zeroEntityCounts } from "../../src/metrics/aggregates.js";
 
 /**

@@ -1,4 +1,4 @@
-import type { Rng } from "../../src/engines/simulated/prng.js";
+import type { Rng } from "../../src/prng.js";
 import { shiftDate } from "../../src/metrics/composite-deltas.js";
 import type { ChangeSeries, DailyProportion } from "../../src/metrics/detect-changes.js";
 
