@@ -15,9 +15,10 @@
  *
  *   pnpm --filter @geopulse/bench exec tsx significance-power.ts
  */
-import { Rng } from "../apps/server/src/prng.js";
+
 import { bootstrapDeltas } from "../apps/server/src/metrics/bootstrap-deltas.js";
 import { detectChanges } from "../apps/server/src/metrics/detect-changes.js";
+import { Rng } from "../apps/server/src/prng.js";
 import {
   day,
   entities,

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { Rng } from "../../src/prng.js";
 import { benjaminiHochberg } from "../../src/metrics/benjamini-hochberg.js";
 import { detectChanges } from "../../src/metrics/detect-changes.js";
+import { Rng } from "../../src/prng.js";
 import { mentionRate } from "./significance-fixtures.js";
 import { simulateSeries } from "./simulated-series.js";
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { Rng } from "../../src/prng.js";
 import { bootstrapDeltas, deltaMetrics } from "../../src/metrics/bootstrap-deltas.js";
+import { Rng } from "../../src/prng.js";
 import { day, entities, weights } from "./significance-fixtures.js";
 import { simulateDay } from "./simulated-cells.js";
 

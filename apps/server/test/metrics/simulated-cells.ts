@@ -1,5 +1,5 @@
-import type { Rng } from "../../src/prng.js";
 import { type PromptCell, zeroEntityCounts } from "../../src/metrics/aggregates.js";
+import type { Rng } from "../../src/prng.js";
 
 /**
  * Per-prompt cells drawn straight from known true rates, with the simulated

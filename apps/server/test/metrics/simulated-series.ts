@@ -1,6 +1,6 @@
-import type { Rng } from "../../src/prng.js";
 import { shiftDate } from "../../src/metrics/composite-deltas.js";
 import type { ChangeSeries, DailyProportion } from "../../src/metrics/detect-changes.js";
+import type { Rng } from "../../src/prng.js";
 
 /**
  * Daily visibility series drawn from known true mention rates (the simulated
