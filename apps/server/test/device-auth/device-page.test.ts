@@ -62,6 +62,11 @@ const ticked = (page: Page, section: "asked" | "more") =>
     ),
   );
 
+async function statusSays(page: Page, text: string): Promise<void> {
+  await page.locator("#status", { hasText: text }).waitFor({ timeout: 10_000 });
+  await expect(page.locator("#status").textContent()).resolves.toBe(text);
+}
+
 describe("the device verification page in Chromium", () => {
   it("ticks the scopes asked for, offers the others, and approves what is ticked", async () => {
     const userCode = await startDevice({
@@ -84,9 +89,8 @@ describe("the device verification page in Chromium", () => {
     await page.locator('#more input[value="runs:write"]').check();
     await page.locator('#asked input[value="credits:read"]').uncheck();
     await page.locator("#approve").click();
-    await expect(page.locator("#status").textContent()).resolves.toBe(
-      "Approved. You can return to your device.",
-    );
+    // The page answers after its request returns: wait for the text, then read it.
+    await statusSays(page, "Approved. You can return to your device.");
     await page.screenshot({ path: join(screenshots, "device-page-approved.png") });
     const stored = await t.server.ctx.prisma.deviceAuthorization.findFirstOrThrow({
       where: { clientName: "laptop" },
@@ -100,7 +104,7 @@ describe("the device verification page in Chromium", () => {
     expect(await ticked(page, "asked")).toEqual([["workspace:read", true]]);
     await page.locator('#asked input[value="workspace:read"]').uncheck();
     await page.locator("#approve").click();
-    await expect(page.locator("#status").textContent()).resolves.toBe("Tick at least one scope.");
+    await statusSays(page, "Tick at least one scope.");
     const row = await t.server.ctx.prisma.deviceAuthorization.findFirstOrThrow({
       where: { clientName: "bare" },
     });
