@@ -72,19 +72,12 @@ export async function buildScoreboard(
     days.map((d) => d.day),
   );
   const wanted = new Set([compare.previous, compare.d7, compare.d28]);
-  const earlier = await selfComposites({
-    ctx,
-    scope,
-    days: days.filter((d) => wanted.has(d.day)),
-    filters,
-  });
-  const significance = await compositeSignificance({
-    ctx,
-    scope,
-    day: current,
-    earlier: days.filter((d) => earlier.has(d.day)),
-    filters,
-  });
+  const compared = days.filter((d) => wanted.has(d.day));
+  // Independent reads of the same days: a day without answers in scope is absent from both.
+  const [earlier, significance] = await Promise.all([
+    selfComposites({ ctx, scope, days: compared, filters }),
+    compositeSignificance({ ctx, scope, day: current, earlier: compared, filters }),
+  ]);
   const on = (date: string | undefined) => {
     const value = date === undefined ? undefined : earlier.get(date);
     const interval = date === undefined ? undefined : significance.get(date);
