@@ -24,15 +24,17 @@ export function stopAllServers() {
  * workers on or raise the log level). `onLine` receives its stdout lines
  * (pino's JSON), which are otherwise passed through; `nodeArgs`: extra flags
  * for the server's node (e.g. --cpu-prof); `logLevel`: the server's
- * GEO_LOG_LEVEL with its log lines discarded unless `onLine` reads them.
+ * GEO_LOG_LEVEL with its log lines discarded unless `onLine` reads them;
+ * `serverDir`: another checkout's apps/server (its built dist), e.g. to
+ * compare two builds. The result's `pid` is the server's process id.
  */
-export async function startServer(env, { onLine, nodeArgs = [], logLevel } = {}) {
+export async function startServer(env, { onLine, nodeArgs = [], logLevel, serverDir: dir } = {}) {
   const port = await freePort();
   // The PGlite target must not inherit the PostgreSQL URL of the bench's own environment.
   const { DATABASE_URL: _inherited, ...inherited } = process.env;
   const child = spawn(
     process.execPath,
-    [...nodeArgs, "--disable-warning=ExperimentalWarning", join(serverDir, "dist/main.js")],
+    [...nodeArgs, "--disable-warning=ExperimentalWarning", join(dir ?? serverDir, "dist/main.js")],
     {
       env: {
         ...inherited,
@@ -65,6 +67,7 @@ export async function startServer(env, { onLine, nodeArgs = [], logLevel } = {})
   }
   return {
     base,
+    pid: child.pid,
     stop: () =>
       new Promise((resolve) => {
         if (exited) return resolve();

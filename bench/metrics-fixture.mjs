@@ -17,6 +17,9 @@ const { lockMetricDay, noteDaySubject, addRollupRows } = await import(
   join(serverDir, "dist/services/analysis/write-rollups.js")
 );
 const { ANALYSIS_VERSION } = await import(join(serverDir, "dist/analysis/types.js"));
+const { refreshWorkspaceChanges } = await import(
+  join(serverDir, "dist/services/metrics/refresh-workspace-changes.js")
+);
 const { classifyStoredCitations, insertMentions } = await import(
   join(serverDir, "dist/services/analysis/store-analysis.js")
 );
@@ -142,6 +145,15 @@ export async function fillWorkspace({
     );
     if ((d + 1) % 30 === 0) console.log(`  ${slug}: ${d + 1}/${days.length} days`);
   }
+  // What the metric-changes-refresh job does after runs: store each day's detected changes.
+  const started = performance.now();
+  const refreshed = await refreshWorkspaceChanges({
+    ctx: { prisma, clock: { now: () => now } },
+    workspaceId: workspace.id,
+  });
+  console.log(
+    `  ${slug}: detected changes of ${refreshed} days in ${((performance.now() - started) / 1000).toFixed(1)} s`,
+  );
   return count;
 }
 

@@ -1,7 +1,9 @@
 // Request cost: requests/s of authenticated reads against the bare health
 // route, from one run of the built server (apps/server/dist), with 16
 // connections (autocannon). Target: authenticated reads >= 0.5 of /health on
-// PostgreSQL.
+// PostgreSQL. Each route's seconds are split into --rounds slices (default 5)
+// taken in turn with /health's, so load from elsewhere on the machine during
+// the run weighs on both sides of a ratio.
 //
 //   pnpm exec turbo run build && node bench/request-cost.mjs [--seconds 10 --connections 16]
 //   DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres node bench/request-cost.mjs
@@ -9,6 +11,7 @@
 // Embedded PGlite always; with DATABASE_URL also PostgreSQL (a scratch database,
 // created, migrated and dropped). --targets pglite|postgres picks one;
 // --profile DIR runs the server under --cpu-prof and leaves the profile there;
+// --routes metrics,balance measures only the routes whose names contain one of these;
 // --log-level (default info: every request's log line is written, to /dev/null).
 import { randomBytes } from "node:crypto";
 import { mkdtempSync, rmSync } from "node:fs";
@@ -25,8 +28,12 @@ const { values: args } = parseArgs({
     seconds: { type: "string", default: "10" },
     warmup: { type: "string", default: "2" },
     connections: { type: "string", default: "16" },
+    // Slices per route, measured in turn with /health's (seconds are split between them).
+    rounds: { type: "string", default: "5" },
     targets: { type: "string", default: "pglite,postgres" },
     profile: { type: "string" },
+    // Comma-separated substrings of route names to measure (the /health baseline always runs).
+    routes: { type: "string" },
     // The server logs every request at info (as in production), to /dev/null.
     "log-level": { type: "string", default: "info" },
   },
@@ -34,6 +41,7 @@ const { values: args } = parseArgs({
 const seconds = Number(args.seconds);
 const warmupSeconds = Number(args.warmup);
 const connections = Number(args.connections);
+const rounds = Math.max(1, Number(args.rounds));
 
 try {
   const wanted = args.targets.split(",");
@@ -44,7 +52,7 @@ try {
     else console.log("postgres: skipped (set DATABASE_URL)");
   }
   console.log(
-    `\nSummary: requests/s with ${connections} connections over ${seconds} s, ratio to /health of the same run`,
+    `\nSummary: requests/s with ${connections} connections over ${seconds} s per route (${rounds} slices in turn with /health's), ratio to /health of the same run`,
   );
   console.table(results.flat());
 } finally {
@@ -105,31 +113,47 @@ async function measure(target, env) {
         status: 401,
       },
     ];
-    const rows = [];
-    let health;
-    for (const item of cases) {
+    const only = args.routes?.split(",");
+    const measured = cases.filter(
+      (item) => item === cases[0] || !only || only.some((part) => item.name.includes(part)),
+    );
+    for (const item of measured) {
       const check = await fetch(`${base}${item.path}`, { headers: item.headers });
-      const expected = item.status ?? 200;
-      if (check.status !== expected)
+      if (check.status !== (item.status ?? 200))
         throw new Error(`${item.name}: ${check.status} ${await check.text()}`);
       if (warmupSeconds > 0) await load(base, item, warmupSeconds);
-      const result = await load(base, item, seconds);
-      const wrong = result.statusCodeStats?.[String(expected)]
-        ? result.requests.total - result.statusCodeStats[String(expected)].count
-        : result.requests.total;
-      const rps = result.requests.average;
-      health ??= rps;
+    }
+    // Every route is measured in `rounds` slices taken in turn with /health's, so a change of the
+    // machine's load during the run weighs on /health and the routes alike.
+    const totals = new Map(measured.map((item) => [item, { requests: 0, wrong: 0, p99: 0 }]));
+    const slice = seconds / rounds;
+    for (let round = 0; round < rounds; round++) {
+      for (const item of measured) {
+        const result = await load(base, item, slice);
+        const expected = String(item.status ?? 200);
+        const total = totals.get(item);
+        total.requests += result.requests.total;
+        total.wrong +=
+          result.requests.total -
+          (result.statusCodeStats?.[expected]?.count ?? 0) +
+          (result.errors ?? 0);
+        total.p99 = Math.max(total.p99, result.latency.p99);
+      }
+    }
+    const health = totals.get(cases[0]).requests;
+    const rows = measured.map((item) => {
+      const total = totals.get(item);
       const row = {
         target,
         route: item.name,
-        "req/s": Math.round(rps),
-        "p99 ms": result.latency.p99,
-        "ratio to /health": Number((rps / health).toFixed(2)),
-        ...(wrong > 0 || result.errors > 0 ? { unexpected: wrong + result.errors } : {}),
+        "req/s": Math.round(total.requests / seconds),
+        "worst p99 ms": total.p99,
+        "ratio to /health": Number((total.requests / health).toFixed(2)),
+        ...(total.wrong > 0 ? { unexpected: total.wrong } : {}),
       };
       console.log(row);
-      rows.push(row);
-    }
+      return row;
+    });
     return rows;
   } finally {
     await server.stop();

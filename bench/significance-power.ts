@@ -10,8 +10,9 @@
  *   28 days before), flagged within the 7 days after the change starts;
  * - daily detector: recentDays 1, flagged on the first day of the change.
  *
- * Both detectors run on 12 series per call (4 entities × pooled and each of 2
- * engines) over 35 days, Benjamini-Hochberg at 5%.
+ * Both detectors run on 12 series a day (4 entities × pooled and each of 2
+ * engines) over 35 days, Benjamini-Hochberg over each day's tests at
+ * DEFAULT_CHANGE_FDR (0.5%), as the API does.
  *
  *   pnpm --filter @geopulse/bench exec tsx significance-power.ts
  */

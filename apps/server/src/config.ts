@@ -77,8 +77,18 @@ const envSchema = z.object({
   GEO_RUN_STALL_SECONDS: z.coerce.number().int().min(10).max(86_400).default(120),
   GEO_METRICS_CACHE_ENTRIES: z.coerce.number().int().min(0).max(100_000).default(512),
   GEO_AUTH_CACHE_SECONDS: z.coerce.number().min(0).max(3600).default(30),
+  GEO_WORKSPACE_CACHE_SECONDS: z.coerce.number().min(0).max(3600).default(60),
   /** JSON file extending the cited-domain taxonomy (see docs/metrics.md). */
   GEO_DOMAIN_TAXONOMY_FILE: optionalString,
+  /** Page fetches may reach loopback (local mode only; refused in hosted mode). */
+  GEO_FETCH_ALLOW_LOOPBACK: z.enum(["true", "false"]).default("false"),
+  /** Ports a fetched URL may name, comma-separated (default 80,443). */
+  GEO_FETCH_PORTS: optionalString.pipe(
+    z
+      .string()
+      .regex(/^\d{1,5}(,\d{1,5})*$/, "must be port numbers, comma-separated")
+      .optional(),
+  ),
   STRIPE_SECRET_KEY: optionalString,
   STRIPE_WEBHOOK_SECRET: optionalString,
   /** Overrides Stripe's API address (tests point the real client at a local fake). */
@@ -123,8 +133,12 @@ export interface Config {
   metricsCacheEntries: number;
   /** How long a verified key, session or membership is served from memory (0: read every request). */
   authCacheMs: number;
+  /** How long a workspace read is served from memory (services/workspaces/workspace-read-cache.ts). */
+  workspaceCacheMs: number;
   /** The built-in domain taxonomy, extended by GEO_DOMAIN_TAXONOMY_FILE. */
   domainTaxonomy: DomainTaxonomyList;
+  /** What page fetches may reach (web/safe-fetch.ts). */
+  pageFetch: { allowLoopback: boolean; allowedPorts: number[] };
   stripe: {
     secretKey: string | undefined;
     webhookSecret: string | undefined;
@@ -161,8 +175,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       !e.GEO_KEY_PEPPERS && "  GEO_KEY_PEPPERS: required outside GEO_OPERATOR_MODE=local",
       !e.GEO_ENCRYPTION_KEYS && "  GEO_ENCRYPTION_KEYS: required outside GEO_OPERATOR_MODE=local",
     ].filter(Boolean);
+    if (e.GEO_FETCH_ALLOW_LOOPBACK === "true")
+      missing.push("  GEO_FETCH_ALLOW_LOOPBACK: only allowed with GEO_OPERATOR_MODE=local");
     if (missing.length > 0) throw new ConfigError(`Invalid environment:\n${missing.join("\n")}`);
   }
+  const allowedPorts = (e.GEO_FETCH_PORTS ?? "80,443").split(",").map(Number);
+  if (allowedPorts.some((port) => port < 1 || port > 65535))
+    throw new ConfigError("Invalid environment:\n  GEO_FETCH_PORTS: ports must be 1-65535");
   let engineLimits: Record<EngineId, EngineLimit>;
   let domainTaxonomy: DomainTaxonomyList;
   try {
@@ -203,7 +222,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     runStallMs: e.GEO_RUN_STALL_SECONDS * 1000,
     metricsCacheEntries: e.GEO_METRICS_CACHE_ENTRIES,
     authCacheMs: e.GEO_AUTH_CACHE_SECONDS * 1000,
+    workspaceCacheMs: e.GEO_WORKSPACE_CACHE_SECONDS * 1000,
     domainTaxonomy,
+    pageFetch: {
+      allowLoopback: operatorMode === "local" && e.GEO_FETCH_ALLOW_LOOPBACK === "true",
+      allowedPorts,
+    },
     stripe: {
       secretKey: e.STRIPE_SECRET_KEY,
       webhookSecret: e.STRIPE_WEBHOOK_SECRET,

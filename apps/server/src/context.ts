@@ -12,6 +12,7 @@ import type { ServerSecrets } from "./server-secrets.js";
 import type { AuthCache } from "./services/auth/auth-cache.js";
 import type { AuthChanges } from "./services/auth/auth-changes.js";
 import type { KeyUseRecorder } from "./services/auth/key-use-recorder.js";
+import type { WorkspaceReadCache } from "./services/workspaces/workspace-read-cache.js";
 
 /** Everything a handler or service may depend on; built once per server. */
 export interface AppContext {
@@ -30,6 +31,8 @@ export interface AppContext {
   authCache: AuthCache;
   /** Publishes auth changes to every process's cache, inside the change's transaction. */
   authChanges: AuthChanges;
+  /** Reads of a workspace, dropped on every change (services/workspaces/workspace-read-cache.ts). */
+  workspaceReads: WorkspaceReadCache;
   /** API key use, written off the request path. */
   keyUse: KeyUseRecorder;
   /** The durable job queue (runs execute there). */

@@ -22,8 +22,10 @@ import { AuthChanges } from "./services/auth/auth-changes.js";
 import { KeyUseRecorder } from "./services/auth/key-use-recorder.js";
 import { listenAuthChanges } from "./services/auth/listen-auth-changes.js";
 import { sweepCredits } from "./services/credits/sweep-credits.js";
+import { queueMissingChangeRefreshes } from "./services/metrics/refresh-workspace-changes.js";
 import { startScheduledRuns } from "./services/run-schedule/start-scheduled-runs.js";
 import { reclaimStalledRuns } from "./services/runs/reclaim-stalled-runs.js";
+import { WorkspaceReadCache } from "./services/workspaces/workspace-read-cache.js";
 
 export interface AppContextOptions {
   config: Config;
@@ -48,6 +50,8 @@ export interface RunningContext {
 
 /** Entries per auth cache map (keys, sessions, memberships). */
 const authCacheEntries = 10_000;
+/** Workspaces whose reads are kept in memory. */
+const cachedWorkspaces = 10_000;
 /** How often noted API key use is written (the value keeps its minute resolution). */
 const keyUseFlushMs = 10_000;
 
@@ -74,7 +78,16 @@ export async function createAppContext(options: AppContextOptions): Promise<Runn
   const clock = options.clock ?? systemClock;
   const authCache = new AuthCache({ ttlMs: config.authCacheMs, maxEntries: authCacheEntries });
   const authChanges = new AuthChanges(authCache, logger);
-  const authListener = await listenAuthChanges({ db, changes: authChanges, logger });
+  const workspaceReads = new WorkspaceReadCache({
+    ttlMs: config.workspaceCacheMs,
+    maxEntries: cachedWorkspaces,
+  });
+  const authListener = await listenAuthChanges({
+    db,
+    changes: authChanges,
+    workspaceReads,
+    logger,
+  });
   const keyUse = new KeyUseRecorder(db.prisma);
   const ctx: AppContext = {
     config,
@@ -89,6 +102,7 @@ export async function createAppContext(options: AppContextOptions): Promise<Runn
     secrets: resolveServerSecrets(config),
     authCache,
     authChanges,
+    workspaceReads,
     keyUse,
     queue,
     engineLimiters: new EngineLimiters(clock, config.engineLimits),
@@ -100,6 +114,10 @@ export async function createAppContext(options: AppContextOptions): Promise<Runn
     // A release may have changed the analysis rules: rebuild what an older one made.
     queueOutdatedReanalyses({ ctx }).catch((error: unknown) =>
       logger.error({ err: error }, "outdated-analysis sweep failed"),
+    );
+    // Days whose detected changes were never stored (a release that adds them, a lost job).
+    queueMissingChangeRefreshes({ ctx }).catch((error: unknown) =>
+      logger.error({ err: error }, "missing change days sweep failed"),
     );
   }
   const sweeper = setInterval(() => {

@@ -28,7 +28,9 @@ export type IdPrefix =
   | "pgn"
   | "rsj"
   | "sug"
-  | "rsc";
+  | "rsc"
+  | "rec"
+  | "rtr";
 
 // Monotonic: ids minted in the same millisecond by this process still sort in order.
 const ulid = monotonicFactory();

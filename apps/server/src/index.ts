@@ -8,3 +8,7 @@ export {
 export type { EmailProvider } from "./email/email-provider.js";
 export { createLogger } from "./logger.js";
 export { type RunningServer, type StartServerOptions, startServer } from "./server.js";
+export {
+  type DerivedRecommendation,
+  upsertDerivedRecommendation,
+} from "./services/recommendations/upsert-derived-recommendation.js";

@@ -63,20 +63,33 @@ export function registerList<T, O extends ReadOptions = ReadOptions>(
   if (spec.workspace !== false) command = withWorkspace(command);
   withLimit(command, spec.what).action(async (...received: unknown[]) => {
     const args = received.slice(0, -2) as string[];
-    const options = received.at(-2) as O;
-    const workspace = spec.workspace === false ? "" : await ctx.workspace(options.workspace);
-    const gp = await ctx.client();
-    if (spec.instead && (await spec.instead({ gp, workspace, args, options }))) return;
-    const pageSize = pageSizeFor(options.limit);
-    const items = await collect(
-      spec.items({ gp, workspace, pageSize, args, options }),
-      options.limit,
-    );
-    if (options.json) ctx.json(items);
-    else if (items.length === 0) ctx.info(spec.empty);
-    else {
-      ctx.out(table(spec.columns, items.map(spec.row)));
-      if (spec.legend && items.some(spec.legend.when)) ctx.info(spec.legend.text);
-    }
+    await showList(ctx, spec, args, received.at(-2) as O);
   });
+}
+
+/**
+ * Pages through a list command's items up to `--limit` and prints them as a
+ * table or JSON (what `registerList`'s commands run; for a command that shows
+ * a list as one of its views).
+ */
+export async function showList<T, O extends ReadOptions>(
+  ctx: Context,
+  spec: ListCommand<T, O>,
+  args: string[],
+  options: O,
+): Promise<void> {
+  const workspace = spec.workspace === false ? "" : await ctx.workspace(options.workspace);
+  const gp = await ctx.client();
+  if (spec.instead && (await spec.instead({ gp, workspace, args, options }))) return;
+  const pageSize = pageSizeFor(options.limit);
+  const items = await collect(
+    spec.items({ gp, workspace, pageSize, args, options }),
+    options.limit,
+  );
+  if (options.json) ctx.json(items);
+  else if (items.length === 0) ctx.info(spec.empty);
+  else {
+    ctx.out(table(spec.columns, items.map(spec.row)));
+    if (spec.legend && items.some(spec.legend.when)) ctx.info(spec.legend.text);
+  }
 }

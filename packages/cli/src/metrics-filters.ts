@@ -6,7 +6,7 @@ import type {
 import { type Command, InvalidArgumentError, Option } from "commander";
 import { categories, languages } from "./commands/prompts-list.js";
 
-const engines: ParameterMetricsEngine[] = [
+export const engines: ParameterMetricsEngine[] = [
   "openai",
   "perplexity",
   "gemini",
@@ -32,8 +32,13 @@ export function day(value: string): string {
 
 /** Adds the filter options of the metrics routes. */
 export const withMetricsFilters = (command: Command): Command =>
+  withPromptFilters(
+    command.addOption(new Option("--engine <engine>", "only this engine").choices(engines)),
+  );
+
+/** Adds the filter options on prompts and answers counted (all but the engine). */
+export const withPromptFilters = (command: Command): Command =>
   command
-    .addOption(new Option("--engine <engine>", "only this engine").choices(engines))
     .addOption(
       new Option("--category <category>", "only prompts of this category").choices(categories),
     )

@@ -9,6 +9,14 @@ import { registerPromptsGenerate } from "./commands/prompts-generate.js";
 import { registerPromptsGenerations } from "./commands/prompts-generations.js";
 import { registerPromptsImport } from "./commands/prompts-import.js";
 import { registerPromptsList } from "./commands/prompts-list.js";
+import { registerRecsAccept } from "./commands/recs-accept.js";
+import { registerRecsDerive } from "./commands/recs-derive.js";
+import { registerRecsDismiss } from "./commands/recs-dismiss.js";
+import { registerRecsDone } from "./commands/recs-done.js";
+import { registerRecsList } from "./commands/recs-list.js";
+import { registerRecsReview } from "./commands/recs-review.js";
+import { registerRecsShow } from "./commands/recs-show.js";
+import { registerRecsStart } from "./commands/recs-start.js";
 import { registerResearchGet } from "./commands/research-get.js";
 import { registerResearchList } from "./commands/research-list.js";
 import { registerResearchStart } from "./commands/research-start.js";
@@ -116,6 +124,19 @@ export function buildProgram(ctx: Context): Command {
   registerSuggestionsList(suggestions, ctx);
   registerSuggestionsAccept(suggestions, ctx);
   registerSuggestionsDismiss(suggestions, ctx);
+
+  const recs = program
+    .command("recs")
+    .alias("recommendations")
+    .description("recommendations: what to do, with the evidence, and their lifecycle");
+  registerRecsList(recs, ctx);
+  registerRecsShow(recs, ctx);
+  registerRecsAccept(recs, ctx);
+  registerRecsStart(recs, ctx);
+  registerRecsDone(recs, ctx);
+  registerRecsDismiss(recs, ctx);
+  registerRecsReview(recs, ctx);
+  registerRecsDerive(recs, ctx);
 
   const members = program.command("members").alias("member").description("team members");
   registerMembersList(members, ctx);

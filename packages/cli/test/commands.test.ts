@@ -126,6 +126,24 @@ describe("read commands (key from GEOPULSE_API_KEY, workspace from GET /me)", ()
     expect(badDay.code).toBe(2);
   });
 
+  it("metrics changes lists detected changes (none on one day of data)", async () => {
+    const none = await cli(["metrics", "changes"]);
+    expect(none.code).toBe(0);
+    expect(none.stderr).toContain("No significant changes detected.");
+    const json = await cli(["metrics", "changes", "--engine", "all", "--json", "--limit", "5"]);
+    expect(json.code, json.stderr).toBe(0);
+    expect(JSON.parse(json.stdout)).toEqual([]);
+    expect((await cli(["metrics", "changes", "--engine", "altavista"])).code).toBe(2);
+    expect((await cli(["metrics", "changes", "--from", "yesterday"])).code).toBe(2);
+    const today = new Date().toISOString().slice(0, 10);
+    expect((await cli(["metrics", "changes", "--date", today])).code).toBe(2);
+    expect((await cli(["metrics", "chnages"])).code).toBe(2);
+    // `metrics` itself still reads the metrics, with its own --engine.
+    expect((await cli(["metrics", "--engine", "simulated", "--json"])).code).toBe(0);
+    expect((await cli(["metrics", "--engine", "all"])).code).toBe(2);
+    expect((await cli(["metrics", "--limit", "3"])).code).toBe(2);
+  });
+
   it("--api-key wins over GEOPULSE_API_KEY; an unknown key exits 4", async () => {
     const result = await cli(["whoami", "--api-key", `gp_live_${"B".repeat(43)}`]);
     expect(result.code).toBe(4);

@@ -181,6 +181,12 @@ export const errors = {
     new AppError("invalid_key_state", `The key is ${state}; ${action} is not possible.`, {
       state,
     }),
+  invalidTransition: (transition: { status: string; action: string; allowedFrom: string[] }) =>
+    new AppError(
+      "invalid_transition",
+      `The recommendation is ${transition.status}; ${transition.action} is allowed only from ${transition.allowedFrom.join(", ")}.`,
+      { ...transition },
+    ),
   rotationNotAcknowledged: () =>
     new AppError(
       "rotation_not_acknowledged",

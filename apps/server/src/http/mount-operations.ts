@@ -31,11 +31,20 @@ export function mountOperations(app: Express, ctx: AppContext, handlers: Handler
         req,
         res,
       } as unknown as HandlerContext<OperationId>;
-      const result: {
+      let result: {
         status: number;
         body?: unknown;
         headers?: Record<string, string | string[]>;
-      } = await handler.handle(handlerContext);
+      };
+      try {
+        result = await handler.handle(handlerContext);
+      } finally {
+        // What a workspace's write committed is never served from this process's reads after its
+        // answer, even before the database's notice is back (services/workspaces/workspace-read-cache.ts).
+        if (operation.method !== "get" && auth.workspace) {
+          ctx.workspaceReads.invalidate(auth.workspace.id);
+        }
+      }
       for (const [name, value] of Object.entries(result.headers ?? {})) res.setHeader(name, value);
       if (result.body === undefined) res.status(result.status).end();
       else res.status(result.status).json(result.body);

@@ -1,4 +1,4 @@
-import type { z } from "zod";
+import { z } from "zod";
 import type { AppContext } from "../context.js";
 
 /**
@@ -63,3 +63,26 @@ export const resumableCallsJob = {
   heartbeatSeconds: 30,
   retryLimit: 3,
 } as const;
+
+/** The payload of a job that works over one workspace's stored data. */
+export const workspacePayload = z.object({ workspaceId: z.string().min(1).max(100) });
+
+/**
+ * A job over one workspace's stored data (re-analysis, change detection,
+ * impact measurement): safe to repeat, retried after a dead worker within
+ * about a minute, and one waits in the queue per workspace (a burst of
+ * triggers runs it once more after the one in progress).
+ */
+export function workspaceJob(options: {
+  id: string;
+  version: number;
+  expireInSeconds: number;
+}): JobDefinition<typeof workspacePayload> {
+  return {
+    ...options,
+    payload: workspacePayload,
+    heartbeatSeconds: 30,
+    retryLimit: 3,
+    singletonKey: (p) => p.workspaceId,
+  };
+}

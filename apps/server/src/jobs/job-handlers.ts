@@ -1,11 +1,17 @@
 import type { z } from "zod";
 import { reanalyzeWorkspace } from "../services/analysis/reanalyze-workspace.js";
+import { refreshWorkspaceChanges } from "../services/metrics/refresh-workspace-changes.js";
 import { executePromptGeneration } from "../services/prompt-generation/execute-prompt-generation.js";
+import { deriveWorkspaceRecommendations } from "../services/recommendations/derive-recommendations.js";
+import { measureWorkspaceImpacts } from "../services/recommendations/measure-workspace-impacts.js";
 import { executeResearch } from "../services/research/execute-research.js";
 import { executeRun } from "../services/runs/execute-run.js";
+import { deriveRecommendationsJob } from "./definitions/derive-recommendations-job.js";
 import { executeRunJob } from "./definitions/execute-run-job.js";
+import { measureRecommendationImpactsJob } from "./definitions/measure-recommendation-impacts-job.js";
 import { promptGenerationJob } from "./definitions/prompt-generation-job.js";
 import { reanalyzeWorkspaceJob } from "./definitions/reanalyze-workspace-job.js";
+import { refreshMetricChangesJob } from "./definitions/refresh-metric-changes-job.js";
 import { researchJob } from "./definitions/research-job.js";
 import { defineJobHandler, type JobHandler } from "./job-definition.js";
 
@@ -22,5 +28,16 @@ export const allJobHandlers: JobHandler<z.ZodType>[] = [
   defineJobHandler(researchJob, (ctx, p) => executeResearch({ ctx, researchId: p.researchId })),
   defineJobHandler(reanalyzeWorkspaceJob, async (ctx, p) => {
     await reanalyzeWorkspace({ ctx, workspaceId: p.workspaceId });
+  }),
+  defineJobHandler(refreshMetricChangesJob, async (ctx, p) => {
+    await refreshWorkspaceChanges({ ctx, workspaceId: p.workspaceId });
+  }),
+  defineJobHandler(deriveRecommendationsJob, async (ctx, p) => {
+    // A workspace deleted since the job was queued has nothing left to derive.
+    const exists = await ctx.prisma.workspace.count({ where: { id: p.workspaceId } });
+    if (exists > 0) await deriveWorkspaceRecommendations({ ctx, workspaceId: p.workspaceId });
+  }),
+  defineJobHandler(measureRecommendationImpactsJob, async (ctx, p) => {
+    await measureWorkspaceImpacts({ ctx, workspaceId: p.workspaceId });
   }),
 ];

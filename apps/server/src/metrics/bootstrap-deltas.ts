@@ -1,13 +1,7 @@
 import type { PointCell, ScoreWeightsInput } from "./aggregates.js";
-import {
-  addCellToBlock,
-  blockWidth,
-  checkedWeights,
-  countedCells,
-  pointValues,
-} from "./compute-metrics.js";
+import { checkedWeights, countedCells, pointValues } from "./compute-metrics.js";
 import { studentTQuantile } from "./distributions.js";
-import { DEFAULT_RESAMPLES, drawClusterResamples, resampleSums } from "./intervals.js";
+import { DEFAULT_RESAMPLES, drawClusterResamples, ratio, resampleSums } from "./intervals.js";
 
 /** How a delta's interval was computed (docs/metrics.md, "Significance of deltas"). */
 export type DeltaMethod = "paired-cluster-bootstrap" | "unpaired-bootstrap";
@@ -25,16 +19,64 @@ export interface DeltaEstimate {
 export const deltaMetrics = ["visibility", "shareOfVoice", "citationShare", "composite"] as const;
 export type DeltaMetric = (typeof deltaMetrics)[number];
 
-export interface EntityDeltas extends Record<DeltaMetric, DeltaEstimate> {
+/** An entity's deltas: the metrics asked for (`metrics`, default all four). */
+export type EntityDeltas<M extends DeltaMetric = DeltaMetric> = Record<M, DeltaEstimate> & {
   entityId: string;
-}
+};
 
-export interface BootstrapDeltasResult {
+export interface BootstrapDeltasResult<M extends DeltaMetric = DeltaMetric> {
   method: DeltaMethod;
   /** Prompts with data on both days (resampled as pairs). */
   sharedPrompts: number;
-  entities: EntityDeltas[];
+  entities: Array<EntityDeltas<M>>;
 }
+
+/**
+ * Resample draws by what they depend on (the seed, the stratum and its prompt
+ * count), with their packed forms, for calls that share a seed: e.g. every
+ * scope of one pair of days.
+ */
+export type DrawCache = Map<string, { draws: Uint16Array; packings: Map<number, Float64Array> }>;
+
+/**
+ * Work reused by calls that share a seed (`deltaWork()`; same results, less
+ * work): the draws, and per cells array (a day's cells: the same array in
+ * every call) its prompt rows by scope and their resampled column sums by
+ * draws and prompts. The day described is then resampled once for all its
+ * comparison days whose strata have the same prompts, and a column two calls
+ * read (e.g. the totals) once.
+ */
+export interface DeltaWork {
+  draws: DrawCache;
+  days: WeakMap<PointCell[], Map<string, DayWork>>;
+}
+
+interface DayWork {
+  /** One full block per prompt (the three totals, then every entity's triple). */
+  rows: Map<string, Float64Array>;
+  total: Float64Array;
+  /** Resampled sums by draws and prompts: per column, B sums once computed. */
+  sums: Map<string, Array<Float64Array | undefined>>;
+}
+
+export function deltaWork(): DeltaWork {
+  return { draws: new Map(), days: new WeakMap() };
+}
+
+// The columns of a block (see compute-metrics.ts, Layout) each metric reads:
+// totals [responses, withCitations, Σ mentions], then the entity's [mentioned, rankSum, cited].
+const totalsRead: Record<DeltaMetric, readonly number[]> = {
+  visibility: [0],
+  shareOfVoice: [2],
+  citationShare: [1],
+  composite: [0, 1, 2],
+};
+const entityRead: Record<DeltaMetric, readonly number[]> = {
+  visibility: [0],
+  shareOfVoice: [0],
+  citationShare: [2],
+  composite: [0, 1, 2],
+};
 
 export interface BootstrapDeltasOptions {
   /** Cells of the comparison day (the earlier one). */
@@ -51,8 +93,17 @@ export interface BootstrapDeltasOptions {
   /** Only this engine's cells (default: every engine pooled). */
   engine?: string | undefined;
   includeBrandResearch?: boolean | undefined;
+  /**
+   * The metrics to report (default all four): only the columns they read
+   * are resampled, so fewer metrics cost less and give the same intervals.
+   */
+  metrics?: readonly DeltaMetric[];
   /** Seeds the bootstrap: the same cells and seed give the same intervals. */
   seed: string;
+  /** Reuses the draws of earlier calls with the same seed (same results, less work). */
+  draws?: DrawCache | undefined;
+  /** Reuses the draws, rows and resampled sums of earlier calls with the same seed. */
+  work?: DeltaWork | undefined;
   resamples?: number;
   /** Interval level; `significant` tests at 1 − level (two-sided). Default 0.95. */
   level?: number;
@@ -75,7 +126,9 @@ export interface BootstrapDeltasOptions {
  * Returns null when either day has no answers in scope: there is nothing to
  * compare. Pure and deterministic in (options); prompts are sorted by id.
  */
-export function bootstrapDeltas(options: BootstrapDeltasOptions): BootstrapDeltasResult | null {
+export function bootstrapDeltas<M extends DeltaMetric = DeltaMetric>(
+  options: BootstrapDeltasOptions & { metrics?: readonly M[] },
+): BootstrapDeltasResult<M> | null {
   const weights = checkedWeights(options.weights);
   const resamples = options.resamples ?? DEFAULT_RESAMPLES;
   if (!Number.isInteger(resamples) || resamples < 1 || resamples > 100_000) {
@@ -84,73 +137,128 @@ export function bootstrapDeltas(options: BootstrapDeltasOptions): BootstrapDelta
   const { entities, engine } = options;
   const wanted = options.entityIds ? new Set(options.entityIds) : undefined;
   const reported = entities.filter((e) => !wanted || wanted.has(e.id));
-  // Columns kept: the three totals, then each reported entity's triple.
-  const kept = [0, 1, 2];
-  entities.forEach((entity, e) => {
-    if (!wanted || wanted.has(entity.id)) kept.push(3 + 3 * e, 4 + 3 * e, 5 + 3 * e);
-  });
-  const block = kept.length;
-  const scoped = (cells: PointCell[]) =>
-    countedCells({ cells, includeBrandResearch: options.includeBrandResearch }).filter(
-      (c) => engine === undefined || c.engine === engine,
-    );
-  const before = promptRows(scoped(options.before), entities, kept);
-  const after = promptRows(scoped(options.after), entities, kept);
-  const totalBefore = sumRows(before, block);
-  const totalAfter = sumRows(after, block);
+  // The block: the three totals, then every entity's triple; the reported entities' offsets.
+  const block = 3 + 3 * entities.length;
+  const offsets = reported.map((e) => 3 + 3 * entities.indexOf(e));
+  const metrics = (options.metrics ?? deltaMetrics) as readonly M[];
+  // Only the columns a reported metric reads are resampled (the others stay 0).
+  const read = new Uint8Array(block);
+  for (const m of metrics) {
+    for (const f of totalsRead[m]) read[f] = 1;
+    for (const at of offsets) for (const f of entityRead[m]) read[at + f] = 1;
+  }
+  const columns = [...read.keys()].filter((f) => read[f]);
+  const draws = options.work?.draws ?? options.draws ?? new Map();
+  const days = options.work?.days ?? new WeakMap<PointCell[], Map<string, DayWork>>();
+  const scopeKey = [
+    engine ?? "",
+    options.includeBrandResearch ? 1 : 0,
+    ...entities.map((e) => e.id),
+  ].join("\u0000");
+  const dayWork = (cells: PointCell[]): DayWork => {
+    let byScope = days.get(cells);
+    if (!byScope) {
+      byScope = new Map();
+      days.set(cells, byScope);
+    }
+    let work = byScope.get(scopeKey);
+    if (!work) {
+      const scoped = countedCells({ cells, includeBrandResearch: options.includeBrandResearch });
+      const rows = promptRows(
+        engine === undefined ? scoped : scoped.filter((c) => c.engine === engine),
+        entities,
+      );
+      work = { rows, total: sumRows(rows, block), sums: new Map() };
+      byScope.set(scopeKey, work);
+    }
+    return work;
+  };
+  const before = dayWork(options.before);
+  const after = dayWork(options.after);
+  const totalBefore = before.total;
+  const totalAfter = after.total;
   if ((totalBefore[0] as number) <= 0 || (totalAfter[0] as number) <= 0) return null;
 
-  const shared = [...before.keys()].filter((p) => after.has(p)).sort();
-  const onlyBefore = [...before.keys()].filter((p) => !after.has(p)).sort();
-  const onlyAfter = [...after.keys()].filter((p) => !before.has(p)).sort();
+  const shared = [...before.rows.keys()].filter((p) => after.rows.has(p)).sort();
+  const onlyBefore = [...before.rows.keys()].filter((p) => !after.rows.has(p)).sort();
+  const onlyAfter = [...after.rows.keys()].filter((p) => !before.rows.has(p)).sort();
   const method: DeltaMethod = shared.length > 0 ? "paired-cluster-bootstrap" : "unpaired-bootstrap";
 
-  // Resampled sums per stratum, column-major (column f's replicates contiguous).
+  // One day's resampled column sums over a stratum's prompts (B each, undefined
+  // when the stratum is empty): a shared prompt's draw takes both days' rows.
   const B = resamples;
-  const stratum = (prompts: string[], days: Array<Map<string, Float64Array>>, label: string) => {
-    const width = block * days.length;
-    const rows = new Float64Array(prompts.length * width);
-    prompts.forEach((p, i) => {
-      days.forEach((day, d) => {
-        rows.set(day.get(p) as Float64Array, i * width + d * block);
+  const stratum = (day: DayWork, prompts: string[], label: string) => {
+    if (prompts.length === 0) return [];
+    const seed = `${options.seed}:${label}`;
+    const key = `${seed}\u0000${prompts.length}\u0000${B}`;
+    let drawn = draws.get(key);
+    if (!drawn) {
+      drawn = { draws: drawClusterResamples(prompts.length, B, seed), packings: new Map() };
+      draws.set(key, drawn);
+    }
+    const sumsKey = `${key}\u0000${prompts.join("\u0001")}`;
+    let sums = day.sums.get(sumsKey);
+    if (!sums) {
+      sums = [];
+      day.sums.set(sumsKey, sums);
+    }
+    const missing = columns.filter((f) => !sums[f]);
+    if (missing.length > 0) {
+      // Each column's sums are exact integers however many columns go together.
+      const width = missing.length;
+      const rows = new Float64Array(prompts.length * width);
+      prompts.forEach((p, i) => {
+        const row = day.rows.get(p) as Float64Array;
+        missing.forEach((f, j) => {
+          rows[i * width + j] = row[f] as number;
+        });
       });
-    });
-    if (prompts.length === 0) return new Float64Array(width * B);
-    const draws = drawClusterResamples(prompts.length, B, `${options.seed}:${label}`);
-    return resampleSums(rows, width, draws, prompts.length);
+      const out = resampleSums(rows, width, drawn.draws, prompts.length, drawn.packings);
+      missing.forEach((f, j) => {
+        sums[f] = out.subarray(j * B, (j + 1) * B);
+      });
+    }
+    return sums;
   };
-  const pairs = stratum(shared, [before, after], "shared");
-  const single = [stratum(onlyBefore, [before], "before"), stratum(onlyAfter, [after], "after")];
+  const zero = new Float64Array(B);
+  const parts = (sums: Array<Float64Array | undefined>) => columns.map((f) => sums[f] ?? zero);
+  const pairs0 = parts(stratum(before, shared, "shared"));
+  const pairs1 = parts(stratum(after, shared, "shared"));
+  const single0 = parts(stratum(before, onlyBefore, "before"));
+  const single1 = parts(stratum(after, onlyAfter, "after"));
 
-  const replicates = reported.map(() => deltaMetrics.map(() => new Float64Array(B)));
+  const replicates = reported.map(() => metrics.map(() => new Float64Array(B)));
   const b0 = new Float64Array(block);
   const b1 = new Float64Array(block);
   for (let b = 0; b < B; b++) {
-    for (let f = 0; f < block; f++) {
-      b0[f] = (pairs[f * B + b] as number) + ((single[0] as Float64Array)[f * B + b] as number);
+    for (let i = 0; i < columns.length; i++) {
+      const f = columns[i] as number;
+      b0[f] =
+        ((pairs0[i] as Float64Array)[b] as number) + ((single0[i] as Float64Array)[b] as number);
       b1[f] =
-        (pairs[(block + f) * B + b] as number) + ((single[1] as Float64Array)[f * B + b] as number);
+        ((pairs1[i] as Float64Array)[b] as number) + ((single1[i] as Float64Array)[b] as number);
     }
     for (let e = 0; e < reported.length; e++) {
-      const v0 = pointValues(b0, 3 + 3 * e, weights);
-      const v1 = pointValues(b1, 3 + 3 * e, weights);
       const reps = replicates[e] as Float64Array[];
-      deltaMetrics.forEach((m, i) => {
-        (reps[i] as Float64Array)[b] = v1[m] - v0[m];
-      });
+      const at = offsets[e] as number;
+      for (let i = 0; i < metrics.length; i++) {
+        const m = metrics[i] as M;
+        (reps[i] as Float64Array)[b] =
+          metricValue(m, b1, at, weights) - metricValue(m, b0, at, weights);
+      }
     }
   }
 
   const level = options.level ?? 0.95;
-  const multiplier = tMultiplier(level, Math.min(before.size, after.size));
+  const multiplier = tMultiplier(level, Math.min(before.rows.size, after.rows.size));
   return {
     method,
     sharedPrompts: shared.length,
     entities: reported.map((entity, e) => {
-      const v0 = pointValues(totalBefore, 3 + 3 * e, weights);
-      const v1 = pointValues(totalAfter, 3 + 3 * e, weights);
+      const v0 = pointValues(totalBefore, offsets[e] as number, weights);
+      const v1 = pointValues(totalAfter, offsets[e] as number, weights);
       const reps = replicates[e] as Float64Array[];
-      const estimates = deltaMetrics.map((m, i): DeltaEstimate => {
+      const estimates = metrics.map((m, i): DeltaEstimate => {
         const delta = v1[m] - v0[m];
         const half = multiplier * standardDeviation(reps[i] as Float64Array);
         const ciLow = delta - half;
@@ -159,13 +267,27 @@ export function bootstrapDeltas(options: BootstrapDeltasOptions): BootstrapDelta
       });
       return {
         entityId: entity.id,
-        ...(Object.fromEntries(deltaMetrics.map((m, i) => [m, estimates[i]])) as Record<
-          DeltaMetric,
+        ...(Object.fromEntries(metrics.map((m, i) => [m, estimates[i]])) as Record<
+          M,
           DeltaEstimate
         >),
       };
     }),
   };
+}
+
+/** One metric of the entity at `at` in a block of sums (as `pointValues` gives it). */
+function metricValue(m: DeltaMetric, totals: Float64Array, at: number, w: ScoreWeightsInput) {
+  switch (m) {
+    case "visibility":
+      return ratio(totals[at] as number, totals[0] as number);
+    case "shareOfVoice":
+      return ratio(totals[at] as number, totals[2] as number);
+    case "citationShare":
+      return ratio(totals[at + 2] as number, totals[1] as number);
+    default:
+      return pointValues(totals, at, w).composite;
+  }
 }
 
 /**
@@ -193,29 +315,34 @@ function standardDeviation(values: Float64Array): number {
 
 /**
  * One pooled block of sums per prompt (every engine of the scope added
- * together), reduced to the `kept` columns of the full block.
+ * together): the three totals (every entity's mentions in the third), then
+ * every entity's triple.
  */
 function promptRows(
   cells: PointCell[],
   entities: BootstrapDeltasOptions["entities"],
-  kept: readonly number[],
 ): Map<string, Float64Array> {
-  const full = new Map<string, Float64Array>();
-  const width = blockWidth(entities.length);
-  for (const cell of cells) {
-    let row = full.get(cell.promptId);
-    if (!row) {
-      row = new Float64Array(width);
-      full.set(cell.promptId, row);
-    }
-    addCellToBlock(row, 0, cell, entities);
-  }
+  const ids = entities.map((e) => e.id);
+  const block = 3 + 3 * ids.length;
   const rows = new Map<string, Float64Array>();
-  for (const [prompt, row] of full)
-    rows.set(
-      prompt,
-      Float64Array.from(kept, (f) => row[f] as number),
-    );
+  for (const cell of cells) {
+    let row = rows.get(cell.promptId);
+    if (!row) {
+      row = new Float64Array(block);
+      rows.set(cell.promptId, row);
+    }
+    row[0] = (row[0] as number) + cell.responses;
+    row[1] = (row[1] as number) + cell.responsesWithCitations;
+    for (let e = 0; e < ids.length; e++) {
+      const counts = cell.entities[ids[e] as string];
+      if (!counts) continue;
+      row[2] = (row[2] as number) + counts.mentionedResponses;
+      const at = 3 + 3 * e;
+      row[at] = (row[at] as number) + counts.mentionedResponses;
+      row[at + 1] = (row[at + 1] as number) + counts.rankSum;
+      row[at + 2] = (row[at + 2] as number) + counts.citedResponses;
+    }
+  }
   return rows;
 }
 

@@ -1,34 +1,25 @@
-import type { DeltaComparisons, Deltas } from "@geopulse/api-types";
-import type { DeltaMethod } from "./bootstrap-deltas.js";
+import type { DeltaComparison, DeltaComparisons, Deltas } from "@geopulse/api-types";
+import type { DeltaEstimate } from "./bootstrap-deltas.js";
 
 /**
- * Day-over-day changes of a composite score: the scoreboard's `deltas` (the
- * numbers the contract requires) and `comparisons` (the day each used).
- * Current composite minus the composite of (a) the previous day with data,
- * (b) exactly 7 days earlier, (c) exactly 28 days earlier (UTC calendar days).
- * Without a comparison day (or without data on the current day) the delta is
- * 0 in `deltas` and null, with a null date, in `comparisons` (with the
- * delta's 95% interval, `significant` and method otherwise), so a new
- * workspace never shows a jump from nothing and no zero reads as "no change".
+ * Day-over-day changes of a metric: `comparisons` (the day each delta used,
+ * its 95% interval, `significant` and method) and, for the composite, the
+ * scoreboard's `deltas` (the numbers the contract requires). Changes against
+ * (a) the previous day with data, (b) exactly 7 days earlier, (c) exactly 28
+ * days earlier (UTC calendar days). Without a comparison day (or without data
+ * in scope on either day) the comparison is null, with a null date, and the
+ * composite's delta 0 in `deltas`, so a new workspace never shows a jump from
+ * nothing and no zero reads as "no change".
  */
 export type CompositeDeltas = Deltas;
 
-/** The 95% interval of a delta and its verdict (`bootstrapDeltas`). */
-export interface DeltaSignificance {
-  ciLow: number;
-  ciHigh: number;
-  significant: boolean;
-  method: DeltaMethod;
-}
-
-/** The composite of a comparison day with data, and the significance of the change since. */
+/** A comparison day with data in scope, and the change since (`bootstrapDeltas`). */
 export interface ComparedDay {
   date: string;
-  value: number;
-  significance: DeltaSignificance;
+  change: DeltaEstimate;
 }
 
-export interface PreviousComposites {
+export interface ComparedDays {
   /** The latest earlier day with data; undefined when none. */
   previous?: ComparedDay | undefined;
   /** Exactly 7 days earlier; undefined when that day has no data. */
@@ -52,20 +43,27 @@ export const noComparison = {
   method: null,
 } as const;
 
-/** `current` undefined: the day described has no data, so nothing is compared. */
-export function compositeChanges(
-  current: number | undefined,
-  before: PreviousComposites,
-): CompositeChanges {
-  const compare = (then: ComparedDay | undefined) =>
-    current === undefined || then === undefined
-      ? noComparison
-      : { date: then.date, delta: current - then.value, ...then.significance };
-  const comparisons: DeltaComparisons = {
+/** Every comparison null. */
+export const noComparisons: DeltaComparisons = {
+  previous: noComparison,
+  "7d": noComparison,
+  "28d": noComparison,
+};
+
+/** The three comparisons of a metric (null where there was no comparison day). */
+export function deltaComparisons(before: ComparedDays): DeltaComparisons {
+  const compare = (then: ComparedDay | undefined): DeltaComparison =>
+    then === undefined ? noComparison : { date: then.date, ...then.change };
+  return {
     previous: compare(before.previous),
     "7d": compare(before.d7),
     "28d": compare(before.d28),
   };
+}
+
+/** The composite's comparisons and its `deltas` (0 where there is no comparison). */
+export function compositeChanges(before: ComparedDays): CompositeChanges {
+  const comparisons = deltaComparisons(before);
   return {
     deltas: {
       previous: comparisons.previous.delta ?? 0,
@@ -77,7 +75,7 @@ export function compositeChanges(
 }
 
 /** No data: every delta 0, every comparison null. */
-export const noChanges: CompositeChanges = compositeChanges(undefined, {});
+export const noChanges: CompositeChanges = compositeChanges({});
 
 const DAY_MS = 86_400_000;
 

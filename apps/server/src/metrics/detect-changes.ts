@@ -47,7 +47,7 @@ export interface DetectedChange {
   deltaCiHigh: number;
   z: number;
   pValue: number;
-  /** Benjamini-Hochberg adjusted p-value over every test of the call. */
+  /** Benjamini-Hochberg adjusted p-value over the tests of its family (`family`). */
   qValue: number;
   method: "two-proportion-z-vs-trailing-baseline";
   /** Prompts on both the day and the baseline whose rate moved most (largest |change| first). */
@@ -65,7 +65,14 @@ export interface DetectChangesOptions {
   recentDays?: number;
   /** Days with data the baseline needs before a day is tested. Default 7. */
   minBaselineDays?: number;
-  /** False discovery rate across every (series, day) tested. Default 0.05. */
+  /**
+   * The Benjamini-Hochberg family: `day` (default) adjusts the tests of each
+   * day together (every series tested that day), so a day's flags do not
+   * depend on the other days asked for; `call` adjusts every (series, day) of
+   * the call together.
+   */
+  family?: "day" | "call";
+  /** False discovery rate within each family. Default `DEFAULT_CHANGE_FDR`. */
   fdr?: number;
   /** Prompts listed in `movedPrompts`. Default 5. */
   topPrompts?: number;
@@ -78,6 +85,13 @@ export interface DetectChangesResult {
 }
 
 const Z_95 = 1.959963984540054;
+/**
+ * The default false discovery rate of each day's family: 0.5% keeps the share
+ * of stable days with any flag near 0.05% and a stable 90-day series flags any
+ * day in about 2% of cases, while a 10-point change is still flagged within a
+ * week ~98% of the time (docs/metrics.md, "Change detection").
+ */
+export const DEFAULT_CHANGE_FDR = 0.005;
 const DAY_MS = 86_400_000;
 
 /**
@@ -90,20 +104,27 @@ const DAY_MS = 86_400_000;
  * √(V_recent + V_base), the variances taken under the null (residuals around
  * the pooled rate) and, given per-prompt counts, cluster-robust with the prompt
  * as cluster (V = C/(C−1) · Σ_c (y_c − p₀ n_c)² / N², p-value from t with C − 1
- * degrees of freedom), binomial otherwise (normal p-value). Every test of the
- * call (entities × engines × days) then goes through Benjamini-Hochberg at
- * `fdr`; flagged days come back with their evidence, sorted by date, entity
+ * degrees of freedom), binomial otherwise (normal p-value). The tests then go
+ * through Benjamini-Hochberg at `fdr` within each family (by default the tests
+ * of one day: every entity × engine tested that day); flagged days come back with their evidence, sorted by date, entity
  * and engine. Pure and deterministic.
  */
 export function detectChanges(options: DetectChangesOptions): DetectChangesResult {
   const baselineDays = options.baselineDays ?? 28;
   const recentDays = options.recentDays ?? 7;
   const minBaselineDays = options.minBaselineDays ?? 7;
-  const fdr = options.fdr ?? 0.05;
+  const fdr = options.fdr ?? DEFAULT_CHANGE_FDR;
+  const family = options.family ?? "day";
   const topPrompts = options.topPrompts ?? 5;
   // First pass: the p-value of every (series, day), from prefix sums only.
-  const tests: Array<{ series: number; from: number; day: number; to: number; pValue: number }> =
-    [];
+  const tests: Array<{
+    series: number;
+    from: number;
+    day: number;
+    to: number;
+    date: string;
+    pValue: number;
+  }> = [];
   const prepared = options.series.map((series) => {
     const days = series.days
       .filter((d) => d.trials > 0)
@@ -121,11 +142,12 @@ export function detectChanges(options: DetectChangesOptions): DetectChangesResul
       while ((dayNumbers[baseStart] as number) < baseFrom) baseStart++;
       if (recentStart - baseStart < minBaselineDays) continue;
       const { pValue } = zTest(sums, [recentStart, i + 1], [baseStart, recentStart]);
-      tests.push({ series: s, from: baseStart, day: recentStart, to: i + 1, pValue });
+      const date = (days[i] as DailyProportion).date;
+      tests.push({ series: s, from: baseStart, day: recentStart, to: i + 1, date, pValue });
     }
   }
-  // Second pass: Benjamini-Hochberg over every test, evidence for the flagged ones.
-  const q = benjaminiHochberg(tests.map((t) => t.pValue));
+  // Second pass: Benjamini-Hochberg over each family, evidence for the flagged ones.
+  const q = adjust(tests, family);
   const key = (c: DetectedChange) => `${c.date} ${c.entityId} ${c.engine ?? ""}`;
   const changes = tests
     .flatMap((t, i) => {
@@ -136,6 +158,25 @@ export function detectChanges(options: DetectChangesOptions): DetectChangesResul
     })
     .sort((a, b) => (key(a) < key(b) ? -1 : key(a) > key(b) ? 1 : 0));
   return { tests: tests.length, changes };
+}
+
+/** q-values of the tests, in their order, BH within each day or over all of them. */
+function adjust(tests: Array<{ date: string; pValue: number }>, family: "day" | "call"): number[] {
+  if (family === "call") return benjaminiHochberg(tests.map((t) => t.pValue));
+  const byDay = new Map<string, number[]>();
+  tests.forEach((t, i) => {
+    const list = byDay.get(t.date);
+    if (list) list.push(i);
+    else byDay.set(t.date, [i]);
+  });
+  const q = new Array<number>(tests.length).fill(1);
+  for (const indices of byDay.values()) {
+    const adjusted = benjaminiHochberg(indices.map((i) => (tests[i] as { pValue: number }).pValue));
+    indices.forEach((i, k) => {
+      q[i] = adjusted[k] as number;
+    });
+  }
+  return q;
 }
 
 type Counts = { successes: number; trials: number };

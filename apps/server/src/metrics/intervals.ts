@@ -88,21 +88,23 @@ export function resampleSums(
   width: number,
   multiplicities: Uint16Array,
   clusters: number,
+  /** Packed multiplicities of earlier calls with the same `multiplicities`, by lane scale. */
+  packings?: Map<number, Float64Array>,
 ): Float64Array {
   const resamples = clusters === 0 ? 0 : multiplicities.length / clusters;
-  const { count: lanes, scale } = laneCount(rows, clusters);
+  let { count: lanes, scale } = laneCount(rows, clusters);
+  // Wider lanes than these rows need are exact too: reuse a packing made for larger sums.
+  // (Not for rows that cannot be packed at all: scale 1, one resample per float64.)
+  const wider = scale === 1 ? [] : [...(packings?.keys() ?? [])].filter((s) => s >= scale);
+  if (wider.length > 0) {
+    scale = Math.min(...wider);
+    lanes = scale === 1 ? 1 : Math.max(1, Math.floor(52 / Math.log2(scale)));
+  }
   const words = Math.ceil(resamples / lanes);
-  const laneWeight = Array.from({ length: lanes }, (_, l) => scale ** l);
-
-  // Packed multiplicities, cluster-major: packed[c][j] = Σ_l k(resample j·lanes + l, c) · scale^l.
-  const packed = new Float64Array(clusters * words);
-  for (let b = 0; b < resamples; b++) {
-    const j = Math.floor(b / lanes);
-    const weight = laneWeight[b % lanes] as number;
-    for (let c = 0; c < clusters; c++) {
-      const k = multiplicities[b * clusters + c] as number;
-      if (k !== 0) packed[c * words + j] = (packed[c * words + j] as number) + k * weight;
-    }
+  let packed = packings?.get(scale);
+  if (!packed) {
+    packed = packMultiplicities(multiplicities, clusters, resamples, lanes, scale);
+    packings?.set(scale, packed);
   }
 
   // Column by column over its non-zero clusters, four clusters per pass over the
@@ -162,6 +164,28 @@ export function resampleSums(
     }
   }
   return out;
+}
+
+/** Multiplicities packed cluster-major: packed[c][j] = Σ_l k(resample j·lanes + l, c) · scale^l. */
+function packMultiplicities(
+  multiplicities: Uint16Array,
+  clusters: number,
+  resamples: number,
+  lanes: number,
+  scale: number,
+): Float64Array {
+  const words = Math.ceil(resamples / lanes);
+  const laneWeight = Array.from({ length: lanes }, (_, l) => scale ** l);
+  const packed = new Float64Array(clusters * words);
+  for (let b = 0; b < resamples; b++) {
+    const j = Math.floor(b / lanes);
+    const weight = laneWeight[b % lanes] as number;
+    for (let c = 0; c < clusters; c++) {
+      const k = multiplicities[b * clusters + c] as number;
+      if (k !== 0) packed[c * words + j] = (packed[c * words + j] as number) + k * weight;
+    }
+  }
+  return packed;
 }
 
 /** Bit lanes per float64 for these rows: 1 unless all values are non-negative integers. */

@@ -13,9 +13,11 @@ import { deviceAuthHandlers } from "./device-auth/index.js";
 import { getMetricsTimeSeries } from "./metrics/get-metrics-timeseries.js";
 import { getWorkspaceMetrics } from "./metrics/get-workspace-metrics.js";
 import { getWorkspaceScoreboard } from "./metrics/get-workspace-scoreboard.js";
+import { listMetricChanges } from "./metrics/list-metric-changes.js";
 import { promptGenerationHandlers } from "./prompt-generation/index.js";
 import { promptSuggestionHandlers } from "./prompt-suggestions/index.js";
 import { promptHandlers } from "./prompts/index.js";
+import { recommendationHandlers } from "./recommendations/index.js";
 import { researchHandlers } from "./research/index.js";
 import { runHandlers } from "./runs/index.js";
 import { getHealth } from "./system/get-health.js";
@@ -40,6 +42,7 @@ export const handlers: HandlerRegistry = {
   getWorkspaceMetrics,
   getWorkspaceScoreboard,
   getMetricsTimeSeries,
+  listMetricChanges,
   listApiKeys,
   createApiKey,
   actOnApiKey,
@@ -54,4 +57,5 @@ export const handlers: HandlerRegistry = {
   ...billingHandlers,
   ...creditHandlers,
   ...runHandlers,
+  ...recommendationHandlers,
 };

@@ -44,6 +44,7 @@ const samples: { [Name in keyof typeof errors]: Parameters<(typeof errors)[Name]
   idempotencyKeyReused: ["amount"],
   deliveryMismatch: [],
   invalidKeyState: ["revoked", "rotation"],
+  invalidTransition: [{ status: "done", action: "accept", allowedFrom: ["proposed"] }],
   rotationNotAcknowledged: [],
   credentialExists: [{ connector: "openai", key: "api_key" }],
   alreadyMember: ["ana@example.com"],

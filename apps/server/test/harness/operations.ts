@@ -8,6 +8,7 @@ const sampleParams: Record<string, string> = {
   keyId: "key_0123456789ABCDEF",
   token: "t".repeat(32),
   code: "WDJB-MJHT",
+  recommendationId: "rec_01JD0000000000000000000000",
 };
 
 /** A concrete path for an operation, addressing `workspace`. */

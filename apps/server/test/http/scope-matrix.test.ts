@@ -179,3 +179,25 @@ describe("workspace_not_found", () => {
     }
   });
 });
+
+describe("recommendations in the matrix", () => {
+  it("reads need recs:read, transitions and the derivation recs:write, the compliance review a session", () => {
+    const recs = allOperations.filter((operation) =>
+      operation.pathTemplate.includes("/recommendations"),
+    );
+    expect(
+      Object.fromEntries(
+        recs.map((operation) => [operation.operationId, operation.access.keyScopes ?? "session"]),
+      ),
+    ).toEqual({
+      listRecommendations: ["recs:read"],
+      getRecommendation: ["recs:read"],
+      acceptRecommendation: ["recs:write"],
+      startRecommendation: ["recs:write"],
+      completeRecommendation: ["recs:write"],
+      dismissRecommendation: ["recs:write"],
+      reviewRecommendation: "session",
+      deriveRecommendations: ["recs:write"],
+    });
+  });
+});

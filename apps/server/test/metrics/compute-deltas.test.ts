@@ -2,54 +2,57 @@ import { describe, expect, it } from "vitest";
 import {
   comparisonDays,
   compositeChanges,
+  deltaComparisons,
   noChanges,
   noComparison,
+  noComparisons,
   shiftDate,
 } from "../../src/metrics/composite-deltas.js";
 
 const none = noComparison;
 
 describe("compositeChanges", () => {
-  it("current minus each comparison day, with the day used; null where there is none", () => {
+  it("each comparison day's change, with the day used; null (and 0 in deltas) where there is none", () => {
     const up = {
+      delta: 5,
       ciLow: 1,
       ciHigh: 9,
       significant: true,
       method: "paired-cluster-bootstrap" as const,
     };
     const down = {
+      delta: -10,
       ciLow: -21,
       ciHigh: 1,
       significant: false,
       method: "unpaired-bootstrap" as const,
     };
-    const changes = compositeChanges(50, {
-      previous: { date: "2026-03-03", value: 45, significance: up },
-      d7: { date: "2026-02-25", value: 60, significance: down },
+    const changes = compositeChanges({
+      previous: { date: "2026-03-03", change: up },
+      d7: { date: "2026-02-25", change: down },
     });
     expect(changes).toEqual({
       deltas: { previous: 5, "7d": -10, "28d": 0 },
       comparisons: {
-        previous: { date: "2026-03-03", delta: 5, ...up },
-        "7d": { date: "2026-02-25", delta: -10, ...down },
+        previous: { date: "2026-03-03", ...up },
+        "7d": { date: "2026-02-25", ...down },
         "28d": none,
       },
     });
+    expect(deltaComparisons({ d28: { date: "2026-02-04", change: up } })).toEqual({
+      previous: none,
+      "7d": none,
+      "28d": { date: "2026-02-04", ...up },
+    });
   });
 
-  it("compares nothing when the day itself has no data", () => {
-    const significance = {
-      ciLow: 0,
-      ciHigh: 1,
-      significant: false,
-      method: "paired-cluster-bootstrap" as const,
-    };
-    const previous = { date: "2026-03-03", value: 45, significance };
-    expect(compositeChanges(undefined, { previous })).toEqual(noChanges);
+  it("compares nothing without comparison days", () => {
+    expect(compositeChanges({})).toEqual(noChanges);
     expect(noChanges).toEqual({
       deltas: { previous: 0, "7d": 0, "28d": 0 },
-      comparisons: { previous: none, "7d": none, "28d": none },
+      comparisons: noComparisons,
     });
+    expect(noComparisons).toEqual({ previous: none, "7d": none, "28d": none });
   });
 
   it("compares with the latest earlier day with data, and exactly 7 and 28 days earlier", () => {

@@ -118,6 +118,23 @@ describe("bootstrap pieces", () => {
     }
   });
 
+  it("reused packings (wider lanes, never for fractional rows) give the same sums", () => {
+    const rng = Rng.fromString("packings");
+    const clusters = 120;
+    const width = 5;
+    const m = drawClusterResamples(clusters, 30, "packings");
+    const small = new Float64Array(clusters * width).map(() => rng.int(0, 3));
+    const large = small.map((v) => v * 40);
+    const fractions = small.map((v) => v + 0.25);
+    const packings = new Map<number, Float64Array>();
+    for (const rows of [large, small, fractions, small]) {
+      expect(resampleSums(rows, width, m, clusters, packings)).toEqual(
+        resampleSums(rows, width, m, clusters),
+      );
+    }
+    expect(packings.size).toBe(2); // the large rows' packing, reused by the small; and plain
+  });
+
   it("quantile (selection) equals the type-7 quantile of a full sort", () => {
     const rng = Rng.fromString("quantiles");
     for (let r = 0; r < 200; r++) {

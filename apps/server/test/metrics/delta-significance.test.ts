@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { bootstrapDeltas, deltaMetrics } from "../../src/metrics/bootstrap-deltas.js";
+import { bootstrapDeltas, deltaMetrics, deltaWork } from "../../src/metrics/bootstrap-deltas.js";
 import { Rng } from "../../src/prng.js";
 import { day, entities, weights } from "./significance-fixtures.js";
 import { simulateDay } from "./simulated-cells.js";
@@ -134,6 +134,62 @@ describe("significance of deltas between two days", () => {
       entityIds: ["Acme"],
     });
     expect(acme?.entities).toEqual(once?.entities.filter((e) => e.entityId === "Acme"));
+    // Fewer metrics resample only the columns they read; shared draws change nothing.
+    const draws = new Map();
+    const shares = ["visibility", "shareOfVoice"] as const;
+    for (const engine of [undefined, "sim-alpha", "sim-beta"]) {
+      const full = bootstrapDeltas({ before, after, entities, weights, engine, seed: "s" });
+      const some = bootstrapDeltas({
+        before,
+        after,
+        entities,
+        weights,
+        engine,
+        seed: "s",
+        metrics: shares,
+        draws,
+      });
+      expect(some?.entities).toEqual(
+        full?.entities.map((e) => ({
+          entityId: e.entityId,
+          visibility: e.visibility,
+          shareOfVoice: e.shareOfVoice,
+        })),
+      );
+    }
+    expect(bootstrapDeltas({ before, after, entities, weights, seed: "s", draws })).toEqual(once);
+    // Work shared by every scope and comparison day of a day (the day's rows and sums
+    // reused, other prompts on the earlier day included) changes nothing either.
+    const work = deltaWork();
+    const earlier = simulateDay(day, rng.derive("earlier")).filter(
+      (c) => c.promptId !== "prompt-003",
+    );
+    for (const b of [before, earlier, before]) {
+      for (const engine of [undefined, "sim-alpha"]) {
+        for (const metrics of [undefined, shares]) {
+          const alone = bootstrapDeltas({
+            before: b,
+            after,
+            entities,
+            weights,
+            engine,
+            metrics,
+            seed: "s",
+          });
+          const reused = bootstrapDeltas({
+            before: b,
+            after,
+            entities,
+            weights,
+            engine,
+            metrics,
+            seed: "s",
+            work,
+          });
+          expect(reused).toEqual(alone);
+        }
+      }
+    }
     expect(bootstrapDeltas({ before: [], after, entities, weights, seed: "s" })).toBeNull();
     expect(
       bootstrapDeltas({ before, after, entities, weights, engine: "none", seed: "s" }),

@@ -145,7 +145,13 @@ describe("metrics after measurement runs on the simulated engine", () => {
     });
     expect(body.latestRun.totalCostUsd).toBeCloseTo(run2.costMicrousd / 1e6, 10);
     expect(body.recentRuns.map((r: any) => r.date)).toEqual([day2, day1]);
-    expect(body.pendingRecommendations).toEqual({ proposed: 0, complianceFlagged: 0 });
+    // The derivation job queued by each run may or may not have run yet (its counts:
+    // test/recommendations/pending-recommendations.200.test.ts); nothing is flagged without
+    // a compliance profile.
+    expect(body.pendingRecommendations).toEqual({
+      proposed: expect.any(Number),
+      complianceFlagged: 0,
+    });
 
     const first = await get(`/scoreboard?date=${day1}`);
     expect(first.body.date).toBe(day1);
@@ -183,7 +189,7 @@ describe("metrics after measurement runs on the simulated engine", () => {
       after: await load(day2),
       entities: scope.entities,
       weights: scope.weights,
-      seed: `${workspaceId}:${day2}:${day1}:${filtersKey({})}`,
+      seed: `${workspaceId}:${day2}:${filtersKey({})}`,
     })?.entities.find((e) => e.entityId === scope.entities.find((s) => s.isSelf)?.id)?.composite;
     const actual = (await get(`/scoreboard?date=${day2}`)).body.composite.comparisons.previous;
     expect(expected).toBeDefined();

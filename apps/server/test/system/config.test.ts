@@ -96,3 +96,25 @@ describe("GEO_DOMAIN_TAXONOMY_FILE", () => {
     ).toThrow(ConfigError);
   });
 });
+
+describe("page fetch settings", () => {
+  it("fetches ports 80 and 443 without loopback by default", () => {
+    expect(loadConfig({}).pageFetch).toEqual({ allowLoopback: false, allowedPorts: [80, 443] });
+  });
+
+  it("allows loopback and other ports in local mode when told", () => {
+    const config = loadConfig({ GEO_FETCH_ALLOW_LOOPBACK: "true", GEO_FETCH_PORTS: "80,443,8080" });
+    expect(config.pageFetch).toEqual({ allowLoopback: true, allowedPorts: [80, 443, 8080] });
+  });
+
+  it("refuses loopback in hosted mode", () => {
+    expect(() =>
+      loadConfig({
+        ...hostedSecretsEnv,
+        GEO_OPERATOR_MODE: "hosted",
+        GEO_FETCH_ALLOW_LOOPBACK: "true",
+      }),
+    ).toThrow(/GEO_FETCH_ALLOW_LOOPBACK: only allowed with GEO_OPERATOR_MODE=local/);
+    expect(() => loadConfig({ GEO_FETCH_PORTS: "80,0" })).toThrow(/GEO_FETCH_PORTS/);
+  });
+});

@@ -58,6 +58,8 @@ export const errorStatusByCode = {
   idempotency_key_reused: 409,
   /** The `deliveryId` does not belong to the key. */
   delivery_mismatch: 409,
+  /** The recommendation's status does not allow the transition; `details.status` is the current status, `details.action` the transition asked for and `details.allowedFrom` the statuses it is allowed from. */
+  invalid_transition: 409,
   /** The key's state does not allow the action; `details.state` names the state. */
   invalid_key_state: 409,
   /** The replacement key must be acknowledged before the rotation is confirmed. */

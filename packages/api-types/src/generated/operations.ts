@@ -61,6 +61,11 @@ export const operations = {
     "path": "/api/v1/workspaces/{workspace}/metrics/timeseries",
     "idempotencyKey": null
   },
+  "listMetricChanges": {
+    "method": "GET",
+    "path": "/api/v1/workspaces/{workspace}/metrics/changes",
+    "idempotencyKey": null
+  },
   "listWorkspaceCredentials": {
     "method": "GET",
     "path": "/api/v1/workspaces/{workspace}/credentials",
@@ -370,5 +375,45 @@ export const operations = {
     "method": "POST",
     "path": "/api/v1/workspaces/{workspace}/prompt-suggestions/{suggestionId}/dismiss",
     "idempotencyKey": null
+  },
+  "listRecommendations": {
+    "method": "GET",
+    "path": "/api/v1/workspaces/{workspace}/recommendations",
+    "idempotencyKey": null
+  },
+  "deriveRecommendations": {
+    "method": "POST",
+    "path": "/api/v1/workspaces/{workspace}/recommendations/derive",
+    "idempotencyKey": null
+  },
+  "getRecommendation": {
+    "method": "GET",
+    "path": "/api/v1/workspaces/{workspace}/recommendations/{recommendationId}",
+    "idempotencyKey": null
+  },
+  "acceptRecommendation": {
+    "method": "POST",
+    "path": "/api/v1/workspaces/{workspace}/recommendations/{recommendationId}/accept",
+    "idempotencyKey": "body"
+  },
+  "startRecommendation": {
+    "method": "POST",
+    "path": "/api/v1/workspaces/{workspace}/recommendations/{recommendationId}/start",
+    "idempotencyKey": "body"
+  },
+  "completeRecommendation": {
+    "method": "POST",
+    "path": "/api/v1/workspaces/{workspace}/recommendations/{recommendationId}/done",
+    "idempotencyKey": "body"
+  },
+  "dismissRecommendation": {
+    "method": "POST",
+    "path": "/api/v1/workspaces/{workspace}/recommendations/{recommendationId}/dismiss",
+    "idempotencyKey": "body"
+  },
+  "reviewRecommendation": {
+    "method": "POST",
+    "path": "/api/v1/workspaces/{workspace}/recommendations/{recommendationId}/review",
+    "idempotencyKey": "body"
   }
 } as const;

@@ -182,8 +182,10 @@ export interface paths {
         };
         /**
          * Workspace metrics
-         * @description Composite score, per-engine metrics, share of voice and most-cited domains of one
-         *     day (UTC day of the runs' creation; default the latest day with data), read from
+         * @description Composite score, per-engine metrics, share of voice and visibility of every tracked
+         *     entity (each with its changes since the comparison days and their significance) and
+         *     most-cited domains of one day (UTC day of the runs' creation; default the latest day
+         *     with data), read from
          *     the daily rollups, never from stored answers. Metric definitions: docs/metrics.md.
          *     Before the first measurement run every number is 0 with `n: 0` (no data, not a
          *     measured zero), lists are empty, every comparison day is null and `latestRun` is null. `latestRun` and `recentRuns` ignore the filters.
@@ -210,8 +212,9 @@ export interface paths {
         /**
          * Scoreboard
          * @description The brand's composite score of one day with its interval and deltas, and the brand's
-         *     metrics per engine (`engines[].metrics`, see ScoreboardEngineMetrics), read from the
-         *     daily rollups. Same query parameters as the metrics route.
+         *     metrics per engine (`engines[].metrics`, see ScoreboardEngineMetrics; visibility and
+         *     share of voice with their changes on that engine), read from the daily rollups. Same
+         *     query parameters as the metrics route.
          */
         get: operations["getWorkspaceScoreboard"];
         put?: never;
@@ -238,9 +241,43 @@ export interface paths {
          *     (`engine: "all"`) and for each engine, over `from`..`to` (UTC days, inclusive, at most
          *     366 days; `to` before `from` or a longer range is `400 invalid_request`). Days without
          *     data are absent. Values use the same definitions as the metrics route (docs/metrics.md)
-         *     without intervals; read from the daily rollups.
+         *     without intervals; read from the daily rollups. Each point carries `change`: the
+         *     day's detected change of that entity's visibility on that series (the same as
+         *     `GET .../metrics/changes` lists), or `null`.
          */
         get: operations["getMetricsTimeSeries"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/workspaces/{workspace}/metrics/changes": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Workspace slug. Anything that is not a workspace the caller may see answers `404 workspace_not_found`. */
+                workspace: components["parameters"]["Workspace"];
+            };
+            cookie?: never;
+        };
+        /**
+         * Detected changes of visibility over a date range
+         * @description The days on which an entity's visibility changed significantly, per engine and for
+         *     every engine pooled (`engine: "all"`), over `from`..`to` (UTC days, inclusive, at most
+         *     366 days; by default the 90 days ending on the latest day with data). Each day is
+         *     tested by a two-proportion z-test of its week (the days with data among the 7 days
+         *     ending on it) against the 28 days before, cluster-robust over prompts; the tests of one
+         *     day (every entity on every engine and pooled) go through Benjamini-Hochberg, and a day
+         *     is listed when its q-value is at most the documented level (docs/metrics.md, "Change
+         *     detection"). A day's flags depend only on that day and the 34 days before it, so they
+         *     are the same whatever range is asked for, and the same as the time series'. Newest
+         *     first (then entity id, then engine with `all` first).
+         */
+        get: operations["listMetricChanges"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1504,6 +1541,225 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/workspaces/{workspace}/recommendations": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Workspace slug. Anything that is not a workspace the caller may see answers `404 workspace_not_found`. */
+                workspace: components["parameters"]["Workspace"];
+            };
+            cookie?: never;
+        };
+        /**
+         * List recommendations
+         * @description Newest first (recommendation ids are time-ordered), so the cursor stays stable while
+         *     priorities change; sort a page by `priority.score` to rank it. Filters combine. Each item
+         *     carries its full evidence and history, as `getRecommendation` does. Kinds, lifecycle,
+         *     priority and evidence: docs/recommendations.md.
+         */
+        get: operations["listRecommendations"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/workspaces/{workspace}/recommendations/derive": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Workspace slug. Anything that is not a workspace the caller may see answers `404 workspace_not_found`. */
+                workspace: components["parameters"]["Workspace"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Derive recommendations from the latest measured day now
+         * @description Runs the derivation the worker runs after every completed run (docs/recommendations.md,
+         *     "Derivation"): from the stored analysis of the latest UTC day with answers at the current
+         *     analysis version, it derives `create_content`, `earn_citation`, `engine_gap`,
+         *     `fix_sentiment` and, under `eu_medical`, `correct_claim` recommendations and stores them
+         *     by fingerprint in one transaction: new ones are created, open ones updated, dismissed
+         *     ones proposed again only when their evidence changed materially. The same data gives the
+         *     same result; repeating it creates nothing new. Not metered: no model is called. A
+         *     workspace without measured answers answers `200` with `date: null` and zero counts.
+         */
+        post: operations["deriveRecommendations"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/workspaces/{workspace}/recommendations/{recommendationId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Workspace slug. Anything that is not a workspace the caller may see answers `404 workspace_not_found`. */
+                workspace: components["parameters"]["Workspace"];
+                recommendationId: components["parameters"]["RecommendationId"];
+            };
+            cookie?: never;
+        };
+        /**
+         * A recommendation with its evidence and history
+         * @description Another workspace's id (or an unknown one) is `404 not_found`.
+         */
+        get: operations["getRecommendation"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/workspaces/{workspace}/recommendations/{recommendationId}/accept": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Workspace slug. Anything that is not a workspace the caller may see answers `404 workspace_not_found`. */
+                workspace: components["parameters"]["Workspace"];
+                recommendationId: components["parameters"]["RecommendationId"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Accept a proposed recommendation
+         * @description `proposed` -> `accepted`. From any other status: `409 invalid_transition` with
+         *     `details.status` (the current status). The same `idempotencyKey` with the same body
+         *     returns the recommendation again (200, as it is now; its `history` holds the one
+         *     transition the first request made); with another body (or another recommendation) it
+         *     is `409 idempotency_key_reused`. Audited (`recommendation.accept`).
+         */
+        post: operations["acceptRecommendation"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/workspaces/{workspace}/recommendations/{recommendationId}/start": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Workspace slug. Anything that is not a workspace the caller may see answers `404 workspace_not_found`. */
+                workspace: components["parameters"]["Workspace"];
+                recommendationId: components["parameters"]["RecommendationId"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Mark an accepted recommendation as in progress
+         * @description `accepted` -> `in_progress`. Otherwise `409 invalid_transition` (`details.status`).
+         *     Idempotency as `acceptRecommendation`. Audited (`recommendation.start`).
+         */
+        post: operations["startRecommendation"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/workspaces/{workspace}/recommendations/{recommendationId}/done": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Workspace slug. Anything that is not a workspace the caller may see answers `404 workspace_not_found`. */
+                workspace: components["parameters"]["Workspace"];
+                recommendationId: components["parameters"]["RecommendationId"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Mark a recommendation as done
+         * @description `accepted` or `in_progress` -> `done`. Stores the impact baseline: the evidence
+         *     metric's value and interval at this moment (`impact.baseline`); later runs measure the
+         *     same metric on the same prompts and engines beside it (`impact.verdict` is
+         *     `not_enough_data` until then). Otherwise `409 invalid_transition` (`details.status`).
+         *     Idempotency as `acceptRecommendation`. Audited (`recommendation.done`).
+         */
+        post: operations["completeRecommendation"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/workspaces/{workspace}/recommendations/{recommendationId}/dismiss": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Workspace slug. Anything that is not a workspace the caller may see answers `404 workspace_not_found`. */
+                workspace: components["parameters"]["Workspace"];
+                recommendationId: components["parameters"]["RecommendationId"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Dismiss a recommendation, with a reason
+         * @description `proposed`, `accepted` or `in_progress` -> `dismissed`; `reason` is required. A
+         *     `flagged` recommendation leaves that status only through `reviewRecommendation`
+         *     (session only), so dismissing it here is `409 invalid_transition`, as is dismissing a
+         *     `done` or `dismissed` one (`details.status`). A dismissed recommendation is not
+         *     proposed again unless its evidence changes materially (docs/recommendations.md).
+         *     Idempotency as `acceptRecommendation`. Audited (`recommendation.dismiss`).
+         */
+        post: operations["dismissRecommendation"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/workspaces/{workspace}/recommendations/{recommendationId}/review": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Workspace slug. Anything that is not a workspace the caller may see answers `404 workspace_not_found`. */
+                workspace: components["parameters"]["Workspace"];
+                recommendationId: components["parameters"]["RecommendationId"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Review a compliance-flagged recommendation (session only)
+         * @description A person decides on a `flagged` recommendation after reading its compliance findings:
+         *     `decision: clear` -> `proposed` (its findings stay visible), `decision: dismiss` ->
+         *     `dismissed` (reason `compliance`). The `note` is required and kept in the history and
+         *     the audit log (`recommendation.review`). Any other status is `409 invalid_transition`
+         *     (`details.status`). Session only: an API key gets `403 session_required`. Idempotency
+         *     as `acceptRecommendation`.
+         */
+        post: operations["reviewRecommendation"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -1514,7 +1770,7 @@ export interface components {
          *     this contract. The server's status table and the SDK's typed codes are generated from
          *     this list.
          */
-        ErrorCode: string & ("invalid_request" | "invalid_schedule" | "ambiguous_credentials" | "authorization_pending" | "slow_down" | "access_denied" | "expired_token" | "invalid_signature" | "malformed_request" | "unauthenticated" | "invalid_key" | "key_pending" | "invalid_session" | "invalid_sign_in_token" | "insufficient_credits" | "session_required" | "insufficient_scope" | "ip_forbidden" | "role_forbidden" | "invitation_email_mismatch" | "workspace_not_found" | "not_found" | "invitation_not_found" | "method_not_allowed" | "request_timeout" | "idempotency_key_reused" | "delivery_mismatch" | "invalid_key_state" | "rotation_not_acknowledged" | "credential_exists" | "already_member" | "last_owner" | "already_decided" | "mock_topup_disabled" | "reservation_closed" | "active_set_full" | "active_set_too_small" | "prompt_exists" | "competitor_exists" | "too_many_competitors" | "too_few_competitors" | "run_finished" | "no_active_prompts" | "no_engines_configured" | "delivery_expired" | "payload_too_large" | "unsupported_media_type" | "rate_limited" | "headers_too_large" | "internal_error" | "not_implemented" | "payment_provider_error" | "email_unavailable" | "billing_unavailable");
+        ErrorCode: string & ("invalid_request" | "invalid_schedule" | "ambiguous_credentials" | "authorization_pending" | "slow_down" | "access_denied" | "expired_token" | "invalid_signature" | "malformed_request" | "unauthenticated" | "invalid_key" | "key_pending" | "invalid_session" | "invalid_sign_in_token" | "insufficient_credits" | "session_required" | "insufficient_scope" | "ip_forbidden" | "role_forbidden" | "invitation_email_mismatch" | "workspace_not_found" | "not_found" | "invitation_not_found" | "method_not_allowed" | "request_timeout" | "idempotency_key_reused" | "delivery_mismatch" | "invalid_transition" | "invalid_key_state" | "rotation_not_acknowledged" | "credential_exists" | "already_member" | "last_owner" | "already_decided" | "mock_topup_disabled" | "reservation_closed" | "active_set_full" | "active_set_too_small" | "prompt_exists" | "competitor_exists" | "too_many_competitors" | "too_few_competitors" | "run_finished" | "no_active_prompts" | "no_engines_configured" | "delivery_expired" | "payload_too_large" | "unsupported_media_type" | "rate_limited" | "headers_too_large" | "internal_error" | "not_implemented" | "payment_provider_error" | "email_unavailable" | "billing_unavailable");
         ErrorEnvelope: {
             error: {
                 /** @description Stable machine-readable code, e.g. `invalid_request`, `workspace_not_found`. */
@@ -1705,7 +1961,8 @@ export interface components {
             /**
              * Format: date
              * @description The comparison day used (UTC); null when there was none: no data on that day
-             *     (after the filters), or none on the day described.
+             *     (after the filters; for one engine's metrics, no answers from that engine), or none
+             *     on the day described.
              */
             date: string | null;
             /** @description The day's value minus the comparison day's; null exactly when `date` is null. */
@@ -1780,14 +2037,35 @@ export interface components {
             ciHigh: number;
             n: number;
         };
+        /**
+         * @description A MetricEstimate (point value, 95% interval, `n`; all 0 when n = 0) with its changes
+         *     since the comparison days (`comparisons`: the previous day with data, exactly 7 and 28
+         *     days earlier, the same days as the composite's), each with the 95% interval of the
+         *     difference and whether it is significant (docs/metrics.md, "Significance of deltas").
+         *     Deltas and their bounds are in the metric's unit (a share 0-1: +0.05 is 5 points).
+         */
+        MetricEstimateWithComparisons: {
+            value: number;
+            ciLow: number;
+            ciHigh: number;
+            n: number;
+            comparisons: components["schemas"]["DeltaComparisons"];
+        };
         /** @description The brand's metrics on one engine for the day (definitions in docs/metrics.md). */
         ScoreboardEngineMetrics: {
             /** @description Answers recorded. */
             responses: number;
-            /** @description Share of answers mentioning the brand (0-1; n = answers). */
-            visibility: components["schemas"]["MetricEstimate"];
-            /** @description Brand's mentioning answers / all tracked entities' (0-1; n = entity mentions). */
-            shareOfVoice: components["schemas"]["MetricEstimate"];
+            /**
+             * @description Share of answers mentioning the brand (0-1; n = answers). Its `comparisons` are
+             *     computed on this engine alone (a bootstrap over this engine's prompts); null where
+             *     the engine has no answers on the comparison day.
+             */
+            visibility: components["schemas"]["MetricEstimateWithComparisons"];
+            /**
+             * @description Brand's mentioning answers / all tracked entities' (0-1; n = entity mentions), with
+             *     its `comparisons` on this engine alone, as `visibility`.
+             */
+            shareOfVoice: components["schemas"]["MetricEstimateWithComparisons"];
             /** @description Answers citing the brand's domains / answers with a citation (0-1). */
             citationShare: components["schemas"]["MetricEstimate"];
             /** @description Mean rank of first mention among tracked entities (1 = first); null when never mentioned. */
@@ -1821,7 +2099,92 @@ export interface components {
                     citationShare: number;
                     averagePosition: number | null;
                     composite: number;
+                    /**
+                     * @description The change of visibility detected on this day for this entity and
+                     *     series (with an `engine` filter, the `all` series carries the
+                     *     engine's), or `null`. The full evidence is in
+                     *     `GET .../metrics/changes`.
+                     */
+                    change: null | {
+                        metric: components["schemas"]["ChangeMetric"];
+                        /** @enum {string} */
+                        direction: "up" | "down";
+                        /** @description Recent week's rate minus the baseline's. */
+                        delta: number;
+                        qValue: number;
+                    };
                 }[];
+            }[];
+        };
+        /**
+         * @description The metric a change was detected on (more may be added).
+         * @enum {string}
+         */
+        ChangeMetric: "visibility";
+        ChangeWindow: {
+            /**
+             * Format: date
+             * @description First day with data of the window.
+             */
+            from: string;
+            /**
+             * Format: date
+             * @description Last day with data of the window.
+             */
+            to: string;
+            /** @description Days with data in the window. */
+            days: number;
+            rate: number;
+            /** @description 95% interval. */
+            ciLow: number;
+            ciHigh: number;
+            /** @description Answers behind the rate. */
+            n: number;
+        };
+        MetricChange: {
+            /** @description Stable identity of the change (date, entity, engine and metric). */
+            id: string;
+            metric: components["schemas"]["ChangeMetric"];
+            /**
+             * Format: date
+             * @description The day flagged (last of `recent`).
+             */
+            date: string;
+            entity: {
+                /** @description `self` or the competitor id. */
+                id: string;
+                name: string;
+                isSelf: boolean;
+            };
+            /** @description An engine id, or `all` for every engine pooled. */
+            engine: string;
+            /** @enum {string} */
+            direction: "up" | "down";
+            /** @description The week tested (days with data among the 7 days ending on `date`). */
+            recent: components["schemas"]["ChangeWindow"];
+            /** @description The trailing baseline (days with data among the 28 days before `recent`). */
+            baseline: components["schemas"]["ChangeWindow"];
+            delta: {
+                /** @description recent.rate − baseline.rate. */
+                value: number;
+                /** @description 95% interval of the difference. */
+                ciLow: number;
+                ciHigh: number;
+            };
+            z: number;
+            pValue: number;
+            /** @description Benjamini-Hochberg adjusted p-value among the day's tests. */
+            qValue: number;
+            /** @enum {string} */
+            method: "two-proportion-z-vs-trailing-baseline";
+            /** @description The prompts whose rate moved most between baseline and recent, largest first. */
+            movedPrompts: {
+                promptId: string;
+                /** @description The prompt's text (null if deleted). */
+                text: string | null;
+                recent: number;
+                baseline: number;
+                change: number;
             }[];
         };
         /** @enum {string} */
@@ -1879,6 +2242,8 @@ export interface components {
             /**
              * @description Every tracked entity (brand first, then competitors in order): answers mentioning it /
              *     the sum over all tracked entities of answers mentioning each (0-1); `n` is that sum.
+             *     Each with its changes since the comparison days (`comparisons`) and its visibility,
+             *     every engine the filters select pooled.
              */
             shareOfVoice: {
                 entity: string;
@@ -1887,6 +2252,16 @@ export interface components {
                 ciHigh: number;
                 n: number;
                 isSelf: boolean;
+                /**
+                 * @description The change of this entity's share of voice since each comparison day (the
+                 *     composite's days), with its 95% interval and `significant`.
+                 */
+                comparisons: components["schemas"]["DeltaComparisons"];
+                /**
+                 * @description Share of answers mentioning this entity (0-1; n = answers), every engine the
+                 *     filters select pooled, with its changes since the comparison days.
+                 */
+                visibility: components["schemas"]["MetricEstimateWithComparisons"];
             }[];
             /**
              * @description At most 10 registrable domains, by the number of the day's answers citing them
@@ -1898,6 +2273,11 @@ export interface components {
                 count: number;
                 taxonomy: string;
             }[];
+            /**
+             * @description Recommendations waiting for someone (`listRecommendations`), counted now (not per
+             *     day): `proposed`, those with status `proposed`; `complianceFlagged`, those with
+             *     status `flagged`, awaiting a compliance review.
+             */
             pendingRecommendations: {
                 proposed: number;
                 complianceFlagged: number;
@@ -2447,6 +2827,222 @@ export interface components {
             suggestion: components["schemas"]["PromptSuggestion"];
             prompt: components["schemas"]["Prompt"];
         };
+        /**
+         * @description `create_content`: prompts where competitors are named and the brand is not.
+         *     `earn_citation`: a domain the engines cite for the workspace's prompts where the brand
+         *     is absent. `improve_page`: an owned page cited rarely (or found weak). `fix_sentiment`:
+         *     answers mentioning the brand negatively. `engine_gap`: visible on some engines, absent
+         *     on others. `correct_claim`: answers attributing to the brand a claim it must not make
+         *     (`eu_medical` workspaces). Triggers: docs/recommendations.md.
+         * @enum {string}
+         */
+        RecommendationKind: "create_content" | "earn_citation" | "improve_page" | "fix_sentiment" | "engine_gap" | "correct_claim";
+        /**
+         * @description `proposed` -> `accepted` -> `in_progress` -> `done`; `dismissed` (with a reason) from
+         *     `proposed`, `accepted` or `in_progress`; `flagged` awaits a compliance review (session
+         *     only) that clears it to `proposed` or dismisses it.
+         * @enum {string}
+         */
+        RecommendationStatus: "proposed" | "accepted" | "in_progress" | "done" | "dismissed" | "flagged";
+        /** @enum {string} */
+        RecommendationDismissReason: "not_relevant" | "already_done" | "not_feasible" | "disagree_with_evidence" | "compliance" | "other";
+        RecommendationTransitionRequest: {
+            idempotencyKey: components["schemas"]["IdempotencyKey"];
+            /** @description Kept in the history. */
+            note?: string;
+        };
+        RecommendationDismissRequest: {
+            idempotencyKey: components["schemas"]["IdempotencyKey"];
+            reason: components["schemas"]["RecommendationDismissReason"];
+            /** @description Kept in the history. */
+            note?: string;
+        };
+        RecommendationReviewRequest: {
+            idempotencyKey: components["schemas"]["IdempotencyKey"];
+            /**
+             * @description `clear`: back to `proposed`; `dismiss`: `dismissed` with reason `compliance`.
+             * @enum {string}
+             */
+            decision: "clear" | "dismiss";
+            /** @description Why; kept in the history and the audit log. */
+            note: string;
+        };
+        /**
+         * @description The measurement behind the recommendation, on its target's prompts and engines:
+         *     `name` is the metric (`visibility`, `share_of_voice`, `citation_rate`,
+         *     `negative_share`, `restricted_claims`; docs/recommendations.md), `date` the UTC day
+         *     of the rollups it was computed from.
+         */
+        RecommendationMetric: {
+            name: string;
+            value: number;
+            ciLow: number;
+            ciHigh: number;
+            n: number;
+            /** Format: date */
+            date: string;
+        };
+        /** @description A stored answer that shows the gap (`listRunResponses` of `runId` holds it). */
+        RecommendationEvidenceAnswer: {
+            runId: string;
+            responseId: string;
+            engine: string;
+            promptId: string;
+            /** @description The prompt's text. */
+            prompt: string;
+            /** @description A short passage of the answer (at most 400 characters). */
+            excerpt: string;
+            citations: {
+                position: number;
+                url: string;
+                title: string | null;
+            }[];
+        };
+        RecommendationEvidence: {
+            metric: components["schemas"]["RecommendationMetric"];
+            /** @description The same metric for the entity compared with (e.g. the leading competitor); null when none. */
+            comparison: {
+                entity: string;
+                value: number;
+                ciLow: number;
+                ciHigh: number;
+                n: number;
+            } | null;
+            answers: components["schemas"]["RecommendationEvidenceAnswer"][];
+        };
+        /** @description What the action is about; the fingerprint is computed from the kind and this. */
+        RecommendationTarget: {
+            promptIds: string[];
+            domain: string | null;
+            url: string | null;
+            /** @description The engines concerned; empty for all. */
+            engines: string[];
+        };
+        /**
+         * @description `score = round(100 x expectedImpact x confidence / effortWeight)` with effortWeight 1
+         *     (`low`), 2 (`medium`) or 3 (`high`): 0-100, higher first (docs/recommendations.md).
+         */
+        RecommendationPriority: {
+            score: number;
+            /** @description The gain in the metric if the action works (the gap's point estimate, 0-1). */
+            expectedImpact: number;
+            /** @description How sure the gap is (`ciLow / value` of the gap, clamped to 0-1). */
+            confidence: number;
+            /** @enum {string} */
+            effort: "low" | "medium" | "high";
+        };
+        ComplianceFinding: {
+            ruleId: string;
+            /** @description e.g. Regulation (EU) 2017/745. */
+            regulation: string;
+            /** @description e.g. Article 7. */
+            article: string;
+            /**
+             * @description Where the excerpt was found.
+             * @enum {string}
+             */
+            field: "title" | "rationale" | "action" | "answer";
+            excerpt: string;
+            /** @description A compliant wording. */
+            rewording: string;
+        };
+        /**
+         * @description Stored when the recommendation is marked `done`: the baseline is the evidence metric
+         *     at that moment; `current` is the same metric on the same prompts and engines on the
+         *     latest later day with answers on them, and `delta` its change from the baseline day
+         *     (both days recomputed from the rollups) with the significance test of
+         *     `DeltaComparison` (null until measured, then `verdict` says the result;
+         *     docs/recommendations.md, "Impact").
+         */
+        RecommendationImpact: {
+            baseline: components["schemas"]["RecommendationMetric"];
+            current: components["schemas"]["RecommendationMetric"] | null;
+            delta: {
+                delta: number;
+                ciLow: number;
+                ciHigh: number;
+                significant: boolean;
+                /** @enum {string} */
+                method: "paired-cluster-bootstrap" | "unpaired-bootstrap";
+            } | null;
+            /** @enum {string} */
+            verdict: "improved" | "no_detectable_change" | "worse" | "not_enough_data";
+        };
+        RecommendationTransition: {
+            /**
+             * @description `derive`: created by a derivation; `rederive`: a dismissed one proposed again after its evidence changed; `flag`: flagged by the compliance rules; `measure`: the impact verdict of a `done` one changed after a later run (from and to `done`, actor `system`, the change in `note`).
+             * @enum {string}
+             */
+            action: "derive" | "rederive" | "flag" | "accept" | "start" | "done" | "dismiss" | "review" | "measure";
+            from: components["schemas"]["RecommendationStatus"] | null;
+            to: components["schemas"]["RecommendationStatus"];
+            reason: components["schemas"]["RecommendationDismissReason"] | null;
+            note: string | null;
+            actor: {
+                /** @enum {string} */
+                type: "user" | "api_key" | "system";
+                id: string | null;
+            };
+            /** Format: date-time */
+            at: string;
+        };
+        /** @description No options yet; an empty object or no body. */
+        RecommendationDeriveRequest: Record<string, never>;
+        /**
+         * @description What one derivation stored: `date` is the UTC day derived from (null when the workspace
+         *     has no measured answers yet); the counts are the outcomes of its recommendations
+         *     (`created` new, `updated` open ones refreshed, `reproposed` dismissed ones whose
+         *     evidence changed materially, `unchanged` dismissed or done ones left alone).
+         */
+        RecommendationDerivation: {
+            /** Format: date */
+            date: string | null;
+            created: number;
+            updated: number;
+            reproposed: number;
+            unchanged: number;
+            /** @description Every recommendation the derivation produced, in derivation order. */
+            recommendations: {
+                recommendationId: string;
+                kind: components["schemas"]["RecommendationKind"];
+                /** @enum {string} */
+                outcome: "created" | "updated" | "reproposed" | "unchanged";
+            }[];
+        };
+        Recommendation: {
+            recommendationId: string;
+            workspace: string;
+            kind: components["schemas"]["RecommendationKind"];
+            status: components["schemas"]["RecommendationStatus"];
+            title: string;
+            /** @description Why, in words, from the evidence. */
+            rationale: string;
+            /** @description The concrete thing to do. */
+            action: string;
+            language: components["schemas"]["Language"];
+            target: components["schemas"]["RecommendationTarget"];
+            priority: components["schemas"]["RecommendationPriority"];
+            evidence: components["schemas"]["RecommendationEvidence"];
+            /** @description Findings of the workspace's compliance profile (always empty for `none`). */
+            complianceFindings: components["schemas"]["ComplianceFinding"][];
+            /** @description Why it was dismissed; null unless `dismissed`. */
+            dismissal: {
+                reason: components["schemas"]["RecommendationDismissReason"];
+                note: string | null;
+                /** Format: date-time */
+                at: string;
+            } | null;
+            /** @description Null until the recommendation is `done`. */
+            impact: components["schemas"]["RecommendationImpact"] | null;
+            /** @description Stable per workspace, kind and target; re-deriving updates the recommendation with this fingerprint. */
+            fingerprint: string;
+            /** @description Every status change, oldest first. */
+            history: components["schemas"]["RecommendationTransition"][];
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: date-time */
+            updatedAt: string;
+        };
     };
     responses: {
         /**
@@ -2594,6 +3190,7 @@ export interface components {
         GenerationId: string;
         ResearchId: string;
         SuggestionId: string;
+        RecommendationId: string;
         /** @description Page size. */
         Limit: number;
         /** @description The `nextCursor` of the previous page. */
@@ -2645,8 +3242,12 @@ export type DeltaComparison = components['schemas']['DeltaComparison'];
 export type DeltaComparisons = components['schemas']['DeltaComparisons'];
 export type Scoreboard = components['schemas']['Scoreboard'];
 export type MetricEstimate = components['schemas']['MetricEstimate'];
+export type MetricEstimateWithComparisons = components['schemas']['MetricEstimateWithComparisons'];
 export type ScoreboardEngineMetrics = components['schemas']['ScoreboardEngineMetrics'];
 export type MetricsTimeSeries = components['schemas']['MetricsTimeSeries'];
+export type ChangeMetric = components['schemas']['ChangeMetric'];
+export type ChangeWindow = components['schemas']['ChangeWindow'];
+export type MetricChange = components['schemas']['MetricChange'];
 export type RunPreset = components['schemas']['RunPreset'];
 export type RunSchedule = components['schemas']['RunSchedule'];
 export type RunScheduleUpdate = components['schemas']['RunScheduleUpdate'];
@@ -2701,6 +3302,23 @@ export type ResearchSource = components['schemas']['ResearchSource'];
 export type PromptSuggestionStatus = components['schemas']['PromptSuggestionStatus'];
 export type PromptSuggestion = components['schemas']['PromptSuggestion'];
 export type PromptSuggestionAccepted = components['schemas']['PromptSuggestionAccepted'];
+export type RecommendationKind = components['schemas']['RecommendationKind'];
+export type RecommendationStatus = components['schemas']['RecommendationStatus'];
+export type RecommendationDismissReason = components['schemas']['RecommendationDismissReason'];
+export type RecommendationTransitionRequest = components['schemas']['RecommendationTransitionRequest'];
+export type RecommendationDismissRequest = components['schemas']['RecommendationDismissRequest'];
+export type RecommendationReviewRequest = components['schemas']['RecommendationReviewRequest'];
+export type RecommendationMetric = components['schemas']['RecommendationMetric'];
+export type RecommendationEvidenceAnswer = components['schemas']['RecommendationEvidenceAnswer'];
+export type RecommendationEvidence = components['schemas']['RecommendationEvidence'];
+export type RecommendationTarget = components['schemas']['RecommendationTarget'];
+export type RecommendationPriority = components['schemas']['RecommendationPriority'];
+export type ComplianceFinding = components['schemas']['ComplianceFinding'];
+export type RecommendationImpact = components['schemas']['RecommendationImpact'];
+export type RecommendationTransition = components['schemas']['RecommendationTransition'];
+export type RecommendationDeriveRequest = components['schemas']['RecommendationDeriveRequest'];
+export type RecommendationDerivation = components['schemas']['RecommendationDerivation'];
+export type Recommendation = components['schemas']['Recommendation'];
 export type ResponseBadRequest = components['responses']['BadRequest'];
 export type ResponseUnauthorized = components['responses']['Unauthorized'];
 export type ResponseForbidden = components['responses']['Forbidden'];
@@ -2722,6 +3340,7 @@ export type ParameterRunId = components['parameters']['RunId'];
 export type ParameterGenerationId = components['parameters']['GenerationId'];
 export type ParameterResearchId = components['parameters']['ResearchId'];
 export type ParameterSuggestionId = components['parameters']['SuggestionId'];
+export type ParameterRecommendationId = components['parameters']['RecommendationId'];
 export type ParameterLimit = components['parameters']['Limit'];
 export type ParameterCursor = components['parameters']['Cursor'];
 export type ParameterMetricsDate = components['parameters']['MetricsDate'];
@@ -3115,6 +3734,64 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["MetricsTimeSeries"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    listMetricChanges: {
+        parameters: {
+            query?: {
+                /** @description First day (UTC). Default 89 days before `to`. */
+                from?: string;
+                /** @description Last day (UTC). Default the latest day with data. */
+                to?: string;
+                /** @description Only changes of this engine's series, or `all` for the pooled series. */
+                engine?: "all" | "openai" | "perplexity" | "gemini" | "anthropic" | "exa" | "simulated";
+                /** @description Only this entity (`self` for the brand, else a competitor id). */
+                entity?: string;
+                /** @description Only prompts of this category (as it was when the answer was measured). */
+                category?: components["parameters"]["MetricsCategory"];
+                /** @description Only prompts of this region. */
+                region?: components["parameters"]["MetricsRegion"];
+                /** @description Only prompts of this language. */
+                language?: components["parameters"]["MetricsLanguage"];
+                /** @description Count `brand_research` prompts in share of voice and the composite (left out by default). */
+                includeBrandResearch?: components["parameters"]["IncludeBrandResearch"];
+                /** @description Page size. */
+                limit?: components["parameters"]["Limit"];
+                /** @description The `nextCursor` of the previous page. */
+                cursor?: components["parameters"]["Cursor"];
+            };
+            header?: never;
+            path: {
+                /** @description Workspace slug. Anything that is not a workspace the caller may see answers `404 workspace_not_found`. */
+                workspace: components["parameters"]["Workspace"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of detected changes, newest first. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** Format: date */
+                        from: string;
+                        /** Format: date */
+                        to: string;
+                        /** @description The false discovery rate each day's tests are held to. */
+                        fdr: number;
+                        data: components["schemas"]["MetricChange"][];
+                        nextCursor: components["schemas"]["NextCursor"];
+                    };
                 };
             };
             400: components["responses"]["BadRequest"];
@@ -5216,6 +5893,297 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    listRecommendations: {
+        parameters: {
+            query?: {
+                /** @description Only recommendations in this status. */
+                status?: components["schemas"]["RecommendationStatus"];
+                /** @description Only recommendations of this kind. */
+                kind?: components["schemas"]["RecommendationKind"];
+                /** @description Only recommendations whose `target.engines` include this engine. */
+                engine?: "openai" | "perplexity" | "gemini" | "anthropic" | "exa" | "simulated";
+                /**
+                 * @description `true`: only recommendations with compliance findings (whatever their status, so
+                 *     the reviewed ones too); `false`: only those without. Those awaiting review are
+                 *     `status=flagged`.
+                 */
+                flagged?: boolean;
+                /** @description Page size. */
+                limit?: components["parameters"]["Limit"];
+                /** @description The `nextCursor` of the previous page. */
+                cursor?: components["parameters"]["Cursor"];
+            };
+            header?: never;
+            path: {
+                /** @description Workspace slug. Anything that is not a workspace the caller may see answers `404 workspace_not_found`. */
+                workspace: components["parameters"]["Workspace"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of recommendations. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["Recommendation"][];
+                        nextCursor: components["schemas"]["NextCursor"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    deriveRecommendations: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Workspace slug. Anything that is not a workspace the caller may see answers `404 workspace_not_found`. */
+                workspace: components["parameters"]["Workspace"];
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["RecommendationDeriveRequest"];
+            };
+        };
+        responses: {
+            /** @description What the derivation stored. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RecommendationDerivation"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    getRecommendation: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Workspace slug. Anything that is not a workspace the caller may see answers `404 workspace_not_found`. */
+                workspace: components["parameters"]["Workspace"];
+                recommendationId: components["parameters"]["RecommendationId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The recommendation. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Recommendation"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    acceptRecommendation: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Workspace slug. Anything that is not a workspace the caller may see answers `404 workspace_not_found`. */
+                workspace: components["parameters"]["Workspace"];
+                recommendationId: components["parameters"]["RecommendationId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RecommendationTransitionRequest"];
+            };
+        };
+        responses: {
+            /** @description The recommendation, `accepted`. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Recommendation"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    startRecommendation: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Workspace slug. Anything that is not a workspace the caller may see answers `404 workspace_not_found`. */
+                workspace: components["parameters"]["Workspace"];
+                recommendationId: components["parameters"]["RecommendationId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RecommendationTransitionRequest"];
+            };
+        };
+        responses: {
+            /** @description The recommendation, `in_progress`. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Recommendation"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    completeRecommendation: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Workspace slug. Anything that is not a workspace the caller may see answers `404 workspace_not_found`. */
+                workspace: components["parameters"]["Workspace"];
+                recommendationId: components["parameters"]["RecommendationId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RecommendationTransitionRequest"];
+            };
+        };
+        responses: {
+            /** @description The recommendation, `done`, with its impact baseline. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Recommendation"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    dismissRecommendation: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Workspace slug. Anything that is not a workspace the caller may see answers `404 workspace_not_found`. */
+                workspace: components["parameters"]["Workspace"];
+                recommendationId: components["parameters"]["RecommendationId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RecommendationDismissRequest"];
+            };
+        };
+        responses: {
+            /** @description The recommendation, `dismissed`. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Recommendation"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    reviewRecommendation: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Workspace slug. Anything that is not a workspace the caller may see answers `404 workspace_not_found`. */
+                workspace: components["parameters"]["Workspace"];
+                recommendationId: components["parameters"]["RecommendationId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RecommendationReviewRequest"];
+            };
+        };
+        responses: {
+            /** @description The recommendation, `proposed` or `dismissed`. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Recommendation"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
             500: components["responses"]["InternalError"];
         };
     };

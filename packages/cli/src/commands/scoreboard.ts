@@ -1,5 +1,13 @@
 import type { Scoreboard } from "@geopulse/api-types";
 import type { Command } from "commander";
+import {
+  anySignificant,
+  arrow,
+  type Comparison,
+  changeLegend,
+  shareChange,
+  significance,
+} from "../changes.js";
 import type { Context } from "../context.js";
 import { keyValues, percent, score, signed, table } from "../format.js";
 import {
@@ -28,17 +36,10 @@ export const withMetricsRead = (command: Command): Command =>
     ),
   );
 
-/** "; 95% -1.9 to +10.3, not significant" (nothing when the interval is absent). */
-function significance(c: Scoreboard["composite"]["comparisons"]["7d"]): string {
-  if (c.ciLow === null || c.ciHigh === null) return "";
-  const verdict = c.significant ? "significant" : "not significant";
-  return `; 95% ${signed(c.ciLow)} to ${signed(c.ciHigh)}, ${verdict}`;
-}
-
 /** The composite score block, shared with `metrics`. */
 export function compositeSummary(board: Scoreboard): string {
   const { composite } = board;
-  const change = (label: string, c: Scoreboard["composite"]["comparisons"]["7d"]) =>
+  const change = (label: string, c: Comparison) =>
     c.date === null || c.delta === null
       ? `no comparison ${label}`
       : `${signed(c.delta)} ${label} (${c.date}${significance(c)})`;
@@ -63,24 +64,55 @@ export function compositeSummary(board: Scoreboard): string {
   ]);
 }
 
-const estimate = (m: { value: number; ciLow: number; ciHigh: number }): string =>
+type Estimate = { value: number; ciLow: number; ciHigh: number };
+
+/** "32.5% (28.1%–36.9%)": a share with its 95% interval. */
+export const estimate = (m: Estimate): string =>
   `${percent(m.value)} (${percent(m.ciLow)}–${percent(m.ciHigh)})`;
 
-/** The brand on each engine: the shares with their 95% intervals. */
+/** An estimate marked ↑/↓ when it changed significantly since the previous day. */
+const marked = (m: Estimate & { comparisons: { previous: Comparison } }): string =>
+  `${estimate(m)} ${arrow(m.comparisons.previous)}`.trimEnd();
+
+/**
+ * The brand on each engine: the shares with their 95% intervals (visibility
+ * and share of voice marked ↑/↓ when significantly changed), then their
+ * changes since the previous day on that engine with the intervals.
+ */
 export function engineTable(board: Scoreboard): string {
   if (board.engines.length === 0) return "No engine data yet.";
-  return table(
-    ["engine", "answers", "visibility", "share of voice", "citation share", "position", "score"],
-    board.engines.map(({ engine, metrics: m }) => [
-      engine,
-      m.responses,
-      estimate(m.visibility),
-      estimate(m.shareOfVoice),
-      estimate(m.citationShare),
-      m.averagePosition === null ? null : m.averagePosition.toFixed(2),
-      score(m.composite.value, m.composite.ciLow, m.composite.ciHigh),
-    ]),
-  );
+  const sections = [
+    table(
+      ["engine", "answers", "visibility", "share of voice", "citation share", "position", "score"],
+      board.engines.map(({ engine, metrics: m }) => [
+        engine,
+        m.responses,
+        marked(m.visibility),
+        marked(m.shareOfVoice),
+        estimate(m.citationShare),
+        m.averagePosition === null ? null : m.averagePosition.toFixed(2),
+        score(m.composite.value, m.composite.ciLow, m.composite.ciHigh),
+      ]),
+    ),
+  ];
+  const previous = board.engines.flatMap(({ metrics: m }) => [
+    m.visibility.comparisons.previous,
+    m.shareOfVoice.comparisons.previous,
+  ]);
+  if (previous.some((c) => c.date !== null)) {
+    sections.push(
+      table(
+        ["engine", "visibility vs previous", "share of voice vs previous"],
+        board.engines.map(({ engine, metrics: m }) => [
+          engine,
+          shareChange(m.visibility.comparisons.previous),
+          shareChange(m.shareOfVoice.comparisons.previous),
+        ]),
+      ),
+    );
+  }
+  if (anySignificant(previous)) sections.push(changeLegend);
+  return sections.join("\n\n");
 }
 
 export function registerScoreboard(program: Command, ctx: Context): void {

@@ -1,6 +1,6 @@
 import type { Command } from "commander";
 import type { Context } from "../context.js";
-import { percent, table } from "../format.js";
+import { percent, signed, table } from "../format.js";
 import {
   day,
   type MetricsFilterOptions,
@@ -48,6 +48,7 @@ export function registerTimeseries(program: Command, ctx: Context): void {
       ctx.out(`No data from ${result.from} to ${result.to}.`);
       return;
     }
+    const flagged = rows.some(({ point }) => point.change !== null);
     ctx.out(
       table(
         [
@@ -60,6 +61,7 @@ export function registerTimeseries(program: Command, ctx: Context): void {
           "citation share",
           "position",
           "score",
+          "change",
         ],
         rows.map(({ series, point }) => [
           point.date,
@@ -71,8 +73,17 @@ export function registerTimeseries(program: Command, ctx: Context): void {
           percent(point.citationShare),
           point.averagePosition === null ? null : point.averagePosition.toFixed(2),
           point.composite.toFixed(1),
+          point.change
+            ? `${point.change.direction === "up" ? "▲" : "▼"} visibility ${signed(100 * point.change.delta)} pt`
+            : null,
         ]),
       ),
     );
+    if (flagged) {
+      ctx.info(
+        "▲/▼: a significant change of visibility (the week vs the 28 days before); " +
+          "evidence: geopulse metrics changes",
+      );
+    }
   });
 }

@@ -211,6 +211,17 @@ export const sdkOperations = {
       "input": "query",
       "paginated": false,
       "idempotencyKey": false
+    },
+    "listChanges": {
+      "operationId": "listMetricChanges",
+      "method": "GET",
+      "path": "/api/v1/workspaces/{workspace}/metrics/changes",
+      "pathParams": [
+        "workspace"
+      ],
+      "input": "query",
+      "paginated": true,
+      "idempotencyKey": false
     }
   },
   "promptGenerations": {
@@ -377,6 +388,90 @@ export const sdkOperations = {
       "input": "body",
       "paginated": false,
       "idempotencyKey": false
+    }
+  },
+  "recommendations": {
+    "accept": {
+      "operationId": "acceptRecommendation",
+      "method": "POST",
+      "path": "/api/v1/workspaces/{workspace}/recommendations/{recommendationId}/accept",
+      "pathParams": [
+        "workspace",
+        "recommendationId"
+      ],
+      "input": "body",
+      "paginated": false,
+      "idempotencyKey": true
+    },
+    "complete": {
+      "operationId": "completeRecommendation",
+      "method": "POST",
+      "path": "/api/v1/workspaces/{workspace}/recommendations/{recommendationId}/done",
+      "pathParams": [
+        "workspace",
+        "recommendationId"
+      ],
+      "input": "body",
+      "paginated": false,
+      "idempotencyKey": true
+    },
+    "derive": {
+      "operationId": "deriveRecommendations",
+      "method": "POST",
+      "path": "/api/v1/workspaces/{workspace}/recommendations/derive",
+      "pathParams": [
+        "workspace"
+      ],
+      "input": "body",
+      "paginated": false,
+      "idempotencyKey": false
+    },
+    "dismiss": {
+      "operationId": "dismissRecommendation",
+      "method": "POST",
+      "path": "/api/v1/workspaces/{workspace}/recommendations/{recommendationId}/dismiss",
+      "pathParams": [
+        "workspace",
+        "recommendationId"
+      ],
+      "input": "body",
+      "paginated": false,
+      "idempotencyKey": true
+    },
+    "get": {
+      "operationId": "getRecommendation",
+      "method": "GET",
+      "path": "/api/v1/workspaces/{workspace}/recommendations/{recommendationId}",
+      "pathParams": [
+        "workspace",
+        "recommendationId"
+      ],
+      "input": null,
+      "paginated": false,
+      "idempotencyKey": false
+    },
+    "list": {
+      "operationId": "listRecommendations",
+      "method": "GET",
+      "path": "/api/v1/workspaces/{workspace}/recommendations",
+      "pathParams": [
+        "workspace"
+      ],
+      "input": "query",
+      "paginated": true,
+      "idempotencyKey": false
+    },
+    "start": {
+      "operationId": "startRecommendation",
+      "method": "POST",
+      "path": "/api/v1/workspaces/{workspace}/recommendations/{recommendationId}/start",
+      "pathParams": [
+        "workspace",
+        "recommendationId"
+      ],
+      "input": "body",
+      "paginated": false,
+      "idempotencyKey": true
     }
   },
   "research": {
@@ -675,6 +770,8 @@ export interface GeneratedNamespaces {
     getScoreboard(workspace: PathParam<"getWorkspaceScoreboard", "workspace">, query?: Query<"getWorkspaceScoreboard">): Promise<Result<"getWorkspaceScoreboard">>;
     /** Daily metrics over a date range (`getMetricsTimeSeries`: GET /api/v1/workspaces/{workspace}/metrics/timeseries; scope metrics:read) */
     getTimeSeries(workspace: PathParam<"getMetricsTimeSeries", "workspace">, query: Query<"getMetricsTimeSeries">): Promise<Result<"getMetricsTimeSeries">>;
+    /** Detected changes of visibility over a date range (`listMetricChanges`: GET /api/v1/workspaces/{workspace}/metrics/changes; scope metrics:read) */
+    listChanges(workspace: PathParam<"listMetricChanges", "workspace">, options?: ListOptions<"listMetricChanges">): AsyncGenerator<Item<"listMetricChanges">>;
   };
   promptGenerations: {
     /** A prompt generation with its progress (`getPromptGeneration`: GET /api/v1/workspaces/{workspace}/prompt-generations/{generationId}; scope prompts:read) */
@@ -709,6 +806,22 @@ export interface GeneratedNamespaces {
     list(workspace: PathParam<"listPrompts", "workspace">, options?: ListOptions<"listPrompts">): AsyncGenerator<Item<"listPrompts">>;
     /** Change a prompt (`updatePrompt`: PATCH /api/v1/workspaces/{workspace}/prompts/{promptId}; scope prompts:write) */
     update(workspace: PathParam<"updatePrompt", "workspace">, promptId: PathParam<"updatePrompt", "promptId">, body: Body<"updatePrompt">): Promise<Result<"updatePrompt">>;
+  };
+  recommendations: {
+    /** Accept a proposed recommendation (`acceptRecommendation`: POST /api/v1/workspaces/{workspace}/recommendations/{recommendationId}/accept; scope recs:write) */
+    accept(workspace: PathParam<"acceptRecommendation", "workspace">, recommendationId: PathParam<"acceptRecommendation", "recommendationId">, body: Body<"acceptRecommendation">): Promise<Result<"acceptRecommendation">>;
+    /** Mark a recommendation as done (`completeRecommendation`: POST /api/v1/workspaces/{workspace}/recommendations/{recommendationId}/done; scope recs:write) */
+    complete(workspace: PathParam<"completeRecommendation", "workspace">, recommendationId: PathParam<"completeRecommendation", "recommendationId">, body: Body<"completeRecommendation">): Promise<Result<"completeRecommendation">>;
+    /** Derive recommendations from the latest measured day now (`deriveRecommendations`: POST /api/v1/workspaces/{workspace}/recommendations/derive; scope recs:write) */
+    derive(workspace: PathParam<"deriveRecommendations", "workspace">, body?: Body<"deriveRecommendations">): Promise<Result<"deriveRecommendations">>;
+    /** Dismiss a recommendation, with a reason (`dismissRecommendation`: POST /api/v1/workspaces/{workspace}/recommendations/{recommendationId}/dismiss; scope recs:write) */
+    dismiss(workspace: PathParam<"dismissRecommendation", "workspace">, recommendationId: PathParam<"dismissRecommendation", "recommendationId">, body: Body<"dismissRecommendation">): Promise<Result<"dismissRecommendation">>;
+    /** A recommendation with its evidence and history (`getRecommendation`: GET /api/v1/workspaces/{workspace}/recommendations/{recommendationId}; scope recs:read) */
+    get(workspace: PathParam<"getRecommendation", "workspace">, recommendationId: PathParam<"getRecommendation", "recommendationId">): Promise<Result<"getRecommendation">>;
+    /** List recommendations (`listRecommendations`: GET /api/v1/workspaces/{workspace}/recommendations; scope recs:read) */
+    list(workspace: PathParam<"listRecommendations", "workspace">, options?: ListOptions<"listRecommendations">): AsyncGenerator<Item<"listRecommendations">>;
+    /** Mark an accepted recommendation as in progress (`startRecommendation`: POST /api/v1/workspaces/{workspace}/recommendations/{recommendationId}/start; scope recs:write) */
+    start(workspace: PathParam<"startRecommendation", "workspace">, recommendationId: PathParam<"startRecommendation", "recommendationId">, body: Body<"startRecommendation">): Promise<Result<"startRecommendation">>;
   };
   research: {
     /** A research job with its most cited sources (`getResearchJob`: GET /api/v1/workspaces/{workspace}/research/{researchId}; scope runs:read) */

@@ -1,6 +1,7 @@
 import { monitorEventLoopDelay } from "node:perf_hooks";
 import type { AppContext } from "../../context.js";
 import { fingerprintOf, loadAnalysisSubject } from "./analysis-subject.js";
+import { enqueueRollupFollowUps } from "./enqueue-rollup-follow-ups.js";
 import { listStaleDays } from "./list-stale-days.js";
 import { reanalyzeDay } from "./reanalyze-day.js";
 
@@ -68,5 +69,7 @@ export async function reanalyzeWorkspace({
       },
       "workspace re-analysed",
     );
+  // Days redone change what reads their rollups.
+  if (totals.days > 0) await enqueueRollupFollowUps(ctx, workspaceId);
   return totals;
 }

@@ -139,7 +139,12 @@ export async function clearOtherVersions(
     options.keepVersion,
   );
   for (const { v } of versions) {
-    for (const table of [...ROLLUP_TABLES.map((t) => t.name), "metric_days"]) {
+    // The day's detected changes of that version go with it.
+    for (const table of [
+      ...ROLLUP_TABLES.map((t) => t.name),
+      "metric_days",
+      "metric_change_days",
+    ]) {
       await tx.$executeRawUnsafe(
         `DELETE FROM ${table} WHERE workspace_id = $1 AND analysis_version = $2::int AND day = $3::date`,
         options.workspaceId,

@@ -1,6 +1,10 @@
 import type { Database } from "@geopulse/db";
 import pg from "pg";
 import type { Logger } from "pino";
+import {
+  type WorkspaceReadCache,
+  workspaceChangeChannel,
+} from "../workspaces/workspace-read-cache.js";
 import { type AuthChanges, authChangeChannel } from "./auth-changes.js";
 
 const reconnectDelayMs = 1_000;
@@ -8,7 +12,16 @@ const reconnectDelayMs = 1_000;
 export interface ListenAuthChangesOptions {
   db: Database;
   changes: AuthChanges;
+  /** Workspace reads, dropped by the notices of the database's triggers (same connection). */
+  workspaceReads: WorkspaceReadCache;
   logger: Logger;
+}
+
+/** A channel, what receives its notices, and whether they can be heard. */
+interface Subscriber {
+  channel: string;
+  receive(payload: string): void;
+  setListening(listening: boolean): void;
 }
 
 /**
@@ -16,23 +29,41 @@ export interface ListenAuthChangesOptions {
  * LISTEN on a connection of its own on PostgreSQL, PGlite's listener on the
  * embedded database (one process). The cache serves entries only while the
  * listener is up: a lost connection drops everything and reconnects, since
- * changes sent meanwhile were never heard.
+ * changes sent meanwhile were never heard. The same connection carries the
+ * workspace change notices (services/workspaces/workspace-read-cache.ts), under the
+ * same rule.
  */
 export async function listenAuthChanges({
   db,
   changes,
+  workspaceReads,
   logger,
 }: ListenAuthChangesOptions): Promise<{ close(): Promise<void> }> {
-  const { cache } = changes;
+  const subscribers: Subscriber[] = [
+    {
+      channel: authChangeChannel,
+      receive: (payload) => changes.receive(payload),
+      setListening: (listening) => changes.cache.setListening(listening),
+    },
+    {
+      channel: workspaceChangeChannel,
+      receive: (payload) => workspaceReads.receive(payload),
+      setListening: (listening) => workspaceReads.setListening(listening),
+    },
+  ];
+  const setListening = (listening: boolean) => {
+    for (const subscriber of subscribers) subscriber.setListening(listening);
+  };
   if (db.pglite) {
-    const unlisten = await db.pglite.listen(authChangeChannel, (payload) =>
-      changes.receive(payload),
+    const { pglite } = db;
+    const unlisten = await Promise.all(
+      subscribers.map((s) => pglite.listen(s.channel, (payload) => s.receive(payload))),
     );
-    cache.setListening(true);
+    setListening(true);
     return {
       close: async () => {
-        cache.setListening(false);
-        await unlisten();
+        setListening(false);
+        for (const stop of unlisten) await stop();
       },
     };
   }
@@ -43,7 +74,7 @@ export async function listenAuthChanges({
   const lost = (current: pg.Client, error?: unknown) => {
     if (client !== current) return;
     client = undefined;
-    cache.setListening(false);
+    setListening(false);
     current.end().catch(() => {});
     if (closed) return;
     logger.warn({ err: error }, "auth change listener lost its connection; reconnecting");
@@ -54,27 +85,26 @@ export async function listenAuthChanges({
     const current = new pg.Client({ connectionString: db.url, keepAlive: true });
     client = current;
     current.on("notification", (message) => {
-      if (message.channel === authChangeChannel && message.payload) {
-        changes.receive(message.payload);
-      }
+      const subscriber = subscribers.find((s) => s.channel === message.channel);
+      if (subscriber && message.payload !== undefined) subscriber.receive(message.payload);
     });
     current.on("error", (error) => lost(current, error));
     current.on("end", () => lost(current));
     try {
       await current.connect();
-      await current.query(`LISTEN ${authChangeChannel}`);
+      for (const { channel } of subscribers) await current.query(`LISTEN ${channel}`);
     } catch (error) {
       lost(current, error);
       return;
     }
-    if (client === current && !closed) cache.setListening(true);
+    if (client === current && !closed) setListening(true);
   };
   await connect();
   return {
     close: async () => {
       closed = true;
       clearTimeout(retry);
-      cache.setListening(false);
+      setListening(false);
       const current = client;
       client = undefined;
       await current?.end();

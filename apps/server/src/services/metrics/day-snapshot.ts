@@ -1,8 +1,6 @@
 import type { AppContext } from "../../context.js";
 import type { MetricsSnapshot } from "../../metrics/aggregates.js";
 import { computeMetrics } from "../../metrics/compute-metrics.js";
-import { computePointMetrics } from "../../metrics/point-metrics.js";
-import { loadDailySums } from "./load-daily-sums.js";
 import { loadPromptCells, loadTopCitedDomains } from "./load-prompt-cells.js";
 import { filtersKey, type MetricsFilters } from "./metrics-filters.js";
 import type { MetricDayRow, MetricsScope } from "./metrics-scope.js";
@@ -82,54 +80,5 @@ export async function daySnapshot(options: {
   });
   const result = { snapshot, topCitedDomains };
   remember(cache, key, result, ctx.config.metricsCacheEntries);
-  return result;
-}
-
-// The brand's composite of comparison days (deltas), by the same key as above;
-// null for a day whose answers the filters leave out entirely.
-const composites = new Map<string, number | null>();
-
-/**
- * The brand's composite point value on each given day that has answers after
- * the filters (a day they leave empty is absent: nothing to compare with), from
- * sums per (day, engine, category) for every day not cached, in one read (no
- * bootstrap: deltas need values only).
- */
-export async function selfComposites(options: {
-  ctx: AppContext;
-  scope: MetricsScope;
-  days: readonly MetricDayRow[];
-  filters: MetricsFilters;
-}): Promise<Map<string, number>> {
-  const { ctx, scope, filters } = options;
-  const fk = filtersKey(filters);
-  const keyOf = (d: MetricDayRow) => cacheKey(scope, d, fk);
-  const result = new Map<string, number>();
-  const missing: MetricDayRow[] = [];
-  for (const d of options.days) {
-    const hit = composites.get(keyOf(d));
-    if (hit === undefined) missing.push(d);
-    else if (hit !== null) result.set(d.day, hit);
-  }
-  if (missing.length === 0) return result;
-  const sums = await loadDailySums({
-    ctx,
-    workspaceId: scope.workspaceId,
-    version: scope.version,
-    days: missing.map((d) => d.day),
-    filters,
-  });
-  for (const d of missing) {
-    const points = computePointMetrics({
-      cells: sums.get(d.day) ?? [],
-      entities: scope.entities,
-      weights: scope.weights,
-      includeBrandResearch: filters.includeBrandResearch ?? false,
-    });
-    const value =
-      points.responses > 0 ? (points.entities.find((e) => e.isSelf)?.composite ?? 0) : null;
-    remember(composites, keyOf(d), value, ctx.config.metricsCacheEntries);
-    if (value !== null) result.set(d.day, value);
-  }
   return result;
 }

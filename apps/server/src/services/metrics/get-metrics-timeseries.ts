@@ -7,12 +7,14 @@ import {
   type EntityPoint,
   type ScopePoints,
 } from "../../metrics/point-metrics.js";
+import { loadDayChanges } from "./day-changes.js";
 import { loadDailySums } from "./load-daily-sums.js";
 import { checkDay, type MetricsFilters } from "./metrics-filters.js";
 import { loadMetricsScope } from "./metrics-scope.js";
 
 export type MetricsTimeSeries = ResponseBody<"getMetricsTimeSeries", 200>;
 type Series = MetricsTimeSeries["series"][number];
+type PointChange = Series["points"][number]["change"];
 /** Longest range one request may ask for, in days. */
 export const MAX_TIMESERIES_DAYS = 366;
 
@@ -31,6 +33,10 @@ export interface GetMetricsTimeSeriesOptions {
  * whatever the number of prompts), and each day's sums go through
  * `computePointMetrics`: every metric is a ratio of sums, so the points equal
  * the metrics route's values (without intervals, so without a bootstrap).
+ * Each point carries the day's detected change of visibility for its entity
+ * and series (`loadDayChanges`: stored per day, computed when missing or
+ * outdated; on the fly under a category, language, region or brand-research
+ * filter).
  */
 export async function getMetricsTimeSeries(
   options: GetMetricsTimeSeriesOptions,
@@ -44,13 +50,29 @@ export async function getMetricsTimeSeries(
     throw errors.field("query.to", "range", `The range spans at most ${MAX_TIMESERIES_DAYS} days.`);
   }
   const scope = await loadMetricsScope(ctx, options.access.id);
-  const byDay = await loadDailySums({
-    ctx,
-    workspaceId: scope.workspaceId,
-    version: scope.version,
-    days: { from, to },
-    filters,
-  });
+  const [byDay, changes] = await Promise.all([
+    loadDailySums({
+      ctx,
+      workspaceId: scope.workspaceId,
+      version: scope.version,
+      days: { from, to },
+      filters,
+    }),
+    loadDayChanges({ ctx, scope, from, to, filters }),
+  ]);
+  // The day's change of each (entity, series); with an engine filter the
+  // pooled series is that engine's answers, so it carries the engine's change.
+  const changeOf = new Map<string, PointChange>();
+  for (const c of changes) {
+    changeOf.set(`${c.date}\u0000${c.entityId}\u0000${c.engine ?? "all"}`, {
+      metric: "visibility",
+      direction: c.direction,
+      delta: c.delta,
+      qValue: c.qValue,
+    });
+  }
+  const changeKey = (date: string, entityId: string, engine: string) =>
+    `${date}\u0000${entityId}\u0000${engine === "all" && filters.engine ? filters.engine : engine}`;
 
   // One series per shown entity and engine, filled day by day.
   const shown = scope.entities.flatMap((entity, e) =>
@@ -74,7 +96,7 @@ export async function getMetricsTimeSeries(
   const push = (engine: string, date: string, points: ScopePoints) => {
     if (points.responses === 0) return;
     const list = seriesOf(engine);
-    shown.forEach(({ e }, i) => {
+    shown.forEach(({ entity, e }, i) => {
       const m = points.entities[e] as EntityPoint;
       (list[i] as Series).points.push({
         date,
@@ -84,6 +106,7 @@ export async function getMetricsTimeSeries(
         citationShare: m.citationShare,
         averagePosition: m.averagePosition,
         composite: m.composite,
+        change: changeOf.get(changeKey(date, entity.id, engine)) ?? null,
       });
     });
   };

@@ -1,4 +1,5 @@
 import type { WorkspaceMetrics } from "@geopulse/api-types";
+import { countPendingRecommendations } from "../recommendations/count-pending-recommendations.js";
 import {
   buildScoreboard,
   type GetMetricsOptions,
@@ -7,17 +8,21 @@ import {
 import { loadRunSummary, RECENT_RUNS } from "./load-run-summary.js";
 
 /**
- * The metrics view of a day: the scoreboard, share of voice of every tracked
- * entity, the most-cited domains, and the latest runs. Reads rollups (and a
- * few run rows), never stored answers. Recommendations do not exist yet, so
- * `pendingRecommendations` is zeros.
+ * The metrics view of a day: the scoreboard, share of voice and visibility of
+ * every tracked entity (each with its changes since the comparison days), the
+ * most-cited domains, and the latest runs. Reads rollups (and a few run rows),
+ * never stored answers; `pendingRecommendations` is one grouped count of the
+ * open `proposed` and the `flagged` recommendations.
  */
 export async function getWorkspaceMetrics(options: GetMetricsOptions): Promise<WorkspaceMetrics> {
   const { requested, head } = await loadScoreboardHead(options, RECENT_RUNS);
-  const [{ scope, scoreboard, day }, runs] = await Promise.all([
-    buildScoreboard(options, requested, head),
-    loadRunSummary(options.ctx, options.access.id, head.recentRuns),
-  ]);
+  const [{ scope, scoreboard, day, comparisons }, runs, pendingRecommendations] = await Promise.all(
+    [
+      buildScoreboard(options, requested, head),
+      loadRunSummary(options.ctx, options.access.id, head.recentRuns),
+      countPendingRecommendations(options.ctx, options.access.id),
+    ],
+  );
   const names = new Map(scope.entities.map((e) => [e.id, e.name]));
   return {
     scoreboard,
@@ -30,9 +35,14 @@ export async function getWorkspaceMetrics(options: GetMetricsOptions): Promise<W
           ciHigh: e.shareOfVoice.ciHigh,
           n: e.shareOfVoice.n,
           isSelf: e.isSelf,
+          comparisons: comparisons((c) => c.entities.get(e.entityId)?.shareOfVoice),
+          visibility: {
+            ...e.visibility,
+            comparisons: comparisons((c) => c.entities.get(e.entityId)?.visibility),
+          },
         }))
       : [],
     topCitedDomains: day?.topCitedDomains ?? [],
-    pendingRecommendations: { proposed: 0, complianceFlagged: 0 },
+    pendingRecommendations,
   };
 }

@@ -1,10 +1,18 @@
-import type { Scoreboard } from "@geopulse/api-types";
+import type { DeltaComparisons, Scoreboard } from "@geopulse/api-types";
 import type { AppContext } from "../../context.js";
 import type { WorkspaceAccess } from "../../http/principal.js";
 import type { EntityMetrics } from "../../metrics/aggregates.js";
-import { comparisonDays, compositeChanges, noChanges } from "../../metrics/composite-deltas.js";
-import { compositeSignificance } from "./composite-significance.js";
-import { type DaySnapshot, daySnapshot, selfComposites } from "./day-snapshot.js";
+import type { DeltaEstimate } from "../../metrics/bootstrap-deltas.js";
+import {
+  type ComparedDays,
+  comparisonDays,
+  compositeChanges,
+  deltaComparisons,
+  noChanges,
+  noComparisons,
+} from "../../metrics/composite-deltas.js";
+import { type DaySnapshot, daySnapshot } from "./day-snapshot.js";
+import { type DayChanges, deltaSignificance } from "./delta-significance.js";
 import { loadMetricsHead, type MetricsHead } from "./load-metrics-head.js";
 import { checkDay, type MetricsFilters } from "./metrics-filters.js";
 import type { MetricsScope } from "./metrics-scope.js";
@@ -17,11 +25,16 @@ export interface GetMetricsOptions {
   filters: MetricsFilters;
 }
 
+/** The comparison days of a metric picked from each day's changes (undefined: none). */
+type ComparisonsOf = (pick: (changes: DayChanges) => DeltaEstimate | undefined) => ComparedDays;
+
 export interface ScoreboardView {
   scope: MetricsScope;
   scoreboard: Scoreboard;
   /** The day's snapshot, or null when the day has no data. */
   day: DaySnapshot | null;
+  /** The comparisons of a metric picked from each comparison day's changes. */
+  comparisons: (pick: (changes: DayChanges) => DeltaEstimate | undefined) => DeltaComparisons;
 }
 
 type EngineMetrics = Scoreboard["engines"][number]["metrics"];
@@ -63,40 +76,39 @@ export async function buildScoreboard(
     },
     engines: [],
   };
-  if (!current) return { scope, scoreboard: empty, day: null };
+  if (!current) return { scope, scoreboard: empty, day: null, comparisons: () => noComparisons };
 
-  const day = await daySnapshot({ ctx, scope, day: current, filters });
-  const self = selfOf(day.snapshot.entities);
   const compare = comparisonDays(
     date,
     days.map((d) => d.day),
   );
   const wanted = new Set([compare.previous, compare.d7, compare.d28]);
-  const compared = days.filter((d) => wanted.has(d.day));
-  // Independent reads of the same days: a day without answers in scope is absent from both.
-  const [earlier, significance] = await Promise.all([
-    selfComposites({ ctx, scope, days: compared, filters }),
-    compositeSignificance({ ctx, scope, day: current, earlier: compared, filters }),
+  // Independent reads: the day's snapshot, and the changes since its comparison days.
+  const [day, changes] = await Promise.all([
+    daySnapshot({ ctx, scope, day: current, filters }),
+    deltaSignificance({
+      ctx,
+      scope,
+      day: current,
+      earlier: days.filter((d) => wanted.has(d.day)),
+      filters,
+    }),
   ]);
-  const on = (date: string | undefined) => {
-    const value = date === undefined ? undefined : earlier.get(date);
-    const interval = date === undefined ? undefined : significance.get(date);
-    return date === undefined || value === undefined || interval === undefined
-      ? undefined
-      : { date, value, significance: interval };
+  const self = selfOf(day.snapshot.entities);
+  // A comparison day the filters leave without answers (or the day itself) compares nothing.
+  const comparisons: ComparisonsOf = (pick) => {
+    const on = (then: string | undefined) => {
+      const changed = then === undefined ? undefined : changes.get(then);
+      const change = changed && pick(changed);
+      return then === undefined || change === undefined ? undefined : { date: then, change };
+    };
+    return { previous: on(compare.previous), d7: on(compare.d7), d28: on(compare.d28) };
   };
-  // A day the filters leave without answers has no value to compare.
-  const changes = compositeChanges(
-    self && self.composite.n > 0 ? self.composite.value : undefined,
-    {
-      previous: on(compare.previous),
-      d7: on(compare.d7),
-      d28: on(compare.d28),
-    },
-  );
+  const composite = compositeChanges(comparisons((c) => c.brand.composite));
   return {
     scope,
     day,
+    comparisons: (pick) => deltaComparisons(comparisons(pick)),
     scoreboard: {
       brand: scope.brand,
       date,
@@ -107,13 +119,17 @@ export async function buildScoreboard(
             ciHigh: self.composite.ciHigh,
             n: self.composite.n,
             entity: scope.brand,
-            ...changes,
+            ...composite,
           }
         : empty.composite,
-      engines: day.snapshot.engines.map((engine) => ({
-        engine: engine.engine,
-        metrics: toEngineMetrics(engine.responses, selfOf(engine.entities)),
-      })),
+      engines: day.snapshot.engines.map((engine) => {
+        const on = (metric: "visibility" | "shareOfVoice") =>
+          deltaComparisons(comparisons((c) => c.engines.get(engine.engine)?.[metric]));
+        return {
+          engine: engine.engine,
+          metrics: toEngineMetrics(engine.responses, selfOf(engine.entities), on),
+        };
+      }),
     },
   };
 }
@@ -129,11 +145,15 @@ function selfOf(entities: EntityMetrics[]): EntityMetrics | undefined {
 
 const zero = { value: 0, ciLow: 0, ciHigh: 0, n: 0 };
 
-function toEngineMetrics(responses: number, self: EntityMetrics | undefined): EngineMetrics {
+function toEngineMetrics(
+  responses: number,
+  self: EntityMetrics | undefined,
+  comparisons: (metric: "visibility" | "shareOfVoice") => DeltaComparisons,
+): EngineMetrics {
   return {
     responses,
-    visibility: self?.visibility ?? zero,
-    shareOfVoice: self?.shareOfVoice ?? zero,
+    visibility: { ...(self?.visibility ?? zero), comparisons: comparisons("visibility") },
+    shareOfVoice: { ...(self?.shareOfVoice ?? zero), comparisons: comparisons("shareOfVoice") },
     citationShare: self?.citationShare ?? zero,
     averagePosition: self?.averagePosition ?? null,
     mentionCount: self?.mentionCount ?? 0,

@@ -43,6 +43,9 @@ interface HeadRow {
  * 7 and 28 days before) and the latest runs, as one statement: each part is a
  * bounded read on its (workspace, ...) index, and one round trip instead of
  * four keeps an empty or cached metrics read close to the cost of the request.
+ * Heads are kept in memory until something they read changes
+ * (services/workspaces/workspace-read-cache.ts): a cached head costs no round
+ * trip. The head returned is shared and frozen.
  */
 export async function loadMetricsHead({
   ctx,
@@ -50,6 +53,22 @@ export async function loadMetricsHead({
   upTo,
   recentRuns,
 }: LoadMetricsHeadOptions): Promise<MetricsHead> {
+  return ctx.workspaceReads.read(workspaceId, metricsHeadKey(upTo, recentRuns), () =>
+    readMetricsHead(ctx, workspaceId, upTo, recentRuns),
+  );
+}
+
+/** The head's entry among its workspace's cached reads. */
+export function metricsHeadKey(upTo: string | undefined, recentRuns: number): string {
+  return `metrics-head:${upTo ?? "latest"}:${recentRuns}`;
+}
+
+async function readMetricsHead(
+  ctx: AppContext,
+  workspaceId: string,
+  upTo: string | undefined,
+  recentRuns: number,
+): Promise<MetricsHead> {
   const [row] = await ctx.prisma.$queryRawUnsafe<HeadRow[]>(
     `SELECT w.brand, w.measurement_model AS "measurementModel",
        COALESCE((SELECT json_agg(json_build_object('id', c.id, 'name', c.name) ORDER BY c.position)

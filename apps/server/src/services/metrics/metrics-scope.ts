@@ -24,6 +24,16 @@ export async function loadMetricsScope(
   ctx: AppContext,
   workspaceId: string,
 ): Promise<MetricsScope> {
+  const scope = await findMetricsScope(ctx, workspaceId);
+  if (!scope) throw errors.workspaceNotFound();
+  return scope;
+}
+
+/** The scope, or null when the workspace no longer exists (background jobs). */
+export async function findMetricsScope(
+  ctx: AppContext,
+  workspaceId: string,
+): Promise<MetricsScope | null> {
   const workspace = await ctx.prisma.workspace.findUnique({
     where: { id: workspaceId },
     select: {
@@ -32,8 +42,7 @@ export async function loadMetricsScope(
       competitors: { select: { id: true, name: true }, orderBy: { position: "asc" } },
     },
   });
-  if (!workspace) throw errors.workspaceNotFound();
-  return toMetricsScope(workspaceId, workspace);
+  return workspace ? toMetricsScope(workspaceId, workspace) : null;
 }
 
 /** The scope from the workspace's brand, measurement model and competitors in position order. */

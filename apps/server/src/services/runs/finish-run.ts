@@ -1,4 +1,5 @@
 import type { AppContext } from "../../context.js";
+import { enqueueRollupFollowUps } from "../analysis/enqueue-rollup-follow-ups.js";
 import { settleOnce } from "../credits/settle-once.js";
 
 /** How a task the run could not pay for was recorded (`execute-run.ts`). */
@@ -11,7 +12,9 @@ const unpaidError = "insufficient_credits";
  * and settlement), which is that billed cost: answers are billed at most their
  * ceilings and asked only when the budget covers them. Should the ledger ever
  * charge less (a reservation closed under the run), the rest is written off
- * and logged, never reported as cost.
+ * and logged, never reported as cost. Queues the refresh of the workspace's
+ * detected changes, the measurement of the done recommendations' impact and
+ * the derivation of recommendations when the run stored answers.
  */
 export async function finishRun(ctx: AppContext, runId: string): Promise<void> {
   const run = await ctx.prisma.run.findUniqueOrThrow({ where: { id: runId } });
@@ -66,4 +69,6 @@ export async function finishRun(ctx: AppContext, runId: string): Promise<void> {
       ...(error ? { error } : {}),
     },
   });
+  // Its answers changed the rollups of the day: what reads them is redone now, not at the next read.
+  if (run.completedTasks > 0) await enqueueRollupFollowUps(ctx, run.workspaceId);
 }

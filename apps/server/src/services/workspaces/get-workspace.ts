@@ -9,14 +9,29 @@ export interface GetWorkspaceOptions {
   access: WorkspaceAccess;
 }
 
+/** The view's entry among its workspace's cached reads. */
+const viewKey = "workspace";
+
 /**
- * One round trip: the workspace row with its competitors aggregated in order
- * (Prisma's `include` would issue a second query for the relation).
+ * The workspace as its members see it, from memory until the workspace or its
+ * competitors change (services/workspaces/workspace-read-cache.ts), else in
+ * one round trip.
  */
 export async function getWorkspace({
   ctx,
   access,
 }: GetWorkspaceOptions): Promise<WorkspaceResponse> {
+  const workspace = await ctx.workspaceReads.read(access.id, viewKey, () =>
+    readWorkspaceView(ctx, access.id),
+  );
+  return toWorkspaceResponse(workspace, access.role);
+}
+
+/**
+ * The workspace row with its competitors aggregated in order (Prisma's
+ * `include` would issue a second query for the relation).
+ */
+async function readWorkspaceView(ctx: AppContext, workspaceId: string): Promise<WorkspaceView> {
   const [workspace] = await ctx.prisma.$queryRaw<WorkspaceView[]>`
     SELECT w.slug, w.brand, w.display_name AS "displayName", w.domains, w.languages, w.regions,
       w.gsc_property AS "gscProperty", w.ga4_property AS "ga4Property",
@@ -29,7 +44,7 @@ export async function getWorkspace({
           'aliases', c.aliases, 'ambiguous', c.ambiguous) ORDER BY c.position)
         FROM competitors c WHERE c.workspace_id = w.id
       ), '[]'::json) AS competitors
-    FROM workspaces w WHERE w.id = ${access.id}`;
+    FROM workspaces w WHERE w.id = ${workspaceId}`;
   if (!workspace) throw errors.workspaceNotFound();
-  return toWorkspaceResponse(workspace, access.role);
+  return workspace;
 }

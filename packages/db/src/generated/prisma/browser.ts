@@ -190,6 +190,14 @@ export type MetricDayEngine = Prisma.MetricDayEngineModel
  */
 export type MetricDayEngineEntityCount = Prisma.MetricDayEngineEntityCountModel
 /**
+ * Model MetricChangeDay
+ * The visibility changes detected on one day (docs/metrics.md, "Change
+ * detection"), unfiltered: `inputs` fingerprints what they were computed from
+ * (the revisions of the day and of the 34 days before it, and the entities);
+ * a row whose fingerprint no longer matches is stale and computed again.
+ */
+export type MetricChangeDay = Prisma.MetricChangeDayModel
+/**
  * Model MetricDay
  * One row per workspace, version and day with data: the day list, and a
  * revision bumped on every change (cache key of computed metrics).
@@ -215,3 +223,19 @@ export type PromptSuggestion = Prisma.PromptSuggestionModel
  * A source a research provider returned or cited, one row per job and URL.
  */
 export type ResearchSource = Prisma.ResearchSourceModel
+/**
+ * Model Recommendation
+ * An evidence-backed action. One per (workspace, fingerprint): the fingerprint
+ * is a hash of the kind and the canonical target, so re-deriving updates it.
+ */
+export type Recommendation = Prisma.RecommendationModel
+/**
+ * Model RecommendationAnswer
+ * A stored answer a recommendation shows as evidence (copied: prompt text, excerpt, citations).
+ */
+export type RecommendationAnswer = Prisma.RecommendationAnswerModel
+/**
+ * Model RecommendationTransition
+ * One status change of a recommendation (its history), oldest first by id.
+ */
+export type RecommendationTransition = Prisma.RecommendationTransitionModel

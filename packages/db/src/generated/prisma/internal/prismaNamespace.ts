@@ -428,11 +428,15 @@ export const ModelName = {
   MetricGroupDomainCount: 'MetricGroupDomainCount',
   MetricDayEngine: 'MetricDayEngine',
   MetricDayEngineEntityCount: 'MetricDayEngineEntityCount',
+  MetricChangeDay: 'MetricChangeDay',
   MetricDay: 'MetricDay',
   PromptGeneration: 'PromptGeneration',
   ResearchJob: 'ResearchJob',
   PromptSuggestion: 'PromptSuggestion',
-  ResearchSource: 'ResearchSource'
+  ResearchSource: 'ResearchSource',
+  Recommendation: 'Recommendation',
+  RecommendationAnswer: 'RecommendationAnswer',
+  RecommendationTransition: 'RecommendationTransition'
 } as const
 
 export type ModelName = (typeof ModelName)[keyof typeof ModelName]
@@ -448,7 +452,7 @@ export type TypeMap<ExtArgs extends runtime.Types.Extensions.InternalArgs = runt
     omit: GlobalOmitOptions
   }
   meta: {
-    modelProps: "user" | "session" | "signInToken" | "workspace" | "competitor" | "member" | "auditEvent" | "apiKey" | "idempotencyRecord" | "deviceAuthorization" | "rateLimitWindow" | "invitation" | "storedCredential" | "creditAccount" | "creditLot" | "freeGrant" | "creditReservation" | "creditLedgerEntry" | "checkoutReceipt" | "prompt" | "run" | "engineResponse" | "citation" | "responseMention" | "metricCell" | "metricEntityCount" | "metricGroup" | "metricGroupEntityCount" | "metricGroupDomainCount" | "metricDayEngine" | "metricDayEngineEntityCount" | "metricDay" | "promptGeneration" | "researchJob" | "promptSuggestion" | "researchSource"
+    modelProps: "user" | "session" | "signInToken" | "workspace" | "competitor" | "member" | "auditEvent" | "apiKey" | "idempotencyRecord" | "deviceAuthorization" | "rateLimitWindow" | "invitation" | "storedCredential" | "creditAccount" | "creditLot" | "freeGrant" | "creditReservation" | "creditLedgerEntry" | "checkoutReceipt" | "prompt" | "run" | "engineResponse" | "citation" | "responseMention" | "metricCell" | "metricEntityCount" | "metricGroup" | "metricGroupEntityCount" | "metricGroupDomainCount" | "metricDayEngine" | "metricDayEngineEntityCount" | "metricChangeDay" | "metricDay" | "promptGeneration" | "researchJob" | "promptSuggestion" | "researchSource" | "recommendation" | "recommendationAnswer" | "recommendationTransition"
     txIsolationLevel: TransactionIsolationLevel
   }
   model: {
@@ -2746,6 +2750,80 @@ export type TypeMap<ExtArgs extends runtime.Types.Extensions.InternalArgs = runt
         }
       }
     }
+    MetricChangeDay: {
+      payload: Prisma.$MetricChangeDayPayload<ExtArgs>
+      fields: Prisma.MetricChangeDayFieldRefs
+      operations: {
+        findUnique: {
+          args: Prisma.MetricChangeDayFindUniqueArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$MetricChangeDayPayload> | null
+        }
+        findUniqueOrThrow: {
+          args: Prisma.MetricChangeDayFindUniqueOrThrowArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$MetricChangeDayPayload>
+        }
+        findFirst: {
+          args: Prisma.MetricChangeDayFindFirstArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$MetricChangeDayPayload> | null
+        }
+        findFirstOrThrow: {
+          args: Prisma.MetricChangeDayFindFirstOrThrowArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$MetricChangeDayPayload>
+        }
+        findMany: {
+          args: Prisma.MetricChangeDayFindManyArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$MetricChangeDayPayload>[]
+        }
+        create: {
+          args: Prisma.MetricChangeDayCreateArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$MetricChangeDayPayload>
+        }
+        createMany: {
+          args: Prisma.MetricChangeDayCreateManyArgs<ExtArgs>
+          result: BatchPayload
+        }
+        createManyAndReturn: {
+          args: Prisma.MetricChangeDayCreateManyAndReturnArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$MetricChangeDayPayload>[]
+        }
+        delete: {
+          args: Prisma.MetricChangeDayDeleteArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$MetricChangeDayPayload>
+        }
+        update: {
+          args: Prisma.MetricChangeDayUpdateArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$MetricChangeDayPayload>
+        }
+        deleteMany: {
+          args: Prisma.MetricChangeDayDeleteManyArgs<ExtArgs>
+          result: BatchPayload
+        }
+        updateMany: {
+          args: Prisma.MetricChangeDayUpdateManyArgs<ExtArgs>
+          result: BatchPayload
+        }
+        updateManyAndReturn: {
+          args: Prisma.MetricChangeDayUpdateManyAndReturnArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$MetricChangeDayPayload>[]
+        }
+        upsert: {
+          args: Prisma.MetricChangeDayUpsertArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$MetricChangeDayPayload>
+        }
+        aggregate: {
+          args: Prisma.MetricChangeDayAggregateArgs<ExtArgs>
+          result: runtime.Types.Utils.Optional<Prisma.AggregateMetricChangeDay>
+        }
+        groupBy: {
+          args: Prisma.MetricChangeDayGroupByArgs<ExtArgs>
+          result: runtime.Types.Utils.Optional<Prisma.MetricChangeDayGroupByOutputType>[]
+        }
+        count: {
+          args: Prisma.MetricChangeDayCountArgs<ExtArgs>
+          result: runtime.Types.Utils.Optional<Prisma.MetricChangeDayCountAggregateOutputType> | number
+        }
+      }
+    }
     MetricDay: {
       payload: Prisma.$MetricDayPayload<ExtArgs>
       fields: Prisma.MetricDayFieldRefs
@@ -3113,6 +3191,228 @@ export type TypeMap<ExtArgs extends runtime.Types.Extensions.InternalArgs = runt
         count: {
           args: Prisma.ResearchSourceCountArgs<ExtArgs>
           result: runtime.Types.Utils.Optional<Prisma.ResearchSourceCountAggregateOutputType> | number
+        }
+      }
+    }
+    Recommendation: {
+      payload: Prisma.$RecommendationPayload<ExtArgs>
+      fields: Prisma.RecommendationFieldRefs
+      operations: {
+        findUnique: {
+          args: Prisma.RecommendationFindUniqueArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$RecommendationPayload> | null
+        }
+        findUniqueOrThrow: {
+          args: Prisma.RecommendationFindUniqueOrThrowArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$RecommendationPayload>
+        }
+        findFirst: {
+          args: Prisma.RecommendationFindFirstArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$RecommendationPayload> | null
+        }
+        findFirstOrThrow: {
+          args: Prisma.RecommendationFindFirstOrThrowArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$RecommendationPayload>
+        }
+        findMany: {
+          args: Prisma.RecommendationFindManyArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$RecommendationPayload>[]
+        }
+        create: {
+          args: Prisma.RecommendationCreateArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$RecommendationPayload>
+        }
+        createMany: {
+          args: Prisma.RecommendationCreateManyArgs<ExtArgs>
+          result: BatchPayload
+        }
+        createManyAndReturn: {
+          args: Prisma.RecommendationCreateManyAndReturnArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$RecommendationPayload>[]
+        }
+        delete: {
+          args: Prisma.RecommendationDeleteArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$RecommendationPayload>
+        }
+        update: {
+          args: Prisma.RecommendationUpdateArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$RecommendationPayload>
+        }
+        deleteMany: {
+          args: Prisma.RecommendationDeleteManyArgs<ExtArgs>
+          result: BatchPayload
+        }
+        updateMany: {
+          args: Prisma.RecommendationUpdateManyArgs<ExtArgs>
+          result: BatchPayload
+        }
+        updateManyAndReturn: {
+          args: Prisma.RecommendationUpdateManyAndReturnArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$RecommendationPayload>[]
+        }
+        upsert: {
+          args: Prisma.RecommendationUpsertArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$RecommendationPayload>
+        }
+        aggregate: {
+          args: Prisma.RecommendationAggregateArgs<ExtArgs>
+          result: runtime.Types.Utils.Optional<Prisma.AggregateRecommendation>
+        }
+        groupBy: {
+          args: Prisma.RecommendationGroupByArgs<ExtArgs>
+          result: runtime.Types.Utils.Optional<Prisma.RecommendationGroupByOutputType>[]
+        }
+        count: {
+          args: Prisma.RecommendationCountArgs<ExtArgs>
+          result: runtime.Types.Utils.Optional<Prisma.RecommendationCountAggregateOutputType> | number
+        }
+      }
+    }
+    RecommendationAnswer: {
+      payload: Prisma.$RecommendationAnswerPayload<ExtArgs>
+      fields: Prisma.RecommendationAnswerFieldRefs
+      operations: {
+        findUnique: {
+          args: Prisma.RecommendationAnswerFindUniqueArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$RecommendationAnswerPayload> | null
+        }
+        findUniqueOrThrow: {
+          args: Prisma.RecommendationAnswerFindUniqueOrThrowArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$RecommendationAnswerPayload>
+        }
+        findFirst: {
+          args: Prisma.RecommendationAnswerFindFirstArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$RecommendationAnswerPayload> | null
+        }
+        findFirstOrThrow: {
+          args: Prisma.RecommendationAnswerFindFirstOrThrowArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$RecommendationAnswerPayload>
+        }
+        findMany: {
+          args: Prisma.RecommendationAnswerFindManyArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$RecommendationAnswerPayload>[]
+        }
+        create: {
+          args: Prisma.RecommendationAnswerCreateArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$RecommendationAnswerPayload>
+        }
+        createMany: {
+          args: Prisma.RecommendationAnswerCreateManyArgs<ExtArgs>
+          result: BatchPayload
+        }
+        createManyAndReturn: {
+          args: Prisma.RecommendationAnswerCreateManyAndReturnArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$RecommendationAnswerPayload>[]
+        }
+        delete: {
+          args: Prisma.RecommendationAnswerDeleteArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$RecommendationAnswerPayload>
+        }
+        update: {
+          args: Prisma.RecommendationAnswerUpdateArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$RecommendationAnswerPayload>
+        }
+        deleteMany: {
+          args: Prisma.RecommendationAnswerDeleteManyArgs<ExtArgs>
+          result: BatchPayload
+        }
+        updateMany: {
+          args: Prisma.RecommendationAnswerUpdateManyArgs<ExtArgs>
+          result: BatchPayload
+        }
+        updateManyAndReturn: {
+          args: Prisma.RecommendationAnswerUpdateManyAndReturnArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$RecommendationAnswerPayload>[]
+        }
+        upsert: {
+          args: Prisma.RecommendationAnswerUpsertArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$RecommendationAnswerPayload>
+        }
+        aggregate: {
+          args: Prisma.RecommendationAnswerAggregateArgs<ExtArgs>
+          result: runtime.Types.Utils.Optional<Prisma.AggregateRecommendationAnswer>
+        }
+        groupBy: {
+          args: Prisma.RecommendationAnswerGroupByArgs<ExtArgs>
+          result: runtime.Types.Utils.Optional<Prisma.RecommendationAnswerGroupByOutputType>[]
+        }
+        count: {
+          args: Prisma.RecommendationAnswerCountArgs<ExtArgs>
+          result: runtime.Types.Utils.Optional<Prisma.RecommendationAnswerCountAggregateOutputType> | number
+        }
+      }
+    }
+    RecommendationTransition: {
+      payload: Prisma.$RecommendationTransitionPayload<ExtArgs>
+      fields: Prisma.RecommendationTransitionFieldRefs
+      operations: {
+        findUnique: {
+          args: Prisma.RecommendationTransitionFindUniqueArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$RecommendationTransitionPayload> | null
+        }
+        findUniqueOrThrow: {
+          args: Prisma.RecommendationTransitionFindUniqueOrThrowArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$RecommendationTransitionPayload>
+        }
+        findFirst: {
+          args: Prisma.RecommendationTransitionFindFirstArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$RecommendationTransitionPayload> | null
+        }
+        findFirstOrThrow: {
+          args: Prisma.RecommendationTransitionFindFirstOrThrowArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$RecommendationTransitionPayload>
+        }
+        findMany: {
+          args: Prisma.RecommendationTransitionFindManyArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$RecommendationTransitionPayload>[]
+        }
+        create: {
+          args: Prisma.RecommendationTransitionCreateArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$RecommendationTransitionPayload>
+        }
+        createMany: {
+          args: Prisma.RecommendationTransitionCreateManyArgs<ExtArgs>
+          result: BatchPayload
+        }
+        createManyAndReturn: {
+          args: Prisma.RecommendationTransitionCreateManyAndReturnArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$RecommendationTransitionPayload>[]
+        }
+        delete: {
+          args: Prisma.RecommendationTransitionDeleteArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$RecommendationTransitionPayload>
+        }
+        update: {
+          args: Prisma.RecommendationTransitionUpdateArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$RecommendationTransitionPayload>
+        }
+        deleteMany: {
+          args: Prisma.RecommendationTransitionDeleteManyArgs<ExtArgs>
+          result: BatchPayload
+        }
+        updateMany: {
+          args: Prisma.RecommendationTransitionUpdateManyArgs<ExtArgs>
+          result: BatchPayload
+        }
+        updateManyAndReturn: {
+          args: Prisma.RecommendationTransitionUpdateManyAndReturnArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$RecommendationTransitionPayload>[]
+        }
+        upsert: {
+          args: Prisma.RecommendationTransitionUpsertArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$RecommendationTransitionPayload>
+        }
+        aggregate: {
+          args: Prisma.RecommendationTransitionAggregateArgs<ExtArgs>
+          result: runtime.Types.Utils.Optional<Prisma.AggregateRecommendationTransition>
+        }
+        groupBy: {
+          args: Prisma.RecommendationTransitionGroupByArgs<ExtArgs>
+          result: runtime.Types.Utils.Optional<Prisma.RecommendationTransitionGroupByOutputType>[]
+        }
+        count: {
+          args: Prisma.RecommendationTransitionCountArgs<ExtArgs>
+          result: runtime.Types.Utils.Optional<Prisma.RecommendationTransitionCountAggregateOutputType> | number
         }
       }
     }
@@ -3672,6 +3972,18 @@ export const MetricDayEngineEntityCountScalarFieldEnum = {
 export type MetricDayEngineEntityCountScalarFieldEnum = (typeof MetricDayEngineEntityCountScalarFieldEnum)[keyof typeof MetricDayEngineEntityCountScalarFieldEnum]
 
 
+export const MetricChangeDayScalarFieldEnum = {
+  workspaceId: 'workspaceId',
+  analysisVersion: 'analysisVersion',
+  day: 'day',
+  inputs: 'inputs',
+  changes: 'changes',
+  updatedAt: 'updatedAt'
+} as const
+
+export type MetricChangeDayScalarFieldEnum = (typeof MetricChangeDayScalarFieldEnum)[keyof typeof MetricChangeDayScalarFieldEnum]
+
+
 export const MetricDayScalarFieldEnum = {
   workspaceId: 'workspaceId',
   analysisVersion: 'analysisVersion',
@@ -3773,6 +4085,76 @@ export const ResearchSourceScalarFieldEnum = {
 } as const
 
 export type ResearchSourceScalarFieldEnum = (typeof ResearchSourceScalarFieldEnum)[keyof typeof ResearchSourceScalarFieldEnum]
+
+
+export const RecommendationScalarFieldEnum = {
+  id: 'id',
+  workspaceId: 'workspaceId',
+  kind: 'kind',
+  fingerprint: 'fingerprint',
+  status: 'status',
+  title: 'title',
+  rationale: 'rationale',
+  action: 'action',
+  language: 'language',
+  promptIds: 'promptIds',
+  domain: 'domain',
+  url: 'url',
+  engines: 'engines',
+  priorityScore: 'priorityScore',
+  expectedImpact: 'expectedImpact',
+  confidence: 'confidence',
+  effort: 'effort',
+  metric: 'metric',
+  comparison: 'comparison',
+  evidenceHash: 'evidenceHash',
+  complianceFindings: 'complianceFindings',
+  findingCount: 'findingCount',
+  dismissReason: 'dismissReason',
+  dismissNote: 'dismissNote',
+  dismissedAt: 'dismissedAt',
+  impactBaseline: 'impactBaseline',
+  impactCurrent: 'impactCurrent',
+  impactDelta: 'impactDelta',
+  impactVerdict: 'impactVerdict',
+  doneAt: 'doneAt',
+  derivedAt: 'derivedAt',
+  createdAt: 'createdAt',
+  updatedAt: 'updatedAt'
+} as const
+
+export type RecommendationScalarFieldEnum = (typeof RecommendationScalarFieldEnum)[keyof typeof RecommendationScalarFieldEnum]
+
+
+export const RecommendationAnswerScalarFieldEnum = {
+  recommendationId: 'recommendationId',
+  position: 'position',
+  runId: 'runId',
+  responseId: 'responseId',
+  engine: 'engine',
+  promptId: 'promptId',
+  prompt: 'prompt',
+  excerpt: 'excerpt',
+  citations: 'citations'
+} as const
+
+export type RecommendationAnswerScalarFieldEnum = (typeof RecommendationAnswerScalarFieldEnum)[keyof typeof RecommendationAnswerScalarFieldEnum]
+
+
+export const RecommendationTransitionScalarFieldEnum = {
+  id: 'id',
+  recommendationId: 'recommendationId',
+  action: 'action',
+  fromStatus: 'fromStatus',
+  toStatus: 'toStatus',
+  reason: 'reason',
+  note: 'note',
+  actorType: 'actorType',
+  actorId: 'actorId',
+  createdAt: 'createdAt'
+} as const
+
+export type RecommendationTransitionScalarFieldEnum = (typeof RecommendationTransitionScalarFieldEnum)[keyof typeof RecommendationTransitionScalarFieldEnum]
 
 
 export const SortOrder = {
@@ -4101,11 +4483,15 @@ export type GlobalOmitConfig = {
   metricGroupDomainCount?: Prisma.MetricGroupDomainCountOmit
   metricDayEngine?: Prisma.MetricDayEngineOmit
   metricDayEngineEntityCount?: Prisma.MetricDayEngineEntityCountOmit
+  metricChangeDay?: Prisma.MetricChangeDayOmit
   metricDay?: Prisma.MetricDayOmit
   promptGeneration?: Prisma.PromptGenerationOmit
   researchJob?: Prisma.ResearchJobOmit
   promptSuggestion?: Prisma.PromptSuggestionOmit
   researchSource?: Prisma.ResearchSourceOmit
+  recommendation?: Prisma.RecommendationOmit
+  recommendationAnswer?: Prisma.RecommendationAnswerOmit
+  recommendationTransition?: Prisma.RecommendationTransitionOmit
 }
 
 /* Types for Logging */

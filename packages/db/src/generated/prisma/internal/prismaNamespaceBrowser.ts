@@ -82,11 +82,15 @@ export const ModelName = {
   MetricGroupDomainCount: 'MetricGroupDomainCount',
   MetricDayEngine: 'MetricDayEngine',
   MetricDayEngineEntityCount: 'MetricDayEngineEntityCount',
+  MetricChangeDay: 'MetricChangeDay',
   MetricDay: 'MetricDay',
   PromptGeneration: 'PromptGeneration',
   ResearchJob: 'ResearchJob',
   PromptSuggestion: 'PromptSuggestion',
-  ResearchSource: 'ResearchSource'
+  ResearchSource: 'ResearchSource',
+  Recommendation: 'Recommendation',
+  RecommendationAnswer: 'RecommendationAnswer',
+  RecommendationTransition: 'RecommendationTransition'
 } as const
 
 export type ModelName = (typeof ModelName)[keyof typeof ModelName]
@@ -622,6 +626,18 @@ export const MetricDayEngineEntityCountScalarFieldEnum = {
 export type MetricDayEngineEntityCountScalarFieldEnum = (typeof MetricDayEngineEntityCountScalarFieldEnum)[keyof typeof MetricDayEngineEntityCountScalarFieldEnum]
 
 
+export const MetricChangeDayScalarFieldEnum = {
+  workspaceId: 'workspaceId',
+  analysisVersion: 'analysisVersion',
+  day: 'day',
+  inputs: 'inputs',
+  changes: 'changes',
+  updatedAt: 'updatedAt'
+} as const
+
+export type MetricChangeDayScalarFieldEnum = (typeof MetricChangeDayScalarFieldEnum)[keyof typeof MetricChangeDayScalarFieldEnum]
+
+
 export const MetricDayScalarFieldEnum = {
   workspaceId: 'workspaceId',
   analysisVersion: 'analysisVersion',
@@ -723,6 +739,76 @@ export const ResearchSourceScalarFieldEnum = {
 } as const
 
 export type ResearchSourceScalarFieldEnum = (typeof ResearchSourceScalarFieldEnum)[keyof typeof ResearchSourceScalarFieldEnum]
+
+
+export const RecommendationScalarFieldEnum = {
+  id: 'id',
+  workspaceId: 'workspaceId',
+  kind: 'kind',
+  fingerprint: 'fingerprint',
+  status: 'status',
+  title: 'title',
+  rationale: 'rationale',
+  action: 'action',
+  language: 'language',
+  promptIds: 'promptIds',
+  domain: 'domain',
+  url: 'url',
+  engines: 'engines',
+  priorityScore: 'priorityScore',
+  expectedImpact: 'expectedImpact',
+  confidence: 'confidence',
+  effort: 'effort',
+  metric: 'metric',
+  comparison: 'comparison',
+  evidenceHash: 'evidenceHash',
+  complianceFindings: 'complianceFindings',
+  findingCount: 'findingCount',
+  dismissReason: 'dismissReason',
+  dismissNote: 'dismissNote',
+  dismissedAt: 'dismissedAt',
+  impactBaseline: 'impactBaseline',
+  impactCurrent: 'impactCurrent',
+  impactDelta: 'impactDelta',
+  impactVerdict: 'impactVerdict',
+  doneAt: 'doneAt',
+  derivedAt: 'derivedAt',
+  createdAt: 'createdAt',
+  updatedAt: 'updatedAt'
+} as const
+
+export type RecommendationScalarFieldEnum = (typeof RecommendationScalarFieldEnum)[keyof typeof RecommendationScalarFieldEnum]
+
+
+export const RecommendationAnswerScalarFieldEnum = {
+  recommendationId: 'recommendationId',
+  position: 'position',
+  runId: 'runId',
+  responseId: 'responseId',
+  engine: 'engine',
+  promptId: 'promptId',
+  prompt: 'prompt',
+  excerpt: 'excerpt',
+  citations: 'citations'
+} as const
+
+export type RecommendationAnswerScalarFieldEnum = (typeof RecommendationAnswerScalarFieldEnum)[keyof typeof RecommendationAnswerScalarFieldEnum]
+
+
+export const RecommendationTransitionScalarFieldEnum = {
+  id: 'id',
+  recommendationId: 'recommendationId',
+  action: 'action',
+  fromStatus: 'fromStatus',
+  toStatus: 'toStatus',
+  reason: 'reason',
+  note: 'note',
+  actorType: 'actorType',
+  actorId: 'actorId',
+  createdAt: 'createdAt'
+} as const
+
+export type RecommendationTransitionScalarFieldEnum = (typeof RecommendationTransitionScalarFieldEnum)[keyof typeof RecommendationTransitionScalarFieldEnum]
 
 
 export const SortOrder = {

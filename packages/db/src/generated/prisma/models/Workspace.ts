@@ -391,6 +391,7 @@ export type WorkspaceWhereInput = {
   promptGenerations?: Prisma.PromptGenerationListRelationFilter
   researchJobs?: Prisma.ResearchJobListRelationFilter
   promptSuggestions?: Prisma.PromptSuggestionListRelationFilter
+  recommendations?: Prisma.RecommendationListRelationFilter
 }
 
 export type WorkspaceOrderByWithRelationInput = {
@@ -433,6 +434,7 @@ export type WorkspaceOrderByWithRelationInput = {
   promptGenerations?: Prisma.PromptGenerationOrderByRelationAggregateInput
   researchJobs?: Prisma.ResearchJobOrderByRelationAggregateInput
   promptSuggestions?: Prisma.PromptSuggestionOrderByRelationAggregateInput
+  recommendations?: Prisma.RecommendationOrderByRelationAggregateInput
 }
 
 export type WorkspaceWhereUniqueInput = Prisma.AtLeast<{
@@ -478,6 +480,7 @@ export type WorkspaceWhereUniqueInput = Prisma.AtLeast<{
   promptGenerations?: Prisma.PromptGenerationListRelationFilter
   researchJobs?: Prisma.ResearchJobListRelationFilter
   promptSuggestions?: Prisma.PromptSuggestionListRelationFilter
+  recommendations?: Prisma.RecommendationListRelationFilter
 }, "id" | "slug">
 
 export type WorkspaceOrderByWithAggregationInput = {
@@ -590,6 +593,7 @@ export type WorkspaceCreateInput = {
   promptGenerations?: Prisma.PromptGenerationCreateNestedManyWithoutWorkspaceInput
   researchJobs?: Prisma.ResearchJobCreateNestedManyWithoutWorkspaceInput
   promptSuggestions?: Prisma.PromptSuggestionCreateNestedManyWithoutWorkspaceInput
+  recommendations?: Prisma.RecommendationCreateNestedManyWithoutWorkspaceInput
 }
 
 export type WorkspaceUncheckedCreateInput = {
@@ -632,6 +636,7 @@ export type WorkspaceUncheckedCreateInput = {
   promptGenerations?: Prisma.PromptGenerationUncheckedCreateNestedManyWithoutWorkspaceInput
   researchJobs?: Prisma.ResearchJobUncheckedCreateNestedManyWithoutWorkspaceInput
   promptSuggestions?: Prisma.PromptSuggestionUncheckedCreateNestedManyWithoutWorkspaceInput
+  recommendations?: Prisma.RecommendationUncheckedCreateNestedManyWithoutWorkspaceInput
 }
 
 export type WorkspaceUpdateInput = {
@@ -674,6 +679,7 @@ export type WorkspaceUpdateInput = {
   promptGenerations?: Prisma.PromptGenerationUpdateManyWithoutWorkspaceNestedInput
   researchJobs?: Prisma.ResearchJobUpdateManyWithoutWorkspaceNestedInput
   promptSuggestions?: Prisma.PromptSuggestionUpdateManyWithoutWorkspaceNestedInput
+  recommendations?: Prisma.RecommendationUpdateManyWithoutWorkspaceNestedInput
 }
 
 export type WorkspaceUncheckedUpdateInput = {
@@ -716,6 +722,7 @@ export type WorkspaceUncheckedUpdateInput = {
   promptGenerations?: Prisma.PromptGenerationUncheckedUpdateManyWithoutWorkspaceNestedInput
   researchJobs?: Prisma.ResearchJobUncheckedUpdateManyWithoutWorkspaceNestedInput
   promptSuggestions?: Prisma.PromptSuggestionUncheckedUpdateManyWithoutWorkspaceNestedInput
+  recommendations?: Prisma.RecommendationUncheckedUpdateManyWithoutWorkspaceNestedInput
 }
 
 export type WorkspaceCreateManyInput = {
@@ -1104,6 +1111,20 @@ export type WorkspaceUpdateOneRequiredWithoutPromptSuggestionsNestedInput = {
   update?: Prisma.XOR<Prisma.XOR<Prisma.WorkspaceUpdateToOneWithWhereWithoutPromptSuggestionsInput, Prisma.WorkspaceUpdateWithoutPromptSuggestionsInput>, Prisma.WorkspaceUncheckedUpdateWithoutPromptSuggestionsInput>
 }
 
+export type WorkspaceCreateNestedOneWithoutRecommendationsInput = {
+  create?: Prisma.XOR<Prisma.WorkspaceCreateWithoutRecommendationsInput, Prisma.WorkspaceUncheckedCreateWithoutRecommendationsInput>
+  connectOrCreate?: Prisma.WorkspaceCreateOrConnectWithoutRecommendationsInput
+  connect?: Prisma.WorkspaceWhereUniqueInput
+}
+
+export type WorkspaceUpdateOneRequiredWithoutRecommendationsNestedInput = {
+  create?: Prisma.XOR<Prisma.WorkspaceCreateWithoutRecommendationsInput, Prisma.WorkspaceUncheckedCreateWithoutRecommendationsInput>
+  connectOrCreate?: Prisma.WorkspaceCreateOrConnectWithoutRecommendationsInput
+  upsert?: Prisma.WorkspaceUpsertWithoutRecommendationsInput
+  connect?: Prisma.WorkspaceWhereUniqueInput
+  update?: Prisma.XOR<Prisma.XOR<Prisma.WorkspaceUpdateToOneWithWhereWithoutRecommendationsInput, Prisma.WorkspaceUpdateWithoutRecommendationsInput>, Prisma.WorkspaceUncheckedUpdateWithoutRecommendationsInput>
+}
+
 export type WorkspaceCreateWithoutCompetitorsInput = {
   id: string
   slug: string
@@ -1143,6 +1164,7 @@ export type WorkspaceCreateWithoutCompetitorsInput = {
   promptGenerations?: Prisma.PromptGenerationCreateNestedManyWithoutWorkspaceInput
   researchJobs?: Prisma.ResearchJobCreateNestedManyWithoutWorkspaceInput
   promptSuggestions?: Prisma.PromptSuggestionCreateNestedManyWithoutWorkspaceInput
+  recommendations?: Prisma.RecommendationCreateNestedManyWithoutWorkspaceInput
 }
 
 export type WorkspaceUncheckedCreateWithoutCompetitorsInput = {
@@ -1184,6 +1206,7 @@ export type WorkspaceUncheckedCreateWithoutCompetitorsInput = {
   promptGenerations?: Prisma.PromptGenerationUncheckedCreateNestedManyWithoutWorkspaceInput
   researchJobs?: Prisma.ResearchJobUncheckedCreateNestedManyWithoutWorkspaceInput
   promptSuggestions?: Prisma.PromptSuggestionUncheckedCreateNestedManyWithoutWorkspaceInput
+  recommendations?: Prisma.RecommendationUncheckedCreateNestedManyWithoutWorkspaceInput
 }
 
 export type WorkspaceCreateOrConnectWithoutCompetitorsInput = {
@@ -1241,6 +1264,7 @@ export type WorkspaceUpdateWithoutCompetitorsInput = {
   promptGenerations?: Prisma.PromptGenerationUpdateManyWithoutWorkspaceNestedInput
   researchJobs?: Prisma.ResearchJobUpdateManyWithoutWorkspaceNestedInput
   promptSuggestions?: Prisma.PromptSuggestionUpdateManyWithoutWorkspaceNestedInput
+  recommendations?: Prisma.RecommendationUpdateManyWithoutWorkspaceNestedInput
 }
 
 export type WorkspaceUncheckedUpdateWithoutCompetitorsInput = {
@@ -1282,6 +1306,7 @@ export type WorkspaceUncheckedUpdateWithoutCompetitorsInput = {
   promptGenerations?: Prisma.PromptGenerationUncheckedUpdateManyWithoutWorkspaceNestedInput
   researchJobs?: Prisma.ResearchJobUncheckedUpdateManyWithoutWorkspaceNestedInput
   promptSuggestions?: Prisma.PromptSuggestionUncheckedUpdateManyWithoutWorkspaceNestedInput
+  recommendations?: Prisma.RecommendationUncheckedUpdateManyWithoutWorkspaceNestedInput
 }
 
 export type WorkspaceCreateWithoutMembersInput = {
@@ -1323,6 +1348,7 @@ export type WorkspaceCreateWithoutMembersInput = {
   promptGenerations?: Prisma.PromptGenerationCreateNestedManyWithoutWorkspaceInput
   researchJobs?: Prisma.ResearchJobCreateNestedManyWithoutWorkspaceInput
   promptSuggestions?: Prisma.PromptSuggestionCreateNestedManyWithoutWorkspaceInput
+  recommendations?: Prisma.RecommendationCreateNestedManyWithoutWorkspaceInput
 }
 
 export type WorkspaceUncheckedCreateWithoutMembersInput = {
@@ -1364,6 +1390,7 @@ export type WorkspaceUncheckedCreateWithoutMembersInput = {
   promptGenerations?: Prisma.PromptGenerationUncheckedCreateNestedManyWithoutWorkspaceInput
   researchJobs?: Prisma.ResearchJobUncheckedCreateNestedManyWithoutWorkspaceInput
   promptSuggestions?: Prisma.PromptSuggestionUncheckedCreateNestedManyWithoutWorkspaceInput
+  recommendations?: Prisma.RecommendationUncheckedCreateNestedManyWithoutWorkspaceInput
 }
 
 export type WorkspaceCreateOrConnectWithoutMembersInput = {
@@ -1421,6 +1448,7 @@ export type WorkspaceUpdateWithoutMembersInput = {
   promptGenerations?: Prisma.PromptGenerationUpdateManyWithoutWorkspaceNestedInput
   researchJobs?: Prisma.ResearchJobUpdateManyWithoutWorkspaceNestedInput
   promptSuggestions?: Prisma.PromptSuggestionUpdateManyWithoutWorkspaceNestedInput
+  recommendations?: Prisma.RecommendationUpdateManyWithoutWorkspaceNestedInput
 }
 
 export type WorkspaceUncheckedUpdateWithoutMembersInput = {
@@ -1462,6 +1490,7 @@ export type WorkspaceUncheckedUpdateWithoutMembersInput = {
   promptGenerations?: Prisma.PromptGenerationUncheckedUpdateManyWithoutWorkspaceNestedInput
   researchJobs?: Prisma.ResearchJobUncheckedUpdateManyWithoutWorkspaceNestedInput
   promptSuggestions?: Prisma.PromptSuggestionUncheckedUpdateManyWithoutWorkspaceNestedInput
+  recommendations?: Prisma.RecommendationUncheckedUpdateManyWithoutWorkspaceNestedInput
 }
 
 export type WorkspaceCreateWithoutApiKeysInput = {
@@ -1503,6 +1532,7 @@ export type WorkspaceCreateWithoutApiKeysInput = {
   promptGenerations?: Prisma.PromptGenerationCreateNestedManyWithoutWorkspaceInput
   researchJobs?: Prisma.ResearchJobCreateNestedManyWithoutWorkspaceInput
   promptSuggestions?: Prisma.PromptSuggestionCreateNestedManyWithoutWorkspaceInput
+  recommendations?: Prisma.RecommendationCreateNestedManyWithoutWorkspaceInput
 }
 
 export type WorkspaceUncheckedCreateWithoutApiKeysInput = {
@@ -1544,6 +1574,7 @@ export type WorkspaceUncheckedCreateWithoutApiKeysInput = {
   promptGenerations?: Prisma.PromptGenerationUncheckedCreateNestedManyWithoutWorkspaceInput
   researchJobs?: Prisma.ResearchJobUncheckedCreateNestedManyWithoutWorkspaceInput
   promptSuggestions?: Prisma.PromptSuggestionUncheckedCreateNestedManyWithoutWorkspaceInput
+  recommendations?: Prisma.RecommendationUncheckedCreateNestedManyWithoutWorkspaceInput
 }
 
 export type WorkspaceCreateOrConnectWithoutApiKeysInput = {
@@ -1601,6 +1632,7 @@ export type WorkspaceUpdateWithoutApiKeysInput = {
   promptGenerations?: Prisma.PromptGenerationUpdateManyWithoutWorkspaceNestedInput
   researchJobs?: Prisma.ResearchJobUpdateManyWithoutWorkspaceNestedInput
   promptSuggestions?: Prisma.PromptSuggestionUpdateManyWithoutWorkspaceNestedInput
+  recommendations?: Prisma.RecommendationUpdateManyWithoutWorkspaceNestedInput
 }
 
 export type WorkspaceUncheckedUpdateWithoutApiKeysInput = {
@@ -1642,6 +1674,7 @@ export type WorkspaceUncheckedUpdateWithoutApiKeysInput = {
   promptGenerations?: Prisma.PromptGenerationUncheckedUpdateManyWithoutWorkspaceNestedInput
   researchJobs?: Prisma.ResearchJobUncheckedUpdateManyWithoutWorkspaceNestedInput
   promptSuggestions?: Prisma.PromptSuggestionUncheckedUpdateManyWithoutWorkspaceNestedInput
+  recommendations?: Prisma.RecommendationUncheckedUpdateManyWithoutWorkspaceNestedInput
 }
 
 export type WorkspaceCreateWithoutInvitationsInput = {
@@ -1683,6 +1716,7 @@ export type WorkspaceCreateWithoutInvitationsInput = {
   promptGenerations?: Prisma.PromptGenerationCreateNestedManyWithoutWorkspaceInput
   researchJobs?: Prisma.ResearchJobCreateNestedManyWithoutWorkspaceInput
   promptSuggestions?: Prisma.PromptSuggestionCreateNestedManyWithoutWorkspaceInput
+  recommendations?: Prisma.RecommendationCreateNestedManyWithoutWorkspaceInput
 }
 
 export type WorkspaceUncheckedCreateWithoutInvitationsInput = {
@@ -1724,6 +1758,7 @@ export type WorkspaceUncheckedCreateWithoutInvitationsInput = {
   promptGenerations?: Prisma.PromptGenerationUncheckedCreateNestedManyWithoutWorkspaceInput
   researchJobs?: Prisma.ResearchJobUncheckedCreateNestedManyWithoutWorkspaceInput
   promptSuggestions?: Prisma.PromptSuggestionUncheckedCreateNestedManyWithoutWorkspaceInput
+  recommendations?: Prisma.RecommendationUncheckedCreateNestedManyWithoutWorkspaceInput
 }
 
 export type WorkspaceCreateOrConnectWithoutInvitationsInput = {
@@ -1781,6 +1816,7 @@ export type WorkspaceUpdateWithoutInvitationsInput = {
   promptGenerations?: Prisma.PromptGenerationUpdateManyWithoutWorkspaceNestedInput
   researchJobs?: Prisma.ResearchJobUpdateManyWithoutWorkspaceNestedInput
   promptSuggestions?: Prisma.PromptSuggestionUpdateManyWithoutWorkspaceNestedInput
+  recommendations?: Prisma.RecommendationUpdateManyWithoutWorkspaceNestedInput
 }
 
 export type WorkspaceUncheckedUpdateWithoutInvitationsInput = {
@@ -1822,6 +1858,7 @@ export type WorkspaceUncheckedUpdateWithoutInvitationsInput = {
   promptGenerations?: Prisma.PromptGenerationUncheckedUpdateManyWithoutWorkspaceNestedInput
   researchJobs?: Prisma.ResearchJobUncheckedUpdateManyWithoutWorkspaceNestedInput
   promptSuggestions?: Prisma.PromptSuggestionUncheckedUpdateManyWithoutWorkspaceNestedInput
+  recommendations?: Prisma.RecommendationUncheckedUpdateManyWithoutWorkspaceNestedInput
 }
 
 export type WorkspaceCreateWithoutCredentialsInput = {
@@ -1863,6 +1900,7 @@ export type WorkspaceCreateWithoutCredentialsInput = {
   promptGenerations?: Prisma.PromptGenerationCreateNestedManyWithoutWorkspaceInput
   researchJobs?: Prisma.ResearchJobCreateNestedManyWithoutWorkspaceInput
   promptSuggestions?: Prisma.PromptSuggestionCreateNestedManyWithoutWorkspaceInput
+  recommendations?: Prisma.RecommendationCreateNestedManyWithoutWorkspaceInput
 }
 
 export type WorkspaceUncheckedCreateWithoutCredentialsInput = {
@@ -1904,6 +1942,7 @@ export type WorkspaceUncheckedCreateWithoutCredentialsInput = {
   promptGenerations?: Prisma.PromptGenerationUncheckedCreateNestedManyWithoutWorkspaceInput
   researchJobs?: Prisma.ResearchJobUncheckedCreateNestedManyWithoutWorkspaceInput
   promptSuggestions?: Prisma.PromptSuggestionUncheckedCreateNestedManyWithoutWorkspaceInput
+  recommendations?: Prisma.RecommendationUncheckedCreateNestedManyWithoutWorkspaceInput
 }
 
 export type WorkspaceCreateOrConnectWithoutCredentialsInput = {
@@ -1961,6 +2000,7 @@ export type WorkspaceUpdateWithoutCredentialsInput = {
   promptGenerations?: Prisma.PromptGenerationUpdateManyWithoutWorkspaceNestedInput
   researchJobs?: Prisma.ResearchJobUpdateManyWithoutWorkspaceNestedInput
   promptSuggestions?: Prisma.PromptSuggestionUpdateManyWithoutWorkspaceNestedInput
+  recommendations?: Prisma.RecommendationUpdateManyWithoutWorkspaceNestedInput
 }
 
 export type WorkspaceUncheckedUpdateWithoutCredentialsInput = {
@@ -2002,6 +2042,7 @@ export type WorkspaceUncheckedUpdateWithoutCredentialsInput = {
   promptGenerations?: Prisma.PromptGenerationUncheckedUpdateManyWithoutWorkspaceNestedInput
   researchJobs?: Prisma.ResearchJobUncheckedUpdateManyWithoutWorkspaceNestedInput
   promptSuggestions?: Prisma.PromptSuggestionUncheckedUpdateManyWithoutWorkspaceNestedInput
+  recommendations?: Prisma.RecommendationUncheckedUpdateManyWithoutWorkspaceNestedInput
 }
 
 export type WorkspaceCreateWithoutCreditAccountInput = {
@@ -2043,6 +2084,7 @@ export type WorkspaceCreateWithoutCreditAccountInput = {
   promptGenerations?: Prisma.PromptGenerationCreateNestedManyWithoutWorkspaceInput
   researchJobs?: Prisma.ResearchJobCreateNestedManyWithoutWorkspaceInput
   promptSuggestions?: Prisma.PromptSuggestionCreateNestedManyWithoutWorkspaceInput
+  recommendations?: Prisma.RecommendationCreateNestedManyWithoutWorkspaceInput
 }
 
 export type WorkspaceUncheckedCreateWithoutCreditAccountInput = {
@@ -2084,6 +2126,7 @@ export type WorkspaceUncheckedCreateWithoutCreditAccountInput = {
   promptGenerations?: Prisma.PromptGenerationUncheckedCreateNestedManyWithoutWorkspaceInput
   researchJobs?: Prisma.ResearchJobUncheckedCreateNestedManyWithoutWorkspaceInput
   promptSuggestions?: Prisma.PromptSuggestionUncheckedCreateNestedManyWithoutWorkspaceInput
+  recommendations?: Prisma.RecommendationUncheckedCreateNestedManyWithoutWorkspaceInput
 }
 
 export type WorkspaceCreateOrConnectWithoutCreditAccountInput = {
@@ -2141,6 +2184,7 @@ export type WorkspaceUpdateWithoutCreditAccountInput = {
   promptGenerations?: Prisma.PromptGenerationUpdateManyWithoutWorkspaceNestedInput
   researchJobs?: Prisma.ResearchJobUpdateManyWithoutWorkspaceNestedInput
   promptSuggestions?: Prisma.PromptSuggestionUpdateManyWithoutWorkspaceNestedInput
+  recommendations?: Prisma.RecommendationUpdateManyWithoutWorkspaceNestedInput
 }
 
 export type WorkspaceUncheckedUpdateWithoutCreditAccountInput = {
@@ -2182,6 +2226,7 @@ export type WorkspaceUncheckedUpdateWithoutCreditAccountInput = {
   promptGenerations?: Prisma.PromptGenerationUncheckedUpdateManyWithoutWorkspaceNestedInput
   researchJobs?: Prisma.ResearchJobUncheckedUpdateManyWithoutWorkspaceNestedInput
   promptSuggestions?: Prisma.PromptSuggestionUncheckedUpdateManyWithoutWorkspaceNestedInput
+  recommendations?: Prisma.RecommendationUncheckedUpdateManyWithoutWorkspaceNestedInput
 }
 
 export type WorkspaceCreateWithoutPromptsInput = {
@@ -2223,6 +2268,7 @@ export type WorkspaceCreateWithoutPromptsInput = {
   promptGenerations?: Prisma.PromptGenerationCreateNestedManyWithoutWorkspaceInput
   researchJobs?: Prisma.ResearchJobCreateNestedManyWithoutWorkspaceInput
   promptSuggestions?: Prisma.PromptSuggestionCreateNestedManyWithoutWorkspaceInput
+  recommendations?: Prisma.RecommendationCreateNestedManyWithoutWorkspaceInput
 }
 
 export type WorkspaceUncheckedCreateWithoutPromptsInput = {
@@ -2264,6 +2310,7 @@ export type WorkspaceUncheckedCreateWithoutPromptsInput = {
   promptGenerations?: Prisma.PromptGenerationUncheckedCreateNestedManyWithoutWorkspaceInput
   researchJobs?: Prisma.ResearchJobUncheckedCreateNestedManyWithoutWorkspaceInput
   promptSuggestions?: Prisma.PromptSuggestionUncheckedCreateNestedManyWithoutWorkspaceInput
+  recommendations?: Prisma.RecommendationUncheckedCreateNestedManyWithoutWorkspaceInput
 }
 
 export type WorkspaceCreateOrConnectWithoutPromptsInput = {
@@ -2321,6 +2368,7 @@ export type WorkspaceUpdateWithoutPromptsInput = {
   promptGenerations?: Prisma.PromptGenerationUpdateManyWithoutWorkspaceNestedInput
   researchJobs?: Prisma.ResearchJobUpdateManyWithoutWorkspaceNestedInput
   promptSuggestions?: Prisma.PromptSuggestionUpdateManyWithoutWorkspaceNestedInput
+  recommendations?: Prisma.RecommendationUpdateManyWithoutWorkspaceNestedInput
 }
 
 export type WorkspaceUncheckedUpdateWithoutPromptsInput = {
@@ -2362,6 +2410,7 @@ export type WorkspaceUncheckedUpdateWithoutPromptsInput = {
   promptGenerations?: Prisma.PromptGenerationUncheckedUpdateManyWithoutWorkspaceNestedInput
   researchJobs?: Prisma.ResearchJobUncheckedUpdateManyWithoutWorkspaceNestedInput
   promptSuggestions?: Prisma.PromptSuggestionUncheckedUpdateManyWithoutWorkspaceNestedInput
+  recommendations?: Prisma.RecommendationUncheckedUpdateManyWithoutWorkspaceNestedInput
 }
 
 export type WorkspaceCreateWithoutRunsInput = {
@@ -2403,6 +2452,7 @@ export type WorkspaceCreateWithoutRunsInput = {
   promptGenerations?: Prisma.PromptGenerationCreateNestedManyWithoutWorkspaceInput
   researchJobs?: Prisma.ResearchJobCreateNestedManyWithoutWorkspaceInput
   promptSuggestions?: Prisma.PromptSuggestionCreateNestedManyWithoutWorkspaceInput
+  recommendations?: Prisma.RecommendationCreateNestedManyWithoutWorkspaceInput
 }
 
 export type WorkspaceUncheckedCreateWithoutRunsInput = {
@@ -2444,6 +2494,7 @@ export type WorkspaceUncheckedCreateWithoutRunsInput = {
   promptGenerations?: Prisma.PromptGenerationUncheckedCreateNestedManyWithoutWorkspaceInput
   researchJobs?: Prisma.ResearchJobUncheckedCreateNestedManyWithoutWorkspaceInput
   promptSuggestions?: Prisma.PromptSuggestionUncheckedCreateNestedManyWithoutWorkspaceInput
+  recommendations?: Prisma.RecommendationUncheckedCreateNestedManyWithoutWorkspaceInput
 }
 
 export type WorkspaceCreateOrConnectWithoutRunsInput = {
@@ -2501,6 +2552,7 @@ export type WorkspaceUpdateWithoutRunsInput = {
   promptGenerations?: Prisma.PromptGenerationUpdateManyWithoutWorkspaceNestedInput
   researchJobs?: Prisma.ResearchJobUpdateManyWithoutWorkspaceNestedInput
   promptSuggestions?: Prisma.PromptSuggestionUpdateManyWithoutWorkspaceNestedInput
+  recommendations?: Prisma.RecommendationUpdateManyWithoutWorkspaceNestedInput
 }
 
 export type WorkspaceUncheckedUpdateWithoutRunsInput = {
@@ -2542,6 +2594,7 @@ export type WorkspaceUncheckedUpdateWithoutRunsInput = {
   promptGenerations?: Prisma.PromptGenerationUncheckedUpdateManyWithoutWorkspaceNestedInput
   researchJobs?: Prisma.ResearchJobUncheckedUpdateManyWithoutWorkspaceNestedInput
   promptSuggestions?: Prisma.PromptSuggestionUncheckedUpdateManyWithoutWorkspaceNestedInput
+  recommendations?: Prisma.RecommendationUncheckedUpdateManyWithoutWorkspaceNestedInput
 }
 
 export type WorkspaceCreateWithoutPromptGenerationsInput = {
@@ -2583,6 +2636,7 @@ export type WorkspaceCreateWithoutPromptGenerationsInput = {
   runs?: Prisma.RunCreateNestedManyWithoutWorkspaceInput
   researchJobs?: Prisma.ResearchJobCreateNestedManyWithoutWorkspaceInput
   promptSuggestions?: Prisma.PromptSuggestionCreateNestedManyWithoutWorkspaceInput
+  recommendations?: Prisma.RecommendationCreateNestedManyWithoutWorkspaceInput
 }
 
 export type WorkspaceUncheckedCreateWithoutPromptGenerationsInput = {
@@ -2624,6 +2678,7 @@ export type WorkspaceUncheckedCreateWithoutPromptGenerationsInput = {
   runs?: Prisma.RunUncheckedCreateNestedManyWithoutWorkspaceInput
   researchJobs?: Prisma.ResearchJobUncheckedCreateNestedManyWithoutWorkspaceInput
   promptSuggestions?: Prisma.PromptSuggestionUncheckedCreateNestedManyWithoutWorkspaceInput
+  recommendations?: Prisma.RecommendationUncheckedCreateNestedManyWithoutWorkspaceInput
 }
 
 export type WorkspaceCreateOrConnectWithoutPromptGenerationsInput = {
@@ -2681,6 +2736,7 @@ export type WorkspaceUpdateWithoutPromptGenerationsInput = {
   runs?: Prisma.RunUpdateManyWithoutWorkspaceNestedInput
   researchJobs?: Prisma.ResearchJobUpdateManyWithoutWorkspaceNestedInput
   promptSuggestions?: Prisma.PromptSuggestionUpdateManyWithoutWorkspaceNestedInput
+  recommendations?: Prisma.RecommendationUpdateManyWithoutWorkspaceNestedInput
 }
 
 export type WorkspaceUncheckedUpdateWithoutPromptGenerationsInput = {
@@ -2722,6 +2778,7 @@ export type WorkspaceUncheckedUpdateWithoutPromptGenerationsInput = {
   runs?: Prisma.RunUncheckedUpdateManyWithoutWorkspaceNestedInput
   researchJobs?: Prisma.ResearchJobUncheckedUpdateManyWithoutWorkspaceNestedInput
   promptSuggestions?: Prisma.PromptSuggestionUncheckedUpdateManyWithoutWorkspaceNestedInput
+  recommendations?: Prisma.RecommendationUncheckedUpdateManyWithoutWorkspaceNestedInput
 }
 
 export type WorkspaceCreateWithoutResearchJobsInput = {
@@ -2763,6 +2820,7 @@ export type WorkspaceCreateWithoutResearchJobsInput = {
   runs?: Prisma.RunCreateNestedManyWithoutWorkspaceInput
   promptGenerations?: Prisma.PromptGenerationCreateNestedManyWithoutWorkspaceInput
   promptSuggestions?: Prisma.PromptSuggestionCreateNestedManyWithoutWorkspaceInput
+  recommendations?: Prisma.RecommendationCreateNestedManyWithoutWorkspaceInput
 }
 
 export type WorkspaceUncheckedCreateWithoutResearchJobsInput = {
@@ -2804,6 +2862,7 @@ export type WorkspaceUncheckedCreateWithoutResearchJobsInput = {
   runs?: Prisma.RunUncheckedCreateNestedManyWithoutWorkspaceInput
   promptGenerations?: Prisma.PromptGenerationUncheckedCreateNestedManyWithoutWorkspaceInput
   promptSuggestions?: Prisma.PromptSuggestionUncheckedCreateNestedManyWithoutWorkspaceInput
+  recommendations?: Prisma.RecommendationUncheckedCreateNestedManyWithoutWorkspaceInput
 }
 
 export type WorkspaceCreateOrConnectWithoutResearchJobsInput = {
@@ -2861,6 +2920,7 @@ export type WorkspaceUpdateWithoutResearchJobsInput = {
   runs?: Prisma.RunUpdateManyWithoutWorkspaceNestedInput
   promptGenerations?: Prisma.PromptGenerationUpdateManyWithoutWorkspaceNestedInput
   promptSuggestions?: Prisma.PromptSuggestionUpdateManyWithoutWorkspaceNestedInput
+  recommendations?: Prisma.RecommendationUpdateManyWithoutWorkspaceNestedInput
 }
 
 export type WorkspaceUncheckedUpdateWithoutResearchJobsInput = {
@@ -2902,6 +2962,7 @@ export type WorkspaceUncheckedUpdateWithoutResearchJobsInput = {
   runs?: Prisma.RunUncheckedUpdateManyWithoutWorkspaceNestedInput
   promptGenerations?: Prisma.PromptGenerationUncheckedUpdateManyWithoutWorkspaceNestedInput
   promptSuggestions?: Prisma.PromptSuggestionUncheckedUpdateManyWithoutWorkspaceNestedInput
+  recommendations?: Prisma.RecommendationUncheckedUpdateManyWithoutWorkspaceNestedInput
 }
 
 export type WorkspaceCreateWithoutPromptSuggestionsInput = {
@@ -2943,6 +3004,7 @@ export type WorkspaceCreateWithoutPromptSuggestionsInput = {
   runs?: Prisma.RunCreateNestedManyWithoutWorkspaceInput
   promptGenerations?: Prisma.PromptGenerationCreateNestedManyWithoutWorkspaceInput
   researchJobs?: Prisma.ResearchJobCreateNestedManyWithoutWorkspaceInput
+  recommendations?: Prisma.RecommendationCreateNestedManyWithoutWorkspaceInput
 }
 
 export type WorkspaceUncheckedCreateWithoutPromptSuggestionsInput = {
@@ -2984,6 +3046,7 @@ export type WorkspaceUncheckedCreateWithoutPromptSuggestionsInput = {
   runs?: Prisma.RunUncheckedCreateNestedManyWithoutWorkspaceInput
   promptGenerations?: Prisma.PromptGenerationUncheckedCreateNestedManyWithoutWorkspaceInput
   researchJobs?: Prisma.ResearchJobUncheckedCreateNestedManyWithoutWorkspaceInput
+  recommendations?: Prisma.RecommendationUncheckedCreateNestedManyWithoutWorkspaceInput
 }
 
 export type WorkspaceCreateOrConnectWithoutPromptSuggestionsInput = {
@@ -3041,6 +3104,7 @@ export type WorkspaceUpdateWithoutPromptSuggestionsInput = {
   runs?: Prisma.RunUpdateManyWithoutWorkspaceNestedInput
   promptGenerations?: Prisma.PromptGenerationUpdateManyWithoutWorkspaceNestedInput
   researchJobs?: Prisma.ResearchJobUpdateManyWithoutWorkspaceNestedInput
+  recommendations?: Prisma.RecommendationUpdateManyWithoutWorkspaceNestedInput
 }
 
 export type WorkspaceUncheckedUpdateWithoutPromptSuggestionsInput = {
@@ -3082,6 +3146,191 @@ export type WorkspaceUncheckedUpdateWithoutPromptSuggestionsInput = {
   runs?: Prisma.RunUncheckedUpdateManyWithoutWorkspaceNestedInput
   promptGenerations?: Prisma.PromptGenerationUncheckedUpdateManyWithoutWorkspaceNestedInput
   researchJobs?: Prisma.ResearchJobUncheckedUpdateManyWithoutWorkspaceNestedInput
+  recommendations?: Prisma.RecommendationUncheckedUpdateManyWithoutWorkspaceNestedInput
+}
+
+export type WorkspaceCreateWithoutRecommendationsInput = {
+  id: string
+  slug: string
+  brand: string
+  displayName: string
+  domains?: Prisma.WorkspaceCreatedomainsInput | string[]
+  languages?: Prisma.WorkspaceCreatelanguagesInput | string[]
+  regions?: Prisma.WorkspaceCreateregionsInput | string[]
+  gscProperty: string
+  ga4Property: string
+  activeSetSize: number
+  complianceProfile: string
+  quotas: Prisma.JsonNullValueInput | runtime.InputJsonValue
+  createdByUserId: string
+  emailStatus: string
+  emailAddress?: string | null
+  inboxId?: string | null
+  emailAttempts: number
+  emailMessage: string
+  brandProfile?: Prisma.NullableJsonNullValueInput | runtime.InputJsonValue
+  measurementModel?: Prisma.NullableJsonNullValueInput | runtime.InputJsonValue
+  scheduleCron?: string | null
+  scheduleTimezone?: string | null
+  schedulePreset?: string | null
+  nextScheduledRunAt?: Date | string | null
+  scheduleLastRunAt?: Date | string | null
+  scheduleLastOutcome?: string | null
+  createdAt: Date | string
+  updatedAt: Date | string
+  competitors?: Prisma.CompetitorCreateNestedManyWithoutWorkspaceInput
+  members?: Prisma.MemberCreateNestedManyWithoutWorkspaceInput
+  apiKeys?: Prisma.ApiKeyCreateNestedManyWithoutWorkspaceInput
+  invitations?: Prisma.InvitationCreateNestedManyWithoutWorkspaceInput
+  credentials?: Prisma.StoredCredentialCreateNestedManyWithoutWorkspaceInput
+  creditAccount?: Prisma.CreditAccountCreateNestedOneWithoutWorkspaceInput
+  prompts?: Prisma.PromptCreateNestedManyWithoutWorkspaceInput
+  runs?: Prisma.RunCreateNestedManyWithoutWorkspaceInput
+  promptGenerations?: Prisma.PromptGenerationCreateNestedManyWithoutWorkspaceInput
+  researchJobs?: Prisma.ResearchJobCreateNestedManyWithoutWorkspaceInput
+  promptSuggestions?: Prisma.PromptSuggestionCreateNestedManyWithoutWorkspaceInput
+}
+
+export type WorkspaceUncheckedCreateWithoutRecommendationsInput = {
+  id: string
+  slug: string
+  brand: string
+  displayName: string
+  domains?: Prisma.WorkspaceCreatedomainsInput | string[]
+  languages?: Prisma.WorkspaceCreatelanguagesInput | string[]
+  regions?: Prisma.WorkspaceCreateregionsInput | string[]
+  gscProperty: string
+  ga4Property: string
+  activeSetSize: number
+  complianceProfile: string
+  quotas: Prisma.JsonNullValueInput | runtime.InputJsonValue
+  createdByUserId: string
+  emailStatus: string
+  emailAddress?: string | null
+  inboxId?: string | null
+  emailAttempts: number
+  emailMessage: string
+  brandProfile?: Prisma.NullableJsonNullValueInput | runtime.InputJsonValue
+  measurementModel?: Prisma.NullableJsonNullValueInput | runtime.InputJsonValue
+  scheduleCron?: string | null
+  scheduleTimezone?: string | null
+  schedulePreset?: string | null
+  nextScheduledRunAt?: Date | string | null
+  scheduleLastRunAt?: Date | string | null
+  scheduleLastOutcome?: string | null
+  createdAt: Date | string
+  updatedAt: Date | string
+  competitors?: Prisma.CompetitorUncheckedCreateNestedManyWithoutWorkspaceInput
+  members?: Prisma.MemberUncheckedCreateNestedManyWithoutWorkspaceInput
+  apiKeys?: Prisma.ApiKeyUncheckedCreateNestedManyWithoutWorkspaceInput
+  invitations?: Prisma.InvitationUncheckedCreateNestedManyWithoutWorkspaceInput
+  credentials?: Prisma.StoredCredentialUncheckedCreateNestedManyWithoutWorkspaceInput
+  creditAccount?: Prisma.CreditAccountUncheckedCreateNestedOneWithoutWorkspaceInput
+  prompts?: Prisma.PromptUncheckedCreateNestedManyWithoutWorkspaceInput
+  runs?: Prisma.RunUncheckedCreateNestedManyWithoutWorkspaceInput
+  promptGenerations?: Prisma.PromptGenerationUncheckedCreateNestedManyWithoutWorkspaceInput
+  researchJobs?: Prisma.ResearchJobUncheckedCreateNestedManyWithoutWorkspaceInput
+  promptSuggestions?: Prisma.PromptSuggestionUncheckedCreateNestedManyWithoutWorkspaceInput
+}
+
+export type WorkspaceCreateOrConnectWithoutRecommendationsInput = {
+  where: Prisma.WorkspaceWhereUniqueInput
+  create: Prisma.XOR<Prisma.WorkspaceCreateWithoutRecommendationsInput, Prisma.WorkspaceUncheckedCreateWithoutRecommendationsInput>
+}
+
+export type WorkspaceUpsertWithoutRecommendationsInput = {
+  update: Prisma.XOR<Prisma.WorkspaceUpdateWithoutRecommendationsInput, Prisma.WorkspaceUncheckedUpdateWithoutRecommendationsInput>
+  create: Prisma.XOR<Prisma.WorkspaceCreateWithoutRecommendationsInput, Prisma.WorkspaceUncheckedCreateWithoutRecommendationsInput>
+  where?: Prisma.WorkspaceWhereInput
+}
+
+export type WorkspaceUpdateToOneWithWhereWithoutRecommendationsInput = {
+  where?: Prisma.WorkspaceWhereInput
+  data: Prisma.XOR<Prisma.WorkspaceUpdateWithoutRecommendationsInput, Prisma.WorkspaceUncheckedUpdateWithoutRecommendationsInput>
+}
+
+export type WorkspaceUpdateWithoutRecommendationsInput = {
+  id?: Prisma.StringFieldUpdateOperationsInput | string
+  slug?: Prisma.StringFieldUpdateOperationsInput | string
+  brand?: Prisma.StringFieldUpdateOperationsInput | string
+  displayName?: Prisma.StringFieldUpdateOperationsInput | string
+  domains?: Prisma.WorkspaceUpdatedomainsInput | string[]
+  languages?: Prisma.WorkspaceUpdatelanguagesInput | string[]
+  regions?: Prisma.WorkspaceUpdateregionsInput | string[]
+  gscProperty?: Prisma.StringFieldUpdateOperationsInput | string
+  ga4Property?: Prisma.StringFieldUpdateOperationsInput | string
+  activeSetSize?: Prisma.IntFieldUpdateOperationsInput | number
+  complianceProfile?: Prisma.StringFieldUpdateOperationsInput | string
+  quotas?: Prisma.JsonNullValueInput | runtime.InputJsonValue
+  createdByUserId?: Prisma.StringFieldUpdateOperationsInput | string
+  emailStatus?: Prisma.StringFieldUpdateOperationsInput | string
+  emailAddress?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  inboxId?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  emailAttempts?: Prisma.IntFieldUpdateOperationsInput | number
+  emailMessage?: Prisma.StringFieldUpdateOperationsInput | string
+  brandProfile?: Prisma.NullableJsonNullValueInput | runtime.InputJsonValue
+  measurementModel?: Prisma.NullableJsonNullValueInput | runtime.InputJsonValue
+  scheduleCron?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  scheduleTimezone?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  schedulePreset?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  nextScheduledRunAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
+  scheduleLastRunAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
+  scheduleLastOutcome?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  createdAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
+  updatedAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
+  competitors?: Prisma.CompetitorUpdateManyWithoutWorkspaceNestedInput
+  members?: Prisma.MemberUpdateManyWithoutWorkspaceNestedInput
+  apiKeys?: Prisma.ApiKeyUpdateManyWithoutWorkspaceNestedInput
+  invitations?: Prisma.InvitationUpdateManyWithoutWorkspaceNestedInput
+  credentials?: Prisma.StoredCredentialUpdateManyWithoutWorkspaceNestedInput
+  creditAccount?: Prisma.CreditAccountUpdateOneWithoutWorkspaceNestedInput
+  prompts?: Prisma.PromptUpdateManyWithoutWorkspaceNestedInput
+  runs?: Prisma.RunUpdateManyWithoutWorkspaceNestedInput
+  promptGenerations?: Prisma.PromptGenerationUpdateManyWithoutWorkspaceNestedInput
+  researchJobs?: Prisma.ResearchJobUpdateManyWithoutWorkspaceNestedInput
+  promptSuggestions?: Prisma.PromptSuggestionUpdateManyWithoutWorkspaceNestedInput
+}
+
+export type WorkspaceUncheckedUpdateWithoutRecommendationsInput = {
+  id?: Prisma.StringFieldUpdateOperationsInput | string
+  slug?: Prisma.StringFieldUpdateOperationsInput | string
+  brand?: Prisma.StringFieldUpdateOperationsInput | string
+  displayName?: Prisma.StringFieldUpdateOperationsInput | string
+  domains?: Prisma.WorkspaceUpdatedomainsInput | string[]
+  languages?: Prisma.WorkspaceUpdatelanguagesInput | string[]
+  regions?: Prisma.WorkspaceUpdateregionsInput | string[]
+  gscProperty?: Prisma.StringFieldUpdateOperationsInput | string
+  ga4Property?: Prisma.StringFieldUpdateOperationsInput | string
+  activeSetSize?: Prisma.IntFieldUpdateOperationsInput | number
+  complianceProfile?: Prisma.StringFieldUpdateOperationsInput | string
+  quotas?: Prisma.JsonNullValueInput | runtime.InputJsonValue
+  createdByUserId?: Prisma.StringFieldUpdateOperationsInput | string
+  emailStatus?: Prisma.StringFieldUpdateOperationsInput | string
+  emailAddress?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  inboxId?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  emailAttempts?: Prisma.IntFieldUpdateOperationsInput | number
+  emailMessage?: Prisma.StringFieldUpdateOperationsInput | string
+  brandProfile?: Prisma.NullableJsonNullValueInput | runtime.InputJsonValue
+  measurementModel?: Prisma.NullableJsonNullValueInput | runtime.InputJsonValue
+  scheduleCron?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  scheduleTimezone?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  schedulePreset?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  nextScheduledRunAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
+  scheduleLastRunAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
+  scheduleLastOutcome?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  createdAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
+  updatedAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
+  competitors?: Prisma.CompetitorUncheckedUpdateManyWithoutWorkspaceNestedInput
+  members?: Prisma.MemberUncheckedUpdateManyWithoutWorkspaceNestedInput
+  apiKeys?: Prisma.ApiKeyUncheckedUpdateManyWithoutWorkspaceNestedInput
+  invitations?: Prisma.InvitationUncheckedUpdateManyWithoutWorkspaceNestedInput
+  credentials?: Prisma.StoredCredentialUncheckedUpdateManyWithoutWorkspaceNestedInput
+  creditAccount?: Prisma.CreditAccountUncheckedUpdateOneWithoutWorkspaceNestedInput
+  prompts?: Prisma.PromptUncheckedUpdateManyWithoutWorkspaceNestedInput
+  runs?: Prisma.RunUncheckedUpdateManyWithoutWorkspaceNestedInput
+  promptGenerations?: Prisma.PromptGenerationUncheckedUpdateManyWithoutWorkspaceNestedInput
+  researchJobs?: Prisma.ResearchJobUncheckedUpdateManyWithoutWorkspaceNestedInput
+  promptSuggestions?: Prisma.PromptSuggestionUncheckedUpdateManyWithoutWorkspaceNestedInput
 }
 
 
@@ -3100,6 +3349,7 @@ export type WorkspaceCountOutputType = {
   promptGenerations: number
   researchJobs: number
   promptSuggestions: number
+  recommendations: number
 }
 
 export type WorkspaceCountOutputTypeSelect<ExtArgs extends runtime.Types.Extensions.InternalArgs = runtime.Types.Extensions.DefaultArgs> = {
@@ -3113,6 +3363,7 @@ export type WorkspaceCountOutputTypeSelect<ExtArgs extends runtime.Types.Extensi
   promptGenerations?: boolean | WorkspaceCountOutputTypeCountPromptGenerationsArgs
   researchJobs?: boolean | WorkspaceCountOutputTypeCountResearchJobsArgs
   promptSuggestions?: boolean | WorkspaceCountOutputTypeCountPromptSuggestionsArgs
+  recommendations?: boolean | WorkspaceCountOutputTypeCountRecommendationsArgs
 }
 
 /**
@@ -3195,6 +3446,13 @@ export type WorkspaceCountOutputTypeCountPromptSuggestionsArgs<ExtArgs extends r
   where?: Prisma.PromptSuggestionWhereInput
 }
 
+/**
+ * WorkspaceCountOutputType without action
+ */
+export type WorkspaceCountOutputTypeCountRecommendationsArgs<ExtArgs extends runtime.Types.Extensions.InternalArgs = runtime.Types.Extensions.DefaultArgs> = {
+  where?: Prisma.RecommendationWhereInput
+}
+
 
 export type WorkspaceSelect<ExtArgs extends runtime.Types.Extensions.InternalArgs = runtime.Types.Extensions.DefaultArgs> = runtime.Types.Extensions.GetSelect<{
   id?: boolean
@@ -3236,6 +3494,7 @@ export type WorkspaceSelect<ExtArgs extends runtime.Types.Extensions.InternalArg
   promptGenerations?: boolean | Prisma.Workspace$promptGenerationsArgs<ExtArgs>
   researchJobs?: boolean | Prisma.Workspace$researchJobsArgs<ExtArgs>
   promptSuggestions?: boolean | Prisma.Workspace$promptSuggestionsArgs<ExtArgs>
+  recommendations?: boolean | Prisma.Workspace$recommendationsArgs<ExtArgs>
   _count?: boolean | Prisma.WorkspaceCountOutputTypeDefaultArgs<ExtArgs>
 }, ExtArgs["result"]["workspace"]>
 
@@ -3345,6 +3604,7 @@ export type WorkspaceInclude<ExtArgs extends runtime.Types.Extensions.InternalAr
   promptGenerations?: boolean | Prisma.Workspace$promptGenerationsArgs<ExtArgs>
   researchJobs?: boolean | Prisma.Workspace$researchJobsArgs<ExtArgs>
   promptSuggestions?: boolean | Prisma.Workspace$promptSuggestionsArgs<ExtArgs>
+  recommendations?: boolean | Prisma.Workspace$recommendationsArgs<ExtArgs>
   _count?: boolean | Prisma.WorkspaceCountOutputTypeDefaultArgs<ExtArgs>
 }
 export type WorkspaceIncludeCreateManyAndReturn<ExtArgs extends runtime.Types.Extensions.InternalArgs = runtime.Types.Extensions.DefaultArgs> = {}
@@ -3364,6 +3624,7 @@ export type $WorkspacePayload<ExtArgs extends runtime.Types.Extensions.InternalA
     promptGenerations: Prisma.$PromptGenerationPayload<ExtArgs>[]
     researchJobs: Prisma.$ResearchJobPayload<ExtArgs>[]
     promptSuggestions: Prisma.$PromptSuggestionPayload<ExtArgs>[]
+    recommendations: Prisma.$RecommendationPayload<ExtArgs>[]
   }
   scalars: runtime.Types.Extensions.GetPayloadResult<{
     id: string
@@ -3820,6 +4081,7 @@ export interface Prisma__WorkspaceClient<T, Null = never, ExtArgs extends runtim
   promptGenerations<T extends Prisma.Workspace$promptGenerationsArgs<ExtArgs> = {}>(args?: Prisma.Subset<T, Prisma.Workspace$promptGenerationsArgs<ExtArgs>>): Prisma.PrismaPromise<runtime.Types.Result.GetResult<Prisma.$PromptGenerationPayload<ExtArgs>, T, "findMany", GlobalOmitOptions> | Null>
   researchJobs<T extends Prisma.Workspace$researchJobsArgs<ExtArgs> = {}>(args?: Prisma.Subset<T, Prisma.Workspace$researchJobsArgs<ExtArgs>>): Prisma.PrismaPromise<runtime.Types.Result.GetResult<Prisma.$ResearchJobPayload<ExtArgs>, T, "findMany", GlobalOmitOptions> | Null>
   promptSuggestions<T extends Prisma.Workspace$promptSuggestionsArgs<ExtArgs> = {}>(args?: Prisma.Subset<T, Prisma.Workspace$promptSuggestionsArgs<ExtArgs>>): Prisma.PrismaPromise<runtime.Types.Result.GetResult<Prisma.$PromptSuggestionPayload<ExtArgs>, T, "findMany", GlobalOmitOptions> | Null>
+  recommendations<T extends Prisma.Workspace$recommendationsArgs<ExtArgs> = {}>(args?: Prisma.Subset<T, Prisma.Workspace$recommendationsArgs<ExtArgs>>): Prisma.PrismaPromise<runtime.Types.Result.GetResult<Prisma.$RecommendationPayload<ExtArgs>, T, "findMany", GlobalOmitOptions> | Null>
   /**
    * Attaches callbacks for the resolution and/or rejection of the Promise.
    * @param onfulfilled The callback to execute when the Promise is resolved.
@@ -4526,6 +4788,30 @@ export type Workspace$promptSuggestionsArgs<ExtArgs extends runtime.Types.Extens
   take?: number
   skip?: number
   distinct?: Prisma.PromptSuggestionScalarFieldEnum | Prisma.PromptSuggestionScalarFieldEnum[]
+}
+
+/**
+ * Workspace.recommendations
+ */
+export type Workspace$recommendationsArgs<ExtArgs extends runtime.Types.Extensions.InternalArgs = runtime.Types.Extensions.DefaultArgs> = {
+  /**
+   * Select specific fields to fetch from the Recommendation
+   */
+  select?: Prisma.RecommendationSelect<ExtArgs> | null
+  /**
+   * Omit specific fields from the Recommendation
+   */
+  omit?: Prisma.RecommendationOmit<ExtArgs> | null
+  /**
+   * Choose, which related nodes to fetch as well
+   */
+  include?: Prisma.RecommendationInclude<ExtArgs> | null
+  where?: Prisma.RecommendationWhereInput
+  orderBy?: Prisma.RecommendationOrderByWithRelationInput | Prisma.RecommendationOrderByWithRelationInput[]
+  cursor?: Prisma.RecommendationWhereUniqueInput
+  take?: number
+  skip?: number
+  distinct?: Prisma.RecommendationScalarFieldEnum | Prisma.RecommendationScalarFieldEnum[]
 }
 
 /**

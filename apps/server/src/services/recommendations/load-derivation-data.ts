@@ -1,0 +1,174 @@
+import type { Language } from "@geopulse/api-types";
+import type { Prisma } from "@geopulse/db";
+import { ANALYSIS_VERSION } from "../../analysis/types.js";
+
+/** One analysed answer of the derivation day, with what its analysis found. */
+export interface DerivationAnswer {
+  runId: string;
+  responseId: string;
+  engine: string;
+  promptId: string;
+  prompt: string;
+  language: string;
+  text: string;
+  citations: Array<{
+    position: number;
+    url: string;
+    title: string | null;
+    domain: string | null;
+    taxonomy: string | null;
+    entityId: string | null;
+  }>;
+  /** Tracked entities the answer names (`self` = the brand), by entity id. */
+  mentions: Map<string, { firstOffset: number; sentiment: string }>;
+}
+
+/** Everything a derivation reads: the workspace and the latest measured day's answers. */
+export interface DerivationData {
+  workspaceId: string;
+  complianceProfile: string;
+  language: Language;
+  /** UTC day derived from (`YYYY-MM-DD`). */
+  date: string;
+  brand: { name: string; names: string[] };
+  /** The workspace's first domain (its primary site), null when it lists none. */
+  primaryDomain: string | null;
+  /** Competitors by entity id, in the order the user listed them. */
+  competitors: Map<string, string>;
+  /** Sorted by prompt, engine, run and response id: the same data, the same order. */
+  answers: DerivationAnswer[];
+}
+
+const languages: readonly Language[] = ["en", "es", "ca", "fr"];
+const DAY_MS = 86_400_000;
+
+/**
+ * The latest UTC day with answers at the current ANALYSIS_VERSION and its
+ * succeeded, analysed answers (brand-research prompts left out, as in the
+ * metrics: they name the brand by construction). Null when there is none.
+ */
+export async function loadDerivationData(
+  db: Prisma.TransactionClient,
+  workspaceId: string,
+): Promise<DerivationData | null> {
+  const workspace = await db.workspace.findUniqueOrThrow({
+    where: { id: workspaceId },
+    select: {
+      brand: true,
+      displayName: true,
+      domains: true,
+      languages: true,
+      complianceProfile: true,
+      competitors: { orderBy: { position: "asc" }, select: { id: true, name: true } },
+    },
+  });
+  const latest = await db.metricDay.findFirst({
+    where: { workspaceId, analysisVersion: ANALYSIS_VERSION, responses: { gt: 0 } },
+    orderBy: { day: "desc" },
+    select: { day: true },
+  });
+  if (!latest) return null;
+  const from = latest.day;
+  const to = new Date(from.getTime() + DAY_MS);
+  const rows = await db.engineResponse.findMany({
+    where: {
+      workspaceId,
+      status: "succeeded",
+      analysisVersion: ANALYSIS_VERSION,
+      run: { createdAt: { gte: from, lt: to } },
+    },
+    select: {
+      id: true,
+      runId: true,
+      engine: true,
+      promptId: true,
+      answer: true,
+      citations: { orderBy: { position: "asc" } },
+      mentions: { where: { analysisVersion: ANALYSIS_VERSION } },
+    },
+  });
+  const prompts = new Map(
+    (
+      await db.prompt.findMany({
+        where: { id: { in: [...new Set(rows.map((r) => r.promptId))] } },
+        select: { id: true, text: true, category: true, language: true },
+      })
+    ).map((p) => [p.id, p]),
+  );
+  const answers: DerivationAnswer[] = [];
+  for (const r of rows) {
+    const prompt = prompts.get(r.promptId);
+    if (!prompt || prompt.category === "brand_research" || r.answer === null) continue;
+    answers.push({
+      runId: r.runId,
+      responseId: r.id,
+      engine: r.engine,
+      promptId: r.promptId,
+      prompt: prompt.text,
+      language: prompt.language,
+      text: r.answer,
+      citations: r.citations.map((c) => ({
+        position: c.position,
+        url: c.url,
+        title: c.title,
+        domain: c.domain,
+        taxonomy: c.taxonomy,
+        entityId: c.entityId,
+      })),
+      mentions: new Map(
+        r.mentions.map((m) => [m.entityId, { firstOffset: m.firstOffset, sentiment: m.sentiment }]),
+      ),
+    });
+  }
+  const key = (a: DerivationAnswer) => [a.promptId, a.engine, a.runId, a.responseId];
+  answers.sort((a, b) => {
+    const ka = key(a);
+    const kb = key(b);
+    for (let i = 0; i < ka.length; i++) {
+      if (ka[i] !== kb[i]) return (ka[i] as string) < (kb[i] as string) ? -1 : 1;
+    }
+    return 0;
+  });
+  const first = workspace.languages[0] as Language | undefined;
+  return {
+    workspaceId,
+    complianceProfile: workspace.complianceProfile,
+    language: first && languages.includes(first) ? first : "en",
+    date: from.toISOString().slice(0, 10),
+    brand: {
+      name: workspace.brand,
+      names:
+        workspace.displayName !== workspace.brand
+          ? [workspace.brand, workspace.displayName]
+          : [workspace.brand],
+    },
+    primaryDomain: workspace.domains[0] ?? null,
+    competitors: new Map(workspace.competitors.map((c) => [c.id, c.name])),
+    answers,
+  };
+}
+
+/** At most 400 characters of an answer around `offset` (the mention or claim it shows). */
+export function excerptAround(text: string, offset: number, max = 400): string {
+  if (text.length <= max) return text;
+  const start = Math.max(0, Math.min(offset - 120, text.length - (max - 2)));
+  const prefix = start > 0 ? "…" : "";
+  const room = max - prefix.length - 1;
+  const body = text.slice(start, start + room);
+  return start + room < text.length
+    ? `${prefix}${body}…`
+    : `${prefix}${text.slice(start, start + max - prefix.length)}`;
+}
+
+/** An answer as recommendation evidence, its excerpt around `offset`. */
+export function evidenceAnswer(a: DerivationAnswer, offset: number) {
+  return {
+    runId: a.runId,
+    responseId: a.responseId,
+    engine: a.engine,
+    promptId: a.promptId,
+    prompt: a.prompt,
+    excerpt: excerptAround(a.text, offset),
+    citations: a.citations.map((c) => ({ position: c.position, url: c.url, title: c.title })),
+  };
+}

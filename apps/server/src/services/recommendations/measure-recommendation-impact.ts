@@ -1,0 +1,159 @@
+import { isDeepStrictEqual } from "node:util";
+import type { RecommendationMetric } from "@geopulse/api-types";
+import { Prisma } from "@geopulse/db";
+import { ANALYSIS_VERSION } from "../../analysis/types.js";
+import type { AppContext } from "../../context.js";
+import { newId } from "../../ids.js";
+import type { DeltaEstimate } from "../../metrics/bootstrap-deltas.js";
+import {
+  type ImpactVerdict,
+  measureImpact,
+  type TargetEstimate,
+} from "../../metrics/recommendation-impact.js";
+import { measureTargetMetric } from "./measure-target-metric.js";
+
+/** What the measurement of one recommendation did. */
+export interface ImpactOutcome {
+  recommendationId: string;
+  verdict: ImpactVerdict;
+  /** The verdict differs from the stored one (a `measure` history entry was written). */
+  changed: boolean;
+  /** The later day compared with the baseline's, or null. */
+  day: string | null;
+}
+
+/**
+ * Measures a `done` recommendation's impact (docs/recommendations.md,
+ * "Impact"): its metric on the baseline day (the stored baseline's `date`),
+ * recomputed from the rollups on the target's prompts and engines, against
+ * the latest later day with answers on them (after the day it was marked
+ * done), by the paired cluster bootstrap of the metrics' deltas, seeded by the
+ * recommendation id and both days (the same data gives the same answer).
+ * Stores `current`, `delta` and the verdict in one short transaction, guarded
+ * by the status (a recommendation that is no longer `done` is left alone);
+ * the stored baseline is kept for display; an unchanged measurement writes
+ * nothing. A verdict that changes adds a
+ * `measure` entry to the history (actor `system`). Null when the
+ * recommendation is not `done` or has no baseline.
+ */
+export async function measureRecommendationImpact(options: {
+  ctx: AppContext;
+  workspaceId: string;
+  recommendationId: string;
+}): Promise<ImpactOutcome | null> {
+  const { ctx, workspaceId, recommendationId } = options;
+  const rec = await ctx.prisma.recommendation.findFirst({
+    where: { id: recommendationId, workspaceId, status: "done" },
+  });
+  if (!rec?.impactBaseline || !rec.doneAt) return null;
+  const baseline = rec.impactBaseline as unknown as RecommendationMetric;
+  const target = { promptIds: rec.promptIds, engines: rec.engines };
+  const doneDay = rec.doneAt.toISOString().slice(0, 10);
+  const after = await latestDayAfter(ctx, workspaceId, target, maxDay(baseline.date, doneDay));
+  const seed = `${rec.id}:${baseline.date}:${after ?? "-"}`;
+  const days = await measureTargetMetric({
+    ctx,
+    workspaceId,
+    metric: baseline.name,
+    target,
+    days: after ? [baseline.date, after] : [baseline.date],
+    seed,
+  });
+  const m = measureImpact({
+    metric: baseline.name,
+    before: days.get(baseline.date)?.cells ?? [],
+    after: after ? (days.get(after)?.cells ?? []) : [],
+    entityId: "self",
+    seed,
+  });
+  const current = after && m.current ? toMetric(baseline.name, m.current, after) : null;
+  const delta = m.delta ? toDelta(m.delta) : null;
+  const previous = rec.impactVerdict ?? "not_enough_data";
+  const changed = previous !== m.verdict;
+  // The same measurement as stored: nothing to write (no update, no cache notice).
+  const same =
+    !changed &&
+    isDeepStrictEqual(rec.impactCurrent ?? null, current) &&
+    isDeepStrictEqual(rec.impactDelta ?? null, delta);
+  if (same) return { recommendationId: rec.id, verdict: m.verdict, changed, day: after };
+  const now = ctx.clock.now();
+  await ctx.prisma.$transaction(async (tx) => {
+    const updated = await tx.recommendation.updateMany({
+      where: { id: rec.id, status: "done" },
+      data: {
+        impactCurrent: current ? (current as unknown as Prisma.InputJsonValue) : Prisma.DbNull,
+        impactDelta: delta ?? Prisma.DbNull,
+        impactVerdict: m.verdict,
+        updatedAt: now,
+      },
+    });
+    if (updated.count !== 1 || !changed) return;
+    await tx.recommendationTransition.create({
+      data: {
+        id: newId("rtr", ctx.clock),
+        recommendationId: rec.id,
+        action: "measure",
+        fromStatus: "done",
+        toStatus: "done",
+        reason: null,
+        note: impactNote(previous, m.verdict, m.delta, baseline.date, after),
+        actorType: "system",
+        actorId: null,
+        createdAt: now,
+      },
+    });
+  });
+  return { recommendationId: rec.id, verdict: m.verdict, changed, day: after };
+}
+
+const maxDay = (a: string, b: string) => (a > b ? a : b);
+
+/** The latest day after `after` with answers on the target's prompts and engines, or null. */
+async function latestDayAfter(
+  ctx: AppContext,
+  workspaceId: string,
+  target: { promptIds: readonly string[]; engines: readonly string[] },
+  after: string,
+): Promise<string | null> {
+  const params: unknown[] = [workspaceId, ANALYSIS_VERSION, after];
+  const inList = (values: readonly string[]) => values.map((v) => `$${params.push(v)}`).join(", ");
+  const prompts = target.promptIds.length ? `AND prompt_id IN (${inList(target.promptIds)})` : "";
+  const engines = target.engines.length ? `AND engine IN (${inList(target.engines)})` : "";
+  const [row] = await ctx.prisma.$queryRawUnsafe<Array<{ day: string | null }>>(
+    `SELECT to_char(max(day), 'YYYY-MM-DD') AS day FROM metric_cells
+     WHERE workspace_id = $1 AND analysis_version = $2::int AND day > $3::date
+       AND responses > 0 AND category <> 'brand_research' ${prompts} ${engines}`,
+    ...params,
+  );
+  return row?.day ?? null;
+}
+
+function toMetric(name: string, e: TargetEstimate, date: string): RecommendationMetric {
+  return { name, value: e.value, ciLow: e.ciLow, ciHigh: e.ciHigh, n: e.n, date };
+}
+
+function toDelta(d: DeltaEstimate) {
+  return {
+    delta: d.delta,
+    ciLow: d.ciLow,
+    ciHigh: d.ciHigh,
+    significant: d.significant,
+    method: d.method,
+  };
+}
+
+/** "Impact not_enough_data → improved: +6.1 pt (95% +1.2 to +11.0), 2026-03-08 vs 2026-03-01". */
+function impactNote(
+  from: string,
+  to: ImpactVerdict,
+  delta: DeltaEstimate | null,
+  baselineDay: string,
+  day: string | null,
+): string {
+  const pt = (x: number) => `${x >= 0 ? "+" : ""}${(100 * x).toFixed(1)}`;
+  const change = delta
+    ? `: ${pt(delta.delta)} pt (95% ${pt(delta.ciLow)} to ${pt(delta.ciHigh)})`
+    : "";
+  const days = day ? `, ${day} vs ${baselineDay}` : "";
+  return `Impact ${from} → ${to}${change}${days}`;
+}

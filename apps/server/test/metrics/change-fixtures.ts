@@ -1,0 +1,112 @@
+import { ANALYSIS_VERSION, type AnswerAnalysis } from "../../src/analysis/types.js";
+import { newId } from "../../src/ids.js";
+import { shiftDate } from "../../src/metrics/composite-deltas.js";
+import { Rng } from "../../src/prng.js";
+import { type AnalysedAnswer, buildRollupRows } from "../../src/services/analysis/rollup-rows.js";
+import { addRollupRows, lockMetricDay } from "../../src/services/analysis/write-rollups.js";
+import type { TestServer } from "../harness/test-server.js";
+
+/**
+ * Daily visibility drawn from known true rates (one Bernoulli draw per entity
+ * and answer, like the simulated engine's model), written as rollups by the
+ * pipeline's own functions (buildRollupRows, lockMetricDay, addRollupRows):
+ * `days` days ending on `lastDay`, `prompts` prompts × the engines × 2
+ * repetitions a day. With `jump`, one entity's true visibility moves by
+ * `points` on one engine from day index `fromDay` (0-based) on.
+ */
+export interface SeededVisibility {
+  days: number;
+  lastDay: string;
+  prompts: number;
+  engines: readonly string[];
+  /** True visibility per entity name: the brand (`self`) and competitors by name. */
+  rates: Record<string, number>;
+  jump?: { entity: string; engine: string; points: number; fromDay: number };
+  seed: string;
+}
+
+export const CHANGE_CATEGORY = "comparison";
+
+/** Seeds prompts and the days' rollups; returns the prompts (id and text) and entity ids by name. */
+export async function seedVisibility(t: TestServer, slug: string, options: SeededVisibility) {
+  const prisma = t.server.ctx.prisma;
+  const workspace = await prisma.workspace.findUniqueOrThrow({
+    where: { slug },
+    include: { competitors: true },
+  });
+  const ids: Record<string, string> = { self: "self" };
+  for (const c of workspace.competitors) ids[c.name] = c.id;
+  const now = t.clock.now();
+  const prompts = Array.from({ length: options.prompts }, (_, i) => {
+    const text = `Which analytics platform suits team ${i} (${slug})?`;
+    return {
+      id: newId("prm", t.clock),
+      workspaceId: workspace.id,
+      text,
+      textKey: text.toLowerCase(),
+      category: CHANGE_CATEGORY,
+      language: "en",
+      region: null,
+      tags: [],
+      active: true,
+      source: "manual",
+      createdAt: now,
+      updatedAt: now,
+    };
+  });
+  await prisma.prompt.createMany({ data: prompts });
+  const rng = Rng.fromString(options.seed);
+  const first = shiftDate(options.lastDay, 1 - options.days);
+  for (let d = 0; d < options.days; d++) {
+    const day = shiftDate(first, d);
+    const answers: AnalysedAnswer[] = [];
+    for (const prompt of prompts) {
+      for (const engine of options.engines) {
+        for (let r = 0; r < 2; r++) {
+          const mentions: AnswerAnalysis["mentions"] = [];
+          for (const [name, base] of Object.entries(options.rates)) {
+            const jump = options.jump;
+            const moved = jump?.entity === name && jump.engine === engine && d >= jump.fromDay;
+            const p = base + (moved ? (jump?.points ?? 0) / 100 : 0);
+            if (rng.next() >= p) continue;
+            mentions.push({
+              entityId: ids[name] as string,
+              isSelf: name === "self",
+              count: 1,
+              firstOffset: 0,
+              rank: mentions.length + 1,
+              sentiment: "neutral",
+            });
+          }
+          answers.push({
+            day,
+            engine,
+            promptId: prompt.id,
+            category: prompt.category,
+            language: prompt.language,
+            region: prompt.region,
+            analysis: { version: ANALYSIS_VERSION, mentions, citations: [] },
+          });
+        }
+      }
+    }
+    await prisma.$transaction(async (tx) => {
+      await lockMetricDay(tx, {
+        workspaceId: workspace.id,
+        version: ANALYSIS_VERSION,
+        day,
+        now,
+      });
+      await addRollupRows(tx, {
+        workspaceId: workspace.id,
+        version: ANALYSIS_VERSION,
+        rows: buildRollupRows(answers),
+      });
+    });
+  }
+  // The seeding kept the event loop busy for seconds: let the expired keep-alive timers
+  // (the server's and the test client's) close the idle connection before the next request,
+  // which would otherwise race the server closing it (ECONNRESET).
+  await new Promise((resolve) => setTimeout(resolve, 50));
+  return { workspaceId: workspace.id, ids, prompts, first };
+}
