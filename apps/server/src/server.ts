@@ -16,6 +16,13 @@ export interface RunningServer {
 }
 
 const drainTimeoutMs = 10_000;
+/**
+ * Idle keep-alive connections stay open longer than clients and load balancers keep them
+ * (undici: the server's hint minus 2 s; load balancers often 60 s), so the client always
+ * closes first. A server that closes first races the client's next request on that socket
+ * (ECONNRESET), most of all after the event loop was busy and both timers expired at once.
+ */
+const keepAliveTimeoutMs = 65_000;
 
 export async function startServer(options: StartServerOptions): Promise<RunningServer> {
   const { config } = options;
@@ -24,6 +31,9 @@ export async function startServer(options: StartServerOptions): Promise<RunningS
   const app = createApp(ctx);
   const server = app.listen(config.port, config.host);
   server.on("clientError", answerClientError(ctx.logger));
+  server.keepAliveTimeout = keepAliveTimeoutMs;
+  // Must exceed the keep-alive timeout, or an idle connection's next request can time out early.
+  server.headersTimeout = keepAliveTimeoutMs + 1_000;
   await new Promise<void>((resolve, reject) => {
     server.once("listening", resolve);
     server.once("error", reject);

@@ -104,9 +104,5 @@ export async function seedVisibility(t: TestServer, slug: string, options: Seede
       });
     });
   }
-  // The seeding kept the event loop busy for seconds: let the expired keep-alive timers
-  // (the server's and the test client's) close the idle connection before the next request,
-  // which would otherwise race the server closing it (ECONNRESET).
-  await new Promise((resolve) => setTimeout(resolve, 50));
   return { workspaceId: workspace.id, ids, prompts, first };
 }
