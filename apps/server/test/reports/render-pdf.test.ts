@@ -19,7 +19,6 @@ async function parse(pdf: Buffer): Promise<Parsed> {
   const task = getDocument({
     data: new Uint8Array(pdf),
     useSystemFonts: false,
-    isEvalSupported: false,
     verbosity: 0,
   });
   const loaded = await task.promise;

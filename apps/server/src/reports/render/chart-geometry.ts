@@ -94,7 +94,7 @@ export function layoutChart(chart: ReportChart): ChartGeometry {
   const highest = known.length > 0 ? Math.max(...known) : 1;
   const y = scaleLinear()
     .domain([lowest, highest > lowest ? highest : lowest + 1])
-    .nice();
+    .nice(5);
   const yTickValues = y.ticks(5);
   const yLabels = yTickValues.map((t) => formatTick(t, chart.unit));
 
@@ -102,7 +102,9 @@ export function layoutChart(chart: ReportChart): ChartGeometry {
   const legend: ChartGeometry["legend"] = [];
   let lx = 0;
   let row = 0;
-  chart.series.forEach((s, index) => {
+  // One series of bars needs no legend: the chart's title names it.
+  const legendSeries = chart.kind === "bar" && chart.series.length === 1 ? [] : chart.series;
+  legendSeries.forEach((s, index) => {
     const w = LEGEND_SAMPLE + 6 + textWidth(truncate(s.name, 40)) + 18;
     if (lx > 0 && lx + w > CHART_WIDTH) {
       lx = 0;
@@ -111,7 +113,7 @@ export function layoutChart(chart: ReportChart): ChartGeometry {
     legend.push({ x: lx, y: row * LEGEND_ROW + 10, index });
     lx += w;
   });
-  const legendHeight = chart.series.length > 0 ? (row + 1) * LEGEND_ROW + 6 : 0;
+  const legendHeight = legendSeries.length > 0 ? (row + 1) * LEGEND_ROW + 6 : 0;
 
   const xFull = chart.x;
   const xShort = xFull.map((label) => truncate(label, MAX_LABEL_CHARS));

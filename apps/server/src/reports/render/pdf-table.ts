@@ -27,14 +27,12 @@ const cellText = (column: ReportColumn, row: ReportTable["rows"][number]): strin
 };
 
 /** Numbers and dates get their natural width; text and URLs share what is left. */
-function columnWidths(doc: Doc, table: ReportTable, texts: string[][], width: number): number[] {
+function columnWidths(doc: Doc, table: ReportTable, measured: number[][], width: number): number[] {
   doc.font("Helvetica-Bold").fontSize(SIZE);
   const header = table.columns.map((c) => doc.widthOfString(pdfText(c.label)) + 2 * PAD + 1);
-  doc.font("Helvetica").fontSize(SIZE);
   const natural = table.columns.map((_, ci) => {
     let widest = header[ci] ?? 0;
-    for (const row of texts)
-      widest = Math.max(widest, doc.widthOfString(row[ci] ?? "") + 2 * PAD + 1);
+    for (const row of measured) widest = Math.max(widest, (row[ci] ?? 0) + 2 * PAD + 1);
     return widest;
   });
   const flexible = table.columns.map((c) => c.type === "text" || c.type === "url");
@@ -61,16 +59,25 @@ function columnWidths(doc: Doc, table: ReportTable, texts: string[][], width: nu
 
 export function drawTable(doc: Doc, table: ReportTable, frame: Frame, startY: number): number {
   const texts = table.rows.map((row) => table.columns.map((c) => cellText(c, row)));
-  const widths = columnWidths(doc, table, texts, frame.width);
+  doc.font("Helvetica").fontSize(SIZE);
+  const measured = texts.map((cells) => cells.map((text) => doc.widthOfString(text)));
+  const widths = columnWidths(doc, table, measured, frame.width);
   const xs = widths.map((_, i) => frame.left + widths.slice(0, i).reduce((a, b) => a + b, 0));
   const align = (c: ReportColumn) => (isNumericColumn(c.type) ? "right" : "left");
+  const oneLine = doc.heightOfString("X");
+  // Most cells (numbers, dates, short text) fit on one line: laid out without pdfkit's wrapper.
+  const fits = (ri: number, ci: number): boolean =>
+    (measured[ri]?.[ci] ?? 0) + 2 * PAD + 0.5 <= (widths[ci] ?? 0) &&
+    !(texts[ri]?.[ci] ?? "").includes("\n");
 
-  const rowHeight = (cells: string[], font: string): number => {
+  const rowHeight = (cells: string[], font: string, ri?: number): number => {
     doc.font(font).fontSize(SIZE);
     return (
       Math.max(
         ...cells.map((text, i) =>
-          doc.heightOfString(text || " ", { width: (widths[i] ?? 0) - 2 * PAD }),
+          ri !== undefined && fits(ri, i)
+            ? oneLine
+            : doc.heightOfString(text || " ", { width: (widths[i] ?? 0) - 2 * PAD }),
         ),
       ) +
       2 * PAD
@@ -104,7 +111,7 @@ export function drawTable(doc: Doc, table: ReportTable, frame: Frame, startY: nu
   }
   y = drawHeader(y);
   texts.forEach((cells, ri) => {
-    const h = rowHeight(cells, "Helvetica");
+    const h = rowHeight(cells, "Helvetica", ri);
     if (y + h > frame.bottom) {
       doc.addPage();
       y = drawHeader(frame.top);
@@ -114,11 +121,19 @@ export function drawTable(doc: Doc, table: ReportTable, frame: Frame, startY: nu
     table.columns.forEach((c, ci) => {
       const href = c.type === "url" ? safeHref(table.rows[ri]?.[c.key]) : null;
       doc.fillColor(href ? "#0a5f9e" : "#1d232b");
-      doc.text(cells[ci] ?? "", (xs[ci] ?? 0) + PAD, y + PAD, {
-        width: (widths[ci] ?? 0) - 2 * PAD,
-        align: align(c),
-        ...(href ? { link: href } : {}),
-      });
+      const link = href ? { link: href } : {};
+      const x = (xs[ci] ?? 0) + PAD;
+      if (fits(ri, ci)) {
+        const shift =
+          align(c) === "right" ? (widths[ci] ?? 0) - 2 * PAD - (measured[ri]?.[ci] ?? 0) : 0;
+        doc.text(cells[ci] ?? "", x + shift, y + PAD, { lineBreak: false, ...link });
+      } else {
+        doc.text(cells[ci] ?? "", x, y + PAD, {
+          width: (widths[ci] ?? 0) - 2 * PAD,
+          align: align(c),
+          ...link,
+        });
+      }
     });
     doc
       .moveTo(frame.left, y + h)
