@@ -7,6 +7,7 @@ import type { ReportDocument } from "../../src/reports/report-document.js";
 import {
   ACCENTED,
   BEYOND_LATIN1,
+  degenerateDocument,
   expectedShape,
   HOSTILE_IMG,
   HOSTILE_SCRIPT,
@@ -166,5 +167,33 @@ describe("the HTML report in Chromium", () => {
     expect(html).toContain(">$0.004321<");
     expect(html).toContain(">–<");
     expect(ACCENTED).toContain("l·l");
+  });
+});
+
+describe("the HTML of unusual documents", () => {
+  it("renders empty sections, empty tables and charts without data", async () => {
+    const doc = degenerateDocument();
+    const opened = await open(doc, "edge-cases");
+    expect(opened.console).toEqual([]);
+    expect(opened.charts).toHaveLength(4);
+    expect(opened.bodyText).toContain("No rows.");
+    expect(opened.bodyText).toContain("-$0.50");
+  });
+
+  it("prints each section on a new page, repeating table headers", async () => {
+    const page = await browser.newPage();
+    await page.setContent(renderReportHtml(reportFixtures.prompt_detail), { waitUntil: "load" });
+    await page.emulateMedia({ media: "print" });
+    const styles = await page.evaluate(() => {
+      const g = globalThis as unknown as { document: any; getComputedStyle: (el: unknown) => any };
+      return {
+        section: g.getComputedStyle(g.document.querySelector(".report-section")).breakBefore,
+        thead: g.getComputedStyle(g.document.querySelector("thead")).display,
+      };
+    });
+    expect(styles).toEqual({ section: "page", thead: "table-header-group" });
+    const pdf = await page.pdf({ format: "A4" });
+    expect(pdf.length).toBeGreaterThan(10_000);
+    await page.close();
   });
 });

@@ -3,7 +3,13 @@ import { describe, expect, it } from "vitest";
 import { pdfText } from "../../src/reports/render/pdf-text.js";
 import { renderReportPdf } from "../../src/reports/render/render-report-pdf.js";
 import type { ReportDocument } from "../../src/reports/report-document.js";
-import { BEYOND_LATIN1, HOSTILE_SCRIPT, PROMPT_ROWS, reportFixtures } from "./report-fixtures.js";
+import {
+  BEYOND_LATIN1,
+  degenerateDocument,
+  HOSTILE_SCRIPT,
+  PROMPT_ROWS,
+  reportFixtures,
+} from "./report-fixtures.js";
 
 /**
  * Each report type's PDF, parsed back with pdf.js (Mozilla's parser): it opens, its pages hold
@@ -92,5 +98,25 @@ describe("the PDF report", () => {
     const doc = reportFixtures.recommendations_digest;
     const [a, b] = await Promise.all([renderReportPdf(doc), renderReportPdf(doc)]);
     expect(a.equals(b)).toBe(true);
+  });
+});
+
+describe("the PDF of unusual documents", () => {
+  it("renders empty sections, empty tables and charts without data", async () => {
+    const doc = degenerateDocument();
+    const parsed = await parse(await renderReportPdf(doc));
+    const all = squash(parsed.pages.join("\n"));
+    expect(all).toContain("No rows.");
+    expect(all).toContain("Nothing measured");
+    expect(all).toContain("One point");
+  });
+
+  it("lists the sections as bookmarks", async () => {
+    const doc = reportFixtures.visibility_summary;
+    const task = getDocument({ data: new Uint8Array(await renderReportPdf(doc)), verbosity: 0 });
+    const loaded = await task.promise;
+    const outline = (await loaded.getOutline()) ?? [];
+    await task.destroy();
+    expect(outline.map((item) => item.title)).toEqual(doc.sections.map((s) => pdfText(s.title)));
   });
 });

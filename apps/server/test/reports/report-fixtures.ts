@@ -523,6 +523,76 @@ export const reportFixtures: Record<ReportType, ReportDocument> = {
   page_evaluations_digest: pageEvaluationsDigest(),
 };
 
+/** What generation may produce at the edges: nothing measured, one day, no rows, negatives. */
+export function degenerateDocument(): ReportDocument {
+  return {
+    ...base,
+    type: "visibility_summary",
+    title: "Edge cases",
+    parameters: {},
+    summary: [],
+    sections: [
+      { id: "empty", title: "An empty section" },
+      {
+        id: "nothing",
+        title: "Nothing measured",
+        chart: { kind: "line", title: "No data", unit: "percent", x: [], series: [] },
+        table: { columns: [{ key: "a", label: "A", type: "text" }], rows: [] },
+      },
+      {
+        id: "nulls",
+        title: "Only gaps",
+        chart: {
+          kind: "line",
+          title: "All null",
+          unit: "percent",
+          x: DAYS.slice(0, 3),
+          series: [
+            {
+              name: "Gaps",
+              values: [null, null, null],
+              low: [null, null, null],
+              high: [null, null, null],
+            },
+          ],
+        },
+      },
+      {
+        id: "one",
+        title: "One point",
+        chart: {
+          kind: "line",
+          title: "One day",
+          unit: "number",
+          x: [DAYS[0] ?? ""],
+          series: [{ name: "Composite", values: [42], low: [40], high: [44] }],
+        },
+      },
+      {
+        id: "negative",
+        title: "Negative bars",
+        chart: {
+          kind: "bar",
+          title: "Deltas",
+          unit: "number",
+          x: ["a", "b"],
+          series: [{ name: "Delta", values: [-1200.5, -3] }],
+        },
+        table: {
+          columns: [
+            { key: "x", label: "X", type: "usd" },
+            { key: "y", label: "Y", type: "percent" },
+          ],
+          rows: [
+            { x: -500_000, y: Number.NaN },
+            { x: 0, y: true },
+          ],
+        },
+      },
+    ],
+  };
+}
+
 /** How many charts and table rows each fixture has, for the renderers' tests. */
 export function expectedShape(doc: ReportDocument): { charts: number; rows: number[] } {
   return {

@@ -55,6 +55,8 @@ export interface PlacedSeries {
   line?: string;
   band?: string;
   markers: Array<{ x: number; y: number }>;
+  /** The interval of a point drawn alone (no neighbour to make a band with). */
+  whiskers: Array<{ x: number; y1: number; y2: number }>;
   /** Bar charts: one rectangle per category with a value. */
   bars: Array<{ x: number; y: number; width: number; height: number; label: string }>;
 }
@@ -72,6 +74,8 @@ export interface ChartGeometry {
   series: PlacedSeries[];
   legend: Array<{ x: number; y: number; index: number }>;
   hasBands: boolean;
+  /** No value to draw: the plot says so. */
+  empty: boolean;
 }
 
 export const truncate = (text: string, max: number): string =>
@@ -91,7 +95,7 @@ export function layoutChart(chart: ReportChart): ChartGeometry {
   const values = chart.series.flatMap((s) => [...s.values, ...(s.low ?? []), ...(s.high ?? [])]);
   const known = values.filter(finite);
   const lowest = Math.min(0, ...known);
-  const highest = known.length > 0 ? Math.max(...known) : 1;
+  const highest = known.length > 0 ? Math.max(...known) : chart.unit === "percent" ? 100 : 1;
   const y = scaleLinear()
     .domain([lowest, highest > lowest ? highest : lowest + 1])
     .nice(5);
@@ -190,14 +194,23 @@ export function layoutChart(chart: ReportChart): ChartGeometry {
         s.low !== undefined &&
         s.high !== undefined &&
         indices.some((i) => finite(s.low?.[i]) && finite(s.high?.[i]));
+      // A point with no neighbour draws no line or band: it always gets its marker, and its
+      // interval as a whisker.
+      const isolated = (i: number) => !finite(s.values[i - 1]) && !finite(s.values[i + 1]);
       const markers = indices
-        .filter((i) => finite(s.values[i]) && ((n - 1 - i) % markEvery === 0 || n === 1))
+        .filter((i) => finite(s.values[i]) && ((n - 1 - i) % markEvery === 0 || isolated(i)))
         .map((i) => ({ x: xOf(i), y: y(s.values[i] ?? 0) }));
+      const whiskers = indices
+        .filter(
+          (i) => finite(s.values[i]) && isolated(i) && finite(s.low?.[i]) && finite(s.high?.[i]),
+        )
+        .map((i) => ({ x: xOf(i), y1: y(s.low?.[i] ?? 0), y2: y(s.high?.[i] ?? 0) }));
       return {
         ...style,
         line: pathOf(indices) ?? "",
         band: hasBand ? (bandOf(indices) ?? undefined) : undefined,
         markers,
+        whiskers,
         bars: [],
       };
     }
@@ -214,7 +227,7 @@ export function layoutChart(chart: ReportChart): ChartGeometry {
           label: `${xFull[i] ?? ""}: ${formatTick(value, chart.unit)}`,
         };
       });
-    return { ...style, markers: [], bars };
+    return { ...style, markers: [], whiskers: [], bars };
   });
 
   return {
@@ -228,12 +241,14 @@ export function layoutChart(chart: ReportChart): ChartGeometry {
     series,
     legend,
     hasBands: series.some((s) => s.band !== undefined),
+    empty: known.length === 0,
   };
 }
 
 /** The caption under a chart, in both formats. */
 export function chartCaptionText(chart: ReportChart): string {
-  return chart.series.some((s) => s.low && s.high)
-    ? `${chart.title}. Shaded bands: 95% intervals.`
-    : chart.title;
+  const banded = chart.series.some((s) =>
+    s.values.some((_, i) => finite(s.low?.[i]) && finite(s.high?.[i])),
+  );
+  return banded ? `${chart.title}. Shaded bands: 95% intervals.` : chart.title;
 }

@@ -1,6 +1,12 @@
 import escapeHtml from "escape-html";
 import type { ReportChart } from "../report-document.js";
-import { FONT_SIZE, type Hatch, layoutChart, truncate } from "./chart-geometry.js";
+import {
+  type ChartGeometry,
+  FONT_SIZE,
+  type Hatch,
+  layoutChart,
+  truncate,
+} from "./chart-geometry.js";
 
 /**
  * One chart as inline SVG: axes with ticks and a grid, the series (lines with their interval
@@ -29,15 +35,15 @@ function hatchDefs(id: string, hatches: Hatch[]): string {
   return `<defs>${patterns.join("")}</defs>`;
 }
 
-function describe(chart: ReportChart): string {
+function describe(chart: ReportChart, g: ChartGeometry): string {
   const kind = chart.kind === "line" ? "Line chart" : "Bar chart";
   const unit = chart.unit === "percent" ? "percent" : "values";
   const names = chart.series.map((s) => s.name).join(", ");
   const first = chart.x[0];
   const last = chart.x[chart.x.length - 1];
   const range = first !== undefined && last !== undefined ? ` over ${first} to ${last}` : "";
-  const bands = chart.series.some((s) => s.low && s.high) ? "; shaded bands are 95% intervals" : "";
-  return `${kind} in ${unit}${range}: ${names || "no series"}${bands}.`;
+  const bands = g.hasBands ? "; shaded bands are 95% intervals" : "";
+  return `${kind} in ${unit}${range}: ${names || "no series"}${bands}${g.empty ? "; no data" : ""}.`;
 }
 
 export function renderChartSvg(chart: ReportChart, id: string): string {
@@ -47,7 +53,7 @@ export function renderChartSvg(chart: ReportChart, id: string): string {
   parts.push(
     `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 ${g.width} ${n(g.height)}" width="${g.width}" height="${n(g.height)}" role="img" aria-labelledby="${id}-title ${id}-desc" font-family="Helvetica, Arial, sans-serif" font-size="${FONT_SIZE}">`,
     `<title id="${id}-title">${e(chart.title)}</title>`,
-    `<desc id="${id}-desc">${e(describe(chart))}</desc>`,
+    `<desc id="${id}-desc">${e(describe(chart, g))}</desc>`,
     hatchDefs(
       id,
       g.series.map((s) => s.hatch),
@@ -93,6 +99,11 @@ export function renderChartSvg(chart: ReportChart, id: string): string {
       parts.push(
         `<path class="line" d="${s.line}" fill="none" stroke="${s.color}" stroke-width="2"${dash} stroke-linejoin="round"/>`,
       );
+      for (const w of s.whiskers) {
+        parts.push(
+          `<path class="whisker" d="M${n(w.x)},${n(w.y1)}V${n(w.y2)}M${n(w.x - 4)},${n(w.y1)}h8M${n(w.x - 4)},${n(w.y2)}h8" stroke="${s.color}" stroke-width="1.5" fill="none"/>`,
+        );
+      }
       for (const m of s.markers) {
         parts.push(
           `<path d="${s.marker}" transform="translate(${n(m.x)} ${n(m.y)})" fill="${s.color}" stroke="#ffffff" stroke-width="1"/>`,
@@ -110,6 +121,11 @@ export function renderChartSvg(chart: ReportChart, id: string): string {
     }
     parts.push("</g>");
   });
+  if (g.empty) {
+    parts.push(
+      `<text x="${n((left + right) / 2)}" y="${n((top + bottom) / 2)}" text-anchor="middle" fill="#5b6470">No data</text>`,
+    );
+  }
   // Legend: a sample of each series' stroke or fill, then its name.
   parts.push(`<g class="legend" fill="#222222">`);
   for (const item of g.legend) {

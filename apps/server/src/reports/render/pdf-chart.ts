@@ -91,6 +91,15 @@ function drawSeries(doc: Doc, g: ChartGeometry): void {
       doc.lineWidth(2).strokeColor(s.color).lineJoin("round");
       dash(doc, s.dash);
       doc.path(s.line).stroke().undash();
+      doc.lineWidth(1.5).strokeColor(s.color);
+      for (const w of s.whiskers) {
+        doc.moveTo(w.x, w.y1).lineTo(w.x, w.y2);
+        doc.moveTo(w.x - 4, w.y1).lineTo(w.x + 4, w.y1);
+        doc
+          .moveTo(w.x - 4, w.y2)
+          .lineTo(w.x + 4, w.y2)
+          .stroke();
+      }
       for (const m of s.markers) {
         doc.save().translate(m.x, m.y);
         doc.path(s.marker).lineWidth(1).fillAndStroke(s.color, "#ffffff");
@@ -145,6 +154,16 @@ export function drawChart(
   doc.translate(x, y).scale(scale);
   drawAxes(doc, g);
   drawSeries(doc, g);
+  if (g.empty) {
+    doc.fillColor("#5b6470");
+    label(
+      doc,
+      "No data",
+      (g.plot.left + g.plot.right) / 2,
+      (g.plot.top + g.plot.bottom) / 2,
+      "center",
+    );
+  }
   drawLegend(doc, g, chart.kind);
   doc.restore();
   return g.height * scale;

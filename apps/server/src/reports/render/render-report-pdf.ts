@@ -122,6 +122,8 @@ function section(doc: Doc, s: ReportSection): void {
   if (doc.y > f.top) doc.y += 16;
   ensure(doc, 50 + first);
   doc.x = f.left;
+  // The reader's bookmarks list the sections, each opening the page it starts on.
+  doc.outline.addItem(pdfText(s.title));
   doc.font("Helvetica-Bold").fontSize(15).fillColor(INK).text(pdfText(s.title), { width: f.width });
   doc.moveDown(0.3);
   if (s.description) {
