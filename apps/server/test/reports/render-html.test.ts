@@ -197,3 +197,35 @@ describe("the HTML of unusual documents", () => {
     await page.close();
   });
 });
+
+describe("the page's Content-Security-Policy", () => {
+  it("blocks scripts, handlers and loads even if markup got in unescaped", async () => {
+    const html = renderReportHtml(reportFixtures.recommendations_digest).replace(
+      "</main>",
+      `<script>alert(1)</script><img src="https://example.com/x.png" onerror="alert(2)"><p style="color:red">styled</p></main>`,
+    );
+    const page = await browser.newPage();
+    const violations: string[] = [];
+    let dialogs = 0;
+    const requests: string[] = [];
+    page.on("console", (m) => violations.push(m.text()));
+    page.on("dialog", async (d) => {
+      dialogs += 1;
+      await d.dismiss();
+    });
+    // Chromium reports the blocked request, then its failure: nothing may get a response.
+    page.on("response", (r) => {
+      if (r.url().startsWith("http")) requests.push(r.url());
+    });
+    await page.setContent(html, { waitUntil: "load" });
+    await page.close();
+    expect(dialogs).toBe(0);
+    expect(requests).toEqual([]);
+    const blocked = (what: string) =>
+      violations.some((v) => v.startsWith(what) && v.includes("has been blocked"));
+    expect(blocked("Executing inline script")).toBe(true);
+    expect(blocked("Executing inline event handler")).toBe(true);
+    expect(blocked("Applying inline style")).toBe(true);
+    expect(blocked("Loading the image 'https://example.com/x.png'")).toBe(true);
+  });
+});
