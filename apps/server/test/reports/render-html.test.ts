@@ -13,7 +13,7 @@ import {
   HOSTILE_SCRIPT,
   PROMPT_ROWS,
   reportFixtures,
-} from "./report-fixtures.js";
+} from "./render-fixtures.js";
 
 /**
  * Each report type's HTML opened in a real headless Chromium (Debian's, `GEO_CHROMIUM` to use

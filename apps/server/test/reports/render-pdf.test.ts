@@ -9,7 +9,7 @@ import {
   HOSTILE_SCRIPT,
   PROMPT_ROWS,
   reportFixtures,
-} from "./report-fixtures.js";
+} from "./render-fixtures.js";
 
 /**
  * Each report type's PDF, parsed back with pdf.js (Mozilla's parser): it opens, its pages hold
