@@ -52,7 +52,8 @@ td a { color: var(--accent); }
   body { font-size: 10pt; -webkit-print-color-adjust: exact; print-color-adjust: exact; }
   .page { max-width: none; padding: 0; }
   .toc { display: none; }
-  .report-section { break-before: page; margin: 0; }
+  .report-section { margin: 0 0 24px; }
+  .report-section + .report-section { break-before: page; margin: 0; }
   h2, .description { break-after: avoid; }
   .figures { grid-template-columns: repeat(3, 1fr); }
   .table-wrap { overflow: visible; }
