@@ -1,0 +1,134 @@
+import escapeHtml from "escape-html";
+import type {
+  ReportColumn,
+  ReportDocument,
+  ReportFigure,
+  ReportSection,
+  ReportTable,
+} from "../report-document.js";
+import { chartCaptionText } from "./chart-geometry.js";
+import {
+  formatCell,
+  isNumericColumn,
+  parameterPairs,
+  reportTypeLabel,
+  safeHref,
+  triggerLabel,
+} from "./format-cell.js";
+import { renderChartSvg } from "./html-chart.js";
+import { REPORT_CSP, REPORT_CSS } from "./html-styles.js";
+
+/**
+ * A report as one self-contained HTML5 file: inline CSS (print styles included), inline SVG
+ * charts, no script and nothing loaded (a CSP meta tag forbids both). Everything taken from the
+ * document is untrusted (brand names, prompts, URLs from engines) and escaped; URLs become links
+ * only when they are http or https. See docs/reports.md, Rendering.
+ */
+const e = (text: string): string => escapeHtml(text);
+
+function figuresHtml(figures: ReportFigure[]): string {
+  if (figures.length === 0) return "";
+  const items = figures.map(
+    (f) =>
+      `<li class="figure"><div class="label">${e(f.label)}</div><div class="value">${e(f.value)}</div>${
+        f.detail ? `<div class="detail">${e(f.detail)}</div>` : ""
+      }</li>`,
+  );
+  return `<ul class="figures">${items.join("")}</ul>`;
+}
+
+function cellHtml(column: ReportColumn, row: ReportTable["rows"][number]): string {
+  const value = row[column.key];
+  const text = formatCell(value, column.type);
+  const cls = isNumericColumn(column.type) ? "num" : column.type;
+  if (column.type === "url") {
+    const href = safeHref(value);
+    if (href) {
+      return `<td class="${cls}"><a href="${e(href)}" rel="noopener noreferrer nofollow">${e(text)}</a></td>`;
+    }
+  }
+  return `<td class="${cls}">${e(text)}</td>`;
+}
+
+function tableHtml(table: ReportTable, title: string): string {
+  const head = table.columns
+    .map(
+      (c) => `<th scope="col"${isNumericColumn(c.type) ? ' class="num"' : ""}>${e(c.label)}</th>`,
+    )
+    .join("");
+  if (table.rows.length === 0) {
+    return `<p class="empty">No rows.</p>`;
+  }
+  const body = table.rows
+    .map((row) => `<tr>${table.columns.map((c) => cellHtml(c, row)).join("")}</tr>`)
+    .join("\n");
+  const count = `${table.rows.length} ${table.rows.length === 1 ? "row" : "rows"}`;
+  return `<div class="table-wrap"><table><caption>${e(title)}: ${count}</caption><thead><tr>${head}</tr></thead><tbody>\n${body}\n</tbody></table></div>`;
+}
+
+function sectionHtml(section: ReportSection, index: number): string {
+  const id = `s-${index + 1}`;
+  const parts = [
+    `<section class="report-section" id="${id}" aria-labelledby="${id}-h" data-section="${e(section.id)}">`,
+    `<h2 id="${id}-h">${e(section.title)}</h2>`,
+  ];
+  if (section.description) parts.push(`<p class="description">${e(section.description)}</p>`);
+  if (section.figures) parts.push(figuresHtml(section.figures));
+  if (section.chart) {
+    parts.push(
+      `<figure class="chart">${renderChartSvg(section.chart, `${id}-chart`)}<figcaption>${e(chartCaptionText(section.chart))}</figcaption></figure>`,
+    );
+  }
+  if (section.table) parts.push(tableHtml(section.table, section.title));
+  if (section.notes && section.notes.length > 0) {
+    parts.push(
+      `<ul class="notes">${section.notes.map((note) => `<li>${e(note)}</li>`).join("")}</ul>`,
+    );
+  }
+  parts.push("</section>");
+  return parts.join("\n");
+}
+
+export function renderReportHtml(doc: ReportDocument): string {
+  const facts: Array<[string, string]> = [
+    ["Period", `${doc.period.from} to ${doc.period.to}`],
+    ["Generated", `${doc.generatedAt} (${triggerLabel(doc.trigger)})`],
+    ["Workspace", doc.workspace.slug],
+    ...parameterPairs(doc.parameters),
+  ];
+  const toc =
+    doc.sections.length > 1
+      ? `<nav class="toc" aria-label="Sections"><strong>Sections</strong><ol>${doc.sections
+          .map((s, i) => `<li><a href="#s-${i + 1}">${e(s.title)}</a></li>`)
+          .join("")}</ol></nav>`
+      : "";
+  return `<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta http-equiv="Content-Security-Policy" content="${e(REPORT_CSP)}">
+<meta name="referrer" content="no-referrer">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<meta name="generator" content="GEO Pulse">
+<title>${e(`${doc.title} · ${doc.workspace.brand}`)}</title>
+<style>${REPORT_CSS}</style>
+</head>
+<body>
+<div class="page">
+<header class="report-head">
+<p class="kicker">GEO Pulse · ${e(reportTypeLabel(doc.type))}</p>
+<h1>${e(doc.title)}</h1>
+<p class="brand">${e(doc.workspace.brand)}</p>
+<dl class="facts">${facts.map(([k, v]) => `<dt>${e(k)}</dt><dd>${e(v)}</dd>`).join("")}</dl>
+</header>
+<section class="summary" aria-label="Summary">${figuresHtml(doc.summary)}</section>
+${toc}
+<main>
+${doc.sections.map(sectionHtml).join("\n")}
+</main>
+<footer class="foot">${e(`${reportTypeLabel(doc.type)} for ${doc.workspace.brand}, ${doc.period.from} to ${doc.period.to}. Generated by GEO Pulse at ${doc.generatedAt}.`)}</footer>
+</div>
+</body>
+</html>
+`;
+}
