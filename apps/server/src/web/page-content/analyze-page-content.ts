@@ -16,14 +16,12 @@ import { checkStructuredData } from "./check-structured-data.js";
 import { checkTitle } from "./check-title.js";
 import { detectLanguage } from "./detect-language.js";
 import { extractMainContent } from "./extract-main-content.js";
+import { MAX_HTML_CHARS } from "./limits.js";
 import { parseDocument } from "./parse-document.js";
 import { readJsonLd } from "./read-json-ld.js";
 import { readPageFacts } from "./read-page-facts.js";
 import { htmlToMarkdown } from "./to-markdown.js";
 import type { ContentCheckInput } from "./types.js";
-
-/** Characters of HTML read at most (the fetcher's 5 MB body limit). */
-export const MAX_HTML_CHARS = 5 * 1024 * 1024;
 
 export interface PageContentInput {
   html: string;
@@ -66,6 +64,14 @@ const checks: ReadonlyArray<(input: ContentCheckInput) => PageCheck> = [
   checkCompetitors,
 ];
 
+/** Plain text as one Markdown paragraph: what Markdown could read as syntax is escaped. */
+function escapeMarkdown(text: string): string {
+  return text
+    .replace(/[\\`*_[\]<&|~]/g, "\\$&")
+    .replace(/^(\s*)([#>+=-])/, "$1\\$2")
+    .replace(/^(\s*\d+)([.)])/, "$1\\$2");
+}
+
 function primaryLanguage(lang: string | null): string | null {
   const primary = lang?.trim().toLowerCase().split(/[-_]/)[0] ?? "";
   return /^[a-z]{2,3}$/.test(primary) ? primary : null;
@@ -97,10 +103,12 @@ export function analyzePageContent(input: PageContentInput): PageContentAnalysis
     competitors: input.competitors,
     now: input.now,
   };
-  const body =
-    content.html === "" ? "" : htmlToMarkdown({ html: content.html, baseUrl: facts.baseUrl });
-  const heading =
-    content.title === null ? null : `# ${content.title.replace(/[\\`*_[\]<]/g, "\\$&")}`;
+  const body = content.textOnly
+    ? content.text.split("\n").map(escapeMarkdown).join("\n\n")
+    : content.html === ""
+      ? ""
+      : htmlToMarkdown({ html: content.html, baseUrl: facts.baseUrl });
+  const heading = content.title === null ? null : `# ${escapeMarkdown(content.title)}`;
   const markdown = [
     heading,
     body,

@@ -7,7 +7,7 @@ import type { ContentCheckInput } from "./types.js";
  * and consistently: as written in the workspace, not mostly as other spellings ("ACME",
  * "acme"). Not named fails; named only or mostly in other spellings warns.
  */
-export function checkBrandName({ facts, brand }: ContentCheckInput): PageCheck {
+export function checkBrandName({ facts, brand, competitors }: ContentCheckInput): PageCheck {
   const base = {
     id: "entity.brand_name",
     category: "entity",
@@ -25,8 +25,10 @@ export function checkBrandName({ facts, brand }: ContentCheckInput): PageCheck {
     };
   }
   const title = facts.titles.find((t) => t !== "") ?? "";
-  const [hits] = findNames({ text: `${title}\n${facts.bodyText}`, names: [{ name }] });
-  const inTitle = (findNames({ text: title, names: [{ name }] })[0]?.count ?? 0) > 0;
+  // Competitors take part so that a longer name wins ("Acme Cloud" is not "Acme").
+  const names = [{ name }, ...competitors.filter((c) => c.name.trim() !== "")];
+  const [hits] = findNames({ text: `${title}\n${facts.bodyText}`, names });
+  const inTitle = (findNames({ text: title, names })[0]?.count ?? 0) > 0;
   const count = hits?.count ?? 0;
   if (hits === undefined || count === 0) {
     return {

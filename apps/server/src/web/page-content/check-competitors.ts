@@ -7,12 +7,7 @@ import type { ContentCheckInput } from "./types.js";
  * page names, how often, with the sentences. The brand is matched first, so a spelling shared
  * with the brand counts for the brand.
  */
-export function checkCompetitors({
-  facts,
-  content,
-  brand,
-  competitors,
-}: ContentCheckInput): PageCheck {
+export function checkCompetitors({ facts, brand, competitors }: ContentCheckInput): PageCheck {
   const base = {
     id: "entity.competitors",
     category: "entity",

@@ -3,16 +3,9 @@ import { capHtml } from "./cap-html.js";
 import { collectText } from "./collect-text.js";
 import { countWords } from "./count-words.js";
 import { isDataTable } from "./is-data-table.js";
+import { MAIN_HTML_BUDGET, MAX_DEPTH, READABILITY_MAX_ELEMENTS } from "./limits.js";
 import type { DomDocument, DomElement } from "./parse-document.js";
 import type { LinkFact, MainContent, PageFacts } from "./types.js";
-
-/**
- * Above this many elements Readability is not run (it takes about 1.5 s per 40,000 elements on
- * the shared test machine) and the body, boilerplate removed, is the main content.
- */
-export const READABILITY_MAX_ELEMENTS = 30_000;
-/** The main content's HTML is cut to this many characters before Markdown conversion. */
-export const MAIN_HTML_BUDGET = 512 * 1024;
 
 /** Left out of the body when it stands in for the main content. */
 const BODY_BOILERPLATE =
@@ -32,8 +25,8 @@ function readArticle(document: DomDocument): { root: DomElement; title: string |
 /**
  * The page's main content as a crawler that runs no script gets it: Mozilla Readability on a
  * copy of the initial HTML, or, when it finds nothing (or too little: under 50 words and under
- * half the body's) or the page is too large, the body without navigation, header, footer,
- * aside, forms and scripts.
+ * half the body's) or the page is too large or too deeply nested (`limits.ts`), the body
+ * without navigation, header, footer, aside, forms and scripts. Changes `document` then.
  */
 export function extractMainContent(options: {
   document: DomDocument;
@@ -45,6 +38,8 @@ export function extractMainContent(options: {
   let fallbackReason: string | null = null;
   if (facts.elementCount > READABILITY_MAX_ELEMENTS) {
     fallbackReason = `the page has ${facts.elementCount} elements, more than the ${READABILITY_MAX_ELEMENTS} main-content extraction reads`;
+  } else if (facts.depth >= MAX_DEPTH) {
+    fallbackReason = `elements nest ${MAX_DEPTH} levels deep or more`;
   } else {
     const article = readArticle(document);
     const words = article === null ? 0 : countWords(collectText(article.root));
@@ -57,8 +52,8 @@ export function extractMainContent(options: {
   }
   const source = root === null ? "body" : "readability";
   if (root === null) {
-    const body = document.body ?? document.documentElement;
-    root = (body?.cloneNode(true) ?? null) as DomElement | null;
+    // The facts are read already: the document itself can lose its boilerplate.
+    root = document.body ?? document.documentElement;
     for (const element of Array.from(root?.querySelectorAll(BODY_BOILERPLATE) ?? [])) {
       element.remove();
     }
@@ -77,6 +72,7 @@ export function extractMainContent(options: {
       tables: 0,
       links: [],
       truncated: false,
+      textOnly: false,
     };
   }
   const { html, truncated } = capHtml(root, MAIN_HTML_BUDGET);
@@ -109,5 +105,6 @@ export function extractMainContent(options: {
     tables: Array.from(element.querySelectorAll("table")).filter(isDataTable).length,
     links,
     truncated,
+    textOnly: facts.depth >= MAX_DEPTH,
   };
 }

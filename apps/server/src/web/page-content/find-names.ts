@@ -71,7 +71,7 @@ export function findNames(options: {
   results.forEach((result, index) => {
     result.spellings = [...(spellings[index] as Map<string, number>)]
       .map(([spelling, count]) => ({ text: spelling, count }))
-      .sort((a, b) => b.count - a.count || a.text.localeCompare(b.text));
+      .sort((a, b) => b.count - a.count || (a.text < b.text ? -1 : a.text > b.text ? 1 : 0));
   });
   return results;
 }

@@ -1,5 +1,7 @@
 import { collectText } from "./collect-text.js";
 import { countWords } from "./count-words.js";
+import { domDepth } from "./dom-depth.js";
+import { MAX_DEPTH } from "./limits.js";
 import type { DomDocument, DomElement } from "./parse-document.js";
 import { shortTag } from "./short-tag.js";
 import type { LinkFact, MetaFact, PageFacts } from "./types.js";
@@ -112,6 +114,7 @@ export function readPageFacts(options: {
       tag: shortTag(time),
     })),
     elementCount: document.querySelectorAll("*").length,
+    depth: document.documentElement === null ? 0 : domDepth(document.documentElement, MAX_DEPTH),
     truncatedInput: options.truncatedInput,
   };
 }

@@ -56,6 +56,8 @@ export interface PageFacts {
   times: Array<{ value: string; tag: string }>;
   /** Elements in the document (Readability is skipped above a limit). */
   elementCount: number;
+  /** How deeply elements nest, counted up to `MAX_DEPTH` (`extract-main-content.ts`). */
+  depth: number;
   /** The input was cut to the size limit before parsing. */
   truncatedInput: boolean;
 }
@@ -78,6 +80,8 @@ export interface MainContent {
   links: LinkFact[];
   /** The HTML was cut to the Markdown budget. */
   truncated: boolean;
+  /** Too deeply nested for an HTML-to-Markdown conversion: the Markdown is made from `text`. */
+  textOnly: boolean;
 }
 
 export interface ContentCheckInput {

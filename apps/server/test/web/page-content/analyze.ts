@@ -1,9 +1,9 @@
 import { readFileSync } from "node:fs";
+import type { PageCheck } from "../../../src/web/page-check.js";
 import {
   analyzePageContent,
   type PageContentInput,
 } from "../../../src/web/page-content/analyze-page-content.js";
-import type { PageCheck } from "../../../src/web/page-check.js";
 
 export const NOW = new Date("2026-11-24T00:00:00Z");
 

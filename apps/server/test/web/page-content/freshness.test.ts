@@ -22,7 +22,10 @@ describe("dates and freshness (now = 2026-11-24)", () => {
     expect(check.summary).toBe(
       "The page's modified date 2024-06-15 is 29 months old; engines prefer current sources.",
     );
-    expect(check.evidence).toContainEqual({ label: "JSON-LD Article dateModified", value: "2024-06-15" });
+    expect(check.evidence).toContainEqual({
+      label: "JSON-LD Article dateModified",
+      value: "2024-06-15",
+    });
     expect(check.fix).toContain("dateModified");
   });
 
@@ -30,13 +33,16 @@ describe("dates and freshness (now = 2026-11-24)", () => {
     expect(freshness('<meta property="article:published_time" content="2026-11-01">').summary).toBe(
       "The page's published date 2026-11-01 is 23 days old.",
     );
-    expect(freshness("", '<p>Updated <time datetime="2025-03-01">March 2025</time></p>').summary).toMatch(
-      /^The page's <time> date 2025-03-01 is 20 months old/,
-    );
+    expect(
+      freshness("", '<p>Updated <time datetime="2025-03-01">March 2025</time></p>').summary,
+    ).toMatch(/^The page's <time> date 2025-03-01 is 20 months old/);
   });
 
   it("warns without any date and about a date in the future", () => {
-    expect(freshness("")).toMatchObject({ status: "warn", summary: expect.stringContaining("no machine-readable date") });
+    expect(freshness("")).toMatchObject({
+      status: "warn",
+      summary: expect.stringContaining("no machine-readable date"),
+    });
     expect(freshness(article('"dateModified":"2027-06-01"')).summary).toBe(
       "The page's modified date 2027-06-01 is in the future.",
     );

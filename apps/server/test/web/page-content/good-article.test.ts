@@ -41,7 +41,10 @@ describe("a good article page (JSON-LD Article + FAQPage)", () => {
     );
     expect(result.check("understanding.freshness").summary).toContain("2026-10-01");
     expect(result.check("understanding.readability").evidence).toContainEqual(
-      expect.objectContaining({ label: "score", value: expect.stringContaining("Flesch reading ease") }),
+      expect.objectContaining({
+        label: "score",
+        value: expect.stringContaining("Flesch reading ease"),
+      }),
     );
   });
 
@@ -51,13 +54,22 @@ describe("a good article page (JSON-LD Article + FAQPage)", () => {
     expect(md).toContain("## The features that matter");
     expect(md).toContain("### Integrations");
     expect(md).toMatch(/^- +Task lists and boards for day-to-day work$/m);
-    expect(md).toContain("| Tool | Price per user |\n| --- | --- |\n| Acme | $8 |\n| Globex | $12 |");
+    expect(md).toContain(
+      "| Tool | Price per user |\n| --- | --- |\n| Acme | $8 |\n| Globex | $12 |",
+    );
     expect(md).toContain(
       "[Wikipedia overview of project management software](https://en.wikipedia.org/wiki/Project_management_software)",
     );
     // A relative link is resolved against the page.
     expect(md).toContain("[Acme pricing](https://www.acme.example/pricing)");
-    for (const boilerplate of ["Log in", "newsletter", "All rights reserved", "dataLayer", "font-family", "tracking"]) {
+    for (const boilerplate of [
+      "Log in",
+      "newsletter",
+      "All rights reserved",
+      "dataLayer",
+      "font-family",
+      "tracking",
+    ]) {
       expect(md).not.toContain(boilerplate);
     }
     expect(result.title).toBe("How to choose a project management tool");

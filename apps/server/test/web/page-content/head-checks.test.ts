@@ -31,16 +31,24 @@ describe("title and meta description", () => {
   });
 
   it("warns about lengths and duplicate titles", () => {
-    expect(status(page({ head: "<title>Acme</title>" }), "understanding.title").status).toBe("warn");
-    expect(status(page({ head: `<title>${"Long title ".repeat(8)}</title>` }), "understanding.title").summary).toMatch(
-      /^The title is 87 characters/,
+    expect(status(page({ head: "<title>Acme</title>" }), "understanding.title").status).toBe(
+      "warn",
     );
     expect(
-      status(page({ head: "<title>Project tools for teams</title><title>Other title here</title>" }), "understanding.title")
+      status(page({ head: `<title>${"Long title ".repeat(8)}</title>` }), "understanding.title")
         .summary,
+    ).toMatch(/^The title is 87 characters/);
+    expect(
+      status(
+        page({ head: "<title>Project tools for teams</title><title>Other title here</title>" }),
+        "understanding.title",
+      ).summary,
     ).toBe("The page has 2 <title> elements; crawlers read the first.");
     expect(
-      status(page({ head: '<meta name="description" content="Too short.">' }), "understanding.meta_description").status,
+      status(
+        page({ head: '<meta name="description" content="Too short.">' }),
+        "understanding.meta_description",
+      ).status,
     ).toBe("warn");
   });
 });
@@ -51,7 +59,10 @@ describe("canonical", () => {
 
   it("passes an absolute canonical naming the page (or the page without its query)", () => {
     expect(canonical("https://www.acme.example/page").status).toBe("pass");
-    expect(canonical("https://www.acme.example/page", "https://www.acme.example/page?utm_source=x").status).toBe("pass");
+    expect(
+      canonical("https://www.acme.example/page", "https://www.acme.example/page?utm_source=x")
+        .status,
+    ).toBe("pass");
   });
 
   it("warns when missing, relative, or pointing elsewhere", () => {
@@ -60,8 +71,12 @@ describe("canonical", () => {
       fix: 'Add <link rel="canonical" href="https://www.acme.example/page"> to the <head>.',
     });
     expect(canonical("/page").summary).toContain("relative");
-    expect(canonical("https://www.acme.example/other").summary).toContain("another URL of the site");
-    expect(canonical("https://globex.example/page").summary).toContain("another site (globex.example)");
+    expect(canonical("https://www.acme.example/other").summary).toContain(
+      "another URL of the site",
+    );
+    expect(canonical("https://globex.example/page").summary).toContain(
+      "another site (globex.example)",
+    );
   });
 
   it("fails conflicting or unusable canonicals", () => {
@@ -75,7 +90,10 @@ describe("canonical", () => {
 });
 
 describe("language", () => {
-  const english = "<p>This is the page and the text that is written for you, with the words of this language.</p>".repeat(3);
+  const english =
+    "<p>This is the page and the text that is written for you, with the words of this language.</p>".repeat(
+      3,
+    );
 
   it("passes a declared language that matches the text", () => {
     expect(status(page({ body: english }), "understanding.language").status).toBe("pass");
@@ -83,11 +101,14 @@ describe("language", () => {
 
   it("warns without lang, with an invalid tag, or when the text reads as another language", () => {
     const none = analyze(page({ lang: null, body: english }));
-    expect(none.check("understanding.language")).toMatchObject({ status: "warn", fix: 'Declare the language: <html lang="en">.' });
+    expect(none.check("understanding.language")).toMatchObject({
+      status: "warn",
+      fix: 'Declare the language: <html lang="en">.',
+    });
     expect(none.language).toBe("en");
-    expect(status(page({ lang: "english!", body: english }), "understanding.language").summary).toContain(
-      "not a valid language tag",
-    );
+    expect(
+      status(page({ lang: "english!", body: english }), "understanding.language").summary,
+    ).toContain("not a valid language tag");
     expect(status(page({ lang: "fr", body: english }), "understanding.language").summary).toBe(
       'The page declares "fr" but its text reads as "en".',
     );

@@ -21,8 +21,12 @@ describe("text in the initial HTML (JS-only pages)", () => {
   });
 
   it("fails a Next.js-style shell with many inline scripts and an empty __next root", () => {
-    const scripts = Array.from({ length: 4 }, (_, i) => `<script>self.__chunk${i}=1</script>`).join("");
-    const result = analyze(page({ head: "<title>Shop</title>", body: `<div id="__next"></div>${scripts}` }));
+    const scripts = Array.from({ length: 4 }, (_, i) => `<script>self.__chunk${i}=1</script>`).join(
+      "",
+    );
+    const result = analyze(
+      page({ head: "<title>Shop</title>", body: `<div id="__next"></div>${scripts}` }),
+    );
     expect(result.check("understanding.initial_html_text").status).toBe("fail");
   });
 
@@ -42,7 +46,9 @@ describe("text in the initial HTML (JS-only pages)", () => {
   it("passes a server-rendered page, whatever its scripts", () => {
     const words = "Acme plans projects for teams of every size and shape. ".repeat(10);
     const result = analyze(
-      page({ body: `<div id="root"><main><p>${words}</p></main></div><script src="/a.js"></script><script src="/b.js"></script><script src="/c.js"></script>` }),
+      page({
+        body: `<div id="root"><main><p>${words}</p></main></div><script src="/a.js"></script><script src="/b.js"></script><script src="/c.js"></script>`,
+      }),
     );
     expect(result.check("understanding.initial_html_text").status).toBe("pass");
   });

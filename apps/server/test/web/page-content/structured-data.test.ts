@@ -19,11 +19,17 @@ describe("JSON-LD", () => {
   });
 
   it("fails an empty block", () => {
-    expect(check(ld("   ")).evidence[0]).toEqual({ label: "block 1 error", value: "the block is empty" });
+    expect(check(ld("   ")).evidence[0]).toEqual({
+      label: "block 1 error",
+      value: "the block is empty",
+    });
   });
 
   it("warns without JSON-LD or with only types that say little", () => {
-    expect(check("")).toMatchObject({ status: "warn", summary: "The page has no JSON-LD structured data." });
+    expect(check("")).toMatchObject({
+      status: "warn",
+      summary: "The page has no JSON-LD structured data.",
+    });
     expect(check(ld('{"@type":["WebSite","WebPage"]}')).summary).toBe(
       "The JSON-LD declares only WebSite, WebPage, none of the types engines use to understand a page.",
     );
@@ -31,7 +37,9 @@ describe("JSON-LD", () => {
 
   it("finds types in @graph, nested objects and full schema.org URLs, tolerating a comment wrapper", () => {
     const result = check(
-      ld('<!-- {"@graph":[{"@type":"http://schema.org/MedicalWebPage","about":{"@type":"MedicalCondition"}},{"@type":"BreadcrumbList"}]} -->'),
+      ld(
+        '<!-- {"@graph":[{"@type":"http://schema.org/MedicalWebPage","about":{"@type":"MedicalCondition"}},{"@type":"BreadcrumbList"}]} -->',
+      ),
     );
     expect(result.status).toBe("pass");
     expect(result.evidence).toContainEqual({
