@@ -44,6 +44,13 @@ export interface PageContentAnalysis {
   language: string | null;
   title: string | null;
   wordCount: number;
+  /** How the main content was found: Readability, or the body and why. */
+  extraction: {
+    source: "readability" | "body";
+    fallbackReason: string | null;
+    /** The input or the Markdown was cut to its limit (`limits.ts`). */
+    truncated: boolean;
+  };
 }
 
 const checks: ReadonlyArray<(input: ContentCheckInput) => PageCheck> = [
@@ -123,5 +130,10 @@ export function analyzePageContent(input: PageContentInput): PageContentAnalysis
     language,
     title: content.title,
     wordCount: content.wordCount,
+    extraction: {
+      source: content.source,
+      fallbackReason: content.fallbackReason,
+      truncated: content.truncated || truncatedInput,
+    },
   };
 }

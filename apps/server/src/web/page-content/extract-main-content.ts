@@ -41,13 +41,23 @@ export function extractMainContent(options: {
   } else if (facts.depth >= MAX_DEPTH) {
     fallbackReason = `elements nest ${MAX_DEPTH} levels deep or more`;
   } else {
-    const article = readArticle(document);
+    let article: ReturnType<typeof readArticle> = null;
+    try {
+      article = readArticle(document);
+    } catch (error) {
+      // Readability reads untrusted markup through linkedom, on a copy: if it breaks, the page
+      // is still evaluated, from its body, and the reason is kept.
+      fallbackReason = `Readability failed: ${(error as Error).message}`;
+    }
     const words = article === null ? 0 : countWords(collectText(article.root));
     if (article !== null && words > 0 && (words >= 50 || words >= facts.bodyWords / 2)) {
       root = article.root;
       title = article.title;
     } else {
-      fallbackReason = "Readability found no main content";
+      fallbackReason ??=
+        article === null
+          ? "Readability found no main content"
+          : `Readability found only ${words} words of the body's ${facts.bodyWords}`;
     }
   }
   const source = root === null ? "body" : "readability";

@@ -17,6 +17,11 @@ describe("text in the initial HTML (JS-only pages)", () => {
     // A crawler sees nothing but the title.
     expect(result.markdown).toBe("# Acme – Project management for teams");
     expect(result.wordCount).toBe(0);
+    expect(result.extraction).toEqual({
+      source: "body",
+      fallbackReason: "Readability found no main content",
+      truncated: false,
+    });
     expect(result.check("understanding.answer_first").status).toBe("warn");
   });
 

@@ -35,6 +35,8 @@ describe("a 5 MB page", () => {
     expect(result.markdown.length).toBeLessThan(MAIN_HTML_BUDGET);
     expect(result.markdown.startsWith("# A very large page of sections\n\n")).toBe(true);
     expect(result.markdown.endsWith("_[Content truncated]_")).toBe(true);
+    expect(result.extraction).toMatchObject({ source: "body", truncated: true });
+    expect(result.extraction.fallbackReason).toMatch(/elements, more than the 30000/);
     expect(result.check("understanding.initial_html_text").status).toBe("pass");
     expect(result.check("understanding.headings").status).toBe("pass");
   });
