@@ -11,10 +11,11 @@ const JS_NOTICE = /\b(java ?script|js)\b/i;
  * `understanding.initial_html_text` (critical): most AI crawlers do not run JavaScript, so the
  * text must be in the HTML as served. Little text together with a sign of a script-rendered
  * app (an empty mount point such as `<div id="root"></div>`, a `<noscript>` notice asking for
- * JavaScript, or many scripts) fails; little text alone, or an empty mount point beside text,
- * warns.
+ * JavaScript, or many scripts) fails, and so does an empty mount point beside a main content
+ * of under 50 words (a server-rendered menu and footer around an empty app); little text
+ * alone, or an empty mount point beside text, warns.
  */
-export function checkInitialText({ facts }: ContentCheckInput): PageCheck {
+export function checkInitialText({ facts, content }: ContentCheckInput): PageCheck {
   const base = {
     id: "understanding.initial_html_text",
     category: "understanding",
@@ -24,6 +25,7 @@ export function checkInitialText({ facts }: ContentCheckInput): PageCheck {
   const notices = facts.noscript.filter((text) => JS_NOTICE.test(text));
   const evidence = [
     { label: "words in initial HTML", value: String(facts.bodyWords) },
+    { label: "words of main content", value: String(content.wordCount) },
     {
       label: "scripts",
       value: `${facts.scripts.count} (${facts.scripts.external} external, ${facts.scripts.inlineChars} characters inline)`,
@@ -33,11 +35,12 @@ export function checkInitialText({ facts }: ContentCheckInput): PageCheck {
   ];
   const appSigns =
     facts.emptyAppRoots.length > 0 || notices.length > 0 || facts.scripts.count >= MANY_SCRIPTS;
-  if (facts.bodyWords < LITTLE_TEXT && appSigns) {
+  const emptyShell = facts.emptyAppRoots.length > 0 && content.wordCount < LITTLE_TEXT;
+  if ((facts.bodyWords < LITTLE_TEXT && appSigns) || emptyShell) {
     return {
       ...base,
       status: "fail",
-      summary: `The served HTML has ${facts.bodyWords} words of text and an app shell: the content appears only after JavaScript runs, which most AI crawlers never do.`,
+      summary: `The served HTML has ${facts.bodyWords < LITTLE_TEXT ? facts.bodyWords : content.wordCount} words of ${facts.bodyWords < LITTLE_TEXT ? "text" : "main content"} and an app shell: the content appears only after JavaScript runs, which most AI crawlers never do.`,
       evidence,
       fix: "Render the content on the server (server-side rendering or static generation) so the HTML as served contains the text.",
     };

@@ -14,7 +14,11 @@ const MIN_SCORE = 40;
  * at most 25 words per sentence and a score of at least 40 (no score outside en/es/ca/fr:
  * sentence length alone); not scored under 100 words.
  */
-export function checkReadability({ content, language }: ContentCheckInput): PageCheck {
+export function checkReadability({
+  content,
+  language: declared,
+  detectedLanguage,
+}: ContentCheckInput): PageCheck {
   const base = {
     id: "understanding.readability",
     category: "understanding",
@@ -31,6 +35,8 @@ export function checkReadability({ content, language }: ContentCheckInput): Page
       start = end;
     }
   }
+  // The text's own language picks the formula; the declared one when it cannot be told.
+  const language = detectedLanguage ?? declared;
   const result = readabilityScore({ sentences, language });
   const evidence = [
     { label: "words / sentences", value: `${result.words} / ${result.sentences}` },

@@ -72,7 +72,11 @@ describe("a good article page (JSON-LD Article + FAQPage)", () => {
     ]) {
       expect(md).not.toContain(boilerplate);
     }
-    expect(result.extraction).toEqual({ source: "readability", fallbackReason: null, truncated: false });
+    expect(result.extraction).toEqual({
+      source: "readability",
+      fallbackReason: null,
+      truncated: false,
+    });
     expect(result.title).toBe("How to choose a project management tool");
     expect(result.language).toBe("en");
     expect(result.wordCount).toBeGreaterThan(150);

@@ -109,8 +109,13 @@ describe("language", () => {
     expect(
       status(page({ lang: "english!", body: english }), "understanding.language").summary,
     ).toContain("not a valid language tag");
-    expect(status(page({ lang: "fr", body: english }), "understanding.language").summary).toBe(
+    const mislabelled = analyze(page({ lang: "fr", body: english.repeat(3) }));
+    expect(mislabelled.check("understanding.language").summary).toBe(
       'The page declares "fr" but its text reads as "en".',
+    );
+    // The readability formula follows the text, not the label.
+    expect(mislabelled.check("understanding.readability").evidence).toContainEqual(
+      expect.objectContaining({ value: expect.stringContaining("(Flesch reading ease, en)") }),
     );
   });
 });

@@ -9,6 +9,7 @@ describe("text in the initial HTML (JS-only pages)", () => {
     expect(check.summary).toContain("most AI crawlers");
     expect(check.evidence).toEqual([
       { label: "words in initial HTML", value: "0" },
+      { label: "words of main content", value: "0" },
       { label: "scripts", value: "3 (3 external, 0 characters inline)" },
       { label: "empty app root", value: '<div id="root">' },
       { label: "noscript", value: "You need to enable JavaScript to run this app." },
@@ -33,6 +34,21 @@ describe("text in the initial HTML (JS-only pages)", () => {
       page({ head: "<title>Shop</title>", body: `<div id="__next"></div>${scripts}` }),
     );
     expect(result.check("understanding.initial_html_text").status).toBe("fail");
+  });
+
+  it("fails an empty app root wrapped in a server-rendered menu and footer", () => {
+    const menu = Array.from(
+      { length: 30 },
+      (_, i) => `<li><a href="/c/${i}">Category ${i}</a></li>`,
+    ).join("");
+    const result = analyze(
+      page({
+        body: `<nav><ul>${menu}</ul></nav><div id="root"></div><footer><p>${"Company info and links. ".repeat(5)}</p></footer>`,
+      }),
+    );
+    const check = result.check("understanding.initial_html_text");
+    expect(check.status).toBe("fail");
+    expect(check.summary).toMatch(/^The served HTML has 0 words of main content and an app shell/);
   });
 
   it("warns about a page with little text and no sign of an app", () => {
