@@ -48,12 +48,16 @@ const HEAD_ONLY = new Set(["title", "meta", "link", "base", "style", "script", "
  * rebuilt with them once: the leading head-only elements into the head, the rest into the body.
  */
 export function parseDocument(html: string): DomDocument {
-  const source = /<html[\s>/]/i.test(html)
-    ? html
-    : `<html>${html.replace(/^\s*<!doctype[^>]*>/i, "")}</html>`;
-  const document = parseHTML(source).document as unknown as DomDocument;
+  const parse = (source: string) => parseHTML(source).document as unknown as DomDocument;
+  let document = parse(html);
+  // Without an <html> element first, linkedom takes the first element as the root (or none).
+  if (document.documentElement?.localName !== "html") {
+    document = parse(`<html>${html.replace(/^\s*<!doctype[^>]*>/i, "")}</html>`);
+  }
   const root = document.documentElement;
-  if (root === null || (document.body?.childNodes.length ?? 0) > 0) return document;
+  if (root === null || root.localName !== "html")
+    return parse("<html><head></head><body></body></html>");
+  if ((document.body?.childNodes.length ?? 0) > 0) return document;
   const head: string[] = [];
   const body: string[] = [];
   for (const node of Array.from(root.childNodes)) {
