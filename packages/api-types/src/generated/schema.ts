@@ -3066,10 +3066,11 @@ export interface components {
          *     `blocked_address` (a private, loopback, link-local or metadata address, possibly after a
          *     redirect), `too_large` (over 5 MB), `not_html`, `too_many_redirects` (over 5),
          *     `http_error` (the page answered 4xx or 5xx), `connection_failed`, `unsupported_url`
-         *     (scheme, port or credentials not allowed).
+         *     (scheme, port or credentials not allowed), `interrupted` (the worker evaluating it
+         *     stopped three times before finishing; start it again).
          * @enum {string}
          */
-        PageFetchFailureReason: "dns_failure" | "timeout" | "blocked_address" | "too_large" | "not_html" | "too_many_redirects" | "http_error" | "connection_failed" | "unsupported_url";
+        PageFetchFailureReason: "dns_failure" | "timeout" | "blocked_address" | "too_large" | "not_html" | "too_many_redirects" | "http_error" | "connection_failed" | "unsupported_url" | "interrupted";
         /** @enum {string} */
         PageCheckCategory: "access" | "understanding" | "entity" | "citations" | "compliance";
         /** @description One check of a page evaluation (docs/page-evaluations.md, Checks). */
