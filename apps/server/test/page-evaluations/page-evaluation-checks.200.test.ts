@@ -2,7 +2,15 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { html, redirect, startTestSite, type TestSite, text } from "../fakes/test-site.js";
 import { startTestServer, type TestServer } from "../harness/test-server.js";
 import { auditOf } from "../workspace-config/config-fixtures.js";
-import { call, checksOf, evaluate, fetchEnv, finished, seedCitations, start } from "./page-fixtures.js";
+import {
+  call,
+  checksOf,
+  evaluate,
+  fetchEnv,
+  finished,
+  seedCitations,
+  start,
+} from "./page-fixtures.js";
 
 const page = (body: string, head = "") =>
   `<html><head><title>Acme widgets</title>${head}</head><body><h1>Widgets</h1><p>${body}</p></body></html>`;
@@ -30,6 +38,7 @@ beforeAll(async () => {
     "/r2": redirect("/landing", 302),
     "/landing": html(page("You arrived.")),
     "/cited": html(page("Engines like this page.")),
+    "/medical": html(page("Our supplement cures insomnia. It is made in Spain.")),
   });
   t = await startTestServer({ env: fetchEnv([site.port]) });
   cookie = await t.signIn("pages@example.com");
@@ -93,7 +102,13 @@ describe("page evaluations: start, states, list, get", () => {
     const a = await start(t, { cookie }, slug, { url: site.url("/landing") });
     const b = await start(t, { cookie }, slug, { url: site.url("/landing?b=1") });
     await finished(t, { cookie }, slug, b.id);
-    const first = await call(t, { cookie }, "GET", slug, "/page-evaluations?limit=1&host=127.0.0.1");
+    const first = await call(
+      t,
+      { cookie },
+      "GET",
+      slug,
+      "/page-evaluations?limit=1&host=127.0.0.1",
+    );
     expect(first.body.data.map((e: any) => e.id)).toEqual([b.id]);
     const second = await call(
       t,
@@ -143,10 +158,16 @@ describe("page evaluations: access checks", () => {
       expect(checks[`access.robots.${token}`]).toMatchObject({
         status: "fail",
         severity: "critical",
-        evidence: [{ label: "robots.txt", value: "Disallow: /", line: 3 }, { value: "User-agent: *" }],
+        evidence: [
+          { label: "robots.txt", value: "Disallow: /", line: 3 },
+          { value: "User-agent: *" },
+        ],
       });
     }
-    expect(checks["access.robots.ChatGPT-User"]).toMatchObject({ status: "fail", severity: "high" });
+    expect(checks["access.robots.ChatGPT-User"]).toMatchObject({
+      status: "fail",
+      severity: "high",
+    });
     expect(checks["access.robots.CCBot"]).toMatchObject({ status: "warn", severity: "low" });
     expect(checks["access.robots.meta-externalagent"]).toMatchObject({
       status: "warn",
@@ -163,7 +184,11 @@ describe("page evaluations: access checks", () => {
       status: "info",
       evidence: [{ label: "robots.txt" }, { label: "status", value: "404" }],
     });
-    expect(done.checks.filter((c: any) => c.id.startsWith("access.robots.")).every((c: any) => c.status === "pass")).toBe(true);
+    expect(
+      done.checks
+        .filter((c: any) => c.id.startsWith("access.robots."))
+        .every((c: any) => c.status === "pass"),
+    ).toBe(true);
   });
 
   it("a site that refuses the crawler the browser gets fails the differential check", async () => {
@@ -216,10 +241,25 @@ describe("page evaluations: access checks", () => {
 describe("page evaluations: citations", () => {
   it("counts the answers citing this exact URL (normalised) and its domain, by engine and prompt", async () => {
     await seedCitations(t, slug, [
-      { url: `${site.url("/cited")}?utm_source=x`, domain: "127.0.0.1", engine: "openai", prompt: "best widgets" },
-      { url: site.url("/cited/"), domain: "127.0.0.1", engine: "perplexity", prompt: "best widgets" },
+      {
+        url: `${site.url("/cited")}?utm_source=x`,
+        domain: "127.0.0.1",
+        engine: "openai",
+        prompt: "best widgets",
+      },
+      {
+        url: site.url("/cited/"),
+        domain: "127.0.0.1",
+        engine: "perplexity",
+        prompt: "best widgets",
+      },
       { url: site.url("/other"), domain: "127.0.0.1", engine: "openai", prompt: "widget pricing" },
-      { url: "https://globex.com/cited", domain: "globex.com", engine: "openai", prompt: "widget pricing" },
+      {
+        url: "https://globex.com/cited",
+        domain: "globex.com",
+        engine: "openai",
+        prompt: "widget pricing",
+      },
     ]);
     const cited = checksOf(await evaluate(t, { cookie }, slug, site.url("/cited")));
     expect(cited["citations.page"]).toMatchObject({
@@ -239,5 +279,24 @@ describe("page evaluations: citations", () => {
     expect(uncited["citations.page"]).toMatchObject({ status: "warn", evidence: [] });
     expect(uncited["citations.page"].fix).not.toBeNull();
     expect(uncited["citations.domain"]).toMatchObject({ status: "pass" });
+  });
+});
+
+describe("page evaluations: compliance", () => {
+  it("runs the page text through the eu_medical rules, findings with their sentence", async () => {
+    const medical = await t.createWorkspace(cookie, {
+      brand: "pages-medical",
+      complianceProfile: "eu_medical",
+    });
+    const done = await evaluate(t, { cookie }, medical, site.url("/medical"));
+    const check = checksOf(done)["compliance.claims"];
+    expect(check).toMatchObject({ status: "fail", severity: "critical" });
+    expect(check.evidence[0].value).toBe("Our supplement cures insomnia.");
+    expect(check.fix).toContain("Reword");
+    expect(done.scores.categories.compliance).toBe(0);
+
+    const clean = await evaluate(t, { cookie }, medical, site.url("/landing"));
+    expect(checksOf(clean)["compliance.claims"]).toMatchObject({ status: "pass" });
+    expect(clean.scores.categories.compliance).toBe(100);
   });
 });

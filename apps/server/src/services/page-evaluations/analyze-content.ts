@@ -22,6 +22,38 @@ export interface ContentAnalysis {
 }
 
 const skipped = new Set(["script", "style", "noscript", "template", "svg", "head"]);
+/** Elements that end a line of text (so a heading and the paragraph after it stay apart). */
+const blocks = new Set([
+  "p",
+  "div",
+  "section",
+  "article",
+  "main",
+  "header",
+  "footer",
+  "aside",
+  "nav",
+  "h1",
+  "h2",
+  "h3",
+  "h4",
+  "h5",
+  "h6",
+  "li",
+  "ul",
+  "ol",
+  "dt",
+  "dd",
+  "tr",
+  "td",
+  "th",
+  "table",
+  "blockquote",
+  "pre",
+  "br",
+  "hr",
+  "figcaption",
+]);
 
 /**
  * The page's content as the evaluation reads it: checks of understanding and entity, the
@@ -41,6 +73,7 @@ export function analyzeContent(options: AnalyzeContentOptions): ContentAnalysis 
       },
       onclosetag(name) {
         if (skipped.has(name) && depth > 0) depth -= 1;
+        if (blocks.has(name)) parts.push("\n");
       },
       ontext(text) {
         if (depth === 0) parts.push(text);
@@ -50,6 +83,10 @@ export function analyzeContent(options: AnalyzeContentOptions): ContentAnalysis 
   );
   parser.write(options.html);
   parser.end();
-  const text = parts.join(" ").replace(/\s+/g, " ").trim();
+  const text = parts
+    .join("")
+    .replace(/[^\S\n]+/g, " ")
+    .replace(/ *\n[\s]*/g, "\n")
+    .trim();
   return { checks: [], markdown: null, text, language: null, title: null };
 }
