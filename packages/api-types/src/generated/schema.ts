@@ -1796,6 +1796,7 @@ export interface paths {
          *     a minute, `GEO_PAGE_EVALUATIONS_PER_MINUTE`; `429 rate_limited` with `Retry-After`). With
          *     `idempotencyKey`, a retry with the same body returns the first evaluation (and does not
          *     count against the limit); the same key with another body is `409 idempotency_key_reused`.
+         *     Audited (`page_evaluation.start`).
          */
         post: operations["startPageEvaluation"];
         delete?: never;
