@@ -34,6 +34,7 @@ beforeAll(async () => {
         ? text("Forbidden", 403)(req, res, s)
         : html(page("Only people may read this."))(req, res, s),
     "/noindex": html(page("Hidden.", '<meta name="robots" content="noindex, nosnippet">')),
+    "/ai-header": html(page("No AI here."), { "x-robots-tag": "gptbot: noai" }),
     "/r1": redirect("/r2", 301),
     "/r2": redirect("/landing", 302),
     "/landing": html(page("You arrived.")),
@@ -215,6 +216,19 @@ describe("page evaluations: access checks", () => {
     });
     expect(checks["access.meta_robots.GPTBot"]).toMatchObject({ status: "warn", severity: "low" });
     expect(checks["access.meta_robots.Googlebot"].summary).toContain("noindex, nosnippet");
+  });
+
+  it("an X-Robots-Tag naming one crawler reaches that crawler only", async () => {
+    const done = await evaluate(t, { cookie }, slug, site.url("/ai-header"));
+    const directives = done.checks.filter((c: any) => c.id.startsWith("access.meta_robots"));
+    expect(directives).toEqual([
+      expect.objectContaining({
+        id: "access.meta_robots.GPTBot",
+        status: "warn",
+        severity: "medium",
+        evidence: [{ label: "header", value: "X-Robots-Tag: gptbot: noai" }],
+      }),
+    ]);
   });
 
   it("llms.txt present or absent is informational", async () => {
