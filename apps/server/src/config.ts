@@ -89,6 +89,10 @@ const envSchema = z.object({
       .regex(/^\d{1,5}(,\d{1,5})*$/, "must be port numbers, comma-separated")
       .optional(),
   ),
+  /** Total time one page fetch may take, redirects and body included (page evaluations). */
+  GEO_PAGE_FETCH_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(15_000),
+  /** Page evaluations a workspace may start per minute (`429 rate_limited` beyond). */
+  GEO_PAGE_EVALUATIONS_PER_MINUTE: z.coerce.number().int().min(1).max(10_000).default(30),
   STRIPE_SECRET_KEY: optionalString,
   STRIPE_WEBHOOK_SECRET: optionalString,
   /** Overrides Stripe's API address (tests point the real client at a local fake). */
@@ -139,6 +143,8 @@ export interface Config {
   domainTaxonomy: DomainTaxonomyList;
   /** What page fetches may reach (web/safe-fetch.ts). */
   pageFetch: { allowLoopback: boolean; allowedPorts: number[] };
+  /** Page evaluations: the total fetch timeout and the starts a workspace may make per minute. */
+  pageEvaluations: { fetchTimeoutMs: number; startsPerMinute: number };
   stripe: {
     secretKey: string | undefined;
     webhookSecret: string | undefined;
@@ -227,6 +233,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     pageFetch: {
       allowLoopback: operatorMode === "local" && e.GEO_FETCH_ALLOW_LOOPBACK === "true",
       allowedPorts,
+    },
+    pageEvaluations: {
+      fetchTimeoutMs: e.GEO_PAGE_FETCH_TIMEOUT_MS,
+      startsPerMinute: e.GEO_PAGE_EVALUATIONS_PER_MINUTE,
     },
     stripe: {
       secretKey: e.STRIPE_SECRET_KEY,

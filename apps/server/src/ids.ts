@@ -30,7 +30,8 @@ export type IdPrefix =
   | "sug"
   | "rsc"
   | "rec"
-  | "rtr";
+  | "rtr"
+  | "pev";
 
 // Monotonic: ids minted in the same millisecond by this process still sort in order.
 const ulid = monotonicFactory();

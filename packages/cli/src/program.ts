@@ -5,6 +5,9 @@ import { registerLogin } from "./commands/login.js";
 import { registerLogout } from "./commands/logout.js";
 import { registerMembersList } from "./commands/members-list.js";
 import { registerMetrics } from "./commands/metrics.js";
+import { registerPagesEvaluate } from "./commands/pages-evaluate.js";
+import { registerPagesGet } from "./commands/pages-get.js";
+import { registerPagesList } from "./commands/pages-list.js";
 import { registerPromptsGenerate } from "./commands/prompts-generate.js";
 import { registerPromptsGenerations } from "./commands/prompts-generations.js";
 import { registerPromptsImport } from "./commands/prompts-import.js";
@@ -137,6 +140,14 @@ export function buildProgram(ctx: Context): Command {
   registerRecsDismiss(recs, ctx);
   registerRecsReview(recs, ctx);
   registerRecsDerive(recs, ctx);
+
+  const pages = program
+    .command("pages")
+    .alias("page")
+    .description("page evaluations: what AI crawlers see on a page, check by check");
+  registerPagesEvaluate(pages, ctx);
+  registerPagesGet(pages, ctx);
+  registerPagesList(pages, ctx);
 
   const members = program.command("members").alias("member").description("team members");
   registerMembersList(members, ctx);

@@ -1,6 +1,7 @@
 import type { z } from "zod";
 import { reanalyzeWorkspace } from "../services/analysis/reanalyze-workspace.js";
 import { refreshWorkspaceChanges } from "../services/metrics/refresh-workspace-changes.js";
+import { evaluateWorkspacePages } from "../services/page-evaluations/evaluate-workspace-pages.js";
 import { executePromptGeneration } from "../services/prompt-generation/execute-prompt-generation.js";
 import { deriveWorkspaceRecommendations } from "../services/recommendations/derive-recommendations.js";
 import { measureWorkspaceImpacts } from "../services/recommendations/measure-workspace-impacts.js";
@@ -9,6 +10,7 @@ import { executeRun } from "../services/runs/execute-run.js";
 import { deriveRecommendationsJob } from "./definitions/derive-recommendations-job.js";
 import { executeRunJob } from "./definitions/execute-run-job.js";
 import { measureRecommendationImpactsJob } from "./definitions/measure-recommendation-impacts-job.js";
+import { pageEvaluationsJob } from "./definitions/page-evaluations-job.js";
 import { promptGenerationJob } from "./definitions/prompt-generation-job.js";
 import { reanalyzeWorkspaceJob } from "./definitions/reanalyze-workspace-job.js";
 import { refreshMetricChangesJob } from "./definitions/refresh-metric-changes-job.js";
@@ -39,5 +41,8 @@ export const allJobHandlers: JobHandler<z.ZodType>[] = [
   }),
   defineJobHandler(measureRecommendationImpactsJob, async (ctx, p) => {
     await measureWorkspaceImpacts({ ctx, workspaceId: p.workspaceId });
+  }),
+  defineJobHandler(pageEvaluationsJob, async (ctx, p) => {
+    await evaluateWorkspacePages({ ctx, workspaceId: p.workspaceId });
   }),
 ];

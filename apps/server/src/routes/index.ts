@@ -14,6 +14,7 @@ import { getMetricsTimeSeries } from "./metrics/get-metrics-timeseries.js";
 import { getWorkspaceMetrics } from "./metrics/get-workspace-metrics.js";
 import { getWorkspaceScoreboard } from "./metrics/get-workspace-scoreboard.js";
 import { listMetricChanges } from "./metrics/list-metric-changes.js";
+import { pageEvaluationHandlers } from "./page-evaluations/index.js";
 import { promptGenerationHandlers } from "./prompt-generation/index.js";
 import { promptSuggestionHandlers } from "./prompt-suggestions/index.js";
 import { promptHandlers } from "./prompts/index.js";
@@ -58,4 +59,5 @@ export const handlers: HandlerRegistry = {
   ...creditHandlers,
   ...runHandlers,
   ...recommendationHandlers,
+  ...pageEvaluationHandlers,
 };

@@ -201,3 +201,20 @@ describe("recommendations in the matrix", () => {
     });
   });
 });
+
+describe("page evaluations in the matrix", () => {
+  it("reads need reports:read, the start runs:write", () => {
+    const pages = allOperations.filter((operation) =>
+      operation.pathTemplate.includes("/page-evaluations"),
+    );
+    expect(
+      Object.fromEntries(
+        pages.map((operation) => [operation.operationId, operation.access.keyScopes ?? "session"]),
+      ),
+    ).toEqual({
+      listPageEvaluations: ["reports:read"],
+      getPageEvaluation: ["reports:read"],
+      startPageEvaluation: ["runs:write"],
+    });
+  });
+});

@@ -118,3 +118,19 @@ describe("page fetch settings", () => {
     expect(() => loadConfig({ GEO_FETCH_PORTS: "80,0" })).toThrow(/GEO_FETCH_PORTS/);
   });
 });
+
+describe("page evaluation settings", () => {
+  it("defaults to a 15 s fetch and 30 starts a minute per workspace, and takes others", () => {
+    expect(loadConfig({}).pageEvaluations).toEqual({ fetchTimeoutMs: 15_000, startsPerMinute: 30 });
+    expect(
+      loadConfig({ GEO_PAGE_FETCH_TIMEOUT_MS: "500", GEO_PAGE_EVALUATIONS_PER_MINUTE: "5" })
+        .pageEvaluations,
+    ).toEqual({ fetchTimeoutMs: 500, startsPerMinute: 5 });
+    expect(() => loadConfig({ GEO_PAGE_EVALUATIONS_PER_MINUTE: "0" })).toThrow(
+      /GEO_PAGE_EVALUATIONS_PER_MINUTE/,
+    );
+    expect(() => loadConfig({ GEO_PAGE_FETCH_TIMEOUT_MS: "10" })).toThrow(
+      /GEO_PAGE_FETCH_TIMEOUT_MS/,
+    );
+  });
+});

@@ -415,5 +415,20 @@ export const operations = {
     "method": "POST",
     "path": "/api/v1/workspaces/{workspace}/recommendations/{recommendationId}/review",
     "idempotencyKey": "body"
+  },
+  "listPageEvaluations": {
+    "method": "GET",
+    "path": "/api/v1/workspaces/{workspace}/page-evaluations",
+    "idempotencyKey": null
+  },
+  "startPageEvaluation": {
+    "method": "POST",
+    "path": "/api/v1/workspaces/{workspace}/page-evaluations",
+    "idempotencyKey": "body"
+  },
+  "getPageEvaluation": {
+    "method": "GET",
+    "path": "/api/v1/workspaces/{workspace}/page-evaluations/{evaluationId}",
+    "idempotencyKey": null
   }
 } as const;

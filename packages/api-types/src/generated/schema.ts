@@ -1760,6 +1760,75 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/workspaces/{workspace}/page-evaluations": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Workspace slug. Anything that is not a workspace the caller may see answers `404 workspace_not_found`. */
+                workspace: components["parameters"]["Workspace"];
+            };
+            cookie?: never;
+        };
+        /**
+         * List page evaluations
+         * @description Newest first (evaluation ids are time-ordered). Each item is the full evaluation, as
+         *     `getPageEvaluation` answers it. Filters combine.
+         */
+        get: operations["listPageEvaluations"];
+        put?: never;
+        /**
+         * Evaluate a page the way AI crawlers see it
+         * @description Queues an evaluation of `url` (any public page: the workspace's own or, e.g., a
+         *     competitor's) and answers `202` with it `queued`. A worker fetches the page through the
+         *     safe fetcher (only `http`/`https` on the allowed ports; private, loopback, link-local and
+         *     metadata addresses refused, again after every redirect; at most 5 redirects, 5 MB, one
+         *     total timeout), then runs the checks (docs/page-evaluations.md): access (robots.txt per AI
+         *     crawler, meta robots and `X-Robots-Tag`, browser versus crawler fetch, `llms.txt`),
+         *     understanding, entity, citations (this URL and its domain in the workspace's analysed
+         *     answers) and compliance (`eu_medical` workspaces), with a score per category and overall.
+         *     The evaluation ends `succeeded`, or `failed` with a `failure.reason` when the page itself
+         *     could not be fetched (a missing robots.txt or `llms.txt` is a check, never a failure).
+         *     A URL that is obviously unusable (not `http`/`https`, credentials in it, no host) is
+         *     refused at once with `400 invalid_request` naming `body.url`; addresses that only
+         *     resolution reveals (a name pointing at a private range, a redirect into one) fail the
+         *     evaluation with `blocked_address`. Not metered; limited per workspace (default 30 starts
+         *     a minute, `GEO_PAGE_EVALUATIONS_PER_MINUTE`; `429 rate_limited` with `Retry-After`). With
+         *     `idempotencyKey`, a retry with the same body returns the first evaluation (and does not
+         *     count against the limit); the same key with another body is `409 idempotency_key_reused`.
+         *     Audited (`page_evaluation.start`).
+         */
+        post: operations["startPageEvaluation"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/workspaces/{workspace}/page-evaluations/{evaluationId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Workspace slug. Anything that is not a workspace the caller may see answers `404 workspace_not_found`. */
+                workspace: components["parameters"]["Workspace"];
+                evaluationId: components["parameters"]["EvaluationId"];
+            };
+            cookie?: never;
+        };
+        /**
+         * A page evaluation with its checks, scores and what a crawler sees
+         * @description Another workspace's id (or an unknown one) is `404 not_found`.
+         */
+        get: operations["getPageEvaluation"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -2986,6 +3055,99 @@ export interface components {
             /** Format: date-time */
             at: string;
         };
+        PageEvaluationRequest: {
+            /** @description An absolute `http` or `https` URL, without user name or password. */
+            url: string;
+            idempotencyKey?: components["schemas"]["IdempotencyKey"];
+        };
+        /** @enum {string} */
+        PageEvaluationStatus: "queued" | "running" | "succeeded" | "failed";
+        /**
+         * @description Why the page could not be fetched: `dns_failure` (the name does not resolve), `timeout`,
+         *     `blocked_address` (a private, loopback, link-local or metadata address, possibly after a
+         *     redirect), `too_large` (over 5 MB), `not_html`, `too_many_redirects` (over 5),
+         *     `http_error` (the page answered 4xx or 5xx), `connection_failed`, `unsupported_url`
+         *     (scheme, port or credentials not allowed), `interrupted` (the worker evaluating it
+         *     stopped three times before finishing; start it again).
+         * @enum {string}
+         */
+        PageFetchFailureReason: "dns_failure" | "timeout" | "blocked_address" | "too_large" | "not_html" | "too_many_redirects" | "http_error" | "connection_failed" | "unsupported_url" | "interrupted";
+        /** @enum {string} */
+        PageCheckCategory: "access" | "understanding" | "entity" | "citations" | "compliance";
+        /** @description One check of a page evaluation (docs/page-evaluations.md, Checks). */
+        PageCheck: {
+            /** @description Stable id, `<category>.<name>` (`access.robots.GPTBot`). */
+            id: string;
+            category: components["schemas"]["PageCheckCategory"];
+            title: string;
+            /**
+             * @description `info` and `not_applicable` never count in a score.
+             * @enum {string}
+             */
+            status: "pass" | "warn" | "fail" | "info" | "not_applicable";
+            /**
+             * @description The check's weight in its category's score (8, 4, 2, 1).
+             * @enum {string}
+             */
+            severity: "critical" | "high" | "medium" | "low";
+            summary: string;
+            /** @description What the check saw (text from the page is quoted as found; treat it as untrusted). */
+            evidence: {
+                label: string;
+                value: string;
+                /** @description The line in the file `label` names (robots.txt). */
+                line?: number;
+            }[];
+            fix: string | null;
+        };
+        /** @description 0-100 per category (null when nothing in it was scored) and overall (the categories' scores weighted access 0.3, understanding 0.3, entity 0.15, citations 0.15, compliance 0.1, renormalised over those with a score). */
+        PageScores: {
+            overall: number | null;
+            categories: {
+                access: number | null;
+                understanding: number | null;
+                entity: number | null;
+                citations: number | null;
+                compliance: number | null;
+            };
+        };
+        PageEvaluation: {
+            id: string;
+            /** @description The URL as requested. */
+            url: string;
+            /** @description Where the page was fetched from after redirects; null until fetched. */
+            finalUrl: string | null;
+            status: components["schemas"]["PageEvaluationStatus"];
+            /** @description Why a `failed` evaluation failed; null otherwise. */
+            failure: {
+                reason: components["schemas"]["PageFetchFailureReason"];
+                /** @description In words a user understands. */
+                message: string;
+            } | null;
+            /** @description Null until the evaluation succeeded. */
+            scores: components["schemas"]["PageScores"] | null;
+            /** @description Every check, in category order (empty until the evaluation succeeded). */
+            checks: components["schemas"]["PageCheck"][];
+            /** @description What a crawler gets of the page (its main content as Markdown); null when not available. */
+            crawlerView: {
+                markdown: string;
+                /** @description Bytes of the HTML the crawler got. */
+                bytes: number;
+            } | null;
+            /** Format: date-time */
+            fetchedAt: string | null;
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: date-time */
+            startedAt: string | null;
+            /** Format: date-time */
+            finishedAt: string | null;
+            requestedBy: {
+                /** @enum {string} */
+                type: "user" | "api_key";
+                id: string;
+            };
+        };
         /** @description No options yet; an empty object or no body. */
         RecommendationDeriveRequest: Record<string, never>;
         /**
@@ -3190,6 +3352,7 @@ export interface components {
         GenerationId: string;
         ResearchId: string;
         SuggestionId: string;
+        EvaluationId: string;
         RecommendationId: string;
         /** @description Page size. */
         Limit: number;
@@ -3316,6 +3479,13 @@ export type RecommendationPriority = components['schemas']['RecommendationPriori
 export type ComplianceFinding = components['schemas']['ComplianceFinding'];
 export type RecommendationImpact = components['schemas']['RecommendationImpact'];
 export type RecommendationTransition = components['schemas']['RecommendationTransition'];
+export type PageEvaluationRequest = components['schemas']['PageEvaluationRequest'];
+export type PageEvaluationStatus = components['schemas']['PageEvaluationStatus'];
+export type PageFetchFailureReason = components['schemas']['PageFetchFailureReason'];
+export type PageCheckCategory = components['schemas']['PageCheckCategory'];
+export type PageCheck = components['schemas']['PageCheck'];
+export type PageScores = components['schemas']['PageScores'];
+export type PageEvaluation = components['schemas']['PageEvaluation'];
 export type RecommendationDeriveRequest = components['schemas']['RecommendationDeriveRequest'];
 export type RecommendationDerivation = components['schemas']['RecommendationDerivation'];
 export type Recommendation = components['schemas']['Recommendation'];
@@ -3340,6 +3510,7 @@ export type ParameterRunId = components['parameters']['RunId'];
 export type ParameterGenerationId = components['parameters']['GenerationId'];
 export type ParameterResearchId = components['parameters']['ResearchId'];
 export type ParameterSuggestionId = components['parameters']['SuggestionId'];
+export type ParameterEvaluationId = components['parameters']['EvaluationId'];
 export type ParameterRecommendationId = components['parameters']['RecommendationId'];
 export type ParameterLimit = components['parameters']['Limit'];
 export type ParameterCursor = components['parameters']['Cursor'];
@@ -6184,6 +6355,111 @@ export interface operations {
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    listPageEvaluations: {
+        parameters: {
+            query?: {
+                /** @description Only evaluations in this state. */
+                status?: components["schemas"]["PageEvaluationStatus"];
+                /** @description Only evaluations of URLs on this host (as typed, lower-case, without a leading `www.`; `www.acme.com` and `acme.com` are the same host here). */
+                host?: string;
+                /** @description Page size. */
+                limit?: components["parameters"]["Limit"];
+                /** @description The `nextCursor` of the previous page. */
+                cursor?: components["parameters"]["Cursor"];
+            };
+            header?: never;
+            path: {
+                /** @description Workspace slug. Anything that is not a workspace the caller may see answers `404 workspace_not_found`. */
+                workspace: components["parameters"]["Workspace"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of evaluations. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["PageEvaluation"][];
+                        nextCursor: components["schemas"]["NextCursor"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    startPageEvaluation: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Workspace slug. Anything that is not a workspace the caller may see answers `404 workspace_not_found`. */
+                workspace: components["parameters"]["Workspace"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PageEvaluationRequest"];
+            };
+        };
+        responses: {
+            /** @description Queued. */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PageEvaluation"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    getPageEvaluation: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Workspace slug. Anything that is not a workspace the caller may see answers `404 workspace_not_found`. */
+                workspace: components["parameters"]["Workspace"];
+                evaluationId: components["parameters"]["EvaluationId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The evaluation. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PageEvaluation"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
             500: components["responses"]["InternalError"];
         };
     };

@@ -224,6 +224,42 @@ export const sdkOperations = {
       "idempotencyKey": false
     }
   },
+  "pageEvaluations": {
+    "get": {
+      "operationId": "getPageEvaluation",
+      "method": "GET",
+      "path": "/api/v1/workspaces/{workspace}/page-evaluations/{evaluationId}",
+      "pathParams": [
+        "workspace",
+        "evaluationId"
+      ],
+      "input": null,
+      "paginated": false,
+      "idempotencyKey": false
+    },
+    "list": {
+      "operationId": "listPageEvaluations",
+      "method": "GET",
+      "path": "/api/v1/workspaces/{workspace}/page-evaluations",
+      "pathParams": [
+        "workspace"
+      ],
+      "input": "query",
+      "paginated": true,
+      "idempotencyKey": false
+    },
+    "start": {
+      "operationId": "startPageEvaluation",
+      "method": "POST",
+      "path": "/api/v1/workspaces/{workspace}/page-evaluations",
+      "pathParams": [
+        "workspace"
+      ],
+      "input": "body",
+      "paginated": false,
+      "idempotencyKey": true
+    }
+  },
   "promptGenerations": {
     "get": {
       "operationId": "getPromptGeneration",
@@ -772,6 +808,14 @@ export interface GeneratedNamespaces {
     getTimeSeries(workspace: PathParam<"getMetricsTimeSeries", "workspace">, query: Query<"getMetricsTimeSeries">): Promise<Result<"getMetricsTimeSeries">>;
     /** Detected changes of visibility over a date range (`listMetricChanges`: GET /api/v1/workspaces/{workspace}/metrics/changes; scope metrics:read) */
     listChanges(workspace: PathParam<"listMetricChanges", "workspace">, options?: ListOptions<"listMetricChanges">): AsyncGenerator<Item<"listMetricChanges">>;
+  };
+  pageEvaluations: {
+    /** A page evaluation with its checks, scores and what a crawler sees (`getPageEvaluation`: GET /api/v1/workspaces/{workspace}/page-evaluations/{evaluationId}; scope reports:read) */
+    get(workspace: PathParam<"getPageEvaluation", "workspace">, evaluationId: PathParam<"getPageEvaluation", "evaluationId">): Promise<Result<"getPageEvaluation">>;
+    /** List page evaluations (`listPageEvaluations`: GET /api/v1/workspaces/{workspace}/page-evaluations; scope reports:read) */
+    list(workspace: PathParam<"listPageEvaluations", "workspace">, options?: ListOptions<"listPageEvaluations">): AsyncGenerator<Item<"listPageEvaluations">>;
+    /** Evaluate a page the way AI crawlers see it (`startPageEvaluation`: POST /api/v1/workspaces/{workspace}/page-evaluations; scope runs:write) */
+    start(workspace: PathParam<"startPageEvaluation", "workspace">, body: Body<"startPageEvaluation">): Promise<Result<"startPageEvaluation">>;
   };
   promptGenerations: {
     /** A prompt generation with its progress (`getPromptGeneration`: GET /api/v1/workspaces/{workspace}/prompt-generations/{generationId}; scope prompts:read) */

@@ -263,3 +263,8 @@ export type RecommendationAnswer = Prisma.RecommendationAnswerModel
  * One status change of a recommendation (its history), oldest first by id.
  */
 export type RecommendationTransition = Prisma.RecommendationTransitionModel
+/**
+ * Model PageEvaluation
+ * A page evaluation: a URL fetched the way AI crawlers see it, checked (docs/page-evaluations.md).
+ */
+export type PageEvaluation = Prisma.PageEvaluationModel

@@ -436,7 +436,8 @@ export const ModelName = {
   ResearchSource: 'ResearchSource',
   Recommendation: 'Recommendation',
   RecommendationAnswer: 'RecommendationAnswer',
-  RecommendationTransition: 'RecommendationTransition'
+  RecommendationTransition: 'RecommendationTransition',
+  PageEvaluation: 'PageEvaluation'
 } as const
 
 export type ModelName = (typeof ModelName)[keyof typeof ModelName]
@@ -452,7 +453,7 @@ export type TypeMap<ExtArgs extends runtime.Types.Extensions.InternalArgs = runt
     omit: GlobalOmitOptions
   }
   meta: {
-    modelProps: "user" | "session" | "signInToken" | "workspace" | "competitor" | "member" | "auditEvent" | "apiKey" | "idempotencyRecord" | "deviceAuthorization" | "rateLimitWindow" | "invitation" | "storedCredential" | "creditAccount" | "creditLot" | "freeGrant" | "creditReservation" | "creditLedgerEntry" | "checkoutReceipt" | "prompt" | "run" | "engineResponse" | "citation" | "responseMention" | "metricCell" | "metricEntityCount" | "metricGroup" | "metricGroupEntityCount" | "metricGroupDomainCount" | "metricDayEngine" | "metricDayEngineEntityCount" | "metricChangeDay" | "metricDay" | "promptGeneration" | "researchJob" | "promptSuggestion" | "researchSource" | "recommendation" | "recommendationAnswer" | "recommendationTransition"
+    modelProps: "user" | "session" | "signInToken" | "workspace" | "competitor" | "member" | "auditEvent" | "apiKey" | "idempotencyRecord" | "deviceAuthorization" | "rateLimitWindow" | "invitation" | "storedCredential" | "creditAccount" | "creditLot" | "freeGrant" | "creditReservation" | "creditLedgerEntry" | "checkoutReceipt" | "prompt" | "run" | "engineResponse" | "citation" | "responseMention" | "metricCell" | "metricEntityCount" | "metricGroup" | "metricGroupEntityCount" | "metricGroupDomainCount" | "metricDayEngine" | "metricDayEngineEntityCount" | "metricChangeDay" | "metricDay" | "promptGeneration" | "researchJob" | "promptSuggestion" | "researchSource" | "recommendation" | "recommendationAnswer" | "recommendationTransition" | "pageEvaluation"
     txIsolationLevel: TransactionIsolationLevel
   }
   model: {
@@ -3416,6 +3417,80 @@ export type TypeMap<ExtArgs extends runtime.Types.Extensions.InternalArgs = runt
         }
       }
     }
+    PageEvaluation: {
+      payload: Prisma.$PageEvaluationPayload<ExtArgs>
+      fields: Prisma.PageEvaluationFieldRefs
+      operations: {
+        findUnique: {
+          args: Prisma.PageEvaluationFindUniqueArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$PageEvaluationPayload> | null
+        }
+        findUniqueOrThrow: {
+          args: Prisma.PageEvaluationFindUniqueOrThrowArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$PageEvaluationPayload>
+        }
+        findFirst: {
+          args: Prisma.PageEvaluationFindFirstArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$PageEvaluationPayload> | null
+        }
+        findFirstOrThrow: {
+          args: Prisma.PageEvaluationFindFirstOrThrowArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$PageEvaluationPayload>
+        }
+        findMany: {
+          args: Prisma.PageEvaluationFindManyArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$PageEvaluationPayload>[]
+        }
+        create: {
+          args: Prisma.PageEvaluationCreateArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$PageEvaluationPayload>
+        }
+        createMany: {
+          args: Prisma.PageEvaluationCreateManyArgs<ExtArgs>
+          result: BatchPayload
+        }
+        createManyAndReturn: {
+          args: Prisma.PageEvaluationCreateManyAndReturnArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$PageEvaluationPayload>[]
+        }
+        delete: {
+          args: Prisma.PageEvaluationDeleteArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$PageEvaluationPayload>
+        }
+        update: {
+          args: Prisma.PageEvaluationUpdateArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$PageEvaluationPayload>
+        }
+        deleteMany: {
+          args: Prisma.PageEvaluationDeleteManyArgs<ExtArgs>
+          result: BatchPayload
+        }
+        updateMany: {
+          args: Prisma.PageEvaluationUpdateManyArgs<ExtArgs>
+          result: BatchPayload
+        }
+        updateManyAndReturn: {
+          args: Prisma.PageEvaluationUpdateManyAndReturnArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$PageEvaluationPayload>[]
+        }
+        upsert: {
+          args: Prisma.PageEvaluationUpsertArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$PageEvaluationPayload>
+        }
+        aggregate: {
+          args: Prisma.PageEvaluationAggregateArgs<ExtArgs>
+          result: runtime.Types.Utils.Optional<Prisma.AggregatePageEvaluation>
+        }
+        groupBy: {
+          args: Prisma.PageEvaluationGroupByArgs<ExtArgs>
+          result: runtime.Types.Utils.Optional<Prisma.PageEvaluationGroupByOutputType>[]
+        }
+        count: {
+          args: Prisma.PageEvaluationCountArgs<ExtArgs>
+          result: runtime.Types.Utils.Optional<Prisma.PageEvaluationCountAggregateOutputType> | number
+        }
+      }
+    }
   }
 } & {
   other: {
@@ -4157,6 +4232,32 @@ export const RecommendationTransitionScalarFieldEnum = {
 export type RecommendationTransitionScalarFieldEnum = (typeof RecommendationTransitionScalarFieldEnum)[keyof typeof RecommendationTransitionScalarFieldEnum]
 
 
+export const PageEvaluationScalarFieldEnum = {
+  id: 'id',
+  workspaceId: 'workspaceId',
+  url: 'url',
+  host: 'host',
+  status: 'status',
+  failureReason: 'failureReason',
+  failureMessage: 'failureMessage',
+  finalUrl: 'finalUrl',
+  checks: 'checks',
+  scores: 'scores',
+  markdown: 'markdown',
+  htmlBytes: 'htmlBytes',
+  fetchedAt: 'fetchedAt',
+  requestedByType: 'requestedByType',
+  requestedById: 'requestedById',
+  idempotencyKey: 'idempotencyKey',
+  attempts: 'attempts',
+  createdAt: 'createdAt',
+  startedAt: 'startedAt',
+  finishedAt: 'finishedAt'
+} as const
+
+export type PageEvaluationScalarFieldEnum = (typeof PageEvaluationScalarFieldEnum)[keyof typeof PageEvaluationScalarFieldEnum]
+
+
 export const SortOrder = {
   asc: 'asc',
   desc: 'desc'
@@ -4492,6 +4593,7 @@ export type GlobalOmitConfig = {
   recommendation?: Prisma.RecommendationOmit
   recommendationAnswer?: Prisma.RecommendationAnswerOmit
   recommendationTransition?: Prisma.RecommendationTransitionOmit
+  pageEvaluation?: Prisma.PageEvaluationOmit
 }
 
 /* Types for Logging */

@@ -90,7 +90,8 @@ export const ModelName = {
   ResearchSource: 'ResearchSource',
   Recommendation: 'Recommendation',
   RecommendationAnswer: 'RecommendationAnswer',
-  RecommendationTransition: 'RecommendationTransition'
+  RecommendationTransition: 'RecommendationTransition',
+  PageEvaluation: 'PageEvaluation'
 } as const
 
 export type ModelName = (typeof ModelName)[keyof typeof ModelName]
@@ -809,6 +810,32 @@ export const RecommendationTransitionScalarFieldEnum = {
 } as const
 
 export type RecommendationTransitionScalarFieldEnum = (typeof RecommendationTransitionScalarFieldEnum)[keyof typeof RecommendationTransitionScalarFieldEnum]
+
+
+export const PageEvaluationScalarFieldEnum = {
+  id: 'id',
+  workspaceId: 'workspaceId',
+  url: 'url',
+  host: 'host',
+  status: 'status',
+  failureReason: 'failureReason',
+  failureMessage: 'failureMessage',
+  finalUrl: 'finalUrl',
+  checks: 'checks',
+  scores: 'scores',
+  markdown: 'markdown',
+  htmlBytes: 'htmlBytes',
+  fetchedAt: 'fetchedAt',
+  requestedByType: 'requestedByType',
+  requestedById: 'requestedById',
+  idempotencyKey: 'idempotencyKey',
+  attempts: 'attempts',
+  createdAt: 'createdAt',
+  startedAt: 'startedAt',
+  finishedAt: 'finishedAt'
+} as const
+
+export type PageEvaluationScalarFieldEnum = (typeof PageEvaluationScalarFieldEnum)[keyof typeof PageEvaluationScalarFieldEnum]
 
 
 export const SortOrder = {
