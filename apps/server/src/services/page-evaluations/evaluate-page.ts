@@ -8,9 +8,9 @@ import {
   type PageCheckCategory,
   scorePage,
 } from "../../web/page-check.js";
+import { analyzePageContent } from "../../web/page-content/analyze-page-content.js";
 import { safeFetch } from "../../web/safe-fetch.js";
 import { buildAccessChecks } from "./access-checks.js";
-import { analyzeContent } from "./analyze-content.js";
 import { buildCitationChecks } from "./citation-checks.js";
 import { buildComplianceChecks } from "./compliance-checks.js";
 
@@ -64,16 +64,15 @@ export async function evaluatePage({ ctx, evaluation }: EvaluatePageOptions): Pr
     expect: "any",
     maxBytes: llmsMaxBytes,
   });
-  const content = analyzeContent({
+  // Pure CPU work on untrusted HTML, bounded by `web/page-content/limits.ts` (a 5 MB page with
+  // 200,000 elements takes seconds: docs/page-evaluations.md, "Content checks").
+  const content = analyzePageContent({
     html: page.body.toString("utf8"),
     url: page.finalUrl,
     brand: workspace.brand,
     brandDomains: workspace.domains,
-    competitors: workspace.competitors.map((c) => ({
-      name: c.name,
-      domains: c.domains,
-      aliases: c.aliases,
-    })),
+    competitors: workspace.competitors.map((c) => ({ name: c.name, aliases: c.aliases })),
+    now: ctx.clock.now(),
   });
   const checks: PageCheck[] = [
     ...buildAccessChecks({ access, llms }),
