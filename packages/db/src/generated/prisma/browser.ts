@@ -239,3 +239,13 @@ export type RecommendationAnswer = Prisma.RecommendationAnswerModel
  * One status change of a recommendation (its history), oldest first by id.
  */
 export type RecommendationTransition = Prisma.RecommendationTransitionModel
+/**
+ * Model Report
+ * A generated report: an immutable snapshot of its document (docs/reports.md).
+ */
+export type Report = Prisma.ReportModel
+/**
+ * Model ReportShareLink
+ * A read-only link to one report; only the SHA-256 of its token is stored.
+ */
+export type ReportShareLink = Prisma.ReportShareLinkModel

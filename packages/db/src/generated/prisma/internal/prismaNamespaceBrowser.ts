@@ -90,7 +90,9 @@ export const ModelName = {
   ResearchSource: 'ResearchSource',
   Recommendation: 'Recommendation',
   RecommendationAnswer: 'RecommendationAnswer',
-  RecommendationTransition: 'RecommendationTransition'
+  RecommendationTransition: 'RecommendationTransition',
+  Report: 'Report',
+  ReportShareLink: 'ReportShareLink'
 } as const
 
 export type ModelName = (typeof ModelName)[keyof typeof ModelName]
@@ -171,6 +173,10 @@ export const WorkspaceScalarFieldEnum = {
   nextScheduledRunAt: 'nextScheduledRunAt',
   scheduleLastRunAt: 'scheduleLastRunAt',
   scheduleLastOutcome: 'scheduleLastOutcome',
+  reportFrequency: 'reportFrequency',
+  reportTypes: 'reportTypes',
+  nextReportAt: 'nextReportAt',
+  lastReportAt: 'lastReportAt',
   createdAt: 'createdAt',
   updatedAt: 'updatedAt'
 } as const
@@ -809,6 +815,35 @@ export const RecommendationTransitionScalarFieldEnum = {
 } as const
 
 export type RecommendationTransitionScalarFieldEnum = (typeof RecommendationTransitionScalarFieldEnum)[keyof typeof RecommendationTransitionScalarFieldEnum]
+
+
+export const ReportScalarFieldEnum = {
+  id: 'id',
+  workspaceId: 'workspaceId',
+  type: 'type',
+  periodFrom: 'periodFrom',
+  periodTo: 'periodTo',
+  trigger: 'trigger',
+  parameters: 'parameters',
+  document: 'document',
+  generatedAt: 'generatedAt'
+} as const
+
+export type ReportScalarFieldEnum = (typeof ReportScalarFieldEnum)[keyof typeof ReportScalarFieldEnum]
+
+
+export const ReportShareLinkScalarFieldEnum = {
+  id: 'id',
+  reportId: 'reportId',
+  workspaceId: 'workspaceId',
+  tokenHash: 'tokenHash',
+  createdByUserId: 'createdByUserId',
+  createdAt: 'createdAt',
+  expiresAt: 'expiresAt',
+  revokedAt: 'revokedAt'
+} as const
+
+export type ReportShareLinkScalarFieldEnum = (typeof ReportShareLinkScalarFieldEnum)[keyof typeof ReportShareLinkScalarFieldEnum]
 
 
 export const SortOrder = {

@@ -57,6 +57,9 @@ export type WorkspaceMinAggregateOutputType = {
   nextScheduledRunAt: Date | null
   scheduleLastRunAt: Date | null
   scheduleLastOutcome: string | null
+  reportFrequency: string | null
+  nextReportAt: Date | null
+  lastReportAt: Date | null
   createdAt: Date | null
   updatedAt: Date | null
 }
@@ -82,6 +85,9 @@ export type WorkspaceMaxAggregateOutputType = {
   nextScheduledRunAt: Date | null
   scheduleLastRunAt: Date | null
   scheduleLastOutcome: string | null
+  reportFrequency: string | null
+  nextReportAt: Date | null
+  lastReportAt: Date | null
   createdAt: Date | null
   updatedAt: Date | null
 }
@@ -113,6 +119,10 @@ export type WorkspaceCountAggregateOutputType = {
   nextScheduledRunAt: number
   scheduleLastRunAt: number
   scheduleLastOutcome: number
+  reportFrequency: number
+  reportTypes: number
+  nextReportAt: number
+  lastReportAt: number
   createdAt: number
   updatedAt: number
   _all: number
@@ -150,6 +160,9 @@ export type WorkspaceMinAggregateInputType = {
   nextScheduledRunAt?: true
   scheduleLastRunAt?: true
   scheduleLastOutcome?: true
+  reportFrequency?: true
+  nextReportAt?: true
+  lastReportAt?: true
   createdAt?: true
   updatedAt?: true
 }
@@ -175,6 +188,9 @@ export type WorkspaceMaxAggregateInputType = {
   nextScheduledRunAt?: true
   scheduleLastRunAt?: true
   scheduleLastOutcome?: true
+  reportFrequency?: true
+  nextReportAt?: true
+  lastReportAt?: true
   createdAt?: true
   updatedAt?: true
 }
@@ -206,6 +222,10 @@ export type WorkspaceCountAggregateInputType = {
   nextScheduledRunAt?: true
   scheduleLastRunAt?: true
   scheduleLastOutcome?: true
+  reportFrequency?: true
+  reportTypes?: true
+  nextReportAt?: true
+  lastReportAt?: true
   createdAt?: true
   updatedAt?: true
   _all?: true
@@ -324,6 +344,10 @@ export type WorkspaceGroupByOutputType = {
   nextScheduledRunAt: Date | null
   scheduleLastRunAt: Date | null
   scheduleLastOutcome: string | null
+  reportFrequency: string | null
+  reportTypes: string[]
+  nextReportAt: Date | null
+  lastReportAt: Date | null
   createdAt: Date
   updatedAt: Date
   _count: WorkspaceCountAggregateOutputType | null
@@ -378,6 +402,10 @@ export type WorkspaceWhereInput = {
   nextScheduledRunAt?: Prisma.DateTimeNullableFilter<"Workspace"> | Date | string | null
   scheduleLastRunAt?: Prisma.DateTimeNullableFilter<"Workspace"> | Date | string | null
   scheduleLastOutcome?: Prisma.StringNullableFilter<"Workspace"> | string | null
+  reportFrequency?: Prisma.StringNullableFilter<"Workspace"> | string | null
+  reportTypes?: Prisma.StringNullableListFilter<"Workspace">
+  nextReportAt?: Prisma.DateTimeNullableFilter<"Workspace"> | Date | string | null
+  lastReportAt?: Prisma.DateTimeNullableFilter<"Workspace"> | Date | string | null
   createdAt?: Prisma.DateTimeFilter<"Workspace"> | Date | string
   updatedAt?: Prisma.DateTimeFilter<"Workspace"> | Date | string
   competitors?: Prisma.CompetitorListRelationFilter
@@ -392,6 +420,7 @@ export type WorkspaceWhereInput = {
   researchJobs?: Prisma.ResearchJobListRelationFilter
   promptSuggestions?: Prisma.PromptSuggestionListRelationFilter
   recommendations?: Prisma.RecommendationListRelationFilter
+  reports?: Prisma.ReportListRelationFilter
 }
 
 export type WorkspaceOrderByWithRelationInput = {
@@ -421,6 +450,10 @@ export type WorkspaceOrderByWithRelationInput = {
   nextScheduledRunAt?: Prisma.SortOrderInput | Prisma.SortOrder
   scheduleLastRunAt?: Prisma.SortOrderInput | Prisma.SortOrder
   scheduleLastOutcome?: Prisma.SortOrderInput | Prisma.SortOrder
+  reportFrequency?: Prisma.SortOrderInput | Prisma.SortOrder
+  reportTypes?: Prisma.SortOrder
+  nextReportAt?: Prisma.SortOrderInput | Prisma.SortOrder
+  lastReportAt?: Prisma.SortOrderInput | Prisma.SortOrder
   createdAt?: Prisma.SortOrder
   updatedAt?: Prisma.SortOrder
   competitors?: Prisma.CompetitorOrderByRelationAggregateInput
@@ -435,6 +468,7 @@ export type WorkspaceOrderByWithRelationInput = {
   researchJobs?: Prisma.ResearchJobOrderByRelationAggregateInput
   promptSuggestions?: Prisma.PromptSuggestionOrderByRelationAggregateInput
   recommendations?: Prisma.RecommendationOrderByRelationAggregateInput
+  reports?: Prisma.ReportOrderByRelationAggregateInput
 }
 
 export type WorkspaceWhereUniqueInput = Prisma.AtLeast<{
@@ -467,6 +501,10 @@ export type WorkspaceWhereUniqueInput = Prisma.AtLeast<{
   nextScheduledRunAt?: Prisma.DateTimeNullableFilter<"Workspace"> | Date | string | null
   scheduleLastRunAt?: Prisma.DateTimeNullableFilter<"Workspace"> | Date | string | null
   scheduleLastOutcome?: Prisma.StringNullableFilter<"Workspace"> | string | null
+  reportFrequency?: Prisma.StringNullableFilter<"Workspace"> | string | null
+  reportTypes?: Prisma.StringNullableListFilter<"Workspace">
+  nextReportAt?: Prisma.DateTimeNullableFilter<"Workspace"> | Date | string | null
+  lastReportAt?: Prisma.DateTimeNullableFilter<"Workspace"> | Date | string | null
   createdAt?: Prisma.DateTimeFilter<"Workspace"> | Date | string
   updatedAt?: Prisma.DateTimeFilter<"Workspace"> | Date | string
   competitors?: Prisma.CompetitorListRelationFilter
@@ -481,6 +519,7 @@ export type WorkspaceWhereUniqueInput = Prisma.AtLeast<{
   researchJobs?: Prisma.ResearchJobListRelationFilter
   promptSuggestions?: Prisma.PromptSuggestionListRelationFilter
   recommendations?: Prisma.RecommendationListRelationFilter
+  reports?: Prisma.ReportListRelationFilter
 }, "id" | "slug">
 
 export type WorkspaceOrderByWithAggregationInput = {
@@ -510,6 +549,10 @@ export type WorkspaceOrderByWithAggregationInput = {
   nextScheduledRunAt?: Prisma.SortOrderInput | Prisma.SortOrder
   scheduleLastRunAt?: Prisma.SortOrderInput | Prisma.SortOrder
   scheduleLastOutcome?: Prisma.SortOrderInput | Prisma.SortOrder
+  reportFrequency?: Prisma.SortOrderInput | Prisma.SortOrder
+  reportTypes?: Prisma.SortOrder
+  nextReportAt?: Prisma.SortOrderInput | Prisma.SortOrder
+  lastReportAt?: Prisma.SortOrderInput | Prisma.SortOrder
   createdAt?: Prisma.SortOrder
   updatedAt?: Prisma.SortOrder
   _count?: Prisma.WorkspaceCountOrderByAggregateInput
@@ -549,6 +592,10 @@ export type WorkspaceScalarWhereWithAggregatesInput = {
   nextScheduledRunAt?: Prisma.DateTimeNullableWithAggregatesFilter<"Workspace"> | Date | string | null
   scheduleLastRunAt?: Prisma.DateTimeNullableWithAggregatesFilter<"Workspace"> | Date | string | null
   scheduleLastOutcome?: Prisma.StringNullableWithAggregatesFilter<"Workspace"> | string | null
+  reportFrequency?: Prisma.StringNullableWithAggregatesFilter<"Workspace"> | string | null
+  reportTypes?: Prisma.StringNullableListFilter<"Workspace">
+  nextReportAt?: Prisma.DateTimeNullableWithAggregatesFilter<"Workspace"> | Date | string | null
+  lastReportAt?: Prisma.DateTimeNullableWithAggregatesFilter<"Workspace"> | Date | string | null
   createdAt?: Prisma.DateTimeWithAggregatesFilter<"Workspace"> | Date | string
   updatedAt?: Prisma.DateTimeWithAggregatesFilter<"Workspace"> | Date | string
 }
@@ -580,6 +627,10 @@ export type WorkspaceCreateInput = {
   nextScheduledRunAt?: Date | string | null
   scheduleLastRunAt?: Date | string | null
   scheduleLastOutcome?: string | null
+  reportFrequency?: string | null
+  reportTypes?: Prisma.WorkspaceCreatereportTypesInput | string[]
+  nextReportAt?: Date | string | null
+  lastReportAt?: Date | string | null
   createdAt: Date | string
   updatedAt: Date | string
   competitors?: Prisma.CompetitorCreateNestedManyWithoutWorkspaceInput
@@ -594,6 +645,7 @@ export type WorkspaceCreateInput = {
   researchJobs?: Prisma.ResearchJobCreateNestedManyWithoutWorkspaceInput
   promptSuggestions?: Prisma.PromptSuggestionCreateNestedManyWithoutWorkspaceInput
   recommendations?: Prisma.RecommendationCreateNestedManyWithoutWorkspaceInput
+  reports?: Prisma.ReportCreateNestedManyWithoutWorkspaceInput
 }
 
 export type WorkspaceUncheckedCreateInput = {
@@ -623,6 +675,10 @@ export type WorkspaceUncheckedCreateInput = {
   nextScheduledRunAt?: Date | string | null
   scheduleLastRunAt?: Date | string | null
   scheduleLastOutcome?: string | null
+  reportFrequency?: string | null
+  reportTypes?: Prisma.WorkspaceCreatereportTypesInput | string[]
+  nextReportAt?: Date | string | null
+  lastReportAt?: Date | string | null
   createdAt: Date | string
   updatedAt: Date | string
   competitors?: Prisma.CompetitorUncheckedCreateNestedManyWithoutWorkspaceInput
@@ -637,6 +693,7 @@ export type WorkspaceUncheckedCreateInput = {
   researchJobs?: Prisma.ResearchJobUncheckedCreateNestedManyWithoutWorkspaceInput
   promptSuggestions?: Prisma.PromptSuggestionUncheckedCreateNestedManyWithoutWorkspaceInput
   recommendations?: Prisma.RecommendationUncheckedCreateNestedManyWithoutWorkspaceInput
+  reports?: Prisma.ReportUncheckedCreateNestedManyWithoutWorkspaceInput
 }
 
 export type WorkspaceUpdateInput = {
@@ -666,6 +723,10 @@ export type WorkspaceUpdateInput = {
   nextScheduledRunAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
   scheduleLastRunAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
   scheduleLastOutcome?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  reportFrequency?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  reportTypes?: Prisma.WorkspaceUpdatereportTypesInput | string[]
+  nextReportAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
+  lastReportAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
   createdAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   updatedAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   competitors?: Prisma.CompetitorUpdateManyWithoutWorkspaceNestedInput
@@ -680,6 +741,7 @@ export type WorkspaceUpdateInput = {
   researchJobs?: Prisma.ResearchJobUpdateManyWithoutWorkspaceNestedInput
   promptSuggestions?: Prisma.PromptSuggestionUpdateManyWithoutWorkspaceNestedInput
   recommendations?: Prisma.RecommendationUpdateManyWithoutWorkspaceNestedInput
+  reports?: Prisma.ReportUpdateManyWithoutWorkspaceNestedInput
 }
 
 export type WorkspaceUncheckedUpdateInput = {
@@ -709,6 +771,10 @@ export type WorkspaceUncheckedUpdateInput = {
   nextScheduledRunAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
   scheduleLastRunAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
   scheduleLastOutcome?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  reportFrequency?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  reportTypes?: Prisma.WorkspaceUpdatereportTypesInput | string[]
+  nextReportAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
+  lastReportAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
   createdAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   updatedAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   competitors?: Prisma.CompetitorUncheckedUpdateManyWithoutWorkspaceNestedInput
@@ -723,6 +789,7 @@ export type WorkspaceUncheckedUpdateInput = {
   researchJobs?: Prisma.ResearchJobUncheckedUpdateManyWithoutWorkspaceNestedInput
   promptSuggestions?: Prisma.PromptSuggestionUncheckedUpdateManyWithoutWorkspaceNestedInput
   recommendations?: Prisma.RecommendationUncheckedUpdateManyWithoutWorkspaceNestedInput
+  reports?: Prisma.ReportUncheckedUpdateManyWithoutWorkspaceNestedInput
 }
 
 export type WorkspaceCreateManyInput = {
@@ -752,6 +819,10 @@ export type WorkspaceCreateManyInput = {
   nextScheduledRunAt?: Date | string | null
   scheduleLastRunAt?: Date | string | null
   scheduleLastOutcome?: string | null
+  reportFrequency?: string | null
+  reportTypes?: Prisma.WorkspaceCreatereportTypesInput | string[]
+  nextReportAt?: Date | string | null
+  lastReportAt?: Date | string | null
   createdAt: Date | string
   updatedAt: Date | string
 }
@@ -783,6 +854,10 @@ export type WorkspaceUpdateManyMutationInput = {
   nextScheduledRunAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
   scheduleLastRunAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
   scheduleLastOutcome?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  reportFrequency?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  reportTypes?: Prisma.WorkspaceUpdatereportTypesInput | string[]
+  nextReportAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
+  lastReportAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
   createdAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   updatedAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
 }
@@ -814,6 +889,10 @@ export type WorkspaceUncheckedUpdateManyInput = {
   nextScheduledRunAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
   scheduleLastRunAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
   scheduleLastOutcome?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  reportFrequency?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  reportTypes?: Prisma.WorkspaceUpdatereportTypesInput | string[]
+  nextReportAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
+  lastReportAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
   createdAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   updatedAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
 }
@@ -853,6 +932,10 @@ export type WorkspaceCountOrderByAggregateInput = {
   nextScheduledRunAt?: Prisma.SortOrder
   scheduleLastRunAt?: Prisma.SortOrder
   scheduleLastOutcome?: Prisma.SortOrder
+  reportFrequency?: Prisma.SortOrder
+  reportTypes?: Prisma.SortOrder
+  nextReportAt?: Prisma.SortOrder
+  lastReportAt?: Prisma.SortOrder
   createdAt?: Prisma.SortOrder
   updatedAt?: Prisma.SortOrder
 }
@@ -883,6 +966,9 @@ export type WorkspaceMaxOrderByAggregateInput = {
   nextScheduledRunAt?: Prisma.SortOrder
   scheduleLastRunAt?: Prisma.SortOrder
   scheduleLastOutcome?: Prisma.SortOrder
+  reportFrequency?: Prisma.SortOrder
+  nextReportAt?: Prisma.SortOrder
+  lastReportAt?: Prisma.SortOrder
   createdAt?: Prisma.SortOrder
   updatedAt?: Prisma.SortOrder
 }
@@ -908,6 +994,9 @@ export type WorkspaceMinOrderByAggregateInput = {
   nextScheduledRunAt?: Prisma.SortOrder
   scheduleLastRunAt?: Prisma.SortOrder
   scheduleLastOutcome?: Prisma.SortOrder
+  reportFrequency?: Prisma.SortOrder
+  nextReportAt?: Prisma.SortOrder
+  lastReportAt?: Prisma.SortOrder
   createdAt?: Prisma.SortOrder
   updatedAt?: Prisma.SortOrder
 }
@@ -934,6 +1023,10 @@ export type WorkspaceCreateregionsInput = {
   set: string[]
 }
 
+export type WorkspaceCreatereportTypesInput = {
+  set: string[]
+}
+
 export type WorkspaceUpdatedomainsInput = {
   set?: string[]
   push?: string | string[]
@@ -955,6 +1048,11 @@ export type IntFieldUpdateOperationsInput = {
   decrement?: number
   multiply?: number
   divide?: number
+}
+
+export type WorkspaceUpdatereportTypesInput = {
+  set?: string[]
+  push?: string | string[]
 }
 
 export type WorkspaceCreateNestedOneWithoutCompetitorsInput = {
@@ -1125,6 +1223,20 @@ export type WorkspaceUpdateOneRequiredWithoutRecommendationsNestedInput = {
   update?: Prisma.XOR<Prisma.XOR<Prisma.WorkspaceUpdateToOneWithWhereWithoutRecommendationsInput, Prisma.WorkspaceUpdateWithoutRecommendationsInput>, Prisma.WorkspaceUncheckedUpdateWithoutRecommendationsInput>
 }
 
+export type WorkspaceCreateNestedOneWithoutReportsInput = {
+  create?: Prisma.XOR<Prisma.WorkspaceCreateWithoutReportsInput, Prisma.WorkspaceUncheckedCreateWithoutReportsInput>
+  connectOrCreate?: Prisma.WorkspaceCreateOrConnectWithoutReportsInput
+  connect?: Prisma.WorkspaceWhereUniqueInput
+}
+
+export type WorkspaceUpdateOneRequiredWithoutReportsNestedInput = {
+  create?: Prisma.XOR<Prisma.WorkspaceCreateWithoutReportsInput, Prisma.WorkspaceUncheckedCreateWithoutReportsInput>
+  connectOrCreate?: Prisma.WorkspaceCreateOrConnectWithoutReportsInput
+  upsert?: Prisma.WorkspaceUpsertWithoutReportsInput
+  connect?: Prisma.WorkspaceWhereUniqueInput
+  update?: Prisma.XOR<Prisma.XOR<Prisma.WorkspaceUpdateToOneWithWhereWithoutReportsInput, Prisma.WorkspaceUpdateWithoutReportsInput>, Prisma.WorkspaceUncheckedUpdateWithoutReportsInput>
+}
+
 export type WorkspaceCreateWithoutCompetitorsInput = {
   id: string
   slug: string
@@ -1152,6 +1264,10 @@ export type WorkspaceCreateWithoutCompetitorsInput = {
   nextScheduledRunAt?: Date | string | null
   scheduleLastRunAt?: Date | string | null
   scheduleLastOutcome?: string | null
+  reportFrequency?: string | null
+  reportTypes?: Prisma.WorkspaceCreatereportTypesInput | string[]
+  nextReportAt?: Date | string | null
+  lastReportAt?: Date | string | null
   createdAt: Date | string
   updatedAt: Date | string
   members?: Prisma.MemberCreateNestedManyWithoutWorkspaceInput
@@ -1165,6 +1281,7 @@ export type WorkspaceCreateWithoutCompetitorsInput = {
   researchJobs?: Prisma.ResearchJobCreateNestedManyWithoutWorkspaceInput
   promptSuggestions?: Prisma.PromptSuggestionCreateNestedManyWithoutWorkspaceInput
   recommendations?: Prisma.RecommendationCreateNestedManyWithoutWorkspaceInput
+  reports?: Prisma.ReportCreateNestedManyWithoutWorkspaceInput
 }
 
 export type WorkspaceUncheckedCreateWithoutCompetitorsInput = {
@@ -1194,6 +1311,10 @@ export type WorkspaceUncheckedCreateWithoutCompetitorsInput = {
   nextScheduledRunAt?: Date | string | null
   scheduleLastRunAt?: Date | string | null
   scheduleLastOutcome?: string | null
+  reportFrequency?: string | null
+  reportTypes?: Prisma.WorkspaceCreatereportTypesInput | string[]
+  nextReportAt?: Date | string | null
+  lastReportAt?: Date | string | null
   createdAt: Date | string
   updatedAt: Date | string
   members?: Prisma.MemberUncheckedCreateNestedManyWithoutWorkspaceInput
@@ -1207,6 +1328,7 @@ export type WorkspaceUncheckedCreateWithoutCompetitorsInput = {
   researchJobs?: Prisma.ResearchJobUncheckedCreateNestedManyWithoutWorkspaceInput
   promptSuggestions?: Prisma.PromptSuggestionUncheckedCreateNestedManyWithoutWorkspaceInput
   recommendations?: Prisma.RecommendationUncheckedCreateNestedManyWithoutWorkspaceInput
+  reports?: Prisma.ReportUncheckedCreateNestedManyWithoutWorkspaceInput
 }
 
 export type WorkspaceCreateOrConnectWithoutCompetitorsInput = {
@@ -1252,6 +1374,10 @@ export type WorkspaceUpdateWithoutCompetitorsInput = {
   nextScheduledRunAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
   scheduleLastRunAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
   scheduleLastOutcome?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  reportFrequency?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  reportTypes?: Prisma.WorkspaceUpdatereportTypesInput | string[]
+  nextReportAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
+  lastReportAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
   createdAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   updatedAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   members?: Prisma.MemberUpdateManyWithoutWorkspaceNestedInput
@@ -1265,6 +1391,7 @@ export type WorkspaceUpdateWithoutCompetitorsInput = {
   researchJobs?: Prisma.ResearchJobUpdateManyWithoutWorkspaceNestedInput
   promptSuggestions?: Prisma.PromptSuggestionUpdateManyWithoutWorkspaceNestedInput
   recommendations?: Prisma.RecommendationUpdateManyWithoutWorkspaceNestedInput
+  reports?: Prisma.ReportUpdateManyWithoutWorkspaceNestedInput
 }
 
 export type WorkspaceUncheckedUpdateWithoutCompetitorsInput = {
@@ -1294,6 +1421,10 @@ export type WorkspaceUncheckedUpdateWithoutCompetitorsInput = {
   nextScheduledRunAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
   scheduleLastRunAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
   scheduleLastOutcome?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  reportFrequency?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  reportTypes?: Prisma.WorkspaceUpdatereportTypesInput | string[]
+  nextReportAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
+  lastReportAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
   createdAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   updatedAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   members?: Prisma.MemberUncheckedUpdateManyWithoutWorkspaceNestedInput
@@ -1307,6 +1438,7 @@ export type WorkspaceUncheckedUpdateWithoutCompetitorsInput = {
   researchJobs?: Prisma.ResearchJobUncheckedUpdateManyWithoutWorkspaceNestedInput
   promptSuggestions?: Prisma.PromptSuggestionUncheckedUpdateManyWithoutWorkspaceNestedInput
   recommendations?: Prisma.RecommendationUncheckedUpdateManyWithoutWorkspaceNestedInput
+  reports?: Prisma.ReportUncheckedUpdateManyWithoutWorkspaceNestedInput
 }
 
 export type WorkspaceCreateWithoutMembersInput = {
@@ -1336,6 +1468,10 @@ export type WorkspaceCreateWithoutMembersInput = {
   nextScheduledRunAt?: Date | string | null
   scheduleLastRunAt?: Date | string | null
   scheduleLastOutcome?: string | null
+  reportFrequency?: string | null
+  reportTypes?: Prisma.WorkspaceCreatereportTypesInput | string[]
+  nextReportAt?: Date | string | null
+  lastReportAt?: Date | string | null
   createdAt: Date | string
   updatedAt: Date | string
   competitors?: Prisma.CompetitorCreateNestedManyWithoutWorkspaceInput
@@ -1349,6 +1485,7 @@ export type WorkspaceCreateWithoutMembersInput = {
   researchJobs?: Prisma.ResearchJobCreateNestedManyWithoutWorkspaceInput
   promptSuggestions?: Prisma.PromptSuggestionCreateNestedManyWithoutWorkspaceInput
   recommendations?: Prisma.RecommendationCreateNestedManyWithoutWorkspaceInput
+  reports?: Prisma.ReportCreateNestedManyWithoutWorkspaceInput
 }
 
 export type WorkspaceUncheckedCreateWithoutMembersInput = {
@@ -1378,6 +1515,10 @@ export type WorkspaceUncheckedCreateWithoutMembersInput = {
   nextScheduledRunAt?: Date | string | null
   scheduleLastRunAt?: Date | string | null
   scheduleLastOutcome?: string | null
+  reportFrequency?: string | null
+  reportTypes?: Prisma.WorkspaceCreatereportTypesInput | string[]
+  nextReportAt?: Date | string | null
+  lastReportAt?: Date | string | null
   createdAt: Date | string
   updatedAt: Date | string
   competitors?: Prisma.CompetitorUncheckedCreateNestedManyWithoutWorkspaceInput
@@ -1391,6 +1532,7 @@ export type WorkspaceUncheckedCreateWithoutMembersInput = {
   researchJobs?: Prisma.ResearchJobUncheckedCreateNestedManyWithoutWorkspaceInput
   promptSuggestions?: Prisma.PromptSuggestionUncheckedCreateNestedManyWithoutWorkspaceInput
   recommendations?: Prisma.RecommendationUncheckedCreateNestedManyWithoutWorkspaceInput
+  reports?: Prisma.ReportUncheckedCreateNestedManyWithoutWorkspaceInput
 }
 
 export type WorkspaceCreateOrConnectWithoutMembersInput = {
@@ -1436,6 +1578,10 @@ export type WorkspaceUpdateWithoutMembersInput = {
   nextScheduledRunAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
   scheduleLastRunAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
   scheduleLastOutcome?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  reportFrequency?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  reportTypes?: Prisma.WorkspaceUpdatereportTypesInput | string[]
+  nextReportAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
+  lastReportAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
   createdAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   updatedAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   competitors?: Prisma.CompetitorUpdateManyWithoutWorkspaceNestedInput
@@ -1449,6 +1595,7 @@ export type WorkspaceUpdateWithoutMembersInput = {
   researchJobs?: Prisma.ResearchJobUpdateManyWithoutWorkspaceNestedInput
   promptSuggestions?: Prisma.PromptSuggestionUpdateManyWithoutWorkspaceNestedInput
   recommendations?: Prisma.RecommendationUpdateManyWithoutWorkspaceNestedInput
+  reports?: Prisma.ReportUpdateManyWithoutWorkspaceNestedInput
 }
 
 export type WorkspaceUncheckedUpdateWithoutMembersInput = {
@@ -1478,6 +1625,10 @@ export type WorkspaceUncheckedUpdateWithoutMembersInput = {
   nextScheduledRunAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
   scheduleLastRunAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
   scheduleLastOutcome?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  reportFrequency?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  reportTypes?: Prisma.WorkspaceUpdatereportTypesInput | string[]
+  nextReportAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
+  lastReportAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
   createdAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   updatedAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   competitors?: Prisma.CompetitorUncheckedUpdateManyWithoutWorkspaceNestedInput
@@ -1491,6 +1642,7 @@ export type WorkspaceUncheckedUpdateWithoutMembersInput = {
   researchJobs?: Prisma.ResearchJobUncheckedUpdateManyWithoutWorkspaceNestedInput
   promptSuggestions?: Prisma.PromptSuggestionUncheckedUpdateManyWithoutWorkspaceNestedInput
   recommendations?: Prisma.RecommendationUncheckedUpdateManyWithoutWorkspaceNestedInput
+  reports?: Prisma.ReportUncheckedUpdateManyWithoutWorkspaceNestedInput
 }
 
 export type WorkspaceCreateWithoutApiKeysInput = {
@@ -1520,6 +1672,10 @@ export type WorkspaceCreateWithoutApiKeysInput = {
   nextScheduledRunAt?: Date | string | null
   scheduleLastRunAt?: Date | string | null
   scheduleLastOutcome?: string | null
+  reportFrequency?: string | null
+  reportTypes?: Prisma.WorkspaceCreatereportTypesInput | string[]
+  nextReportAt?: Date | string | null
+  lastReportAt?: Date | string | null
   createdAt: Date | string
   updatedAt: Date | string
   competitors?: Prisma.CompetitorCreateNestedManyWithoutWorkspaceInput
@@ -1533,6 +1689,7 @@ export type WorkspaceCreateWithoutApiKeysInput = {
   researchJobs?: Prisma.ResearchJobCreateNestedManyWithoutWorkspaceInput
   promptSuggestions?: Prisma.PromptSuggestionCreateNestedManyWithoutWorkspaceInput
   recommendations?: Prisma.RecommendationCreateNestedManyWithoutWorkspaceInput
+  reports?: Prisma.ReportCreateNestedManyWithoutWorkspaceInput
 }
 
 export type WorkspaceUncheckedCreateWithoutApiKeysInput = {
@@ -1562,6 +1719,10 @@ export type WorkspaceUncheckedCreateWithoutApiKeysInput = {
   nextScheduledRunAt?: Date | string | null
   scheduleLastRunAt?: Date | string | null
   scheduleLastOutcome?: string | null
+  reportFrequency?: string | null
+  reportTypes?: Prisma.WorkspaceCreatereportTypesInput | string[]
+  nextReportAt?: Date | string | null
+  lastReportAt?: Date | string | null
   createdAt: Date | string
   updatedAt: Date | string
   competitors?: Prisma.CompetitorUncheckedCreateNestedManyWithoutWorkspaceInput
@@ -1575,6 +1736,7 @@ export type WorkspaceUncheckedCreateWithoutApiKeysInput = {
   researchJobs?: Prisma.ResearchJobUncheckedCreateNestedManyWithoutWorkspaceInput
   promptSuggestions?: Prisma.PromptSuggestionUncheckedCreateNestedManyWithoutWorkspaceInput
   recommendations?: Prisma.RecommendationUncheckedCreateNestedManyWithoutWorkspaceInput
+  reports?: Prisma.ReportUncheckedCreateNestedManyWithoutWorkspaceInput
 }
 
 export type WorkspaceCreateOrConnectWithoutApiKeysInput = {
@@ -1620,6 +1782,10 @@ export type WorkspaceUpdateWithoutApiKeysInput = {
   nextScheduledRunAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
   scheduleLastRunAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
   scheduleLastOutcome?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  reportFrequency?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  reportTypes?: Prisma.WorkspaceUpdatereportTypesInput | string[]
+  nextReportAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
+  lastReportAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
   createdAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   updatedAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   competitors?: Prisma.CompetitorUpdateManyWithoutWorkspaceNestedInput
@@ -1633,6 +1799,7 @@ export type WorkspaceUpdateWithoutApiKeysInput = {
   researchJobs?: Prisma.ResearchJobUpdateManyWithoutWorkspaceNestedInput
   promptSuggestions?: Prisma.PromptSuggestionUpdateManyWithoutWorkspaceNestedInput
   recommendations?: Prisma.RecommendationUpdateManyWithoutWorkspaceNestedInput
+  reports?: Prisma.ReportUpdateManyWithoutWorkspaceNestedInput
 }
 
 export type WorkspaceUncheckedUpdateWithoutApiKeysInput = {
@@ -1662,6 +1829,10 @@ export type WorkspaceUncheckedUpdateWithoutApiKeysInput = {
   nextScheduledRunAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
   scheduleLastRunAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
   scheduleLastOutcome?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  reportFrequency?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  reportTypes?: Prisma.WorkspaceUpdatereportTypesInput | string[]
+  nextReportAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
+  lastReportAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
   createdAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   updatedAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   competitors?: Prisma.CompetitorUncheckedUpdateManyWithoutWorkspaceNestedInput
@@ -1675,6 +1846,7 @@ export type WorkspaceUncheckedUpdateWithoutApiKeysInput = {
   researchJobs?: Prisma.ResearchJobUncheckedUpdateManyWithoutWorkspaceNestedInput
   promptSuggestions?: Prisma.PromptSuggestionUncheckedUpdateManyWithoutWorkspaceNestedInput
   recommendations?: Prisma.RecommendationUncheckedUpdateManyWithoutWorkspaceNestedInput
+  reports?: Prisma.ReportUncheckedUpdateManyWithoutWorkspaceNestedInput
 }
 
 export type WorkspaceCreateWithoutInvitationsInput = {
@@ -1704,6 +1876,10 @@ export type WorkspaceCreateWithoutInvitationsInput = {
   nextScheduledRunAt?: Date | string | null
   scheduleLastRunAt?: Date | string | null
   scheduleLastOutcome?: string | null
+  reportFrequency?: string | null
+  reportTypes?: Prisma.WorkspaceCreatereportTypesInput | string[]
+  nextReportAt?: Date | string | null
+  lastReportAt?: Date | string | null
   createdAt: Date | string
   updatedAt: Date | string
   competitors?: Prisma.CompetitorCreateNestedManyWithoutWorkspaceInput
@@ -1717,6 +1893,7 @@ export type WorkspaceCreateWithoutInvitationsInput = {
   researchJobs?: Prisma.ResearchJobCreateNestedManyWithoutWorkspaceInput
   promptSuggestions?: Prisma.PromptSuggestionCreateNestedManyWithoutWorkspaceInput
   recommendations?: Prisma.RecommendationCreateNestedManyWithoutWorkspaceInput
+  reports?: Prisma.ReportCreateNestedManyWithoutWorkspaceInput
 }
 
 export type WorkspaceUncheckedCreateWithoutInvitationsInput = {
@@ -1746,6 +1923,10 @@ export type WorkspaceUncheckedCreateWithoutInvitationsInput = {
   nextScheduledRunAt?: Date | string | null
   scheduleLastRunAt?: Date | string | null
   scheduleLastOutcome?: string | null
+  reportFrequency?: string | null
+  reportTypes?: Prisma.WorkspaceCreatereportTypesInput | string[]
+  nextReportAt?: Date | string | null
+  lastReportAt?: Date | string | null
   createdAt: Date | string
   updatedAt: Date | string
   competitors?: Prisma.CompetitorUncheckedCreateNestedManyWithoutWorkspaceInput
@@ -1759,6 +1940,7 @@ export type WorkspaceUncheckedCreateWithoutInvitationsInput = {
   researchJobs?: Prisma.ResearchJobUncheckedCreateNestedManyWithoutWorkspaceInput
   promptSuggestions?: Prisma.PromptSuggestionUncheckedCreateNestedManyWithoutWorkspaceInput
   recommendations?: Prisma.RecommendationUncheckedCreateNestedManyWithoutWorkspaceInput
+  reports?: Prisma.ReportUncheckedCreateNestedManyWithoutWorkspaceInput
 }
 
 export type WorkspaceCreateOrConnectWithoutInvitationsInput = {
@@ -1804,6 +1986,10 @@ export type WorkspaceUpdateWithoutInvitationsInput = {
   nextScheduledRunAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
   scheduleLastRunAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
   scheduleLastOutcome?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  reportFrequency?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  reportTypes?: Prisma.WorkspaceUpdatereportTypesInput | string[]
+  nextReportAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
+  lastReportAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
   createdAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   updatedAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   competitors?: Prisma.CompetitorUpdateManyWithoutWorkspaceNestedInput
@@ -1817,6 +2003,7 @@ export type WorkspaceUpdateWithoutInvitationsInput = {
   researchJobs?: Prisma.ResearchJobUpdateManyWithoutWorkspaceNestedInput
   promptSuggestions?: Prisma.PromptSuggestionUpdateManyWithoutWorkspaceNestedInput
   recommendations?: Prisma.RecommendationUpdateManyWithoutWorkspaceNestedInput
+  reports?: Prisma.ReportUpdateManyWithoutWorkspaceNestedInput
 }
 
 export type WorkspaceUncheckedUpdateWithoutInvitationsInput = {
@@ -1846,6 +2033,10 @@ export type WorkspaceUncheckedUpdateWithoutInvitationsInput = {
   nextScheduledRunAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
   scheduleLastRunAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
   scheduleLastOutcome?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  reportFrequency?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  reportTypes?: Prisma.WorkspaceUpdatereportTypesInput | string[]
+  nextReportAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
+  lastReportAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
   createdAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   updatedAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   competitors?: Prisma.CompetitorUncheckedUpdateManyWithoutWorkspaceNestedInput
@@ -1859,6 +2050,7 @@ export type WorkspaceUncheckedUpdateWithoutInvitationsInput = {
   researchJobs?: Prisma.ResearchJobUncheckedUpdateManyWithoutWorkspaceNestedInput
   promptSuggestions?: Prisma.PromptSuggestionUncheckedUpdateManyWithoutWorkspaceNestedInput
   recommendations?: Prisma.RecommendationUncheckedUpdateManyWithoutWorkspaceNestedInput
+  reports?: Prisma.ReportUncheckedUpdateManyWithoutWorkspaceNestedInput
 }
 
 export type WorkspaceCreateWithoutCredentialsInput = {
@@ -1888,6 +2080,10 @@ export type WorkspaceCreateWithoutCredentialsInput = {
   nextScheduledRunAt?: Date | string | null
   scheduleLastRunAt?: Date | string | null
   scheduleLastOutcome?: string | null
+  reportFrequency?: string | null
+  reportTypes?: Prisma.WorkspaceCreatereportTypesInput | string[]
+  nextReportAt?: Date | string | null
+  lastReportAt?: Date | string | null
   createdAt: Date | string
   updatedAt: Date | string
   competitors?: Prisma.CompetitorCreateNestedManyWithoutWorkspaceInput
@@ -1901,6 +2097,7 @@ export type WorkspaceCreateWithoutCredentialsInput = {
   researchJobs?: Prisma.ResearchJobCreateNestedManyWithoutWorkspaceInput
   promptSuggestions?: Prisma.PromptSuggestionCreateNestedManyWithoutWorkspaceInput
   recommendations?: Prisma.RecommendationCreateNestedManyWithoutWorkspaceInput
+  reports?: Prisma.ReportCreateNestedManyWithoutWorkspaceInput
 }
 
 export type WorkspaceUncheckedCreateWithoutCredentialsInput = {
@@ -1930,6 +2127,10 @@ export type WorkspaceUncheckedCreateWithoutCredentialsInput = {
   nextScheduledRunAt?: Date | string | null
   scheduleLastRunAt?: Date | string | null
   scheduleLastOutcome?: string | null
+  reportFrequency?: string | null
+  reportTypes?: Prisma.WorkspaceCreatereportTypesInput | string[]
+  nextReportAt?: Date | string | null
+  lastReportAt?: Date | string | null
   createdAt: Date | string
   updatedAt: Date | string
   competitors?: Prisma.CompetitorUncheckedCreateNestedManyWithoutWorkspaceInput
@@ -1943,6 +2144,7 @@ export type WorkspaceUncheckedCreateWithoutCredentialsInput = {
   researchJobs?: Prisma.ResearchJobUncheckedCreateNestedManyWithoutWorkspaceInput
   promptSuggestions?: Prisma.PromptSuggestionUncheckedCreateNestedManyWithoutWorkspaceInput
   recommendations?: Prisma.RecommendationUncheckedCreateNestedManyWithoutWorkspaceInput
+  reports?: Prisma.ReportUncheckedCreateNestedManyWithoutWorkspaceInput
 }
 
 export type WorkspaceCreateOrConnectWithoutCredentialsInput = {
@@ -1988,6 +2190,10 @@ export type WorkspaceUpdateWithoutCredentialsInput = {
   nextScheduledRunAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
   scheduleLastRunAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
   scheduleLastOutcome?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  reportFrequency?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  reportTypes?: Prisma.WorkspaceUpdatereportTypesInput | string[]
+  nextReportAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
+  lastReportAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
   createdAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   updatedAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   competitors?: Prisma.CompetitorUpdateManyWithoutWorkspaceNestedInput
@@ -2001,6 +2207,7 @@ export type WorkspaceUpdateWithoutCredentialsInput = {
   researchJobs?: Prisma.ResearchJobUpdateManyWithoutWorkspaceNestedInput
   promptSuggestions?: Prisma.PromptSuggestionUpdateManyWithoutWorkspaceNestedInput
   recommendations?: Prisma.RecommendationUpdateManyWithoutWorkspaceNestedInput
+  reports?: Prisma.ReportUpdateManyWithoutWorkspaceNestedInput
 }
 
 export type WorkspaceUncheckedUpdateWithoutCredentialsInput = {
@@ -2030,6 +2237,10 @@ export type WorkspaceUncheckedUpdateWithoutCredentialsInput = {
   nextScheduledRunAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
   scheduleLastRunAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
   scheduleLastOutcome?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  reportFrequency?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  reportTypes?: Prisma.WorkspaceUpdatereportTypesInput | string[]
+  nextReportAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
+  lastReportAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
   createdAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   updatedAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   competitors?: Prisma.CompetitorUncheckedUpdateManyWithoutWorkspaceNestedInput
@@ -2043,6 +2254,7 @@ export type WorkspaceUncheckedUpdateWithoutCredentialsInput = {
   researchJobs?: Prisma.ResearchJobUncheckedUpdateManyWithoutWorkspaceNestedInput
   promptSuggestions?: Prisma.PromptSuggestionUncheckedUpdateManyWithoutWorkspaceNestedInput
   recommendations?: Prisma.RecommendationUncheckedUpdateManyWithoutWorkspaceNestedInput
+  reports?: Prisma.ReportUncheckedUpdateManyWithoutWorkspaceNestedInput
 }
 
 export type WorkspaceCreateWithoutCreditAccountInput = {
@@ -2072,6 +2284,10 @@ export type WorkspaceCreateWithoutCreditAccountInput = {
   nextScheduledRunAt?: Date | string | null
   scheduleLastRunAt?: Date | string | null
   scheduleLastOutcome?: string | null
+  reportFrequency?: string | null
+  reportTypes?: Prisma.WorkspaceCreatereportTypesInput | string[]
+  nextReportAt?: Date | string | null
+  lastReportAt?: Date | string | null
   createdAt: Date | string
   updatedAt: Date | string
   competitors?: Prisma.CompetitorCreateNestedManyWithoutWorkspaceInput
@@ -2085,6 +2301,7 @@ export type WorkspaceCreateWithoutCreditAccountInput = {
   researchJobs?: Prisma.ResearchJobCreateNestedManyWithoutWorkspaceInput
   promptSuggestions?: Prisma.PromptSuggestionCreateNestedManyWithoutWorkspaceInput
   recommendations?: Prisma.RecommendationCreateNestedManyWithoutWorkspaceInput
+  reports?: Prisma.ReportCreateNestedManyWithoutWorkspaceInput
 }
 
 export type WorkspaceUncheckedCreateWithoutCreditAccountInput = {
@@ -2114,6 +2331,10 @@ export type WorkspaceUncheckedCreateWithoutCreditAccountInput = {
   nextScheduledRunAt?: Date | string | null
   scheduleLastRunAt?: Date | string | null
   scheduleLastOutcome?: string | null
+  reportFrequency?: string | null
+  reportTypes?: Prisma.WorkspaceCreatereportTypesInput | string[]
+  nextReportAt?: Date | string | null
+  lastReportAt?: Date | string | null
   createdAt: Date | string
   updatedAt: Date | string
   competitors?: Prisma.CompetitorUncheckedCreateNestedManyWithoutWorkspaceInput
@@ -2127,6 +2348,7 @@ export type WorkspaceUncheckedCreateWithoutCreditAccountInput = {
   researchJobs?: Prisma.ResearchJobUncheckedCreateNestedManyWithoutWorkspaceInput
   promptSuggestions?: Prisma.PromptSuggestionUncheckedCreateNestedManyWithoutWorkspaceInput
   recommendations?: Prisma.RecommendationUncheckedCreateNestedManyWithoutWorkspaceInput
+  reports?: Prisma.ReportUncheckedCreateNestedManyWithoutWorkspaceInput
 }
 
 export type WorkspaceCreateOrConnectWithoutCreditAccountInput = {
@@ -2172,6 +2394,10 @@ export type WorkspaceUpdateWithoutCreditAccountInput = {
   nextScheduledRunAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
   scheduleLastRunAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
   scheduleLastOutcome?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  reportFrequency?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  reportTypes?: Prisma.WorkspaceUpdatereportTypesInput | string[]
+  nextReportAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
+  lastReportAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
   createdAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   updatedAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   competitors?: Prisma.CompetitorUpdateManyWithoutWorkspaceNestedInput
@@ -2185,6 +2411,7 @@ export type WorkspaceUpdateWithoutCreditAccountInput = {
   researchJobs?: Prisma.ResearchJobUpdateManyWithoutWorkspaceNestedInput
   promptSuggestions?: Prisma.PromptSuggestionUpdateManyWithoutWorkspaceNestedInput
   recommendations?: Prisma.RecommendationUpdateManyWithoutWorkspaceNestedInput
+  reports?: Prisma.ReportUpdateManyWithoutWorkspaceNestedInput
 }
 
 export type WorkspaceUncheckedUpdateWithoutCreditAccountInput = {
@@ -2214,6 +2441,10 @@ export type WorkspaceUncheckedUpdateWithoutCreditAccountInput = {
   nextScheduledRunAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
   scheduleLastRunAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
   scheduleLastOutcome?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  reportFrequency?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  reportTypes?: Prisma.WorkspaceUpdatereportTypesInput | string[]
+  nextReportAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
+  lastReportAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
   createdAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   updatedAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   competitors?: Prisma.CompetitorUncheckedUpdateManyWithoutWorkspaceNestedInput
@@ -2227,6 +2458,7 @@ export type WorkspaceUncheckedUpdateWithoutCreditAccountInput = {
   researchJobs?: Prisma.ResearchJobUncheckedUpdateManyWithoutWorkspaceNestedInput
   promptSuggestions?: Prisma.PromptSuggestionUncheckedUpdateManyWithoutWorkspaceNestedInput
   recommendations?: Prisma.RecommendationUncheckedUpdateManyWithoutWorkspaceNestedInput
+  reports?: Prisma.ReportUncheckedUpdateManyWithoutWorkspaceNestedInput
 }
 
 export type WorkspaceCreateWithoutPromptsInput = {
@@ -2256,6 +2488,10 @@ export type WorkspaceCreateWithoutPromptsInput = {
   nextScheduledRunAt?: Date | string | null
   scheduleLastRunAt?: Date | string | null
   scheduleLastOutcome?: string | null
+  reportFrequency?: string | null
+  reportTypes?: Prisma.WorkspaceCreatereportTypesInput | string[]
+  nextReportAt?: Date | string | null
+  lastReportAt?: Date | string | null
   createdAt: Date | string
   updatedAt: Date | string
   competitors?: Prisma.CompetitorCreateNestedManyWithoutWorkspaceInput
@@ -2269,6 +2505,7 @@ export type WorkspaceCreateWithoutPromptsInput = {
   researchJobs?: Prisma.ResearchJobCreateNestedManyWithoutWorkspaceInput
   promptSuggestions?: Prisma.PromptSuggestionCreateNestedManyWithoutWorkspaceInput
   recommendations?: Prisma.RecommendationCreateNestedManyWithoutWorkspaceInput
+  reports?: Prisma.ReportCreateNestedManyWithoutWorkspaceInput
 }
 
 export type WorkspaceUncheckedCreateWithoutPromptsInput = {
@@ -2298,6 +2535,10 @@ export type WorkspaceUncheckedCreateWithoutPromptsInput = {
   nextScheduledRunAt?: Date | string | null
   scheduleLastRunAt?: Date | string | null
   scheduleLastOutcome?: string | null
+  reportFrequency?: string | null
+  reportTypes?: Prisma.WorkspaceCreatereportTypesInput | string[]
+  nextReportAt?: Date | string | null
+  lastReportAt?: Date | string | null
   createdAt: Date | string
   updatedAt: Date | string
   competitors?: Prisma.CompetitorUncheckedCreateNestedManyWithoutWorkspaceInput
@@ -2311,6 +2552,7 @@ export type WorkspaceUncheckedCreateWithoutPromptsInput = {
   researchJobs?: Prisma.ResearchJobUncheckedCreateNestedManyWithoutWorkspaceInput
   promptSuggestions?: Prisma.PromptSuggestionUncheckedCreateNestedManyWithoutWorkspaceInput
   recommendations?: Prisma.RecommendationUncheckedCreateNestedManyWithoutWorkspaceInput
+  reports?: Prisma.ReportUncheckedCreateNestedManyWithoutWorkspaceInput
 }
 
 export type WorkspaceCreateOrConnectWithoutPromptsInput = {
@@ -2356,6 +2598,10 @@ export type WorkspaceUpdateWithoutPromptsInput = {
   nextScheduledRunAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
   scheduleLastRunAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
   scheduleLastOutcome?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  reportFrequency?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  reportTypes?: Prisma.WorkspaceUpdatereportTypesInput | string[]
+  nextReportAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
+  lastReportAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
   createdAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   updatedAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   competitors?: Prisma.CompetitorUpdateManyWithoutWorkspaceNestedInput
@@ -2369,6 +2615,7 @@ export type WorkspaceUpdateWithoutPromptsInput = {
   researchJobs?: Prisma.ResearchJobUpdateManyWithoutWorkspaceNestedInput
   promptSuggestions?: Prisma.PromptSuggestionUpdateManyWithoutWorkspaceNestedInput
   recommendations?: Prisma.RecommendationUpdateManyWithoutWorkspaceNestedInput
+  reports?: Prisma.ReportUpdateManyWithoutWorkspaceNestedInput
 }
 
 export type WorkspaceUncheckedUpdateWithoutPromptsInput = {
@@ -2398,6 +2645,10 @@ export type WorkspaceUncheckedUpdateWithoutPromptsInput = {
   nextScheduledRunAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
   scheduleLastRunAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
   scheduleLastOutcome?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  reportFrequency?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  reportTypes?: Prisma.WorkspaceUpdatereportTypesInput | string[]
+  nextReportAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
+  lastReportAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
   createdAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   updatedAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   competitors?: Prisma.CompetitorUncheckedUpdateManyWithoutWorkspaceNestedInput
@@ -2411,6 +2662,7 @@ export type WorkspaceUncheckedUpdateWithoutPromptsInput = {
   researchJobs?: Prisma.ResearchJobUncheckedUpdateManyWithoutWorkspaceNestedInput
   promptSuggestions?: Prisma.PromptSuggestionUncheckedUpdateManyWithoutWorkspaceNestedInput
   recommendations?: Prisma.RecommendationUncheckedUpdateManyWithoutWorkspaceNestedInput
+  reports?: Prisma.ReportUncheckedUpdateManyWithoutWorkspaceNestedInput
 }
 
 export type WorkspaceCreateWithoutRunsInput = {
@@ -2440,6 +2692,10 @@ export type WorkspaceCreateWithoutRunsInput = {
   nextScheduledRunAt?: Date | string | null
   scheduleLastRunAt?: Date | string | null
   scheduleLastOutcome?: string | null
+  reportFrequency?: string | null
+  reportTypes?: Prisma.WorkspaceCreatereportTypesInput | string[]
+  nextReportAt?: Date | string | null
+  lastReportAt?: Date | string | null
   createdAt: Date | string
   updatedAt: Date | string
   competitors?: Prisma.CompetitorCreateNestedManyWithoutWorkspaceInput
@@ -2453,6 +2709,7 @@ export type WorkspaceCreateWithoutRunsInput = {
   researchJobs?: Prisma.ResearchJobCreateNestedManyWithoutWorkspaceInput
   promptSuggestions?: Prisma.PromptSuggestionCreateNestedManyWithoutWorkspaceInput
   recommendations?: Prisma.RecommendationCreateNestedManyWithoutWorkspaceInput
+  reports?: Prisma.ReportCreateNestedManyWithoutWorkspaceInput
 }
 
 export type WorkspaceUncheckedCreateWithoutRunsInput = {
@@ -2482,6 +2739,10 @@ export type WorkspaceUncheckedCreateWithoutRunsInput = {
   nextScheduledRunAt?: Date | string | null
   scheduleLastRunAt?: Date | string | null
   scheduleLastOutcome?: string | null
+  reportFrequency?: string | null
+  reportTypes?: Prisma.WorkspaceCreatereportTypesInput | string[]
+  nextReportAt?: Date | string | null
+  lastReportAt?: Date | string | null
   createdAt: Date | string
   updatedAt: Date | string
   competitors?: Prisma.CompetitorUncheckedCreateNestedManyWithoutWorkspaceInput
@@ -2495,6 +2756,7 @@ export type WorkspaceUncheckedCreateWithoutRunsInput = {
   researchJobs?: Prisma.ResearchJobUncheckedCreateNestedManyWithoutWorkspaceInput
   promptSuggestions?: Prisma.PromptSuggestionUncheckedCreateNestedManyWithoutWorkspaceInput
   recommendations?: Prisma.RecommendationUncheckedCreateNestedManyWithoutWorkspaceInput
+  reports?: Prisma.ReportUncheckedCreateNestedManyWithoutWorkspaceInput
 }
 
 export type WorkspaceCreateOrConnectWithoutRunsInput = {
@@ -2540,6 +2802,10 @@ export type WorkspaceUpdateWithoutRunsInput = {
   nextScheduledRunAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
   scheduleLastRunAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
   scheduleLastOutcome?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  reportFrequency?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  reportTypes?: Prisma.WorkspaceUpdatereportTypesInput | string[]
+  nextReportAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
+  lastReportAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
   createdAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   updatedAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   competitors?: Prisma.CompetitorUpdateManyWithoutWorkspaceNestedInput
@@ -2553,6 +2819,7 @@ export type WorkspaceUpdateWithoutRunsInput = {
   researchJobs?: Prisma.ResearchJobUpdateManyWithoutWorkspaceNestedInput
   promptSuggestions?: Prisma.PromptSuggestionUpdateManyWithoutWorkspaceNestedInput
   recommendations?: Prisma.RecommendationUpdateManyWithoutWorkspaceNestedInput
+  reports?: Prisma.ReportUpdateManyWithoutWorkspaceNestedInput
 }
 
 export type WorkspaceUncheckedUpdateWithoutRunsInput = {
@@ -2582,6 +2849,10 @@ export type WorkspaceUncheckedUpdateWithoutRunsInput = {
   nextScheduledRunAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
   scheduleLastRunAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
   scheduleLastOutcome?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  reportFrequency?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  reportTypes?: Prisma.WorkspaceUpdatereportTypesInput | string[]
+  nextReportAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
+  lastReportAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
   createdAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   updatedAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   competitors?: Prisma.CompetitorUncheckedUpdateManyWithoutWorkspaceNestedInput
@@ -2595,6 +2866,7 @@ export type WorkspaceUncheckedUpdateWithoutRunsInput = {
   researchJobs?: Prisma.ResearchJobUncheckedUpdateManyWithoutWorkspaceNestedInput
   promptSuggestions?: Prisma.PromptSuggestionUncheckedUpdateManyWithoutWorkspaceNestedInput
   recommendations?: Prisma.RecommendationUncheckedUpdateManyWithoutWorkspaceNestedInput
+  reports?: Prisma.ReportUncheckedUpdateManyWithoutWorkspaceNestedInput
 }
 
 export type WorkspaceCreateWithoutPromptGenerationsInput = {
@@ -2624,6 +2896,10 @@ export type WorkspaceCreateWithoutPromptGenerationsInput = {
   nextScheduledRunAt?: Date | string | null
   scheduleLastRunAt?: Date | string | null
   scheduleLastOutcome?: string | null
+  reportFrequency?: string | null
+  reportTypes?: Prisma.WorkspaceCreatereportTypesInput | string[]
+  nextReportAt?: Date | string | null
+  lastReportAt?: Date | string | null
   createdAt: Date | string
   updatedAt: Date | string
   competitors?: Prisma.CompetitorCreateNestedManyWithoutWorkspaceInput
@@ -2637,6 +2913,7 @@ export type WorkspaceCreateWithoutPromptGenerationsInput = {
   researchJobs?: Prisma.ResearchJobCreateNestedManyWithoutWorkspaceInput
   promptSuggestions?: Prisma.PromptSuggestionCreateNestedManyWithoutWorkspaceInput
   recommendations?: Prisma.RecommendationCreateNestedManyWithoutWorkspaceInput
+  reports?: Prisma.ReportCreateNestedManyWithoutWorkspaceInput
 }
 
 export type WorkspaceUncheckedCreateWithoutPromptGenerationsInput = {
@@ -2666,6 +2943,10 @@ export type WorkspaceUncheckedCreateWithoutPromptGenerationsInput = {
   nextScheduledRunAt?: Date | string | null
   scheduleLastRunAt?: Date | string | null
   scheduleLastOutcome?: string | null
+  reportFrequency?: string | null
+  reportTypes?: Prisma.WorkspaceCreatereportTypesInput | string[]
+  nextReportAt?: Date | string | null
+  lastReportAt?: Date | string | null
   createdAt: Date | string
   updatedAt: Date | string
   competitors?: Prisma.CompetitorUncheckedCreateNestedManyWithoutWorkspaceInput
@@ -2679,6 +2960,7 @@ export type WorkspaceUncheckedCreateWithoutPromptGenerationsInput = {
   researchJobs?: Prisma.ResearchJobUncheckedCreateNestedManyWithoutWorkspaceInput
   promptSuggestions?: Prisma.PromptSuggestionUncheckedCreateNestedManyWithoutWorkspaceInput
   recommendations?: Prisma.RecommendationUncheckedCreateNestedManyWithoutWorkspaceInput
+  reports?: Prisma.ReportUncheckedCreateNestedManyWithoutWorkspaceInput
 }
 
 export type WorkspaceCreateOrConnectWithoutPromptGenerationsInput = {
@@ -2724,6 +3006,10 @@ export type WorkspaceUpdateWithoutPromptGenerationsInput = {
   nextScheduledRunAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
   scheduleLastRunAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
   scheduleLastOutcome?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  reportFrequency?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  reportTypes?: Prisma.WorkspaceUpdatereportTypesInput | string[]
+  nextReportAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
+  lastReportAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
   createdAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   updatedAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   competitors?: Prisma.CompetitorUpdateManyWithoutWorkspaceNestedInput
@@ -2737,6 +3023,7 @@ export type WorkspaceUpdateWithoutPromptGenerationsInput = {
   researchJobs?: Prisma.ResearchJobUpdateManyWithoutWorkspaceNestedInput
   promptSuggestions?: Prisma.PromptSuggestionUpdateManyWithoutWorkspaceNestedInput
   recommendations?: Prisma.RecommendationUpdateManyWithoutWorkspaceNestedInput
+  reports?: Prisma.ReportUpdateManyWithoutWorkspaceNestedInput
 }
 
 export type WorkspaceUncheckedUpdateWithoutPromptGenerationsInput = {
@@ -2766,6 +3053,10 @@ export type WorkspaceUncheckedUpdateWithoutPromptGenerationsInput = {
   nextScheduledRunAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
   scheduleLastRunAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
   scheduleLastOutcome?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  reportFrequency?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  reportTypes?: Prisma.WorkspaceUpdatereportTypesInput | string[]
+  nextReportAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
+  lastReportAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
   createdAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   updatedAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   competitors?: Prisma.CompetitorUncheckedUpdateManyWithoutWorkspaceNestedInput
@@ -2779,6 +3070,7 @@ export type WorkspaceUncheckedUpdateWithoutPromptGenerationsInput = {
   researchJobs?: Prisma.ResearchJobUncheckedUpdateManyWithoutWorkspaceNestedInput
   promptSuggestions?: Prisma.PromptSuggestionUncheckedUpdateManyWithoutWorkspaceNestedInput
   recommendations?: Prisma.RecommendationUncheckedUpdateManyWithoutWorkspaceNestedInput
+  reports?: Prisma.ReportUncheckedUpdateManyWithoutWorkspaceNestedInput
 }
 
 export type WorkspaceCreateWithoutResearchJobsInput = {
@@ -2808,6 +3100,10 @@ export type WorkspaceCreateWithoutResearchJobsInput = {
   nextScheduledRunAt?: Date | string | null
   scheduleLastRunAt?: Date | string | null
   scheduleLastOutcome?: string | null
+  reportFrequency?: string | null
+  reportTypes?: Prisma.WorkspaceCreatereportTypesInput | string[]
+  nextReportAt?: Date | string | null
+  lastReportAt?: Date | string | null
   createdAt: Date | string
   updatedAt: Date | string
   competitors?: Prisma.CompetitorCreateNestedManyWithoutWorkspaceInput
@@ -2821,6 +3117,7 @@ export type WorkspaceCreateWithoutResearchJobsInput = {
   promptGenerations?: Prisma.PromptGenerationCreateNestedManyWithoutWorkspaceInput
   promptSuggestions?: Prisma.PromptSuggestionCreateNestedManyWithoutWorkspaceInput
   recommendations?: Prisma.RecommendationCreateNestedManyWithoutWorkspaceInput
+  reports?: Prisma.ReportCreateNestedManyWithoutWorkspaceInput
 }
 
 export type WorkspaceUncheckedCreateWithoutResearchJobsInput = {
@@ -2850,6 +3147,10 @@ export type WorkspaceUncheckedCreateWithoutResearchJobsInput = {
   nextScheduledRunAt?: Date | string | null
   scheduleLastRunAt?: Date | string | null
   scheduleLastOutcome?: string | null
+  reportFrequency?: string | null
+  reportTypes?: Prisma.WorkspaceCreatereportTypesInput | string[]
+  nextReportAt?: Date | string | null
+  lastReportAt?: Date | string | null
   createdAt: Date | string
   updatedAt: Date | string
   competitors?: Prisma.CompetitorUncheckedCreateNestedManyWithoutWorkspaceInput
@@ -2863,6 +3164,7 @@ export type WorkspaceUncheckedCreateWithoutResearchJobsInput = {
   promptGenerations?: Prisma.PromptGenerationUncheckedCreateNestedManyWithoutWorkspaceInput
   promptSuggestions?: Prisma.PromptSuggestionUncheckedCreateNestedManyWithoutWorkspaceInput
   recommendations?: Prisma.RecommendationUncheckedCreateNestedManyWithoutWorkspaceInput
+  reports?: Prisma.ReportUncheckedCreateNestedManyWithoutWorkspaceInput
 }
 
 export type WorkspaceCreateOrConnectWithoutResearchJobsInput = {
@@ -2908,6 +3210,10 @@ export type WorkspaceUpdateWithoutResearchJobsInput = {
   nextScheduledRunAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
   scheduleLastRunAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
   scheduleLastOutcome?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  reportFrequency?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  reportTypes?: Prisma.WorkspaceUpdatereportTypesInput | string[]
+  nextReportAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
+  lastReportAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
   createdAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   updatedAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   competitors?: Prisma.CompetitorUpdateManyWithoutWorkspaceNestedInput
@@ -2921,6 +3227,7 @@ export type WorkspaceUpdateWithoutResearchJobsInput = {
   promptGenerations?: Prisma.PromptGenerationUpdateManyWithoutWorkspaceNestedInput
   promptSuggestions?: Prisma.PromptSuggestionUpdateManyWithoutWorkspaceNestedInput
   recommendations?: Prisma.RecommendationUpdateManyWithoutWorkspaceNestedInput
+  reports?: Prisma.ReportUpdateManyWithoutWorkspaceNestedInput
 }
 
 export type WorkspaceUncheckedUpdateWithoutResearchJobsInput = {
@@ -2950,6 +3257,10 @@ export type WorkspaceUncheckedUpdateWithoutResearchJobsInput = {
   nextScheduledRunAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
   scheduleLastRunAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
   scheduleLastOutcome?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  reportFrequency?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  reportTypes?: Prisma.WorkspaceUpdatereportTypesInput | string[]
+  nextReportAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
+  lastReportAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
   createdAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   updatedAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   competitors?: Prisma.CompetitorUncheckedUpdateManyWithoutWorkspaceNestedInput
@@ -2963,6 +3274,7 @@ export type WorkspaceUncheckedUpdateWithoutResearchJobsInput = {
   promptGenerations?: Prisma.PromptGenerationUncheckedUpdateManyWithoutWorkspaceNestedInput
   promptSuggestions?: Prisma.PromptSuggestionUncheckedUpdateManyWithoutWorkspaceNestedInput
   recommendations?: Prisma.RecommendationUncheckedUpdateManyWithoutWorkspaceNestedInput
+  reports?: Prisma.ReportUncheckedUpdateManyWithoutWorkspaceNestedInput
 }
 
 export type WorkspaceCreateWithoutPromptSuggestionsInput = {
@@ -2992,6 +3304,10 @@ export type WorkspaceCreateWithoutPromptSuggestionsInput = {
   nextScheduledRunAt?: Date | string | null
   scheduleLastRunAt?: Date | string | null
   scheduleLastOutcome?: string | null
+  reportFrequency?: string | null
+  reportTypes?: Prisma.WorkspaceCreatereportTypesInput | string[]
+  nextReportAt?: Date | string | null
+  lastReportAt?: Date | string | null
   createdAt: Date | string
   updatedAt: Date | string
   competitors?: Prisma.CompetitorCreateNestedManyWithoutWorkspaceInput
@@ -3005,6 +3321,7 @@ export type WorkspaceCreateWithoutPromptSuggestionsInput = {
   promptGenerations?: Prisma.PromptGenerationCreateNestedManyWithoutWorkspaceInput
   researchJobs?: Prisma.ResearchJobCreateNestedManyWithoutWorkspaceInput
   recommendations?: Prisma.RecommendationCreateNestedManyWithoutWorkspaceInput
+  reports?: Prisma.ReportCreateNestedManyWithoutWorkspaceInput
 }
 
 export type WorkspaceUncheckedCreateWithoutPromptSuggestionsInput = {
@@ -3034,6 +3351,10 @@ export type WorkspaceUncheckedCreateWithoutPromptSuggestionsInput = {
   nextScheduledRunAt?: Date | string | null
   scheduleLastRunAt?: Date | string | null
   scheduleLastOutcome?: string | null
+  reportFrequency?: string | null
+  reportTypes?: Prisma.WorkspaceCreatereportTypesInput | string[]
+  nextReportAt?: Date | string | null
+  lastReportAt?: Date | string | null
   createdAt: Date | string
   updatedAt: Date | string
   competitors?: Prisma.CompetitorUncheckedCreateNestedManyWithoutWorkspaceInput
@@ -3047,6 +3368,7 @@ export type WorkspaceUncheckedCreateWithoutPromptSuggestionsInput = {
   promptGenerations?: Prisma.PromptGenerationUncheckedCreateNestedManyWithoutWorkspaceInput
   researchJobs?: Prisma.ResearchJobUncheckedCreateNestedManyWithoutWorkspaceInput
   recommendations?: Prisma.RecommendationUncheckedCreateNestedManyWithoutWorkspaceInput
+  reports?: Prisma.ReportUncheckedCreateNestedManyWithoutWorkspaceInput
 }
 
 export type WorkspaceCreateOrConnectWithoutPromptSuggestionsInput = {
@@ -3092,6 +3414,10 @@ export type WorkspaceUpdateWithoutPromptSuggestionsInput = {
   nextScheduledRunAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
   scheduleLastRunAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
   scheduleLastOutcome?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  reportFrequency?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  reportTypes?: Prisma.WorkspaceUpdatereportTypesInput | string[]
+  nextReportAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
+  lastReportAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
   createdAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   updatedAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   competitors?: Prisma.CompetitorUpdateManyWithoutWorkspaceNestedInput
@@ -3105,6 +3431,7 @@ export type WorkspaceUpdateWithoutPromptSuggestionsInput = {
   promptGenerations?: Prisma.PromptGenerationUpdateManyWithoutWorkspaceNestedInput
   researchJobs?: Prisma.ResearchJobUpdateManyWithoutWorkspaceNestedInput
   recommendations?: Prisma.RecommendationUpdateManyWithoutWorkspaceNestedInput
+  reports?: Prisma.ReportUpdateManyWithoutWorkspaceNestedInput
 }
 
 export type WorkspaceUncheckedUpdateWithoutPromptSuggestionsInput = {
@@ -3134,6 +3461,10 @@ export type WorkspaceUncheckedUpdateWithoutPromptSuggestionsInput = {
   nextScheduledRunAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
   scheduleLastRunAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
   scheduleLastOutcome?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  reportFrequency?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  reportTypes?: Prisma.WorkspaceUpdatereportTypesInput | string[]
+  nextReportAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
+  lastReportAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
   createdAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   updatedAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   competitors?: Prisma.CompetitorUncheckedUpdateManyWithoutWorkspaceNestedInput
@@ -3147,6 +3478,7 @@ export type WorkspaceUncheckedUpdateWithoutPromptSuggestionsInput = {
   promptGenerations?: Prisma.PromptGenerationUncheckedUpdateManyWithoutWorkspaceNestedInput
   researchJobs?: Prisma.ResearchJobUncheckedUpdateManyWithoutWorkspaceNestedInput
   recommendations?: Prisma.RecommendationUncheckedUpdateManyWithoutWorkspaceNestedInput
+  reports?: Prisma.ReportUncheckedUpdateManyWithoutWorkspaceNestedInput
 }
 
 export type WorkspaceCreateWithoutRecommendationsInput = {
@@ -3176,6 +3508,10 @@ export type WorkspaceCreateWithoutRecommendationsInput = {
   nextScheduledRunAt?: Date | string | null
   scheduleLastRunAt?: Date | string | null
   scheduleLastOutcome?: string | null
+  reportFrequency?: string | null
+  reportTypes?: Prisma.WorkspaceCreatereportTypesInput | string[]
+  nextReportAt?: Date | string | null
+  lastReportAt?: Date | string | null
   createdAt: Date | string
   updatedAt: Date | string
   competitors?: Prisma.CompetitorCreateNestedManyWithoutWorkspaceInput
@@ -3189,6 +3525,7 @@ export type WorkspaceCreateWithoutRecommendationsInput = {
   promptGenerations?: Prisma.PromptGenerationCreateNestedManyWithoutWorkspaceInput
   researchJobs?: Prisma.ResearchJobCreateNestedManyWithoutWorkspaceInput
   promptSuggestions?: Prisma.PromptSuggestionCreateNestedManyWithoutWorkspaceInput
+  reports?: Prisma.ReportCreateNestedManyWithoutWorkspaceInput
 }
 
 export type WorkspaceUncheckedCreateWithoutRecommendationsInput = {
@@ -3218,6 +3555,10 @@ export type WorkspaceUncheckedCreateWithoutRecommendationsInput = {
   nextScheduledRunAt?: Date | string | null
   scheduleLastRunAt?: Date | string | null
   scheduleLastOutcome?: string | null
+  reportFrequency?: string | null
+  reportTypes?: Prisma.WorkspaceCreatereportTypesInput | string[]
+  nextReportAt?: Date | string | null
+  lastReportAt?: Date | string | null
   createdAt: Date | string
   updatedAt: Date | string
   competitors?: Prisma.CompetitorUncheckedCreateNestedManyWithoutWorkspaceInput
@@ -3231,6 +3572,7 @@ export type WorkspaceUncheckedCreateWithoutRecommendationsInput = {
   promptGenerations?: Prisma.PromptGenerationUncheckedCreateNestedManyWithoutWorkspaceInput
   researchJobs?: Prisma.ResearchJobUncheckedCreateNestedManyWithoutWorkspaceInput
   promptSuggestions?: Prisma.PromptSuggestionUncheckedCreateNestedManyWithoutWorkspaceInput
+  reports?: Prisma.ReportUncheckedCreateNestedManyWithoutWorkspaceInput
 }
 
 export type WorkspaceCreateOrConnectWithoutRecommendationsInput = {
@@ -3276,6 +3618,10 @@ export type WorkspaceUpdateWithoutRecommendationsInput = {
   nextScheduledRunAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
   scheduleLastRunAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
   scheduleLastOutcome?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  reportFrequency?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  reportTypes?: Prisma.WorkspaceUpdatereportTypesInput | string[]
+  nextReportAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
+  lastReportAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
   createdAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   updatedAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   competitors?: Prisma.CompetitorUpdateManyWithoutWorkspaceNestedInput
@@ -3289,6 +3635,7 @@ export type WorkspaceUpdateWithoutRecommendationsInput = {
   promptGenerations?: Prisma.PromptGenerationUpdateManyWithoutWorkspaceNestedInput
   researchJobs?: Prisma.ResearchJobUpdateManyWithoutWorkspaceNestedInput
   promptSuggestions?: Prisma.PromptSuggestionUpdateManyWithoutWorkspaceNestedInput
+  reports?: Prisma.ReportUpdateManyWithoutWorkspaceNestedInput
 }
 
 export type WorkspaceUncheckedUpdateWithoutRecommendationsInput = {
@@ -3318,6 +3665,10 @@ export type WorkspaceUncheckedUpdateWithoutRecommendationsInput = {
   nextScheduledRunAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
   scheduleLastRunAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
   scheduleLastOutcome?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  reportFrequency?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  reportTypes?: Prisma.WorkspaceUpdatereportTypesInput | string[]
+  nextReportAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
+  lastReportAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
   createdAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   updatedAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   competitors?: Prisma.CompetitorUncheckedUpdateManyWithoutWorkspaceNestedInput
@@ -3331,6 +3682,211 @@ export type WorkspaceUncheckedUpdateWithoutRecommendationsInput = {
   promptGenerations?: Prisma.PromptGenerationUncheckedUpdateManyWithoutWorkspaceNestedInput
   researchJobs?: Prisma.ResearchJobUncheckedUpdateManyWithoutWorkspaceNestedInput
   promptSuggestions?: Prisma.PromptSuggestionUncheckedUpdateManyWithoutWorkspaceNestedInput
+  reports?: Prisma.ReportUncheckedUpdateManyWithoutWorkspaceNestedInput
+}
+
+export type WorkspaceCreateWithoutReportsInput = {
+  id: string
+  slug: string
+  brand: string
+  displayName: string
+  domains?: Prisma.WorkspaceCreatedomainsInput | string[]
+  languages?: Prisma.WorkspaceCreatelanguagesInput | string[]
+  regions?: Prisma.WorkspaceCreateregionsInput | string[]
+  gscProperty: string
+  ga4Property: string
+  activeSetSize: number
+  complianceProfile: string
+  quotas: Prisma.JsonNullValueInput | runtime.InputJsonValue
+  createdByUserId: string
+  emailStatus: string
+  emailAddress?: string | null
+  inboxId?: string | null
+  emailAttempts: number
+  emailMessage: string
+  brandProfile?: Prisma.NullableJsonNullValueInput | runtime.InputJsonValue
+  measurementModel?: Prisma.NullableJsonNullValueInput | runtime.InputJsonValue
+  scheduleCron?: string | null
+  scheduleTimezone?: string | null
+  schedulePreset?: string | null
+  nextScheduledRunAt?: Date | string | null
+  scheduleLastRunAt?: Date | string | null
+  scheduleLastOutcome?: string | null
+  reportFrequency?: string | null
+  reportTypes?: Prisma.WorkspaceCreatereportTypesInput | string[]
+  nextReportAt?: Date | string | null
+  lastReportAt?: Date | string | null
+  createdAt: Date | string
+  updatedAt: Date | string
+  competitors?: Prisma.CompetitorCreateNestedManyWithoutWorkspaceInput
+  members?: Prisma.MemberCreateNestedManyWithoutWorkspaceInput
+  apiKeys?: Prisma.ApiKeyCreateNestedManyWithoutWorkspaceInput
+  invitations?: Prisma.InvitationCreateNestedManyWithoutWorkspaceInput
+  credentials?: Prisma.StoredCredentialCreateNestedManyWithoutWorkspaceInput
+  creditAccount?: Prisma.CreditAccountCreateNestedOneWithoutWorkspaceInput
+  prompts?: Prisma.PromptCreateNestedManyWithoutWorkspaceInput
+  runs?: Prisma.RunCreateNestedManyWithoutWorkspaceInput
+  promptGenerations?: Prisma.PromptGenerationCreateNestedManyWithoutWorkspaceInput
+  researchJobs?: Prisma.ResearchJobCreateNestedManyWithoutWorkspaceInput
+  promptSuggestions?: Prisma.PromptSuggestionCreateNestedManyWithoutWorkspaceInput
+  recommendations?: Prisma.RecommendationCreateNestedManyWithoutWorkspaceInput
+}
+
+export type WorkspaceUncheckedCreateWithoutReportsInput = {
+  id: string
+  slug: string
+  brand: string
+  displayName: string
+  domains?: Prisma.WorkspaceCreatedomainsInput | string[]
+  languages?: Prisma.WorkspaceCreatelanguagesInput | string[]
+  regions?: Prisma.WorkspaceCreateregionsInput | string[]
+  gscProperty: string
+  ga4Property: string
+  activeSetSize: number
+  complianceProfile: string
+  quotas: Prisma.JsonNullValueInput | runtime.InputJsonValue
+  createdByUserId: string
+  emailStatus: string
+  emailAddress?: string | null
+  inboxId?: string | null
+  emailAttempts: number
+  emailMessage: string
+  brandProfile?: Prisma.NullableJsonNullValueInput | runtime.InputJsonValue
+  measurementModel?: Prisma.NullableJsonNullValueInput | runtime.InputJsonValue
+  scheduleCron?: string | null
+  scheduleTimezone?: string | null
+  schedulePreset?: string | null
+  nextScheduledRunAt?: Date | string | null
+  scheduleLastRunAt?: Date | string | null
+  scheduleLastOutcome?: string | null
+  reportFrequency?: string | null
+  reportTypes?: Prisma.WorkspaceCreatereportTypesInput | string[]
+  nextReportAt?: Date | string | null
+  lastReportAt?: Date | string | null
+  createdAt: Date | string
+  updatedAt: Date | string
+  competitors?: Prisma.CompetitorUncheckedCreateNestedManyWithoutWorkspaceInput
+  members?: Prisma.MemberUncheckedCreateNestedManyWithoutWorkspaceInput
+  apiKeys?: Prisma.ApiKeyUncheckedCreateNestedManyWithoutWorkspaceInput
+  invitations?: Prisma.InvitationUncheckedCreateNestedManyWithoutWorkspaceInput
+  credentials?: Prisma.StoredCredentialUncheckedCreateNestedManyWithoutWorkspaceInput
+  creditAccount?: Prisma.CreditAccountUncheckedCreateNestedOneWithoutWorkspaceInput
+  prompts?: Prisma.PromptUncheckedCreateNestedManyWithoutWorkspaceInput
+  runs?: Prisma.RunUncheckedCreateNestedManyWithoutWorkspaceInput
+  promptGenerations?: Prisma.PromptGenerationUncheckedCreateNestedManyWithoutWorkspaceInput
+  researchJobs?: Prisma.ResearchJobUncheckedCreateNestedManyWithoutWorkspaceInput
+  promptSuggestions?: Prisma.PromptSuggestionUncheckedCreateNestedManyWithoutWorkspaceInput
+  recommendations?: Prisma.RecommendationUncheckedCreateNestedManyWithoutWorkspaceInput
+}
+
+export type WorkspaceCreateOrConnectWithoutReportsInput = {
+  where: Prisma.WorkspaceWhereUniqueInput
+  create: Prisma.XOR<Prisma.WorkspaceCreateWithoutReportsInput, Prisma.WorkspaceUncheckedCreateWithoutReportsInput>
+}
+
+export type WorkspaceUpsertWithoutReportsInput = {
+  update: Prisma.XOR<Prisma.WorkspaceUpdateWithoutReportsInput, Prisma.WorkspaceUncheckedUpdateWithoutReportsInput>
+  create: Prisma.XOR<Prisma.WorkspaceCreateWithoutReportsInput, Prisma.WorkspaceUncheckedCreateWithoutReportsInput>
+  where?: Prisma.WorkspaceWhereInput
+}
+
+export type WorkspaceUpdateToOneWithWhereWithoutReportsInput = {
+  where?: Prisma.WorkspaceWhereInput
+  data: Prisma.XOR<Prisma.WorkspaceUpdateWithoutReportsInput, Prisma.WorkspaceUncheckedUpdateWithoutReportsInput>
+}
+
+export type WorkspaceUpdateWithoutReportsInput = {
+  id?: Prisma.StringFieldUpdateOperationsInput | string
+  slug?: Prisma.StringFieldUpdateOperationsInput | string
+  brand?: Prisma.StringFieldUpdateOperationsInput | string
+  displayName?: Prisma.StringFieldUpdateOperationsInput | string
+  domains?: Prisma.WorkspaceUpdatedomainsInput | string[]
+  languages?: Prisma.WorkspaceUpdatelanguagesInput | string[]
+  regions?: Prisma.WorkspaceUpdateregionsInput | string[]
+  gscProperty?: Prisma.StringFieldUpdateOperationsInput | string
+  ga4Property?: Prisma.StringFieldUpdateOperationsInput | string
+  activeSetSize?: Prisma.IntFieldUpdateOperationsInput | number
+  complianceProfile?: Prisma.StringFieldUpdateOperationsInput | string
+  quotas?: Prisma.JsonNullValueInput | runtime.InputJsonValue
+  createdByUserId?: Prisma.StringFieldUpdateOperationsInput | string
+  emailStatus?: Prisma.StringFieldUpdateOperationsInput | string
+  emailAddress?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  inboxId?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  emailAttempts?: Prisma.IntFieldUpdateOperationsInput | number
+  emailMessage?: Prisma.StringFieldUpdateOperationsInput | string
+  brandProfile?: Prisma.NullableJsonNullValueInput | runtime.InputJsonValue
+  measurementModel?: Prisma.NullableJsonNullValueInput | runtime.InputJsonValue
+  scheduleCron?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  scheduleTimezone?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  schedulePreset?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  nextScheduledRunAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
+  scheduleLastRunAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
+  scheduleLastOutcome?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  reportFrequency?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  reportTypes?: Prisma.WorkspaceUpdatereportTypesInput | string[]
+  nextReportAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
+  lastReportAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
+  createdAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
+  updatedAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
+  competitors?: Prisma.CompetitorUpdateManyWithoutWorkspaceNestedInput
+  members?: Prisma.MemberUpdateManyWithoutWorkspaceNestedInput
+  apiKeys?: Prisma.ApiKeyUpdateManyWithoutWorkspaceNestedInput
+  invitations?: Prisma.InvitationUpdateManyWithoutWorkspaceNestedInput
+  credentials?: Prisma.StoredCredentialUpdateManyWithoutWorkspaceNestedInput
+  creditAccount?: Prisma.CreditAccountUpdateOneWithoutWorkspaceNestedInput
+  prompts?: Prisma.PromptUpdateManyWithoutWorkspaceNestedInput
+  runs?: Prisma.RunUpdateManyWithoutWorkspaceNestedInput
+  promptGenerations?: Prisma.PromptGenerationUpdateManyWithoutWorkspaceNestedInput
+  researchJobs?: Prisma.ResearchJobUpdateManyWithoutWorkspaceNestedInput
+  promptSuggestions?: Prisma.PromptSuggestionUpdateManyWithoutWorkspaceNestedInput
+  recommendations?: Prisma.RecommendationUpdateManyWithoutWorkspaceNestedInput
+}
+
+export type WorkspaceUncheckedUpdateWithoutReportsInput = {
+  id?: Prisma.StringFieldUpdateOperationsInput | string
+  slug?: Prisma.StringFieldUpdateOperationsInput | string
+  brand?: Prisma.StringFieldUpdateOperationsInput | string
+  displayName?: Prisma.StringFieldUpdateOperationsInput | string
+  domains?: Prisma.WorkspaceUpdatedomainsInput | string[]
+  languages?: Prisma.WorkspaceUpdatelanguagesInput | string[]
+  regions?: Prisma.WorkspaceUpdateregionsInput | string[]
+  gscProperty?: Prisma.StringFieldUpdateOperationsInput | string
+  ga4Property?: Prisma.StringFieldUpdateOperationsInput | string
+  activeSetSize?: Prisma.IntFieldUpdateOperationsInput | number
+  complianceProfile?: Prisma.StringFieldUpdateOperationsInput | string
+  quotas?: Prisma.JsonNullValueInput | runtime.InputJsonValue
+  createdByUserId?: Prisma.StringFieldUpdateOperationsInput | string
+  emailStatus?: Prisma.StringFieldUpdateOperationsInput | string
+  emailAddress?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  inboxId?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  emailAttempts?: Prisma.IntFieldUpdateOperationsInput | number
+  emailMessage?: Prisma.StringFieldUpdateOperationsInput | string
+  brandProfile?: Prisma.NullableJsonNullValueInput | runtime.InputJsonValue
+  measurementModel?: Prisma.NullableJsonNullValueInput | runtime.InputJsonValue
+  scheduleCron?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  scheduleTimezone?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  schedulePreset?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  nextScheduledRunAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
+  scheduleLastRunAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
+  scheduleLastOutcome?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  reportFrequency?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  reportTypes?: Prisma.WorkspaceUpdatereportTypesInput | string[]
+  nextReportAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
+  lastReportAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
+  createdAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
+  updatedAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
+  competitors?: Prisma.CompetitorUncheckedUpdateManyWithoutWorkspaceNestedInput
+  members?: Prisma.MemberUncheckedUpdateManyWithoutWorkspaceNestedInput
+  apiKeys?: Prisma.ApiKeyUncheckedUpdateManyWithoutWorkspaceNestedInput
+  invitations?: Prisma.InvitationUncheckedUpdateManyWithoutWorkspaceNestedInput
+  credentials?: Prisma.StoredCredentialUncheckedUpdateManyWithoutWorkspaceNestedInput
+  creditAccount?: Prisma.CreditAccountUncheckedUpdateOneWithoutWorkspaceNestedInput
+  prompts?: Prisma.PromptUncheckedUpdateManyWithoutWorkspaceNestedInput
+  runs?: Prisma.RunUncheckedUpdateManyWithoutWorkspaceNestedInput
+  promptGenerations?: Prisma.PromptGenerationUncheckedUpdateManyWithoutWorkspaceNestedInput
+  researchJobs?: Prisma.ResearchJobUncheckedUpdateManyWithoutWorkspaceNestedInput
+  promptSuggestions?: Prisma.PromptSuggestionUncheckedUpdateManyWithoutWorkspaceNestedInput
+  recommendations?: Prisma.RecommendationUncheckedUpdateManyWithoutWorkspaceNestedInput
 }
 
 
@@ -3350,6 +3906,7 @@ export type WorkspaceCountOutputType = {
   researchJobs: number
   promptSuggestions: number
   recommendations: number
+  reports: number
 }
 
 export type WorkspaceCountOutputTypeSelect<ExtArgs extends runtime.Types.Extensions.InternalArgs = runtime.Types.Extensions.DefaultArgs> = {
@@ -3364,6 +3921,7 @@ export type WorkspaceCountOutputTypeSelect<ExtArgs extends runtime.Types.Extensi
   researchJobs?: boolean | WorkspaceCountOutputTypeCountResearchJobsArgs
   promptSuggestions?: boolean | WorkspaceCountOutputTypeCountPromptSuggestionsArgs
   recommendations?: boolean | WorkspaceCountOutputTypeCountRecommendationsArgs
+  reports?: boolean | WorkspaceCountOutputTypeCountReportsArgs
 }
 
 /**
@@ -3453,6 +4011,13 @@ export type WorkspaceCountOutputTypeCountRecommendationsArgs<ExtArgs extends run
   where?: Prisma.RecommendationWhereInput
 }
 
+/**
+ * WorkspaceCountOutputType without action
+ */
+export type WorkspaceCountOutputTypeCountReportsArgs<ExtArgs extends runtime.Types.Extensions.InternalArgs = runtime.Types.Extensions.DefaultArgs> = {
+  where?: Prisma.ReportWhereInput
+}
+
 
 export type WorkspaceSelect<ExtArgs extends runtime.Types.Extensions.InternalArgs = runtime.Types.Extensions.DefaultArgs> = runtime.Types.Extensions.GetSelect<{
   id?: boolean
@@ -3481,6 +4046,10 @@ export type WorkspaceSelect<ExtArgs extends runtime.Types.Extensions.InternalArg
   nextScheduledRunAt?: boolean
   scheduleLastRunAt?: boolean
   scheduleLastOutcome?: boolean
+  reportFrequency?: boolean
+  reportTypes?: boolean
+  nextReportAt?: boolean
+  lastReportAt?: boolean
   createdAt?: boolean
   updatedAt?: boolean
   competitors?: boolean | Prisma.Workspace$competitorsArgs<ExtArgs>
@@ -3495,6 +4064,7 @@ export type WorkspaceSelect<ExtArgs extends runtime.Types.Extensions.InternalArg
   researchJobs?: boolean | Prisma.Workspace$researchJobsArgs<ExtArgs>
   promptSuggestions?: boolean | Prisma.Workspace$promptSuggestionsArgs<ExtArgs>
   recommendations?: boolean | Prisma.Workspace$recommendationsArgs<ExtArgs>
+  reports?: boolean | Prisma.Workspace$reportsArgs<ExtArgs>
   _count?: boolean | Prisma.WorkspaceCountOutputTypeDefaultArgs<ExtArgs>
 }, ExtArgs["result"]["workspace"]>
 
@@ -3525,6 +4095,10 @@ export type WorkspaceSelectCreateManyAndReturn<ExtArgs extends runtime.Types.Ext
   nextScheduledRunAt?: boolean
   scheduleLastRunAt?: boolean
   scheduleLastOutcome?: boolean
+  reportFrequency?: boolean
+  reportTypes?: boolean
+  nextReportAt?: boolean
+  lastReportAt?: boolean
   createdAt?: boolean
   updatedAt?: boolean
 }, ExtArgs["result"]["workspace"]>
@@ -3556,6 +4130,10 @@ export type WorkspaceSelectUpdateManyAndReturn<ExtArgs extends runtime.Types.Ext
   nextScheduledRunAt?: boolean
   scheduleLastRunAt?: boolean
   scheduleLastOutcome?: boolean
+  reportFrequency?: boolean
+  reportTypes?: boolean
+  nextReportAt?: boolean
+  lastReportAt?: boolean
   createdAt?: boolean
   updatedAt?: boolean
 }, ExtArgs["result"]["workspace"]>
@@ -3587,11 +4165,15 @@ export type WorkspaceSelectScalar = {
   nextScheduledRunAt?: boolean
   scheduleLastRunAt?: boolean
   scheduleLastOutcome?: boolean
+  reportFrequency?: boolean
+  reportTypes?: boolean
+  nextReportAt?: boolean
+  lastReportAt?: boolean
   createdAt?: boolean
   updatedAt?: boolean
 }
 
-export type WorkspaceOmit<ExtArgs extends runtime.Types.Extensions.InternalArgs = runtime.Types.Extensions.DefaultArgs> = runtime.Types.Extensions.GetOmit<"id" | "slug" | "brand" | "displayName" | "domains" | "languages" | "regions" | "gscProperty" | "ga4Property" | "activeSetSize" | "complianceProfile" | "quotas" | "createdByUserId" | "emailStatus" | "emailAddress" | "inboxId" | "emailAttempts" | "emailMessage" | "brandProfile" | "measurementModel" | "scheduleCron" | "scheduleTimezone" | "schedulePreset" | "nextScheduledRunAt" | "scheduleLastRunAt" | "scheduleLastOutcome" | "createdAt" | "updatedAt", ExtArgs["result"]["workspace"]>
+export type WorkspaceOmit<ExtArgs extends runtime.Types.Extensions.InternalArgs = runtime.Types.Extensions.DefaultArgs> = runtime.Types.Extensions.GetOmit<"id" | "slug" | "brand" | "displayName" | "domains" | "languages" | "regions" | "gscProperty" | "ga4Property" | "activeSetSize" | "complianceProfile" | "quotas" | "createdByUserId" | "emailStatus" | "emailAddress" | "inboxId" | "emailAttempts" | "emailMessage" | "brandProfile" | "measurementModel" | "scheduleCron" | "scheduleTimezone" | "schedulePreset" | "nextScheduledRunAt" | "scheduleLastRunAt" | "scheduleLastOutcome" | "reportFrequency" | "reportTypes" | "nextReportAt" | "lastReportAt" | "createdAt" | "updatedAt", ExtArgs["result"]["workspace"]>
 export type WorkspaceInclude<ExtArgs extends runtime.Types.Extensions.InternalArgs = runtime.Types.Extensions.DefaultArgs> = {
   competitors?: boolean | Prisma.Workspace$competitorsArgs<ExtArgs>
   members?: boolean | Prisma.Workspace$membersArgs<ExtArgs>
@@ -3605,6 +4187,7 @@ export type WorkspaceInclude<ExtArgs extends runtime.Types.Extensions.InternalAr
   researchJobs?: boolean | Prisma.Workspace$researchJobsArgs<ExtArgs>
   promptSuggestions?: boolean | Prisma.Workspace$promptSuggestionsArgs<ExtArgs>
   recommendations?: boolean | Prisma.Workspace$recommendationsArgs<ExtArgs>
+  reports?: boolean | Prisma.Workspace$reportsArgs<ExtArgs>
   _count?: boolean | Prisma.WorkspaceCountOutputTypeDefaultArgs<ExtArgs>
 }
 export type WorkspaceIncludeCreateManyAndReturn<ExtArgs extends runtime.Types.Extensions.InternalArgs = runtime.Types.Extensions.DefaultArgs> = {}
@@ -3625,6 +4208,7 @@ export type $WorkspacePayload<ExtArgs extends runtime.Types.Extensions.InternalA
     researchJobs: Prisma.$ResearchJobPayload<ExtArgs>[]
     promptSuggestions: Prisma.$PromptSuggestionPayload<ExtArgs>[]
     recommendations: Prisma.$RecommendationPayload<ExtArgs>[]
+    reports: Prisma.$ReportPayload<ExtArgs>[]
   }
   scalars: runtime.Types.Extensions.GetPayloadResult<{
     id: string
@@ -3674,6 +4258,16 @@ export type $WorkspacePayload<ExtArgs extends runtime.Types.Extensions.InternalA
      */
     scheduleLastRunAt: Date | null
     scheduleLastOutcome: string | null
+    /**
+     * Report schedule (docs/reports.md): weekly | monthly, null when none; the types it generates.
+     */
+    reportFrequency: string | null
+    reportTypes: string[]
+    /**
+     * Next time scheduled reports are due (UTC), and the last due time a worker acted on.
+     */
+    nextReportAt: Date | null
+    lastReportAt: Date | null
     createdAt: Date
     updatedAt: Date
   }, ExtArgs["result"]["workspace"]>
@@ -4082,6 +4676,7 @@ export interface Prisma__WorkspaceClient<T, Null = never, ExtArgs extends runtim
   researchJobs<T extends Prisma.Workspace$researchJobsArgs<ExtArgs> = {}>(args?: Prisma.Subset<T, Prisma.Workspace$researchJobsArgs<ExtArgs>>): Prisma.PrismaPromise<runtime.Types.Result.GetResult<Prisma.$ResearchJobPayload<ExtArgs>, T, "findMany", GlobalOmitOptions> | Null>
   promptSuggestions<T extends Prisma.Workspace$promptSuggestionsArgs<ExtArgs> = {}>(args?: Prisma.Subset<T, Prisma.Workspace$promptSuggestionsArgs<ExtArgs>>): Prisma.PrismaPromise<runtime.Types.Result.GetResult<Prisma.$PromptSuggestionPayload<ExtArgs>, T, "findMany", GlobalOmitOptions> | Null>
   recommendations<T extends Prisma.Workspace$recommendationsArgs<ExtArgs> = {}>(args?: Prisma.Subset<T, Prisma.Workspace$recommendationsArgs<ExtArgs>>): Prisma.PrismaPromise<runtime.Types.Result.GetResult<Prisma.$RecommendationPayload<ExtArgs>, T, "findMany", GlobalOmitOptions> | Null>
+  reports<T extends Prisma.Workspace$reportsArgs<ExtArgs> = {}>(args?: Prisma.Subset<T, Prisma.Workspace$reportsArgs<ExtArgs>>): Prisma.PrismaPromise<runtime.Types.Result.GetResult<Prisma.$ReportPayload<ExtArgs>, T, "findMany", GlobalOmitOptions> | Null>
   /**
    * Attaches callbacks for the resolution and/or rejection of the Promise.
    * @param onfulfilled The callback to execute when the Promise is resolved.
@@ -4137,6 +4732,10 @@ export interface WorkspaceFieldRefs {
   readonly nextScheduledRunAt: Prisma.FieldRef<"Workspace", 'DateTime'>
   readonly scheduleLastRunAt: Prisma.FieldRef<"Workspace", 'DateTime'>
   readonly scheduleLastOutcome: Prisma.FieldRef<"Workspace", 'String'>
+  readonly reportFrequency: Prisma.FieldRef<"Workspace", 'String'>
+  readonly reportTypes: Prisma.FieldRef<"Workspace", 'String[]'>
+  readonly nextReportAt: Prisma.FieldRef<"Workspace", 'DateTime'>
+  readonly lastReportAt: Prisma.FieldRef<"Workspace", 'DateTime'>
   readonly createdAt: Prisma.FieldRef<"Workspace", 'DateTime'>
   readonly updatedAt: Prisma.FieldRef<"Workspace", 'DateTime'>
 }
@@ -4812,6 +5411,30 @@ export type Workspace$recommendationsArgs<ExtArgs extends runtime.Types.Extensio
   take?: number
   skip?: number
   distinct?: Prisma.RecommendationScalarFieldEnum | Prisma.RecommendationScalarFieldEnum[]
+}
+
+/**
+ * Workspace.reports
+ */
+export type Workspace$reportsArgs<ExtArgs extends runtime.Types.Extensions.InternalArgs = runtime.Types.Extensions.DefaultArgs> = {
+  /**
+   * Select specific fields to fetch from the Report
+   */
+  select?: Prisma.ReportSelect<ExtArgs> | null
+  /**
+   * Omit specific fields from the Report
+   */
+  omit?: Prisma.ReportOmit<ExtArgs> | null
+  /**
+   * Choose, which related nodes to fetch as well
+   */
+  include?: Prisma.ReportInclude<ExtArgs> | null
+  where?: Prisma.ReportWhereInput
+  orderBy?: Prisma.ReportOrderByWithRelationInput | Prisma.ReportOrderByWithRelationInput[]
+  cursor?: Prisma.ReportWhereUniqueInput
+  take?: number
+  skip?: number
+  distinct?: Prisma.ReportScalarFieldEnum | Prisma.ReportScalarFieldEnum[]
 }
 
 /**
