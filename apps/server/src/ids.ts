@@ -30,7 +30,9 @@ export type IdPrefix =
   | "sug"
   | "rsc"
   | "rec"
-  | "rtr";
+  | "rtr"
+  | "rpt"
+  | "rsl";
 
 // Monotonic: ids minted in the same millisecond by this process still sort in order.
 const ulid = monotonicFactory();
