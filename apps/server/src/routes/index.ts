@@ -18,6 +18,7 @@ import { promptGenerationHandlers } from "./prompt-generation/index.js";
 import { promptSuggestionHandlers } from "./prompt-suggestions/index.js";
 import { promptHandlers } from "./prompts/index.js";
 import { recommendationHandlers } from "./recommendations/index.js";
+import { reportHandlers } from "./reports/index.js";
 import { researchHandlers } from "./research/index.js";
 import { runHandlers } from "./runs/index.js";
 import { getHealth } from "./system/get-health.js";
@@ -58,4 +59,5 @@ export const handlers: HandlerRegistry = {
   ...creditHandlers,
   ...runHandlers,
   ...recommendationHandlers,
+  ...reportHandlers,
 };

@@ -1,10 +1,10 @@
 import type { ReportColumn } from "../../reports/report-document.js";
 import { getWorkspaceMetrics } from "../metrics/get-workspace-metrics.js";
 import { loadMetricsScope } from "../metrics/metrics-scope.js";
-import { TOP_SOURCES_DEFAULT } from "./report-catalog.js";
-import type { ReportBody, ReportBuildInput } from "./report-build-input.js";
-import { reportValues as v } from "./report-values.js";
 import { loadCitedSources } from "./load-cited-sources.js";
+import type { ReportBody, ReportBuildInput } from "./report-build-input.js";
+import { TOP_SOURCES_DEFAULT } from "./report-catalog.js";
+import { reportValues as v } from "./report-values.js";
 
 const domainColumns: ReportColumn[] = [
   { key: "domain", label: "Domain", type: "text" },
@@ -21,7 +21,8 @@ const domainColumns: ReportColumn[] = [
  */
 export async function buildCitedSources(input: ReportBuildInput): Promise<ReportBody> {
   const { ctx, access, period } = input;
-  const limit = typeof input.parameters.limit === "number" ? input.parameters.limit : TOP_SOURCES_DEFAULT;
+  const limit =
+    typeof input.parameters.limit === "number" ? input.parameters.limit : TOP_SOURCES_DEFAULT;
   const length = v.days(period.from, period.to).length;
   const previous = { from: v.shiftDay(period.from, -length), to: v.shiftDay(period.from, -1) };
   const scope = await loadMetricsScope(ctx, access.id);
@@ -51,7 +52,11 @@ export async function buildCitedSources(input: ReportBuildInput): Promise<Report
   return {
     summary: [
       { label: "Domains cited", value: String(current.length) },
-      { label: "New domains", value: String(added.length), detail: `vs ${previous.from} to ${previous.to}` },
+      {
+        label: "New domains",
+        value: String(added.length),
+        detail: `vs ${previous.from} to ${previous.to}`,
+      },
       { label: "Lost domains", value: String(lost.length) },
     ],
     sections: [

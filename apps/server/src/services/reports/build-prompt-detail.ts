@@ -85,7 +85,10 @@ export async function buildPromptDetail(input: ReportBuildInput): Promise<Report
     summary: [
       { label: "Prompts", value: String(promptIds.length) },
       { label: "Answers", value: String(answers) },
-      { label: "Visibility", value: answers > 0 ? v.percentText(mentioned / answers) : "no answers" },
+      {
+        label: "Visibility",
+        value: answers > 0 ? v.percentText(mentioned / answers) : "no answers",
+      },
     ],
     sections: [
       {

@@ -56,7 +56,8 @@ export async function buildRecommendationsDigest(input: ReportBuildInput): Promi
     (["proposed", "accepted", "in_progress", "flagged", "done"] as const).map(list),
   );
   const open = [...(proposed ?? []), ...(accepted ?? []), ...(inProgress ?? [])].sort(
-    (a, b) => b.priority.score - a.priority.score || a.recommendationId.localeCompare(b.recommendationId),
+    (a, b) =>
+      b.priority.score - a.priority.score || a.recommendationId.localeCompare(b.recommendationId),
   );
   const row = (r: Recommendation) => ({
     recommendationId: r.recommendationId,
@@ -107,7 +108,8 @@ export async function buildRecommendationsDigest(input: ReportBuildInput): Promi
       {
         id: "done",
         title: "Done, with measured impact",
-        description: "The metric at completion (baseline), the latest measurement, and the verdict.",
+        description:
+          "The metric at completion (baseline), the latest measurement, and the verdict.",
         table: {
           columns: impactColumns,
           rows: (done ?? []).map((r) => ({

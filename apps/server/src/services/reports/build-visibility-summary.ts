@@ -20,7 +20,14 @@ export async function buildVisibilitySummary(input: ReportBuildInput): Promise<R
   const filters = { includeBrandResearch: false };
   const [metrics, series] = await Promise.all([
     getWorkspaceMetrics({ ctx, access, date: period.to, filters }),
-    getMetricsTimeSeries({ ctx, access, from: period.from, to: period.to, entity: "self", filters }),
+    getMetricsTimeSeries({
+      ctx,
+      access,
+      from: period.from,
+      to: period.to,
+      entity: "self",
+      filters,
+    }),
   ]);
   const composite = metrics.scoreboard.composite;
   const pooled = series.series.find((s) => s.entityId === "self" && s.engine === "all");

@@ -86,6 +86,7 @@ export async function generateReport(
       data: {
         id: reportId,
         ...key,
+        title: document.title,
         parameters,
         document: document as unknown as Prisma.InputJsonValue,
         generatedAt,

@@ -12,6 +12,7 @@ CREATE TABLE "reports" (
     "period_from" DATE NOT NULL,
     "period_to" DATE NOT NULL,
     "trigger" TEXT NOT NULL,
+    "title" TEXT NOT NULL,
     "parameters" JSONB NOT NULL,
     "document" JSONB NOT NULL,
     "generated_at" TIMESTAMPTZ(3) NOT NULL,

@@ -824,6 +824,7 @@ export const ReportScalarFieldEnum = {
   periodFrom: 'periodFrom',
   periodTo: 'periodTo',
   trigger: 'trigger',
+  title: 'title',
   parameters: 'parameters',
   document: 'document',
   generatedAt: 'generatedAt'

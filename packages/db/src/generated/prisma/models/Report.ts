@@ -31,6 +31,7 @@ export type ReportMinAggregateOutputType = {
   periodFrom: Date | null
   periodTo: Date | null
   trigger: string | null
+  title: string | null
   generatedAt: Date | null
 }
 
@@ -41,6 +42,7 @@ export type ReportMaxAggregateOutputType = {
   periodFrom: Date | null
   periodTo: Date | null
   trigger: string | null
+  title: string | null
   generatedAt: Date | null
 }
 
@@ -51,6 +53,7 @@ export type ReportCountAggregateOutputType = {
   periodFrom: number
   periodTo: number
   trigger: number
+  title: number
   parameters: number
   document: number
   generatedAt: number
@@ -65,6 +68,7 @@ export type ReportMinAggregateInputType = {
   periodFrom?: true
   periodTo?: true
   trigger?: true
+  title?: true
   generatedAt?: true
 }
 
@@ -75,6 +79,7 @@ export type ReportMaxAggregateInputType = {
   periodFrom?: true
   periodTo?: true
   trigger?: true
+  title?: true
   generatedAt?: true
 }
 
@@ -85,6 +90,7 @@ export type ReportCountAggregateInputType = {
   periodFrom?: true
   periodTo?: true
   trigger?: true
+  title?: true
   parameters?: true
   document?: true
   generatedAt?: true
@@ -170,6 +176,7 @@ export type ReportGroupByOutputType = {
   periodFrom: Date
   periodTo: Date
   trigger: string
+  title: string
   parameters: runtime.JsonValue
   document: runtime.JsonValue
   generatedAt: Date
@@ -203,6 +210,7 @@ export type ReportWhereInput = {
   periodFrom?: Prisma.DateTimeFilter<"Report"> | Date | string
   periodTo?: Prisma.DateTimeFilter<"Report"> | Date | string
   trigger?: Prisma.StringFilter<"Report"> | string
+  title?: Prisma.StringFilter<"Report"> | string
   parameters?: Prisma.JsonFilter<"Report">
   document?: Prisma.JsonFilter<"Report">
   generatedAt?: Prisma.DateTimeFilter<"Report"> | Date | string
@@ -217,6 +225,7 @@ export type ReportOrderByWithRelationInput = {
   periodFrom?: Prisma.SortOrder
   periodTo?: Prisma.SortOrder
   trigger?: Prisma.SortOrder
+  title?: Prisma.SortOrder
   parameters?: Prisma.SortOrder
   document?: Prisma.SortOrder
   generatedAt?: Prisma.SortOrder
@@ -235,6 +244,7 @@ export type ReportWhereUniqueInput = Prisma.AtLeast<{
   periodFrom?: Prisma.DateTimeFilter<"Report"> | Date | string
   periodTo?: Prisma.DateTimeFilter<"Report"> | Date | string
   trigger?: Prisma.StringFilter<"Report"> | string
+  title?: Prisma.StringFilter<"Report"> | string
   parameters?: Prisma.JsonFilter<"Report">
   document?: Prisma.JsonFilter<"Report">
   generatedAt?: Prisma.DateTimeFilter<"Report"> | Date | string
@@ -249,6 +259,7 @@ export type ReportOrderByWithAggregationInput = {
   periodFrom?: Prisma.SortOrder
   periodTo?: Prisma.SortOrder
   trigger?: Prisma.SortOrder
+  title?: Prisma.SortOrder
   parameters?: Prisma.SortOrder
   document?: Prisma.SortOrder
   generatedAt?: Prisma.SortOrder
@@ -267,6 +278,7 @@ export type ReportScalarWhereWithAggregatesInput = {
   periodFrom?: Prisma.DateTimeWithAggregatesFilter<"Report"> | Date | string
   periodTo?: Prisma.DateTimeWithAggregatesFilter<"Report"> | Date | string
   trigger?: Prisma.StringWithAggregatesFilter<"Report"> | string
+  title?: Prisma.StringWithAggregatesFilter<"Report"> | string
   parameters?: Prisma.JsonWithAggregatesFilter<"Report">
   document?: Prisma.JsonWithAggregatesFilter<"Report">
   generatedAt?: Prisma.DateTimeWithAggregatesFilter<"Report"> | Date | string
@@ -278,6 +290,7 @@ export type ReportCreateInput = {
   periodFrom: Date | string
   periodTo: Date | string
   trigger: string
+  title: string
   parameters: Prisma.JsonNullValueInput | runtime.InputJsonValue
   document: Prisma.JsonNullValueInput | runtime.InputJsonValue
   generatedAt: Date | string
@@ -292,6 +305,7 @@ export type ReportUncheckedCreateInput = {
   periodFrom: Date | string
   periodTo: Date | string
   trigger: string
+  title: string
   parameters: Prisma.JsonNullValueInput | runtime.InputJsonValue
   document: Prisma.JsonNullValueInput | runtime.InputJsonValue
   generatedAt: Date | string
@@ -304,6 +318,7 @@ export type ReportUpdateInput = {
   periodFrom?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   periodTo?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   trigger?: Prisma.StringFieldUpdateOperationsInput | string
+  title?: Prisma.StringFieldUpdateOperationsInput | string
   parameters?: Prisma.JsonNullValueInput | runtime.InputJsonValue
   document?: Prisma.JsonNullValueInput | runtime.InputJsonValue
   generatedAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
@@ -318,6 +333,7 @@ export type ReportUncheckedUpdateInput = {
   periodFrom?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   periodTo?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   trigger?: Prisma.StringFieldUpdateOperationsInput | string
+  title?: Prisma.StringFieldUpdateOperationsInput | string
   parameters?: Prisma.JsonNullValueInput | runtime.InputJsonValue
   document?: Prisma.JsonNullValueInput | runtime.InputJsonValue
   generatedAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
@@ -331,6 +347,7 @@ export type ReportCreateManyInput = {
   periodFrom: Date | string
   periodTo: Date | string
   trigger: string
+  title: string
   parameters: Prisma.JsonNullValueInput | runtime.InputJsonValue
   document: Prisma.JsonNullValueInput | runtime.InputJsonValue
   generatedAt: Date | string
@@ -342,6 +359,7 @@ export type ReportUpdateManyMutationInput = {
   periodFrom?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   periodTo?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   trigger?: Prisma.StringFieldUpdateOperationsInput | string
+  title?: Prisma.StringFieldUpdateOperationsInput | string
   parameters?: Prisma.JsonNullValueInput | runtime.InputJsonValue
   document?: Prisma.JsonNullValueInput | runtime.InputJsonValue
   generatedAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
@@ -354,6 +372,7 @@ export type ReportUncheckedUpdateManyInput = {
   periodFrom?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   periodTo?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   trigger?: Prisma.StringFieldUpdateOperationsInput | string
+  title?: Prisma.StringFieldUpdateOperationsInput | string
   parameters?: Prisma.JsonNullValueInput | runtime.InputJsonValue
   document?: Prisma.JsonNullValueInput | runtime.InputJsonValue
   generatedAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
@@ -384,6 +403,7 @@ export type ReportCountOrderByAggregateInput = {
   periodFrom?: Prisma.SortOrder
   periodTo?: Prisma.SortOrder
   trigger?: Prisma.SortOrder
+  title?: Prisma.SortOrder
   parameters?: Prisma.SortOrder
   document?: Prisma.SortOrder
   generatedAt?: Prisma.SortOrder
@@ -396,6 +416,7 @@ export type ReportMaxOrderByAggregateInput = {
   periodFrom?: Prisma.SortOrder
   periodTo?: Prisma.SortOrder
   trigger?: Prisma.SortOrder
+  title?: Prisma.SortOrder
   generatedAt?: Prisma.SortOrder
 }
 
@@ -406,6 +427,7 @@ export type ReportMinOrderByAggregateInput = {
   periodFrom?: Prisma.SortOrder
   periodTo?: Prisma.SortOrder
   trigger?: Prisma.SortOrder
+  title?: Prisma.SortOrder
   generatedAt?: Prisma.SortOrder
 }
 
@@ -476,6 +498,7 @@ export type ReportCreateWithoutWorkspaceInput = {
   periodFrom: Date | string
   periodTo: Date | string
   trigger: string
+  title: string
   parameters: Prisma.JsonNullValueInput | runtime.InputJsonValue
   document: Prisma.JsonNullValueInput | runtime.InputJsonValue
   generatedAt: Date | string
@@ -488,6 +511,7 @@ export type ReportUncheckedCreateWithoutWorkspaceInput = {
   periodFrom: Date | string
   periodTo: Date | string
   trigger: string
+  title: string
   parameters: Prisma.JsonNullValueInput | runtime.InputJsonValue
   document: Prisma.JsonNullValueInput | runtime.InputJsonValue
   generatedAt: Date | string
@@ -530,6 +554,7 @@ export type ReportScalarWhereInput = {
   periodFrom?: Prisma.DateTimeFilter<"Report"> | Date | string
   periodTo?: Prisma.DateTimeFilter<"Report"> | Date | string
   trigger?: Prisma.StringFilter<"Report"> | string
+  title?: Prisma.StringFilter<"Report"> | string
   parameters?: Prisma.JsonFilter<"Report">
   document?: Prisma.JsonFilter<"Report">
   generatedAt?: Prisma.DateTimeFilter<"Report"> | Date | string
@@ -541,6 +566,7 @@ export type ReportCreateWithoutShareLinksInput = {
   periodFrom: Date | string
   periodTo: Date | string
   trigger: string
+  title: string
   parameters: Prisma.JsonNullValueInput | runtime.InputJsonValue
   document: Prisma.JsonNullValueInput | runtime.InputJsonValue
   generatedAt: Date | string
@@ -554,6 +580,7 @@ export type ReportUncheckedCreateWithoutShareLinksInput = {
   periodFrom: Date | string
   periodTo: Date | string
   trigger: string
+  title: string
   parameters: Prisma.JsonNullValueInput | runtime.InputJsonValue
   document: Prisma.JsonNullValueInput | runtime.InputJsonValue
   generatedAt: Date | string
@@ -581,6 +608,7 @@ export type ReportUpdateWithoutShareLinksInput = {
   periodFrom?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   periodTo?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   trigger?: Prisma.StringFieldUpdateOperationsInput | string
+  title?: Prisma.StringFieldUpdateOperationsInput | string
   parameters?: Prisma.JsonNullValueInput | runtime.InputJsonValue
   document?: Prisma.JsonNullValueInput | runtime.InputJsonValue
   generatedAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
@@ -594,6 +622,7 @@ export type ReportUncheckedUpdateWithoutShareLinksInput = {
   periodFrom?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   periodTo?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   trigger?: Prisma.StringFieldUpdateOperationsInput | string
+  title?: Prisma.StringFieldUpdateOperationsInput | string
   parameters?: Prisma.JsonNullValueInput | runtime.InputJsonValue
   document?: Prisma.JsonNullValueInput | runtime.InputJsonValue
   generatedAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
@@ -605,6 +634,7 @@ export type ReportCreateManyWorkspaceInput = {
   periodFrom: Date | string
   periodTo: Date | string
   trigger: string
+  title: string
   parameters: Prisma.JsonNullValueInput | runtime.InputJsonValue
   document: Prisma.JsonNullValueInput | runtime.InputJsonValue
   generatedAt: Date | string
@@ -616,6 +646,7 @@ export type ReportUpdateWithoutWorkspaceInput = {
   periodFrom?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   periodTo?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   trigger?: Prisma.StringFieldUpdateOperationsInput | string
+  title?: Prisma.StringFieldUpdateOperationsInput | string
   parameters?: Prisma.JsonNullValueInput | runtime.InputJsonValue
   document?: Prisma.JsonNullValueInput | runtime.InputJsonValue
   generatedAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
@@ -628,6 +659,7 @@ export type ReportUncheckedUpdateWithoutWorkspaceInput = {
   periodFrom?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   periodTo?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   trigger?: Prisma.StringFieldUpdateOperationsInput | string
+  title?: Prisma.StringFieldUpdateOperationsInput | string
   parameters?: Prisma.JsonNullValueInput | runtime.InputJsonValue
   document?: Prisma.JsonNullValueInput | runtime.InputJsonValue
   generatedAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
@@ -640,6 +672,7 @@ export type ReportUncheckedUpdateManyWithoutWorkspaceInput = {
   periodFrom?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   periodTo?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   trigger?: Prisma.StringFieldUpdateOperationsInput | string
+  title?: Prisma.StringFieldUpdateOperationsInput | string
   parameters?: Prisma.JsonNullValueInput | runtime.InputJsonValue
   document?: Prisma.JsonNullValueInput | runtime.InputJsonValue
   generatedAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
@@ -683,6 +716,7 @@ export type ReportSelect<ExtArgs extends runtime.Types.Extensions.InternalArgs =
   periodFrom?: boolean
   periodTo?: boolean
   trigger?: boolean
+  title?: boolean
   parameters?: boolean
   document?: boolean
   generatedAt?: boolean
@@ -698,6 +732,7 @@ export type ReportSelectCreateManyAndReturn<ExtArgs extends runtime.Types.Extens
   periodFrom?: boolean
   periodTo?: boolean
   trigger?: boolean
+  title?: boolean
   parameters?: boolean
   document?: boolean
   generatedAt?: boolean
@@ -711,6 +746,7 @@ export type ReportSelectUpdateManyAndReturn<ExtArgs extends runtime.Types.Extens
   periodFrom?: boolean
   periodTo?: boolean
   trigger?: boolean
+  title?: boolean
   parameters?: boolean
   document?: boolean
   generatedAt?: boolean
@@ -724,12 +760,13 @@ export type ReportSelectScalar = {
   periodFrom?: boolean
   periodTo?: boolean
   trigger?: boolean
+  title?: boolean
   parameters?: boolean
   document?: boolean
   generatedAt?: boolean
 }
 
-export type ReportOmit<ExtArgs extends runtime.Types.Extensions.InternalArgs = runtime.Types.Extensions.DefaultArgs> = runtime.Types.Extensions.GetOmit<"id" | "workspaceId" | "type" | "periodFrom" | "periodTo" | "trigger" | "parameters" | "document" | "generatedAt", ExtArgs["result"]["report"]>
+export type ReportOmit<ExtArgs extends runtime.Types.Extensions.InternalArgs = runtime.Types.Extensions.DefaultArgs> = runtime.Types.Extensions.GetOmit<"id" | "workspaceId" | "type" | "periodFrom" | "periodTo" | "trigger" | "title" | "parameters" | "document" | "generatedAt", ExtArgs["result"]["report"]>
 export type ReportInclude<ExtArgs extends runtime.Types.Extensions.InternalArgs = runtime.Types.Extensions.DefaultArgs> = {
   workspace?: boolean | Prisma.WorkspaceDefaultArgs<ExtArgs>
   shareLinks?: boolean | Prisma.Report$shareLinksArgs<ExtArgs>
@@ -761,6 +798,7 @@ export type $ReportPayload<ExtArgs extends runtime.Types.Extensions.InternalArgs
      * schedule | run
      */
     trigger: string
+    title: string
     parameters: runtime.JsonValue
     /**
      * The ReportDocument (apps/server/src/reports/report-document.ts).
@@ -1198,6 +1236,7 @@ export interface ReportFieldRefs {
   readonly periodFrom: Prisma.FieldRef<"Report", 'DateTime'>
   readonly periodTo: Prisma.FieldRef<"Report", 'DateTime'>
   readonly trigger: Prisma.FieldRef<"Report", 'String'>
+  readonly title: Prisma.FieldRef<"Report", 'String'>
   readonly parameters: Prisma.FieldRef<"Report", 'Json'>
   readonly document: Prisma.FieldRef<"Report", 'Json'>
   readonly generatedAt: Prisma.FieldRef<"Report", 'DateTime'>
