@@ -22,7 +22,7 @@ export async function seedReports(
   const cookie = await t.signIn(`${brand}@example.com`);
   const slug = await t.createWorkspace(cookie, { brand });
   await seedPrompts(t, slug, 4);
-  await seedPrompt(t, slug, "discovery", "=HYPERLINK(\"http://evil.example\") which tool, \"quoted\"?");
+  await seedPrompt(t, slug, "discovery", '=HYPERLINK("http://evil.example") which tool, "quoted"?');
   await runAndWait(t, slug, cookie, "smoke");
   t.clock.set(`${day2}T09:00:00.000Z`);
   await runAndWait(t, slug, cookie, "smoke");

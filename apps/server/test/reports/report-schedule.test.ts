@@ -75,11 +75,9 @@ describe("the report schedule", () => {
       lastReportAt: "2026-03-09T00:00:00.000Z",
     });
     // The week's report holds the week's answers (Wednesday's run).
-    const cited = await t.request<any>(
-      "GET",
-      `${base()}/reports/${made[0].id}?format=json`,
-      { cookie },
-    );
+    const cited = await t.request<any>("GET", `${base()}/reports/${made[0].id}?format=json`, {
+      cookie,
+    });
     expect(cited.body.document.sections[0].table.rows.length).toBeGreaterThan(0);
   });
 

@@ -20,7 +20,8 @@ afterAll(() => t.close());
 const get = (path: string, headers: Record<string, string> = {}) =>
   t.request<any>("GET", `/api/v1/workspaces/${slug}${path}`, { cookie, headers });
 const reportOf = async (type: string) => (await get(`/reports/${ids[type]}?format=json`)).body;
-const csvOf = (text: string) => parse(text, { bom: false, relax_column_count: false }) as string[][];
+const csvOf = (text: string) =>
+  parse(text, { bom: false, relax_column_count: false }) as string[][];
 
 describe("the report catalog", () => {
   it("lists every type with its parameters, formats and sections", async () => {
@@ -29,7 +30,9 @@ describe("the report catalog", () => {
     expect(response.body.data.map((e: any) => e.type)).toEqual(REPORT_TYPES);
     for (const entry of response.body.data) {
       expect(entry.formats).toEqual(["json", "csv", "html", "pdf"]);
-      expect(entry.parameters.map((p: any) => p.name)).toEqual(expect.arrayContaining(["from", "to"]));
+      expect(entry.parameters.map((p: any) => p.name)).toEqual(
+        expect.arrayContaining(["from", "to"]),
+      );
       expect(entry.sections.map((s: any) => s.id)).toContain(entry.defaultSection);
     }
     const cited = response.body.data.find((e: any) => e.type === "cited_sources");
@@ -223,8 +226,10 @@ describe("reading reports", () => {
     const response = await get(`/reports/${ids.prompt_detail}?format=csv&section=prompts`);
     const rows = csvOf(response.text);
     const prompt = rows.map((r) => r[1]).find((text) => text?.includes("HYPERLINK"));
-    expect(prompt).toBe("'=HYPERLINK(\"http://evil.example\") which tool, \"quoted\"?");
-    expect(response.text).toContain('"\'=HYPERLINK(""http://evil.example"") which tool, ""quoted""?"');
+    expect(prompt).toBe('\'=HYPERLINK("http://evil.example") which tool, "quoted"?');
+    expect(response.text).toContain(
+      '"\'=HYPERLINK(""http://evil.example"") which tool, ""quoted""?"',
+    );
   });
 
   it.todo("renders HTML and PDF through reports/render/ (wired at merge with w-render)");

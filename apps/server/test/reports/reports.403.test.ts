@@ -46,7 +46,9 @@ describe("report routes refuse what the caller may not do", () => {
 
   it("a key with reports:read reads reports, in JSON and CSV", async () => {
     const key = await t.mintKey(cookie, slug, ["reports:read"]);
-    const json = await t.request<any>("GET", `${base()}/reports/${reportId}`, { bearer: key.secret });
+    const json = await t.request<any>("GET", `${base()}/reports/${reportId}`, {
+      bearer: key.secret,
+    });
     expect(json.status).toBe(200);
     const csv = await t.request<any>("GET", `${base()}/reports/${reportId}?format=csv`, {
       bearer: key.secret,

@@ -34,7 +34,8 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const get = (path: string) => t.request<any>("GET", `/api/v1/workspaces/${slug}${path}`, { cookie });
+const get = (path: string) =>
+  t.request<any>("GET", `/api/v1/workspaces/${slug}${path}`, { cookie });
 
 describe("reports are isolated per workspace", () => {
   it("another workspace's report is 404 not_found, in every format and for its share links", async () => {
@@ -73,9 +74,13 @@ describe("reports are isolated per workspace", () => {
 
   it("a workspace the caller is not a member of is 404 workspace_not_found", async () => {
     const outsider = await t.signIn("report-outsider@example.com");
-    const response = await t.request<any>("GET", `/api/v1/workspaces/${slug}/reports/${ownReport}`, {
-      cookie: outsider,
-    });
+    const response = await t.request<any>(
+      "GET",
+      `/api/v1/workspaces/${slug}/reports/${ownReport}`,
+      {
+        cookie: outsider,
+      },
+    );
     expect(response.status).toBe(404);
     expect(response.body.error.code).toBe("workspace_not_found");
   });
