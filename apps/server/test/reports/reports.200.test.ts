@@ -76,6 +76,24 @@ describe("reports generated after a run", () => {
     expect(count).toBe(REPORT_TYPES.length);
   });
 
+  it("racing generations of the same report store one", async () => {
+    const week = { from: "2026-02-26", to: "2026-03-04" };
+    const made = await Promise.all(
+      [1, 2, 3].map(() =>
+        generateReport({
+          ctx: t.server.ctx,
+          workspaceId,
+          type: "competitor_comparison",
+          period: week,
+          trigger: "schedule",
+        }),
+      ),
+    );
+    expect(new Set(made.map((m) => m?.reportId)).size).toBe(1);
+    expect(made.filter((m) => m?.created)).toHaveLength(1);
+    await t.server.ctx.prisma.report.delete({ where: { id: made[0]?.reportId as string } });
+  });
+
   it("a visibility summary and GET .../metrics for the same day agree exactly", async () => {
     const metrics = (await get(`/metrics?date=${day2}`)).body;
     const report = await reportOf("visibility_summary");
