@@ -9,5 +9,7 @@ export const getReport = defineHandler("getReport")(async ({ op, params, query, 
     format: requestedFormat(query.format, req),
     section: query.section,
   });
+  // JSON goes out as a value (checked against the contract where responses are validated).
+  if (rendered.json) return { status: 200, headers: rendered.headers, body: rendered.json };
   return { status: 200, headers: rendered.headers, stream: rendered.write };
 });

@@ -11,6 +11,8 @@ export const getSharedReport = defineHandler("getSharedReport")(
       section: query.section,
       clientAddress: req.ip,
     });
+    // JSON goes out as a value (checked against the contract where responses are validated).
+    if (rendered.json) return { status: 200, headers: rendered.headers, body: rendered.json };
     return { status: 200, headers: rendered.headers, stream: rendered.write };
   },
 );

@@ -21,6 +21,8 @@ export interface RenderedReport {
   headers: Record<string, string>;
   /** Writes the body to `out` and ends it (destroys it on failure). */
   write(out: Writable): Promise<void>;
+  /** The JSON format's body as a value, so a handler can answer it as JSON (and it is validated). */
+  json?: Report;
 }
 
 /** A cell a spreadsheet would read as a formula gets a leading `'` (CSV formula injection). */
@@ -51,6 +53,7 @@ export function renderReport({
       return {
         headers: headers("json", "application/json; charset=utf-8"),
         write: (out) => pipeline(Readable.from([body]), out),
+        json: report,
       };
     }
     case "csv":
