@@ -23,6 +23,7 @@ import { KeyUseRecorder } from "./services/auth/key-use-recorder.js";
 import { listenAuthChanges } from "./services/auth/listen-auth-changes.js";
 import { sweepCredits } from "./services/credits/sweep-credits.js";
 import { queueMissingChangeRefreshes } from "./services/metrics/refresh-workspace-changes.js";
+import { queueDueReports } from "./services/reports/queue-due-reports.js";
 import { startScheduledRuns } from "./services/run-schedule/start-scheduled-runs.js";
 import { reclaimStalledRuns } from "./services/runs/reclaim-stalled-runs.js";
 import { WorkspaceReadCache } from "./services/workspaces/workspace-read-cache.js";
@@ -132,6 +133,9 @@ export async function createAppContext(options: AppContextOptions): Promise<Runn
     );
     startScheduledRuns({ ctx }).catch((error: unknown) =>
       logger.error({ err: error }, "scheduled-run sweep failed"),
+    );
+    queueDueReports({ ctx }).catch((error: unknown) =>
+      logger.error({ err: error }, "scheduled-report sweep failed"),
     );
   }, 60_000);
   sweeper.unref();

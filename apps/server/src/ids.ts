@@ -31,7 +31,9 @@ export type IdPrefix =
   | "rsc"
   | "rec"
   | "rtr"
-  | "pev";
+  | "pev"
+  | "rpt"
+  | "rsl";
 
 // Monotonic: ids minted in the same millisecond by this process still sort in order.
 const ulid = monotonicFactory();

@@ -4,7 +4,8 @@ import { CliError, ExitCode } from "./errors.js";
 import { cliVersion } from "./version.js";
 
 export interface Writer {
-  write(chunk: string): unknown;
+  /** Text, or bytes (a downloaded PDF on stdout). */
+  write(chunk: string | Uint8Array): unknown;
   isTTY?: boolean | undefined;
 }
 

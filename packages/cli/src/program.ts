@@ -20,6 +20,9 @@ import { registerRecsList } from "./commands/recs-list.js";
 import { registerRecsReview } from "./commands/recs-review.js";
 import { registerRecsShow } from "./commands/recs-show.js";
 import { registerRecsStart } from "./commands/recs-start.js";
+import { registerReportsCatalog } from "./commands/reports-catalog.js";
+import { registerReportsGet } from "./commands/reports-get.js";
+import { registerReportsList } from "./commands/reports-list.js";
 import { registerResearchGet } from "./commands/research-get.js";
 import { registerResearchList } from "./commands/research-list.js";
 import { registerResearchStart } from "./commands/research-start.js";
@@ -94,6 +97,14 @@ export function buildProgram(ctx: Context): Command {
   const credits = program.command("credits").description("credit balance and usage");
   registerCreditsBalance(credits, ctx);
   registerCreditsUsage(credits, ctx);
+
+  const reports = program
+    .command("reports")
+    .alias("report")
+    .description("generated reports: list, show, download (JSON, CSV, HTML, PDF), catalog");
+  registerReportsList(reports, ctx);
+  registerReportsGet(reports, ctx);
+  registerReportsCatalog(reports, ctx);
 
   const runs = program.command("runs").alias("run").description("measurement runs");
   registerRunsList(runs, ctx);

@@ -65,6 +65,13 @@ interface RawResult<T> {
 
 /** The data of a call, or its typed error thrown. */
 export async function unwrap<T>(call: Promise<RawResult<T>>): Promise<T> {
+  return (await unwrapWithResponse(call)).data;
+}
+
+/** The data of a call with its response (for its headers), or its typed error thrown. */
+export async function unwrapWithResponse<T>(
+  call: Promise<RawResult<T>>,
+): Promise<{ data: T; response: Response }> {
   let result: RawResult<T>;
   try {
     result = await call;
@@ -75,5 +82,5 @@ export async function unwrap<T>(call: Promise<RawResult<T>>): Promise<T> {
     });
   }
   if (!result.response.ok) throw errorFromResponse(result.response, result.error);
-  return result.data as T;
+  return { data: result.data as T, response: result.response };
 }

@@ -1,5 +1,11 @@
-import type { Me, RequestBody } from "@geopulse/api-types";
-import { type ClientOptions, createRawClient, type RawClient, unwrap } from "./client.js";
+import type { Me, QueryParams, RequestBody } from "@geopulse/api-types";
+import {
+  type ClientOptions,
+  createRawClient,
+  type RawClient,
+  unwrap,
+  unwrapWithResponse,
+} from "./client.js";
 import type { GeneratedNamespaces } from "./generated/namespaces.js";
 import { bindNamespaces } from "./namespaces.js";
 import type { Body, Result } from "./operation-types.js";
@@ -9,6 +15,16 @@ import type { Body, Result } from "./operation-types.js";
  * Every operation an API key can call is a generated method (GeneratedNamespaces,
  * e.g. `gp.runs.list(workspace)`); the members below are hand-written shortcuts.
  */
+/** A report read as a file (`reports.download`): its bytes and what the server called them. */
+export interface ReportFile {
+  /** The response's Content-Type, e.g. `text/csv; charset=utf-8`. */
+  contentType: string;
+  /** From Content-Disposition: `<workspace>-<type>-<from>_<to>.<ext>`. */
+  filename: string | null;
+  /** The body as sent (binary-safe: PDF bytes are untouched). */
+  bytes: Uint8Array;
+}
+
 export interface GeoPulse extends GeneratedNamespaces {
   /** The typed openapi-fetch client, for any operation of the contract. */
   raw: RawClient;
@@ -35,6 +51,20 @@ export interface GeoPulse extends GeneratedNamespaces {
   prompts: GeneratedNamespaces["prompts"] & {
     /** `import` with a CSV file's text (header text,category,language,region,tags,active). */
     importCsv(workspace: string, csv: string): Promise<Result<"importPrompts">>;
+  };
+  reports: GeneratedNamespaces["reports"] & {
+    /** Same as `reportCatalog.get`. */
+    catalog: GeneratedNamespaces["reportCatalog"]["get"];
+    /** A report in any format (json, csv, html, pdf) as bytes; `get` parses JSON only. */
+    download(
+      workspace: string,
+      reportId: string,
+      query?: QueryParams<"getReport">,
+    ): Promise<ReportFile>;
+  };
+  sharedReports: GeneratedNamespaces["sharedReports"] & {
+    /** A shared report (no API key needed) in any format, as bytes. */
+    download(token: string, query?: QueryParams<"getSharedReport">): Promise<ReportFile>;
   };
   deviceAuthorizations: GeneratedNamespaces["deviceAuthorizations"] & {
     /** One poll; throws GeoPulseError with code authorization_pending / slow_down / ... until approved. */
@@ -81,9 +111,44 @@ export function createClient(options: ClientOptions = {}): GeoPulse {
           }),
         ),
     },
+    reports: {
+      ...gp.reports,
+      catalog: gp.reportCatalog.get,
+      download: async (workspace, reportId, query) =>
+        toReportFile(
+          await unwrapWithResponse(
+            raw.GET("/api/v1/workspaces/{workspace}/reports/{reportId}", {
+              params: { path: { workspace, reportId }, ...(query ? { query } : {}) },
+              parseAs: "arrayBuffer",
+            }),
+          ),
+        ),
+    },
+    sharedReports: {
+      ...gp.sharedReports,
+      download: async (token, query) =>
+        toReportFile(
+          await unwrapWithResponse(
+            raw.GET("/api/v1/shared-reports/{token}", {
+              params: { path: { token }, ...(query ? { query } : {}) },
+              parseAs: "arrayBuffer",
+            }),
+          ),
+        ),
+    },
     deviceAuthorizations: {
       ...gp.deviceAuthorizations,
       exchange: gp.deviceAuthorizations.exchangeCode,
     },
+  };
+}
+
+/** The bytes of a report read with `parseAs: "arrayBuffer"`, with its headers. */
+function toReportFile({ data, response }: { data: unknown; response: Response }): ReportFile {
+  const disposition = response.headers.get("content-disposition") ?? "";
+  return {
+    contentType: response.headers.get("content-type") ?? "application/octet-stream",
+    filename: /filename="([^"]+)"/.exec(disposition)?.[1] ?? null,
+    bytes: new Uint8Array(data as ArrayBuffer),
   };
 }

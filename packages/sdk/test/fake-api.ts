@@ -8,7 +8,9 @@ export interface Seen {
   body: string;
 }
 
-type Reply = { status: number; body?: unknown; headers?: Record<string, string> } | "drop";
+type Reply =
+  | { status: number; body?: unknown; headers?: Record<string, string>; raw?: Uint8Array }
+  | "drop";
 
 /** A local HTTP server that answers from a script, to exercise retries and errors. */
 export class FakeApi {
@@ -34,7 +36,8 @@ export class FakeApi {
         return;
       }
       res.writeHead(reply.status, { "content-type": "application/json", ...reply.headers });
-      res.end(reply.body === undefined ? "" : JSON.stringify(reply.body));
+      if (reply.raw) res.end(reply.raw);
+      else res.end(reply.body === undefined ? "" : JSON.stringify(reply.body));
     });
     await new Promise<void>((resolve) => this.server?.listen(0, "127.0.0.1", resolve));
     this.url = `http://127.0.0.1:${(this.server.address() as AddressInfo).port}`;

@@ -269,6 +269,10 @@ export const errors = {
   // 410, 413, 415, 429, 431
   deliveryExpired: (why: keyof typeof deliveryExpiredMessages) =>
     new AppError("delivery_expired", deliveryExpiredMessages[why]),
+  shareLinkExpired: () =>
+    new AppError("share_link_expired", "This report link has expired; ask for a new one."),
+  shareLinkRevoked: () =>
+    new AppError("share_link_revoked", "This report link was revoked; ask for a new one."),
   payloadTooLarge: () => new AppError("payload_too_large", "The request body is too large."),
   unsupportedMediaType: (what: keyof typeof unsupportedMediaTypeMessages = "contentType") =>
     new AppError("unsupported_media_type", unsupportedMediaTypeMessages[what]),
@@ -283,6 +287,13 @@ export const errors = {
     new AppError(
       "headers_too_large",
       `The request's headers are too large (${maxHeaderSize} bytes in all at most).`,
+    ),
+  /** 406: the Accept header names none of the media types the operation answers with. */
+  notAcceptable: (available: string[]) =>
+    new AppError(
+      "not_acceptable",
+      `None of the accepted media types is available; use one of ${available.join(", ")} (or the format parameter).`,
+      { available },
     ),
   // 5xx
   internalError: () => new AppError("internal_error", "Internal server error."),

@@ -1,3 +1,4 @@
+import type { Writable } from "node:stream";
 import type {
   OperationId,
   PathParams,
@@ -18,11 +19,22 @@ import type { Principal, WorkspaceAccess } from "./principal.js";
  * health check); errors are thrown as AppError.
  */
 export type HandlerResult<Op extends OperationId> = {
-  [S in ResponseStatus<Op>]: {
-    status: S;
-    body: S extends 204 ? undefined : ResponseBody<Op, S>;
-    headers?: Record<string, string | string[]>;
-  };
+  [S in ResponseStatus<Op>]:
+    | {
+        status: S;
+        body: S extends 204 ? undefined : ResponseBody<Op, S>;
+        headers?: Record<string, string | string[]>;
+      }
+    | {
+        status: S;
+        /**
+         * A body the handler writes itself (a file, a streamed CSV), after the status and
+         * headers (which must name its Content-Type) are set; it must end the stream, and
+         * destroy it on failure. Not checked against the contract's schemas.
+         */
+        stream: (out: Writable) => Promise<void>;
+        headers: Record<string, string | string[]>;
+      };
 }[ResponseStatus<Op>];
 
 /** Whether the operation's path holds `{workspace}` (so access to it was granted). */

@@ -35,6 +35,7 @@ export function mountOperations(app: Express, ctx: AppContext, handlers: Handler
         status: number;
         body?: unknown;
         headers?: Record<string, string | string[]>;
+        stream?: (out: Response) => Promise<void>;
       };
       try {
         result = await handler.handle(handlerContext);
@@ -46,7 +47,10 @@ export function mountOperations(app: Express, ctx: AppContext, handlers: Handler
         }
       }
       for (const [name, value] of Object.entries(result.headers ?? {})) res.setHeader(name, value);
-      if (result.body === undefined) res.status(result.status).end();
+      if (result.stream) {
+        res.status(result.status);
+        await result.stream(res);
+      } else if (result.body === undefined) res.status(result.status).end();
       else res.status(result.status).json(result.body);
     });
   }

@@ -5,10 +5,12 @@ import { evaluateWorkspacePages } from "../services/page-evaluations/evaluate-wo
 import { executePromptGeneration } from "../services/prompt-generation/execute-prompt-generation.js";
 import { deriveWorkspaceRecommendations } from "../services/recommendations/derive-recommendations.js";
 import { measureWorkspaceImpacts } from "../services/recommendations/measure-workspace-impacts.js";
+import { generateDueReports } from "../services/reports/generate-due-reports.js";
 import { executeResearch } from "../services/research/execute-research.js";
 import { executeRun } from "../services/runs/execute-run.js";
 import { deriveRecommendationsJob } from "./definitions/derive-recommendations-job.js";
 import { executeRunJob } from "./definitions/execute-run-job.js";
+import { generateReportsJob } from "./definitions/generate-reports-job.js";
 import { measureRecommendationImpactsJob } from "./definitions/measure-recommendation-impacts-job.js";
 import { pageEvaluationsJob } from "./definitions/page-evaluations-job.js";
 import { promptGenerationJob } from "./definitions/prompt-generation-job.js";
@@ -44,5 +46,8 @@ export const allJobHandlers: JobHandler<z.ZodType>[] = [
   }),
   defineJobHandler(pageEvaluationsJob, async (ctx, p) => {
     await evaluateWorkspacePages({ ctx, workspaceId: p.workspaceId });
+  }),
+  defineJobHandler(generateReportsJob, async (ctx, p) => {
+    await generateDueReports({ ctx, workspaceId: p.workspaceId });
   }),
 ];

@@ -19,6 +19,7 @@ import { promptGenerationHandlers } from "./prompt-generation/index.js";
 import { promptSuggestionHandlers } from "./prompt-suggestions/index.js";
 import { promptHandlers } from "./prompts/index.js";
 import { recommendationHandlers } from "./recommendations/index.js";
+import { reportHandlers } from "./reports/index.js";
 import { researchHandlers } from "./research/index.js";
 import { runHandlers } from "./runs/index.js";
 import { getHealth } from "./system/get-health.js";
@@ -60,4 +61,5 @@ export const handlers: HandlerRegistry = {
   ...runHandlers,
   ...recommendationHandlers,
   ...pageEvaluationHandlers,
+  ...reportHandlers,
 };

@@ -3,6 +3,7 @@ import { describe, expect, it } from "vitest";
 import { pdfText } from "../../src/reports/render/pdf-text.js";
 import { renderReportPdf } from "../../src/reports/render/render-report-pdf.js";
 import type { ReportDocument } from "../../src/reports/report-document.js";
+import { parsePdf as parse } from "./parse-pdf.js";
 import {
   BEYOND_LATIN1,
   degenerateDocument,
@@ -16,33 +17,6 @@ import {
  * the title, the figures, the tables' text with accents intact; the long prompt table spans
  * pages with its header on each.
  */
-interface Parsed {
-  pages: string[];
-  title: string | undefined;
-}
-
-async function parse(pdf: Buffer): Promise<Parsed> {
-  const task = getDocument({
-    data: new Uint8Array(pdf),
-    useSystemFonts: false,
-    verbosity: 0,
-  });
-  const loaded = await task.promise;
-  const pages: string[] = [];
-  for (let n = 1; n <= loaded.numPages; n++) {
-    const content = await (await loaded.getPage(n)).getTextContent();
-    // Lines as pdf.js reports them: items joined, a line break where it ends one.
-    pages.push(
-      content.items
-        .map((item) => ("str" in item ? `${item.str}${item.hasEOL ? "\n" : ""}` : ""))
-        .join(""),
-    );
-  }
-  const meta = await loaded.getMetadata();
-  await task.destroy();
-  return { pages, title: (meta.info as { Title?: string }).Title };
-}
-
 const squash = (text: string): string => text.replace(/\s+/g, " ");
 
 describe("the PDF report", () => {

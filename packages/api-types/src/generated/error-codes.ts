@@ -94,8 +94,14 @@ export const errorStatusByCode = {
   no_active_prompts: 409,
   /** No engine or provider the operation needs has a key; `details.skippedEngines` or `details.skippedProviders` says which were skipped. */
   no_engines_configured: 409,
+  /** The report share link has expired; ask for a new one. */
+  share_link_expired: 410,
+  /** The report share link was revoked; ask for a new one. */
+  share_link_revoked: 410,
   /** The key's secret delivery window has closed; the secret cannot be returned again. */
   delivery_expired: 410,
+  /** The `Accept` header names no media type the operation answers with; `details.available` lists them. */
+  not_acceptable: 406,
   /** The body exceeds the server's limit (`GEO_BODY_LIMIT_BYTES`, 256 KB by default). */
   payload_too_large: 413,
   /** The body's `Content-Type` (or its encoding) is not one the operation accepts. */

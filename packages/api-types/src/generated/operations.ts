@@ -416,6 +416,56 @@ export const operations = {
     "path": "/api/v1/workspaces/{workspace}/recommendations/{recommendationId}/review",
     "idempotencyKey": "body"
   },
+  "getReportCatalog": {
+    "method": "GET",
+    "path": "/api/v1/workspaces/{workspace}/report-catalog",
+    "idempotencyKey": null
+  },
+  "listReports": {
+    "method": "GET",
+    "path": "/api/v1/workspaces/{workspace}/reports",
+    "idempotencyKey": null
+  },
+  "getReport": {
+    "method": "GET",
+    "path": "/api/v1/workspaces/{workspace}/reports/{reportId}",
+    "idempotencyKey": null
+  },
+  "listReportShareLinks": {
+    "method": "GET",
+    "path": "/api/v1/workspaces/{workspace}/reports/{reportId}/share-links",
+    "idempotencyKey": null
+  },
+  "createReportShareLink": {
+    "method": "POST",
+    "path": "/api/v1/workspaces/{workspace}/reports/{reportId}/share-links",
+    "idempotencyKey": null
+  },
+  "revokeReportShareLink": {
+    "method": "DELETE",
+    "path": "/api/v1/workspaces/{workspace}/reports/{reportId}/share-links/{linkId}",
+    "idempotencyKey": null
+  },
+  "getSharedReport": {
+    "method": "GET",
+    "path": "/api/v1/shared-reports/{token}",
+    "idempotencyKey": null
+  },
+  "getReportSchedule": {
+    "method": "GET",
+    "path": "/api/v1/workspaces/{workspace}/report-schedule",
+    "idempotencyKey": null
+  },
+  "putReportSchedule": {
+    "method": "PUT",
+    "path": "/api/v1/workspaces/{workspace}/report-schedule",
+    "idempotencyKey": null
+  },
+  "deleteReportSchedule": {
+    "method": "DELETE",
+    "path": "/api/v1/workspaces/{workspace}/report-schedule",
+    "idempotencyKey": null
+  },
   "listPageEvaluations": {
     "method": "GET",
     "path": "/api/v1/workspaces/{workspace}/page-evaluations",

@@ -510,6 +510,57 @@ export const sdkOperations = {
       "idempotencyKey": true
     }
   },
+  "reportCatalog": {
+    "get": {
+      "operationId": "getReportCatalog",
+      "method": "GET",
+      "path": "/api/v1/workspaces/{workspace}/report-catalog",
+      "pathParams": [
+        "workspace"
+      ],
+      "input": null,
+      "paginated": false,
+      "idempotencyKey": false
+    }
+  },
+  "reportSchedule": {
+    "get": {
+      "operationId": "getReportSchedule",
+      "method": "GET",
+      "path": "/api/v1/workspaces/{workspace}/report-schedule",
+      "pathParams": [
+        "workspace"
+      ],
+      "input": null,
+      "paginated": false,
+      "idempotencyKey": false
+    }
+  },
+  "reports": {
+    "get": {
+      "operationId": "getReport",
+      "method": "GET",
+      "path": "/api/v1/workspaces/{workspace}/reports/{reportId}",
+      "pathParams": [
+        "workspace",
+        "reportId"
+      ],
+      "input": "query",
+      "paginated": false,
+      "idempotencyKey": false
+    },
+    "list": {
+      "operationId": "listReports",
+      "method": "GET",
+      "path": "/api/v1/workspaces/{workspace}/reports",
+      "pathParams": [
+        "workspace"
+      ],
+      "input": "query",
+      "paginated": true,
+      "idempotencyKey": false
+    }
+  },
   "research": {
     "get": {
       "operationId": "getResearchJob",
@@ -709,6 +760,19 @@ export const sdkOperations = {
       "idempotencyKey": false
     }
   },
+  "sharedReports": {
+    "get": {
+      "operationId": "getSharedReport",
+      "method": "GET",
+      "path": "/api/v1/shared-reports/{token}",
+      "pathParams": [
+        "token"
+      ],
+      "input": "query",
+      "paginated": false,
+      "idempotencyKey": false
+    }
+  },
   "system": {
     "getHealth": {
       "operationId": "getHealth",
@@ -867,6 +931,20 @@ export interface GeneratedNamespaces {
     /** Mark an accepted recommendation as in progress (`startRecommendation`: POST /api/v1/workspaces/{workspace}/recommendations/{recommendationId}/start; scope recs:write) */
     start(workspace: PathParam<"startRecommendation", "workspace">, recommendationId: PathParam<"startRecommendation", "recommendationId">, body: Body<"startRecommendation">): Promise<Result<"startRecommendation">>;
   };
+  reportCatalog: {
+    /** The report types, their parameters, sections and formats (`getReportCatalog`: GET /api/v1/workspaces/{workspace}/report-catalog; scope reports:read) */
+    get(workspace: PathParam<"getReportCatalog", "workspace">): Promise<Result<"getReportCatalog">>;
+  };
+  reportSchedule: {
+    /** The workspace's weekly or monthly report schedule (`getReportSchedule`: GET /api/v1/workspaces/{workspace}/report-schedule; scope reports:read) */
+    get(workspace: PathParam<"getReportSchedule", "workspace">): Promise<Result<"getReportSchedule">>;
+  };
+  reports: {
+    /** Read a report as JSON, CSV, HTML or PDF (`getReport`: GET /api/v1/workspaces/{workspace}/reports/{reportId}; scope reports:read) */
+    get(workspace: PathParam<"getReport", "workspace">, reportId: PathParam<"getReport", "reportId">, query?: Query<"getReport">): Promise<Result<"getReport">>;
+    /** List generated reports (`listReports`: GET /api/v1/workspaces/{workspace}/reports; scope reports:read) */
+    list(workspace: PathParam<"listReports", "workspace">, options?: ListOptions<"listReports">): AsyncGenerator<Item<"listReports">>;
+  };
   research: {
     /** A research job with its most cited sources (`getResearchJob`: GET /api/v1/workspaces/{workspace}/research/{researchId}; scope runs:read) */
     get(workspace: PathParam<"getResearchJob", "workspace">, researchId: PathParam<"getResearchJob", "researchId">): Promise<Result<"getResearchJob">>;
@@ -908,6 +986,10 @@ export interface GeneratedNamespaces {
     putMeasurementModel(workspace: PathParam<"putMeasurementModel", "workspace">, body: Body<"putMeasurementModel">): Promise<Result<"putMeasurementModel">>;
     /** Change workspace settings (`updateWorkspaceSettings`: PATCH /api/v1/workspaces/{workspace}/settings; scope settings:write) */
     update(workspace: PathParam<"updateWorkspaceSettings", "workspace">, body: Body<"updateWorkspaceSettings">): Promise<Result<"updateWorkspaceSettings">>;
+  };
+  sharedReports: {
+    /** Read a shared report (no account needed) (`getSharedReport`: GET /api/v1/shared-reports/{token}) */
+    get(token: PathParam<"getSharedReport", "token">, query?: Query<"getSharedReport">): Promise<Result<"getSharedReport">>;
   };
   system: {
     /** Liveness and database check (`getHealth`: GET /api/v1/health) */

@@ -1,5 +1,9 @@
 import type { AppContext } from "../../context.js";
-import { enqueueRollupFollowUps } from "../analysis/enqueue-rollup-follow-ups.js";
+import { generateReportsJob } from "../../jobs/definitions/generate-reports-job.js";
+import {
+  enqueueRollupFollowUps,
+  enqueueWorkspaceJob,
+} from "../analysis/enqueue-rollup-follow-ups.js";
 import { settleOnce } from "../credits/settle-once.js";
 
 /** How a task the run could not pay for was recorded (`execute-run.ts`). */
@@ -14,7 +18,8 @@ const unpaidError = "insufficient_credits";
  * charge less (a reservation closed under the run), the rest is written off
  * and logged, never reported as cost. Queues the refresh of the workspace's
  * detected changes, the measurement of the done recommendations' impact and
- * the derivation of recommendations when the run stored answers.
+ * the derivation of recommendations when the run stored answers, and, for a
+ * run the run schedule started, the generation of its reports.
  */
 export async function finishRun(ctx: AppContext, runId: string): Promise<void> {
   const run = await ctx.prisma.run.findUniqueOrThrow({ where: { id: runId } });
@@ -71,4 +76,8 @@ export async function finishRun(ctx: AppContext, runId: string): Promise<void> {
   });
   // Its answers changed the rollups of the day: what reads them is redone now, not at the next read.
   if (run.completedTasks > 0) await enqueueRollupFollowUps(ctx, run.workspaceId);
+  // A run the run schedule started is reported on (services/reports/generate-due-reports.ts).
+  if (run.completedTasks > 0 && run.triggeredBy === "schedule") {
+    await enqueueWorkspaceJob(ctx, generateReportsJob, run.workspaceId, "the report generation");
+  }
 }

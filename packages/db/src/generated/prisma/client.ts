@@ -268,3 +268,13 @@ export type RecommendationTransition = Prisma.RecommendationTransitionModel
  * A page evaluation: a URL fetched the way AI crawlers see it, checked (docs/page-evaluations.md).
  */
 export type PageEvaluation = Prisma.PageEvaluationModel
+/**
+ * Model Report
+ * A generated report: an immutable snapshot of its document (docs/reports.md).
+ */
+export type Report = Prisma.ReportModel
+/**
+ * Model ReportShareLink
+ * A read-only link to one report; only the SHA-256 of its token is stored.
+ */
+export type ReportShareLink = Prisma.ReportShareLinkModel

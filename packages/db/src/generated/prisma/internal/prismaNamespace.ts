@@ -437,7 +437,9 @@ export const ModelName = {
   Recommendation: 'Recommendation',
   RecommendationAnswer: 'RecommendationAnswer',
   RecommendationTransition: 'RecommendationTransition',
-  PageEvaluation: 'PageEvaluation'
+  PageEvaluation: 'PageEvaluation',
+  Report: 'Report',
+  ReportShareLink: 'ReportShareLink'
 } as const
 
 export type ModelName = (typeof ModelName)[keyof typeof ModelName]
@@ -453,7 +455,7 @@ export type TypeMap<ExtArgs extends runtime.Types.Extensions.InternalArgs = runt
     omit: GlobalOmitOptions
   }
   meta: {
-    modelProps: "user" | "session" | "signInToken" | "workspace" | "competitor" | "member" | "auditEvent" | "apiKey" | "idempotencyRecord" | "deviceAuthorization" | "rateLimitWindow" | "invitation" | "storedCredential" | "creditAccount" | "creditLot" | "freeGrant" | "creditReservation" | "creditLedgerEntry" | "checkoutReceipt" | "prompt" | "run" | "engineResponse" | "citation" | "responseMention" | "metricCell" | "metricEntityCount" | "metricGroup" | "metricGroupEntityCount" | "metricGroupDomainCount" | "metricDayEngine" | "metricDayEngineEntityCount" | "metricChangeDay" | "metricDay" | "promptGeneration" | "researchJob" | "promptSuggestion" | "researchSource" | "recommendation" | "recommendationAnswer" | "recommendationTransition" | "pageEvaluation"
+    modelProps: "user" | "session" | "signInToken" | "workspace" | "competitor" | "member" | "auditEvent" | "apiKey" | "idempotencyRecord" | "deviceAuthorization" | "rateLimitWindow" | "invitation" | "storedCredential" | "creditAccount" | "creditLot" | "freeGrant" | "creditReservation" | "creditLedgerEntry" | "checkoutReceipt" | "prompt" | "run" | "engineResponse" | "citation" | "responseMention" | "metricCell" | "metricEntityCount" | "metricGroup" | "metricGroupEntityCount" | "metricGroupDomainCount" | "metricDayEngine" | "metricDayEngineEntityCount" | "metricChangeDay" | "metricDay" | "promptGeneration" | "researchJob" | "promptSuggestion" | "researchSource" | "recommendation" | "recommendationAnswer" | "recommendationTransition" | "pageEvaluation" | "report" | "reportShareLink"
     txIsolationLevel: TransactionIsolationLevel
   }
   model: {
@@ -3491,6 +3493,154 @@ export type TypeMap<ExtArgs extends runtime.Types.Extensions.InternalArgs = runt
         }
       }
     }
+    Report: {
+      payload: Prisma.$ReportPayload<ExtArgs>
+      fields: Prisma.ReportFieldRefs
+      operations: {
+        findUnique: {
+          args: Prisma.ReportFindUniqueArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$ReportPayload> | null
+        }
+        findUniqueOrThrow: {
+          args: Prisma.ReportFindUniqueOrThrowArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$ReportPayload>
+        }
+        findFirst: {
+          args: Prisma.ReportFindFirstArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$ReportPayload> | null
+        }
+        findFirstOrThrow: {
+          args: Prisma.ReportFindFirstOrThrowArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$ReportPayload>
+        }
+        findMany: {
+          args: Prisma.ReportFindManyArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$ReportPayload>[]
+        }
+        create: {
+          args: Prisma.ReportCreateArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$ReportPayload>
+        }
+        createMany: {
+          args: Prisma.ReportCreateManyArgs<ExtArgs>
+          result: BatchPayload
+        }
+        createManyAndReturn: {
+          args: Prisma.ReportCreateManyAndReturnArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$ReportPayload>[]
+        }
+        delete: {
+          args: Prisma.ReportDeleteArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$ReportPayload>
+        }
+        update: {
+          args: Prisma.ReportUpdateArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$ReportPayload>
+        }
+        deleteMany: {
+          args: Prisma.ReportDeleteManyArgs<ExtArgs>
+          result: BatchPayload
+        }
+        updateMany: {
+          args: Prisma.ReportUpdateManyArgs<ExtArgs>
+          result: BatchPayload
+        }
+        updateManyAndReturn: {
+          args: Prisma.ReportUpdateManyAndReturnArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$ReportPayload>[]
+        }
+        upsert: {
+          args: Prisma.ReportUpsertArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$ReportPayload>
+        }
+        aggregate: {
+          args: Prisma.ReportAggregateArgs<ExtArgs>
+          result: runtime.Types.Utils.Optional<Prisma.AggregateReport>
+        }
+        groupBy: {
+          args: Prisma.ReportGroupByArgs<ExtArgs>
+          result: runtime.Types.Utils.Optional<Prisma.ReportGroupByOutputType>[]
+        }
+        count: {
+          args: Prisma.ReportCountArgs<ExtArgs>
+          result: runtime.Types.Utils.Optional<Prisma.ReportCountAggregateOutputType> | number
+        }
+      }
+    }
+    ReportShareLink: {
+      payload: Prisma.$ReportShareLinkPayload<ExtArgs>
+      fields: Prisma.ReportShareLinkFieldRefs
+      operations: {
+        findUnique: {
+          args: Prisma.ReportShareLinkFindUniqueArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$ReportShareLinkPayload> | null
+        }
+        findUniqueOrThrow: {
+          args: Prisma.ReportShareLinkFindUniqueOrThrowArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$ReportShareLinkPayload>
+        }
+        findFirst: {
+          args: Prisma.ReportShareLinkFindFirstArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$ReportShareLinkPayload> | null
+        }
+        findFirstOrThrow: {
+          args: Prisma.ReportShareLinkFindFirstOrThrowArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$ReportShareLinkPayload>
+        }
+        findMany: {
+          args: Prisma.ReportShareLinkFindManyArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$ReportShareLinkPayload>[]
+        }
+        create: {
+          args: Prisma.ReportShareLinkCreateArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$ReportShareLinkPayload>
+        }
+        createMany: {
+          args: Prisma.ReportShareLinkCreateManyArgs<ExtArgs>
+          result: BatchPayload
+        }
+        createManyAndReturn: {
+          args: Prisma.ReportShareLinkCreateManyAndReturnArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$ReportShareLinkPayload>[]
+        }
+        delete: {
+          args: Prisma.ReportShareLinkDeleteArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$ReportShareLinkPayload>
+        }
+        update: {
+          args: Prisma.ReportShareLinkUpdateArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$ReportShareLinkPayload>
+        }
+        deleteMany: {
+          args: Prisma.ReportShareLinkDeleteManyArgs<ExtArgs>
+          result: BatchPayload
+        }
+        updateMany: {
+          args: Prisma.ReportShareLinkUpdateManyArgs<ExtArgs>
+          result: BatchPayload
+        }
+        updateManyAndReturn: {
+          args: Prisma.ReportShareLinkUpdateManyAndReturnArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$ReportShareLinkPayload>[]
+        }
+        upsert: {
+          args: Prisma.ReportShareLinkUpsertArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$ReportShareLinkPayload>
+        }
+        aggregate: {
+          args: Prisma.ReportShareLinkAggregateArgs<ExtArgs>
+          result: runtime.Types.Utils.Optional<Prisma.AggregateReportShareLink>
+        }
+        groupBy: {
+          args: Prisma.ReportShareLinkGroupByArgs<ExtArgs>
+          result: runtime.Types.Utils.Optional<Prisma.ReportShareLinkGroupByOutputType>[]
+        }
+        count: {
+          args: Prisma.ReportShareLinkCountArgs<ExtArgs>
+          result: runtime.Types.Utils.Optional<Prisma.ReportShareLinkCountAggregateOutputType> | number
+        }
+      }
+    }
   }
 } & {
   other: {
@@ -3592,6 +3742,10 @@ export const WorkspaceScalarFieldEnum = {
   nextScheduledRunAt: 'nextScheduledRunAt',
   scheduleLastRunAt: 'scheduleLastRunAt',
   scheduleLastOutcome: 'scheduleLastOutcome',
+  reportFrequency: 'reportFrequency',
+  reportTypes: 'reportTypes',
+  nextReportAt: 'nextReportAt',
+  lastReportAt: 'lastReportAt',
   createdAt: 'createdAt',
   updatedAt: 'updatedAt'
 } as const
@@ -4258,6 +4412,36 @@ export const PageEvaluationScalarFieldEnum = {
 export type PageEvaluationScalarFieldEnum = (typeof PageEvaluationScalarFieldEnum)[keyof typeof PageEvaluationScalarFieldEnum]
 
 
+export const ReportScalarFieldEnum = {
+  id: 'id',
+  workspaceId: 'workspaceId',
+  type: 'type',
+  periodFrom: 'periodFrom',
+  periodTo: 'periodTo',
+  trigger: 'trigger',
+  title: 'title',
+  parameters: 'parameters',
+  document: 'document',
+  generatedAt: 'generatedAt'
+} as const
+
+export type ReportScalarFieldEnum = (typeof ReportScalarFieldEnum)[keyof typeof ReportScalarFieldEnum]
+
+
+export const ReportShareLinkScalarFieldEnum = {
+  id: 'id',
+  reportId: 'reportId',
+  workspaceId: 'workspaceId',
+  tokenHash: 'tokenHash',
+  createdByUserId: 'createdByUserId',
+  createdAt: 'createdAt',
+  expiresAt: 'expiresAt',
+  revokedAt: 'revokedAt'
+} as const
+
+export type ReportShareLinkScalarFieldEnum = (typeof ReportShareLinkScalarFieldEnum)[keyof typeof ReportShareLinkScalarFieldEnum]
+
+
 export const SortOrder = {
   asc: 'asc',
   desc: 'desc'
@@ -4594,6 +4778,8 @@ export type GlobalOmitConfig = {
   recommendationAnswer?: Prisma.RecommendationAnswerOmit
   recommendationTransition?: Prisma.RecommendationTransitionOmit
   pageEvaluation?: Prisma.PageEvaluationOmit
+  report?: Prisma.ReportOmit
+  reportShareLink?: Prisma.ReportShareLinkOmit
 }
 
 /* Types for Logging */

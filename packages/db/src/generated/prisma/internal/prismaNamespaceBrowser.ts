@@ -91,7 +91,9 @@ export const ModelName = {
   Recommendation: 'Recommendation',
   RecommendationAnswer: 'RecommendationAnswer',
   RecommendationTransition: 'RecommendationTransition',
-  PageEvaluation: 'PageEvaluation'
+  PageEvaluation: 'PageEvaluation',
+  Report: 'Report',
+  ReportShareLink: 'ReportShareLink'
 } as const
 
 export type ModelName = (typeof ModelName)[keyof typeof ModelName]
@@ -172,6 +174,10 @@ export const WorkspaceScalarFieldEnum = {
   nextScheduledRunAt: 'nextScheduledRunAt',
   scheduleLastRunAt: 'scheduleLastRunAt',
   scheduleLastOutcome: 'scheduleLastOutcome',
+  reportFrequency: 'reportFrequency',
+  reportTypes: 'reportTypes',
+  nextReportAt: 'nextReportAt',
+  lastReportAt: 'lastReportAt',
   createdAt: 'createdAt',
   updatedAt: 'updatedAt'
 } as const
@@ -836,6 +842,36 @@ export const PageEvaluationScalarFieldEnum = {
 } as const
 
 export type PageEvaluationScalarFieldEnum = (typeof PageEvaluationScalarFieldEnum)[keyof typeof PageEvaluationScalarFieldEnum]
+
+
+export const ReportScalarFieldEnum = {
+  id: 'id',
+  workspaceId: 'workspaceId',
+  type: 'type',
+  periodFrom: 'periodFrom',
+  periodTo: 'periodTo',
+  trigger: 'trigger',
+  title: 'title',
+  parameters: 'parameters',
+  document: 'document',
+  generatedAt: 'generatedAt'
+} as const
+
+export type ReportScalarFieldEnum = (typeof ReportScalarFieldEnum)[keyof typeof ReportScalarFieldEnum]
+
+
+export const ReportShareLinkScalarFieldEnum = {
+  id: 'id',
+  reportId: 'reportId',
+  workspaceId: 'workspaceId',
+  tokenHash: 'tokenHash',
+  createdByUserId: 'createdByUserId',
+  createdAt: 'createdAt',
+  expiresAt: 'expiresAt',
+  revokedAt: 'revokedAt'
+} as const
+
+export type ReportShareLinkScalarFieldEnum = (typeof ReportShareLinkScalarFieldEnum)[keyof typeof ReportShareLinkScalarFieldEnum]
 
 
 export const SortOrder = {

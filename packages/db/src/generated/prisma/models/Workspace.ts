@@ -57,6 +57,9 @@ export type WorkspaceMinAggregateOutputType = {
   nextScheduledRunAt: Date | null
   scheduleLastRunAt: Date | null
   scheduleLastOutcome: string | null
+  reportFrequency: string | null
+  nextReportAt: Date | null
+  lastReportAt: Date | null
   createdAt: Date | null
   updatedAt: Date | null
 }
@@ -82,6 +85,9 @@ export type WorkspaceMaxAggregateOutputType = {
   nextScheduledRunAt: Date | null
   scheduleLastRunAt: Date | null
   scheduleLastOutcome: string | null
+  reportFrequency: string | null
+  nextReportAt: Date | null
+  lastReportAt: Date | null
   createdAt: Date | null
   updatedAt: Date | null
 }
@@ -113,6 +119,10 @@ export type WorkspaceCountAggregateOutputType = {
   nextScheduledRunAt: number
   scheduleLastRunAt: number
   scheduleLastOutcome: number
+  reportFrequency: number
+  reportTypes: number
+  nextReportAt: number
+  lastReportAt: number
   createdAt: number
   updatedAt: number
   _all: number
@@ -150,6 +160,9 @@ export type WorkspaceMinAggregateInputType = {
   nextScheduledRunAt?: true
   scheduleLastRunAt?: true
   scheduleLastOutcome?: true
+  reportFrequency?: true
+  nextReportAt?: true
+  lastReportAt?: true
   createdAt?: true
   updatedAt?: true
 }
@@ -175,6 +188,9 @@ export type WorkspaceMaxAggregateInputType = {
   nextScheduledRunAt?: true
   scheduleLastRunAt?: true
   scheduleLastOutcome?: true
+  reportFrequency?: true
+  nextReportAt?: true
+  lastReportAt?: true
   createdAt?: true
   updatedAt?: true
 }
@@ -206,6 +222,10 @@ export type WorkspaceCountAggregateInputType = {
   nextScheduledRunAt?: true
   scheduleLastRunAt?: true
   scheduleLastOutcome?: true
+  reportFrequency?: true
+  reportTypes?: true
+  nextReportAt?: true
+  lastReportAt?: true
   createdAt?: true
   updatedAt?: true
   _all?: true
@@ -324,6 +344,10 @@ export type WorkspaceGroupByOutputType = {
   nextScheduledRunAt: Date | null
   scheduleLastRunAt: Date | null
   scheduleLastOutcome: string | null
+  reportFrequency: string | null
+  reportTypes: string[]
+  nextReportAt: Date | null
+  lastReportAt: Date | null
   createdAt: Date
   updatedAt: Date
   _count: WorkspaceCountAggregateOutputType | null
@@ -378,6 +402,10 @@ export type WorkspaceWhereInput = {
   nextScheduledRunAt?: Prisma.DateTimeNullableFilter<"Workspace"> | Date | string | null
   scheduleLastRunAt?: Prisma.DateTimeNullableFilter<"Workspace"> | Date | string | null
   scheduleLastOutcome?: Prisma.StringNullableFilter<"Workspace"> | string | null
+  reportFrequency?: Prisma.StringNullableFilter<"Workspace"> | string | null
+  reportTypes?: Prisma.StringNullableListFilter<"Workspace">
+  nextReportAt?: Prisma.DateTimeNullableFilter<"Workspace"> | Date | string | null
+  lastReportAt?: Prisma.DateTimeNullableFilter<"Workspace"> | Date | string | null
   createdAt?: Prisma.DateTimeFilter<"Workspace"> | Date | string
   updatedAt?: Prisma.DateTimeFilter<"Workspace"> | Date | string
   competitors?: Prisma.CompetitorListRelationFilter
@@ -393,6 +421,7 @@ export type WorkspaceWhereInput = {
   promptSuggestions?: Prisma.PromptSuggestionListRelationFilter
   recommendations?: Prisma.RecommendationListRelationFilter
   pageEvaluations?: Prisma.PageEvaluationListRelationFilter
+  reports?: Prisma.ReportListRelationFilter
 }
 
 export type WorkspaceOrderByWithRelationInput = {
@@ -422,6 +451,10 @@ export type WorkspaceOrderByWithRelationInput = {
   nextScheduledRunAt?: Prisma.SortOrderInput | Prisma.SortOrder
   scheduleLastRunAt?: Prisma.SortOrderInput | Prisma.SortOrder
   scheduleLastOutcome?: Prisma.SortOrderInput | Prisma.SortOrder
+  reportFrequency?: Prisma.SortOrderInput | Prisma.SortOrder
+  reportTypes?: Prisma.SortOrder
+  nextReportAt?: Prisma.SortOrderInput | Prisma.SortOrder
+  lastReportAt?: Prisma.SortOrderInput | Prisma.SortOrder
   createdAt?: Prisma.SortOrder
   updatedAt?: Prisma.SortOrder
   competitors?: Prisma.CompetitorOrderByRelationAggregateInput
@@ -437,6 +470,7 @@ export type WorkspaceOrderByWithRelationInput = {
   promptSuggestions?: Prisma.PromptSuggestionOrderByRelationAggregateInput
   recommendations?: Prisma.RecommendationOrderByRelationAggregateInput
   pageEvaluations?: Prisma.PageEvaluationOrderByRelationAggregateInput
+  reports?: Prisma.ReportOrderByRelationAggregateInput
 }
 
 export type WorkspaceWhereUniqueInput = Prisma.AtLeast<{
@@ -469,6 +503,10 @@ export type WorkspaceWhereUniqueInput = Prisma.AtLeast<{
   nextScheduledRunAt?: Prisma.DateTimeNullableFilter<"Workspace"> | Date | string | null
   scheduleLastRunAt?: Prisma.DateTimeNullableFilter<"Workspace"> | Date | string | null
   scheduleLastOutcome?: Prisma.StringNullableFilter<"Workspace"> | string | null
+  reportFrequency?: Prisma.StringNullableFilter<"Workspace"> | string | null
+  reportTypes?: Prisma.StringNullableListFilter<"Workspace">
+  nextReportAt?: Prisma.DateTimeNullableFilter<"Workspace"> | Date | string | null
+  lastReportAt?: Prisma.DateTimeNullableFilter<"Workspace"> | Date | string | null
   createdAt?: Prisma.DateTimeFilter<"Workspace"> | Date | string
   updatedAt?: Prisma.DateTimeFilter<"Workspace"> | Date | string
   competitors?: Prisma.CompetitorListRelationFilter
@@ -484,6 +522,7 @@ export type WorkspaceWhereUniqueInput = Prisma.AtLeast<{
   promptSuggestions?: Prisma.PromptSuggestionListRelationFilter
   recommendations?: Prisma.RecommendationListRelationFilter
   pageEvaluations?: Prisma.PageEvaluationListRelationFilter
+  reports?: Prisma.ReportListRelationFilter
 }, "id" | "slug">
 
 export type WorkspaceOrderByWithAggregationInput = {
@@ -513,6 +552,10 @@ export type WorkspaceOrderByWithAggregationInput = {
   nextScheduledRunAt?: Prisma.SortOrderInput | Prisma.SortOrder
   scheduleLastRunAt?: Prisma.SortOrderInput | Prisma.SortOrder
   scheduleLastOutcome?: Prisma.SortOrderInput | Prisma.SortOrder
+  reportFrequency?: Prisma.SortOrderInput | Prisma.SortOrder
+  reportTypes?: Prisma.SortOrder
+  nextReportAt?: Prisma.SortOrderInput | Prisma.SortOrder
+  lastReportAt?: Prisma.SortOrderInput | Prisma.SortOrder
   createdAt?: Prisma.SortOrder
   updatedAt?: Prisma.SortOrder
   _count?: Prisma.WorkspaceCountOrderByAggregateInput
@@ -552,6 +595,10 @@ export type WorkspaceScalarWhereWithAggregatesInput = {
   nextScheduledRunAt?: Prisma.DateTimeNullableWithAggregatesFilter<"Workspace"> | Date | string | null
   scheduleLastRunAt?: Prisma.DateTimeNullableWithAggregatesFilter<"Workspace"> | Date | string | null
   scheduleLastOutcome?: Prisma.StringNullableWithAggregatesFilter<"Workspace"> | string | null
+  reportFrequency?: Prisma.StringNullableWithAggregatesFilter<"Workspace"> | string | null
+  reportTypes?: Prisma.StringNullableListFilter<"Workspace">
+  nextReportAt?: Prisma.DateTimeNullableWithAggregatesFilter<"Workspace"> | Date | string | null
+  lastReportAt?: Prisma.DateTimeNullableWithAggregatesFilter<"Workspace"> | Date | string | null
   createdAt?: Prisma.DateTimeWithAggregatesFilter<"Workspace"> | Date | string
   updatedAt?: Prisma.DateTimeWithAggregatesFilter<"Workspace"> | Date | string
 }
@@ -583,6 +630,10 @@ export type WorkspaceCreateInput = {
   nextScheduledRunAt?: Date | string | null
   scheduleLastRunAt?: Date | string | null
   scheduleLastOutcome?: string | null
+  reportFrequency?: string | null
+  reportTypes?: Prisma.WorkspaceCreatereportTypesInput | string[]
+  nextReportAt?: Date | string | null
+  lastReportAt?: Date | string | null
   createdAt: Date | string
   updatedAt: Date | string
   competitors?: Prisma.CompetitorCreateNestedManyWithoutWorkspaceInput
@@ -598,6 +649,7 @@ export type WorkspaceCreateInput = {
   promptSuggestions?: Prisma.PromptSuggestionCreateNestedManyWithoutWorkspaceInput
   recommendations?: Prisma.RecommendationCreateNestedManyWithoutWorkspaceInput
   pageEvaluations?: Prisma.PageEvaluationCreateNestedManyWithoutWorkspaceInput
+  reports?: Prisma.ReportCreateNestedManyWithoutWorkspaceInput
 }
 
 export type WorkspaceUncheckedCreateInput = {
@@ -627,6 +679,10 @@ export type WorkspaceUncheckedCreateInput = {
   nextScheduledRunAt?: Date | string | null
   scheduleLastRunAt?: Date | string | null
   scheduleLastOutcome?: string | null
+  reportFrequency?: string | null
+  reportTypes?: Prisma.WorkspaceCreatereportTypesInput | string[]
+  nextReportAt?: Date | string | null
+  lastReportAt?: Date | string | null
   createdAt: Date | string
   updatedAt: Date | string
   competitors?: Prisma.CompetitorUncheckedCreateNestedManyWithoutWorkspaceInput
@@ -642,6 +698,7 @@ export type WorkspaceUncheckedCreateInput = {
   promptSuggestions?: Prisma.PromptSuggestionUncheckedCreateNestedManyWithoutWorkspaceInput
   recommendations?: Prisma.RecommendationUncheckedCreateNestedManyWithoutWorkspaceInput
   pageEvaluations?: Prisma.PageEvaluationUncheckedCreateNestedManyWithoutWorkspaceInput
+  reports?: Prisma.ReportUncheckedCreateNestedManyWithoutWorkspaceInput
 }
 
 export type WorkspaceUpdateInput = {
@@ -671,6 +728,10 @@ export type WorkspaceUpdateInput = {
   nextScheduledRunAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
   scheduleLastRunAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
   scheduleLastOutcome?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  reportFrequency?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  reportTypes?: Prisma.WorkspaceUpdatereportTypesInput | string[]
+  nextReportAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
+  lastReportAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
   createdAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   updatedAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   competitors?: Prisma.CompetitorUpdateManyWithoutWorkspaceNestedInput
@@ -686,6 +747,7 @@ export type WorkspaceUpdateInput = {
   promptSuggestions?: Prisma.PromptSuggestionUpdateManyWithoutWorkspaceNestedInput
   recommendations?: Prisma.RecommendationUpdateManyWithoutWorkspaceNestedInput
   pageEvaluations?: Prisma.PageEvaluationUpdateManyWithoutWorkspaceNestedInput
+  reports?: Prisma.ReportUpdateManyWithoutWorkspaceNestedInput
 }
 
 export type WorkspaceUncheckedUpdateInput = {
@@ -715,6 +777,10 @@ export type WorkspaceUncheckedUpdateInput = {
   nextScheduledRunAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
   scheduleLastRunAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
   scheduleLastOutcome?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  reportFrequency?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  reportTypes?: Prisma.WorkspaceUpdatereportTypesInput | string[]
+  nextReportAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
+  lastReportAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
   createdAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   updatedAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   competitors?: Prisma.CompetitorUncheckedUpdateManyWithoutWorkspaceNestedInput
@@ -730,6 +796,7 @@ export type WorkspaceUncheckedUpdateInput = {
   promptSuggestions?: Prisma.PromptSuggestionUncheckedUpdateManyWithoutWorkspaceNestedInput
   recommendations?: Prisma.RecommendationUncheckedUpdateManyWithoutWorkspaceNestedInput
   pageEvaluations?: Prisma.PageEvaluationUncheckedUpdateManyWithoutWorkspaceNestedInput
+  reports?: Prisma.ReportUncheckedUpdateManyWithoutWorkspaceNestedInput
 }
 
 export type WorkspaceCreateManyInput = {
@@ -759,6 +826,10 @@ export type WorkspaceCreateManyInput = {
   nextScheduledRunAt?: Date | string | null
   scheduleLastRunAt?: Date | string | null
   scheduleLastOutcome?: string | null
+  reportFrequency?: string | null
+  reportTypes?: Prisma.WorkspaceCreatereportTypesInput | string[]
+  nextReportAt?: Date | string | null
+  lastReportAt?: Date | string | null
   createdAt: Date | string
   updatedAt: Date | string
 }
@@ -790,6 +861,10 @@ export type WorkspaceUpdateManyMutationInput = {
   nextScheduledRunAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
   scheduleLastRunAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
   scheduleLastOutcome?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  reportFrequency?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  reportTypes?: Prisma.WorkspaceUpdatereportTypesInput | string[]
+  nextReportAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
+  lastReportAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
   createdAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   updatedAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
 }
@@ -821,6 +896,10 @@ export type WorkspaceUncheckedUpdateManyInput = {
   nextScheduledRunAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
   scheduleLastRunAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
   scheduleLastOutcome?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  reportFrequency?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  reportTypes?: Prisma.WorkspaceUpdatereportTypesInput | string[]
+  nextReportAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
+  lastReportAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
   createdAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   updatedAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
 }
@@ -860,6 +939,10 @@ export type WorkspaceCountOrderByAggregateInput = {
   nextScheduledRunAt?: Prisma.SortOrder
   scheduleLastRunAt?: Prisma.SortOrder
   scheduleLastOutcome?: Prisma.SortOrder
+  reportFrequency?: Prisma.SortOrder
+  reportTypes?: Prisma.SortOrder
+  nextReportAt?: Prisma.SortOrder
+  lastReportAt?: Prisma.SortOrder
   createdAt?: Prisma.SortOrder
   updatedAt?: Prisma.SortOrder
 }
@@ -890,6 +973,9 @@ export type WorkspaceMaxOrderByAggregateInput = {
   nextScheduledRunAt?: Prisma.SortOrder
   scheduleLastRunAt?: Prisma.SortOrder
   scheduleLastOutcome?: Prisma.SortOrder
+  reportFrequency?: Prisma.SortOrder
+  nextReportAt?: Prisma.SortOrder
+  lastReportAt?: Prisma.SortOrder
   createdAt?: Prisma.SortOrder
   updatedAt?: Prisma.SortOrder
 }
@@ -915,6 +1001,9 @@ export type WorkspaceMinOrderByAggregateInput = {
   nextScheduledRunAt?: Prisma.SortOrder
   scheduleLastRunAt?: Prisma.SortOrder
   scheduleLastOutcome?: Prisma.SortOrder
+  reportFrequency?: Prisma.SortOrder
+  nextReportAt?: Prisma.SortOrder
+  lastReportAt?: Prisma.SortOrder
   createdAt?: Prisma.SortOrder
   updatedAt?: Prisma.SortOrder
 }
@@ -941,6 +1030,10 @@ export type WorkspaceCreateregionsInput = {
   set: string[]
 }
 
+export type WorkspaceCreatereportTypesInput = {
+  set: string[]
+}
+
 export type WorkspaceUpdatedomainsInput = {
   set?: string[]
   push?: string | string[]
@@ -962,6 +1055,11 @@ export type IntFieldUpdateOperationsInput = {
   decrement?: number
   multiply?: number
   divide?: number
+}
+
+export type WorkspaceUpdatereportTypesInput = {
+  set?: string[]
+  push?: string | string[]
 }
 
 export type WorkspaceCreateNestedOneWithoutCompetitorsInput = {
@@ -1146,6 +1244,20 @@ export type WorkspaceUpdateOneRequiredWithoutPageEvaluationsNestedInput = {
   update?: Prisma.XOR<Prisma.XOR<Prisma.WorkspaceUpdateToOneWithWhereWithoutPageEvaluationsInput, Prisma.WorkspaceUpdateWithoutPageEvaluationsInput>, Prisma.WorkspaceUncheckedUpdateWithoutPageEvaluationsInput>
 }
 
+export type WorkspaceCreateNestedOneWithoutReportsInput = {
+  create?: Prisma.XOR<Prisma.WorkspaceCreateWithoutReportsInput, Prisma.WorkspaceUncheckedCreateWithoutReportsInput>
+  connectOrCreate?: Prisma.WorkspaceCreateOrConnectWithoutReportsInput
+  connect?: Prisma.WorkspaceWhereUniqueInput
+}
+
+export type WorkspaceUpdateOneRequiredWithoutReportsNestedInput = {
+  create?: Prisma.XOR<Prisma.WorkspaceCreateWithoutReportsInput, Prisma.WorkspaceUncheckedCreateWithoutReportsInput>
+  connectOrCreate?: Prisma.WorkspaceCreateOrConnectWithoutReportsInput
+  upsert?: Prisma.WorkspaceUpsertWithoutReportsInput
+  connect?: Prisma.WorkspaceWhereUniqueInput
+  update?: Prisma.XOR<Prisma.XOR<Prisma.WorkspaceUpdateToOneWithWhereWithoutReportsInput, Prisma.WorkspaceUpdateWithoutReportsInput>, Prisma.WorkspaceUncheckedUpdateWithoutReportsInput>
+}
+
 export type WorkspaceCreateWithoutCompetitorsInput = {
   id: string
   slug: string
@@ -1173,6 +1285,10 @@ export type WorkspaceCreateWithoutCompetitorsInput = {
   nextScheduledRunAt?: Date | string | null
   scheduleLastRunAt?: Date | string | null
   scheduleLastOutcome?: string | null
+  reportFrequency?: string | null
+  reportTypes?: Prisma.WorkspaceCreatereportTypesInput | string[]
+  nextReportAt?: Date | string | null
+  lastReportAt?: Date | string | null
   createdAt: Date | string
   updatedAt: Date | string
   members?: Prisma.MemberCreateNestedManyWithoutWorkspaceInput
@@ -1187,6 +1303,7 @@ export type WorkspaceCreateWithoutCompetitorsInput = {
   promptSuggestions?: Prisma.PromptSuggestionCreateNestedManyWithoutWorkspaceInput
   recommendations?: Prisma.RecommendationCreateNestedManyWithoutWorkspaceInput
   pageEvaluations?: Prisma.PageEvaluationCreateNestedManyWithoutWorkspaceInput
+  reports?: Prisma.ReportCreateNestedManyWithoutWorkspaceInput
 }
 
 export type WorkspaceUncheckedCreateWithoutCompetitorsInput = {
@@ -1216,6 +1333,10 @@ export type WorkspaceUncheckedCreateWithoutCompetitorsInput = {
   nextScheduledRunAt?: Date | string | null
   scheduleLastRunAt?: Date | string | null
   scheduleLastOutcome?: string | null
+  reportFrequency?: string | null
+  reportTypes?: Prisma.WorkspaceCreatereportTypesInput | string[]
+  nextReportAt?: Date | string | null
+  lastReportAt?: Date | string | null
   createdAt: Date | string
   updatedAt: Date | string
   members?: Prisma.MemberUncheckedCreateNestedManyWithoutWorkspaceInput
@@ -1230,6 +1351,7 @@ export type WorkspaceUncheckedCreateWithoutCompetitorsInput = {
   promptSuggestions?: Prisma.PromptSuggestionUncheckedCreateNestedManyWithoutWorkspaceInput
   recommendations?: Prisma.RecommendationUncheckedCreateNestedManyWithoutWorkspaceInput
   pageEvaluations?: Prisma.PageEvaluationUncheckedCreateNestedManyWithoutWorkspaceInput
+  reports?: Prisma.ReportUncheckedCreateNestedManyWithoutWorkspaceInput
 }
 
 export type WorkspaceCreateOrConnectWithoutCompetitorsInput = {
@@ -1275,6 +1397,10 @@ export type WorkspaceUpdateWithoutCompetitorsInput = {
   nextScheduledRunAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
   scheduleLastRunAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
   scheduleLastOutcome?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  reportFrequency?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  reportTypes?: Prisma.WorkspaceUpdatereportTypesInput | string[]
+  nextReportAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
+  lastReportAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
   createdAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   updatedAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   members?: Prisma.MemberUpdateManyWithoutWorkspaceNestedInput
@@ -1289,6 +1415,7 @@ export type WorkspaceUpdateWithoutCompetitorsInput = {
   promptSuggestions?: Prisma.PromptSuggestionUpdateManyWithoutWorkspaceNestedInput
   recommendations?: Prisma.RecommendationUpdateManyWithoutWorkspaceNestedInput
   pageEvaluations?: Prisma.PageEvaluationUpdateManyWithoutWorkspaceNestedInput
+  reports?: Prisma.ReportUpdateManyWithoutWorkspaceNestedInput
 }
 
 export type WorkspaceUncheckedUpdateWithoutCompetitorsInput = {
@@ -1318,6 +1445,10 @@ export type WorkspaceUncheckedUpdateWithoutCompetitorsInput = {
   nextScheduledRunAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
   scheduleLastRunAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
   scheduleLastOutcome?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  reportFrequency?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  reportTypes?: Prisma.WorkspaceUpdatereportTypesInput | string[]
+  nextReportAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
+  lastReportAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
   createdAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   updatedAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   members?: Prisma.MemberUncheckedUpdateManyWithoutWorkspaceNestedInput
@@ -1332,6 +1463,7 @@ export type WorkspaceUncheckedUpdateWithoutCompetitorsInput = {
   promptSuggestions?: Prisma.PromptSuggestionUncheckedUpdateManyWithoutWorkspaceNestedInput
   recommendations?: Prisma.RecommendationUncheckedUpdateManyWithoutWorkspaceNestedInput
   pageEvaluations?: Prisma.PageEvaluationUncheckedUpdateManyWithoutWorkspaceNestedInput
+  reports?: Prisma.ReportUncheckedUpdateManyWithoutWorkspaceNestedInput
 }
 
 export type WorkspaceCreateWithoutMembersInput = {
@@ -1361,6 +1493,10 @@ export type WorkspaceCreateWithoutMembersInput = {
   nextScheduledRunAt?: Date | string | null
   scheduleLastRunAt?: Date | string | null
   scheduleLastOutcome?: string | null
+  reportFrequency?: string | null
+  reportTypes?: Prisma.WorkspaceCreatereportTypesInput | string[]
+  nextReportAt?: Date | string | null
+  lastReportAt?: Date | string | null
   createdAt: Date | string
   updatedAt: Date | string
   competitors?: Prisma.CompetitorCreateNestedManyWithoutWorkspaceInput
@@ -1375,6 +1511,7 @@ export type WorkspaceCreateWithoutMembersInput = {
   promptSuggestions?: Prisma.PromptSuggestionCreateNestedManyWithoutWorkspaceInput
   recommendations?: Prisma.RecommendationCreateNestedManyWithoutWorkspaceInput
   pageEvaluations?: Prisma.PageEvaluationCreateNestedManyWithoutWorkspaceInput
+  reports?: Prisma.ReportCreateNestedManyWithoutWorkspaceInput
 }
 
 export type WorkspaceUncheckedCreateWithoutMembersInput = {
@@ -1404,6 +1541,10 @@ export type WorkspaceUncheckedCreateWithoutMembersInput = {
   nextScheduledRunAt?: Date | string | null
   scheduleLastRunAt?: Date | string | null
   scheduleLastOutcome?: string | null
+  reportFrequency?: string | null
+  reportTypes?: Prisma.WorkspaceCreatereportTypesInput | string[]
+  nextReportAt?: Date | string | null
+  lastReportAt?: Date | string | null
   createdAt: Date | string
   updatedAt: Date | string
   competitors?: Prisma.CompetitorUncheckedCreateNestedManyWithoutWorkspaceInput
@@ -1418,6 +1559,7 @@ export type WorkspaceUncheckedCreateWithoutMembersInput = {
   promptSuggestions?: Prisma.PromptSuggestionUncheckedCreateNestedManyWithoutWorkspaceInput
   recommendations?: Prisma.RecommendationUncheckedCreateNestedManyWithoutWorkspaceInput
   pageEvaluations?: Prisma.PageEvaluationUncheckedCreateNestedManyWithoutWorkspaceInput
+  reports?: Prisma.ReportUncheckedCreateNestedManyWithoutWorkspaceInput
 }
 
 export type WorkspaceCreateOrConnectWithoutMembersInput = {
@@ -1463,6 +1605,10 @@ export type WorkspaceUpdateWithoutMembersInput = {
   nextScheduledRunAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
   scheduleLastRunAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
   scheduleLastOutcome?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  reportFrequency?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  reportTypes?: Prisma.WorkspaceUpdatereportTypesInput | string[]
+  nextReportAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
+  lastReportAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
   createdAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   updatedAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   competitors?: Prisma.CompetitorUpdateManyWithoutWorkspaceNestedInput
@@ -1477,6 +1623,7 @@ export type WorkspaceUpdateWithoutMembersInput = {
   promptSuggestions?: Prisma.PromptSuggestionUpdateManyWithoutWorkspaceNestedInput
   recommendations?: Prisma.RecommendationUpdateManyWithoutWorkspaceNestedInput
   pageEvaluations?: Prisma.PageEvaluationUpdateManyWithoutWorkspaceNestedInput
+  reports?: Prisma.ReportUpdateManyWithoutWorkspaceNestedInput
 }
 
 export type WorkspaceUncheckedUpdateWithoutMembersInput = {
@@ -1506,6 +1653,10 @@ export type WorkspaceUncheckedUpdateWithoutMembersInput = {
   nextScheduledRunAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
   scheduleLastRunAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
   scheduleLastOutcome?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  reportFrequency?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  reportTypes?: Prisma.WorkspaceUpdatereportTypesInput | string[]
+  nextReportAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
+  lastReportAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
   createdAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   updatedAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   competitors?: Prisma.CompetitorUncheckedUpdateManyWithoutWorkspaceNestedInput
@@ -1520,6 +1671,7 @@ export type WorkspaceUncheckedUpdateWithoutMembersInput = {
   promptSuggestions?: Prisma.PromptSuggestionUncheckedUpdateManyWithoutWorkspaceNestedInput
   recommendations?: Prisma.RecommendationUncheckedUpdateManyWithoutWorkspaceNestedInput
   pageEvaluations?: Prisma.PageEvaluationUncheckedUpdateManyWithoutWorkspaceNestedInput
+  reports?: Prisma.ReportUncheckedUpdateManyWithoutWorkspaceNestedInput
 }
 
 export type WorkspaceCreateWithoutApiKeysInput = {
@@ -1549,6 +1701,10 @@ export type WorkspaceCreateWithoutApiKeysInput = {
   nextScheduledRunAt?: Date | string | null
   scheduleLastRunAt?: Date | string | null
   scheduleLastOutcome?: string | null
+  reportFrequency?: string | null
+  reportTypes?: Prisma.WorkspaceCreatereportTypesInput | string[]
+  nextReportAt?: Date | string | null
+  lastReportAt?: Date | string | null
   createdAt: Date | string
   updatedAt: Date | string
   competitors?: Prisma.CompetitorCreateNestedManyWithoutWorkspaceInput
@@ -1563,6 +1719,7 @@ export type WorkspaceCreateWithoutApiKeysInput = {
   promptSuggestions?: Prisma.PromptSuggestionCreateNestedManyWithoutWorkspaceInput
   recommendations?: Prisma.RecommendationCreateNestedManyWithoutWorkspaceInput
   pageEvaluations?: Prisma.PageEvaluationCreateNestedManyWithoutWorkspaceInput
+  reports?: Prisma.ReportCreateNestedManyWithoutWorkspaceInput
 }
 
 export type WorkspaceUncheckedCreateWithoutApiKeysInput = {
@@ -1592,6 +1749,10 @@ export type WorkspaceUncheckedCreateWithoutApiKeysInput = {
   nextScheduledRunAt?: Date | string | null
   scheduleLastRunAt?: Date | string | null
   scheduleLastOutcome?: string | null
+  reportFrequency?: string | null
+  reportTypes?: Prisma.WorkspaceCreatereportTypesInput | string[]
+  nextReportAt?: Date | string | null
+  lastReportAt?: Date | string | null
   createdAt: Date | string
   updatedAt: Date | string
   competitors?: Prisma.CompetitorUncheckedCreateNestedManyWithoutWorkspaceInput
@@ -1606,6 +1767,7 @@ export type WorkspaceUncheckedCreateWithoutApiKeysInput = {
   promptSuggestions?: Prisma.PromptSuggestionUncheckedCreateNestedManyWithoutWorkspaceInput
   recommendations?: Prisma.RecommendationUncheckedCreateNestedManyWithoutWorkspaceInput
   pageEvaluations?: Prisma.PageEvaluationUncheckedCreateNestedManyWithoutWorkspaceInput
+  reports?: Prisma.ReportUncheckedCreateNestedManyWithoutWorkspaceInput
 }
 
 export type WorkspaceCreateOrConnectWithoutApiKeysInput = {
@@ -1651,6 +1813,10 @@ export type WorkspaceUpdateWithoutApiKeysInput = {
   nextScheduledRunAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
   scheduleLastRunAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
   scheduleLastOutcome?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  reportFrequency?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  reportTypes?: Prisma.WorkspaceUpdatereportTypesInput | string[]
+  nextReportAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
+  lastReportAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
   createdAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   updatedAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   competitors?: Prisma.CompetitorUpdateManyWithoutWorkspaceNestedInput
@@ -1665,6 +1831,7 @@ export type WorkspaceUpdateWithoutApiKeysInput = {
   promptSuggestions?: Prisma.PromptSuggestionUpdateManyWithoutWorkspaceNestedInput
   recommendations?: Prisma.RecommendationUpdateManyWithoutWorkspaceNestedInput
   pageEvaluations?: Prisma.PageEvaluationUpdateManyWithoutWorkspaceNestedInput
+  reports?: Prisma.ReportUpdateManyWithoutWorkspaceNestedInput
 }
 
 export type WorkspaceUncheckedUpdateWithoutApiKeysInput = {
@@ -1694,6 +1861,10 @@ export type WorkspaceUncheckedUpdateWithoutApiKeysInput = {
   nextScheduledRunAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
   scheduleLastRunAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
   scheduleLastOutcome?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  reportFrequency?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  reportTypes?: Prisma.WorkspaceUpdatereportTypesInput | string[]
+  nextReportAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
+  lastReportAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
   createdAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   updatedAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   competitors?: Prisma.CompetitorUncheckedUpdateManyWithoutWorkspaceNestedInput
@@ -1708,6 +1879,7 @@ export type WorkspaceUncheckedUpdateWithoutApiKeysInput = {
   promptSuggestions?: Prisma.PromptSuggestionUncheckedUpdateManyWithoutWorkspaceNestedInput
   recommendations?: Prisma.RecommendationUncheckedUpdateManyWithoutWorkspaceNestedInput
   pageEvaluations?: Prisma.PageEvaluationUncheckedUpdateManyWithoutWorkspaceNestedInput
+  reports?: Prisma.ReportUncheckedUpdateManyWithoutWorkspaceNestedInput
 }
 
 export type WorkspaceCreateWithoutInvitationsInput = {
@@ -1737,6 +1909,10 @@ export type WorkspaceCreateWithoutInvitationsInput = {
   nextScheduledRunAt?: Date | string | null
   scheduleLastRunAt?: Date | string | null
   scheduleLastOutcome?: string | null
+  reportFrequency?: string | null
+  reportTypes?: Prisma.WorkspaceCreatereportTypesInput | string[]
+  nextReportAt?: Date | string | null
+  lastReportAt?: Date | string | null
   createdAt: Date | string
   updatedAt: Date | string
   competitors?: Prisma.CompetitorCreateNestedManyWithoutWorkspaceInput
@@ -1751,6 +1927,7 @@ export type WorkspaceCreateWithoutInvitationsInput = {
   promptSuggestions?: Prisma.PromptSuggestionCreateNestedManyWithoutWorkspaceInput
   recommendations?: Prisma.RecommendationCreateNestedManyWithoutWorkspaceInput
   pageEvaluations?: Prisma.PageEvaluationCreateNestedManyWithoutWorkspaceInput
+  reports?: Prisma.ReportCreateNestedManyWithoutWorkspaceInput
 }
 
 export type WorkspaceUncheckedCreateWithoutInvitationsInput = {
@@ -1780,6 +1957,10 @@ export type WorkspaceUncheckedCreateWithoutInvitationsInput = {
   nextScheduledRunAt?: Date | string | null
   scheduleLastRunAt?: Date | string | null
   scheduleLastOutcome?: string | null
+  reportFrequency?: string | null
+  reportTypes?: Prisma.WorkspaceCreatereportTypesInput | string[]
+  nextReportAt?: Date | string | null
+  lastReportAt?: Date | string | null
   createdAt: Date | string
   updatedAt: Date | string
   competitors?: Prisma.CompetitorUncheckedCreateNestedManyWithoutWorkspaceInput
@@ -1794,6 +1975,7 @@ export type WorkspaceUncheckedCreateWithoutInvitationsInput = {
   promptSuggestions?: Prisma.PromptSuggestionUncheckedCreateNestedManyWithoutWorkspaceInput
   recommendations?: Prisma.RecommendationUncheckedCreateNestedManyWithoutWorkspaceInput
   pageEvaluations?: Prisma.PageEvaluationUncheckedCreateNestedManyWithoutWorkspaceInput
+  reports?: Prisma.ReportUncheckedCreateNestedManyWithoutWorkspaceInput
 }
 
 export type WorkspaceCreateOrConnectWithoutInvitationsInput = {
@@ -1839,6 +2021,10 @@ export type WorkspaceUpdateWithoutInvitationsInput = {
   nextScheduledRunAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
   scheduleLastRunAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
   scheduleLastOutcome?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  reportFrequency?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  reportTypes?: Prisma.WorkspaceUpdatereportTypesInput | string[]
+  nextReportAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
+  lastReportAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
   createdAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   updatedAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   competitors?: Prisma.CompetitorUpdateManyWithoutWorkspaceNestedInput
@@ -1853,6 +2039,7 @@ export type WorkspaceUpdateWithoutInvitationsInput = {
   promptSuggestions?: Prisma.PromptSuggestionUpdateManyWithoutWorkspaceNestedInput
   recommendations?: Prisma.RecommendationUpdateManyWithoutWorkspaceNestedInput
   pageEvaluations?: Prisma.PageEvaluationUpdateManyWithoutWorkspaceNestedInput
+  reports?: Prisma.ReportUpdateManyWithoutWorkspaceNestedInput
 }
 
 export type WorkspaceUncheckedUpdateWithoutInvitationsInput = {
@@ -1882,6 +2069,10 @@ export type WorkspaceUncheckedUpdateWithoutInvitationsInput = {
   nextScheduledRunAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
   scheduleLastRunAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
   scheduleLastOutcome?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  reportFrequency?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  reportTypes?: Prisma.WorkspaceUpdatereportTypesInput | string[]
+  nextReportAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
+  lastReportAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
   createdAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   updatedAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   competitors?: Prisma.CompetitorUncheckedUpdateManyWithoutWorkspaceNestedInput
@@ -1896,6 +2087,7 @@ export type WorkspaceUncheckedUpdateWithoutInvitationsInput = {
   promptSuggestions?: Prisma.PromptSuggestionUncheckedUpdateManyWithoutWorkspaceNestedInput
   recommendations?: Prisma.RecommendationUncheckedUpdateManyWithoutWorkspaceNestedInput
   pageEvaluations?: Prisma.PageEvaluationUncheckedUpdateManyWithoutWorkspaceNestedInput
+  reports?: Prisma.ReportUncheckedUpdateManyWithoutWorkspaceNestedInput
 }
 
 export type WorkspaceCreateWithoutCredentialsInput = {
@@ -1925,6 +2117,10 @@ export type WorkspaceCreateWithoutCredentialsInput = {
   nextScheduledRunAt?: Date | string | null
   scheduleLastRunAt?: Date | string | null
   scheduleLastOutcome?: string | null
+  reportFrequency?: string | null
+  reportTypes?: Prisma.WorkspaceCreatereportTypesInput | string[]
+  nextReportAt?: Date | string | null
+  lastReportAt?: Date | string | null
   createdAt: Date | string
   updatedAt: Date | string
   competitors?: Prisma.CompetitorCreateNestedManyWithoutWorkspaceInput
@@ -1939,6 +2135,7 @@ export type WorkspaceCreateWithoutCredentialsInput = {
   promptSuggestions?: Prisma.PromptSuggestionCreateNestedManyWithoutWorkspaceInput
   recommendations?: Prisma.RecommendationCreateNestedManyWithoutWorkspaceInput
   pageEvaluations?: Prisma.PageEvaluationCreateNestedManyWithoutWorkspaceInput
+  reports?: Prisma.ReportCreateNestedManyWithoutWorkspaceInput
 }
 
 export type WorkspaceUncheckedCreateWithoutCredentialsInput = {
@@ -1968,6 +2165,10 @@ export type WorkspaceUncheckedCreateWithoutCredentialsInput = {
   nextScheduledRunAt?: Date | string | null
   scheduleLastRunAt?: Date | string | null
   scheduleLastOutcome?: string | null
+  reportFrequency?: string | null
+  reportTypes?: Prisma.WorkspaceCreatereportTypesInput | string[]
+  nextReportAt?: Date | string | null
+  lastReportAt?: Date | string | null
   createdAt: Date | string
   updatedAt: Date | string
   competitors?: Prisma.CompetitorUncheckedCreateNestedManyWithoutWorkspaceInput
@@ -1982,6 +2183,7 @@ export type WorkspaceUncheckedCreateWithoutCredentialsInput = {
   promptSuggestions?: Prisma.PromptSuggestionUncheckedCreateNestedManyWithoutWorkspaceInput
   recommendations?: Prisma.RecommendationUncheckedCreateNestedManyWithoutWorkspaceInput
   pageEvaluations?: Prisma.PageEvaluationUncheckedCreateNestedManyWithoutWorkspaceInput
+  reports?: Prisma.ReportUncheckedCreateNestedManyWithoutWorkspaceInput
 }
 
 export type WorkspaceCreateOrConnectWithoutCredentialsInput = {
@@ -2027,6 +2229,10 @@ export type WorkspaceUpdateWithoutCredentialsInput = {
   nextScheduledRunAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
   scheduleLastRunAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
   scheduleLastOutcome?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  reportFrequency?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  reportTypes?: Prisma.WorkspaceUpdatereportTypesInput | string[]
+  nextReportAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
+  lastReportAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
   createdAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   updatedAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   competitors?: Prisma.CompetitorUpdateManyWithoutWorkspaceNestedInput
@@ -2041,6 +2247,7 @@ export type WorkspaceUpdateWithoutCredentialsInput = {
   promptSuggestions?: Prisma.PromptSuggestionUpdateManyWithoutWorkspaceNestedInput
   recommendations?: Prisma.RecommendationUpdateManyWithoutWorkspaceNestedInput
   pageEvaluations?: Prisma.PageEvaluationUpdateManyWithoutWorkspaceNestedInput
+  reports?: Prisma.ReportUpdateManyWithoutWorkspaceNestedInput
 }
 
 export type WorkspaceUncheckedUpdateWithoutCredentialsInput = {
@@ -2070,6 +2277,10 @@ export type WorkspaceUncheckedUpdateWithoutCredentialsInput = {
   nextScheduledRunAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
   scheduleLastRunAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
   scheduleLastOutcome?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  reportFrequency?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  reportTypes?: Prisma.WorkspaceUpdatereportTypesInput | string[]
+  nextReportAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
+  lastReportAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
   createdAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   updatedAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   competitors?: Prisma.CompetitorUncheckedUpdateManyWithoutWorkspaceNestedInput
@@ -2084,6 +2295,7 @@ export type WorkspaceUncheckedUpdateWithoutCredentialsInput = {
   promptSuggestions?: Prisma.PromptSuggestionUncheckedUpdateManyWithoutWorkspaceNestedInput
   recommendations?: Prisma.RecommendationUncheckedUpdateManyWithoutWorkspaceNestedInput
   pageEvaluations?: Prisma.PageEvaluationUncheckedUpdateManyWithoutWorkspaceNestedInput
+  reports?: Prisma.ReportUncheckedUpdateManyWithoutWorkspaceNestedInput
 }
 
 export type WorkspaceCreateWithoutCreditAccountInput = {
@@ -2113,6 +2325,10 @@ export type WorkspaceCreateWithoutCreditAccountInput = {
   nextScheduledRunAt?: Date | string | null
   scheduleLastRunAt?: Date | string | null
   scheduleLastOutcome?: string | null
+  reportFrequency?: string | null
+  reportTypes?: Prisma.WorkspaceCreatereportTypesInput | string[]
+  nextReportAt?: Date | string | null
+  lastReportAt?: Date | string | null
   createdAt: Date | string
   updatedAt: Date | string
   competitors?: Prisma.CompetitorCreateNestedManyWithoutWorkspaceInput
@@ -2127,6 +2343,7 @@ export type WorkspaceCreateWithoutCreditAccountInput = {
   promptSuggestions?: Prisma.PromptSuggestionCreateNestedManyWithoutWorkspaceInput
   recommendations?: Prisma.RecommendationCreateNestedManyWithoutWorkspaceInput
   pageEvaluations?: Prisma.PageEvaluationCreateNestedManyWithoutWorkspaceInput
+  reports?: Prisma.ReportCreateNestedManyWithoutWorkspaceInput
 }
 
 export type WorkspaceUncheckedCreateWithoutCreditAccountInput = {
@@ -2156,6 +2373,10 @@ export type WorkspaceUncheckedCreateWithoutCreditAccountInput = {
   nextScheduledRunAt?: Date | string | null
   scheduleLastRunAt?: Date | string | null
   scheduleLastOutcome?: string | null
+  reportFrequency?: string | null
+  reportTypes?: Prisma.WorkspaceCreatereportTypesInput | string[]
+  nextReportAt?: Date | string | null
+  lastReportAt?: Date | string | null
   createdAt: Date | string
   updatedAt: Date | string
   competitors?: Prisma.CompetitorUncheckedCreateNestedManyWithoutWorkspaceInput
@@ -2170,6 +2391,7 @@ export type WorkspaceUncheckedCreateWithoutCreditAccountInput = {
   promptSuggestions?: Prisma.PromptSuggestionUncheckedCreateNestedManyWithoutWorkspaceInput
   recommendations?: Prisma.RecommendationUncheckedCreateNestedManyWithoutWorkspaceInput
   pageEvaluations?: Prisma.PageEvaluationUncheckedCreateNestedManyWithoutWorkspaceInput
+  reports?: Prisma.ReportUncheckedCreateNestedManyWithoutWorkspaceInput
 }
 
 export type WorkspaceCreateOrConnectWithoutCreditAccountInput = {
@@ -2215,6 +2437,10 @@ export type WorkspaceUpdateWithoutCreditAccountInput = {
   nextScheduledRunAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
   scheduleLastRunAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
   scheduleLastOutcome?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  reportFrequency?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  reportTypes?: Prisma.WorkspaceUpdatereportTypesInput | string[]
+  nextReportAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
+  lastReportAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
   createdAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   updatedAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   competitors?: Prisma.CompetitorUpdateManyWithoutWorkspaceNestedInput
@@ -2229,6 +2455,7 @@ export type WorkspaceUpdateWithoutCreditAccountInput = {
   promptSuggestions?: Prisma.PromptSuggestionUpdateManyWithoutWorkspaceNestedInput
   recommendations?: Prisma.RecommendationUpdateManyWithoutWorkspaceNestedInput
   pageEvaluations?: Prisma.PageEvaluationUpdateManyWithoutWorkspaceNestedInput
+  reports?: Prisma.ReportUpdateManyWithoutWorkspaceNestedInput
 }
 
 export type WorkspaceUncheckedUpdateWithoutCreditAccountInput = {
@@ -2258,6 +2485,10 @@ export type WorkspaceUncheckedUpdateWithoutCreditAccountInput = {
   nextScheduledRunAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
   scheduleLastRunAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
   scheduleLastOutcome?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  reportFrequency?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  reportTypes?: Prisma.WorkspaceUpdatereportTypesInput | string[]
+  nextReportAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
+  lastReportAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
   createdAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   updatedAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   competitors?: Prisma.CompetitorUncheckedUpdateManyWithoutWorkspaceNestedInput
@@ -2272,6 +2503,7 @@ export type WorkspaceUncheckedUpdateWithoutCreditAccountInput = {
   promptSuggestions?: Prisma.PromptSuggestionUncheckedUpdateManyWithoutWorkspaceNestedInput
   recommendations?: Prisma.RecommendationUncheckedUpdateManyWithoutWorkspaceNestedInput
   pageEvaluations?: Prisma.PageEvaluationUncheckedUpdateManyWithoutWorkspaceNestedInput
+  reports?: Prisma.ReportUncheckedUpdateManyWithoutWorkspaceNestedInput
 }
 
 export type WorkspaceCreateWithoutPromptsInput = {
@@ -2301,6 +2533,10 @@ export type WorkspaceCreateWithoutPromptsInput = {
   nextScheduledRunAt?: Date | string | null
   scheduleLastRunAt?: Date | string | null
   scheduleLastOutcome?: string | null
+  reportFrequency?: string | null
+  reportTypes?: Prisma.WorkspaceCreatereportTypesInput | string[]
+  nextReportAt?: Date | string | null
+  lastReportAt?: Date | string | null
   createdAt: Date | string
   updatedAt: Date | string
   competitors?: Prisma.CompetitorCreateNestedManyWithoutWorkspaceInput
@@ -2315,6 +2551,7 @@ export type WorkspaceCreateWithoutPromptsInput = {
   promptSuggestions?: Prisma.PromptSuggestionCreateNestedManyWithoutWorkspaceInput
   recommendations?: Prisma.RecommendationCreateNestedManyWithoutWorkspaceInput
   pageEvaluations?: Prisma.PageEvaluationCreateNestedManyWithoutWorkspaceInput
+  reports?: Prisma.ReportCreateNestedManyWithoutWorkspaceInput
 }
 
 export type WorkspaceUncheckedCreateWithoutPromptsInput = {
@@ -2344,6 +2581,10 @@ export type WorkspaceUncheckedCreateWithoutPromptsInput = {
   nextScheduledRunAt?: Date | string | null
   scheduleLastRunAt?: Date | string | null
   scheduleLastOutcome?: string | null
+  reportFrequency?: string | null
+  reportTypes?: Prisma.WorkspaceCreatereportTypesInput | string[]
+  nextReportAt?: Date | string | null
+  lastReportAt?: Date | string | null
   createdAt: Date | string
   updatedAt: Date | string
   competitors?: Prisma.CompetitorUncheckedCreateNestedManyWithoutWorkspaceInput
@@ -2358,6 +2599,7 @@ export type WorkspaceUncheckedCreateWithoutPromptsInput = {
   promptSuggestions?: Prisma.PromptSuggestionUncheckedCreateNestedManyWithoutWorkspaceInput
   recommendations?: Prisma.RecommendationUncheckedCreateNestedManyWithoutWorkspaceInput
   pageEvaluations?: Prisma.PageEvaluationUncheckedCreateNestedManyWithoutWorkspaceInput
+  reports?: Prisma.ReportUncheckedCreateNestedManyWithoutWorkspaceInput
 }
 
 export type WorkspaceCreateOrConnectWithoutPromptsInput = {
@@ -2403,6 +2645,10 @@ export type WorkspaceUpdateWithoutPromptsInput = {
   nextScheduledRunAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
   scheduleLastRunAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
   scheduleLastOutcome?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  reportFrequency?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  reportTypes?: Prisma.WorkspaceUpdatereportTypesInput | string[]
+  nextReportAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
+  lastReportAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
   createdAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   updatedAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   competitors?: Prisma.CompetitorUpdateManyWithoutWorkspaceNestedInput
@@ -2417,6 +2663,7 @@ export type WorkspaceUpdateWithoutPromptsInput = {
   promptSuggestions?: Prisma.PromptSuggestionUpdateManyWithoutWorkspaceNestedInput
   recommendations?: Prisma.RecommendationUpdateManyWithoutWorkspaceNestedInput
   pageEvaluations?: Prisma.PageEvaluationUpdateManyWithoutWorkspaceNestedInput
+  reports?: Prisma.ReportUpdateManyWithoutWorkspaceNestedInput
 }
 
 export type WorkspaceUncheckedUpdateWithoutPromptsInput = {
@@ -2446,6 +2693,10 @@ export type WorkspaceUncheckedUpdateWithoutPromptsInput = {
   nextScheduledRunAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
   scheduleLastRunAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
   scheduleLastOutcome?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  reportFrequency?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  reportTypes?: Prisma.WorkspaceUpdatereportTypesInput | string[]
+  nextReportAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
+  lastReportAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
   createdAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   updatedAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   competitors?: Prisma.CompetitorUncheckedUpdateManyWithoutWorkspaceNestedInput
@@ -2460,6 +2711,7 @@ export type WorkspaceUncheckedUpdateWithoutPromptsInput = {
   promptSuggestions?: Prisma.PromptSuggestionUncheckedUpdateManyWithoutWorkspaceNestedInput
   recommendations?: Prisma.RecommendationUncheckedUpdateManyWithoutWorkspaceNestedInput
   pageEvaluations?: Prisma.PageEvaluationUncheckedUpdateManyWithoutWorkspaceNestedInput
+  reports?: Prisma.ReportUncheckedUpdateManyWithoutWorkspaceNestedInput
 }
 
 export type WorkspaceCreateWithoutRunsInput = {
@@ -2489,6 +2741,10 @@ export type WorkspaceCreateWithoutRunsInput = {
   nextScheduledRunAt?: Date | string | null
   scheduleLastRunAt?: Date | string | null
   scheduleLastOutcome?: string | null
+  reportFrequency?: string | null
+  reportTypes?: Prisma.WorkspaceCreatereportTypesInput | string[]
+  nextReportAt?: Date | string | null
+  lastReportAt?: Date | string | null
   createdAt: Date | string
   updatedAt: Date | string
   competitors?: Prisma.CompetitorCreateNestedManyWithoutWorkspaceInput
@@ -2503,6 +2759,7 @@ export type WorkspaceCreateWithoutRunsInput = {
   promptSuggestions?: Prisma.PromptSuggestionCreateNestedManyWithoutWorkspaceInput
   recommendations?: Prisma.RecommendationCreateNestedManyWithoutWorkspaceInput
   pageEvaluations?: Prisma.PageEvaluationCreateNestedManyWithoutWorkspaceInput
+  reports?: Prisma.ReportCreateNestedManyWithoutWorkspaceInput
 }
 
 export type WorkspaceUncheckedCreateWithoutRunsInput = {
@@ -2532,6 +2789,10 @@ export type WorkspaceUncheckedCreateWithoutRunsInput = {
   nextScheduledRunAt?: Date | string | null
   scheduleLastRunAt?: Date | string | null
   scheduleLastOutcome?: string | null
+  reportFrequency?: string | null
+  reportTypes?: Prisma.WorkspaceCreatereportTypesInput | string[]
+  nextReportAt?: Date | string | null
+  lastReportAt?: Date | string | null
   createdAt: Date | string
   updatedAt: Date | string
   competitors?: Prisma.CompetitorUncheckedCreateNestedManyWithoutWorkspaceInput
@@ -2546,6 +2807,7 @@ export type WorkspaceUncheckedCreateWithoutRunsInput = {
   promptSuggestions?: Prisma.PromptSuggestionUncheckedCreateNestedManyWithoutWorkspaceInput
   recommendations?: Prisma.RecommendationUncheckedCreateNestedManyWithoutWorkspaceInput
   pageEvaluations?: Prisma.PageEvaluationUncheckedCreateNestedManyWithoutWorkspaceInput
+  reports?: Prisma.ReportUncheckedCreateNestedManyWithoutWorkspaceInput
 }
 
 export type WorkspaceCreateOrConnectWithoutRunsInput = {
@@ -2591,6 +2853,10 @@ export type WorkspaceUpdateWithoutRunsInput = {
   nextScheduledRunAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
   scheduleLastRunAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
   scheduleLastOutcome?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  reportFrequency?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  reportTypes?: Prisma.WorkspaceUpdatereportTypesInput | string[]
+  nextReportAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
+  lastReportAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
   createdAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   updatedAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   competitors?: Prisma.CompetitorUpdateManyWithoutWorkspaceNestedInput
@@ -2605,6 +2871,7 @@ export type WorkspaceUpdateWithoutRunsInput = {
   promptSuggestions?: Prisma.PromptSuggestionUpdateManyWithoutWorkspaceNestedInput
   recommendations?: Prisma.RecommendationUpdateManyWithoutWorkspaceNestedInput
   pageEvaluations?: Prisma.PageEvaluationUpdateManyWithoutWorkspaceNestedInput
+  reports?: Prisma.ReportUpdateManyWithoutWorkspaceNestedInput
 }
 
 export type WorkspaceUncheckedUpdateWithoutRunsInput = {
@@ -2634,6 +2901,10 @@ export type WorkspaceUncheckedUpdateWithoutRunsInput = {
   nextScheduledRunAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
   scheduleLastRunAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
   scheduleLastOutcome?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  reportFrequency?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  reportTypes?: Prisma.WorkspaceUpdatereportTypesInput | string[]
+  nextReportAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
+  lastReportAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
   createdAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   updatedAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   competitors?: Prisma.CompetitorUncheckedUpdateManyWithoutWorkspaceNestedInput
@@ -2648,6 +2919,7 @@ export type WorkspaceUncheckedUpdateWithoutRunsInput = {
   promptSuggestions?: Prisma.PromptSuggestionUncheckedUpdateManyWithoutWorkspaceNestedInput
   recommendations?: Prisma.RecommendationUncheckedUpdateManyWithoutWorkspaceNestedInput
   pageEvaluations?: Prisma.PageEvaluationUncheckedUpdateManyWithoutWorkspaceNestedInput
+  reports?: Prisma.ReportUncheckedUpdateManyWithoutWorkspaceNestedInput
 }
 
 export type WorkspaceCreateWithoutPromptGenerationsInput = {
@@ -2677,6 +2949,10 @@ export type WorkspaceCreateWithoutPromptGenerationsInput = {
   nextScheduledRunAt?: Date | string | null
   scheduleLastRunAt?: Date | string | null
   scheduleLastOutcome?: string | null
+  reportFrequency?: string | null
+  reportTypes?: Prisma.WorkspaceCreatereportTypesInput | string[]
+  nextReportAt?: Date | string | null
+  lastReportAt?: Date | string | null
   createdAt: Date | string
   updatedAt: Date | string
   competitors?: Prisma.CompetitorCreateNestedManyWithoutWorkspaceInput
@@ -2691,6 +2967,7 @@ export type WorkspaceCreateWithoutPromptGenerationsInput = {
   promptSuggestions?: Prisma.PromptSuggestionCreateNestedManyWithoutWorkspaceInput
   recommendations?: Prisma.RecommendationCreateNestedManyWithoutWorkspaceInput
   pageEvaluations?: Prisma.PageEvaluationCreateNestedManyWithoutWorkspaceInput
+  reports?: Prisma.ReportCreateNestedManyWithoutWorkspaceInput
 }
 
 export type WorkspaceUncheckedCreateWithoutPromptGenerationsInput = {
@@ -2720,6 +2997,10 @@ export type WorkspaceUncheckedCreateWithoutPromptGenerationsInput = {
   nextScheduledRunAt?: Date | string | null
   scheduleLastRunAt?: Date | string | null
   scheduleLastOutcome?: string | null
+  reportFrequency?: string | null
+  reportTypes?: Prisma.WorkspaceCreatereportTypesInput | string[]
+  nextReportAt?: Date | string | null
+  lastReportAt?: Date | string | null
   createdAt: Date | string
   updatedAt: Date | string
   competitors?: Prisma.CompetitorUncheckedCreateNestedManyWithoutWorkspaceInput
@@ -2734,6 +3015,7 @@ export type WorkspaceUncheckedCreateWithoutPromptGenerationsInput = {
   promptSuggestions?: Prisma.PromptSuggestionUncheckedCreateNestedManyWithoutWorkspaceInput
   recommendations?: Prisma.RecommendationUncheckedCreateNestedManyWithoutWorkspaceInput
   pageEvaluations?: Prisma.PageEvaluationUncheckedCreateNestedManyWithoutWorkspaceInput
+  reports?: Prisma.ReportUncheckedCreateNestedManyWithoutWorkspaceInput
 }
 
 export type WorkspaceCreateOrConnectWithoutPromptGenerationsInput = {
@@ -2779,6 +3061,10 @@ export type WorkspaceUpdateWithoutPromptGenerationsInput = {
   nextScheduledRunAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
   scheduleLastRunAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
   scheduleLastOutcome?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  reportFrequency?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  reportTypes?: Prisma.WorkspaceUpdatereportTypesInput | string[]
+  nextReportAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
+  lastReportAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
   createdAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   updatedAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   competitors?: Prisma.CompetitorUpdateManyWithoutWorkspaceNestedInput
@@ -2793,6 +3079,7 @@ export type WorkspaceUpdateWithoutPromptGenerationsInput = {
   promptSuggestions?: Prisma.PromptSuggestionUpdateManyWithoutWorkspaceNestedInput
   recommendations?: Prisma.RecommendationUpdateManyWithoutWorkspaceNestedInput
   pageEvaluations?: Prisma.PageEvaluationUpdateManyWithoutWorkspaceNestedInput
+  reports?: Prisma.ReportUpdateManyWithoutWorkspaceNestedInput
 }
 
 export type WorkspaceUncheckedUpdateWithoutPromptGenerationsInput = {
@@ -2822,6 +3109,10 @@ export type WorkspaceUncheckedUpdateWithoutPromptGenerationsInput = {
   nextScheduledRunAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
   scheduleLastRunAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
   scheduleLastOutcome?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  reportFrequency?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  reportTypes?: Prisma.WorkspaceUpdatereportTypesInput | string[]
+  nextReportAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
+  lastReportAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
   createdAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   updatedAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   competitors?: Prisma.CompetitorUncheckedUpdateManyWithoutWorkspaceNestedInput
@@ -2836,6 +3127,7 @@ export type WorkspaceUncheckedUpdateWithoutPromptGenerationsInput = {
   promptSuggestions?: Prisma.PromptSuggestionUncheckedUpdateManyWithoutWorkspaceNestedInput
   recommendations?: Prisma.RecommendationUncheckedUpdateManyWithoutWorkspaceNestedInput
   pageEvaluations?: Prisma.PageEvaluationUncheckedUpdateManyWithoutWorkspaceNestedInput
+  reports?: Prisma.ReportUncheckedUpdateManyWithoutWorkspaceNestedInput
 }
 
 export type WorkspaceCreateWithoutResearchJobsInput = {
@@ -2865,6 +3157,10 @@ export type WorkspaceCreateWithoutResearchJobsInput = {
   nextScheduledRunAt?: Date | string | null
   scheduleLastRunAt?: Date | string | null
   scheduleLastOutcome?: string | null
+  reportFrequency?: string | null
+  reportTypes?: Prisma.WorkspaceCreatereportTypesInput | string[]
+  nextReportAt?: Date | string | null
+  lastReportAt?: Date | string | null
   createdAt: Date | string
   updatedAt: Date | string
   competitors?: Prisma.CompetitorCreateNestedManyWithoutWorkspaceInput
@@ -2879,6 +3175,7 @@ export type WorkspaceCreateWithoutResearchJobsInput = {
   promptSuggestions?: Prisma.PromptSuggestionCreateNestedManyWithoutWorkspaceInput
   recommendations?: Prisma.RecommendationCreateNestedManyWithoutWorkspaceInput
   pageEvaluations?: Prisma.PageEvaluationCreateNestedManyWithoutWorkspaceInput
+  reports?: Prisma.ReportCreateNestedManyWithoutWorkspaceInput
 }
 
 export type WorkspaceUncheckedCreateWithoutResearchJobsInput = {
@@ -2908,6 +3205,10 @@ export type WorkspaceUncheckedCreateWithoutResearchJobsInput = {
   nextScheduledRunAt?: Date | string | null
   scheduleLastRunAt?: Date | string | null
   scheduleLastOutcome?: string | null
+  reportFrequency?: string | null
+  reportTypes?: Prisma.WorkspaceCreatereportTypesInput | string[]
+  nextReportAt?: Date | string | null
+  lastReportAt?: Date | string | null
   createdAt: Date | string
   updatedAt: Date | string
   competitors?: Prisma.CompetitorUncheckedCreateNestedManyWithoutWorkspaceInput
@@ -2922,6 +3223,7 @@ export type WorkspaceUncheckedCreateWithoutResearchJobsInput = {
   promptSuggestions?: Prisma.PromptSuggestionUncheckedCreateNestedManyWithoutWorkspaceInput
   recommendations?: Prisma.RecommendationUncheckedCreateNestedManyWithoutWorkspaceInput
   pageEvaluations?: Prisma.PageEvaluationUncheckedCreateNestedManyWithoutWorkspaceInput
+  reports?: Prisma.ReportUncheckedCreateNestedManyWithoutWorkspaceInput
 }
 
 export type WorkspaceCreateOrConnectWithoutResearchJobsInput = {
@@ -2967,6 +3269,10 @@ export type WorkspaceUpdateWithoutResearchJobsInput = {
   nextScheduledRunAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
   scheduleLastRunAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
   scheduleLastOutcome?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  reportFrequency?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  reportTypes?: Prisma.WorkspaceUpdatereportTypesInput | string[]
+  nextReportAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
+  lastReportAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
   createdAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   updatedAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   competitors?: Prisma.CompetitorUpdateManyWithoutWorkspaceNestedInput
@@ -2981,6 +3287,7 @@ export type WorkspaceUpdateWithoutResearchJobsInput = {
   promptSuggestions?: Prisma.PromptSuggestionUpdateManyWithoutWorkspaceNestedInput
   recommendations?: Prisma.RecommendationUpdateManyWithoutWorkspaceNestedInput
   pageEvaluations?: Prisma.PageEvaluationUpdateManyWithoutWorkspaceNestedInput
+  reports?: Prisma.ReportUpdateManyWithoutWorkspaceNestedInput
 }
 
 export type WorkspaceUncheckedUpdateWithoutResearchJobsInput = {
@@ -3010,6 +3317,10 @@ export type WorkspaceUncheckedUpdateWithoutResearchJobsInput = {
   nextScheduledRunAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
   scheduleLastRunAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
   scheduleLastOutcome?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  reportFrequency?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  reportTypes?: Prisma.WorkspaceUpdatereportTypesInput | string[]
+  nextReportAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
+  lastReportAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
   createdAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   updatedAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   competitors?: Prisma.CompetitorUncheckedUpdateManyWithoutWorkspaceNestedInput
@@ -3024,6 +3335,7 @@ export type WorkspaceUncheckedUpdateWithoutResearchJobsInput = {
   promptSuggestions?: Prisma.PromptSuggestionUncheckedUpdateManyWithoutWorkspaceNestedInput
   recommendations?: Prisma.RecommendationUncheckedUpdateManyWithoutWorkspaceNestedInput
   pageEvaluations?: Prisma.PageEvaluationUncheckedUpdateManyWithoutWorkspaceNestedInput
+  reports?: Prisma.ReportUncheckedUpdateManyWithoutWorkspaceNestedInput
 }
 
 export type WorkspaceCreateWithoutPromptSuggestionsInput = {
@@ -3053,6 +3365,10 @@ export type WorkspaceCreateWithoutPromptSuggestionsInput = {
   nextScheduledRunAt?: Date | string | null
   scheduleLastRunAt?: Date | string | null
   scheduleLastOutcome?: string | null
+  reportFrequency?: string | null
+  reportTypes?: Prisma.WorkspaceCreatereportTypesInput | string[]
+  nextReportAt?: Date | string | null
+  lastReportAt?: Date | string | null
   createdAt: Date | string
   updatedAt: Date | string
   competitors?: Prisma.CompetitorCreateNestedManyWithoutWorkspaceInput
@@ -3067,6 +3383,7 @@ export type WorkspaceCreateWithoutPromptSuggestionsInput = {
   researchJobs?: Prisma.ResearchJobCreateNestedManyWithoutWorkspaceInput
   recommendations?: Prisma.RecommendationCreateNestedManyWithoutWorkspaceInput
   pageEvaluations?: Prisma.PageEvaluationCreateNestedManyWithoutWorkspaceInput
+  reports?: Prisma.ReportCreateNestedManyWithoutWorkspaceInput
 }
 
 export type WorkspaceUncheckedCreateWithoutPromptSuggestionsInput = {
@@ -3096,6 +3413,10 @@ export type WorkspaceUncheckedCreateWithoutPromptSuggestionsInput = {
   nextScheduledRunAt?: Date | string | null
   scheduleLastRunAt?: Date | string | null
   scheduleLastOutcome?: string | null
+  reportFrequency?: string | null
+  reportTypes?: Prisma.WorkspaceCreatereportTypesInput | string[]
+  nextReportAt?: Date | string | null
+  lastReportAt?: Date | string | null
   createdAt: Date | string
   updatedAt: Date | string
   competitors?: Prisma.CompetitorUncheckedCreateNestedManyWithoutWorkspaceInput
@@ -3110,6 +3431,7 @@ export type WorkspaceUncheckedCreateWithoutPromptSuggestionsInput = {
   researchJobs?: Prisma.ResearchJobUncheckedCreateNestedManyWithoutWorkspaceInput
   recommendations?: Prisma.RecommendationUncheckedCreateNestedManyWithoutWorkspaceInput
   pageEvaluations?: Prisma.PageEvaluationUncheckedCreateNestedManyWithoutWorkspaceInput
+  reports?: Prisma.ReportUncheckedCreateNestedManyWithoutWorkspaceInput
 }
 
 export type WorkspaceCreateOrConnectWithoutPromptSuggestionsInput = {
@@ -3155,6 +3477,10 @@ export type WorkspaceUpdateWithoutPromptSuggestionsInput = {
   nextScheduledRunAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
   scheduleLastRunAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
   scheduleLastOutcome?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  reportFrequency?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  reportTypes?: Prisma.WorkspaceUpdatereportTypesInput | string[]
+  nextReportAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
+  lastReportAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
   createdAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   updatedAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   competitors?: Prisma.CompetitorUpdateManyWithoutWorkspaceNestedInput
@@ -3169,6 +3495,7 @@ export type WorkspaceUpdateWithoutPromptSuggestionsInput = {
   researchJobs?: Prisma.ResearchJobUpdateManyWithoutWorkspaceNestedInput
   recommendations?: Prisma.RecommendationUpdateManyWithoutWorkspaceNestedInput
   pageEvaluations?: Prisma.PageEvaluationUpdateManyWithoutWorkspaceNestedInput
+  reports?: Prisma.ReportUpdateManyWithoutWorkspaceNestedInput
 }
 
 export type WorkspaceUncheckedUpdateWithoutPromptSuggestionsInput = {
@@ -3198,6 +3525,10 @@ export type WorkspaceUncheckedUpdateWithoutPromptSuggestionsInput = {
   nextScheduledRunAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
   scheduleLastRunAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
   scheduleLastOutcome?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  reportFrequency?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  reportTypes?: Prisma.WorkspaceUpdatereportTypesInput | string[]
+  nextReportAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
+  lastReportAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
   createdAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   updatedAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   competitors?: Prisma.CompetitorUncheckedUpdateManyWithoutWorkspaceNestedInput
@@ -3212,6 +3543,7 @@ export type WorkspaceUncheckedUpdateWithoutPromptSuggestionsInput = {
   researchJobs?: Prisma.ResearchJobUncheckedUpdateManyWithoutWorkspaceNestedInput
   recommendations?: Prisma.RecommendationUncheckedUpdateManyWithoutWorkspaceNestedInput
   pageEvaluations?: Prisma.PageEvaluationUncheckedUpdateManyWithoutWorkspaceNestedInput
+  reports?: Prisma.ReportUncheckedUpdateManyWithoutWorkspaceNestedInput
 }
 
 export type WorkspaceCreateWithoutRecommendationsInput = {
@@ -3241,6 +3573,10 @@ export type WorkspaceCreateWithoutRecommendationsInput = {
   nextScheduledRunAt?: Date | string | null
   scheduleLastRunAt?: Date | string | null
   scheduleLastOutcome?: string | null
+  reportFrequency?: string | null
+  reportTypes?: Prisma.WorkspaceCreatereportTypesInput | string[]
+  nextReportAt?: Date | string | null
+  lastReportAt?: Date | string | null
   createdAt: Date | string
   updatedAt: Date | string
   competitors?: Prisma.CompetitorCreateNestedManyWithoutWorkspaceInput
@@ -3255,6 +3591,7 @@ export type WorkspaceCreateWithoutRecommendationsInput = {
   researchJobs?: Prisma.ResearchJobCreateNestedManyWithoutWorkspaceInput
   promptSuggestions?: Prisma.PromptSuggestionCreateNestedManyWithoutWorkspaceInput
   pageEvaluations?: Prisma.PageEvaluationCreateNestedManyWithoutWorkspaceInput
+  reports?: Prisma.ReportCreateNestedManyWithoutWorkspaceInput
 }
 
 export type WorkspaceUncheckedCreateWithoutRecommendationsInput = {
@@ -3284,6 +3621,10 @@ export type WorkspaceUncheckedCreateWithoutRecommendationsInput = {
   nextScheduledRunAt?: Date | string | null
   scheduleLastRunAt?: Date | string | null
   scheduleLastOutcome?: string | null
+  reportFrequency?: string | null
+  reportTypes?: Prisma.WorkspaceCreatereportTypesInput | string[]
+  nextReportAt?: Date | string | null
+  lastReportAt?: Date | string | null
   createdAt: Date | string
   updatedAt: Date | string
   competitors?: Prisma.CompetitorUncheckedCreateNestedManyWithoutWorkspaceInput
@@ -3298,6 +3639,7 @@ export type WorkspaceUncheckedCreateWithoutRecommendationsInput = {
   researchJobs?: Prisma.ResearchJobUncheckedCreateNestedManyWithoutWorkspaceInput
   promptSuggestions?: Prisma.PromptSuggestionUncheckedCreateNestedManyWithoutWorkspaceInput
   pageEvaluations?: Prisma.PageEvaluationUncheckedCreateNestedManyWithoutWorkspaceInput
+  reports?: Prisma.ReportUncheckedCreateNestedManyWithoutWorkspaceInput
 }
 
 export type WorkspaceCreateOrConnectWithoutRecommendationsInput = {
@@ -3343,6 +3685,10 @@ export type WorkspaceUpdateWithoutRecommendationsInput = {
   nextScheduledRunAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
   scheduleLastRunAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
   scheduleLastOutcome?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  reportFrequency?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  reportTypes?: Prisma.WorkspaceUpdatereportTypesInput | string[]
+  nextReportAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
+  lastReportAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
   createdAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   updatedAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   competitors?: Prisma.CompetitorUpdateManyWithoutWorkspaceNestedInput
@@ -3357,6 +3703,7 @@ export type WorkspaceUpdateWithoutRecommendationsInput = {
   researchJobs?: Prisma.ResearchJobUpdateManyWithoutWorkspaceNestedInput
   promptSuggestions?: Prisma.PromptSuggestionUpdateManyWithoutWorkspaceNestedInput
   pageEvaluations?: Prisma.PageEvaluationUpdateManyWithoutWorkspaceNestedInput
+  reports?: Prisma.ReportUpdateManyWithoutWorkspaceNestedInput
 }
 
 export type WorkspaceUncheckedUpdateWithoutRecommendationsInput = {
@@ -3386,6 +3733,10 @@ export type WorkspaceUncheckedUpdateWithoutRecommendationsInput = {
   nextScheduledRunAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
   scheduleLastRunAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
   scheduleLastOutcome?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  reportFrequency?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  reportTypes?: Prisma.WorkspaceUpdatereportTypesInput | string[]
+  nextReportAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
+  lastReportAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
   createdAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   updatedAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   competitors?: Prisma.CompetitorUncheckedUpdateManyWithoutWorkspaceNestedInput
@@ -3400,6 +3751,7 @@ export type WorkspaceUncheckedUpdateWithoutRecommendationsInput = {
   researchJobs?: Prisma.ResearchJobUncheckedUpdateManyWithoutWorkspaceNestedInput
   promptSuggestions?: Prisma.PromptSuggestionUncheckedUpdateManyWithoutWorkspaceNestedInput
   pageEvaluations?: Prisma.PageEvaluationUncheckedUpdateManyWithoutWorkspaceNestedInput
+  reports?: Prisma.ReportUncheckedUpdateManyWithoutWorkspaceNestedInput
 }
 
 export type WorkspaceCreateWithoutPageEvaluationsInput = {
@@ -3429,6 +3781,10 @@ export type WorkspaceCreateWithoutPageEvaluationsInput = {
   nextScheduledRunAt?: Date | string | null
   scheduleLastRunAt?: Date | string | null
   scheduleLastOutcome?: string | null
+  reportFrequency?: string | null
+  reportTypes?: Prisma.WorkspaceCreatereportTypesInput | string[]
+  nextReportAt?: Date | string | null
+  lastReportAt?: Date | string | null
   createdAt: Date | string
   updatedAt: Date | string
   competitors?: Prisma.CompetitorCreateNestedManyWithoutWorkspaceInput
@@ -3443,6 +3799,7 @@ export type WorkspaceCreateWithoutPageEvaluationsInput = {
   researchJobs?: Prisma.ResearchJobCreateNestedManyWithoutWorkspaceInput
   promptSuggestions?: Prisma.PromptSuggestionCreateNestedManyWithoutWorkspaceInput
   recommendations?: Prisma.RecommendationCreateNestedManyWithoutWorkspaceInput
+  reports?: Prisma.ReportCreateNestedManyWithoutWorkspaceInput
 }
 
 export type WorkspaceUncheckedCreateWithoutPageEvaluationsInput = {
@@ -3472,6 +3829,10 @@ export type WorkspaceUncheckedCreateWithoutPageEvaluationsInput = {
   nextScheduledRunAt?: Date | string | null
   scheduleLastRunAt?: Date | string | null
   scheduleLastOutcome?: string | null
+  reportFrequency?: string | null
+  reportTypes?: Prisma.WorkspaceCreatereportTypesInput | string[]
+  nextReportAt?: Date | string | null
+  lastReportAt?: Date | string | null
   createdAt: Date | string
   updatedAt: Date | string
   competitors?: Prisma.CompetitorUncheckedCreateNestedManyWithoutWorkspaceInput
@@ -3486,6 +3847,7 @@ export type WorkspaceUncheckedCreateWithoutPageEvaluationsInput = {
   researchJobs?: Prisma.ResearchJobUncheckedCreateNestedManyWithoutWorkspaceInput
   promptSuggestions?: Prisma.PromptSuggestionUncheckedCreateNestedManyWithoutWorkspaceInput
   recommendations?: Prisma.RecommendationUncheckedCreateNestedManyWithoutWorkspaceInput
+  reports?: Prisma.ReportUncheckedCreateNestedManyWithoutWorkspaceInput
 }
 
 export type WorkspaceCreateOrConnectWithoutPageEvaluationsInput = {
@@ -3531,6 +3893,10 @@ export type WorkspaceUpdateWithoutPageEvaluationsInput = {
   nextScheduledRunAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
   scheduleLastRunAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
   scheduleLastOutcome?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  reportFrequency?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  reportTypes?: Prisma.WorkspaceUpdatereportTypesInput | string[]
+  nextReportAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
+  lastReportAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
   createdAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   updatedAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   competitors?: Prisma.CompetitorUpdateManyWithoutWorkspaceNestedInput
@@ -3545,6 +3911,7 @@ export type WorkspaceUpdateWithoutPageEvaluationsInput = {
   researchJobs?: Prisma.ResearchJobUpdateManyWithoutWorkspaceNestedInput
   promptSuggestions?: Prisma.PromptSuggestionUpdateManyWithoutWorkspaceNestedInput
   recommendations?: Prisma.RecommendationUpdateManyWithoutWorkspaceNestedInput
+  reports?: Prisma.ReportUpdateManyWithoutWorkspaceNestedInput
 }
 
 export type WorkspaceUncheckedUpdateWithoutPageEvaluationsInput = {
@@ -3574,6 +3941,10 @@ export type WorkspaceUncheckedUpdateWithoutPageEvaluationsInput = {
   nextScheduledRunAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
   scheduleLastRunAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
   scheduleLastOutcome?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  reportFrequency?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  reportTypes?: Prisma.WorkspaceUpdatereportTypesInput | string[]
+  nextReportAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
+  lastReportAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
   createdAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   updatedAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   competitors?: Prisma.CompetitorUncheckedUpdateManyWithoutWorkspaceNestedInput
@@ -3588,6 +3959,215 @@ export type WorkspaceUncheckedUpdateWithoutPageEvaluationsInput = {
   researchJobs?: Prisma.ResearchJobUncheckedUpdateManyWithoutWorkspaceNestedInput
   promptSuggestions?: Prisma.PromptSuggestionUncheckedUpdateManyWithoutWorkspaceNestedInput
   recommendations?: Prisma.RecommendationUncheckedUpdateManyWithoutWorkspaceNestedInput
+  reports?: Prisma.ReportUncheckedUpdateManyWithoutWorkspaceNestedInput
+}
+
+export type WorkspaceCreateWithoutReportsInput = {
+  id: string
+  slug: string
+  brand: string
+  displayName: string
+  domains?: Prisma.WorkspaceCreatedomainsInput | string[]
+  languages?: Prisma.WorkspaceCreatelanguagesInput | string[]
+  regions?: Prisma.WorkspaceCreateregionsInput | string[]
+  gscProperty: string
+  ga4Property: string
+  activeSetSize: number
+  complianceProfile: string
+  quotas: Prisma.JsonNullValueInput | runtime.InputJsonValue
+  createdByUserId: string
+  emailStatus: string
+  emailAddress?: string | null
+  inboxId?: string | null
+  emailAttempts: number
+  emailMessage: string
+  brandProfile?: Prisma.NullableJsonNullValueInput | runtime.InputJsonValue
+  measurementModel?: Prisma.NullableJsonNullValueInput | runtime.InputJsonValue
+  scheduleCron?: string | null
+  scheduleTimezone?: string | null
+  schedulePreset?: string | null
+  nextScheduledRunAt?: Date | string | null
+  scheduleLastRunAt?: Date | string | null
+  scheduleLastOutcome?: string | null
+  reportFrequency?: string | null
+  reportTypes?: Prisma.WorkspaceCreatereportTypesInput | string[]
+  nextReportAt?: Date | string | null
+  lastReportAt?: Date | string | null
+  createdAt: Date | string
+  updatedAt: Date | string
+  competitors?: Prisma.CompetitorCreateNestedManyWithoutWorkspaceInput
+  members?: Prisma.MemberCreateNestedManyWithoutWorkspaceInput
+  apiKeys?: Prisma.ApiKeyCreateNestedManyWithoutWorkspaceInput
+  invitations?: Prisma.InvitationCreateNestedManyWithoutWorkspaceInput
+  credentials?: Prisma.StoredCredentialCreateNestedManyWithoutWorkspaceInput
+  creditAccount?: Prisma.CreditAccountCreateNestedOneWithoutWorkspaceInput
+  prompts?: Prisma.PromptCreateNestedManyWithoutWorkspaceInput
+  runs?: Prisma.RunCreateNestedManyWithoutWorkspaceInput
+  promptGenerations?: Prisma.PromptGenerationCreateNestedManyWithoutWorkspaceInput
+  researchJobs?: Prisma.ResearchJobCreateNestedManyWithoutWorkspaceInput
+  promptSuggestions?: Prisma.PromptSuggestionCreateNestedManyWithoutWorkspaceInput
+  recommendations?: Prisma.RecommendationCreateNestedManyWithoutWorkspaceInput
+  pageEvaluations?: Prisma.PageEvaluationCreateNestedManyWithoutWorkspaceInput
+}
+
+export type WorkspaceUncheckedCreateWithoutReportsInput = {
+  id: string
+  slug: string
+  brand: string
+  displayName: string
+  domains?: Prisma.WorkspaceCreatedomainsInput | string[]
+  languages?: Prisma.WorkspaceCreatelanguagesInput | string[]
+  regions?: Prisma.WorkspaceCreateregionsInput | string[]
+  gscProperty: string
+  ga4Property: string
+  activeSetSize: number
+  complianceProfile: string
+  quotas: Prisma.JsonNullValueInput | runtime.InputJsonValue
+  createdByUserId: string
+  emailStatus: string
+  emailAddress?: string | null
+  inboxId?: string | null
+  emailAttempts: number
+  emailMessage: string
+  brandProfile?: Prisma.NullableJsonNullValueInput | runtime.InputJsonValue
+  measurementModel?: Prisma.NullableJsonNullValueInput | runtime.InputJsonValue
+  scheduleCron?: string | null
+  scheduleTimezone?: string | null
+  schedulePreset?: string | null
+  nextScheduledRunAt?: Date | string | null
+  scheduleLastRunAt?: Date | string | null
+  scheduleLastOutcome?: string | null
+  reportFrequency?: string | null
+  reportTypes?: Prisma.WorkspaceCreatereportTypesInput | string[]
+  nextReportAt?: Date | string | null
+  lastReportAt?: Date | string | null
+  createdAt: Date | string
+  updatedAt: Date | string
+  competitors?: Prisma.CompetitorUncheckedCreateNestedManyWithoutWorkspaceInput
+  members?: Prisma.MemberUncheckedCreateNestedManyWithoutWorkspaceInput
+  apiKeys?: Prisma.ApiKeyUncheckedCreateNestedManyWithoutWorkspaceInput
+  invitations?: Prisma.InvitationUncheckedCreateNestedManyWithoutWorkspaceInput
+  credentials?: Prisma.StoredCredentialUncheckedCreateNestedManyWithoutWorkspaceInput
+  creditAccount?: Prisma.CreditAccountUncheckedCreateNestedOneWithoutWorkspaceInput
+  prompts?: Prisma.PromptUncheckedCreateNestedManyWithoutWorkspaceInput
+  runs?: Prisma.RunUncheckedCreateNestedManyWithoutWorkspaceInput
+  promptGenerations?: Prisma.PromptGenerationUncheckedCreateNestedManyWithoutWorkspaceInput
+  researchJobs?: Prisma.ResearchJobUncheckedCreateNestedManyWithoutWorkspaceInput
+  promptSuggestions?: Prisma.PromptSuggestionUncheckedCreateNestedManyWithoutWorkspaceInput
+  recommendations?: Prisma.RecommendationUncheckedCreateNestedManyWithoutWorkspaceInput
+  pageEvaluations?: Prisma.PageEvaluationUncheckedCreateNestedManyWithoutWorkspaceInput
+}
+
+export type WorkspaceCreateOrConnectWithoutReportsInput = {
+  where: Prisma.WorkspaceWhereUniqueInput
+  create: Prisma.XOR<Prisma.WorkspaceCreateWithoutReportsInput, Prisma.WorkspaceUncheckedCreateWithoutReportsInput>
+}
+
+export type WorkspaceUpsertWithoutReportsInput = {
+  update: Prisma.XOR<Prisma.WorkspaceUpdateWithoutReportsInput, Prisma.WorkspaceUncheckedUpdateWithoutReportsInput>
+  create: Prisma.XOR<Prisma.WorkspaceCreateWithoutReportsInput, Prisma.WorkspaceUncheckedCreateWithoutReportsInput>
+  where?: Prisma.WorkspaceWhereInput
+}
+
+export type WorkspaceUpdateToOneWithWhereWithoutReportsInput = {
+  where?: Prisma.WorkspaceWhereInput
+  data: Prisma.XOR<Prisma.WorkspaceUpdateWithoutReportsInput, Prisma.WorkspaceUncheckedUpdateWithoutReportsInput>
+}
+
+export type WorkspaceUpdateWithoutReportsInput = {
+  id?: Prisma.StringFieldUpdateOperationsInput | string
+  slug?: Prisma.StringFieldUpdateOperationsInput | string
+  brand?: Prisma.StringFieldUpdateOperationsInput | string
+  displayName?: Prisma.StringFieldUpdateOperationsInput | string
+  domains?: Prisma.WorkspaceUpdatedomainsInput | string[]
+  languages?: Prisma.WorkspaceUpdatelanguagesInput | string[]
+  regions?: Prisma.WorkspaceUpdateregionsInput | string[]
+  gscProperty?: Prisma.StringFieldUpdateOperationsInput | string
+  ga4Property?: Prisma.StringFieldUpdateOperationsInput | string
+  activeSetSize?: Prisma.IntFieldUpdateOperationsInput | number
+  complianceProfile?: Prisma.StringFieldUpdateOperationsInput | string
+  quotas?: Prisma.JsonNullValueInput | runtime.InputJsonValue
+  createdByUserId?: Prisma.StringFieldUpdateOperationsInput | string
+  emailStatus?: Prisma.StringFieldUpdateOperationsInput | string
+  emailAddress?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  inboxId?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  emailAttempts?: Prisma.IntFieldUpdateOperationsInput | number
+  emailMessage?: Prisma.StringFieldUpdateOperationsInput | string
+  brandProfile?: Prisma.NullableJsonNullValueInput | runtime.InputJsonValue
+  measurementModel?: Prisma.NullableJsonNullValueInput | runtime.InputJsonValue
+  scheduleCron?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  scheduleTimezone?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  schedulePreset?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  nextScheduledRunAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
+  scheduleLastRunAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
+  scheduleLastOutcome?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  reportFrequency?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  reportTypes?: Prisma.WorkspaceUpdatereportTypesInput | string[]
+  nextReportAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
+  lastReportAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
+  createdAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
+  updatedAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
+  competitors?: Prisma.CompetitorUpdateManyWithoutWorkspaceNestedInput
+  members?: Prisma.MemberUpdateManyWithoutWorkspaceNestedInput
+  apiKeys?: Prisma.ApiKeyUpdateManyWithoutWorkspaceNestedInput
+  invitations?: Prisma.InvitationUpdateManyWithoutWorkspaceNestedInput
+  credentials?: Prisma.StoredCredentialUpdateManyWithoutWorkspaceNestedInput
+  creditAccount?: Prisma.CreditAccountUpdateOneWithoutWorkspaceNestedInput
+  prompts?: Prisma.PromptUpdateManyWithoutWorkspaceNestedInput
+  runs?: Prisma.RunUpdateManyWithoutWorkspaceNestedInput
+  promptGenerations?: Prisma.PromptGenerationUpdateManyWithoutWorkspaceNestedInput
+  researchJobs?: Prisma.ResearchJobUpdateManyWithoutWorkspaceNestedInput
+  promptSuggestions?: Prisma.PromptSuggestionUpdateManyWithoutWorkspaceNestedInput
+  recommendations?: Prisma.RecommendationUpdateManyWithoutWorkspaceNestedInput
+  pageEvaluations?: Prisma.PageEvaluationUpdateManyWithoutWorkspaceNestedInput
+}
+
+export type WorkspaceUncheckedUpdateWithoutReportsInput = {
+  id?: Prisma.StringFieldUpdateOperationsInput | string
+  slug?: Prisma.StringFieldUpdateOperationsInput | string
+  brand?: Prisma.StringFieldUpdateOperationsInput | string
+  displayName?: Prisma.StringFieldUpdateOperationsInput | string
+  domains?: Prisma.WorkspaceUpdatedomainsInput | string[]
+  languages?: Prisma.WorkspaceUpdatelanguagesInput | string[]
+  regions?: Prisma.WorkspaceUpdateregionsInput | string[]
+  gscProperty?: Prisma.StringFieldUpdateOperationsInput | string
+  ga4Property?: Prisma.StringFieldUpdateOperationsInput | string
+  activeSetSize?: Prisma.IntFieldUpdateOperationsInput | number
+  complianceProfile?: Prisma.StringFieldUpdateOperationsInput | string
+  quotas?: Prisma.JsonNullValueInput | runtime.InputJsonValue
+  createdByUserId?: Prisma.StringFieldUpdateOperationsInput | string
+  emailStatus?: Prisma.StringFieldUpdateOperationsInput | string
+  emailAddress?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  inboxId?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  emailAttempts?: Prisma.IntFieldUpdateOperationsInput | number
+  emailMessage?: Prisma.StringFieldUpdateOperationsInput | string
+  brandProfile?: Prisma.NullableJsonNullValueInput | runtime.InputJsonValue
+  measurementModel?: Prisma.NullableJsonNullValueInput | runtime.InputJsonValue
+  scheduleCron?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  scheduleTimezone?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  schedulePreset?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  nextScheduledRunAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
+  scheduleLastRunAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
+  scheduleLastOutcome?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  reportFrequency?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  reportTypes?: Prisma.WorkspaceUpdatereportTypesInput | string[]
+  nextReportAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
+  lastReportAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
+  createdAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
+  updatedAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
+  competitors?: Prisma.CompetitorUncheckedUpdateManyWithoutWorkspaceNestedInput
+  members?: Prisma.MemberUncheckedUpdateManyWithoutWorkspaceNestedInput
+  apiKeys?: Prisma.ApiKeyUncheckedUpdateManyWithoutWorkspaceNestedInput
+  invitations?: Prisma.InvitationUncheckedUpdateManyWithoutWorkspaceNestedInput
+  credentials?: Prisma.StoredCredentialUncheckedUpdateManyWithoutWorkspaceNestedInput
+  creditAccount?: Prisma.CreditAccountUncheckedUpdateOneWithoutWorkspaceNestedInput
+  prompts?: Prisma.PromptUncheckedUpdateManyWithoutWorkspaceNestedInput
+  runs?: Prisma.RunUncheckedUpdateManyWithoutWorkspaceNestedInput
+  promptGenerations?: Prisma.PromptGenerationUncheckedUpdateManyWithoutWorkspaceNestedInput
+  researchJobs?: Prisma.ResearchJobUncheckedUpdateManyWithoutWorkspaceNestedInput
+  promptSuggestions?: Prisma.PromptSuggestionUncheckedUpdateManyWithoutWorkspaceNestedInput
+  recommendations?: Prisma.RecommendationUncheckedUpdateManyWithoutWorkspaceNestedInput
+  pageEvaluations?: Prisma.PageEvaluationUncheckedUpdateManyWithoutWorkspaceNestedInput
 }
 
 
@@ -3608,6 +4188,7 @@ export type WorkspaceCountOutputType = {
   promptSuggestions: number
   recommendations: number
   pageEvaluations: number
+  reports: number
 }
 
 export type WorkspaceCountOutputTypeSelect<ExtArgs extends runtime.Types.Extensions.InternalArgs = runtime.Types.Extensions.DefaultArgs> = {
@@ -3623,6 +4204,7 @@ export type WorkspaceCountOutputTypeSelect<ExtArgs extends runtime.Types.Extensi
   promptSuggestions?: boolean | WorkspaceCountOutputTypeCountPromptSuggestionsArgs
   recommendations?: boolean | WorkspaceCountOutputTypeCountRecommendationsArgs
   pageEvaluations?: boolean | WorkspaceCountOutputTypeCountPageEvaluationsArgs
+  reports?: boolean | WorkspaceCountOutputTypeCountReportsArgs
 }
 
 /**
@@ -3719,6 +4301,13 @@ export type WorkspaceCountOutputTypeCountPageEvaluationsArgs<ExtArgs extends run
   where?: Prisma.PageEvaluationWhereInput
 }
 
+/**
+ * WorkspaceCountOutputType without action
+ */
+export type WorkspaceCountOutputTypeCountReportsArgs<ExtArgs extends runtime.Types.Extensions.InternalArgs = runtime.Types.Extensions.DefaultArgs> = {
+  where?: Prisma.ReportWhereInput
+}
+
 
 export type WorkspaceSelect<ExtArgs extends runtime.Types.Extensions.InternalArgs = runtime.Types.Extensions.DefaultArgs> = runtime.Types.Extensions.GetSelect<{
   id?: boolean
@@ -3747,6 +4336,10 @@ export type WorkspaceSelect<ExtArgs extends runtime.Types.Extensions.InternalArg
   nextScheduledRunAt?: boolean
   scheduleLastRunAt?: boolean
   scheduleLastOutcome?: boolean
+  reportFrequency?: boolean
+  reportTypes?: boolean
+  nextReportAt?: boolean
+  lastReportAt?: boolean
   createdAt?: boolean
   updatedAt?: boolean
   competitors?: boolean | Prisma.Workspace$competitorsArgs<ExtArgs>
@@ -3762,6 +4355,7 @@ export type WorkspaceSelect<ExtArgs extends runtime.Types.Extensions.InternalArg
   promptSuggestions?: boolean | Prisma.Workspace$promptSuggestionsArgs<ExtArgs>
   recommendations?: boolean | Prisma.Workspace$recommendationsArgs<ExtArgs>
   pageEvaluations?: boolean | Prisma.Workspace$pageEvaluationsArgs<ExtArgs>
+  reports?: boolean | Prisma.Workspace$reportsArgs<ExtArgs>
   _count?: boolean | Prisma.WorkspaceCountOutputTypeDefaultArgs<ExtArgs>
 }, ExtArgs["result"]["workspace"]>
 
@@ -3792,6 +4386,10 @@ export type WorkspaceSelectCreateManyAndReturn<ExtArgs extends runtime.Types.Ext
   nextScheduledRunAt?: boolean
   scheduleLastRunAt?: boolean
   scheduleLastOutcome?: boolean
+  reportFrequency?: boolean
+  reportTypes?: boolean
+  nextReportAt?: boolean
+  lastReportAt?: boolean
   createdAt?: boolean
   updatedAt?: boolean
 }, ExtArgs["result"]["workspace"]>
@@ -3823,6 +4421,10 @@ export type WorkspaceSelectUpdateManyAndReturn<ExtArgs extends runtime.Types.Ext
   nextScheduledRunAt?: boolean
   scheduleLastRunAt?: boolean
   scheduleLastOutcome?: boolean
+  reportFrequency?: boolean
+  reportTypes?: boolean
+  nextReportAt?: boolean
+  lastReportAt?: boolean
   createdAt?: boolean
   updatedAt?: boolean
 }, ExtArgs["result"]["workspace"]>
@@ -3854,11 +4456,15 @@ export type WorkspaceSelectScalar = {
   nextScheduledRunAt?: boolean
   scheduleLastRunAt?: boolean
   scheduleLastOutcome?: boolean
+  reportFrequency?: boolean
+  reportTypes?: boolean
+  nextReportAt?: boolean
+  lastReportAt?: boolean
   createdAt?: boolean
   updatedAt?: boolean
 }
 
-export type WorkspaceOmit<ExtArgs extends runtime.Types.Extensions.InternalArgs = runtime.Types.Extensions.DefaultArgs> = runtime.Types.Extensions.GetOmit<"id" | "slug" | "brand" | "displayName" | "domains" | "languages" | "regions" | "gscProperty" | "ga4Property" | "activeSetSize" | "complianceProfile" | "quotas" | "createdByUserId" | "emailStatus" | "emailAddress" | "inboxId" | "emailAttempts" | "emailMessage" | "brandProfile" | "measurementModel" | "scheduleCron" | "scheduleTimezone" | "schedulePreset" | "nextScheduledRunAt" | "scheduleLastRunAt" | "scheduleLastOutcome" | "createdAt" | "updatedAt", ExtArgs["result"]["workspace"]>
+export type WorkspaceOmit<ExtArgs extends runtime.Types.Extensions.InternalArgs = runtime.Types.Extensions.DefaultArgs> = runtime.Types.Extensions.GetOmit<"id" | "slug" | "brand" | "displayName" | "domains" | "languages" | "regions" | "gscProperty" | "ga4Property" | "activeSetSize" | "complianceProfile" | "quotas" | "createdByUserId" | "emailStatus" | "emailAddress" | "inboxId" | "emailAttempts" | "emailMessage" | "brandProfile" | "measurementModel" | "scheduleCron" | "scheduleTimezone" | "schedulePreset" | "nextScheduledRunAt" | "scheduleLastRunAt" | "scheduleLastOutcome" | "reportFrequency" | "reportTypes" | "nextReportAt" | "lastReportAt" | "createdAt" | "updatedAt", ExtArgs["result"]["workspace"]>
 export type WorkspaceInclude<ExtArgs extends runtime.Types.Extensions.InternalArgs = runtime.Types.Extensions.DefaultArgs> = {
   competitors?: boolean | Prisma.Workspace$competitorsArgs<ExtArgs>
   members?: boolean | Prisma.Workspace$membersArgs<ExtArgs>
@@ -3873,6 +4479,7 @@ export type WorkspaceInclude<ExtArgs extends runtime.Types.Extensions.InternalAr
   promptSuggestions?: boolean | Prisma.Workspace$promptSuggestionsArgs<ExtArgs>
   recommendations?: boolean | Prisma.Workspace$recommendationsArgs<ExtArgs>
   pageEvaluations?: boolean | Prisma.Workspace$pageEvaluationsArgs<ExtArgs>
+  reports?: boolean | Prisma.Workspace$reportsArgs<ExtArgs>
   _count?: boolean | Prisma.WorkspaceCountOutputTypeDefaultArgs<ExtArgs>
 }
 export type WorkspaceIncludeCreateManyAndReturn<ExtArgs extends runtime.Types.Extensions.InternalArgs = runtime.Types.Extensions.DefaultArgs> = {}
@@ -3894,6 +4501,7 @@ export type $WorkspacePayload<ExtArgs extends runtime.Types.Extensions.InternalA
     promptSuggestions: Prisma.$PromptSuggestionPayload<ExtArgs>[]
     recommendations: Prisma.$RecommendationPayload<ExtArgs>[]
     pageEvaluations: Prisma.$PageEvaluationPayload<ExtArgs>[]
+    reports: Prisma.$ReportPayload<ExtArgs>[]
   }
   scalars: runtime.Types.Extensions.GetPayloadResult<{
     id: string
@@ -3943,6 +4551,16 @@ export type $WorkspacePayload<ExtArgs extends runtime.Types.Extensions.InternalA
      */
     scheduleLastRunAt: Date | null
     scheduleLastOutcome: string | null
+    /**
+     * Report schedule (docs/reports.md): weekly | monthly, null when none; the types it generates.
+     */
+    reportFrequency: string | null
+    reportTypes: string[]
+    /**
+     * Next time scheduled reports are due (UTC), and the last due time a worker acted on.
+     */
+    nextReportAt: Date | null
+    lastReportAt: Date | null
     createdAt: Date
     updatedAt: Date
   }, ExtArgs["result"]["workspace"]>
@@ -4352,6 +4970,7 @@ export interface Prisma__WorkspaceClient<T, Null = never, ExtArgs extends runtim
   promptSuggestions<T extends Prisma.Workspace$promptSuggestionsArgs<ExtArgs> = {}>(args?: Prisma.Subset<T, Prisma.Workspace$promptSuggestionsArgs<ExtArgs>>): Prisma.PrismaPromise<runtime.Types.Result.GetResult<Prisma.$PromptSuggestionPayload<ExtArgs>, T, "findMany", GlobalOmitOptions> | Null>
   recommendations<T extends Prisma.Workspace$recommendationsArgs<ExtArgs> = {}>(args?: Prisma.Subset<T, Prisma.Workspace$recommendationsArgs<ExtArgs>>): Prisma.PrismaPromise<runtime.Types.Result.GetResult<Prisma.$RecommendationPayload<ExtArgs>, T, "findMany", GlobalOmitOptions> | Null>
   pageEvaluations<T extends Prisma.Workspace$pageEvaluationsArgs<ExtArgs> = {}>(args?: Prisma.Subset<T, Prisma.Workspace$pageEvaluationsArgs<ExtArgs>>): Prisma.PrismaPromise<runtime.Types.Result.GetResult<Prisma.$PageEvaluationPayload<ExtArgs>, T, "findMany", GlobalOmitOptions> | Null>
+  reports<T extends Prisma.Workspace$reportsArgs<ExtArgs> = {}>(args?: Prisma.Subset<T, Prisma.Workspace$reportsArgs<ExtArgs>>): Prisma.PrismaPromise<runtime.Types.Result.GetResult<Prisma.$ReportPayload<ExtArgs>, T, "findMany", GlobalOmitOptions> | Null>
   /**
    * Attaches callbacks for the resolution and/or rejection of the Promise.
    * @param onfulfilled The callback to execute when the Promise is resolved.
@@ -4407,6 +5026,10 @@ export interface WorkspaceFieldRefs {
   readonly nextScheduledRunAt: Prisma.FieldRef<"Workspace", 'DateTime'>
   readonly scheduleLastRunAt: Prisma.FieldRef<"Workspace", 'DateTime'>
   readonly scheduleLastOutcome: Prisma.FieldRef<"Workspace", 'String'>
+  readonly reportFrequency: Prisma.FieldRef<"Workspace", 'String'>
+  readonly reportTypes: Prisma.FieldRef<"Workspace", 'String[]'>
+  readonly nextReportAt: Prisma.FieldRef<"Workspace", 'DateTime'>
+  readonly lastReportAt: Prisma.FieldRef<"Workspace", 'DateTime'>
   readonly createdAt: Prisma.FieldRef<"Workspace", 'DateTime'>
   readonly updatedAt: Prisma.FieldRef<"Workspace", 'DateTime'>
 }
@@ -5106,6 +5729,30 @@ export type Workspace$pageEvaluationsArgs<ExtArgs extends runtime.Types.Extensio
   take?: number
   skip?: number
   distinct?: Prisma.PageEvaluationScalarFieldEnum | Prisma.PageEvaluationScalarFieldEnum[]
+}
+
+/**
+ * Workspace.reports
+ */
+export type Workspace$reportsArgs<ExtArgs extends runtime.Types.Extensions.InternalArgs = runtime.Types.Extensions.DefaultArgs> = {
+  /**
+   * Select specific fields to fetch from the Report
+   */
+  select?: Prisma.ReportSelect<ExtArgs> | null
+  /**
+   * Omit specific fields from the Report
+   */
+  omit?: Prisma.ReportOmit<ExtArgs> | null
+  /**
+   * Choose, which related nodes to fetch as well
+   */
+  include?: Prisma.ReportInclude<ExtArgs> | null
+  where?: Prisma.ReportWhereInput
+  orderBy?: Prisma.ReportOrderByWithRelationInput | Prisma.ReportOrderByWithRelationInput[]
+  cursor?: Prisma.ReportWhereUniqueInput
+  take?: number
+  skip?: number
+  distinct?: Prisma.ReportScalarFieldEnum | Prisma.ReportScalarFieldEnum[]
 }
 
 /**

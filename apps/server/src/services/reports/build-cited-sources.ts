@@ -1,0 +1,117 @@
+import type { ReportColumn } from "../../reports/report-document.js";
+import { getWorkspaceMetrics } from "../metrics/get-workspace-metrics.js";
+import { loadMetricsScope } from "../metrics/metrics-scope.js";
+import { loadCitedSources } from "./load-cited-sources.js";
+import type { ReportBody, ReportBuildInput } from "./report-build-input.js";
+import { TOP_SOURCES_DEFAULT } from "./report-catalog.js";
+import { reportValues as v } from "./report-values.js";
+
+const domainColumns: ReportColumn[] = [
+  { key: "domain", label: "Domain", type: "text" },
+  { key: "taxonomy", label: "Taxonomy", type: "text" },
+  { key: "count", label: "Citing answers", type: "integer" },
+  { key: "previous", label: "Citing answers, previous period", type: "integer" },
+];
+
+/**
+ * Cited sources: the period's top domains and URLs with their taxonomy, the
+ * `to` day's top cited domains exactly as the metrics view lists them, and
+ * the domains cited in the period but not in the previous one of the same
+ * length (new) and the reverse (lost).
+ */
+export async function buildCitedSources(input: ReportBuildInput): Promise<ReportBody> {
+  const { ctx, access, period } = input;
+  const limit =
+    typeof input.parameters.limit === "number" ? input.parameters.limit : TOP_SOURCES_DEFAULT;
+  const length = v.days(period.from, period.to).length;
+  const previous = { from: v.shiftDay(period.from, -length), to: v.shiftDay(period.from, -1) };
+  const scope = await loadMetricsScope(ctx, access.id);
+  const [metrics, sources] = await Promise.all([
+    getWorkspaceMetrics({ ctx, access, date: period.to, filters: { includeBrandResearch: false } }),
+    loadCitedSources({
+      ctx,
+      workspaceId: access.id,
+      version: scope.version,
+      period,
+      previous,
+      urlLimit: limit,
+    }),
+  ]);
+  const current = sources.domains.filter((d) => d.count > 0);
+  const added = current.filter((d) => d.previous === 0);
+  const lost = sources.domains
+    .filter((d) => d.count === 0 && d.previous > 0)
+    .sort((a, b) => b.previous - a.previous || a.domain.localeCompare(b.domain));
+  const domainRow = (d: (typeof sources.domains)[number]) => ({
+    domain: d.domain,
+    taxonomy: d.taxonomy,
+    count: d.count,
+    previous: d.previous,
+  });
+
+  return {
+    summary: [
+      { label: "Domains cited", value: String(current.length) },
+      {
+        label: "New domains",
+        value: String(added.length),
+        detail: `vs ${previous.from} to ${previous.to}`,
+      },
+      { label: "Lost domains", value: String(lost.length) },
+    ],
+    sections: [
+      {
+        id: "domains",
+        title: "Top cited domains",
+        description: `At most ${limit} registrable domains by the answers citing them over the period.`,
+        chart: {
+          kind: "bar",
+          title: "Citing answers per domain",
+          unit: "number",
+          x: current.slice(0, 10).map((d) => d.domain),
+          series: [{ name: "Citing answers", values: current.slice(0, 10).map((d) => d.count) }],
+        },
+        table: { columns: domainColumns, rows: current.slice(0, limit).map(domainRow) },
+      },
+      {
+        id: "urls",
+        title: "Top cited URLs",
+        description: `At most ${limit} URLs by the answers citing them over the period.`,
+        table: {
+          columns: [
+            { key: "url", label: "URL", type: "url" },
+            { key: "domain", label: "Domain", type: "text" },
+            { key: "taxonomy", label: "Taxonomy", type: "text" },
+            { key: "count", label: "Citing answers", type: "integer" },
+          ],
+          rows: sources.urls.map((u) => ({ ...u })),
+        },
+      },
+      {
+        id: "latest_day_domains",
+        title: "Top cited domains on the last day",
+        description: `As GET .../metrics lists them for ${metrics.scoreboard.date}.`,
+        table: {
+          columns: [
+            { key: "domain", label: "Domain", type: "text" },
+            { key: "taxonomy", label: "Taxonomy", type: "text" },
+            { key: "count", label: "Citing answers", type: "integer" },
+          ],
+          rows: metrics.topCitedDomains.map((d) => ({ ...d })),
+        },
+      },
+      {
+        id: "new_sources",
+        title: "New sources",
+        description: `Domains cited in the period and not from ${previous.from} to ${previous.to}.`,
+        table: { columns: domainColumns, rows: added.map(domainRow) },
+      },
+      {
+        id: "lost_sources",
+        title: "Lost sources",
+        description: `Domains cited from ${previous.from} to ${previous.to} and not in the period.`,
+        table: { columns: domainColumns, rows: lost.map(domainRow) },
+      },
+    ],
+  };
+}

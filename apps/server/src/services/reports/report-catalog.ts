@@ -1,0 +1,134 @@
+import type { ReportCatalog } from "@geopulse/api-types";
+import type { ReportType } from "../../reports/report-document.js";
+
+type CatalogEntry = ReportCatalog["data"][number];
+type Parameter = CatalogEntry["parameters"][number];
+
+/** Every report type in the order the catalog lists them. */
+export const REPORT_TYPES: readonly ReportType[] = [
+  "visibility_summary",
+  "competitor_comparison",
+  "cited_sources",
+  "prompt_detail",
+  "recommendations_digest",
+  "page_evaluations_digest",
+];
+
+/** The most rows a top-list table (domains, URLs) holds. */
+export const TOP_SOURCES_DEFAULT = 25;
+
+const period: Parameter[] = [
+  {
+    name: "from",
+    type: "date",
+    description: "First UTC day of the period (included).",
+    default: null,
+    allowedValues: null,
+  },
+  {
+    name: "to",
+    type: "date",
+    description:
+      "Last UTC day of the period (included); headline figures describe this day, as GET .../metrics?date=<to> does.",
+    default: null,
+    allowedValues: null,
+  },
+];
+
+const formats: CatalogEntry["formats"] = ["json", "csv", "html", "pdf"];
+
+const entries: CatalogEntry[] = [
+  {
+    type: "visibility_summary",
+    title: "Visibility summary",
+    description:
+      "The brand's composite score with its 95% interval, share of voice of every tracked entity with intervals, the per-engine table, the composite's changes since the comparison days with their significance, and the daily composite over the period with its intervals.",
+    parameters: period,
+    formats,
+    sections: [
+      { id: "engines", title: "Engines", hasTable: true },
+      { id: "share_of_voice", title: "Share of voice", hasTable: true },
+      { id: "deltas", title: "Changes of the composite", hasTable: true },
+      { id: "timeseries", title: "Composite over the period", hasTable: true },
+    ],
+    defaultSection: "engines",
+  },
+  {
+    type: "competitor_comparison",
+    title: "Competitor comparison",
+    description:
+      "The brand against each competitor: share of voice and visibility with intervals and their changes, each entity per engine on the last day, and share of voice over the period.",
+    parameters: period,
+    formats,
+    sections: [
+      { id: "entities", title: "Brand and competitors", hasTable: true },
+      { id: "entity_engines", title: "Per engine", hasTable: true },
+      { id: "share_of_voice_trend", title: "Share of voice over the period", hasTable: true },
+    ],
+    defaultSection: "entities",
+  },
+  {
+    type: "cited_sources",
+    title: "Cited sources",
+    description:
+      "The domains and URLs the engines cited over the period with their taxonomy, the last day's top cited domains (as GET .../metrics), and the domains newly cited or no longer cited compared with the previous period of the same length.",
+    parameters: [
+      ...period,
+      {
+        name: "limit",
+        type: "integer",
+        description: "Most domains and URLs listed (1-100).",
+        default: TOP_SOURCES_DEFAULT,
+        allowedValues: null,
+      },
+    ],
+    formats,
+    sections: [
+      { id: "domains", title: "Top cited domains", hasTable: true },
+      { id: "urls", title: "Top cited URLs", hasTable: true },
+      { id: "latest_day_domains", title: "Top cited domains on the last day", hasTable: true },
+      { id: "new_sources", title: "New sources", hasTable: true },
+      { id: "lost_sources", title: "Lost sources", hasTable: true },
+    ],
+    defaultSection: "domains",
+  },
+  {
+    type: "prompt_detail",
+    title: "Prompt detail",
+    description:
+      "Each prompt's visibility per engine over the period: answers, answers mentioning the brand, visibility, answers citing the brand's domains. Large; read it as CSV.",
+    parameters: period,
+    formats,
+    sections: [{ id: "prompts", title: "Prompts per engine", hasTable: true }],
+    defaultSection: "prompts",
+  },
+  {
+    type: "recommendations_digest",
+    title: "Recommendations digest",
+    description:
+      "The workspace's recommendations when the report was generated: open ones by priority, those flagged for a compliance review, and those done with their measured impact verdicts.",
+    parameters: period,
+    formats,
+    sections: [
+      { id: "open", title: "Open", hasTable: true },
+      { id: "flagged", title: "Flagged for compliance review", hasTable: true },
+      { id: "done", title: "Done, with measured impact", hasTable: true },
+    ],
+    defaultSection: "open",
+  },
+  {
+    type: "page_evaluations_digest",
+    title: "Page evaluations digest",
+    description:
+      "The page evaluations of the period: each evaluated URL with its overall and per-category scores.",
+    parameters: period,
+    formats,
+    sections: [{ id: "evaluations", title: "Page evaluations", hasTable: true }],
+    defaultSection: "evaluations",
+  },
+];
+
+/** The report catalog: every type with its parameters, formats and sections. */
+export function getReportCatalog(): ReportCatalog {
+  return { data: entries };
+}

@@ -1,0 +1,47 @@
+import type { DeltaComparison } from "@geopulse/api-types";
+import type { ReportCell, ReportFigure } from "../../reports/report-document.js";
+
+/**
+ * Small conversions every report builder shares. Values are stored as the
+ * metric functions answer them, only scaled: a 0-1 share becomes 0-100
+ * (`percent` columns), nothing is rounded, so a report and the API agree
+ * exactly. Figures (text) are rounded for reading.
+ */
+export const reportValues = {
+  /** A 0-1 share as 0-100. */
+  percent: (share: number): number => share * 100,
+  /** "42.1%" from a 0-1 share. */
+  percentText: (share: number): string => `${(share * 100).toFixed(1)}%`,
+  /** "42.1 (95% 38.0-46.2)" from a 0-100 value and its bounds. */
+  withInterval: (value: number, low: number, high: number, unit = ""): string =>
+    `${value.toFixed(1)}${unit} (95% ${low.toFixed(1)}-${high.toFixed(1)}${unit})`,
+  /** A figure for a delta: "+3.2 (significant)" or "no comparison". */
+  deltaFigure: (label: string, c: DeltaComparison, scale = 1): ReportFigure =>
+    c.date === null || c.delta === null
+      ? { label, value: "no comparison" }
+      : {
+          label,
+          value: `${c.delta * scale >= 0 ? "+" : ""}${(c.delta * scale).toFixed(1)}`,
+          detail: `vs ${c.date}; 95% ${((c.ciLow ?? 0) * scale).toFixed(1)} to ${((c.ciHigh ?? 0) * scale).toFixed(1)}; ${c.significant ? "significant" : "not significant"}`,
+        },
+  /** The cells of a delta comparison, scaled (a share's delta by 100 into points). */
+  deltaCells: (c: DeltaComparison, scale = 1): Record<string, ReportCell> => ({
+    comparedWith: c.date,
+    delta: c.delta === null ? null : c.delta * scale,
+    ciLow: c.ciLow === null ? null : c.ciLow * scale,
+    ciHigh: c.ciHigh === null ? null : c.ciHigh * scale,
+    significant: c.significant,
+    method: c.method,
+  }),
+  /** The UTC days from `from` to `to`, both included. */
+  days: (from: string, to: string): string[] => {
+    const out: string[] = [];
+    for (let t = Date.parse(from); t <= Date.parse(to); t += 86_400_000) {
+      out.push(new Date(t).toISOString().slice(0, 10));
+    }
+    return out;
+  },
+  /** A day shifted by whole days. */
+  shiftDay: (day: string, days: number): string =>
+    new Date(Date.parse(day) + days * 86_400_000).toISOString().slice(0, 10),
+};
