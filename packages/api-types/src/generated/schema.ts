@@ -2948,11 +2948,14 @@ export interface components {
         };
         /**
          * @description Stored when the recommendation is marked `done`: the baseline is the evidence metric
-         *     at that moment; `current` is the same metric on the same prompts and engines on the
-         *     latest later day with answers on them, and `delta` its change from the baseline day
-         *     (both days recomputed from the rollups) with the significance test of
-         *     `DeltaComparison` (null until measured, then `verdict` says the result;
-         *     docs/recommendations.md, "Impact").
+         *     at that moment; `current` is the kind's impact metric on the same prompts and engines
+         *     on the latest later day with answers on them, and `delta` its change from the baseline
+         *     day (both days recomputed from the same source: the rollups, or the stored answers)
+         *     with the significance test of `DeltaComparison` (null until measured, then `verdict`
+         *     says the result). The impact metric is the evidence metric except for `earn_citation`,
+         *     measured on `co_citation_rate` (answers citing the domain and naming the brand / answers):
+         *     its baseline is restated in that metric at the first measurement
+         *     (docs/recommendations.md, "Impact", "Metric definitions").
          */
         RecommendationImpact: {
             baseline: components["schemas"]["RecommendationMetric"];
