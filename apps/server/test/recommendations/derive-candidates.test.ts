@@ -1,6 +1,7 @@
 import type { Language } from "@geopulse/api-types";
 import { describe, expect, it } from "vitest";
 import { checkCompliance } from "../../src/compliance/check-compliance.js";
+import { complianceRules } from "../../src/compliance/compliance-rules.js";
 import { deriveCandidates } from "../../src/services/recommendations/derive-recommendations.js";
 import type {
   DerivationAnswer,
@@ -232,6 +233,44 @@ describe("deriveCandidates", () => {
     expect(claim?.claimAnswers).toHaveLength(20);
     expect(claim?.recommendation.evidence.metric).toMatchObject({ value: 1, n: 25 });
     expect(deriveCandidates(medical)).toEqual(deriveCandidates(medical));
+  });
+
+  // The rules' titles in the workspace language, never the English ones in another language.
+  const claimTitles: Record<Language, string> = {
+    en: "Cure, treatment or prevention of disease",
+    es: "Curación, tratamiento o prevención de enfermedades",
+    ca: "Curació, tractament o prevenció de malalties",
+    fr: "Guérison, traitement ou prévention de maladies",
+  };
+  for (const language of ["en", "es", "ca", "fr"] as Language[]) {
+    it(`correct_claim in ${language} names the rules by their ${language} titles`, () => {
+      const answers = repeat(3, {
+        prompt: "p1",
+        engine: "openai",
+        names: ["self"],
+        text: "Reviewers agree. Acme cures eczema for good. Acme guarantees results.",
+      });
+      const [claim] = deriveCandidates(
+        day(answers, { complianceProfile: "eu_medical", language }),
+      ).filter((c) => c.recommendation.kind === "correct_claim");
+      const rationale = claim?.recommendation.rationale ?? "";
+      expect(rationale).toContain(claimTitles[language]);
+      if (language !== "en") expect(rationale).not.toContain(claimTitles.en);
+      // The texts are checked without the quoted titles: no finding of their own.
+      expect(Object.values(claim?.checked ?? {}).join(" ")).not.toContain(claimTitles[language]);
+    });
+  }
+
+  it("every compliance rule has a title in each language, translated", () => {
+    const { rules } = complianceRules({ profile: "eu_medical" });
+    for (const rule of rules) {
+      const titles = Object.values(rule.title);
+      expect(titles.every((t) => t.trim().length > 0)).toBe(true);
+      for (const language of ["es", "ca", "fr"] as const)
+        expect(rule.title[language], `${rule.id}.${language}`).not.toBe(rule.title.en);
+    }
+    const es = rules.map((r) => r.title.es);
+    expect(new Set(es).size).toBe(rules.length);
   });
 });
 
