@@ -2,6 +2,7 @@ import type { Language } from "@geopulse/api-types";
 import { describe, expect, it } from "vitest";
 import { checkCompliance } from "../../src/compliance/check-compliance.js";
 import { complianceRules } from "../../src/compliance/compliance-rules.js";
+import { maxCreateContent } from "../../src/services/recommendations/derive-create-content.js";
 import { deriveCandidates } from "../../src/services/recommendations/derive-recommendations.js";
 import type {
   DerivationAnswer,
@@ -91,6 +92,30 @@ describe("deriveCandidates", () => {
     expect(rec?.priority.confidence).toBeGreaterThan(0.3);
     expect(rec?.priority.confidence).toBeLessThan(1);
     expect(rec?.evidence.answers).toHaveLength(6);
+  });
+
+  it(`create_content: at most ${maxCreateContent} per derivation, the highest priority first`, () => {
+    // 15 outranked prompts; prompt i has 4 + i answers naming only Globex: the same gap (1),
+    // surer with more answers, so the 10 with the most answers rank highest.
+    const answers = Array.from({ length: 15 }, (_, i) =>
+      repeat(4 + i, {
+        prompt: `p${String(i).padStart(2, "0")}`,
+        engine: "openai",
+        names: ["cmp_globex"],
+      }),
+    ).flat();
+    const recs = kinds(day(answers)).filter((r) => r.kind === "create_content");
+    expect(recs).toHaveLength(maxCreateContent);
+    expect(recs.map((r) => r.target.promptIds?.[0]).sort()).toEqual(
+      Array.from({ length: 10 }, (_, i) => `p${String(i + 5).padStart(2, "0")}`),
+    );
+    const confidence = (id: string) =>
+      kinds(day(answers.filter((a) => a.promptId === id)))[0]?.priority.confidence ?? 0;
+    // Every prompt left out ranks below every prompt kept.
+    expect(confidence("p04")).toBeLessThan(Math.min(...recs.map((r) => r.priority.confidence)));
+    // Below the cap nothing is left out.
+    const few = answers.filter((a) => a.promptId < "p05");
+    expect(kinds(day(few)).filter((r) => r.kind === "create_content")).toHaveLength(5);
   });
 
   it("engine_gap: the brand visible on one engine and absent on another, paired over prompts", () => {
