@@ -74,7 +74,11 @@ function day(answers: DerivationAnswer[], extra: Partial<DerivationData> = {}): 
 }
 
 const repeat = (n: number, spec: Spec) => Array.from({ length: n }, () => answer(spec));
-const kinds = (data: DerivationData) => deriveCandidates(data).map((c) => c.recommendation);
+/** The candidates a derivation stores (capped ones are not). */
+const kinds = (data: DerivationData) =>
+  deriveCandidates(data)
+    .filter((c) => !c.capped)
+    .map((c) => c.recommendation);
 
 describe("deriveCandidates", () => {
   it("create_content: a clear gap on a prompt is proposed; one whose interval reaches zero is not", () => {
@@ -113,6 +117,15 @@ describe("deriveCandidates", () => {
       kinds(day(answers.filter((a) => a.promptId === id)))[0]?.priority.confidence ?? 0;
     // Every prompt left out ranks below every prompt kept.
     expect(confidence("p04")).toBeLessThan(Math.min(...recs.map((r) => r.priority.confidence)));
+    // The ones left out are still derived, marked capped (not stored, not stale).
+    const capped = deriveCandidates(day(answers)).filter((c) => c.capped);
+    expect(capped.map((c) => c.recommendation.target.promptIds?.[0]).sort()).toEqual([
+      "p00",
+      "p01",
+      "p02",
+      "p03",
+      "p04",
+    ]);
     // Below the cap nothing is left out.
     const few = answers.filter((a) => a.promptId < "p05");
     expect(kinds(day(few)).filter((r) => r.kind === "create_content")).toHaveLength(5);

@@ -2909,6 +2909,18 @@ export interface components {
                 n: number;
             } | null;
             answers: components["schemas"]["RecommendationEvidenceAnswer"][];
+            /**
+             * @description True when a later derivation's data no longer supported this recommendation while
+             *     it was open: its evidence is still that of `metric.date` (never rewritten from other
+             *     days) and it is kept; a derivation that supports it again clears it
+             *     (docs/recommendations.md, "Stale evidence").
+             */
+            stale: boolean;
+            /**
+             * Format: date
+             * @description The first derivation day (UTC) whose data no longer supported it; null while `stale` is false.
+             */
+            staleSince: string | null;
         };
         /** @description What the action is about; the fingerprint is computed from the kind and this. */
         RecommendationTarget: {

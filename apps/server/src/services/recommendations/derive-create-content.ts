@@ -14,7 +14,8 @@ import { percent, renderRecommendationText } from "./render-recommendation-text.
  * highest priority (score, then expected impact × confidence, then prompt id).
  * A workspace with many prompts would otherwise get one per outranked prompt,
  * more than a team can act on. Prompts beyond the cap are not proposed (no new
- * recommendation); open ones already stored for them are kept as they are.
+ * recommendation; their candidates are marked `capped`); open ones already
+ * stored for them are kept as they are, and not marked stale.
  */
 export const maxCreateContent = 10;
 
@@ -95,7 +96,7 @@ export function deriveCreateContent(data: DerivationData): DerivationCandidate[]
   return capByPriority(out, maxCreateContent);
 }
 
-/** The `max` candidates of highest priority, in their original order (deterministic ties). */
+/** Marks all but the `max` candidates of highest priority `capped` (deterministic ties). */
 function capByPriority(candidates: DerivationCandidate[], max: number): DerivationCandidate[] {
   if (candidates.length <= max) return candidates;
   const rank = (c: DerivationCandidate) => {
@@ -118,5 +119,5 @@ function capByPriority(candidates: DerivationCandidate[], max: number): Derivati
       .slice(0, max)
       .map(({ c }) => c),
   );
-  return candidates.filter((c) => kept.has(c));
+  return candidates.map((c) => (kept.has(c) ? c : { ...c, capped: true }));
 }
