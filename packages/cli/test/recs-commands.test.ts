@@ -227,6 +227,7 @@ describe("geopulse recs", () => {
       updated: 0,
       reproposed: 0,
       unchanged: 0,
+      markedStale: 0,
       recommendations: [],
     });
     const denied = await cli(["recs", "derive"], readOnlyEnv);

@@ -275,6 +275,7 @@ describe("POST /recommendations/derive after a run where competitors outrank the
     expect(body.recommendations.map((r: any) => r.recommendationId)).not.toContain(
       recommendationId,
     );
+    expect(body.markedStale).toBeGreaterThanOrEqual(1);
     const all = await allRecommendations(t, cookie, slug);
     const stale = all.find((r) => r.recommendationId === recommendationId);
     expect(stale.status).toBe("proposed");
@@ -288,8 +289,9 @@ describe("POST /recommendations/derive after a run where competitors outrank the
     }
     for (const r of all.filter((x) => x.status === "dismissed" || x.status === "done"))
       expect(r.evidence.stale).toBe(false);
-    // Deriving again keeps the first stale day; supported again, the mark is cleared.
-    await derive(t, cookie, slug);
+    // Deriving again keeps the first stale day (and counts nothing new); supported again,
+    // the mark is cleared.
+    expect((await derive(t, cookie, slug)).markedStale).toBe(0);
     const still = await call(t, { cookie }, "GET", slug, `/recommendations/${recommendationId}`);
     expect(still.body.evidence).toMatchObject({ stale: true, staleSince: day2 });
     await seed(t, slug, { ...unsupported, evidence: { ...unsupported.evidence } });

@@ -3008,7 +3008,9 @@ export interface components {
          * @description What one derivation stored: `date` is the UTC day derived from (null when the workspace
          *     has no measured answers yet); the counts are the outcomes of its recommendations
          *     (`created` new, `updated` open ones refreshed, `reproposed` dismissed ones whose
-         *     evidence changed materially, `unchanged` dismissed or done ones left alone).
+         *     evidence changed materially, `unchanged` dismissed or done ones left alone);
+         *     `markedStale` counts the open ones this derivation found no longer supported by the
+         *     day's data and marked stale (`evidence.stale`; not counted again by later derivations).
          */
         RecommendationDerivation: {
             /** Format: date */
@@ -3017,6 +3019,7 @@ export interface components {
             updated: number;
             reproposed: number;
             unchanged: number;
+            markedStale: number;
             /** @description Every recommendation the derivation produced, in derivation order. */
             recommendations: {
                 recommendationId: string;

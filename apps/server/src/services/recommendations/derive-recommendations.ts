@@ -55,6 +55,7 @@ export async function deriveWorkspaceRecommendations(options: {
       updated: 0,
       reproposed: 0,
       unchanged: 0,
+      markedStale: 0,
       recommendations: [],
     };
     if (!data) return result;
@@ -91,7 +92,7 @@ export async function deriveWorkspaceRecommendations(options: {
     }
     // Open recommendations the day no longer supports keep their evidence, marked stale
     // from this day on (until a derivation supports them again).
-    await tx.recommendation.updateMany({
+    const stale = await tx.recommendation.updateMany({
       where: {
         workspaceId,
         status: { in: openStatuses },
@@ -101,6 +102,7 @@ export async function deriveWorkspaceRecommendations(options: {
       },
       data: { staleSince: new Date(`${data.date}T00:00:00.000Z`), updatedAt: ctx.clock.now() },
     });
+    result.markedStale = stale.count;
     return result;
   }, WRITE_TIMEOUTS);
 }
