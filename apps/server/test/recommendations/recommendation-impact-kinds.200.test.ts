@@ -209,17 +209,9 @@ describe("correct_claim impact (restricted claims, re-checked in the stored answ
     );
     await move(t, { bearer: key }, slug, recommendationId, "accept");
     await move(t, { bearer: key }, slug, recommendationId, "done");
-    // An earn_citation one on the third-party domain the first run cited most.
-    const cited = await t.server.ctx.prisma.citation.groupBy({
-      by: ["domain"],
-      where: { response: { runId: first.runId }, taxonomy: { not: "owned" } },
-      _count: { _all: true },
-    });
-    const domain = cited
-      .filter((c) => c.domain)
-      .sort(
-        (a, b) => b._count._all - a._count._all || ((a.domain ?? "") < (b.domain ?? "") ? -1 : 1),
-      )[0]?.domain as string;
+    // An earn_citation one on a third-party domain of the simulated engine's fixed pool (chosen
+    // in advance: picking the day's most cited one would make the next day regress to the mean).
+    const domain = "reddit.com";
     const earn = await seed(
       t,
       slug,
@@ -288,8 +280,11 @@ describe("correct_claim impact (restricted claims, re-checked in the stored answ
       const r = await read(slug, key, earn.recommendationId);
       return r.impact.current?.date === DAY_2 ? r : undefined;
     });
-    // The same simulated truth both days: no change to detect.
-    expect(rec.impact.verdict).toBe("no_detectable_change");
+    // The same simulated truth both days; the runs' draws differ, so the verdict is the A/A
+    // test's (impact-error-rates.test.ts: `improved` or `worse` about 3.4% of the time for this
+    // metric): here only that it is judged.
+    expect(rec.impact.verdict).not.toBe("not_enough_data");
+    expect(rec.impact.delta.method).toBe("paired-cluster-bootstrap");
     expect(rec.impact.baseline).toMatchObject({ name: "co_citation_rate", date: DAY_1 });
     expect(rec.impact.baseline.value).toBeGreaterThan(0);
     expect(rec.impact.current).toMatchObject({ name: "co_citation_rate", date: DAY_2 });
