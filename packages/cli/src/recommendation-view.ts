@@ -40,6 +40,9 @@ export function recommendationText(rec: Recommendation): string {
   if (evidence.comparison) {
     lines.push(`  ${evidence.comparison.entity}: ${estimate(evidence.comparison)}`);
   }
+  if (evidence.stale) {
+    lines.push(`  Stale since ${evidence.staleSince}: the latest data no longer supports it.`);
+  }
   for (const answer of evidence.answers) {
     lines.push(`  - ${answer.engine} · ${answer.runId} · ${answer.responseId}`);
     lines.push(`    Q: ${clip(answer.prompt, 100)}`);

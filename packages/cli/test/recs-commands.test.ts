@@ -102,8 +102,27 @@ describe("geopulse recs", () => {
     );
     expect(shown.stdout).toContain("[1] https://alpha.dev/guide");
     expect(shown.stdout).toMatch(/derive\s+- → proposed\s+\(system\)/);
+    expect(shown.stdout).not.toContain("Stale since");
     const json = JSON.parse((await cli(["recs", "show", ids[0] as string, "--json"])).stdout);
     expect(json.recommendationId).toBe(ids[0]);
+    expect(json.evidence).toMatchObject({ stale: false, staleSince: null });
+  });
+
+  it("show: a recommendation the latest data no longer supports says so", async () => {
+    const { prisma } = api.server.ctx;
+    await prisma.recommendation.update({
+      where: { id: ids[1] as string },
+      data: { staleSince: new Date("2026-11-21T00:00:00.000Z") },
+    });
+    const shown = await cli(["recs", "show", ids[1] as string]);
+    expect(shown.code, shown.stderr).toBe(0);
+    expect(shown.stdout).toContain(
+      "Stale since 2026-11-21: the latest data no longer supports it.",
+    );
+    await prisma.recommendation.update({
+      where: { id: ids[1] as string },
+      data: { staleSince: null },
+    });
   });
 
   it("accept, start, done: each says the new status; --json prints the recommendation", async () => {
@@ -208,6 +227,7 @@ describe("geopulse recs", () => {
       updated: 0,
       reproposed: 0,
       unchanged: 0,
+      markedStale: 0,
       recommendations: [],
     });
     const denied = await cli(["recs", "derive"], readOnlyEnv);

@@ -7,7 +7,8 @@ const patterns = perLanguage(z.array(z.string().min(1)));
 
 const rule = z.strictObject({
   id: z.string().regex(/^[a-z][a-z0-9_]*$/),
-  title: z.string().min(1),
+  /** The rule's name in each language (recommendation texts name it in theirs). */
+  title: perLanguage(z.string().min(1)),
   regulation: z.string().min(1),
   article: z.string().min(1),
   description: z.string().min(1),

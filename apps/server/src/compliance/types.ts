@@ -42,7 +42,8 @@ export interface BrandClaimFinding extends ComplianceFinding {
 /** A rule's public description (for documentation and review screens). */
 export interface ComplianceRuleInfo {
   id: string;
-  title: string;
+  /** The rule's name per language. */
+  title: Record<RuleLanguage, string>;
   regulation: string;
   article: string;
   description: string;

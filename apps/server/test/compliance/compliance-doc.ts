@@ -17,7 +17,7 @@ function markdownTable(header: string[], rows: string[][]): string[] {
 export function renderRulesTable(): string {
   const { version, rules } = complianceRules({ profile: "eu_medical" });
   const rows = rules.map((r) => [
-    `\`${r.id}\` (${r.title})`,
+    `\`${r.id}\` (${r.title.en})`,
     r.description,
     `${r.regulation}: ${r.article}`,
     r.sources.map((s) => `[${s.title}](${s.url})`).join("; "),

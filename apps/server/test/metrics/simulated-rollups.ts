@@ -21,6 +21,11 @@ export interface SimulatedRollupDay {
   rate: (entityId: string, engine: string) => number;
   /** Tracked entity ids, the brand (`self`) included. */
   entityIds: readonly string[];
+  /**
+   * True probability that a mention of an entity is negative (else neutral);
+   * absent: every mention is neutral (and no draw is made).
+   */
+  negativeRate?: (entityId: string) => number;
 }
 
 export async function writeSimulatedDay(
@@ -40,7 +45,10 @@ export async function writeSimulatedDay(
           count: 1,
           firstOffset: 10 * i,
           rank: i + 1,
-          sentiment: "neutral",
+          sentiment:
+            options.negativeRate && rng.chance(options.negativeRate(entityId))
+              ? "negative"
+              : "neutral",
         }));
         answers.push({
           day: options.day,

@@ -1,6 +1,8 @@
 import type { Language } from "@geopulse/api-types";
 import { describe, expect, it } from "vitest";
 import { checkCompliance } from "../../src/compliance/check-compliance.js";
+import { complianceRules } from "../../src/compliance/compliance-rules.js";
+import { maxCreateContent } from "../../src/services/recommendations/derive-create-content.js";
 import { deriveCandidates } from "../../src/services/recommendations/derive-recommendations.js";
 import type {
   DerivationAnswer,
@@ -72,7 +74,11 @@ function day(answers: DerivationAnswer[], extra: Partial<DerivationData> = {}): 
 }
 
 const repeat = (n: number, spec: Spec) => Array.from({ length: n }, () => answer(spec));
-const kinds = (data: DerivationData) => deriveCandidates(data).map((c) => c.recommendation);
+/** The candidates a derivation stores (capped ones are not). */
+const kinds = (data: DerivationData) =>
+  deriveCandidates(data)
+    .filter((c) => !c.capped)
+    .map((c) => c.recommendation);
 
 describe("deriveCandidates", () => {
   it("create_content: a clear gap on a prompt is proposed; one whose interval reaches zero is not", () => {
@@ -90,6 +96,39 @@ describe("deriveCandidates", () => {
     expect(rec?.priority.confidence).toBeGreaterThan(0.3);
     expect(rec?.priority.confidence).toBeLessThan(1);
     expect(rec?.evidence.answers).toHaveLength(6);
+  });
+
+  it(`create_content: at most ${maxCreateContent} per derivation, the highest priority first`, () => {
+    // 15 outranked prompts; prompt i has 4 + i answers naming only Globex: the same gap (1),
+    // surer with more answers, so the 10 with the most answers rank highest.
+    const answers = Array.from({ length: 15 }, (_, i) =>
+      repeat(4 + i, {
+        prompt: `p${String(i).padStart(2, "0")}`,
+        engine: "openai",
+        names: ["cmp_globex"],
+      }),
+    ).flat();
+    const recs = kinds(day(answers)).filter((r) => r.kind === "create_content");
+    expect(recs).toHaveLength(maxCreateContent);
+    expect(recs.map((r) => r.target.promptIds?.[0]).sort()).toEqual(
+      Array.from({ length: 10 }, (_, i) => `p${String(i + 5).padStart(2, "0")}`),
+    );
+    const confidence = (id: string) =>
+      kinds(day(answers.filter((a) => a.promptId === id)))[0]?.priority.confidence ?? 0;
+    // Every prompt left out ranks below every prompt kept.
+    expect(confidence("p04")).toBeLessThan(Math.min(...recs.map((r) => r.priority.confidence)));
+    // The ones left out are still derived, marked capped (not stored, not stale).
+    const capped = deriveCandidates(day(answers)).filter((c) => c.capped);
+    expect(capped.map((c) => c.recommendation.target.promptIds?.[0]).sort()).toEqual([
+      "p00",
+      "p01",
+      "p02",
+      "p03",
+      "p04",
+    ]);
+    // Below the cap nothing is left out.
+    const few = answers.filter((a) => a.promptId < "p05");
+    expect(kinds(day(few)).filter((r) => r.kind === "create_content")).toHaveLength(5);
   });
 
   it("engine_gap: the brand visible on one engine and absent on another, paired over prompts", () => {
@@ -232,6 +271,44 @@ describe("deriveCandidates", () => {
     expect(claim?.claimAnswers).toHaveLength(20);
     expect(claim?.recommendation.evidence.metric).toMatchObject({ value: 1, n: 25 });
     expect(deriveCandidates(medical)).toEqual(deriveCandidates(medical));
+  });
+
+  // The rules' titles in the workspace language, never the English ones in another language.
+  const claimTitles: Record<Language, string> = {
+    en: "Cure, treatment or prevention of disease",
+    es: "Curación, tratamiento o prevención de enfermedades",
+    ca: "Curació, tractament o prevenció de malalties",
+    fr: "Guérison, traitement ou prévention de maladies",
+  };
+  for (const language of ["en", "es", "ca", "fr"] as Language[]) {
+    it(`correct_claim in ${language} names the rules by their ${language} titles`, () => {
+      const answers = repeat(3, {
+        prompt: "p1",
+        engine: "openai",
+        names: ["self"],
+        text: "Reviewers agree. Acme cures eczema for good. Acme guarantees results.",
+      });
+      const [claim] = deriveCandidates(
+        day(answers, { complianceProfile: "eu_medical", language }),
+      ).filter((c) => c.recommendation.kind === "correct_claim");
+      const rationale = claim?.recommendation.rationale ?? "";
+      expect(rationale).toContain(claimTitles[language]);
+      if (language !== "en") expect(rationale).not.toContain(claimTitles.en);
+      // The texts are checked without the quoted titles: no finding of their own.
+      expect(Object.values(claim?.checked ?? {}).join(" ")).not.toContain(claimTitles[language]);
+    });
+  }
+
+  it("every compliance rule has a title in each language, translated", () => {
+    const { rules } = complianceRules({ profile: "eu_medical" });
+    for (const rule of rules) {
+      const titles = Object.values(rule.title);
+      expect(titles.every((t) => t.trim().length > 0)).toBe(true);
+      for (const language of ["es", "ca", "fr"] as const)
+        expect(rule.title[language], `${rule.id}.${language}`).not.toBe(rule.title.en);
+    }
+    const es = rules.map((r) => r.title.es);
+    expect(new Set(es).size).toBe(rules.length);
   });
 });
 

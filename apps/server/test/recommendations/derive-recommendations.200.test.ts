@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { maxCreateContent } from "../../src/services/recommendations/derive-create-content.js";
 import { eventually } from "../harness/eventually.js";
 import { startTestServer, type TestServer } from "../harness/test-server.js";
 import {
@@ -8,7 +9,7 @@ import {
   runAndWait,
   runAnswers,
 } from "./derivation-fixtures.js";
-import { move } from "./recommendation-fixtures.js";
+import { call, derived, move, seed } from "./recommendation-fixtures.js";
 
 let t: TestServer;
 let cookie: string;
@@ -136,16 +137,19 @@ describe("POST /recommendations/derive after a run where competitors outrank the
         .filter((r) => r.kind === "create_content")
         .map((r) => r.target.promptIds[0]),
     );
-    let clear = 0;
+    // The clearest gaps (every answer names a competitor, none the brand) rank highest: all of
+    // them are recommended, up to the cap of create_content per derivation.
+    const clear = [...byPrompt].filter(
+      ([, p]) => p.self === 0 && Math.max(0, ...p.top.values()) === p.n,
+    );
+    expect(clear.length).toBeGreaterThan(0);
+    expect(recommended.size).toBeLessThanOrEqual(maxCreateContent);
+    const clearRecommended = clear.filter(([promptId]) => recommended.has(promptId)).length;
+    expect(clearRecommended).toBe(Math.min(clear.length, maxCreateContent));
     for (const [promptId, p] of byPrompt) {
-      const leader = Math.max(0, ...p.top.values());
-      if (p.self === 0 && leader === p.n) {
-        clear += 1;
-        expect(recommended.has(promptId), promptId).toBe(true);
-      }
-      if (p.self >= leader) expect(recommended.has(promptId), promptId).toBe(false);
+      if (p.self >= Math.max(0, ...p.top.values()))
+        expect(recommended.has(promptId), promptId).toBe(false);
     }
-    expect(clear).toBeGreaterThan(0);
   });
 
   it("earn_citation and fix_sentiment: evidence answers are stored answers that show it", async () => {
@@ -256,5 +260,42 @@ describe("POST /recommendations/derive after a run where competitors outrank the
       const rec = all.find((x) => x.recommendationId === r.recommendationId);
       expect(rec.evidence.metric.date).toBe(day2);
     }
+  });
+
+  it("an open recommendation the latest day no longer supports is marked stale, its evidence kept; supported again, it is not", async () => {
+    // An open create_content on a prompt the day's answers do not have: not supported.
+    const unsupported = derived("gone", {
+      evidence: {
+        ...derived("gone").evidence,
+        metric: { name: "visibility", value: 0, ciLow: 0, ciHigh: 0.2, n: 8, date: day1 },
+      },
+    });
+    const { recommendationId } = await seed(t, slug, unsupported);
+    const body = await derive(t, cookie, slug);
+    expect(body.recommendations.map((r: any) => r.recommendationId)).not.toContain(
+      recommendationId,
+    );
+    expect(body.markedStale).toBeGreaterThanOrEqual(1);
+    const all = await allRecommendations(t, cookie, slug);
+    const stale = all.find((r) => r.recommendationId === recommendationId);
+    expect(stale.status).toBe("proposed");
+    expect(stale.evidence).toMatchObject({ stale: true, staleSince: day2 });
+    expect(stale.evidence.metric.date).toBe(day1);
+    expect(stale.evidence.answers).toHaveLength(1);
+    // What the derivation supported is not stale; neither are dismissed or done ones.
+    for (const r of body.recommendations) {
+      const rec = all.find((x) => x.recommendationId === r.recommendationId);
+      if (r.outcome !== "unchanged") expect(rec.evidence).toMatchObject({ stale: false });
+    }
+    for (const r of all.filter((x) => x.status === "dismissed" || x.status === "done"))
+      expect(r.evidence.stale).toBe(false);
+    // Deriving again keeps the first stale day (and counts nothing new); supported again,
+    // the mark is cleared.
+    expect((await derive(t, cookie, slug)).markedStale).toBe(0);
+    const still = await call(t, { cookie }, "GET", slug, `/recommendations/${recommendationId}`);
+    expect(still.body.evidence).toMatchObject({ stale: true, staleSince: day2 });
+    await seed(t, slug, { ...unsupported, evidence: { ...unsupported.evidence } });
+    const back = await call(t, { cookie }, "GET", slug, `/recommendations/${recommendationId}`);
+    expect(back.body.evidence).toMatchObject({ stale: false, staleSince: null });
   });
 });

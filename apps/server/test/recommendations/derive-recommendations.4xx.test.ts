@@ -24,6 +24,7 @@ describe("POST /recommendations/derive", () => {
       updated: 0,
       reproposed: 0,
       unchanged: 0,
+      markedStale: 0,
       recommendations: [],
     });
     const empty = await call(t, { cookie }, "POST", slug, "/recommendations/derive", {});

@@ -3146,8 +3146,9 @@ export interface components {
         /**
          * @description The measurement behind the recommendation, on its target's prompts and engines:
          *     `name` is the metric (`visibility`, `share_of_voice`, `citation_rate`,
-         *     `negative_share`, `restricted_claims`; docs/recommendations.md), `date` the UTC day
-         *     of the rollups it was computed from.
+         *     `negative_share`, `restricted_claims`, and in an `earn_citation` impact
+         *     `co_citation_rate`; docs/recommendations.md), `date` the UTC day of the data
+         *     (rollups or stored answers) it was computed from.
          */
         RecommendationMetric: {
             name: string;
@@ -3185,6 +3186,18 @@ export interface components {
                 n: number;
             } | null;
             answers: components["schemas"]["RecommendationEvidenceAnswer"][];
+            /**
+             * @description True when a later derivation's data no longer supported this recommendation while
+             *     it was open: its evidence is still that of `metric.date` (never rewritten from other
+             *     days) and it is kept; a derivation that supports it again clears it
+             *     (docs/recommendations.md, "Stale evidence").
+             */
+            stale: boolean;
+            /**
+             * Format: date
+             * @description The first derivation day (UTC) whose data no longer supported it; null while `stale` is false.
+             */
+            staleSince: string | null;
         };
         /** @description What the action is about; the fingerprint is computed from the kind and this. */
         RecommendationTarget: {
@@ -3224,11 +3237,14 @@ export interface components {
         };
         /**
          * @description Stored when the recommendation is marked `done`: the baseline is the evidence metric
-         *     at that moment; `current` is the same metric on the same prompts and engines on the
-         *     latest later day with answers on them, and `delta` its change from the baseline day
-         *     (both days recomputed from the rollups) with the significance test of
-         *     `DeltaComparison` (null until measured, then `verdict` says the result;
-         *     docs/recommendations.md, "Impact").
+         *     at that moment; `current` is the kind's impact metric on the same prompts and engines
+         *     on the latest later day with answers on them, and `delta` its change from the baseline
+         *     day (both days recomputed from the same source: the rollups, or the stored answers)
+         *     with the significance test of `DeltaComparison` (null until measured, then `verdict`
+         *     says the result). The impact metric is the evidence metric except for `earn_citation`,
+         *     measured on `co_citation_rate` (answers citing the domain and naming the brand / answers):
+         *     its baseline is restated in that metric at the first measurement
+         *     (docs/recommendations.md, "Impact", "Metric definitions").
          */
         RecommendationImpact: {
             baseline: components["schemas"]["RecommendationMetric"];
@@ -3361,7 +3377,9 @@ export interface components {
          * @description What one derivation stored: `date` is the UTC day derived from (null when the workspace
          *     has no measured answers yet); the counts are the outcomes of its recommendations
          *     (`created` new, `updated` open ones refreshed, `reproposed` dismissed ones whose
-         *     evidence changed materially, `unchanged` dismissed or done ones left alone).
+         *     evidence changed materially, `unchanged` dismissed or done ones left alone);
+         *     `markedStale` counts the open ones this derivation found no longer supported by the
+         *     day's data and marked stale (`evidence.stale`; not counted again by later derivations).
          */
         RecommendationDerivation: {
             /** Format: date */
@@ -3370,6 +3388,7 @@ export interface components {
             updated: number;
             reproposed: number;
             unchanged: number;
+            markedStale: number;
             /** @description Every recommendation the derivation produced, in derivation order. */
             recommendations: {
                 recommendationId: string;

@@ -19,7 +19,8 @@ export function registerRecsDerive(parent: Command, ctx: Context): void {
     } else {
       ctx.info(
         `Derived from ${result.date}: ${result.created} created, ${result.updated} updated, ` +
-          `${result.reproposed} proposed again, ${result.unchanged} unchanged.`,
+          `${result.reproposed} proposed again, ${result.unchanged} unchanged, ` +
+          `${result.markedStale} marked stale.`,
       );
     }
     if (options.json) ctx.json(result);

@@ -9,6 +9,11 @@ export interface DerivationCandidate {
   recommendation: Omit<DerivedRecommendation, "complianceFindings">;
   checked: { title: string; rationale: string; action: string };
   claimAnswers?: string[];
+  /**
+   * Supported by the day's data but beyond its kind's cap (`maxCreateContent`):
+   * not stored, and an open one already stored for it is kept as it is (not stale).
+   */
+  capped?: boolean;
 }
 
 /** Evidence answers kept per recommendation (the contract's maximum). */

@@ -48,12 +48,9 @@ export function deriveCorrectClaim(data: DerivationData): DerivationCandidate[] 
     `correct-claim:${data.workspaceId}:${data.date}`,
   );
   const lang = data.language;
-  // Rule titles are in English; other languages name the regulations instead.
+  // The rules' titles in the workspace language.
   const names = new Map(
-    complianceRules({ profile: "eu_medical" }).rules.map((r) => [
-      r.id,
-      lang === "en" ? r.title : r.regulation,
-    ]),
+    complianceRules({ profile: "eu_medical" }).rules.map((r) => [r.id, r.title[lang]]),
   );
   const ruleIds = [...new Set(claimed.flatMap((c) => c.rules))].sort();
   const { texts, checked } = renderRecommendationText(

@@ -6,14 +6,26 @@ import {
   type DerivationData,
   evidenceAnswer,
 } from "./load-derivation-data.js";
+import { priorityScore } from "./recommendation-rules.js";
 import { percent, renderRecommendationText } from "./render-recommendation-text.js";
+
+/**
+ * At most this many `create_content` recommendations per derivation: the
+ * highest priority (score, then expected impact × confidence, then prompt id).
+ * A workspace with many prompts would otherwise get one per outranked prompt,
+ * more than a team can act on. Prompts beyond the cap are not proposed (no new
+ * recommendation; their candidates are marked `capped`); open ones already
+ * stored for them are kept as they are, and not marked stale.
+ */
+export const maxCreateContent = 10;
 
 /**
  * `create_content`, one per prompt: the leading competitor (most answers naming
  * it; ties go to the first listed) is named more often than the brand, the gap's
  * Newcombe 95% interval lies above zero, and at least one answer names a
  * competitor but not the brand. Evidence: those answers, excerpt around the
- * leader's (else the first competitor's) mention.
+ * leader's (else the first competitor's) mention. At most `maxCreateContent`,
+ * the highest priority first.
  */
 export function deriveCreateContent(data: DerivationData): DerivationCandidate[] {
   const byPrompt = new Map<string, DerivationAnswer[]>();
@@ -81,5 +93,31 @@ export function deriveCreateContent(data: DerivationData): DerivationCandidate[]
       },
     });
   }
-  return out;
+  return capByPriority(out, maxCreateContent);
+}
+
+/** Marks all but the `max` candidates of highest priority `capped` (deterministic ties). */
+function capByPriority(candidates: DerivationCandidate[], max: number): DerivationCandidate[] {
+  if (candidates.length <= max) return candidates;
+  const rank = (c: DerivationCandidate) => {
+    const p = c.recommendation.priority;
+    return {
+      score: priorityScore(p.expectedImpact, p.confidence, p.effort).score,
+      product: p.expectedImpact * p.confidence,
+      prompt: c.recommendation.target.promptIds?.[0] ?? "",
+    };
+  };
+  const kept = new Set(
+    candidates
+      .map((c) => ({ c, r: rank(c) }))
+      .sort(
+        (a, b) =>
+          b.r.score - a.r.score ||
+          b.r.product - a.r.product ||
+          (a.r.prompt < b.r.prompt ? -1 : a.r.prompt > b.r.prompt ? 1 : 0),
+      )
+      .slice(0, max)
+      .map(({ c }) => c),
+  );
+  return candidates.map((c) => (kept.has(c) ? c : { ...c, capped: true }));
 }

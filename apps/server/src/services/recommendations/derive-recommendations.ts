@@ -12,6 +12,7 @@ import { deriveFixSentiment } from "./derive-fix-sentiment.js";
 import { deriveImprovePage } from "./derive-improve-page.js";
 import { findRecommendationCompliance } from "./find-recommendation-compliance.js";
 import { type DerivationData, loadDerivationData } from "./load-derivation-data.js";
+import { canonicalTarget, fingerprintOf, openStatuses } from "./recommendation-rules.js";
 import { upsertDerivedRecommendation } from "./upsert-derived-recommendation.js";
 
 /** Every kind's rule, in the order their recommendations are stored. */
@@ -33,7 +34,8 @@ export function deriveCandidates(data: DerivationData): DerivationCandidate[] {
  * Derives a workspace's recommendations from the stored analysis of its latest
  * measured day (docs/recommendations.md, Derivation) and stores them by
  * fingerprint, all in one transaction: new ones created, open ones updated,
- * dismissed ones proposed again only on a material change of evidence. Never
+ * dismissed ones proposed again only on a material change of evidence, open
+ * ones the day no longer supports marked stale (`staleSince`). Never
  * calls a model. Run by the worker after every completed run and by
  * `POST .../recommendations/derive`.
  */
@@ -53,12 +55,22 @@ export async function deriveWorkspaceRecommendations(options: {
       updated: 0,
       reproposed: 0,
       unchanged: 0,
+      markedStale: 0,
       recommendations: [],
     };
     if (!data) return result;
     const others = [...data.competitors.values()];
+    // What the day's data supports: the recommendations stored now and the capped candidates.
+    const supported = new Set<string>();
+    const cappedFingerprints: string[] = [];
     for (const candidate of deriveCandidates(data)) {
       const { recommendation } = candidate;
+      if (candidate.capped) {
+        cappedFingerprints.push(
+          fingerprintOf(recommendation.kind, canonicalTarget(recommendation.target)),
+        );
+        continue;
+      }
       const complianceFindings = findRecommendationCompliance({
         complianceProfile: data.complianceProfile,
         language: recommendation.language,
@@ -74,9 +86,23 @@ export async function deriveWorkspaceRecommendations(options: {
         complianceProfile: data.complianceProfile,
         recommendation: { ...recommendation, complianceFindings },
       });
+      supported.add(recommendationId);
       result[outcome] += 1;
       result.recommendations.push({ recommendationId, kind: recommendation.kind, outcome });
     }
+    // Open recommendations the day no longer supports keep their evidence, marked stale
+    // from this day on (until a derivation supports them again).
+    const stale = await tx.recommendation.updateMany({
+      where: {
+        workspaceId,
+        status: { in: openStatuses },
+        staleSince: null,
+        id: { notIn: [...supported] },
+        fingerprint: { notIn: cappedFingerprints },
+      },
+      data: { staleSince: new Date(`${data.date}T00:00:00.000Z`), updatedAt: ctx.clock.now() },
+    });
+    result.markedStale = stale.count;
     return result;
   }, WRITE_TIMEOUTS);
 }

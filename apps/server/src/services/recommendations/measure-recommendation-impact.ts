@@ -6,11 +6,13 @@ import type { AppContext } from "../../context.js";
 import { newId } from "../../ids.js";
 import type { DeltaEstimate } from "../../metrics/bootstrap-deltas.js";
 import {
+  type ImpactMetric,
   type ImpactVerdict,
+  isImpactMetric,
   measureImpact,
   type TargetEstimate,
 } from "../../metrics/recommendation-impact.js";
-import { measureTargetMetric } from "./measure-target-metric.js";
+import { loadImpactCells } from "./load-impact-cells.js";
 
 /** What the measurement of one recommendation did. */
 export interface ImpactOutcome {
@@ -31,7 +33,10 @@ export interface ImpactOutcome {
  * recommendation id and both days (the same data gives the same answer).
  * Stores `current`, `delta` and the verdict in one short transaction, guarded
  * by the status (a recommendation that is no longer `done` is left alone);
- * the stored baseline is kept for display; an unchanged measurement writes
+ * the stored baseline is kept for display (restated once in the measured
+ * metric when the kind is measured on another metric than its evidence's,
+ * see `impactMetricOf`); the target's cells come from `loadImpactCells`
+ * (rollups or stored answers, by metric); an unchanged measurement writes
  * nothing. A verdict that changes adds a
  * `measure` entry to the history (actor `system`). Null when the
  * recommendation is not `done` or has no baseline.
@@ -46,33 +51,40 @@ export async function measureRecommendationImpact(options: {
     where: { id: recommendationId, workspaceId, status: "done" },
   });
   if (!rec?.impactBaseline || !rec.doneAt) return null;
-  const baseline = rec.impactBaseline as unknown as RecommendationMetric;
-  const target = { promptIds: rec.promptIds, engines: rec.engines };
+  const stored = rec.impactBaseline as unknown as RecommendationMetric;
+  const metric = impactMetricOf(rec.kind, stored.name);
+  const target = { promptIds: rec.promptIds, engines: rec.engines, domain: rec.domain };
   const doneDay = rec.doneAt.toISOString().slice(0, 10);
-  const after = await latestDayAfter(ctx, workspaceId, target, maxDay(baseline.date, doneDay));
-  const seed = `${rec.id}:${baseline.date}:${after ?? "-"}`;
-  const days = await measureTargetMetric({
-    ctx,
-    workspaceId,
-    metric: baseline.name,
-    target,
-    days: after ? [baseline.date, after] : [baseline.date],
-    seed,
-  });
+  const after = await latestDayAfter(ctx, workspaceId, target, maxDay(stored.date, doneDay));
+  const seed = `${rec.id}:${stored.date}:${after ?? "-"}`;
+  const days = metric
+    ? await loadImpactCells({
+        ctx,
+        workspaceId,
+        metric,
+        target,
+        days: after ? [stored.date, after] : [stored.date],
+      })
+    : new Map();
   const m = measureImpact({
-    metric: baseline.name,
-    before: days.get(baseline.date)?.cells ?? [],
-    after: after ? (days.get(after)?.cells ?? []) : [],
-    entityId: "self",
+    metric: metric ?? stored.name,
+    before: days.get(stored.date) ?? [],
+    after: after ? (days.get(after) ?? []) : [],
     seed,
   });
-  const current = after && m.current ? toMetric(baseline.name, m.current, after) : null;
+  const name = metric ?? stored.name;
+  const current = after && m.current ? toMetric(name, m.current, after) : null;
   const delta = m.delta ? toDelta(m.delta) : null;
+  // A kind measured on another metric than its evidence's (earn_citation) restates the
+  // baseline in the measured metric, on the baseline day, once that day can be measured.
+  const baseline =
+    name !== stored.name && m.baseline ? toMetric(name, m.baseline, stored.date) : stored;
   const previous = rec.impactVerdict ?? "not_enough_data";
   const changed = previous !== m.verdict;
   // The same measurement as stored: nothing to write (no update, no cache notice).
   const same =
     !changed &&
+    baseline === stored &&
     isDeepStrictEqual(rec.impactCurrent ?? null, current) &&
     isDeepStrictEqual(rec.impactDelta ?? null, delta);
   if (same) return { recommendationId: rec.id, verdict: m.verdict, changed, day: after };
@@ -81,6 +93,9 @@ export async function measureRecommendationImpact(options: {
     const updated = await tx.recommendation.updateMany({
       where: { id: rec.id, status: "done" },
       data: {
+        ...(baseline === stored
+          ? {}
+          : { impactBaseline: baseline as unknown as Prisma.InputJsonValue }),
         impactCurrent: current ? (current as unknown as Prisma.InputJsonValue) : Prisma.DbNull,
         impactDelta: delta ?? Prisma.DbNull,
         impactVerdict: m.verdict,
@@ -96,7 +111,7 @@ export async function measureRecommendationImpact(options: {
         fromStatus: "done",
         toStatus: "done",
         reason: null,
-        note: impactNote(previous, m.verdict, m.delta, baseline.date, after),
+        note: impactNote(previous, m.verdict, m.delta, stored.date, after),
         actorType: "system",
         actorId: null,
         createdAt: now,
@@ -107,6 +122,17 @@ export async function measureRecommendationImpact(options: {
 }
 
 const maxDay = (a: string, b: string) => (a > b ? a : b);
+
+/**
+ * The metric a kind's impact is measured on: its evidence metric, except
+ * `earn_citation` (its evidence, the domain's citation rate in answers without
+ * the brand, says where to act, not whether it worked): `co_citation_rate`.
+ * Null for a metric no impact measurement knows.
+ */
+function impactMetricOf(kind: string, evidenceMetric: string): ImpactMetric | null {
+  if (kind === "earn_citation") return "co_citation_rate";
+  return isImpactMetric(evidenceMetric) ? evidenceMetric : null;
+}
 
 /** The latest day after `after` with answers on the target's prompts and engines, or null. */
 async function latestDayAfter(

@@ -169,6 +169,8 @@ export function toRecommendationResponse(
     evidence: {
       metric: row.metric as unknown as RecommendationMetric,
       comparison: (row.comparison ?? null) as Recommendation["evidence"]["comparison"],
+      stale: row.staleSince !== null,
+      staleSince: row.staleSince ? row.staleSince.toISOString().slice(0, 10) : null,
       answers: row.answers.map(
         (a): RecommendationEvidenceAnswer => ({
           runId: a.runId,

@@ -33,7 +33,7 @@ export interface DerivedRecommendation {
   action: string;
   target: TargetInput;
   priority: { expectedImpact: number; confidence: number; effort: Effort };
-  evidence: RecommendationEvidence;
+  evidence: Omit<RecommendationEvidence, "stale" | "staleSince">;
   /** Findings of the workspace's compliance rules on the texts (and, for `correct_claim`, the answers). */
   complianceFindings?: ComplianceFinding[] | undefined;
   /** Overrides the default evidence hash (metric, compared entity, value in 0.05 steps). */
@@ -96,6 +96,8 @@ export async function upsertDerivedRecommendation(
     evidenceHash,
     complianceFindings: findings as unknown as Prisma.InputJsonValue,
     findingCount: findings.length,
+    // Derived from the latest day: supported again.
+    staleSince: null,
     derivedAt: now,
     updatedAt: now,
   };

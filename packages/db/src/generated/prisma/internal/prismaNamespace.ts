@@ -4347,6 +4347,7 @@ export const RecommendationScalarFieldEnum = {
   impactDelta: 'impactDelta',
   impactVerdict: 'impactVerdict',
   doneAt: 'doneAt',
+  staleSince: 'staleSince',
   derivedAt: 'derivedAt',
   createdAt: 'createdAt',
   updatedAt: 'updatedAt'

@@ -64,6 +64,7 @@ export type RecommendationMinAggregateOutputType = {
   dismissedAt: Date | null
   impactVerdict: string | null
   doneAt: Date | null
+  staleSince: Date | null
   derivedAt: Date | null
   createdAt: Date | null
   updatedAt: Date | null
@@ -92,6 +93,7 @@ export type RecommendationMaxAggregateOutputType = {
   dismissedAt: Date | null
   impactVerdict: string | null
   doneAt: Date | null
+  staleSince: Date | null
   derivedAt: Date | null
   createdAt: Date | null
   updatedAt: Date | null
@@ -128,6 +130,7 @@ export type RecommendationCountAggregateOutputType = {
   impactDelta: number
   impactVerdict: number
   doneAt: number
+  staleSince: number
   derivedAt: number
   createdAt: number
   updatedAt: number
@@ -172,6 +175,7 @@ export type RecommendationMinAggregateInputType = {
   dismissedAt?: true
   impactVerdict?: true
   doneAt?: true
+  staleSince?: true
   derivedAt?: true
   createdAt?: true
   updatedAt?: true
@@ -200,6 +204,7 @@ export type RecommendationMaxAggregateInputType = {
   dismissedAt?: true
   impactVerdict?: true
   doneAt?: true
+  staleSince?: true
   derivedAt?: true
   createdAt?: true
   updatedAt?: true
@@ -236,6 +241,7 @@ export type RecommendationCountAggregateInputType = {
   impactDelta?: true
   impactVerdict?: true
   doneAt?: true
+  staleSince?: true
   derivedAt?: true
   createdAt?: true
   updatedAt?: true
@@ -359,6 +365,7 @@ export type RecommendationGroupByOutputType = {
   impactDelta: runtime.JsonValue | null
   impactVerdict: string | null
   doneAt: Date | null
+  staleSince: Date | null
   derivedAt: Date
   createdAt: Date
   updatedAt: Date
@@ -418,6 +425,7 @@ export type RecommendationWhereInput = {
   impactDelta?: Prisma.JsonNullableFilter<"Recommendation">
   impactVerdict?: Prisma.StringNullableFilter<"Recommendation"> | string | null
   doneAt?: Prisma.DateTimeNullableFilter<"Recommendation"> | Date | string | null
+  staleSince?: Prisma.DateTimeNullableFilter<"Recommendation"> | Date | string | null
   derivedAt?: Prisma.DateTimeFilter<"Recommendation"> | Date | string
   createdAt?: Prisma.DateTimeFilter<"Recommendation"> | Date | string
   updatedAt?: Prisma.DateTimeFilter<"Recommendation"> | Date | string
@@ -457,6 +465,7 @@ export type RecommendationOrderByWithRelationInput = {
   impactDelta?: Prisma.SortOrderInput | Prisma.SortOrder
   impactVerdict?: Prisma.SortOrderInput | Prisma.SortOrder
   doneAt?: Prisma.SortOrderInput | Prisma.SortOrder
+  staleSince?: Prisma.SortOrderInput | Prisma.SortOrder
   derivedAt?: Prisma.SortOrder
   createdAt?: Prisma.SortOrder
   updatedAt?: Prisma.SortOrder
@@ -500,6 +509,7 @@ export type RecommendationWhereUniqueInput = Prisma.AtLeast<{
   impactDelta?: Prisma.JsonNullableFilter<"Recommendation">
   impactVerdict?: Prisma.StringNullableFilter<"Recommendation"> | string | null
   doneAt?: Prisma.DateTimeNullableFilter<"Recommendation"> | Date | string | null
+  staleSince?: Prisma.DateTimeNullableFilter<"Recommendation"> | Date | string | null
   derivedAt?: Prisma.DateTimeFilter<"Recommendation"> | Date | string
   createdAt?: Prisma.DateTimeFilter<"Recommendation"> | Date | string
   updatedAt?: Prisma.DateTimeFilter<"Recommendation"> | Date | string
@@ -539,6 +549,7 @@ export type RecommendationOrderByWithAggregationInput = {
   impactDelta?: Prisma.SortOrderInput | Prisma.SortOrder
   impactVerdict?: Prisma.SortOrderInput | Prisma.SortOrder
   doneAt?: Prisma.SortOrderInput | Prisma.SortOrder
+  staleSince?: Prisma.SortOrderInput | Prisma.SortOrder
   derivedAt?: Prisma.SortOrder
   createdAt?: Prisma.SortOrder
   updatedAt?: Prisma.SortOrder
@@ -583,6 +594,7 @@ export type RecommendationScalarWhereWithAggregatesInput = {
   impactDelta?: Prisma.JsonNullableWithAggregatesFilter<"Recommendation">
   impactVerdict?: Prisma.StringNullableWithAggregatesFilter<"Recommendation"> | string | null
   doneAt?: Prisma.DateTimeNullableWithAggregatesFilter<"Recommendation"> | Date | string | null
+  staleSince?: Prisma.DateTimeNullableWithAggregatesFilter<"Recommendation"> | Date | string | null
   derivedAt?: Prisma.DateTimeWithAggregatesFilter<"Recommendation"> | Date | string
   createdAt?: Prisma.DateTimeWithAggregatesFilter<"Recommendation"> | Date | string
   updatedAt?: Prisma.DateTimeWithAggregatesFilter<"Recommendation"> | Date | string
@@ -618,6 +630,7 @@ export type RecommendationCreateInput = {
   impactDelta?: Prisma.NullableJsonNullValueInput | runtime.InputJsonValue
   impactVerdict?: string | null
   doneAt?: Date | string | null
+  staleSince?: Date | string | null
   derivedAt: Date | string
   createdAt: Date | string
   updatedAt: Date | string
@@ -657,6 +670,7 @@ export type RecommendationUncheckedCreateInput = {
   impactDelta?: Prisma.NullableJsonNullValueInput | runtime.InputJsonValue
   impactVerdict?: string | null
   doneAt?: Date | string | null
+  staleSince?: Date | string | null
   derivedAt: Date | string
   createdAt: Date | string
   updatedAt: Date | string
@@ -694,6 +708,7 @@ export type RecommendationUpdateInput = {
   impactDelta?: Prisma.NullableJsonNullValueInput | runtime.InputJsonValue
   impactVerdict?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   doneAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
+  staleSince?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
   derivedAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   createdAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   updatedAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
@@ -733,6 +748,7 @@ export type RecommendationUncheckedUpdateInput = {
   impactDelta?: Prisma.NullableJsonNullValueInput | runtime.InputJsonValue
   impactVerdict?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   doneAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
+  staleSince?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
   derivedAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   createdAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   updatedAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
@@ -771,6 +787,7 @@ export type RecommendationCreateManyInput = {
   impactDelta?: Prisma.NullableJsonNullValueInput | runtime.InputJsonValue
   impactVerdict?: string | null
   doneAt?: Date | string | null
+  staleSince?: Date | string | null
   derivedAt: Date | string
   createdAt: Date | string
   updatedAt: Date | string
@@ -806,6 +823,7 @@ export type RecommendationUpdateManyMutationInput = {
   impactDelta?: Prisma.NullableJsonNullValueInput | runtime.InputJsonValue
   impactVerdict?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   doneAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
+  staleSince?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
   derivedAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   createdAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   updatedAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
@@ -842,6 +860,7 @@ export type RecommendationUncheckedUpdateManyInput = {
   impactDelta?: Prisma.NullableJsonNullValueInput | runtime.InputJsonValue
   impactVerdict?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   doneAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
+  staleSince?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
   derivedAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   createdAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   updatedAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
@@ -893,6 +912,7 @@ export type RecommendationCountOrderByAggregateInput = {
   impactDelta?: Prisma.SortOrder
   impactVerdict?: Prisma.SortOrder
   doneAt?: Prisma.SortOrder
+  staleSince?: Prisma.SortOrder
   derivedAt?: Prisma.SortOrder
   createdAt?: Prisma.SortOrder
   updatedAt?: Prisma.SortOrder
@@ -928,6 +948,7 @@ export type RecommendationMaxOrderByAggregateInput = {
   dismissedAt?: Prisma.SortOrder
   impactVerdict?: Prisma.SortOrder
   doneAt?: Prisma.SortOrder
+  staleSince?: Prisma.SortOrder
   derivedAt?: Prisma.SortOrder
   createdAt?: Prisma.SortOrder
   updatedAt?: Prisma.SortOrder
@@ -956,6 +977,7 @@ export type RecommendationMinOrderByAggregateInput = {
   dismissedAt?: Prisma.SortOrder
   impactVerdict?: Prisma.SortOrder
   doneAt?: Prisma.SortOrder
+  staleSince?: Prisma.SortOrder
   derivedAt?: Prisma.SortOrder
   createdAt?: Prisma.SortOrder
   updatedAt?: Prisma.SortOrder
@@ -1099,6 +1121,7 @@ export type RecommendationCreateWithoutWorkspaceInput = {
   impactDelta?: Prisma.NullableJsonNullValueInput | runtime.InputJsonValue
   impactVerdict?: string | null
   doneAt?: Date | string | null
+  staleSince?: Date | string | null
   derivedAt: Date | string
   createdAt: Date | string
   updatedAt: Date | string
@@ -1136,6 +1159,7 @@ export type RecommendationUncheckedCreateWithoutWorkspaceInput = {
   impactDelta?: Prisma.NullableJsonNullValueInput | runtime.InputJsonValue
   impactVerdict?: string | null
   doneAt?: Date | string | null
+  staleSince?: Date | string | null
   derivedAt: Date | string
   createdAt: Date | string
   updatedAt: Date | string
@@ -1203,6 +1227,7 @@ export type RecommendationScalarWhereInput = {
   impactDelta?: Prisma.JsonNullableFilter<"Recommendation">
   impactVerdict?: Prisma.StringNullableFilter<"Recommendation"> | string | null
   doneAt?: Prisma.DateTimeNullableFilter<"Recommendation"> | Date | string | null
+  staleSince?: Prisma.DateTimeNullableFilter<"Recommendation"> | Date | string | null
   derivedAt?: Prisma.DateTimeFilter<"Recommendation"> | Date | string
   createdAt?: Prisma.DateTimeFilter<"Recommendation"> | Date | string
   updatedAt?: Prisma.DateTimeFilter<"Recommendation"> | Date | string
@@ -1238,6 +1263,7 @@ export type RecommendationCreateWithoutAnswersInput = {
   impactDelta?: Prisma.NullableJsonNullValueInput | runtime.InputJsonValue
   impactVerdict?: string | null
   doneAt?: Date | string | null
+  staleSince?: Date | string | null
   derivedAt: Date | string
   createdAt: Date | string
   updatedAt: Date | string
@@ -1276,6 +1302,7 @@ export type RecommendationUncheckedCreateWithoutAnswersInput = {
   impactDelta?: Prisma.NullableJsonNullValueInput | runtime.InputJsonValue
   impactVerdict?: string | null
   doneAt?: Date | string | null
+  staleSince?: Date | string | null
   derivedAt: Date | string
   createdAt: Date | string
   updatedAt: Date | string
@@ -1328,6 +1355,7 @@ export type RecommendationUpdateWithoutAnswersInput = {
   impactDelta?: Prisma.NullableJsonNullValueInput | runtime.InputJsonValue
   impactVerdict?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   doneAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
+  staleSince?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
   derivedAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   createdAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   updatedAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
@@ -1366,6 +1394,7 @@ export type RecommendationUncheckedUpdateWithoutAnswersInput = {
   impactDelta?: Prisma.NullableJsonNullValueInput | runtime.InputJsonValue
   impactVerdict?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   doneAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
+  staleSince?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
   derivedAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   createdAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   updatedAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
@@ -1402,6 +1431,7 @@ export type RecommendationCreateWithoutTransitionsInput = {
   impactDelta?: Prisma.NullableJsonNullValueInput | runtime.InputJsonValue
   impactVerdict?: string | null
   doneAt?: Date | string | null
+  staleSince?: Date | string | null
   derivedAt: Date | string
   createdAt: Date | string
   updatedAt: Date | string
@@ -1440,6 +1470,7 @@ export type RecommendationUncheckedCreateWithoutTransitionsInput = {
   impactDelta?: Prisma.NullableJsonNullValueInput | runtime.InputJsonValue
   impactVerdict?: string | null
   doneAt?: Date | string | null
+  staleSince?: Date | string | null
   derivedAt: Date | string
   createdAt: Date | string
   updatedAt: Date | string
@@ -1492,6 +1523,7 @@ export type RecommendationUpdateWithoutTransitionsInput = {
   impactDelta?: Prisma.NullableJsonNullValueInput | runtime.InputJsonValue
   impactVerdict?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   doneAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
+  staleSince?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
   derivedAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   createdAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   updatedAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
@@ -1530,6 +1562,7 @@ export type RecommendationUncheckedUpdateWithoutTransitionsInput = {
   impactDelta?: Prisma.NullableJsonNullValueInput | runtime.InputJsonValue
   impactVerdict?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   doneAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
+  staleSince?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
   derivedAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   createdAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   updatedAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
@@ -1566,6 +1599,7 @@ export type RecommendationCreateManyWorkspaceInput = {
   impactDelta?: Prisma.NullableJsonNullValueInput | runtime.InputJsonValue
   impactVerdict?: string | null
   doneAt?: Date | string | null
+  staleSince?: Date | string | null
   derivedAt: Date | string
   createdAt: Date | string
   updatedAt: Date | string
@@ -1601,6 +1635,7 @@ export type RecommendationUpdateWithoutWorkspaceInput = {
   impactDelta?: Prisma.NullableJsonNullValueInput | runtime.InputJsonValue
   impactVerdict?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   doneAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
+  staleSince?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
   derivedAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   createdAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   updatedAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
@@ -1638,6 +1673,7 @@ export type RecommendationUncheckedUpdateWithoutWorkspaceInput = {
   impactDelta?: Prisma.NullableJsonNullValueInput | runtime.InputJsonValue
   impactVerdict?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   doneAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
+  staleSince?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
   derivedAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   createdAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   updatedAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
@@ -1675,6 +1711,7 @@ export type RecommendationUncheckedUpdateManyWithoutWorkspaceInput = {
   impactDelta?: Prisma.NullableJsonNullValueInput | runtime.InputJsonValue
   impactVerdict?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   doneAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
+  staleSince?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
   derivedAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   createdAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   updatedAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
@@ -1751,6 +1788,7 @@ export type RecommendationSelect<ExtArgs extends runtime.Types.Extensions.Intern
   impactDelta?: boolean
   impactVerdict?: boolean
   doneAt?: boolean
+  staleSince?: boolean
   derivedAt?: boolean
   createdAt?: boolean
   updatedAt?: boolean
@@ -1791,6 +1829,7 @@ export type RecommendationSelectCreateManyAndReturn<ExtArgs extends runtime.Type
   impactDelta?: boolean
   impactVerdict?: boolean
   doneAt?: boolean
+  staleSince?: boolean
   derivedAt?: boolean
   createdAt?: boolean
   updatedAt?: boolean
@@ -1828,6 +1867,7 @@ export type RecommendationSelectUpdateManyAndReturn<ExtArgs extends runtime.Type
   impactDelta?: boolean
   impactVerdict?: boolean
   doneAt?: boolean
+  staleSince?: boolean
   derivedAt?: boolean
   createdAt?: boolean
   updatedAt?: boolean
@@ -1865,12 +1905,13 @@ export type RecommendationSelectScalar = {
   impactDelta?: boolean
   impactVerdict?: boolean
   doneAt?: boolean
+  staleSince?: boolean
   derivedAt?: boolean
   createdAt?: boolean
   updatedAt?: boolean
 }
 
-export type RecommendationOmit<ExtArgs extends runtime.Types.Extensions.InternalArgs = runtime.Types.Extensions.DefaultArgs> = runtime.Types.Extensions.GetOmit<"id" | "workspaceId" | "kind" | "fingerprint" | "status" | "title" | "rationale" | "action" | "language" | "promptIds" | "domain" | "url" | "engines" | "priorityScore" | "expectedImpact" | "confidence" | "effort" | "metric" | "comparison" | "evidenceHash" | "complianceFindings" | "findingCount" | "dismissReason" | "dismissNote" | "dismissedAt" | "impactBaseline" | "impactCurrent" | "impactDelta" | "impactVerdict" | "doneAt" | "derivedAt" | "createdAt" | "updatedAt", ExtArgs["result"]["recommendation"]>
+export type RecommendationOmit<ExtArgs extends runtime.Types.Extensions.InternalArgs = runtime.Types.Extensions.DefaultArgs> = runtime.Types.Extensions.GetOmit<"id" | "workspaceId" | "kind" | "fingerprint" | "status" | "title" | "rationale" | "action" | "language" | "promptIds" | "domain" | "url" | "engines" | "priorityScore" | "expectedImpact" | "confidence" | "effort" | "metric" | "comparison" | "evidenceHash" | "complianceFindings" | "findingCount" | "dismissReason" | "dismissNote" | "dismissedAt" | "impactBaseline" | "impactCurrent" | "impactDelta" | "impactVerdict" | "doneAt" | "staleSince" | "derivedAt" | "createdAt" | "updatedAt", ExtArgs["result"]["recommendation"]>
 export type RecommendationInclude<ExtArgs extends runtime.Types.Extensions.InternalArgs = runtime.Types.Extensions.DefaultArgs> = {
   workspace?: boolean | Prisma.WorkspaceDefaultArgs<ExtArgs>
   answers?: boolean | Prisma.Recommendation$answersArgs<ExtArgs>
@@ -1946,6 +1987,10 @@ export type $RecommendationPayload<ExtArgs extends runtime.Types.Extensions.Inte
     impactDelta: runtime.JsonValue | null
     impactVerdict: string | null
     doneAt: Date | null
+    /**
+     * The first derivation day whose data no longer supported this open one (evidence kept, stale); null while supported.
+     */
+    staleSince: Date | null
     derivedAt: Date
     createdAt: Date
     updatedAt: Date
@@ -2405,6 +2450,7 @@ export interface RecommendationFieldRefs {
   readonly impactDelta: Prisma.FieldRef<"Recommendation", 'Json'>
   readonly impactVerdict: Prisma.FieldRef<"Recommendation", 'String'>
   readonly doneAt: Prisma.FieldRef<"Recommendation", 'DateTime'>
+  readonly staleSince: Prisma.FieldRef<"Recommendation", 'DateTime'>
   readonly derivedAt: Prisma.FieldRef<"Recommendation", 'DateTime'>
   readonly createdAt: Prisma.FieldRef<"Recommendation", 'DateTime'>
   readonly updatedAt: Prisma.FieldRef<"Recommendation", 'DateTime'>

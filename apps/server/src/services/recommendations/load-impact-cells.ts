@@ -1,0 +1,183 @@
+import { ANALYSIS_VERSION } from "../../analysis/types.js";
+import { findBrandClaims } from "../../compliance/find-brand-claims.js";
+import type { AppContext } from "../../context.js";
+import type { ImpactMetric, RatioCell } from "../../metrics/recommendation-impact.js";
+import { type ImpactAnswer, impactCells, type RollupImpactCell } from "./impact-cells.js";
+
+/** What a recommendation's metric is measured on. */
+export interface ImpactTarget {
+  /** The target's prompts; empty: every prompt. */
+  promptIds: readonly string[];
+  /** The target's engines; empty: every engine. */
+  engines: readonly string[];
+  /** The target's domain (`co_citation_rate`), or null. */
+  domain: string | null;
+}
+
+const DAY_MS = 86_400_000;
+const rollupMetrics = new Set<ImpactMetric>(["visibility", "share_of_voice", "negative_share"]);
+
+/**
+ * A target's ratio cells of an impact metric on the given days (one per
+ * prompt and engine; days without answers in the target are absent), at the
+ * current analysis version, `brand_research` prompts left out (as in the
+ * metrics): `visibility`, `share_of_voice` and `negative_share` from the
+ * per-prompt rollups (`metric_cells`, `metric_entity_counts`: the brand's
+ * mentioned and negative answers, every other tracked entity's mentioned
+ * answers); `citation_rate`, `co_citation_rate` and `restricted_claims` from
+ * the day's stored, succeeded answers to the target's prompts (their mentions
+ * and classified citations; for `restricted_claims` the compliance rules'
+ * `findBrandClaims` on each answer naming the brand, in its prompt's
+ * language). The answers read are those of the target only: one query per day.
+ */
+export async function loadImpactCells(options: {
+  ctx: AppContext;
+  workspaceId: string;
+  metric: ImpactMetric;
+  target: ImpactTarget;
+  days: readonly string[];
+}): Promise<Map<string, RatioCell[]>> {
+  const { ctx, workspaceId, metric, target } = options;
+  const prompts = target.promptIds.length ? { in: [...target.promptIds] } : undefined;
+  const engines = target.engines.length ? { in: [...target.engines] } : undefined;
+  const result = new Map<string, RatioCell[]>();
+  if (rollupMetrics.has(metric)) {
+    const where = {
+      workspaceId,
+      analysisVersion: ANALYSIS_VERSION,
+      day: { in: options.days.map((d) => new Date(`${d}T00:00:00.000Z`)) },
+      category: { not: "brand_research" },
+      ...(prompts ? { promptId: prompts } : {}),
+      ...(engines ? { engine: engines } : {}),
+    };
+    const [cells, counts] = await Promise.all([
+      ctx.prisma.metricCell.findMany({
+        where: { ...where, responses: { gt: 0 } },
+        select: { day: true, engine: true, promptId: true, responses: true },
+      }),
+      ctx.prisma.metricEntityCount.findMany({
+        where,
+        select: {
+          day: true,
+          engine: true,
+          promptId: true,
+          entityId: true,
+          mentionedResponses: true,
+          negativeResponses: true,
+        },
+      }),
+    ]);
+    const key = (r: { day: Date; engine: string; promptId: string }) =>
+      `${r.day.toISOString().slice(0, 10)}\u0000${r.engine}\u0000${r.promptId}`;
+    const byKey = new Map<string, RollupImpactCell & { day: string }>();
+    for (const c of cells) {
+      byKey.set(key(c), {
+        day: c.day.toISOString().slice(0, 10),
+        promptId: c.promptId,
+        engine: c.engine,
+        responses: c.responses,
+        mentioned: 0,
+        negative: 0,
+        othersMentioned: 0,
+      });
+    }
+    for (const e of counts) {
+      const cell = byKey.get(key(e));
+      if (!cell) continue;
+      if (e.entityId === "self") {
+        cell.mentioned += e.mentionedResponses;
+        cell.negative += e.negativeResponses;
+      } else cell.othersMentioned += e.mentionedResponses;
+    }
+    const ordered = [...byKey.values()].sort((a, b) =>
+      a.promptId < b.promptId ? -1 : a.promptId > b.promptId ? 1 : a.engine < b.engine ? -1 : 1,
+    );
+    for (const day of options.days) {
+      const rollups = ordered.filter((c) => c.day === day);
+      if (rollups.length > 0)
+        result.set(day, impactCells({ metric: metric as "visibility", rollups }));
+    }
+    return result;
+  }
+
+  const workspace = await ctx.prisma.workspace.findUniqueOrThrow({
+    where: { id: workspaceId },
+    select: {
+      brand: true,
+      displayName: true,
+      competitors: { orderBy: { position: "asc" }, select: { name: true } },
+    },
+  });
+  const brand = {
+    names:
+      workspace.displayName !== workspace.brand
+        ? [workspace.brand, workspace.displayName]
+        : [workspace.brand],
+  };
+  const others = workspace.competitors.map((c) => c.name);
+  const claims = metric === "restricted_claims";
+  // The target's prompts that count (brand_research left out), with their language.
+  const promptRows = await ctx.prisma.prompt.findMany({
+    where: {
+      workspaceId,
+      category: { not: "brand_research" },
+      ...(prompts ? { id: prompts } : {}),
+    },
+    select: { id: true, language: true },
+  });
+  const languages = new Map(promptRows.map((p) => [p.id, p.language]));
+  for (const day of options.days) {
+    const from = new Date(`${day}T00:00:00.000Z`);
+    const rows = await ctx.prisma.engineResponse.findMany({
+      where: {
+        workspaceId,
+        status: "succeeded",
+        analysisVersion: ANALYSIS_VERSION,
+        run: { createdAt: { gte: from, lt: new Date(from.getTime() + DAY_MS) } },
+        promptId: { in: [...languages.keys()] },
+        ...(engines ? { engine: engines } : {}),
+      },
+      select: {
+        id: true,
+        engine: true,
+        promptId: true,
+        answer: claims,
+        citations: { select: { domain: true, taxonomy: true } },
+        mentions: { where: { analysisVersion: ANALYSIS_VERSION }, select: { entityId: true } },
+      },
+      orderBy: [{ promptId: "asc" }, { engine: "asc" }, { id: "asc" }],
+    });
+    const answers: ImpactAnswer[] = [];
+    for (const r of rows) {
+      const namesBrand = r.mentions.some((m) => m.entityId === "self");
+      answers.push({
+        promptId: r.promptId,
+        engine: r.engine,
+        namesBrand,
+        citesOwned: r.citations.some((c) => c.taxonomy === "owned"),
+        domains: new Set(r.citations.flatMap((c) => (c.domain ? [c.domain.toLowerCase()] : []))),
+        hasClaim:
+          claims &&
+          namesBrand &&
+          typeof r.answer === "string" &&
+          findBrandClaims({
+            text: r.answer,
+            language: languages.get(r.promptId) ?? "en",
+            profile: "eu_medical",
+            brand,
+            others,
+          }).length > 0,
+      });
+    }
+    if (answers.length > 0)
+      result.set(
+        day,
+        impactCells({
+          metric: metric as "citation_rate",
+          answers,
+          domain: target.domain,
+        }),
+      );
+  }
+  return result;
+}
