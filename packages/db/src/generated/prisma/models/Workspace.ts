@@ -385,6 +385,7 @@ export type WorkspaceWhereInput = {
   apiKeys?: Prisma.ApiKeyListRelationFilter
   invitations?: Prisma.InvitationListRelationFilter
   credentials?: Prisma.StoredCredentialListRelationFilter
+  connections?: Prisma.ConnectionListRelationFilter
   creditAccount?: Prisma.XOR<Prisma.CreditAccountNullableScalarRelationFilter, Prisma.CreditAccountWhereInput> | null
   prompts?: Prisma.PromptListRelationFilter
   runs?: Prisma.RunListRelationFilter
@@ -428,6 +429,7 @@ export type WorkspaceOrderByWithRelationInput = {
   apiKeys?: Prisma.ApiKeyOrderByRelationAggregateInput
   invitations?: Prisma.InvitationOrderByRelationAggregateInput
   credentials?: Prisma.StoredCredentialOrderByRelationAggregateInput
+  connections?: Prisma.ConnectionOrderByRelationAggregateInput
   creditAccount?: Prisma.CreditAccountOrderByWithRelationInput
   prompts?: Prisma.PromptOrderByRelationAggregateInput
   runs?: Prisma.RunOrderByRelationAggregateInput
@@ -474,6 +476,7 @@ export type WorkspaceWhereUniqueInput = Prisma.AtLeast<{
   apiKeys?: Prisma.ApiKeyListRelationFilter
   invitations?: Prisma.InvitationListRelationFilter
   credentials?: Prisma.StoredCredentialListRelationFilter
+  connections?: Prisma.ConnectionListRelationFilter
   creditAccount?: Prisma.XOR<Prisma.CreditAccountNullableScalarRelationFilter, Prisma.CreditAccountWhereInput> | null
   prompts?: Prisma.PromptListRelationFilter
   runs?: Prisma.RunListRelationFilter
@@ -587,6 +590,7 @@ export type WorkspaceCreateInput = {
   apiKeys?: Prisma.ApiKeyCreateNestedManyWithoutWorkspaceInput
   invitations?: Prisma.InvitationCreateNestedManyWithoutWorkspaceInput
   credentials?: Prisma.StoredCredentialCreateNestedManyWithoutWorkspaceInput
+  connections?: Prisma.ConnectionCreateNestedManyWithoutWorkspaceInput
   creditAccount?: Prisma.CreditAccountCreateNestedOneWithoutWorkspaceInput
   prompts?: Prisma.PromptCreateNestedManyWithoutWorkspaceInput
   runs?: Prisma.RunCreateNestedManyWithoutWorkspaceInput
@@ -630,6 +634,7 @@ export type WorkspaceUncheckedCreateInput = {
   apiKeys?: Prisma.ApiKeyUncheckedCreateNestedManyWithoutWorkspaceInput
   invitations?: Prisma.InvitationUncheckedCreateNestedManyWithoutWorkspaceInput
   credentials?: Prisma.StoredCredentialUncheckedCreateNestedManyWithoutWorkspaceInput
+  connections?: Prisma.ConnectionUncheckedCreateNestedManyWithoutWorkspaceInput
   creditAccount?: Prisma.CreditAccountUncheckedCreateNestedOneWithoutWorkspaceInput
   prompts?: Prisma.PromptUncheckedCreateNestedManyWithoutWorkspaceInput
   runs?: Prisma.RunUncheckedCreateNestedManyWithoutWorkspaceInput
@@ -673,6 +678,7 @@ export type WorkspaceUpdateInput = {
   apiKeys?: Prisma.ApiKeyUpdateManyWithoutWorkspaceNestedInput
   invitations?: Prisma.InvitationUpdateManyWithoutWorkspaceNestedInput
   credentials?: Prisma.StoredCredentialUpdateManyWithoutWorkspaceNestedInput
+  connections?: Prisma.ConnectionUpdateManyWithoutWorkspaceNestedInput
   creditAccount?: Prisma.CreditAccountUpdateOneWithoutWorkspaceNestedInput
   prompts?: Prisma.PromptUpdateManyWithoutWorkspaceNestedInput
   runs?: Prisma.RunUpdateManyWithoutWorkspaceNestedInput
@@ -716,6 +722,7 @@ export type WorkspaceUncheckedUpdateInput = {
   apiKeys?: Prisma.ApiKeyUncheckedUpdateManyWithoutWorkspaceNestedInput
   invitations?: Prisma.InvitationUncheckedUpdateManyWithoutWorkspaceNestedInput
   credentials?: Prisma.StoredCredentialUncheckedUpdateManyWithoutWorkspaceNestedInput
+  connections?: Prisma.ConnectionUncheckedUpdateManyWithoutWorkspaceNestedInput
   creditAccount?: Prisma.CreditAccountUncheckedUpdateOneWithoutWorkspaceNestedInput
   prompts?: Prisma.PromptUncheckedUpdateManyWithoutWorkspaceNestedInput
   runs?: Prisma.RunUncheckedUpdateManyWithoutWorkspaceNestedInput
@@ -1027,6 +1034,20 @@ export type WorkspaceUpdateOneRequiredWithoutCredentialsNestedInput = {
   update?: Prisma.XOR<Prisma.XOR<Prisma.WorkspaceUpdateToOneWithWhereWithoutCredentialsInput, Prisma.WorkspaceUpdateWithoutCredentialsInput>, Prisma.WorkspaceUncheckedUpdateWithoutCredentialsInput>
 }
 
+export type WorkspaceCreateNestedOneWithoutConnectionsInput = {
+  create?: Prisma.XOR<Prisma.WorkspaceCreateWithoutConnectionsInput, Prisma.WorkspaceUncheckedCreateWithoutConnectionsInput>
+  connectOrCreate?: Prisma.WorkspaceCreateOrConnectWithoutConnectionsInput
+  connect?: Prisma.WorkspaceWhereUniqueInput
+}
+
+export type WorkspaceUpdateOneRequiredWithoutConnectionsNestedInput = {
+  create?: Prisma.XOR<Prisma.WorkspaceCreateWithoutConnectionsInput, Prisma.WorkspaceUncheckedCreateWithoutConnectionsInput>
+  connectOrCreate?: Prisma.WorkspaceCreateOrConnectWithoutConnectionsInput
+  upsert?: Prisma.WorkspaceUpsertWithoutConnectionsInput
+  connect?: Prisma.WorkspaceWhereUniqueInput
+  update?: Prisma.XOR<Prisma.XOR<Prisma.WorkspaceUpdateToOneWithWhereWithoutConnectionsInput, Prisma.WorkspaceUpdateWithoutConnectionsInput>, Prisma.WorkspaceUncheckedUpdateWithoutConnectionsInput>
+}
+
 export type WorkspaceCreateNestedOneWithoutCreditAccountInput = {
   create?: Prisma.XOR<Prisma.WorkspaceCreateWithoutCreditAccountInput, Prisma.WorkspaceUncheckedCreateWithoutCreditAccountInput>
   connectOrCreate?: Prisma.WorkspaceCreateOrConnectWithoutCreditAccountInput
@@ -1158,6 +1179,7 @@ export type WorkspaceCreateWithoutCompetitorsInput = {
   apiKeys?: Prisma.ApiKeyCreateNestedManyWithoutWorkspaceInput
   invitations?: Prisma.InvitationCreateNestedManyWithoutWorkspaceInput
   credentials?: Prisma.StoredCredentialCreateNestedManyWithoutWorkspaceInput
+  connections?: Prisma.ConnectionCreateNestedManyWithoutWorkspaceInput
   creditAccount?: Prisma.CreditAccountCreateNestedOneWithoutWorkspaceInput
   prompts?: Prisma.PromptCreateNestedManyWithoutWorkspaceInput
   runs?: Prisma.RunCreateNestedManyWithoutWorkspaceInput
@@ -1200,6 +1222,7 @@ export type WorkspaceUncheckedCreateWithoutCompetitorsInput = {
   apiKeys?: Prisma.ApiKeyUncheckedCreateNestedManyWithoutWorkspaceInput
   invitations?: Prisma.InvitationUncheckedCreateNestedManyWithoutWorkspaceInput
   credentials?: Prisma.StoredCredentialUncheckedCreateNestedManyWithoutWorkspaceInput
+  connections?: Prisma.ConnectionUncheckedCreateNestedManyWithoutWorkspaceInput
   creditAccount?: Prisma.CreditAccountUncheckedCreateNestedOneWithoutWorkspaceInput
   prompts?: Prisma.PromptUncheckedCreateNestedManyWithoutWorkspaceInput
   runs?: Prisma.RunUncheckedCreateNestedManyWithoutWorkspaceInput
@@ -1258,6 +1281,7 @@ export type WorkspaceUpdateWithoutCompetitorsInput = {
   apiKeys?: Prisma.ApiKeyUpdateManyWithoutWorkspaceNestedInput
   invitations?: Prisma.InvitationUpdateManyWithoutWorkspaceNestedInput
   credentials?: Prisma.StoredCredentialUpdateManyWithoutWorkspaceNestedInput
+  connections?: Prisma.ConnectionUpdateManyWithoutWorkspaceNestedInput
   creditAccount?: Prisma.CreditAccountUpdateOneWithoutWorkspaceNestedInput
   prompts?: Prisma.PromptUpdateManyWithoutWorkspaceNestedInput
   runs?: Prisma.RunUpdateManyWithoutWorkspaceNestedInput
@@ -1300,6 +1324,7 @@ export type WorkspaceUncheckedUpdateWithoutCompetitorsInput = {
   apiKeys?: Prisma.ApiKeyUncheckedUpdateManyWithoutWorkspaceNestedInput
   invitations?: Prisma.InvitationUncheckedUpdateManyWithoutWorkspaceNestedInput
   credentials?: Prisma.StoredCredentialUncheckedUpdateManyWithoutWorkspaceNestedInput
+  connections?: Prisma.ConnectionUncheckedUpdateManyWithoutWorkspaceNestedInput
   creditAccount?: Prisma.CreditAccountUncheckedUpdateOneWithoutWorkspaceNestedInput
   prompts?: Prisma.PromptUncheckedUpdateManyWithoutWorkspaceNestedInput
   runs?: Prisma.RunUncheckedUpdateManyWithoutWorkspaceNestedInput
@@ -1342,6 +1367,7 @@ export type WorkspaceCreateWithoutMembersInput = {
   apiKeys?: Prisma.ApiKeyCreateNestedManyWithoutWorkspaceInput
   invitations?: Prisma.InvitationCreateNestedManyWithoutWorkspaceInput
   credentials?: Prisma.StoredCredentialCreateNestedManyWithoutWorkspaceInput
+  connections?: Prisma.ConnectionCreateNestedManyWithoutWorkspaceInput
   creditAccount?: Prisma.CreditAccountCreateNestedOneWithoutWorkspaceInput
   prompts?: Prisma.PromptCreateNestedManyWithoutWorkspaceInput
   runs?: Prisma.RunCreateNestedManyWithoutWorkspaceInput
@@ -1384,6 +1410,7 @@ export type WorkspaceUncheckedCreateWithoutMembersInput = {
   apiKeys?: Prisma.ApiKeyUncheckedCreateNestedManyWithoutWorkspaceInput
   invitations?: Prisma.InvitationUncheckedCreateNestedManyWithoutWorkspaceInput
   credentials?: Prisma.StoredCredentialUncheckedCreateNestedManyWithoutWorkspaceInput
+  connections?: Prisma.ConnectionUncheckedCreateNestedManyWithoutWorkspaceInput
   creditAccount?: Prisma.CreditAccountUncheckedCreateNestedOneWithoutWorkspaceInput
   prompts?: Prisma.PromptUncheckedCreateNestedManyWithoutWorkspaceInput
   runs?: Prisma.RunUncheckedCreateNestedManyWithoutWorkspaceInput
@@ -1442,6 +1469,7 @@ export type WorkspaceUpdateWithoutMembersInput = {
   apiKeys?: Prisma.ApiKeyUpdateManyWithoutWorkspaceNestedInput
   invitations?: Prisma.InvitationUpdateManyWithoutWorkspaceNestedInput
   credentials?: Prisma.StoredCredentialUpdateManyWithoutWorkspaceNestedInput
+  connections?: Prisma.ConnectionUpdateManyWithoutWorkspaceNestedInput
   creditAccount?: Prisma.CreditAccountUpdateOneWithoutWorkspaceNestedInput
   prompts?: Prisma.PromptUpdateManyWithoutWorkspaceNestedInput
   runs?: Prisma.RunUpdateManyWithoutWorkspaceNestedInput
@@ -1484,6 +1512,7 @@ export type WorkspaceUncheckedUpdateWithoutMembersInput = {
   apiKeys?: Prisma.ApiKeyUncheckedUpdateManyWithoutWorkspaceNestedInput
   invitations?: Prisma.InvitationUncheckedUpdateManyWithoutWorkspaceNestedInput
   credentials?: Prisma.StoredCredentialUncheckedUpdateManyWithoutWorkspaceNestedInput
+  connections?: Prisma.ConnectionUncheckedUpdateManyWithoutWorkspaceNestedInput
   creditAccount?: Prisma.CreditAccountUncheckedUpdateOneWithoutWorkspaceNestedInput
   prompts?: Prisma.PromptUncheckedUpdateManyWithoutWorkspaceNestedInput
   runs?: Prisma.RunUncheckedUpdateManyWithoutWorkspaceNestedInput
@@ -1526,6 +1555,7 @@ export type WorkspaceCreateWithoutApiKeysInput = {
   members?: Prisma.MemberCreateNestedManyWithoutWorkspaceInput
   invitations?: Prisma.InvitationCreateNestedManyWithoutWorkspaceInput
   credentials?: Prisma.StoredCredentialCreateNestedManyWithoutWorkspaceInput
+  connections?: Prisma.ConnectionCreateNestedManyWithoutWorkspaceInput
   creditAccount?: Prisma.CreditAccountCreateNestedOneWithoutWorkspaceInput
   prompts?: Prisma.PromptCreateNestedManyWithoutWorkspaceInput
   runs?: Prisma.RunCreateNestedManyWithoutWorkspaceInput
@@ -1568,6 +1598,7 @@ export type WorkspaceUncheckedCreateWithoutApiKeysInput = {
   members?: Prisma.MemberUncheckedCreateNestedManyWithoutWorkspaceInput
   invitations?: Prisma.InvitationUncheckedCreateNestedManyWithoutWorkspaceInput
   credentials?: Prisma.StoredCredentialUncheckedCreateNestedManyWithoutWorkspaceInput
+  connections?: Prisma.ConnectionUncheckedCreateNestedManyWithoutWorkspaceInput
   creditAccount?: Prisma.CreditAccountUncheckedCreateNestedOneWithoutWorkspaceInput
   prompts?: Prisma.PromptUncheckedCreateNestedManyWithoutWorkspaceInput
   runs?: Prisma.RunUncheckedCreateNestedManyWithoutWorkspaceInput
@@ -1626,6 +1657,7 @@ export type WorkspaceUpdateWithoutApiKeysInput = {
   members?: Prisma.MemberUpdateManyWithoutWorkspaceNestedInput
   invitations?: Prisma.InvitationUpdateManyWithoutWorkspaceNestedInput
   credentials?: Prisma.StoredCredentialUpdateManyWithoutWorkspaceNestedInput
+  connections?: Prisma.ConnectionUpdateManyWithoutWorkspaceNestedInput
   creditAccount?: Prisma.CreditAccountUpdateOneWithoutWorkspaceNestedInput
   prompts?: Prisma.PromptUpdateManyWithoutWorkspaceNestedInput
   runs?: Prisma.RunUpdateManyWithoutWorkspaceNestedInput
@@ -1668,6 +1700,7 @@ export type WorkspaceUncheckedUpdateWithoutApiKeysInput = {
   members?: Prisma.MemberUncheckedUpdateManyWithoutWorkspaceNestedInput
   invitations?: Prisma.InvitationUncheckedUpdateManyWithoutWorkspaceNestedInput
   credentials?: Prisma.StoredCredentialUncheckedUpdateManyWithoutWorkspaceNestedInput
+  connections?: Prisma.ConnectionUncheckedUpdateManyWithoutWorkspaceNestedInput
   creditAccount?: Prisma.CreditAccountUncheckedUpdateOneWithoutWorkspaceNestedInput
   prompts?: Prisma.PromptUncheckedUpdateManyWithoutWorkspaceNestedInput
   runs?: Prisma.RunUncheckedUpdateManyWithoutWorkspaceNestedInput
@@ -1710,6 +1743,7 @@ export type WorkspaceCreateWithoutInvitationsInput = {
   members?: Prisma.MemberCreateNestedManyWithoutWorkspaceInput
   apiKeys?: Prisma.ApiKeyCreateNestedManyWithoutWorkspaceInput
   credentials?: Prisma.StoredCredentialCreateNestedManyWithoutWorkspaceInput
+  connections?: Prisma.ConnectionCreateNestedManyWithoutWorkspaceInput
   creditAccount?: Prisma.CreditAccountCreateNestedOneWithoutWorkspaceInput
   prompts?: Prisma.PromptCreateNestedManyWithoutWorkspaceInput
   runs?: Prisma.RunCreateNestedManyWithoutWorkspaceInput
@@ -1752,6 +1786,7 @@ export type WorkspaceUncheckedCreateWithoutInvitationsInput = {
   members?: Prisma.MemberUncheckedCreateNestedManyWithoutWorkspaceInput
   apiKeys?: Prisma.ApiKeyUncheckedCreateNestedManyWithoutWorkspaceInput
   credentials?: Prisma.StoredCredentialUncheckedCreateNestedManyWithoutWorkspaceInput
+  connections?: Prisma.ConnectionUncheckedCreateNestedManyWithoutWorkspaceInput
   creditAccount?: Prisma.CreditAccountUncheckedCreateNestedOneWithoutWorkspaceInput
   prompts?: Prisma.PromptUncheckedCreateNestedManyWithoutWorkspaceInput
   runs?: Prisma.RunUncheckedCreateNestedManyWithoutWorkspaceInput
@@ -1810,6 +1845,7 @@ export type WorkspaceUpdateWithoutInvitationsInput = {
   members?: Prisma.MemberUpdateManyWithoutWorkspaceNestedInput
   apiKeys?: Prisma.ApiKeyUpdateManyWithoutWorkspaceNestedInput
   credentials?: Prisma.StoredCredentialUpdateManyWithoutWorkspaceNestedInput
+  connections?: Prisma.ConnectionUpdateManyWithoutWorkspaceNestedInput
   creditAccount?: Prisma.CreditAccountUpdateOneWithoutWorkspaceNestedInput
   prompts?: Prisma.PromptUpdateManyWithoutWorkspaceNestedInput
   runs?: Prisma.RunUpdateManyWithoutWorkspaceNestedInput
@@ -1852,6 +1888,7 @@ export type WorkspaceUncheckedUpdateWithoutInvitationsInput = {
   members?: Prisma.MemberUncheckedUpdateManyWithoutWorkspaceNestedInput
   apiKeys?: Prisma.ApiKeyUncheckedUpdateManyWithoutWorkspaceNestedInput
   credentials?: Prisma.StoredCredentialUncheckedUpdateManyWithoutWorkspaceNestedInput
+  connections?: Prisma.ConnectionUncheckedUpdateManyWithoutWorkspaceNestedInput
   creditAccount?: Prisma.CreditAccountUncheckedUpdateOneWithoutWorkspaceNestedInput
   prompts?: Prisma.PromptUncheckedUpdateManyWithoutWorkspaceNestedInput
   runs?: Prisma.RunUncheckedUpdateManyWithoutWorkspaceNestedInput
@@ -1894,6 +1931,7 @@ export type WorkspaceCreateWithoutCredentialsInput = {
   members?: Prisma.MemberCreateNestedManyWithoutWorkspaceInput
   apiKeys?: Prisma.ApiKeyCreateNestedManyWithoutWorkspaceInput
   invitations?: Prisma.InvitationCreateNestedManyWithoutWorkspaceInput
+  connections?: Prisma.ConnectionCreateNestedManyWithoutWorkspaceInput
   creditAccount?: Prisma.CreditAccountCreateNestedOneWithoutWorkspaceInput
   prompts?: Prisma.PromptCreateNestedManyWithoutWorkspaceInput
   runs?: Prisma.RunCreateNestedManyWithoutWorkspaceInput
@@ -1936,6 +1974,7 @@ export type WorkspaceUncheckedCreateWithoutCredentialsInput = {
   members?: Prisma.MemberUncheckedCreateNestedManyWithoutWorkspaceInput
   apiKeys?: Prisma.ApiKeyUncheckedCreateNestedManyWithoutWorkspaceInput
   invitations?: Prisma.InvitationUncheckedCreateNestedManyWithoutWorkspaceInput
+  connections?: Prisma.ConnectionUncheckedCreateNestedManyWithoutWorkspaceInput
   creditAccount?: Prisma.CreditAccountUncheckedCreateNestedOneWithoutWorkspaceInput
   prompts?: Prisma.PromptUncheckedCreateNestedManyWithoutWorkspaceInput
   runs?: Prisma.RunUncheckedCreateNestedManyWithoutWorkspaceInput
@@ -1994,6 +2033,7 @@ export type WorkspaceUpdateWithoutCredentialsInput = {
   members?: Prisma.MemberUpdateManyWithoutWorkspaceNestedInput
   apiKeys?: Prisma.ApiKeyUpdateManyWithoutWorkspaceNestedInput
   invitations?: Prisma.InvitationUpdateManyWithoutWorkspaceNestedInput
+  connections?: Prisma.ConnectionUpdateManyWithoutWorkspaceNestedInput
   creditAccount?: Prisma.CreditAccountUpdateOneWithoutWorkspaceNestedInput
   prompts?: Prisma.PromptUpdateManyWithoutWorkspaceNestedInput
   runs?: Prisma.RunUpdateManyWithoutWorkspaceNestedInput
@@ -2036,6 +2076,195 @@ export type WorkspaceUncheckedUpdateWithoutCredentialsInput = {
   members?: Prisma.MemberUncheckedUpdateManyWithoutWorkspaceNestedInput
   apiKeys?: Prisma.ApiKeyUncheckedUpdateManyWithoutWorkspaceNestedInput
   invitations?: Prisma.InvitationUncheckedUpdateManyWithoutWorkspaceNestedInput
+  connections?: Prisma.ConnectionUncheckedUpdateManyWithoutWorkspaceNestedInput
+  creditAccount?: Prisma.CreditAccountUncheckedUpdateOneWithoutWorkspaceNestedInput
+  prompts?: Prisma.PromptUncheckedUpdateManyWithoutWorkspaceNestedInput
+  runs?: Prisma.RunUncheckedUpdateManyWithoutWorkspaceNestedInput
+  promptGenerations?: Prisma.PromptGenerationUncheckedUpdateManyWithoutWorkspaceNestedInput
+  researchJobs?: Prisma.ResearchJobUncheckedUpdateManyWithoutWorkspaceNestedInput
+  promptSuggestions?: Prisma.PromptSuggestionUncheckedUpdateManyWithoutWorkspaceNestedInput
+  recommendations?: Prisma.RecommendationUncheckedUpdateManyWithoutWorkspaceNestedInput
+}
+
+export type WorkspaceCreateWithoutConnectionsInput = {
+  id: string
+  slug: string
+  brand: string
+  displayName: string
+  domains?: Prisma.WorkspaceCreatedomainsInput | string[]
+  languages?: Prisma.WorkspaceCreatelanguagesInput | string[]
+  regions?: Prisma.WorkspaceCreateregionsInput | string[]
+  gscProperty: string
+  ga4Property: string
+  activeSetSize: number
+  complianceProfile: string
+  quotas: Prisma.JsonNullValueInput | runtime.InputJsonValue
+  createdByUserId: string
+  emailStatus: string
+  emailAddress?: string | null
+  inboxId?: string | null
+  emailAttempts: number
+  emailMessage: string
+  brandProfile?: Prisma.NullableJsonNullValueInput | runtime.InputJsonValue
+  measurementModel?: Prisma.NullableJsonNullValueInput | runtime.InputJsonValue
+  scheduleCron?: string | null
+  scheduleTimezone?: string | null
+  schedulePreset?: string | null
+  nextScheduledRunAt?: Date | string | null
+  scheduleLastRunAt?: Date | string | null
+  scheduleLastOutcome?: string | null
+  createdAt: Date | string
+  updatedAt: Date | string
+  competitors?: Prisma.CompetitorCreateNestedManyWithoutWorkspaceInput
+  members?: Prisma.MemberCreateNestedManyWithoutWorkspaceInput
+  apiKeys?: Prisma.ApiKeyCreateNestedManyWithoutWorkspaceInput
+  invitations?: Prisma.InvitationCreateNestedManyWithoutWorkspaceInput
+  credentials?: Prisma.StoredCredentialCreateNestedManyWithoutWorkspaceInput
+  creditAccount?: Prisma.CreditAccountCreateNestedOneWithoutWorkspaceInput
+  prompts?: Prisma.PromptCreateNestedManyWithoutWorkspaceInput
+  runs?: Prisma.RunCreateNestedManyWithoutWorkspaceInput
+  promptGenerations?: Prisma.PromptGenerationCreateNestedManyWithoutWorkspaceInput
+  researchJobs?: Prisma.ResearchJobCreateNestedManyWithoutWorkspaceInput
+  promptSuggestions?: Prisma.PromptSuggestionCreateNestedManyWithoutWorkspaceInput
+  recommendations?: Prisma.RecommendationCreateNestedManyWithoutWorkspaceInput
+}
+
+export type WorkspaceUncheckedCreateWithoutConnectionsInput = {
+  id: string
+  slug: string
+  brand: string
+  displayName: string
+  domains?: Prisma.WorkspaceCreatedomainsInput | string[]
+  languages?: Prisma.WorkspaceCreatelanguagesInput | string[]
+  regions?: Prisma.WorkspaceCreateregionsInput | string[]
+  gscProperty: string
+  ga4Property: string
+  activeSetSize: number
+  complianceProfile: string
+  quotas: Prisma.JsonNullValueInput | runtime.InputJsonValue
+  createdByUserId: string
+  emailStatus: string
+  emailAddress?: string | null
+  inboxId?: string | null
+  emailAttempts: number
+  emailMessage: string
+  brandProfile?: Prisma.NullableJsonNullValueInput | runtime.InputJsonValue
+  measurementModel?: Prisma.NullableJsonNullValueInput | runtime.InputJsonValue
+  scheduleCron?: string | null
+  scheduleTimezone?: string | null
+  schedulePreset?: string | null
+  nextScheduledRunAt?: Date | string | null
+  scheduleLastRunAt?: Date | string | null
+  scheduleLastOutcome?: string | null
+  createdAt: Date | string
+  updatedAt: Date | string
+  competitors?: Prisma.CompetitorUncheckedCreateNestedManyWithoutWorkspaceInput
+  members?: Prisma.MemberUncheckedCreateNestedManyWithoutWorkspaceInput
+  apiKeys?: Prisma.ApiKeyUncheckedCreateNestedManyWithoutWorkspaceInput
+  invitations?: Prisma.InvitationUncheckedCreateNestedManyWithoutWorkspaceInput
+  credentials?: Prisma.StoredCredentialUncheckedCreateNestedManyWithoutWorkspaceInput
+  creditAccount?: Prisma.CreditAccountUncheckedCreateNestedOneWithoutWorkspaceInput
+  prompts?: Prisma.PromptUncheckedCreateNestedManyWithoutWorkspaceInput
+  runs?: Prisma.RunUncheckedCreateNestedManyWithoutWorkspaceInput
+  promptGenerations?: Prisma.PromptGenerationUncheckedCreateNestedManyWithoutWorkspaceInput
+  researchJobs?: Prisma.ResearchJobUncheckedCreateNestedManyWithoutWorkspaceInput
+  promptSuggestions?: Prisma.PromptSuggestionUncheckedCreateNestedManyWithoutWorkspaceInput
+  recommendations?: Prisma.RecommendationUncheckedCreateNestedManyWithoutWorkspaceInput
+}
+
+export type WorkspaceCreateOrConnectWithoutConnectionsInput = {
+  where: Prisma.WorkspaceWhereUniqueInput
+  create: Prisma.XOR<Prisma.WorkspaceCreateWithoutConnectionsInput, Prisma.WorkspaceUncheckedCreateWithoutConnectionsInput>
+}
+
+export type WorkspaceUpsertWithoutConnectionsInput = {
+  update: Prisma.XOR<Prisma.WorkspaceUpdateWithoutConnectionsInput, Prisma.WorkspaceUncheckedUpdateWithoutConnectionsInput>
+  create: Prisma.XOR<Prisma.WorkspaceCreateWithoutConnectionsInput, Prisma.WorkspaceUncheckedCreateWithoutConnectionsInput>
+  where?: Prisma.WorkspaceWhereInput
+}
+
+export type WorkspaceUpdateToOneWithWhereWithoutConnectionsInput = {
+  where?: Prisma.WorkspaceWhereInput
+  data: Prisma.XOR<Prisma.WorkspaceUpdateWithoutConnectionsInput, Prisma.WorkspaceUncheckedUpdateWithoutConnectionsInput>
+}
+
+export type WorkspaceUpdateWithoutConnectionsInput = {
+  id?: Prisma.StringFieldUpdateOperationsInput | string
+  slug?: Prisma.StringFieldUpdateOperationsInput | string
+  brand?: Prisma.StringFieldUpdateOperationsInput | string
+  displayName?: Prisma.StringFieldUpdateOperationsInput | string
+  domains?: Prisma.WorkspaceUpdatedomainsInput | string[]
+  languages?: Prisma.WorkspaceUpdatelanguagesInput | string[]
+  regions?: Prisma.WorkspaceUpdateregionsInput | string[]
+  gscProperty?: Prisma.StringFieldUpdateOperationsInput | string
+  ga4Property?: Prisma.StringFieldUpdateOperationsInput | string
+  activeSetSize?: Prisma.IntFieldUpdateOperationsInput | number
+  complianceProfile?: Prisma.StringFieldUpdateOperationsInput | string
+  quotas?: Prisma.JsonNullValueInput | runtime.InputJsonValue
+  createdByUserId?: Prisma.StringFieldUpdateOperationsInput | string
+  emailStatus?: Prisma.StringFieldUpdateOperationsInput | string
+  emailAddress?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  inboxId?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  emailAttempts?: Prisma.IntFieldUpdateOperationsInput | number
+  emailMessage?: Prisma.StringFieldUpdateOperationsInput | string
+  brandProfile?: Prisma.NullableJsonNullValueInput | runtime.InputJsonValue
+  measurementModel?: Prisma.NullableJsonNullValueInput | runtime.InputJsonValue
+  scheduleCron?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  scheduleTimezone?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  schedulePreset?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  nextScheduledRunAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
+  scheduleLastRunAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
+  scheduleLastOutcome?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  createdAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
+  updatedAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
+  competitors?: Prisma.CompetitorUpdateManyWithoutWorkspaceNestedInput
+  members?: Prisma.MemberUpdateManyWithoutWorkspaceNestedInput
+  apiKeys?: Prisma.ApiKeyUpdateManyWithoutWorkspaceNestedInput
+  invitations?: Prisma.InvitationUpdateManyWithoutWorkspaceNestedInput
+  credentials?: Prisma.StoredCredentialUpdateManyWithoutWorkspaceNestedInput
+  creditAccount?: Prisma.CreditAccountUpdateOneWithoutWorkspaceNestedInput
+  prompts?: Prisma.PromptUpdateManyWithoutWorkspaceNestedInput
+  runs?: Prisma.RunUpdateManyWithoutWorkspaceNestedInput
+  promptGenerations?: Prisma.PromptGenerationUpdateManyWithoutWorkspaceNestedInput
+  researchJobs?: Prisma.ResearchJobUpdateManyWithoutWorkspaceNestedInput
+  promptSuggestions?: Prisma.PromptSuggestionUpdateManyWithoutWorkspaceNestedInput
+  recommendations?: Prisma.RecommendationUpdateManyWithoutWorkspaceNestedInput
+}
+
+export type WorkspaceUncheckedUpdateWithoutConnectionsInput = {
+  id?: Prisma.StringFieldUpdateOperationsInput | string
+  slug?: Prisma.StringFieldUpdateOperationsInput | string
+  brand?: Prisma.StringFieldUpdateOperationsInput | string
+  displayName?: Prisma.StringFieldUpdateOperationsInput | string
+  domains?: Prisma.WorkspaceUpdatedomainsInput | string[]
+  languages?: Prisma.WorkspaceUpdatelanguagesInput | string[]
+  regions?: Prisma.WorkspaceUpdateregionsInput | string[]
+  gscProperty?: Prisma.StringFieldUpdateOperationsInput | string
+  ga4Property?: Prisma.StringFieldUpdateOperationsInput | string
+  activeSetSize?: Prisma.IntFieldUpdateOperationsInput | number
+  complianceProfile?: Prisma.StringFieldUpdateOperationsInput | string
+  quotas?: Prisma.JsonNullValueInput | runtime.InputJsonValue
+  createdByUserId?: Prisma.StringFieldUpdateOperationsInput | string
+  emailStatus?: Prisma.StringFieldUpdateOperationsInput | string
+  emailAddress?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  inboxId?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  emailAttempts?: Prisma.IntFieldUpdateOperationsInput | number
+  emailMessage?: Prisma.StringFieldUpdateOperationsInput | string
+  brandProfile?: Prisma.NullableJsonNullValueInput | runtime.InputJsonValue
+  measurementModel?: Prisma.NullableJsonNullValueInput | runtime.InputJsonValue
+  scheduleCron?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  scheduleTimezone?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  schedulePreset?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  nextScheduledRunAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
+  scheduleLastRunAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
+  scheduleLastOutcome?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  createdAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
+  updatedAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
+  competitors?: Prisma.CompetitorUncheckedUpdateManyWithoutWorkspaceNestedInput
+  members?: Prisma.MemberUncheckedUpdateManyWithoutWorkspaceNestedInput
+  apiKeys?: Prisma.ApiKeyUncheckedUpdateManyWithoutWorkspaceNestedInput
+  invitations?: Prisma.InvitationUncheckedUpdateManyWithoutWorkspaceNestedInput
+  credentials?: Prisma.StoredCredentialUncheckedUpdateManyWithoutWorkspaceNestedInput
   creditAccount?: Prisma.CreditAccountUncheckedUpdateOneWithoutWorkspaceNestedInput
   prompts?: Prisma.PromptUncheckedUpdateManyWithoutWorkspaceNestedInput
   runs?: Prisma.RunUncheckedUpdateManyWithoutWorkspaceNestedInput
@@ -2079,6 +2308,7 @@ export type WorkspaceCreateWithoutCreditAccountInput = {
   apiKeys?: Prisma.ApiKeyCreateNestedManyWithoutWorkspaceInput
   invitations?: Prisma.InvitationCreateNestedManyWithoutWorkspaceInput
   credentials?: Prisma.StoredCredentialCreateNestedManyWithoutWorkspaceInput
+  connections?: Prisma.ConnectionCreateNestedManyWithoutWorkspaceInput
   prompts?: Prisma.PromptCreateNestedManyWithoutWorkspaceInput
   runs?: Prisma.RunCreateNestedManyWithoutWorkspaceInput
   promptGenerations?: Prisma.PromptGenerationCreateNestedManyWithoutWorkspaceInput
@@ -2121,6 +2351,7 @@ export type WorkspaceUncheckedCreateWithoutCreditAccountInput = {
   apiKeys?: Prisma.ApiKeyUncheckedCreateNestedManyWithoutWorkspaceInput
   invitations?: Prisma.InvitationUncheckedCreateNestedManyWithoutWorkspaceInput
   credentials?: Prisma.StoredCredentialUncheckedCreateNestedManyWithoutWorkspaceInput
+  connections?: Prisma.ConnectionUncheckedCreateNestedManyWithoutWorkspaceInput
   prompts?: Prisma.PromptUncheckedCreateNestedManyWithoutWorkspaceInput
   runs?: Prisma.RunUncheckedCreateNestedManyWithoutWorkspaceInput
   promptGenerations?: Prisma.PromptGenerationUncheckedCreateNestedManyWithoutWorkspaceInput
@@ -2179,6 +2410,7 @@ export type WorkspaceUpdateWithoutCreditAccountInput = {
   apiKeys?: Prisma.ApiKeyUpdateManyWithoutWorkspaceNestedInput
   invitations?: Prisma.InvitationUpdateManyWithoutWorkspaceNestedInput
   credentials?: Prisma.StoredCredentialUpdateManyWithoutWorkspaceNestedInput
+  connections?: Prisma.ConnectionUpdateManyWithoutWorkspaceNestedInput
   prompts?: Prisma.PromptUpdateManyWithoutWorkspaceNestedInput
   runs?: Prisma.RunUpdateManyWithoutWorkspaceNestedInput
   promptGenerations?: Prisma.PromptGenerationUpdateManyWithoutWorkspaceNestedInput
@@ -2221,6 +2453,7 @@ export type WorkspaceUncheckedUpdateWithoutCreditAccountInput = {
   apiKeys?: Prisma.ApiKeyUncheckedUpdateManyWithoutWorkspaceNestedInput
   invitations?: Prisma.InvitationUncheckedUpdateManyWithoutWorkspaceNestedInput
   credentials?: Prisma.StoredCredentialUncheckedUpdateManyWithoutWorkspaceNestedInput
+  connections?: Prisma.ConnectionUncheckedUpdateManyWithoutWorkspaceNestedInput
   prompts?: Prisma.PromptUncheckedUpdateManyWithoutWorkspaceNestedInput
   runs?: Prisma.RunUncheckedUpdateManyWithoutWorkspaceNestedInput
   promptGenerations?: Prisma.PromptGenerationUncheckedUpdateManyWithoutWorkspaceNestedInput
@@ -2263,6 +2496,7 @@ export type WorkspaceCreateWithoutPromptsInput = {
   apiKeys?: Prisma.ApiKeyCreateNestedManyWithoutWorkspaceInput
   invitations?: Prisma.InvitationCreateNestedManyWithoutWorkspaceInput
   credentials?: Prisma.StoredCredentialCreateNestedManyWithoutWorkspaceInput
+  connections?: Prisma.ConnectionCreateNestedManyWithoutWorkspaceInput
   creditAccount?: Prisma.CreditAccountCreateNestedOneWithoutWorkspaceInput
   runs?: Prisma.RunCreateNestedManyWithoutWorkspaceInput
   promptGenerations?: Prisma.PromptGenerationCreateNestedManyWithoutWorkspaceInput
@@ -2305,6 +2539,7 @@ export type WorkspaceUncheckedCreateWithoutPromptsInput = {
   apiKeys?: Prisma.ApiKeyUncheckedCreateNestedManyWithoutWorkspaceInput
   invitations?: Prisma.InvitationUncheckedCreateNestedManyWithoutWorkspaceInput
   credentials?: Prisma.StoredCredentialUncheckedCreateNestedManyWithoutWorkspaceInput
+  connections?: Prisma.ConnectionUncheckedCreateNestedManyWithoutWorkspaceInput
   creditAccount?: Prisma.CreditAccountUncheckedCreateNestedOneWithoutWorkspaceInput
   runs?: Prisma.RunUncheckedCreateNestedManyWithoutWorkspaceInput
   promptGenerations?: Prisma.PromptGenerationUncheckedCreateNestedManyWithoutWorkspaceInput
@@ -2363,6 +2598,7 @@ export type WorkspaceUpdateWithoutPromptsInput = {
   apiKeys?: Prisma.ApiKeyUpdateManyWithoutWorkspaceNestedInput
   invitations?: Prisma.InvitationUpdateManyWithoutWorkspaceNestedInput
   credentials?: Prisma.StoredCredentialUpdateManyWithoutWorkspaceNestedInput
+  connections?: Prisma.ConnectionUpdateManyWithoutWorkspaceNestedInput
   creditAccount?: Prisma.CreditAccountUpdateOneWithoutWorkspaceNestedInput
   runs?: Prisma.RunUpdateManyWithoutWorkspaceNestedInput
   promptGenerations?: Prisma.PromptGenerationUpdateManyWithoutWorkspaceNestedInput
@@ -2405,6 +2641,7 @@ export type WorkspaceUncheckedUpdateWithoutPromptsInput = {
   apiKeys?: Prisma.ApiKeyUncheckedUpdateManyWithoutWorkspaceNestedInput
   invitations?: Prisma.InvitationUncheckedUpdateManyWithoutWorkspaceNestedInput
   credentials?: Prisma.StoredCredentialUncheckedUpdateManyWithoutWorkspaceNestedInput
+  connections?: Prisma.ConnectionUncheckedUpdateManyWithoutWorkspaceNestedInput
   creditAccount?: Prisma.CreditAccountUncheckedUpdateOneWithoutWorkspaceNestedInput
   runs?: Prisma.RunUncheckedUpdateManyWithoutWorkspaceNestedInput
   promptGenerations?: Prisma.PromptGenerationUncheckedUpdateManyWithoutWorkspaceNestedInput
@@ -2447,6 +2684,7 @@ export type WorkspaceCreateWithoutRunsInput = {
   apiKeys?: Prisma.ApiKeyCreateNestedManyWithoutWorkspaceInput
   invitations?: Prisma.InvitationCreateNestedManyWithoutWorkspaceInput
   credentials?: Prisma.StoredCredentialCreateNestedManyWithoutWorkspaceInput
+  connections?: Prisma.ConnectionCreateNestedManyWithoutWorkspaceInput
   creditAccount?: Prisma.CreditAccountCreateNestedOneWithoutWorkspaceInput
   prompts?: Prisma.PromptCreateNestedManyWithoutWorkspaceInput
   promptGenerations?: Prisma.PromptGenerationCreateNestedManyWithoutWorkspaceInput
@@ -2489,6 +2727,7 @@ export type WorkspaceUncheckedCreateWithoutRunsInput = {
   apiKeys?: Prisma.ApiKeyUncheckedCreateNestedManyWithoutWorkspaceInput
   invitations?: Prisma.InvitationUncheckedCreateNestedManyWithoutWorkspaceInput
   credentials?: Prisma.StoredCredentialUncheckedCreateNestedManyWithoutWorkspaceInput
+  connections?: Prisma.ConnectionUncheckedCreateNestedManyWithoutWorkspaceInput
   creditAccount?: Prisma.CreditAccountUncheckedCreateNestedOneWithoutWorkspaceInput
   prompts?: Prisma.PromptUncheckedCreateNestedManyWithoutWorkspaceInput
   promptGenerations?: Prisma.PromptGenerationUncheckedCreateNestedManyWithoutWorkspaceInput
@@ -2547,6 +2786,7 @@ export type WorkspaceUpdateWithoutRunsInput = {
   apiKeys?: Prisma.ApiKeyUpdateManyWithoutWorkspaceNestedInput
   invitations?: Prisma.InvitationUpdateManyWithoutWorkspaceNestedInput
   credentials?: Prisma.StoredCredentialUpdateManyWithoutWorkspaceNestedInput
+  connections?: Prisma.ConnectionUpdateManyWithoutWorkspaceNestedInput
   creditAccount?: Prisma.CreditAccountUpdateOneWithoutWorkspaceNestedInput
   prompts?: Prisma.PromptUpdateManyWithoutWorkspaceNestedInput
   promptGenerations?: Prisma.PromptGenerationUpdateManyWithoutWorkspaceNestedInput
@@ -2589,6 +2829,7 @@ export type WorkspaceUncheckedUpdateWithoutRunsInput = {
   apiKeys?: Prisma.ApiKeyUncheckedUpdateManyWithoutWorkspaceNestedInput
   invitations?: Prisma.InvitationUncheckedUpdateManyWithoutWorkspaceNestedInput
   credentials?: Prisma.StoredCredentialUncheckedUpdateManyWithoutWorkspaceNestedInput
+  connections?: Prisma.ConnectionUncheckedUpdateManyWithoutWorkspaceNestedInput
   creditAccount?: Prisma.CreditAccountUncheckedUpdateOneWithoutWorkspaceNestedInput
   prompts?: Prisma.PromptUncheckedUpdateManyWithoutWorkspaceNestedInput
   promptGenerations?: Prisma.PromptGenerationUncheckedUpdateManyWithoutWorkspaceNestedInput
@@ -2631,6 +2872,7 @@ export type WorkspaceCreateWithoutPromptGenerationsInput = {
   apiKeys?: Prisma.ApiKeyCreateNestedManyWithoutWorkspaceInput
   invitations?: Prisma.InvitationCreateNestedManyWithoutWorkspaceInput
   credentials?: Prisma.StoredCredentialCreateNestedManyWithoutWorkspaceInput
+  connections?: Prisma.ConnectionCreateNestedManyWithoutWorkspaceInput
   creditAccount?: Prisma.CreditAccountCreateNestedOneWithoutWorkspaceInput
   prompts?: Prisma.PromptCreateNestedManyWithoutWorkspaceInput
   runs?: Prisma.RunCreateNestedManyWithoutWorkspaceInput
@@ -2673,6 +2915,7 @@ export type WorkspaceUncheckedCreateWithoutPromptGenerationsInput = {
   apiKeys?: Prisma.ApiKeyUncheckedCreateNestedManyWithoutWorkspaceInput
   invitations?: Prisma.InvitationUncheckedCreateNestedManyWithoutWorkspaceInput
   credentials?: Prisma.StoredCredentialUncheckedCreateNestedManyWithoutWorkspaceInput
+  connections?: Prisma.ConnectionUncheckedCreateNestedManyWithoutWorkspaceInput
   creditAccount?: Prisma.CreditAccountUncheckedCreateNestedOneWithoutWorkspaceInput
   prompts?: Prisma.PromptUncheckedCreateNestedManyWithoutWorkspaceInput
   runs?: Prisma.RunUncheckedCreateNestedManyWithoutWorkspaceInput
@@ -2731,6 +2974,7 @@ export type WorkspaceUpdateWithoutPromptGenerationsInput = {
   apiKeys?: Prisma.ApiKeyUpdateManyWithoutWorkspaceNestedInput
   invitations?: Prisma.InvitationUpdateManyWithoutWorkspaceNestedInput
   credentials?: Prisma.StoredCredentialUpdateManyWithoutWorkspaceNestedInput
+  connections?: Prisma.ConnectionUpdateManyWithoutWorkspaceNestedInput
   creditAccount?: Prisma.CreditAccountUpdateOneWithoutWorkspaceNestedInput
   prompts?: Prisma.PromptUpdateManyWithoutWorkspaceNestedInput
   runs?: Prisma.RunUpdateManyWithoutWorkspaceNestedInput
@@ -2773,6 +3017,7 @@ export type WorkspaceUncheckedUpdateWithoutPromptGenerationsInput = {
   apiKeys?: Prisma.ApiKeyUncheckedUpdateManyWithoutWorkspaceNestedInput
   invitations?: Prisma.InvitationUncheckedUpdateManyWithoutWorkspaceNestedInput
   credentials?: Prisma.StoredCredentialUncheckedUpdateManyWithoutWorkspaceNestedInput
+  connections?: Prisma.ConnectionUncheckedUpdateManyWithoutWorkspaceNestedInput
   creditAccount?: Prisma.CreditAccountUncheckedUpdateOneWithoutWorkspaceNestedInput
   prompts?: Prisma.PromptUncheckedUpdateManyWithoutWorkspaceNestedInput
   runs?: Prisma.RunUncheckedUpdateManyWithoutWorkspaceNestedInput
@@ -2815,6 +3060,7 @@ export type WorkspaceCreateWithoutResearchJobsInput = {
   apiKeys?: Prisma.ApiKeyCreateNestedManyWithoutWorkspaceInput
   invitations?: Prisma.InvitationCreateNestedManyWithoutWorkspaceInput
   credentials?: Prisma.StoredCredentialCreateNestedManyWithoutWorkspaceInput
+  connections?: Prisma.ConnectionCreateNestedManyWithoutWorkspaceInput
   creditAccount?: Prisma.CreditAccountCreateNestedOneWithoutWorkspaceInput
   prompts?: Prisma.PromptCreateNestedManyWithoutWorkspaceInput
   runs?: Prisma.RunCreateNestedManyWithoutWorkspaceInput
@@ -2857,6 +3103,7 @@ export type WorkspaceUncheckedCreateWithoutResearchJobsInput = {
   apiKeys?: Prisma.ApiKeyUncheckedCreateNestedManyWithoutWorkspaceInput
   invitations?: Prisma.InvitationUncheckedCreateNestedManyWithoutWorkspaceInput
   credentials?: Prisma.StoredCredentialUncheckedCreateNestedManyWithoutWorkspaceInput
+  connections?: Prisma.ConnectionUncheckedCreateNestedManyWithoutWorkspaceInput
   creditAccount?: Prisma.CreditAccountUncheckedCreateNestedOneWithoutWorkspaceInput
   prompts?: Prisma.PromptUncheckedCreateNestedManyWithoutWorkspaceInput
   runs?: Prisma.RunUncheckedCreateNestedManyWithoutWorkspaceInput
@@ -2915,6 +3162,7 @@ export type WorkspaceUpdateWithoutResearchJobsInput = {
   apiKeys?: Prisma.ApiKeyUpdateManyWithoutWorkspaceNestedInput
   invitations?: Prisma.InvitationUpdateManyWithoutWorkspaceNestedInput
   credentials?: Prisma.StoredCredentialUpdateManyWithoutWorkspaceNestedInput
+  connections?: Prisma.ConnectionUpdateManyWithoutWorkspaceNestedInput
   creditAccount?: Prisma.CreditAccountUpdateOneWithoutWorkspaceNestedInput
   prompts?: Prisma.PromptUpdateManyWithoutWorkspaceNestedInput
   runs?: Prisma.RunUpdateManyWithoutWorkspaceNestedInput
@@ -2957,6 +3205,7 @@ export type WorkspaceUncheckedUpdateWithoutResearchJobsInput = {
   apiKeys?: Prisma.ApiKeyUncheckedUpdateManyWithoutWorkspaceNestedInput
   invitations?: Prisma.InvitationUncheckedUpdateManyWithoutWorkspaceNestedInput
   credentials?: Prisma.StoredCredentialUncheckedUpdateManyWithoutWorkspaceNestedInput
+  connections?: Prisma.ConnectionUncheckedUpdateManyWithoutWorkspaceNestedInput
   creditAccount?: Prisma.CreditAccountUncheckedUpdateOneWithoutWorkspaceNestedInput
   prompts?: Prisma.PromptUncheckedUpdateManyWithoutWorkspaceNestedInput
   runs?: Prisma.RunUncheckedUpdateManyWithoutWorkspaceNestedInput
@@ -2999,6 +3248,7 @@ export type WorkspaceCreateWithoutPromptSuggestionsInput = {
   apiKeys?: Prisma.ApiKeyCreateNestedManyWithoutWorkspaceInput
   invitations?: Prisma.InvitationCreateNestedManyWithoutWorkspaceInput
   credentials?: Prisma.StoredCredentialCreateNestedManyWithoutWorkspaceInput
+  connections?: Prisma.ConnectionCreateNestedManyWithoutWorkspaceInput
   creditAccount?: Prisma.CreditAccountCreateNestedOneWithoutWorkspaceInput
   prompts?: Prisma.PromptCreateNestedManyWithoutWorkspaceInput
   runs?: Prisma.RunCreateNestedManyWithoutWorkspaceInput
@@ -3041,6 +3291,7 @@ export type WorkspaceUncheckedCreateWithoutPromptSuggestionsInput = {
   apiKeys?: Prisma.ApiKeyUncheckedCreateNestedManyWithoutWorkspaceInput
   invitations?: Prisma.InvitationUncheckedCreateNestedManyWithoutWorkspaceInput
   credentials?: Prisma.StoredCredentialUncheckedCreateNestedManyWithoutWorkspaceInput
+  connections?: Prisma.ConnectionUncheckedCreateNestedManyWithoutWorkspaceInput
   creditAccount?: Prisma.CreditAccountUncheckedCreateNestedOneWithoutWorkspaceInput
   prompts?: Prisma.PromptUncheckedCreateNestedManyWithoutWorkspaceInput
   runs?: Prisma.RunUncheckedCreateNestedManyWithoutWorkspaceInput
@@ -3099,6 +3350,7 @@ export type WorkspaceUpdateWithoutPromptSuggestionsInput = {
   apiKeys?: Prisma.ApiKeyUpdateManyWithoutWorkspaceNestedInput
   invitations?: Prisma.InvitationUpdateManyWithoutWorkspaceNestedInput
   credentials?: Prisma.StoredCredentialUpdateManyWithoutWorkspaceNestedInput
+  connections?: Prisma.ConnectionUpdateManyWithoutWorkspaceNestedInput
   creditAccount?: Prisma.CreditAccountUpdateOneWithoutWorkspaceNestedInput
   prompts?: Prisma.PromptUpdateManyWithoutWorkspaceNestedInput
   runs?: Prisma.RunUpdateManyWithoutWorkspaceNestedInput
@@ -3141,6 +3393,7 @@ export type WorkspaceUncheckedUpdateWithoutPromptSuggestionsInput = {
   apiKeys?: Prisma.ApiKeyUncheckedUpdateManyWithoutWorkspaceNestedInput
   invitations?: Prisma.InvitationUncheckedUpdateManyWithoutWorkspaceNestedInput
   credentials?: Prisma.StoredCredentialUncheckedUpdateManyWithoutWorkspaceNestedInput
+  connections?: Prisma.ConnectionUncheckedUpdateManyWithoutWorkspaceNestedInput
   creditAccount?: Prisma.CreditAccountUncheckedUpdateOneWithoutWorkspaceNestedInput
   prompts?: Prisma.PromptUncheckedUpdateManyWithoutWorkspaceNestedInput
   runs?: Prisma.RunUncheckedUpdateManyWithoutWorkspaceNestedInput
@@ -3183,6 +3436,7 @@ export type WorkspaceCreateWithoutRecommendationsInput = {
   apiKeys?: Prisma.ApiKeyCreateNestedManyWithoutWorkspaceInput
   invitations?: Prisma.InvitationCreateNestedManyWithoutWorkspaceInput
   credentials?: Prisma.StoredCredentialCreateNestedManyWithoutWorkspaceInput
+  connections?: Prisma.ConnectionCreateNestedManyWithoutWorkspaceInput
   creditAccount?: Prisma.CreditAccountCreateNestedOneWithoutWorkspaceInput
   prompts?: Prisma.PromptCreateNestedManyWithoutWorkspaceInput
   runs?: Prisma.RunCreateNestedManyWithoutWorkspaceInput
@@ -3225,6 +3479,7 @@ export type WorkspaceUncheckedCreateWithoutRecommendationsInput = {
   apiKeys?: Prisma.ApiKeyUncheckedCreateNestedManyWithoutWorkspaceInput
   invitations?: Prisma.InvitationUncheckedCreateNestedManyWithoutWorkspaceInput
   credentials?: Prisma.StoredCredentialUncheckedCreateNestedManyWithoutWorkspaceInput
+  connections?: Prisma.ConnectionUncheckedCreateNestedManyWithoutWorkspaceInput
   creditAccount?: Prisma.CreditAccountUncheckedCreateNestedOneWithoutWorkspaceInput
   prompts?: Prisma.PromptUncheckedCreateNestedManyWithoutWorkspaceInput
   runs?: Prisma.RunUncheckedCreateNestedManyWithoutWorkspaceInput
@@ -3283,6 +3538,7 @@ export type WorkspaceUpdateWithoutRecommendationsInput = {
   apiKeys?: Prisma.ApiKeyUpdateManyWithoutWorkspaceNestedInput
   invitations?: Prisma.InvitationUpdateManyWithoutWorkspaceNestedInput
   credentials?: Prisma.StoredCredentialUpdateManyWithoutWorkspaceNestedInput
+  connections?: Prisma.ConnectionUpdateManyWithoutWorkspaceNestedInput
   creditAccount?: Prisma.CreditAccountUpdateOneWithoutWorkspaceNestedInput
   prompts?: Prisma.PromptUpdateManyWithoutWorkspaceNestedInput
   runs?: Prisma.RunUpdateManyWithoutWorkspaceNestedInput
@@ -3325,6 +3581,7 @@ export type WorkspaceUncheckedUpdateWithoutRecommendationsInput = {
   apiKeys?: Prisma.ApiKeyUncheckedUpdateManyWithoutWorkspaceNestedInput
   invitations?: Prisma.InvitationUncheckedUpdateManyWithoutWorkspaceNestedInput
   credentials?: Prisma.StoredCredentialUncheckedUpdateManyWithoutWorkspaceNestedInput
+  connections?: Prisma.ConnectionUncheckedUpdateManyWithoutWorkspaceNestedInput
   creditAccount?: Prisma.CreditAccountUncheckedUpdateOneWithoutWorkspaceNestedInput
   prompts?: Prisma.PromptUncheckedUpdateManyWithoutWorkspaceNestedInput
   runs?: Prisma.RunUncheckedUpdateManyWithoutWorkspaceNestedInput
@@ -3344,6 +3601,7 @@ export type WorkspaceCountOutputType = {
   apiKeys: number
   invitations: number
   credentials: number
+  connections: number
   prompts: number
   runs: number
   promptGenerations: number
@@ -3358,6 +3616,7 @@ export type WorkspaceCountOutputTypeSelect<ExtArgs extends runtime.Types.Extensi
   apiKeys?: boolean | WorkspaceCountOutputTypeCountApiKeysArgs
   invitations?: boolean | WorkspaceCountOutputTypeCountInvitationsArgs
   credentials?: boolean | WorkspaceCountOutputTypeCountCredentialsArgs
+  connections?: boolean | WorkspaceCountOutputTypeCountConnectionsArgs
   prompts?: boolean | WorkspaceCountOutputTypeCountPromptsArgs
   runs?: boolean | WorkspaceCountOutputTypeCountRunsArgs
   promptGenerations?: boolean | WorkspaceCountOutputTypeCountPromptGenerationsArgs
@@ -3409,6 +3668,13 @@ export type WorkspaceCountOutputTypeCountInvitationsArgs<ExtArgs extends runtime
  */
 export type WorkspaceCountOutputTypeCountCredentialsArgs<ExtArgs extends runtime.Types.Extensions.InternalArgs = runtime.Types.Extensions.DefaultArgs> = {
   where?: Prisma.StoredCredentialWhereInput
+}
+
+/**
+ * WorkspaceCountOutputType without action
+ */
+export type WorkspaceCountOutputTypeCountConnectionsArgs<ExtArgs extends runtime.Types.Extensions.InternalArgs = runtime.Types.Extensions.DefaultArgs> = {
+  where?: Prisma.ConnectionWhereInput
 }
 
 /**
@@ -3488,6 +3754,7 @@ export type WorkspaceSelect<ExtArgs extends runtime.Types.Extensions.InternalArg
   apiKeys?: boolean | Prisma.Workspace$apiKeysArgs<ExtArgs>
   invitations?: boolean | Prisma.Workspace$invitationsArgs<ExtArgs>
   credentials?: boolean | Prisma.Workspace$credentialsArgs<ExtArgs>
+  connections?: boolean | Prisma.Workspace$connectionsArgs<ExtArgs>
   creditAccount?: boolean | Prisma.Workspace$creditAccountArgs<ExtArgs>
   prompts?: boolean | Prisma.Workspace$promptsArgs<ExtArgs>
   runs?: boolean | Prisma.Workspace$runsArgs<ExtArgs>
@@ -3598,6 +3865,7 @@ export type WorkspaceInclude<ExtArgs extends runtime.Types.Extensions.InternalAr
   apiKeys?: boolean | Prisma.Workspace$apiKeysArgs<ExtArgs>
   invitations?: boolean | Prisma.Workspace$invitationsArgs<ExtArgs>
   credentials?: boolean | Prisma.Workspace$credentialsArgs<ExtArgs>
+  connections?: boolean | Prisma.Workspace$connectionsArgs<ExtArgs>
   creditAccount?: boolean | Prisma.Workspace$creditAccountArgs<ExtArgs>
   prompts?: boolean | Prisma.Workspace$promptsArgs<ExtArgs>
   runs?: boolean | Prisma.Workspace$runsArgs<ExtArgs>
@@ -3618,6 +3886,7 @@ export type $WorkspacePayload<ExtArgs extends runtime.Types.Extensions.InternalA
     apiKeys: Prisma.$ApiKeyPayload<ExtArgs>[]
     invitations: Prisma.$InvitationPayload<ExtArgs>[]
     credentials: Prisma.$StoredCredentialPayload<ExtArgs>[]
+    connections: Prisma.$ConnectionPayload<ExtArgs>[]
     creditAccount: Prisma.$CreditAccountPayload<ExtArgs> | null
     prompts: Prisma.$PromptPayload<ExtArgs>[]
     runs: Prisma.$RunPayload<ExtArgs>[]
@@ -4075,6 +4344,7 @@ export interface Prisma__WorkspaceClient<T, Null = never, ExtArgs extends runtim
   apiKeys<T extends Prisma.Workspace$apiKeysArgs<ExtArgs> = {}>(args?: Prisma.Subset<T, Prisma.Workspace$apiKeysArgs<ExtArgs>>): Prisma.PrismaPromise<runtime.Types.Result.GetResult<Prisma.$ApiKeyPayload<ExtArgs>, T, "findMany", GlobalOmitOptions> | Null>
   invitations<T extends Prisma.Workspace$invitationsArgs<ExtArgs> = {}>(args?: Prisma.Subset<T, Prisma.Workspace$invitationsArgs<ExtArgs>>): Prisma.PrismaPromise<runtime.Types.Result.GetResult<Prisma.$InvitationPayload<ExtArgs>, T, "findMany", GlobalOmitOptions> | Null>
   credentials<T extends Prisma.Workspace$credentialsArgs<ExtArgs> = {}>(args?: Prisma.Subset<T, Prisma.Workspace$credentialsArgs<ExtArgs>>): Prisma.PrismaPromise<runtime.Types.Result.GetResult<Prisma.$StoredCredentialPayload<ExtArgs>, T, "findMany", GlobalOmitOptions> | Null>
+  connections<T extends Prisma.Workspace$connectionsArgs<ExtArgs> = {}>(args?: Prisma.Subset<T, Prisma.Workspace$connectionsArgs<ExtArgs>>): Prisma.PrismaPromise<runtime.Types.Result.GetResult<Prisma.$ConnectionPayload<ExtArgs>, T, "findMany", GlobalOmitOptions> | Null>
   creditAccount<T extends Prisma.Workspace$creditAccountArgs<ExtArgs> = {}>(args?: Prisma.Subset<T, Prisma.Workspace$creditAccountArgs<ExtArgs>>): Prisma.Prisma__CreditAccountClient<runtime.Types.Result.GetResult<Prisma.$CreditAccountPayload<ExtArgs>, T, "findUniqueOrThrow", GlobalOmitOptions> | null, null, ExtArgs, GlobalOmitOptions>
   prompts<T extends Prisma.Workspace$promptsArgs<ExtArgs> = {}>(args?: Prisma.Subset<T, Prisma.Workspace$promptsArgs<ExtArgs>>): Prisma.PrismaPromise<runtime.Types.Result.GetResult<Prisma.$PromptPayload<ExtArgs>, T, "findMany", GlobalOmitOptions> | Null>
   runs<T extends Prisma.Workspace$runsArgs<ExtArgs> = {}>(args?: Prisma.Subset<T, Prisma.Workspace$runsArgs<ExtArgs>>): Prisma.PrismaPromise<runtime.Types.Result.GetResult<Prisma.$RunPayload<ExtArgs>, T, "findMany", GlobalOmitOptions> | Null>
@@ -4649,6 +4919,30 @@ export type Workspace$credentialsArgs<ExtArgs extends runtime.Types.Extensions.I
   take?: number
   skip?: number
   distinct?: Prisma.StoredCredentialScalarFieldEnum | Prisma.StoredCredentialScalarFieldEnum[]
+}
+
+/**
+ * Workspace.connections
+ */
+export type Workspace$connectionsArgs<ExtArgs extends runtime.Types.Extensions.InternalArgs = runtime.Types.Extensions.DefaultArgs> = {
+  /**
+   * Select specific fields to fetch from the Connection
+   */
+  select?: Prisma.ConnectionSelect<ExtArgs> | null
+  /**
+   * Omit specific fields from the Connection
+   */
+  omit?: Prisma.ConnectionOmit<ExtArgs> | null
+  /**
+   * Choose, which related nodes to fetch as well
+   */
+  include?: Prisma.ConnectionInclude<ExtArgs> | null
+  where?: Prisma.ConnectionWhereInput
+  orderBy?: Prisma.ConnectionOrderByWithRelationInput | Prisma.ConnectionOrderByWithRelationInput[]
+  cursor?: Prisma.ConnectionWhereUniqueInput
+  take?: number
+  skip?: number
+  distinct?: Prisma.ConnectionScalarFieldEnum | Prisma.ConnectionScalarFieldEnum[]
 }
 
 /**
