@@ -43,7 +43,7 @@ export async function configureConnections(
     const plans = requested.map(({ provider, change }) => {
       const row = existing.find((c) => c.provider === provider);
       const credentialId = change.credentialId ?? row?.credentialId ?? null;
-      const field = `${provider}.credentialId`;
+      const field = `body.${provider}.credentialId`;
       if (change.credentialId) {
         const credential = credentials.find((c) => c.id === change.credentialId);
         if (!credential)
