@@ -18,10 +18,16 @@ export interface TestApi {
   createKey(scopes: string[]): Promise<string>;
 }
 
-/** The real server on an in-memory database, a signed-in person and one workspace. */
-export async function startTestApi(brand: string): Promise<TestApi> {
+/**
+ * The real server on an in-memory database, a signed-in person and one workspace; `env` adds
+ * to the server's environment (e.g. where Google's endpoints are).
+ */
+export async function startTestApi(
+  brand: string,
+  env: Record<string, string> = {},
+): Promise<TestApi> {
   const server = await startServer({
-    config: loadConfig({ PORT: "0", GEO_DATA_DIR: "memory://", GEO_LOG_LEVEL: "silent" }),
+    config: loadConfig({ PORT: "0", GEO_DATA_DIR: "memory://", GEO_LOG_LEVEL: "silent", ...env }),
     migrate: true,
   });
   let cookie = "";
