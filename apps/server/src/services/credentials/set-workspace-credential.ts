@@ -54,7 +54,8 @@ export async function setWorkspaceCredential(
 function maskedValueOf(kind: CredentialKind, value: string): string {
   if (kind === "secret") return maskCredentialValue(value);
   const parsed = parseServiceAccountKey(value);
-  if (!parsed.ok) throw errors.field("body.value", "service_account_key", `value ${parsed.problem}.`);
+  if (!parsed.ok)
+    throw errors.field("body.value", "service_account_key", `value ${parsed.problem}.`);
   return serviceAccountLabel(parsed.key);
 }
 
