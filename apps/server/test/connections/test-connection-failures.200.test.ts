@@ -81,6 +81,18 @@ describe("testConnection: each failure is recorded, in words, and answered 200",
     );
   });
 
+  it("anything else is a provider error with Google's words, clipped", async () => {
+    f.google.failNext("analyticsdata", {
+      status: 500,
+      body: { error: { code: 500, message: "Internal error encountered.", status: "INTERNAL" } },
+    });
+    const response = await f.test("analytics");
+    expect(response.body).toMatchObject({ status: "error", lastErrorCode: "provider_error" });
+    expect(response.body.lastError).toBe(
+      "The Google Analytics Data API answered HTTP 500: Internal error encountered.",
+    );
+  });
+
   it("a later success clears the error, and the list shows what the last test said", async () => {
     const response = await f.test("search_console");
     expect(response.body).toMatchObject({ status: "ok", lastErrorCode: null, lastError: null });
@@ -88,7 +100,7 @@ describe("testConnection: each failure is recorded, in words, and answered 200",
     expect(list.body.data[1]).toMatchObject({
       provider: "analytics",
       status: "error",
-      lastErrorCode: "api_not_enabled",
+      lastErrorCode: "provider_error",
     });
   });
 

@@ -85,10 +85,8 @@ export function describeGoogleFailure({
     };
   }
   const detail = status ? `answered HTTP ${status}` : "could not be reached";
-  return {
-    code: "provider_error",
-    message: `The ${api.name} ${detail}${apiError?.message ? `: ${clip(apiError.message)}` : ""}.`,
-  };
+  const words = apiError?.message ? `: ${clip(apiError.message).replace(/[.\s]+$/, "")}` : "";
+  return { code: "provider_error", message: `The ${api.name} ${detail}${words}.` };
 }
 
 function oauthErrorOf(data: unknown): string | undefined {
