@@ -98,6 +98,14 @@ const envSchema = z.object({
   /** Overrides Stripe's API address (tests point the real client at a local fake). */
   STRIPE_API_BASE: optionalString.pipe(z.url().optional()),
   AGENTMAIL_API_KEY: optionalString,
+  /** Google's OAuth 2.0 token endpoint (tests point it at a local fake; docs/connections.md). */
+  GEO_GOOGLE_TOKEN_URL: optionalString.pipe(z.url().optional()),
+  /** Root of the Search Console API (`https://searchconsole.googleapis.com/`). */
+  GEO_GOOGLE_SEARCHCONSOLE_URL: optionalString.pipe(z.url().optional()),
+  /** Root of the GA4 Data API (`https://analyticsdata.googleapis.com/`). */
+  GEO_GOOGLE_ANALYTICSDATA_URL: optionalString.pipe(z.url().optional()),
+  /** Time limit of one call to Google (token exchange or API request). */
+  GEO_GOOGLE_TIMEOUT_SECONDS: z.coerce.number().min(1).max(300).default(30),
   AGENTMAIL_BASE_URL: optionalString.pipe(z.url().optional()),
   /** Domain of workspace inboxes; the provider's default domain when unset. */
   GEO_EMAIL_DOMAIN: optionalString,
@@ -149,6 +157,13 @@ export interface Config {
     secretKey: string | undefined;
     webhookSecret: string | undefined;
     apiBase: string | undefined;
+  };
+  /** Where the Google clients send their requests (engines/google/google-endpoints.ts). */
+  google: {
+    tokenUrl: string;
+    searchConsoleUrl: string;
+    analyticsDataUrl: string;
+    timeoutMs: number;
   };
   email: {
     agentmailApiKey: string | undefined;
@@ -242,6 +257,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       secretKey: e.STRIPE_SECRET_KEY,
       webhookSecret: e.STRIPE_WEBHOOK_SECRET,
       apiBase: e.STRIPE_API_BASE,
+    },
+    google: {
+      tokenUrl: e.GEO_GOOGLE_TOKEN_URL ?? "https://oauth2.googleapis.com/token",
+      searchConsoleUrl: e.GEO_GOOGLE_SEARCHCONSOLE_URL ?? "https://searchconsole.googleapis.com/",
+      analyticsDataUrl: e.GEO_GOOGLE_ANALYTICSDATA_URL ?? "https://analyticsdata.googleapis.com/",
+      timeoutMs: e.GEO_GOOGLE_TIMEOUT_SECONDS * 1000,
     },
     email: {
       agentmailApiKey: e.AGENTMAIL_API_KEY,

@@ -1,4 +1,8 @@
 import { Command } from "commander";
+import { registerConnectionsConfigure } from "./commands/connections-configure.js";
+import { registerConnectionsDisconnect } from "./commands/connections-disconnect.js";
+import { registerConnectionsList } from "./commands/connections-list.js";
+import { registerConnectionsTest } from "./commands/connections-test.js";
 import { registerCreditsBalance } from "./commands/credits-balance.js";
 import { registerCreditsUsage } from "./commands/credits-usage.js";
 import { registerLogin } from "./commands/login.js";
@@ -117,6 +121,15 @@ export function buildProgram(ctx: Context): Command {
   registerScheduleGet(schedule, ctx);
   registerScheduleSet(schedule, ctx);
   registerScheduleDelete(schedule, ctx);
+
+  const connections = program
+    .command("connections")
+    .alias("connection")
+    .description("Google Search Console and GA4 connections");
+  registerConnectionsList(connections, ctx);
+  registerConnectionsConfigure(connections, ctx);
+  registerConnectionsTest(connections, ctx);
+  registerConnectionsDisconnect(connections, ctx);
 
   const prompts = program.command("prompts").alias("prompt").description("the prompts measured");
   registerPromptsList(prompts, ctx);

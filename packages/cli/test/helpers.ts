@@ -18,7 +18,10 @@ export interface TestApi {
   createKey(scopes: string[]): Promise<string>;
 }
 
-/** The real server on an in-memory database, a signed-in person and one workspace. */
+/**
+ * The real server on an in-memory database, a signed-in person and one workspace; `env` adds
+ * to the server's environment (e.g. where Google's endpoints are).
+ */
 export async function startTestApi(
   brand: string,
   env: Record<string, string> = {},

@@ -192,6 +192,12 @@ export const errors = {
       "rotation_not_acknowledged",
       "Acknowledge the replacement key before confirming the rotation.",
     ),
+  connectionNotConfigured: (provider: string) =>
+    new AppError(
+      "connection_not_configured",
+      `The ${provider} connection has no credential; configure it before testing it.`,
+      { provider },
+    ),
   credentialExists: ({ connector, key }: { connector: string; key: string }) =>
     new AppError(
       "credential_exists",

@@ -7,6 +7,7 @@ import { deleteCurrentSession } from "./auth/delete-current-session.js";
 import { getMe } from "./auth/get-me.js";
 import { verifySignInToken } from "./auth/verify-sign-in-token.js";
 import { billingHandlers } from "./billing/index.js";
+import { connectionHandlers } from "./connections/index.js";
 import { credentialHandlers } from "./credentials/index.js";
 import { creditHandlers } from "./credits/index.js";
 import { deviceAuthHandlers } from "./device-auth/index.js";
@@ -56,6 +57,7 @@ export const handlers: HandlerRegistry = {
   ...promptSuggestionHandlers,
   ...researchHandlers,
   ...credentialHandlers,
+  ...connectionHandlers,
   ...billingHandlers,
   ...creditHandlers,
   ...runHandlers,

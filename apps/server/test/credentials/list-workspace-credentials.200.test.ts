@@ -36,7 +36,16 @@ describe("GET /api/v1/workspaces/{workspace}/credentials", () => {
     ]);
     for (const credential of response.body.data) {
       expect(Object.keys(credential).sort()).toEqual(
-        ["connector", "createdAt", "key", "maskedValue", "updatedAt", "workspace"].sort(),
+        [
+          "connector",
+          "createdAt",
+          "id",
+          "key",
+          "kind",
+          "maskedValue",
+          "updatedAt",
+          "workspace",
+        ].sort(),
       );
       expect(credential.workspace).toBe(f.slug);
     }

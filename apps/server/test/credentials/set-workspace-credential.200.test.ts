@@ -23,6 +23,8 @@ describe("POST /api/v1/workspaces/{workspace}/credentials with rotate: true", ()
     const rotated = await f.set({ connector: "openai", key: "api_key", value, rotate: true });
     expect(rotated.status).toBe(200);
     expect(rotated.body).toEqual({
+      id: created.body.id,
+      kind: "secret",
       workspace: f.slug,
       connector: "openai",
       key: "api_key",
@@ -53,7 +55,12 @@ describe("POST /api/v1/workspaces/{workspace}/credentials with rotate: true", ()
     ]);
     expect(audit[1]).toMatchObject({
       requestId: rotated.headers.get("x-request-id"),
-      metadata: { connector: "openai", key: "api_key", encryptionKeyId: after.encryptionKeyId },
+      metadata: {
+        connector: "openai",
+        key: "api_key",
+        kind: "secret",
+        encryptionKeyId: after.encryptionKeyId,
+      },
     });
   });
 

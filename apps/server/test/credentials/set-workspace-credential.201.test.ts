@@ -13,6 +13,8 @@ describe("POST /api/v1/workspaces/{workspace}/credentials (new)", () => {
     const response = await f.set({ connector: "openai", key: "api_key", value });
     expect(response.status).toBe(201);
     expect(response.body).toEqual({
+      id: expect.stringMatching(/^cred_[0-9A-Z]{26}$/),
+      kind: "secret",
       workspace: f.slug,
       connector: "openai",
       key: "api_key",
@@ -39,7 +41,12 @@ describe("POST /api/v1/workspaces/{workspace}/credentials (new)", () => {
         actorType: "user",
         targetType: "stored_credential",
         requestId: response.headers.get("x-request-id"),
-        metadata: { connector: "openai", key: "api_key", encryptionKeyId: row.encryptionKeyId },
+        metadata: {
+          connector: "openai",
+          key: "api_key",
+          kind: "secret",
+          encryptionKeyId: row.encryptionKeyId,
+        },
       }),
     ]);
   });

@@ -46,6 +46,7 @@ const samples: { [Name in keyof typeof errors]: Parameters<(typeof errors)[Name]
   invalidKeyState: ["revoked", "rotation"],
   invalidTransition: [{ status: "done", action: "accept", allowedFrom: ["proposed"] }],
   rotationNotAcknowledged: [],
+  connectionNotConfigured: ["search_console"],
   credentialExists: [{ connector: "openai", key: "api_key" }],
   alreadyMember: ["ana@example.com"],
   lastOwner: [],

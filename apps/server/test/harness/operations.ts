@@ -9,6 +9,7 @@ const sampleParams: Record<string, string> = {
   token: "t".repeat(32),
   code: "WDJB-MJHT",
   recommendationId: "rec_01JD0000000000000000000000",
+  provider: "search_console",
 };
 
 /** A concrete path for an operation, addressing `workspace`. */

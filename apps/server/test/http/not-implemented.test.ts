@@ -22,30 +22,33 @@ const validBodies: Record<string, unknown> = {
   mockTopUp: { amountMicrousd: 1_000_000, idempotencyKey: "k1" },
   createCheckoutSession: { amountMicrousd: 5_000_000 },
   receiveStripeWebhook: {},
-  configureConnections: { ga4Property: "123456" },
 };
 
 const planned = allOperations.filter((operation) => !handlers[operation.operationId]);
 
 describe("operations of the contract not yet served", () => {
-  it("are listed in the contract as not yet available", () => {
-    expect(planned.length).toBeGreaterThan(0);
+  // Every operation of the contract has a handler today (configureConnections was the last);
+  // a planned operation added to the contract is listed here, with a body in validBodies.
+  it("are exactly the planned ones", () => {
+    expect(planned.map((operation) => operation.operationId)).toEqual([]);
   });
 
-  it.each(planned.map((operation) => [describeOperation(operation), operation] as const))(
-    "%s answers 501 not_implemented after access checks",
-    async (_name, operation) => {
-      const body = validBodies[operation.operationId];
-      const response = await t.request<any>(
-        operation.method.toUpperCase(),
-        pathFor(operation, slug),
-        {
-          ...(operation.access.public ? {} : { cookie }),
-          ...(body === undefined ? {} : { body }),
-        },
-      );
-      expect(response.status).toBe(501);
-      expect(response.body.error.code).toBe("not_implemented");
-    },
-  );
+  const rows = planned.map((operation) => [describeOperation(operation), operation] as const);
+  if (rows.length > 0)
+    it.each(rows)(
+      "%s answers 501 not_implemented after access checks",
+      async (_name, operation) => {
+        const body = validBodies[operation.operationId];
+        const response = await t.request<any>(
+          operation.method.toUpperCase(),
+          pathFor(operation, slug),
+          {
+            ...(operation.access.public ? {} : { cookie }),
+            ...(body === undefined ? {} : { body }),
+          },
+        );
+        expect(response.status).toBe(501);
+        expect(response.body.error.code).toBe("not_implemented");
+      },
+    );
 });

@@ -191,9 +191,24 @@ export const operations = {
     "path": "/api/v1/webhooks/stripe",
     "idempotencyKey": null
   },
+  "listConnections": {
+    "method": "GET",
+    "path": "/api/v1/workspaces/{workspace}/connections",
+    "idempotencyKey": null
+  },
   "configureConnections": {
     "method": "POST",
     "path": "/api/v1/workspaces/{workspace}/connections/configure",
+    "idempotencyKey": null
+  },
+  "disconnectConnection": {
+    "method": "DELETE",
+    "path": "/api/v1/workspaces/{workspace}/connections/{provider}",
+    "idempotencyKey": null
+  },
+  "testConnection": {
+    "method": "POST",
+    "path": "/api/v1/workspaces/{workspace}/connections/{provider}/test",
     "idempotencyKey": null
   },
   "getWorkspaceSettings": {

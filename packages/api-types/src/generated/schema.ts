@@ -307,6 +307,10 @@ export interface paths {
          *     credential is `201`; replacing an existing one needs `rotate: true` (`200`), otherwise
          *     `409 credential_exists`. `rotate: true` permits replacing but does not require an existing
          *     value: without one the credential is created (`201`). Audited without the value.
+         *     `kind` (default `secret`) `google_service_account` requires the value to be a Google
+         *     service-account key (JSON with `type: service_account`, `client_email` and a PEM
+         *     `private_key`; else `400` naming `value`); its masked form is the `client_email` and the
+         *     last 4 characters of its `private_key_id`.
          */
         post: operations["setWorkspaceCredential"];
         delete?: never;
@@ -836,6 +840,31 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/workspaces/{workspace}/connections": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Workspace slug. Anything that is not a workspace the caller may see answers `404 workspace_not_found`. */
+                workspace: components["parameters"]["Workspace"];
+            };
+            cookie?: never;
+        };
+        /**
+         * List the Search Console and GA4 connections
+         * @description One entry per provider (`search_console`, `analytics`), configured or not, with the
+         *     property (the workspace's `gscProperty` / `ga4Property`), the credential it uses (masked:
+         *     never the key), and the outcome of the last test. See docs/connections.md.
+         */
+        get: operations["listConnections"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/workspaces/{workspace}/connections/configure": {
         parameters: {
             query?: never;
@@ -850,9 +879,79 @@ export interface paths {
         put?: never;
         /**
          * Configure analytics and search-console connections
-         * @description *Not yet available.*
+         * @description Sets, per provider, the property and the credential the connection uses. `property`
+         *     is written to the workspace (`gscProperty` / `ga4Property`, the one source of truth;
+         *     omitted, the workspace's is kept). `credentialId` names a stored credential of kind
+         *     `google_service_account` (set through `setWorkspaceCredential`); omitted, the
+         *     connection's current credential is kept, and a provider without one needs it.
+         *     Idempotent: sending what is already configured changes nothing. A change of property
+         *     or credential clears the last test's outcome (status `configured` until tested).
+         *     Audited as `connection.configure` per provider changed. Errors name the field:
+         *     `400 invalid_request` with `rule: exists` (no such credential in this workspace),
+         *     `rule: kind` (not a service-account key) or `rule: required` (no credential yet).
          */
         post: operations["configureConnections"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/workspaces/{workspace}/connections/{provider}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Workspace slug. Anything that is not a workspace the caller may see answers `404 workspace_not_found`. */
+                workspace: components["parameters"]["Workspace"];
+                provider: components["parameters"]["ConnectionProvider"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Disconnect a provider
+         * @description Removes the connection's credential link and the last test's outcome (status
+         *     `unconfigured`). The stored credential itself stays (delete it through the credentials
+         *     routes) and the workspace keeps its property. Idempotent: disconnecting an unconfigured
+         *     provider answers the same. Audited as `connection.disconnect` when something changed.
+         */
+        delete: operations["disconnectConnection"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/workspaces/{workspace}/connections/{provider}/test": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Workspace slug. Anything that is not a workspace the caller may see answers `404 workspace_not_found`. */
+                workspace: components["parameters"]["Workspace"];
+                provider: components["parameters"]["ConnectionProvider"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Test a connection against Google
+         * @description A real call that proves access to the property with the connection's credential: the
+         *     Search Console site lookup (`GET /webmasters/v3/sites/{siteUrl}`) or the GA4 property
+         *     metadata (`GET /v1beta/properties/{id}/metadata`), after the service account's token
+         *     exchange. The outcome is recorded (`status` `ok` or `error`, `lastTestedAt`, and for an
+         *     error `lastErrorCode` and `lastError` in words) and answered `200` either way:
+         *     `credential_invalid` (the token endpoint refused the key: `invalid_grant`),
+         *     `property_not_accessible` (the service account is not a user of the property),
+         *     `api_not_enabled` (the API is disabled in the key's Google Cloud project),
+         *     `quota_exceeded` (Google answered 429), `provider_error` (anything else, or Google not
+         *     reachable). `409 connection_not_configured` when the provider has no credential.
+         *     Not audited (a read of Google; the outcome is on the connection).
+         */
+        post: operations["testConnection"];
         delete?: never;
         options?: never;
         head?: never;
@@ -2046,7 +2145,7 @@ export interface components {
          *     this contract. The server's status table and the SDK's typed codes are generated from
          *     this list.
          */
-        ErrorCode: string & ("invalid_request" | "invalid_schedule" | "ambiguous_credentials" | "authorization_pending" | "slow_down" | "access_denied" | "expired_token" | "invalid_signature" | "malformed_request" | "unauthenticated" | "invalid_key" | "key_pending" | "invalid_session" | "invalid_sign_in_token" | "insufficient_credits" | "session_required" | "insufficient_scope" | "ip_forbidden" | "role_forbidden" | "invitation_email_mismatch" | "workspace_not_found" | "not_found" | "invitation_not_found" | "method_not_allowed" | "request_timeout" | "idempotency_key_reused" | "delivery_mismatch" | "invalid_transition" | "invalid_key_state" | "rotation_not_acknowledged" | "credential_exists" | "already_member" | "last_owner" | "already_decided" | "mock_topup_disabled" | "reservation_closed" | "active_set_full" | "active_set_too_small" | "prompt_exists" | "competitor_exists" | "too_many_competitors" | "too_few_competitors" | "run_finished" | "no_active_prompts" | "no_engines_configured" | "share_link_expired" | "share_link_revoked" | "delivery_expired" | "not_acceptable" | "payload_too_large" | "unsupported_media_type" | "rate_limited" | "headers_too_large" | "internal_error" | "not_implemented" | "payment_provider_error" | "email_unavailable" | "billing_unavailable");
+        ErrorCode: string & ("invalid_request" | "invalid_schedule" | "ambiguous_credentials" | "authorization_pending" | "slow_down" | "access_denied" | "expired_token" | "invalid_signature" | "malformed_request" | "unauthenticated" | "invalid_key" | "key_pending" | "invalid_session" | "invalid_sign_in_token" | "insufficient_credits" | "session_required" | "insufficient_scope" | "ip_forbidden" | "role_forbidden" | "invitation_email_mismatch" | "workspace_not_found" | "not_found" | "invitation_not_found" | "method_not_allowed" | "request_timeout" | "idempotency_key_reused" | "delivery_mismatch" | "invalid_transition" | "invalid_key_state" | "rotation_not_acknowledged" | "credential_exists" | "connection_not_configured" | "already_member" | "last_owner" | "already_decided" | "mock_topup_disabled" | "reservation_closed" | "active_set_full" | "active_set_too_small" | "prompt_exists" | "competitor_exists" | "too_many_competitors" | "too_few_competitors" | "run_finished" | "no_active_prompts" | "no_engines_configured" | "share_link_expired" | "share_link_revoked" | "delivery_expired" | "not_acceptable" | "payload_too_large" | "unsupported_media_type" | "rate_limited" | "headers_too_large" | "internal_error" | "not_implemented" | "payment_provider_error" | "email_unavailable" | "billing_unavailable");
         ErrorEnvelope: {
             error: {
                 /** @description Stable machine-readable code, e.g. `invalid_request`, `workspace_not_found`. */
@@ -2560,7 +2659,9 @@ export interface components {
             };
         };
         StoredCredential: {
+            id: components["schemas"]["CredentialId"];
             workspace: string;
+            kind: components["schemas"]["CredentialKind"];
             connector: string;
             key: string;
             maskedValue: string;
@@ -2569,6 +2670,13 @@ export interface components {
             /** Format: date-time */
             updatedAt: string;
         };
+        /**
+         * @description `secret`: an opaque value (an API key). `google_service_account`: a Google Cloud
+         *     service-account key, the JSON file Google issues (`type: service_account`,
+         *     `client_email`, `private_key`), used by connections (docs/connections.md).
+         * @enum {string}
+         */
+        CredentialKind: "secret" | "google_service_account";
         TeamMember: {
             memberId: string;
             workspace: string;
@@ -2750,10 +2858,44 @@ export interface components {
                 completedAt?: string | null;
             }[];
         };
+        /**
+         * @description `search_console`: Google Search Console; `analytics`: Google Analytics 4 (Data API).
+         * @enum {string}
+         */
+        ConnectionProvider: "search_console" | "analytics";
+        CredentialId: string;
+        Connection: {
+            provider: components["schemas"]["ConnectionProvider"];
+            /**
+             * @description `unconfigured`: no credential. `configured`: a credential, not tested since the
+             *     property or the credential last changed (a rotated key counts). `ok` / `error`: the
+             *     last test's outcome for this property and credential.
+             * @enum {string}
+             */
+            status: "unconfigured" | "configured" | "ok" | "error";
+            /** @description The workspace's `gscProperty` (`sc-domain:…`) or `ga4Property` (digits). */
+            property: string | null;
+            /** @description The credential the connection uses, masked; null when unconfigured. */
+            credential: null | {
+                id: components["schemas"]["CredentialId"];
+                /** @enum {string} */
+                kind: "service_account" | "oauth";
+                /** @description The credential's masked value: for a service-account key, its `client_email` and the last 4 characters of its key id, never the key. */
+                label: string;
+            };
+            /** Format: date-time */
+            lastTestedAt: string | null;
+            /** Format: date-time */
+            lastSyncedAt: string | null;
+            /** @description The last test's error when `status` is `error`, else null. */
+            lastErrorCode: null | ("credential_invalid" | "property_not_accessible" | "api_not_enabled" | "quota_exceeded" | "provider_error");
+            /** @description The last test's error in words when `status` is `error`, else null. */
+            lastError: string | null;
+        };
         Connections: {
             workspace: string;
-            gscProperty: string | null;
-            ga4Property: string | null;
+            /** @description One per provider, `search_console` then `analytics`. */
+            data: components["schemas"]["Connection"][];
         };
         WorkspaceSettings: {
             displayName: string;
@@ -3756,20 +3898,12 @@ export interface components {
                 "application/json": components["schemas"]["ErrorEnvelope"];
             };
         };
-        /** @description `not_implemented`: part of the contract, not yet served. */
-        NotImplemented: {
-            headers: {
-                [name: string]: unknown;
-            };
-            content: {
-                "application/json": components["schemas"]["ErrorEnvelope"];
-            };
-        };
     };
     parameters: {
         /** @description Workspace slug. Anything that is not a workspace the caller may see answers `404 workspace_not_found`. */
         Workspace: string;
         Connector: string;
+        ConnectionProvider: components["schemas"]["ConnectionProvider"];
         CredentialKey: string;
         RunId: string;
         GenerationId: string;
@@ -3845,6 +3979,7 @@ export type RunScheduleUpdate = components['schemas']['RunScheduleUpdate'];
 export type RunStatus = components['schemas']['RunStatus'];
 export type WorkspaceMetrics = components['schemas']['WorkspaceMetrics'];
 export type StoredCredential = components['schemas']['StoredCredential'];
+export type CredentialKind = components['schemas']['CredentialKind'];
 export type TeamMember = components['schemas']['TeamMember'];
 export type Invitation = components['schemas']['Invitation'];
 export type InvitationCreated = components['schemas']['InvitationCreated'];
@@ -3859,6 +3994,9 @@ export type DeviceToken = components['schemas']['DeviceToken'];
 export type CreditBalance = components['schemas']['CreditBalance'];
 export type CreditUsage = components['schemas']['CreditUsage'];
 export type BillingStatus = components['schemas']['BillingStatus'];
+export type ConnectionProvider = components['schemas']['ConnectionProvider'];
+export type CredentialId = components['schemas']['CredentialId'];
+export type Connection = components['schemas']['Connection'];
 export type Connections = components['schemas']['Connections'];
 export type WorkspaceSettings = components['schemas']['WorkspaceSettings'];
 export type WorkspaceSettingsUpdate = components['schemas']['WorkspaceSettingsUpdate'];
@@ -3948,9 +4086,9 @@ export type ResponseServiceUnavailable = components['responses']['ServiceUnavail
 export type ResponseBadGateway = components['responses']['BadGateway'];
 export type ResponsePaymentRequired = components['responses']['PaymentRequired'];
 export type ResponseNotAcceptable = components['responses']['NotAcceptable'];
-export type ResponseNotImplemented = components['responses']['NotImplemented'];
 export type ParameterWorkspace = components['parameters']['Workspace'];
 export type ParameterConnector = components['parameters']['Connector'];
+export type ParameterConnectionProvider = components['parameters']['ConnectionProvider'];
 export type ParameterCredentialKey = components['parameters']['CredentialKey'];
 export type ParameterRunId = components['parameters']['RunId'];
 export type ParameterGenerationId = components['parameters']['GenerationId'];
@@ -4467,6 +4605,7 @@ export interface operations {
                     connector: string;
                     key: string;
                     value: string;
+                    kind?: components["schemas"]["CredentialKind"];
                     /** @default false */
                     rotate?: boolean;
                 };
@@ -5273,6 +5412,34 @@ export interface operations {
             503: components["responses"]["ServiceUnavailable"];
         };
     };
+    listConnections: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Workspace slug. Anything that is not a workspace the caller may see answers `404 workspace_not_found`. */
+                workspace: components["parameters"]["Workspace"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Both connections. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Connections"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalError"];
+        };
+    };
     configureConnections: {
         parameters: {
             query?: never;
@@ -5286,8 +5453,14 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
-                    gscProperty?: string;
-                    ga4Property?: string;
+                    search_console?: {
+                        property?: string;
+                        credentialId?: components["schemas"]["CredentialId"];
+                    };
+                    analytics?: {
+                        property?: string;
+                        credentialId?: components["schemas"]["CredentialId"];
+                    };
                 };
             };
         };
@@ -5308,7 +5481,65 @@ export interface operations {
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             500: components["responses"]["InternalError"];
-            501: components["responses"]["NotImplemented"];
+        };
+    };
+    disconnectConnection: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Workspace slug. Anything that is not a workspace the caller may see answers `404 workspace_not_found`. */
+                workspace: components["parameters"]["Workspace"];
+                provider: components["parameters"]["ConnectionProvider"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The connection after the change. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Connection"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    testConnection: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Workspace slug. Anything that is not a workspace the caller may see answers `404 workspace_not_found`. */
+                workspace: components["parameters"]["Workspace"];
+                provider: components["parameters"]["ConnectionProvider"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The connection with the test's outcome. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Connection"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            500: components["responses"]["InternalError"];
         };
     };
     getWorkspaceSettings: {

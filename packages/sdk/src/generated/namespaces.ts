@@ -104,6 +104,41 @@ export const sdkOperations = {
       "input": "body",
       "paginated": false,
       "idempotencyKey": false
+    },
+    "disconnect": {
+      "operationId": "disconnectConnection",
+      "method": "DELETE",
+      "path": "/api/v1/workspaces/{workspace}/connections/{provider}",
+      "pathParams": [
+        "workspace",
+        "provider"
+      ],
+      "input": null,
+      "paginated": false,
+      "idempotencyKey": false
+    },
+    "list": {
+      "operationId": "listConnections",
+      "method": "GET",
+      "path": "/api/v1/workspaces/{workspace}/connections",
+      "pathParams": [
+        "workspace"
+      ],
+      "input": null,
+      "paginated": false,
+      "idempotencyKey": false
+    },
+    "test": {
+      "operationId": "testConnection",
+      "method": "POST",
+      "path": "/api/v1/workspaces/{workspace}/connections/{provider}/test",
+      "pathParams": [
+        "workspace",
+        "provider"
+      ],
+      "input": null,
+      "paginated": false,
+      "idempotencyKey": false
     }
   },
   "credentials": {
@@ -842,6 +877,12 @@ export interface GeneratedNamespaces {
   connections: {
     /** Configure analytics and search-console connections (`configureConnections`: POST /api/v1/workspaces/{workspace}/connections/configure; scope connections:write) */
     configure(workspace: PathParam<"configureConnections", "workspace">, body: Body<"configureConnections">): Promise<Result<"configureConnections">>;
+    /** Disconnect a provider (`disconnectConnection`: DELETE /api/v1/workspaces/{workspace}/connections/{provider}; scope connections:write) */
+    disconnect(workspace: PathParam<"disconnectConnection", "workspace">, provider: PathParam<"disconnectConnection", "provider">): Promise<Result<"disconnectConnection">>;
+    /** List the Search Console and GA4 connections (`listConnections`: GET /api/v1/workspaces/{workspace}/connections; scope connections:read) */
+    list(workspace: PathParam<"listConnections", "workspace">): Promise<Result<"listConnections">>;
+    /** Test a connection against Google (`testConnection`: POST /api/v1/workspaces/{workspace}/connections/{provider}/test; scope connections:test) */
+    test(workspace: PathParam<"testConnection", "workspace">, provider: PathParam<"testConnection", "provider">): Promise<Result<"testConnection">>;
   };
   credentials: {
     /** List stored connector credentials (masked) (`listWorkspaceCredentials`: GET /api/v1/workspaces/{workspace}/credentials; scope connections:read) */

@@ -1,6 +1,10 @@
-import type { RequestBody, StoredCredential } from "@geopulse/api-types";
+import type { CredentialKind, RequestBody, StoredCredential } from "@geopulse/api-types";
 import { credentialAad, credentialIdentity } from "../../crypto/credential-identity.js";
 import { isUniqueViolation } from "../../db-errors.js";
+import {
+  parseServiceAccountKey,
+  serviceAccountLabel,
+} from "../../engines/google/google-service-account-key.js";
 import { errors } from "../../errors/app-error.js";
 import type { SessionPrincipal } from "../../http/principal.js";
 import { newId } from "../../ids.js";
@@ -43,17 +47,32 @@ export async function setWorkspaceCredential(
   }
 }
 
+/**
+ * A `google_service_account` value must be a Google service-account key (else `400` naming
+ * `value`, without quoting it); it is masked as its account and key id end, not its text.
+ */
+function maskedValueOf(kind: CredentialKind, value: string): string {
+  if (kind === "secret") return maskCredentialValue(value);
+  const parsed = parseServiceAccountKey(value);
+  if (!parsed.ok)
+    throw errors.field("body.value", "service_account_key", `value ${parsed.problem}.`);
+  return serviceAccountLabel(parsed.key);
+}
+
 async function setOnce(
   options: SetWorkspaceCredentialOptions,
 ): Promise<SetWorkspaceCredentialResult> {
   const { ctx, workspace, input } = options;
   const identity = credentialIdentity(workspace, input.connector, input.key);
   const now = ctx.clock.now();
+  const kind = input.kind ?? "secret";
+  const maskedValue = maskedValueOf(kind, input.value);
   const ciphertext = ctx.secrets.secretBox.seal(input.value, credentialAad(identity));
   const sealed = {
     ciphertext,
     encryptionKeyId: ctx.secrets.secretBox.keyIdOf(ciphertext),
-    maskedValue: maskCredentialValue(input.value),
+    maskedValue,
+    kind,
     updatedAt: now,
   };
   return ctx.prisma.$transaction(async (tx) => {
@@ -71,7 +90,12 @@ async function setOnce(
       tx,
       existing ? "credential.rotate" : "credential.set",
       ["stored_credential", row.id],
-      { connector: row.connector, key: row.key, encryptionKeyId: row.encryptionKeyId },
+      {
+        connector: row.connector,
+        key: row.key,
+        kind: row.kind,
+        encryptionKeyId: row.encryptionKeyId,
+      },
     );
     return { rotated: existing !== null, credential: toStoredCredential(row, workspace.slug) };
   });

@@ -7,7 +7,9 @@ export function toStoredCredential(
   workspaceSlug: string,
 ): StoredCredentialResponse {
   return {
+    id: row.id,
     workspace: workspaceSlug,
+    kind: row.kind === "google_service_account" ? "google_service_account" : "secret",
     connector: row.connector,
     key: row.key,
     maskedValue: row.maskedValue,

@@ -88,6 +88,14 @@ export type Invitation = Prisma.InvitationModel
  */
 export type StoredCredential = Prisma.StoredCredentialModel
 /**
+ * Model Connection
+ * A workspace's link to a Google provider (`search_console`, `analytics`): which stored
+ * credential it uses and the last test's outcome. The property itself stays on the workspace
+ * (`gsc_property`, `ga4_property`); `tested_property` is the one the last test proved, so a
+ * property changed through settings reads as not tested (docs/connections.md).
+ */
+export type Connection = Prisma.ConnectionModel
+/**
  * Model CreditAccount
  * The balance of a workspace, kept in step with the ledger in the same
  * transaction as every entry: posted = sum of posted deltas, held = sum of

@@ -410,6 +410,7 @@ export const ModelName = {
   RateLimitWindow: 'RateLimitWindow',
   Invitation: 'Invitation',
   StoredCredential: 'StoredCredential',
+  Connection: 'Connection',
   CreditAccount: 'CreditAccount',
   CreditLot: 'CreditLot',
   FreeGrant: 'FreeGrant',
@@ -455,7 +456,7 @@ export type TypeMap<ExtArgs extends runtime.Types.Extensions.InternalArgs = runt
     omit: GlobalOmitOptions
   }
   meta: {
-    modelProps: "user" | "session" | "signInToken" | "workspace" | "competitor" | "member" | "auditEvent" | "apiKey" | "idempotencyRecord" | "deviceAuthorization" | "rateLimitWindow" | "invitation" | "storedCredential" | "creditAccount" | "creditLot" | "freeGrant" | "creditReservation" | "creditLedgerEntry" | "checkoutReceipt" | "prompt" | "run" | "engineResponse" | "citation" | "responseMention" | "metricCell" | "metricEntityCount" | "metricGroup" | "metricGroupEntityCount" | "metricGroupDomainCount" | "metricDayEngine" | "metricDayEngineEntityCount" | "metricChangeDay" | "metricDay" | "promptGeneration" | "researchJob" | "promptSuggestion" | "researchSource" | "recommendation" | "recommendationAnswer" | "recommendationTransition" | "pageEvaluation" | "report" | "reportShareLink"
+    modelProps: "user" | "session" | "signInToken" | "workspace" | "competitor" | "member" | "auditEvent" | "apiKey" | "idempotencyRecord" | "deviceAuthorization" | "rateLimitWindow" | "invitation" | "storedCredential" | "connection" | "creditAccount" | "creditLot" | "freeGrant" | "creditReservation" | "creditLedgerEntry" | "checkoutReceipt" | "prompt" | "run" | "engineResponse" | "citation" | "responseMention" | "metricCell" | "metricEntityCount" | "metricGroup" | "metricGroupEntityCount" | "metricGroupDomainCount" | "metricDayEngine" | "metricDayEngineEntityCount" | "metricChangeDay" | "metricDay" | "promptGeneration" | "researchJob" | "promptSuggestion" | "researchSource" | "recommendation" | "recommendationAnswer" | "recommendationTransition" | "pageEvaluation" | "report" | "reportShareLink"
     txIsolationLevel: TransactionIsolationLevel
   }
   model: {
@@ -1418,6 +1419,80 @@ export type TypeMap<ExtArgs extends runtime.Types.Extensions.InternalArgs = runt
         count: {
           args: Prisma.StoredCredentialCountArgs<ExtArgs>
           result: runtime.Types.Utils.Optional<Prisma.StoredCredentialCountAggregateOutputType> | number
+        }
+      }
+    }
+    Connection: {
+      payload: Prisma.$ConnectionPayload<ExtArgs>
+      fields: Prisma.ConnectionFieldRefs
+      operations: {
+        findUnique: {
+          args: Prisma.ConnectionFindUniqueArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$ConnectionPayload> | null
+        }
+        findUniqueOrThrow: {
+          args: Prisma.ConnectionFindUniqueOrThrowArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$ConnectionPayload>
+        }
+        findFirst: {
+          args: Prisma.ConnectionFindFirstArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$ConnectionPayload> | null
+        }
+        findFirstOrThrow: {
+          args: Prisma.ConnectionFindFirstOrThrowArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$ConnectionPayload>
+        }
+        findMany: {
+          args: Prisma.ConnectionFindManyArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$ConnectionPayload>[]
+        }
+        create: {
+          args: Prisma.ConnectionCreateArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$ConnectionPayload>
+        }
+        createMany: {
+          args: Prisma.ConnectionCreateManyArgs<ExtArgs>
+          result: BatchPayload
+        }
+        createManyAndReturn: {
+          args: Prisma.ConnectionCreateManyAndReturnArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$ConnectionPayload>[]
+        }
+        delete: {
+          args: Prisma.ConnectionDeleteArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$ConnectionPayload>
+        }
+        update: {
+          args: Prisma.ConnectionUpdateArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$ConnectionPayload>
+        }
+        deleteMany: {
+          args: Prisma.ConnectionDeleteManyArgs<ExtArgs>
+          result: BatchPayload
+        }
+        updateMany: {
+          args: Prisma.ConnectionUpdateManyArgs<ExtArgs>
+          result: BatchPayload
+        }
+        updateManyAndReturn: {
+          args: Prisma.ConnectionUpdateManyAndReturnArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$ConnectionPayload>[]
+        }
+        upsert: {
+          args: Prisma.ConnectionUpsertArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$ConnectionPayload>
+        }
+        aggregate: {
+          args: Prisma.ConnectionAggregateArgs<ExtArgs>
+          result: runtime.Types.Utils.Optional<Prisma.AggregateConnection>
+        }
+        groupBy: {
+          args: Prisma.ConnectionGroupByArgs<ExtArgs>
+          result: runtime.Types.Utils.Optional<Prisma.ConnectionGroupByOutputType>[]
+        }
+        count: {
+          args: Prisma.ConnectionCountArgs<ExtArgs>
+          result: runtime.Types.Utils.Optional<Prisma.ConnectionCountAggregateOutputType> | number
         }
       }
     }
@@ -3892,11 +3967,30 @@ export const StoredCredentialScalarFieldEnum = {
   ciphertext: 'ciphertext',
   encryptionKeyId: 'encryptionKeyId',
   maskedValue: 'maskedValue',
+  kind: 'kind',
   createdAt: 'createdAt',
   updatedAt: 'updatedAt'
 } as const
 
 export type StoredCredentialScalarFieldEnum = (typeof StoredCredentialScalarFieldEnum)[keyof typeof StoredCredentialScalarFieldEnum]
+
+
+export const ConnectionScalarFieldEnum = {
+  workspaceId: 'workspaceId',
+  provider: 'provider',
+  credentialId: 'credentialId',
+  testStatus: 'testStatus',
+  testedProperty: 'testedProperty',
+  testedCredentialId: 'testedCredentialId',
+  lastTestedAt: 'lastTestedAt',
+  lastSyncedAt: 'lastSyncedAt',
+  lastErrorCode: 'lastErrorCode',
+  lastError: 'lastError',
+  createdAt: 'createdAt',
+  updatedAt: 'updatedAt'
+} as const
+
+export type ConnectionScalarFieldEnum = (typeof ConnectionScalarFieldEnum)[keyof typeof ConnectionScalarFieldEnum]
 
 
 export const CreditAccountScalarFieldEnum = {
@@ -4751,6 +4845,7 @@ export type GlobalOmitConfig = {
   rateLimitWindow?: Prisma.RateLimitWindowOmit
   invitation?: Prisma.InvitationOmit
   storedCredential?: Prisma.StoredCredentialOmit
+  connection?: Prisma.ConnectionOmit
   creditAccount?: Prisma.CreditAccountOmit
   creditLot?: Prisma.CreditLotOmit
   freeGrant?: Prisma.FreeGrantOmit

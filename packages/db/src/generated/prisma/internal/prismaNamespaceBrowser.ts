@@ -64,6 +64,7 @@ export const ModelName = {
   RateLimitWindow: 'RateLimitWindow',
   Invitation: 'Invitation',
   StoredCredential: 'StoredCredential',
+  Connection: 'Connection',
   CreditAccount: 'CreditAccount',
   CreditLot: 'CreditLot',
   FreeGrant: 'FreeGrant',
@@ -324,11 +325,30 @@ export const StoredCredentialScalarFieldEnum = {
   ciphertext: 'ciphertext',
   encryptionKeyId: 'encryptionKeyId',
   maskedValue: 'maskedValue',
+  kind: 'kind',
   createdAt: 'createdAt',
   updatedAt: 'updatedAt'
 } as const
 
 export type StoredCredentialScalarFieldEnum = (typeof StoredCredentialScalarFieldEnum)[keyof typeof StoredCredentialScalarFieldEnum]
+
+
+export const ConnectionScalarFieldEnum = {
+  workspaceId: 'workspaceId',
+  provider: 'provider',
+  credentialId: 'credentialId',
+  testStatus: 'testStatus',
+  testedProperty: 'testedProperty',
+  testedCredentialId: 'testedCredentialId',
+  lastTestedAt: 'lastTestedAt',
+  lastSyncedAt: 'lastSyncedAt',
+  lastErrorCode: 'lastErrorCode',
+  lastError: 'lastError',
+  createdAt: 'createdAt',
+  updatedAt: 'updatedAt'
+} as const
+
+export type ConnectionScalarFieldEnum = (typeof ConnectionScalarFieldEnum)[keyof typeof ConnectionScalarFieldEnum]
 
 
 export const CreditAccountScalarFieldEnum = {

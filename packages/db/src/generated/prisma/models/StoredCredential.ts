@@ -32,6 +32,7 @@ export type StoredCredentialMinAggregateOutputType = {
   ciphertext: string | null
   encryptionKeyId: string | null
   maskedValue: string | null
+  kind: string | null
   createdAt: Date | null
   updatedAt: Date | null
 }
@@ -44,6 +45,7 @@ export type StoredCredentialMaxAggregateOutputType = {
   ciphertext: string | null
   encryptionKeyId: string | null
   maskedValue: string | null
+  kind: string | null
   createdAt: Date | null
   updatedAt: Date | null
 }
@@ -56,6 +58,7 @@ export type StoredCredentialCountAggregateOutputType = {
   ciphertext: number
   encryptionKeyId: number
   maskedValue: number
+  kind: number
   createdAt: number
   updatedAt: number
   _all: number
@@ -70,6 +73,7 @@ export type StoredCredentialMinAggregateInputType = {
   ciphertext?: true
   encryptionKeyId?: true
   maskedValue?: true
+  kind?: true
   createdAt?: true
   updatedAt?: true
 }
@@ -82,6 +86,7 @@ export type StoredCredentialMaxAggregateInputType = {
   ciphertext?: true
   encryptionKeyId?: true
   maskedValue?: true
+  kind?: true
   createdAt?: true
   updatedAt?: true
 }
@@ -94,6 +99,7 @@ export type StoredCredentialCountAggregateInputType = {
   ciphertext?: true
   encryptionKeyId?: true
   maskedValue?: true
+  kind?: true
   createdAt?: true
   updatedAt?: true
   _all?: true
@@ -179,6 +185,7 @@ export type StoredCredentialGroupByOutputType = {
   ciphertext: string
   encryptionKeyId: string
   maskedValue: string
+  kind: string
   createdAt: Date
   updatedAt: Date
   _count: StoredCredentialCountAggregateOutputType | null
@@ -212,9 +219,11 @@ export type StoredCredentialWhereInput = {
   ciphertext?: Prisma.StringFilter<"StoredCredential"> | string
   encryptionKeyId?: Prisma.StringFilter<"StoredCredential"> | string
   maskedValue?: Prisma.StringFilter<"StoredCredential"> | string
+  kind?: Prisma.StringFilter<"StoredCredential"> | string
   createdAt?: Prisma.DateTimeFilter<"StoredCredential"> | Date | string
   updatedAt?: Prisma.DateTimeFilter<"StoredCredential"> | Date | string
   workspace?: Prisma.XOR<Prisma.WorkspaceScalarRelationFilter, Prisma.WorkspaceWhereInput>
+  connections?: Prisma.ConnectionListRelationFilter
 }
 
 export type StoredCredentialOrderByWithRelationInput = {
@@ -225,9 +234,11 @@ export type StoredCredentialOrderByWithRelationInput = {
   ciphertext?: Prisma.SortOrder
   encryptionKeyId?: Prisma.SortOrder
   maskedValue?: Prisma.SortOrder
+  kind?: Prisma.SortOrder
   createdAt?: Prisma.SortOrder
   updatedAt?: Prisma.SortOrder
   workspace?: Prisma.WorkspaceOrderByWithRelationInput
+  connections?: Prisma.ConnectionOrderByRelationAggregateInput
 }
 
 export type StoredCredentialWhereUniqueInput = Prisma.AtLeast<{
@@ -242,9 +253,11 @@ export type StoredCredentialWhereUniqueInput = Prisma.AtLeast<{
   ciphertext?: Prisma.StringFilter<"StoredCredential"> | string
   encryptionKeyId?: Prisma.StringFilter<"StoredCredential"> | string
   maskedValue?: Prisma.StringFilter<"StoredCredential"> | string
+  kind?: Prisma.StringFilter<"StoredCredential"> | string
   createdAt?: Prisma.DateTimeFilter<"StoredCredential"> | Date | string
   updatedAt?: Prisma.DateTimeFilter<"StoredCredential"> | Date | string
   workspace?: Prisma.XOR<Prisma.WorkspaceScalarRelationFilter, Prisma.WorkspaceWhereInput>
+  connections?: Prisma.ConnectionListRelationFilter
 }, "id" | "workspaceId_connector_key">
 
 export type StoredCredentialOrderByWithAggregationInput = {
@@ -255,6 +268,7 @@ export type StoredCredentialOrderByWithAggregationInput = {
   ciphertext?: Prisma.SortOrder
   encryptionKeyId?: Prisma.SortOrder
   maskedValue?: Prisma.SortOrder
+  kind?: Prisma.SortOrder
   createdAt?: Prisma.SortOrder
   updatedAt?: Prisma.SortOrder
   _count?: Prisma.StoredCredentialCountOrderByAggregateInput
@@ -273,6 +287,7 @@ export type StoredCredentialScalarWhereWithAggregatesInput = {
   ciphertext?: Prisma.StringWithAggregatesFilter<"StoredCredential"> | string
   encryptionKeyId?: Prisma.StringWithAggregatesFilter<"StoredCredential"> | string
   maskedValue?: Prisma.StringWithAggregatesFilter<"StoredCredential"> | string
+  kind?: Prisma.StringWithAggregatesFilter<"StoredCredential"> | string
   createdAt?: Prisma.DateTimeWithAggregatesFilter<"StoredCredential"> | Date | string
   updatedAt?: Prisma.DateTimeWithAggregatesFilter<"StoredCredential"> | Date | string
 }
@@ -284,9 +299,11 @@ export type StoredCredentialCreateInput = {
   ciphertext: string
   encryptionKeyId: string
   maskedValue: string
+  kind?: string
   createdAt: Date | string
   updatedAt: Date | string
   workspace: Prisma.WorkspaceCreateNestedOneWithoutCredentialsInput
+  connections?: Prisma.ConnectionCreateNestedManyWithoutCredentialInput
 }
 
 export type StoredCredentialUncheckedCreateInput = {
@@ -297,8 +314,10 @@ export type StoredCredentialUncheckedCreateInput = {
   ciphertext: string
   encryptionKeyId: string
   maskedValue: string
+  kind?: string
   createdAt: Date | string
   updatedAt: Date | string
+  connections?: Prisma.ConnectionUncheckedCreateNestedManyWithoutCredentialInput
 }
 
 export type StoredCredentialUpdateInput = {
@@ -308,9 +327,11 @@ export type StoredCredentialUpdateInput = {
   ciphertext?: Prisma.StringFieldUpdateOperationsInput | string
   encryptionKeyId?: Prisma.StringFieldUpdateOperationsInput | string
   maskedValue?: Prisma.StringFieldUpdateOperationsInput | string
+  kind?: Prisma.StringFieldUpdateOperationsInput | string
   createdAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   updatedAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   workspace?: Prisma.WorkspaceUpdateOneRequiredWithoutCredentialsNestedInput
+  connections?: Prisma.ConnectionUpdateManyWithoutCredentialNestedInput
 }
 
 export type StoredCredentialUncheckedUpdateInput = {
@@ -321,8 +342,10 @@ export type StoredCredentialUncheckedUpdateInput = {
   ciphertext?: Prisma.StringFieldUpdateOperationsInput | string
   encryptionKeyId?: Prisma.StringFieldUpdateOperationsInput | string
   maskedValue?: Prisma.StringFieldUpdateOperationsInput | string
+  kind?: Prisma.StringFieldUpdateOperationsInput | string
   createdAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   updatedAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
+  connections?: Prisma.ConnectionUncheckedUpdateManyWithoutCredentialNestedInput
 }
 
 export type StoredCredentialCreateManyInput = {
@@ -333,6 +356,7 @@ export type StoredCredentialCreateManyInput = {
   ciphertext: string
   encryptionKeyId: string
   maskedValue: string
+  kind?: string
   createdAt: Date | string
   updatedAt: Date | string
 }
@@ -344,6 +368,7 @@ export type StoredCredentialUpdateManyMutationInput = {
   ciphertext?: Prisma.StringFieldUpdateOperationsInput | string
   encryptionKeyId?: Prisma.StringFieldUpdateOperationsInput | string
   maskedValue?: Prisma.StringFieldUpdateOperationsInput | string
+  kind?: Prisma.StringFieldUpdateOperationsInput | string
   createdAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   updatedAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
 }
@@ -356,6 +381,7 @@ export type StoredCredentialUncheckedUpdateManyInput = {
   ciphertext?: Prisma.StringFieldUpdateOperationsInput | string
   encryptionKeyId?: Prisma.StringFieldUpdateOperationsInput | string
   maskedValue?: Prisma.StringFieldUpdateOperationsInput | string
+  kind?: Prisma.StringFieldUpdateOperationsInput | string
   createdAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   updatedAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
 }
@@ -384,6 +410,7 @@ export type StoredCredentialCountOrderByAggregateInput = {
   ciphertext?: Prisma.SortOrder
   encryptionKeyId?: Prisma.SortOrder
   maskedValue?: Prisma.SortOrder
+  kind?: Prisma.SortOrder
   createdAt?: Prisma.SortOrder
   updatedAt?: Prisma.SortOrder
 }
@@ -396,6 +423,7 @@ export type StoredCredentialMaxOrderByAggregateInput = {
   ciphertext?: Prisma.SortOrder
   encryptionKeyId?: Prisma.SortOrder
   maskedValue?: Prisma.SortOrder
+  kind?: Prisma.SortOrder
   createdAt?: Prisma.SortOrder
   updatedAt?: Prisma.SortOrder
 }
@@ -408,8 +436,14 @@ export type StoredCredentialMinOrderByAggregateInput = {
   ciphertext?: Prisma.SortOrder
   encryptionKeyId?: Prisma.SortOrder
   maskedValue?: Prisma.SortOrder
+  kind?: Prisma.SortOrder
   createdAt?: Prisma.SortOrder
   updatedAt?: Prisma.SortOrder
+}
+
+export type StoredCredentialNullableScalarRelationFilter = {
+  is?: Prisma.StoredCredentialWhereInput | null
+  isNot?: Prisma.StoredCredentialWhereInput | null
 }
 
 export type StoredCredentialCreateNestedManyWithoutWorkspaceInput = {
@@ -454,6 +488,22 @@ export type StoredCredentialUncheckedUpdateManyWithoutWorkspaceNestedInput = {
   deleteMany?: Prisma.StoredCredentialScalarWhereInput | Prisma.StoredCredentialScalarWhereInput[]
 }
 
+export type StoredCredentialCreateNestedOneWithoutConnectionsInput = {
+  create?: Prisma.XOR<Prisma.StoredCredentialCreateWithoutConnectionsInput, Prisma.StoredCredentialUncheckedCreateWithoutConnectionsInput>
+  connectOrCreate?: Prisma.StoredCredentialCreateOrConnectWithoutConnectionsInput
+  connect?: Prisma.StoredCredentialWhereUniqueInput
+}
+
+export type StoredCredentialUpdateOneWithoutConnectionsNestedInput = {
+  create?: Prisma.XOR<Prisma.StoredCredentialCreateWithoutConnectionsInput, Prisma.StoredCredentialUncheckedCreateWithoutConnectionsInput>
+  connectOrCreate?: Prisma.StoredCredentialCreateOrConnectWithoutConnectionsInput
+  upsert?: Prisma.StoredCredentialUpsertWithoutConnectionsInput
+  disconnect?: Prisma.StoredCredentialWhereInput | boolean
+  delete?: Prisma.StoredCredentialWhereInput | boolean
+  connect?: Prisma.StoredCredentialWhereUniqueInput
+  update?: Prisma.XOR<Prisma.XOR<Prisma.StoredCredentialUpdateToOneWithWhereWithoutConnectionsInput, Prisma.StoredCredentialUpdateWithoutConnectionsInput>, Prisma.StoredCredentialUncheckedUpdateWithoutConnectionsInput>
+}
+
 export type StoredCredentialCreateWithoutWorkspaceInput = {
   id: string
   connector: string
@@ -461,8 +511,10 @@ export type StoredCredentialCreateWithoutWorkspaceInput = {
   ciphertext: string
   encryptionKeyId: string
   maskedValue: string
+  kind?: string
   createdAt: Date | string
   updatedAt: Date | string
+  connections?: Prisma.ConnectionCreateNestedManyWithoutCredentialInput
 }
 
 export type StoredCredentialUncheckedCreateWithoutWorkspaceInput = {
@@ -472,8 +524,10 @@ export type StoredCredentialUncheckedCreateWithoutWorkspaceInput = {
   ciphertext: string
   encryptionKeyId: string
   maskedValue: string
+  kind?: string
   createdAt: Date | string
   updatedAt: Date | string
+  connections?: Prisma.ConnectionUncheckedCreateNestedManyWithoutCredentialInput
 }
 
 export type StoredCredentialCreateOrConnectWithoutWorkspaceInput = {
@@ -513,8 +567,77 @@ export type StoredCredentialScalarWhereInput = {
   ciphertext?: Prisma.StringFilter<"StoredCredential"> | string
   encryptionKeyId?: Prisma.StringFilter<"StoredCredential"> | string
   maskedValue?: Prisma.StringFilter<"StoredCredential"> | string
+  kind?: Prisma.StringFilter<"StoredCredential"> | string
   createdAt?: Prisma.DateTimeFilter<"StoredCredential"> | Date | string
   updatedAt?: Prisma.DateTimeFilter<"StoredCredential"> | Date | string
+}
+
+export type StoredCredentialCreateWithoutConnectionsInput = {
+  id: string
+  connector: string
+  key: string
+  ciphertext: string
+  encryptionKeyId: string
+  maskedValue: string
+  kind?: string
+  createdAt: Date | string
+  updatedAt: Date | string
+  workspace: Prisma.WorkspaceCreateNestedOneWithoutCredentialsInput
+}
+
+export type StoredCredentialUncheckedCreateWithoutConnectionsInput = {
+  id: string
+  workspaceId: string
+  connector: string
+  key: string
+  ciphertext: string
+  encryptionKeyId: string
+  maskedValue: string
+  kind?: string
+  createdAt: Date | string
+  updatedAt: Date | string
+}
+
+export type StoredCredentialCreateOrConnectWithoutConnectionsInput = {
+  where: Prisma.StoredCredentialWhereUniqueInput
+  create: Prisma.XOR<Prisma.StoredCredentialCreateWithoutConnectionsInput, Prisma.StoredCredentialUncheckedCreateWithoutConnectionsInput>
+}
+
+export type StoredCredentialUpsertWithoutConnectionsInput = {
+  update: Prisma.XOR<Prisma.StoredCredentialUpdateWithoutConnectionsInput, Prisma.StoredCredentialUncheckedUpdateWithoutConnectionsInput>
+  create: Prisma.XOR<Prisma.StoredCredentialCreateWithoutConnectionsInput, Prisma.StoredCredentialUncheckedCreateWithoutConnectionsInput>
+  where?: Prisma.StoredCredentialWhereInput
+}
+
+export type StoredCredentialUpdateToOneWithWhereWithoutConnectionsInput = {
+  where?: Prisma.StoredCredentialWhereInput
+  data: Prisma.XOR<Prisma.StoredCredentialUpdateWithoutConnectionsInput, Prisma.StoredCredentialUncheckedUpdateWithoutConnectionsInput>
+}
+
+export type StoredCredentialUpdateWithoutConnectionsInput = {
+  id?: Prisma.StringFieldUpdateOperationsInput | string
+  connector?: Prisma.StringFieldUpdateOperationsInput | string
+  key?: Prisma.StringFieldUpdateOperationsInput | string
+  ciphertext?: Prisma.StringFieldUpdateOperationsInput | string
+  encryptionKeyId?: Prisma.StringFieldUpdateOperationsInput | string
+  maskedValue?: Prisma.StringFieldUpdateOperationsInput | string
+  kind?: Prisma.StringFieldUpdateOperationsInput | string
+  createdAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
+  updatedAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
+  workspace?: Prisma.WorkspaceUpdateOneRequiredWithoutCredentialsNestedInput
+}
+
+export type StoredCredentialUncheckedUpdateWithoutConnectionsInput = {
+  id?: Prisma.StringFieldUpdateOperationsInput | string
+  workspaceId?: Prisma.StringFieldUpdateOperationsInput | string
+  connector?: Prisma.StringFieldUpdateOperationsInput | string
+  key?: Prisma.StringFieldUpdateOperationsInput | string
+  ciphertext?: Prisma.StringFieldUpdateOperationsInput | string
+  encryptionKeyId?: Prisma.StringFieldUpdateOperationsInput | string
+  maskedValue?: Prisma.StringFieldUpdateOperationsInput | string
+  kind?: Prisma.StringFieldUpdateOperationsInput | string
+  createdAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
+  updatedAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
 }
 
 export type StoredCredentialCreateManyWorkspaceInput = {
@@ -524,6 +647,7 @@ export type StoredCredentialCreateManyWorkspaceInput = {
   ciphertext: string
   encryptionKeyId: string
   maskedValue: string
+  kind?: string
   createdAt: Date | string
   updatedAt: Date | string
 }
@@ -535,8 +659,10 @@ export type StoredCredentialUpdateWithoutWorkspaceInput = {
   ciphertext?: Prisma.StringFieldUpdateOperationsInput | string
   encryptionKeyId?: Prisma.StringFieldUpdateOperationsInput | string
   maskedValue?: Prisma.StringFieldUpdateOperationsInput | string
+  kind?: Prisma.StringFieldUpdateOperationsInput | string
   createdAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   updatedAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
+  connections?: Prisma.ConnectionUpdateManyWithoutCredentialNestedInput
 }
 
 export type StoredCredentialUncheckedUpdateWithoutWorkspaceInput = {
@@ -546,8 +672,10 @@ export type StoredCredentialUncheckedUpdateWithoutWorkspaceInput = {
   ciphertext?: Prisma.StringFieldUpdateOperationsInput | string
   encryptionKeyId?: Prisma.StringFieldUpdateOperationsInput | string
   maskedValue?: Prisma.StringFieldUpdateOperationsInput | string
+  kind?: Prisma.StringFieldUpdateOperationsInput | string
   createdAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   updatedAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
+  connections?: Prisma.ConnectionUncheckedUpdateManyWithoutCredentialNestedInput
 }
 
 export type StoredCredentialUncheckedUpdateManyWithoutWorkspaceInput = {
@@ -557,10 +685,40 @@ export type StoredCredentialUncheckedUpdateManyWithoutWorkspaceInput = {
   ciphertext?: Prisma.StringFieldUpdateOperationsInput | string
   encryptionKeyId?: Prisma.StringFieldUpdateOperationsInput | string
   maskedValue?: Prisma.StringFieldUpdateOperationsInput | string
+  kind?: Prisma.StringFieldUpdateOperationsInput | string
   createdAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   updatedAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
 }
 
+
+/**
+ * Count Type StoredCredentialCountOutputType
+ */
+
+export type StoredCredentialCountOutputType = {
+  connections: number
+}
+
+export type StoredCredentialCountOutputTypeSelect<ExtArgs extends runtime.Types.Extensions.InternalArgs = runtime.Types.Extensions.DefaultArgs> = {
+  connections?: boolean | StoredCredentialCountOutputTypeCountConnectionsArgs
+}
+
+/**
+ * StoredCredentialCountOutputType without action
+ */
+export type StoredCredentialCountOutputTypeDefaultArgs<ExtArgs extends runtime.Types.Extensions.InternalArgs = runtime.Types.Extensions.DefaultArgs> = {
+  /**
+   * Select specific fields to fetch from the StoredCredentialCountOutputType
+   */
+  select?: Prisma.StoredCredentialCountOutputTypeSelect<ExtArgs> | null
+}
+
+/**
+ * StoredCredentialCountOutputType without action
+ */
+export type StoredCredentialCountOutputTypeCountConnectionsArgs<ExtArgs extends runtime.Types.Extensions.InternalArgs = runtime.Types.Extensions.DefaultArgs> = {
+  where?: Prisma.ConnectionWhereInput
+}
 
 
 export type StoredCredentialSelect<ExtArgs extends runtime.Types.Extensions.InternalArgs = runtime.Types.Extensions.DefaultArgs> = runtime.Types.Extensions.GetSelect<{
@@ -571,9 +729,12 @@ export type StoredCredentialSelect<ExtArgs extends runtime.Types.Extensions.Inte
   ciphertext?: boolean
   encryptionKeyId?: boolean
   maskedValue?: boolean
+  kind?: boolean
   createdAt?: boolean
   updatedAt?: boolean
   workspace?: boolean | Prisma.WorkspaceDefaultArgs<ExtArgs>
+  connections?: boolean | Prisma.StoredCredential$connectionsArgs<ExtArgs>
+  _count?: boolean | Prisma.StoredCredentialCountOutputTypeDefaultArgs<ExtArgs>
 }, ExtArgs["result"]["storedCredential"]>
 
 export type StoredCredentialSelectCreateManyAndReturn<ExtArgs extends runtime.Types.Extensions.InternalArgs = runtime.Types.Extensions.DefaultArgs> = runtime.Types.Extensions.GetSelect<{
@@ -584,6 +745,7 @@ export type StoredCredentialSelectCreateManyAndReturn<ExtArgs extends runtime.Ty
   ciphertext?: boolean
   encryptionKeyId?: boolean
   maskedValue?: boolean
+  kind?: boolean
   createdAt?: boolean
   updatedAt?: boolean
   workspace?: boolean | Prisma.WorkspaceDefaultArgs<ExtArgs>
@@ -597,6 +759,7 @@ export type StoredCredentialSelectUpdateManyAndReturn<ExtArgs extends runtime.Ty
   ciphertext?: boolean
   encryptionKeyId?: boolean
   maskedValue?: boolean
+  kind?: boolean
   createdAt?: boolean
   updatedAt?: boolean
   workspace?: boolean | Prisma.WorkspaceDefaultArgs<ExtArgs>
@@ -610,13 +773,16 @@ export type StoredCredentialSelectScalar = {
   ciphertext?: boolean
   encryptionKeyId?: boolean
   maskedValue?: boolean
+  kind?: boolean
   createdAt?: boolean
   updatedAt?: boolean
 }
 
-export type StoredCredentialOmit<ExtArgs extends runtime.Types.Extensions.InternalArgs = runtime.Types.Extensions.DefaultArgs> = runtime.Types.Extensions.GetOmit<"id" | "workspaceId" | "connector" | "key" | "ciphertext" | "encryptionKeyId" | "maskedValue" | "createdAt" | "updatedAt", ExtArgs["result"]["storedCredential"]>
+export type StoredCredentialOmit<ExtArgs extends runtime.Types.Extensions.InternalArgs = runtime.Types.Extensions.DefaultArgs> = runtime.Types.Extensions.GetOmit<"id" | "workspaceId" | "connector" | "key" | "ciphertext" | "encryptionKeyId" | "maskedValue" | "kind" | "createdAt" | "updatedAt", ExtArgs["result"]["storedCredential"]>
 export type StoredCredentialInclude<ExtArgs extends runtime.Types.Extensions.InternalArgs = runtime.Types.Extensions.DefaultArgs> = {
   workspace?: boolean | Prisma.WorkspaceDefaultArgs<ExtArgs>
+  connections?: boolean | Prisma.StoredCredential$connectionsArgs<ExtArgs>
+  _count?: boolean | Prisma.StoredCredentialCountOutputTypeDefaultArgs<ExtArgs>
 }
 export type StoredCredentialIncludeCreateManyAndReturn<ExtArgs extends runtime.Types.Extensions.InternalArgs = runtime.Types.Extensions.DefaultArgs> = {
   workspace?: boolean | Prisma.WorkspaceDefaultArgs<ExtArgs>
@@ -629,6 +795,7 @@ export type $StoredCredentialPayload<ExtArgs extends runtime.Types.Extensions.In
   name: "StoredCredential"
   objects: {
     workspace: Prisma.$WorkspacePayload<ExtArgs>
+    connections: Prisma.$ConnectionPayload<ExtArgs>[]
   }
   scalars: runtime.Types.Extensions.GetPayloadResult<{
     id: string
@@ -644,6 +811,10 @@ export type $StoredCredentialPayload<ExtArgs extends runtime.Types.Extensions.In
      */
     encryptionKeyId: string
     maskedValue: string
+    /**
+     * `secret` or `google_service_account` (a Google service-account JSON key, validated on set).
+     */
+    kind: string
     createdAt: Date
     updatedAt: Date
   }, ExtArgs["result"]["storedCredential"]>
@@ -1041,6 +1212,7 @@ readonly fields: StoredCredentialFieldRefs;
 export interface Prisma__StoredCredentialClient<T, Null = never, ExtArgs extends runtime.Types.Extensions.InternalArgs = runtime.Types.Extensions.DefaultArgs, GlobalOmitOptions = {}> extends Prisma.PrismaPromise<T> {
   readonly [Symbol.toStringTag]: "PrismaPromise"
   workspace<T extends Prisma.WorkspaceDefaultArgs<ExtArgs> = {}>(args?: Prisma.Subset<T, Prisma.WorkspaceDefaultArgs<ExtArgs>>): Prisma.Prisma__WorkspaceClient<runtime.Types.Result.GetResult<Prisma.$WorkspacePayload<ExtArgs>, T, "findUniqueOrThrow", GlobalOmitOptions> | Null, Null, ExtArgs, GlobalOmitOptions>
+  connections<T extends Prisma.StoredCredential$connectionsArgs<ExtArgs> = {}>(args?: Prisma.Subset<T, Prisma.StoredCredential$connectionsArgs<ExtArgs>>): Prisma.PrismaPromise<runtime.Types.Result.GetResult<Prisma.$ConnectionPayload<ExtArgs>, T, "findMany", GlobalOmitOptions> | Null>
   /**
    * Attaches callbacks for the resolution and/or rejection of the Promise.
    * @param onfulfilled The callback to execute when the Promise is resolved.
@@ -1077,6 +1249,7 @@ export interface StoredCredentialFieldRefs {
   readonly ciphertext: Prisma.FieldRef<"StoredCredential", 'String'>
   readonly encryptionKeyId: Prisma.FieldRef<"StoredCredential", 'String'>
   readonly maskedValue: Prisma.FieldRef<"StoredCredential", 'String'>
+  readonly kind: Prisma.FieldRef<"StoredCredential", 'String'>
   readonly createdAt: Prisma.FieldRef<"StoredCredential", 'DateTime'>
   readonly updatedAt: Prisma.FieldRef<"StoredCredential", 'DateTime'>
 }
@@ -1477,6 +1650,30 @@ export type StoredCredentialDeleteManyArgs<ExtArgs extends runtime.Types.Extensi
    * Limit how many StoredCredentials to delete.
    */
   limit?: number
+}
+
+/**
+ * StoredCredential.connections
+ */
+export type StoredCredential$connectionsArgs<ExtArgs extends runtime.Types.Extensions.InternalArgs = runtime.Types.Extensions.DefaultArgs> = {
+  /**
+   * Select specific fields to fetch from the Connection
+   */
+  select?: Prisma.ConnectionSelect<ExtArgs> | null
+  /**
+   * Omit specific fields from the Connection
+   */
+  omit?: Prisma.ConnectionOmit<ExtArgs> | null
+  /**
+   * Choose, which related nodes to fetch as well
+   */
+  include?: Prisma.ConnectionInclude<ExtArgs> | null
+  where?: Prisma.ConnectionWhereInput
+  orderBy?: Prisma.ConnectionOrderByWithRelationInput | Prisma.ConnectionOrderByWithRelationInput[]
+  cursor?: Prisma.ConnectionWhereUniqueInput
+  take?: number
+  skip?: number
+  distinct?: Prisma.ConnectionScalarFieldEnum | Prisma.ConnectionScalarFieldEnum[]
 }
 
 /**

@@ -413,6 +413,7 @@ export type WorkspaceWhereInput = {
   apiKeys?: Prisma.ApiKeyListRelationFilter
   invitations?: Prisma.InvitationListRelationFilter
   credentials?: Prisma.StoredCredentialListRelationFilter
+  connections?: Prisma.ConnectionListRelationFilter
   creditAccount?: Prisma.XOR<Prisma.CreditAccountNullableScalarRelationFilter, Prisma.CreditAccountWhereInput> | null
   prompts?: Prisma.PromptListRelationFilter
   runs?: Prisma.RunListRelationFilter
@@ -462,6 +463,7 @@ export type WorkspaceOrderByWithRelationInput = {
   apiKeys?: Prisma.ApiKeyOrderByRelationAggregateInput
   invitations?: Prisma.InvitationOrderByRelationAggregateInput
   credentials?: Prisma.StoredCredentialOrderByRelationAggregateInput
+  connections?: Prisma.ConnectionOrderByRelationAggregateInput
   creditAccount?: Prisma.CreditAccountOrderByWithRelationInput
   prompts?: Prisma.PromptOrderByRelationAggregateInput
   runs?: Prisma.RunOrderByRelationAggregateInput
@@ -514,6 +516,7 @@ export type WorkspaceWhereUniqueInput = Prisma.AtLeast<{
   apiKeys?: Prisma.ApiKeyListRelationFilter
   invitations?: Prisma.InvitationListRelationFilter
   credentials?: Prisma.StoredCredentialListRelationFilter
+  connections?: Prisma.ConnectionListRelationFilter
   creditAccount?: Prisma.XOR<Prisma.CreditAccountNullableScalarRelationFilter, Prisma.CreditAccountWhereInput> | null
   prompts?: Prisma.PromptListRelationFilter
   runs?: Prisma.RunListRelationFilter
@@ -641,6 +644,7 @@ export type WorkspaceCreateInput = {
   apiKeys?: Prisma.ApiKeyCreateNestedManyWithoutWorkspaceInput
   invitations?: Prisma.InvitationCreateNestedManyWithoutWorkspaceInput
   credentials?: Prisma.StoredCredentialCreateNestedManyWithoutWorkspaceInput
+  connections?: Prisma.ConnectionCreateNestedManyWithoutWorkspaceInput
   creditAccount?: Prisma.CreditAccountCreateNestedOneWithoutWorkspaceInput
   prompts?: Prisma.PromptCreateNestedManyWithoutWorkspaceInput
   runs?: Prisma.RunCreateNestedManyWithoutWorkspaceInput
@@ -690,6 +694,7 @@ export type WorkspaceUncheckedCreateInput = {
   apiKeys?: Prisma.ApiKeyUncheckedCreateNestedManyWithoutWorkspaceInput
   invitations?: Prisma.InvitationUncheckedCreateNestedManyWithoutWorkspaceInput
   credentials?: Prisma.StoredCredentialUncheckedCreateNestedManyWithoutWorkspaceInput
+  connections?: Prisma.ConnectionUncheckedCreateNestedManyWithoutWorkspaceInput
   creditAccount?: Prisma.CreditAccountUncheckedCreateNestedOneWithoutWorkspaceInput
   prompts?: Prisma.PromptUncheckedCreateNestedManyWithoutWorkspaceInput
   runs?: Prisma.RunUncheckedCreateNestedManyWithoutWorkspaceInput
@@ -739,6 +744,7 @@ export type WorkspaceUpdateInput = {
   apiKeys?: Prisma.ApiKeyUpdateManyWithoutWorkspaceNestedInput
   invitations?: Prisma.InvitationUpdateManyWithoutWorkspaceNestedInput
   credentials?: Prisma.StoredCredentialUpdateManyWithoutWorkspaceNestedInput
+  connections?: Prisma.ConnectionUpdateManyWithoutWorkspaceNestedInput
   creditAccount?: Prisma.CreditAccountUpdateOneWithoutWorkspaceNestedInput
   prompts?: Prisma.PromptUpdateManyWithoutWorkspaceNestedInput
   runs?: Prisma.RunUpdateManyWithoutWorkspaceNestedInput
@@ -788,6 +794,7 @@ export type WorkspaceUncheckedUpdateInput = {
   apiKeys?: Prisma.ApiKeyUncheckedUpdateManyWithoutWorkspaceNestedInput
   invitations?: Prisma.InvitationUncheckedUpdateManyWithoutWorkspaceNestedInput
   credentials?: Prisma.StoredCredentialUncheckedUpdateManyWithoutWorkspaceNestedInput
+  connections?: Prisma.ConnectionUncheckedUpdateManyWithoutWorkspaceNestedInput
   creditAccount?: Prisma.CreditAccountUncheckedUpdateOneWithoutWorkspaceNestedInput
   prompts?: Prisma.PromptUncheckedUpdateManyWithoutWorkspaceNestedInput
   runs?: Prisma.RunUncheckedUpdateManyWithoutWorkspaceNestedInput
@@ -1132,6 +1139,20 @@ export type WorkspaceUpdateOneRequiredWithoutCredentialsNestedInput = {
   update?: Prisma.XOR<Prisma.XOR<Prisma.WorkspaceUpdateToOneWithWhereWithoutCredentialsInput, Prisma.WorkspaceUpdateWithoutCredentialsInput>, Prisma.WorkspaceUncheckedUpdateWithoutCredentialsInput>
 }
 
+export type WorkspaceCreateNestedOneWithoutConnectionsInput = {
+  create?: Prisma.XOR<Prisma.WorkspaceCreateWithoutConnectionsInput, Prisma.WorkspaceUncheckedCreateWithoutConnectionsInput>
+  connectOrCreate?: Prisma.WorkspaceCreateOrConnectWithoutConnectionsInput
+  connect?: Prisma.WorkspaceWhereUniqueInput
+}
+
+export type WorkspaceUpdateOneRequiredWithoutConnectionsNestedInput = {
+  create?: Prisma.XOR<Prisma.WorkspaceCreateWithoutConnectionsInput, Prisma.WorkspaceUncheckedCreateWithoutConnectionsInput>
+  connectOrCreate?: Prisma.WorkspaceCreateOrConnectWithoutConnectionsInput
+  upsert?: Prisma.WorkspaceUpsertWithoutConnectionsInput
+  connect?: Prisma.WorkspaceWhereUniqueInput
+  update?: Prisma.XOR<Prisma.XOR<Prisma.WorkspaceUpdateToOneWithWhereWithoutConnectionsInput, Prisma.WorkspaceUpdateWithoutConnectionsInput>, Prisma.WorkspaceUncheckedUpdateWithoutConnectionsInput>
+}
+
 export type WorkspaceCreateNestedOneWithoutCreditAccountInput = {
   create?: Prisma.XOR<Prisma.WorkspaceCreateWithoutCreditAccountInput, Prisma.WorkspaceUncheckedCreateWithoutCreditAccountInput>
   connectOrCreate?: Prisma.WorkspaceCreateOrConnectWithoutCreditAccountInput
@@ -1295,6 +1316,7 @@ export type WorkspaceCreateWithoutCompetitorsInput = {
   apiKeys?: Prisma.ApiKeyCreateNestedManyWithoutWorkspaceInput
   invitations?: Prisma.InvitationCreateNestedManyWithoutWorkspaceInput
   credentials?: Prisma.StoredCredentialCreateNestedManyWithoutWorkspaceInput
+  connections?: Prisma.ConnectionCreateNestedManyWithoutWorkspaceInput
   creditAccount?: Prisma.CreditAccountCreateNestedOneWithoutWorkspaceInput
   prompts?: Prisma.PromptCreateNestedManyWithoutWorkspaceInput
   runs?: Prisma.RunCreateNestedManyWithoutWorkspaceInput
@@ -1343,6 +1365,7 @@ export type WorkspaceUncheckedCreateWithoutCompetitorsInput = {
   apiKeys?: Prisma.ApiKeyUncheckedCreateNestedManyWithoutWorkspaceInput
   invitations?: Prisma.InvitationUncheckedCreateNestedManyWithoutWorkspaceInput
   credentials?: Prisma.StoredCredentialUncheckedCreateNestedManyWithoutWorkspaceInput
+  connections?: Prisma.ConnectionUncheckedCreateNestedManyWithoutWorkspaceInput
   creditAccount?: Prisma.CreditAccountUncheckedCreateNestedOneWithoutWorkspaceInput
   prompts?: Prisma.PromptUncheckedCreateNestedManyWithoutWorkspaceInput
   runs?: Prisma.RunUncheckedCreateNestedManyWithoutWorkspaceInput
@@ -1407,6 +1430,7 @@ export type WorkspaceUpdateWithoutCompetitorsInput = {
   apiKeys?: Prisma.ApiKeyUpdateManyWithoutWorkspaceNestedInput
   invitations?: Prisma.InvitationUpdateManyWithoutWorkspaceNestedInput
   credentials?: Prisma.StoredCredentialUpdateManyWithoutWorkspaceNestedInput
+  connections?: Prisma.ConnectionUpdateManyWithoutWorkspaceNestedInput
   creditAccount?: Prisma.CreditAccountUpdateOneWithoutWorkspaceNestedInput
   prompts?: Prisma.PromptUpdateManyWithoutWorkspaceNestedInput
   runs?: Prisma.RunUpdateManyWithoutWorkspaceNestedInput
@@ -1455,6 +1479,7 @@ export type WorkspaceUncheckedUpdateWithoutCompetitorsInput = {
   apiKeys?: Prisma.ApiKeyUncheckedUpdateManyWithoutWorkspaceNestedInput
   invitations?: Prisma.InvitationUncheckedUpdateManyWithoutWorkspaceNestedInput
   credentials?: Prisma.StoredCredentialUncheckedUpdateManyWithoutWorkspaceNestedInput
+  connections?: Prisma.ConnectionUncheckedUpdateManyWithoutWorkspaceNestedInput
   creditAccount?: Prisma.CreditAccountUncheckedUpdateOneWithoutWorkspaceNestedInput
   prompts?: Prisma.PromptUncheckedUpdateManyWithoutWorkspaceNestedInput
   runs?: Prisma.RunUncheckedUpdateManyWithoutWorkspaceNestedInput
@@ -1503,6 +1528,7 @@ export type WorkspaceCreateWithoutMembersInput = {
   apiKeys?: Prisma.ApiKeyCreateNestedManyWithoutWorkspaceInput
   invitations?: Prisma.InvitationCreateNestedManyWithoutWorkspaceInput
   credentials?: Prisma.StoredCredentialCreateNestedManyWithoutWorkspaceInput
+  connections?: Prisma.ConnectionCreateNestedManyWithoutWorkspaceInput
   creditAccount?: Prisma.CreditAccountCreateNestedOneWithoutWorkspaceInput
   prompts?: Prisma.PromptCreateNestedManyWithoutWorkspaceInput
   runs?: Prisma.RunCreateNestedManyWithoutWorkspaceInput
@@ -1551,6 +1577,7 @@ export type WorkspaceUncheckedCreateWithoutMembersInput = {
   apiKeys?: Prisma.ApiKeyUncheckedCreateNestedManyWithoutWorkspaceInput
   invitations?: Prisma.InvitationUncheckedCreateNestedManyWithoutWorkspaceInput
   credentials?: Prisma.StoredCredentialUncheckedCreateNestedManyWithoutWorkspaceInput
+  connections?: Prisma.ConnectionUncheckedCreateNestedManyWithoutWorkspaceInput
   creditAccount?: Prisma.CreditAccountUncheckedCreateNestedOneWithoutWorkspaceInput
   prompts?: Prisma.PromptUncheckedCreateNestedManyWithoutWorkspaceInput
   runs?: Prisma.RunUncheckedCreateNestedManyWithoutWorkspaceInput
@@ -1615,6 +1642,7 @@ export type WorkspaceUpdateWithoutMembersInput = {
   apiKeys?: Prisma.ApiKeyUpdateManyWithoutWorkspaceNestedInput
   invitations?: Prisma.InvitationUpdateManyWithoutWorkspaceNestedInput
   credentials?: Prisma.StoredCredentialUpdateManyWithoutWorkspaceNestedInput
+  connections?: Prisma.ConnectionUpdateManyWithoutWorkspaceNestedInput
   creditAccount?: Prisma.CreditAccountUpdateOneWithoutWorkspaceNestedInput
   prompts?: Prisma.PromptUpdateManyWithoutWorkspaceNestedInput
   runs?: Prisma.RunUpdateManyWithoutWorkspaceNestedInput
@@ -1663,6 +1691,7 @@ export type WorkspaceUncheckedUpdateWithoutMembersInput = {
   apiKeys?: Prisma.ApiKeyUncheckedUpdateManyWithoutWorkspaceNestedInput
   invitations?: Prisma.InvitationUncheckedUpdateManyWithoutWorkspaceNestedInput
   credentials?: Prisma.StoredCredentialUncheckedUpdateManyWithoutWorkspaceNestedInput
+  connections?: Prisma.ConnectionUncheckedUpdateManyWithoutWorkspaceNestedInput
   creditAccount?: Prisma.CreditAccountUncheckedUpdateOneWithoutWorkspaceNestedInput
   prompts?: Prisma.PromptUncheckedUpdateManyWithoutWorkspaceNestedInput
   runs?: Prisma.RunUncheckedUpdateManyWithoutWorkspaceNestedInput
@@ -1711,6 +1740,7 @@ export type WorkspaceCreateWithoutApiKeysInput = {
   members?: Prisma.MemberCreateNestedManyWithoutWorkspaceInput
   invitations?: Prisma.InvitationCreateNestedManyWithoutWorkspaceInput
   credentials?: Prisma.StoredCredentialCreateNestedManyWithoutWorkspaceInput
+  connections?: Prisma.ConnectionCreateNestedManyWithoutWorkspaceInput
   creditAccount?: Prisma.CreditAccountCreateNestedOneWithoutWorkspaceInput
   prompts?: Prisma.PromptCreateNestedManyWithoutWorkspaceInput
   runs?: Prisma.RunCreateNestedManyWithoutWorkspaceInput
@@ -1759,6 +1789,7 @@ export type WorkspaceUncheckedCreateWithoutApiKeysInput = {
   members?: Prisma.MemberUncheckedCreateNestedManyWithoutWorkspaceInput
   invitations?: Prisma.InvitationUncheckedCreateNestedManyWithoutWorkspaceInput
   credentials?: Prisma.StoredCredentialUncheckedCreateNestedManyWithoutWorkspaceInput
+  connections?: Prisma.ConnectionUncheckedCreateNestedManyWithoutWorkspaceInput
   creditAccount?: Prisma.CreditAccountUncheckedCreateNestedOneWithoutWorkspaceInput
   prompts?: Prisma.PromptUncheckedCreateNestedManyWithoutWorkspaceInput
   runs?: Prisma.RunUncheckedCreateNestedManyWithoutWorkspaceInput
@@ -1823,6 +1854,7 @@ export type WorkspaceUpdateWithoutApiKeysInput = {
   members?: Prisma.MemberUpdateManyWithoutWorkspaceNestedInput
   invitations?: Prisma.InvitationUpdateManyWithoutWorkspaceNestedInput
   credentials?: Prisma.StoredCredentialUpdateManyWithoutWorkspaceNestedInput
+  connections?: Prisma.ConnectionUpdateManyWithoutWorkspaceNestedInput
   creditAccount?: Prisma.CreditAccountUpdateOneWithoutWorkspaceNestedInput
   prompts?: Prisma.PromptUpdateManyWithoutWorkspaceNestedInput
   runs?: Prisma.RunUpdateManyWithoutWorkspaceNestedInput
@@ -1871,6 +1903,7 @@ export type WorkspaceUncheckedUpdateWithoutApiKeysInput = {
   members?: Prisma.MemberUncheckedUpdateManyWithoutWorkspaceNestedInput
   invitations?: Prisma.InvitationUncheckedUpdateManyWithoutWorkspaceNestedInput
   credentials?: Prisma.StoredCredentialUncheckedUpdateManyWithoutWorkspaceNestedInput
+  connections?: Prisma.ConnectionUncheckedUpdateManyWithoutWorkspaceNestedInput
   creditAccount?: Prisma.CreditAccountUncheckedUpdateOneWithoutWorkspaceNestedInput
   prompts?: Prisma.PromptUncheckedUpdateManyWithoutWorkspaceNestedInput
   runs?: Prisma.RunUncheckedUpdateManyWithoutWorkspaceNestedInput
@@ -1919,6 +1952,7 @@ export type WorkspaceCreateWithoutInvitationsInput = {
   members?: Prisma.MemberCreateNestedManyWithoutWorkspaceInput
   apiKeys?: Prisma.ApiKeyCreateNestedManyWithoutWorkspaceInput
   credentials?: Prisma.StoredCredentialCreateNestedManyWithoutWorkspaceInput
+  connections?: Prisma.ConnectionCreateNestedManyWithoutWorkspaceInput
   creditAccount?: Prisma.CreditAccountCreateNestedOneWithoutWorkspaceInput
   prompts?: Prisma.PromptCreateNestedManyWithoutWorkspaceInput
   runs?: Prisma.RunCreateNestedManyWithoutWorkspaceInput
@@ -1967,6 +2001,7 @@ export type WorkspaceUncheckedCreateWithoutInvitationsInput = {
   members?: Prisma.MemberUncheckedCreateNestedManyWithoutWorkspaceInput
   apiKeys?: Prisma.ApiKeyUncheckedCreateNestedManyWithoutWorkspaceInput
   credentials?: Prisma.StoredCredentialUncheckedCreateNestedManyWithoutWorkspaceInput
+  connections?: Prisma.ConnectionUncheckedCreateNestedManyWithoutWorkspaceInput
   creditAccount?: Prisma.CreditAccountUncheckedCreateNestedOneWithoutWorkspaceInput
   prompts?: Prisma.PromptUncheckedCreateNestedManyWithoutWorkspaceInput
   runs?: Prisma.RunUncheckedCreateNestedManyWithoutWorkspaceInput
@@ -2031,6 +2066,7 @@ export type WorkspaceUpdateWithoutInvitationsInput = {
   members?: Prisma.MemberUpdateManyWithoutWorkspaceNestedInput
   apiKeys?: Prisma.ApiKeyUpdateManyWithoutWorkspaceNestedInput
   credentials?: Prisma.StoredCredentialUpdateManyWithoutWorkspaceNestedInput
+  connections?: Prisma.ConnectionUpdateManyWithoutWorkspaceNestedInput
   creditAccount?: Prisma.CreditAccountUpdateOneWithoutWorkspaceNestedInput
   prompts?: Prisma.PromptUpdateManyWithoutWorkspaceNestedInput
   runs?: Prisma.RunUpdateManyWithoutWorkspaceNestedInput
@@ -2079,6 +2115,7 @@ export type WorkspaceUncheckedUpdateWithoutInvitationsInput = {
   members?: Prisma.MemberUncheckedUpdateManyWithoutWorkspaceNestedInput
   apiKeys?: Prisma.ApiKeyUncheckedUpdateManyWithoutWorkspaceNestedInput
   credentials?: Prisma.StoredCredentialUncheckedUpdateManyWithoutWorkspaceNestedInput
+  connections?: Prisma.ConnectionUncheckedUpdateManyWithoutWorkspaceNestedInput
   creditAccount?: Prisma.CreditAccountUncheckedUpdateOneWithoutWorkspaceNestedInput
   prompts?: Prisma.PromptUncheckedUpdateManyWithoutWorkspaceNestedInput
   runs?: Prisma.RunUncheckedUpdateManyWithoutWorkspaceNestedInput
@@ -2127,6 +2164,7 @@ export type WorkspaceCreateWithoutCredentialsInput = {
   members?: Prisma.MemberCreateNestedManyWithoutWorkspaceInput
   apiKeys?: Prisma.ApiKeyCreateNestedManyWithoutWorkspaceInput
   invitations?: Prisma.InvitationCreateNestedManyWithoutWorkspaceInput
+  connections?: Prisma.ConnectionCreateNestedManyWithoutWorkspaceInput
   creditAccount?: Prisma.CreditAccountCreateNestedOneWithoutWorkspaceInput
   prompts?: Prisma.PromptCreateNestedManyWithoutWorkspaceInput
   runs?: Prisma.RunCreateNestedManyWithoutWorkspaceInput
@@ -2175,6 +2213,7 @@ export type WorkspaceUncheckedCreateWithoutCredentialsInput = {
   members?: Prisma.MemberUncheckedCreateNestedManyWithoutWorkspaceInput
   apiKeys?: Prisma.ApiKeyUncheckedCreateNestedManyWithoutWorkspaceInput
   invitations?: Prisma.InvitationUncheckedCreateNestedManyWithoutWorkspaceInput
+  connections?: Prisma.ConnectionUncheckedCreateNestedManyWithoutWorkspaceInput
   creditAccount?: Prisma.CreditAccountUncheckedCreateNestedOneWithoutWorkspaceInput
   prompts?: Prisma.PromptUncheckedCreateNestedManyWithoutWorkspaceInput
   runs?: Prisma.RunUncheckedCreateNestedManyWithoutWorkspaceInput
@@ -2239,6 +2278,7 @@ export type WorkspaceUpdateWithoutCredentialsInput = {
   members?: Prisma.MemberUpdateManyWithoutWorkspaceNestedInput
   apiKeys?: Prisma.ApiKeyUpdateManyWithoutWorkspaceNestedInput
   invitations?: Prisma.InvitationUpdateManyWithoutWorkspaceNestedInput
+  connections?: Prisma.ConnectionUpdateManyWithoutWorkspaceNestedInput
   creditAccount?: Prisma.CreditAccountUpdateOneWithoutWorkspaceNestedInput
   prompts?: Prisma.PromptUpdateManyWithoutWorkspaceNestedInput
   runs?: Prisma.RunUpdateManyWithoutWorkspaceNestedInput
@@ -2287,6 +2327,219 @@ export type WorkspaceUncheckedUpdateWithoutCredentialsInput = {
   members?: Prisma.MemberUncheckedUpdateManyWithoutWorkspaceNestedInput
   apiKeys?: Prisma.ApiKeyUncheckedUpdateManyWithoutWorkspaceNestedInput
   invitations?: Prisma.InvitationUncheckedUpdateManyWithoutWorkspaceNestedInput
+  connections?: Prisma.ConnectionUncheckedUpdateManyWithoutWorkspaceNestedInput
+  creditAccount?: Prisma.CreditAccountUncheckedUpdateOneWithoutWorkspaceNestedInput
+  prompts?: Prisma.PromptUncheckedUpdateManyWithoutWorkspaceNestedInput
+  runs?: Prisma.RunUncheckedUpdateManyWithoutWorkspaceNestedInput
+  promptGenerations?: Prisma.PromptGenerationUncheckedUpdateManyWithoutWorkspaceNestedInput
+  researchJobs?: Prisma.ResearchJobUncheckedUpdateManyWithoutWorkspaceNestedInput
+  promptSuggestions?: Prisma.PromptSuggestionUncheckedUpdateManyWithoutWorkspaceNestedInput
+  recommendations?: Prisma.RecommendationUncheckedUpdateManyWithoutWorkspaceNestedInput
+  pageEvaluations?: Prisma.PageEvaluationUncheckedUpdateManyWithoutWorkspaceNestedInput
+  reports?: Prisma.ReportUncheckedUpdateManyWithoutWorkspaceNestedInput
+}
+
+export type WorkspaceCreateWithoutConnectionsInput = {
+  id: string
+  slug: string
+  brand: string
+  displayName: string
+  domains?: Prisma.WorkspaceCreatedomainsInput | string[]
+  languages?: Prisma.WorkspaceCreatelanguagesInput | string[]
+  regions?: Prisma.WorkspaceCreateregionsInput | string[]
+  gscProperty: string
+  ga4Property: string
+  activeSetSize: number
+  complianceProfile: string
+  quotas: Prisma.JsonNullValueInput | runtime.InputJsonValue
+  createdByUserId: string
+  emailStatus: string
+  emailAddress?: string | null
+  inboxId?: string | null
+  emailAttempts: number
+  emailMessage: string
+  brandProfile?: Prisma.NullableJsonNullValueInput | runtime.InputJsonValue
+  measurementModel?: Prisma.NullableJsonNullValueInput | runtime.InputJsonValue
+  scheduleCron?: string | null
+  scheduleTimezone?: string | null
+  schedulePreset?: string | null
+  nextScheduledRunAt?: Date | string | null
+  scheduleLastRunAt?: Date | string | null
+  scheduleLastOutcome?: string | null
+  reportFrequency?: string | null
+  reportTypes?: Prisma.WorkspaceCreatereportTypesInput | string[]
+  nextReportAt?: Date | string | null
+  lastReportAt?: Date | string | null
+  createdAt: Date | string
+  updatedAt: Date | string
+  competitors?: Prisma.CompetitorCreateNestedManyWithoutWorkspaceInput
+  members?: Prisma.MemberCreateNestedManyWithoutWorkspaceInput
+  apiKeys?: Prisma.ApiKeyCreateNestedManyWithoutWorkspaceInput
+  invitations?: Prisma.InvitationCreateNestedManyWithoutWorkspaceInput
+  credentials?: Prisma.StoredCredentialCreateNestedManyWithoutWorkspaceInput
+  creditAccount?: Prisma.CreditAccountCreateNestedOneWithoutWorkspaceInput
+  prompts?: Prisma.PromptCreateNestedManyWithoutWorkspaceInput
+  runs?: Prisma.RunCreateNestedManyWithoutWorkspaceInput
+  promptGenerations?: Prisma.PromptGenerationCreateNestedManyWithoutWorkspaceInput
+  researchJobs?: Prisma.ResearchJobCreateNestedManyWithoutWorkspaceInput
+  promptSuggestions?: Prisma.PromptSuggestionCreateNestedManyWithoutWorkspaceInput
+  recommendations?: Prisma.RecommendationCreateNestedManyWithoutWorkspaceInput
+  pageEvaluations?: Prisma.PageEvaluationCreateNestedManyWithoutWorkspaceInput
+  reports?: Prisma.ReportCreateNestedManyWithoutWorkspaceInput
+}
+
+export type WorkspaceUncheckedCreateWithoutConnectionsInput = {
+  id: string
+  slug: string
+  brand: string
+  displayName: string
+  domains?: Prisma.WorkspaceCreatedomainsInput | string[]
+  languages?: Prisma.WorkspaceCreatelanguagesInput | string[]
+  regions?: Prisma.WorkspaceCreateregionsInput | string[]
+  gscProperty: string
+  ga4Property: string
+  activeSetSize: number
+  complianceProfile: string
+  quotas: Prisma.JsonNullValueInput | runtime.InputJsonValue
+  createdByUserId: string
+  emailStatus: string
+  emailAddress?: string | null
+  inboxId?: string | null
+  emailAttempts: number
+  emailMessage: string
+  brandProfile?: Prisma.NullableJsonNullValueInput | runtime.InputJsonValue
+  measurementModel?: Prisma.NullableJsonNullValueInput | runtime.InputJsonValue
+  scheduleCron?: string | null
+  scheduleTimezone?: string | null
+  schedulePreset?: string | null
+  nextScheduledRunAt?: Date | string | null
+  scheduleLastRunAt?: Date | string | null
+  scheduleLastOutcome?: string | null
+  reportFrequency?: string | null
+  reportTypes?: Prisma.WorkspaceCreatereportTypesInput | string[]
+  nextReportAt?: Date | string | null
+  lastReportAt?: Date | string | null
+  createdAt: Date | string
+  updatedAt: Date | string
+  competitors?: Prisma.CompetitorUncheckedCreateNestedManyWithoutWorkspaceInput
+  members?: Prisma.MemberUncheckedCreateNestedManyWithoutWorkspaceInput
+  apiKeys?: Prisma.ApiKeyUncheckedCreateNestedManyWithoutWorkspaceInput
+  invitations?: Prisma.InvitationUncheckedCreateNestedManyWithoutWorkspaceInput
+  credentials?: Prisma.StoredCredentialUncheckedCreateNestedManyWithoutWorkspaceInput
+  creditAccount?: Prisma.CreditAccountUncheckedCreateNestedOneWithoutWorkspaceInput
+  prompts?: Prisma.PromptUncheckedCreateNestedManyWithoutWorkspaceInput
+  runs?: Prisma.RunUncheckedCreateNestedManyWithoutWorkspaceInput
+  promptGenerations?: Prisma.PromptGenerationUncheckedCreateNestedManyWithoutWorkspaceInput
+  researchJobs?: Prisma.ResearchJobUncheckedCreateNestedManyWithoutWorkspaceInput
+  promptSuggestions?: Prisma.PromptSuggestionUncheckedCreateNestedManyWithoutWorkspaceInput
+  recommendations?: Prisma.RecommendationUncheckedCreateNestedManyWithoutWorkspaceInput
+  pageEvaluations?: Prisma.PageEvaluationUncheckedCreateNestedManyWithoutWorkspaceInput
+  reports?: Prisma.ReportUncheckedCreateNestedManyWithoutWorkspaceInput
+}
+
+export type WorkspaceCreateOrConnectWithoutConnectionsInput = {
+  where: Prisma.WorkspaceWhereUniqueInput
+  create: Prisma.XOR<Prisma.WorkspaceCreateWithoutConnectionsInput, Prisma.WorkspaceUncheckedCreateWithoutConnectionsInput>
+}
+
+export type WorkspaceUpsertWithoutConnectionsInput = {
+  update: Prisma.XOR<Prisma.WorkspaceUpdateWithoutConnectionsInput, Prisma.WorkspaceUncheckedUpdateWithoutConnectionsInput>
+  create: Prisma.XOR<Prisma.WorkspaceCreateWithoutConnectionsInput, Prisma.WorkspaceUncheckedCreateWithoutConnectionsInput>
+  where?: Prisma.WorkspaceWhereInput
+}
+
+export type WorkspaceUpdateToOneWithWhereWithoutConnectionsInput = {
+  where?: Prisma.WorkspaceWhereInput
+  data: Prisma.XOR<Prisma.WorkspaceUpdateWithoutConnectionsInput, Prisma.WorkspaceUncheckedUpdateWithoutConnectionsInput>
+}
+
+export type WorkspaceUpdateWithoutConnectionsInput = {
+  id?: Prisma.StringFieldUpdateOperationsInput | string
+  slug?: Prisma.StringFieldUpdateOperationsInput | string
+  brand?: Prisma.StringFieldUpdateOperationsInput | string
+  displayName?: Prisma.StringFieldUpdateOperationsInput | string
+  domains?: Prisma.WorkspaceUpdatedomainsInput | string[]
+  languages?: Prisma.WorkspaceUpdatelanguagesInput | string[]
+  regions?: Prisma.WorkspaceUpdateregionsInput | string[]
+  gscProperty?: Prisma.StringFieldUpdateOperationsInput | string
+  ga4Property?: Prisma.StringFieldUpdateOperationsInput | string
+  activeSetSize?: Prisma.IntFieldUpdateOperationsInput | number
+  complianceProfile?: Prisma.StringFieldUpdateOperationsInput | string
+  quotas?: Prisma.JsonNullValueInput | runtime.InputJsonValue
+  createdByUserId?: Prisma.StringFieldUpdateOperationsInput | string
+  emailStatus?: Prisma.StringFieldUpdateOperationsInput | string
+  emailAddress?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  inboxId?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  emailAttempts?: Prisma.IntFieldUpdateOperationsInput | number
+  emailMessage?: Prisma.StringFieldUpdateOperationsInput | string
+  brandProfile?: Prisma.NullableJsonNullValueInput | runtime.InputJsonValue
+  measurementModel?: Prisma.NullableJsonNullValueInput | runtime.InputJsonValue
+  scheduleCron?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  scheduleTimezone?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  schedulePreset?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  nextScheduledRunAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
+  scheduleLastRunAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
+  scheduleLastOutcome?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  reportFrequency?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  reportTypes?: Prisma.WorkspaceUpdatereportTypesInput | string[]
+  nextReportAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
+  lastReportAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
+  createdAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
+  updatedAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
+  competitors?: Prisma.CompetitorUpdateManyWithoutWorkspaceNestedInput
+  members?: Prisma.MemberUpdateManyWithoutWorkspaceNestedInput
+  apiKeys?: Prisma.ApiKeyUpdateManyWithoutWorkspaceNestedInput
+  invitations?: Prisma.InvitationUpdateManyWithoutWorkspaceNestedInput
+  credentials?: Prisma.StoredCredentialUpdateManyWithoutWorkspaceNestedInput
+  creditAccount?: Prisma.CreditAccountUpdateOneWithoutWorkspaceNestedInput
+  prompts?: Prisma.PromptUpdateManyWithoutWorkspaceNestedInput
+  runs?: Prisma.RunUpdateManyWithoutWorkspaceNestedInput
+  promptGenerations?: Prisma.PromptGenerationUpdateManyWithoutWorkspaceNestedInput
+  researchJobs?: Prisma.ResearchJobUpdateManyWithoutWorkspaceNestedInput
+  promptSuggestions?: Prisma.PromptSuggestionUpdateManyWithoutWorkspaceNestedInput
+  recommendations?: Prisma.RecommendationUpdateManyWithoutWorkspaceNestedInput
+  pageEvaluations?: Prisma.PageEvaluationUpdateManyWithoutWorkspaceNestedInput
+  reports?: Prisma.ReportUpdateManyWithoutWorkspaceNestedInput
+}
+
+export type WorkspaceUncheckedUpdateWithoutConnectionsInput = {
+  id?: Prisma.StringFieldUpdateOperationsInput | string
+  slug?: Prisma.StringFieldUpdateOperationsInput | string
+  brand?: Prisma.StringFieldUpdateOperationsInput | string
+  displayName?: Prisma.StringFieldUpdateOperationsInput | string
+  domains?: Prisma.WorkspaceUpdatedomainsInput | string[]
+  languages?: Prisma.WorkspaceUpdatelanguagesInput | string[]
+  regions?: Prisma.WorkspaceUpdateregionsInput | string[]
+  gscProperty?: Prisma.StringFieldUpdateOperationsInput | string
+  ga4Property?: Prisma.StringFieldUpdateOperationsInput | string
+  activeSetSize?: Prisma.IntFieldUpdateOperationsInput | number
+  complianceProfile?: Prisma.StringFieldUpdateOperationsInput | string
+  quotas?: Prisma.JsonNullValueInput | runtime.InputJsonValue
+  createdByUserId?: Prisma.StringFieldUpdateOperationsInput | string
+  emailStatus?: Prisma.StringFieldUpdateOperationsInput | string
+  emailAddress?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  inboxId?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  emailAttempts?: Prisma.IntFieldUpdateOperationsInput | number
+  emailMessage?: Prisma.StringFieldUpdateOperationsInput | string
+  brandProfile?: Prisma.NullableJsonNullValueInput | runtime.InputJsonValue
+  measurementModel?: Prisma.NullableJsonNullValueInput | runtime.InputJsonValue
+  scheduleCron?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  scheduleTimezone?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  schedulePreset?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  nextScheduledRunAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
+  scheduleLastRunAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
+  scheduleLastOutcome?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  reportFrequency?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  reportTypes?: Prisma.WorkspaceUpdatereportTypesInput | string[]
+  nextReportAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
+  lastReportAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
+  createdAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
+  updatedAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
+  competitors?: Prisma.CompetitorUncheckedUpdateManyWithoutWorkspaceNestedInput
+  members?: Prisma.MemberUncheckedUpdateManyWithoutWorkspaceNestedInput
+  apiKeys?: Prisma.ApiKeyUncheckedUpdateManyWithoutWorkspaceNestedInput
+  invitations?: Prisma.InvitationUncheckedUpdateManyWithoutWorkspaceNestedInput
+  credentials?: Prisma.StoredCredentialUncheckedUpdateManyWithoutWorkspaceNestedInput
   creditAccount?: Prisma.CreditAccountUncheckedUpdateOneWithoutWorkspaceNestedInput
   prompts?: Prisma.PromptUncheckedUpdateManyWithoutWorkspaceNestedInput
   runs?: Prisma.RunUncheckedUpdateManyWithoutWorkspaceNestedInput
@@ -2336,6 +2589,7 @@ export type WorkspaceCreateWithoutCreditAccountInput = {
   apiKeys?: Prisma.ApiKeyCreateNestedManyWithoutWorkspaceInput
   invitations?: Prisma.InvitationCreateNestedManyWithoutWorkspaceInput
   credentials?: Prisma.StoredCredentialCreateNestedManyWithoutWorkspaceInput
+  connections?: Prisma.ConnectionCreateNestedManyWithoutWorkspaceInput
   prompts?: Prisma.PromptCreateNestedManyWithoutWorkspaceInput
   runs?: Prisma.RunCreateNestedManyWithoutWorkspaceInput
   promptGenerations?: Prisma.PromptGenerationCreateNestedManyWithoutWorkspaceInput
@@ -2384,6 +2638,7 @@ export type WorkspaceUncheckedCreateWithoutCreditAccountInput = {
   apiKeys?: Prisma.ApiKeyUncheckedCreateNestedManyWithoutWorkspaceInput
   invitations?: Prisma.InvitationUncheckedCreateNestedManyWithoutWorkspaceInput
   credentials?: Prisma.StoredCredentialUncheckedCreateNestedManyWithoutWorkspaceInput
+  connections?: Prisma.ConnectionUncheckedCreateNestedManyWithoutWorkspaceInput
   prompts?: Prisma.PromptUncheckedCreateNestedManyWithoutWorkspaceInput
   runs?: Prisma.RunUncheckedCreateNestedManyWithoutWorkspaceInput
   promptGenerations?: Prisma.PromptGenerationUncheckedCreateNestedManyWithoutWorkspaceInput
@@ -2448,6 +2703,7 @@ export type WorkspaceUpdateWithoutCreditAccountInput = {
   apiKeys?: Prisma.ApiKeyUpdateManyWithoutWorkspaceNestedInput
   invitations?: Prisma.InvitationUpdateManyWithoutWorkspaceNestedInput
   credentials?: Prisma.StoredCredentialUpdateManyWithoutWorkspaceNestedInput
+  connections?: Prisma.ConnectionUpdateManyWithoutWorkspaceNestedInput
   prompts?: Prisma.PromptUpdateManyWithoutWorkspaceNestedInput
   runs?: Prisma.RunUpdateManyWithoutWorkspaceNestedInput
   promptGenerations?: Prisma.PromptGenerationUpdateManyWithoutWorkspaceNestedInput
@@ -2496,6 +2752,7 @@ export type WorkspaceUncheckedUpdateWithoutCreditAccountInput = {
   apiKeys?: Prisma.ApiKeyUncheckedUpdateManyWithoutWorkspaceNestedInput
   invitations?: Prisma.InvitationUncheckedUpdateManyWithoutWorkspaceNestedInput
   credentials?: Prisma.StoredCredentialUncheckedUpdateManyWithoutWorkspaceNestedInput
+  connections?: Prisma.ConnectionUncheckedUpdateManyWithoutWorkspaceNestedInput
   prompts?: Prisma.PromptUncheckedUpdateManyWithoutWorkspaceNestedInput
   runs?: Prisma.RunUncheckedUpdateManyWithoutWorkspaceNestedInput
   promptGenerations?: Prisma.PromptGenerationUncheckedUpdateManyWithoutWorkspaceNestedInput
@@ -2544,6 +2801,7 @@ export type WorkspaceCreateWithoutPromptsInput = {
   apiKeys?: Prisma.ApiKeyCreateNestedManyWithoutWorkspaceInput
   invitations?: Prisma.InvitationCreateNestedManyWithoutWorkspaceInput
   credentials?: Prisma.StoredCredentialCreateNestedManyWithoutWorkspaceInput
+  connections?: Prisma.ConnectionCreateNestedManyWithoutWorkspaceInput
   creditAccount?: Prisma.CreditAccountCreateNestedOneWithoutWorkspaceInput
   runs?: Prisma.RunCreateNestedManyWithoutWorkspaceInput
   promptGenerations?: Prisma.PromptGenerationCreateNestedManyWithoutWorkspaceInput
@@ -2592,6 +2850,7 @@ export type WorkspaceUncheckedCreateWithoutPromptsInput = {
   apiKeys?: Prisma.ApiKeyUncheckedCreateNestedManyWithoutWorkspaceInput
   invitations?: Prisma.InvitationUncheckedCreateNestedManyWithoutWorkspaceInput
   credentials?: Prisma.StoredCredentialUncheckedCreateNestedManyWithoutWorkspaceInput
+  connections?: Prisma.ConnectionUncheckedCreateNestedManyWithoutWorkspaceInput
   creditAccount?: Prisma.CreditAccountUncheckedCreateNestedOneWithoutWorkspaceInput
   runs?: Prisma.RunUncheckedCreateNestedManyWithoutWorkspaceInput
   promptGenerations?: Prisma.PromptGenerationUncheckedCreateNestedManyWithoutWorkspaceInput
@@ -2656,6 +2915,7 @@ export type WorkspaceUpdateWithoutPromptsInput = {
   apiKeys?: Prisma.ApiKeyUpdateManyWithoutWorkspaceNestedInput
   invitations?: Prisma.InvitationUpdateManyWithoutWorkspaceNestedInput
   credentials?: Prisma.StoredCredentialUpdateManyWithoutWorkspaceNestedInput
+  connections?: Prisma.ConnectionUpdateManyWithoutWorkspaceNestedInput
   creditAccount?: Prisma.CreditAccountUpdateOneWithoutWorkspaceNestedInput
   runs?: Prisma.RunUpdateManyWithoutWorkspaceNestedInput
   promptGenerations?: Prisma.PromptGenerationUpdateManyWithoutWorkspaceNestedInput
@@ -2704,6 +2964,7 @@ export type WorkspaceUncheckedUpdateWithoutPromptsInput = {
   apiKeys?: Prisma.ApiKeyUncheckedUpdateManyWithoutWorkspaceNestedInput
   invitations?: Prisma.InvitationUncheckedUpdateManyWithoutWorkspaceNestedInput
   credentials?: Prisma.StoredCredentialUncheckedUpdateManyWithoutWorkspaceNestedInput
+  connections?: Prisma.ConnectionUncheckedUpdateManyWithoutWorkspaceNestedInput
   creditAccount?: Prisma.CreditAccountUncheckedUpdateOneWithoutWorkspaceNestedInput
   runs?: Prisma.RunUncheckedUpdateManyWithoutWorkspaceNestedInput
   promptGenerations?: Prisma.PromptGenerationUncheckedUpdateManyWithoutWorkspaceNestedInput
@@ -2752,6 +3013,7 @@ export type WorkspaceCreateWithoutRunsInput = {
   apiKeys?: Prisma.ApiKeyCreateNestedManyWithoutWorkspaceInput
   invitations?: Prisma.InvitationCreateNestedManyWithoutWorkspaceInput
   credentials?: Prisma.StoredCredentialCreateNestedManyWithoutWorkspaceInput
+  connections?: Prisma.ConnectionCreateNestedManyWithoutWorkspaceInput
   creditAccount?: Prisma.CreditAccountCreateNestedOneWithoutWorkspaceInput
   prompts?: Prisma.PromptCreateNestedManyWithoutWorkspaceInput
   promptGenerations?: Prisma.PromptGenerationCreateNestedManyWithoutWorkspaceInput
@@ -2800,6 +3062,7 @@ export type WorkspaceUncheckedCreateWithoutRunsInput = {
   apiKeys?: Prisma.ApiKeyUncheckedCreateNestedManyWithoutWorkspaceInput
   invitations?: Prisma.InvitationUncheckedCreateNestedManyWithoutWorkspaceInput
   credentials?: Prisma.StoredCredentialUncheckedCreateNestedManyWithoutWorkspaceInput
+  connections?: Prisma.ConnectionUncheckedCreateNestedManyWithoutWorkspaceInput
   creditAccount?: Prisma.CreditAccountUncheckedCreateNestedOneWithoutWorkspaceInput
   prompts?: Prisma.PromptUncheckedCreateNestedManyWithoutWorkspaceInput
   promptGenerations?: Prisma.PromptGenerationUncheckedCreateNestedManyWithoutWorkspaceInput
@@ -2864,6 +3127,7 @@ export type WorkspaceUpdateWithoutRunsInput = {
   apiKeys?: Prisma.ApiKeyUpdateManyWithoutWorkspaceNestedInput
   invitations?: Prisma.InvitationUpdateManyWithoutWorkspaceNestedInput
   credentials?: Prisma.StoredCredentialUpdateManyWithoutWorkspaceNestedInput
+  connections?: Prisma.ConnectionUpdateManyWithoutWorkspaceNestedInput
   creditAccount?: Prisma.CreditAccountUpdateOneWithoutWorkspaceNestedInput
   prompts?: Prisma.PromptUpdateManyWithoutWorkspaceNestedInput
   promptGenerations?: Prisma.PromptGenerationUpdateManyWithoutWorkspaceNestedInput
@@ -2912,6 +3176,7 @@ export type WorkspaceUncheckedUpdateWithoutRunsInput = {
   apiKeys?: Prisma.ApiKeyUncheckedUpdateManyWithoutWorkspaceNestedInput
   invitations?: Prisma.InvitationUncheckedUpdateManyWithoutWorkspaceNestedInput
   credentials?: Prisma.StoredCredentialUncheckedUpdateManyWithoutWorkspaceNestedInput
+  connections?: Prisma.ConnectionUncheckedUpdateManyWithoutWorkspaceNestedInput
   creditAccount?: Prisma.CreditAccountUncheckedUpdateOneWithoutWorkspaceNestedInput
   prompts?: Prisma.PromptUncheckedUpdateManyWithoutWorkspaceNestedInput
   promptGenerations?: Prisma.PromptGenerationUncheckedUpdateManyWithoutWorkspaceNestedInput
@@ -2960,6 +3225,7 @@ export type WorkspaceCreateWithoutPromptGenerationsInput = {
   apiKeys?: Prisma.ApiKeyCreateNestedManyWithoutWorkspaceInput
   invitations?: Prisma.InvitationCreateNestedManyWithoutWorkspaceInput
   credentials?: Prisma.StoredCredentialCreateNestedManyWithoutWorkspaceInput
+  connections?: Prisma.ConnectionCreateNestedManyWithoutWorkspaceInput
   creditAccount?: Prisma.CreditAccountCreateNestedOneWithoutWorkspaceInput
   prompts?: Prisma.PromptCreateNestedManyWithoutWorkspaceInput
   runs?: Prisma.RunCreateNestedManyWithoutWorkspaceInput
@@ -3008,6 +3274,7 @@ export type WorkspaceUncheckedCreateWithoutPromptGenerationsInput = {
   apiKeys?: Prisma.ApiKeyUncheckedCreateNestedManyWithoutWorkspaceInput
   invitations?: Prisma.InvitationUncheckedCreateNestedManyWithoutWorkspaceInput
   credentials?: Prisma.StoredCredentialUncheckedCreateNestedManyWithoutWorkspaceInput
+  connections?: Prisma.ConnectionUncheckedCreateNestedManyWithoutWorkspaceInput
   creditAccount?: Prisma.CreditAccountUncheckedCreateNestedOneWithoutWorkspaceInput
   prompts?: Prisma.PromptUncheckedCreateNestedManyWithoutWorkspaceInput
   runs?: Prisma.RunUncheckedCreateNestedManyWithoutWorkspaceInput
@@ -3072,6 +3339,7 @@ export type WorkspaceUpdateWithoutPromptGenerationsInput = {
   apiKeys?: Prisma.ApiKeyUpdateManyWithoutWorkspaceNestedInput
   invitations?: Prisma.InvitationUpdateManyWithoutWorkspaceNestedInput
   credentials?: Prisma.StoredCredentialUpdateManyWithoutWorkspaceNestedInput
+  connections?: Prisma.ConnectionUpdateManyWithoutWorkspaceNestedInput
   creditAccount?: Prisma.CreditAccountUpdateOneWithoutWorkspaceNestedInput
   prompts?: Prisma.PromptUpdateManyWithoutWorkspaceNestedInput
   runs?: Prisma.RunUpdateManyWithoutWorkspaceNestedInput
@@ -3120,6 +3388,7 @@ export type WorkspaceUncheckedUpdateWithoutPromptGenerationsInput = {
   apiKeys?: Prisma.ApiKeyUncheckedUpdateManyWithoutWorkspaceNestedInput
   invitations?: Prisma.InvitationUncheckedUpdateManyWithoutWorkspaceNestedInput
   credentials?: Prisma.StoredCredentialUncheckedUpdateManyWithoutWorkspaceNestedInput
+  connections?: Prisma.ConnectionUncheckedUpdateManyWithoutWorkspaceNestedInput
   creditAccount?: Prisma.CreditAccountUncheckedUpdateOneWithoutWorkspaceNestedInput
   prompts?: Prisma.PromptUncheckedUpdateManyWithoutWorkspaceNestedInput
   runs?: Prisma.RunUncheckedUpdateManyWithoutWorkspaceNestedInput
@@ -3168,6 +3437,7 @@ export type WorkspaceCreateWithoutResearchJobsInput = {
   apiKeys?: Prisma.ApiKeyCreateNestedManyWithoutWorkspaceInput
   invitations?: Prisma.InvitationCreateNestedManyWithoutWorkspaceInput
   credentials?: Prisma.StoredCredentialCreateNestedManyWithoutWorkspaceInput
+  connections?: Prisma.ConnectionCreateNestedManyWithoutWorkspaceInput
   creditAccount?: Prisma.CreditAccountCreateNestedOneWithoutWorkspaceInput
   prompts?: Prisma.PromptCreateNestedManyWithoutWorkspaceInput
   runs?: Prisma.RunCreateNestedManyWithoutWorkspaceInput
@@ -3216,6 +3486,7 @@ export type WorkspaceUncheckedCreateWithoutResearchJobsInput = {
   apiKeys?: Prisma.ApiKeyUncheckedCreateNestedManyWithoutWorkspaceInput
   invitations?: Prisma.InvitationUncheckedCreateNestedManyWithoutWorkspaceInput
   credentials?: Prisma.StoredCredentialUncheckedCreateNestedManyWithoutWorkspaceInput
+  connections?: Prisma.ConnectionUncheckedCreateNestedManyWithoutWorkspaceInput
   creditAccount?: Prisma.CreditAccountUncheckedCreateNestedOneWithoutWorkspaceInput
   prompts?: Prisma.PromptUncheckedCreateNestedManyWithoutWorkspaceInput
   runs?: Prisma.RunUncheckedCreateNestedManyWithoutWorkspaceInput
@@ -3280,6 +3551,7 @@ export type WorkspaceUpdateWithoutResearchJobsInput = {
   apiKeys?: Prisma.ApiKeyUpdateManyWithoutWorkspaceNestedInput
   invitations?: Prisma.InvitationUpdateManyWithoutWorkspaceNestedInput
   credentials?: Prisma.StoredCredentialUpdateManyWithoutWorkspaceNestedInput
+  connections?: Prisma.ConnectionUpdateManyWithoutWorkspaceNestedInput
   creditAccount?: Prisma.CreditAccountUpdateOneWithoutWorkspaceNestedInput
   prompts?: Prisma.PromptUpdateManyWithoutWorkspaceNestedInput
   runs?: Prisma.RunUpdateManyWithoutWorkspaceNestedInput
@@ -3328,6 +3600,7 @@ export type WorkspaceUncheckedUpdateWithoutResearchJobsInput = {
   apiKeys?: Prisma.ApiKeyUncheckedUpdateManyWithoutWorkspaceNestedInput
   invitations?: Prisma.InvitationUncheckedUpdateManyWithoutWorkspaceNestedInput
   credentials?: Prisma.StoredCredentialUncheckedUpdateManyWithoutWorkspaceNestedInput
+  connections?: Prisma.ConnectionUncheckedUpdateManyWithoutWorkspaceNestedInput
   creditAccount?: Prisma.CreditAccountUncheckedUpdateOneWithoutWorkspaceNestedInput
   prompts?: Prisma.PromptUncheckedUpdateManyWithoutWorkspaceNestedInput
   runs?: Prisma.RunUncheckedUpdateManyWithoutWorkspaceNestedInput
@@ -3376,6 +3649,7 @@ export type WorkspaceCreateWithoutPromptSuggestionsInput = {
   apiKeys?: Prisma.ApiKeyCreateNestedManyWithoutWorkspaceInput
   invitations?: Prisma.InvitationCreateNestedManyWithoutWorkspaceInput
   credentials?: Prisma.StoredCredentialCreateNestedManyWithoutWorkspaceInput
+  connections?: Prisma.ConnectionCreateNestedManyWithoutWorkspaceInput
   creditAccount?: Prisma.CreditAccountCreateNestedOneWithoutWorkspaceInput
   prompts?: Prisma.PromptCreateNestedManyWithoutWorkspaceInput
   runs?: Prisma.RunCreateNestedManyWithoutWorkspaceInput
@@ -3424,6 +3698,7 @@ export type WorkspaceUncheckedCreateWithoutPromptSuggestionsInput = {
   apiKeys?: Prisma.ApiKeyUncheckedCreateNestedManyWithoutWorkspaceInput
   invitations?: Prisma.InvitationUncheckedCreateNestedManyWithoutWorkspaceInput
   credentials?: Prisma.StoredCredentialUncheckedCreateNestedManyWithoutWorkspaceInput
+  connections?: Prisma.ConnectionUncheckedCreateNestedManyWithoutWorkspaceInput
   creditAccount?: Prisma.CreditAccountUncheckedCreateNestedOneWithoutWorkspaceInput
   prompts?: Prisma.PromptUncheckedCreateNestedManyWithoutWorkspaceInput
   runs?: Prisma.RunUncheckedCreateNestedManyWithoutWorkspaceInput
@@ -3488,6 +3763,7 @@ export type WorkspaceUpdateWithoutPromptSuggestionsInput = {
   apiKeys?: Prisma.ApiKeyUpdateManyWithoutWorkspaceNestedInput
   invitations?: Prisma.InvitationUpdateManyWithoutWorkspaceNestedInput
   credentials?: Prisma.StoredCredentialUpdateManyWithoutWorkspaceNestedInput
+  connections?: Prisma.ConnectionUpdateManyWithoutWorkspaceNestedInput
   creditAccount?: Prisma.CreditAccountUpdateOneWithoutWorkspaceNestedInput
   prompts?: Prisma.PromptUpdateManyWithoutWorkspaceNestedInput
   runs?: Prisma.RunUpdateManyWithoutWorkspaceNestedInput
@@ -3536,6 +3812,7 @@ export type WorkspaceUncheckedUpdateWithoutPromptSuggestionsInput = {
   apiKeys?: Prisma.ApiKeyUncheckedUpdateManyWithoutWorkspaceNestedInput
   invitations?: Prisma.InvitationUncheckedUpdateManyWithoutWorkspaceNestedInput
   credentials?: Prisma.StoredCredentialUncheckedUpdateManyWithoutWorkspaceNestedInput
+  connections?: Prisma.ConnectionUncheckedUpdateManyWithoutWorkspaceNestedInput
   creditAccount?: Prisma.CreditAccountUncheckedUpdateOneWithoutWorkspaceNestedInput
   prompts?: Prisma.PromptUncheckedUpdateManyWithoutWorkspaceNestedInput
   runs?: Prisma.RunUncheckedUpdateManyWithoutWorkspaceNestedInput
@@ -3584,6 +3861,7 @@ export type WorkspaceCreateWithoutRecommendationsInput = {
   apiKeys?: Prisma.ApiKeyCreateNestedManyWithoutWorkspaceInput
   invitations?: Prisma.InvitationCreateNestedManyWithoutWorkspaceInput
   credentials?: Prisma.StoredCredentialCreateNestedManyWithoutWorkspaceInput
+  connections?: Prisma.ConnectionCreateNestedManyWithoutWorkspaceInput
   creditAccount?: Prisma.CreditAccountCreateNestedOneWithoutWorkspaceInput
   prompts?: Prisma.PromptCreateNestedManyWithoutWorkspaceInput
   runs?: Prisma.RunCreateNestedManyWithoutWorkspaceInput
@@ -3632,6 +3910,7 @@ export type WorkspaceUncheckedCreateWithoutRecommendationsInput = {
   apiKeys?: Prisma.ApiKeyUncheckedCreateNestedManyWithoutWorkspaceInput
   invitations?: Prisma.InvitationUncheckedCreateNestedManyWithoutWorkspaceInput
   credentials?: Prisma.StoredCredentialUncheckedCreateNestedManyWithoutWorkspaceInput
+  connections?: Prisma.ConnectionUncheckedCreateNestedManyWithoutWorkspaceInput
   creditAccount?: Prisma.CreditAccountUncheckedCreateNestedOneWithoutWorkspaceInput
   prompts?: Prisma.PromptUncheckedCreateNestedManyWithoutWorkspaceInput
   runs?: Prisma.RunUncheckedCreateNestedManyWithoutWorkspaceInput
@@ -3696,6 +3975,7 @@ export type WorkspaceUpdateWithoutRecommendationsInput = {
   apiKeys?: Prisma.ApiKeyUpdateManyWithoutWorkspaceNestedInput
   invitations?: Prisma.InvitationUpdateManyWithoutWorkspaceNestedInput
   credentials?: Prisma.StoredCredentialUpdateManyWithoutWorkspaceNestedInput
+  connections?: Prisma.ConnectionUpdateManyWithoutWorkspaceNestedInput
   creditAccount?: Prisma.CreditAccountUpdateOneWithoutWorkspaceNestedInput
   prompts?: Prisma.PromptUpdateManyWithoutWorkspaceNestedInput
   runs?: Prisma.RunUpdateManyWithoutWorkspaceNestedInput
@@ -3744,6 +4024,7 @@ export type WorkspaceUncheckedUpdateWithoutRecommendationsInput = {
   apiKeys?: Prisma.ApiKeyUncheckedUpdateManyWithoutWorkspaceNestedInput
   invitations?: Prisma.InvitationUncheckedUpdateManyWithoutWorkspaceNestedInput
   credentials?: Prisma.StoredCredentialUncheckedUpdateManyWithoutWorkspaceNestedInput
+  connections?: Prisma.ConnectionUncheckedUpdateManyWithoutWorkspaceNestedInput
   creditAccount?: Prisma.CreditAccountUncheckedUpdateOneWithoutWorkspaceNestedInput
   prompts?: Prisma.PromptUncheckedUpdateManyWithoutWorkspaceNestedInput
   runs?: Prisma.RunUncheckedUpdateManyWithoutWorkspaceNestedInput
@@ -3792,6 +4073,7 @@ export type WorkspaceCreateWithoutPageEvaluationsInput = {
   apiKeys?: Prisma.ApiKeyCreateNestedManyWithoutWorkspaceInput
   invitations?: Prisma.InvitationCreateNestedManyWithoutWorkspaceInput
   credentials?: Prisma.StoredCredentialCreateNestedManyWithoutWorkspaceInput
+  connections?: Prisma.ConnectionCreateNestedManyWithoutWorkspaceInput
   creditAccount?: Prisma.CreditAccountCreateNestedOneWithoutWorkspaceInput
   prompts?: Prisma.PromptCreateNestedManyWithoutWorkspaceInput
   runs?: Prisma.RunCreateNestedManyWithoutWorkspaceInput
@@ -3840,6 +4122,7 @@ export type WorkspaceUncheckedCreateWithoutPageEvaluationsInput = {
   apiKeys?: Prisma.ApiKeyUncheckedCreateNestedManyWithoutWorkspaceInput
   invitations?: Prisma.InvitationUncheckedCreateNestedManyWithoutWorkspaceInput
   credentials?: Prisma.StoredCredentialUncheckedCreateNestedManyWithoutWorkspaceInput
+  connections?: Prisma.ConnectionUncheckedCreateNestedManyWithoutWorkspaceInput
   creditAccount?: Prisma.CreditAccountUncheckedCreateNestedOneWithoutWorkspaceInput
   prompts?: Prisma.PromptUncheckedCreateNestedManyWithoutWorkspaceInput
   runs?: Prisma.RunUncheckedCreateNestedManyWithoutWorkspaceInput
@@ -3904,6 +4187,7 @@ export type WorkspaceUpdateWithoutPageEvaluationsInput = {
   apiKeys?: Prisma.ApiKeyUpdateManyWithoutWorkspaceNestedInput
   invitations?: Prisma.InvitationUpdateManyWithoutWorkspaceNestedInput
   credentials?: Prisma.StoredCredentialUpdateManyWithoutWorkspaceNestedInput
+  connections?: Prisma.ConnectionUpdateManyWithoutWorkspaceNestedInput
   creditAccount?: Prisma.CreditAccountUpdateOneWithoutWorkspaceNestedInput
   prompts?: Prisma.PromptUpdateManyWithoutWorkspaceNestedInput
   runs?: Prisma.RunUpdateManyWithoutWorkspaceNestedInput
@@ -3952,6 +4236,7 @@ export type WorkspaceUncheckedUpdateWithoutPageEvaluationsInput = {
   apiKeys?: Prisma.ApiKeyUncheckedUpdateManyWithoutWorkspaceNestedInput
   invitations?: Prisma.InvitationUncheckedUpdateManyWithoutWorkspaceNestedInput
   credentials?: Prisma.StoredCredentialUncheckedUpdateManyWithoutWorkspaceNestedInput
+  connections?: Prisma.ConnectionUncheckedUpdateManyWithoutWorkspaceNestedInput
   creditAccount?: Prisma.CreditAccountUncheckedUpdateOneWithoutWorkspaceNestedInput
   prompts?: Prisma.PromptUncheckedUpdateManyWithoutWorkspaceNestedInput
   runs?: Prisma.RunUncheckedUpdateManyWithoutWorkspaceNestedInput
@@ -4000,6 +4285,7 @@ export type WorkspaceCreateWithoutReportsInput = {
   apiKeys?: Prisma.ApiKeyCreateNestedManyWithoutWorkspaceInput
   invitations?: Prisma.InvitationCreateNestedManyWithoutWorkspaceInput
   credentials?: Prisma.StoredCredentialCreateNestedManyWithoutWorkspaceInput
+  connections?: Prisma.ConnectionCreateNestedManyWithoutWorkspaceInput
   creditAccount?: Prisma.CreditAccountCreateNestedOneWithoutWorkspaceInput
   prompts?: Prisma.PromptCreateNestedManyWithoutWorkspaceInput
   runs?: Prisma.RunCreateNestedManyWithoutWorkspaceInput
@@ -4048,6 +4334,7 @@ export type WorkspaceUncheckedCreateWithoutReportsInput = {
   apiKeys?: Prisma.ApiKeyUncheckedCreateNestedManyWithoutWorkspaceInput
   invitations?: Prisma.InvitationUncheckedCreateNestedManyWithoutWorkspaceInput
   credentials?: Prisma.StoredCredentialUncheckedCreateNestedManyWithoutWorkspaceInput
+  connections?: Prisma.ConnectionUncheckedCreateNestedManyWithoutWorkspaceInput
   creditAccount?: Prisma.CreditAccountUncheckedCreateNestedOneWithoutWorkspaceInput
   prompts?: Prisma.PromptUncheckedCreateNestedManyWithoutWorkspaceInput
   runs?: Prisma.RunUncheckedCreateNestedManyWithoutWorkspaceInput
@@ -4112,6 +4399,7 @@ export type WorkspaceUpdateWithoutReportsInput = {
   apiKeys?: Prisma.ApiKeyUpdateManyWithoutWorkspaceNestedInput
   invitations?: Prisma.InvitationUpdateManyWithoutWorkspaceNestedInput
   credentials?: Prisma.StoredCredentialUpdateManyWithoutWorkspaceNestedInput
+  connections?: Prisma.ConnectionUpdateManyWithoutWorkspaceNestedInput
   creditAccount?: Prisma.CreditAccountUpdateOneWithoutWorkspaceNestedInput
   prompts?: Prisma.PromptUpdateManyWithoutWorkspaceNestedInput
   runs?: Prisma.RunUpdateManyWithoutWorkspaceNestedInput
@@ -4160,6 +4448,7 @@ export type WorkspaceUncheckedUpdateWithoutReportsInput = {
   apiKeys?: Prisma.ApiKeyUncheckedUpdateManyWithoutWorkspaceNestedInput
   invitations?: Prisma.InvitationUncheckedUpdateManyWithoutWorkspaceNestedInput
   credentials?: Prisma.StoredCredentialUncheckedUpdateManyWithoutWorkspaceNestedInput
+  connections?: Prisma.ConnectionUncheckedUpdateManyWithoutWorkspaceNestedInput
   creditAccount?: Prisma.CreditAccountUncheckedUpdateOneWithoutWorkspaceNestedInput
   prompts?: Prisma.PromptUncheckedUpdateManyWithoutWorkspaceNestedInput
   runs?: Prisma.RunUncheckedUpdateManyWithoutWorkspaceNestedInput
@@ -4181,6 +4470,7 @@ export type WorkspaceCountOutputType = {
   apiKeys: number
   invitations: number
   credentials: number
+  connections: number
   prompts: number
   runs: number
   promptGenerations: number
@@ -4197,6 +4487,7 @@ export type WorkspaceCountOutputTypeSelect<ExtArgs extends runtime.Types.Extensi
   apiKeys?: boolean | WorkspaceCountOutputTypeCountApiKeysArgs
   invitations?: boolean | WorkspaceCountOutputTypeCountInvitationsArgs
   credentials?: boolean | WorkspaceCountOutputTypeCountCredentialsArgs
+  connections?: boolean | WorkspaceCountOutputTypeCountConnectionsArgs
   prompts?: boolean | WorkspaceCountOutputTypeCountPromptsArgs
   runs?: boolean | WorkspaceCountOutputTypeCountRunsArgs
   promptGenerations?: boolean | WorkspaceCountOutputTypeCountPromptGenerationsArgs
@@ -4250,6 +4541,13 @@ export type WorkspaceCountOutputTypeCountInvitationsArgs<ExtArgs extends runtime
  */
 export type WorkspaceCountOutputTypeCountCredentialsArgs<ExtArgs extends runtime.Types.Extensions.InternalArgs = runtime.Types.Extensions.DefaultArgs> = {
   where?: Prisma.StoredCredentialWhereInput
+}
+
+/**
+ * WorkspaceCountOutputType without action
+ */
+export type WorkspaceCountOutputTypeCountConnectionsArgs<ExtArgs extends runtime.Types.Extensions.InternalArgs = runtime.Types.Extensions.DefaultArgs> = {
+  where?: Prisma.ConnectionWhereInput
 }
 
 /**
@@ -4347,6 +4645,7 @@ export type WorkspaceSelect<ExtArgs extends runtime.Types.Extensions.InternalArg
   apiKeys?: boolean | Prisma.Workspace$apiKeysArgs<ExtArgs>
   invitations?: boolean | Prisma.Workspace$invitationsArgs<ExtArgs>
   credentials?: boolean | Prisma.Workspace$credentialsArgs<ExtArgs>
+  connections?: boolean | Prisma.Workspace$connectionsArgs<ExtArgs>
   creditAccount?: boolean | Prisma.Workspace$creditAccountArgs<ExtArgs>
   prompts?: boolean | Prisma.Workspace$promptsArgs<ExtArgs>
   runs?: boolean | Prisma.Workspace$runsArgs<ExtArgs>
@@ -4471,6 +4770,7 @@ export type WorkspaceInclude<ExtArgs extends runtime.Types.Extensions.InternalAr
   apiKeys?: boolean | Prisma.Workspace$apiKeysArgs<ExtArgs>
   invitations?: boolean | Prisma.Workspace$invitationsArgs<ExtArgs>
   credentials?: boolean | Prisma.Workspace$credentialsArgs<ExtArgs>
+  connections?: boolean | Prisma.Workspace$connectionsArgs<ExtArgs>
   creditAccount?: boolean | Prisma.Workspace$creditAccountArgs<ExtArgs>
   prompts?: boolean | Prisma.Workspace$promptsArgs<ExtArgs>
   runs?: boolean | Prisma.Workspace$runsArgs<ExtArgs>
@@ -4493,6 +4793,7 @@ export type $WorkspacePayload<ExtArgs extends runtime.Types.Extensions.InternalA
     apiKeys: Prisma.$ApiKeyPayload<ExtArgs>[]
     invitations: Prisma.$InvitationPayload<ExtArgs>[]
     credentials: Prisma.$StoredCredentialPayload<ExtArgs>[]
+    connections: Prisma.$ConnectionPayload<ExtArgs>[]
     creditAccount: Prisma.$CreditAccountPayload<ExtArgs> | null
     prompts: Prisma.$PromptPayload<ExtArgs>[]
     runs: Prisma.$RunPayload<ExtArgs>[]
@@ -4962,6 +5263,7 @@ export interface Prisma__WorkspaceClient<T, Null = never, ExtArgs extends runtim
   apiKeys<T extends Prisma.Workspace$apiKeysArgs<ExtArgs> = {}>(args?: Prisma.Subset<T, Prisma.Workspace$apiKeysArgs<ExtArgs>>): Prisma.PrismaPromise<runtime.Types.Result.GetResult<Prisma.$ApiKeyPayload<ExtArgs>, T, "findMany", GlobalOmitOptions> | Null>
   invitations<T extends Prisma.Workspace$invitationsArgs<ExtArgs> = {}>(args?: Prisma.Subset<T, Prisma.Workspace$invitationsArgs<ExtArgs>>): Prisma.PrismaPromise<runtime.Types.Result.GetResult<Prisma.$InvitationPayload<ExtArgs>, T, "findMany", GlobalOmitOptions> | Null>
   credentials<T extends Prisma.Workspace$credentialsArgs<ExtArgs> = {}>(args?: Prisma.Subset<T, Prisma.Workspace$credentialsArgs<ExtArgs>>): Prisma.PrismaPromise<runtime.Types.Result.GetResult<Prisma.$StoredCredentialPayload<ExtArgs>, T, "findMany", GlobalOmitOptions> | Null>
+  connections<T extends Prisma.Workspace$connectionsArgs<ExtArgs> = {}>(args?: Prisma.Subset<T, Prisma.Workspace$connectionsArgs<ExtArgs>>): Prisma.PrismaPromise<runtime.Types.Result.GetResult<Prisma.$ConnectionPayload<ExtArgs>, T, "findMany", GlobalOmitOptions> | Null>
   creditAccount<T extends Prisma.Workspace$creditAccountArgs<ExtArgs> = {}>(args?: Prisma.Subset<T, Prisma.Workspace$creditAccountArgs<ExtArgs>>): Prisma.Prisma__CreditAccountClient<runtime.Types.Result.GetResult<Prisma.$CreditAccountPayload<ExtArgs>, T, "findUniqueOrThrow", GlobalOmitOptions> | null, null, ExtArgs, GlobalOmitOptions>
   prompts<T extends Prisma.Workspace$promptsArgs<ExtArgs> = {}>(args?: Prisma.Subset<T, Prisma.Workspace$promptsArgs<ExtArgs>>): Prisma.PrismaPromise<runtime.Types.Result.GetResult<Prisma.$PromptPayload<ExtArgs>, T, "findMany", GlobalOmitOptions> | Null>
   runs<T extends Prisma.Workspace$runsArgs<ExtArgs> = {}>(args?: Prisma.Subset<T, Prisma.Workspace$runsArgs<ExtArgs>>): Prisma.PrismaPromise<runtime.Types.Result.GetResult<Prisma.$RunPayload<ExtArgs>, T, "findMany", GlobalOmitOptions> | Null>
@@ -5542,6 +5844,30 @@ export type Workspace$credentialsArgs<ExtArgs extends runtime.Types.Extensions.I
   take?: number
   skip?: number
   distinct?: Prisma.StoredCredentialScalarFieldEnum | Prisma.StoredCredentialScalarFieldEnum[]
+}
+
+/**
+ * Workspace.connections
+ */
+export type Workspace$connectionsArgs<ExtArgs extends runtime.Types.Extensions.InternalArgs = runtime.Types.Extensions.DefaultArgs> = {
+  /**
+   * Select specific fields to fetch from the Connection
+   */
+  select?: Prisma.ConnectionSelect<ExtArgs> | null
+  /**
+   * Omit specific fields from the Connection
+   */
+  omit?: Prisma.ConnectionOmit<ExtArgs> | null
+  /**
+   * Choose, which related nodes to fetch as well
+   */
+  include?: Prisma.ConnectionInclude<ExtArgs> | null
+  where?: Prisma.ConnectionWhereInput
+  orderBy?: Prisma.ConnectionOrderByWithRelationInput | Prisma.ConnectionOrderByWithRelationInput[]
+  cursor?: Prisma.ConnectionWhereUniqueInput
+  take?: number
+  skip?: number
+  distinct?: Prisma.ConnectionScalarFieldEnum | Prisma.ConnectionScalarFieldEnum[]
 }
 
 /**

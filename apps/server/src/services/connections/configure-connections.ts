@@ -1,0 +1,124 @@
+import type { ConnectionProvider, Connections, RequestBody } from "@geopulse/api-types";
+import type { Prisma } from "@geopulse/db";
+import { errors } from "../../errors/app-error.js";
+import { audit } from "../audit/audit.js";
+import type { WorkspaceOperation } from "../operation.js";
+import { CONNECTION_PROVIDERS, loadConnections } from "./load-connections.js";
+
+export interface ConfigureConnectionsOptions extends WorkspaceOperation {
+  input: RequestBody<"configureConnections">;
+}
+
+const propertyColumn = { search_console: "gscProperty", analytics: "ga4Property" } as const;
+
+/**
+ * Sets each provider's property (on the workspace, its one home) and credential (a stored
+ * `google_service_account` credential of this workspace). Idempotent: what is already so is
+ * left as it is, unaudited; a change clears the last test's outcome and is audited as
+ * `connection.configure` with the provider, the credential id and the property (never a key).
+ * Every field is checked before anything is written.
+ */
+export async function configureConnections(
+  options: ConfigureConnectionsOptions,
+): Promise<Connections> {
+  const { ctx, workspace, input } = options;
+  const now = ctx.clock.now();
+  return ctx.prisma.$transaction(async (tx) => {
+    const current = await tx.workspace.findUniqueOrThrow({
+      where: { id: workspace.id },
+      select: { gscProperty: true, ga4Property: true },
+    });
+    const existing = await tx.connection.findMany({ where: { workspaceId: workspace.id } });
+    const requested = CONNECTION_PROVIDERS.flatMap((provider) => {
+      const change = input[provider];
+      return change ? [{ provider, change }] : [];
+    });
+    const ids = requested.flatMap(({ change }) =>
+      change.credentialId ? [change.credentialId] : [],
+    );
+    const credentials = await tx.storedCredential.findMany({
+      where: { workspaceId: workspace.id, id: { in: ids } },
+      select: { id: true, kind: true },
+    });
+    const plans = requested.map(({ provider, change }) => {
+      const row = existing.find((c) => c.provider === provider);
+      const credentialId = change.credentialId ?? row?.credentialId ?? null;
+      const field = `body.${provider}.credentialId`;
+      if (change.credentialId) {
+        const credential = credentials.find((c) => c.id === change.credentialId);
+        if (!credential)
+          throw errors.field(
+            field,
+            "exists",
+            `${field}: no credential ${change.credentialId} in this workspace.`,
+          );
+        if (credential.kind !== "google_service_account")
+          throw errors.field(
+            field,
+            "kind",
+            `${field}: the credential is not a Google service-account key (store it with kind google_service_account).`,
+          );
+      } else if (!credentialId) {
+        throw errors.field(
+          field,
+          "required",
+          `${field}: required, the connection has no credential yet.`,
+        );
+      }
+      const property = change.property ?? current[propertyColumn[provider]];
+      const changed =
+        !row || row.credentialId !== credentialId || property !== current[propertyColumn[provider]];
+      return { provider, credentialId, property, row, changed };
+    });
+    const properties: Partial<Record<"gscProperty" | "ga4Property", string>> = {};
+    for (const plan of plans) {
+      if (!plan.changed) continue;
+      if (plan.property !== current[propertyColumn[plan.provider]])
+        properties[propertyColumn[plan.provider]] = plan.property;
+      await upsertConnection(
+        tx,
+        workspace.id,
+        plan.provider,
+        plan.credentialId,
+        now,
+        plan.row !== undefined,
+      );
+      await audit(options, tx, "connection.configure", ["connection", plan.provider], {
+        provider: plan.provider,
+        credentialId: plan.credentialId,
+        property: plan.property,
+      });
+    }
+    if (Object.keys(properties).length > 0)
+      await tx.workspace.update({
+        where: { id: workspace.id },
+        data: { ...properties, updatedAt: now },
+      });
+    return loadConnections({ db: tx, workspace });
+  });
+}
+
+async function upsertConnection(
+  tx: Prisma.TransactionClient,
+  workspaceId: string,
+  provider: ConnectionProvider,
+  credentialId: string | null,
+  now: Date,
+  exists: boolean,
+): Promise<void> {
+  const cleared = {
+    credentialId,
+    testStatus: null,
+    testedProperty: null,
+    testedCredentialId: null,
+    lastErrorCode: null,
+    lastError: null,
+    updatedAt: now,
+  };
+  if (exists)
+    await tx.connection.update({
+      where: { workspaceId_provider: { workspaceId, provider } },
+      data: cleared,
+    });
+  else await tx.connection.create({ data: { workspaceId, provider, ...cleared, createdAt: now } });
+}
