@@ -1,7 +1,7 @@
-import { mkdirSync } from "node:fs";
 import { join } from "node:path";
-import { type Browser, chromium, type Page } from "playwright-core";
+import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { launchChromium, screenshotsDir as screenshots } from "../harness/chromium.js";
 import { startTestServer, type TestServer } from "../harness/test-server.js";
 
 /**
@@ -10,8 +10,6 @@ import { startTestServer, type TestServer } from "../harness/test-server.js";
  * sees what the device asked for, grants or unticks scopes and approves.
  * Screenshots land in test-results/screenshots for a person to look at.
  */
-const executablePath = process.env.GEO_CHROMIUM ?? "/usr/bin/chromium";
-const screenshots = join(import.meta.dirname, "../../test-results/screenshots");
 
 let t: TestServer;
 let browser: Browser;
@@ -19,18 +17,7 @@ let slug: string;
 beforeAll(async () => {
   t = await startTestServer();
   slug = await t.createWorkspace(await t.signIn("page@example.com"), { brand: "pagebrand" });
-  mkdirSync(screenshots, { recursive: true });
-  browser = await chromium.launch({
-    executablePath,
-    args: [
-      "--no-sandbox",
-      "--disable-gpu",
-      "--disable-background-networking",
-      "--disable-component-update",
-      "--disable-sync",
-      "--no-first-run",
-    ],
-  });
+  browser = await launchChromium();
 }, 60_000);
 afterAll(async () => {
   await browser?.close();

@@ -1,9 +1,9 @@
-import { mkdirSync } from "node:fs";
 import { join } from "node:path";
-import { type Browser, chromium } from "playwright-core";
+import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { renderReportHtml } from "../../src/reports/render/render-report-html.js";
 import type { ReportDocument } from "../../src/reports/report-document.js";
+import { launchChromium, screenshotsDir as screenshots } from "../harness/chromium.js";
 import {
   ACCENTED,
   BEYOND_LATIN1,
@@ -21,23 +21,10 @@ import {
  * text, every chart drawn at a size, every table with its rows. Screenshots land in
  * test-results/screenshots for a person to look at.
  */
-const executablePath = process.env.GEO_CHROMIUM ?? "/usr/bin/chromium";
-const screenshots = join(import.meta.dirname, "../../test-results/screenshots");
 
 let browser: Browser;
 beforeAll(async () => {
-  mkdirSync(screenshots, { recursive: true });
-  browser = await chromium.launch({
-    executablePath,
-    args: [
-      "--no-sandbox",
-      "--disable-gpu",
-      "--disable-background-networking",
-      "--disable-component-update",
-      "--disable-sync",
-      "--no-first-run",
-    ],
-  });
+  browser = await launchChromium();
 }, 60_000);
 afterAll(async () => {
   await browser?.close();

@@ -1,6 +1,7 @@
-import { type Browser, chromium } from "playwright-core";
+import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { REPORT_TYPES } from "../../src/services/reports/report-catalog.js";
+import { launchChromium } from "../harness/chromium.js";
 import { startTestServer, type TestServer } from "../harness/test-server.js";
 import { parsePdf } from "./parse-pdf.js";
 import { period, seedReports } from "./report-fixtures.js";
@@ -17,10 +18,7 @@ let browser: Browser;
 beforeAll(async () => {
   t = await startTestServer({ env: { GEO_QUEUE_POLL_SECONDS: "0.5" } });
   ({ cookie, slug, ids } = await seedReports(t, "formatco"));
-  browser = await chromium.launch({
-    executablePath: process.env.GEO_CHROMIUM ?? "/usr/bin/chromium",
-    args: ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--no-first-run"],
-  });
+  browser = await launchChromium();
 }, 120_000);
 afterAll(async () => {
   await browser?.close();
