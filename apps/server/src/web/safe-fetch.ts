@@ -172,7 +172,10 @@ export async function safeFetch(options: SafeFetchOptions): Promise<FetchResult>
     const refusal =
       error instanceof Refusal || !timedOut
         ? toRefusal(error, options.maxBytes ?? fetchDefaults.maxBytes)
-        : new Refusal("timeout", `The page did not arrive within ${timeoutMs / 1000} seconds.`);
+        : new Refusal(
+            "timeout",
+            `The page did not arrive within ${timeoutMs / 1000} ${timeoutMs === 1000 ? "second" : "seconds"}.`,
+          );
     return {
       ok: false,
       reason: refusal.reason,

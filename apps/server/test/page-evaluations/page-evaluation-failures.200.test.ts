@@ -68,7 +68,7 @@ describe("page evaluations that fail", () => {
     const done = await failureOf(site.url("/slow"));
     expect(done.failure).toEqual({
       reason: "timeout",
-      message: "The page did not arrive within 1 seconds.",
+      message: "The page did not arrive within 1 second.",
     });
   });
 
@@ -88,6 +88,26 @@ describe("page evaluations that fail", () => {
     const done = await failureOf("http://10.0.0.1/");
     expect(done.failure.reason).toBe("blocked_address");
     expect(done.failure.message).toMatch(/private/i);
+  });
+
+  // Every refused range as a literal through the API (the range rules themselves, and the
+  // names that resolve into them, are covered in test/web/address-policy and safe-fetch).
+  it.each([
+    ["10.1.2.3", /private/i],
+    ["172.16.0.1", /private/i],
+    ["192.168.1.1", /private/i],
+    ["169.254.1.1", /link-local/i],
+    ["100.64.0.1", /carrier-grade|shared/i],
+    ["224.0.0.1", /multicast/i],
+    ["0.0.0.0", /unspecified/i],
+    ["[fc00::1]", /unique-local/i],
+    ["[fe80::1]", /link-local/i],
+    ["[::ffff:10.0.0.1]", /private/i],
+    ["169.254.169.254", /metadata/i],
+  ])("http://%s/ is refused as blocked_address", async (host, range) => {
+    const done = await failureOf(`http://${host}/`);
+    expect(done.failure.reason).toBe("blocked_address");
+    expect(done.failure.message).toMatch(range);
   });
 
   it("a redirect into a private range or the metadata address is refused at that hop", async () => {

@@ -5,7 +5,9 @@ import type { ContentCheckInput } from "./types.js";
 /**
  * `entity.brand_name`: the page names the brand (title and visible text of the initial HTML),
  * and consistently: as written in the workspace, not mostly as other spellings ("ACME",
- * "acme"). Not named fails; named only or mostly in other spellings warns.
+ * "acme"). Not named fails; named only or mostly in other spellings warns. A workspace brand in
+ * lower case is a slug ("acme") that says nothing about how the name is written: the page's
+ * most frequent spelling is then the one the others are measured against.
  */
 export function checkBrandName({ facts, brand, competitors }: ContentCheckInput): PageCheck {
   const base = {
@@ -39,7 +41,11 @@ export function checkBrandName({ facts, brand, competitors }: ContentCheckInput)
       fix: `Name ${name} in the title, the first heading and the opening paragraph, so engines tie the content to the brand.`,
     };
   }
-  const exact = hits.spellings.find((s) => s.text === name)?.count ?? 0;
+  const written =
+    name === name.toLowerCase()
+      ? hits.spellings.reduce((a, b) => (b.count > a.count ? b : a)).text
+      : name;
+  const exact = hits.spellings.find((s) => s.text === written)?.count ?? 0;
   const evidence = [
     { label: "mentions", value: String(count) },
     { label: "spellings", value: hits.spellings.map((s) => `${s.text} (${s.count})`).join(", ") },
@@ -52,16 +58,16 @@ export function checkBrandName({ facts, brand, competitors }: ContentCheckInput)
       status: "warn",
       summary:
         exact === 0
-          ? `The page names the brand only as other spellings, never as "${name}".`
-          : `The page names the brand ${count} times, but only ${exact} as "${name}".`,
+          ? `The page names the brand only as other spellings, never as "${written}".`
+          : `The page names the brand ${count} times, but only ${exact} as "${written}".`,
       evidence,
-      fix: `Write the brand the same way everywhere ("${name}"), so engines see one entity.`,
+      fix: `Write the brand the same way everywhere ("${written}"), so engines see one entity.`,
     };
   }
   return {
     ...base,
     status: "pass",
-    summary: `The page names ${name} ${count} time${count === 1 ? "" : "s"}, ${exact} as written.`,
+    summary: `The page names ${written} ${count} time${count === 1 ? "" : "s"}, ${exact} as written.`,
     evidence,
     fix: null,
   };

@@ -29,6 +29,20 @@ describe("brand named", () => {
     expect(check.evidence).toContainEqual({ label: "sentence", value: "ACME is great." });
   });
 
+  it("measures a lower-case brand (a slug) against the page's most frequent spelling", () => {
+    const consistent = analyze(body("<p>Acme is great. We love Acme's tools. Try ACME.</p>"), {
+      brand: "acme",
+    }).check("entity.brand_name");
+    expect(consistent).toMatchObject({
+      status: "pass",
+      summary: "The page names Acme 3 times, 2 as written.",
+    });
+    const mixed = analyze(body("<p>ACME, Acme and acme are all here.</p>"), {
+      brand: "acme",
+    }).check("entity.brand_name");
+    expect(mixed.status).toBe("warn");
+  });
+
   it("does not count a competitor's longer name that starts with the brand", () => {
     const check = analyze(body("<p>Acme Cloud is a different company.</p>"), {
       competitors: [{ name: "Acme Cloud" }],
