@@ -20,7 +20,10 @@ let cookie: string;
 let slug: string;
 let workspaceId: string;
 let shellVersion = 1;
-const ids: Record<string, string> = {};
+const ids = {} as Record<
+  "before" | "shellFirst" | "good" | "gone" | "shell" | "after" | "report",
+  string
+>;
 
 beforeAll(async () => {
   site = await startTestSite({
