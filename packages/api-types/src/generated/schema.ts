@@ -3317,6 +3317,22 @@ export interface components {
                 title: string | null;
             }[];
         };
+        RecommendationPageEvaluation: {
+            evaluationId: string;
+            /** @description The URL evaluated */
+            url: string;
+            /** Format: date-time */
+            finishedAt: string;
+            scores: components["schemas"]["PageScores"];
+            /** @description Its failing checks, the most severe first. */
+            failingChecks: {
+                id: string;
+                title: string;
+                /** @enum {string} */
+                severity: "critical" | "high" | "medium" | "low";
+                fix: string | null;
+            }[];
+        };
         RecommendationEvidence: {
             metric: components["schemas"]["RecommendationMetric"];
             /** @description The same metric for the entity compared with (e.g. the leading competitor); null when none. */
@@ -3328,6 +3344,13 @@ export interface components {
                 n: number;
             } | null;
             answers: components["schemas"]["RecommendationEvidenceAnswer"][];
+            /**
+             * @description `improve_page` only: the latest succeeded page evaluation of the target URL that found
+             *     it weak (overall score below 60, or a failing check of severity critical or high;
+             *     docs/recommendations.md, "improve_page"); null otherwise. `GET .../page-evaluations/{evaluationId}`
+             *     holds it in full.
+             */
+            pageEvaluation?: components["schemas"]["RecommendationPageEvaluation"] | null;
             /**
              * @description True when a later derivation's data no longer supported this recommendation while
              *     it was open: its evidence is still that of `metric.date` (never rewritten from other
@@ -4039,6 +4062,7 @@ export type RecommendationDismissRequest = components['schemas']['Recommendation
 export type RecommendationReviewRequest = components['schemas']['RecommendationReviewRequest'];
 export type RecommendationMetric = components['schemas']['RecommendationMetric'];
 export type RecommendationEvidenceAnswer = components['schemas']['RecommendationEvidenceAnswer'];
+export type RecommendationPageEvaluation = components['schemas']['RecommendationPageEvaluation'];
 export type RecommendationEvidence = components['schemas']['RecommendationEvidence'];
 export type RecommendationTarget = components['schemas']['RecommendationTarget'];
 export type RecommendationPriority = components['schemas']['RecommendationPriority'];

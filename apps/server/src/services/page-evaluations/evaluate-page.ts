@@ -1,5 +1,6 @@
 import type { Prisma } from "@geopulse/db";
 import type { AppContext } from "../../context.js";
+import { deriveRecommendationsJob } from "../../jobs/definitions/derive-recommendations-job.js";
 import { checkCrawlerAccess } from "../../web/check-crawler-access.js";
 import { browserUserAgent } from "../../web/crawlers.js";
 import {
@@ -10,6 +11,7 @@ import {
 } from "../../web/page-check.js";
 import { analyzePageContent } from "../../web/page-content/analyze-page-content.js";
 import { safeFetch } from "../../web/safe-fetch.js";
+import { enqueueWorkspaceJob } from "../analysis/enqueue-rollup-follow-ups.js";
 import { buildAccessChecks } from "./access-checks.js";
 import { buildCitationChecks } from "./citation-checks.js";
 import { buildComplianceChecks } from "./compliance-checks.js";
@@ -90,7 +92,7 @@ export async function evaluatePage({ ctx, evaluation }: EvaluatePageOptions): Pr
   ];
   // Category order, each category's checks as they came (a stable sort).
   checks.sort((a, b) => categoryOrder.indexOf(a.category) - categoryOrder.indexOf(b.category));
-  await ctx.prisma.pageEvaluation.updateMany({
+  const stored = await ctx.prisma.pageEvaluation.updateMany({
     where: guard,
     data: {
       status: "succeeded",
@@ -103,4 +105,13 @@ export async function evaluatePage({ ctx, evaluation }: EvaluatePageOptions): Pr
       finishedAt: ctx.clock.now(),
     },
   });
+  // A weak owned page is an `improve_page` recommendation (docs/recommendations.md).
+  if (stored.count > 0) {
+    await enqueueWorkspaceJob(
+      ctx,
+      deriveRecommendationsJob,
+      workspace.id,
+      "the recommendation derivation",
+    );
+  }
 }
