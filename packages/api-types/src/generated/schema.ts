@@ -3288,7 +3288,8 @@ export interface components {
         /**
          * @description The measurement behind the recommendation, on its target's prompts and engines:
          *     `name` is the metric (`visibility`, `share_of_voice`, `citation_rate`,
-         *     `negative_share`, `restricted_claims`, and in an `earn_citation` impact
+         *     `negative_share`, `restricted_claims`, `page_score` (an `improve_page` from a page
+         *     evaluation: its overall score / 100), and in an `earn_citation` impact
          *     `co_citation_rate`; docs/recommendations.md), `date` the UTC day of the data
          *     (rollups or stored answers) it was computed from.
          */
