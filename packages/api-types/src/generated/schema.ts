@@ -3320,7 +3320,7 @@ export interface components {
         };
         RecommendationPageEvaluation: {
             evaluationId: string;
-            /** @description The URL evaluated */
+            /** @description The URL evaluated, as requested. */
             url: string;
             /** Format: date-time */
             finishedAt: string;
