@@ -1,14 +1,15 @@
 // How long `analyzePageContent` (web/page-content/) blocks the thread it runs on: a typical
 // article page (~60 KB) and the 5 MB page of test/web/page-content/large-page.test.ts
 // (~200,000 elements). The analysis is synchronous, so its wall time is the time the event
-// loop is blocked; the CPU time is this process's (user + system). Also measures the same
-// analysis in a worker thread (node:worker_threads) while the main thread's event-loop delay
-// is sampled, to show what moving it off the main thread buys and costs.
+// loop is blocked; the CPU time is this process's (user + system). Then the same analysis
+// through `analyzePageContentInWorker` (web/page-content/analyze-in-worker.ts, what page
+// evaluations use: one long-lived worker thread) while the main thread's event-loop delay is
+// sampled: the wall time of the analysis and the longest the main loop waited meanwhile.
 // Build first: `cd apps/server && npx tsc -p tsconfig.build.json`.
 // Usage: node bench/page-content.mjs [--runs 5] [--large-runs 2]
 import { monitorEventLoopDelay, performance } from "node:perf_hooks";
 import { parseArgs } from "node:util";
-import { isMainThread, parentPort, Worker, workerData } from "node:worker_threads";
+import { analyzePageContentInWorker } from "../apps/server/dist/web/page-content/analyze-in-worker.js";
 import { analyzePageContent } from "../apps/server/dist/web/page-content/analyze-page-content.js";
 
 const input = (html) => ({
@@ -20,10 +21,7 @@ const input = (html) => ({
   now: new Date("2026-11-24T00:00:00Z"),
 });
 
-if (!isMainThread) {
-  const result = analyzePageContent(input(workerData.html));
-  parentPort.postMessage({ checks: result.checks.length, markdown: result.markdown.length });
-} else {
+{
   const { values } = parseArgs({
     options: {
       runs: { type: "string", default: "5" },
@@ -33,7 +31,7 @@ if (!isMainThread) {
   const page = (head, body) =>
     `<!doctype html><html lang="en"><head><meta charset="utf-8">${head}</head><body>${body}</body></html>`;
 
-  // A typical article: nav, header, 40 paragraphs, lists, a table, JSON-LD, footer (~60 KB).
+  // A typical article: nav, header, 40 paragraphs, lists, a table, JSON-LD, footer (~17 KB).
   const paragraphs = Array.from(
     { length: 40 },
     (_, i) =>
@@ -67,11 +65,7 @@ if (!isMainThread) {
     const delay = monitorEventLoopDelay({ resolution: 10 });
     delay.enable();
     const start = performance.now();
-    await new Promise((resolve, reject) => {
-      const worker = new Worker(new URL(import.meta.url), { workerData: { html } });
-      worker.once("message", resolve);
-      worker.once("error", reject);
-    });
+    await analyzePageContentInWorker(input(html));
     const wall = performance.now() - start;
     delay.disable();
     return { wall, maxDelay: delay.max / 1e6 };
@@ -87,7 +81,8 @@ if (!isMainThread) {
       Number(values["large-runs"]),
     ],
   ]) {
-    inline(html); // warm-up (JIT, module state)
+    inline(html); // warm-up (JIT, module state), and the worker's start
+    await analyzePageContentInWorker(input(html));
     const same = [];
     for (let i = 0; i < runs; i++) same.push(inline(html));
     const off = [];

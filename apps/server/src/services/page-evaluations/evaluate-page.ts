@@ -9,7 +9,7 @@ import {
   type PageCheckCategory,
   scorePage,
 } from "../../web/page-check.js";
-import { analyzePageContent } from "../../web/page-content/analyze-page-content.js";
+import { analyzePageContentInWorker } from "../../web/page-content/analyze-in-worker.js";
 import { safeFetch } from "../../web/safe-fetch.js";
 import { enqueueWorkspaceJob } from "../analysis/enqueue-rollup-follow-ups.js";
 import { buildAccessChecks } from "./access-checks.js";
@@ -67,8 +67,9 @@ export async function evaluatePage({ ctx, evaluation }: EvaluatePageOptions): Pr
     maxBytes: llmsMaxBytes,
   });
   // Pure CPU work on untrusted HTML, bounded by `web/page-content/limits.ts` (a 5 MB page with
-  // 200,000 elements takes seconds: docs/page-evaluations.md, "Content checks").
-  const content = analyzePageContent({
+  // 200,000 elements takes seconds: docs/page-evaluations.md, "Content checks"), so in a worker
+  // thread: the event loop keeps serving requests meanwhile.
+  const content = await analyzePageContentInWorker({
     html: page.body.toString("utf8"),
     url: page.finalUrl,
     brand: workspace.brand,
