@@ -69,6 +69,7 @@ function day(answers: DerivationAnswer[], extra: Partial<DerivationData> = {}): 
       ["cmp_initech", "Initech"],
     ]),
     answers,
+    pageEvaluations: [],
     ...extra,
   };
 }

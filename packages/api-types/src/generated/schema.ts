@@ -3288,7 +3288,8 @@ export interface components {
         /**
          * @description The measurement behind the recommendation, on its target's prompts and engines:
          *     `name` is the metric (`visibility`, `share_of_voice`, `citation_rate`,
-         *     `negative_share`, `restricted_claims`, and in an `earn_citation` impact
+         *     `negative_share`, `restricted_claims`, `page_score` (an `improve_page` from a page
+         *     evaluation: its overall score / 100), and in an `earn_citation` impact
          *     `co_citation_rate`; docs/recommendations.md), `date` the UTC day of the data
          *     (rollups or stored answers) it was computed from.
          */
@@ -3317,6 +3318,22 @@ export interface components {
                 title: string | null;
             }[];
         };
+        RecommendationPageEvaluation: {
+            evaluationId: string;
+            /** @description The URL evaluated, as requested. */
+            url: string;
+            /** Format: date-time */
+            finishedAt: string;
+            scores: components["schemas"]["PageScores"];
+            /** @description Its failing checks, the most severe first. */
+            failingChecks: {
+                id: string;
+                title: string;
+                /** @enum {string} */
+                severity: "critical" | "high" | "medium" | "low";
+                fix: string | null;
+            }[];
+        };
         RecommendationEvidence: {
             metric: components["schemas"]["RecommendationMetric"];
             /** @description The same metric for the entity compared with (e.g. the leading competitor); null when none. */
@@ -3328,6 +3345,13 @@ export interface components {
                 n: number;
             } | null;
             answers: components["schemas"]["RecommendationEvidenceAnswer"][];
+            /**
+             * @description `improve_page` only: the latest succeeded page evaluation of the target URL that found
+             *     it weak (overall score below 60, or a failing check of severity critical or high;
+             *     docs/recommendations.md, "improve_page"); null otherwise. `GET .../page-evaluations/{evaluationId}`
+             *     holds it in full.
+             */
+            pageEvaluation?: components["schemas"]["RecommendationPageEvaluation"] | null;
             /**
              * @description True when a later derivation's data no longer supported this recommendation while
              *     it was open: its evidence is still that of `metric.date` (never rewritten from other
@@ -4039,6 +4063,7 @@ export type RecommendationDismissRequest = components['schemas']['Recommendation
 export type RecommendationReviewRequest = components['schemas']['RecommendationReviewRequest'];
 export type RecommendationMetric = components['schemas']['RecommendationMetric'];
 export type RecommendationEvidenceAnswer = components['schemas']['RecommendationEvidenceAnswer'];
+export type RecommendationPageEvaluation = components['schemas']['RecommendationPageEvaluation'];
 export type RecommendationEvidence = components['schemas']['RecommendationEvidence'];
 export type RecommendationTarget = components['schemas']['RecommendationTarget'];
 export type RecommendationPriority = components['schemas']['RecommendationPriority'];

@@ -1,5 +1,6 @@
 import type { Prisma } from "@geopulse/db";
 import type { AppContext } from "../../context.js";
+import { deriveRecommendationsJob } from "../../jobs/definitions/derive-recommendations-job.js";
 import { checkCrawlerAccess } from "../../web/check-crawler-access.js";
 import { browserUserAgent } from "../../web/crawlers.js";
 import {
@@ -8,8 +9,9 @@ import {
   type PageCheckCategory,
   scorePage,
 } from "../../web/page-check.js";
-import { analyzePageContent } from "../../web/page-content/analyze-page-content.js";
+import { analyzePageContentInWorker } from "../../web/page-content/analyze-in-worker.js";
 import { safeFetch } from "../../web/safe-fetch.js";
+import { enqueueWorkspaceJob } from "../analysis/enqueue-rollup-follow-ups.js";
 import { buildAccessChecks } from "./access-checks.js";
 import { buildCitationChecks } from "./citation-checks.js";
 import { buildComplianceChecks } from "./compliance-checks.js";
@@ -65,8 +67,9 @@ export async function evaluatePage({ ctx, evaluation }: EvaluatePageOptions): Pr
     maxBytes: llmsMaxBytes,
   });
   // Pure CPU work on untrusted HTML, bounded by `web/page-content/limits.ts` (a 5 MB page with
-  // 200,000 elements takes seconds: docs/page-evaluations.md, "Content checks").
-  const content = analyzePageContent({
+  // 200,000 elements takes seconds: docs/page-evaluations.md, "Content checks"), so in a worker
+  // thread: the event loop keeps serving requests meanwhile.
+  const content = await analyzePageContentInWorker({
     html: page.body.toString("utf8"),
     url: page.finalUrl,
     brand: workspace.brand,
@@ -90,7 +93,7 @@ export async function evaluatePage({ ctx, evaluation }: EvaluatePageOptions): Pr
   ];
   // Category order, each category's checks as they came (a stable sort).
   checks.sort((a, b) => categoryOrder.indexOf(a.category) - categoryOrder.indexOf(b.category));
-  await ctx.prisma.pageEvaluation.updateMany({
+  const stored = await ctx.prisma.pageEvaluation.updateMany({
     where: guard,
     data: {
       status: "succeeded",
@@ -103,4 +106,13 @@ export async function evaluatePage({ ctx, evaluation }: EvaluatePageOptions): Pr
       finishedAt: ctx.clock.now(),
     },
   });
+  // A weak owned page is an `improve_page` recommendation (docs/recommendations.md).
+  if (stored.count > 0) {
+    await enqueueWorkspaceJob(
+      ctx,
+      deriveRecommendationsJob,
+      workspace.id,
+      "the recommendation derivation",
+    );
+  }
 }

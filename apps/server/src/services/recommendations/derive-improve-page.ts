@@ -1,15 +1,29 @@
+import type { Language } from "@geopulse/api-types";
+import { normalizeUrl } from "../../analysis/url-normalize.js";
 import type { DerivationCandidate } from "./derivation-candidate.js";
 import { evidenceLimit } from "./derivation-candidate.js";
 import { gapConfidence, type PromptCount, proportion } from "./derivation-stats.js";
 import {
   type DerivationAnswer,
   type DerivationData,
+  type DerivationPageEvaluation,
   evidenceAnswer,
 } from "./load-derivation-data.js";
-import { percent, renderRecommendationText } from "./render-recommendation-text.js";
+import {
+  percent,
+  renderRecommendationText,
+  renderTemplateLine,
+} from "./render-recommendation-text.js";
 
 /** The owned citation rate (of answers naming the brand) whose 95% upper bound must stay below this. */
 export const maxOwnedCitationRateHigh = 0.25;
+
+/** An owned page whose latest evaluation's overall score is below this is weak. */
+export const weakPageScore = 60;
+/** How sure an evaluation-based `improve_page` is: the page was measured, not sampled. */
+const evaluationConfidence = 0.8;
+/** Fixes named in the action text, at most. */
+const maxFixesInAction = 8;
 
 const owned = (a: DerivationAnswer) => a.citations.some((c) => c.taxonomy === "owned");
 
@@ -40,10 +54,9 @@ function mostCitedOwnedPage(data: DerivationData): { url: string; domain: string
  * domain with `url: null` when none is cited (nothing when it has no domain),
  * and the prompts where the brand is named without an owned citation. The gap
  * is `25% - rate`: impact its value, confidence its lower bound over it.
- * Evidence: those answers. (A page evaluation finding a page weak, issue 16,
- * will be a second trigger of this kind on the same target URL.)
+ * Evidence: those answers.
  */
-export function deriveImprovePage(data: DerivationData): DerivationCandidate[] {
+function deriveFromCitations(data: DerivationData): DerivationCandidate[] {
   const named = data.answers.filter((a) => a.mentions.has("self"));
   const uncited = named.filter((a) => !owned(a));
   const thirdParty = uncited.filter((a) => a.citations.length > 0);
@@ -104,4 +117,121 @@ export function deriveImprovePage(data: DerivationData): DerivationCandidate[] {
       },
     },
   ];
+}
+
+/** Weak: an overall score below `weakPageScore`, or a failing check of severity critical or high. */
+const isWeak = (p: DerivationPageEvaluation) =>
+  (p.scores.overall !== null && p.scores.overall < weakPageScore) ||
+  p.failingChecks.some((c) => c.severity === "critical" || c.severity === "high");
+
+const urlKey = (url: string) => normalizeUrl(url)?.normalizedUrl ?? url;
+
+/** The values of the `improve_page_evaluation` templates. */
+function evaluationValues(p: DerivationPageEvaluation) {
+  const score = (n: number | null) => (n === null ? "–" : String(n));
+  const fixes = p.failingChecks
+    .filter((c) => c.fix)
+    .slice(0, maxFixesInAction)
+    .map((c, i) => {
+      const fix = (c.fix ?? "").trim();
+      return `${i + 1}. ${/[.!?]$/.test(fix) ? fix : `${fix}.`}`;
+    })
+    .join(" ");
+  return {
+    page: p.url,
+    date: p.finishedAt.slice(0, 10),
+    score: score(p.scores.overall),
+    access: score(p.scores.categories.access),
+    understanding: score(p.scores.categories.understanding),
+    entity: score(p.scores.categories.entity),
+    citations: score(p.scores.categories.citations),
+    failing: p.failingChecks.length,
+    severe: p.failingChecks.filter((c) => c.severity === "critical" || c.severity === "high")
+      .length,
+    fixes,
+  };
+}
+
+const pageEvidence = (p: DerivationPageEvaluation) => ({
+  evaluationId: p.evaluationId,
+  url: p.url,
+  finishedAt: p.finishedAt,
+  scores: p.scores,
+  failingChecks: p.failingChecks.slice(0, evidenceLimit),
+});
+
+/** One evaluation-based candidate: the page, its scores as the metric, its fixes as the action. */
+function fromEvaluation(p: DerivationPageEvaluation, lang: Language): DerivationCandidate {
+  const values = evaluationValues(p);
+  // The page's URL and the fixes (some quote the page) are what is quoted, not proposed.
+  const { texts, checked } = renderRecommendationText("improve_page_evaluation", lang, values, [
+    "page",
+    "fixes",
+  ]);
+  const overall = (p.scores.overall ?? 0) / 100;
+  return {
+    checked,
+    recommendation: {
+      kind: "improve_page",
+      language: lang,
+      ...texts,
+      target: { domain: p.domain, url: p.url, promptIds: [] },
+      priority: {
+        expectedImpact: Math.round((1 - overall) * 10_000) / 10_000,
+        confidence: evaluationConfidence,
+        effort: "medium",
+      },
+      evidence: {
+        metric: {
+          name: "page_score",
+          value: overall,
+          ciLow: overall,
+          ciHigh: overall,
+          n: p.failingChecks.length,
+          date: values.date,
+        },
+        comparison: null,
+        answers: [],
+        pageEvaluation: pageEvidence(p),
+      },
+    },
+  };
+}
+
+/**
+ * `improve_page`, from two triggers sharing one fingerprint per page (kind and
+ * URL, normalised as citations are): the citations (above), and page
+ * evaluations: each owned URL whose latest succeeded evaluation is weak (an
+ * overall score below 60, or a failing check of severity critical or high)
+ * gets one, its evidence the evaluation (id, scores, failing checks), its
+ * action the checks' fixes, the most severe first; metric `page_score` (the
+ * overall score 0-1, `n` the failing checks), impact `1 - score`, confidence
+ * 0.8, effort medium. When the citation trigger targets the same page, the one
+ * recommendation carries both: the answers and the evaluation, the fixes added
+ * to its action.
+ */
+export function deriveImprovePage(data: DerivationData): DerivationCandidate[] {
+  const lang = data.language;
+  const weak = data.pageEvaluations.filter(isWeak);
+  const out: DerivationCandidate[] = [];
+  const merged = new Set<string>();
+  for (const candidate of deriveFromCitations(data)) {
+    const url = candidate.recommendation.target.url;
+    const page = url ? weak.find((p) => urlKey(p.url) === urlKey(url)) : undefined;
+    if (page) {
+      merged.add(page.evaluationId);
+      const values = evaluationValues(page);
+      const also = renderTemplateLine("improve_page_evaluation", lang, "also", values);
+      const alsoChecked = renderTemplateLine("improve_page_evaluation", lang, "also", {
+        ...values,
+        fixes: "…",
+      });
+      candidate.recommendation.action = `${candidate.recommendation.action} ${also}`;
+      candidate.checked.action = `${candidate.checked.action} ${alsoChecked}`;
+      candidate.recommendation.evidence.pageEvaluation = pageEvidence(page);
+    }
+    out.push(candidate);
+  }
+  for (const page of weak) if (!merged.has(page.evaluationId)) out.push(fromEvaluation(page, lang));
+  return out;
 }

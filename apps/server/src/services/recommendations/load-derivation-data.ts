@@ -1,6 +1,10 @@
 import type { Language } from "@geopulse/api-types";
 import type { Prisma } from "@geopulse/db";
+import { parse } from "tldts";
 import { ANALYSIS_VERSION } from "../../analysis/types.js";
+import { normalizeUrl } from "../../analysis/url-normalize.js";
+import type { PageCheck, PageCheckSeverity, PageScores } from "../../web/page-check.js";
+import { pageHost } from "../page-evaluations/page-host.js";
 
 /** One analysed answer of the derivation day, with what its analysis found. */
 export interface DerivationAnswer {
@@ -23,6 +27,24 @@ export interface DerivationAnswer {
   mentions: Map<string, { firstOffset: number; sentiment: string }>;
 }
 
+/** The latest succeeded page evaluation of one owned URL (a page on the workspace's domains). */
+export interface DerivationPageEvaluation {
+  evaluationId: string;
+  /** As requested; the target URL. */
+  url: string;
+  /** Its registrable domain (the host for an IP), as citations record domains. */
+  domain: string;
+  finishedAt: string;
+  scores: PageScores;
+  /** Its failing checks, the most severe first (the checks' order within a severity). */
+  failingChecks: Array<{
+    id: string;
+    title: string;
+    severity: PageCheckSeverity;
+    fix: string | null;
+  }>;
+}
+
 /** Everything a derivation reads: the workspace and the latest measured day's answers. */
 export interface DerivationData {
   workspaceId: string;
@@ -37,6 +59,8 @@ export interface DerivationData {
   competitors: Map<string, string>;
   /** Sorted by prompt, engine, run and response id: the same data, the same order. */
   answers: DerivationAnswer[];
+  /** The latest succeeded evaluation of each owned URL, by URL. */
+  pageEvaluations: DerivationPageEvaluation[];
 }
 
 const languages: readonly Language[] = ["en", "es", "ca", "fr"];
@@ -45,7 +69,10 @@ const DAY_MS = 86_400_000;
 /**
  * The latest UTC day with answers at the current ANALYSIS_VERSION and its
  * succeeded, analysed answers (brand-research prompts left out, as in the
- * metrics: they name the brand by construction). Null when there is none.
+ * metrics: they name the brand by construction), and the latest succeeded page
+ * evaluation of each owned URL. Without a measured day but with evaluations,
+ * the day is that of the newest evaluation and there are no answers; null when
+ * there is neither.
  */
 export async function loadDerivationData(
   db: Prisma.TransactionClient,
@@ -67,11 +94,18 @@ export async function loadDerivationData(
     orderBy: { day: "desc" },
     select: { day: true },
   });
-  if (!latest) return null;
-  const from = latest.day;
+  const pageEvaluations = await loadOwnedPageEvaluations(db, workspaceId, workspace.domains);
+  const newest = pageEvaluations
+    .map((p) => p.finishedAt)
+    .sort()
+    .at(-1);
+  if (!latest && !newest) return null;
+  const from = latest?.day ?? new Date(`${newest?.slice(0, 10)}T00:00:00.000Z`);
   const to = new Date(from.getTime() + DAY_MS);
+  // Without a measured day there are no answers to read.
   const rows = await db.engineResponse.findMany({
     where: {
+      ...(latest ? {} : { id: { in: [] as string[] } }),
       workspaceId,
       status: "succeeded",
       analysisVersion: ANALYSIS_VERSION,
@@ -145,7 +179,67 @@ export async function loadDerivationData(
     primaryDomain: workspace.domains[0] ?? null,
     competitors: new Map(workspace.competitors.map((c) => [c.id, c.name])),
     answers,
+    pageEvaluations,
   };
+}
+
+/** The most recent succeeded evaluations read for a derivation. */
+const maxPageEvaluations = 1_000;
+const severityRank: Readonly<Record<PageCheckSeverity, number>> = {
+  critical: 0,
+  high: 1,
+  medium: 2,
+  low: 3,
+};
+
+/**
+ * The latest succeeded evaluation of each owned URL (its host, without `www.`, one of the
+ * workspace's domains or below one), URLs compared normalised as citations are.
+ */
+async function loadOwnedPageEvaluations(
+  db: Prisma.TransactionClient,
+  workspaceId: string,
+  domains: readonly string[],
+): Promise<DerivationPageEvaluation[]> {
+  const owned = domains.map(pageHost);
+  const rows = await db.pageEvaluation.findMany({
+    where: { workspaceId, status: "succeeded" },
+    orderBy: [{ finishedAt: "desc" }, { id: "desc" }],
+    take: maxPageEvaluations,
+    select: { id: true, url: true, host: true, scores: true, checks: true, finishedAt: true },
+  });
+  const seen = new Set<string>();
+  const out: DerivationPageEvaluation[] = [];
+  for (const row of rows) {
+    const key = normalizeUrl(row.url)?.normalizedUrl ?? row.url;
+    if (seen.has(key) || !row.scores || !row.finishedAt) continue;
+    seen.add(key);
+    const host = pageHost(row.host);
+    if (!owned.some((d) => host === d || host.endsWith(`.${d}`))) continue;
+    const parsed = parse(host, { allowPrivateDomains: true });
+    const checks = row.checks as unknown as PageCheck[];
+    out.push({
+      evaluationId: row.id,
+      url: row.url,
+      domain: parsed.isIp || !parsed.domain ? host : parsed.domain,
+      finishedAt: row.finishedAt.toISOString(),
+      scores: row.scores as unknown as PageScores,
+      failingChecks: checks
+        .map((check, index) => ({ check, index }))
+        .filter(({ check }) => check.status === "fail")
+        .sort(
+          (a, b) =>
+            severityRank[a.check.severity] - severityRank[b.check.severity] || a.index - b.index,
+        )
+        .map(({ check }) => ({
+          id: check.id,
+          title: check.title,
+          severity: check.severity,
+          fix: check.fix,
+        })),
+    });
+  }
+  return out.sort((a, b) => (a.url < b.url ? -1 : a.url > b.url ? 1 : 0));
 }
 
 /** At most 400 characters of an answer around `offset` (the mention or claim it shows). */

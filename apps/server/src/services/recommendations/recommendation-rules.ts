@@ -9,6 +9,7 @@ import type {
   RecommendationStatus,
 } from "@geopulse/api-types";
 import type { Prisma } from "@geopulse/db";
+import { normalizeUrl } from "../../analysis/url-normalize.js";
 import { errors } from "../../errors/app-error.js";
 
 export const recommendationIdPrefix = "rec";
@@ -78,11 +79,16 @@ const sha256 = (value: unknown) =>
 
 /**
  * Stable per kind and target: re-deriving the same advice finds the same row.
- * `improve_page` is one per page: its prompt ids (the prompts concerned that
- * day, which move from day to day) are left out of its fingerprint.
+ * `improve_page` is one per page: a page's is its kind and URL, normalised as
+ * citations are (its two triggers, citations and page evaluations, name the
+ * page as cited or as requested), and without a URL its domain; its prompt ids
+ * (the prompts concerned that day, which move from day to day) are left out.
  */
 export function fingerprintOf(kind: RecommendationKind, target: TargetInput): string {
   const t = canonicalTarget(target);
+  if (kind === "improve_page" && t.url !== null) {
+    return sha256([kind, normalizeUrl(t.url)?.normalizedUrl ?? t.url]);
+  }
   const promptIds = kind === "improve_page" ? [] : t.promptIds;
   return sha256([kind, promptIds, t.domain, t.url, t.engines]);
 }
@@ -169,6 +175,7 @@ export function toRecommendationResponse(
     evidence: {
       metric: row.metric as unknown as RecommendationMetric,
       comparison: (row.comparison ?? null) as Recommendation["evidence"]["comparison"],
+      pageEvaluation: (row.pageEvaluation ?? null) as Recommendation["evidence"]["pageEvaluation"],
       stale: row.staleSince !== null,
       staleSince: row.staleSince ? row.staleSince.toISOString().slice(0, 10) : null,
       answers: row.answers.map(

@@ -1,7 +1,8 @@
 import type { Language, RecommendationKind } from "@geopulse/api-types";
 import templates from "./recommendation-templates.json" with { type: "json" };
 
-export type TemplatedKind = RecommendationKind;
+/** A kind, or a second trigger of one with texts of its own (`improve_page_evaluation`). */
+export type TemplatedKind = RecommendationKind | "improve_page_evaluation";
 type Texts = { title: string; rationale: string; action: string };
 type Values = Record<string, string | number>;
 
@@ -48,4 +49,15 @@ export function renderRecommendationText(
     action: fill(template.action, v),
   });
   return { texts: render(values), checked: render(neutral) };
+}
+
+/** One more line of a kind's templates (`also`: what a second trigger adds to another's action). */
+export function renderTemplateLine(
+  kind: TemplatedKind,
+  language: Language,
+  line: string,
+  values: Values,
+): string {
+  const template = templates.kinds[kind][language] as Record<string, string>;
+  return fill(template[line] ?? "", values);
 }

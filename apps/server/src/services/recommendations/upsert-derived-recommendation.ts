@@ -93,6 +93,9 @@ export async function upsertDerivedRecommendation(
     comparison: derived.evidence.comparison
       ? (derived.evidence.comparison as unknown as Prisma.InputJsonValue)
       : Prisma.DbNull,
+    pageEvaluation: derived.evidence.pageEvaluation
+      ? (derived.evidence.pageEvaluation as unknown as Prisma.InputJsonValue)
+      : Prisma.DbNull,
     evidenceHash,
     complianceFindings: findings as unknown as Prisma.InputJsonValue,
     findingCount: findings.length,

@@ -120,10 +120,13 @@ const entries: CatalogEntry[] = [
     type: "page_evaluations_digest",
     title: "Page evaluations digest",
     description:
-      "The page evaluations of the period: each evaluated URL with its overall and per-category scores.",
+      "The page evaluations finished in the period, the latest of each URL (succeeded or failed): its overall and per-category scores, its failing checks and the worst of them; then every failing check across those pages, the most severe first, with its fix.",
     parameters: period,
     formats,
-    sections: [{ id: "evaluations", title: "Page evaluations", hasTable: true }],
+    sections: [
+      { id: "evaluations", title: "Page evaluations", hasTable: true },
+      { id: "failing_checks", title: "Failing checks", hasTable: true },
+    ],
     defaultSection: "evaluations",
   },
 ];

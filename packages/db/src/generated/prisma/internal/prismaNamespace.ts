@@ -4430,6 +4430,7 @@ export const RecommendationScalarFieldEnum = {
   effort: 'effort',
   metric: 'metric',
   comparison: 'comparison',
+  pageEvaluation: 'pageEvaluation',
   evidenceHash: 'evidenceHash',
   complianceFindings: 'complianceFindings',
   findingCount: 'findingCount',

@@ -788,6 +788,7 @@ export const RecommendationScalarFieldEnum = {
   effort: 'effort',
   metric: 'metric',
   comparison: 'comparison',
+  pageEvaluation: 'pageEvaluation',
   evidenceHash: 'evidenceHash',
   complianceFindings: 'complianceFindings',
   findingCount: 'findingCount',

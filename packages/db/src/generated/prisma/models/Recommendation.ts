@@ -119,6 +119,7 @@ export type RecommendationCountAggregateOutputType = {
   effort: number
   metric: number
   comparison: number
+  pageEvaluation: number
   evidenceHash: number
   complianceFindings: number
   findingCount: number
@@ -230,6 +231,7 @@ export type RecommendationCountAggregateInputType = {
   effort?: true
   metric?: true
   comparison?: true
+  pageEvaluation?: true
   evidenceHash?: true
   complianceFindings?: true
   findingCount?: true
@@ -354,6 +356,7 @@ export type RecommendationGroupByOutputType = {
   effort: string
   metric: runtime.JsonValue
   comparison: runtime.JsonValue | null
+  pageEvaluation: runtime.JsonValue | null
   evidenceHash: string
   complianceFindings: runtime.JsonValue
   findingCount: number
@@ -414,6 +417,7 @@ export type RecommendationWhereInput = {
   effort?: Prisma.StringFilter<"Recommendation"> | string
   metric?: Prisma.JsonFilter<"Recommendation">
   comparison?: Prisma.JsonNullableFilter<"Recommendation">
+  pageEvaluation?: Prisma.JsonNullableFilter<"Recommendation">
   evidenceHash?: Prisma.StringFilter<"Recommendation"> | string
   complianceFindings?: Prisma.JsonFilter<"Recommendation">
   findingCount?: Prisma.IntFilter<"Recommendation"> | number
@@ -454,6 +458,7 @@ export type RecommendationOrderByWithRelationInput = {
   effort?: Prisma.SortOrder
   metric?: Prisma.SortOrder
   comparison?: Prisma.SortOrderInput | Prisma.SortOrder
+  pageEvaluation?: Prisma.SortOrderInput | Prisma.SortOrder
   evidenceHash?: Prisma.SortOrder
   complianceFindings?: Prisma.SortOrder
   findingCount?: Prisma.SortOrder
@@ -498,6 +503,7 @@ export type RecommendationWhereUniqueInput = Prisma.AtLeast<{
   effort?: Prisma.StringFilter<"Recommendation"> | string
   metric?: Prisma.JsonFilter<"Recommendation">
   comparison?: Prisma.JsonNullableFilter<"Recommendation">
+  pageEvaluation?: Prisma.JsonNullableFilter<"Recommendation">
   evidenceHash?: Prisma.StringFilter<"Recommendation"> | string
   complianceFindings?: Prisma.JsonFilter<"Recommendation">
   findingCount?: Prisma.IntFilter<"Recommendation"> | number
@@ -538,6 +544,7 @@ export type RecommendationOrderByWithAggregationInput = {
   effort?: Prisma.SortOrder
   metric?: Prisma.SortOrder
   comparison?: Prisma.SortOrderInput | Prisma.SortOrder
+  pageEvaluation?: Prisma.SortOrderInput | Prisma.SortOrder
   evidenceHash?: Prisma.SortOrder
   complianceFindings?: Prisma.SortOrder
   findingCount?: Prisma.SortOrder
@@ -583,6 +590,7 @@ export type RecommendationScalarWhereWithAggregatesInput = {
   effort?: Prisma.StringWithAggregatesFilter<"Recommendation"> | string
   metric?: Prisma.JsonWithAggregatesFilter<"Recommendation">
   comparison?: Prisma.JsonNullableWithAggregatesFilter<"Recommendation">
+  pageEvaluation?: Prisma.JsonNullableWithAggregatesFilter<"Recommendation">
   evidenceHash?: Prisma.StringWithAggregatesFilter<"Recommendation"> | string
   complianceFindings?: Prisma.JsonWithAggregatesFilter<"Recommendation">
   findingCount?: Prisma.IntWithAggregatesFilter<"Recommendation"> | number
@@ -619,6 +627,7 @@ export type RecommendationCreateInput = {
   effort: string
   metric: Prisma.JsonNullValueInput | runtime.InputJsonValue
   comparison?: Prisma.NullableJsonNullValueInput | runtime.InputJsonValue
+  pageEvaluation?: Prisma.NullableJsonNullValueInput | runtime.InputJsonValue
   evidenceHash: string
   complianceFindings: Prisma.JsonNullValueInput | runtime.InputJsonValue
   findingCount: number
@@ -659,6 +668,7 @@ export type RecommendationUncheckedCreateInput = {
   effort: string
   metric: Prisma.JsonNullValueInput | runtime.InputJsonValue
   comparison?: Prisma.NullableJsonNullValueInput | runtime.InputJsonValue
+  pageEvaluation?: Prisma.NullableJsonNullValueInput | runtime.InputJsonValue
   evidenceHash: string
   complianceFindings: Prisma.JsonNullValueInput | runtime.InputJsonValue
   findingCount: number
@@ -697,6 +707,7 @@ export type RecommendationUpdateInput = {
   effort?: Prisma.StringFieldUpdateOperationsInput | string
   metric?: Prisma.JsonNullValueInput | runtime.InputJsonValue
   comparison?: Prisma.NullableJsonNullValueInput | runtime.InputJsonValue
+  pageEvaluation?: Prisma.NullableJsonNullValueInput | runtime.InputJsonValue
   evidenceHash?: Prisma.StringFieldUpdateOperationsInput | string
   complianceFindings?: Prisma.JsonNullValueInput | runtime.InputJsonValue
   findingCount?: Prisma.IntFieldUpdateOperationsInput | number
@@ -737,6 +748,7 @@ export type RecommendationUncheckedUpdateInput = {
   effort?: Prisma.StringFieldUpdateOperationsInput | string
   metric?: Prisma.JsonNullValueInput | runtime.InputJsonValue
   comparison?: Prisma.NullableJsonNullValueInput | runtime.InputJsonValue
+  pageEvaluation?: Prisma.NullableJsonNullValueInput | runtime.InputJsonValue
   evidenceHash?: Prisma.StringFieldUpdateOperationsInput | string
   complianceFindings?: Prisma.JsonNullValueInput | runtime.InputJsonValue
   findingCount?: Prisma.IntFieldUpdateOperationsInput | number
@@ -776,6 +788,7 @@ export type RecommendationCreateManyInput = {
   effort: string
   metric: Prisma.JsonNullValueInput | runtime.InputJsonValue
   comparison?: Prisma.NullableJsonNullValueInput | runtime.InputJsonValue
+  pageEvaluation?: Prisma.NullableJsonNullValueInput | runtime.InputJsonValue
   evidenceHash: string
   complianceFindings: Prisma.JsonNullValueInput | runtime.InputJsonValue
   findingCount: number
@@ -812,6 +825,7 @@ export type RecommendationUpdateManyMutationInput = {
   effort?: Prisma.StringFieldUpdateOperationsInput | string
   metric?: Prisma.JsonNullValueInput | runtime.InputJsonValue
   comparison?: Prisma.NullableJsonNullValueInput | runtime.InputJsonValue
+  pageEvaluation?: Prisma.NullableJsonNullValueInput | runtime.InputJsonValue
   evidenceHash?: Prisma.StringFieldUpdateOperationsInput | string
   complianceFindings?: Prisma.JsonNullValueInput | runtime.InputJsonValue
   findingCount?: Prisma.IntFieldUpdateOperationsInput | number
@@ -849,6 +863,7 @@ export type RecommendationUncheckedUpdateManyInput = {
   effort?: Prisma.StringFieldUpdateOperationsInput | string
   metric?: Prisma.JsonNullValueInput | runtime.InputJsonValue
   comparison?: Prisma.NullableJsonNullValueInput | runtime.InputJsonValue
+  pageEvaluation?: Prisma.NullableJsonNullValueInput | runtime.InputJsonValue
   evidenceHash?: Prisma.StringFieldUpdateOperationsInput | string
   complianceFindings?: Prisma.JsonNullValueInput | runtime.InputJsonValue
   findingCount?: Prisma.IntFieldUpdateOperationsInput | number
@@ -901,6 +916,7 @@ export type RecommendationCountOrderByAggregateInput = {
   effort?: Prisma.SortOrder
   metric?: Prisma.SortOrder
   comparison?: Prisma.SortOrder
+  pageEvaluation?: Prisma.SortOrder
   evidenceHash?: Prisma.SortOrder
   complianceFindings?: Prisma.SortOrder
   findingCount?: Prisma.SortOrder
@@ -1110,6 +1126,7 @@ export type RecommendationCreateWithoutWorkspaceInput = {
   effort: string
   metric: Prisma.JsonNullValueInput | runtime.InputJsonValue
   comparison?: Prisma.NullableJsonNullValueInput | runtime.InputJsonValue
+  pageEvaluation?: Prisma.NullableJsonNullValueInput | runtime.InputJsonValue
   evidenceHash: string
   complianceFindings: Prisma.JsonNullValueInput | runtime.InputJsonValue
   findingCount: number
@@ -1148,6 +1165,7 @@ export type RecommendationUncheckedCreateWithoutWorkspaceInput = {
   effort: string
   metric: Prisma.JsonNullValueInput | runtime.InputJsonValue
   comparison?: Prisma.NullableJsonNullValueInput | runtime.InputJsonValue
+  pageEvaluation?: Prisma.NullableJsonNullValueInput | runtime.InputJsonValue
   evidenceHash: string
   complianceFindings: Prisma.JsonNullValueInput | runtime.InputJsonValue
   findingCount: number
@@ -1216,6 +1234,7 @@ export type RecommendationScalarWhereInput = {
   effort?: Prisma.StringFilter<"Recommendation"> | string
   metric?: Prisma.JsonFilter<"Recommendation">
   comparison?: Prisma.JsonNullableFilter<"Recommendation">
+  pageEvaluation?: Prisma.JsonNullableFilter<"Recommendation">
   evidenceHash?: Prisma.StringFilter<"Recommendation"> | string
   complianceFindings?: Prisma.JsonFilter<"Recommendation">
   findingCount?: Prisma.IntFilter<"Recommendation"> | number
@@ -1252,6 +1271,7 @@ export type RecommendationCreateWithoutAnswersInput = {
   effort: string
   metric: Prisma.JsonNullValueInput | runtime.InputJsonValue
   comparison?: Prisma.NullableJsonNullValueInput | runtime.InputJsonValue
+  pageEvaluation?: Prisma.NullableJsonNullValueInput | runtime.InputJsonValue
   evidenceHash: string
   complianceFindings: Prisma.JsonNullValueInput | runtime.InputJsonValue
   findingCount: number
@@ -1291,6 +1311,7 @@ export type RecommendationUncheckedCreateWithoutAnswersInput = {
   effort: string
   metric: Prisma.JsonNullValueInput | runtime.InputJsonValue
   comparison?: Prisma.NullableJsonNullValueInput | runtime.InputJsonValue
+  pageEvaluation?: Prisma.NullableJsonNullValueInput | runtime.InputJsonValue
   evidenceHash: string
   complianceFindings: Prisma.JsonNullValueInput | runtime.InputJsonValue
   findingCount: number
@@ -1344,6 +1365,7 @@ export type RecommendationUpdateWithoutAnswersInput = {
   effort?: Prisma.StringFieldUpdateOperationsInput | string
   metric?: Prisma.JsonNullValueInput | runtime.InputJsonValue
   comparison?: Prisma.NullableJsonNullValueInput | runtime.InputJsonValue
+  pageEvaluation?: Prisma.NullableJsonNullValueInput | runtime.InputJsonValue
   evidenceHash?: Prisma.StringFieldUpdateOperationsInput | string
   complianceFindings?: Prisma.JsonNullValueInput | runtime.InputJsonValue
   findingCount?: Prisma.IntFieldUpdateOperationsInput | number
@@ -1383,6 +1405,7 @@ export type RecommendationUncheckedUpdateWithoutAnswersInput = {
   effort?: Prisma.StringFieldUpdateOperationsInput | string
   metric?: Prisma.JsonNullValueInput | runtime.InputJsonValue
   comparison?: Prisma.NullableJsonNullValueInput | runtime.InputJsonValue
+  pageEvaluation?: Prisma.NullableJsonNullValueInput | runtime.InputJsonValue
   evidenceHash?: Prisma.StringFieldUpdateOperationsInput | string
   complianceFindings?: Prisma.JsonNullValueInput | runtime.InputJsonValue
   findingCount?: Prisma.IntFieldUpdateOperationsInput | number
@@ -1420,6 +1443,7 @@ export type RecommendationCreateWithoutTransitionsInput = {
   effort: string
   metric: Prisma.JsonNullValueInput | runtime.InputJsonValue
   comparison?: Prisma.NullableJsonNullValueInput | runtime.InputJsonValue
+  pageEvaluation?: Prisma.NullableJsonNullValueInput | runtime.InputJsonValue
   evidenceHash: string
   complianceFindings: Prisma.JsonNullValueInput | runtime.InputJsonValue
   findingCount: number
@@ -1459,6 +1483,7 @@ export type RecommendationUncheckedCreateWithoutTransitionsInput = {
   effort: string
   metric: Prisma.JsonNullValueInput | runtime.InputJsonValue
   comparison?: Prisma.NullableJsonNullValueInput | runtime.InputJsonValue
+  pageEvaluation?: Prisma.NullableJsonNullValueInput | runtime.InputJsonValue
   evidenceHash: string
   complianceFindings: Prisma.JsonNullValueInput | runtime.InputJsonValue
   findingCount: number
@@ -1512,6 +1537,7 @@ export type RecommendationUpdateWithoutTransitionsInput = {
   effort?: Prisma.StringFieldUpdateOperationsInput | string
   metric?: Prisma.JsonNullValueInput | runtime.InputJsonValue
   comparison?: Prisma.NullableJsonNullValueInput | runtime.InputJsonValue
+  pageEvaluation?: Prisma.NullableJsonNullValueInput | runtime.InputJsonValue
   evidenceHash?: Prisma.StringFieldUpdateOperationsInput | string
   complianceFindings?: Prisma.JsonNullValueInput | runtime.InputJsonValue
   findingCount?: Prisma.IntFieldUpdateOperationsInput | number
@@ -1551,6 +1577,7 @@ export type RecommendationUncheckedUpdateWithoutTransitionsInput = {
   effort?: Prisma.StringFieldUpdateOperationsInput | string
   metric?: Prisma.JsonNullValueInput | runtime.InputJsonValue
   comparison?: Prisma.NullableJsonNullValueInput | runtime.InputJsonValue
+  pageEvaluation?: Prisma.NullableJsonNullValueInput | runtime.InputJsonValue
   evidenceHash?: Prisma.StringFieldUpdateOperationsInput | string
   complianceFindings?: Prisma.JsonNullValueInput | runtime.InputJsonValue
   findingCount?: Prisma.IntFieldUpdateOperationsInput | number
@@ -1588,6 +1615,7 @@ export type RecommendationCreateManyWorkspaceInput = {
   effort: string
   metric: Prisma.JsonNullValueInput | runtime.InputJsonValue
   comparison?: Prisma.NullableJsonNullValueInput | runtime.InputJsonValue
+  pageEvaluation?: Prisma.NullableJsonNullValueInput | runtime.InputJsonValue
   evidenceHash: string
   complianceFindings: Prisma.JsonNullValueInput | runtime.InputJsonValue
   findingCount: number
@@ -1624,6 +1652,7 @@ export type RecommendationUpdateWithoutWorkspaceInput = {
   effort?: Prisma.StringFieldUpdateOperationsInput | string
   metric?: Prisma.JsonNullValueInput | runtime.InputJsonValue
   comparison?: Prisma.NullableJsonNullValueInput | runtime.InputJsonValue
+  pageEvaluation?: Prisma.NullableJsonNullValueInput | runtime.InputJsonValue
   evidenceHash?: Prisma.StringFieldUpdateOperationsInput | string
   complianceFindings?: Prisma.JsonNullValueInput | runtime.InputJsonValue
   findingCount?: Prisma.IntFieldUpdateOperationsInput | number
@@ -1662,6 +1691,7 @@ export type RecommendationUncheckedUpdateWithoutWorkspaceInput = {
   effort?: Prisma.StringFieldUpdateOperationsInput | string
   metric?: Prisma.JsonNullValueInput | runtime.InputJsonValue
   comparison?: Prisma.NullableJsonNullValueInput | runtime.InputJsonValue
+  pageEvaluation?: Prisma.NullableJsonNullValueInput | runtime.InputJsonValue
   evidenceHash?: Prisma.StringFieldUpdateOperationsInput | string
   complianceFindings?: Prisma.JsonNullValueInput | runtime.InputJsonValue
   findingCount?: Prisma.IntFieldUpdateOperationsInput | number
@@ -1700,6 +1730,7 @@ export type RecommendationUncheckedUpdateManyWithoutWorkspaceInput = {
   effort?: Prisma.StringFieldUpdateOperationsInput | string
   metric?: Prisma.JsonNullValueInput | runtime.InputJsonValue
   comparison?: Prisma.NullableJsonNullValueInput | runtime.InputJsonValue
+  pageEvaluation?: Prisma.NullableJsonNullValueInput | runtime.InputJsonValue
   evidenceHash?: Prisma.StringFieldUpdateOperationsInput | string
   complianceFindings?: Prisma.JsonNullValueInput | runtime.InputJsonValue
   findingCount?: Prisma.IntFieldUpdateOperationsInput | number
@@ -1777,6 +1808,7 @@ export type RecommendationSelect<ExtArgs extends runtime.Types.Extensions.Intern
   effort?: boolean
   metric?: boolean
   comparison?: boolean
+  pageEvaluation?: boolean
   evidenceHash?: boolean
   complianceFindings?: boolean
   findingCount?: boolean
@@ -1818,6 +1850,7 @@ export type RecommendationSelectCreateManyAndReturn<ExtArgs extends runtime.Type
   effort?: boolean
   metric?: boolean
   comparison?: boolean
+  pageEvaluation?: boolean
   evidenceHash?: boolean
   complianceFindings?: boolean
   findingCount?: boolean
@@ -1856,6 +1889,7 @@ export type RecommendationSelectUpdateManyAndReturn<ExtArgs extends runtime.Type
   effort?: boolean
   metric?: boolean
   comparison?: boolean
+  pageEvaluation?: boolean
   evidenceHash?: boolean
   complianceFindings?: boolean
   findingCount?: boolean
@@ -1894,6 +1928,7 @@ export type RecommendationSelectScalar = {
   effort?: boolean
   metric?: boolean
   comparison?: boolean
+  pageEvaluation?: boolean
   evidenceHash?: boolean
   complianceFindings?: boolean
   findingCount?: boolean
@@ -1911,7 +1946,7 @@ export type RecommendationSelectScalar = {
   updatedAt?: boolean
 }
 
-export type RecommendationOmit<ExtArgs extends runtime.Types.Extensions.InternalArgs = runtime.Types.Extensions.DefaultArgs> = runtime.Types.Extensions.GetOmit<"id" | "workspaceId" | "kind" | "fingerprint" | "status" | "title" | "rationale" | "action" | "language" | "promptIds" | "domain" | "url" | "engines" | "priorityScore" | "expectedImpact" | "confidence" | "effort" | "metric" | "comparison" | "evidenceHash" | "complianceFindings" | "findingCount" | "dismissReason" | "dismissNote" | "dismissedAt" | "impactBaseline" | "impactCurrent" | "impactDelta" | "impactVerdict" | "doneAt" | "staleSince" | "derivedAt" | "createdAt" | "updatedAt", ExtArgs["result"]["recommendation"]>
+export type RecommendationOmit<ExtArgs extends runtime.Types.Extensions.InternalArgs = runtime.Types.Extensions.DefaultArgs> = runtime.Types.Extensions.GetOmit<"id" | "workspaceId" | "kind" | "fingerprint" | "status" | "title" | "rationale" | "action" | "language" | "promptIds" | "domain" | "url" | "engines" | "priorityScore" | "expectedImpact" | "confidence" | "effort" | "metric" | "comparison" | "pageEvaluation" | "evidenceHash" | "complianceFindings" | "findingCount" | "dismissReason" | "dismissNote" | "dismissedAt" | "impactBaseline" | "impactCurrent" | "impactDelta" | "impactVerdict" | "doneAt" | "staleSince" | "derivedAt" | "createdAt" | "updatedAt", ExtArgs["result"]["recommendation"]>
 export type RecommendationInclude<ExtArgs extends runtime.Types.Extensions.InternalArgs = runtime.Types.Extensions.DefaultArgs> = {
   workspace?: boolean | Prisma.WorkspaceDefaultArgs<ExtArgs>
   answers?: boolean | Prisma.Recommendation$answersArgs<ExtArgs>
@@ -1967,6 +2002,10 @@ export type $RecommendationPayload<ExtArgs extends runtime.Types.Extensions.Inte
      * { entity, value, ciLow, ciHigh, n } or null
      */
     comparison: runtime.JsonValue | null
+    /**
+     * improve_page: the page evaluation that found the page weak { evaluationId, url, finishedAt, scores, failingChecks }, or null
+     */
+    pageEvaluation: runtime.JsonValue | null
     /**
      * Hash of the evidence that matters for re-proposing a dismissed one.
      */
@@ -2439,6 +2478,7 @@ export interface RecommendationFieldRefs {
   readonly effort: Prisma.FieldRef<"Recommendation", 'String'>
   readonly metric: Prisma.FieldRef<"Recommendation", 'Json'>
   readonly comparison: Prisma.FieldRef<"Recommendation", 'Json'>
+  readonly pageEvaluation: Prisma.FieldRef<"Recommendation", 'Json'>
   readonly evidenceHash: Prisma.FieldRef<"Recommendation", 'String'>
   readonly complianceFindings: Prisma.FieldRef<"Recommendation", 'Json'>
   readonly findingCount: Prisma.FieldRef<"Recommendation", 'Int'>

@@ -1,0 +1,2 @@
+-- AlterTable
+ALTER TABLE "recommendations" ADD COLUMN "page_evaluation" JSONB;
