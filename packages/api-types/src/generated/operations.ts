@@ -46,6 +46,11 @@ export const operations = {
     "path": "/api/v1/workspaces/{workspace}",
     "idempotencyKey": null
   },
+  "backfillWorkspaceInbox": {
+    "method": "POST",
+    "path": "/api/v1/workspaces/{workspace}/email/backfill",
+    "idempotencyKey": null
+  },
   "getWorkspaceMetrics": {
     "method": "GET",
     "path": "/api/v1/workspaces/{workspace}/metrics",

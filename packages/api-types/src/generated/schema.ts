@@ -170,6 +170,35 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/workspaces/{workspace}/email/backfill": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Workspace slug. Anything that is not a workspace the caller may see answers `404 workspace_not_found`. */
+                workspace: components["parameters"]["Workspace"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Retry the workspace's inbox provisioning at the email provider
+         * @description Session only. When the workspace's `emailProvisioning.status` is `failed` or
+         *     `unconfigured`, provisions its inbox again with the same code as workspace creation
+         *     (up to three attempts with backoff) and answers the new outcome; audited as
+         *     `workspace.inbox_backfill` with the outcome's status. Idempotent: a `provisioned`
+         *     workspace (and a `username_conflict` one, which another attempt cannot fix) answers
+         *     `200` with its current outcome and nothing done. Bounded: at most 5 backfills per
+         *     workspace per hour (`429 rate_limited` with `Retry-After`). See docs/email.md.
+         */
+        post: operations["backfillWorkspaceInbox"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/workspaces/{workspace}/metrics": {
         parameters: {
             query?: never;
@@ -4371,6 +4400,35 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    backfillWorkspaceInbox: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Workspace slug. Anything that is not a workspace the caller may see answers `404 workspace_not_found`. */
+                workspace: components["parameters"]["Workspace"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The workspace's inbox provisioning outcome after the backfill (or as it was). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EmailProvisioning"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
         };
     };
