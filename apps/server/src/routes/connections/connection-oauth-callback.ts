@@ -1,6 +1,6 @@
 import { defineHandler } from "../../http/handler.js";
 import { sessionOp } from "../../http/require.js";
-import { oauthConnectedPage } from "../../pages/oauth-connected-page.js";
+import { oauthConnectedPage } from "../../services/connections/oauth-connected-page.js";
 import { completeConnectionOAuth } from "../../services/connections/complete-connection-oauth.js";
 
 export const connectionOAuthCallback = defineHandler("connectionOAuthCallback")(
