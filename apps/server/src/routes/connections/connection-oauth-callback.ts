@@ -1,7 +1,7 @@
 import { defineHandler } from "../../http/handler.js";
 import { sessionOp } from "../../http/require.js";
-import { oauthConnectedPage } from "../../services/connections/oauth-connected-page.js";
 import { completeConnectionOAuth } from "../../services/connections/complete-connection-oauth.js";
+import { oauthConnectedPage } from "../../services/connections/oauth-connected-page.js";
 
 export const connectionOAuthCallback = defineHandler("connectionOAuthCallback")(
   async ({ op, query }) => {
