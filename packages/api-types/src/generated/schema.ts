@@ -911,13 +911,14 @@ export interface paths {
          * @description Sets, per provider, the property and the credential the connection uses. `property`
          *     is written to the workspace (`gscProperty` / `ga4Property`, the one source of truth;
          *     omitted, the workspace's is kept). `credentialId` names a stored credential of kind
-         *     `google_service_account` (set through `setWorkspaceCredential`); omitted, the
+         *     `google_service_account` (set through `setWorkspaceCredential`) or `google_oauth` (stored
+         *     by the OAuth flow, `startConnectionOAuth`); omitted, the
          *     connection's current credential is kept, and a provider without one needs it.
          *     Idempotent: sending what is already configured changes nothing. A change of property
          *     or credential clears the last test's outcome (status `configured` until tested).
          *     Audited as `connection.configure` per provider changed. Errors name the field:
          *     `400 invalid_request` with `rule: exists` (no such credential in this workspace),
-         *     `rule: kind` (not a service-account key) or `rule: required` (no credential yet).
+         *     `rule: kind` (not a service-account key or OAuth grant) or `rule: required` (no credential yet).
          */
         post: operations["configureConnections"];
         delete?: never;
@@ -974,8 +975,9 @@ export interface paths {
         /**
          * Disconnect a provider
          * @description Removes the connection's credential link and the last test's outcome (status
-         *     `unconfigured`). The stored credential itself stays (delete it through the credentials
-         *     routes) and the workspace keeps its property. Idempotent: disconnecting an unconfigured
+         *     `unconfigured`). A stored service-account key stays (delete it through the credentials
+         *     routes) and the workspace keeps its property. An OAuth grant (`google_oauth`) that no
+         *     other connection uses is revoked at Google and deleted (audited `credential.revoke`). Idempotent: disconnecting an unconfigured
          *     provider answers the same. Audited as `connection.disconnect` when something changed.
          */
         delete: operations["disconnectConnection"];
@@ -1001,8 +1003,8 @@ export interface paths {
          * Test a connection against Google
          * @description A real call that proves access to the property with the connection's credential: the
          *     Search Console site lookup (`GET /webmasters/v3/sites/{siteUrl}`) or the GA4 property
-         *     metadata (`GET /v1beta/properties/{id}/metadata`), after the service account's token
-         *     exchange. The outcome is recorded (`status` `ok` or `error`, `lastTestedAt`, and for an
+         *     metadata (`GET /v1beta/properties/{id}/metadata`), after the token exchange (the
+         *     service account's JWT bearer grant, or the refresh-token grant of an OAuth credential). The outcome is recorded (`status` `ok` or `error`, `lastTestedAt`, and for an
          *     error `lastErrorCode` and `lastError` in words) and answered `200` either way:
          *     `credential_invalid` (the token endpoint refused the key: `invalid_grant`),
          *     `property_not_accessible` (the service account is not a user of the property),

@@ -28,7 +28,8 @@ export type ProbeOutcome = { ok: true } | { ok: false; failure: GoogleFailure };
 /**
  * Proves that the key reaches the property, with Google's own clients: the Search Console
  * site lookup (`GET /webmasters/v3/sites/{siteUrl}`) or the GA4 property metadata
- * (`GET /v1beta/properties/{id}/metadata`), each after the service account's token exchange.
+ * (`GET /v1beta/properties/{id}/metadata`), each after the token exchange (the service
+ * account's JWT bearer grant, or an OAuth credential's refresh-token grant).
  * One attempt (no retries: a test answers now); a failure is described in words.
  */
 export async function probeGoogleProperty(
