@@ -112,3 +112,23 @@ describe("Google OAuth with PKCE: start, consent, callback, test, disconnect", (
     expect(tested.body.lastError).toContain("Connect with Google again");
   });
 });
+
+describe("running the flow again", () => {
+  it("replaces the workspace's grant (credential.rotate) and keeps one credential", async () => {
+    for (let i = 0; i < 2; i++) {
+      const started = await f.start({ analytics: {} });
+      const done = await f.callback(await f.authorize(started.body.authorizationUrl));
+      expect(done.status, done.text).toBe(200);
+    }
+    const grants = await f.t.server.ctx.prisma.storedCredential.findMany({
+      where: { kind: "google_oauth" },
+    });
+    expect(grants).toHaveLength(1);
+    const rotated = await f.t.server.ctx.prisma.auditEvent.count({
+      where: { action: "credential.rotate", targetId: grants[0]?.id },
+    });
+    expect(rotated).toBeGreaterThanOrEqual(1);
+    const tested = await f.t.request<any>("POST", path("/analytics/test"), { cookie: f.cookie });
+    expect(tested.body).toMatchObject({ status: "ok", credential: { id: grants[0]?.id } });
+  });
+});
