@@ -114,7 +114,8 @@ describe("Google OAuth with PKCE: start, consent, callback, test, disconnect", (
 });
 
 describe("running the flow again", () => {
-  it("replaces the workspace's grant (credential.rotate) and keeps one credential", async () => {
+  it("replaces the workspace's grant (credential.rotate), revoking the old one at Google", async () => {
+    const revokedBefore = f.google.oauth.revocations.length;
     for (let i = 0; i < 2; i++) {
       const started = await f.start({ analytics: {} });
       const done = await f.callback(await f.authorize(started.body.authorizationUrl));
@@ -128,6 +129,8 @@ describe("running the flow again", () => {
       where: { action: "credential.rotate", targetId: grants[0]?.id },
     });
     expect(rotated).toBeGreaterThanOrEqual(1);
+    // The second run replaced the first run's grant: that token is revoked, the new one is live.
+    expect(f.google.oauth.revocations.length).toBe(revokedBefore + 1);
     const tested = await f.t.request<any>("POST", path("/analytics/test"), { cookie: f.cookie });
     expect(tested.body).toMatchObject({ status: "ok", credential: { id: grants[0]?.id } });
   });

@@ -3,6 +3,7 @@ import { credentialAad, credentialIdentity } from "../../crypto/credential-ident
 import { googleOAuthClient, oauthErrorCode } from "../../engines/google/google-oauth.js";
 import {
   oauthCredentialLabel,
+  parseOAuthCredential,
   serializeOAuthCredential,
 } from "../../engines/google/google-oauth-credential.js";
 import { errors } from "../../errors/app-error.js";
@@ -31,7 +32,8 @@ export interface CompletedConnectionOAuth {
  * Google's redirect back (docs/connections.md): the state must be one this person started,
  * unused and unexpired (it is used up here whatever follows); Google's `error` ends it;
  * otherwise the code is exchanged with the PKCE verifier, the refresh token stored sealed as
- * the workspace's `google_oauth` credential, and the requested providers configured with it.
+ * the workspace's `google_oauth` credential (the grant it replaces is revoked at Google), and
+ * the requested providers configured with it.
  */
 export async function completeConnectionOAuth(
   options: CompleteConnectionOAuthOptions,
@@ -75,10 +77,20 @@ export async function completeConnectionOAuth(
     role: member.role as WorkspaceAccess["role"],
   };
   const op = { ...options, workspace };
-  const credentialId = await storeOAuthCredential(op, {
+  const { credentialId, replaced } = await storeOAuthCredential(op, {
     refreshToken: tokens.refresh_token,
     scope: tokens.scope ?? "",
   });
+  // The grant it replaces is of no more use: revoke it at Google (failures are only logged).
+  if (replaced && replaced !== tokens.refresh_token)
+    await googleOAuthClient({ oauth, endpoints: ctx.config.google })
+      .revokeToken(replaced)
+      .catch((error: unknown) => {
+        ctx.logger.warn(
+          { workspaceId: workspace.id, code: oauthErrorCode(error) ?? "unreachable" },
+          "google oauth revoke of a replaced grant failed",
+        );
+      });
   const request = row.request as Partial<Record<ConnectionProvider, { property?: string }>>;
   const providers = (["search_console", "analytics"] as const).filter((p) => request[p]);
   const input: Parameters<typeof configureConnections>[0]["input"] = {};
@@ -90,7 +102,7 @@ export async function completeConnectionOAuth(
 async function storeOAuthCredential(
   op: CompleteConnectionOAuthOptions & { workspace: WorkspaceAccess },
   grant: { refreshToken: string; scope: string },
-): Promise<string> {
+): Promise<{ credentialId: string; replaced: string | undefined }> {
   const { ctx, workspace } = op;
   const identity = credentialIdentity(workspace, OAUTH_CREDENTIAL.connector, OAUTH_CREDENTIAL.key);
   const now = ctx.clock.now();
@@ -126,6 +138,12 @@ async function storeOAuthCredential(
         encryptionKeyId: row.encryptionKeyId,
       },
     );
-    return row.id;
+    const previous =
+      existing?.kind === "google_oauth"
+        ? parseOAuthCredential(
+            ctx.secrets.secretBox.open(existing.ciphertext, credentialAad(identity)),
+          )
+        : undefined;
+    return { credentialId: row.id, replaced: previous?.refreshToken };
   });
 }
