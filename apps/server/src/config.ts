@@ -93,6 +93,13 @@ const envSchema = z.object({
   GEO_PAGE_FETCH_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(15_000),
   /** Page evaluations a workspace may start per minute (`429 rate_limited` beyond). */
   GEO_PAGE_EVALUATIONS_PER_MINUTE: z.coerce.number().int().min(1).max(10_000).default(30),
+  /** Google OAuth client of connections (docs/connections.md); OAuth is off without it. */
+  GEO_GOOGLE_OAUTH_CLIENT_ID: optionalString,
+  GEO_GOOGLE_OAUTH_CLIENT_SECRET: optionalString,
+  /** Google's consent screen (`https://accounts.google.com/o/oauth2/v2/auth`). */
+  GEO_GOOGLE_AUTH_URL: optionalString.pipe(z.url().optional()),
+  /** Google's token revocation endpoint (`https://oauth2.googleapis.com/revoke`). */
+  GEO_GOOGLE_REVOKE_URL: optionalString.pipe(z.url().optional()),
   STRIPE_SECRET_KEY: optionalString,
   STRIPE_WEBHOOK_SECRET: optionalString,
   /** Overrides Stripe's API address (tests point the real client at a local fake). */
@@ -158,6 +165,15 @@ export interface Config {
     webhookSecret: string | undefined;
     apiBase: string | undefined;
   };
+  /** The OAuth client of connections; null when not configured (docs/connections.md). */
+  googleOAuth: {
+    clientId: string;
+    clientSecret: string;
+    authUrl: string;
+    revokeUrl: string;
+    /** `<publicUrl>/api/v1/connections/oauth/callback`, registered with Google. */
+    redirectUri: string;
+  } | null;
   /** Where the Google clients send their requests (engines/google/google-endpoints.ts). */
   google: {
     tokenUrl: string;
@@ -258,6 +274,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       webhookSecret: e.STRIPE_WEBHOOK_SECRET,
       apiBase: e.STRIPE_API_BASE,
     },
+    googleOAuth:
+      e.GEO_GOOGLE_OAUTH_CLIENT_ID && e.GEO_GOOGLE_OAUTH_CLIENT_SECRET
+        ? {
+            clientId: e.GEO_GOOGLE_OAUTH_CLIENT_ID,
+            clientSecret: e.GEO_GOOGLE_OAUTH_CLIENT_SECRET,
+            authUrl: e.GEO_GOOGLE_AUTH_URL ?? "https://accounts.google.com/o/oauth2/v2/auth",
+            revokeUrl: e.GEO_GOOGLE_REVOKE_URL ?? "https://oauth2.googleapis.com/revoke",
+            redirectUri: `${(e.GEO_PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, "")}/api/v1/connections/oauth/callback`,
+          }
+        : null,
     google: {
       tokenUrl: e.GEO_GOOGLE_TOKEN_URL ?? "https://oauth2.googleapis.com/token",
       searchConsoleUrl: e.GEO_GOOGLE_SEARCHCONSOLE_URL ?? "https://searchconsole.googleapis.com/",

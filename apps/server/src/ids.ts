@@ -17,6 +17,7 @@ export type IdPrefix =
   | "dev"
   | "inv"
   | "cred"
+  | "oas"
   | "led"
   | "lot"
   | "rsv"

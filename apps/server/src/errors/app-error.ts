@@ -192,6 +192,26 @@ export const errors = {
       "rotation_not_acknowledged",
       "Acknowledge the replacement key before confirming the rotation.",
     ),
+  oauthStateInvalid: () =>
+    new AppError(
+      "oauth_state_invalid",
+      "This Google authorization is unknown, expired, already used, or was started by someone else; start connecting again.",
+    ),
+  oauthAccessDenied: () =>
+    new AppError(
+      "oauth_access_denied",
+      "Access was declined on Google's consent screen; nothing was connected.",
+    ),
+  oauthExchangeFailed: (reason: string) =>
+    new AppError(
+      "oauth_exchange_failed",
+      `Google did not complete the authorization (${reason}); start connecting again.`,
+    ),
+  googleOauthUnavailable: () =>
+    new AppError(
+      "google_oauth_unavailable",
+      "Google OAuth is not configured on this server (GEO_GOOGLE_OAUTH_CLIENT_ID, GEO_GOOGLE_OAUTH_CLIENT_SECRET); use a service-account key.",
+    ),
   connectionNotConfigured: (provider: string) =>
     new AppError(
       "connection_not_configured",

@@ -27,6 +27,7 @@ import { getHealth } from "./system/get-health.js";
 import { getOpenApiDocument } from "./system/get-openapi-document.js";
 import { teamHandlers } from "./team/index.js";
 import { workspaceConfigHandlers } from "./workspace-config/index.js";
+import { backfillWorkspaceInbox } from "./workspaces/backfill-workspace-inbox.js";
 import { createWorkspaceService } from "./workspaces/create-workspace.js";
 import { getWorkspace } from "./workspaces/get-workspace.js";
 import { listWorkspaces } from "./workspaces/list-workspaces.js";
@@ -42,6 +43,7 @@ export const handlers: HandlerRegistry = {
   createWorkspaceService,
   listWorkspaces,
   getWorkspace,
+  backfillWorkspaceInbox,
   getWorkspaceMetrics,
   getWorkspaceScoreboard,
   getMetricsTimeSeries,

@@ -66,6 +66,14 @@ export const errorStatusByCode = {
   rotation_not_acknowledged: 409,
   /** A credential for this connector and key is already stored; send `rotate: true` to replace it. */
   credential_exists: 409,
+  /** The OAuth `state` is unknown, expired (10 minutes), already used, or was started by another person or session; start the connection again. */
+  oauth_state_invalid: 400,
+  /** The Google account holder declined access on Google's consent screen. */
+  oauth_access_denied: 400,
+  /** Google refused the authorization code (expired, already used, or the code verifier did not match), or answered without a refresh token; start again. */
+  oauth_exchange_failed: 400,
+  /** No Google OAuth client is configured on this server (`GEO_GOOGLE_OAUTH_CLIENT_ID`, `GEO_GOOGLE_OAUTH_CLIENT_SECRET`); use a service-account key. */
+  google_oauth_unavailable: 503,
   /** The connection has no credential yet; configure it (`configureConnections`) before testing it. */
   connection_not_configured: 409,
   /** The person is already a member of the workspace. */

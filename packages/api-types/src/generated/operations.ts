@@ -46,6 +46,11 @@ export const operations = {
     "path": "/api/v1/workspaces/{workspace}",
     "idempotencyKey": null
   },
+  "backfillWorkspaceInbox": {
+    "method": "POST",
+    "path": "/api/v1/workspaces/{workspace}/email/backfill",
+    "idempotencyKey": null
+  },
   "getWorkspaceMetrics": {
     "method": "GET",
     "path": "/api/v1/workspaces/{workspace}/metrics",
@@ -201,6 +206,11 @@ export const operations = {
     "path": "/api/v1/workspaces/{workspace}/connections/configure",
     "idempotencyKey": null
   },
+  "startConnectionOAuth": {
+    "method": "POST",
+    "path": "/api/v1/workspaces/{workspace}/connections/oauth/start",
+    "idempotencyKey": null
+  },
   "disconnectConnection": {
     "method": "DELETE",
     "path": "/api/v1/workspaces/{workspace}/connections/{provider}",
@@ -209,6 +219,11 @@ export const operations = {
   "testConnection": {
     "method": "POST",
     "path": "/api/v1/workspaces/{workspace}/connections/{provider}/test",
+    "idempotencyKey": null
+  },
+  "connectionOAuthCallback": {
+    "method": "GET",
+    "path": "/api/v1/connections/oauth/callback",
     "idempotencyKey": null
   },
   "getWorkspaceSettings": {

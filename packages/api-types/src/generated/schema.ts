@@ -170,6 +170,35 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/workspaces/{workspace}/email/backfill": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Workspace slug. Anything that is not a workspace the caller may see answers `404 workspace_not_found`. */
+                workspace: components["parameters"]["Workspace"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Retry the workspace's inbox provisioning at the email provider
+         * @description Session only. When the workspace's `emailProvisioning.status` is `failed` or
+         *     `unconfigured`, provisions its inbox again with the same code as workspace creation
+         *     (up to three attempts with backoff) and answers the new outcome; audited as
+         *     `workspace.inbox_backfill` with the outcome's status. Idempotent: a `provisioned`
+         *     workspace (and a `username_conflict` one, which another attempt cannot fix) answers
+         *     `200` with its current outcome and nothing done. Bounded: at most 5 backfills per
+         *     workspace per hour (`429 rate_limited` with `Retry-After`). See docs/email.md.
+         */
+        post: operations["backfillWorkspaceInbox"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/workspaces/{workspace}/metrics": {
         parameters: {
             query?: never;
@@ -882,15 +911,47 @@ export interface paths {
          * @description Sets, per provider, the property and the credential the connection uses. `property`
          *     is written to the workspace (`gscProperty` / `ga4Property`, the one source of truth;
          *     omitted, the workspace's is kept). `credentialId` names a stored credential of kind
-         *     `google_service_account` (set through `setWorkspaceCredential`); omitted, the
+         *     `google_service_account` (set through `setWorkspaceCredential`) or `google_oauth` (stored
+         *     by the OAuth flow, `startConnectionOAuth`); omitted, the
          *     connection's current credential is kept, and a provider without one needs it.
          *     Idempotent: sending what is already configured changes nothing. A change of property
          *     or credential clears the last test's outcome (status `configured` until tested).
          *     Audited as `connection.configure` per provider changed. Errors name the field:
          *     `400 invalid_request` with `rule: exists` (no such credential in this workspace),
-         *     `rule: kind` (not a service-account key) or `rule: required` (no credential yet).
+         *     `rule: kind` (not a service-account key or OAuth grant) or `rule: required` (no credential yet).
          */
         post: operations["configureConnections"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/workspaces/{workspace}/connections/oauth/start": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Workspace slug. Anything that is not a workspace the caller may see answers `404 workspace_not_found`. */
+                workspace: components["parameters"]["Workspace"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Start connecting Google with OAuth (authorization code with PKCE)
+         * @description Session only. Answers Google's consent URL for the providers named in the body (each
+         *     with an optional `property`, else the workspace's), asking for offline access with a
+         *     PKCE S256 code challenge. Open `authorizationUrl` in the browser of the same session;
+         *     Google redirects to `connectionOAuthCallback`. The `state` in the URL is single use,
+         *     bound to this session's person and workspace, and expires after 10 minutes (stored
+         *     hashed; the code verifier stays on the server, sealed). `503
+         *     google_oauth_unavailable` when no OAuth client is configured
+         *     (`GEO_GOOGLE_OAUTH_CLIENT_ID`, `GEO_GOOGLE_OAUTH_CLIENT_SECRET`). See
+         *     docs/connections.md.
+         */
+        post: operations["startConnectionOAuth"];
         delete?: never;
         options?: never;
         head?: never;
@@ -914,8 +975,9 @@ export interface paths {
         /**
          * Disconnect a provider
          * @description Removes the connection's credential link and the last test's outcome (status
-         *     `unconfigured`). The stored credential itself stays (delete it through the credentials
-         *     routes) and the workspace keeps its property. Idempotent: disconnecting an unconfigured
+         *     `unconfigured`). A stored service-account key stays (delete it through the credentials
+         *     routes) and the workspace keeps its property. An OAuth grant (`google_oauth`) that no
+         *     other connection uses is revoked at Google and deleted (audited `credential.revoke`). Idempotent: disconnecting an unconfigured
          *     provider answers the same. Audited as `connection.disconnect` when something changed.
          */
         delete: operations["disconnectConnection"];
@@ -941,8 +1003,8 @@ export interface paths {
          * Test a connection against Google
          * @description A real call that proves access to the property with the connection's credential: the
          *     Search Console site lookup (`GET /webmasters/v3/sites/{siteUrl}`) or the GA4 property
-         *     metadata (`GET /v1beta/properties/{id}/metadata`), after the service account's token
-         *     exchange. The outcome is recorded (`status` `ok` or `error`, `lastTestedAt`, and for an
+         *     metadata (`GET /v1beta/properties/{id}/metadata`), after the token exchange (the
+         *     service account's JWT bearer grant, or the refresh-token grant of an OAuth credential). The outcome is recorded (`status` `ok` or `error`, `lastTestedAt`, and for an
          *     error `lastErrorCode` and `lastError` in words) and answered `200` either way:
          *     `credential_invalid` (the token endpoint refused the key: `invalid_grant`),
          *     `property_not_accessible` (the service account is not a user of the property),
@@ -952,6 +1014,34 @@ export interface paths {
          *     Not audited (a read of Google; the outcome is on the connection).
          */
         post: operations["testConnection"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/connections/oauth/callback": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Google's OAuth redirect (the redirect URI)
+         * @description Session only: the browser that started the flow arrives here from Google. Checks
+         *     `state` (unknown, expired, already used, or started by another person: `400
+         *     oauth_state_invalid`), exchanges `code` at Google's token endpoint with the PKCE code
+         *     verifier, stores the refresh token sealed as the workspace credential
+         *     (`connector: google`, `key: oauth`, kind `google_oauth`; replaced when the flow is run
+         *     again), configures each requested provider with it, and answers a small HTML page
+         *     saying what is connected. `error=access_denied` from Google is `400
+         *     oauth_access_denied`; a code Google refuses (or an answer without a refresh token) is
+         *     `400 oauth_exchange_failed`. Audited as `connection.configure` per provider changed.
+         */
+        get: operations["connectionOAuthCallback"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -2145,7 +2235,7 @@ export interface components {
          *     this contract. The server's status table and the SDK's typed codes are generated from
          *     this list.
          */
-        ErrorCode: string & ("invalid_request" | "invalid_schedule" | "ambiguous_credentials" | "authorization_pending" | "slow_down" | "access_denied" | "expired_token" | "invalid_signature" | "malformed_request" | "unauthenticated" | "invalid_key" | "key_pending" | "invalid_session" | "invalid_sign_in_token" | "insufficient_credits" | "session_required" | "insufficient_scope" | "ip_forbidden" | "role_forbidden" | "invitation_email_mismatch" | "workspace_not_found" | "not_found" | "invitation_not_found" | "method_not_allowed" | "request_timeout" | "idempotency_key_reused" | "delivery_mismatch" | "invalid_transition" | "invalid_key_state" | "rotation_not_acknowledged" | "credential_exists" | "connection_not_configured" | "already_member" | "last_owner" | "already_decided" | "mock_topup_disabled" | "reservation_closed" | "active_set_full" | "active_set_too_small" | "prompt_exists" | "competitor_exists" | "too_many_competitors" | "too_few_competitors" | "run_finished" | "no_active_prompts" | "no_engines_configured" | "share_link_expired" | "share_link_revoked" | "delivery_expired" | "not_acceptable" | "payload_too_large" | "unsupported_media_type" | "rate_limited" | "headers_too_large" | "internal_error" | "not_implemented" | "payment_provider_error" | "email_unavailable" | "billing_unavailable");
+        ErrorCode: string & ("invalid_request" | "invalid_schedule" | "ambiguous_credentials" | "authorization_pending" | "slow_down" | "access_denied" | "expired_token" | "invalid_signature" | "malformed_request" | "unauthenticated" | "invalid_key" | "key_pending" | "invalid_session" | "invalid_sign_in_token" | "insufficient_credits" | "session_required" | "insufficient_scope" | "ip_forbidden" | "role_forbidden" | "invitation_email_mismatch" | "workspace_not_found" | "not_found" | "invitation_not_found" | "method_not_allowed" | "request_timeout" | "idempotency_key_reused" | "delivery_mismatch" | "invalid_transition" | "invalid_key_state" | "rotation_not_acknowledged" | "credential_exists" | "oauth_state_invalid" | "oauth_access_denied" | "oauth_exchange_failed" | "google_oauth_unavailable" | "connection_not_configured" | "already_member" | "last_owner" | "already_decided" | "mock_topup_disabled" | "reservation_closed" | "active_set_full" | "active_set_too_small" | "prompt_exists" | "competitor_exists" | "too_many_competitors" | "too_few_competitors" | "run_finished" | "no_active_prompts" | "no_engines_configured" | "share_link_expired" | "share_link_revoked" | "delivery_expired" | "not_acceptable" | "payload_too_large" | "unsupported_media_type" | "rate_limited" | "headers_too_large" | "internal_error" | "not_implemented" | "payment_provider_error" | "email_unavailable" | "billing_unavailable");
         ErrorEnvelope: {
             error: {
                 /** @description Stable machine-readable code, e.g. `invalid_request`, `workspace_not_found`. */
@@ -2674,9 +2764,11 @@ export interface components {
          * @description `secret`: an opaque value (an API key). `google_service_account`: a Google Cloud
          *     service-account key, the JSON file Google issues (`type: service_account`,
          *     `client_email`, `private_key`), used by connections (docs/connections.md).
+         *     `google_oauth`: a refresh token from the connections OAuth flow
+         *     (`startConnectionOAuth`); only that flow stores it (setting it directly is `400`).
          * @enum {string}
          */
-        CredentialKind: "secret" | "google_service_account";
+        CredentialKind: "secret" | "google_service_account" | "google_oauth";
         TeamMember: {
             memberId: string;
             workspace: string;
@@ -4399,6 +4491,35 @@ export interface operations {
             500: components["responses"]["InternalError"];
         };
     };
+    backfillWorkspaceInbox: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Workspace slug. Anything that is not a workspace the caller may see answers `404 workspace_not_found`. */
+                workspace: components["parameters"]["Workspace"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The workspace's inbox provisioning outcome after the backfill (or as it was). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EmailProvisioning"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
     getWorkspaceMetrics: {
         parameters: {
             query?: {
@@ -5508,6 +5629,53 @@ export interface operations {
             500: components["responses"]["InternalError"];
         };
     };
+    startConnectionOAuth: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Workspace slug. Anything that is not a workspace the caller may see answers `404 workspace_not_found`. */
+                workspace: components["parameters"]["Workspace"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    search_console?: {
+                        property?: string;
+                    };
+                    analytics?: {
+                        property?: string;
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description Where to send the browser. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** Format: uri */
+                        authorizationUrl: string;
+                        /** Format: date-time */
+                        expiresAt: string;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
     disconnectConnection: {
         parameters: {
             query?: never;
@@ -5565,6 +5733,41 @@ export interface operations {
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
             500: components["responses"]["InternalError"];
+        };
+    };
+    connectionOAuthCallback: {
+        parameters: {
+            query: {
+                state: string;
+                code?: string;
+                error?: string;
+                error_description?: string;
+                scope?: string;
+                authuser?: string;
+                prompt?: string;
+                hd?: string;
+                iss?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The connection is made; a page saying so. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     getWorkspaceSettings: {

@@ -28,7 +28,8 @@ export interface DescribeGoogleFailureOptions {
   error: unknown;
   provider: "search_console" | "analytics";
   property: string;
-  key: GoogleServiceAccountKey;
+  /** The service-account key; absent for an OAuth credential (a person's Google account). */
+  key?: GoogleServiceAccountKey | undefined;
 }
 
 /**
@@ -47,13 +48,24 @@ export function describeGoogleFailure({
   const status = e.response?.status ?? e.status;
   const data = e.response?.data;
   const api = apiNames[provider];
-  const account = key.clientEmail;
+  const account = key
+    ? `The service account ${key.clientEmail}`
+    : "The Google account that authorized GEO Pulse";
   const oauthError = oauthErrorOf(data);
-  if (oauthError !== undefined || status === 401) {
+  if ((oauthError !== undefined || status === 401) && !key) {
     return {
       code: "credential_invalid",
       message:
-        `Google refused the service-account key of ${account}` +
+        "Google refused the OAuth authorization" +
+        (oauthError ? ` (${oauthError})` : "") +
+        ": access was revoked or has expired. Connect with Google again.",
+    };
+  }
+  if (key && (oauthError !== undefined || status === 401)) {
+    return {
+      code: "credential_invalid",
+      message:
+        `Google refused the service-account key of ${key.clientEmail}` +
         (oauthError ? ` (${oauthError})` : "") +
         ": the key was deleted or disabled, or the account no longer exists. Create a new key " +
         "in Google Cloud and store it again.",
@@ -61,7 +73,7 @@ export function describeGoogleFailure({
   }
   const apiError = apiErrorOf(data);
   if (status === 403 && apiError && isServiceDisabled(apiError)) {
-    const project = key.projectId ? ` in the Google Cloud project ${key.projectId}` : "";
+    const project = key?.projectId ? ` in the Google Cloud project ${key.projectId}` : "";
     return {
       code: "api_not_enabled",
       message: `The ${api.name} (${api.service}) is not enabled${project}. Enable it in the Google Cloud console, wait a few minutes, then test again.`,
@@ -75,7 +87,7 @@ export function describeGoogleFailure({
         : "Add it as a Viewer of the property in Google Analytics (Admin, Property access management).";
     return {
       code: "property_not_accessible",
-      message: `The service account ${account} cannot access the ${where} ${property}. ${grant}`,
+      message: `${account} cannot access the ${where} ${property}. ${grant}`,
     };
   }
   if (status === 429) {

@@ -2,6 +2,7 @@ import { analyticsdata } from "@googleapis/analyticsdata";
 import { searchconsole } from "@googleapis/searchconsole";
 import { type GoogleEndpoints, serviceAccountAuth } from "./google-auth.js";
 import { describeGoogleFailure, type GoogleFailure } from "./google-failure.js";
+import { type GoogleOAuthConfig, googleOAuthClient } from "./google-oauth.js";
 import type { GoogleServiceAccountKey } from "./google-service-account-key.js";
 
 export type GoogleProvider = "search_console" | "analytics";
@@ -15,7 +16,10 @@ export interface ProbeGooglePropertyOptions {
   provider: GoogleProvider;
   /** `sc-domain:example.com` for Search Console, the numeric property id for GA4. */
   property: string;
-  key: GoogleServiceAccountKey;
+  /** A service-account key, or an OAuth refresh token with the server's OAuth client. */
+  credential:
+    | { kind: "service_account"; key: GoogleServiceAccountKey }
+    | { kind: "oauth"; refreshToken: string; oauth: GoogleOAuthConfig };
   endpoints: GoogleEndpoints;
 }
 
@@ -24,14 +28,23 @@ export type ProbeOutcome = { ok: true } | { ok: false; failure: GoogleFailure };
 /**
  * Proves that the key reaches the property, with Google's own clients: the Search Console
  * site lookup (`GET /webmasters/v3/sites/{siteUrl}`) or the GA4 property metadata
- * (`GET /v1beta/properties/{id}/metadata`), each after the service account's token exchange.
+ * (`GET /v1beta/properties/{id}/metadata`), each after the token exchange (the service
+ * account's JWT bearer grant, or an OAuth credential's refresh-token grant).
  * One attempt (no retries: a test answers now); a failure is described in words.
  */
 export async function probeGoogleProperty(
   options: ProbeGooglePropertyOptions,
 ): Promise<ProbeOutcome> {
-  const { provider, property, key, endpoints } = options;
-  const auth = serviceAccountAuth({ key, scopes: [GOOGLE_SCOPES[provider]], endpoints });
+  const { provider, property, credential, endpoints } = options;
+  const key = credential.kind === "service_account" ? credential.key : undefined;
+  const auth =
+    credential.kind === "service_account"
+      ? serviceAccountAuth({ key: credential.key, scopes: [GOOGLE_SCOPES[provider]], endpoints })
+      : googleOAuthClient({
+          oauth: credential.oauth,
+          endpoints,
+          refreshToken: credential.refreshToken,
+        });
   const call = { retry: false, timeout: endpoints.timeoutMs };
   try {
     if (provider === "search_console") {

@@ -1,7 +1,9 @@
 import type { HandlerRegistry } from "../../http/handler.js";
 import { configureConnections } from "./configure-connections.js";
+import { connectionOAuthCallback } from "./connection-oauth-callback.js";
 import { disconnectConnection } from "./disconnect-connection.js";
 import { listConnections } from "./list-connections.js";
+import { startConnectionOAuth } from "./start-connection-oauth.js";
 import { testConnection } from "./test-connection.js";
 
 /** Google Search Console and GA4 connections (docs/connections.md). */
@@ -10,4 +12,6 @@ export const connectionHandlers: HandlerRegistry = {
   configureConnections,
   testConnection,
   disconnectConnection,
+  startConnectionOAuth,
+  connectionOAuthCallback,
 };

@@ -13,7 +13,7 @@ const propertyColumn = { search_console: "gscProperty", analytics: "ga4Property"
 
 /**
  * Sets each provider's property (on the workspace, its one home) and credential (a stored
- * `google_service_account` credential of this workspace). Idempotent: what is already so is
+ * `google_service_account` or `google_oauth` credential of this workspace). Idempotent: what is already so is
  * left as it is, unaudited; a change clears the last test's outcome and is audited as
  * `connection.configure` with the provider, the credential id and the property (never a key).
  * Every field is checked before anything is written.
@@ -52,11 +52,11 @@ export async function configureConnections(
             "exists",
             `${field}: no credential ${change.credentialId} in this workspace.`,
           );
-        if (credential.kind !== "google_service_account")
+        if (credential.kind !== "google_service_account" && credential.kind !== "google_oauth")
           throw errors.field(
             field,
             "kind",
-            `${field}: the credential is not a Google service-account key (store it with kind google_service_account).`,
+            `${field}: the credential is not a Google service-account key (store it with kind google_service_account) or an OAuth grant.`,
           );
       } else if (!credentialId) {
         throw errors.field(

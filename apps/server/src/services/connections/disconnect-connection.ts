@@ -1,4 +1,7 @@
 import type { Connection, ConnectionProvider } from "@geopulse/api-types";
+import { credentialAad } from "../../crypto/credential-identity.js";
+import { googleOAuthClient, oauthErrorCode } from "../../engines/google/google-oauth.js";
+import { parseOAuthCredential } from "../../engines/google/google-oauth-credential.js";
 import { audit } from "../audit/audit.js";
 import type { WorkspaceOperation } from "../operation.js";
 import { loadConnections } from "./load-connections.js";
@@ -9,20 +12,73 @@ export interface DisconnectConnectionOptions extends WorkspaceOperation {
 
 /**
  * Removes the provider's connection row (its credential link and test outcome), audited as
- * `connection.disconnect`. The stored credential and the workspace's property stay.
- * Idempotent: nothing to remove answers the same unconfigured connection, unaudited.
+ * `connection.disconnect`. A service-account key and the workspace's property stay. An OAuth
+ * grant (`google_oauth`) that no other connection uses any more is revoked at Google's revoke
+ * endpoint and deleted (audited as `credential.revoke`): a person's authorization is not kept
+ * once nothing uses it. Idempotent: nothing to remove answers the same unconfigured
+ * connection, unaudited.
  */
 export async function disconnectConnection(
   options: DisconnectConnectionOptions,
 ): Promise<Connection> {
   const { ctx, workspace, provider } = options;
-  return ctx.prisma.$transaction(async (tx) => {
+  const { view, orphanedGrant } = await ctx.prisma.$transaction(async (tx) => {
+    const row = await tx.connection.findUnique({
+      where: { workspaceId_provider: { workspaceId: workspace.id, provider } },
+      include: { credential: true },
+    });
     const removed = await tx.connection.deleteMany({
       where: { workspaceId: workspace.id, provider },
     });
     if (removed.count > 0)
       await audit(options, tx, "connection.disconnect", ["connection", provider], { provider });
+    const credential = row?.credential;
+    let orphanedGrant: typeof credential | undefined;
+    if (credential?.kind === "google_oauth") {
+      const stillUsed = await tx.connection.count({ where: { credentialId: credential.id } });
+      if (stillUsed === 0) {
+        await tx.storedCredential.delete({ where: { id: credential.id } });
+        await audit(options, tx, "credential.revoke", ["stored_credential", credential.id], {
+          connector: credential.connector,
+          key: credential.key,
+          kind: credential.kind,
+        });
+        orphanedGrant = credential;
+      }
+    }
     const view = await loadConnections({ db: tx, workspace });
-    return view.data.find((c) => c.provider === provider) as Connection;
+    return { view, orphanedGrant };
+  });
+  if (orphanedGrant) await revokeAtGoogle(options, orphanedGrant);
+  return view.data.find((c) => c.provider === provider) as Connection;
+}
+
+/**
+ * Revokes the refresh token at Google. Google may already have dropped it (the person revoked
+ * access in their account): that, or Google unreachable, is logged, and the grant stays deleted
+ * here either way.
+ */
+async function revokeAtGoogle(
+  { ctx, workspace }: DisconnectConnectionOptions,
+  credential: { ciphertext: string; connector: string; key: string },
+): Promise<void> {
+  const oauth = ctx.config.googleOAuth;
+  const grant = parseOAuthCredential(
+    ctx.secrets.secretBox.open(
+      credential.ciphertext,
+      credentialAad({
+        workspaceId: workspace.id,
+        connector: credential.connector,
+        key: credential.key,
+      }),
+    ),
+  );
+  if (!oauth || !grant) return;
+  const client = googleOAuthClient({ oauth, endpoints: ctx.config.google });
+  await client.revokeToken(grant.refreshToken).catch((error: unknown) => {
+    ctx.logger.warn(
+      { workspaceId: workspace.id, code: oauthErrorCode(error) ?? "unreachable" },
+      "google oauth revoke failed",
+    );
   });
 }

@@ -53,6 +53,12 @@ export async function setWorkspaceCredential(
  */
 function maskedValueOf(kind: CredentialKind, value: string): string {
   if (kind === "secret") return maskCredentialValue(value);
+  if (kind === "google_oauth")
+    throw errors.field(
+      "body.kind",
+      "oauth_flow",
+      "kind google_oauth is stored by the connections OAuth flow (startConnectionOAuth), not set directly.",
+    );
   const parsed = parseServiceAccountKey(value);
   if (!parsed.ok)
     throw errors.field("body.value", "service_account_key", `value ${parsed.problem}.`);

@@ -1,4 +1,4 @@
-import { createPublicKey, type KeyObject, randomBytes, verify } from "node:crypto";
+import { createHash, createPublicKey, type KeyObject, randomBytes, verify } from "node:crypto";
 import type { GoogleReply } from "./google-wire.js";
 
 /** Google's token URL: the `aud` a service account's assertion must carry. */
@@ -24,6 +24,24 @@ export interface FakeRefreshToken {
   revoked: boolean;
 }
 
+/** A code the consent screen issued, waiting for the authorization_code grant. */
+export interface FakeAuthorizationCode {
+  clientId: string;
+  redirectUri: string;
+  scopes: string[];
+  codeChallenge: string;
+  email: string;
+  used: boolean;
+}
+
+/** Who clicks "Allow" (or "Cancel") on the fake consent screen. */
+export interface FakeConsent {
+  email: string;
+  projectNumber?: string;
+  /** The person declines: the redirect carries `error=access_denied`. */
+  deny?: boolean;
+}
+
 /** An access token the fake issued, with what it may do. */
 export interface IssuedToken {
   email: string;
@@ -47,6 +65,14 @@ export class FakeGoogleOAuth {
   readonly serviceAccounts = new Map<string, FakeServiceAccount>();
   readonly refreshTokens = new Map<string, FakeRefreshToken>();
   readonly tokens = new Map<string, IssuedToken>();
+  /** OAuth clients (id → secret), as registered in the Cloud console. */
+  readonly clients = new Map<string, string>();
+  readonly codes = new Map<string, FakeAuthorizationCode>();
+  /** The query of every authorization request received (the test reads what the client sent). */
+  readonly authorizations: Array<Record<string, string>> = [];
+  /** Refresh tokens revoked through `POST /revoke`. */
+  readonly revocations: string[] = [];
+  consent: FakeConsent = { email: "owner@acme.com" };
   /** The decoded claims of every assertion received (the test reads what the library signed). */
   readonly assertions: Array<Record<string, unknown>> = [];
 
@@ -76,8 +102,66 @@ export class FakeGoogleOAuth {
     this.refreshTokens.set(token, { projectNumber: "123456789012", ...grant, revoked: false });
   }
 
+  addClient(clientId: string, clientSecret: string): void {
+    this.clients.set(clientId, clientSecret);
+  }
+
+  /**
+   * Google's consent screen (`GET /o/oauth2/v2/auth`), clicked through at once by `consent`:
+   * checks the client, `response_type=code`, the redirect URI, scopes and a PKCE S256
+   * challenge, then redirects (302) to the redirect URI with `code` and `state`, or
+   * `error=access_denied` when the person declines. Errors a browser would see are 400.
+   */
+  authorize(query: URLSearchParams): { status: number; location?: string; body?: string } {
+    this.authorizations.push(Object.fromEntries(query));
+    const clientId = query.get("client_id") ?? "";
+    const redirectUri = query.get("redirect_uri") ?? "";
+    if (!this.clients.has(clientId)) return { status: 401, body: "Error 401: invalid_client" };
+    if (!/^https?:\/\//.test(redirectUri))
+      return { status: 400, body: "Error 400: redirect_uri_mismatch" };
+    const scopes = (query.get("scope") ?? "").split(" ").filter(Boolean);
+    const challenge = query.get("code_challenge") ?? "";
+    if (
+      query.get("response_type") !== "code" ||
+      scopes.length === 0 ||
+      query.get("code_challenge_method") !== "S256" ||
+      !/^[A-Za-z0-9_-]{43}$/.test(challenge)
+    )
+      return { status: 400, body: "Error 400: invalid_request" };
+    const back = new URL(redirectUri);
+    const state = query.get("state");
+    if (this.consent.deny) {
+      back.searchParams.set("error", "access_denied");
+    } else {
+      const code = `4/0A${randomBytes(24).toString("base64url")}`;
+      this.codes.set(code, {
+        clientId,
+        redirectUri,
+        scopes,
+        codeChallenge: challenge,
+        email: this.consent.email,
+        used: false,
+      });
+      back.searchParams.set("code", code);
+      back.searchParams.set("scope", scopes.join(" "));
+    }
+    if (state !== null) back.searchParams.set("state", state);
+    return { status: 302, location: back.toString() };
+  }
+
+  /** `POST /revoke` (token in the query or the form): Google answers 200 `{}` or 400. */
+  revoke(token: string): GoogleReply {
+    const grant = this.refreshTokens.get(token);
+    if (!grant || grant.revoked)
+      return oauthError(400, "invalid_token", "Token expired or revoked");
+    grant.revoked = true;
+    this.revocations.push(token);
+    return { status: 200, body: {} };
+  }
+
   token(form: URLSearchParams): GoogleReply {
     const grantType = form.get("grant_type");
+    if (grantType === "authorization_code") return this.authorizationCode(form);
     if (grantType === JWT_BEARER) return this.jwtBearer(form.get("assertion") ?? "");
     if (grantType === "refresh_token") return this.refresh(form);
     return oauthError(400, "unsupported_grant_type", `Invalid grant_type: ${grantType ?? ""}`);
@@ -127,6 +211,39 @@ export class FakeGoogleOAuth {
       { email: account.clientEmail, scopes, projectNumber: account.projectNumber },
       false,
     );
+  }
+
+  /** The authorization_code grant with PKCE: S256(code_verifier) must be the recorded challenge. */
+  private authorizationCode(form: URLSearchParams): GoogleReply {
+    const clientId = form.get("client_id") ?? "";
+    const secret = this.clients.get(clientId);
+    if (secret === undefined)
+      return oauthError(401, "invalid_client", "The OAuth client was not found.");
+    if (secret !== form.get("client_secret"))
+      return oauthError(401, "invalid_client", "Unauthorized");
+    const grant = this.codes.get(form.get("code") ?? "");
+    if (!grant || grant.used || grant.clientId !== clientId)
+      return oauthError(400, "invalid_grant", "Malformed auth code.");
+    if (grant.redirectUri !== form.get("redirect_uri"))
+      return oauthError(400, "redirect_uri_mismatch", "Bad Request");
+    const verifier = form.get("code_verifier") ?? "";
+    const challenge = createHash("sha256").update(verifier).digest("base64url");
+    if (!verifier || challenge !== grant.codeChallenge)
+      return oauthError(400, "invalid_grant", "Invalid code verifier.");
+    grant.used = true;
+    const refreshToken = `1//0g${randomBytes(32).toString("base64url")}`;
+    this.addRefreshToken(refreshToken, {
+      clientId,
+      clientSecret: secret,
+      scopes: grant.scopes,
+      email: grant.email,
+      ...(this.consent.projectNumber ? { projectNumber: this.consent.projectNumber } : {}),
+    });
+    const issued = this.issue(
+      { email: grant.email, scopes: grant.scopes, projectNumber: "123456789012" },
+      true,
+    );
+    return { ...issued, body: { ...(issued.body as object), refresh_token: refreshToken } };
   }
 
   private refresh(form: URLSearchParams): GoogleReply {

@@ -77,6 +77,8 @@ export class FakeGoogle {
   get env(): Record<string, string> {
     return {
       GEO_GOOGLE_TOKEN_URL: `${this.url}/token`,
+      GEO_GOOGLE_AUTH_URL: `${this.url}/o/oauth2/v2/auth`,
+      GEO_GOOGLE_REVOKE_URL: `${this.url}/revoke`,
       GEO_GOOGLE_SEARCHCONSOLE_URL: `${this.url}/`,
       GEO_GOOGLE_ANALYTICSDATA_URL: `${this.url}/`,
     };
@@ -107,7 +109,9 @@ export class FakeGoogle {
     const url = new URL(req.url ?? "/", "http://fake");
     const body = await readBody(req);
     const api: GoogleApi =
-      url.pathname === "/token"
+      url.pathname === "/token" ||
+      url.pathname === "/revoke" ||
+      url.pathname.startsWith("/o/oauth2/")
         ? "token"
         : url.pathname.startsWith("/webmasters/")
           ? "searchconsole"
@@ -123,6 +127,16 @@ export class FakeGoogle {
     if (queued >= 0) {
       const [entry] = this.queued.splice(queued, 1);
       if (entry) return send(res, entry.reply);
+    }
+    if (url.pathname === "/o/oauth2/v2/auth") {
+      const answer = this.oauth.authorize(url.searchParams);
+      res.writeHead(answer.status, answer.location ? { Location: answer.location } : {});
+      res.end(answer.body ?? "");
+      return;
+    }
+    if (url.pathname === "/revoke") {
+      const form = new URLSearchParams(body);
+      return send(res, this.oauth.revoke(url.searchParams.get("token") ?? form.get("token") ?? ""));
     }
     if (api === "token") {
       if (req.method !== "POST")

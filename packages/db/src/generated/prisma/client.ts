@@ -112,6 +112,14 @@ export type Invitation = Prisma.InvitationModel
  */
 export type StoredCredential = Prisma.StoredCredentialModel
 /**
+ * Model OAuthState
+ * A pending Google OAuth authorization (authorization code with PKCE, docs/connections.md):
+ * started by a session user for a workspace, single use, expiring after 10 minutes. The
+ * `state` sent to Google is stored only as its SHA-256; the PKCE code_verifier is sealed
+ * (crypto/secret-box.ts) because the callback must send it to the token endpoint.
+ */
+export type OAuthState = Prisma.OAuthStateModel
+/**
  * Model Connection
  * A workspace's link to a Google provider (`search_console`, `analytics`): which stored
  * credential it uses and the last test's outcome. The property itself stays on the workspace

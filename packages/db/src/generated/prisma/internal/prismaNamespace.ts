@@ -410,6 +410,7 @@ export const ModelName = {
   RateLimitWindow: 'RateLimitWindow',
   Invitation: 'Invitation',
   StoredCredential: 'StoredCredential',
+  OAuthState: 'OAuthState',
   Connection: 'Connection',
   CreditAccount: 'CreditAccount',
   CreditLot: 'CreditLot',
@@ -456,7 +457,7 @@ export type TypeMap<ExtArgs extends runtime.Types.Extensions.InternalArgs = runt
     omit: GlobalOmitOptions
   }
   meta: {
-    modelProps: "user" | "session" | "signInToken" | "workspace" | "competitor" | "member" | "auditEvent" | "apiKey" | "idempotencyRecord" | "deviceAuthorization" | "rateLimitWindow" | "invitation" | "storedCredential" | "connection" | "creditAccount" | "creditLot" | "freeGrant" | "creditReservation" | "creditLedgerEntry" | "checkoutReceipt" | "prompt" | "run" | "engineResponse" | "citation" | "responseMention" | "metricCell" | "metricEntityCount" | "metricGroup" | "metricGroupEntityCount" | "metricGroupDomainCount" | "metricDayEngine" | "metricDayEngineEntityCount" | "metricChangeDay" | "metricDay" | "promptGeneration" | "researchJob" | "promptSuggestion" | "researchSource" | "recommendation" | "recommendationAnswer" | "recommendationTransition" | "pageEvaluation" | "report" | "reportShareLink"
+    modelProps: "user" | "session" | "signInToken" | "workspace" | "competitor" | "member" | "auditEvent" | "apiKey" | "idempotencyRecord" | "deviceAuthorization" | "rateLimitWindow" | "invitation" | "storedCredential" | "oAuthState" | "connection" | "creditAccount" | "creditLot" | "freeGrant" | "creditReservation" | "creditLedgerEntry" | "checkoutReceipt" | "prompt" | "run" | "engineResponse" | "citation" | "responseMention" | "metricCell" | "metricEntityCount" | "metricGroup" | "metricGroupEntityCount" | "metricGroupDomainCount" | "metricDayEngine" | "metricDayEngineEntityCount" | "metricChangeDay" | "metricDay" | "promptGeneration" | "researchJob" | "promptSuggestion" | "researchSource" | "recommendation" | "recommendationAnswer" | "recommendationTransition" | "pageEvaluation" | "report" | "reportShareLink"
     txIsolationLevel: TransactionIsolationLevel
   }
   model: {
@@ -1419,6 +1420,80 @@ export type TypeMap<ExtArgs extends runtime.Types.Extensions.InternalArgs = runt
         count: {
           args: Prisma.StoredCredentialCountArgs<ExtArgs>
           result: runtime.Types.Utils.Optional<Prisma.StoredCredentialCountAggregateOutputType> | number
+        }
+      }
+    }
+    OAuthState: {
+      payload: Prisma.$OAuthStatePayload<ExtArgs>
+      fields: Prisma.OAuthStateFieldRefs
+      operations: {
+        findUnique: {
+          args: Prisma.OAuthStateFindUniqueArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$OAuthStatePayload> | null
+        }
+        findUniqueOrThrow: {
+          args: Prisma.OAuthStateFindUniqueOrThrowArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$OAuthStatePayload>
+        }
+        findFirst: {
+          args: Prisma.OAuthStateFindFirstArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$OAuthStatePayload> | null
+        }
+        findFirstOrThrow: {
+          args: Prisma.OAuthStateFindFirstOrThrowArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$OAuthStatePayload>
+        }
+        findMany: {
+          args: Prisma.OAuthStateFindManyArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$OAuthStatePayload>[]
+        }
+        create: {
+          args: Prisma.OAuthStateCreateArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$OAuthStatePayload>
+        }
+        createMany: {
+          args: Prisma.OAuthStateCreateManyArgs<ExtArgs>
+          result: BatchPayload
+        }
+        createManyAndReturn: {
+          args: Prisma.OAuthStateCreateManyAndReturnArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$OAuthStatePayload>[]
+        }
+        delete: {
+          args: Prisma.OAuthStateDeleteArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$OAuthStatePayload>
+        }
+        update: {
+          args: Prisma.OAuthStateUpdateArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$OAuthStatePayload>
+        }
+        deleteMany: {
+          args: Prisma.OAuthStateDeleteManyArgs<ExtArgs>
+          result: BatchPayload
+        }
+        updateMany: {
+          args: Prisma.OAuthStateUpdateManyArgs<ExtArgs>
+          result: BatchPayload
+        }
+        updateManyAndReturn: {
+          args: Prisma.OAuthStateUpdateManyAndReturnArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$OAuthStatePayload>[]
+        }
+        upsert: {
+          args: Prisma.OAuthStateUpsertArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$OAuthStatePayload>
+        }
+        aggregate: {
+          args: Prisma.OAuthStateAggregateArgs<ExtArgs>
+          result: runtime.Types.Utils.Optional<Prisma.AggregateOAuthState>
+        }
+        groupBy: {
+          args: Prisma.OAuthStateGroupByArgs<ExtArgs>
+          result: runtime.Types.Utils.Optional<Prisma.OAuthStateGroupByOutputType>[]
+        }
+        count: {
+          args: Prisma.OAuthStateCountArgs<ExtArgs>
+          result: runtime.Types.Utils.Optional<Prisma.OAuthStateCountAggregateOutputType> | number
         }
       }
     }
@@ -3975,6 +4050,21 @@ export const StoredCredentialScalarFieldEnum = {
 export type StoredCredentialScalarFieldEnum = (typeof StoredCredentialScalarFieldEnum)[keyof typeof StoredCredentialScalarFieldEnum]
 
 
+export const OAuthStateScalarFieldEnum = {
+  id: 'id',
+  stateHash: 'stateHash',
+  workspaceId: 'workspaceId',
+  userId: 'userId',
+  request: 'request',
+  codeVerifier: 'codeVerifier',
+  expiresAt: 'expiresAt',
+  usedAt: 'usedAt',
+  createdAt: 'createdAt'
+} as const
+
+export type OAuthStateScalarFieldEnum = (typeof OAuthStateScalarFieldEnum)[keyof typeof OAuthStateScalarFieldEnum]
+
+
 export const ConnectionScalarFieldEnum = {
   workspaceId: 'workspaceId',
   provider: 'provider',
@@ -4846,6 +4936,7 @@ export type GlobalOmitConfig = {
   rateLimitWindow?: Prisma.RateLimitWindowOmit
   invitation?: Prisma.InvitationOmit
   storedCredential?: Prisma.StoredCredentialOmit
+  oAuthState?: Prisma.OAuthStateOmit
   connection?: Prisma.ConnectionOmit
   creditAccount?: Prisma.CreditAccountOmit
   creditLot?: Prisma.CreditLotOmit

@@ -64,6 +64,7 @@ export const ModelName = {
   RateLimitWindow: 'RateLimitWindow',
   Invitation: 'Invitation',
   StoredCredential: 'StoredCredential',
+  OAuthState: 'OAuthState',
   Connection: 'Connection',
   CreditAccount: 'CreditAccount',
   CreditLot: 'CreditLot',
@@ -331,6 +332,21 @@ export const StoredCredentialScalarFieldEnum = {
 } as const
 
 export type StoredCredentialScalarFieldEnum = (typeof StoredCredentialScalarFieldEnum)[keyof typeof StoredCredentialScalarFieldEnum]
+
+
+export const OAuthStateScalarFieldEnum = {
+  id: 'id',
+  stateHash: 'stateHash',
+  workspaceId: 'workspaceId',
+  userId: 'userId',
+  request: 'request',
+  codeVerifier: 'codeVerifier',
+  expiresAt: 'expiresAt',
+  usedAt: 'usedAt',
+  createdAt: 'createdAt'
+} as const
+
+export type OAuthStateScalarFieldEnum = (typeof OAuthStateScalarFieldEnum)[keyof typeof OAuthStateScalarFieldEnum]
 
 
 export const ConnectionScalarFieldEnum = {

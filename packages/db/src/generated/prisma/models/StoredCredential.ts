@@ -812,7 +812,8 @@ export type $StoredCredentialPayload<ExtArgs extends runtime.Types.Extensions.In
     encryptionKeyId: string
     maskedValue: string
     /**
-     * `secret` or `google_service_account` (a Google service-account JSON key, validated on set).
+     * `secret`, `google_service_account` (a Google service-account JSON key, validated on set) or
+     * `google_oauth` (a refresh token from the OAuth flow, JSON `{ refresh_token, scope }`).
      */
     kind: string
     createdAt: Date

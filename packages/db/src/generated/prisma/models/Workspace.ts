@@ -414,6 +414,7 @@ export type WorkspaceWhereInput = {
   invitations?: Prisma.InvitationListRelationFilter
   credentials?: Prisma.StoredCredentialListRelationFilter
   connections?: Prisma.ConnectionListRelationFilter
+  oauthStates?: Prisma.OAuthStateListRelationFilter
   creditAccount?: Prisma.XOR<Prisma.CreditAccountNullableScalarRelationFilter, Prisma.CreditAccountWhereInput> | null
   prompts?: Prisma.PromptListRelationFilter
   runs?: Prisma.RunListRelationFilter
@@ -464,6 +465,7 @@ export type WorkspaceOrderByWithRelationInput = {
   invitations?: Prisma.InvitationOrderByRelationAggregateInput
   credentials?: Prisma.StoredCredentialOrderByRelationAggregateInput
   connections?: Prisma.ConnectionOrderByRelationAggregateInput
+  oauthStates?: Prisma.OAuthStateOrderByRelationAggregateInput
   creditAccount?: Prisma.CreditAccountOrderByWithRelationInput
   prompts?: Prisma.PromptOrderByRelationAggregateInput
   runs?: Prisma.RunOrderByRelationAggregateInput
@@ -517,6 +519,7 @@ export type WorkspaceWhereUniqueInput = Prisma.AtLeast<{
   invitations?: Prisma.InvitationListRelationFilter
   credentials?: Prisma.StoredCredentialListRelationFilter
   connections?: Prisma.ConnectionListRelationFilter
+  oauthStates?: Prisma.OAuthStateListRelationFilter
   creditAccount?: Prisma.XOR<Prisma.CreditAccountNullableScalarRelationFilter, Prisma.CreditAccountWhereInput> | null
   prompts?: Prisma.PromptListRelationFilter
   runs?: Prisma.RunListRelationFilter
@@ -645,6 +648,7 @@ export type WorkspaceCreateInput = {
   invitations?: Prisma.InvitationCreateNestedManyWithoutWorkspaceInput
   credentials?: Prisma.StoredCredentialCreateNestedManyWithoutWorkspaceInput
   connections?: Prisma.ConnectionCreateNestedManyWithoutWorkspaceInput
+  oauthStates?: Prisma.OAuthStateCreateNestedManyWithoutWorkspaceInput
   creditAccount?: Prisma.CreditAccountCreateNestedOneWithoutWorkspaceInput
   prompts?: Prisma.PromptCreateNestedManyWithoutWorkspaceInput
   runs?: Prisma.RunCreateNestedManyWithoutWorkspaceInput
@@ -695,6 +699,7 @@ export type WorkspaceUncheckedCreateInput = {
   invitations?: Prisma.InvitationUncheckedCreateNestedManyWithoutWorkspaceInput
   credentials?: Prisma.StoredCredentialUncheckedCreateNestedManyWithoutWorkspaceInput
   connections?: Prisma.ConnectionUncheckedCreateNestedManyWithoutWorkspaceInput
+  oauthStates?: Prisma.OAuthStateUncheckedCreateNestedManyWithoutWorkspaceInput
   creditAccount?: Prisma.CreditAccountUncheckedCreateNestedOneWithoutWorkspaceInput
   prompts?: Prisma.PromptUncheckedCreateNestedManyWithoutWorkspaceInput
   runs?: Prisma.RunUncheckedCreateNestedManyWithoutWorkspaceInput
@@ -745,6 +750,7 @@ export type WorkspaceUpdateInput = {
   invitations?: Prisma.InvitationUpdateManyWithoutWorkspaceNestedInput
   credentials?: Prisma.StoredCredentialUpdateManyWithoutWorkspaceNestedInput
   connections?: Prisma.ConnectionUpdateManyWithoutWorkspaceNestedInput
+  oauthStates?: Prisma.OAuthStateUpdateManyWithoutWorkspaceNestedInput
   creditAccount?: Prisma.CreditAccountUpdateOneWithoutWorkspaceNestedInput
   prompts?: Prisma.PromptUpdateManyWithoutWorkspaceNestedInput
   runs?: Prisma.RunUpdateManyWithoutWorkspaceNestedInput
@@ -795,6 +801,7 @@ export type WorkspaceUncheckedUpdateInput = {
   invitations?: Prisma.InvitationUncheckedUpdateManyWithoutWorkspaceNestedInput
   credentials?: Prisma.StoredCredentialUncheckedUpdateManyWithoutWorkspaceNestedInput
   connections?: Prisma.ConnectionUncheckedUpdateManyWithoutWorkspaceNestedInput
+  oauthStates?: Prisma.OAuthStateUncheckedUpdateManyWithoutWorkspaceNestedInput
   creditAccount?: Prisma.CreditAccountUncheckedUpdateOneWithoutWorkspaceNestedInput
   prompts?: Prisma.PromptUncheckedUpdateManyWithoutWorkspaceNestedInput
   runs?: Prisma.RunUncheckedUpdateManyWithoutWorkspaceNestedInput
@@ -1139,6 +1146,20 @@ export type WorkspaceUpdateOneRequiredWithoutCredentialsNestedInput = {
   update?: Prisma.XOR<Prisma.XOR<Prisma.WorkspaceUpdateToOneWithWhereWithoutCredentialsInput, Prisma.WorkspaceUpdateWithoutCredentialsInput>, Prisma.WorkspaceUncheckedUpdateWithoutCredentialsInput>
 }
 
+export type WorkspaceCreateNestedOneWithoutOauthStatesInput = {
+  create?: Prisma.XOR<Prisma.WorkspaceCreateWithoutOauthStatesInput, Prisma.WorkspaceUncheckedCreateWithoutOauthStatesInput>
+  connectOrCreate?: Prisma.WorkspaceCreateOrConnectWithoutOauthStatesInput
+  connect?: Prisma.WorkspaceWhereUniqueInput
+}
+
+export type WorkspaceUpdateOneRequiredWithoutOauthStatesNestedInput = {
+  create?: Prisma.XOR<Prisma.WorkspaceCreateWithoutOauthStatesInput, Prisma.WorkspaceUncheckedCreateWithoutOauthStatesInput>
+  connectOrCreate?: Prisma.WorkspaceCreateOrConnectWithoutOauthStatesInput
+  upsert?: Prisma.WorkspaceUpsertWithoutOauthStatesInput
+  connect?: Prisma.WorkspaceWhereUniqueInput
+  update?: Prisma.XOR<Prisma.XOR<Prisma.WorkspaceUpdateToOneWithWhereWithoutOauthStatesInput, Prisma.WorkspaceUpdateWithoutOauthStatesInput>, Prisma.WorkspaceUncheckedUpdateWithoutOauthStatesInput>
+}
+
 export type WorkspaceCreateNestedOneWithoutConnectionsInput = {
   create?: Prisma.XOR<Prisma.WorkspaceCreateWithoutConnectionsInput, Prisma.WorkspaceUncheckedCreateWithoutConnectionsInput>
   connectOrCreate?: Prisma.WorkspaceCreateOrConnectWithoutConnectionsInput
@@ -1317,6 +1338,7 @@ export type WorkspaceCreateWithoutCompetitorsInput = {
   invitations?: Prisma.InvitationCreateNestedManyWithoutWorkspaceInput
   credentials?: Prisma.StoredCredentialCreateNestedManyWithoutWorkspaceInput
   connections?: Prisma.ConnectionCreateNestedManyWithoutWorkspaceInput
+  oauthStates?: Prisma.OAuthStateCreateNestedManyWithoutWorkspaceInput
   creditAccount?: Prisma.CreditAccountCreateNestedOneWithoutWorkspaceInput
   prompts?: Prisma.PromptCreateNestedManyWithoutWorkspaceInput
   runs?: Prisma.RunCreateNestedManyWithoutWorkspaceInput
@@ -1366,6 +1388,7 @@ export type WorkspaceUncheckedCreateWithoutCompetitorsInput = {
   invitations?: Prisma.InvitationUncheckedCreateNestedManyWithoutWorkspaceInput
   credentials?: Prisma.StoredCredentialUncheckedCreateNestedManyWithoutWorkspaceInput
   connections?: Prisma.ConnectionUncheckedCreateNestedManyWithoutWorkspaceInput
+  oauthStates?: Prisma.OAuthStateUncheckedCreateNestedManyWithoutWorkspaceInput
   creditAccount?: Prisma.CreditAccountUncheckedCreateNestedOneWithoutWorkspaceInput
   prompts?: Prisma.PromptUncheckedCreateNestedManyWithoutWorkspaceInput
   runs?: Prisma.RunUncheckedCreateNestedManyWithoutWorkspaceInput
@@ -1431,6 +1454,7 @@ export type WorkspaceUpdateWithoutCompetitorsInput = {
   invitations?: Prisma.InvitationUpdateManyWithoutWorkspaceNestedInput
   credentials?: Prisma.StoredCredentialUpdateManyWithoutWorkspaceNestedInput
   connections?: Prisma.ConnectionUpdateManyWithoutWorkspaceNestedInput
+  oauthStates?: Prisma.OAuthStateUpdateManyWithoutWorkspaceNestedInput
   creditAccount?: Prisma.CreditAccountUpdateOneWithoutWorkspaceNestedInput
   prompts?: Prisma.PromptUpdateManyWithoutWorkspaceNestedInput
   runs?: Prisma.RunUpdateManyWithoutWorkspaceNestedInput
@@ -1480,6 +1504,7 @@ export type WorkspaceUncheckedUpdateWithoutCompetitorsInput = {
   invitations?: Prisma.InvitationUncheckedUpdateManyWithoutWorkspaceNestedInput
   credentials?: Prisma.StoredCredentialUncheckedUpdateManyWithoutWorkspaceNestedInput
   connections?: Prisma.ConnectionUncheckedUpdateManyWithoutWorkspaceNestedInput
+  oauthStates?: Prisma.OAuthStateUncheckedUpdateManyWithoutWorkspaceNestedInput
   creditAccount?: Prisma.CreditAccountUncheckedUpdateOneWithoutWorkspaceNestedInput
   prompts?: Prisma.PromptUncheckedUpdateManyWithoutWorkspaceNestedInput
   runs?: Prisma.RunUncheckedUpdateManyWithoutWorkspaceNestedInput
@@ -1529,6 +1554,7 @@ export type WorkspaceCreateWithoutMembersInput = {
   invitations?: Prisma.InvitationCreateNestedManyWithoutWorkspaceInput
   credentials?: Prisma.StoredCredentialCreateNestedManyWithoutWorkspaceInput
   connections?: Prisma.ConnectionCreateNestedManyWithoutWorkspaceInput
+  oauthStates?: Prisma.OAuthStateCreateNestedManyWithoutWorkspaceInput
   creditAccount?: Prisma.CreditAccountCreateNestedOneWithoutWorkspaceInput
   prompts?: Prisma.PromptCreateNestedManyWithoutWorkspaceInput
   runs?: Prisma.RunCreateNestedManyWithoutWorkspaceInput
@@ -1578,6 +1604,7 @@ export type WorkspaceUncheckedCreateWithoutMembersInput = {
   invitations?: Prisma.InvitationUncheckedCreateNestedManyWithoutWorkspaceInput
   credentials?: Prisma.StoredCredentialUncheckedCreateNestedManyWithoutWorkspaceInput
   connections?: Prisma.ConnectionUncheckedCreateNestedManyWithoutWorkspaceInput
+  oauthStates?: Prisma.OAuthStateUncheckedCreateNestedManyWithoutWorkspaceInput
   creditAccount?: Prisma.CreditAccountUncheckedCreateNestedOneWithoutWorkspaceInput
   prompts?: Prisma.PromptUncheckedCreateNestedManyWithoutWorkspaceInput
   runs?: Prisma.RunUncheckedCreateNestedManyWithoutWorkspaceInput
@@ -1643,6 +1670,7 @@ export type WorkspaceUpdateWithoutMembersInput = {
   invitations?: Prisma.InvitationUpdateManyWithoutWorkspaceNestedInput
   credentials?: Prisma.StoredCredentialUpdateManyWithoutWorkspaceNestedInput
   connections?: Prisma.ConnectionUpdateManyWithoutWorkspaceNestedInput
+  oauthStates?: Prisma.OAuthStateUpdateManyWithoutWorkspaceNestedInput
   creditAccount?: Prisma.CreditAccountUpdateOneWithoutWorkspaceNestedInput
   prompts?: Prisma.PromptUpdateManyWithoutWorkspaceNestedInput
   runs?: Prisma.RunUpdateManyWithoutWorkspaceNestedInput
@@ -1692,6 +1720,7 @@ export type WorkspaceUncheckedUpdateWithoutMembersInput = {
   invitations?: Prisma.InvitationUncheckedUpdateManyWithoutWorkspaceNestedInput
   credentials?: Prisma.StoredCredentialUncheckedUpdateManyWithoutWorkspaceNestedInput
   connections?: Prisma.ConnectionUncheckedUpdateManyWithoutWorkspaceNestedInput
+  oauthStates?: Prisma.OAuthStateUncheckedUpdateManyWithoutWorkspaceNestedInput
   creditAccount?: Prisma.CreditAccountUncheckedUpdateOneWithoutWorkspaceNestedInput
   prompts?: Prisma.PromptUncheckedUpdateManyWithoutWorkspaceNestedInput
   runs?: Prisma.RunUncheckedUpdateManyWithoutWorkspaceNestedInput
@@ -1741,6 +1770,7 @@ export type WorkspaceCreateWithoutApiKeysInput = {
   invitations?: Prisma.InvitationCreateNestedManyWithoutWorkspaceInput
   credentials?: Prisma.StoredCredentialCreateNestedManyWithoutWorkspaceInput
   connections?: Prisma.ConnectionCreateNestedManyWithoutWorkspaceInput
+  oauthStates?: Prisma.OAuthStateCreateNestedManyWithoutWorkspaceInput
   creditAccount?: Prisma.CreditAccountCreateNestedOneWithoutWorkspaceInput
   prompts?: Prisma.PromptCreateNestedManyWithoutWorkspaceInput
   runs?: Prisma.RunCreateNestedManyWithoutWorkspaceInput
@@ -1790,6 +1820,7 @@ export type WorkspaceUncheckedCreateWithoutApiKeysInput = {
   invitations?: Prisma.InvitationUncheckedCreateNestedManyWithoutWorkspaceInput
   credentials?: Prisma.StoredCredentialUncheckedCreateNestedManyWithoutWorkspaceInput
   connections?: Prisma.ConnectionUncheckedCreateNestedManyWithoutWorkspaceInput
+  oauthStates?: Prisma.OAuthStateUncheckedCreateNestedManyWithoutWorkspaceInput
   creditAccount?: Prisma.CreditAccountUncheckedCreateNestedOneWithoutWorkspaceInput
   prompts?: Prisma.PromptUncheckedCreateNestedManyWithoutWorkspaceInput
   runs?: Prisma.RunUncheckedCreateNestedManyWithoutWorkspaceInput
@@ -1855,6 +1886,7 @@ export type WorkspaceUpdateWithoutApiKeysInput = {
   invitations?: Prisma.InvitationUpdateManyWithoutWorkspaceNestedInput
   credentials?: Prisma.StoredCredentialUpdateManyWithoutWorkspaceNestedInput
   connections?: Prisma.ConnectionUpdateManyWithoutWorkspaceNestedInput
+  oauthStates?: Prisma.OAuthStateUpdateManyWithoutWorkspaceNestedInput
   creditAccount?: Prisma.CreditAccountUpdateOneWithoutWorkspaceNestedInput
   prompts?: Prisma.PromptUpdateManyWithoutWorkspaceNestedInput
   runs?: Prisma.RunUpdateManyWithoutWorkspaceNestedInput
@@ -1904,6 +1936,7 @@ export type WorkspaceUncheckedUpdateWithoutApiKeysInput = {
   invitations?: Prisma.InvitationUncheckedUpdateManyWithoutWorkspaceNestedInput
   credentials?: Prisma.StoredCredentialUncheckedUpdateManyWithoutWorkspaceNestedInput
   connections?: Prisma.ConnectionUncheckedUpdateManyWithoutWorkspaceNestedInput
+  oauthStates?: Prisma.OAuthStateUncheckedUpdateManyWithoutWorkspaceNestedInput
   creditAccount?: Prisma.CreditAccountUncheckedUpdateOneWithoutWorkspaceNestedInput
   prompts?: Prisma.PromptUncheckedUpdateManyWithoutWorkspaceNestedInput
   runs?: Prisma.RunUncheckedUpdateManyWithoutWorkspaceNestedInput
@@ -1953,6 +1986,7 @@ export type WorkspaceCreateWithoutInvitationsInput = {
   apiKeys?: Prisma.ApiKeyCreateNestedManyWithoutWorkspaceInput
   credentials?: Prisma.StoredCredentialCreateNestedManyWithoutWorkspaceInput
   connections?: Prisma.ConnectionCreateNestedManyWithoutWorkspaceInput
+  oauthStates?: Prisma.OAuthStateCreateNestedManyWithoutWorkspaceInput
   creditAccount?: Prisma.CreditAccountCreateNestedOneWithoutWorkspaceInput
   prompts?: Prisma.PromptCreateNestedManyWithoutWorkspaceInput
   runs?: Prisma.RunCreateNestedManyWithoutWorkspaceInput
@@ -2002,6 +2036,7 @@ export type WorkspaceUncheckedCreateWithoutInvitationsInput = {
   apiKeys?: Prisma.ApiKeyUncheckedCreateNestedManyWithoutWorkspaceInput
   credentials?: Prisma.StoredCredentialUncheckedCreateNestedManyWithoutWorkspaceInput
   connections?: Prisma.ConnectionUncheckedCreateNestedManyWithoutWorkspaceInput
+  oauthStates?: Prisma.OAuthStateUncheckedCreateNestedManyWithoutWorkspaceInput
   creditAccount?: Prisma.CreditAccountUncheckedCreateNestedOneWithoutWorkspaceInput
   prompts?: Prisma.PromptUncheckedCreateNestedManyWithoutWorkspaceInput
   runs?: Prisma.RunUncheckedCreateNestedManyWithoutWorkspaceInput
@@ -2067,6 +2102,7 @@ export type WorkspaceUpdateWithoutInvitationsInput = {
   apiKeys?: Prisma.ApiKeyUpdateManyWithoutWorkspaceNestedInput
   credentials?: Prisma.StoredCredentialUpdateManyWithoutWorkspaceNestedInput
   connections?: Prisma.ConnectionUpdateManyWithoutWorkspaceNestedInput
+  oauthStates?: Prisma.OAuthStateUpdateManyWithoutWorkspaceNestedInput
   creditAccount?: Prisma.CreditAccountUpdateOneWithoutWorkspaceNestedInput
   prompts?: Prisma.PromptUpdateManyWithoutWorkspaceNestedInput
   runs?: Prisma.RunUpdateManyWithoutWorkspaceNestedInput
@@ -2116,6 +2152,7 @@ export type WorkspaceUncheckedUpdateWithoutInvitationsInput = {
   apiKeys?: Prisma.ApiKeyUncheckedUpdateManyWithoutWorkspaceNestedInput
   credentials?: Prisma.StoredCredentialUncheckedUpdateManyWithoutWorkspaceNestedInput
   connections?: Prisma.ConnectionUncheckedUpdateManyWithoutWorkspaceNestedInput
+  oauthStates?: Prisma.OAuthStateUncheckedUpdateManyWithoutWorkspaceNestedInput
   creditAccount?: Prisma.CreditAccountUncheckedUpdateOneWithoutWorkspaceNestedInput
   prompts?: Prisma.PromptUncheckedUpdateManyWithoutWorkspaceNestedInput
   runs?: Prisma.RunUncheckedUpdateManyWithoutWorkspaceNestedInput
@@ -2165,6 +2202,7 @@ export type WorkspaceCreateWithoutCredentialsInput = {
   apiKeys?: Prisma.ApiKeyCreateNestedManyWithoutWorkspaceInput
   invitations?: Prisma.InvitationCreateNestedManyWithoutWorkspaceInput
   connections?: Prisma.ConnectionCreateNestedManyWithoutWorkspaceInput
+  oauthStates?: Prisma.OAuthStateCreateNestedManyWithoutWorkspaceInput
   creditAccount?: Prisma.CreditAccountCreateNestedOneWithoutWorkspaceInput
   prompts?: Prisma.PromptCreateNestedManyWithoutWorkspaceInput
   runs?: Prisma.RunCreateNestedManyWithoutWorkspaceInput
@@ -2214,6 +2252,7 @@ export type WorkspaceUncheckedCreateWithoutCredentialsInput = {
   apiKeys?: Prisma.ApiKeyUncheckedCreateNestedManyWithoutWorkspaceInput
   invitations?: Prisma.InvitationUncheckedCreateNestedManyWithoutWorkspaceInput
   connections?: Prisma.ConnectionUncheckedCreateNestedManyWithoutWorkspaceInput
+  oauthStates?: Prisma.OAuthStateUncheckedCreateNestedManyWithoutWorkspaceInput
   creditAccount?: Prisma.CreditAccountUncheckedCreateNestedOneWithoutWorkspaceInput
   prompts?: Prisma.PromptUncheckedCreateNestedManyWithoutWorkspaceInput
   runs?: Prisma.RunUncheckedCreateNestedManyWithoutWorkspaceInput
@@ -2279,6 +2318,7 @@ export type WorkspaceUpdateWithoutCredentialsInput = {
   apiKeys?: Prisma.ApiKeyUpdateManyWithoutWorkspaceNestedInput
   invitations?: Prisma.InvitationUpdateManyWithoutWorkspaceNestedInput
   connections?: Prisma.ConnectionUpdateManyWithoutWorkspaceNestedInput
+  oauthStates?: Prisma.OAuthStateUpdateManyWithoutWorkspaceNestedInput
   creditAccount?: Prisma.CreditAccountUpdateOneWithoutWorkspaceNestedInput
   prompts?: Prisma.PromptUpdateManyWithoutWorkspaceNestedInput
   runs?: Prisma.RunUpdateManyWithoutWorkspaceNestedInput
@@ -2327,6 +2367,223 @@ export type WorkspaceUncheckedUpdateWithoutCredentialsInput = {
   members?: Prisma.MemberUncheckedUpdateManyWithoutWorkspaceNestedInput
   apiKeys?: Prisma.ApiKeyUncheckedUpdateManyWithoutWorkspaceNestedInput
   invitations?: Prisma.InvitationUncheckedUpdateManyWithoutWorkspaceNestedInput
+  connections?: Prisma.ConnectionUncheckedUpdateManyWithoutWorkspaceNestedInput
+  oauthStates?: Prisma.OAuthStateUncheckedUpdateManyWithoutWorkspaceNestedInput
+  creditAccount?: Prisma.CreditAccountUncheckedUpdateOneWithoutWorkspaceNestedInput
+  prompts?: Prisma.PromptUncheckedUpdateManyWithoutWorkspaceNestedInput
+  runs?: Prisma.RunUncheckedUpdateManyWithoutWorkspaceNestedInput
+  promptGenerations?: Prisma.PromptGenerationUncheckedUpdateManyWithoutWorkspaceNestedInput
+  researchJobs?: Prisma.ResearchJobUncheckedUpdateManyWithoutWorkspaceNestedInput
+  promptSuggestions?: Prisma.PromptSuggestionUncheckedUpdateManyWithoutWorkspaceNestedInput
+  recommendations?: Prisma.RecommendationUncheckedUpdateManyWithoutWorkspaceNestedInput
+  pageEvaluations?: Prisma.PageEvaluationUncheckedUpdateManyWithoutWorkspaceNestedInput
+  reports?: Prisma.ReportUncheckedUpdateManyWithoutWorkspaceNestedInput
+}
+
+export type WorkspaceCreateWithoutOauthStatesInput = {
+  id: string
+  slug: string
+  brand: string
+  displayName: string
+  domains?: Prisma.WorkspaceCreatedomainsInput | string[]
+  languages?: Prisma.WorkspaceCreatelanguagesInput | string[]
+  regions?: Prisma.WorkspaceCreateregionsInput | string[]
+  gscProperty: string
+  ga4Property: string
+  activeSetSize: number
+  complianceProfile: string
+  quotas: Prisma.JsonNullValueInput | runtime.InputJsonValue
+  createdByUserId: string
+  emailStatus: string
+  emailAddress?: string | null
+  inboxId?: string | null
+  emailAttempts: number
+  emailMessage: string
+  brandProfile?: Prisma.NullableJsonNullValueInput | runtime.InputJsonValue
+  measurementModel?: Prisma.NullableJsonNullValueInput | runtime.InputJsonValue
+  scheduleCron?: string | null
+  scheduleTimezone?: string | null
+  schedulePreset?: string | null
+  nextScheduledRunAt?: Date | string | null
+  scheduleLastRunAt?: Date | string | null
+  scheduleLastOutcome?: string | null
+  reportFrequency?: string | null
+  reportTypes?: Prisma.WorkspaceCreatereportTypesInput | string[]
+  nextReportAt?: Date | string | null
+  lastReportAt?: Date | string | null
+  createdAt: Date | string
+  updatedAt: Date | string
+  competitors?: Prisma.CompetitorCreateNestedManyWithoutWorkspaceInput
+  members?: Prisma.MemberCreateNestedManyWithoutWorkspaceInput
+  apiKeys?: Prisma.ApiKeyCreateNestedManyWithoutWorkspaceInput
+  invitations?: Prisma.InvitationCreateNestedManyWithoutWorkspaceInput
+  credentials?: Prisma.StoredCredentialCreateNestedManyWithoutWorkspaceInput
+  connections?: Prisma.ConnectionCreateNestedManyWithoutWorkspaceInput
+  creditAccount?: Prisma.CreditAccountCreateNestedOneWithoutWorkspaceInput
+  prompts?: Prisma.PromptCreateNestedManyWithoutWorkspaceInput
+  runs?: Prisma.RunCreateNestedManyWithoutWorkspaceInput
+  promptGenerations?: Prisma.PromptGenerationCreateNestedManyWithoutWorkspaceInput
+  researchJobs?: Prisma.ResearchJobCreateNestedManyWithoutWorkspaceInput
+  promptSuggestions?: Prisma.PromptSuggestionCreateNestedManyWithoutWorkspaceInput
+  recommendations?: Prisma.RecommendationCreateNestedManyWithoutWorkspaceInput
+  pageEvaluations?: Prisma.PageEvaluationCreateNestedManyWithoutWorkspaceInput
+  reports?: Prisma.ReportCreateNestedManyWithoutWorkspaceInput
+}
+
+export type WorkspaceUncheckedCreateWithoutOauthStatesInput = {
+  id: string
+  slug: string
+  brand: string
+  displayName: string
+  domains?: Prisma.WorkspaceCreatedomainsInput | string[]
+  languages?: Prisma.WorkspaceCreatelanguagesInput | string[]
+  regions?: Prisma.WorkspaceCreateregionsInput | string[]
+  gscProperty: string
+  ga4Property: string
+  activeSetSize: number
+  complianceProfile: string
+  quotas: Prisma.JsonNullValueInput | runtime.InputJsonValue
+  createdByUserId: string
+  emailStatus: string
+  emailAddress?: string | null
+  inboxId?: string | null
+  emailAttempts: number
+  emailMessage: string
+  brandProfile?: Prisma.NullableJsonNullValueInput | runtime.InputJsonValue
+  measurementModel?: Prisma.NullableJsonNullValueInput | runtime.InputJsonValue
+  scheduleCron?: string | null
+  scheduleTimezone?: string | null
+  schedulePreset?: string | null
+  nextScheduledRunAt?: Date | string | null
+  scheduleLastRunAt?: Date | string | null
+  scheduleLastOutcome?: string | null
+  reportFrequency?: string | null
+  reportTypes?: Prisma.WorkspaceCreatereportTypesInput | string[]
+  nextReportAt?: Date | string | null
+  lastReportAt?: Date | string | null
+  createdAt: Date | string
+  updatedAt: Date | string
+  competitors?: Prisma.CompetitorUncheckedCreateNestedManyWithoutWorkspaceInput
+  members?: Prisma.MemberUncheckedCreateNestedManyWithoutWorkspaceInput
+  apiKeys?: Prisma.ApiKeyUncheckedCreateNestedManyWithoutWorkspaceInput
+  invitations?: Prisma.InvitationUncheckedCreateNestedManyWithoutWorkspaceInput
+  credentials?: Prisma.StoredCredentialUncheckedCreateNestedManyWithoutWorkspaceInput
+  connections?: Prisma.ConnectionUncheckedCreateNestedManyWithoutWorkspaceInput
+  creditAccount?: Prisma.CreditAccountUncheckedCreateNestedOneWithoutWorkspaceInput
+  prompts?: Prisma.PromptUncheckedCreateNestedManyWithoutWorkspaceInput
+  runs?: Prisma.RunUncheckedCreateNestedManyWithoutWorkspaceInput
+  promptGenerations?: Prisma.PromptGenerationUncheckedCreateNestedManyWithoutWorkspaceInput
+  researchJobs?: Prisma.ResearchJobUncheckedCreateNestedManyWithoutWorkspaceInput
+  promptSuggestions?: Prisma.PromptSuggestionUncheckedCreateNestedManyWithoutWorkspaceInput
+  recommendations?: Prisma.RecommendationUncheckedCreateNestedManyWithoutWorkspaceInput
+  pageEvaluations?: Prisma.PageEvaluationUncheckedCreateNestedManyWithoutWorkspaceInput
+  reports?: Prisma.ReportUncheckedCreateNestedManyWithoutWorkspaceInput
+}
+
+export type WorkspaceCreateOrConnectWithoutOauthStatesInput = {
+  where: Prisma.WorkspaceWhereUniqueInput
+  create: Prisma.XOR<Prisma.WorkspaceCreateWithoutOauthStatesInput, Prisma.WorkspaceUncheckedCreateWithoutOauthStatesInput>
+}
+
+export type WorkspaceUpsertWithoutOauthStatesInput = {
+  update: Prisma.XOR<Prisma.WorkspaceUpdateWithoutOauthStatesInput, Prisma.WorkspaceUncheckedUpdateWithoutOauthStatesInput>
+  create: Prisma.XOR<Prisma.WorkspaceCreateWithoutOauthStatesInput, Prisma.WorkspaceUncheckedCreateWithoutOauthStatesInput>
+  where?: Prisma.WorkspaceWhereInput
+}
+
+export type WorkspaceUpdateToOneWithWhereWithoutOauthStatesInput = {
+  where?: Prisma.WorkspaceWhereInput
+  data: Prisma.XOR<Prisma.WorkspaceUpdateWithoutOauthStatesInput, Prisma.WorkspaceUncheckedUpdateWithoutOauthStatesInput>
+}
+
+export type WorkspaceUpdateWithoutOauthStatesInput = {
+  id?: Prisma.StringFieldUpdateOperationsInput | string
+  slug?: Prisma.StringFieldUpdateOperationsInput | string
+  brand?: Prisma.StringFieldUpdateOperationsInput | string
+  displayName?: Prisma.StringFieldUpdateOperationsInput | string
+  domains?: Prisma.WorkspaceUpdatedomainsInput | string[]
+  languages?: Prisma.WorkspaceUpdatelanguagesInput | string[]
+  regions?: Prisma.WorkspaceUpdateregionsInput | string[]
+  gscProperty?: Prisma.StringFieldUpdateOperationsInput | string
+  ga4Property?: Prisma.StringFieldUpdateOperationsInput | string
+  activeSetSize?: Prisma.IntFieldUpdateOperationsInput | number
+  complianceProfile?: Prisma.StringFieldUpdateOperationsInput | string
+  quotas?: Prisma.JsonNullValueInput | runtime.InputJsonValue
+  createdByUserId?: Prisma.StringFieldUpdateOperationsInput | string
+  emailStatus?: Prisma.StringFieldUpdateOperationsInput | string
+  emailAddress?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  inboxId?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  emailAttempts?: Prisma.IntFieldUpdateOperationsInput | number
+  emailMessage?: Prisma.StringFieldUpdateOperationsInput | string
+  brandProfile?: Prisma.NullableJsonNullValueInput | runtime.InputJsonValue
+  measurementModel?: Prisma.NullableJsonNullValueInput | runtime.InputJsonValue
+  scheduleCron?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  scheduleTimezone?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  schedulePreset?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  nextScheduledRunAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
+  scheduleLastRunAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
+  scheduleLastOutcome?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  reportFrequency?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  reportTypes?: Prisma.WorkspaceUpdatereportTypesInput | string[]
+  nextReportAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
+  lastReportAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
+  createdAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
+  updatedAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
+  competitors?: Prisma.CompetitorUpdateManyWithoutWorkspaceNestedInput
+  members?: Prisma.MemberUpdateManyWithoutWorkspaceNestedInput
+  apiKeys?: Prisma.ApiKeyUpdateManyWithoutWorkspaceNestedInput
+  invitations?: Prisma.InvitationUpdateManyWithoutWorkspaceNestedInput
+  credentials?: Prisma.StoredCredentialUpdateManyWithoutWorkspaceNestedInput
+  connections?: Prisma.ConnectionUpdateManyWithoutWorkspaceNestedInput
+  creditAccount?: Prisma.CreditAccountUpdateOneWithoutWorkspaceNestedInput
+  prompts?: Prisma.PromptUpdateManyWithoutWorkspaceNestedInput
+  runs?: Prisma.RunUpdateManyWithoutWorkspaceNestedInput
+  promptGenerations?: Prisma.PromptGenerationUpdateManyWithoutWorkspaceNestedInput
+  researchJobs?: Prisma.ResearchJobUpdateManyWithoutWorkspaceNestedInput
+  promptSuggestions?: Prisma.PromptSuggestionUpdateManyWithoutWorkspaceNestedInput
+  recommendations?: Prisma.RecommendationUpdateManyWithoutWorkspaceNestedInput
+  pageEvaluations?: Prisma.PageEvaluationUpdateManyWithoutWorkspaceNestedInput
+  reports?: Prisma.ReportUpdateManyWithoutWorkspaceNestedInput
+}
+
+export type WorkspaceUncheckedUpdateWithoutOauthStatesInput = {
+  id?: Prisma.StringFieldUpdateOperationsInput | string
+  slug?: Prisma.StringFieldUpdateOperationsInput | string
+  brand?: Prisma.StringFieldUpdateOperationsInput | string
+  displayName?: Prisma.StringFieldUpdateOperationsInput | string
+  domains?: Prisma.WorkspaceUpdatedomainsInput | string[]
+  languages?: Prisma.WorkspaceUpdatelanguagesInput | string[]
+  regions?: Prisma.WorkspaceUpdateregionsInput | string[]
+  gscProperty?: Prisma.StringFieldUpdateOperationsInput | string
+  ga4Property?: Prisma.StringFieldUpdateOperationsInput | string
+  activeSetSize?: Prisma.IntFieldUpdateOperationsInput | number
+  complianceProfile?: Prisma.StringFieldUpdateOperationsInput | string
+  quotas?: Prisma.JsonNullValueInput | runtime.InputJsonValue
+  createdByUserId?: Prisma.StringFieldUpdateOperationsInput | string
+  emailStatus?: Prisma.StringFieldUpdateOperationsInput | string
+  emailAddress?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  inboxId?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  emailAttempts?: Prisma.IntFieldUpdateOperationsInput | number
+  emailMessage?: Prisma.StringFieldUpdateOperationsInput | string
+  brandProfile?: Prisma.NullableJsonNullValueInput | runtime.InputJsonValue
+  measurementModel?: Prisma.NullableJsonNullValueInput | runtime.InputJsonValue
+  scheduleCron?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  scheduleTimezone?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  schedulePreset?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  nextScheduledRunAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
+  scheduleLastRunAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
+  scheduleLastOutcome?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  reportFrequency?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  reportTypes?: Prisma.WorkspaceUpdatereportTypesInput | string[]
+  nextReportAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
+  lastReportAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
+  createdAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
+  updatedAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
+  competitors?: Prisma.CompetitorUncheckedUpdateManyWithoutWorkspaceNestedInput
+  members?: Prisma.MemberUncheckedUpdateManyWithoutWorkspaceNestedInput
+  apiKeys?: Prisma.ApiKeyUncheckedUpdateManyWithoutWorkspaceNestedInput
+  invitations?: Prisma.InvitationUncheckedUpdateManyWithoutWorkspaceNestedInput
+  credentials?: Prisma.StoredCredentialUncheckedUpdateManyWithoutWorkspaceNestedInput
   connections?: Prisma.ConnectionUncheckedUpdateManyWithoutWorkspaceNestedInput
   creditAccount?: Prisma.CreditAccountUncheckedUpdateOneWithoutWorkspaceNestedInput
   prompts?: Prisma.PromptUncheckedUpdateManyWithoutWorkspaceNestedInput
@@ -2377,6 +2634,7 @@ export type WorkspaceCreateWithoutConnectionsInput = {
   apiKeys?: Prisma.ApiKeyCreateNestedManyWithoutWorkspaceInput
   invitations?: Prisma.InvitationCreateNestedManyWithoutWorkspaceInput
   credentials?: Prisma.StoredCredentialCreateNestedManyWithoutWorkspaceInput
+  oauthStates?: Prisma.OAuthStateCreateNestedManyWithoutWorkspaceInput
   creditAccount?: Prisma.CreditAccountCreateNestedOneWithoutWorkspaceInput
   prompts?: Prisma.PromptCreateNestedManyWithoutWorkspaceInput
   runs?: Prisma.RunCreateNestedManyWithoutWorkspaceInput
@@ -2426,6 +2684,7 @@ export type WorkspaceUncheckedCreateWithoutConnectionsInput = {
   apiKeys?: Prisma.ApiKeyUncheckedCreateNestedManyWithoutWorkspaceInput
   invitations?: Prisma.InvitationUncheckedCreateNestedManyWithoutWorkspaceInput
   credentials?: Prisma.StoredCredentialUncheckedCreateNestedManyWithoutWorkspaceInput
+  oauthStates?: Prisma.OAuthStateUncheckedCreateNestedManyWithoutWorkspaceInput
   creditAccount?: Prisma.CreditAccountUncheckedCreateNestedOneWithoutWorkspaceInput
   prompts?: Prisma.PromptUncheckedCreateNestedManyWithoutWorkspaceInput
   runs?: Prisma.RunUncheckedCreateNestedManyWithoutWorkspaceInput
@@ -2491,6 +2750,7 @@ export type WorkspaceUpdateWithoutConnectionsInput = {
   apiKeys?: Prisma.ApiKeyUpdateManyWithoutWorkspaceNestedInput
   invitations?: Prisma.InvitationUpdateManyWithoutWorkspaceNestedInput
   credentials?: Prisma.StoredCredentialUpdateManyWithoutWorkspaceNestedInput
+  oauthStates?: Prisma.OAuthStateUpdateManyWithoutWorkspaceNestedInput
   creditAccount?: Prisma.CreditAccountUpdateOneWithoutWorkspaceNestedInput
   prompts?: Prisma.PromptUpdateManyWithoutWorkspaceNestedInput
   runs?: Prisma.RunUpdateManyWithoutWorkspaceNestedInput
@@ -2540,6 +2800,7 @@ export type WorkspaceUncheckedUpdateWithoutConnectionsInput = {
   apiKeys?: Prisma.ApiKeyUncheckedUpdateManyWithoutWorkspaceNestedInput
   invitations?: Prisma.InvitationUncheckedUpdateManyWithoutWorkspaceNestedInput
   credentials?: Prisma.StoredCredentialUncheckedUpdateManyWithoutWorkspaceNestedInput
+  oauthStates?: Prisma.OAuthStateUncheckedUpdateManyWithoutWorkspaceNestedInput
   creditAccount?: Prisma.CreditAccountUncheckedUpdateOneWithoutWorkspaceNestedInput
   prompts?: Prisma.PromptUncheckedUpdateManyWithoutWorkspaceNestedInput
   runs?: Prisma.RunUncheckedUpdateManyWithoutWorkspaceNestedInput
@@ -2590,6 +2851,7 @@ export type WorkspaceCreateWithoutCreditAccountInput = {
   invitations?: Prisma.InvitationCreateNestedManyWithoutWorkspaceInput
   credentials?: Prisma.StoredCredentialCreateNestedManyWithoutWorkspaceInput
   connections?: Prisma.ConnectionCreateNestedManyWithoutWorkspaceInput
+  oauthStates?: Prisma.OAuthStateCreateNestedManyWithoutWorkspaceInput
   prompts?: Prisma.PromptCreateNestedManyWithoutWorkspaceInput
   runs?: Prisma.RunCreateNestedManyWithoutWorkspaceInput
   promptGenerations?: Prisma.PromptGenerationCreateNestedManyWithoutWorkspaceInput
@@ -2639,6 +2901,7 @@ export type WorkspaceUncheckedCreateWithoutCreditAccountInput = {
   invitations?: Prisma.InvitationUncheckedCreateNestedManyWithoutWorkspaceInput
   credentials?: Prisma.StoredCredentialUncheckedCreateNestedManyWithoutWorkspaceInput
   connections?: Prisma.ConnectionUncheckedCreateNestedManyWithoutWorkspaceInput
+  oauthStates?: Prisma.OAuthStateUncheckedCreateNestedManyWithoutWorkspaceInput
   prompts?: Prisma.PromptUncheckedCreateNestedManyWithoutWorkspaceInput
   runs?: Prisma.RunUncheckedCreateNestedManyWithoutWorkspaceInput
   promptGenerations?: Prisma.PromptGenerationUncheckedCreateNestedManyWithoutWorkspaceInput
@@ -2704,6 +2967,7 @@ export type WorkspaceUpdateWithoutCreditAccountInput = {
   invitations?: Prisma.InvitationUpdateManyWithoutWorkspaceNestedInput
   credentials?: Prisma.StoredCredentialUpdateManyWithoutWorkspaceNestedInput
   connections?: Prisma.ConnectionUpdateManyWithoutWorkspaceNestedInput
+  oauthStates?: Prisma.OAuthStateUpdateManyWithoutWorkspaceNestedInput
   prompts?: Prisma.PromptUpdateManyWithoutWorkspaceNestedInput
   runs?: Prisma.RunUpdateManyWithoutWorkspaceNestedInput
   promptGenerations?: Prisma.PromptGenerationUpdateManyWithoutWorkspaceNestedInput
@@ -2753,6 +3017,7 @@ export type WorkspaceUncheckedUpdateWithoutCreditAccountInput = {
   invitations?: Prisma.InvitationUncheckedUpdateManyWithoutWorkspaceNestedInput
   credentials?: Prisma.StoredCredentialUncheckedUpdateManyWithoutWorkspaceNestedInput
   connections?: Prisma.ConnectionUncheckedUpdateManyWithoutWorkspaceNestedInput
+  oauthStates?: Prisma.OAuthStateUncheckedUpdateManyWithoutWorkspaceNestedInput
   prompts?: Prisma.PromptUncheckedUpdateManyWithoutWorkspaceNestedInput
   runs?: Prisma.RunUncheckedUpdateManyWithoutWorkspaceNestedInput
   promptGenerations?: Prisma.PromptGenerationUncheckedUpdateManyWithoutWorkspaceNestedInput
@@ -2802,6 +3067,7 @@ export type WorkspaceCreateWithoutPromptsInput = {
   invitations?: Prisma.InvitationCreateNestedManyWithoutWorkspaceInput
   credentials?: Prisma.StoredCredentialCreateNestedManyWithoutWorkspaceInput
   connections?: Prisma.ConnectionCreateNestedManyWithoutWorkspaceInput
+  oauthStates?: Prisma.OAuthStateCreateNestedManyWithoutWorkspaceInput
   creditAccount?: Prisma.CreditAccountCreateNestedOneWithoutWorkspaceInput
   runs?: Prisma.RunCreateNestedManyWithoutWorkspaceInput
   promptGenerations?: Prisma.PromptGenerationCreateNestedManyWithoutWorkspaceInput
@@ -2851,6 +3117,7 @@ export type WorkspaceUncheckedCreateWithoutPromptsInput = {
   invitations?: Prisma.InvitationUncheckedCreateNestedManyWithoutWorkspaceInput
   credentials?: Prisma.StoredCredentialUncheckedCreateNestedManyWithoutWorkspaceInput
   connections?: Prisma.ConnectionUncheckedCreateNestedManyWithoutWorkspaceInput
+  oauthStates?: Prisma.OAuthStateUncheckedCreateNestedManyWithoutWorkspaceInput
   creditAccount?: Prisma.CreditAccountUncheckedCreateNestedOneWithoutWorkspaceInput
   runs?: Prisma.RunUncheckedCreateNestedManyWithoutWorkspaceInput
   promptGenerations?: Prisma.PromptGenerationUncheckedCreateNestedManyWithoutWorkspaceInput
@@ -2916,6 +3183,7 @@ export type WorkspaceUpdateWithoutPromptsInput = {
   invitations?: Prisma.InvitationUpdateManyWithoutWorkspaceNestedInput
   credentials?: Prisma.StoredCredentialUpdateManyWithoutWorkspaceNestedInput
   connections?: Prisma.ConnectionUpdateManyWithoutWorkspaceNestedInput
+  oauthStates?: Prisma.OAuthStateUpdateManyWithoutWorkspaceNestedInput
   creditAccount?: Prisma.CreditAccountUpdateOneWithoutWorkspaceNestedInput
   runs?: Prisma.RunUpdateManyWithoutWorkspaceNestedInput
   promptGenerations?: Prisma.PromptGenerationUpdateManyWithoutWorkspaceNestedInput
@@ -2965,6 +3233,7 @@ export type WorkspaceUncheckedUpdateWithoutPromptsInput = {
   invitations?: Prisma.InvitationUncheckedUpdateManyWithoutWorkspaceNestedInput
   credentials?: Prisma.StoredCredentialUncheckedUpdateManyWithoutWorkspaceNestedInput
   connections?: Prisma.ConnectionUncheckedUpdateManyWithoutWorkspaceNestedInput
+  oauthStates?: Prisma.OAuthStateUncheckedUpdateManyWithoutWorkspaceNestedInput
   creditAccount?: Prisma.CreditAccountUncheckedUpdateOneWithoutWorkspaceNestedInput
   runs?: Prisma.RunUncheckedUpdateManyWithoutWorkspaceNestedInput
   promptGenerations?: Prisma.PromptGenerationUncheckedUpdateManyWithoutWorkspaceNestedInput
@@ -3014,6 +3283,7 @@ export type WorkspaceCreateWithoutRunsInput = {
   invitations?: Prisma.InvitationCreateNestedManyWithoutWorkspaceInput
   credentials?: Prisma.StoredCredentialCreateNestedManyWithoutWorkspaceInput
   connections?: Prisma.ConnectionCreateNestedManyWithoutWorkspaceInput
+  oauthStates?: Prisma.OAuthStateCreateNestedManyWithoutWorkspaceInput
   creditAccount?: Prisma.CreditAccountCreateNestedOneWithoutWorkspaceInput
   prompts?: Prisma.PromptCreateNestedManyWithoutWorkspaceInput
   promptGenerations?: Prisma.PromptGenerationCreateNestedManyWithoutWorkspaceInput
@@ -3063,6 +3333,7 @@ export type WorkspaceUncheckedCreateWithoutRunsInput = {
   invitations?: Prisma.InvitationUncheckedCreateNestedManyWithoutWorkspaceInput
   credentials?: Prisma.StoredCredentialUncheckedCreateNestedManyWithoutWorkspaceInput
   connections?: Prisma.ConnectionUncheckedCreateNestedManyWithoutWorkspaceInput
+  oauthStates?: Prisma.OAuthStateUncheckedCreateNestedManyWithoutWorkspaceInput
   creditAccount?: Prisma.CreditAccountUncheckedCreateNestedOneWithoutWorkspaceInput
   prompts?: Prisma.PromptUncheckedCreateNestedManyWithoutWorkspaceInput
   promptGenerations?: Prisma.PromptGenerationUncheckedCreateNestedManyWithoutWorkspaceInput
@@ -3128,6 +3399,7 @@ export type WorkspaceUpdateWithoutRunsInput = {
   invitations?: Prisma.InvitationUpdateManyWithoutWorkspaceNestedInput
   credentials?: Prisma.StoredCredentialUpdateManyWithoutWorkspaceNestedInput
   connections?: Prisma.ConnectionUpdateManyWithoutWorkspaceNestedInput
+  oauthStates?: Prisma.OAuthStateUpdateManyWithoutWorkspaceNestedInput
   creditAccount?: Prisma.CreditAccountUpdateOneWithoutWorkspaceNestedInput
   prompts?: Prisma.PromptUpdateManyWithoutWorkspaceNestedInput
   promptGenerations?: Prisma.PromptGenerationUpdateManyWithoutWorkspaceNestedInput
@@ -3177,6 +3449,7 @@ export type WorkspaceUncheckedUpdateWithoutRunsInput = {
   invitations?: Prisma.InvitationUncheckedUpdateManyWithoutWorkspaceNestedInput
   credentials?: Prisma.StoredCredentialUncheckedUpdateManyWithoutWorkspaceNestedInput
   connections?: Prisma.ConnectionUncheckedUpdateManyWithoutWorkspaceNestedInput
+  oauthStates?: Prisma.OAuthStateUncheckedUpdateManyWithoutWorkspaceNestedInput
   creditAccount?: Prisma.CreditAccountUncheckedUpdateOneWithoutWorkspaceNestedInput
   prompts?: Prisma.PromptUncheckedUpdateManyWithoutWorkspaceNestedInput
   promptGenerations?: Prisma.PromptGenerationUncheckedUpdateManyWithoutWorkspaceNestedInput
@@ -3226,6 +3499,7 @@ export type WorkspaceCreateWithoutPromptGenerationsInput = {
   invitations?: Prisma.InvitationCreateNestedManyWithoutWorkspaceInput
   credentials?: Prisma.StoredCredentialCreateNestedManyWithoutWorkspaceInput
   connections?: Prisma.ConnectionCreateNestedManyWithoutWorkspaceInput
+  oauthStates?: Prisma.OAuthStateCreateNestedManyWithoutWorkspaceInput
   creditAccount?: Prisma.CreditAccountCreateNestedOneWithoutWorkspaceInput
   prompts?: Prisma.PromptCreateNestedManyWithoutWorkspaceInput
   runs?: Prisma.RunCreateNestedManyWithoutWorkspaceInput
@@ -3275,6 +3549,7 @@ export type WorkspaceUncheckedCreateWithoutPromptGenerationsInput = {
   invitations?: Prisma.InvitationUncheckedCreateNestedManyWithoutWorkspaceInput
   credentials?: Prisma.StoredCredentialUncheckedCreateNestedManyWithoutWorkspaceInput
   connections?: Prisma.ConnectionUncheckedCreateNestedManyWithoutWorkspaceInput
+  oauthStates?: Prisma.OAuthStateUncheckedCreateNestedManyWithoutWorkspaceInput
   creditAccount?: Prisma.CreditAccountUncheckedCreateNestedOneWithoutWorkspaceInput
   prompts?: Prisma.PromptUncheckedCreateNestedManyWithoutWorkspaceInput
   runs?: Prisma.RunUncheckedCreateNestedManyWithoutWorkspaceInput
@@ -3340,6 +3615,7 @@ export type WorkspaceUpdateWithoutPromptGenerationsInput = {
   invitations?: Prisma.InvitationUpdateManyWithoutWorkspaceNestedInput
   credentials?: Prisma.StoredCredentialUpdateManyWithoutWorkspaceNestedInput
   connections?: Prisma.ConnectionUpdateManyWithoutWorkspaceNestedInput
+  oauthStates?: Prisma.OAuthStateUpdateManyWithoutWorkspaceNestedInput
   creditAccount?: Prisma.CreditAccountUpdateOneWithoutWorkspaceNestedInput
   prompts?: Prisma.PromptUpdateManyWithoutWorkspaceNestedInput
   runs?: Prisma.RunUpdateManyWithoutWorkspaceNestedInput
@@ -3389,6 +3665,7 @@ export type WorkspaceUncheckedUpdateWithoutPromptGenerationsInput = {
   invitations?: Prisma.InvitationUncheckedUpdateManyWithoutWorkspaceNestedInput
   credentials?: Prisma.StoredCredentialUncheckedUpdateManyWithoutWorkspaceNestedInput
   connections?: Prisma.ConnectionUncheckedUpdateManyWithoutWorkspaceNestedInput
+  oauthStates?: Prisma.OAuthStateUncheckedUpdateManyWithoutWorkspaceNestedInput
   creditAccount?: Prisma.CreditAccountUncheckedUpdateOneWithoutWorkspaceNestedInput
   prompts?: Prisma.PromptUncheckedUpdateManyWithoutWorkspaceNestedInput
   runs?: Prisma.RunUncheckedUpdateManyWithoutWorkspaceNestedInput
@@ -3438,6 +3715,7 @@ export type WorkspaceCreateWithoutResearchJobsInput = {
   invitations?: Prisma.InvitationCreateNestedManyWithoutWorkspaceInput
   credentials?: Prisma.StoredCredentialCreateNestedManyWithoutWorkspaceInput
   connections?: Prisma.ConnectionCreateNestedManyWithoutWorkspaceInput
+  oauthStates?: Prisma.OAuthStateCreateNestedManyWithoutWorkspaceInput
   creditAccount?: Prisma.CreditAccountCreateNestedOneWithoutWorkspaceInput
   prompts?: Prisma.PromptCreateNestedManyWithoutWorkspaceInput
   runs?: Prisma.RunCreateNestedManyWithoutWorkspaceInput
@@ -3487,6 +3765,7 @@ export type WorkspaceUncheckedCreateWithoutResearchJobsInput = {
   invitations?: Prisma.InvitationUncheckedCreateNestedManyWithoutWorkspaceInput
   credentials?: Prisma.StoredCredentialUncheckedCreateNestedManyWithoutWorkspaceInput
   connections?: Prisma.ConnectionUncheckedCreateNestedManyWithoutWorkspaceInput
+  oauthStates?: Prisma.OAuthStateUncheckedCreateNestedManyWithoutWorkspaceInput
   creditAccount?: Prisma.CreditAccountUncheckedCreateNestedOneWithoutWorkspaceInput
   prompts?: Prisma.PromptUncheckedCreateNestedManyWithoutWorkspaceInput
   runs?: Prisma.RunUncheckedCreateNestedManyWithoutWorkspaceInput
@@ -3552,6 +3831,7 @@ export type WorkspaceUpdateWithoutResearchJobsInput = {
   invitations?: Prisma.InvitationUpdateManyWithoutWorkspaceNestedInput
   credentials?: Prisma.StoredCredentialUpdateManyWithoutWorkspaceNestedInput
   connections?: Prisma.ConnectionUpdateManyWithoutWorkspaceNestedInput
+  oauthStates?: Prisma.OAuthStateUpdateManyWithoutWorkspaceNestedInput
   creditAccount?: Prisma.CreditAccountUpdateOneWithoutWorkspaceNestedInput
   prompts?: Prisma.PromptUpdateManyWithoutWorkspaceNestedInput
   runs?: Prisma.RunUpdateManyWithoutWorkspaceNestedInput
@@ -3601,6 +3881,7 @@ export type WorkspaceUncheckedUpdateWithoutResearchJobsInput = {
   invitations?: Prisma.InvitationUncheckedUpdateManyWithoutWorkspaceNestedInput
   credentials?: Prisma.StoredCredentialUncheckedUpdateManyWithoutWorkspaceNestedInput
   connections?: Prisma.ConnectionUncheckedUpdateManyWithoutWorkspaceNestedInput
+  oauthStates?: Prisma.OAuthStateUncheckedUpdateManyWithoutWorkspaceNestedInput
   creditAccount?: Prisma.CreditAccountUncheckedUpdateOneWithoutWorkspaceNestedInput
   prompts?: Prisma.PromptUncheckedUpdateManyWithoutWorkspaceNestedInput
   runs?: Prisma.RunUncheckedUpdateManyWithoutWorkspaceNestedInput
@@ -3650,6 +3931,7 @@ export type WorkspaceCreateWithoutPromptSuggestionsInput = {
   invitations?: Prisma.InvitationCreateNestedManyWithoutWorkspaceInput
   credentials?: Prisma.StoredCredentialCreateNestedManyWithoutWorkspaceInput
   connections?: Prisma.ConnectionCreateNestedManyWithoutWorkspaceInput
+  oauthStates?: Prisma.OAuthStateCreateNestedManyWithoutWorkspaceInput
   creditAccount?: Prisma.CreditAccountCreateNestedOneWithoutWorkspaceInput
   prompts?: Prisma.PromptCreateNestedManyWithoutWorkspaceInput
   runs?: Prisma.RunCreateNestedManyWithoutWorkspaceInput
@@ -3699,6 +3981,7 @@ export type WorkspaceUncheckedCreateWithoutPromptSuggestionsInput = {
   invitations?: Prisma.InvitationUncheckedCreateNestedManyWithoutWorkspaceInput
   credentials?: Prisma.StoredCredentialUncheckedCreateNestedManyWithoutWorkspaceInput
   connections?: Prisma.ConnectionUncheckedCreateNestedManyWithoutWorkspaceInput
+  oauthStates?: Prisma.OAuthStateUncheckedCreateNestedManyWithoutWorkspaceInput
   creditAccount?: Prisma.CreditAccountUncheckedCreateNestedOneWithoutWorkspaceInput
   prompts?: Prisma.PromptUncheckedCreateNestedManyWithoutWorkspaceInput
   runs?: Prisma.RunUncheckedCreateNestedManyWithoutWorkspaceInput
@@ -3764,6 +4047,7 @@ export type WorkspaceUpdateWithoutPromptSuggestionsInput = {
   invitations?: Prisma.InvitationUpdateManyWithoutWorkspaceNestedInput
   credentials?: Prisma.StoredCredentialUpdateManyWithoutWorkspaceNestedInput
   connections?: Prisma.ConnectionUpdateManyWithoutWorkspaceNestedInput
+  oauthStates?: Prisma.OAuthStateUpdateManyWithoutWorkspaceNestedInput
   creditAccount?: Prisma.CreditAccountUpdateOneWithoutWorkspaceNestedInput
   prompts?: Prisma.PromptUpdateManyWithoutWorkspaceNestedInput
   runs?: Prisma.RunUpdateManyWithoutWorkspaceNestedInput
@@ -3813,6 +4097,7 @@ export type WorkspaceUncheckedUpdateWithoutPromptSuggestionsInput = {
   invitations?: Prisma.InvitationUncheckedUpdateManyWithoutWorkspaceNestedInput
   credentials?: Prisma.StoredCredentialUncheckedUpdateManyWithoutWorkspaceNestedInput
   connections?: Prisma.ConnectionUncheckedUpdateManyWithoutWorkspaceNestedInput
+  oauthStates?: Prisma.OAuthStateUncheckedUpdateManyWithoutWorkspaceNestedInput
   creditAccount?: Prisma.CreditAccountUncheckedUpdateOneWithoutWorkspaceNestedInput
   prompts?: Prisma.PromptUncheckedUpdateManyWithoutWorkspaceNestedInput
   runs?: Prisma.RunUncheckedUpdateManyWithoutWorkspaceNestedInput
@@ -3862,6 +4147,7 @@ export type WorkspaceCreateWithoutRecommendationsInput = {
   invitations?: Prisma.InvitationCreateNestedManyWithoutWorkspaceInput
   credentials?: Prisma.StoredCredentialCreateNestedManyWithoutWorkspaceInput
   connections?: Prisma.ConnectionCreateNestedManyWithoutWorkspaceInput
+  oauthStates?: Prisma.OAuthStateCreateNestedManyWithoutWorkspaceInput
   creditAccount?: Prisma.CreditAccountCreateNestedOneWithoutWorkspaceInput
   prompts?: Prisma.PromptCreateNestedManyWithoutWorkspaceInput
   runs?: Prisma.RunCreateNestedManyWithoutWorkspaceInput
@@ -3911,6 +4197,7 @@ export type WorkspaceUncheckedCreateWithoutRecommendationsInput = {
   invitations?: Prisma.InvitationUncheckedCreateNestedManyWithoutWorkspaceInput
   credentials?: Prisma.StoredCredentialUncheckedCreateNestedManyWithoutWorkspaceInput
   connections?: Prisma.ConnectionUncheckedCreateNestedManyWithoutWorkspaceInput
+  oauthStates?: Prisma.OAuthStateUncheckedCreateNestedManyWithoutWorkspaceInput
   creditAccount?: Prisma.CreditAccountUncheckedCreateNestedOneWithoutWorkspaceInput
   prompts?: Prisma.PromptUncheckedCreateNestedManyWithoutWorkspaceInput
   runs?: Prisma.RunUncheckedCreateNestedManyWithoutWorkspaceInput
@@ -3976,6 +4263,7 @@ export type WorkspaceUpdateWithoutRecommendationsInput = {
   invitations?: Prisma.InvitationUpdateManyWithoutWorkspaceNestedInput
   credentials?: Prisma.StoredCredentialUpdateManyWithoutWorkspaceNestedInput
   connections?: Prisma.ConnectionUpdateManyWithoutWorkspaceNestedInput
+  oauthStates?: Prisma.OAuthStateUpdateManyWithoutWorkspaceNestedInput
   creditAccount?: Prisma.CreditAccountUpdateOneWithoutWorkspaceNestedInput
   prompts?: Prisma.PromptUpdateManyWithoutWorkspaceNestedInput
   runs?: Prisma.RunUpdateManyWithoutWorkspaceNestedInput
@@ -4025,6 +4313,7 @@ export type WorkspaceUncheckedUpdateWithoutRecommendationsInput = {
   invitations?: Prisma.InvitationUncheckedUpdateManyWithoutWorkspaceNestedInput
   credentials?: Prisma.StoredCredentialUncheckedUpdateManyWithoutWorkspaceNestedInput
   connections?: Prisma.ConnectionUncheckedUpdateManyWithoutWorkspaceNestedInput
+  oauthStates?: Prisma.OAuthStateUncheckedUpdateManyWithoutWorkspaceNestedInput
   creditAccount?: Prisma.CreditAccountUncheckedUpdateOneWithoutWorkspaceNestedInput
   prompts?: Prisma.PromptUncheckedUpdateManyWithoutWorkspaceNestedInput
   runs?: Prisma.RunUncheckedUpdateManyWithoutWorkspaceNestedInput
@@ -4074,6 +4363,7 @@ export type WorkspaceCreateWithoutPageEvaluationsInput = {
   invitations?: Prisma.InvitationCreateNestedManyWithoutWorkspaceInput
   credentials?: Prisma.StoredCredentialCreateNestedManyWithoutWorkspaceInput
   connections?: Prisma.ConnectionCreateNestedManyWithoutWorkspaceInput
+  oauthStates?: Prisma.OAuthStateCreateNestedManyWithoutWorkspaceInput
   creditAccount?: Prisma.CreditAccountCreateNestedOneWithoutWorkspaceInput
   prompts?: Prisma.PromptCreateNestedManyWithoutWorkspaceInput
   runs?: Prisma.RunCreateNestedManyWithoutWorkspaceInput
@@ -4123,6 +4413,7 @@ export type WorkspaceUncheckedCreateWithoutPageEvaluationsInput = {
   invitations?: Prisma.InvitationUncheckedCreateNestedManyWithoutWorkspaceInput
   credentials?: Prisma.StoredCredentialUncheckedCreateNestedManyWithoutWorkspaceInput
   connections?: Prisma.ConnectionUncheckedCreateNestedManyWithoutWorkspaceInput
+  oauthStates?: Prisma.OAuthStateUncheckedCreateNestedManyWithoutWorkspaceInput
   creditAccount?: Prisma.CreditAccountUncheckedCreateNestedOneWithoutWorkspaceInput
   prompts?: Prisma.PromptUncheckedCreateNestedManyWithoutWorkspaceInput
   runs?: Prisma.RunUncheckedCreateNestedManyWithoutWorkspaceInput
@@ -4188,6 +4479,7 @@ export type WorkspaceUpdateWithoutPageEvaluationsInput = {
   invitations?: Prisma.InvitationUpdateManyWithoutWorkspaceNestedInput
   credentials?: Prisma.StoredCredentialUpdateManyWithoutWorkspaceNestedInput
   connections?: Prisma.ConnectionUpdateManyWithoutWorkspaceNestedInput
+  oauthStates?: Prisma.OAuthStateUpdateManyWithoutWorkspaceNestedInput
   creditAccount?: Prisma.CreditAccountUpdateOneWithoutWorkspaceNestedInput
   prompts?: Prisma.PromptUpdateManyWithoutWorkspaceNestedInput
   runs?: Prisma.RunUpdateManyWithoutWorkspaceNestedInput
@@ -4237,6 +4529,7 @@ export type WorkspaceUncheckedUpdateWithoutPageEvaluationsInput = {
   invitations?: Prisma.InvitationUncheckedUpdateManyWithoutWorkspaceNestedInput
   credentials?: Prisma.StoredCredentialUncheckedUpdateManyWithoutWorkspaceNestedInput
   connections?: Prisma.ConnectionUncheckedUpdateManyWithoutWorkspaceNestedInput
+  oauthStates?: Prisma.OAuthStateUncheckedUpdateManyWithoutWorkspaceNestedInput
   creditAccount?: Prisma.CreditAccountUncheckedUpdateOneWithoutWorkspaceNestedInput
   prompts?: Prisma.PromptUncheckedUpdateManyWithoutWorkspaceNestedInput
   runs?: Prisma.RunUncheckedUpdateManyWithoutWorkspaceNestedInput
@@ -4286,6 +4579,7 @@ export type WorkspaceCreateWithoutReportsInput = {
   invitations?: Prisma.InvitationCreateNestedManyWithoutWorkspaceInput
   credentials?: Prisma.StoredCredentialCreateNestedManyWithoutWorkspaceInput
   connections?: Prisma.ConnectionCreateNestedManyWithoutWorkspaceInput
+  oauthStates?: Prisma.OAuthStateCreateNestedManyWithoutWorkspaceInput
   creditAccount?: Prisma.CreditAccountCreateNestedOneWithoutWorkspaceInput
   prompts?: Prisma.PromptCreateNestedManyWithoutWorkspaceInput
   runs?: Prisma.RunCreateNestedManyWithoutWorkspaceInput
@@ -4335,6 +4629,7 @@ export type WorkspaceUncheckedCreateWithoutReportsInput = {
   invitations?: Prisma.InvitationUncheckedCreateNestedManyWithoutWorkspaceInput
   credentials?: Prisma.StoredCredentialUncheckedCreateNestedManyWithoutWorkspaceInput
   connections?: Prisma.ConnectionUncheckedCreateNestedManyWithoutWorkspaceInput
+  oauthStates?: Prisma.OAuthStateUncheckedCreateNestedManyWithoutWorkspaceInput
   creditAccount?: Prisma.CreditAccountUncheckedCreateNestedOneWithoutWorkspaceInput
   prompts?: Prisma.PromptUncheckedCreateNestedManyWithoutWorkspaceInput
   runs?: Prisma.RunUncheckedCreateNestedManyWithoutWorkspaceInput
@@ -4400,6 +4695,7 @@ export type WorkspaceUpdateWithoutReportsInput = {
   invitations?: Prisma.InvitationUpdateManyWithoutWorkspaceNestedInput
   credentials?: Prisma.StoredCredentialUpdateManyWithoutWorkspaceNestedInput
   connections?: Prisma.ConnectionUpdateManyWithoutWorkspaceNestedInput
+  oauthStates?: Prisma.OAuthStateUpdateManyWithoutWorkspaceNestedInput
   creditAccount?: Prisma.CreditAccountUpdateOneWithoutWorkspaceNestedInput
   prompts?: Prisma.PromptUpdateManyWithoutWorkspaceNestedInput
   runs?: Prisma.RunUpdateManyWithoutWorkspaceNestedInput
@@ -4449,6 +4745,7 @@ export type WorkspaceUncheckedUpdateWithoutReportsInput = {
   invitations?: Prisma.InvitationUncheckedUpdateManyWithoutWorkspaceNestedInput
   credentials?: Prisma.StoredCredentialUncheckedUpdateManyWithoutWorkspaceNestedInput
   connections?: Prisma.ConnectionUncheckedUpdateManyWithoutWorkspaceNestedInput
+  oauthStates?: Prisma.OAuthStateUncheckedUpdateManyWithoutWorkspaceNestedInput
   creditAccount?: Prisma.CreditAccountUncheckedUpdateOneWithoutWorkspaceNestedInput
   prompts?: Prisma.PromptUncheckedUpdateManyWithoutWorkspaceNestedInput
   runs?: Prisma.RunUncheckedUpdateManyWithoutWorkspaceNestedInput
@@ -4471,6 +4768,7 @@ export type WorkspaceCountOutputType = {
   invitations: number
   credentials: number
   connections: number
+  oauthStates: number
   prompts: number
   runs: number
   promptGenerations: number
@@ -4488,6 +4786,7 @@ export type WorkspaceCountOutputTypeSelect<ExtArgs extends runtime.Types.Extensi
   invitations?: boolean | WorkspaceCountOutputTypeCountInvitationsArgs
   credentials?: boolean | WorkspaceCountOutputTypeCountCredentialsArgs
   connections?: boolean | WorkspaceCountOutputTypeCountConnectionsArgs
+  oauthStates?: boolean | WorkspaceCountOutputTypeCountOauthStatesArgs
   prompts?: boolean | WorkspaceCountOutputTypeCountPromptsArgs
   runs?: boolean | WorkspaceCountOutputTypeCountRunsArgs
   promptGenerations?: boolean | WorkspaceCountOutputTypeCountPromptGenerationsArgs
@@ -4548,6 +4847,13 @@ export type WorkspaceCountOutputTypeCountCredentialsArgs<ExtArgs extends runtime
  */
 export type WorkspaceCountOutputTypeCountConnectionsArgs<ExtArgs extends runtime.Types.Extensions.InternalArgs = runtime.Types.Extensions.DefaultArgs> = {
   where?: Prisma.ConnectionWhereInput
+}
+
+/**
+ * WorkspaceCountOutputType without action
+ */
+export type WorkspaceCountOutputTypeCountOauthStatesArgs<ExtArgs extends runtime.Types.Extensions.InternalArgs = runtime.Types.Extensions.DefaultArgs> = {
+  where?: Prisma.OAuthStateWhereInput
 }
 
 /**
@@ -4646,6 +4952,7 @@ export type WorkspaceSelect<ExtArgs extends runtime.Types.Extensions.InternalArg
   invitations?: boolean | Prisma.Workspace$invitationsArgs<ExtArgs>
   credentials?: boolean | Prisma.Workspace$credentialsArgs<ExtArgs>
   connections?: boolean | Prisma.Workspace$connectionsArgs<ExtArgs>
+  oauthStates?: boolean | Prisma.Workspace$oauthStatesArgs<ExtArgs>
   creditAccount?: boolean | Prisma.Workspace$creditAccountArgs<ExtArgs>
   prompts?: boolean | Prisma.Workspace$promptsArgs<ExtArgs>
   runs?: boolean | Prisma.Workspace$runsArgs<ExtArgs>
@@ -4771,6 +5078,7 @@ export type WorkspaceInclude<ExtArgs extends runtime.Types.Extensions.InternalAr
   invitations?: boolean | Prisma.Workspace$invitationsArgs<ExtArgs>
   credentials?: boolean | Prisma.Workspace$credentialsArgs<ExtArgs>
   connections?: boolean | Prisma.Workspace$connectionsArgs<ExtArgs>
+  oauthStates?: boolean | Prisma.Workspace$oauthStatesArgs<ExtArgs>
   creditAccount?: boolean | Prisma.Workspace$creditAccountArgs<ExtArgs>
   prompts?: boolean | Prisma.Workspace$promptsArgs<ExtArgs>
   runs?: boolean | Prisma.Workspace$runsArgs<ExtArgs>
@@ -4794,6 +5102,7 @@ export type $WorkspacePayload<ExtArgs extends runtime.Types.Extensions.InternalA
     invitations: Prisma.$InvitationPayload<ExtArgs>[]
     credentials: Prisma.$StoredCredentialPayload<ExtArgs>[]
     connections: Prisma.$ConnectionPayload<ExtArgs>[]
+    oauthStates: Prisma.$OAuthStatePayload<ExtArgs>[]
     creditAccount: Prisma.$CreditAccountPayload<ExtArgs> | null
     prompts: Prisma.$PromptPayload<ExtArgs>[]
     runs: Prisma.$RunPayload<ExtArgs>[]
@@ -5264,6 +5573,7 @@ export interface Prisma__WorkspaceClient<T, Null = never, ExtArgs extends runtim
   invitations<T extends Prisma.Workspace$invitationsArgs<ExtArgs> = {}>(args?: Prisma.Subset<T, Prisma.Workspace$invitationsArgs<ExtArgs>>): Prisma.PrismaPromise<runtime.Types.Result.GetResult<Prisma.$InvitationPayload<ExtArgs>, T, "findMany", GlobalOmitOptions> | Null>
   credentials<T extends Prisma.Workspace$credentialsArgs<ExtArgs> = {}>(args?: Prisma.Subset<T, Prisma.Workspace$credentialsArgs<ExtArgs>>): Prisma.PrismaPromise<runtime.Types.Result.GetResult<Prisma.$StoredCredentialPayload<ExtArgs>, T, "findMany", GlobalOmitOptions> | Null>
   connections<T extends Prisma.Workspace$connectionsArgs<ExtArgs> = {}>(args?: Prisma.Subset<T, Prisma.Workspace$connectionsArgs<ExtArgs>>): Prisma.PrismaPromise<runtime.Types.Result.GetResult<Prisma.$ConnectionPayload<ExtArgs>, T, "findMany", GlobalOmitOptions> | Null>
+  oauthStates<T extends Prisma.Workspace$oauthStatesArgs<ExtArgs> = {}>(args?: Prisma.Subset<T, Prisma.Workspace$oauthStatesArgs<ExtArgs>>): Prisma.PrismaPromise<runtime.Types.Result.GetResult<Prisma.$OAuthStatePayload<ExtArgs>, T, "findMany", GlobalOmitOptions> | Null>
   creditAccount<T extends Prisma.Workspace$creditAccountArgs<ExtArgs> = {}>(args?: Prisma.Subset<T, Prisma.Workspace$creditAccountArgs<ExtArgs>>): Prisma.Prisma__CreditAccountClient<runtime.Types.Result.GetResult<Prisma.$CreditAccountPayload<ExtArgs>, T, "findUniqueOrThrow", GlobalOmitOptions> | null, null, ExtArgs, GlobalOmitOptions>
   prompts<T extends Prisma.Workspace$promptsArgs<ExtArgs> = {}>(args?: Prisma.Subset<T, Prisma.Workspace$promptsArgs<ExtArgs>>): Prisma.PrismaPromise<runtime.Types.Result.GetResult<Prisma.$PromptPayload<ExtArgs>, T, "findMany", GlobalOmitOptions> | Null>
   runs<T extends Prisma.Workspace$runsArgs<ExtArgs> = {}>(args?: Prisma.Subset<T, Prisma.Workspace$runsArgs<ExtArgs>>): Prisma.PrismaPromise<runtime.Types.Result.GetResult<Prisma.$RunPayload<ExtArgs>, T, "findMany", GlobalOmitOptions> | Null>
@@ -5868,6 +6178,30 @@ export type Workspace$connectionsArgs<ExtArgs extends runtime.Types.Extensions.I
   take?: number
   skip?: number
   distinct?: Prisma.ConnectionScalarFieldEnum | Prisma.ConnectionScalarFieldEnum[]
+}
+
+/**
+ * Workspace.oauthStates
+ */
+export type Workspace$oauthStatesArgs<ExtArgs extends runtime.Types.Extensions.InternalArgs = runtime.Types.Extensions.DefaultArgs> = {
+  /**
+   * Select specific fields to fetch from the OAuthState
+   */
+  select?: Prisma.OAuthStateSelect<ExtArgs> | null
+  /**
+   * Omit specific fields from the OAuthState
+   */
+  omit?: Prisma.OAuthStateOmit<ExtArgs> | null
+  /**
+   * Choose, which related nodes to fetch as well
+   */
+  include?: Prisma.OAuthStateInclude<ExtArgs> | null
+  where?: Prisma.OAuthStateWhereInput
+  orderBy?: Prisma.OAuthStateOrderByWithRelationInput | Prisma.OAuthStateOrderByWithRelationInput[]
+  cursor?: Prisma.OAuthStateWhereUniqueInput
+  take?: number
+  skip?: number
+  distinct?: Prisma.OAuthStateScalarFieldEnum | Prisma.OAuthStateScalarFieldEnum[]
 }
 
 /**
