@@ -66,7 +66,7 @@ export const errorStatusByCode = {
   rotation_not_acknowledged: 409,
   /** A credential for this connector and key is already stored; send `rotate: true` to replace it. */
   credential_exists: 409,
-  /** The connection has no credential yet; configure it (`configureConnections`) before testing it. */
+  /** The connection has no credential yet; configure it (`configureConnections`) before testing it or refreshing SEO data. */
   connection_not_configured: 409,
   /** The person is already a member of the workspace. */
   already_member: 409,

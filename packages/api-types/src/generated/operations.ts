@@ -371,6 +371,21 @@ export const operations = {
     "path": "/api/v1/workspaces/{workspace}/research/{researchId}",
     "idempotencyKey": null
   },
+  "startSeoRefresh": {
+    "method": "POST",
+    "path": "/api/v1/workspaces/{workspace}/seo/refresh",
+    "idempotencyKey": "body"
+  },
+  "listSeoRefreshes": {
+    "method": "GET",
+    "path": "/api/v1/workspaces/{workspace}/seo/refreshes",
+    "idempotencyKey": null
+  },
+  "getSeoRefresh": {
+    "method": "GET",
+    "path": "/api/v1/workspaces/{workspace}/seo/refreshes/{refreshId}",
+    "idempotencyKey": null
+  },
   "listPromptSuggestions": {
     "method": "GET",
     "path": "/api/v1/workspaces/{workspace}/prompt-suggestions",

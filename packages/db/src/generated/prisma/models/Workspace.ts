@@ -419,6 +419,9 @@ export type WorkspaceWhereInput = {
   runs?: Prisma.RunListRelationFilter
   promptGenerations?: Prisma.PromptGenerationListRelationFilter
   researchJobs?: Prisma.ResearchJobListRelationFilter
+  seoRefreshes?: Prisma.SeoRefreshListRelationFilter
+  seoSearchRows?: Prisma.SeoSearchRowListRelationFilter
+  seoTrafficRows?: Prisma.SeoTrafficRowListRelationFilter
   promptSuggestions?: Prisma.PromptSuggestionListRelationFilter
   recommendations?: Prisma.RecommendationListRelationFilter
   pageEvaluations?: Prisma.PageEvaluationListRelationFilter
@@ -469,6 +472,9 @@ export type WorkspaceOrderByWithRelationInput = {
   runs?: Prisma.RunOrderByRelationAggregateInput
   promptGenerations?: Prisma.PromptGenerationOrderByRelationAggregateInput
   researchJobs?: Prisma.ResearchJobOrderByRelationAggregateInput
+  seoRefreshes?: Prisma.SeoRefreshOrderByRelationAggregateInput
+  seoSearchRows?: Prisma.SeoSearchRowOrderByRelationAggregateInput
+  seoTrafficRows?: Prisma.SeoTrafficRowOrderByRelationAggregateInput
   promptSuggestions?: Prisma.PromptSuggestionOrderByRelationAggregateInput
   recommendations?: Prisma.RecommendationOrderByRelationAggregateInput
   pageEvaluations?: Prisma.PageEvaluationOrderByRelationAggregateInput
@@ -522,6 +528,9 @@ export type WorkspaceWhereUniqueInput = Prisma.AtLeast<{
   runs?: Prisma.RunListRelationFilter
   promptGenerations?: Prisma.PromptGenerationListRelationFilter
   researchJobs?: Prisma.ResearchJobListRelationFilter
+  seoRefreshes?: Prisma.SeoRefreshListRelationFilter
+  seoSearchRows?: Prisma.SeoSearchRowListRelationFilter
+  seoTrafficRows?: Prisma.SeoTrafficRowListRelationFilter
   promptSuggestions?: Prisma.PromptSuggestionListRelationFilter
   recommendations?: Prisma.RecommendationListRelationFilter
   pageEvaluations?: Prisma.PageEvaluationListRelationFilter
@@ -650,6 +659,9 @@ export type WorkspaceCreateInput = {
   runs?: Prisma.RunCreateNestedManyWithoutWorkspaceInput
   promptGenerations?: Prisma.PromptGenerationCreateNestedManyWithoutWorkspaceInput
   researchJobs?: Prisma.ResearchJobCreateNestedManyWithoutWorkspaceInput
+  seoRefreshes?: Prisma.SeoRefreshCreateNestedManyWithoutWorkspaceInput
+  seoSearchRows?: Prisma.SeoSearchRowCreateNestedManyWithoutWorkspaceInput
+  seoTrafficRows?: Prisma.SeoTrafficRowCreateNestedManyWithoutWorkspaceInput
   promptSuggestions?: Prisma.PromptSuggestionCreateNestedManyWithoutWorkspaceInput
   recommendations?: Prisma.RecommendationCreateNestedManyWithoutWorkspaceInput
   pageEvaluations?: Prisma.PageEvaluationCreateNestedManyWithoutWorkspaceInput
@@ -700,6 +712,9 @@ export type WorkspaceUncheckedCreateInput = {
   runs?: Prisma.RunUncheckedCreateNestedManyWithoutWorkspaceInput
   promptGenerations?: Prisma.PromptGenerationUncheckedCreateNestedManyWithoutWorkspaceInput
   researchJobs?: Prisma.ResearchJobUncheckedCreateNestedManyWithoutWorkspaceInput
+  seoRefreshes?: Prisma.SeoRefreshUncheckedCreateNestedManyWithoutWorkspaceInput
+  seoSearchRows?: Prisma.SeoSearchRowUncheckedCreateNestedManyWithoutWorkspaceInput
+  seoTrafficRows?: Prisma.SeoTrafficRowUncheckedCreateNestedManyWithoutWorkspaceInput
   promptSuggestions?: Prisma.PromptSuggestionUncheckedCreateNestedManyWithoutWorkspaceInput
   recommendations?: Prisma.RecommendationUncheckedCreateNestedManyWithoutWorkspaceInput
   pageEvaluations?: Prisma.PageEvaluationUncheckedCreateNestedManyWithoutWorkspaceInput
@@ -750,6 +765,9 @@ export type WorkspaceUpdateInput = {
   runs?: Prisma.RunUpdateManyWithoutWorkspaceNestedInput
   promptGenerations?: Prisma.PromptGenerationUpdateManyWithoutWorkspaceNestedInput
   researchJobs?: Prisma.ResearchJobUpdateManyWithoutWorkspaceNestedInput
+  seoRefreshes?: Prisma.SeoRefreshUpdateManyWithoutWorkspaceNestedInput
+  seoSearchRows?: Prisma.SeoSearchRowUpdateManyWithoutWorkspaceNestedInput
+  seoTrafficRows?: Prisma.SeoTrafficRowUpdateManyWithoutWorkspaceNestedInput
   promptSuggestions?: Prisma.PromptSuggestionUpdateManyWithoutWorkspaceNestedInput
   recommendations?: Prisma.RecommendationUpdateManyWithoutWorkspaceNestedInput
   pageEvaluations?: Prisma.PageEvaluationUpdateManyWithoutWorkspaceNestedInput
@@ -800,6 +818,9 @@ export type WorkspaceUncheckedUpdateInput = {
   runs?: Prisma.RunUncheckedUpdateManyWithoutWorkspaceNestedInput
   promptGenerations?: Prisma.PromptGenerationUncheckedUpdateManyWithoutWorkspaceNestedInput
   researchJobs?: Prisma.ResearchJobUncheckedUpdateManyWithoutWorkspaceNestedInput
+  seoRefreshes?: Prisma.SeoRefreshUncheckedUpdateManyWithoutWorkspaceNestedInput
+  seoSearchRows?: Prisma.SeoSearchRowUncheckedUpdateManyWithoutWorkspaceNestedInput
+  seoTrafficRows?: Prisma.SeoTrafficRowUncheckedUpdateManyWithoutWorkspaceNestedInput
   promptSuggestions?: Prisma.PromptSuggestionUncheckedUpdateManyWithoutWorkspaceNestedInput
   recommendations?: Prisma.RecommendationUncheckedUpdateManyWithoutWorkspaceNestedInput
   pageEvaluations?: Prisma.PageEvaluationUncheckedUpdateManyWithoutWorkspaceNestedInput
@@ -1279,6 +1300,48 @@ export type WorkspaceUpdateOneRequiredWithoutReportsNestedInput = {
   update?: Prisma.XOR<Prisma.XOR<Prisma.WorkspaceUpdateToOneWithWhereWithoutReportsInput, Prisma.WorkspaceUpdateWithoutReportsInput>, Prisma.WorkspaceUncheckedUpdateWithoutReportsInput>
 }
 
+export type WorkspaceCreateNestedOneWithoutSeoRefreshesInput = {
+  create?: Prisma.XOR<Prisma.WorkspaceCreateWithoutSeoRefreshesInput, Prisma.WorkspaceUncheckedCreateWithoutSeoRefreshesInput>
+  connectOrCreate?: Prisma.WorkspaceCreateOrConnectWithoutSeoRefreshesInput
+  connect?: Prisma.WorkspaceWhereUniqueInput
+}
+
+export type WorkspaceUpdateOneRequiredWithoutSeoRefreshesNestedInput = {
+  create?: Prisma.XOR<Prisma.WorkspaceCreateWithoutSeoRefreshesInput, Prisma.WorkspaceUncheckedCreateWithoutSeoRefreshesInput>
+  connectOrCreate?: Prisma.WorkspaceCreateOrConnectWithoutSeoRefreshesInput
+  upsert?: Prisma.WorkspaceUpsertWithoutSeoRefreshesInput
+  connect?: Prisma.WorkspaceWhereUniqueInput
+  update?: Prisma.XOR<Prisma.XOR<Prisma.WorkspaceUpdateToOneWithWhereWithoutSeoRefreshesInput, Prisma.WorkspaceUpdateWithoutSeoRefreshesInput>, Prisma.WorkspaceUncheckedUpdateWithoutSeoRefreshesInput>
+}
+
+export type WorkspaceCreateNestedOneWithoutSeoSearchRowsInput = {
+  create?: Prisma.XOR<Prisma.WorkspaceCreateWithoutSeoSearchRowsInput, Prisma.WorkspaceUncheckedCreateWithoutSeoSearchRowsInput>
+  connectOrCreate?: Prisma.WorkspaceCreateOrConnectWithoutSeoSearchRowsInput
+  connect?: Prisma.WorkspaceWhereUniqueInput
+}
+
+export type WorkspaceUpdateOneRequiredWithoutSeoSearchRowsNestedInput = {
+  create?: Prisma.XOR<Prisma.WorkspaceCreateWithoutSeoSearchRowsInput, Prisma.WorkspaceUncheckedCreateWithoutSeoSearchRowsInput>
+  connectOrCreate?: Prisma.WorkspaceCreateOrConnectWithoutSeoSearchRowsInput
+  upsert?: Prisma.WorkspaceUpsertWithoutSeoSearchRowsInput
+  connect?: Prisma.WorkspaceWhereUniqueInput
+  update?: Prisma.XOR<Prisma.XOR<Prisma.WorkspaceUpdateToOneWithWhereWithoutSeoSearchRowsInput, Prisma.WorkspaceUpdateWithoutSeoSearchRowsInput>, Prisma.WorkspaceUncheckedUpdateWithoutSeoSearchRowsInput>
+}
+
+export type WorkspaceCreateNestedOneWithoutSeoTrafficRowsInput = {
+  create?: Prisma.XOR<Prisma.WorkspaceCreateWithoutSeoTrafficRowsInput, Prisma.WorkspaceUncheckedCreateWithoutSeoTrafficRowsInput>
+  connectOrCreate?: Prisma.WorkspaceCreateOrConnectWithoutSeoTrafficRowsInput
+  connect?: Prisma.WorkspaceWhereUniqueInput
+}
+
+export type WorkspaceUpdateOneRequiredWithoutSeoTrafficRowsNestedInput = {
+  create?: Prisma.XOR<Prisma.WorkspaceCreateWithoutSeoTrafficRowsInput, Prisma.WorkspaceUncheckedCreateWithoutSeoTrafficRowsInput>
+  connectOrCreate?: Prisma.WorkspaceCreateOrConnectWithoutSeoTrafficRowsInput
+  upsert?: Prisma.WorkspaceUpsertWithoutSeoTrafficRowsInput
+  connect?: Prisma.WorkspaceWhereUniqueInput
+  update?: Prisma.XOR<Prisma.XOR<Prisma.WorkspaceUpdateToOneWithWhereWithoutSeoTrafficRowsInput, Prisma.WorkspaceUpdateWithoutSeoTrafficRowsInput>, Prisma.WorkspaceUncheckedUpdateWithoutSeoTrafficRowsInput>
+}
+
 export type WorkspaceCreateWithoutCompetitorsInput = {
   id: string
   slug: string
@@ -1322,6 +1385,9 @@ export type WorkspaceCreateWithoutCompetitorsInput = {
   runs?: Prisma.RunCreateNestedManyWithoutWorkspaceInput
   promptGenerations?: Prisma.PromptGenerationCreateNestedManyWithoutWorkspaceInput
   researchJobs?: Prisma.ResearchJobCreateNestedManyWithoutWorkspaceInput
+  seoRefreshes?: Prisma.SeoRefreshCreateNestedManyWithoutWorkspaceInput
+  seoSearchRows?: Prisma.SeoSearchRowCreateNestedManyWithoutWorkspaceInput
+  seoTrafficRows?: Prisma.SeoTrafficRowCreateNestedManyWithoutWorkspaceInput
   promptSuggestions?: Prisma.PromptSuggestionCreateNestedManyWithoutWorkspaceInput
   recommendations?: Prisma.RecommendationCreateNestedManyWithoutWorkspaceInput
   pageEvaluations?: Prisma.PageEvaluationCreateNestedManyWithoutWorkspaceInput
@@ -1371,6 +1437,9 @@ export type WorkspaceUncheckedCreateWithoutCompetitorsInput = {
   runs?: Prisma.RunUncheckedCreateNestedManyWithoutWorkspaceInput
   promptGenerations?: Prisma.PromptGenerationUncheckedCreateNestedManyWithoutWorkspaceInput
   researchJobs?: Prisma.ResearchJobUncheckedCreateNestedManyWithoutWorkspaceInput
+  seoRefreshes?: Prisma.SeoRefreshUncheckedCreateNestedManyWithoutWorkspaceInput
+  seoSearchRows?: Prisma.SeoSearchRowUncheckedCreateNestedManyWithoutWorkspaceInput
+  seoTrafficRows?: Prisma.SeoTrafficRowUncheckedCreateNestedManyWithoutWorkspaceInput
   promptSuggestions?: Prisma.PromptSuggestionUncheckedCreateNestedManyWithoutWorkspaceInput
   recommendations?: Prisma.RecommendationUncheckedCreateNestedManyWithoutWorkspaceInput
   pageEvaluations?: Prisma.PageEvaluationUncheckedCreateNestedManyWithoutWorkspaceInput
@@ -1436,6 +1505,9 @@ export type WorkspaceUpdateWithoutCompetitorsInput = {
   runs?: Prisma.RunUpdateManyWithoutWorkspaceNestedInput
   promptGenerations?: Prisma.PromptGenerationUpdateManyWithoutWorkspaceNestedInput
   researchJobs?: Prisma.ResearchJobUpdateManyWithoutWorkspaceNestedInput
+  seoRefreshes?: Prisma.SeoRefreshUpdateManyWithoutWorkspaceNestedInput
+  seoSearchRows?: Prisma.SeoSearchRowUpdateManyWithoutWorkspaceNestedInput
+  seoTrafficRows?: Prisma.SeoTrafficRowUpdateManyWithoutWorkspaceNestedInput
   promptSuggestions?: Prisma.PromptSuggestionUpdateManyWithoutWorkspaceNestedInput
   recommendations?: Prisma.RecommendationUpdateManyWithoutWorkspaceNestedInput
   pageEvaluations?: Prisma.PageEvaluationUpdateManyWithoutWorkspaceNestedInput
@@ -1485,6 +1557,9 @@ export type WorkspaceUncheckedUpdateWithoutCompetitorsInput = {
   runs?: Prisma.RunUncheckedUpdateManyWithoutWorkspaceNestedInput
   promptGenerations?: Prisma.PromptGenerationUncheckedUpdateManyWithoutWorkspaceNestedInput
   researchJobs?: Prisma.ResearchJobUncheckedUpdateManyWithoutWorkspaceNestedInput
+  seoRefreshes?: Prisma.SeoRefreshUncheckedUpdateManyWithoutWorkspaceNestedInput
+  seoSearchRows?: Prisma.SeoSearchRowUncheckedUpdateManyWithoutWorkspaceNestedInput
+  seoTrafficRows?: Prisma.SeoTrafficRowUncheckedUpdateManyWithoutWorkspaceNestedInput
   promptSuggestions?: Prisma.PromptSuggestionUncheckedUpdateManyWithoutWorkspaceNestedInput
   recommendations?: Prisma.RecommendationUncheckedUpdateManyWithoutWorkspaceNestedInput
   pageEvaluations?: Prisma.PageEvaluationUncheckedUpdateManyWithoutWorkspaceNestedInput
@@ -1534,6 +1609,9 @@ export type WorkspaceCreateWithoutMembersInput = {
   runs?: Prisma.RunCreateNestedManyWithoutWorkspaceInput
   promptGenerations?: Prisma.PromptGenerationCreateNestedManyWithoutWorkspaceInput
   researchJobs?: Prisma.ResearchJobCreateNestedManyWithoutWorkspaceInput
+  seoRefreshes?: Prisma.SeoRefreshCreateNestedManyWithoutWorkspaceInput
+  seoSearchRows?: Prisma.SeoSearchRowCreateNestedManyWithoutWorkspaceInput
+  seoTrafficRows?: Prisma.SeoTrafficRowCreateNestedManyWithoutWorkspaceInput
   promptSuggestions?: Prisma.PromptSuggestionCreateNestedManyWithoutWorkspaceInput
   recommendations?: Prisma.RecommendationCreateNestedManyWithoutWorkspaceInput
   pageEvaluations?: Prisma.PageEvaluationCreateNestedManyWithoutWorkspaceInput
@@ -1583,6 +1661,9 @@ export type WorkspaceUncheckedCreateWithoutMembersInput = {
   runs?: Prisma.RunUncheckedCreateNestedManyWithoutWorkspaceInput
   promptGenerations?: Prisma.PromptGenerationUncheckedCreateNestedManyWithoutWorkspaceInput
   researchJobs?: Prisma.ResearchJobUncheckedCreateNestedManyWithoutWorkspaceInput
+  seoRefreshes?: Prisma.SeoRefreshUncheckedCreateNestedManyWithoutWorkspaceInput
+  seoSearchRows?: Prisma.SeoSearchRowUncheckedCreateNestedManyWithoutWorkspaceInput
+  seoTrafficRows?: Prisma.SeoTrafficRowUncheckedCreateNestedManyWithoutWorkspaceInput
   promptSuggestions?: Prisma.PromptSuggestionUncheckedCreateNestedManyWithoutWorkspaceInput
   recommendations?: Prisma.RecommendationUncheckedCreateNestedManyWithoutWorkspaceInput
   pageEvaluations?: Prisma.PageEvaluationUncheckedCreateNestedManyWithoutWorkspaceInput
@@ -1648,6 +1729,9 @@ export type WorkspaceUpdateWithoutMembersInput = {
   runs?: Prisma.RunUpdateManyWithoutWorkspaceNestedInput
   promptGenerations?: Prisma.PromptGenerationUpdateManyWithoutWorkspaceNestedInput
   researchJobs?: Prisma.ResearchJobUpdateManyWithoutWorkspaceNestedInput
+  seoRefreshes?: Prisma.SeoRefreshUpdateManyWithoutWorkspaceNestedInput
+  seoSearchRows?: Prisma.SeoSearchRowUpdateManyWithoutWorkspaceNestedInput
+  seoTrafficRows?: Prisma.SeoTrafficRowUpdateManyWithoutWorkspaceNestedInput
   promptSuggestions?: Prisma.PromptSuggestionUpdateManyWithoutWorkspaceNestedInput
   recommendations?: Prisma.RecommendationUpdateManyWithoutWorkspaceNestedInput
   pageEvaluations?: Prisma.PageEvaluationUpdateManyWithoutWorkspaceNestedInput
@@ -1697,6 +1781,9 @@ export type WorkspaceUncheckedUpdateWithoutMembersInput = {
   runs?: Prisma.RunUncheckedUpdateManyWithoutWorkspaceNestedInput
   promptGenerations?: Prisma.PromptGenerationUncheckedUpdateManyWithoutWorkspaceNestedInput
   researchJobs?: Prisma.ResearchJobUncheckedUpdateManyWithoutWorkspaceNestedInput
+  seoRefreshes?: Prisma.SeoRefreshUncheckedUpdateManyWithoutWorkspaceNestedInput
+  seoSearchRows?: Prisma.SeoSearchRowUncheckedUpdateManyWithoutWorkspaceNestedInput
+  seoTrafficRows?: Prisma.SeoTrafficRowUncheckedUpdateManyWithoutWorkspaceNestedInput
   promptSuggestions?: Prisma.PromptSuggestionUncheckedUpdateManyWithoutWorkspaceNestedInput
   recommendations?: Prisma.RecommendationUncheckedUpdateManyWithoutWorkspaceNestedInput
   pageEvaluations?: Prisma.PageEvaluationUncheckedUpdateManyWithoutWorkspaceNestedInput
@@ -1746,6 +1833,9 @@ export type WorkspaceCreateWithoutApiKeysInput = {
   runs?: Prisma.RunCreateNestedManyWithoutWorkspaceInput
   promptGenerations?: Prisma.PromptGenerationCreateNestedManyWithoutWorkspaceInput
   researchJobs?: Prisma.ResearchJobCreateNestedManyWithoutWorkspaceInput
+  seoRefreshes?: Prisma.SeoRefreshCreateNestedManyWithoutWorkspaceInput
+  seoSearchRows?: Prisma.SeoSearchRowCreateNestedManyWithoutWorkspaceInput
+  seoTrafficRows?: Prisma.SeoTrafficRowCreateNestedManyWithoutWorkspaceInput
   promptSuggestions?: Prisma.PromptSuggestionCreateNestedManyWithoutWorkspaceInput
   recommendations?: Prisma.RecommendationCreateNestedManyWithoutWorkspaceInput
   pageEvaluations?: Prisma.PageEvaluationCreateNestedManyWithoutWorkspaceInput
@@ -1795,6 +1885,9 @@ export type WorkspaceUncheckedCreateWithoutApiKeysInput = {
   runs?: Prisma.RunUncheckedCreateNestedManyWithoutWorkspaceInput
   promptGenerations?: Prisma.PromptGenerationUncheckedCreateNestedManyWithoutWorkspaceInput
   researchJobs?: Prisma.ResearchJobUncheckedCreateNestedManyWithoutWorkspaceInput
+  seoRefreshes?: Prisma.SeoRefreshUncheckedCreateNestedManyWithoutWorkspaceInput
+  seoSearchRows?: Prisma.SeoSearchRowUncheckedCreateNestedManyWithoutWorkspaceInput
+  seoTrafficRows?: Prisma.SeoTrafficRowUncheckedCreateNestedManyWithoutWorkspaceInput
   promptSuggestions?: Prisma.PromptSuggestionUncheckedCreateNestedManyWithoutWorkspaceInput
   recommendations?: Prisma.RecommendationUncheckedCreateNestedManyWithoutWorkspaceInput
   pageEvaluations?: Prisma.PageEvaluationUncheckedCreateNestedManyWithoutWorkspaceInput
@@ -1860,6 +1953,9 @@ export type WorkspaceUpdateWithoutApiKeysInput = {
   runs?: Prisma.RunUpdateManyWithoutWorkspaceNestedInput
   promptGenerations?: Prisma.PromptGenerationUpdateManyWithoutWorkspaceNestedInput
   researchJobs?: Prisma.ResearchJobUpdateManyWithoutWorkspaceNestedInput
+  seoRefreshes?: Prisma.SeoRefreshUpdateManyWithoutWorkspaceNestedInput
+  seoSearchRows?: Prisma.SeoSearchRowUpdateManyWithoutWorkspaceNestedInput
+  seoTrafficRows?: Prisma.SeoTrafficRowUpdateManyWithoutWorkspaceNestedInput
   promptSuggestions?: Prisma.PromptSuggestionUpdateManyWithoutWorkspaceNestedInput
   recommendations?: Prisma.RecommendationUpdateManyWithoutWorkspaceNestedInput
   pageEvaluations?: Prisma.PageEvaluationUpdateManyWithoutWorkspaceNestedInput
@@ -1909,6 +2005,9 @@ export type WorkspaceUncheckedUpdateWithoutApiKeysInput = {
   runs?: Prisma.RunUncheckedUpdateManyWithoutWorkspaceNestedInput
   promptGenerations?: Prisma.PromptGenerationUncheckedUpdateManyWithoutWorkspaceNestedInput
   researchJobs?: Prisma.ResearchJobUncheckedUpdateManyWithoutWorkspaceNestedInput
+  seoRefreshes?: Prisma.SeoRefreshUncheckedUpdateManyWithoutWorkspaceNestedInput
+  seoSearchRows?: Prisma.SeoSearchRowUncheckedUpdateManyWithoutWorkspaceNestedInput
+  seoTrafficRows?: Prisma.SeoTrafficRowUncheckedUpdateManyWithoutWorkspaceNestedInput
   promptSuggestions?: Prisma.PromptSuggestionUncheckedUpdateManyWithoutWorkspaceNestedInput
   recommendations?: Prisma.RecommendationUncheckedUpdateManyWithoutWorkspaceNestedInput
   pageEvaluations?: Prisma.PageEvaluationUncheckedUpdateManyWithoutWorkspaceNestedInput
@@ -1958,6 +2057,9 @@ export type WorkspaceCreateWithoutInvitationsInput = {
   runs?: Prisma.RunCreateNestedManyWithoutWorkspaceInput
   promptGenerations?: Prisma.PromptGenerationCreateNestedManyWithoutWorkspaceInput
   researchJobs?: Prisma.ResearchJobCreateNestedManyWithoutWorkspaceInput
+  seoRefreshes?: Prisma.SeoRefreshCreateNestedManyWithoutWorkspaceInput
+  seoSearchRows?: Prisma.SeoSearchRowCreateNestedManyWithoutWorkspaceInput
+  seoTrafficRows?: Prisma.SeoTrafficRowCreateNestedManyWithoutWorkspaceInput
   promptSuggestions?: Prisma.PromptSuggestionCreateNestedManyWithoutWorkspaceInput
   recommendations?: Prisma.RecommendationCreateNestedManyWithoutWorkspaceInput
   pageEvaluations?: Prisma.PageEvaluationCreateNestedManyWithoutWorkspaceInput
@@ -2007,6 +2109,9 @@ export type WorkspaceUncheckedCreateWithoutInvitationsInput = {
   runs?: Prisma.RunUncheckedCreateNestedManyWithoutWorkspaceInput
   promptGenerations?: Prisma.PromptGenerationUncheckedCreateNestedManyWithoutWorkspaceInput
   researchJobs?: Prisma.ResearchJobUncheckedCreateNestedManyWithoutWorkspaceInput
+  seoRefreshes?: Prisma.SeoRefreshUncheckedCreateNestedManyWithoutWorkspaceInput
+  seoSearchRows?: Prisma.SeoSearchRowUncheckedCreateNestedManyWithoutWorkspaceInput
+  seoTrafficRows?: Prisma.SeoTrafficRowUncheckedCreateNestedManyWithoutWorkspaceInput
   promptSuggestions?: Prisma.PromptSuggestionUncheckedCreateNestedManyWithoutWorkspaceInput
   recommendations?: Prisma.RecommendationUncheckedCreateNestedManyWithoutWorkspaceInput
   pageEvaluations?: Prisma.PageEvaluationUncheckedCreateNestedManyWithoutWorkspaceInput
@@ -2072,6 +2177,9 @@ export type WorkspaceUpdateWithoutInvitationsInput = {
   runs?: Prisma.RunUpdateManyWithoutWorkspaceNestedInput
   promptGenerations?: Prisma.PromptGenerationUpdateManyWithoutWorkspaceNestedInput
   researchJobs?: Prisma.ResearchJobUpdateManyWithoutWorkspaceNestedInput
+  seoRefreshes?: Prisma.SeoRefreshUpdateManyWithoutWorkspaceNestedInput
+  seoSearchRows?: Prisma.SeoSearchRowUpdateManyWithoutWorkspaceNestedInput
+  seoTrafficRows?: Prisma.SeoTrafficRowUpdateManyWithoutWorkspaceNestedInput
   promptSuggestions?: Prisma.PromptSuggestionUpdateManyWithoutWorkspaceNestedInput
   recommendations?: Prisma.RecommendationUpdateManyWithoutWorkspaceNestedInput
   pageEvaluations?: Prisma.PageEvaluationUpdateManyWithoutWorkspaceNestedInput
@@ -2121,6 +2229,9 @@ export type WorkspaceUncheckedUpdateWithoutInvitationsInput = {
   runs?: Prisma.RunUncheckedUpdateManyWithoutWorkspaceNestedInput
   promptGenerations?: Prisma.PromptGenerationUncheckedUpdateManyWithoutWorkspaceNestedInput
   researchJobs?: Prisma.ResearchJobUncheckedUpdateManyWithoutWorkspaceNestedInput
+  seoRefreshes?: Prisma.SeoRefreshUncheckedUpdateManyWithoutWorkspaceNestedInput
+  seoSearchRows?: Prisma.SeoSearchRowUncheckedUpdateManyWithoutWorkspaceNestedInput
+  seoTrafficRows?: Prisma.SeoTrafficRowUncheckedUpdateManyWithoutWorkspaceNestedInput
   promptSuggestions?: Prisma.PromptSuggestionUncheckedUpdateManyWithoutWorkspaceNestedInput
   recommendations?: Prisma.RecommendationUncheckedUpdateManyWithoutWorkspaceNestedInput
   pageEvaluations?: Prisma.PageEvaluationUncheckedUpdateManyWithoutWorkspaceNestedInput
@@ -2170,6 +2281,9 @@ export type WorkspaceCreateWithoutCredentialsInput = {
   runs?: Prisma.RunCreateNestedManyWithoutWorkspaceInput
   promptGenerations?: Prisma.PromptGenerationCreateNestedManyWithoutWorkspaceInput
   researchJobs?: Prisma.ResearchJobCreateNestedManyWithoutWorkspaceInput
+  seoRefreshes?: Prisma.SeoRefreshCreateNestedManyWithoutWorkspaceInput
+  seoSearchRows?: Prisma.SeoSearchRowCreateNestedManyWithoutWorkspaceInput
+  seoTrafficRows?: Prisma.SeoTrafficRowCreateNestedManyWithoutWorkspaceInput
   promptSuggestions?: Prisma.PromptSuggestionCreateNestedManyWithoutWorkspaceInput
   recommendations?: Prisma.RecommendationCreateNestedManyWithoutWorkspaceInput
   pageEvaluations?: Prisma.PageEvaluationCreateNestedManyWithoutWorkspaceInput
@@ -2219,6 +2333,9 @@ export type WorkspaceUncheckedCreateWithoutCredentialsInput = {
   runs?: Prisma.RunUncheckedCreateNestedManyWithoutWorkspaceInput
   promptGenerations?: Prisma.PromptGenerationUncheckedCreateNestedManyWithoutWorkspaceInput
   researchJobs?: Prisma.ResearchJobUncheckedCreateNestedManyWithoutWorkspaceInput
+  seoRefreshes?: Prisma.SeoRefreshUncheckedCreateNestedManyWithoutWorkspaceInput
+  seoSearchRows?: Prisma.SeoSearchRowUncheckedCreateNestedManyWithoutWorkspaceInput
+  seoTrafficRows?: Prisma.SeoTrafficRowUncheckedCreateNestedManyWithoutWorkspaceInput
   promptSuggestions?: Prisma.PromptSuggestionUncheckedCreateNestedManyWithoutWorkspaceInput
   recommendations?: Prisma.RecommendationUncheckedCreateNestedManyWithoutWorkspaceInput
   pageEvaluations?: Prisma.PageEvaluationUncheckedCreateNestedManyWithoutWorkspaceInput
@@ -2284,6 +2401,9 @@ export type WorkspaceUpdateWithoutCredentialsInput = {
   runs?: Prisma.RunUpdateManyWithoutWorkspaceNestedInput
   promptGenerations?: Prisma.PromptGenerationUpdateManyWithoutWorkspaceNestedInput
   researchJobs?: Prisma.ResearchJobUpdateManyWithoutWorkspaceNestedInput
+  seoRefreshes?: Prisma.SeoRefreshUpdateManyWithoutWorkspaceNestedInput
+  seoSearchRows?: Prisma.SeoSearchRowUpdateManyWithoutWorkspaceNestedInput
+  seoTrafficRows?: Prisma.SeoTrafficRowUpdateManyWithoutWorkspaceNestedInput
   promptSuggestions?: Prisma.PromptSuggestionUpdateManyWithoutWorkspaceNestedInput
   recommendations?: Prisma.RecommendationUpdateManyWithoutWorkspaceNestedInput
   pageEvaluations?: Prisma.PageEvaluationUpdateManyWithoutWorkspaceNestedInput
@@ -2333,6 +2453,9 @@ export type WorkspaceUncheckedUpdateWithoutCredentialsInput = {
   runs?: Prisma.RunUncheckedUpdateManyWithoutWorkspaceNestedInput
   promptGenerations?: Prisma.PromptGenerationUncheckedUpdateManyWithoutWorkspaceNestedInput
   researchJobs?: Prisma.ResearchJobUncheckedUpdateManyWithoutWorkspaceNestedInput
+  seoRefreshes?: Prisma.SeoRefreshUncheckedUpdateManyWithoutWorkspaceNestedInput
+  seoSearchRows?: Prisma.SeoSearchRowUncheckedUpdateManyWithoutWorkspaceNestedInput
+  seoTrafficRows?: Prisma.SeoTrafficRowUncheckedUpdateManyWithoutWorkspaceNestedInput
   promptSuggestions?: Prisma.PromptSuggestionUncheckedUpdateManyWithoutWorkspaceNestedInput
   recommendations?: Prisma.RecommendationUncheckedUpdateManyWithoutWorkspaceNestedInput
   pageEvaluations?: Prisma.PageEvaluationUncheckedUpdateManyWithoutWorkspaceNestedInput
@@ -2382,6 +2505,9 @@ export type WorkspaceCreateWithoutConnectionsInput = {
   runs?: Prisma.RunCreateNestedManyWithoutWorkspaceInput
   promptGenerations?: Prisma.PromptGenerationCreateNestedManyWithoutWorkspaceInput
   researchJobs?: Prisma.ResearchJobCreateNestedManyWithoutWorkspaceInput
+  seoRefreshes?: Prisma.SeoRefreshCreateNestedManyWithoutWorkspaceInput
+  seoSearchRows?: Prisma.SeoSearchRowCreateNestedManyWithoutWorkspaceInput
+  seoTrafficRows?: Prisma.SeoTrafficRowCreateNestedManyWithoutWorkspaceInput
   promptSuggestions?: Prisma.PromptSuggestionCreateNestedManyWithoutWorkspaceInput
   recommendations?: Prisma.RecommendationCreateNestedManyWithoutWorkspaceInput
   pageEvaluations?: Prisma.PageEvaluationCreateNestedManyWithoutWorkspaceInput
@@ -2431,6 +2557,9 @@ export type WorkspaceUncheckedCreateWithoutConnectionsInput = {
   runs?: Prisma.RunUncheckedCreateNestedManyWithoutWorkspaceInput
   promptGenerations?: Prisma.PromptGenerationUncheckedCreateNestedManyWithoutWorkspaceInput
   researchJobs?: Prisma.ResearchJobUncheckedCreateNestedManyWithoutWorkspaceInput
+  seoRefreshes?: Prisma.SeoRefreshUncheckedCreateNestedManyWithoutWorkspaceInput
+  seoSearchRows?: Prisma.SeoSearchRowUncheckedCreateNestedManyWithoutWorkspaceInput
+  seoTrafficRows?: Prisma.SeoTrafficRowUncheckedCreateNestedManyWithoutWorkspaceInput
   promptSuggestions?: Prisma.PromptSuggestionUncheckedCreateNestedManyWithoutWorkspaceInput
   recommendations?: Prisma.RecommendationUncheckedCreateNestedManyWithoutWorkspaceInput
   pageEvaluations?: Prisma.PageEvaluationUncheckedCreateNestedManyWithoutWorkspaceInput
@@ -2496,6 +2625,9 @@ export type WorkspaceUpdateWithoutConnectionsInput = {
   runs?: Prisma.RunUpdateManyWithoutWorkspaceNestedInput
   promptGenerations?: Prisma.PromptGenerationUpdateManyWithoutWorkspaceNestedInput
   researchJobs?: Prisma.ResearchJobUpdateManyWithoutWorkspaceNestedInput
+  seoRefreshes?: Prisma.SeoRefreshUpdateManyWithoutWorkspaceNestedInput
+  seoSearchRows?: Prisma.SeoSearchRowUpdateManyWithoutWorkspaceNestedInput
+  seoTrafficRows?: Prisma.SeoTrafficRowUpdateManyWithoutWorkspaceNestedInput
   promptSuggestions?: Prisma.PromptSuggestionUpdateManyWithoutWorkspaceNestedInput
   recommendations?: Prisma.RecommendationUpdateManyWithoutWorkspaceNestedInput
   pageEvaluations?: Prisma.PageEvaluationUpdateManyWithoutWorkspaceNestedInput
@@ -2545,6 +2677,9 @@ export type WorkspaceUncheckedUpdateWithoutConnectionsInput = {
   runs?: Prisma.RunUncheckedUpdateManyWithoutWorkspaceNestedInput
   promptGenerations?: Prisma.PromptGenerationUncheckedUpdateManyWithoutWorkspaceNestedInput
   researchJobs?: Prisma.ResearchJobUncheckedUpdateManyWithoutWorkspaceNestedInput
+  seoRefreshes?: Prisma.SeoRefreshUncheckedUpdateManyWithoutWorkspaceNestedInput
+  seoSearchRows?: Prisma.SeoSearchRowUncheckedUpdateManyWithoutWorkspaceNestedInput
+  seoTrafficRows?: Prisma.SeoTrafficRowUncheckedUpdateManyWithoutWorkspaceNestedInput
   promptSuggestions?: Prisma.PromptSuggestionUncheckedUpdateManyWithoutWorkspaceNestedInput
   recommendations?: Prisma.RecommendationUncheckedUpdateManyWithoutWorkspaceNestedInput
   pageEvaluations?: Prisma.PageEvaluationUncheckedUpdateManyWithoutWorkspaceNestedInput
@@ -2594,6 +2729,9 @@ export type WorkspaceCreateWithoutCreditAccountInput = {
   runs?: Prisma.RunCreateNestedManyWithoutWorkspaceInput
   promptGenerations?: Prisma.PromptGenerationCreateNestedManyWithoutWorkspaceInput
   researchJobs?: Prisma.ResearchJobCreateNestedManyWithoutWorkspaceInput
+  seoRefreshes?: Prisma.SeoRefreshCreateNestedManyWithoutWorkspaceInput
+  seoSearchRows?: Prisma.SeoSearchRowCreateNestedManyWithoutWorkspaceInput
+  seoTrafficRows?: Prisma.SeoTrafficRowCreateNestedManyWithoutWorkspaceInput
   promptSuggestions?: Prisma.PromptSuggestionCreateNestedManyWithoutWorkspaceInput
   recommendations?: Prisma.RecommendationCreateNestedManyWithoutWorkspaceInput
   pageEvaluations?: Prisma.PageEvaluationCreateNestedManyWithoutWorkspaceInput
@@ -2643,6 +2781,9 @@ export type WorkspaceUncheckedCreateWithoutCreditAccountInput = {
   runs?: Prisma.RunUncheckedCreateNestedManyWithoutWorkspaceInput
   promptGenerations?: Prisma.PromptGenerationUncheckedCreateNestedManyWithoutWorkspaceInput
   researchJobs?: Prisma.ResearchJobUncheckedCreateNestedManyWithoutWorkspaceInput
+  seoRefreshes?: Prisma.SeoRefreshUncheckedCreateNestedManyWithoutWorkspaceInput
+  seoSearchRows?: Prisma.SeoSearchRowUncheckedCreateNestedManyWithoutWorkspaceInput
+  seoTrafficRows?: Prisma.SeoTrafficRowUncheckedCreateNestedManyWithoutWorkspaceInput
   promptSuggestions?: Prisma.PromptSuggestionUncheckedCreateNestedManyWithoutWorkspaceInput
   recommendations?: Prisma.RecommendationUncheckedCreateNestedManyWithoutWorkspaceInput
   pageEvaluations?: Prisma.PageEvaluationUncheckedCreateNestedManyWithoutWorkspaceInput
@@ -2708,6 +2849,9 @@ export type WorkspaceUpdateWithoutCreditAccountInput = {
   runs?: Prisma.RunUpdateManyWithoutWorkspaceNestedInput
   promptGenerations?: Prisma.PromptGenerationUpdateManyWithoutWorkspaceNestedInput
   researchJobs?: Prisma.ResearchJobUpdateManyWithoutWorkspaceNestedInput
+  seoRefreshes?: Prisma.SeoRefreshUpdateManyWithoutWorkspaceNestedInput
+  seoSearchRows?: Prisma.SeoSearchRowUpdateManyWithoutWorkspaceNestedInput
+  seoTrafficRows?: Prisma.SeoTrafficRowUpdateManyWithoutWorkspaceNestedInput
   promptSuggestions?: Prisma.PromptSuggestionUpdateManyWithoutWorkspaceNestedInput
   recommendations?: Prisma.RecommendationUpdateManyWithoutWorkspaceNestedInput
   pageEvaluations?: Prisma.PageEvaluationUpdateManyWithoutWorkspaceNestedInput
@@ -2757,6 +2901,9 @@ export type WorkspaceUncheckedUpdateWithoutCreditAccountInput = {
   runs?: Prisma.RunUncheckedUpdateManyWithoutWorkspaceNestedInput
   promptGenerations?: Prisma.PromptGenerationUncheckedUpdateManyWithoutWorkspaceNestedInput
   researchJobs?: Prisma.ResearchJobUncheckedUpdateManyWithoutWorkspaceNestedInput
+  seoRefreshes?: Prisma.SeoRefreshUncheckedUpdateManyWithoutWorkspaceNestedInput
+  seoSearchRows?: Prisma.SeoSearchRowUncheckedUpdateManyWithoutWorkspaceNestedInput
+  seoTrafficRows?: Prisma.SeoTrafficRowUncheckedUpdateManyWithoutWorkspaceNestedInput
   promptSuggestions?: Prisma.PromptSuggestionUncheckedUpdateManyWithoutWorkspaceNestedInput
   recommendations?: Prisma.RecommendationUncheckedUpdateManyWithoutWorkspaceNestedInput
   pageEvaluations?: Prisma.PageEvaluationUncheckedUpdateManyWithoutWorkspaceNestedInput
@@ -2806,6 +2953,9 @@ export type WorkspaceCreateWithoutPromptsInput = {
   runs?: Prisma.RunCreateNestedManyWithoutWorkspaceInput
   promptGenerations?: Prisma.PromptGenerationCreateNestedManyWithoutWorkspaceInput
   researchJobs?: Prisma.ResearchJobCreateNestedManyWithoutWorkspaceInput
+  seoRefreshes?: Prisma.SeoRefreshCreateNestedManyWithoutWorkspaceInput
+  seoSearchRows?: Prisma.SeoSearchRowCreateNestedManyWithoutWorkspaceInput
+  seoTrafficRows?: Prisma.SeoTrafficRowCreateNestedManyWithoutWorkspaceInput
   promptSuggestions?: Prisma.PromptSuggestionCreateNestedManyWithoutWorkspaceInput
   recommendations?: Prisma.RecommendationCreateNestedManyWithoutWorkspaceInput
   pageEvaluations?: Prisma.PageEvaluationCreateNestedManyWithoutWorkspaceInput
@@ -2855,6 +3005,9 @@ export type WorkspaceUncheckedCreateWithoutPromptsInput = {
   runs?: Prisma.RunUncheckedCreateNestedManyWithoutWorkspaceInput
   promptGenerations?: Prisma.PromptGenerationUncheckedCreateNestedManyWithoutWorkspaceInput
   researchJobs?: Prisma.ResearchJobUncheckedCreateNestedManyWithoutWorkspaceInput
+  seoRefreshes?: Prisma.SeoRefreshUncheckedCreateNestedManyWithoutWorkspaceInput
+  seoSearchRows?: Prisma.SeoSearchRowUncheckedCreateNestedManyWithoutWorkspaceInput
+  seoTrafficRows?: Prisma.SeoTrafficRowUncheckedCreateNestedManyWithoutWorkspaceInput
   promptSuggestions?: Prisma.PromptSuggestionUncheckedCreateNestedManyWithoutWorkspaceInput
   recommendations?: Prisma.RecommendationUncheckedCreateNestedManyWithoutWorkspaceInput
   pageEvaluations?: Prisma.PageEvaluationUncheckedCreateNestedManyWithoutWorkspaceInput
@@ -2920,6 +3073,9 @@ export type WorkspaceUpdateWithoutPromptsInput = {
   runs?: Prisma.RunUpdateManyWithoutWorkspaceNestedInput
   promptGenerations?: Prisma.PromptGenerationUpdateManyWithoutWorkspaceNestedInput
   researchJobs?: Prisma.ResearchJobUpdateManyWithoutWorkspaceNestedInput
+  seoRefreshes?: Prisma.SeoRefreshUpdateManyWithoutWorkspaceNestedInput
+  seoSearchRows?: Prisma.SeoSearchRowUpdateManyWithoutWorkspaceNestedInput
+  seoTrafficRows?: Prisma.SeoTrafficRowUpdateManyWithoutWorkspaceNestedInput
   promptSuggestions?: Prisma.PromptSuggestionUpdateManyWithoutWorkspaceNestedInput
   recommendations?: Prisma.RecommendationUpdateManyWithoutWorkspaceNestedInput
   pageEvaluations?: Prisma.PageEvaluationUpdateManyWithoutWorkspaceNestedInput
@@ -2969,6 +3125,9 @@ export type WorkspaceUncheckedUpdateWithoutPromptsInput = {
   runs?: Prisma.RunUncheckedUpdateManyWithoutWorkspaceNestedInput
   promptGenerations?: Prisma.PromptGenerationUncheckedUpdateManyWithoutWorkspaceNestedInput
   researchJobs?: Prisma.ResearchJobUncheckedUpdateManyWithoutWorkspaceNestedInput
+  seoRefreshes?: Prisma.SeoRefreshUncheckedUpdateManyWithoutWorkspaceNestedInput
+  seoSearchRows?: Prisma.SeoSearchRowUncheckedUpdateManyWithoutWorkspaceNestedInput
+  seoTrafficRows?: Prisma.SeoTrafficRowUncheckedUpdateManyWithoutWorkspaceNestedInput
   promptSuggestions?: Prisma.PromptSuggestionUncheckedUpdateManyWithoutWorkspaceNestedInput
   recommendations?: Prisma.RecommendationUncheckedUpdateManyWithoutWorkspaceNestedInput
   pageEvaluations?: Prisma.PageEvaluationUncheckedUpdateManyWithoutWorkspaceNestedInput
@@ -3018,6 +3177,9 @@ export type WorkspaceCreateWithoutRunsInput = {
   prompts?: Prisma.PromptCreateNestedManyWithoutWorkspaceInput
   promptGenerations?: Prisma.PromptGenerationCreateNestedManyWithoutWorkspaceInput
   researchJobs?: Prisma.ResearchJobCreateNestedManyWithoutWorkspaceInput
+  seoRefreshes?: Prisma.SeoRefreshCreateNestedManyWithoutWorkspaceInput
+  seoSearchRows?: Prisma.SeoSearchRowCreateNestedManyWithoutWorkspaceInput
+  seoTrafficRows?: Prisma.SeoTrafficRowCreateNestedManyWithoutWorkspaceInput
   promptSuggestions?: Prisma.PromptSuggestionCreateNestedManyWithoutWorkspaceInput
   recommendations?: Prisma.RecommendationCreateNestedManyWithoutWorkspaceInput
   pageEvaluations?: Prisma.PageEvaluationCreateNestedManyWithoutWorkspaceInput
@@ -3067,6 +3229,9 @@ export type WorkspaceUncheckedCreateWithoutRunsInput = {
   prompts?: Prisma.PromptUncheckedCreateNestedManyWithoutWorkspaceInput
   promptGenerations?: Prisma.PromptGenerationUncheckedCreateNestedManyWithoutWorkspaceInput
   researchJobs?: Prisma.ResearchJobUncheckedCreateNestedManyWithoutWorkspaceInput
+  seoRefreshes?: Prisma.SeoRefreshUncheckedCreateNestedManyWithoutWorkspaceInput
+  seoSearchRows?: Prisma.SeoSearchRowUncheckedCreateNestedManyWithoutWorkspaceInput
+  seoTrafficRows?: Prisma.SeoTrafficRowUncheckedCreateNestedManyWithoutWorkspaceInput
   promptSuggestions?: Prisma.PromptSuggestionUncheckedCreateNestedManyWithoutWorkspaceInput
   recommendations?: Prisma.RecommendationUncheckedCreateNestedManyWithoutWorkspaceInput
   pageEvaluations?: Prisma.PageEvaluationUncheckedCreateNestedManyWithoutWorkspaceInput
@@ -3132,6 +3297,9 @@ export type WorkspaceUpdateWithoutRunsInput = {
   prompts?: Prisma.PromptUpdateManyWithoutWorkspaceNestedInput
   promptGenerations?: Prisma.PromptGenerationUpdateManyWithoutWorkspaceNestedInput
   researchJobs?: Prisma.ResearchJobUpdateManyWithoutWorkspaceNestedInput
+  seoRefreshes?: Prisma.SeoRefreshUpdateManyWithoutWorkspaceNestedInput
+  seoSearchRows?: Prisma.SeoSearchRowUpdateManyWithoutWorkspaceNestedInput
+  seoTrafficRows?: Prisma.SeoTrafficRowUpdateManyWithoutWorkspaceNestedInput
   promptSuggestions?: Prisma.PromptSuggestionUpdateManyWithoutWorkspaceNestedInput
   recommendations?: Prisma.RecommendationUpdateManyWithoutWorkspaceNestedInput
   pageEvaluations?: Prisma.PageEvaluationUpdateManyWithoutWorkspaceNestedInput
@@ -3181,6 +3349,9 @@ export type WorkspaceUncheckedUpdateWithoutRunsInput = {
   prompts?: Prisma.PromptUncheckedUpdateManyWithoutWorkspaceNestedInput
   promptGenerations?: Prisma.PromptGenerationUncheckedUpdateManyWithoutWorkspaceNestedInput
   researchJobs?: Prisma.ResearchJobUncheckedUpdateManyWithoutWorkspaceNestedInput
+  seoRefreshes?: Prisma.SeoRefreshUncheckedUpdateManyWithoutWorkspaceNestedInput
+  seoSearchRows?: Prisma.SeoSearchRowUncheckedUpdateManyWithoutWorkspaceNestedInput
+  seoTrafficRows?: Prisma.SeoTrafficRowUncheckedUpdateManyWithoutWorkspaceNestedInput
   promptSuggestions?: Prisma.PromptSuggestionUncheckedUpdateManyWithoutWorkspaceNestedInput
   recommendations?: Prisma.RecommendationUncheckedUpdateManyWithoutWorkspaceNestedInput
   pageEvaluations?: Prisma.PageEvaluationUncheckedUpdateManyWithoutWorkspaceNestedInput
@@ -3230,6 +3401,9 @@ export type WorkspaceCreateWithoutPromptGenerationsInput = {
   prompts?: Prisma.PromptCreateNestedManyWithoutWorkspaceInput
   runs?: Prisma.RunCreateNestedManyWithoutWorkspaceInput
   researchJobs?: Prisma.ResearchJobCreateNestedManyWithoutWorkspaceInput
+  seoRefreshes?: Prisma.SeoRefreshCreateNestedManyWithoutWorkspaceInput
+  seoSearchRows?: Prisma.SeoSearchRowCreateNestedManyWithoutWorkspaceInput
+  seoTrafficRows?: Prisma.SeoTrafficRowCreateNestedManyWithoutWorkspaceInput
   promptSuggestions?: Prisma.PromptSuggestionCreateNestedManyWithoutWorkspaceInput
   recommendations?: Prisma.RecommendationCreateNestedManyWithoutWorkspaceInput
   pageEvaluations?: Prisma.PageEvaluationCreateNestedManyWithoutWorkspaceInput
@@ -3279,6 +3453,9 @@ export type WorkspaceUncheckedCreateWithoutPromptGenerationsInput = {
   prompts?: Prisma.PromptUncheckedCreateNestedManyWithoutWorkspaceInput
   runs?: Prisma.RunUncheckedCreateNestedManyWithoutWorkspaceInput
   researchJobs?: Prisma.ResearchJobUncheckedCreateNestedManyWithoutWorkspaceInput
+  seoRefreshes?: Prisma.SeoRefreshUncheckedCreateNestedManyWithoutWorkspaceInput
+  seoSearchRows?: Prisma.SeoSearchRowUncheckedCreateNestedManyWithoutWorkspaceInput
+  seoTrafficRows?: Prisma.SeoTrafficRowUncheckedCreateNestedManyWithoutWorkspaceInput
   promptSuggestions?: Prisma.PromptSuggestionUncheckedCreateNestedManyWithoutWorkspaceInput
   recommendations?: Prisma.RecommendationUncheckedCreateNestedManyWithoutWorkspaceInput
   pageEvaluations?: Prisma.PageEvaluationUncheckedCreateNestedManyWithoutWorkspaceInput
@@ -3344,6 +3521,9 @@ export type WorkspaceUpdateWithoutPromptGenerationsInput = {
   prompts?: Prisma.PromptUpdateManyWithoutWorkspaceNestedInput
   runs?: Prisma.RunUpdateManyWithoutWorkspaceNestedInput
   researchJobs?: Prisma.ResearchJobUpdateManyWithoutWorkspaceNestedInput
+  seoRefreshes?: Prisma.SeoRefreshUpdateManyWithoutWorkspaceNestedInput
+  seoSearchRows?: Prisma.SeoSearchRowUpdateManyWithoutWorkspaceNestedInput
+  seoTrafficRows?: Prisma.SeoTrafficRowUpdateManyWithoutWorkspaceNestedInput
   promptSuggestions?: Prisma.PromptSuggestionUpdateManyWithoutWorkspaceNestedInput
   recommendations?: Prisma.RecommendationUpdateManyWithoutWorkspaceNestedInput
   pageEvaluations?: Prisma.PageEvaluationUpdateManyWithoutWorkspaceNestedInput
@@ -3393,6 +3573,9 @@ export type WorkspaceUncheckedUpdateWithoutPromptGenerationsInput = {
   prompts?: Prisma.PromptUncheckedUpdateManyWithoutWorkspaceNestedInput
   runs?: Prisma.RunUncheckedUpdateManyWithoutWorkspaceNestedInput
   researchJobs?: Prisma.ResearchJobUncheckedUpdateManyWithoutWorkspaceNestedInput
+  seoRefreshes?: Prisma.SeoRefreshUncheckedUpdateManyWithoutWorkspaceNestedInput
+  seoSearchRows?: Prisma.SeoSearchRowUncheckedUpdateManyWithoutWorkspaceNestedInput
+  seoTrafficRows?: Prisma.SeoTrafficRowUncheckedUpdateManyWithoutWorkspaceNestedInput
   promptSuggestions?: Prisma.PromptSuggestionUncheckedUpdateManyWithoutWorkspaceNestedInput
   recommendations?: Prisma.RecommendationUncheckedUpdateManyWithoutWorkspaceNestedInput
   pageEvaluations?: Prisma.PageEvaluationUncheckedUpdateManyWithoutWorkspaceNestedInput
@@ -3442,6 +3625,9 @@ export type WorkspaceCreateWithoutResearchJobsInput = {
   prompts?: Prisma.PromptCreateNestedManyWithoutWorkspaceInput
   runs?: Prisma.RunCreateNestedManyWithoutWorkspaceInput
   promptGenerations?: Prisma.PromptGenerationCreateNestedManyWithoutWorkspaceInput
+  seoRefreshes?: Prisma.SeoRefreshCreateNestedManyWithoutWorkspaceInput
+  seoSearchRows?: Prisma.SeoSearchRowCreateNestedManyWithoutWorkspaceInput
+  seoTrafficRows?: Prisma.SeoTrafficRowCreateNestedManyWithoutWorkspaceInput
   promptSuggestions?: Prisma.PromptSuggestionCreateNestedManyWithoutWorkspaceInput
   recommendations?: Prisma.RecommendationCreateNestedManyWithoutWorkspaceInput
   pageEvaluations?: Prisma.PageEvaluationCreateNestedManyWithoutWorkspaceInput
@@ -3491,6 +3677,9 @@ export type WorkspaceUncheckedCreateWithoutResearchJobsInput = {
   prompts?: Prisma.PromptUncheckedCreateNestedManyWithoutWorkspaceInput
   runs?: Prisma.RunUncheckedCreateNestedManyWithoutWorkspaceInput
   promptGenerations?: Prisma.PromptGenerationUncheckedCreateNestedManyWithoutWorkspaceInput
+  seoRefreshes?: Prisma.SeoRefreshUncheckedCreateNestedManyWithoutWorkspaceInput
+  seoSearchRows?: Prisma.SeoSearchRowUncheckedCreateNestedManyWithoutWorkspaceInput
+  seoTrafficRows?: Prisma.SeoTrafficRowUncheckedCreateNestedManyWithoutWorkspaceInput
   promptSuggestions?: Prisma.PromptSuggestionUncheckedCreateNestedManyWithoutWorkspaceInput
   recommendations?: Prisma.RecommendationUncheckedCreateNestedManyWithoutWorkspaceInput
   pageEvaluations?: Prisma.PageEvaluationUncheckedCreateNestedManyWithoutWorkspaceInput
@@ -3556,6 +3745,9 @@ export type WorkspaceUpdateWithoutResearchJobsInput = {
   prompts?: Prisma.PromptUpdateManyWithoutWorkspaceNestedInput
   runs?: Prisma.RunUpdateManyWithoutWorkspaceNestedInput
   promptGenerations?: Prisma.PromptGenerationUpdateManyWithoutWorkspaceNestedInput
+  seoRefreshes?: Prisma.SeoRefreshUpdateManyWithoutWorkspaceNestedInput
+  seoSearchRows?: Prisma.SeoSearchRowUpdateManyWithoutWorkspaceNestedInput
+  seoTrafficRows?: Prisma.SeoTrafficRowUpdateManyWithoutWorkspaceNestedInput
   promptSuggestions?: Prisma.PromptSuggestionUpdateManyWithoutWorkspaceNestedInput
   recommendations?: Prisma.RecommendationUpdateManyWithoutWorkspaceNestedInput
   pageEvaluations?: Prisma.PageEvaluationUpdateManyWithoutWorkspaceNestedInput
@@ -3605,6 +3797,9 @@ export type WorkspaceUncheckedUpdateWithoutResearchJobsInput = {
   prompts?: Prisma.PromptUncheckedUpdateManyWithoutWorkspaceNestedInput
   runs?: Prisma.RunUncheckedUpdateManyWithoutWorkspaceNestedInput
   promptGenerations?: Prisma.PromptGenerationUncheckedUpdateManyWithoutWorkspaceNestedInput
+  seoRefreshes?: Prisma.SeoRefreshUncheckedUpdateManyWithoutWorkspaceNestedInput
+  seoSearchRows?: Prisma.SeoSearchRowUncheckedUpdateManyWithoutWorkspaceNestedInput
+  seoTrafficRows?: Prisma.SeoTrafficRowUncheckedUpdateManyWithoutWorkspaceNestedInput
   promptSuggestions?: Prisma.PromptSuggestionUncheckedUpdateManyWithoutWorkspaceNestedInput
   recommendations?: Prisma.RecommendationUncheckedUpdateManyWithoutWorkspaceNestedInput
   pageEvaluations?: Prisma.PageEvaluationUncheckedUpdateManyWithoutWorkspaceNestedInput
@@ -3655,6 +3850,9 @@ export type WorkspaceCreateWithoutPromptSuggestionsInput = {
   runs?: Prisma.RunCreateNestedManyWithoutWorkspaceInput
   promptGenerations?: Prisma.PromptGenerationCreateNestedManyWithoutWorkspaceInput
   researchJobs?: Prisma.ResearchJobCreateNestedManyWithoutWorkspaceInput
+  seoRefreshes?: Prisma.SeoRefreshCreateNestedManyWithoutWorkspaceInput
+  seoSearchRows?: Prisma.SeoSearchRowCreateNestedManyWithoutWorkspaceInput
+  seoTrafficRows?: Prisma.SeoTrafficRowCreateNestedManyWithoutWorkspaceInput
   recommendations?: Prisma.RecommendationCreateNestedManyWithoutWorkspaceInput
   pageEvaluations?: Prisma.PageEvaluationCreateNestedManyWithoutWorkspaceInput
   reports?: Prisma.ReportCreateNestedManyWithoutWorkspaceInput
@@ -3704,6 +3902,9 @@ export type WorkspaceUncheckedCreateWithoutPromptSuggestionsInput = {
   runs?: Prisma.RunUncheckedCreateNestedManyWithoutWorkspaceInput
   promptGenerations?: Prisma.PromptGenerationUncheckedCreateNestedManyWithoutWorkspaceInput
   researchJobs?: Prisma.ResearchJobUncheckedCreateNestedManyWithoutWorkspaceInput
+  seoRefreshes?: Prisma.SeoRefreshUncheckedCreateNestedManyWithoutWorkspaceInput
+  seoSearchRows?: Prisma.SeoSearchRowUncheckedCreateNestedManyWithoutWorkspaceInput
+  seoTrafficRows?: Prisma.SeoTrafficRowUncheckedCreateNestedManyWithoutWorkspaceInput
   recommendations?: Prisma.RecommendationUncheckedCreateNestedManyWithoutWorkspaceInput
   pageEvaluations?: Prisma.PageEvaluationUncheckedCreateNestedManyWithoutWorkspaceInput
   reports?: Prisma.ReportUncheckedCreateNestedManyWithoutWorkspaceInput
@@ -3769,6 +3970,9 @@ export type WorkspaceUpdateWithoutPromptSuggestionsInput = {
   runs?: Prisma.RunUpdateManyWithoutWorkspaceNestedInput
   promptGenerations?: Prisma.PromptGenerationUpdateManyWithoutWorkspaceNestedInput
   researchJobs?: Prisma.ResearchJobUpdateManyWithoutWorkspaceNestedInput
+  seoRefreshes?: Prisma.SeoRefreshUpdateManyWithoutWorkspaceNestedInput
+  seoSearchRows?: Prisma.SeoSearchRowUpdateManyWithoutWorkspaceNestedInput
+  seoTrafficRows?: Prisma.SeoTrafficRowUpdateManyWithoutWorkspaceNestedInput
   recommendations?: Prisma.RecommendationUpdateManyWithoutWorkspaceNestedInput
   pageEvaluations?: Prisma.PageEvaluationUpdateManyWithoutWorkspaceNestedInput
   reports?: Prisma.ReportUpdateManyWithoutWorkspaceNestedInput
@@ -3818,6 +4022,9 @@ export type WorkspaceUncheckedUpdateWithoutPromptSuggestionsInput = {
   runs?: Prisma.RunUncheckedUpdateManyWithoutWorkspaceNestedInput
   promptGenerations?: Prisma.PromptGenerationUncheckedUpdateManyWithoutWorkspaceNestedInput
   researchJobs?: Prisma.ResearchJobUncheckedUpdateManyWithoutWorkspaceNestedInput
+  seoRefreshes?: Prisma.SeoRefreshUncheckedUpdateManyWithoutWorkspaceNestedInput
+  seoSearchRows?: Prisma.SeoSearchRowUncheckedUpdateManyWithoutWorkspaceNestedInput
+  seoTrafficRows?: Prisma.SeoTrafficRowUncheckedUpdateManyWithoutWorkspaceNestedInput
   recommendations?: Prisma.RecommendationUncheckedUpdateManyWithoutWorkspaceNestedInput
   pageEvaluations?: Prisma.PageEvaluationUncheckedUpdateManyWithoutWorkspaceNestedInput
   reports?: Prisma.ReportUncheckedUpdateManyWithoutWorkspaceNestedInput
@@ -3867,6 +4074,9 @@ export type WorkspaceCreateWithoutRecommendationsInput = {
   runs?: Prisma.RunCreateNestedManyWithoutWorkspaceInput
   promptGenerations?: Prisma.PromptGenerationCreateNestedManyWithoutWorkspaceInput
   researchJobs?: Prisma.ResearchJobCreateNestedManyWithoutWorkspaceInput
+  seoRefreshes?: Prisma.SeoRefreshCreateNestedManyWithoutWorkspaceInput
+  seoSearchRows?: Prisma.SeoSearchRowCreateNestedManyWithoutWorkspaceInput
+  seoTrafficRows?: Prisma.SeoTrafficRowCreateNestedManyWithoutWorkspaceInput
   promptSuggestions?: Prisma.PromptSuggestionCreateNestedManyWithoutWorkspaceInput
   pageEvaluations?: Prisma.PageEvaluationCreateNestedManyWithoutWorkspaceInput
   reports?: Prisma.ReportCreateNestedManyWithoutWorkspaceInput
@@ -3916,6 +4126,9 @@ export type WorkspaceUncheckedCreateWithoutRecommendationsInput = {
   runs?: Prisma.RunUncheckedCreateNestedManyWithoutWorkspaceInput
   promptGenerations?: Prisma.PromptGenerationUncheckedCreateNestedManyWithoutWorkspaceInput
   researchJobs?: Prisma.ResearchJobUncheckedCreateNestedManyWithoutWorkspaceInput
+  seoRefreshes?: Prisma.SeoRefreshUncheckedCreateNestedManyWithoutWorkspaceInput
+  seoSearchRows?: Prisma.SeoSearchRowUncheckedCreateNestedManyWithoutWorkspaceInput
+  seoTrafficRows?: Prisma.SeoTrafficRowUncheckedCreateNestedManyWithoutWorkspaceInput
   promptSuggestions?: Prisma.PromptSuggestionUncheckedCreateNestedManyWithoutWorkspaceInput
   pageEvaluations?: Prisma.PageEvaluationUncheckedCreateNestedManyWithoutWorkspaceInput
   reports?: Prisma.ReportUncheckedCreateNestedManyWithoutWorkspaceInput
@@ -3981,6 +4194,9 @@ export type WorkspaceUpdateWithoutRecommendationsInput = {
   runs?: Prisma.RunUpdateManyWithoutWorkspaceNestedInput
   promptGenerations?: Prisma.PromptGenerationUpdateManyWithoutWorkspaceNestedInput
   researchJobs?: Prisma.ResearchJobUpdateManyWithoutWorkspaceNestedInput
+  seoRefreshes?: Prisma.SeoRefreshUpdateManyWithoutWorkspaceNestedInput
+  seoSearchRows?: Prisma.SeoSearchRowUpdateManyWithoutWorkspaceNestedInput
+  seoTrafficRows?: Prisma.SeoTrafficRowUpdateManyWithoutWorkspaceNestedInput
   promptSuggestions?: Prisma.PromptSuggestionUpdateManyWithoutWorkspaceNestedInput
   pageEvaluations?: Prisma.PageEvaluationUpdateManyWithoutWorkspaceNestedInput
   reports?: Prisma.ReportUpdateManyWithoutWorkspaceNestedInput
@@ -4030,6 +4246,9 @@ export type WorkspaceUncheckedUpdateWithoutRecommendationsInput = {
   runs?: Prisma.RunUncheckedUpdateManyWithoutWorkspaceNestedInput
   promptGenerations?: Prisma.PromptGenerationUncheckedUpdateManyWithoutWorkspaceNestedInput
   researchJobs?: Prisma.ResearchJobUncheckedUpdateManyWithoutWorkspaceNestedInput
+  seoRefreshes?: Prisma.SeoRefreshUncheckedUpdateManyWithoutWorkspaceNestedInput
+  seoSearchRows?: Prisma.SeoSearchRowUncheckedUpdateManyWithoutWorkspaceNestedInput
+  seoTrafficRows?: Prisma.SeoTrafficRowUncheckedUpdateManyWithoutWorkspaceNestedInput
   promptSuggestions?: Prisma.PromptSuggestionUncheckedUpdateManyWithoutWorkspaceNestedInput
   pageEvaluations?: Prisma.PageEvaluationUncheckedUpdateManyWithoutWorkspaceNestedInput
   reports?: Prisma.ReportUncheckedUpdateManyWithoutWorkspaceNestedInput
@@ -4079,6 +4298,9 @@ export type WorkspaceCreateWithoutPageEvaluationsInput = {
   runs?: Prisma.RunCreateNestedManyWithoutWorkspaceInput
   promptGenerations?: Prisma.PromptGenerationCreateNestedManyWithoutWorkspaceInput
   researchJobs?: Prisma.ResearchJobCreateNestedManyWithoutWorkspaceInput
+  seoRefreshes?: Prisma.SeoRefreshCreateNestedManyWithoutWorkspaceInput
+  seoSearchRows?: Prisma.SeoSearchRowCreateNestedManyWithoutWorkspaceInput
+  seoTrafficRows?: Prisma.SeoTrafficRowCreateNestedManyWithoutWorkspaceInput
   promptSuggestions?: Prisma.PromptSuggestionCreateNestedManyWithoutWorkspaceInput
   recommendations?: Prisma.RecommendationCreateNestedManyWithoutWorkspaceInput
   reports?: Prisma.ReportCreateNestedManyWithoutWorkspaceInput
@@ -4128,6 +4350,9 @@ export type WorkspaceUncheckedCreateWithoutPageEvaluationsInput = {
   runs?: Prisma.RunUncheckedCreateNestedManyWithoutWorkspaceInput
   promptGenerations?: Prisma.PromptGenerationUncheckedCreateNestedManyWithoutWorkspaceInput
   researchJobs?: Prisma.ResearchJobUncheckedCreateNestedManyWithoutWorkspaceInput
+  seoRefreshes?: Prisma.SeoRefreshUncheckedCreateNestedManyWithoutWorkspaceInput
+  seoSearchRows?: Prisma.SeoSearchRowUncheckedCreateNestedManyWithoutWorkspaceInput
+  seoTrafficRows?: Prisma.SeoTrafficRowUncheckedCreateNestedManyWithoutWorkspaceInput
   promptSuggestions?: Prisma.PromptSuggestionUncheckedCreateNestedManyWithoutWorkspaceInput
   recommendations?: Prisma.RecommendationUncheckedCreateNestedManyWithoutWorkspaceInput
   reports?: Prisma.ReportUncheckedCreateNestedManyWithoutWorkspaceInput
@@ -4193,6 +4418,9 @@ export type WorkspaceUpdateWithoutPageEvaluationsInput = {
   runs?: Prisma.RunUpdateManyWithoutWorkspaceNestedInput
   promptGenerations?: Prisma.PromptGenerationUpdateManyWithoutWorkspaceNestedInput
   researchJobs?: Prisma.ResearchJobUpdateManyWithoutWorkspaceNestedInput
+  seoRefreshes?: Prisma.SeoRefreshUpdateManyWithoutWorkspaceNestedInput
+  seoSearchRows?: Prisma.SeoSearchRowUpdateManyWithoutWorkspaceNestedInput
+  seoTrafficRows?: Prisma.SeoTrafficRowUpdateManyWithoutWorkspaceNestedInput
   promptSuggestions?: Prisma.PromptSuggestionUpdateManyWithoutWorkspaceNestedInput
   recommendations?: Prisma.RecommendationUpdateManyWithoutWorkspaceNestedInput
   reports?: Prisma.ReportUpdateManyWithoutWorkspaceNestedInput
@@ -4242,6 +4470,9 @@ export type WorkspaceUncheckedUpdateWithoutPageEvaluationsInput = {
   runs?: Prisma.RunUncheckedUpdateManyWithoutWorkspaceNestedInput
   promptGenerations?: Prisma.PromptGenerationUncheckedUpdateManyWithoutWorkspaceNestedInput
   researchJobs?: Prisma.ResearchJobUncheckedUpdateManyWithoutWorkspaceNestedInput
+  seoRefreshes?: Prisma.SeoRefreshUncheckedUpdateManyWithoutWorkspaceNestedInput
+  seoSearchRows?: Prisma.SeoSearchRowUncheckedUpdateManyWithoutWorkspaceNestedInput
+  seoTrafficRows?: Prisma.SeoTrafficRowUncheckedUpdateManyWithoutWorkspaceNestedInput
   promptSuggestions?: Prisma.PromptSuggestionUncheckedUpdateManyWithoutWorkspaceNestedInput
   recommendations?: Prisma.RecommendationUncheckedUpdateManyWithoutWorkspaceNestedInput
   reports?: Prisma.ReportUncheckedUpdateManyWithoutWorkspaceNestedInput
@@ -4291,6 +4522,9 @@ export type WorkspaceCreateWithoutReportsInput = {
   runs?: Prisma.RunCreateNestedManyWithoutWorkspaceInput
   promptGenerations?: Prisma.PromptGenerationCreateNestedManyWithoutWorkspaceInput
   researchJobs?: Prisma.ResearchJobCreateNestedManyWithoutWorkspaceInput
+  seoRefreshes?: Prisma.SeoRefreshCreateNestedManyWithoutWorkspaceInput
+  seoSearchRows?: Prisma.SeoSearchRowCreateNestedManyWithoutWorkspaceInput
+  seoTrafficRows?: Prisma.SeoTrafficRowCreateNestedManyWithoutWorkspaceInput
   promptSuggestions?: Prisma.PromptSuggestionCreateNestedManyWithoutWorkspaceInput
   recommendations?: Prisma.RecommendationCreateNestedManyWithoutWorkspaceInput
   pageEvaluations?: Prisma.PageEvaluationCreateNestedManyWithoutWorkspaceInput
@@ -4340,6 +4574,9 @@ export type WorkspaceUncheckedCreateWithoutReportsInput = {
   runs?: Prisma.RunUncheckedCreateNestedManyWithoutWorkspaceInput
   promptGenerations?: Prisma.PromptGenerationUncheckedCreateNestedManyWithoutWorkspaceInput
   researchJobs?: Prisma.ResearchJobUncheckedCreateNestedManyWithoutWorkspaceInput
+  seoRefreshes?: Prisma.SeoRefreshUncheckedCreateNestedManyWithoutWorkspaceInput
+  seoSearchRows?: Prisma.SeoSearchRowUncheckedCreateNestedManyWithoutWorkspaceInput
+  seoTrafficRows?: Prisma.SeoTrafficRowUncheckedCreateNestedManyWithoutWorkspaceInput
   promptSuggestions?: Prisma.PromptSuggestionUncheckedCreateNestedManyWithoutWorkspaceInput
   recommendations?: Prisma.RecommendationUncheckedCreateNestedManyWithoutWorkspaceInput
   pageEvaluations?: Prisma.PageEvaluationUncheckedCreateNestedManyWithoutWorkspaceInput
@@ -4405,6 +4642,9 @@ export type WorkspaceUpdateWithoutReportsInput = {
   runs?: Prisma.RunUpdateManyWithoutWorkspaceNestedInput
   promptGenerations?: Prisma.PromptGenerationUpdateManyWithoutWorkspaceNestedInput
   researchJobs?: Prisma.ResearchJobUpdateManyWithoutWorkspaceNestedInput
+  seoRefreshes?: Prisma.SeoRefreshUpdateManyWithoutWorkspaceNestedInput
+  seoSearchRows?: Prisma.SeoSearchRowUpdateManyWithoutWorkspaceNestedInput
+  seoTrafficRows?: Prisma.SeoTrafficRowUpdateManyWithoutWorkspaceNestedInput
   promptSuggestions?: Prisma.PromptSuggestionUpdateManyWithoutWorkspaceNestedInput
   recommendations?: Prisma.RecommendationUpdateManyWithoutWorkspaceNestedInput
   pageEvaluations?: Prisma.PageEvaluationUpdateManyWithoutWorkspaceNestedInput
@@ -4454,9 +4694,684 @@ export type WorkspaceUncheckedUpdateWithoutReportsInput = {
   runs?: Prisma.RunUncheckedUpdateManyWithoutWorkspaceNestedInput
   promptGenerations?: Prisma.PromptGenerationUncheckedUpdateManyWithoutWorkspaceNestedInput
   researchJobs?: Prisma.ResearchJobUncheckedUpdateManyWithoutWorkspaceNestedInput
+  seoRefreshes?: Prisma.SeoRefreshUncheckedUpdateManyWithoutWorkspaceNestedInput
+  seoSearchRows?: Prisma.SeoSearchRowUncheckedUpdateManyWithoutWorkspaceNestedInput
+  seoTrafficRows?: Prisma.SeoTrafficRowUncheckedUpdateManyWithoutWorkspaceNestedInput
   promptSuggestions?: Prisma.PromptSuggestionUncheckedUpdateManyWithoutWorkspaceNestedInput
   recommendations?: Prisma.RecommendationUncheckedUpdateManyWithoutWorkspaceNestedInput
   pageEvaluations?: Prisma.PageEvaluationUncheckedUpdateManyWithoutWorkspaceNestedInput
+}
+
+export type WorkspaceCreateWithoutSeoRefreshesInput = {
+  id: string
+  slug: string
+  brand: string
+  displayName: string
+  domains?: Prisma.WorkspaceCreatedomainsInput | string[]
+  languages?: Prisma.WorkspaceCreatelanguagesInput | string[]
+  regions?: Prisma.WorkspaceCreateregionsInput | string[]
+  gscProperty: string
+  ga4Property: string
+  activeSetSize: number
+  complianceProfile: string
+  quotas: Prisma.JsonNullValueInput | runtime.InputJsonValue
+  createdByUserId: string
+  emailStatus: string
+  emailAddress?: string | null
+  inboxId?: string | null
+  emailAttempts: number
+  emailMessage: string
+  brandProfile?: Prisma.NullableJsonNullValueInput | runtime.InputJsonValue
+  measurementModel?: Prisma.NullableJsonNullValueInput | runtime.InputJsonValue
+  scheduleCron?: string | null
+  scheduleTimezone?: string | null
+  schedulePreset?: string | null
+  nextScheduledRunAt?: Date | string | null
+  scheduleLastRunAt?: Date | string | null
+  scheduleLastOutcome?: string | null
+  reportFrequency?: string | null
+  reportTypes?: Prisma.WorkspaceCreatereportTypesInput | string[]
+  nextReportAt?: Date | string | null
+  lastReportAt?: Date | string | null
+  createdAt: Date | string
+  updatedAt: Date | string
+  competitors?: Prisma.CompetitorCreateNestedManyWithoutWorkspaceInput
+  members?: Prisma.MemberCreateNestedManyWithoutWorkspaceInput
+  apiKeys?: Prisma.ApiKeyCreateNestedManyWithoutWorkspaceInput
+  invitations?: Prisma.InvitationCreateNestedManyWithoutWorkspaceInput
+  credentials?: Prisma.StoredCredentialCreateNestedManyWithoutWorkspaceInput
+  connections?: Prisma.ConnectionCreateNestedManyWithoutWorkspaceInput
+  creditAccount?: Prisma.CreditAccountCreateNestedOneWithoutWorkspaceInput
+  prompts?: Prisma.PromptCreateNestedManyWithoutWorkspaceInput
+  runs?: Prisma.RunCreateNestedManyWithoutWorkspaceInput
+  promptGenerations?: Prisma.PromptGenerationCreateNestedManyWithoutWorkspaceInput
+  researchJobs?: Prisma.ResearchJobCreateNestedManyWithoutWorkspaceInput
+  seoSearchRows?: Prisma.SeoSearchRowCreateNestedManyWithoutWorkspaceInput
+  seoTrafficRows?: Prisma.SeoTrafficRowCreateNestedManyWithoutWorkspaceInput
+  promptSuggestions?: Prisma.PromptSuggestionCreateNestedManyWithoutWorkspaceInput
+  recommendations?: Prisma.RecommendationCreateNestedManyWithoutWorkspaceInput
+  pageEvaluations?: Prisma.PageEvaluationCreateNestedManyWithoutWorkspaceInput
+  reports?: Prisma.ReportCreateNestedManyWithoutWorkspaceInput
+}
+
+export type WorkspaceUncheckedCreateWithoutSeoRefreshesInput = {
+  id: string
+  slug: string
+  brand: string
+  displayName: string
+  domains?: Prisma.WorkspaceCreatedomainsInput | string[]
+  languages?: Prisma.WorkspaceCreatelanguagesInput | string[]
+  regions?: Prisma.WorkspaceCreateregionsInput | string[]
+  gscProperty: string
+  ga4Property: string
+  activeSetSize: number
+  complianceProfile: string
+  quotas: Prisma.JsonNullValueInput | runtime.InputJsonValue
+  createdByUserId: string
+  emailStatus: string
+  emailAddress?: string | null
+  inboxId?: string | null
+  emailAttempts: number
+  emailMessage: string
+  brandProfile?: Prisma.NullableJsonNullValueInput | runtime.InputJsonValue
+  measurementModel?: Prisma.NullableJsonNullValueInput | runtime.InputJsonValue
+  scheduleCron?: string | null
+  scheduleTimezone?: string | null
+  schedulePreset?: string | null
+  nextScheduledRunAt?: Date | string | null
+  scheduleLastRunAt?: Date | string | null
+  scheduleLastOutcome?: string | null
+  reportFrequency?: string | null
+  reportTypes?: Prisma.WorkspaceCreatereportTypesInput | string[]
+  nextReportAt?: Date | string | null
+  lastReportAt?: Date | string | null
+  createdAt: Date | string
+  updatedAt: Date | string
+  competitors?: Prisma.CompetitorUncheckedCreateNestedManyWithoutWorkspaceInput
+  members?: Prisma.MemberUncheckedCreateNestedManyWithoutWorkspaceInput
+  apiKeys?: Prisma.ApiKeyUncheckedCreateNestedManyWithoutWorkspaceInput
+  invitations?: Prisma.InvitationUncheckedCreateNestedManyWithoutWorkspaceInput
+  credentials?: Prisma.StoredCredentialUncheckedCreateNestedManyWithoutWorkspaceInput
+  connections?: Prisma.ConnectionUncheckedCreateNestedManyWithoutWorkspaceInput
+  creditAccount?: Prisma.CreditAccountUncheckedCreateNestedOneWithoutWorkspaceInput
+  prompts?: Prisma.PromptUncheckedCreateNestedManyWithoutWorkspaceInput
+  runs?: Prisma.RunUncheckedCreateNestedManyWithoutWorkspaceInput
+  promptGenerations?: Prisma.PromptGenerationUncheckedCreateNestedManyWithoutWorkspaceInput
+  researchJobs?: Prisma.ResearchJobUncheckedCreateNestedManyWithoutWorkspaceInput
+  seoSearchRows?: Prisma.SeoSearchRowUncheckedCreateNestedManyWithoutWorkspaceInput
+  seoTrafficRows?: Prisma.SeoTrafficRowUncheckedCreateNestedManyWithoutWorkspaceInput
+  promptSuggestions?: Prisma.PromptSuggestionUncheckedCreateNestedManyWithoutWorkspaceInput
+  recommendations?: Prisma.RecommendationUncheckedCreateNestedManyWithoutWorkspaceInput
+  pageEvaluations?: Prisma.PageEvaluationUncheckedCreateNestedManyWithoutWorkspaceInput
+  reports?: Prisma.ReportUncheckedCreateNestedManyWithoutWorkspaceInput
+}
+
+export type WorkspaceCreateOrConnectWithoutSeoRefreshesInput = {
+  where: Prisma.WorkspaceWhereUniqueInput
+  create: Prisma.XOR<Prisma.WorkspaceCreateWithoutSeoRefreshesInput, Prisma.WorkspaceUncheckedCreateWithoutSeoRefreshesInput>
+}
+
+export type WorkspaceUpsertWithoutSeoRefreshesInput = {
+  update: Prisma.XOR<Prisma.WorkspaceUpdateWithoutSeoRefreshesInput, Prisma.WorkspaceUncheckedUpdateWithoutSeoRefreshesInput>
+  create: Prisma.XOR<Prisma.WorkspaceCreateWithoutSeoRefreshesInput, Prisma.WorkspaceUncheckedCreateWithoutSeoRefreshesInput>
+  where?: Prisma.WorkspaceWhereInput
+}
+
+export type WorkspaceUpdateToOneWithWhereWithoutSeoRefreshesInput = {
+  where?: Prisma.WorkspaceWhereInput
+  data: Prisma.XOR<Prisma.WorkspaceUpdateWithoutSeoRefreshesInput, Prisma.WorkspaceUncheckedUpdateWithoutSeoRefreshesInput>
+}
+
+export type WorkspaceUpdateWithoutSeoRefreshesInput = {
+  id?: Prisma.StringFieldUpdateOperationsInput | string
+  slug?: Prisma.StringFieldUpdateOperationsInput | string
+  brand?: Prisma.StringFieldUpdateOperationsInput | string
+  displayName?: Prisma.StringFieldUpdateOperationsInput | string
+  domains?: Prisma.WorkspaceUpdatedomainsInput | string[]
+  languages?: Prisma.WorkspaceUpdatelanguagesInput | string[]
+  regions?: Prisma.WorkspaceUpdateregionsInput | string[]
+  gscProperty?: Prisma.StringFieldUpdateOperationsInput | string
+  ga4Property?: Prisma.StringFieldUpdateOperationsInput | string
+  activeSetSize?: Prisma.IntFieldUpdateOperationsInput | number
+  complianceProfile?: Prisma.StringFieldUpdateOperationsInput | string
+  quotas?: Prisma.JsonNullValueInput | runtime.InputJsonValue
+  createdByUserId?: Prisma.StringFieldUpdateOperationsInput | string
+  emailStatus?: Prisma.StringFieldUpdateOperationsInput | string
+  emailAddress?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  inboxId?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  emailAttempts?: Prisma.IntFieldUpdateOperationsInput | number
+  emailMessage?: Prisma.StringFieldUpdateOperationsInput | string
+  brandProfile?: Prisma.NullableJsonNullValueInput | runtime.InputJsonValue
+  measurementModel?: Prisma.NullableJsonNullValueInput | runtime.InputJsonValue
+  scheduleCron?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  scheduleTimezone?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  schedulePreset?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  nextScheduledRunAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
+  scheduleLastRunAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
+  scheduleLastOutcome?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  reportFrequency?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  reportTypes?: Prisma.WorkspaceUpdatereportTypesInput | string[]
+  nextReportAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
+  lastReportAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
+  createdAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
+  updatedAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
+  competitors?: Prisma.CompetitorUpdateManyWithoutWorkspaceNestedInput
+  members?: Prisma.MemberUpdateManyWithoutWorkspaceNestedInput
+  apiKeys?: Prisma.ApiKeyUpdateManyWithoutWorkspaceNestedInput
+  invitations?: Prisma.InvitationUpdateManyWithoutWorkspaceNestedInput
+  credentials?: Prisma.StoredCredentialUpdateManyWithoutWorkspaceNestedInput
+  connections?: Prisma.ConnectionUpdateManyWithoutWorkspaceNestedInput
+  creditAccount?: Prisma.CreditAccountUpdateOneWithoutWorkspaceNestedInput
+  prompts?: Prisma.PromptUpdateManyWithoutWorkspaceNestedInput
+  runs?: Prisma.RunUpdateManyWithoutWorkspaceNestedInput
+  promptGenerations?: Prisma.PromptGenerationUpdateManyWithoutWorkspaceNestedInput
+  researchJobs?: Prisma.ResearchJobUpdateManyWithoutWorkspaceNestedInput
+  seoSearchRows?: Prisma.SeoSearchRowUpdateManyWithoutWorkspaceNestedInput
+  seoTrafficRows?: Prisma.SeoTrafficRowUpdateManyWithoutWorkspaceNestedInput
+  promptSuggestions?: Prisma.PromptSuggestionUpdateManyWithoutWorkspaceNestedInput
+  recommendations?: Prisma.RecommendationUpdateManyWithoutWorkspaceNestedInput
+  pageEvaluations?: Prisma.PageEvaluationUpdateManyWithoutWorkspaceNestedInput
+  reports?: Prisma.ReportUpdateManyWithoutWorkspaceNestedInput
+}
+
+export type WorkspaceUncheckedUpdateWithoutSeoRefreshesInput = {
+  id?: Prisma.StringFieldUpdateOperationsInput | string
+  slug?: Prisma.StringFieldUpdateOperationsInput | string
+  brand?: Prisma.StringFieldUpdateOperationsInput | string
+  displayName?: Prisma.StringFieldUpdateOperationsInput | string
+  domains?: Prisma.WorkspaceUpdatedomainsInput | string[]
+  languages?: Prisma.WorkspaceUpdatelanguagesInput | string[]
+  regions?: Prisma.WorkspaceUpdateregionsInput | string[]
+  gscProperty?: Prisma.StringFieldUpdateOperationsInput | string
+  ga4Property?: Prisma.StringFieldUpdateOperationsInput | string
+  activeSetSize?: Prisma.IntFieldUpdateOperationsInput | number
+  complianceProfile?: Prisma.StringFieldUpdateOperationsInput | string
+  quotas?: Prisma.JsonNullValueInput | runtime.InputJsonValue
+  createdByUserId?: Prisma.StringFieldUpdateOperationsInput | string
+  emailStatus?: Prisma.StringFieldUpdateOperationsInput | string
+  emailAddress?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  inboxId?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  emailAttempts?: Prisma.IntFieldUpdateOperationsInput | number
+  emailMessage?: Prisma.StringFieldUpdateOperationsInput | string
+  brandProfile?: Prisma.NullableJsonNullValueInput | runtime.InputJsonValue
+  measurementModel?: Prisma.NullableJsonNullValueInput | runtime.InputJsonValue
+  scheduleCron?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  scheduleTimezone?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  schedulePreset?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  nextScheduledRunAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
+  scheduleLastRunAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
+  scheduleLastOutcome?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  reportFrequency?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  reportTypes?: Prisma.WorkspaceUpdatereportTypesInput | string[]
+  nextReportAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
+  lastReportAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
+  createdAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
+  updatedAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
+  competitors?: Prisma.CompetitorUncheckedUpdateManyWithoutWorkspaceNestedInput
+  members?: Prisma.MemberUncheckedUpdateManyWithoutWorkspaceNestedInput
+  apiKeys?: Prisma.ApiKeyUncheckedUpdateManyWithoutWorkspaceNestedInput
+  invitations?: Prisma.InvitationUncheckedUpdateManyWithoutWorkspaceNestedInput
+  credentials?: Prisma.StoredCredentialUncheckedUpdateManyWithoutWorkspaceNestedInput
+  connections?: Prisma.ConnectionUncheckedUpdateManyWithoutWorkspaceNestedInput
+  creditAccount?: Prisma.CreditAccountUncheckedUpdateOneWithoutWorkspaceNestedInput
+  prompts?: Prisma.PromptUncheckedUpdateManyWithoutWorkspaceNestedInput
+  runs?: Prisma.RunUncheckedUpdateManyWithoutWorkspaceNestedInput
+  promptGenerations?: Prisma.PromptGenerationUncheckedUpdateManyWithoutWorkspaceNestedInput
+  researchJobs?: Prisma.ResearchJobUncheckedUpdateManyWithoutWorkspaceNestedInput
+  seoSearchRows?: Prisma.SeoSearchRowUncheckedUpdateManyWithoutWorkspaceNestedInput
+  seoTrafficRows?: Prisma.SeoTrafficRowUncheckedUpdateManyWithoutWorkspaceNestedInput
+  promptSuggestions?: Prisma.PromptSuggestionUncheckedUpdateManyWithoutWorkspaceNestedInput
+  recommendations?: Prisma.RecommendationUncheckedUpdateManyWithoutWorkspaceNestedInput
+  pageEvaluations?: Prisma.PageEvaluationUncheckedUpdateManyWithoutWorkspaceNestedInput
+  reports?: Prisma.ReportUncheckedUpdateManyWithoutWorkspaceNestedInput
+}
+
+export type WorkspaceCreateWithoutSeoSearchRowsInput = {
+  id: string
+  slug: string
+  brand: string
+  displayName: string
+  domains?: Prisma.WorkspaceCreatedomainsInput | string[]
+  languages?: Prisma.WorkspaceCreatelanguagesInput | string[]
+  regions?: Prisma.WorkspaceCreateregionsInput | string[]
+  gscProperty: string
+  ga4Property: string
+  activeSetSize: number
+  complianceProfile: string
+  quotas: Prisma.JsonNullValueInput | runtime.InputJsonValue
+  createdByUserId: string
+  emailStatus: string
+  emailAddress?: string | null
+  inboxId?: string | null
+  emailAttempts: number
+  emailMessage: string
+  brandProfile?: Prisma.NullableJsonNullValueInput | runtime.InputJsonValue
+  measurementModel?: Prisma.NullableJsonNullValueInput | runtime.InputJsonValue
+  scheduleCron?: string | null
+  scheduleTimezone?: string | null
+  schedulePreset?: string | null
+  nextScheduledRunAt?: Date | string | null
+  scheduleLastRunAt?: Date | string | null
+  scheduleLastOutcome?: string | null
+  reportFrequency?: string | null
+  reportTypes?: Prisma.WorkspaceCreatereportTypesInput | string[]
+  nextReportAt?: Date | string | null
+  lastReportAt?: Date | string | null
+  createdAt: Date | string
+  updatedAt: Date | string
+  competitors?: Prisma.CompetitorCreateNestedManyWithoutWorkspaceInput
+  members?: Prisma.MemberCreateNestedManyWithoutWorkspaceInput
+  apiKeys?: Prisma.ApiKeyCreateNestedManyWithoutWorkspaceInput
+  invitations?: Prisma.InvitationCreateNestedManyWithoutWorkspaceInput
+  credentials?: Prisma.StoredCredentialCreateNestedManyWithoutWorkspaceInput
+  connections?: Prisma.ConnectionCreateNestedManyWithoutWorkspaceInput
+  creditAccount?: Prisma.CreditAccountCreateNestedOneWithoutWorkspaceInput
+  prompts?: Prisma.PromptCreateNestedManyWithoutWorkspaceInput
+  runs?: Prisma.RunCreateNestedManyWithoutWorkspaceInput
+  promptGenerations?: Prisma.PromptGenerationCreateNestedManyWithoutWorkspaceInput
+  researchJobs?: Prisma.ResearchJobCreateNestedManyWithoutWorkspaceInput
+  seoRefreshes?: Prisma.SeoRefreshCreateNestedManyWithoutWorkspaceInput
+  seoTrafficRows?: Prisma.SeoTrafficRowCreateNestedManyWithoutWorkspaceInput
+  promptSuggestions?: Prisma.PromptSuggestionCreateNestedManyWithoutWorkspaceInput
+  recommendations?: Prisma.RecommendationCreateNestedManyWithoutWorkspaceInput
+  pageEvaluations?: Prisma.PageEvaluationCreateNestedManyWithoutWorkspaceInput
+  reports?: Prisma.ReportCreateNestedManyWithoutWorkspaceInput
+}
+
+export type WorkspaceUncheckedCreateWithoutSeoSearchRowsInput = {
+  id: string
+  slug: string
+  brand: string
+  displayName: string
+  domains?: Prisma.WorkspaceCreatedomainsInput | string[]
+  languages?: Prisma.WorkspaceCreatelanguagesInput | string[]
+  regions?: Prisma.WorkspaceCreateregionsInput | string[]
+  gscProperty: string
+  ga4Property: string
+  activeSetSize: number
+  complianceProfile: string
+  quotas: Prisma.JsonNullValueInput | runtime.InputJsonValue
+  createdByUserId: string
+  emailStatus: string
+  emailAddress?: string | null
+  inboxId?: string | null
+  emailAttempts: number
+  emailMessage: string
+  brandProfile?: Prisma.NullableJsonNullValueInput | runtime.InputJsonValue
+  measurementModel?: Prisma.NullableJsonNullValueInput | runtime.InputJsonValue
+  scheduleCron?: string | null
+  scheduleTimezone?: string | null
+  schedulePreset?: string | null
+  nextScheduledRunAt?: Date | string | null
+  scheduleLastRunAt?: Date | string | null
+  scheduleLastOutcome?: string | null
+  reportFrequency?: string | null
+  reportTypes?: Prisma.WorkspaceCreatereportTypesInput | string[]
+  nextReportAt?: Date | string | null
+  lastReportAt?: Date | string | null
+  createdAt: Date | string
+  updatedAt: Date | string
+  competitors?: Prisma.CompetitorUncheckedCreateNestedManyWithoutWorkspaceInput
+  members?: Prisma.MemberUncheckedCreateNestedManyWithoutWorkspaceInput
+  apiKeys?: Prisma.ApiKeyUncheckedCreateNestedManyWithoutWorkspaceInput
+  invitations?: Prisma.InvitationUncheckedCreateNestedManyWithoutWorkspaceInput
+  credentials?: Prisma.StoredCredentialUncheckedCreateNestedManyWithoutWorkspaceInput
+  connections?: Prisma.ConnectionUncheckedCreateNestedManyWithoutWorkspaceInput
+  creditAccount?: Prisma.CreditAccountUncheckedCreateNestedOneWithoutWorkspaceInput
+  prompts?: Prisma.PromptUncheckedCreateNestedManyWithoutWorkspaceInput
+  runs?: Prisma.RunUncheckedCreateNestedManyWithoutWorkspaceInput
+  promptGenerations?: Prisma.PromptGenerationUncheckedCreateNestedManyWithoutWorkspaceInput
+  researchJobs?: Prisma.ResearchJobUncheckedCreateNestedManyWithoutWorkspaceInput
+  seoRefreshes?: Prisma.SeoRefreshUncheckedCreateNestedManyWithoutWorkspaceInput
+  seoTrafficRows?: Prisma.SeoTrafficRowUncheckedCreateNestedManyWithoutWorkspaceInput
+  promptSuggestions?: Prisma.PromptSuggestionUncheckedCreateNestedManyWithoutWorkspaceInput
+  recommendations?: Prisma.RecommendationUncheckedCreateNestedManyWithoutWorkspaceInput
+  pageEvaluations?: Prisma.PageEvaluationUncheckedCreateNestedManyWithoutWorkspaceInput
+  reports?: Prisma.ReportUncheckedCreateNestedManyWithoutWorkspaceInput
+}
+
+export type WorkspaceCreateOrConnectWithoutSeoSearchRowsInput = {
+  where: Prisma.WorkspaceWhereUniqueInput
+  create: Prisma.XOR<Prisma.WorkspaceCreateWithoutSeoSearchRowsInput, Prisma.WorkspaceUncheckedCreateWithoutSeoSearchRowsInput>
+}
+
+export type WorkspaceUpsertWithoutSeoSearchRowsInput = {
+  update: Prisma.XOR<Prisma.WorkspaceUpdateWithoutSeoSearchRowsInput, Prisma.WorkspaceUncheckedUpdateWithoutSeoSearchRowsInput>
+  create: Prisma.XOR<Prisma.WorkspaceCreateWithoutSeoSearchRowsInput, Prisma.WorkspaceUncheckedCreateWithoutSeoSearchRowsInput>
+  where?: Prisma.WorkspaceWhereInput
+}
+
+export type WorkspaceUpdateToOneWithWhereWithoutSeoSearchRowsInput = {
+  where?: Prisma.WorkspaceWhereInput
+  data: Prisma.XOR<Prisma.WorkspaceUpdateWithoutSeoSearchRowsInput, Prisma.WorkspaceUncheckedUpdateWithoutSeoSearchRowsInput>
+}
+
+export type WorkspaceUpdateWithoutSeoSearchRowsInput = {
+  id?: Prisma.StringFieldUpdateOperationsInput | string
+  slug?: Prisma.StringFieldUpdateOperationsInput | string
+  brand?: Prisma.StringFieldUpdateOperationsInput | string
+  displayName?: Prisma.StringFieldUpdateOperationsInput | string
+  domains?: Prisma.WorkspaceUpdatedomainsInput | string[]
+  languages?: Prisma.WorkspaceUpdatelanguagesInput | string[]
+  regions?: Prisma.WorkspaceUpdateregionsInput | string[]
+  gscProperty?: Prisma.StringFieldUpdateOperationsInput | string
+  ga4Property?: Prisma.StringFieldUpdateOperationsInput | string
+  activeSetSize?: Prisma.IntFieldUpdateOperationsInput | number
+  complianceProfile?: Prisma.StringFieldUpdateOperationsInput | string
+  quotas?: Prisma.JsonNullValueInput | runtime.InputJsonValue
+  createdByUserId?: Prisma.StringFieldUpdateOperationsInput | string
+  emailStatus?: Prisma.StringFieldUpdateOperationsInput | string
+  emailAddress?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  inboxId?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  emailAttempts?: Prisma.IntFieldUpdateOperationsInput | number
+  emailMessage?: Prisma.StringFieldUpdateOperationsInput | string
+  brandProfile?: Prisma.NullableJsonNullValueInput | runtime.InputJsonValue
+  measurementModel?: Prisma.NullableJsonNullValueInput | runtime.InputJsonValue
+  scheduleCron?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  scheduleTimezone?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  schedulePreset?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  nextScheduledRunAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
+  scheduleLastRunAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
+  scheduleLastOutcome?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  reportFrequency?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  reportTypes?: Prisma.WorkspaceUpdatereportTypesInput | string[]
+  nextReportAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
+  lastReportAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
+  createdAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
+  updatedAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
+  competitors?: Prisma.CompetitorUpdateManyWithoutWorkspaceNestedInput
+  members?: Prisma.MemberUpdateManyWithoutWorkspaceNestedInput
+  apiKeys?: Prisma.ApiKeyUpdateManyWithoutWorkspaceNestedInput
+  invitations?: Prisma.InvitationUpdateManyWithoutWorkspaceNestedInput
+  credentials?: Prisma.StoredCredentialUpdateManyWithoutWorkspaceNestedInput
+  connections?: Prisma.ConnectionUpdateManyWithoutWorkspaceNestedInput
+  creditAccount?: Prisma.CreditAccountUpdateOneWithoutWorkspaceNestedInput
+  prompts?: Prisma.PromptUpdateManyWithoutWorkspaceNestedInput
+  runs?: Prisma.RunUpdateManyWithoutWorkspaceNestedInput
+  promptGenerations?: Prisma.PromptGenerationUpdateManyWithoutWorkspaceNestedInput
+  researchJobs?: Prisma.ResearchJobUpdateManyWithoutWorkspaceNestedInput
+  seoRefreshes?: Prisma.SeoRefreshUpdateManyWithoutWorkspaceNestedInput
+  seoTrafficRows?: Prisma.SeoTrafficRowUpdateManyWithoutWorkspaceNestedInput
+  promptSuggestions?: Prisma.PromptSuggestionUpdateManyWithoutWorkspaceNestedInput
+  recommendations?: Prisma.RecommendationUpdateManyWithoutWorkspaceNestedInput
+  pageEvaluations?: Prisma.PageEvaluationUpdateManyWithoutWorkspaceNestedInput
+  reports?: Prisma.ReportUpdateManyWithoutWorkspaceNestedInput
+}
+
+export type WorkspaceUncheckedUpdateWithoutSeoSearchRowsInput = {
+  id?: Prisma.StringFieldUpdateOperationsInput | string
+  slug?: Prisma.StringFieldUpdateOperationsInput | string
+  brand?: Prisma.StringFieldUpdateOperationsInput | string
+  displayName?: Prisma.StringFieldUpdateOperationsInput | string
+  domains?: Prisma.WorkspaceUpdatedomainsInput | string[]
+  languages?: Prisma.WorkspaceUpdatelanguagesInput | string[]
+  regions?: Prisma.WorkspaceUpdateregionsInput | string[]
+  gscProperty?: Prisma.StringFieldUpdateOperationsInput | string
+  ga4Property?: Prisma.StringFieldUpdateOperationsInput | string
+  activeSetSize?: Prisma.IntFieldUpdateOperationsInput | number
+  complianceProfile?: Prisma.StringFieldUpdateOperationsInput | string
+  quotas?: Prisma.JsonNullValueInput | runtime.InputJsonValue
+  createdByUserId?: Prisma.StringFieldUpdateOperationsInput | string
+  emailStatus?: Prisma.StringFieldUpdateOperationsInput | string
+  emailAddress?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  inboxId?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  emailAttempts?: Prisma.IntFieldUpdateOperationsInput | number
+  emailMessage?: Prisma.StringFieldUpdateOperationsInput | string
+  brandProfile?: Prisma.NullableJsonNullValueInput | runtime.InputJsonValue
+  measurementModel?: Prisma.NullableJsonNullValueInput | runtime.InputJsonValue
+  scheduleCron?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  scheduleTimezone?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  schedulePreset?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  nextScheduledRunAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
+  scheduleLastRunAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
+  scheduleLastOutcome?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  reportFrequency?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  reportTypes?: Prisma.WorkspaceUpdatereportTypesInput | string[]
+  nextReportAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
+  lastReportAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
+  createdAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
+  updatedAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
+  competitors?: Prisma.CompetitorUncheckedUpdateManyWithoutWorkspaceNestedInput
+  members?: Prisma.MemberUncheckedUpdateManyWithoutWorkspaceNestedInput
+  apiKeys?: Prisma.ApiKeyUncheckedUpdateManyWithoutWorkspaceNestedInput
+  invitations?: Prisma.InvitationUncheckedUpdateManyWithoutWorkspaceNestedInput
+  credentials?: Prisma.StoredCredentialUncheckedUpdateManyWithoutWorkspaceNestedInput
+  connections?: Prisma.ConnectionUncheckedUpdateManyWithoutWorkspaceNestedInput
+  creditAccount?: Prisma.CreditAccountUncheckedUpdateOneWithoutWorkspaceNestedInput
+  prompts?: Prisma.PromptUncheckedUpdateManyWithoutWorkspaceNestedInput
+  runs?: Prisma.RunUncheckedUpdateManyWithoutWorkspaceNestedInput
+  promptGenerations?: Prisma.PromptGenerationUncheckedUpdateManyWithoutWorkspaceNestedInput
+  researchJobs?: Prisma.ResearchJobUncheckedUpdateManyWithoutWorkspaceNestedInput
+  seoRefreshes?: Prisma.SeoRefreshUncheckedUpdateManyWithoutWorkspaceNestedInput
+  seoTrafficRows?: Prisma.SeoTrafficRowUncheckedUpdateManyWithoutWorkspaceNestedInput
+  promptSuggestions?: Prisma.PromptSuggestionUncheckedUpdateManyWithoutWorkspaceNestedInput
+  recommendations?: Prisma.RecommendationUncheckedUpdateManyWithoutWorkspaceNestedInput
+  pageEvaluations?: Prisma.PageEvaluationUncheckedUpdateManyWithoutWorkspaceNestedInput
+  reports?: Prisma.ReportUncheckedUpdateManyWithoutWorkspaceNestedInput
+}
+
+export type WorkspaceCreateWithoutSeoTrafficRowsInput = {
+  id: string
+  slug: string
+  brand: string
+  displayName: string
+  domains?: Prisma.WorkspaceCreatedomainsInput | string[]
+  languages?: Prisma.WorkspaceCreatelanguagesInput | string[]
+  regions?: Prisma.WorkspaceCreateregionsInput | string[]
+  gscProperty: string
+  ga4Property: string
+  activeSetSize: number
+  complianceProfile: string
+  quotas: Prisma.JsonNullValueInput | runtime.InputJsonValue
+  createdByUserId: string
+  emailStatus: string
+  emailAddress?: string | null
+  inboxId?: string | null
+  emailAttempts: number
+  emailMessage: string
+  brandProfile?: Prisma.NullableJsonNullValueInput | runtime.InputJsonValue
+  measurementModel?: Prisma.NullableJsonNullValueInput | runtime.InputJsonValue
+  scheduleCron?: string | null
+  scheduleTimezone?: string | null
+  schedulePreset?: string | null
+  nextScheduledRunAt?: Date | string | null
+  scheduleLastRunAt?: Date | string | null
+  scheduleLastOutcome?: string | null
+  reportFrequency?: string | null
+  reportTypes?: Prisma.WorkspaceCreatereportTypesInput | string[]
+  nextReportAt?: Date | string | null
+  lastReportAt?: Date | string | null
+  createdAt: Date | string
+  updatedAt: Date | string
+  competitors?: Prisma.CompetitorCreateNestedManyWithoutWorkspaceInput
+  members?: Prisma.MemberCreateNestedManyWithoutWorkspaceInput
+  apiKeys?: Prisma.ApiKeyCreateNestedManyWithoutWorkspaceInput
+  invitations?: Prisma.InvitationCreateNestedManyWithoutWorkspaceInput
+  credentials?: Prisma.StoredCredentialCreateNestedManyWithoutWorkspaceInput
+  connections?: Prisma.ConnectionCreateNestedManyWithoutWorkspaceInput
+  creditAccount?: Prisma.CreditAccountCreateNestedOneWithoutWorkspaceInput
+  prompts?: Prisma.PromptCreateNestedManyWithoutWorkspaceInput
+  runs?: Prisma.RunCreateNestedManyWithoutWorkspaceInput
+  promptGenerations?: Prisma.PromptGenerationCreateNestedManyWithoutWorkspaceInput
+  researchJobs?: Prisma.ResearchJobCreateNestedManyWithoutWorkspaceInput
+  seoRefreshes?: Prisma.SeoRefreshCreateNestedManyWithoutWorkspaceInput
+  seoSearchRows?: Prisma.SeoSearchRowCreateNestedManyWithoutWorkspaceInput
+  promptSuggestions?: Prisma.PromptSuggestionCreateNestedManyWithoutWorkspaceInput
+  recommendations?: Prisma.RecommendationCreateNestedManyWithoutWorkspaceInput
+  pageEvaluations?: Prisma.PageEvaluationCreateNestedManyWithoutWorkspaceInput
+  reports?: Prisma.ReportCreateNestedManyWithoutWorkspaceInput
+}
+
+export type WorkspaceUncheckedCreateWithoutSeoTrafficRowsInput = {
+  id: string
+  slug: string
+  brand: string
+  displayName: string
+  domains?: Prisma.WorkspaceCreatedomainsInput | string[]
+  languages?: Prisma.WorkspaceCreatelanguagesInput | string[]
+  regions?: Prisma.WorkspaceCreateregionsInput | string[]
+  gscProperty: string
+  ga4Property: string
+  activeSetSize: number
+  complianceProfile: string
+  quotas: Prisma.JsonNullValueInput | runtime.InputJsonValue
+  createdByUserId: string
+  emailStatus: string
+  emailAddress?: string | null
+  inboxId?: string | null
+  emailAttempts: number
+  emailMessage: string
+  brandProfile?: Prisma.NullableJsonNullValueInput | runtime.InputJsonValue
+  measurementModel?: Prisma.NullableJsonNullValueInput | runtime.InputJsonValue
+  scheduleCron?: string | null
+  scheduleTimezone?: string | null
+  schedulePreset?: string | null
+  nextScheduledRunAt?: Date | string | null
+  scheduleLastRunAt?: Date | string | null
+  scheduleLastOutcome?: string | null
+  reportFrequency?: string | null
+  reportTypes?: Prisma.WorkspaceCreatereportTypesInput | string[]
+  nextReportAt?: Date | string | null
+  lastReportAt?: Date | string | null
+  createdAt: Date | string
+  updatedAt: Date | string
+  competitors?: Prisma.CompetitorUncheckedCreateNestedManyWithoutWorkspaceInput
+  members?: Prisma.MemberUncheckedCreateNestedManyWithoutWorkspaceInput
+  apiKeys?: Prisma.ApiKeyUncheckedCreateNestedManyWithoutWorkspaceInput
+  invitations?: Prisma.InvitationUncheckedCreateNestedManyWithoutWorkspaceInput
+  credentials?: Prisma.StoredCredentialUncheckedCreateNestedManyWithoutWorkspaceInput
+  connections?: Prisma.ConnectionUncheckedCreateNestedManyWithoutWorkspaceInput
+  creditAccount?: Prisma.CreditAccountUncheckedCreateNestedOneWithoutWorkspaceInput
+  prompts?: Prisma.PromptUncheckedCreateNestedManyWithoutWorkspaceInput
+  runs?: Prisma.RunUncheckedCreateNestedManyWithoutWorkspaceInput
+  promptGenerations?: Prisma.PromptGenerationUncheckedCreateNestedManyWithoutWorkspaceInput
+  researchJobs?: Prisma.ResearchJobUncheckedCreateNestedManyWithoutWorkspaceInput
+  seoRefreshes?: Prisma.SeoRefreshUncheckedCreateNestedManyWithoutWorkspaceInput
+  seoSearchRows?: Prisma.SeoSearchRowUncheckedCreateNestedManyWithoutWorkspaceInput
+  promptSuggestions?: Prisma.PromptSuggestionUncheckedCreateNestedManyWithoutWorkspaceInput
+  recommendations?: Prisma.RecommendationUncheckedCreateNestedManyWithoutWorkspaceInput
+  pageEvaluations?: Prisma.PageEvaluationUncheckedCreateNestedManyWithoutWorkspaceInput
+  reports?: Prisma.ReportUncheckedCreateNestedManyWithoutWorkspaceInput
+}
+
+export type WorkspaceCreateOrConnectWithoutSeoTrafficRowsInput = {
+  where: Prisma.WorkspaceWhereUniqueInput
+  create: Prisma.XOR<Prisma.WorkspaceCreateWithoutSeoTrafficRowsInput, Prisma.WorkspaceUncheckedCreateWithoutSeoTrafficRowsInput>
+}
+
+export type WorkspaceUpsertWithoutSeoTrafficRowsInput = {
+  update: Prisma.XOR<Prisma.WorkspaceUpdateWithoutSeoTrafficRowsInput, Prisma.WorkspaceUncheckedUpdateWithoutSeoTrafficRowsInput>
+  create: Prisma.XOR<Prisma.WorkspaceCreateWithoutSeoTrafficRowsInput, Prisma.WorkspaceUncheckedCreateWithoutSeoTrafficRowsInput>
+  where?: Prisma.WorkspaceWhereInput
+}
+
+export type WorkspaceUpdateToOneWithWhereWithoutSeoTrafficRowsInput = {
+  where?: Prisma.WorkspaceWhereInput
+  data: Prisma.XOR<Prisma.WorkspaceUpdateWithoutSeoTrafficRowsInput, Prisma.WorkspaceUncheckedUpdateWithoutSeoTrafficRowsInput>
+}
+
+export type WorkspaceUpdateWithoutSeoTrafficRowsInput = {
+  id?: Prisma.StringFieldUpdateOperationsInput | string
+  slug?: Prisma.StringFieldUpdateOperationsInput | string
+  brand?: Prisma.StringFieldUpdateOperationsInput | string
+  displayName?: Prisma.StringFieldUpdateOperationsInput | string
+  domains?: Prisma.WorkspaceUpdatedomainsInput | string[]
+  languages?: Prisma.WorkspaceUpdatelanguagesInput | string[]
+  regions?: Prisma.WorkspaceUpdateregionsInput | string[]
+  gscProperty?: Prisma.StringFieldUpdateOperationsInput | string
+  ga4Property?: Prisma.StringFieldUpdateOperationsInput | string
+  activeSetSize?: Prisma.IntFieldUpdateOperationsInput | number
+  complianceProfile?: Prisma.StringFieldUpdateOperationsInput | string
+  quotas?: Prisma.JsonNullValueInput | runtime.InputJsonValue
+  createdByUserId?: Prisma.StringFieldUpdateOperationsInput | string
+  emailStatus?: Prisma.StringFieldUpdateOperationsInput | string
+  emailAddress?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  inboxId?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  emailAttempts?: Prisma.IntFieldUpdateOperationsInput | number
+  emailMessage?: Prisma.StringFieldUpdateOperationsInput | string
+  brandProfile?: Prisma.NullableJsonNullValueInput | runtime.InputJsonValue
+  measurementModel?: Prisma.NullableJsonNullValueInput | runtime.InputJsonValue
+  scheduleCron?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  scheduleTimezone?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  schedulePreset?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  nextScheduledRunAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
+  scheduleLastRunAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
+  scheduleLastOutcome?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  reportFrequency?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  reportTypes?: Prisma.WorkspaceUpdatereportTypesInput | string[]
+  nextReportAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
+  lastReportAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
+  createdAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
+  updatedAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
+  competitors?: Prisma.CompetitorUpdateManyWithoutWorkspaceNestedInput
+  members?: Prisma.MemberUpdateManyWithoutWorkspaceNestedInput
+  apiKeys?: Prisma.ApiKeyUpdateManyWithoutWorkspaceNestedInput
+  invitations?: Prisma.InvitationUpdateManyWithoutWorkspaceNestedInput
+  credentials?: Prisma.StoredCredentialUpdateManyWithoutWorkspaceNestedInput
+  connections?: Prisma.ConnectionUpdateManyWithoutWorkspaceNestedInput
+  creditAccount?: Prisma.CreditAccountUpdateOneWithoutWorkspaceNestedInput
+  prompts?: Prisma.PromptUpdateManyWithoutWorkspaceNestedInput
+  runs?: Prisma.RunUpdateManyWithoutWorkspaceNestedInput
+  promptGenerations?: Prisma.PromptGenerationUpdateManyWithoutWorkspaceNestedInput
+  researchJobs?: Prisma.ResearchJobUpdateManyWithoutWorkspaceNestedInput
+  seoRefreshes?: Prisma.SeoRefreshUpdateManyWithoutWorkspaceNestedInput
+  seoSearchRows?: Prisma.SeoSearchRowUpdateManyWithoutWorkspaceNestedInput
+  promptSuggestions?: Prisma.PromptSuggestionUpdateManyWithoutWorkspaceNestedInput
+  recommendations?: Prisma.RecommendationUpdateManyWithoutWorkspaceNestedInput
+  pageEvaluations?: Prisma.PageEvaluationUpdateManyWithoutWorkspaceNestedInput
+  reports?: Prisma.ReportUpdateManyWithoutWorkspaceNestedInput
+}
+
+export type WorkspaceUncheckedUpdateWithoutSeoTrafficRowsInput = {
+  id?: Prisma.StringFieldUpdateOperationsInput | string
+  slug?: Prisma.StringFieldUpdateOperationsInput | string
+  brand?: Prisma.StringFieldUpdateOperationsInput | string
+  displayName?: Prisma.StringFieldUpdateOperationsInput | string
+  domains?: Prisma.WorkspaceUpdatedomainsInput | string[]
+  languages?: Prisma.WorkspaceUpdatelanguagesInput | string[]
+  regions?: Prisma.WorkspaceUpdateregionsInput | string[]
+  gscProperty?: Prisma.StringFieldUpdateOperationsInput | string
+  ga4Property?: Prisma.StringFieldUpdateOperationsInput | string
+  activeSetSize?: Prisma.IntFieldUpdateOperationsInput | number
+  complianceProfile?: Prisma.StringFieldUpdateOperationsInput | string
+  quotas?: Prisma.JsonNullValueInput | runtime.InputJsonValue
+  createdByUserId?: Prisma.StringFieldUpdateOperationsInput | string
+  emailStatus?: Prisma.StringFieldUpdateOperationsInput | string
+  emailAddress?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  inboxId?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  emailAttempts?: Prisma.IntFieldUpdateOperationsInput | number
+  emailMessage?: Prisma.StringFieldUpdateOperationsInput | string
+  brandProfile?: Prisma.NullableJsonNullValueInput | runtime.InputJsonValue
+  measurementModel?: Prisma.NullableJsonNullValueInput | runtime.InputJsonValue
+  scheduleCron?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  scheduleTimezone?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  schedulePreset?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  nextScheduledRunAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
+  scheduleLastRunAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
+  scheduleLastOutcome?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  reportFrequency?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  reportTypes?: Prisma.WorkspaceUpdatereportTypesInput | string[]
+  nextReportAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
+  lastReportAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
+  createdAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
+  updatedAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
+  competitors?: Prisma.CompetitorUncheckedUpdateManyWithoutWorkspaceNestedInput
+  members?: Prisma.MemberUncheckedUpdateManyWithoutWorkspaceNestedInput
+  apiKeys?: Prisma.ApiKeyUncheckedUpdateManyWithoutWorkspaceNestedInput
+  invitations?: Prisma.InvitationUncheckedUpdateManyWithoutWorkspaceNestedInput
+  credentials?: Prisma.StoredCredentialUncheckedUpdateManyWithoutWorkspaceNestedInput
+  connections?: Prisma.ConnectionUncheckedUpdateManyWithoutWorkspaceNestedInput
+  creditAccount?: Prisma.CreditAccountUncheckedUpdateOneWithoutWorkspaceNestedInput
+  prompts?: Prisma.PromptUncheckedUpdateManyWithoutWorkspaceNestedInput
+  runs?: Prisma.RunUncheckedUpdateManyWithoutWorkspaceNestedInput
+  promptGenerations?: Prisma.PromptGenerationUncheckedUpdateManyWithoutWorkspaceNestedInput
+  researchJobs?: Prisma.ResearchJobUncheckedUpdateManyWithoutWorkspaceNestedInput
+  seoRefreshes?: Prisma.SeoRefreshUncheckedUpdateManyWithoutWorkspaceNestedInput
+  seoSearchRows?: Prisma.SeoSearchRowUncheckedUpdateManyWithoutWorkspaceNestedInput
+  promptSuggestions?: Prisma.PromptSuggestionUncheckedUpdateManyWithoutWorkspaceNestedInput
+  recommendations?: Prisma.RecommendationUncheckedUpdateManyWithoutWorkspaceNestedInput
+  pageEvaluations?: Prisma.PageEvaluationUncheckedUpdateManyWithoutWorkspaceNestedInput
+  reports?: Prisma.ReportUncheckedUpdateManyWithoutWorkspaceNestedInput
 }
 
 
@@ -4475,6 +5390,9 @@ export type WorkspaceCountOutputType = {
   runs: number
   promptGenerations: number
   researchJobs: number
+  seoRefreshes: number
+  seoSearchRows: number
+  seoTrafficRows: number
   promptSuggestions: number
   recommendations: number
   pageEvaluations: number
@@ -4492,6 +5410,9 @@ export type WorkspaceCountOutputTypeSelect<ExtArgs extends runtime.Types.Extensi
   runs?: boolean | WorkspaceCountOutputTypeCountRunsArgs
   promptGenerations?: boolean | WorkspaceCountOutputTypeCountPromptGenerationsArgs
   researchJobs?: boolean | WorkspaceCountOutputTypeCountResearchJobsArgs
+  seoRefreshes?: boolean | WorkspaceCountOutputTypeCountSeoRefreshesArgs
+  seoSearchRows?: boolean | WorkspaceCountOutputTypeCountSeoSearchRowsArgs
+  seoTrafficRows?: boolean | WorkspaceCountOutputTypeCountSeoTrafficRowsArgs
   promptSuggestions?: boolean | WorkspaceCountOutputTypeCountPromptSuggestionsArgs
   recommendations?: boolean | WorkspaceCountOutputTypeCountRecommendationsArgs
   pageEvaluations?: boolean | WorkspaceCountOutputTypeCountPageEvaluationsArgs
@@ -4581,6 +5502,27 @@ export type WorkspaceCountOutputTypeCountResearchJobsArgs<ExtArgs extends runtim
 /**
  * WorkspaceCountOutputType without action
  */
+export type WorkspaceCountOutputTypeCountSeoRefreshesArgs<ExtArgs extends runtime.Types.Extensions.InternalArgs = runtime.Types.Extensions.DefaultArgs> = {
+  where?: Prisma.SeoRefreshWhereInput
+}
+
+/**
+ * WorkspaceCountOutputType without action
+ */
+export type WorkspaceCountOutputTypeCountSeoSearchRowsArgs<ExtArgs extends runtime.Types.Extensions.InternalArgs = runtime.Types.Extensions.DefaultArgs> = {
+  where?: Prisma.SeoSearchRowWhereInput
+}
+
+/**
+ * WorkspaceCountOutputType without action
+ */
+export type WorkspaceCountOutputTypeCountSeoTrafficRowsArgs<ExtArgs extends runtime.Types.Extensions.InternalArgs = runtime.Types.Extensions.DefaultArgs> = {
+  where?: Prisma.SeoTrafficRowWhereInput
+}
+
+/**
+ * WorkspaceCountOutputType without action
+ */
 export type WorkspaceCountOutputTypeCountPromptSuggestionsArgs<ExtArgs extends runtime.Types.Extensions.InternalArgs = runtime.Types.Extensions.DefaultArgs> = {
   where?: Prisma.PromptSuggestionWhereInput
 }
@@ -4651,6 +5593,9 @@ export type WorkspaceSelect<ExtArgs extends runtime.Types.Extensions.InternalArg
   runs?: boolean | Prisma.Workspace$runsArgs<ExtArgs>
   promptGenerations?: boolean | Prisma.Workspace$promptGenerationsArgs<ExtArgs>
   researchJobs?: boolean | Prisma.Workspace$researchJobsArgs<ExtArgs>
+  seoRefreshes?: boolean | Prisma.Workspace$seoRefreshesArgs<ExtArgs>
+  seoSearchRows?: boolean | Prisma.Workspace$seoSearchRowsArgs<ExtArgs>
+  seoTrafficRows?: boolean | Prisma.Workspace$seoTrafficRowsArgs<ExtArgs>
   promptSuggestions?: boolean | Prisma.Workspace$promptSuggestionsArgs<ExtArgs>
   recommendations?: boolean | Prisma.Workspace$recommendationsArgs<ExtArgs>
   pageEvaluations?: boolean | Prisma.Workspace$pageEvaluationsArgs<ExtArgs>
@@ -4776,6 +5721,9 @@ export type WorkspaceInclude<ExtArgs extends runtime.Types.Extensions.InternalAr
   runs?: boolean | Prisma.Workspace$runsArgs<ExtArgs>
   promptGenerations?: boolean | Prisma.Workspace$promptGenerationsArgs<ExtArgs>
   researchJobs?: boolean | Prisma.Workspace$researchJobsArgs<ExtArgs>
+  seoRefreshes?: boolean | Prisma.Workspace$seoRefreshesArgs<ExtArgs>
+  seoSearchRows?: boolean | Prisma.Workspace$seoSearchRowsArgs<ExtArgs>
+  seoTrafficRows?: boolean | Prisma.Workspace$seoTrafficRowsArgs<ExtArgs>
   promptSuggestions?: boolean | Prisma.Workspace$promptSuggestionsArgs<ExtArgs>
   recommendations?: boolean | Prisma.Workspace$recommendationsArgs<ExtArgs>
   pageEvaluations?: boolean | Prisma.Workspace$pageEvaluationsArgs<ExtArgs>
@@ -4799,6 +5747,9 @@ export type $WorkspacePayload<ExtArgs extends runtime.Types.Extensions.InternalA
     runs: Prisma.$RunPayload<ExtArgs>[]
     promptGenerations: Prisma.$PromptGenerationPayload<ExtArgs>[]
     researchJobs: Prisma.$ResearchJobPayload<ExtArgs>[]
+    seoRefreshes: Prisma.$SeoRefreshPayload<ExtArgs>[]
+    seoSearchRows: Prisma.$SeoSearchRowPayload<ExtArgs>[]
+    seoTrafficRows: Prisma.$SeoTrafficRowPayload<ExtArgs>[]
     promptSuggestions: Prisma.$PromptSuggestionPayload<ExtArgs>[]
     recommendations: Prisma.$RecommendationPayload<ExtArgs>[]
     pageEvaluations: Prisma.$PageEvaluationPayload<ExtArgs>[]
@@ -5269,6 +6220,9 @@ export interface Prisma__WorkspaceClient<T, Null = never, ExtArgs extends runtim
   runs<T extends Prisma.Workspace$runsArgs<ExtArgs> = {}>(args?: Prisma.Subset<T, Prisma.Workspace$runsArgs<ExtArgs>>): Prisma.PrismaPromise<runtime.Types.Result.GetResult<Prisma.$RunPayload<ExtArgs>, T, "findMany", GlobalOmitOptions> | Null>
   promptGenerations<T extends Prisma.Workspace$promptGenerationsArgs<ExtArgs> = {}>(args?: Prisma.Subset<T, Prisma.Workspace$promptGenerationsArgs<ExtArgs>>): Prisma.PrismaPromise<runtime.Types.Result.GetResult<Prisma.$PromptGenerationPayload<ExtArgs>, T, "findMany", GlobalOmitOptions> | Null>
   researchJobs<T extends Prisma.Workspace$researchJobsArgs<ExtArgs> = {}>(args?: Prisma.Subset<T, Prisma.Workspace$researchJobsArgs<ExtArgs>>): Prisma.PrismaPromise<runtime.Types.Result.GetResult<Prisma.$ResearchJobPayload<ExtArgs>, T, "findMany", GlobalOmitOptions> | Null>
+  seoRefreshes<T extends Prisma.Workspace$seoRefreshesArgs<ExtArgs> = {}>(args?: Prisma.Subset<T, Prisma.Workspace$seoRefreshesArgs<ExtArgs>>): Prisma.PrismaPromise<runtime.Types.Result.GetResult<Prisma.$SeoRefreshPayload<ExtArgs>, T, "findMany", GlobalOmitOptions> | Null>
+  seoSearchRows<T extends Prisma.Workspace$seoSearchRowsArgs<ExtArgs> = {}>(args?: Prisma.Subset<T, Prisma.Workspace$seoSearchRowsArgs<ExtArgs>>): Prisma.PrismaPromise<runtime.Types.Result.GetResult<Prisma.$SeoSearchRowPayload<ExtArgs>, T, "findMany", GlobalOmitOptions> | Null>
+  seoTrafficRows<T extends Prisma.Workspace$seoTrafficRowsArgs<ExtArgs> = {}>(args?: Prisma.Subset<T, Prisma.Workspace$seoTrafficRowsArgs<ExtArgs>>): Prisma.PrismaPromise<runtime.Types.Result.GetResult<Prisma.$SeoTrafficRowPayload<ExtArgs>, T, "findMany", GlobalOmitOptions> | Null>
   promptSuggestions<T extends Prisma.Workspace$promptSuggestionsArgs<ExtArgs> = {}>(args?: Prisma.Subset<T, Prisma.Workspace$promptSuggestionsArgs<ExtArgs>>): Prisma.PrismaPromise<runtime.Types.Result.GetResult<Prisma.$PromptSuggestionPayload<ExtArgs>, T, "findMany", GlobalOmitOptions> | Null>
   recommendations<T extends Prisma.Workspace$recommendationsArgs<ExtArgs> = {}>(args?: Prisma.Subset<T, Prisma.Workspace$recommendationsArgs<ExtArgs>>): Prisma.PrismaPromise<runtime.Types.Result.GetResult<Prisma.$RecommendationPayload<ExtArgs>, T, "findMany", GlobalOmitOptions> | Null>
   pageEvaluations<T extends Prisma.Workspace$pageEvaluationsArgs<ExtArgs> = {}>(args?: Prisma.Subset<T, Prisma.Workspace$pageEvaluationsArgs<ExtArgs>>): Prisma.PrismaPromise<runtime.Types.Result.GetResult<Prisma.$PageEvaluationPayload<ExtArgs>, T, "findMany", GlobalOmitOptions> | Null>
@@ -5983,6 +6937,78 @@ export type Workspace$researchJobsArgs<ExtArgs extends runtime.Types.Extensions.
   take?: number
   skip?: number
   distinct?: Prisma.ResearchJobScalarFieldEnum | Prisma.ResearchJobScalarFieldEnum[]
+}
+
+/**
+ * Workspace.seoRefreshes
+ */
+export type Workspace$seoRefreshesArgs<ExtArgs extends runtime.Types.Extensions.InternalArgs = runtime.Types.Extensions.DefaultArgs> = {
+  /**
+   * Select specific fields to fetch from the SeoRefresh
+   */
+  select?: Prisma.SeoRefreshSelect<ExtArgs> | null
+  /**
+   * Omit specific fields from the SeoRefresh
+   */
+  omit?: Prisma.SeoRefreshOmit<ExtArgs> | null
+  /**
+   * Choose, which related nodes to fetch as well
+   */
+  include?: Prisma.SeoRefreshInclude<ExtArgs> | null
+  where?: Prisma.SeoRefreshWhereInput
+  orderBy?: Prisma.SeoRefreshOrderByWithRelationInput | Prisma.SeoRefreshOrderByWithRelationInput[]
+  cursor?: Prisma.SeoRefreshWhereUniqueInput
+  take?: number
+  skip?: number
+  distinct?: Prisma.SeoRefreshScalarFieldEnum | Prisma.SeoRefreshScalarFieldEnum[]
+}
+
+/**
+ * Workspace.seoSearchRows
+ */
+export type Workspace$seoSearchRowsArgs<ExtArgs extends runtime.Types.Extensions.InternalArgs = runtime.Types.Extensions.DefaultArgs> = {
+  /**
+   * Select specific fields to fetch from the SeoSearchRow
+   */
+  select?: Prisma.SeoSearchRowSelect<ExtArgs> | null
+  /**
+   * Omit specific fields from the SeoSearchRow
+   */
+  omit?: Prisma.SeoSearchRowOmit<ExtArgs> | null
+  /**
+   * Choose, which related nodes to fetch as well
+   */
+  include?: Prisma.SeoSearchRowInclude<ExtArgs> | null
+  where?: Prisma.SeoSearchRowWhereInput
+  orderBy?: Prisma.SeoSearchRowOrderByWithRelationInput | Prisma.SeoSearchRowOrderByWithRelationInput[]
+  cursor?: Prisma.SeoSearchRowWhereUniqueInput
+  take?: number
+  skip?: number
+  distinct?: Prisma.SeoSearchRowScalarFieldEnum | Prisma.SeoSearchRowScalarFieldEnum[]
+}
+
+/**
+ * Workspace.seoTrafficRows
+ */
+export type Workspace$seoTrafficRowsArgs<ExtArgs extends runtime.Types.Extensions.InternalArgs = runtime.Types.Extensions.DefaultArgs> = {
+  /**
+   * Select specific fields to fetch from the SeoTrafficRow
+   */
+  select?: Prisma.SeoTrafficRowSelect<ExtArgs> | null
+  /**
+   * Omit specific fields from the SeoTrafficRow
+   */
+  omit?: Prisma.SeoTrafficRowOmit<ExtArgs> | null
+  /**
+   * Choose, which related nodes to fetch as well
+   */
+  include?: Prisma.SeoTrafficRowInclude<ExtArgs> | null
+  where?: Prisma.SeoTrafficRowWhereInput
+  orderBy?: Prisma.SeoTrafficRowOrderByWithRelationInput | Prisma.SeoTrafficRowOrderByWithRelationInput[]
+  cursor?: Prisma.SeoTrafficRowWhereUniqueInput
+  take?: number
+  skip?: number
+  distinct?: Prisma.SeoTrafficRowScalarFieldEnum | Prisma.SeoTrafficRowScalarFieldEnum[]
 }
 
 /**
