@@ -27,6 +27,7 @@ export type IdPrefix =
   | "prm"
   | "pgn"
   | "rsj"
+  | "seo"
   | "sug"
   | "rsc"
   | "rec"

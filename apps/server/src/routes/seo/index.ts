@@ -1,0 +1,10 @@
+import type { HandlerRegistry } from "../../http/handler.js";
+import { getSeoRefresh, listSeoRefreshes } from "./read-seo-refreshes.js";
+import { startSeoRefresh } from "./start-seo-refresh.js";
+
+/** SEO processing: refreshes of Search Console and GA4 data. */
+export const seoHandlers: HandlerRegistry = {
+  startSeoRefresh,
+  listSeoRefreshes,
+  getSeoRefresh,
+};
