@@ -376,6 +376,11 @@ export const operations = {
     "path": "/api/v1/workspaces/{workspace}/seo/refresh",
     "idempotencyKey": "body"
   },
+  "getSeoTraffic": {
+    "method": "GET",
+    "path": "/api/v1/workspaces/{workspace}/seo/traffic",
+    "idempotencyKey": null
+  },
   "listSeoRefreshes": {
     "method": "GET",
     "path": "/api/v1/workspaces/{workspace}/seo/refreshes",

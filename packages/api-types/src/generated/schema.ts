@@ -1577,6 +1577,34 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/workspaces/{workspace}/seo/traffic": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Workspace slug. Anything that is not a workspace the caller may see answers `404 workspace_not_found`. */
+                workspace: components["parameters"]["Workspace"];
+            };
+            cookie?: never;
+        };
+        /**
+         * AI referral sessions per engine
+         * @description GA4 sessions stored by SEO refreshes whose session source classifies as an AI engine
+         *     (docs/seo.md), per engine and day, with the landing pages AI engines send most sessions
+         *     to (at most 20). Range: UTC days, default the 28 days ending yesterday; at most 486
+         *     days. Sessions from engines that strip the referrer, and Google AI Overviews clicks, are
+         *     not attributable and count as other traffic. Any link to visibility is modelled, not
+         *     measured attribution.
+         */
+        get: operations["getSeoTraffic"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/workspaces/{workspace}/seo/refreshes": {
         parameters: {
             query?: never;
@@ -3247,6 +3275,32 @@ export interface components {
         };
         /** @enum {string} */
         ResearchProvider: "exa" | "perplexity" | "search_console";
+        SeoTraffic: {
+            workspace: string;
+            /** Format: date */
+            from: string;
+            /** Format: date */
+            to: string;
+            /** @description Every stored GA4 session in the range. */
+            totalSessions: number;
+            /** @description Sessions classified as from an AI engine. */
+            aiSessions: number;
+            /** @description Engines with sessions in the range, most sessions first. */
+            engines: {
+                engine: string;
+                sessions: number;
+                conversions: number;
+                daily: {
+                    /** Format: date */
+                    date: string;
+                    sessions: number;
+                }[];
+            }[];
+            topLandingPages: {
+                landingPage: string;
+                sessions: number;
+            }[];
+        };
         SeoRefreshRequest: {
             /**
              * Format: date
@@ -4160,6 +4214,7 @@ export type PromptGenerationRequest = components['schemas']['PromptGenerationReq
 export type DiscoveryStatus = components['schemas']['DiscoveryStatus'];
 export type PromptGeneration = components['schemas']['PromptGeneration'];
 export type ResearchProvider = components['schemas']['ResearchProvider'];
+export type SeoTraffic = components['schemas']['SeoTraffic'];
 export type SeoRefreshRequest = components['schemas']['SeoRefreshRequest'];
 export type SeoSourceProgress = components['schemas']['SeoSourceProgress'];
 export type SeoRefresh = components['schemas']['SeoRefresh'];
@@ -6767,6 +6822,37 @@ export interface operations {
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    getSeoTraffic: {
+        parameters: {
+            query?: {
+                from?: string;
+                to?: string;
+            };
+            header?: never;
+            path: {
+                /** @description Workspace slug. Anything that is not a workspace the caller may see answers `404 workspace_not_found`. */
+                workspace: components["parameters"]["Workspace"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description AI referral traffic. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SeoTraffic"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
             500: components["responses"]["InternalError"];
         };
     };

@@ -740,6 +740,17 @@ export const sdkOperations = {
       "paginated": false,
       "idempotencyKey": false
     },
+    "getTraffic": {
+      "operationId": "getSeoTraffic",
+      "method": "GET",
+      "path": "/api/v1/workspaces/{workspace}/seo/traffic",
+      "pathParams": [
+        "workspace"
+      ],
+      "input": "query",
+      "paginated": false,
+      "idempotencyKey": false
+    },
     "listRefreshes": {
       "operationId": "listSeoRefreshes",
       "method": "GET",
@@ -1053,6 +1064,8 @@ export interface GeneratedNamespaces {
   seo: {
     /** An SEO refresh with its progress (`getSeoRefresh`: GET /api/v1/workspaces/{workspace}/seo/refreshes/{refreshId}; scope metrics:read) */
     getRefresh(workspace: PathParam<"getSeoRefresh", "workspace">, refreshId: PathParam<"getSeoRefresh", "refreshId">): Promise<Result<"getSeoRefresh">>;
+    /** AI referral sessions per engine (`getSeoTraffic`: GET /api/v1/workspaces/{workspace}/seo/traffic; scope metrics:read) */
+    getTraffic(workspace: PathParam<"getSeoTraffic", "workspace">, query?: Query<"getSeoTraffic">): Promise<Result<"getSeoTraffic">>;
     /** List SEO refreshes (`listSeoRefreshes`: GET /api/v1/workspaces/{workspace}/seo/refreshes; scope metrics:read) */
     listRefreshes(workspace: PathParam<"listSeoRefreshes", "workspace">, options?: ListOptions<"listSeoRefreshes">): AsyncGenerator<Item<"listSeoRefreshes">>;
     /** Pull Search Console and GA4 data (`startSeoRefresh`: POST /api/v1/workspaces/{workspace}/seo/refresh; scope runs:write) */

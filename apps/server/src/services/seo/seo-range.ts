@@ -12,6 +12,8 @@ export interface SeoRangeOptions {
   to?: string | undefined;
   /** The `to` of the workspace's last succeeded refresh, if any. */
   lastTo?: string | null | undefined;
+  /** Where `from` and `to` came from, for the field names of a 400. */
+  in?: "body" | "query";
 }
 
 /**
@@ -19,7 +21,10 @@ export interface SeoRangeOptions {
  * days), or, after a succeeded refresh, 2 days before its `to` (Google revises recent days),
  * never before that 28-day window. 400 when `from` is after `to` or the range is too long.
  */
-export function seoRange({ now, from, to, lastTo }: SeoRangeOptions): { from: string; to: string } {
+export function seoRange({ now, from, to, lastTo, in: place = "body" }: SeoRangeOptions): {
+  from: string;
+  to: string;
+} {
   const end = to ?? day(new Date(at(day(now)).getTime() - DAY_MS));
   const window = day(new Date(at(end).getTime() - 27 * DAY_MS));
   let start = from;
@@ -29,14 +34,14 @@ export function seoRange({ now, from, to, lastTo }: SeoRangeOptions): { from: st
   }
   if (start > end)
     throw errors.invalidRequest(
-      [{ field: "body.from", rule: "range", message: "must not be after `to`" }],
+      [{ field: `${place}.from`, rule: "range", message: "must not be after `to`" }],
       "`from` is after `to`.",
     );
   if ((at(end).getTime() - at(start).getTime()) / DAY_MS + 1 > MAX_RANGE_DAYS)
     throw errors.invalidRequest(
       [
         {
-          field: "body.from",
+          field: `${place}.from`,
           rule: "range",
           message: `the range is at most ${MAX_RANGE_DAYS} days`,
         },
