@@ -41,6 +41,7 @@ import { registerScheduleSet } from "./commands/schedule-set.js";
 import { registerScoreboard } from "./commands/scoreboard.js";
 import { registerSeoRefresh } from "./commands/seo-refresh.js";
 import { registerSeoRefreshesGet } from "./commands/seo-refreshes-get.js";
+import { registerSeoTraffic } from "./commands/seo-traffic.js";
 import { registerSuggestionsAccept } from "./commands/suggestions-accept.js";
 import { registerSuggestionsDismiss } from "./commands/suggestions-dismiss.js";
 import { registerSuggestionsList } from "./commands/suggestions-list.js";
@@ -150,6 +151,7 @@ export function buildProgram(ctx: Context): Command {
     .command("seo")
     .description("SEO processing: Search Console and GA4 data, AI referral traffic");
   registerSeoRefresh(seo, ctx);
+  registerSeoTraffic(seo, ctx);
   const refreshes = seo.command("refreshes").description("SEO refreshes");
   registerSeoRefreshesGet(refreshes, ctx);
 

@@ -144,6 +144,27 @@ describe("geopulse seo", () => {
     expect(JSON.parse(json.stdout)).toEqual(refresh);
   });
 
+  it("traffic shows AI referral sessions per engine, and --json the API's answer", async () => {
+    const shown = await cli("seo", "traffic", "--from", "2026-11-01", "--to", "2026-11-02");
+    expect(shown.code, shown.stderr).toBe(0);
+    expect(shown.stdout).toMatch(/^AI referral sessions 2026-11-01 to 2026-11-02: 5 of 5$/m);
+    expect(shown.stdout).toMatch(/^chatgpt\s+5\s+1$/m);
+    const json = await cli(
+      "seo",
+      "traffic",
+      "--from",
+      "2026-11-01",
+      "--to",
+      "2026-11-02",
+      "--json",
+    );
+    expect(JSON.parse(json.stdout)).toMatchObject({
+      aiSessions: 5,
+      engines: [{ engine: "chatgpt", sessions: 5, daily: [{ date: "2026-11-01", sessions: 5 }] }],
+      topLandingPages: [{ landingPage: "/", sessions: 5 }],
+    });
+  });
+
   it("refresh without --wait prints only the queued refresh on stderr", async () => {
     const started = await cli("seo", "refresh");
     expect(started).toMatchObject({ code: 0, stdout: "" });
