@@ -113,6 +113,8 @@ const envSchema = z.object({
   GEO_GOOGLE_ANALYTICSDATA_URL: optionalString.pipe(z.url().optional()),
   /** Time limit of one call to Google (token exchange or API request). */
   GEO_GOOGLE_TIMEOUT_SECONDS: z.coerce.number().min(1).max(300).default(30),
+  /** Rows per Search Console / GA4 page an SEO refresh asks for (docs/seo.md). */
+  GEO_SEO_PAGE_ROWS: z.coerce.number().int().min(1).max(25_000).default(5_000),
   AGENTMAIL_BASE_URL: optionalString.pipe(z.url().optional()),
   /** Domain of workspace inboxes; the provider's default domain when unset. */
   GEO_EMAIL_DOMAIN: optionalString,
@@ -180,6 +182,8 @@ export interface Config {
     searchConsoleUrl: string;
     analyticsDataUrl: string;
     timeoutMs: number;
+    /** Rows per API page of an SEO refresh. */
+    seoPageRows: number;
   };
   email: {
     agentmailApiKey: string | undefined;
@@ -289,6 +293,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       searchConsoleUrl: e.GEO_GOOGLE_SEARCHCONSOLE_URL ?? "https://searchconsole.googleapis.com/",
       analyticsDataUrl: e.GEO_GOOGLE_ANALYTICSDATA_URL ?? "https://analyticsdata.googleapis.com/",
       timeoutMs: e.GEO_GOOGLE_TIMEOUT_SECONDS * 1000,
+      seoPageRows: e.GEO_SEO_PAGE_ROWS,
     },
     email: {
       agentmailApiKey: e.AGENTMAIL_API_KEY,

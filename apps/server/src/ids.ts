@@ -28,6 +28,7 @@ export type IdPrefix =
   | "prm"
   | "pgn"
   | "rsj"
+  | "seo"
   | "sug"
   | "rsc"
   | "rec"

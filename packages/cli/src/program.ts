@@ -39,6 +39,9 @@ import { registerScheduleDelete } from "./commands/schedule-delete.js";
 import { registerScheduleGet } from "./commands/schedule-get.js";
 import { registerScheduleSet } from "./commands/schedule-set.js";
 import { registerScoreboard } from "./commands/scoreboard.js";
+import { registerSeoRefresh } from "./commands/seo-refresh.js";
+import { registerSeoRefreshesGet } from "./commands/seo-refreshes-get.js";
+import { registerSeoTraffic } from "./commands/seo-traffic.js";
 import { registerSuggestionsAccept } from "./commands/suggestions-accept.js";
 import { registerSuggestionsDismiss } from "./commands/suggestions-dismiss.js";
 import { registerSuggestionsList } from "./commands/suggestions-list.js";
@@ -143,6 +146,14 @@ export function buildProgram(ctx: Context): Command {
   registerResearchStart(research, ctx);
   registerResearchGet(research, ctx);
   registerResearchList(research, ctx);
+
+  const seo = program
+    .command("seo")
+    .description("SEO processing: Search Console and GA4 data, AI referral traffic");
+  registerSeoRefresh(seo, ctx);
+  registerSeoTraffic(seo, ctx);
+  const refreshes = seo.command("refreshes").description("SEO refreshes");
+  registerSeoRefreshesGet(refreshes, ctx);
 
   const suggestions = program
     .command("suggestions")

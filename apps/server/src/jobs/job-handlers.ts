@@ -8,6 +8,7 @@ import { measureWorkspaceImpacts } from "../services/recommendations/measure-wor
 import { generateDueReports } from "../services/reports/generate-due-reports.js";
 import { executeResearch } from "../services/research/execute-research.js";
 import { executeRun } from "../services/runs/execute-run.js";
+import { executeSeoRefresh } from "../services/seo/execute-seo-refresh.js";
 import { deriveRecommendationsJob } from "./definitions/derive-recommendations-job.js";
 import { executeRunJob } from "./definitions/execute-run-job.js";
 import { generateReportsJob } from "./definitions/generate-reports-job.js";
@@ -17,6 +18,7 @@ import { promptGenerationJob } from "./definitions/prompt-generation-job.js";
 import { reanalyzeWorkspaceJob } from "./definitions/reanalyze-workspace-job.js";
 import { refreshMetricChangesJob } from "./definitions/refresh-metric-changes-job.js";
 import { researchJob } from "./definitions/research-job.js";
+import { seoRefreshJob } from "./definitions/seo-refresh-job.js";
 import { defineJobHandler, type JobHandler } from "./job-definition.js";
 
 /**
@@ -30,6 +32,7 @@ export const allJobHandlers: JobHandler<z.ZodType>[] = [
     executePromptGeneration({ ctx, generationId: p.generationId }),
   ),
   defineJobHandler(researchJob, (ctx, p) => executeResearch({ ctx, researchId: p.researchId })),
+  defineJobHandler(seoRefreshJob, (ctx, p) => executeSeoRefresh({ ctx, refreshId: p.refreshId })),
   defineJobHandler(reanalyzeWorkspaceJob, async (ctx, p) => {
     await reanalyzeWorkspace({ ctx, workspaceId: p.workspaceId });
   }),

@@ -23,6 +23,7 @@ import { recommendationHandlers } from "./recommendations/index.js";
 import { reportHandlers } from "./reports/index.js";
 import { researchHandlers } from "./research/index.js";
 import { runHandlers } from "./runs/index.js";
+import { seoHandlers } from "./seo/index.js";
 import { getHealth } from "./system/get-health.js";
 import { getOpenApiDocument } from "./system/get-openapi-document.js";
 import { teamHandlers } from "./team/index.js";
@@ -58,6 +59,7 @@ export const handlers: HandlerRegistry = {
   ...promptGenerationHandlers,
   ...promptSuggestionHandlers,
   ...researchHandlers,
+  ...seoHandlers,
   ...credentialHandlers,
   ...connectionHandlers,
   ...billingHandlers,

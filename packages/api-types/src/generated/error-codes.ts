@@ -74,7 +74,7 @@ export const errorStatusByCode = {
   oauth_exchange_failed: 400,
   /** No Google OAuth client is configured on this server (`GEO_GOOGLE_OAUTH_CLIENT_ID`, `GEO_GOOGLE_OAUTH_CLIENT_SECRET`); use a service-account key. */
   google_oauth_unavailable: 503,
-  /** The connection has no credential yet; configure it (`configureConnections`) before testing it. */
+  /** The connection has no credential yet; configure it (`configureConnections`) before testing it or refreshing SEO data. */
   connection_not_configured: 409,
   /** The person is already a member of the workspace. */
   already_member: 409,

@@ -386,6 +386,26 @@ export const operations = {
     "path": "/api/v1/workspaces/{workspace}/research/{researchId}",
     "idempotencyKey": null
   },
+  "startSeoRefresh": {
+    "method": "POST",
+    "path": "/api/v1/workspaces/{workspace}/seo/refresh",
+    "idempotencyKey": "body"
+  },
+  "getSeoTraffic": {
+    "method": "GET",
+    "path": "/api/v1/workspaces/{workspace}/seo/traffic",
+    "idempotencyKey": null
+  },
+  "listSeoRefreshes": {
+    "method": "GET",
+    "path": "/api/v1/workspaces/{workspace}/seo/refreshes",
+    "idempotencyKey": null
+  },
+  "getSeoRefresh": {
+    "method": "GET",
+    "path": "/api/v1/workspaces/{workspace}/seo/refreshes/{refreshId}",
+    "idempotencyKey": null
+  },
   "listPromptSuggestions": {
     "method": "GET",
     "path": "/api/v1/workspaces/{workspace}/prompt-suggestions",

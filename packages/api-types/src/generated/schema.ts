@@ -1628,6 +1628,117 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/workspaces/{workspace}/seo/refresh": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Workspace slug. Anything that is not a workspace the caller may see answers `404 workspace_not_found`. */
+                workspace: components["parameters"]["Workspace"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Pull Search Console and GA4 data
+         * @description Queues a refresh that pulls, through the workspace's connections (docs/seo.md),
+         *     Search Console search analytics (dimensions date, query, page: clicks, impressions,
+         *     CTR, position) and GA4 sessions and key events by date, session source and landing
+         *     page, page by page. A source whose connection has no credential is skipped
+         *     (`skippedSources`); with neither configured, `409 connection_not_configured`.
+         *     Range (UTC days, inclusive): default `to` is yesterday and `from` 27 days before it
+         *     (28 days); after a succeeded refresh the default `from` is 2 days before that
+         *     refresh's `to` (Google revises recent days), never before the 28-day window. At most
+         *     486 days (Search Console's 16 months); `from` after `to` or a range over that is `400`.
+         *     Price: 500 micro-USD per API page fetched (empty last pages included); each source
+         *     fetches at most 40 pages, and the refresh reserves 40 pages per source up front
+         *     (`402 insufficient_credits` with `details.requiredMicrousd` and
+         *     `details.availableMicrousd`, before anything is written). A source with more rows
+         *     stops at 40 pages (`truncated: true`). The reservation is settled once at the pages
+         *     fetched; `costMicrousd` is what the ledger charged (0 until the refresh ends).
+         *     Google's 429 answers are waited out (Retry-After). With `idempotencyKey`, a retry
+         *     returns the first refresh.
+         */
+        post: operations["startSeoRefresh"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/workspaces/{workspace}/seo/traffic": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Workspace slug. Anything that is not a workspace the caller may see answers `404 workspace_not_found`. */
+                workspace: components["parameters"]["Workspace"];
+            };
+            cookie?: never;
+        };
+        /**
+         * AI referral sessions per engine
+         * @description GA4 sessions stored by SEO refreshes whose session source classifies as an AI engine
+         *     (docs/seo.md), per engine and day, with the landing pages AI engines send most sessions
+         *     to (at most 20). Range: UTC days, default the 28 days ending yesterday; at most 486
+         *     days. Sessions from engines that strip the referrer, and Google AI Overviews clicks, are
+         *     not attributable and count as other traffic. Any link to visibility is modelled, not
+         *     measured attribution.
+         */
+        get: operations["getSeoTraffic"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/workspaces/{workspace}/seo/refreshes": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Workspace slug. Anything that is not a workspace the caller may see answers `404 workspace_not_found`. */
+                workspace: components["parameters"]["Workspace"];
+            };
+            cookie?: never;
+        };
+        /**
+         * List SEO refreshes
+         * @description Newest first. Reading SEO processing needs `metrics:read`.
+         */
+        get: operations["listSeoRefreshes"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/workspaces/{workspace}/seo/refreshes/{refreshId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Workspace slug. Anything that is not a workspace the caller may see answers `404 workspace_not_found`. */
+                workspace: components["parameters"]["Workspace"];
+                refreshId: components["parameters"]["SeoRefreshId"];
+            };
+            cookie?: never;
+        };
+        /** An SEO refresh with its progress */
+        get: operations["getSeoRefresh"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/workspaces/{workspace}/prompt-suggestions": {
         parameters: {
             query?: never;
@@ -3256,6 +3367,83 @@ export interface components {
         };
         /** @enum {string} */
         ResearchProvider: "exa" | "perplexity" | "search_console";
+        SeoTraffic: {
+            workspace: string;
+            /** Format: date */
+            from: string;
+            /** Format: date */
+            to: string;
+            /** @description Every stored GA4 session in the range. */
+            totalSessions: number;
+            /** @description Sessions classified as from an AI engine. */
+            aiSessions: number;
+            /** @description Engines with sessions in the range, most sessions first. */
+            engines: {
+                engine: string;
+                sessions: number;
+                conversions: number;
+                daily: {
+                    /** Format: date */
+                    date: string;
+                    sessions: number;
+                }[];
+            }[];
+            topLandingPages: {
+                landingPage: string;
+                sessions: number;
+            }[];
+        };
+        SeoRefreshRequest: {
+            /**
+             * Format: date
+             * @description First UTC day (default in the description of startSeoRefresh).
+             */
+            from?: string;
+            /**
+             * Format: date
+             * @description Last UTC day (default yesterday).
+             */
+            to?: string;
+            idempotencyKey?: components["schemas"]["IdempotencyKey"];
+        };
+        SeoSourceProgress: {
+            /** @enum {string} */
+            source: "search_console" | "analytics";
+            pagesFetched: number;
+            rowsStored: number;
+            done: boolean;
+        };
+        SeoRefresh: {
+            refreshId: string;
+            workspace: string;
+            /** @enum {string} */
+            status: "queued" | "running" | "succeeded" | "failed";
+            /** Format: date */
+            from: string;
+            /** Format: date */
+            to: string;
+            /** @description Per source pulled, the API pages fetched and the rows stored. */
+            progress: components["schemas"]["SeoSourceProgress"][];
+            skippedSources: {
+                /** @enum {string} */
+                source: "search_console" | "analytics";
+                reason: string;
+            }[];
+            /** @description Rows stored over every source (a row fetched again is updated, not added). */
+            rowsStored: number;
+            /** @description A source stopped at its page bound with rows left. */
+            truncated: boolean;
+            reservedMicrousd: number;
+            /** @description What the ledger charged; 0 until the refresh ends. */
+            costMicrousd: number;
+            error: string | null;
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: date-time */
+            startedAt: string | null;
+            /** Format: date-time */
+            finishedAt: string | null;
+        };
         ResearchRequest: {
             providers?: components["schemas"]["ResearchProvider"][];
             /** @description Topics to research (one call per seed and provider, within the caps); default from the brand profile and competitors (at most 20). */
@@ -4023,6 +4211,7 @@ export interface components {
         CredentialKey: string;
         RunId: string;
         GenerationId: string;
+        SeoRefreshId: string;
         ResearchId: string;
         SuggestionId: string;
         EvaluationId: string;
@@ -4141,6 +4330,10 @@ export type PromptGenerationRequest = components['schemas']['PromptGenerationReq
 export type DiscoveryStatus = components['schemas']['DiscoveryStatus'];
 export type PromptGeneration = components['schemas']['PromptGeneration'];
 export type ResearchProvider = components['schemas']['ResearchProvider'];
+export type SeoTraffic = components['schemas']['SeoTraffic'];
+export type SeoRefreshRequest = components['schemas']['SeoRefreshRequest'];
+export type SeoSourceProgress = components['schemas']['SeoSourceProgress'];
+export type SeoRefresh = components['schemas']['SeoRefresh'];
 export type ResearchRequest = components['schemas']['ResearchRequest'];
 export type ResearchJob = components['schemas']['ResearchJob'];
 export type ResearchSource = components['schemas']['ResearchSource'];
@@ -4209,6 +4402,7 @@ export type ParameterConnectionProvider = components['parameters']['ConnectionPr
 export type ParameterCredentialKey = components['parameters']['CredentialKey'];
 export type ParameterRunId = components['parameters']['RunId'];
 export type ParameterGenerationId = components['parameters']['GenerationId'];
+export type ParameterSeoRefreshId = components['parameters']['SeoRefreshId'];
 export type ParameterResearchId = components['parameters']['ResearchId'];
 export type ParameterSuggestionId = components['parameters']['SuggestionId'];
 export type ParameterEvaluationId = components['parameters']['EvaluationId'];
@@ -6814,6 +7008,138 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ResearchJob"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    startSeoRefresh: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Workspace slug. Anything that is not a workspace the caller may see answers `404 workspace_not_found`. */
+                workspace: components["parameters"]["Workspace"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SeoRefreshRequest"];
+            };
+        };
+        responses: {
+            /** @description Queued. */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SeoRefresh"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            402: components["responses"]["PaymentRequired"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    getSeoTraffic: {
+        parameters: {
+            query?: {
+                from?: string;
+                to?: string;
+            };
+            header?: never;
+            path: {
+                /** @description Workspace slug. Anything that is not a workspace the caller may see answers `404 workspace_not_found`. */
+                workspace: components["parameters"]["Workspace"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description AI referral traffic. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SeoTraffic"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    listSeoRefreshes: {
+        parameters: {
+            query?: {
+                /** @description Page size. */
+                limit?: components["parameters"]["Limit"];
+                /** @description The `nextCursor` of the previous page. */
+                cursor?: components["parameters"]["Cursor"];
+            };
+            header?: never;
+            path: {
+                /** @description Workspace slug. Anything that is not a workspace the caller may see answers `404 workspace_not_found`. */
+                workspace: components["parameters"]["Workspace"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of refreshes. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["SeoRefresh"][];
+                        nextCursor: components["schemas"]["NextCursor"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    getSeoRefresh: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Workspace slug. Anything that is not a workspace the caller may see answers `404 workspace_not_found`. */
+                workspace: components["parameters"]["Workspace"];
+                refreshId: components["parameters"]["SeoRefreshId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The refresh. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SeoRefresh"];
                 };
             };
             400: components["responses"]["BadRequest"];

@@ -727,6 +727,53 @@ export const sdkOperations = {
       "idempotencyKey": true
     }
   },
+  "seo": {
+    "getRefresh": {
+      "operationId": "getSeoRefresh",
+      "method": "GET",
+      "path": "/api/v1/workspaces/{workspace}/seo/refreshes/{refreshId}",
+      "pathParams": [
+        "workspace",
+        "refreshId"
+      ],
+      "input": null,
+      "paginated": false,
+      "idempotencyKey": false
+    },
+    "getTraffic": {
+      "operationId": "getSeoTraffic",
+      "method": "GET",
+      "path": "/api/v1/workspaces/{workspace}/seo/traffic",
+      "pathParams": [
+        "workspace"
+      ],
+      "input": "query",
+      "paginated": false,
+      "idempotencyKey": false
+    },
+    "listRefreshes": {
+      "operationId": "listSeoRefreshes",
+      "method": "GET",
+      "path": "/api/v1/workspaces/{workspace}/seo/refreshes",
+      "pathParams": [
+        "workspace"
+      ],
+      "input": "query",
+      "paginated": true,
+      "idempotencyKey": false
+    },
+    "startRefresh": {
+      "operationId": "startSeoRefresh",
+      "method": "POST",
+      "path": "/api/v1/workspaces/{workspace}/seo/refresh",
+      "pathParams": [
+        "workspace"
+      ],
+      "input": "body",
+      "paginated": false,
+      "idempotencyKey": true
+    }
+  },
   "settings": {
     "get": {
       "operationId": "getWorkspaceSettings",
@@ -1013,6 +1060,16 @@ export interface GeneratedNamespaces {
     listResponses(workspace: PathParam<"listRunResponses", "workspace">, runId: PathParam<"listRunResponses", "runId">, options?: ListOptions<"listRunResponses">): AsyncGenerator<Item<"listRunResponses">>;
     /** Start a measurement run (`startRun`: POST /api/v1/workspaces/{workspace}/runs; scope runs:write) */
     start(workspace: PathParam<"startRun", "workspace">, body: Body<"startRun">): Promise<Result<"startRun">>;
+  };
+  seo: {
+    /** An SEO refresh with its progress (`getSeoRefresh`: GET /api/v1/workspaces/{workspace}/seo/refreshes/{refreshId}; scope metrics:read) */
+    getRefresh(workspace: PathParam<"getSeoRefresh", "workspace">, refreshId: PathParam<"getSeoRefresh", "refreshId">): Promise<Result<"getSeoRefresh">>;
+    /** AI referral sessions per engine (`getSeoTraffic`: GET /api/v1/workspaces/{workspace}/seo/traffic; scope metrics:read) */
+    getTraffic(workspace: PathParam<"getSeoTraffic", "workspace">, query?: Query<"getSeoTraffic">): Promise<Result<"getSeoTraffic">>;
+    /** List SEO refreshes (`listSeoRefreshes`: GET /api/v1/workspaces/{workspace}/seo/refreshes; scope metrics:read) */
+    listRefreshes(workspace: PathParam<"listSeoRefreshes", "workspace">, options?: ListOptions<"listSeoRefreshes">): AsyncGenerator<Item<"listSeoRefreshes">>;
+    /** Pull Search Console and GA4 data (`startSeoRefresh`: POST /api/v1/workspaces/{workspace}/seo/refresh; scope runs:write) */
+    startRefresh(workspace: PathParam<"startSeoRefresh", "workspace">, body: Body<"startSeoRefresh">): Promise<Result<"startSeoRefresh">>;
   };
   settings: {
     /** Workspace settings (`getWorkspaceSettings`: GET /api/v1/workspaces/{workspace}/settings; scope settings:read) */

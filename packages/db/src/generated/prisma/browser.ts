@@ -270,3 +270,18 @@ export type Report = Prisma.ReportModel
  * A read-only link to one report; only the SHA-256 of its token is stored.
  */
 export type ReportShareLink = Prisma.ReportShareLinkModel
+/**
+ * Model SeoRefresh
+ * An SEO refresh: Search Console and GA4 rows pulled page by page for a date range (docs/seo.md).
+ */
+export type SeoRefresh = Prisma.SeoRefreshModel
+/**
+ * Model SeoSearchRow
+ * Search Console search analytics, one row per workspace, day, query and page.
+ */
+export type SeoSearchRow = Prisma.SeoSearchRowModel
+/**
+ * Model SeoTrafficRow
+ * GA4 sessions and key events, one row per workspace, day, session source and landing page.
+ */
+export type SeoTrafficRow = Prisma.SeoTrafficRowModel

@@ -441,7 +441,10 @@ export const ModelName = {
   RecommendationTransition: 'RecommendationTransition',
   PageEvaluation: 'PageEvaluation',
   Report: 'Report',
-  ReportShareLink: 'ReportShareLink'
+  ReportShareLink: 'ReportShareLink',
+  SeoRefresh: 'SeoRefresh',
+  SeoSearchRow: 'SeoSearchRow',
+  SeoTrafficRow: 'SeoTrafficRow'
 } as const
 
 export type ModelName = (typeof ModelName)[keyof typeof ModelName]
@@ -457,7 +460,7 @@ export type TypeMap<ExtArgs extends runtime.Types.Extensions.InternalArgs = runt
     omit: GlobalOmitOptions
   }
   meta: {
-    modelProps: "user" | "session" | "signInToken" | "workspace" | "competitor" | "member" | "auditEvent" | "apiKey" | "idempotencyRecord" | "deviceAuthorization" | "rateLimitWindow" | "invitation" | "storedCredential" | "oAuthState" | "connection" | "creditAccount" | "creditLot" | "freeGrant" | "creditReservation" | "creditLedgerEntry" | "checkoutReceipt" | "prompt" | "run" | "engineResponse" | "citation" | "responseMention" | "metricCell" | "metricEntityCount" | "metricGroup" | "metricGroupEntityCount" | "metricGroupDomainCount" | "metricDayEngine" | "metricDayEngineEntityCount" | "metricChangeDay" | "metricDay" | "promptGeneration" | "researchJob" | "promptSuggestion" | "researchSource" | "recommendation" | "recommendationAnswer" | "recommendationTransition" | "pageEvaluation" | "report" | "reportShareLink"
+    modelProps: "user" | "session" | "signInToken" | "workspace" | "competitor" | "member" | "auditEvent" | "apiKey" | "idempotencyRecord" | "deviceAuthorization" | "rateLimitWindow" | "invitation" | "storedCredential" | "oAuthState" | "connection" | "creditAccount" | "creditLot" | "freeGrant" | "creditReservation" | "creditLedgerEntry" | "checkoutReceipt" | "prompt" | "run" | "engineResponse" | "citation" | "responseMention" | "metricCell" | "metricEntityCount" | "metricGroup" | "metricGroupEntityCount" | "metricGroupDomainCount" | "metricDayEngine" | "metricDayEngineEntityCount" | "metricChangeDay" | "metricDay" | "promptGeneration" | "researchJob" | "promptSuggestion" | "researchSource" | "recommendation" | "recommendationAnswer" | "recommendationTransition" | "pageEvaluation" | "report" | "reportShareLink" | "seoRefresh" | "seoSearchRow" | "seoTrafficRow"
     txIsolationLevel: TransactionIsolationLevel
   }
   model: {
@@ -3791,6 +3794,228 @@ export type TypeMap<ExtArgs extends runtime.Types.Extensions.InternalArgs = runt
         }
       }
     }
+    SeoRefresh: {
+      payload: Prisma.$SeoRefreshPayload<ExtArgs>
+      fields: Prisma.SeoRefreshFieldRefs
+      operations: {
+        findUnique: {
+          args: Prisma.SeoRefreshFindUniqueArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$SeoRefreshPayload> | null
+        }
+        findUniqueOrThrow: {
+          args: Prisma.SeoRefreshFindUniqueOrThrowArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$SeoRefreshPayload>
+        }
+        findFirst: {
+          args: Prisma.SeoRefreshFindFirstArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$SeoRefreshPayload> | null
+        }
+        findFirstOrThrow: {
+          args: Prisma.SeoRefreshFindFirstOrThrowArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$SeoRefreshPayload>
+        }
+        findMany: {
+          args: Prisma.SeoRefreshFindManyArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$SeoRefreshPayload>[]
+        }
+        create: {
+          args: Prisma.SeoRefreshCreateArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$SeoRefreshPayload>
+        }
+        createMany: {
+          args: Prisma.SeoRefreshCreateManyArgs<ExtArgs>
+          result: BatchPayload
+        }
+        createManyAndReturn: {
+          args: Prisma.SeoRefreshCreateManyAndReturnArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$SeoRefreshPayload>[]
+        }
+        delete: {
+          args: Prisma.SeoRefreshDeleteArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$SeoRefreshPayload>
+        }
+        update: {
+          args: Prisma.SeoRefreshUpdateArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$SeoRefreshPayload>
+        }
+        deleteMany: {
+          args: Prisma.SeoRefreshDeleteManyArgs<ExtArgs>
+          result: BatchPayload
+        }
+        updateMany: {
+          args: Prisma.SeoRefreshUpdateManyArgs<ExtArgs>
+          result: BatchPayload
+        }
+        updateManyAndReturn: {
+          args: Prisma.SeoRefreshUpdateManyAndReturnArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$SeoRefreshPayload>[]
+        }
+        upsert: {
+          args: Prisma.SeoRefreshUpsertArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$SeoRefreshPayload>
+        }
+        aggregate: {
+          args: Prisma.SeoRefreshAggregateArgs<ExtArgs>
+          result: runtime.Types.Utils.Optional<Prisma.AggregateSeoRefresh>
+        }
+        groupBy: {
+          args: Prisma.SeoRefreshGroupByArgs<ExtArgs>
+          result: runtime.Types.Utils.Optional<Prisma.SeoRefreshGroupByOutputType>[]
+        }
+        count: {
+          args: Prisma.SeoRefreshCountArgs<ExtArgs>
+          result: runtime.Types.Utils.Optional<Prisma.SeoRefreshCountAggregateOutputType> | number
+        }
+      }
+    }
+    SeoSearchRow: {
+      payload: Prisma.$SeoSearchRowPayload<ExtArgs>
+      fields: Prisma.SeoSearchRowFieldRefs
+      operations: {
+        findUnique: {
+          args: Prisma.SeoSearchRowFindUniqueArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$SeoSearchRowPayload> | null
+        }
+        findUniqueOrThrow: {
+          args: Prisma.SeoSearchRowFindUniqueOrThrowArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$SeoSearchRowPayload>
+        }
+        findFirst: {
+          args: Prisma.SeoSearchRowFindFirstArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$SeoSearchRowPayload> | null
+        }
+        findFirstOrThrow: {
+          args: Prisma.SeoSearchRowFindFirstOrThrowArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$SeoSearchRowPayload>
+        }
+        findMany: {
+          args: Prisma.SeoSearchRowFindManyArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$SeoSearchRowPayload>[]
+        }
+        create: {
+          args: Prisma.SeoSearchRowCreateArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$SeoSearchRowPayload>
+        }
+        createMany: {
+          args: Prisma.SeoSearchRowCreateManyArgs<ExtArgs>
+          result: BatchPayload
+        }
+        createManyAndReturn: {
+          args: Prisma.SeoSearchRowCreateManyAndReturnArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$SeoSearchRowPayload>[]
+        }
+        delete: {
+          args: Prisma.SeoSearchRowDeleteArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$SeoSearchRowPayload>
+        }
+        update: {
+          args: Prisma.SeoSearchRowUpdateArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$SeoSearchRowPayload>
+        }
+        deleteMany: {
+          args: Prisma.SeoSearchRowDeleteManyArgs<ExtArgs>
+          result: BatchPayload
+        }
+        updateMany: {
+          args: Prisma.SeoSearchRowUpdateManyArgs<ExtArgs>
+          result: BatchPayload
+        }
+        updateManyAndReturn: {
+          args: Prisma.SeoSearchRowUpdateManyAndReturnArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$SeoSearchRowPayload>[]
+        }
+        upsert: {
+          args: Prisma.SeoSearchRowUpsertArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$SeoSearchRowPayload>
+        }
+        aggregate: {
+          args: Prisma.SeoSearchRowAggregateArgs<ExtArgs>
+          result: runtime.Types.Utils.Optional<Prisma.AggregateSeoSearchRow>
+        }
+        groupBy: {
+          args: Prisma.SeoSearchRowGroupByArgs<ExtArgs>
+          result: runtime.Types.Utils.Optional<Prisma.SeoSearchRowGroupByOutputType>[]
+        }
+        count: {
+          args: Prisma.SeoSearchRowCountArgs<ExtArgs>
+          result: runtime.Types.Utils.Optional<Prisma.SeoSearchRowCountAggregateOutputType> | number
+        }
+      }
+    }
+    SeoTrafficRow: {
+      payload: Prisma.$SeoTrafficRowPayload<ExtArgs>
+      fields: Prisma.SeoTrafficRowFieldRefs
+      operations: {
+        findUnique: {
+          args: Prisma.SeoTrafficRowFindUniqueArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$SeoTrafficRowPayload> | null
+        }
+        findUniqueOrThrow: {
+          args: Prisma.SeoTrafficRowFindUniqueOrThrowArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$SeoTrafficRowPayload>
+        }
+        findFirst: {
+          args: Prisma.SeoTrafficRowFindFirstArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$SeoTrafficRowPayload> | null
+        }
+        findFirstOrThrow: {
+          args: Prisma.SeoTrafficRowFindFirstOrThrowArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$SeoTrafficRowPayload>
+        }
+        findMany: {
+          args: Prisma.SeoTrafficRowFindManyArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$SeoTrafficRowPayload>[]
+        }
+        create: {
+          args: Prisma.SeoTrafficRowCreateArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$SeoTrafficRowPayload>
+        }
+        createMany: {
+          args: Prisma.SeoTrafficRowCreateManyArgs<ExtArgs>
+          result: BatchPayload
+        }
+        createManyAndReturn: {
+          args: Prisma.SeoTrafficRowCreateManyAndReturnArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$SeoTrafficRowPayload>[]
+        }
+        delete: {
+          args: Prisma.SeoTrafficRowDeleteArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$SeoTrafficRowPayload>
+        }
+        update: {
+          args: Prisma.SeoTrafficRowUpdateArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$SeoTrafficRowPayload>
+        }
+        deleteMany: {
+          args: Prisma.SeoTrafficRowDeleteManyArgs<ExtArgs>
+          result: BatchPayload
+        }
+        updateMany: {
+          args: Prisma.SeoTrafficRowUpdateManyArgs<ExtArgs>
+          result: BatchPayload
+        }
+        updateManyAndReturn: {
+          args: Prisma.SeoTrafficRowUpdateManyAndReturnArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$SeoTrafficRowPayload>[]
+        }
+        upsert: {
+          args: Prisma.SeoTrafficRowUpsertArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$SeoTrafficRowPayload>
+        }
+        aggregate: {
+          args: Prisma.SeoTrafficRowAggregateArgs<ExtArgs>
+          result: runtime.Types.Utils.Optional<Prisma.AggregateSeoTrafficRow>
+        }
+        groupBy: {
+          args: Prisma.SeoTrafficRowGroupByArgs<ExtArgs>
+          result: runtime.Types.Utils.Optional<Prisma.SeoTrafficRowGroupByOutputType>[]
+        }
+        count: {
+          args: Prisma.SeoTrafficRowCountArgs<ExtArgs>
+          result: runtime.Types.Utils.Optional<Prisma.SeoTrafficRowCountAggregateOutputType> | number
+        }
+      }
+    }
   }
 } & {
   other: {
@@ -4628,6 +4853,70 @@ export const ReportShareLinkScalarFieldEnum = {
 export type ReportShareLinkScalarFieldEnum = (typeof ReportShareLinkScalarFieldEnum)[keyof typeof ReportShareLinkScalarFieldEnum]
 
 
+export const SeoRefreshScalarFieldEnum = {
+  id: 'id',
+  workspaceId: 'workspaceId',
+  status: 'status',
+  fromDate: 'fromDate',
+  toDate: 'toDate',
+  sources: 'sources',
+  skippedSources: 'skippedSources',
+  pageRows: 'pageRows',
+  maxPages: 'maxPages',
+  gscNextRow: 'gscNextRow',
+  gscPages: 'gscPages',
+  gscRows: 'gscRows',
+  gscDone: 'gscDone',
+  ga4NextRow: 'ga4NextRow',
+  ga4Pages: 'ga4Pages',
+  ga4Rows: 'ga4Rows',
+  ga4Done: 'ga4Done',
+  truncated: 'truncated',
+  reservedMicrousd: 'reservedMicrousd',
+  billedMicrousd: 'billedMicrousd',
+  costMicrousd: 'costMicrousd',
+  reservationId: 'reservationId',
+  idempotencyKey: 'idempotencyKey',
+  error: 'error',
+  createdAt: 'createdAt',
+  startedAt: 'startedAt',
+  finishedAt: 'finishedAt'
+} as const
+
+export type SeoRefreshScalarFieldEnum = (typeof SeoRefreshScalarFieldEnum)[keyof typeof SeoRefreshScalarFieldEnum]
+
+
+export const SeoSearchRowScalarFieldEnum = {
+  workspaceId: 'workspaceId',
+  date: 'date',
+  query: 'query',
+  page: 'page',
+  clicks: 'clicks',
+  impressions: 'impressions',
+  ctr: 'ctr',
+  position: 'position',
+  refreshId: 'refreshId',
+  updatedAt: 'updatedAt'
+} as const
+
+export type SeoSearchRowScalarFieldEnum = (typeof SeoSearchRowScalarFieldEnum)[keyof typeof SeoSearchRowScalarFieldEnum]
+
+
+export const SeoTrafficRowScalarFieldEnum = {
+  workspaceId: 'workspaceId',
+  date: 'date',
+  sessionSource: 'sessionSource',
+  landingPage: 'landingPage',
+  sessions: 'sessions',
+  conversions: 'conversions',
+  aiEngine: 'aiEngine',
+  refreshId: 'refreshId',
+  updatedAt: 'updatedAt'
+} as const
+
+export type SeoTrafficRowScalarFieldEnum = (typeof SeoTrafficRowScalarFieldEnum)[keyof typeof SeoTrafficRowScalarFieldEnum]
+
+
 export const SortOrder = {
   asc: 'asc',
   desc: 'desc'
@@ -4968,6 +5257,9 @@ export type GlobalOmitConfig = {
   pageEvaluation?: Prisma.PageEvaluationOmit
   report?: Prisma.ReportOmit
   reportShareLink?: Prisma.ReportShareLinkOmit
+  seoRefresh?: Prisma.SeoRefreshOmit
+  seoSearchRow?: Prisma.SeoSearchRowOmit
+  seoTrafficRow?: Prisma.SeoTrafficRowOmit
 }
 
 /* Types for Logging */

@@ -95,7 +95,10 @@ export const ModelName = {
   RecommendationTransition: 'RecommendationTransition',
   PageEvaluation: 'PageEvaluation',
   Report: 'Report',
-  ReportShareLink: 'ReportShareLink'
+  ReportShareLink: 'ReportShareLink',
+  SeoRefresh: 'SeoRefresh',
+  SeoSearchRow: 'SeoSearchRow',
+  SeoTrafficRow: 'SeoTrafficRow'
 } as const
 
 export type ModelName = (typeof ModelName)[keyof typeof ModelName]
@@ -910,6 +913,70 @@ export const ReportShareLinkScalarFieldEnum = {
 } as const
 
 export type ReportShareLinkScalarFieldEnum = (typeof ReportShareLinkScalarFieldEnum)[keyof typeof ReportShareLinkScalarFieldEnum]
+
+
+export const SeoRefreshScalarFieldEnum = {
+  id: 'id',
+  workspaceId: 'workspaceId',
+  status: 'status',
+  fromDate: 'fromDate',
+  toDate: 'toDate',
+  sources: 'sources',
+  skippedSources: 'skippedSources',
+  pageRows: 'pageRows',
+  maxPages: 'maxPages',
+  gscNextRow: 'gscNextRow',
+  gscPages: 'gscPages',
+  gscRows: 'gscRows',
+  gscDone: 'gscDone',
+  ga4NextRow: 'ga4NextRow',
+  ga4Pages: 'ga4Pages',
+  ga4Rows: 'ga4Rows',
+  ga4Done: 'ga4Done',
+  truncated: 'truncated',
+  reservedMicrousd: 'reservedMicrousd',
+  billedMicrousd: 'billedMicrousd',
+  costMicrousd: 'costMicrousd',
+  reservationId: 'reservationId',
+  idempotencyKey: 'idempotencyKey',
+  error: 'error',
+  createdAt: 'createdAt',
+  startedAt: 'startedAt',
+  finishedAt: 'finishedAt'
+} as const
+
+export type SeoRefreshScalarFieldEnum = (typeof SeoRefreshScalarFieldEnum)[keyof typeof SeoRefreshScalarFieldEnum]
+
+
+export const SeoSearchRowScalarFieldEnum = {
+  workspaceId: 'workspaceId',
+  date: 'date',
+  query: 'query',
+  page: 'page',
+  clicks: 'clicks',
+  impressions: 'impressions',
+  ctr: 'ctr',
+  position: 'position',
+  refreshId: 'refreshId',
+  updatedAt: 'updatedAt'
+} as const
+
+export type SeoSearchRowScalarFieldEnum = (typeof SeoSearchRowScalarFieldEnum)[keyof typeof SeoSearchRowScalarFieldEnum]
+
+
+export const SeoTrafficRowScalarFieldEnum = {
+  workspaceId: 'workspaceId',
+  date: 'date',
+  sessionSource: 'sessionSource',
+  landingPage: 'landingPage',
+  sessions: 'sessions',
+  conversions: 'conversions',
+  aiEngine: 'aiEngine',
+  refreshId: 'refreshId',
+  updatedAt: 'updatedAt'
+} as const
+
+export type SeoTrafficRowScalarFieldEnum = (typeof SeoTrafficRowScalarFieldEnum)[keyof typeof SeoTrafficRowScalarFieldEnum]
 
 
 export const SortOrder = {

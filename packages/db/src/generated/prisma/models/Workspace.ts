@@ -420,6 +420,9 @@ export type WorkspaceWhereInput = {
   runs?: Prisma.RunListRelationFilter
   promptGenerations?: Prisma.PromptGenerationListRelationFilter
   researchJobs?: Prisma.ResearchJobListRelationFilter
+  seoRefreshes?: Prisma.SeoRefreshListRelationFilter
+  seoSearchRows?: Prisma.SeoSearchRowListRelationFilter
+  seoTrafficRows?: Prisma.SeoTrafficRowListRelationFilter
   promptSuggestions?: Prisma.PromptSuggestionListRelationFilter
   recommendations?: Prisma.RecommendationListRelationFilter
   pageEvaluations?: Prisma.PageEvaluationListRelationFilter
@@ -471,6 +474,9 @@ export type WorkspaceOrderByWithRelationInput = {
   runs?: Prisma.RunOrderByRelationAggregateInput
   promptGenerations?: Prisma.PromptGenerationOrderByRelationAggregateInput
   researchJobs?: Prisma.ResearchJobOrderByRelationAggregateInput
+  seoRefreshes?: Prisma.SeoRefreshOrderByRelationAggregateInput
+  seoSearchRows?: Prisma.SeoSearchRowOrderByRelationAggregateInput
+  seoTrafficRows?: Prisma.SeoTrafficRowOrderByRelationAggregateInput
   promptSuggestions?: Prisma.PromptSuggestionOrderByRelationAggregateInput
   recommendations?: Prisma.RecommendationOrderByRelationAggregateInput
   pageEvaluations?: Prisma.PageEvaluationOrderByRelationAggregateInput
@@ -525,6 +531,9 @@ export type WorkspaceWhereUniqueInput = Prisma.AtLeast<{
   runs?: Prisma.RunListRelationFilter
   promptGenerations?: Prisma.PromptGenerationListRelationFilter
   researchJobs?: Prisma.ResearchJobListRelationFilter
+  seoRefreshes?: Prisma.SeoRefreshListRelationFilter
+  seoSearchRows?: Prisma.SeoSearchRowListRelationFilter
+  seoTrafficRows?: Prisma.SeoTrafficRowListRelationFilter
   promptSuggestions?: Prisma.PromptSuggestionListRelationFilter
   recommendations?: Prisma.RecommendationListRelationFilter
   pageEvaluations?: Prisma.PageEvaluationListRelationFilter
@@ -654,6 +663,9 @@ export type WorkspaceCreateInput = {
   runs?: Prisma.RunCreateNestedManyWithoutWorkspaceInput
   promptGenerations?: Prisma.PromptGenerationCreateNestedManyWithoutWorkspaceInput
   researchJobs?: Prisma.ResearchJobCreateNestedManyWithoutWorkspaceInput
+  seoRefreshes?: Prisma.SeoRefreshCreateNestedManyWithoutWorkspaceInput
+  seoSearchRows?: Prisma.SeoSearchRowCreateNestedManyWithoutWorkspaceInput
+  seoTrafficRows?: Prisma.SeoTrafficRowCreateNestedManyWithoutWorkspaceInput
   promptSuggestions?: Prisma.PromptSuggestionCreateNestedManyWithoutWorkspaceInput
   recommendations?: Prisma.RecommendationCreateNestedManyWithoutWorkspaceInput
   pageEvaluations?: Prisma.PageEvaluationCreateNestedManyWithoutWorkspaceInput
@@ -705,6 +717,9 @@ export type WorkspaceUncheckedCreateInput = {
   runs?: Prisma.RunUncheckedCreateNestedManyWithoutWorkspaceInput
   promptGenerations?: Prisma.PromptGenerationUncheckedCreateNestedManyWithoutWorkspaceInput
   researchJobs?: Prisma.ResearchJobUncheckedCreateNestedManyWithoutWorkspaceInput
+  seoRefreshes?: Prisma.SeoRefreshUncheckedCreateNestedManyWithoutWorkspaceInput
+  seoSearchRows?: Prisma.SeoSearchRowUncheckedCreateNestedManyWithoutWorkspaceInput
+  seoTrafficRows?: Prisma.SeoTrafficRowUncheckedCreateNestedManyWithoutWorkspaceInput
   promptSuggestions?: Prisma.PromptSuggestionUncheckedCreateNestedManyWithoutWorkspaceInput
   recommendations?: Prisma.RecommendationUncheckedCreateNestedManyWithoutWorkspaceInput
   pageEvaluations?: Prisma.PageEvaluationUncheckedCreateNestedManyWithoutWorkspaceInput
@@ -756,6 +771,9 @@ export type WorkspaceUpdateInput = {
   runs?: Prisma.RunUpdateManyWithoutWorkspaceNestedInput
   promptGenerations?: Prisma.PromptGenerationUpdateManyWithoutWorkspaceNestedInput
   researchJobs?: Prisma.ResearchJobUpdateManyWithoutWorkspaceNestedInput
+  seoRefreshes?: Prisma.SeoRefreshUpdateManyWithoutWorkspaceNestedInput
+  seoSearchRows?: Prisma.SeoSearchRowUpdateManyWithoutWorkspaceNestedInput
+  seoTrafficRows?: Prisma.SeoTrafficRowUpdateManyWithoutWorkspaceNestedInput
   promptSuggestions?: Prisma.PromptSuggestionUpdateManyWithoutWorkspaceNestedInput
   recommendations?: Prisma.RecommendationUpdateManyWithoutWorkspaceNestedInput
   pageEvaluations?: Prisma.PageEvaluationUpdateManyWithoutWorkspaceNestedInput
@@ -807,6 +825,9 @@ export type WorkspaceUncheckedUpdateInput = {
   runs?: Prisma.RunUncheckedUpdateManyWithoutWorkspaceNestedInput
   promptGenerations?: Prisma.PromptGenerationUncheckedUpdateManyWithoutWorkspaceNestedInput
   researchJobs?: Prisma.ResearchJobUncheckedUpdateManyWithoutWorkspaceNestedInput
+  seoRefreshes?: Prisma.SeoRefreshUncheckedUpdateManyWithoutWorkspaceNestedInput
+  seoSearchRows?: Prisma.SeoSearchRowUncheckedUpdateManyWithoutWorkspaceNestedInput
+  seoTrafficRows?: Prisma.SeoTrafficRowUncheckedUpdateManyWithoutWorkspaceNestedInput
   promptSuggestions?: Prisma.PromptSuggestionUncheckedUpdateManyWithoutWorkspaceNestedInput
   recommendations?: Prisma.RecommendationUncheckedUpdateManyWithoutWorkspaceNestedInput
   pageEvaluations?: Prisma.PageEvaluationUncheckedUpdateManyWithoutWorkspaceNestedInput
@@ -1300,6 +1321,48 @@ export type WorkspaceUpdateOneRequiredWithoutReportsNestedInput = {
   update?: Prisma.XOR<Prisma.XOR<Prisma.WorkspaceUpdateToOneWithWhereWithoutReportsInput, Prisma.WorkspaceUpdateWithoutReportsInput>, Prisma.WorkspaceUncheckedUpdateWithoutReportsInput>
 }
 
+export type WorkspaceCreateNestedOneWithoutSeoRefreshesInput = {
+  create?: Prisma.XOR<Prisma.WorkspaceCreateWithoutSeoRefreshesInput, Prisma.WorkspaceUncheckedCreateWithoutSeoRefreshesInput>
+  connectOrCreate?: Prisma.WorkspaceCreateOrConnectWithoutSeoRefreshesInput
+  connect?: Prisma.WorkspaceWhereUniqueInput
+}
+
+export type WorkspaceUpdateOneRequiredWithoutSeoRefreshesNestedInput = {
+  create?: Prisma.XOR<Prisma.WorkspaceCreateWithoutSeoRefreshesInput, Prisma.WorkspaceUncheckedCreateWithoutSeoRefreshesInput>
+  connectOrCreate?: Prisma.WorkspaceCreateOrConnectWithoutSeoRefreshesInput
+  upsert?: Prisma.WorkspaceUpsertWithoutSeoRefreshesInput
+  connect?: Prisma.WorkspaceWhereUniqueInput
+  update?: Prisma.XOR<Prisma.XOR<Prisma.WorkspaceUpdateToOneWithWhereWithoutSeoRefreshesInput, Prisma.WorkspaceUpdateWithoutSeoRefreshesInput>, Prisma.WorkspaceUncheckedUpdateWithoutSeoRefreshesInput>
+}
+
+export type WorkspaceCreateNestedOneWithoutSeoSearchRowsInput = {
+  create?: Prisma.XOR<Prisma.WorkspaceCreateWithoutSeoSearchRowsInput, Prisma.WorkspaceUncheckedCreateWithoutSeoSearchRowsInput>
+  connectOrCreate?: Prisma.WorkspaceCreateOrConnectWithoutSeoSearchRowsInput
+  connect?: Prisma.WorkspaceWhereUniqueInput
+}
+
+export type WorkspaceUpdateOneRequiredWithoutSeoSearchRowsNestedInput = {
+  create?: Prisma.XOR<Prisma.WorkspaceCreateWithoutSeoSearchRowsInput, Prisma.WorkspaceUncheckedCreateWithoutSeoSearchRowsInput>
+  connectOrCreate?: Prisma.WorkspaceCreateOrConnectWithoutSeoSearchRowsInput
+  upsert?: Prisma.WorkspaceUpsertWithoutSeoSearchRowsInput
+  connect?: Prisma.WorkspaceWhereUniqueInput
+  update?: Prisma.XOR<Prisma.XOR<Prisma.WorkspaceUpdateToOneWithWhereWithoutSeoSearchRowsInput, Prisma.WorkspaceUpdateWithoutSeoSearchRowsInput>, Prisma.WorkspaceUncheckedUpdateWithoutSeoSearchRowsInput>
+}
+
+export type WorkspaceCreateNestedOneWithoutSeoTrafficRowsInput = {
+  create?: Prisma.XOR<Prisma.WorkspaceCreateWithoutSeoTrafficRowsInput, Prisma.WorkspaceUncheckedCreateWithoutSeoTrafficRowsInput>
+  connectOrCreate?: Prisma.WorkspaceCreateOrConnectWithoutSeoTrafficRowsInput
+  connect?: Prisma.WorkspaceWhereUniqueInput
+}
+
+export type WorkspaceUpdateOneRequiredWithoutSeoTrafficRowsNestedInput = {
+  create?: Prisma.XOR<Prisma.WorkspaceCreateWithoutSeoTrafficRowsInput, Prisma.WorkspaceUncheckedCreateWithoutSeoTrafficRowsInput>
+  connectOrCreate?: Prisma.WorkspaceCreateOrConnectWithoutSeoTrafficRowsInput
+  upsert?: Prisma.WorkspaceUpsertWithoutSeoTrafficRowsInput
+  connect?: Prisma.WorkspaceWhereUniqueInput
+  update?: Prisma.XOR<Prisma.XOR<Prisma.WorkspaceUpdateToOneWithWhereWithoutSeoTrafficRowsInput, Prisma.WorkspaceUpdateWithoutSeoTrafficRowsInput>, Prisma.WorkspaceUncheckedUpdateWithoutSeoTrafficRowsInput>
+}
+
 export type WorkspaceCreateWithoutCompetitorsInput = {
   id: string
   slug: string
@@ -1344,6 +1407,9 @@ export type WorkspaceCreateWithoutCompetitorsInput = {
   runs?: Prisma.RunCreateNestedManyWithoutWorkspaceInput
   promptGenerations?: Prisma.PromptGenerationCreateNestedManyWithoutWorkspaceInput
   researchJobs?: Prisma.ResearchJobCreateNestedManyWithoutWorkspaceInput
+  seoRefreshes?: Prisma.SeoRefreshCreateNestedManyWithoutWorkspaceInput
+  seoSearchRows?: Prisma.SeoSearchRowCreateNestedManyWithoutWorkspaceInput
+  seoTrafficRows?: Prisma.SeoTrafficRowCreateNestedManyWithoutWorkspaceInput
   promptSuggestions?: Prisma.PromptSuggestionCreateNestedManyWithoutWorkspaceInput
   recommendations?: Prisma.RecommendationCreateNestedManyWithoutWorkspaceInput
   pageEvaluations?: Prisma.PageEvaluationCreateNestedManyWithoutWorkspaceInput
@@ -1394,6 +1460,9 @@ export type WorkspaceUncheckedCreateWithoutCompetitorsInput = {
   runs?: Prisma.RunUncheckedCreateNestedManyWithoutWorkspaceInput
   promptGenerations?: Prisma.PromptGenerationUncheckedCreateNestedManyWithoutWorkspaceInput
   researchJobs?: Prisma.ResearchJobUncheckedCreateNestedManyWithoutWorkspaceInput
+  seoRefreshes?: Prisma.SeoRefreshUncheckedCreateNestedManyWithoutWorkspaceInput
+  seoSearchRows?: Prisma.SeoSearchRowUncheckedCreateNestedManyWithoutWorkspaceInput
+  seoTrafficRows?: Prisma.SeoTrafficRowUncheckedCreateNestedManyWithoutWorkspaceInput
   promptSuggestions?: Prisma.PromptSuggestionUncheckedCreateNestedManyWithoutWorkspaceInput
   recommendations?: Prisma.RecommendationUncheckedCreateNestedManyWithoutWorkspaceInput
   pageEvaluations?: Prisma.PageEvaluationUncheckedCreateNestedManyWithoutWorkspaceInput
@@ -1460,6 +1529,9 @@ export type WorkspaceUpdateWithoutCompetitorsInput = {
   runs?: Prisma.RunUpdateManyWithoutWorkspaceNestedInput
   promptGenerations?: Prisma.PromptGenerationUpdateManyWithoutWorkspaceNestedInput
   researchJobs?: Prisma.ResearchJobUpdateManyWithoutWorkspaceNestedInput
+  seoRefreshes?: Prisma.SeoRefreshUpdateManyWithoutWorkspaceNestedInput
+  seoSearchRows?: Prisma.SeoSearchRowUpdateManyWithoutWorkspaceNestedInput
+  seoTrafficRows?: Prisma.SeoTrafficRowUpdateManyWithoutWorkspaceNestedInput
   promptSuggestions?: Prisma.PromptSuggestionUpdateManyWithoutWorkspaceNestedInput
   recommendations?: Prisma.RecommendationUpdateManyWithoutWorkspaceNestedInput
   pageEvaluations?: Prisma.PageEvaluationUpdateManyWithoutWorkspaceNestedInput
@@ -1510,6 +1582,9 @@ export type WorkspaceUncheckedUpdateWithoutCompetitorsInput = {
   runs?: Prisma.RunUncheckedUpdateManyWithoutWorkspaceNestedInput
   promptGenerations?: Prisma.PromptGenerationUncheckedUpdateManyWithoutWorkspaceNestedInput
   researchJobs?: Prisma.ResearchJobUncheckedUpdateManyWithoutWorkspaceNestedInput
+  seoRefreshes?: Prisma.SeoRefreshUncheckedUpdateManyWithoutWorkspaceNestedInput
+  seoSearchRows?: Prisma.SeoSearchRowUncheckedUpdateManyWithoutWorkspaceNestedInput
+  seoTrafficRows?: Prisma.SeoTrafficRowUncheckedUpdateManyWithoutWorkspaceNestedInput
   promptSuggestions?: Prisma.PromptSuggestionUncheckedUpdateManyWithoutWorkspaceNestedInput
   recommendations?: Prisma.RecommendationUncheckedUpdateManyWithoutWorkspaceNestedInput
   pageEvaluations?: Prisma.PageEvaluationUncheckedUpdateManyWithoutWorkspaceNestedInput
@@ -1560,6 +1635,9 @@ export type WorkspaceCreateWithoutMembersInput = {
   runs?: Prisma.RunCreateNestedManyWithoutWorkspaceInput
   promptGenerations?: Prisma.PromptGenerationCreateNestedManyWithoutWorkspaceInput
   researchJobs?: Prisma.ResearchJobCreateNestedManyWithoutWorkspaceInput
+  seoRefreshes?: Prisma.SeoRefreshCreateNestedManyWithoutWorkspaceInput
+  seoSearchRows?: Prisma.SeoSearchRowCreateNestedManyWithoutWorkspaceInput
+  seoTrafficRows?: Prisma.SeoTrafficRowCreateNestedManyWithoutWorkspaceInput
   promptSuggestions?: Prisma.PromptSuggestionCreateNestedManyWithoutWorkspaceInput
   recommendations?: Prisma.RecommendationCreateNestedManyWithoutWorkspaceInput
   pageEvaluations?: Prisma.PageEvaluationCreateNestedManyWithoutWorkspaceInput
@@ -1610,6 +1688,9 @@ export type WorkspaceUncheckedCreateWithoutMembersInput = {
   runs?: Prisma.RunUncheckedCreateNestedManyWithoutWorkspaceInput
   promptGenerations?: Prisma.PromptGenerationUncheckedCreateNestedManyWithoutWorkspaceInput
   researchJobs?: Prisma.ResearchJobUncheckedCreateNestedManyWithoutWorkspaceInput
+  seoRefreshes?: Prisma.SeoRefreshUncheckedCreateNestedManyWithoutWorkspaceInput
+  seoSearchRows?: Prisma.SeoSearchRowUncheckedCreateNestedManyWithoutWorkspaceInput
+  seoTrafficRows?: Prisma.SeoTrafficRowUncheckedCreateNestedManyWithoutWorkspaceInput
   promptSuggestions?: Prisma.PromptSuggestionUncheckedCreateNestedManyWithoutWorkspaceInput
   recommendations?: Prisma.RecommendationUncheckedCreateNestedManyWithoutWorkspaceInput
   pageEvaluations?: Prisma.PageEvaluationUncheckedCreateNestedManyWithoutWorkspaceInput
@@ -1676,6 +1757,9 @@ export type WorkspaceUpdateWithoutMembersInput = {
   runs?: Prisma.RunUpdateManyWithoutWorkspaceNestedInput
   promptGenerations?: Prisma.PromptGenerationUpdateManyWithoutWorkspaceNestedInput
   researchJobs?: Prisma.ResearchJobUpdateManyWithoutWorkspaceNestedInput
+  seoRefreshes?: Prisma.SeoRefreshUpdateManyWithoutWorkspaceNestedInput
+  seoSearchRows?: Prisma.SeoSearchRowUpdateManyWithoutWorkspaceNestedInput
+  seoTrafficRows?: Prisma.SeoTrafficRowUpdateManyWithoutWorkspaceNestedInput
   promptSuggestions?: Prisma.PromptSuggestionUpdateManyWithoutWorkspaceNestedInput
   recommendations?: Prisma.RecommendationUpdateManyWithoutWorkspaceNestedInput
   pageEvaluations?: Prisma.PageEvaluationUpdateManyWithoutWorkspaceNestedInput
@@ -1726,6 +1810,9 @@ export type WorkspaceUncheckedUpdateWithoutMembersInput = {
   runs?: Prisma.RunUncheckedUpdateManyWithoutWorkspaceNestedInput
   promptGenerations?: Prisma.PromptGenerationUncheckedUpdateManyWithoutWorkspaceNestedInput
   researchJobs?: Prisma.ResearchJobUncheckedUpdateManyWithoutWorkspaceNestedInput
+  seoRefreshes?: Prisma.SeoRefreshUncheckedUpdateManyWithoutWorkspaceNestedInput
+  seoSearchRows?: Prisma.SeoSearchRowUncheckedUpdateManyWithoutWorkspaceNestedInput
+  seoTrafficRows?: Prisma.SeoTrafficRowUncheckedUpdateManyWithoutWorkspaceNestedInput
   promptSuggestions?: Prisma.PromptSuggestionUncheckedUpdateManyWithoutWorkspaceNestedInput
   recommendations?: Prisma.RecommendationUncheckedUpdateManyWithoutWorkspaceNestedInput
   pageEvaluations?: Prisma.PageEvaluationUncheckedUpdateManyWithoutWorkspaceNestedInput
@@ -1776,6 +1863,9 @@ export type WorkspaceCreateWithoutApiKeysInput = {
   runs?: Prisma.RunCreateNestedManyWithoutWorkspaceInput
   promptGenerations?: Prisma.PromptGenerationCreateNestedManyWithoutWorkspaceInput
   researchJobs?: Prisma.ResearchJobCreateNestedManyWithoutWorkspaceInput
+  seoRefreshes?: Prisma.SeoRefreshCreateNestedManyWithoutWorkspaceInput
+  seoSearchRows?: Prisma.SeoSearchRowCreateNestedManyWithoutWorkspaceInput
+  seoTrafficRows?: Prisma.SeoTrafficRowCreateNestedManyWithoutWorkspaceInput
   promptSuggestions?: Prisma.PromptSuggestionCreateNestedManyWithoutWorkspaceInput
   recommendations?: Prisma.RecommendationCreateNestedManyWithoutWorkspaceInput
   pageEvaluations?: Prisma.PageEvaluationCreateNestedManyWithoutWorkspaceInput
@@ -1826,6 +1916,9 @@ export type WorkspaceUncheckedCreateWithoutApiKeysInput = {
   runs?: Prisma.RunUncheckedCreateNestedManyWithoutWorkspaceInput
   promptGenerations?: Prisma.PromptGenerationUncheckedCreateNestedManyWithoutWorkspaceInput
   researchJobs?: Prisma.ResearchJobUncheckedCreateNestedManyWithoutWorkspaceInput
+  seoRefreshes?: Prisma.SeoRefreshUncheckedCreateNestedManyWithoutWorkspaceInput
+  seoSearchRows?: Prisma.SeoSearchRowUncheckedCreateNestedManyWithoutWorkspaceInput
+  seoTrafficRows?: Prisma.SeoTrafficRowUncheckedCreateNestedManyWithoutWorkspaceInput
   promptSuggestions?: Prisma.PromptSuggestionUncheckedCreateNestedManyWithoutWorkspaceInput
   recommendations?: Prisma.RecommendationUncheckedCreateNestedManyWithoutWorkspaceInput
   pageEvaluations?: Prisma.PageEvaluationUncheckedCreateNestedManyWithoutWorkspaceInput
@@ -1892,6 +1985,9 @@ export type WorkspaceUpdateWithoutApiKeysInput = {
   runs?: Prisma.RunUpdateManyWithoutWorkspaceNestedInput
   promptGenerations?: Prisma.PromptGenerationUpdateManyWithoutWorkspaceNestedInput
   researchJobs?: Prisma.ResearchJobUpdateManyWithoutWorkspaceNestedInput
+  seoRefreshes?: Prisma.SeoRefreshUpdateManyWithoutWorkspaceNestedInput
+  seoSearchRows?: Prisma.SeoSearchRowUpdateManyWithoutWorkspaceNestedInput
+  seoTrafficRows?: Prisma.SeoTrafficRowUpdateManyWithoutWorkspaceNestedInput
   promptSuggestions?: Prisma.PromptSuggestionUpdateManyWithoutWorkspaceNestedInput
   recommendations?: Prisma.RecommendationUpdateManyWithoutWorkspaceNestedInput
   pageEvaluations?: Prisma.PageEvaluationUpdateManyWithoutWorkspaceNestedInput
@@ -1942,6 +2038,9 @@ export type WorkspaceUncheckedUpdateWithoutApiKeysInput = {
   runs?: Prisma.RunUncheckedUpdateManyWithoutWorkspaceNestedInput
   promptGenerations?: Prisma.PromptGenerationUncheckedUpdateManyWithoutWorkspaceNestedInput
   researchJobs?: Prisma.ResearchJobUncheckedUpdateManyWithoutWorkspaceNestedInput
+  seoRefreshes?: Prisma.SeoRefreshUncheckedUpdateManyWithoutWorkspaceNestedInput
+  seoSearchRows?: Prisma.SeoSearchRowUncheckedUpdateManyWithoutWorkspaceNestedInput
+  seoTrafficRows?: Prisma.SeoTrafficRowUncheckedUpdateManyWithoutWorkspaceNestedInput
   promptSuggestions?: Prisma.PromptSuggestionUncheckedUpdateManyWithoutWorkspaceNestedInput
   recommendations?: Prisma.RecommendationUncheckedUpdateManyWithoutWorkspaceNestedInput
   pageEvaluations?: Prisma.PageEvaluationUncheckedUpdateManyWithoutWorkspaceNestedInput
@@ -1992,6 +2091,9 @@ export type WorkspaceCreateWithoutInvitationsInput = {
   runs?: Prisma.RunCreateNestedManyWithoutWorkspaceInput
   promptGenerations?: Prisma.PromptGenerationCreateNestedManyWithoutWorkspaceInput
   researchJobs?: Prisma.ResearchJobCreateNestedManyWithoutWorkspaceInput
+  seoRefreshes?: Prisma.SeoRefreshCreateNestedManyWithoutWorkspaceInput
+  seoSearchRows?: Prisma.SeoSearchRowCreateNestedManyWithoutWorkspaceInput
+  seoTrafficRows?: Prisma.SeoTrafficRowCreateNestedManyWithoutWorkspaceInput
   promptSuggestions?: Prisma.PromptSuggestionCreateNestedManyWithoutWorkspaceInput
   recommendations?: Prisma.RecommendationCreateNestedManyWithoutWorkspaceInput
   pageEvaluations?: Prisma.PageEvaluationCreateNestedManyWithoutWorkspaceInput
@@ -2042,6 +2144,9 @@ export type WorkspaceUncheckedCreateWithoutInvitationsInput = {
   runs?: Prisma.RunUncheckedCreateNestedManyWithoutWorkspaceInput
   promptGenerations?: Prisma.PromptGenerationUncheckedCreateNestedManyWithoutWorkspaceInput
   researchJobs?: Prisma.ResearchJobUncheckedCreateNestedManyWithoutWorkspaceInput
+  seoRefreshes?: Prisma.SeoRefreshUncheckedCreateNestedManyWithoutWorkspaceInput
+  seoSearchRows?: Prisma.SeoSearchRowUncheckedCreateNestedManyWithoutWorkspaceInput
+  seoTrafficRows?: Prisma.SeoTrafficRowUncheckedCreateNestedManyWithoutWorkspaceInput
   promptSuggestions?: Prisma.PromptSuggestionUncheckedCreateNestedManyWithoutWorkspaceInput
   recommendations?: Prisma.RecommendationUncheckedCreateNestedManyWithoutWorkspaceInput
   pageEvaluations?: Prisma.PageEvaluationUncheckedCreateNestedManyWithoutWorkspaceInput
@@ -2108,6 +2213,9 @@ export type WorkspaceUpdateWithoutInvitationsInput = {
   runs?: Prisma.RunUpdateManyWithoutWorkspaceNestedInput
   promptGenerations?: Prisma.PromptGenerationUpdateManyWithoutWorkspaceNestedInput
   researchJobs?: Prisma.ResearchJobUpdateManyWithoutWorkspaceNestedInput
+  seoRefreshes?: Prisma.SeoRefreshUpdateManyWithoutWorkspaceNestedInput
+  seoSearchRows?: Prisma.SeoSearchRowUpdateManyWithoutWorkspaceNestedInput
+  seoTrafficRows?: Prisma.SeoTrafficRowUpdateManyWithoutWorkspaceNestedInput
   promptSuggestions?: Prisma.PromptSuggestionUpdateManyWithoutWorkspaceNestedInput
   recommendations?: Prisma.RecommendationUpdateManyWithoutWorkspaceNestedInput
   pageEvaluations?: Prisma.PageEvaluationUpdateManyWithoutWorkspaceNestedInput
@@ -2158,6 +2266,9 @@ export type WorkspaceUncheckedUpdateWithoutInvitationsInput = {
   runs?: Prisma.RunUncheckedUpdateManyWithoutWorkspaceNestedInput
   promptGenerations?: Prisma.PromptGenerationUncheckedUpdateManyWithoutWorkspaceNestedInput
   researchJobs?: Prisma.ResearchJobUncheckedUpdateManyWithoutWorkspaceNestedInput
+  seoRefreshes?: Prisma.SeoRefreshUncheckedUpdateManyWithoutWorkspaceNestedInput
+  seoSearchRows?: Prisma.SeoSearchRowUncheckedUpdateManyWithoutWorkspaceNestedInput
+  seoTrafficRows?: Prisma.SeoTrafficRowUncheckedUpdateManyWithoutWorkspaceNestedInput
   promptSuggestions?: Prisma.PromptSuggestionUncheckedUpdateManyWithoutWorkspaceNestedInput
   recommendations?: Prisma.RecommendationUncheckedUpdateManyWithoutWorkspaceNestedInput
   pageEvaluations?: Prisma.PageEvaluationUncheckedUpdateManyWithoutWorkspaceNestedInput
@@ -2208,6 +2319,9 @@ export type WorkspaceCreateWithoutCredentialsInput = {
   runs?: Prisma.RunCreateNestedManyWithoutWorkspaceInput
   promptGenerations?: Prisma.PromptGenerationCreateNestedManyWithoutWorkspaceInput
   researchJobs?: Prisma.ResearchJobCreateNestedManyWithoutWorkspaceInput
+  seoRefreshes?: Prisma.SeoRefreshCreateNestedManyWithoutWorkspaceInput
+  seoSearchRows?: Prisma.SeoSearchRowCreateNestedManyWithoutWorkspaceInput
+  seoTrafficRows?: Prisma.SeoTrafficRowCreateNestedManyWithoutWorkspaceInput
   promptSuggestions?: Prisma.PromptSuggestionCreateNestedManyWithoutWorkspaceInput
   recommendations?: Prisma.RecommendationCreateNestedManyWithoutWorkspaceInput
   pageEvaluations?: Prisma.PageEvaluationCreateNestedManyWithoutWorkspaceInput
@@ -2258,6 +2372,9 @@ export type WorkspaceUncheckedCreateWithoutCredentialsInput = {
   runs?: Prisma.RunUncheckedCreateNestedManyWithoutWorkspaceInput
   promptGenerations?: Prisma.PromptGenerationUncheckedCreateNestedManyWithoutWorkspaceInput
   researchJobs?: Prisma.ResearchJobUncheckedCreateNestedManyWithoutWorkspaceInput
+  seoRefreshes?: Prisma.SeoRefreshUncheckedCreateNestedManyWithoutWorkspaceInput
+  seoSearchRows?: Prisma.SeoSearchRowUncheckedCreateNestedManyWithoutWorkspaceInput
+  seoTrafficRows?: Prisma.SeoTrafficRowUncheckedCreateNestedManyWithoutWorkspaceInput
   promptSuggestions?: Prisma.PromptSuggestionUncheckedCreateNestedManyWithoutWorkspaceInput
   recommendations?: Prisma.RecommendationUncheckedCreateNestedManyWithoutWorkspaceInput
   pageEvaluations?: Prisma.PageEvaluationUncheckedCreateNestedManyWithoutWorkspaceInput
@@ -2324,6 +2441,9 @@ export type WorkspaceUpdateWithoutCredentialsInput = {
   runs?: Prisma.RunUpdateManyWithoutWorkspaceNestedInput
   promptGenerations?: Prisma.PromptGenerationUpdateManyWithoutWorkspaceNestedInput
   researchJobs?: Prisma.ResearchJobUpdateManyWithoutWorkspaceNestedInput
+  seoRefreshes?: Prisma.SeoRefreshUpdateManyWithoutWorkspaceNestedInput
+  seoSearchRows?: Prisma.SeoSearchRowUpdateManyWithoutWorkspaceNestedInput
+  seoTrafficRows?: Prisma.SeoTrafficRowUpdateManyWithoutWorkspaceNestedInput
   promptSuggestions?: Prisma.PromptSuggestionUpdateManyWithoutWorkspaceNestedInput
   recommendations?: Prisma.RecommendationUpdateManyWithoutWorkspaceNestedInput
   pageEvaluations?: Prisma.PageEvaluationUpdateManyWithoutWorkspaceNestedInput
@@ -2374,6 +2494,9 @@ export type WorkspaceUncheckedUpdateWithoutCredentialsInput = {
   runs?: Prisma.RunUncheckedUpdateManyWithoutWorkspaceNestedInput
   promptGenerations?: Prisma.PromptGenerationUncheckedUpdateManyWithoutWorkspaceNestedInput
   researchJobs?: Prisma.ResearchJobUncheckedUpdateManyWithoutWorkspaceNestedInput
+  seoRefreshes?: Prisma.SeoRefreshUncheckedUpdateManyWithoutWorkspaceNestedInput
+  seoSearchRows?: Prisma.SeoSearchRowUncheckedUpdateManyWithoutWorkspaceNestedInput
+  seoTrafficRows?: Prisma.SeoTrafficRowUncheckedUpdateManyWithoutWorkspaceNestedInput
   promptSuggestions?: Prisma.PromptSuggestionUncheckedUpdateManyWithoutWorkspaceNestedInput
   recommendations?: Prisma.RecommendationUncheckedUpdateManyWithoutWorkspaceNestedInput
   pageEvaluations?: Prisma.PageEvaluationUncheckedUpdateManyWithoutWorkspaceNestedInput
@@ -2424,6 +2547,9 @@ export type WorkspaceCreateWithoutOauthStatesInput = {
   runs?: Prisma.RunCreateNestedManyWithoutWorkspaceInput
   promptGenerations?: Prisma.PromptGenerationCreateNestedManyWithoutWorkspaceInput
   researchJobs?: Prisma.ResearchJobCreateNestedManyWithoutWorkspaceInput
+  seoRefreshes?: Prisma.SeoRefreshCreateNestedManyWithoutWorkspaceInput
+  seoSearchRows?: Prisma.SeoSearchRowCreateNestedManyWithoutWorkspaceInput
+  seoTrafficRows?: Prisma.SeoTrafficRowCreateNestedManyWithoutWorkspaceInput
   promptSuggestions?: Prisma.PromptSuggestionCreateNestedManyWithoutWorkspaceInput
   recommendations?: Prisma.RecommendationCreateNestedManyWithoutWorkspaceInput
   pageEvaluations?: Prisma.PageEvaluationCreateNestedManyWithoutWorkspaceInput
@@ -2474,6 +2600,9 @@ export type WorkspaceUncheckedCreateWithoutOauthStatesInput = {
   runs?: Prisma.RunUncheckedCreateNestedManyWithoutWorkspaceInput
   promptGenerations?: Prisma.PromptGenerationUncheckedCreateNestedManyWithoutWorkspaceInput
   researchJobs?: Prisma.ResearchJobUncheckedCreateNestedManyWithoutWorkspaceInput
+  seoRefreshes?: Prisma.SeoRefreshUncheckedCreateNestedManyWithoutWorkspaceInput
+  seoSearchRows?: Prisma.SeoSearchRowUncheckedCreateNestedManyWithoutWorkspaceInput
+  seoTrafficRows?: Prisma.SeoTrafficRowUncheckedCreateNestedManyWithoutWorkspaceInput
   promptSuggestions?: Prisma.PromptSuggestionUncheckedCreateNestedManyWithoutWorkspaceInput
   recommendations?: Prisma.RecommendationUncheckedCreateNestedManyWithoutWorkspaceInput
   pageEvaluations?: Prisma.PageEvaluationUncheckedCreateNestedManyWithoutWorkspaceInput
@@ -2540,6 +2669,9 @@ export type WorkspaceUpdateWithoutOauthStatesInput = {
   runs?: Prisma.RunUpdateManyWithoutWorkspaceNestedInput
   promptGenerations?: Prisma.PromptGenerationUpdateManyWithoutWorkspaceNestedInput
   researchJobs?: Prisma.ResearchJobUpdateManyWithoutWorkspaceNestedInput
+  seoRefreshes?: Prisma.SeoRefreshUpdateManyWithoutWorkspaceNestedInput
+  seoSearchRows?: Prisma.SeoSearchRowUpdateManyWithoutWorkspaceNestedInput
+  seoTrafficRows?: Prisma.SeoTrafficRowUpdateManyWithoutWorkspaceNestedInput
   promptSuggestions?: Prisma.PromptSuggestionUpdateManyWithoutWorkspaceNestedInput
   recommendations?: Prisma.RecommendationUpdateManyWithoutWorkspaceNestedInput
   pageEvaluations?: Prisma.PageEvaluationUpdateManyWithoutWorkspaceNestedInput
@@ -2590,6 +2722,9 @@ export type WorkspaceUncheckedUpdateWithoutOauthStatesInput = {
   runs?: Prisma.RunUncheckedUpdateManyWithoutWorkspaceNestedInput
   promptGenerations?: Prisma.PromptGenerationUncheckedUpdateManyWithoutWorkspaceNestedInput
   researchJobs?: Prisma.ResearchJobUncheckedUpdateManyWithoutWorkspaceNestedInput
+  seoRefreshes?: Prisma.SeoRefreshUncheckedUpdateManyWithoutWorkspaceNestedInput
+  seoSearchRows?: Prisma.SeoSearchRowUncheckedUpdateManyWithoutWorkspaceNestedInput
+  seoTrafficRows?: Prisma.SeoTrafficRowUncheckedUpdateManyWithoutWorkspaceNestedInput
   promptSuggestions?: Prisma.PromptSuggestionUncheckedUpdateManyWithoutWorkspaceNestedInput
   recommendations?: Prisma.RecommendationUncheckedUpdateManyWithoutWorkspaceNestedInput
   pageEvaluations?: Prisma.PageEvaluationUncheckedUpdateManyWithoutWorkspaceNestedInput
@@ -2640,6 +2775,9 @@ export type WorkspaceCreateWithoutConnectionsInput = {
   runs?: Prisma.RunCreateNestedManyWithoutWorkspaceInput
   promptGenerations?: Prisma.PromptGenerationCreateNestedManyWithoutWorkspaceInput
   researchJobs?: Prisma.ResearchJobCreateNestedManyWithoutWorkspaceInput
+  seoRefreshes?: Prisma.SeoRefreshCreateNestedManyWithoutWorkspaceInput
+  seoSearchRows?: Prisma.SeoSearchRowCreateNestedManyWithoutWorkspaceInput
+  seoTrafficRows?: Prisma.SeoTrafficRowCreateNestedManyWithoutWorkspaceInput
   promptSuggestions?: Prisma.PromptSuggestionCreateNestedManyWithoutWorkspaceInput
   recommendations?: Prisma.RecommendationCreateNestedManyWithoutWorkspaceInput
   pageEvaluations?: Prisma.PageEvaluationCreateNestedManyWithoutWorkspaceInput
@@ -2690,6 +2828,9 @@ export type WorkspaceUncheckedCreateWithoutConnectionsInput = {
   runs?: Prisma.RunUncheckedCreateNestedManyWithoutWorkspaceInput
   promptGenerations?: Prisma.PromptGenerationUncheckedCreateNestedManyWithoutWorkspaceInput
   researchJobs?: Prisma.ResearchJobUncheckedCreateNestedManyWithoutWorkspaceInput
+  seoRefreshes?: Prisma.SeoRefreshUncheckedCreateNestedManyWithoutWorkspaceInput
+  seoSearchRows?: Prisma.SeoSearchRowUncheckedCreateNestedManyWithoutWorkspaceInput
+  seoTrafficRows?: Prisma.SeoTrafficRowUncheckedCreateNestedManyWithoutWorkspaceInput
   promptSuggestions?: Prisma.PromptSuggestionUncheckedCreateNestedManyWithoutWorkspaceInput
   recommendations?: Prisma.RecommendationUncheckedCreateNestedManyWithoutWorkspaceInput
   pageEvaluations?: Prisma.PageEvaluationUncheckedCreateNestedManyWithoutWorkspaceInput
@@ -2756,6 +2897,9 @@ export type WorkspaceUpdateWithoutConnectionsInput = {
   runs?: Prisma.RunUpdateManyWithoutWorkspaceNestedInput
   promptGenerations?: Prisma.PromptGenerationUpdateManyWithoutWorkspaceNestedInput
   researchJobs?: Prisma.ResearchJobUpdateManyWithoutWorkspaceNestedInput
+  seoRefreshes?: Prisma.SeoRefreshUpdateManyWithoutWorkspaceNestedInput
+  seoSearchRows?: Prisma.SeoSearchRowUpdateManyWithoutWorkspaceNestedInput
+  seoTrafficRows?: Prisma.SeoTrafficRowUpdateManyWithoutWorkspaceNestedInput
   promptSuggestions?: Prisma.PromptSuggestionUpdateManyWithoutWorkspaceNestedInput
   recommendations?: Prisma.RecommendationUpdateManyWithoutWorkspaceNestedInput
   pageEvaluations?: Prisma.PageEvaluationUpdateManyWithoutWorkspaceNestedInput
@@ -2806,6 +2950,9 @@ export type WorkspaceUncheckedUpdateWithoutConnectionsInput = {
   runs?: Prisma.RunUncheckedUpdateManyWithoutWorkspaceNestedInput
   promptGenerations?: Prisma.PromptGenerationUncheckedUpdateManyWithoutWorkspaceNestedInput
   researchJobs?: Prisma.ResearchJobUncheckedUpdateManyWithoutWorkspaceNestedInput
+  seoRefreshes?: Prisma.SeoRefreshUncheckedUpdateManyWithoutWorkspaceNestedInput
+  seoSearchRows?: Prisma.SeoSearchRowUncheckedUpdateManyWithoutWorkspaceNestedInput
+  seoTrafficRows?: Prisma.SeoTrafficRowUncheckedUpdateManyWithoutWorkspaceNestedInput
   promptSuggestions?: Prisma.PromptSuggestionUncheckedUpdateManyWithoutWorkspaceNestedInput
   recommendations?: Prisma.RecommendationUncheckedUpdateManyWithoutWorkspaceNestedInput
   pageEvaluations?: Prisma.PageEvaluationUncheckedUpdateManyWithoutWorkspaceNestedInput
@@ -2856,6 +3003,9 @@ export type WorkspaceCreateWithoutCreditAccountInput = {
   runs?: Prisma.RunCreateNestedManyWithoutWorkspaceInput
   promptGenerations?: Prisma.PromptGenerationCreateNestedManyWithoutWorkspaceInput
   researchJobs?: Prisma.ResearchJobCreateNestedManyWithoutWorkspaceInput
+  seoRefreshes?: Prisma.SeoRefreshCreateNestedManyWithoutWorkspaceInput
+  seoSearchRows?: Prisma.SeoSearchRowCreateNestedManyWithoutWorkspaceInput
+  seoTrafficRows?: Prisma.SeoTrafficRowCreateNestedManyWithoutWorkspaceInput
   promptSuggestions?: Prisma.PromptSuggestionCreateNestedManyWithoutWorkspaceInput
   recommendations?: Prisma.RecommendationCreateNestedManyWithoutWorkspaceInput
   pageEvaluations?: Prisma.PageEvaluationCreateNestedManyWithoutWorkspaceInput
@@ -2906,6 +3056,9 @@ export type WorkspaceUncheckedCreateWithoutCreditAccountInput = {
   runs?: Prisma.RunUncheckedCreateNestedManyWithoutWorkspaceInput
   promptGenerations?: Prisma.PromptGenerationUncheckedCreateNestedManyWithoutWorkspaceInput
   researchJobs?: Prisma.ResearchJobUncheckedCreateNestedManyWithoutWorkspaceInput
+  seoRefreshes?: Prisma.SeoRefreshUncheckedCreateNestedManyWithoutWorkspaceInput
+  seoSearchRows?: Prisma.SeoSearchRowUncheckedCreateNestedManyWithoutWorkspaceInput
+  seoTrafficRows?: Prisma.SeoTrafficRowUncheckedCreateNestedManyWithoutWorkspaceInput
   promptSuggestions?: Prisma.PromptSuggestionUncheckedCreateNestedManyWithoutWorkspaceInput
   recommendations?: Prisma.RecommendationUncheckedCreateNestedManyWithoutWorkspaceInput
   pageEvaluations?: Prisma.PageEvaluationUncheckedCreateNestedManyWithoutWorkspaceInput
@@ -2972,6 +3125,9 @@ export type WorkspaceUpdateWithoutCreditAccountInput = {
   runs?: Prisma.RunUpdateManyWithoutWorkspaceNestedInput
   promptGenerations?: Prisma.PromptGenerationUpdateManyWithoutWorkspaceNestedInput
   researchJobs?: Prisma.ResearchJobUpdateManyWithoutWorkspaceNestedInput
+  seoRefreshes?: Prisma.SeoRefreshUpdateManyWithoutWorkspaceNestedInput
+  seoSearchRows?: Prisma.SeoSearchRowUpdateManyWithoutWorkspaceNestedInput
+  seoTrafficRows?: Prisma.SeoTrafficRowUpdateManyWithoutWorkspaceNestedInput
   promptSuggestions?: Prisma.PromptSuggestionUpdateManyWithoutWorkspaceNestedInput
   recommendations?: Prisma.RecommendationUpdateManyWithoutWorkspaceNestedInput
   pageEvaluations?: Prisma.PageEvaluationUpdateManyWithoutWorkspaceNestedInput
@@ -3022,6 +3178,9 @@ export type WorkspaceUncheckedUpdateWithoutCreditAccountInput = {
   runs?: Prisma.RunUncheckedUpdateManyWithoutWorkspaceNestedInput
   promptGenerations?: Prisma.PromptGenerationUncheckedUpdateManyWithoutWorkspaceNestedInput
   researchJobs?: Prisma.ResearchJobUncheckedUpdateManyWithoutWorkspaceNestedInput
+  seoRefreshes?: Prisma.SeoRefreshUncheckedUpdateManyWithoutWorkspaceNestedInput
+  seoSearchRows?: Prisma.SeoSearchRowUncheckedUpdateManyWithoutWorkspaceNestedInput
+  seoTrafficRows?: Prisma.SeoTrafficRowUncheckedUpdateManyWithoutWorkspaceNestedInput
   promptSuggestions?: Prisma.PromptSuggestionUncheckedUpdateManyWithoutWorkspaceNestedInput
   recommendations?: Prisma.RecommendationUncheckedUpdateManyWithoutWorkspaceNestedInput
   pageEvaluations?: Prisma.PageEvaluationUncheckedUpdateManyWithoutWorkspaceNestedInput
@@ -3072,6 +3231,9 @@ export type WorkspaceCreateWithoutPromptsInput = {
   runs?: Prisma.RunCreateNestedManyWithoutWorkspaceInput
   promptGenerations?: Prisma.PromptGenerationCreateNestedManyWithoutWorkspaceInput
   researchJobs?: Prisma.ResearchJobCreateNestedManyWithoutWorkspaceInput
+  seoRefreshes?: Prisma.SeoRefreshCreateNestedManyWithoutWorkspaceInput
+  seoSearchRows?: Prisma.SeoSearchRowCreateNestedManyWithoutWorkspaceInput
+  seoTrafficRows?: Prisma.SeoTrafficRowCreateNestedManyWithoutWorkspaceInput
   promptSuggestions?: Prisma.PromptSuggestionCreateNestedManyWithoutWorkspaceInput
   recommendations?: Prisma.RecommendationCreateNestedManyWithoutWorkspaceInput
   pageEvaluations?: Prisma.PageEvaluationCreateNestedManyWithoutWorkspaceInput
@@ -3122,6 +3284,9 @@ export type WorkspaceUncheckedCreateWithoutPromptsInput = {
   runs?: Prisma.RunUncheckedCreateNestedManyWithoutWorkspaceInput
   promptGenerations?: Prisma.PromptGenerationUncheckedCreateNestedManyWithoutWorkspaceInput
   researchJobs?: Prisma.ResearchJobUncheckedCreateNestedManyWithoutWorkspaceInput
+  seoRefreshes?: Prisma.SeoRefreshUncheckedCreateNestedManyWithoutWorkspaceInput
+  seoSearchRows?: Prisma.SeoSearchRowUncheckedCreateNestedManyWithoutWorkspaceInput
+  seoTrafficRows?: Prisma.SeoTrafficRowUncheckedCreateNestedManyWithoutWorkspaceInput
   promptSuggestions?: Prisma.PromptSuggestionUncheckedCreateNestedManyWithoutWorkspaceInput
   recommendations?: Prisma.RecommendationUncheckedCreateNestedManyWithoutWorkspaceInput
   pageEvaluations?: Prisma.PageEvaluationUncheckedCreateNestedManyWithoutWorkspaceInput
@@ -3188,6 +3353,9 @@ export type WorkspaceUpdateWithoutPromptsInput = {
   runs?: Prisma.RunUpdateManyWithoutWorkspaceNestedInput
   promptGenerations?: Prisma.PromptGenerationUpdateManyWithoutWorkspaceNestedInput
   researchJobs?: Prisma.ResearchJobUpdateManyWithoutWorkspaceNestedInput
+  seoRefreshes?: Prisma.SeoRefreshUpdateManyWithoutWorkspaceNestedInput
+  seoSearchRows?: Prisma.SeoSearchRowUpdateManyWithoutWorkspaceNestedInput
+  seoTrafficRows?: Prisma.SeoTrafficRowUpdateManyWithoutWorkspaceNestedInput
   promptSuggestions?: Prisma.PromptSuggestionUpdateManyWithoutWorkspaceNestedInput
   recommendations?: Prisma.RecommendationUpdateManyWithoutWorkspaceNestedInput
   pageEvaluations?: Prisma.PageEvaluationUpdateManyWithoutWorkspaceNestedInput
@@ -3238,6 +3406,9 @@ export type WorkspaceUncheckedUpdateWithoutPromptsInput = {
   runs?: Prisma.RunUncheckedUpdateManyWithoutWorkspaceNestedInput
   promptGenerations?: Prisma.PromptGenerationUncheckedUpdateManyWithoutWorkspaceNestedInput
   researchJobs?: Prisma.ResearchJobUncheckedUpdateManyWithoutWorkspaceNestedInput
+  seoRefreshes?: Prisma.SeoRefreshUncheckedUpdateManyWithoutWorkspaceNestedInput
+  seoSearchRows?: Prisma.SeoSearchRowUncheckedUpdateManyWithoutWorkspaceNestedInput
+  seoTrafficRows?: Prisma.SeoTrafficRowUncheckedUpdateManyWithoutWorkspaceNestedInput
   promptSuggestions?: Prisma.PromptSuggestionUncheckedUpdateManyWithoutWorkspaceNestedInput
   recommendations?: Prisma.RecommendationUncheckedUpdateManyWithoutWorkspaceNestedInput
   pageEvaluations?: Prisma.PageEvaluationUncheckedUpdateManyWithoutWorkspaceNestedInput
@@ -3288,6 +3459,9 @@ export type WorkspaceCreateWithoutRunsInput = {
   prompts?: Prisma.PromptCreateNestedManyWithoutWorkspaceInput
   promptGenerations?: Prisma.PromptGenerationCreateNestedManyWithoutWorkspaceInput
   researchJobs?: Prisma.ResearchJobCreateNestedManyWithoutWorkspaceInput
+  seoRefreshes?: Prisma.SeoRefreshCreateNestedManyWithoutWorkspaceInput
+  seoSearchRows?: Prisma.SeoSearchRowCreateNestedManyWithoutWorkspaceInput
+  seoTrafficRows?: Prisma.SeoTrafficRowCreateNestedManyWithoutWorkspaceInput
   promptSuggestions?: Prisma.PromptSuggestionCreateNestedManyWithoutWorkspaceInput
   recommendations?: Prisma.RecommendationCreateNestedManyWithoutWorkspaceInput
   pageEvaluations?: Prisma.PageEvaluationCreateNestedManyWithoutWorkspaceInput
@@ -3338,6 +3512,9 @@ export type WorkspaceUncheckedCreateWithoutRunsInput = {
   prompts?: Prisma.PromptUncheckedCreateNestedManyWithoutWorkspaceInput
   promptGenerations?: Prisma.PromptGenerationUncheckedCreateNestedManyWithoutWorkspaceInput
   researchJobs?: Prisma.ResearchJobUncheckedCreateNestedManyWithoutWorkspaceInput
+  seoRefreshes?: Prisma.SeoRefreshUncheckedCreateNestedManyWithoutWorkspaceInput
+  seoSearchRows?: Prisma.SeoSearchRowUncheckedCreateNestedManyWithoutWorkspaceInput
+  seoTrafficRows?: Prisma.SeoTrafficRowUncheckedCreateNestedManyWithoutWorkspaceInput
   promptSuggestions?: Prisma.PromptSuggestionUncheckedCreateNestedManyWithoutWorkspaceInput
   recommendations?: Prisma.RecommendationUncheckedCreateNestedManyWithoutWorkspaceInput
   pageEvaluations?: Prisma.PageEvaluationUncheckedCreateNestedManyWithoutWorkspaceInput
@@ -3404,6 +3581,9 @@ export type WorkspaceUpdateWithoutRunsInput = {
   prompts?: Prisma.PromptUpdateManyWithoutWorkspaceNestedInput
   promptGenerations?: Prisma.PromptGenerationUpdateManyWithoutWorkspaceNestedInput
   researchJobs?: Prisma.ResearchJobUpdateManyWithoutWorkspaceNestedInput
+  seoRefreshes?: Prisma.SeoRefreshUpdateManyWithoutWorkspaceNestedInput
+  seoSearchRows?: Prisma.SeoSearchRowUpdateManyWithoutWorkspaceNestedInput
+  seoTrafficRows?: Prisma.SeoTrafficRowUpdateManyWithoutWorkspaceNestedInput
   promptSuggestions?: Prisma.PromptSuggestionUpdateManyWithoutWorkspaceNestedInput
   recommendations?: Prisma.RecommendationUpdateManyWithoutWorkspaceNestedInput
   pageEvaluations?: Prisma.PageEvaluationUpdateManyWithoutWorkspaceNestedInput
@@ -3454,6 +3634,9 @@ export type WorkspaceUncheckedUpdateWithoutRunsInput = {
   prompts?: Prisma.PromptUncheckedUpdateManyWithoutWorkspaceNestedInput
   promptGenerations?: Prisma.PromptGenerationUncheckedUpdateManyWithoutWorkspaceNestedInput
   researchJobs?: Prisma.ResearchJobUncheckedUpdateManyWithoutWorkspaceNestedInput
+  seoRefreshes?: Prisma.SeoRefreshUncheckedUpdateManyWithoutWorkspaceNestedInput
+  seoSearchRows?: Prisma.SeoSearchRowUncheckedUpdateManyWithoutWorkspaceNestedInput
+  seoTrafficRows?: Prisma.SeoTrafficRowUncheckedUpdateManyWithoutWorkspaceNestedInput
   promptSuggestions?: Prisma.PromptSuggestionUncheckedUpdateManyWithoutWorkspaceNestedInput
   recommendations?: Prisma.RecommendationUncheckedUpdateManyWithoutWorkspaceNestedInput
   pageEvaluations?: Prisma.PageEvaluationUncheckedUpdateManyWithoutWorkspaceNestedInput
@@ -3504,6 +3687,9 @@ export type WorkspaceCreateWithoutPromptGenerationsInput = {
   prompts?: Prisma.PromptCreateNestedManyWithoutWorkspaceInput
   runs?: Prisma.RunCreateNestedManyWithoutWorkspaceInput
   researchJobs?: Prisma.ResearchJobCreateNestedManyWithoutWorkspaceInput
+  seoRefreshes?: Prisma.SeoRefreshCreateNestedManyWithoutWorkspaceInput
+  seoSearchRows?: Prisma.SeoSearchRowCreateNestedManyWithoutWorkspaceInput
+  seoTrafficRows?: Prisma.SeoTrafficRowCreateNestedManyWithoutWorkspaceInput
   promptSuggestions?: Prisma.PromptSuggestionCreateNestedManyWithoutWorkspaceInput
   recommendations?: Prisma.RecommendationCreateNestedManyWithoutWorkspaceInput
   pageEvaluations?: Prisma.PageEvaluationCreateNestedManyWithoutWorkspaceInput
@@ -3554,6 +3740,9 @@ export type WorkspaceUncheckedCreateWithoutPromptGenerationsInput = {
   prompts?: Prisma.PromptUncheckedCreateNestedManyWithoutWorkspaceInput
   runs?: Prisma.RunUncheckedCreateNestedManyWithoutWorkspaceInput
   researchJobs?: Prisma.ResearchJobUncheckedCreateNestedManyWithoutWorkspaceInput
+  seoRefreshes?: Prisma.SeoRefreshUncheckedCreateNestedManyWithoutWorkspaceInput
+  seoSearchRows?: Prisma.SeoSearchRowUncheckedCreateNestedManyWithoutWorkspaceInput
+  seoTrafficRows?: Prisma.SeoTrafficRowUncheckedCreateNestedManyWithoutWorkspaceInput
   promptSuggestions?: Prisma.PromptSuggestionUncheckedCreateNestedManyWithoutWorkspaceInput
   recommendations?: Prisma.RecommendationUncheckedCreateNestedManyWithoutWorkspaceInput
   pageEvaluations?: Prisma.PageEvaluationUncheckedCreateNestedManyWithoutWorkspaceInput
@@ -3620,6 +3809,9 @@ export type WorkspaceUpdateWithoutPromptGenerationsInput = {
   prompts?: Prisma.PromptUpdateManyWithoutWorkspaceNestedInput
   runs?: Prisma.RunUpdateManyWithoutWorkspaceNestedInput
   researchJobs?: Prisma.ResearchJobUpdateManyWithoutWorkspaceNestedInput
+  seoRefreshes?: Prisma.SeoRefreshUpdateManyWithoutWorkspaceNestedInput
+  seoSearchRows?: Prisma.SeoSearchRowUpdateManyWithoutWorkspaceNestedInput
+  seoTrafficRows?: Prisma.SeoTrafficRowUpdateManyWithoutWorkspaceNestedInput
   promptSuggestions?: Prisma.PromptSuggestionUpdateManyWithoutWorkspaceNestedInput
   recommendations?: Prisma.RecommendationUpdateManyWithoutWorkspaceNestedInput
   pageEvaluations?: Prisma.PageEvaluationUpdateManyWithoutWorkspaceNestedInput
@@ -3670,6 +3862,9 @@ export type WorkspaceUncheckedUpdateWithoutPromptGenerationsInput = {
   prompts?: Prisma.PromptUncheckedUpdateManyWithoutWorkspaceNestedInput
   runs?: Prisma.RunUncheckedUpdateManyWithoutWorkspaceNestedInput
   researchJobs?: Prisma.ResearchJobUncheckedUpdateManyWithoutWorkspaceNestedInput
+  seoRefreshes?: Prisma.SeoRefreshUncheckedUpdateManyWithoutWorkspaceNestedInput
+  seoSearchRows?: Prisma.SeoSearchRowUncheckedUpdateManyWithoutWorkspaceNestedInput
+  seoTrafficRows?: Prisma.SeoTrafficRowUncheckedUpdateManyWithoutWorkspaceNestedInput
   promptSuggestions?: Prisma.PromptSuggestionUncheckedUpdateManyWithoutWorkspaceNestedInput
   recommendations?: Prisma.RecommendationUncheckedUpdateManyWithoutWorkspaceNestedInput
   pageEvaluations?: Prisma.PageEvaluationUncheckedUpdateManyWithoutWorkspaceNestedInput
@@ -3720,6 +3915,9 @@ export type WorkspaceCreateWithoutResearchJobsInput = {
   prompts?: Prisma.PromptCreateNestedManyWithoutWorkspaceInput
   runs?: Prisma.RunCreateNestedManyWithoutWorkspaceInput
   promptGenerations?: Prisma.PromptGenerationCreateNestedManyWithoutWorkspaceInput
+  seoRefreshes?: Prisma.SeoRefreshCreateNestedManyWithoutWorkspaceInput
+  seoSearchRows?: Prisma.SeoSearchRowCreateNestedManyWithoutWorkspaceInput
+  seoTrafficRows?: Prisma.SeoTrafficRowCreateNestedManyWithoutWorkspaceInput
   promptSuggestions?: Prisma.PromptSuggestionCreateNestedManyWithoutWorkspaceInput
   recommendations?: Prisma.RecommendationCreateNestedManyWithoutWorkspaceInput
   pageEvaluations?: Prisma.PageEvaluationCreateNestedManyWithoutWorkspaceInput
@@ -3770,6 +3968,9 @@ export type WorkspaceUncheckedCreateWithoutResearchJobsInput = {
   prompts?: Prisma.PromptUncheckedCreateNestedManyWithoutWorkspaceInput
   runs?: Prisma.RunUncheckedCreateNestedManyWithoutWorkspaceInput
   promptGenerations?: Prisma.PromptGenerationUncheckedCreateNestedManyWithoutWorkspaceInput
+  seoRefreshes?: Prisma.SeoRefreshUncheckedCreateNestedManyWithoutWorkspaceInput
+  seoSearchRows?: Prisma.SeoSearchRowUncheckedCreateNestedManyWithoutWorkspaceInput
+  seoTrafficRows?: Prisma.SeoTrafficRowUncheckedCreateNestedManyWithoutWorkspaceInput
   promptSuggestions?: Prisma.PromptSuggestionUncheckedCreateNestedManyWithoutWorkspaceInput
   recommendations?: Prisma.RecommendationUncheckedCreateNestedManyWithoutWorkspaceInput
   pageEvaluations?: Prisma.PageEvaluationUncheckedCreateNestedManyWithoutWorkspaceInput
@@ -3836,6 +4037,9 @@ export type WorkspaceUpdateWithoutResearchJobsInput = {
   prompts?: Prisma.PromptUpdateManyWithoutWorkspaceNestedInput
   runs?: Prisma.RunUpdateManyWithoutWorkspaceNestedInput
   promptGenerations?: Prisma.PromptGenerationUpdateManyWithoutWorkspaceNestedInput
+  seoRefreshes?: Prisma.SeoRefreshUpdateManyWithoutWorkspaceNestedInput
+  seoSearchRows?: Prisma.SeoSearchRowUpdateManyWithoutWorkspaceNestedInput
+  seoTrafficRows?: Prisma.SeoTrafficRowUpdateManyWithoutWorkspaceNestedInput
   promptSuggestions?: Prisma.PromptSuggestionUpdateManyWithoutWorkspaceNestedInput
   recommendations?: Prisma.RecommendationUpdateManyWithoutWorkspaceNestedInput
   pageEvaluations?: Prisma.PageEvaluationUpdateManyWithoutWorkspaceNestedInput
@@ -3886,6 +4090,9 @@ export type WorkspaceUncheckedUpdateWithoutResearchJobsInput = {
   prompts?: Prisma.PromptUncheckedUpdateManyWithoutWorkspaceNestedInput
   runs?: Prisma.RunUncheckedUpdateManyWithoutWorkspaceNestedInput
   promptGenerations?: Prisma.PromptGenerationUncheckedUpdateManyWithoutWorkspaceNestedInput
+  seoRefreshes?: Prisma.SeoRefreshUncheckedUpdateManyWithoutWorkspaceNestedInput
+  seoSearchRows?: Prisma.SeoSearchRowUncheckedUpdateManyWithoutWorkspaceNestedInput
+  seoTrafficRows?: Prisma.SeoTrafficRowUncheckedUpdateManyWithoutWorkspaceNestedInput
   promptSuggestions?: Prisma.PromptSuggestionUncheckedUpdateManyWithoutWorkspaceNestedInput
   recommendations?: Prisma.RecommendationUncheckedUpdateManyWithoutWorkspaceNestedInput
   pageEvaluations?: Prisma.PageEvaluationUncheckedUpdateManyWithoutWorkspaceNestedInput
@@ -3937,6 +4144,9 @@ export type WorkspaceCreateWithoutPromptSuggestionsInput = {
   runs?: Prisma.RunCreateNestedManyWithoutWorkspaceInput
   promptGenerations?: Prisma.PromptGenerationCreateNestedManyWithoutWorkspaceInput
   researchJobs?: Prisma.ResearchJobCreateNestedManyWithoutWorkspaceInput
+  seoRefreshes?: Prisma.SeoRefreshCreateNestedManyWithoutWorkspaceInput
+  seoSearchRows?: Prisma.SeoSearchRowCreateNestedManyWithoutWorkspaceInput
+  seoTrafficRows?: Prisma.SeoTrafficRowCreateNestedManyWithoutWorkspaceInput
   recommendations?: Prisma.RecommendationCreateNestedManyWithoutWorkspaceInput
   pageEvaluations?: Prisma.PageEvaluationCreateNestedManyWithoutWorkspaceInput
   reports?: Prisma.ReportCreateNestedManyWithoutWorkspaceInput
@@ -3987,6 +4197,9 @@ export type WorkspaceUncheckedCreateWithoutPromptSuggestionsInput = {
   runs?: Prisma.RunUncheckedCreateNestedManyWithoutWorkspaceInput
   promptGenerations?: Prisma.PromptGenerationUncheckedCreateNestedManyWithoutWorkspaceInput
   researchJobs?: Prisma.ResearchJobUncheckedCreateNestedManyWithoutWorkspaceInput
+  seoRefreshes?: Prisma.SeoRefreshUncheckedCreateNestedManyWithoutWorkspaceInput
+  seoSearchRows?: Prisma.SeoSearchRowUncheckedCreateNestedManyWithoutWorkspaceInput
+  seoTrafficRows?: Prisma.SeoTrafficRowUncheckedCreateNestedManyWithoutWorkspaceInput
   recommendations?: Prisma.RecommendationUncheckedCreateNestedManyWithoutWorkspaceInput
   pageEvaluations?: Prisma.PageEvaluationUncheckedCreateNestedManyWithoutWorkspaceInput
   reports?: Prisma.ReportUncheckedCreateNestedManyWithoutWorkspaceInput
@@ -4053,6 +4266,9 @@ export type WorkspaceUpdateWithoutPromptSuggestionsInput = {
   runs?: Prisma.RunUpdateManyWithoutWorkspaceNestedInput
   promptGenerations?: Prisma.PromptGenerationUpdateManyWithoutWorkspaceNestedInput
   researchJobs?: Prisma.ResearchJobUpdateManyWithoutWorkspaceNestedInput
+  seoRefreshes?: Prisma.SeoRefreshUpdateManyWithoutWorkspaceNestedInput
+  seoSearchRows?: Prisma.SeoSearchRowUpdateManyWithoutWorkspaceNestedInput
+  seoTrafficRows?: Prisma.SeoTrafficRowUpdateManyWithoutWorkspaceNestedInput
   recommendations?: Prisma.RecommendationUpdateManyWithoutWorkspaceNestedInput
   pageEvaluations?: Prisma.PageEvaluationUpdateManyWithoutWorkspaceNestedInput
   reports?: Prisma.ReportUpdateManyWithoutWorkspaceNestedInput
@@ -4103,6 +4319,9 @@ export type WorkspaceUncheckedUpdateWithoutPromptSuggestionsInput = {
   runs?: Prisma.RunUncheckedUpdateManyWithoutWorkspaceNestedInput
   promptGenerations?: Prisma.PromptGenerationUncheckedUpdateManyWithoutWorkspaceNestedInput
   researchJobs?: Prisma.ResearchJobUncheckedUpdateManyWithoutWorkspaceNestedInput
+  seoRefreshes?: Prisma.SeoRefreshUncheckedUpdateManyWithoutWorkspaceNestedInput
+  seoSearchRows?: Prisma.SeoSearchRowUncheckedUpdateManyWithoutWorkspaceNestedInput
+  seoTrafficRows?: Prisma.SeoTrafficRowUncheckedUpdateManyWithoutWorkspaceNestedInput
   recommendations?: Prisma.RecommendationUncheckedUpdateManyWithoutWorkspaceNestedInput
   pageEvaluations?: Prisma.PageEvaluationUncheckedUpdateManyWithoutWorkspaceNestedInput
   reports?: Prisma.ReportUncheckedUpdateManyWithoutWorkspaceNestedInput
@@ -4153,6 +4372,9 @@ export type WorkspaceCreateWithoutRecommendationsInput = {
   runs?: Prisma.RunCreateNestedManyWithoutWorkspaceInput
   promptGenerations?: Prisma.PromptGenerationCreateNestedManyWithoutWorkspaceInput
   researchJobs?: Prisma.ResearchJobCreateNestedManyWithoutWorkspaceInput
+  seoRefreshes?: Prisma.SeoRefreshCreateNestedManyWithoutWorkspaceInput
+  seoSearchRows?: Prisma.SeoSearchRowCreateNestedManyWithoutWorkspaceInput
+  seoTrafficRows?: Prisma.SeoTrafficRowCreateNestedManyWithoutWorkspaceInput
   promptSuggestions?: Prisma.PromptSuggestionCreateNestedManyWithoutWorkspaceInput
   pageEvaluations?: Prisma.PageEvaluationCreateNestedManyWithoutWorkspaceInput
   reports?: Prisma.ReportCreateNestedManyWithoutWorkspaceInput
@@ -4203,6 +4425,9 @@ export type WorkspaceUncheckedCreateWithoutRecommendationsInput = {
   runs?: Prisma.RunUncheckedCreateNestedManyWithoutWorkspaceInput
   promptGenerations?: Prisma.PromptGenerationUncheckedCreateNestedManyWithoutWorkspaceInput
   researchJobs?: Prisma.ResearchJobUncheckedCreateNestedManyWithoutWorkspaceInput
+  seoRefreshes?: Prisma.SeoRefreshUncheckedCreateNestedManyWithoutWorkspaceInput
+  seoSearchRows?: Prisma.SeoSearchRowUncheckedCreateNestedManyWithoutWorkspaceInput
+  seoTrafficRows?: Prisma.SeoTrafficRowUncheckedCreateNestedManyWithoutWorkspaceInput
   promptSuggestions?: Prisma.PromptSuggestionUncheckedCreateNestedManyWithoutWorkspaceInput
   pageEvaluations?: Prisma.PageEvaluationUncheckedCreateNestedManyWithoutWorkspaceInput
   reports?: Prisma.ReportUncheckedCreateNestedManyWithoutWorkspaceInput
@@ -4269,6 +4494,9 @@ export type WorkspaceUpdateWithoutRecommendationsInput = {
   runs?: Prisma.RunUpdateManyWithoutWorkspaceNestedInput
   promptGenerations?: Prisma.PromptGenerationUpdateManyWithoutWorkspaceNestedInput
   researchJobs?: Prisma.ResearchJobUpdateManyWithoutWorkspaceNestedInput
+  seoRefreshes?: Prisma.SeoRefreshUpdateManyWithoutWorkspaceNestedInput
+  seoSearchRows?: Prisma.SeoSearchRowUpdateManyWithoutWorkspaceNestedInput
+  seoTrafficRows?: Prisma.SeoTrafficRowUpdateManyWithoutWorkspaceNestedInput
   promptSuggestions?: Prisma.PromptSuggestionUpdateManyWithoutWorkspaceNestedInput
   pageEvaluations?: Prisma.PageEvaluationUpdateManyWithoutWorkspaceNestedInput
   reports?: Prisma.ReportUpdateManyWithoutWorkspaceNestedInput
@@ -4319,6 +4547,9 @@ export type WorkspaceUncheckedUpdateWithoutRecommendationsInput = {
   runs?: Prisma.RunUncheckedUpdateManyWithoutWorkspaceNestedInput
   promptGenerations?: Prisma.PromptGenerationUncheckedUpdateManyWithoutWorkspaceNestedInput
   researchJobs?: Prisma.ResearchJobUncheckedUpdateManyWithoutWorkspaceNestedInput
+  seoRefreshes?: Prisma.SeoRefreshUncheckedUpdateManyWithoutWorkspaceNestedInput
+  seoSearchRows?: Prisma.SeoSearchRowUncheckedUpdateManyWithoutWorkspaceNestedInput
+  seoTrafficRows?: Prisma.SeoTrafficRowUncheckedUpdateManyWithoutWorkspaceNestedInput
   promptSuggestions?: Prisma.PromptSuggestionUncheckedUpdateManyWithoutWorkspaceNestedInput
   pageEvaluations?: Prisma.PageEvaluationUncheckedUpdateManyWithoutWorkspaceNestedInput
   reports?: Prisma.ReportUncheckedUpdateManyWithoutWorkspaceNestedInput
@@ -4369,6 +4600,9 @@ export type WorkspaceCreateWithoutPageEvaluationsInput = {
   runs?: Prisma.RunCreateNestedManyWithoutWorkspaceInput
   promptGenerations?: Prisma.PromptGenerationCreateNestedManyWithoutWorkspaceInput
   researchJobs?: Prisma.ResearchJobCreateNestedManyWithoutWorkspaceInput
+  seoRefreshes?: Prisma.SeoRefreshCreateNestedManyWithoutWorkspaceInput
+  seoSearchRows?: Prisma.SeoSearchRowCreateNestedManyWithoutWorkspaceInput
+  seoTrafficRows?: Prisma.SeoTrafficRowCreateNestedManyWithoutWorkspaceInput
   promptSuggestions?: Prisma.PromptSuggestionCreateNestedManyWithoutWorkspaceInput
   recommendations?: Prisma.RecommendationCreateNestedManyWithoutWorkspaceInput
   reports?: Prisma.ReportCreateNestedManyWithoutWorkspaceInput
@@ -4419,6 +4653,9 @@ export type WorkspaceUncheckedCreateWithoutPageEvaluationsInput = {
   runs?: Prisma.RunUncheckedCreateNestedManyWithoutWorkspaceInput
   promptGenerations?: Prisma.PromptGenerationUncheckedCreateNestedManyWithoutWorkspaceInput
   researchJobs?: Prisma.ResearchJobUncheckedCreateNestedManyWithoutWorkspaceInput
+  seoRefreshes?: Prisma.SeoRefreshUncheckedCreateNestedManyWithoutWorkspaceInput
+  seoSearchRows?: Prisma.SeoSearchRowUncheckedCreateNestedManyWithoutWorkspaceInput
+  seoTrafficRows?: Prisma.SeoTrafficRowUncheckedCreateNestedManyWithoutWorkspaceInput
   promptSuggestions?: Prisma.PromptSuggestionUncheckedCreateNestedManyWithoutWorkspaceInput
   recommendations?: Prisma.RecommendationUncheckedCreateNestedManyWithoutWorkspaceInput
   reports?: Prisma.ReportUncheckedCreateNestedManyWithoutWorkspaceInput
@@ -4485,6 +4722,9 @@ export type WorkspaceUpdateWithoutPageEvaluationsInput = {
   runs?: Prisma.RunUpdateManyWithoutWorkspaceNestedInput
   promptGenerations?: Prisma.PromptGenerationUpdateManyWithoutWorkspaceNestedInput
   researchJobs?: Prisma.ResearchJobUpdateManyWithoutWorkspaceNestedInput
+  seoRefreshes?: Prisma.SeoRefreshUpdateManyWithoutWorkspaceNestedInput
+  seoSearchRows?: Prisma.SeoSearchRowUpdateManyWithoutWorkspaceNestedInput
+  seoTrafficRows?: Prisma.SeoTrafficRowUpdateManyWithoutWorkspaceNestedInput
   promptSuggestions?: Prisma.PromptSuggestionUpdateManyWithoutWorkspaceNestedInput
   recommendations?: Prisma.RecommendationUpdateManyWithoutWorkspaceNestedInput
   reports?: Prisma.ReportUpdateManyWithoutWorkspaceNestedInput
@@ -4535,6 +4775,9 @@ export type WorkspaceUncheckedUpdateWithoutPageEvaluationsInput = {
   runs?: Prisma.RunUncheckedUpdateManyWithoutWorkspaceNestedInput
   promptGenerations?: Prisma.PromptGenerationUncheckedUpdateManyWithoutWorkspaceNestedInput
   researchJobs?: Prisma.ResearchJobUncheckedUpdateManyWithoutWorkspaceNestedInput
+  seoRefreshes?: Prisma.SeoRefreshUncheckedUpdateManyWithoutWorkspaceNestedInput
+  seoSearchRows?: Prisma.SeoSearchRowUncheckedUpdateManyWithoutWorkspaceNestedInput
+  seoTrafficRows?: Prisma.SeoTrafficRowUncheckedUpdateManyWithoutWorkspaceNestedInput
   promptSuggestions?: Prisma.PromptSuggestionUncheckedUpdateManyWithoutWorkspaceNestedInput
   recommendations?: Prisma.RecommendationUncheckedUpdateManyWithoutWorkspaceNestedInput
   reports?: Prisma.ReportUncheckedUpdateManyWithoutWorkspaceNestedInput
@@ -4585,6 +4828,9 @@ export type WorkspaceCreateWithoutReportsInput = {
   runs?: Prisma.RunCreateNestedManyWithoutWorkspaceInput
   promptGenerations?: Prisma.PromptGenerationCreateNestedManyWithoutWorkspaceInput
   researchJobs?: Prisma.ResearchJobCreateNestedManyWithoutWorkspaceInput
+  seoRefreshes?: Prisma.SeoRefreshCreateNestedManyWithoutWorkspaceInput
+  seoSearchRows?: Prisma.SeoSearchRowCreateNestedManyWithoutWorkspaceInput
+  seoTrafficRows?: Prisma.SeoTrafficRowCreateNestedManyWithoutWorkspaceInput
   promptSuggestions?: Prisma.PromptSuggestionCreateNestedManyWithoutWorkspaceInput
   recommendations?: Prisma.RecommendationCreateNestedManyWithoutWorkspaceInput
   pageEvaluations?: Prisma.PageEvaluationCreateNestedManyWithoutWorkspaceInput
@@ -4635,6 +4881,9 @@ export type WorkspaceUncheckedCreateWithoutReportsInput = {
   runs?: Prisma.RunUncheckedCreateNestedManyWithoutWorkspaceInput
   promptGenerations?: Prisma.PromptGenerationUncheckedCreateNestedManyWithoutWorkspaceInput
   researchJobs?: Prisma.ResearchJobUncheckedCreateNestedManyWithoutWorkspaceInput
+  seoRefreshes?: Prisma.SeoRefreshUncheckedCreateNestedManyWithoutWorkspaceInput
+  seoSearchRows?: Prisma.SeoSearchRowUncheckedCreateNestedManyWithoutWorkspaceInput
+  seoTrafficRows?: Prisma.SeoTrafficRowUncheckedCreateNestedManyWithoutWorkspaceInput
   promptSuggestions?: Prisma.PromptSuggestionUncheckedCreateNestedManyWithoutWorkspaceInput
   recommendations?: Prisma.RecommendationUncheckedCreateNestedManyWithoutWorkspaceInput
   pageEvaluations?: Prisma.PageEvaluationUncheckedCreateNestedManyWithoutWorkspaceInput
@@ -4701,6 +4950,9 @@ export type WorkspaceUpdateWithoutReportsInput = {
   runs?: Prisma.RunUpdateManyWithoutWorkspaceNestedInput
   promptGenerations?: Prisma.PromptGenerationUpdateManyWithoutWorkspaceNestedInput
   researchJobs?: Prisma.ResearchJobUpdateManyWithoutWorkspaceNestedInput
+  seoRefreshes?: Prisma.SeoRefreshUpdateManyWithoutWorkspaceNestedInput
+  seoSearchRows?: Prisma.SeoSearchRowUpdateManyWithoutWorkspaceNestedInput
+  seoTrafficRows?: Prisma.SeoTrafficRowUpdateManyWithoutWorkspaceNestedInput
   promptSuggestions?: Prisma.PromptSuggestionUpdateManyWithoutWorkspaceNestedInput
   recommendations?: Prisma.RecommendationUpdateManyWithoutWorkspaceNestedInput
   pageEvaluations?: Prisma.PageEvaluationUpdateManyWithoutWorkspaceNestedInput
@@ -4751,9 +5003,696 @@ export type WorkspaceUncheckedUpdateWithoutReportsInput = {
   runs?: Prisma.RunUncheckedUpdateManyWithoutWorkspaceNestedInput
   promptGenerations?: Prisma.PromptGenerationUncheckedUpdateManyWithoutWorkspaceNestedInput
   researchJobs?: Prisma.ResearchJobUncheckedUpdateManyWithoutWorkspaceNestedInput
+  seoRefreshes?: Prisma.SeoRefreshUncheckedUpdateManyWithoutWorkspaceNestedInput
+  seoSearchRows?: Prisma.SeoSearchRowUncheckedUpdateManyWithoutWorkspaceNestedInput
+  seoTrafficRows?: Prisma.SeoTrafficRowUncheckedUpdateManyWithoutWorkspaceNestedInput
   promptSuggestions?: Prisma.PromptSuggestionUncheckedUpdateManyWithoutWorkspaceNestedInput
   recommendations?: Prisma.RecommendationUncheckedUpdateManyWithoutWorkspaceNestedInput
   pageEvaluations?: Prisma.PageEvaluationUncheckedUpdateManyWithoutWorkspaceNestedInput
+}
+
+export type WorkspaceCreateWithoutSeoRefreshesInput = {
+  id: string
+  slug: string
+  brand: string
+  displayName: string
+  domains?: Prisma.WorkspaceCreatedomainsInput | string[]
+  languages?: Prisma.WorkspaceCreatelanguagesInput | string[]
+  regions?: Prisma.WorkspaceCreateregionsInput | string[]
+  gscProperty: string
+  ga4Property: string
+  activeSetSize: number
+  complianceProfile: string
+  quotas: Prisma.JsonNullValueInput | runtime.InputJsonValue
+  createdByUserId: string
+  emailStatus: string
+  emailAddress?: string | null
+  inboxId?: string | null
+  emailAttempts: number
+  emailMessage: string
+  brandProfile?: Prisma.NullableJsonNullValueInput | runtime.InputJsonValue
+  measurementModel?: Prisma.NullableJsonNullValueInput | runtime.InputJsonValue
+  scheduleCron?: string | null
+  scheduleTimezone?: string | null
+  schedulePreset?: string | null
+  nextScheduledRunAt?: Date | string | null
+  scheduleLastRunAt?: Date | string | null
+  scheduleLastOutcome?: string | null
+  reportFrequency?: string | null
+  reportTypes?: Prisma.WorkspaceCreatereportTypesInput | string[]
+  nextReportAt?: Date | string | null
+  lastReportAt?: Date | string | null
+  createdAt: Date | string
+  updatedAt: Date | string
+  competitors?: Prisma.CompetitorCreateNestedManyWithoutWorkspaceInput
+  members?: Prisma.MemberCreateNestedManyWithoutWorkspaceInput
+  apiKeys?: Prisma.ApiKeyCreateNestedManyWithoutWorkspaceInput
+  invitations?: Prisma.InvitationCreateNestedManyWithoutWorkspaceInput
+  credentials?: Prisma.StoredCredentialCreateNestedManyWithoutWorkspaceInput
+  connections?: Prisma.ConnectionCreateNestedManyWithoutWorkspaceInput
+  oauthStates?: Prisma.OAuthStateCreateNestedManyWithoutWorkspaceInput
+  creditAccount?: Prisma.CreditAccountCreateNestedOneWithoutWorkspaceInput
+  prompts?: Prisma.PromptCreateNestedManyWithoutWorkspaceInput
+  runs?: Prisma.RunCreateNestedManyWithoutWorkspaceInput
+  promptGenerations?: Prisma.PromptGenerationCreateNestedManyWithoutWorkspaceInput
+  researchJobs?: Prisma.ResearchJobCreateNestedManyWithoutWorkspaceInput
+  seoSearchRows?: Prisma.SeoSearchRowCreateNestedManyWithoutWorkspaceInput
+  seoTrafficRows?: Prisma.SeoTrafficRowCreateNestedManyWithoutWorkspaceInput
+  promptSuggestions?: Prisma.PromptSuggestionCreateNestedManyWithoutWorkspaceInput
+  recommendations?: Prisma.RecommendationCreateNestedManyWithoutWorkspaceInput
+  pageEvaluations?: Prisma.PageEvaluationCreateNestedManyWithoutWorkspaceInput
+  reports?: Prisma.ReportCreateNestedManyWithoutWorkspaceInput
+}
+
+export type WorkspaceUncheckedCreateWithoutSeoRefreshesInput = {
+  id: string
+  slug: string
+  brand: string
+  displayName: string
+  domains?: Prisma.WorkspaceCreatedomainsInput | string[]
+  languages?: Prisma.WorkspaceCreatelanguagesInput | string[]
+  regions?: Prisma.WorkspaceCreateregionsInput | string[]
+  gscProperty: string
+  ga4Property: string
+  activeSetSize: number
+  complianceProfile: string
+  quotas: Prisma.JsonNullValueInput | runtime.InputJsonValue
+  createdByUserId: string
+  emailStatus: string
+  emailAddress?: string | null
+  inboxId?: string | null
+  emailAttempts: number
+  emailMessage: string
+  brandProfile?: Prisma.NullableJsonNullValueInput | runtime.InputJsonValue
+  measurementModel?: Prisma.NullableJsonNullValueInput | runtime.InputJsonValue
+  scheduleCron?: string | null
+  scheduleTimezone?: string | null
+  schedulePreset?: string | null
+  nextScheduledRunAt?: Date | string | null
+  scheduleLastRunAt?: Date | string | null
+  scheduleLastOutcome?: string | null
+  reportFrequency?: string | null
+  reportTypes?: Prisma.WorkspaceCreatereportTypesInput | string[]
+  nextReportAt?: Date | string | null
+  lastReportAt?: Date | string | null
+  createdAt: Date | string
+  updatedAt: Date | string
+  competitors?: Prisma.CompetitorUncheckedCreateNestedManyWithoutWorkspaceInput
+  members?: Prisma.MemberUncheckedCreateNestedManyWithoutWorkspaceInput
+  apiKeys?: Prisma.ApiKeyUncheckedCreateNestedManyWithoutWorkspaceInput
+  invitations?: Prisma.InvitationUncheckedCreateNestedManyWithoutWorkspaceInput
+  credentials?: Prisma.StoredCredentialUncheckedCreateNestedManyWithoutWorkspaceInput
+  connections?: Prisma.ConnectionUncheckedCreateNestedManyWithoutWorkspaceInput
+  oauthStates?: Prisma.OAuthStateUncheckedCreateNestedManyWithoutWorkspaceInput
+  creditAccount?: Prisma.CreditAccountUncheckedCreateNestedOneWithoutWorkspaceInput
+  prompts?: Prisma.PromptUncheckedCreateNestedManyWithoutWorkspaceInput
+  runs?: Prisma.RunUncheckedCreateNestedManyWithoutWorkspaceInput
+  promptGenerations?: Prisma.PromptGenerationUncheckedCreateNestedManyWithoutWorkspaceInput
+  researchJobs?: Prisma.ResearchJobUncheckedCreateNestedManyWithoutWorkspaceInput
+  seoSearchRows?: Prisma.SeoSearchRowUncheckedCreateNestedManyWithoutWorkspaceInput
+  seoTrafficRows?: Prisma.SeoTrafficRowUncheckedCreateNestedManyWithoutWorkspaceInput
+  promptSuggestions?: Prisma.PromptSuggestionUncheckedCreateNestedManyWithoutWorkspaceInput
+  recommendations?: Prisma.RecommendationUncheckedCreateNestedManyWithoutWorkspaceInput
+  pageEvaluations?: Prisma.PageEvaluationUncheckedCreateNestedManyWithoutWorkspaceInput
+  reports?: Prisma.ReportUncheckedCreateNestedManyWithoutWorkspaceInput
+}
+
+export type WorkspaceCreateOrConnectWithoutSeoRefreshesInput = {
+  where: Prisma.WorkspaceWhereUniqueInput
+  create: Prisma.XOR<Prisma.WorkspaceCreateWithoutSeoRefreshesInput, Prisma.WorkspaceUncheckedCreateWithoutSeoRefreshesInput>
+}
+
+export type WorkspaceUpsertWithoutSeoRefreshesInput = {
+  update: Prisma.XOR<Prisma.WorkspaceUpdateWithoutSeoRefreshesInput, Prisma.WorkspaceUncheckedUpdateWithoutSeoRefreshesInput>
+  create: Prisma.XOR<Prisma.WorkspaceCreateWithoutSeoRefreshesInput, Prisma.WorkspaceUncheckedCreateWithoutSeoRefreshesInput>
+  where?: Prisma.WorkspaceWhereInput
+}
+
+export type WorkspaceUpdateToOneWithWhereWithoutSeoRefreshesInput = {
+  where?: Prisma.WorkspaceWhereInput
+  data: Prisma.XOR<Prisma.WorkspaceUpdateWithoutSeoRefreshesInput, Prisma.WorkspaceUncheckedUpdateWithoutSeoRefreshesInput>
+}
+
+export type WorkspaceUpdateWithoutSeoRefreshesInput = {
+  id?: Prisma.StringFieldUpdateOperationsInput | string
+  slug?: Prisma.StringFieldUpdateOperationsInput | string
+  brand?: Prisma.StringFieldUpdateOperationsInput | string
+  displayName?: Prisma.StringFieldUpdateOperationsInput | string
+  domains?: Prisma.WorkspaceUpdatedomainsInput | string[]
+  languages?: Prisma.WorkspaceUpdatelanguagesInput | string[]
+  regions?: Prisma.WorkspaceUpdateregionsInput | string[]
+  gscProperty?: Prisma.StringFieldUpdateOperationsInput | string
+  ga4Property?: Prisma.StringFieldUpdateOperationsInput | string
+  activeSetSize?: Prisma.IntFieldUpdateOperationsInput | number
+  complianceProfile?: Prisma.StringFieldUpdateOperationsInput | string
+  quotas?: Prisma.JsonNullValueInput | runtime.InputJsonValue
+  createdByUserId?: Prisma.StringFieldUpdateOperationsInput | string
+  emailStatus?: Prisma.StringFieldUpdateOperationsInput | string
+  emailAddress?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  inboxId?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  emailAttempts?: Prisma.IntFieldUpdateOperationsInput | number
+  emailMessage?: Prisma.StringFieldUpdateOperationsInput | string
+  brandProfile?: Prisma.NullableJsonNullValueInput | runtime.InputJsonValue
+  measurementModel?: Prisma.NullableJsonNullValueInput | runtime.InputJsonValue
+  scheduleCron?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  scheduleTimezone?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  schedulePreset?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  nextScheduledRunAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
+  scheduleLastRunAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
+  scheduleLastOutcome?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  reportFrequency?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  reportTypes?: Prisma.WorkspaceUpdatereportTypesInput | string[]
+  nextReportAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
+  lastReportAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
+  createdAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
+  updatedAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
+  competitors?: Prisma.CompetitorUpdateManyWithoutWorkspaceNestedInput
+  members?: Prisma.MemberUpdateManyWithoutWorkspaceNestedInput
+  apiKeys?: Prisma.ApiKeyUpdateManyWithoutWorkspaceNestedInput
+  invitations?: Prisma.InvitationUpdateManyWithoutWorkspaceNestedInput
+  credentials?: Prisma.StoredCredentialUpdateManyWithoutWorkspaceNestedInput
+  connections?: Prisma.ConnectionUpdateManyWithoutWorkspaceNestedInput
+  oauthStates?: Prisma.OAuthStateUpdateManyWithoutWorkspaceNestedInput
+  creditAccount?: Prisma.CreditAccountUpdateOneWithoutWorkspaceNestedInput
+  prompts?: Prisma.PromptUpdateManyWithoutWorkspaceNestedInput
+  runs?: Prisma.RunUpdateManyWithoutWorkspaceNestedInput
+  promptGenerations?: Prisma.PromptGenerationUpdateManyWithoutWorkspaceNestedInput
+  researchJobs?: Prisma.ResearchJobUpdateManyWithoutWorkspaceNestedInput
+  seoSearchRows?: Prisma.SeoSearchRowUpdateManyWithoutWorkspaceNestedInput
+  seoTrafficRows?: Prisma.SeoTrafficRowUpdateManyWithoutWorkspaceNestedInput
+  promptSuggestions?: Prisma.PromptSuggestionUpdateManyWithoutWorkspaceNestedInput
+  recommendations?: Prisma.RecommendationUpdateManyWithoutWorkspaceNestedInput
+  pageEvaluations?: Prisma.PageEvaluationUpdateManyWithoutWorkspaceNestedInput
+  reports?: Prisma.ReportUpdateManyWithoutWorkspaceNestedInput
+}
+
+export type WorkspaceUncheckedUpdateWithoutSeoRefreshesInput = {
+  id?: Prisma.StringFieldUpdateOperationsInput | string
+  slug?: Prisma.StringFieldUpdateOperationsInput | string
+  brand?: Prisma.StringFieldUpdateOperationsInput | string
+  displayName?: Prisma.StringFieldUpdateOperationsInput | string
+  domains?: Prisma.WorkspaceUpdatedomainsInput | string[]
+  languages?: Prisma.WorkspaceUpdatelanguagesInput | string[]
+  regions?: Prisma.WorkspaceUpdateregionsInput | string[]
+  gscProperty?: Prisma.StringFieldUpdateOperationsInput | string
+  ga4Property?: Prisma.StringFieldUpdateOperationsInput | string
+  activeSetSize?: Prisma.IntFieldUpdateOperationsInput | number
+  complianceProfile?: Prisma.StringFieldUpdateOperationsInput | string
+  quotas?: Prisma.JsonNullValueInput | runtime.InputJsonValue
+  createdByUserId?: Prisma.StringFieldUpdateOperationsInput | string
+  emailStatus?: Prisma.StringFieldUpdateOperationsInput | string
+  emailAddress?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  inboxId?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  emailAttempts?: Prisma.IntFieldUpdateOperationsInput | number
+  emailMessage?: Prisma.StringFieldUpdateOperationsInput | string
+  brandProfile?: Prisma.NullableJsonNullValueInput | runtime.InputJsonValue
+  measurementModel?: Prisma.NullableJsonNullValueInput | runtime.InputJsonValue
+  scheduleCron?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  scheduleTimezone?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  schedulePreset?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  nextScheduledRunAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
+  scheduleLastRunAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
+  scheduleLastOutcome?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  reportFrequency?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  reportTypes?: Prisma.WorkspaceUpdatereportTypesInput | string[]
+  nextReportAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
+  lastReportAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
+  createdAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
+  updatedAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
+  competitors?: Prisma.CompetitorUncheckedUpdateManyWithoutWorkspaceNestedInput
+  members?: Prisma.MemberUncheckedUpdateManyWithoutWorkspaceNestedInput
+  apiKeys?: Prisma.ApiKeyUncheckedUpdateManyWithoutWorkspaceNestedInput
+  invitations?: Prisma.InvitationUncheckedUpdateManyWithoutWorkspaceNestedInput
+  credentials?: Prisma.StoredCredentialUncheckedUpdateManyWithoutWorkspaceNestedInput
+  connections?: Prisma.ConnectionUncheckedUpdateManyWithoutWorkspaceNestedInput
+  oauthStates?: Prisma.OAuthStateUncheckedUpdateManyWithoutWorkspaceNestedInput
+  creditAccount?: Prisma.CreditAccountUncheckedUpdateOneWithoutWorkspaceNestedInput
+  prompts?: Prisma.PromptUncheckedUpdateManyWithoutWorkspaceNestedInput
+  runs?: Prisma.RunUncheckedUpdateManyWithoutWorkspaceNestedInput
+  promptGenerations?: Prisma.PromptGenerationUncheckedUpdateManyWithoutWorkspaceNestedInput
+  researchJobs?: Prisma.ResearchJobUncheckedUpdateManyWithoutWorkspaceNestedInput
+  seoSearchRows?: Prisma.SeoSearchRowUncheckedUpdateManyWithoutWorkspaceNestedInput
+  seoTrafficRows?: Prisma.SeoTrafficRowUncheckedUpdateManyWithoutWorkspaceNestedInput
+  promptSuggestions?: Prisma.PromptSuggestionUncheckedUpdateManyWithoutWorkspaceNestedInput
+  recommendations?: Prisma.RecommendationUncheckedUpdateManyWithoutWorkspaceNestedInput
+  pageEvaluations?: Prisma.PageEvaluationUncheckedUpdateManyWithoutWorkspaceNestedInput
+  reports?: Prisma.ReportUncheckedUpdateManyWithoutWorkspaceNestedInput
+}
+
+export type WorkspaceCreateWithoutSeoSearchRowsInput = {
+  id: string
+  slug: string
+  brand: string
+  displayName: string
+  domains?: Prisma.WorkspaceCreatedomainsInput | string[]
+  languages?: Prisma.WorkspaceCreatelanguagesInput | string[]
+  regions?: Prisma.WorkspaceCreateregionsInput | string[]
+  gscProperty: string
+  ga4Property: string
+  activeSetSize: number
+  complianceProfile: string
+  quotas: Prisma.JsonNullValueInput | runtime.InputJsonValue
+  createdByUserId: string
+  emailStatus: string
+  emailAddress?: string | null
+  inboxId?: string | null
+  emailAttempts: number
+  emailMessage: string
+  brandProfile?: Prisma.NullableJsonNullValueInput | runtime.InputJsonValue
+  measurementModel?: Prisma.NullableJsonNullValueInput | runtime.InputJsonValue
+  scheduleCron?: string | null
+  scheduleTimezone?: string | null
+  schedulePreset?: string | null
+  nextScheduledRunAt?: Date | string | null
+  scheduleLastRunAt?: Date | string | null
+  scheduleLastOutcome?: string | null
+  reportFrequency?: string | null
+  reportTypes?: Prisma.WorkspaceCreatereportTypesInput | string[]
+  nextReportAt?: Date | string | null
+  lastReportAt?: Date | string | null
+  createdAt: Date | string
+  updatedAt: Date | string
+  competitors?: Prisma.CompetitorCreateNestedManyWithoutWorkspaceInput
+  members?: Prisma.MemberCreateNestedManyWithoutWorkspaceInput
+  apiKeys?: Prisma.ApiKeyCreateNestedManyWithoutWorkspaceInput
+  invitations?: Prisma.InvitationCreateNestedManyWithoutWorkspaceInput
+  credentials?: Prisma.StoredCredentialCreateNestedManyWithoutWorkspaceInput
+  connections?: Prisma.ConnectionCreateNestedManyWithoutWorkspaceInput
+  oauthStates?: Prisma.OAuthStateCreateNestedManyWithoutWorkspaceInput
+  creditAccount?: Prisma.CreditAccountCreateNestedOneWithoutWorkspaceInput
+  prompts?: Prisma.PromptCreateNestedManyWithoutWorkspaceInput
+  runs?: Prisma.RunCreateNestedManyWithoutWorkspaceInput
+  promptGenerations?: Prisma.PromptGenerationCreateNestedManyWithoutWorkspaceInput
+  researchJobs?: Prisma.ResearchJobCreateNestedManyWithoutWorkspaceInput
+  seoRefreshes?: Prisma.SeoRefreshCreateNestedManyWithoutWorkspaceInput
+  seoTrafficRows?: Prisma.SeoTrafficRowCreateNestedManyWithoutWorkspaceInput
+  promptSuggestions?: Prisma.PromptSuggestionCreateNestedManyWithoutWorkspaceInput
+  recommendations?: Prisma.RecommendationCreateNestedManyWithoutWorkspaceInput
+  pageEvaluations?: Prisma.PageEvaluationCreateNestedManyWithoutWorkspaceInput
+  reports?: Prisma.ReportCreateNestedManyWithoutWorkspaceInput
+}
+
+export type WorkspaceUncheckedCreateWithoutSeoSearchRowsInput = {
+  id: string
+  slug: string
+  brand: string
+  displayName: string
+  domains?: Prisma.WorkspaceCreatedomainsInput | string[]
+  languages?: Prisma.WorkspaceCreatelanguagesInput | string[]
+  regions?: Prisma.WorkspaceCreateregionsInput | string[]
+  gscProperty: string
+  ga4Property: string
+  activeSetSize: number
+  complianceProfile: string
+  quotas: Prisma.JsonNullValueInput | runtime.InputJsonValue
+  createdByUserId: string
+  emailStatus: string
+  emailAddress?: string | null
+  inboxId?: string | null
+  emailAttempts: number
+  emailMessage: string
+  brandProfile?: Prisma.NullableJsonNullValueInput | runtime.InputJsonValue
+  measurementModel?: Prisma.NullableJsonNullValueInput | runtime.InputJsonValue
+  scheduleCron?: string | null
+  scheduleTimezone?: string | null
+  schedulePreset?: string | null
+  nextScheduledRunAt?: Date | string | null
+  scheduleLastRunAt?: Date | string | null
+  scheduleLastOutcome?: string | null
+  reportFrequency?: string | null
+  reportTypes?: Prisma.WorkspaceCreatereportTypesInput | string[]
+  nextReportAt?: Date | string | null
+  lastReportAt?: Date | string | null
+  createdAt: Date | string
+  updatedAt: Date | string
+  competitors?: Prisma.CompetitorUncheckedCreateNestedManyWithoutWorkspaceInput
+  members?: Prisma.MemberUncheckedCreateNestedManyWithoutWorkspaceInput
+  apiKeys?: Prisma.ApiKeyUncheckedCreateNestedManyWithoutWorkspaceInput
+  invitations?: Prisma.InvitationUncheckedCreateNestedManyWithoutWorkspaceInput
+  credentials?: Prisma.StoredCredentialUncheckedCreateNestedManyWithoutWorkspaceInput
+  connections?: Prisma.ConnectionUncheckedCreateNestedManyWithoutWorkspaceInput
+  oauthStates?: Prisma.OAuthStateUncheckedCreateNestedManyWithoutWorkspaceInput
+  creditAccount?: Prisma.CreditAccountUncheckedCreateNestedOneWithoutWorkspaceInput
+  prompts?: Prisma.PromptUncheckedCreateNestedManyWithoutWorkspaceInput
+  runs?: Prisma.RunUncheckedCreateNestedManyWithoutWorkspaceInput
+  promptGenerations?: Prisma.PromptGenerationUncheckedCreateNestedManyWithoutWorkspaceInput
+  researchJobs?: Prisma.ResearchJobUncheckedCreateNestedManyWithoutWorkspaceInput
+  seoRefreshes?: Prisma.SeoRefreshUncheckedCreateNestedManyWithoutWorkspaceInput
+  seoTrafficRows?: Prisma.SeoTrafficRowUncheckedCreateNestedManyWithoutWorkspaceInput
+  promptSuggestions?: Prisma.PromptSuggestionUncheckedCreateNestedManyWithoutWorkspaceInput
+  recommendations?: Prisma.RecommendationUncheckedCreateNestedManyWithoutWorkspaceInput
+  pageEvaluations?: Prisma.PageEvaluationUncheckedCreateNestedManyWithoutWorkspaceInput
+  reports?: Prisma.ReportUncheckedCreateNestedManyWithoutWorkspaceInput
+}
+
+export type WorkspaceCreateOrConnectWithoutSeoSearchRowsInput = {
+  where: Prisma.WorkspaceWhereUniqueInput
+  create: Prisma.XOR<Prisma.WorkspaceCreateWithoutSeoSearchRowsInput, Prisma.WorkspaceUncheckedCreateWithoutSeoSearchRowsInput>
+}
+
+export type WorkspaceUpsertWithoutSeoSearchRowsInput = {
+  update: Prisma.XOR<Prisma.WorkspaceUpdateWithoutSeoSearchRowsInput, Prisma.WorkspaceUncheckedUpdateWithoutSeoSearchRowsInput>
+  create: Prisma.XOR<Prisma.WorkspaceCreateWithoutSeoSearchRowsInput, Prisma.WorkspaceUncheckedCreateWithoutSeoSearchRowsInput>
+  where?: Prisma.WorkspaceWhereInput
+}
+
+export type WorkspaceUpdateToOneWithWhereWithoutSeoSearchRowsInput = {
+  where?: Prisma.WorkspaceWhereInput
+  data: Prisma.XOR<Prisma.WorkspaceUpdateWithoutSeoSearchRowsInput, Prisma.WorkspaceUncheckedUpdateWithoutSeoSearchRowsInput>
+}
+
+export type WorkspaceUpdateWithoutSeoSearchRowsInput = {
+  id?: Prisma.StringFieldUpdateOperationsInput | string
+  slug?: Prisma.StringFieldUpdateOperationsInput | string
+  brand?: Prisma.StringFieldUpdateOperationsInput | string
+  displayName?: Prisma.StringFieldUpdateOperationsInput | string
+  domains?: Prisma.WorkspaceUpdatedomainsInput | string[]
+  languages?: Prisma.WorkspaceUpdatelanguagesInput | string[]
+  regions?: Prisma.WorkspaceUpdateregionsInput | string[]
+  gscProperty?: Prisma.StringFieldUpdateOperationsInput | string
+  ga4Property?: Prisma.StringFieldUpdateOperationsInput | string
+  activeSetSize?: Prisma.IntFieldUpdateOperationsInput | number
+  complianceProfile?: Prisma.StringFieldUpdateOperationsInput | string
+  quotas?: Prisma.JsonNullValueInput | runtime.InputJsonValue
+  createdByUserId?: Prisma.StringFieldUpdateOperationsInput | string
+  emailStatus?: Prisma.StringFieldUpdateOperationsInput | string
+  emailAddress?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  inboxId?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  emailAttempts?: Prisma.IntFieldUpdateOperationsInput | number
+  emailMessage?: Prisma.StringFieldUpdateOperationsInput | string
+  brandProfile?: Prisma.NullableJsonNullValueInput | runtime.InputJsonValue
+  measurementModel?: Prisma.NullableJsonNullValueInput | runtime.InputJsonValue
+  scheduleCron?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  scheduleTimezone?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  schedulePreset?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  nextScheduledRunAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
+  scheduleLastRunAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
+  scheduleLastOutcome?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  reportFrequency?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  reportTypes?: Prisma.WorkspaceUpdatereportTypesInput | string[]
+  nextReportAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
+  lastReportAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
+  createdAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
+  updatedAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
+  competitors?: Prisma.CompetitorUpdateManyWithoutWorkspaceNestedInput
+  members?: Prisma.MemberUpdateManyWithoutWorkspaceNestedInput
+  apiKeys?: Prisma.ApiKeyUpdateManyWithoutWorkspaceNestedInput
+  invitations?: Prisma.InvitationUpdateManyWithoutWorkspaceNestedInput
+  credentials?: Prisma.StoredCredentialUpdateManyWithoutWorkspaceNestedInput
+  connections?: Prisma.ConnectionUpdateManyWithoutWorkspaceNestedInput
+  oauthStates?: Prisma.OAuthStateUpdateManyWithoutWorkspaceNestedInput
+  creditAccount?: Prisma.CreditAccountUpdateOneWithoutWorkspaceNestedInput
+  prompts?: Prisma.PromptUpdateManyWithoutWorkspaceNestedInput
+  runs?: Prisma.RunUpdateManyWithoutWorkspaceNestedInput
+  promptGenerations?: Prisma.PromptGenerationUpdateManyWithoutWorkspaceNestedInput
+  researchJobs?: Prisma.ResearchJobUpdateManyWithoutWorkspaceNestedInput
+  seoRefreshes?: Prisma.SeoRefreshUpdateManyWithoutWorkspaceNestedInput
+  seoTrafficRows?: Prisma.SeoTrafficRowUpdateManyWithoutWorkspaceNestedInput
+  promptSuggestions?: Prisma.PromptSuggestionUpdateManyWithoutWorkspaceNestedInput
+  recommendations?: Prisma.RecommendationUpdateManyWithoutWorkspaceNestedInput
+  pageEvaluations?: Prisma.PageEvaluationUpdateManyWithoutWorkspaceNestedInput
+  reports?: Prisma.ReportUpdateManyWithoutWorkspaceNestedInput
+}
+
+export type WorkspaceUncheckedUpdateWithoutSeoSearchRowsInput = {
+  id?: Prisma.StringFieldUpdateOperationsInput | string
+  slug?: Prisma.StringFieldUpdateOperationsInput | string
+  brand?: Prisma.StringFieldUpdateOperationsInput | string
+  displayName?: Prisma.StringFieldUpdateOperationsInput | string
+  domains?: Prisma.WorkspaceUpdatedomainsInput | string[]
+  languages?: Prisma.WorkspaceUpdatelanguagesInput | string[]
+  regions?: Prisma.WorkspaceUpdateregionsInput | string[]
+  gscProperty?: Prisma.StringFieldUpdateOperationsInput | string
+  ga4Property?: Prisma.StringFieldUpdateOperationsInput | string
+  activeSetSize?: Prisma.IntFieldUpdateOperationsInput | number
+  complianceProfile?: Prisma.StringFieldUpdateOperationsInput | string
+  quotas?: Prisma.JsonNullValueInput | runtime.InputJsonValue
+  createdByUserId?: Prisma.StringFieldUpdateOperationsInput | string
+  emailStatus?: Prisma.StringFieldUpdateOperationsInput | string
+  emailAddress?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  inboxId?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  emailAttempts?: Prisma.IntFieldUpdateOperationsInput | number
+  emailMessage?: Prisma.StringFieldUpdateOperationsInput | string
+  brandProfile?: Prisma.NullableJsonNullValueInput | runtime.InputJsonValue
+  measurementModel?: Prisma.NullableJsonNullValueInput | runtime.InputJsonValue
+  scheduleCron?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  scheduleTimezone?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  schedulePreset?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  nextScheduledRunAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
+  scheduleLastRunAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
+  scheduleLastOutcome?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  reportFrequency?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  reportTypes?: Prisma.WorkspaceUpdatereportTypesInput | string[]
+  nextReportAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
+  lastReportAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
+  createdAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
+  updatedAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
+  competitors?: Prisma.CompetitorUncheckedUpdateManyWithoutWorkspaceNestedInput
+  members?: Prisma.MemberUncheckedUpdateManyWithoutWorkspaceNestedInput
+  apiKeys?: Prisma.ApiKeyUncheckedUpdateManyWithoutWorkspaceNestedInput
+  invitations?: Prisma.InvitationUncheckedUpdateManyWithoutWorkspaceNestedInput
+  credentials?: Prisma.StoredCredentialUncheckedUpdateManyWithoutWorkspaceNestedInput
+  connections?: Prisma.ConnectionUncheckedUpdateManyWithoutWorkspaceNestedInput
+  oauthStates?: Prisma.OAuthStateUncheckedUpdateManyWithoutWorkspaceNestedInput
+  creditAccount?: Prisma.CreditAccountUncheckedUpdateOneWithoutWorkspaceNestedInput
+  prompts?: Prisma.PromptUncheckedUpdateManyWithoutWorkspaceNestedInput
+  runs?: Prisma.RunUncheckedUpdateManyWithoutWorkspaceNestedInput
+  promptGenerations?: Prisma.PromptGenerationUncheckedUpdateManyWithoutWorkspaceNestedInput
+  researchJobs?: Prisma.ResearchJobUncheckedUpdateManyWithoutWorkspaceNestedInput
+  seoRefreshes?: Prisma.SeoRefreshUncheckedUpdateManyWithoutWorkspaceNestedInput
+  seoTrafficRows?: Prisma.SeoTrafficRowUncheckedUpdateManyWithoutWorkspaceNestedInput
+  promptSuggestions?: Prisma.PromptSuggestionUncheckedUpdateManyWithoutWorkspaceNestedInput
+  recommendations?: Prisma.RecommendationUncheckedUpdateManyWithoutWorkspaceNestedInput
+  pageEvaluations?: Prisma.PageEvaluationUncheckedUpdateManyWithoutWorkspaceNestedInput
+  reports?: Prisma.ReportUncheckedUpdateManyWithoutWorkspaceNestedInput
+}
+
+export type WorkspaceCreateWithoutSeoTrafficRowsInput = {
+  id: string
+  slug: string
+  brand: string
+  displayName: string
+  domains?: Prisma.WorkspaceCreatedomainsInput | string[]
+  languages?: Prisma.WorkspaceCreatelanguagesInput | string[]
+  regions?: Prisma.WorkspaceCreateregionsInput | string[]
+  gscProperty: string
+  ga4Property: string
+  activeSetSize: number
+  complianceProfile: string
+  quotas: Prisma.JsonNullValueInput | runtime.InputJsonValue
+  createdByUserId: string
+  emailStatus: string
+  emailAddress?: string | null
+  inboxId?: string | null
+  emailAttempts: number
+  emailMessage: string
+  brandProfile?: Prisma.NullableJsonNullValueInput | runtime.InputJsonValue
+  measurementModel?: Prisma.NullableJsonNullValueInput | runtime.InputJsonValue
+  scheduleCron?: string | null
+  scheduleTimezone?: string | null
+  schedulePreset?: string | null
+  nextScheduledRunAt?: Date | string | null
+  scheduleLastRunAt?: Date | string | null
+  scheduleLastOutcome?: string | null
+  reportFrequency?: string | null
+  reportTypes?: Prisma.WorkspaceCreatereportTypesInput | string[]
+  nextReportAt?: Date | string | null
+  lastReportAt?: Date | string | null
+  createdAt: Date | string
+  updatedAt: Date | string
+  competitors?: Prisma.CompetitorCreateNestedManyWithoutWorkspaceInput
+  members?: Prisma.MemberCreateNestedManyWithoutWorkspaceInput
+  apiKeys?: Prisma.ApiKeyCreateNestedManyWithoutWorkspaceInput
+  invitations?: Prisma.InvitationCreateNestedManyWithoutWorkspaceInput
+  credentials?: Prisma.StoredCredentialCreateNestedManyWithoutWorkspaceInput
+  connections?: Prisma.ConnectionCreateNestedManyWithoutWorkspaceInput
+  oauthStates?: Prisma.OAuthStateCreateNestedManyWithoutWorkspaceInput
+  creditAccount?: Prisma.CreditAccountCreateNestedOneWithoutWorkspaceInput
+  prompts?: Prisma.PromptCreateNestedManyWithoutWorkspaceInput
+  runs?: Prisma.RunCreateNestedManyWithoutWorkspaceInput
+  promptGenerations?: Prisma.PromptGenerationCreateNestedManyWithoutWorkspaceInput
+  researchJobs?: Prisma.ResearchJobCreateNestedManyWithoutWorkspaceInput
+  seoRefreshes?: Prisma.SeoRefreshCreateNestedManyWithoutWorkspaceInput
+  seoSearchRows?: Prisma.SeoSearchRowCreateNestedManyWithoutWorkspaceInput
+  promptSuggestions?: Prisma.PromptSuggestionCreateNestedManyWithoutWorkspaceInput
+  recommendations?: Prisma.RecommendationCreateNestedManyWithoutWorkspaceInput
+  pageEvaluations?: Prisma.PageEvaluationCreateNestedManyWithoutWorkspaceInput
+  reports?: Prisma.ReportCreateNestedManyWithoutWorkspaceInput
+}
+
+export type WorkspaceUncheckedCreateWithoutSeoTrafficRowsInput = {
+  id: string
+  slug: string
+  brand: string
+  displayName: string
+  domains?: Prisma.WorkspaceCreatedomainsInput | string[]
+  languages?: Prisma.WorkspaceCreatelanguagesInput | string[]
+  regions?: Prisma.WorkspaceCreateregionsInput | string[]
+  gscProperty: string
+  ga4Property: string
+  activeSetSize: number
+  complianceProfile: string
+  quotas: Prisma.JsonNullValueInput | runtime.InputJsonValue
+  createdByUserId: string
+  emailStatus: string
+  emailAddress?: string | null
+  inboxId?: string | null
+  emailAttempts: number
+  emailMessage: string
+  brandProfile?: Prisma.NullableJsonNullValueInput | runtime.InputJsonValue
+  measurementModel?: Prisma.NullableJsonNullValueInput | runtime.InputJsonValue
+  scheduleCron?: string | null
+  scheduleTimezone?: string | null
+  schedulePreset?: string | null
+  nextScheduledRunAt?: Date | string | null
+  scheduleLastRunAt?: Date | string | null
+  scheduleLastOutcome?: string | null
+  reportFrequency?: string | null
+  reportTypes?: Prisma.WorkspaceCreatereportTypesInput | string[]
+  nextReportAt?: Date | string | null
+  lastReportAt?: Date | string | null
+  createdAt: Date | string
+  updatedAt: Date | string
+  competitors?: Prisma.CompetitorUncheckedCreateNestedManyWithoutWorkspaceInput
+  members?: Prisma.MemberUncheckedCreateNestedManyWithoutWorkspaceInput
+  apiKeys?: Prisma.ApiKeyUncheckedCreateNestedManyWithoutWorkspaceInput
+  invitations?: Prisma.InvitationUncheckedCreateNestedManyWithoutWorkspaceInput
+  credentials?: Prisma.StoredCredentialUncheckedCreateNestedManyWithoutWorkspaceInput
+  connections?: Prisma.ConnectionUncheckedCreateNestedManyWithoutWorkspaceInput
+  oauthStates?: Prisma.OAuthStateUncheckedCreateNestedManyWithoutWorkspaceInput
+  creditAccount?: Prisma.CreditAccountUncheckedCreateNestedOneWithoutWorkspaceInput
+  prompts?: Prisma.PromptUncheckedCreateNestedManyWithoutWorkspaceInput
+  runs?: Prisma.RunUncheckedCreateNestedManyWithoutWorkspaceInput
+  promptGenerations?: Prisma.PromptGenerationUncheckedCreateNestedManyWithoutWorkspaceInput
+  researchJobs?: Prisma.ResearchJobUncheckedCreateNestedManyWithoutWorkspaceInput
+  seoRefreshes?: Prisma.SeoRefreshUncheckedCreateNestedManyWithoutWorkspaceInput
+  seoSearchRows?: Prisma.SeoSearchRowUncheckedCreateNestedManyWithoutWorkspaceInput
+  promptSuggestions?: Prisma.PromptSuggestionUncheckedCreateNestedManyWithoutWorkspaceInput
+  recommendations?: Prisma.RecommendationUncheckedCreateNestedManyWithoutWorkspaceInput
+  pageEvaluations?: Prisma.PageEvaluationUncheckedCreateNestedManyWithoutWorkspaceInput
+  reports?: Prisma.ReportUncheckedCreateNestedManyWithoutWorkspaceInput
+}
+
+export type WorkspaceCreateOrConnectWithoutSeoTrafficRowsInput = {
+  where: Prisma.WorkspaceWhereUniqueInput
+  create: Prisma.XOR<Prisma.WorkspaceCreateWithoutSeoTrafficRowsInput, Prisma.WorkspaceUncheckedCreateWithoutSeoTrafficRowsInput>
+}
+
+export type WorkspaceUpsertWithoutSeoTrafficRowsInput = {
+  update: Prisma.XOR<Prisma.WorkspaceUpdateWithoutSeoTrafficRowsInput, Prisma.WorkspaceUncheckedUpdateWithoutSeoTrafficRowsInput>
+  create: Prisma.XOR<Prisma.WorkspaceCreateWithoutSeoTrafficRowsInput, Prisma.WorkspaceUncheckedCreateWithoutSeoTrafficRowsInput>
+  where?: Prisma.WorkspaceWhereInput
+}
+
+export type WorkspaceUpdateToOneWithWhereWithoutSeoTrafficRowsInput = {
+  where?: Prisma.WorkspaceWhereInput
+  data: Prisma.XOR<Prisma.WorkspaceUpdateWithoutSeoTrafficRowsInput, Prisma.WorkspaceUncheckedUpdateWithoutSeoTrafficRowsInput>
+}
+
+export type WorkspaceUpdateWithoutSeoTrafficRowsInput = {
+  id?: Prisma.StringFieldUpdateOperationsInput | string
+  slug?: Prisma.StringFieldUpdateOperationsInput | string
+  brand?: Prisma.StringFieldUpdateOperationsInput | string
+  displayName?: Prisma.StringFieldUpdateOperationsInput | string
+  domains?: Prisma.WorkspaceUpdatedomainsInput | string[]
+  languages?: Prisma.WorkspaceUpdatelanguagesInput | string[]
+  regions?: Prisma.WorkspaceUpdateregionsInput | string[]
+  gscProperty?: Prisma.StringFieldUpdateOperationsInput | string
+  ga4Property?: Prisma.StringFieldUpdateOperationsInput | string
+  activeSetSize?: Prisma.IntFieldUpdateOperationsInput | number
+  complianceProfile?: Prisma.StringFieldUpdateOperationsInput | string
+  quotas?: Prisma.JsonNullValueInput | runtime.InputJsonValue
+  createdByUserId?: Prisma.StringFieldUpdateOperationsInput | string
+  emailStatus?: Prisma.StringFieldUpdateOperationsInput | string
+  emailAddress?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  inboxId?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  emailAttempts?: Prisma.IntFieldUpdateOperationsInput | number
+  emailMessage?: Prisma.StringFieldUpdateOperationsInput | string
+  brandProfile?: Prisma.NullableJsonNullValueInput | runtime.InputJsonValue
+  measurementModel?: Prisma.NullableJsonNullValueInput | runtime.InputJsonValue
+  scheduleCron?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  scheduleTimezone?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  schedulePreset?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  nextScheduledRunAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
+  scheduleLastRunAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
+  scheduleLastOutcome?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  reportFrequency?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  reportTypes?: Prisma.WorkspaceUpdatereportTypesInput | string[]
+  nextReportAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
+  lastReportAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
+  createdAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
+  updatedAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
+  competitors?: Prisma.CompetitorUpdateManyWithoutWorkspaceNestedInput
+  members?: Prisma.MemberUpdateManyWithoutWorkspaceNestedInput
+  apiKeys?: Prisma.ApiKeyUpdateManyWithoutWorkspaceNestedInput
+  invitations?: Prisma.InvitationUpdateManyWithoutWorkspaceNestedInput
+  credentials?: Prisma.StoredCredentialUpdateManyWithoutWorkspaceNestedInput
+  connections?: Prisma.ConnectionUpdateManyWithoutWorkspaceNestedInput
+  oauthStates?: Prisma.OAuthStateUpdateManyWithoutWorkspaceNestedInput
+  creditAccount?: Prisma.CreditAccountUpdateOneWithoutWorkspaceNestedInput
+  prompts?: Prisma.PromptUpdateManyWithoutWorkspaceNestedInput
+  runs?: Prisma.RunUpdateManyWithoutWorkspaceNestedInput
+  promptGenerations?: Prisma.PromptGenerationUpdateManyWithoutWorkspaceNestedInput
+  researchJobs?: Prisma.ResearchJobUpdateManyWithoutWorkspaceNestedInput
+  seoRefreshes?: Prisma.SeoRefreshUpdateManyWithoutWorkspaceNestedInput
+  seoSearchRows?: Prisma.SeoSearchRowUpdateManyWithoutWorkspaceNestedInput
+  promptSuggestions?: Prisma.PromptSuggestionUpdateManyWithoutWorkspaceNestedInput
+  recommendations?: Prisma.RecommendationUpdateManyWithoutWorkspaceNestedInput
+  pageEvaluations?: Prisma.PageEvaluationUpdateManyWithoutWorkspaceNestedInput
+  reports?: Prisma.ReportUpdateManyWithoutWorkspaceNestedInput
+}
+
+export type WorkspaceUncheckedUpdateWithoutSeoTrafficRowsInput = {
+  id?: Prisma.StringFieldUpdateOperationsInput | string
+  slug?: Prisma.StringFieldUpdateOperationsInput | string
+  brand?: Prisma.StringFieldUpdateOperationsInput | string
+  displayName?: Prisma.StringFieldUpdateOperationsInput | string
+  domains?: Prisma.WorkspaceUpdatedomainsInput | string[]
+  languages?: Prisma.WorkspaceUpdatelanguagesInput | string[]
+  regions?: Prisma.WorkspaceUpdateregionsInput | string[]
+  gscProperty?: Prisma.StringFieldUpdateOperationsInput | string
+  ga4Property?: Prisma.StringFieldUpdateOperationsInput | string
+  activeSetSize?: Prisma.IntFieldUpdateOperationsInput | number
+  complianceProfile?: Prisma.StringFieldUpdateOperationsInput | string
+  quotas?: Prisma.JsonNullValueInput | runtime.InputJsonValue
+  createdByUserId?: Prisma.StringFieldUpdateOperationsInput | string
+  emailStatus?: Prisma.StringFieldUpdateOperationsInput | string
+  emailAddress?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  inboxId?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  emailAttempts?: Prisma.IntFieldUpdateOperationsInput | number
+  emailMessage?: Prisma.StringFieldUpdateOperationsInput | string
+  brandProfile?: Prisma.NullableJsonNullValueInput | runtime.InputJsonValue
+  measurementModel?: Prisma.NullableJsonNullValueInput | runtime.InputJsonValue
+  scheduleCron?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  scheduleTimezone?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  schedulePreset?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  nextScheduledRunAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
+  scheduleLastRunAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
+  scheduleLastOutcome?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  reportFrequency?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  reportTypes?: Prisma.WorkspaceUpdatereportTypesInput | string[]
+  nextReportAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
+  lastReportAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
+  createdAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
+  updatedAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
+  competitors?: Prisma.CompetitorUncheckedUpdateManyWithoutWorkspaceNestedInput
+  members?: Prisma.MemberUncheckedUpdateManyWithoutWorkspaceNestedInput
+  apiKeys?: Prisma.ApiKeyUncheckedUpdateManyWithoutWorkspaceNestedInput
+  invitations?: Prisma.InvitationUncheckedUpdateManyWithoutWorkspaceNestedInput
+  credentials?: Prisma.StoredCredentialUncheckedUpdateManyWithoutWorkspaceNestedInput
+  connections?: Prisma.ConnectionUncheckedUpdateManyWithoutWorkspaceNestedInput
+  oauthStates?: Prisma.OAuthStateUncheckedUpdateManyWithoutWorkspaceNestedInput
+  creditAccount?: Prisma.CreditAccountUncheckedUpdateOneWithoutWorkspaceNestedInput
+  prompts?: Prisma.PromptUncheckedUpdateManyWithoutWorkspaceNestedInput
+  runs?: Prisma.RunUncheckedUpdateManyWithoutWorkspaceNestedInput
+  promptGenerations?: Prisma.PromptGenerationUncheckedUpdateManyWithoutWorkspaceNestedInput
+  researchJobs?: Prisma.ResearchJobUncheckedUpdateManyWithoutWorkspaceNestedInput
+  seoRefreshes?: Prisma.SeoRefreshUncheckedUpdateManyWithoutWorkspaceNestedInput
+  seoSearchRows?: Prisma.SeoSearchRowUncheckedUpdateManyWithoutWorkspaceNestedInput
+  promptSuggestions?: Prisma.PromptSuggestionUncheckedUpdateManyWithoutWorkspaceNestedInput
+  recommendations?: Prisma.RecommendationUncheckedUpdateManyWithoutWorkspaceNestedInput
+  pageEvaluations?: Prisma.PageEvaluationUncheckedUpdateManyWithoutWorkspaceNestedInput
+  reports?: Prisma.ReportUncheckedUpdateManyWithoutWorkspaceNestedInput
 }
 
 
@@ -4773,6 +5712,9 @@ export type WorkspaceCountOutputType = {
   runs: number
   promptGenerations: number
   researchJobs: number
+  seoRefreshes: number
+  seoSearchRows: number
+  seoTrafficRows: number
   promptSuggestions: number
   recommendations: number
   pageEvaluations: number
@@ -4791,6 +5733,9 @@ export type WorkspaceCountOutputTypeSelect<ExtArgs extends runtime.Types.Extensi
   runs?: boolean | WorkspaceCountOutputTypeCountRunsArgs
   promptGenerations?: boolean | WorkspaceCountOutputTypeCountPromptGenerationsArgs
   researchJobs?: boolean | WorkspaceCountOutputTypeCountResearchJobsArgs
+  seoRefreshes?: boolean | WorkspaceCountOutputTypeCountSeoRefreshesArgs
+  seoSearchRows?: boolean | WorkspaceCountOutputTypeCountSeoSearchRowsArgs
+  seoTrafficRows?: boolean | WorkspaceCountOutputTypeCountSeoTrafficRowsArgs
   promptSuggestions?: boolean | WorkspaceCountOutputTypeCountPromptSuggestionsArgs
   recommendations?: boolean | WorkspaceCountOutputTypeCountRecommendationsArgs
   pageEvaluations?: boolean | WorkspaceCountOutputTypeCountPageEvaluationsArgs
@@ -4887,6 +5832,27 @@ export type WorkspaceCountOutputTypeCountResearchJobsArgs<ExtArgs extends runtim
 /**
  * WorkspaceCountOutputType without action
  */
+export type WorkspaceCountOutputTypeCountSeoRefreshesArgs<ExtArgs extends runtime.Types.Extensions.InternalArgs = runtime.Types.Extensions.DefaultArgs> = {
+  where?: Prisma.SeoRefreshWhereInput
+}
+
+/**
+ * WorkspaceCountOutputType without action
+ */
+export type WorkspaceCountOutputTypeCountSeoSearchRowsArgs<ExtArgs extends runtime.Types.Extensions.InternalArgs = runtime.Types.Extensions.DefaultArgs> = {
+  where?: Prisma.SeoSearchRowWhereInput
+}
+
+/**
+ * WorkspaceCountOutputType without action
+ */
+export type WorkspaceCountOutputTypeCountSeoTrafficRowsArgs<ExtArgs extends runtime.Types.Extensions.InternalArgs = runtime.Types.Extensions.DefaultArgs> = {
+  where?: Prisma.SeoTrafficRowWhereInput
+}
+
+/**
+ * WorkspaceCountOutputType without action
+ */
 export type WorkspaceCountOutputTypeCountPromptSuggestionsArgs<ExtArgs extends runtime.Types.Extensions.InternalArgs = runtime.Types.Extensions.DefaultArgs> = {
   where?: Prisma.PromptSuggestionWhereInput
 }
@@ -4958,6 +5924,9 @@ export type WorkspaceSelect<ExtArgs extends runtime.Types.Extensions.InternalArg
   runs?: boolean | Prisma.Workspace$runsArgs<ExtArgs>
   promptGenerations?: boolean | Prisma.Workspace$promptGenerationsArgs<ExtArgs>
   researchJobs?: boolean | Prisma.Workspace$researchJobsArgs<ExtArgs>
+  seoRefreshes?: boolean | Prisma.Workspace$seoRefreshesArgs<ExtArgs>
+  seoSearchRows?: boolean | Prisma.Workspace$seoSearchRowsArgs<ExtArgs>
+  seoTrafficRows?: boolean | Prisma.Workspace$seoTrafficRowsArgs<ExtArgs>
   promptSuggestions?: boolean | Prisma.Workspace$promptSuggestionsArgs<ExtArgs>
   recommendations?: boolean | Prisma.Workspace$recommendationsArgs<ExtArgs>
   pageEvaluations?: boolean | Prisma.Workspace$pageEvaluationsArgs<ExtArgs>
@@ -5084,6 +6053,9 @@ export type WorkspaceInclude<ExtArgs extends runtime.Types.Extensions.InternalAr
   runs?: boolean | Prisma.Workspace$runsArgs<ExtArgs>
   promptGenerations?: boolean | Prisma.Workspace$promptGenerationsArgs<ExtArgs>
   researchJobs?: boolean | Prisma.Workspace$researchJobsArgs<ExtArgs>
+  seoRefreshes?: boolean | Prisma.Workspace$seoRefreshesArgs<ExtArgs>
+  seoSearchRows?: boolean | Prisma.Workspace$seoSearchRowsArgs<ExtArgs>
+  seoTrafficRows?: boolean | Prisma.Workspace$seoTrafficRowsArgs<ExtArgs>
   promptSuggestions?: boolean | Prisma.Workspace$promptSuggestionsArgs<ExtArgs>
   recommendations?: boolean | Prisma.Workspace$recommendationsArgs<ExtArgs>
   pageEvaluations?: boolean | Prisma.Workspace$pageEvaluationsArgs<ExtArgs>
@@ -5108,6 +6080,9 @@ export type $WorkspacePayload<ExtArgs extends runtime.Types.Extensions.InternalA
     runs: Prisma.$RunPayload<ExtArgs>[]
     promptGenerations: Prisma.$PromptGenerationPayload<ExtArgs>[]
     researchJobs: Prisma.$ResearchJobPayload<ExtArgs>[]
+    seoRefreshes: Prisma.$SeoRefreshPayload<ExtArgs>[]
+    seoSearchRows: Prisma.$SeoSearchRowPayload<ExtArgs>[]
+    seoTrafficRows: Prisma.$SeoTrafficRowPayload<ExtArgs>[]
     promptSuggestions: Prisma.$PromptSuggestionPayload<ExtArgs>[]
     recommendations: Prisma.$RecommendationPayload<ExtArgs>[]
     pageEvaluations: Prisma.$PageEvaluationPayload<ExtArgs>[]
@@ -5579,6 +6554,9 @@ export interface Prisma__WorkspaceClient<T, Null = never, ExtArgs extends runtim
   runs<T extends Prisma.Workspace$runsArgs<ExtArgs> = {}>(args?: Prisma.Subset<T, Prisma.Workspace$runsArgs<ExtArgs>>): Prisma.PrismaPromise<runtime.Types.Result.GetResult<Prisma.$RunPayload<ExtArgs>, T, "findMany", GlobalOmitOptions> | Null>
   promptGenerations<T extends Prisma.Workspace$promptGenerationsArgs<ExtArgs> = {}>(args?: Prisma.Subset<T, Prisma.Workspace$promptGenerationsArgs<ExtArgs>>): Prisma.PrismaPromise<runtime.Types.Result.GetResult<Prisma.$PromptGenerationPayload<ExtArgs>, T, "findMany", GlobalOmitOptions> | Null>
   researchJobs<T extends Prisma.Workspace$researchJobsArgs<ExtArgs> = {}>(args?: Prisma.Subset<T, Prisma.Workspace$researchJobsArgs<ExtArgs>>): Prisma.PrismaPromise<runtime.Types.Result.GetResult<Prisma.$ResearchJobPayload<ExtArgs>, T, "findMany", GlobalOmitOptions> | Null>
+  seoRefreshes<T extends Prisma.Workspace$seoRefreshesArgs<ExtArgs> = {}>(args?: Prisma.Subset<T, Prisma.Workspace$seoRefreshesArgs<ExtArgs>>): Prisma.PrismaPromise<runtime.Types.Result.GetResult<Prisma.$SeoRefreshPayload<ExtArgs>, T, "findMany", GlobalOmitOptions> | Null>
+  seoSearchRows<T extends Prisma.Workspace$seoSearchRowsArgs<ExtArgs> = {}>(args?: Prisma.Subset<T, Prisma.Workspace$seoSearchRowsArgs<ExtArgs>>): Prisma.PrismaPromise<runtime.Types.Result.GetResult<Prisma.$SeoSearchRowPayload<ExtArgs>, T, "findMany", GlobalOmitOptions> | Null>
+  seoTrafficRows<T extends Prisma.Workspace$seoTrafficRowsArgs<ExtArgs> = {}>(args?: Prisma.Subset<T, Prisma.Workspace$seoTrafficRowsArgs<ExtArgs>>): Prisma.PrismaPromise<runtime.Types.Result.GetResult<Prisma.$SeoTrafficRowPayload<ExtArgs>, T, "findMany", GlobalOmitOptions> | Null>
   promptSuggestions<T extends Prisma.Workspace$promptSuggestionsArgs<ExtArgs> = {}>(args?: Prisma.Subset<T, Prisma.Workspace$promptSuggestionsArgs<ExtArgs>>): Prisma.PrismaPromise<runtime.Types.Result.GetResult<Prisma.$PromptSuggestionPayload<ExtArgs>, T, "findMany", GlobalOmitOptions> | Null>
   recommendations<T extends Prisma.Workspace$recommendationsArgs<ExtArgs> = {}>(args?: Prisma.Subset<T, Prisma.Workspace$recommendationsArgs<ExtArgs>>): Prisma.PrismaPromise<runtime.Types.Result.GetResult<Prisma.$RecommendationPayload<ExtArgs>, T, "findMany", GlobalOmitOptions> | Null>
   pageEvaluations<T extends Prisma.Workspace$pageEvaluationsArgs<ExtArgs> = {}>(args?: Prisma.Subset<T, Prisma.Workspace$pageEvaluationsArgs<ExtArgs>>): Prisma.PrismaPromise<runtime.Types.Result.GetResult<Prisma.$PageEvaluationPayload<ExtArgs>, T, "findMany", GlobalOmitOptions> | Null>
@@ -6317,6 +7295,78 @@ export type Workspace$researchJobsArgs<ExtArgs extends runtime.Types.Extensions.
   take?: number
   skip?: number
   distinct?: Prisma.ResearchJobScalarFieldEnum | Prisma.ResearchJobScalarFieldEnum[]
+}
+
+/**
+ * Workspace.seoRefreshes
+ */
+export type Workspace$seoRefreshesArgs<ExtArgs extends runtime.Types.Extensions.InternalArgs = runtime.Types.Extensions.DefaultArgs> = {
+  /**
+   * Select specific fields to fetch from the SeoRefresh
+   */
+  select?: Prisma.SeoRefreshSelect<ExtArgs> | null
+  /**
+   * Omit specific fields from the SeoRefresh
+   */
+  omit?: Prisma.SeoRefreshOmit<ExtArgs> | null
+  /**
+   * Choose, which related nodes to fetch as well
+   */
+  include?: Prisma.SeoRefreshInclude<ExtArgs> | null
+  where?: Prisma.SeoRefreshWhereInput
+  orderBy?: Prisma.SeoRefreshOrderByWithRelationInput | Prisma.SeoRefreshOrderByWithRelationInput[]
+  cursor?: Prisma.SeoRefreshWhereUniqueInput
+  take?: number
+  skip?: number
+  distinct?: Prisma.SeoRefreshScalarFieldEnum | Prisma.SeoRefreshScalarFieldEnum[]
+}
+
+/**
+ * Workspace.seoSearchRows
+ */
+export type Workspace$seoSearchRowsArgs<ExtArgs extends runtime.Types.Extensions.InternalArgs = runtime.Types.Extensions.DefaultArgs> = {
+  /**
+   * Select specific fields to fetch from the SeoSearchRow
+   */
+  select?: Prisma.SeoSearchRowSelect<ExtArgs> | null
+  /**
+   * Omit specific fields from the SeoSearchRow
+   */
+  omit?: Prisma.SeoSearchRowOmit<ExtArgs> | null
+  /**
+   * Choose, which related nodes to fetch as well
+   */
+  include?: Prisma.SeoSearchRowInclude<ExtArgs> | null
+  where?: Prisma.SeoSearchRowWhereInput
+  orderBy?: Prisma.SeoSearchRowOrderByWithRelationInput | Prisma.SeoSearchRowOrderByWithRelationInput[]
+  cursor?: Prisma.SeoSearchRowWhereUniqueInput
+  take?: number
+  skip?: number
+  distinct?: Prisma.SeoSearchRowScalarFieldEnum | Prisma.SeoSearchRowScalarFieldEnum[]
+}
+
+/**
+ * Workspace.seoTrafficRows
+ */
+export type Workspace$seoTrafficRowsArgs<ExtArgs extends runtime.Types.Extensions.InternalArgs = runtime.Types.Extensions.DefaultArgs> = {
+  /**
+   * Select specific fields to fetch from the SeoTrafficRow
+   */
+  select?: Prisma.SeoTrafficRowSelect<ExtArgs> | null
+  /**
+   * Omit specific fields from the SeoTrafficRow
+   */
+  omit?: Prisma.SeoTrafficRowOmit<ExtArgs> | null
+  /**
+   * Choose, which related nodes to fetch as well
+   */
+  include?: Prisma.SeoTrafficRowInclude<ExtArgs> | null
+  where?: Prisma.SeoTrafficRowWhereInput
+  orderBy?: Prisma.SeoTrafficRowOrderByWithRelationInput | Prisma.SeoTrafficRowOrderByWithRelationInput[]
+  cursor?: Prisma.SeoTrafficRowWhereUniqueInput
+  take?: number
+  skip?: number
+  distinct?: Prisma.SeoTrafficRowScalarFieldEnum | Prisma.SeoTrafficRowScalarFieldEnum[]
 }
 
 /**
