@@ -8,8 +8,7 @@ import {
 } from "../../engines/google/google-oauth-credential.js";
 import { errors } from "../../errors/app-error.js";
 import type { SessionPrincipal, WorkspaceAccess } from "../../http/principal.js";
-import { newId } from "../../ids.js";
-import { audit } from "../audit/audit.js";
+import { storeWorkspaceCredential } from "../credentials/store-workspace-credential.js";
 import type { Operation } from "../operation.js";
 import { configureConnections } from "./configure-connections.js";
 import { hashOAuthState, oauthStateAad } from "./start-connection-oauth.js";
@@ -103,47 +102,24 @@ async function storeOAuthCredential(
   op: CompleteConnectionOAuthOptions & { workspace: WorkspaceAccess },
   grant: { refreshToken: string; scope: string },
 ): Promise<{ credentialId: string; replaced: string | undefined }> {
-  const { ctx, workspace } = op;
-  const identity = credentialIdentity(workspace, OAUTH_CREDENTIAL.connector, OAUTH_CREDENTIAL.key);
-  const now = ctx.clock.now();
-  const ciphertext = ctx.secrets.secretBox.seal(
-    serializeOAuthCredential(grant),
-    credentialAad(identity),
+  const identity = credentialIdentity(
+    op.workspace,
+    OAUTH_CREDENTIAL.connector,
+    OAUTH_CREDENTIAL.key,
   );
-  const sealed = {
-    ciphertext,
-    encryptionKeyId: ctx.secrets.secretBox.keyIdOf(ciphertext),
-    maskedValue: oauthCredentialLabel(grant),
+  const { row, replaced } = await storeWorkspaceCredential({
+    ...op,
+    identity,
+    value: serializeOAuthCredential(grant),
     kind: "google_oauth",
-    updatedAt: now,
-  };
-  return ctx.prisma.$transaction(async (tx) => {
-    const existing = await tx.storedCredential.findUnique({
-      where: { workspaceId_connector_key: identity },
-    });
-    const row = existing
-      ? await tx.storedCredential.update({ where: { id: existing.id }, data: sealed })
-      : await tx.storedCredential.create({
-          data: { id: newId("cred", ctx.clock), ...identity, ...sealed, createdAt: now },
-        });
-    await audit(
-      op,
-      tx,
-      existing ? "credential.rotate" : "credential.set",
-      ["stored_credential", row.id],
-      {
-        connector: row.connector,
-        key: row.key,
-        kind: row.kind,
-        encryptionKeyId: row.encryptionKeyId,
-      },
-    );
-    const previous =
-      existing?.kind === "google_oauth"
-        ? parseOAuthCredential(
-            ctx.secrets.secretBox.open(existing.ciphertext, credentialAad(identity)),
-          )
-        : undefined;
-    return { credentialId: row.id, replaced: previous?.refreshToken };
+    maskedValue: oauthCredentialLabel(grant),
   });
+  // The grant it replaced is revoked at Google by the caller.
+  const previous =
+    replaced?.kind === "google_oauth"
+      ? parseOAuthCredential(
+          op.ctx.secrets.secretBox.open(replaced.ciphertext, credentialAad(identity)),
+        )
+      : undefined;
+  return { credentialId: row.id, replaced: previous?.refreshToken };
 }

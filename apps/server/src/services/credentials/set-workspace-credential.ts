@@ -1,5 +1,5 @@
 import type { CredentialKind, RequestBody, StoredCredential } from "@geopulse/api-types";
-import { credentialAad, credentialIdentity } from "../../crypto/credential-identity.js";
+import { credentialIdentity } from "../../crypto/credential-identity.js";
 import { isUniqueViolation } from "../../db-errors.js";
 import {
   parseServiceAccountKey,
@@ -7,10 +7,9 @@ import {
 } from "../../engines/google/google-service-account-key.js";
 import { errors } from "../../errors/app-error.js";
 import type { SessionPrincipal } from "../../http/principal.js";
-import { newId } from "../../ids.js";
-import { audit } from "../audit/audit.js";
 import type { WorkspaceOperation } from "../operation.js";
 import { maskCredentialValue } from "./mask-credential-value.js";
+import { storeWorkspaceCredential } from "./store-workspace-credential.js";
 import { toStoredCredential } from "./to-stored-credential.js";
 
 export interface SetWorkspaceCredentialOptions extends WorkspaceOperation {
@@ -68,41 +67,17 @@ function maskedValueOf(kind: CredentialKind, value: string): string {
 async function setOnce(
   options: SetWorkspaceCredentialOptions,
 ): Promise<SetWorkspaceCredentialResult> {
-  const { ctx, workspace, input } = options;
-  const identity = credentialIdentity(workspace, input.connector, input.key);
-  const now = ctx.clock.now();
+  const { workspace, input } = options;
   const kind = input.kind ?? "secret";
-  const maskedValue = maskedValueOf(kind, input.value);
-  const ciphertext = ctx.secrets.secretBox.seal(input.value, credentialAad(identity));
-  const sealed = {
-    ciphertext,
-    encryptionKeyId: ctx.secrets.secretBox.keyIdOf(ciphertext),
-    maskedValue,
+  const { row, replaced } = await storeWorkspaceCredential({
+    ...options,
+    identity: credentialIdentity(workspace, input.connector, input.key),
+    value: input.value,
     kind,
-    updatedAt: now,
-  };
-  return ctx.prisma.$transaction(async (tx) => {
-    const existing = await tx.storedCredential.findUnique({
-      where: { workspaceId_connector_key: identity },
-    });
-    if (existing && !input.rotate) throw errors.credentialExists(input);
-    const row = existing
-      ? await tx.storedCredential.update({ where: { id: existing.id }, data: sealed })
-      : await tx.storedCredential.create({
-          data: { id: newId("cred", ctx.clock), ...identity, ...sealed, createdAt: now },
-        });
-    await audit(
-      options,
-      tx,
-      existing ? "credential.rotate" : "credential.set",
-      ["stored_credential", row.id],
-      {
-        connector: row.connector,
-        key: row.key,
-        kind: row.kind,
-        encryptionKeyId: row.encryptionKeyId,
-      },
-    );
-    return { rotated: existing !== null, credential: toStoredCredential(row, workspace.slug) };
+    maskedValue: maskedValueOf(kind, input.value),
+    onExisting: () => {
+      if (!input.rotate) throw errors.credentialExists(input);
+    },
   });
+  return { rotated: replaced !== null, credential: toStoredCredential(row, workspace.slug) };
 }
