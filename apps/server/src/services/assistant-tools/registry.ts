@@ -1,0 +1,38 @@
+import type { Principal } from "../../http/principal.js";
+import type { WorkspaceOperation } from "../operation.js";
+import { creditBalanceTool } from "./tools/credit-balance.js";
+import { type AssistantTool, type AssistantToolResult, ToolError } from "./types.js";
+
+/** Every tool, in the order models and MCP clients see them. */
+export const assistantTools: readonly AssistantTool[] = [creditBalanceTool] as AssistantTool[];
+
+/** The tools this principal may call: all for a session member, those its scopes allow for a key. */
+export function toolsFor(principal: Principal): AssistantTool[] {
+  if (principal.kind === "session") return [...assistantTools];
+  if (principal.kind !== "api_key") return [];
+  return assistantTools.filter((tool) => principal.scopes.includes(tool.requiredScope));
+}
+
+/**
+ * Calls one tool by name for the operation's principal. A tool the principal
+ * may not call is refused here (one place), whatever a model asked for.
+ */
+export async function callAssistantTool(options: {
+  op: WorkspaceOperation;
+  name: string;
+  args: unknown;
+}): Promise<AssistantToolResult> {
+  const tool = assistantTools.find((candidate) => candidate.name === options.name);
+  if (!tool) throw new ToolError("unknown_tool", `There is no tool named ${options.name}.`);
+  if (!toolsFor(options.op.principal).includes(tool)) {
+    throw new ToolError(
+      "insufficient_scope",
+      `The caller lacks the scope ${tool.requiredScope}, which ${tool.name} needs.`,
+    );
+  }
+  const args = options.args ?? {};
+  if (typeof args !== "object" || Array.isArray(args)) {
+    throw new ToolError("invalid_arguments", "Arguments must be a JSON object.");
+  }
+  return tool.execute({ op: options.op, args: args as Record<string, unknown> });
+}
