@@ -1,5 +1,6 @@
 import { expect } from "vitest";
 import { account, GA4_PROPERTY, GSC_PROPERTY } from "../connections/connection-fixture.js";
+import { connectWithOAuth, GOOGLE_USER, oauthClientEnv } from "../connections/oauth-fixture.js";
 import type { Ga4Row } from "../fakes/google/fake-analytics-data.js";
 import { FakeGoogle } from "../fakes/google/fake-google.js";
 import type { SearchAnalyticsRow } from "../fakes/google/fake-search-console.js";
@@ -58,6 +59,11 @@ export interface SeoFixture {
   get(refreshId: string, slug?: string): Promise<TestResponse<any>>;
   /** A workspace of the owner with both connections configured (the first has the free credit). */
   connectedWorkspace(brand: string): Promise<string>;
+  /**
+   * A new person's first workspace (with the free credit), both providers connected through
+   * the OAuth flow with a Google account that is a user of the site and the property.
+   */
+  oauthConnectedWorkspace(brand: string): Promise<{ slug: string; cookie: string }>;
   /** The next `n`-th Search Console query (1-based) answers 429 with Retry-After. */
   rateLimitQuery(n: number, retryAfterSeconds: number): void;
   close(): Promise<void>;
@@ -65,17 +71,23 @@ export interface SeoFixture {
 
 /**
  * A server with workers off (tests run the job in-process) pointed at a fake Google whose
- * Search Console site and GA4 property hold the rows above, shared with the service account.
+ * Search Console site and GA4 property hold the rows above, shared with the service account
+ * and with the Google account that consents to the server's OAuth client.
  */
 export async function startSeoFixture(brand: string): Promise<SeoFixture> {
   const google = await new FakeGoogle().start();
   const sa = account();
   google.oauth.addServiceAccount({ clientEmail: sa.clientEmail, publicKeyPem: sa.publicKeyPem });
   const t = await startTestServer({
-    env: { ...google.env, GEO_WORKERS: "false", GEO_SEO_PAGE_ROWS: String(PAGE_ROWS) },
+    env: {
+      ...google.env,
+      ...oauthClientEnv(google),
+      GEO_WORKERS: "false",
+      GEO_SEO_PAGE_ROWS: String(PAGE_ROWS),
+    },
   });
-  google.searchConsole.addSite(GSC_PROPERTY, [sa.clientEmail], searchRows(t));
-  google.analytics.addProperty(GA4_PROPERTY, [sa.clientEmail], trafficRows(t));
+  google.searchConsole.addSite(GSC_PROPERTY, [sa.clientEmail, GOOGLE_USER], searchRows(t));
+  google.analytics.addProperty(GA4_PROPERTY, [sa.clientEmail, GOOGLE_USER], trafficRows(t));
   const cookie = await t.signIn(`owner@${brand}.example.com`);
   const connectedWorkspace = async (b: string) => {
     const s = await t.createWorkspace(cookie, { brand: b });
@@ -120,6 +132,12 @@ export async function startSeoFixture(brand: string): Promise<SeoFixture> {
     get: (refreshId, s = slug) =>
       t.request("GET", `/api/v1/workspaces/${s}/seo/refreshes/${refreshId}`, { cookie }),
     connectedWorkspace,
+    oauthConnectedWorkspace: async (b) => {
+      const owner = await t.signIn(`owner@${b}.example.com`);
+      const s = await t.createWorkspace(owner, { brand: b });
+      await connectWithOAuth(t, s, owner);
+      return { slug: s, cookie: owner };
+    },
     rateLimitQuery: (n, retryAfterSeconds) => {
       limited = new Map([[queries + n, retryAfterSeconds]]);
     },

@@ -1,9 +1,8 @@
 import { analyticsdata } from "@googleapis/analyticsdata";
 import { searchconsole } from "@googleapis/searchconsole";
-import { type GoogleEndpoints, serviceAccountAuth } from "./google-auth.js";
+import type { GoogleEndpoints } from "./google-auth.js";
+import { type GoogleCredential, googleCredentialAuth, keyOf } from "./google-credential-auth.js";
 import { describeGoogleFailure, type GoogleFailure } from "./google-failure.js";
-import { type GoogleOAuthConfig, googleOAuthClient } from "./google-oauth.js";
-import type { GoogleServiceAccountKey } from "./google-service-account-key.js";
 
 export type GoogleProvider = "search_console" | "analytics";
 
@@ -17,9 +16,7 @@ export interface ProbeGooglePropertyOptions {
   /** `sc-domain:example.com` for Search Console, the numeric property id for GA4. */
   property: string;
   /** A service-account key, or an OAuth refresh token with the server's OAuth client. */
-  credential:
-    | { kind: "service_account"; key: GoogleServiceAccountKey }
-    | { kind: "oauth"; refreshToken: string; oauth: GoogleOAuthConfig };
+  credential: GoogleCredential;
   endpoints: GoogleEndpoints;
 }
 
@@ -36,15 +33,8 @@ export async function probeGoogleProperty(
   options: ProbeGooglePropertyOptions,
 ): Promise<ProbeOutcome> {
   const { provider, property, credential, endpoints } = options;
-  const key = credential.kind === "service_account" ? credential.key : undefined;
-  const auth =
-    credential.kind === "service_account"
-      ? serviceAccountAuth({ key: credential.key, scopes: [GOOGLE_SCOPES[provider]], endpoints })
-      : googleOAuthClient({
-          oauth: credential.oauth,
-          endpoints,
-          refreshToken: credential.refreshToken,
-        });
+  const key = keyOf(credential);
+  const auth = googleCredentialAuth({ credential, scopes: [GOOGLE_SCOPES[provider]], endpoints });
   const call = { retry: false, timeout: endpoints.timeoutMs };
   try {
     if (provider === "search_console") {

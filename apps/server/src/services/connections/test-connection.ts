@@ -1,17 +1,12 @@
 import type { Connection, ConnectionProvider } from "@geopulse/api-types";
-import type { AppContext } from "../../context.js";
-import { credentialAad } from "../../crypto/credential-identity.js";
-import type { GoogleFailure } from "../../engines/google/google-failure.js";
-import { parseOAuthCredential } from "../../engines/google/google-oauth-credential.js";
-import { parseServiceAccountKey } from "../../engines/google/google-service-account-key.js";
 import {
-  type ProbeGooglePropertyOptions,
   type ProbeOutcome,
   probeGoogleProperty,
 } from "../../engines/google/probe-google-property.js";
 import { errors } from "../../errors/app-error.js";
 import type { WorkspaceOperation } from "../operation.js";
 import { loadConnections } from "./load-connections.js";
+import { openGoogleCredential } from "./open-google-credential.js";
 
 export interface TestConnectionOptions extends WorkspaceOperation {
   provider: ConnectionProvider;
@@ -38,16 +33,7 @@ export async function testConnection(options: TestConnectionOptions): Promise<Co
   const credential = connection?.credential;
   if (!credential) throw errors.connectionNotConfigured(provider);
   const property = provider === "search_console" ? row.gscProperty : row.ga4Property;
-  const value = ctx.secrets.secretBox.open(
-    credential.ciphertext,
-    credentialAad({
-      workspaceId: workspace.id,
-      connector: credential.connector,
-      key: credential.key,
-    }),
-  );
-  const credentialOf = credential.kind === "google_oauth" ? oauthCredential : keyCredential;
-  const usable = credentialOf(ctx, value);
+  const usable = openGoogleCredential(ctx, workspace.id, credential);
   const outcome: ProbeOutcome =
     "failure" in usable
       ? { ok: false, failure: usable.failure }
@@ -78,34 +64,4 @@ export async function testConnection(options: TestConnectionOptions): Promise<Co
     );
   const view = await loadConnections({ db: ctx.prisma, workspace });
   return view.data.find((c) => c.provider === provider) as Connection;
-}
-
-type Usable = ProbeGooglePropertyOptions["credential"] | { failure: GoogleFailure };
-
-function keyCredential(_ctx: AppContext, value: string): Usable {
-  const parsed = parseServiceAccountKey(value);
-  if (parsed.ok) return { kind: "service_account", key: parsed.key };
-  return {
-    failure: { code: "credential_invalid", message: `The stored credential ${parsed.problem}.` },
-  };
-}
-
-function oauthCredential(ctx: AppContext, value: string): Usable {
-  const parsed = parseOAuthCredential(value);
-  if (!parsed)
-    return {
-      failure: {
-        code: "credential_invalid",
-        message: "The stored OAuth credential is not readable; connect with Google again.",
-      },
-    };
-  if (!ctx.config.googleOAuth)
-    return {
-      failure: {
-        code: "credential_invalid",
-        message:
-          "Google OAuth is no longer configured on this server (GEO_GOOGLE_OAUTH_CLIENT_ID); use a service-account key.",
-      },
-    };
-  return { kind: "oauth", refreshToken: parsed.refreshToken, oauth: ctx.config.googleOAuth };
 }

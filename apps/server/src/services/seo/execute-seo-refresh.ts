@@ -1,7 +1,7 @@
 import type { SeoRefresh } from "@geopulse/db";
 import type { AppContext } from "../../context.js";
-import { fetchSeoPage } from "../../engines/google/fetch-seo-page.js";
 import type { GoogleProvider } from "../../engines/google/probe-google-property.js";
+import { seoPageReader } from "../../engines/google/seo-page-reader.js";
 import { callWithRetries } from "../../engines/retry/retry-policy.js";
 import { SEO_PRICE_PER_PAGE_MICROUSD } from "../../engines/seo-pricing.js";
 import { settleOnce } from "../credits/settle-once.js";
@@ -44,11 +44,21 @@ export async function executeSeoRefresh({
   for (const source of start.sources as GoogleProvider[]) {
     const opened = sources.find((s) => s.source === source);
     const c = columns[source];
+    // One authenticated client per source for the whole refresh: one token exchange, not one per page.
+    const fetchPage = opened?.ok
+      ? seoPageReader({
+          source,
+          property: opened.property,
+          credential: opened.credential,
+          endpoints: ctx.config.google,
+          clock: ctx.clock,
+        })
+      : undefined;
     for (;;) {
       const row = await ctx.prisma.seoRefresh.findUniqueOrThrow({ where: { id: refreshId } });
       if (row.finishedAt) return;
       if (row[c.done]) break;
-      if (!opened?.ok) {
+      if (!fetchPage) {
         error = `${source}: ${opened?.ok === false ? opened.reason : "not available"}`;
         break;
       }
@@ -56,12 +66,7 @@ export async function executeSeoRefresh({
         clock: ctx.clock,
         random: ctx.random,
         call: () =>
-          fetchSeoPage({
-            source,
-            property: opened.property,
-            key: opened.key,
-            endpoints: ctx.config.google,
-            clock: ctx.clock,
+          fetchPage({
             from: row.fromDate,
             to: row.toDate,
             startRow: row[c.next],

@@ -1,16 +1,13 @@
 import type { Prisma, PrismaClient } from "@geopulse/db";
 import type { AppContext } from "../../context.js";
-import { credentialAad } from "../../crypto/credential-identity.js";
-import {
-  type GoogleServiceAccountKey,
-  parseServiceAccountKey,
-} from "../../engines/google/google-service-account-key.js";
+import type { GoogleCredential } from "../../engines/google/google-credential-auth.js";
 import type { GoogleProvider } from "../../engines/google/probe-google-property.js";
+import { openGoogleCredential } from "../connections/open-google-credential.js";
 
 export const SEO_SOURCES: readonly GoogleProvider[] = ["search_console", "analytics"];
 
 export type SeoSource =
-  | { source: GoogleProvider; ok: true; property: string; key: GoogleServiceAccountKey }
+  | { source: GoogleProvider; ok: true; property: string; credential: GoogleCredential }
   | { source: GoogleProvider; ok: false; reason: string };
 
 export interface OpenSeoSourcesOptions {
@@ -21,8 +18,9 @@ export interface OpenSeoSourcesOptions {
 
 /**
  * Each Google source of a workspace with what a refresh needs to pull it: the property and
- * the connection's service-account key, opened in memory; or why it cannot be pulled (no
- * credential, no property, a stored value that is not a key).
+ * the connection's credential (a service-account key or an OAuth refresh token), opened in
+ * memory; or why it cannot be pulled (no credential, no property, a stored value that cannot
+ * be used, OAuth no longer configured on the server).
  */
 export async function openSeoSources({
   ctx,
@@ -42,13 +40,8 @@ export async function openSeoSources({
     if (!credential)
       return { source, ok: false, reason: "The connection has no credential; configure it." };
     if (!property) return { source, ok: false, reason: "The workspace has no property for it." };
-    const value = ctx.secrets.secretBox.open(
-      credential.ciphertext,
-      credentialAad({ workspaceId, connector: credential.connector, key: credential.key }),
-    );
-    const parsed = parseServiceAccountKey(value);
-    if (!parsed.ok)
-      return { source, ok: false, reason: `The stored credential ${parsed.problem}.` };
-    return { source, ok: true, property, key: parsed.key };
+    const opened = openGoogleCredential(ctx, workspaceId, credential);
+    if ("failure" in opened) return { source, ok: false, reason: opened.failure.message };
+    return { source, ok: true, property, credential: opened };
   });
 }

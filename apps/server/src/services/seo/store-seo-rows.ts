@@ -1,6 +1,6 @@
 import { Prisma } from "@geopulse/db";
 import { classifyAiReferrer } from "../../analysis/ai-referrers.js";
-import type { SearchRow, TrafficRow } from "../../engines/google/fetch-seo-page.js";
+import type { SearchRow, TrafficRow } from "../../engines/google/seo-page-reader.js";
 
 const CHUNK = 500;
 
