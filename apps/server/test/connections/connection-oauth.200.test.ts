@@ -135,3 +135,31 @@ describe("running the flow again", () => {
     expect(tested.body).toMatchObject({ status: "ok", credential: { id: grants[0]?.id } });
   });
 });
+
+describe("Google's redirect as sent", () => {
+  it("takes the code raw (`4/0A…` with its slash) and the scope with raw `:` and `/`", async () => {
+    const started = await f.start({ search_console: {} });
+    const response = await fetch(started.body.authorizationUrl, { redirect: "manual" });
+    const location = response.headers.get("location") ?? "";
+    // What Google's redirect looks like: reserved characters left unencoded.
+    const rawCode = location.match(/[?&]code=([^&]+)/)?.[1] ?? "";
+    expect(rawCode).toMatch(/^4\/0A[A-Za-z0-9_-]+$/);
+    expect(location).toContain("scope=https://www.googleapis.com/auth/webmasters.readonly");
+    const grantsBefore = f.google.requests.length;
+    const done = await f.t.request(
+      "GET",
+      `/api/v1/connections/oauth/callback${new URL(location).search}`,
+      {
+        cookie: f.cookie,
+      },
+    );
+    expect(done.status, done.text).toBe(200);
+    expect(done.text).toContain("Connected to Google");
+    // The code reached the token endpoint intact, slash included.
+    const exchange = f.google.requests
+      .slice(grantsBefore)
+      .map((r) => new URLSearchParams(r.body))
+      .find((form) => form.get("grant_type") === "authorization_code");
+    expect(exchange?.get("code")).toBe(rawCode);
+  });
+});

@@ -130,8 +130,10 @@ export class FakeGoogleOAuth {
       return { status: 400, body: "Error 400: invalid_request" };
     const back = new URL(redirectUri);
     const state = query.get("state");
+    // Google's redirect leaves reserved characters raw (`code=4/0A…`, `scope=https://…`).
+    const params: Array<[string, string]> = [];
     if (this.consent.deny) {
-      back.searchParams.set("error", "access_denied");
+      params.push(["error", "access_denied"]);
     } else {
       const code = `4/0A${randomBytes(24).toString("base64url")}`;
       this.codes.set(code, {
@@ -142,10 +144,10 @@ export class FakeGoogleOAuth {
         email: this.consent.email,
         used: false,
       });
-      back.searchParams.set("code", code);
-      back.searchParams.set("scope", scopes.join(" "));
+      params.push(["code", code], ["scope", scopes.join(" ")]);
     }
-    if (state !== null) back.searchParams.set("state", state);
+    if (state !== null) params.push(["state", state]);
+    back.search = params.map(([name, value]) => `${name}=${rawReserved(value)}`).join("&");
     return { status: 302, location: back.toString() };
   }
 
@@ -285,6 +287,11 @@ export class FakeGoogleOAuth {
     const issued = token ? this.tokens.get(token) : undefined;
     return issued && issued.expiresAt > Date.now() ? issued : undefined;
   }
+}
+
+/** Percent-encodes a query value the way Google's redirect does: `/` and `:` stay raw. */
+function rawReserved(value: string): string {
+  return encodeURIComponent(value).replaceAll("%2F", "/").replaceAll("%3A", ":");
 }
 
 function decode(part: string): Record<string, unknown> | undefined {
