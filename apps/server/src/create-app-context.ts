@@ -25,6 +25,7 @@ import { sweepCredits } from "./services/credits/sweep-credits.js";
 import { queueMissingChangeRefreshes } from "./services/metrics/refresh-workspace-changes.js";
 import { queueDueReports } from "./services/reports/queue-due-reports.js";
 import { startScheduledRuns } from "./services/run-schedule/start-scheduled-runs.js";
+import { startScheduledSeoRefreshes } from "./services/run-schedule/start-scheduled-seo-refreshes.js";
 import { reclaimStalledRuns } from "./services/runs/reclaim-stalled-runs.js";
 import { WorkspaceReadCache } from "./services/workspaces/workspace-read-cache.js";
 
@@ -131,9 +132,11 @@ export async function createAppContext(options: AppContextOptions): Promise<Runn
     reclaimStalledRuns({ ctx }).catch((error: unknown) =>
       logger.error({ err: error }, "stalled-run sweep failed"),
     );
-    startScheduledRuns({ ctx }).catch((error: unknown) =>
-      logger.error({ err: error }, "scheduled-run sweep failed"),
-    );
+    // The SEO refresh follows the occurrence the run sweep has just acted on.
+    startScheduledRuns({ ctx })
+      .catch((error: unknown) => logger.error({ err: error }, "scheduled-run sweep failed"))
+      .then(() => startScheduledSeoRefreshes({ ctx }))
+      .catch((error: unknown) => logger.error({ err: error }, "scheduled-seo sweep failed"));
     queueDueReports({ ctx }).catch((error: unknown) =>
       logger.error({ err: error }, "scheduled-report sweep failed"),
     );

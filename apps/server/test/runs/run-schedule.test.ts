@@ -39,6 +39,7 @@ describe("run schedule", () => {
       nextRunAt: null,
       lastRunAt: null,
       lastOutcome: null,
+      seoRefresh: { enabled: false, lastRunAt: null, lastOutcome: null },
     });
   });
 

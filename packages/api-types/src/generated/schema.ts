@@ -1418,12 +1418,20 @@ export interface paths {
          *     Runs are daily at most: an expression that fires twice on one local day is
          *     `400 invalid_schedule`. Each occurrence starts at most one run, however many workers
          *     are running (the run's idempotency key is `schedule:<occurrence>`).
+         *
+         *     With `seoRefresh.enabled`, each occurrence also starts an SEO refresh (Search Console
+         *     and GA4, as `POST .../seo/refresh` with the default incremental range), at most one per
+         *     local day of the schedule's time zone (idempotency key `schedule-seo:<YYYY-MM-DD>`).
+         *     It is skipped, recorded in the audit log and `seoRefresh.lastOutcome` and never
+         *     charged, when no connection is configured or the balance cannot cover its reservation.
+         *     `seoRefresh` omitted keeps what is stored.
          */
         put: operations["putRunSchedule"];
         post?: never;
         /**
          * Remove the run schedule
-         * @description No further scheduled runs start; runs already started continue. Idempotent.
+         * @description No further scheduled runs or SEO refreshes start (`seoRefresh.enabled` becomes false);
+         *     runs and refreshes already started continue. Idempotent.
          */
         delete: operations["deleteRunSchedule"];
         options?: never;
@@ -2784,8 +2792,30 @@ export interface components {
              *     `skipped: no active prompts`, or `skipped: <reason>`.
              */
             lastOutcome: string | null;
+            seoRefresh: components["schemas"]["RunScheduleSeoRefresh"];
+        };
+        /** @description The daily SEO refresh started at the schedule's occurrences (docs/seo.md). */
+        RunScheduleSeoRefresh: {
+            enabled: boolean;
+            /**
+             * Format: date-time
+             * @description The occurrence at which a worker last acted on the SEO refresh.
+             */
+            lastRunAt: string | null;
+            /**
+             * @description What happened then: `started <refreshId>`, `skipped: no connection configured`,
+             *     `skipped: insufficient credits`, or `skipped: <reason>`.
+             */
+            lastOutcome: string | null;
         };
         RunScheduleUpdate: {
+            /**
+             * @description Also refresh SEO data (Search Console, GA4) once a day at the schedule's occurrence.
+             *     Omitted: what is stored stays (off for a new schedule).
+             */
+            seoRefresh?: {
+                enabled: boolean;
+            };
             /**
              * @description Five-field cron expression, at most one occurrence per local day.
              * @example 0 6 * * *
@@ -4280,6 +4310,7 @@ export type ChangeWindow = components['schemas']['ChangeWindow'];
 export type MetricChange = components['schemas']['MetricChange'];
 export type RunPreset = components['schemas']['RunPreset'];
 export type RunSchedule = components['schemas']['RunSchedule'];
+export type RunScheduleSeoRefresh = components['schemas']['RunScheduleSeoRefresh'];
 export type RunScheduleUpdate = components['schemas']['RunScheduleUpdate'];
 export type RunStatus = components['schemas']['RunStatus'];
 export type WorkspaceMetrics = components['schemas']['WorkspaceMetrics'];

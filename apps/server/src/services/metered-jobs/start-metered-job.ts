@@ -53,7 +53,12 @@ export async function startMeteredJob<R>(options: StartMeteredJobOptions<R>): Pr
       created = { id, reservationId };
       return { resourceId: id, result };
     },
-    replay: options.replay,
+    replay: (id) => {
+      // A request that raced the first with the same key wrote nothing (its transaction rolled
+      // back on the key): there is nothing of its own to queue.
+      created = undefined;
+      return options.replay(id);
+    },
   });
   if (created) {
     try {

@@ -17,6 +17,7 @@ export async function deleteRunSchedule(options: {
         scheduleTimezone: null,
         schedulePreset: null,
         nextScheduledRunAt: null,
+        scheduleSeoRefresh: false,
         updatedAt: ctx.clock.now(),
       },
     });

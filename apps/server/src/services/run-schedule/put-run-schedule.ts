@@ -8,7 +8,10 @@ export interface PutRunScheduleOptions extends WorkspaceOperation {
   input: RequestBody<"putRunSchedule">;
 }
 
-/** Stores the schedule and its next occurrence (from now) with the audit record. */
+/**
+ * Stores the schedule and its next occurrence (from now) with the audit record; the daily SEO
+ * refresh flag when the body has it (omitted, the stored one stays).
+ */
 export async function putRunSchedule(options: PutRunScheduleOptions): Promise<RunSchedule> {
   const { ctx, workspace, input } = options;
   const now = ctx.clock.now();
@@ -22,6 +25,7 @@ export async function putRunSchedule(options: PutRunScheduleOptions): Promise<Ru
         scheduleTimezone: input.timezone,
         schedulePreset: input.preset,
         nextScheduledRunAt: nextOccurrence(cron, input.timezone, now),
+        ...(input.seoRefresh ? { scheduleSeoRefresh: input.seoRefresh.enabled } : {}),
         updatedAt: now,
       },
       select: scheduleColumns,
@@ -30,6 +34,7 @@ export async function putRunSchedule(options: PutRunScheduleOptions): Promise<Ru
       cron,
       timezone: input.timezone,
       preset: input.preset,
+      seoRefresh: stored.scheduleSeoRefresh,
     });
     return toRunSchedule(stored);
   });

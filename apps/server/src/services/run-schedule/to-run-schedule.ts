@@ -7,6 +7,9 @@ export interface StoredSchedule {
   nextScheduledRunAt: Date | null;
   scheduleLastRunAt: Date | null;
   scheduleLastOutcome: string | null;
+  scheduleSeoRefresh: boolean;
+  scheduleSeoLastRunAt: Date | null;
+  scheduleSeoLastOutcome: string | null;
 }
 
 export const scheduleColumns = {
@@ -16,6 +19,9 @@ export const scheduleColumns = {
   nextScheduledRunAt: true,
   scheduleLastRunAt: true,
   scheduleLastOutcome: true,
+  scheduleSeoRefresh: true,
+  scheduleSeoLastRunAt: true,
+  scheduleSeoLastOutcome: true,
 } as const;
 
 export function toRunSchedule(w: StoredSchedule): RunSchedule {
@@ -27,5 +33,10 @@ export function toRunSchedule(w: StoredSchedule): RunSchedule {
     nextRunAt: w.nextScheduledRunAt?.toISOString() ?? null,
     lastRunAt: w.scheduleLastRunAt?.toISOString() ?? null,
     lastOutcome: w.scheduleLastOutcome,
+    seoRefresh: {
+      enabled: w.scheduleSeoRefresh,
+      lastRunAt: w.scheduleSeoLastRunAt?.toISOString() ?? null,
+      lastOutcome: w.scheduleSeoLastOutcome,
+    },
   };
 }

@@ -503,10 +503,6 @@ export type CompetitorUpdatealiasesInput = {
   push?: string | string[]
 }
 
-export type BoolFieldUpdateOperationsInput = {
-  set?: boolean
-}
-
 export type CompetitorCreateWithoutWorkspaceInput = {
   id: string
   name: string

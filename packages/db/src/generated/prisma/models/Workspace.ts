@@ -57,6 +57,9 @@ export type WorkspaceMinAggregateOutputType = {
   nextScheduledRunAt: Date | null
   scheduleLastRunAt: Date | null
   scheduleLastOutcome: string | null
+  scheduleSeoRefresh: boolean | null
+  scheduleSeoLastRunAt: Date | null
+  scheduleSeoLastOutcome: string | null
   reportFrequency: string | null
   nextReportAt: Date | null
   lastReportAt: Date | null
@@ -85,6 +88,9 @@ export type WorkspaceMaxAggregateOutputType = {
   nextScheduledRunAt: Date | null
   scheduleLastRunAt: Date | null
   scheduleLastOutcome: string | null
+  scheduleSeoRefresh: boolean | null
+  scheduleSeoLastRunAt: Date | null
+  scheduleSeoLastOutcome: string | null
   reportFrequency: string | null
   nextReportAt: Date | null
   lastReportAt: Date | null
@@ -119,6 +125,9 @@ export type WorkspaceCountAggregateOutputType = {
   nextScheduledRunAt: number
   scheduleLastRunAt: number
   scheduleLastOutcome: number
+  scheduleSeoRefresh: number
+  scheduleSeoLastRunAt: number
+  scheduleSeoLastOutcome: number
   reportFrequency: number
   reportTypes: number
   nextReportAt: number
@@ -160,6 +169,9 @@ export type WorkspaceMinAggregateInputType = {
   nextScheduledRunAt?: true
   scheduleLastRunAt?: true
   scheduleLastOutcome?: true
+  scheduleSeoRefresh?: true
+  scheduleSeoLastRunAt?: true
+  scheduleSeoLastOutcome?: true
   reportFrequency?: true
   nextReportAt?: true
   lastReportAt?: true
@@ -188,6 +200,9 @@ export type WorkspaceMaxAggregateInputType = {
   nextScheduledRunAt?: true
   scheduleLastRunAt?: true
   scheduleLastOutcome?: true
+  scheduleSeoRefresh?: true
+  scheduleSeoLastRunAt?: true
+  scheduleSeoLastOutcome?: true
   reportFrequency?: true
   nextReportAt?: true
   lastReportAt?: true
@@ -222,6 +237,9 @@ export type WorkspaceCountAggregateInputType = {
   nextScheduledRunAt?: true
   scheduleLastRunAt?: true
   scheduleLastOutcome?: true
+  scheduleSeoRefresh?: true
+  scheduleSeoLastRunAt?: true
+  scheduleSeoLastOutcome?: true
   reportFrequency?: true
   reportTypes?: true
   nextReportAt?: true
@@ -344,6 +362,9 @@ export type WorkspaceGroupByOutputType = {
   nextScheduledRunAt: Date | null
   scheduleLastRunAt: Date | null
   scheduleLastOutcome: string | null
+  scheduleSeoRefresh: boolean
+  scheduleSeoLastRunAt: Date | null
+  scheduleSeoLastOutcome: string | null
   reportFrequency: string | null
   reportTypes: string[]
   nextReportAt: Date | null
@@ -402,6 +423,9 @@ export type WorkspaceWhereInput = {
   nextScheduledRunAt?: Prisma.DateTimeNullableFilter<"Workspace"> | Date | string | null
   scheduleLastRunAt?: Prisma.DateTimeNullableFilter<"Workspace"> | Date | string | null
   scheduleLastOutcome?: Prisma.StringNullableFilter<"Workspace"> | string | null
+  scheduleSeoRefresh?: Prisma.BoolFilter<"Workspace"> | boolean
+  scheduleSeoLastRunAt?: Prisma.DateTimeNullableFilter<"Workspace"> | Date | string | null
+  scheduleSeoLastOutcome?: Prisma.StringNullableFilter<"Workspace"> | string | null
   reportFrequency?: Prisma.StringNullableFilter<"Workspace"> | string | null
   reportTypes?: Prisma.StringNullableListFilter<"Workspace">
   nextReportAt?: Prisma.DateTimeNullableFilter<"Workspace"> | Date | string | null
@@ -456,6 +480,9 @@ export type WorkspaceOrderByWithRelationInput = {
   nextScheduledRunAt?: Prisma.SortOrderInput | Prisma.SortOrder
   scheduleLastRunAt?: Prisma.SortOrderInput | Prisma.SortOrder
   scheduleLastOutcome?: Prisma.SortOrderInput | Prisma.SortOrder
+  scheduleSeoRefresh?: Prisma.SortOrder
+  scheduleSeoLastRunAt?: Prisma.SortOrderInput | Prisma.SortOrder
+  scheduleSeoLastOutcome?: Prisma.SortOrderInput | Prisma.SortOrder
   reportFrequency?: Prisma.SortOrderInput | Prisma.SortOrder
   reportTypes?: Prisma.SortOrder
   nextReportAt?: Prisma.SortOrderInput | Prisma.SortOrder
@@ -513,6 +540,9 @@ export type WorkspaceWhereUniqueInput = Prisma.AtLeast<{
   nextScheduledRunAt?: Prisma.DateTimeNullableFilter<"Workspace"> | Date | string | null
   scheduleLastRunAt?: Prisma.DateTimeNullableFilter<"Workspace"> | Date | string | null
   scheduleLastOutcome?: Prisma.StringNullableFilter<"Workspace"> | string | null
+  scheduleSeoRefresh?: Prisma.BoolFilter<"Workspace"> | boolean
+  scheduleSeoLastRunAt?: Prisma.DateTimeNullableFilter<"Workspace"> | Date | string | null
+  scheduleSeoLastOutcome?: Prisma.StringNullableFilter<"Workspace"> | string | null
   reportFrequency?: Prisma.StringNullableFilter<"Workspace"> | string | null
   reportTypes?: Prisma.StringNullableListFilter<"Workspace">
   nextReportAt?: Prisma.DateTimeNullableFilter<"Workspace"> | Date | string | null
@@ -567,6 +597,9 @@ export type WorkspaceOrderByWithAggregationInput = {
   nextScheduledRunAt?: Prisma.SortOrderInput | Prisma.SortOrder
   scheduleLastRunAt?: Prisma.SortOrderInput | Prisma.SortOrder
   scheduleLastOutcome?: Prisma.SortOrderInput | Prisma.SortOrder
+  scheduleSeoRefresh?: Prisma.SortOrder
+  scheduleSeoLastRunAt?: Prisma.SortOrderInput | Prisma.SortOrder
+  scheduleSeoLastOutcome?: Prisma.SortOrderInput | Prisma.SortOrder
   reportFrequency?: Prisma.SortOrderInput | Prisma.SortOrder
   reportTypes?: Prisma.SortOrder
   nextReportAt?: Prisma.SortOrderInput | Prisma.SortOrder
@@ -610,6 +643,9 @@ export type WorkspaceScalarWhereWithAggregatesInput = {
   nextScheduledRunAt?: Prisma.DateTimeNullableWithAggregatesFilter<"Workspace"> | Date | string | null
   scheduleLastRunAt?: Prisma.DateTimeNullableWithAggregatesFilter<"Workspace"> | Date | string | null
   scheduleLastOutcome?: Prisma.StringNullableWithAggregatesFilter<"Workspace"> | string | null
+  scheduleSeoRefresh?: Prisma.BoolWithAggregatesFilter<"Workspace"> | boolean
+  scheduleSeoLastRunAt?: Prisma.DateTimeNullableWithAggregatesFilter<"Workspace"> | Date | string | null
+  scheduleSeoLastOutcome?: Prisma.StringNullableWithAggregatesFilter<"Workspace"> | string | null
   reportFrequency?: Prisma.StringNullableWithAggregatesFilter<"Workspace"> | string | null
   reportTypes?: Prisma.StringNullableListFilter<"Workspace">
   nextReportAt?: Prisma.DateTimeNullableWithAggregatesFilter<"Workspace"> | Date | string | null
@@ -645,6 +681,9 @@ export type WorkspaceCreateInput = {
   nextScheduledRunAt?: Date | string | null
   scheduleLastRunAt?: Date | string | null
   scheduleLastOutcome?: string | null
+  scheduleSeoRefresh?: boolean
+  scheduleSeoLastRunAt?: Date | string | null
+  scheduleSeoLastOutcome?: string | null
   reportFrequency?: string | null
   reportTypes?: Prisma.WorkspaceCreatereportTypesInput | string[]
   nextReportAt?: Date | string | null
@@ -699,6 +738,9 @@ export type WorkspaceUncheckedCreateInput = {
   nextScheduledRunAt?: Date | string | null
   scheduleLastRunAt?: Date | string | null
   scheduleLastOutcome?: string | null
+  scheduleSeoRefresh?: boolean
+  scheduleSeoLastRunAt?: Date | string | null
+  scheduleSeoLastOutcome?: string | null
   reportFrequency?: string | null
   reportTypes?: Prisma.WorkspaceCreatereportTypesInput | string[]
   nextReportAt?: Date | string | null
@@ -753,6 +795,9 @@ export type WorkspaceUpdateInput = {
   nextScheduledRunAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
   scheduleLastRunAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
   scheduleLastOutcome?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  scheduleSeoRefresh?: Prisma.BoolFieldUpdateOperationsInput | boolean
+  scheduleSeoLastRunAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
+  scheduleSeoLastOutcome?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   reportFrequency?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   reportTypes?: Prisma.WorkspaceUpdatereportTypesInput | string[]
   nextReportAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
@@ -807,6 +852,9 @@ export type WorkspaceUncheckedUpdateInput = {
   nextScheduledRunAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
   scheduleLastRunAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
   scheduleLastOutcome?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  scheduleSeoRefresh?: Prisma.BoolFieldUpdateOperationsInput | boolean
+  scheduleSeoLastRunAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
+  scheduleSeoLastOutcome?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   reportFrequency?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   reportTypes?: Prisma.WorkspaceUpdatereportTypesInput | string[]
   nextReportAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
@@ -861,6 +909,9 @@ export type WorkspaceCreateManyInput = {
   nextScheduledRunAt?: Date | string | null
   scheduleLastRunAt?: Date | string | null
   scheduleLastOutcome?: string | null
+  scheduleSeoRefresh?: boolean
+  scheduleSeoLastRunAt?: Date | string | null
+  scheduleSeoLastOutcome?: string | null
   reportFrequency?: string | null
   reportTypes?: Prisma.WorkspaceCreatereportTypesInput | string[]
   nextReportAt?: Date | string | null
@@ -896,6 +947,9 @@ export type WorkspaceUpdateManyMutationInput = {
   nextScheduledRunAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
   scheduleLastRunAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
   scheduleLastOutcome?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  scheduleSeoRefresh?: Prisma.BoolFieldUpdateOperationsInput | boolean
+  scheduleSeoLastRunAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
+  scheduleSeoLastOutcome?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   reportFrequency?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   reportTypes?: Prisma.WorkspaceUpdatereportTypesInput | string[]
   nextReportAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
@@ -931,6 +985,9 @@ export type WorkspaceUncheckedUpdateManyInput = {
   nextScheduledRunAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
   scheduleLastRunAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
   scheduleLastOutcome?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  scheduleSeoRefresh?: Prisma.BoolFieldUpdateOperationsInput | boolean
+  scheduleSeoLastRunAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
+  scheduleSeoLastOutcome?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   reportFrequency?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   reportTypes?: Prisma.WorkspaceUpdatereportTypesInput | string[]
   nextReportAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
@@ -974,6 +1031,9 @@ export type WorkspaceCountOrderByAggregateInput = {
   nextScheduledRunAt?: Prisma.SortOrder
   scheduleLastRunAt?: Prisma.SortOrder
   scheduleLastOutcome?: Prisma.SortOrder
+  scheduleSeoRefresh?: Prisma.SortOrder
+  scheduleSeoLastRunAt?: Prisma.SortOrder
+  scheduleSeoLastOutcome?: Prisma.SortOrder
   reportFrequency?: Prisma.SortOrder
   reportTypes?: Prisma.SortOrder
   nextReportAt?: Prisma.SortOrder
@@ -1008,6 +1068,9 @@ export type WorkspaceMaxOrderByAggregateInput = {
   nextScheduledRunAt?: Prisma.SortOrder
   scheduleLastRunAt?: Prisma.SortOrder
   scheduleLastOutcome?: Prisma.SortOrder
+  scheduleSeoRefresh?: Prisma.SortOrder
+  scheduleSeoLastRunAt?: Prisma.SortOrder
+  scheduleSeoLastOutcome?: Prisma.SortOrder
   reportFrequency?: Prisma.SortOrder
   nextReportAt?: Prisma.SortOrder
   lastReportAt?: Prisma.SortOrder
@@ -1036,6 +1099,9 @@ export type WorkspaceMinOrderByAggregateInput = {
   nextScheduledRunAt?: Prisma.SortOrder
   scheduleLastRunAt?: Prisma.SortOrder
   scheduleLastOutcome?: Prisma.SortOrder
+  scheduleSeoRefresh?: Prisma.SortOrder
+  scheduleSeoLastRunAt?: Prisma.SortOrder
+  scheduleSeoLastOutcome?: Prisma.SortOrder
   reportFrequency?: Prisma.SortOrder
   nextReportAt?: Prisma.SortOrder
   lastReportAt?: Prisma.SortOrder
@@ -1090,6 +1156,10 @@ export type IntFieldUpdateOperationsInput = {
   decrement?: number
   multiply?: number
   divide?: number
+}
+
+export type BoolFieldUpdateOperationsInput = {
+  set?: boolean
 }
 
 export type WorkspaceUpdatereportTypesInput = {
@@ -1390,6 +1460,9 @@ export type WorkspaceCreateWithoutCompetitorsInput = {
   nextScheduledRunAt?: Date | string | null
   scheduleLastRunAt?: Date | string | null
   scheduleLastOutcome?: string | null
+  scheduleSeoRefresh?: boolean
+  scheduleSeoLastRunAt?: Date | string | null
+  scheduleSeoLastOutcome?: string | null
   reportFrequency?: string | null
   reportTypes?: Prisma.WorkspaceCreatereportTypesInput | string[]
   nextReportAt?: Date | string | null
@@ -1443,6 +1516,9 @@ export type WorkspaceUncheckedCreateWithoutCompetitorsInput = {
   nextScheduledRunAt?: Date | string | null
   scheduleLastRunAt?: Date | string | null
   scheduleLastOutcome?: string | null
+  scheduleSeoRefresh?: boolean
+  scheduleSeoLastRunAt?: Date | string | null
+  scheduleSeoLastOutcome?: string | null
   reportFrequency?: string | null
   reportTypes?: Prisma.WorkspaceCreatereportTypesInput | string[]
   nextReportAt?: Date | string | null
@@ -1512,6 +1588,9 @@ export type WorkspaceUpdateWithoutCompetitorsInput = {
   nextScheduledRunAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
   scheduleLastRunAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
   scheduleLastOutcome?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  scheduleSeoRefresh?: Prisma.BoolFieldUpdateOperationsInput | boolean
+  scheduleSeoLastRunAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
+  scheduleSeoLastOutcome?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   reportFrequency?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   reportTypes?: Prisma.WorkspaceUpdatereportTypesInput | string[]
   nextReportAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
@@ -1565,6 +1644,9 @@ export type WorkspaceUncheckedUpdateWithoutCompetitorsInput = {
   nextScheduledRunAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
   scheduleLastRunAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
   scheduleLastOutcome?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  scheduleSeoRefresh?: Prisma.BoolFieldUpdateOperationsInput | boolean
+  scheduleSeoLastRunAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
+  scheduleSeoLastOutcome?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   reportFrequency?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   reportTypes?: Prisma.WorkspaceUpdatereportTypesInput | string[]
   nextReportAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
@@ -1618,6 +1700,9 @@ export type WorkspaceCreateWithoutMembersInput = {
   nextScheduledRunAt?: Date | string | null
   scheduleLastRunAt?: Date | string | null
   scheduleLastOutcome?: string | null
+  scheduleSeoRefresh?: boolean
+  scheduleSeoLastRunAt?: Date | string | null
+  scheduleSeoLastOutcome?: string | null
   reportFrequency?: string | null
   reportTypes?: Prisma.WorkspaceCreatereportTypesInput | string[]
   nextReportAt?: Date | string | null
@@ -1671,6 +1756,9 @@ export type WorkspaceUncheckedCreateWithoutMembersInput = {
   nextScheduledRunAt?: Date | string | null
   scheduleLastRunAt?: Date | string | null
   scheduleLastOutcome?: string | null
+  scheduleSeoRefresh?: boolean
+  scheduleSeoLastRunAt?: Date | string | null
+  scheduleSeoLastOutcome?: string | null
   reportFrequency?: string | null
   reportTypes?: Prisma.WorkspaceCreatereportTypesInput | string[]
   nextReportAt?: Date | string | null
@@ -1740,6 +1828,9 @@ export type WorkspaceUpdateWithoutMembersInput = {
   nextScheduledRunAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
   scheduleLastRunAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
   scheduleLastOutcome?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  scheduleSeoRefresh?: Prisma.BoolFieldUpdateOperationsInput | boolean
+  scheduleSeoLastRunAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
+  scheduleSeoLastOutcome?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   reportFrequency?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   reportTypes?: Prisma.WorkspaceUpdatereportTypesInput | string[]
   nextReportAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
@@ -1793,6 +1884,9 @@ export type WorkspaceUncheckedUpdateWithoutMembersInput = {
   nextScheduledRunAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
   scheduleLastRunAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
   scheduleLastOutcome?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  scheduleSeoRefresh?: Prisma.BoolFieldUpdateOperationsInput | boolean
+  scheduleSeoLastRunAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
+  scheduleSeoLastOutcome?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   reportFrequency?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   reportTypes?: Prisma.WorkspaceUpdatereportTypesInput | string[]
   nextReportAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
@@ -1846,6 +1940,9 @@ export type WorkspaceCreateWithoutApiKeysInput = {
   nextScheduledRunAt?: Date | string | null
   scheduleLastRunAt?: Date | string | null
   scheduleLastOutcome?: string | null
+  scheduleSeoRefresh?: boolean
+  scheduleSeoLastRunAt?: Date | string | null
+  scheduleSeoLastOutcome?: string | null
   reportFrequency?: string | null
   reportTypes?: Prisma.WorkspaceCreatereportTypesInput | string[]
   nextReportAt?: Date | string | null
@@ -1899,6 +1996,9 @@ export type WorkspaceUncheckedCreateWithoutApiKeysInput = {
   nextScheduledRunAt?: Date | string | null
   scheduleLastRunAt?: Date | string | null
   scheduleLastOutcome?: string | null
+  scheduleSeoRefresh?: boolean
+  scheduleSeoLastRunAt?: Date | string | null
+  scheduleSeoLastOutcome?: string | null
   reportFrequency?: string | null
   reportTypes?: Prisma.WorkspaceCreatereportTypesInput | string[]
   nextReportAt?: Date | string | null
@@ -1968,6 +2068,9 @@ export type WorkspaceUpdateWithoutApiKeysInput = {
   nextScheduledRunAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
   scheduleLastRunAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
   scheduleLastOutcome?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  scheduleSeoRefresh?: Prisma.BoolFieldUpdateOperationsInput | boolean
+  scheduleSeoLastRunAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
+  scheduleSeoLastOutcome?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   reportFrequency?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   reportTypes?: Prisma.WorkspaceUpdatereportTypesInput | string[]
   nextReportAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
@@ -2021,6 +2124,9 @@ export type WorkspaceUncheckedUpdateWithoutApiKeysInput = {
   nextScheduledRunAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
   scheduleLastRunAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
   scheduleLastOutcome?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  scheduleSeoRefresh?: Prisma.BoolFieldUpdateOperationsInput | boolean
+  scheduleSeoLastRunAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
+  scheduleSeoLastOutcome?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   reportFrequency?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   reportTypes?: Prisma.WorkspaceUpdatereportTypesInput | string[]
   nextReportAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
@@ -2074,6 +2180,9 @@ export type WorkspaceCreateWithoutInvitationsInput = {
   nextScheduledRunAt?: Date | string | null
   scheduleLastRunAt?: Date | string | null
   scheduleLastOutcome?: string | null
+  scheduleSeoRefresh?: boolean
+  scheduleSeoLastRunAt?: Date | string | null
+  scheduleSeoLastOutcome?: string | null
   reportFrequency?: string | null
   reportTypes?: Prisma.WorkspaceCreatereportTypesInput | string[]
   nextReportAt?: Date | string | null
@@ -2127,6 +2236,9 @@ export type WorkspaceUncheckedCreateWithoutInvitationsInput = {
   nextScheduledRunAt?: Date | string | null
   scheduleLastRunAt?: Date | string | null
   scheduleLastOutcome?: string | null
+  scheduleSeoRefresh?: boolean
+  scheduleSeoLastRunAt?: Date | string | null
+  scheduleSeoLastOutcome?: string | null
   reportFrequency?: string | null
   reportTypes?: Prisma.WorkspaceCreatereportTypesInput | string[]
   nextReportAt?: Date | string | null
@@ -2196,6 +2308,9 @@ export type WorkspaceUpdateWithoutInvitationsInput = {
   nextScheduledRunAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
   scheduleLastRunAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
   scheduleLastOutcome?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  scheduleSeoRefresh?: Prisma.BoolFieldUpdateOperationsInput | boolean
+  scheduleSeoLastRunAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
+  scheduleSeoLastOutcome?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   reportFrequency?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   reportTypes?: Prisma.WorkspaceUpdatereportTypesInput | string[]
   nextReportAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
@@ -2249,6 +2364,9 @@ export type WorkspaceUncheckedUpdateWithoutInvitationsInput = {
   nextScheduledRunAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
   scheduleLastRunAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
   scheduleLastOutcome?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  scheduleSeoRefresh?: Prisma.BoolFieldUpdateOperationsInput | boolean
+  scheduleSeoLastRunAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
+  scheduleSeoLastOutcome?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   reportFrequency?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   reportTypes?: Prisma.WorkspaceUpdatereportTypesInput | string[]
   nextReportAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
@@ -2302,6 +2420,9 @@ export type WorkspaceCreateWithoutCredentialsInput = {
   nextScheduledRunAt?: Date | string | null
   scheduleLastRunAt?: Date | string | null
   scheduleLastOutcome?: string | null
+  scheduleSeoRefresh?: boolean
+  scheduleSeoLastRunAt?: Date | string | null
+  scheduleSeoLastOutcome?: string | null
   reportFrequency?: string | null
   reportTypes?: Prisma.WorkspaceCreatereportTypesInput | string[]
   nextReportAt?: Date | string | null
@@ -2355,6 +2476,9 @@ export type WorkspaceUncheckedCreateWithoutCredentialsInput = {
   nextScheduledRunAt?: Date | string | null
   scheduleLastRunAt?: Date | string | null
   scheduleLastOutcome?: string | null
+  scheduleSeoRefresh?: boolean
+  scheduleSeoLastRunAt?: Date | string | null
+  scheduleSeoLastOutcome?: string | null
   reportFrequency?: string | null
   reportTypes?: Prisma.WorkspaceCreatereportTypesInput | string[]
   nextReportAt?: Date | string | null
@@ -2424,6 +2548,9 @@ export type WorkspaceUpdateWithoutCredentialsInput = {
   nextScheduledRunAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
   scheduleLastRunAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
   scheduleLastOutcome?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  scheduleSeoRefresh?: Prisma.BoolFieldUpdateOperationsInput | boolean
+  scheduleSeoLastRunAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
+  scheduleSeoLastOutcome?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   reportFrequency?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   reportTypes?: Prisma.WorkspaceUpdatereportTypesInput | string[]
   nextReportAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
@@ -2477,6 +2604,9 @@ export type WorkspaceUncheckedUpdateWithoutCredentialsInput = {
   nextScheduledRunAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
   scheduleLastRunAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
   scheduleLastOutcome?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  scheduleSeoRefresh?: Prisma.BoolFieldUpdateOperationsInput | boolean
+  scheduleSeoLastRunAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
+  scheduleSeoLastOutcome?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   reportFrequency?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   reportTypes?: Prisma.WorkspaceUpdatereportTypesInput | string[]
   nextReportAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
@@ -2530,6 +2660,9 @@ export type WorkspaceCreateWithoutOauthStatesInput = {
   nextScheduledRunAt?: Date | string | null
   scheduleLastRunAt?: Date | string | null
   scheduleLastOutcome?: string | null
+  scheduleSeoRefresh?: boolean
+  scheduleSeoLastRunAt?: Date | string | null
+  scheduleSeoLastOutcome?: string | null
   reportFrequency?: string | null
   reportTypes?: Prisma.WorkspaceCreatereportTypesInput | string[]
   nextReportAt?: Date | string | null
@@ -2583,6 +2716,9 @@ export type WorkspaceUncheckedCreateWithoutOauthStatesInput = {
   nextScheduledRunAt?: Date | string | null
   scheduleLastRunAt?: Date | string | null
   scheduleLastOutcome?: string | null
+  scheduleSeoRefresh?: boolean
+  scheduleSeoLastRunAt?: Date | string | null
+  scheduleSeoLastOutcome?: string | null
   reportFrequency?: string | null
   reportTypes?: Prisma.WorkspaceCreatereportTypesInput | string[]
   nextReportAt?: Date | string | null
@@ -2652,6 +2788,9 @@ export type WorkspaceUpdateWithoutOauthStatesInput = {
   nextScheduledRunAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
   scheduleLastRunAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
   scheduleLastOutcome?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  scheduleSeoRefresh?: Prisma.BoolFieldUpdateOperationsInput | boolean
+  scheduleSeoLastRunAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
+  scheduleSeoLastOutcome?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   reportFrequency?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   reportTypes?: Prisma.WorkspaceUpdatereportTypesInput | string[]
   nextReportAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
@@ -2705,6 +2844,9 @@ export type WorkspaceUncheckedUpdateWithoutOauthStatesInput = {
   nextScheduledRunAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
   scheduleLastRunAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
   scheduleLastOutcome?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  scheduleSeoRefresh?: Prisma.BoolFieldUpdateOperationsInput | boolean
+  scheduleSeoLastRunAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
+  scheduleSeoLastOutcome?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   reportFrequency?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   reportTypes?: Prisma.WorkspaceUpdatereportTypesInput | string[]
   nextReportAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
@@ -2758,6 +2900,9 @@ export type WorkspaceCreateWithoutConnectionsInput = {
   nextScheduledRunAt?: Date | string | null
   scheduleLastRunAt?: Date | string | null
   scheduleLastOutcome?: string | null
+  scheduleSeoRefresh?: boolean
+  scheduleSeoLastRunAt?: Date | string | null
+  scheduleSeoLastOutcome?: string | null
   reportFrequency?: string | null
   reportTypes?: Prisma.WorkspaceCreatereportTypesInput | string[]
   nextReportAt?: Date | string | null
@@ -2811,6 +2956,9 @@ export type WorkspaceUncheckedCreateWithoutConnectionsInput = {
   nextScheduledRunAt?: Date | string | null
   scheduleLastRunAt?: Date | string | null
   scheduleLastOutcome?: string | null
+  scheduleSeoRefresh?: boolean
+  scheduleSeoLastRunAt?: Date | string | null
+  scheduleSeoLastOutcome?: string | null
   reportFrequency?: string | null
   reportTypes?: Prisma.WorkspaceCreatereportTypesInput | string[]
   nextReportAt?: Date | string | null
@@ -2880,6 +3028,9 @@ export type WorkspaceUpdateWithoutConnectionsInput = {
   nextScheduledRunAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
   scheduleLastRunAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
   scheduleLastOutcome?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  scheduleSeoRefresh?: Prisma.BoolFieldUpdateOperationsInput | boolean
+  scheduleSeoLastRunAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
+  scheduleSeoLastOutcome?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   reportFrequency?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   reportTypes?: Prisma.WorkspaceUpdatereportTypesInput | string[]
   nextReportAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
@@ -2933,6 +3084,9 @@ export type WorkspaceUncheckedUpdateWithoutConnectionsInput = {
   nextScheduledRunAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
   scheduleLastRunAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
   scheduleLastOutcome?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  scheduleSeoRefresh?: Prisma.BoolFieldUpdateOperationsInput | boolean
+  scheduleSeoLastRunAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
+  scheduleSeoLastOutcome?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   reportFrequency?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   reportTypes?: Prisma.WorkspaceUpdatereportTypesInput | string[]
   nextReportAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
@@ -2986,6 +3140,9 @@ export type WorkspaceCreateWithoutCreditAccountInput = {
   nextScheduledRunAt?: Date | string | null
   scheduleLastRunAt?: Date | string | null
   scheduleLastOutcome?: string | null
+  scheduleSeoRefresh?: boolean
+  scheduleSeoLastRunAt?: Date | string | null
+  scheduleSeoLastOutcome?: string | null
   reportFrequency?: string | null
   reportTypes?: Prisma.WorkspaceCreatereportTypesInput | string[]
   nextReportAt?: Date | string | null
@@ -3039,6 +3196,9 @@ export type WorkspaceUncheckedCreateWithoutCreditAccountInput = {
   nextScheduledRunAt?: Date | string | null
   scheduleLastRunAt?: Date | string | null
   scheduleLastOutcome?: string | null
+  scheduleSeoRefresh?: boolean
+  scheduleSeoLastRunAt?: Date | string | null
+  scheduleSeoLastOutcome?: string | null
   reportFrequency?: string | null
   reportTypes?: Prisma.WorkspaceCreatereportTypesInput | string[]
   nextReportAt?: Date | string | null
@@ -3108,6 +3268,9 @@ export type WorkspaceUpdateWithoutCreditAccountInput = {
   nextScheduledRunAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
   scheduleLastRunAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
   scheduleLastOutcome?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  scheduleSeoRefresh?: Prisma.BoolFieldUpdateOperationsInput | boolean
+  scheduleSeoLastRunAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
+  scheduleSeoLastOutcome?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   reportFrequency?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   reportTypes?: Prisma.WorkspaceUpdatereportTypesInput | string[]
   nextReportAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
@@ -3161,6 +3324,9 @@ export type WorkspaceUncheckedUpdateWithoutCreditAccountInput = {
   nextScheduledRunAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
   scheduleLastRunAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
   scheduleLastOutcome?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  scheduleSeoRefresh?: Prisma.BoolFieldUpdateOperationsInput | boolean
+  scheduleSeoLastRunAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
+  scheduleSeoLastOutcome?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   reportFrequency?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   reportTypes?: Prisma.WorkspaceUpdatereportTypesInput | string[]
   nextReportAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
@@ -3214,6 +3380,9 @@ export type WorkspaceCreateWithoutPromptsInput = {
   nextScheduledRunAt?: Date | string | null
   scheduleLastRunAt?: Date | string | null
   scheduleLastOutcome?: string | null
+  scheduleSeoRefresh?: boolean
+  scheduleSeoLastRunAt?: Date | string | null
+  scheduleSeoLastOutcome?: string | null
   reportFrequency?: string | null
   reportTypes?: Prisma.WorkspaceCreatereportTypesInput | string[]
   nextReportAt?: Date | string | null
@@ -3267,6 +3436,9 @@ export type WorkspaceUncheckedCreateWithoutPromptsInput = {
   nextScheduledRunAt?: Date | string | null
   scheduleLastRunAt?: Date | string | null
   scheduleLastOutcome?: string | null
+  scheduleSeoRefresh?: boolean
+  scheduleSeoLastRunAt?: Date | string | null
+  scheduleSeoLastOutcome?: string | null
   reportFrequency?: string | null
   reportTypes?: Prisma.WorkspaceCreatereportTypesInput | string[]
   nextReportAt?: Date | string | null
@@ -3336,6 +3508,9 @@ export type WorkspaceUpdateWithoutPromptsInput = {
   nextScheduledRunAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
   scheduleLastRunAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
   scheduleLastOutcome?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  scheduleSeoRefresh?: Prisma.BoolFieldUpdateOperationsInput | boolean
+  scheduleSeoLastRunAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
+  scheduleSeoLastOutcome?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   reportFrequency?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   reportTypes?: Prisma.WorkspaceUpdatereportTypesInput | string[]
   nextReportAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
@@ -3389,6 +3564,9 @@ export type WorkspaceUncheckedUpdateWithoutPromptsInput = {
   nextScheduledRunAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
   scheduleLastRunAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
   scheduleLastOutcome?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  scheduleSeoRefresh?: Prisma.BoolFieldUpdateOperationsInput | boolean
+  scheduleSeoLastRunAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
+  scheduleSeoLastOutcome?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   reportFrequency?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   reportTypes?: Prisma.WorkspaceUpdatereportTypesInput | string[]
   nextReportAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
@@ -3442,6 +3620,9 @@ export type WorkspaceCreateWithoutRunsInput = {
   nextScheduledRunAt?: Date | string | null
   scheduleLastRunAt?: Date | string | null
   scheduleLastOutcome?: string | null
+  scheduleSeoRefresh?: boolean
+  scheduleSeoLastRunAt?: Date | string | null
+  scheduleSeoLastOutcome?: string | null
   reportFrequency?: string | null
   reportTypes?: Prisma.WorkspaceCreatereportTypesInput | string[]
   nextReportAt?: Date | string | null
@@ -3495,6 +3676,9 @@ export type WorkspaceUncheckedCreateWithoutRunsInput = {
   nextScheduledRunAt?: Date | string | null
   scheduleLastRunAt?: Date | string | null
   scheduleLastOutcome?: string | null
+  scheduleSeoRefresh?: boolean
+  scheduleSeoLastRunAt?: Date | string | null
+  scheduleSeoLastOutcome?: string | null
   reportFrequency?: string | null
   reportTypes?: Prisma.WorkspaceCreatereportTypesInput | string[]
   nextReportAt?: Date | string | null
@@ -3564,6 +3748,9 @@ export type WorkspaceUpdateWithoutRunsInput = {
   nextScheduledRunAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
   scheduleLastRunAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
   scheduleLastOutcome?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  scheduleSeoRefresh?: Prisma.BoolFieldUpdateOperationsInput | boolean
+  scheduleSeoLastRunAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
+  scheduleSeoLastOutcome?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   reportFrequency?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   reportTypes?: Prisma.WorkspaceUpdatereportTypesInput | string[]
   nextReportAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
@@ -3617,6 +3804,9 @@ export type WorkspaceUncheckedUpdateWithoutRunsInput = {
   nextScheduledRunAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
   scheduleLastRunAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
   scheduleLastOutcome?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  scheduleSeoRefresh?: Prisma.BoolFieldUpdateOperationsInput | boolean
+  scheduleSeoLastRunAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
+  scheduleSeoLastOutcome?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   reportFrequency?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   reportTypes?: Prisma.WorkspaceUpdatereportTypesInput | string[]
   nextReportAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
@@ -3670,6 +3860,9 @@ export type WorkspaceCreateWithoutPromptGenerationsInput = {
   nextScheduledRunAt?: Date | string | null
   scheduleLastRunAt?: Date | string | null
   scheduleLastOutcome?: string | null
+  scheduleSeoRefresh?: boolean
+  scheduleSeoLastRunAt?: Date | string | null
+  scheduleSeoLastOutcome?: string | null
   reportFrequency?: string | null
   reportTypes?: Prisma.WorkspaceCreatereportTypesInput | string[]
   nextReportAt?: Date | string | null
@@ -3723,6 +3916,9 @@ export type WorkspaceUncheckedCreateWithoutPromptGenerationsInput = {
   nextScheduledRunAt?: Date | string | null
   scheduleLastRunAt?: Date | string | null
   scheduleLastOutcome?: string | null
+  scheduleSeoRefresh?: boolean
+  scheduleSeoLastRunAt?: Date | string | null
+  scheduleSeoLastOutcome?: string | null
   reportFrequency?: string | null
   reportTypes?: Prisma.WorkspaceCreatereportTypesInput | string[]
   nextReportAt?: Date | string | null
@@ -3792,6 +3988,9 @@ export type WorkspaceUpdateWithoutPromptGenerationsInput = {
   nextScheduledRunAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
   scheduleLastRunAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
   scheduleLastOutcome?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  scheduleSeoRefresh?: Prisma.BoolFieldUpdateOperationsInput | boolean
+  scheduleSeoLastRunAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
+  scheduleSeoLastOutcome?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   reportFrequency?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   reportTypes?: Prisma.WorkspaceUpdatereportTypesInput | string[]
   nextReportAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
@@ -3845,6 +4044,9 @@ export type WorkspaceUncheckedUpdateWithoutPromptGenerationsInput = {
   nextScheduledRunAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
   scheduleLastRunAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
   scheduleLastOutcome?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  scheduleSeoRefresh?: Prisma.BoolFieldUpdateOperationsInput | boolean
+  scheduleSeoLastRunAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
+  scheduleSeoLastOutcome?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   reportFrequency?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   reportTypes?: Prisma.WorkspaceUpdatereportTypesInput | string[]
   nextReportAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
@@ -3898,6 +4100,9 @@ export type WorkspaceCreateWithoutResearchJobsInput = {
   nextScheduledRunAt?: Date | string | null
   scheduleLastRunAt?: Date | string | null
   scheduleLastOutcome?: string | null
+  scheduleSeoRefresh?: boolean
+  scheduleSeoLastRunAt?: Date | string | null
+  scheduleSeoLastOutcome?: string | null
   reportFrequency?: string | null
   reportTypes?: Prisma.WorkspaceCreatereportTypesInput | string[]
   nextReportAt?: Date | string | null
@@ -3951,6 +4156,9 @@ export type WorkspaceUncheckedCreateWithoutResearchJobsInput = {
   nextScheduledRunAt?: Date | string | null
   scheduleLastRunAt?: Date | string | null
   scheduleLastOutcome?: string | null
+  scheduleSeoRefresh?: boolean
+  scheduleSeoLastRunAt?: Date | string | null
+  scheduleSeoLastOutcome?: string | null
   reportFrequency?: string | null
   reportTypes?: Prisma.WorkspaceCreatereportTypesInput | string[]
   nextReportAt?: Date | string | null
@@ -4020,6 +4228,9 @@ export type WorkspaceUpdateWithoutResearchJobsInput = {
   nextScheduledRunAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
   scheduleLastRunAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
   scheduleLastOutcome?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  scheduleSeoRefresh?: Prisma.BoolFieldUpdateOperationsInput | boolean
+  scheduleSeoLastRunAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
+  scheduleSeoLastOutcome?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   reportFrequency?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   reportTypes?: Prisma.WorkspaceUpdatereportTypesInput | string[]
   nextReportAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
@@ -4073,6 +4284,9 @@ export type WorkspaceUncheckedUpdateWithoutResearchJobsInput = {
   nextScheduledRunAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
   scheduleLastRunAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
   scheduleLastOutcome?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  scheduleSeoRefresh?: Prisma.BoolFieldUpdateOperationsInput | boolean
+  scheduleSeoLastRunAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
+  scheduleSeoLastOutcome?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   reportFrequency?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   reportTypes?: Prisma.WorkspaceUpdatereportTypesInput | string[]
   nextReportAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
@@ -4126,6 +4340,9 @@ export type WorkspaceCreateWithoutPromptSuggestionsInput = {
   nextScheduledRunAt?: Date | string | null
   scheduleLastRunAt?: Date | string | null
   scheduleLastOutcome?: string | null
+  scheduleSeoRefresh?: boolean
+  scheduleSeoLastRunAt?: Date | string | null
+  scheduleSeoLastOutcome?: string | null
   reportFrequency?: string | null
   reportTypes?: Prisma.WorkspaceCreatereportTypesInput | string[]
   nextReportAt?: Date | string | null
@@ -4179,6 +4396,9 @@ export type WorkspaceUncheckedCreateWithoutPromptSuggestionsInput = {
   nextScheduledRunAt?: Date | string | null
   scheduleLastRunAt?: Date | string | null
   scheduleLastOutcome?: string | null
+  scheduleSeoRefresh?: boolean
+  scheduleSeoLastRunAt?: Date | string | null
+  scheduleSeoLastOutcome?: string | null
   reportFrequency?: string | null
   reportTypes?: Prisma.WorkspaceCreatereportTypesInput | string[]
   nextReportAt?: Date | string | null
@@ -4248,6 +4468,9 @@ export type WorkspaceUpdateWithoutPromptSuggestionsInput = {
   nextScheduledRunAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
   scheduleLastRunAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
   scheduleLastOutcome?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  scheduleSeoRefresh?: Prisma.BoolFieldUpdateOperationsInput | boolean
+  scheduleSeoLastRunAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
+  scheduleSeoLastOutcome?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   reportFrequency?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   reportTypes?: Prisma.WorkspaceUpdatereportTypesInput | string[]
   nextReportAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
@@ -4301,6 +4524,9 @@ export type WorkspaceUncheckedUpdateWithoutPromptSuggestionsInput = {
   nextScheduledRunAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
   scheduleLastRunAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
   scheduleLastOutcome?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  scheduleSeoRefresh?: Prisma.BoolFieldUpdateOperationsInput | boolean
+  scheduleSeoLastRunAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
+  scheduleSeoLastOutcome?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   reportFrequency?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   reportTypes?: Prisma.WorkspaceUpdatereportTypesInput | string[]
   nextReportAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
@@ -4354,6 +4580,9 @@ export type WorkspaceCreateWithoutRecommendationsInput = {
   nextScheduledRunAt?: Date | string | null
   scheduleLastRunAt?: Date | string | null
   scheduleLastOutcome?: string | null
+  scheduleSeoRefresh?: boolean
+  scheduleSeoLastRunAt?: Date | string | null
+  scheduleSeoLastOutcome?: string | null
   reportFrequency?: string | null
   reportTypes?: Prisma.WorkspaceCreatereportTypesInput | string[]
   nextReportAt?: Date | string | null
@@ -4407,6 +4636,9 @@ export type WorkspaceUncheckedCreateWithoutRecommendationsInput = {
   nextScheduledRunAt?: Date | string | null
   scheduleLastRunAt?: Date | string | null
   scheduleLastOutcome?: string | null
+  scheduleSeoRefresh?: boolean
+  scheduleSeoLastRunAt?: Date | string | null
+  scheduleSeoLastOutcome?: string | null
   reportFrequency?: string | null
   reportTypes?: Prisma.WorkspaceCreatereportTypesInput | string[]
   nextReportAt?: Date | string | null
@@ -4476,6 +4708,9 @@ export type WorkspaceUpdateWithoutRecommendationsInput = {
   nextScheduledRunAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
   scheduleLastRunAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
   scheduleLastOutcome?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  scheduleSeoRefresh?: Prisma.BoolFieldUpdateOperationsInput | boolean
+  scheduleSeoLastRunAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
+  scheduleSeoLastOutcome?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   reportFrequency?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   reportTypes?: Prisma.WorkspaceUpdatereportTypesInput | string[]
   nextReportAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
@@ -4529,6 +4764,9 @@ export type WorkspaceUncheckedUpdateWithoutRecommendationsInput = {
   nextScheduledRunAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
   scheduleLastRunAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
   scheduleLastOutcome?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  scheduleSeoRefresh?: Prisma.BoolFieldUpdateOperationsInput | boolean
+  scheduleSeoLastRunAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
+  scheduleSeoLastOutcome?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   reportFrequency?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   reportTypes?: Prisma.WorkspaceUpdatereportTypesInput | string[]
   nextReportAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
@@ -4582,6 +4820,9 @@ export type WorkspaceCreateWithoutPageEvaluationsInput = {
   nextScheduledRunAt?: Date | string | null
   scheduleLastRunAt?: Date | string | null
   scheduleLastOutcome?: string | null
+  scheduleSeoRefresh?: boolean
+  scheduleSeoLastRunAt?: Date | string | null
+  scheduleSeoLastOutcome?: string | null
   reportFrequency?: string | null
   reportTypes?: Prisma.WorkspaceCreatereportTypesInput | string[]
   nextReportAt?: Date | string | null
@@ -4635,6 +4876,9 @@ export type WorkspaceUncheckedCreateWithoutPageEvaluationsInput = {
   nextScheduledRunAt?: Date | string | null
   scheduleLastRunAt?: Date | string | null
   scheduleLastOutcome?: string | null
+  scheduleSeoRefresh?: boolean
+  scheduleSeoLastRunAt?: Date | string | null
+  scheduleSeoLastOutcome?: string | null
   reportFrequency?: string | null
   reportTypes?: Prisma.WorkspaceCreatereportTypesInput | string[]
   nextReportAt?: Date | string | null
@@ -4704,6 +4948,9 @@ export type WorkspaceUpdateWithoutPageEvaluationsInput = {
   nextScheduledRunAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
   scheduleLastRunAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
   scheduleLastOutcome?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  scheduleSeoRefresh?: Prisma.BoolFieldUpdateOperationsInput | boolean
+  scheduleSeoLastRunAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
+  scheduleSeoLastOutcome?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   reportFrequency?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   reportTypes?: Prisma.WorkspaceUpdatereportTypesInput | string[]
   nextReportAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
@@ -4757,6 +5004,9 @@ export type WorkspaceUncheckedUpdateWithoutPageEvaluationsInput = {
   nextScheduledRunAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
   scheduleLastRunAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
   scheduleLastOutcome?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  scheduleSeoRefresh?: Prisma.BoolFieldUpdateOperationsInput | boolean
+  scheduleSeoLastRunAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
+  scheduleSeoLastOutcome?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   reportFrequency?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   reportTypes?: Prisma.WorkspaceUpdatereportTypesInput | string[]
   nextReportAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
@@ -4810,6 +5060,9 @@ export type WorkspaceCreateWithoutReportsInput = {
   nextScheduledRunAt?: Date | string | null
   scheduleLastRunAt?: Date | string | null
   scheduleLastOutcome?: string | null
+  scheduleSeoRefresh?: boolean
+  scheduleSeoLastRunAt?: Date | string | null
+  scheduleSeoLastOutcome?: string | null
   reportFrequency?: string | null
   reportTypes?: Prisma.WorkspaceCreatereportTypesInput | string[]
   nextReportAt?: Date | string | null
@@ -4863,6 +5116,9 @@ export type WorkspaceUncheckedCreateWithoutReportsInput = {
   nextScheduledRunAt?: Date | string | null
   scheduleLastRunAt?: Date | string | null
   scheduleLastOutcome?: string | null
+  scheduleSeoRefresh?: boolean
+  scheduleSeoLastRunAt?: Date | string | null
+  scheduleSeoLastOutcome?: string | null
   reportFrequency?: string | null
   reportTypes?: Prisma.WorkspaceCreatereportTypesInput | string[]
   nextReportAt?: Date | string | null
@@ -4932,6 +5188,9 @@ export type WorkspaceUpdateWithoutReportsInput = {
   nextScheduledRunAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
   scheduleLastRunAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
   scheduleLastOutcome?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  scheduleSeoRefresh?: Prisma.BoolFieldUpdateOperationsInput | boolean
+  scheduleSeoLastRunAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
+  scheduleSeoLastOutcome?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   reportFrequency?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   reportTypes?: Prisma.WorkspaceUpdatereportTypesInput | string[]
   nextReportAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
@@ -4985,6 +5244,9 @@ export type WorkspaceUncheckedUpdateWithoutReportsInput = {
   nextScheduledRunAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
   scheduleLastRunAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
   scheduleLastOutcome?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  scheduleSeoRefresh?: Prisma.BoolFieldUpdateOperationsInput | boolean
+  scheduleSeoLastRunAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
+  scheduleSeoLastOutcome?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   reportFrequency?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   reportTypes?: Prisma.WorkspaceUpdatereportTypesInput | string[]
   nextReportAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
@@ -5038,6 +5300,9 @@ export type WorkspaceCreateWithoutSeoRefreshesInput = {
   nextScheduledRunAt?: Date | string | null
   scheduleLastRunAt?: Date | string | null
   scheduleLastOutcome?: string | null
+  scheduleSeoRefresh?: boolean
+  scheduleSeoLastRunAt?: Date | string | null
+  scheduleSeoLastOutcome?: string | null
   reportFrequency?: string | null
   reportTypes?: Prisma.WorkspaceCreatereportTypesInput | string[]
   nextReportAt?: Date | string | null
@@ -5091,6 +5356,9 @@ export type WorkspaceUncheckedCreateWithoutSeoRefreshesInput = {
   nextScheduledRunAt?: Date | string | null
   scheduleLastRunAt?: Date | string | null
   scheduleLastOutcome?: string | null
+  scheduleSeoRefresh?: boolean
+  scheduleSeoLastRunAt?: Date | string | null
+  scheduleSeoLastOutcome?: string | null
   reportFrequency?: string | null
   reportTypes?: Prisma.WorkspaceCreatereportTypesInput | string[]
   nextReportAt?: Date | string | null
@@ -5160,6 +5428,9 @@ export type WorkspaceUpdateWithoutSeoRefreshesInput = {
   nextScheduledRunAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
   scheduleLastRunAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
   scheduleLastOutcome?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  scheduleSeoRefresh?: Prisma.BoolFieldUpdateOperationsInput | boolean
+  scheduleSeoLastRunAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
+  scheduleSeoLastOutcome?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   reportFrequency?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   reportTypes?: Prisma.WorkspaceUpdatereportTypesInput | string[]
   nextReportAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
@@ -5213,6 +5484,9 @@ export type WorkspaceUncheckedUpdateWithoutSeoRefreshesInput = {
   nextScheduledRunAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
   scheduleLastRunAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
   scheduleLastOutcome?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  scheduleSeoRefresh?: Prisma.BoolFieldUpdateOperationsInput | boolean
+  scheduleSeoLastRunAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
+  scheduleSeoLastOutcome?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   reportFrequency?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   reportTypes?: Prisma.WorkspaceUpdatereportTypesInput | string[]
   nextReportAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
@@ -5266,6 +5540,9 @@ export type WorkspaceCreateWithoutSeoSearchRowsInput = {
   nextScheduledRunAt?: Date | string | null
   scheduleLastRunAt?: Date | string | null
   scheduleLastOutcome?: string | null
+  scheduleSeoRefresh?: boolean
+  scheduleSeoLastRunAt?: Date | string | null
+  scheduleSeoLastOutcome?: string | null
   reportFrequency?: string | null
   reportTypes?: Prisma.WorkspaceCreatereportTypesInput | string[]
   nextReportAt?: Date | string | null
@@ -5319,6 +5596,9 @@ export type WorkspaceUncheckedCreateWithoutSeoSearchRowsInput = {
   nextScheduledRunAt?: Date | string | null
   scheduleLastRunAt?: Date | string | null
   scheduleLastOutcome?: string | null
+  scheduleSeoRefresh?: boolean
+  scheduleSeoLastRunAt?: Date | string | null
+  scheduleSeoLastOutcome?: string | null
   reportFrequency?: string | null
   reportTypes?: Prisma.WorkspaceCreatereportTypesInput | string[]
   nextReportAt?: Date | string | null
@@ -5388,6 +5668,9 @@ export type WorkspaceUpdateWithoutSeoSearchRowsInput = {
   nextScheduledRunAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
   scheduleLastRunAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
   scheduleLastOutcome?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  scheduleSeoRefresh?: Prisma.BoolFieldUpdateOperationsInput | boolean
+  scheduleSeoLastRunAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
+  scheduleSeoLastOutcome?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   reportFrequency?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   reportTypes?: Prisma.WorkspaceUpdatereportTypesInput | string[]
   nextReportAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
@@ -5441,6 +5724,9 @@ export type WorkspaceUncheckedUpdateWithoutSeoSearchRowsInput = {
   nextScheduledRunAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
   scheduleLastRunAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
   scheduleLastOutcome?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  scheduleSeoRefresh?: Prisma.BoolFieldUpdateOperationsInput | boolean
+  scheduleSeoLastRunAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
+  scheduleSeoLastOutcome?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   reportFrequency?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   reportTypes?: Prisma.WorkspaceUpdatereportTypesInput | string[]
   nextReportAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
@@ -5494,6 +5780,9 @@ export type WorkspaceCreateWithoutSeoTrafficRowsInput = {
   nextScheduledRunAt?: Date | string | null
   scheduleLastRunAt?: Date | string | null
   scheduleLastOutcome?: string | null
+  scheduleSeoRefresh?: boolean
+  scheduleSeoLastRunAt?: Date | string | null
+  scheduleSeoLastOutcome?: string | null
   reportFrequency?: string | null
   reportTypes?: Prisma.WorkspaceCreatereportTypesInput | string[]
   nextReportAt?: Date | string | null
@@ -5547,6 +5836,9 @@ export type WorkspaceUncheckedCreateWithoutSeoTrafficRowsInput = {
   nextScheduledRunAt?: Date | string | null
   scheduleLastRunAt?: Date | string | null
   scheduleLastOutcome?: string | null
+  scheduleSeoRefresh?: boolean
+  scheduleSeoLastRunAt?: Date | string | null
+  scheduleSeoLastOutcome?: string | null
   reportFrequency?: string | null
   reportTypes?: Prisma.WorkspaceCreatereportTypesInput | string[]
   nextReportAt?: Date | string | null
@@ -5616,6 +5908,9 @@ export type WorkspaceUpdateWithoutSeoTrafficRowsInput = {
   nextScheduledRunAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
   scheduleLastRunAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
   scheduleLastOutcome?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  scheduleSeoRefresh?: Prisma.BoolFieldUpdateOperationsInput | boolean
+  scheduleSeoLastRunAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
+  scheduleSeoLastOutcome?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   reportFrequency?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   reportTypes?: Prisma.WorkspaceUpdatereportTypesInput | string[]
   nextReportAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
@@ -5669,6 +5964,9 @@ export type WorkspaceUncheckedUpdateWithoutSeoTrafficRowsInput = {
   nextScheduledRunAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
   scheduleLastRunAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
   scheduleLastOutcome?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  scheduleSeoRefresh?: Prisma.BoolFieldUpdateOperationsInput | boolean
+  scheduleSeoLastRunAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
+  scheduleSeoLastOutcome?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   reportFrequency?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   reportTypes?: Prisma.WorkspaceUpdatereportTypesInput | string[]
   nextReportAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
@@ -5906,6 +6204,9 @@ export type WorkspaceSelect<ExtArgs extends runtime.Types.Extensions.InternalArg
   nextScheduledRunAt?: boolean
   scheduleLastRunAt?: boolean
   scheduleLastOutcome?: boolean
+  scheduleSeoRefresh?: boolean
+  scheduleSeoLastRunAt?: boolean
+  scheduleSeoLastOutcome?: boolean
   reportFrequency?: boolean
   reportTypes?: boolean
   nextReportAt?: boolean
@@ -5961,6 +6262,9 @@ export type WorkspaceSelectCreateManyAndReturn<ExtArgs extends runtime.Types.Ext
   nextScheduledRunAt?: boolean
   scheduleLastRunAt?: boolean
   scheduleLastOutcome?: boolean
+  scheduleSeoRefresh?: boolean
+  scheduleSeoLastRunAt?: boolean
+  scheduleSeoLastOutcome?: boolean
   reportFrequency?: boolean
   reportTypes?: boolean
   nextReportAt?: boolean
@@ -5996,6 +6300,9 @@ export type WorkspaceSelectUpdateManyAndReturn<ExtArgs extends runtime.Types.Ext
   nextScheduledRunAt?: boolean
   scheduleLastRunAt?: boolean
   scheduleLastOutcome?: boolean
+  scheduleSeoRefresh?: boolean
+  scheduleSeoLastRunAt?: boolean
+  scheduleSeoLastOutcome?: boolean
   reportFrequency?: boolean
   reportTypes?: boolean
   nextReportAt?: boolean
@@ -6031,6 +6338,9 @@ export type WorkspaceSelectScalar = {
   nextScheduledRunAt?: boolean
   scheduleLastRunAt?: boolean
   scheduleLastOutcome?: boolean
+  scheduleSeoRefresh?: boolean
+  scheduleSeoLastRunAt?: boolean
+  scheduleSeoLastOutcome?: boolean
   reportFrequency?: boolean
   reportTypes?: boolean
   nextReportAt?: boolean
@@ -6039,7 +6349,7 @@ export type WorkspaceSelectScalar = {
   updatedAt?: boolean
 }
 
-export type WorkspaceOmit<ExtArgs extends runtime.Types.Extensions.InternalArgs = runtime.Types.Extensions.DefaultArgs> = runtime.Types.Extensions.GetOmit<"id" | "slug" | "brand" | "displayName" | "domains" | "languages" | "regions" | "gscProperty" | "ga4Property" | "activeSetSize" | "complianceProfile" | "quotas" | "createdByUserId" | "emailStatus" | "emailAddress" | "inboxId" | "emailAttempts" | "emailMessage" | "brandProfile" | "measurementModel" | "scheduleCron" | "scheduleTimezone" | "schedulePreset" | "nextScheduledRunAt" | "scheduleLastRunAt" | "scheduleLastOutcome" | "reportFrequency" | "reportTypes" | "nextReportAt" | "lastReportAt" | "createdAt" | "updatedAt", ExtArgs["result"]["workspace"]>
+export type WorkspaceOmit<ExtArgs extends runtime.Types.Extensions.InternalArgs = runtime.Types.Extensions.DefaultArgs> = runtime.Types.Extensions.GetOmit<"id" | "slug" | "brand" | "displayName" | "domains" | "languages" | "regions" | "gscProperty" | "ga4Property" | "activeSetSize" | "complianceProfile" | "quotas" | "createdByUserId" | "emailStatus" | "emailAddress" | "inboxId" | "emailAttempts" | "emailMessage" | "brandProfile" | "measurementModel" | "scheduleCron" | "scheduleTimezone" | "schedulePreset" | "nextScheduledRunAt" | "scheduleLastRunAt" | "scheduleLastOutcome" | "scheduleSeoRefresh" | "scheduleSeoLastRunAt" | "scheduleSeoLastOutcome" | "reportFrequency" | "reportTypes" | "nextReportAt" | "lastReportAt" | "createdAt" | "updatedAt", ExtArgs["result"]["workspace"]>
 export type WorkspaceInclude<ExtArgs extends runtime.Types.Extensions.InternalArgs = runtime.Types.Extensions.DefaultArgs> = {
   competitors?: boolean | Prisma.Workspace$competitorsArgs<ExtArgs>
   members?: boolean | Prisma.Workspace$membersArgs<ExtArgs>
@@ -6136,6 +6446,15 @@ export type $WorkspacePayload<ExtArgs extends runtime.Types.Extensions.InternalA
      */
     scheduleLastRunAt: Date | null
     scheduleLastOutcome: string | null
+    /**
+     * Also start an SEO refresh at the schedule's occurrences, once per local day (docs/seo.md).
+     */
+    scheduleSeoRefresh: boolean
+    /**
+     * The occurrence a worker last acted on for the SEO refresh, and what it did.
+     */
+    scheduleSeoLastRunAt: Date | null
+    scheduleSeoLastOutcome: string | null
     /**
      * Report schedule (docs/reports.md): weekly | monthly, null when none; the types it generates.
      */
@@ -6616,6 +6935,9 @@ export interface WorkspaceFieldRefs {
   readonly nextScheduledRunAt: Prisma.FieldRef<"Workspace", 'DateTime'>
   readonly scheduleLastRunAt: Prisma.FieldRef<"Workspace", 'DateTime'>
   readonly scheduleLastOutcome: Prisma.FieldRef<"Workspace", 'String'>
+  readonly scheduleSeoRefresh: Prisma.FieldRef<"Workspace", 'Boolean'>
+  readonly scheduleSeoLastRunAt: Prisma.FieldRef<"Workspace", 'DateTime'>
+  readonly scheduleSeoLastOutcome: Prisma.FieldRef<"Workspace", 'String'>
   readonly reportFrequency: Prisma.FieldRef<"Workspace", 'String'>
   readonly reportTypes: Prisma.FieldRef<"Workspace", 'String[]'>
   readonly nextReportAt: Prisma.FieldRef<"Workspace", 'DateTime'>
