@@ -43,6 +43,7 @@ describe("geopulse schedule", () => {
       nextRunAt: null,
       lastRunAt: null,
       lastOutcome: null,
+      seoRefresh: { enabled: false, lastRunAt: null, lastOutcome: null },
     });
   });
 
@@ -72,6 +73,22 @@ describe("geopulse schedule", () => {
     expect(human.stdout).toMatch(/^Time zone\s+Europe\/Madrid$/m);
     expect(human.stdout).toMatch(/^Preset\s+smoke$/m);
     expect(human.stdout).toMatch(/^Last outcome\s+-$/m);
+  });
+
+  it("set --seo-refresh turns the daily SEO refresh on; a set without the flag keeps it", async () => {
+    const on = await cli("schedule", "set", "--cron", "0 6 * * *", "--seo-refresh", "--json");
+    expect(on.code, on.stderr).toBe(0);
+    expect(JSON.parse(on.stdout).seoRefresh).toEqual({
+      enabled: true,
+      lastRunAt: null,
+      lastOutcome: null,
+    });
+    const kept = await cli("schedule", "set", "--cron", "0 7 * * *", "--json");
+    expect(JSON.parse(kept.stdout).seoRefresh.enabled).toBe(true);
+    expect((await cli("schedule", "get")).stdout).toMatch(/^SEO refresh\s+daily$/m);
+    const off = await cli("schedule", "set", "--cron", "0 7 * * *", "--no-seo-refresh", "--json");
+    expect(JSON.parse(off.stdout).seoRefresh.enabled).toBe(false);
+    expect((await cli("schedule", "get")).stdout).toMatch(/^SEO refresh\s+off$/m);
   });
 
   it("exits 2 with the server's reason for an invalid cron or time zone", async () => {

@@ -13,6 +13,9 @@ export function scheduleLines(schedule: RunSchedule): string {
     ["Next run", when(schedule.nextRunAt)],
     ["Last run", when(schedule.lastRunAt)],
     ["Last outcome", schedule.lastOutcome],
+    ["SEO refresh", schedule.seoRefresh.enabled ? "daily" : "off"],
+    ["SEO last run", when(schedule.seoRefresh.lastRunAt)],
+    ["SEO outcome", schedule.seoRefresh.lastOutcome],
   ]);
 }
 

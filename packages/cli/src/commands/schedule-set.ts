@@ -11,6 +11,8 @@ interface SetOptions {
   cron: string;
   timezone: string;
   preset: RunPreset;
+  /** Commander's `--seo-refresh` / `--no-seo-refresh`; undefined keeps the stored setting. */
+  seoRefresh?: boolean;
 }
 
 const presets: RunPreset[] = ["standard", "lite", "smoke", "exa"];
@@ -30,7 +32,9 @@ export function registerScheduleSet(parent: Command, ctx: Context): void {
           new Option("--preset <preset>", "what each run measures")
             .choices(presets)
             .default("standard"),
-        ),
+        )
+        .option("--seo-refresh", "also refresh SEO data (Search Console, GA4) once a day")
+        .option("--no-seo-refresh", "stop the daily SEO refresh (omitted: the setting stays)"),
     ),
   ).action(async (options: SetOptions) => {
     const workspace = await ctx.workspace(options.workspace);
@@ -38,6 +42,7 @@ export function registerScheduleSet(parent: Command, ctx: Context): void {
       cron: options.cron,
       timezone: options.timezone,
       preset: options.preset,
+      ...(options.seoRefresh === undefined ? {} : { seoRefresh: { enabled: options.seoRefresh } }),
     });
     ctx.info(`Schedule set; next run ${when(schedule.nextRunAt)}.`);
     if (options.json) return ctx.json(schedule);
