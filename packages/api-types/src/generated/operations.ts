@@ -530,5 +530,20 @@ export const operations = {
     "method": "GET",
     "path": "/api/v1/workspaces/{workspace}/page-evaluations/{evaluationId}",
     "idempotencyKey": null
+  },
+  "getMcpStream": {
+    "method": "GET",
+    "path": "/api/v1/mcp",
+    "idempotencyKey": null
+  },
+  "postMcpMessage": {
+    "method": "POST",
+    "path": "/api/v1/mcp",
+    "idempotencyKey": null
+  },
+  "deleteMcpSession": {
+    "method": "DELETE",
+    "path": "/api/v1/mcp",
+    "idempotencyKey": null
   }
 } as const;

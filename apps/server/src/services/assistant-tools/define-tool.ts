@@ -37,7 +37,10 @@ function jsonSchemaOf(schema: z.ZodObject): Record<string, unknown> {
 }
 
 /** The arguments, or `invalid_arguments` naming each field that is wrong. */
-export function parseArgs<Schema extends z.ZodType>(schema: Schema, args: unknown): z.infer<Schema> {
+export function parseArgs<Schema extends z.ZodType>(
+  schema: Schema,
+  args: unknown,
+): z.infer<Schema> {
   const parsed = schema.safeParse(args);
   if (parsed.success) return parsed.data;
   const problems = parsed.error.issues.map((issue) => {
@@ -55,7 +58,9 @@ function toToolError(error: unknown): never {
   if (error instanceof AppError) {
     if (error.code === "invalid_request") {
       const fields = (error.details?.fields ?? []) as Array<{ field: string; message: string }>;
-      const named = fields.map((f) => `${f.field.replace(/^(query|body|path)\./, "")}: ${f.message}`);
+      const named = fields.map(
+        (f) => `${f.field.replace(/^(query|body|path)\./, "")}: ${f.message}`,
+      );
       throw new ToolError("invalid_arguments", named.length > 0 ? named.join("; ") : error.message);
     }
     if (error.status === 404) throw new ToolError("not_found", error.message);

@@ -12,7 +12,13 @@ export function compactComparisons(comparisons: DeltaComparisons) {
       key,
       c.date === null
         ? null
-        : { date: c.date, delta: c.delta, ciLow: c.ciLow, ciHigh: c.ciHigh, significant: c.significant },
+        : {
+            date: c.date,
+            delta: c.delta,
+            ciLow: c.ciLow,
+            ciHigh: c.ciHigh,
+            significant: c.significant,
+          },
     ]),
   );
 }
@@ -54,7 +60,10 @@ export function compactScoreboard(scoreboard: Scoreboard) {
 }
 
 /** The metrics filters a tool's arguments select (brand-research prompts left out, as the API's default). */
-export function metricsFiltersOf(args: { engine?: string | undefined; category?: string | undefined }): MetricsFilters {
+export function metricsFiltersOf(args: {
+  engine?: string | undefined;
+  category?: string | undefined;
+}): MetricsFilters {
   return { engine: args.engine, category: args.category, includeBrandResearch: false };
 }
 

@@ -31,7 +31,11 @@ type AnswerRow = Prisma.EngineResponseGetPayload<{ include: typeof answerInclude
  * `engine_responses` with their mentions and citations; the same rows
  * `listRunResponses` answers run by run). Only answers that succeeded.
  */
-export async function searchStoredAnswers(ctx: AppContext, workspaceId: string, search: AnswerSearch) {
+export async function searchStoredAnswers(
+  ctx: AppContext,
+  workspaceId: string,
+  search: AnswerSearch,
+) {
   const created = {
     ...(search.from ? { gte: new Date(`${search.from}T00:00:00Z`) } : {}),
     ...(search.to ? { lt: new Date(Date.parse(`${search.to}T00:00:00Z`) + 86_400_000) } : {}),
@@ -40,7 +44,9 @@ export async function searchStoredAnswers(ctx: AppContext, workspaceId: string, 
     where: {
       workspaceId,
       status: "succeeded",
-      ...(search.text ? { answer: { contains: escapeLike(search.text), mode: "insensitive" } } : {}),
+      ...(search.text
+        ? { answer: { contains: escapeLike(search.text), mode: "insensitive" } }
+        : {}),
       ...(search.entityId ? { mentions: { some: { entityId: search.entityId } } } : {}),
       ...(search.engine ? { engine: search.engine } : {}),
       ...(search.promptId ? { promptId: search.promptId } : {}),

@@ -63,7 +63,9 @@ export const getMetricsTool = defineTool({
         composite.n === 0
           ? `no measured answers on ${date}`
           : `composite ${composite.value} (95% CI ${composite.ciLow}-${composite.ciHigh}, n=${composite.n}) on ${date}` +
-            (self ? `, brand visibility ${percent(self.visibility.value)}, share of voice ${percent(self.value)}` : "") +
+            (self
+              ? `, brand visibility ${percent(self.visibility.value)}, share of voice ${percent(self.value)}`
+              : "") +
             `, ${view.scoreboard.engines.length} engine(s)`,
       citations: [
         metricCitation("composite", filter),

@@ -16,7 +16,10 @@ export const getSeoTrafficTool = defineTool({
   async run({ op, args }) {
     const traffic = await getSeoTraffic({ ...op, from: args.from, to: args.to });
     // Daily points per engine are what makes the answer long; totals carry the finding.
-    const engines = traffic.engines.map(({ daily, ...engine }) => ({ ...engine, days: daily.length }));
+    const engines = traffic.engines.map(({ daily, ...engine }) => ({
+      ...engine,
+      days: daily.length,
+    }));
     return {
       data: { ...traffic, engines },
       summary: `${traffic.aiSessions} AI-referred session(s) of ${traffic.totalSessions}, ${traffic.from}..${traffic.to}`,

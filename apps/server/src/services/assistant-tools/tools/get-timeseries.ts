@@ -36,7 +36,10 @@ export const getTimeseriesTool = defineTool({
     const wanted = args.engine ?? "all";
     const series = view.series.filter((s) => s.engine === wanted);
     // Each series keeps its latest days within an equal share of the budget (about 110 bytes a point).
-    const pointsPerSeries = Math.max(1, Math.floor(MAX_RESULT_BYTES / 110 / Math.max(1, series.length)));
+    const pointsPerSeries = Math.max(
+      1,
+      Math.floor(MAX_RESULT_BYTES / 110 / Math.max(1, series.length)),
+    );
     const data = {
       from: view.from,
       to: view.to,

@@ -2,7 +2,7 @@ import { z } from "zod";
 import { listMetricChanges } from "../../metrics/list-metric-changes.js";
 import { defineTool } from "../define-tool.js";
 import { metricCitation, metricsFiltersOf } from "../metric-views.js";
-import { engineIds, dayArg, entityArg, limitArg } from "../tool-args.js";
+import { dayArg, engineIds, entityArg, limitArg } from "../tool-args.js";
 
 export const listMetricChangesTool = defineTool({
   name: "list_metric_changes",
@@ -44,7 +44,13 @@ export const listMetricChangesTool = defineTool({
       qValue: c.qValue,
     }));
     return {
-      data: { from: page.from, to: page.to, fdr: page.fdr, changes, more: page.nextCursor !== null },
+      data: {
+        from: page.from,
+        to: page.to,
+        fdr: page.fdr,
+        changes,
+        more: page.nextCursor !== null,
+      },
       summary: `${changes.length} significant change(s) of visibility, ${page.from}..${page.to}`,
       citations: [
         metricCitation("visibility_changes", {

@@ -11,15 +11,29 @@ export const listPromptsTool = defineTool({
   requiredScope: "prompts:read",
   args: z.object({
     tag: z.string().min(1).max(40).describe("Only prompts with this tag.").optional(),
-    text: z.string().min(1).max(200).describe("A substring of the prompt, ignoring case.").optional(),
+    text: z
+      .string()
+      .min(1)
+      .max(200)
+      .describe("A substring of the prompt, ignoring case.")
+      .optional(),
     category: categoryArg.optional(),
-    active: z.boolean().describe("Only prompts in (true) or out of (false) the active set.").optional(),
+    active: z
+      .boolean()
+      .describe("Only prompts in (true) or out of (false) the active set.")
+      .optional(),
     limit: limitArg(50, 20),
   }),
   async run({ op, args }) {
     const page = await listPrompts({
       ...op,
-      query: { tag: args.tag, q: args.text, category: args.category, active: args.active, limit: args.limit },
+      query: {
+        tag: args.tag,
+        q: args.text,
+        category: args.category,
+        active: args.active,
+        limit: args.limit,
+      },
     });
     const prompts = page.data.map((p) => ({
       promptId: p.promptId,
@@ -33,7 +47,9 @@ export const listPromptsTool = defineTool({
     return {
       data: { prompts, more: page.nextCursor !== null },
       summary: `${prompts.length} prompt(s)${page.nextCursor ? " (more exist)" : ""}`,
-      citations: [metricCitation("prompts", { tag: args.tag, text: args.text, category: args.category })],
+      citations: [
+        metricCitation("prompts", { tag: args.tag, text: args.text, category: args.category }),
+      ],
     };
   },
 });

@@ -17,7 +17,14 @@ export const listRecommendationsTool = defineTool({
       .describe("Only recommendations in this status.")
       .optional(),
     kind: z
-      .enum(["create_content", "earn_citation", "improve_page", "fix_sentiment", "engine_gap", "correct_claim"])
+      .enum([
+        "create_content",
+        "earn_citation",
+        "improve_page",
+        "fix_sentiment",
+        "engine_gap",
+        "correct_claim",
+      ])
       .describe("Only recommendations of this kind.")
       .optional(),
     limit: limitArg(20, 10),
@@ -56,7 +63,10 @@ export const listRecommendationsTool = defineTool({
     return {
       data: { recommendations: fitted.items, more: page.nextCursor !== null || fitted.truncated },
       summary: `${fitted.items.length} recommendation(s)${args.status ? ` ${args.status}` : ""}`,
-      citations: [metricCitation("recommendations", { status: args.status, kind: args.kind }), ...answers],
+      citations: [
+        metricCitation("recommendations", { status: args.status, kind: args.kind }),
+        ...answers,
+      ],
     };
   },
 });

@@ -17,7 +17,11 @@ export const listRunsTool = defineTool({
     limit: limitArg(50, 10),
   }),
   async run({ op, args }) {
-    const { runs, more } = await listWorkspaceRuns({ ...op, status: args.status, limit: args.limit });
+    const { runs, more } = await listWorkspaceRuns({
+      ...op,
+      status: args.status,
+      limit: args.limit,
+    });
     const view = runs.map((r) => ({
       runId: r.runId,
       status: r.status,
