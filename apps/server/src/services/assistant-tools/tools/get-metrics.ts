@@ -62,7 +62,7 @@ export const getMetricsTool = defineTool({
       summary:
         composite.n === 0
           ? `no measured answers on ${date}`
-          : `composite ${composite.value} (95% CI ${composite.ciLow}-${composite.ciHigh}, n=${composite.n}) on ${date}` +
+          : `composite ${composite.value} (interval ${composite.ciLow}-${composite.ciHigh}, n=${composite.n}) on ${date}` +
             (self
               ? `, brand visibility ${percent(self.visibility.value)}, share of voice ${percent(self.value)}`
               : "") +
