@@ -1,7 +1,7 @@
 import { z } from "zod";
-import type { EngineId } from "../../engines/engine.js";
 
 /** Argument schemas several tools share (the API's own bounds and enums). */
+/** The contract's engine ids (MetricsEngine). */
 export const engineIds = [
   "openai",
   "perplexity",
@@ -9,7 +9,7 @@ export const engineIds = [
   "anthropic",
   "exa",
   "simulated",
-] as const satisfies readonly EngineId[];
+] as const;
 
 export const engineArg = z.enum(engineIds).describe("Only answers of this engine.");
 
