@@ -30,12 +30,7 @@ const document = JSON.parse(readFileSync(contractPath, "utf8"));
  * Operations no SDK user calls: the payment provider's webhook, and the MCP server (MCP
  * clients speak JSON-RPC to it with the MCP SDK; docs/mcp.md).
  */
-const excluded = new Set([
-  "receiveStripeWebhook",
-  "postMcpMessage",
-  "getMcpStream",
-  "deleteMcpSession",
-]);
+const excluded = new Set(["receiveStripeWebhook", "postMcpMessage"]);
 const namespaceFolds = {
   health: "system",
   "openapi.json": "system",

@@ -13,8 +13,9 @@ export async function connectMcpClient(t: TestServer, secret: string): Promise<C
 }
 
 /** The JSON a tool result carries as text. */
-export function textOf(result: { content?: unknown }): any {
-  const [first] = (result.content ?? []) as Array<{ type: string; text: string }>;
+export function textOf(result: unknown): any {
+  const content = (result as { content?: Array<{ type: string; text: string }> }).content;
+  const [first] = content ?? [];
   return JSON.parse(first?.text ?? "null");
 }
 

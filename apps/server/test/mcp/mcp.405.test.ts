@@ -12,9 +12,13 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 describe("MCP GET and DELETE on a stateless server", () => {
-  it.each(["GET", "DELETE"])("%s: 405 method_not_allowed with Allow: POST", async (method) => {
+  it.each([
+    ["GET", true],
+    ["DELETE", true],
+    ["GET", false],
+  ])("%s (key: %s): 405 method_not_allowed with Allow: POST", async (method, withKey) => {
     const response = await t.request<any>(method, "/api/v1/mcp", {
-      bearer: secret,
+      ...(withKey ? { bearer: secret } : {}),
       headers: { Accept: "text/event-stream" },
     });
     expect(response.status).toBe(405);

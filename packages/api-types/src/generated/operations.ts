@@ -531,18 +531,8 @@ export const operations = {
     "path": "/api/v1/workspaces/{workspace}/page-evaluations/{evaluationId}",
     "idempotencyKey": null
   },
-  "getMcpStream": {
-    "method": "GET",
-    "path": "/api/v1/mcp",
-    "idempotencyKey": null
-  },
   "postMcpMessage": {
     "method": "POST",
-    "path": "/api/v1/mcp",
-    "idempotencyKey": null
-  },
-  "deleteMcpSession": {
-    "method": "DELETE",
     "path": "/api/v1/mcp",
     "idempotencyKey": null
   }

@@ -2343,12 +2343,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /**
-         * MCP server-sent event stream (not offered)
-         * @description A stateless server offers no stream of its own: `405 method_not_allowed` with
-         *     `Allow: POST`, as the Streamable HTTP transport prescribes.
-         */
-        get: operations["getMcpStream"];
+        get?: never;
         put?: never;
         /**
          * MCP server (Streamable HTTP)
@@ -2362,14 +2357,12 @@ export interface paths {
          *     api_key_required`. A request answers `200` with the JSON-RPC response
          *     (`application/json`), a notification or response `202` without a body. The client must
          *     accept both `application/json` and `text/event-stream` (else `406 not_acceptable`); an
-         *     unsupported `MCP-Protocol-Version` header is `400 invalid_request`.
+         *     unsupported `MCP-Protocol-Version` header is `400 invalid_request`. The route takes no
+         *     `GET` (a stateless server offers no stream) and no `DELETE` (no session to end): they
+         *     are `405 method_not_allowed` with `Allow: POST`, as the transport prescribes.
          */
         post: operations["postMcpMessage"];
-        /**
-         * End an MCP session (none exist)
-         * @description A stateless server has no session to end: `405 method_not_allowed` with `Allow: POST`.
-         */
-        delete: operations["deleteMcpSession"];
+        delete?: never;
         options?: never;
         head?: never;
         patch?: never;
@@ -4275,16 +4268,6 @@ export interface components {
                 "application/json": components["schemas"]["ErrorEnvelope"];
             };
         };
-        /** @description `method_not_allowed`: the route does not take this method; `Allow` lists those it takes. */
-        MethodNotAllowed: {
-            headers: {
-                Allow?: string;
-                [name: string]: unknown;
-            };
-            content: {
-                "application/json": components["schemas"]["ErrorEnvelope"];
-            };
-        };
     };
     parameters: {
         /** @description Workspace slug. Anything that is not a workspace the caller may see answers `404 workspace_not_found`. */
@@ -4483,7 +4466,6 @@ export type ResponseServiceUnavailable = components['responses']['ServiceUnavail
 export type ResponseBadGateway = components['responses']['BadGateway'];
 export type ResponsePaymentRequired = components['responses']['PaymentRequired'];
 export type ResponseNotAcceptable = components['responses']['NotAcceptable'];
-export type ResponseMethodNotAllowed = components['responses']['MethodNotAllowed'];
 export type ParameterWorkspace = components['parameters']['Workspace'];
 export type ParameterConnector = components['parameters']['Connector'];
 export type ParameterConnectionProvider = components['parameters']['ConnectionProvider'];
@@ -8112,22 +8094,6 @@ export interface operations {
             500: components["responses"]["InternalError"];
         };
     };
-    getMcpStream: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            400: components["responses"]["BadRequest"];
-            401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden"];
-            405: components["responses"]["MethodNotAllowed"];
-            500: components["responses"]["InternalError"];
-        };
-    };
     postMcpMessage: {
         parameters: {
             query?: never;
@@ -8163,22 +8129,6 @@ export interface operations {
             406: components["responses"]["NotAcceptable"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
-            500: components["responses"]["InternalError"];
-        };
-    };
-    deleteMcpSession: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            400: components["responses"]["BadRequest"];
-            401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden"];
-            405: components["responses"]["MethodNotAllowed"];
             500: components["responses"]["InternalError"];
         };
     };
