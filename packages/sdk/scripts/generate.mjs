@@ -26,8 +26,11 @@ const contractPath = fileURLToPath(
 const outPath = fileURLToPath(new URL("../src/generated/namespaces.ts", import.meta.url));
 const document = JSON.parse(readFileSync(contractPath, "utf8"));
 
-/** Operations no SDK user calls: the payment provider's webhook. */
-const excluded = new Set(["receiveStripeWebhook"]);
+/**
+ * Operations no SDK user calls: the payment provider's webhook, and the MCP server (MCP
+ * clients speak JSON-RPC to it with the MCP SDK; docs/mcp.md).
+ */
+const excluded = new Set(["receiveStripeWebhook", "postMcpMessage"]);
 const namespaceFolds = {
   health: "system",
   "openapi.json": "system",

@@ -18,7 +18,7 @@ const contractPath = createRequire(import.meta.url).resolve("@geopulse/api-types
 const contract = JSON.parse(readFileSync(contractPath, "utf8")) as {
   paths: Record<string, Record<string, Omit<Operation, "method" | "path">>>;
 };
-const notForClients = new Set(["receiveStripeWebhook"]);
+const notForClients = new Set(["receiveStripeWebhook", "postMcpMessage"]);
 const keyCallable: Operation[] = Object.entries(contract.paths).flatMap(([path, item]) =>
   ["get", "post", "put", "patch", "delete"].flatMap((method) => {
     const op = item[method];

@@ -149,6 +149,11 @@ export const errors = {
       "session_required",
       "This operation needs a signed-in session; API keys cannot use it.",
     ),
+  apiKeyRequired: () =>
+    new AppError(
+      "api_key_required",
+      "This operation takes an API key (Authorization: Bearer), not a session.",
+    ),
   insufficientScope: (requiredScope: string) =>
     new AppError("insufficient_scope", `The API key lacks the scope ${requiredScope}.`, {
       requiredScope,
@@ -167,7 +172,15 @@ export const errors = {
   notFound: (what = "Resource") => new AppError("not_found", `${what} not found.`),
   invitationNotFound: () =>
     new AppError("invitation_not_found", "The invitation is invalid, used, revoked or expired."),
-  methodNotAllowed: () => new AppError("method_not_allowed", "Method not allowed on this route."),
+  methodNotAllowed: (allow?: string[]) =>
+    new AppError(
+      "method_not_allowed",
+      allow
+        ? `Method not allowed on this route; use ${allow.join(", ")}.`
+        : "Method not allowed on this route.",
+      undefined,
+      allow ? { Allow: allow.join(", ") } : undefined,
+    ),
   requestTimeout: () => new AppError("request_timeout", "The request was not received in time."),
   // 409
   idempotencyKeyReused: (differentIn: "request body" | "amount" = "request body") =>

@@ -14,6 +14,7 @@ interface HttpLikeError {
   type?: string;
   errors?: ValidatorIssue[];
   message?: string;
+  headers?: { Allow?: string };
 }
 
 /** `/body/competitors/0/name` -> `body.competitors[0].name`. */
@@ -61,7 +62,10 @@ export function toAppError(error: unknown): AppError {
     case 404:
       return errors.notFound("Route");
     case 405:
-      return errors.methodNotAllowed();
+      // The validator names the methods the path takes.
+      return errors.methodNotAllowed(
+        http.headers?.Allow?.split(", ").map((method) => method.toUpperCase()),
+      );
     case 413:
       return errors.payloadTooLarge();
     case 415:

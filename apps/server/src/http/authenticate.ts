@@ -48,8 +48,11 @@ async function identify(ctx: AppContext, req: Request): Promise<Principal> {
 function authorize(operation: Operation, principal: Principal): void {
   const { access } = operation;
   if (principal.kind === "anonymous") throw errors.unauthenticated();
-  // A session reaches every non-public operation (the index enforces that).
-  if (principal.kind === "session") return;
+  // A session reaches every non-public operation but the key-only ones.
+  if (principal.kind === "session") {
+    if (!access.session) throw errors.apiKeyRequired();
+    return;
+  }
   if (!access.keyScopes) throw errors.sessionRequired();
   const missing = access.keyScopes.find((scope) => !principal.scopes.includes(scope));
   if (missing) throw errors.insufficientScope(missing);

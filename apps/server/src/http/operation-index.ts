@@ -76,8 +76,11 @@ function accessRule(security: SecurityRequirement[] | undefined, where: string):
       else throw new Error(`${where} uses unknown security scheme ${scheme}`);
     }
   }
-  // A session has full access: every authenticated operation must admit one.
-  if (!rule.public && !rule.session) throw new Error(`${where} must allow the session scheme`);
+  // A session has full access to every authenticated operation but those only keys may call
+  // (the MCP server, which other assistants reach with a key): those declare apiKey alone.
+  if (!rule.public && !rule.session && !rule.keyScopes) {
+    throw new Error(`${where} must allow the session or the apiKey scheme`);
+  }
   return rule;
 }
 

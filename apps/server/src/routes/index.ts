@@ -11,6 +11,7 @@ import { connectionHandlers } from "./connections/index.js";
 import { credentialHandlers } from "./credentials/index.js";
 import { creditHandlers } from "./credits/index.js";
 import { deviceAuthHandlers } from "./device-auth/index.js";
+import { mcpHandlers } from "./mcp/index.js";
 import { getMetricsTimeSeries } from "./metrics/get-metrics-timeseries.js";
 import { getWorkspaceMetrics } from "./metrics/get-workspace-metrics.js";
 import { getWorkspaceScoreboard } from "./metrics/get-workspace-scoreboard.js";
@@ -53,6 +54,7 @@ export const handlers: HandlerRegistry = {
   createApiKey,
   actOnApiKey,
   ...deviceAuthHandlers,
+  ...mcpHandlers,
   ...teamHandlers,
   ...workspaceConfigHandlers,
   ...promptHandlers,

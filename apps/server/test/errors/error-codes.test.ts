@@ -32,6 +32,7 @@ const samples: { [Name in keyof typeof errors]: Parameters<(typeof errors)[Name]
   invalidSignInToken: [],
   insufficientCredits: [2_000_000n, 1_000_000n],
   sessionRequired: [],
+  apiKeyRequired: [],
   insufficientScope: ["metrics:read"],
   ipForbidden: [],
   roleForbidden: ["owners", "remove an owner"],

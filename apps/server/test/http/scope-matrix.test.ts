@@ -68,6 +68,7 @@ const call = (operation: Operation, caller: Caller) =>
   });
 
 const accessCodes = new Set([
+  "api_key_required",
   "unauthenticated",
   "invalid_key",
   "invalid_session",
@@ -95,6 +96,8 @@ describe.each(protectedOps.map((operation) => [describeOperation(operation), ope
   (_name, operation) => {
     const required = operation.access.keyScopes;
     const sessionOnly = required === undefined;
+    // Operations only API keys may call (the MCP server) refuse any session.
+    const keyOnly = !operation.access.session;
 
     it("no credentials: 401 unauthenticated", async () => {
       expectDenied(await call(operation, {}), 401, "unauthenticated");
@@ -144,13 +147,16 @@ describe.each(protectedOps.map((operation) => [describeOperation(operation), ope
         expectDenied(response, 404, "workspace_not_found");
         const { requestId: _ignored, ...rest } = response.body.error;
         notFoundBodies.push(rest);
-      } else expectAllowed(response);
+      } else if (keyOnly) expectDenied(response, 403, "api_key_required");
+      else expectAllowed(response);
     });
 
     it("member session", async () => {
       // A fresh session each time: sign-out would otherwise end the shared one.
       const cookie = await t.signIn("matrix-owner@example.com");
-      expectAllowed(await call(operation, { cookie }));
+      const response = await call(operation, { cookie });
+      if (keyOnly) expectDenied(response, 403, "api_key_required");
+      else expectAllowed(response);
     });
   },
 );

@@ -36,6 +36,8 @@ export const errorStatusByCode = {
   insufficient_credits: 402,
   /** An API key was used on a session-only operation. */
   session_required: 403,
+  /** A session was used on an operation only API keys may call (the MCP server). */
+  api_key_required: 403,
   /** The API key lacks the scope the operation needs; `details.requiredScope` names it. */
   insufficient_scope: 403,
   /** The client address is outside the key's allowed CIDR ranges. */

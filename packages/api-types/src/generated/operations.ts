@@ -530,5 +530,10 @@ export const operations = {
     "method": "GET",
     "path": "/api/v1/workspaces/{workspace}/page-evaluations/{evaluationId}",
     "idempotencyKey": null
+  },
+  "postMcpMessage": {
+    "method": "POST",
+    "path": "/api/v1/mcp",
+    "idempotencyKey": null
   }
 } as const;

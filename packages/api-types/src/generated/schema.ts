@@ -2344,6 +2344,38 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/mcp": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * MCP server (Streamable HTTP)
+         * @description The Model Context Protocol server over the Streamable HTTP transport, stateless (no
+         *     `Mcp-Session-Id`; every POST carries one JSON-RPC message and is answered on its own):
+         *     `initialize`, `tools/list`, `tools/call`, `ping`. The tools are the assistant's read-only
+         *     tools over the key's workspace (docs/mcp.md), limited to those the key's scopes allow
+         *     (`tools/list` lists only those; calling another is a tool error with `isError: true`).
+         *     A tool takes no workspace: the key is bound to one; a `workspace` argument naming another
+         *     is refused as a tool error. API keys only (any scope): a session cookie is `403
+         *     api_key_required`. A request answers `200` with the JSON-RPC response
+         *     (`application/json`), a notification or response `202` without a body. The client must
+         *     accept both `application/json` and `text/event-stream` (else `406 not_acceptable`); an
+         *     unsupported `MCP-Protocol-Version` header is `400 invalid_request`. The route takes no
+         *     `GET` (a stateless server offers no stream) and no `DELETE` (no session to end): they
+         *     are `405 method_not_allowed` with `Allow: POST`, as the transport prescribes.
+         */
+        post: operations["postMcpMessage"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -2354,7 +2386,41 @@ export interface components {
          *     this contract. The server's status table and the SDK's typed codes are generated from
          *     this list.
          */
-        ErrorCode: string & ("invalid_request" | "invalid_schedule" | "ambiguous_credentials" | "authorization_pending" | "slow_down" | "access_denied" | "expired_token" | "invalid_signature" | "malformed_request" | "unauthenticated" | "invalid_key" | "key_pending" | "invalid_session" | "invalid_sign_in_token" | "insufficient_credits" | "session_required" | "insufficient_scope" | "ip_forbidden" | "role_forbidden" | "invitation_email_mismatch" | "workspace_not_found" | "not_found" | "invitation_not_found" | "method_not_allowed" | "request_timeout" | "idempotency_key_reused" | "delivery_mismatch" | "invalid_transition" | "invalid_key_state" | "rotation_not_acknowledged" | "credential_exists" | "oauth_state_invalid" | "oauth_access_denied" | "oauth_exchange_failed" | "google_oauth_unavailable" | "connection_not_configured" | "already_member" | "last_owner" | "already_decided" | "mock_topup_disabled" | "reservation_closed" | "active_set_full" | "active_set_too_small" | "prompt_exists" | "competitor_exists" | "too_many_competitors" | "too_few_competitors" | "run_finished" | "no_active_prompts" | "no_engines_configured" | "share_link_expired" | "share_link_revoked" | "delivery_expired" | "not_acceptable" | "payload_too_large" | "unsupported_media_type" | "rate_limited" | "headers_too_large" | "internal_error" | "not_implemented" | "payment_provider_error" | "email_unavailable" | "billing_unavailable");
+        ErrorCode: string & ("invalid_request" | "invalid_schedule" | "ambiguous_credentials" | "authorization_pending" | "slow_down" | "access_denied" | "expired_token" | "invalid_signature" | "malformed_request" | "unauthenticated" | "invalid_key" | "key_pending" | "invalid_session" | "invalid_sign_in_token" | "insufficient_credits" | "session_required" | "api_key_required" | "insufficient_scope" | "ip_forbidden" | "role_forbidden" | "invitation_email_mismatch" | "workspace_not_found" | "not_found" | "invitation_not_found" | "method_not_allowed" | "request_timeout" | "idempotency_key_reused" | "delivery_mismatch" | "invalid_transition" | "invalid_key_state" | "rotation_not_acknowledged" | "credential_exists" | "oauth_state_invalid" | "oauth_access_denied" | "oauth_exchange_failed" | "google_oauth_unavailable" | "connection_not_configured" | "already_member" | "last_owner" | "already_decided" | "mock_topup_disabled" | "reservation_closed" | "active_set_full" | "active_set_too_small" | "prompt_exists" | "competitor_exists" | "too_many_competitors" | "too_few_competitors" | "run_finished" | "no_active_prompts" | "no_engines_configured" | "share_link_expired" | "share_link_revoked" | "delivery_expired" | "not_acceptable" | "payload_too_large" | "unsupported_media_type" | "rate_limited" | "headers_too_large" | "internal_error" | "not_implemented" | "payment_provider_error" | "email_unavailable" | "billing_unavailable");
+        /**
+         * @description One JSON-RPC 2.0 message of the Model Context Protocol: a request (`id` and `method`),
+         *     a notification (`method` without `id`), or a response (`id` with `result` or `error`).
+         *     Batches (arrays) are not accepted.
+         */
+        JsonRpcMessage: {
+            /** @constant */
+            jsonrpc: "2.0";
+            id?: components["schemas"]["JsonRpcId"];
+            method?: string;
+            params?: {
+                [key: string]: unknown;
+            };
+            result?: {
+                [key: string]: unknown;
+            };
+            error?: components["schemas"]["JsonRpcError"];
+        } | unknown | unknown | unknown;
+        /** @description The JSON-RPC 2.0 response to one request (`result`, or `error` with its code). */
+        JsonRpcResponse: {
+            /** @constant */
+            jsonrpc: "2.0";
+            id?: components["schemas"]["JsonRpcId"] | null;
+            result?: {
+                [key: string]: unknown;
+            };
+            error?: components["schemas"]["JsonRpcError"];
+        };
+        JsonRpcId: string | number;
+        JsonRpcError: {
+            code: number;
+            message: string;
+            data?: unknown;
+        };
         ErrorEnvelope: {
             error: {
                 /** @description Stable machine-readable code, e.g. `invalid_request`, `workspace_not_found`. */
@@ -4276,6 +4342,10 @@ export interface components {
     pathItems: never;
 }
 export type ErrorCode = components['schemas']['ErrorCode'];
+export type JsonRpcMessage = components['schemas']['JsonRpcMessage'];
+export type JsonRpcResponse = components['schemas']['JsonRpcResponse'];
+export type JsonRpcId = components['schemas']['JsonRpcId'];
+export type JsonRpcError = components['schemas']['JsonRpcError'];
 export type ErrorEnvelope = components['schemas']['ErrorEnvelope'];
 export type FieldError = components['schemas']['FieldError'];
 export type Health = components['schemas']['Health'];
@@ -8052,6 +8122,44 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    postMcpMessage: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["JsonRpcMessage"];
+            };
+        };
+        responses: {
+            /** @description The JSON-RPC response to the request. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["JsonRpcResponse"];
+                };
+            };
+            /** @description A notification or a response was accepted; no body. */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            406: components["responses"]["NotAcceptable"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
             500: components["responses"]["InternalError"];
         };
     };

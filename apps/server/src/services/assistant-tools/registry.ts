@@ -1,10 +1,39 @@
 import type { Principal } from "../../http/principal.js";
 import type { WorkspaceOperation } from "../operation.js";
 import { creditBalanceTool } from "./tools/credit-balance.js";
+import { getAnswerTool } from "./tools/get-answer.js";
+import { getMetricsTool } from "./tools/get-metrics.js";
+import { getScoreboardTool } from "./tools/get-scoreboard.js";
+import { getSeoTrafficTool } from "./tools/get-seo-traffic.js";
+import { getTimeseriesTool } from "./tools/get-timeseries.js";
+import { listMetricChangesTool } from "./tools/list-metric-changes.js";
+import { listPromptsTool } from "./tools/list-prompts.js";
+import { listRecommendationsTool } from "./tools/list-recommendations.js";
+import { listReportsTool } from "./tools/list-reports.js";
+import { listRunsTool } from "./tools/list-runs.js";
+import { getPageEvaluationTool, listPageEvaluationsTool } from "./tools/page-evaluations.js";
+import { searchAnswersTool } from "./tools/search-answers.js";
+import { topCitedDomainsTool } from "./tools/top-cited-domains.js";
 import { type AssistantTool, type AssistantToolResult, ToolError } from "./types.js";
 
 /** Every tool, in the order models and MCP clients see them. */
-export const assistantTools: readonly AssistantTool[] = [creditBalanceTool] as AssistantTool[];
+export const assistantTools: readonly AssistantTool[] = [
+  getMetricsTool,
+  getScoreboardTool,
+  getTimeseriesTool,
+  listMetricChangesTool,
+  topCitedDomainsTool,
+  getSeoTrafficTool,
+  listPromptsTool,
+  listRunsTool,
+  searchAnswersTool,
+  getAnswerTool,
+  listRecommendationsTool,
+  listPageEvaluationsTool,
+  getPageEvaluationTool,
+  listReportsTool,
+  creditBalanceTool,
+] as AssistantTool[];
 
 /** The tools this principal may call: all for a session member, those its scopes allow for a key. */
 export function toolsFor(principal: Principal): AssistantTool[] {

@@ -1,0 +1,42 @@
+import { z } from "zod";
+
+/** Argument schemas several tools share (the API's own bounds and enums). */
+/** The contract's engine ids (MetricsEngine). */
+export const engineIds = [
+  "openai",
+  "perplexity",
+  "gemini",
+  "anthropic",
+  "exa",
+  "simulated",
+] as const;
+
+export const engineArg = z.enum(engineIds).describe("Only answers of this engine.");
+
+export const dayArg = (what: string) => z.iso.date().describe(`${what} (UTC, YYYY-MM-DD).`);
+
+export const limitArg = (max: number, fallback: number) =>
+  z
+    .number()
+    .int()
+    .min(1)
+    .max(max)
+    .default(fallback)
+    .describe(`How many to list (1-${max}, default ${fallback}).`);
+
+/** An entity of the metrics: `self` for the brand, else a competitor id. */
+export const entityArg = z
+  .string()
+  .regex(/^[A-Za-z0-9_-]{1,64}$/)
+  .describe("`self` for the brand, else a competitor id (get_metrics lists them).");
+
+export const promptCategories = [
+  "discovery",
+  "problem_solution",
+  "use_case",
+  "comparison",
+  "expert",
+  "brand_research",
+] as const;
+
+export const categoryArg = z.enum(promptCategories).describe("Only prompts of this category.");

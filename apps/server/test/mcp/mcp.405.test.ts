@@ -1,0 +1,28 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startTestServer, type TestServer } from "../harness/test-server.js";
+
+let t: TestServer;
+let secret: string;
+beforeAll(async () => {
+  t = await startTestServer();
+  const cookie = await t.signIn("mcp-405@example.com");
+  const slug = await t.createWorkspace(cookie, { brand: "mcp405" });
+  secret = (await t.mintKey(cookie, slug, ["metrics:read"])).secret;
+});
+afterAll(() => t.close());
+
+describe("MCP GET and DELETE on a stateless server", () => {
+  it.each([
+    ["GET", true],
+    ["DELETE", true],
+    ["GET", false],
+  ])("%s (key: %s): 405 method_not_allowed with Allow: POST", async (method, withKey) => {
+    const response = await t.request<any>(method, "/api/v1/mcp", {
+      ...(withKey ? { bearer: secret } : {}),
+      headers: { Accept: "text/event-stream" },
+    });
+    expect(response.status).toBe(405);
+    expect(response.body.error.code).toBe("method_not_allowed");
+    expect(response.headers.get("allow")).toBe("POST");
+  });
+});
