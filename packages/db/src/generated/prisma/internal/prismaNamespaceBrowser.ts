@@ -766,6 +766,7 @@ export const PromptSuggestionScalarFieldEnum = {
   language: 'language',
   status: 'status',
   promptId: 'promptId',
+  evidence: 'evidence',
   createdAt: 'createdAt',
   decidedAt: 'decidedAt'
 } as const
