@@ -3593,15 +3593,12 @@ export interface components {
              * @description Last UTC day (default yesterday).
              */
             to?: string;
-            /**
-             * @description Most suggestions stored.
-             * @default 20
-             */
-            limit: number;
-            /** @default 10 */
-            minImpressions: number;
-            /** @default 0.6 */
-            minScore: number;
+            /** @description Most suggestions stored (default 20). */
+            limit?: number;
+            /** @description Fewest impressions of a query offered (default 10). */
+            minImpressions?: number;
+            /** @description Smallest score for a prompt to cover a query (default 0.6). */
+            minScore?: number;
         };
         SeoQuerySuggestions: {
             /** Format: date */
