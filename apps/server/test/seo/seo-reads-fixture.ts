@@ -1,9 +1,9 @@
 import { expect } from "vitest";
+import { executeSeoRefresh } from "../../src/services/seo/execute-seo-refresh.js";
 import { GA4_PROPERTY, GSC_PROPERTY } from "../connections/connection-fixture.js";
 import type { Ga4Row } from "../fakes/google/fake-analytics-data.js";
 import type { SearchAnalyticsRow } from "../fakes/google/fake-search-console.js";
 import type { TestResponse } from "../harness/test-server.js";
-import { executeSeoRefresh } from "../../src/services/seo/execute-seo-refresh.js";
 import { daysAgo, type SeoFixture } from "./seo-fixture.js";
 
 /** Adds Search Console and GA4 rows to the fake property before a refresh pulls them. */
