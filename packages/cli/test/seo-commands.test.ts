@@ -198,7 +198,9 @@ describe("geopulse seo", () => {
     expect(correlation.code, correlation.stderr).toBe(0);
     expect(correlation.stdout).toMatch(/basis: modeled\. Spearman: none \(0 days counted/);
     expect(correlation.stdout).toMatch(/^2026-11-01\s+no\s+0\s+-\s+5$/m);
-    const correlationJson = JSON.parse((await cli("seo", "correlation", ...range, "--json")).stdout);
+    const correlationJson = JSON.parse(
+      (await cli("seo", "correlation", ...range, "--json")).stdout,
+    );
     expect(correlationJson).toMatchObject({ basis: "modeled", n: 0, spearman: null });
   });
 
