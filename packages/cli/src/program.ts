@@ -39,8 +39,12 @@ import { registerScheduleDelete } from "./commands/schedule-delete.js";
 import { registerScheduleGet } from "./commands/schedule-get.js";
 import { registerScheduleSet } from "./commands/schedule-set.js";
 import { registerScoreboard } from "./commands/scoreboard.js";
+import { registerSeoCorrelation } from "./commands/seo-correlation.js";
+import { registerSeoLandingPages } from "./commands/seo-landing-pages.js";
+import { registerSeoQueries } from "./commands/seo-queries.js";
 import { registerSeoRefresh } from "./commands/seo-refresh.js";
 import { registerSeoRefreshesGet } from "./commands/seo-refreshes-get.js";
+import { registerSeoSuggest } from "./commands/seo-suggest.js";
 import { registerSeoTraffic } from "./commands/seo-traffic.js";
 import { registerSuggestionsAccept } from "./commands/suggestions-accept.js";
 import { registerSuggestionsDismiss } from "./commands/suggestions-dismiss.js";
@@ -152,6 +156,10 @@ export function buildProgram(ctx: Context): Command {
     .description("SEO processing: Search Console and GA4 data, AI referral traffic");
   registerSeoRefresh(seo, ctx);
   registerSeoTraffic(seo, ctx);
+  registerSeoLandingPages(seo, ctx);
+  registerSeoQueries(seo, ctx);
+  registerSeoSuggest(seo, ctx);
+  registerSeoCorrelation(seo, ctx);
   const refreshes = seo.command("refreshes").description("SEO refreshes");
   registerSeoRefreshesGet(refreshes, ctx);
 

@@ -91,7 +91,12 @@ beforeAll(async () => {
     analytics: { credentialId: stored.body.id },
   });
   expect(configured.status).toBe(200);
-  const key = await api.createKey(["workspace:read", "metrics:read", "runs:write"]);
+  const key = await api.createKey([
+    "workspace:read",
+    "metrics:read",
+    "runs:write",
+    "prompts:write",
+  ]);
   env = { GEOPULSE_CONFIG_DIR: await tempDir(), GEOPULSE_BASE_URL: api.url, GEOPULSE_API_KEY: key };
 }, 60_000);
 afterAll(async () => {
@@ -163,6 +168,40 @@ describe("geopulse seo", () => {
       engines: [{ engine: "chatgpt", sessions: 5, daily: [{ date: "2026-11-01", sessions: 5 }] }],
       topLandingPages: [{ landingPage: "/", sessions: 5 }],
     });
+  });
+
+  it("landing-pages, queries and correlation print tables, and --json the API's answers", async () => {
+    const range = ["--from", "2026-11-01", "--to", "2026-11-02"];
+    const pages = await cli("seo", "landing-pages", ...range);
+    expect(pages.code, pages.stderr).toBe(0);
+    expect(pages.stdout).toMatch(/^\/\s+5\s+chatgpt 5\s+0\s+-\s+no$/m);
+    const pagesJson = JSON.parse((await cli("seo", "landing-pages", ...range, "--json")).stdout);
+    expect(pagesJson.pages[0]).toMatchObject({ landingPage: "/", sessions: 5, citedAnswers: 0 });
+
+    const queries = await cli("seo", "queries", ...range, "--uncovered");
+    expect(queries.code, queries.stderr).toBe(0);
+    expect(queries.stdout).toMatch(/no prompt covers/);
+    expect(queries.stdout).toMatch(/^cli query\s+3\s+40\s+7\.5%\s+4\.2\s+-\s+-$/m);
+    const queriesJson = JSON.parse((await cli("seo", "queries", ...range, "--json")).stdout);
+    expect(queriesJson.data).toEqual([
+      { query: "cli query", clicks: 3, impressions: 40, ctr: 0.075, position: 4.2, matches: [] },
+    ]);
+
+    const suggested = await cli("seo", "suggest", ...range, "--json");
+    expect(suggested.code, suggested.stderr).toBe(0);
+    expect(JSON.parse(suggested.stdout)).toMatchObject({
+      stored: 1,
+      data: [{ text: "cli query", source: "search_console", evidence: { impressions: 40 } }],
+    });
+
+    const correlation = await cli("seo", "correlation", ...range);
+    expect(correlation.code, correlation.stderr).toBe(0);
+    expect(correlation.stdout).toMatch(/basis: modeled\. Spearman: none \(0 days counted/);
+    expect(correlation.stdout).toMatch(/^2026-11-01\s+no\s+0\s+-\s+5$/m);
+    const correlationJson = JSON.parse(
+      (await cli("seo", "correlation", ...range, "--json")).stdout,
+    );
+    expect(correlationJson).toMatchObject({ basis: "modeled", n: 0, spearman: null });
   });
 
   it("refresh without --wait prints only the queued refresh on stderr", async () => {

@@ -15,7 +15,7 @@ export const DEFAULT_RESAMPLES = 1000;
 /** Below this many prompts one engine's visibility and citation share use Wilson. */
 export const WILSON_MAX_PROMPTS = 30;
 
-const Z_95 = 1.959963984540054;
+export const Z_95 = 1.959963984540054;
 
 /**
  * Wilson score interval for `successes` out of `n` independent trials

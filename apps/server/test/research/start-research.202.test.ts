@@ -64,7 +64,7 @@ describe("research on Exa and Perplexity (fakes)", () => {
       sources: [],
     });
     expect(started.body.skippedProviders).toEqual([
-      { provider: "search_console", reason: expect.stringMatching(/not connected/) },
+      { provider: "search_console", reason: expect.stringMatching(/No Search Console data/) },
     ]);
 
     const done = await waitForFinish(t, path(started.body.researchId), cookie, 120_000);

@@ -396,6 +396,26 @@ export const operations = {
     "path": "/api/v1/workspaces/{workspace}/seo/traffic",
     "idempotencyKey": null
   },
+  "getSeoLandingPages": {
+    "method": "GET",
+    "path": "/api/v1/workspaces/{workspace}/seo/landing-pages",
+    "idempotencyKey": null
+  },
+  "listSeoQueries": {
+    "method": "GET",
+    "path": "/api/v1/workspaces/{workspace}/seo/queries",
+    "idempotencyKey": null
+  },
+  "suggestPromptsFromSearchConsole": {
+    "method": "POST",
+    "path": "/api/v1/workspaces/{workspace}/seo/query-suggestions",
+    "idempotencyKey": null
+  },
+  "getSeoCorrelation": {
+    "method": "GET",
+    "path": "/api/v1/workspaces/{workspace}/seo/correlation",
+    "idempotencyKey": null
+  },
   "listSeoRefreshes": {
     "method": "GET",
     "path": "/api/v1/workspaces/{workspace}/seo/refreshes",

@@ -1588,9 +1588,11 @@ export interface paths {
          *       5,000 micro-USD per call; result titles phrased as questions become candidates.
          *     - `perplexity`: Perplexity Sonar (`sonar`), asked for the questions people ask about the
          *       seed; at most 30 calls; reserved at 10,000 micro-USD per call.
-         *     - `search_console`: queries from a connected Google Search Console property; at most
-         *       10 calls, free. Connections are not available yet, so it is always reported in
-         *       `skippedProviders` with its reason.
+         *     - `search_console`: the Search Console queries stored by the workspace's SEO refreshes
+         *       (no call to Google): per seed, the 10 queries with most impressions over the last 90
+         *       days that contain the seed's words (matched as `GET .../seo/queries` matches, docs/seo.md),
+         *       their pages as sources; at most 10 calls, free. Without stored Search Console rows it
+         *       is reported in `skippedProviders` with its reason.
          *     A provider without a key (the workspace's stored credential, else the operator's) is
          *     skipped with its reason. Each available provider gets one call per seed, within its
          *     cap; the total is at most `maxCalls` (default 20, at most 80), shared round-robin.
@@ -1695,6 +1697,131 @@ export interface paths {
          *     measured attribution.
          */
         get: operations["getSeoTraffic"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/workspaces/{workspace}/seo/landing-pages": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Workspace slug. Anything that is not a workspace the caller may see answers `404 workspace_not_found`. */
+                workspace: components["parameters"]["Workspace"];
+            };
+            cookie?: never;
+        };
+        /**
+         * AI referral landing pages and whether stored answers cite them
+         * @description The landing pages AI engines sent most sessions to in the range (GA4 rows stored by SEO
+         *     refreshes whose session source classifies as an AI engine; at most `limit`, default
+         *     20), each with its sessions per AI engine and how many stored answers cite it: answers
+         *     of runs created in the range (UTC days) whose citations include the page's URL
+         *     (compared normalised as citations are, docs/metrics.md "Citations"), per answer
+         *     engine, and how many cite any page of its registrable domain. A GA4 landing page is a
+         *     path: its URL is built on the workspace's first domain. Range: UTC days, default the 28
+         *     days ending yesterday; at most 486 days. Cited and visited are shown side by side; any
+         *     link between them is modelled, not measured attribution.
+         */
+        get: operations["getSeoLandingPages"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/workspaces/{workspace}/seo/queries": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Workspace slug. Anything that is not a workspace the caller may see answers `404 workspace_not_found`. */
+                workspace: components["parameters"]["Workspace"];
+            };
+            cookie?: never;
+        };
+        /**
+         * Search Console queries matched to the tracked prompts
+         * @description Search Console queries stored by SEO refreshes over the range (clicks and impressions
+         *     summed, CTR = clicks / impressions, position the impression-weighted mean), most
+         *     impressions first, each with the workspace's prompts it matches. Matching
+         *     (docs/seo.md): query and prompt are split into words (Unicode word segmentation),
+         *     folded (lower case, no accents), stop words of the workspace's languages dropped and
+         *     plural endings folded; the score is the share of the query's words found in the
+         *     prompt, and a prompt matches when the score is at least `minScore` (default 0.6).
+         *     With `uncovered=true`, only queries with impressions that no prompt matches (what
+         *     `POST .../seo/query-suggestions` offers as prompt suggestions). The 5,000 queries with
+         *     most impressions are considered. Range: UTC days, default the 28 days ending
+         *     yesterday; at most 486 days.
+         */
+        get: operations["listSeoQueries"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/workspaces/{workspace}/seo/query-suggestions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Workspace slug. Anything that is not a workspace the caller may see answers `404 workspace_not_found`. */
+                workspace: components["parameters"]["Workspace"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Offer uncovered Search Console queries as prompt suggestions
+         * @description Stores the uncovered queries of `GET .../seo/queries?uncovered=true` (most impressions
+         *     first, at least `minImpressions`, at most `limit`) as pending prompt suggestions with
+         *     `source: search_console`, `provider: search_console` and their `evidence` (query,
+         *     clicks, impressions, range), in the workspace's first language with a guessed
+         *     category. Texts that repeat a prompt or a suggestion (pending, accepted or dismissed)
+         *     are skipped and counted in `duplicates`. Free: the rows were paid for by the refresh.
+         *     Suggestions are listed, accepted and dismissed like the others
+         *     (`/prompt-suggestions`).
+         */
+        post: operations["suggestPromptsFromSearchConsole"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/workspaces/{workspace}/seo/correlation": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Workspace slug. Anything that is not a workspace the caller may see answers `404 workspace_not_found`. */
+                workspace: components["parameters"]["Workspace"];
+            };
+            cookie?: never;
+        };
+        /**
+         * Modelled correlation of AI visibility with AI referral sessions
+         * @description Per UTC day of the range: the brand's visibility pooled over engines (the metrics
+         *     time series' value, `GET .../metrics/timeseries`) and the AI referral sessions stored
+         *     by SEO refreshes. Days count when the brand was measured (answers that day) and the
+         *     day lies in the range of a succeeded refresh that pulled GA4. Spearman's rank
+         *     correlation over those days (ties ranked by their mean), with a 95% interval from
+         *     Fisher's z with the Fieller–Hartley–Pearson variance 1.06 / (n − 3); `null` with a
+         *     `reason` when there are fewer than 4 days or either series is constant. `basis` is
+         *     always `modeled`: it is a correlation over days, not measured attribution of sessions
+         *     to answers. Range: UTC days, default the 28 days ending yesterday; at most 366 days.
+         */
+        get: operations["getSeoCorrelation"];
         put?: never;
         post?: never;
         delete?: never;
@@ -3489,6 +3616,139 @@ export interface components {
                 sessions: number;
             }[];
         };
+        SeoLandingPages: {
+            workspace: string;
+            /** Format: date */
+            from: string;
+            /** Format: date */
+            to: string;
+            /** @description The workspace domain landing page paths are read on (null without one). */
+            siteDomain: string | null;
+            /** @description Stored answers (succeeded) of runs created in the range. */
+            answers: number;
+            /** @description Most AI sessions first. */
+            pages: {
+                /** @description As GA4 reports it. */
+                landingPage: string;
+                /** @description The page's URL, normalised as citations are (null without a domain). */
+                url: string | null;
+                /** @description AI referral sessions. */
+                sessions: number;
+                /** @description AI referral sessions per AI engine (ai-referrers.json), most first. */
+                sessionsByEngine: components["schemas"]["SeoEngineCount"][];
+                /** @description Answers in the range that cite this exact URL. */
+                citedAnswers: number;
+                /** @description Those answers per answer engine, most first. */
+                citedByEngine: components["schemas"]["SeoEngineCount"][];
+                /** @description The URL's registrable domain. */
+                domain: string | null;
+                /** @description Answers in the range that cite any page of `domain`. */
+                domainCitedAnswers: number;
+                domainCited: boolean;
+            }[];
+        };
+        SeoEngineCount: {
+            engine: string;
+            count: number;
+        };
+        SeoQueries: {
+            workspace: string;
+            /** Format: date */
+            from: string;
+            /** Format: date */
+            to: string;
+            minScore: number;
+            uncovered: boolean;
+            /** @description Distinct queries read (at most 5,000, most impressions first). */
+            queriesConsidered: number;
+            data: components["schemas"]["SeoQuery"][];
+        };
+        SeoQuery: {
+            query: string;
+            clicks: number;
+            impressions: number;
+            ctr: number;
+            /** @description Impression-weighted mean position. */
+            position: number;
+            /** @description Prompts scoring at least `minScore`, best first (at most 5). */
+            matches: {
+                promptId: string;
+                text: string;
+                active: boolean;
+                score: number;
+            }[];
+        };
+        SeoQuerySuggestionsRequest: {
+            /**
+             * Format: date
+             * @description First UTC day (default 27 days before `to`).
+             */
+            from?: string;
+            /**
+             * Format: date
+             * @description Last UTC day (default yesterday).
+             */
+            to?: string;
+            /** @description Most suggestions stored (default 20). */
+            limit?: number;
+            /** @description Fewest impressions of a query offered (default 10). */
+            minImpressions?: number;
+            /** @description Smallest score for a prompt to cover a query (default 0.6). */
+            minScore?: number;
+        };
+        SeoQuerySuggestions: {
+            /** Format: date */
+            from: string;
+            /** Format: date */
+            to: string;
+            stored: number;
+            /** @description Uncovered queries skipped because a prompt or suggestion has their text. */
+            duplicates: number;
+            data: components["schemas"]["PromptSuggestion"][];
+        };
+        /** @description The Search Console figures a `search_console` suggestion came from. */
+        SearchQueryEvidence: {
+            query: string;
+            clicks: number;
+            impressions: number;
+            /** Format: date */
+            from: string;
+            /** Format: date */
+            to: string;
+        };
+        SeoCorrelation: {
+            workspace: string;
+            /** Format: date */
+            from: string;
+            /** Format: date */
+            to: string;
+            /** @enum {string} */
+            basis: "modeled";
+            /** @description What the figure is and is not. */
+            note: string;
+            /** @description Days counted. */
+            n: number;
+            spearman: number | null;
+            interval: null | {
+                /** @enum {number} */
+                level: 0.95;
+                /** @enum {string} */
+                method: "fisher_z";
+                lower: number;
+                upper: number;
+            };
+            /** @description Why `spearman` is null. */
+            reason: string | null;
+            days: {
+                /** Format: date */
+                date: string;
+                /** @description Part of the correlation. */
+                counted: boolean;
+                answers: number;
+                visibility: number | null;
+                aiSessions: number;
+            }[];
+        };
         SeoRefreshRequest: {
             /**
              * Format: date
@@ -3603,8 +3863,8 @@ export interface components {
             category: components["schemas"]["PromptCategory"];
             language: components["schemas"]["Language"];
             /** @enum {string} */
-            source: "generation" | "research";
-            /** @description openai, exa, perplexity or simulated. */
+            source: "generation" | "research" | "search_console";
+            /** @description openai, exa, perplexity, search_console or simulated. */
             provider: string;
             simulated: boolean;
             generationId: string | null;
@@ -3616,6 +3876,8 @@ export interface components {
             createdAt: string;
             /** Format: date-time */
             decidedAt: string | null;
+            /** @description For `search_console` suggestions, the query's figures; otherwise `null`. */
+            evidence: null | components["schemas"]["SearchQueryEvidence"];
         };
         PromptSuggestionAccepted: {
             suggestion: components["schemas"]["PromptSuggestion"];
@@ -4317,6 +4579,12 @@ export interface components {
         ReportFormat: components["schemas"]["ReportFormat"];
         /** @description CSV only (ignored otherwise) - the section whose table to download; default the type's main table. */
         ReportSection: string;
+        /** @description First UTC day (default 27 days before `to`). */
+        SeoFrom: string;
+        /** @description Last UTC day (default yesterday). */
+        SeoTo: string;
+        /** @description Smallest match score (share of the query's words found in the prompt). */
+        SeoMinScore: number;
         /** @description Page size. */
         Limit: number;
         /** @description The `nextCursor` of the previous page. */
@@ -4432,6 +4700,14 @@ export type DiscoveryStatus = components['schemas']['DiscoveryStatus'];
 export type PromptGeneration = components['schemas']['PromptGeneration'];
 export type ResearchProvider = components['schemas']['ResearchProvider'];
 export type SeoTraffic = components['schemas']['SeoTraffic'];
+export type SeoLandingPages = components['schemas']['SeoLandingPages'];
+export type SeoEngineCount = components['schemas']['SeoEngineCount'];
+export type SeoQueries = components['schemas']['SeoQueries'];
+export type SeoQuery = components['schemas']['SeoQuery'];
+export type SeoQuerySuggestionsRequest = components['schemas']['SeoQuerySuggestionsRequest'];
+export type SeoQuerySuggestions = components['schemas']['SeoQuerySuggestions'];
+export type SearchQueryEvidence = components['schemas']['SearchQueryEvidence'];
+export type SeoCorrelation = components['schemas']['SeoCorrelation'];
 export type SeoRefreshRequest = components['schemas']['SeoRefreshRequest'];
 export type SeoSourceProgress = components['schemas']['SeoSourceProgress'];
 export type SeoRefresh = components['schemas']['SeoRefresh'];
@@ -4511,6 +4787,9 @@ export type ParameterRecommendationId = components['parameters']['Recommendation
 export type ParameterReportId = components['parameters']['ReportId'];
 export type ParameterReportFormat = components['parameters']['ReportFormat'];
 export type ParameterReportSection = components['parameters']['ReportSection'];
+export type ParameterSeoFrom = components['parameters']['SeoFrom'];
+export type ParameterSeoTo = components['parameters']['SeoTo'];
+export type ParameterSeoMinScore = components['parameters']['SeoMinScore'];
 export type ParameterLimit = components['parameters']['Limit'];
 export type ParameterCursor = components['parameters']['Cursor'];
 export type ParameterMetricsDate = components['parameters']['MetricsDate'];
@@ -7185,6 +7464,147 @@ export interface operations {
             500: components["responses"]["InternalError"];
         };
     };
+    getSeoLandingPages: {
+        parameters: {
+            query?: {
+                /** @description First UTC day (default 27 days before `to`). */
+                from?: components["parameters"]["SeoFrom"];
+                /** @description Last UTC day (default yesterday). */
+                to?: components["parameters"]["SeoTo"];
+                /** @description Landing pages listed, most AI sessions first. */
+                limit?: number;
+            };
+            header?: never;
+            path: {
+                /** @description Workspace slug. Anything that is not a workspace the caller may see answers `404 workspace_not_found`. */
+                workspace: components["parameters"]["Workspace"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description AI referral landing pages with their citations. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SeoLandingPages"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    listSeoQueries: {
+        parameters: {
+            query?: {
+                /** @description First UTC day (default 27 days before `to`). */
+                from?: components["parameters"]["SeoFrom"];
+                /** @description Last UTC day (default yesterday). */
+                to?: components["parameters"]["SeoTo"];
+                /** @description Only queries with impressions that no prompt matches. */
+                uncovered?: boolean;
+                /** @description Smallest match score (share of the query's words found in the prompt). */
+                minScore?: components["parameters"]["SeoMinScore"];
+                /** @description Queries listed. */
+                limit?: number;
+            };
+            header?: never;
+            path: {
+                /** @description Workspace slug. Anything that is not a workspace the caller may see answers `404 workspace_not_found`. */
+                workspace: components["parameters"]["Workspace"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The queries with their matching prompts. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SeoQueries"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    suggestPromptsFromSearchConsole: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Workspace slug. Anything that is not a workspace the caller may see answers `404 workspace_not_found`. */
+                workspace: components["parameters"]["Workspace"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SeoQuerySuggestionsRequest"];
+            };
+        };
+        responses: {
+            /** @description The suggestions stored (possibly none). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SeoQuerySuggestions"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    getSeoCorrelation: {
+        parameters: {
+            query?: {
+                /** @description First UTC day (default 27 days before `to`). */
+                from?: components["parameters"]["SeoFrom"];
+                /** @description Last UTC day (default yesterday). */
+                to?: components["parameters"]["SeoTo"];
+            };
+            header?: never;
+            path: {
+                /** @description Workspace slug. Anything that is not a workspace the caller may see answers `404 workspace_not_found`. */
+                workspace: components["parameters"]["Workspace"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Daily visibility and AI referral sessions with their rank correlation. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SeoCorrelation"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalError"];
+        };
+    };
     listSeoRefreshes: {
         parameters: {
             query?: {
@@ -7254,7 +7674,7 @@ export interface operations {
         parameters: {
             query?: {
                 status?: components["schemas"]["PromptSuggestionStatus"];
-                source?: "generation" | "research";
+                source?: "generation" | "research" | "search_console";
                 generationId?: string;
                 researchId?: string;
                 /** @description Page size. */

@@ -7,7 +7,7 @@ import type { ReadOptions } from "../options.js";
 
 interface ListOptions extends ReadOptions {
   status?: "pending" | "accepted" | "dismissed";
-  source?: "generation" | "research";
+  source?: "generation" | "research" | "search_console";
   generation?: string;
   research?: string;
 }
@@ -28,6 +28,7 @@ export function registerSuggestionsList(parent: Command, ctx: Context): void {
           new Option("--source <source>", "only from this source").choices([
             "generation",
             "research",
+            "search_console",
           ]),
         )
         .option("--generation <generationId>", "only from this prompt generation")

@@ -728,6 +728,28 @@ export const sdkOperations = {
     }
   },
   "seo": {
+    "getCorrelation": {
+      "operationId": "getSeoCorrelation",
+      "method": "GET",
+      "path": "/api/v1/workspaces/{workspace}/seo/correlation",
+      "pathParams": [
+        "workspace"
+      ],
+      "input": "query",
+      "paginated": false,
+      "idempotencyKey": false
+    },
+    "getLandingPages": {
+      "operationId": "getSeoLandingPages",
+      "method": "GET",
+      "path": "/api/v1/workspaces/{workspace}/seo/landing-pages",
+      "pathParams": [
+        "workspace"
+      ],
+      "input": "query",
+      "paginated": false,
+      "idempotencyKey": false
+    },
     "getRefresh": {
       "operationId": "getSeoRefresh",
       "method": "GET",
@@ -744,6 +766,17 @@ export const sdkOperations = {
       "operationId": "getSeoTraffic",
       "method": "GET",
       "path": "/api/v1/workspaces/{workspace}/seo/traffic",
+      "pathParams": [
+        "workspace"
+      ],
+      "input": "query",
+      "paginated": false,
+      "idempotencyKey": false
+    },
+    "listQueries": {
+      "operationId": "listSeoQueries",
+      "method": "GET",
+      "path": "/api/v1/workspaces/{workspace}/seo/queries",
       "pathParams": [
         "workspace"
       ],
@@ -772,6 +805,17 @@ export const sdkOperations = {
       "input": "body",
       "paginated": false,
       "idempotencyKey": true
+    },
+    "suggestPromptsFromSearchConsole": {
+      "operationId": "suggestPromptsFromSearchConsole",
+      "method": "POST",
+      "path": "/api/v1/workspaces/{workspace}/seo/query-suggestions",
+      "pathParams": [
+        "workspace"
+      ],
+      "input": "body",
+      "paginated": false,
+      "idempotencyKey": false
     }
   },
   "settings": {
@@ -1062,14 +1106,22 @@ export interface GeneratedNamespaces {
     start(workspace: PathParam<"startRun", "workspace">, body: Body<"startRun">): Promise<Result<"startRun">>;
   };
   seo: {
+    /** Modelled correlation of AI visibility with AI referral sessions (`getSeoCorrelation`: GET /api/v1/workspaces/{workspace}/seo/correlation; scope metrics:read) */
+    getCorrelation(workspace: PathParam<"getSeoCorrelation", "workspace">, query?: Query<"getSeoCorrelation">): Promise<Result<"getSeoCorrelation">>;
+    /** AI referral landing pages and whether stored answers cite them (`getSeoLandingPages`: GET /api/v1/workspaces/{workspace}/seo/landing-pages; scope metrics:read) */
+    getLandingPages(workspace: PathParam<"getSeoLandingPages", "workspace">, query?: Query<"getSeoLandingPages">): Promise<Result<"getSeoLandingPages">>;
     /** An SEO refresh with its progress (`getSeoRefresh`: GET /api/v1/workspaces/{workspace}/seo/refreshes/{refreshId}; scope metrics:read) */
     getRefresh(workspace: PathParam<"getSeoRefresh", "workspace">, refreshId: PathParam<"getSeoRefresh", "refreshId">): Promise<Result<"getSeoRefresh">>;
     /** AI referral sessions per engine (`getSeoTraffic`: GET /api/v1/workspaces/{workspace}/seo/traffic; scope metrics:read) */
     getTraffic(workspace: PathParam<"getSeoTraffic", "workspace">, query?: Query<"getSeoTraffic">): Promise<Result<"getSeoTraffic">>;
+    /** Search Console queries matched to the tracked prompts (`listSeoQueries`: GET /api/v1/workspaces/{workspace}/seo/queries; scope metrics:read) */
+    listQueries(workspace: PathParam<"listSeoQueries", "workspace">, query?: Query<"listSeoQueries">): Promise<Result<"listSeoQueries">>;
     /** List SEO refreshes (`listSeoRefreshes`: GET /api/v1/workspaces/{workspace}/seo/refreshes; scope metrics:read) */
     listRefreshes(workspace: PathParam<"listSeoRefreshes", "workspace">, options?: ListOptions<"listSeoRefreshes">): AsyncGenerator<Item<"listSeoRefreshes">>;
     /** Pull Search Console and GA4 data (`startSeoRefresh`: POST /api/v1/workspaces/{workspace}/seo/refresh; scope runs:write) */
     startRefresh(workspace: PathParam<"startSeoRefresh", "workspace">, body: Body<"startSeoRefresh">): Promise<Result<"startSeoRefresh">>;
+    /** Offer uncovered Search Console queries as prompt suggestions (`suggestPromptsFromSearchConsole`: POST /api/v1/workspaces/{workspace}/seo/query-suggestions; scope prompts:write) */
+    suggestPromptsFromSearchConsole(workspace: PathParam<"suggestPromptsFromSearchConsole", "workspace">, body: Body<"suggestPromptsFromSearchConsole">): Promise<Result<"suggestPromptsFromSearchConsole">>;
   };
   settings: {
     /** Workspace settings (`getWorkspaceSettings`: GET /api/v1/workspaces/{workspace}/settings; scope settings:read) */

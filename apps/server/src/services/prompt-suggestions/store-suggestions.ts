@@ -7,11 +7,13 @@ export interface SuggestionCandidate {
   text: string;
   category: string;
   language: string;
+  /** What the candidate came from (Search Console figures), stored with it. */
+  evidence?: Prisma.InputJsonValue;
 }
 
 export interface StoreSuggestionsOptions {
   workspaceId: string;
-  source: "generation" | "research";
+  source: "generation" | "research" | "search_console";
   generationId?: string;
   researchJobId?: string;
   provider: string;
@@ -28,7 +30,7 @@ export async function storeSuggestions(
   tx: Prisma.TransactionClient,
   ctx: AppContext,
   options: StoreSuggestionsOptions,
-): Promise<{ stored: number; duplicates: number }> {
+): Promise<{ stored: number; duplicates: number; ids: string[] }> {
   const candidates = options.candidates
     .map((c) => ({ ...c, text: promptText(c.text), textKey: promptTextKey(c.text) }))
     .filter((c) => c.text.length >= 3 && c.text.length <= 500);
@@ -62,10 +64,15 @@ export async function storeSuggestions(
       textKey: c.textKey,
       category: c.category,
       language: c.language,
+      ...(c.evidence === undefined ? {} : { evidence: c.evidence }),
       status: "pending",
       createdAt: now,
     });
   }
   if (rows.length > 0) await tx.promptSuggestion.createMany({ data: rows });
-  return { stored: rows.length, duplicates: options.candidates.length - rows.length };
+  return {
+    stored: rows.length,
+    duplicates: options.candidates.length - rows.length,
+    ids: rows.map((r) => r.id),
+  };
 }

@@ -20,5 +20,6 @@ export function toSuggestionResponse(row: PromptSuggestion): SuggestionResponse 
     promptId: row.promptId,
     createdAt: row.createdAt.toISOString(),
     decidedAt: row.decidedAt?.toISOString() ?? null,
+    evidence: (row.evidence as SuggestionResponse["evidence"] | null) ?? null,
   };
 }

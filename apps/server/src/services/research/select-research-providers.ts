@@ -6,6 +6,7 @@ import { resolveProviderKey } from "../../engines/connectors/resolve-provider-ke
 import { createExaSearch } from "../../engines/exa/exa-search.js";
 import { createPerplexityQuestions } from "../../engines/perplexity/perplexity-questions.js";
 import type { ResearchProvider, ResearchProviderId } from "../../engines/research-provider.js";
+import { createSearchConsoleResearch, hasSearchConsoleRows } from "./search-console-research.js";
 import { createSimulatedResearch } from "./simulated-research.js";
 
 export interface ResearchSelection {
@@ -16,9 +17,9 @@ export interface ResearchSelection {
 
 /**
  * The providers a research job asks: each requested one with a key (the
- * workspace's stored credential, else the operator's). Search Console needs a
- * connection, which does not exist yet, so it is always skipped. With none
- * left, local mode answers with the simulated provider alone.
+ * workspace's stored credential, else the operator's); Search Console when SEO
+ * refreshes stored its rows for the workspace (read from the database, free).
+ * With none left, local mode answers with the simulated provider alone.
  */
 export async function selectResearchProviders(
   ctx: AppContext,
@@ -31,10 +32,15 @@ export async function selectResearchProviders(
   const skipped: ResearchSelection["skipped"] = [];
   for (const name of requested) {
     if (name === "search_console") {
-      skipped.push({
-        provider: name,
-        reason: "Search Console is not connected (connections are not available yet).",
-      });
+      if (await hasSearchConsoleRows(db, workspaceId)) {
+        providers.push(createSearchConsoleResearch(ctx, workspaceId));
+      } else {
+        skipped.push({
+          provider: name,
+          reason:
+            "No Search Console data is stored for this workspace: connect Search Console and run an SEO refresh.",
+        });
+      }
       continue;
     }
     const key = await resolveProviderKey(ctx, workspaceId, name, db);

@@ -4707,6 +4707,7 @@ export const PromptSuggestionScalarFieldEnum = {
   language: 'language',
   status: 'status',
   promptId: 'promptId',
+  evidence: 'evidence',
   createdAt: 'createdAt',
   decidedAt: 'decidedAt'
 } as const

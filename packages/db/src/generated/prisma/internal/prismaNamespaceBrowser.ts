@@ -769,6 +769,7 @@ export const PromptSuggestionScalarFieldEnum = {
   language: 'language',
   status: 'status',
   promptId: 'promptId',
+  evidence: 'evidence',
   createdAt: 'createdAt',
   decidedAt: 'decidedAt'
 } as const

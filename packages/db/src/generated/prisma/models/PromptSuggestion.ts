@@ -74,6 +74,7 @@ export type PromptSuggestionCountAggregateOutputType = {
   language: number
   status: number
   promptId: number
+  evidence: number
   createdAt: number
   decidedAt: number
   _all: number
@@ -130,6 +131,7 @@ export type PromptSuggestionCountAggregateInputType = {
   language?: true
   status?: true
   promptId?: true
+  evidence?: true
   createdAt?: true
   decidedAt?: true
   _all?: true
@@ -221,6 +223,7 @@ export type PromptSuggestionGroupByOutputType = {
   language: string
   status: string
   promptId: string | null
+  evidence: runtime.JsonValue | null
   createdAt: Date
   decidedAt: Date | null
   _count: PromptSuggestionCountAggregateOutputType | null
@@ -260,6 +263,7 @@ export type PromptSuggestionWhereInput = {
   language?: Prisma.StringFilter<"PromptSuggestion"> | string
   status?: Prisma.StringFilter<"PromptSuggestion"> | string
   promptId?: Prisma.StringNullableFilter<"PromptSuggestion"> | string | null
+  evidence?: Prisma.JsonNullableFilter<"PromptSuggestion">
   createdAt?: Prisma.DateTimeFilter<"PromptSuggestion"> | Date | string
   decidedAt?: Prisma.DateTimeNullableFilter<"PromptSuggestion"> | Date | string | null
   workspace?: Prisma.XOR<Prisma.WorkspaceScalarRelationFilter, Prisma.WorkspaceWhereInput>
@@ -281,6 +285,7 @@ export type PromptSuggestionOrderByWithRelationInput = {
   language?: Prisma.SortOrder
   status?: Prisma.SortOrder
   promptId?: Prisma.SortOrderInput | Prisma.SortOrder
+  evidence?: Prisma.SortOrderInput | Prisma.SortOrder
   createdAt?: Prisma.SortOrder
   decidedAt?: Prisma.SortOrderInput | Prisma.SortOrder
   workspace?: Prisma.WorkspaceOrderByWithRelationInput
@@ -305,6 +310,7 @@ export type PromptSuggestionWhereUniqueInput = Prisma.AtLeast<{
   language?: Prisma.StringFilter<"PromptSuggestion"> | string
   status?: Prisma.StringFilter<"PromptSuggestion"> | string
   promptId?: Prisma.StringNullableFilter<"PromptSuggestion"> | string | null
+  evidence?: Prisma.JsonNullableFilter<"PromptSuggestion">
   createdAt?: Prisma.DateTimeFilter<"PromptSuggestion"> | Date | string
   decidedAt?: Prisma.DateTimeNullableFilter<"PromptSuggestion"> | Date | string | null
   workspace?: Prisma.XOR<Prisma.WorkspaceScalarRelationFilter, Prisma.WorkspaceWhereInput>
@@ -326,6 +332,7 @@ export type PromptSuggestionOrderByWithAggregationInput = {
   language?: Prisma.SortOrder
   status?: Prisma.SortOrder
   promptId?: Prisma.SortOrderInput | Prisma.SortOrder
+  evidence?: Prisma.SortOrderInput | Prisma.SortOrder
   createdAt?: Prisma.SortOrder
   decidedAt?: Prisma.SortOrderInput | Prisma.SortOrder
   _count?: Prisma.PromptSuggestionCountOrderByAggregateInput
@@ -350,6 +357,7 @@ export type PromptSuggestionScalarWhereWithAggregatesInput = {
   language?: Prisma.StringWithAggregatesFilter<"PromptSuggestion"> | string
   status?: Prisma.StringWithAggregatesFilter<"PromptSuggestion"> | string
   promptId?: Prisma.StringNullableWithAggregatesFilter<"PromptSuggestion"> | string | null
+  evidence?: Prisma.JsonNullableWithAggregatesFilter<"PromptSuggestion">
   createdAt?: Prisma.DateTimeWithAggregatesFilter<"PromptSuggestion"> | Date | string
   decidedAt?: Prisma.DateTimeNullableWithAggregatesFilter<"PromptSuggestion"> | Date | string | null
 }
@@ -365,6 +373,7 @@ export type PromptSuggestionCreateInput = {
   language: string
   status: string
   promptId?: string | null
+  evidence?: Prisma.NullableJsonNullValueInput | runtime.InputJsonValue
   createdAt: Date | string
   decidedAt?: Date | string | null
   workspace: Prisma.WorkspaceCreateNestedOneWithoutPromptSuggestionsInput
@@ -386,6 +395,7 @@ export type PromptSuggestionUncheckedCreateInput = {
   language: string
   status: string
   promptId?: string | null
+  evidence?: Prisma.NullableJsonNullValueInput | runtime.InputJsonValue
   createdAt: Date | string
   decidedAt?: Date | string | null
 }
@@ -401,6 +411,7 @@ export type PromptSuggestionUpdateInput = {
   language?: Prisma.StringFieldUpdateOperationsInput | string
   status?: Prisma.StringFieldUpdateOperationsInput | string
   promptId?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  evidence?: Prisma.NullableJsonNullValueInput | runtime.InputJsonValue
   createdAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   decidedAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
   workspace?: Prisma.WorkspaceUpdateOneRequiredWithoutPromptSuggestionsNestedInput
@@ -422,6 +433,7 @@ export type PromptSuggestionUncheckedUpdateInput = {
   language?: Prisma.StringFieldUpdateOperationsInput | string
   status?: Prisma.StringFieldUpdateOperationsInput | string
   promptId?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  evidence?: Prisma.NullableJsonNullValueInput | runtime.InputJsonValue
   createdAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   decidedAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
 }
@@ -440,6 +452,7 @@ export type PromptSuggestionCreateManyInput = {
   language: string
   status: string
   promptId?: string | null
+  evidence?: Prisma.NullableJsonNullValueInput | runtime.InputJsonValue
   createdAt: Date | string
   decidedAt?: Date | string | null
 }
@@ -455,6 +468,7 @@ export type PromptSuggestionUpdateManyMutationInput = {
   language?: Prisma.StringFieldUpdateOperationsInput | string
   status?: Prisma.StringFieldUpdateOperationsInput | string
   promptId?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  evidence?: Prisma.NullableJsonNullValueInput | runtime.InputJsonValue
   createdAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   decidedAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
 }
@@ -473,6 +487,7 @@ export type PromptSuggestionUncheckedUpdateManyInput = {
   language?: Prisma.StringFieldUpdateOperationsInput | string
   status?: Prisma.StringFieldUpdateOperationsInput | string
   promptId?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  evidence?: Prisma.NullableJsonNullValueInput | runtime.InputJsonValue
   createdAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   decidedAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
 }
@@ -501,6 +516,7 @@ export type PromptSuggestionCountOrderByAggregateInput = {
   language?: Prisma.SortOrder
   status?: Prisma.SortOrder
   promptId?: Prisma.SortOrder
+  evidence?: Prisma.SortOrder
   createdAt?: Prisma.SortOrder
   decidedAt?: Prisma.SortOrder
 }
@@ -678,6 +694,7 @@ export type PromptSuggestionCreateWithoutWorkspaceInput = {
   language: string
   status: string
   promptId?: string | null
+  evidence?: Prisma.NullableJsonNullValueInput | runtime.InputJsonValue
   createdAt: Date | string
   decidedAt?: Date | string | null
   generation?: Prisma.PromptGenerationCreateNestedOneWithoutSuggestionsInput
@@ -697,6 +714,7 @@ export type PromptSuggestionUncheckedCreateWithoutWorkspaceInput = {
   language: string
   status: string
   promptId?: string | null
+  evidence?: Prisma.NullableJsonNullValueInput | runtime.InputJsonValue
   createdAt: Date | string
   decidedAt?: Date | string | null
 }
@@ -744,6 +762,7 @@ export type PromptSuggestionScalarWhereInput = {
   language?: Prisma.StringFilter<"PromptSuggestion"> | string
   status?: Prisma.StringFilter<"PromptSuggestion"> | string
   promptId?: Prisma.StringNullableFilter<"PromptSuggestion"> | string | null
+  evidence?: Prisma.JsonNullableFilter<"PromptSuggestion">
   createdAt?: Prisma.DateTimeFilter<"PromptSuggestion"> | Date | string
   decidedAt?: Prisma.DateTimeNullableFilter<"PromptSuggestion"> | Date | string | null
 }
@@ -759,6 +778,7 @@ export type PromptSuggestionCreateWithoutGenerationInput = {
   language: string
   status: string
   promptId?: string | null
+  evidence?: Prisma.NullableJsonNullValueInput | runtime.InputJsonValue
   createdAt: Date | string
   decidedAt?: Date | string | null
   workspace: Prisma.WorkspaceCreateNestedOneWithoutPromptSuggestionsInput
@@ -778,6 +798,7 @@ export type PromptSuggestionUncheckedCreateWithoutGenerationInput = {
   language: string
   status: string
   promptId?: string | null
+  evidence?: Prisma.NullableJsonNullValueInput | runtime.InputJsonValue
   createdAt: Date | string
   decidedAt?: Date | string | null
 }
@@ -819,6 +840,7 @@ export type PromptSuggestionCreateWithoutResearchJobInput = {
   language: string
   status: string
   promptId?: string | null
+  evidence?: Prisma.NullableJsonNullValueInput | runtime.InputJsonValue
   createdAt: Date | string
   decidedAt?: Date | string | null
   workspace: Prisma.WorkspaceCreateNestedOneWithoutPromptSuggestionsInput
@@ -838,6 +860,7 @@ export type PromptSuggestionUncheckedCreateWithoutResearchJobInput = {
   language: string
   status: string
   promptId?: string | null
+  evidence?: Prisma.NullableJsonNullValueInput | runtime.InputJsonValue
   createdAt: Date | string
   decidedAt?: Date | string | null
 }
@@ -881,6 +904,7 @@ export type PromptSuggestionCreateManyWorkspaceInput = {
   language: string
   status: string
   promptId?: string | null
+  evidence?: Prisma.NullableJsonNullValueInput | runtime.InputJsonValue
   createdAt: Date | string
   decidedAt?: Date | string | null
 }
@@ -896,6 +920,7 @@ export type PromptSuggestionUpdateWithoutWorkspaceInput = {
   language?: Prisma.StringFieldUpdateOperationsInput | string
   status?: Prisma.StringFieldUpdateOperationsInput | string
   promptId?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  evidence?: Prisma.NullableJsonNullValueInput | runtime.InputJsonValue
   createdAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   decidedAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
   generation?: Prisma.PromptGenerationUpdateOneWithoutSuggestionsNestedInput
@@ -915,6 +940,7 @@ export type PromptSuggestionUncheckedUpdateWithoutWorkspaceInput = {
   language?: Prisma.StringFieldUpdateOperationsInput | string
   status?: Prisma.StringFieldUpdateOperationsInput | string
   promptId?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  evidence?: Prisma.NullableJsonNullValueInput | runtime.InputJsonValue
   createdAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   decidedAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
 }
@@ -932,6 +958,7 @@ export type PromptSuggestionUncheckedUpdateManyWithoutWorkspaceInput = {
   language?: Prisma.StringFieldUpdateOperationsInput | string
   status?: Prisma.StringFieldUpdateOperationsInput | string
   promptId?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  evidence?: Prisma.NullableJsonNullValueInput | runtime.InputJsonValue
   createdAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   decidedAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
 }
@@ -949,6 +976,7 @@ export type PromptSuggestionCreateManyGenerationInput = {
   language: string
   status: string
   promptId?: string | null
+  evidence?: Prisma.NullableJsonNullValueInput | runtime.InputJsonValue
   createdAt: Date | string
   decidedAt?: Date | string | null
 }
@@ -964,6 +992,7 @@ export type PromptSuggestionUpdateWithoutGenerationInput = {
   language?: Prisma.StringFieldUpdateOperationsInput | string
   status?: Prisma.StringFieldUpdateOperationsInput | string
   promptId?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  evidence?: Prisma.NullableJsonNullValueInput | runtime.InputJsonValue
   createdAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   decidedAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
   workspace?: Prisma.WorkspaceUpdateOneRequiredWithoutPromptSuggestionsNestedInput
@@ -983,6 +1012,7 @@ export type PromptSuggestionUncheckedUpdateWithoutGenerationInput = {
   language?: Prisma.StringFieldUpdateOperationsInput | string
   status?: Prisma.StringFieldUpdateOperationsInput | string
   promptId?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  evidence?: Prisma.NullableJsonNullValueInput | runtime.InputJsonValue
   createdAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   decidedAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
 }
@@ -1000,6 +1030,7 @@ export type PromptSuggestionUncheckedUpdateManyWithoutGenerationInput = {
   language?: Prisma.StringFieldUpdateOperationsInput | string
   status?: Prisma.StringFieldUpdateOperationsInput | string
   promptId?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  evidence?: Prisma.NullableJsonNullValueInput | runtime.InputJsonValue
   createdAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   decidedAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
 }
@@ -1017,6 +1048,7 @@ export type PromptSuggestionCreateManyResearchJobInput = {
   language: string
   status: string
   promptId?: string | null
+  evidence?: Prisma.NullableJsonNullValueInput | runtime.InputJsonValue
   createdAt: Date | string
   decidedAt?: Date | string | null
 }
@@ -1032,6 +1064,7 @@ export type PromptSuggestionUpdateWithoutResearchJobInput = {
   language?: Prisma.StringFieldUpdateOperationsInput | string
   status?: Prisma.StringFieldUpdateOperationsInput | string
   promptId?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  evidence?: Prisma.NullableJsonNullValueInput | runtime.InputJsonValue
   createdAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   decidedAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
   workspace?: Prisma.WorkspaceUpdateOneRequiredWithoutPromptSuggestionsNestedInput
@@ -1051,6 +1084,7 @@ export type PromptSuggestionUncheckedUpdateWithoutResearchJobInput = {
   language?: Prisma.StringFieldUpdateOperationsInput | string
   status?: Prisma.StringFieldUpdateOperationsInput | string
   promptId?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  evidence?: Prisma.NullableJsonNullValueInput | runtime.InputJsonValue
   createdAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   decidedAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
 }
@@ -1068,6 +1102,7 @@ export type PromptSuggestionUncheckedUpdateManyWithoutResearchJobInput = {
   language?: Prisma.StringFieldUpdateOperationsInput | string
   status?: Prisma.StringFieldUpdateOperationsInput | string
   promptId?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  evidence?: Prisma.NullableJsonNullValueInput | runtime.InputJsonValue
   createdAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   decidedAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
 }
@@ -1088,6 +1123,7 @@ export type PromptSuggestionSelect<ExtArgs extends runtime.Types.Extensions.Inte
   language?: boolean
   status?: boolean
   promptId?: boolean
+  evidence?: boolean
   createdAt?: boolean
   decidedAt?: boolean
   workspace?: boolean | Prisma.WorkspaceDefaultArgs<ExtArgs>
@@ -1109,6 +1145,7 @@ export type PromptSuggestionSelectCreateManyAndReturn<ExtArgs extends runtime.Ty
   language?: boolean
   status?: boolean
   promptId?: boolean
+  evidence?: boolean
   createdAt?: boolean
   decidedAt?: boolean
   workspace?: boolean | Prisma.WorkspaceDefaultArgs<ExtArgs>
@@ -1130,6 +1167,7 @@ export type PromptSuggestionSelectUpdateManyAndReturn<ExtArgs extends runtime.Ty
   language?: boolean
   status?: boolean
   promptId?: boolean
+  evidence?: boolean
   createdAt?: boolean
   decidedAt?: boolean
   workspace?: boolean | Prisma.WorkspaceDefaultArgs<ExtArgs>
@@ -1151,11 +1189,12 @@ export type PromptSuggestionSelectScalar = {
   language?: boolean
   status?: boolean
   promptId?: boolean
+  evidence?: boolean
   createdAt?: boolean
   decidedAt?: boolean
 }
 
-export type PromptSuggestionOmit<ExtArgs extends runtime.Types.Extensions.InternalArgs = runtime.Types.Extensions.DefaultArgs> = runtime.Types.Extensions.GetOmit<"id" | "workspaceId" | "source" | "generationId" | "researchJobId" | "provider" | "simulated" | "text" | "textKey" | "category" | "language" | "status" | "promptId" | "createdAt" | "decidedAt", ExtArgs["result"]["promptSuggestion"]>
+export type PromptSuggestionOmit<ExtArgs extends runtime.Types.Extensions.InternalArgs = runtime.Types.Extensions.DefaultArgs> = runtime.Types.Extensions.GetOmit<"id" | "workspaceId" | "source" | "generationId" | "researchJobId" | "provider" | "simulated" | "text" | "textKey" | "category" | "language" | "status" | "promptId" | "evidence" | "createdAt" | "decidedAt", ExtArgs["result"]["promptSuggestion"]>
 export type PromptSuggestionInclude<ExtArgs extends runtime.Types.Extensions.InternalArgs = runtime.Types.Extensions.DefaultArgs> = {
   workspace?: boolean | Prisma.WorkspaceDefaultArgs<ExtArgs>
   generation?: boolean | Prisma.PromptSuggestion$generationArgs<ExtArgs>
@@ -1183,7 +1222,7 @@ export type $PromptSuggestionPayload<ExtArgs extends runtime.Types.Extensions.In
     id: string
     workspaceId: string
     /**
-     * generation | research
+     * generation | research | search_console
      */
     source: string
     generationId: string | null
@@ -1205,6 +1244,10 @@ export type $PromptSuggestionPayload<ExtArgs extends runtime.Types.Extensions.In
      */
     status: string
     promptId: string | null
+    /**
+     * search_console suggestions: { query, clicks, impressions, from, to }; null otherwise.
+     */
+    evidence: runtime.JsonValue | null
     createdAt: Date
     decidedAt: Date | null
   }, ExtArgs["result"]["promptSuggestion"]>
@@ -1646,6 +1689,7 @@ export interface PromptSuggestionFieldRefs {
   readonly language: Prisma.FieldRef<"PromptSuggestion", 'String'>
   readonly status: Prisma.FieldRef<"PromptSuggestion", 'String'>
   readonly promptId: Prisma.FieldRef<"PromptSuggestion", 'String'>
+  readonly evidence: Prisma.FieldRef<"PromptSuggestion", 'Json'>
   readonly createdAt: Prisma.FieldRef<"PromptSuggestion", 'DateTime'>
   readonly decidedAt: Prisma.FieldRef<"PromptSuggestion", 'DateTime'>
 }
