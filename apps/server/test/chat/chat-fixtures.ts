@@ -26,10 +26,17 @@ const testTools: AssistantTool[] = [
   {
     name: "get_metrics",
     description: "Visibility metrics of the workspace for a date range and engine.",
-    inputSchema: { type: "object", properties: { from: { type: "string" }, to: { type: "string" }, engine: { type: "string" } } },
+    inputSchema: {
+      type: "object",
+      properties: { from: { type: "string" }, to: { type: "string" }, engine: { type: "string" } },
+    },
     requiredScope: "metrics:read",
     async execute({ args }) {
-      const filter = { from: (args.from as string) ?? "2026-11-01", to: (args.to as string) ?? "2026-11-23", engine: (args.engine as string) ?? null };
+      const filter = {
+        from: (args.from as string) ?? "2026-11-01",
+        to: (args.to as string) ?? "2026-11-23",
+        engine: (args.engine as string) ?? null,
+      };
       return {
         data: { visibility: 0.412, mentions: 17, answers: 58, ...filter },
         summary: `visibility 41.2% (17 mentions in 58 answers), ${filter.from}..${filter.to}`,
@@ -44,9 +51,25 @@ const testTools: AssistantTool[] = [
     requiredScope: "runs:read",
     async execute() {
       return {
-        data: { answers: [{ runId: "run_01JD0000000000000000000001", responseId: "rsp_01JD0000000000000000000001", engine: "openai", text: `Acme is a solid choice. ${plantedInstruction}` }] },
+        data: {
+          answers: [
+            {
+              runId: "run_01JD0000000000000000000001",
+              responseId: "rsp_01JD0000000000000000000001",
+              engine: "openai",
+              text: `Acme is a solid choice. ${plantedInstruction}`,
+            },
+          ],
+        },
         summary: "1 answer found (openai)",
-        citations: [{ kind: "response", runId: "run_01JD0000000000000000000001", responseId: "rsp_01JD0000000000000000000001", engine: "openai" }],
+        citations: [
+          {
+            kind: "response",
+            runId: "run_01JD0000000000000000000001",
+            responseId: "rsp_01JD0000000000000000000001",
+            engine: "openai",
+          },
+        ],
       };
     },
   },
@@ -83,7 +106,10 @@ export const testToolbox: AssistantToolbox = {
     const tool = tools.find((candidate) => candidate.name === name);
     if (!tool) throw new ToolError("unknown_tool", `There is no tool named ${name}.`);
     if (!offered(op.principal).includes(tool)) {
-      throw new ToolError("insufficient_scope", `The caller lacks the scope ${tool.requiredScope}.`);
+      throw new ToolError(
+        "insufficient_scope",
+        `The caller lacks the scope ${tool.requiredScope}.`,
+      );
     }
     return tool.execute({ op, args: (args ?? {}) as Record<string, unknown> });
   },
@@ -141,8 +167,15 @@ export async function startChatServer(
   };
 }
 
-export async function createThread(t: TestServer, slug: string, auth: RequestOptions): Promise<string> {
-  const created = await t.request<any>("POST", `/api/v1/workspaces/${slug}/chat/threads`, { ...auth, body: {} });
+export async function createThread(
+  t: TestServer,
+  slug: string,
+  auth: RequestOptions,
+): Promise<string> {
+  const created = await t.request<any>("POST", `/api/v1/workspaces/${slug}/chat/threads`, {
+    ...auth,
+    body: {},
+  });
   expect(created.status).toBe(201);
   return created.body.threadId;
 }
@@ -192,8 +225,8 @@ export async function ledgerOf(t: TestServer, messageId: string) {
   const charged =
     0 -
     entries
-    .filter((e) => e.kind === "lease" || e.kind === "settlement")
-    .reduce((sum, e) => sum + Number(e.postedDeltaMicrousd), 0);
+      .filter((e) => e.kind === "lease" || e.kind === "settlement")
+      .reduce((sum, e) => sum + Number(e.postedDeltaMicrousd), 0);
   return { reservation, entries, charged };
 }
 

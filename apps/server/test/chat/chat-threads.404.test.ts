@@ -24,7 +24,10 @@ describe("chat threads across workspaces", () => {
     ];
     for (const auth of [{ cookie: s.cookie }, { bearer: key.secret }]) {
       for (const [method, path, body] of threadRoutes(foreignThread)) {
-        const response = await s.t.request<any>(method, path, { ...auth, ...(body ? { body } : {}) });
+        const response = await s.t.request<any>(method, path, {
+          ...auth,
+          ...(body ? { body } : {}),
+        });
         expect(response.status, `${method} ${path}`).toBe(404);
         expect(response.body.error.code).toBe("not_found");
       }
@@ -35,14 +38,21 @@ describe("chat threads across workspaces", () => {
         ...threadRoutes(foreignThread, foreignSlug),
       ];
       for (const [method, path, body] of foreignRoutes) {
-        const response = await s.t.request<any>(method, path, { ...auth, ...(body ? { body } : {}) });
+        const response = await s.t.request<any>(method, path, {
+          ...auth,
+          ...(body ? { body } : {}),
+        });
         expect(response.status, `${method} ${path}`).toBe(404);
         expect(response.body.error.code).toBe("workspace_not_found");
       }
     }
     const listed = await s.t.request<any>("GET", base, { cookie: s.cookie });
     expect(listed.body.data.map((thread: any) => thread.threadId)).toEqual([ownThread]);
-    const foreign = await s.t.request<any>("GET", `/api/v1/workspaces/${foreignSlug}/chat/threads/${foreignThread}`, { cookie: outsider });
+    const foreign = await s.t.request<any>(
+      "GET",
+      `/api/v1/workspaces/${foreignSlug}/chat/threads/${foreignThread}`,
+      { cookie: outsider },
+    );
     expect(foreign.body).toMatchObject({ title: null, messageCount: 0 });
     expect((await ask(s, ownThread, "hi", { cookie: s.cookie })).status).toBe(200);
   }, 120_000);

@@ -16,7 +16,11 @@ describe("a turn the balance cannot hold", () => {
     const busy = await createThread(s.t, s.slug, { cookie: s.cookie });
     const first = ask(s, busy, "How visible were we?", { cookie: s.cookie });
     const prisma = s.t.server.ctx.prisma;
-    await eventually(async () => (await prisma.chatMessage.count({ where: { threadId: busy, status: "running" } })) || undefined);
+    await eventually(
+      async () =>
+        (await prisma.chatMessage.count({ where: { threadId: busy, status: "running" } })) ||
+        undefined,
+    );
     const other = await createThread(s.t, s.slug, { cookie: s.cookie });
     const refused = await ask(s, other, "And the credits?", { cookie: s.cookie, key: "refused-1" });
     expect(refused.status).toBe(402);

@@ -18,7 +18,12 @@ describe("a key's scopes in the chat", () => {
     const threadId = await createThread(s.t, s.slug, { bearer: key.secret });
     s.model.requests.length = 0;
     s.model.queue(
-      { toolCalls: [{ name: "list_recommendations", arguments: {} }, { name: "get_metrics", arguments: {} }] },
+      {
+        toolCalls: [
+          { name: "list_recommendations", arguments: {} },
+          { name: "get_metrics", arguments: {} },
+        ],
+      },
       { text: "I cannot read recommendations with this key." },
     );
     const response = await ask(s, threadId, "Any recommendations?", { bearer: key.secret });
@@ -27,11 +32,20 @@ describe("a key's scopes in the chat", () => {
     expect(offered).toContain("get_metrics");
     expect(offered).not.toContain("list_recommendations");
     expect(offered).not.toContain("get_credit_balance");
-    const [refused, allowed] = response.body.assistantMessage.steps.filter((step: any) => step.kind === "tool");
-    expect(refused).toMatchObject({ name: "list_recommendations", error: "insufficient_scope", result: null, citations: [] });
+    const [refused, allowed] = response.body.assistantMessage.steps.filter(
+      (step: any) => step.kind === "tool",
+    );
+    expect(refused).toMatchObject({
+      name: "list_recommendations",
+      error: "insufficient_scope",
+      result: null,
+      citations: [],
+    });
     expect(allowed).toMatchObject({ name: "get_metrics", error: null });
     // The refusal is what the model read, as data.
-    const output = s.model.requests[1]?.body.input.find((item: any) => item.type === "function_call_output");
+    const output = s.model.requests[1]?.body.input.find(
+      (item: any) => item.type === "function_call_output",
+    );
     expect(JSON.parse(output.output)).toMatchObject({ error: { code: "insufficient_scope" } });
     expect(response.body.assistantMessage.citations).toEqual([
       expect.objectContaining({ kind: "metric", metric: "visibility" }),
@@ -43,9 +57,14 @@ describe("a key's scopes in the chat", () => {
     const reader = await s.t.mintKey(s.cookie, s.slug, ["chat:read", "recs:read"]);
     const asked = await ask(s, threadId, "hi", { bearer: reader.secret });
     expect(asked.status).toBe(403);
-    expect(asked.body.error).toMatchObject({ code: "insufficient_scope", details: { requiredScope: "chat:write" } });
+    expect(asked.body.error).toMatchObject({
+      code: "insufficient_scope",
+      details: { requiredScope: "chat:write" },
+    });
     const writer = await s.t.mintKey(s.cookie, s.slug, ["chat:write"]);
-    const listed = await s.t.request<any>("GET", `/api/v1/workspaces/${s.slug}/chat/threads`, { bearer: writer.secret });
+    const listed = await s.t.request<any>("GET", `/api/v1/workspaces/${s.slug}/chat/threads`, {
+      bearer: writer.secret,
+    });
     expect(listed.status).toBe(403);
     expect(listed.body.error.details.requiredScope).toBe("chat:read");
     expect(await s.t.server.ctx.prisma.chatMessage.count({ where: { threadId } })).toBe(0);

@@ -13,7 +13,10 @@ describe("the chat rate limit", () => {
     s.t.clock.set(new Date("2026-11-24T10:00:05Z"));
     const threadId = await createThread(s.t, s.slug, { cookie: s.cookie });
     for (let i = 0; i < 30; i++) {
-      const response = await ask(s, threadId, `credit balance ${i}?`, { cookie: s.cookie, key: `turn-${i}` });
+      const response = await ask(s, threadId, `credit balance ${i}?`, {
+        cookie: s.cookie,
+        key: `turn-${i}`,
+      });
       expect(response.status).toBe(200);
     }
     const replay = await ask(s, threadId, "credit balance 0?", { cookie: s.cookie, key: "turn-0" });

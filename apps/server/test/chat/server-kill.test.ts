@@ -5,7 +5,13 @@ import { recoverInterruptedChatTurns } from "../../src/services/chat/finish-inte
 import { sweepCredits } from "../../src/services/credits/sweep-credits.js";
 import { eventually } from "../harness/eventually.js";
 import { hostedSecretsEnv } from "../harness/test-server.js";
-import { type ChatServer, createThread, ledgerOf, messagesPath, startChatServer } from "./chat-fixtures.js";
+import {
+  type ChatServer,
+  createThread,
+  ledgerOf,
+  messagesPath,
+  startChatServer,
+} from "./chat-fixtures.js";
 
 /**
  * A real API process (`dist/main.js`) is killed with SIGKILL mid-turn: the
@@ -58,7 +64,10 @@ describe.skipIf(!onPostgres)("an API process killed mid-turn", () => {
     const url = await startApiProcess();
     const threadId = await createThread(s.t, s.slug, { cookie: s.cookie });
     s.model.latencyMs = 1500;
-    s.model.queue({ toolCalls: [{ name: "get_credit_balance", arguments: {} }] }, { text: "never seen" });
+    s.model.queue(
+      { toolCalls: [{ name: "get_credit_balance", arguments: {} }] },
+      { text: "never seen" },
+    );
     const request = fetch(`${url}${messagesPath(s.slug, threadId)}`, {
       method: "POST",
       headers: { cookie: s.cookie, "content-type": "application/json" },
@@ -77,7 +86,9 @@ describe.skipIf(!onPostgres)("an API process killed mid-turn", () => {
     child?.kill("SIGKILL");
     await exited;
     await request;
-    expect((await prisma.chatMessage.findUniqueOrThrow({ where: { id: turn.id } })).status).toBe("running");
+    expect((await prisma.chatMessage.findUniqueOrThrow({ where: { id: turn.id } })).status).toBe(
+      "running",
+    );
 
     // The dead process's heartbeat (real time) goes stale on the server's clock.
     s.t.clock.set(new Date(Date.now() + s.t.server.ctx.config.runStallMs + 1000));
@@ -85,13 +96,21 @@ describe.skipIf(!onPostgres)("an API process killed mid-turn", () => {
     expect(await recoverInterruptedChatTurns({ ctx: s.t.server.ctx })).toEqual([]);
     await sweepCredits(s.t.server.ctx);
     const stored = await prisma.chatMessage.findUniqueOrThrow({ where: { id: turn.id } });
-    expect(stored).toMatchObject({ status: "interrupted", costMicrousd: 560n, billedMicrousd: 560n });
+    expect(stored).toMatchObject({
+      status: "interrupted",
+      costMicrousd: 560n,
+      billedMicrousd: 560n,
+    });
     const ledger = await ledgerOf(s.t, turn.id);
     expect(ledger.reservation.status).toBe("settled");
     expect(ledger.charged).toBe(560);
     expect(ledger.entries.filter((e) => e.kind === "settlement")).toHaveLength(1);
     expect(ledger.entries.reduce((sum, e) => sum + Number(e.heldDeltaMicrousd), 0)).toBe(0);
-    const thread = await s.t.request<any>("GET", `/api/v1/workspaces/${s.slug}/chat/threads/${threadId}`, { cookie: s.cookie });
+    const thread = await s.t.request<any>(
+      "GET",
+      `/api/v1/workspaces/${s.slug}/chat/threads/${threadId}`,
+      { cookie: s.cookie },
+    );
     expect(thread.body.messages.at(-1)).toMatchObject({ status: "interrupted", costMicrousd: 560 });
   }, 120_000);
 });

@@ -14,9 +14,14 @@ describe("the sixth-step cap", () => {
     const threadId = await createThread(s.t, s.slug, { cookie: s.cookie });
     s.model.requests.length = 0;
     for (let i = 0; i < 6; i++) {
-      s.model.queue({ text: `Step ${i + 1} of the look-up.`, toolCalls: [{ name: "get_metrics", arguments: {} }] });
+      s.model.queue({
+        text: `Step ${i + 1} of the look-up.`,
+        toolCalls: [{ name: "get_metrics", arguments: {} }],
+      });
     }
-    const response = await ask(s, threadId, "Dig as deep as you can, 1 2 3 4 5 6", { cookie: s.cookie });
+    const response = await ask(s, threadId, "Dig as deep as you can, 1 2 3 4 5 6", {
+      cookie: s.cookie,
+    });
     const message = response.body.assistantMessage;
     expect(message.status).toBe("complete");
     const modelSteps = message.steps.filter((step: any) => step.kind === "model");

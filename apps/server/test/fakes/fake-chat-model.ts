@@ -31,7 +31,11 @@ export class FakeChatModel {
   private server: Server | undefined;
   private calls = 0;
 
-  constructor(private readonly fallback: (request: RecordedModelRequest) => ScriptedStep = () => ({ text: "Done." })) {}
+  constructor(
+    private readonly fallback: (request: RecordedModelRequest) => ScriptedStep = () => ({
+      text: "Done.",
+    }),
+  ) {}
 
   /** Queues the answers of the next steps. */
   queue(...steps: ScriptedStep[]): this {
@@ -40,11 +44,14 @@ export class FakeChatModel {
   }
 
   async start(): Promise<this> {
-    this.server = createServer((req, res) => {
+    const server = createServer((req, res) => {
       const chunks: Buffer[] = [];
       req.on("data", (chunk: Buffer) => chunks.push(chunk));
       req.on("end", () => {
-        const request = { path: req.url ?? "", body: JSON.parse(Buffer.concat(chunks).toString("utf8")) };
+        const request = {
+          path: req.url ?? "",
+          body: JSON.parse(Buffer.concat(chunks).toString("utf8")),
+        };
         this.requests.push(request);
         const step = this.script.shift() ?? this.fallback(request);
         const call = ++this.calls;
@@ -57,8 +64,9 @@ export class FakeChatModel {
         }, this.latencyMs);
       });
     });
-    await new Promise<void>((resolve) => this.server?.listen(0, "127.0.0.1", resolve));
-    this.url = `http://127.0.0.1:${(this.server?.address() as AddressInfo).port}`;
+    this.server = server;
+    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+    this.url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
     return this;
   }
 
@@ -77,10 +85,19 @@ const pieces = (text: string) => text.match(/.{1,12}/gs) ?? [];
 function writeResponses(res: ServerResponse, step: ScriptedStep, call: number): void {
   const usage = step.usage ?? { inputTokens: 1000, outputTokens: 100 };
   const output: unknown[] = [];
-  sse(res, "response.created", { type: "response.created", response: { id: `resp_${call}`, status: "in_progress", output: [] } });
+  sse(res, "response.created", {
+    type: "response.created",
+    response: { id: `resp_${call}`, status: "in_progress", output: [] },
+  });
   if (step.text) {
     for (const delta of pieces(step.text)) {
-      sse(res, "response.output_text.delta", { type: "response.output_text.delta", item_id: `msg_${call}`, output_index: 0, content_index: 0, delta });
+      sse(res, "response.output_text.delta", {
+        type: "response.output_text.delta",
+        item_id: `msg_${call}`,
+        output_index: 0,
+        content_index: 0,
+        delta,
+      });
     }
     output.push({
       type: "message",
@@ -107,7 +124,11 @@ function writeResponses(res: ServerResponse, step: ScriptedStep, call: number): 
       object: "response",
       status: "completed",
       output,
-      usage: { input_tokens: usage.inputTokens, output_tokens: usage.outputTokens, total_tokens: usage.inputTokens + usage.outputTokens },
+      usage: {
+        input_tokens: usage.inputTokens,
+        output_tokens: usage.outputTokens,
+        total_tokens: usage.inputTokens + usage.outputTokens,
+      },
     },
   });
 }
@@ -116,20 +137,45 @@ function writeMessages(res: ServerResponse, step: ScriptedStep, call: number): v
   const usage = step.usage ?? { inputTokens: 1000, outputTokens: 100 };
   sse(res, "message_start", {
     type: "message_start",
-    message: { id: `msg_${call}`, type: "message", role: "assistant", model: "claude", content: [], stop_reason: null, stop_sequence: null, usage: { input_tokens: usage.inputTokens, output_tokens: 1 } },
+    message: {
+      id: `msg_${call}`,
+      type: "message",
+      role: "assistant",
+      model: "claude",
+      content: [],
+      stop_reason: null,
+      stop_sequence: null,
+      usage: { input_tokens: usage.inputTokens, output_tokens: 1 },
+    },
   });
   let index = 0;
   if (step.text) {
-    sse(res, "content_block_start", { type: "content_block_start", index, content_block: { type: "text", text: "" } });
+    sse(res, "content_block_start", {
+      type: "content_block_start",
+      index,
+      content_block: { type: "text", text: "" },
+    });
     for (const text of pieces(step.text)) {
-      sse(res, "content_block_delta", { type: "content_block_delta", index, delta: { type: "text_delta", text } });
+      sse(res, "content_block_delta", {
+        type: "content_block_delta",
+        index,
+        delta: { type: "text_delta", text },
+      });
     }
     sse(res, "content_block_stop", { type: "content_block_stop", index });
     index++;
   }
   for (const [n, tool] of (step.toolCalls ?? []).entries()) {
-    sse(res, "content_block_start", { type: "content_block_start", index, content_block: { type: "tool_use", id: `toolu_${call}_${n}`, name: tool.name, input: {} } });
-    sse(res, "content_block_delta", { type: "content_block_delta", index, delta: { type: "input_json_delta", partial_json: JSON.stringify(tool.arguments) } });
+    sse(res, "content_block_start", {
+      type: "content_block_start",
+      index,
+      content_block: { type: "tool_use", id: `toolu_${call}_${n}`, name: tool.name, input: {} },
+    });
+    sse(res, "content_block_delta", {
+      type: "content_block_delta",
+      index,
+      delta: { type: "input_json_delta", partial_json: JSON.stringify(tool.arguments) },
+    });
     sse(res, "content_block_stop", { type: "content_block_stop", index });
     index++;
   }

@@ -4,8 +4,8 @@ import { ManualClock } from "../../src/clock.js";
 import { type Config, loadConfig } from "../../src/config.js";
 import type { EmailProvider } from "../../src/email/email-provider.js";
 import { createLogger } from "../../src/logger.js";
-import type { AssistantToolbox } from "../../src/services/chat/assistant-toolbox.js";
 import { type RunningServer, startServer } from "../../src/server.js";
+import type { AssistantToolbox } from "../../src/services/chat/assistant-toolbox.js";
 import { connectToTestDatabase, createTestDatabase } from "./test-database.js";
 
 export interface RequestOptions {
