@@ -7,6 +7,7 @@ import { deleteCurrentSession } from "./auth/delete-current-session.js";
 import { getMe } from "./auth/get-me.js";
 import { verifySignInToken } from "./auth/verify-sign-in-token.js";
 import { billingHandlers } from "./billing/index.js";
+import { chatHandlers } from "./chat/index.js";
 import { connectionHandlers } from "./connections/index.js";
 import { credentialHandlers } from "./credentials/index.js";
 import { creditHandlers } from "./credits/index.js";
@@ -61,6 +62,7 @@ export const handlers: HandlerRegistry = {
   ...promptGenerationHandlers,
   ...promptSuggestionHandlers,
   ...researchHandlers,
+  ...chatHandlers,
   ...seoHandlers,
   ...credentialHandlers,
   ...connectionHandlers,

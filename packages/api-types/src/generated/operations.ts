@@ -551,6 +551,36 @@ export const operations = {
     "path": "/api/v1/workspaces/{workspace}/page-evaluations/{evaluationId}",
     "idempotencyKey": null
   },
+  "listChatThreads": {
+    "method": "GET",
+    "path": "/api/v1/workspaces/{workspace}/chat/threads",
+    "idempotencyKey": null
+  },
+  "createChatThread": {
+    "method": "POST",
+    "path": "/api/v1/workspaces/{workspace}/chat/threads",
+    "idempotencyKey": null
+  },
+  "getChatThread": {
+    "method": "GET",
+    "path": "/api/v1/workspaces/{workspace}/chat/threads/{threadId}",
+    "idempotencyKey": null
+  },
+  "renameChatThread": {
+    "method": "PATCH",
+    "path": "/api/v1/workspaces/{workspace}/chat/threads/{threadId}",
+    "idempotencyKey": null
+  },
+  "deleteChatThread": {
+    "method": "DELETE",
+    "path": "/api/v1/workspaces/{workspace}/chat/threads/{threadId}",
+    "idempotencyKey": null
+  },
+  "sendChatMessage": {
+    "method": "POST",
+    "path": "/api/v1/workspaces/{workspace}/chat/threads/{threadId}/messages",
+    "idempotencyKey": "header"
+  },
   "postMcpMessage": {
     "method": "POST",
     "path": "/api/v1/mcp",

@@ -451,6 +451,7 @@ export type WorkspaceWhereInput = {
   recommendations?: Prisma.RecommendationListRelationFilter
   pageEvaluations?: Prisma.PageEvaluationListRelationFilter
   reports?: Prisma.ReportListRelationFilter
+  chatThreads?: Prisma.ChatThreadListRelationFilter
 }
 
 export type WorkspaceOrderByWithRelationInput = {
@@ -508,6 +509,7 @@ export type WorkspaceOrderByWithRelationInput = {
   recommendations?: Prisma.RecommendationOrderByRelationAggregateInput
   pageEvaluations?: Prisma.PageEvaluationOrderByRelationAggregateInput
   reports?: Prisma.ReportOrderByRelationAggregateInput
+  chatThreads?: Prisma.ChatThreadOrderByRelationAggregateInput
 }
 
 export type WorkspaceWhereUniqueInput = Prisma.AtLeast<{
@@ -568,6 +570,7 @@ export type WorkspaceWhereUniqueInput = Prisma.AtLeast<{
   recommendations?: Prisma.RecommendationListRelationFilter
   pageEvaluations?: Prisma.PageEvaluationListRelationFilter
   reports?: Prisma.ReportListRelationFilter
+  chatThreads?: Prisma.ChatThreadListRelationFilter
 }, "id" | "slug">
 
 export type WorkspaceOrderByWithAggregationInput = {
@@ -709,6 +712,7 @@ export type WorkspaceCreateInput = {
   recommendations?: Prisma.RecommendationCreateNestedManyWithoutWorkspaceInput
   pageEvaluations?: Prisma.PageEvaluationCreateNestedManyWithoutWorkspaceInput
   reports?: Prisma.ReportCreateNestedManyWithoutWorkspaceInput
+  chatThreads?: Prisma.ChatThreadCreateNestedManyWithoutWorkspaceInput
 }
 
 export type WorkspaceUncheckedCreateInput = {
@@ -766,6 +770,7 @@ export type WorkspaceUncheckedCreateInput = {
   recommendations?: Prisma.RecommendationUncheckedCreateNestedManyWithoutWorkspaceInput
   pageEvaluations?: Prisma.PageEvaluationUncheckedCreateNestedManyWithoutWorkspaceInput
   reports?: Prisma.ReportUncheckedCreateNestedManyWithoutWorkspaceInput
+  chatThreads?: Prisma.ChatThreadUncheckedCreateNestedManyWithoutWorkspaceInput
 }
 
 export type WorkspaceUpdateInput = {
@@ -823,6 +828,7 @@ export type WorkspaceUpdateInput = {
   recommendations?: Prisma.RecommendationUpdateManyWithoutWorkspaceNestedInput
   pageEvaluations?: Prisma.PageEvaluationUpdateManyWithoutWorkspaceNestedInput
   reports?: Prisma.ReportUpdateManyWithoutWorkspaceNestedInput
+  chatThreads?: Prisma.ChatThreadUpdateManyWithoutWorkspaceNestedInput
 }
 
 export type WorkspaceUncheckedUpdateInput = {
@@ -880,6 +886,7 @@ export type WorkspaceUncheckedUpdateInput = {
   recommendations?: Prisma.RecommendationUncheckedUpdateManyWithoutWorkspaceNestedInput
   pageEvaluations?: Prisma.PageEvaluationUncheckedUpdateManyWithoutWorkspaceNestedInput
   reports?: Prisma.ReportUncheckedUpdateManyWithoutWorkspaceNestedInput
+  chatThreads?: Prisma.ChatThreadUncheckedUpdateManyWithoutWorkspaceNestedInput
 }
 
 export type WorkspaceCreateManyInput = {
@@ -1433,6 +1440,20 @@ export type WorkspaceUpdateOneRequiredWithoutSeoTrafficRowsNestedInput = {
   update?: Prisma.XOR<Prisma.XOR<Prisma.WorkspaceUpdateToOneWithWhereWithoutSeoTrafficRowsInput, Prisma.WorkspaceUpdateWithoutSeoTrafficRowsInput>, Prisma.WorkspaceUncheckedUpdateWithoutSeoTrafficRowsInput>
 }
 
+export type WorkspaceCreateNestedOneWithoutChatThreadsInput = {
+  create?: Prisma.XOR<Prisma.WorkspaceCreateWithoutChatThreadsInput, Prisma.WorkspaceUncheckedCreateWithoutChatThreadsInput>
+  connectOrCreate?: Prisma.WorkspaceCreateOrConnectWithoutChatThreadsInput
+  connect?: Prisma.WorkspaceWhereUniqueInput
+}
+
+export type WorkspaceUpdateOneRequiredWithoutChatThreadsNestedInput = {
+  create?: Prisma.XOR<Prisma.WorkspaceCreateWithoutChatThreadsInput, Prisma.WorkspaceUncheckedCreateWithoutChatThreadsInput>
+  connectOrCreate?: Prisma.WorkspaceCreateOrConnectWithoutChatThreadsInput
+  upsert?: Prisma.WorkspaceUpsertWithoutChatThreadsInput
+  connect?: Prisma.WorkspaceWhereUniqueInput
+  update?: Prisma.XOR<Prisma.XOR<Prisma.WorkspaceUpdateToOneWithWhereWithoutChatThreadsInput, Prisma.WorkspaceUpdateWithoutChatThreadsInput>, Prisma.WorkspaceUncheckedUpdateWithoutChatThreadsInput>
+}
+
 export type WorkspaceCreateWithoutCompetitorsInput = {
   id: string
   slug: string
@@ -1487,6 +1508,7 @@ export type WorkspaceCreateWithoutCompetitorsInput = {
   recommendations?: Prisma.RecommendationCreateNestedManyWithoutWorkspaceInput
   pageEvaluations?: Prisma.PageEvaluationCreateNestedManyWithoutWorkspaceInput
   reports?: Prisma.ReportCreateNestedManyWithoutWorkspaceInput
+  chatThreads?: Prisma.ChatThreadCreateNestedManyWithoutWorkspaceInput
 }
 
 export type WorkspaceUncheckedCreateWithoutCompetitorsInput = {
@@ -1543,6 +1565,7 @@ export type WorkspaceUncheckedCreateWithoutCompetitorsInput = {
   recommendations?: Prisma.RecommendationUncheckedCreateNestedManyWithoutWorkspaceInput
   pageEvaluations?: Prisma.PageEvaluationUncheckedCreateNestedManyWithoutWorkspaceInput
   reports?: Prisma.ReportUncheckedCreateNestedManyWithoutWorkspaceInput
+  chatThreads?: Prisma.ChatThreadUncheckedCreateNestedManyWithoutWorkspaceInput
 }
 
 export type WorkspaceCreateOrConnectWithoutCompetitorsInput = {
@@ -1615,6 +1638,7 @@ export type WorkspaceUpdateWithoutCompetitorsInput = {
   recommendations?: Prisma.RecommendationUpdateManyWithoutWorkspaceNestedInput
   pageEvaluations?: Prisma.PageEvaluationUpdateManyWithoutWorkspaceNestedInput
   reports?: Prisma.ReportUpdateManyWithoutWorkspaceNestedInput
+  chatThreads?: Prisma.ChatThreadUpdateManyWithoutWorkspaceNestedInput
 }
 
 export type WorkspaceUncheckedUpdateWithoutCompetitorsInput = {
@@ -1671,6 +1695,7 @@ export type WorkspaceUncheckedUpdateWithoutCompetitorsInput = {
   recommendations?: Prisma.RecommendationUncheckedUpdateManyWithoutWorkspaceNestedInput
   pageEvaluations?: Prisma.PageEvaluationUncheckedUpdateManyWithoutWorkspaceNestedInput
   reports?: Prisma.ReportUncheckedUpdateManyWithoutWorkspaceNestedInput
+  chatThreads?: Prisma.ChatThreadUncheckedUpdateManyWithoutWorkspaceNestedInput
 }
 
 export type WorkspaceCreateWithoutMembersInput = {
@@ -1727,6 +1752,7 @@ export type WorkspaceCreateWithoutMembersInput = {
   recommendations?: Prisma.RecommendationCreateNestedManyWithoutWorkspaceInput
   pageEvaluations?: Prisma.PageEvaluationCreateNestedManyWithoutWorkspaceInput
   reports?: Prisma.ReportCreateNestedManyWithoutWorkspaceInput
+  chatThreads?: Prisma.ChatThreadCreateNestedManyWithoutWorkspaceInput
 }
 
 export type WorkspaceUncheckedCreateWithoutMembersInput = {
@@ -1783,6 +1809,7 @@ export type WorkspaceUncheckedCreateWithoutMembersInput = {
   recommendations?: Prisma.RecommendationUncheckedCreateNestedManyWithoutWorkspaceInput
   pageEvaluations?: Prisma.PageEvaluationUncheckedCreateNestedManyWithoutWorkspaceInput
   reports?: Prisma.ReportUncheckedCreateNestedManyWithoutWorkspaceInput
+  chatThreads?: Prisma.ChatThreadUncheckedCreateNestedManyWithoutWorkspaceInput
 }
 
 export type WorkspaceCreateOrConnectWithoutMembersInput = {
@@ -1855,6 +1882,7 @@ export type WorkspaceUpdateWithoutMembersInput = {
   recommendations?: Prisma.RecommendationUpdateManyWithoutWorkspaceNestedInput
   pageEvaluations?: Prisma.PageEvaluationUpdateManyWithoutWorkspaceNestedInput
   reports?: Prisma.ReportUpdateManyWithoutWorkspaceNestedInput
+  chatThreads?: Prisma.ChatThreadUpdateManyWithoutWorkspaceNestedInput
 }
 
 export type WorkspaceUncheckedUpdateWithoutMembersInput = {
@@ -1911,6 +1939,7 @@ export type WorkspaceUncheckedUpdateWithoutMembersInput = {
   recommendations?: Prisma.RecommendationUncheckedUpdateManyWithoutWorkspaceNestedInput
   pageEvaluations?: Prisma.PageEvaluationUncheckedUpdateManyWithoutWorkspaceNestedInput
   reports?: Prisma.ReportUncheckedUpdateManyWithoutWorkspaceNestedInput
+  chatThreads?: Prisma.ChatThreadUncheckedUpdateManyWithoutWorkspaceNestedInput
 }
 
 export type WorkspaceCreateWithoutApiKeysInput = {
@@ -1967,6 +1996,7 @@ export type WorkspaceCreateWithoutApiKeysInput = {
   recommendations?: Prisma.RecommendationCreateNestedManyWithoutWorkspaceInput
   pageEvaluations?: Prisma.PageEvaluationCreateNestedManyWithoutWorkspaceInput
   reports?: Prisma.ReportCreateNestedManyWithoutWorkspaceInput
+  chatThreads?: Prisma.ChatThreadCreateNestedManyWithoutWorkspaceInput
 }
 
 export type WorkspaceUncheckedCreateWithoutApiKeysInput = {
@@ -2023,6 +2053,7 @@ export type WorkspaceUncheckedCreateWithoutApiKeysInput = {
   recommendations?: Prisma.RecommendationUncheckedCreateNestedManyWithoutWorkspaceInput
   pageEvaluations?: Prisma.PageEvaluationUncheckedCreateNestedManyWithoutWorkspaceInput
   reports?: Prisma.ReportUncheckedCreateNestedManyWithoutWorkspaceInput
+  chatThreads?: Prisma.ChatThreadUncheckedCreateNestedManyWithoutWorkspaceInput
 }
 
 export type WorkspaceCreateOrConnectWithoutApiKeysInput = {
@@ -2095,6 +2126,7 @@ export type WorkspaceUpdateWithoutApiKeysInput = {
   recommendations?: Prisma.RecommendationUpdateManyWithoutWorkspaceNestedInput
   pageEvaluations?: Prisma.PageEvaluationUpdateManyWithoutWorkspaceNestedInput
   reports?: Prisma.ReportUpdateManyWithoutWorkspaceNestedInput
+  chatThreads?: Prisma.ChatThreadUpdateManyWithoutWorkspaceNestedInput
 }
 
 export type WorkspaceUncheckedUpdateWithoutApiKeysInput = {
@@ -2151,6 +2183,7 @@ export type WorkspaceUncheckedUpdateWithoutApiKeysInput = {
   recommendations?: Prisma.RecommendationUncheckedUpdateManyWithoutWorkspaceNestedInput
   pageEvaluations?: Prisma.PageEvaluationUncheckedUpdateManyWithoutWorkspaceNestedInput
   reports?: Prisma.ReportUncheckedUpdateManyWithoutWorkspaceNestedInput
+  chatThreads?: Prisma.ChatThreadUncheckedUpdateManyWithoutWorkspaceNestedInput
 }
 
 export type WorkspaceCreateWithoutInvitationsInput = {
@@ -2207,6 +2240,7 @@ export type WorkspaceCreateWithoutInvitationsInput = {
   recommendations?: Prisma.RecommendationCreateNestedManyWithoutWorkspaceInput
   pageEvaluations?: Prisma.PageEvaluationCreateNestedManyWithoutWorkspaceInput
   reports?: Prisma.ReportCreateNestedManyWithoutWorkspaceInput
+  chatThreads?: Prisma.ChatThreadCreateNestedManyWithoutWorkspaceInput
 }
 
 export type WorkspaceUncheckedCreateWithoutInvitationsInput = {
@@ -2263,6 +2297,7 @@ export type WorkspaceUncheckedCreateWithoutInvitationsInput = {
   recommendations?: Prisma.RecommendationUncheckedCreateNestedManyWithoutWorkspaceInput
   pageEvaluations?: Prisma.PageEvaluationUncheckedCreateNestedManyWithoutWorkspaceInput
   reports?: Prisma.ReportUncheckedCreateNestedManyWithoutWorkspaceInput
+  chatThreads?: Prisma.ChatThreadUncheckedCreateNestedManyWithoutWorkspaceInput
 }
 
 export type WorkspaceCreateOrConnectWithoutInvitationsInput = {
@@ -2335,6 +2370,7 @@ export type WorkspaceUpdateWithoutInvitationsInput = {
   recommendations?: Prisma.RecommendationUpdateManyWithoutWorkspaceNestedInput
   pageEvaluations?: Prisma.PageEvaluationUpdateManyWithoutWorkspaceNestedInput
   reports?: Prisma.ReportUpdateManyWithoutWorkspaceNestedInput
+  chatThreads?: Prisma.ChatThreadUpdateManyWithoutWorkspaceNestedInput
 }
 
 export type WorkspaceUncheckedUpdateWithoutInvitationsInput = {
@@ -2391,6 +2427,7 @@ export type WorkspaceUncheckedUpdateWithoutInvitationsInput = {
   recommendations?: Prisma.RecommendationUncheckedUpdateManyWithoutWorkspaceNestedInput
   pageEvaluations?: Prisma.PageEvaluationUncheckedUpdateManyWithoutWorkspaceNestedInput
   reports?: Prisma.ReportUncheckedUpdateManyWithoutWorkspaceNestedInput
+  chatThreads?: Prisma.ChatThreadUncheckedUpdateManyWithoutWorkspaceNestedInput
 }
 
 export type WorkspaceCreateWithoutCredentialsInput = {
@@ -2447,6 +2484,7 @@ export type WorkspaceCreateWithoutCredentialsInput = {
   recommendations?: Prisma.RecommendationCreateNestedManyWithoutWorkspaceInput
   pageEvaluations?: Prisma.PageEvaluationCreateNestedManyWithoutWorkspaceInput
   reports?: Prisma.ReportCreateNestedManyWithoutWorkspaceInput
+  chatThreads?: Prisma.ChatThreadCreateNestedManyWithoutWorkspaceInput
 }
 
 export type WorkspaceUncheckedCreateWithoutCredentialsInput = {
@@ -2503,6 +2541,7 @@ export type WorkspaceUncheckedCreateWithoutCredentialsInput = {
   recommendations?: Prisma.RecommendationUncheckedCreateNestedManyWithoutWorkspaceInput
   pageEvaluations?: Prisma.PageEvaluationUncheckedCreateNestedManyWithoutWorkspaceInput
   reports?: Prisma.ReportUncheckedCreateNestedManyWithoutWorkspaceInput
+  chatThreads?: Prisma.ChatThreadUncheckedCreateNestedManyWithoutWorkspaceInput
 }
 
 export type WorkspaceCreateOrConnectWithoutCredentialsInput = {
@@ -2575,6 +2614,7 @@ export type WorkspaceUpdateWithoutCredentialsInput = {
   recommendations?: Prisma.RecommendationUpdateManyWithoutWorkspaceNestedInput
   pageEvaluations?: Prisma.PageEvaluationUpdateManyWithoutWorkspaceNestedInput
   reports?: Prisma.ReportUpdateManyWithoutWorkspaceNestedInput
+  chatThreads?: Prisma.ChatThreadUpdateManyWithoutWorkspaceNestedInput
 }
 
 export type WorkspaceUncheckedUpdateWithoutCredentialsInput = {
@@ -2631,6 +2671,7 @@ export type WorkspaceUncheckedUpdateWithoutCredentialsInput = {
   recommendations?: Prisma.RecommendationUncheckedUpdateManyWithoutWorkspaceNestedInput
   pageEvaluations?: Prisma.PageEvaluationUncheckedUpdateManyWithoutWorkspaceNestedInput
   reports?: Prisma.ReportUncheckedUpdateManyWithoutWorkspaceNestedInput
+  chatThreads?: Prisma.ChatThreadUncheckedUpdateManyWithoutWorkspaceNestedInput
 }
 
 export type WorkspaceCreateWithoutOauthStatesInput = {
@@ -2687,6 +2728,7 @@ export type WorkspaceCreateWithoutOauthStatesInput = {
   recommendations?: Prisma.RecommendationCreateNestedManyWithoutWorkspaceInput
   pageEvaluations?: Prisma.PageEvaluationCreateNestedManyWithoutWorkspaceInput
   reports?: Prisma.ReportCreateNestedManyWithoutWorkspaceInput
+  chatThreads?: Prisma.ChatThreadCreateNestedManyWithoutWorkspaceInput
 }
 
 export type WorkspaceUncheckedCreateWithoutOauthStatesInput = {
@@ -2743,6 +2785,7 @@ export type WorkspaceUncheckedCreateWithoutOauthStatesInput = {
   recommendations?: Prisma.RecommendationUncheckedCreateNestedManyWithoutWorkspaceInput
   pageEvaluations?: Prisma.PageEvaluationUncheckedCreateNestedManyWithoutWorkspaceInput
   reports?: Prisma.ReportUncheckedCreateNestedManyWithoutWorkspaceInput
+  chatThreads?: Prisma.ChatThreadUncheckedCreateNestedManyWithoutWorkspaceInput
 }
 
 export type WorkspaceCreateOrConnectWithoutOauthStatesInput = {
@@ -2815,6 +2858,7 @@ export type WorkspaceUpdateWithoutOauthStatesInput = {
   recommendations?: Prisma.RecommendationUpdateManyWithoutWorkspaceNestedInput
   pageEvaluations?: Prisma.PageEvaluationUpdateManyWithoutWorkspaceNestedInput
   reports?: Prisma.ReportUpdateManyWithoutWorkspaceNestedInput
+  chatThreads?: Prisma.ChatThreadUpdateManyWithoutWorkspaceNestedInput
 }
 
 export type WorkspaceUncheckedUpdateWithoutOauthStatesInput = {
@@ -2871,6 +2915,7 @@ export type WorkspaceUncheckedUpdateWithoutOauthStatesInput = {
   recommendations?: Prisma.RecommendationUncheckedUpdateManyWithoutWorkspaceNestedInput
   pageEvaluations?: Prisma.PageEvaluationUncheckedUpdateManyWithoutWorkspaceNestedInput
   reports?: Prisma.ReportUncheckedUpdateManyWithoutWorkspaceNestedInput
+  chatThreads?: Prisma.ChatThreadUncheckedUpdateManyWithoutWorkspaceNestedInput
 }
 
 export type WorkspaceCreateWithoutConnectionsInput = {
@@ -2927,6 +2972,7 @@ export type WorkspaceCreateWithoutConnectionsInput = {
   recommendations?: Prisma.RecommendationCreateNestedManyWithoutWorkspaceInput
   pageEvaluations?: Prisma.PageEvaluationCreateNestedManyWithoutWorkspaceInput
   reports?: Prisma.ReportCreateNestedManyWithoutWorkspaceInput
+  chatThreads?: Prisma.ChatThreadCreateNestedManyWithoutWorkspaceInput
 }
 
 export type WorkspaceUncheckedCreateWithoutConnectionsInput = {
@@ -2983,6 +3029,7 @@ export type WorkspaceUncheckedCreateWithoutConnectionsInput = {
   recommendations?: Prisma.RecommendationUncheckedCreateNestedManyWithoutWorkspaceInput
   pageEvaluations?: Prisma.PageEvaluationUncheckedCreateNestedManyWithoutWorkspaceInput
   reports?: Prisma.ReportUncheckedCreateNestedManyWithoutWorkspaceInput
+  chatThreads?: Prisma.ChatThreadUncheckedCreateNestedManyWithoutWorkspaceInput
 }
 
 export type WorkspaceCreateOrConnectWithoutConnectionsInput = {
@@ -3055,6 +3102,7 @@ export type WorkspaceUpdateWithoutConnectionsInput = {
   recommendations?: Prisma.RecommendationUpdateManyWithoutWorkspaceNestedInput
   pageEvaluations?: Prisma.PageEvaluationUpdateManyWithoutWorkspaceNestedInput
   reports?: Prisma.ReportUpdateManyWithoutWorkspaceNestedInput
+  chatThreads?: Prisma.ChatThreadUpdateManyWithoutWorkspaceNestedInput
 }
 
 export type WorkspaceUncheckedUpdateWithoutConnectionsInput = {
@@ -3111,6 +3159,7 @@ export type WorkspaceUncheckedUpdateWithoutConnectionsInput = {
   recommendations?: Prisma.RecommendationUncheckedUpdateManyWithoutWorkspaceNestedInput
   pageEvaluations?: Prisma.PageEvaluationUncheckedUpdateManyWithoutWorkspaceNestedInput
   reports?: Prisma.ReportUncheckedUpdateManyWithoutWorkspaceNestedInput
+  chatThreads?: Prisma.ChatThreadUncheckedUpdateManyWithoutWorkspaceNestedInput
 }
 
 export type WorkspaceCreateWithoutCreditAccountInput = {
@@ -3167,6 +3216,7 @@ export type WorkspaceCreateWithoutCreditAccountInput = {
   recommendations?: Prisma.RecommendationCreateNestedManyWithoutWorkspaceInput
   pageEvaluations?: Prisma.PageEvaluationCreateNestedManyWithoutWorkspaceInput
   reports?: Prisma.ReportCreateNestedManyWithoutWorkspaceInput
+  chatThreads?: Prisma.ChatThreadCreateNestedManyWithoutWorkspaceInput
 }
 
 export type WorkspaceUncheckedCreateWithoutCreditAccountInput = {
@@ -3223,6 +3273,7 @@ export type WorkspaceUncheckedCreateWithoutCreditAccountInput = {
   recommendations?: Prisma.RecommendationUncheckedCreateNestedManyWithoutWorkspaceInput
   pageEvaluations?: Prisma.PageEvaluationUncheckedCreateNestedManyWithoutWorkspaceInput
   reports?: Prisma.ReportUncheckedCreateNestedManyWithoutWorkspaceInput
+  chatThreads?: Prisma.ChatThreadUncheckedCreateNestedManyWithoutWorkspaceInput
 }
 
 export type WorkspaceCreateOrConnectWithoutCreditAccountInput = {
@@ -3295,6 +3346,7 @@ export type WorkspaceUpdateWithoutCreditAccountInput = {
   recommendations?: Prisma.RecommendationUpdateManyWithoutWorkspaceNestedInput
   pageEvaluations?: Prisma.PageEvaluationUpdateManyWithoutWorkspaceNestedInput
   reports?: Prisma.ReportUpdateManyWithoutWorkspaceNestedInput
+  chatThreads?: Prisma.ChatThreadUpdateManyWithoutWorkspaceNestedInput
 }
 
 export type WorkspaceUncheckedUpdateWithoutCreditAccountInput = {
@@ -3351,6 +3403,7 @@ export type WorkspaceUncheckedUpdateWithoutCreditAccountInput = {
   recommendations?: Prisma.RecommendationUncheckedUpdateManyWithoutWorkspaceNestedInput
   pageEvaluations?: Prisma.PageEvaluationUncheckedUpdateManyWithoutWorkspaceNestedInput
   reports?: Prisma.ReportUncheckedUpdateManyWithoutWorkspaceNestedInput
+  chatThreads?: Prisma.ChatThreadUncheckedUpdateManyWithoutWorkspaceNestedInput
 }
 
 export type WorkspaceCreateWithoutPromptsInput = {
@@ -3407,6 +3460,7 @@ export type WorkspaceCreateWithoutPromptsInput = {
   recommendations?: Prisma.RecommendationCreateNestedManyWithoutWorkspaceInput
   pageEvaluations?: Prisma.PageEvaluationCreateNestedManyWithoutWorkspaceInput
   reports?: Prisma.ReportCreateNestedManyWithoutWorkspaceInput
+  chatThreads?: Prisma.ChatThreadCreateNestedManyWithoutWorkspaceInput
 }
 
 export type WorkspaceUncheckedCreateWithoutPromptsInput = {
@@ -3463,6 +3517,7 @@ export type WorkspaceUncheckedCreateWithoutPromptsInput = {
   recommendations?: Prisma.RecommendationUncheckedCreateNestedManyWithoutWorkspaceInput
   pageEvaluations?: Prisma.PageEvaluationUncheckedCreateNestedManyWithoutWorkspaceInput
   reports?: Prisma.ReportUncheckedCreateNestedManyWithoutWorkspaceInput
+  chatThreads?: Prisma.ChatThreadUncheckedCreateNestedManyWithoutWorkspaceInput
 }
 
 export type WorkspaceCreateOrConnectWithoutPromptsInput = {
@@ -3535,6 +3590,7 @@ export type WorkspaceUpdateWithoutPromptsInput = {
   recommendations?: Prisma.RecommendationUpdateManyWithoutWorkspaceNestedInput
   pageEvaluations?: Prisma.PageEvaluationUpdateManyWithoutWorkspaceNestedInput
   reports?: Prisma.ReportUpdateManyWithoutWorkspaceNestedInput
+  chatThreads?: Prisma.ChatThreadUpdateManyWithoutWorkspaceNestedInput
 }
 
 export type WorkspaceUncheckedUpdateWithoutPromptsInput = {
@@ -3591,6 +3647,7 @@ export type WorkspaceUncheckedUpdateWithoutPromptsInput = {
   recommendations?: Prisma.RecommendationUncheckedUpdateManyWithoutWorkspaceNestedInput
   pageEvaluations?: Prisma.PageEvaluationUncheckedUpdateManyWithoutWorkspaceNestedInput
   reports?: Prisma.ReportUncheckedUpdateManyWithoutWorkspaceNestedInput
+  chatThreads?: Prisma.ChatThreadUncheckedUpdateManyWithoutWorkspaceNestedInput
 }
 
 export type WorkspaceCreateWithoutRunsInput = {
@@ -3647,6 +3704,7 @@ export type WorkspaceCreateWithoutRunsInput = {
   recommendations?: Prisma.RecommendationCreateNestedManyWithoutWorkspaceInput
   pageEvaluations?: Prisma.PageEvaluationCreateNestedManyWithoutWorkspaceInput
   reports?: Prisma.ReportCreateNestedManyWithoutWorkspaceInput
+  chatThreads?: Prisma.ChatThreadCreateNestedManyWithoutWorkspaceInput
 }
 
 export type WorkspaceUncheckedCreateWithoutRunsInput = {
@@ -3703,6 +3761,7 @@ export type WorkspaceUncheckedCreateWithoutRunsInput = {
   recommendations?: Prisma.RecommendationUncheckedCreateNestedManyWithoutWorkspaceInput
   pageEvaluations?: Prisma.PageEvaluationUncheckedCreateNestedManyWithoutWorkspaceInput
   reports?: Prisma.ReportUncheckedCreateNestedManyWithoutWorkspaceInput
+  chatThreads?: Prisma.ChatThreadUncheckedCreateNestedManyWithoutWorkspaceInput
 }
 
 export type WorkspaceCreateOrConnectWithoutRunsInput = {
@@ -3775,6 +3834,7 @@ export type WorkspaceUpdateWithoutRunsInput = {
   recommendations?: Prisma.RecommendationUpdateManyWithoutWorkspaceNestedInput
   pageEvaluations?: Prisma.PageEvaluationUpdateManyWithoutWorkspaceNestedInput
   reports?: Prisma.ReportUpdateManyWithoutWorkspaceNestedInput
+  chatThreads?: Prisma.ChatThreadUpdateManyWithoutWorkspaceNestedInput
 }
 
 export type WorkspaceUncheckedUpdateWithoutRunsInput = {
@@ -3831,6 +3891,7 @@ export type WorkspaceUncheckedUpdateWithoutRunsInput = {
   recommendations?: Prisma.RecommendationUncheckedUpdateManyWithoutWorkspaceNestedInput
   pageEvaluations?: Prisma.PageEvaluationUncheckedUpdateManyWithoutWorkspaceNestedInput
   reports?: Prisma.ReportUncheckedUpdateManyWithoutWorkspaceNestedInput
+  chatThreads?: Prisma.ChatThreadUncheckedUpdateManyWithoutWorkspaceNestedInput
 }
 
 export type WorkspaceCreateWithoutPromptGenerationsInput = {
@@ -3887,6 +3948,7 @@ export type WorkspaceCreateWithoutPromptGenerationsInput = {
   recommendations?: Prisma.RecommendationCreateNestedManyWithoutWorkspaceInput
   pageEvaluations?: Prisma.PageEvaluationCreateNestedManyWithoutWorkspaceInput
   reports?: Prisma.ReportCreateNestedManyWithoutWorkspaceInput
+  chatThreads?: Prisma.ChatThreadCreateNestedManyWithoutWorkspaceInput
 }
 
 export type WorkspaceUncheckedCreateWithoutPromptGenerationsInput = {
@@ -3943,6 +4005,7 @@ export type WorkspaceUncheckedCreateWithoutPromptGenerationsInput = {
   recommendations?: Prisma.RecommendationUncheckedCreateNestedManyWithoutWorkspaceInput
   pageEvaluations?: Prisma.PageEvaluationUncheckedCreateNestedManyWithoutWorkspaceInput
   reports?: Prisma.ReportUncheckedCreateNestedManyWithoutWorkspaceInput
+  chatThreads?: Prisma.ChatThreadUncheckedCreateNestedManyWithoutWorkspaceInput
 }
 
 export type WorkspaceCreateOrConnectWithoutPromptGenerationsInput = {
@@ -4015,6 +4078,7 @@ export type WorkspaceUpdateWithoutPromptGenerationsInput = {
   recommendations?: Prisma.RecommendationUpdateManyWithoutWorkspaceNestedInput
   pageEvaluations?: Prisma.PageEvaluationUpdateManyWithoutWorkspaceNestedInput
   reports?: Prisma.ReportUpdateManyWithoutWorkspaceNestedInput
+  chatThreads?: Prisma.ChatThreadUpdateManyWithoutWorkspaceNestedInput
 }
 
 export type WorkspaceUncheckedUpdateWithoutPromptGenerationsInput = {
@@ -4071,6 +4135,7 @@ export type WorkspaceUncheckedUpdateWithoutPromptGenerationsInput = {
   recommendations?: Prisma.RecommendationUncheckedUpdateManyWithoutWorkspaceNestedInput
   pageEvaluations?: Prisma.PageEvaluationUncheckedUpdateManyWithoutWorkspaceNestedInput
   reports?: Prisma.ReportUncheckedUpdateManyWithoutWorkspaceNestedInput
+  chatThreads?: Prisma.ChatThreadUncheckedUpdateManyWithoutWorkspaceNestedInput
 }
 
 export type WorkspaceCreateWithoutResearchJobsInput = {
@@ -4127,6 +4192,7 @@ export type WorkspaceCreateWithoutResearchJobsInput = {
   recommendations?: Prisma.RecommendationCreateNestedManyWithoutWorkspaceInput
   pageEvaluations?: Prisma.PageEvaluationCreateNestedManyWithoutWorkspaceInput
   reports?: Prisma.ReportCreateNestedManyWithoutWorkspaceInput
+  chatThreads?: Prisma.ChatThreadCreateNestedManyWithoutWorkspaceInput
 }
 
 export type WorkspaceUncheckedCreateWithoutResearchJobsInput = {
@@ -4183,6 +4249,7 @@ export type WorkspaceUncheckedCreateWithoutResearchJobsInput = {
   recommendations?: Prisma.RecommendationUncheckedCreateNestedManyWithoutWorkspaceInput
   pageEvaluations?: Prisma.PageEvaluationUncheckedCreateNestedManyWithoutWorkspaceInput
   reports?: Prisma.ReportUncheckedCreateNestedManyWithoutWorkspaceInput
+  chatThreads?: Prisma.ChatThreadUncheckedCreateNestedManyWithoutWorkspaceInput
 }
 
 export type WorkspaceCreateOrConnectWithoutResearchJobsInput = {
@@ -4255,6 +4322,7 @@ export type WorkspaceUpdateWithoutResearchJobsInput = {
   recommendations?: Prisma.RecommendationUpdateManyWithoutWorkspaceNestedInput
   pageEvaluations?: Prisma.PageEvaluationUpdateManyWithoutWorkspaceNestedInput
   reports?: Prisma.ReportUpdateManyWithoutWorkspaceNestedInput
+  chatThreads?: Prisma.ChatThreadUpdateManyWithoutWorkspaceNestedInput
 }
 
 export type WorkspaceUncheckedUpdateWithoutResearchJobsInput = {
@@ -4311,6 +4379,7 @@ export type WorkspaceUncheckedUpdateWithoutResearchJobsInput = {
   recommendations?: Prisma.RecommendationUncheckedUpdateManyWithoutWorkspaceNestedInput
   pageEvaluations?: Prisma.PageEvaluationUncheckedUpdateManyWithoutWorkspaceNestedInput
   reports?: Prisma.ReportUncheckedUpdateManyWithoutWorkspaceNestedInput
+  chatThreads?: Prisma.ChatThreadUncheckedUpdateManyWithoutWorkspaceNestedInput
 }
 
 export type WorkspaceCreateWithoutPromptSuggestionsInput = {
@@ -4367,6 +4436,7 @@ export type WorkspaceCreateWithoutPromptSuggestionsInput = {
   recommendations?: Prisma.RecommendationCreateNestedManyWithoutWorkspaceInput
   pageEvaluations?: Prisma.PageEvaluationCreateNestedManyWithoutWorkspaceInput
   reports?: Prisma.ReportCreateNestedManyWithoutWorkspaceInput
+  chatThreads?: Prisma.ChatThreadCreateNestedManyWithoutWorkspaceInput
 }
 
 export type WorkspaceUncheckedCreateWithoutPromptSuggestionsInput = {
@@ -4423,6 +4493,7 @@ export type WorkspaceUncheckedCreateWithoutPromptSuggestionsInput = {
   recommendations?: Prisma.RecommendationUncheckedCreateNestedManyWithoutWorkspaceInput
   pageEvaluations?: Prisma.PageEvaluationUncheckedCreateNestedManyWithoutWorkspaceInput
   reports?: Prisma.ReportUncheckedCreateNestedManyWithoutWorkspaceInput
+  chatThreads?: Prisma.ChatThreadUncheckedCreateNestedManyWithoutWorkspaceInput
 }
 
 export type WorkspaceCreateOrConnectWithoutPromptSuggestionsInput = {
@@ -4495,6 +4566,7 @@ export type WorkspaceUpdateWithoutPromptSuggestionsInput = {
   recommendations?: Prisma.RecommendationUpdateManyWithoutWorkspaceNestedInput
   pageEvaluations?: Prisma.PageEvaluationUpdateManyWithoutWorkspaceNestedInput
   reports?: Prisma.ReportUpdateManyWithoutWorkspaceNestedInput
+  chatThreads?: Prisma.ChatThreadUpdateManyWithoutWorkspaceNestedInput
 }
 
 export type WorkspaceUncheckedUpdateWithoutPromptSuggestionsInput = {
@@ -4551,6 +4623,7 @@ export type WorkspaceUncheckedUpdateWithoutPromptSuggestionsInput = {
   recommendations?: Prisma.RecommendationUncheckedUpdateManyWithoutWorkspaceNestedInput
   pageEvaluations?: Prisma.PageEvaluationUncheckedUpdateManyWithoutWorkspaceNestedInput
   reports?: Prisma.ReportUncheckedUpdateManyWithoutWorkspaceNestedInput
+  chatThreads?: Prisma.ChatThreadUncheckedUpdateManyWithoutWorkspaceNestedInput
 }
 
 export type WorkspaceCreateWithoutRecommendationsInput = {
@@ -4607,6 +4680,7 @@ export type WorkspaceCreateWithoutRecommendationsInput = {
   promptSuggestions?: Prisma.PromptSuggestionCreateNestedManyWithoutWorkspaceInput
   pageEvaluations?: Prisma.PageEvaluationCreateNestedManyWithoutWorkspaceInput
   reports?: Prisma.ReportCreateNestedManyWithoutWorkspaceInput
+  chatThreads?: Prisma.ChatThreadCreateNestedManyWithoutWorkspaceInput
 }
 
 export type WorkspaceUncheckedCreateWithoutRecommendationsInput = {
@@ -4663,6 +4737,7 @@ export type WorkspaceUncheckedCreateWithoutRecommendationsInput = {
   promptSuggestions?: Prisma.PromptSuggestionUncheckedCreateNestedManyWithoutWorkspaceInput
   pageEvaluations?: Prisma.PageEvaluationUncheckedCreateNestedManyWithoutWorkspaceInput
   reports?: Prisma.ReportUncheckedCreateNestedManyWithoutWorkspaceInput
+  chatThreads?: Prisma.ChatThreadUncheckedCreateNestedManyWithoutWorkspaceInput
 }
 
 export type WorkspaceCreateOrConnectWithoutRecommendationsInput = {
@@ -4735,6 +4810,7 @@ export type WorkspaceUpdateWithoutRecommendationsInput = {
   promptSuggestions?: Prisma.PromptSuggestionUpdateManyWithoutWorkspaceNestedInput
   pageEvaluations?: Prisma.PageEvaluationUpdateManyWithoutWorkspaceNestedInput
   reports?: Prisma.ReportUpdateManyWithoutWorkspaceNestedInput
+  chatThreads?: Prisma.ChatThreadUpdateManyWithoutWorkspaceNestedInput
 }
 
 export type WorkspaceUncheckedUpdateWithoutRecommendationsInput = {
@@ -4791,6 +4867,7 @@ export type WorkspaceUncheckedUpdateWithoutRecommendationsInput = {
   promptSuggestions?: Prisma.PromptSuggestionUncheckedUpdateManyWithoutWorkspaceNestedInput
   pageEvaluations?: Prisma.PageEvaluationUncheckedUpdateManyWithoutWorkspaceNestedInput
   reports?: Prisma.ReportUncheckedUpdateManyWithoutWorkspaceNestedInput
+  chatThreads?: Prisma.ChatThreadUncheckedUpdateManyWithoutWorkspaceNestedInput
 }
 
 export type WorkspaceCreateWithoutPageEvaluationsInput = {
@@ -4847,6 +4924,7 @@ export type WorkspaceCreateWithoutPageEvaluationsInput = {
   promptSuggestions?: Prisma.PromptSuggestionCreateNestedManyWithoutWorkspaceInput
   recommendations?: Prisma.RecommendationCreateNestedManyWithoutWorkspaceInput
   reports?: Prisma.ReportCreateNestedManyWithoutWorkspaceInput
+  chatThreads?: Prisma.ChatThreadCreateNestedManyWithoutWorkspaceInput
 }
 
 export type WorkspaceUncheckedCreateWithoutPageEvaluationsInput = {
@@ -4903,6 +4981,7 @@ export type WorkspaceUncheckedCreateWithoutPageEvaluationsInput = {
   promptSuggestions?: Prisma.PromptSuggestionUncheckedCreateNestedManyWithoutWorkspaceInput
   recommendations?: Prisma.RecommendationUncheckedCreateNestedManyWithoutWorkspaceInput
   reports?: Prisma.ReportUncheckedCreateNestedManyWithoutWorkspaceInput
+  chatThreads?: Prisma.ChatThreadUncheckedCreateNestedManyWithoutWorkspaceInput
 }
 
 export type WorkspaceCreateOrConnectWithoutPageEvaluationsInput = {
@@ -4975,6 +5054,7 @@ export type WorkspaceUpdateWithoutPageEvaluationsInput = {
   promptSuggestions?: Prisma.PromptSuggestionUpdateManyWithoutWorkspaceNestedInput
   recommendations?: Prisma.RecommendationUpdateManyWithoutWorkspaceNestedInput
   reports?: Prisma.ReportUpdateManyWithoutWorkspaceNestedInput
+  chatThreads?: Prisma.ChatThreadUpdateManyWithoutWorkspaceNestedInput
 }
 
 export type WorkspaceUncheckedUpdateWithoutPageEvaluationsInput = {
@@ -5031,6 +5111,7 @@ export type WorkspaceUncheckedUpdateWithoutPageEvaluationsInput = {
   promptSuggestions?: Prisma.PromptSuggestionUncheckedUpdateManyWithoutWorkspaceNestedInput
   recommendations?: Prisma.RecommendationUncheckedUpdateManyWithoutWorkspaceNestedInput
   reports?: Prisma.ReportUncheckedUpdateManyWithoutWorkspaceNestedInput
+  chatThreads?: Prisma.ChatThreadUncheckedUpdateManyWithoutWorkspaceNestedInput
 }
 
 export type WorkspaceCreateWithoutReportsInput = {
@@ -5087,6 +5168,7 @@ export type WorkspaceCreateWithoutReportsInput = {
   promptSuggestions?: Prisma.PromptSuggestionCreateNestedManyWithoutWorkspaceInput
   recommendations?: Prisma.RecommendationCreateNestedManyWithoutWorkspaceInput
   pageEvaluations?: Prisma.PageEvaluationCreateNestedManyWithoutWorkspaceInput
+  chatThreads?: Prisma.ChatThreadCreateNestedManyWithoutWorkspaceInput
 }
 
 export type WorkspaceUncheckedCreateWithoutReportsInput = {
@@ -5143,6 +5225,7 @@ export type WorkspaceUncheckedCreateWithoutReportsInput = {
   promptSuggestions?: Prisma.PromptSuggestionUncheckedCreateNestedManyWithoutWorkspaceInput
   recommendations?: Prisma.RecommendationUncheckedCreateNestedManyWithoutWorkspaceInput
   pageEvaluations?: Prisma.PageEvaluationUncheckedCreateNestedManyWithoutWorkspaceInput
+  chatThreads?: Prisma.ChatThreadUncheckedCreateNestedManyWithoutWorkspaceInput
 }
 
 export type WorkspaceCreateOrConnectWithoutReportsInput = {
@@ -5215,6 +5298,7 @@ export type WorkspaceUpdateWithoutReportsInput = {
   promptSuggestions?: Prisma.PromptSuggestionUpdateManyWithoutWorkspaceNestedInput
   recommendations?: Prisma.RecommendationUpdateManyWithoutWorkspaceNestedInput
   pageEvaluations?: Prisma.PageEvaluationUpdateManyWithoutWorkspaceNestedInput
+  chatThreads?: Prisma.ChatThreadUpdateManyWithoutWorkspaceNestedInput
 }
 
 export type WorkspaceUncheckedUpdateWithoutReportsInput = {
@@ -5271,6 +5355,7 @@ export type WorkspaceUncheckedUpdateWithoutReportsInput = {
   promptSuggestions?: Prisma.PromptSuggestionUncheckedUpdateManyWithoutWorkspaceNestedInput
   recommendations?: Prisma.RecommendationUncheckedUpdateManyWithoutWorkspaceNestedInput
   pageEvaluations?: Prisma.PageEvaluationUncheckedUpdateManyWithoutWorkspaceNestedInput
+  chatThreads?: Prisma.ChatThreadUncheckedUpdateManyWithoutWorkspaceNestedInput
 }
 
 export type WorkspaceCreateWithoutSeoRefreshesInput = {
@@ -5327,6 +5412,7 @@ export type WorkspaceCreateWithoutSeoRefreshesInput = {
   recommendations?: Prisma.RecommendationCreateNestedManyWithoutWorkspaceInput
   pageEvaluations?: Prisma.PageEvaluationCreateNestedManyWithoutWorkspaceInput
   reports?: Prisma.ReportCreateNestedManyWithoutWorkspaceInput
+  chatThreads?: Prisma.ChatThreadCreateNestedManyWithoutWorkspaceInput
 }
 
 export type WorkspaceUncheckedCreateWithoutSeoRefreshesInput = {
@@ -5383,6 +5469,7 @@ export type WorkspaceUncheckedCreateWithoutSeoRefreshesInput = {
   recommendations?: Prisma.RecommendationUncheckedCreateNestedManyWithoutWorkspaceInput
   pageEvaluations?: Prisma.PageEvaluationUncheckedCreateNestedManyWithoutWorkspaceInput
   reports?: Prisma.ReportUncheckedCreateNestedManyWithoutWorkspaceInput
+  chatThreads?: Prisma.ChatThreadUncheckedCreateNestedManyWithoutWorkspaceInput
 }
 
 export type WorkspaceCreateOrConnectWithoutSeoRefreshesInput = {
@@ -5455,6 +5542,7 @@ export type WorkspaceUpdateWithoutSeoRefreshesInput = {
   recommendations?: Prisma.RecommendationUpdateManyWithoutWorkspaceNestedInput
   pageEvaluations?: Prisma.PageEvaluationUpdateManyWithoutWorkspaceNestedInput
   reports?: Prisma.ReportUpdateManyWithoutWorkspaceNestedInput
+  chatThreads?: Prisma.ChatThreadUpdateManyWithoutWorkspaceNestedInput
 }
 
 export type WorkspaceUncheckedUpdateWithoutSeoRefreshesInput = {
@@ -5511,6 +5599,7 @@ export type WorkspaceUncheckedUpdateWithoutSeoRefreshesInput = {
   recommendations?: Prisma.RecommendationUncheckedUpdateManyWithoutWorkspaceNestedInput
   pageEvaluations?: Prisma.PageEvaluationUncheckedUpdateManyWithoutWorkspaceNestedInput
   reports?: Prisma.ReportUncheckedUpdateManyWithoutWorkspaceNestedInput
+  chatThreads?: Prisma.ChatThreadUncheckedUpdateManyWithoutWorkspaceNestedInput
 }
 
 export type WorkspaceCreateWithoutSeoSearchRowsInput = {
@@ -5567,6 +5656,7 @@ export type WorkspaceCreateWithoutSeoSearchRowsInput = {
   recommendations?: Prisma.RecommendationCreateNestedManyWithoutWorkspaceInput
   pageEvaluations?: Prisma.PageEvaluationCreateNestedManyWithoutWorkspaceInput
   reports?: Prisma.ReportCreateNestedManyWithoutWorkspaceInput
+  chatThreads?: Prisma.ChatThreadCreateNestedManyWithoutWorkspaceInput
 }
 
 export type WorkspaceUncheckedCreateWithoutSeoSearchRowsInput = {
@@ -5623,6 +5713,7 @@ export type WorkspaceUncheckedCreateWithoutSeoSearchRowsInput = {
   recommendations?: Prisma.RecommendationUncheckedCreateNestedManyWithoutWorkspaceInput
   pageEvaluations?: Prisma.PageEvaluationUncheckedCreateNestedManyWithoutWorkspaceInput
   reports?: Prisma.ReportUncheckedCreateNestedManyWithoutWorkspaceInput
+  chatThreads?: Prisma.ChatThreadUncheckedCreateNestedManyWithoutWorkspaceInput
 }
 
 export type WorkspaceCreateOrConnectWithoutSeoSearchRowsInput = {
@@ -5695,6 +5786,7 @@ export type WorkspaceUpdateWithoutSeoSearchRowsInput = {
   recommendations?: Prisma.RecommendationUpdateManyWithoutWorkspaceNestedInput
   pageEvaluations?: Prisma.PageEvaluationUpdateManyWithoutWorkspaceNestedInput
   reports?: Prisma.ReportUpdateManyWithoutWorkspaceNestedInput
+  chatThreads?: Prisma.ChatThreadUpdateManyWithoutWorkspaceNestedInput
 }
 
 export type WorkspaceUncheckedUpdateWithoutSeoSearchRowsInput = {
@@ -5751,6 +5843,7 @@ export type WorkspaceUncheckedUpdateWithoutSeoSearchRowsInput = {
   recommendations?: Prisma.RecommendationUncheckedUpdateManyWithoutWorkspaceNestedInput
   pageEvaluations?: Prisma.PageEvaluationUncheckedUpdateManyWithoutWorkspaceNestedInput
   reports?: Prisma.ReportUncheckedUpdateManyWithoutWorkspaceNestedInput
+  chatThreads?: Prisma.ChatThreadUncheckedUpdateManyWithoutWorkspaceNestedInput
 }
 
 export type WorkspaceCreateWithoutSeoTrafficRowsInput = {
@@ -5807,6 +5900,7 @@ export type WorkspaceCreateWithoutSeoTrafficRowsInput = {
   recommendations?: Prisma.RecommendationCreateNestedManyWithoutWorkspaceInput
   pageEvaluations?: Prisma.PageEvaluationCreateNestedManyWithoutWorkspaceInput
   reports?: Prisma.ReportCreateNestedManyWithoutWorkspaceInput
+  chatThreads?: Prisma.ChatThreadCreateNestedManyWithoutWorkspaceInput
 }
 
 export type WorkspaceUncheckedCreateWithoutSeoTrafficRowsInput = {
@@ -5863,6 +5957,7 @@ export type WorkspaceUncheckedCreateWithoutSeoTrafficRowsInput = {
   recommendations?: Prisma.RecommendationUncheckedCreateNestedManyWithoutWorkspaceInput
   pageEvaluations?: Prisma.PageEvaluationUncheckedCreateNestedManyWithoutWorkspaceInput
   reports?: Prisma.ReportUncheckedCreateNestedManyWithoutWorkspaceInput
+  chatThreads?: Prisma.ChatThreadUncheckedCreateNestedManyWithoutWorkspaceInput
 }
 
 export type WorkspaceCreateOrConnectWithoutSeoTrafficRowsInput = {
@@ -5935,6 +6030,7 @@ export type WorkspaceUpdateWithoutSeoTrafficRowsInput = {
   recommendations?: Prisma.RecommendationUpdateManyWithoutWorkspaceNestedInput
   pageEvaluations?: Prisma.PageEvaluationUpdateManyWithoutWorkspaceNestedInput
   reports?: Prisma.ReportUpdateManyWithoutWorkspaceNestedInput
+  chatThreads?: Prisma.ChatThreadUpdateManyWithoutWorkspaceNestedInput
 }
 
 export type WorkspaceUncheckedUpdateWithoutSeoTrafficRowsInput = {
@@ -5991,6 +6087,251 @@ export type WorkspaceUncheckedUpdateWithoutSeoTrafficRowsInput = {
   recommendations?: Prisma.RecommendationUncheckedUpdateManyWithoutWorkspaceNestedInput
   pageEvaluations?: Prisma.PageEvaluationUncheckedUpdateManyWithoutWorkspaceNestedInput
   reports?: Prisma.ReportUncheckedUpdateManyWithoutWorkspaceNestedInput
+  chatThreads?: Prisma.ChatThreadUncheckedUpdateManyWithoutWorkspaceNestedInput
+}
+
+export type WorkspaceCreateWithoutChatThreadsInput = {
+  id: string
+  slug: string
+  brand: string
+  displayName: string
+  domains?: Prisma.WorkspaceCreatedomainsInput | string[]
+  languages?: Prisma.WorkspaceCreatelanguagesInput | string[]
+  regions?: Prisma.WorkspaceCreateregionsInput | string[]
+  gscProperty: string
+  ga4Property: string
+  activeSetSize: number
+  complianceProfile: string
+  quotas: Prisma.JsonNullValueInput | runtime.InputJsonValue
+  createdByUserId: string
+  emailStatus: string
+  emailAddress?: string | null
+  inboxId?: string | null
+  emailAttempts: number
+  emailMessage: string
+  brandProfile?: Prisma.NullableJsonNullValueInput | runtime.InputJsonValue
+  measurementModel?: Prisma.NullableJsonNullValueInput | runtime.InputJsonValue
+  scheduleCron?: string | null
+  scheduleTimezone?: string | null
+  schedulePreset?: string | null
+  nextScheduledRunAt?: Date | string | null
+  scheduleLastRunAt?: Date | string | null
+  scheduleLastOutcome?: string | null
+  scheduleSeoRefresh?: boolean
+  scheduleSeoLastRunAt?: Date | string | null
+  scheduleSeoLastOutcome?: string | null
+  reportFrequency?: string | null
+  reportTypes?: Prisma.WorkspaceCreatereportTypesInput | string[]
+  nextReportAt?: Date | string | null
+  lastReportAt?: Date | string | null
+  createdAt: Date | string
+  updatedAt: Date | string
+  competitors?: Prisma.CompetitorCreateNestedManyWithoutWorkspaceInput
+  members?: Prisma.MemberCreateNestedManyWithoutWorkspaceInput
+  apiKeys?: Prisma.ApiKeyCreateNestedManyWithoutWorkspaceInput
+  invitations?: Prisma.InvitationCreateNestedManyWithoutWorkspaceInput
+  credentials?: Prisma.StoredCredentialCreateNestedManyWithoutWorkspaceInput
+  connections?: Prisma.ConnectionCreateNestedManyWithoutWorkspaceInput
+  oauthStates?: Prisma.OAuthStateCreateNestedManyWithoutWorkspaceInput
+  creditAccount?: Prisma.CreditAccountCreateNestedOneWithoutWorkspaceInput
+  prompts?: Prisma.PromptCreateNestedManyWithoutWorkspaceInput
+  runs?: Prisma.RunCreateNestedManyWithoutWorkspaceInput
+  promptGenerations?: Prisma.PromptGenerationCreateNestedManyWithoutWorkspaceInput
+  researchJobs?: Prisma.ResearchJobCreateNestedManyWithoutWorkspaceInput
+  seoRefreshes?: Prisma.SeoRefreshCreateNestedManyWithoutWorkspaceInput
+  seoSearchRows?: Prisma.SeoSearchRowCreateNestedManyWithoutWorkspaceInput
+  seoTrafficRows?: Prisma.SeoTrafficRowCreateNestedManyWithoutWorkspaceInput
+  promptSuggestions?: Prisma.PromptSuggestionCreateNestedManyWithoutWorkspaceInput
+  recommendations?: Prisma.RecommendationCreateNestedManyWithoutWorkspaceInput
+  pageEvaluations?: Prisma.PageEvaluationCreateNestedManyWithoutWorkspaceInput
+  reports?: Prisma.ReportCreateNestedManyWithoutWorkspaceInput
+}
+
+export type WorkspaceUncheckedCreateWithoutChatThreadsInput = {
+  id: string
+  slug: string
+  brand: string
+  displayName: string
+  domains?: Prisma.WorkspaceCreatedomainsInput | string[]
+  languages?: Prisma.WorkspaceCreatelanguagesInput | string[]
+  regions?: Prisma.WorkspaceCreateregionsInput | string[]
+  gscProperty: string
+  ga4Property: string
+  activeSetSize: number
+  complianceProfile: string
+  quotas: Prisma.JsonNullValueInput | runtime.InputJsonValue
+  createdByUserId: string
+  emailStatus: string
+  emailAddress?: string | null
+  inboxId?: string | null
+  emailAttempts: number
+  emailMessage: string
+  brandProfile?: Prisma.NullableJsonNullValueInput | runtime.InputJsonValue
+  measurementModel?: Prisma.NullableJsonNullValueInput | runtime.InputJsonValue
+  scheduleCron?: string | null
+  scheduleTimezone?: string | null
+  schedulePreset?: string | null
+  nextScheduledRunAt?: Date | string | null
+  scheduleLastRunAt?: Date | string | null
+  scheduleLastOutcome?: string | null
+  scheduleSeoRefresh?: boolean
+  scheduleSeoLastRunAt?: Date | string | null
+  scheduleSeoLastOutcome?: string | null
+  reportFrequency?: string | null
+  reportTypes?: Prisma.WorkspaceCreatereportTypesInput | string[]
+  nextReportAt?: Date | string | null
+  lastReportAt?: Date | string | null
+  createdAt: Date | string
+  updatedAt: Date | string
+  competitors?: Prisma.CompetitorUncheckedCreateNestedManyWithoutWorkspaceInput
+  members?: Prisma.MemberUncheckedCreateNestedManyWithoutWorkspaceInput
+  apiKeys?: Prisma.ApiKeyUncheckedCreateNestedManyWithoutWorkspaceInput
+  invitations?: Prisma.InvitationUncheckedCreateNestedManyWithoutWorkspaceInput
+  credentials?: Prisma.StoredCredentialUncheckedCreateNestedManyWithoutWorkspaceInput
+  connections?: Prisma.ConnectionUncheckedCreateNestedManyWithoutWorkspaceInput
+  oauthStates?: Prisma.OAuthStateUncheckedCreateNestedManyWithoutWorkspaceInput
+  creditAccount?: Prisma.CreditAccountUncheckedCreateNestedOneWithoutWorkspaceInput
+  prompts?: Prisma.PromptUncheckedCreateNestedManyWithoutWorkspaceInput
+  runs?: Prisma.RunUncheckedCreateNestedManyWithoutWorkspaceInput
+  promptGenerations?: Prisma.PromptGenerationUncheckedCreateNestedManyWithoutWorkspaceInput
+  researchJobs?: Prisma.ResearchJobUncheckedCreateNestedManyWithoutWorkspaceInput
+  seoRefreshes?: Prisma.SeoRefreshUncheckedCreateNestedManyWithoutWorkspaceInput
+  seoSearchRows?: Prisma.SeoSearchRowUncheckedCreateNestedManyWithoutWorkspaceInput
+  seoTrafficRows?: Prisma.SeoTrafficRowUncheckedCreateNestedManyWithoutWorkspaceInput
+  promptSuggestions?: Prisma.PromptSuggestionUncheckedCreateNestedManyWithoutWorkspaceInput
+  recommendations?: Prisma.RecommendationUncheckedCreateNestedManyWithoutWorkspaceInput
+  pageEvaluations?: Prisma.PageEvaluationUncheckedCreateNestedManyWithoutWorkspaceInput
+  reports?: Prisma.ReportUncheckedCreateNestedManyWithoutWorkspaceInput
+}
+
+export type WorkspaceCreateOrConnectWithoutChatThreadsInput = {
+  where: Prisma.WorkspaceWhereUniqueInput
+  create: Prisma.XOR<Prisma.WorkspaceCreateWithoutChatThreadsInput, Prisma.WorkspaceUncheckedCreateWithoutChatThreadsInput>
+}
+
+export type WorkspaceUpsertWithoutChatThreadsInput = {
+  update: Prisma.XOR<Prisma.WorkspaceUpdateWithoutChatThreadsInput, Prisma.WorkspaceUncheckedUpdateWithoutChatThreadsInput>
+  create: Prisma.XOR<Prisma.WorkspaceCreateWithoutChatThreadsInput, Prisma.WorkspaceUncheckedCreateWithoutChatThreadsInput>
+  where?: Prisma.WorkspaceWhereInput
+}
+
+export type WorkspaceUpdateToOneWithWhereWithoutChatThreadsInput = {
+  where?: Prisma.WorkspaceWhereInput
+  data: Prisma.XOR<Prisma.WorkspaceUpdateWithoutChatThreadsInput, Prisma.WorkspaceUncheckedUpdateWithoutChatThreadsInput>
+}
+
+export type WorkspaceUpdateWithoutChatThreadsInput = {
+  id?: Prisma.StringFieldUpdateOperationsInput | string
+  slug?: Prisma.StringFieldUpdateOperationsInput | string
+  brand?: Prisma.StringFieldUpdateOperationsInput | string
+  displayName?: Prisma.StringFieldUpdateOperationsInput | string
+  domains?: Prisma.WorkspaceUpdatedomainsInput | string[]
+  languages?: Prisma.WorkspaceUpdatelanguagesInput | string[]
+  regions?: Prisma.WorkspaceUpdateregionsInput | string[]
+  gscProperty?: Prisma.StringFieldUpdateOperationsInput | string
+  ga4Property?: Prisma.StringFieldUpdateOperationsInput | string
+  activeSetSize?: Prisma.IntFieldUpdateOperationsInput | number
+  complianceProfile?: Prisma.StringFieldUpdateOperationsInput | string
+  quotas?: Prisma.JsonNullValueInput | runtime.InputJsonValue
+  createdByUserId?: Prisma.StringFieldUpdateOperationsInput | string
+  emailStatus?: Prisma.StringFieldUpdateOperationsInput | string
+  emailAddress?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  inboxId?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  emailAttempts?: Prisma.IntFieldUpdateOperationsInput | number
+  emailMessage?: Prisma.StringFieldUpdateOperationsInput | string
+  brandProfile?: Prisma.NullableJsonNullValueInput | runtime.InputJsonValue
+  measurementModel?: Prisma.NullableJsonNullValueInput | runtime.InputJsonValue
+  scheduleCron?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  scheduleTimezone?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  schedulePreset?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  nextScheduledRunAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
+  scheduleLastRunAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
+  scheduleLastOutcome?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  scheduleSeoRefresh?: Prisma.BoolFieldUpdateOperationsInput | boolean
+  scheduleSeoLastRunAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
+  scheduleSeoLastOutcome?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  reportFrequency?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  reportTypes?: Prisma.WorkspaceUpdatereportTypesInput | string[]
+  nextReportAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
+  lastReportAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
+  createdAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
+  updatedAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
+  competitors?: Prisma.CompetitorUpdateManyWithoutWorkspaceNestedInput
+  members?: Prisma.MemberUpdateManyWithoutWorkspaceNestedInput
+  apiKeys?: Prisma.ApiKeyUpdateManyWithoutWorkspaceNestedInput
+  invitations?: Prisma.InvitationUpdateManyWithoutWorkspaceNestedInput
+  credentials?: Prisma.StoredCredentialUpdateManyWithoutWorkspaceNestedInput
+  connections?: Prisma.ConnectionUpdateManyWithoutWorkspaceNestedInput
+  oauthStates?: Prisma.OAuthStateUpdateManyWithoutWorkspaceNestedInput
+  creditAccount?: Prisma.CreditAccountUpdateOneWithoutWorkspaceNestedInput
+  prompts?: Prisma.PromptUpdateManyWithoutWorkspaceNestedInput
+  runs?: Prisma.RunUpdateManyWithoutWorkspaceNestedInput
+  promptGenerations?: Prisma.PromptGenerationUpdateManyWithoutWorkspaceNestedInput
+  researchJobs?: Prisma.ResearchJobUpdateManyWithoutWorkspaceNestedInput
+  seoRefreshes?: Prisma.SeoRefreshUpdateManyWithoutWorkspaceNestedInput
+  seoSearchRows?: Prisma.SeoSearchRowUpdateManyWithoutWorkspaceNestedInput
+  seoTrafficRows?: Prisma.SeoTrafficRowUpdateManyWithoutWorkspaceNestedInput
+  promptSuggestions?: Prisma.PromptSuggestionUpdateManyWithoutWorkspaceNestedInput
+  recommendations?: Prisma.RecommendationUpdateManyWithoutWorkspaceNestedInput
+  pageEvaluations?: Prisma.PageEvaluationUpdateManyWithoutWorkspaceNestedInput
+  reports?: Prisma.ReportUpdateManyWithoutWorkspaceNestedInput
+}
+
+export type WorkspaceUncheckedUpdateWithoutChatThreadsInput = {
+  id?: Prisma.StringFieldUpdateOperationsInput | string
+  slug?: Prisma.StringFieldUpdateOperationsInput | string
+  brand?: Prisma.StringFieldUpdateOperationsInput | string
+  displayName?: Prisma.StringFieldUpdateOperationsInput | string
+  domains?: Prisma.WorkspaceUpdatedomainsInput | string[]
+  languages?: Prisma.WorkspaceUpdatelanguagesInput | string[]
+  regions?: Prisma.WorkspaceUpdateregionsInput | string[]
+  gscProperty?: Prisma.StringFieldUpdateOperationsInput | string
+  ga4Property?: Prisma.StringFieldUpdateOperationsInput | string
+  activeSetSize?: Prisma.IntFieldUpdateOperationsInput | number
+  complianceProfile?: Prisma.StringFieldUpdateOperationsInput | string
+  quotas?: Prisma.JsonNullValueInput | runtime.InputJsonValue
+  createdByUserId?: Prisma.StringFieldUpdateOperationsInput | string
+  emailStatus?: Prisma.StringFieldUpdateOperationsInput | string
+  emailAddress?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  inboxId?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  emailAttempts?: Prisma.IntFieldUpdateOperationsInput | number
+  emailMessage?: Prisma.StringFieldUpdateOperationsInput | string
+  brandProfile?: Prisma.NullableJsonNullValueInput | runtime.InputJsonValue
+  measurementModel?: Prisma.NullableJsonNullValueInput | runtime.InputJsonValue
+  scheduleCron?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  scheduleTimezone?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  schedulePreset?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  nextScheduledRunAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
+  scheduleLastRunAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
+  scheduleLastOutcome?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  scheduleSeoRefresh?: Prisma.BoolFieldUpdateOperationsInput | boolean
+  scheduleSeoLastRunAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
+  scheduleSeoLastOutcome?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  reportFrequency?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  reportTypes?: Prisma.WorkspaceUpdatereportTypesInput | string[]
+  nextReportAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
+  lastReportAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
+  createdAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
+  updatedAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
+  competitors?: Prisma.CompetitorUncheckedUpdateManyWithoutWorkspaceNestedInput
+  members?: Prisma.MemberUncheckedUpdateManyWithoutWorkspaceNestedInput
+  apiKeys?: Prisma.ApiKeyUncheckedUpdateManyWithoutWorkspaceNestedInput
+  invitations?: Prisma.InvitationUncheckedUpdateManyWithoutWorkspaceNestedInput
+  credentials?: Prisma.StoredCredentialUncheckedUpdateManyWithoutWorkspaceNestedInput
+  connections?: Prisma.ConnectionUncheckedUpdateManyWithoutWorkspaceNestedInput
+  oauthStates?: Prisma.OAuthStateUncheckedUpdateManyWithoutWorkspaceNestedInput
+  creditAccount?: Prisma.CreditAccountUncheckedUpdateOneWithoutWorkspaceNestedInput
+  prompts?: Prisma.PromptUncheckedUpdateManyWithoutWorkspaceNestedInput
+  runs?: Prisma.RunUncheckedUpdateManyWithoutWorkspaceNestedInput
+  promptGenerations?: Prisma.PromptGenerationUncheckedUpdateManyWithoutWorkspaceNestedInput
+  researchJobs?: Prisma.ResearchJobUncheckedUpdateManyWithoutWorkspaceNestedInput
+  seoRefreshes?: Prisma.SeoRefreshUncheckedUpdateManyWithoutWorkspaceNestedInput
+  seoSearchRows?: Prisma.SeoSearchRowUncheckedUpdateManyWithoutWorkspaceNestedInput
+  seoTrafficRows?: Prisma.SeoTrafficRowUncheckedUpdateManyWithoutWorkspaceNestedInput
+  promptSuggestions?: Prisma.PromptSuggestionUncheckedUpdateManyWithoutWorkspaceNestedInput
+  recommendations?: Prisma.RecommendationUncheckedUpdateManyWithoutWorkspaceNestedInput
+  pageEvaluations?: Prisma.PageEvaluationUncheckedUpdateManyWithoutWorkspaceNestedInput
+  reports?: Prisma.ReportUncheckedUpdateManyWithoutWorkspaceNestedInput
 }
 
 
@@ -6017,6 +6358,7 @@ export type WorkspaceCountOutputType = {
   recommendations: number
   pageEvaluations: number
   reports: number
+  chatThreads: number
 }
 
 export type WorkspaceCountOutputTypeSelect<ExtArgs extends runtime.Types.Extensions.InternalArgs = runtime.Types.Extensions.DefaultArgs> = {
@@ -6038,6 +6380,7 @@ export type WorkspaceCountOutputTypeSelect<ExtArgs extends runtime.Types.Extensi
   recommendations?: boolean | WorkspaceCountOutputTypeCountRecommendationsArgs
   pageEvaluations?: boolean | WorkspaceCountOutputTypeCountPageEvaluationsArgs
   reports?: boolean | WorkspaceCountOutputTypeCountReportsArgs
+  chatThreads?: boolean | WorkspaceCountOutputTypeCountChatThreadsArgs
 }
 
 /**
@@ -6176,6 +6519,13 @@ export type WorkspaceCountOutputTypeCountReportsArgs<ExtArgs extends runtime.Typ
   where?: Prisma.ReportWhereInput
 }
 
+/**
+ * WorkspaceCountOutputType without action
+ */
+export type WorkspaceCountOutputTypeCountChatThreadsArgs<ExtArgs extends runtime.Types.Extensions.InternalArgs = runtime.Types.Extensions.DefaultArgs> = {
+  where?: Prisma.ChatThreadWhereInput
+}
+
 
 export type WorkspaceSelect<ExtArgs extends runtime.Types.Extensions.InternalArgs = runtime.Types.Extensions.DefaultArgs> = runtime.Types.Extensions.GetSelect<{
   id?: boolean
@@ -6232,6 +6582,7 @@ export type WorkspaceSelect<ExtArgs extends runtime.Types.Extensions.InternalArg
   recommendations?: boolean | Prisma.Workspace$recommendationsArgs<ExtArgs>
   pageEvaluations?: boolean | Prisma.Workspace$pageEvaluationsArgs<ExtArgs>
   reports?: boolean | Prisma.Workspace$reportsArgs<ExtArgs>
+  chatThreads?: boolean | Prisma.Workspace$chatThreadsArgs<ExtArgs>
   _count?: boolean | Prisma.WorkspaceCountOutputTypeDefaultArgs<ExtArgs>
 }, ExtArgs["result"]["workspace"]>
 
@@ -6370,6 +6721,7 @@ export type WorkspaceInclude<ExtArgs extends runtime.Types.Extensions.InternalAr
   recommendations?: boolean | Prisma.Workspace$recommendationsArgs<ExtArgs>
   pageEvaluations?: boolean | Prisma.Workspace$pageEvaluationsArgs<ExtArgs>
   reports?: boolean | Prisma.Workspace$reportsArgs<ExtArgs>
+  chatThreads?: boolean | Prisma.Workspace$chatThreadsArgs<ExtArgs>
   _count?: boolean | Prisma.WorkspaceCountOutputTypeDefaultArgs<ExtArgs>
 }
 export type WorkspaceIncludeCreateManyAndReturn<ExtArgs extends runtime.Types.Extensions.InternalArgs = runtime.Types.Extensions.DefaultArgs> = {}
@@ -6397,6 +6749,7 @@ export type $WorkspacePayload<ExtArgs extends runtime.Types.Extensions.InternalA
     recommendations: Prisma.$RecommendationPayload<ExtArgs>[]
     pageEvaluations: Prisma.$PageEvaluationPayload<ExtArgs>[]
     reports: Prisma.$ReportPayload<ExtArgs>[]
+    chatThreads: Prisma.$ChatThreadPayload<ExtArgs>[]
   }
   scalars: runtime.Types.Extensions.GetPayloadResult<{
     id: string
@@ -6880,6 +7233,7 @@ export interface Prisma__WorkspaceClient<T, Null = never, ExtArgs extends runtim
   recommendations<T extends Prisma.Workspace$recommendationsArgs<ExtArgs> = {}>(args?: Prisma.Subset<T, Prisma.Workspace$recommendationsArgs<ExtArgs>>): Prisma.PrismaPromise<runtime.Types.Result.GetResult<Prisma.$RecommendationPayload<ExtArgs>, T, "findMany", GlobalOmitOptions> | Null>
   pageEvaluations<T extends Prisma.Workspace$pageEvaluationsArgs<ExtArgs> = {}>(args?: Prisma.Subset<T, Prisma.Workspace$pageEvaluationsArgs<ExtArgs>>): Prisma.PrismaPromise<runtime.Types.Result.GetResult<Prisma.$PageEvaluationPayload<ExtArgs>, T, "findMany", GlobalOmitOptions> | Null>
   reports<T extends Prisma.Workspace$reportsArgs<ExtArgs> = {}>(args?: Prisma.Subset<T, Prisma.Workspace$reportsArgs<ExtArgs>>): Prisma.PrismaPromise<runtime.Types.Result.GetResult<Prisma.$ReportPayload<ExtArgs>, T, "findMany", GlobalOmitOptions> | Null>
+  chatThreads<T extends Prisma.Workspace$chatThreadsArgs<ExtArgs> = {}>(args?: Prisma.Subset<T, Prisma.Workspace$chatThreadsArgs<ExtArgs>>): Prisma.PrismaPromise<runtime.Types.Result.GetResult<Prisma.$ChatThreadPayload<ExtArgs>, T, "findMany", GlobalOmitOptions> | Null>
   /**
    * Attaches callbacks for the resolution and/or rejection of the Promise.
    * @param onfulfilled The callback to execute when the Promise is resolved.
@@ -7785,6 +8139,30 @@ export type Workspace$reportsArgs<ExtArgs extends runtime.Types.Extensions.Inter
   take?: number
   skip?: number
   distinct?: Prisma.ReportScalarFieldEnum | Prisma.ReportScalarFieldEnum[]
+}
+
+/**
+ * Workspace.chatThreads
+ */
+export type Workspace$chatThreadsArgs<ExtArgs extends runtime.Types.Extensions.InternalArgs = runtime.Types.Extensions.DefaultArgs> = {
+  /**
+   * Select specific fields to fetch from the ChatThread
+   */
+  select?: Prisma.ChatThreadSelect<ExtArgs> | null
+  /**
+   * Omit specific fields from the ChatThread
+   */
+  omit?: Prisma.ChatThreadOmit<ExtArgs> | null
+  /**
+   * Choose, which related nodes to fetch as well
+   */
+  include?: Prisma.ChatThreadInclude<ExtArgs> | null
+  where?: Prisma.ChatThreadWhereInput
+  orderBy?: Prisma.ChatThreadOrderByWithRelationInput | Prisma.ChatThreadOrderByWithRelationInput[]
+  cursor?: Prisma.ChatThreadWhereUniqueInput
+  take?: number
+  skip?: number
+  distinct?: Prisma.ChatThreadScalarFieldEnum | Prisma.ChatThreadScalarFieldEnum[]
 }
 
 /**
