@@ -34,6 +34,19 @@ describe("session (cookie) mode", () => {
     expect(body.idempotencyKey).toMatch(/^[0-9a-f-]{36}$/);
   });
 
+  it("calls fetch unbound, as a browser's fetch requires", async () => {
+    // A browser's fetch throws "Illegal invocation" unless `this` is the window (or unset).
+    function browserLikeFetch(this: unknown, _input: RequestInfo | URL): Promise<Response> {
+      if (this !== undefined && this !== globalThis) throw new TypeError("Illegal invocation");
+      return Promise.resolve(Response.json({ principal: "session", user: null, apiKey: null }));
+    }
+    const gp = createClient({
+      baseUrl: "http://api.test",
+      fetch: browserLikeFetch as typeof fetch,
+    });
+    await expect(gp.me()).resolves.toMatchObject({ principal: "session" });
+  });
+
   it("imports no Node built-in, so a bundler can ship it to browsers", () => {
     const dir = join(import.meta.dirname, "../src");
     const files = readdirSync(dir, { recursive: true, encoding: "utf8" }).filter((f) =>

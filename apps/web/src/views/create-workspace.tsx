@@ -85,7 +85,7 @@ export default function CreateWorkspace() {
             )}
           </Field>
           <Field
-            label="Domains"
+            label="Brand domains"
             hint="1–8, separated by commas (example.com)"
             errors={at("domains")}
           >
