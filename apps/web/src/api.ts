@@ -11,6 +11,8 @@ export const gp = createClient({
   baseUrl: window.location.origin,
   credentials: "same-origin",
   maxRetries: 1,
+  // Looked up at each call (tests put a fake network in its place).
+  fetch: (input, init) => globalThis.fetch(input, init),
 });
 
 /** Session-only operations have no generated method (the SDK's are key-callable); raw calls. */

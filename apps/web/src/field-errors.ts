@@ -28,11 +28,13 @@ export function mapFieldErrors(error: unknown, controls: readonly string[]): Fie
   const known = new Set(controls);
   const byControl: Record<string, string[]> = {};
   const unplaced: string[] = [];
-  for (const { field, message } of apiFieldErrors(error)) {
+  for (const { field, rule, message } of apiFieldErrors(error)) {
     const path = field.replace(/^body\.?/, "");
     const item = /\[(\d+)\]$/.exec(path);
     const control = path.replace(/\[\d+\]$/, "");
-    const text = item ? `item ${Number(item[1]) + 1}: ${message}` : message;
+    // A pattern's regular expression says little to a person; the field's hint says the form.
+    const said = rule === "pattern" ? "is not in the expected form (see the hint)" : message;
+    const text = item ? `item ${Number(item[1]) + 1}: ${said}` : said;
     if (known.has(control)) byControl[control] = [...(byControl[control] ?? []), text];
     else unplaced.push(path ? `${path}: ${message}` : message);
   }

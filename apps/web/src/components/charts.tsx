@@ -39,7 +39,14 @@ export function ShareOfVoiceChart({ entries }: { entries: ShareOfVoice }) {
           <YAxis type="category" dataKey="entity" width={110} />
           <Tooltip formatter={(value) => formatShare(Number(value) / 100)} />
           <Bar dataKey="share" name="Share of voice" fill="#1d4ed8" isAnimationActive={false}>
-            <ErrorBar dataKey="interval" width={6} strokeWidth={2} stroke="#111827" direction="x" />
+            <ErrorBar
+              dataKey="interval"
+              width={6}
+              strokeWidth={2}
+              stroke="#111827"
+              direction="x"
+              isAnimationActive={false}
+            />
           </Bar>
         </BarChart>
       </ResponsiveContainer>

@@ -15,6 +15,8 @@ export function Deltas({
   comparisons: Schemas["DeltaComparisons"];
   scale: Scale;
 }) {
+  if (windows.every(([key]) => comparisons[key].delta === null))
+    return <p className="muted">No earlier day to compare with yet.</p>;
   return (
     <ul className="deltas">
       {windows.map(([key, label]) => {

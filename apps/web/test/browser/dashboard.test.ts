@@ -16,7 +16,12 @@ let page: Page;
 let problems: string[];
 const views: Array<{ name: string; path: string; ready: string }> = [];
 
+// The app's server runs on the embedded database whatever DATABASE_URL says, so the
+// PostgreSQL pass of the suite (.ci/run) would only repeat this file: it runs in the first.
+const runsHere = process.env.DATABASE_URL === undefined;
+
 beforeAll(async () => {
+  if (!runsHere) return;
   ({ server, browser } = await startDashboard());
   const opened = await openPage(browser, 1280);
   ({ page, problems } = opened);
@@ -48,7 +53,7 @@ async function visited(name: string, ready: string): Promise<void> {
 
 const text = (selector: string) => page.locator(selector).first().innerText();
 
-describe("the dashboard in Chromium", () => {
+describe.skipIf(!runsHere)("the dashboard in Chromium", () => {
   it("signs in (local mode: at once) and offers to create the first workspace", async () => {
     await page.goto(`${server.url}/`);
     await page.waitForURL("**/login");
@@ -69,7 +74,9 @@ describe("the dashboard in Chromium", () => {
     // The brand's and the domain's messages sit with their fields; the form kept its values.
     await expect(page.locator(".field.invalid").count()).resolves.toBeGreaterThanOrEqual(3);
     await expect(page.getByLabel("Brand id").getAttribute("aria-invalid")).resolves.toBe("true");
-    await expect(text(".field.invalid .field-errors")).resolves.toMatch(/pattern|match/i);
+    await expect(text(".field.invalid .field-errors")).resolves.toContain(
+      "not in the expected form",
+    );
     await page.screenshot({
       path: join(screenshotsDir, "create-workspace-errors-1280.png"),
       fullPage: true,
@@ -161,14 +168,17 @@ describe("the dashboard in Chromium", () => {
     });
     await page.getByRole("button", { name: "I have stored the key" }).click();
     await page.locator("td", { hasText: "active" }).waitFor();
-    // The secret is gone from the page once acknowledged.
+    // The secret is gone from the page once acknowledged, and the key works.
     expect(await page.content()).not.toContain(secret);
-    // The key works: the API answers it.
-    const me = await fetch(`${server.url}/api/v1/me`, {
-      headers: { authorization: `Bearer ${secret}` },
-    });
-    expect(me.status).toBe(200);
+    const asKey = () =>
+      fetch(`${server.url}/api/v1/me`, { headers: { authorization: `Bearer ${secret}` } });
+    expect((await asKey()).status).toBe(200);
     await visited("api-keys", "table");
+    // Revoking asks once more before it acts; the key stops working.
+    await page.getByRole("button", { name: "Revoke reporting" }).click();
+    await page.getByRole("button", { name: "Confirm revoking reporting" }).click();
+    await page.locator("td", { hasText: "revoked" }).waitFor();
+    expect((await asKey()).status).toBe(401);
   });
 
   it("had no console errors, and photographs every view at 1280 px and 390 px", async () => {
