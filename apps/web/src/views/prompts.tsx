@@ -142,17 +142,16 @@ export default function Prompts() {
               <thead>
                 <tr>
                   <th scope="col">Prompt</th>
-                  <th scope="col">Category</th>
-                  <th scope="col">Language</th>
                   <th scope="col">Active</th>
                 </tr>
               </thead>
               <tbody>
                 {prompts.data.map((p) => (
                   <tr key={p.promptId}>
-                    <td>{p.text}</td>
-                    <td>{p.category.replace("_", " ")}</td>
-                    <td>{p.language}</td>
+                    <td>
+                      {p.text} <span className="tag">{p.category.replace("_", " ")}</span>{" "}
+                      <span className="tag">{p.language}</span>
+                    </td>
                     <td>{p.active ? "yes" : "no"}</td>
                   </tr>
                 ))}
