@@ -1,3 +1,4 @@
+import { GeoPulseError } from "@geopulse/sdk";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { type FormEvent, useState } from "react";
 import { Link } from "react-router";
@@ -24,6 +25,11 @@ export default function Runs() {
   const runs = useQuery({
     queryKey: keys.runs(slug),
     queryFn: () => take(gp.runs.list(slug, { limit: 20 }), 20),
+  });
+  const estimate = useQuery({
+    queryKey: [...keys.runs(slug), "estimate", preset],
+    queryFn: () => gp.runEstimate.estimate(slug, { preset }),
+    retry: false,
   });
   const start = useMutation({
     mutationFn: () => gp.runs.start(slug, { preset }),
@@ -57,10 +63,12 @@ export default function Runs() {
             </label>
           ))}
         </fieldset>
-        <p className="hint">
-          The run's estimate is reserved from your credit before it starts; what it does not use is
-          released when it ends.
-        </p>
+        <RunEstimate
+          slug={slug}
+          estimate={estimate.data}
+          error={estimate.error}
+          loading={estimate.isPending}
+        />
         <button type="submit" className="primary" disabled={start.isPending}>
           {start.isPending ? "Starting…" : "Start run"}
         </button>
@@ -109,6 +117,55 @@ export default function Runs() {
         )}
       </article>
     </section>
+  );
+}
+
+/** What the chosen preset would ask and reserve, before anything starts. */
+function RunEstimate({
+  slug,
+  estimate,
+  error,
+  loading,
+}: {
+  slug: string;
+  estimate: Schemas["RunEstimate"] | undefined;
+  error: unknown;
+  loading: boolean;
+}) {
+  if (loading) return <Loading what="the estimate" />;
+  if (error) {
+    const noPrompts = error instanceof GeoPulseError && error.code === "no_active_prompts";
+    return noPrompts ? (
+      <p className="state">
+        No active prompts to ask yet: <Link to={`/w/${slug}/prompts`}>add some</Link> first.
+      </p>
+    ) : (
+      <ErrorNote error={error} action="Estimate" />
+    );
+  }
+  if (!estimate) return null;
+  const short = estimate.estimateMicrousd > estimate.availableMicrousd;
+  return (
+    <div className="estimate" aria-live="polite">
+      <p>
+        Estimate:{" "}
+        <strong data-testid="estimate">{formatMicrousd(estimate.estimateMicrousd)}</strong> for{" "}
+        {formatNumber(estimate.totalAnswers)} answers ({formatNumber(estimate.promptCount)} prompts
+        × {estimate.engines.join(", ")}
+        {estimate.simulated ? " (simulated)" : ""} × {estimate.repetitions}); available{" "}
+        {formatMicrousd(estimate.availableMicrousd)}.
+      </p>
+      <p className="hint">
+        The estimate is reserved when the run starts; the run is never charged more, and what it
+        does not use is released when it ends.
+      </p>
+      {short && (
+        <p className="error" role="alert">
+          Not enough credit for this preset: <Link to={`/w/${slug}/billing`}>top up</Link> or choose
+          a smaller one.
+        </p>
+      )}
+    </div>
   );
 }
 

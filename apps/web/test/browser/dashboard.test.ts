@@ -131,6 +131,8 @@ describe.skipIf(!runsHere)("the dashboard in Chromium", () => {
     await page.getByRole("link", { name: "Runs" }).click();
     await page.getByText("No runs yet").waitFor();
     await page.getByLabel(/^Smoke/).check();
+    // The cost is known before starting.
+    await expect(page.getByTestId("estimate").innerText()).resolves.toMatch(/^\$\d/);
     await page.getByRole("button", { name: "Start run" }).click();
     await page.locator("progress").waitFor();
     await page
