@@ -106,7 +106,7 @@ export default function Runs() {
                     </td>
                     <td>
                       {run.engines.join(", ")}
-                      {run.simulated ? " (simulated)" : ""}
+                      {run.simulated && !run.engines.includes("simulated") ? " (simulated)" : ""}
                     </td>
                     <td>{formatMicrousd(run.costMicrousd)}</td>
                   </tr>
@@ -152,8 +152,8 @@ function RunEstimate({
         <strong data-testid="estimate">{formatMicrousd(estimate.estimateMicrousd)}</strong> for{" "}
         {formatNumber(estimate.totalAnswers)} answers ({formatNumber(estimate.promptCount)} prompts
         × {estimate.engines.join(", ")}
-        {estimate.simulated ? " (simulated)" : ""} × {estimate.repetitions}); available{" "}
-        {formatMicrousd(estimate.availableMicrousd)}.
+        {estimate.simulated && !estimate.engines.includes("simulated") ? " (simulated)" : ""} ×{" "}
+        {estimate.repetitions}); available {formatMicrousd(estimate.availableMicrousd)}.
       </p>
       <p className="hint">
         The estimate is reserved when the run starts; the run is never charged more, and what it
