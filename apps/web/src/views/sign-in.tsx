@@ -38,7 +38,7 @@ export function SignIn() {
           value={email}
           onChange={(event) => setEmail(event.target.value)}
         />
-        <button type="submit" disabled={signIn.isPending}>
+        <button type="submit" className="primary" disabled={signIn.isPending}>
           {signIn.isPending ? "Signing in…" : "Sign in"}
         </button>
       </form>
