@@ -132,7 +132,7 @@ describe.skipIf(!runsHere)("the dashboard in Chromium", () => {
     await page.getByText("No runs yet").waitFor();
     await page.getByLabel(/^Smoke/).check();
     // The cost is known before starting.
-    await expect(page.getByTestId("estimate").innerText()).resolves.toMatch(/^\$\d/);
+    await expect(text("[data-testid=estimate]")).resolves.toMatch(/^\$\d/);
     await page.getByRole("button", { name: "Start run" }).click();
     await page.locator("progress").waitFor();
     await page
