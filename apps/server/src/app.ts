@@ -12,6 +12,7 @@ import { billingPage } from "./pages/billing-page.js";
 import { contractScopes, devicePage } from "./pages/device-page.js";
 import { sendPage } from "./pages/render-page.js";
 import { signInPage } from "./pages/sign-in-page.js";
+import { webApp } from "./pages/web-app.js";
 import { handlers } from "./routes/index.js";
 
 /** Assembles the Express application; the order of the middleware is the request's path. */
@@ -65,6 +66,10 @@ export function createApp(ctx: AppContext): Express {
   app.get("/workspaces/:workspace/billing", (_req: Request, res: Response) =>
     sendPage(res, billingPage),
   );
+
+  // The web dashboard (apps/web's build), when present: its files and its client routes.
+  const dashboard = webApp(ctx.config.webDir);
+  if (dashboard) app.use(dashboard);
 
   // Who is calling, and may they, before anything reads the body.
   app.use(authenticate(ctx));

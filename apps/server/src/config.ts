@@ -1,3 +1,4 @@
+import { fileURLToPath } from "node:url";
 import { resolveDataDir } from "@geopulse/db";
 import { z } from "zod";
 import { type DomainTaxonomyList, loadDomainTaxonomy } from "./analysis/domain-taxonomy.js";
@@ -80,6 +81,8 @@ const envSchema = z.object({
   GEO_WORKSPACE_CACHE_SECONDS: z.coerce.number().min(0).max(3600).default(60),
   /** JSON file extending the cited-domain taxonomy (see docs/metrics.md). */
   GEO_DOMAIN_TAXONOMY_FILE: optionalString,
+  /** The web dashboard's built files (default: apps/web/dist of this checkout; docs/web.md). */
+  GEO_WEB_DIR: optionalString,
   /** Page fetches may reach loopback (local mode only; refused in hosted mode). */
   GEO_FETCH_ALLOW_LOOPBACK: z.enum(["true", "false"]).default("false"),
   /** Ports a fetched URL may name, comma-separated (default 80,443). */
@@ -158,6 +161,8 @@ export interface Config {
   workspaceCacheMs: number;
   /** The built-in domain taxonomy, extended by GEO_DOMAIN_TAXONOMY_FILE. */
   domainTaxonomy: DomainTaxonomyList;
+  /** Directory of the web dashboard's build, served at `/` when it holds an index.html. */
+  webDir: string;
   /** What page fetches may reach (web/safe-fetch.ts). */
   pageFetch: { allowLoopback: boolean; allowedPorts: number[] };
   /** Page evaluations: the total fetch timeout and the starts a workspace may make per minute. */
@@ -265,6 +270,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     authCacheMs: e.GEO_AUTH_CACHE_SECONDS * 1000,
     workspaceCacheMs: e.GEO_WORKSPACE_CACHE_SECONDS * 1000,
     domainTaxonomy,
+    // From src/ or dist/ of apps/server, the sibling app's build.
+    webDir: e.GEO_WEB_DIR ?? fileURLToPath(new URL("../../web/dist", import.meta.url)),
     pageFetch: {
       allowLoopback: operatorMode === "local" && e.GEO_FETCH_ALLOW_LOOPBACK === "true",
       allowedPorts,

@@ -1,4 +1,3 @@
-import { randomUUID } from "node:crypto";
 import type { paths } from "@geopulse/api-types";
 import createOpenApiClient, { type Client } from "openapi-fetch";
 import { ConnectionError, errorFromResponse, GeoPulseError } from "./errors.js";
@@ -26,6 +25,12 @@ export interface ClientOptions {
   random?: () => number;
   /** Generates idempotency keys (default: random UUIDs). */
   idempotencyKey?: () => string;
+  /**
+   * Whether a browser sends its cookies (fetch's `credentials`). A page served by the API
+   * calls without `apiKey` and is authenticated by its session cookie: `"same-origin"` (the
+   * default of fetch) or `"include"` for another origin the API allows.
+   */
+  credentials?: RequestCredentials;
 }
 
 export type RawClient = Client<paths, "application/json">;
@@ -44,6 +49,7 @@ export function createRawClient(options: ClientOptions = {}): RawClient {
   const client = createOpenApiClient<paths, "application/json">({
     baseUrl: (options.baseUrl ?? defaultBaseUrl).replace(/\/$/, ""),
     fetch: retryingFetch(retry),
+    ...(options.credentials ? { credentials: options.credentials } : {}),
   });
   const userAgent = `geopulse-sdk-node/${sdkVersion}${options.userAgent ? ` ${options.userAgent}` : ""}`;
   client.use({
@@ -53,7 +59,10 @@ export function createRawClient(options: ClientOptions = {}): RawClient {
       return request;
     },
   });
-  client.use(idempotencyMiddleware(options.idempotencyKey ?? randomUUID));
+  // Web Crypto: the same in Node and in browsers (the web dashboard uses this SDK).
+  client.use(
+    idempotencyMiddleware(options.idempotencyKey ?? (() => globalThis.crypto.randomUUID())),
+  );
   return client;
 }
 

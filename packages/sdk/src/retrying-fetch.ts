@@ -45,6 +45,8 @@ export function backoffMs(
  * the same request, so a POST's idempotency key is reused across retries.
  */
 export function retryingFetch(options: RetryOptions): (request: Request) => Promise<Response> {
+  // Called unbound: a browser's fetch throws "Illegal invocation" when `this` is not the window.
+  const send = options.fetch;
   return async (input: Request) => {
     const retryable = mayRetry(input);
     const headers = new Headers(input.headers);
@@ -53,7 +55,7 @@ export function retryingFetch(options: RetryOptions): (request: Request) => Prom
     for (let attempt = 0; ; attempt++) {
       const last = !retryable || attempt >= options.maxRetries;
       try {
-        const response = await options.fetch(template.clone(), {
+        const response = await send(template.clone(), {
           signal: AbortSignal.timeout(options.timeoutMs),
         } as RequestInit);
         if (last || !shouldRetryStatus(response.status)) return response;

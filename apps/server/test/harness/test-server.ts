@@ -111,6 +111,8 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
     GEO_LOG_LEVEL: "info",
     GEO_VALIDATE_RESPONSES: "true",
     GEO_DATA_DIR: "memory://",
+    // Independent of whether apps/web was built; test/http/web-app.test.ts serves a build.
+    GEO_WEB_DIR: "/nonexistent/geopulse-web",
     ...options.env,
   });
   const logs: string[] = [];

@@ -331,6 +331,11 @@ export const operations = {
     "path": "/api/v1/workspaces/{workspace}/runs/{runId}",
     "idempotencyKey": null
   },
+  "estimateRun": {
+    "method": "GET",
+    "path": "/api/v1/workspaces/{workspace}/run-estimate",
+    "idempotencyKey": null
+  },
   "getRunSchedule": {
     "method": "GET",
     "path": "/api/v1/workspaces/{workspace}/run-schedule",

@@ -1396,6 +1396,35 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/workspaces/{workspace}/run-estimate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Workspace slug. Anything that is not a workspace the caller may see answers `404 workspace_not_found`. */
+                workspace: components["parameters"]["Workspace"];
+            };
+            cookie?: never;
+        };
+        /**
+         * What a run of a preset would ask and reserve
+         * @description Plans a run of `preset` exactly as `POST .../runs` would (the same prompts, engines and
+         *     repetitions, the simulated engine in `local` mode when no engine has a key) and answers
+         *     its estimate, the amount the start would reserve, without reserving or queuing
+         *     anything. `availableMicrousd` is the workspace's spendable credit now, so a client can
+         *     say before starting whether the balance covers it. Like the start, a workspace without
+         *     active prompts is `409 no_active_prompts` and one without an engine that can answer is
+         *     `409 no_engines_configured`.
+         */
+        get: operations["estimateRun"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/workspaces/{workspace}/run-schedule": {
         parameters: {
             query?: never;
@@ -3801,6 +3830,24 @@ export interface components {
             }[];
         };
         RunSummary: components["schemas"]["Run"];
+        /** @description A run's plan and estimate before it starts (`estimateRun`). */
+        RunEstimate: {
+            preset: components["schemas"]["RunPreset"];
+            /** @description Engines the run would ask. */
+            engines: string[];
+            /** @description Enabled engines it would leave out for lack of a provider key. */
+            skippedEngines: string[];
+            /** @description The simulated engine would answer. */
+            simulated: boolean;
+            promptCount: number;
+            repetitions: number;
+            /** @description Prompts × engines × repetitions. */
+            totalAnswers: number;
+            /** @description What the start would reserve (the run is never charged more). */
+            estimateMicrousd: number;
+            /** @description The workspace's spendable credit now. */
+            availableMicrousd: number;
+        };
         Run: {
             runId: string;
             workspace: string;
@@ -5028,6 +5075,7 @@ export type PromptImportRequest = components['schemas']['PromptImportRequest'];
 export type PromptImportResult = components['schemas']['PromptImportResult'];
 export type ActivePromptSet = components['schemas']['ActivePromptSet'];
 export type RunSummary = components['schemas']['RunSummary'];
+export type RunEstimate = components['schemas']['RunEstimate'];
 export type Run = components['schemas']['Run'];
 export type RunResponse = components['schemas']['RunResponse'];
 export type PromptGenerationRequest = components['schemas']['PromptGenerationRequest'];
@@ -7373,6 +7421,37 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    estimateRun: {
+        parameters: {
+            query: {
+                preset: components["schemas"]["RunPreset"];
+            };
+            header?: never;
+            path: {
+                /** @description Workspace slug. Anything that is not a workspace the caller may see answers `404 workspace_not_found`. */
+                workspace: components["parameters"]["Workspace"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The estimate. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RunEstimate"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
             500: components["responses"]["InternalError"];
         };
     };

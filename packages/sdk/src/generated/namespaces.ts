@@ -704,6 +704,19 @@ export const sdkOperations = {
       "idempotencyKey": true
     }
   },
+  "runEstimate": {
+    "estimate": {
+      "operationId": "estimateRun",
+      "method": "GET",
+      "path": "/api/v1/workspaces/{workspace}/run-estimate",
+      "pathParams": [
+        "workspace"
+      ],
+      "input": "query",
+      "paginated": false,
+      "idempotencyKey": false
+    }
+  },
   "runSchedule": {
     "delete": {
       "operationId": "deleteRunSchedule",
@@ -1170,6 +1183,10 @@ export interface GeneratedNamespaces {
     list(workspace: PathParam<"listResearchJobs", "workspace">, options?: ListOptions<"listResearchJobs">): AsyncGenerator<Item<"listResearchJobs">>;
     /** Research candidate prompts and cited sources (`startResearch`: POST /api/v1/workspaces/{workspace}/research; scope runs:write) */
     start(workspace: PathParam<"startResearch", "workspace">, body: Body<"startResearch">): Promise<Result<"startResearch">>;
+  };
+  runEstimate: {
+    /** What a run of a preset would ask and reserve (`estimateRun`: GET /api/v1/workspaces/{workspace}/run-estimate; scope runs:read) */
+    estimate(workspace: PathParam<"estimateRun", "workspace">, query: Query<"estimateRun">): Promise<Result<"estimateRun">>;
   };
   runSchedule: {
     /** Remove the run schedule (`deleteRunSchedule`: DELETE /api/v1/workspaces/{workspace}/run-schedule; scope runs:write) */

@@ -1,0 +1,22 @@
+import { startTestServer, type TestResponse, type TestServer } from "../../harness/test-server.js";
+
+export interface EstimateFixture {
+  t: TestServer;
+  cookie: string;
+  slug: string;
+  estimate(query: string, auth?: { bearer?: string; cookie?: string }): Promise<TestResponse<any>>;
+}
+
+/** A server, a signed-in owner and one workspace, for `GET .../run-estimate`. */
+export async function startEstimateFixture(brand: string): Promise<EstimateFixture> {
+  const t = await startTestServer();
+  const cookie = await t.signIn(`${brand}@example.com`);
+  const slug = await t.createWorkspace(cookie, { brand });
+  return {
+    t,
+    cookie,
+    slug,
+    estimate: (query, auth = { cookie }) =>
+      t.request("GET", `/api/v1/workspaces/${slug}/run-estimate${query}`, auth),
+  };
+}

@@ -1,0 +1,50 @@
+import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startTestServer, type TestServer } from "../harness/test-server.js";
+
+/** The dashboard's build served at `/` (a stand-in build: the server only serves files). */
+let t: TestServer;
+beforeAll(async () => {
+  const dir = mkdtempSync(join(tmpdir(), "geo-web-"));
+  mkdirSync(join(dir, "assets"));
+  writeFileSync(join(dir, "index.html"), '<!doctype html><script src="/assets/app-1.js"></script>');
+  writeFileSync(join(dir, "assets", "app-1.js"), "console.log(1)");
+  writeFileSync(join(dir, "favicon.svg"), "<svg/>");
+  t = await startTestServer({ env: { GEO_WEB_DIR: dir } });
+});
+afterAll(() => t?.close());
+
+describe("the web dashboard's files", () => {
+  it("answers / and client routes with index.html under the app's CSP", async () => {
+    for (const path of ["/", "/w/acme/overview", "/sign-in/anything"]) {
+      const response = await fetch(`${t.url}${path}`);
+      expect(response.status, path).toBe(200);
+      expect(response.headers.get("content-type")).toMatch(/^text\/html/);
+      expect(await response.text()).toContain("/assets/app-1.js");
+      const csp = response.headers.get("content-security-policy") ?? "";
+      expect(csp).toContain("script-src 'self';");
+      expect(csp).not.toContain("unsafe-inline");
+      expect(csp).toContain("frame-ancestors 'none'");
+      expect(response.headers.get("cache-control")).toBe("no-store");
+    }
+  });
+
+  it("serves hashed assets cacheable for a year, and a missing asset as 404", async () => {
+    const asset = await fetch(`${t.url}/assets/app-1.js`);
+    expect(asset.status).toBe(200);
+    expect(asset.headers.get("cache-control")).toBe("public, max-age=31536000, immutable");
+    expect((await fetch(`${t.url}/assets/missing.js`)).status).toBe(404);
+    expect((await fetch(`${t.url}/favicon.svg`)).status).toBe(200);
+  });
+
+  it("keeps the API's JSON answers and the server's own pages", async () => {
+    const api = await t.request("GET", "/api/v1/nothing-here");
+    expect(api.status).toBe(404);
+    expect((api.body as any).error.code).toBe("not_found");
+    const device = await fetch(`${t.url}/device`);
+    expect(await device.text()).toContain("<title>");
+    expect(device.headers.get("content-security-policy")).toContain("script-src 'sha256-");
+  });
+});

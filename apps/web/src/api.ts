@@ -1,0 +1,48 @@
+import type { components, RequestBody } from "@geopulse/api-types";
+import { createClient, GeoPulseError, unwrap } from "@geopulse/sdk";
+
+export type Schemas = components["schemas"];
+
+/**
+ * The dashboard is another client of the contract: every call goes through the SDK, same
+ * origin, authenticated by the session cookie (no API key in the browser).
+ */
+export const gp = createClient({
+  baseUrl: window.location.origin,
+  credentials: "same-origin",
+  maxRetries: 1,
+  // Looked up at each call (tests put a fake network in its place).
+  fetch: (input, init) => globalThis.fetch(input, init),
+});
+
+/** Session-only operations have no generated method (the SDK's are key-callable); raw calls. */
+export const sessionApi = {
+  createWorkspace: (body: RequestBody<"createWorkspaceService">) =>
+    unwrap(gp.raw.POST("/api/v1/workspaces", { body })),
+  signOut: () => unwrap(gp.raw.DELETE("/api/v1/auth/sessions/current")),
+  listApiKeys: (workspace: string) =>
+    unwrap(
+      gp.raw.GET("/api/v1/workspaces/{workspace}/api-keys", {
+        params: { path: { workspace } },
+      }),
+    ),
+  createApiKey: (workspace: string, body: RequestBody<"createApiKey">) =>
+    unwrap(
+      gp.raw.POST("/api/v1/workspaces/{workspace}/api-keys", {
+        params: { path: { workspace } },
+        body,
+      }),
+    ),
+  keyAction: (workspace: string, keyId: string, body: RequestBody<"actOnApiKey">) =>
+    unwrap(
+      gp.raw.POST("/api/v1/workspaces/{workspace}/api-keys/{keyId}", {
+        params: { path: { workspace, keyId } },
+        body,
+      }),
+    ),
+};
+
+/** Whether an error means "not signed in" (the app then shows the sign-in view). */
+export function isSignedOut(error: unknown): boolean {
+  return error instanceof GeoPulseError && error.status === 401;
+}

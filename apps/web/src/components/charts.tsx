@@ -1,0 +1,92 @@
+import {
+  Bar,
+  BarChart,
+  CartesianGrid,
+  ErrorBar,
+  Legend,
+  Line,
+  LineChart,
+  ResponsiveContainer,
+  Tooltip,
+  XAxis,
+  YAxis,
+} from "recharts";
+import type { Schemas } from "../api";
+import { formatShare } from "../format";
+
+type ShareOfVoice = Schemas["WorkspaceMetrics"]["shareOfVoice"];
+type Series = Schemas["MetricsTimeSeries"]["series"];
+
+const palette = ["#1d4ed8", "#b45309", "#047857", "#7c3aed", "#be123c", "#0e7490", "#4d7c0f"];
+
+/** Share of voice per entity, in percent, with its 95% interval as whiskers. */
+export function ShareOfVoiceChart({ entries }: { entries: ShareOfVoice }) {
+  const data = entries.map((e) => ({
+    entity: e.entity,
+    share: e.value * 100,
+    // Whiskers: distance below and above the point, as ErrorBar wants them.
+    interval: [(e.value - e.ciLow) * 100, (e.ciHigh - e.value) * 100],
+  }));
+  return (
+    <figure
+      className="chart"
+      aria-label="Share of voice per entity with 95% intervals (the table below has the numbers)"
+    >
+      <ResponsiveContainer width="100%" height={40 + entries.length * 36}>
+        <BarChart data={data} layout="vertical" margin={{ left: 8, right: 24 }}>
+          <CartesianGrid strokeDasharray="3 3" horizontal={false} />
+          <XAxis type="number" domain={[0, 100]} unit="%" />
+          <YAxis type="category" dataKey="entity" width={110} />
+          <Tooltip formatter={(value) => formatShare(Number(value) / 100)} />
+          <Bar dataKey="share" name="Share of voice" fill="#1d4ed8" isAnimationActive={false}>
+            <ErrorBar
+              dataKey="interval"
+              width={6}
+              strokeWidth={2}
+              stroke="#111827"
+              direction="x"
+              isAnimationActive={false}
+            />
+          </Bar>
+        </BarChart>
+      </ResponsiveContainer>
+    </figure>
+  );
+}
+
+/** The brand's composite per engine and day over the chosen range. */
+export function CompositeTrend({ series }: { series: Series }) {
+  const own = series.filter((s) => s.isSelf);
+  const byDate = new Map<string, Record<string, number | string>>();
+  for (const s of own)
+    for (const p of s.points) {
+      const row = byDate.get(p.date) ?? { date: p.date };
+      if (p.responses > 0) row[s.engine] = Math.round(p.composite * 10) / 10;
+      byDate.set(p.date, row);
+    }
+  const data = [...byDate.values()].sort((a, b) => String(a.date).localeCompare(String(b.date)));
+  return (
+    <figure className="chart" aria-label="The brand's composite score per engine and day">
+      <ResponsiveContainer width="100%" height={260}>
+        <LineChart data={data} margin={{ left: 0, right: 16, top: 8 }}>
+          <CartesianGrid strokeDasharray="3 3" />
+          <XAxis dataKey="date" minTickGap={24} />
+          <YAxis domain={[0, 100]} />
+          <Tooltip />
+          <Legend />
+          {own.map((s, i) => (
+            <Line
+              key={s.engine}
+              dataKey={s.engine}
+              name={s.engine}
+              stroke={palette[i % palette.length]}
+              connectNulls
+              dot={data.length < 2}
+              isAnimationActive={false}
+            />
+          ))}
+        </LineChart>
+      </ResponsiveContainer>
+    </figure>
+  );
+}

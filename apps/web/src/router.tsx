@@ -1,0 +1,37 @@
+import { lazy, type ReactNode, Suspense } from "react";
+import { createBrowserRouter, Navigate } from "react-router";
+import { Loading } from "./components/states";
+import { Home } from "./views/home";
+import { Layout } from "./views/layout";
+import { SignIn } from "./views/sign-in";
+
+// Views load on demand: the charts library is fetched only with the Overview.
+const Overview = lazy(() => import("./views/overview"));
+const Prompts = lazy(() => import("./views/prompts"));
+const Runs = lazy(() => import("./views/runs"));
+const Answers = lazy(() => import("./views/answers"));
+const ApiKeys = lazy(() => import("./views/api-keys"));
+const Billing = lazy(() => import("./views/billing"));
+const CreateWorkspace = lazy(() => import("./views/create-workspace"));
+
+const page = (view: ReactNode) => (
+  <Suspense fallback={<Loading what="the view" />}>{view}</Suspense>
+);
+
+export const router = createBrowserRouter([
+  { path: "/login", element: <SignIn /> },
+  {
+    element: <Layout />,
+    children: [
+      { path: "/", element: <Home /> },
+      { path: "/new", element: page(<CreateWorkspace />) },
+      { path: "/w/:slug", element: page(<Overview />) },
+      { path: "/w/:slug/prompts", element: page(<Prompts />) },
+      { path: "/w/:slug/runs", element: page(<Runs />) },
+      { path: "/w/:slug/answers", element: page(<Answers />) },
+      { path: "/w/:slug/api-keys", element: page(<ApiKeys />) },
+      { path: "/w/:slug/billing", element: page(<Billing />) },
+      { path: "*", element: <Navigate to="/" replace /> },
+    ],
+  },
+]);

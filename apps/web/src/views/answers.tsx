@@ -1,0 +1,131 @@
+import { useQuery } from "@tanstack/react-query";
+import { Link, useSearchParams } from "react-router";
+import { gp, type Schemas } from "../api";
+import { Empty, ErrorNote, Loading } from "../components/states";
+import { formatDate, formatMicrousd, formatNumber } from "../format";
+import { splitMentions, type Term } from "../highlight";
+import { take, useMetrics, useSlug, useWorkspace } from "../hooks";
+
+/** The brand's and the competitors' names and aliases, as the answers' highlights. */
+function termsOf(workspace: Schemas["Workspace"], selfEntity: string): Term[] {
+  return [
+    { text: workspace.displayName, entity: selfEntity, isSelf: true },
+    { text: workspace.brand, entity: selfEntity, isSelf: true },
+    ...workspace.competitors.flatMap((c) =>
+      [c.name, ...c.aliases].map((text) => ({ text, entity: c.name, isSelf: false })),
+    ),
+  ];
+}
+
+/**
+ * The answers behind a number: a run's (`?run=`) or the latest measured day's, narrowed to an
+ * engine (`?engine=`) or to answers mentioning an entity (`?entity=`).
+ */
+export default function Answers() {
+  const slug = useSlug();
+  const [params] = useSearchParams();
+  const runParam = params.get("run");
+  const engine = params.get("engine");
+  const entity = params.get("entity");
+  const metrics = useMetrics(slug);
+  const workspace = useWorkspace(slug);
+  const runIds = runParam ? [runParam] : (metrics.data?.latestRun?.runIds ?? []);
+  const responses = useQuery({
+    queryKey: ["answers", slug, runIds.join(",")],
+    enabled: runIds.length > 0,
+    queryFn: async () =>
+      (
+        await Promise.all(
+          runIds.map((id) => take(gp.runs.responses(slug, id, { limit: 100 }), 200)),
+        )
+      ).flat(),
+  });
+
+  const title = [engine && `from ${engine}`, entity && `mentioning ${entity}`]
+    .filter(Boolean)
+    .join(" ");
+  if (metrics.isPending || workspace.isPending) return <Loading what="the answers" />;
+  if (metrics.isError || workspace.isError)
+    return <ErrorNote error={metrics.error ?? workspace.error} action="Answers" />;
+  const selfEntity =
+    metrics.data.shareOfVoice.find((e) => e.isSelf)?.entity ?? workspace.data.displayName;
+  const terms = termsOf(workspace.data, selfEntity);
+  const shown = (responses.data ?? [])
+    .filter((r) => r.status === "succeeded" && r.answer !== null)
+    .filter((r) => !engine || r.engine === engine)
+    .map((r) => ({ response: r, segments: splitMentions(r.answer ?? "", terms) }))
+    .filter(
+      ({ segments }) =>
+        !entity ||
+        segments.some(
+          (s) => s.kind === "mention" && s.entity.toLowerCase() === entity.toLowerCase(),
+        ),
+    );
+
+  return (
+    <section aria-labelledby="answers-title">
+      <h1 id="answers-title">Answers {title}</h1>
+      <p>
+        {runParam
+          ? "One run's answers."
+          : `The answers of the latest measured day (${formatDate(metrics.data.latestRun?.date ?? null)}).`}{" "}
+        <mark className="m-self">Your brand</mark> and <mark className="m-other">competitors</mark>{" "}
+        are highlighted. <Link to={`/w/${slug}`}>Back to the overview</Link>
+      </p>
+      {runIds.length === 0 && (
+        <Empty>
+          No answers yet: <Link to={`/w/${slug}/runs`}>start a run</Link>.
+        </Empty>
+      )}
+      {responses.isLoading && <Loading what="answers" />}
+      <ErrorNote error={responses.error} action="Answers" />
+      {responses.data && shown.length === 0 && <Empty>No answer matches this number.</Empty>}
+      {shown.length > 0 && <p role="status">{formatNumber(shown.length)} answers</p>}
+      <ol className="answers">
+        {shown.map(({ response: r, segments }) => (
+          <li key={r.responseId} className="answer">
+            <h2 className="prompt">{r.prompt}</h2>
+            <p className="meta">
+              {r.engine} ({r.model}
+              {r.simulated ? ", simulated" : ""}), repetition {r.repetition},{" "}
+              {formatDate(r.completedAt)}, {formatMicrousd(r.costMicrousd)}
+            </p>
+            {/* Text nodes only: an engine's answer is never parsed as HTML. */}
+            <p className="answer-text">
+              {segments.map((s, i) =>
+                s.kind === "text" ? (
+                  s.text
+                ) : (
+                  <mark key={i} className={s.isSelf ? "m-self" : "m-other"} title={s.entity}>
+                    {s.text}
+                  </mark>
+                ),
+              )}
+            </p>
+            {r.citations.length > 0 ? (
+              <>
+                <h3>Citations</h3>
+                <ol className="citations">
+                  {r.citations.map((c) => (
+                    <li key={`${c.position}-${c.url}`}>
+                      {/^https?:\/\//i.test(c.url) ? (
+                        <a href={c.url} rel="noopener noreferrer nofollow" target="_blank">
+                          {c.title ?? c.url}
+                        </a>
+                      ) : (
+                        // Only web addresses become links (never javascript: or data:).
+                        <span>{c.title ?? c.url}</span>
+                      )}
+                    </li>
+                  ))}
+                </ol>
+              </>
+            ) : (
+              <p className="muted">No citations.</p>
+            )}
+          </li>
+        ))}
+      </ol>
+    </section>
+  );
+}

@@ -1,0 +1,18 @@
+import react from "@vitejs/plugin-react";
+import { defineConfig } from "vitest/config";
+
+export default defineConfig({
+  plugins: [react()],
+  test: {
+    // Component tests run in jsdom (test/unit); the browser tests drive the built app in
+    // Chromium against the real server (test/browser).
+    include: ["test/**/*.test.ts", "test/**/*.test.tsx"],
+    pool: "forks",
+    maxWorkers: 2,
+    testTimeout: 60_000,
+    hookTimeout: 120_000,
+    execArgv: ["--disable-warning=ExperimentalWarning"],
+    reporters: ["default", "json"],
+    outputFile: { json: "test-results/vitest.json" },
+  },
+});
