@@ -56,6 +56,8 @@ export const errorStatusByCode = {
   request_timeout: 408,
   /** The idempotency key was used before with a different request. */
   idempotency_key_reused: 409,
+  /** Another turn of the chat thread is still running; `details.messageId` names it. */
+  chat_turn_in_progress: 409,
   /** The `deliveryId` does not belong to the key. */
   delivery_mismatch: 409,
   /** The recommendation's status does not allow the transition; `details.status` is the current status, `details.action` the transition asked for and `details.allowedFrom` the statuses it is allowed from. */

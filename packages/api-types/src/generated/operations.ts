@@ -530,5 +530,35 @@ export const operations = {
     "method": "GET",
     "path": "/api/v1/workspaces/{workspace}/page-evaluations/{evaluationId}",
     "idempotencyKey": null
+  },
+  "listChatThreads": {
+    "method": "GET",
+    "path": "/api/v1/workspaces/{workspace}/chat/threads",
+    "idempotencyKey": null
+  },
+  "createChatThread": {
+    "method": "POST",
+    "path": "/api/v1/workspaces/{workspace}/chat/threads",
+    "idempotencyKey": null
+  },
+  "getChatThread": {
+    "method": "GET",
+    "path": "/api/v1/workspaces/{workspace}/chat/threads/{threadId}",
+    "idempotencyKey": null
+  },
+  "renameChatThread": {
+    "method": "PATCH",
+    "path": "/api/v1/workspaces/{workspace}/chat/threads/{threadId}",
+    "idempotencyKey": null
+  },
+  "deleteChatThread": {
+    "method": "DELETE",
+    "path": "/api/v1/workspaces/{workspace}/chat/threads/{threadId}",
+    "idempotencyKey": null
+  },
+  "sendChatMessage": {
+    "method": "POST",
+    "path": "/api/v1/workspaces/{workspace}/chat/threads/{threadId}/messages",
+    "idempotencyKey": "header"
   }
 } as const;

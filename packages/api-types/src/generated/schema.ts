@@ -1125,13 +1125,16 @@ export interface paths {
          *     its parts. Until a model is stored (`isDefault: true`) the defaults apply:
          *     `openai` `gpt-4.1-mini`, `perplexity` `sonar`, `gemini` `gemini-2.5-flash` and
          *     `anthropic` `claude-sonnet-4` enabled, `exa` `exa` disabled; weights visibility 0.4,
-         *     shareOfVoice 0.3, position 0.15, citation 0.15.
+         *     shareOfVoice 0.3, position 0.15, citation 0.15; the chat assistant `openai`
+         *     `gpt-4.1-mini`.
          */
         get: operations["getMeasurementModel"];
         /**
          * Replace the measurement model
          * @description Engines not listed are not asked. Each engine appears once, at least one is enabled,
          *     and the four weights sum to 1 (within 0.000001); otherwise `400 invalid_request`.
+         *     Without `assistant`, the chat assistant goes back to its default (`openai`
+         *     `gpt-4.1-mini`).
          */
         put: operations["putMeasurementModel"];
         post?: never;
@@ -2336,6 +2339,128 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/workspaces/{workspace}/chat/threads": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Workspace slug. Anything that is not a workspace the caller may see answers `404 workspace_not_found`. */
+                workspace: components["parameters"]["Workspace"];
+            };
+            cookie?: never;
+        };
+        /**
+         * List chat threads
+         * @description Most recently active first (a new message moves its thread up), without messages.
+         */
+        get: operations["listChatThreads"];
+        put?: never;
+        /**
+         * Start a chat thread
+         * @description An empty thread. Without `title`, the thread is titled after its first message (its
+         *     first 80 characters). Audited (`chat_thread.create`).
+         */
+        post: operations["createChatThread"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/workspaces/{workspace}/chat/threads/{threadId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Workspace slug. Anything that is not a workspace the caller may see answers `404 workspace_not_found`. */
+                workspace: components["parameters"]["Workspace"];
+                threadId: components["parameters"]["ChatThreadId"];
+            };
+            cookie?: never;
+        };
+        /**
+         * A chat thread with its messages
+         * @description Messages oldest first: each user message and the assistant turn that answered it,
+         *     with its steps, citations, token usage and cost. A turn still being answered has
+         *     `status: running`. Another workspace's thread (or an unknown id) is `404 not_found`.
+         */
+        get: operations["getChatThread"];
+        put?: never;
+        post?: never;
+        /**
+         * Delete a chat thread and its messages
+         * @description A thread whose turn is still running is `409 chat_turn_in_progress`. The credit
+         *     ledger keeps what its turns were charged. Audited (`chat_thread.delete`).
+         */
+        delete: operations["deleteChatThread"];
+        options?: never;
+        head?: never;
+        /**
+         * Rename a chat thread
+         * @description Audited (`chat_thread.rename`).
+         */
+        patch: operations["renameChatThread"];
+        trace?: never;
+    };
+    "/api/v1/workspaces/{workspace}/chat/threads/{threadId}/messages": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Workspace slug. Anything that is not a workspace the caller may see answers `404 workspace_not_found`. */
+                workspace: components["parameters"]["Workspace"];
+                threadId: components["parameters"]["ChatThreadId"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Ask the assistant (one turn), streamed or not
+         * @description Stores the user message and answers it with one assistant turn: a loop of at most 6
+         *     model steps in which the model may call read-only tools over this workspace's data
+         *     (metrics, scoreboard, time series, prompts, runs and their answers, cited domains,
+         *     recommendations, page evaluations, reports, credit balance, SEO traffic). The model is
+         *     offered only the tools the caller's scopes allow (a key without `recs:read` cannot read
+         *     recommendations through the chat); the sixth step is asked without tools. Tool results
+         *     are untrusted data (engine answers, web pages): nothing in them can make the assistant
+         *     write or fetch anything. Every number in the answer comes from a tool result, and
+         *     `citations` says which (a metric with its filter, or a run's stored answer).
+         *
+         *     The model is the workspace's `assistant` setting (`PUT .../model`). Without the
+         *     provider's API key, local mode answers with a deterministic simulated assistant
+         *     (`simulated: true`, cost 0) that plans the same tool calls from the question.
+         *
+         *     Credits: each turn reserves 720,000 micro-USD (6 steps of at most 120,000) before it
+         *     starts; when the balance cannot cover it, `402 insufficient_credits` with
+         *     `details.requiredMicrousd` and `details.availableMicrousd`, and nothing is stored.
+         *     Each model step is billed its token cost (capped at 120,000); the turn settles once at
+         *     the actual cost and releases the rest. `costMicrousd` is exactly what the ledger
+         *     charged.
+         *
+         *     `Accept: text/event-stream` streams the turn as Server-Sent Events (`event: <type>`,
+         *     `data: <ChatStreamEvent JSON>`): `turn_started`, then per step `step_started`,
+         *     `tool_call`, `tool_result`, and `text_delta` for the answer's text; the stream always
+         *     ends with `done` (the stored assistant message, its usage and cost), preceded by
+         *     `error` when the turn failed. Otherwise one JSON `ChatTurn` when the turn has ended.
+         *     A client that disconnects does not stop the turn: it finishes and is stored (read it
+         *     with `getChatThread`).
+         *
+         *     Idempotency: `Idempotency-Key` (header) is optional; the server generates one when
+         *     absent, and answers it in the `Idempotency-Key` response header. A retry with the same
+         *     key and body returns the stored turn (same message ids, never charged twice), waiting
+         *     for it when it is still running; the same key with another body is
+         *     `409 idempotency_key_reused`. A new message while another turn of the thread is
+         *     running is `409 chat_turn_in_progress`. At most 30 turns per minute per workspace
+         *     (`429 rate_limited` with `Retry-After`). Another workspace's thread is `404 not_found`.
+         */
+        post: operations["sendChatMessage"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -2346,7 +2471,7 @@ export interface components {
          *     this contract. The server's status table and the SDK's typed codes are generated from
          *     this list.
          */
-        ErrorCode: string & ("invalid_request" | "invalid_schedule" | "ambiguous_credentials" | "authorization_pending" | "slow_down" | "access_denied" | "expired_token" | "invalid_signature" | "malformed_request" | "unauthenticated" | "invalid_key" | "key_pending" | "invalid_session" | "invalid_sign_in_token" | "insufficient_credits" | "session_required" | "insufficient_scope" | "ip_forbidden" | "role_forbidden" | "invitation_email_mismatch" | "workspace_not_found" | "not_found" | "invitation_not_found" | "method_not_allowed" | "request_timeout" | "idempotency_key_reused" | "delivery_mismatch" | "invalid_transition" | "invalid_key_state" | "rotation_not_acknowledged" | "credential_exists" | "oauth_state_invalid" | "oauth_access_denied" | "oauth_exchange_failed" | "google_oauth_unavailable" | "connection_not_configured" | "already_member" | "last_owner" | "already_decided" | "mock_topup_disabled" | "reservation_closed" | "active_set_full" | "active_set_too_small" | "prompt_exists" | "competitor_exists" | "too_many_competitors" | "too_few_competitors" | "run_finished" | "no_active_prompts" | "no_engines_configured" | "share_link_expired" | "share_link_revoked" | "delivery_expired" | "not_acceptable" | "payload_too_large" | "unsupported_media_type" | "rate_limited" | "headers_too_large" | "internal_error" | "not_implemented" | "payment_provider_error" | "email_unavailable" | "billing_unavailable");
+        ErrorCode: string & ("invalid_request" | "invalid_schedule" | "ambiguous_credentials" | "authorization_pending" | "slow_down" | "access_denied" | "expired_token" | "invalid_signature" | "malformed_request" | "unauthenticated" | "invalid_key" | "key_pending" | "invalid_session" | "invalid_sign_in_token" | "insufficient_credits" | "session_required" | "insufficient_scope" | "ip_forbidden" | "role_forbidden" | "invitation_email_mismatch" | "workspace_not_found" | "not_found" | "invitation_not_found" | "method_not_allowed" | "request_timeout" | "idempotency_key_reused" | "chat_turn_in_progress" | "delivery_mismatch" | "invalid_transition" | "invalid_key_state" | "rotation_not_acknowledged" | "credential_exists" | "oauth_state_invalid" | "oauth_access_denied" | "oauth_exchange_failed" | "google_oauth_unavailable" | "connection_not_configured" | "already_member" | "last_owner" | "already_decided" | "mock_topup_disabled" | "reservation_closed" | "active_set_full" | "active_set_too_small" | "prompt_exists" | "competitor_exists" | "too_many_competitors" | "too_few_competitors" | "run_finished" | "no_active_prompts" | "no_engines_configured" | "share_link_expired" | "share_link_revoked" | "delivery_expired" | "not_acceptable" | "payload_too_large" | "unsupported_media_type" | "rate_limited" | "headers_too_large" | "internal_error" | "not_implemented" | "payment_provider_error" | "email_unavailable" | "billing_unavailable");
         ErrorEnvelope: {
             error: {
                 /** @description Stable machine-readable code, e.g. `invalid_request`, `workspace_not_found`. */
@@ -3135,6 +3260,185 @@ export interface components {
             positioning: string | null;
             markets: string[];
         };
+        ChatThreadCreate: {
+            title?: string;
+        };
+        ChatThreadUpdate: {
+            title: string;
+        };
+        ChatThread: {
+            threadId: string;
+            /** @description Null until set or until the first message. */
+            title: string | null;
+            messageCount: number;
+            /** @description What the ledger charged the thread's turns in all. */
+            costMicrousd: number;
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: date-time */
+            updatedAt: string;
+        };
+        ChatThreadWithMessages: components["schemas"]["ChatThread"] & {
+            messages: components["schemas"]["ChatMessage"][];
+        };
+        ChatMessageCreate: {
+            /** @description The question. */
+            content: string;
+        };
+        ChatUsage: {
+            inputTokens: number;
+            outputTokens: number;
+        };
+        /** @description The source of a stated number, which a client can open. */
+        ChatCitation: {
+            /** @constant */
+            kind: "metric";
+            /** @description e.g. `visibility`, `share_of_voice`, `composite`. */
+            metric: string;
+            /** @description The filter it was read with (dates, engine, entity, tag...). */
+            filter: {
+                [key: string]: string | number | null;
+            };
+        } | {
+            /** @constant */
+            kind: "response";
+            runId: string;
+            responseId: string;
+            promptId?: string;
+            engine?: string;
+        };
+        /**
+         * @description One step of a turn: a model call (`kind: model`, numbered 1 to 6) or a tool call the
+         *     model asked for in that step (`kind: tool`, with the model step's `index`).
+         */
+        ChatStep: {
+            /** @constant */
+            kind: "model";
+            index: number;
+            usage: components["schemas"]["ChatUsage"];
+            costMicrousd: number;
+            /** @description False on the last allowed step. */
+            toolsOffered: boolean;
+        } | {
+            /** @constant */
+            kind: "tool";
+            index: number;
+            callId: string;
+            name: string;
+            /** @description What the model asked for. */
+            arguments: Record<string, never>;
+            /** @description One line describing the result. */
+            summary: string;
+            /** @description The tool's data as the model read it (bounded: cut at 16 KB of JSON). */
+            result: unknown;
+            /** @description Why the call was refused (`insufficient_scope`, `unknown_tool`, `invalid_arguments`, `not_found`); null when it answered. */
+            error: string | null;
+            citations: components["schemas"]["ChatCitation"][];
+        };
+        /**
+         * @description `running` while the turn is answered; `complete`; `failed` (the model provider failed);
+         *     `interrupted` (the server stopped mid-turn; its hold was settled or released once).
+         *     User messages are `complete`.
+         * @enum {string}
+         */
+        ChatMessageStatus: "running" | "complete" | "failed" | "interrupted";
+        ChatMessage: {
+            messageId: string;
+            threadId: string;
+            /** @enum {string} */
+            role: "user" | "assistant";
+            /** @description The question, or the assistant's answer (empty while running). */
+            content: string;
+            status: components["schemas"]["ChatMessageStatus"];
+            /** @description Empty for a user message. */
+            steps: components["schemas"]["ChatStep"][];
+            /** @description The sources of the answer's numbers (those of the tool results it used). */
+            citations: components["schemas"]["ChatCitation"][];
+            usage: components["schemas"]["ChatUsage"];
+            /** @description What the ledger charged this turn. */
+            costMicrousd: number;
+            /**
+             * @description Null for a user message.
+             * @enum {string|null}
+             */
+            provider: "openai" | "anthropic" | "simulated" | null;
+            model: string | null;
+            simulated: boolean;
+            /** @description Why a failed or interrupted turn stopped. */
+            error: string | null;
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: date-time */
+            completedAt: string | null;
+        };
+        ChatTurn: {
+            threadId: string;
+            idempotencyKey: string;
+            userMessage: components["schemas"]["ChatMessage"];
+            assistantMessage: components["schemas"]["ChatMessage"];
+        };
+        /**
+         * @description The `data` of one Server-Sent Event of a streamed turn; `type` repeats the SSE
+         *     `event` name. The stream always ends with `done`.
+         */
+        ChatStreamEvent: {
+            /** @constant */
+            type: "turn_started";
+            threadId: string;
+            idempotencyKey: string;
+            userMessageId: string;
+            messageId: string;
+        } | {
+            /** @constant */
+            type: "step_started";
+            messageId: string;
+            step: number;
+            toolsOffered: boolean;
+        } | {
+            /** @constant */
+            type: "tool_call";
+            messageId: string;
+            step: number;
+            callId: string;
+            name: string;
+            arguments: Record<string, never>;
+        } | {
+            /** @constant */
+            type: "tool_result";
+            messageId: string;
+            step: number;
+            callId: string;
+            name: string;
+            summary: string;
+            error: string | null;
+        } | {
+            /** @constant */
+            type: "text_delta";
+            messageId: string;
+            text: string;
+        } | {
+            /** @constant */
+            type: "error";
+            messageId: string;
+            /** @description e.g. `model_error`, `insufficient_credits`. */
+            code: string;
+            message: string;
+        } | {
+            /** @constant */
+            type: "done";
+            messageId: string;
+            status: components["schemas"]["ChatMessageStatus"];
+            usage: components["schemas"]["ChatUsage"];
+            costMicrousd: number;
+            message: components["schemas"]["ChatMessage"];
+        };
+        /** @description The model the chat assistant uses. */
+        AssistantSetting: {
+            /** @enum {string} */
+            provider: "openai" | "anthropic";
+            /** @description The provider's model name, e.g. `gpt-4.1-mini` or `claude-sonnet-4`. */
+            model: string;
+        };
         /** @enum {string} */
         MeasurementEngine: "openai" | "perplexity" | "gemini" | "anthropic" | "exa";
         EngineSetting: {
@@ -3154,10 +3458,12 @@ export interface components {
             /** @description Each engine at most once; at least one enabled. */
             engines: components["schemas"]["EngineSetting"][];
             weights: components["schemas"]["ScoreWeights"];
+            assistant?: components["schemas"]["AssistantSetting"];
         };
         MeasurementModel: {
             engines: components["schemas"]["EngineSetting"][];
             weights: components["schemas"]["ScoreWeights"];
+            assistant: components["schemas"]["AssistantSetting"];
             /** @description True while no model was stored and the defaults apply. */
             isDefault: boolean;
         };
@@ -4221,6 +4527,7 @@ export interface components {
         ReportFormat: components["schemas"]["ReportFormat"];
         /** @description CSV only (ignored otherwise) - the section whose table to download; default the type's main table. */
         ReportSection: string;
+        ChatThreadId: string;
         /** @description Page size. */
         Limit: number;
         /** @description The `nextCursor` of the previous page. */
@@ -4306,6 +4613,19 @@ export type Connections = components['schemas']['Connections'];
 export type WorkspaceSettings = components['schemas']['WorkspaceSettings'];
 export type WorkspaceSettingsUpdate = components['schemas']['WorkspaceSettingsUpdate'];
 export type BrandProfile = components['schemas']['BrandProfile'];
+export type ChatThreadCreate = components['schemas']['ChatThreadCreate'];
+export type ChatThreadUpdate = components['schemas']['ChatThreadUpdate'];
+export type ChatThread = components['schemas']['ChatThread'];
+export type ChatThreadWithMessages = components['schemas']['ChatThreadWithMessages'];
+export type ChatMessageCreate = components['schemas']['ChatMessageCreate'];
+export type ChatUsage = components['schemas']['ChatUsage'];
+export type ChatCitation = components['schemas']['ChatCitation'];
+export type ChatStep = components['schemas']['ChatStep'];
+export type ChatMessageStatus = components['schemas']['ChatMessageStatus'];
+export type ChatMessage = components['schemas']['ChatMessage'];
+export type ChatTurn = components['schemas']['ChatTurn'];
+export type ChatStreamEvent = components['schemas']['ChatStreamEvent'];
+export type AssistantSetting = components['schemas']['AssistantSetting'];
 export type MeasurementEngine = components['schemas']['MeasurementEngine'];
 export type EngineSetting = components['schemas']['EngineSetting'];
 export type ScoreWeights = components['schemas']['ScoreWeights'];
@@ -4410,6 +4730,7 @@ export type ParameterRecommendationId = components['parameters']['Recommendation
 export type ParameterReportId = components['parameters']['ReportId'];
 export type ParameterReportFormat = components['parameters']['ReportFormat'];
 export type ParameterReportSection = components['parameters']['ReportSection'];
+export type ParameterChatThreadId = components['parameters']['ChatThreadId'];
 export type ParameterLimit = components['parameters']['Limit'];
 export type ParameterCursor = components['parameters']['Cursor'];
 export type ParameterMetricsDate = components['parameters']['MetricsDate'];
@@ -8021,6 +8342,216 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    listChatThreads: {
+        parameters: {
+            query?: {
+                /** @description Page size. */
+                limit?: components["parameters"]["Limit"];
+                /** @description The `nextCursor` of the previous page. */
+                cursor?: components["parameters"]["Cursor"];
+            };
+            header?: never;
+            path: {
+                /** @description Workspace slug. Anything that is not a workspace the caller may see answers `404 workspace_not_found`. */
+                workspace: components["parameters"]["Workspace"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of threads. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["ChatThread"][];
+                        nextCursor: components["schemas"]["NextCursor"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    createChatThread: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Workspace slug. Anything that is not a workspace the caller may see answers `404 workspace_not_found`. */
+                workspace: components["parameters"]["Workspace"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ChatThreadCreate"];
+            };
+        };
+        responses: {
+            /** @description The new thread. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ChatThread"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    getChatThread: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Workspace slug. Anything that is not a workspace the caller may see answers `404 workspace_not_found`. */
+                workspace: components["parameters"]["Workspace"];
+                threadId: components["parameters"]["ChatThreadId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The thread. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ChatThreadWithMessages"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    deleteChatThread: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Workspace slug. Anything that is not a workspace the caller may see answers `404 workspace_not_found`. */
+                workspace: components["parameters"]["Workspace"];
+                threadId: components["parameters"]["ChatThreadId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    renameChatThread: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Workspace slug. Anything that is not a workspace the caller may see answers `404 workspace_not_found`. */
+                workspace: components["parameters"]["Workspace"];
+                threadId: components["parameters"]["ChatThreadId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ChatThreadUpdate"];
+            };
+        };
+        responses: {
+            /** @description The renamed thread. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ChatThread"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    sendChatMessage: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes retries safe; generated by the server when absent. */
+                "Idempotency-Key"?: components["schemas"]["IdempotencyKey"];
+            };
+            path: {
+                /** @description Workspace slug. Anything that is not a workspace the caller may see answers `404 workspace_not_found`. */
+                workspace: components["parameters"]["Workspace"];
+                threadId: components["parameters"]["ChatThreadId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ChatMessageCreate"];
+            };
+        };
+        responses: {
+            /**
+             * @description The turn: one JSON `ChatTurn`, or with `Accept: text/event-stream` a stream of
+             *     Server-Sent Events whose `data` lines are `ChatStreamEvent` JSON.
+             */
+            200: {
+                headers: {
+                    /** @description The request's idempotency key (the one sent, or the one generated). */
+                    "Idempotency-Key"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ChatTurn"];
+                    "text/event-stream": string;
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            402: components["responses"]["PaymentRequired"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            406: components["responses"]["NotAcceptable"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
         };
     };

@@ -33,6 +33,78 @@ export const sdkOperations = {
       "idempotencyKey": false
     }
   },
+  "chat": {
+    "createThread": {
+      "operationId": "createChatThread",
+      "method": "POST",
+      "path": "/api/v1/workspaces/{workspace}/chat/threads",
+      "pathParams": [
+        "workspace"
+      ],
+      "input": "body",
+      "paginated": false,
+      "idempotencyKey": false
+    },
+    "deleteThread": {
+      "operationId": "deleteChatThread",
+      "method": "DELETE",
+      "path": "/api/v1/workspaces/{workspace}/chat/threads/{threadId}",
+      "pathParams": [
+        "workspace",
+        "threadId"
+      ],
+      "input": null,
+      "paginated": false,
+      "idempotencyKey": false
+    },
+    "getThread": {
+      "operationId": "getChatThread",
+      "method": "GET",
+      "path": "/api/v1/workspaces/{workspace}/chat/threads/{threadId}",
+      "pathParams": [
+        "workspace",
+        "threadId"
+      ],
+      "input": null,
+      "paginated": false,
+      "idempotencyKey": false
+    },
+    "listThreads": {
+      "operationId": "listChatThreads",
+      "method": "GET",
+      "path": "/api/v1/workspaces/{workspace}/chat/threads",
+      "pathParams": [
+        "workspace"
+      ],
+      "input": "query",
+      "paginated": true,
+      "idempotencyKey": false
+    },
+    "renameThread": {
+      "operationId": "renameChatThread",
+      "method": "PATCH",
+      "path": "/api/v1/workspaces/{workspace}/chat/threads/{threadId}",
+      "pathParams": [
+        "workspace",
+        "threadId"
+      ],
+      "input": "body",
+      "paginated": false,
+      "idempotencyKey": false
+    },
+    "sendMessage": {
+      "operationId": "sendChatMessage",
+      "method": "POST",
+      "path": "/api/v1/workspaces/{workspace}/chat/threads/{threadId}/messages",
+      "pathParams": [
+        "workspace",
+        "threadId"
+      ],
+      "input": "body",
+      "paginated": false,
+      "idempotencyKey": false
+    }
+  },
   "competitors": {
     "create": {
       "operationId": "createCompetitor",
@@ -908,6 +980,20 @@ export interface GeneratedNamespaces {
     getMe(): Promise<Result<"getMe">>;
     /** Complete sign-in with an emailed token (`verifySignInToken`: POST /api/v1/auth/sessions/verify) */
     verifySignInToken(body: Body<"verifySignInToken">): Promise<Result<"verifySignInToken">>;
+  };
+  chat: {
+    /** Start a chat thread (`createChatThread`: POST /api/v1/workspaces/{workspace}/chat/threads; scope chat:write) */
+    createThread(workspace: PathParam<"createChatThread", "workspace">, body: Body<"createChatThread">): Promise<Result<"createChatThread">>;
+    /** Delete a chat thread and its messages (`deleteChatThread`: DELETE /api/v1/workspaces/{workspace}/chat/threads/{threadId}; scope chat:write) */
+    deleteThread(workspace: PathParam<"deleteChatThread", "workspace">, threadId: PathParam<"deleteChatThread", "threadId">): Promise<Result<"deleteChatThread">>;
+    /** A chat thread with its messages (`getChatThread`: GET /api/v1/workspaces/{workspace}/chat/threads/{threadId}; scope chat:read) */
+    getThread(workspace: PathParam<"getChatThread", "workspace">, threadId: PathParam<"getChatThread", "threadId">): Promise<Result<"getChatThread">>;
+    /** List chat threads (`listChatThreads`: GET /api/v1/workspaces/{workspace}/chat/threads; scope chat:read) */
+    listThreads(workspace: PathParam<"listChatThreads", "workspace">, options?: ListOptions<"listChatThreads">): AsyncGenerator<Item<"listChatThreads">>;
+    /** Rename a chat thread (`renameChatThread`: PATCH /api/v1/workspaces/{workspace}/chat/threads/{threadId}; scope chat:write) */
+    renameThread(workspace: PathParam<"renameChatThread", "workspace">, threadId: PathParam<"renameChatThread", "threadId">, body: Body<"renameChatThread">): Promise<Result<"renameChatThread">>;
+    /** Ask the assistant (one turn), streamed or not (`sendChatMessage`: POST /api/v1/workspaces/{workspace}/chat/threads/{threadId}/messages; scope chat:write) */
+    sendMessage(workspace: PathParam<"sendChatMessage", "workspace">, threadId: PathParam<"sendChatMessage", "threadId">, body: Body<"sendChatMessage">): Promise<Result<"sendChatMessage">>;
   };
   competitors: {
     /** Add a competitor (`createCompetitor`: POST /api/v1/workspaces/{workspace}/competitors; scope settings:write) */
