@@ -50,20 +50,40 @@ export function retryingFetch(options: RetryOptions): (request: Request) => Prom
     const headers = new Headers(input.headers);
     headers.delete(retryableHeader);
     const template = new Request(input, { headers });
+    const caller = template.signal;
+    const streaming = (template.headers.get("accept") ?? "").includes("text/event-stream");
     for (let attempt = 0; ; attempt++) {
       const last = !retryable || attempt >= options.maxRetries;
+      const timeout = attemptTimeout(options.timeoutMs, streaming);
       try {
         const response = await options.fetch(template.clone(), {
-          signal: AbortSignal.timeout(options.timeoutMs),
+          signal: AbortSignal.any([caller, timeout.signal]),
         } as RequestInit);
+        timeout.headersArrived();
         if (last || !shouldRetryStatus(response.status)) return response;
         const retryAfter = parseRetryAfter(response.headers.get("retry-after"));
         await response.body?.cancel();
         await options.sleep(backoffMs(attempt, options, retryAfter));
       } catch (error) {
-        if (last) throw error;
+        timeout.headersArrived();
+        // The caller's abort is final, never retried.
+        if (last || caller.aborted) throw error;
         await options.sleep(backoffMs(attempt, options));
       }
     }
   };
+}
+
+/**
+ * The per-attempt timeout: the whole exchange, or for an event stream only the
+ * wait for its headers (the stream's reader then watches for silence instead).
+ */
+function attemptTimeout(ms: number, streaming: boolean) {
+  if (!streaming) return { signal: AbortSignal.timeout(ms), headersArrived() {} };
+  const controller = new AbortController();
+  const timer = setTimeout(
+    () => controller.abort(new DOMException("The operation timed out.", "TimeoutError")),
+    ms,
+  );
+  return { signal: controller.signal, headersArrived: () => clearTimeout(timer) };
 }

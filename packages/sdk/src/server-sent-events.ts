@@ -20,7 +20,8 @@ export async function* readServerSentEvents(
 ): AsyncGenerator<ServerSentEvent, void, undefined> {
   const arrived: ServerSentEvent[] = [];
   const parser = createParser({
-    onEvent: (message) => arrived.push({ event: message.event, id: message.id, data: message.data }),
+    onEvent: (message) =>
+      arrived.push({ event: message.event, id: message.id, data: message.data }),
   });
   const reader = body.getReader();
   const decoder = new TextDecoder();
