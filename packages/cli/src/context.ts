@@ -15,6 +15,8 @@ export interface Io {
   stderr: Writer;
   env: Env;
   stdinIsTTY?: boolean | undefined;
+  /** Lines typed in (`geopulse chat`); default: the process's stdin. */
+  stdin?: NodeJS.ReadableStream | undefined;
   /** How to wait (polling, retries); tests pass one that does not sleep. */
   sleep?: (ms: number) => Promise<void>;
   /** Opens a URL in a browser (default: the `open` package). */

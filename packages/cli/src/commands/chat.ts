@@ -1,0 +1,78 @@
+import { createInterface } from "node:readline";
+import { type GeoPulse, GeoPulseError } from "@geopulse/sdk";
+import type { Command } from "commander";
+import { showStreamedTurn } from "../chat-view.js";
+import type { Context } from "../context.js";
+import { CliError, formatError } from "../errors.js";
+import { plural, usd } from "../format.js";
+import { withWorkspace } from "../options.js";
+
+/** The thread to ask in: the one given, or a new one (said on stderr, with how to continue it). */
+export async function threadFor(
+  ctx: Context,
+  gp: GeoPulse,
+  workspace: string,
+  explicit: string | undefined,
+): Promise<string> {
+  if (explicit) return explicit;
+  const { threadId } = await gp.chat.createThread(workspace, {});
+  ctx.info(`New chat thread ${threadId} (continue it with --thread ${threadId}).`);
+  return threadId;
+}
+
+/**
+ * Whether the session can go on after a failed turn: a failed or credit-stopped
+ * turn, a turn still running, a rate limit, the service or the network failing.
+ * A missing key, scope or thread (401, 403, 404) or bad input ends it.
+ */
+function recoverable(error: unknown): boolean {
+  if (error instanceof CliError) return true;
+  if (!(error instanceof GeoPulseError)) return false;
+  return error.status === 0 || [402, 409, 429].includes(error.status) || error.status >= 500;
+}
+
+export function registerChat(program: Command, ctx: Context): Command {
+  return withWorkspace(
+    program
+      .command("chat")
+      .description(
+        "chat with the assistant about the workspace's data (interactive; `chat threads` manages threads)",
+      )
+      .option(
+        "--thread <threadId>",
+        "continue this thread (default: a new one at the first question)",
+      ),
+  ).action(async (options: { workspace?: string; thread?: string }) => {
+    const workspace = await ctx.workspace(options.workspace);
+    const gp = await ctx.client();
+    let threadId = options.thread;
+    if (threadId) {
+      const thread = await gp.chat.getThread(workspace, threadId);
+      ctx.info(
+        `Continuing "${thread.title ?? threadId}" (${plural(thread.messageCount, "message")}, ${usd(thread.costMicrousd)} so far).`,
+      );
+    }
+    ctx.info(
+      `Ask about ${workspace}: visibility, competitors, runs and their answers. Each question is one metered turn. /exit to leave.`,
+    );
+    const lines = createInterface({ input: ctx.io.stdin ?? process.stdin, crlfDelay: Infinity });
+    const prompt = () => ctx.io.stderr.write("> ");
+    prompt();
+    for await (const line of lines) {
+      const content = line.trim();
+      if (content === "/exit" || content === "/quit") break;
+      if (content) {
+        threadId ??= await threadFor(ctx, gp, workspace, undefined);
+        try {
+          await showStreamedTurn(ctx, gp.chat.stream(workspace, threadId, { content }));
+        } catch (error) {
+          if (!recoverable(error)) throw error;
+          for (const text of formatError(error, { baseUrl: ctx.baseUrl })) ctx.info(text);
+        }
+      }
+      prompt();
+    }
+    lines.close();
+    if (threadId) ctx.info(`\nThread ${threadId}: geopulse chat --thread ${threadId}`);
+  });
+}
