@@ -31,13 +31,24 @@ function recoverable(error: unknown): boolean {
   return error.status === 0 || [402, 409, 429].includes(error.status) || error.status >= 500;
 }
 
+/**
+ * `geopulse chat`: the interactive session is its default subcommand, so that
+ * `-w` belongs to each subcommand (`chat threads list -w acme`) and not to `chat`.
+ */
 export function registerChat(program: Command, ctx: Context): Command {
-  return withWorkspace(
-    program
-      .command("chat")
-      .description(
-        "chat with the assistant about the workspace's data (interactive; `chat threads` manages threads)",
-      )
+  const chat = program
+    .command("chat")
+    .description(
+      "chat with the assistant about the workspace's data, interactively; manage threads",
+    )
+    .addHelpText(
+      "after",
+      "\nInteractive: geopulse chat [--thread <threadId>] [-w <slug>] (geopulse chat start --help)",
+    );
+  withWorkspace(
+    chat
+      .command("start", { isDefault: true })
+      .description("ask questions one after another, answers streamed (the default; /exit leaves)")
       .option(
         "--thread <threadId>",
         "continue this thread (default: a new one at the first question)",
@@ -75,4 +86,5 @@ export function registerChat(program: Command, ctx: Context): Command {
     lines.close();
     if (threadId) ctx.info(`\nThread ${threadId}: geopulse chat --thread ${threadId}`);
   });
+  return chat;
 }
