@@ -12,6 +12,7 @@ import type { ServerSecrets } from "./server-secrets.js";
 import type { AuthCache } from "./services/auth/auth-cache.js";
 import type { AuthChanges } from "./services/auth/auth-changes.js";
 import type { KeyUseRecorder } from "./services/auth/key-use-recorder.js";
+import type { AssistantToolbox } from "./services/chat/assistant-toolbox.js";
 import type { WorkspaceReadCache } from "./services/workspaces/workspace-read-cache.js";
 
 /** Everything a handler or service may depend on; built once per server. */
@@ -41,5 +42,7 @@ export interface AppContext {
   engineLimiters: EngineLimiters;
   /** Overrides the simulated engine (tests give it known true rates or latency). */
   simulatedEngine?: AnswerEngine | undefined;
+  /** Overrides the chat assistant's tools (tests add tools the registry does not have yet). */
+  assistantToolbox?: AssistantToolbox | undefined;
   version: string;
 }

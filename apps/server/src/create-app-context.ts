@@ -21,6 +21,8 @@ import { AuthCache } from "./services/auth/auth-cache.js";
 import { AuthChanges } from "./services/auth/auth-changes.js";
 import { KeyUseRecorder } from "./services/auth/key-use-recorder.js";
 import { listenAuthChanges } from "./services/auth/listen-auth-changes.js";
+import type { AssistantToolbox } from "./services/chat/assistant-toolbox.js";
+import { recoverInterruptedChatTurns } from "./services/chat/finish-interrupted-turn.js";
 import { sweepCredits } from "./services/credits/sweep-credits.js";
 import { queueMissingChangeRefreshes } from "./services/metrics/refresh-workspace-changes.js";
 import { queueDueReports } from "./services/reports/queue-due-reports.js";
@@ -41,6 +43,7 @@ export interface AppContextOptions {
   migrate?: boolean;
   /** Overrides the simulated engine (tests: known true rates, failures, latency). */
   simulatedEngine?: AnswerEngine;
+  assistantToolbox?: AssistantToolbox;
 }
 
 export interface RunningContext {
@@ -108,6 +111,7 @@ export async function createAppContext(options: AppContextOptions): Promise<Runn
     queue,
     engineLimiters: new EngineLimiters(clock, config.engineLimits),
     simulatedEngine: options.simulatedEngine,
+    assistantToolbox: options.assistantToolbox,
     version,
   };
   if (config.workers) {
@@ -130,6 +134,9 @@ export async function createAppContext(options: AppContextOptions): Promise<Runn
     );
     reclaimStalledRuns({ ctx }).catch((error: unknown) =>
       logger.error({ err: error }, "stalled-run sweep failed"),
+    );
+    recoverInterruptedChatTurns({ ctx }).catch((error: unknown) =>
+      logger.error({ err: error }, "interrupted chat turn sweep failed"),
     );
     startScheduledRuns({ ctx }).catch((error: unknown) =>
       logger.error({ err: error }, "scheduled-run sweep failed"),

@@ -35,7 +35,9 @@ export type IdPrefix =
   | "rtr"
   | "pev"
   | "rpt"
-  | "rsl";
+  | "rsl"
+  | "cht"
+  | "chm";
 
 // Monotonic: ids minted in the same millisecond by this process still sort in order.
 const ulid = monotonicFactory();

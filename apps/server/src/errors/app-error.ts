@@ -64,6 +64,7 @@ const emailUnavailableMessages = {
 /** What an operation found no configured engine or provider for. */
 type MissingEngines =
   | { for: "promptGeneration" }
+  | { for: "chat"; provider: string }
   | { for: "research"; skippedProviders: unknown[] }
   | { for: "run"; skippedEngines: unknown[] };
 
@@ -73,6 +74,12 @@ function noEnginesConfigured(missing: MissingEngines): AppError<"no_engines_conf
       return new AppError(
         "no_engines_configured",
         "No OpenAI key is configured for this workspace or the server; store an openai credential first.",
+      );
+    case "chat":
+      return new AppError(
+        "no_engines_configured",
+        `The chat assistant's provider (${missing.provider}) has no key for this workspace or the server; store a ${missing.provider} credential or pick another assistant model.`,
+        { provider: missing.provider },
       );
     case "research":
       return new AppError(
@@ -174,6 +181,12 @@ export const errors = {
     new AppError(
       "idempotency_key_reused",
       `This idempotency key was used with a different ${differentIn}.`,
+    ),
+  chatTurnInProgress: (messageId: string) =>
+    new AppError(
+      "chat_turn_in_progress",
+      "Another turn of this thread is still running; wait for it to end.",
+      { messageId },
     ),
   deliveryMismatch: () =>
     new AppError("delivery_mismatch", "This deliveryId does not belong to the key."),

@@ -21,6 +21,7 @@ import { promptSuggestionHandlers } from "./prompt-suggestions/index.js";
 import { promptHandlers } from "./prompts/index.js";
 import { recommendationHandlers } from "./recommendations/index.js";
 import { reportHandlers } from "./reports/index.js";
+import { chatHandlers } from "./chat/index.js";
 import { researchHandlers } from "./research/index.js";
 import { runHandlers } from "./runs/index.js";
 import { seoHandlers } from "./seo/index.js";
@@ -59,6 +60,7 @@ export const handlers: HandlerRegistry = {
   ...promptGenerationHandlers,
   ...promptSuggestionHandlers,
   ...researchHandlers,
+  ...chatHandlers,
   ...seoHandlers,
   ...credentialHandlers,
   ...connectionHandlers,

@@ -42,6 +42,7 @@ const samples: { [Name in keyof typeof errors]: Parameters<(typeof errors)[Name]
   methodNotAllowed: [],
   requestTimeout: [],
   idempotencyKeyReused: ["amount"],
+  chatTurnInProgress: ["chm_01JD0000000000000000000000"],
   deliveryMismatch: [],
   invalidKeyState: ["revoked", "rotation"],
   invalidTransition: [{ status: "done", action: "accept", allowedFrom: ["proposed"] }],

@@ -2351,7 +2351,7 @@ export interface paths {
         };
         /**
          * List chat threads
-         * @description Most recently active first (a new message moves its thread up), without messages.
+         * @description Newest first, without messages.
          */
         get: operations["listChatThreads"];
         put?: never;
@@ -3326,7 +3326,9 @@ export interface components {
             callId: string;
             name: string;
             /** @description What the model asked for. */
-            arguments: Record<string, never>;
+            arguments: {
+                [key: string]: unknown;
+            };
             /** @description One line describing the result. */
             summary: string;
             /** @description The tool's data as the model read it (bounded: cut at 16 KB of JSON). */
@@ -3401,7 +3403,9 @@ export interface components {
             step: number;
             callId: string;
             name: string;
-            arguments: Record<string, never>;
+            arguments: {
+                [key: string]: unknown;
+            };
         } | {
             /** @constant */
             type: "tool_result";

@@ -2,6 +2,7 @@ import type { MeasurementModel, MeasurementModelUpdate } from "@geopulse/api-typ
 import { errors, type FieldError } from "../../errors/app-error.js";
 import { audit } from "../audit/audit.js";
 import type { WorkspaceOperation } from "../operation.js";
+import { DEFAULT_ASSISTANT } from "./default-measurement-model.js";
 
 const weightTolerance = 1e-6;
 
@@ -50,6 +51,9 @@ export async function putMeasurementModel(
   const model = {
     engines: input.engines.map(({ engine, model, enabled }) => ({ engine, model, enabled })),
     weights: { ...input.weights },
+    assistant: input.assistant
+      ? { provider: input.assistant.provider, model: input.assistant.model }
+      : { ...DEFAULT_ASSISTANT },
   };
   await ctx.prisma.$transaction(async (tx) => {
     await tx.workspace.update({

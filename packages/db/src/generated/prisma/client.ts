@@ -309,3 +309,13 @@ export type SeoSearchRow = Prisma.SeoSearchRowModel
  * GA4 sessions and key events, one row per workspace, day, session source and landing page.
  */
 export type SeoTrafficRow = Prisma.SeoTrafficRowModel
+/**
+ * Model ChatThread
+ * A conversation with the chat assistant (services/chat).
+ */
+export type ChatThread = Prisma.ChatThreadModel
+/**
+ * Model ChatMessage
+ * A user message, or the assistant turn that answers it with its steps, usage and cost.
+ */
+export type ChatMessage = Prisma.ChatMessageModel

@@ -444,7 +444,9 @@ export const ModelName = {
   ReportShareLink: 'ReportShareLink',
   SeoRefresh: 'SeoRefresh',
   SeoSearchRow: 'SeoSearchRow',
-  SeoTrafficRow: 'SeoTrafficRow'
+  SeoTrafficRow: 'SeoTrafficRow',
+  ChatThread: 'ChatThread',
+  ChatMessage: 'ChatMessage'
 } as const
 
 export type ModelName = (typeof ModelName)[keyof typeof ModelName]
@@ -460,7 +462,7 @@ export type TypeMap<ExtArgs extends runtime.Types.Extensions.InternalArgs = runt
     omit: GlobalOmitOptions
   }
   meta: {
-    modelProps: "user" | "session" | "signInToken" | "workspace" | "competitor" | "member" | "auditEvent" | "apiKey" | "idempotencyRecord" | "deviceAuthorization" | "rateLimitWindow" | "invitation" | "storedCredential" | "oAuthState" | "connection" | "creditAccount" | "creditLot" | "freeGrant" | "creditReservation" | "creditLedgerEntry" | "checkoutReceipt" | "prompt" | "run" | "engineResponse" | "citation" | "responseMention" | "metricCell" | "metricEntityCount" | "metricGroup" | "metricGroupEntityCount" | "metricGroupDomainCount" | "metricDayEngine" | "metricDayEngineEntityCount" | "metricChangeDay" | "metricDay" | "promptGeneration" | "researchJob" | "promptSuggestion" | "researchSource" | "recommendation" | "recommendationAnswer" | "recommendationTransition" | "pageEvaluation" | "report" | "reportShareLink" | "seoRefresh" | "seoSearchRow" | "seoTrafficRow"
+    modelProps: "user" | "session" | "signInToken" | "workspace" | "competitor" | "member" | "auditEvent" | "apiKey" | "idempotencyRecord" | "deviceAuthorization" | "rateLimitWindow" | "invitation" | "storedCredential" | "oAuthState" | "connection" | "creditAccount" | "creditLot" | "freeGrant" | "creditReservation" | "creditLedgerEntry" | "checkoutReceipt" | "prompt" | "run" | "engineResponse" | "citation" | "responseMention" | "metricCell" | "metricEntityCount" | "metricGroup" | "metricGroupEntityCount" | "metricGroupDomainCount" | "metricDayEngine" | "metricDayEngineEntityCount" | "metricChangeDay" | "metricDay" | "promptGeneration" | "researchJob" | "promptSuggestion" | "researchSource" | "recommendation" | "recommendationAnswer" | "recommendationTransition" | "pageEvaluation" | "report" | "reportShareLink" | "seoRefresh" | "seoSearchRow" | "seoTrafficRow" | "chatThread" | "chatMessage"
     txIsolationLevel: TransactionIsolationLevel
   }
   model: {
@@ -4016,6 +4018,154 @@ export type TypeMap<ExtArgs extends runtime.Types.Extensions.InternalArgs = runt
         }
       }
     }
+    ChatThread: {
+      payload: Prisma.$ChatThreadPayload<ExtArgs>
+      fields: Prisma.ChatThreadFieldRefs
+      operations: {
+        findUnique: {
+          args: Prisma.ChatThreadFindUniqueArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$ChatThreadPayload> | null
+        }
+        findUniqueOrThrow: {
+          args: Prisma.ChatThreadFindUniqueOrThrowArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$ChatThreadPayload>
+        }
+        findFirst: {
+          args: Prisma.ChatThreadFindFirstArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$ChatThreadPayload> | null
+        }
+        findFirstOrThrow: {
+          args: Prisma.ChatThreadFindFirstOrThrowArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$ChatThreadPayload>
+        }
+        findMany: {
+          args: Prisma.ChatThreadFindManyArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$ChatThreadPayload>[]
+        }
+        create: {
+          args: Prisma.ChatThreadCreateArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$ChatThreadPayload>
+        }
+        createMany: {
+          args: Prisma.ChatThreadCreateManyArgs<ExtArgs>
+          result: BatchPayload
+        }
+        createManyAndReturn: {
+          args: Prisma.ChatThreadCreateManyAndReturnArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$ChatThreadPayload>[]
+        }
+        delete: {
+          args: Prisma.ChatThreadDeleteArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$ChatThreadPayload>
+        }
+        update: {
+          args: Prisma.ChatThreadUpdateArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$ChatThreadPayload>
+        }
+        deleteMany: {
+          args: Prisma.ChatThreadDeleteManyArgs<ExtArgs>
+          result: BatchPayload
+        }
+        updateMany: {
+          args: Prisma.ChatThreadUpdateManyArgs<ExtArgs>
+          result: BatchPayload
+        }
+        updateManyAndReturn: {
+          args: Prisma.ChatThreadUpdateManyAndReturnArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$ChatThreadPayload>[]
+        }
+        upsert: {
+          args: Prisma.ChatThreadUpsertArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$ChatThreadPayload>
+        }
+        aggregate: {
+          args: Prisma.ChatThreadAggregateArgs<ExtArgs>
+          result: runtime.Types.Utils.Optional<Prisma.AggregateChatThread>
+        }
+        groupBy: {
+          args: Prisma.ChatThreadGroupByArgs<ExtArgs>
+          result: runtime.Types.Utils.Optional<Prisma.ChatThreadGroupByOutputType>[]
+        }
+        count: {
+          args: Prisma.ChatThreadCountArgs<ExtArgs>
+          result: runtime.Types.Utils.Optional<Prisma.ChatThreadCountAggregateOutputType> | number
+        }
+      }
+    }
+    ChatMessage: {
+      payload: Prisma.$ChatMessagePayload<ExtArgs>
+      fields: Prisma.ChatMessageFieldRefs
+      operations: {
+        findUnique: {
+          args: Prisma.ChatMessageFindUniqueArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$ChatMessagePayload> | null
+        }
+        findUniqueOrThrow: {
+          args: Prisma.ChatMessageFindUniqueOrThrowArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$ChatMessagePayload>
+        }
+        findFirst: {
+          args: Prisma.ChatMessageFindFirstArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$ChatMessagePayload> | null
+        }
+        findFirstOrThrow: {
+          args: Prisma.ChatMessageFindFirstOrThrowArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$ChatMessagePayload>
+        }
+        findMany: {
+          args: Prisma.ChatMessageFindManyArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$ChatMessagePayload>[]
+        }
+        create: {
+          args: Prisma.ChatMessageCreateArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$ChatMessagePayload>
+        }
+        createMany: {
+          args: Prisma.ChatMessageCreateManyArgs<ExtArgs>
+          result: BatchPayload
+        }
+        createManyAndReturn: {
+          args: Prisma.ChatMessageCreateManyAndReturnArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$ChatMessagePayload>[]
+        }
+        delete: {
+          args: Prisma.ChatMessageDeleteArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$ChatMessagePayload>
+        }
+        update: {
+          args: Prisma.ChatMessageUpdateArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$ChatMessagePayload>
+        }
+        deleteMany: {
+          args: Prisma.ChatMessageDeleteManyArgs<ExtArgs>
+          result: BatchPayload
+        }
+        updateMany: {
+          args: Prisma.ChatMessageUpdateManyArgs<ExtArgs>
+          result: BatchPayload
+        }
+        updateManyAndReturn: {
+          args: Prisma.ChatMessageUpdateManyAndReturnArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$ChatMessagePayload>[]
+        }
+        upsert: {
+          args: Prisma.ChatMessageUpsertArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$ChatMessagePayload>
+        }
+        aggregate: {
+          args: Prisma.ChatMessageAggregateArgs<ExtArgs>
+          result: runtime.Types.Utils.Optional<Prisma.AggregateChatMessage>
+        }
+        groupBy: {
+          args: Prisma.ChatMessageGroupByArgs<ExtArgs>
+          result: runtime.Types.Utils.Optional<Prisma.ChatMessageGroupByOutputType>[]
+        }
+        count: {
+          args: Prisma.ChatMessageCountArgs<ExtArgs>
+          result: runtime.Types.Utils.Optional<Prisma.ChatMessageCountAggregateOutputType> | number
+        }
+      }
+    }
   }
 } & {
   other: {
@@ -4917,6 +5067,47 @@ export const SeoTrafficRowScalarFieldEnum = {
 export type SeoTrafficRowScalarFieldEnum = (typeof SeoTrafficRowScalarFieldEnum)[keyof typeof SeoTrafficRowScalarFieldEnum]
 
 
+export const ChatThreadScalarFieldEnum = {
+  id: 'id',
+  workspaceId: 'workspaceId',
+  title: 'title',
+  createdByType: 'createdByType',
+  createdById: 'createdById',
+  createdAt: 'createdAt',
+  updatedAt: 'updatedAt'
+} as const
+
+export type ChatThreadScalarFieldEnum = (typeof ChatThreadScalarFieldEnum)[keyof typeof ChatThreadScalarFieldEnum]
+
+
+export const ChatMessageScalarFieldEnum = {
+  id: 'id',
+  workspaceId: 'workspaceId',
+  threadId: 'threadId',
+  role: 'role',
+  content: 'content',
+  status: 'status',
+  steps: 'steps',
+  citations: 'citations',
+  inputTokens: 'inputTokens',
+  outputTokens: 'outputTokens',
+  costMicrousd: 'costMicrousd',
+  billedMicrousd: 'billedMicrousd',
+  provider: 'provider',
+  model: 'model',
+  simulated: 'simulated',
+  error: 'error',
+  replyToId: 'replyToId',
+  reservationId: 'reservationId',
+  idempotencyKey: 'idempotencyKey',
+  heartbeatAt: 'heartbeatAt',
+  createdAt: 'createdAt',
+  completedAt: 'completedAt'
+} as const
+
+export type ChatMessageScalarFieldEnum = (typeof ChatMessageScalarFieldEnum)[keyof typeof ChatMessageScalarFieldEnum]
+
+
 export const SortOrder = {
   asc: 'asc',
   desc: 'desc'
@@ -5260,6 +5451,8 @@ export type GlobalOmitConfig = {
   seoRefresh?: Prisma.SeoRefreshOmit
   seoSearchRow?: Prisma.SeoSearchRowOmit
   seoTrafficRow?: Prisma.SeoTrafficRowOmit
+  chatThread?: Prisma.ChatThreadOmit
+  chatMessage?: Prisma.ChatMessageOmit
 }
 
 /* Types for Logging */

@@ -98,7 +98,9 @@ export const ModelName = {
   ReportShareLink: 'ReportShareLink',
   SeoRefresh: 'SeoRefresh',
   SeoSearchRow: 'SeoSearchRow',
-  SeoTrafficRow: 'SeoTrafficRow'
+  SeoTrafficRow: 'SeoTrafficRow',
+  ChatThread: 'ChatThread',
+  ChatMessage: 'ChatMessage'
 } as const
 
 export type ModelName = (typeof ModelName)[keyof typeof ModelName]
@@ -977,6 +979,47 @@ export const SeoTrafficRowScalarFieldEnum = {
 } as const
 
 export type SeoTrafficRowScalarFieldEnum = (typeof SeoTrafficRowScalarFieldEnum)[keyof typeof SeoTrafficRowScalarFieldEnum]
+
+
+export const ChatThreadScalarFieldEnum = {
+  id: 'id',
+  workspaceId: 'workspaceId',
+  title: 'title',
+  createdByType: 'createdByType',
+  createdById: 'createdById',
+  createdAt: 'createdAt',
+  updatedAt: 'updatedAt'
+} as const
+
+export type ChatThreadScalarFieldEnum = (typeof ChatThreadScalarFieldEnum)[keyof typeof ChatThreadScalarFieldEnum]
+
+
+export const ChatMessageScalarFieldEnum = {
+  id: 'id',
+  workspaceId: 'workspaceId',
+  threadId: 'threadId',
+  role: 'role',
+  content: 'content',
+  status: 'status',
+  steps: 'steps',
+  citations: 'citations',
+  inputTokens: 'inputTokens',
+  outputTokens: 'outputTokens',
+  costMicrousd: 'costMicrousd',
+  billedMicrousd: 'billedMicrousd',
+  provider: 'provider',
+  model: 'model',
+  simulated: 'simulated',
+  error: 'error',
+  replyToId: 'replyToId',
+  reservationId: 'reservationId',
+  idempotencyKey: 'idempotencyKey',
+  heartbeatAt: 'heartbeatAt',
+  createdAt: 'createdAt',
+  completedAt: 'completedAt'
+} as const
+
+export type ChatMessageScalarFieldEnum = (typeof ChatMessageScalarFieldEnum)[keyof typeof ChatMessageScalarFieldEnum]
 
 
 export const SortOrder = {

@@ -427,6 +427,7 @@ export type WorkspaceWhereInput = {
   recommendations?: Prisma.RecommendationListRelationFilter
   pageEvaluations?: Prisma.PageEvaluationListRelationFilter
   reports?: Prisma.ReportListRelationFilter
+  chatThreads?: Prisma.ChatThreadListRelationFilter
 }
 
 export type WorkspaceOrderByWithRelationInput = {
@@ -481,6 +482,7 @@ export type WorkspaceOrderByWithRelationInput = {
   recommendations?: Prisma.RecommendationOrderByRelationAggregateInput
   pageEvaluations?: Prisma.PageEvaluationOrderByRelationAggregateInput
   reports?: Prisma.ReportOrderByRelationAggregateInput
+  chatThreads?: Prisma.ChatThreadOrderByRelationAggregateInput
 }
 
 export type WorkspaceWhereUniqueInput = Prisma.AtLeast<{
@@ -538,6 +540,7 @@ export type WorkspaceWhereUniqueInput = Prisma.AtLeast<{
   recommendations?: Prisma.RecommendationListRelationFilter
   pageEvaluations?: Prisma.PageEvaluationListRelationFilter
   reports?: Prisma.ReportListRelationFilter
+  chatThreads?: Prisma.ChatThreadListRelationFilter
 }, "id" | "slug">
 
 export type WorkspaceOrderByWithAggregationInput = {
@@ -670,6 +673,7 @@ export type WorkspaceCreateInput = {
   recommendations?: Prisma.RecommendationCreateNestedManyWithoutWorkspaceInput
   pageEvaluations?: Prisma.PageEvaluationCreateNestedManyWithoutWorkspaceInput
   reports?: Prisma.ReportCreateNestedManyWithoutWorkspaceInput
+  chatThreads?: Prisma.ChatThreadCreateNestedManyWithoutWorkspaceInput
 }
 
 export type WorkspaceUncheckedCreateInput = {
@@ -724,6 +728,7 @@ export type WorkspaceUncheckedCreateInput = {
   recommendations?: Prisma.RecommendationUncheckedCreateNestedManyWithoutWorkspaceInput
   pageEvaluations?: Prisma.PageEvaluationUncheckedCreateNestedManyWithoutWorkspaceInput
   reports?: Prisma.ReportUncheckedCreateNestedManyWithoutWorkspaceInput
+  chatThreads?: Prisma.ChatThreadUncheckedCreateNestedManyWithoutWorkspaceInput
 }
 
 export type WorkspaceUpdateInput = {
@@ -778,6 +783,7 @@ export type WorkspaceUpdateInput = {
   recommendations?: Prisma.RecommendationUpdateManyWithoutWorkspaceNestedInput
   pageEvaluations?: Prisma.PageEvaluationUpdateManyWithoutWorkspaceNestedInput
   reports?: Prisma.ReportUpdateManyWithoutWorkspaceNestedInput
+  chatThreads?: Prisma.ChatThreadUpdateManyWithoutWorkspaceNestedInput
 }
 
 export type WorkspaceUncheckedUpdateInput = {
@@ -832,6 +838,7 @@ export type WorkspaceUncheckedUpdateInput = {
   recommendations?: Prisma.RecommendationUncheckedUpdateManyWithoutWorkspaceNestedInput
   pageEvaluations?: Prisma.PageEvaluationUncheckedUpdateManyWithoutWorkspaceNestedInput
   reports?: Prisma.ReportUncheckedUpdateManyWithoutWorkspaceNestedInput
+  chatThreads?: Prisma.ChatThreadUncheckedUpdateManyWithoutWorkspaceNestedInput
 }
 
 export type WorkspaceCreateManyInput = {
@@ -1363,6 +1370,20 @@ export type WorkspaceUpdateOneRequiredWithoutSeoTrafficRowsNestedInput = {
   update?: Prisma.XOR<Prisma.XOR<Prisma.WorkspaceUpdateToOneWithWhereWithoutSeoTrafficRowsInput, Prisma.WorkspaceUpdateWithoutSeoTrafficRowsInput>, Prisma.WorkspaceUncheckedUpdateWithoutSeoTrafficRowsInput>
 }
 
+export type WorkspaceCreateNestedOneWithoutChatThreadsInput = {
+  create?: Prisma.XOR<Prisma.WorkspaceCreateWithoutChatThreadsInput, Prisma.WorkspaceUncheckedCreateWithoutChatThreadsInput>
+  connectOrCreate?: Prisma.WorkspaceCreateOrConnectWithoutChatThreadsInput
+  connect?: Prisma.WorkspaceWhereUniqueInput
+}
+
+export type WorkspaceUpdateOneRequiredWithoutChatThreadsNestedInput = {
+  create?: Prisma.XOR<Prisma.WorkspaceCreateWithoutChatThreadsInput, Prisma.WorkspaceUncheckedCreateWithoutChatThreadsInput>
+  connectOrCreate?: Prisma.WorkspaceCreateOrConnectWithoutChatThreadsInput
+  upsert?: Prisma.WorkspaceUpsertWithoutChatThreadsInput
+  connect?: Prisma.WorkspaceWhereUniqueInput
+  update?: Prisma.XOR<Prisma.XOR<Prisma.WorkspaceUpdateToOneWithWhereWithoutChatThreadsInput, Prisma.WorkspaceUpdateWithoutChatThreadsInput>, Prisma.WorkspaceUncheckedUpdateWithoutChatThreadsInput>
+}
+
 export type WorkspaceCreateWithoutCompetitorsInput = {
   id: string
   slug: string
@@ -1414,6 +1435,7 @@ export type WorkspaceCreateWithoutCompetitorsInput = {
   recommendations?: Prisma.RecommendationCreateNestedManyWithoutWorkspaceInput
   pageEvaluations?: Prisma.PageEvaluationCreateNestedManyWithoutWorkspaceInput
   reports?: Prisma.ReportCreateNestedManyWithoutWorkspaceInput
+  chatThreads?: Prisma.ChatThreadCreateNestedManyWithoutWorkspaceInput
 }
 
 export type WorkspaceUncheckedCreateWithoutCompetitorsInput = {
@@ -1467,6 +1489,7 @@ export type WorkspaceUncheckedCreateWithoutCompetitorsInput = {
   recommendations?: Prisma.RecommendationUncheckedCreateNestedManyWithoutWorkspaceInput
   pageEvaluations?: Prisma.PageEvaluationUncheckedCreateNestedManyWithoutWorkspaceInput
   reports?: Prisma.ReportUncheckedCreateNestedManyWithoutWorkspaceInput
+  chatThreads?: Prisma.ChatThreadUncheckedCreateNestedManyWithoutWorkspaceInput
 }
 
 export type WorkspaceCreateOrConnectWithoutCompetitorsInput = {
@@ -1536,6 +1559,7 @@ export type WorkspaceUpdateWithoutCompetitorsInput = {
   recommendations?: Prisma.RecommendationUpdateManyWithoutWorkspaceNestedInput
   pageEvaluations?: Prisma.PageEvaluationUpdateManyWithoutWorkspaceNestedInput
   reports?: Prisma.ReportUpdateManyWithoutWorkspaceNestedInput
+  chatThreads?: Prisma.ChatThreadUpdateManyWithoutWorkspaceNestedInput
 }
 
 export type WorkspaceUncheckedUpdateWithoutCompetitorsInput = {
@@ -1589,6 +1613,7 @@ export type WorkspaceUncheckedUpdateWithoutCompetitorsInput = {
   recommendations?: Prisma.RecommendationUncheckedUpdateManyWithoutWorkspaceNestedInput
   pageEvaluations?: Prisma.PageEvaluationUncheckedUpdateManyWithoutWorkspaceNestedInput
   reports?: Prisma.ReportUncheckedUpdateManyWithoutWorkspaceNestedInput
+  chatThreads?: Prisma.ChatThreadUncheckedUpdateManyWithoutWorkspaceNestedInput
 }
 
 export type WorkspaceCreateWithoutMembersInput = {
@@ -1642,6 +1667,7 @@ export type WorkspaceCreateWithoutMembersInput = {
   recommendations?: Prisma.RecommendationCreateNestedManyWithoutWorkspaceInput
   pageEvaluations?: Prisma.PageEvaluationCreateNestedManyWithoutWorkspaceInput
   reports?: Prisma.ReportCreateNestedManyWithoutWorkspaceInput
+  chatThreads?: Prisma.ChatThreadCreateNestedManyWithoutWorkspaceInput
 }
 
 export type WorkspaceUncheckedCreateWithoutMembersInput = {
@@ -1695,6 +1721,7 @@ export type WorkspaceUncheckedCreateWithoutMembersInput = {
   recommendations?: Prisma.RecommendationUncheckedCreateNestedManyWithoutWorkspaceInput
   pageEvaluations?: Prisma.PageEvaluationUncheckedCreateNestedManyWithoutWorkspaceInput
   reports?: Prisma.ReportUncheckedCreateNestedManyWithoutWorkspaceInput
+  chatThreads?: Prisma.ChatThreadUncheckedCreateNestedManyWithoutWorkspaceInput
 }
 
 export type WorkspaceCreateOrConnectWithoutMembersInput = {
@@ -1764,6 +1791,7 @@ export type WorkspaceUpdateWithoutMembersInput = {
   recommendations?: Prisma.RecommendationUpdateManyWithoutWorkspaceNestedInput
   pageEvaluations?: Prisma.PageEvaluationUpdateManyWithoutWorkspaceNestedInput
   reports?: Prisma.ReportUpdateManyWithoutWorkspaceNestedInput
+  chatThreads?: Prisma.ChatThreadUpdateManyWithoutWorkspaceNestedInput
 }
 
 export type WorkspaceUncheckedUpdateWithoutMembersInput = {
@@ -1817,6 +1845,7 @@ export type WorkspaceUncheckedUpdateWithoutMembersInput = {
   recommendations?: Prisma.RecommendationUncheckedUpdateManyWithoutWorkspaceNestedInput
   pageEvaluations?: Prisma.PageEvaluationUncheckedUpdateManyWithoutWorkspaceNestedInput
   reports?: Prisma.ReportUncheckedUpdateManyWithoutWorkspaceNestedInput
+  chatThreads?: Prisma.ChatThreadUncheckedUpdateManyWithoutWorkspaceNestedInput
 }
 
 export type WorkspaceCreateWithoutApiKeysInput = {
@@ -1870,6 +1899,7 @@ export type WorkspaceCreateWithoutApiKeysInput = {
   recommendations?: Prisma.RecommendationCreateNestedManyWithoutWorkspaceInput
   pageEvaluations?: Prisma.PageEvaluationCreateNestedManyWithoutWorkspaceInput
   reports?: Prisma.ReportCreateNestedManyWithoutWorkspaceInput
+  chatThreads?: Prisma.ChatThreadCreateNestedManyWithoutWorkspaceInput
 }
 
 export type WorkspaceUncheckedCreateWithoutApiKeysInput = {
@@ -1923,6 +1953,7 @@ export type WorkspaceUncheckedCreateWithoutApiKeysInput = {
   recommendations?: Prisma.RecommendationUncheckedCreateNestedManyWithoutWorkspaceInput
   pageEvaluations?: Prisma.PageEvaluationUncheckedCreateNestedManyWithoutWorkspaceInput
   reports?: Prisma.ReportUncheckedCreateNestedManyWithoutWorkspaceInput
+  chatThreads?: Prisma.ChatThreadUncheckedCreateNestedManyWithoutWorkspaceInput
 }
 
 export type WorkspaceCreateOrConnectWithoutApiKeysInput = {
@@ -1992,6 +2023,7 @@ export type WorkspaceUpdateWithoutApiKeysInput = {
   recommendations?: Prisma.RecommendationUpdateManyWithoutWorkspaceNestedInput
   pageEvaluations?: Prisma.PageEvaluationUpdateManyWithoutWorkspaceNestedInput
   reports?: Prisma.ReportUpdateManyWithoutWorkspaceNestedInput
+  chatThreads?: Prisma.ChatThreadUpdateManyWithoutWorkspaceNestedInput
 }
 
 export type WorkspaceUncheckedUpdateWithoutApiKeysInput = {
@@ -2045,6 +2077,7 @@ export type WorkspaceUncheckedUpdateWithoutApiKeysInput = {
   recommendations?: Prisma.RecommendationUncheckedUpdateManyWithoutWorkspaceNestedInput
   pageEvaluations?: Prisma.PageEvaluationUncheckedUpdateManyWithoutWorkspaceNestedInput
   reports?: Prisma.ReportUncheckedUpdateManyWithoutWorkspaceNestedInput
+  chatThreads?: Prisma.ChatThreadUncheckedUpdateManyWithoutWorkspaceNestedInput
 }
 
 export type WorkspaceCreateWithoutInvitationsInput = {
@@ -2098,6 +2131,7 @@ export type WorkspaceCreateWithoutInvitationsInput = {
   recommendations?: Prisma.RecommendationCreateNestedManyWithoutWorkspaceInput
   pageEvaluations?: Prisma.PageEvaluationCreateNestedManyWithoutWorkspaceInput
   reports?: Prisma.ReportCreateNestedManyWithoutWorkspaceInput
+  chatThreads?: Prisma.ChatThreadCreateNestedManyWithoutWorkspaceInput
 }
 
 export type WorkspaceUncheckedCreateWithoutInvitationsInput = {
@@ -2151,6 +2185,7 @@ export type WorkspaceUncheckedCreateWithoutInvitationsInput = {
   recommendations?: Prisma.RecommendationUncheckedCreateNestedManyWithoutWorkspaceInput
   pageEvaluations?: Prisma.PageEvaluationUncheckedCreateNestedManyWithoutWorkspaceInput
   reports?: Prisma.ReportUncheckedCreateNestedManyWithoutWorkspaceInput
+  chatThreads?: Prisma.ChatThreadUncheckedCreateNestedManyWithoutWorkspaceInput
 }
 
 export type WorkspaceCreateOrConnectWithoutInvitationsInput = {
@@ -2220,6 +2255,7 @@ export type WorkspaceUpdateWithoutInvitationsInput = {
   recommendations?: Prisma.RecommendationUpdateManyWithoutWorkspaceNestedInput
   pageEvaluations?: Prisma.PageEvaluationUpdateManyWithoutWorkspaceNestedInput
   reports?: Prisma.ReportUpdateManyWithoutWorkspaceNestedInput
+  chatThreads?: Prisma.ChatThreadUpdateManyWithoutWorkspaceNestedInput
 }
 
 export type WorkspaceUncheckedUpdateWithoutInvitationsInput = {
@@ -2273,6 +2309,7 @@ export type WorkspaceUncheckedUpdateWithoutInvitationsInput = {
   recommendations?: Prisma.RecommendationUncheckedUpdateManyWithoutWorkspaceNestedInput
   pageEvaluations?: Prisma.PageEvaluationUncheckedUpdateManyWithoutWorkspaceNestedInput
   reports?: Prisma.ReportUncheckedUpdateManyWithoutWorkspaceNestedInput
+  chatThreads?: Prisma.ChatThreadUncheckedUpdateManyWithoutWorkspaceNestedInput
 }
 
 export type WorkspaceCreateWithoutCredentialsInput = {
@@ -2326,6 +2363,7 @@ export type WorkspaceCreateWithoutCredentialsInput = {
   recommendations?: Prisma.RecommendationCreateNestedManyWithoutWorkspaceInput
   pageEvaluations?: Prisma.PageEvaluationCreateNestedManyWithoutWorkspaceInput
   reports?: Prisma.ReportCreateNestedManyWithoutWorkspaceInput
+  chatThreads?: Prisma.ChatThreadCreateNestedManyWithoutWorkspaceInput
 }
 
 export type WorkspaceUncheckedCreateWithoutCredentialsInput = {
@@ -2379,6 +2417,7 @@ export type WorkspaceUncheckedCreateWithoutCredentialsInput = {
   recommendations?: Prisma.RecommendationUncheckedCreateNestedManyWithoutWorkspaceInput
   pageEvaluations?: Prisma.PageEvaluationUncheckedCreateNestedManyWithoutWorkspaceInput
   reports?: Prisma.ReportUncheckedCreateNestedManyWithoutWorkspaceInput
+  chatThreads?: Prisma.ChatThreadUncheckedCreateNestedManyWithoutWorkspaceInput
 }
 
 export type WorkspaceCreateOrConnectWithoutCredentialsInput = {
@@ -2448,6 +2487,7 @@ export type WorkspaceUpdateWithoutCredentialsInput = {
   recommendations?: Prisma.RecommendationUpdateManyWithoutWorkspaceNestedInput
   pageEvaluations?: Prisma.PageEvaluationUpdateManyWithoutWorkspaceNestedInput
   reports?: Prisma.ReportUpdateManyWithoutWorkspaceNestedInput
+  chatThreads?: Prisma.ChatThreadUpdateManyWithoutWorkspaceNestedInput
 }
 
 export type WorkspaceUncheckedUpdateWithoutCredentialsInput = {
@@ -2501,6 +2541,7 @@ export type WorkspaceUncheckedUpdateWithoutCredentialsInput = {
   recommendations?: Prisma.RecommendationUncheckedUpdateManyWithoutWorkspaceNestedInput
   pageEvaluations?: Prisma.PageEvaluationUncheckedUpdateManyWithoutWorkspaceNestedInput
   reports?: Prisma.ReportUncheckedUpdateManyWithoutWorkspaceNestedInput
+  chatThreads?: Prisma.ChatThreadUncheckedUpdateManyWithoutWorkspaceNestedInput
 }
 
 export type WorkspaceCreateWithoutOauthStatesInput = {
@@ -2554,6 +2595,7 @@ export type WorkspaceCreateWithoutOauthStatesInput = {
   recommendations?: Prisma.RecommendationCreateNestedManyWithoutWorkspaceInput
   pageEvaluations?: Prisma.PageEvaluationCreateNestedManyWithoutWorkspaceInput
   reports?: Prisma.ReportCreateNestedManyWithoutWorkspaceInput
+  chatThreads?: Prisma.ChatThreadCreateNestedManyWithoutWorkspaceInput
 }
 
 export type WorkspaceUncheckedCreateWithoutOauthStatesInput = {
@@ -2607,6 +2649,7 @@ export type WorkspaceUncheckedCreateWithoutOauthStatesInput = {
   recommendations?: Prisma.RecommendationUncheckedCreateNestedManyWithoutWorkspaceInput
   pageEvaluations?: Prisma.PageEvaluationUncheckedCreateNestedManyWithoutWorkspaceInput
   reports?: Prisma.ReportUncheckedCreateNestedManyWithoutWorkspaceInput
+  chatThreads?: Prisma.ChatThreadUncheckedCreateNestedManyWithoutWorkspaceInput
 }
 
 export type WorkspaceCreateOrConnectWithoutOauthStatesInput = {
@@ -2676,6 +2719,7 @@ export type WorkspaceUpdateWithoutOauthStatesInput = {
   recommendations?: Prisma.RecommendationUpdateManyWithoutWorkspaceNestedInput
   pageEvaluations?: Prisma.PageEvaluationUpdateManyWithoutWorkspaceNestedInput
   reports?: Prisma.ReportUpdateManyWithoutWorkspaceNestedInput
+  chatThreads?: Prisma.ChatThreadUpdateManyWithoutWorkspaceNestedInput
 }
 
 export type WorkspaceUncheckedUpdateWithoutOauthStatesInput = {
@@ -2729,6 +2773,7 @@ export type WorkspaceUncheckedUpdateWithoutOauthStatesInput = {
   recommendations?: Prisma.RecommendationUncheckedUpdateManyWithoutWorkspaceNestedInput
   pageEvaluations?: Prisma.PageEvaluationUncheckedUpdateManyWithoutWorkspaceNestedInput
   reports?: Prisma.ReportUncheckedUpdateManyWithoutWorkspaceNestedInput
+  chatThreads?: Prisma.ChatThreadUncheckedUpdateManyWithoutWorkspaceNestedInput
 }
 
 export type WorkspaceCreateWithoutConnectionsInput = {
@@ -2782,6 +2827,7 @@ export type WorkspaceCreateWithoutConnectionsInput = {
   recommendations?: Prisma.RecommendationCreateNestedManyWithoutWorkspaceInput
   pageEvaluations?: Prisma.PageEvaluationCreateNestedManyWithoutWorkspaceInput
   reports?: Prisma.ReportCreateNestedManyWithoutWorkspaceInput
+  chatThreads?: Prisma.ChatThreadCreateNestedManyWithoutWorkspaceInput
 }
 
 export type WorkspaceUncheckedCreateWithoutConnectionsInput = {
@@ -2835,6 +2881,7 @@ export type WorkspaceUncheckedCreateWithoutConnectionsInput = {
   recommendations?: Prisma.RecommendationUncheckedCreateNestedManyWithoutWorkspaceInput
   pageEvaluations?: Prisma.PageEvaluationUncheckedCreateNestedManyWithoutWorkspaceInput
   reports?: Prisma.ReportUncheckedCreateNestedManyWithoutWorkspaceInput
+  chatThreads?: Prisma.ChatThreadUncheckedCreateNestedManyWithoutWorkspaceInput
 }
 
 export type WorkspaceCreateOrConnectWithoutConnectionsInput = {
@@ -2904,6 +2951,7 @@ export type WorkspaceUpdateWithoutConnectionsInput = {
   recommendations?: Prisma.RecommendationUpdateManyWithoutWorkspaceNestedInput
   pageEvaluations?: Prisma.PageEvaluationUpdateManyWithoutWorkspaceNestedInput
   reports?: Prisma.ReportUpdateManyWithoutWorkspaceNestedInput
+  chatThreads?: Prisma.ChatThreadUpdateManyWithoutWorkspaceNestedInput
 }
 
 export type WorkspaceUncheckedUpdateWithoutConnectionsInput = {
@@ -2957,6 +3005,7 @@ export type WorkspaceUncheckedUpdateWithoutConnectionsInput = {
   recommendations?: Prisma.RecommendationUncheckedUpdateManyWithoutWorkspaceNestedInput
   pageEvaluations?: Prisma.PageEvaluationUncheckedUpdateManyWithoutWorkspaceNestedInput
   reports?: Prisma.ReportUncheckedUpdateManyWithoutWorkspaceNestedInput
+  chatThreads?: Prisma.ChatThreadUncheckedUpdateManyWithoutWorkspaceNestedInput
 }
 
 export type WorkspaceCreateWithoutCreditAccountInput = {
@@ -3010,6 +3059,7 @@ export type WorkspaceCreateWithoutCreditAccountInput = {
   recommendations?: Prisma.RecommendationCreateNestedManyWithoutWorkspaceInput
   pageEvaluations?: Prisma.PageEvaluationCreateNestedManyWithoutWorkspaceInput
   reports?: Prisma.ReportCreateNestedManyWithoutWorkspaceInput
+  chatThreads?: Prisma.ChatThreadCreateNestedManyWithoutWorkspaceInput
 }
 
 export type WorkspaceUncheckedCreateWithoutCreditAccountInput = {
@@ -3063,6 +3113,7 @@ export type WorkspaceUncheckedCreateWithoutCreditAccountInput = {
   recommendations?: Prisma.RecommendationUncheckedCreateNestedManyWithoutWorkspaceInput
   pageEvaluations?: Prisma.PageEvaluationUncheckedCreateNestedManyWithoutWorkspaceInput
   reports?: Prisma.ReportUncheckedCreateNestedManyWithoutWorkspaceInput
+  chatThreads?: Prisma.ChatThreadUncheckedCreateNestedManyWithoutWorkspaceInput
 }
 
 export type WorkspaceCreateOrConnectWithoutCreditAccountInput = {
@@ -3132,6 +3183,7 @@ export type WorkspaceUpdateWithoutCreditAccountInput = {
   recommendations?: Prisma.RecommendationUpdateManyWithoutWorkspaceNestedInput
   pageEvaluations?: Prisma.PageEvaluationUpdateManyWithoutWorkspaceNestedInput
   reports?: Prisma.ReportUpdateManyWithoutWorkspaceNestedInput
+  chatThreads?: Prisma.ChatThreadUpdateManyWithoutWorkspaceNestedInput
 }
 
 export type WorkspaceUncheckedUpdateWithoutCreditAccountInput = {
@@ -3185,6 +3237,7 @@ export type WorkspaceUncheckedUpdateWithoutCreditAccountInput = {
   recommendations?: Prisma.RecommendationUncheckedUpdateManyWithoutWorkspaceNestedInput
   pageEvaluations?: Prisma.PageEvaluationUncheckedUpdateManyWithoutWorkspaceNestedInput
   reports?: Prisma.ReportUncheckedUpdateManyWithoutWorkspaceNestedInput
+  chatThreads?: Prisma.ChatThreadUncheckedUpdateManyWithoutWorkspaceNestedInput
 }
 
 export type WorkspaceCreateWithoutPromptsInput = {
@@ -3238,6 +3291,7 @@ export type WorkspaceCreateWithoutPromptsInput = {
   recommendations?: Prisma.RecommendationCreateNestedManyWithoutWorkspaceInput
   pageEvaluations?: Prisma.PageEvaluationCreateNestedManyWithoutWorkspaceInput
   reports?: Prisma.ReportCreateNestedManyWithoutWorkspaceInput
+  chatThreads?: Prisma.ChatThreadCreateNestedManyWithoutWorkspaceInput
 }
 
 export type WorkspaceUncheckedCreateWithoutPromptsInput = {
@@ -3291,6 +3345,7 @@ export type WorkspaceUncheckedCreateWithoutPromptsInput = {
   recommendations?: Prisma.RecommendationUncheckedCreateNestedManyWithoutWorkspaceInput
   pageEvaluations?: Prisma.PageEvaluationUncheckedCreateNestedManyWithoutWorkspaceInput
   reports?: Prisma.ReportUncheckedCreateNestedManyWithoutWorkspaceInput
+  chatThreads?: Prisma.ChatThreadUncheckedCreateNestedManyWithoutWorkspaceInput
 }
 
 export type WorkspaceCreateOrConnectWithoutPromptsInput = {
@@ -3360,6 +3415,7 @@ export type WorkspaceUpdateWithoutPromptsInput = {
   recommendations?: Prisma.RecommendationUpdateManyWithoutWorkspaceNestedInput
   pageEvaluations?: Prisma.PageEvaluationUpdateManyWithoutWorkspaceNestedInput
   reports?: Prisma.ReportUpdateManyWithoutWorkspaceNestedInput
+  chatThreads?: Prisma.ChatThreadUpdateManyWithoutWorkspaceNestedInput
 }
 
 export type WorkspaceUncheckedUpdateWithoutPromptsInput = {
@@ -3413,6 +3469,7 @@ export type WorkspaceUncheckedUpdateWithoutPromptsInput = {
   recommendations?: Prisma.RecommendationUncheckedUpdateManyWithoutWorkspaceNestedInput
   pageEvaluations?: Prisma.PageEvaluationUncheckedUpdateManyWithoutWorkspaceNestedInput
   reports?: Prisma.ReportUncheckedUpdateManyWithoutWorkspaceNestedInput
+  chatThreads?: Prisma.ChatThreadUncheckedUpdateManyWithoutWorkspaceNestedInput
 }
 
 export type WorkspaceCreateWithoutRunsInput = {
@@ -3466,6 +3523,7 @@ export type WorkspaceCreateWithoutRunsInput = {
   recommendations?: Prisma.RecommendationCreateNestedManyWithoutWorkspaceInput
   pageEvaluations?: Prisma.PageEvaluationCreateNestedManyWithoutWorkspaceInput
   reports?: Prisma.ReportCreateNestedManyWithoutWorkspaceInput
+  chatThreads?: Prisma.ChatThreadCreateNestedManyWithoutWorkspaceInput
 }
 
 export type WorkspaceUncheckedCreateWithoutRunsInput = {
@@ -3519,6 +3577,7 @@ export type WorkspaceUncheckedCreateWithoutRunsInput = {
   recommendations?: Prisma.RecommendationUncheckedCreateNestedManyWithoutWorkspaceInput
   pageEvaluations?: Prisma.PageEvaluationUncheckedCreateNestedManyWithoutWorkspaceInput
   reports?: Prisma.ReportUncheckedCreateNestedManyWithoutWorkspaceInput
+  chatThreads?: Prisma.ChatThreadUncheckedCreateNestedManyWithoutWorkspaceInput
 }
 
 export type WorkspaceCreateOrConnectWithoutRunsInput = {
@@ -3588,6 +3647,7 @@ export type WorkspaceUpdateWithoutRunsInput = {
   recommendations?: Prisma.RecommendationUpdateManyWithoutWorkspaceNestedInput
   pageEvaluations?: Prisma.PageEvaluationUpdateManyWithoutWorkspaceNestedInput
   reports?: Prisma.ReportUpdateManyWithoutWorkspaceNestedInput
+  chatThreads?: Prisma.ChatThreadUpdateManyWithoutWorkspaceNestedInput
 }
 
 export type WorkspaceUncheckedUpdateWithoutRunsInput = {
@@ -3641,6 +3701,7 @@ export type WorkspaceUncheckedUpdateWithoutRunsInput = {
   recommendations?: Prisma.RecommendationUncheckedUpdateManyWithoutWorkspaceNestedInput
   pageEvaluations?: Prisma.PageEvaluationUncheckedUpdateManyWithoutWorkspaceNestedInput
   reports?: Prisma.ReportUncheckedUpdateManyWithoutWorkspaceNestedInput
+  chatThreads?: Prisma.ChatThreadUncheckedUpdateManyWithoutWorkspaceNestedInput
 }
 
 export type WorkspaceCreateWithoutPromptGenerationsInput = {
@@ -3694,6 +3755,7 @@ export type WorkspaceCreateWithoutPromptGenerationsInput = {
   recommendations?: Prisma.RecommendationCreateNestedManyWithoutWorkspaceInput
   pageEvaluations?: Prisma.PageEvaluationCreateNestedManyWithoutWorkspaceInput
   reports?: Prisma.ReportCreateNestedManyWithoutWorkspaceInput
+  chatThreads?: Prisma.ChatThreadCreateNestedManyWithoutWorkspaceInput
 }
 
 export type WorkspaceUncheckedCreateWithoutPromptGenerationsInput = {
@@ -3747,6 +3809,7 @@ export type WorkspaceUncheckedCreateWithoutPromptGenerationsInput = {
   recommendations?: Prisma.RecommendationUncheckedCreateNestedManyWithoutWorkspaceInput
   pageEvaluations?: Prisma.PageEvaluationUncheckedCreateNestedManyWithoutWorkspaceInput
   reports?: Prisma.ReportUncheckedCreateNestedManyWithoutWorkspaceInput
+  chatThreads?: Prisma.ChatThreadUncheckedCreateNestedManyWithoutWorkspaceInput
 }
 
 export type WorkspaceCreateOrConnectWithoutPromptGenerationsInput = {
@@ -3816,6 +3879,7 @@ export type WorkspaceUpdateWithoutPromptGenerationsInput = {
   recommendations?: Prisma.RecommendationUpdateManyWithoutWorkspaceNestedInput
   pageEvaluations?: Prisma.PageEvaluationUpdateManyWithoutWorkspaceNestedInput
   reports?: Prisma.ReportUpdateManyWithoutWorkspaceNestedInput
+  chatThreads?: Prisma.ChatThreadUpdateManyWithoutWorkspaceNestedInput
 }
 
 export type WorkspaceUncheckedUpdateWithoutPromptGenerationsInput = {
@@ -3869,6 +3933,7 @@ export type WorkspaceUncheckedUpdateWithoutPromptGenerationsInput = {
   recommendations?: Prisma.RecommendationUncheckedUpdateManyWithoutWorkspaceNestedInput
   pageEvaluations?: Prisma.PageEvaluationUncheckedUpdateManyWithoutWorkspaceNestedInput
   reports?: Prisma.ReportUncheckedUpdateManyWithoutWorkspaceNestedInput
+  chatThreads?: Prisma.ChatThreadUncheckedUpdateManyWithoutWorkspaceNestedInput
 }
 
 export type WorkspaceCreateWithoutResearchJobsInput = {
@@ -3922,6 +3987,7 @@ export type WorkspaceCreateWithoutResearchJobsInput = {
   recommendations?: Prisma.RecommendationCreateNestedManyWithoutWorkspaceInput
   pageEvaluations?: Prisma.PageEvaluationCreateNestedManyWithoutWorkspaceInput
   reports?: Prisma.ReportCreateNestedManyWithoutWorkspaceInput
+  chatThreads?: Prisma.ChatThreadCreateNestedManyWithoutWorkspaceInput
 }
 
 export type WorkspaceUncheckedCreateWithoutResearchJobsInput = {
@@ -3975,6 +4041,7 @@ export type WorkspaceUncheckedCreateWithoutResearchJobsInput = {
   recommendations?: Prisma.RecommendationUncheckedCreateNestedManyWithoutWorkspaceInput
   pageEvaluations?: Prisma.PageEvaluationUncheckedCreateNestedManyWithoutWorkspaceInput
   reports?: Prisma.ReportUncheckedCreateNestedManyWithoutWorkspaceInput
+  chatThreads?: Prisma.ChatThreadUncheckedCreateNestedManyWithoutWorkspaceInput
 }
 
 export type WorkspaceCreateOrConnectWithoutResearchJobsInput = {
@@ -4044,6 +4111,7 @@ export type WorkspaceUpdateWithoutResearchJobsInput = {
   recommendations?: Prisma.RecommendationUpdateManyWithoutWorkspaceNestedInput
   pageEvaluations?: Prisma.PageEvaluationUpdateManyWithoutWorkspaceNestedInput
   reports?: Prisma.ReportUpdateManyWithoutWorkspaceNestedInput
+  chatThreads?: Prisma.ChatThreadUpdateManyWithoutWorkspaceNestedInput
 }
 
 export type WorkspaceUncheckedUpdateWithoutResearchJobsInput = {
@@ -4097,6 +4165,7 @@ export type WorkspaceUncheckedUpdateWithoutResearchJobsInput = {
   recommendations?: Prisma.RecommendationUncheckedUpdateManyWithoutWorkspaceNestedInput
   pageEvaluations?: Prisma.PageEvaluationUncheckedUpdateManyWithoutWorkspaceNestedInput
   reports?: Prisma.ReportUncheckedUpdateManyWithoutWorkspaceNestedInput
+  chatThreads?: Prisma.ChatThreadUncheckedUpdateManyWithoutWorkspaceNestedInput
 }
 
 export type WorkspaceCreateWithoutPromptSuggestionsInput = {
@@ -4150,6 +4219,7 @@ export type WorkspaceCreateWithoutPromptSuggestionsInput = {
   recommendations?: Prisma.RecommendationCreateNestedManyWithoutWorkspaceInput
   pageEvaluations?: Prisma.PageEvaluationCreateNestedManyWithoutWorkspaceInput
   reports?: Prisma.ReportCreateNestedManyWithoutWorkspaceInput
+  chatThreads?: Prisma.ChatThreadCreateNestedManyWithoutWorkspaceInput
 }
 
 export type WorkspaceUncheckedCreateWithoutPromptSuggestionsInput = {
@@ -4203,6 +4273,7 @@ export type WorkspaceUncheckedCreateWithoutPromptSuggestionsInput = {
   recommendations?: Prisma.RecommendationUncheckedCreateNestedManyWithoutWorkspaceInput
   pageEvaluations?: Prisma.PageEvaluationUncheckedCreateNestedManyWithoutWorkspaceInput
   reports?: Prisma.ReportUncheckedCreateNestedManyWithoutWorkspaceInput
+  chatThreads?: Prisma.ChatThreadUncheckedCreateNestedManyWithoutWorkspaceInput
 }
 
 export type WorkspaceCreateOrConnectWithoutPromptSuggestionsInput = {
@@ -4272,6 +4343,7 @@ export type WorkspaceUpdateWithoutPromptSuggestionsInput = {
   recommendations?: Prisma.RecommendationUpdateManyWithoutWorkspaceNestedInput
   pageEvaluations?: Prisma.PageEvaluationUpdateManyWithoutWorkspaceNestedInput
   reports?: Prisma.ReportUpdateManyWithoutWorkspaceNestedInput
+  chatThreads?: Prisma.ChatThreadUpdateManyWithoutWorkspaceNestedInput
 }
 
 export type WorkspaceUncheckedUpdateWithoutPromptSuggestionsInput = {
@@ -4325,6 +4397,7 @@ export type WorkspaceUncheckedUpdateWithoutPromptSuggestionsInput = {
   recommendations?: Prisma.RecommendationUncheckedUpdateManyWithoutWorkspaceNestedInput
   pageEvaluations?: Prisma.PageEvaluationUncheckedUpdateManyWithoutWorkspaceNestedInput
   reports?: Prisma.ReportUncheckedUpdateManyWithoutWorkspaceNestedInput
+  chatThreads?: Prisma.ChatThreadUncheckedUpdateManyWithoutWorkspaceNestedInput
 }
 
 export type WorkspaceCreateWithoutRecommendationsInput = {
@@ -4378,6 +4451,7 @@ export type WorkspaceCreateWithoutRecommendationsInput = {
   promptSuggestions?: Prisma.PromptSuggestionCreateNestedManyWithoutWorkspaceInput
   pageEvaluations?: Prisma.PageEvaluationCreateNestedManyWithoutWorkspaceInput
   reports?: Prisma.ReportCreateNestedManyWithoutWorkspaceInput
+  chatThreads?: Prisma.ChatThreadCreateNestedManyWithoutWorkspaceInput
 }
 
 export type WorkspaceUncheckedCreateWithoutRecommendationsInput = {
@@ -4431,6 +4505,7 @@ export type WorkspaceUncheckedCreateWithoutRecommendationsInput = {
   promptSuggestions?: Prisma.PromptSuggestionUncheckedCreateNestedManyWithoutWorkspaceInput
   pageEvaluations?: Prisma.PageEvaluationUncheckedCreateNestedManyWithoutWorkspaceInput
   reports?: Prisma.ReportUncheckedCreateNestedManyWithoutWorkspaceInput
+  chatThreads?: Prisma.ChatThreadUncheckedCreateNestedManyWithoutWorkspaceInput
 }
 
 export type WorkspaceCreateOrConnectWithoutRecommendationsInput = {
@@ -4500,6 +4575,7 @@ export type WorkspaceUpdateWithoutRecommendationsInput = {
   promptSuggestions?: Prisma.PromptSuggestionUpdateManyWithoutWorkspaceNestedInput
   pageEvaluations?: Prisma.PageEvaluationUpdateManyWithoutWorkspaceNestedInput
   reports?: Prisma.ReportUpdateManyWithoutWorkspaceNestedInput
+  chatThreads?: Prisma.ChatThreadUpdateManyWithoutWorkspaceNestedInput
 }
 
 export type WorkspaceUncheckedUpdateWithoutRecommendationsInput = {
@@ -4553,6 +4629,7 @@ export type WorkspaceUncheckedUpdateWithoutRecommendationsInput = {
   promptSuggestions?: Prisma.PromptSuggestionUncheckedUpdateManyWithoutWorkspaceNestedInput
   pageEvaluations?: Prisma.PageEvaluationUncheckedUpdateManyWithoutWorkspaceNestedInput
   reports?: Prisma.ReportUncheckedUpdateManyWithoutWorkspaceNestedInput
+  chatThreads?: Prisma.ChatThreadUncheckedUpdateManyWithoutWorkspaceNestedInput
 }
 
 export type WorkspaceCreateWithoutPageEvaluationsInput = {
@@ -4606,6 +4683,7 @@ export type WorkspaceCreateWithoutPageEvaluationsInput = {
   promptSuggestions?: Prisma.PromptSuggestionCreateNestedManyWithoutWorkspaceInput
   recommendations?: Prisma.RecommendationCreateNestedManyWithoutWorkspaceInput
   reports?: Prisma.ReportCreateNestedManyWithoutWorkspaceInput
+  chatThreads?: Prisma.ChatThreadCreateNestedManyWithoutWorkspaceInput
 }
 
 export type WorkspaceUncheckedCreateWithoutPageEvaluationsInput = {
@@ -4659,6 +4737,7 @@ export type WorkspaceUncheckedCreateWithoutPageEvaluationsInput = {
   promptSuggestions?: Prisma.PromptSuggestionUncheckedCreateNestedManyWithoutWorkspaceInput
   recommendations?: Prisma.RecommendationUncheckedCreateNestedManyWithoutWorkspaceInput
   reports?: Prisma.ReportUncheckedCreateNestedManyWithoutWorkspaceInput
+  chatThreads?: Prisma.ChatThreadUncheckedCreateNestedManyWithoutWorkspaceInput
 }
 
 export type WorkspaceCreateOrConnectWithoutPageEvaluationsInput = {
@@ -4728,6 +4807,7 @@ export type WorkspaceUpdateWithoutPageEvaluationsInput = {
   promptSuggestions?: Prisma.PromptSuggestionUpdateManyWithoutWorkspaceNestedInput
   recommendations?: Prisma.RecommendationUpdateManyWithoutWorkspaceNestedInput
   reports?: Prisma.ReportUpdateManyWithoutWorkspaceNestedInput
+  chatThreads?: Prisma.ChatThreadUpdateManyWithoutWorkspaceNestedInput
 }
 
 export type WorkspaceUncheckedUpdateWithoutPageEvaluationsInput = {
@@ -4781,6 +4861,7 @@ export type WorkspaceUncheckedUpdateWithoutPageEvaluationsInput = {
   promptSuggestions?: Prisma.PromptSuggestionUncheckedUpdateManyWithoutWorkspaceNestedInput
   recommendations?: Prisma.RecommendationUncheckedUpdateManyWithoutWorkspaceNestedInput
   reports?: Prisma.ReportUncheckedUpdateManyWithoutWorkspaceNestedInput
+  chatThreads?: Prisma.ChatThreadUncheckedUpdateManyWithoutWorkspaceNestedInput
 }
 
 export type WorkspaceCreateWithoutReportsInput = {
@@ -4834,6 +4915,7 @@ export type WorkspaceCreateWithoutReportsInput = {
   promptSuggestions?: Prisma.PromptSuggestionCreateNestedManyWithoutWorkspaceInput
   recommendations?: Prisma.RecommendationCreateNestedManyWithoutWorkspaceInput
   pageEvaluations?: Prisma.PageEvaluationCreateNestedManyWithoutWorkspaceInput
+  chatThreads?: Prisma.ChatThreadCreateNestedManyWithoutWorkspaceInput
 }
 
 export type WorkspaceUncheckedCreateWithoutReportsInput = {
@@ -4887,6 +4969,7 @@ export type WorkspaceUncheckedCreateWithoutReportsInput = {
   promptSuggestions?: Prisma.PromptSuggestionUncheckedCreateNestedManyWithoutWorkspaceInput
   recommendations?: Prisma.RecommendationUncheckedCreateNestedManyWithoutWorkspaceInput
   pageEvaluations?: Prisma.PageEvaluationUncheckedCreateNestedManyWithoutWorkspaceInput
+  chatThreads?: Prisma.ChatThreadUncheckedCreateNestedManyWithoutWorkspaceInput
 }
 
 export type WorkspaceCreateOrConnectWithoutReportsInput = {
@@ -4956,6 +5039,7 @@ export type WorkspaceUpdateWithoutReportsInput = {
   promptSuggestions?: Prisma.PromptSuggestionUpdateManyWithoutWorkspaceNestedInput
   recommendations?: Prisma.RecommendationUpdateManyWithoutWorkspaceNestedInput
   pageEvaluations?: Prisma.PageEvaluationUpdateManyWithoutWorkspaceNestedInput
+  chatThreads?: Prisma.ChatThreadUpdateManyWithoutWorkspaceNestedInput
 }
 
 export type WorkspaceUncheckedUpdateWithoutReportsInput = {
@@ -5009,6 +5093,7 @@ export type WorkspaceUncheckedUpdateWithoutReportsInput = {
   promptSuggestions?: Prisma.PromptSuggestionUncheckedUpdateManyWithoutWorkspaceNestedInput
   recommendations?: Prisma.RecommendationUncheckedUpdateManyWithoutWorkspaceNestedInput
   pageEvaluations?: Prisma.PageEvaluationUncheckedUpdateManyWithoutWorkspaceNestedInput
+  chatThreads?: Prisma.ChatThreadUncheckedUpdateManyWithoutWorkspaceNestedInput
 }
 
 export type WorkspaceCreateWithoutSeoRefreshesInput = {
@@ -5062,6 +5147,7 @@ export type WorkspaceCreateWithoutSeoRefreshesInput = {
   recommendations?: Prisma.RecommendationCreateNestedManyWithoutWorkspaceInput
   pageEvaluations?: Prisma.PageEvaluationCreateNestedManyWithoutWorkspaceInput
   reports?: Prisma.ReportCreateNestedManyWithoutWorkspaceInput
+  chatThreads?: Prisma.ChatThreadCreateNestedManyWithoutWorkspaceInput
 }
 
 export type WorkspaceUncheckedCreateWithoutSeoRefreshesInput = {
@@ -5115,6 +5201,7 @@ export type WorkspaceUncheckedCreateWithoutSeoRefreshesInput = {
   recommendations?: Prisma.RecommendationUncheckedCreateNestedManyWithoutWorkspaceInput
   pageEvaluations?: Prisma.PageEvaluationUncheckedCreateNestedManyWithoutWorkspaceInput
   reports?: Prisma.ReportUncheckedCreateNestedManyWithoutWorkspaceInput
+  chatThreads?: Prisma.ChatThreadUncheckedCreateNestedManyWithoutWorkspaceInput
 }
 
 export type WorkspaceCreateOrConnectWithoutSeoRefreshesInput = {
@@ -5184,6 +5271,7 @@ export type WorkspaceUpdateWithoutSeoRefreshesInput = {
   recommendations?: Prisma.RecommendationUpdateManyWithoutWorkspaceNestedInput
   pageEvaluations?: Prisma.PageEvaluationUpdateManyWithoutWorkspaceNestedInput
   reports?: Prisma.ReportUpdateManyWithoutWorkspaceNestedInput
+  chatThreads?: Prisma.ChatThreadUpdateManyWithoutWorkspaceNestedInput
 }
 
 export type WorkspaceUncheckedUpdateWithoutSeoRefreshesInput = {
@@ -5237,6 +5325,7 @@ export type WorkspaceUncheckedUpdateWithoutSeoRefreshesInput = {
   recommendations?: Prisma.RecommendationUncheckedUpdateManyWithoutWorkspaceNestedInput
   pageEvaluations?: Prisma.PageEvaluationUncheckedUpdateManyWithoutWorkspaceNestedInput
   reports?: Prisma.ReportUncheckedUpdateManyWithoutWorkspaceNestedInput
+  chatThreads?: Prisma.ChatThreadUncheckedUpdateManyWithoutWorkspaceNestedInput
 }
 
 export type WorkspaceCreateWithoutSeoSearchRowsInput = {
@@ -5290,6 +5379,7 @@ export type WorkspaceCreateWithoutSeoSearchRowsInput = {
   recommendations?: Prisma.RecommendationCreateNestedManyWithoutWorkspaceInput
   pageEvaluations?: Prisma.PageEvaluationCreateNestedManyWithoutWorkspaceInput
   reports?: Prisma.ReportCreateNestedManyWithoutWorkspaceInput
+  chatThreads?: Prisma.ChatThreadCreateNestedManyWithoutWorkspaceInput
 }
 
 export type WorkspaceUncheckedCreateWithoutSeoSearchRowsInput = {
@@ -5343,6 +5433,7 @@ export type WorkspaceUncheckedCreateWithoutSeoSearchRowsInput = {
   recommendations?: Prisma.RecommendationUncheckedCreateNestedManyWithoutWorkspaceInput
   pageEvaluations?: Prisma.PageEvaluationUncheckedCreateNestedManyWithoutWorkspaceInput
   reports?: Prisma.ReportUncheckedCreateNestedManyWithoutWorkspaceInput
+  chatThreads?: Prisma.ChatThreadUncheckedCreateNestedManyWithoutWorkspaceInput
 }
 
 export type WorkspaceCreateOrConnectWithoutSeoSearchRowsInput = {
@@ -5412,6 +5503,7 @@ export type WorkspaceUpdateWithoutSeoSearchRowsInput = {
   recommendations?: Prisma.RecommendationUpdateManyWithoutWorkspaceNestedInput
   pageEvaluations?: Prisma.PageEvaluationUpdateManyWithoutWorkspaceNestedInput
   reports?: Prisma.ReportUpdateManyWithoutWorkspaceNestedInput
+  chatThreads?: Prisma.ChatThreadUpdateManyWithoutWorkspaceNestedInput
 }
 
 export type WorkspaceUncheckedUpdateWithoutSeoSearchRowsInput = {
@@ -5465,6 +5557,7 @@ export type WorkspaceUncheckedUpdateWithoutSeoSearchRowsInput = {
   recommendations?: Prisma.RecommendationUncheckedUpdateManyWithoutWorkspaceNestedInput
   pageEvaluations?: Prisma.PageEvaluationUncheckedUpdateManyWithoutWorkspaceNestedInput
   reports?: Prisma.ReportUncheckedUpdateManyWithoutWorkspaceNestedInput
+  chatThreads?: Prisma.ChatThreadUncheckedUpdateManyWithoutWorkspaceNestedInput
 }
 
 export type WorkspaceCreateWithoutSeoTrafficRowsInput = {
@@ -5518,6 +5611,7 @@ export type WorkspaceCreateWithoutSeoTrafficRowsInput = {
   recommendations?: Prisma.RecommendationCreateNestedManyWithoutWorkspaceInput
   pageEvaluations?: Prisma.PageEvaluationCreateNestedManyWithoutWorkspaceInput
   reports?: Prisma.ReportCreateNestedManyWithoutWorkspaceInput
+  chatThreads?: Prisma.ChatThreadCreateNestedManyWithoutWorkspaceInput
 }
 
 export type WorkspaceUncheckedCreateWithoutSeoTrafficRowsInput = {
@@ -5571,6 +5665,7 @@ export type WorkspaceUncheckedCreateWithoutSeoTrafficRowsInput = {
   recommendations?: Prisma.RecommendationUncheckedCreateNestedManyWithoutWorkspaceInput
   pageEvaluations?: Prisma.PageEvaluationUncheckedCreateNestedManyWithoutWorkspaceInput
   reports?: Prisma.ReportUncheckedCreateNestedManyWithoutWorkspaceInput
+  chatThreads?: Prisma.ChatThreadUncheckedCreateNestedManyWithoutWorkspaceInput
 }
 
 export type WorkspaceCreateOrConnectWithoutSeoTrafficRowsInput = {
@@ -5640,6 +5735,7 @@ export type WorkspaceUpdateWithoutSeoTrafficRowsInput = {
   recommendations?: Prisma.RecommendationUpdateManyWithoutWorkspaceNestedInput
   pageEvaluations?: Prisma.PageEvaluationUpdateManyWithoutWorkspaceNestedInput
   reports?: Prisma.ReportUpdateManyWithoutWorkspaceNestedInput
+  chatThreads?: Prisma.ChatThreadUpdateManyWithoutWorkspaceNestedInput
 }
 
 export type WorkspaceUncheckedUpdateWithoutSeoTrafficRowsInput = {
@@ -5693,6 +5789,239 @@ export type WorkspaceUncheckedUpdateWithoutSeoTrafficRowsInput = {
   recommendations?: Prisma.RecommendationUncheckedUpdateManyWithoutWorkspaceNestedInput
   pageEvaluations?: Prisma.PageEvaluationUncheckedUpdateManyWithoutWorkspaceNestedInput
   reports?: Prisma.ReportUncheckedUpdateManyWithoutWorkspaceNestedInput
+  chatThreads?: Prisma.ChatThreadUncheckedUpdateManyWithoutWorkspaceNestedInput
+}
+
+export type WorkspaceCreateWithoutChatThreadsInput = {
+  id: string
+  slug: string
+  brand: string
+  displayName: string
+  domains?: Prisma.WorkspaceCreatedomainsInput | string[]
+  languages?: Prisma.WorkspaceCreatelanguagesInput | string[]
+  regions?: Prisma.WorkspaceCreateregionsInput | string[]
+  gscProperty: string
+  ga4Property: string
+  activeSetSize: number
+  complianceProfile: string
+  quotas: Prisma.JsonNullValueInput | runtime.InputJsonValue
+  createdByUserId: string
+  emailStatus: string
+  emailAddress?: string | null
+  inboxId?: string | null
+  emailAttempts: number
+  emailMessage: string
+  brandProfile?: Prisma.NullableJsonNullValueInput | runtime.InputJsonValue
+  measurementModel?: Prisma.NullableJsonNullValueInput | runtime.InputJsonValue
+  scheduleCron?: string | null
+  scheduleTimezone?: string | null
+  schedulePreset?: string | null
+  nextScheduledRunAt?: Date | string | null
+  scheduleLastRunAt?: Date | string | null
+  scheduleLastOutcome?: string | null
+  reportFrequency?: string | null
+  reportTypes?: Prisma.WorkspaceCreatereportTypesInput | string[]
+  nextReportAt?: Date | string | null
+  lastReportAt?: Date | string | null
+  createdAt: Date | string
+  updatedAt: Date | string
+  competitors?: Prisma.CompetitorCreateNestedManyWithoutWorkspaceInput
+  members?: Prisma.MemberCreateNestedManyWithoutWorkspaceInput
+  apiKeys?: Prisma.ApiKeyCreateNestedManyWithoutWorkspaceInput
+  invitations?: Prisma.InvitationCreateNestedManyWithoutWorkspaceInput
+  credentials?: Prisma.StoredCredentialCreateNestedManyWithoutWorkspaceInput
+  connections?: Prisma.ConnectionCreateNestedManyWithoutWorkspaceInput
+  oauthStates?: Prisma.OAuthStateCreateNestedManyWithoutWorkspaceInput
+  creditAccount?: Prisma.CreditAccountCreateNestedOneWithoutWorkspaceInput
+  prompts?: Prisma.PromptCreateNestedManyWithoutWorkspaceInput
+  runs?: Prisma.RunCreateNestedManyWithoutWorkspaceInput
+  promptGenerations?: Prisma.PromptGenerationCreateNestedManyWithoutWorkspaceInput
+  researchJobs?: Prisma.ResearchJobCreateNestedManyWithoutWorkspaceInput
+  seoRefreshes?: Prisma.SeoRefreshCreateNestedManyWithoutWorkspaceInput
+  seoSearchRows?: Prisma.SeoSearchRowCreateNestedManyWithoutWorkspaceInput
+  seoTrafficRows?: Prisma.SeoTrafficRowCreateNestedManyWithoutWorkspaceInput
+  promptSuggestions?: Prisma.PromptSuggestionCreateNestedManyWithoutWorkspaceInput
+  recommendations?: Prisma.RecommendationCreateNestedManyWithoutWorkspaceInput
+  pageEvaluations?: Prisma.PageEvaluationCreateNestedManyWithoutWorkspaceInput
+  reports?: Prisma.ReportCreateNestedManyWithoutWorkspaceInput
+}
+
+export type WorkspaceUncheckedCreateWithoutChatThreadsInput = {
+  id: string
+  slug: string
+  brand: string
+  displayName: string
+  domains?: Prisma.WorkspaceCreatedomainsInput | string[]
+  languages?: Prisma.WorkspaceCreatelanguagesInput | string[]
+  regions?: Prisma.WorkspaceCreateregionsInput | string[]
+  gscProperty: string
+  ga4Property: string
+  activeSetSize: number
+  complianceProfile: string
+  quotas: Prisma.JsonNullValueInput | runtime.InputJsonValue
+  createdByUserId: string
+  emailStatus: string
+  emailAddress?: string | null
+  inboxId?: string | null
+  emailAttempts: number
+  emailMessage: string
+  brandProfile?: Prisma.NullableJsonNullValueInput | runtime.InputJsonValue
+  measurementModel?: Prisma.NullableJsonNullValueInput | runtime.InputJsonValue
+  scheduleCron?: string | null
+  scheduleTimezone?: string | null
+  schedulePreset?: string | null
+  nextScheduledRunAt?: Date | string | null
+  scheduleLastRunAt?: Date | string | null
+  scheduleLastOutcome?: string | null
+  reportFrequency?: string | null
+  reportTypes?: Prisma.WorkspaceCreatereportTypesInput | string[]
+  nextReportAt?: Date | string | null
+  lastReportAt?: Date | string | null
+  createdAt: Date | string
+  updatedAt: Date | string
+  competitors?: Prisma.CompetitorUncheckedCreateNestedManyWithoutWorkspaceInput
+  members?: Prisma.MemberUncheckedCreateNestedManyWithoutWorkspaceInput
+  apiKeys?: Prisma.ApiKeyUncheckedCreateNestedManyWithoutWorkspaceInput
+  invitations?: Prisma.InvitationUncheckedCreateNestedManyWithoutWorkspaceInput
+  credentials?: Prisma.StoredCredentialUncheckedCreateNestedManyWithoutWorkspaceInput
+  connections?: Prisma.ConnectionUncheckedCreateNestedManyWithoutWorkspaceInput
+  oauthStates?: Prisma.OAuthStateUncheckedCreateNestedManyWithoutWorkspaceInput
+  creditAccount?: Prisma.CreditAccountUncheckedCreateNestedOneWithoutWorkspaceInput
+  prompts?: Prisma.PromptUncheckedCreateNestedManyWithoutWorkspaceInput
+  runs?: Prisma.RunUncheckedCreateNestedManyWithoutWorkspaceInput
+  promptGenerations?: Prisma.PromptGenerationUncheckedCreateNestedManyWithoutWorkspaceInput
+  researchJobs?: Prisma.ResearchJobUncheckedCreateNestedManyWithoutWorkspaceInput
+  seoRefreshes?: Prisma.SeoRefreshUncheckedCreateNestedManyWithoutWorkspaceInput
+  seoSearchRows?: Prisma.SeoSearchRowUncheckedCreateNestedManyWithoutWorkspaceInput
+  seoTrafficRows?: Prisma.SeoTrafficRowUncheckedCreateNestedManyWithoutWorkspaceInput
+  promptSuggestions?: Prisma.PromptSuggestionUncheckedCreateNestedManyWithoutWorkspaceInput
+  recommendations?: Prisma.RecommendationUncheckedCreateNestedManyWithoutWorkspaceInput
+  pageEvaluations?: Prisma.PageEvaluationUncheckedCreateNestedManyWithoutWorkspaceInput
+  reports?: Prisma.ReportUncheckedCreateNestedManyWithoutWorkspaceInput
+}
+
+export type WorkspaceCreateOrConnectWithoutChatThreadsInput = {
+  where: Prisma.WorkspaceWhereUniqueInput
+  create: Prisma.XOR<Prisma.WorkspaceCreateWithoutChatThreadsInput, Prisma.WorkspaceUncheckedCreateWithoutChatThreadsInput>
+}
+
+export type WorkspaceUpsertWithoutChatThreadsInput = {
+  update: Prisma.XOR<Prisma.WorkspaceUpdateWithoutChatThreadsInput, Prisma.WorkspaceUncheckedUpdateWithoutChatThreadsInput>
+  create: Prisma.XOR<Prisma.WorkspaceCreateWithoutChatThreadsInput, Prisma.WorkspaceUncheckedCreateWithoutChatThreadsInput>
+  where?: Prisma.WorkspaceWhereInput
+}
+
+export type WorkspaceUpdateToOneWithWhereWithoutChatThreadsInput = {
+  where?: Prisma.WorkspaceWhereInput
+  data: Prisma.XOR<Prisma.WorkspaceUpdateWithoutChatThreadsInput, Prisma.WorkspaceUncheckedUpdateWithoutChatThreadsInput>
+}
+
+export type WorkspaceUpdateWithoutChatThreadsInput = {
+  id?: Prisma.StringFieldUpdateOperationsInput | string
+  slug?: Prisma.StringFieldUpdateOperationsInput | string
+  brand?: Prisma.StringFieldUpdateOperationsInput | string
+  displayName?: Prisma.StringFieldUpdateOperationsInput | string
+  domains?: Prisma.WorkspaceUpdatedomainsInput | string[]
+  languages?: Prisma.WorkspaceUpdatelanguagesInput | string[]
+  regions?: Prisma.WorkspaceUpdateregionsInput | string[]
+  gscProperty?: Prisma.StringFieldUpdateOperationsInput | string
+  ga4Property?: Prisma.StringFieldUpdateOperationsInput | string
+  activeSetSize?: Prisma.IntFieldUpdateOperationsInput | number
+  complianceProfile?: Prisma.StringFieldUpdateOperationsInput | string
+  quotas?: Prisma.JsonNullValueInput | runtime.InputJsonValue
+  createdByUserId?: Prisma.StringFieldUpdateOperationsInput | string
+  emailStatus?: Prisma.StringFieldUpdateOperationsInput | string
+  emailAddress?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  inboxId?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  emailAttempts?: Prisma.IntFieldUpdateOperationsInput | number
+  emailMessage?: Prisma.StringFieldUpdateOperationsInput | string
+  brandProfile?: Prisma.NullableJsonNullValueInput | runtime.InputJsonValue
+  measurementModel?: Prisma.NullableJsonNullValueInput | runtime.InputJsonValue
+  scheduleCron?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  scheduleTimezone?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  schedulePreset?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  nextScheduledRunAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
+  scheduleLastRunAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
+  scheduleLastOutcome?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  reportFrequency?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  reportTypes?: Prisma.WorkspaceUpdatereportTypesInput | string[]
+  nextReportAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
+  lastReportAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
+  createdAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
+  updatedAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
+  competitors?: Prisma.CompetitorUpdateManyWithoutWorkspaceNestedInput
+  members?: Prisma.MemberUpdateManyWithoutWorkspaceNestedInput
+  apiKeys?: Prisma.ApiKeyUpdateManyWithoutWorkspaceNestedInput
+  invitations?: Prisma.InvitationUpdateManyWithoutWorkspaceNestedInput
+  credentials?: Prisma.StoredCredentialUpdateManyWithoutWorkspaceNestedInput
+  connections?: Prisma.ConnectionUpdateManyWithoutWorkspaceNestedInput
+  oauthStates?: Prisma.OAuthStateUpdateManyWithoutWorkspaceNestedInput
+  creditAccount?: Prisma.CreditAccountUpdateOneWithoutWorkspaceNestedInput
+  prompts?: Prisma.PromptUpdateManyWithoutWorkspaceNestedInput
+  runs?: Prisma.RunUpdateManyWithoutWorkspaceNestedInput
+  promptGenerations?: Prisma.PromptGenerationUpdateManyWithoutWorkspaceNestedInput
+  researchJobs?: Prisma.ResearchJobUpdateManyWithoutWorkspaceNestedInput
+  seoRefreshes?: Prisma.SeoRefreshUpdateManyWithoutWorkspaceNestedInput
+  seoSearchRows?: Prisma.SeoSearchRowUpdateManyWithoutWorkspaceNestedInput
+  seoTrafficRows?: Prisma.SeoTrafficRowUpdateManyWithoutWorkspaceNestedInput
+  promptSuggestions?: Prisma.PromptSuggestionUpdateManyWithoutWorkspaceNestedInput
+  recommendations?: Prisma.RecommendationUpdateManyWithoutWorkspaceNestedInput
+  pageEvaluations?: Prisma.PageEvaluationUpdateManyWithoutWorkspaceNestedInput
+  reports?: Prisma.ReportUpdateManyWithoutWorkspaceNestedInput
+}
+
+export type WorkspaceUncheckedUpdateWithoutChatThreadsInput = {
+  id?: Prisma.StringFieldUpdateOperationsInput | string
+  slug?: Prisma.StringFieldUpdateOperationsInput | string
+  brand?: Prisma.StringFieldUpdateOperationsInput | string
+  displayName?: Prisma.StringFieldUpdateOperationsInput | string
+  domains?: Prisma.WorkspaceUpdatedomainsInput | string[]
+  languages?: Prisma.WorkspaceUpdatelanguagesInput | string[]
+  regions?: Prisma.WorkspaceUpdateregionsInput | string[]
+  gscProperty?: Prisma.StringFieldUpdateOperationsInput | string
+  ga4Property?: Prisma.StringFieldUpdateOperationsInput | string
+  activeSetSize?: Prisma.IntFieldUpdateOperationsInput | number
+  complianceProfile?: Prisma.StringFieldUpdateOperationsInput | string
+  quotas?: Prisma.JsonNullValueInput | runtime.InputJsonValue
+  createdByUserId?: Prisma.StringFieldUpdateOperationsInput | string
+  emailStatus?: Prisma.StringFieldUpdateOperationsInput | string
+  emailAddress?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  inboxId?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  emailAttempts?: Prisma.IntFieldUpdateOperationsInput | number
+  emailMessage?: Prisma.StringFieldUpdateOperationsInput | string
+  brandProfile?: Prisma.NullableJsonNullValueInput | runtime.InputJsonValue
+  measurementModel?: Prisma.NullableJsonNullValueInput | runtime.InputJsonValue
+  scheduleCron?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  scheduleTimezone?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  schedulePreset?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  nextScheduledRunAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
+  scheduleLastRunAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
+  scheduleLastOutcome?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  reportFrequency?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  reportTypes?: Prisma.WorkspaceUpdatereportTypesInput | string[]
+  nextReportAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
+  lastReportAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
+  createdAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
+  updatedAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
+  competitors?: Prisma.CompetitorUncheckedUpdateManyWithoutWorkspaceNestedInput
+  members?: Prisma.MemberUncheckedUpdateManyWithoutWorkspaceNestedInput
+  apiKeys?: Prisma.ApiKeyUncheckedUpdateManyWithoutWorkspaceNestedInput
+  invitations?: Prisma.InvitationUncheckedUpdateManyWithoutWorkspaceNestedInput
+  credentials?: Prisma.StoredCredentialUncheckedUpdateManyWithoutWorkspaceNestedInput
+  connections?: Prisma.ConnectionUncheckedUpdateManyWithoutWorkspaceNestedInput
+  oauthStates?: Prisma.OAuthStateUncheckedUpdateManyWithoutWorkspaceNestedInput
+  creditAccount?: Prisma.CreditAccountUncheckedUpdateOneWithoutWorkspaceNestedInput
+  prompts?: Prisma.PromptUncheckedUpdateManyWithoutWorkspaceNestedInput
+  runs?: Prisma.RunUncheckedUpdateManyWithoutWorkspaceNestedInput
+  promptGenerations?: Prisma.PromptGenerationUncheckedUpdateManyWithoutWorkspaceNestedInput
+  researchJobs?: Prisma.ResearchJobUncheckedUpdateManyWithoutWorkspaceNestedInput
+  seoRefreshes?: Prisma.SeoRefreshUncheckedUpdateManyWithoutWorkspaceNestedInput
+  seoSearchRows?: Prisma.SeoSearchRowUncheckedUpdateManyWithoutWorkspaceNestedInput
+  seoTrafficRows?: Prisma.SeoTrafficRowUncheckedUpdateManyWithoutWorkspaceNestedInput
+  promptSuggestions?: Prisma.PromptSuggestionUncheckedUpdateManyWithoutWorkspaceNestedInput
+  recommendations?: Prisma.RecommendationUncheckedUpdateManyWithoutWorkspaceNestedInput
+  pageEvaluations?: Prisma.PageEvaluationUncheckedUpdateManyWithoutWorkspaceNestedInput
+  reports?: Prisma.ReportUncheckedUpdateManyWithoutWorkspaceNestedInput
 }
 
 
@@ -5719,6 +6048,7 @@ export type WorkspaceCountOutputType = {
   recommendations: number
   pageEvaluations: number
   reports: number
+  chatThreads: number
 }
 
 export type WorkspaceCountOutputTypeSelect<ExtArgs extends runtime.Types.Extensions.InternalArgs = runtime.Types.Extensions.DefaultArgs> = {
@@ -5740,6 +6070,7 @@ export type WorkspaceCountOutputTypeSelect<ExtArgs extends runtime.Types.Extensi
   recommendations?: boolean | WorkspaceCountOutputTypeCountRecommendationsArgs
   pageEvaluations?: boolean | WorkspaceCountOutputTypeCountPageEvaluationsArgs
   reports?: boolean | WorkspaceCountOutputTypeCountReportsArgs
+  chatThreads?: boolean | WorkspaceCountOutputTypeCountChatThreadsArgs
 }
 
 /**
@@ -5878,6 +6209,13 @@ export type WorkspaceCountOutputTypeCountReportsArgs<ExtArgs extends runtime.Typ
   where?: Prisma.ReportWhereInput
 }
 
+/**
+ * WorkspaceCountOutputType without action
+ */
+export type WorkspaceCountOutputTypeCountChatThreadsArgs<ExtArgs extends runtime.Types.Extensions.InternalArgs = runtime.Types.Extensions.DefaultArgs> = {
+  where?: Prisma.ChatThreadWhereInput
+}
+
 
 export type WorkspaceSelect<ExtArgs extends runtime.Types.Extensions.InternalArgs = runtime.Types.Extensions.DefaultArgs> = runtime.Types.Extensions.GetSelect<{
   id?: boolean
@@ -5931,6 +6269,7 @@ export type WorkspaceSelect<ExtArgs extends runtime.Types.Extensions.InternalArg
   recommendations?: boolean | Prisma.Workspace$recommendationsArgs<ExtArgs>
   pageEvaluations?: boolean | Prisma.Workspace$pageEvaluationsArgs<ExtArgs>
   reports?: boolean | Prisma.Workspace$reportsArgs<ExtArgs>
+  chatThreads?: boolean | Prisma.Workspace$chatThreadsArgs<ExtArgs>
   _count?: boolean | Prisma.WorkspaceCountOutputTypeDefaultArgs<ExtArgs>
 }, ExtArgs["result"]["workspace"]>
 
@@ -6060,6 +6399,7 @@ export type WorkspaceInclude<ExtArgs extends runtime.Types.Extensions.InternalAr
   recommendations?: boolean | Prisma.Workspace$recommendationsArgs<ExtArgs>
   pageEvaluations?: boolean | Prisma.Workspace$pageEvaluationsArgs<ExtArgs>
   reports?: boolean | Prisma.Workspace$reportsArgs<ExtArgs>
+  chatThreads?: boolean | Prisma.Workspace$chatThreadsArgs<ExtArgs>
   _count?: boolean | Prisma.WorkspaceCountOutputTypeDefaultArgs<ExtArgs>
 }
 export type WorkspaceIncludeCreateManyAndReturn<ExtArgs extends runtime.Types.Extensions.InternalArgs = runtime.Types.Extensions.DefaultArgs> = {}
@@ -6087,6 +6427,7 @@ export type $WorkspacePayload<ExtArgs extends runtime.Types.Extensions.InternalA
     recommendations: Prisma.$RecommendationPayload<ExtArgs>[]
     pageEvaluations: Prisma.$PageEvaluationPayload<ExtArgs>[]
     reports: Prisma.$ReportPayload<ExtArgs>[]
+    chatThreads: Prisma.$ChatThreadPayload<ExtArgs>[]
   }
   scalars: runtime.Types.Extensions.GetPayloadResult<{
     id: string
@@ -6561,6 +6902,7 @@ export interface Prisma__WorkspaceClient<T, Null = never, ExtArgs extends runtim
   recommendations<T extends Prisma.Workspace$recommendationsArgs<ExtArgs> = {}>(args?: Prisma.Subset<T, Prisma.Workspace$recommendationsArgs<ExtArgs>>): Prisma.PrismaPromise<runtime.Types.Result.GetResult<Prisma.$RecommendationPayload<ExtArgs>, T, "findMany", GlobalOmitOptions> | Null>
   pageEvaluations<T extends Prisma.Workspace$pageEvaluationsArgs<ExtArgs> = {}>(args?: Prisma.Subset<T, Prisma.Workspace$pageEvaluationsArgs<ExtArgs>>): Prisma.PrismaPromise<runtime.Types.Result.GetResult<Prisma.$PageEvaluationPayload<ExtArgs>, T, "findMany", GlobalOmitOptions> | Null>
   reports<T extends Prisma.Workspace$reportsArgs<ExtArgs> = {}>(args?: Prisma.Subset<T, Prisma.Workspace$reportsArgs<ExtArgs>>): Prisma.PrismaPromise<runtime.Types.Result.GetResult<Prisma.$ReportPayload<ExtArgs>, T, "findMany", GlobalOmitOptions> | Null>
+  chatThreads<T extends Prisma.Workspace$chatThreadsArgs<ExtArgs> = {}>(args?: Prisma.Subset<T, Prisma.Workspace$chatThreadsArgs<ExtArgs>>): Prisma.PrismaPromise<runtime.Types.Result.GetResult<Prisma.$ChatThreadPayload<ExtArgs>, T, "findMany", GlobalOmitOptions> | Null>
   /**
    * Attaches callbacks for the resolution and/or rejection of the Promise.
    * @param onfulfilled The callback to execute when the Promise is resolved.
@@ -7463,6 +7805,30 @@ export type Workspace$reportsArgs<ExtArgs extends runtime.Types.Extensions.Inter
   take?: number
   skip?: number
   distinct?: Prisma.ReportScalarFieldEnum | Prisma.ReportScalarFieldEnum[]
+}
+
+/**
+ * Workspace.chatThreads
+ */
+export type Workspace$chatThreadsArgs<ExtArgs extends runtime.Types.Extensions.InternalArgs = runtime.Types.Extensions.DefaultArgs> = {
+  /**
+   * Select specific fields to fetch from the ChatThread
+   */
+  select?: Prisma.ChatThreadSelect<ExtArgs> | null
+  /**
+   * Omit specific fields from the ChatThread
+   */
+  omit?: Prisma.ChatThreadOmit<ExtArgs> | null
+  /**
+   * Choose, which related nodes to fetch as well
+   */
+  include?: Prisma.ChatThreadInclude<ExtArgs> | null
+  where?: Prisma.ChatThreadWhereInput
+  orderBy?: Prisma.ChatThreadOrderByWithRelationInput | Prisma.ChatThreadOrderByWithRelationInput[]
+  cursor?: Prisma.ChatThreadWhereUniqueInput
+  take?: number
+  skip?: number
+  distinct?: Prisma.ChatThreadScalarFieldEnum | Prisma.ChatThreadScalarFieldEnum[]
 }
 
 /**

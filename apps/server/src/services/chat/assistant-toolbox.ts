@@ -1,0 +1,20 @@
+import type { Principal } from "../../http/principal.js";
+import { callAssistantTool, toolsFor } from "../assistant-tools/registry.js";
+import type { AssistantTool, AssistantToolResult } from "../assistant-tools/types.js";
+import type { WorkspaceOperation } from "../operation.js";
+
+/**
+ * The tools a turn may use: which ones a principal is offered, and the one
+ * entry point that calls them (and refuses what the principal may not call).
+ * The registry in production; tests may give the app context another.
+ */
+export interface AssistantToolbox {
+  toolsFor(principal: Principal): AssistantTool[];
+  call(options: {
+    op: WorkspaceOperation;
+    name: string;
+    args: unknown;
+  }): Promise<AssistantToolResult>;
+}
+
+export const registryToolbox: AssistantToolbox = { toolsFor, call: callAssistantTool };

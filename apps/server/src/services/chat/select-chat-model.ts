@@ -1,0 +1,38 @@
+import type { AppContext } from "../../context.js";
+import { providerSettings } from "../../engines/connectors/provider-settings.js";
+import { resolveProviderKey } from "../../engines/connectors/resolve-provider-key.js";
+import { errors } from "../../errors/app-error.js";
+import { resolveMeasurementModel } from "../workspace-config/default-measurement-model.js";
+import { createAnthropicChatModel } from "./anthropic-chat-model.js";
+import type { ChatModel } from "./chat-model.js";
+import { createOpenAiChatModel } from "./openai-chat-model.js";
+import { createSimulatedChatModel } from "./simulated-chat-model.js";
+
+/**
+ * The workspace's assistant model (its `assistant` setting) with the
+ * workspace's stored key for that provider or the operator's
+ * (`OPENAI_API_KEY` / `ANTHROPIC_API_KEY`, base URLs as the engines'); without
+ * one, the simulated assistant in local mode, else 409 no_engines_configured.
+ */
+export async function selectChatModel(ctx: AppContext, workspaceId: string): Promise<ChatModel> {
+  const row = await ctx.prisma.workspace.findUniqueOrThrow({
+    where: { id: workspaceId },
+    select: { measurementModel: true },
+  });
+  const { provider, model } = resolveMeasurementModel(row.measurementModel).assistant;
+  const key = await resolveProviderKey(ctx, workspaceId, provider);
+  if (key) {
+    const settings = providerSettings(provider);
+    const options = {
+      apiKey: key.apiKey,
+      baseUrl: settings.baseUrl,
+      timeoutMs: settings.timeoutMs,
+      clock: ctx.clock,
+    };
+    return provider === "anthropic"
+      ? createAnthropicChatModel(options, model)
+      : createOpenAiChatModel(options, model);
+  }
+  if (ctx.config.operatorMode === "local") return createSimulatedChatModel(ctx.clock);
+  throw errors.noEnginesConfigured({ for: "chat", provider });
+}
