@@ -3278,7 +3278,17 @@ export interface components {
             /** Format: date-time */
             updatedAt: string;
         };
-        ChatThreadWithMessages: components["schemas"]["ChatThread"] & {
+        /** @description A `ChatThread` with its messages. */
+        ChatThreadWithMessages: {
+            threadId: string;
+            title: string | null;
+            messageCount: number;
+            costMicrousd: number;
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: date-time */
+            updatedAt: string;
+            /** @description Oldest first. */
             messages: components["schemas"]["ChatMessage"][];
         };
         ChatMessageCreate: {
