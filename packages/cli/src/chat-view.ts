@@ -8,6 +8,7 @@ import type { ChatTurnStream } from "@geopulse/sdk";
 import type { Context } from "./context.js";
 import { CliError, ExitCode } from "./errors.js";
 import { keyValues, plural, usd, when } from "./format.js";
+import { type Indicator, waitingIndicator } from "./progress.js";
 
 /** A tool call as the progress line shows it: `get_metrics(date=2026-11-23, engine=openai)`. */
 function callText(name: string, args: Record<string, unknown>): string {
@@ -59,8 +60,27 @@ export async function showStreamedTurn(ctx: Context, stream: ChatTurnStream): Pr
   let endsWithNewline = true;
   let lastError: { code: string; message: string } | undefined;
   let done: Extract<ChatStreamEvent, { type: "done" }> | undefined;
-  for await (const event of stream) {
+  // While a model step thinks, before any text: a spinner on a terminal, else one line.
+  let thinking: Indicator | undefined;
+  const stopThinking = () => {
+    thinking?.stop();
+    thinking = undefined;
+  };
+  try {
+    for await (const event of stream) {
+      if (event.type !== "step_started") stopThinking();
+      showEvent(event);
+    }
+  } finally {
+    stopThinking();
+  }
+  function showEvent(event: ChatStreamEvent): void {
     switch (event.type) {
+      case "step_started":
+        stopThinking();
+        if (!wroteText)
+          thinking = waitingIndicator(ctx.io.stderr, `  [step ${event.step}] thinking…`);
+        break;
       case "tool_call":
         ctx.info(`  [step ${event.step}] ${callText(event.name, event.arguments)}`);
         break;
