@@ -44,7 +44,9 @@ describe("geopulse ask", () => {
       ].join("\n"),
     );
     expect(result.stderr).toContain("New chat thread cht_1 (continue it with --thread cht_1).");
-    expect(result.stderr).toContain("  [step 1] thinking…\n  [step 1] get_metrics(date=2026-11-23)");
+    expect(result.stderr).toContain(
+      "  [step 1] thinking…\n  [step 1] get_metrics(date=2026-11-23)",
+    );
     expect(result.stderr).toContain("  [step 1] get_metrics: visibility 41.2%");
     expect(result.stderr).toContain(
       "cost $0.001234 · 150 tokens (120 in, 30 out) · simulated assistant",
