@@ -148,6 +148,38 @@ describe("geopulse chat", () => {
     expect(result.stdout.match(/Your visibility/g)).toHaveLength(1);
     expect(api.seen.filter((s) => s.path.endsWith("/messages"))).toHaveLength(2);
   });
+  it("Ctrl-C stops waiting for one answer and the session goes on", async () => {
+    let interrupt: (() => void) | undefined;
+    const io = memoryIo(env, {
+      stdin: Readable.from(["first\nsecond\n"]),
+      onInterrupt: (handler) => {
+        interrupt = handler;
+        return () => {
+          interrupt = undefined;
+        };
+      },
+    });
+    const recorded = io.stderr;
+    let interrupted = false;
+    // Ctrl-C as soon as the first answer's tool call shows.
+    io.stderr = {
+      write: (chunk) => {
+        recorded.write(chunk);
+        if (!interrupted && String(chunk).includes("get_metrics(")) {
+          interrupted = true;
+          interrupt?.();
+        }
+      },
+    };
+    const code = await run(["chat", "-w", "acme", "--thread", "cht_1"], io);
+    expect(code, io.err()).toBe(0);
+    expect(io.err()).toContain(
+      "Stopped waiting; the answer is still stored in the thread (geopulse chat threads get cht_1).",
+    );
+    expect(io.out().match(/Your visibility is 41\.2%/g)).toHaveLength(1);
+    expect(api.seen.filter((s) => s.path.endsWith("/messages"))).toHaveLength(2);
+    expect(interrupt).toBeUndefined();
+  });
 });
 
 describe("geopulse chat threads", () => {

@@ -124,6 +124,7 @@ async function* eventsOfResponse(
   response: Response,
   body: ReadableStream<Uint8Array> | null,
   idleTimeoutMs: number,
+  signal: AbortSignal | undefined,
 ): AsyncGenerator<ChatStreamEvent, void, undefined> {
   if (!body) return;
   if ((response.headers.get("content-type") ?? "").includes("application/json")) {
@@ -131,7 +132,7 @@ async function* eventsOfResponse(
     yield* eventsOfTurn(JSON.parse(text) as ChatTurn);
     return;
   }
-  for await (const message of readServerSentEvents(body, idleTimeoutMs)) {
+  for await (const message of readServerSentEvents(body, idleTimeoutMs, signal)) {
     yield JSON.parse(message.data) as ChatStreamEvent;
   }
 }
@@ -198,7 +199,7 @@ export function chatTurns(raw: RawClient, clientOptions: ClientOptions): ChatTur
       );
       try {
         const body = data as unknown as ReadableStream<Uint8Array> | null;
-        for await (const event of eventsOfResponse(response, body, retry.timeoutMs)) {
+        for await (const event of eventsOfResponse(response, body, retry.timeoutMs, signal)) {
           yield* replay.admit(event);
           if (event.type === "done") return;
         }

@@ -54,10 +54,10 @@ export function retryingFetch(options: RetryOptions): (request: Request) => Prom
     const streaming = (template.headers.get("accept") ?? "").includes("text/event-stream");
     for (let attempt = 0; ; attempt++) {
       const last = !retryable || attempt >= options.maxRetries;
-      const timeout = attemptTimeout(options.timeoutMs, streaming);
+      const timeout = attemptTimeout(caller, options.timeoutMs, streaming);
       try {
         const response = await options.fetch(template.clone(), {
-          signal: AbortSignal.any([caller, timeout.signal]),
+          signal: timeout.signal,
         } as RequestInit);
         timeout.headersArrived();
         if (last || !shouldRetryStatus(response.status)) return response;
@@ -75,15 +75,26 @@ export function retryingFetch(options: RetryOptions): (request: Request) => Prom
 }
 
 /**
- * The per-attempt timeout: the whole exchange, or for an event stream only the
- * wait for its headers (the stream's reader then watches for silence instead).
+ * The signal of one attempt: the caller's abort, and the per-attempt timeout of
+ * the whole exchange, or for an event stream only of the wait for its headers
+ * (the stream's reader then watches for silence instead). One controller that
+ * the caller's signal forwards to: a signal from `AbortSignal.any` is held
+ * weakly by fetch and could be collected in the middle of a long stream.
  */
-function attemptTimeout(ms: number, streaming: boolean) {
-  if (!streaming) return { signal: AbortSignal.timeout(ms), headersArrived() {} };
+function attemptTimeout(caller: AbortSignal, ms: number, streaming: boolean) {
   const controller = new AbortController();
+  const forward = () => controller.abort(caller.reason);
+  if (caller.aborted) forward();
+  else caller.addEventListener("abort", forward, { once: true });
   const timer = setTimeout(
     () => controller.abort(new DOMException("The operation timed out.", "TimeoutError")),
     ms,
   );
-  return { signal: controller.signal, headersArrived: () => clearTimeout(timer) };
+  timer.unref();
+  return {
+    signal: controller.signal,
+    headersArrived: () => {
+      if (streaming) clearTimeout(timer);
+    },
+  };
 }

@@ -17,6 +17,7 @@ export interface ServerSentEvent {
 export async function* readServerSentEvents(
   body: ReadableStream<Uint8Array>,
   idleTimeoutMs: number,
+  signal?: AbortSignal,
 ): AsyncGenerator<ServerSentEvent, void, undefined> {
   const arrived: ServerSentEvent[] = [];
   const parser = createParser({
@@ -27,7 +28,7 @@ export async function* readServerSentEvents(
   const decoder = new TextDecoder();
   try {
     for (;;) {
-      const { done, value } = await readWithin(reader, idleTimeoutMs);
+      const { done, value } = await readWithin(reader, idleTimeoutMs, signal);
       if (done) break;
       parser.feed(decoder.decode(value, { stream: true }));
       yield* arrived.splice(0);
@@ -41,20 +42,31 @@ export async function* readServerSentEvents(
   }
 }
 
+/**
+ * The next chunk, unless the stream stays silent for `ms` (a ConnectionError) or
+ * the caller aborts first (its abort reason). The caller's own signal is watched
+ * here too, so an abort never depends on how the fetch forwards it.
+ */
 async function readWithin(
   reader: ReadableStreamDefaultReader<Uint8Array>,
   ms: number,
+  signal: AbortSignal | undefined,
 ): Promise<ReadableStreamReadResult<Uint8Array>> {
+  signal?.throwIfAborted();
   let timer: NodeJS.Timeout | undefined;
-  const silence = new Promise<never>((_, reject) => {
+  let onAbort: (() => void) | undefined;
+  const stopped = new Promise<never>((_, reject) => {
     timer = setTimeout(
       () => reject(new ConnectionError(`The event stream was silent for ${ms} ms.`)),
       ms,
     );
+    onAbort = () => reject(signal?.reason);
+    signal?.addEventListener("abort", onAbort, { once: true });
   });
   try {
-    return await Promise.race([reader.read(), silence]);
+    return await Promise.race([reader.read(), stopped]);
   } finally {
     clearTimeout(timer);
+    if (onAbort) signal?.removeEventListener("abort", onAbort);
   }
 }

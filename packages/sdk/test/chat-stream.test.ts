@@ -236,6 +236,27 @@ describe("chat.stream", () => {
     expect(api.seen).toHaveLength(1);
   });
 
+  it("an abort while waiting for the next event ends the wait at once", async () => {
+    api.replies.push({ status: 200, chunks: wire.slice(0, 1), ending: "stall" });
+    const controller = new AbortController();
+    const stream = client().chat.stream(
+      "acme",
+      "cht_1",
+      { content: "q" },
+      { signal: controller.signal },
+    );
+    const events: ChatStreamEvent[] = [];
+    const error = await (async () => {
+      for await (const event of stream) {
+        events.push(event);
+        setTimeout(() => controller.abort(), 50);
+      }
+    })().catch((e: unknown) => e);
+    expect((error as Error).name).toBe("AbortError");
+    expect(events.map((e) => e.type)).toEqual(["turn_started"]);
+    expect(api.seen).toHaveLength(1);
+  });
+
   it("an abort before the answer arrives is an AbortError too", async () => {
     const controller = new AbortController();
     controller.abort();

@@ -74,11 +74,25 @@ export function registerChat(program: Command, ctx: Context): Command {
       if (content === "/exit" || content === "/quit") break;
       if (content) {
         threadId ??= await threadFor(ctx, gp, workspace, undefined);
+        // Ctrl-C during an answer stops waiting for it; the server still finishes and stores it.
+        const stop = new AbortController();
+        const restoreInterrupt = ctx.io.onInterrupt?.(() => stop.abort());
         try {
-          await showStreamedTurn(ctx, gp.chat.stream(workspace, threadId, { content }));
+          await showStreamedTurn(
+            ctx,
+            gp.chat.stream(workspace, threadId, { content }, { signal: stop.signal }),
+          );
         } catch (error) {
-          if (!recoverable(error)) throw error;
-          for (const text of formatError(error, { baseUrl: ctx.baseUrl })) ctx.info(text);
+          if (stop.signal.aborted) {
+            ctx.io.stdout.write("\n");
+            ctx.info(
+              `Stopped waiting; the answer is still stored in the thread (geopulse chat threads get ${threadId}).`,
+            );
+          } else if (recoverable(error)) {
+            for (const text of formatError(error, { baseUrl: ctx.baseUrl })) ctx.info(text);
+          } else throw error;
+        } finally {
+          restoreInterrupt?.();
         }
       }
       prompt();
