@@ -5,6 +5,7 @@ import { type Config, loadConfig } from "../../src/config.js";
 import type { EmailProvider } from "../../src/email/email-provider.js";
 import { createLogger } from "../../src/logger.js";
 import { type RunningServer, startServer } from "../../src/server.js";
+import type { AssistantToolbox } from "../../src/services/chat/assistant-toolbox.js";
 import { connectToTestDatabase, createTestDatabase } from "./test-database.js";
 
 export interface RequestOptions {
@@ -59,6 +60,8 @@ export interface TestServerOptions {
   email?: EmailProvider;
   /** Runs on the same PostgreSQL database as this server, as another process would. */
   shareDatabaseWith?: TestServer;
+  /** The chat assistant's tools (tests add tools the registry does not have). */
+  assistantToolbox?: AssistantToolbox;
 }
 
 /** The secrets every non-local operator mode requires (test values only). */
@@ -124,6 +127,7 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
     db: database.db,
     logger: createLogger("info", sink),
     ...(options.email ? { email: options.email } : {}),
+    ...(options.assistantToolbox ? { assistantToolbox: options.assistantToolbox } : {}),
   });
 
   const request = async <T>(

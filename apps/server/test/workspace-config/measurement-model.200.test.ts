@@ -35,6 +35,7 @@ describe("GET/PUT /api/v1/workspaces/{workspace}/model: 200", () => {
         { engine: "exa", model: "exa", enabled: false },
       ],
       weights: { visibility: 0.4, shareOfVoice: 0.3, position: 0.15, citation: 0.15 },
+      assistant: { provider: "openai", model: "gpt-4.1-mini" },
       isDefault: true,
     });
     const { isDefault: _isDefault, ...defaults } = response.body;
@@ -44,13 +45,24 @@ describe("GET/PUT /api/v1/workspaces/{workspace}/model: 200", () => {
   it("PUT stores the model (audited); GET answers it with isDefault false", async () => {
     const response = await call(t, { cookie }, "PUT", slug, "/model", model);
     expect(response.status, response.text).toBe(200);
-    expect(response.body).toEqual({ ...model, isDefault: false });
-    expect((await call(t, { cookie }, "GET", slug, "/model")).body).toEqual({
+    const withDefaultAssistant = {
       ...model,
+      assistant: { provider: "openai", model: "gpt-4.1-mini" },
+    };
+    expect(response.body).toEqual({ ...withDefaultAssistant, isDefault: false });
+    expect((await call(t, { cookie }, "GET", slug, "/model")).body).toEqual({
+      ...withDefaultAssistant,
       isDefault: false,
     });
     const events = await auditOf(t, slug, "model.update");
     expect(events.map((event) => event.metadata)).toEqual([{ enabled: ["anthropic", "exa"] }]);
+  });
+
+  it("PUT stores the chat assistant's model", async () => {
+    const assistant = { provider: "anthropic", model: "claude-sonnet-4" };
+    const response = await call(t, { cookie }, "PUT", slug, "/model", { ...model, assistant });
+    expect(response.status, response.text).toBe(200);
+    expect((await call(t, { cookie }, "GET", slug, "/model")).body.assistant).toEqual(assistant);
   });
 
   it("accepts all five engines and weights at 0 and 1", async () => {
