@@ -156,16 +156,21 @@ export interface ChatTurns {
 
 const messagesPath = "/api/v1/workspaces/{workspace}/chat/threads/{threadId}/messages";
 
+/** One question to one thread, with the key every attempt sends. */
+interface TurnRequest {
+  workspace: string;
+  threadId: string;
+  question: ChatQuestion;
+  key: string;
+  signal: AbortSignal | undefined;
+}
+
 /** `chat.send` and `chat.stream` over one client. */
 export function chatTurns(raw: RawClient, clientOptions: ClientOptions): ChatTurns {
   const retry = retryOptionsOf(clientOptions);
   const newKey = clientOptions.idempotencyKey ?? randomUUID;
   const post = (
-    workspace: string,
-    threadId: string,
-    question: ChatQuestion,
-    key: string,
-    signal: AbortSignal | undefined,
+    { workspace, threadId, question, key, signal }: TurnRequest,
     accept: "application/json" | "text/event-stream",
   ) =>
     unwrapWithResponse(
@@ -178,25 +183,13 @@ export function chatTurns(raw: RawClient, clientOptions: ClientOptions): ChatTur
       }),
     );
 
-  async function* events(
-    workspace: string,
-    threadId: string,
-    question: ChatQuestion,
-    key: string,
-    signal: AbortSignal | undefined,
-  ): AsyncGenerator<ChatStreamEvent, void, undefined> {
+  async function* events(request: TurnRequest): AsyncGenerator<ChatStreamEvent, void, undefined> {
+    const { signal } = request;
     const replay = new Replay();
     for (let attempt = 0; ; attempt++) {
       replay.nextAttempt();
       // Failures before the stream starts were retried by the client already.
-      const { data, response } = await post(
-        workspace,
-        threadId,
-        question,
-        key,
-        signal,
-        "text/event-stream",
-      );
+      const { data, response } = await post(request, "text/event-stream");
       try {
         const body = data as unknown as ReadableStream<Uint8Array> | null;
         for await (const event of eventsOfResponse(response, body, retry.timeoutMs, signal)) {
@@ -219,21 +212,25 @@ export function chatTurns(raw: RawClient, clientOptions: ClientOptions): ChatTur
     }
   }
 
+  const requestOf = (
+    workspace: string,
+    threadId: string,
+    question: ChatQuestion,
+    options: ChatTurnOptions,
+  ): TurnRequest => ({
+    workspace,
+    threadId,
+    question,
+    key: options.idempotencyKey ?? newKey(),
+    signal: options.signal,
+  });
   return {
     send: async (workspace, threadId, question, options = {}) =>
-      (
-        await post(
-          workspace,
-          threadId,
-          question,
-          options.idempotencyKey ?? newKey(),
-          options.signal,
-          "application/json",
-        )
-      ).data as ChatTurn,
+      (await post(requestOf(workspace, threadId, question, options), "application/json"))
+        .data as ChatTurn,
     stream: (workspace, threadId, question, options = {}) => {
-      const key = options.idempotencyKey ?? newKey();
-      return new ChatTurnStream(key, events(workspace, threadId, question, key, options.signal));
+      const request = requestOf(workspace, threadId, question, options);
+      return new ChatTurnStream(request.key, events(request));
     },
   };
 }
