@@ -2429,7 +2429,8 @@ export interface paths {
          *
          *     The model is the workspace's `assistant` setting (`PUT .../model`). Without the
          *     provider's API key, local mode answers with a deterministic simulated assistant
-         *     (`simulated: true`, cost 0) that plans the same tool calls from the question.
+         *     (`simulated: true`, cost 0) that plans the same tool calls from the question; in hosted
+         *     mode that is `409 no_engines_configured`.
          *
          *     Credits: each turn reserves 720,000 micro-USD (6 steps of at most 120,000) before it
          *     starts; when the balance cannot cover it, `402 insufficient_credits` with
