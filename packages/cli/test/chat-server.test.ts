@@ -1,3 +1,4 @@
+import { Readable } from "node:stream";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { run } from "../src/index.js";
 import { memoryIo, removeTempDirs, startTestApi, type TestApi, tempDir } from "./helpers.js";
@@ -25,8 +26,8 @@ afterAll(async () => {
   await removeTempDirs();
 });
 
-async function cli(args: string[]) {
-  const io = memoryIo(env);
+async function cli(args: string[], stdin?: string) {
+  const io = memoryIo(env, stdin === undefined ? {} : { stdin: Readable.from([stdin]) });
   const code = await run(args, io);
   return { code, stdout: io.out(), stderr: io.err() };
 }
@@ -70,5 +71,14 @@ describe("geopulse ask against the server", () => {
     expect(renamed.code, renamed.stderr).toBe(0);
     expect((await cli(["chat", "threads", "delete", threadId])).code).toBe(0);
     expect((await cli(["chat", "threads", "get", threadId])).code).toBe(3);
+  });
+
+  it("chat: two questions in one new thread, then /exit", async () => {
+    const result = await cli(["chat"], "What is our credit balance?\nAnd now?\n/exit\n");
+    expect(result.code, result.stderr).toBe(0);
+    const thread = /Thread (cht_\w+): geopulse chat --thread/.exec(result.stderr)?.[1] ?? "";
+    const shown = await cli(["chat", "threads", "get", thread, "--json"]);
+    expect(JSON.parse(shown.stdout).messages).toHaveLength(4);
+    expect(result.stderr.match(/^cost \$0\.00/gm)).toHaveLength(2);
   });
 });
