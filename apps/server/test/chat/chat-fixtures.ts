@@ -1,5 +1,5 @@
 import type { Scope } from "@geopulse/api-types";
-import { expect } from "vitest";
+import { expect, vi } from "vitest";
 import type { Principal } from "../../src/http/principal.js";
 import { assistantTools } from "../../src/services/assistant-tools/registry.js";
 import { type AssistantTool, ToolError } from "../../src/services/assistant-tools/types.js";
@@ -12,6 +12,9 @@ import {
   type TestServer,
   type TestServerOptions,
 } from "../harness/test-server.js";
+
+// A turn is several model and tool round trips through the real server: slow on a loaded machine.
+vi.setConfig({ testTimeout: 120_000 });
 
 /** What the planted answer tells the assistant to do (the injection tests check none of it happens). */
 export const plantedInstruction =

@@ -43,6 +43,13 @@ export interface ChatTurnHandle {
   finished: Promise<void>;
 }
 
+/** The thread's running turn was started with this request's idempotency key (a racing retry). */
+class SameKeyRunning extends Error {
+  constructor(readonly messageId: string) {
+    super("a turn with this idempotency key is running");
+  }
+}
+
 /** The handle of a turn an earlier request with this idempotency key started. */
 function replayedTurn(
   options: SendChatMessageOptions,
@@ -99,7 +106,7 @@ export async function sendChatMessage(options: SendChatMessageOptions): Promise<
     orderBy: { id: "desc" },
     take: historyMessages,
   });
-  const outcome = await runIdempotent<Outcome>({
+  const attempt = runIdempotent<Outcome>({
     ctx,
     scope,
     replay,
@@ -111,7 +118,11 @@ export async function sendChatMessage(options: SendChatMessageOptions): Promise<
         data: { updatedAt: now, ...(thread.title === null ? { title: content.slice(0, 80) } : {}) },
       });
       const running = await tx.chatMessage.findFirst({ where: { threadId, status: "running" } });
-      if (running) throw errors.chatTurnInProgress(running.id);
+      if (running) {
+        throw running.idempotencyKey === idempotencyKey
+          ? new SameKeyRunning(running.id)
+          : errors.chatTurnInProgress(running.id);
+      }
       const userId = newId("chm", ctx.clock);
       const messageId = newId("chm", ctx.clock);
       const reservation = await holdCredits(tx, ctx, {
@@ -163,6 +174,13 @@ export async function sendChatMessage(options: SendChatMessageOptions): Promise<
         result: { messageId, started: { userId, reservationId: reservation.id } },
       };
     },
+  });
+  const outcome = await attempt.catch(async (error: unknown): Promise<Outcome> => {
+    if (!(error instanceof SameKeyRunning)) throw error;
+    // A retry that raced the first request past the look-up: the first one's record decides.
+    const first = await findIdempotentResult(ctx, scope);
+    if (!first) throw errors.chatTurnInProgress(error.messageId);
+    return { messageId: first };
   });
   if (!outcome.started) return replayedTurn(options, outcome.messageId, idempotencyKey);
   const { messageId } = outcome;
