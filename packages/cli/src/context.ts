@@ -15,6 +15,13 @@ export interface Io {
   stderr: Writer;
   env: Env;
   stdinIsTTY?: boolean | undefined;
+  /** Lines typed in (`geopulse chat`); default: the process's stdin. */
+  stdin?: NodeJS.ReadableStream | undefined;
+  /**
+   * Routes Ctrl-C to `handler` instead of ending the CLI, until the returned
+   * function is called (`geopulse chat` stops waiting for one answer with it).
+   */
+  onInterrupt?: ((handler: () => void) => () => void) | undefined;
   /** How to wait (polling, retries); tests pass one that does not sleep. */
   sleep?: (ms: number) => Promise<void>;
   /** Opens a URL in a browser (default: the `open` package). */

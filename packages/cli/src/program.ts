@@ -1,4 +1,10 @@
 import { Command } from "commander";
+import { registerAsk } from "./commands/ask.js";
+import { registerChat } from "./commands/chat.js";
+import { registerChatThreadsDelete } from "./commands/chat-threads-delete.js";
+import { registerChatThreadsGet } from "./commands/chat-threads-get.js";
+import { registerChatThreadsList } from "./commands/chat-threads-list.js";
+import { registerChatThreadsRename } from "./commands/chat-threads-rename.js";
 import { registerConnectionsConfigure } from "./commands/connections-configure.js";
 import { registerConnectionsDisconnect } from "./commands/connections-disconnect.js";
 import { registerConnectionsList } from "./commands/connections-list.js";
@@ -191,6 +197,14 @@ export function buildProgram(ctx: Context): Command {
   registerPagesEvaluate(pages, ctx);
   registerPagesGet(pages, ctx);
   registerPagesList(pages, ctx);
+
+  const chat = registerChat(program, ctx);
+  const threads = chat.command("threads").alias("thread").description("chat threads");
+  registerChatThreadsList(threads, ctx);
+  registerChatThreadsGet(threads, ctx);
+  registerChatThreadsRename(threads, ctx);
+  registerChatThreadsDelete(threads, ctx);
+  registerAsk(program, ctx);
 
   const members = program.command("members").alias("member").description("team members");
   registerMembersList(members, ctx);

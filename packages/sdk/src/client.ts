@@ -35,9 +35,9 @@ export interface ClientOptions {
 
 export type RawClient = Client<paths, "application/json">;
 
-/** The typed openapi-fetch client with auth, retries and idempotency keys. */
-export function createRawClient(options: ClientOptions = {}): RawClient {
-  const retry: RetryOptions = {
+/** The retry settings of the client's options, with their defaults. */
+export function retryOptionsOf(options: ClientOptions): RetryOptions {
+  return {
     maxRetries: options.maxRetries ?? 2,
     baseDelayMs: 500,
     maxDelayMs: 20_000,
@@ -46,6 +46,11 @@ export function createRawClient(options: ClientOptions = {}): RawClient {
     random: options.random ?? Math.random,
     fetch: options.fetch ?? globalThis.fetch,
   };
+}
+
+/** The typed openapi-fetch client with auth, retries and idempotency keys. */
+export function createRawClient(options: ClientOptions = {}): RawClient {
+  const retry = retryOptionsOf(options);
   const client = createOpenApiClient<paths, "application/json">({
     baseUrl: (options.baseUrl ?? defaultBaseUrl).replace(/\/$/, ""),
     fetch: retryingFetch(retry),
@@ -85,11 +90,17 @@ export async function unwrapWithResponse<T>(
   try {
     result = await call;
   } catch (error) {
-    if (error instanceof GeoPulseError) throw error;
+    // The caller's own abort (an AbortSignal it passed) stays an AbortError.
+    if (error instanceof GeoPulseError || isAbortError(error)) throw error;
     throw new ConnectionError(`Could not reach the GEO Pulse API: ${(error as Error).message}`, {
       cause: error,
     });
   }
   if (!result.response.ok) throw errorFromResponse(result.response, result.error);
   return { data: result.data as T, response: result.response };
+}
+
+/** An abort the caller asked for (a timeout is a TimeoutError, reported as a ConnectionError). */
+export function isAbortError(error: unknown): boolean {
+  return (error as { name?: unknown } | null)?.name === "AbortError";
 }

@@ -1,4 +1,5 @@
 import type { Me, QueryParams, RequestBody } from "@geopulse/api-types";
+import { type ChatTurns, chatTurns } from "./chat-turn.js";
 import {
   type ClientOptions,
   createRawClient,
@@ -66,6 +67,13 @@ export interface GeoPulse extends GeneratedNamespaces {
     /** A shared report (no API key needed) in any format, as bytes. */
     download(token: string, query?: QueryParams<"getSharedReport">): Promise<ReportFile>;
   };
+  /**
+   * Chat threads (generated: `createThread`, `listThreads`, `getThread`,
+   * `renameThread`, `deleteThread`, `sendMessage`) and a turn sent with an
+   * AbortSignal: `send` (one JSON `ChatTurn`) or `stream` (its events as they
+   * happen, an async iterator).
+   */
+  chat: GeneratedNamespaces["chat"] & ChatTurns;
   deviceAuthorizations: GeneratedNamespaces["deviceAuthorizations"] & {
     /** One poll; throws GeoPulseError with code authorization_pending / slow_down / ... until approved. */
     exchange: GeneratedNamespaces["deviceAuthorizations"]["exchangeCode"];
@@ -136,6 +144,7 @@ export function createClient(options: ClientOptions = {}): GeoPulse {
           ),
         ),
     },
+    chat: { ...gp.chat, ...chatTurns(raw, options) },
     deviceAuthorizations: {
       ...gp.deviceAuthorizations,
       exchange: gp.deviceAuthorizations.exchangeCode,

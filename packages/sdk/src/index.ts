@@ -1,3 +1,9 @@
+export {
+  type ChatQuestion,
+  type ChatTurnOptions,
+  ChatTurnStream,
+  type ChatTurns,
+} from "./chat-turn.js";
 export type { ClientOptions, RawClient } from "./client.js";
 export { createRawClient, defaultBaseUrl, sdkVersion, unwrap } from "./client.js";
 export {

@@ -52,20 +52,51 @@ export function retryingFetch(options: RetryOptions): (request: Request) => Prom
     const headers = new Headers(input.headers);
     headers.delete(retryableHeader);
     const template = new Request(input, { headers });
+    const caller = template.signal;
+    const streaming = (template.headers.get("accept") ?? "").includes("text/event-stream");
     for (let attempt = 0; ; attempt++) {
       const last = !retryable || attempt >= options.maxRetries;
+      const timeout = attemptTimeout(caller, options.timeoutMs, streaming);
       try {
         const response = await send(template.clone(), {
-          signal: AbortSignal.timeout(options.timeoutMs),
+          signal: timeout.signal,
         } as RequestInit);
+        timeout.headersArrived();
         if (last || !shouldRetryStatus(response.status)) return response;
         const retryAfter = parseRetryAfter(response.headers.get("retry-after"));
         await response.body?.cancel();
         await options.sleep(backoffMs(attempt, options, retryAfter));
       } catch (error) {
-        if (last) throw error;
+        timeout.headersArrived();
+        // The caller's abort is final, never retried.
+        if (last || caller.aborted) throw error;
         await options.sleep(backoffMs(attempt, options));
       }
     }
+  };
+}
+
+/**
+ * The signal of one attempt: the caller's abort, and the per-attempt timeout of
+ * the whole exchange, or for an event stream only of the wait for its headers
+ * (the stream's reader then watches for silence instead). One controller that
+ * the caller's signal forwards to: a signal from `AbortSignal.any` is held
+ * weakly by fetch and could be collected in the middle of a long stream.
+ */
+function attemptTimeout(caller: AbortSignal, ms: number, streaming: boolean) {
+  const controller = new AbortController();
+  const forward = () => controller.abort(caller.reason);
+  if (caller.aborted) forward();
+  else caller.addEventListener("abort", forward, { once: true });
+  const timer = setTimeout(
+    () => controller.abort(new DOMException("The operation timed out.", "TimeoutError")),
+    ms,
+  );
+  timer.unref();
+  return {
+    signal: controller.signal,
+    headersArrived: () => {
+      if (streaming) clearTimeout(timer);
+    },
   };
 }

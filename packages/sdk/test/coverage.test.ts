@@ -122,6 +122,12 @@ describe("SDK coverage of the contract", () => {
       expect(`${api.seen[0]?.method} ${api.seen[0]?.path.split("?")[0]}`).toBe(expected);
     }
     api.seen.length = 0;
+    await client.chat.send("w", "t", { content: "q" });
+    expect(`${api.seen[0]?.method} ${api.seen[0]?.path}`).toBe(
+      "POST /api/v1/workspaces/w/chat/threads/t/messages",
+    );
+    expect(api.seen[0]?.headers["idempotency-key"]).toBeTypeOf("string");
+    api.seen.length = 0;
     await client.prompts.importCsv("w", "text,category\nq,brand\n");
     expect(api.seen[0]).toMatchObject({ method: "POST", body: "text,category\nq,brand\n" });
     expect(api.seen[0]?.headers["content-type"]).toBe("text/csv");

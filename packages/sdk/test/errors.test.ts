@@ -1,4 +1,3 @@
-import { loadConfig, type RunningServer, startServer } from "@geopulse/server";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   AuthenticationError,
@@ -7,65 +6,14 @@ import {
   NotFoundError,
   PermissionError,
 } from "../src/index.js";
+import { type RealServer, startRealServer } from "./real-server.js";
 
 /** The real server on an in-memory database: typed errors from real answers. */
-let server: RunningServer;
+let server: RealServer["server"];
 let slug: string;
 let secret: string;
 beforeAll(async () => {
-  server = await startServer({
-    config: loadConfig({ PORT: "0", GEO_DATA_DIR: "memory://", GEO_LOG_LEVEL: "silent" }),
-    migrate: true,
-  });
-  const call = async (path: string, body: unknown, cookie?: string) => {
-    const response = await fetch(`${server.url}${path}`, {
-      method: "POST",
-      headers: { "content-type": "application/json", ...(cookie ? { cookie } : {}) },
-      body: JSON.stringify(body),
-    });
-    return { response, body: (await response.json()) as any };
-  };
-  const signIn = await call("/api/v1/auth/sessions", { email: "sdk@example.com" });
-  const cookie = signIn.response.headers.get("set-cookie")?.split(";")[0] ?? "";
-  const workspace = await call(
-    "/api/v1/workspaces",
-    {
-      brand: "sdk",
-      displayName: "SDK Test",
-      domains: ["sdk.dev"],
-      languages: ["en"],
-      regions: [],
-      competitors: [
-        { name: "Alpha", domains: ["alpha.dev"], aliases: ["Alpha"], ambiguous: false },
-        { name: "Beta", domains: ["beta.dev"], aliases: ["Beta"], ambiguous: false },
-      ],
-      gscProperty: "sc-domain:sdk.dev",
-      ga4Property: "123456",
-      activeSetSize: 20,
-      complianceProfile: "none",
-      quotas: {
-        discovery: 1,
-        problem_solution: 0,
-        use_case: 0,
-        comparison: 0,
-        expert: 0,
-        brand_research: 0,
-      },
-    },
-    cookie,
-  );
-  slug = workspace.body.slug;
-  const key = await call(
-    `/api/v1/workspaces/${slug}/api-keys`,
-    { name: "sdk", scopes: ["metrics:read", "workspace:read"] },
-    cookie,
-  );
-  await call(
-    `/api/v1/workspaces/${slug}/api-keys/${key.body.keyId}`,
-    { action: "acknowledge", deliveryId: key.body.deliveryId },
-    cookie,
-  );
-  secret = key.body.secret;
+  ({ server, slug, secret } = await startRealServer("sdk", ["metrics:read", "workspace:read"]));
 }, 60_000);
 afterAll(() => server.close());
 

@@ -9,8 +9,21 @@ export interface Seen {
 }
 
 type Reply =
-  | { status: number; body?: unknown; headers?: Record<string, string>; raw?: Uint8Array }
+  | {
+      status: number;
+      body?: unknown;
+      headers?: Record<string, string>;
+      raw?: Uint8Array;
+      /** Written one after another as a `text/event-stream` body (see `sse`). */
+      chunks?: string[];
+      /** After the chunks: "hang up" drops the connection, "stall" keeps it open, silent. */
+      ending?: "end" | "hang up" | "stall";
+    }
   | "drop";
+
+/** One Server-Sent Event as a server writes it. */
+export const sse = (data: { type: string }) =>
+  `event: ${data.type}\ndata: ${JSON.stringify(data)}\n\n`;
 
 /** A local HTTP server that answers from a script, to exercise retries and errors. */
 export class FakeApi {
@@ -33,6 +46,16 @@ export class FakeApi {
       const reply = this.replies.shift() ?? this.fallback;
       if (reply === "drop") {
         req.socket.destroy();
+        return;
+      }
+      if (reply.chunks) {
+        res.writeHead(reply.status, { "content-type": "text/event-stream", ...reply.headers });
+        for (const chunk of reply.chunks) {
+          res.write(chunk);
+          await new Promise((resolve) => setTimeout(resolve, 5));
+        }
+        if (reply.ending === "hang up") req.socket.destroy();
+        else if (reply.ending !== "stall") res.end();
         return;
       }
       res.writeHead(reply.status, { "content-type": "application/json", ...reply.headers });
