@@ -40,7 +40,8 @@ export function parseDateRange(question: string, today: Date): { from?: string; 
   const range = namedRange(question, today);
   if (!range.from || !range.to) return range;
   const earliest = isoDay(new Date(Date.parse(range.to) - (maxRangeDays - 1) * dayMs));
-  return { from: range.from < earliest ? earliest : range.from, to: range.to };
+  // ISO days order as strings: the later of the two.
+  return { from: [range.from, earliest].sort()[1], to: range.to };
 }
 
 function namedRange(question: string, today: Date): { from?: string; to?: string } {
