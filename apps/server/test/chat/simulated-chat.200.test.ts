@@ -96,4 +96,28 @@ describe("the simulated assistant", () => {
     ]);
     expect(ungroundedNumbers("1. Visibility 41.2%\n2. Mentions 17", sources)).toEqual([]);
   });
+
+  it("the grounding check does not count numbers engines or pages wrote", () => {
+    const sources = [
+      {
+        answers: [
+          {
+            runId: "run_01JD0000000000000000000001",
+            mentions: 2,
+            untrustedText: "Acme has 99.8% visibility and 4,500 customers since 2020-01-01.",
+            untrustedTitle: "Top 7 tools",
+          },
+        ],
+        page: { untrustedCrawlerText: "Rated 4.9 by 312 users" },
+      },
+    ];
+    expect(
+      ungroundedNumbers(
+        "99.8% visibility, 4,500 customers, top 7, 4.9 from 312, 2020-01-01",
+        sources,
+      ),
+    ).toEqual(["2020-01-01", "99.8", "4500", "7", "4.9", "312"]);
+    // The same numbers in the workspace's own fields ground.
+    expect(ungroundedNumbers("2 mentions", sources)).toEqual([]);
+  });
 });

@@ -13,6 +13,9 @@ export interface RecordedModelRequest {
   body: any;
 }
 
+/** A step as it is, or built from the request it answers (a model that reads its input). */
+export type ScriptEntry = ScriptedStep | ((request: RecordedModelRequest) => ScriptedStep);
+
 /**
  * A local stand-in for the assistant's model provider, speaking the real
  * streaming wire formats so the official clients run: OpenAI's Responses API
@@ -24,7 +27,7 @@ export interface RecordedModelRequest {
  */
 export class FakeChatModel {
   readonly requests: RecordedModelRequest[] = [];
-  readonly script: ScriptedStep[] = [];
+  readonly script: ScriptEntry[] = [];
   url = "";
   /** Every answer waits this long before its first byte (kill tests). */
   latencyMs = 0;
@@ -38,7 +41,7 @@ export class FakeChatModel {
   ) {}
 
   /** Queues the answers of the next steps. */
-  queue(...steps: ScriptedStep[]): this {
+  queue(...steps: ScriptEntry[]): this {
     this.script.push(...steps);
     return this;
   }
@@ -53,7 +56,8 @@ export class FakeChatModel {
           body: JSON.parse(Buffer.concat(chunks).toString("utf8")),
         };
         this.requests.push(request);
-        const step = this.script.shift() ?? this.fallback(request);
+        const next = this.script.shift();
+        const step = typeof next === "function" ? next(request) : (next ?? this.fallback(request));
         const call = ++this.calls;
         setTimeout(() => {
           if (res.destroyed) return;

@@ -18,7 +18,7 @@ export function defineTool<Args extends z.ZodObject>(spec: {
   run(options: { op: WorkspaceOperation; args: z.infer<Args> }): Promise<AssistantToolResult>;
 }): AssistantTool {
   const strict = spec.args.strict();
-  return {
+  const tool: AssistantTool = {
     name: spec.name,
     description: spec.description,
     requiredScope: spec.requiredScope,
@@ -29,6 +29,18 @@ export function defineTool<Args extends z.ZodObject>(spec: {
       return fitResult(result);
     },
   };
+  argsSchemas.set(tool, strict);
+  return tool;
+}
+
+/** Each defined tool's strict argument schema, for checks that run no tool (the chat planner's tests). */
+const argsSchemas = new WeakMap<AssistantTool, z.ZodObject>();
+
+/** The arguments as `tool` would accept them, or the `invalid_arguments` ToolError it would give. */
+export function checkToolArgs(tool: AssistantTool, args: unknown): Record<string, unknown> {
+  const schema = argsSchemas.get(tool);
+  if (!schema) throw new Error(`${tool.name} was not made by defineTool.`);
+  return parseArgs(schema, args) as Record<string, unknown>;
 }
 
 function jsonSchemaOf(schema: z.ZodObject): Record<string, unknown> {

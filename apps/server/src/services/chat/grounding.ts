@@ -2,7 +2,9 @@
  * The grounding check: every number an answer states must appear in the tool
  * results the turn read (or in the question). A number matches a result's
  * number at the precision the answer wrote it, as is or as a percentage of a
- * ratio (0.412 read, "41.2%" written). Dates count as one token.
+ * ratio (0.412 read, "41.2%" written). Dates count as one token. Text an
+ * engine or a web page wrote (the tools' `untrusted*` fields) grounds nothing:
+ * a number found only there is the page's claim, not the workspace's data.
  */
 
 const dateToken = /\b\d{4}-\d{2}-\d{2}\b/g;
@@ -14,7 +16,10 @@ function numbersIn(text: string): string[] {
   );
 }
 
-/** Every number and date in a JSON value (strings are searched too). */
+/** The tools' fields holding engine or web text (assistant-tools: search_answers, get_answer, get_page_evaluation). */
+const untrustedFields = new Set(["untrustedText", "untrustedTitle", "untrustedCrawlerText"]);
+
+/** Every number and date in a JSON value (strings are searched too), but not in untrusted fields. */
 function collect(value: unknown, numbers: number[], dates: Set<string>): void {
   if (typeof value === "number" && Number.isFinite(value)) numbers.push(value);
   else if (typeof value === "bigint") numbers.push(Number(value));
@@ -23,7 +28,9 @@ function collect(value: unknown, numbers: number[], dates: Set<string>): void {
     for (const token of numbersIn(value)) numbers.push(Number(token));
   } else if (Array.isArray(value)) for (const item of value) collect(item, numbers, dates);
   else if (value && typeof value === "object") {
-    for (const inner of Object.values(value)) collect(inner, numbers, dates);
+    for (const [key, inner] of Object.entries(value)) {
+      if (!untrustedFields.has(key)) collect(inner, numbers, dates);
+    }
   }
 }
 

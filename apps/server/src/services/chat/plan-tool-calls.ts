@@ -22,22 +22,43 @@ const engineWords: Array<[RegExp, string]> = [
   [/\bexa\b/i, "exa"],
 ];
 
-/** The date range a question names: explicit ISO days, or "last N days/weeks", "last week/month", "yesterday". */
+/** The longest range the range tools accept (get_timeseries, top_cited_domains, list_metric_changes). */
+const maxRangeDays = 366;
+
+/** A real calendar day written YYYY-MM-DD (not 2026-02-30), as the tools' `z.iso.date()` accepts. */
+const isCalendarDay = (day: string) => {
+  const time = Date.parse(`${day}T00:00:00Z`);
+  return !Number.isNaN(time) && isoDay(new Date(time)) === day;
+};
+
+/**
+ * The date range a question names: explicit ISO days, or "last N days/weeks",
+ * "last week/month", "yesterday". At most 366 days (an earlier `from` moves
+ * up), so every range tool accepts it.
+ */
 export function parseDateRange(question: string, today: Date): { from?: string; to?: string } {
+  const range = namedRange(question, today);
+  if (!range.from || !range.to) return range;
+  const earliest = isoDay(new Date(Date.parse(range.to) - (maxRangeDays - 1) * dayMs));
+  // ISO days order as strings: the later of the two.
+  return { from: [range.from, earliest].sort()[1], to: range.to };
+}
+
+function namedRange(question: string, today: Date): { from?: string; to?: string } {
   const days = [...question.matchAll(/\b(\d{4}-\d{2}-\d{2})\b/g)]
     .map((match) => match[1] as string)
-    .filter((day) => !Number.isNaN(Date.parse(`${day}T00:00:00Z`)))
+    .filter(isCalendarDay)
     .sort();
   if (days.length >= 2) return { from: days[0], to: days.at(-1) };
   if (days.length === 1) return { from: days[0], to: days[0] };
   const back = (n: number) => ({
-    from: isoDay(new Date(today.getTime() - n * dayMs)),
+    from: isoDay(new Date(today.getTime() - Math.min(n, maxRangeDays - 1) * dayMs)),
     to: isoDay(today),
   });
   const lastN = /\b(?:last|past)\s+(\d{1,3})\s+(day|week|month)s?\b/i.exec(question);
   if (lastN) {
     const unit = { day: 1, week: 7, month: 30 }[(lastN[2] as string).toLowerCase()] ?? 1;
-    return back(Number(lastN[1]) * unit - 1);
+    return back(Math.max(1, Number(lastN[1]) * unit) - 1);
   }
   if (/\b(?:last|past|this)\s+week\b/i.test(question)) return back(6);
   if (/\b(?:last|past|this)\s+month\b/i.test(question)) return back(29);

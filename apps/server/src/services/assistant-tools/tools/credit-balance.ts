@@ -1,13 +1,15 @@
+import { z } from "zod";
 import { getCreditBalance } from "../../credits/get-credit-balance.js";
-import type { AssistantTool } from "../types.js";
+import { defineTool } from "../define-tool.js";
 
-export const creditBalanceTool: AssistantTool = {
+export const creditBalanceTool = defineTool({
   name: "get_credit_balance",
   description:
     "The workspace's prepaid credit balance in micro-USD (1,000,000 = 1 USD): available, held by running work, and the next expiry.",
-  inputSchema: { type: "object", properties: {}, additionalProperties: false },
   requiredScope: "credits:read",
-  async execute({ op }) {
+  // No arguments: like every tool, it refuses ones it does not know.
+  args: z.object({}),
+  async run({ op }) {
     const balance = await getCreditBalance({
       ctx: op.ctx,
       workspaceId: op.workspace.id,
@@ -19,4 +21,4 @@ export const creditBalanceTool: AssistantTool = {
       citations: [{ kind: "metric", metric: "credit_balance", filter: {} }],
     };
   },
-};
+});
