@@ -1,4 +1,3 @@
-import { randomUUID } from "node:crypto";
 import type { ChatMessage, ChatStreamEvent, ChatTurn, RequestBody } from "@geopulse/api-types";
 import {
   type ClientOptions,
@@ -168,7 +167,7 @@ interface TurnRequest {
 /** `chat.send` and `chat.stream` over one client. */
 export function chatTurns(raw: RawClient, clientOptions: ClientOptions): ChatTurns {
   const retry = retryOptionsOf(clientOptions);
-  const newKey = clientOptions.idempotencyKey ?? randomUUID;
+  const newKey = clientOptions.idempotencyKey ?? (() => globalThis.crypto.randomUUID());
   const post = (
     { workspace, threadId, question, key, signal }: TurnRequest,
     accept: "application/json" | "text/event-stream",
