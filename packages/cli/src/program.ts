@@ -37,6 +37,7 @@ import { registerResearchGet } from "./commands/research-get.js";
 import { registerResearchList } from "./commands/research-list.js";
 import { registerResearchStart } from "./commands/research-start.js";
 import { registerRunsCancel } from "./commands/runs-cancel.js";
+import { registerRunsEstimate } from "./commands/runs-estimate.js";
 import { registerRunsGet } from "./commands/runs-get.js";
 import { registerRunsList } from "./commands/runs-list.js";
 import { registerRunsResponses } from "./commands/runs-responses.js";
@@ -125,6 +126,7 @@ export function buildProgram(ctx: Context): Command {
 
   const runs = program.command("runs").alias("run").description("measurement runs");
   registerRunsList(runs, ctx);
+  registerRunsEstimate(runs, ctx);
   registerRunsStart(runs, ctx);
   registerRunsGet(runs, ctx);
   registerRunsCancel(runs, ctx);

@@ -196,6 +196,18 @@ describe("geopulse runs get / responses / cancel", () => {
     runId = JSON.parse(started.stdout).runId;
   });
 
+  it("estimate shows what a run would ask and reserve, for people and as JSON", async () => {
+    const json = await cli("runs", "estimate", "--preset", "smoke", "--json");
+    expect(json.code, json.stderr).toBe(0);
+    const estimate = JSON.parse(json.stdout);
+    expect(estimate).toMatchObject({ preset: "smoke", simulated: true, totalAnswers: 3 });
+    expect(estimate.estimateMicrousd).toBeGreaterThan(0);
+    const human = await cli("runs", "estimate");
+    expect(human.stdout).toMatch(/^Answers\s+3$/m);
+    expect(human.stdout).toMatch(/^Reserve\s+\$\d/m);
+    expect((await cli("runs", "estimate", "--preset", "huge")).code).toBe(2);
+  });
+
   it("get shows the run for people and as JSON", async () => {
     const human = await cli("runs", "get", runId);
     expect(human.code).toBe(0);

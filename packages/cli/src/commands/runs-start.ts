@@ -8,15 +8,17 @@ import { runProgress } from "../run-progress.js";
 interface StartOptions {
   json?: boolean;
   workspace?: string;
-  preset: "standard" | "lite" | "smoke" | "exa";
+  preset: (typeof runPresets)[number];
   wait?: boolean;
 }
 
-const presets = ["standard", "lite", "smoke", "exa"];
+export const runPresets = ["standard", "lite", "smoke", "exa"] as const;
 
 export function registerRunsStart(parent: Command, ctx: Context): void {
   withJson(withWorkspace(parent.command("start").description("start a measurement run")))
-    .addOption(new Option("--preset <preset>", "what to measure").choices(presets).default("smoke"))
+    .addOption(
+      new Option("--preset <preset>", "what to measure").choices(runPresets).default("smoke"),
+    )
     .option("--wait", "follow the run until it ends, showing progress")
     .action(async (options: StartOptions) => {
       const workspace = await ctx.workspace(options.workspace);

@@ -3,6 +3,7 @@ import { type Command, Option } from "commander";
 import type { Context } from "../context.js";
 import { when } from "../format.js";
 import { withJson, withWorkspace } from "../options.js";
+import { runPresets } from "./runs-start.js";
 import { scheduleLines } from "./schedule-get.js";
 
 interface SetOptions {
@@ -14,8 +15,6 @@ interface SetOptions {
   /** Commander's `--seo-refresh` / `--no-seo-refresh`; undefined keeps the stored setting. */
   seoRefresh?: boolean;
 }
-
-const presets: RunPreset[] = ["standard", "lite", "smoke", "exa"];
 
 export function registerScheduleSet(parent: Command, ctx: Context): void {
   withJson(
@@ -30,7 +29,7 @@ export function registerScheduleSet(parent: Command, ctx: Context): void {
         .option("--timezone <zone>", "IANA time zone the cron is read in", "UTC")
         .addOption(
           new Option("--preset <preset>", "what each run measures")
-            .choices(presets)
+            .choices(runPresets)
             .default("standard"),
         )
         .option("--seo-refresh", "also refresh SEO data (Search Console, GA4) once a day")
