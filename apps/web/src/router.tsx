@@ -13,6 +13,8 @@ const Answers = lazy(() => import("./views/answers"));
 const ApiKeys = lazy(() => import("./views/api-keys"));
 const Billing = lazy(() => import("./views/billing"));
 const CreateWorkspace = lazy(() => import("./views/create-workspace"));
+// Insights views (sources, recommendations, reports, page evaluations).
+const Recommendations = lazy(() => import("./views/recommendations"));
 
 const page = (view: ReactNode) => (
   <Suspense fallback={<Loading what="the view" />}>{view}</Suspense>
@@ -31,6 +33,8 @@ export const router = createBrowserRouter([
       { path: "/w/:slug/answers", element: page(<Answers />) },
       { path: "/w/:slug/api-keys", element: page(<ApiKeys />) },
       { path: "/w/:slug/billing", element: page(<Billing />) },
+      // Insights views.
+      { path: "/w/:slug/recommendations", element: page(<Recommendations />) },
       { path: "*", element: <Navigate to="/" replace /> },
     ],
   },

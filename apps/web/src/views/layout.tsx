@@ -8,6 +8,8 @@ const sections = [
   { to: "", label: "Overview" },
   { to: "prompts", label: "Prompts" },
   { to: "runs", label: "Runs" },
+  // Insights views.
+  { to: "recommendations", label: "Recommendations" },
   { to: "api-keys", label: "API keys" },
   { to: "billing", label: "Billing" },
 ] as const;
