@@ -92,7 +92,8 @@ function attemptTimeout(caller: AbortSignal, ms: number, streaming: boolean) {
     () => controller.abort(new DOMException("The operation timed out.", "TimeoutError")),
     ms,
   );
-  timer.unref();
+  // Node keeps a process alive for a pending timer; browsers' timers are numbers (no unref).
+  (timer as { unref?: () => void }).unref?.();
   return {
     signal: controller.signal,
     headersArrived: () => {

@@ -220,7 +220,10 @@ function Evidence({ rec }: { rec: Rec }) {
         {target.domain && <li>Domain: {target.domain}</li>}
         {target.url && <li>Page: {target.url}</li>}
         <li>Engines: {target.engines.length ? target.engines.join(", ") : "all"}</li>
-        <li>Prompts concerned: {formatNumber(target.promptIds.length)}</li>
+        <li>
+          Prompts concerned:{" "}
+          {target.promptIds.length ? formatNumber(target.promptIds.length) : "all measured"}
+        </li>
         {evidence.stale && <li>Later data no longer supports this recommendation.</li>}
       </ul>
     </section>
