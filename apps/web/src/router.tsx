@@ -15,6 +15,7 @@ const Billing = lazy(() => import("./views/billing"));
 const CreateWorkspace = lazy(() => import("./views/create-workspace"));
 // Insights views (sources, recommendations, reports, page evaluations).
 const Recommendations = lazy(() => import("./views/recommendations"));
+const Sources = lazy(() => import("./views/sources"));
 
 const page = (view: ReactNode) => (
   <Suspense fallback={<Loading what="the view" />}>{view}</Suspense>
@@ -35,6 +36,7 @@ export const router = createBrowserRouter([
       { path: "/w/:slug/billing", element: page(<Billing />) },
       // Insights views.
       { path: "/w/:slug/recommendations", element: page(<Recommendations />) },
+      { path: "/w/:slug/sources", element: page(<Sources />) },
       { path: "*", element: <Navigate to="/" replace /> },
     ],
   },

@@ -9,6 +9,7 @@ const sections = [
   { to: "prompts", label: "Prompts" },
   { to: "runs", label: "Runs" },
   // Insights views.
+  { to: "sources", label: "Sources" },
   { to: "recommendations", label: "Recommendations" },
   { to: "api-keys", label: "API keys" },
   { to: "billing", label: "Billing" },

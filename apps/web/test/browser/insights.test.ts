@@ -14,7 +14,10 @@ let server: RunningServer;
 let browser: Browser;
 const runsHere = process.env.DATABASE_URL === undefined;
 const slug = "acme";
-const insightViews = [{ name: "recommendations", path: `/w/${slug}/recommendations`, ready: "h2" }];
+const insightViews = [
+  { name: "sources", path: `/w/${slug}/sources`, ready: "h2" },
+  { name: "recommendations", path: `/w/${slug}/recommendations`, ready: "h2" },
+];
 
 beforeAll(async () => {
   if (!runsHere) return;
