@@ -40,6 +40,19 @@ export const sessionApi = {
         body,
       }),
     ),
+  checkout: (workspace: string, body: RequestBody<"createCheckoutSession">) =>
+    unwrap(
+      gp.raw.POST("/api/v1/workspaces/{workspace}/billing/checkout", {
+        params: { path: { workspace } },
+        body,
+      }),
+    ),
+  billingStatus: (workspace: string) =>
+    unwrap(
+      gp.raw.GET("/api/v1/workspaces/{workspace}/billing/status", {
+        params: { path: { workspace } },
+      }),
+    ),
 };
 
 /** Whether an error means "not signed in" (the app then shows the sign-in view). */
