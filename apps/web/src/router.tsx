@@ -13,6 +13,8 @@ const Answers = lazy(() => import("./views/answers"));
 const ApiKeys = lazy(() => import("./views/api-keys"));
 const Billing = lazy(() => import("./views/billing"));
 const CreateWorkspace = lazy(() => import("./views/create-workspace"));
+// Team and settings views.
+const Team = lazy(() => import("./views/team"));
 
 const page = (view: ReactNode) => (
   <Suspense fallback={<Loading what="the view" />}>{view}</Suspense>
@@ -31,6 +33,8 @@ export const router = createBrowserRouter([
       { path: "/w/:slug/answers", element: page(<Answers />) },
       { path: "/w/:slug/api-keys", element: page(<ApiKeys />) },
       { path: "/w/:slug/billing", element: page(<Billing />) },
+      // Team and settings views.
+      { path: "/w/:slug/team", element: page(<Team />) },
       { path: "*", element: <Navigate to="/" replace /> },
     ],
   },

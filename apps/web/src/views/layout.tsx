@@ -10,6 +10,8 @@ const sections = [
   { to: "runs", label: "Runs" },
   { to: "api-keys", label: "API keys" },
   { to: "billing", label: "Billing" },
+  // Team and settings views.
+  { to: "team", label: "Team" },
 ] as const;
 
 /** The signed-in frame: brand, workspace switcher, sections, sign-out; the view below. */
