@@ -92,7 +92,8 @@ function attemptTimeout(caller: AbortSignal, ms: number, streaming: boolean) {
     () => controller.abort(new DOMException("The operation timed out.", "TimeoutError")),
     ms,
   );
-  timer.unref();
+  // Node's timers have unref (an idle process may exit); a browser's timer is a number.
+  (timer as { unref?: () => void }).unref?.();
   return {
     signal: controller.signal,
     headersArrived: () => {
