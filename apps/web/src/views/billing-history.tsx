@@ -96,7 +96,7 @@ export function Checkout({ slug, go }: { slug: string; go?: (url: string) => voi
     <form onSubmit={submit} className="panel" noValidate>
       <h2>Buy credit</h2>
       <Field
-        label="Amount in dollars"
+        label="Amount to pay in dollars"
         hint="Between $5 and $500, paid by card on Stripe's page."
         errors={errors.byControl.amountMicrousd}
       >

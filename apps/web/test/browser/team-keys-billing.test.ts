@@ -97,7 +97,7 @@ describe.skipIf(!runsHere)("team, keys and billing in Chromium", () => {
     // Billing: a top-up appears in the ledger; checkout posts micro-USD and follows the URL.
     await page.getByRole("link", { name: "Billing" }).click();
     await page.getByRole("heading", { name: "Usage ledger" }).waitFor();
-    await page.getByLabel("Amount in dollars").first().fill("12.50");
+    await page.getByLabel("Amount in dollars", { exact: true }).fill("12.50");
     await page.getByRole("button", { name: "Add credit" }).click();
     await page.getByText("Credit added.").waitFor();
     await page.reload();
@@ -111,7 +111,7 @@ describe.skipIf(!runsHere)("team, keys and billing in Chromium", () => {
         json: { url: `${server.url}/w/acme/billing?paid=1`, checkoutSessionId: "cs_test_1" },
       });
     });
-    await page.getByLabel("Amount in dollars").nth(1).fill("30");
+    await page.getByLabel("Amount to pay in dollars").fill("30");
     await page.getByRole("button", { name: "Continue to payment" }).click();
     await page.waitForURL("**/w/acme/billing?paid=1");
     expect(sent).toEqual([{ amountMicrousd: 30_000_000 }]);

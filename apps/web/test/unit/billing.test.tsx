@@ -58,7 +58,7 @@ describe("checkout", () => {
       ),
     );
     renderWithClient(<Checkout slug="acme" go={vi.fn()} />);
-    const amount = screen.getByLabelText("Amount in dollars");
+    const amount = screen.getByLabelText("Amount to pay in dollars");
     await userEvent.clear(amount);
     await userEvent.type(amount, "1");
     await userEvent.click(screen.getByRole("button", { name: "Continue to payment" }));
