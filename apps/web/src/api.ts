@@ -40,6 +40,57 @@ export const sessionApi = {
         body,
       }),
     ),
+  checkout: (workspace: string, body: RequestBody<"createCheckoutSession">) =>
+    unwrap(
+      gp.raw.POST("/api/v1/workspaces/{workspace}/billing/checkout", {
+        params: { path: { workspace } },
+        body,
+      }),
+    ),
+  billingStatus: (workspace: string) =>
+    unwrap(
+      gp.raw.GET("/api/v1/workspaces/{workspace}/billing/status", {
+        params: { path: { workspace } },
+      }),
+    ),
+  listMembers: (workspace: string) =>
+    unwrap(
+      gp.raw.GET("/api/v1/workspaces/{workspace}/members", {
+        params: { path: { workspace }, query: { limit: 100 } },
+      }),
+    ),
+  updateMember: (workspace: string, memberId: string, body: RequestBody<"updateMember">) =>
+    unwrap(
+      gp.raw.PATCH("/api/v1/workspaces/{workspace}/members/{memberId}", {
+        params: { path: { workspace, memberId } },
+        body,
+      }),
+    ),
+  removeMember: (workspace: string, memberId: string) =>
+    unwrap(
+      gp.raw.DELETE("/api/v1/workspaces/{workspace}/members/{memberId}", {
+        params: { path: { workspace, memberId } },
+      }),
+    ),
+  listInvitations: (workspace: string) =>
+    unwrap(
+      gp.raw.GET("/api/v1/workspaces/{workspace}/invitations", {
+        params: { path: { workspace } },
+      }),
+    ),
+  invite: (workspace: string, body: RequestBody<"inviteMember">) =>
+    unwrap(
+      gp.raw.POST("/api/v1/workspaces/{workspace}/invitations", {
+        params: { path: { workspace } },
+        body,
+      }),
+    ),
+  revokeInvitation: (workspace: string, invitationId: string) =>
+    unwrap(
+      gp.raw.DELETE("/api/v1/workspaces/{workspace}/invitations/{invitationId}", {
+        params: { path: { workspace, invitationId } },
+      }),
+    ),
 };
 
 /** Whether an error means "not signed in" (the app then shows the sign-in view). */

@@ -16,6 +16,8 @@ const CreateWorkspace = lazy(() => import("./views/create-workspace"));
 // Insights views (sources, recommendations, reports, page evaluations).
 const Recommendations = lazy(() => import("./views/recommendations"));
 const Sources = lazy(() => import("./views/sources"));
+// Team and settings views.
+const Team = lazy(() => import("./views/team"));
 
 const page = (view: ReactNode) => (
   <Suspense fallback={<Loading what="the view" />}>{view}</Suspense>
@@ -37,6 +39,8 @@ export const router = createBrowserRouter([
       // Insights views.
       { path: "/w/:slug/recommendations", element: page(<Recommendations />) },
       { path: "/w/:slug/sources", element: page(<Sources />) },
+      // Team and settings views.
+      { path: "/w/:slug/team", element: page(<Team />) },
       { path: "*", element: <Navigate to="/" replace /> },
     ],
   },

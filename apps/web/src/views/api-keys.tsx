@@ -17,7 +17,7 @@ const scopeChoices: Schemas["Scope"][] = [
   "credits:read",
 ];
 
-/** API keys: create (the secret shown once, copied, acknowledged), list, revoke. */
+/** API keys: create or rotate (the secret shown once, copied, acknowledged), list, revoke. */
 export default function ApiKeys() {
   const slug = useSlug();
   const queryClient = useQueryClient();
@@ -45,6 +45,15 @@ export default function ApiKeys() {
     onSuccess: () => {
       setCreated(null);
       setCopied(null);
+      void refresh();
+    },
+  });
+  // Rotation answers a pending replacement; it goes through the same one-time secret panel,
+  // and the old key stays active until the replacement is acknowledged.
+  const rotate = useMutation({
+    mutationFn: (keyId: string) => sessionApi.keyAction(slug, keyId, { action: "rotate" }),
+    onSuccess: (result) => {
+      if (result.replacement) setCreated(result.replacement);
       void refresh();
     },
   });
@@ -143,6 +152,7 @@ export default function ApiKeys() {
         {list.isPending && <Loading what="keys" />}
         <ErrorNote error={list.error} action="Keys" />
         <ErrorNote error={revoke.error} action="Could not revoke" />
+        <ErrorNote error={rotate.error} action="Could not rotate" />
         {list.data?.data.length === 0 && (
           <Empty>No keys yet: create one for the CLI or your scripts.</Empty>
         )}
@@ -172,6 +182,15 @@ export default function ApiKeys() {
                     <td>{key.scopes.join(", ")}</td>
                     <td>{key.lastUsedAt ? formatDate(key.lastUsedAt) : "never"}</td>
                     <td>
+                      {key.state === "active" && (
+                        <button
+                          type="button"
+                          onClick={() => rotate.mutate(key.keyId)}
+                          disabled={rotate.isPending || created !== null}
+                        >
+                          Rotate {key.name}
+                        </button>
+                      )}
                       {key.state !== "revoked" &&
                         key.state !== "expired" &&
                         (confirming === key.keyId ? (

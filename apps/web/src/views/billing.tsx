@@ -4,10 +4,11 @@ import { gp } from "../api";
 import { ErrorNote, Loading } from "../components/states";
 import { dollarsToMicrousd, formatDate, formatMicrousd } from "../format";
 import { keys, useBalance, useSlug } from "../hooks";
+import { Checkout, Ledger, Receipts } from "./billing-history";
 
 const stateWords = { active: "In good standing", low: "Running low", depleted: "Used up" } as const;
 
-/** The credit balance and, where the server allows it (local mode), the development top-up. */
+/** The credit balance, checkout, receipts, the usage ledger and, where the server allows it (local mode), the development top-up. */
 export default function Billing() {
   const slug = useSlug();
   const queryClient = useQueryClient();
@@ -86,6 +87,9 @@ export default function Billing() {
         {topUp.isSuccess && <p role="status">Credit added.</p>}
         <ErrorNote error={topUp.error} action="Could not top up" />
       </form>
+      <Checkout slug={slug} />
+      <Receipts slug={slug} />
+      <Ledger slug={slug} />
     </section>
   );
 }

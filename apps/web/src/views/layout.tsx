@@ -13,6 +13,8 @@ const sections = [
   { to: "recommendations", label: "Recommendations" },
   { to: "api-keys", label: "API keys" },
   { to: "billing", label: "Billing" },
+  // Team and settings views.
+  { to: "team", label: "Team" },
 ] as const;
 
 /** The signed-in frame: brand, workspace switcher, sections, sign-out; the view below. */

@@ -1,0 +1,190 @@
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { type FormEvent, useState } from "react";
+import { type Schemas, sessionApi } from "../api";
+import { Field } from "../components/field";
+import { Empty, ErrorNote, Loading } from "../components/states";
+import { mapFieldErrors } from "../field-errors";
+import { formatDate } from "../format";
+import { useSlug } from "../hooks";
+
+const roles: Schemas["Role"][] = ["owner", "admin", "member"];
+
+/** Team: members with their roles (change, remove), invitations (send, revoke). */
+export default function Team() {
+  const slug = useSlug();
+  const queryClient = useQueryClient();
+  const refresh = () => queryClient.invalidateQueries({ queryKey: ["team", slug] });
+  const members = useQuery({
+    queryKey: ["team", slug, "members"],
+    queryFn: () => sessionApi.listMembers(slug),
+  });
+  const invitations = useQuery({
+    queryKey: ["team", slug, "invitations"],
+    queryFn: () => sessionApi.listInvitations(slug),
+  });
+  const [email, setEmail] = useState("");
+  const [role, setRole] = useState<"admin" | "member">("member");
+  const [removing, setRemoving] = useState<string | null>(null);
+  const invite = useMutation({
+    mutationFn: () => sessionApi.invite(slug, { email, role }),
+    onSuccess: () => {
+      setEmail("");
+      void refresh();
+    },
+  });
+  const changeRole = useMutation({
+    mutationFn: (change: { memberId: string; role: Schemas["Role"] }) =>
+      sessionApi.updateMember(slug, change.memberId, { role: change.role }),
+    onSuccess: refresh,
+  });
+  const remove = useMutation({
+    mutationFn: (memberId: string) => sessionApi.removeMember(slug, memberId),
+    onSuccess: () => {
+      setRemoving(null);
+      void refresh();
+    },
+  });
+  const revoke = useMutation({
+    mutationFn: (invitationId: string) => sessionApi.revokeInvitation(slug, invitationId),
+    onSuccess: refresh,
+  });
+  const errors = mapFieldErrors(invite.error, ["email", "role"]);
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    invite.mutate();
+  };
+
+  return (
+    <section aria-labelledby="team-title">
+      <h1 id="team-title">Team</h1>
+      <form onSubmit={submit} className="panel" noValidate>
+        <h2>Invite someone</h2>
+        <Field label="Email" errors={errors.byControl.email}>
+          {(props) => (
+            <input
+              {...props}
+              type="email"
+              autoComplete="off"
+              value={email}
+              onChange={(e) => setEmail(e.target.value)}
+            />
+          )}
+        </Field>
+        <Field label="Role" errors={errors.byControl.role}>
+          {(props) => (
+            <select
+              {...props}
+              value={role}
+              onChange={(e) => setRole(e.target.value as "admin" | "member")}
+            >
+              <option value="member">Member</option>
+              <option value="admin">Admin</option>
+            </select>
+          )}
+        </Field>
+        <button type="submit" className="primary" disabled={invite.isPending}>
+          Send invitation
+        </button>
+        {invite.data && (
+          <p role="status">
+            Invited {invite.data.invitation.email}.
+            {invite.data.delivery === "not_sent" && invite.data.acceptToken
+              ? ` No email was sent: pass on this acceptance token: ${invite.data.acceptToken}`
+              : ""}
+          </p>
+        )}
+        {(errors.unplaced.length > 0 || !Object.keys(errors.byControl).length) && (
+          <ErrorNote error={invite.error} action="Could not invite" />
+        )}
+      </form>
+      <article className="panel" aria-labelledby="members-title">
+        <h2 id="members-title">Members</h2>
+        {members.isPending && <Loading what="members" />}
+        <ErrorNote error={members.error} action="Members" />
+        <ErrorNote error={changeRole.error} action="Could not change the role" />
+        <ErrorNote error={remove.error} action="Could not remove" />
+        {members.data && (
+          <div className="scroll">
+            <table>
+              <thead>
+                <tr>
+                  <th scope="col">Name</th>
+                  <th scope="col">Email</th>
+                  <th scope="col">Role</th>
+                  <th scope="col">Joined</th>
+                  <th scope="col">
+                    <span className="visually-hidden">Actions</span>
+                  </th>
+                </tr>
+              </thead>
+              <tbody>
+                {members.data.data.map((member) => (
+                  <tr key={member.memberId}>
+                    <td>{member.displayName}</td>
+                    <td>{member.email}</td>
+                    <td>
+                      <select
+                        aria-label={`Role of ${member.email}`}
+                        value={member.role}
+                        disabled={changeRole.isPending}
+                        onChange={(e) =>
+                          changeRole.mutate({
+                            memberId: member.memberId,
+                            role: e.target.value as Schemas["Role"],
+                          })
+                        }
+                      >
+                        {roles.map((r) => (
+                          <option key={r} value={r}>
+                            {r}
+                          </option>
+                        ))}
+                      </select>
+                    </td>
+                    <td>{formatDate(member.joinedAt)}</td>
+                    <td>
+                      {removing === member.memberId ? (
+                        <button
+                          type="button"
+                          className="danger"
+                          onClick={() => remove.mutate(member.memberId)}
+                        >
+                          Confirm removing {member.email}
+                        </button>
+                      ) : (
+                        <button type="button" onClick={() => setRemoving(member.memberId)}>
+                          Remove {member.email}
+                        </button>
+                      )}
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        )}
+      </article>
+      <article className="panel" aria-labelledby="invitations-title">
+        <h2 id="invitations-title">Open invitations</h2>
+        {invitations.isPending && <Loading what="invitations" />}
+        <ErrorNote error={invitations.error} action="Invitations" />
+        <ErrorNote error={revoke.error} action="Could not revoke" />
+        {invitations.data?.data.length === 0 && (
+          <Empty>No open invitations: invite someone above.</Empty>
+        )}
+        {invitations.data && invitations.data.data.length > 0 && (
+          <ul className="plain">
+            {invitations.data.data.map((invitation) => (
+              <li key={invitation.invitationId}>
+                {invitation.email} as {invitation.role}, until {formatDate(invitation.expiresAt)}{" "}
+                <button type="button" onClick={() => revoke.mutate(invitation.invitationId)}>
+                  Revoke the invitation of {invitation.email}
+                </button>
+              </li>
+            ))}
+          </ul>
+        )}
+      </article>
+    </section>
+  );
+}

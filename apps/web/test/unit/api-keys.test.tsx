@@ -1,0 +1,69 @@
+// @vitest-environment jsdom
+import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
+import { cleanup, render, screen } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { createMemoryRouter, RouterProvider } from "react-router";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import ApiKeys from "../../src/views/api-keys";
+
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+const activeKey = {
+  keyId: "key_0000000001",
+  name: "ci",
+  prefix: "gp_live_ab",
+  last4: "wxyz",
+  state: "active",
+  scopes: ["workspace:read"],
+  createdAt: "2026-11-01T00:00:00Z",
+  lastUsedAt: null,
+};
+
+describe("rotating a key", () => {
+  it("asks for a replacement and shows its one-time secret to acknowledge", async () => {
+    const bodies: unknown[] = [];
+    vi.stubGlobal(
+      "fetch",
+      vi.fn(async (input: Request) => {
+        if (input.method === "GET") return Response.json({ data: [activeKey] });
+        const body = await input.json();
+        bodies.push(body);
+        if (body.action === "rotate")
+          return Response.json({
+            keyId: activeKey.keyId,
+            action: "rotate",
+            state: "active",
+            replacement: {
+              keyId: "key_0000000002",
+              secret: "gp_live_newsecret",
+              prefix: "gp_live_cd",
+              last4: "abcd",
+              deliveryId: "dlv_1",
+            },
+          });
+        return Response.json({ keyId: "key_0000000002", action: "acknowledge", state: "active" });
+      }),
+    );
+    const router = createMemoryRouter([{ path: "/w/:slug/keys", element: <ApiKeys /> }], {
+      initialEntries: ["/w/acme/keys"],
+    });
+    const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+    render(
+      <QueryClientProvider client={client}>
+        <RouterProvider router={router} />
+      </QueryClientProvider>,
+    );
+    await userEvent.click(await screen.findByRole("button", { name: "Rotate ci" }));
+    const secret = await screen.findByLabelText("Secret");
+    expect((secret as HTMLInputElement).value).toBe("gp_live_newsecret");
+    await userEvent.click(screen.getByRole("button", { name: "I have stored the key" }));
+    await screen.findByRole("heading", { name: "Create a key" });
+    expect(bodies).toEqual([
+      expect.objectContaining({ action: "rotate" }),
+      expect.objectContaining({ action: "acknowledge", deliveryId: "dlv_1" }),
+    ]);
+  });
+});
