@@ -18,6 +18,13 @@ const Recommendations = lazy(() => import("./views/recommendations"));
 const Sources = lazy(() => import("./views/sources"));
 // Team and settings views.
 const Team = lazy(() => import("./views/team"));
+// helper:sources (lazy imports)
+// helper:prompts (lazy imports)
+// helper:reports (lazy imports)
+// helper:chat (lazy imports)
+// helper:seo (lazy imports)
+// helper:settings (lazy imports)
+// helper:shell (lazy imports)
 
 const page = (view: ReactNode) => (
   <Suspense fallback={<Loading what="the view" />}>{view}</Suspense>
@@ -41,6 +48,13 @@ export const router = createBrowserRouter([
       { path: "/w/:slug/sources", element: page(<Sources />) },
       // Team and settings views.
       { path: "/w/:slug/team", element: page(<Team />) },
+      // helper:sources (routes)
+      // helper:prompts (routes)
+      // helper:reports (routes)
+      // helper:chat (routes)
+      // helper:seo (routes)
+      // helper:settings (routes)
+      // helper:shell (routes)
       { path: "*", element: <Navigate to="/" replace /> },
     ],
   },

@@ -15,6 +15,10 @@ const sections = [
   { to: "billing", label: "Billing" },
   // Team and settings views.
   { to: "team", label: "Team" },
+  // helper:reports (nav)
+  // helper:chat (nav)
+  // helper:seo (nav)
+  // helper:settings (nav)
 ] as const;
 
 /** The signed-in frame: brand, workspace switcher, sections, sign-out; the view below. */
