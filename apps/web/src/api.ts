@@ -91,6 +91,19 @@ export const sessionApi = {
         params: { path: { workspace, invitationId } },
       }),
     ),
+  deviceAuthorization: (code: string) =>
+    unwrap(gp.raw.GET("/api/v1/device-authorizations/{code}", { params: { path: { code } } })),
+  approveDevice: (code: string, body: RequestBody<"approveDeviceAuthorization">) =>
+    unwrap(
+      gp.raw.POST("/api/v1/device-authorizations/{code}/approve", {
+        params: { path: { code } },
+        body,
+      }),
+    ),
+  denyDevice: (code: string) =>
+    unwrap(
+      gp.raw.POST("/api/v1/device-authorizations/{code}/deny", { params: { path: { code } } }),
+    ),
 };
 
 /** Whether an error means "not signed in" (the app then shows the sign-in view). */

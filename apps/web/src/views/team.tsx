@@ -1,6 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { type FormEvent, useState } from "react";
 import { type Schemas, sessionApi } from "../api";
+import { ConfirmButton } from "../components/confirm-button";
 import { Field } from "../components/field";
 import { Empty, ErrorNote, Loading } from "../components/states";
 import { mapFieldErrors } from "../field-errors";
@@ -24,7 +25,6 @@ export default function Team() {
   });
   const [email, setEmail] = useState("");
   const [role, setRole] = useState<"admin" | "member">("member");
-  const [removing, setRemoving] = useState<string | null>(null);
   const invite = useMutation({
     mutationFn: () => sessionApi.invite(slug, { email, role }),
     onSuccess: () => {
@@ -39,10 +39,7 @@ export default function Team() {
   });
   const remove = useMutation({
     mutationFn: (memberId: string) => sessionApi.removeMember(slug, memberId),
-    onSuccess: () => {
-      setRemoving(null);
-      void refresh();
-    },
+    onSuccess: refresh,
   });
   const revoke = useMutation({
     mutationFn: (invitationId: string) => sessionApi.revokeInvitation(slug, invitationId),
@@ -143,19 +140,13 @@ export default function Team() {
                     </td>
                     <td>{formatDate(member.joinedAt)}</td>
                     <td>
-                      {removing === member.memberId ? (
-                        <button
-                          type="button"
-                          className="danger"
-                          onClick={() => remove.mutate(member.memberId)}
-                        >
-                          Confirm removing {member.email}
-                        </button>
-                      ) : (
-                        <button type="button" onClick={() => setRemoving(member.memberId)}>
-                          Remove {member.email}
-                        </button>
-                      )}
+                      <ConfirmButton
+                        label={`Remove ${member.email}`}
+                        question={`Remove ${member.email}?`}
+                        confirmLabel={`Confirm removing ${member.email}`}
+                        disabled={remove.isPending}
+                        onConfirm={() => remove.mutate(member.memberId)}
+                      />
                     </td>
                   </tr>
                 ))}
