@@ -155,7 +155,7 @@ export default function ApiKeys() {
         )}
         {list.data && list.data.data.length > 0 && (
           <div className="scroll">
-            <table>
+            <table className="stack">
               <thead>
                 <tr>
                   <th scope="col">Name</th>
@@ -171,14 +171,16 @@ export default function ApiKeys() {
               <tbody>
                 {list.data.data.map((key) => (
                   <tr key={key.keyId}>
-                    <td>{key.name}</td>
-                    <td className="mono">
+                    <td data-label="Name">{key.name}</td>
+                    <td data-label="Key" className="mono">
                       {key.prefix}…{key.last4}
                     </td>
-                    <td>{key.state}</td>
-                    <td>{key.scopes.join(", ")}</td>
-                    <td>{key.lastUsedAt ? formatDate(key.lastUsedAt) : "never"}</td>
-                    <td>
+                    <td data-label="State">{key.state}</td>
+                    <td data-label="Scopes">{key.scopes.join(", ")}</td>
+                    <td data-label="Last used">
+                      {key.lastUsedAt ? formatDate(key.lastUsedAt) : "never"}
+                    </td>
+                    <td data-label="Actions">
                       {key.state === "active" && (
                         <button
                           type="button"

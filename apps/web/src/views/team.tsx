@@ -102,7 +102,7 @@ export default function Team() {
         <ErrorNote error={remove.error} action="Could not remove" />
         {members.data && (
           <div className="scroll">
-            <table>
+            <table className="stack">
               <thead>
                 <tr>
                   <th scope="col">Name</th>
@@ -117,9 +117,9 @@ export default function Team() {
               <tbody>
                 {members.data.data.map((member) => (
                   <tr key={member.memberId}>
-                    <td>{member.displayName}</td>
-                    <td>{member.email}</td>
-                    <td>
+                    <td data-label="Name">{member.displayName}</td>
+                    <td data-label="Email">{member.email}</td>
+                    <td data-label="Role">
                       <select
                         aria-label={`Role of ${member.email}`}
                         value={member.role}
@@ -138,8 +138,8 @@ export default function Team() {
                         ))}
                       </select>
                     </td>
-                    <td>{formatDate(member.joinedAt)}</td>
-                    <td>
+                    <td data-label="Joined">{formatDate(member.joinedAt)}</td>
+                    <td data-label="Actions">
                       <ConfirmButton
                         label={`Remove ${member.email}`}
                         question={`Remove ${member.email}?`}
