@@ -15,6 +15,17 @@ export const gp = createClient({
   fetch: (input, init) => globalThis.fetch(input, init),
 });
 
+/**
+ * The same client without retries, for the device flow's look-ups: a wrong code is counted
+ * towards a 15-minute limit, so waiting and asking again only delays the answer in words.
+ */
+const once = createClient({
+  baseUrl: window.location.origin,
+  credentials: "same-origin",
+  maxRetries: 0,
+  fetch: (input, init) => globalThis.fetch(input, init),
+});
+
 /** Session-only operations have no generated method (the SDK's are key-callable); raw calls. */
 export const sessionApi = {
   createWorkspace: (body: RequestBody<"createWorkspaceService">) =>
@@ -92,17 +103,17 @@ export const sessionApi = {
       }),
     ),
   deviceAuthorization: (code: string) =>
-    unwrap(gp.raw.GET("/api/v1/device-authorizations/{code}", { params: { path: { code } } })),
+    unwrap(once.raw.GET("/api/v1/device-authorizations/{code}", { params: { path: { code } } })),
   approveDevice: (code: string, body: RequestBody<"approveDeviceAuthorization">) =>
     unwrap(
-      gp.raw.POST("/api/v1/device-authorizations/{code}/approve", {
+      once.raw.POST("/api/v1/device-authorizations/{code}/approve", {
         params: { path: { code } },
         body,
       }),
     ),
   denyDevice: (code: string) =>
     unwrap(
-      gp.raw.POST("/api/v1/device-authorizations/{code}/deny", { params: { path: { code } } }),
+      once.raw.POST("/api/v1/device-authorizations/{code}/deny", { params: { path: { code } } }),
     ),
 };
 
