@@ -188,7 +188,7 @@ function Decide({ request }: { request: Schemas["DeviceAuthorization"] }) {
       )}
       {workspaces.data && workspaces.data.length > 0 && (
         <>
-          <label htmlFor="device-workspace">Workspace</label>
+          <label htmlFor="device-workspace">Workspace the key is for</label>
           <select
             id="device-workspace"
             value={chosen}
