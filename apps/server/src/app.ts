@@ -60,16 +60,20 @@ export function createApp(ctx: AppContext): Express {
 
   // Browser pages outside the API (the contract covers /api only).
   app.get("/sign-in", (_req: Request, res: Response) => sendPage(res, signInPage));
-  const device = devicePage(contractScopes(ctx.openApiDocument));
-  app.get("/device", (_req: Request, res: Response) => sendPage(res, device));
-  // Stripe Checkout's success_url and cancel_url (services/billing/create-checkout-session.ts).
-  app.get("/workspaces/:workspace/billing", (_req: Request, res: Response) =>
-    sendPage(res, billingPage),
-  );
-
-  // The web dashboard (apps/web's build), when present: its files and its client routes.
+  // The web dashboard (apps/web's build), when present: its files and its client routes, which
+  // include device approval (/device) and Stripe Checkout's success_url and cancel_url
+  // (/workspaces/<slug>/billing, services/billing/create-checkout-session.ts). Without a build,
+  // small self-contained pages answer those two paths, so the CLI's login and a checkout's
+  // return still work on an API-only server.
   const dashboard = webApp(ctx.config.webDir);
   if (dashboard) app.use(dashboard);
+  else {
+    const device = devicePage(contractScopes(ctx.openApiDocument));
+    app.get("/device", (_req: Request, res: Response) => sendPage(res, device));
+    app.get("/workspaces/:workspace/billing", (_req: Request, res: Response) =>
+      sendPage(res, billingPage),
+    );
+  }
 
   // Who is calling, and may they, before anything reads the body.
   app.use(authenticate(ctx));

@@ -15,6 +15,17 @@ export const gp = createClient({
   fetch: (input, init) => globalThis.fetch(input, init),
 });
 
+/**
+ * The same client without retries, for the device flow's look-ups: a wrong code is counted
+ * towards a 15-minute limit, so waiting and asking again only delays the answer in words.
+ */
+const once = createClient({
+  baseUrl: window.location.origin,
+  credentials: "same-origin",
+  maxRetries: 0,
+  fetch: (input, init) => globalThis.fetch(input, init),
+});
+
 /** Session-only operations have no generated method (the SDK's are key-callable); raw calls. */
 export const sessionApi = {
   createWorkspace: (body: RequestBody<"createWorkspaceService">) =>
@@ -90,6 +101,19 @@ export const sessionApi = {
       gp.raw.DELETE("/api/v1/workspaces/{workspace}/invitations/{invitationId}", {
         params: { path: { workspace, invitationId } },
       }),
+    ),
+  deviceAuthorization: (code: string) =>
+    unwrap(once.raw.GET("/api/v1/device-authorizations/{code}", { params: { path: { code } } })),
+  approveDevice: (code: string, body: RequestBody<"approveDeviceAuthorization">) =>
+    unwrap(
+      once.raw.POST("/api/v1/device-authorizations/{code}/approve", {
+        params: { path: { code } },
+        body,
+      }),
+    ),
+  denyDevice: (code: string) =>
+    unwrap(
+      once.raw.POST("/api/v1/device-authorizations/{code}/deny", { params: { path: { code } } }),
     ),
 };
 

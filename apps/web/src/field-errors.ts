@@ -1,4 +1,5 @@
 import { GeoPulseError } from "@geopulse/sdk";
+import { plainWords } from "./plain-words";
 
 export interface FieldErrors {
   /** Messages by form control key (`brand`, `domains`, `competitors[0].name`, `quotas`). */
@@ -33,10 +34,11 @@ export function mapFieldErrors(error: unknown, controls: readonly string[]): Fie
     const item = /\[(\d+)\]$/.exec(path);
     const control = path.replace(/\[\d+\]$/, "");
     // A pattern's regular expression says little to a person; the field's hint says the form.
-    const said = rule === "pattern" ? "is not in the expected form (see the hint)" : message;
+    const words = plainWords(rule, message, path);
+    const said = rule === "pattern" ? `${words} (see the hint)` : words;
     const text = item ? `item ${Number(item[1]) + 1}: ${said}` : said;
     if (known.has(control)) byControl[control] = [...(byControl[control] ?? []), text];
-    else unplaced.push(path ? `${path}: ${message}` : message);
+    else unplaced.push(path ? `${path}: ${words}` : words);
   }
   return { byControl, unplaced };
 }

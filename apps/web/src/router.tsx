@@ -1,8 +1,9 @@
 import { lazy, type ReactNode, Suspense } from "react";
-import { createBrowserRouter, Navigate } from "react-router";
+import { createBrowserRouter } from "react-router";
 import { Loading } from "./components/states";
 import { Home } from "./views/home";
 import { Layout } from "./views/layout";
+import { NotFound } from "./views/not-found";
 import { SignIn } from "./views/sign-in";
 
 // Views load on demand: the charts library is fetched only with the Overview.
@@ -25,6 +26,8 @@ const Team = lazy(() => import("./views/team"));
 // helper:seo (lazy imports)
 // helper:settings (lazy imports)
 // helper:shell (lazy imports)
+const Device = lazy(() => import("./views/device"));
+const CheckoutReturn = lazy(() => import("./views/checkout-return"));
 
 const page = (view: ReactNode) => (
   <Suspense fallback={<Loading what="the view" />}>{view}</Suspense>
@@ -55,7 +58,10 @@ export const router = createBrowserRouter([
       // helper:seo (routes)
       // helper:settings (routes)
       // helper:shell (routes)
-      { path: "*", element: <Navigate to="/" replace /> },
+      { path: "/device", element: page(<Device />) },
+      // Stripe Checkout's success_url and cancel_url (the server's create-checkout-session).
+      { path: "/workspaces/:slug/billing", element: page(<CheckoutReturn />) },
+      { path: "*", element: <NotFound /> },
     ],
   },
 ]);

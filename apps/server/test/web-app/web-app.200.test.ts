@@ -39,12 +39,24 @@ describe("the web dashboard's files", () => {
     expect((await fetch(`${t.url}/favicon.svg`)).status).toBe(200);
   });
 
-  it("keeps the API's JSON answers and the server's own pages", async () => {
+  it("keeps the API's JSON answers and the server's sign-in page", async () => {
     const api = await t.request("GET", "/api/v1/nothing-here");
     expect(api.status).toBe(404);
     expect((api.body as any).error.code).toBe("not_found");
-    const device = await fetch(`${t.url}/device`);
-    expect(await device.text()).toContain("<title>");
-    expect(device.headers.get("content-security-policy")).toContain("script-src 'sha256-");
+    const signIn = await fetch(`${t.url}/sign-in`);
+    expect(await signIn.text()).toContain("<title>");
+    expect(signIn.headers.get("content-security-policy")).toContain("script-src 'sha256-");
+  });
+
+  it("leaves device approval and the checkout's return to the app (its own pages only without a build)", async () => {
+    for (const path of [
+      "/device?user_code=WDJB-MJHT",
+      "/workspaces/acme/billing?checkout=cancelled",
+    ]) {
+      const response = await fetch(`${t.url}${path}`);
+      expect(response.status, path).toBe(200);
+      expect(await response.text(), path).toContain("/assets/app-1.js");
+      expect(response.headers.get("content-security-policy"), path).toContain("script-src 'self';");
+    }
   });
 });

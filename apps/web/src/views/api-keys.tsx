@@ -1,6 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { type FormEvent, useState } from "react";
 import { type Schemas, sessionApi } from "../api";
+import { ConfirmButton } from "../components/confirm-button";
 import { Empty, ErrorNote, Loading } from "../components/states";
 import { formatDate } from "../format";
 import { keys, useSlug } from "../hooks";
@@ -25,7 +26,6 @@ export default function ApiKeys() {
   const [scopes, setScopes] = useState<Schemas["Scope"][]>(["workspace:read", "metrics:read"]);
   const [created, setCreated] = useState<Schemas["ApiKeyCreated"] | null>(null);
   const [copied, setCopied] = useState<string | null>(null);
-  const [confirming, setConfirming] = useState<string | null>(null);
   const refresh = () => queryClient.invalidateQueries({ queryKey: keys.apiKeys(slug) });
   const list = useQuery({
     queryKey: keys.apiKeys(slug),
@@ -59,10 +59,7 @@ export default function ApiKeys() {
   });
   const revoke = useMutation({
     mutationFn: (keyId: string) => sessionApi.keyAction(slug, keyId, { action: "revoke" }),
-    onSuccess: () => {
-      setConfirming(null);
-      void refresh();
-    },
+    onSuccess: () => refresh(),
   });
   const copy = async (secret: string) => {
     try {
@@ -158,7 +155,7 @@ export default function ApiKeys() {
         )}
         {list.data && list.data.data.length > 0 && (
           <div className="scroll">
-            <table>
+            <table className="stack">
               <thead>
                 <tr>
                   <th scope="col">Name</th>
@@ -174,14 +171,16 @@ export default function ApiKeys() {
               <tbody>
                 {list.data.data.map((key) => (
                   <tr key={key.keyId}>
-                    <td>{key.name}</td>
-                    <td className="mono">
+                    <td data-label="Name">{key.name}</td>
+                    <td data-label="Key" className="mono">
                       {key.prefix}…{key.last4}
                     </td>
-                    <td>{key.state}</td>
-                    <td>{key.scopes.join(", ")}</td>
-                    <td>{key.lastUsedAt ? formatDate(key.lastUsedAt) : "never"}</td>
-                    <td>
+                    <td data-label="State">{key.state}</td>
+                    <td data-label="Scopes">{key.scopes.join(", ")}</td>
+                    <td data-label="Last used">
+                      {key.lastUsedAt ? formatDate(key.lastUsedAt) : "never"}
+                    </td>
+                    <td data-label="Actions">
                       {key.state === "active" && (
                         <button
                           type="button"
@@ -191,21 +190,15 @@ export default function ApiKeys() {
                           Rotate {key.name}
                         </button>
                       )}
-                      {key.state !== "revoked" &&
-                        key.state !== "expired" &&
-                        (confirming === key.keyId ? (
-                          <button
-                            type="button"
-                            className="danger"
-                            onClick={() => revoke.mutate(key.keyId)}
-                          >
-                            Confirm revoking {key.name}
-                          </button>
-                        ) : (
-                          <button type="button" onClick={() => setConfirming(key.keyId)}>
-                            Revoke {key.name}
-                          </button>
-                        ))}
+                      {key.state !== "revoked" && key.state !== "expired" && (
+                        <ConfirmButton
+                          label={`Revoke ${key.name}`}
+                          question={`Revoke ${key.name}?`}
+                          confirmLabel={`Confirm revoking ${key.name}`}
+                          disabled={revoke.isPending}
+                          onConfirm={() => revoke.mutate(key.keyId)}
+                        />
+                      )}
                     </td>
                   </tr>
                 ))}

@@ -42,7 +42,7 @@ export function Ledger({ slug }: { slug: string }) {
       )}
       {entries.length > 0 && (
         <div className="scroll">
-          <table>
+          <table className="stack">
             <thead>
               <tr>
                 <th scope="col">When</th>
@@ -56,10 +56,12 @@ export function Ledger({ slug }: { slug: string }) {
             <tbody>
               {entries.map((entry) => (
                 <tr key={entry.entryId}>
-                  <td>{formatDate(entry.createdAt)}</td>
-                  <td>{kindWords[entry.kind] ?? entry.kind}</td>
-                  <td>{entry.operation ?? "—"}</td>
-                  <td className="num">{formatMicrousd(entry.amountMicrousd)}</td>
+                  <td data-label="When">{formatDate(entry.createdAt)}</td>
+                  <td data-label="Entry">{kindWords[entry.kind] ?? entry.kind}</td>
+                  <td data-label="Operation">{entry.operation ?? "—"}</td>
+                  <td data-label="Amount" className="num">
+                    {formatMicrousd(entry.amountMicrousd)}
+                  </td>
                 </tr>
               ))}
             </tbody>
@@ -134,7 +136,7 @@ export function Receipts({ slug }: { slug: string }) {
       {status.data && receipts.length === 0 && <Empty>No payments yet: buy credit above.</Empty>}
       {receipts.length > 0 && (
         <div className="scroll">
-          <table>
+          <table className="stack">
             <thead>
               <tr>
                 <th scope="col">Started</th>
@@ -148,10 +150,14 @@ export function Receipts({ slug }: { slug: string }) {
             <tbody>
               {receipts.map((receipt) => (
                 <tr key={receipt.checkoutSessionId}>
-                  <td>{formatDate(receipt.createdAt)}</td>
-                  <td>{receiptWords[receipt.status]}</td>
-                  <td>{receipt.completedAt ? formatDate(receipt.completedAt) : "—"}</td>
-                  <td className="num">{formatMicrousd(receipt.amountMicrousd)}</td>
+                  <td data-label="Started">{formatDate(receipt.createdAt)}</td>
+                  <td data-label="State">{receiptWords[receipt.status]}</td>
+                  <td data-label="Completed">
+                    {receipt.completedAt ? formatDate(receipt.completedAt) : "—"}
+                  </td>
+                  <td data-label="Amount" className="num">
+                    {formatMicrousd(receipt.amountMicrousd)}
+                  </td>
                 </tr>
               ))}
             </tbody>

@@ -1,4 +1,5 @@
 import { useQueryClient } from "@tanstack/react-query";
+import { type KeyboardEvent, useRef, useState } from "react";
 import { Link, Navigate, NavLink, Outlet, useLocation, useNavigate, useParams } from "react-router";
 import { isSignedOut, sessionApi } from "../api";
 import { ErrorNote, Loading } from "../components/states";
@@ -29,6 +30,15 @@ export function Layout() {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const workspaces = useWorkspaces(me.isSuccess);
+  // The phone menu is open on the path where it was opened: any navigation closes it.
+  const [menuOpenAt, setMenuOpenAt] = useState<string | null>(null);
+  const menuOpen = menuOpenAt === location.pathname;
+  const menuButton = useRef<HTMLButtonElement>(null);
+  const closeOnEscape = (event: KeyboardEvent) => {
+    if (event.key !== "Escape" || !menuOpen) return;
+    setMenuOpenAt(null);
+    menuButton.current?.focus();
+  };
 
   if (me.isPending) return <Loading what="your account" />;
   if (me.isError) {
@@ -75,12 +85,31 @@ export function Layout() {
         </button>
       </header>
       {slug && (
-        <nav aria-label="Sections" className="sections">
-          {sections.map((s) => (
-            <NavLink key={s.to} to={`/w/${slug}${s.to ? `/${s.to}` : ""}`} end>
-              {s.label}
-            </NavLink>
-          ))}
+        // At phone width the list hides behind the Menu button (styles.css); wider, it wraps.
+        <nav aria-label="Sections" className="sections" onKeyDown={closeOnEscape}>
+          <button
+            type="button"
+            ref={menuButton}
+            className="menu-button"
+            aria-expanded={menuOpen}
+            aria-controls="section-list"
+            onClick={() => setMenuOpenAt(menuOpen ? null : location.pathname)}
+          >
+            Menu
+          </button>
+          <ul id="section-list" className={menuOpen ? "open" : undefined}>
+            {sections.map((s) => (
+              <li key={s.to}>
+                <NavLink
+                  to={`/w/${slug}${s.to ? `/${s.to}` : ""}`}
+                  end
+                  onClick={() => setMenuOpenAt(null)}
+                >
+                  {s.label}
+                </NavLink>
+              </li>
+            ))}
+          </ul>
         </nav>
       )}
       <main id="main" tabIndex={-1}>

@@ -86,7 +86,7 @@ export default function Overview() {
         ) : (
           <>
             <ShareOfVoiceChart entries={shareOfVoice} />
-            <table>
+            <table className="stack">
               <caption className="visually-hidden">Share of voice per entity</caption>
               <thead>
                 <tr>
@@ -99,10 +99,10 @@ export default function Overview() {
                 {shareOfVoice.map((e) => (
                   <tr key={e.entity} className={e.isSelf ? "self" : undefined}>
                     <th scope="row">{e.entity}</th>
-                    <td>
+                    <td data-label="Share of voice (95% interval)">
                       <EstimateText estimate={e} scale="share" />
                     </td>
-                    <td>
+                    <td data-label="Visibility">
                       <Link to={answersLink(`?entity=${encodeURIComponent(e.entity)}`)}>
                         {formatShare(e.visibility.value)}
                       </Link>
@@ -121,7 +121,7 @@ export default function Overview() {
           <Empty>No engine has answered yet.</Empty>
         ) : (
           <div className="scroll">
-            <table>
+            <table className="stack">
               <thead>
                 <tr>
                   <th scope="col">Engine</th>
@@ -137,22 +137,24 @@ export default function Overview() {
                 {scoreboard.engines.map(({ engine, metrics: m }) => (
                   <tr key={engine}>
                     <th scope="row">{engine}</th>
-                    <td>
+                    <td data-label="Answers">
                       <Link to={answersLink(`?engine=${encodeURIComponent(engine)}`)}>
                         {formatNumber(m.responses)}
                       </Link>
                     </td>
-                    <td>
+                    <td data-label="Visibility">
                       <EstimateText estimate={m.visibility} scale="share" />
                     </td>
-                    <td>
+                    <td data-label="Share of voice">
                       <EstimateText estimate={m.shareOfVoice} scale="share" />
                     </td>
-                    <td>
+                    <td data-label="Citation share">
                       <EstimateText estimate={m.citationShare} scale="share" />
                     </td>
-                    <td>{m.averagePosition === null ? "—" : formatNumber(m.averagePosition, 1)}</td>
-                    <td>
+                    <td data-label="Avg. position">
+                      {m.averagePosition === null ? "—" : formatNumber(m.averagePosition, 1)}
+                    </td>
+                    <td data-label="Composite">
                       <EstimateText estimate={m.composite} scale="score" />
                     </td>
                   </tr>

@@ -77,7 +77,7 @@ export default function Recommendations() {
         )}
         {list.data && list.data.length > 0 && (
           <div className="scroll">
-            <table>
+            <table className="stack">
               <thead>
                 <tr>
                   <th scope="col">Priority</th>
@@ -90,8 +90,8 @@ export default function Recommendations() {
               <tbody>
                 {list.data.map((rec) => (
                   <tr key={rec.recommendationId}>
-                    <td>{formatNumber(rec.priority.score)}</td>
-                    <td>
+                    <td data-label="Priority">{formatNumber(rec.priority.score)}</td>
+                    <td data-label="Recommendation">
                       <button
                         type="button"
                         className="link"
@@ -103,9 +103,9 @@ export default function Recommendations() {
                         {rec.title}
                       </button>
                     </td>
-                    <td>{kindLabels[rec.kind]}</td>
-                    <td>{statusLabels[rec.status]}</td>
-                    <td>{formatDate(rec.updatedAt)}</td>
+                    <td data-label="Kind">{kindLabels[rec.kind]}</td>
+                    <td data-label="Status">{statusLabels[rec.status]}</td>
+                    <td data-label="Updated">{formatDate(rec.updatedAt)}</td>
                   </tr>
                 ))}
               </tbody>

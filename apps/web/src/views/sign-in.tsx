@@ -1,6 +1,6 @@
 import { useMutation } from "@tanstack/react-query";
 import { type FormEvent, useState } from "react";
-import { useNavigate } from "react-router";
+import { Link, useLocation, useNavigate } from "react-router";
 import { gp } from "../api";
 import { ErrorNote } from "../components/states";
 
@@ -11,10 +11,11 @@ import { ErrorNote } from "../components/states";
 export function SignIn() {
   const [email, setEmail] = useState("");
   const navigate = useNavigate();
+  const back = returnPath(useLocation().state);
   const signIn = useMutation({
     mutationFn: () => gp.raw.POST("/api/v1/auth/sessions", { body: { email } }),
     onSuccess: ({ response }) => {
-      if (response.status === 201) navigate("/");
+      if (response.status === 201) navigate(back ?? "/", { replace: true });
     },
   });
   const linkSent = signIn.data?.response.status === 202;
@@ -45,11 +46,28 @@ export function SignIn() {
       {linkSent && (
         <p role="status">
           Check your inbox: we sent a sign-in link to {email}. It works for 15 minutes.
+          {back && (
+            <>
+              {" "}
+              Once you have opened it, <Link to={back}>continue where you were</Link>.
+            </>
+          )}
         </p>
       )}
       {failed ? <ErrorNote error={toError(failed)} action="Sign-in failed" /> : null}
     </main>
   );
+}
+
+/**
+ * The app path the frame sent the person here from (`state.from`, set on a 401), so signing in
+ * leads back to it: device approval, a checkout's return, any view. Only paths of this app.
+ */
+export function returnPath(state: unknown): string | null {
+  const from = (state as { from?: { pathname?: unknown; search?: unknown } } | null)?.from;
+  if (typeof from?.pathname !== "string" || !from.pathname.startsWith("/")) return null;
+  if (from.pathname.startsWith("//") || from.pathname === "/login") return null;
+  return `${from.pathname}${typeof from.search === "string" ? from.search : ""}`;
 }
 
 /** openapi-fetch returns the envelope for non-2xx answers; show its message. */

@@ -1,6 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { type FormEvent, useState } from "react";
 import { type Schemas, sessionApi } from "../api";
+import { ConfirmButton } from "../components/confirm-button";
 import { Field } from "../components/field";
 import { Empty, ErrorNote, Loading } from "../components/states";
 import { mapFieldErrors } from "../field-errors";
@@ -24,7 +25,6 @@ export default function Team() {
   });
   const [email, setEmail] = useState("");
   const [role, setRole] = useState<"admin" | "member">("member");
-  const [removing, setRemoving] = useState<string | null>(null);
   const invite = useMutation({
     mutationFn: () => sessionApi.invite(slug, { email, role }),
     onSuccess: () => {
@@ -39,10 +39,7 @@ export default function Team() {
   });
   const remove = useMutation({
     mutationFn: (memberId: string) => sessionApi.removeMember(slug, memberId),
-    onSuccess: () => {
-      setRemoving(null);
-      void refresh();
-    },
+    onSuccess: refresh,
   });
   const revoke = useMutation({
     mutationFn: (invitationId: string) => sessionApi.revokeInvitation(slug, invitationId),
@@ -105,7 +102,7 @@ export default function Team() {
         <ErrorNote error={remove.error} action="Could not remove" />
         {members.data && (
           <div className="scroll">
-            <table>
+            <table className="stack">
               <thead>
                 <tr>
                   <th scope="col">Name</th>
@@ -120,9 +117,9 @@ export default function Team() {
               <tbody>
                 {members.data.data.map((member) => (
                   <tr key={member.memberId}>
-                    <td>{member.displayName}</td>
-                    <td>{member.email}</td>
-                    <td>
+                    <td data-label="Name">{member.displayName}</td>
+                    <td data-label="Email">{member.email}</td>
+                    <td data-label="Role">
                       <select
                         aria-label={`Role of ${member.email}`}
                         value={member.role}
@@ -141,21 +138,15 @@ export default function Team() {
                         ))}
                       </select>
                     </td>
-                    <td>{formatDate(member.joinedAt)}</td>
-                    <td>
-                      {removing === member.memberId ? (
-                        <button
-                          type="button"
-                          className="danger"
-                          onClick={() => remove.mutate(member.memberId)}
-                        >
-                          Confirm removing {member.email}
-                        </button>
-                      ) : (
-                        <button type="button" onClick={() => setRemoving(member.memberId)}>
-                          Remove {member.email}
-                        </button>
-                      )}
+                    <td data-label="Joined">{formatDate(member.joinedAt)}</td>
+                    <td data-label="Actions">
+                      <ConfirmButton
+                        label={`Remove ${member.email}`}
+                        question={`Remove ${member.email}?`}
+                        confirmLabel={`Confirm removing ${member.email}`}
+                        disabled={remove.isPending}
+                        onConfirm={() => remove.mutate(member.memberId)}
+                      />
                     </td>
                   </tr>
                 ))}

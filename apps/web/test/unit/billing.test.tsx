@@ -62,7 +62,7 @@ describe("checkout", () => {
     await userEvent.clear(amount);
     await userEvent.type(amount, "1");
     await userEvent.click(screen.getByRole("button", { name: "Continue to payment" }));
-    await screen.findByText("must be >= 5000000");
+    await screen.findByText("at least $5.00");
     expect(amount.getAttribute("aria-invalid")).toBe("true");
   });
 });

@@ -30,14 +30,14 @@ describe("the API's field errors on the creation form", () => {
       controls,
     );
     expect(mapped.byControl).toEqual({
-      brand: ["is not in the expected form (see the hint)"],
+      brand: ["not in the expected form (see the hint)"],
       domains: ["item 2: is listed twice"],
       "competitors[0].name": ["too short"],
       "competitors[1].aliases": ["item 3: too long"],
       quotas: ["must sum to 1"],
-      "quotas.expert": ["must be number"],
+      "quotas.expert": ["must be a number"],
     });
-    expect(mapped.unplaced).toEqual(["slug: is not allowed"]);
+    expect(mapped.unplaced).toEqual(["slug: not a field this form can send"]);
   });
 
   it("has nothing to place for other errors, and says them in words", () => {

@@ -63,11 +63,11 @@ describe("the creation form", () => {
     await screen.findByText(/Some fields need a change/);
     const displayName = screen.getByLabelText("Display name");
     expect(displayName.getAttribute("aria-invalid")).toBe("true");
-    expect(screen.getByText("must NOT have fewer than 2 characters").closest(".field")).toBe(
+    expect(screen.getByText("at least 2 characters").closest(".field")).toBe(
       displayName.closest(".field"),
     );
     const second = screen.getByRole("group", { name: "Competitor 2" });
-    expect(second.textContent).toContain("must NOT have fewer than 1 items");
+    expect(second.textContent).toContain("add at least one");
     expect(screen.getByRole("group", { name: "Competitor 1" }).textContent).not.toContain("fewer");
   });
 
