@@ -57,3 +57,10 @@ export const categoryLabels: Record<Schemas["PageCheckCategory"], string> = {
 
 /** The states in which an evaluation may still change (the view polls while in one). */
 export const evaluationInProgress = new Set<Schemas["PageEvaluationStatus"]>(["queued", "running"]);
+
+/** A list polls every 2 s while one of its evaluations is still queued or running. */
+export function pollWhileRunning(
+  evaluations: Pick<Schemas["PageEvaluation"], "status">[] | undefined,
+): number | false {
+  return evaluations?.some((e) => evaluationInProgress.has(e.status)) ? 2000 : false;
+}

@@ -1,23 +1,18 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { type FormEvent, useState } from "react";
 import { Link, useNavigate } from "react-router";
-import { gp, type Schemas } from "../api";
+import { gp } from "../api";
 import { Field } from "../components/field";
 import { Empty, ErrorNote, Loading } from "../components/states";
 import { apiFieldErrors, mapFieldErrors } from "../field-errors";
 import { formatDate, formatNumber } from "../format";
 import { take, useSlug } from "../hooks";
-import { evaluationInProgress, evaluationStatusLabels, failureLabels } from "../report-labels";
+import { evaluationStatusLabels, failureLabels, pollWhileRunning } from "../report-labels";
 
 export const evaluationKeys = {
   list: (slug: string) => ["page-evaluations", slug] as const,
   one: (slug: string, id: string) => ["page-evaluations", slug, id] as const,
 };
-
-/** The list polls every 2 s while one of its evaluations is still queued or running. */
-export function pollWhileRunning(evaluations: Schemas["PageEvaluation"][] | undefined) {
-  return evaluations?.some((e) => evaluationInProgress.has(e.status)) ? 2000 : false;
-}
 
 /** Evaluate a page the way AI crawlers see it; the evaluations so far. */
 export default function PageEvaluations() {
