@@ -177,7 +177,8 @@ export function ReportChart({ chart }: { chart: ReportChartSpec }) {
               name={s.name}
               stroke={palette[i % palette.length]}
               connectNulls
-              dot={data.length < 2}
+              // A day with data between empty days is a lone point: dots keep it visible.
+              dot={{ r: 3 }}
               isAnimationActive={false}
             />
           ))}

@@ -126,40 +126,60 @@ function Scores({ scores }: { scores: Schemas["PageScores"] }) {
   );
 }
 
+/** Failing and warning checks open; the rest (passed, informative) behind a disclosure. */
 function CheckList({ title, checks }: { title: string; checks: Check[] }) {
   const id = `checks-${title.toLowerCase()}`;
+  const notable = checks.filter((c) => c.status === "fail" || c.status === "warn");
+  const rest = checks.filter((c) => !notable.includes(c));
   return (
     <article className="panel" aria-labelledby={id}>
       <h2 id={id}>{title}</h2>
-      <ul className="checks">
-        {checks.map((check) => (
-          <li key={check.id} className={`check-${check.status}`}>
-            <h3>
-              {checkStatusLabels[check.status]}: {check.title}{" "}
-              <small className="muted">({check.severity})</small>
-            </h3>
-            <p>{check.summary}</p>
-            {check.evidence.length > 0 && (
-              <dl className="evidence">
-                {check.evidence.map((item) => (
-                  <div key={`${item.label}-${item.line ?? ""}-${item.value}`}>
-                    <dt>
-                      {item.label}
-                      {item.line ? `, line ${formatNumber(item.line)}` : ""}
-                    </dt>
-                    <dd className="break">{item.value}</dd>
-                  </div>
-                ))}
-              </dl>
-            )}
-            {check.fix && (
-              <p>
-                <strong>Fix:</strong> {check.fix}
-              </p>
-            )}
-          </li>
-        ))}
-      </ul>
+      {notable.length === 0 && <p>No failing check and no warning.</p>}
+      <CheckItems checks={notable} />
+      {rest.length > 0 && (
+        <details>
+          <summary>
+            {formatNumber(rest.length)} more {rest.length === 1 ? "check" : "checks"} (passed or for
+            information)
+          </summary>
+          <CheckItems checks={rest} />
+        </details>
+      )}
     </article>
+  );
+}
+
+function CheckItems({ checks }: { checks: Check[] }) {
+  if (checks.length === 0) return null;
+  return (
+    <ul className="checks">
+      {checks.map((check) => (
+        <li key={check.id} className={`check-${check.status}`}>
+          <h3>
+            {checkStatusLabels[check.status]}: {check.title}{" "}
+            <small className="muted">({check.severity})</small>
+          </h3>
+          <p>{check.summary}</p>
+          {check.evidence.length > 0 && (
+            <dl className="evidence">
+              {check.evidence.map((item) => (
+                <div key={`${item.label}-${item.line ?? ""}-${item.value}`}>
+                  <dt>
+                    {item.label}
+                    {item.line ? `, line ${formatNumber(item.line)}` : ""}
+                  </dt>
+                  <dd className="break">{item.value}</dd>
+                </div>
+              ))}
+            </dl>
+          )}
+          {check.fix && (
+            <p>
+              <strong>Fix:</strong> {check.fix}
+            </p>
+          )}
+        </li>
+      ))}
+    </ul>
   );
 }

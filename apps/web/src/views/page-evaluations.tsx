@@ -79,36 +79,38 @@ export default function PageEvaluations() {
           <Empty>No pages evaluated yet: type a page's address above and press Evaluate.</Empty>
         )}
         {list.data && list.data.length > 0 && (
-          <table className="stack">
-            <caption className="visually-hidden">Page evaluations, newest first</caption>
-            <thead>
-              <tr>
-                <th scope="col">Page</th>
-                <th scope="col">Status</th>
-                <th scope="col" className="num">
-                  Overall score
-                </th>
-                <th scope="col">Started</th>
-              </tr>
-            </thead>
-            <tbody>
-              {list.data.map((e) => (
-                <tr key={e.id}>
-                  <td data-label="Page" className="break">
-                    <Link to={`/w/${slug}/page-evaluations/${e.id}`}>{e.url}</Link>
-                  </td>
-                  <td data-label="Status">
-                    {evaluationStatusLabels[e.status]}
-                    {e.failure && `: ${failureLabels[e.failure.reason]}`}
-                  </td>
-                  <td data-label="Overall score" className="num">
-                    {e.scores?.overall == null ? "—" : formatNumber(e.scores.overall)}
-                  </td>
-                  <td data-label="Started">{formatDate(e.createdAt)}</td>
+          <div className="scroll">
+            <table className="stack">
+              <caption className="visually-hidden">Page evaluations, newest first</caption>
+              <thead>
+                <tr>
+                  <th scope="col">Page</th>
+                  <th scope="col">Status</th>
+                  <th scope="col" className="num">
+                    Overall score
+                  </th>
+                  <th scope="col">Started</th>
                 </tr>
-              ))}
-            </tbody>
-          </table>
+              </thead>
+              <tbody>
+                {list.data.map((e) => (
+                  <tr key={e.id}>
+                    <td data-label="Page" className="break">
+                      <Link to={`/w/${slug}/page-evaluations/${e.id}`}>{e.url}</Link>
+                    </td>
+                    <td data-label="Status">
+                      {evaluationStatusLabels[e.status]}
+                      {e.failure && `: ${failureLabels[e.failure.reason]}`}
+                    </td>
+                    <td data-label="Overall score" className="num">
+                      {e.scores?.overall == null ? "—" : formatNumber(e.scores.overall)}
+                    </td>
+                    <td data-label="Started">{formatDate(e.createdAt)}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
         )}
       </article>
     </section>

@@ -111,44 +111,46 @@ function SectionView({ section }: { section: Section }) {
 /** A section's table; on a phone each row stacks with its column names (data-label). */
 export function ReportTable({ table, caption }: { table: ReportTableSpec; caption: string }) {
   return (
-    <table className="stack">
-      <caption className="visually-hidden">{caption}</caption>
-      <thead>
-        <tr>
-          {table.columns.map((c) => (
-            <th key={c.key} scope="col" className={isNumericColumn(c) ? "num" : undefined}>
-              {c.label}
-            </th>
-          ))}
-        </tr>
-      </thead>
-      <tbody>
-        {table.rows.map((row, i) => (
-          // Rows have no id; their order is the report's and never changes.
-          <tr key={i}>
-            {table.columns.map((c) => {
-              const link = c.type === "url" ? webLink(row[c.key]) : null;
-              const text = formatCell(row[c.key], c.type);
-              return (
-                <td
-                  key={c.key}
-                  data-label={c.label}
-                  className={isNumericColumn(c) ? "num" : undefined}
-                >
-                  {link ? (
-                    <a href={link} rel="noopener noreferrer nofollow" target="_blank">
-                      {text}
-                    </a>
-                  ) : (
-                    text
-                  )}
-                </td>
-              );
-            })}
+    <div className="scroll">
+      <table className="stack">
+        <caption className="visually-hidden">{caption}</caption>
+        <thead>
+          <tr>
+            {table.columns.map((c) => (
+              <th key={c.key} scope="col" className={isNumericColumn(c) ? "num" : undefined}>
+                {c.label}
+              </th>
+            ))}
           </tr>
-        ))}
-      </tbody>
-    </table>
+        </thead>
+        <tbody>
+          {table.rows.map((row, i) => (
+            // Rows have no id; their order is the report's and never changes.
+            <tr key={i}>
+              {table.columns.map((c) => {
+                const link = c.type === "url" ? webLink(row[c.key]) : null;
+                const text = formatCell(row[c.key], c.type);
+                return (
+                  <td
+                    key={c.key}
+                    data-label={c.label}
+                    className={isNumericColumn(c) ? "num" : undefined}
+                  >
+                    {link ? (
+                      <a href={link} rel="noopener noreferrer nofollow" target="_blank">
+                        {text}
+                      </a>
+                    ) : (
+                      text
+                    )}
+                  </td>
+                );
+              })}
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
   );
 }
 

@@ -95,39 +95,41 @@ export function ReportShareLinks({ slug, reportId }: { slug: string; reportId: s
       <ErrorNote error={links.error} action="Share links" />
       {links.data?.length === 0 && <Empty>No share links yet: create one above.</Empty>}
       {links.data && links.data.length > 0 && (
-        <table className="stack">
-          <caption className="visually-hidden">Share links</caption>
-          <thead>
-            <tr>
-              <th scope="col">Created</th>
-              <th scope="col">Expires</th>
-              <th scope="col">Status</th>
-              <th scope="col">
-                <span className="visually-hidden">Action</span>
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {links.data.map((link) => (
-              <tr key={link.id}>
-                <td data-label="Created">{formatDate(link.createdAt)}</td>
-                <td data-label="Expires">{formatDate(link.expiresAt)}</td>
-                <td data-label="Status">{shareLinkStatusLabels[link.status]}</td>
-                <td data-label="Action">
-                  {link.status === "active" && (
-                    <button
-                      type="button"
-                      disabled={revoke.isPending}
-                      onClick={() => revoke.mutate(link.id)}
-                    >
-                      Revoke
-                    </button>
-                  )}
-                </td>
+        <div className="scroll">
+          <table className="stack">
+            <caption className="visually-hidden">Share links</caption>
+            <thead>
+              <tr>
+                <th scope="col">Created</th>
+                <th scope="col">Expires</th>
+                <th scope="col">Status</th>
+                <th scope="col">
+                  <span className="visually-hidden">Action</span>
+                </th>
               </tr>
-            ))}
-          </tbody>
-        </table>
+            </thead>
+            <tbody>
+              {links.data.map((link) => (
+                <tr key={link.id}>
+                  <td data-label="Created">{formatDate(link.createdAt)}</td>
+                  <td data-label="Expires">{formatDate(link.expiresAt)}</td>
+                  <td data-label="Status">{shareLinkStatusLabels[link.status]}</td>
+                  <td data-label="Action">
+                    {link.status === "active" && (
+                      <button
+                        type="button"
+                        disabled={revoke.isPending}
+                        onClick={() => revoke.mutate(link.id)}
+                      >
+                        Revoke
+                      </button>
+                    )}
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
       )}
       <ErrorNote error={revoke.error} action="Could not revoke the link" />
     </article>

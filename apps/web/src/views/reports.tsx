@@ -71,30 +71,32 @@ export default function Reports() {
           </Empty>
         )}
         {list.data && list.data.length > 0 && (
-          <table className="stack">
-            <thead>
-              <tr>
-                <th scope="col">Report</th>
-                <th scope="col">Type</th>
-                <th scope="col">Period</th>
-                <th scope="col">Made by</th>
-                <th scope="col">Generated</th>
-              </tr>
-            </thead>
-            <tbody>
-              {list.data.map((r) => (
-                <tr key={r.id}>
-                  <td data-label="Report">
-                    <Link to={`/w/${slug}/reports/${r.id}`}>{r.title}</Link>
-                  </td>
-                  <td data-label="Type">{titles.get(r.type) ?? r.type}</td>
-                  <td data-label="Period">{periodText(r.period)}</td>
-                  <td data-label="Made by">{triggerLabels[r.trigger]}</td>
-                  <td data-label="Generated">{formatDate(r.generatedAt)}</td>
+          <div className="scroll">
+            <table className="stack">
+              <thead>
+                <tr>
+                  <th scope="col">Report</th>
+                  <th scope="col">Type</th>
+                  <th scope="col">Period</th>
+                  <th scope="col">Made by</th>
+                  <th scope="col">Generated</th>
                 </tr>
-              ))}
-            </tbody>
-          </table>
+              </thead>
+              <tbody>
+                {list.data.map((r) => (
+                  <tr key={r.id}>
+                    <td data-label="Report">
+                      <Link to={`/w/${slug}/reports/${r.id}`}>{r.title}</Link>
+                    </td>
+                    <td data-label="Type">{titles.get(r.type) ?? r.type}</td>
+                    <td data-label="Period">{periodText(r.period)}</td>
+                    <td data-label="Made by">{triggerLabels[r.trigger]}</td>
+                    <td data-label="Generated">{formatDate(r.generatedAt)}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
         )}
       </article>
       <ReportSchedulePanel slug={slug} catalog={catalog.data?.data ?? []} />
