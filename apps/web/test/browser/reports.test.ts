@@ -110,11 +110,16 @@ async function settle(page: Page, name: string, width: number, axe: boolean): Pr
   await page.screenshot({ path: join(screenshotsDir, `${name}-${width}.png`), fullPage: true });
 }
 
-/** A report rendered with its chart, a CSV download, a share link created and revoked. */
+/** The schedule set and cleared; a report rendered with its chart, a CSV download, a share link created and revoked. */
 async function readsAndSharesAReport(page: Page, context: BrowserContext): Promise<string> {
   await page.goto(`${server.url}/w/${slug}/reports`);
   await page.getByRole("link", { name: "Visibility summary" }).first().waitFor();
   await settle(page, "reports", 1280, true);
+  await page.getByLabel("Monthly (the 1st, the month before)").check();
+  await page.getByRole("button", { name: "Save schedule" }).click();
+  await page.getByText(/^Monthly: next reports/).waitFor();
+  await page.getByRole("button", { name: "Clear schedule" }).click();
+  await page.getByText(/^No schedule:/).waitFor();
   await page.getByRole("link", { name: "Visibility summary" }).first().click();
   await page.locator(".chart .recharts-surface").first().waitFor();
   const detailPath = new URL(page.url()).pathname;
