@@ -12,3 +12,7 @@ export {
   type DerivedRecommendation,
   upsertDerivedRecommendation,
 } from "./services/recommendations/upsert-derived-recommendation.js";
+export {
+  type GenerateReportOptions,
+  generateReport,
+} from "./services/reports/generate-report.js";

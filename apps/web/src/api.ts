@@ -115,6 +115,42 @@ export const sessionApi = {
     unwrap(
       once.raw.POST("/api/v1/device-authorizations/{code}/deny", { params: { path: { code } } }),
     ),
+  listShareLinks: (workspace: string, reportId: string) =>
+    unwrap(
+      gp.raw.GET("/api/v1/workspaces/{workspace}/reports/{reportId}/share-links", {
+        params: { path: { workspace, reportId } },
+      }),
+    ),
+  createShareLink: (
+    workspace: string,
+    reportId: string,
+    body: RequestBody<"createReportShareLink">,
+  ) =>
+    unwrap(
+      gp.raw.POST("/api/v1/workspaces/{workspace}/reports/{reportId}/share-links", {
+        params: { path: { workspace, reportId } },
+        body,
+      }),
+    ),
+  revokeShareLink: (workspace: string, reportId: string, linkId: string) =>
+    unwrap(
+      gp.raw.DELETE("/api/v1/workspaces/{workspace}/reports/{reportId}/share-links/{linkId}", {
+        params: { path: { workspace, reportId, linkId } },
+      }),
+    ),
+  setReportSchedule: (workspace: string, body: RequestBody<"putReportSchedule">) =>
+    unwrap(
+      gp.raw.PUT("/api/v1/workspaces/{workspace}/report-schedule", {
+        params: { path: { workspace } },
+        body,
+      }),
+    ),
+  clearReportSchedule: (workspace: string) =>
+    unwrap(
+      gp.raw.DELETE("/api/v1/workspaces/{workspace}/report-schedule", {
+        params: { path: { workspace } },
+      }),
+    ),
 };
 
 /** Whether an error means "not signed in" (the app then shows the sign-in view). */

@@ -22,6 +22,10 @@ const Team = lazy(() => import("./views/team"));
 // helper:sources (lazy imports)
 // helper:prompts (lazy imports)
 // helper:reports (lazy imports)
+const Reports = lazy(() => import("./views/reports"));
+const ReportDetail = lazy(() => import("./views/report-detail"));
+const PageEvaluations = lazy(() => import("./views/page-evaluations"));
+const PageEvaluationDetail = lazy(() => import("./views/page-evaluation-detail"));
 // helper:chat (lazy imports)
 // helper:seo (lazy imports)
 // helper:settings (lazy imports)
@@ -54,6 +58,13 @@ export const router = createBrowserRouter([
       // helper:sources (routes)
       // helper:prompts (routes)
       // helper:reports (routes)
+      { path: "/w/:slug/reports", element: page(<Reports />) },
+      { path: "/w/:slug/reports/:reportId", element: page(<ReportDetail />) },
+      { path: "/w/:slug/page-evaluations", element: page(<PageEvaluations />) },
+      {
+        path: "/w/:slug/page-evaluations/:evaluationId",
+        element: page(<PageEvaluationDetail />),
+      },
       // helper:chat (routes)
       // helper:seo (routes)
       // helper:settings (routes)

@@ -1,7 +1,9 @@
 import {
+  Area,
   Bar,
   BarChart,
   CartesianGrid,
+  ComposedChart,
   ErrorBar,
   Legend,
   Line,
@@ -13,6 +15,14 @@ import {
 } from "recharts";
 import type { Schemas } from "../api";
 import { formatShare } from "../format";
+import {
+  bandKey,
+  chartRows,
+  formatChartValue,
+  type ReportChartSpec,
+  seriesKey,
+  whiskerKey,
+} from "../report-document";
 
 type ShareOfVoice = Schemas["WorkspaceMetrics"]["shareOfVoice"];
 type Series = Schemas["MetricsTimeSeries"]["series"];
@@ -86,6 +96,93 @@ export function CompositeTrend({ series }: { series: Series }) {
             />
           ))}
         </LineChart>
+      </ResponsiveContainer>
+    </figure>
+  );
+}
+
+/**
+ * Any chart of a report document (`line` or `bar`, percent or number): each series in its
+ * colour, its 95% interval as a shaded band (line) or whiskers (bar) when the report has one.
+ */
+export function ReportChart({ chart }: { chart: ReportChartSpec }) {
+  const data = chartRows(chart);
+  const unit = chart.unit === "percent" ? "%" : "";
+  const domain: [number, number | "auto"] = chart.unit === "percent" ? [0, 100] : [0, "auto"];
+  const format = (value: unknown) =>
+    Array.isArray(value)
+      ? value.map((v) => formatChartValue(Number(v), chart.unit)).join("–")
+      : formatChartValue(Number(value), chart.unit);
+  const label = `${chart.title} (the table below has the numbers)`;
+  if (chart.kind === "bar")
+    return (
+      <figure className="chart" aria-label={label}>
+        <ResponsiveContainer width="100%" height={260}>
+          <BarChart data={data} margin={{ left: 0, right: 16, top: 8 }}>
+            <CartesianGrid strokeDasharray="3 3" vertical={false} />
+            <XAxis dataKey="x" minTickGap={8} />
+            <YAxis domain={domain} unit={unit} />
+            <Tooltip formatter={format} />
+            {chart.series.length > 1 && <Legend />}
+            {chart.series.map((s, i) => (
+              <Bar
+                key={seriesKey(i)}
+                dataKey={seriesKey(i)}
+                name={s.name}
+                fill={palette[i % palette.length]}
+                isAnimationActive={false}
+              >
+                {s.low && s.high && (
+                  <ErrorBar
+                    dataKey={whiskerKey(i)}
+                    width={6}
+                    strokeWidth={2}
+                    stroke="#111827"
+                    isAnimationActive={false}
+                  />
+                )}
+              </Bar>
+            ))}
+          </BarChart>
+        </ResponsiveContainer>
+      </figure>
+    );
+  return (
+    <figure className="chart" aria-label={label}>
+      <ResponsiveContainer width="100%" height={260}>
+        <ComposedChart data={data} margin={{ left: 0, right: 16, top: 8 }}>
+          <CartesianGrid strokeDasharray="3 3" />
+          <XAxis dataKey="x" minTickGap={24} />
+          <YAxis domain={domain} unit={unit} />
+          <Tooltip formatter={format} />
+          <Legend />
+          {chart.series.map((s, i) =>
+            s.low && s.high ? (
+              <Area
+                key={bandKey(i)}
+                dataKey={bandKey(i)}
+                name={`${s.name} (95% interval)`}
+                stroke="none"
+                fill={palette[i % palette.length]}
+                fillOpacity={0.15}
+                connectNulls
+                isAnimationActive={false}
+              />
+            ) : null,
+          )}
+          {chart.series.map((s, i) => (
+            <Line
+              key={seriesKey(i)}
+              dataKey={seriesKey(i)}
+              name={s.name}
+              stroke={palette[i % palette.length]}
+              connectNulls
+              // A day with data between empty days is a lone point: dots keep it visible.
+              dot={{ r: 3 }}
+              isAnimationActive={false}
+            />
+          ))}
+        </ComposedChart>
       </ResponsiveContainer>
     </figure>
   );

@@ -17,6 +17,8 @@ const sections = [
   // Team and settings views.
   { to: "team", label: "Team" },
   // helper:reports (nav)
+  { to: "reports", label: "Reports" },
+  { to: "page-evaluations", label: "Page evaluations" },
   // helper:chat (nav)
   // helper:seo (nav)
   // helper:settings (nav)
