@@ -24,6 +24,7 @@ const Team = lazy(() => import("./views/team"));
 // helper:chat (lazy imports)
 // helper:seo (lazy imports)
 // helper:settings (lazy imports)
+const Settings = lazy(() => import("./views/settings/index"));
 // helper:shell (lazy imports)
 
 const page = (view: ReactNode) => (
@@ -54,6 +55,7 @@ export const router = createBrowserRouter([
       // helper:chat (routes)
       // helper:seo (routes)
       // helper:settings (routes)
+      { path: "/w/:slug/settings/:section?", element: page(<Settings />) },
       // helper:shell (routes)
       { path: "*", element: <Navigate to="/" replace /> },
     ],

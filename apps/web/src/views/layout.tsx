@@ -19,6 +19,7 @@ const sections = [
   // helper:chat (nav)
   // helper:seo (nav)
   // helper:settings (nav)
+  { to: "settings", label: "Settings" },
 ] as const;
 
 /** The signed-in frame: brand, workspace switcher, sections, sign-out; the view below. */
