@@ -43,7 +43,7 @@ export function CompetitorsSection({ slug }: { slug: string }) {
   const list = competitors.data;
   const edited = list.find((c) => c.competitorId === editing);
   return (
-    <div className="form-grid">
+    <div className="settings-form">
       <h2>Competitors and aliases</h2>
       <p>
         A workspace measures 2 to 12 competitors; answers count a competitor when they use its name
@@ -103,25 +103,27 @@ export function CompetitorsSection({ slug }: { slug: string }) {
           ))}
         </tbody>
       </table>
-      {edited && (
+      <div className="form-grid">
+        {edited && (
+          <CompetitorEditor
+            key={edited.competitorId}
+            title={`Edit ${edited.name}`}
+            initial={competitorDraft(edited)}
+            submitLabel="Save competitor"
+            save={(body) => gp.competitors.update(slug, edited.competitorId, body)}
+            cancel={() => setEditing(null)}
+            done={(c) => done(`Saved ${c.name}; its answers are being re-analysed.`)}
+          />
+        )}
         <CompetitorEditor
-          key={edited.competitorId}
-          title={`Edit ${edited.name}`}
-          initial={competitorDraft(edited)}
-          submitLabel="Save competitor"
-          save={(body) => gp.competitors.update(slug, edited.competitorId, body)}
-          cancel={() => setEditing(null)}
-          done={(c) => done(`Saved ${c.name}; its answers are being re-analysed.`)}
+          key={`add-${list.length}`}
+          title="Add a competitor"
+          initial={emptyCompetitor()}
+          submitLabel="Add competitor"
+          save={(body) => gp.competitors.create(slug, body)}
+          done={(c) => done(`Added ${c.name}.`)}
         />
-      )}
-      <CompetitorEditor
-        key={`add-${list.length}`}
-        title="Add a competitor"
-        initial={emptyCompetitor()}
-        submitLabel="Add competitor"
-        save={(body) => gp.competitors.create(slug, body)}
-        done={(c) => done(`Added ${c.name}.`)}
-      />
+      </div>
     </div>
   );
 }

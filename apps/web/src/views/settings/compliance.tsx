@@ -23,7 +23,12 @@ function ComplianceForm({ slug, stored }: { slug: string; stored: Schemas["Works
   });
   const errors = useFormErrors(form.mutation.error, settingsControlKeys);
   return (
-    <form onSubmit={form.submit} noValidate className="form-grid" aria-labelledby="cp-title">
+    <form
+      onSubmit={form.submit}
+      noValidate
+      className="form-grid settings-form"
+      aria-labelledby="cp-title"
+    >
       <h2 id="cp-title">Compliance profile</h2>
       <FormErrors
         error={form.mutation.error}

@@ -43,7 +43,12 @@ function ModelForm({ slug, stored }: { slug: string; stored: Schemas["Measuremen
       draft.engines.map((e, j) => (j === i ? { ...e, ...change } : e)),
     );
   return (
-    <form onSubmit={form.submit} noValidate className="form-grid" aria-labelledby="model-title">
+    <form
+      onSubmit={form.submit}
+      noValidate
+      className="form-grid settings-form"
+      aria-labelledby="model-title"
+    >
       <h2 id="model-title">Model</h2>
       <p>
         Which engines a measurement run asks, how the composite score weighs its parts, and the chat

@@ -24,7 +24,12 @@ function ProfileForm({ slug, stored }: { slug: string; stored: Schemas["BrandPro
   const errors = useFormErrors(form.mutation.error, profileControlKeys);
   const { draft, set } = form;
   return (
-    <form onSubmit={form.submit} noValidate className="form-grid" aria-labelledby="bp-title">
+    <form
+      onSubmit={form.submit}
+      noValidate
+      className="form-grid settings-form"
+      aria-labelledby="bp-title"
+    >
       <h2 id="bp-title">Brand profile</h2>
       <p>What the brand is: prompt generation and answer analysis read it. Empty means not set.</p>
       <FormErrors

@@ -33,7 +33,12 @@ function WorkspaceForm({ slug, stored }: { slug: string; stored: Schemas["Worksp
   const errors = useFormErrors(form.mutation.error, settingsControlKeys);
   const fields = { draft: form.draft, set: form.set, at: errors.at };
   return (
-    <form onSubmit={form.submit} noValidate className="form-grid" aria-labelledby="ws-title">
+    <form
+      onSubmit={form.submit}
+      noValidate
+      className="form-grid settings-form"
+      aria-labelledby="ws-title"
+    >
       <h2 id="ws-title">Workspace</h2>
       <p>The brand id ({slug}) is fixed; everything else can change.</p>
       <FormErrors
