@@ -103,7 +103,14 @@ describe.skipIf(!runsHere)("settings in Chromium", () => {
     await page.getByLabel("Assistant provider").selectOption("anthropic");
     await page.getByLabel("Assistant model").fill("claude-sonnet-4");
     await saved();
-    await checked("settings-model", "text=Saved.");
+    // An engine key: stored, shown masked only, never the value.
+    const secret = "sk-test-1234567890abcd";
+    await page.getByLabel("New openai key").fill(secret);
+    await page.getByRole("button", { name: "Store the openai key" }).click();
+    await page.getByText("Stored the openai key.").waitFor();
+    await page.getByText(/Stored key: sk-…abcd/).waitFor();
+    await expect(page.content()).resolves.not.toContain(secret);
+    await checked("settings-model", "text=Stored the openai key.");
 
     // Compliance profile.
     await tab("Compliance profile").click();
@@ -121,6 +128,7 @@ describe.skipIf(!runsHere)("settings in Chromium", () => {
       .poll(() => page.getByLabel("Assistant model").inputValue())
       .toBe("claude-sonnet-4");
     await expect(page.getByLabel("Assistant provider").inputValue()).resolves.toBe("anthropic");
+    await page.getByText(/Stored key: sk-…abcd/).waitFor();
     await tab("Competitors and aliases").click();
     await page.getByRole("cell", { name: "Hooli, Hooli XYZ" }).waitFor();
     await tab("Brand profile").click();

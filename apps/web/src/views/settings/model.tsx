@@ -12,6 +12,7 @@ import {
   toModelUpdate,
   weightKeys,
 } from "../../settings-form";
+import { EngineKeys } from "./engine-keys";
 import { settingsKeys, useMeasurementModel } from "./queries";
 
 const weightLabels = {
@@ -25,7 +26,12 @@ export function ModelSection({ slug }: { slug: string }) {
   const stored = useMeasurementModel(slug);
   if (stored.isPending) return <Loading what="the measurement model" />;
   if (stored.isError) return <ErrorNote error={stored.error} action="Could not load the model" />;
-  return <ModelForm slug={slug} stored={stored.data} />;
+  return (
+    <>
+      <ModelForm slug={slug} stored={stored.data} />
+      <EngineKeys slug={slug} engines={stored.data.engines.map((e) => e.engine)} />
+    </>
+  );
 }
 
 function ModelForm({ slug, stored }: { slug: string; stored: Schemas["MeasurementModel"] }) {
