@@ -29,6 +29,7 @@ const PageEvaluationDetail = lazy(() => import("./views/page-evaluation-detail")
 // helper:chat (lazy imports)
 // helper:seo (lazy imports)
 // helper:settings (lazy imports)
+const Settings = lazy(() => import("./views/settings/index"));
 // helper:shell (lazy imports)
 const Device = lazy(() => import("./views/device"));
 const CheckoutReturn = lazy(() => import("./views/checkout-return"));
@@ -68,6 +69,7 @@ export const router = createBrowserRouter([
       // helper:chat (routes)
       // helper:seo (routes)
       // helper:settings (routes)
+      { path: "/w/:slug/settings/:section?", element: page(<Settings />) },
       // helper:shell (routes)
       { path: "/device", element: page(<Device />) },
       // Stripe Checkout's success_url and cancel_url (the server's create-checkout-session).

@@ -22,6 +22,7 @@ const sections = [
   // helper:chat (nav)
   // helper:seo (nav)
   // helper:settings (nav)
+  { to: "settings", label: "Settings" },
 ] as const;
 
 /** The signed-in frame: brand, workspace switcher, sections, sign-out; the view below. */
@@ -104,7 +105,8 @@ export function Layout() {
               <li key={s.to}>
                 <NavLink
                   to={`/w/${slug}${s.to ? `/${s.to}` : ""}`}
-                  end
+                  // Only Overview is exact: a section stays marked on its detail pages.
+                  end={s.to === ""}
                   onClick={() => setMenuOpenAt(null)}
                 >
                   {s.label}
