@@ -23,6 +23,8 @@ const Team = lazy(() => import("./views/team"));
 // helper:reports (lazy imports)
 // helper:chat (lazy imports)
 // helper:seo (lazy imports)
+const Connections = lazy(() => import("./views/connections"));
+const Seo = lazy(() => import("./views/seo"));
 // helper:settings (lazy imports)
 // helper:shell (lazy imports)
 
@@ -53,6 +55,8 @@ export const router = createBrowserRouter([
       // helper:reports (routes)
       // helper:chat (routes)
       // helper:seo (routes)
+      { path: "/w/:slug/connections", element: page(<Connections />) },
+      { path: "/w/:slug/seo", element: page(<Seo />) },
       // helper:settings (routes)
       // helper:shell (routes)
       { path: "*", element: <Navigate to="/" replace /> },

@@ -18,6 +18,8 @@ const sections = [
   // helper:reports (nav)
   // helper:chat (nav)
   // helper:seo (nav)
+  { to: "seo", label: "SEO traffic" },
+  { to: "connections", label: "Connections" },
   // helper:settings (nav)
 ] as const;
 
