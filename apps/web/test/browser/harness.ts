@@ -11,9 +11,12 @@ export const screenshotsDir = join(import.meta.dirname, "../../test-results/scre
 
 /**
  * The real server (in-memory database, local mode, in-process workers) serving the BUILT app,
- * and Debian's Chromium (the server's page-test launcher).
+ * and Debian's Chromium (the server's page-test launcher). `env` adds server settings (such as
+ * the base URLs of a fake Google); the defaults above stay as they are.
  */
-export async function startDashboard(): Promise<{ server: RunningServer; browser: Browser }> {
+export async function startDashboard(
+  env: Record<string, string> = {},
+): Promise<{ server: RunningServer; browser: Browser }> {
   if (!existsSync(join(webDist, "index.html")))
     throw new Error("apps/web is not built: run `pnpm --filter @geopulse/web build` first");
   mkdirSync(screenshotsDir, { recursive: true });
@@ -25,6 +28,7 @@ export async function startDashboard(): Promise<{ server: RunningServer; browser
       GEO_OPERATOR_MODE: "local",
       GEO_WEB_DIR: webDist,
       GEO_QUEUE_POLL_SECONDS: "0.5",
+      ...env,
     }),
     migrate: true,
   });
