@@ -68,7 +68,7 @@ export function trafficRows(
 /** The modelled correlation in words, with its interval and what it is not. */
 export function describeCorrelation(c: Schemas["SeoCorrelation"]): string {
   if (c.spearman === null)
-    return `No correlation yet (${c.reason ?? "not enough days"}). Days counted: ${formatNumber(c.n)}.`;
+    return `No correlation yet: ${(c.reason ?? "not enough days counted").replace(/\.$/, "")}.`;
   const rho = formatNumber(c.spearman, 2);
   const strength =
     Math.abs(c.spearman) >= 0.5 ? "strong" : Math.abs(c.spearman) >= 0.3 ? "moderate" : "weak";
@@ -81,12 +81,14 @@ export function describeCorrelation(c: Schemas["SeoCorrelation"]): string {
   return `Spearman’s rank correlation ${rho} (${strength}, ${sign}) over ${formatNumber(c.n)} days${interval}. Modelled, not measured attribution.`;
 }
 
+const count = (n: number, noun: string) => `${formatNumber(n)} ${noun}${n === 1 ? "" : "s"}`;
+
 /** A refresh's progress in words. */
 export function describeRefresh(r: Schemas["SeoRefresh"]): string {
   const sources = r.progress
     .map(
       (p) =>
-        `${providerNames[p.source]}: ${formatNumber(p.pagesFetched)} pages, ${formatNumber(p.rowsStored)} rows${p.done ? " (done)" : ""}`,
+        `${providerNames[p.source]}: ${count(p.pagesFetched, "page")}, ${count(p.rowsStored, "row")}${p.done ? " (done)" : ""}`,
     )
     .join("; ");
   const skipped = r.skippedSources

@@ -31,34 +31,36 @@ export function LandingPagesTable({ slug, range }: { slug: string; range: Range 
             Cited and visited side by side, over {formatNumber(pages.data.answers)} stored answers;
             any link between them is modelled, not measured.
           </p>
-          <table className="stack">
-            <thead>
-              <tr>
-                <th scope="col">Landing page</th>
-                <th scope="col">AI sessions</th>
-                <th scope="col">By engine</th>
-                <th scope="col">Answers citing it</th>
-                <th scope="col">Answers citing the domain</th>
-              </tr>
-            </thead>
-            <tbody>
-              {pages.data.pages.map((p) => (
-                <tr key={p.landingPage}>
-                  <td data-label="Landing page">{p.url ?? p.landingPage}</td>
-                  <td data-label="AI sessions">{formatNumber(p.sessions)}</td>
-                  <td data-label="By engine">
-                    {p.sessionsByEngine
-                      .map((e) => `${e.engine} ${formatNumber(e.count)}`)
-                      .join(", ")}
-                  </td>
-                  <td data-label="Answers citing it">{formatNumber(p.citedAnswers)}</td>
-                  <td data-label="Answers citing the domain">
-                    {formatNumber(p.domainCitedAnswers)}
-                  </td>
+          <div className="scroll">
+            <table className="stack">
+              <thead>
+                <tr>
+                  <th scope="col">Landing page</th>
+                  <th scope="col">AI sessions</th>
+                  <th scope="col">By engine</th>
+                  <th scope="col">Answers citing it</th>
+                  <th scope="col">Answers citing the domain</th>
                 </tr>
-              ))}
-            </tbody>
-          </table>
+              </thead>
+              <tbody>
+                {pages.data.pages.map((p) => (
+                  <tr key={p.landingPage}>
+                    <td data-label="Landing page">{p.url ?? p.landingPage}</td>
+                    <td data-label="AI sessions">{formatNumber(p.sessions)}</td>
+                    <td data-label="By engine">
+                      {p.sessionsByEngine
+                        .map((e) => `${e.engine} ${formatNumber(e.count)}`)
+                        .join(", ")}
+                    </td>
+                    <td data-label="Answers citing it">{formatNumber(p.citedAnswers)}</td>
+                    <td data-label="Answers citing the domain">
+                      {formatNumber(p.domainCitedAnswers)}
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
         </>
       )}
     </article>
@@ -101,32 +103,34 @@ export function QueriesPanel({ slug, range }: { slug: string; range: Range }) {
 
 function QueriesTable({ queries }: { queries: Schemas["SeoQuery"][] }) {
   return (
-    <table className="stack">
-      <thead>
-        <tr>
-          <th scope="col">Query</th>
-          <th scope="col">Clicks</th>
-          <th scope="col">Impressions</th>
-          <th scope="col">CTR</th>
-          <th scope="col">Position</th>
-          <th scope="col">Matching prompts</th>
-        </tr>
-      </thead>
-      <tbody>
-        {queries.map((q) => (
-          <tr key={q.query}>
-            <td data-label="Query">{q.query}</td>
-            <td data-label="Clicks">{formatNumber(q.clicks)}</td>
-            <td data-label="Impressions">{formatNumber(q.impressions)}</td>
-            <td data-label="CTR">{formatShare(q.ctr)}</td>
-            <td data-label="Position">{formatNumber(q.position, 1)}</td>
-            <td data-label="Matching prompts">
-              {q.matches.length === 0 ? "None" : q.matches.map((m) => m.text).join("; ")}
-            </td>
+    <div className="scroll">
+      <table className="stack">
+        <thead>
+          <tr>
+            <th scope="col">Query</th>
+            <th scope="col">Clicks</th>
+            <th scope="col">Impressions</th>
+            <th scope="col">CTR</th>
+            <th scope="col">Position</th>
+            <th scope="col">Matching prompts</th>
           </tr>
-        ))}
-      </tbody>
-    </table>
+        </thead>
+        <tbody>
+          {queries.map((q) => (
+            <tr key={q.query}>
+              <td data-label="Query">{q.query}</td>
+              <td data-label="Clicks">{formatNumber(q.clicks)}</td>
+              <td data-label="Impressions">{formatNumber(q.impressions)}</td>
+              <td data-label="CTR">{formatShare(q.ctr)}</td>
+              <td data-label="Position">{formatNumber(q.position, 1)}</td>
+              <td data-label="Matching prompts">
+                {q.matches.length === 0 ? "None" : q.matches.map((m) => m.text).join("; ")}
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
   );
 }
 

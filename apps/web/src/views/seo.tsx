@@ -91,24 +91,26 @@ export default function Seo() {
                   series={traffic.data.engines.map((e) => e.engine)}
                   label="AI referral sessions per engine and day (the table below has the totals)"
                 />
-                <table className="stack">
-                  <thead>
-                    <tr>
-                      <th scope="col">Engine</th>
-                      <th scope="col">Sessions</th>
-                      <th scope="col">Key events</th>
-                    </tr>
-                  </thead>
-                  <tbody>
-                    {traffic.data.engines.map((e) => (
-                      <tr key={e.engine}>
-                        <td data-label="Engine">{e.engine}</td>
-                        <td data-label="Sessions">{formatNumber(e.sessions)}</td>
-                        <td data-label="Key events">{formatNumber(e.conversions)}</td>
+                <div className="scroll">
+                  <table className="stack">
+                    <thead>
+                      <tr>
+                        <th scope="col">Engine</th>
+                        <th scope="col">Sessions</th>
+                        <th scope="col">Key events</th>
                       </tr>
-                    ))}
-                  </tbody>
-                </table>
+                    </thead>
+                    <tbody>
+                      {traffic.data.engines.map((e) => (
+                        <tr key={e.engine}>
+                          <td data-label="Engine">{e.engine}</td>
+                          <td data-label="Sessions">{formatNumber(e.sessions)}</td>
+                          <td data-label="Key events">{formatNumber(e.conversions)}</td>
+                        </tr>
+                      ))}
+                    </tbody>
+                  </table>
+                </div>
               </>
             )}
           </article>

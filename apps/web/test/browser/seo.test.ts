@@ -2,8 +2,6 @@ import { join } from "node:path";
 import type { RunningServer } from "@geopulse/server";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { GA4_PROPERTY, GSC_PROPERTY } from "../../../server/test/connections/connection-fixture.js";
-import { GOOGLE_USER, oauthClientEnv } from "../../../server/test/connections/oauth-fixture.js";
 import { FakeGoogle } from "../../../server/test/fakes/google/fake-google.js";
 import { initialDraft, toRequest } from "../../src/workspace-form.js";
 import { openPage, screenshotsDir, seriousViolations, startDashboard } from "./harness.js";
@@ -19,13 +17,26 @@ let google: FakeGoogle;
 /** The server's public URL (localhost): Google's redirect comes back there, with the cookie. */
 let base: string;
 const runsHere = process.env.DATABASE_URL === undefined;
+// The fake Google's site, property, OAuth client and consenting account (the server tests'
+// fixtures are not imported: they bring the server's test harness into the web typecheck).
+const GSC_PROPERTY = "sc-domain:acme.com";
+const GA4_PROPERTY = "123456789";
+const GOOGLE_USER = "owner@acme.com";
+const oauthClient = {
+  GEO_GOOGLE_OAUTH_CLIENT_ID: "1234-geopulse.apps.googleusercontent.com",
+  GEO_GOOGLE_OAUTH_CLIENT_SECRET: "GOCSPX-test-secret",
+};
 const slug = "acme";
 const day = (n: number) => new Date(Date.now() - n * 86_400_000).toISOString().slice(0, 10);
 
 beforeAll(async () => {
   if (!runsHere) return;
   google = await new FakeGoogle().start();
-  const oauthEnv = oauthClientEnv(google);
+  google.oauth.addClient(
+    oauthClient.GEO_GOOGLE_OAUTH_CLIENT_ID,
+    oauthClient.GEO_GOOGLE_OAUTH_CLIENT_SECRET,
+  );
+  google.oauth.consent = { email: GOOGLE_USER };
   google.searchConsole.addSite(
     GSC_PROPERTY,
     [GOOGLE_USER],
@@ -55,7 +66,7 @@ beforeAll(async () => {
       keyEvents: i % 2,
     })),
   );
-  ({ server, browser } = await startDashboard({ ...google.env, ...oauthEnv }));
+  ({ server, browser } = await startDashboard({ ...google.env, ...oauthClient }));
   base = server.ctx.config.publicUrl;
 });
 afterAll(async () => {

@@ -90,7 +90,7 @@ describe("SEO reads", () => {
 
   it("describes the correlation with its interval, or why there is none", () => {
     expect(describeCorrelation(correlation({}))).toMatch(
-      /No correlation yet \(fewer than 4 days\)/,
+      /^No correlation yet: fewer than 4 days\.$/,
     );
     const text = describeCorrelation(
       correlation({
