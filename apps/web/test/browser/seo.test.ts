@@ -148,6 +148,15 @@ describe.skipIf(!runsHere)("the connections and SEO traffic views in Chromium", 
     await page.locator("figure.chart .recharts-line").first().waitFor();
     await photograph(page, "seo-traffic", 1280);
 
+    // Uncovered queries become prompt suggestions; one is accepted into the prompts.
+    await page.getByRole("button", { name: "Suggest prompts" }).click();
+    await page.getByText(/^3 new suggestions/).waitFor();
+    await page
+      .getByRole("button", { name: /^Accept “acme analytics pricing/ })
+      .first()
+      .click();
+    await page.getByText("Accepted: now a prompt.").waitFor();
+
     const cookies = await context.cookies();
     const phone = await openPage(browser, 390);
     await phone.context.addCookies(cookies);
