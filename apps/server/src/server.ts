@@ -40,7 +40,12 @@ export async function startServer(options: StartServerOptions): Promise<RunningS
   });
   const { port } = server.address() as AddressInfo;
   // PORT=0 binds a free port: links must name the port actually bound.
-  if (!config.publicUrlExplicit) config.publicUrl = `http://localhost:${port}`;
+  if (!config.publicUrlExplicit) {
+    config.publicUrl = `http://localhost:${port}`;
+    // Google's redirect must come back to the port bound, like every other link.
+    if (config.googleOAuth)
+      config.googleOAuth.redirectUri = `${config.publicUrl}/api/v1/connections/oauth/callback`;
+  }
   const host = config.host.includes(":") ? `[${config.host}]` : config.host;
   return {
     url: `http://${host}:${port}`,

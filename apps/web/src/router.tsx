@@ -28,6 +28,8 @@ const PageEvaluations = lazy(() => import("./views/page-evaluations"));
 const PageEvaluationDetail = lazy(() => import("./views/page-evaluation-detail"));
 // helper:chat (lazy imports)
 // helper:seo (lazy imports)
+const Connections = lazy(() => import("./views/connections"));
+const Seo = lazy(() => import("./views/seo"));
 // helper:settings (lazy imports)
 const Settings = lazy(() => import("./views/settings/index"));
 // helper:shell (lazy imports)
@@ -68,6 +70,8 @@ export const router = createBrowserRouter([
       },
       // helper:chat (routes)
       // helper:seo (routes)
+      { path: "/w/:slug/connections", element: page(<Connections />) },
+      { path: "/w/:slug/seo", element: page(<Seo />) },
       // helper:settings (routes)
       { path: "/w/:slug/settings/:section?", element: page(<Settings />) },
       // helper:shell (routes)

@@ -31,6 +31,8 @@ describe("Google OAuth with PKCE: start, consent, callback, test, disconnect", (
     expect(q.get("access_type")).toBe("offline");
     expect(q.get("code_challenge_method")).toBe("S256");
     expect(q.get("redirect_uri")).toMatch(/\/api\/v1\/connections\/oauth\/callback$/);
+    // The port actually bound (PORT=0), so Google's redirect comes back to this server.
+    expect(new URL(q.get("redirect_uri") ?? "").port).toBe(new URL(f.t.server.url).port);
     expect(q.get("scope")?.split(" ").sort()).toEqual([
       "https://www.googleapis.com/auth/analytics.readonly",
       "https://www.googleapis.com/auth/webmasters.readonly",
@@ -51,6 +53,7 @@ describe("Google OAuth with PKCE: start, consent, callback, test, disconnect", (
     expect(done.headers.get("content-security-policy")).toContain("default-src 'none'");
     expect(done.text).toContain("Connected to Google");
     expect(done.text).toContain(GSC_PROPERTY);
+    expect(done.text).toContain(`href="/w/${f.slug}/connections?connected=1"`);
 
     const listed = await f.t.request<any>("GET", path(""), { cookie: f.cookie });
     expect(listed.body.data.map((c: any) => [c.provider, c.status, c.credential?.kind])).toEqual([

@@ -187,3 +187,41 @@ export function ReportChart({ chart }: { chart: ReportChartSpec }) {
     </figure>
   );
 }
+
+/**
+ * A count per day for several series (one line each): rows are `{ date, [series]: count }`.
+ * Shared by the daily series views (AI referral sessions per engine).
+ */
+export function DailyLinesChart({
+  rows,
+  series,
+  label,
+}: {
+  rows: Array<Record<string, string | number>>;
+  series: string[];
+  label: string;
+}) {
+  return (
+    <figure className="chart" aria-label={label}>
+      <ResponsiveContainer width="100%" height={260}>
+        <LineChart data={rows} margin={{ left: 0, right: 16, top: 8 }}>
+          <CartesianGrid strokeDasharray="3 3" />
+          <XAxis dataKey="date" minTickGap={24} />
+          <YAxis allowDecimals={false} />
+          <Tooltip />
+          <Legend />
+          {series.map((name, i) => (
+            <Line
+              key={name}
+              dataKey={name}
+              name={name}
+              stroke={palette[i % palette.length]}
+              dot={rows.length < 2}
+              isAnimationActive={false}
+            />
+          ))}
+        </LineChart>
+      </ResponsiveContainer>
+    </figure>
+  );
+}

@@ -21,6 +21,8 @@ const sections = [
   { to: "page-evaluations", label: "Page evaluations" },
   // helper:chat (nav)
   // helper:seo (nav)
+  { to: "seo", label: "SEO traffic" },
+  { to: "connections", label: "Connections" },
   // helper:settings (nav)
   { to: "settings", label: "Settings" },
 ] as const;

@@ -21,6 +21,7 @@ export function oauthConnectedPage({ workspace, connected }: OAuthConnectedPageO
   return (
     '<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Connected to Google</title></head>' +
     `<body><h1>Connected to Google</h1><p>Workspace <strong>${escapeHtml(workspace)}</strong> now uses your Google authorization for:</p>` +
-    `<ul>${items}</ul><p>Test the connections from the dashboard or with <code>geopulse connections test</code>. You can close this window.</p></body></html>`
+    `<ul>${items}</ul><p>Test the connections from the dashboard or with <code>geopulse connections test</code>. You can close this window.</p>` +
+    `<p><a href="/w/${encodeURIComponent(workspace)}/connections?connected=1">Back to the connections in the dashboard</a></p></body></html>`
   );
 }
