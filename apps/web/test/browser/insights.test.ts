@@ -84,7 +84,14 @@ describe.skipIf(!runsHere)("the insights views in Chromium", () => {
         { timeout: 30_000, interval: 500 },
       )
       .toMatch(/succeeded|partial/);
-    await call(`/workspaces/${slug}/recommendations/derive`, {});
+    // The run's answers are analysed after it ends: derive once that day is there.
+    await expect
+      .poll(
+        async () =>
+          (await call(`/workspaces/${slug}/recommendations/derive`, {})).recommendations.length,
+        { timeout: 30_000, interval: 500 },
+      )
+      .toBeGreaterThan(0);
     const cookies = await setup.context.cookies();
     await setup.context.close();
 

@@ -125,7 +125,7 @@ describe.skipIf(!runsHere)("the connections and SEO traffic views in Chromium", 
     const site = page.getByLabel("Site (domain property)");
     await site.fill("acme.com");
     await page.getByRole("button", { name: "Save Google Search Console" }).click();
-    await page.getByText("is not in the expected form").waitFor();
+    await page.getByText("not in the expected form").waitFor();
     expect(await site.getAttribute("aria-invalid")).toBe("true");
 
     // OAuth: the fake consent screen redirects to the callback, whose page links back here.

@@ -75,7 +75,7 @@ describe("the connections view", () => {
     );
     await userEvent.type(await screen.findByLabelText("GA4 property ID"), "12ab");
     await userEvent.click(screen.getByRole("button", { name: "Save Google Analytics 4" }));
-    await screen.findByText("is not in the expected form (see the hint)");
+    await screen.findByText("not in the expected form (see the hint)");
     expect(screen.getByLabelText("GA4 property ID").getAttribute("aria-invalid")).toBe("true");
     expect(calls.at(-1)).toEqual({
       method: "POST",

@@ -117,7 +117,7 @@ describe("the settings forms' drafts", () => {
       { field: "body.weights", rule: "sum", message: "The weights must sum to 1." },
     ]);
     expect(mapFieldErrors(error, modelControlKeys(draft)).byControl).toEqual({
-      "engines[1].model": ["is not in the expected form (see the hint)"],
+      "engines[1].model": ["not in the expected form (see the hint)"],
       weights: ["The weights must sum to 1."],
     });
   });
