@@ -984,6 +984,31 @@ export const sdkOperations = {
       "idempotencyKey": false
     }
   },
+  "sources": {
+    "getCited": {
+      "operationId": "getCitedSource",
+      "method": "GET",
+      "path": "/api/v1/workspaces/{workspace}/sources/{domain}",
+      "pathParams": [
+        "workspace",
+        "domain"
+      ],
+      "input": "query",
+      "paginated": false,
+      "idempotencyKey": false
+    },
+    "listCited": {
+      "operationId": "listCitedSources",
+      "method": "GET",
+      "path": "/api/v1/workspaces/{workspace}/sources",
+      "pathParams": [
+        "workspace"
+      ],
+      "input": "query",
+      "paginated": false,
+      "idempotencyKey": false
+    }
+  },
   "system": {
     "getHealth": {
       "operationId": "getHealth",
@@ -1243,6 +1268,12 @@ export interface GeneratedNamespaces {
   sharedReports: {
     /** Read a shared report (no account needed) (`getSharedReport`: GET /api/v1/shared-reports/{token}) */
     get(token: PathParam<"getSharedReport", "token">, query?: Query<"getSharedReport">): Promise<Result<"getSharedReport">>;
+  };
+  sources: {
+    /** The prompts and URLs citing one domain over a period (`getCitedSource`: GET /api/v1/workspaces/{workspace}/sources/{domain}; scope metrics:read) */
+    getCited(workspace: PathParam<"getCitedSource", "workspace">, domain: PathParam<"getCitedSource", "domain">, query?: Query<"getCitedSource">): Promise<Result<"getCitedSource">>;
+    /** Cited domains and URLs over a period, with new and lost domains (`listCitedSources`: GET /api/v1/workspaces/{workspace}/sources; scope metrics:read) */
+    listCited(workspace: PathParam<"listCitedSources", "workspace">, query?: Query<"listCitedSources">): Promise<Result<"listCitedSources">>;
   };
   system: {
     /** Liveness and database check (`getHealth`: GET /api/v1/health) */
