@@ -71,12 +71,12 @@ export const operations = {
     "path": "/api/v1/workspaces/{workspace}/metrics/changes",
     "idempotencyKey": null
   },
-  "listCitedSources": {
+  "listSources": {
     "method": "GET",
     "path": "/api/v1/workspaces/{workspace}/sources",
     "idempotencyKey": null
   },
-  "getCitedSource": {
+  "getSource": {
     "method": "GET",
     "path": "/api/v1/workspaces/{workspace}/sources/{domain}",
     "idempotencyKey": null

@@ -339,7 +339,7 @@ export interface paths {
          *     most `limit` items; `totals` counts them all. The same figures as the cited sources
          *     report.
          */
-        get: operations["listCitedSources"];
+        get: operations["listSources"];
         put?: never;
         post?: never;
         delete?: never;
@@ -368,7 +368,7 @@ export interface paths {
          *     answers first; and the domain's URLs cited in the period. A domain nobody cited in
          *     the period answers empty lists. Each list holds at most `limit` items.
          */
-        get: operations["getCitedSource"];
+        get: operations["getSource"];
         put?: never;
         post?: never;
         delete?: never;
@@ -5791,7 +5791,7 @@ export interface operations {
             500: components["responses"]["InternalError"];
         };
     };
-    listCitedSources: {
+    listSources: {
         parameters: {
             query?: {
                 /** @description First UTC day (default 27 days before `to`). */
@@ -5826,7 +5826,7 @@ export interface operations {
             500: components["responses"]["InternalError"];
         };
     };
-    getCitedSource: {
+    getSource: {
         parameters: {
             query?: {
                 /** @description First UTC day (default 27 days before `to`). */

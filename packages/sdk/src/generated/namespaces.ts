@@ -985,8 +985,8 @@ export const sdkOperations = {
     }
   },
   "sources": {
-    "getCited": {
-      "operationId": "getCitedSource",
+    "get": {
+      "operationId": "getSource",
       "method": "GET",
       "path": "/api/v1/workspaces/{workspace}/sources/{domain}",
       "pathParams": [
@@ -997,8 +997,8 @@ export const sdkOperations = {
       "paginated": false,
       "idempotencyKey": false
     },
-    "listCited": {
-      "operationId": "listCitedSources",
+    "list": {
+      "operationId": "listSources",
       "method": "GET",
       "path": "/api/v1/workspaces/{workspace}/sources",
       "pathParams": [
@@ -1270,10 +1270,10 @@ export interface GeneratedNamespaces {
     get(token: PathParam<"getSharedReport", "token">, query?: Query<"getSharedReport">): Promise<Result<"getSharedReport">>;
   };
   sources: {
-    /** The prompts and URLs citing one domain over a period (`getCitedSource`: GET /api/v1/workspaces/{workspace}/sources/{domain}; scope metrics:read) */
-    getCited(workspace: PathParam<"getCitedSource", "workspace">, domain: PathParam<"getCitedSource", "domain">, query?: Query<"getCitedSource">): Promise<Result<"getCitedSource">>;
-    /** Cited domains and URLs over a period, with new and lost domains (`listCitedSources`: GET /api/v1/workspaces/{workspace}/sources; scope metrics:read) */
-    listCited(workspace: PathParam<"listCitedSources", "workspace">, query?: Query<"listCitedSources">): Promise<Result<"listCitedSources">>;
+    /** The prompts and URLs citing one domain over a period (`getSource`: GET /api/v1/workspaces/{workspace}/sources/{domain}; scope metrics:read) */
+    get(workspace: PathParam<"getSource", "workspace">, domain: PathParam<"getSource", "domain">, query?: Query<"getSource">): Promise<Result<"getSource">>;
+    /** Cited domains and URLs over a period, with new and lost domains (`listSources`: GET /api/v1/workspaces/{workspace}/sources; scope metrics:read) */
+    list(workspace: PathParam<"listSources", "workspace">, query?: Query<"listSources">): Promise<Result<"listSources">>;
   };
   system: {
     /** Liveness and database check (`getHealth`: GET /api/v1/health) */
