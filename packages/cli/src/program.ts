@@ -53,6 +53,8 @@ import { registerSeoRefresh } from "./commands/seo-refresh.js";
 import { registerSeoRefreshesGet } from "./commands/seo-refreshes-get.js";
 import { registerSeoSuggest } from "./commands/seo-suggest.js";
 import { registerSeoTraffic } from "./commands/seo-traffic.js";
+import { registerSourcesList } from "./commands/sources-list.js";
+import { registerSourcesShow } from "./commands/sources-show.js";
 import { registerSuggestionsAccept } from "./commands/suggestions-accept.js";
 import { registerSuggestionsDismiss } from "./commands/suggestions-dismiss.js";
 import { registerSuggestionsList } from "./commands/suggestions-list.js";
@@ -111,6 +113,9 @@ export function buildProgram(ctx: Context): Command {
   registerMetrics(program, ctx);
   registerScoreboard(program, ctx);
   registerTimeseries(program, ctx);
+  const sources = program.command("sources").description("the sources the engines cite");
+  registerSourcesList(sources, ctx);
+  registerSourcesShow(sources, ctx);
 
   const credits = program.command("credits").description("credit balance and usage");
   registerCreditsBalance(credits, ctx);

@@ -26,6 +26,7 @@ import { reportHandlers } from "./reports/index.js";
 import { researchHandlers } from "./research/index.js";
 import { runHandlers } from "./runs/index.js";
 import { seoHandlers } from "./seo/index.js";
+import { sourcesHandlers } from "./sources/index.js";
 import { getHealth } from "./system/get-health.js";
 import { getOpenApiDocument } from "./system/get-openapi-document.js";
 import { teamHandlers } from "./team/index.js";
@@ -64,6 +65,7 @@ export const handlers: HandlerRegistry = {
   ...researchHandlers,
   ...chatHandlers,
   ...seoHandlers,
+  ...sourcesHandlers,
   ...credentialHandlers,
   ...connectionHandlers,
   ...billingHandlers,

@@ -5,6 +5,7 @@ import { Empty, ErrorNote, Loading } from "../components/states";
 import { formatDate, formatMicrousd, formatNumber } from "../format";
 import { splitMentions, type Term } from "../highlight";
 import { take, useMetrics, useSlug, useWorkspace } from "../hooks";
+import { citesDomain } from "../sources-logic";
 
 /** The brand's and the competitors' names and aliases, as the answers' highlights. */
 function termsOf(workspace: Schemas["Workspace"], selfEntity: string): Term[] {
@@ -19,7 +20,8 @@ function termsOf(workspace: Schemas["Workspace"], selfEntity: string): Term[] {
 
 /**
  * The answers behind a number: a run's (`?run=`) or the latest measured day's, narrowed to an
- * engine (`?engine=`) or to answers mentioning an entity (`?entity=`).
+ * engine (`?engine=`), to answers mentioning an entity (`?entity=`), to one prompt's
+ * (`?prompt=`) or to answers citing a domain (`?domain=`, as the Sources view links).
  */
 export default function Answers() {
   const slug = useSlug();
@@ -27,6 +29,8 @@ export default function Answers() {
   const runParam = params.get("run");
   const engine = params.get("engine");
   const entity = params.get("entity");
+  const prompt = params.get("prompt");
+  const domain = params.get("domain");
   const metrics = useMetrics(slug);
   const workspace = useWorkspace(slug);
   const runIds = runParam ? [runParam] : (metrics.data?.latestRun?.runIds ?? []);
@@ -41,7 +45,11 @@ export default function Answers() {
       ).flat(),
   });
 
-  const title = [engine && `from ${engine}`, entity && `mentioning ${entity}`]
+  const title = [
+    engine && `from ${engine}`,
+    entity && `mentioning ${entity}`,
+    domain && `citing ${domain}`,
+  ]
     .filter(Boolean)
     .join(" ");
   if (metrics.isPending || workspace.isPending) return <Loading what="the answers" />;
@@ -53,6 +61,8 @@ export default function Answers() {
   const shown = (responses.data ?? [])
     .filter((r) => r.status === "succeeded" && r.answer !== null)
     .filter((r) => !engine || r.engine === engine)
+    .filter((r) => !prompt || r.promptId === prompt)
+    .filter((r) => !domain || r.citations.some((c) => citesDomain(c.url, domain)))
     .map((r) => ({ response: r, segments: splitMentions(r.answer ?? "", terms) }))
     .filter(
       ({ segments }) =>

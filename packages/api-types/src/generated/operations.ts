@@ -71,6 +71,16 @@ export const operations = {
     "path": "/api/v1/workspaces/{workspace}/metrics/changes",
     "idempotencyKey": null
   },
+  "listSources": {
+    "method": "GET",
+    "path": "/api/v1/workspaces/{workspace}/sources",
+    "idempotencyKey": null
+  },
+  "getSource": {
+    "method": "GET",
+    "path": "/api/v1/workspaces/{workspace}/sources/{domain}",
+    "idempotencyKey": null
+  },
   "listWorkspaceCredentials": {
     "method": "GET",
     "path": "/api/v1/workspaces/{workspace}/credentials",

@@ -315,6 +315,68 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/workspaces/{workspace}/sources": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Workspace slug. Anything that is not a workspace the caller may see answers `404 workspace_not_found`. */
+                workspace: components["parameters"]["Workspace"];
+            };
+            cookie?: never;
+        };
+        /**
+         * Cited domains and URLs over a period, with new and lost domains
+         * @description The registrable domains the engines' answers cited over `from`..`to` (UTC days,
+         *     inclusive; by default the 28 days ending today; at most 366 days; `to` before `from` or
+         *     a longer range is `400 invalid_request`), most citing answers first, each with its
+         *     taxonomy (owned, competitor, ugc, reference, review, news, social, other), the number
+         *     of answers citing it (once per answer and day, from the daily rollups that
+         *     `GET .../metrics` reads) and the same count over the previous period of the same
+         *     length; the top cited URLs (answers of the period's runs citing them); the domains
+         *     cited in the period and not in the previous one (`newDomains`) and the reverse
+         *     (`lostDomains`, most citing answers in the previous period first). Each list holds at
+         *     most `limit` items; `totals` counts them all. The same figures as the cited sources
+         *     report.
+         */
+        get: operations["listSources"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/workspaces/{workspace}/sources/{domain}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Workspace slug. Anything that is not a workspace the caller may see answers `404 workspace_not_found`. */
+                workspace: components["parameters"]["Workspace"];
+                /** @description A registrable domain as `GET .../sources` lists it (lower case). */
+                domain: string;
+            };
+            cookie?: never;
+        };
+        /**
+         * The prompts and URLs citing one domain over a period
+         * @description Which prompts' answers cited the domain over `from`..`to` (the same period rules as
+         *     `GET .../sources`): per prompt, the answers of the period's runs citing any URL of the
+         *     domain and the latest run among them (where its answers are read), most citing
+         *     answers first; and the domain's URLs cited in the period. A domain nobody cited in
+         *     the period answers empty lists. Each list holds at most `limit` items.
+         */
+        get: operations["getSource"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/workspaces/{workspace}/credentials": {
         parameters: {
             query?: never;
@@ -3884,6 +3946,61 @@ export interface components {
             /** Format: date-time */
             finishedAt: string | null;
         };
+        SourcesPeriod: {
+            /** Format: date */
+            from: string;
+            /** Format: date */
+            to: string;
+        };
+        CitedDomain: {
+            domain: string;
+            /** @description owned, competitor, ugc, reference, review, news, social or other. */
+            taxonomy: string;
+            /** @description Answers citing it in the period. */
+            count: number;
+            /** @description Answers citing it in the previous period. */
+            previous: number;
+            /** @description Cited in the period and not in the previous one. */
+            isNew: boolean;
+            /** @description Cited in the previous period and not in this one. */
+            isLost: boolean;
+        };
+        CitedUrl: {
+            /** @description As the engine gave it (untrusted text). */
+            url: string;
+            domain: string | null;
+            taxonomy: string | null;
+            /** @description Answers citing it in the period. */
+            count: number;
+        };
+        CitedSources: {
+            period: components["schemas"]["SourcesPeriod"];
+            previousPeriod: components["schemas"]["SourcesPeriod"];
+            domains: components["schemas"]["CitedDomain"][];
+            urls: components["schemas"]["CitedUrl"][];
+            newDomains: components["schemas"]["CitedDomain"][];
+            lostDomains: components["schemas"]["CitedDomain"][];
+            totals: {
+                domains: number;
+                newDomains: number;
+                lostDomains: number;
+            };
+        };
+        CitedSource: {
+            domain: string;
+            /** @description Null when nobody cited it in the period. */
+            taxonomy: string | null;
+            period: components["schemas"]["SourcesPeriod"];
+            prompts: {
+                promptId: string;
+                text: string;
+                /** @description Answers citing the domain in the period. */
+                count: number;
+                /** @description The latest run with such an answer. */
+                latestRunId: string;
+            }[];
+            urls: components["schemas"]["CitedUrl"][];
+        };
         RunResponse: {
             responseId: string;
             promptId: string;
@@ -4949,6 +5066,10 @@ export interface components {
         ReportSection: string;
         ChatThreadId: string;
         /** @description First UTC day (default 27 days before `to`). */
+        SourcesFrom: string;
+        /** @description Last UTC day (default today). */
+        SourcesTo: string;
+        /** @description First UTC day (default 27 days before `to`). */
         SeoFrom: string;
         /** @description Last UTC day (default yesterday). */
         SeoTo: string;
@@ -5077,6 +5198,11 @@ export type ActivePromptSet = components['schemas']['ActivePromptSet'];
 export type RunSummary = components['schemas']['RunSummary'];
 export type RunEstimate = components['schemas']['RunEstimate'];
 export type Run = components['schemas']['Run'];
+export type SourcesPeriod = components['schemas']['SourcesPeriod'];
+export type CitedDomain = components['schemas']['CitedDomain'];
+export type CitedUrl = components['schemas']['CitedUrl'];
+export type CitedSources = components['schemas']['CitedSources'];
+export type CitedSource = components['schemas']['CitedSource'];
 export type RunResponse = components['schemas']['RunResponse'];
 export type PromptGenerationRequest = components['schemas']['PromptGenerationRequest'];
 export type DiscoveryStatus = components['schemas']['DiscoveryStatus'];
@@ -5171,6 +5297,8 @@ export type ParameterReportId = components['parameters']['ReportId'];
 export type ParameterReportFormat = components['parameters']['ReportFormat'];
 export type ParameterReportSection = components['parameters']['ReportSection'];
 export type ParameterChatThreadId = components['parameters']['ChatThreadId'];
+export type ParameterSourcesFrom = components['parameters']['SourcesFrom'];
+export type ParameterSourcesTo = components['parameters']['SourcesTo'];
 export type ParameterSeoFrom = components['parameters']['SeoFrom'];
 export type ParameterSeoTo = components['parameters']['SeoTo'];
 export type ParameterSeoMinScore = components['parameters']['SeoMinScore'];
@@ -5654,6 +5782,78 @@ export interface operations {
                         data: components["schemas"]["MetricChange"][];
                         nextCursor: components["schemas"]["NextCursor"];
                     };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    listSources: {
+        parameters: {
+            query?: {
+                /** @description First UTC day (default 27 days before `to`). */
+                from?: components["parameters"]["SourcesFrom"];
+                /** @description Last UTC day (default today). */
+                to?: components["parameters"]["SourcesTo"];
+                /** @description Items listed per list (domains, URLs, new, lost). */
+                limit?: number;
+            };
+            header?: never;
+            path: {
+                /** @description Workspace slug. Anything that is not a workspace the caller may see answers `404 workspace_not_found`. */
+                workspace: components["parameters"]["Workspace"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The period's cited sources. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CitedSources"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    getSource: {
+        parameters: {
+            query?: {
+                /** @description First UTC day (default 27 days before `to`). */
+                from?: components["parameters"]["SourcesFrom"];
+                /** @description Last UTC day (default today). */
+                to?: components["parameters"]["SourcesTo"];
+                /** @description Items listed per list (prompts, URLs). */
+                limit?: number;
+            };
+            header?: never;
+            path: {
+                /** @description Workspace slug. Anything that is not a workspace the caller may see answers `404 workspace_not_found`. */
+                workspace: components["parameters"]["Workspace"];
+                /** @description A registrable domain as `GET .../sources` lists it (lower case). */
+                domain: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The domain's citing prompts and URLs. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CitedSource"];
                 };
             };
             400: components["responses"]["BadRequest"];

@@ -984,6 +984,31 @@ export const sdkOperations = {
       "idempotencyKey": false
     }
   },
+  "sources": {
+    "get": {
+      "operationId": "getSource",
+      "method": "GET",
+      "path": "/api/v1/workspaces/{workspace}/sources/{domain}",
+      "pathParams": [
+        "workspace",
+        "domain"
+      ],
+      "input": "query",
+      "paginated": false,
+      "idempotencyKey": false
+    },
+    "list": {
+      "operationId": "listSources",
+      "method": "GET",
+      "path": "/api/v1/workspaces/{workspace}/sources",
+      "pathParams": [
+        "workspace"
+      ],
+      "input": "query",
+      "paginated": false,
+      "idempotencyKey": false
+    }
+  },
   "system": {
     "getHealth": {
       "operationId": "getHealth",
@@ -1243,6 +1268,12 @@ export interface GeneratedNamespaces {
   sharedReports: {
     /** Read a shared report (no account needed) (`getSharedReport`: GET /api/v1/shared-reports/{token}) */
     get(token: PathParam<"getSharedReport", "token">, query?: Query<"getSharedReport">): Promise<Result<"getSharedReport">>;
+  };
+  sources: {
+    /** The prompts and URLs citing one domain over a period (`getSource`: GET /api/v1/workspaces/{workspace}/sources/{domain}; scope metrics:read) */
+    get(workspace: PathParam<"getSource", "workspace">, domain: PathParam<"getSource", "domain">, query?: Query<"getSource">): Promise<Result<"getSource">>;
+    /** Cited domains and URLs over a period, with new and lost domains (`listSources`: GET /api/v1/workspaces/{workspace}/sources; scope metrics:read) */
+    list(workspace: PathParam<"listSources", "workspace">, query?: Query<"listSources">): Promise<Result<"listSources">>;
   };
   system: {
     /** Liveness and database check (`getHealth`: GET /api/v1/health) */

@@ -1,10 +1,11 @@
 import type { ReportColumn } from "../../reports/report-document.js";
 import { getWorkspaceMetrics } from "../metrics/get-workspace-metrics.js";
 import { loadMetricsScope } from "../metrics/metrics-scope.js";
-import { loadCitedSources } from "./load-cited-sources.js";
+import { classifyCitedDomains } from "../sources/classify-cited-domains.js";
+import { loadCitedSources } from "../sources/load-cited-sources.js";
+import { previousPeriodOf } from "../sources/previous-period.js";
 import type { ReportBody, ReportBuildInput } from "./report-build-input.js";
 import { TOP_SOURCES_DEFAULT } from "./report-catalog.js";
-import { reportValues as v } from "./report-values.js";
 
 const domainColumns: ReportColumn[] = [
   { key: "domain", label: "Domain", type: "text" },
@@ -23,8 +24,7 @@ export async function buildCitedSources(input: ReportBuildInput): Promise<Report
   const { ctx, access, period } = input;
   const limit =
     typeof input.parameters.limit === "number" ? input.parameters.limit : TOP_SOURCES_DEFAULT;
-  const length = v.days(period.from, period.to).length;
-  const previous = { from: v.shiftDay(period.from, -length), to: v.shiftDay(period.from, -1) };
+  const previous = previousPeriodOf(period);
   const scope = await loadMetricsScope(ctx, access.id);
   const [metrics, sources] = await Promise.all([
     getWorkspaceMetrics({ ctx, access, date: period.to, filters: { includeBrandResearch: false } }),
@@ -37,11 +37,7 @@ export async function buildCitedSources(input: ReportBuildInput): Promise<Report
       urlLimit: limit,
     }),
   ]);
-  const current = sources.domains.filter((d) => d.count > 0);
-  const added = current.filter((d) => d.previous === 0);
-  const lost = sources.domains
-    .filter((d) => d.count === 0 && d.previous > 0)
-    .sort((a, b) => b.previous - a.previous || a.domain.localeCompare(b.domain));
+  const { current, added, lost } = classifyCitedDomains(sources.domains);
   const domainRow = (d: (typeof sources.domains)[number]) => ({
     domain: d.domain,
     taxonomy: d.taxonomy,

@@ -1,4 +1,8 @@
 import type { AppContext } from "../../context.js";
+import { type CitedUrl, loadCitedUrls } from "./load-cited-urls.js";
+import type { DayPeriod } from "./previous-period.js";
+
+export type { CitedUrl } from "./load-cited-urls.js";
 
 export interface CitedDomain {
   domain: string;
@@ -9,26 +13,18 @@ export interface CitedDomain {
   previous: number;
 }
 
-export interface CitedUrl {
-  url: string;
-  domain: string | null;
-  taxonomy: string | null;
-  count: number;
-}
-
 /**
  * The domains the engines cited over a period and the period before it (from
  * the daily domain rollups, `metric_group_domain_counts`, what the metrics
- * view's top cited domains read), and the top cited URLs of the period (from
- * the stored citations of the period's runs: the rollup day is the UTC day of
- * the run's creation, so the same answers).
+ * view's top cited domains read), and the top cited URLs of the period
+ * (`loadCitedUrls`). Shared by the cited sources report and `GET .../sources`.
  */
 export async function loadCitedSources(options: {
   ctx: AppContext;
   workspaceId: string;
   version: number;
-  period: { from: string; to: string };
-  previous: { from: string; to: string };
+  period: DayPeriod;
+  previous: DayPeriod;
   urlLimit: number;
 }): Promise<{ domains: CitedDomain[]; urls: CitedUrl[] }> {
   const { ctx, workspaceId, version, period, previous } = options;
@@ -49,24 +45,10 @@ export async function loadCitedSources(options: {
       previous.from,
       previous.to,
     ),
-    ctx.prisma.$queryRawUnsafe<
-      Array<{ url: string; domain: string | null; taxonomy: string | null; count: number }>
-    >(
-      `SELECT c.url, min(c.domain) AS domain, min(c.taxonomy) AS taxonomy,
-              count(DISTINCT c.response_id)::int AS count
-       FROM runs ru
-       JOIN engine_responses r ON r.run_id = ru.id AND r.status = 'succeeded'
-       JOIN citations c ON c.response_id = r.id
-       WHERE ru.workspace_id = $1 AND ru.created_at >= $2::date AND ru.created_at < ($3::date + 1)
-       GROUP BY c.url ORDER BY count DESC, c.url ASC LIMIT $4::int`,
-      workspaceId,
-      period.from,
-      period.to,
-      options.urlLimit,
-    ),
+    loadCitedUrls({ ctx, workspaceId, period, limit: options.urlLimit }),
   ]);
   return {
     domains: domains.map((d) => ({ ...d, count: Number(d.count), previous: Number(d.previous) })),
-    urls: urls.map((u) => ({ ...u, count: Number(u.count) })),
+    urls,
   };
 }

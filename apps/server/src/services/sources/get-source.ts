@@ -1,0 +1,33 @@
+import type { ResponseBody } from "@geopulse/api-types";
+import type { WorkspaceOperation } from "../operation.js";
+import { SOURCES_LIMIT_DEFAULT } from "./list-sources.js";
+import { loadCitedUrls } from "./load-cited-urls.js";
+import { loadCitingPrompts } from "./load-citing-prompts.js";
+import { sourcesPeriod } from "./sources-period.js";
+
+export type CitedSource = ResponseBody<"getSource", 200>;
+
+export interface GetSourceOptions extends WorkspaceOperation {
+  domain: string;
+  from?: string | undefined;
+  to?: string | undefined;
+  limit?: number | undefined;
+}
+
+/** Which prompts' answers cited one domain over a period, and its cited URLs. */
+export async function getSource(options: GetSourceOptions): Promise<CitedSource> {
+  const { ctx, workspace, domain } = options;
+  const limit = options.limit ?? SOURCES_LIMIT_DEFAULT;
+  const period = sourcesPeriod({ now: ctx.clock.now(), from: options.from, to: options.to });
+  const [prompts, urls] = await Promise.all([
+    loadCitingPrompts({ ctx, workspaceId: workspace.id, period, domain, limit }),
+    loadCitedUrls({ ctx, workspaceId: workspace.id, period, domain, limit }),
+  ]);
+  return {
+    domain,
+    taxonomy: urls[0]?.taxonomy ?? null,
+    period,
+    prompts,
+    urls,
+  };
+}

@@ -1,0 +1,42 @@
+import type { AppContext } from "../../context.js";
+import type { DayPeriod } from "./previous-period.js";
+
+export interface CitedUrl {
+  url: string;
+  domain: string | null;
+  taxonomy: string | null;
+  count: number;
+}
+
+/**
+ * The URLs most answers of the period's runs cited (from the stored
+ * citations: the rollup day is the UTC day of the run's creation, so the same
+ * answers as the daily domain rollups), optionally only one domain's.
+ */
+export async function loadCitedUrls(options: {
+  ctx: AppContext;
+  workspaceId: string;
+  period: DayPeriod;
+  limit: number;
+  domain?: string | undefined;
+}): Promise<CitedUrl[]> {
+  const { ctx, workspaceId, period } = options;
+  const rows = await ctx.prisma.$queryRawUnsafe<
+    Array<{ url: string; domain: string | null; taxonomy: string | null; count: number }>
+  >(
+    `SELECT c.url, min(c.domain) AS domain, min(c.taxonomy) AS taxonomy,
+            count(DISTINCT c.response_id)::int AS count
+     FROM runs ru
+     JOIN engine_responses r ON r.run_id = ru.id AND r.status = 'succeeded'
+     JOIN citations c ON c.response_id = r.id
+     WHERE ru.workspace_id = $1 AND ru.created_at >= $2::date AND ru.created_at < ($3::date + 1)
+       AND ($5::text IS NULL OR c.domain = $5::text)
+     GROUP BY c.url ORDER BY count DESC, c.url ASC LIMIT $4::int`,
+    workspaceId,
+    period.from,
+    period.to,
+    options.limit,
+    options.domain ?? null,
+  );
+  return rows.map((u) => ({ ...u, count: Number(u.count) }));
+}

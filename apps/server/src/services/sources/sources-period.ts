@@ -1,0 +1,36 @@
+import { errors } from "../../errors/app-error.js";
+import { shiftDate } from "../../metrics/composite-deltas.js";
+import { checkDay } from "../metrics/metrics-filters.js";
+import type { DayPeriod } from "./previous-period.js";
+
+/** Days read when `from` is not given (ending on `to`). */
+export const DEFAULT_SOURCES_DAYS = 28;
+/** Longest period one request may ask for, in days (as the metrics time series). */
+export const MAX_SOURCES_DAYS = 366;
+
+/**
+ * The UTC days a sources read covers: `to` defaults to today (the injected
+ * clock's), `from` to 27 days before `to`; `400` naming the field when a day is
+ * not a calendar day, `to` is before `from` or the period is longer than
+ * `MAX_SOURCES_DAYS`.
+ */
+export function sourcesPeriod(options: {
+  now: Date;
+  from?: string | undefined;
+  to?: string | undefined;
+}): DayPeriod {
+  const to =
+    options.to === undefined
+      ? options.now.toISOString().slice(0, 10)
+      : checkDay(options.to, "query.to");
+  const from =
+    options.from === undefined
+      ? shiftDate(to, 1 - DEFAULT_SOURCES_DAYS)
+      : checkDay(options.from, "query.from");
+  const span = (Date.parse(to) - Date.parse(from)) / 86_400_000 + 1;
+  if (span < 1) throw errors.field("query.to", "range", "to must not be before from.");
+  if (span > MAX_SOURCES_DAYS) {
+    throw errors.field("query.to", "range", `The range spans at most ${MAX_SOURCES_DAYS} days.`);
+  }
+  return { from, to };
+}

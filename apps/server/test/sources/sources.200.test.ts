@@ -1,0 +1,129 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { generateReport } from "../../src/services/reports/generate-report.js";
+import { startTestServer, type TestServer } from "../harness/test-server.js";
+import { day1, day2, readSources, seedMeasuredWorkspace } from "./sources-fixture.js";
+
+let t: TestServer;
+let w: Awaited<ReturnType<typeof seedMeasuredWorkspace>>;
+beforeAll(async () => {
+  t = await startTestServer();
+  w = await seedMeasuredWorkspace(t, "sources-200");
+}, 120_000);
+afterAll(() => t.close());
+
+const get = (path: string) => readSources(t, w.slug, path, { cookie: w.cookie });
+
+describe("GET .../sources", () => {
+  it("reads the 28 days ending today by default, every domain new against nothing before", async () => {
+    const response = await get("");
+    expect(response.status, response.text).toBe(200);
+    const body = response.body;
+    expect(body.period).toEqual({ from: "2026-02-06", to: day2 });
+    expect(body.previousPeriod).toEqual({ from: "2026-01-09", to: "2026-02-05" });
+    expect(body.domains.length).toBeGreaterThan(0);
+    for (const d of body.domains) {
+      expect(d).toMatchObject({ taxonomy: expect.any(String), previous: 0, isNew: true });
+      expect(d.count).toBeGreaterThan(0);
+    }
+    expect(body.newDomains).toEqual(body.domains);
+    expect(body.lostDomains).toEqual([]);
+    expect(body.totals).toEqual({
+      domains: body.domains.length,
+      newDomains: body.domains.length,
+      lostDomains: 0,
+    });
+    expect(body.urls[0]).toMatchObject({ url: expect.stringMatching(/^https?:/) });
+  });
+
+  it("compares the last day with the day before, as the cited sources report does", async () => {
+    // Both list at most 25 items by default.
+    const one = (await get(`?from=${day2}&to=${day2}`)).body;
+    expect(one.previousPeriod).toEqual({ from: day1, to: day1 });
+    for (const d of one.domains) expect(d.isNew).toBe(d.previous === 0);
+    for (const d of one.lostDomains) expect(d).toMatchObject({ count: 0, isLost: true });
+
+    const made = await generateReport({
+      ctx: t.server.ctx,
+      workspaceId: w.workspaceId,
+      type: "cited_sources",
+      period: { from: day2, to: day2 },
+      trigger: "run",
+    });
+    const report = (
+      await t.request<any>("GET", `/api/v1/workspaces/${w.slug}/reports/${made?.reportId}`, {
+        cookie: w.cookie,
+      })
+    ).body;
+    const rows = (id: string) => report.document.sections.find((s: any) => s.id === id).table.rows;
+    const plain = (list: any[]) =>
+      list.map(({ domain, taxonomy, count, previous }) => ({ domain, taxonomy, count, previous }));
+    expect(plain(one.domains)).toEqual(rows("domains"));
+    expect(plain(one.newDomains)).toEqual(rows("new_sources"));
+    expect(plain(one.lostDomains)).toEqual(rows("lost_sources"));
+    expect(one.urls).toEqual(rows("urls"));
+  });
+
+  it("lists at most `limit` items and counts them all", async () => {
+    const all = (await get("?limit=100")).body;
+    const some = (await get("?limit=1")).body;
+    expect(some.domains).toEqual(all.domains.slice(0, 1));
+    expect(some.urls).toEqual(all.urls.slice(0, 1));
+    expect(some.totals).toEqual(all.totals);
+  });
+
+  it("reads an empty period as empty lists", async () => {
+    const body = (await get("?from=2025-01-01&to=2025-01-31")).body;
+    expect(body).toMatchObject({ domains: [], urls: [], newDomains: [], lostDomains: [] });
+    expect(body.totals).toEqual({ domains: 0, newDomains: 0, lostDomains: 0 });
+  });
+});
+
+describe("GET .../sources/{domain}", () => {
+  it("lists the prompts citing the domain and its URLs", async () => {
+    const top = (await get("")).body.domains[0];
+    const response = await get(`/${top.domain}`);
+    expect(response.status, response.text).toBe(200);
+    const body = response.body;
+    expect(body).toMatchObject({
+      domain: top.domain,
+      taxonomy: top.taxonomy,
+      period: { from: "2026-02-06", to: day2 },
+    });
+    expect(body.prompts.length).toBeGreaterThan(0);
+    const prompts = await t.server.ctx.prisma.prompt.findMany({
+      where: { workspaceId: w.workspaceId },
+    });
+    const texts = new Map(prompts.map((p) => [p.id, p.text]));
+    for (const p of body.prompts) {
+      expect(p.text).toBe(texts.get(p.promptId));
+      expect(p.count).toBeGreaterThan(0);
+      expect(w.runs).toContain(p.latestRunId);
+    }
+    // The answers citing it, counted from the stored citations.
+    const citing = await t.server.ctx.prisma.engineResponse.count({
+      where: {
+        workspaceId: w.workspaceId,
+        status: "succeeded",
+        citations: { some: { domain: top.domain } },
+      },
+    });
+    expect(body.prompts.reduce((sum: number, p: any) => sum + p.count, 0)).toBe(citing);
+    expect(body.urls.length).toBeGreaterThan(0);
+    for (const u of body.urls) expect(u.domain).toBe(top.domain);
+  });
+
+  it("names the latest run per prompt and narrows to the period", async () => {
+    const top = (await get("")).body.domains[0];
+    const lastDay = (await get(`/${top.domain}?from=${day2}&to=${day2}`)).body;
+    for (const p of lastDay.prompts) expect(p.latestRunId).toBe(w.runs[1]);
+    const limited = (await get(`/${top.domain}?limit=1`)).body;
+    expect(limited.prompts.length).toBeLessThanOrEqual(1);
+    expect(limited.urls.length).toBeLessThanOrEqual(1);
+  });
+
+  it("answers empty lists for a domain nobody cited", async () => {
+    const body = (await get("/never-cited.example")).body;
+    expect(body).toMatchObject({ domain: "never-cited.example", taxonomy: null, prompts: [] });
+    expect(body.urls).toEqual([]);
+  });
+});

@@ -1,0 +1,125 @@
+import { useQuery } from "@tanstack/react-query";
+import { useEffect, useRef } from "react";
+import { Link } from "react-router";
+import { gp, type Schemas } from "../api";
+import { Empty, ErrorNote, Loading } from "../components/states";
+import { formatNumber } from "../format";
+import { answersLink, isWebUrl, taxonomyLabel } from "../sources-logic";
+
+/** One domain of the Sources view: the prompts whose answers cite it, and its cited URLs. */
+export function SourceDetail({
+  slug,
+  domain,
+  period,
+  onClose,
+}: {
+  slug: string;
+  domain: string;
+  period: { from: string; to: string };
+  onClose: () => void;
+}) {
+  const heading = useRef<HTMLHeadingElement>(null);
+  const source = useQuery({
+    queryKey: ["source", slug, domain, period.from, period.to],
+    queryFn: () => gp.sources.get(slug, domain, { ...period, limit: 25 }),
+  });
+  // Selecting a domain moves the focus to its panel, so keyboard users land on what opened.
+  useEffect(() => {
+    heading.current?.focus();
+  }, []);
+
+  return (
+    <article className="panel source-detail" aria-labelledby="source-title">
+      <h2 id="source-title" ref={heading} tabIndex={-1}>
+        Who cites {domain}
+      </h2>
+      <p>
+        <button type="button" className="link" onClick={onClose}>
+          Close
+        </button>
+      </p>
+      {source.isPending && <Loading what={`the prompts citing ${domain}`} />}
+      <ErrorNote error={source.error} action={domain} />
+      {source.data &&
+        (source.data.prompts.length === 0 ? (
+          <Empty>
+            No answer cited {domain} in this period: choose a longer period, or pick another domain.
+          </Empty>
+        ) : (
+          <>
+            <p>{taxonomyLabel(source.data.taxonomy)}. The prompts whose answers cite it:</p>
+            <div className="scroll">
+              <table className="stack">
+                <caption className="visually-hidden">Prompts citing {domain}</caption>
+                <thead>
+                  <tr>
+                    <th scope="col">Prompt</th>
+                    <th scope="col">Citing answers</th>
+                    <th scope="col">Answers</th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {source.data.prompts.map((p) => (
+                    <tr key={p.promptId}>
+                      <td data-label="Prompt">{p.text}</td>
+                      <td data-label="Citing answers">{formatNumber(p.count)}</td>
+                      <td data-label="Answers">
+                        <Link to={answersLink(slug, p, domain)}>Read the latest run's answers</Link>
+                      </td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </div>
+            <h3>Its cited URLs</h3>
+            <CitedUrlTable urls={source.data.urls} caption={`URLs of ${domain}`} />
+          </>
+        ))}
+    </article>
+  );
+}
+
+/** Cited URLs; only http(s) addresses become links, and every text stays text (never HTML). */
+export function CitedUrlTable({
+  urls,
+  caption,
+  withDomain = false,
+}: {
+  urls: Schemas["CitedUrl"][];
+  caption: string;
+  withDomain?: boolean;
+}) {
+  return (
+    <div className="scroll">
+      <table className="stack">
+        <caption className="visually-hidden">{caption}</caption>
+        <thead>
+          <tr>
+            <th scope="col">URL</th>
+            {withDomain && <th scope="col">Domain</th>}
+            {withDomain && <th scope="col">Class</th>}
+            <th scope="col">Citing answers</th>
+          </tr>
+        </thead>
+        <tbody>
+          {urls.map((u) => (
+            <tr key={u.url}>
+              <td data-label="URL" className="url-cell">
+                {isWebUrl(u.url) ? (
+                  <a href={u.url} rel="noopener noreferrer" target="_blank">
+                    {u.url}
+                  </a>
+                ) : (
+                  <span>{u.url}</span>
+                )}
+              </td>
+              {withDomain && <td data-label="Domain">{u.domain ?? "—"}</td>}
+              {withDomain && <td data-label="Class">{taxonomyLabel(u.taxonomy)}</td>}
+              <td data-label="Citing answers">{formatNumber(u.count)}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}

@@ -1,0 +1,106 @@
+import { join } from "node:path";
+import type { RunningServer } from "@geopulse/server";
+import type { Browser } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { initialDraft, toRequest } from "../../src/workspace-form.js";
+import { openPage, screenshotsDir, seriousViolations, startDashboard } from "./harness.js";
+
+/**
+ * The Sources view on a workspace with a measured smoke run (set up through the API with the
+ * session cookie, as insights.test.ts does): the period's domains and URLs, then one domain's
+ * citing prompts and the answers behind them; axe clean, photographed at 1280 px and 390 px.
+ */
+let server: RunningServer;
+let browser: Browser;
+const runsHere = process.env.DATABASE_URL === undefined;
+const slug = "acme-sources";
+
+beforeAll(async () => {
+  if (!runsHere) return;
+  ({ server, browser } = await startDashboard());
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.close();
+});
+
+describe.skipIf(!runsHere)("the Sources view in Chromium", () => {
+  it("shows a measured period's sources and who cites a domain, axe clean, no console errors", async () => {
+    const setup = await openPage(browser, 1280);
+    const api = setup.page.request;
+    const call = async (path: string, data: unknown) => {
+      const response = await api.post(`${server.url}/api/v1${path}`, { data });
+      expect(response.status(), `${path}: ${await response.text()}`).toBeLessThan(300);
+      return response.json();
+    };
+    await call("/auth/sessions", { email: "sources@example.com" });
+    const draft = {
+      ...initialDraft(),
+      brand: slug,
+      displayName: "Acme Sources",
+      domains: "acme-sources.com",
+      gscProperty: "sc-domain:acme-sources.com",
+      ga4Property: "123456789",
+      competitors: [
+        { name: "Globex", domains: "globex.com", aliases: "Globex", ambiguous: false },
+        { name: "Initech", domains: "initech.io", aliases: "Initech", ambiguous: false },
+      ],
+    };
+    await call("/workspaces", toRequest(draft));
+    await call(`/workspaces/${slug}/credits/top-up`, {
+      amountMicrousd: 25_000_000,
+      idempotencyKey: "sources-top-up",
+    });
+    for (const text of ["best analytics tool for startups", "Acme vs Globex analytics"])
+      await call(`/workspaces/${slug}/prompts`, { text, category: "discovery", language: "en" });
+    const run = await call(`/workspaces/${slug}/runs`, { preset: "smoke" });
+    await expect
+      .poll(
+        async () =>
+          (
+            await (
+              await api.get(`${server.url}/api/v1/workspaces/${slug}/runs/${run.runId}`)
+            ).json()
+          ).status,
+        { timeout: 30_000, interval: 500 },
+      )
+      .toMatch(/succeeded|partial/);
+    const cookies = await setup.context.cookies();
+    await setup.context.close();
+
+    for (const width of [1280, 390]) {
+      const { context, page, problems } = await openPage(browser, width);
+      await context.addCookies(cookies);
+      await page.goto(`${server.url}/w/${slug}/sources?days=7`);
+      const domains = page.getByRole("table", { name: "Top cited domains" });
+      await domains.waitFor();
+      expect(await page.getByRole("radio", { name: "Last 7 days" }).isChecked()).toBe(true);
+      if (width === 1280) expect(await seriousViolations(page)).toEqual([]);
+      await page.screenshot({
+        path: join(screenshotsDir, `sources-period-${width}.png`),
+        fullPage: true,
+      });
+
+      // Keyboard: the first domain's button opens who cites it, and the focus moves there.
+      const first = domains.getByRole("button").first();
+      await first.focus();
+      await page.keyboard.press("Enter");
+      const prompts = page.getByRole("table", { name: /^Prompts citing / });
+      await prompts.waitFor();
+      expect(await page.evaluate(() => document.activeElement?.id)).toBe("source-title");
+      if (width === 1280) expect(await seriousViolations(page)).toEqual([]);
+      await page.screenshot({
+        path: join(screenshotsDir, `sources-domain-${width}.png`),
+        fullPage: true,
+      });
+
+      if (width === 1280) {
+        await prompts.getByRole("link").first().click();
+        await page.getByRole("heading", { name: /^Answers .*citing / }).waitFor();
+        await page.getByText(/^\d+ answers$/).waitFor();
+      }
+      expect(problems).toEqual([]);
+      await context.close();
+    }
+  }, 90_000);
+});

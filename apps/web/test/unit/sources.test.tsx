@@ -1,0 +1,174 @@
+// @vitest-environment jsdom
+import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
+import { cleanup, render, screen, within } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { createMemoryRouter, RouterProvider } from "react-router";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import {
+  answersLink,
+  changeLabel,
+  citesDomain,
+  isWebUrl,
+  periodDaysOf,
+  periodEnding,
+  taxonomyLabel,
+} from "../../src/sources-logic";
+import Sources from "../../src/views/sources";
+
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+describe("the Sources view's logic", () => {
+  it("reads the period choice and turns it into from/to ending today", () => {
+    expect(periodDaysOf("7")).toBe(7);
+    expect(periodDaysOf("90")).toBe(90);
+    expect(periodDaysOf("13")).toBe(28);
+    expect(periodDaysOf(null)).toBe(28);
+    expect(periodEnding("2026-03-05", 28)).toEqual({ from: "2026-02-06", to: "2026-03-05" });
+    expect(periodEnding("2026-03-05", 1)).toEqual({ from: "2026-03-05", to: "2026-03-05" });
+  });
+
+  it("says classes and changes in words", () => {
+    expect(taxonomyLabel("ugc")).toBe("Community (user-generated)");
+    expect(taxonomyLabel("something-new")).toBe("something-new");
+    expect(taxonomyLabel(null)).toBe("Not classified");
+    expect(changeLabel({ count: 3, previous: 0 })).toBe("New");
+    expect(changeLabel({ count: 0, previous: 2 })).toBe("Lost");
+    expect(changeLabel({ count: 5, previous: 2 })).toBe("+3");
+    expect(changeLabel({ count: 2, previous: 5 })).toBe("−3");
+    expect(changeLabel({ count: 2, previous: 2 })).toBe("Same");
+  });
+
+  it("links only web addresses and matches a domain's subdomains", () => {
+    expect(isWebUrl("https://example.com/a?b=1")).toBe(true);
+    expect(isWebUrl("HTTP://example.com")).toBe(true);
+    expect(isWebUrl("javascript:alert(1)")).toBe(false);
+    expect(isWebUrl("data:text/html,<b>x</b>")).toBe(false);
+    expect(isWebUrl("https://exa mple.com")).toBe(false);
+    expect(citesDomain("https://docs.example.com/x", "example.com")).toBe(true);
+    expect(citesDomain("https://example.com", "example.com")).toBe(true);
+    expect(citesDomain("https://notexample.com", "example.com")).toBe(false);
+    expect(citesDomain("not a url", "example.com")).toBe(false);
+    expect(answersLink("acme", { promptId: "prm_1", latestRunId: "run_2" }, "a.com")).toBe(
+      "/w/acme/answers?run=run_2&prompt=prm_1&domain=a.com",
+    );
+  });
+});
+
+const list = {
+  period: { from: "2026-02-06", to: "2026-03-05" },
+  previousPeriod: { from: "2026-01-09", to: "2026-02-05" },
+  domains: [
+    {
+      domain: "example.com",
+      taxonomy: "review",
+      count: 4,
+      previous: 1,
+      isNew: false,
+      isLost: false,
+    },
+    { domain: "fresh.io", taxonomy: "ugc", count: 2, previous: 0, isNew: true, isLost: false },
+  ],
+  urls: [
+    { url: "https://example.com/<b>best</b>", domain: "example.com", taxonomy: "review", count: 3 },
+    { url: "javascript:alert(1)", domain: null, taxonomy: null, count: 1 },
+  ],
+  newDomains: [
+    { domain: "fresh.io", taxonomy: "ugc", count: 2, previous: 0, isNew: true, isLost: false },
+  ],
+  lostDomains: [],
+  totals: { domains: 2, newDomains: 1, lostDomains: 0 },
+};
+const detail = {
+  domain: "example.com",
+  taxonomy: "review",
+  period: list.period,
+  prompts: [{ promptId: "prm_1", text: "<i>best</i> tool?", count: 3, latestRunId: "run_9" }],
+  urls: [list.urls[0]],
+};
+
+function renderSources(answer: (url: URL) => unknown) {
+  const calls: URL[] = [];
+  vi.stubGlobal(
+    "fetch",
+    vi.fn(async (input: Request | string) => {
+      const url = new URL(typeof input === "string" ? input : input.url);
+      calls.push(url);
+      return Response.json(answer(url));
+    }),
+  );
+  const router = createMemoryRouter(
+    [
+      { path: "/w/:slug/sources", element: <Sources /> },
+      { path: "/w/:slug/answers", element: <p>answers</p> },
+    ],
+    { initialEntries: ["/w/acme/sources"] },
+  );
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  render(
+    <QueryClientProvider client={client}>
+      <RouterProvider router={router} />
+    </QueryClientProvider>,
+  );
+  return { calls, router };
+}
+
+describe("the Sources view", () => {
+  it("lists domains and URLs, links only http(s) and never renders engine text as HTML", async () => {
+    const { calls } = renderSources((url) => (url.pathname.endsWith("/sources") ? list : detail));
+    const domains = await screen.findByRole("table", { name: "Top cited domains" });
+    expect(within(domains).getByText("Reviews")).toBeTruthy();
+    expect(within(domains).getByText("+3")).toBeTruthy();
+    expect(within(domains).getByText("New")).toBeTruthy();
+    const urls = screen.getByRole("table", { name: "Top cited URLs" });
+    const link = within(urls).getByRole("link");
+    expect(link.getAttribute("href")).toBe("https://example.com/<b>best</b>");
+    expect(link.getAttribute("rel")).toBe("noopener noreferrer");
+    expect(within(urls).getByText("javascript:alert(1)").tagName).toBe("SPAN");
+    expect(document.querySelector("b")).toBeNull();
+    expect(
+      screen.getByText("No domain lost: every domain of the previous period is still cited."),
+    ).toBeTruthy();
+    expect(calls[0]?.searchParams.get("limit")).toBe("25");
+    const days = (n: string | null) =>
+      Math.round(
+        (Date.parse(`${calls.at(-1)?.searchParams.get("to")}`) - Date.parse(`${n}`)) / 86_400_000,
+      );
+    expect(days(calls[0]?.searchParams.get("from") ?? null)).toBe(27);
+
+    await userEvent.click(screen.getByRole("radio", { name: "Last 7 days" }));
+    await screen.findByRole("table", { name: "Top cited domains" });
+    expect(days(calls.at(-1)?.searchParams.get("from") ?? null)).toBe(6);
+  });
+
+  it("shows the prompts citing a selected domain, each linking to its answers", async () => {
+    const { calls } = renderSources((url) => (url.pathname.endsWith("/sources") ? list : detail));
+    const domains = await screen.findByRole("table", { name: "Top cited domains" });
+    await userEvent.click(
+      within(domains).getByRole("button", { name: "example.com: show the prompts citing it" }),
+    );
+    const prompts = await screen.findByRole("table", { name: "Prompts citing example.com" });
+    expect(within(prompts).getByText("<i>best</i> tool?")).toBeTruthy();
+    expect(within(prompts).getByRole("link").getAttribute("href")).toBe(
+      "/w/acme/answers?run=run_9&prompt=prm_1&domain=example.com",
+    );
+    expect(calls.at(-1)?.pathname).toBe("/api/v1/workspaces/acme/sources/example.com");
+    expect(document.activeElement?.textContent).toBe("Who cites example.com");
+  });
+
+  it("says what to do when nothing was measured in the period", async () => {
+    renderSources(() => ({
+      ...list,
+      domains: [],
+      urls: [],
+      newDomains: [],
+      totals: { domains: 0, newDomains: 0, lostDomains: 0 },
+    }));
+    expect(await screen.findByText(/No answers measured in this period/)).toBeTruthy();
+    expect(screen.getByRole("link", { name: "start a run" }).getAttribute("href")).toBe(
+      "/w/acme/runs",
+    );
+  });
+});

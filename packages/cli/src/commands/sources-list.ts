@@ -1,0 +1,41 @@
+import type { Command } from "commander";
+import type { Context } from "../context.js";
+import { table } from "../format.js";
+import { type SourcesOptions, sourcesQuery, withSourcesOptions } from "./sources-options.js";
+
+type Domain = { domain: string; taxonomy: string; count: number; previous: number };
+const domainRows = (list: Domain[]) => list.map((d) => [d.domain, d.taxonomy, d.count, d.previous]);
+const domainHeaders = ["domain", "taxonomy", "citing answers", "previous period"];
+
+/** `sources` (`sources list`): the period's cited domains and URLs, new and lost domains. */
+export function registerSourcesList(parent: Command, ctx: Context): void {
+  withSourcesOptions(
+    parent
+      .command("list", { isDefault: true })
+      .description("cited domains and URLs over a period, with new and lost domains"),
+  ).action(async (options: SourcesOptions) => {
+    const workspace = await ctx.workspace(options.workspace);
+    const sources = await (await ctx.client()).sources.list(workspace, sourcesQuery(options));
+    if (options.json) return ctx.json(sources);
+    const { period, previousPeriod: before, totals } = sources;
+    ctx.out(
+      [
+        `Cited sources ${period.from} to ${period.to} (previous period ${before.from} to ${before.to}): ${totals.domains} domains, ${totals.newDomains} new, ${totals.lostDomains} lost`,
+        sources.domains.length === 0
+          ? "No cited sources in this period: start a run (geopulse runs start)."
+          : table(domainHeaders, domainRows(sources.domains)),
+        sources.urls.length > 0 &&
+          table(
+            ["url", "domain", "taxonomy", "citing answers"],
+            sources.urls.map((u) => [u.url, u.domain ?? "-", u.taxonomy ?? "-", u.count]),
+          ),
+        sources.newDomains.length > 0 &&
+          `New domains\n${table(domainHeaders, domainRows(sources.newDomains))}`,
+        sources.lostDomains.length > 0 &&
+          `Lost domains\n${table(domainHeaders, domainRows(sources.lostDomains))}`,
+      ]
+        .filter(Boolean)
+        .join("\n\n"),
+    );
+  });
+}

@@ -1,0 +1,81 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { run } from "../src/index.js";
+import { memoryIo, removeTempDirs, startTestApi, type TestApi, tempDir } from "./helpers.js";
+
+/** `geopulse sources …` in-process against the real server, after a simulated run. */
+let api: TestApi;
+let env: Record<string, string>;
+
+beforeAll(async () => {
+  api = await startTestApi("clisources");
+  const prisma = api.server.ctx.prisma;
+  const workspace = await prisma.workspace.findUniqueOrThrow({ where: { slug: api.slug } });
+  const now = new Date();
+  await prisma.prompt.createMany({
+    data: [1, 2, 3].map((i) => ({
+      id: `prm_01JCLISRC00000000000000${i}0`,
+      workspaceId: workspace.id,
+      text: `Best analytics tool number ${i}?`,
+      textKey: `best analytics tool number ${i}?`,
+      category: "discovery",
+      language: "en",
+      tags: [],
+      active: true,
+      source: "manual",
+      createdAt: now,
+      updatedAt: now,
+    })),
+  });
+  const key = await api.createKey(["metrics:read", "runs:read", "runs:write", "workspace:read"]);
+  env = { GEOPULSE_CONFIG_DIR: await tempDir(), GEOPULSE_BASE_URL: api.url, GEOPULSE_API_KEY: key };
+  const started = await cli("runs", "start", "--preset", "smoke", "--wait", "--json");
+  if (started.code !== 0) throw new Error(`run: ${started.stderr}`);
+}, 120_000);
+afterAll(async () => {
+  await api?.server.close();
+  await removeTempDirs();
+});
+
+async function cli(...args: string[]) {
+  const io = memoryIo(env);
+  const code = await run(args, io);
+  return { code, stdout: io.out(), stderr: io.err() };
+}
+
+describe("geopulse sources", () => {
+  it("lists the period's cited domains and URLs, as tables and as JSON", async () => {
+    const json = await cli("sources", "--json", "--limit", "5");
+    expect(json.code, json.stderr).toBe(0);
+    const sources = JSON.parse(json.stdout);
+    expect(sources.domains.length).toBeGreaterThan(0);
+    expect(sources.domains.length).toBeLessThanOrEqual(5);
+    const human = await cli("sources", "list");
+    expect(human.code).toBe(0);
+    expect(human.stdout).toMatch(/^Cited sources \d{4}-\d\d-\d\d to \d{4}-\d\d-\d\d/);
+    expect(human.stdout).toMatch(/DOMAIN\s+TAXONOMY\s+CITING ANSWERS\s+PREVIOUS PERIOD/);
+    expect(human.stdout).toContain(sources.domains[0].domain);
+    expect(human.stdout).toContain("New domains");
+  });
+
+  it("shows the prompts citing one domain", async () => {
+    const top = JSON.parse((await cli("sources", "--json")).stdout).domains[0];
+    const human = await cli("sources", "show", top.domain);
+    expect(human.code, human.stderr).toBe(0);
+    expect(human.stdout).toContain(`${top.domain} (${top.taxonomy})`);
+    expect(human.stdout).toMatch(/Best analytics tool number \d\?/);
+    const json = JSON.parse((await cli("sources", "show", top.domain, "--json")).stdout);
+    expect(json.prompts.length).toBeGreaterThan(0);
+  });
+
+  it("says what to do for an empty period and refuses bad options", async () => {
+    const empty = await cli("sources", "--from", "2020-01-01", "--to", "2020-01-31");
+    expect(empty.code).toBe(0);
+    expect(empty.stdout).toContain("start a run");
+    const bad = await cli("sources", "--limit", "500");
+    expect(bad.code).not.toBe(0);
+    expect(bad.stderr).toContain("expected an integer from 1 to 100");
+    const backwards = await cli("sources", "--from", "2026-03-05", "--to", "2026-03-01");
+    expect(backwards.code).not.toBe(0);
+    expect(backwards.stderr).toContain("to must not be before from");
+  });
+});
