@@ -22,6 +22,7 @@ const Team = lazy(() => import("./views/team"));
 // helper:prompts (lazy imports)
 // helper:reports (lazy imports)
 // helper:chat (lazy imports)
+const Chat = lazy(() => import("./views/chat"));
 // helper:seo (lazy imports)
 // helper:settings (lazy imports)
 // helper:shell (lazy imports)
@@ -52,6 +53,8 @@ export const router = createBrowserRouter([
       // helper:prompts (routes)
       // helper:reports (routes)
       // helper:chat (routes)
+      // One route with an optional thread, so starting a thread keeps the view (and its stream).
+      { path: "/w/:slug/chat/:threadId?", element: page(<Chat />) },
       // helper:seo (routes)
       // helper:settings (routes)
       // helper:shell (routes)

@@ -17,6 +17,7 @@ const sections = [
   { to: "team", label: "Team" },
   // helper:reports (nav)
   // helper:chat (nav)
+  { to: "chat", label: "Assistant" },
   // helper:seo (nav)
   // helper:settings (nav)
 ] as const;
