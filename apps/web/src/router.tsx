@@ -27,6 +27,7 @@ const ReportDetail = lazy(() => import("./views/report-detail"));
 const PageEvaluations = lazy(() => import("./views/page-evaluations"));
 const PageEvaluationDetail = lazy(() => import("./views/page-evaluation-detail"));
 // helper:chat (lazy imports)
+const Chat = lazy(() => import("./views/chat"));
 // helper:seo (lazy imports)
 const Connections = lazy(() => import("./views/connections"));
 const Seo = lazy(() => import("./views/seo"));
@@ -69,6 +70,8 @@ export const router = createBrowserRouter([
         element: page(<PageEvaluationDetail />),
       },
       // helper:chat (routes)
+      // One route with an optional thread, so starting a thread keeps the view (and its stream).
+      { path: "/w/:slug/chat/:threadId?", element: page(<Chat />) },
       // helper:seo (routes)
       { path: "/w/:slug/connections", element: page(<Connections />) },
       { path: "/w/:slug/seo", element: page(<Seo />) },

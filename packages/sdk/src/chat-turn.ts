@@ -7,6 +7,7 @@ import {
   unwrapWithResponse,
 } from "./client.js";
 import { ConnectionError } from "./errors.js";
+import { randomKey } from "./idempotency.js";
 import { backoffMs } from "./retrying-fetch.js";
 import { readServerSentEvents } from "./server-sent-events.js";
 
@@ -167,7 +168,7 @@ interface TurnRequest {
 /** `chat.send` and `chat.stream` over one client. */
 export function chatTurns(raw: RawClient, clientOptions: ClientOptions): ChatTurns {
   const retry = retryOptionsOf(clientOptions);
-  const newKey = clientOptions.idempotencyKey ?? (() => globalThis.crypto.randomUUID());
+  const newKey = clientOptions.idempotencyKey ?? randomKey;
   const post = (
     { workspace, threadId, question, key, signal }: TurnRequest,
     accept: "application/json" | "text/event-stream",

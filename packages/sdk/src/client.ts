@@ -1,7 +1,7 @@
 import type { paths } from "@geopulse/api-types";
 import createOpenApiClient, { type Client } from "openapi-fetch";
 import { ConnectionError, errorFromResponse, GeoPulseError } from "./errors.js";
-import { idempotencyMiddleware } from "./idempotency.js";
+import { idempotencyMiddleware, randomKey } from "./idempotency.js";
 import { type RetryOptions, retryingFetch } from "./retrying-fetch.js";
 
 export const defaultBaseUrl = "https://api.geopulse.app";
@@ -65,9 +65,7 @@ export function createRawClient(options: ClientOptions = {}): RawClient {
     },
   });
   // Web Crypto: the same in Node and in browsers (the web dashboard uses this SDK).
-  client.use(
-    idempotencyMiddleware(options.idempotencyKey ?? (() => globalThis.crypto.randomUUID())),
-  );
+  client.use(idempotencyMiddleware(options.idempotencyKey ?? randomKey));
   return client;
 }
 

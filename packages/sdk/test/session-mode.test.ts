@@ -1,12 +1,16 @@
 import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
-import { describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import { createClient } from "../src/index.js";
 
 /**
  * The web dashboard uses this SDK in the browser with its session cookie: no API key, the
  * fetch's `credentials` passed through, and nothing that only Node has.
  */
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
 describe("session (cookie) mode", () => {
   it("sends no authorization and passes credentials to every request", async () => {
     const seen: Request[] = [];
@@ -45,6 +49,29 @@ describe("session (cookie) mode", () => {
       fetch: browserLikeFetch as typeof fetch,
     });
     await expect(gp.me()).resolves.toMatchObject({ principal: "session" });
+  });
+
+  it("draws keys without crypto.randomUUID, which browsers lack outside secure contexts", async () => {
+    // A page over plain http on a LAN address has getRandomValues but no randomUUID.
+    const webCrypto = globalThis.crypto;
+    vi.stubGlobal("crypto", {
+      getRandomValues: (bytes: Uint8Array) => webCrypto.getRandomValues(bytes),
+    });
+    const seen: Request[] = [];
+    const gp = createClient({
+      baseUrl: "http://api.test",
+      maxRetries: 0,
+      fetch: async (input) => {
+        seen.push(input as Request);
+        return Response.json({});
+      },
+    });
+    const stream = gp.chat.stream("acme", "cht_1", { content: "hi" });
+    await gp.credits.topUp("acme", { amountMicrousd: 1, idempotencyKey: undefined as never });
+    const uuid = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
+    expect(stream.idempotencyKey).toMatch(uuid);
+    const body = JSON.parse(await (seen[0] as Request).text()) as { idempotencyKey: string };
+    expect(body.idempotencyKey).toMatch(uuid);
   });
 
   it("imports no Node built-in, so a bundler can ship it to browsers", () => {

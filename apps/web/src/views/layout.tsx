@@ -20,6 +20,7 @@ const sections = [
   { to: "reports", label: "Reports" },
   { to: "page-evaluations", label: "Page evaluations" },
   // helper:chat (nav)
+  { to: "chat", label: "Assistant" },
   // helper:seo (nav)
   { to: "seo", label: "SEO traffic" },
   { to: "connections", label: "Connections" },
