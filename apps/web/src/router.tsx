@@ -20,6 +20,7 @@ const Sources = lazy(() => import("./views/sources"));
 const Team = lazy(() => import("./views/team"));
 // helper:sources (lazy imports)
 // helper:prompts (lazy imports)
+const PromptDetail = lazy(() => import("./views/prompt-detail"));
 // helper:reports (lazy imports)
 // helper:chat (lazy imports)
 // helper:seo (lazy imports)
@@ -50,6 +51,7 @@ export const router = createBrowserRouter([
       { path: "/w/:slug/team", element: page(<Team />) },
       // helper:sources (routes)
       // helper:prompts (routes)
+      { path: "/w/:slug/prompts/:promptId", element: page(<PromptDetail />) },
       // helper:reports (routes)
       // helper:chat (routes)
       // helper:seo (routes)

@@ -3,6 +3,7 @@ import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { type FormEvent, useState } from "react";
 import { Link } from "react-router";
 import { gp, type Schemas } from "../api";
+import { RunSchedulePanel } from "../components/run-schedule";
 import { Empty, ErrorNote, Loading } from "../components/states";
 import { formatDate, formatMicrousd, formatNumber } from "../format";
 import { keys, take, useSlug } from "../hooks";
@@ -82,7 +83,7 @@ export default function Runs() {
         {runs.data?.length === 0 && <Empty>No runs yet: start one above.</Empty>}
         {runs.data && runs.data.length > 0 && (
           <div className="scroll">
-            <table>
+            <table className="stack">
               <thead>
                 <tr>
                   <th scope="col">Started</th>
@@ -96,19 +97,19 @@ export default function Runs() {
               <tbody>
                 {runs.data.map((run) => (
                   <tr key={run.runId}>
-                    <td>{formatDate(run.createdAt)}</td>
-                    <td>{run.preset}</td>
-                    <td>{run.status}</td>
-                    <td>
+                    <td data-label="Started">{formatDate(run.createdAt)}</td>
+                    <td data-label="Preset">{run.preset}</td>
+                    <td data-label="Status">{run.status}</td>
+                    <td data-label="Answers">
                       <Link to={`/w/${slug}/answers?run=${run.runId}`}>
                         {formatNumber(run.progress.completed)} of {formatNumber(run.progress.total)}
                       </Link>
                     </td>
-                    <td>
+                    <td data-label="Engines">
                       {run.engines.join(", ")}
                       {run.simulated && !run.engines.includes("simulated") ? " (simulated)" : ""}
                     </td>
-                    <td>{formatMicrousd(run.costMicrousd)}</td>
+                    <td data-label="Cost">{formatMicrousd(run.costMicrousd)}</td>
                   </tr>
                 ))}
               </tbody>
@@ -116,6 +117,7 @@ export default function Runs() {
           </div>
         )}
       </article>
+      <RunSchedulePanel slug={slug} />
     </section>
   );
 }
