@@ -68,7 +68,7 @@ function ScheduleSummary({ schedule }: { schedule: Schemas["RunSchedule"] }) {
       <p>
         A <strong>{schedule.preset}</strong> run every day{" "}
         {time ? `at ${time}` : `(cron ${schedule.cron})`} {schedule.timezone} time. Next run:{" "}
-        <strong>{formatDate(schedule.nextRunAt)}</strong>.
+        <strong>{formatDate(schedule.nextRunAt)}</strong> (your time).
       </p>
       {schedule.lastRunAt && (
         <p className="hint">

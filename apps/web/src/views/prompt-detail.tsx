@@ -3,14 +3,15 @@ import { Link, useParams } from "react-router";
 import { gp } from "../api";
 import { AnswerList, termsOf } from "../components/answer-list";
 import { Empty, ErrorNote, Loading } from "../components/states";
-import { formatDate, formatNumber } from "../format";
+import { formatDate, formatEstimate, formatNumber } from "../format";
 import { splitMentions } from "../highlight";
 import { keys, take, useSlug, useWorkspace } from "../hooks";
-import { answersByEngine } from "../prompt-answers";
 import { categoryLabel } from "../prompt-set";
 
 /** How many recent runs the prompt's answers are read from. */
 const recentRuns = 5;
+/** The days its visibility per engine counts (the API's default). */
+const visibilityDays = 28;
 
 /** One prompt: what it is, how often each engine names the brand, and its recent answers. */
 export default function PromptDetail() {
@@ -20,6 +21,10 @@ export default function PromptDetail() {
   const prompt = useQuery({
     queryKey: [...keys.prompts(slug), "one", promptId],
     queryFn: () => gp.prompts.get(slug, promptId),
+  });
+  const visibility = useQuery({
+    queryKey: ["prompt-visibility", slug, promptId],
+    queryFn: () => gp.prompts.getVisibility(slug, promptId, { days: visibilityDays }),
   });
   const answers = useQuery({
     queryKey: ["prompt-answers", slug, promptId],
@@ -48,7 +53,7 @@ export default function PromptDetail() {
   const shown = (answers.data ?? [])
     .filter((r) => r.status === "succeeded" && r.answer !== null)
     .map((r) => ({ response: r, segments: splitMentions(r.answer ?? "", terms) }));
-  const engines = answersByEngine(shown);
+  const engines = visibility.data?.engines ?? [];
 
   return (
     <section aria-labelledby="prompt-title">
@@ -64,11 +69,11 @@ export default function PromptDetail() {
       </p>
       <article className="panel" aria-labelledby="engines-title">
         <h2 id="engines-title">Per engine</h2>
-        {answers.isPending && <Loading what="the answers" />}
-        <ErrorNote error={answers.error} action="Answers" />
-        {answers.data && engines.length === 0 && (
+        {visibility.isPending && <Loading what="the visibility per engine" />}
+        <ErrorNote error={visibility.error} action="Visibility" />
+        {visibility.data && engines.length === 0 && (
           <Empty>
-            No answers to this prompt in the last {recentRuns} runs:{" "}
+            No measured answers to this prompt in the last {visibilityDays} days:{" "}
             {p.active ? (
               <Link to={`/w/${slug}/runs`}>start a run</Link>
             ) : (
@@ -83,21 +88,19 @@ export default function PromptDetail() {
               <thead>
                 <tr>
                   <th scope="col">Engine</th>
-                  <th scope="col">Answers</th>
-                  <th scope="col">Naming your brand</th>
-                  <th scope="col">Competitors named</th>
+                  <th scope="col">Visibility (95% interval)</th>
+                  <th scope="col">Answers naming your brand</th>
                 </tr>
               </thead>
               <tbody>
                 {engines.map((e) => (
                   <tr key={e.engine}>
                     <td data-label="Engine">{e.engine}</td>
-                    <td data-label="Answers">{formatNumber(e.answers)}</td>
-                    <td data-label="Naming your brand">
-                      {formatNumber(e.mentioningSelf)} of {formatNumber(e.answers)}
+                    <td data-label="Visibility (95% interval)">
+                      {formatEstimate(e.visibility, "share")}
                     </td>
-                    <td data-label="Competitors named">
-                      {e.competitors.length > 0 ? e.competitors.join(", ") : "none"}
+                    <td data-label="Answers naming your brand">
+                      {formatNumber(e.mentioned)} of {formatNumber(e.visibility.n)}
                     </td>
                   </tr>
                 ))}
@@ -106,13 +109,18 @@ export default function PromptDetail() {
           </div>
         )}
         <p className="hint">
-          Counted in this prompt's answers of the last {recentRuns} runs (names and aliases found in
-          the text). The workspace's visibility with its intervals is on the{" "}
-          <Link to={`/w/${slug}`}>overview</Link>.
+          The share of this prompt's measured answers of the last {visibilityDays} days that name
+          your brand, per engine; repetitions count as separate answers, so the interval is
+          indicative.
         </p>
       </article>
       <article aria-labelledby="prompt-answers-title">
         <h2 id="prompt-answers-title">Answers</h2>
+        {answers.isPending && <Loading what="the answers" />}
+        <ErrorNote error={answers.error} action="Answers" />
+        {answers.data && shown.length === 0 && (
+          <Empty>No answers to this prompt in the last {recentRuns} runs.</Empty>
+        )}
         <p>
           <mark className="m-self">Your brand</mark> and{" "}
           <mark className="m-other">competitors</mark> are highlighted.

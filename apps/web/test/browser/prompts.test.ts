@@ -125,6 +125,9 @@ describe.skipIf(!runsHere)("the prompts views in Chromium", () => {
     // absence) are listed either way; the highlighting itself is unit-tested.
     await setup.page.locator("li.answer .citations, li.answer .muted").first().waitFor();
     await setup.page.locator("td[data-label='Engine']").first().waitFor();
+    expect(
+      await setup.page.locator("td[data-label='Visibility (95% interval)']").first().textContent(),
+    ).toMatch(/%.*95% CI .*%/);
     const detailPath = new URL(setup.page.url()).pathname;
     await photograph(setup.page, "prompt-detail", 1280);
 
