@@ -19,10 +19,6 @@ describe("GET .../prompts/{promptId}/visibility: 401 unauthenticated", () => {
   });
 
   it("with an unknown key", async () => {
-    expectError(
-      await t.request<any>("GET", path, { bearer: "gp_live_nope" }),
-      401,
-      "invalid_key",
-    );
+    expectError(await t.request<any>("GET", path, { bearer: "gp_live_nope" }), 401, "invalid_key");
   });
 });
