@@ -21,6 +21,7 @@ const Sources = lazy(() => import("./views/sources"));
 const Team = lazy(() => import("./views/team"));
 // helper:sources (lazy imports)
 // helper:prompts (lazy imports)
+const PromptDetail = lazy(() => import("./views/prompt-detail"));
 // helper:reports (lazy imports)
 const Reports = lazy(() => import("./views/reports"));
 const ReportDetail = lazy(() => import("./views/report-detail"));
@@ -61,6 +62,7 @@ export const router = createBrowserRouter([
       { path: "/w/:slug/team", element: page(<Team />) },
       // helper:sources (routes)
       // helper:prompts (routes)
+      { path: "/w/:slug/prompts/:promptId", element: page(<PromptDetail />) },
       // helper:reports (routes)
       { path: "/w/:slug/reports", element: page(<Reports />) },
       { path: "/w/:slug/reports/:reportId", element: page(<ReportDetail />) },

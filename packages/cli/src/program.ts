@@ -22,6 +22,7 @@ import { registerPromptsGenerate } from "./commands/prompts-generate.js";
 import { registerPromptsGenerations } from "./commands/prompts-generations.js";
 import { registerPromptsImport } from "./commands/prompts-import.js";
 import { registerPromptsList } from "./commands/prompts-list.js";
+import { registerPromptsVisibility } from "./commands/prompts-visibility.js";
 import { registerRecsAccept } from "./commands/recs-accept.js";
 import { registerRecsDerive } from "./commands/recs-derive.js";
 import { registerRecsDismiss } from "./commands/recs-dismiss.js";
@@ -153,6 +154,7 @@ export function buildProgram(ctx: Context): Command {
 
   const prompts = program.command("prompts").alias("prompt").description("the prompts measured");
   registerPromptsList(prompts, ctx);
+  registerPromptsVisibility(prompts, ctx);
   registerPromptsImport(prompts, ctx);
   registerPromptsGenerate(prompts, ctx);
   registerPromptsGenerations(prompts, ctx);

@@ -1,22 +1,12 @@
 import { useQuery } from "@tanstack/react-query";
 import { Link, useSearchParams } from "react-router";
-import { gp, type Schemas } from "../api";
+import { gp } from "../api";
+import { AnswerList, termsOf } from "../components/answer-list";
 import { Empty, ErrorNote, Loading } from "../components/states";
-import { formatDate, formatMicrousd, formatNumber } from "../format";
-import { splitMentions, type Term } from "../highlight";
+import { formatDate, formatNumber } from "../format";
+import { splitMentions } from "../highlight";
 import { take, useMetrics, useSlug, useWorkspace } from "../hooks";
 import { citesDomain } from "../sources-logic";
-
-/** The brand's and the competitors' names and aliases, as the answers' highlights. */
-function termsOf(workspace: Schemas["Workspace"], selfEntity: string): Term[] {
-  return [
-    { text: workspace.displayName, entity: selfEntity, isSelf: true },
-    { text: workspace.brand, entity: selfEntity, isSelf: true },
-    ...workspace.competitors.flatMap((c) =>
-      [c.name, ...c.aliases].map((text) => ({ text, entity: c.name, isSelf: false })),
-    ),
-  ];
-}
 
 /**
  * The answers behind a number: a run's (`?run=`) or the latest measured day's, narrowed to an
@@ -91,51 +81,7 @@ export default function Answers() {
       <ErrorNote error={responses.error} action="Answers" />
       {responses.data && shown.length === 0 && <Empty>No answer matches this number.</Empty>}
       {shown.length > 0 && <p role="status">{formatNumber(shown.length)} answers</p>}
-      <ol className="answers">
-        {shown.map(({ response: r, segments }) => (
-          <li key={r.responseId} className="answer">
-            <h2 className="prompt">{r.prompt}</h2>
-            <p className="meta">
-              {r.engine} ({r.model}
-              {r.simulated ? ", simulated" : ""}), repetition {r.repetition},{" "}
-              {formatDate(r.completedAt)}, {formatMicrousd(r.costMicrousd)}
-            </p>
-            {/* Text nodes only: an engine's answer is never parsed as HTML. */}
-            <p className="answer-text">
-              {segments.map((s, i) =>
-                s.kind === "text" ? (
-                  s.text
-                ) : (
-                  <mark key={i} className={s.isSelf ? "m-self" : "m-other"} title={s.entity}>
-                    {s.text}
-                  </mark>
-                ),
-              )}
-            </p>
-            {r.citations.length > 0 ? (
-              <>
-                <h3>Citations</h3>
-                <ol className="citations">
-                  {r.citations.map((c) => (
-                    <li key={`${c.position}-${c.url}`}>
-                      {/^https?:\/\//i.test(c.url) ? (
-                        <a href={c.url} rel="noopener noreferrer nofollow" target="_blank">
-                          {c.title ?? c.url}
-                        </a>
-                      ) : (
-                        // Only web addresses become links (never javascript: or data:).
-                        <span>{c.title ?? c.url}</span>
-                      )}
-                    </li>
-                  ))}
-                </ol>
-              </>
-            ) : (
-              <p className="muted">No citations.</p>
-            )}
-          </li>
-        ))}
-      </ol>
+      <AnswerList answers={shown} />
     </section>
   );
 }

@@ -3,6 +3,7 @@ import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { type FormEvent, useState } from "react";
 import { Link } from "react-router";
 import { gp, type Schemas } from "../api";
+import { RunSchedulePanel } from "../components/run-schedule";
 import { Empty, ErrorNote, Loading } from "../components/states";
 import { formatDate, formatMicrousd, formatNumber } from "../format";
 import { keys, take, useSlug } from "../hooks";
@@ -116,6 +117,7 @@ export default function Runs() {
           </div>
         )}
       </article>
+      <RunSchedulePanel slug={slug} />
     </section>
   );
 }

@@ -326,6 +326,11 @@ export const operations = {
     "path": "/api/v1/workspaces/{workspace}/prompts/{promptId}",
     "idempotencyKey": null
   },
+  "getPromptVisibility": {
+    "method": "GET",
+    "path": "/api/v1/workspaces/{workspace}/prompts/{promptId}/visibility",
+    "idempotencyKey": null
+  },
   "listRuns": {
     "method": "GET",
     "path": "/api/v1/workspaces/{workspace}/runs",

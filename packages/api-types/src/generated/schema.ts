@@ -1386,6 +1386,35 @@ export interface paths {
         patch: operations["updatePrompt"];
         trace?: never;
     };
+    "/api/v1/workspaces/{workspace}/prompts/{promptId}/visibility": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Workspace slug. Anything that is not a workspace the caller may see answers `404 workspace_not_found`. */
+                workspace: components["parameters"]["Workspace"];
+                promptId: string;
+            };
+            cookie?: never;
+        };
+        /**
+         * One prompt's visibility per engine
+         * @description For each engine that answered the prompt in the last `days` UTC days (today included,
+         *     by the runs' creation), the share of its analysed answers (current analysis version)
+         *     that mention the brand, with a 95% Wilson interval over those answers and `n` their
+         *     count. Read from stored answers, not the daily rollups; repetitions of one run count
+         *     as separate answers, so the interval is indicative. Engines in alphabetical order;
+         *     empty before the prompt has analysed answers.
+         */
+        get: operations["getPromptVisibility"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/workspaces/{workspace}/runs": {
         parameters: {
             query?: never;
@@ -3856,6 +3885,25 @@ export interface components {
             tags?: components["schemas"]["PromptTag"][];
             active?: boolean;
         };
+        PromptVisibility: {
+            promptId: string;
+            /**
+             * Format: date
+             * @description First UTC day counted.
+             */
+            from: string;
+            /**
+             * Format: date
+             * @description Last UTC day counted (today).
+             */
+            to: string;
+            engines: {
+                engine: string;
+                visibility: components["schemas"]["MetricEstimate"];
+                /** @description Answers mentioning the brand. */
+                mentioned: number;
+            }[];
+        };
         PromptImportRequest: {
             prompts: components["schemas"]["PromptCreate"][];
         };
@@ -5192,6 +5240,7 @@ export type PromptRegion = components['schemas']['PromptRegion'];
 export type Prompt = components['schemas']['Prompt'];
 export type PromptCreate = components['schemas']['PromptCreate'];
 export type PromptUpdate = components['schemas']['PromptUpdate'];
+export type PromptVisibility = components['schemas']['PromptVisibility'];
 export type PromptImportRequest = components['schemas']['PromptImportRequest'];
 export type PromptImportResult = components['schemas']['PromptImportResult'];
 export type ActivePromptSet = components['schemas']['ActivePromptSet'];
@@ -7517,6 +7566,38 @@ export interface operations {
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    getPromptVisibility: {
+        parameters: {
+            query?: {
+                /** @description How many UTC days back, today included. Default 28. */
+                days?: number;
+            };
+            header?: never;
+            path: {
+                /** @description Workspace slug. Anything that is not a workspace the caller may see answers `404 workspace_not_found`. */
+                workspace: components["parameters"]["Workspace"];
+                promptId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The prompt's visibility per engine. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PromptVisibility"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
             500: components["responses"]["InternalError"];
         };
     };

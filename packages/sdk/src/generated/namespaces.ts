@@ -498,6 +498,18 @@ export const sdkOperations = {
       "paginated": false,
       "idempotencyKey": false
     },
+    "getVisibility": {
+      "operationId": "getPromptVisibility",
+      "method": "GET",
+      "path": "/api/v1/workspaces/{workspace}/prompts/{promptId}/visibility",
+      "pathParams": [
+        "workspace",
+        "promptId"
+      ],
+      "input": "query",
+      "paginated": false,
+      "idempotencyKey": false
+    },
     "import": {
       "operationId": "importPrompts",
       "method": "POST",
@@ -1164,6 +1176,8 @@ export interface GeneratedNamespaces {
     get(workspace: PathParam<"getPrompt", "workspace">, promptId: PathParam<"getPrompt", "promptId">): Promise<Result<"getPrompt">>;
     /** Composition of the active set against the quotas (`getActivePromptSet`: GET /api/v1/workspaces/{workspace}/prompts/active-set; scope prompts:read) */
     getActiveSet(workspace: PathParam<"getActivePromptSet", "workspace">): Promise<Result<"getActivePromptSet">>;
+    /** One prompt's visibility per engine (`getPromptVisibility`: GET /api/v1/workspaces/{workspace}/prompts/{promptId}/visibility; scope metrics:read) */
+    getVisibility(workspace: PathParam<"getPromptVisibility", "workspace">, promptId: PathParam<"getPromptVisibility", "promptId">, query?: Query<"getPromptVisibility">): Promise<Result<"getPromptVisibility">>;
     /** Import prompts in bulk (`importPrompts`: POST /api/v1/workspaces/{workspace}/prompts/import; scope prompts:write) */
     import(workspace: PathParam<"importPrompts", "workspace">, body: Body<"importPrompts">): Promise<Result<"importPrompts">>;
     /** List prompts (`listPrompts`: GET /api/v1/workspaces/{workspace}/prompts; scope prompts:read) */

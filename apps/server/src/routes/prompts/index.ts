@@ -3,6 +3,7 @@ import { createPrompt } from "./create-prompt.js";
 import { deletePrompt } from "./delete-prompt.js";
 import { getActivePromptSet } from "./get-active-prompt-set.js";
 import { getPrompt } from "./get-prompt.js";
+import { getPromptVisibility } from "./get-prompt-visibility.js";
 import { importPrompts } from "./import-prompts.js";
 import { listPrompts } from "./list-prompts.js";
 import { updatePrompt } from "./update-prompt.js";
@@ -16,4 +17,5 @@ export const promptHandlers: HandlerRegistry = {
   deletePrompt,
   importPrompts,
   getActivePromptSet,
+  getPromptVisibility,
 };

@@ -1,0 +1,62 @@
+import type { PromptVisibility } from "@geopulse/api-types";
+import { ANALYSIS_VERSION } from "../../analysis/types.js";
+import type { AppContext } from "../../context.js";
+import type { WorkspaceAccess } from "../../http/principal.js";
+import { wilsonInterval } from "../../metrics/intervals.js";
+import { findPrompt } from "./prompt-rules.js";
+
+const DAY_MS = 86_400_000;
+export const DEFAULT_VISIBILITY_DAYS = 28;
+
+export interface GetPromptVisibilityOptions {
+  ctx: AppContext;
+  workspace: WorkspaceAccess;
+  promptId: string;
+  days?: number | undefined;
+}
+
+/**
+ * One prompt's visibility per engine from its stored, analysed answers of the last `days`
+ * UTC days (by the run's creation, as the rollups count days): the share mentioning the brand
+ * with its Wilson interval, the method docs/metrics.md uses for one engine on few answers.
+ */
+export async function getPromptVisibility({
+  ctx,
+  workspace,
+  promptId,
+  days = DEFAULT_VISIBILITY_DAYS,
+}: GetPromptVisibilityOptions): Promise<PromptVisibility> {
+  const prompt = await findPrompt(ctx.prisma, workspace.id, promptId);
+  const to = ctx.clock.now().toISOString().slice(0, 10);
+  const fromStart = new Date(Date.parse(`${to}T00:00:00Z`) - (days - 1) * DAY_MS);
+  const answers = await ctx.prisma.engineResponse.findMany({
+    where: {
+      workspaceId: workspace.id,
+      promptId: prompt.id,
+      status: "succeeded",
+      analysisVersion: ANALYSIS_VERSION,
+      run: { createdAt: { gte: fromStart } },
+    },
+    select: {
+      engine: true,
+      mentions: {
+        where: { isSelf: true, analysisVersion: ANALYSIS_VERSION },
+        select: { count: true },
+      },
+    },
+  });
+  const byEngine = new Map<string, { n: number; mentioned: number }>();
+  for (const answer of answers) {
+    const row = byEngine.get(answer.engine) ?? { n: 0, mentioned: 0 };
+    row.n += 1;
+    if (answer.mentions.some((m) => m.count > 0)) row.mentioned += 1;
+    byEngine.set(answer.engine, row);
+  }
+  const engines = [...byEngine.entries()]
+    .sort(([a], [b]) => a.localeCompare(b))
+    .map(([engine, { n, mentioned }]) => {
+      const [ciLow, ciHigh] = wilsonInterval(mentioned, n);
+      return { engine, mentioned, visibility: { value: mentioned / n, ciLow, ciHigh, n } };
+    });
+  return { promptId: prompt.id, from: fromStart.toISOString().slice(0, 10), to, engines };
+}
