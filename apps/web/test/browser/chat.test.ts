@@ -2,7 +2,7 @@ import { join } from "node:path";
 import type { RunningServer } from "@geopulse/server";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { initialDraft, toRequest } from "../../src/workspace-form.js";
+import { apiCalls, signedInWorkspace } from "./api-setup.js";
 import { openPage, screenshotsDir, seriousViolations, startDashboard } from "./harness.js";
 
 /**
@@ -38,29 +38,11 @@ describe.skipIf(!runsHere)("the assistant in Chromium", () => {
   it("streams a reply with its cost, lists the thread and keeps the history", async () => {
     const { context, page, problems } = await openPage(browser, 1280);
     page.setDefaultTimeout(15_000);
-    const call = async (path: string, data: unknown) => {
-      const response = await page.request.post(`${server.url}/api/v1${path}`, { data });
-      expect(response.status(), `${path}: ${await response.text()}`).toBeLessThan(300);
-    };
-    await call("/auth/sessions", { email: "person@example.com" });
-    await call(
-      "/workspaces",
-      toRequest({
-        ...initialDraft(),
-        brand: slug,
-        displayName: "Acme",
-        domains: "acme.com",
-        gscProperty: "sc-domain:acme.com",
-        ga4Property: "123456789",
-        competitors: [
-          { name: "Globex", domains: "globex.com", aliases: "Globex", ambiguous: false },
-          { name: "Initech", domains: "initech.io", aliases: "Initech", ambiguous: false },
-        ],
-      }),
-    );
-    await call(`/workspaces/${slug}/credits/top-up`, {
-      amountMicrousd: 5_000_000,
-      idempotencyKey: "chat-top-up",
+    await signedInWorkspace(apiCalls(page.request, server.url), {
+      email: "person@example.com",
+      slug,
+      displayName: "Acme",
+      creditMicrousd: 5_000_000,
     });
 
     await page.goto(`${server.url}/w/${slug}`);

@@ -2,7 +2,7 @@ import { join } from "node:path";
 import type { RunningServer } from "@geopulse/server";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { initialDraft, toRequest } from "../../src/workspace-form.js";
+import { apiCalls, measuredWorkspace } from "./api-setup.js";
 import { openPage, screenshotsDir, seriousViolations, startDashboard } from "./harness.js";
 
 /**
@@ -46,49 +46,13 @@ async function actsOnARecommendation(page: Page): Promise<void> {
 describe.skipIf(!runsHere)("the insights views in Chromium", () => {
   it("opens each view on a workspace with a measured run, axe clean, no console errors", async () => {
     const setup = await openPage(browser, 1280);
-    const api = setup.page.request;
-    const call = async (path: string, data: unknown) => {
-      const response = await api.post(`${server.url}/api/v1${path}`, { data });
-      expect(response.status(), `${path}: ${await response.text()}`).toBeLessThan(300);
-      return response.json();
-    };
-    await call("/auth/sessions", { email: "person@example.com" });
-    const draft = {
-      ...initialDraft(),
-      brand: slug,
-      displayName: "Acme",
-      domains: "acme.com",
-      gscProperty: "sc-domain:acme.com",
-      ga4Property: "123456789",
-      competitors: [
-        { name: "Globex", domains: "globex.com", aliases: "Globex", ambiguous: false },
-        { name: "Initech", domains: "initech.io", aliases: "Initech", ambiguous: false },
-      ],
-    };
-    await call("/workspaces", toRequest(draft));
-    await call(`/workspaces/${slug}/credits/top-up`, {
-      amountMicrousd: 25_000_000,
-      idempotencyKey: "insights-top-up",
-    });
-    for (const text of ["best analytics tool for startups", "Acme vs Globex analytics"])
-      await call(`/workspaces/${slug}/prompts`, { text, category: "discovery", language: "en" });
-    const run = await call(`/workspaces/${slug}/runs`, { preset: "smoke" });
-    await expect
-      .poll(
-        async () =>
-          (
-            await (
-              await api.get(`${server.url}/api/v1/workspaces/${slug}/runs/${run.runId}`)
-            ).json()
-          ).status,
-        { timeout: 30_000, interval: 500 },
-      )
-      .toMatch(/succeeded|partial/);
+    const api = apiCalls(setup.page.request, server.url);
+    await measuredWorkspace(api, { email: "person@example.com", slug, displayName: "Acme" });
     // The run's answers are analysed after it ends: derive once that day is there.
     await expect
       .poll(
         async () =>
-          (await call(`/workspaces/${slug}/recommendations/derive`, {})).recommendations.length,
+          (await api.post(`/workspaces/${slug}/recommendations/derive`)).recommendations.length,
         { timeout: 30_000, interval: 500 },
       )
       .toBeGreaterThan(0);

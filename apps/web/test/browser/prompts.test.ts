@@ -2,7 +2,7 @@ import { join } from "node:path";
 import type { RunningServer } from "@geopulse/server";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { initialDraft, toRequest } from "../../src/workspace-form.js";
+import { apiCalls, finishedSmokeRun, signedInWorkspace } from "./api-setup.js";
 import { openPage, screenshotsDir, seriousViolations, startDashboard } from "./harness.js";
 
 /**
@@ -78,45 +78,12 @@ async function setsAndClearsASchedule(page: Page): Promise<void> {
 describe.skipIf(!runsHere)("the prompts views in Chromium", () => {
   it("adds, imports, shows a prompt's answers after a run and schedules runs", async () => {
     const setup = await openPage(browser, 1280);
-    const api = setup.page.request;
-    const call = async (path: string, data: unknown) => {
-      const response = await api.post(`${server.url}/api/v1${path}`, { data });
-      expect(response.status(), `${path}: ${await response.text()}`).toBeLessThan(300);
-      return response.json();
-    };
-    await call("/auth/sessions", { email: "person@example.com" });
-    const draft = {
-      ...initialDraft(),
-      brand: slug,
-      displayName: "Acme",
-      domains: "acme.com",
-      gscProperty: "sc-domain:acme.com",
-      ga4Property: "123456789",
-      competitors: [
-        { name: "Globex", domains: "globex.com", aliases: "Globex", ambiguous: false },
-        { name: "Initech", domains: "initech.io", aliases: "Initech", ambiguous: false },
-      ],
-    };
-    await call("/workspaces", toRequest(draft));
-    await call(`/workspaces/${slug}/credits/top-up`, {
-      amountMicrousd: 25_000_000,
-      idempotencyKey: "prompts-top-up",
-    });
+    const api = apiCalls(setup.page.request, server.url);
+    await signedInWorkspace(api, { email: "person@example.com", slug, displayName: "Acme" });
     await addsAndImports(setup.page);
     await photograph(setup.page, "prompts", 1280);
 
-    const run = await call(`/workspaces/${slug}/runs`, { preset: "smoke" });
-    await expect
-      .poll(
-        async () =>
-          (
-            await (
-              await api.get(`${server.url}/api/v1/workspaces/${slug}/runs/${run.runId}`)
-            ).json()
-          ).status,
-        { timeout: 30_000, interval: 500 },
-      )
-      .toMatch(/succeeded|partial/);
+    await finishedSmokeRun(api, slug);
     await setup.page.goto(`${server.url}/w/${slug}/prompts`);
     await setup.page.getByRole("link", { name: "Acme vs Globex analytics" }).click();
     await setup.page.getByRole("heading", { name: "Acme vs Globex analytics" }).waitFor();

@@ -4,7 +4,7 @@ import { join } from "node:path";
 import { generateReport, type RunningServer } from "@geopulse/server";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { initialDraft, toRequest } from "../../src/workspace-form.js";
+import { apiCalls, measuredWorkspace } from "./api-setup.js";
 import { openPage, screenshotsDir, seriousViolations, startDashboard } from "./harness.js";
 
 /**
@@ -54,40 +54,8 @@ afterAll(async () => {
 
 /** Workspace, credit, prompts and a smoke run through the API; two reports generated. */
 async function measuredWorkspaceWithReports(context: BrowserContext): Promise<void> {
-  const api = context.request;
-  const call = async (path: string, data: unknown) => {
-    const response = await api.post(`${server.url}/api/v1${path}`, { data });
-    expect(response.status(), `${path}: ${await response.text()}`).toBeLessThan(300);
-    return response.json();
-  };
-  await call("/auth/sessions", { email: "person@example.com" });
-  const draft = {
-    ...initialDraft(),
-    brand: slug,
-    displayName: "Acme",
-    domains: "acme.com",
-    gscProperty: "sc-domain:acme.com",
-    ga4Property: "123456789",
-    competitors: [
-      { name: "Globex", domains: "globex.com", aliases: "Globex", ambiguous: false },
-      { name: "Initech", domains: "initech.io", aliases: "Initech", ambiguous: false },
-    ],
-  };
-  await call("/workspaces", toRequest(draft));
-  await call(`/workspaces/${slug}/credits/top-up`, {
-    amountMicrousd: 25_000_000,
-    idempotencyKey: "reports-top-up",
-  });
-  for (const text of ["best analytics tool for startups", "Acme vs Globex analytics"])
-    await call(`/workspaces/${slug}/prompts`, { text, category: "discovery", language: "en" });
-  const run = await call(`/workspaces/${slug}/runs`, { preset: "smoke" });
-  const runUrl = `${server.url}/api/v1/workspaces/${slug}/runs/${run.runId}`;
-  await expect
-    .poll(async () => (await (await api.get(runUrl)).json()).status, {
-      timeout: 30_000,
-      interval: 500,
-    })
-    .toMatch(/succeeded|partial/);
+  const api = apiCalls(context.request, server.url);
+  await measuredWorkspace(api, { email: "person@example.com", slug, displayName: "Acme" });
   const workspace = await server.ctx.prisma.workspace.findUniqueOrThrow({ where: { slug } });
   const to = new Date().toISOString().slice(0, 10);
   const from = new Date(Date.now() - 6 * 86_400_000).toISOString().slice(0, 10);

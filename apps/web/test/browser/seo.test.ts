@@ -3,7 +3,7 @@ import type { RunningServer } from "@geopulse/server";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { FakeGoogle } from "../../../server/test/fakes/google/fake-google.js";
-import { initialDraft, toRequest } from "../../src/workspace-form.js";
+import { apiCalls, signedInWorkspace } from "./api-setup.js";
 import { openPage, screenshotsDir, seriousViolations, startDashboard } from "./harness.js";
 
 /**
@@ -90,29 +90,12 @@ async function photograph(page: Page, name: string, width: number): Promise<void
 describe.skipIf(!runsHere)("the connections and SEO traffic views in Chromium", () => {
   it("configures, connects with Google, refreshes, shows traffic, queries and pages, disconnects", async () => {
     const { context, page, problems } = await openPage(browser, 1280);
-    const call = async (path: string, data: unknown) => {
-      const response = await page.request.post(`${base}/api/v1${path}`, { data });
-      expect(response.status(), `${path}: ${await response.text()}`).toBeLessThan(300);
-    };
-    await call("/auth/sessions", { email: "person@example.com" });
-    await call(
-      "/workspaces",
-      toRequest({
-        ...initialDraft(),
-        brand: slug,
-        displayName: "Acme",
-        domains: "acme.com",
-        gscProperty: GSC_PROPERTY,
-        ga4Property: GA4_PROPERTY,
-        competitors: [
-          { name: "Globex", domains: "globex.com", aliases: "Globex", ambiguous: false },
-          { name: "Initech", domains: "initech.io", aliases: "Initech", ambiguous: false },
-        ],
-      }),
-    );
-    await call(`/workspaces/${slug}/credits/top-up`, {
-      amountMicrousd: 5_000_000,
-      idempotencyKey: "seo-top-up",
+    await signedInWorkspace(apiCalls(page.request, base), {
+      email: "person@example.com",
+      slug,
+      displayName: "Acme",
+      draft: { gscProperty: GSC_PROPERTY, ga4Property: GA4_PROPERTY },
+      creditMicrousd: 5_000_000,
     });
 
     // Before connecting, the traffic view says what to do next.

@@ -2,7 +2,7 @@ import { join } from "node:path";
 import type { RunningServer } from "@geopulse/server";
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { initialDraft, toRequest } from "../../src/workspace-form.js";
+import { apiCalls, measuredWorkspace } from "./api-setup.js";
 import { openPage, screenshotsDir, seriousViolations, startDashboard } from "./harness.js";
 
 /**
@@ -27,44 +27,12 @@ afterAll(async () => {
 describe.skipIf(!runsHere)("the Sources view in Chromium", () => {
   it("shows a measured period's sources and who cites a domain, axe clean, no console errors", async () => {
     const setup = await openPage(browser, 1280);
-    const api = setup.page.request;
-    const call = async (path: string, data: unknown) => {
-      const response = await api.post(`${server.url}/api/v1${path}`, { data });
-      expect(response.status(), `${path}: ${await response.text()}`).toBeLessThan(300);
-      return response.json();
-    };
-    await call("/auth/sessions", { email: "sources@example.com" });
-    const draft = {
-      ...initialDraft(),
-      brand: slug,
+    const api = apiCalls(setup.page.request, server.url);
+    await measuredWorkspace(api, {
+      email: "sources@example.com",
+      slug,
       displayName: "Acme Sources",
-      domains: "acme-sources.com",
-      gscProperty: "sc-domain:acme-sources.com",
-      ga4Property: "123456789",
-      competitors: [
-        { name: "Globex", domains: "globex.com", aliases: "Globex", ambiguous: false },
-        { name: "Initech", domains: "initech.io", aliases: "Initech", ambiguous: false },
-      ],
-    };
-    await call("/workspaces", toRequest(draft));
-    await call(`/workspaces/${slug}/credits/top-up`, {
-      amountMicrousd: 25_000_000,
-      idempotencyKey: "sources-top-up",
     });
-    for (const text of ["best analytics tool for startups", "Acme vs Globex analytics"])
-      await call(`/workspaces/${slug}/prompts`, { text, category: "discovery", language: "en" });
-    const run = await call(`/workspaces/${slug}/runs`, { preset: "smoke" });
-    await expect
-      .poll(
-        async () =>
-          (
-            await (
-              await api.get(`${server.url}/api/v1/workspaces/${slug}/runs/${run.runId}`)
-            ).json()
-          ).status,
-        { timeout: 30_000, interval: 500 },
-      )
-      .toMatch(/succeeded|partial/);
     const cookies = await setup.context.cookies();
     await setup.context.close();
 
