@@ -81,6 +81,23 @@ export function formatDate(iso: string | null): string {
   }).format(date);
 }
 
+/** A chart's axis label for a UTC day ("Nov 20" in English); anything else as it is. */
+export function formatAxisDay(value: unknown): string {
+  const text = String(value);
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(text)) return text;
+  return new Intl.DateTimeFormat(locale(), {
+    month: "short",
+    day: "numeric",
+    timeZone: "UTC",
+  }).format(new Date(`${text}T00:00:00Z`));
+}
+
+/** A chart tooltip's title: a UTC day in full ("Nov 20, 2026"); anything else as it is. */
+export function formatTooltipDay(value: unknown): string {
+  const text = String(value);
+  return /^\d{4}-\d{2}-\d{2}$/.test(text) ? formatDate(text) : text;
+}
+
 /** YYYY-MM-DD of a date in UTC (the metrics' days are UTC days). */
 export function isoDay(date: Date): string {
   return date.toISOString().slice(0, 10);

@@ -14,7 +14,7 @@ import {
   YAxis,
 } from "recharts";
 import type { Schemas } from "../api";
-import { formatShare } from "../format";
+import { formatAxisDay, formatShare, formatTooltipDay } from "../format";
 import {
   bandKey,
   chartRows,
@@ -80,9 +80,9 @@ export function CompositeTrend({ series }: { series: Series }) {
       <ResponsiveContainer width="100%" height={260}>
         <LineChart data={data} margin={{ left: 0, right: 16, top: 8 }}>
           <CartesianGrid strokeDasharray="3 3" />
-          <XAxis dataKey="date" minTickGap={24} />
+          <XAxis dataKey="date" minTickGap={24} tickFormatter={formatAxisDay} />
           <YAxis domain={[0, 100]} />
-          <Tooltip />
+          <Tooltip labelFormatter={formatTooltipDay} />
           <Legend />
           {own.map((s, i) => (
             <Line
@@ -120,9 +120,9 @@ export function ReportChart({ chart }: { chart: ReportChartSpec }) {
         <ResponsiveContainer width="100%" height={260}>
           <BarChart data={data} margin={{ left: 0, right: 16, top: 8 }}>
             <CartesianGrid strokeDasharray="3 3" vertical={false} />
-            <XAxis dataKey="x" minTickGap={8} />
+            <XAxis dataKey="x" minTickGap={8} tickFormatter={formatAxisDay} />
             <YAxis domain={domain} unit={unit} />
-            <Tooltip formatter={format} />
+            <Tooltip formatter={format} labelFormatter={formatTooltipDay} />
             {chart.series.length > 1 && <Legend />}
             {chart.series.map((s, i) => (
               <Bar
@@ -152,9 +152,9 @@ export function ReportChart({ chart }: { chart: ReportChartSpec }) {
       <ResponsiveContainer width="100%" height={260}>
         <ComposedChart data={data} margin={{ left: 0, right: 16, top: 8 }}>
           <CartesianGrid strokeDasharray="3 3" />
-          <XAxis dataKey="x" minTickGap={24} />
+          <XAxis dataKey="x" minTickGap={24} tickFormatter={formatAxisDay} />
           <YAxis domain={domain} unit={unit} />
-          <Tooltip formatter={format} />
+          <Tooltip formatter={format} labelFormatter={formatTooltipDay} />
           <Legend />
           {chart.series.map((s, i) =>
             s.low && s.high ? (
@@ -206,9 +206,9 @@ export function DailyLinesChart({
       <ResponsiveContainer width="100%" height={260}>
         <LineChart data={rows} margin={{ left: 0, right: 16, top: 8 }}>
           <CartesianGrid strokeDasharray="3 3" />
-          <XAxis dataKey="date" minTickGap={24} />
+          <XAxis dataKey="date" minTickGap={24} tickFormatter={formatAxisDay} />
           <YAxis allowDecimals={false} />
-          <Tooltip />
+          <Tooltip labelFormatter={formatTooltipDay} />
           <Legend />
           {series.map((name, i) => (
             <Line

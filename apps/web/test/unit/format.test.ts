@@ -2,9 +2,11 @@ import { describe, expect, it } from "vitest";
 import {
   describeDelta,
   dollarsToMicrousd,
+  formatAxisDay,
   formatEstimate,
   formatMicrousd,
   formatShare,
+  formatTooltipDay,
 } from "../../src/format";
 
 const comparison = (delta: number | null, significant: boolean | null) => ({
@@ -57,5 +59,14 @@ describe("intervals and changes", () => {
       text: "—",
       direction: "none",
     });
+  });
+});
+
+describe("chart days", () => {
+  it("labels a UTC day on the axis short and in the tooltip in full, other labels as they are", () => {
+    expect(formatAxisDay("2026-11-20")).toBe("Nov 20");
+    expect(formatTooltipDay("2026-11-20")).toBe("Nov 20, 2026");
+    expect(formatAxisDay("chatgpt")).toBe("chatgpt");
+    expect(formatTooltipDay("acme.com")).toBe("acme.com");
   });
 });
