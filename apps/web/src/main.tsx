@@ -3,7 +3,10 @@ import { StrictMode } from "react";
 import { createRoot } from "react-dom/client";
 import { RouterProvider } from "react-router";
 import { router } from "./router";
-import "./styles.css";
+// In this order: the base, the frame (nav, phone menu, stacked tables), then per-view rules.
+import "./styles/base.css";
+import "./styles/frame.css";
+import "./styles/views.css";
 
 const queryClient = new QueryClient({
   defaultOptions: {

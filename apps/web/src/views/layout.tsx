@@ -91,7 +91,7 @@ export function Layout() {
         </button>
       </header>
       {slug && (
-        // At phone width the list hides behind the Menu button (styles.css); wider, it wraps.
+        // At phone width the list hides behind the Menu button (styles/frame.css); wider, it wraps.
         <nav aria-label="Sections" className="sections" onKeyDown={closeOnEscape}>
           <button
             type="button"
