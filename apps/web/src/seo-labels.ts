@@ -32,12 +32,24 @@ export const errorCodeWords: Record<NonNullable<Connection["lastErrorCode"]>, st
   provider_error: "Google could not be reached or answered an error.",
 };
 
-/** The message the connections view shows on return from Google's consent (`?connected=`). */
-export function oauthReturnMessage(param: string | null): { ok: boolean; text: string } | null {
+const oauthRefusals: Record<string, string> = {
+  oauth_access_denied: "Access was declined on Google's consent screen, so nothing was connected.",
+  oauth_exchange_failed: "Google did not complete the authorization.",
+};
+
+/**
+ * The message the connections view shows on return from Google's consent (`?connected=`, and
+ * `?reason=` with the error code when the server's callback refused).
+ */
+export function oauthReturnMessage(
+  param: string | null,
+  reason: string | null = null,
+): { ok: boolean; text: string } | null {
   if (param === null) return null;
-  return param === "1"
-    ? { ok: true, text: "Connected to Google. Test each connection to check access." }
-    : { ok: false, text: "Google did not connect. Start again with “Connect with Google”." };
+  if (param === "1")
+    return { ok: true, text: "Connected to Google. Test each connection to check access." };
+  const why = (reason && oauthRefusals[reason]) ?? "Google did not connect.";
+  return { ok: false, text: `${why} Start again with “Connect with Google”.` };
 }
 
 /** The default range of the SEO reads: the 28 UTC days ending yesterday. */

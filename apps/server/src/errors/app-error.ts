@@ -223,15 +223,18 @@ export const errors = {
       "oauth_state_invalid",
       "This Google authorization is unknown, expired, already used, or was started by someone else; start connecting again.",
     ),
-  oauthAccessDenied: () =>
+  // `workspace`: the slug the flow was started for (its member is the one told).
+  oauthAccessDenied: (workspace: string) =>
     new AppError(
       "oauth_access_denied",
       "Access was declined on Google's consent screen; nothing was connected.",
+      { workspace },
     ),
-  oauthExchangeFailed: (reason: string) =>
+  oauthExchangeFailed: (reason: string, workspace: string) =>
     new AppError(
       "oauth_exchange_failed",
       `Google did not complete the authorization (${reason}); start connecting again.`,
+      { workspace },
     ),
   googleOauthUnavailable: () =>
     new AppError(

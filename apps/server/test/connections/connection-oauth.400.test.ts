@@ -50,10 +50,37 @@ describe("connectionOAuthCallback: 400", () => {
     const response = await f.callback(back);
     expectError(response, 400, "oauth_access_denied");
     expect(response.body.error.message).toContain("declined");
+    expect(response.body.error.details).toEqual({ workspace: f.slug });
     // The state is used up.
     back.delete("error");
     back.set("code", "4/0Aanything");
     expectError(await f.callback(back), 400, "oauth_state_invalid");
+  });
+
+  it("a browser gets the refusal as a page in words with the way back to its Connections view", async () => {
+    const asBrowser = (back: URLSearchParams) =>
+      f.t.request("GET", `/api/v1/connections/oauth/callback?${back.toString()}`, {
+        cookie: f.cookie,
+        headers: { accept: "text/html,application/xhtml+xml,*/*;q=0.8" },
+      });
+    f.google.oauth.consent = { email: "owner@acme.com", deny: true };
+    const denied = await asBrowser(await consented());
+    expect(denied.status).toBe(400);
+    expect(denied.headers.get("content-type")).toContain("text/html");
+    expect(denied.headers.get("content-security-policy")).toContain("default-src 'none'");
+    expect(denied.text).toContain("declined on Google&#39;s consent screen");
+    expect(denied.text).toContain(
+      `href="/w/${f.slug}/connections?connected=0&amp;reason=oauth_access_denied"`,
+    );
+    // An unknown state names no workspace: the way back is the dashboard's start.
+    f.google.oauth.consent = { email: "owner@acme.com" };
+    const back = await consented();
+    back.set("state", "x".repeat(43));
+    const unknown = await asBrowser(back);
+    expect(unknown.status).toBe(400);
+    expect(unknown.text).toContain("oauth_state_invalid");
+    expect(unknown.text).toContain('href="/"');
+    expect(unknown.text).not.toContain("/connections");
   });
 
   it("oauth_exchange_failed when Google refuses the code (PKCE verifier checked by the fake)", async () => {

@@ -19,7 +19,7 @@ const propertyHints: Record<Provider, string> = {
 export default function Connections() {
   const slug = useSlug();
   const [params] = useSearchParams();
-  const returned = oauthReturnMessage(params.get("connected"));
+  const returned = oauthReturnMessage(params.get("connected"), params.get("reason"));
   const connections = useQuery({
     queryKey: ["connections", slug],
     queryFn: () => gp.connections.list(slug),

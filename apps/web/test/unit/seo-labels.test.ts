@@ -53,6 +53,12 @@ describe("connection states in words", () => {
     expect(oauthReturnMessage(null)).toBeNull();
     expect(oauthReturnMessage("1")?.ok).toBe(true);
     expect(oauthReturnMessage("0")?.ok).toBe(false);
+    expect(oauthReturnMessage("0", "oauth_access_denied")?.text).toBe(
+      "Access was declined on Google's consent screen, so nothing was connected. Start again with “Connect with Google”.",
+    );
+    expect(oauthReturnMessage("0", "unheard_of")?.text).toBe(
+      "Google did not connect. Start again with “Connect with Google”.",
+    );
   });
 });
 

@@ -1100,6 +1100,10 @@ export interface paths {
          *     saying what is connected. `error=access_denied` from Google is `400
          *     oauth_access_denied`; a code Google refuses (or an answer without a refresh token) is
          *     `400 oauth_exchange_failed`. Audited as `connection.configure` per provider changed.
+         *     A browser (an `Accept` that prefers `text/html`) gets its `400` as a small page in words
+         *     with a link back: to the workspace's Connections view in the dashboard
+         *     (`/w/<slug>/connections?connected=0&reason=<code>`) when the state was valid, else to
+         *     the dashboard's start; other clients get the JSON envelope.
          */
         get: operations["connectionOAuthCallback"];
         put?: never;
@@ -6970,7 +6974,19 @@ export interface operations {
                     "text/html": string;
                 };
             };
-            400: components["responses"]["BadRequest"];
+            /**
+             * @description `oauth_state_invalid`, `oauth_access_denied`, `oauth_exchange_failed` or
+             *     `invalid_request`: the error envelope, or for a browser a page saying it in words.
+             */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                    "text/html": string;
+                };
+            };
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             500: components["responses"]["InternalError"];

@@ -57,22 +57,26 @@ export async function completeConnectionOAuth(
     select: { role: true },
   });
   if (!member) throw errors.oauthStateInvalid();
-  if (query.error === "access_denied") throw errors.oauthAccessDenied();
-  if (query.error || !query.code) throw errors.oauthExchangeFailed(query.error ?? "no code");
+  const slug = row.workspace.slug;
+  if (query.error === "access_denied") throw errors.oauthAccessDenied(slug);
+  if (query.error || !query.code) throw errors.oauthExchangeFailed(query.error ?? "no code", slug);
 
   const client = googleOAuthClient({ oauth, endpoints: ctx.config.google });
   const codeVerifier = ctx.secrets.secretBox.open(row.codeVerifier, oauthStateAad(row.id));
   const tokens = await client.getToken({ code: query.code, codeVerifier }).then(
     (answer) => answer.tokens,
     (error: unknown) => {
-      throw errors.oauthExchangeFailed(oauthErrorCode(error) ?? "Google could not be reached");
+      throw errors.oauthExchangeFailed(
+        oauthErrorCode(error) ?? "Google could not be reached",
+        slug,
+      );
     },
   );
-  if (!tokens.refresh_token) throw errors.oauthExchangeFailed("no refresh token was issued");
+  if (!tokens.refresh_token) throw errors.oauthExchangeFailed("no refresh token was issued", slug);
 
   const workspace: WorkspaceAccess = {
     id: row.workspaceId,
-    slug: row.workspace.slug,
+    slug,
     role: member.role as WorkspaceAccess["role"],
   };
   const op = { ...options, workspace };
