@@ -70,7 +70,8 @@ describe.skipIf(!runsHere)("team, keys and billing in Chromium", () => {
     await page.getByRole("cell", { name: "owner@example.com", exact: true }).waitFor();
     await page.getByLabel("Email").fill("not-an-email");
     await page.getByRole("button", { name: "Send invitation" }).click();
-    await expect(page.getByLabel("Email").getAttribute("aria-invalid")).resolves.toBe("true");
+    // The 400 arrives after the click: wait for the field to be marked, do not read it at once.
+    await expect.poll(() => page.getByLabel("Email").getAttribute("aria-invalid")).toBe("true");
     await page.getByLabel("Email").fill("colleague@example.com");
     await page.getByLabel("Role", { exact: true }).selectOption("admin");
     await page.getByRole("button", { name: "Send invitation" }).click();
