@@ -48,7 +48,10 @@ export function oauthReturnMessage(
   if (param === null) return null;
   if (param === "1")
     return { ok: true, text: "Connected to Google. Test each connection to check access." };
-  const why = (reason && oauthRefusals[reason]) ?? "Google did not connect.";
+  const why =
+    reason && Object.hasOwn(oauthRefusals, reason)
+      ? oauthRefusals[reason]
+      : "Google did not connect.";
   return { ok: false, text: `${why} Start again with “Connect with Google”.` };
 }
 

@@ -104,6 +104,8 @@ export default function Chat() {
           <ErrorNote error={thread.error} action="Could not open the thread" />
           {threadId && thread.data && (
             <ThreadHeader
+              // A new thread starts a new header: no rename draft or delete question carried over.
+              key={thread.data.threadId}
               slug={slug}
               thread={thread.data}
               onDeleted={() => navigate(`/w/${slug}/chat`)}

@@ -33,7 +33,9 @@ export default function CheckoutReturn() {
     refetchInterval: (query) => {
       const receipt = findReceipt(query.state.data?.receipts, sessionId);
       const waiting = sessionId && (!receipt || receipt.status === "pending");
-      return waiting && query.state.dataUpdateCount < confirmAttempts ? confirmEveryMs : false;
+      // Failed reads count too: a status read that keeps failing stops after the same minute.
+      const reads = query.state.dataUpdateCount + query.state.errorUpdateCount;
+      return waiting && reads < confirmAttempts ? confirmEveryMs : false;
     },
   });
   const attempts = queryClient.getQueryState(["receipts", slug])?.dataUpdateCount ?? 0;

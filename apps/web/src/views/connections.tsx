@@ -9,6 +9,7 @@ import { mapFieldErrors } from "../field-errors";
 import { formatDate } from "../format";
 import { useSlug } from "../hooks";
 import { connectionStatus, oauthReturnMessage, type Provider, providerNames } from "../seo-labels";
+import { useCredentials } from "./settings/queries";
 
 const propertyHints: Record<Provider, string> = {
   search_console: "The domain property, e.g. sc-domain:example.com",
@@ -24,10 +25,7 @@ export default function Connections() {
     queryKey: ["connections", slug],
     queryFn: () => gp.connections.list(slug),
   });
-  const credentials = useQuery({
-    queryKey: ["credentials", slug],
-    queryFn: () => gp.credentials.list(slug),
-  });
+  const credentials = useCredentials(slug);
   const connect = useMutation({
     mutationFn: () =>
       unwrap(
@@ -41,7 +39,7 @@ export default function Connections() {
 
   if (connections.isPending) return <Loading what="the connections" />;
   if (connections.isError) return <ErrorNote error={connections.error} action="Connections" />;
-  const keys = (credentials.data?.data ?? []).filter((c) => c.kind === "google_service_account");
+  const keys = (credentials.data ?? []).filter((c) => c.kind === "google_service_account");
 
   return (
     <section aria-labelledby="connections-title">

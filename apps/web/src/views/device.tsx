@@ -32,7 +32,10 @@ export default function Device() {
         <CodeForm
           initial={code}
           error={request.error}
-          onSubmit={(typed) => setParams({ user_code: typed })}
+          // The same code again (after a 429 or a network error) asks again.
+          onSubmit={(typed) =>
+            typed === code ? void request.refetch() : setParams({ user_code: typed })
+          }
         />
       )}
       {code !== "" && request.isPending && <Loading what="the request" />}

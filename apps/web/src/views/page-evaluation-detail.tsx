@@ -28,8 +28,12 @@ export default function PageEvaluationDetail() {
   const evaluation = useQuery({
     queryKey: evaluationKeys.one(slug, evaluationId),
     queryFn: () => gp.pageEvaluations.get(slug, evaluationId),
+    // Polled while it runs; an error (an unknown id: 404) ends the polling.
     refetchInterval: (query) =>
-      query.state.data && !evaluationInProgress.has(query.state.data.status) ? false : 1000,
+      query.state.status === "error" ||
+      (query.state.data && !evaluationInProgress.has(query.state.data.status))
+        ? false
+        : 1000,
   });
   const back = (
     <p>

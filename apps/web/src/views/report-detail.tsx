@@ -179,7 +179,8 @@ function Downloads({
       anchor.href = url;
       anchor.download = file.filename ?? `report.${format}`;
       anchor.click();
-      URL.revokeObjectURL(url);
+      // Some browsers start the download after click() returns: release the blob later.
+      setTimeout(() => URL.revokeObjectURL(url), 60_000);
     },
   });
   const choices = downloadChoices(formats, sections);

@@ -4,6 +4,7 @@ import { Link } from "react-router";
 import { gp, type Schemas } from "../api";
 import { Empty, ErrorNote, Loading } from "../components/states";
 import { formatNumber, formatShare } from "../format";
+import { keys } from "../hooks";
 
 interface Range {
   from: string;
@@ -146,7 +147,8 @@ function SuggestionsPanel({ slug, range }: { slug: string; range: Range }) {
     mutationFn: (id: string) => gp.promptSuggestions.accept(slug, id),
     onSuccess: async (_, id) => {
       setAccepted((ids) => [...ids, id]);
-      await queryClient.invalidateQueries({ queryKey: ["seo-queries", slug] });
+      for (const queryKey of [["seo-queries", slug], keys.prompts(slug), keys.suggestions(slug)])
+        await queryClient.invalidateQueries({ queryKey });
     },
   });
   const result = generate.data;

@@ -155,7 +155,8 @@ function RefreshPanel({ slug }: { slug: string }) {
           await queryClient.invalidateQueries({ queryKey: [key] });
       return r;
     },
-    refetchInterval: (q) => (refreshIsActive(q.state.data) || !q.state.data ? 1000 : false),
+    refetchInterval: (q) =>
+      q.state.status !== "error" && (refreshIsActive(q.state.data) || !q.state.data) ? 1000 : false,
   });
   const current = refresh.data ?? start.data;
 

@@ -93,6 +93,8 @@ function SourcesBody({
       </p>
       {selected && (
         <SourceDetail
+          // Another domain mounts the panel again, so focus moves to it as on the first.
+          key={selected}
           slug={slug}
           domain={selected}
           period={period}

@@ -5,6 +5,7 @@ import userEvent from "@testing-library/user-event";
 import { createMemoryRouter, RouterProvider } from "react-router";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import Connections from "../../src/views/connections";
+import { settingsKeys } from "../../src/views/settings/queries";
 
 afterEach(() => {
   cleanup();
@@ -22,7 +23,11 @@ const unconfigured = (provider: string) => ({
   lastError: null,
 });
 
-function renderConnections(answer: (request: Request) => Promise<Response>, entry = "") {
+function renderConnections(
+  answer: (request: Request) => Promise<Response>,
+  entry = "",
+  client = new QueryClient({ defaultOptions: { queries: { retry: false } } }),
+) {
   const calls: { method: string; path: string; body: unknown }[] = [];
   vi.stubGlobal(
     "fetch",
@@ -41,7 +46,6 @@ function renderConnections(answer: (request: Request) => Promise<Response>, entr
   const router = createMemoryRouter([{ path: "/w/:slug/connections", element: <Connections /> }], {
     initialEntries: [`/w/acme/connections${entry}`],
   });
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   render(
     <QueryClientProvider client={client}>
       <RouterProvider router={router} />
@@ -51,6 +55,15 @@ function renderConnections(answer: (request: Request) => Promise<Response>, entr
 }
 
 describe("the connections view", () => {
+  it("caches the credentials as Settings does (one key, one shape: the list)", async () => {
+    const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+    renderConnections(async () => Response.json({}), "", client);
+    await screen.findByRole("heading", { name: "Connections", level: 1 });
+    await vi.waitFor(() =>
+      expect(client.getQueryData(settingsKeys.credentials("acme"))).toEqual([]),
+    );
+  });
+
   it("sends the property of one provider and shows the API's 400 on its field", async () => {
     const calls = renderConnections(async () =>
       Response.json(

@@ -8,7 +8,7 @@ export interface OAuthConnectedPageOptions {
 }
 
 export interface OAuthFailedPageOptions {
-  /** The error's code and message (ours: the message never quotes what Google sent). */
+  /** The error's code and message (the message may quote the error code Google sent: escaped like everything here). */
   code: string;
   message: string;
   requestId: string;

@@ -30,7 +30,10 @@ export function SuggestionsPanel({ slug }: { slug: string }) {
         void queryClient.invalidateQueries({ queryKey: keys.suggestions(slug) });
       return current;
     },
-    refetchInterval: (q) => (q.state.data && !running.has(q.state.data.status) ? false : 1000),
+    refetchInterval: (q) =>
+      q.state.status === "error" || (q.state.data && !running.has(q.state.data.status))
+        ? false
+        : 1000,
   });
   const generate = useMutation({
     mutationFn: () => gp.promptGenerations.start(slug, { count: 10, promptsPerCall: 10 }),
