@@ -12,6 +12,7 @@ import { allOperations } from "./operations.js";
 
 import { caseFor, encode, type FuzzCase } from "./contract-fuzz-cases.js";
 import { declaredStatuses } from "./contract-fuzz-schemas.js";
+import type { WorkloadStep } from "./fuzz-workload.js";
 
 export { allScopes } from "./contract-fuzz-schemas.js";
 
@@ -157,63 +158,135 @@ export function describeCase(fuzz: FuzzCase, request: Materialized): string {
   return `[${fuzz.hostile}/${fuzz.credential}] ${request.method} ${shown(request.path)} headers=${headerNames} body=${shown(request.body)}`;
 }
 
+export interface MemorySample {
+  /** Requests answered when the sample was taken. */
+  sent: number;
+  heapUsedMb: number;
+  rssMb: number;
+}
+
 export interface FuzzReport {
   seed: number;
   runs: number;
+  concurrency: number;
+  /** Valid requests of the workload lane (when on), on top of `runs`. */
+  workloadRequests: number;
   byStatus: Record<string, number>;
   byHostileClass: Record<string, Record<string, number>>;
   violations: string[];
   operationsCovered: number;
+  /** The process's heap (after a collection, where `gc` is exposed) every `memoryEvery` answers. */
+  memory: MemorySample[];
 }
 
-/** Sends `runs` generated cases to the target, one at a time, and tallies the answers. */
+/** Generated cases, rounds of every operation once, each round drawn lazily (bodies can be large). */
+function* generatedCases(seed: number): Generator<FuzzCase> {
+  const round = fc.tuple(...allOperations.map((_operation, index) => caseFor(index)));
+  for (let roundNumber = 0; ; roundNumber++) {
+    // Distinct seeds never share rounds (seed 7's second round is not seed 8's first).
+    const roundSeed = (seed * 1_000_003 + roundNumber) | 0;
+    const [cases = []] = fc.sample(round, { numRuns: 1, seed: roundSeed });
+    yield* cases;
+  }
+}
+
+/**
+ * Sends `runs` generated cases to the target over `concurrency` connections at
+ * once, and tallies the answers. With `workload`, one more lane sends those
+ * valid steps (fuzz-workload.ts) until the generated cases are done.
+ */
 export async function runFuzz(options: {
   target: FuzzTarget;
   runs: number;
   seed: number;
+  concurrency?: number;
+  workload?: Iterator<WorkloadStep>;
+  /** Takes a memory sample every this many answers (default 1,000). */
+  memoryEvery?: number;
   /** Called after each answer (e.g. to sign in again after a generated sign-out). */
   afterEach?: (fuzz: FuzzCase, response: FuzzResponse) => Promise<void>;
 }): Promise<FuzzReport> {
   const { target, runs, seed } = options;
+  const concurrency = Math.max(1, options.concurrency ?? 1);
+  const memoryEvery = options.memoryEvery ?? 1_000;
   const report: FuzzReport = {
     seed,
     runs,
+    concurrency,
+    workloadRequests: 0,
     byStatus: {},
     byHostileClass: {},
     violations: [],
     operationsCovered: 0,
+    memory: [],
   };
   const covered = new Set<number>();
-  // Rounds of every operation once, each round drawn lazily (bodies can be large).
-  const round = fc.tuple(...allOperations.map((_operation, index) => caseFor(index)));
-  for (let sent = 0, roundNumber = 0; sent < runs; roundNumber++) {
-    // Distinct seeds never share rounds (seed 7's second round is not seed 8's first).
-    const roundSeed = (seed * 1_000_003 + roundNumber) | 0;
-    const [cases = []] = fc.sample(round, { numRuns: 1, seed: roundSeed });
-    for (const fuzz of cases.slice(0, runs - sent)) {
-      sent++;
-      covered.add(fuzz.operation);
-      const request = materialize(fuzz, target);
-      let response: FuzzResponse;
-      try {
-        response = await send(target.url, request);
-      } catch (error) {
-        report.violations.push(`${describeCase(fuzz, request)}: no answer (${String(error)})`);
-        continue;
-      }
-      const status = String(response.status);
-      report.byStatus[status] = (report.byStatus[status] ?? 0) + 1;
-      report.byHostileClass[fuzz.hostile] ??= {};
-      const perClass = report.byHostileClass[fuzz.hostile] as Record<string, number>;
-      perClass[status] = (perClass[status] ?? 0) + 1;
-      for (const problem of violationsOf(fuzz, response)) {
-        report.violations.push(
-          `${describeCase(fuzz, request)} -> ${status}: ${problem} ${response.text.slice(0, 200)}`,
-        );
-      }
-      await options.afterEach?.(fuzz, response);
+  const cases = generatedCases(seed);
+  let taken = 0;
+  let answered = 0;
+  const sampleMemory = () => {
+    (globalThis as { gc?: () => void }).gc?.();
+    const usage = process.memoryUsage();
+    report.memory.push({
+      sent: answered,
+      heapUsedMb: Math.round(usage.heapUsed / 1_048_576),
+      rssMb: Math.round(usage.rss / 1_048_576),
+    });
+  };
+  const exchange = async (fuzz: FuzzCase): Promise<FuzzResponse | undefined> => {
+    const request = materialize(fuzz, target);
+    let response: FuzzResponse;
+    try {
+      response = await send(target.url, request);
+    } catch (error) {
+      report.violations.push(`${describeCase(fuzz, request)}: no answer (${String(error)})`);
+      return undefined;
     }
-  }
+    const status = String(response.status);
+    report.byStatus[status] = (report.byStatus[status] ?? 0) + 1;
+    report.byHostileClass[fuzz.hostile] ??= {};
+    const perClass = report.byHostileClass[fuzz.hostile] as Record<string, number>;
+    perClass[status] = (perClass[status] ?? 0) + 1;
+    for (const problem of violationsOf(fuzz, response)) {
+      report.violations.push(
+        `${describeCase(fuzz, request)} -> ${status}: ${problem} ${response.text.slice(0, 200)}`,
+      );
+    }
+    if (++answered % memoryEvery === 0) sampleMemory();
+    return response;
+  };
+  const fuzzLane = async () => {
+    while (taken < runs) {
+      taken++;
+      const fuzz = cases.next().value as FuzzCase;
+      covered.add(fuzz.operation);
+      const response = await exchange(fuzz);
+      if (response) await options.afterEach?.(fuzz, response);
+    }
+  };
+  const workloadLane = async (steps: Iterator<WorkloadStep>) => {
+    while (taken < runs) {
+      const { value } = steps.next();
+      if (!value) return;
+      const response = await exchange(value.fuzz);
+      report.workloadRequests++;
+      if (response) {
+        let body: unknown;
+        try {
+          body = JSON.parse(response.text);
+        } catch {
+          body = undefined;
+        }
+        value.remember?.(response.status, body);
+      }
+    }
+  };
+  sampleMemory();
+  await Promise.all([
+    ...Array.from({ length: concurrency }, fuzzLane),
+    ...(options.workload ? [workloadLane(options.workload)] : []),
+  ]);
+  sampleMemory();
   report.operationsCovered = covered.size;
   return report;
 }

@@ -1,6 +1,9 @@
 import { writeFileSync } from "node:fs";
+import { setFlagsFromString } from "node:v8";
+import { runInNewContext } from "node:vm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { allScopes, type FuzzTarget, runFuzz } from "../harness/contract-fuzz.js";
+import { workloadSteps } from "../harness/fuzz-workload.js";
 import { allOperations } from "../harness/operations.js";
 import { startTestServer, type TestServer } from "../harness/test-server.js";
 
@@ -12,15 +15,29 @@ import { startTestServer, type TestServer } from "../harness/test-server.js";
  * be declared by its operation, never 500, and every error the envelope with the
  * request id of X-Request-Id. FUZZ_RUNS / FUZZ_SEED change the count and the seed
  * (bench/fuzz-contract.mjs runs it long); FUZZ_REPORT writes the tallies as JSON.
+ * FUZZ_CONCURRENCY sends that many at once; FUZZ_WORKLOAD=1 turns the workers on and
+ * adds a lane of valid work (prompts, runs, alias edits that re-analyse, metric reads).
  */
 const runs = Number(process.env.FUZZ_RUNS ?? allOperations.length * 10);
 const seed = Number(process.env.FUZZ_SEED ?? 20261123);
+const concurrency = Number(process.env.FUZZ_CONCURRENCY ?? 1);
+const workload = process.env.FUZZ_WORKLOAD === "1";
+if (process.env.FUZZ_REPORT) {
+  // Memory samples after a full collection, so the report shows what stays live.
+  setFlagsFromString("--expose-gc");
+  (globalThis as { gc?: unknown }).gc = runInNewContext("gc");
+}
+
+const lastFourWeeks = (now: Date) => ({
+  from: new Date(now.getTime() - 27 * 86_400_000).toISOString().slice(0, 10),
+  to: now.toISOString().slice(0, 10),
+});
 
 let t: TestServer;
 let target: FuzzTarget;
 beforeAll(async () => {
   // No workers: generated runs stay queued instead of loading the machine.
-  t = await startTestServer({ env: { GEO_WORKERS: "false" } });
+  t = await startTestServer({ env: { GEO_WORKERS: workload ? "true" : "false" } });
   const cookie = await t.signIn("fuzz@example.com");
   const slug = await t.createWorkspace(cookie, { brand: "fuzz" });
   const key = await t.mintKey(cookie, slug, allScopes as never);
@@ -36,6 +53,8 @@ describe("the contract under generated hostile input", () => {
         target,
         runs,
         seed,
+        concurrency,
+        workload: workload ? workloadSteps(lastFourWeeks(t.clock.now())) : undefined,
         afterEach: async (fuzz, response) => {
           // A generated sign-out ends the fuzzer's own session: sign in again.
           const operation = allOperations[fuzz.operation];
