@@ -2,6 +2,7 @@ import express, { type Express, type NextFunction, type Request, type Response }
 import * as OpenApiValidator from "express-openapi-validator";
 import { pinoHttp } from "pino-http";
 import type { AppContext } from "./context.js";
+import { isDay } from "./days.js";
 import { errors } from "./errors/app-error.js";
 import { errorHandler } from "./errors/error-handler.js";
 import { authenticate, requestAuth } from "./http/authenticate.js";
@@ -106,6 +107,8 @@ export function createApp(ctx: AppContext): Express {
       validateResponses: ctx.config.validateResponses ? { removeAdditional: false } : false,
       validateSecurity: false,
       validateFormats: true,
+      // The contract's one day type (components/schemas/Day): a real day within its bounds.
+      formats: { day: { type: "string", validate: isDay } },
       ignoreUndocumented: false,
       // Webhook bodies are raw bytes checked by signature in their handler.
       ignorePaths: (path: string) =>

@@ -1,5 +1,6 @@
 import type { NextFunction, Request, Response } from "express";
 import type { Logger } from "pino";
+import { FIRST_DAY, LAST_DAY } from "../days.js";
 import { AppError, errors, type FieldError } from "./app-error.js";
 
 interface ValidatorIssue {
@@ -36,7 +37,9 @@ function fieldErrors(issues: ValidatorIssue[]): FieldError[] {
     const message =
       rule === "additionalProperties" && typeof extra === "string"
         ? `must NOT have additional property '${extra}'`
-        : (issue.message ?? "is invalid");
+        : rule === "format" && issue.message === 'must match format "day"'
+          ? `must be a calendar day (YYYY-MM-DD) from ${FIRST_DAY} to ${LAST_DAY}`
+          : (issue.message ?? "is invalid");
     return { field, rule, message };
   });
 }

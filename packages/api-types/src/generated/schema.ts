@@ -2758,6 +2758,15 @@ export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
         /**
+         * Format: day
+         * @description A calendar day (UTC) written `YYYY-MM-DD`: a day that exists (no 2026-02-30 or
+         *     0000-00-00) within 2000-01-01..2100-12-31, both included. The one day type of the
+         *     contract: every day in a path, a query or a body is one, checked for every request
+         *     before any service sees it; anything else is `400 invalid_request` naming the field
+         *     (`query.to`, `body.from`) with rule `format` (the server's `days.ts` checks it).
+         */
+        Day: string;
+        /**
          * @description Every error code the service answers, each with the HTTP status it always comes with
          *     (`x-status`) and its meaning. A code never changes status; a new code is a change of
          *     this contract. The server's status table and the SDK's typed codes are generated from
@@ -2986,12 +2995,11 @@ export interface components {
          */
         DeltaComparison: {
             /**
-             * Format: date
              * @description The comparison day used (UTC); null when there was none: no data on that day
              *     (after the filters; for one engine's metrics, no answers from that engine), or none
              *     on the day described.
              */
-            date: string | null;
+            date: components["schemas"]["Day"] | null;
             /** @description The day's value minus the comparison day's; null exactly when `date` is null. */
             delta: number | null;
             /**
@@ -3028,11 +3036,8 @@ export interface components {
          */
         Scoreboard: {
             brand: string;
-            /**
-             * Format: date
-             * @description Day (UTC) the scoreboard describes.
-             */
-            date: string;
+            /** @description Day (UTC) the scoreboard describes. */
+            date: components["schemas"]["Day"];
             /**
              * @description The brand's composite 0-100 (weights of the measurement model; `brand_research`
              *     prompts left out unless `includeBrandResearch`), its 95% interval, and the answers
@@ -3105,10 +3110,8 @@ export interface components {
             composite: components["schemas"]["MetricEstimate"];
         };
         MetricsTimeSeries: {
-            /** Format: date */
-            from: string;
-            /** Format: date */
-            to: string;
+            from: components["schemas"]["Day"];
+            to: components["schemas"]["Day"];
             series: {
                 /** @description Brand or competitor name. */
                 entity: string;
@@ -3118,8 +3121,7 @@ export interface components {
                 /** @description An engine id, or `all` for every engine pooled. */
                 engine: string;
                 points: {
-                    /** Format: date */
-                    date: string;
+                    date: components["schemas"]["Day"];
                     responses: number;
                     visibility: number;
                     shareOfVoice: number;
@@ -3149,16 +3151,10 @@ export interface components {
          */
         ChangeMetric: "visibility";
         ChangeWindow: {
-            /**
-             * Format: date
-             * @description First day with data of the window.
-             */
-            from: string;
-            /**
-             * Format: date
-             * @description Last day with data of the window.
-             */
-            to: string;
+            /** @description First day with data of the window. */
+            from: components["schemas"]["Day"];
+            /** @description Last day with data of the window. */
+            to: components["schemas"]["Day"];
             /** @description Days with data in the window. */
             days: number;
             rate: number;
@@ -3172,11 +3168,8 @@ export interface components {
             /** @description Stable identity of the change (date, entity, engine and metric). */
             id: string;
             metric: components["schemas"]["ChangeMetric"];
-            /**
-             * Format: date
-             * @description The day flagged (last of `recent`).
-             */
-            date: string;
+            /** @description The day flagged (last of `recent`). */
+            date: components["schemas"]["Day"];
             entity: {
                 /** @description `self` or the competitor id. */
                 id: string;
@@ -3891,16 +3884,10 @@ export interface components {
         };
         PromptVisibility: {
             promptId: string;
-            /**
-             * Format: date
-             * @description First UTC day counted.
-             */
-            from: string;
-            /**
-             * Format: date
-             * @description Last UTC day counted (today).
-             */
-            to: string;
+            /** @description First UTC day counted. */
+            from: components["schemas"]["Day"];
+            /** @description Last UTC day counted (today). */
+            to: components["schemas"]["Day"];
             engines: {
                 engine: string;
                 visibility: components["schemas"]["MetricEstimate"];
@@ -3999,10 +3986,8 @@ export interface components {
             finishedAt: string | null;
         };
         SourcesPeriod: {
-            /** Format: date */
-            from: string;
-            /** Format: date */
-            to: string;
+            from: components["schemas"]["Day"];
+            to: components["schemas"]["Day"];
         };
         CitedDomain: {
             domain: string;
@@ -4129,10 +4114,8 @@ export interface components {
         ResearchProvider: "exa" | "perplexity" | "search_console";
         SeoTraffic: {
             workspace: string;
-            /** Format: date */
-            from: string;
-            /** Format: date */
-            to: string;
+            from: components["schemas"]["Day"];
+            to: components["schemas"]["Day"];
             /** @description Every stored GA4 session in the range. */
             totalSessions: number;
             /** @description Sessions classified as from an AI engine. */
@@ -4143,8 +4126,7 @@ export interface components {
                 sessions: number;
                 conversions: number;
                 daily: {
-                    /** Format: date */
-                    date: string;
+                    date: components["schemas"]["Day"];
                     sessions: number;
                 }[];
             }[];
@@ -4155,10 +4137,8 @@ export interface components {
         };
         SeoLandingPages: {
             workspace: string;
-            /** Format: date */
-            from: string;
-            /** Format: date */
-            to: string;
+            from: components["schemas"]["Day"];
+            to: components["schemas"]["Day"];
             /** @description The workspace domain landing page paths are read on (null without one). */
             siteDomain: string | null;
             /** @description Stored answers (succeeded) of runs created in the range. */
@@ -4190,10 +4170,8 @@ export interface components {
         };
         SeoQueries: {
             workspace: string;
-            /** Format: date */
-            from: string;
-            /** Format: date */
-            to: string;
+            from: components["schemas"]["Day"];
+            to: components["schemas"]["Day"];
             minScore: number;
             uncovered: boolean;
             /** @description Distinct queries read (at most 5,000, most impressions first). */
@@ -4216,16 +4194,10 @@ export interface components {
             }[];
         };
         SeoQuerySuggestionsRequest: {
-            /**
-             * Format: date
-             * @description First UTC day (default 27 days before `to`).
-             */
-            from?: string;
-            /**
-             * Format: date
-             * @description Last UTC day (default yesterday).
-             */
-            to?: string;
+            /** @description First UTC day (default 27 days before `to`). */
+            from?: components["schemas"]["Day"];
+            /** @description Last UTC day (default yesterday). */
+            to?: components["schemas"]["Day"];
             /** @description Most suggestions stored (default 20). */
             limit?: number;
             /** @description Fewest impressions of a query offered (default 10). */
@@ -4234,10 +4206,8 @@ export interface components {
             minScore?: number;
         };
         SeoQuerySuggestions: {
-            /** Format: date */
-            from: string;
-            /** Format: date */
-            to: string;
+            from: components["schemas"]["Day"];
+            to: components["schemas"]["Day"];
             stored: number;
             /** @description Uncovered queries skipped because a prompt or suggestion has their text. */
             duplicates: number;
@@ -4248,17 +4218,13 @@ export interface components {
             query: string;
             clicks: number;
             impressions: number;
-            /** Format: date */
-            from: string;
-            /** Format: date */
-            to: string;
+            from: components["schemas"]["Day"];
+            to: components["schemas"]["Day"];
         };
         SeoCorrelation: {
             workspace: string;
-            /** Format: date */
-            from: string;
-            /** Format: date */
-            to: string;
+            from: components["schemas"]["Day"];
+            to: components["schemas"]["Day"];
             /** @enum {string} */
             basis: "modeled";
             /** @description What the figure is and is not. */
@@ -4277,8 +4243,7 @@ export interface components {
             /** @description Why `spearman` is null. */
             reason: string | null;
             days: {
-                /** Format: date */
-                date: string;
+                date: components["schemas"]["Day"];
                 /** @description Part of the correlation. */
                 counted: boolean;
                 answers: number;
@@ -4287,16 +4252,10 @@ export interface components {
             }[];
         };
         SeoRefreshRequest: {
-            /**
-             * Format: date
-             * @description First UTC day (default in the description of startSeoRefresh).
-             */
-            from?: string;
-            /**
-             * Format: date
-             * @description Last UTC day (default yesterday).
-             */
-            to?: string;
+            /** @description First UTC day (default in the description of startSeoRefresh). */
+            from?: components["schemas"]["Day"];
+            /** @description Last UTC day (default yesterday). */
+            to?: components["schemas"]["Day"];
             idempotencyKey?: components["schemas"]["IdempotencyKey"];
         };
         SeoSourceProgress: {
@@ -4311,10 +4270,8 @@ export interface components {
             workspace: string;
             /** @enum {string} */
             status: "queued" | "running" | "succeeded" | "failed";
-            /** Format: date */
-            from: string;
-            /** Format: date */
-            to: string;
+            from: components["schemas"]["Day"];
+            to: components["schemas"]["Day"];
             /** @description Per source pulled, the API pages fetched and the rows stored. */
             progress: components["schemas"]["SeoSourceProgress"][];
             skippedSources: {
@@ -4474,8 +4431,7 @@ export interface components {
             ciLow: number;
             ciHigh: number;
             n: number;
-            /** Format: date */
-            date: string;
+            date: components["schemas"]["Day"];
         };
         /** @description A stored answer that shows the gap (`listRunResponses` of `runId` holds it). */
         RecommendationEvidenceAnswer: {
@@ -4534,11 +4490,8 @@ export interface components {
              *     (docs/recommendations.md, "Stale evidence").
              */
             stale: boolean;
-            /**
-             * Format: date
-             * @description The first derivation day (UTC) whose data no longer supported it; null while `stale` is false.
-             */
-            staleSince: string | null;
+            /** @description The first derivation day (UTC) whose data no longer supported it; null while `stale` is false. */
+            staleSince: components["schemas"]["Day"] | null;
         };
         /** @description What the action is about; the fingerprint is computed from the kind and this. */
         RecommendationTarget: {
@@ -4723,8 +4676,7 @@ export interface components {
          *     day's data and marked stale (`evidence.stale`; not counted again by later derivations).
          */
         RecommendationDerivation: {
-            /** Format: date */
-            date: string | null;
+            date: components["schemas"]["Day"] | null;
             created: number;
             updated: number;
             reproposed: number;
@@ -4845,10 +4797,8 @@ export interface components {
         };
         /** @description UTC days, both included. */
         ReportPeriod: {
-            /** Format: date */
-            from: string;
-            /** Format: date */
-            to: string;
+            from: components["schemas"]["Day"];
+            to: components["schemas"]["Day"];
         };
         ReportFigure: {
             label: string;
@@ -5118,13 +5068,13 @@ export interface components {
         ReportSection: string;
         ChatThreadId: string;
         /** @description First UTC day (default 27 days before `to`). */
-        SourcesFrom: string;
+        SourcesFrom: components["schemas"]["Day"];
         /** @description Last UTC day (default today). */
-        SourcesTo: string;
+        SourcesTo: components["schemas"]["Day"];
         /** @description First UTC day (default 27 days before `to`). */
-        SeoFrom: string;
+        SeoFrom: components["schemas"]["Day"];
         /** @description Last UTC day (default yesterday). */
-        SeoTo: string;
+        SeoTo: components["schemas"]["Day"];
         /** @description Smallest match score (share of the query's words found in the prompt). */
         SeoMinScore: number;
         /** @description Page size. */
@@ -5132,7 +5082,7 @@ export interface components {
         /** @description The `nextCursor` of the previous page. */
         Cursor: string;
         /** @description Day (UTC, `YYYY-MM-DD`) to describe; default the latest day with data, else today. */
-        MetricsDate: string;
+        MetricsDate: components["schemas"]["Day"];
         /** @description Only answers of this engine. */
         MetricsEngine: "openai" | "perplexity" | "gemini" | "anthropic" | "exa" | "simulated";
         /** @description Only prompts of this category (as it was when the answer was measured). */
@@ -5151,6 +5101,7 @@ export interface components {
     };
     pathItems: never;
 }
+export type Day = components['schemas']['Day'];
 export type ErrorCode = components['schemas']['ErrorCode'];
 export type JsonRpcMessage = components['schemas']['JsonRpcMessage'];
 export type JsonRpcResponse = components['schemas']['JsonRpcResponse'];
@@ -5745,9 +5696,9 @@ export interface operations {
         parameters: {
             query: {
                 /** @description First day (UTC) */
-                from: string;
+                from: components["schemas"]["Day"];
                 /** @description Last day (UTC) */
-                to: string;
+                to: components["schemas"]["Day"];
                 /** @description Only answers of this engine. */
                 engine?: components["parameters"]["MetricsEngine"];
                 /** @description Only this entity (`self` for the brand, else a competitor id). */
@@ -5790,9 +5741,9 @@ export interface operations {
         parameters: {
             query?: {
                 /** @description First day (UTC). Default 89 days before `to`. */
-                from?: string;
+                from?: components["schemas"]["Day"];
                 /** @description Last day (UTC). Default the latest day with data. */
-                to?: string;
+                to?: components["schemas"]["Day"];
                 /** @description Only changes of this engine's series, or `all` for the pooled series. */
                 engine?: "all" | "openai" | "perplexity" | "gemini" | "anthropic" | "exa" | "simulated";
                 /** @description Only this entity (`self` for the brand, else a competitor id). */
@@ -5826,10 +5777,8 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** Format: date */
-                        from: string;
-                        /** Format: date */
-                        to: string;
+                        from: components["schemas"]["Day"];
+                        to: components["schemas"]["Day"];
                         /** @description The false discovery rate each day's tests are held to. */
                         fdr: number;
                         data: components["schemas"]["MetricChange"][];
@@ -8148,8 +8097,8 @@ export interface operations {
     getSeoTraffic: {
         parameters: {
             query?: {
-                from?: string;
-                to?: string;
+                from?: components["schemas"]["Day"];
+                to?: components["schemas"]["Day"];
             };
             header?: never;
             path: {
