@@ -1,21 +1,20 @@
-import { UTCDate } from "@date-fns/utc";
-import {
-  addDays as addDaysToDate,
-  differenceInCalendarDays,
-  eachDayOfInterval,
-  isValid,
-  lightFormat,
-} from "date-fns";
+import { utc } from "@date-fns/utc";
+// One module per function: the package's index would load all of date-fns's ~250 functions.
+import { eachDayOfInterval } from "date-fns/eachDayOfInterval";
+import { isExists } from "date-fns/isExists";
+import { subDays } from "date-fns/subDays";
 
 /**
  * Calendar days, UTC, written `YYYY-MM-DD` as the contract writes them (`components/schemas/Day`).
  * The one place days are parsed, formatted, shifted and iterated.
  *
  * On date-fns with @date-fns/utc: maintained and widely used, imported function by function, and
- * its `UTCDate` reads and writes every field in UTC, so no day depends on the process's time zone
- * or its daylight-saving changes. Days are shifted by the calendar, never by adding milliseconds,
- * and ranges are walked by date-fns over time values, never by comparing printed strings (the
- * day after 9999-12-31 prints `+010000-01-01`, which sorts before it).
+ * its `utc` context does every calendar step in UTC, so no day depends on the process's time zone
+ * or its daylight-saving changes. Days are shifted by the calendar and ranges are walked over time
+ * values, never by comparing printed strings (the day after 9999-12-31 prints `+010000-01-01`,
+ * which sorts before it). A UTC day is exactly 86,400,000 ms of JavaScript time (it has no leap
+ * seconds), so a day's number is its midnight divided by that: the hot paths (change detection
+ * over every series and day) stay arithmetic.
  */
 export type Day = string;
 
@@ -23,63 +22,88 @@ export type Day = string;
 export const FIRST_DAY: Day = "2000-01-01";
 export const LAST_DAY: Day = "2100-12-31";
 
-const dayText = /^\d{4}-\d{2}-\d{2}$/;
+const MS_PER_DAY = 86_400_000;
 
-/** The UTC midnight of a real calendar day written `YYYY-MM-DD` (any year of four digits), or null. */
-function midnightOf(text: string): UTCDate | null {
-  if (!dayText.test(text)) return null;
-  const midnight = new UTCDate(Date.parse(`${text}T00:00:00.000Z`));
-  // 2026-02-30 parses as March 2nd: a real day prints back as it was written.
-  return isValid(midnight) && lightFormat(midnight, "yyyy-MM-dd") === text ? midnight : null;
+const dayText = /^(\d{4})-(\d{2})-(\d{2})$/;
+
+/** The UTC midnight (ms) of a real calendar day written `YYYY-MM-DD` (years 100-9999), or NaN. */
+function midnightOf(text: string): number {
+  const match = dayText.exec(text);
+  if (!match) return Number.NaN;
+  const [year, month, day] = [Number(match[1]), Number(match[2]) - 1, Number(match[3])];
+  // date-fns: 2026-02-30 and 2025-02-29 do not exist (Date.UTC would roll them into March).
+  return year >= 100 && isExists(year, month, day) ? Date.UTC(year, month, day) : Number.NaN;
 }
 
+/** Midnights already parsed: the same few hundred days come back on every metrics read. */
+const parsed = new Map<string, number>();
+const maxParsed = 50_000;
+
 /** The midnight of a day; a RangeError for anything else (a service's days are validated). */
-function midnight(day: Day): UTCDate {
+function midnight(day: Day): number {
+  const known = parsed.get(day);
+  if (known !== undefined) return known;
   const at = midnightOf(day);
-  if (!at) throw new RangeError(`not a calendar day (YYYY-MM-DD): ${day}`);
+  if (Number.isNaN(at)) throw new RangeError(`not a calendar day (YYYY-MM-DD): ${day}`);
+  if (parsed.size >= maxParsed) parsed.clear();
+  parsed.set(day, at);
   return at;
 }
 
+const firstMidnight = midnight(FIRST_DAY);
+const lastMidnight = midnight(LAST_DAY);
+
 /** A real calendar day within FIRST_DAY..LAST_DAY, written `YYYY-MM-DD`: the contract's day. */
 export function isDay(value: unknown): value is Day {
-  return (
-    typeof value === "string" &&
-    midnightOf(value) !== null &&
-    value >= FIRST_DAY &&
-    value <= LAST_DAY
-  );
+  if (typeof value !== "string") return false;
+  const at = midnightOf(value);
+  return at >= firstMidnight && at <= lastMidnight;
 }
 
 /** The UTC day a moment falls on. */
 export function dayOf(moment: Date | number): Day {
-  const at = new UTCDate(typeof moment === "number" ? moment : moment.getTime());
-  const year = at.getFullYear();
-  // Outside years 1..9999 a day has no YYYY-MM-DD (9999-12-31 + 1 would print 10000-01-01).
-  if (!isValid(at) || year < 1 || year > 9999) throw new RangeError(`no YYYY-MM-DD day for ${at}`);
-  return lightFormat(at, "yyyy-MM-dd");
+  const time = typeof moment === "number" ? moment : moment.getTime();
+  const text = Number.isFinite(time) ? new Date(time).toISOString().slice(0, 10) : "";
+  // Outside years 100..9999 there is no YYYY-MM-DD (9999-12-31 + 1 is +010000-01-01).
+  if (Number.isNaN(midnightOf(text))) throw new RangeError(`no YYYY-MM-DD day for ${time}`);
+  return text;
 }
 
-/** Today (UTC) on a clock's reading. */
-export const today = (now: Date): Day => dayOf(now);
+/** The moment `count` whole days (of 24 hours) before `moment`: a look-back window's start. */
+export function daysBefore(moment: Date, count: number): Date {
+  return subDays(moment, count, { in: utc });
+}
+
+/** Whole 24-hour days from `earlier` to `later` (negative when `later` is before), rounded down. */
+export function wholeDaysBetween(earlier: Date | number, later: Date | number): number {
+  return Math.floor((Number(later) - Number(earlier)) / MS_PER_DAY);
+}
 
 /** The first moment (UTC midnight) of a day. */
 export function dayStart(day: Day): Date {
-  return new Date(midnight(day).getTime());
+  return new Date(midnight(day));
 }
 
 /** The first moment after a day (the next day's UTC midnight), the exclusive end of its moments. */
 export function dayEnd(day: Day): Date {
-  return new Date(addDaysToDate(midnight(day), 1).getTime());
+  return dayStart(addDays(day, 1));
 }
 
 /** The day `count` days after `day` (before it when negative). */
 export function addDays(day: Day, count: number): Day {
-  return dayOf(addDaysToDate(midnight(day), count));
+  if (!Number.isSafeInteger(count)) throw new RangeError(`not a whole number of days: ${count}`);
+  // A UTC day is a fixed 86,400,000 ms: no calendar step is needed to move between midnights.
+  return dayOf(midnight(day) + count * MS_PER_DAY);
+}
+
+/** The number of a day counted from 1970-01-01 (day 0), for arithmetic over many days. */
+export function dayNumber(day: Day): number {
+  return midnight(day) / MS_PER_DAY;
 }
 
 /** How many days `to` is after `from` (negative when before). */
 export function daysBetween(from: Day, to: Day): number {
-  return differenceInCalendarDays(midnight(to), midnight(from));
+  return dayNumber(to) - dayNumber(from);
 }
 
 /** Days in `from..to`, both counted (0 when `to` is before `from`). */
@@ -87,19 +111,9 @@ export function spanDays(from: Day, to: Day): number {
   return Math.max(0, daysBetween(from, to) + 1);
 }
 
-/** The number of a day counted from 1970-01-01 (day 0), for arithmetic over many days. */
-export function dayNumber(day: Day): number {
-  return daysBetween("1970-01-01", day);
-}
-
-/** The day of a day number (the inverse of dayNumber). */
-export function dayOfNumber(number: number): Day {
-  return addDays("1970-01-01", number);
-}
-
 /** Every day of `from..to` in order (none when `to` is before `from`). */
 export function eachDay(from: Day, to: Day): Day[] {
   const [start, end] = [midnight(from), midnight(to)];
   if (end < start) return [];
-  return eachDayOfInterval({ start, end }).map(dayOf);
+  return eachDayOfInterval({ start, end }, { in: utc }).map(dayOf);
 }

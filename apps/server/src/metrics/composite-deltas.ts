@@ -1,4 +1,5 @@
 import type { DeltaComparison, DeltaComparisons, Deltas } from "@geopulse/api-types";
+import { addDays } from "../days.js";
 import type { DeltaEstimate } from "./bootstrap-deltas.js";
 
 /**
@@ -77,15 +78,6 @@ export function compositeChanges(before: ComparedDays): CompositeChanges {
 /** No data: every delta 0, every comparison null. */
 export const noChanges: CompositeChanges = compositeChanges({});
 
-const DAY_MS = 86_400_000;
-
-/** `YYYY-MM-DD` shifted by `days` (UTC). */
-export function shiftDate(date: string, days: number): string {
-  const t = Date.parse(`${date}T00:00:00.000Z`);
-  if (Number.isNaN(t)) throw new RangeError(`not a YYYY-MM-DD date: ${date}`);
-  return new Date(t + days * DAY_MS).toISOString().slice(0, 10);
-}
-
 /** The days a day's deltas compare with; each absent when it has no data. */
 export interface ComparisonDays {
   previous?: string;
@@ -103,8 +95,8 @@ export function comparisonDays(date: string, daysWithData: readonly string[]): C
   for (const d of daysWithData) {
     if (d < date && (result.previous === undefined || d > result.previous)) result.previous = d;
   }
-  const d7 = shiftDate(date, -7);
-  const d28 = shiftDate(date, -28);
+  const d7 = addDays(date, -7);
+  const d28 = addDays(date, -28);
   if (has.has(d7)) result.d7 = d7;
   if (has.has(d28)) result.d28 = d28;
   return result;

@@ -1,3 +1,4 @@
+import { dayNumber } from "../days.js";
 import { benjaminiHochberg } from "./benjamini-hochberg.js";
 import { studentTTwoSidedP } from "./distributions.js";
 
@@ -92,7 +93,6 @@ const Z_95 = 1.959963984540054;
  * week ~98% of the time (docs/metrics.md, "Change detection").
  */
 export const DEFAULT_CHANGE_FDR = 0.005;
-const DAY_MS = 86_400_000;
 
 /**
  * Change detection over daily proportions (docs/metrics.md, "Change
@@ -134,7 +134,7 @@ export function detectChanges(options: DetectChangesOptions): DetectChangesResul
   for (const [s, { days, sums }] of prepared.entries()) {
     let recentStart = 0;
     let baseStart = 0;
-    const dayNumbers = days.map((d) => Date.parse(`${d.date}T00:00:00.000Z`) / DAY_MS);
+    const dayNumbers = days.map((d) => dayNumber(d.date));
     for (const [i, day] of dayNumbers.entries()) {
       const recentFrom = day + 1 - recentDays;
       const baseFrom = recentFrom - baselineDays;

@@ -1,6 +1,6 @@
 import { ANALYSIS_VERSION, type AnswerAnalysis } from "../../src/analysis/types.js";
+import { addDays } from "../../src/days.js";
 import { newId } from "../../src/ids.js";
-import { shiftDate } from "../../src/metrics/composite-deltas.js";
 import { Rng } from "../../src/prng.js";
 import { type AnalysedAnswer, buildRollupRows } from "../../src/services/analysis/rollup-rows.js";
 import { addRollupRows, lockMetricDay } from "../../src/services/analysis/write-rollups.js";
@@ -56,9 +56,9 @@ export async function seedVisibility(t: TestServer, slug: string, options: Seede
   });
   await prisma.prompt.createMany({ data: prompts });
   const rng = Rng.fromString(options.seed);
-  const first = shiftDate(options.lastDay, 1 - options.days);
+  const first = addDays(options.lastDay, 1 - options.days);
   for (let d = 0; d < options.days; d++) {
-    const day = shiftDate(first, d);
+    const day = addDays(first, d);
     const answers: AnalysedAnswer[] = [];
     for (const prompt of prompts) {
       for (const engine of options.engines) {

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { addDays } from "../../src/days.js";
 import {
   comparisonDays,
   compositeChanges,
@@ -6,7 +7,6 @@ import {
   noChanges,
   noComparison,
   noComparisons,
-  shiftDate,
 } from "../../src/metrics/composite-deltas.js";
 
 const none = noComparison;
@@ -73,8 +73,8 @@ describe("compositeChanges", () => {
   });
 
   it("shifts UTC calendar dates across month and year ends", () => {
-    expect(shiftDate("2026-03-01", -1)).toBe("2026-02-28");
-    expect(shiftDate("2026-01-03", -28)).toBe("2025-12-06");
-    expect(() => shiftDate("yesterday", -1)).toThrow(RangeError);
+    expect(addDays("2026-03-01", -1)).toBe("2026-02-28");
+    expect(addDays("2026-01-03", -28)).toBe("2025-12-06");
+    expect(() => addDays("yesterday", -1)).toThrow(RangeError);
   });
 });

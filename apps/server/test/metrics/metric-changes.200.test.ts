@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { shiftDate } from "../../src/metrics/composite-deltas.js";
+import { addDays } from "../../src/days.js";
 import { startTestServer, type TestServer } from "../harness/test-server.js";
 import { CHANGE_CATEGORY, seedVisibility } from "./change-fixtures.js";
 
@@ -56,7 +56,7 @@ const listAll = async (slug: string, query = "") => {
 describe("GET /metrics/changes", () => {
   it("lists the jump, on its engine and pooled, with its evidence", async () => {
     const page = await get(jumped, "/metrics/changes?limit=100");
-    expect(page).toMatchObject({ to: lastDay, from: shiftDate(lastDay, -89), nextCursor: null });
+    expect(page).toMatchObject({ to: lastDay, from: addDays(lastDay, -89), nextCursor: null });
     const globexId = seeded.ids.Globex;
     // Only Globex moved: nothing else is flagged, and only upwards after the jump.
     expect(page.data.length).toBeGreaterThan(0);
@@ -72,8 +72,8 @@ describe("GET /metrics/changes", () => {
       id: `${first.date}:${globexId}:perplexity:visibility`,
       metric: "visibility",
       method: "two-proportion-z-vs-trailing-baseline",
-      recent: { to: first.date, from: shiftDate(first.date, -6), days: 7, n: 7 * 40 },
-      baseline: { to: shiftDate(first.date, -7), from: shiftDate(first.date, -34), days: 28 },
+      recent: { to: first.date, from: addDays(first.date, -6), days: 7, n: 7 * 40 },
+      baseline: { to: addDays(first.date, -7), from: addDays(first.date, -34), days: 28 },
     });
     expect(first.baseline.n).toBe(28 * 40);
     expect(first.baseline.rate).toBeCloseTo(0.2, 1);
@@ -98,12 +98,9 @@ describe("GET /metrics/changes", () => {
     const pooled = (await get(jumped, "/metrics/changes?engine=all")).data;
     expect(pooled).toEqual(all.filter((c: any) => c.engine === "all"));
     expect((await get(jumped, "/metrics/changes?entity=self")).data).toEqual([]);
-    const narrow = await get(
-      jumped,
-      `/metrics/changes?from=${jumpDay}&to=${shiftDate(jumpDay, 3)}`,
-    );
+    const narrow = await get(jumped, `/metrics/changes?from=${jumpDay}&to=${addDays(jumpDay, 3)}`);
     expect(narrow.data).toEqual(
-      all.filter((c: any) => c.date >= jumpDay && c.date <= shiftDate(jumpDay, 3)),
+      all.filter((c: any) => c.date >= jumpDay && c.date <= addDays(jumpDay, 3)),
     );
     // A filter that selects every answer computes on the fly: the same flags.
     const filtered = await get(jumped, `/metrics/changes?limit=100&category=${CHANGE_CATEGORY}`);
@@ -166,14 +163,14 @@ describe("GET /metrics/changes", () => {
     await prisma.$executeRawUnsafe(
       "UPDATE metric_days SET revision = revision + 1 WHERE workspace_id = $1 AND day = $2::date",
       seeded.workspaceId,
-      shiftDate(lastDay, -2),
+      addDays(lastDay, -2),
     );
     await prisma.$executeRawUnsafe(
       "UPDATE metric_change_days SET changes = '[]' WHERE workspace_id = $1",
       seeded.workspaceId,
     );
     expect((await get(jumped, "/metrics/changes?limit=100")).data).toEqual(
-      before.filter((c: any) => c.date >= shiftDate(lastDay, -2)),
+      before.filter((c: any) => c.date >= addDays(lastDay, -2)),
     );
   });
 

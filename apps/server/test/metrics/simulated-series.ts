@@ -1,4 +1,4 @@
-import { shiftDate } from "../../src/metrics/composite-deltas.js";
+import { addDays } from "../../src/days.js";
 import type { ChangeSeries, DailyProportion } from "../../src/metrics/detect-changes.js";
 import type { Rng } from "../../src/prng.js";
 
@@ -27,7 +27,7 @@ export function simulateSeries(options: SimulatedSeries, rng: Rng): ChangeSeries
     for (let d = 0; d < options.days; d++) {
       const shifted = options.shift?.entityId === entityId && d >= options.shift.fromDay;
       const p = base + (shifted ? (options.shift?.points ?? 0) / 100 : 0);
-      const date = shiftDate(start, d);
+      const date = addDays(start, d);
       const all: DailyProportion = { date, successes: 0, trials: 0, prompts: [] };
       options.engines.forEach((_, k) => {
         const one: DailyProportion = { date, successes: 0, trials: 0, prompts: [] };

@@ -1,7 +1,6 @@
 import { ANALYSIS_VERSION } from "../../analysis/types.js";
 import type { AppContext } from "../../context.js";
-
-const DAY_MS = 86_400_000;
+import { dayEnd, dayStart } from "../../days.js";
 
 /** A stored answer with what its analysis reads and what was stored from the last one. */
 export interface StoredAnswer {
@@ -62,7 +61,7 @@ export async function listDayAnswerIds(
   workspaceId: string,
   day: string,
 ): Promise<string[]> {
-  const from = new Date(`${day}T00:00:00.000Z`);
+  const from = dayStart(day);
   const rows = await ctx.prisma.$queryRawUnsafe<Array<{ id: string }>>(
     `SELECT r.id FROM engine_responses r JOIN runs ON runs.id = r.run_id
      WHERE runs.workspace_id = $1 AND runs.created_at >= $2::timestamptz
@@ -70,7 +69,7 @@ export async function listDayAnswerIds(
      ORDER BY r.id`,
     workspaceId,
     from.toISOString(),
-    new Date(from.getTime() + DAY_MS).toISOString(),
+    dayEnd(day).toISOString(),
   );
   return rows.map((r) => r.id);
 }

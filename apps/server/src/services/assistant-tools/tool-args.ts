@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { FIRST_DAY, isDay, LAST_DAY } from "../../days.js";
 
 /** Argument schemas several tools share (the API's own bounds and enums). */
 /** The contract's engine ids (MetricsEngine). */
@@ -13,7 +14,13 @@ export const engineIds = [
 
 export const engineArg = z.enum(engineIds).describe("Only answers of this engine.");
 
-export const dayArg = (what: string) => z.iso.date().describe(`${what} (UTC, YYYY-MM-DD).`);
+/** The contract's day (components/schemas/Day): a real calendar day within its bounds. */
+export const dayArg = (what: string) =>
+  z
+    .string()
+    .regex(/^\d{4}-\d{2}-\d{2}$/)
+    .refine(isDay, `must be a calendar day (YYYY-MM-DD) from ${FIRST_DAY} to ${LAST_DAY}`)
+    .describe(`${what} (UTC, YYYY-MM-DD, ${FIRST_DAY} to ${LAST_DAY}).`);
 
 export const limitArg = (max: number, fallback: number) =>
   z

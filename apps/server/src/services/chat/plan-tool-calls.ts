@@ -1,3 +1,5 @@
+import { addDays, dayOf, daysBetween, isDay } from "../../days.js";
+
 /**
  * The simulated assistant's planner: which tools a question calls for, with
  * which arguments (dates, engine, quoted text), from keywords of the question
@@ -9,9 +11,6 @@ export interface PlannedCall {
   name: string;
   args: Record<string, unknown>;
 }
-
-const dayMs = 86_400_000;
-const isoDay = (date: Date) => date.toISOString().slice(0, 10);
 
 /** The engines a question may name, by the words people use. */
 const engineWords: Array<[RegExp, string]> = [
@@ -25,12 +24,6 @@ const engineWords: Array<[RegExp, string]> = [
 /** The longest range the range tools accept (get_timeseries, top_cited_domains, list_metric_changes). */
 const maxRangeDays = 366;
 
-/** A real calendar day written YYYY-MM-DD (not 2026-02-30), as the tools' `z.iso.date()` accepts. */
-const isCalendarDay = (day: string) => {
-  const time = Date.parse(`${day}T00:00:00Z`);
-  return !Number.isNaN(time) && isoDay(new Date(time)) === day;
-};
-
 /**
  * The date range a question names: explicit ISO days, or "last N days/weeks",
  * "last week/month", "yesterday". At most 366 days (an earlier `from` moves
@@ -39,21 +32,20 @@ const isCalendarDay = (day: string) => {
 export function parseDateRange(question: string, today: Date): { from?: string; to?: string } {
   const range = namedRange(question, today);
   if (!range.from || !range.to) return range;
-  const earliest = isoDay(new Date(Date.parse(range.to) - (maxRangeDays - 1) * dayMs));
-  // ISO days order as strings: the later of the two.
-  return { from: [range.from, earliest].sort()[1], to: range.to };
+  const earliest = addDays(range.to, 1 - maxRangeDays);
+  return { from: daysBetween(earliest, range.from) > 0 ? range.from : earliest, to: range.to };
 }
 
 function namedRange(question: string, today: Date): { from?: string; to?: string } {
   const days = [...question.matchAll(/\b(\d{4}-\d{2}-\d{2})\b/g)]
     .map((match) => match[1] as string)
-    .filter(isCalendarDay)
+    .filter(isDay)
     .sort();
   if (days.length >= 2) return { from: days[0], to: days.at(-1) };
   if (days.length === 1) return { from: days[0], to: days[0] };
   const back = (n: number) => ({
-    from: isoDay(new Date(today.getTime() - Math.min(n, maxRangeDays - 1) * dayMs)),
-    to: isoDay(today),
+    from: addDays(dayOf(today), -Math.min(n, maxRangeDays - 1)),
+    to: dayOf(today),
   });
   const lastN = /\b(?:last|past)\s+(\d{1,3})\s+(day|week|month)s?\b/i.exec(question);
   if (lastN) {
@@ -63,10 +55,10 @@ function namedRange(question: string, today: Date): { from?: string; to?: string
   if (/\b(?:last|past|this)\s+week\b/i.test(question)) return back(6);
   if (/\b(?:last|past|this)\s+month\b/i.test(question)) return back(29);
   if (/\byesterday\b/i.test(question)) {
-    const day = isoDay(new Date(today.getTime() - dayMs));
+    const day = addDays(dayOf(today), -1);
     return { from: day, to: day };
   }
-  if (/\btoday\b/i.test(question)) return { from: isoDay(today), to: isoDay(today) };
+  if (/\btoday\b/i.test(question)) return { from: dayOf(today), to: dayOf(today) };
   return {};
 }
 

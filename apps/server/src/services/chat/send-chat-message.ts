@@ -1,5 +1,6 @@
 import { randomUUID } from "node:crypto";
 import type { ChatMessage as ChatMessageRow } from "@geopulse/db";
+import { dayOf } from "../../days.js";
 import { errors } from "../../errors/app-error.js";
 import { principalIdOf } from "../../http/principal.js";
 import { newId } from "../../ids.js";
@@ -197,7 +198,7 @@ export async function sendChatMessage(options: SendChatMessageOptions): Promise<
     reservationId,
     model,
     toolbox: ctx.assistantToolbox ?? registryToolbox,
-    system: systemInstruction(brand.displayName, ctx.clock.now().toISOString().slice(0, 10)),
+    system: systemInstruction(brand.displayName, dayOf(ctx.clock.now())),
     transcript: [...toTranscript(history.reverse()), { kind: "user", text: content }],
     question: content,
     events,

@@ -1,6 +1,6 @@
 import { createHash } from "node:crypto";
 import type { AppContext } from "../../context.js";
-import { shiftDate } from "../../metrics/composite-deltas.js";
+import { addDays, dayNumber } from "../../days.js";
 import { type DetectedChange, detectChanges } from "../../metrics/detect-changes.js";
 import { loadVisibilitySeries } from "./load-visibility-series.js";
 import type { MetricsFilters } from "./metrics-filters.js";
@@ -73,7 +73,7 @@ export async function readChangeDays(
   from: string,
   to: string,
 ): Promise<{ days: ChangeDayState[] }> {
-  const first = shiftDate(from, 1 - CHANGE_WINDOW_DAYS);
+  const first = addDays(from, 1 - CHANGE_WINDOW_DAYS);
   const key = "workspace_id = $1 AND analysis_version = $2::int";
   const [row] = await ctx.prisma.$queryRawUnsafe<
     Array<{ days: string | null; stored: string | null }>
@@ -106,7 +106,7 @@ export async function readChangeDays(
     .update(scope.entities.map((e) => e.id).join(","))
     .digest("base64url")
     .slice(0, 16);
-  const firstDay = Date.parse(`${first}T00:00:00.000Z`) / 86_400_000;
+  const firstDay = dayNumber(first);
   const prefix = [[0, 0, 0]];
   for (const [offset, r] of revisions) {
     const [a, b, c] = prefix.at(-1) as number[];
@@ -128,7 +128,7 @@ export async function readChangeDays(
     const inputs = `${scope.version}:${entities}:${i + 1 - start}:${sums.join(":")}`;
     const saved = stored.get(offset);
     days.push({
-      day: shiftDate(first, offset),
+      day: addDays(first, offset),
       inputs,
       stored: saved && {
         inputs: saved.inputs,
@@ -154,7 +154,7 @@ export async function refreshDayChanges(
   // Newest first, in spans of at most REFRESH_SPAN_DAYS days.
   while (sorted.length > 0) {
     const last = (sorted[0] as { day: string }).day;
-    const limit = shiftDate(last, 1 - REFRESH_SPAN_DAYS);
+    const limit = addDays(last, 1 - REFRESH_SPAN_DAYS);
     const count = sorted.findIndex((d) => d.day < limit);
     const span = sorted.splice(0, count === -1 ? sorted.length : count).reverse();
     for (const [day, changes] of await refreshSpan(ctx, scope, span)) result.set(day, changes);
@@ -213,7 +213,7 @@ async function detectChangesOf(options: {
     workspaceId: scope.workspaceId,
     version: scope.version,
     entities: scope.entities,
-    from: shiftDate(options.from, 1 - CHANGE_WINDOW_DAYS),
+    from: addDays(options.from, 1 - CHANGE_WINDOW_DAYS),
     to: options.to,
     filters: options.filters,
   });

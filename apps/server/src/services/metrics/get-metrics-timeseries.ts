@@ -1,5 +1,6 @@
 import type { ResponseBody } from "@geopulse/api-types";
 import type { AppContext } from "../../context.js";
+import { daysBetween } from "../../days.js";
 import { errors } from "../../errors/app-error.js";
 import type { WorkspaceAccess } from "../../http/principal.js";
 import {
@@ -9,7 +10,7 @@ import {
 } from "../../metrics/point-metrics.js";
 import { loadDayChanges } from "./day-changes.js";
 import { loadDailySums } from "./load-daily-sums.js";
-import { checkDay, type MetricsFilters } from "./metrics-filters.js";
+import type { MetricsFilters } from "./metrics-filters.js";
 import { loadMetricsScope } from "./metrics-scope.js";
 
 export type MetricsTimeSeries = ResponseBody<"getMetricsTimeSeries", 200>;
@@ -42,9 +43,8 @@ export async function getMetricsTimeSeries(
   options: GetMetricsTimeSeriesOptions,
 ): Promise<MetricsTimeSeries> {
   const { ctx, filters } = options;
-  const from = checkDay(options.from, "query.from");
-  const to = checkDay(options.to, "query.to");
-  const span = (Date.parse(to) - Date.parse(from)) / 86_400_000 + 1;
+  const { from, to } = options;
+  const span = daysBetween(from, to) + 1;
   if (span < 1) throw errors.field("query.to", "range", "to must not be before from.");
   if (span > MAX_TIMESERIES_DAYS) {
     throw errors.field("query.to", "range", `The range spans at most ${MAX_TIMESERIES_DAYS} days.`);

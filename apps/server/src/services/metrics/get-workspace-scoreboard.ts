@@ -1,5 +1,6 @@
 import type { DeltaComparisons, Scoreboard } from "@geopulse/api-types";
 import type { AppContext } from "../../context.js";
+import { dayOf } from "../../days.js";
 import type { WorkspaceAccess } from "../../http/principal.js";
 import type { EntityMetrics } from "../../metrics/aggregates.js";
 import type { DeltaEstimate } from "../../metrics/bootstrap-deltas.js";
@@ -14,7 +15,7 @@ import {
 import { type DaySnapshot, daySnapshot } from "./day-snapshot.js";
 import { type DayChanges, deltaSignificance } from "./delta-significance.js";
 import { loadMetricsHead, type MetricsHead } from "./load-metrics-head.js";
-import { checkDay, type MetricsFilters } from "./metrics-filters.js";
+import type { MetricsFilters } from "./metrics-filters.js";
 import type { MetricsScope } from "./metrics-scope.js";
 
 export interface GetMetricsOptions {
@@ -44,7 +45,7 @@ export async function loadScoreboardHead(
   options: GetMetricsOptions,
   recentRuns: number,
 ): Promise<{ requested: string | undefined; head: MetricsHead }> {
-  const requested = options.date === undefined ? undefined : checkDay(options.date, "query.date");
+  const requested = options.date;
   const head = await loadMetricsHead({
     ctx: options.ctx,
     workspaceId: options.access.id,
@@ -61,7 +62,7 @@ export async function buildScoreboard(
   { scope, days }: MetricsHead,
 ): Promise<ScoreboardView> {
   const { ctx, filters } = options;
-  const date = requested ?? days[0]?.day ?? ctx.clock.now().toISOString().slice(0, 10);
+  const date = requested ?? days[0]?.day ?? dayOf(ctx.clock.now());
   const current = days.find((d) => d.day === date);
   const empty: Scoreboard = {
     brand: scope.brand,

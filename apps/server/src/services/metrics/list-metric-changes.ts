@@ -1,12 +1,12 @@
 import type { ResponseBody } from "@geopulse/api-types";
 import type { AppContext } from "../../context.js";
+import { addDays, dayOf, daysBetween } from "../../days.js";
 import { errors } from "../../errors/app-error.js";
 import type { PageRequest } from "../../http/cursor.js";
 import type { WorkspaceAccess } from "../../http/principal.js";
-import { shiftDate } from "../../metrics/composite-deltas.js";
 import { DEFAULT_CHANGE_FDR, type DetectedChange } from "../../metrics/detect-changes.js";
 import { loadDayChanges } from "./day-changes.js";
-import { checkDay, type MetricsFilters } from "./metrics-filters.js";
+import type { MetricsFilters } from "./metrics-filters.js";
 import { loadMetricsScope } from "./metrics-scope.js";
 
 export type MetricChangesPage = ResponseBody<"listMetricChanges", 200>;
@@ -41,13 +41,10 @@ export async function listMetricChanges(
   const { ctx, filters } = options;
   const scope = await loadMetricsScope(ctx, options.access.id);
   const after = decodeChangeCursor(options.page.cursor);
-  const given = {
-    from: options.from === undefined ? undefined : checkDay(options.from, "query.from"),
-    to: options.to === undefined ? undefined : checkDay(options.to, "query.to"),
-  };
+  const given = { from: options.from, to: options.to };
   const to = given.to ?? (await latestDay(ctx, scope.workspaceId, scope.version, given.from));
-  const from = given.from ?? shiftDate(to, 1 - DEFAULT_CHANGES_DAYS);
-  const span = (Date.parse(to) - Date.parse(from)) / 86_400_000 + 1;
+  const from = given.from ?? addDays(to, 1 - DEFAULT_CHANGES_DAYS);
+  const span = daysBetween(from, to) + 1;
   if (span < 1) throw errors.field("query.to", "range", "to must not be before from.");
   if (span > MAX_CHANGES_DAYS) {
     throw errors.field("query.to", "range", `The range spans at most ${MAX_CHANGES_DAYS} days.`);
@@ -85,7 +82,7 @@ async function latestDay(
   version: number,
   from: string | undefined,
 ): Promise<string> {
-  const upTo = from === undefined ? null : shiftDate(from, DEFAULT_CHANGES_DAYS - 1);
+  const upTo = from === undefined ? null : addDays(from, DEFAULT_CHANGES_DAYS - 1);
   const [row] = await ctx.prisma.$queryRawUnsafe<Array<{ day: string | null }>>(
     `SELECT to_char(max(day), 'YYYY-MM-DD') AS day FROM metric_days
      WHERE workspace_id = $1 AND analysis_version = $2::int AND responses > 0
@@ -94,7 +91,7 @@ async function latestDay(
     version,
     upTo,
   );
-  return row?.day ?? upTo ?? ctx.clock.now().toISOString().slice(0, 10);
+  return row?.day ?? upTo ?? dayOf(ctx.clock.now());
 }
 
 type Position = readonly [date: string, entityId: string, engine: string];

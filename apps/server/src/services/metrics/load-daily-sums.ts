@@ -1,4 +1,5 @@
 import type { AppContext } from "../../context.js";
+import { addDays } from "../../days.js";
 import type { PointCell } from "../../metrics/aggregates.js";
 import { filterSql, type MetricsFilters } from "./metrics-filters.js";
 import { packRows, unpackRows } from "./packed-rows.js";
@@ -92,12 +93,9 @@ export async function loadDailySums(options: {
       citedResponses: Number(cited),
     };
   }
-  const first = Date.parse(`${dayParams[0]}T00:00:00.000Z`);
+  const first = dayParams[0] as string;
   return new Map(
-    [...byDay].map(([offset, cells]) => [
-      new Date(first + Number(offset) * 86_400_000).toISOString().slice(0, 10),
-      [...cells.values()],
-    ]),
+    [...byDay].map(([offset, cells]) => [addDays(first, Number(offset)), [...cells.values()]]),
   );
 }
 

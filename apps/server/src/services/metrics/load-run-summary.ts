@@ -1,5 +1,6 @@
 import type { WorkspaceMetrics } from "@geopulse/api-types";
 import type { AppContext } from "../../context.js";
+import { dayOf, dayStart } from "../../days.js";
 import type { RecentRunRow } from "./load-metrics-head.js";
 
 /** How many of the latest runs the metrics view lists. */
@@ -9,7 +10,6 @@ type Preset = NonNullable<WorkspaceMetrics["latestRun"]>["preset"];
 type Status = NonNullable<WorkspaceMetrics["latestRun"]>["status"];
 
 const usd = (micro: bigint) => Number(micro) / 1_000_000;
-const dayOf = (d: Date) => d.toISOString().slice(0, 10);
 
 /**
  * The latest run day (every run created that UTC day: ids, engines covered,
@@ -27,7 +27,7 @@ export async function loadRunSummary(
   if (!latest) return { latestRun: null, recentRuns: [] };
   const day = dayOf(latest.createdAt);
   const sameDay = await ctx.prisma.run.findMany({
-    where: { workspaceId, createdAt: { gte: new Date(`${day}T00:00:00.000Z`) } },
+    where: { workspaceId, createdAt: { gte: dayStart(day) } },
     orderBy: [{ createdAt: "asc" }, { id: "asc" }],
     select: { id: true, engines: true, completedTasks: true, costMicrousd: true },
   });

@@ -1,4 +1,5 @@
 import type { AppContext } from "../../context.js";
+import { addDays } from "../../days.js";
 import type { ChangeSeries, DailyProportion } from "../../metrics/detect-changes.js";
 import { filterSql, type MetricsFilters } from "./metrics-filters.js";
 import type { ScopeEntity } from "./metrics-scope.js";
@@ -65,9 +66,7 @@ export async function loadVisibilitySeries(options: {
     if (e === undefined || !cell) continue;
     cell.y[e + 1] = Number(mentioned);
   }
-  const first = Date.parse(`${options.from}T00:00:00.000Z`);
-  const dateOf = (offset: number) =>
-    new Date(first + offset * 86_400_000).toISOString().slice(0, 10);
+  const dateOf = (offset: number) => addDays(options.from, offset);
   // series key: engine ("" pooled) → per entity → per day offset → DailyProportion.
   const days = new Map<string, Array<Map<number, DailyProportion>>>();
   const dayOf = (engine: string, e: number, offset: number): DailyProportion => {

@@ -1,11 +1,11 @@
 import type { PromptVisibility } from "@geopulse/api-types";
 import { ANALYSIS_VERSION } from "../../analysis/types.js";
 import type { AppContext } from "../../context.js";
+import { addDays, dayOf, dayStart } from "../../days.js";
 import type { WorkspaceAccess } from "../../http/principal.js";
 import { wilsonInterval } from "../../metrics/intervals.js";
 import { findPrompt } from "./prompt-rules.js";
 
-const DAY_MS = 86_400_000;
 export const DEFAULT_VISIBILITY_DAYS = 28;
 
 export interface GetPromptVisibilityOptions {
@@ -27,8 +27,9 @@ export async function getPromptVisibility({
   days = DEFAULT_VISIBILITY_DAYS,
 }: GetPromptVisibilityOptions): Promise<PromptVisibility> {
   const prompt = await findPrompt(ctx.prisma, workspace.id, promptId);
-  const to = ctx.clock.now().toISOString().slice(0, 10);
-  const fromStart = new Date(Date.parse(`${to}T00:00:00Z`) - (days - 1) * DAY_MS);
+  const to = dayOf(ctx.clock.now());
+  const from = addDays(to, 1 - days);
+  const fromStart = dayStart(from);
   const answers = await ctx.prisma.engineResponse.findMany({
     where: {
       workspaceId: workspace.id,
@@ -58,5 +59,5 @@ export async function getPromptVisibility({
       const [ciLow, ciHigh] = wilsonInterval(mentioned, n);
       return { engine, mentioned, visibility: { value: mentioned / n, ciLow, ciHigh, n } };
     });
-  return { promptId: prompt.id, from: fromStart.toISOString().slice(0, 10), to, engines };
+  return { promptId: prompt.id, from, to, engines };
 }

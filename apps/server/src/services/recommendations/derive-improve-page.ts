@@ -1,5 +1,6 @@
 import type { Language } from "@geopulse/api-types";
 import { normalizeUrl } from "../../analysis/url-normalize.js";
+import { dayOf } from "../../days.js";
 import type { DerivationCandidate } from "./derivation-candidate.js";
 import { evidenceLimit } from "./derivation-candidate.js";
 import { gapConfidence, type PromptCount, proportion } from "./derivation-stats.js";
@@ -139,7 +140,7 @@ function evaluationValues(p: DerivationPageEvaluation) {
     .join(" ");
   return {
     page: p.url,
-    date: p.finishedAt.slice(0, 10),
+    date: dayOf(new Date(p.finishedAt)),
     score: score(p.scores.overall),
     access: score(p.scores.categories.access),
     understanding: score(p.scores.categories.understanding),

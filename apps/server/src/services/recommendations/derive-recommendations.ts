@@ -1,5 +1,6 @@
 import type { RecommendationDerivation } from "@geopulse/api-types";
 import type { AppContext } from "../../context.js";
+import { dayStart } from "../../days.js";
 import { WRITE_TIMEOUTS } from "../analysis/swap-day-rollups.js";
 import type { WorkspaceOperation } from "../operation.js";
 import { lockWorkspace } from "../workspace-config/lock-workspace.js";
@@ -100,7 +101,7 @@ export async function deriveWorkspaceRecommendations(options: {
         id: { notIn: [...supported] },
         fingerprint: { notIn: cappedFingerprints },
       },
-      data: { staleSince: new Date(`${data.date}T00:00:00.000Z`), updatedAt: ctx.clock.now() },
+      data: { staleSince: dayStart(data.date), updatedAt: ctx.clock.now() },
     });
     result.markedStale = stale.count;
     return result;

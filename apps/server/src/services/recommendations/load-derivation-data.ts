@@ -3,6 +3,7 @@ import type { Prisma } from "@geopulse/db";
 import { parse } from "tldts";
 import { ANALYSIS_VERSION } from "../../analysis/types.js";
 import { normalizeUrl } from "../../analysis/url-normalize.js";
+import { dayEnd, dayOf, dayStart } from "../../days.js";
 import type { PageCheck, PageCheckSeverity, PageScores } from "../../web/page-check.js";
 import { pageHost } from "../page-evaluations/page-host.js";
 
@@ -64,7 +65,6 @@ export interface DerivationData {
 }
 
 const languages: readonly Language[] = ["en", "es", "ca", "fr"];
-const DAY_MS = 86_400_000;
 
 /**
  * The latest UTC day with answers at the current ANALYSIS_VERSION and its
@@ -100,8 +100,9 @@ export async function loadDerivationData(
     .sort()
     .at(-1);
   if (!latest && !newest) return null;
-  const from = latest?.day ?? new Date(`${newest?.slice(0, 10)}T00:00:00.000Z`);
-  const to = new Date(from.getTime() + DAY_MS);
+  const day = latest ? dayOf(latest.day) : dayOf(new Date(newest as string));
+  const from = dayStart(day);
+  const to = dayEnd(day);
   // Without a measured day there are no answers to read.
   const rows = await db.engineResponse.findMany({
     where: {
@@ -168,7 +169,7 @@ export async function loadDerivationData(
     workspaceId,
     complianceProfile: workspace.complianceProfile,
     language: first && languages.includes(first) ? first : "en",
-    date: from.toISOString().slice(0, 10),
+    date: day,
     brand: {
       name: workspace.brand,
       names:

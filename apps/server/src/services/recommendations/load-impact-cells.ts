@@ -1,6 +1,7 @@
 import { ANALYSIS_VERSION } from "../../analysis/types.js";
 import { findBrandClaims } from "../../compliance/find-brand-claims.js";
 import type { AppContext } from "../../context.js";
+import { dayEnd, dayOf, dayStart } from "../../days.js";
 import type { ImpactMetric, RatioCell } from "../../metrics/recommendation-impact.js";
 import { type ImpactAnswer, impactCells, type RollupImpactCell } from "./impact-cells.js";
 
@@ -14,7 +15,6 @@ export interface ImpactTarget {
   domain: string | null;
 }
 
-const DAY_MS = 86_400_000;
 const rollupMetrics = new Set<ImpactMetric>(["visibility", "share_of_voice", "negative_share"]);
 
 /**
@@ -45,7 +45,7 @@ export async function loadImpactCells(options: {
     const where = {
       workspaceId,
       analysisVersion: ANALYSIS_VERSION,
-      day: { in: options.days.map((d) => new Date(`${d}T00:00:00.000Z`)) },
+      day: { in: options.days.map(dayStart) },
       category: { not: "brand_research" },
       ...(prompts ? { promptId: prompts } : {}),
       ...(engines ? { engine: engines } : {}),
@@ -68,11 +68,11 @@ export async function loadImpactCells(options: {
       }),
     ]);
     const key = (r: { day: Date; engine: string; promptId: string }) =>
-      `${r.day.toISOString().slice(0, 10)}\u0000${r.engine}\u0000${r.promptId}`;
+      `${dayOf(r.day)}\u0000${r.engine}\u0000${r.promptId}`;
     const byKey = new Map<string, RollupImpactCell & { day: string }>();
     for (const c of cells) {
       byKey.set(key(c), {
-        day: c.day.toISOString().slice(0, 10),
+        day: dayOf(c.day),
         promptId: c.promptId,
         engine: c.engine,
         responses: c.responses,
@@ -127,13 +127,13 @@ export async function loadImpactCells(options: {
   });
   const languages = new Map(promptRows.map((p) => [p.id, p.language]));
   for (const day of options.days) {
-    const from = new Date(`${day}T00:00:00.000Z`);
+    const from = dayStart(day);
     const rows = await ctx.prisma.engineResponse.findMany({
       where: {
         workspaceId,
         status: "succeeded",
         analysisVersion: ANALYSIS_VERSION,
-        run: { createdAt: { gte: from, lt: new Date(from.getTime() + DAY_MS) } },
+        run: { createdAt: { gte: from, lt: dayEnd(day) } },
         promptId: { in: [...languages.keys()] },
         ...(engines ? { engine: engines } : {}),
       },

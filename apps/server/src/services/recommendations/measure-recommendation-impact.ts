@@ -3,6 +3,7 @@ import type { RecommendationMetric } from "@geopulse/api-types";
 import { Prisma } from "@geopulse/db";
 import { ANALYSIS_VERSION } from "../../analysis/types.js";
 import type { AppContext } from "../../context.js";
+import { dayOf } from "../../days.js";
 import { newId } from "../../ids.js";
 import type { DeltaEstimate } from "../../metrics/bootstrap-deltas.js";
 import {
@@ -54,7 +55,7 @@ export async function measureRecommendationImpact(options: {
   const stored = rec.impactBaseline as unknown as RecommendationMetric;
   const metric = impactMetricOf(rec.kind, stored.name);
   const target = { promptIds: rec.promptIds, engines: rec.engines, domain: rec.domain };
-  const doneDay = rec.doneAt.toISOString().slice(0, 10);
+  const doneDay = dayOf(rec.doneAt);
   const after = await latestDayAfter(ctx, workspaceId, target, maxDay(stored.date, doneDay));
   const seed = `${rec.id}:${stored.date}:${after ?? "-"}`;
   const days = metric

@@ -10,6 +10,7 @@ import type {
 } from "@geopulse/api-types";
 import type { Prisma } from "@geopulse/db";
 import { normalizeUrl } from "../../analysis/url-normalize.js";
+import { dayOf } from "../../days.js";
 import { errors } from "../../errors/app-error.js";
 
 export const recommendationIdPrefix = "rec";
@@ -177,7 +178,7 @@ export function toRecommendationResponse(
       comparison: (row.comparison ?? null) as Recommendation["evidence"]["comparison"],
       pageEvaluation: (row.pageEvaluation ?? null) as Recommendation["evidence"]["pageEvaluation"],
       stale: row.staleSince !== null,
-      staleSince: row.staleSince ? row.staleSince.toISOString().slice(0, 10) : null,
+      staleSince: row.staleSince ? dayOf(row.staleSince) : null,
       answers: row.answers.map(
         (a): RecommendationEvidenceAnswer => ({
           runId: a.runId,

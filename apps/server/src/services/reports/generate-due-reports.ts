@@ -1,9 +1,9 @@
 import type { AppContext } from "../../context.js";
+import { addDays, dayOf, daysBefore } from "../../days.js";
 import type { ReportType } from "../../reports/report-document.js";
 import { generateReport } from "./generate-report.js";
 import { REPORT_TYPES } from "./report-catalog.js";
 import { type ReportFrequency, reportPeriods } from "./report-periods.js";
-import { reportValues } from "./report-values.js";
 
 /** How far back finished scheduled runs are looked for (a lost job's are caught up). */
 const RUN_LOOKBACK_DAYS = 8;
@@ -51,13 +51,13 @@ export async function generateDueReports({
       triggeredBy: "schedule",
       finishedAt: { not: null },
       completedTasks: { gt: 0 },
-      createdAt: { gte: new Date(ctx.clock.now().getTime() - RUN_LOOKBACK_DAYS * 86_400_000) },
+      createdAt: { gte: daysBefore(ctx.clock.now(), RUN_LOOKBACK_DAYS) },
     },
     select: { createdAt: true },
   });
-  const runDays = [...new Set(runs.map((r) => r.createdAt.toISOString().slice(0, 10)))].sort();
+  const runDays = [...new Set(runs.map((r) => dayOf(r.createdAt)))].sort();
   for (const day of runDays) {
-    wanted.push({ period: { from: reportValues.shiftDay(day, -6), to: day }, trigger: "run" });
+    wanted.push({ period: { from: addDays(day, -6), to: day }, trigger: "run" });
   }
   const made: string[] = [];
   for (const { period, trigger } of wanted) {

@@ -1,5 +1,6 @@
 import type { Prisma } from "@geopulse/db";
 import type { AppContext } from "../../context.js";
+import { dayStart } from "../../days.js";
 import { isUniqueViolation } from "../../db-errors.js";
 import { newId } from "../../ids.js";
 import type { ReportDocument, ReportType } from "../../reports/report-document.js";
@@ -45,8 +46,8 @@ export async function generateReport(
   const key = {
     workspaceId,
     type,
-    periodFrom: new Date(`${period.from}T00:00:00.000Z`),
-    periodTo: new Date(`${period.to}T00:00:00.000Z`),
+    periodFrom: dayStart(period.from),
+    periodTo: dayStart(period.to),
     trigger,
   };
   const existing = await ctx.prisma.report.findFirst({ where: key, select: { id: true } });

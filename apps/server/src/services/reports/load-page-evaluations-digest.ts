@@ -1,3 +1,4 @@
+import { dayEnd, dayOf, dayStart } from "../../days.js";
 import type { ReportCell, ReportColumn } from "../../reports/report-document.js";
 import type {
   PageCheck,
@@ -6,7 +7,6 @@ import type {
   PageScores,
 } from "../../web/page-check.js";
 import type { ReportBody, ReportBuildInput } from "./report-build-input.js";
-import { reportValues } from "./report-values.js";
 
 /** The most evaluations one digest reads (the newest first). */
 const MAX_EVALUATIONS = 2_000;
@@ -72,8 +72,8 @@ export async function loadPageEvaluationsDigest(input: ReportBuildInput): Promis
       workspaceId: access.id,
       status: { in: ["succeeded", "failed"] },
       finishedAt: {
-        gte: new Date(`${period.from}T00:00:00.000Z`),
-        lt: new Date(`${reportValues.shiftDay(period.to, 1)}T00:00:00.000Z`),
+        gte: dayStart(period.from),
+        lt: dayEnd(period.to),
       },
     },
     orderBy: [{ finishedAt: "desc" }, { id: "desc" }],
@@ -110,7 +110,7 @@ export async function loadPageEvaluationsDigest(input: ReportBuildInput): Promis
       url: evaluation.url,
       evaluationId: evaluation.id,
       status: evaluation.status,
-      evaluatedAt: evaluation.finishedAt?.toISOString().slice(0, 10) ?? null,
+      evaluatedAt: evaluation.finishedAt ? dayOf(evaluation.finishedAt) : null,
       score: scores?.overall ?? null,
       ...Object.fromEntries(categories.map((c) => [c.key, scores?.categories[c.key] ?? null])),
       failingChecks: checks.length,

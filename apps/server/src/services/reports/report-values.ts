@@ -1,4 +1,5 @@
 import type { DeltaComparison } from "@geopulse/api-types";
+import { eachDay } from "../../days.js";
 import type { ReportCell, ReportFigure } from "../../reports/report-document.js";
 
 /**
@@ -34,14 +35,5 @@ export const reportValues = {
     method: c.method,
   }),
   /** The UTC days from `from` to `to`, both included. */
-  days: (from: string, to: string): string[] => {
-    const out: string[] = [];
-    for (let t = Date.parse(from); t <= Date.parse(to); t += 86_400_000) {
-      out.push(new Date(t).toISOString().slice(0, 10));
-    }
-    return out;
-  },
-  /** A day shifted by whole days. */
-  shiftDay: (day: string, days: number): string =>
-    new Date(Date.parse(day) + days * 86_400_000).toISOString().slice(0, 10),
+  days: eachDay,
 };

@@ -1,4 +1,5 @@
 import type { Report, ReportSummary } from "@geopulse/api-types";
+import { dayOf as day } from "../../days.js";
 import type { ReportDocument } from "../../reports/report-document.js";
 import { getReportCatalog } from "./report-catalog.js";
 
@@ -13,8 +14,6 @@ export interface StoredReport {
   periodTo: Date;
   generatedAt: Date;
 }
-
-const day = (d: Date) => d.toISOString().slice(0, 10);
 
 /** A stored report as the API lists it (without its document) or reads it (with it). */
 export const toReportResponse = {

@@ -1,6 +1,7 @@
 import type { Prisma, PrismaClient } from "@geopulse/db";
 import { createQueryTokenizer, matchScore } from "../../analysis/query-match.js";
 import type { AppContext } from "../../context.js";
+import { addDays, dayOf } from "../../days.js";
 import { type ResearchProvider, realResearchProvider } from "../../engines/research-provider.js";
 
 /** Days of stored Search Console rows a research call reads, ending today. */
@@ -40,9 +41,7 @@ export function createSearchConsoleResearch(
 ): ResearchProvider {
   let loaded: Promise<{ queries: StoredQuery[]; languages: string[] }> | undefined;
   const load = async () => {
-    const since = new Date(ctx.clock.now().getTime() - lookbackDays * 86_400_000)
-      .toISOString()
-      .slice(0, 10);
+    const since = addDays(dayOf(ctx.clock.now()), -lookbackDays);
     const [rows, workspace] = await Promise.all([
       ctx.prisma.$queryRaw<Array<{ query: string; page: string; impressions: number }>>`
         SELECT query, page, SUM(impressions)::int AS impressions

@@ -1,4 +1,5 @@
 import type { AppContext } from "../../context.js";
+import { dayOf } from "../../days.js";
 import { newId } from "../../ids.js";
 import {
   analyzeRecordedAnswers,
@@ -63,7 +64,7 @@ export async function recordAnswers(options: {
       tx,
       now,
       workspaceId: run.workspaceId,
-      day: run.createdAt.toISOString().slice(0, 10),
+      day: dayOf(run.createdAt),
       answers: answered,
       taxonomy: ctx.config.domainTaxonomy,
     });

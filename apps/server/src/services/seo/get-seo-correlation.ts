@@ -1,5 +1,6 @@
 import type { SeoCorrelation } from "@geopulse/api-types";
 import type { AppContext } from "../../context.js";
+import { eachDay } from "../../days.js";
 import type { WorkspaceAccess } from "../../http/principal.js";
 import { spearmanCorrelation } from "../../metrics/rank-correlation.js";
 import { getMetricsTimeSeries } from "../metrics/get-metrics-timeseries.js";
@@ -12,7 +13,6 @@ export interface GetSeoCorrelationOptions {
   to?: string | undefined;
 }
 
-const DAY_MS = 86_400_000;
 const note =
   "A rank correlation over days between the brand's visibility in AI answers and sessions referred by AI engines: modelled, not measured attribution. Sessions from engines that strip the referrer, and AI Overviews clicks, are not counted.";
 
@@ -56,19 +56,17 @@ export async function getSeoCorrelation({
   const aiSessions = new Map(sessions.map((s) => [s.date, s._sum.sessions ?? 0]));
   const pulled = (date: string) => refreshes.some((r) => r.fromDate <= date && date <= r.toDate);
 
-  const days: SeoCorrelation["days"] = [];
-  for (let t = Date.parse(`${range.from}T00:00:00Z`); ; t += DAY_MS) {
-    const date = new Date(t).toISOString().slice(0, 10);
-    if (date > range.to) break;
+  // At most the metrics' 366 days (getMetricsTimeSeries refused a longer range above).
+  const days: SeoCorrelation["days"] = eachDay(range.from, range.to).map((date) => {
     const point = visibility.get(date);
-    days.push({
+    return {
       date,
       counted: point !== undefined && pulled(date),
       answers: Math.round(point?.responses ?? 0),
       visibility: point?.visibility ?? null,
       aiSessions: aiSessions.get(date) ?? 0,
-    });
-  }
+    };
+  });
   const counted = days.filter((d) => d.counted);
   const result = spearmanCorrelation(
     counted.map((d) => d.visibility as number),

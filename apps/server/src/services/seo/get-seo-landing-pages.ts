@@ -3,6 +3,7 @@ import { parse } from "tldts";
 import { normalizeEntityDomain } from "../../analysis/citations.js";
 import { normalizeUrl } from "../../analysis/url-normalize.js";
 import type { AppContext } from "../../context.js";
+import { dayEnd, dayStart } from "../../days.js";
 import type { WorkspaceAccess } from "../../http/principal.js";
 import { seoRange } from "./seo-range.js";
 
@@ -16,7 +17,6 @@ export interface GetSeoLandingPagesOptions {
 
 /** Citations of the pages' domains read at most (newest answers first). */
 const maxCitations = 50_000;
-const DAY_MS = 86_400_000;
 
 type Page = SeoLandingPages["pages"][number];
 
@@ -78,8 +78,8 @@ export async function getSeoLandingPages({
     status: "succeeded",
     run: {
       createdAt: {
-        gte: new Date(`${range.from}T00:00:00Z`),
-        lt: new Date(Date.parse(`${range.to}T00:00:00Z`) + DAY_MS),
+        gte: dayStart(range.from),
+        lt: dayEnd(range.to),
       },
     },
   };

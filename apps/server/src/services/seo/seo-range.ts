@@ -1,10 +1,8 @@
+import { addDays, dayOf, daysBetween, spanDays } from "../../days.js";
 import { errors } from "../../errors/app-error.js";
 
 /** The longest range a refresh pulls: Search Console keeps 16 months. */
 export const MAX_RANGE_DAYS = 486;
-const DAY_MS = 86_400_000;
-const day = (d: Date) => d.toISOString().slice(0, 10);
-const at = (iso: string) => new Date(`${iso}T00:00:00Z`);
 
 export interface SeoRangeOptions {
   now: Date;
@@ -25,19 +23,22 @@ export function seoRange({ now, from, to, lastTo, in: place = "body" }: SeoRange
   from: string;
   to: string;
 } {
-  const end = to ?? day(new Date(at(day(now)).getTime() - DAY_MS));
-  const window = day(new Date(at(end).getTime() - 27 * DAY_MS));
+  const end = to ?? addDays(dayOf(now), -1);
+  const window = addDays(end, -27);
   let start = from;
   if (!start) {
-    const incremental = lastTo ? day(new Date(at(lastTo).getTime() - 2 * DAY_MS)) : undefined;
-    start = incremental && incremental > window && incremental <= end ? incremental : window;
+    const incremental = lastTo ? addDays(lastTo, -2) : undefined;
+    start =
+      incremental && daysBetween(window, incremental) > 0 && daysBetween(incremental, end) >= 0
+        ? incremental
+        : window;
   }
-  if (start > end)
+  if (daysBetween(start, end) < 0)
     throw errors.invalidRequest(
       [{ field: `${place}.from`, rule: "range", message: "must not be after `to`" }],
       "`from` is after `to`.",
     );
-  if ((at(end).getTime() - at(start).getTime()) / DAY_MS + 1 > MAX_RANGE_DAYS)
+  if (spanDays(start, end) > MAX_RANGE_DAYS)
     throw errors.invalidRequest(
       [
         {

@@ -1,4 +1,4 @@
-import { shiftDate } from "../../metrics/composite-deltas.js";
+import { addDays, spanDays } from "../../days.js";
 
 export interface DayPeriod {
   from: string;
@@ -7,6 +7,6 @@ export interface DayPeriod {
 
 /** The period of the same length that ends the day before `period` starts. */
 export function previousPeriodOf(period: DayPeriod): DayPeriod {
-  const length = (Date.parse(period.to) - Date.parse(period.from)) / 86_400_000 + 1;
-  return { from: shiftDate(period.from, -length), to: shiftDate(period.from, -1) };
+  const length = spanDays(period.from, period.to);
+  return { from: addDays(period.from, -length), to: addDays(period.from, -1) };
 }

@@ -1,6 +1,5 @@
+import { addDays, dayOf, daysBetween } from "../../days.js";
 import { errors } from "../../errors/app-error.js";
-import { shiftDate } from "../../metrics/composite-deltas.js";
-import { checkDay } from "../metrics/metrics-filters.js";
 import type { DayPeriod } from "./previous-period.js";
 
 /** Days read when `from` is not given (ending on `to`). */
@@ -19,15 +18,9 @@ export function sourcesPeriod(options: {
   from?: string | undefined;
   to?: string | undefined;
 }): DayPeriod {
-  const to =
-    options.to === undefined
-      ? options.now.toISOString().slice(0, 10)
-      : checkDay(options.to, "query.to");
-  const from =
-    options.from === undefined
-      ? shiftDate(to, 1 - DEFAULT_SOURCES_DAYS)
-      : checkDay(options.from, "query.from");
-  const span = (Date.parse(to) - Date.parse(from)) / 86_400_000 + 1;
+  const to = options.to ?? dayOf(options.now);
+  const from = options.from ?? addDays(to, 1 - DEFAULT_SOURCES_DAYS);
+  const span = daysBetween(from, to) + 1;
   if (span < 1) throw errors.field("query.to", "range", "to must not be before from.");
   if (span > MAX_SOURCES_DAYS) {
     throw errors.field("query.to", "range", `The range spans at most ${MAX_SOURCES_DAYS} days.`);

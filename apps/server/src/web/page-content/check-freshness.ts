@@ -1,7 +1,7 @@
+import { dayOf, wholeDaysBetween } from "../../days.js";
 import type { PageCheck } from "../page-check.js";
 import type { ContentCheckInput } from "./types.js";
 
-const DAY = 86_400_000;
 /** Older than this is stale. */
 const STALE_DAYS = 365;
 
@@ -30,7 +30,9 @@ interface Found {
 function parseDate(value: string): number | null {
   const at = Date.parse(value.trim());
   if (Number.isNaN(at)) return null;
-  return new Date(at).getUTCFullYear() >= 1990 ? at : null;
+  // Earlier than 1990 or after 9999 (Date.parse reads years up to 275760) is not a page's date.
+  const year = new Date(at).getUTCFullYear();
+  return year >= 1990 && year <= 9999 ? at : null;
 }
 
 /**
@@ -80,8 +82,8 @@ export function checkFreshness({ facts, jsonLd, now }: ContentCheckInput): PageC
       fix: 'Add datePublished and dateModified to the JSON-LD (and a visible <time datetime="…">), updated when the content changes.',
     };
   }
-  const days = Math.floor((now.getTime() - pick.at) / DAY);
-  const which = `${pick.kind === "time" ? "<time>" : pick.kind} date ${new Date(pick.at).toISOString().slice(0, 10)}`;
+  const days = wholeDaysBetween(pick.at, now);
+  const which = `${pick.kind === "time" ? "<time>" : pick.kind} date ${dayOf(pick.at)}`;
   if (days < -1) {
     return {
       ...base,

@@ -1,5 +1,6 @@
 import { ANALYSIS_VERSION } from "../../../analysis/types.js";
 import type { AppContext } from "../../../context.js";
+import { dayStart } from "../../../days.js";
 
 /**
  * The domains most answers cited over a range, from the daily domain rollups
@@ -19,7 +20,7 @@ export async function loadTopCitedDomains(options: {
     where: {
       workspaceId: options.workspaceId,
       analysisVersion: ANALYSIS_VERSION,
-      day: { gte: new Date(`${options.from}T00:00:00Z`), lte: new Date(`${options.to}T00:00:00Z`) },
+      day: { gte: dayStart(options.from), lte: dayStart(options.to) },
       category: { not: "brand_research" },
       ...(options.engine ? { engine: options.engine } : {}),
     },

@@ -1,5 +1,6 @@
 import type { Prisma } from "@geopulse/db";
 import type { AppContext } from "../../../context.js";
+import { dayEnd, dayStart } from "../../../days.js";
 import type { MetricsScope } from "../../metrics/metrics-scope.js";
 import { EXCERPT_CHARS, excerpt } from "../result-bounds.js";
 
@@ -37,8 +38,8 @@ export async function searchStoredAnswers(
   search: AnswerSearch,
 ) {
   const created = {
-    ...(search.from ? { gte: new Date(`${search.from}T00:00:00Z`) } : {}),
-    ...(search.to ? { lt: new Date(Date.parse(`${search.to}T00:00:00Z`) + 86_400_000) } : {}),
+    ...(search.from ? { gte: dayStart(search.from) } : {}),
+    ...(search.to ? { lt: dayEnd(search.to) } : {}),
   };
   return ctx.prisma.engineResponse.findMany({
     where: {

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { shiftDate } from "../../../metrics/composite-deltas.js";
+import { addDays, dayOf } from "../../../days.js";
 import { getMetricsTimeSeries } from "../../metrics/get-metrics-timeseries.js";
 import { defineTool } from "../define-tool.js";
 import { metricCitation, metricsFiltersOf } from "../metric-views.js";
@@ -22,8 +22,8 @@ export const getTimeseriesTool = defineTool({
     category: categoryArg.optional(),
   }),
   async run({ op, args }) {
-    const to = args.to ?? op.ctx.clock.now().toISOString().slice(0, 10);
-    const from = args.from ?? shiftDate(to, 1 - DEFAULT_DAYS);
+    const to = args.to ?? dayOf(op.ctx.clock.now());
+    const from = args.from ?? addDays(to, 1 - DEFAULT_DAYS);
     const view = await getMetricsTimeSeries({
       ...op,
       access: op.workspace,

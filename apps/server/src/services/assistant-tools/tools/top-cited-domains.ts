@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { shiftDate } from "../../../metrics/composite-deltas.js";
+import { addDays, dayOf, daysBetween } from "../../../days.js";
 import { defineTool } from "../define-tool.js";
 import { metricCitation } from "../metric-views.js";
 import { loadTopCitedDomains } from "../read/load-top-cited-domains.js";
@@ -21,9 +21,9 @@ export const topCitedDomainsTool = defineTool({
     limit: limitArg(50, 10),
   }),
   async run({ op, args }) {
-    const to = args.to ?? op.ctx.clock.now().toISOString().slice(0, 10);
-    const from = args.from ?? shiftDate(to, 1 - DEFAULT_DAYS);
-    const span = (Date.parse(to) - Date.parse(from)) / 86_400_000 + 1;
+    const to = args.to ?? dayOf(op.ctx.clock.now());
+    const from = args.from ?? addDays(to, 1 - DEFAULT_DAYS);
+    const span = daysBetween(from, to) + 1;
     if (span < 1 || span > MAX_DAYS) {
       throw new ToolError(
         "invalid_arguments",
