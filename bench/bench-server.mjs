@@ -34,7 +34,13 @@ export async function startServer(env, { onLine, nodeArgs = [], logLevel, server
   const { DATABASE_URL: _inherited, ...inherited } = process.env;
   const child = spawn(
     process.execPath,
-    [...nodeArgs, "--disable-warning=ExperimentalWarning", join(dir ?? serverDir, "dist/main.js")],
+    [
+      // The heap limit `pnpm start` runs with (apps/server/package.json, GEO_MAX_HEAP_MB).
+      `--max-old-space-size=${process.env.GEO_MAX_HEAP_MB ?? 1024}`,
+      ...nodeArgs,
+      "--disable-warning=ExperimentalWarning",
+      join(dir ?? serverDir, "dist/main.js"),
+    ],
     {
       env: {
         ...inherited,

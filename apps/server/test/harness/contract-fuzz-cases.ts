@@ -1,6 +1,14 @@
 import fc from "fast-check";
 import type { Operation } from "../../src/http/operation-index.js";
-import { arbitraryFor, document, resolve, type Schema, specOf } from "./contract-fuzz-schemas.js";
+import {
+  arbitraryFor,
+  document,
+  hostileDays,
+  isDaySchema,
+  resolve,
+  type Schema,
+  specOf,
+} from "./contract-fuzz-schemas.js";
 import { allOperations } from "./operations.js";
 
 /** One generated request per case, then one hostile change (the classes in `hostileClasses`). */
@@ -114,6 +122,10 @@ export function caseFor(operationNumber: number): fc.Arbitrary<FuzzCase> {
   const pathParameters = parameters.filter((p) => p.in === "path" && p.name !== "workspace");
   const queryParameters = parameters.filter((p) => p.in === "query");
   const bodySchema = spec.requestBody?.content?.["application/json"]?.schema;
+  const dayQuery = queryParameters.filter((p) => isDaySchema(p.schema)).map((p) => p.name);
+  const dayBody = Object.entries(resolve(bodySchema ?? {}).properties ?? {})
+    .filter(([, property]) => isDaySchema(property as Schema))
+    .map(([name]) => name);
 
   const base = fc.record({
     credential: fc.constantFrom<Credential>("session", "session", "session", "key", "key"),
@@ -144,11 +156,12 @@ export function caseFor(operationNumber: number): fc.Arbitrary<FuzzCase> {
     .tuple(
       base,
       fc.constantFrom(...hostileClasses),
+      fc.constantFrom(...hostileDays),
       fc.constantFrom(...hostileNumbers),
       fc.constantFrom(...wrongTypes),
       fc.constantFrom(...malformedJson),
     )
-    .map(([generated, hostile, number, wrongType, malformed]) => {
+    .map(([generated, hostile, day, number, wrongType, malformed]) => {
       const { pick, bodyValue } = generated;
       const fuzz: FuzzCase = {
         operation: operationNumber,
@@ -191,6 +204,25 @@ export function caseFor(operationNumber: number): fc.Arbitrary<FuzzCase> {
         case "unknown-query":
           fuzz.query.push([encode(`x\u0000${pick}`), "1"]);
           break;
+        case "extreme-day":
+        case "widest-range": {
+          // Every day of the operation (query and body) at once: an impossible or extreme
+          // day, or the widest range the day type allows (2000-01-01..2100-12-31).
+          const dayFor = (name: string) =>
+            hostile === "extreme-day" ? day : name === "to" ? "2100-12-31" : "2000-01-01";
+          if (dayQuery.length === 0 && dayBody.length === 0) {
+            fuzz.query.push(["date", encode(day)]);
+            break;
+          }
+          fuzz.query = fuzz.query.filter(([key]) => !dayQuery.includes(key));
+          for (const name of dayQuery) fuzz.query.push([name, encode(dayFor(name))]);
+          if (dayBody.length > 0) {
+            const value = { ...((bodyValue as Record<string, unknown>) ?? {}) };
+            for (const name of dayBody) value[name] = dayFor(name);
+            fuzz.body = jsonBody(value);
+          }
+          break;
+        }
         case "huge-query":
           fuzz.query.push([queryParameters[0]?.name ?? "q", "q".repeat(8000)]);
           break;
@@ -272,6 +304,8 @@ export const hostileClasses = [
   "number-query",
   "unknown-query",
   "huge-query",
+  "extreme-day",
+  "widest-range",
   "nul-body",
   "surrogate-body",
   "huge-string",

@@ -75,11 +75,54 @@ export function arbitraryFor(raw: Schema, depth = 0): fc.Arbitrary<unknown> {
   }
 }
 
+/** The contract's day type (components/schemas/Day). */
+export const isDaySchema = (raw: Schema | undefined): boolean =>
+  resolve(raw ?? {})?.format === "day";
+
+/**
+ * Days no request may bring in (impossible, or outside 2000-01-01..2100-12-31), for the
+ * `extreme-day` class: each once reached a service as a 500, a hang or an echoed 200.
+ */
+export const hostileDays = [
+  "0000-00-00",
+  "9999-12-31",
+  "9999-12-01",
+  "2026-02-30",
+  "2025-02-29",
+  "2026-13-01",
+  "2026-00-00",
+  "1999-12-31",
+  "2101-01-01",
+  "0001-01-01",
+  "+010000-01-01",
+  "-000001-01-01",
+  "275760-09-13",
+  "2026-1-1",
+];
+
 function stringFor(schema: Schema): fc.Arbitrary<string> {
   switch (schema.format) {
-    case "date":
+    case "day":
+      // Mostly near today, sometimes at the contract's bounds (2000-01-01..2100-12-31).
       return fc
-        .date({ min: new Date("2020-01-01"), max: new Date("2030-01-01"), noInvalidDate: true })
+        .oneof(
+          {
+            weight: 4,
+            arbitrary: fc.date({
+              min: new Date("2020-01-01"),
+              max: new Date("2030-01-01"),
+              noInvalidDate: true,
+            }),
+          },
+          {
+            weight: 1,
+            arbitrary: fc.date({
+              min: new Date("2000-01-01"),
+              max: new Date("2100-12-31"),
+              noInvalidDate: true,
+            }),
+          },
+        )
         .map((date) => date.toISOString().slice(0, 10));
     case "date-time":
       return fc

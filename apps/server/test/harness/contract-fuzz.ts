@@ -111,9 +111,6 @@ export function send(url: string, request: Materialized): Promise<FuzzResponse> 
   });
 }
 
-/** Statuses answered before any operation is matched (documented in the contract's info). */
-const beforeMatching = new Set(["431"]);
-
 /** What is wrong with an answer, by the rules every answer must keep; empty when fine. */
 export function violationsOf(fuzz: FuzzCase, response: FuzzResponse): string[] {
   const operation = allOperations[fuzz.operation] as Operation;
@@ -123,7 +120,7 @@ export function violationsOf(fuzz: FuzzCase, response: FuzzResponse): string[] {
   if (typeof requestId !== "string" || requestId.length === 0)
     problems.push("no X-Request-Id header");
   if (response.status === 500) problems.push("answered 500");
-  if (!beforeMatching.has(status) && !declaredStatuses(operation).includes(status)) {
+  if (!declaredStatuses(operation).includes(status)) {
     problems.push(`status ${status} is not declared by ${operation.operationId}`);
   }
   if (response.status >= 400) {

@@ -19,6 +19,8 @@ function structuralStatuses(operation: (typeof allOperations)[number]): Map<stri
   const spec = document.paths[operation.pathTemplate]?.[operation.method] as OpenApiOperation;
   const statuses = new Map<string, string>([
     ["400", "an unknown query parameter, or a path or query rule (input guard, validator)"],
+    ["408", "request_timeout (the HTTP server, before matching: http/client-error.ts)"],
+    ["431", "headers_too_large (the HTTP server, before matching: http/client-error.ts)"],
     ["500", "an internal error"],
   ]);
   if (!operation.access.public) {
