@@ -87,7 +87,8 @@ afterAll(async () => {
 describe("the API process under its heap limit", () => {
   it("starts and works with --max-old-space-size from the start and worker scripts", () => {
     for (const script of ["start", "worker"]) {
-      expect(scripts[script]).toContain("--max-old-space-size=${GEO_MAX_HEAP_MB:-1024}");
+      // The shell's default expansion: GEO_MAX_HEAP_MB, else 1024 MB.
+      expect(scripts[script]).toContain(`--max-old-space-size=$\{GEO_MAX_HEAP_MB:-1024}`);
     }
     const argv = readFileSync(`/proc/${child?.pid}/cmdline`, "utf8").split("\0");
     expect(argv).toContain(`--max-old-space-size=${heapMb}`);
