@@ -83,6 +83,17 @@ describe("the MCP server with the SDK's client", () => {
     expect(invalid.isError).toBe(true);
     expect(textOf(invalid).error).toMatchObject({ code: "invalid_arguments" });
     expect(textOf(invalid).error.message).toContain("from");
+    // The contract's day (components/schemas/Day) holds for tool arguments too.
+    for (const [name, args] of [
+      ["get_timeseries", { from: "9999-12-01", to: "9999-12-31" }],
+      ["get_seo_traffic", { from: "0000-00-00" }],
+      ["top_cited_domains", { to: "2026-02-30" }],
+      ["list_metric_changes", { from: "1999-12-31" }],
+    ] as const) {
+      const refused = await client.callTool({ name, arguments: args });
+      expect(refused.isError, name).toBe(true);
+      expect(textOf(refused).error, name).toMatchObject({ code: "invalid_arguments" });
+    }
     await client.close();
   });
 
