@@ -11,6 +11,10 @@ import { stepCeilingMicrousd } from "../../engines/catalog/chat-step-budget.js";
 export const turnReservationMicrousd = stepCeilingMicrousd * BigInt(maxModelSteps);
 /** A tool result handed to the model (and stored with the step) is cut at this many characters of JSON. */
 export const maxToolOutputChars = 16_000;
+/** Tool calls one step may make; the model's further calls of that step are refused, not run. */
+export const maxToolCallsPerStep = 4;
+/** Characters of tool output one turn may hand the model; calls past them are refused, not run. */
+export const maxTurnToolOutputChars = 64_000;
 
 /** A model's tool arguments (JSON text) as an object; anything else is an empty object. */
 export function parseToolArguments(text: string | null | undefined): Record<string, unknown> {
