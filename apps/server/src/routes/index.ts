@@ -13,6 +13,7 @@ import { credentialHandlers } from "./credentials/index.js";
 import { creditHandlers } from "./credits/index.js";
 import { deviceAuthHandlers } from "./device-auth/index.js";
 import { mcpHandlers } from "./mcp/index.js";
+import { listModels } from "./models/list-models.js";
 import { getMetricsTimeSeries } from "./metrics/get-metrics-timeseries.js";
 import { getWorkspaceMetrics } from "./metrics/get-workspace-metrics.js";
 import { getWorkspaceScoreboard } from "./metrics/get-workspace-scoreboard.js";
@@ -44,6 +45,7 @@ export const handlers: HandlerRegistry = {
   verifySignInToken,
   deleteCurrentSession,
   getMe,
+  listModels,
   createWorkspaceService,
   listWorkspaces,
   getWorkspace,
