@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
+import { builtinModelCatalog } from "../../src/engines/catalog/model-catalog.js";
 import { EngineError } from "../../src/engines/engine.js";
 import { answerCeilingMicrousd, maxOutputTokensFor } from "../../src/engines/pricing.js";
-import { builtinModelCatalog } from "../../src/engines/catalog/model-catalog.js";
 import {
   createSimulatedEngine,
   defaultMentionRate,

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { answerCeilingMicrousd } from "../../src/engines/pricing.js";
 import { builtinModelCatalog } from "../../src/engines/catalog/model-catalog.js";
+import { answerCeilingMicrousd } from "../../src/engines/pricing.js";
 import { executeRun } from "../../src/services/runs/execute-run.js";
 import {
   expectReportedCostCharged,

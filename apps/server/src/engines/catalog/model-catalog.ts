@@ -20,7 +20,10 @@ export type ModelUse = (typeof MODEL_USES)[number];
  */
 const modelId = z
   .string()
-  .regex(/^[A-Za-z0-9](?:[A-Za-z0-9_-]|\.(?!\.)){0,99}$/, "must be 1-100 of A-Za-z0-9._- without ..");
+  .regex(
+    /^[A-Za-z0-9](?:[A-Za-z0-9_-]|\.(?!\.)){0,99}$/,
+    "must be 1-100 of A-Za-z0-9._- without ..",
+  );
 const microusd = z.number().int().min(0).max(1_000_000_000);
 const day = z.iso.date();
 
@@ -148,7 +151,9 @@ export class ModelCatalog {
         if (!model || model.id !== id)
           throw new Error(`${provider}: the default ${use} model "${id}" is not in the catalog`);
         if (!model.uses.includes(use as ModelUse))
-          throw new Error(`${provider}: the default ${use} model "${id}" is not allowed for ${use}`);
+          throw new Error(
+            `${provider}: the default ${use} model "${id}" is not allowed for ${use}`,
+          );
         this.defaults.set(`${provider}/${use}`, id);
       }
     }

@@ -12,6 +12,7 @@ export function catalogModel(
   name: string,
 ): CatalogModel {
   const model = options.catalog.find(provider, name);
-  if (!model) throw new EngineError(`The model catalog lists no ${provider} model "${name}".`, false);
+  if (!model)
+    throw new EngineError(`The model catalog lists no ${provider} model "${name}".`, false);
   return model;
 }

@@ -1,9 +1,9 @@
 import { z } from "zod";
+import { costAt } from "../catalog/model-catalog.js";
+import { catalogModel } from "../connectors/catalog-model.js";
 import { dedupeCitations } from "../connectors/citations.js";
 import type { ConnectorOptions } from "../connectors/connector-options.js";
 import { callProvider, readAnswer } from "../connectors/provider-call.js";
-import { costAt } from "../catalog/model-catalog.js";
-import { catalogModel } from "../connectors/catalog-model.js";
 import { dollarsToMicrousd } from "../connectors/token-pricing.js";
 import { type AnswerEngine, EngineError, realEngine } from "../engine.js";
 import { createExaClient } from "./exa-client.js";

@@ -1,10 +1,10 @@
 import { GoogleGenAI } from "@google/genai";
 import { z } from "zod";
+import { costAt } from "../catalog/model-catalog.js";
+import { catalogModel } from "../connectors/catalog-model.js";
 import { dedupeCitations, distinct } from "../connectors/citations.js";
 import type { ConnectorOptions } from "../connectors/connector-options.js";
 import { callProvider, readAnswer } from "../connectors/provider-call.js";
-import { costAt } from "../catalog/model-catalog.js";
-import { catalogModel } from "../connectors/catalog-model.js";
 import { type AnswerEngine, EngineError, realEngine } from "../engine.js";
 
 /** The parts of a generateContent answer the connector reads. */

@@ -1,10 +1,10 @@
 import type { PromptCategory } from "@geopulse/api-types";
 import { z } from "zod";
+import { costAt } from "../catalog/model-catalog.js";
+import { catalogModel } from "../connectors/catalog-model.js";
 import type { ConnectorOptions } from "../connectors/connector-options.js";
 import { createOpenAiClient } from "../connectors/openai-client.js";
 import { callProvider, readAnswer } from "../connectors/provider-call.js";
-import { costAt } from "../catalog/model-catalog.js";
-import { catalogModel } from "../connectors/catalog-model.js";
 import { joinVersioned } from "../connectors/url.js";
 import { EngineError } from "../engine.js";
 import type { PromptWriter, PromptWriterRequest, PromptWriterResult } from "../prompt-writer.js";

@@ -1,7 +1,7 @@
-import { dedupeCitations } from "../connectors/citations.js";
-import type { ConnectorOptions } from "../connectors/connector-options.js";
 import { costAt } from "../catalog/model-catalog.js";
 import { catalogModel } from "../connectors/catalog-model.js";
+import { dedupeCitations } from "../connectors/citations.js";
+import type { ConnectorOptions } from "../connectors/connector-options.js";
 import { type AnswerEngine, realEngine } from "../engine.js";
 import { createSonarClient } from "./sonar.js";
 

@@ -1,7 +1,7 @@
-import { dedupeCitations } from "../connectors/citations.js";
-import type { ConnectorOptions } from "../connectors/connector-options.js";
 import { costAt } from "../catalog/model-catalog.js";
 import { catalogModel } from "../connectors/catalog-model.js";
+import { dedupeCitations } from "../connectors/citations.js";
+import type { ConnectorOptions } from "../connectors/connector-options.js";
 import {
   extractQuestions,
   type ResearchProvider,
@@ -23,7 +23,11 @@ const languageNames: Record<string, string> = {
  */
 export function createPerplexityQuestions(options: ConnectorOptions): ResearchProvider {
   const askSonar = createSonarClient(options);
-  const model = catalogModel(options, "perplexity", options.catalog.defaultId("perplexity", "research"));
+  const model = catalogModel(
+    options,
+    "perplexity",
+    options.catalog.defaultId("perplexity", "research"),
+  );
   return realResearchProvider("perplexity", async (request) => {
     const language = languageNames[request.language] ?? "English";
     const sonar = await askSonar({

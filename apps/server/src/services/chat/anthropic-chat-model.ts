@@ -1,9 +1,9 @@
 import Anthropic from "@anthropic-ai/sdk";
 import { z } from "zod";
-import type { ConnectorOptions } from "../../engines/connectors/connector-options.js";
-import { callProvider, readAnswer } from "../../engines/connectors/provider-call.js";
 import { chatInputBudgetTokens } from "../../engines/catalog/chat-step-budget.js";
 import { type CatalogModel, costAt } from "../../engines/catalog/model-catalog.js";
+import type { ConnectorOptions } from "../../engines/connectors/connector-options.js";
+import { callProvider, readAnswer } from "../../engines/connectors/provider-call.js";
 import type { ChatModel, ChatModelStepRequest, ChatToolCall } from "./chat-model.js";
 import { maxStepOutputTokens } from "./model-limits.js";
 
@@ -54,7 +54,10 @@ function toMessages(request: ChatModelStepRequest): Anthropic.MessageParam[] {
  * official client, streamed: text deltas go out as they come, tool_use blocks
  * and usage are read from the final message.
  */
-export function createAnthropicChatModel(options: ConnectorOptions, model: CatalogModel): ChatModel {
+export function createAnthropicChatModel(
+  options: ConnectorOptions,
+  model: CatalogModel,
+): ChatModel {
   const client = new Anthropic({
     apiKey: options.apiKey,
     authToken: null,

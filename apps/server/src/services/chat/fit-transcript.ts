@@ -3,7 +3,8 @@ import type { ChatToolSpec, TranscriptItem } from "./chat-model.js";
 
 /** What a tool output cut to fit the budget is replaced by (the model reads that it was cut). */
 export const omittedToolOutput = JSON.stringify({
-  omitted: "This earlier tool result was cut to fit the step's input budget; call the tool again if needed.",
+  omitted:
+    "This earlier tool result was cut to fit the step's input budget; call the tool again if needed.",
 });
 
 /**

@@ -1,7 +1,7 @@
 import type OpenAI from "openai";
-import { type CatalogModel, costAt } from "../../engines/catalog/model-catalog.js";
-import { chatInputBudgetTokens } from "../../engines/catalog/chat-step-budget.js";
 import { z } from "zod";
+import { chatInputBudgetTokens } from "../../engines/catalog/chat-step-budget.js";
+import { type CatalogModel, costAt } from "../../engines/catalog/model-catalog.js";
 import type { ConnectorOptions } from "../../engines/connectors/connector-options.js";
 import { createOpenAiClient } from "../../engines/connectors/openai-client.js";
 import { callProvider, readAnswer } from "../../engines/connectors/provider-call.js";

@@ -6,8 +6,8 @@ import { settleOnce } from "../credits/settle-once.js";
 import type { WorkspaceOperation } from "../operation.js";
 import type { AssistantToolbox } from "./assistant-toolbox.js";
 import { type ChatModel, ChatModelError, type TranscriptItem } from "./chat-model.js";
-import { ungroundedNumbers } from "./grounding.js";
 import { fitTranscript } from "./fit-transcript.js";
+import { ungroundedNumbers } from "./grounding.js";
 import {
   maxModelSteps,
   maxToolCallsPerStep,

@@ -19,7 +19,10 @@ export async function selectChatModel(ctx: AppContext, workspaceId: string): Pro
     where: { id: workspaceId },
     select: { measurementModel: true },
   });
-  const { provider, model } = resolveMeasurementModel(row.measurementModel, ctx.config.modelCatalog).assistant;
+  const { provider, model } = resolveMeasurementModel(
+    row.measurementModel,
+    ctx.config.modelCatalog,
+  ).assistant;
   const key = await resolveProviderKey(ctx, workspaceId, provider);
   if (key) {
     const settings = providerSettings(provider);

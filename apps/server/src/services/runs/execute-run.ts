@@ -119,7 +119,13 @@ export async function executeRun({ ctx, runId }: ExecuteRunOptions): Promise<voi
             let outcome: AskOutcome;
             const ceiling =
               engineId === "simulated" || ctx.config.modelCatalog.find(engineId, task.model)
-                ? prompt && answerCeilingMicrousd(ctx.config.modelCatalog, engineId as EngineId, task.model, prompt.text)
+                ? prompt &&
+                  answerCeilingMicrousd(
+                    ctx.config.modelCatalog,
+                    engineId as EngineId,
+                    task.model,
+                    prompt.text,
+                  )
                 : undefined;
             if (!prompt || !engine) {
               outcome = { error: `No connector for ${engineId} is available.`, attempts: 0 };

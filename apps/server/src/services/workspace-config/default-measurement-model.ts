@@ -76,7 +76,9 @@ export function resolveMeasurementModel(
 /** The stored score weights, or the default ones. */
 export function resolveWeights(stored: unknown): ScoreWeights {
   const model = stored as Partial<MeasurementModelSettings> | null | undefined;
-  return { ...(model && Array.isArray(model.engines) && model.weights ? model.weights : defaultWeights) };
+  return {
+    ...(model && Array.isArray(model.engines) && model.weights ? model.weights : defaultWeights),
+  };
 }
 
 function resolveAssistant(

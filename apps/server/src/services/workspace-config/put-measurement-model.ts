@@ -2,8 +2,8 @@ import type { MeasurementModel, MeasurementModelUpdate } from "@geopulse/api-typ
 import { errors, type FieldError } from "../../errors/app-error.js";
 import { audit } from "../audit/audit.js";
 import type { WorkspaceOperation } from "../operation.js";
-import { defaultAssistant } from "./default-measurement-model.js";
 import { checkCatalogModels } from "./check-catalog-models.js";
+import { defaultAssistant } from "./default-measurement-model.js";
 
 const weightTolerance = 1e-6;
 

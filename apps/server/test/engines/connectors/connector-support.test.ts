@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
+import { builtinModelCatalog } from "../../../src/engines/catalog/model-catalog.js";
 import { dedupeCitations } from "../../../src/engines/connectors/citations.js";
 import { redact } from "../../../src/engines/connectors/provider-errors.js";
 import { providerSettings } from "../../../src/engines/connectors/provider-settings.js";
-import { builtinModelCatalog } from "../../../src/engines/catalog/model-catalog.js";
 import { dollarsToMicrousd } from "../../../src/engines/connectors/token-pricing.js";
 
 describe("connector support", () => {
