@@ -3,6 +3,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { ConfigError, loadConfig } from "../../src/config.js";
+import { researchCallCeiling } from "../../src/engines/research-provider.js";
 
 const file = (name: string, content: unknown) => {
   const path = join(tmpdir(), `geo-catalog-${process.pid}-${name}.json`);
@@ -69,5 +70,22 @@ describe("GEO_MODEL_CATALOG_FILE is checked at start", () => {
     const config = load(file("valid", { providers: { openai: { models: [model({})] } } }));
     expect(config.modelCatalog.find("openai", "gpt-5-mini")?.prices.inputPerMillion).toBe(250_000n);
     expect(config.modelCatalog.find("openai", "gpt-4.1-mini")).toBeDefined();
+  });
+
+  it("research reserves the catalog's price of its research models", () => {
+    const builtIn = load(file("empty", { providers: {} })).modelCatalog;
+    // Exa: $5 per 1,000 searches; Sonar: 2,500 tokens in and out at $1/M plus $5 per 1,000 requests.
+    expect(researchCallCeiling(builtIn, "exa")).toBe(5_000n);
+    expect(researchCallCeiling(builtIn, "perplexity")).toBe(10_000n);
+    const priced = load(
+      file("research", {
+        providers: {
+          exa: {
+            models: [{ id: "exa-search", uses: ["research"], prices: { perRequest: 9_000 } }],
+          },
+        },
+      }),
+    ).modelCatalog;
+    expect(researchCallCeiling(priced, "exa")).toBe(9_000n);
   });
 });

@@ -150,6 +150,8 @@ export class ModelCatalog {
         const model = this.byName.get(`${provider}/${id}`);
         if (!model || model.id !== id)
           throw new Error(`${provider}: the default ${use} model "${id}" is not in the catalog`);
+        if (model.status === "retired")
+          throw new Error(`${provider}: the default ${use} model "${id}" is retired`);
         if (!model.uses.includes(use as ModelUse))
           throw new Error(
             `${provider}: the default ${use} model "${id}" is not allowed for ${use}`,
