@@ -2,6 +2,7 @@ import { fileURLToPath } from "node:url";
 import { resolveDataDir } from "@geopulse/db";
 import { z } from "zod";
 import { type DomainTaxonomyList, loadDomainTaxonomy } from "./analysis/domain-taxonomy.js";
+import { loadModelCatalog, type ModelCatalog } from "./engines/catalog/model-catalog.js";
 import type { EngineId } from "./engines/engine.js";
 import { type EngineLimit, parseEngineLimits } from "./engines/limits/engine-limits.js";
 
@@ -81,6 +82,8 @@ const envSchema = z.object({
   GEO_WORKSPACE_CACHE_SECONDS: z.coerce.number().min(0).max(3600).default(60),
   /** JSON file extending the cited-domain taxonomy (see docs/metrics.md). */
   GEO_DOMAIN_TAXONOMY_FILE: optionalString,
+  /** JSON file of models merged over the built-in catalog (see docs/models.md). */
+  GEO_MODEL_CATALOG_FILE: optionalString,
   /** The web dashboard's built files (default: apps/web/dist of this checkout; docs/web.md). */
   GEO_WEB_DIR: optionalString,
   /** Page fetches may reach loopback (local mode only; refused in hosted mode). */
@@ -161,6 +164,8 @@ export interface Config {
   workspaceCacheMs: number;
   /** The built-in domain taxonomy, extended by GEO_DOMAIN_TAXONOMY_FILE. */
   domainTaxonomy: DomainTaxonomyList;
+  /** The models GEO Pulse may call and their prices: built in, extended by GEO_MODEL_CATALOG_FILE. */
+  modelCatalog: ModelCatalog;
   /** Directory of the web dashboard's build, served at `/` when it holds an index.html. */
   webDir: string;
   /** What page fetches may reach (web/safe-fetch.ts). */
@@ -230,6 +235,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new ConfigError("Invalid environment:\n  GEO_FETCH_PORTS: ports must be 1-65535");
   let engineLimits: Record<EngineId, EngineLimit>;
   let domainTaxonomy: DomainTaxonomyList;
+  let modelCatalog: ModelCatalog;
   try {
     engineLimits = parseEngineLimits(e.GEO_ENGINE_CONCURRENCY, e.GEO_ENGINE_RATE_LIMITS);
   } catch (error) {
@@ -240,6 +246,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   } catch (error) {
     throw new ConfigError(
       `Invalid environment:\n  GEO_DOMAIN_TAXONOMY_FILE: ${(error as Error).message}`,
+    );
+  }
+  try {
+    modelCatalog = loadModelCatalog({ file: e.GEO_MODEL_CATALOG_FILE });
+  } catch (error) {
+    throw new ConfigError(
+      `Invalid environment:\n  GEO_MODEL_CATALOG_FILE: ${(error as Error).message}`,
     );
   }
   return {
@@ -270,6 +283,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     authCacheMs: e.GEO_AUTH_CACHE_SECONDS * 1000,
     workspaceCacheMs: e.GEO_WORKSPACE_CACHE_SECONDS * 1000,
     domainTaxonomy,
+    modelCatalog,
     // From src/ or dist/ of apps/server, the sibling app's build.
     webDir: e.GEO_WEB_DIR ?? fileURLToPath(new URL("../../web/dist", import.meta.url)),
     pageFetch: {

@@ -15,6 +15,7 @@ import { registerLogin } from "./commands/login.js";
 import { registerLogout } from "./commands/logout.js";
 import { registerMembersList } from "./commands/members-list.js";
 import { registerMetrics } from "./commands/metrics.js";
+import { registerModelsList } from "./commands/models-list.js";
 import { registerPagesEvaluate } from "./commands/pages-evaluate.js";
 import { registerPagesGet } from "./commands/pages-get.js";
 import { registerPagesList } from "./commands/pages-list.js";
@@ -117,6 +118,11 @@ export function buildProgram(ctx: Context): Command {
   const sources = program.command("sources").description("the sources the engines cite");
   registerSourcesList(sources, ctx);
   registerSourcesShow(sources, ctx);
+
+  const models = program
+    .command("models")
+    .description("the model catalog: ids the model settings accept, and their prices");
+  registerModelsList(models, ctx);
 
   const credits = program.command("credits").description("credit balance and usage");
   registerCreditsBalance(credits, ctx);

@@ -25,5 +25,6 @@ export async function buildEngine(
     baseUrl: settings.baseUrl,
     timeoutMs: settings.timeoutMs,
     clock: ctx.clock,
+    catalog: ctx.config.modelCatalog,
   });
 }

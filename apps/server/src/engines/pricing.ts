@@ -1,4 +1,4 @@
-import { answerCostMicrousd } from "./connectors/token-pricing.js";
+import type { ModelCatalog } from "./catalog/model-catalog.js";
 import type { EngineId } from "./engine.js";
 import { SIMULATED_PRICING, simulatedInputTokens } from "./simulated/pricing.js";
 
@@ -7,7 +7,7 @@ import { SIMULATED_PRICING, simulatedInputTokens } from "./simulated/pricing.js"
  * request (`EngineRequest.maxOutputTokens`), the input tokens allowed beyond
  * the prompt itself (instructions and tool definitions, plus the search
  * results a provider bills as input tokens), and the searches billed per
- * answer. Together with the list prices (`connectors/token-pricing.ts`) they
+ * answer. Together with the model catalog's list prices (`catalog/models.json`) they
  * give each answer's ceiling.
  */
 export interface AnswerAllowance {
@@ -71,9 +71,15 @@ export function maxOutputTokensFor(engine: EngineId): number {
  * fee. The provider's own usage (web search context above all) cannot be
  * bounded in advance, so an answer is billed its reported cost capped at this
  * ceiling (`services/credits/credit-budget.ts`: `payFor`); a run's estimate is the sum of its
- * answers' ceilings, so what it is charged never exceeds what it reserved.
+ * answers' ceilings, so what it is charged never exceeds what it reserved. A model the
+ * catalog does not list has no ceiling: UnknownModelError.
  */
-export function answerCeilingMicrousd(engine: EngineId, model: string, prompt: string): bigint {
+export function answerCeilingMicrousd(
+  catalog: ModelCatalog,
+  engine: EngineId,
+  model: string,
+  prompt: string,
+): bigint {
   const allowance = answerAllowances[engine];
   if (engine === "simulated") {
     const p = SIMULATED_PRICING;
@@ -83,13 +89,14 @@ export function answerCeilingMicrousd(engine: EngineId, model: string, prompt: s
       BigInt(allowance.maxOutputTokens) * p.perOutputTokenMicrousd
     );
   }
-  return answerCostMicrousd(engine, model, {
+  return catalog.cost(engine, model, {
     inputTokens:
       Buffer.byteLength(prompt, "utf8") +
       allowance.overheadInputTokens +
       allowance.searchContextTokens,
     outputTokens: allowance.maxOutputTokens,
     searches: allowance.maxSearches,
+    groundedRequests: 1,
     requests: 1,
   });
 }

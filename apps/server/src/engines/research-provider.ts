@@ -1,20 +1,30 @@
 import type { Language } from "@geopulse/api-types";
+import type { ModelCatalog } from "./catalog/model-catalog.js";
 
 /** Research providers a job can ask; `simulated` stands in for all of them in local mode. */
 export type ResearchProviderId = "exa" | "perplexity" | "search_console" | "simulated";
 
+/** What a simulated research call costs (local mode). */
+export const simulatedResearchPriceMicrousd = 1_000n;
+/** Tokens in and out a Sonar research call is reserved for (its answer is a list of 10 questions). */
+const sonarResearchTokens = 2_500;
+
 /**
- * Reserved per call, in micro-USD (list prices, rounded up), and the most one
- * call is billed: a call is billed its reported cost (Exa's costDollars,
- * Sonar's tokens and request fee) capped at this price, so a job's charge
- * never exceeds its reservation.
+ * Reserved per call, in micro-USD, and the most one call is billed: the catalog's price of
+ * the provider's `research` model for one request (Perplexity: with 2,500 tokens in and 2,500
+ * out). A call is billed its reported cost (Exa's costDollars, Sonar's tokens and request fee
+ * at the catalog's prices) capped at this, so a job's charge never exceeds its reservation.
  */
-export const researchPricePerCall: Record<ResearchProviderId, bigint> = {
-  exa: 5_000n,
-  perplexity: 10_000n,
-  search_console: 0n,
-  simulated: 1_000n,
-};
+export function researchCallCeiling(catalog: ModelCatalog, provider: ResearchProviderId): bigint {
+  if (provider === "search_console") return 0n;
+  if (provider === "simulated") return simulatedResearchPriceMicrousd;
+  const tokens = provider === "perplexity" ? sonarResearchTokens : 0;
+  return catalog.cost(provider, catalog.defaultId(provider, "research"), {
+    inputTokens: tokens,
+    outputTokens: tokens,
+    requests: 1,
+  });
+}
 
 export interface ResearchRequest {
   seed: string;

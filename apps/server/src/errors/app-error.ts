@@ -101,6 +101,12 @@ export const errors = {
   // 400
   invalidRequest: (fields: FieldError[], message = "The request is invalid.") =>
     new AppError("invalid_request", message, { fields }),
+  /** A model field naming a model the catalog does not allow; `allowed` maps each field to its ids. */
+  unknownModel: (fields: FieldError[], allowed: Record<string, string[]>) =>
+    new AppError("invalid_request", "Only models of the catalog are accepted.", {
+      fields,
+      allowed,
+    }),
   field: (field: string, rule: string, message: string) =>
     new AppError("invalid_request", message, { fields: [{ field, rule, message }] }),
   invalidSchedule: (field: string, message: string) =>

@@ -17,6 +17,7 @@ import { getMetricsTimeSeries } from "./metrics/get-metrics-timeseries.js";
 import { getWorkspaceMetrics } from "./metrics/get-workspace-metrics.js";
 import { getWorkspaceScoreboard } from "./metrics/get-workspace-scoreboard.js";
 import { listMetricChanges } from "./metrics/list-metric-changes.js";
+import { listModels } from "./models/list-models.js";
 import { pageEvaluationHandlers } from "./page-evaluations/index.js";
 import { promptGenerationHandlers } from "./prompt-generation/index.js";
 import { promptSuggestionHandlers } from "./prompt-suggestions/index.js";
@@ -44,6 +45,7 @@ export const handlers: HandlerRegistry = {
   verifySignInToken,
   deleteCurrentSession,
   getMe,
+  listModels,
   createWorkspaceService,
   listWorkspaces,
   getWorkspace,

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { builtinModelCatalog } from "../../src/engines/catalog/model-catalog.js";
 import { EngineError } from "../../src/engines/engine.js";
 import { answerCeilingMicrousd, maxOutputTokensFor } from "../../src/engines/pricing.js";
 import {
@@ -142,7 +143,7 @@ describe("simulated engine: citations, queries, usage", () => {
       expect(capped.outputTokens).toBeLessThanOrEqual(20);
       expect(full.answer.startsWith(capped.answer)).toBe(true);
       const r = request(seed);
-      const ceiling = answerCeilingMicrousd("simulated", r.model, r.prompt);
+      const ceiling = answerCeilingMicrousd(builtinModelCatalog, "simulated", r.model, r.prompt);
       expect(full.costMicrousd <= ceiling).toBe(true);
       expect(
         (await engine.ask({ ...r, maxOutputTokens: maxOutputTokensFor("simulated") }))

@@ -16,6 +16,10 @@ const camelCase = (code: string) => code.replace(/_([a-z0-9])/g, (_, c: string) 
 /** One call of every factory; the type makes a new factory need a sample here. */
 const samples: { [Name in keyof typeof errors]: Parameters<(typeof errors)[Name]> } = {
   invalidRequest: [[{ field: "body.name", rule: "minLength", message: "too short" }]],
+  unknownModel: [
+    [{ field: "body.engines[0].model", rule: "catalog", message: "not listed" }],
+    { "body.engines[0].model": ["gpt-4.1-mini"] },
+  ],
   field: ["body.name", "minLength", "too short"],
   invalidSchedule: ["cron", "Not a cron expression"],
   ambiguousCredentials: [],

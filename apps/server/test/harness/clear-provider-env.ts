@@ -4,5 +4,10 @@
 import { providerEnvNames } from "./provider-env.js";
 
 for (const name of providerEnvNames) delete process.env[name];
-for (const name of ["GEO_ENGINE_CONCURRENCY", "GEO_ENGINE_RATE_LIMITS", "GEO_DOMAIN_TAXONOMY_FILE"])
+for (const name of [
+  "GEO_ENGINE_CONCURRENCY",
+  "GEO_ENGINE_RATE_LIMITS",
+  "GEO_DOMAIN_TAXONOMY_FILE",
+  "GEO_MODEL_CATALOG_FILE",
+])
   delete process.env[name];

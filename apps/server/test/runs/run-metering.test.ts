@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { builtinModelCatalog } from "../../src/engines/catalog/model-catalog.js";
 import { answerCeilingMicrousd } from "../../src/engines/pricing.js";
 import { executeRun } from "../../src/services/runs/execute-run.js";
 import {
@@ -56,8 +57,8 @@ async function lengthenOnePrompt(slug: string) {
   const text = `${prompt.text} ${"with many details ".repeat(4000)}`;
   await prisma.prompt.update({ where: { id: prompt.id }, data: { text } });
   return (
-    answerCeilingMicrousd("simulated", "simulated-1", text) -
-    answerCeilingMicrousd("simulated", "simulated-1", prompt.text)
+    answerCeilingMicrousd(builtinModelCatalog, "simulated", "simulated-1", text) -
+    answerCeilingMicrousd(builtinModelCatalog, "simulated", "simulated-1", prompt.text)
   );
 }
 

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { DEFAULT_MEASUREMENT_MODEL } from "../../src/services/workspace-config/default-measurement-model.js";
+import { defaultMeasurementModel } from "../../src/services/workspace-config/default-measurement-model.js";
 import { startTestServer, type TestServer } from "../harness/test-server.js";
 import { auditOf, call } from "./config-fixtures.js";
 
@@ -39,7 +39,7 @@ describe("GET/PUT /api/v1/workspaces/{workspace}/model: 200", () => {
       isDefault: true,
     });
     const { isDefault: _isDefault, ...defaults } = response.body;
-    expect(defaults).toEqual(DEFAULT_MEASUREMENT_MODEL);
+    expect(defaults).toEqual(defaultMeasurementModel(t.server.ctx.config.modelCatalog));
   });
 
   it("PUT stores the model (audited); GET answers it with isDefault false", async () => {
@@ -65,11 +65,18 @@ describe("GET/PUT /api/v1/workspaces/{workspace}/model: 200", () => {
     expect((await call(t, { cookie }, "GET", slug, "/model")).body.assistant).toEqual(assistant);
   });
 
-  it("accepts all five engines and weights at 0 and 1", async () => {
+  it("accepts all five engines and weights at 0 and 1, and stores an alias as its catalog id", async () => {
+    const models: Record<string, string> = {
+      openai: "gpt-4o",
+      perplexity: "sonar-pro",
+      gemini: "gemini-2.5-pro",
+      anthropic: "claude-sonnet-4-20250514",
+      exa: "exa",
+    };
     const five = {
       engines: ["openai", "perplexity", "gemini", "anthropic", "exa"].map((engine) => ({
         engine,
-        model: "m",
+        model: models[engine],
         enabled: engine === "gemini",
       })),
       weights: { visibility: 0, shareOfVoice: 0, position: 1, citation: 0 },
@@ -77,9 +84,35 @@ describe("GET/PUT /api/v1/workspaces/{workspace}/model: 200", () => {
     const response = await call(t, { cookie }, "PUT", slug, "/model", five);
     expect(response.status, response.text).toBe(200);
     expect(response.body.engines).toHaveLength(5);
+    expect(response.body.engines[3]).toEqual({
+      engine: "anthropic",
+      model: "claude-sonnet-4",
+      enabled: false,
+    });
   });
 
-  it("the defaults cannot be changed through the exported constant", () => {
-    expect(Object.isFrozen(DEFAULT_MEASUREMENT_MODEL)).toBe(true);
+  it("a stored model the catalog no longer lists reads as its provider's default", async () => {
+    await t.server.ctx.prisma.workspace.update({
+      where: { slug },
+      data: {
+        measurementModel: {
+          ...model,
+          engines: [
+            { engine: "openai", model: "o3-pro", enabled: true },
+            { engine: "gemini", model: "../../v1/files", enabled: true },
+          ],
+          assistant: { provider: "anthropic", model: "claude-opus-4" },
+        },
+      },
+    });
+    const read = await call(t, { cookie }, "GET", slug, "/model");
+    expect(read.body).toMatchObject({
+      engines: [
+        { engine: "openai", model: "gpt-4.1-mini", enabled: true },
+        { engine: "gemini", model: "gemini-2.5-flash", enabled: true },
+      ],
+      assistant: { provider: "anthropic", model: "claude-sonnet-4" },
+      isDefault: false,
+    });
   });
 });

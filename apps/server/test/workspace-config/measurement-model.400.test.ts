@@ -13,9 +13,16 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const put = (body: unknown) => call(t, { cookie }, "PUT", slug, "/model", body);
+const listed: Record<string, string> = {
+  openai: "gpt-4.1-mini",
+  perplexity: "sonar",
+  gemini: "gemini-2.5-flash",
+  anthropic: "claude-sonnet-4",
+  exa: "exa",
+};
 const engine = (name: string, extra: Record<string, unknown> = {}) => ({
   engine: name,
-  model: "some-model",
+  model: listed[name] ?? "gpt-4.1-mini",
   enabled: true,
   ...extra,
 });
@@ -85,9 +92,62 @@ describe("PUT /api/v1/workspaces/{workspace}/model: 400 invalid_request", () => 
     expect(fieldsOf(await put(body))).toEqual(fields);
   });
 
-  it("a 100-character model is fine, and nothing was stored by refused requests", async () => {
+  it("nothing was stored by refused requests; a catalog model is fine", async () => {
     expect((await call(t, { cookie }, "GET", slug, "/model")).body.isDefault).toBe(true);
-    const ok = await put({ engines: [engine("openai", { model: "m".repeat(100) })], weights });
+    const ok = await put({ engines: [engine("openai")], weights });
     expect(ok.status, ok.text).toBe(200);
+  });
+});
+
+describe("PUT .../model: only models of the catalog (400 naming the field, with the allowed ids)", () => {
+  it.each([
+    ["openai", "o3-pro", "body.engines[0].model"],
+    ["openai", "m".repeat(100), "body.engines[0].model"],
+    ["anthropic", "claude-opus-4-20250514-unlisted", "body.engines[0].model"],
+    ["gemini", "gemini-2.5-flash..", "body.engines[0].model"],
+    ["perplexity", "sonar-deep-research", "body.engines[0].model"],
+    ["exa", "exa-pro", "body.engines[0].model"],
+    // Another provider's model is not this provider's.
+    ["perplexity", "gpt-4.1-mini", "body.engines[0].model"],
+  ])("refuses %s %s", async (provider, model, field) => {
+    const response = await put({ engines: [engine(provider, { model })], weights });
+    expect(response.status).toBe(400);
+    expect(fieldsOf(response)).toEqual([field]);
+    expect(response.body.error.details.fields[0].rule).toBe("catalog");
+    const allowed = response.body.error.details.allowed[field];
+    expect(allowed).toContain(listed[provider]);
+    expect(allowed).not.toContain(model);
+  });
+
+  it("refuses an assistant model the catalog does not allow for chat, and lists the chat ids", async () => {
+    const response = await put({
+      engines: [engine("openai")],
+      weights,
+      assistant: { provider: "anthropic", model: "claude-opus-4" },
+    });
+    expect(response.status).toBe(400);
+    expect(fieldsOf(response)).toEqual(["body.assistant.model"]);
+    expect(response.body.error.details.allowed["body.assistant.model"]).toEqual([
+      "claude-haiku-4-5",
+      "claude-sonnet-4",
+      "claude-sonnet-4-5",
+    ]);
+    expect((await call(t, { cookie }, "GET", slug, "/model")).body.assistant).toEqual({
+      provider: "openai",
+      model: "gpt-4.1-mini",
+    });
+  });
+
+  it("names every refused field at once", async () => {
+    const response = await put({
+      engines: [engine("openai", { model: "gpt-9" }), engine("gemini", { model: "x" })],
+      weights,
+      assistant: { provider: "openai", model: "o3-pro" },
+    });
+    expect(fieldsOf(response)).toEqual([
+      "body.engines[0].model",
+      "body.engines[1].model",
+      "body.assistant.model",
+    ]);
   });
 });

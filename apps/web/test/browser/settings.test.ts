@@ -101,7 +101,7 @@ describe.skipIf(!runsHere)("settings in Chromium", () => {
     // Model: the assistant moves to Anthropic.
     await tab("Model").click();
     await page.getByLabel("Assistant provider").selectOption("anthropic");
-    await page.getByLabel("Assistant model").fill("claude-sonnet-4");
+    await page.getByLabel("Assistant model").selectOption("claude-sonnet-4");
     await saved();
     // An engine key: stored, shown masked only, never the value.
     const secret = "sk-test-1234567890abcd";

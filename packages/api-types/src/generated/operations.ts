@@ -31,6 +31,11 @@ export const operations = {
     "path": "/api/v1/me",
     "idempotencyKey": null
   },
+  "listModels": {
+    "method": "GET",
+    "path": "/api/v1/models",
+    "idempotencyKey": null
+  },
   "listWorkspaces": {
     "method": "GET",
     "path": "/api/v1/workspaces",

@@ -123,6 +123,35 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/models": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The model catalog
+         * @description Every model GEO Pulse may call, per provider, with its list prices in integer micro-USD
+         *     and what it may be used for (`answers`: a measurement engine's `model`; `chat`: the
+         *     assistant's `model`; `prompts`: the prompt writer; `research`: research questions), and
+         *     which model is the provider's default for each use. The model fields of
+         *     `PUT .../model` accept only these ids (or their `aliases`, stored as the id): any other
+         *     name is `400 invalid_request` naming the field, with the ids it accepts in
+         *     `details.allowed`. Every charge is these prices times the usage the provider reports
+         *     (Exa's and Perplexity's own reported cost when they give one); a model not listed is
+         *     never called nor priced at a default. The operator extends the catalog with
+         *     `GEO_MODEL_CATALOG_FILE` (docs/models.md).
+         */
+        get: operations["listModels"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/workspaces": {
         parameters: {
             query?: never;
@@ -1188,7 +1217,10 @@ export interface paths {
         /**
          * Measurement model
          * @description Which engines and models a measurement run asks, and how the composite score weighs
-         *     its parts. Until a model is stored (`isDefault: true`) the defaults apply:
+         *     its parts. A stored model the catalog no longer allows (`GET /api/v1/models`; stored
+         *     before the catalog existed, or removed from it by the operator) is answered, and used
+         *     by runs and the chat, as its provider's default model. Until a model is stored
+         *     (`isDefault: true`) the defaults apply (the catalog's default models):
          *     `openai` `gpt-4.1-mini`, `perplexity` `sonar`, `gemini` `gemini-2.5-flash` and
          *     `anthropic` `claude-sonnet-4` enabled, `exa` `exa` disabled; weights visibility 0.4,
          *     shareOfVoice 0.3, position 0.15, citation 0.15; the chat assistant `openai`
@@ -1199,6 +1231,10 @@ export interface paths {
          * Replace the measurement model
          * @description Engines not listed are not asked. Each engine appears once, at least one is enabled,
          *     and the four weights sum to 1 (within 0.000001); otherwise `400 invalid_request`.
+         *     Each `model` must be a model of the catalog (`GET /api/v1/models`) for that provider:
+         *     an engine's for `answers`, the assistant's for `chat`; otherwise `400 invalid_request`
+         *     naming each field (`rule: catalog`, e.g. `body.engines[0].model`) with the ids it
+         *     accepts in `details.allowed` (field → ids). An alias is stored as its model's id.
          *     Without `assistant`, the chat assistant goes back to its default (`openai`
          *     `gpt-4.1-mini`).
          */
@@ -2695,7 +2731,12 @@ export interface paths {
          *     starts; when the balance cannot cover it, `402 insufficient_credits` with
          *     `details.requiredMicrousd` and `details.availableMicrousd`, and nothing is stored.
          *     Each model step is billed its token cost (capped at 120,000); the turn settles once at
-         *     the actual cost and releases the rest. `costMicrousd` is exactly what the ledger
+         *     the actual cost and releases the rest. A step cannot cost more: what it sends is cut to
+         *     the input tokens its model's catalog prices allow within 120,000 with its 1,024-token
+         *     output cap (the thread's oldest messages first, then this turn's oldest tool results);
+         *     a step runs at most 4 tool calls and a turn reads at most 64,000 characters of tool
+         *     output (further calls are refused, and the model reads the refusal); a turn that no
+         *     longer fits ends with the `error` event `turn_budget_exhausted` (docs/chat.md). `costMicrousd` is exactly what the ledger
          *     charged.
          *
          *     `Accept: text/event-stream` streams the turn as Server-Sent Events (`event: <type>`,
@@ -3787,18 +3828,64 @@ export interface components {
             costMicrousd: number;
             message: components["schemas"]["ChatMessage"];
         };
+        ModelList: {
+            data: components["schemas"]["CatalogModel"][];
+        };
+        CatalogModel: {
+            /** @enum {string} */
+            provider: "openai" | "anthropic" | "gemini" | "perplexity" | "exa";
+            /** @description What the model fields accept and store. */
+            id: string;
+            /** @description Other names accepted for the same model (stored as `id`). */
+            aliases: string[];
+            uses: components["schemas"]["ModelUse"][];
+            /** @description The uses this model is the provider's default for. */
+            defaultFor: components["schemas"]["ModelUse"][];
+            /** @description List prices in integer micro-USD. */
+            prices: {
+                /** @description Per million input tokens. */
+                inputPerMillion: number;
+                /** @description Per million output tokens. */
+                outputPerMillion: number;
+                /** @description Per web search the answer ran. */
+                perSearch: number;
+                /** @description Per request grounded in a search. */
+                perGroundedRequest: number;
+                /** @description Per request (a provider's fee). */
+                perRequest: number;
+            };
+            /**
+             * @description A retired model is accepted by no field.
+             * @enum {string}
+             */
+            status: "active" | "deprecated" | "retired";
+            /** Format: date */
+            releasedAt: string | null;
+            /** Format: date */
+            deprecatedAt: string | null;
+            /** Format: date */
+            retiresAt: string | null;
+        };
+        /** @enum {string} */
+        ModelUse: "answers" | "chat" | "prompts" | "research";
         /** @description The model the chat assistant uses. */
         AssistantSetting: {
             /** @enum {string} */
             provider: "openai" | "anthropic";
-            /** @description The provider's model name, e.g. `gpt-4.1-mini` or `claude-sonnet-4`. */
+            /**
+             * @description A chat model of the catalog for this provider (`GET /api/v1/models`, use `chat`),
+             *     e.g. `gpt-4.1-mini` or `claude-sonnet-4`.
+             */
             model: string;
         };
         /** @enum {string} */
         MeasurementEngine: "openai" | "perplexity" | "gemini" | "anthropic" | "exa";
         EngineSetting: {
             engine: components["schemas"]["MeasurementEngine"];
-            /** @description The provider's model name, e.g. `gpt-4.1-mini`. */
+            /**
+             * @description A model of the catalog for this engine (`GET /api/v1/models`, use `answers`),
+             *     e.g. `gpt-4.1-mini`.
+             */
             model: string;
             enabled: boolean;
         };
@@ -5198,6 +5285,9 @@ export type ChatMessageStatus = components['schemas']['ChatMessageStatus'];
 export type ChatMessage = components['schemas']['ChatMessage'];
 export type ChatTurn = components['schemas']['ChatTurn'];
 export type ChatStreamEvent = components['schemas']['ChatStreamEvent'];
+export type ModelList = components['schemas']['ModelList'];
+export type CatalogModel = components['schemas']['CatalogModel'];
+export type ModelUse = components['schemas']['ModelUse'];
 export type AssistantSetting = components['schemas']['AssistantSetting'];
 export type MeasurementEngine = components['schemas']['MeasurementEngine'];
 export type EngineSetting = components['schemas']['EngineSetting'];
@@ -5520,6 +5610,30 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             408: components["responses"]["RequestTimeout"];
             431: components["responses"]["HeadersTooLarge"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    listModels: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The catalog, ordered by provider and id. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ModelList"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             500: components["responses"]["InternalError"];
         };
     };

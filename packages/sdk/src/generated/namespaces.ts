@@ -331,6 +331,17 @@ export const sdkOperations = {
       "idempotencyKey": false
     }
   },
+  "models": {
+    "list": {
+      "operationId": "listModels",
+      "method": "GET",
+      "path": "/api/v1/models",
+      "pathParams": [],
+      "input": null,
+      "paginated": false,
+      "idempotencyKey": false
+    }
+  },
   "pageEvaluations": {
     "get": {
       "operationId": "getPageEvaluation",
@@ -1140,6 +1151,10 @@ export interface GeneratedNamespaces {
     getTimeSeries(workspace: PathParam<"getMetricsTimeSeries", "workspace">, query: Query<"getMetricsTimeSeries">): Promise<Result<"getMetricsTimeSeries">>;
     /** Detected changes of visibility over a date range (`listMetricChanges`: GET /api/v1/workspaces/{workspace}/metrics/changes; scope metrics:read) */
     listChanges(workspace: PathParam<"listMetricChanges", "workspace">, options?: ListOptions<"listMetricChanges">): AsyncGenerator<Item<"listMetricChanges">>;
+  };
+  models: {
+    /** The model catalog (`listModels`: GET /api/v1/models; scope settings:read) */
+    list(): Promise<Result<"listModels">>;
   };
   pageEvaluations: {
     /** A page evaluation with its checks, scores and what a crawler sees (`getPageEvaluation`: GET /api/v1/workspaces/{workspace}/page-evaluations/{evaluationId}; scope reports:read) */

@@ -1,9 +1,10 @@
 import Anthropic from "@anthropic-ai/sdk";
 import { z } from "zod";
+import { costAt } from "../catalog/model-catalog.js";
+import { catalogModel } from "../connectors/catalog-model.js";
 import { dedupeCitations, distinct } from "../connectors/citations.js";
 import type { ConnectorOptions } from "../connectors/connector-options.js";
 import { callProvider, readAnswer } from "../connectors/provider-call.js";
-import { answerCostMicrousd } from "../connectors/token-pricing.js";
 import { type AnswerEngine, EngineError, realEngine } from "../engine.js";
 
 const urlAndTitle = z.object({
@@ -43,12 +44,6 @@ const maxContinuations = 3;
 /** Messages requires `max_tokens`: this when the request sets no output cap. */
 export const defaultAnthropicMaxTokens = 2048;
 
-/** Workspace model names that are not API model ids map to the provider's aliases. */
-const modelAliases: Record<string, string> = {
-  "claude-sonnet-4": "claude-sonnet-4-0",
-  "claude-opus-4": "claude-opus-4-0",
-};
-
 /**
  * Anthropic Messages with the web search server tool, on the official client:
  * the answer is the text blocks joined, citations their
@@ -66,6 +61,7 @@ export function createAnthropicEngine(options: ConnectorOptions): AnswerEngine {
     maxRetries: 0,
   });
   return realEngine("anthropic", async (request) => {
+    const model = catalogModel(options, "anthropic", request.model);
     const messages: Anthropic.MessageParam[] = [{ role: "user", content: request.prompt }];
     const turns: MessagesAnswer[] = [];
     for (let call = 0; call <= maxContinuations; call++) {
@@ -76,7 +72,7 @@ export function createAnthropicEngine(options: ConnectorOptions): AnswerEngine {
         call: (signal) =>
           client.messages.create(
             {
-              model: modelAliases[request.model] ?? request.model,
+              model: model.apiModel,
               max_tokens: request.maxOutputTokens ?? defaultAnthropicMaxTokens,
               messages,
               tools: [{ type: "web_search_20250305", name: "web_search", max_uses: 5 }],
@@ -124,7 +120,7 @@ export function createAnthropicEngine(options: ConnectorOptions): AnswerEngine {
       searchQueries: distinct(queries),
       inputTokens,
       outputTokens,
-      costMicrousd: answerCostMicrousd("anthropic", request.model, {
+      costMicrousd: costAt(model, {
         inputTokens,
         outputTokens,
         searches: reportedSearches || toolCalls,

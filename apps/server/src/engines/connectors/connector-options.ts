@@ -1,4 +1,5 @@
 import type { Clock } from "../../clock.js";
+import type { ModelCatalog } from "../catalog/model-catalog.js";
 
 /** What every connector is created from. */
 export interface ConnectorOptions {
@@ -9,4 +10,6 @@ export interface ConnectorOptions {
   timeoutMs: number;
   /** Reads a Retry-After given as an HTTP date. */
   clock: Clock;
+  /** Names the model sent and prices every call (config.modelCatalog). */
+  catalog: ModelCatalog;
 }

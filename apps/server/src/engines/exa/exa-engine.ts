@@ -1,8 +1,10 @@
 import { z } from "zod";
+import { costAt } from "../catalog/model-catalog.js";
+import { catalogModel } from "../connectors/catalog-model.js";
 import { dedupeCitations } from "../connectors/citations.js";
 import type { ConnectorOptions } from "../connectors/connector-options.js";
 import { callProvider, readAnswer } from "../connectors/provider-call.js";
-import { answerCostMicrousd, dollarsToMicrousd } from "../connectors/token-pricing.js";
+import { dollarsToMicrousd } from "../connectors/token-pricing.js";
 import { type AnswerEngine, EngineError, realEngine } from "../engine.js";
 import { createExaClient } from "./exa-client.js";
 
@@ -25,6 +27,7 @@ const exaAnswer = z.object({
 export function createExaEngine(options: ConnectorOptions): AnswerEngine {
   const client = createExaClient(options);
   return realEngine("exa", async (request) => {
+    const model = catalogModel(options, "exa", request.model);
     const raw = await callProvider({
       provider: "Exa",
       options,
@@ -43,7 +46,7 @@ export function createExaEngine(options: ConnectorOptions): AnswerEngine {
       outputTokens: 0,
       costMicrousd:
         dollarsToMicrousd(body.costDollars?.total) ??
-        answerCostMicrousd("exa", request.model, {
+        costAt(model, {
           inputTokens: 0,
           outputTokens: 0,
           searches: 0,

@@ -1,4 +1,6 @@
 import { z } from "zod";
+import { costAt } from "../catalog/model-catalog.js";
+import { catalogModel } from "../connectors/catalog-model.js";
 import { dedupeCitations } from "../connectors/citations.js";
 import type { ConnectorOptions } from "../connectors/connector-options.js";
 import { callProvider, readAnswer } from "../connectors/provider-call.js";
@@ -7,13 +9,10 @@ import {
   extractQuestions,
   type ResearchProvider,
   realResearchProvider,
-  researchPricePerCall,
 } from "../research-provider.js";
 import { createExaClient } from "./exa-client.js";
 import { exaCost, exaResult } from "./exa-engine.js";
 
-/** Exa's list price per search with contents (what research holds per call), when the response carries no cost. */
-const exaSearchPriceMicrousd = researchPricePerCall.exa;
 const exaResultsPerSearch = 10;
 
 /** The parts of a /search response this client reads. */
@@ -36,6 +35,8 @@ const exaSearchAnswer = z.object({
  */
 export function createExaSearch(options: ConnectorOptions): ResearchProvider {
   const client = createExaClient(options);
+  // Exa's list price per search with contents (the catalog's), when the response carries no cost.
+  const model = catalogModel(options, "exa", options.catalog.defaultId("exa", "research"));
   return realResearchProvider("exa", async (request) => {
     const raw = await callProvider({
       provider: "Exa",
@@ -55,7 +56,9 @@ export function createExaSearch(options: ConnectorOptions): ResearchProvider {
     return {
       questions: [...new Set(questions)],
       sources: dedupeCitations(results),
-      costMicrousd: dollarsToMicrousd(body.costDollars?.total) ?? exaSearchPriceMicrousd,
+      costMicrousd:
+        dollarsToMicrousd(body.costDollars?.total) ??
+        costAt(model, { inputTokens: 0, outputTokens: 0, requests: 1 }),
     };
   });
 }

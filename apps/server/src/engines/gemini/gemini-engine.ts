@@ -1,9 +1,10 @@
 import { GoogleGenAI } from "@google/genai";
 import { z } from "zod";
+import { costAt } from "../catalog/model-catalog.js";
+import { catalogModel } from "../connectors/catalog-model.js";
 import { dedupeCitations, distinct } from "../connectors/citations.js";
 import type { ConnectorOptions } from "../connectors/connector-options.js";
 import { callProvider, readAnswer } from "../connectors/provider-call.js";
-import { answerCostMicrousd } from "../connectors/token-pricing.js";
 import { type AnswerEngine, EngineError, realEngine } from "../engine.js";
 
 /** The parts of a generateContent answer the connector reads. */
@@ -66,13 +67,15 @@ export function createGeminiEngine(options: ConnectorOptions): AnswerEngine {
     },
   });
   return realEngine("gemini", async (request) => {
+    // A catalog id has no `/`, `:` or `..`: nothing but a model reaches the URL path.
+    const model = catalogModel(options, "gemini", request.model);
     const raw = await callProvider({
       provider: "Gemini",
       options,
       signal: request.signal,
       call: (signal) =>
         client.models.generateContent({
-          model: request.model.replace(/^models\//, ""),
+          model: model.apiModel,
           contents: [{ role: "user", parts: [{ text: request.prompt }] }],
           config: {
             tools: [{ googleSearch: {} }],
@@ -107,11 +110,11 @@ export function createGeminiEngine(options: ConnectorOptions): AnswerEngine {
       searchQueries: queries,
       inputTokens,
       outputTokens,
-      costMicrousd: answerCostMicrousd("gemini", request.model, {
+      costMicrousd: costAt(model, {
         inputTokens,
         outputTokens,
-        searches: 0,
-        requests: queries.length > 0 || chunks.length > 0 ? 1 : 0,
+        groundedRequests: queries.length > 0 || chunks.length > 0 ? 1 : 0,
+        requests: 1,
       }),
     };
   });

@@ -1,9 +1,10 @@
 import { z } from "zod";
+import { costAt } from "../catalog/model-catalog.js";
+import { catalogModel } from "../connectors/catalog-model.js";
 import { dedupeCitations, distinct } from "../connectors/citations.js";
 import type { ConnectorOptions } from "../connectors/connector-options.js";
 import { createOpenAiClient } from "../connectors/openai-client.js";
 import { callProvider, readAnswer } from "../connectors/provider-call.js";
-import { answerCostMicrousd } from "../connectors/token-pricing.js";
 import { joinVersioned } from "../connectors/url.js";
 import { type AnswerEngine, EngineError, realEngine } from "../engine.js";
 
@@ -61,6 +62,7 @@ export function assertCompleted(body: ResponsesAnswer): void {
 export function createOpenAiEngine(options: ConnectorOptions): AnswerEngine {
   const client = createOpenAiClient(options, joinVersioned(options.baseUrl, "v1", ""));
   return realEngine("openai", async (request) => {
+    const model = catalogModel(options, "openai", request.model);
     const raw = await callProvider({
       provider: "OpenAI",
       options,
@@ -68,7 +70,7 @@ export function createOpenAiEngine(options: ConnectorOptions): AnswerEngine {
       call: (signal) =>
         client.responses.create(
           {
-            model: request.model,
+            model: model.apiModel,
             input: request.prompt,
             tools: [{ type: "web_search" }],
             max_output_tokens: request.maxOutputTokens,
@@ -104,7 +106,7 @@ export function createOpenAiEngine(options: ConnectorOptions): AnswerEngine {
       searchQueries: distinct(queries),
       inputTokens,
       outputTokens,
-      costMicrousd: answerCostMicrousd("openai", request.model, {
+      costMicrousd: costAt(model, {
         inputTokens,
         outputTokens,
         searches,

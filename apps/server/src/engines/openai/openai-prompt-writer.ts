@@ -1,15 +1,14 @@
 import type { PromptCategory } from "@geopulse/api-types";
 import { z } from "zod";
+import { costAt } from "../catalog/model-catalog.js";
+import { catalogModel } from "../connectors/catalog-model.js";
 import type { ConnectorOptions } from "../connectors/connector-options.js";
 import { createOpenAiClient } from "../connectors/openai-client.js";
 import { callProvider, readAnswer } from "../connectors/provider-call.js";
-import { answerCostMicrousd } from "../connectors/token-pricing.js";
 import { joinVersioned } from "../connectors/url.js";
 import { EngineError } from "../engine.js";
 import type { PromptWriter, PromptWriterRequest, PromptWriterResult } from "../prompt-writer.js";
 import { assertCompleted, responsesAnswer } from "./openai-engine.js";
-
-const promptWriterModel = "gpt-4.1-mini";
 
 const categoryMeaning: Record<PromptCategory, string> = {
   discovery: "unbranded questions looking for the best tools or providers in the category",
@@ -31,12 +30,13 @@ const written = z.object({
  */
 export function createOpenAiPromptWriter(
   options: ConnectorOptions,
-  model = promptWriterModel,
+  modelId = options.catalog.defaultId("openai", "prompts"),
 ): PromptWriter {
+  const model = catalogModel(options, "openai", modelId);
   const client = createOpenAiClient(options, joinVersioned(options.baseUrl, "v1", ""));
   return {
     id: "openai",
-    model,
+    model: model.id,
     simulated: false,
     async write(request: PromptWriterRequest): Promise<PromptWriterResult> {
       const categories = request.items.map((i) => i.category);
@@ -46,7 +46,7 @@ export function createOpenAiPromptWriter(
         call: (signal) =>
           client.responses.create(
             {
-              model,
+              model: model.apiModel,
               instructions:
                 "You write realistic prompts that people type into AI assistants (ChatGPT, Perplexity, Gemini) when researching a purchase in a brand's market. Write natural questions in the requested language, one idea each, 5 to 25 words, no numbering. Never repeat or paraphrase an avoided prompt. Answer with JSON only.",
               input: JSON.stringify({
@@ -95,12 +95,7 @@ export function createOpenAiPromptWriter(
       assertCompleted(body);
       const inputTokens = body.usage?.input_tokens ?? 0;
       const outputTokens = body.usage?.output_tokens ?? 0;
-      const costMicrousd = answerCostMicrousd("openai", model, {
-        inputTokens,
-        outputTokens,
-        searches: 0,
-        requests: 0,
-      });
+      const costMicrousd = costAt(model, { inputTokens, outputTokens });
       const text = (body.output ?? [])
         .filter((item) => item.type === "message")
         .flatMap((item) => item.content ?? [])

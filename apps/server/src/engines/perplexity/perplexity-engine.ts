@@ -1,6 +1,7 @@
+import { costAt } from "../catalog/model-catalog.js";
+import { catalogModel } from "../connectors/catalog-model.js";
 import { dedupeCitations } from "../connectors/citations.js";
 import type { ConnectorOptions } from "../connectors/connector-options.js";
-import { answerCostMicrousd } from "../connectors/token-pricing.js";
 import { type AnswerEngine, realEngine } from "../engine.js";
 import { createSonarClient } from "./sonar.js";
 
@@ -15,9 +16,10 @@ import { createSonarClient } from "./sonar.js";
 export function createPerplexityEngine(options: ConnectorOptions): AnswerEngine {
   const askSonar = createSonarClient(options);
   return realEngine("perplexity", async (request) => {
+    const model = catalogModel(options, "perplexity", request.model);
     const sonar = await askSonar(
       {
-        model: request.model,
+        model: model.apiModel,
         messages: [{ role: "user", content: request.prompt }],
         max_tokens: request.maxOutputTokens,
       },
@@ -32,7 +34,7 @@ export function createPerplexityEngine(options: ConnectorOptions): AnswerEngine 
       outputTokens,
       costMicrousd:
         billedMicrousd(sonar.billedUsd) ??
-        answerCostMicrousd("perplexity", request.model, {
+        costAt(model, {
           inputTokens,
           outputTokens,
           searches: 0,

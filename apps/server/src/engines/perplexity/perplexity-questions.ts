@@ -1,14 +1,13 @@
+import { costAt } from "../catalog/model-catalog.js";
+import { catalogModel } from "../connectors/catalog-model.js";
 import { dedupeCitations } from "../connectors/citations.js";
 import type { ConnectorOptions } from "../connectors/connector-options.js";
-import { answerCostMicrousd } from "../connectors/token-pricing.js";
 import {
   extractQuestions,
   type ResearchProvider,
   realResearchProvider,
 } from "../research-provider.js";
 import { createSonarClient } from "./sonar.js";
-
-const researchSonarModel = "sonar";
 
 const languageNames: Record<string, string> = {
   en: "English",
@@ -24,10 +23,15 @@ const languageNames: Record<string, string> = {
  */
 export function createPerplexityQuestions(options: ConnectorOptions): ResearchProvider {
   const askSonar = createSonarClient(options);
+  const model = catalogModel(
+    options,
+    "perplexity",
+    options.catalog.defaultId("perplexity", "research"),
+  );
   return realResearchProvider("perplexity", async (request) => {
     const language = languageNames[request.language] ?? "English";
     const sonar = await askSonar({
-      model: researchSonarModel,
+      model: model.apiModel,
       messages: [
         {
           role: "system",
@@ -42,10 +46,9 @@ export function createPerplexityQuestions(options: ConnectorOptions): ResearchPr
     return {
       questions: extractQuestions(sonar.content),
       sources: dedupeCitations(sonar.sources),
-      costMicrousd: answerCostMicrousd("perplexity", researchSonarModel, {
+      costMicrousd: costAt(model, {
         inputTokens: sonar.inputTokens,
         outputTokens: sonar.outputTokens,
-        searches: 0,
         requests: 1,
       }),
     };

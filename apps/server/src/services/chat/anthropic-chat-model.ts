@@ -1,16 +1,11 @@
 import Anthropic from "@anthropic-ai/sdk";
 import { z } from "zod";
+import { chatInputBudgetTokens } from "../../engines/catalog/chat-step-budget.js";
+import { type CatalogModel, costAt } from "../../engines/catalog/model-catalog.js";
 import type { ConnectorOptions } from "../../engines/connectors/connector-options.js";
 import { callProvider, readAnswer } from "../../engines/connectors/provider-call.js";
-import { answerCostMicrousd } from "../../engines/connectors/token-pricing.js";
 import type { ChatModel, ChatModelStepRequest, ChatToolCall } from "./chat-model.js";
 import { maxStepOutputTokens } from "./model-limits.js";
-
-/** Workspace model names that are not API model ids map to the provider's aliases. */
-const modelAliases: Record<string, string> = {
-  "claude-sonnet-4": "claude-sonnet-4-0",
-  "claude-opus-4": "claude-opus-4-0",
-};
 
 const finalMessage = z.object({
   content: z.array(
@@ -59,7 +54,10 @@ function toMessages(request: ChatModelStepRequest): Anthropic.MessageParam[] {
  * official client, streamed: text deltas go out as they come, tool_use blocks
  * and usage are read from the final message.
  */
-export function createAnthropicChatModel(options: ConnectorOptions, model: string): ChatModel {
+export function createAnthropicChatModel(
+  options: ConnectorOptions,
+  model: CatalogModel,
+): ChatModel {
   const client = new Anthropic({
     apiKey: options.apiKey,
     authToken: null,
@@ -70,8 +68,9 @@ export function createAnthropicChatModel(options: ConnectorOptions, model: strin
   });
   return {
     provider: "anthropic",
-    model,
+    model: model.id,
     simulated: false,
+    inputBudgetTokens: chatInputBudgetTokens(model),
     async step(request) {
       const raw = await callProvider({
         provider: "Anthropic",
@@ -79,7 +78,7 @@ export function createAnthropicChatModel(options: ConnectorOptions, model: strin
         call: async (signal) => {
           const stream = client.messages.stream(
             {
-              model: modelAliases[model] ?? model,
+              model: model.apiModel,
               max_tokens: maxStepOutputTokens,
               system: request.system,
               messages: toMessages(request),
@@ -124,11 +123,7 @@ export function createAnthropicChatModel(options: ConnectorOptions, model: strin
         text: texts.join(""),
         toolCalls,
         usage,
-        costMicrousd: answerCostMicrousd("anthropic", model, {
-          ...usage,
-          searches: 0,
-          requests: 0,
-        }),
+        costMicrousd: costAt(model, usage),
       };
     },
   };

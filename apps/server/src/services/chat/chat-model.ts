@@ -46,6 +46,11 @@ export interface ChatModel {
   provider: "openai" | "anthropic" | "simulated";
   model: string;
   simulated: boolean;
+  /**
+   * The input tokens one step may send, the provider's overhead included: what the model's
+   * catalog prices allow within the step ceiling with the output cap (chat-step-budget.ts).
+   */
+  inputBudgetTokens: number;
   step(request: ChatModelStepRequest): Promise<ChatModelStepResult>;
 }
 

@@ -1,13 +1,20 @@
 /** A turn is at most this many model steps; the last is asked without tools. */
 export const maxModelSteps = 6;
-/** The most one model step is billed (its token cost is capped here). */
-export const stepCeilingMicrousd = 120_000n;
+export {
+  maxStepOutputTokens,
+  stepCeilingMicrousd,
+} from "../../engines/catalog/chat-step-budget.js";
+
+import { stepCeilingMicrousd } from "../../engines/catalog/chat-step-budget.js";
+
 /** What a turn reserves before its first step: every step at its ceiling (720,000). */
 export const turnReservationMicrousd = stepCeilingMicrousd * BigInt(maxModelSteps);
-/** The output-token cap of one model step. */
-export const maxStepOutputTokens = 1024;
 /** A tool result handed to the model (and stored with the step) is cut at this many characters of JSON. */
 export const maxToolOutputChars = 16_000;
+/** Tool calls one step may make; the model's further calls of that step are refused, not run. */
+export const maxToolCallsPerStep = 4;
+/** Characters of tool output one turn may hand the model; calls past them are refused, not run. */
+export const maxTurnToolOutputChars = 64_000;
 
 /** A model's tool arguments (JSON text) as an object; anything else is an empty object. */
 export function parseToolArguments(text: string | null | undefined): Record<string, unknown> {

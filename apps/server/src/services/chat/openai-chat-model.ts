@@ -1,9 +1,10 @@
 import type OpenAI from "openai";
 import { z } from "zod";
+import { chatInputBudgetTokens } from "../../engines/catalog/chat-step-budget.js";
+import { type CatalogModel, costAt } from "../../engines/catalog/model-catalog.js";
 import type { ConnectorOptions } from "../../engines/connectors/connector-options.js";
 import { createOpenAiClient } from "../../engines/connectors/openai-client.js";
 import { callProvider, readAnswer } from "../../engines/connectors/provider-call.js";
-import { answerCostMicrousd } from "../../engines/connectors/token-pricing.js";
 import { joinVersioned } from "../../engines/connectors/url.js";
 import {
   type ChatModel,
@@ -56,12 +57,13 @@ function toInput(request: ChatModelStepRequest): OpenAI.Responses.ResponseInputI
  * official client, streamed: output_text deltas go out as they come, the
  * function_call items and usage are read from the completed response.
  */
-export function createOpenAiChatModel(options: ConnectorOptions, model: string): ChatModel {
+export function createOpenAiChatModel(options: ConnectorOptions, model: CatalogModel): ChatModel {
   const client = createOpenAiClient(options, joinVersioned(options.baseUrl, "v1", ""));
   return {
     provider: "openai",
-    model,
+    model: model.id,
     simulated: false,
+    inputBudgetTokens: chatInputBudgetTokens(model),
     async step(request) {
       const raw = await callProvider({
         provider: "OpenAI",
@@ -69,7 +71,7 @@ export function createOpenAiChatModel(options: ConnectorOptions, model: string):
         call: async (signal) => {
           const stream = await client.responses.create(
             {
-              model,
+              model: model.apiModel,
               instructions: request.system,
               input: toInput(request),
               max_output_tokens: maxStepOutputTokens,
@@ -124,7 +126,7 @@ export function createOpenAiChatModel(options: ConnectorOptions, model: string):
         text: texts.join(""),
         toolCalls,
         usage,
-        costMicrousd: answerCostMicrousd("openai", model, { ...usage, searches: 0, requests: 0 }),
+        costMicrousd: costAt(model, usage),
       };
     },
   };

@@ -6,9 +6,15 @@ import { settleOnce } from "../credits/settle-once.js";
 import type { WorkspaceOperation } from "../operation.js";
 import type { AssistantToolbox } from "./assistant-toolbox.js";
 import { type ChatModel, ChatModelError, type TranscriptItem } from "./chat-model.js";
+import { fitTranscript } from "./fit-transcript.js";
 import { ungroundedNumbers } from "./grounding.js";
-import { maxModelSteps, stepCeilingMicrousd } from "./model-limits.js";
-import { callTool } from "./tool-output.js";
+import {
+  maxModelSteps,
+  maxToolCallsPerStep,
+  maxTurnToolOutputChars,
+  stepCeilingMicrousd,
+} from "./model-limits.js";
+import { callTool, type ToolOutcome, toolLimited } from "./tool-output.js";
 import type { TurnEvents } from "./turn-events.js";
 
 export interface RunChatTurnOptions {
@@ -60,6 +66,9 @@ export async function runChatTurn(options: RunChatTurnOptions): Promise<void> {
     committedMicrousd: 0n,
   });
   const transcript = [...options.transcript];
+  // The question is the last item given; what comes before it is the thread's history.
+  const questionIndex = transcript.length - 1;
+  let toolOutputChars = 0;
   const steps: ChatStep[] = [];
   const citations: ChatCitation[] = [];
   const sources: unknown[] = [];
@@ -100,11 +109,27 @@ export async function runChatTurn(options: RunChatTurnOptions): Promise<void> {
       const toolsOffered = index < maxModelSteps && specs.length > 0;
       emit({ type: "step_started", messageId, step: index, toolsOffered });
       let streamed = texts.length > 0 ? "\n\n" : "";
+      const tools = toolsOffered ? specs : null;
+      // What the step sends is cut to the input budget its ceiling pays for at the catalog's prices.
+      const fitted = fitTranscript({
+        system: options.system,
+        tools,
+        transcript,
+        questionIndex,
+        budgetTokens: model.inputBudgetTokens,
+      });
+      if (!fitted) {
+        failure = {
+          code: "turn_budget_exhausted",
+          message: `The conversation no longer fits a step's input budget (${model.inputBudgetTokens} tokens for ${model.model}); the turn ends here.`,
+        };
+        break;
+      }
       const work = () =>
         model.step({
           system: options.system,
-          transcript,
-          tools: toolsOffered ? specs : null,
+          transcript: fitted.transcript,
+          tools,
           onTextDelta: (text) => {
             // Text of one step after another's is separated as the stored content is.
             emit({ type: "text_delta", messageId, text: `${streamed}${text}` });
@@ -138,11 +163,19 @@ export async function runChatTurn(options: RunChatTurnOptions): Promise<void> {
         toolsOffered,
       });
       if (result.text) texts.push(result.text);
+      if (result.costMicrousd > stepCeilingMicrousd) {
+        // The budget keeps this from happening; were it to, the turn stops rather than go on at a loss.
+        failure = {
+          code: "step_ceiling_reached",
+          message: `A step cost more than its ${stepCeilingMicrousd} micro-USD ceiling; the turn ends here.`,
+        };
+        break;
+      }
       // On the last step (no tools offered) any tool call is ignored: the answer is what it has.
       const calls = toolsOffered ? result.toolCalls : [];
       if (calls.length === 0) break;
       transcript.push({ kind: "assistant", text: result.text, toolCalls: calls });
-      for (const call of calls) {
+      for (const [position, call] of calls.entries()) {
         emit({
           type: "tool_call",
           messageId,
@@ -151,9 +184,19 @@ export async function runChatTurn(options: RunChatTurnOptions): Promise<void> {
           name: call.name,
           arguments: call.arguments,
         });
-        const outcome = await callTool(() =>
-          options.toolbox.call({ op, name: call.name, args: call.arguments }),
-        );
+        // Every call gets an output (the providers pair them); past the limits it is a refusal.
+        let outcome: ToolOutcome;
+        if (position >= maxToolCallsPerStep) outcome = toolLimited("tool_call_limit");
+        else if (toolOutputChars >= maxTurnToolOutputChars)
+          outcome = toolLimited("turn_tool_output_limit");
+        else {
+          outcome = await callTool(() =>
+            options.toolbox.call({ op, name: call.name, args: call.arguments }),
+          );
+          if (toolOutputChars + outcome.output.length > maxTurnToolOutputChars)
+            outcome = toolLimited("turn_tool_output_limit");
+        }
+        toolOutputChars += outcome.output.length;
         steps.push({
           kind: "tool",
           index,

@@ -19,7 +19,10 @@ export async function selectChatModel(ctx: AppContext, workspaceId: string): Pro
     where: { id: workspaceId },
     select: { measurementModel: true },
   });
-  const { provider, model } = resolveMeasurementModel(row.measurementModel).assistant;
+  const { provider, model } = resolveMeasurementModel(
+    row.measurementModel,
+    ctx.config.modelCatalog,
+  ).assistant;
   const key = await resolveProviderKey(ctx, workspaceId, provider);
   if (key) {
     const settings = providerSettings(provider);
@@ -28,10 +31,13 @@ export async function selectChatModel(ctx: AppContext, workspaceId: string): Pro
       baseUrl: settings.baseUrl,
       timeoutMs: settings.timeoutMs,
       clock: ctx.clock,
+      catalog: ctx.config.modelCatalog,
     };
+    // resolveMeasurementModel read an unlisted name as the default: this is a chat model of the catalog.
+    const listed = ctx.config.modelCatalog.require(provider, model);
     return provider === "anthropic"
-      ? createAnthropicChatModel(options, model)
-      : createOpenAiChatModel(options, model);
+      ? createAnthropicChatModel(options, listed)
+      : createOpenAiChatModel(options, listed);
   }
   if (ctx.config.operatorMode === "local") return createSimulatedChatModel(ctx.clock);
   throw errors.noEnginesConfigured({ for: "chat", provider });

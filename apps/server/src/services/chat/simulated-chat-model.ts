@@ -1,4 +1,5 @@
 import type { Clock } from "../../clock.js";
+import { maxChatInputBudgetTokens } from "../../engines/catalog/chat-step-budget.js";
 import type { ChatModel, ChatModelStepRequest, TranscriptItem } from "./chat-model.js";
 import { planToolCalls } from "./plan-tool-calls.js";
 
@@ -38,6 +39,7 @@ export function createSimulatedChatModel(clock: Clock): ChatModel {
     provider: "simulated",
     model: "simulated-planner-1",
     simulated: true,
+    inputBudgetTokens: maxChatInputBudgetTokens,
     async step(request: ChatModelStepRequest) {
       const { question, items } = currentTurn(request.transcript);
       const questionText = question?.kind === "user" ? question.text : "";

@@ -1,7 +1,7 @@
 import type { ChatCitation } from "@geopulse/api-types";
 import { AppError } from "../../errors/app-error.js";
 import { type AssistantToolResult, ToolError } from "../assistant-tools/types.js";
-import { maxToolOutputChars } from "./model-limits.js";
+import { maxToolCallsPerStep, maxToolOutputChars, maxTurnToolOutputChars } from "./model-limits.js";
 
 /** One tool call's outcome as the turn records it and hands it to the model. */
 export interface ToolOutcome {
@@ -44,6 +44,17 @@ export function toolFailure(error: { code: string; message: string }): ToolOutco
     citations: [],
     output: JSON.stringify({ error: { code: error.code, message: error.message } }),
   };
+}
+
+/** A call the turn's limits refuse (not run): what the model reads instead of a result. */
+export function toolLimited(code: "tool_call_limit" | "turn_tool_output_limit"): ToolOutcome {
+  return toolFailure({
+    code,
+    message:
+      code === "tool_call_limit"
+        ? `At most ${maxToolCallsPerStep} tool calls per step: this call was not run.`
+        : `This turn has read its ${maxTurnToolOutputChars} characters of tool output: this call was not run; answer with what you have.`,
+  });
 }
 
 /** Runs a tool call; a refusal (scope, unknown tool, bad arguments, not found) is an outcome, not a failure of the turn. */

@@ -2,7 +2,7 @@ import { ANALYSIS_VERSION } from "../../analysis/types.js";
 import type { AppContext } from "../../context.js";
 import { errors } from "../../errors/app-error.js";
 import type { ScoreWeightsInput } from "../../metrics/aggregates.js";
-import { resolveMeasurementModel } from "../workspace-config/default-measurement-model.js";
+import { resolveWeights } from "../workspace-config/default-measurement-model.js";
 
 export interface ScopeEntity {
   id: string;
@@ -50,7 +50,7 @@ export function toMetricsScope(
   workspaceId: string,
   workspace: {
     brand: string;
-    measurementModel: Parameters<typeof resolveMeasurementModel>[0];
+    measurementModel: Parameters<typeof resolveWeights>[0];
     competitors: Array<{ id: string; name: string }>;
   },
 ): MetricsScope {
@@ -62,7 +62,7 @@ export function toMetricsScope(
       { id: "self", isSelf: true, name: workspace.brand },
       ...workspace.competitors.map((c) => ({ id: c.id, isSelf: false, name: c.name })),
     ],
-    weights: resolveMeasurementModel(workspace.measurementModel).weights,
+    weights: resolveWeights(workspace.measurementModel),
   };
 }
 

@@ -26,6 +26,7 @@ export async function selectPromptWriter(
         baseUrl: settings.baseUrl,
         timeoutMs: settings.timeoutMs,
         clock: ctx.clock,
+        catalog: ctx.config.modelCatalog,
       });
     }
     if (kind === "openai") return undefined;

@@ -7,7 +7,7 @@ import {
   type ResearchProvider,
   type ResearchProviderId,
   type ResearchRequest,
-  researchPricePerCall,
+  researchCallCeiling,
 } from "../../engines/research-provider.js";
 import { callWithRetries } from "../../engines/retry/retry-policy.js";
 import { newId } from "../../ids.js";
@@ -64,7 +64,7 @@ export async function executeResearch({ ctx, researchId }: ExecuteResearchOption
     committedMicrousd: job.costMicrousd,
     calls: plan,
     from: job.callsDone,
-    ceiling: (call) => researchPricePerCall[call.provider],
+    ceiling: (call) => researchCallCeiling(ctx.config.modelCatalog, call.provider),
     work: (call) => {
       const provider = providers.get(call.provider);
       if (!provider) return `The ${call.provider} key is no longer available.`;

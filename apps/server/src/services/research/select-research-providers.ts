@@ -57,6 +57,7 @@ export async function selectResearchProviders(
       baseUrl: settings.baseUrl,
       timeoutMs: settings.timeoutMs,
       clock: ctx.clock,
+      catalog: ctx.config.modelCatalog,
     };
     providers.push(name === "exa" ? createExaSearch(options) : createPerplexityQuestions(options));
   }

@@ -4,7 +4,7 @@ import type {
   ResearchProvider,
   ResearchRequest,
 } from "../../engines/research-provider.js";
-import { researchPricePerCall } from "../../engines/research-provider.js";
+import { simulatedResearchPriceMicrousd } from "../../engines/research-provider.js";
 import { Rng } from "../../prng.js";
 import { withIndefiniteArticle } from "../../text/indefinite-article.js";
 
@@ -153,7 +153,7 @@ export function createSimulatedResearch(competitorDomains: string[]): ResearchPr
       return {
         questions: out,
         sources: [...new Map(sources.map((s) => [s.url, s])).values()],
-        costMicrousd: researchPricePerCall.simulated,
+        costMicrousd: simulatedResearchPriceMicrousd,
       };
     },
   };

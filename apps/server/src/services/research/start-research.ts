@@ -4,7 +4,7 @@ import type {
   ResearchProvider as ResearchProviderName,
   ResearchJob as ResearchResponse,
 } from "@geopulse/api-types";
-import { researchPricePerCall } from "../../engines/research-provider.js";
+import { researchCallCeiling } from "../../engines/research-provider.js";
 import { errors } from "../../errors/app-error.js";
 import { newId } from "../../ids.js";
 import { researchJob } from "../../jobs/definitions/research-job.js";
@@ -88,7 +88,10 @@ export async function startResearch(options: StartResearchOptions): Promise<Rese
         failed: 0,
         costMicrousd: 0,
       }));
-      const reserved = plan.reduce((sum, c) => sum + researchPricePerCall[c.provider], 0n);
+      const reserved = plan.reduce(
+        (sum, c) => sum + researchCallCeiling(ctx.config.modelCatalog, c.provider),
+        0n,
+      );
       const id = newId("rsj", ctx.clock);
       const reservation =
         reserved > 0n

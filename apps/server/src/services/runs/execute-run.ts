@@ -117,11 +117,27 @@ export async function executeRun({ ctx, runId }: ExecuteRunOptions): Promise<voi
             const prompt = prompts.get(task.promptId);
             const engine = engines.get(engineId);
             let outcome: AskOutcome;
+            const ceiling =
+              engineId === "simulated" || ctx.config.modelCatalog.find(engineId, task.model)
+                ? prompt &&
+                  answerCeilingMicrousd(
+                    ctx.config.modelCatalog,
+                    engineId as EngineId,
+                    task.model,
+                    prompt.text,
+                  )
+                : undefined;
             if (!prompt || !engine) {
               outcome = { error: `No connector for ${engineId} is available.`, attempts: 0 };
+            } else if (ceiling === undefined) {
+              // Planned with a model the catalog has since dropped: nothing is asked or billed.
+              outcome = {
+                error: `The model catalog lists no ${engineId} model "${task.model}".`,
+                attempts: 0,
+              };
             } else {
               const paid = await budget.payFor(
-                answerCeilingMicrousd(engineId as EngineId, task.model, prompt.text),
+                ceiling,
                 () =>
                   askEngine(ctx, engine, limiter, {
                     prompt: prompt.text,

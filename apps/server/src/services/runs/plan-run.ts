@@ -47,7 +47,7 @@ export async function planRun(
   if (prompts.length === 0) {
     throw errors.noActivePrompts();
   }
-  const model = resolveMeasurementModel(workspace.measurementModel);
+  const model = resolveMeasurementModel(workspace.measurementModel, ctx.config.modelCatalog);
   const enabled =
     rule.engines === "exa"
       ? model.engines.filter((e) => e.engine === "exa").map((e) => ({ ...e, enabled: true }))
@@ -60,7 +60,7 @@ export async function planRun(
   let perRound = 0n;
   for (const prompt of prompts) {
     for (const e of selection.engines)
-      perRound += answerCeilingMicrousd(e.id, e.model, prompt.text);
+      perRound += answerCeilingMicrousd(ctx.config.modelCatalog, e.id, e.model, prompt.text);
   }
   return {
     prompts,

@@ -1,4 +1,5 @@
 import type { AssistantSetting, EngineSetting, ScoreWeights } from "@geopulse/api-types";
+import type { ModelCatalog } from "../../engines/catalog/model-catalog.js";
 
 /** A workspace's measurement model: which engines a run asks, the score weights, and the chat assistant's model. */
 export interface MeasurementModelSettings {
@@ -7,48 +8,87 @@ export interface MeasurementModelSettings {
   assistant: AssistantSetting;
 }
 
-/** The chat assistant's model until a workspace picks one (services/chat). */
-export const DEFAULT_ASSISTANT: Readonly<AssistantSetting> = Object.freeze({
-  provider: "openai",
-  model: "gpt-4.1-mini",
+/** The engines a workspace asks until it stores its own, in this order; each with its catalog default model. */
+const defaultEngines: ReadonlyArray<{ engine: EngineSetting["engine"]; enabled: boolean }> = [
+  { engine: "openai", enabled: true },
+  { engine: "perplexity", enabled: true },
+  { engine: "gemini", enabled: true },
+  { engine: "anthropic", enabled: true },
+  { engine: "exa", enabled: false },
+];
+const defaultWeights: Readonly<ScoreWeights> = Object.freeze({
+  visibility: 0.4,
+  shareOfVoice: 0.3,
+  position: 0.15,
+  citation: 0.15,
 });
 
-/**
- * The model in force until a workspace stores its own (GET .../model answers it
- * with `isDefault: true`). The run engine reads it through `resolveMeasurementModel`.
- */
-export const DEFAULT_MEASUREMENT_MODEL: Readonly<MeasurementModelSettings> =
-  Object.freeze<MeasurementModelSettings>({
-    engines: [
-      { engine: "openai", model: "gpt-4.1-mini", enabled: true },
-      { engine: "perplexity", model: "sonar", enabled: true },
-      { engine: "gemini", model: "gemini-2.5-flash", enabled: true },
-      { engine: "anthropic", model: "claude-sonnet-4", enabled: true },
-      { engine: "exa", model: "exa", enabled: false },
-    ],
-    weights: { visibility: 0.4, shareOfVoice: 0.3, position: 0.15, citation: 0.15 },
-    assistant: DEFAULT_ASSISTANT,
-  });
+/** The chat assistant's model until a workspace picks one: OpenAI's default chat model of the catalog. */
+export function defaultAssistant(catalog: ModelCatalog): AssistantSetting {
+  return { provider: "openai", model: catalog.defaultId("openai", "chat") };
+}
 
-/** The stored model (Workspace.measurementModel), or a copy of the defaults when none is. */
-export function resolveMeasurementModel(stored: unknown): MeasurementModelSettings & {
-  isDefault: boolean;
-} {
+/**
+ * The model in force until a workspace stores its own (GET .../model answers it with
+ * `isDefault: true`): every engine with the catalog's default model of its provider.
+ */
+export function defaultMeasurementModel(catalog: ModelCatalog): MeasurementModelSettings {
+  return {
+    engines: defaultEngines.map(({ engine, enabled }) => ({
+      engine,
+      model: catalog.defaultId(engine, "answers"),
+      enabled,
+    })),
+    weights: { ...defaultWeights },
+    assistant: defaultAssistant(catalog),
+  };
+}
+
+/**
+ * The stored model (Workspace.measurementModel), or the defaults when none is. A stored model
+ * name the catalog does not allow (stored before the catalog, or since removed from it by the
+ * operator) is read as the provider's default model, its canonical id when stored as an alias:
+ * what GET answers is what runs and the chat use (docs/models.md).
+ */
+export function resolveMeasurementModel(
+  stored: unknown,
+  catalog: ModelCatalog,
+): MeasurementModelSettings & { isDefault: boolean } {
   const model = stored as Partial<MeasurementModelSettings> | null | undefined;
   // Models stored before the assistant setting existed have none: the default applies.
-  const assistant = { ...(model?.assistant ?? DEFAULT_ASSISTANT) };
+  const assistant = resolveAssistant(model?.assistant, catalog);
   if (model && Array.isArray(model.engines) && model.weights) {
     return {
-      engines: model.engines.map((engine) => ({ ...engine })),
+      engines: model.engines.map((setting) => ({
+        ...setting,
+        model:
+          catalog.allowed(setting.engine, setting.model, "answers")?.id ??
+          catalog.defaultId(setting.engine, "answers"),
+      })),
       weights: { ...model.weights },
       assistant,
       isDefault: false,
     };
   }
+  return { ...defaultMeasurementModel(catalog), assistant, isDefault: true };
+}
+
+/** The stored score weights, or the default ones. */
+export function resolveWeights(stored: unknown): ScoreWeights {
+  const model = stored as Partial<MeasurementModelSettings> | null | undefined;
   return {
-    engines: DEFAULT_MEASUREMENT_MODEL.engines.map((engine) => ({ ...engine })),
-    weights: { ...DEFAULT_MEASUREMENT_MODEL.weights },
-    assistant,
-    isDefault: true,
+    ...(model && Array.isArray(model.engines) && model.weights ? model.weights : defaultWeights),
+  };
+}
+
+function resolveAssistant(
+  stored: AssistantSetting | undefined,
+  catalog: ModelCatalog,
+): AssistantSetting {
+  if (!stored) return defaultAssistant(catalog);
+  const listed = catalog.allowed(stored.provider, stored.model, "chat");
+  return {
+    provider: stored.provider,
+    model: listed?.id ?? catalog.defaultId(stored.provider, "chat"),
   };
 }

@@ -19,5 +19,5 @@ export async function getMeasurementModel({
     select: { measurementModel: true },
   });
   if (!row) throw errors.workspaceNotFound();
-  return resolveMeasurementModel(row.measurementModel);
+  return resolveMeasurementModel(row.measurementModel, ctx.config.modelCatalog);
 }

@@ -2,7 +2,8 @@ import type { MeasurementModel, MeasurementModelUpdate } from "@geopulse/api-typ
 import { errors, type FieldError } from "../../errors/app-error.js";
 import { audit } from "../audit/audit.js";
 import type { WorkspaceOperation } from "../operation.js";
-import { DEFAULT_ASSISTANT } from "./default-measurement-model.js";
+import { checkCatalogModels } from "./check-catalog-models.js";
+import { defaultAssistant } from "./default-measurement-model.js";
 
 const weightTolerance = 1e-6;
 
@@ -48,12 +49,36 @@ export async function putMeasurementModel(
 ): Promise<MeasurementModel> {
   const { ctx, workspace, input } = options;
   checkMeasurementModel(input);
+  const catalog = ctx.config.modelCatalog;
+  // Only catalog models (400 naming each field and the ids it allows); aliases are stored as ids.
+  const ids = checkCatalogModels(catalog, [
+    ...input.engines.map((setting, index) => ({
+      field: `body.engines[${index}].model`,
+      provider: setting.engine,
+      model: setting.model,
+      use: "answers" as const,
+    })),
+    ...(input.assistant
+      ? [
+          {
+            field: "body.assistant.model",
+            provider: input.assistant.provider,
+            model: input.assistant.model,
+            use: "chat" as const,
+          },
+        ]
+      : []),
+  ]);
   const model = {
-    engines: input.engines.map(({ engine, model, enabled }) => ({ engine, model, enabled })),
+    engines: input.engines.map(({ engine, enabled }, index) => ({
+      engine,
+      model: ids[index] as string,
+      enabled,
+    })),
     weights: { ...input.weights },
     assistant: input.assistant
-      ? { provider: input.assistant.provider, model: input.assistant.model }
-      : { ...DEFAULT_ASSISTANT },
+      ? { provider: input.assistant.provider, model: ids[input.engines.length] as string }
+      : defaultAssistant(catalog),
   };
   await ctx.prisma.$transaction(async (tx) => {
     await tx.workspace.update({

@@ -4,7 +4,7 @@ import {
   defaultAnthropicMaxTokens,
 } from "../../../src/engines/anthropic/anthropic-engine.js";
 import { anthropicResponse, FakeAnswerEngine } from "../../fakes/fake-answer-engine.js";
-import { clock, describeFailures, request, secretKey } from "./connector-cases.js";
+import { catalog, clock, describeFailures, request, secretKey } from "./connector-cases.js";
 
 const latestPrompt = (r: { body: any }) => r.body.messages.at(-1).content;
 
@@ -19,6 +19,7 @@ describe("the Anthropic connector", () => {
       baseUrl: fake.url,
       timeoutMs: 5_000,
       clock,
+      catalog,
     });
     expect(engine).toMatchObject({ id: "anthropic", simulated: false });
     const answer = await engine.ask(request("claude-sonnet-4"));
@@ -57,6 +58,7 @@ describe("the Anthropic connector", () => {
       baseUrl: fake.url,
       timeoutMs: 5_000,
       clock,
+      catalog,
     });
     const paused = [
       { type: "server_tool_use", id: "srvtoolu_0", name: "web_search", input: { query: "first" } },
@@ -98,6 +100,7 @@ describe("the Anthropic connector", () => {
       baseUrl: fake.url,
       timeoutMs: 5_000,
       clock,
+      catalog,
     });
     await engine.ask({ ...request("claude-sonnet-4"), maxOutputTokens: 300 });
     expect(fake.requests.at(-1)?.body.max_tokens).toBe(300);

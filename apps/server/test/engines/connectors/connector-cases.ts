@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ManualClock } from "../../../src/clock.js";
+import { builtinModelCatalog } from "../../../src/engines/catalog/model-catalog.js";
 import type { ConnectorOptions } from "../../../src/engines/connectors/connector-options.js";
 import type { AnswerEngine, EngineRequest } from "../../../src/engines/engine.js";
 import { EngineError } from "../../../src/engines/engine.js";
@@ -8,6 +9,8 @@ import { FakeAnswerEngine, type RecordedEngineRequest } from "../../fakes/fake-a
 export const secretKey = "sk-test-SECRET-0123456789";
 /** Reads Retry-After dates; the connectors never wait on it. */
 export const clock = new ManualClock("2026-01-15T12:00:00Z");
+/** Names and prices the models (the built-in catalog). */
+export const catalog = builtinModelCatalog;
 
 export function request(model: string, prompt = "Which analytics tool is best?"): EngineRequest {
   return {
@@ -54,7 +57,7 @@ export function describeFailures(
     let engine: AnswerEngine;
     beforeAll(async () => {
       await fake.start();
-      engine = create({ apiKey: secretKey, baseUrl: fake.url, timeoutMs: 300, clock });
+      engine = create({ apiKey: secretKey, baseUrl: fake.url, timeoutMs: 300, clock, catalog });
     });
     afterAll(() => fake.close());
 

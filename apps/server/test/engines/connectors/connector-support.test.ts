@@ -1,11 +1,9 @@
 import { describe, expect, it } from "vitest";
+import { builtinModelCatalog } from "../../../src/engines/catalog/model-catalog.js";
 import { dedupeCitations } from "../../../src/engines/connectors/citations.js";
 import { redact } from "../../../src/engines/connectors/provider-errors.js";
 import { providerSettings } from "../../../src/engines/connectors/provider-settings.js";
-import {
-  answerCostMicrousd,
-  dollarsToMicrousd,
-} from "../../../src/engines/connectors/token-pricing.js";
+import { dollarsToMicrousd } from "../../../src/engines/connectors/token-pricing.js";
 
 describe("connector support", () => {
   it("de-duplicates citations by URL keeping the first position", () => {
@@ -27,23 +25,19 @@ describe("connector support", () => {
     expect(redact("Incorrect API key provided: sk-proj-abcd****wxyz", "x")).not.toContain("abcd");
   });
 
-  it("prices tokens in integer micro-USD, rounding the token sum up", () => {
+  it("prices tokens in integer micro-USD, rounding the token sum up; an unlisted model has no price", () => {
+    const catalog = builtinModelCatalog;
     expect(
-      answerCostMicrousd("openai", "gpt-4o-mini", {
+      catalog.cost("openai", "gpt-4o-mini", {
         inputTokens: 1,
         outputTokens: 1,
         searches: 0,
         requests: 1,
       }),
     ).toBe(1n);
-    expect(
-      answerCostMicrousd("openai", "unknown-model", {
-        inputTokens: 1_000_000,
-        outputTokens: 0,
-        searches: 1,
-        requests: 1,
-      }),
-    ).toBe(400_000n + 10_000n);
+    expect(() =>
+      catalog.cost("openai", "unknown-model", { inputTokens: 1_000_000, outputTokens: 0 }),
+    ).toThrow(/lists no openai model "unknown-model"/);
     expect(dollarsToMicrousd(0.005)).toBe(5_000n);
     expect(dollarsToMicrousd("1.2345678")).toBe(1_234_568n);
     expect(dollarsToMicrousd(undefined)).toBeUndefined();

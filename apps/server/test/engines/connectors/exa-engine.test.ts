@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createExaEngine } from "../../../src/engines/exa/exa-engine.js";
 import { exaResponse, FakeAnswerEngine } from "../../fakes/fake-answer-engine.js";
-import { clock, describeFailures, request, secretKey } from "./connector-cases.js";
+import { catalog, clock, describeFailures, request, secretKey } from "./connector-cases.js";
 
 describe("the Exa connector", () => {
   const fake = new FakeAnswerEngine((r) => exaResponse(r.body.query));
@@ -14,6 +14,7 @@ describe("the Exa connector", () => {
       baseUrl: fake.url,
       timeoutMs: 5_000,
       clock,
+      catalog,
     });
     expect(engine).toMatchObject({ id: "exa", simulated: false });
     const answer = await engine.ask(request("exa"));
@@ -45,6 +46,7 @@ describe("the Exa connector", () => {
         baseUrl: fake2.url,
         timeoutMs: 5_000,
         clock,
+        catalog,
       });
       expect((await engine.ask(request("exa"))).costMicrousd).toBe(5_000n);
     } finally {

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createGeminiEngine } from "../../../src/engines/gemini/gemini-engine.js";
 import { FakeAnswerEngine, geminiResponse } from "../../fakes/fake-answer-engine.js";
-import { caught, clock, describeFailures, request, secretKey } from "./connector-cases.js";
+import { catalog, caught, clock, describeFailures, request, secretKey } from "./connector-cases.js";
 
 const latestPrompt = (r: { body: any }) => r.body.contents.at(-1).parts[0].text;
 
@@ -16,6 +16,7 @@ describe("the Gemini connector", () => {
       baseUrl: fake.url,
       timeoutMs: 5_000,
       clock,
+      catalog,
     });
     expect(engine).toMatchObject({ id: "gemini", simulated: false });
     const answer = await engine.ask(request("gemini-2.5-flash"));
@@ -51,6 +52,7 @@ describe("the Gemini connector", () => {
       baseUrl: fake.url,
       timeoutMs: 5_000,
       clock,
+      catalog,
     });
     fake.fail(429, {
       error: {
@@ -72,6 +74,7 @@ describe("the Gemini connector", () => {
       baseUrl: fake.url,
       timeoutMs: 5_000,
       clock,
+      catalog,
     });
     await engine.ask({ ...request("gemini-2.5-flash"), maxOutputTokens: 300 });
     expect(fake.requests.at(-1)?.body.generationConfig.maxOutputTokens).toBe(300);

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createPerplexityEngine } from "../../../src/engines/perplexity/perplexity-engine.js";
 import { FakeAnswerEngine, perplexityResponse } from "../../fakes/fake-answer-engine.js";
-import { clock, describeFailures, request, secretKey } from "./connector-cases.js";
+import { catalog, clock, describeFailures, request, secretKey } from "./connector-cases.js";
 
 const latestPrompt = (r: { body: any }) => r.body.messages.at(-1).content;
 
@@ -16,6 +16,7 @@ describe("the Perplexity connector", () => {
       baseUrl: fake.url,
       timeoutMs: 5_000,
       clock,
+      catalog,
     });
     expect(engine).toMatchObject({ id: "perplexity", simulated: false });
     const answer = await engine.ask(request("sonar"));
@@ -46,6 +47,7 @@ describe("the Perplexity connector", () => {
       baseUrl: fake.url,
       timeoutMs: 5_000,
       clock,
+      catalog,
     });
     const billed = perplexityResponse("Which analytics tool is best?");
     fake.replies.push({
@@ -79,6 +81,7 @@ describe("the Perplexity connector", () => {
         baseUrl: fake2.url,
         timeoutMs: 5_000,
         clock,
+        catalog,
       });
       const answer = await engine.ask(request("sonar-pro"));
       expect(answer.citations.map((c) => c.url)).toEqual([
@@ -98,6 +101,7 @@ describe("the Perplexity connector", () => {
       baseUrl: fake.url,
       timeoutMs: 5_000,
       clock,
+      catalog,
     });
     await engine.ask({ ...request("sonar"), maxOutputTokens: 300 });
     expect(fake.requests.at(-1)?.body.max_tokens).toBe(300);

@@ -13,7 +13,7 @@ import {
   weightKeys,
 } from "../../settings-form";
 import { EngineKeys } from "./engine-keys";
-import { settingsKeys, useMeasurementModel } from "./queries";
+import { settingsKeys, useMeasurementModel, useModelCatalog } from "./queries";
 
 const weightLabels = {
   visibility: "Visibility",
@@ -22,19 +22,57 @@ const weightLabels = {
   citation: "Citation",
 } as const;
 
+type CatalogModel = Schemas["CatalogModel"];
+
+/** A catalog model as an option: its id and list prices (per million tokens in/out, per search or request). */
+function optionLabel(m: CatalogModel): string {
+  const p = m.prices;
+  const parts: string[] = [];
+  if (p.inputPerMillion || p.outputPerMillion)
+    parts.push(`${usd(p.inputPerMillion)} in / ${usd(p.outputPerMillion)} out per M tokens`);
+  if (p.perSearch) parts.push(`${usd(p.perSearch)} per search`);
+  if (p.perGroundedRequest) parts.push(`${usd(p.perGroundedRequest)} per grounded request`);
+  if (p.perRequest) parts.push(`${usd(p.perRequest)} per request`);
+  return `${m.id}${parts.length ? ` (${parts.join(", ")})` : ""}${m.status === "deprecated" ? ", deprecated" : ""}`;
+}
+
+const usd = (microusd: number) => `$${(microusd / 1_000_000).toFixed(microusd % 10_000 ? 4 : 2)}`;
+
+/** The catalog's models of a provider for a use (what the API accepts there). */
+function modelsFor(
+  catalog: CatalogModel[],
+  provider: string,
+  use: CatalogModel["uses"][number],
+): CatalogModel[] {
+  return catalog.filter(
+    (m) => m.provider === provider && m.uses.includes(use) && m.status !== "retired",
+  );
+}
+
 export function ModelSection({ slug }: { slug: string }) {
   const stored = useMeasurementModel(slug);
-  if (stored.isPending) return <Loading what="the measurement model" />;
+  const catalog = useModelCatalog();
+  if (stored.isPending || catalog.isPending) return <Loading what="the measurement model" />;
   if (stored.isError) return <ErrorNote error={stored.error} action="Could not load the model" />;
+  if (catalog.isError)
+    return <ErrorNote error={catalog.error} action="Could not load the model catalog" />;
   return (
     <>
-      <ModelForm slug={slug} stored={stored.data} />
+      <ModelForm slug={slug} stored={stored.data} catalog={catalog.data} />
       <EngineKeys slug={slug} engines={stored.data.engines.map((e) => e.engine)} />
     </>
   );
 }
 
-function ModelForm({ slug, stored }: { slug: string; stored: Schemas["MeasurementModel"] }) {
+function ModelForm({
+  slug,
+  stored,
+  catalog,
+}: {
+  slug: string;
+  stored: Schemas["MeasurementModel"];
+  catalog: CatalogModel[];
+}) {
   const form = useSaveForm({
     stored,
     queryKey: settingsKeys.model(slug),
@@ -59,9 +97,10 @@ function ModelForm({ slug, stored }: { slug: string; stored: Schemas["Measuremen
       <p>
         Which engines a measurement run asks, how the composite score weighs its parts, and the chat
         assistant's model.
-        {stored.isDefault && " No model is stored yet: these are the defaults."} The API gives no
-        price per model; the <Link to={`/w/${slug}/runs`}>Runs</Link> view estimates what a run
-        would reserve before it starts.
+        {stored.isDefault && " No model is stored yet: these are the defaults."} Only the server's
+        catalog models can be chosen, shown with the list prices a call is charged at; the{" "}
+        <Link to={`/w/${slug}/runs`}>Runs</Link> view estimates what a run would reserve before it
+        starts.
       </p>
       <FormErrors
         error={form.mutation.error}
@@ -88,11 +127,17 @@ function ModelForm({ slug, stored }: { slug: string; stored: Schemas["Measuremen
                 <td data-label="Model">
                   <Field label={`${e.engine} model`} errors={errors.at(`engines[${i}].model`)}>
                     {(p) => (
-                      <input
+                      <select
                         {...p}
                         value={e.model}
                         onChange={(event) => setEngine(i, { model: event.target.value })}
-                      />
+                      >
+                        {modelsFor(catalog, e.engine, "answers").map((m) => (
+                          <option key={m.id} value={m.id}>
+                            {optionLabel(m)}
+                          </option>
+                        ))}
+                      </select>
                     )}
                   </Field>
                 </td>
@@ -139,29 +184,33 @@ function ModelForm({ slug, stored }: { slug: string; stored: Schemas["Measuremen
             <select
               {...p}
               value={draft.assistant.provider}
-              onChange={(e) =>
-                set("assistant", {
-                  ...draft.assistant,
-                  provider: e.target.value as ModelDraft["assistant"]["provider"],
-                })
-              }
+              onChange={(e) => {
+                const provider = e.target.value as ModelDraft["assistant"]["provider"];
+                // Another provider's models: its default chat model until one is picked.
+                const chat = modelsFor(catalog, provider, "chat");
+                const model =
+                  chat.find((m) => m.defaultFor.includes("chat"))?.id ?? chat[0]?.id ?? "";
+                set("assistant", { provider, model });
+              }}
             >
               <option value="openai">OpenAI</option>
               <option value="anthropic">Anthropic</option>
             </select>
           )}
         </Field>
-        <Field
-          label="Assistant model"
-          hint="The provider's model name, e.g. gpt-4.1-mini"
-          errors={errors.at("assistant.model")}
-        >
+        <Field label="Assistant model" errors={errors.at("assistant.model")}>
           {(p) => (
-            <input
+            <select
               {...p}
               value={draft.assistant.model}
               onChange={(e) => set("assistant", { ...draft.assistant, model: e.target.value })}
-            />
+            >
+              {modelsFor(catalog, draft.assistant.provider, "chat").map((m) => (
+                <option key={m.id} value={m.id}>
+                  {optionLabel(m)}
+                </option>
+              ))}
+            </select>
           )}
         </Field>
       </fieldset>

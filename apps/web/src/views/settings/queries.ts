@@ -26,6 +26,14 @@ export const useMeasurementModel = (slug: string) =>
     queryFn: () => gp.settings.getMeasurementModel(slug),
   });
 
+/** The server's model catalog: the ids the model settings accept, with their list prices. */
+export const useModelCatalog = () =>
+  useQuery({
+    queryKey: ["model-catalog"] as const,
+    queryFn: async () => (await gp.models.list()).data,
+    staleTime: 5 * 60_000,
+  });
+
 export const useCompetitors = (slug: string) =>
   useQuery({
     queryKey: settingsKeys.competitors(slug),

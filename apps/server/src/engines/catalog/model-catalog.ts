@@ -1,0 +1,264 @@
+import { readFileSync } from "node:fs";
+import { z } from "zod";
+import { chatInputBudgetTokens, minChatInputBudgetTokens } from "./chat-step-budget.js";
+import builtin from "./models.json" with { type: "json" };
+
+/** Providers the catalog prices: the answer engines, and the chat, prompt and research providers among them. */
+export const CATALOG_PROVIDERS = ["openai", "anthropic", "gemini", "perplexity", "exa"] as const;
+export type CatalogProvider = (typeof CATALOG_PROVIDERS)[number];
+
+/**
+ * What a model may be used for: `answers` (a measurement engine), `chat` (the assistant),
+ * `prompts` (the prompt writer), `research` (research questions).
+ */
+export const MODEL_USES = ["answers", "chat", "prompts", "research"] as const;
+export type ModelUse = (typeof MODEL_USES)[number];
+
+/**
+ * A model id as the contract and the provider's URL may carry it: letters, digits, `.`, `_`,
+ * `-`, never `..`, `/` or `:` (Gemini puts the name in its URL path).
+ */
+const modelId = z
+  .string()
+  .regex(
+    /^[A-Za-z0-9](?:[A-Za-z0-9_-]|\.(?!\.)){0,99}$/,
+    "must be 1-100 of A-Za-z0-9._- without ..",
+  );
+const microusd = z.number().int().min(0).max(1_000_000_000);
+const day = z.iso.date();
+
+const modelSchema = z.strictObject({
+  id: modelId,
+  /** Other names of the same model, accepted where the id is and stored as the id. */
+  aliases: z.array(modelId).max(20).default([]),
+  /** The name sent to the provider, when it is not the id. */
+  apiModel: modelId.optional(),
+  uses: z.array(z.enum(MODEL_USES)).min(1),
+  prices: z.strictObject({
+    inputPerMillion: microusd.default(0),
+    outputPerMillion: microusd.default(0),
+    perSearch: microusd.default(0),
+    perGroundedRequest: microusd.default(0),
+    perRequest: microusd.default(0),
+  }),
+  status: z.enum(["active", "deprecated", "retired"]).default("active"),
+  releasedAt: day.nullable().default(null),
+  deprecatedAt: day.nullable().default(null),
+  retiresAt: day.nullable().default(null),
+});
+const providerSchema = z.strictObject({
+  defaults: z.partialRecord(z.enum(MODEL_USES), modelId).default({}),
+  models: z.array(modelSchema).default([]),
+});
+const fileSchema = z.strictObject({
+  $comment: z.string().optional(),
+  providers: z.partialRecord(z.enum(CATALOG_PROVIDERS), providerSchema),
+});
+type ProviderEntry = z.infer<typeof providerSchema>;
+
+/** One model of the catalog, prices as bigint micro-USD. */
+export interface CatalogModel {
+  provider: CatalogProvider;
+  id: string;
+  aliases: string[];
+  /** What the provider is sent (the id unless the catalog names another). */
+  apiModel: string;
+  uses: ModelUse[];
+  prices: {
+    inputPerMillion: bigint;
+    outputPerMillion: bigint;
+    perSearch: bigint;
+    perGroundedRequest: bigint;
+    perRequest: bigint;
+  };
+  status: "active" | "deprecated" | "retired";
+  releasedAt: string | null;
+  deprecatedAt: string | null;
+  retiresAt: string | null;
+}
+
+/** What one call used, as the provider reported it. */
+export interface ModelUsage {
+  inputTokens: number;
+  outputTokens: number;
+  searches?: number;
+  groundedRequests?: number;
+  requests?: number;
+}
+
+/** A model the catalog does not list: refused before any provider is called. */
+export class UnknownModelError extends Error {
+  override name = "UnknownModelError";
+  constructor(
+    readonly provider: string,
+    readonly model: string,
+  ) {
+    super(`The model catalog lists no ${provider} model "${model}".`);
+  }
+}
+
+const count = (n: number | undefined) => BigInt(Math.max(0, Math.trunc(n ?? 0)));
+
+/**
+ * The one list of models GEO Pulse may call and what each costs (docs/models.md): the built-in
+ * `models.json`, with an operator's file (GEO_MODEL_CATALOG_FILE) merged over it. Every model
+ * field of the contract is checked against it, every provider call is priced by it, and a name
+ * it does not list is an error, never a default price.
+ */
+export class ModelCatalog {
+  private readonly byName = new Map<string, CatalogModel>();
+  private readonly defaults = new Map<string, string>();
+  readonly models: readonly CatalogModel[];
+
+  constructor(providers: Partial<Record<CatalogProvider, ProviderEntry>>) {
+    const models: CatalogModel[] = [];
+    for (const provider of CATALOG_PROVIDERS) {
+      const entry = providers[provider];
+      if (!entry) continue;
+      for (const m of entry.models) {
+        const model: CatalogModel = {
+          provider,
+          id: m.id,
+          aliases: [...m.aliases],
+          apiModel: m.apiModel ?? m.id,
+          uses: [...new Set(m.uses)],
+          prices: {
+            inputPerMillion: BigInt(m.prices.inputPerMillion),
+            outputPerMillion: BigInt(m.prices.outputPerMillion),
+            perSearch: BigInt(m.prices.perSearch),
+            perGroundedRequest: BigInt(m.prices.perGroundedRequest),
+            perRequest: BigInt(m.prices.perRequest),
+          },
+          status: m.status,
+          releasedAt: m.releasedAt,
+          deprecatedAt: m.deprecatedAt,
+          retiresAt: m.retiresAt,
+        };
+        for (const name of [m.id, ...m.aliases]) {
+          if (this.byName.has(`${provider}/${name}`))
+            throw new Error(`${provider}: "${name}" names two models`);
+          this.byName.set(`${provider}/${name}`, model);
+        }
+        if (m.uses.includes("chat") && chatInputBudgetTokens(model) < minChatInputBudgetTokens) {
+          throw new Error(
+            `${provider}/${m.id}: too expensive for "chat" (a step's ${minChatInputBudgetTokens}-token input budget and its output cap exceed the step ceiling)`,
+          );
+        }
+        models.push(model);
+      }
+      for (const [use, id] of Object.entries(entry.defaults)) {
+        const model = this.byName.get(`${provider}/${id}`);
+        if (!model || model.id !== id)
+          throw new Error(`${provider}: the default ${use} model "${id}" is not in the catalog`);
+        if (model.status === "retired")
+          throw new Error(`${provider}: the default ${use} model "${id}" is retired`);
+        if (!model.uses.includes(use as ModelUse))
+          throw new Error(
+            `${provider}: the default ${use} model "${id}" is not allowed for ${use}`,
+          );
+        this.defaults.set(`${provider}/${use}`, id);
+      }
+    }
+    this.models = models;
+  }
+
+  /** The model a name (id or alias) means, for this provider; undefined when unlisted. */
+  find(provider: string, name: string): CatalogModel | undefined {
+    return this.byName.get(`${provider}/${name}`);
+  }
+
+  /** The model, or UnknownModelError: a provider is never called with a model that has no price. */
+  require(provider: string, name: string): CatalogModel {
+    const model = this.find(provider, name);
+    if (!model) throw new UnknownModelError(provider, name);
+    return model;
+  }
+
+  /** The model when it is listed for this use (a retired one is not). */
+  allowed(provider: string, name: string, use: ModelUse): CatalogModel | undefined {
+    const model = this.find(provider, name);
+    return model && model.status !== "retired" && model.uses.includes(use) ? model : undefined;
+  }
+
+  /** The ids a model field of this provider and use accepts, sorted. */
+  ids(provider: string, use: ModelUse): string[] {
+    return this.models
+      .filter((m) => m.provider === provider && m.status !== "retired" && m.uses.includes(use))
+      .map((m) => m.id)
+      .sort();
+  }
+
+  /** The provider's default model for a use (a catalog error at load when a use has none but needs one). */
+  defaultId(provider: CatalogProvider, use: ModelUse): string {
+    const id = this.defaults.get(`${provider}/${use}`);
+    if (!id) throw new UnknownModelError(provider, `(default ${use} model)`);
+    return id;
+  }
+
+  /**
+   * What a call cost at the catalog's list prices, in integer micro-USD: tokens at the
+   * per-million prices (the sum rounded up to a whole micro-USD), plus searches, grounded
+   * requests and request fees. Throws UnknownModelError for an unlisted model.
+   */
+  cost(provider: string, name: string, usage: ModelUsage): bigint {
+    return costAt(this.require(provider, name), usage);
+  }
+}
+
+/** A model's price of one call's usage, in integer micro-USD (tokens rounded up). */
+export function costAt(model: CatalogModel, usage: ModelUsage): bigint {
+  const p = model.prices;
+  const tokenPart =
+    count(usage.inputTokens) * p.inputPerMillion + count(usage.outputTokens) * p.outputPerMillion;
+  return (
+    (tokenPart + 999_999n) / 1_000_000n +
+    count(usage.searches) * p.perSearch +
+    count(usage.groundedRequests) * p.perGroundedRequest +
+    count(usage.requests) * p.perRequest
+  );
+}
+
+type CatalogFile = z.infer<typeof fileSchema>;
+
+/** Models of `over` replace those of `base` with the same id; defaults of `over` replace `base`'s. */
+function merge(base: CatalogFile, over: CatalogFile): CatalogFile["providers"] {
+  const out: CatalogFile["providers"] = {};
+  for (const provider of CATALOG_PROVIDERS) {
+    const a = base.providers[provider];
+    const b = over.providers[provider];
+    if (!a && !b) continue;
+    const replaced = new Set((b?.models ?? []).map((m) => m.id));
+    out[provider] = {
+      defaults: { ...a?.defaults, ...b?.defaults },
+      models: [...(a?.models ?? []).filter((m) => !replaced.has(m.id)), ...(b?.models ?? [])],
+    };
+  }
+  return out;
+}
+
+function parse(data: unknown, where: string): CatalogFile {
+  const parsed = fileSchema.safeParse(data);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    throw new Error(`${where}: ${issue?.path.join(".") || "(root)"}: ${issue?.message}`);
+  }
+  return parsed.data;
+}
+
+/** The built-in catalog alone (tests that build connectors by hand use it). */
+export const builtinModelCatalog = new ModelCatalog(parse(builtin, "models.json").providers);
+
+/**
+ * The catalog of this deployment: the built-in one, with `file` (GEO_MODEL_CATALOG_FILE)
+ * merged over it when given. Throws with the first problem (config.ts reports it at start).
+ */
+export function loadModelCatalog(options: { file?: string | undefined }): ModelCatalog {
+  if (!options.file) return builtinModelCatalog;
+  let data: unknown;
+  try {
+    data = JSON.parse(readFileSync(options.file, "utf8"));
+  } catch (error) {
+    throw new Error(`cannot read ${options.file}: ${(error as Error).message}`);
+  }
+  return new ModelCatalog(merge(parse(builtin, "models.json"), parse(data, options.file)));
+}

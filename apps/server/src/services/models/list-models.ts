@@ -1,0 +1,36 @@
+import type { ModelList } from "@geopulse/api-types";
+import { MODEL_USES } from "../../engines/catalog/model-catalog.js";
+import type { Operation } from "../operation.js";
+
+export type ListModelsOptions = Pick<Operation, "ctx">;
+
+/** The deployment's model catalog (built in, with GEO_MODEL_CATALOG_FILE merged), by provider and id. */
+export function listModels({ ctx }: ListModelsOptions): ModelList {
+  const catalog = ctx.config.modelCatalog;
+  const data = catalog.models.map((m) => ({
+    provider: m.provider,
+    id: m.id,
+    aliases: [...m.aliases],
+    uses: [...m.uses],
+    defaultFor: MODEL_USES.filter((use) => m.uses.includes(use)).filter((use) => {
+      try {
+        return catalog.defaultId(m.provider, use) === m.id;
+      } catch {
+        return false;
+      }
+    }),
+    prices: {
+      inputPerMillion: Number(m.prices.inputPerMillion),
+      outputPerMillion: Number(m.prices.outputPerMillion),
+      perSearch: Number(m.prices.perSearch),
+      perGroundedRequest: Number(m.prices.perGroundedRequest),
+      perRequest: Number(m.prices.perRequest),
+    },
+    status: m.status,
+    releasedAt: m.releasedAt,
+    deprecatedAt: m.deprecatedAt,
+    retiresAt: m.retiresAt,
+  }));
+  data.sort((a, b) => a.provider.localeCompare(b.provider) || a.id.localeCompare(b.id));
+  return { data };
+}
