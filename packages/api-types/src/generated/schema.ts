@@ -523,16 +523,25 @@ export interface paths {
         post?: never;
         /**
          * Remove a member
-         * @description Session only; owners and admins may remove members (only owners may remove an owner),
-         *     and anyone may remove themselves. The last owner cannot be removed (`409 last_owner`).
+         * @description Session only; owners and admins may remove members and admins, only owners may remove
+         *     an owner (`403 insufficient_role`), and anyone may remove themselves. The last owner
+         *     cannot be removed (`409 last_owner`). In the same transaction, audited: the API keys the
+         *     person created in this workspace (by session or device login) are revoked
+         *     (`api_key.revoke`, `reason: member_removed`) and refused from the next request on; device
+         *     logins they approved and the device has not collected are denied; the Google grant they
+         *     gave (OAuth) is detached: deleted, revoked at Google after the commit, and the
+         *     connections that used it read `needs_reconnect` (`connection.detach`,
+         *     `credential.revoke`).
          */
         delete: operations["removeMember"];
         options?: never;
         head?: never;
         /**
          * Change a member's role
-         * @description Session only; owners and admins may change roles, only owners may grant or take
-         *     `owner` (`403 role_forbidden`). The last owner cannot be demoted (`409 last_owner`).
+         * @description Session only; owners and admins may change roles (`x-min-role: admin`), only owners may
+         *     grant or take `owner` (an admin cannot demote an owner): `403 insufficient_role`. The
+         *     last owner cannot be demoted (`409 last_owner`). A demotion narrows at once what the
+         *     member's API keys may do (they act with their creator's role).
          */
         patch: operations["updateMember"];
         trace?: never;
@@ -552,7 +561,7 @@ export interface paths {
         put?: never;
         /**
          * Invite someone by email
-         * @description Session only; owners and admins may invite (`403 role_forbidden`). The invitation is
+         * @description Session only; owners and admins may invite (`x-min-role: admin`). The invitation is
          *     emailed with a single-use link valid 7 days (stored hashed). When no email provider is
          *     configured the response carries `acceptToken` so the inviter can pass it on; otherwise
          *     it never leaves the email. Inviting an existing member is `409 already_member`.
@@ -578,7 +587,10 @@ export interface paths {
         get?: never;
         put?: never;
         post?: never;
-        /** Revoke an open invitation */
+        /**
+         * Revoke an open invitation
+         * @description Session only; owners and admins (`x-min-role: admin`).
+         */
         delete: operations["revokeInvitation"];
         options?: never;
         head?: never;
@@ -597,7 +609,9 @@ export interface paths {
         };
         /**
          * List the workspace's API keys
-         * @description Session only. Metadata only, newest first; never a secret or its hash.
+         * @description Session only. Metadata only, newest first; never a secret or its hash. Every member
+         *     sees every key of the workspace; a `member` may act only on the keys they created
+         *     (`actOnApiKey`).
          */
         get: operations["listApiKeys"];
         put?: never;
@@ -611,6 +625,9 @@ export interface paths {
          *     address, host bits set or a prefix out of range is a 400. With `idempotencyKey`, a retry
          *     with the same body returns the same key and secret (while its delivery is pending);
          *     the same key with a different body is `409 idempotency_key_reused`.
+         *     A `member` cannot ask for a scope that an admin operation needs (`connections:write`):
+         *     `403 insufficient_role` with `details.scope`. The key acts with its scopes and its
+         *     creator's current role; it is revoked when its creator leaves the workspace.
          */
         post: operations["createApiKey"];
         delete?: never;
@@ -644,7 +661,10 @@ export interface paths {
          *     - `confirm-rotation` (on an acknowledged replacement): revokes the old key at once.
          *     - `revoke`: from any state; revoking a revoked key is a no-op.
          *     A `deliveryId` that does not belong to the key is `409 delivery_mismatch`; an action
-         *     the key's state does not allow is `409 invalid_key_state`.
+         *     the key's state does not allow is `409 invalid_key_state`. A `member` may `rotate`,
+         *     `confirm-rotation` and `revoke` only keys they created; owners and admins any key of the
+         *     workspace (`403 insufficient_role`). A rotation's replacement belongs to whoever rotated,
+         *     and carries the old key's scopes, which the rotator's role must allow.
          */
         post: operations["actOnApiKey"];
         delete?: never;
@@ -719,7 +739,9 @@ export interface paths {
          * @description Session only. Binds the request to a workspace the person is a member of (else
          *     `404 workspace_not_found`) with the chosen scopes: any scopes, whether the device asked
          *     for them or not (default: the scopes the device asked for, else `[workspace:read]`).
-         *     The device's next poll receives the key.
+         *     The device's next poll receives the key, created by (and revoked with) the approving
+         *     member. A `member` cannot grant a scope that an admin operation needs
+         *     (`connections:write`): `403 insufficient_role` with `details.scope`.
          *     Deciding twice is `409 already_decided`. Shares the look-up rate limit.
          */
         post: operations["approveDeviceAuthorization"];
@@ -1097,7 +1119,9 @@ export interface paths {
          *     verifier, stores the refresh token sealed as the workspace credential
          *     (`connector: google`, `key: oauth`, kind `google_oauth`; replaced when the flow is run
          *     again), configures each requested provider with it, and answers a small HTML page
-         *     saying what is connected. `error=access_denied` from Google is `400
+         *     saying what is connected. The person must still be an owner or an admin of the
+         *     workspace (`403 insufficient_role`); the grant is recorded as theirs and is detached
+         *     when they leave the workspace. `error=access_denied` from Google is `400
          *     oauth_access_denied`; a code Google refuses (or an answer without a refresh token) is
          *     `400 oauth_exchange_failed`. Audited as `connection.configure` per provider changed.
          *     A browser (an `Accept` that prefers `text/html`) gets its `400` as a small page in words
@@ -2763,7 +2787,7 @@ export interface components {
          *     this contract. The server's status table and the SDK's typed codes are generated from
          *     this list.
          */
-        ErrorCode: string & ("invalid_request" | "invalid_schedule" | "ambiguous_credentials" | "authorization_pending" | "slow_down" | "access_denied" | "expired_token" | "invalid_signature" | "malformed_request" | "unauthenticated" | "invalid_key" | "key_pending" | "invalid_session" | "invalid_sign_in_token" | "insufficient_credits" | "session_required" | "api_key_required" | "insufficient_scope" | "ip_forbidden" | "role_forbidden" | "invitation_email_mismatch" | "workspace_not_found" | "not_found" | "invitation_not_found" | "method_not_allowed" | "request_timeout" | "idempotency_key_reused" | "chat_turn_in_progress" | "delivery_mismatch" | "invalid_transition" | "invalid_key_state" | "rotation_not_acknowledged" | "credential_exists" | "oauth_state_invalid" | "oauth_access_denied" | "oauth_exchange_failed" | "google_oauth_unavailable" | "connection_not_configured" | "already_member" | "last_owner" | "already_decided" | "mock_topup_disabled" | "reservation_closed" | "active_set_full" | "active_set_too_small" | "prompt_exists" | "competitor_exists" | "too_many_competitors" | "too_few_competitors" | "run_finished" | "no_active_prompts" | "no_engines_configured" | "share_link_expired" | "share_link_revoked" | "delivery_expired" | "not_acceptable" | "payload_too_large" | "unsupported_media_type" | "rate_limited" | "headers_too_large" | "internal_error" | "not_implemented" | "payment_provider_error" | "email_unavailable" | "billing_unavailable");
+        ErrorCode: string & ("invalid_request" | "invalid_schedule" | "ambiguous_credentials" | "authorization_pending" | "slow_down" | "access_denied" | "expired_token" | "invalid_signature" | "malformed_request" | "unauthenticated" | "invalid_key" | "key_pending" | "invalid_session" | "invalid_sign_in_token" | "insufficient_credits" | "session_required" | "api_key_required" | "insufficient_scope" | "ip_forbidden" | "insufficient_role" | "invitation_email_mismatch" | "workspace_not_found" | "not_found" | "invitation_not_found" | "method_not_allowed" | "request_timeout" | "idempotency_key_reused" | "chat_turn_in_progress" | "delivery_mismatch" | "invalid_transition" | "invalid_key_state" | "rotation_not_acknowledged" | "credential_exists" | "oauth_state_invalid" | "oauth_access_denied" | "oauth_exchange_failed" | "google_oauth_unavailable" | "connection_not_configured" | "already_member" | "last_owner" | "already_decided" | "mock_topup_disabled" | "reservation_closed" | "active_set_full" | "active_set_too_small" | "prompt_exists" | "competitor_exists" | "too_many_competitors" | "too_few_competitors" | "run_finished" | "no_active_prompts" | "no_engines_configured" | "share_link_expired" | "share_link_revoked" | "delivery_expired" | "not_acceptable" | "payload_too_large" | "unsupported_media_type" | "rate_limited" | "headers_too_large" | "internal_error" | "not_implemented" | "payment_provider_error" | "email_unavailable" | "billing_unavailable");
         /**
          * @description One JSON-RPC 2.0 message of the Model Context Protocol: a request (`id` and `method`),
          *     a notification (`method` without `id`), or a response (`id` with `result` or `error`).
@@ -3545,10 +3569,13 @@ export interface components {
             /**
              * @description `unconfigured`: no credential. `configured`: a credential, not tested since the
              *     property or the credential last changed (a rotated key counts). `ok` / `error`: the
-             *     last test's outcome for this property and credential.
+             *     last test's outcome for this property and credential. `needs_reconnect`: the
+             *     connection used a Google grant (OAuth) given by a person who has since left the
+             *     workspace; the grant was detached (deleted and revoked at Google), so no credential
+             *     is linked until someone connects with Google again or configures another credential.
              * @enum {string}
              */
-            status: "unconfigured" | "configured" | "ok" | "error";
+            status: "unconfigured" | "configured" | "ok" | "error" | "needs_reconnect";
             /** @description The workspace's `gscProperty` (`sc-domain:…`) or `ga4Property` (digits). */
             property: string | null;
             /** @description The credential the connection uses, masked; null when unconfigured. */
@@ -4997,6 +5024,15 @@ export interface components {
                 "application/json": components["schemas"]["ErrorEnvelope"];
             };
         };
+        /** @description `insufficient_role` (with `details.requiredRole` and `details.role`): the caller's role in the workspace (a key's: the role of the member who created it) is below what the operation or the resource needs (info.description, Roles); or a code of `Forbidden`: `session_required`, `insufficient_scope`, `ip_forbidden`. */
+        RoleForbidden: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["ErrorEnvelope"];
+            };
+        };
         /** @description `workspace_not_found` (the same for an invalid, absent or unauthorized workspace), or `not_found` for another resource. */
         NotFound: {
             headers: {
@@ -5324,6 +5360,7 @@ export type ReportScheduleUpdate = components['schemas']['ReportScheduleUpdate']
 export type ResponseBadRequest = components['responses']['BadRequest'];
 export type ResponseUnauthorized = components['responses']['Unauthorized'];
 export type ResponseForbidden = components['responses']['Forbidden'];
+export type ResponseRoleForbidden = components['responses']['RoleForbidden'];
 export type ResponseNotFound = components['responses']['NotFound'];
 export type ResponsePayloadTooLarge = components['responses']['PayloadTooLarge'];
 export type ResponseUnsupportedMediaType = components['responses']['UnsupportedMediaType'];
@@ -5989,7 +6026,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden"];
+            403: components["responses"]["RoleForbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
@@ -6020,7 +6057,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden"];
+            403: components["responses"]["RoleForbidden"];
             404: components["responses"]["NotFound"];
             500: components["responses"]["InternalError"];
         };
@@ -6055,7 +6092,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden"];
+            403: components["responses"]["RoleForbidden"];
             404: components["responses"]["NotFound"];
             500: components["responses"]["InternalError"];
         };
@@ -6150,7 +6187,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden"];
+            403: components["responses"]["RoleForbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
             500: components["responses"]["InternalError"];
@@ -6186,7 +6223,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden"];
+            403: components["responses"]["RoleForbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
@@ -6259,7 +6296,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden"];
+            403: components["responses"]["RoleForbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
@@ -6289,7 +6326,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden"];
+            403: components["responses"]["RoleForbidden"];
             404: components["responses"]["NotFound"];
             500: components["responses"]["InternalError"];
         };
@@ -6367,7 +6404,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden"];
+            403: components["responses"]["RoleForbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
             410: components["responses"]["Gone"];
@@ -6409,7 +6446,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden"];
+            403: components["responses"]["RoleForbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
             410: components["responses"]["Gone"];
@@ -6509,7 +6546,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden"];
+            403: components["responses"]["RoleForbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
@@ -6661,7 +6698,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden"];
+            403: components["responses"]["RoleForbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
@@ -6702,7 +6739,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden"];
+            403: components["responses"]["RoleForbidden"];
             404: components["responses"]["NotFound"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
@@ -6833,7 +6870,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden"];
+            403: components["responses"]["RoleForbidden"];
             404: components["responses"]["NotFound"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
@@ -6879,7 +6916,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden"];
+            403: components["responses"]["RoleForbidden"];
             404: components["responses"]["NotFound"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
@@ -6911,7 +6948,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden"];
+            403: components["responses"]["RoleForbidden"];
             404: components["responses"]["NotFound"];
             500: components["responses"]["InternalError"];
         };
@@ -6988,7 +7025,7 @@ export interface operations {
                 };
             };
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden"];
+            403: components["responses"]["RoleForbidden"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];
         };
@@ -8990,7 +9027,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden"];
+            403: components["responses"]["RoleForbidden"];
             404: components["responses"]["NotFound"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
@@ -9020,7 +9057,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden"];
+            403: components["responses"]["RoleForbidden"];
             404: components["responses"]["NotFound"];
             500: components["responses"]["InternalError"];
         };
@@ -9119,7 +9156,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden"];
+            403: components["responses"]["RoleForbidden"];
             404: components["responses"]["NotFound"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
@@ -9147,7 +9184,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden"];
+            403: components["responses"]["RoleForbidden"];
             404: components["responses"]["NotFound"];
             500: components["responses"]["InternalError"];
         };
