@@ -71,10 +71,14 @@ beforeAll(async () => {
   // its creator was an admin, who was then made a member. The key acts with the member's role.
   const member = await join(t, owner, slug, "matrix-member@example.com", "admin");
   roleKeys.set("member", await t.mintKey(member.cookie, slug, allScopes));
-  const demoted = await t.request("PATCH", `/api/v1/workspaces/${slug}/members/${member.memberId}`, {
-    cookie: owner,
-    body: { role: "member" },
-  });
+  const demoted = await t.request(
+    "PATCH",
+    `/api/v1/workspaces/${slug}/members/${member.memberId}`,
+    {
+      cookie: owner,
+      body: { role: "member" },
+    },
+  );
   expect(demoted.status, demoted.text).toBe(200);
   roleSessions.set("member", member.cookie);
 });
@@ -279,28 +283,27 @@ describe("roles in the matrix", () => {
   });
 
   const workspaceOps = protectedOps.filter((operation) => operation.workspaceScoped);
-  describe.each(workspaceOps.map((operation) => [describeOperation(operation), operation] as const))(
-    "%s",
-    (_name, operation) => {
-      const adminOnly = adminOperations.includes(operation.operationId);
-      const keyOnly = !operation.access.session;
-      const sessionOnly = operation.access.keyScopes === undefined;
-      it.each(["owner", "admin", "member"] as const)("%s session", async (role) => {
-        const response = await call(operation, { cookie: roleSessions.get(role) });
-        if (keyOnly) expectDenied(response, 403, "api_key_required");
-        else if (adminOnly && role === "member") {
-          expectDenied(response, 403, "insufficient_role");
-          expect(response.body.error.details).toEqual({ requiredRole: "admin", role: "member" });
-        } else expectAllowed(response);
-      });
-      it.each(["owner", "admin", "member"] as const)("key made by the %s", async (role) => {
-        const response = await call(operation, { bearer: roleKeys.get(role)?.secret });
-        if (sessionOnly) expectDenied(response, 403, "session_required");
-        else if (adminOnly && role === "member") {
-          expectDenied(response, 403, "insufficient_role");
-          expect(response.body.error.details).toEqual({ requiredRole: "admin", role: "member" });
-        } else expectAllowed(response);
-      });
-    },
-  );
+  describe.each(
+    workspaceOps.map((operation) => [describeOperation(operation), operation] as const),
+  )("%s", (_name, operation) => {
+    const adminOnly = adminOperations.includes(operation.operationId);
+    const keyOnly = !operation.access.session;
+    const sessionOnly = operation.access.keyScopes === undefined;
+    it.each(["owner", "admin", "member"] as const)("%s session", async (role) => {
+      const response = await call(operation, { cookie: roleSessions.get(role) });
+      if (keyOnly) expectDenied(response, 403, "api_key_required");
+      else if (adminOnly && role === "member") {
+        expectDenied(response, 403, "insufficient_role");
+        expect(response.body.error.details).toEqual({ requiredRole: "admin", role: "member" });
+      } else expectAllowed(response);
+    });
+    it.each(["owner", "admin", "member"] as const)("key made by the %s", async (role) => {
+      const response = await call(operation, { bearer: roleKeys.get(role)?.secret });
+      if (sessionOnly) expectDenied(response, 403, "session_required");
+      else if (adminOnly && role === "member") {
+        expectDenied(response, 403, "insufficient_role");
+        expect(response.body.error.details).toEqual({ requiredRole: "admin", role: "member" });
+      } else expectAllowed(response);
+    });
+  });
 });

@@ -57,9 +57,13 @@ describe("DELETE /api/v1/workspaces/{workspace}/members/{memberId}: the member's
       expect((await readWorkspace(secret)).status).toBe(200);
     }
 
-    const removed = await t.request("DELETE", `/api/v1/workspaces/${slug}/members/${gone.memberId}`, {
-      cookie: owner,
-    });
+    const removed = await t.request(
+      "DELETE",
+      `/api/v1/workspaces/${slug}/members/${gone.memberId}`,
+      {
+        cookie: owner,
+      },
+    );
     expect(removed.status, removed.text).toBe(204);
 
     for (const secret of [sessionKey.secret, device.secret]) {
@@ -108,9 +112,13 @@ describe("DELETE /api/v1/workspaces/{workspace}/members/{memberId}: the member's
     const leaver = await join(t, owner, slug, "leaver@example.com");
     const key = await t.mintKey(leaver.cookie, slug, ["workspace:read"]);
     expect((await readWorkspace(key.secret)).status).toBe(200);
-    const left = await t.request("DELETE", `/api/v1/workspaces/${slug}/members/${leaver.memberId}`, {
-      cookie: leaver.cookie,
-    });
+    const left = await t.request(
+      "DELETE",
+      `/api/v1/workspaces/${slug}/members/${leaver.memberId}`,
+      {
+        cookie: leaver.cookie,
+      },
+    );
     expect(left.status, left.text).toBe(204);
     expectError(await readWorkspace(key.secret), 401, "invalid_key");
   });

@@ -57,9 +57,7 @@ export default function Team() {
   return (
     <section aria-labelledby="team-title">
       <h1 id="team-title">Team</h1>
-      {!manages && (
-        <p className="muted">Only owners and admins invite people and change roles.</p>
-      )}
+      {!manages && <p className="muted">Only owners and admins invite people and change roles.</p>}
       <form onSubmit={submit} className="panel" noValidate hidden={!manages}>
         <h2>Invite someone</h2>
         <Field label="Email" errors={errors.byControl.email}>

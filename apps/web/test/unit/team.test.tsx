@@ -34,7 +34,14 @@ function renderTeam(answer: (request: Request) => Promise<Response>, role = "own
         return Response.json({ slug: "acme", role });
       if (request.method === "GET" && request.url.includes("/invitations"))
         return Response.json({
-          data: [{ invitationId: "inv_1", email: "new@example.com", role: "member", expiresAt: "2026-12-01T00:00:00Z" }],
+          data: [
+            {
+              invitationId: "inv_1",
+              email: "new@example.com",
+              role: "member",
+              expiresAt: "2026-12-01T00:00:00Z",
+            },
+          ],
         });
       if (request.method === "GET") return Response.json({ data: [] });
       return answer(request);
@@ -97,9 +104,9 @@ describe("the team view", () => {
     renderTeam(async () => new Response(null, { status: 500 }), "member");
     await screen.findByText("Only owners and admins invite people and change roles.");
     expect(screen.queryByRole("button", { name: "Send invitation" })).toBeNull();
-    expect(
-      (screen.getByLabelText("Role of owner@example.com") as HTMLSelectElement).disabled,
-    ).toBe(true);
+    expect((screen.getByLabelText("Role of owner@example.com") as HTMLSelectElement).disabled).toBe(
+      true,
+    );
     expect(screen.queryByRole("button", { name: "Remove owner@example.com" })).toBeNull();
     await screen.findByText(/new@example.com as member/);
     expect(

@@ -126,8 +126,7 @@ export class AuthCache {
         // The keys this member created act with their role: read it again.
         dropWhere(
           this.#keys,
-          (key) =>
-            key.workspaceId === change.workspaceId && key.createdByUserId === change.userId,
+          (key) => key.workspaceId === change.workspaceId && key.createdByUserId === change.userId,
         );
         break;
     }
