@@ -58,3 +58,13 @@ export async function take<T>(items: AsyncIterable<T>, max: number): Promise<T[]
 export function useMetrics(slug: string) {
   return useQuery({ queryKey: keys.metrics(slug), queryFn: () => gp.metrics.get(slug) });
 }
+
+/**
+ * Whether the signed-in person is an owner or an admin of the workspace, from its read (the
+ * caller's `role`): the server refuses the rest (403 insufficient_role, docs/security/roles.md),
+ * so views hide or disable what a member cannot do. True until the workspace is read.
+ */
+export function useManages(slug: string): boolean {
+  const workspace = useWorkspace(slug);
+  return workspace.data?.role !== "member";
+}

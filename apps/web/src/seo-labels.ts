@@ -20,6 +20,8 @@ export function connectionStatus(c: Connection): string {
       return "Connected and working.";
     case "error":
       return `Not working: ${c.lastError ?? errorCodeWords[c.lastErrorCode ?? "provider_error"]}`;
+    case "needs_reconnect":
+      return "Needs reconnecting: the person who connected Google left the workspace. Connect with Google again.";
   }
 }
 

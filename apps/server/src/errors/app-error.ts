@@ -1,4 +1,4 @@
-import { type ErrorCode, errorStatusByCode, type FieldError } from "@geopulse/api-types";
+import { type ErrorCode, errorStatusByCode, type FieldError, type Role } from "@geopulse/api-types";
 
 /**
  * Typed application errors. Services and middleware throw these; the one error
@@ -173,8 +173,14 @@ export const errors = {
     }),
   ipForbidden: () =>
     new AppError("ip_forbidden", "This API key may not be used from your network address."),
-  roleForbidden: (allowed: "owners" | "owners and admins", action: string) =>
-    new AppError("role_forbidden", `Only ${allowed} may ${action}.`),
+  insufficientRole: (requiredRole: Role, role: Role | null, scope?: string) =>
+    new AppError(
+      "insufficient_role",
+      scope
+        ? `Only owners and admins may give a key the scope ${scope}.`
+        : `This needs the ${requiredRole} role${requiredRole === "owner" ? "" : " or above"}; yours is ${role ?? "none"}.`,
+      { requiredRole, role, ...(scope ? { scope } : {}) },
+    ),
   invitationEmailMismatch: () =>
     new AppError(
       "invitation_email_mismatch",

@@ -6,7 +6,7 @@ import { apiKeyPattern, resolveApiKey } from "../services/auth/resolve-api-key.j
 import { resolveSession } from "../services/auth/resolve-session.js";
 import { resolveWorkspaceAccess } from "../services/workspaces/resolve-workspace-access.js";
 import type { Operation } from "./operation-index.js";
-import type { Principal, WorkspaceAccess } from "./principal.js";
+import { hasRole, type Principal, type WorkspaceAccess } from "./principal.js";
 import { sessionCookieName } from "./session-cookie.js";
 
 export interface RequestAuth {
@@ -44,18 +44,28 @@ async function identify(ctx: AppContext, req: Request): Promise<Principal> {
   return { kind: "anonymous" };
 }
 
-/** Applies the operation's access rule from the contract to the principal. */
-function authorize(operation: Operation, principal: Principal): void {
+/**
+ * Applies the operation's access rule from the contract to the principal: its kind and
+ * scopes (`security`), then its role in the workspace (`x-min-role`; a key's is its creator's).
+ */
+function authorize(
+  operation: Operation,
+  principal: Principal,
+  workspace: WorkspaceAccess | undefined,
+): void {
   const { access } = operation;
   if (principal.kind === "anonymous") throw errors.unauthenticated();
   // A session reaches every non-public operation but the key-only ones.
   if (principal.kind === "session") {
     if (!access.session) throw errors.apiKeyRequired();
-    return;
+  } else {
+    if (!access.keyScopes) throw errors.sessionRequired();
+    const missing = access.keyScopes.find((scope) => !principal.scopes.includes(scope));
+    if (missing) throw errors.insufficientScope(missing);
   }
-  if (!access.keyScopes) throw errors.sessionRequired();
-  const missing = access.keyScopes.find((scope) => !principal.scopes.includes(scope));
-  if (missing) throw errors.insufficientScope(missing);
+  if (operation.minRole === "member") return;
+  const role = principal.kind === "api_key" ? principal.role : (workspace?.role ?? null);
+  if (!hasRole(role, operation.minRole)) throw errors.insufficientRole(operation.minRole, role);
 }
 
 /**
@@ -79,7 +89,7 @@ export function authenticate(ctx: AppContext) {
       workspace = await resolveWorkspaceAccess({ ctx, principal, slug: params.workspace ?? "" });
       if (!workspace) throw errors.workspaceNotFound();
     }
-    authorize(operation, principal);
+    authorize(operation, principal, workspace);
     res.locals.auth = { operation, principal, workspace } satisfies RequestAuth;
     next();
   };

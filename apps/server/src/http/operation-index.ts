@@ -1,4 +1,5 @@
 import type { OperationId, Scope } from "@geopulse/api-types";
+import { hasRole, type Role, roles } from "./principal.js";
 
 const methods = ["get", "post", "put", "patch", "delete"] as const;
 export type HttpMethod = (typeof methods)[number];
@@ -19,6 +20,8 @@ export interface Operation {
   /** Express route path, e.g. /api/v1/workspaces/:workspace. */
   expressPath: string;
   access: AccessRule;
+  /** The least role in the workspace the caller needs: the contract's `x-min-role`, else member. */
+  minRole: Role;
   /** The path addresses a workspace through {workspace}. */
   workspaceScoped: boolean;
   /** Path and query parameters, with the JSON type of their schema. */
@@ -52,6 +55,7 @@ interface OpenApiParameter {
 interface OpenApiOperation {
   operationId?: string;
   security?: SecurityRequirement[];
+  "x-min-role"?: string;
   parameters?: OpenApiParameter[];
   requestBody?: { content?: Record<string, unknown> };
 }
@@ -82,6 +86,17 @@ function accessRule(security: SecurityRequirement[] | undefined, where: string):
     throw new Error(`${where} must allow the session or the apiKey scheme`);
   }
   return rule;
+}
+
+function minRoleOf(op: OpenApiOperation, pathTemplate: string, where: string): Role {
+  const declared = op["x-min-role"];
+  if (declared === undefined) return "member";
+  if (!roles.includes(declared as Role)) throw new Error(`${where} has an unknown x-min-role`);
+  // A role is a role in a workspace: only an operation on one can need it.
+  if (!pathTemplate.includes("{workspace}")) {
+    throw new Error(`${where} declares x-min-role but addresses no {workspace}`);
+  }
+  return declared as Role;
 }
 
 function escapeRegExp(text: string): string {
@@ -124,6 +139,7 @@ export class OperationIndex {
           pathTemplate,
           expressPath: pathTemplate.replace(/\{([^}]+)\}/g, ":$1"),
           access: accessRule(op.security, where),
+          minRole: minRoleOf(op, pathTemplate, where),
           workspaceScoped: pathTemplate.includes("{workspace}"),
           parameters,
           requestBodyTypes: op.requestBody ? Object.keys(op.requestBody.content ?? {}) : undefined,
@@ -154,6 +170,20 @@ export class OperationIndex {
       return { operation, params };
     }
     return undefined;
+  }
+
+  /**
+   * The least role a member needs to give a key (or a device login) this scope: the highest
+   * `x-min-role` among the key-callable operations that need the scope, so a key a member makes
+   * never carries a scope to an operation they may not call.
+   */
+  roleForScope(scope: Scope): Role {
+    let needed: Role = "member";
+    for (const operation of this.operations) {
+      if (!operation.access.keyScopes?.includes(scope)) continue;
+      if (!hasRole(needed, operation.minRole)) needed = operation.minRole;
+    }
+    return needed;
   }
 
   byId(operationId: OperationId): Operation | undefined {

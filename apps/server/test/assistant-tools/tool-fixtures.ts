@@ -19,6 +19,7 @@ export async function operationFor(
         scopes: as.scopes,
         prefix: "abcd",
         last4: "wxyz",
+        role: "owner",
       }
     : { kind: "session", sessionId: "ses_tools_test", userId: "usr_tools_test", email: "t@x.test" };
   return {

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { join } from "../team/team-fixtures.js";
 import { expectError } from "./connection-fixture.js";
 import { type OAuthFixture, startOAuthFixture } from "./oauth-fixture.js";
 
@@ -30,5 +31,32 @@ describe("Google OAuth is session only: 403 session_required for API keys", () =
     expectError(response, 403, "session_required");
     // The state was not used up by the refused call.
     expect((await f.callback(back)).status).toBe(200);
+  });
+});
+
+describe("Google OAuth needs an owner or an admin: 403 insufficient_role", () => {
+  it("refuses a member at the start, and an admin made a member before Google sent them back", async () => {
+    const member = await join(f.t, f.cookie, f.slug, "member@example.com");
+    expectError(
+      await f.start({ search_console: {} }, { cookie: member.cookie }),
+      403,
+      "insufficient_role",
+    );
+    const admin = await join(f.t, f.cookie, f.slug, "admin@example.com", "admin");
+    const started = await f.start({ analytics: {} }, { cookie: admin.cookie });
+    expect(started.status, started.text).toBe(200);
+    const back = await f.authorize(started.body.authorizationUrl);
+    const demoted = await f.t.request(
+      "PATCH",
+      `/api/v1/workspaces/${f.slug}/members/${admin.memberId}`,
+      { cookie: f.cookie, body: { role: "member" } },
+    );
+    expect(demoted.status).toBe(200);
+    const response = await f.callback(back, admin.cookie);
+    expectError(response, 403, "insufficient_role");
+    const grants = await f.t.server.ctx.prisma.storedCredential.count({
+      where: { kind: "google_oauth", grantedByUserId: { not: null } },
+    });
+    expect(grants).toBe(1); // the owner's, from the test above; none from the demoted admin
   });
 });

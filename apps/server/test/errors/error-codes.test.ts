@@ -39,7 +39,7 @@ const samples: { [Name in keyof typeof errors]: Parameters<(typeof errors)[Name]
   apiKeyRequired: [],
   insufficientScope: ["metrics:read"],
   ipForbidden: [],
-  roleForbidden: ["owners", "remove an owner"],
+  insufficientRole: ["owner", "admin"],
   invitationEmailMismatch: [],
   workspaceNotFound: [],
   notFound: ["Prompt"],

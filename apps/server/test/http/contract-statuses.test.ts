@@ -55,6 +55,24 @@ describe("the contract declares every status an operation can answer", () => {
     },
   );
 
+  it("declares 403 insufficient_role (RoleForbidden) wherever a role is checked", () => {
+    // x-min-role above member, and the operations whose rules depend on the resource.
+    const byResource = [
+      "removeMember",
+      "actOnApiKey",
+      "createApiKey",
+      "approveDeviceAuthorization",
+      "connectionOAuthCallback",
+    ];
+    for (const operation of allOperations) {
+      const checked = operation.minRole !== "member" || byResource.includes(operation.operationId);
+      const forbidden = JSON.stringify(
+        document.paths[operation.pathTemplate]?.[operation.method]?.responses["403"],
+      );
+      expect(forbidden?.includes("RoleForbidden") ?? false, operation.operationId).toBe(checked);
+    }
+  });
+
   it("walks every operation of the contract", () => {
     expect(allOperations.length).toBeGreaterThanOrEqual(74);
   });

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Operation } from "../../src/http/operation-index.js";
 import { allOperations, describeOperation, pathFor } from "../harness/operations.js";
 import { type MintedKey, startTestServer, type TestServer } from "../harness/test-server.js";
+import { join } from "../team/team-fixtures.js";
 
 /**
  * The whole contract against every kind of caller: the spec's `security` is
@@ -35,6 +36,10 @@ let outsider: string;
 const keys = new Map<string, MintedKey>();
 let foreignKey: MintedKey;
 let revokedKey: MintedKey;
+/** Sessions and keys (every scope) of an owner, an admin and a member of the workspace. */
+type Role = "owner" | "admin" | "member";
+const roleSessions = new Map<Role, string>();
+const roleKeys = new Map<Role, MintedKey>();
 
 const keyFor = async (scopes: Scope[]): Promise<MintedKey> => {
   const name = [...scopes].sort().join(",");
@@ -57,6 +62,25 @@ beforeAll(async () => {
     cookie: owner,
     body: { action: "revoke" },
   });
+  roleSessions.set("owner", owner);
+  roleKeys.set("owner", await t.mintKey(owner, slug, allScopes));
+  const admin = await join(t, owner, slug, "matrix-admin@example.com", "admin");
+  roleSessions.set("admin", admin.cookie);
+  roleKeys.set("admin", await t.mintKey(admin.cookie, slug, allScopes));
+  // A member cannot mint a key with the scopes of admin operations: this one was minted while
+  // its creator was an admin, who was then made a member. The key acts with the member's role.
+  const member = await join(t, owner, slug, "matrix-member@example.com", "admin");
+  roleKeys.set("member", await t.mintKey(member.cookie, slug, allScopes));
+  const demoted = await t.request(
+    "PATCH",
+    `/api/v1/workspaces/${slug}/members/${member.memberId}`,
+    {
+      cookie: owner,
+      body: { role: "member" },
+    },
+  );
+  expect(demoted.status, demoted.text).toBe(200);
+  roleSessions.set("member", member.cookie);
 });
 afterAll(() => t.close());
 
@@ -76,6 +100,7 @@ const accessCodes = new Set([
   "insufficient_scope",
   "ip_forbidden",
   "workspace_not_found",
+  "insufficient_role",
 ]);
 const expectAllowed = (response: { body: any; status: number }) =>
   expect(
@@ -221,6 +246,64 @@ describe("page evaluations in the matrix", () => {
       listPageEvaluations: ["reports:read"],
       getPageEvaluation: ["reports:read"],
       startPageEvaluation: ["runs:write"],
+    });
+  });
+});
+
+/**
+ * The operations that need an owner or an admin (the contract's `x-min-role: admin`); every
+ * other operation is open to any member. docs/security/roles.md explains the table.
+ */
+const adminOperations = [
+  "setWorkspaceCredential",
+  "deleteWorkspaceCredential",
+  "revealWorkspaceCredential",
+  "configureConnections",
+  "disconnectConnection",
+  "startConnectionOAuth",
+  "mockTopUp",
+  "createCheckoutSession",
+  "createReportShareLink",
+  "revokeReportShareLink",
+  "putReportSchedule",
+  "deleteReportSchedule",
+  "inviteMember",
+  "revokeInvitation",
+  "updateMember",
+].sort();
+
+describe("roles in the matrix", () => {
+  it("the contract's x-min-role is the table above", () => {
+    expect(
+      allOperations
+        .filter((operation) => operation.minRole !== "member")
+        .map((operation) => `${operation.operationId}:${operation.minRole}`)
+        .sort(),
+    ).toEqual(adminOperations.map((id) => `${id}:admin`));
+  });
+
+  const workspaceOps = protectedOps.filter((operation) => operation.workspaceScoped);
+  describe.each(
+    workspaceOps.map((operation) => [describeOperation(operation), operation] as const),
+  )("%s", (_name, operation) => {
+    const adminOnly = adminOperations.includes(operation.operationId);
+    const keyOnly = !operation.access.session;
+    const sessionOnly = operation.access.keyScopes === undefined;
+    it.each(["owner", "admin", "member"] as const)("%s session", async (role) => {
+      const response = await call(operation, { cookie: roleSessions.get(role) });
+      if (keyOnly) expectDenied(response, 403, "api_key_required");
+      else if (adminOnly && role === "member") {
+        expectDenied(response, 403, "insufficient_role");
+        expect(response.body.error.details).toEqual({ requiredRole: "admin", role: "member" });
+      } else expectAllowed(response);
+    });
+    it.each(["owner", "admin", "member"] as const)("key made by the %s", async (role) => {
+      const response = await call(operation, { bearer: roleKeys.get(role)?.secret });
+      if (sessionOnly) expectDenied(response, 403, "session_required");
+      else if (adminOnly && role === "member") {
+        expectDenied(response, 403, "insufficient_role");
+        expect(response.body.error.details).toEqual({ requiredRole: "admin", role: "member" });
+      } else expectAllowed(response);
     });
   });
 });

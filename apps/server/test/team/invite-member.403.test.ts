@@ -15,13 +15,13 @@ afterAll(() => t.close());
 const path = () => `/api/v1/workspaces/${slug}/invitations`;
 
 describe("POST /api/v1/workspaces/{workspace}/invitations: 403", () => {
-  it("answers role_forbidden to a member", async () => {
+  it("answers insufficient_role to a member", async () => {
     const member = await join(t, owner, slug, "plain@example.com", "member");
     const response = await t.request("POST", path(), {
       cookie: member.cookie,
       body: { email: "friend@example.com" },
     });
-    expectError(response, 403, "role_forbidden");
+    expectError(response, 403, "insufficient_role");
   });
 
   it("answers session_required to an API key, whatever its scopes", async () => {

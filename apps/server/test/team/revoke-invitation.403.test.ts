@@ -15,11 +15,11 @@ afterAll(() => t.close());
 const revoke = (cookie: string, invitationId: string, workspace = slug) =>
   t.request("DELETE", `/api/v1/workspaces/${workspace}/invitations/${invitationId}`, { cookie });
 
-describe("DELETE /api/v1/workspaces/{workspace}/invitations/{invitationId}: 403 role_forbidden", () => {
-  it("answers 403 role_forbidden to a member, and the invitation stays open", async () => {
+describe("DELETE /api/v1/workspaces/{workspace}/invitations/{invitationId}: 403 insufficient_role", () => {
+  it("answers 403 insufficient_role to a member, and the invitation stays open", async () => {
     const member = await join(t, owner, slug, "member@example.com");
     const { invitationId } = await invite(t, owner, slug, "kept@example.com");
-    expectError(await revoke(member.cookie, invitationId), 403, "role_forbidden");
+    expectError(await revoke(member.cookie, invitationId), 403, "insufficient_role");
     const row = await t.server.ctx.prisma.invitation.findUniqueOrThrow({
       where: { id: invitationId },
     });

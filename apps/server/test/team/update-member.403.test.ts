@@ -20,21 +20,21 @@ const setRole = (cookie: string, memberId: string, role: string, workspace = slu
     body: { role },
   });
 
-describe("PATCH /api/v1/workspaces/{workspace}/members/{memberId}: 403 role_forbidden", () => {
+describe("PATCH /api/v1/workspaces/{workspace}/members/{memberId}: 403 insufficient_role", () => {
   it("for a member changing anyone's role, their own included", async () => {
     const member = await join(t, owner, slug, "member@example.com");
     const other = await join(t, owner, slug, "other@example.com");
-    expectError(await setRole(member.cookie, other.memberId, "admin"), 403, "role_forbidden");
-    expectError(await setRole(member.cookie, member.memberId, "admin"), 403, "role_forbidden");
+    expectError(await setRole(member.cookie, other.memberId, "admin"), 403, "insufficient_role");
+    expectError(await setRole(member.cookie, member.memberId, "admin"), 403, "insufficient_role");
     expect(await roleOf(t, member.memberId)).toBe("member");
   });
 
   it("for an admin granting or taking the owner role", async () => {
     const admin = await join(t, owner, slug, "admin@example.com", "admin");
     const other = await join(t, owner, slug, "hopeful@example.com");
-    expectError(await setRole(admin.cookie, other.memberId, "owner"), 403, "role_forbidden");
-    expectError(await setRole(admin.cookie, admin.memberId, "owner"), 403, "role_forbidden");
-    expectError(await setRole(admin.cookie, ownerId, "member"), 403, "role_forbidden");
+    expectError(await setRole(admin.cookie, other.memberId, "owner"), 403, "insufficient_role");
+    expectError(await setRole(admin.cookie, admin.memberId, "owner"), 403, "insufficient_role");
+    expectError(await setRole(admin.cookie, ownerId, "member"), 403, "insufficient_role");
     expect(await roleOf(t, other.memberId)).toBe("member");
     expect(await roleOf(t, ownerId)).toBe("owner");
   });

@@ -37,7 +37,7 @@ describe("PATCH /api/v1/workspaces/{workspace}/members/{memberId}: 409 last_owne
       setRole(partner.cookie, soloId, "admin", shared),
     ]);
     // One wins. The other is 409 last_owner when both got past authentication as
-    // owners, or 403 role_forbidden when it authenticated after the first committed.
+    // owners, or 403 insufficient_role when it authenticated after the first committed.
     const loser = a.status === 200 ? b : a;
     expect([a.status, b.status]).toContain(200);
     expect([403, 409]).toContain(loser.status);

@@ -3,7 +3,7 @@ import { type FormEvent, useState } from "react";
 import { gp } from "../api";
 import { ErrorNote, Loading } from "../components/states";
 import { dollarsToMicrousd, formatDate, formatMicrousd } from "../format";
-import { keys, useBalance, useSlug } from "../hooks";
+import { keys, useBalance, useManages, useSlug } from "../hooks";
 import { Checkout, Ledger, Receipts } from "./billing-history";
 
 const stateWords = { active: "In good standing", low: "Running low", depleted: "Used up" } as const;
@@ -13,6 +13,8 @@ export default function Billing() {
   const slug = useSlug();
   const queryClient = useQueryClient();
   const balance = useBalance(slug);
+  // Adding credit (top-up, checkout) is for owners and admins.
+  const manages = useManages(slug);
   const [amount, setAmount] = useState("10.00");
   const micro = dollarsToMicrousd(amount);
   const topUp = useMutation({
@@ -58,7 +60,8 @@ export default function Billing() {
           </dl>
         )}
       </article>
-      <form onSubmit={submit} className="panel">
+      {!manages && <p className="muted">Only owners and admins add credit.</p>}
+      <form onSubmit={submit} className="panel" hidden={!manages}>
         <h2>Top up (local mode)</h2>
         <p className="hint">
           Adds credit without a payment, on a server in local mode or without a payment processor.
@@ -87,7 +90,7 @@ export default function Billing() {
         {topUp.isSuccess && <p role="status">Credit added.</p>}
         <ErrorNote error={topUp.error} action="Could not top up" />
       </form>
-      <Checkout slug={slug} />
+      {manages && <Checkout slug={slug} />}
       <Receipts slug={slug} />
       <Ledger slug={slug} />
     </section>

@@ -7,7 +7,7 @@ import { Field } from "../components/field";
 import { ErrorNote, Loading } from "../components/states";
 import { mapFieldErrors } from "../field-errors";
 import { formatDate } from "../format";
-import { useSlug } from "../hooks";
+import { useManages, useSlug } from "../hooks";
 import { connectionStatus, oauthReturnMessage, type Provider, providerNames } from "../seo-labels";
 import { useCredentials } from "./settings/queries";
 
@@ -26,6 +26,8 @@ export default function Connections() {
     queryFn: () => gp.connections.list(slug),
   });
   const credentials = useCredentials(slug);
+  // Connecting, configuring and disconnecting use the workspace's credentials: owners and admins.
+  const manages = useManages(slug);
   const connect = useMutation({
     mutationFn: () =>
       unwrap(
@@ -54,14 +56,24 @@ export default function Connections() {
         <Link to={`/w/${slug}/seo`}>SEO traffic</Link> view. Connect with your Google account, or
         use a service-account key stored as a credential.
       </p>
-      <p>
-        <button type="button" onClick={() => connect.mutate()} disabled={connect.isPending}>
-          Connect with Google
-        </button>
-      </p>
+      {manages ? (
+        <p>
+          <button type="button" onClick={() => connect.mutate()} disabled={connect.isPending}>
+            Connect with Google
+          </button>
+        </p>
+      ) : (
+        <p className="muted">Only owners and admins connect, configure or disconnect.</p>
+      )}
       <ErrorNote error={connect.error} action="Could not start connecting" />
       {connections.data.data.map((c) => (
-        <ConnectionPanel key={c.provider} slug={slug} connection={c} keys={keys} />
+        <ConnectionPanel
+          key={c.provider}
+          slug={slug}
+          connection={c}
+          keys={keys}
+          manages={manages}
+        />
       ))}
     </section>
   );
@@ -71,10 +83,12 @@ function ConnectionPanel({
   slug,
   connection: c,
   keys,
+  manages,
 }: {
   slug: string;
   connection: Schemas["Connection"];
   keys: Schemas["StoredCredential"][];
+  manages: boolean;
 }) {
   const queryClient = useQueryClient();
   const [property, setProperty] = useState(c.property ?? "");
@@ -167,12 +181,12 @@ function ConnectionPanel({
           <ErrorNote error={configure.error} action="Could not save" />
         )}
         <div className="actions">
-          <button type="submit" disabled={configure.isPending}>
+          <button type="submit" disabled={!manages || configure.isPending}>
             Save {providerNames[c.provider]}
           </button>
           <button
             type="button"
-            disabled={c.status === "unconfigured" || test.isPending}
+            disabled={c.credential === null || test.isPending}
             onClick={() => test.mutate()}
           >
             {test.isPending ? "Testing…" : "Test connection"}
@@ -181,7 +195,7 @@ function ConnectionPanel({
             <button
               type="button"
               className="danger"
-              disabled={c.status === "unconfigured"}
+              disabled={!manages || c.status === "unconfigured"}
               onClick={() => setConfirming(true)}
             >
               Disconnect

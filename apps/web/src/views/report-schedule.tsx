@@ -4,6 +4,7 @@ import { gp, type Schemas, sessionApi } from "../api";
 import { ErrorNote, Loading } from "../components/states";
 import { apiFieldErrors, mapFieldErrors } from "../field-errors";
 import { formatDate } from "../format";
+import { useManages } from "../hooks";
 import { reportKeys } from "./reports";
 
 type Frequency = "weekly" | "monthly";
@@ -18,6 +19,8 @@ export function ReportSchedulePanel({
   catalog: Schemas["ReportCatalogEntry"][];
 }) {
   const queryClient = useQueryClient();
+  // The schedule is for owners and admins to set or clear.
+  const manages = useManages(slug);
   const schedule = useQuery({
     queryKey: reportKeys.schedule(slug),
     queryFn: () => gp.reportSchedule.get(slug),
@@ -95,10 +98,10 @@ export function ReportSchedulePanel({
         </fieldset>
         {errors.unplaced.length > 0 && <FieldMessages messages={errors.unplaced} />}
         <div className="actions">
-          <button type="submit" className="primary" disabled={save.isPending}>
+          <button type="submit" className="primary" disabled={!manages || save.isPending}>
             Save schedule
           </button>
-          {schedule.data?.enabled && (
+          {manages && schedule.data?.enabled && (
             <button type="button" disabled={clear.isPending} onClick={() => clear.mutate()}>
               Clear schedule
             </button>

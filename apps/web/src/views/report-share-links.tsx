@@ -5,6 +5,7 @@ import { Field } from "../components/field";
 import { Empty, ErrorNote, Loading } from "../components/states";
 import { apiFieldErrors, mapFieldErrors } from "../field-errors";
 import { formatDate } from "../format";
+import { useManages } from "../hooks";
 import { shareLinkStatusLabels } from "../report-labels";
 import { reportKeys } from "./reports";
 
@@ -17,6 +18,8 @@ const expiryChoices = [
 /** Read-only links to this report for people without an account: create, copy once, revoke. */
 export function ReportShareLinks({ slug, reportId }: { slug: string; reportId: string }) {
   const queryClient = useQueryClient();
+  // Share links open the report to anyone: owners and admins create and revoke them.
+  const manages = useManages(slug);
   const links = useQuery({
     queryKey: reportKeys.shareLinks(slug, reportId),
     queryFn: async () => (await sessionApi.listShareLinks(slug, reportId)).data,
@@ -60,7 +63,8 @@ export function ReportShareLinks({ slug, reportId }: { slug: string; reportId: s
         Anyone holding a link can read this report without an account until it expires or you revoke
         it.
       </p>
-      <form onSubmit={submit} className="inline-form">
+      {!manages && <p className="muted">Only owners and admins create or revoke links.</p>}
+      <form onSubmit={submit} className="inline-form" hidden={!manages}>
         <Field label="Expires after" errors={errors.byControl.expiresInHours}>
           {(props) => (
             <select {...props} value={hours} onChange={(e) => setHours(e.target.value)}>
@@ -115,7 +119,7 @@ export function ReportShareLinks({ slug, reportId }: { slug: string; reportId: s
                   <td data-label="Expires">{formatDate(link.expiresAt)}</td>
                   <td data-label="Status">{shareLinkStatusLabels[link.status]}</td>
                   <td data-label="Action">
-                    {link.status === "active" && (
+                    {manages && link.status === "active" && (
                       <button
                         type="button"
                         disabled={revoke.isPending}

@@ -34,7 +34,7 @@ export default function Seo() {
 
   if (connections.isPending) return <Loading what="the connections" />;
   if (connections.isError) return <ErrorNote error={connections.error} action="SEO traffic" />;
-  const connected = connections.data.data.some((c) => c.status !== "unconfigured");
+  const connected = connections.data.data.some((c) => c.credential !== null);
 
   return (
     <section aria-labelledby="seo-title">

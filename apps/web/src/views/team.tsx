@@ -6,13 +6,16 @@ import { Field } from "../components/field";
 import { Empty, ErrorNote, Loading } from "../components/states";
 import { mapFieldErrors } from "../field-errors";
 import { formatDate } from "../format";
-import { useSlug } from "../hooks";
+import { useManages, useMe, useSlug } from "../hooks";
 
 const roles: Schemas["Role"][] = ["owner", "admin", "member"];
 
 /** Team: members with their roles (change, remove), invitations (send, revoke). */
 export default function Team() {
   const slug = useSlug();
+  // Owners and admins manage the team; a member sees it and may leave (docs/security/roles.md).
+  const manages = useManages(slug);
+  const me = useMe();
   const queryClient = useQueryClient();
   const refresh = () => queryClient.invalidateQueries({ queryKey: ["team", slug] });
   const members = useQuery({
@@ -54,7 +57,8 @@ export default function Team() {
   return (
     <section aria-labelledby="team-title">
       <h1 id="team-title">Team</h1>
-      <form onSubmit={submit} className="panel" noValidate>
+      {!manages && <p className="muted">Only owners and admins invite people and change roles.</p>}
+      <form onSubmit={submit} className="panel" noValidate hidden={!manages}>
         <h2>Invite someone</h2>
         <Field label="Email" errors={errors.byControl.email}>
           {(props) => (
@@ -123,7 +127,7 @@ export default function Team() {
                       <select
                         aria-label={`Role of ${member.email}`}
                         value={member.role}
-                        disabled={changeRole.isPending}
+                        disabled={!manages || changeRole.isPending}
                         onChange={(e) =>
                           changeRole.mutate({
                             memberId: member.memberId,
@@ -140,13 +144,15 @@ export default function Team() {
                     </td>
                     <td data-label="Joined">{formatDate(member.joinedAt)}</td>
                     <td data-label="Actions">
-                      <ConfirmButton
-                        label={`Remove ${member.email}`}
-                        question={`Remove ${member.email}?`}
-                        confirmLabel={`Confirm removing ${member.email}`}
-                        disabled={remove.isPending}
-                        onConfirm={() => remove.mutate(member.memberId)}
-                      />
+                      {(manages || member.email === me.data?.user?.email) && (
+                        <ConfirmButton
+                          label={`Remove ${member.email}`}
+                          question={`Remove ${member.email}?`}
+                          confirmLabel={`Confirm removing ${member.email}`}
+                          disabled={remove.isPending}
+                          onConfirm={() => remove.mutate(member.memberId)}
+                        />
+                      )}
                     </td>
                   </tr>
                 ))}
@@ -168,9 +174,11 @@ export default function Team() {
             {invitations.data.data.map((invitation) => (
               <li key={invitation.invitationId}>
                 {invitation.email} as {invitation.role}, until {formatDate(invitation.expiresAt)}{" "}
-                <button type="button" onClick={() => revoke.mutate(invitation.invitationId)}>
-                  Revoke the invitation of {invitation.email}
-                </button>
+                {manages && (
+                  <button type="button" onClick={() => revoke.mutate(invitation.invitationId)}>
+                    Revoke the invitation of {invitation.email}
+                  </button>
+                )}
               </li>
             ))}
           </ul>

@@ -21,7 +21,7 @@ const owner = {
   joinedAt: "2026-11-01T00:00:00Z",
 };
 
-function renderTeam(answer: (request: Request) => Promise<Response>) {
+function renderTeam(answer: (request: Request) => Promise<Response>, role = "owner") {
   const calls: { method: string; path: string; body: unknown }[] = [];
   vi.stubGlobal(
     "fetch",
@@ -30,6 +30,19 @@ function renderTeam(answer: (request: Request) => Promise<Response>) {
       calls.push({ method: request.method, path: new URL(request.url).pathname, body });
       if (request.method === "GET" && request.url.includes("/members"))
         return Response.json({ data: [owner], nextCursor: null });
+      if (request.method === "GET" && new URL(request.url).pathname === "/api/v1/workspaces/acme")
+        return Response.json({ slug: "acme", role });
+      if (request.method === "GET" && request.url.includes("/invitations"))
+        return Response.json({
+          data: [
+            {
+              invitationId: "inv_1",
+              email: "new@example.com",
+              role: "member",
+              expiresAt: "2026-12-01T00:00:00Z",
+            },
+          ],
+        });
       if (request.method === "GET") return Response.json({ data: [] });
       return answer(request);
     }),
@@ -85,5 +98,19 @@ describe("the team view", () => {
         body: { role: "admin" },
       }),
     );
+  });
+
+  it("shows a member the team without what only owners and admins may do", async () => {
+    renderTeam(async () => new Response(null, { status: 500 }), "member");
+    await screen.findByText("Only owners and admins invite people and change roles.");
+    expect(screen.queryByRole("button", { name: "Send invitation" })).toBeNull();
+    expect((screen.getByLabelText("Role of owner@example.com") as HTMLSelectElement).disabled).toBe(
+      true,
+    );
+    expect(screen.queryByRole("button", { name: "Remove owner@example.com" })).toBeNull();
+    await screen.findByText(/new@example.com as member/);
+    expect(
+      screen.queryByRole("button", { name: "Revoke the invitation of new@example.com" }),
+    ).toBeNull();
   });
 });

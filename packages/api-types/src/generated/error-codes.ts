@@ -42,8 +42,8 @@ export const errorStatusByCode = {
   insufficient_scope: 403,
   /** The client address is outside the key's allowed CIDR ranges. */
   ip_forbidden: 403,
-  /** The member's role does not allow the action (owners and admins manage the team; only owners grant, take or remove the owner role). */
-  role_forbidden: 403,
+  /** The caller's role does not allow the action: the operation needs an owner or an admin (`x-min-role`), or the resource does (another person's API key; a scope of admin operations on a key or a device login; the owner role, which only owners grant, take or remove). `details.requiredRole` names the role needed, `details.role` the caller's (for an API key, its creator's), and `details.scope` the scope when a scope was refused. */
+  insufficient_role: 403,
   /** The invitation was sent to a different email address than the signed-in person's. */
   invitation_email_mismatch: 403,
   /** The workspace identifier is invalid, absent, unauthorized, cross-workspace, or different from the key's bound workspace. */

@@ -123,35 +123,6 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/api/v1/models": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /**
-         * The model catalog
-         * @description Every model GEO Pulse may call, per provider, with its list prices in integer micro-USD
-         *     and what it may be used for (`answers`: a measurement engine's `model`; `chat`: the
-         *     assistant's `model`; `prompts`: the prompt writer; `research`: research questions), and
-         *     which model is the provider's default for each use. The model fields of
-         *     `PUT .../model` accept only these ids (or their `aliases`, stored as the id): any other
-         *     name is `400 invalid_request` naming the field, with the ids it accepts in
-         *     `details.allowed`. Every charge is these prices times the usage the provider reports
-         *     (Exa's and Perplexity's own reported cost when they give one); a model not listed is
-         *     never called nor priced at a default. The operator extends the catalog with
-         *     `GEO_MODEL_CATALOG_FILE` (docs/models.md).
-         */
-        get: operations["listModels"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
     "/api/v1/workspaces": {
         parameters: {
             query?: never;
@@ -552,16 +523,25 @@ export interface paths {
         post?: never;
         /**
          * Remove a member
-         * @description Session only; owners and admins may remove members (only owners may remove an owner),
-         *     and anyone may remove themselves. The last owner cannot be removed (`409 last_owner`).
+         * @description Session only; owners and admins may remove members and admins, only owners may remove
+         *     an owner (`403 insufficient_role`), and anyone may remove themselves. The last owner
+         *     cannot be removed (`409 last_owner`). In the same transaction, audited: the API keys the
+         *     person created in this workspace (by session or device login) are revoked
+         *     (`api_key.revoke`, `reason: member_removed`) and refused from the next request on; device
+         *     logins they approved and the device has not collected are denied; the Google grant they
+         *     gave (OAuth) is detached: deleted, revoked at Google after the commit, and the
+         *     connections that used it read `needs_reconnect` (`connection.detach`,
+         *     `credential.revoke`).
          */
         delete: operations["removeMember"];
         options?: never;
         head?: never;
         /**
          * Change a member's role
-         * @description Session only; owners and admins may change roles, only owners may grant or take
-         *     `owner` (`403 role_forbidden`). The last owner cannot be demoted (`409 last_owner`).
+         * @description Session only; owners and admins may change roles (`x-min-role: admin`), only owners may
+         *     grant or take `owner` (an admin cannot demote an owner): `403 insufficient_role`. The
+         *     last owner cannot be demoted (`409 last_owner`). A demotion narrows at once what the
+         *     member's API keys may do (they act with their creator's role).
          */
         patch: operations["updateMember"];
         trace?: never;
@@ -581,7 +561,7 @@ export interface paths {
         put?: never;
         /**
          * Invite someone by email
-         * @description Session only; owners and admins may invite (`403 role_forbidden`). The invitation is
+         * @description Session only; owners and admins may invite (`x-min-role: admin`). The invitation is
          *     emailed with a single-use link valid 7 days (stored hashed). When no email provider is
          *     configured the response carries `acceptToken` so the inviter can pass it on; otherwise
          *     it never leaves the email. Inviting an existing member is `409 already_member`.
@@ -607,7 +587,10 @@ export interface paths {
         get?: never;
         put?: never;
         post?: never;
-        /** Revoke an open invitation */
+        /**
+         * Revoke an open invitation
+         * @description Session only; owners and admins (`x-min-role: admin`).
+         */
         delete: operations["revokeInvitation"];
         options?: never;
         head?: never;
@@ -626,7 +609,9 @@ export interface paths {
         };
         /**
          * List the workspace's API keys
-         * @description Session only. Metadata only, newest first; never a secret or its hash.
+         * @description Session only. Metadata only, newest first; never a secret or its hash. Every member
+         *     sees every key of the workspace; a `member` may act only on the keys they created
+         *     (`actOnApiKey`).
          */
         get: operations["listApiKeys"];
         put?: never;
@@ -640,6 +625,9 @@ export interface paths {
          *     address, host bits set or a prefix out of range is a 400. With `idempotencyKey`, a retry
          *     with the same body returns the same key and secret (while its delivery is pending);
          *     the same key with a different body is `409 idempotency_key_reused`.
+         *     A `member` cannot ask for a scope that an admin operation needs (`connections:write`):
+         *     `403 insufficient_role` with `details.scope`. The key acts with its scopes and its
+         *     creator's current role; it is revoked when its creator leaves the workspace.
          */
         post: operations["createApiKey"];
         delete?: never;
@@ -673,7 +661,10 @@ export interface paths {
          *     - `confirm-rotation` (on an acknowledged replacement): revokes the old key at once.
          *     - `revoke`: from any state; revoking a revoked key is a no-op.
          *     A `deliveryId` that does not belong to the key is `409 delivery_mismatch`; an action
-         *     the key's state does not allow is `409 invalid_key_state`.
+         *     the key's state does not allow is `409 invalid_key_state`. A `member` may `rotate`,
+         *     `confirm-rotation` and `revoke` only keys they created; owners and admins any key of the
+         *     workspace (`403 insufficient_role`). A rotation's replacement belongs to whoever rotated,
+         *     and carries the old key's scopes, which the rotator's role must allow.
          */
         post: operations["actOnApiKey"];
         delete?: never;
@@ -748,7 +739,9 @@ export interface paths {
          * @description Session only. Binds the request to a workspace the person is a member of (else
          *     `404 workspace_not_found`) with the chosen scopes: any scopes, whether the device asked
          *     for them or not (default: the scopes the device asked for, else `[workspace:read]`).
-         *     The device's next poll receives the key.
+         *     The device's next poll receives the key, created by (and revoked with) the approving
+         *     member. A `member` cannot grant a scope that an admin operation needs
+         *     (`connections:write`): `403 insufficient_role` with `details.scope`.
          *     Deciding twice is `409 already_decided`. Shares the look-up rate limit.
          */
         post: operations["approveDeviceAuthorization"];
@@ -1126,7 +1119,9 @@ export interface paths {
          *     verifier, stores the refresh token sealed as the workspace credential
          *     (`connector: google`, `key: oauth`, kind `google_oauth`; replaced when the flow is run
          *     again), configures each requested provider with it, and answers a small HTML page
-         *     saying what is connected. `error=access_denied` from Google is `400
+         *     saying what is connected. The person must still be an owner or an admin of the
+         *     workspace (`403 insufficient_role`); the grant is recorded as theirs and is detached
+         *     when they leave the workspace. `error=access_denied` from Google is `400
          *     oauth_access_denied`; a code Google refuses (or an answer without a refresh token) is
          *     `400 oauth_exchange_failed`. Audited as `connection.configure` per provider changed.
          *     A browser (an `Accept` that prefers `text/html`) gets its `400` as a small page in words
@@ -1217,10 +1212,7 @@ export interface paths {
         /**
          * Measurement model
          * @description Which engines and models a measurement run asks, and how the composite score weighs
-         *     its parts. A stored model the catalog no longer allows (`GET /api/v1/models`; stored
-         *     before the catalog existed, or removed from it by the operator) is answered, and used
-         *     by runs and the chat, as its provider's default model. Until a model is stored
-         *     (`isDefault: true`) the defaults apply (the catalog's default models):
+         *     its parts. Until a model is stored (`isDefault: true`) the defaults apply:
          *     `openai` `gpt-4.1-mini`, `perplexity` `sonar`, `gemini` `gemini-2.5-flash` and
          *     `anthropic` `claude-sonnet-4` enabled, `exa` `exa` disabled; weights visibility 0.4,
          *     shareOfVoice 0.3, position 0.15, citation 0.15; the chat assistant `openai`
@@ -1231,10 +1223,6 @@ export interface paths {
          * Replace the measurement model
          * @description Engines not listed are not asked. Each engine appears once, at least one is enabled,
          *     and the four weights sum to 1 (within 0.000001); otherwise `400 invalid_request`.
-         *     Each `model` must be a model of the catalog (`GET /api/v1/models`) for that provider:
-         *     an engine's for `answers`, the assistant's for `chat`; otherwise `400 invalid_request`
-         *     naming each field (`rule: catalog`, e.g. `body.engines[0].model`) with the ids it
-         *     accepts in `details.allowed` (field → ids). An alias is stored as its model's id.
          *     Without `assistant`, the chat assistant goes back to its default (`openai`
          *     `gpt-4.1-mini`).
          */
@@ -2731,12 +2719,7 @@ export interface paths {
          *     starts; when the balance cannot cover it, `402 insufficient_credits` with
          *     `details.requiredMicrousd` and `details.availableMicrousd`, and nothing is stored.
          *     Each model step is billed its token cost (capped at 120,000); the turn settles once at
-         *     the actual cost and releases the rest. A step cannot cost more: what it sends is cut to
-         *     the input tokens its model's catalog prices allow within 120,000 with its 1,024-token
-         *     output cap (the thread's oldest messages first, then this turn's oldest tool results);
-         *     a step runs at most 4 tool calls and a turn reads at most 64,000 characters of tool
-         *     output (further calls are refused, and the model reads the refusal); a turn that no
-         *     longer fits ends with the `error` event `turn_budget_exhausted` (docs/chat.md). `costMicrousd` is exactly what the ledger
+         *     the actual cost and releases the rest. `costMicrousd` is exactly what the ledger
          *     charged.
          *
          *     `Accept: text/event-stream` streams the turn as Server-Sent Events (`event: <type>`,
@@ -2799,21 +2782,12 @@ export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
         /**
-         * Format: day
-         * @description A calendar day (UTC) written `YYYY-MM-DD`: a day that exists (no 2026-02-30 or
-         *     0000-00-00) within 2000-01-01..2100-12-31, both included. The one day type of the
-         *     contract: every day in a path, a query or a body is one, checked for every request
-         *     before any service sees it; anything else is `400 invalid_request` naming the field
-         *     (`query.to`, `body.from`) with rule `format` (the server's `days.ts` checks it).
-         */
-        Day: string;
-        /**
          * @description Every error code the service answers, each with the HTTP status it always comes with
          *     (`x-status`) and its meaning. A code never changes status; a new code is a change of
          *     this contract. The server's status table and the SDK's typed codes are generated from
          *     this list.
          */
-        ErrorCode: string & ("invalid_request" | "invalid_schedule" | "ambiguous_credentials" | "authorization_pending" | "slow_down" | "access_denied" | "expired_token" | "invalid_signature" | "malformed_request" | "unauthenticated" | "invalid_key" | "key_pending" | "invalid_session" | "invalid_sign_in_token" | "insufficient_credits" | "session_required" | "api_key_required" | "insufficient_scope" | "ip_forbidden" | "role_forbidden" | "invitation_email_mismatch" | "workspace_not_found" | "not_found" | "invitation_not_found" | "method_not_allowed" | "request_timeout" | "idempotency_key_reused" | "chat_turn_in_progress" | "delivery_mismatch" | "invalid_transition" | "invalid_key_state" | "rotation_not_acknowledged" | "credential_exists" | "oauth_state_invalid" | "oauth_access_denied" | "oauth_exchange_failed" | "google_oauth_unavailable" | "connection_not_configured" | "already_member" | "last_owner" | "already_decided" | "mock_topup_disabled" | "reservation_closed" | "active_set_full" | "active_set_too_small" | "prompt_exists" | "competitor_exists" | "too_many_competitors" | "too_few_competitors" | "run_finished" | "no_active_prompts" | "no_engines_configured" | "share_link_expired" | "share_link_revoked" | "delivery_expired" | "not_acceptable" | "payload_too_large" | "unsupported_media_type" | "rate_limited" | "headers_too_large" | "internal_error" | "not_implemented" | "payment_provider_error" | "email_unavailable" | "billing_unavailable");
+        ErrorCode: string & ("invalid_request" | "invalid_schedule" | "ambiguous_credentials" | "authorization_pending" | "slow_down" | "access_denied" | "expired_token" | "invalid_signature" | "malformed_request" | "unauthenticated" | "invalid_key" | "key_pending" | "invalid_session" | "invalid_sign_in_token" | "insufficient_credits" | "session_required" | "api_key_required" | "insufficient_scope" | "ip_forbidden" | "insufficient_role" | "invitation_email_mismatch" | "workspace_not_found" | "not_found" | "invitation_not_found" | "method_not_allowed" | "request_timeout" | "idempotency_key_reused" | "chat_turn_in_progress" | "delivery_mismatch" | "invalid_transition" | "invalid_key_state" | "rotation_not_acknowledged" | "credential_exists" | "oauth_state_invalid" | "oauth_access_denied" | "oauth_exchange_failed" | "google_oauth_unavailable" | "connection_not_configured" | "already_member" | "last_owner" | "already_decided" | "mock_topup_disabled" | "reservation_closed" | "active_set_full" | "active_set_too_small" | "prompt_exists" | "competitor_exists" | "too_many_competitors" | "too_few_competitors" | "run_finished" | "no_active_prompts" | "no_engines_configured" | "share_link_expired" | "share_link_revoked" | "delivery_expired" | "not_acceptable" | "payload_too_large" | "unsupported_media_type" | "rate_limited" | "headers_too_large" | "internal_error" | "not_implemented" | "payment_provider_error" | "email_unavailable" | "billing_unavailable");
         /**
          * @description One JSON-RPC 2.0 message of the Model Context Protocol: a request (`id` and `method`),
          *     a notification (`method` without `id`), or a response (`id` with `result` or `error`).
@@ -3036,11 +3010,12 @@ export interface components {
          */
         DeltaComparison: {
             /**
+             * Format: date
              * @description The comparison day used (UTC); null when there was none: no data on that day
              *     (after the filters; for one engine's metrics, no answers from that engine), or none
              *     on the day described.
              */
-            date: components["schemas"]["Day"] | null;
+            date: string | null;
             /** @description The day's value minus the comparison day's; null exactly when `date` is null. */
             delta: number | null;
             /**
@@ -3077,8 +3052,11 @@ export interface components {
          */
         Scoreboard: {
             brand: string;
-            /** @description Day (UTC) the scoreboard describes. */
-            date: components["schemas"]["Day"];
+            /**
+             * Format: date
+             * @description Day (UTC) the scoreboard describes.
+             */
+            date: string;
             /**
              * @description The brand's composite 0-100 (weights of the measurement model; `brand_research`
              *     prompts left out unless `includeBrandResearch`), its 95% interval, and the answers
@@ -3151,8 +3129,10 @@ export interface components {
             composite: components["schemas"]["MetricEstimate"];
         };
         MetricsTimeSeries: {
-            from: components["schemas"]["Day"];
-            to: components["schemas"]["Day"];
+            /** Format: date */
+            from: string;
+            /** Format: date */
+            to: string;
             series: {
                 /** @description Brand or competitor name. */
                 entity: string;
@@ -3162,7 +3142,8 @@ export interface components {
                 /** @description An engine id, or `all` for every engine pooled. */
                 engine: string;
                 points: {
-                    date: components["schemas"]["Day"];
+                    /** Format: date */
+                    date: string;
                     responses: number;
                     visibility: number;
                     shareOfVoice: number;
@@ -3192,10 +3173,16 @@ export interface components {
          */
         ChangeMetric: "visibility";
         ChangeWindow: {
-            /** @description First day with data of the window. */
-            from: components["schemas"]["Day"];
-            /** @description Last day with data of the window. */
-            to: components["schemas"]["Day"];
+            /**
+             * Format: date
+             * @description First day with data of the window.
+             */
+            from: string;
+            /**
+             * Format: date
+             * @description Last day with data of the window.
+             */
+            to: string;
             /** @description Days with data in the window. */
             days: number;
             rate: number;
@@ -3209,8 +3196,11 @@ export interface components {
             /** @description Stable identity of the change (date, entity, engine and metric). */
             id: string;
             metric: components["schemas"]["ChangeMetric"];
-            /** @description The day flagged (last of `recent`). */
-            date: components["schemas"]["Day"];
+            /**
+             * Format: date
+             * @description The day flagged (last of `recent`).
+             */
+            date: string;
             entity: {
                 /** @description `self` or the competitor id. */
                 id: string;
@@ -3579,10 +3569,13 @@ export interface components {
             /**
              * @description `unconfigured`: no credential. `configured`: a credential, not tested since the
              *     property or the credential last changed (a rotated key counts). `ok` / `error`: the
-             *     last test's outcome for this property and credential.
+             *     last test's outcome for this property and credential. `needs_reconnect`: the
+             *     connection used a Google grant (OAuth) given by a person who has since left the
+             *     workspace; the grant was detached (deleted and revoked at Google), so no credential
+             *     is linked until someone connects with Google again or configures another credential.
              * @enum {string}
              */
-            status: "unconfigured" | "configured" | "ok" | "error";
+            status: "unconfigured" | "configured" | "ok" | "error" | "needs_reconnect";
             /** @description The workspace's `gscProperty` (`sc-domain:…`) or `ga4Property` (digits). */
             property: string | null;
             /** @description The credential the connection uses, masked; null when unconfigured. */
@@ -3828,64 +3821,18 @@ export interface components {
             costMicrousd: number;
             message: components["schemas"]["ChatMessage"];
         };
-        ModelList: {
-            data: components["schemas"]["CatalogModel"][];
-        };
-        CatalogModel: {
-            /** @enum {string} */
-            provider: "openai" | "anthropic" | "gemini" | "perplexity" | "exa";
-            /** @description What the model fields accept and store. */
-            id: string;
-            /** @description Other names accepted for the same model (stored as `id`). */
-            aliases: string[];
-            uses: components["schemas"]["ModelUse"][];
-            /** @description The uses this model is the provider's default for. */
-            defaultFor: components["schemas"]["ModelUse"][];
-            /** @description List prices in integer micro-USD. */
-            prices: {
-                /** @description Per million input tokens. */
-                inputPerMillion: number;
-                /** @description Per million output tokens. */
-                outputPerMillion: number;
-                /** @description Per web search the answer ran. */
-                perSearch: number;
-                /** @description Per request grounded in a search. */
-                perGroundedRequest: number;
-                /** @description Per request (a provider's fee). */
-                perRequest: number;
-            };
-            /**
-             * @description A retired model is accepted by no field.
-             * @enum {string}
-             */
-            status: "active" | "deprecated" | "retired";
-            /** Format: date */
-            releasedAt: string | null;
-            /** Format: date */
-            deprecatedAt: string | null;
-            /** Format: date */
-            retiresAt: string | null;
-        };
-        /** @enum {string} */
-        ModelUse: "answers" | "chat" | "prompts" | "research";
         /** @description The model the chat assistant uses. */
         AssistantSetting: {
             /** @enum {string} */
             provider: "openai" | "anthropic";
-            /**
-             * @description A chat model of the catalog for this provider (`GET /api/v1/models`, use `chat`),
-             *     e.g. `gpt-4.1-mini` or `claude-sonnet-4`.
-             */
+            /** @description The provider's model name, e.g. `gpt-4.1-mini` or `claude-sonnet-4`. */
             model: string;
         };
         /** @enum {string} */
         MeasurementEngine: "openai" | "perplexity" | "gemini" | "anthropic" | "exa";
         EngineSetting: {
             engine: components["schemas"]["MeasurementEngine"];
-            /**
-             * @description A model of the catalog for this engine (`GET /api/v1/models`, use `answers`),
-             *     e.g. `gpt-4.1-mini`.
-             */
+            /** @description The provider's model name, e.g. `gpt-4.1-mini`. */
             model: string;
             enabled: boolean;
         };
@@ -3971,10 +3918,16 @@ export interface components {
         };
         PromptVisibility: {
             promptId: string;
-            /** @description First UTC day counted. */
-            from: components["schemas"]["Day"];
-            /** @description Last UTC day counted (today). */
-            to: components["schemas"]["Day"];
+            /**
+             * Format: date
+             * @description First UTC day counted.
+             */
+            from: string;
+            /**
+             * Format: date
+             * @description Last UTC day counted (today).
+             */
+            to: string;
             engines: {
                 engine: string;
                 visibility: components["schemas"]["MetricEstimate"];
@@ -4073,8 +4026,10 @@ export interface components {
             finishedAt: string | null;
         };
         SourcesPeriod: {
-            from: components["schemas"]["Day"];
-            to: components["schemas"]["Day"];
+            /** Format: date */
+            from: string;
+            /** Format: date */
+            to: string;
         };
         CitedDomain: {
             domain: string;
@@ -4201,8 +4156,10 @@ export interface components {
         ResearchProvider: "exa" | "perplexity" | "search_console";
         SeoTraffic: {
             workspace: string;
-            from: components["schemas"]["Day"];
-            to: components["schemas"]["Day"];
+            /** Format: date */
+            from: string;
+            /** Format: date */
+            to: string;
             /** @description Every stored GA4 session in the range. */
             totalSessions: number;
             /** @description Sessions classified as from an AI engine. */
@@ -4213,7 +4170,8 @@ export interface components {
                 sessions: number;
                 conversions: number;
                 daily: {
-                    date: components["schemas"]["Day"];
+                    /** Format: date */
+                    date: string;
                     sessions: number;
                 }[];
             }[];
@@ -4224,8 +4182,10 @@ export interface components {
         };
         SeoLandingPages: {
             workspace: string;
-            from: components["schemas"]["Day"];
-            to: components["schemas"]["Day"];
+            /** Format: date */
+            from: string;
+            /** Format: date */
+            to: string;
             /** @description The workspace domain landing page paths are read on (null without one). */
             siteDomain: string | null;
             /** @description Stored answers (succeeded) of runs created in the range. */
@@ -4257,8 +4217,10 @@ export interface components {
         };
         SeoQueries: {
             workspace: string;
-            from: components["schemas"]["Day"];
-            to: components["schemas"]["Day"];
+            /** Format: date */
+            from: string;
+            /** Format: date */
+            to: string;
             minScore: number;
             uncovered: boolean;
             /** @description Distinct queries read (at most 5,000, most impressions first). */
@@ -4281,10 +4243,16 @@ export interface components {
             }[];
         };
         SeoQuerySuggestionsRequest: {
-            /** @description First UTC day (default 27 days before `to`). */
-            from?: components["schemas"]["Day"];
-            /** @description Last UTC day (default yesterday). */
-            to?: components["schemas"]["Day"];
+            /**
+             * Format: date
+             * @description First UTC day (default 27 days before `to`).
+             */
+            from?: string;
+            /**
+             * Format: date
+             * @description Last UTC day (default yesterday).
+             */
+            to?: string;
             /** @description Most suggestions stored (default 20). */
             limit?: number;
             /** @description Fewest impressions of a query offered (default 10). */
@@ -4293,8 +4261,10 @@ export interface components {
             minScore?: number;
         };
         SeoQuerySuggestions: {
-            from: components["schemas"]["Day"];
-            to: components["schemas"]["Day"];
+            /** Format: date */
+            from: string;
+            /** Format: date */
+            to: string;
             stored: number;
             /** @description Uncovered queries skipped because a prompt or suggestion has their text. */
             duplicates: number;
@@ -4305,13 +4275,17 @@ export interface components {
             query: string;
             clicks: number;
             impressions: number;
-            from: components["schemas"]["Day"];
-            to: components["schemas"]["Day"];
+            /** Format: date */
+            from: string;
+            /** Format: date */
+            to: string;
         };
         SeoCorrelation: {
             workspace: string;
-            from: components["schemas"]["Day"];
-            to: components["schemas"]["Day"];
+            /** Format: date */
+            from: string;
+            /** Format: date */
+            to: string;
             /** @enum {string} */
             basis: "modeled";
             /** @description What the figure is and is not. */
@@ -4330,7 +4304,8 @@ export interface components {
             /** @description Why `spearman` is null. */
             reason: string | null;
             days: {
-                date: components["schemas"]["Day"];
+                /** Format: date */
+                date: string;
                 /** @description Part of the correlation. */
                 counted: boolean;
                 answers: number;
@@ -4339,10 +4314,16 @@ export interface components {
             }[];
         };
         SeoRefreshRequest: {
-            /** @description First UTC day (default in the description of startSeoRefresh). */
-            from?: components["schemas"]["Day"];
-            /** @description Last UTC day (default yesterday). */
-            to?: components["schemas"]["Day"];
+            /**
+             * Format: date
+             * @description First UTC day (default in the description of startSeoRefresh).
+             */
+            from?: string;
+            /**
+             * Format: date
+             * @description Last UTC day (default yesterday).
+             */
+            to?: string;
             idempotencyKey?: components["schemas"]["IdempotencyKey"];
         };
         SeoSourceProgress: {
@@ -4357,8 +4338,10 @@ export interface components {
             workspace: string;
             /** @enum {string} */
             status: "queued" | "running" | "succeeded" | "failed";
-            from: components["schemas"]["Day"];
-            to: components["schemas"]["Day"];
+            /** Format: date */
+            from: string;
+            /** Format: date */
+            to: string;
             /** @description Per source pulled, the API pages fetched and the rows stored. */
             progress: components["schemas"]["SeoSourceProgress"][];
             skippedSources: {
@@ -4518,7 +4501,8 @@ export interface components {
             ciLow: number;
             ciHigh: number;
             n: number;
-            date: components["schemas"]["Day"];
+            /** Format: date */
+            date: string;
         };
         /** @description A stored answer that shows the gap (`listRunResponses` of `runId` holds it). */
         RecommendationEvidenceAnswer: {
@@ -4577,8 +4561,11 @@ export interface components {
              *     (docs/recommendations.md, "Stale evidence").
              */
             stale: boolean;
-            /** @description The first derivation day (UTC) whose data no longer supported it; null while `stale` is false. */
-            staleSince: components["schemas"]["Day"] | null;
+            /**
+             * Format: date
+             * @description The first derivation day (UTC) whose data no longer supported it; null while `stale` is false.
+             */
+            staleSince: string | null;
         };
         /** @description What the action is about; the fingerprint is computed from the kind and this. */
         RecommendationTarget: {
@@ -4763,7 +4750,8 @@ export interface components {
          *     day's data and marked stale (`evidence.stale`; not counted again by later derivations).
          */
         RecommendationDerivation: {
-            date: components["schemas"]["Day"] | null;
+            /** Format: date */
+            date: string | null;
             created: number;
             updated: number;
             reproposed: number;
@@ -4884,8 +4872,10 @@ export interface components {
         };
         /** @description UTC days, both included. */
         ReportPeriod: {
-            from: components["schemas"]["Day"];
-            to: components["schemas"]["Day"];
+            /** Format: date */
+            from: string;
+            /** Format: date */
+            to: string;
         };
         ReportFigure: {
             label: string;
@@ -5034,6 +5024,15 @@ export interface components {
                 "application/json": components["schemas"]["ErrorEnvelope"];
             };
         };
+        /** @description `insufficient_role` (with `details.requiredRole` and `details.role`): the caller's role in the workspace (a key's: the role of the member who created it) is below what the operation or the resource needs (info.description, Roles); or a code of `Forbidden`: `session_required`, `insufficient_scope`, `ip_forbidden`. */
+        RoleForbidden: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["ErrorEnvelope"];
+            };
+        };
         /** @description `workspace_not_found` (the same for an invalid, absent or unauthorized workspace), or `not_found` for another resource. */
         NotFound: {
             headers: {
@@ -5134,24 +5133,6 @@ export interface components {
                 "application/json": components["schemas"]["ErrorEnvelope"];
             };
         };
-        /** @description `request_timeout`: the request did not arrive in full within the server's time (answered by the HTTP server before any operation is matched). */
-        RequestTimeout: {
-            headers: {
-                [name: string]: unknown;
-            };
-            content: {
-                "application/json": components["schemas"]["ErrorEnvelope"];
-            };
-        };
-        /** @description `headers_too_large`: the request's headers exceed 16 KB (answered by the HTTP server before any operation is matched). */
-        HeadersTooLarge: {
-            headers: {
-                [name: string]: unknown;
-            };
-            content: {
-                "application/json": components["schemas"]["ErrorEnvelope"];
-            };
-        };
     };
     parameters: {
         /** @description Workspace slug. Anything that is not a workspace the caller may see answers `404 workspace_not_found`. */
@@ -5173,13 +5154,13 @@ export interface components {
         ReportSection: string;
         ChatThreadId: string;
         /** @description First UTC day (default 27 days before `to`). */
-        SourcesFrom: components["schemas"]["Day"];
+        SourcesFrom: string;
         /** @description Last UTC day (default today). */
-        SourcesTo: components["schemas"]["Day"];
+        SourcesTo: string;
         /** @description First UTC day (default 27 days before `to`). */
-        SeoFrom: components["schemas"]["Day"];
+        SeoFrom: string;
         /** @description Last UTC day (default yesterday). */
-        SeoTo: components["schemas"]["Day"];
+        SeoTo: string;
         /** @description Smallest match score (share of the query's words found in the prompt). */
         SeoMinScore: number;
         /** @description Page size. */
@@ -5187,7 +5168,7 @@ export interface components {
         /** @description The `nextCursor` of the previous page. */
         Cursor: string;
         /** @description Day (UTC, `YYYY-MM-DD`) to describe; default the latest day with data, else today. */
-        MetricsDate: components["schemas"]["Day"];
+        MetricsDate: string;
         /** @description Only answers of this engine. */
         MetricsEngine: "openai" | "perplexity" | "gemini" | "anthropic" | "exa" | "simulated";
         /** @description Only prompts of this category (as it was when the answer was measured). */
@@ -5206,7 +5187,6 @@ export interface components {
     };
     pathItems: never;
 }
-export type Day = components['schemas']['Day'];
 export type ErrorCode = components['schemas']['ErrorCode'];
 export type JsonRpcMessage = components['schemas']['JsonRpcMessage'];
 export type JsonRpcResponse = components['schemas']['JsonRpcResponse'];
@@ -5285,9 +5265,6 @@ export type ChatMessageStatus = components['schemas']['ChatMessageStatus'];
 export type ChatMessage = components['schemas']['ChatMessage'];
 export type ChatTurn = components['schemas']['ChatTurn'];
 export type ChatStreamEvent = components['schemas']['ChatStreamEvent'];
-export type ModelList = components['schemas']['ModelList'];
-export type CatalogModel = components['schemas']['CatalogModel'];
-export type ModelUse = components['schemas']['ModelUse'];
 export type AssistantSetting = components['schemas']['AssistantSetting'];
 export type MeasurementEngine = components['schemas']['MeasurementEngine'];
 export type EngineSetting = components['schemas']['EngineSetting'];
@@ -5383,6 +5360,7 @@ export type ReportScheduleUpdate = components['schemas']['ReportScheduleUpdate']
 export type ResponseBadRequest = components['responses']['BadRequest'];
 export type ResponseUnauthorized = components['responses']['Unauthorized'];
 export type ResponseForbidden = components['responses']['Forbidden'];
+export type ResponseRoleForbidden = components['responses']['RoleForbidden'];
 export type ResponseNotFound = components['responses']['NotFound'];
 export type ResponsePayloadTooLarge = components['responses']['PayloadTooLarge'];
 export type ResponseUnsupportedMediaType = components['responses']['UnsupportedMediaType'];
@@ -5394,8 +5372,6 @@ export type ResponseServiceUnavailable = components['responses']['ServiceUnavail
 export type ResponseBadGateway = components['responses']['BadGateway'];
 export type ResponsePaymentRequired = components['responses']['PaymentRequired'];
 export type ResponseNotAcceptable = components['responses']['NotAcceptable'];
-export type ResponseRequestTimeout = components['responses']['RequestTimeout'];
-export type ResponseHeadersTooLarge = components['responses']['HeadersTooLarge'];
 export type ParameterWorkspace = components['parameters']['Workspace'];
 export type ParameterConnector = components['parameters']['Connector'];
 export type ParameterConnectionProvider = components['parameters']['ConnectionProvider'];
@@ -5446,8 +5422,6 @@ export interface operations {
                 };
             };
             400: components["responses"]["BadRequest"];
-            408: components["responses"]["RequestTimeout"];
-            431: components["responses"]["HeadersTooLarge"];
             500: components["responses"]["InternalError"];
             /** @description The database does not answer. */
             503: {
@@ -5481,8 +5455,6 @@ export interface operations {
                 };
             };
             400: components["responses"]["BadRequest"];
-            408: components["responses"]["RequestTimeout"];
-            431: components["responses"]["HeadersTooLarge"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -5519,11 +5491,9 @@ export interface operations {
                 };
             };
             400: components["responses"]["BadRequest"];
-            408: components["responses"]["RequestTimeout"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
-            431: components["responses"]["HeadersTooLarge"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];
         };
@@ -5555,10 +5525,8 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
-            408: components["responses"]["RequestTimeout"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
-            431: components["responses"]["HeadersTooLarge"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -5582,8 +5550,6 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
-            408: components["responses"]["RequestTimeout"];
-            431: components["responses"]["HeadersTooLarge"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -5603,32 +5569,6 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Me"];
-                };
-            };
-            400: components["responses"]["BadRequest"];
-            401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden"];
-            408: components["responses"]["RequestTimeout"];
-            431: components["responses"]["HeadersTooLarge"];
-            500: components["responses"]["InternalError"];
-        };
-    };
-    listModels: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description The catalog, ordered by provider and id. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ModelList"];
                 };
             };
             400: components["responses"]["BadRequest"];
@@ -5666,8 +5606,6 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
-            408: components["responses"]["RequestTimeout"];
-            431: components["responses"]["HeadersTooLarge"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -5696,10 +5634,8 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
-            408: components["responses"]["RequestTimeout"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
-            431: components["responses"]["HeadersTooLarge"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -5728,8 +5664,6 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
-            408: components["responses"]["RequestTimeout"];
-            431: components["responses"]["HeadersTooLarge"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -5758,9 +5692,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
-            408: components["responses"]["RequestTimeout"];
             429: components["responses"]["TooManyRequests"];
-            431: components["responses"]["HeadersTooLarge"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -5802,8 +5734,6 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
-            408: components["responses"]["RequestTimeout"];
-            431: components["responses"]["HeadersTooLarge"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -5845,8 +5775,6 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
-            408: components["responses"]["RequestTimeout"];
-            431: components["responses"]["HeadersTooLarge"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -5854,9 +5782,9 @@ export interface operations {
         parameters: {
             query: {
                 /** @description First day (UTC) */
-                from: components["schemas"]["Day"];
+                from: string;
                 /** @description Last day (UTC) */
-                to: components["schemas"]["Day"];
+                to: string;
                 /** @description Only answers of this engine. */
                 engine?: components["parameters"]["MetricsEngine"];
                 /** @description Only this entity (`self` for the brand, else a competitor id). */
@@ -5892,8 +5820,6 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
-            408: components["responses"]["RequestTimeout"];
-            431: components["responses"]["HeadersTooLarge"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -5901,9 +5827,9 @@ export interface operations {
         parameters: {
             query?: {
                 /** @description First day (UTC). Default 89 days before `to`. */
-                from?: components["schemas"]["Day"];
+                from?: string;
                 /** @description Last day (UTC). Default the latest day with data. */
-                to?: components["schemas"]["Day"];
+                to?: string;
                 /** @description Only changes of this engine's series, or `all` for the pooled series. */
                 engine?: "all" | "openai" | "perplexity" | "gemini" | "anthropic" | "exa" | "simulated";
                 /** @description Only this entity (`self` for the brand, else a competitor id). */
@@ -5937,8 +5863,10 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        from: components["schemas"]["Day"];
-                        to: components["schemas"]["Day"];
+                        /** Format: date */
+                        from: string;
+                        /** Format: date */
+                        to: string;
                         /** @description The false discovery rate each day's tests are held to. */
                         fdr: number;
                         data: components["schemas"]["MetricChange"][];
@@ -5950,8 +5878,6 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
-            408: components["responses"]["RequestTimeout"];
-            431: components["responses"]["HeadersTooLarge"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -5987,8 +5913,6 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
-            408: components["responses"]["RequestTimeout"];
-            431: components["responses"]["HeadersTooLarge"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -6026,8 +5950,6 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
-            408: components["responses"]["RequestTimeout"];
-            431: components["responses"]["HeadersTooLarge"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -6058,8 +5980,6 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
-            408: components["responses"]["RequestTimeout"];
-            431: components["responses"]["HeadersTooLarge"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -6106,13 +6026,11 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden"];
+            403: components["responses"]["RoleForbidden"];
             404: components["responses"]["NotFound"];
-            408: components["responses"]["RequestTimeout"];
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
-            431: components["responses"]["HeadersTooLarge"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -6139,10 +6057,8 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden"];
+            403: components["responses"]["RoleForbidden"];
             404: components["responses"]["NotFound"];
-            408: components["responses"]["RequestTimeout"];
-            431: components["responses"]["HeadersTooLarge"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -6176,10 +6092,8 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden"];
+            403: components["responses"]["RoleForbidden"];
             404: components["responses"]["NotFound"];
-            408: components["responses"]["RequestTimeout"];
-            431: components["responses"]["HeadersTooLarge"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -6211,9 +6125,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
-            408: components["responses"]["RequestTimeout"];
             409: components["responses"]["Conflict"];
-            431: components["responses"]["HeadersTooLarge"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -6250,8 +6162,6 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
-            408: components["responses"]["RequestTimeout"];
-            431: components["responses"]["HeadersTooLarge"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -6277,11 +6187,9 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden"];
+            403: components["responses"]["RoleForbidden"];
             404: components["responses"]["NotFound"];
-            408: components["responses"]["RequestTimeout"];
             409: components["responses"]["Conflict"];
-            431: components["responses"]["HeadersTooLarge"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -6315,13 +6223,11 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden"];
+            403: components["responses"]["RoleForbidden"];
             404: components["responses"]["NotFound"];
-            408: components["responses"]["RequestTimeout"];
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
-            431: components["responses"]["HeadersTooLarge"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -6352,8 +6258,6 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
-            408: components["responses"]["RequestTimeout"];
-            431: components["responses"]["HeadersTooLarge"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -6392,13 +6296,11 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden"];
+            403: components["responses"]["RoleForbidden"];
             404: components["responses"]["NotFound"];
-            408: components["responses"]["RequestTimeout"];
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
-            431: components["responses"]["HeadersTooLarge"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -6424,10 +6326,8 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden"];
+            403: components["responses"]["RoleForbidden"];
             404: components["responses"]["NotFound"];
-            408: components["responses"]["RequestTimeout"];
-            431: components["responses"]["HeadersTooLarge"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -6464,8 +6364,6 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
-            408: components["responses"]["RequestTimeout"];
-            431: components["responses"]["HeadersTooLarge"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -6506,14 +6404,12 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden"];
+            403: components["responses"]["RoleForbidden"];
             404: components["responses"]["NotFound"];
-            408: components["responses"]["RequestTimeout"];
             409: components["responses"]["Conflict"];
             410: components["responses"]["Gone"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
-            431: components["responses"]["HeadersTooLarge"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -6550,14 +6446,12 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden"];
+            403: components["responses"]["RoleForbidden"];
             404: components["responses"]["NotFound"];
-            408: components["responses"]["RequestTimeout"];
             409: components["responses"]["Conflict"];
             410: components["responses"]["Gone"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
-            431: components["responses"]["HeadersTooLarge"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -6587,11 +6481,9 @@ export interface operations {
                 };
             };
             400: components["responses"]["BadRequest"];
-            408: components["responses"]["RequestTimeout"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
-            431: components["responses"]["HeadersTooLarge"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -6620,9 +6512,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
-            408: components["responses"]["RequestTimeout"];
             429: components["responses"]["TooManyRequests"];
-            431: components["responses"]["HeadersTooLarge"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -6656,14 +6546,12 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden"];
+            403: components["responses"]["RoleForbidden"];
             404: components["responses"]["NotFound"];
-            408: components["responses"]["RequestTimeout"];
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
-            431: components["responses"]["HeadersTooLarge"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -6692,10 +6580,8 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
-            408: components["responses"]["RequestTimeout"];
             409: components["responses"]["Conflict"];
             429: components["responses"]["TooManyRequests"];
-            431: components["responses"]["HeadersTooLarge"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -6721,8 +6607,6 @@ export interface operations {
                 };
             };
             400: components["responses"]["BadRequest"];
-            408: components["responses"]["RequestTimeout"];
-            431: components["responses"]["HeadersTooLarge"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -6751,8 +6635,6 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
-            408: components["responses"]["RequestTimeout"];
-            431: components["responses"]["HeadersTooLarge"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -6783,8 +6665,6 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
-            408: components["responses"]["RequestTimeout"];
-            431: components["responses"]["HeadersTooLarge"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -6818,13 +6698,11 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden"];
+            403: components["responses"]["RoleForbidden"];
             404: components["responses"]["NotFound"];
-            408: components["responses"]["RequestTimeout"];
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
-            431: components["responses"]["HeadersTooLarge"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -6861,12 +6739,10 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden"];
+            403: components["responses"]["RoleForbidden"];
             404: components["responses"]["NotFound"];
-            408: components["responses"]["RequestTimeout"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
-            431: components["responses"]["HeadersTooLarge"];
             500: components["responses"]["InternalError"];
             502: components["responses"]["BadGateway"];
             503: components["responses"]["ServiceUnavailable"];
@@ -6897,8 +6773,6 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
-            408: components["responses"]["RequestTimeout"];
-            431: components["responses"]["HeadersTooLarge"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -6927,9 +6801,7 @@ export interface operations {
                 };
             };
             400: components["responses"]["BadRequest"];
-            408: components["responses"]["RequestTimeout"];
             413: components["responses"]["PayloadTooLarge"];
-            431: components["responses"]["HeadersTooLarge"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];
         };
@@ -6959,8 +6831,6 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
-            408: components["responses"]["RequestTimeout"];
-            431: components["responses"]["HeadersTooLarge"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -7000,12 +6870,10 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden"];
+            403: components["responses"]["RoleForbidden"];
             404: components["responses"]["NotFound"];
-            408: components["responses"]["RequestTimeout"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
-            431: components["responses"]["HeadersTooLarge"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -7048,12 +6916,10 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden"];
+            403: components["responses"]["RoleForbidden"];
             404: components["responses"]["NotFound"];
-            408: components["responses"]["RequestTimeout"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
-            431: components["responses"]["HeadersTooLarge"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];
         };
@@ -7082,10 +6948,8 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden"];
+            403: components["responses"]["RoleForbidden"];
             404: components["responses"]["NotFound"];
-            408: components["responses"]["RequestTimeout"];
-            431: components["responses"]["HeadersTooLarge"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -7115,9 +6979,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
-            408: components["responses"]["RequestTimeout"];
             409: components["responses"]["Conflict"];
-            431: components["responses"]["HeadersTooLarge"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -7163,9 +7025,7 @@ export interface operations {
                 };
             };
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden"];
-            408: components["responses"]["RequestTimeout"];
-            431: components["responses"]["HeadersTooLarge"];
+            403: components["responses"]["RoleForbidden"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];
         };
@@ -7195,8 +7055,6 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
-            408: components["responses"]["RequestTimeout"];
-            431: components["responses"]["HeadersTooLarge"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -7229,11 +7087,9 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
-            408: components["responses"]["RequestTimeout"];
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
-            431: components["responses"]["HeadersTooLarge"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -7262,8 +7118,6 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
-            408: components["responses"]["RequestTimeout"];
-            431: components["responses"]["HeadersTooLarge"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -7296,10 +7150,8 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
-            408: components["responses"]["RequestTimeout"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
-            431: components["responses"]["HeadersTooLarge"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -7328,8 +7180,6 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
-            408: components["responses"]["RequestTimeout"];
-            431: components["responses"]["HeadersTooLarge"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -7362,10 +7212,8 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
-            408: components["responses"]["RequestTimeout"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
-            431: components["responses"]["HeadersTooLarge"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -7396,8 +7244,6 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
-            408: components["responses"]["RequestTimeout"];
-            431: components["responses"]["HeadersTooLarge"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -7430,11 +7276,9 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
-            408: components["responses"]["RequestTimeout"];
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
-            431: components["responses"]["HeadersTooLarge"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -7464,8 +7308,6 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
-            408: components["responses"]["RequestTimeout"];
-            431: components["responses"]["HeadersTooLarge"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -7493,9 +7335,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
-            408: components["responses"]["RequestTimeout"];
             409: components["responses"]["Conflict"];
-            431: components["responses"]["HeadersTooLarge"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -7529,11 +7369,9 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
-            408: components["responses"]["RequestTimeout"];
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
-            431: components["responses"]["HeadersTooLarge"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -7575,8 +7413,6 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
-            408: components["responses"]["RequestTimeout"];
-            431: components["responses"]["HeadersTooLarge"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -7609,11 +7445,9 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
-            408: components["responses"]["RequestTimeout"];
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
-            431: components["responses"]["HeadersTooLarge"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -7647,7 +7481,6 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
-            408: components["responses"]["RequestTimeout"];
             /** @description `payload_too_large`: the body exceeds the server's body limit. */
             413: {
                 headers: {
@@ -7666,7 +7499,6 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            431: components["responses"]["HeadersTooLarge"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -7695,8 +7527,6 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
-            408: components["responses"]["RequestTimeout"];
-            431: components["responses"]["HeadersTooLarge"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -7726,8 +7556,6 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
-            408: components["responses"]["RequestTimeout"];
-            431: components["responses"]["HeadersTooLarge"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -7755,8 +7583,6 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
-            408: components["responses"]["RequestTimeout"];
-            431: components["responses"]["HeadersTooLarge"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -7790,11 +7616,9 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
-            408: components["responses"]["RequestTimeout"];
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
-            431: components["responses"]["HeadersTooLarge"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -7827,8 +7651,6 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
-            408: components["responses"]["RequestTimeout"];
-            431: components["responses"]["HeadersTooLarge"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -7865,8 +7687,6 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
-            408: components["responses"]["RequestTimeout"];
-            431: components["responses"]["HeadersTooLarge"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -7903,11 +7723,9 @@ export interface operations {
             402: components["responses"]["PaymentRequired"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
-            408: components["responses"]["RequestTimeout"];
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
-            431: components["responses"]["HeadersTooLarge"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -7937,8 +7755,6 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
-            408: components["responses"]["RequestTimeout"];
-            431: components["responses"]["HeadersTooLarge"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -7969,9 +7785,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
-            408: components["responses"]["RequestTimeout"];
             409: components["responses"]["Conflict"];
-            431: components["responses"]["HeadersTooLarge"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -8000,8 +7814,6 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
-            408: components["responses"]["RequestTimeout"];
-            431: components["responses"]["HeadersTooLarge"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -8034,10 +7846,8 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
-            408: components["responses"]["RequestTimeout"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
-            431: components["responses"]["HeadersTooLarge"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -8064,8 +7874,6 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
-            408: components["responses"]["RequestTimeout"];
-            431: components["responses"]["HeadersTooLarge"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -8095,9 +7903,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
-            408: components["responses"]["RequestTimeout"];
             409: components["responses"]["Conflict"];
-            431: components["responses"]["HeadersTooLarge"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -8135,8 +7941,6 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
-            408: components["responses"]["RequestTimeout"];
-            431: components["responses"]["HeadersTooLarge"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -8173,8 +7977,6 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
-            408: components["responses"]["RequestTimeout"];
-            431: components["responses"]["HeadersTooLarge"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -8208,11 +8010,9 @@ export interface operations {
             402: components["responses"]["PaymentRequired"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
-            408: components["responses"]["RequestTimeout"];
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
-            431: components["responses"]["HeadersTooLarge"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -8242,8 +8042,6 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
-            408: components["responses"]["RequestTimeout"];
-            431: components["responses"]["HeadersTooLarge"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -8280,8 +8078,6 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
-            408: components["responses"]["RequestTimeout"];
-            431: components["responses"]["HeadersTooLarge"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -8315,11 +8111,9 @@ export interface operations {
             402: components["responses"]["PaymentRequired"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
-            408: components["responses"]["RequestTimeout"];
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
-            431: components["responses"]["HeadersTooLarge"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -8349,8 +8143,6 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
-            408: components["responses"]["RequestTimeout"];
-            431: components["responses"]["HeadersTooLarge"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -8384,19 +8176,17 @@ export interface operations {
             402: components["responses"]["PaymentRequired"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
-            408: components["responses"]["RequestTimeout"];
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
-            431: components["responses"]["HeadersTooLarge"];
             500: components["responses"]["InternalError"];
         };
     };
     getSeoTraffic: {
         parameters: {
             query?: {
-                from?: components["schemas"]["Day"];
-                to?: components["schemas"]["Day"];
+                from?: string;
+                to?: string;
             };
             header?: never;
             path: {
@@ -8420,8 +8210,6 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
-            408: components["responses"]["RequestTimeout"];
-            431: components["responses"]["HeadersTooLarge"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -8457,8 +8245,6 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
-            408: components["responses"]["RequestTimeout"];
-            431: components["responses"]["HeadersTooLarge"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -8498,8 +8284,6 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
-            408: components["responses"]["RequestTimeout"];
-            431: components["responses"]["HeadersTooLarge"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -8532,10 +8316,8 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
-            408: components["responses"]["RequestTimeout"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
-            431: components["responses"]["HeadersTooLarge"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -8569,8 +8351,6 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
-            408: components["responses"]["RequestTimeout"];
-            431: components["responses"]["HeadersTooLarge"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -8607,8 +8387,6 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
-            408: components["responses"]["RequestTimeout"];
-            431: components["responses"]["HeadersTooLarge"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -8638,8 +8416,6 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
-            408: components["responses"]["RequestTimeout"];
-            431: components["responses"]["HeadersTooLarge"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -8680,8 +8456,6 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
-            408: components["responses"]["RequestTimeout"];
-            431: components["responses"]["HeadersTooLarge"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -8720,11 +8494,9 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
-            408: components["responses"]["RequestTimeout"];
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
-            431: components["responses"]["HeadersTooLarge"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -8763,11 +8535,9 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
-            408: components["responses"]["RequestTimeout"];
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
-            431: components["responses"]["HeadersTooLarge"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -8797,9 +8567,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
-            408: components["responses"]["RequestTimeout"];
             409: components["responses"]["Conflict"];
-            431: components["responses"]["HeadersTooLarge"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -8848,8 +8616,6 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
-            408: components["responses"]["RequestTimeout"];
-            431: components["responses"]["HeadersTooLarge"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -8882,10 +8648,8 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
-            408: components["responses"]["RequestTimeout"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
-            431: components["responses"]["HeadersTooLarge"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -8915,8 +8679,6 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
-            408: components["responses"]["RequestTimeout"];
-            431: components["responses"]["HeadersTooLarge"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -8950,11 +8712,9 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
-            408: components["responses"]["RequestTimeout"];
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
-            431: components["responses"]["HeadersTooLarge"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -8988,11 +8748,9 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
-            408: components["responses"]["RequestTimeout"];
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
-            431: components["responses"]["HeadersTooLarge"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -9026,11 +8784,9 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
-            408: components["responses"]["RequestTimeout"];
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
-            431: components["responses"]["HeadersTooLarge"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -9064,11 +8820,9 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
-            408: components["responses"]["RequestTimeout"];
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
-            431: components["responses"]["HeadersTooLarge"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -9102,11 +8856,9 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
-            408: components["responses"]["RequestTimeout"];
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
-            431: components["responses"]["HeadersTooLarge"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -9135,8 +8887,6 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
-            408: components["responses"]["RequestTimeout"];
-            431: components["responses"]["HeadersTooLarge"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -9175,8 +8925,6 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
-            408: components["responses"]["RequestTimeout"];
-            431: components["responses"]["HeadersTooLarge"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -9217,8 +8965,6 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             406: components["responses"]["NotAcceptable"];
-            408: components["responses"]["RequestTimeout"];
-            431: components["responses"]["HeadersTooLarge"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -9250,8 +8996,6 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
-            408: components["responses"]["RequestTimeout"];
-            431: components["responses"]["HeadersTooLarge"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -9283,12 +9027,10 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden"];
+            403: components["responses"]["RoleForbidden"];
             404: components["responses"]["NotFound"];
-            408: components["responses"]["RequestTimeout"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
-            431: components["responses"]["HeadersTooLarge"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -9315,10 +9057,8 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden"];
+            403: components["responses"]["RoleForbidden"];
             404: components["responses"]["NotFound"];
-            408: components["responses"]["RequestTimeout"];
-            431: components["responses"]["HeadersTooLarge"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -9356,10 +9096,8 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             404: components["responses"]["NotFound"];
             406: components["responses"]["NotAcceptable"];
-            408: components["responses"]["RequestTimeout"];
             410: components["responses"]["Gone"];
             429: components["responses"]["TooManyRequests"];
-            431: components["responses"]["HeadersTooLarge"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -9388,8 +9126,6 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
-            408: components["responses"]["RequestTimeout"];
-            431: components["responses"]["HeadersTooLarge"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -9420,12 +9156,10 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden"];
+            403: components["responses"]["RoleForbidden"];
             404: components["responses"]["NotFound"];
-            408: components["responses"]["RequestTimeout"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
-            431: components["responses"]["HeadersTooLarge"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -9450,10 +9184,8 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden"];
+            403: components["responses"]["RoleForbidden"];
             404: components["responses"]["NotFound"];
-            408: components["responses"]["RequestTimeout"];
-            431: components["responses"]["HeadersTooLarge"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -9494,8 +9226,6 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
-            408: components["responses"]["RequestTimeout"];
-            431: components["responses"]["HeadersTooLarge"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -9528,12 +9258,10 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
-            408: components["responses"]["RequestTimeout"];
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
-            431: components["responses"]["HeadersTooLarge"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -9563,8 +9291,6 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
-            408: components["responses"]["RequestTimeout"];
-            431: components["responses"]["HeadersTooLarge"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -9601,8 +9327,6 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
-            408: components["responses"]["RequestTimeout"];
-            431: components["responses"]["HeadersTooLarge"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -9635,10 +9359,8 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
-            408: components["responses"]["RequestTimeout"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
-            431: components["responses"]["HeadersTooLarge"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -9668,8 +9390,6 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
-            408: components["responses"]["RequestTimeout"];
-            431: components["responses"]["HeadersTooLarge"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -9697,9 +9417,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
-            408: components["responses"]["RequestTimeout"];
             409: components["responses"]["Conflict"];
-            431: components["responses"]["HeadersTooLarge"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -9733,10 +9451,8 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
-            408: components["responses"]["RequestTimeout"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
-            431: components["responses"]["HeadersTooLarge"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -9781,12 +9497,10 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             406: components["responses"]["NotAcceptable"];
-            408: components["responses"]["RequestTimeout"];
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
-            431: components["responses"]["HeadersTooLarge"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -9823,10 +9537,8 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             406: components["responses"]["NotAcceptable"];
-            408: components["responses"]["RequestTimeout"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
-            431: components["responses"]["HeadersTooLarge"];
             500: components["responses"]["InternalError"];
         };
     };

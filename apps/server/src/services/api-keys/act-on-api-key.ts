@@ -1,5 +1,6 @@
 import type { ApiKeyActionResult, RequestBody } from "@geopulse/api-types";
-import type { SessionPrincipal } from "../../http/principal.js";
+import { errors } from "../../errors/app-error.js";
+import { hasRole, type SessionPrincipal } from "../../http/principal.js";
 import type { WorkspaceOperation } from "../operation.js";
 import { acknowledgeApiKey } from "./acknowledge-api-key.js";
 import { confirmKeyRotation } from "./confirm-key-rotation.js";
@@ -24,7 +25,21 @@ const actions = {
   (o: KeyActionOptions) => Promise<ApiKeyActionResult>
 >;
 
-/** The lifecycle of the specification's key table, one action per file. */
-export function actOnApiKey(options: KeyActionOptions): Promise<ApiKeyActionResult> {
+/**
+ * The lifecycle of the specification's key table, one action per file. A `member` acts only on
+ * the keys they created; owners and admins on any key of the workspace.
+ */
+export async function actOnApiKey(options: KeyActionOptions): Promise<ApiKeyActionResult> {
+  const { ctx, workspace, principal, keyId } = options;
+  if (!hasRole(workspace.role, "admin")) {
+    const key = await ctx.prisma.apiKey.findFirst({
+      where: { id: keyId, workspaceId: workspace.id },
+      select: { createdByUserId: true },
+    });
+    if (!key) throw errors.notFound("API key");
+    if (key.createdByUserId !== principal.userId) {
+      throw errors.insufficientRole("admin", workspace.role);
+    }
+  }
   return actions[options.input.action](options);
 }

@@ -6,6 +6,7 @@ import { audit } from "../audit/audit.js";
 import { runIdempotent } from "../idempotency/idempotency.js";
 import type { WorkspaceOperation } from "../operation.js";
 import { checkAllowedCidrs } from "./check-allowed-cidrs.js";
+import { checkScopesForRole } from "./check-scopes-for-role.js";
 import { effectiveState } from "./key-state.js";
 import { loadApiKey, openDeliveryCopy } from "./load-api-key.js";
 import { mintApiKey } from "./mint-api-key.js";
@@ -19,6 +20,7 @@ export interface CreateApiKeyOptions extends WorkspaceOperation {
 export async function createApiKey(options: CreateApiKeyOptions): Promise<ApiKeyCreated> {
   const { ctx, principal, workspace, input } = options;
   const scopes: Scope[] = input.scopes ?? ["workspace:read"];
+  checkScopesForRole({ ctx, role: workspace.role, scopes });
   const allowedCidrs = checkAllowedCidrs(input.allowedCidrs);
   const { idempotencyKey, ...request } = input;
   return runIdempotent({

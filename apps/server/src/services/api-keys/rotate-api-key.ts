@@ -2,6 +2,7 @@ import type { ApiKeyActionResult, Scope } from "@geopulse/api-types";
 import { audit } from "../audit/audit.js";
 import { runIdempotent } from "../idempotency/idempotency.js";
 import type { KeyActionOptions } from "./act-on-api-key.js";
+import { checkScopesForRole } from "./check-scopes-for-role.js";
 import { replayPendingKey } from "./create-api-key.js";
 import { effectiveState } from "./key-state.js";
 import { invalidState, loadApiKey } from "./load-api-key.js";
@@ -32,6 +33,8 @@ export async function rotateApiKey(options: KeyActionOptions): Promise<ApiKeyAct
       const now = ctx.clock.now();
       const key = await loadApiKey(tx, workspace.id, keyId);
       if (effectiveState(key, now) !== "active") throw invalidState(key, now, "rotate");
+      // The replacement is the rotator's key: their role must allow its scopes.
+      checkScopesForRole({ ctx, role: workspace.role, scopes: key.scopes as Scope[] });
       const pendingReplacements = await tx.apiKey.findMany({
         where: { replacesKeyId: key.id, state: "pending", deliveryExpiresAt: { gt: now } },
         select: { id: true },

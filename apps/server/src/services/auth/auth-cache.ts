@@ -1,6 +1,6 @@
 import type { Scope } from "@geopulse/api-types";
 import { LRUCache } from "lru-cache";
-import type { WorkspaceAccess } from "../../http/principal.js";
+import type { Role, WorkspaceAccess } from "../../http/principal.js";
 import type { KeyState } from "../api-keys/key-state.js";
 
 /** What authentication needs of an API key row (never the secret; the cache key is its HMAC). */
@@ -16,6 +16,9 @@ export interface CachedApiKey {
   secretHead: string;
   last4: string;
   lastUsedAt: Date | null;
+  createdByUserId: string | null;
+  /** The creator's current role in the key's workspace; null when they are no longer a member. */
+  role: Role | null;
 }
 
 /** A session row by the SHA-256 of its token. */
@@ -119,6 +122,11 @@ export class AuthCache {
         dropWhere(
           this.#members,
           (member) => member.id === change.workspaceId && member.userId === change.userId,
+        );
+        // The keys this member created act with their role: read it again.
+        dropWhere(
+          this.#keys,
+          (key) => key.workspaceId === change.workspaceId && key.createdByUserId === change.userId,
         );
         break;
     }

@@ -2,7 +2,7 @@ import type { Scope } from "@geopulse/api-types";
 import type { AppContext } from "../../context.js";
 import { errors } from "../../errors/app-error.js";
 import { addressInRanges } from "../../http/cidr.js";
-import type { ApiKeyPrincipal } from "../../http/principal.js";
+import type { ApiKeyPrincipal, Role } from "../../http/principal.js";
 import { authenticates, effectiveState, type KeyState } from "../api-keys/key-state.js";
 import { keyPrefixOf } from "../api-keys/to-api-key-response.js";
 import type { CachedApiKey } from "./auth-cache.js";
@@ -22,7 +22,10 @@ export interface ResolveApiKeyOptions {
  * entry here at once and in other processes when the commit's notice arrives.
  * Unknown secrets are not cached (a new key's secret was never seen before).
  * A key restricted to CIDR ranges answers 403 ip_forbidden from elsewhere; a
- * created but unacknowledged key answers 401 key_pending.
+ * created but unacknowledged key answers 401 key_pending. A key acts with the current role of
+ * the member who created it (read with the row, dropped with it when that member's role
+ * changes); a key whose creator is no longer a member authenticates nothing (removal revokes
+ * such keys; this holds for any left from before).
  */
 export async function resolveApiKey({
   ctx,
@@ -33,7 +36,7 @@ export async function resolveApiKey({
   const cacheKey = candidates[0] as string;
   const key = ctx.authCache.apiKey(cacheKey) ?? (await loadApiKey(ctx, candidates, cacheKey));
   const now = ctx.clock.now();
-  if (!key) return undefined;
+  if (!key || key.role === null) return undefined;
   const state = effectiveState(key, now);
   // Only the holder of the secret learns that it is pending; an unknown secret stays invalid_key.
   if (state === "pending") throw errors.keyPending();
@@ -50,6 +53,7 @@ export async function resolveApiKey({
     scopes: key.scopes,
     prefix: keyPrefixOf(key),
     last4: key.last4,
+    role: key.role,
   };
 }
 
@@ -72,13 +76,23 @@ async function loadApiKey(
       secretHead: true,
       last4: true,
       lastUsedAt: true,
+      createdByUserId: true,
       workspace: { select: { slug: true } },
     },
   });
   if (!row) return undefined;
+  const creator = row.createdByUserId
+    ? await ctx.prisma.member.findUnique({
+        where: {
+          workspaceId_userId: { workspaceId: row.workspaceId, userId: row.createdByUserId },
+        },
+        select: { role: true },
+      })
+    : null;
   const { workspace, ...fields } = row;
   const key: CachedApiKey = {
     ...fields,
+    role: (creator?.role ?? null) as Role | null,
     workspaceSlug: workspace.slug,
     scopes: row.scopes as Scope[],
     state: row.state as KeyState,

@@ -7,7 +7,7 @@ import {
   serializeOAuthCredential,
 } from "../../engines/google/google-oauth-credential.js";
 import { errors } from "../../errors/app-error.js";
-import type { SessionPrincipal, WorkspaceAccess } from "../../http/principal.js";
+import { hasRole, type SessionPrincipal, type WorkspaceAccess } from "../../http/principal.js";
 import { storeWorkspaceCredential } from "../credentials/store-workspace-credential.js";
 import type { Operation } from "../operation.js";
 import { configureConnections } from "./configure-connections.js";
@@ -57,6 +57,9 @@ export async function completeConnectionOAuth(
     select: { role: true },
   });
   if (!member) throw errors.oauthStateInvalid();
+  // Connecting Google needs an admin (startConnectionOAuth's x-min-role), still so on return.
+  const role = member.role as WorkspaceAccess["role"];
+  if (!hasRole(role, "admin")) throw errors.insufficientRole("admin", role);
   const slug = row.workspace.slug;
   if (query.error === "access_denied") throw errors.oauthAccessDenied(slug);
   if (query.error || !query.code) throw errors.oauthExchangeFailed(query.error ?? "no code", slug);
@@ -77,7 +80,7 @@ export async function completeConnectionOAuth(
   const workspace: WorkspaceAccess = {
     id: row.workspaceId,
     slug,
-    role: member.role as WorkspaceAccess["role"],
+    role,
   };
   const op = { ...options, workspace };
   const { credentialId, replaced } = await storeOAuthCredential(op, {

@@ -113,6 +113,7 @@ async function upsertConnection(
     testedCredentialId: null,
     lastErrorCode: null,
     lastError: null,
+    reconnectRequiredAt: null,
     updatedAt: now,
   };
   if (exists)

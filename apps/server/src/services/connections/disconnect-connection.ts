@@ -1,10 +1,8 @@
 import type { Connection, ConnectionProvider } from "@geopulse/api-types";
-import { credentialAad } from "../../crypto/credential-identity.js";
-import { googleOAuthClient, oauthErrorCode } from "../../engines/google/google-oauth.js";
-import { parseOAuthCredential } from "../../engines/google/google-oauth-credential.js";
 import { audit } from "../audit/audit.js";
 import type { WorkspaceOperation } from "../operation.js";
 import { loadConnections } from "./load-connections.js";
+import { revokeGoogleGrant } from "./revoke-google-grant.js";
 
 export interface DisconnectConnectionOptions extends WorkspaceOperation {
   provider: ConnectionProvider;
@@ -49,36 +47,6 @@ export async function disconnectConnection(
     const view = await loadConnections({ db: tx, workspace });
     return { view, orphanedGrant };
   });
-  if (orphanedGrant) await revokeAtGoogle(options, orphanedGrant);
+  if (orphanedGrant) await revokeGoogleGrant({ ...options, credential: orphanedGrant });
   return view.data.find((c) => c.provider === provider) as Connection;
-}
-
-/**
- * Revokes the refresh token at Google. Google may already have dropped it (the person revoked
- * access in their account): that, or Google unreachable, is logged, and the grant stays deleted
- * here either way.
- */
-async function revokeAtGoogle(
-  { ctx, workspace }: DisconnectConnectionOptions,
-  credential: { ciphertext: string; connector: string; key: string },
-): Promise<void> {
-  const oauth = ctx.config.googleOAuth;
-  const grant = parseOAuthCredential(
-    ctx.secrets.secretBox.open(
-      credential.ciphertext,
-      credentialAad({
-        workspaceId: workspace.id,
-        connector: credential.connector,
-        key: credential.key,
-      }),
-    ),
-  );
-  if (!oauth || !grant) return;
-  const client = googleOAuthClient({ oauth, endpoints: ctx.config.google });
-  await client.revokeToken(grant.refreshToken).catch((error: unknown) => {
-    ctx.logger.warn(
-      { workspaceId: workspace.id, code: oauthErrorCode(error) ?? "unreachable" },
-      "google oauth revoke failed",
-    );
-  });
 }

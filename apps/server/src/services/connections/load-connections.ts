@@ -14,7 +14,8 @@ export interface LoadConnectionsOptions {
  * (`gscProperty`, `ga4Property`); the status is derived: `unconfigured` without a credential,
  * `configured` until a test proved this property with this credential as it is now (a
  * property changed through settings, another credential, or a rotated key since the test all
- * read as untested), else the test's `ok` or `error`.
+ * read as untested), else the test's `ok` or `error`; `needs_reconnect` without a credential
+ * because the Google grant it used left with the member who gave it.
  */
 export async function loadConnections({
   db,
@@ -55,7 +56,14 @@ function toConnection(
     row.testedCredentialId === credential.id &&
     row.lastTestedAt !== null &&
     row.lastTestedAt >= credential.updatedAt;
-  const status = credential === null ? "unconfigured" : tested ? row?.testStatus : "configured";
+  const status =
+    credential === null
+      ? row?.reconnectRequiredAt
+        ? "needs_reconnect"
+        : "unconfigured"
+      : tested
+        ? row?.testStatus
+        : "configured";
   const failed = status === "error";
   return {
     provider,

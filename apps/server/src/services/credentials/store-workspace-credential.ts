@@ -33,6 +33,11 @@ export async function storeWorkspaceCredential(
     encryptionKeyId: ctx.secrets.secretBox.keyIdOf(ciphertext),
     maskedValue,
     kind,
+    // A Google grant is a person's: it is detached when they leave the workspace.
+    grantedByUserId:
+      kind === "google_oauth" && options.principal.kind === "session"
+        ? options.principal.userId
+        : null,
     updatedAt: now,
   };
   return ctx.prisma.$transaction(async (tx) => {

@@ -3,7 +3,8 @@ import type {
   Scope,
 } from "@geopulse/api-types";
 import { errors } from "../../errors/app-error.js";
-import type { SessionPrincipal } from "../../http/principal.js";
+import type { SessionPrincipal, WorkspaceAccess } from "../../http/principal.js";
+import { checkScopesForRole } from "../api-keys/check-scopes-for-role.js";
 import { audit } from "../audit/audit.js";
 import type { Operation } from "../operation.js";
 import { resolveWorkspaceAccess } from "../workspaces/resolve-workspace-access.js";
@@ -23,7 +24,7 @@ export async function decideDeviceAuthorization(
 ): Promise<DeviceAuthorizationResponse> {
   const { ctx, principal, decision } = options;
   const row = await findDeviceAuthorization({ ...options });
-  let workspace: { id: string; slug: string } | undefined;
+  let workspace: WorkspaceAccess | undefined;
   if (decision.approve) {
     workspace = await resolveWorkspaceAccess({ ctx, principal, slug: decision.workspace });
     if (!workspace) throw errors.workspaceNotFound();
@@ -33,6 +34,8 @@ export async function decideDeviceAuthorization(
     ? (decision.scopes ??
       (row.requestedScopes.length > 0 ? (row.requestedScopes as Scope[]) : ["workspace:read"]))
     : [];
+  // The key is the approver's: their role must allow its scopes.
+  if (workspace) checkScopesForRole({ ctx, role: workspace.role, scopes });
   return ctx.prisma.$transaction(async (tx) => {
     const updated = await tx.deviceAuthorization.updateMany({
       where: { id: row.id, status: "pending", expiresAt: { gt: now } },

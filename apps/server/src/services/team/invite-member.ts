@@ -8,7 +8,6 @@ import { audit } from "../audit/audit.js";
 import type { WorkspaceOperation } from "../operation.js";
 import { sendInvitationEmail } from "./send-invitation-email.js";
 import { toInvitationResponse } from "./team-response.js";
-import { requireTeamManager } from "./team-rules.js";
 
 export const invitationTtlMs = 7 * 24 * 60 * 60_000;
 
@@ -29,7 +28,6 @@ export interface InviteMemberOptions extends WorkspaceOperation {
  */
 export async function inviteMember(options: InviteMemberOptions): Promise<InvitationCreated> {
   const { ctx, principal, workspace, input } = options;
-  requireTeamManager(workspace, "invite people");
   const email = input.email.trim().toLowerCase();
   const role = input.role ?? "member";
   const target = await ctx.prisma.workspace.findUnique({

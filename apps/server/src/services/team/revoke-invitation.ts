@@ -2,7 +2,6 @@ import { errors } from "../../errors/app-error.js";
 import type { SessionPrincipal } from "../../http/principal.js";
 import { audit } from "../audit/audit.js";
 import type { WorkspaceOperation } from "../operation.js";
-import { requireTeamManager } from "./team-rules.js";
 
 export interface RevokeInvitationOptions extends WorkspaceOperation {
   principal: SessionPrincipal;
@@ -16,7 +15,6 @@ export interface RevokeInvitationOptions extends WorkspaceOperation {
  */
 export async function revokeInvitation(options: RevokeInvitationOptions): Promise<void> {
   const { ctx, workspace, invitationId } = options;
-  requireTeamManager(workspace, "revoke invitations");
   const now = ctx.clock.now();
   await ctx.prisma.$transaction(async (tx) => {
     const revoked = await tx.invitation.updateMany({

@@ -1,19 +1,13 @@
 import type { Prisma } from "@geopulse/db";
 import { errors } from "../../errors/app-error.js";
-import type { WorkspaceAccess } from "../../http/principal.js";
+import { hasRole, type Role, type WorkspaceAccess } from "../../http/principal.js";
 
-/** Owners and admins manage the team (invite, revoke, change roles, remove others). */
-export function requireTeamManager(workspace: WorkspaceAccess, action: string): void {
-  if (workspace.role !== "owner" && workspace.role !== "admin") {
-    throw errors.roleForbidden("owners and admins", action);
-  }
-}
-
-/** Only owners may grant, take or remove the owner role. */
-export function requireOwner(workspace: WorkspaceAccess, action: string): void {
-  if (workspace.role !== "owner") {
-    throw errors.roleForbidden("owners", action);
-  }
+/**
+ * A rule that depends on the member acted on (the operation's own `x-min-role` is checked by
+ * authenticate): owners and admins remove others; only owners grant, take or remove `owner`.
+ */
+export function requireRole(workspace: WorkspaceAccess, required: Role): void {
+  if (!hasRole(workspace.role, required)) throw errors.insufficientRole(required, workspace.role);
 }
 
 /**

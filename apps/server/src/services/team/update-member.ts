@@ -4,7 +4,7 @@ import type { SessionPrincipal } from "../../http/principal.js";
 import { audit } from "../audit/audit.js";
 import type { WorkspaceOperation } from "../operation.js";
 import { toTeamMember } from "./team-response.js";
-import { lockOwners, requireOwner, requireTeamManager } from "./team-rules.js";
+import { lockOwners, requireRole } from "./team-rules.js";
 
 export interface UpdateMemberOptions extends WorkspaceOperation {
   principal: SessionPrincipal;
@@ -18,7 +18,6 @@ export interface UpdateMemberOptions extends WorkspaceOperation {
  */
 export async function updateMember(options: UpdateMemberOptions): Promise<TeamMember> {
   const { ctx, workspace, memberId, input } = options;
-  requireTeamManager(workspace, "change roles");
   const updated = await ctx.prisma.$transaction(async (tx) => {
     const owners = await lockOwners(tx, workspace.id);
     const member = await tx.member.findFirst({
@@ -26,7 +25,7 @@ export async function updateMember(options: UpdateMemberOptions): Promise<TeamMe
     });
     if (!member) throw errors.notFound("Member");
     if (member.role === "owner" || input.role === "owner") {
-      requireOwner(workspace, "grant or take the owner role");
+      requireRole(workspace, "owner");
     }
     if (member.role === "owner" && input.role !== "owner" && owners <= 1) throw errors.lastOwner();
     const result = await tx.member.update({

@@ -4,6 +4,7 @@ import type { Schemas } from "../../api";
 import { Field } from "../../components/field";
 import { FormErrors, useFormErrors } from "../../components/save-form";
 import { ErrorNote, Loading } from "../../components/states";
+import { useManages } from "../../hooks";
 import { credentialsApi, settingsKeys, useCredentials } from "./queries";
 
 /**
@@ -55,6 +56,8 @@ function EngineKey({
   masked: string | undefined;
 }) {
   const queryClient = useQueryClient();
+  // Storing and removing credentials is for owners and admins.
+  const manages = useManages(slug);
   const [value, setValue] = useState("");
   const [notice, setNotice] = useState("");
   const refresh = () => queryClient.invalidateQueries({ queryKey: settingsKeys.credentials(slug) });
@@ -95,10 +98,10 @@ function EngineKey({
           )}
         </Field>
         <div className="save-bar">
-          <button type="submit" disabled={store.isPending}>
+          <button type="submit" disabled={!manages || store.isPending}>
             {masked ? `Replace the ${engine} key` : `Store the ${engine} key`}
           </button>
-          {masked && (
+          {manages && masked && (
             <button type="button" className="link" onClick={() => remove.mutate()}>
               Remove the {engine} key
             </button>

@@ -4421,6 +4421,7 @@ export const StoredCredentialScalarFieldEnum = {
   encryptionKeyId: 'encryptionKeyId',
   maskedValue: 'maskedValue',
   kind: 'kind',
+  grantedByUserId: 'grantedByUserId',
   createdAt: 'createdAt',
   updatedAt: 'updatedAt'
 } as const
@@ -4454,6 +4455,7 @@ export const ConnectionScalarFieldEnum = {
   lastSyncedAt: 'lastSyncedAt',
   lastErrorCode: 'lastErrorCode',
   lastError: 'lastError',
+  reconnectRequiredAt: 'reconnectRequiredAt',
   createdAt: 'createdAt',
   updatedAt: 'updatedAt'
 } as const

@@ -335,6 +335,7 @@ export const StoredCredentialScalarFieldEnum = {
   encryptionKeyId: 'encryptionKeyId',
   maskedValue: 'maskedValue',
   kind: 'kind',
+  grantedByUserId: 'grantedByUserId',
   createdAt: 'createdAt',
   updatedAt: 'updatedAt'
 } as const
@@ -368,6 +369,7 @@ export const ConnectionScalarFieldEnum = {
   lastSyncedAt: 'lastSyncedAt',
   lastErrorCode: 'lastErrorCode',
   lastError: 'lastError',
+  reconnectRequiredAt: 'reconnectRequiredAt',
   createdAt: 'createdAt',
   updatedAt: 'updatedAt'
 } as const

@@ -38,6 +38,7 @@ export type ConnectionMinAggregateOutputType = {
   lastSyncedAt: Date | null
   lastErrorCode: string | null
   lastError: string | null
+  reconnectRequiredAt: Date | null
   createdAt: Date | null
   updatedAt: Date | null
 }
@@ -53,6 +54,7 @@ export type ConnectionMaxAggregateOutputType = {
   lastSyncedAt: Date | null
   lastErrorCode: string | null
   lastError: string | null
+  reconnectRequiredAt: Date | null
   createdAt: Date | null
   updatedAt: Date | null
 }
@@ -68,6 +70,7 @@ export type ConnectionCountAggregateOutputType = {
   lastSyncedAt: number
   lastErrorCode: number
   lastError: number
+  reconnectRequiredAt: number
   createdAt: number
   updatedAt: number
   _all: number
@@ -85,6 +88,7 @@ export type ConnectionMinAggregateInputType = {
   lastSyncedAt?: true
   lastErrorCode?: true
   lastError?: true
+  reconnectRequiredAt?: true
   createdAt?: true
   updatedAt?: true
 }
@@ -100,6 +104,7 @@ export type ConnectionMaxAggregateInputType = {
   lastSyncedAt?: true
   lastErrorCode?: true
   lastError?: true
+  reconnectRequiredAt?: true
   createdAt?: true
   updatedAt?: true
 }
@@ -115,6 +120,7 @@ export type ConnectionCountAggregateInputType = {
   lastSyncedAt?: true
   lastErrorCode?: true
   lastError?: true
+  reconnectRequiredAt?: true
   createdAt?: true
   updatedAt?: true
   _all?: true
@@ -203,6 +209,7 @@ export type ConnectionGroupByOutputType = {
   lastSyncedAt: Date | null
   lastErrorCode: string | null
   lastError: string | null
+  reconnectRequiredAt: Date | null
   createdAt: Date
   updatedAt: Date
   _count: ConnectionCountAggregateOutputType | null
@@ -239,6 +246,7 @@ export type ConnectionWhereInput = {
   lastSyncedAt?: Prisma.DateTimeNullableFilter<"Connection"> | Date | string | null
   lastErrorCode?: Prisma.StringNullableFilter<"Connection"> | string | null
   lastError?: Prisma.StringNullableFilter<"Connection"> | string | null
+  reconnectRequiredAt?: Prisma.DateTimeNullableFilter<"Connection"> | Date | string | null
   createdAt?: Prisma.DateTimeFilter<"Connection"> | Date | string
   updatedAt?: Prisma.DateTimeFilter<"Connection"> | Date | string
   workspace?: Prisma.XOR<Prisma.WorkspaceScalarRelationFilter, Prisma.WorkspaceWhereInput>
@@ -256,6 +264,7 @@ export type ConnectionOrderByWithRelationInput = {
   lastSyncedAt?: Prisma.SortOrderInput | Prisma.SortOrder
   lastErrorCode?: Prisma.SortOrderInput | Prisma.SortOrder
   lastError?: Prisma.SortOrderInput | Prisma.SortOrder
+  reconnectRequiredAt?: Prisma.SortOrderInput | Prisma.SortOrder
   createdAt?: Prisma.SortOrder
   updatedAt?: Prisma.SortOrder
   workspace?: Prisma.WorkspaceOrderByWithRelationInput
@@ -277,6 +286,7 @@ export type ConnectionWhereUniqueInput = Prisma.AtLeast<{
   lastSyncedAt?: Prisma.DateTimeNullableFilter<"Connection"> | Date | string | null
   lastErrorCode?: Prisma.StringNullableFilter<"Connection"> | string | null
   lastError?: Prisma.StringNullableFilter<"Connection"> | string | null
+  reconnectRequiredAt?: Prisma.DateTimeNullableFilter<"Connection"> | Date | string | null
   createdAt?: Prisma.DateTimeFilter<"Connection"> | Date | string
   updatedAt?: Prisma.DateTimeFilter<"Connection"> | Date | string
   workspace?: Prisma.XOR<Prisma.WorkspaceScalarRelationFilter, Prisma.WorkspaceWhereInput>
@@ -294,6 +304,7 @@ export type ConnectionOrderByWithAggregationInput = {
   lastSyncedAt?: Prisma.SortOrderInput | Prisma.SortOrder
   lastErrorCode?: Prisma.SortOrderInput | Prisma.SortOrder
   lastError?: Prisma.SortOrderInput | Prisma.SortOrder
+  reconnectRequiredAt?: Prisma.SortOrderInput | Prisma.SortOrder
   createdAt?: Prisma.SortOrder
   updatedAt?: Prisma.SortOrder
   _count?: Prisma.ConnectionCountOrderByAggregateInput
@@ -315,6 +326,7 @@ export type ConnectionScalarWhereWithAggregatesInput = {
   lastSyncedAt?: Prisma.DateTimeNullableWithAggregatesFilter<"Connection"> | Date | string | null
   lastErrorCode?: Prisma.StringNullableWithAggregatesFilter<"Connection"> | string | null
   lastError?: Prisma.StringNullableWithAggregatesFilter<"Connection"> | string | null
+  reconnectRequiredAt?: Prisma.DateTimeNullableWithAggregatesFilter<"Connection"> | Date | string | null
   createdAt?: Prisma.DateTimeWithAggregatesFilter<"Connection"> | Date | string
   updatedAt?: Prisma.DateTimeWithAggregatesFilter<"Connection"> | Date | string
 }
@@ -328,6 +340,7 @@ export type ConnectionCreateInput = {
   lastSyncedAt?: Date | string | null
   lastErrorCode?: string | null
   lastError?: string | null
+  reconnectRequiredAt?: Date | string | null
   createdAt: Date | string
   updatedAt: Date | string
   workspace: Prisma.WorkspaceCreateNestedOneWithoutConnectionsInput
@@ -345,6 +358,7 @@ export type ConnectionUncheckedCreateInput = {
   lastSyncedAt?: Date | string | null
   lastErrorCode?: string | null
   lastError?: string | null
+  reconnectRequiredAt?: Date | string | null
   createdAt: Date | string
   updatedAt: Date | string
 }
@@ -358,6 +372,7 @@ export type ConnectionUpdateInput = {
   lastSyncedAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
   lastErrorCode?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   lastError?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  reconnectRequiredAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
   createdAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   updatedAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   workspace?: Prisma.WorkspaceUpdateOneRequiredWithoutConnectionsNestedInput
@@ -375,6 +390,7 @@ export type ConnectionUncheckedUpdateInput = {
   lastSyncedAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
   lastErrorCode?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   lastError?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  reconnectRequiredAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
   createdAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   updatedAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
 }
@@ -390,6 +406,7 @@ export type ConnectionCreateManyInput = {
   lastSyncedAt?: Date | string | null
   lastErrorCode?: string | null
   lastError?: string | null
+  reconnectRequiredAt?: Date | string | null
   createdAt: Date | string
   updatedAt: Date | string
 }
@@ -403,6 +420,7 @@ export type ConnectionUpdateManyMutationInput = {
   lastSyncedAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
   lastErrorCode?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   lastError?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  reconnectRequiredAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
   createdAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   updatedAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
 }
@@ -418,6 +436,7 @@ export type ConnectionUncheckedUpdateManyInput = {
   lastSyncedAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
   lastErrorCode?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   lastError?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  reconnectRequiredAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
   createdAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   updatedAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
 }
@@ -448,6 +467,7 @@ export type ConnectionCountOrderByAggregateInput = {
   lastSyncedAt?: Prisma.SortOrder
   lastErrorCode?: Prisma.SortOrder
   lastError?: Prisma.SortOrder
+  reconnectRequiredAt?: Prisma.SortOrder
   createdAt?: Prisma.SortOrder
   updatedAt?: Prisma.SortOrder
 }
@@ -463,6 +483,7 @@ export type ConnectionMaxOrderByAggregateInput = {
   lastSyncedAt?: Prisma.SortOrder
   lastErrorCode?: Prisma.SortOrder
   lastError?: Prisma.SortOrder
+  reconnectRequiredAt?: Prisma.SortOrder
   createdAt?: Prisma.SortOrder
   updatedAt?: Prisma.SortOrder
 }
@@ -478,6 +499,7 @@ export type ConnectionMinOrderByAggregateInput = {
   lastSyncedAt?: Prisma.SortOrder
   lastErrorCode?: Prisma.SortOrder
   lastError?: Prisma.SortOrder
+  reconnectRequiredAt?: Prisma.SortOrder
   createdAt?: Prisma.SortOrder
   updatedAt?: Prisma.SortOrder
 }
@@ -575,6 +597,7 @@ export type ConnectionCreateWithoutWorkspaceInput = {
   lastSyncedAt?: Date | string | null
   lastErrorCode?: string | null
   lastError?: string | null
+  reconnectRequiredAt?: Date | string | null
   createdAt: Date | string
   updatedAt: Date | string
   credential?: Prisma.StoredCredentialCreateNestedOneWithoutConnectionsInput
@@ -590,6 +613,7 @@ export type ConnectionUncheckedCreateWithoutWorkspaceInput = {
   lastSyncedAt?: Date | string | null
   lastErrorCode?: string | null
   lastError?: string | null
+  reconnectRequiredAt?: Date | string | null
   createdAt: Date | string
   updatedAt: Date | string
 }
@@ -634,6 +658,7 @@ export type ConnectionScalarWhereInput = {
   lastSyncedAt?: Prisma.DateTimeNullableFilter<"Connection"> | Date | string | null
   lastErrorCode?: Prisma.StringNullableFilter<"Connection"> | string | null
   lastError?: Prisma.StringNullableFilter<"Connection"> | string | null
+  reconnectRequiredAt?: Prisma.DateTimeNullableFilter<"Connection"> | Date | string | null
   createdAt?: Prisma.DateTimeFilter<"Connection"> | Date | string
   updatedAt?: Prisma.DateTimeFilter<"Connection"> | Date | string
 }
@@ -647,6 +672,7 @@ export type ConnectionCreateWithoutCredentialInput = {
   lastSyncedAt?: Date | string | null
   lastErrorCode?: string | null
   lastError?: string | null
+  reconnectRequiredAt?: Date | string | null
   createdAt: Date | string
   updatedAt: Date | string
   workspace: Prisma.WorkspaceCreateNestedOneWithoutConnectionsInput
@@ -662,6 +688,7 @@ export type ConnectionUncheckedCreateWithoutCredentialInput = {
   lastSyncedAt?: Date | string | null
   lastErrorCode?: string | null
   lastError?: string | null
+  reconnectRequiredAt?: Date | string | null
   createdAt: Date | string
   updatedAt: Date | string
 }
@@ -702,6 +729,7 @@ export type ConnectionCreateManyWorkspaceInput = {
   lastSyncedAt?: Date | string | null
   lastErrorCode?: string | null
   lastError?: string | null
+  reconnectRequiredAt?: Date | string | null
   createdAt: Date | string
   updatedAt: Date | string
 }
@@ -715,6 +743,7 @@ export type ConnectionUpdateWithoutWorkspaceInput = {
   lastSyncedAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
   lastErrorCode?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   lastError?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  reconnectRequiredAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
   createdAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   updatedAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   credential?: Prisma.StoredCredentialUpdateOneWithoutConnectionsNestedInput
@@ -730,6 +759,7 @@ export type ConnectionUncheckedUpdateWithoutWorkspaceInput = {
   lastSyncedAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
   lastErrorCode?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   lastError?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  reconnectRequiredAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
   createdAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   updatedAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
 }
@@ -744,6 +774,7 @@ export type ConnectionUncheckedUpdateManyWithoutWorkspaceInput = {
   lastSyncedAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
   lastErrorCode?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   lastError?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  reconnectRequiredAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
   createdAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   updatedAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
 }
@@ -758,6 +789,7 @@ export type ConnectionCreateManyCredentialInput = {
   lastSyncedAt?: Date | string | null
   lastErrorCode?: string | null
   lastError?: string | null
+  reconnectRequiredAt?: Date | string | null
   createdAt: Date | string
   updatedAt: Date | string
 }
@@ -771,6 +803,7 @@ export type ConnectionUpdateWithoutCredentialInput = {
   lastSyncedAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
   lastErrorCode?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   lastError?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  reconnectRequiredAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
   createdAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   updatedAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   workspace?: Prisma.WorkspaceUpdateOneRequiredWithoutConnectionsNestedInput
@@ -786,6 +819,7 @@ export type ConnectionUncheckedUpdateWithoutCredentialInput = {
   lastSyncedAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
   lastErrorCode?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   lastError?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  reconnectRequiredAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
   createdAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   updatedAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
 }
@@ -800,6 +834,7 @@ export type ConnectionUncheckedUpdateManyWithoutCredentialInput = {
   lastSyncedAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
   lastErrorCode?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   lastError?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  reconnectRequiredAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
   createdAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   updatedAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
 }
@@ -817,6 +852,7 @@ export type ConnectionSelect<ExtArgs extends runtime.Types.Extensions.InternalAr
   lastSyncedAt?: boolean
   lastErrorCode?: boolean
   lastError?: boolean
+  reconnectRequiredAt?: boolean
   createdAt?: boolean
   updatedAt?: boolean
   workspace?: boolean | Prisma.WorkspaceDefaultArgs<ExtArgs>
@@ -834,6 +870,7 @@ export type ConnectionSelectCreateManyAndReturn<ExtArgs extends runtime.Types.Ex
   lastSyncedAt?: boolean
   lastErrorCode?: boolean
   lastError?: boolean
+  reconnectRequiredAt?: boolean
   createdAt?: boolean
   updatedAt?: boolean
   workspace?: boolean | Prisma.WorkspaceDefaultArgs<ExtArgs>
@@ -851,6 +888,7 @@ export type ConnectionSelectUpdateManyAndReturn<ExtArgs extends runtime.Types.Ex
   lastSyncedAt?: boolean
   lastErrorCode?: boolean
   lastError?: boolean
+  reconnectRequiredAt?: boolean
   createdAt?: boolean
   updatedAt?: boolean
   workspace?: boolean | Prisma.WorkspaceDefaultArgs<ExtArgs>
@@ -868,11 +906,12 @@ export type ConnectionSelectScalar = {
   lastSyncedAt?: boolean
   lastErrorCode?: boolean
   lastError?: boolean
+  reconnectRequiredAt?: boolean
   createdAt?: boolean
   updatedAt?: boolean
 }
 
-export type ConnectionOmit<ExtArgs extends runtime.Types.Extensions.InternalArgs = runtime.Types.Extensions.DefaultArgs> = runtime.Types.Extensions.GetOmit<"workspaceId" | "provider" | "credentialId" | "testStatus" | "testedProperty" | "testedCredentialId" | "lastTestedAt" | "lastSyncedAt" | "lastErrorCode" | "lastError" | "createdAt" | "updatedAt", ExtArgs["result"]["connection"]>
+export type ConnectionOmit<ExtArgs extends runtime.Types.Extensions.InternalArgs = runtime.Types.Extensions.DefaultArgs> = runtime.Types.Extensions.GetOmit<"workspaceId" | "provider" | "credentialId" | "testStatus" | "testedProperty" | "testedCredentialId" | "lastTestedAt" | "lastSyncedAt" | "lastErrorCode" | "lastError" | "reconnectRequiredAt" | "createdAt" | "updatedAt", ExtArgs["result"]["connection"]>
 export type ConnectionInclude<ExtArgs extends runtime.Types.Extensions.InternalArgs = runtime.Types.Extensions.DefaultArgs> = {
   workspace?: boolean | Prisma.WorkspaceDefaultArgs<ExtArgs>
   credential?: boolean | Prisma.Connection$credentialArgs<ExtArgs>
@@ -906,6 +945,11 @@ export type $ConnectionPayload<ExtArgs extends runtime.Types.Extensions.Internal
     lastSyncedAt: Date | null
     lastErrorCode: string | null
     lastError: string | null
+    /**
+     * Set when the Google grant the connection used was detached (its granter left the
+     * workspace): status `needs_reconnect` until a credential is configured again.
+     */
+    reconnectRequiredAt: Date | null
     createdAt: Date
     updatedAt: Date
   }, ExtArgs["result"]["connection"]>
@@ -1343,6 +1387,7 @@ export interface ConnectionFieldRefs {
   readonly lastSyncedAt: Prisma.FieldRef<"Connection", 'DateTime'>
   readonly lastErrorCode: Prisma.FieldRef<"Connection", 'String'>
   readonly lastError: Prisma.FieldRef<"Connection", 'String'>
+  readonly reconnectRequiredAt: Prisma.FieldRef<"Connection", 'DateTime'>
   readonly createdAt: Prisma.FieldRef<"Connection", 'DateTime'>
   readonly updatedAt: Prisma.FieldRef<"Connection", 'DateTime'>
 }
