@@ -60,7 +60,7 @@ export const errorStatusByCode = {
   idempotency_key_reused: 409,
   /** Another turn of the chat thread is still running; `details.messageId` names it. */
   chat_turn_in_progress: 409,
-  /** The `deliveryId` does not belong to the key. */
+  /** The `deliveryId` does not belong to the key, or the key was created by someone else (only its creator may resume or acknowledge its delivery). */
   delivery_mismatch: 409,
   /** The recommendation's status does not allow the transition; `details.status` is the current status, `details.action` the transition asked for and `details.allowedFrom` the statuses it is allowed from. */
   invalid_transition: 409,

@@ -643,8 +643,11 @@ export interface paths {
          *       `pending`; the old key stays `active` until the replacement is acknowledged.
          *     - `confirm-rotation` (on an acknowledged replacement): revokes the old key at once.
          *     - `revoke`: from any state; revoking a revoked key is a no-op.
-         *     A `deliveryId` that does not belong to the key is `409 delivery_mismatch`; an action
-         *     the key's state does not allow is `409 invalid_key_state`.
+         *     The `deliveryId` is a capability (256 random bits, stored only as a hash): `resume-delivery`
+         *     and `acknowledge` are accepted only from the person who created the key (for a
+         *     replacement, who rotated). A `deliveryId` that does not belong to the key, or one sent by
+         *     anyone else, is `409 delivery_mismatch` (the same answer); an action the key's state does
+         *     not allow is `409 invalid_key_state`.
          */
         post: operations["actOnApiKey"];
         delete?: never;
@@ -3412,12 +3415,18 @@ export interface components {
             replacesKeyId: string | null;
         };
         ApiKeySecret: string;
+        /**
+         * @description A pending key's delivery capability: 256 random bits, base64url (43 characters), given
+         *     only to the person who created the key and stored only as its SHA-256. Needed with
+         *     `resume-delivery` and `acknowledge`, which only that person may send.
+         */
+        DeliveryId: string;
         ApiKeyCreated: {
             keyId: string;
             secret: components["schemas"]["ApiKeySecret"];
             prefix: string;
             last4: string;
-            deliveryId: string;
+            deliveryId: components["schemas"]["DeliveryId"];
             /**
              * Format: date-time
              * @description End of the delivery window; acknowledge before it.
@@ -3434,7 +3443,7 @@ export interface components {
             state: components["schemas"]["ApiKeyState"];
             /** @description `resume-delivery` only. */
             secret?: components["schemas"]["ApiKeySecret"];
-            deliveryId?: string;
+            deliveryId?: components["schemas"]["DeliveryId"];
             /** Format: date-time */
             deliveryExpiresAt?: string;
             /** @description `rotate` only: the new key, pending delivery. */
@@ -5201,6 +5210,7 @@ export type Invitation = components['schemas']['Invitation'];
 export type InvitationCreated = components['schemas']['InvitationCreated'];
 export type ApiKey = components['schemas']['ApiKey'];
 export type ApiKeySecret = components['schemas']['ApiKeySecret'];
+export type DeliveryId = components['schemas']['DeliveryId'];
 export type ApiKeyCreated = components['schemas']['ApiKeyCreated'];
 export type ApiKeyState = components['schemas']['ApiKeyState'];
 export type ApiKeyActionResult = components['schemas']['ApiKeyActionResult'];
@@ -6392,7 +6402,7 @@ export interface operations {
                 "application/json": {
                     /** @enum {string} */
                     action: "resume-delivery" | "acknowledge" | "rotate" | "confirm-rotation" | "revoke";
-                    deliveryId?: string;
+                    deliveryId?: components["schemas"]["DeliveryId"];
                     idempotencyKey?: components["schemas"]["IdempotencyKey"];
                 };
             };
