@@ -34,6 +34,7 @@ const samples: { [Name in keyof typeof errors]: Parameters<(typeof errors)[Name]
   sessionRequired: [],
   apiKeyRequired: [],
   insufficientScope: ["metrics:read"],
+  oauthGrantOwnerRequired: ["search_console", "body.search_console.property"],
   ipForbidden: [],
   roleForbidden: ["owners", "remove an owner"],
   invitationEmailMismatch: [],

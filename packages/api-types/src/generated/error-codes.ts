@@ -76,6 +76,8 @@ export const errorStatusByCode = {
   oauth_access_denied: 400,
   /** Google refused the authorization code (expired, already used, or the code verifier did not match), or answered without a refresh token; start again. */
   oauth_exchange_failed: 400,
+  /** The connection uses a Google OAuth grant another person gave: only that person may point it at a property (`details.provider`, `details.field`). Connect with Google yourself to use your own access. */
+  oauth_grant_owner_required: 403,
   /** No Google OAuth client is configured on this server (`GEO_GOOGLE_OAUTH_CLIENT_ID`, `GEO_GOOGLE_OAUTH_CLIENT_SECRET`); use a service-account key. */
   google_oauth_unavailable: 503,
   /** The connection has no credential yet; configure it (`configureConnections`) before testing it or refreshing SEO data. */

@@ -983,7 +983,14 @@ export interface paths {
          *     or credential clears the last test's outcome (status `configured` until tested).
          *     Audited as `connection.configure` per provider changed. Errors name the field:
          *     `400 invalid_request` with `rule: exists` (no such credential in this workspace),
-         *     `rule: kind` (not a service-account key or OAuth grant) or `rule: required` (no credential yet).
+         *     `rule: kind` (not a service-account key or OAuth grant), `rule: required` (no credential
+         *     yet) or `rule: workspace_domain` (a Search Console `sc-domain:` property that is not one
+         *     of the workspace's `domains` or a subdomain of one; checked whenever the Search Console
+         *     connection's property or credential changes). An OAuth grant (`google_oauth`) is one
+         *     person's Google access: only the person who granted it may point it at a property
+         *     (change the property of a connection using it, or configure a connection with it);
+         *     anyone else, an API key included, gets `403 oauth_grant_owner_required`
+         *     (`details.provider`, `details.field`).
          */
         post: operations["configureConnections"];
         delete?: never;
@@ -1011,7 +1018,12 @@ export interface paths {
          *     PKCE S256 code challenge. Open `authorizationUrl` in the browser of the same session;
          *     Google redirects to `connectionOAuthCallback`. The `state` in the URL is single use,
          *     bound to this session's person and workspace, and expires after 10 minutes (stored
-         *     hashed; the code verifier stays on the server, sealed). `503
+         *     hashed; the code verifier stays on the server, sealed). The URL does not ask Google to
+         *     include scopes granted earlier (`include_granted_scopes` is not sent): the grant holds
+         *     only the requested providers' read-only scopes. A Search Console property (the one sent,
+         *     else the workspace's) must be one of the workspace's `domains` or a subdomain of one
+         *     (`400 invalid_request`, `rule: workspace_domain`). The person who completes the flow
+         *     becomes the grant's owner: only they may later point it at another property. `503
          *     google_oauth_unavailable` when no OAuth client is configured
          *     (`GEO_GOOGLE_OAUTH_CLIENT_ID`, `GEO_GOOGLE_OAUTH_CLIENT_SECRET`). See
          *     docs/connections.md.
@@ -1144,7 +1156,11 @@ export interface paths {
          *     list a domain twice (`400 invalid_request`). Lowering `activeSetSize` below the number
          *     of active prompts is `409 active_set_too_small` (`details.activeSetSize`,
          *     `details.activeCount`): deactivate prompts first. Removing a language keeps the
-         *     prompts written in it.
+         *     prompts written in it. A `gscProperty` must name one of the workspace's domains (after
+         *     this change) or a subdomain of one (`400 invalid_request`, `rule: workspace_domain`).
+         *     Changing `gscProperty` or `ga4Property` while its connection uses a Google OAuth grant
+         *     is for the person who granted it only: anyone else, an API key included, gets
+         *     `403 oauth_grant_owner_required`.
          */
         patch: operations["updateWorkspaceSettings"];
         trace?: never;
@@ -2613,7 +2629,9 @@ export interface paths {
         };
         /**
          * List chat threads
-         * @description Newest first, without messages.
+         * @description Newest first, without messages. Only the caller's own threads: a thread belongs to the
+         *     principal that created it (a member, or an API key), and no one else lists, reads,
+         *     renames, deletes or asks in it, whatever their role.
          */
         get: operations["listChatThreads"];
         put?: never;
@@ -2644,7 +2662,10 @@ export interface paths {
          * A chat thread with its messages
          * @description Messages oldest first: each user message and the assistant turn that answered it,
          *     with its steps, citations, token usage and cost. A turn still being answered has
-         *     `status: running`. Another workspace's thread (or an unknown id) is `404 not_found`.
+         *     `status: running`. Another workspace's thread, another principal's thread (another
+         *     member's, another key's, a key's for a member and a member's for a key) or an unknown id
+         *     is `404 not_found`. A tool step whose tool the caller's scopes do not allow is returned
+         *     without its arguments, summary, result and citations (`error: insufficient_scope`).
          */
         get: operations["getChatThread"];
         put?: never;
@@ -2715,7 +2736,9 @@ export interface paths {
          *     for it when it is still running; the same key with another body is
          *     `409 idempotency_key_reused`. A new message while another turn of the thread is
          *     running is `409 chat_turn_in_progress`. At most 30 turns per minute per workspace
-         *     (`429 rate_limited` with `Retry-After`). Another workspace's thread is `404 not_found`.
+         *     (`429 rate_limited` with `Retry-After`). Another workspace's thread, or another
+         *     principal's (a key never asks in a member's thread, nor a member in a key's), is
+         *     `404 not_found`; a turn's history is its own thread's.
          */
         post: operations["sendChatMessage"];
         delete?: never;
@@ -2766,7 +2789,7 @@ export interface components {
          *     this contract. The server's status table and the SDK's typed codes are generated from
          *     this list.
          */
-        ErrorCode: string & ("invalid_request" | "invalid_schedule" | "ambiguous_credentials" | "authorization_pending" | "slow_down" | "access_denied" | "expired_token" | "invalid_signature" | "malformed_request" | "unauthenticated" | "invalid_key" | "key_pending" | "invalid_session" | "invalid_sign_in_token" | "insufficient_credits" | "session_required" | "api_key_required" | "insufficient_scope" | "ip_forbidden" | "role_forbidden" | "invitation_email_mismatch" | "workspace_not_found" | "not_found" | "invitation_not_found" | "method_not_allowed" | "request_timeout" | "idempotency_key_reused" | "chat_turn_in_progress" | "delivery_mismatch" | "invalid_transition" | "invalid_key_state" | "rotation_not_acknowledged" | "credential_exists" | "oauth_state_invalid" | "oauth_access_denied" | "oauth_exchange_failed" | "google_oauth_unavailable" | "connection_not_configured" | "already_member" | "last_owner" | "already_decided" | "mock_topup_disabled" | "reservation_closed" | "active_set_full" | "active_set_too_small" | "prompt_exists" | "competitor_exists" | "too_many_competitors" | "too_few_competitors" | "run_finished" | "no_active_prompts" | "no_engines_configured" | "share_link_expired" | "share_link_revoked" | "delivery_expired" | "not_acceptable" | "payload_too_large" | "unsupported_media_type" | "rate_limited" | "headers_too_large" | "internal_error" | "not_implemented" | "payment_provider_error" | "email_unavailable" | "billing_unavailable");
+        ErrorCode: string & ("invalid_request" | "invalid_schedule" | "ambiguous_credentials" | "authorization_pending" | "slow_down" | "access_denied" | "expired_token" | "invalid_signature" | "malformed_request" | "unauthenticated" | "invalid_key" | "key_pending" | "invalid_session" | "invalid_sign_in_token" | "insufficient_credits" | "session_required" | "api_key_required" | "insufficient_scope" | "ip_forbidden" | "role_forbidden" | "invitation_email_mismatch" | "workspace_not_found" | "not_found" | "invitation_not_found" | "method_not_allowed" | "request_timeout" | "idempotency_key_reused" | "chat_turn_in_progress" | "delivery_mismatch" | "invalid_transition" | "invalid_key_state" | "rotation_not_acknowledged" | "credential_exists" | "oauth_state_invalid" | "oauth_access_denied" | "oauth_exchange_failed" | "oauth_grant_owner_required" | "google_oauth_unavailable" | "connection_not_configured" | "already_member" | "last_owner" | "already_decided" | "mock_topup_disabled" | "reservation_closed" | "active_set_full" | "active_set_too_small" | "prompt_exists" | "competitor_exists" | "too_many_competitors" | "too_few_competitors" | "run_finished" | "no_active_prompts" | "no_engines_configured" | "share_link_expired" | "share_link_revoked" | "delivery_expired" | "not_acceptable" | "payload_too_large" | "unsupported_media_type" | "rate_limited" | "headers_too_large" | "internal_error" | "not_implemented" | "payment_provider_error" | "email_unavailable" | "billing_unavailable");
         /**
          * @description One JSON-RPC 2.0 message of the Model Context Protocol: a request (`id` and `method`),
          *     a notification (`method` without `id`), or a response (`id` with `result` or `error`).

@@ -12,6 +12,8 @@ export interface StoreWorkspaceCredentialOptions extends WorkspaceOperation {
   kind: CredentialKind;
   /** What lists show instead of the value. */
   maskedValue: string;
+  /** A `google_oauth` grant: the person whose Google access it is. */
+  grantedByUserId?: string;
   /** Called in the transaction with the credential already stored; may throw to refuse. */
   onExisting?: (existing: StoredCredentialRow) => void;
 }
@@ -33,6 +35,7 @@ export async function storeWorkspaceCredential(
     encryptionKeyId: ctx.secrets.secretBox.keyIdOf(ciphertext),
     maskedValue,
     kind,
+    grantedByUserId: options.grantedByUserId ?? null,
     updatedAt: now,
   };
   return ctx.prisma.$transaction(async (tx) => {

@@ -4421,6 +4421,7 @@ export const StoredCredentialScalarFieldEnum = {
   encryptionKeyId: 'encryptionKeyId',
   maskedValue: 'maskedValue',
   kind: 'kind',
+  grantedByUserId: 'grantedByUserId',
   createdAt: 'createdAt',
   updatedAt: 'updatedAt'
 } as const

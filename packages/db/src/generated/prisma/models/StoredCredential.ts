@@ -33,6 +33,7 @@ export type StoredCredentialMinAggregateOutputType = {
   encryptionKeyId: string | null
   maskedValue: string | null
   kind: string | null
+  grantedByUserId: string | null
   createdAt: Date | null
   updatedAt: Date | null
 }
@@ -46,6 +47,7 @@ export type StoredCredentialMaxAggregateOutputType = {
   encryptionKeyId: string | null
   maskedValue: string | null
   kind: string | null
+  grantedByUserId: string | null
   createdAt: Date | null
   updatedAt: Date | null
 }
@@ -59,6 +61,7 @@ export type StoredCredentialCountAggregateOutputType = {
   encryptionKeyId: number
   maskedValue: number
   kind: number
+  grantedByUserId: number
   createdAt: number
   updatedAt: number
   _all: number
@@ -74,6 +77,7 @@ export type StoredCredentialMinAggregateInputType = {
   encryptionKeyId?: true
   maskedValue?: true
   kind?: true
+  grantedByUserId?: true
   createdAt?: true
   updatedAt?: true
 }
@@ -87,6 +91,7 @@ export type StoredCredentialMaxAggregateInputType = {
   encryptionKeyId?: true
   maskedValue?: true
   kind?: true
+  grantedByUserId?: true
   createdAt?: true
   updatedAt?: true
 }
@@ -100,6 +105,7 @@ export type StoredCredentialCountAggregateInputType = {
   encryptionKeyId?: true
   maskedValue?: true
   kind?: true
+  grantedByUserId?: true
   createdAt?: true
   updatedAt?: true
   _all?: true
@@ -186,6 +192,7 @@ export type StoredCredentialGroupByOutputType = {
   encryptionKeyId: string
   maskedValue: string
   kind: string
+  grantedByUserId: string | null
   createdAt: Date
   updatedAt: Date
   _count: StoredCredentialCountAggregateOutputType | null
@@ -220,6 +227,7 @@ export type StoredCredentialWhereInput = {
   encryptionKeyId?: Prisma.StringFilter<"StoredCredential"> | string
   maskedValue?: Prisma.StringFilter<"StoredCredential"> | string
   kind?: Prisma.StringFilter<"StoredCredential"> | string
+  grantedByUserId?: Prisma.StringNullableFilter<"StoredCredential"> | string | null
   createdAt?: Prisma.DateTimeFilter<"StoredCredential"> | Date | string
   updatedAt?: Prisma.DateTimeFilter<"StoredCredential"> | Date | string
   workspace?: Prisma.XOR<Prisma.WorkspaceScalarRelationFilter, Prisma.WorkspaceWhereInput>
@@ -235,6 +243,7 @@ export type StoredCredentialOrderByWithRelationInput = {
   encryptionKeyId?: Prisma.SortOrder
   maskedValue?: Prisma.SortOrder
   kind?: Prisma.SortOrder
+  grantedByUserId?: Prisma.SortOrderInput | Prisma.SortOrder
   createdAt?: Prisma.SortOrder
   updatedAt?: Prisma.SortOrder
   workspace?: Prisma.WorkspaceOrderByWithRelationInput
@@ -254,6 +263,7 @@ export type StoredCredentialWhereUniqueInput = Prisma.AtLeast<{
   encryptionKeyId?: Prisma.StringFilter<"StoredCredential"> | string
   maskedValue?: Prisma.StringFilter<"StoredCredential"> | string
   kind?: Prisma.StringFilter<"StoredCredential"> | string
+  grantedByUserId?: Prisma.StringNullableFilter<"StoredCredential"> | string | null
   createdAt?: Prisma.DateTimeFilter<"StoredCredential"> | Date | string
   updatedAt?: Prisma.DateTimeFilter<"StoredCredential"> | Date | string
   workspace?: Prisma.XOR<Prisma.WorkspaceScalarRelationFilter, Prisma.WorkspaceWhereInput>
@@ -269,6 +279,7 @@ export type StoredCredentialOrderByWithAggregationInput = {
   encryptionKeyId?: Prisma.SortOrder
   maskedValue?: Prisma.SortOrder
   kind?: Prisma.SortOrder
+  grantedByUserId?: Prisma.SortOrderInput | Prisma.SortOrder
   createdAt?: Prisma.SortOrder
   updatedAt?: Prisma.SortOrder
   _count?: Prisma.StoredCredentialCountOrderByAggregateInput
@@ -288,6 +299,7 @@ export type StoredCredentialScalarWhereWithAggregatesInput = {
   encryptionKeyId?: Prisma.StringWithAggregatesFilter<"StoredCredential"> | string
   maskedValue?: Prisma.StringWithAggregatesFilter<"StoredCredential"> | string
   kind?: Prisma.StringWithAggregatesFilter<"StoredCredential"> | string
+  grantedByUserId?: Prisma.StringNullableWithAggregatesFilter<"StoredCredential"> | string | null
   createdAt?: Prisma.DateTimeWithAggregatesFilter<"StoredCredential"> | Date | string
   updatedAt?: Prisma.DateTimeWithAggregatesFilter<"StoredCredential"> | Date | string
 }
@@ -300,6 +312,7 @@ export type StoredCredentialCreateInput = {
   encryptionKeyId: string
   maskedValue: string
   kind?: string
+  grantedByUserId?: string | null
   createdAt: Date | string
   updatedAt: Date | string
   workspace: Prisma.WorkspaceCreateNestedOneWithoutCredentialsInput
@@ -315,6 +328,7 @@ export type StoredCredentialUncheckedCreateInput = {
   encryptionKeyId: string
   maskedValue: string
   kind?: string
+  grantedByUserId?: string | null
   createdAt: Date | string
   updatedAt: Date | string
   connections?: Prisma.ConnectionUncheckedCreateNestedManyWithoutCredentialInput
@@ -328,6 +342,7 @@ export type StoredCredentialUpdateInput = {
   encryptionKeyId?: Prisma.StringFieldUpdateOperationsInput | string
   maskedValue?: Prisma.StringFieldUpdateOperationsInput | string
   kind?: Prisma.StringFieldUpdateOperationsInput | string
+  grantedByUserId?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   createdAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   updatedAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   workspace?: Prisma.WorkspaceUpdateOneRequiredWithoutCredentialsNestedInput
@@ -343,6 +358,7 @@ export type StoredCredentialUncheckedUpdateInput = {
   encryptionKeyId?: Prisma.StringFieldUpdateOperationsInput | string
   maskedValue?: Prisma.StringFieldUpdateOperationsInput | string
   kind?: Prisma.StringFieldUpdateOperationsInput | string
+  grantedByUserId?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   createdAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   updatedAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   connections?: Prisma.ConnectionUncheckedUpdateManyWithoutCredentialNestedInput
@@ -357,6 +373,7 @@ export type StoredCredentialCreateManyInput = {
   encryptionKeyId: string
   maskedValue: string
   kind?: string
+  grantedByUserId?: string | null
   createdAt: Date | string
   updatedAt: Date | string
 }
@@ -369,6 +386,7 @@ export type StoredCredentialUpdateManyMutationInput = {
   encryptionKeyId?: Prisma.StringFieldUpdateOperationsInput | string
   maskedValue?: Prisma.StringFieldUpdateOperationsInput | string
   kind?: Prisma.StringFieldUpdateOperationsInput | string
+  grantedByUserId?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   createdAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   updatedAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
 }
@@ -382,6 +400,7 @@ export type StoredCredentialUncheckedUpdateManyInput = {
   encryptionKeyId?: Prisma.StringFieldUpdateOperationsInput | string
   maskedValue?: Prisma.StringFieldUpdateOperationsInput | string
   kind?: Prisma.StringFieldUpdateOperationsInput | string
+  grantedByUserId?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   createdAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   updatedAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
 }
@@ -411,6 +430,7 @@ export type StoredCredentialCountOrderByAggregateInput = {
   encryptionKeyId?: Prisma.SortOrder
   maskedValue?: Prisma.SortOrder
   kind?: Prisma.SortOrder
+  grantedByUserId?: Prisma.SortOrder
   createdAt?: Prisma.SortOrder
   updatedAt?: Prisma.SortOrder
 }
@@ -424,6 +444,7 @@ export type StoredCredentialMaxOrderByAggregateInput = {
   encryptionKeyId?: Prisma.SortOrder
   maskedValue?: Prisma.SortOrder
   kind?: Prisma.SortOrder
+  grantedByUserId?: Prisma.SortOrder
   createdAt?: Prisma.SortOrder
   updatedAt?: Prisma.SortOrder
 }
@@ -437,6 +458,7 @@ export type StoredCredentialMinOrderByAggregateInput = {
   encryptionKeyId?: Prisma.SortOrder
   maskedValue?: Prisma.SortOrder
   kind?: Prisma.SortOrder
+  grantedByUserId?: Prisma.SortOrder
   createdAt?: Prisma.SortOrder
   updatedAt?: Prisma.SortOrder
 }
@@ -512,6 +534,7 @@ export type StoredCredentialCreateWithoutWorkspaceInput = {
   encryptionKeyId: string
   maskedValue: string
   kind?: string
+  grantedByUserId?: string | null
   createdAt: Date | string
   updatedAt: Date | string
   connections?: Prisma.ConnectionCreateNestedManyWithoutCredentialInput
@@ -525,6 +548,7 @@ export type StoredCredentialUncheckedCreateWithoutWorkspaceInput = {
   encryptionKeyId: string
   maskedValue: string
   kind?: string
+  grantedByUserId?: string | null
   createdAt: Date | string
   updatedAt: Date | string
   connections?: Prisma.ConnectionUncheckedCreateNestedManyWithoutCredentialInput
@@ -568,6 +592,7 @@ export type StoredCredentialScalarWhereInput = {
   encryptionKeyId?: Prisma.StringFilter<"StoredCredential"> | string
   maskedValue?: Prisma.StringFilter<"StoredCredential"> | string
   kind?: Prisma.StringFilter<"StoredCredential"> | string
+  grantedByUserId?: Prisma.StringNullableFilter<"StoredCredential"> | string | null
   createdAt?: Prisma.DateTimeFilter<"StoredCredential"> | Date | string
   updatedAt?: Prisma.DateTimeFilter<"StoredCredential"> | Date | string
 }
@@ -580,6 +605,7 @@ export type StoredCredentialCreateWithoutConnectionsInput = {
   encryptionKeyId: string
   maskedValue: string
   kind?: string
+  grantedByUserId?: string | null
   createdAt: Date | string
   updatedAt: Date | string
   workspace: Prisma.WorkspaceCreateNestedOneWithoutCredentialsInput
@@ -594,6 +620,7 @@ export type StoredCredentialUncheckedCreateWithoutConnectionsInput = {
   encryptionKeyId: string
   maskedValue: string
   kind?: string
+  grantedByUserId?: string | null
   createdAt: Date | string
   updatedAt: Date | string
 }
@@ -622,6 +649,7 @@ export type StoredCredentialUpdateWithoutConnectionsInput = {
   encryptionKeyId?: Prisma.StringFieldUpdateOperationsInput | string
   maskedValue?: Prisma.StringFieldUpdateOperationsInput | string
   kind?: Prisma.StringFieldUpdateOperationsInput | string
+  grantedByUserId?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   createdAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   updatedAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   workspace?: Prisma.WorkspaceUpdateOneRequiredWithoutCredentialsNestedInput
@@ -636,6 +664,7 @@ export type StoredCredentialUncheckedUpdateWithoutConnectionsInput = {
   encryptionKeyId?: Prisma.StringFieldUpdateOperationsInput | string
   maskedValue?: Prisma.StringFieldUpdateOperationsInput | string
   kind?: Prisma.StringFieldUpdateOperationsInput | string
+  grantedByUserId?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   createdAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   updatedAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
 }
@@ -648,6 +677,7 @@ export type StoredCredentialCreateManyWorkspaceInput = {
   encryptionKeyId: string
   maskedValue: string
   kind?: string
+  grantedByUserId?: string | null
   createdAt: Date | string
   updatedAt: Date | string
 }
@@ -660,6 +690,7 @@ export type StoredCredentialUpdateWithoutWorkspaceInput = {
   encryptionKeyId?: Prisma.StringFieldUpdateOperationsInput | string
   maskedValue?: Prisma.StringFieldUpdateOperationsInput | string
   kind?: Prisma.StringFieldUpdateOperationsInput | string
+  grantedByUserId?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   createdAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   updatedAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   connections?: Prisma.ConnectionUpdateManyWithoutCredentialNestedInput
@@ -673,6 +704,7 @@ export type StoredCredentialUncheckedUpdateWithoutWorkspaceInput = {
   encryptionKeyId?: Prisma.StringFieldUpdateOperationsInput | string
   maskedValue?: Prisma.StringFieldUpdateOperationsInput | string
   kind?: Prisma.StringFieldUpdateOperationsInput | string
+  grantedByUserId?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   createdAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   updatedAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   connections?: Prisma.ConnectionUncheckedUpdateManyWithoutCredentialNestedInput
@@ -686,6 +718,7 @@ export type StoredCredentialUncheckedUpdateManyWithoutWorkspaceInput = {
   encryptionKeyId?: Prisma.StringFieldUpdateOperationsInput | string
   maskedValue?: Prisma.StringFieldUpdateOperationsInput | string
   kind?: Prisma.StringFieldUpdateOperationsInput | string
+  grantedByUserId?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   createdAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   updatedAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
 }
@@ -730,6 +763,7 @@ export type StoredCredentialSelect<ExtArgs extends runtime.Types.Extensions.Inte
   encryptionKeyId?: boolean
   maskedValue?: boolean
   kind?: boolean
+  grantedByUserId?: boolean
   createdAt?: boolean
   updatedAt?: boolean
   workspace?: boolean | Prisma.WorkspaceDefaultArgs<ExtArgs>
@@ -746,6 +780,7 @@ export type StoredCredentialSelectCreateManyAndReturn<ExtArgs extends runtime.Ty
   encryptionKeyId?: boolean
   maskedValue?: boolean
   kind?: boolean
+  grantedByUserId?: boolean
   createdAt?: boolean
   updatedAt?: boolean
   workspace?: boolean | Prisma.WorkspaceDefaultArgs<ExtArgs>
@@ -760,6 +795,7 @@ export type StoredCredentialSelectUpdateManyAndReturn<ExtArgs extends runtime.Ty
   encryptionKeyId?: boolean
   maskedValue?: boolean
   kind?: boolean
+  grantedByUserId?: boolean
   createdAt?: boolean
   updatedAt?: boolean
   workspace?: boolean | Prisma.WorkspaceDefaultArgs<ExtArgs>
@@ -774,11 +810,12 @@ export type StoredCredentialSelectScalar = {
   encryptionKeyId?: boolean
   maskedValue?: boolean
   kind?: boolean
+  grantedByUserId?: boolean
   createdAt?: boolean
   updatedAt?: boolean
 }
 
-export type StoredCredentialOmit<ExtArgs extends runtime.Types.Extensions.InternalArgs = runtime.Types.Extensions.DefaultArgs> = runtime.Types.Extensions.GetOmit<"id" | "workspaceId" | "connector" | "key" | "ciphertext" | "encryptionKeyId" | "maskedValue" | "kind" | "createdAt" | "updatedAt", ExtArgs["result"]["storedCredential"]>
+export type StoredCredentialOmit<ExtArgs extends runtime.Types.Extensions.InternalArgs = runtime.Types.Extensions.DefaultArgs> = runtime.Types.Extensions.GetOmit<"id" | "workspaceId" | "connector" | "key" | "ciphertext" | "encryptionKeyId" | "maskedValue" | "kind" | "grantedByUserId" | "createdAt" | "updatedAt", ExtArgs["result"]["storedCredential"]>
 export type StoredCredentialInclude<ExtArgs extends runtime.Types.Extensions.InternalArgs = runtime.Types.Extensions.DefaultArgs> = {
   workspace?: boolean | Prisma.WorkspaceDefaultArgs<ExtArgs>
   connections?: boolean | Prisma.StoredCredential$connectionsArgs<ExtArgs>
@@ -816,6 +853,11 @@ export type $StoredCredentialPayload<ExtArgs extends runtime.Types.Extensions.In
      * `google_oauth` (a refresh token from the OAuth flow, JSON `{ refresh_token, scope }`).
      */
     kind: string
+    /**
+     * `google_oauth` only: the person whose Google access the grant is (who ran the OAuth flow).
+     * Only they may point it at a property (services/connections/check-grant-owner.ts).
+     */
+    grantedByUserId: string | null
     createdAt: Date
     updatedAt: Date
   }, ExtArgs["result"]["storedCredential"]>
@@ -1251,6 +1293,7 @@ export interface StoredCredentialFieldRefs {
   readonly encryptionKeyId: Prisma.FieldRef<"StoredCredential", 'String'>
   readonly maskedValue: Prisma.FieldRef<"StoredCredential", 'String'>
   readonly kind: Prisma.FieldRef<"StoredCredential", 'String'>
+  readonly grantedByUserId: Prisma.FieldRef<"StoredCredential", 'String'>
   readonly createdAt: Prisma.FieldRef<"StoredCredential", 'DateTime'>
   readonly updatedAt: Prisma.FieldRef<"StoredCredential", 'DateTime'>
 }
