@@ -44,9 +44,9 @@ describe("who sees a chat thread", () => {
   it("a member's thread: hidden from keys and from other members; no key posts into it", async () => {
     const threadId = await createThread(s.t, s.slug, { cookie: s.cookie });
     s.model.queue({ text: "Noted." });
-    expect((await ask(s, threadId, "Our secret plan is Zephyr.", { cookie: s.cookie })).status).toBe(
-      200,
-    );
+    expect(
+      (await ask(s, threadId, "Our secret plan is Zephyr.", { cookie: s.cookie })).status,
+    ).toBe(200);
     const key = await s.t.mintKey(s.cookie, s.slug, ["chat:read", "chat:write", "metrics:read"]);
     s.model.requests.length = 0;
     await expectHidden(s.t, threadId, { bearer: key.secret }, "a key of the owner");
@@ -96,7 +96,11 @@ describe("who sees a chat thread", () => {
     const row = await s.t.server.ctx.prisma.chatMessage.findUniqueOrThrow({
       where: { id: messageId },
     });
-    const recsCitation = { kind: "metric", metric: "recommendations", filter: { status: "pending" } };
+    const recsCitation = {
+      kind: "metric",
+      metric: "recommendations",
+      filter: { status: "pending" },
+    };
     const planted = {
       kind: "tool",
       index: 1,
@@ -129,7 +133,10 @@ describe("who sees a chat thread", () => {
     });
     expect(message.citations).not.toContainEqual(recsCitation);
     const metrics = message.steps.find((step: any) => step.name === "get_metrics");
-    expect(metrics).toMatchObject({ error: null, result: expect.objectContaining({ mentions: 17 }) });
+    expect(metrics).toMatchObject({
+      error: null,
+      result: expect.objectContaining({ mentions: 17 }),
+    });
     expect(message.citations).toContainEqual(expect.objectContaining({ metric: "visibility" }));
   });
 });

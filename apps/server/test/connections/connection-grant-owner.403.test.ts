@@ -69,7 +69,9 @@ describe("an OAuth grant's property is its granting person's to change", () => {
       ga4Property: GA4_PROPERTY,
     });
     // What does not move the grant stays open to others: the same property, other settings.
-    expect((await configure({ analytics: { property: GA4_PROPERTY } }, { cookie: colleague })).status).toBe(200);
+    expect(
+      (await configure({ analytics: { property: GA4_PROPERTY } }, { cookie: colleague })).status,
+    ).toBe(200);
     expect((await settings({ displayName: "Acme Two" }, { cookie: colleague })).status).toBe(200);
   });
 
@@ -79,20 +81,29 @@ describe("an OAuth grant's property is its granting person's to change", () => {
         cookie: f.cookie,
       })
     ).body.data[0].credential.id;
-    const removed = await f.t.request("DELETE", `/api/v1/workspaces/${f.slug}/connections/analytics`, {
-      cookie: colleague,
-    });
+    const removed = await f.t.request(
+      "DELETE",
+      `/api/v1/workspaces/${f.slug}/connections/analytics`,
+      {
+        cookie: colleague,
+      },
+    );
     expect(removed.status).toBe(200);
     expectError(
       await configure({ analytics: { credentialId } }, { cookie: colleague }),
       403,
       "oauth_grant_owner_required",
     );
-    expect((await configure({ analytics: { credentialId } }, { cookie: f.cookie })).status).toBe(200);
+    expect((await configure({ analytics: { credentialId } }, { cookie: f.cookie })).status).toBe(
+      200,
+    );
   });
 
   it("lets the person who granted it change the property", async () => {
-    const changed = await configure({ search_console: { property: other.gsc } }, { cookie: f.cookie });
+    const changed = await configure(
+      { search_console: { property: other.gsc } },
+      { cookie: f.cookie },
+    );
     expect(changed.status, changed.text).toBe(200);
     expect((await settings({ ga4Property: other.ga4 }, { cookie: f.cookie })).status).toBe(200);
     expect(await workspace()).toMatchObject({ gscProperty: other.gsc, ga4Property: other.ga4 });

@@ -15,7 +15,12 @@ beforeAll(async () => {
   f = await startOAuthFixture("prop-domain");
   const stored = await f.t.request<any>("POST", `/api/v1/workspaces/${f.slug}/credentials`, {
     cookie: f.cookie,
-    body: { connector: "google", key: "sa", value: account().keyFile, kind: "google_service_account" },
+    body: {
+      connector: "google",
+      key: "sa",
+      value: account().keyFile,
+      kind: "google_service_account",
+    },
   });
   expect(stored.status, stored.text).toBe(201);
   credentialId = stored.body.id;
@@ -43,10 +48,14 @@ describe("a Search Console property names one of the workspace's domains", () =>
       expectDomainRule(response, "body.search_console.property");
     }
     expect(await f.t.server.ctx.prisma.connection.count()).toBe(0);
-    const sub = await f.t.request<any>("POST", `/api/v1/workspaces/${f.slug}/connections/configure`, {
-      cookie: f.cookie,
-      body: { search_console: { property: "sc-domain:shop.acme.com", credentialId } },
-    });
+    const sub = await f.t.request<any>(
+      "POST",
+      `/api/v1/workspaces/${f.slug}/connections/configure`,
+      {
+        cookie: f.cookie,
+        body: { search_console: { property: "sc-domain:shop.acme.com", credentialId } },
+      },
+    );
     expect(sub.status, sub.text).toBe(200);
   });
 
@@ -61,7 +70,10 @@ describe("a Search Console property names one of the workspace's domains", () =>
       await patch({ domains: ["acme.io"], gscProperty: "sc-domain:acme.com" }),
       "body.gscProperty",
     );
-    const both = await patch({ domains: ["acme.com", "acme.io"], gscProperty: "sc-domain:acme.io" });
+    const both = await patch({
+      domains: ["acme.com", "acme.io"],
+      gscProperty: "sc-domain:acme.io",
+    });
     expect(both.status, both.text).toBe(200);
   });
 
@@ -84,6 +96,8 @@ describe("a Search Console property names one of the workspace's domains", () =>
     const url = new URL(started.body.authorizationUrl);
     expect(url.searchParams.has("include_granted_scopes")).toBe(false);
     const back = await followConsent(started.body.authorizationUrl);
-    expect(back.searchParams.get("scope")).toBe("https://www.googleapis.com/auth/webmasters.readonly");
+    expect(back.searchParams.get("scope")).toBe(
+      "https://www.googleapis.com/auth/webmasters.readonly",
+    );
   });
 });

@@ -32,7 +32,9 @@ export function toChatMessage(
 ): ChatMessageResponse {
   const stored = row.steps as unknown as ChatStep[];
   const steps = stored.map((step) => readableStep(step, readable));
-  const shown = new Set(steps.flatMap((step) => (step.kind === "tool" ? step.citations : [])).map(citationKey));
+  const shown = new Set(
+    steps.flatMap((step) => (step.kind === "tool" ? step.citations : [])).map(citationKey),
+  );
   const hidden = new Set(
     stored
       .filter((step) => step.kind === "tool" && !readable.has(step.name))
