@@ -117,7 +117,6 @@ async function storeOAuthCredential(
     value: serializeOAuthCredential(grant),
     kind: "google_oauth",
     maskedValue: oauthCredentialLabel(grant),
-    grantedByUserId: op.principal.userId,
   });
   // The grant it replaced is revoked at Google by the caller.
   const previous =

@@ -12,8 +12,6 @@ export interface StoreWorkspaceCredentialOptions extends WorkspaceOperation {
   kind: CredentialKind;
   /** What lists show instead of the value. */
   maskedValue: string;
-  /** A `google_oauth` grant: the person whose Google access it is. */
-  grantedByUserId?: string;
   /** Called in the transaction with the credential already stored; may throw to refuse. */
   onExisting?: (existing: StoredCredentialRow) => void;
 }
@@ -35,7 +33,11 @@ export async function storeWorkspaceCredential(
     encryptionKeyId: ctx.secrets.secretBox.keyIdOf(ciphertext),
     maskedValue,
     kind,
-    grantedByUserId: options.grantedByUserId ?? null,
+    // A Google grant is a person's: it is detached when they leave the workspace.
+    grantedByUserId:
+      kind === "google_oauth" && options.principal.kind === "session"
+        ? options.principal.userId
+        : null,
     updatedAt: now,
   };
   return ctx.prisma.$transaction(async (tx) => {

@@ -1,5 +1,6 @@
--- AlterTable
-ALTER TABLE "stored_credentials" ADD COLUMN     "granted_by_user_id" TEXT;
+-- AlterTable (IF NOT EXISTS: the member-removal migration of the roles work adds the same
+-- column with the same backfill, and whichever runs second changes nothing)
+ALTER TABLE "stored_credentials" ADD COLUMN IF NOT EXISTS "granted_by_user_id" TEXT;
 
 -- The person who stored each Google OAuth grant, from its latest audit record
 -- (`credential.set` or `credential.rotate`, written by the OAuth callback with the
@@ -13,4 +14,4 @@ SET "granted_by_user_id" = (
   ORDER BY a."created_at" DESC, a."id" DESC
   LIMIT 1
 )
-WHERE c."kind" = 'google_oauth';
+WHERE c."kind" = 'google_oauth' AND c."granted_by_user_id" IS NULL;

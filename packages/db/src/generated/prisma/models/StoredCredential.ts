@@ -854,8 +854,8 @@ export type $StoredCredentialPayload<ExtArgs extends runtime.Types.Extensions.In
      */
     kind: string
     /**
-     * `google_oauth` only: the person whose Google access the grant is (who ran the OAuth flow).
-     * Only they may point it at a property (services/connections/check-grant-owner.ts).
+     * For `google_oauth`: the member who gave the grant. Removing them from the workspace
+     * detaches it (deleted, revoked at Google; its connections read `needs_reconnect`).
      */
     grantedByUserId: string | null
     createdAt: Date
