@@ -63,7 +63,10 @@ describe("rotating a key", () => {
     await screen.findByRole("heading", { name: "Create a key" });
     expect(bodies).toEqual([
       expect.objectContaining({ action: "rotate" }),
-      expect.objectContaining({ action: "acknowledge", deliveryId: "eHh4eHh4eHh4eHh4eHh4eHh4eHh4eHh4eHh4eHh4eHg" }),
+      expect.objectContaining({
+        action: "acknowledge",
+        deliveryId: "eHh4eHh4eHh4eHh4eHh4eHh4eHh4eHh4eHh4eHh4eHg",
+      }),
     ]);
   });
 });
