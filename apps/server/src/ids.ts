@@ -12,7 +12,6 @@ export type IdPrefix =
   | "aud"
   | "req"
   | "key"
-  | "dlv"
   | "idem"
   | "dev"
   | "inv"

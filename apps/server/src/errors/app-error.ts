@@ -171,6 +171,12 @@ export const errors = {
     new AppError("insufficient_scope", `The API key lacks the scope ${requiredScope}.`, {
       requiredScope,
     }),
+  oauthGrantOwnerRequired: (provider: string, field: string) =>
+    new AppError(
+      "oauth_grant_owner_required",
+      `The ${provider} connection uses a Google OAuth grant another person gave: only they may point it at a property. Connect with Google yourself to use your own access.`,
+      { provider, field },
+    ),
   ipForbidden: () =>
     new AppError("ip_forbidden", "This API key may not be used from your network address."),
   insufficientRole: (requiredRole: Role, role: Role | null, scope?: string) =>

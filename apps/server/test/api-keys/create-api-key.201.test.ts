@@ -24,7 +24,7 @@ describe("POST /api-keys", () => {
     expect(secret.startsWith(prefix)).toBe(true);
     expect(prefix).toHaveLength(12);
     expect(last4).toBe(secret.slice(-4));
-    expect(deliveryId).toMatch(/^dlv_/);
+    expect(deliveryId).toMatch(/^[A-Za-z0-9_-]{43}$/);
     expect(new Date(deliveryExpiresAt).getTime() - t.clock.now().getTime()).toBe(10 * 60_000);
 
     const stored = await t.server.ctx.prisma.apiKey.findUniqueOrThrow({ where: { id: keyId } });

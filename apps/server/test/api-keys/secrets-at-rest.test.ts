@@ -51,6 +51,9 @@ describe("API key secrets at rest and in logs", () => {
     const database = await dumpDatabase();
     expect(database).not.toContain("gp_live_");
     for (const secret of secrets) expect(database).not.toContain(secret.slice(8));
+    // A pending key's deliveryId is a capability too: only its hash is stored.
+    for (const deliveryId of [pending.body.deliveryId, rotated.body.replacement.deliveryId])
+      expect(database).not.toContain(deliveryId);
     const logs = t.logs.join("\n");
     expect(logs).not.toContain("gp_live_");
     for (const secret of secrets) expect(logs).not.toContain(secret.slice(8));

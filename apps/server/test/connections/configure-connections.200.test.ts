@@ -51,13 +51,13 @@ describe("listConnections and configureConnections: 200", () => {
 
   it("configures Search Console with a service-account key: configured, masked, audited", async () => {
     const response = await f.configure({
-      search_console: { property: "sc-domain:acme.org", credentialId: f.credentialId },
+      search_console: { property: "sc-domain:shop.acme.com", credentialId: f.credentialId },
     });
     expect(response.status, response.text).toBe(200);
     expect(response.body.data[0]).toEqual({
       provider: "search_console",
       status: "configured",
-      property: "sc-domain:acme.org",
+      property: "sc-domain:shop.acme.com",
       credential: {
         id: f.credentialId,
         kind: "service_account",
@@ -72,7 +72,7 @@ describe("listConnections and configureConnections: 200", () => {
     const workspace = await f.t.request("GET", `/api/v1/workspaces/${f.slug}`, {
       cookie: f.cookie,
     });
-    expect(workspace.body.gscProperty).toBe("sc-domain:acme.org");
+    expect(workspace.body.gscProperty).toBe("sc-domain:shop.acme.com");
     expect(await audits()).toEqual([
       expect.objectContaining({
         action: "connection.configure",
@@ -82,7 +82,7 @@ describe("listConnections and configureConnections: 200", () => {
         metadata: {
           provider: "search_console",
           credentialId: f.credentialId,
-          property: "sc-domain:acme.org",
+          property: "sc-domain:shop.acme.com",
         },
       }),
     ]);
@@ -92,7 +92,7 @@ describe("listConnections and configureConnections: 200", () => {
     const before = await f.list();
     f.t.clock.advance(5_000);
     const again = await f.configure({
-      search_console: { property: "sc-domain:acme.org", credentialId: f.credentialId },
+      search_console: { property: "sc-domain:shop.acme.com", credentialId: f.credentialId },
     });
     expect(again.status).toBe(200);
     expect(again.body).toEqual(before.body);
@@ -112,7 +112,7 @@ describe("listConnections and configureConnections: 200", () => {
   });
 
   it("switching to another stored key clears the test outcome", async () => {
-    f.google.searchConsole.addSite("sc-domain:acme.org", [f.account.clientEmail]);
+    f.google.searchConsole.addSite("sc-domain:shop.acme.com", [f.account.clientEmail]);
     expect((await f.test("search_console")).body.status).toBe("ok");
     const other = await f.storeCredential("second-account", f.account.keyFile);
     expect(other.status).toBe(201);

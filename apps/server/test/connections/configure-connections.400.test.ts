@@ -88,7 +88,7 @@ describe("configureConnections: 400 names the field, and nothing is written", ()
 
   it("a bad second provider leaves the valid first one unwritten", async () => {
     const response = await f.configure({
-      search_console: { property: "sc-domain:changed.com", credentialId: f.credentialId },
+      search_console: { property: "sc-domain:changed.acme.com", credentialId: f.credentialId },
       analytics: { credentialId: secretId },
     });
     expectError(response, 400, "invalid_request");

@@ -38,6 +38,7 @@ const samples: { [Name in keyof typeof errors]: Parameters<(typeof errors)[Name]
   sessionRequired: [],
   apiKeyRequired: [],
   insufficientScope: ["metrics:read"],
+  oauthGrantOwnerRequired: ["search_console", "body.search_console.property"],
   ipForbidden: [],
   insufficientRole: ["owner", "admin"],
   invitationEmailMismatch: [],

@@ -90,7 +90,7 @@ describe("what a change of the workspace queues", () => {
     const unrelated = await call("PATCH", "/settings", {
       activeSetSize: settings.activeSetSize + 1,
       languages: settings.languages,
-      gscProperty: "sc-domain:other.example",
+      gscProperty: `sc-domain:www.${settings.domains[0]}`,
       complianceProfile: "eu_medical",
     });
     expect(unrelated.status, unrelated.text).toBe(200);
@@ -99,7 +99,7 @@ describe("what a change of the workspace queues", () => {
         await call("PATCH", "/settings", {
           activeSetSize: settings.activeSetSize + 1,
           languages: settings.languages,
-          gscProperty: "sc-domain:other.example",
+          gscProperty: `sc-domain:www.${settings.domains[0]}`,
           complianceProfile: "eu_medical",
         })
       ).status,

@@ -39,7 +39,7 @@ describe("PATCH /api/v1/workspaces/{workspace}/settings: 200", () => {
       domains: Array.from({ length: 8 }, (_, i) => `d${i}.example.com`),
       languages: ["en", "es", "ca", "fr"],
       regions: Array.from({ length: 8 }, (_, i) => `r${"x".repeat(i + 1)}`),
-      gscProperty: "sc-domain:example.org",
+      gscProperty: "sc-domain:d0.example.com",
       ga4Property: "123456",
       activeSetSize: 300,
       complianceProfile: "eu_medical",

@@ -41,7 +41,7 @@ describe("rotating a key", () => {
               secret: "gp_live_newsecret",
               prefix: "gp_live_cd",
               last4: "abcd",
-              deliveryId: "dlv_1",
+              deliveryId: "eHh4eHh4eHh4eHh4eHh4eHh4eHh4eHh4eHh4eHh4eHg",
             },
           });
         return Response.json({ keyId: "key_0000000002", action: "acknowledge", state: "active" });
@@ -63,7 +63,10 @@ describe("rotating a key", () => {
     await screen.findByRole("heading", { name: "Create a key" });
     expect(bodies).toEqual([
       expect.objectContaining({ action: "rotate" }),
-      expect.objectContaining({ action: "acknowledge", deliveryId: "dlv_1" }),
+      expect.objectContaining({
+        action: "acknowledge",
+        deliveryId: "eHh4eHh4eHh4eHh4eHh4eHh4eHh4eHh4eHh4eHh4eHg",
+      }),
     ]);
   });
 });

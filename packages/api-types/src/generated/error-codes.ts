@@ -60,7 +60,7 @@ export const errorStatusByCode = {
   idempotency_key_reused: 409,
   /** Another turn of the chat thread is still running; `details.messageId` names it. */
   chat_turn_in_progress: 409,
-  /** The `deliveryId` does not belong to the key. */
+  /** The `deliveryId` does not belong to the key, or the key was created by someone else (only its creator may resume or acknowledge its delivery). */
   delivery_mismatch: 409,
   /** The recommendation's status does not allow the transition; `details.status` is the current status, `details.action` the transition asked for and `details.allowedFrom` the statuses it is allowed from. */
   invalid_transition: 409,
@@ -76,6 +76,8 @@ export const errorStatusByCode = {
   oauth_access_denied: 400,
   /** Google refused the authorization code (expired, already used, or the code verifier did not match), or answered without a refresh token; start again. */
   oauth_exchange_failed: 400,
+  /** The connection uses a Google OAuth grant another person gave: only that person may point it at a property (`details.provider`, `details.field`). Connect with Google yourself to use your own access. */
+  oauth_grant_owner_required: 403,
   /** No Google OAuth client is configured on this server (`GEO_GOOGLE_OAUTH_CLIENT_ID`, `GEO_GOOGLE_OAUTH_CLIENT_SECRET`); use a service-account key. */
   google_oauth_unavailable: 503,
   /** The connection has no credential yet; configure it (`configureConnections`) before testing it or refreshing SEO data. */

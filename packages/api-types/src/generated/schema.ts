@@ -523,25 +523,16 @@ export interface paths {
         post?: never;
         /**
          * Remove a member
-         * @description Session only; owners and admins may remove members and admins, only owners may remove
-         *     an owner (`403 insufficient_role`), and anyone may remove themselves. The last owner
-         *     cannot be removed (`409 last_owner`). In the same transaction, audited: the API keys the
-         *     person created in this workspace (by session or device login) are revoked
-         *     (`api_key.revoke`, `reason: member_removed`) and refused from the next request on; device
-         *     logins they approved and the device has not collected are denied; the Google grant they
-         *     gave (OAuth) is detached: deleted, revoked at Google after the commit, and the
-         *     connections that used it read `needs_reconnect` (`connection.detach`,
-         *     `credential.revoke`).
+         * @description Session only; owners and admins may remove members (only owners may remove an owner),
+         *     and anyone may remove themselves. The last owner cannot be removed (`409 last_owner`).
          */
         delete: operations["removeMember"];
         options?: never;
         head?: never;
         /**
          * Change a member's role
-         * @description Session only; owners and admins may change roles (`x-min-role: admin`), only owners may
-         *     grant or take `owner` (an admin cannot demote an owner): `403 insufficient_role`. The
-         *     last owner cannot be demoted (`409 last_owner`). A demotion narrows at once what the
-         *     member's API keys may do (they act with their creator's role).
+         * @description Session only; owners and admins may change roles, only owners may grant or take
+         *     `owner` (`403 role_forbidden`). The last owner cannot be demoted (`409 last_owner`).
          */
         patch: operations["updateMember"];
         trace?: never;
@@ -561,7 +552,7 @@ export interface paths {
         put?: never;
         /**
          * Invite someone by email
-         * @description Session only; owners and admins may invite (`x-min-role: admin`). The invitation is
+         * @description Session only; owners and admins may invite (`403 role_forbidden`). The invitation is
          *     emailed with a single-use link valid 7 days (stored hashed). When no email provider is
          *     configured the response carries `acceptToken` so the inviter can pass it on; otherwise
          *     it never leaves the email. Inviting an existing member is `409 already_member`.
@@ -587,10 +578,7 @@ export interface paths {
         get?: never;
         put?: never;
         post?: never;
-        /**
-         * Revoke an open invitation
-         * @description Session only; owners and admins (`x-min-role: admin`).
-         */
+        /** Revoke an open invitation */
         delete: operations["revokeInvitation"];
         options?: never;
         head?: never;
@@ -609,9 +597,7 @@ export interface paths {
         };
         /**
          * List the workspace's API keys
-         * @description Session only. Metadata only, newest first; never a secret or its hash. Every member
-         *     sees every key of the workspace; a `member` may act only on the keys they created
-         *     (`actOnApiKey`).
+         * @description Session only. Metadata only, newest first; never a secret or its hash.
          */
         get: operations["listApiKeys"];
         put?: never;
@@ -625,9 +611,6 @@ export interface paths {
          *     address, host bits set or a prefix out of range is a 400. With `idempotencyKey`, a retry
          *     with the same body returns the same key and secret (while its delivery is pending);
          *     the same key with a different body is `409 idempotency_key_reused`.
-         *     A `member` cannot ask for a scope that an admin operation needs (`connections:write`):
-         *     `403 insufficient_role` with `details.scope`. The key acts with its scopes and its
-         *     creator's current role; it is revoked when its creator leaves the workspace.
          */
         post: operations["createApiKey"];
         delete?: never;
@@ -660,11 +643,11 @@ export interface paths {
          *       `pending`; the old key stays `active` until the replacement is acknowledged.
          *     - `confirm-rotation` (on an acknowledged replacement): revokes the old key at once.
          *     - `revoke`: from any state; revoking a revoked key is a no-op.
-         *     A `deliveryId` that does not belong to the key is `409 delivery_mismatch`; an action
-         *     the key's state does not allow is `409 invalid_key_state`. A `member` may `rotate`,
-         *     `confirm-rotation` and `revoke` only keys they created; owners and admins any key of the
-         *     workspace (`403 insufficient_role`). A rotation's replacement belongs to whoever rotated,
-         *     and carries the old key's scopes, which the rotator's role must allow.
+         *     The `deliveryId` is a capability (256 random bits, stored only as a hash): `resume-delivery`
+         *     and `acknowledge` are accepted only from the person who created the key (for a
+         *     replacement, who rotated). A `deliveryId` that does not belong to the key, or one sent by
+         *     anyone else, is `409 delivery_mismatch` (the same answer); an action the key's state does
+         *     not allow is `409 invalid_key_state`.
          */
         post: operations["actOnApiKey"];
         delete?: never;
@@ -739,9 +722,7 @@ export interface paths {
          * @description Session only. Binds the request to a workspace the person is a member of (else
          *     `404 workspace_not_found`) with the chosen scopes: any scopes, whether the device asked
          *     for them or not (default: the scopes the device asked for, else `[workspace:read]`).
-         *     The device's next poll receives the key, created by (and revoked with) the approving
-         *     member. A `member` cannot grant a scope that an admin operation needs
-         *     (`connections:write`): `403 insufficient_role` with `details.scope`.
+         *     The device's next poll receives the key.
          *     Deciding twice is `409 already_decided`. Shares the look-up rate limit.
          */
         post: operations["approveDeviceAuthorization"];
@@ -1002,7 +983,14 @@ export interface paths {
          *     or credential clears the last test's outcome (status `configured` until tested).
          *     Audited as `connection.configure` per provider changed. Errors name the field:
          *     `400 invalid_request` with `rule: exists` (no such credential in this workspace),
-         *     `rule: kind` (not a service-account key or OAuth grant) or `rule: required` (no credential yet).
+         *     `rule: kind` (not a service-account key or OAuth grant), `rule: required` (no credential
+         *     yet) or `rule: workspace_domain` (a Search Console `sc-domain:` property that is not one
+         *     of the workspace's `domains` or a subdomain of one; checked whenever the Search Console
+         *     connection's property or credential changes). An OAuth grant (`google_oauth`) is one
+         *     person's Google access: only the person who granted it may point it at a property
+         *     (change the property of a connection using it, or configure a connection with it);
+         *     anyone else, an API key included, gets `403 oauth_grant_owner_required`
+         *     (`details.provider`, `details.field`).
          */
         post: operations["configureConnections"];
         delete?: never;
@@ -1030,7 +1018,12 @@ export interface paths {
          *     PKCE S256 code challenge. Open `authorizationUrl` in the browser of the same session;
          *     Google redirects to `connectionOAuthCallback`. The `state` in the URL is single use,
          *     bound to this session's person and workspace, and expires after 10 minutes (stored
-         *     hashed; the code verifier stays on the server, sealed). `503
+         *     hashed; the code verifier stays on the server, sealed). The URL does not ask Google to
+         *     include scopes granted earlier (`include_granted_scopes` is not sent): the grant holds
+         *     only the requested providers' read-only scopes. A Search Console property (the one sent,
+         *     else the workspace's) must be one of the workspace's `domains` or a subdomain of one
+         *     (`400 invalid_request`, `rule: workspace_domain`). The person who completes the flow
+         *     becomes the grant's owner: only they may later point it at another property. `503
          *     google_oauth_unavailable` when no OAuth client is configured
          *     (`GEO_GOOGLE_OAUTH_CLIENT_ID`, `GEO_GOOGLE_OAUTH_CLIENT_SECRET`). See
          *     docs/connections.md.
@@ -1119,9 +1112,7 @@ export interface paths {
          *     verifier, stores the refresh token sealed as the workspace credential
          *     (`connector: google`, `key: oauth`, kind `google_oauth`; replaced when the flow is run
          *     again), configures each requested provider with it, and answers a small HTML page
-         *     saying what is connected. The person must still be an owner or an admin of the
-         *     workspace (`403 insufficient_role`); the grant is recorded as theirs and is detached
-         *     when they leave the workspace. `error=access_denied` from Google is `400
+         *     saying what is connected. `error=access_denied` from Google is `400
          *     oauth_access_denied`; a code Google refuses (or an answer without a refresh token) is
          *     `400 oauth_exchange_failed`. Audited as `connection.configure` per provider changed.
          *     A browser (an `Accept` that prefers `text/html`) gets its `400` as a small page in words
@@ -1165,7 +1156,11 @@ export interface paths {
          *     list a domain twice (`400 invalid_request`). Lowering `activeSetSize` below the number
          *     of active prompts is `409 active_set_too_small` (`details.activeSetSize`,
          *     `details.activeCount`): deactivate prompts first. Removing a language keeps the
-         *     prompts written in it.
+         *     prompts written in it. A `gscProperty` must name one of the workspace's domains (after
+         *     this change) or a subdomain of one (`400 invalid_request`, `rule: workspace_domain`).
+         *     Changing `gscProperty` or `ga4Property` while its connection uses a Google OAuth grant
+         *     is for the person who granted it only: anyone else, an API key included, gets
+         *     `403 oauth_grant_owner_required`.
          */
         patch: operations["updateWorkspaceSettings"];
         trace?: never;
@@ -2634,7 +2629,9 @@ export interface paths {
         };
         /**
          * List chat threads
-         * @description Newest first, without messages.
+         * @description Newest first, without messages. Only the caller's own threads: a thread belongs to the
+         *     principal that created it (a member, or an API key), and no one else lists, reads,
+         *     renames, deletes or asks in it, whatever their role.
          */
         get: operations["listChatThreads"];
         put?: never;
@@ -2665,7 +2662,10 @@ export interface paths {
          * A chat thread with its messages
          * @description Messages oldest first: each user message and the assistant turn that answered it,
          *     with its steps, citations, token usage and cost. A turn still being answered has
-         *     `status: running`. Another workspace's thread (or an unknown id) is `404 not_found`.
+         *     `status: running`. Another workspace's thread, another principal's thread (another
+         *     member's, another key's, a key's for a member and a member's for a key) or an unknown id
+         *     is `404 not_found`. A tool step whose tool the caller's scopes do not allow is returned
+         *     without its arguments, summary, result and citations (`error: insufficient_scope`).
          */
         get: operations["getChatThread"];
         put?: never;
@@ -2736,7 +2736,9 @@ export interface paths {
          *     for it when it is still running; the same key with another body is
          *     `409 idempotency_key_reused`. A new message while another turn of the thread is
          *     running is `409 chat_turn_in_progress`. At most 30 turns per minute per workspace
-         *     (`429 rate_limited` with `Retry-After`). Another workspace's thread is `404 not_found`.
+         *     (`429 rate_limited` with `Retry-After`). Another workspace's thread, or another
+         *     principal's (a key never asks in a member's thread, nor a member in a key's), is
+         *     `404 not_found`; a turn's history is its own thread's.
          */
         post: operations["sendChatMessage"];
         delete?: never;
@@ -2787,7 +2789,7 @@ export interface components {
          *     this contract. The server's status table and the SDK's typed codes are generated from
          *     this list.
          */
-        ErrorCode: string & ("invalid_request" | "invalid_schedule" | "ambiguous_credentials" | "authorization_pending" | "slow_down" | "access_denied" | "expired_token" | "invalid_signature" | "malformed_request" | "unauthenticated" | "invalid_key" | "key_pending" | "invalid_session" | "invalid_sign_in_token" | "insufficient_credits" | "session_required" | "api_key_required" | "insufficient_scope" | "ip_forbidden" | "insufficient_role" | "invitation_email_mismatch" | "workspace_not_found" | "not_found" | "invitation_not_found" | "method_not_allowed" | "request_timeout" | "idempotency_key_reused" | "chat_turn_in_progress" | "delivery_mismatch" | "invalid_transition" | "invalid_key_state" | "rotation_not_acknowledged" | "credential_exists" | "oauth_state_invalid" | "oauth_access_denied" | "oauth_exchange_failed" | "google_oauth_unavailable" | "connection_not_configured" | "already_member" | "last_owner" | "already_decided" | "mock_topup_disabled" | "reservation_closed" | "active_set_full" | "active_set_too_small" | "prompt_exists" | "competitor_exists" | "too_many_competitors" | "too_few_competitors" | "run_finished" | "no_active_prompts" | "no_engines_configured" | "share_link_expired" | "share_link_revoked" | "delivery_expired" | "not_acceptable" | "payload_too_large" | "unsupported_media_type" | "rate_limited" | "headers_too_large" | "internal_error" | "not_implemented" | "payment_provider_error" | "email_unavailable" | "billing_unavailable");
+        ErrorCode: string & ("invalid_request" | "invalid_schedule" | "ambiguous_credentials" | "authorization_pending" | "slow_down" | "access_denied" | "expired_token" | "invalid_signature" | "malformed_request" | "unauthenticated" | "invalid_key" | "key_pending" | "invalid_session" | "invalid_sign_in_token" | "insufficient_credits" | "session_required" | "api_key_required" | "insufficient_scope" | "ip_forbidden" | "role_forbidden" | "invitation_email_mismatch" | "workspace_not_found" | "not_found" | "invitation_not_found" | "method_not_allowed" | "request_timeout" | "idempotency_key_reused" | "chat_turn_in_progress" | "delivery_mismatch" | "invalid_transition" | "invalid_key_state" | "rotation_not_acknowledged" | "credential_exists" | "oauth_state_invalid" | "oauth_access_denied" | "oauth_exchange_failed" | "oauth_grant_owner_required" | "google_oauth_unavailable" | "connection_not_configured" | "already_member" | "last_owner" | "already_decided" | "mock_topup_disabled" | "reservation_closed" | "active_set_full" | "active_set_too_small" | "prompt_exists" | "competitor_exists" | "too_many_competitors" | "too_few_competitors" | "run_finished" | "no_active_prompts" | "no_engines_configured" | "share_link_expired" | "share_link_revoked" | "delivery_expired" | "not_acceptable" | "payload_too_large" | "unsupported_media_type" | "rate_limited" | "headers_too_large" | "internal_error" | "not_implemented" | "payment_provider_error" | "email_unavailable" | "billing_unavailable");
         /**
          * @description One JSON-RPC 2.0 message of the Model Context Protocol: a request (`id` and `method`),
          *     a notification (`method` without `id`), or a response (`id` with `result` or `error`).
@@ -3436,12 +3438,18 @@ export interface components {
             replacesKeyId: string | null;
         };
         ApiKeySecret: string;
+        /**
+         * @description A pending key's delivery capability: 256 random bits, base64url (43 characters), given
+         *     only to the person who created the key and stored only as its SHA-256. Needed with
+         *     `resume-delivery` and `acknowledge`, which only that person may send.
+         */
+        DeliveryId: string;
         ApiKeyCreated: {
             keyId: string;
             secret: components["schemas"]["ApiKeySecret"];
             prefix: string;
             last4: string;
-            deliveryId: string;
+            deliveryId: components["schemas"]["DeliveryId"];
             /**
              * Format: date-time
              * @description End of the delivery window; acknowledge before it.
@@ -3458,7 +3466,7 @@ export interface components {
             state: components["schemas"]["ApiKeyState"];
             /** @description `resume-delivery` only. */
             secret?: components["schemas"]["ApiKeySecret"];
-            deliveryId?: string;
+            deliveryId?: components["schemas"]["DeliveryId"];
             /** Format: date-time */
             deliveryExpiresAt?: string;
             /** @description `rotate` only: the new key, pending delivery. */
@@ -3569,13 +3577,10 @@ export interface components {
             /**
              * @description `unconfigured`: no credential. `configured`: a credential, not tested since the
              *     property or the credential last changed (a rotated key counts). `ok` / `error`: the
-             *     last test's outcome for this property and credential. `needs_reconnect`: the
-             *     connection used a Google grant (OAuth) given by a person who has since left the
-             *     workspace; the grant was detached (deleted and revoked at Google), so no credential
-             *     is linked until someone connects with Google again or configures another credential.
+             *     last test's outcome for this property and credential.
              * @enum {string}
              */
-            status: "unconfigured" | "configured" | "ok" | "error" | "needs_reconnect";
+            status: "unconfigured" | "configured" | "ok" | "error";
             /** @description The workspace's `gscProperty` (`sc-domain:…`) or `ga4Property` (digits). */
             property: string | null;
             /** @description The credential the connection uses, masked; null when unconfigured. */
@@ -5024,15 +5029,6 @@ export interface components {
                 "application/json": components["schemas"]["ErrorEnvelope"];
             };
         };
-        /** @description `insufficient_role` (with `details.requiredRole` and `details.role`): the caller's role in the workspace (a key's: the role of the member who created it) is below what the operation or the resource needs (info.description, Roles); or a code of `Forbidden`: `session_required`, `insufficient_scope`, `ip_forbidden`. */
-        RoleForbidden: {
-            headers: {
-                [name: string]: unknown;
-            };
-            content: {
-                "application/json": components["schemas"]["ErrorEnvelope"];
-            };
-        };
         /** @description `workspace_not_found` (the same for an invalid, absent or unauthorized workspace), or `not_found` for another resource. */
         NotFound: {
             headers: {
@@ -5237,6 +5233,7 @@ export type Invitation = components['schemas']['Invitation'];
 export type InvitationCreated = components['schemas']['InvitationCreated'];
 export type ApiKey = components['schemas']['ApiKey'];
 export type ApiKeySecret = components['schemas']['ApiKeySecret'];
+export type DeliveryId = components['schemas']['DeliveryId'];
 export type ApiKeyCreated = components['schemas']['ApiKeyCreated'];
 export type ApiKeyState = components['schemas']['ApiKeyState'];
 export type ApiKeyActionResult = components['schemas']['ApiKeyActionResult'];
@@ -5360,7 +5357,6 @@ export type ReportScheduleUpdate = components['schemas']['ReportScheduleUpdate']
 export type ResponseBadRequest = components['responses']['BadRequest'];
 export type ResponseUnauthorized = components['responses']['Unauthorized'];
 export type ResponseForbidden = components['responses']['Forbidden'];
-export type ResponseRoleForbidden = components['responses']['RoleForbidden'];
 export type ResponseNotFound = components['responses']['NotFound'];
 export type ResponsePayloadTooLarge = components['responses']['PayloadTooLarge'];
 export type ResponseUnsupportedMediaType = components['responses']['UnsupportedMediaType'];
@@ -6026,7 +6022,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["RoleForbidden"];
+            403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
@@ -6057,7 +6053,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["RoleForbidden"];
+            403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             500: components["responses"]["InternalError"];
         };
@@ -6092,7 +6088,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["RoleForbidden"];
+            403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             500: components["responses"]["InternalError"];
         };
@@ -6187,7 +6183,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["RoleForbidden"];
+            403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
             500: components["responses"]["InternalError"];
@@ -6223,7 +6219,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["RoleForbidden"];
+            403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
@@ -6296,7 +6292,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["RoleForbidden"];
+            403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
@@ -6326,7 +6322,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["RoleForbidden"];
+            403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             500: components["responses"]["InternalError"];
         };
@@ -6404,7 +6400,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["RoleForbidden"];
+            403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
             410: components["responses"]["Gone"];
@@ -6429,7 +6425,7 @@ export interface operations {
                 "application/json": {
                     /** @enum {string} */
                     action: "resume-delivery" | "acknowledge" | "rotate" | "confirm-rotation" | "revoke";
-                    deliveryId?: string;
+                    deliveryId?: components["schemas"]["DeliveryId"];
                     idempotencyKey?: components["schemas"]["IdempotencyKey"];
                 };
             };
@@ -6446,7 +6442,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["RoleForbidden"];
+            403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
             410: components["responses"]["Gone"];
@@ -6546,7 +6542,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["RoleForbidden"];
+            403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
@@ -6698,7 +6694,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["RoleForbidden"];
+            403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
@@ -6739,7 +6735,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["RoleForbidden"];
+            403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
@@ -6870,7 +6866,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["RoleForbidden"];
+            403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
@@ -6916,7 +6912,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["RoleForbidden"];
+            403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
@@ -6948,7 +6944,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["RoleForbidden"];
+            403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             500: components["responses"]["InternalError"];
         };
@@ -7025,7 +7021,7 @@ export interface operations {
                 };
             };
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["RoleForbidden"];
+            403: components["responses"]["Forbidden"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];
         };
@@ -9027,7 +9023,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["RoleForbidden"];
+            403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
@@ -9057,7 +9053,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["RoleForbidden"];
+            403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             500: components["responses"]["InternalError"];
         };
@@ -9156,7 +9152,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["RoleForbidden"];
+            403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
@@ -9184,7 +9180,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["RoleForbidden"];
+            403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             500: components["responses"]["InternalError"];
         };

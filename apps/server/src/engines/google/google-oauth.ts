@@ -50,7 +50,9 @@ export interface AuthorizationRequest {
 
 /**
  * Google's consent URL for `scopes` with offline access (a refresh token), consent asked
- * every time (so a refresh token is always issued), and a fresh PKCE S256 challenge.
+ * every time (so a refresh token is always issued), and a fresh PKCE S256 challenge. No
+ * `include_granted_scopes`: the grant holds only the scopes asked for here, never what the
+ * same Google account granted this client earlier (for another workspace or provider).
  */
 export async function authorizationRequest(
   client: OAuth2Client,
@@ -61,7 +63,6 @@ export async function authorizationRequest(
   const authorizationUrl = client.generateAuthUrl({
     access_type: "offline",
     prompt: "consent",
-    include_granted_scopes: true,
     scope: scopes,
     state,
     code_challenge: codeChallenge,

@@ -64,7 +64,7 @@ export const sendChatMessage = defineHandler("sendChatMessage")(
     return {
       status: 200,
       headers: { "Idempotency-Key": turn.idempotencyKey },
-      body: await readChatTurn(op.ctx, turn.messageId, turn.idempotencyKey),
+      body: await readChatTurn(op.ctx, op.principal, turn.messageId, turn.idempotencyKey),
     };
   },
 );

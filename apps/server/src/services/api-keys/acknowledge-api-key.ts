@@ -2,21 +2,21 @@ import type { ApiKeyActionResult } from "@geopulse/api-types";
 import { audit } from "../audit/audit.js";
 import type { KeyActionOptions } from "./act-on-api-key.js";
 import { effectiveState, graceWindowMs } from "./key-state.js";
-import { checkDelivery, invalidState, loadApiKey } from "./load-api-key.js";
+import { checkDelivery, invalidState, loadApiKey, ownsDelivery } from "./load-api-key.js";
 
 /**
  * pending -> active, erasing the delivery copy. When the key replaces another,
  * the old key enters its 15-minute grace. Acknowledging again is a no-op.
  */
 export async function acknowledgeApiKey(options: KeyActionOptions): Promise<ApiKeyActionResult> {
-  const { ctx, workspace, keyId, input } = options;
+  const { ctx, workspace, keyId, input, principal } = options;
   const key = await loadApiKey(ctx.prisma, workspace.id, keyId);
   const now = ctx.clock.now();
   const state = effectiveState(key, now);
-  if (state === "active" && key.deliveryId === input.deliveryId) {
+  if (state === "active" && ownsDelivery(key, principal, input.deliveryId)) {
     return { keyId: key.id, action: "acknowledge", state: "active" };
   }
-  await checkDelivery(ctx, key, input.deliveryId);
+  await checkDelivery(ctx, key, principal, input.deliveryId);
   if (state !== "pending") throw invalidState(key, now, "acknowledge");
   return ctx.prisma.$transaction(async (tx) => {
     const updated = await tx.apiKey.updateMany({

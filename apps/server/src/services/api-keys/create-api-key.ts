@@ -35,7 +35,7 @@ export async function createApiKey(options: CreateApiKeyOptions): Promise<ApiKey
         }
       : undefined,
     run: async (tx) => {
-      const { key, secret } = await mintApiKey({
+      const minted = await mintApiKey({
         ctx,
         tx,
         workspaceId: workspace.id,
@@ -46,18 +46,19 @@ export async function createApiKey(options: CreateApiKeyOptions): Promise<ApiKey
         createdByUserId: principal.userId,
         pending: true,
       });
+      const { key } = minted;
       await audit(options, tx, "api_key.create", ["api_key", key.id], {
         name: key.name,
         scopes,
         allowedCidrs,
       });
-      return { resourceId: key.id, result: toApiKeyCreated(key, secret) };
+      return { resourceId: key.id, result: toApiKeyCreated(key, minted) };
     },
     replay: (keyId) => replayPendingKey(ctx, workspace.id, keyId),
   });
 }
 
-/** A retried create or rotate: the same key and secret, while delivery is pending. */
+/** A retried create or rotate: the same key, secret and deliveryId, while delivery is pending. */
 export async function replayPendingKey(
   ctx: AppContext,
   workspaceId: string,

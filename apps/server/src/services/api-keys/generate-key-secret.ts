@@ -16,3 +16,19 @@ export function generateKeySecret(): KeySecret {
 
 /** Associated data binding a sealed delivery copy to its key. */
 export const deliveryAad = (keyId: string) => `api-key-delivery:${keyId}`;
+
+/** What a pending key's sealed delivery copy holds: the secret and its deliveryId. */
+export interface DeliveryCopy {
+  secret: string;
+  deliveryId: string;
+}
+
+export const serializeDeliveryCopy = (copy: DeliveryCopy) =>
+  JSON.stringify({ secret: copy.secret, deliveryId: copy.deliveryId });
+
+export function parseDeliveryCopy(plaintext: string): DeliveryCopy {
+  const copy = JSON.parse(plaintext) as Partial<DeliveryCopy>;
+  if (typeof copy.secret !== "string" || typeof copy.deliveryId !== "string")
+    throw new Error("a delivery copy without its secret or deliveryId");
+  return { secret: copy.secret, deliveryId: copy.deliveryId };
+}

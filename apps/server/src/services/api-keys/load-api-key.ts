@@ -1,7 +1,9 @@
 import type { ApiKey, Prisma } from "@geopulse/db";
 import type { AppContext } from "../../context.js";
+import { capabilityMatches } from "../../crypto/capability-token.js";
 import { type AppError, errors } from "../../errors/app-error.js";
-import { deliveryAad } from "./generate-key-secret.js";
+import type { SessionPrincipal } from "../../http/principal.js";
+import { type DeliveryCopy, deliveryAad, parseDeliveryCopy } from "./generate-key-secret.js";
 import { effectiveState } from "./key-state.js";
 
 type Db = AppContext["prisma"] | Prisma.TransactionClient;
@@ -13,15 +15,30 @@ export async function loadApiKey(db: Db, workspaceId: string, keyId: string): Pr
   return key;
 }
 
+/**
+ * Whether `deliveryId` is this key's and `principal` the person who created the key: the
+ * deliveryId is compared by its hash in constant time, and a delivery belongs to its creator
+ * only (a colleague who learns the id gets what a wrong id gets).
+ */
+export function ownsDelivery(
+  key: ApiKey,
+  principal: SessionPrincipal,
+  deliveryId: string | undefined,
+): boolean {
+  const matches = deliveryId !== undefined && capabilityMatches(deliveryId, key.deliveryIdHash);
+  return matches && key.createdByUserId !== null && key.createdByUserId === principal.userId;
+}
+
 /** The delivery checks shared by resume-delivery and acknowledge. */
 export async function checkDelivery(
   ctx: AppContext,
   key: ApiKey,
+  principal: SessionPrincipal,
   deliveryId: string | undefined,
 ): Promise<void> {
   if (!deliveryId)
     throw errors.field("body.deliveryId", "required", "deliveryId is required for this action");
-  if (key.deliveryId !== deliveryId) {
+  if (!ownsDelivery(key, principal, deliveryId)) {
     throw errors.deliveryMismatch();
   }
   if (effectiveState(key, ctx.clock.now()) === "expired") {
@@ -33,10 +50,10 @@ export async function checkDelivery(
   }
 }
 
-/** The plaintext of a pending key's sealed delivery copy. */
-export function openDeliveryCopy(ctx: AppContext, key: ApiKey): string {
+/** A pending key's sealed delivery copy, opened: its secret and deliveryId. */
+export function openDeliveryCopy(ctx: AppContext, key: ApiKey): DeliveryCopy {
   if (!key.deliveryCiphertext) throw errors.deliveryExpired("secretGone");
-  return ctx.secrets.secretBox.open(key.deliveryCiphertext, deliveryAad(key.id));
+  return parseDeliveryCopy(ctx.secrets.secretBox.open(key.deliveryCiphertext, deliveryAad(key.id)));
 }
 
 export function invalidState(key: ApiKey, now: Date, action: string): AppError {

@@ -1,8 +1,15 @@
 import type { Scope } from "@geopulse/api-types";
 import type { ApiKey, Prisma } from "@geopulse/db";
 import type { AppContext } from "../../context.js";
+import { hashCapability } from "../../crypto/capability-token.js";
 import { newId } from "../../ids.js";
-import { deliveryAad, generateKeySecret, keyPrefix } from "./generate-key-secret.js";
+import { randomToken } from "../../random.js";
+import {
+  deliveryAad,
+  generateKeySecret,
+  keyPrefix,
+  serializeDeliveryCopy,
+} from "./generate-key-secret.js";
 import { deliveryWindowMs } from "./key-state.js";
 
 export interface MintApiKeyOptions {
@@ -22,6 +29,8 @@ export interface MintApiKeyOptions {
 export interface MintedApiKey {
   key: ApiKey;
   secret: string;
+  /** A pending key's deliveryId (256 random bits; the row holds only its hash); null otherwise. */
+  deliveryId: string | null;
 }
 
 /** Inserts a key; the plaintext leaves only in the return value. */
@@ -31,6 +40,7 @@ export async function mintApiKey(options: MintApiKeyOptions): Promise<MintedApiK
   const id = newId("key", ctx.clock);
   const { secret, prefix, last4 } = generateKeySecret();
   const { hash, version } = ctx.secrets.keyHasher.hash(secret);
+  const deliveryId = options.pending ? randomToken() : null;
   const key = await tx.apiKey.create({
     data: {
       id,
@@ -43,9 +53,9 @@ export async function mintApiKey(options: MintApiKeyOptions): Promise<MintedApiK
       secretHash: hash,
       pepperVersion: version,
       state: options.pending ? "pending" : "active",
-      deliveryId: options.pending ? newId("dlv", ctx.clock) : null,
-      deliveryCiphertext: options.pending
-        ? ctx.secrets.secretBox.seal(secret, deliveryAad(id))
+      deliveryIdHash: deliveryId ? hashCapability(deliveryId) : null,
+      deliveryCiphertext: deliveryId
+        ? ctx.secrets.secretBox.seal(serializeDeliveryCopy({ secret, deliveryId }), deliveryAad(id))
         : null,
       deliveryExpiresAt: options.pending ? new Date(now.getTime() + deliveryWindowMs) : null,
       replacesKeyId: options.replacesKeyId ?? null,
@@ -55,5 +65,5 @@ export async function mintApiKey(options: MintApiKeyOptions): Promise<MintedApiK
       acknowledgedAt: options.pending ? null : now,
     },
   });
-  return { key, secret };
+  return { key, secret, deliveryId };
 }

@@ -6,12 +6,12 @@ import { checkDelivery, invalidState, loadApiKey, openDeliveryCopy } from "./loa
 
 /** The pending secret again, while the delivery window is open. */
 export async function resumeKeyDelivery(options: KeyActionOptions): Promise<ApiKeyActionResult> {
-  const { ctx, workspace, keyId, input } = options;
+  const { ctx, workspace, keyId, input, principal } = options;
   const key = await loadApiKey(ctx.prisma, workspace.id, keyId);
-  await checkDelivery(ctx, key, input.deliveryId);
+  await checkDelivery(ctx, key, principal, input.deliveryId);
   const now = ctx.clock.now();
   if (effectiveState(key, now) !== "pending") throw invalidState(key, now, "resume-delivery");
-  const secret = openDeliveryCopy(ctx, key);
+  const { secret, deliveryId } = openDeliveryCopy(ctx, key);
   await ctx.prisma.$transaction((tx) =>
     audit(options, tx, "api_key.resume_delivery", ["api_key", key.id]),
   );
@@ -20,7 +20,7 @@ export async function resumeKeyDelivery(options: KeyActionOptions): Promise<ApiK
     action: "resume-delivery",
     state: "pending",
     secret,
-    deliveryId: key.deliveryId ?? "",
+    deliveryId,
     ...(key.deliveryExpiresAt ? { deliveryExpiresAt: key.deliveryExpiresAt.toISOString() } : {}),
   };
 }

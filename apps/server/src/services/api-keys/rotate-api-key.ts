@@ -46,7 +46,7 @@ export async function rotateApiKey(options: KeyActionOptions): Promise<ApiKeyAct
           `rotate while replacement ${pendingReplacements[0]?.id} is pending`,
         );
       }
-      const { key: replacement, secret } = await mintApiKey({
+      const minted = await mintApiKey({
         ctx,
         tx,
         workspaceId: workspace.id,
@@ -58,10 +58,11 @@ export async function rotateApiKey(options: KeyActionOptions): Promise<ApiKeyAct
         replacesKeyId: key.id,
         pending: true,
       });
+      const replacement = minted.key;
       await audit(options, tx, "api_key.rotate", ["api_key", key.id], {
         replacementKeyId: replacement.id,
       });
-      return { resourceId: replacement.id, result: asResult(toApiKeyCreated(replacement, secret)) };
+      return { resourceId: replacement.id, result: asResult(toApiKeyCreated(replacement, minted)) };
     },
     replay: async (replacementId) =>
       asResult(await replayPendingKey(ctx, workspace.id, replacementId)),

@@ -28,14 +28,17 @@ export function toApiKeyResponse(key: ApiKey, now: Date): ApiKeyResponse {
   };
 }
 
-/** The creation answer for a pending key and its secret. */
-export function toApiKeyCreated(key: ApiKey, secret: string): ApiKeyCreated {
+/** The creation answer for a pending key, its secret and its deliveryId. */
+export function toApiKeyCreated(
+  key: ApiKey,
+  delivery: { secret: string; deliveryId: string | null },
+): ApiKeyCreated {
   return {
     keyId: key.id,
-    secret,
+    secret: delivery.secret,
     prefix: keyPrefixOf(key),
     last4: key.last4,
-    deliveryId: key.deliveryId ?? "",
+    deliveryId: delivery.deliveryId ?? "",
     ...(key.deliveryExpiresAt ? { deliveryExpiresAt: key.deliveryExpiresAt.toISOString() } : {}),
   };
 }

@@ -18,3 +18,11 @@ export interface AssistantToolbox {
 }
 
 export const registryToolbox: AssistantToolbox = { toolsFor, call: callAssistantTool };
+
+/** The names of the tools whose stored results `reader` may see: those it may call. */
+export function readableToolNames(
+  toolbox: AssistantToolbox | undefined,
+  reader: Principal,
+): ReadonlySet<string> {
+  return new Set((toolbox ?? registryToolbox).toolsFor(reader).map((tool) => tool.name));
+}

@@ -1,10 +1,9 @@
 import type { ChatThreadCreate, ChatThread as ChatThreadResponse } from "@geopulse/api-types";
 import { errors } from "../../errors/app-error.js";
-import { principalIdOf } from "../../http/principal.js";
 import { newId } from "../../ids.js";
 import { audit } from "../audit/audit.js";
 import type { WorkspaceOperation } from "../operation.js";
-import { findChatThread, withTotals } from "./chat-threads.js";
+import { findChatThread, threadOwner, withTotals } from "./chat-threads.js";
 
 export async function createChatThread(
   options: WorkspaceOperation & { input: ChatThreadCreate },
@@ -17,8 +16,7 @@ export async function createChatThread(
         id: newId("cht", ctx.clock),
         workspaceId: workspace.id,
         title: input.title ?? null,
-        createdByType: principal.kind === "api_key" ? "api_key" : "user",
-        createdById: principalIdOf(principal),
+        ...threadOwner(principal),
         createdAt: now,
         updatedAt: now,
       },
@@ -32,8 +30,8 @@ export async function createChatThread(
 export async function renameChatThread(
   options: WorkspaceOperation & { threadId: string; title: string },
 ): Promise<ChatThreadResponse> {
-  const { ctx, workspace, threadId, title } = options;
-  await findChatThread(ctx, workspace.id, threadId);
+  const { ctx, workspace, principal, threadId, title } = options;
+  await findChatThread(ctx, workspace.id, threadId, principal);
   const row = await ctx.prisma.$transaction(async (tx) => {
     const updated = await tx.chatThread.update({
       where: { id: threadId },
@@ -49,8 +47,8 @@ export async function renameChatThread(
 export async function deleteChatThread(
   options: WorkspaceOperation & { threadId: string },
 ): Promise<void> {
-  const { ctx, workspace, threadId } = options;
-  await findChatThread(ctx, workspace.id, threadId);
+  const { ctx, workspace, principal, threadId } = options;
+  await findChatThread(ctx, workspace.id, threadId, principal);
   await ctx.prisma.$transaction(async (tx) => {
     const running = await tx.chatMessage.findFirst({ where: { threadId, status: "running" } });
     if (running) throw errors.chatTurnInProgress(running.id);

@@ -1,17 +1,21 @@
 import type { ChatMessage, ChatStreamEvent, ChatTurn } from "@geopulse/api-types";
 import type { AppContext } from "../../context.js";
+import type { Principal } from "../../http/principal.js";
+import { readableToolNames } from "./assistant-toolbox.js";
 import { toChatMessage } from "./to-chat-message.js";
 import { runningTurns, TurnEvents } from "./turn-events.js";
 
 /** How often a retry polls for a turn another process is still answering. */
 const pollMs = 250;
 
-/** The stored turn: the assistant message and the user message it answers. */
+/** The stored turn as `reader` may read it: the assistant message and the user message it answers. */
 export async function readChatTurn(
   ctx: AppContext,
+  reader: Principal,
   messageId: string,
   idempotencyKey: string,
 ): Promise<ChatTurn> {
+  const readable = readableToolNames(ctx.assistantToolbox, reader);
   const assistant = await ctx.prisma.chatMessage.findUniqueOrThrow({ where: { id: messageId } });
   const user = await ctx.prisma.chatMessage.findUniqueOrThrow({
     where: { id: assistant.replyToId as string },
@@ -19,8 +23,8 @@ export async function readChatTurn(
   return {
     threadId: assistant.threadId,
     idempotencyKey,
-    userMessage: toChatMessage(user),
-    assistantMessage: toChatMessage(assistant),
+    userMessage: toChatMessage(user, readable),
+    assistantMessage: toChatMessage(assistant, readable),
   };
 }
 
@@ -91,6 +95,7 @@ export function storedTurnEvents(turn: ChatTurn): ChatStreamEvent[] {
  */
 export function replayTurnEvents(
   ctx: AppContext,
+  reader: Principal,
   messageId: string,
   idempotencyKey: string,
 ): TurnEvents {
@@ -98,7 +103,7 @@ export function replayTurnEvents(
   if (live) return live.events;
   const events = new TurnEvents();
   waitForTurn(ctx, messageId)
-    .then(() => readChatTurn(ctx, messageId, idempotencyKey))
+    .then(() => readChatTurn(ctx, reader, messageId, idempotencyKey))
     .then((turn) => {
       for (const event of storedTurnEvents(turn)) events.emit(event);
     })

@@ -61,7 +61,7 @@ function replayedTurn(
     threadId: options.threadId,
     idempotencyKey,
     messageId,
-    events: replayTurnEvents(options.ctx, messageId, idempotencyKey),
+    events: replayTurnEvents(options.ctx, options.principal, messageId, idempotencyKey),
     finished: waitForTurn(options.ctx, messageId),
   };
 }
@@ -84,7 +84,7 @@ function toTranscript(rows: ChatMessageRow[]): TranscriptItem[] {
  */
 export async function sendChatMessage(options: SendChatMessageOptions): Promise<ChatTurnHandle> {
   const { ctx, workspace, threadId, content } = options;
-  const thread = await findChatThread(ctx, workspace.id, threadId);
+  const thread = await findChatThread(ctx, workspace.id, threadId, options.principal);
   const idempotencyKey = options.idempotencyKey ?? `gen_${randomUUID()}`;
   const scope: IdempotencyScope = {
     workspaceId: workspace.id,
@@ -102,8 +102,9 @@ export async function sendChatMessage(options: SendChatMessageOptions): Promise<
   await consumeRateLimit(ctx, [
     { bucket: `chat-turn:${workspace.id}`, limit: turnsPerMinute, windowMs: 60_000 },
   ]);
+  // The history is this thread's only (the principal's own, found above).
   const history = await ctx.prisma.chatMessage.findMany({
-    where: { threadId },
+    where: { threadId: thread.id, workspaceId: workspace.id },
     orderBy: { id: "desc" },
     take: historyMessages,
   });
@@ -212,7 +213,7 @@ export async function sendChatMessage(options: SendChatMessageOptions): Promise<
       );
     })
     .then(async () => {
-      const turn = await readChatTurn(ctx, messageId, idempotencyKey);
+      const turn = await readChatTurn(ctx, options.principal, messageId, idempotencyKey);
       const message = turn.assistantMessage;
       events.emit({
         type: "done",

@@ -6,15 +6,52 @@ import type {
 } from "@geopulse/api-types";
 import type { ChatMessage, ChatThread } from "@geopulse/db";
 
-export function toChatMessage(row: ChatMessage): ChatMessageResponse {
+const citationKey = (citation: ChatCitation) => JSON.stringify(citation);
+
+/**
+ * A tool step as `readable` (the names of the tools the reader may call) allows: a result
+ * of another tool is not shown (no arguments, summary, result or citations), whoever's turn
+ * stored it.
+ */
+function readableStep(step: ChatStep, readable: ReadonlySet<string>): ChatStep {
+  if (step.kind !== "tool" || readable.has(step.name)) return step;
+  return {
+    ...step,
+    arguments: {},
+    summary: `Not shown: the reader's scopes do not allow ${step.name}.`,
+    result: null,
+    error: step.error ?? "insufficient_scope",
+    citations: [],
+  };
+}
+
+/** The message as `readable` allows (see readableStep); its citations lose those only hidden steps gave. */
+export function toChatMessage(
+  row: ChatMessage,
+  readable: ReadonlySet<string>,
+): ChatMessageResponse {
+  const stored = row.steps as unknown as ChatStep[];
+  const steps = stored.map((step) => readableStep(step, readable));
+  const shown = new Set(
+    steps.flatMap((step) => (step.kind === "tool" ? step.citations : [])).map(citationKey),
+  );
+  const hidden = new Set(
+    stored
+      .filter((step) => step.kind === "tool" && !readable.has(step.name))
+      .flatMap((step) => (step.kind === "tool" ? step.citations : []))
+      .map(citationKey),
+  );
+  const citations = (row.citations as unknown as ChatCitation[]).filter(
+    (citation) => !hidden.has(citationKey(citation)) || shown.has(citationKey(citation)),
+  );
   return {
     messageId: row.id,
     threadId: row.threadId,
     role: row.role as ChatMessageResponse["role"],
     content: row.content,
     status: row.status as ChatMessageResponse["status"],
-    steps: row.steps as unknown as ChatStep[],
-    citations: row.citations as unknown as ChatCitation[],
+    steps,
+    citations,
     usage: { inputTokens: row.inputTokens, outputTokens: row.outputTokens },
     costMicrousd: Number(row.costMicrousd),
     provider: row.provider as ChatMessageResponse["provider"],

@@ -3,6 +3,8 @@ import type { Prisma } from "@geopulse/db";
 import { errors } from "../../errors/app-error.js";
 import { audit } from "../audit/audit.js";
 import type { WorkspaceOperation } from "../operation.js";
+import { checkGrantOwner } from "./check-grant-owner.js";
+import { checkPropertyDomain } from "./check-property-domain.js";
 import { CONNECTION_PROVIDERS, loadConnections } from "./load-connections.js";
 
 export interface ConfigureConnectionsOptions extends WorkspaceOperation {
@@ -16,29 +18,32 @@ const propertyColumn = { search_console: "gscProperty", analytics: "ga4Property"
  * `google_service_account` or `google_oauth` credential of this workspace). Idempotent: what is already so is
  * left as it is, unaudited; a change clears the last test's outcome and is audited as
  * `connection.configure` with the provider, the credential id and the property (never a key).
- * Every field is checked before anything is written.
+ * Every field is checked before anything is written: a Search Console property names one of
+ * the workspace's domains, and only the person who gave an OAuth grant may point it at a
+ * property (docs/connections.md, Who may point a grant).
  */
 export async function configureConnections(
   options: ConfigureConnectionsOptions,
 ): Promise<Connections> {
-  const { ctx, workspace, input } = options;
+  const { ctx, workspace, principal, input } = options;
   const now = ctx.clock.now();
   return ctx.prisma.$transaction(async (tx) => {
     const current = await tx.workspace.findUniqueOrThrow({
       where: { id: workspace.id },
-      select: { gscProperty: true, ga4Property: true },
+      select: { gscProperty: true, ga4Property: true, domains: true },
     });
     const existing = await tx.connection.findMany({ where: { workspaceId: workspace.id } });
     const requested = CONNECTION_PROVIDERS.flatMap((provider) => {
       const change = input[provider];
       return change ? [{ provider, change }] : [];
     });
-    const ids = requested.flatMap(({ change }) =>
-      change.credentialId ? [change.credentialId] : [],
-    );
+    const ids = [
+      ...requested.flatMap(({ change }) => (change.credentialId ? [change.credentialId] : [])),
+      ...existing.flatMap((row) => (row.credentialId ? [row.credentialId] : [])),
+    ];
     const credentials = await tx.storedCredential.findMany({
       where: { workspaceId: workspace.id, id: { in: ids } },
-      select: { id: true, kind: true },
+      select: { id: true, kind: true, grantedByUserId: true },
     });
     const plans = requested.map(({ provider, change }) => {
       const row = existing.find((c) => c.provider === provider);
@@ -66,8 +71,22 @@ export async function configureConnections(
         );
       }
       const property = change.property ?? current[propertyColumn[provider]];
-      const changed =
-        !row || row.credentialId !== credentialId || property !== current[propertyColumn[provider]];
+      const propertyChanged = property !== current[propertyColumn[provider]];
+      const credentialChanged = !row || row.credentialId !== credentialId;
+      if (provider === "search_console" && (propertyChanged || credentialChanged))
+        checkPropertyDomain(
+          property,
+          current.domains,
+          change.property ? `body.${provider}.property` : `body.${provider}.credentialId`,
+        );
+      if (propertyChanged || credentialChanged)
+        checkGrantOwner(
+          principal,
+          credentials.find((c) => c.id === credentialId),
+          provider,
+          propertyChanged ? `body.${provider}.property` : field,
+        );
+      const changed = credentialChanged || propertyChanged;
       return { provider, credentialId, property, row, changed };
     });
     const properties: Partial<Record<"gscProperty" | "ga4Property", string>> = {};

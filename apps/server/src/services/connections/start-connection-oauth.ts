@@ -1,11 +1,13 @@
-import { createHash, randomBytes } from "node:crypto";
 import type { ConnectionProvider, RequestBody, ResponseBody } from "@geopulse/api-types";
+import { hashCapability } from "../../crypto/capability-token.js";
 import { authorizationRequest, googleOAuthClient } from "../../engines/google/google-oauth.js";
 import { GOOGLE_SCOPES } from "../../engines/google/probe-google-property.js";
 import { errors } from "../../errors/app-error.js";
 import type { SessionPrincipal } from "../../http/principal.js";
 import { newId } from "../../ids.js";
+import { randomToken } from "../../random.js";
 import type { WorkspaceOperation } from "../operation.js";
+import { checkPropertyDomain } from "./check-property-domain.js";
 import { CONNECTION_PROVIDERS } from "./load-connections.js";
 
 /** How long a started authorization may be completed. */
@@ -17,7 +19,7 @@ export interface StartConnectionOAuthOptions extends WorkspaceOperation {
 }
 
 /** The stored form of a `state`: only its hash is kept, like session and key tokens. */
-export const hashOAuthState = (state: string) => createHash("sha256").update(state).digest("hex");
+export const hashOAuthState = hashCapability;
 
 /** What the code verifier is sealed with: bound to its state row. */
 export const oauthStateAad = (id: string) => `oauth_state:${id}`;
@@ -37,7 +39,19 @@ export async function startConnectionOAuth(
   const providers = CONNECTION_PROVIDERS.filter((p) => input[p] !== undefined);
   const request: Partial<Record<ConnectionProvider, { property?: string }>> = {};
   for (const provider of providers) request[provider] = { ...input[provider] };
-  const state = randomBytes(32).toString("base64url");
+  if (input.search_console) {
+    const { domains, gscProperty } = await ctx.prisma.workspace.findUniqueOrThrow({
+      where: { id: workspace.id },
+      select: { domains: true, gscProperty: true },
+    });
+    const property = input.search_console.property;
+    checkPropertyDomain(
+      property ?? gscProperty,
+      domains,
+      property ? "body.search_console.property" : "body.search_console",
+    );
+  }
+  const state = randomToken();
   const client = googleOAuthClient({ oauth, endpoints: ctx.config.google });
   const { authorizationUrl, codeVerifier } = await authorizationRequest(
     client,

@@ -1,4 +1,5 @@
-import { createHash, randomBytes, timingSafeEqual } from "node:crypto";
+import { capabilityMatches, hashCapability } from "../../crypto/capability-token.js";
+import { randomToken } from "../../random.js";
 
 /** The prefix of a report share link's token. */
 const PREFIX = "gpr_";
@@ -9,14 +10,10 @@ const PREFIX = "gpr_";
  */
 export const shareLinkToken = {
   mint(): { token: string; hash: string } {
-    const token = `${PREFIX}${randomBytes(32).toString("base64url")}`;
+    const token = `${PREFIX}${randomToken()}`;
     return { token, hash: shareLinkToken.hash(token) };
   },
-  hash: (token: string): string => createHash("sha256").update(token, "utf8").digest("hex"),
+  hash: hashCapability,
   /** Constant-time comparison of a token's hash with a stored one. */
-  matches(token: string, storedHash: string): boolean {
-    const given = Buffer.from(shareLinkToken.hash(token), "hex");
-    const stored = Buffer.from(storedHash, "hex");
-    return given.length === stored.length && timingSafeEqual(given, stored);
-  },
+  matches: capabilityMatches,
 };

@@ -2,6 +2,8 @@ import type { Quotas, WorkspaceSettings, WorkspaceSettingsUpdate } from "@geopul
 import { errors } from "../../errors/app-error.js";
 import { enqueueReanalysis } from "../analysis/enqueue-reanalysis.js";
 import { audit } from "../audit/audit.js";
+import { checkPropertyEdits } from "../connections/check-grant-owner.js";
+import { checkPropertyDomain } from "../connections/check-property-domain.js";
 import type { WorkspaceOperation } from "../operation.js";
 import { checkWorkspaceSettings } from "../workspaces/check-workspace-settings.js";
 import { lockWorkspace } from "./lock-workspace.js";
@@ -26,6 +28,15 @@ export async function updateWorkspaceSettings(
       quotas: input.quotas ?? (current.quotas as Quotas),
       competitors: [],
       domains: input.domains ?? [],
+    });
+    if (input.gscProperty !== undefined)
+      checkPropertyDomain(input.gscProperty, input.domains ?? current.domains, "body.gscProperty");
+    await checkPropertyEdits({
+      tx,
+      principal: options.principal,
+      workspaceId: workspace.id,
+      current,
+      input,
     });
     if (input.activeSetSize !== undefined && input.activeSetSize < current.activeSetSize) {
       const activeCount = await tx.prompt.count({

@@ -73,6 +73,8 @@ export class FakeGoogleOAuth {
   /** Refresh tokens revoked through `POST /revoke`. */
   readonly revocations: string[] = [];
   consent: FakeConsent = { email: "owner@acme.com" };
+  /** Scopes each Google account granted each client so far (`<client> <email>`), as Google keeps them. */
+  readonly grantedScopes = new Map<string, Set<string>>();
   /** The decoded claims of every assertion received (the test reads what the library signed). */
   readonly assertions: Array<Record<string, unknown>> = [];
 
@@ -135,6 +137,13 @@ export class FakeGoogleOAuth {
     if (this.consent.deny) {
       params.push(["error", "access_denied"]);
     } else {
+      // Incremental authorization: with include_granted_scopes=true Google's grant also holds
+      // every scope this account granted this client before.
+      const account = `${clientId} ${this.consent.email}`;
+      const earlier = this.grantedScopes.get(account) ?? new Set<string>();
+      this.grantedScopes.set(account, new Set([...earlier, ...scopes]));
+      if (query.get("include_granted_scopes") === "true")
+        for (const scope of earlier) if (!scopes.includes(scope)) scopes.push(scope);
       const code = `4/0A${randomBytes(24).toString("base64url")}`;
       this.codes.set(code, {
         clientId,

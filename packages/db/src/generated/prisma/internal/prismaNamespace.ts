@@ -4335,7 +4335,7 @@ export const ApiKeyScalarFieldEnum = {
   secretHash: 'secretHash',
   pepperVersion: 'pepperVersion',
   state: 'state',
-  deliveryId: 'deliveryId',
+  deliveryIdHash: 'deliveryIdHash',
   deliveryCiphertext: 'deliveryCiphertext',
   deliveryExpiresAt: 'deliveryExpiresAt',
   graceEndsAt: 'graceEndsAt',

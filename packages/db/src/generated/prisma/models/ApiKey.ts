@@ -46,7 +46,7 @@ export type ApiKeyMinAggregateOutputType = {
   secretHash: string | null
   pepperVersion: number | null
   state: string | null
-  deliveryId: string | null
+  deliveryIdHash: string | null
   deliveryCiphertext: string | null
   deliveryExpiresAt: Date | null
   graceEndsAt: Date | null
@@ -68,7 +68,7 @@ export type ApiKeyMaxAggregateOutputType = {
   secretHash: string | null
   pepperVersion: number | null
   state: string | null
-  deliveryId: string | null
+  deliveryIdHash: string | null
   deliveryCiphertext: string | null
   deliveryExpiresAt: Date | null
   graceEndsAt: Date | null
@@ -92,7 +92,7 @@ export type ApiKeyCountAggregateOutputType = {
   secretHash: number
   pepperVersion: number
   state: number
-  deliveryId: number
+  deliveryIdHash: number
   deliveryCiphertext: number
   deliveryExpiresAt: number
   graceEndsAt: number
@@ -124,7 +124,7 @@ export type ApiKeyMinAggregateInputType = {
   secretHash?: true
   pepperVersion?: true
   state?: true
-  deliveryId?: true
+  deliveryIdHash?: true
   deliveryCiphertext?: true
   deliveryExpiresAt?: true
   graceEndsAt?: true
@@ -146,7 +146,7 @@ export type ApiKeyMaxAggregateInputType = {
   secretHash?: true
   pepperVersion?: true
   state?: true
-  deliveryId?: true
+  deliveryIdHash?: true
   deliveryCiphertext?: true
   deliveryExpiresAt?: true
   graceEndsAt?: true
@@ -170,7 +170,7 @@ export type ApiKeyCountAggregateInputType = {
   secretHash?: true
   pepperVersion?: true
   state?: true
-  deliveryId?: true
+  deliveryIdHash?: true
   deliveryCiphertext?: true
   deliveryExpiresAt?: true
   graceEndsAt?: true
@@ -281,7 +281,7 @@ export type ApiKeyGroupByOutputType = {
   secretHash: string
   pepperVersion: number
   state: string
-  deliveryId: string | null
+  deliveryIdHash: string | null
   deliveryCiphertext: string | null
   deliveryExpiresAt: Date | null
   graceEndsAt: Date | null
@@ -328,7 +328,7 @@ export type ApiKeyWhereInput = {
   secretHash?: Prisma.StringFilter<"ApiKey"> | string
   pepperVersion?: Prisma.IntFilter<"ApiKey"> | number
   state?: Prisma.StringFilter<"ApiKey"> | string
-  deliveryId?: Prisma.StringNullableFilter<"ApiKey"> | string | null
+  deliveryIdHash?: Prisma.StringNullableFilter<"ApiKey"> | string | null
   deliveryCiphertext?: Prisma.StringNullableFilter<"ApiKey"> | string | null
   deliveryExpiresAt?: Prisma.DateTimeNullableFilter<"ApiKey"> | Date | string | null
   graceEndsAt?: Prisma.DateTimeNullableFilter<"ApiKey"> | Date | string | null
@@ -353,7 +353,7 @@ export type ApiKeyOrderByWithRelationInput = {
   secretHash?: Prisma.SortOrder
   pepperVersion?: Prisma.SortOrder
   state?: Prisma.SortOrder
-  deliveryId?: Prisma.SortOrderInput | Prisma.SortOrder
+  deliveryIdHash?: Prisma.SortOrderInput | Prisma.SortOrder
   deliveryCiphertext?: Prisma.SortOrderInput | Prisma.SortOrder
   deliveryExpiresAt?: Prisma.SortOrderInput | Prisma.SortOrder
   graceEndsAt?: Prisma.SortOrderInput | Prisma.SortOrder
@@ -370,7 +370,6 @@ export type ApiKeyOrderByWithRelationInput = {
 export type ApiKeyWhereUniqueInput = Prisma.AtLeast<{
   id?: string
   secretHash?: string
-  deliveryId?: string
   AND?: Prisma.ApiKeyWhereInput | Prisma.ApiKeyWhereInput[]
   OR?: Prisma.ApiKeyWhereInput[]
   NOT?: Prisma.ApiKeyWhereInput | Prisma.ApiKeyWhereInput[]
@@ -382,6 +381,7 @@ export type ApiKeyWhereUniqueInput = Prisma.AtLeast<{
   last4?: Prisma.StringFilter<"ApiKey"> | string
   pepperVersion?: Prisma.IntFilter<"ApiKey"> | number
   state?: Prisma.StringFilter<"ApiKey"> | string
+  deliveryIdHash?: Prisma.StringNullableFilter<"ApiKey"> | string | null
   deliveryCiphertext?: Prisma.StringNullableFilter<"ApiKey"> | string | null
   deliveryExpiresAt?: Prisma.DateTimeNullableFilter<"ApiKey"> | Date | string | null
   graceEndsAt?: Prisma.DateTimeNullableFilter<"ApiKey"> | Date | string | null
@@ -393,7 +393,7 @@ export type ApiKeyWhereUniqueInput = Prisma.AtLeast<{
   revokedAt?: Prisma.DateTimeNullableFilter<"ApiKey"> | Date | string | null
   lastUsedAt?: Prisma.DateTimeNullableFilter<"ApiKey"> | Date | string | null
   workspace?: Prisma.XOR<Prisma.WorkspaceScalarRelationFilter, Prisma.WorkspaceWhereInput>
-}, "id" | "secretHash" | "deliveryId">
+}, "id" | "secretHash">
 
 export type ApiKeyOrderByWithAggregationInput = {
   id?: Prisma.SortOrder
@@ -406,7 +406,7 @@ export type ApiKeyOrderByWithAggregationInput = {
   secretHash?: Prisma.SortOrder
   pepperVersion?: Prisma.SortOrder
   state?: Prisma.SortOrder
-  deliveryId?: Prisma.SortOrderInput | Prisma.SortOrder
+  deliveryIdHash?: Prisma.SortOrderInput | Prisma.SortOrder
   deliveryCiphertext?: Prisma.SortOrderInput | Prisma.SortOrder
   deliveryExpiresAt?: Prisma.SortOrderInput | Prisma.SortOrder
   graceEndsAt?: Prisma.SortOrderInput | Prisma.SortOrder
@@ -438,7 +438,7 @@ export type ApiKeyScalarWhereWithAggregatesInput = {
   secretHash?: Prisma.StringWithAggregatesFilter<"ApiKey"> | string
   pepperVersion?: Prisma.IntWithAggregatesFilter<"ApiKey"> | number
   state?: Prisma.StringWithAggregatesFilter<"ApiKey"> | string
-  deliveryId?: Prisma.StringNullableWithAggregatesFilter<"ApiKey"> | string | null
+  deliveryIdHash?: Prisma.StringNullableWithAggregatesFilter<"ApiKey"> | string | null
   deliveryCiphertext?: Prisma.StringNullableWithAggregatesFilter<"ApiKey"> | string | null
   deliveryExpiresAt?: Prisma.DateTimeNullableWithAggregatesFilter<"ApiKey"> | Date | string | null
   graceEndsAt?: Prisma.DateTimeNullableWithAggregatesFilter<"ApiKey"> | Date | string | null
@@ -461,7 +461,7 @@ export type ApiKeyCreateInput = {
   secretHash: string
   pepperVersion: number
   state: string
-  deliveryId?: string | null
+  deliveryIdHash?: string | null
   deliveryCiphertext?: string | null
   deliveryExpiresAt?: Date | string | null
   graceEndsAt?: Date | string | null
@@ -486,7 +486,7 @@ export type ApiKeyUncheckedCreateInput = {
   secretHash: string
   pepperVersion: number
   state: string
-  deliveryId?: string | null
+  deliveryIdHash?: string | null
   deliveryCiphertext?: string | null
   deliveryExpiresAt?: Date | string | null
   graceEndsAt?: Date | string | null
@@ -509,7 +509,7 @@ export type ApiKeyUpdateInput = {
   secretHash?: Prisma.StringFieldUpdateOperationsInput | string
   pepperVersion?: Prisma.IntFieldUpdateOperationsInput | number
   state?: Prisma.StringFieldUpdateOperationsInput | string
-  deliveryId?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  deliveryIdHash?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   deliveryCiphertext?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   deliveryExpiresAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
   graceEndsAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
@@ -534,7 +534,7 @@ export type ApiKeyUncheckedUpdateInput = {
   secretHash?: Prisma.StringFieldUpdateOperationsInput | string
   pepperVersion?: Prisma.IntFieldUpdateOperationsInput | number
   state?: Prisma.StringFieldUpdateOperationsInput | string
-  deliveryId?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  deliveryIdHash?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   deliveryCiphertext?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   deliveryExpiresAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
   graceEndsAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
@@ -558,7 +558,7 @@ export type ApiKeyCreateManyInput = {
   secretHash: string
   pepperVersion: number
   state: string
-  deliveryId?: string | null
+  deliveryIdHash?: string | null
   deliveryCiphertext?: string | null
   deliveryExpiresAt?: Date | string | null
   graceEndsAt?: Date | string | null
@@ -581,7 +581,7 @@ export type ApiKeyUpdateManyMutationInput = {
   secretHash?: Prisma.StringFieldUpdateOperationsInput | string
   pepperVersion?: Prisma.IntFieldUpdateOperationsInput | number
   state?: Prisma.StringFieldUpdateOperationsInput | string
-  deliveryId?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  deliveryIdHash?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   deliveryCiphertext?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   deliveryExpiresAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
   graceEndsAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
@@ -605,7 +605,7 @@ export type ApiKeyUncheckedUpdateManyInput = {
   secretHash?: Prisma.StringFieldUpdateOperationsInput | string
   pepperVersion?: Prisma.IntFieldUpdateOperationsInput | number
   state?: Prisma.StringFieldUpdateOperationsInput | string
-  deliveryId?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  deliveryIdHash?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   deliveryCiphertext?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   deliveryExpiresAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
   graceEndsAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
@@ -639,7 +639,7 @@ export type ApiKeyCountOrderByAggregateInput = {
   secretHash?: Prisma.SortOrder
   pepperVersion?: Prisma.SortOrder
   state?: Prisma.SortOrder
-  deliveryId?: Prisma.SortOrder
+  deliveryIdHash?: Prisma.SortOrder
   deliveryCiphertext?: Prisma.SortOrder
   deliveryExpiresAt?: Prisma.SortOrder
   graceEndsAt?: Prisma.SortOrder
@@ -665,7 +665,7 @@ export type ApiKeyMaxOrderByAggregateInput = {
   secretHash?: Prisma.SortOrder
   pepperVersion?: Prisma.SortOrder
   state?: Prisma.SortOrder
-  deliveryId?: Prisma.SortOrder
+  deliveryIdHash?: Prisma.SortOrder
   deliveryCiphertext?: Prisma.SortOrder
   deliveryExpiresAt?: Prisma.SortOrder
   graceEndsAt?: Prisma.SortOrder
@@ -687,7 +687,7 @@ export type ApiKeyMinOrderByAggregateInput = {
   secretHash?: Prisma.SortOrder
   pepperVersion?: Prisma.SortOrder
   state?: Prisma.SortOrder
-  deliveryId?: Prisma.SortOrder
+  deliveryIdHash?: Prisma.SortOrder
   deliveryCiphertext?: Prisma.SortOrder
   deliveryExpiresAt?: Prisma.SortOrder
   graceEndsAt?: Prisma.SortOrder
@@ -774,7 +774,7 @@ export type ApiKeyCreateWithoutWorkspaceInput = {
   secretHash: string
   pepperVersion: number
   state: string
-  deliveryId?: string | null
+  deliveryIdHash?: string | null
   deliveryCiphertext?: string | null
   deliveryExpiresAt?: Date | string | null
   graceEndsAt?: Date | string | null
@@ -797,7 +797,7 @@ export type ApiKeyUncheckedCreateWithoutWorkspaceInput = {
   secretHash: string
   pepperVersion: number
   state: string
-  deliveryId?: string | null
+  deliveryIdHash?: string | null
   deliveryCiphertext?: string | null
   deliveryExpiresAt?: Date | string | null
   graceEndsAt?: Date | string | null
@@ -850,7 +850,7 @@ export type ApiKeyScalarWhereInput = {
   secretHash?: Prisma.StringFilter<"ApiKey"> | string
   pepperVersion?: Prisma.IntFilter<"ApiKey"> | number
   state?: Prisma.StringFilter<"ApiKey"> | string
-  deliveryId?: Prisma.StringNullableFilter<"ApiKey"> | string | null
+  deliveryIdHash?: Prisma.StringNullableFilter<"ApiKey"> | string | null
   deliveryCiphertext?: Prisma.StringNullableFilter<"ApiKey"> | string | null
   deliveryExpiresAt?: Prisma.DateTimeNullableFilter<"ApiKey"> | Date | string | null
   graceEndsAt?: Prisma.DateTimeNullableFilter<"ApiKey"> | Date | string | null
@@ -873,7 +873,7 @@ export type ApiKeyCreateManyWorkspaceInput = {
   secretHash: string
   pepperVersion: number
   state: string
-  deliveryId?: string | null
+  deliveryIdHash?: string | null
   deliveryCiphertext?: string | null
   deliveryExpiresAt?: Date | string | null
   graceEndsAt?: Date | string | null
@@ -896,7 +896,7 @@ export type ApiKeyUpdateWithoutWorkspaceInput = {
   secretHash?: Prisma.StringFieldUpdateOperationsInput | string
   pepperVersion?: Prisma.IntFieldUpdateOperationsInput | number
   state?: Prisma.StringFieldUpdateOperationsInput | string
-  deliveryId?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  deliveryIdHash?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   deliveryCiphertext?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   deliveryExpiresAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
   graceEndsAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
@@ -919,7 +919,7 @@ export type ApiKeyUncheckedUpdateWithoutWorkspaceInput = {
   secretHash?: Prisma.StringFieldUpdateOperationsInput | string
   pepperVersion?: Prisma.IntFieldUpdateOperationsInput | number
   state?: Prisma.StringFieldUpdateOperationsInput | string
-  deliveryId?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  deliveryIdHash?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   deliveryCiphertext?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   deliveryExpiresAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
   graceEndsAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
@@ -942,7 +942,7 @@ export type ApiKeyUncheckedUpdateManyWithoutWorkspaceInput = {
   secretHash?: Prisma.StringFieldUpdateOperationsInput | string
   pepperVersion?: Prisma.IntFieldUpdateOperationsInput | number
   state?: Prisma.StringFieldUpdateOperationsInput | string
-  deliveryId?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  deliveryIdHash?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   deliveryCiphertext?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   deliveryExpiresAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
   graceEndsAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
@@ -968,7 +968,7 @@ export type ApiKeySelect<ExtArgs extends runtime.Types.Extensions.InternalArgs =
   secretHash?: boolean
   pepperVersion?: boolean
   state?: boolean
-  deliveryId?: boolean
+  deliveryIdHash?: boolean
   deliveryCiphertext?: boolean
   deliveryExpiresAt?: boolean
   graceEndsAt?: boolean
@@ -993,7 +993,7 @@ export type ApiKeySelectCreateManyAndReturn<ExtArgs extends runtime.Types.Extens
   secretHash?: boolean
   pepperVersion?: boolean
   state?: boolean
-  deliveryId?: boolean
+  deliveryIdHash?: boolean
   deliveryCiphertext?: boolean
   deliveryExpiresAt?: boolean
   graceEndsAt?: boolean
@@ -1018,7 +1018,7 @@ export type ApiKeySelectUpdateManyAndReturn<ExtArgs extends runtime.Types.Extens
   secretHash?: boolean
   pepperVersion?: boolean
   state?: boolean
-  deliveryId?: boolean
+  deliveryIdHash?: boolean
   deliveryCiphertext?: boolean
   deliveryExpiresAt?: boolean
   graceEndsAt?: boolean
@@ -1043,7 +1043,7 @@ export type ApiKeySelectScalar = {
   secretHash?: boolean
   pepperVersion?: boolean
   state?: boolean
-  deliveryId?: boolean
+  deliveryIdHash?: boolean
   deliveryCiphertext?: boolean
   deliveryExpiresAt?: boolean
   graceEndsAt?: boolean
@@ -1056,7 +1056,7 @@ export type ApiKeySelectScalar = {
   lastUsedAt?: boolean
 }
 
-export type ApiKeyOmit<ExtArgs extends runtime.Types.Extensions.InternalArgs = runtime.Types.Extensions.DefaultArgs> = runtime.Types.Extensions.GetOmit<"id" | "workspaceId" | "name" | "scopes" | "allowedCidrs" | "secretHead" | "last4" | "secretHash" | "pepperVersion" | "state" | "deliveryId" | "deliveryCiphertext" | "deliveryExpiresAt" | "graceEndsAt" | "replacesKeyId" | "source" | "createdByUserId" | "createdAt" | "acknowledgedAt" | "revokedAt" | "lastUsedAt", ExtArgs["result"]["apiKey"]>
+export type ApiKeyOmit<ExtArgs extends runtime.Types.Extensions.InternalArgs = runtime.Types.Extensions.DefaultArgs> = runtime.Types.Extensions.GetOmit<"id" | "workspaceId" | "name" | "scopes" | "allowedCidrs" | "secretHead" | "last4" | "secretHash" | "pepperVersion" | "state" | "deliveryIdHash" | "deliveryCiphertext" | "deliveryExpiresAt" | "graceEndsAt" | "replacesKeyId" | "source" | "createdByUserId" | "createdAt" | "acknowledgedAt" | "revokedAt" | "lastUsedAt", ExtArgs["result"]["apiKey"]>
 export type ApiKeyInclude<ExtArgs extends runtime.Types.Extensions.InternalArgs = runtime.Types.Extensions.DefaultArgs> = {
   workspace?: boolean | Prisma.WorkspaceDefaultArgs<ExtArgs>
 }
@@ -1089,7 +1089,13 @@ export type $ApiKeyPayload<ExtArgs extends runtime.Types.Extensions.InternalArgs
      * pending | active | grace | revoked | expired (see services/api-keys/key-state.ts)
      */
     state: string
-    deliveryId: string | null
+    /**
+     * SHA-256 (hex) of the deliveryId: 256 random bits handed to the creator only (never stored).
+     */
+    deliveryIdHash: string | null
+    /**
+     * While pending: the sealed JSON `{ secret, deliveryId }` (crypto/secret-box.ts), bound to the key id.
+     */
     deliveryCiphertext: string | null
     deliveryExpiresAt: Date | null
     graceEndsAt: Date | null
@@ -1540,7 +1546,7 @@ export interface ApiKeyFieldRefs {
   readonly secretHash: Prisma.FieldRef<"ApiKey", 'String'>
   readonly pepperVersion: Prisma.FieldRef<"ApiKey", 'Int'>
   readonly state: Prisma.FieldRef<"ApiKey", 'String'>
-  readonly deliveryId: Prisma.FieldRef<"ApiKey", 'String'>
+  readonly deliveryIdHash: Prisma.FieldRef<"ApiKey", 'String'>
   readonly deliveryCiphertext: Prisma.FieldRef<"ApiKey", 'String'>
   readonly deliveryExpiresAt: Prisma.FieldRef<"ApiKey", 'DateTime'>
   readonly graceEndsAt: Prisma.FieldRef<"ApiKey", 'DateTime'>
