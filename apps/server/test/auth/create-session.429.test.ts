@@ -12,11 +12,8 @@ beforeAll(async () => {
     env: {
       GEO_OPERATOR_MODE: "hosted",
       ...hostedSecretsEnv,
-      GEO_PUBLIC_URL: "https://app.geopulse.test",
+      ...mail.env("signin@geopulse.test"),
       GEO_TRUSTED_PROXIES: "loopback",
-      AGENTMAIL_API_KEY: "am_test_key",
-      AGENTMAIL_BASE_URL: mail.url,
-      GEO_EMAIL_SENDER_INBOX: "signin@geopulse.test",
     },
   });
 });

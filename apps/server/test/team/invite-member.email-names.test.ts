@@ -9,14 +9,7 @@ let t: TestServer;
 let mail: FakeAgentMail;
 beforeAll(async () => {
   mail = await new FakeAgentMail().start();
-  t = await startTestServer({
-    env: {
-      GEO_PUBLIC_URL: "https://app.geopulse.test",
-      AGENTMAIL_API_KEY: "am_test_key",
-      AGENTMAIL_BASE_URL: mail.url,
-      GEO_EMAIL_SENDER_INBOX: "team@geopulse.test",
-    },
-  });
+  t = await startTestServer({ env: mail.env("team@geopulse.test") });
 });
 afterAll(async () => {
   await t.close();
@@ -37,8 +30,8 @@ describe("invitation emails", () => {
       body: { email: "invitee@example.com" },
     });
     expect(response.status, response.text).toBe(201);
-    const sent = mail.sentMessages()[0];
-    const { subject, text, html } = sent?.body as { subject: string; text: string; html: string };
+    const [sent] = mail.sentMessages();
+    const { subject, text, html } = sent?.body ?? {};
     expect(subject).toBe("Join Acme Bcc: all@example.com <b>x</b> on GEO Pulse");
     expect(subject).not.toMatch(/[\r\n\u202E]/);
     const intro = text.split("\n")[0] as string;
