@@ -2495,7 +2495,10 @@ export interface paths {
          *     `getReport`. An unknown token is `404 not_found`; an expired link `410
          *     share_link_expired`; a revoked one `410 share_link_revoked`. Limited to 60 reads per
          *     client address per minute, and to 20 unknown tokens per client address per 15 minutes
-         *     (`429 rate_limited`), so tokens cannot be guessed.
+         *     (`429 rate_limited`), so tokens cannot be guessed. A PDF also takes a token from a bucket
+         *     per client address (5, one more every 12 seconds) and per link (10, one more every 6
+         *     seconds); an empty bucket answers `429` with `Retry-After`. Client addresses count by
+         *     IPv4 address or IPv6 /64.
          */
         get: operations["getSharedReport"];
         put?: never;
@@ -2758,6 +2761,9 @@ export interface paths {
          *     unsupported `MCP-Protocol-Version` header is `400 invalid_request`. The route takes no
          *     `GET` (a stateless server offers no stream) and no `DELETE` (no session to end): they
          *     are `405 method_not_allowed` with `Allow: POST`, as the transport prescribes.
+         *     A `tools/call` of `search_answers` takes a token from a bucket per key (30, one more
+         *     every 2 seconds) and per client address (60, one more a second); an empty bucket answers
+         *     `429 rate_limited` with `Retry-After`.
          */
         post: operations["postMcpMessage"];
         delete?: never;
