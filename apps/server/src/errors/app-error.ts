@@ -279,6 +279,12 @@ export const errors = {
         ? "You are already a member of this workspace."
         : `${email} is already a member of this workspace.`,
     ),
+  workspaceLimitReached: (limit: number) =>
+    new AppError(
+      "workspace_limit_reached",
+      `You have created ${limit} workspaces, as many as one person may.`,
+      { limit },
+    ),
   lastOwner: () =>
     new AppError(
       "last_owner",

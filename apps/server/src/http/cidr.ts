@@ -45,3 +45,20 @@ export function addressInRanges(clientAddress: string | undefined, ranges: strin
     return network.kind() === address.kind() && address.match(network, bits);
   });
 }
+
+/**
+ * What a per-address limit counts by: an IPv4 address (or its `/ipv4Prefix`
+ * network) and an IPv6 address's /64 network, since one IPv6 host commonly
+ * holds a whole /64. IPv4-mapped IPv6 counts as IPv4. Written as the network
+ * in CIDR form (`203.0.113.7/32`, `2001:db8:1:2::/64`); `unknown` without one.
+ */
+export function clientAddressRange(clientAddress: string | undefined, ipv4Prefix = 32): string {
+  if (!clientAddress || !ipaddr.isValid(clientAddress)) return "unknown";
+  const address = ipaddr.process(clientAddress);
+  const prefix = address.kind() === "ipv4" ? ipv4Prefix : 64;
+  const network =
+    address.kind() === "ipv4"
+      ? ipaddr.IPv4.networkAddressFromCIDR(`${address.toString()}/${prefix}`)
+      : ipaddr.IPv6.networkAddressFromCIDR(`${address.toString()}/${prefix}`);
+  return `${network.toString()}/${prefix}`;
+}

@@ -5,7 +5,8 @@ import type { TestServer } from "../harness/test-server.js";
 
 /** A workspace with an empty account (its owner already used the free grant). */
 export async function emptyWorkspace(t: TestServer, brand: string): Promise<string> {
-  const cookie = await t.signIn("ledger-owner@example.com");
+  // One owner per workspace: a person creates at most 10 workspaces.
+  const cookie = await t.signIn(`ledger-${brand}@example.com`);
   const slug = await t.createWorkspace(cookie, { brand });
   const workspace = await t.server.ctx.prisma.workspace.findUniqueOrThrow({ where: { slug } });
   const ctx = t.server.ctx;

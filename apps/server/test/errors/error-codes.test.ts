@@ -60,6 +60,7 @@ const samples: { [Name in keyof typeof errors]: Parameters<(typeof errors)[Name]
   connectionNotConfigured: ["search_console"],
   credentialExists: [{ connector: "openai", key: "api_key" }],
   alreadyMember: ["ana@example.com"],
+  workspaceLimitReached: [10],
   lastOwner: [],
   alreadyDecided: [{ suggestionId: "sug_1", status: "accepted" }],
   mockTopupDisabled: [],

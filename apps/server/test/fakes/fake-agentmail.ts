@@ -67,6 +67,16 @@ export class FakeAgentMail {
     return this;
   }
 
+  /** The server environment that sends mail through this fake from `senderInbox`. */
+  env(senderInbox: string): Record<string, string> {
+    return {
+      GEO_PUBLIC_URL: "https://app.geopulse.test",
+      AGENTMAIL_API_KEY: "am_test_key",
+      AGENTMAIL_BASE_URL: this.url,
+      GEO_EMAIL_SENDER_INBOX: senderInbox,
+    };
+  }
+
   sentMessages(): RecordedRequest[] {
     return this.requests.filter((request) => request.path.endsWith("/messages/send"));
   }

@@ -27,6 +27,7 @@ function structuralStatuses(operation: (typeof allOperations)[number]): Map<stri
     statuses.set("400", "ambiguous_credentials (cookie and bearer together)");
     statuses.set("401", "missing, invalid or expired credentials");
     statuses.set("403", "session_required / insufficient_scope / ip_forbidden");
+    statuses.set("429", "rate_limited (well-formed unknown bearer keys, per client address)");
   }
   if (operation.workspaceScoped) statuses.set("404", "workspace_not_found");
   if (operation.requestBodyTypes) {
@@ -71,6 +72,17 @@ describe("the contract declares every status an operation can answer", () => {
       );
       expect(forbidden?.includes("RoleForbidden") ?? false, operation.operationId).toBe(checked);
     }
+  });
+
+  it("marks every operation that needs credentials x-rate-limited (the unknown-key limit)", () => {
+    const unmarked = allOperations
+      .filter((operation) => !operation.access.public)
+      .filter(
+        (operation) =>
+          !document.paths[operation.pathTemplate]?.[operation.method]?.["x-rate-limited"],
+      )
+      .map((operation) => operation.operationId);
+    expect(unmarked).toEqual([]);
   });
 
   it("walks every operation of the contract", () => {

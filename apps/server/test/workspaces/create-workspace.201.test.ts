@@ -26,6 +26,7 @@ describe("POST /api/v1/workspaces", () => {
         attempts: 0,
         message: expect.any(String),
       },
+      freeGrant: { status: "granted", amountMicrousd: 1_000_000, expiresAt: expect.any(String) },
     });
 
     const workspace = await t.request<any>("GET", "/api/v1/workspaces/globex-rival", { cookie });

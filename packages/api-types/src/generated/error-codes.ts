@@ -84,6 +84,8 @@ export const errorStatusByCode = {
   connection_not_configured: 409,
   /** The person is already a member of the workspace. */
   already_member: 409,
+  /** The person has created as many workspaces as one person may (10). */
+  workspace_limit_reached: 409,
   /** The change would leave the workspace without an owner. */
   last_owner: 409,
   /** The suggestion or device authorization was already decided. */

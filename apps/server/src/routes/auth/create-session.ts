@@ -5,7 +5,7 @@ import { signedInResponse } from "./signed-in-response.js";
 
 export const createSession = defineHandler("createSession")(async ({ op, app, body, req }) => {
   if (app.config.operatorMode !== "local") {
-    const sent = await requestSignInLink({ ...op, email: body.email });
+    const sent = await requestSignInLink({ ...op, email: body.email, clientAddress: req.ip });
     return {
       status: 202,
       body: { status: "link_sent", email: sent.email, expiresAt: sent.expiresAt.toISOString() },

@@ -10,6 +10,7 @@ export const mcpHandlers: HandlerRegistry = {
       accept: req.headers.accept,
       contentType: req.headers["content-type"],
       protocolVersion: req.get("mcp-protocol-version"),
+      clientAddress: req.ip,
     }),
   ),
 };

@@ -3,8 +3,8 @@ import { sessionOp } from "../../http/require.js";
 import { createWorkspace } from "../../services/workspaces/create-workspace.js";
 
 export const createWorkspaceService = defineHandler("createWorkspaceService")(
-  async ({ op, body }) => ({
+  async ({ op, body, req }) => ({
     status: 201,
-    body: await createWorkspace({ ...sessionOp(op), input: body }),
+    body: await createWorkspace({ ...sessionOp(op), input: body, clientAddress: req.ip }),
   }),
 );

@@ -2,38 +2,44 @@ import { randomBytes } from "node:crypto";
 import type { AppContext } from "../../context.js";
 import { EmailDeliveryError } from "../../email/email-provider.js";
 import { errors } from "../../errors/app-error.js";
+import { clientAddressRange } from "../../http/cidr.js";
 import { hashToken } from "../../http/session-cookie.js";
 import { newId } from "../../ids.js";
+import { emailIdentity } from "../../text/email-identity.js";
+import { abuseLimits } from "../rate-limit/abuse-limits.js";
+import { consumeRateLimit } from "../rate-limit/rate-limit.js";
 
 export const signInLinkTtlMs = 15 * 60_000;
-const maxLinksPerWindow = 5;
 
 export interface RequestSignInLinkOptions {
   ctx: AppContext;
   email: string;
+  /** The client's address (`req.ip`). */
+  clientAddress: string | undefined;
 }
 
-/** Emails a single-use sign-in link; only the token's hash is stored. */
+/**
+ * Emails a single-use sign-in link; only the token's hash is stored. Links
+ * are limited per mailbox (the normalised address, so `a+1@` and `a+2@` count
+ * together) and per client address (IPv4 address, IPv6 /64): `abuseLimits`.
+ */
 export async function requestSignInLink({
   ctx,
   email: rawEmail,
+  clientAddress,
 }: RequestSignInLinkOptions): Promise<{ email: string; expiresAt: Date }> {
   if (!ctx.email.configured) {
     throw errors.emailUnavailable("unconfigured");
   }
   const email = rawEmail.trim().toLowerCase();
+  await consumeRateLimit(ctx, [
+    { bucket: `sign-in-link:email:${emailIdentity(email)}`, ...abuseLimits.signInLinksPerEmail },
+    {
+      bucket: `sign-in-link:ip:${clientAddressRange(clientAddress)}`,
+      ...abuseLimits.signInLinksPerAddress,
+    },
+  ]);
   const now = ctx.clock.now();
-  const windowStart = new Date(now.getTime() - signInLinkTtlMs);
-  const recent = await ctx.prisma.signInToken.findMany({
-    where: { email, createdAt: { gt: windowStart } },
-    orderBy: { createdAt: "asc" },
-    select: { createdAt: true },
-  });
-  const oldest = recent[0];
-  if (recent.length >= maxLinksPerWindow && oldest) {
-    const retryAfterMs = oldest.createdAt.getTime() + signInLinkTtlMs - now.getTime();
-    throw errors.rateLimited(Math.max(1, Math.ceil(retryAfterMs / 1000)));
-  }
   const token = randomBytes(32).toString("base64url");
   const expiresAt = new Date(now.getTime() + signInLinkTtlMs);
   await ctx.prisma.signInToken.create({

@@ -1,10 +1,12 @@
 import type { Scope } from "@geopulse/api-types";
 import type { AppContext } from "../../context.js";
 import { errors } from "../../errors/app-error.js";
-import { addressInRanges } from "../../http/cidr.js";
+import { addressInRanges, clientAddressRange } from "../../http/cidr.js";
 import type { ApiKeyPrincipal, Role } from "../../http/principal.js";
 import { authenticates, effectiveState, type KeyState } from "../api-keys/key-state.js";
 import { keyPrefixOf } from "../api-keys/to-api-key-response.js";
+import { abuseLimits } from "../rate-limit/abuse-limits.js";
+import { takeTokens } from "../rate-limit/token-bucket.js";
 import type { CachedApiKey } from "./auth-cache.js";
 
 export const apiKeyPattern = /^gp_live_[A-Za-z0-9_-]{43}$/;
@@ -26,6 +28,12 @@ export interface ResolveApiKeyOptions {
  * the member who created it (read with the row, dropped with it when that member's role
  * changes); a key whose creator is no longer a member authenticates nothing (removal revokes
  * such keys; this holds for any left from before).
+ *
+ * Key guessing is throttled per client address (IPv4 address, IPv6 /64): a
+ * look-up in the database takes a token from the address's bucket first
+ * (`abuseLimits.unknownKeys`) and a found key puts it back, so only unknown
+ * keys spend them; with the bucket empty the answer is 429 rate_limited
+ * before any look-up, whether the key exists or not.
  */
 export async function resolveApiKey({
   ctx,
@@ -34,7 +42,9 @@ export async function resolveApiKey({
 }: ResolveApiKeyOptions): Promise<ApiKeyPrincipal | undefined> {
   const candidates = ctx.secrets.keyHasher.candidates(secret);
   const cacheKey = candidates[0] as string;
-  const key = ctx.authCache.apiKey(cacheKey) ?? (await loadApiKey(ctx, candidates, cacheKey));
+  const key =
+    ctx.authCache.apiKey(cacheKey) ??
+    (await lookUpApiKey(ctx, candidates, cacheKey, clientAddress));
   const now = ctx.clock.now();
   if (!key || key.role === null) return undefined;
   const state = effectiveState(key, now);
@@ -55,6 +65,20 @@ export async function resolveApiKey({
     last4: key.last4,
     role: key.role,
   };
+}
+
+async function lookUpApiKey(
+  ctx: AppContext,
+  candidates: string[],
+  cacheKey: string,
+  clientAddress: string | undefined,
+): Promise<CachedApiKey | undefined> {
+  const guess = await takeTokens(ctx, [
+    { bucket: `unknown-key:ip:${clientAddressRange(clientAddress)}`, ...abuseLimits.unknownKeys },
+  ]);
+  const key = await loadApiKey(ctx, candidates, cacheKey);
+  if (key) await guess.refund();
+  return key;
 }
 
 async function loadApiKey(

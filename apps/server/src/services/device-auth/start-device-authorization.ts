@@ -2,6 +2,7 @@ import { randomBytes } from "node:crypto";
 import type { DeviceAuthorizationStarted, RequestBody } from "@geopulse/api-types";
 import type { AppContext } from "../../context.js";
 import { isUniqueViolation } from "../../db-errors.js";
+import { clientAddressRange } from "../../http/cidr.js";
 import { hashToken } from "../../http/session-cookie.js";
 import { newId } from "../../ids.js";
 import { consumeRateLimit } from "../rate-limit/rate-limit.js";
@@ -23,7 +24,11 @@ export async function startDeviceAuthorization({
   clientAddress,
 }: StartDeviceAuthorizationOptions): Promise<DeviceAuthorizationStarted> {
   await consumeRateLimit(ctx, [
-    { bucket: `device-start:ip:${clientAddress ?? "unknown"}`, limit: 30, windowMs: 15 * 60_000 },
+    {
+      bucket: `device-start:ip:${clientAddressRange(clientAddress)}`,
+      limit: 30,
+      windowMs: 15 * 60_000,
+    },
   ]);
   const deviceCode = randomBytes(32).toString("base64url");
   const now = ctx.clock.now();

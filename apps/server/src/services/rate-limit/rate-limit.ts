@@ -1,5 +1,9 @@
-import type { AppContext } from "../../context.js";
+import type { Prisma } from "@geopulse/db";
+import type { Clock } from "../../clock.js";
 import { errors } from "../../errors/app-error.js";
+
+/** The database a limit is counted in: the client, or a transaction's. */
+export type RateLimitDb = Pick<Prisma.TransactionClient, "$queryRaw" | "$executeRaw">;
 
 export interface RateLimitRule {
   /** What is counted, e.g. `device-lookup:user:<id>`. */
@@ -8,46 +12,90 @@ export interface RateLimitRule {
   windowMs: number;
 }
 
-function windowOf(
-  ctx: AppContext,
-  rule: RateLimitRule,
-): { start: Date; retryAfterSeconds: number } {
-  const now = ctx.clock.now().getTime();
+/** The slots one request took; `refund` gives them back (for limits that count failures only). */
+export interface RateLimitTicket {
+  refund(): Promise<void>;
+}
+
+interface Window {
+  rule: RateLimitRule;
+  start: Date;
+  retryAfterSeconds: number;
+}
+
+function windowOf(clock: Clock, rule: RateLimitRule): Window {
+  const now = clock.now().getTime();
   const start = now - (now % rule.windowMs);
   return {
+    rule,
     start: new Date(start),
     retryAfterSeconds: Math.max(1, Math.ceil((start + rule.windowMs - now) / 1000)),
   };
 }
 
 /**
- * Throws 429 when any rule's current window is already full. Counters live in
- * the database, so every API process shares them.
+ * Takes a slot in the window: one atomic upsert that counts only while the
+ * window is under its limit and answers whether it did. Concurrent takers
+ * (in any process) are serialized by the row, so exactly `limit` succeed.
  */
-export async function assertUnderRateLimit(ctx: AppContext, rules: RateLimitRule[]): Promise<void> {
-  for (const rule of rules) {
-    const { start, retryAfterSeconds } = windowOf(ctx, rule);
-    const row = await ctx.prisma.rateLimitWindow.findUnique({
-      where: { bucket_windowStart: { bucket: rule.bucket, windowStart: start } },
-      select: { count: true },
-    });
-    if ((row?.count ?? 0) >= rule.limit) throw errors.rateLimited(retryAfterSeconds);
-  }
+async function takeSlot(db: RateLimitDb, { rule, start }: Window): Promise<boolean> {
+  const rows = await db.$queryRaw<Array<{ count: number }>>`
+    INSERT INTO rate_limit_windows (bucket, window_start, count)
+    VALUES (${rule.bucket}, ${start}, 1)
+    ON CONFLICT (bucket, window_start) DO UPDATE SET count = rate_limit_windows.count + 1
+    WHERE rate_limit_windows.count < ${rule.limit}
+    RETURNING count`;
+  return rows.length === 1;
 }
 
-/** Counts one hit against each rule (one atomic upsert per rule). */
-export async function recordRateLimitHit(ctx: AppContext, rules: RateLimitRule[]): Promise<void> {
-  for (const rule of rules) {
-    const { start } = windowOf(ctx, rule);
-    await ctx.prisma.$executeRaw`
-      INSERT INTO rate_limit_windows (bucket, window_start, count)
-      VALUES (${rule.bucket}, ${start}, 1)
-      ON CONFLICT (bucket, window_start) DO UPDATE SET count = rate_limit_windows.count + 1`;
-  }
+async function giveBack(db: RateLimitDb, { rule, start }: Window): Promise<void> {
+  await db.$executeRaw`
+    UPDATE rate_limit_windows SET count = count - 1
+    WHERE bucket = ${rule.bucket} AND window_start = ${start} AND count > 0`;
 }
 
-/** Counts the hit, then throws 429 if it went over: for limits on every attempt. */
-export async function consumeRateLimit(ctx: AppContext, rules: RateLimitRule[]): Promise<void> {
-  await assertUnderRateLimit(ctx, rules);
-  await recordRateLimitHit(ctx, rules);
+type Taken = { ok: true; ticket: RateLimitTicket } | { ok: false; retryAfterSeconds: number };
+
+async function takeAll(clock: Clock, rules: RateLimitRule[], db: RateLimitDb): Promise<Taken> {
+  const taken: Window[] = [];
+  const refund = async () => {
+    for (const window of taken.splice(0)) await giveBack(db, window);
+  };
+  for (const rule of rules) {
+    const window = windowOf(clock, rule);
+    if (!(await takeSlot(db, window))) {
+      await refund();
+      return { ok: false, retryAfterSeconds: window.retryAfterSeconds };
+    }
+    taken.push(window);
+  }
+  return { ok: true, ticket: { refund } };
+}
+
+/**
+ * Counts one request against every rule, or throws `429 rate_limited` (with
+ * `Retry-After`) when a rule's window is full; a refused request counts in no
+ * window. Counters live in the database, so every API process shares them.
+ * `db` is a transaction's client when the count must stand or fall with it.
+ */
+export async function consumeRateLimit(
+  ctx: { clock: Clock; prisma: RateLimitDb },
+  rules: RateLimitRule[],
+  db: RateLimitDb = ctx.prisma,
+): Promise<RateLimitTicket> {
+  const taken = await takeAll(ctx.clock, rules, db);
+  if (!taken.ok) throw errors.rateLimited(taken.retryAfterSeconds);
+  return taken.ticket;
+}
+
+/**
+ * Like `consumeRateLimit`, but answers false instead of throwing when a window
+ * is full (for caps that change the outcome rather than refuse the request).
+ */
+export async function tryConsumeRateLimit(
+  ctx: { clock: Clock; prisma: RateLimitDb },
+  rules: RateLimitRule[],
+  db: RateLimitDb = ctx.prisma,
+): Promise<boolean> {
+  return (await takeAll(ctx.clock, rules, db)).ok;
 }

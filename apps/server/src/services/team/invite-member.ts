@@ -6,6 +6,8 @@ import { hashToken } from "../../http/session-cookie.js";
 import { newId } from "../../ids.js";
 import { audit } from "../audit/audit.js";
 import type { WorkspaceOperation } from "../operation.js";
+import { abuseLimits } from "../rate-limit/abuse-limits.js";
+import { consumeRateLimit } from "../rate-limit/rate-limit.js";
 import { sendInvitationEmail } from "./send-invitation-email.js";
 import { toInvitationResponse } from "./team-response.js";
 
@@ -25,6 +27,9 @@ export interface InviteMemberOptions extends WorkspaceOperation {
  * older invitation is revoked in the same transaction, so at most one link per
  * address and workspace works at a time (the newest, with the latest role),
  * and re-inviting is how an inviter resends a lost or expired link.
+ *
+ * A workspace sends at most `abuseLimits.invitationsPerWorkspace` invitations
+ * per UTC day (429 rate_limited), so it cannot relay mail in bulk.
  */
 export async function inviteMember(options: InviteMemberOptions): Promise<InvitationCreated> {
   const { ctx, principal, workspace, input } = options;
@@ -42,6 +47,13 @@ export async function inviteMember(options: InviteMemberOptions): Promise<Invita
   if (existing) {
     throw errors.alreadyMember(email);
   }
+  await consumeRateLimit(ctx, [
+    { bucket: `invitations:workspace:${workspace.id}`, ...abuseLimits.invitationsPerWorkspace },
+  ]);
+  const inviter = await ctx.prisma.user.findUnique({
+    where: { id: principal.userId },
+    select: { displayName: true },
+  });
 
   const token = randomBytes(32).toString("base64url");
   const now = ctx.clock.now();
@@ -84,7 +96,7 @@ export async function inviteMember(options: InviteMemberOptions): Promise<Invita
     to: email,
     token,
     workspaceName: target.displayName,
-    inviterEmail: principal.email,
+    inviterName: inviter?.displayName ?? principal.email,
   });
   const response = toInvitationResponse(invitation, workspace.slug);
   if (emailed) return { invitation: response, delivery: "emailed" };

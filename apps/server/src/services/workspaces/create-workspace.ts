@@ -1,22 +1,35 @@
 import { randomBytes } from "node:crypto";
-import type { EmailProvisioning, WorkspaceCreateRequest } from "@geopulse/api-types";
+import type {
+  EmailProvisioning,
+  FreeGrantOutcome,
+  WorkspaceCreateRequest,
+} from "@geopulse/api-types";
 import { isUniqueViolation } from "../../db-errors.js";
+import { errors } from "../../errors/app-error.js";
 import type { SessionPrincipal } from "../../http/principal.js";
 import { newId } from "../../ids.js";
 import { audit } from "../audit/audit.js";
-import { grantFreeCredit } from "../credits/grant-free-credit.js";
+import {
+  freeGrantMicrousd,
+  freeGrantTtlMs,
+  grantFreeCredit,
+} from "../credits/grant-free-credit.js";
 import type { Operation } from "../operation.js";
+import { abuseLimits } from "../rate-limit/abuse-limits.js";
 import { checkWorkspaceSettings } from "./check-workspace-settings.js";
 import { provisionWorkspaceInbox } from "./provision-workspace-inbox.js";
 
 export interface CreateWorkspaceOptions extends Operation {
   principal: SessionPrincipal;
   input: WorkspaceCreateRequest;
+  /** The client's address (`req.ip`): free grants per address range are capped per day. */
+  clientAddress: string | undefined;
 }
 
 export interface CreatedWorkspace {
   slug: string;
   emailProvisioning: EmailProvisioning;
+  freeGrant: FreeGrantOutcome;
 }
 
 const maxSlugTries = 5;
@@ -30,7 +43,9 @@ function slugCandidate(brand: string, attempt: number): string {
 
 /**
  * Creates the workspace, its competitors and the owner membership in one
- * transaction with its audit record, then provisions the inbox.
+ * transaction with its audit record, then provisions the inbox. A person
+ * creates at most `abuseLimits.workspacesPerUser` workspaces (409
+ * workspace_limit_reached); the free grant's outcome is part of the answer.
  */
 export async function createWorkspace(options: CreateWorkspaceOptions): Promise<CreatedWorkspace> {
   const { ctx, input } = options;
@@ -40,14 +55,14 @@ export async function createWorkspace(options: CreateWorkspaceOptions): Promise<
     const taken = await ctx.prisma.workspace.findUnique({ where: { slug }, select: { id: true } });
     if (taken) continue;
     try {
-      const workspaceId = await insertWorkspace(options, slug);
+      const { workspaceId, freeGrant } = await insertWorkspace(options, slug);
       const emailProvisioning = await provisionWorkspaceInbox({
         ctx,
         workspaceId,
         slug,
         displayName: input.displayName,
       });
-      return { slug, emailProvisioning };
+      return { slug, emailProvisioning, freeGrant };
     } catch (error) {
       // Another request took the slug between the check and the insert.
       if (isUniqueViolation(error)) continue;
@@ -57,11 +72,20 @@ export async function createWorkspace(options: CreateWorkspaceOptions): Promise<
   throw new Error(`no free slug for brand ${input.brand} after ${maxSlugTries} tries`);
 }
 
-async function insertWorkspace(options: CreateWorkspaceOptions, slug: string): Promise<string> {
+async function insertWorkspace(
+  options: CreateWorkspaceOptions,
+  slug: string,
+): Promise<{ workspaceId: string; freeGrant: FreeGrantOutcome }> {
   const { ctx, principal, input } = options;
   const now = ctx.clock.now();
   const workspaceId = newId("ws", ctx.clock);
-  await ctx.prisma.$transaction(async (tx) => {
+  const outcome = await ctx.prisma.$transaction(async (tx) => {
+    // The user row's lock serializes one person's creations, so the cap holds under concurrency.
+    await tx.$queryRaw`SELECT id FROM users WHERE id = ${principal.userId} FOR UPDATE`;
+    const created = await tx.workspace.count({ where: { createdByUserId: principal.userId } });
+    if (created >= abuseLimits.workspacesPerUser) {
+      throw errors.workspaceLimitReached(abuseLimits.workspacesPerUser);
+    }
     await tx.workspace.create({
       data: {
         id: workspaceId,
@@ -112,6 +136,8 @@ async function insertWorkspace(options: CreateWorkspaceOptions, slug: string): P
       clock: ctx.clock,
       workspaceId,
       userId: principal.userId,
+      email: principal.email,
+      clientAddress: options.clientAddress,
     });
     await audit(
       { ...options, workspace: { id: workspaceId } },
@@ -120,6 +146,15 @@ async function insertWorkspace(options: CreateWorkspaceOptions, slug: string): P
       ["workspace", workspaceId],
       { slug, competitors: input.competitors.length, freeGrant },
     );
+    return freeGrant;
   });
-  return workspaceId;
+  const granted = outcome === "granted";
+  return {
+    workspaceId,
+    freeGrant: {
+      status: outcome,
+      amountMicrousd: granted ? Number(freeGrantMicrousd) : 0,
+      expiresAt: granted ? new Date(now.getTime() + freeGrantTtlMs).toISOString() : null,
+    },
+  };
 }

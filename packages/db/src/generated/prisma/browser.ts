@@ -78,6 +78,12 @@ export type DeviceAuthorization = Prisma.DeviceAuthorizationModel
  */
 export type RateLimitWindow = Prisma.RateLimitWindowModel
 /**
+ * Model RateLimitBucket
+ * Token buckets for rate limits shared by every API process, in GCRA form:
+ * one time per bucket, when it is full again (services/rate-limit/token-bucket.ts).
+ */
+export type RateLimitBucket = Prisma.RateLimitBucketModel
+/**
  * Model Invitation
  * A pending team invitation. The token is single-use and stored hashed.
  */
@@ -119,7 +125,8 @@ export type CreditAccount = Prisma.CreditAccountModel
 export type CreditLot = Prisma.CreditLotModel
 /**
  * Model FreeGrant
- * One free grant per person, ever: the unique user id is the guarantee.
+ * One free grant per person and per mailbox, ever: the unique user id and
+ * the unique normalised email are the guarantee.
  */
 export type FreeGrant = Prisma.FreeGrantModel
 /**

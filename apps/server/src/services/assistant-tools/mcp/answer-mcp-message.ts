@@ -1,7 +1,10 @@
 import type { ResponseBody } from "@geopulse/api-types";
 import { WebStandardStreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js";
 import { errors } from "../../../errors/app-error.js";
+import { clientAddressRange } from "../../../http/cidr.js";
 import type { Operation, WorkspaceOperation } from "../../operation.js";
+import { abuseLimits } from "../../rate-limit/abuse-limits.js";
+import { takeTokens } from "../../rate-limit/token-bucket.js";
 import { buildMcpServer } from "./build-mcp-server.js";
 
 export interface AnswerMcpMessageOptions extends Operation {
@@ -11,6 +14,21 @@ export interface AnswerMcpMessageOptions extends Operation {
   accept: string | undefined;
   contentType: string | undefined;
   protocolVersion: string | undefined;
+  /** The client's address (`req.ip`), which the expensive tools' limits count by. */
+  clientAddress: string | undefined;
+}
+
+/** Tools whose calls cost enough to be limited per key and per address (a token bucket each). */
+const limitedTools = new Set(["search_answers"]);
+
+/** How many calls of a limited tool the JSON-RPC message (or batch) makes. */
+function limitedCalls(message: unknown): number {
+  const messages = Array.isArray(message) ? message : [message];
+  return messages.filter((m) => {
+    if (typeof m !== "object" || m === null) return false;
+    const { method, params } = m as { method?: unknown; params?: { name?: unknown } };
+    return method === "tools/call" && limitedTools.has(String(params?.name));
+  }).length;
 }
 
 export type McpAnswer =
@@ -31,6 +49,13 @@ const acceptedTypes = ["application/json", "text/event-stream"];
 export async function answerMcpMessage(options: AnswerMcpMessageOptions): Promise<McpAnswer> {
   const { principal } = options;
   if (principal.kind !== "api_key") throw errors.apiKeyRequired();
+  const address = clientAddressRange(options.clientAddress);
+  for (let call = limitedCalls(options.message); call > 0; call--) {
+    await takeTokens(options.ctx, [
+      { bucket: `mcp-search:key:${principal.keyId}`, ...abuseLimits.mcpSearchPerKey },
+      { bucket: `mcp-search:ip:${address}`, ...abuseLimits.mcpSearchPerAddress },
+    ]);
+  }
   const op: WorkspaceOperation = {
     ...options,
     workspace: { id: principal.workspaceId, slug: principal.workspaceSlug, role: null },

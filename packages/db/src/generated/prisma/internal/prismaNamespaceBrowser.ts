@@ -62,6 +62,7 @@ export const ModelName = {
   IdempotencyRecord: 'IdempotencyRecord',
   DeviceAuthorization: 'DeviceAuthorization',
   RateLimitWindow: 'RateLimitWindow',
+  RateLimitBucket: 'RateLimitBucket',
   Invitation: 'Invitation',
   StoredCredential: 'StoredCredential',
   OAuthState: 'OAuthState',
@@ -310,6 +311,14 @@ export const RateLimitWindowScalarFieldEnum = {
 export type RateLimitWindowScalarFieldEnum = (typeof RateLimitWindowScalarFieldEnum)[keyof typeof RateLimitWindowScalarFieldEnum]
 
 
+export const RateLimitBucketScalarFieldEnum = {
+  bucket: 'bucket',
+  fullAtMs: 'fullAtMs'
+} as const
+
+export type RateLimitBucketScalarFieldEnum = (typeof RateLimitBucketScalarFieldEnum)[keyof typeof RateLimitBucketScalarFieldEnum]
+
+
 export const InvitationScalarFieldEnum = {
   id: 'id',
   workspaceId: 'workspaceId',
@@ -404,6 +413,7 @@ export type CreditLotScalarFieldEnum = (typeof CreditLotScalarFieldEnum)[keyof t
 
 export const FreeGrantScalarFieldEnum = {
   userId: 'userId',
+  emailKey: 'emailKey',
   workspaceId: 'workspaceId',
   lotId: 'lotId',
   createdAt: 'createdAt'

@@ -375,14 +375,6 @@ export type CreditAccountUncheckedUpdateOneWithoutWorkspaceNestedInput = {
   update?: Prisma.XOR<Prisma.XOR<Prisma.CreditAccountUpdateToOneWithWhereWithoutWorkspaceInput, Prisma.CreditAccountUpdateWithoutWorkspaceInput>, Prisma.CreditAccountUncheckedUpdateWithoutWorkspaceInput>
 }
 
-export type BigIntFieldUpdateOperationsInput = {
-  set?: bigint | number
-  increment?: bigint | number
-  decrement?: bigint | number
-  multiply?: bigint | number
-  divide?: bigint | number
-}
-
 export type CreditAccountCreateWithoutWorkspaceInput = {
   postedMicrousd: bigint | number
   heldMicrousd: bigint | number

@@ -14,7 +14,8 @@ import type * as Prisma from "../internal/prismaNamespace.js"
 
 /**
  * Model FreeGrant
- * One free grant per person, ever: the unique user id is the guarantee.
+ * One free grant per person and per mailbox, ever: the unique user id and
+ * the unique normalised email are the guarantee.
  */
 export type FreeGrantModel = runtime.Types.Result.DefaultSelection<Prisma.$FreeGrantPayload>
 
@@ -26,6 +27,7 @@ export type AggregateFreeGrant = {
 
 export type FreeGrantMinAggregateOutputType = {
   userId: string | null
+  emailKey: string | null
   workspaceId: string | null
   lotId: string | null
   createdAt: Date | null
@@ -33,6 +35,7 @@ export type FreeGrantMinAggregateOutputType = {
 
 export type FreeGrantMaxAggregateOutputType = {
   userId: string | null
+  emailKey: string | null
   workspaceId: string | null
   lotId: string | null
   createdAt: Date | null
@@ -40,6 +43,7 @@ export type FreeGrantMaxAggregateOutputType = {
 
 export type FreeGrantCountAggregateOutputType = {
   userId: number
+  emailKey: number
   workspaceId: number
   lotId: number
   createdAt: number
@@ -49,6 +53,7 @@ export type FreeGrantCountAggregateOutputType = {
 
 export type FreeGrantMinAggregateInputType = {
   userId?: true
+  emailKey?: true
   workspaceId?: true
   lotId?: true
   createdAt?: true
@@ -56,6 +61,7 @@ export type FreeGrantMinAggregateInputType = {
 
 export type FreeGrantMaxAggregateInputType = {
   userId?: true
+  emailKey?: true
   workspaceId?: true
   lotId?: true
   createdAt?: true
@@ -63,6 +69,7 @@ export type FreeGrantMaxAggregateInputType = {
 
 export type FreeGrantCountAggregateInputType = {
   userId?: true
+  emailKey?: true
   workspaceId?: true
   lotId?: true
   createdAt?: true
@@ -143,6 +150,7 @@ export type FreeGrantGroupByArgs<ExtArgs extends runtime.Types.Extensions.Intern
 
 export type FreeGrantGroupByOutputType = {
   userId: string
+  emailKey: string | null
   workspaceId: string
   lotId: string
   createdAt: Date
@@ -171,6 +179,7 @@ export type FreeGrantWhereInput = {
   OR?: Prisma.FreeGrantWhereInput[]
   NOT?: Prisma.FreeGrantWhereInput | Prisma.FreeGrantWhereInput[]
   userId?: Prisma.StringFilter<"FreeGrant"> | string
+  emailKey?: Prisma.StringNullableFilter<"FreeGrant"> | string | null
   workspaceId?: Prisma.StringFilter<"FreeGrant"> | string
   lotId?: Prisma.StringFilter<"FreeGrant"> | string
   createdAt?: Prisma.DateTimeFilter<"FreeGrant"> | Date | string
@@ -178,6 +187,7 @@ export type FreeGrantWhereInput = {
 
 export type FreeGrantOrderByWithRelationInput = {
   userId?: Prisma.SortOrder
+  emailKey?: Prisma.SortOrderInput | Prisma.SortOrder
   workspaceId?: Prisma.SortOrder
   lotId?: Prisma.SortOrder
   createdAt?: Prisma.SortOrder
@@ -185,16 +195,18 @@ export type FreeGrantOrderByWithRelationInput = {
 
 export type FreeGrantWhereUniqueInput = Prisma.AtLeast<{
   userId?: string
+  emailKey?: string
   AND?: Prisma.FreeGrantWhereInput | Prisma.FreeGrantWhereInput[]
   OR?: Prisma.FreeGrantWhereInput[]
   NOT?: Prisma.FreeGrantWhereInput | Prisma.FreeGrantWhereInput[]
   workspaceId?: Prisma.StringFilter<"FreeGrant"> | string
   lotId?: Prisma.StringFilter<"FreeGrant"> | string
   createdAt?: Prisma.DateTimeFilter<"FreeGrant"> | Date | string
-}, "userId">
+}, "userId" | "emailKey">
 
 export type FreeGrantOrderByWithAggregationInput = {
   userId?: Prisma.SortOrder
+  emailKey?: Prisma.SortOrderInput | Prisma.SortOrder
   workspaceId?: Prisma.SortOrder
   lotId?: Prisma.SortOrder
   createdAt?: Prisma.SortOrder
@@ -208,6 +220,7 @@ export type FreeGrantScalarWhereWithAggregatesInput = {
   OR?: Prisma.FreeGrantScalarWhereWithAggregatesInput[]
   NOT?: Prisma.FreeGrantScalarWhereWithAggregatesInput | Prisma.FreeGrantScalarWhereWithAggregatesInput[]
   userId?: Prisma.StringWithAggregatesFilter<"FreeGrant"> | string
+  emailKey?: Prisma.StringNullableWithAggregatesFilter<"FreeGrant"> | string | null
   workspaceId?: Prisma.StringWithAggregatesFilter<"FreeGrant"> | string
   lotId?: Prisma.StringWithAggregatesFilter<"FreeGrant"> | string
   createdAt?: Prisma.DateTimeWithAggregatesFilter<"FreeGrant"> | Date | string
@@ -215,6 +228,7 @@ export type FreeGrantScalarWhereWithAggregatesInput = {
 
 export type FreeGrantCreateInput = {
   userId: string
+  emailKey?: string | null
   workspaceId: string
   lotId: string
   createdAt: Date | string
@@ -222,6 +236,7 @@ export type FreeGrantCreateInput = {
 
 export type FreeGrantUncheckedCreateInput = {
   userId: string
+  emailKey?: string | null
   workspaceId: string
   lotId: string
   createdAt: Date | string
@@ -229,6 +244,7 @@ export type FreeGrantUncheckedCreateInput = {
 
 export type FreeGrantUpdateInput = {
   userId?: Prisma.StringFieldUpdateOperationsInput | string
+  emailKey?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   workspaceId?: Prisma.StringFieldUpdateOperationsInput | string
   lotId?: Prisma.StringFieldUpdateOperationsInput | string
   createdAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
@@ -236,6 +252,7 @@ export type FreeGrantUpdateInput = {
 
 export type FreeGrantUncheckedUpdateInput = {
   userId?: Prisma.StringFieldUpdateOperationsInput | string
+  emailKey?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   workspaceId?: Prisma.StringFieldUpdateOperationsInput | string
   lotId?: Prisma.StringFieldUpdateOperationsInput | string
   createdAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
@@ -243,6 +260,7 @@ export type FreeGrantUncheckedUpdateInput = {
 
 export type FreeGrantCreateManyInput = {
   userId: string
+  emailKey?: string | null
   workspaceId: string
   lotId: string
   createdAt: Date | string
@@ -250,6 +268,7 @@ export type FreeGrantCreateManyInput = {
 
 export type FreeGrantUpdateManyMutationInput = {
   userId?: Prisma.StringFieldUpdateOperationsInput | string
+  emailKey?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   workspaceId?: Prisma.StringFieldUpdateOperationsInput | string
   lotId?: Prisma.StringFieldUpdateOperationsInput | string
   createdAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
@@ -257,6 +276,7 @@ export type FreeGrantUpdateManyMutationInput = {
 
 export type FreeGrantUncheckedUpdateManyInput = {
   userId?: Prisma.StringFieldUpdateOperationsInput | string
+  emailKey?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   workspaceId?: Prisma.StringFieldUpdateOperationsInput | string
   lotId?: Prisma.StringFieldUpdateOperationsInput | string
   createdAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
@@ -264,6 +284,7 @@ export type FreeGrantUncheckedUpdateManyInput = {
 
 export type FreeGrantCountOrderByAggregateInput = {
   userId?: Prisma.SortOrder
+  emailKey?: Prisma.SortOrder
   workspaceId?: Prisma.SortOrder
   lotId?: Prisma.SortOrder
   createdAt?: Prisma.SortOrder
@@ -271,6 +292,7 @@ export type FreeGrantCountOrderByAggregateInput = {
 
 export type FreeGrantMaxOrderByAggregateInput = {
   userId?: Prisma.SortOrder
+  emailKey?: Prisma.SortOrder
   workspaceId?: Prisma.SortOrder
   lotId?: Prisma.SortOrder
   createdAt?: Prisma.SortOrder
@@ -278,6 +300,7 @@ export type FreeGrantMaxOrderByAggregateInput = {
 
 export type FreeGrantMinOrderByAggregateInput = {
   userId?: Prisma.SortOrder
+  emailKey?: Prisma.SortOrder
   workspaceId?: Prisma.SortOrder
   lotId?: Prisma.SortOrder
   createdAt?: Prisma.SortOrder
@@ -287,6 +310,7 @@ export type FreeGrantMinOrderByAggregateInput = {
 
 export type FreeGrantSelect<ExtArgs extends runtime.Types.Extensions.InternalArgs = runtime.Types.Extensions.DefaultArgs> = runtime.Types.Extensions.GetSelect<{
   userId?: boolean
+  emailKey?: boolean
   workspaceId?: boolean
   lotId?: boolean
   createdAt?: boolean
@@ -294,6 +318,7 @@ export type FreeGrantSelect<ExtArgs extends runtime.Types.Extensions.InternalArg
 
 export type FreeGrantSelectCreateManyAndReturn<ExtArgs extends runtime.Types.Extensions.InternalArgs = runtime.Types.Extensions.DefaultArgs> = runtime.Types.Extensions.GetSelect<{
   userId?: boolean
+  emailKey?: boolean
   workspaceId?: boolean
   lotId?: boolean
   createdAt?: boolean
@@ -301,6 +326,7 @@ export type FreeGrantSelectCreateManyAndReturn<ExtArgs extends runtime.Types.Ext
 
 export type FreeGrantSelectUpdateManyAndReturn<ExtArgs extends runtime.Types.Extensions.InternalArgs = runtime.Types.Extensions.DefaultArgs> = runtime.Types.Extensions.GetSelect<{
   userId?: boolean
+  emailKey?: boolean
   workspaceId?: boolean
   lotId?: boolean
   createdAt?: boolean
@@ -308,18 +334,24 @@ export type FreeGrantSelectUpdateManyAndReturn<ExtArgs extends runtime.Types.Ext
 
 export type FreeGrantSelectScalar = {
   userId?: boolean
+  emailKey?: boolean
   workspaceId?: boolean
   lotId?: boolean
   createdAt?: boolean
 }
 
-export type FreeGrantOmit<ExtArgs extends runtime.Types.Extensions.InternalArgs = runtime.Types.Extensions.DefaultArgs> = runtime.Types.Extensions.GetOmit<"userId" | "workspaceId" | "lotId" | "createdAt", ExtArgs["result"]["freeGrant"]>
+export type FreeGrantOmit<ExtArgs extends runtime.Types.Extensions.InternalArgs = runtime.Types.Extensions.DefaultArgs> = runtime.Types.Extensions.GetOmit<"userId" | "emailKey" | "workspaceId" | "lotId" | "createdAt", ExtArgs["result"]["freeGrant"]>
 
 export type $FreeGrantPayload<ExtArgs extends runtime.Types.Extensions.InternalArgs = runtime.Types.Extensions.DefaultArgs> = {
   name: "FreeGrant"
   objects: {}
   scalars: runtime.Types.Extensions.GetPayloadResult<{
     userId: string
+    /**
+     * The claimant's normalised email (text/email-identity.ts): one grant per
+     * mailbox, whatever spelling of it signed in. Null on grants from before it.
+     */
+    emailKey: string | null
     workspaceId: string
     lotId: string
     createdAt: Date
@@ -747,6 +779,7 @@ export interface Prisma__FreeGrantClient<T, Null = never, ExtArgs extends runtim
  */
 export interface FreeGrantFieldRefs {
   readonly userId: Prisma.FieldRef<"FreeGrant", 'String'>
+  readonly emailKey: Prisma.FieldRef<"FreeGrant", 'String'>
   readonly workspaceId: Prisma.FieldRef<"FreeGrant", 'String'>
   readonly lotId: Prisma.FieldRef<"FreeGrant", 'String'>
   readonly createdAt: Prisma.FieldRef<"FreeGrant", 'DateTime'>
