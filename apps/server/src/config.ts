@@ -94,6 +94,11 @@ const envSchema = z.object({
   ),
   /** Total time one page fetch may take, redirects and body included (page evaluations). */
   GEO_PAGE_FETCH_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(15_000),
+  /**
+   * How long one page's content analysis may run (in its worker thread) before the worker is
+   * terminated and the evaluation fails as `analysis_timeout` (docs/page-evaluations.md).
+   */
+  GEO_PAGE_ANALYSIS_TIMEOUT_MS: z.coerce.number().int().min(1).max(600_000).default(60_000),
   /** Page evaluations a workspace may start per minute (`429 rate_limited` beyond). */
   GEO_PAGE_EVALUATIONS_PER_MINUTE: z.coerce.number().int().min(1).max(10_000).default(30),
   /** Google OAuth client of connections (docs/connections.md); OAuth is off without it. */
@@ -165,8 +170,11 @@ export interface Config {
   webDir: string;
   /** What page fetches may reach (web/safe-fetch.ts). */
   pageFetch: { allowLoopback: boolean; allowedPorts: number[] };
-  /** Page evaluations: the total fetch timeout and the starts a workspace may make per minute. */
-  pageEvaluations: { fetchTimeoutMs: number; startsPerMinute: number };
+  /**
+   * Page evaluations: the total fetch timeout, the deadline of the content analysis (its worker
+   * is terminated past it) and the starts a workspace may make per minute.
+   */
+  pageEvaluations: { fetchTimeoutMs: number; analysisTimeoutMs: number; startsPerMinute: number };
   stripe: {
     secretKey: string | undefined;
     webhookSecret: string | undefined;
@@ -278,6 +286,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     },
     pageEvaluations: {
       fetchTimeoutMs: e.GEO_PAGE_FETCH_TIMEOUT_MS,
+      analysisTimeoutMs: e.GEO_PAGE_ANALYSIS_TIMEOUT_MS,
       startsPerMinute: e.GEO_PAGE_EVALUATIONS_PER_MINUTE,
     },
     stripe: {

@@ -4632,10 +4632,12 @@ export interface components {
          *     redirect), `too_large` (over 5 MB), `not_html`, `too_many_redirects` (over 5),
          *     `http_error` (the page answered 4xx or 5xx), `connection_failed`, `unsupported_url`
          *     (scheme, port or credentials not allowed), `interrupted` (the worker evaluating it
-         *     stopped three times before finishing; start it again).
+         *     stopped three times before finishing; start it again), `analysis_timeout` (the page was
+         *     fetched but its content analysis did not finish within the server's deadline,
+         *     `GEO_PAGE_ANALYSIS_TIMEOUT_MS`, and was stopped).
          * @enum {string}
          */
-        PageFetchFailureReason: "dns_failure" | "timeout" | "blocked_address" | "too_large" | "not_html" | "too_many_redirects" | "http_error" | "connection_failed" | "unsupported_url" | "interrupted";
+        PageFetchFailureReason: "dns_failure" | "timeout" | "blocked_address" | "too_large" | "not_html" | "too_many_redirects" | "http_error" | "connection_failed" | "unsupported_url" | "interrupted" | "analysis_timeout";
         /** @enum {string} */
         PageCheckCategory: "access" | "understanding" | "entity" | "citations" | "compliance";
         /** @description One check of a page evaluation (docs/page-evaluations.md, Checks). */
