@@ -34,7 +34,7 @@ describe("a page of 400,000 dots", () => {
   });
   afterAll(() => t.close());
 
-  it("is evaluated, with its content and compliance checks", async () => {
+  it("is evaluated, with its content and compliance checks", { timeout: 120_000 }, async () => {
     const slug = await t.createWorkspace(cookie, {
       brand: "dotcorp",
       displayName: "Dotcorp",
