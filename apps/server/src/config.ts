@@ -4,6 +4,7 @@ import { z } from "zod";
 import { type DomainTaxonomyList, loadDomainTaxonomy } from "./analysis/domain-taxonomy.js";
 import type { EngineId } from "./engines/engine.js";
 import { type EngineLimit, parseEngineLimits } from "./engines/limits/engine-limits.js";
+import { isLoopbackName } from "./http/loopback.js";
 
 const operatorModes = ["local", "hosted"] as const;
 export type OperatorMode = (typeof operatorModes)[number];
@@ -24,6 +25,8 @@ const envSchema = z.object({
   ),
   GEO_DATA_DIR: optionalString,
   GEO_OPERATOR_MODE: optionalString.pipe(z.enum(operatorModes).optional()),
+  /** Local mode may listen on a non-loopback HOST (docs/security/local-mode.md). */
+  GEO_LOCAL_ALLOW_REMOTE: z.enum(["0", "1", "false", "true"]).default("0"),
   GEO_PUBLIC_URL: optionalString.pipe(z.url().optional()),
   GEO_SESSION_SECRET: optionalString.pipe(
     z.string().min(32, "must be at least 32 characters").optional(),
@@ -233,6 +236,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       missing.push("  GEO_FETCH_ALLOW_LOOPBACK: only allowed with GEO_OPERATOR_MODE=local");
     if (missing.length > 0) throw new ConfigError(`Invalid environment:\n${missing.join("\n")}`);
   }
+  // Local mode signs anyone in without email: only this machine may reach it, unless told.
+  const allowRemote = e.GEO_LOCAL_ALLOW_REMOTE === "1" || e.GEO_LOCAL_ALLOW_REMOTE === "true";
+  if (operatorMode === "local" && !allowRemote && !isLoopbackName(e.HOST))
+    throw new ConfigError(
+      `Invalid environment:\n  HOST: ${e.HOST} is not a loopback address. Local mode (GEO_OPERATOR_MODE=local) signs anyone in without email, so whoever reaches it could read the stored provider keys. Listen on 127.0.0.1, ::1 or localhost; or set GEO_LOCAL_ALLOW_REMOTE=1 to accept that on a network you trust (and GEO_PUBLIC_URL to the address you open it under); or run GEO_OPERATOR_MODE=hosted, which signs in by emailed link.`,
+    );
   const allowedPorts = (e.GEO_FETCH_PORTS ?? "80,443").split(",").map(Number);
   if (allowedPorts.some((port) => port < 1 || port > 65535))
     throw new ConfigError("Invalid environment:\n  GEO_FETCH_PORTS: ports must be 1-65535");

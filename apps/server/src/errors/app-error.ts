@@ -167,6 +167,18 @@ export const errors = {
     }),
   ipForbidden: () =>
     new AppError("ip_forbidden", "This API key may not be used from your network address."),
+  crossSiteRequest: (evidence: string) =>
+    new AppError(
+      "cross_site_request",
+      `This change was sent from another site's page (${evidence}); with the session cookie, changes are accepted only from this server's own pages (same origin). Scripts and tools use an API key.`,
+      { evidence },
+    ),
+  misdirectedRequest: (host: string) =>
+    new AppError(
+      "misdirected_request",
+      `This server does not answer under the name ${JSON.stringify(host)}: in local mode it answers only under localhost, 127.0.0.1, [::1] and the host of GEO_PUBLIC_URL. Open it under one of those, or set GEO_PUBLIC_URL to the address you use.`,
+      { host },
+    ),
   roleForbidden: (allowed: "owners" | "owners and admins", action: string) =>
     new AppError("role_forbidden", `Only ${allowed} may ${action}.`),
   invitationEmailMismatch: () =>

@@ -62,15 +62,19 @@ describe("local mode listens on loopback only", () => {
     },
   );
 
-  it.each(["0.0.0.0", "::", "192.168.1.20", "10.0.0.5", "geo.example.com", "localhost.evil.example"])(
-    "refuses HOST=%s, saying what to do",
-    (host) => {
-      expect(() => loadConfig({ GEO_OPERATOR_MODE: "local", HOST: host })).toThrow(ConfigError);
-      expect(() => loadConfig({ HOST: host })).toThrow(
-        /HOST: .*not a loopback address[\s\S]*GEO_LOCAL_ALLOW_REMOTE=1[\s\S]*GEO_OPERATOR_MODE=hosted/,
-      );
-    },
-  );
+  it.each([
+    "0.0.0.0",
+    "::",
+    "192.168.1.20",
+    "10.0.0.5",
+    "geo.example.com",
+    "localhost.evil.example",
+  ])("refuses HOST=%s, saying what to do", (host) => {
+    expect(() => loadConfig({ GEO_OPERATOR_MODE: "local", HOST: host })).toThrow(ConfigError);
+    expect(() => loadConfig({ HOST: host })).toThrow(
+      /HOST: .*not a loopback address[\s\S]*GEO_LOCAL_ALLOW_REMOTE=1[\s\S]*GEO_OPERATOR_MODE=hosted/,
+    );
+  });
 
   it("starts on another interface when GEO_LOCAL_ALLOW_REMOTE=1 says so", () => {
     const config = loadConfig({ HOST: "0.0.0.0", GEO_LOCAL_ALLOW_REMOTE: "1" });

@@ -42,6 +42,8 @@ export const errorStatusByCode = {
   insufficient_scope: 403,
   /** The client address is outside the key's allowed CIDR ranges. */
   ip_forbidden: 403,
+  /** A change (POST, PUT, PATCH, DELETE) carrying the session cookie came from another site's page: its `Origin` is not this server's, or its `Sec-Fetch-Site` is not `same-origin`; `details.evidence` quotes the header. Bearer keys and clients that send neither header are not concerned. */
+  cross_site_request: 403,
   /** The member's role does not allow the action (owners and admins manage the team; only owners grant, take or remove the owner role). */
   role_forbidden: 403,
   /** The invitation was sent to a different email address than the signed-in person's. */
@@ -120,6 +122,8 @@ export const errorStatusByCode = {
   payload_too_large: 413,
   /** The body's `Content-Type` (or its encoding) is not one the operation accepts. */
   unsupported_media_type: 415,
+  /** A local-mode server answers only under its own names: the request's `Host` is neither a loopback name (`localhost`, 127.0.0.0/8, `[::1]`, any port) nor the host of `GEO_PUBLIC_URL` (a defence against DNS rebinding; `details.host` quotes it). */
+  misdirected_request: 421,
   /** Too many requests; `Retry-After` and `details.retryAfterSeconds` say when to try again. */
   rate_limited: 429,
   /** The request headers exceed 16 KB (refused before any operation is matched). */

@@ -2763,7 +2763,7 @@ export interface components {
          *     this contract. The server's status table and the SDK's typed codes are generated from
          *     this list.
          */
-        ErrorCode: string & ("invalid_request" | "invalid_schedule" | "ambiguous_credentials" | "authorization_pending" | "slow_down" | "access_denied" | "expired_token" | "invalid_signature" | "malformed_request" | "unauthenticated" | "invalid_key" | "key_pending" | "invalid_session" | "invalid_sign_in_token" | "insufficient_credits" | "session_required" | "api_key_required" | "insufficient_scope" | "ip_forbidden" | "role_forbidden" | "invitation_email_mismatch" | "workspace_not_found" | "not_found" | "invitation_not_found" | "method_not_allowed" | "request_timeout" | "idempotency_key_reused" | "chat_turn_in_progress" | "delivery_mismatch" | "invalid_transition" | "invalid_key_state" | "rotation_not_acknowledged" | "credential_exists" | "oauth_state_invalid" | "oauth_access_denied" | "oauth_exchange_failed" | "google_oauth_unavailable" | "connection_not_configured" | "already_member" | "last_owner" | "already_decided" | "mock_topup_disabled" | "reservation_closed" | "active_set_full" | "active_set_too_small" | "prompt_exists" | "competitor_exists" | "too_many_competitors" | "too_few_competitors" | "run_finished" | "no_active_prompts" | "no_engines_configured" | "share_link_expired" | "share_link_revoked" | "delivery_expired" | "not_acceptable" | "payload_too_large" | "unsupported_media_type" | "rate_limited" | "headers_too_large" | "internal_error" | "not_implemented" | "payment_provider_error" | "email_unavailable" | "billing_unavailable");
+        ErrorCode: string & ("invalid_request" | "invalid_schedule" | "ambiguous_credentials" | "authorization_pending" | "slow_down" | "access_denied" | "expired_token" | "invalid_signature" | "malformed_request" | "unauthenticated" | "invalid_key" | "key_pending" | "invalid_session" | "invalid_sign_in_token" | "insufficient_credits" | "session_required" | "api_key_required" | "insufficient_scope" | "ip_forbidden" | "cross_site_request" | "role_forbidden" | "invitation_email_mismatch" | "workspace_not_found" | "not_found" | "invitation_not_found" | "method_not_allowed" | "request_timeout" | "idempotency_key_reused" | "chat_turn_in_progress" | "delivery_mismatch" | "invalid_transition" | "invalid_key_state" | "rotation_not_acknowledged" | "credential_exists" | "oauth_state_invalid" | "oauth_access_denied" | "oauth_exchange_failed" | "google_oauth_unavailable" | "connection_not_configured" | "already_member" | "last_owner" | "already_decided" | "mock_topup_disabled" | "reservation_closed" | "active_set_full" | "active_set_too_small" | "prompt_exists" | "competitor_exists" | "too_many_competitors" | "too_few_competitors" | "run_finished" | "no_active_prompts" | "no_engines_configured" | "share_link_expired" | "share_link_revoked" | "delivery_expired" | "not_acceptable" | "payload_too_large" | "unsupported_media_type" | "misdirected_request" | "rate_limited" | "headers_too_large" | "internal_error" | "not_implemented" | "payment_provider_error" | "email_unavailable" | "billing_unavailable");
         /**
          * @description One JSON-RPC 2.0 message of the Model Context Protocol: a request (`id` and `method`),
          *     a notification (`method` without `id`), or a response (`id` with `result` or `error`).
@@ -4964,6 +4964,15 @@ export interface components {
         };
     };
     responses: {
+        /** @description `misdirected_request`: in local mode, the request's `Host` is not one of the server's names (loopback, or the host of `GEO_PUBLIC_URL`). */
+        MisdirectedRequest: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["ErrorEnvelope"];
+            };
+        };
         /**
          * @description `invalid_request` with `details.fields`: a path, query or body field breaks a rule of
          *     this contract (its `rule` names it: a JSON Schema keyword such as `type`, `pattern` or
@@ -4990,7 +4999,7 @@ export interface components {
                 "application/json": components["schemas"]["ErrorEnvelope"];
             };
         };
-        /** @description `session_required` (an API key on a session-only operation), `insufficient_scope` (with `details.requiredScope`), `ip_forbidden`, or another 403 code the operation documents. */
+        /** @description `session_required` (an API key on a session-only operation), `insufficient_scope` (with `details.requiredScope`), `ip_forbidden`, `cross_site_request` (a change with the session cookie sent from another site's page), or another 403 code the operation documents. */
         Forbidden: {
             headers: {
                 [name: string]: unknown;
@@ -5323,6 +5332,7 @@ export type ReportShareLink = components['schemas']['ReportShareLink'];
 export type ReportShareLinkCreated = components['schemas']['ReportShareLinkCreated'];
 export type ReportSchedule = components['schemas']['ReportSchedule'];
 export type ReportScheduleUpdate = components['schemas']['ReportScheduleUpdate'];
+export type ResponseMisdirectedRequest = components['responses']['MisdirectedRequest'];
 export type ResponseBadRequest = components['responses']['BadRequest'];
 export type ResponseUnauthorized = components['responses']['Unauthorized'];
 export type ResponseForbidden = components['responses']['Forbidden'];
@@ -5387,6 +5397,7 @@ export interface operations {
                 };
             };
             400: components["responses"]["BadRequest"];
+            421: components["responses"]["MisdirectedRequest"];
             500: components["responses"]["InternalError"];
             /** @description The database does not answer. */
             503: {
@@ -5420,6 +5431,7 @@ export interface operations {
                 };
             };
             400: components["responses"]["BadRequest"];
+            421: components["responses"]["MisdirectedRequest"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -5458,6 +5470,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            421: components["responses"]["MisdirectedRequest"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];
@@ -5492,6 +5505,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            421: components["responses"]["MisdirectedRequest"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -5515,6 +5529,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            421: components["responses"]["MisdirectedRequest"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -5539,6 +5554,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            421: components["responses"]["MisdirectedRequest"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -5571,6 +5587,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            421: components["responses"]["MisdirectedRequest"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -5601,6 +5618,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            421: components["responses"]["MisdirectedRequest"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -5629,6 +5647,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            421: components["responses"]["MisdirectedRequest"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -5657,6 +5676,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            421: components["responses"]["MisdirectedRequest"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
         };
@@ -5699,6 +5719,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            421: components["responses"]["MisdirectedRequest"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -5740,6 +5761,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            421: components["responses"]["MisdirectedRequest"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -5785,6 +5807,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            421: components["responses"]["MisdirectedRequest"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -5843,6 +5866,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            421: components["responses"]["MisdirectedRequest"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -5878,6 +5902,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            421: components["responses"]["MisdirectedRequest"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -5915,6 +5940,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            421: components["responses"]["MisdirectedRequest"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -5945,6 +5971,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            421: components["responses"]["MisdirectedRequest"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -5996,6 +6023,7 @@ export interface operations {
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            421: components["responses"]["MisdirectedRequest"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -6024,6 +6052,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            421: components["responses"]["MisdirectedRequest"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -6059,6 +6088,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            421: components["responses"]["MisdirectedRequest"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -6091,6 +6121,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
+            421: components["responses"]["MisdirectedRequest"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -6127,6 +6158,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            421: components["responses"]["MisdirectedRequest"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -6155,6 +6187,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
+            421: components["responses"]["MisdirectedRequest"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -6193,6 +6226,7 @@ export interface operations {
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            421: components["responses"]["MisdirectedRequest"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -6223,6 +6257,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            421: components["responses"]["MisdirectedRequest"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -6266,6 +6301,7 @@ export interface operations {
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            421: components["responses"]["MisdirectedRequest"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -6293,6 +6329,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            421: components["responses"]["MisdirectedRequest"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -6329,6 +6366,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            421: components["responses"]["MisdirectedRequest"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -6375,6 +6413,7 @@ export interface operations {
             410: components["responses"]["Gone"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            421: components["responses"]["MisdirectedRequest"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -6417,6 +6456,7 @@ export interface operations {
             410: components["responses"]["Gone"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            421: components["responses"]["MisdirectedRequest"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -6448,6 +6488,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            421: components["responses"]["MisdirectedRequest"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
         };
@@ -6477,6 +6518,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            421: components["responses"]["MisdirectedRequest"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
         };
@@ -6516,6 +6558,7 @@ export interface operations {
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            421: components["responses"]["MisdirectedRequest"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
         };
@@ -6546,6 +6589,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
+            421: components["responses"]["MisdirectedRequest"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
         };
@@ -6572,6 +6616,7 @@ export interface operations {
                 };
             };
             400: components["responses"]["BadRequest"];
+            421: components["responses"]["MisdirectedRequest"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -6600,6 +6645,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            421: components["responses"]["MisdirectedRequest"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -6630,6 +6676,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            421: components["responses"]["MisdirectedRequest"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -6668,6 +6715,7 @@ export interface operations {
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            421: components["responses"]["MisdirectedRequest"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -6708,6 +6756,7 @@ export interface operations {
             404: components["responses"]["NotFound"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            421: components["responses"]["MisdirectedRequest"];
             500: components["responses"]["InternalError"];
             502: components["responses"]["BadGateway"];
             503: components["responses"]["ServiceUnavailable"];
@@ -6738,6 +6787,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            421: components["responses"]["MisdirectedRequest"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -6767,6 +6817,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             413: components["responses"]["PayloadTooLarge"];
+            421: components["responses"]["MisdirectedRequest"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];
         };
@@ -6796,6 +6847,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            421: components["responses"]["MisdirectedRequest"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -6839,6 +6891,7 @@ export interface operations {
             404: components["responses"]["NotFound"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            421: components["responses"]["MisdirectedRequest"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -6885,6 +6938,7 @@ export interface operations {
             404: components["responses"]["NotFound"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            421: components["responses"]["MisdirectedRequest"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];
         };
@@ -6915,6 +6969,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            421: components["responses"]["MisdirectedRequest"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -6945,6 +7000,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
+            421: components["responses"]["MisdirectedRequest"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -6991,6 +7047,7 @@ export interface operations {
             };
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            421: components["responses"]["MisdirectedRequest"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];
         };
@@ -7020,6 +7077,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            421: components["responses"]["MisdirectedRequest"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -7055,6 +7113,7 @@ export interface operations {
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            421: components["responses"]["MisdirectedRequest"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -7083,6 +7142,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            421: components["responses"]["MisdirectedRequest"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -7117,6 +7177,7 @@ export interface operations {
             404: components["responses"]["NotFound"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            421: components["responses"]["MisdirectedRequest"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -7145,6 +7206,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            421: components["responses"]["MisdirectedRequest"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -7179,6 +7241,7 @@ export interface operations {
             404: components["responses"]["NotFound"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            421: components["responses"]["MisdirectedRequest"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -7209,6 +7272,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            421: components["responses"]["MisdirectedRequest"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -7244,6 +7308,7 @@ export interface operations {
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            421: components["responses"]["MisdirectedRequest"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -7273,6 +7338,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            421: components["responses"]["MisdirectedRequest"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -7301,6 +7367,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
+            421: components["responses"]["MisdirectedRequest"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -7337,6 +7404,7 @@ export interface operations {
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            421: components["responses"]["MisdirectedRequest"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -7378,6 +7446,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            421: components["responses"]["MisdirectedRequest"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -7413,6 +7482,7 @@ export interface operations {
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            421: components["responses"]["MisdirectedRequest"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -7464,6 +7534,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            421: components["responses"]["MisdirectedRequest"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -7492,6 +7563,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            421: components["responses"]["MisdirectedRequest"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -7521,6 +7593,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            421: components["responses"]["MisdirectedRequest"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -7548,6 +7621,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            421: components["responses"]["MisdirectedRequest"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -7584,6 +7658,7 @@ export interface operations {
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            421: components["responses"]["MisdirectedRequest"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -7616,6 +7691,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            421: components["responses"]["MisdirectedRequest"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -7652,6 +7728,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            421: components["responses"]["MisdirectedRequest"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -7691,6 +7768,7 @@ export interface operations {
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            421: components["responses"]["MisdirectedRequest"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -7720,6 +7798,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            421: components["responses"]["MisdirectedRequest"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -7751,6 +7830,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
+            421: components["responses"]["MisdirectedRequest"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -7779,6 +7859,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            421: components["responses"]["MisdirectedRequest"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -7813,6 +7894,7 @@ export interface operations {
             404: components["responses"]["NotFound"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            421: components["responses"]["MisdirectedRequest"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -7839,6 +7921,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            421: components["responses"]["MisdirectedRequest"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -7869,6 +7952,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
+            421: components["responses"]["MisdirectedRequest"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -7906,6 +7990,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            421: components["responses"]["MisdirectedRequest"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -7942,6 +8027,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            421: components["responses"]["MisdirectedRequest"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -7978,6 +8064,7 @@ export interface operations {
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            421: components["responses"]["MisdirectedRequest"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -8007,6 +8094,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            421: components["responses"]["MisdirectedRequest"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -8043,6 +8131,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            421: components["responses"]["MisdirectedRequest"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -8079,6 +8168,7 @@ export interface operations {
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            421: components["responses"]["MisdirectedRequest"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -8108,6 +8198,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            421: components["responses"]["MisdirectedRequest"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -8144,6 +8235,7 @@ export interface operations {
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            421: components["responses"]["MisdirectedRequest"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -8175,6 +8267,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            421: components["responses"]["MisdirectedRequest"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -8210,6 +8303,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            421: components["responses"]["MisdirectedRequest"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -8249,6 +8343,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            421: components["responses"]["MisdirectedRequest"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -8283,6 +8378,7 @@ export interface operations {
             404: components["responses"]["NotFound"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            421: components["responses"]["MisdirectedRequest"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -8316,6 +8412,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            421: components["responses"]["MisdirectedRequest"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -8352,6 +8449,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            421: components["responses"]["MisdirectedRequest"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -8381,6 +8479,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            421: components["responses"]["MisdirectedRequest"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -8421,6 +8520,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            421: components["responses"]["MisdirectedRequest"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -8462,6 +8562,7 @@ export interface operations {
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            421: components["responses"]["MisdirectedRequest"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -8503,6 +8604,7 @@ export interface operations {
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            421: components["responses"]["MisdirectedRequest"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -8533,6 +8635,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
+            421: components["responses"]["MisdirectedRequest"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -8581,6 +8684,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            421: components["responses"]["MisdirectedRequest"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -8615,6 +8719,7 @@ export interface operations {
             404: components["responses"]["NotFound"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            421: components["responses"]["MisdirectedRequest"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -8644,6 +8749,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            421: components["responses"]["MisdirectedRequest"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -8680,6 +8786,7 @@ export interface operations {
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            421: components["responses"]["MisdirectedRequest"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -8716,6 +8823,7 @@ export interface operations {
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            421: components["responses"]["MisdirectedRequest"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -8752,6 +8860,7 @@ export interface operations {
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            421: components["responses"]["MisdirectedRequest"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -8788,6 +8897,7 @@ export interface operations {
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            421: components["responses"]["MisdirectedRequest"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -8824,6 +8934,7 @@ export interface operations {
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            421: components["responses"]["MisdirectedRequest"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -8852,6 +8963,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            421: components["responses"]["MisdirectedRequest"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -8890,6 +9002,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            421: components["responses"]["MisdirectedRequest"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -8930,6 +9043,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             406: components["responses"]["NotAcceptable"];
+            421: components["responses"]["MisdirectedRequest"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -8961,6 +9075,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            421: components["responses"]["MisdirectedRequest"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -8996,6 +9111,7 @@ export interface operations {
             404: components["responses"]["NotFound"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            421: components["responses"]["MisdirectedRequest"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -9024,6 +9140,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            421: components["responses"]["MisdirectedRequest"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -9062,6 +9179,7 @@ export interface operations {
             404: components["responses"]["NotFound"];
             406: components["responses"]["NotAcceptable"];
             410: components["responses"]["Gone"];
+            421: components["responses"]["MisdirectedRequest"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
         };
@@ -9091,6 +9209,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            421: components["responses"]["MisdirectedRequest"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -9125,6 +9244,7 @@ export interface operations {
             404: components["responses"]["NotFound"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            421: components["responses"]["MisdirectedRequest"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -9151,6 +9271,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            421: components["responses"]["MisdirectedRequest"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -9191,6 +9312,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            421: components["responses"]["MisdirectedRequest"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -9226,6 +9348,7 @@ export interface operations {
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            421: components["responses"]["MisdirectedRequest"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
         };
@@ -9256,6 +9379,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            421: components["responses"]["MisdirectedRequest"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -9292,6 +9416,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            421: components["responses"]["MisdirectedRequest"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -9326,6 +9451,7 @@ export interface operations {
             404: components["responses"]["NotFound"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            421: components["responses"]["MisdirectedRequest"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -9355,6 +9481,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            421: components["responses"]["MisdirectedRequest"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -9383,6 +9510,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
+            421: components["responses"]["MisdirectedRequest"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -9418,6 +9546,7 @@ export interface operations {
             404: components["responses"]["NotFound"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            421: components["responses"]["MisdirectedRequest"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -9465,6 +9594,7 @@ export interface operations {
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            421: components["responses"]["MisdirectedRequest"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
         };
@@ -9504,6 +9634,7 @@ export interface operations {
             406: components["responses"]["NotAcceptable"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            421: components["responses"]["MisdirectedRequest"];
             500: components["responses"]["InternalError"];
         };
     };
