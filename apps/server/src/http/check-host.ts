@@ -29,10 +29,12 @@ function hostNameOf(host: string): string | undefined {
 export function checkHost(config: Config) {
   return (req: Request, _res: Response, next: NextFunction): void => {
     const host = req.headers.host;
-    if (config.operatorMode !== "local" || host === undefined) return next();
-    const name = hostNameOf(host);
-    if (name !== undefined && (isLoopbackName(name) || name === new URL(config.publicUrl).hostname))
-      return next();
-    throw errors.misdirectedRequest(host);
+    if (config.operatorMode === "local" && host !== undefined) {
+      const name = hostNameOf(host);
+      const own =
+        name !== undefined && (isLoopbackName(name) || name === new URL(config.publicUrl).hostname);
+      if (!own) throw errors.misdirectedRequest(host);
+    }
+    next();
   };
 }

@@ -44,7 +44,7 @@ describe("a page of another local program, in a real browser", () => {
     const page = await context.newPage();
     const target = `${t.url}/api/v1/device-authorizations/${userCode}/deny`;
     await page.goto(`${evil.url("/")}?target=${encodeURIComponent(target)}`);
-    await page.waitForFunction(() => document.title === "sent");
+    await page.waitForFunction('document.title === "sent"');
     await context.close();
     // The server saw the request with the cookie and refused it as cross-site.
     expect(t.logs.join("")).toMatch(/"statusCode":403/);
