@@ -2,14 +2,14 @@
 // article page (~60 KB) and the 5 MB page of test/web/page-content/large-page.test.ts
 // (~200,000 elements). The analysis is synchronous, so its wall time is the time the event
 // loop is blocked; the CPU time is this process's (user + system). Then the same analysis
-// through `analyzePageContentInWorker` (web/page-content/analyze-in-worker.ts, what page
-// evaluations use: one long-lived worker thread) while the main thread's event-loop delay is
+// through `PageContentWorker` (web/page-content/analyze-in-worker.ts, what page
+// evaluations use: one long-lived worker thread, here with a 10-minute deadline) while the main thread's event-loop delay is
 // sampled: the wall time of the analysis and the longest the main loop waited meanwhile.
 // Build first: `cd apps/server && npx tsc -p tsconfig.build.json`.
 // Usage: node bench/page-content.mjs [--runs 5] [--large-runs 2]
 import { monitorEventLoopDelay, performance } from "node:perf_hooks";
 import { parseArgs } from "node:util";
-import { analyzePageContentInWorker } from "../apps/server/dist/web/page-content/analyze-in-worker.js";
+import { PageContentWorker } from "../apps/server/dist/web/page-content/analyze-in-worker.js";
 import { analyzePageContent } from "../apps/server/dist/web/page-content/analyze-page-content.js";
 
 const input = (html) => ({
@@ -20,6 +20,9 @@ const input = (html) => ({
   competitors: [{ name: "Globex" }, { name: "Initech", aliases: ["Initech Corp"] }],
   now: new Date("2026-11-24T00:00:00Z"),
 });
+
+const worker = new PageContentWorker({ timeoutMs: 600_000 });
+const analyzePageContentInWorker = (i) => worker.analyze(i);
 
 {
   const { values } = parseArgs({

@@ -6,6 +6,7 @@ import { isDay } from "./days.js";
 import { errors } from "./errors/app-error.js";
 import { errorHandler } from "./errors/error-handler.js";
 import { authenticate, requestAuth } from "./http/authenticate.js";
+import { checkHost } from "./http/check-host.js";
 import { guardInput } from "./http/guard-input.js";
 import { mountOperations } from "./http/mount-operations.js";
 import { requestIdFor } from "./http/request-id.js";
@@ -58,6 +59,9 @@ export function createApp(ctx: AppContext): Express {
     res.setHeader("Referrer-Policy", "no-referrer");
     next();
   });
+
+  // Local mode answers only under its own names (421 misdirected_request): DNS rebinding.
+  app.use(checkHost(ctx.config));
 
   // Browser pages outside the API (the contract covers /api only).
   app.get("/sign-in", (_req: Request, res: Response) => sendPage(res, signInPage));

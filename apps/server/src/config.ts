@@ -5,6 +5,7 @@ import { type DomainTaxonomyList, loadDomainTaxonomy } from "./analysis/domain-t
 import { loadModelCatalog, type ModelCatalog } from "./engines/catalog/model-catalog.js";
 import type { EngineId } from "./engines/engine.js";
 import { type EngineLimit, parseEngineLimits } from "./engines/limits/engine-limits.js";
+import { isLoopbackName } from "./http/loopback.js";
 
 const operatorModes = ["local", "hosted"] as const;
 export type OperatorMode = (typeof operatorModes)[number];
@@ -25,6 +26,8 @@ const envSchema = z.object({
   ),
   GEO_DATA_DIR: optionalString,
   GEO_OPERATOR_MODE: optionalString.pipe(z.enum(operatorModes).optional()),
+  /** Local mode may listen on a non-loopback HOST (docs/security/local-mode.md). */
+  GEO_LOCAL_ALLOW_REMOTE: z.enum(["0", "1", "false", "true"]).default("0"),
   GEO_PUBLIC_URL: optionalString.pipe(z.url().optional()),
   GEO_SESSION_SECRET: optionalString.pipe(
     z.string().min(32, "must be at least 32 characters").optional(),
@@ -97,6 +100,11 @@ const envSchema = z.object({
   ),
   /** Total time one page fetch may take, redirects and body included (page evaluations). */
   GEO_PAGE_FETCH_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(15_000),
+  /**
+   * How long one page's content analysis may run (in its worker thread) before the worker is
+   * terminated and the evaluation fails as `analysis_timeout` (docs/page-evaluations.md).
+   */
+  GEO_PAGE_ANALYSIS_TIMEOUT_MS: z.coerce.number().int().min(1).max(600_000).default(60_000),
   /** Page evaluations a workspace may start per minute (`429 rate_limited` beyond). */
   GEO_PAGE_EVALUATIONS_PER_MINUTE: z.coerce.number().int().min(1).max(10_000).default(30),
   /** Google OAuth client of connections (docs/connections.md); OAuth is off without it. */
@@ -170,8 +178,11 @@ export interface Config {
   webDir: string;
   /** What page fetches may reach (web/safe-fetch.ts). */
   pageFetch: { allowLoopback: boolean; allowedPorts: number[] };
-  /** Page evaluations: the total fetch timeout and the starts a workspace may make per minute. */
-  pageEvaluations: { fetchTimeoutMs: number; startsPerMinute: number };
+  /**
+   * Page evaluations: the total fetch timeout, the deadline of the content analysis (its worker
+   * is terminated past it) and the starts a workspace may make per minute.
+   */
+  pageEvaluations: { fetchTimeoutMs: number; analysisTimeoutMs: number; startsPerMinute: number };
   stripe: {
     secretKey: string | undefined;
     webhookSecret: string | undefined;
@@ -230,6 +241,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       missing.push("  GEO_FETCH_ALLOW_LOOPBACK: only allowed with GEO_OPERATOR_MODE=local");
     if (missing.length > 0) throw new ConfigError(`Invalid environment:\n${missing.join("\n")}`);
   }
+  // Local mode signs anyone in without email: only this machine may reach it, unless told.
+  const allowRemote = e.GEO_LOCAL_ALLOW_REMOTE === "1" || e.GEO_LOCAL_ALLOW_REMOTE === "true";
+  if (operatorMode === "local" && !allowRemote && !isLoopbackName(e.HOST))
+    throw new ConfigError(
+      `Invalid environment:\n  HOST: ${e.HOST} is not a loopback address. Local mode (GEO_OPERATOR_MODE=local) signs anyone in without email, so whoever reaches it could read the stored provider keys. Listen on 127.0.0.1, ::1 or localhost; or set GEO_LOCAL_ALLOW_REMOTE=1 to accept that on a network you trust (and GEO_PUBLIC_URL to the address you open it under); or run GEO_OPERATOR_MODE=hosted, which signs in by emailed link.`,
+    );
   const allowedPorts = (e.GEO_FETCH_PORTS ?? "80,443").split(",").map(Number);
   if (allowedPorts.some((port) => port < 1 || port > 65535))
     throw new ConfigError("Invalid environment:\n  GEO_FETCH_PORTS: ports must be 1-65535");
@@ -292,6 +309,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     },
     pageEvaluations: {
       fetchTimeoutMs: e.GEO_PAGE_FETCH_TIMEOUT_MS,
+      analysisTimeoutMs: e.GEO_PAGE_ANALYSIS_TIMEOUT_MS,
       startsPerMinute: e.GEO_PAGE_EVALUATIONS_PER_MINUTE,
     },
     stripe: {

@@ -14,6 +14,7 @@ import type { AuthChanges } from "./services/auth/auth-changes.js";
 import type { KeyUseRecorder } from "./services/auth/key-use-recorder.js";
 import type { AssistantToolbox } from "./services/chat/assistant-toolbox.js";
 import type { WorkspaceReadCache } from "./services/workspaces/workspace-read-cache.js";
+import type { PageContentWorker } from "./web/page-content/analyze-in-worker.js";
 
 /** Everything a handler or service may depend on; built once per server. */
 export interface AppContext {
@@ -38,6 +39,8 @@ export interface AppContext {
   keyUse: KeyUseRecorder;
   /** The durable job queue (runs execute there). */
   queue: JobQueue;
+  /** Page content analyses, in a worker thread under their deadline (page evaluations). */
+  pageContent: PageContentWorker;
   /** Per-provider concurrency and rate bounds shared by every run this process executes. */
   engineLimiters: EngineLimiters;
   /** Overrides the simulated engine (tests give it known true rates or latency). */

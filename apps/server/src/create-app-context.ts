@@ -1,4 +1,5 @@
 import { createRequire } from "node:module";
+import type { Worker } from "node:worker_threads";
 import { loadOpenApiDocument } from "@geopulse/api-types/openapi-document";
 import { applyMigrations, type Database, openDatabase } from "@geopulse/db";
 import type { Logger } from "pino";
@@ -30,6 +31,7 @@ import { startScheduledRuns } from "./services/run-schedule/start-scheduled-runs
 import { startScheduledSeoRefreshes } from "./services/run-schedule/start-scheduled-seo-refreshes.js";
 import { reclaimStalledRuns } from "./services/runs/reclaim-stalled-runs.js";
 import { WorkspaceReadCache } from "./services/workspaces/workspace-read-cache.js";
+import { PageContentWorker } from "./web/page-content/analyze-in-worker.js";
 
 export interface AppContextOptions {
   config: Config;
@@ -45,6 +47,8 @@ export interface AppContextOptions {
   /** Overrides the simulated engine (tests: known true rates, failures, latency). */
   simulatedEngine?: AnswerEngine;
   assistantToolbox?: AssistantToolbox;
+  /** Starts the page content worker thread (tests: one that never finishes, for the deadline). */
+  startPageContentWorker?: () => Worker;
 }
 
 export interface RunningContext {
@@ -111,6 +115,10 @@ export async function createAppContext(options: AppContextOptions): Promise<Runn
     keyUse,
     queue,
     engineLimiters: new EngineLimiters(clock, config.engineLimits),
+    pageContent: new PageContentWorker({
+      timeoutMs: config.pageEvaluations.analysisTimeoutMs,
+      ...(options.startPageContentWorker ? { start: options.startPageContentWorker } : {}),
+    }),
     simulatedEngine: options.simulatedEngine,
     assistantToolbox: options.assistantToolbox,
     version,
@@ -163,6 +171,7 @@ export async function createAppContext(options: AppContextOptions): Promise<Runn
         .catch((error: unknown) => logger.error({ err: error }, "key use flush failed"));
       await authListener.close();
       await queue.stop();
+      await ctx.pageContent.close();
       if (ownsDb) await db.close();
     },
   };

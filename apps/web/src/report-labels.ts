@@ -37,6 +37,7 @@ export const failureLabels: Record<Schemas["PageFetchFailureReason"], string> = 
   connection_failed: "Could not connect to the site",
   unsupported_url: "The address's scheme, port or credentials are not allowed",
   interrupted: "The evaluation was interrupted: start it again",
+  analysis_timeout: "The page's content took too long to analyse",
 };
 
 export const checkStatusLabels: Record<Schemas["PageCheck"]["status"], string> = {

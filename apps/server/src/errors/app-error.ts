@@ -187,6 +187,18 @@ export const errors = {
         : `This needs the ${requiredRole} role${requiredRole === "owner" ? "" : " or above"}; yours is ${role ?? "none"}.`,
       { requiredRole, role, ...(scope ? { scope } : {}) },
     ),
+  crossSiteRequest: (evidence: string) =>
+    new AppError(
+      "cross_site_request",
+      `This change was sent from another site's page (${evidence}); with the session cookie, changes are accepted only from this server's own pages (same origin). Scripts and tools use an API key.`,
+      { evidence },
+    ),
+  misdirectedRequest: (host: string) =>
+    new AppError(
+      "misdirected_request",
+      `This server does not answer under the name ${JSON.stringify(host)}: in local mode it answers only under localhost, 127.0.0.1, [::1] and the host of GEO_PUBLIC_URL. Open it under one of those, or set GEO_PUBLIC_URL to the address you use.`,
+      { host },
+    ),
   invitationEmailMismatch: () =>
     new AppError(
       "invitation_email_mismatch",

@@ -5,6 +5,7 @@ import { errors } from "../errors/app-error.js";
 import { apiKeyPattern, resolveApiKey } from "../services/auth/resolve-api-key.js";
 import { resolveSession } from "../services/auth/resolve-session.js";
 import { resolveWorkspaceAccess } from "../services/workspaces/resolve-workspace-access.js";
+import { crossSiteEvidence } from "./cross-site.js";
 import type { Operation } from "./operation-index.js";
 import { hasRole, type Principal, type WorkspaceAccess } from "./principal.js";
 import { sessionCookieName } from "./session-cookie.js";
@@ -71,7 +72,8 @@ function authorize(
 /**
  * Runs before body parsing and validation, so callers learn nothing about a
  * route's input rules, or a workspace's existence, before they are allowed in.
- * Order: credentials (401) -> workspace (404) -> principal kind and scope (403).
+ * Order: credentials (401) -> a cross-site change with the session cookie (403) -> workspace
+ * (404) -> principal kind and scope (403).
  */
 export function authenticate(ctx: AppContext) {
   return async (req: Request, res: Response, next: NextFunction): Promise<void> => {
@@ -84,6 +86,11 @@ export function authenticate(ctx: AppContext) {
     }
     const principal = await identify(ctx, req);
     if (principal.kind === "anonymous") throw errors.unauthenticated();
+    // A change made with the session cookie must come from this server's own pages.
+    if (principal.kind === "session") {
+      const evidence = crossSiteEvidence(req, ctx.config.publicUrl);
+      if (evidence) throw errors.crossSiteRequest(evidence);
+    }
     let workspace: WorkspaceAccess | undefined;
     if (operation.workspaceScoped) {
       workspace = await resolveWorkspaceAccess({ ctx, principal, slug: params.workspace ?? "" });

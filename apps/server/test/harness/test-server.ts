@@ -1,4 +1,5 @@
 import { Writable } from "node:stream";
+import type { Worker } from "node:worker_threads";
 import type { Scope, WorkspaceCreateRequest } from "@geopulse/api-types";
 import { ManualClock } from "../../src/clock.js";
 import { type Config, loadConfig } from "../../src/config.js";
@@ -62,6 +63,8 @@ export interface TestServerOptions {
   shareDatabaseWith?: TestServer;
   /** The chat assistant's tools (tests add tools the registry does not have). */
   assistantToolbox?: AssistantToolbox;
+  /** Starts the page content worker thread (a worker that never finishes, for the deadline). */
+  startPageContentWorker?: () => Worker;
 }
 
 /** The secrets every non-local operator mode requires (test values only). */
@@ -130,6 +133,9 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
     logger: createLogger("info", sink),
     ...(options.email ? { email: options.email } : {}),
     ...(options.assistantToolbox ? { assistantToolbox: options.assistantToolbox } : {}),
+    ...(options.startPageContentWorker
+      ? { startPageContentWorker: options.startPageContentWorker }
+      : {}),
   });
 
   const request = async <T>(

@@ -20,13 +20,17 @@ function structuralStatuses(operation: (typeof allOperations)[number]): Map<stri
   const statuses = new Map<string, string>([
     ["400", "an unknown query parameter, or a path or query rule (input guard, validator)"],
     ["408", "request_timeout (the HTTP server, before matching: http/client-error.ts)"],
+    ["421", "misdirected_request (local mode, a Host not its own: http/check-host.ts)"],
     ["431", "headers_too_large (the HTTP server, before matching: http/client-error.ts)"],
     ["500", "an internal error"],
   ]);
   if (!operation.access.public) {
     statuses.set("400", "ambiguous_credentials (cookie and bearer together)");
     statuses.set("401", "missing, invalid or expired credentials");
-    statuses.set("403", "session_required / insufficient_scope / ip_forbidden");
+    statuses.set(
+      "403",
+      "session_required / insufficient_scope / ip_forbidden / cross_site_request",
+    );
     statuses.set("429", "rate_limited (well-formed unknown bearer keys, per client address)");
   }
   if (operation.workspaceScoped) statuses.set("404", "workspace_not_found");

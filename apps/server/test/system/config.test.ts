@@ -52,6 +52,48 @@ describe("configuration from the environment", () => {
   });
 });
 
+// Local mode signs in without email: on an interface others can reach, anyone could sign in
+// and read the stored provider keys (docs/security/local-mode.md).
+describe("local mode listens on loopback only", () => {
+  it.each(["127.0.0.1", "127.8.9.10", "::1", "localhost", "LOCALHOST", "::ffff:127.0.0.1"])(
+    "starts on HOST=%s",
+    (host) => {
+      expect(loadConfig({ GEO_OPERATOR_MODE: "local", HOST: host }).host).toBe(host);
+    },
+  );
+
+  it.each([
+    "0.0.0.0",
+    "::",
+    "192.168.1.20",
+    "10.0.0.5",
+    "geo.example.com",
+    "localhost.evil.example",
+  ])("refuses HOST=%s, saying what to do", (host) => {
+    expect(() => loadConfig({ GEO_OPERATOR_MODE: "local", HOST: host })).toThrow(ConfigError);
+    expect(() => loadConfig({ HOST: host })).toThrow(
+      /HOST: .*not a loopback address[\s\S]*GEO_LOCAL_ALLOW_REMOTE=1[\s\S]*GEO_OPERATOR_MODE=hosted/,
+    );
+  });
+
+  it("starts on another interface when GEO_LOCAL_ALLOW_REMOTE=1 says so", () => {
+    const config = loadConfig({ HOST: "0.0.0.0", GEO_LOCAL_ALLOW_REMOTE: "1" });
+    expect(config).toMatchObject({ host: "0.0.0.0", operatorMode: "local" });
+    expect(() => loadConfig({ HOST: "0.0.0.0", GEO_LOCAL_ALLOW_REMOTE: "yes" })).toThrow(
+      /GEO_LOCAL_ALLOW_REMOTE/,
+    );
+  });
+
+  it("leaves hosted mode's interface alone", () => {
+    const config = loadConfig({
+      DATABASE_URL: "postgres://db/geo",
+      ...hostedSecretsEnv,
+      HOST: "0.0.0.0",
+    });
+    expect(config).toMatchObject({ host: "0.0.0.0", operatorMode: "hosted" });
+  });
+});
+
 describe("GEO_DOMAIN_TAXONOMY_FILE", () => {
   const write = (text: string) => {
     const dir = mkdtempSync(join(tmpdir(), "geo-taxonomy-"));
@@ -120,12 +162,22 @@ describe("page fetch settings", () => {
 });
 
 describe("page evaluation settings", () => {
-  it("defaults to a 15 s fetch and 30 starts a minute per workspace, and takes others", () => {
-    expect(loadConfig({}).pageEvaluations).toEqual({ fetchTimeoutMs: 15_000, startsPerMinute: 30 });
+  it("defaults to a 15 s fetch, a 60 s analysis and 30 starts a minute per workspace, and takes others", () => {
+    expect(loadConfig({}).pageEvaluations).toEqual({
+      fetchTimeoutMs: 15_000,
+      analysisTimeoutMs: 60_000,
+      startsPerMinute: 30,
+    });
     expect(
-      loadConfig({ GEO_PAGE_FETCH_TIMEOUT_MS: "500", GEO_PAGE_EVALUATIONS_PER_MINUTE: "5" })
-        .pageEvaluations,
-    ).toEqual({ fetchTimeoutMs: 500, startsPerMinute: 5 });
+      loadConfig({
+        GEO_PAGE_FETCH_TIMEOUT_MS: "500",
+        GEO_PAGE_ANALYSIS_TIMEOUT_MS: "1",
+        GEO_PAGE_EVALUATIONS_PER_MINUTE: "5",
+      }).pageEvaluations,
+    ).toEqual({ fetchTimeoutMs: 500, analysisTimeoutMs: 1, startsPerMinute: 5 });
+    expect(() => loadConfig({ GEO_PAGE_ANALYSIS_TIMEOUT_MS: "0" })).toThrow(
+      /GEO_PAGE_ANALYSIS_TIMEOUT_MS/,
+    );
     expect(() => loadConfig({ GEO_PAGE_EVALUATIONS_PER_MINUTE: "0" })).toThrow(
       /GEO_PAGE_EVALUATIONS_PER_MINUTE/,
     );

@@ -53,9 +53,7 @@ export interface paths {
          *     `geo.session` cookie. In other modes a one-time sign-in link is emailed and the
          *     answer is `202`; the link's token completes sign-in at `POST /api/v1/auth/sessions/verify`.
          *     The `202` answer is the same whether or not the address belongs to a user.
-         *     Sign-in link requests are limited to 5 per email address per 15 minutes (the address
-         *     lower-cased, without a `+tag`, and for Gmail without dots) and 20 per client address
-         *     (IPv4 address, IPv6 /64) per 15 minutes (`429 rate_limited` with `Retry-After`).
+         *     Sign-in link requests are limited to 5 per address per 15 minutes (`429 rate_limited`).
          */
         post: operations["createSession"];
         delete?: never;
@@ -144,14 +142,6 @@ export interface paths {
          *     free, otherwise the brand with a short random suffix. The workspace's inbox is
          *     provisioned at the email provider; its outcome is reported, and a provider failure
          *     does not undo the workspace. `quotas` must sum to 1 (within 0.000001).
-         *
-         *     The free credit grant (1,000,000 micro-USD, expiring after 30 days) goes to a person's
-         *     first workspace only, and once per mailbox: addresses are compared lower-cased, without
-         *     a `+tag`, and for Gmail (`googlemail.com` is `gmail.com`) without dots, across every
-         *     account. At most 10 grants per day go to one client address range (IPv4 /24, IPv6 /64,
-         *     UTC day). A workspace created without a grant is still created (`201`): `freeGrant`
-         *     says why (`already_claimed`, `address_limit`) and its amount is 0.
-         *     A person creates at most 10 workspaces (`409 workspace_limit_reached`).
          */
         post: operations["createWorkspaceService"];
         delete?: never;
@@ -566,9 +556,6 @@ export interface paths {
          *     emailed with a single-use link valid 7 days (stored hashed). When no email provider is
          *     configured the response carries `acceptToken` so the inviter can pass it on; otherwise
          *     it never leaves the email. Inviting an existing member is `409 already_member`.
-         *     A workspace sends at most 50 invitations per UTC day (`429 rate_limited` with
-         *     `Retry-After`). The email names the inviter and the workspace, each cut to 64
-         *     characters, without control characters, and escaped in its HTML.
          */
         post: operations["inviteMember"];
         delete?: never;
@@ -2495,10 +2482,7 @@ export interface paths {
          *     `getReport`. An unknown token is `404 not_found`; an expired link `410
          *     share_link_expired`; a revoked one `410 share_link_revoked`. Limited to 60 reads per
          *     client address per minute, and to 20 unknown tokens per client address per 15 minutes
-         *     (`429 rate_limited`), so tokens cannot be guessed. A PDF also takes a token from a bucket
-         *     per client address (5, one more every 12 seconds) and per link (10, one more every 6
-         *     seconds); an empty bucket answers `429` with `Retry-After`. Client addresses count by
-         *     IPv4 address or IPv6 /64.
+         *     (`429 rate_limited`), so tokens cannot be guessed.
          */
         get: operations["getSharedReport"];
         put?: never;
@@ -2761,9 +2745,6 @@ export interface paths {
          *     unsupported `MCP-Protocol-Version` header is `400 invalid_request`. The route takes no
          *     `GET` (a stateless server offers no stream) and no `DELETE` (no session to end): they
          *     are `405 method_not_allowed` with `Allow: POST`, as the transport prescribes.
-         *     A `tools/call` of `search_answers` takes a token from a bucket per key (30, one more
-         *     every 2 seconds) and per client address (60, one more a second); an empty bucket answers
-         *     `429 rate_limited` with `Retry-After`.
          */
         post: operations["postMcpMessage"];
         delete?: never;
@@ -2782,7 +2763,7 @@ export interface components {
          *     this contract. The server's status table and the SDK's typed codes are generated from
          *     this list.
          */
-        ErrorCode: string & ("invalid_request" | "invalid_schedule" | "ambiguous_credentials" | "authorization_pending" | "slow_down" | "access_denied" | "expired_token" | "invalid_signature" | "malformed_request" | "unauthenticated" | "invalid_key" | "key_pending" | "invalid_session" | "invalid_sign_in_token" | "insufficient_credits" | "session_required" | "api_key_required" | "insufficient_scope" | "ip_forbidden" | "role_forbidden" | "invitation_email_mismatch" | "workspace_not_found" | "not_found" | "invitation_not_found" | "method_not_allowed" | "request_timeout" | "idempotency_key_reused" | "chat_turn_in_progress" | "delivery_mismatch" | "invalid_transition" | "invalid_key_state" | "rotation_not_acknowledged" | "credential_exists" | "oauth_state_invalid" | "oauth_access_denied" | "oauth_exchange_failed" | "google_oauth_unavailable" | "connection_not_configured" | "already_member" | "workspace_limit_reached" | "last_owner" | "already_decided" | "mock_topup_disabled" | "reservation_closed" | "active_set_full" | "active_set_too_small" | "prompt_exists" | "competitor_exists" | "too_many_competitors" | "too_few_competitors" | "run_finished" | "no_active_prompts" | "no_engines_configured" | "share_link_expired" | "share_link_revoked" | "delivery_expired" | "not_acceptable" | "payload_too_large" | "unsupported_media_type" | "rate_limited" | "headers_too_large" | "internal_error" | "not_implemented" | "payment_provider_error" | "email_unavailable" | "billing_unavailable");
+        ErrorCode: string & ("invalid_request" | "invalid_schedule" | "ambiguous_credentials" | "authorization_pending" | "slow_down" | "access_denied" | "expired_token" | "invalid_signature" | "malformed_request" | "unauthenticated" | "invalid_key" | "key_pending" | "invalid_session" | "invalid_sign_in_token" | "insufficient_credits" | "session_required" | "api_key_required" | "insufficient_scope" | "ip_forbidden" | "cross_site_request" | "role_forbidden" | "invitation_email_mismatch" | "workspace_not_found" | "not_found" | "invitation_not_found" | "method_not_allowed" | "request_timeout" | "idempotency_key_reused" | "chat_turn_in_progress" | "delivery_mismatch" | "invalid_transition" | "invalid_key_state" | "rotation_not_acknowledged" | "credential_exists" | "oauth_state_invalid" | "oauth_access_denied" | "oauth_exchange_failed" | "google_oauth_unavailable" | "connection_not_configured" | "already_member" | "last_owner" | "already_decided" | "mock_topup_disabled" | "reservation_closed" | "active_set_full" | "active_set_too_small" | "prompt_exists" | "competitor_exists" | "too_many_competitors" | "too_few_competitors" | "run_finished" | "no_active_prompts" | "no_engines_configured" | "share_link_expired" | "share_link_revoked" | "delivery_expired" | "not_acceptable" | "payload_too_large" | "unsupported_media_type" | "misdirected_request" | "rate_limited" | "headers_too_large" | "internal_error" | "not_implemented" | "payment_provider_error" | "email_unavailable" | "billing_unavailable");
         /**
          * @description One JSON-RPC 2.0 message of the Model Context Protocol: a request (`id` and `method`),
          *     a notification (`method` without `id`), or a response (`id` with `result` or `error`).
@@ -2952,21 +2933,6 @@ export interface components {
         WorkspaceCreateResponse: {
             slug: string;
             emailProvisioning: components["schemas"]["EmailProvisioning"];
-            freeGrant: components["schemas"]["FreeGrantOutcome"];
-        };
-        /**
-         * @description What became of the new workspace's free credit grant: `granted` (`amountMicrousd`
-         *     1,000,000, expiring at `expiresAt`); `already_claimed` (this person, or another account
-         *     on the same mailbox, had it already); `address_limit` (the day's grants of the client's
-         *     address range, IPv4 /24 or IPv6 /64, are used up). Without a grant the amount is 0 and
-         *     `expiresAt` null.
-         */
-        FreeGrantOutcome: {
-            /** @enum {string} */
-            status: "granted" | "already_claimed" | "address_limit";
-            amountMicrousd: number;
-            /** Format: date-time */
-            expiresAt: string | null;
         };
         /** @enum {string} */
         Role: "owner" | "admin" | "member";
@@ -4666,10 +4632,12 @@ export interface components {
          *     redirect), `too_large` (over 5 MB), `not_html`, `too_many_redirects` (over 5),
          *     `http_error` (the page answered 4xx or 5xx), `connection_failed`, `unsupported_url`
          *     (scheme, port or credentials not allowed), `interrupted` (the worker evaluating it
-         *     stopped three times before finishing; start it again).
+         *     stopped three times before finishing; start it again), `analysis_timeout` (the page was
+         *     fetched but its content analysis did not finish within the server's deadline,
+         *     `GEO_PAGE_ANALYSIS_TIMEOUT_MS`, and was stopped).
          * @enum {string}
          */
-        PageFetchFailureReason: "dns_failure" | "timeout" | "blocked_address" | "too_large" | "not_html" | "too_many_redirects" | "http_error" | "connection_failed" | "unsupported_url" | "interrupted";
+        PageFetchFailureReason: "dns_failure" | "timeout" | "blocked_address" | "too_large" | "not_html" | "too_many_redirects" | "http_error" | "connection_failed" | "unsupported_url" | "interrupted" | "analysis_timeout";
         /** @enum {string} */
         PageCheckCategory: "access" | "understanding" | "entity" | "citations" | "compliance";
         /** @description One check of a page evaluation (docs/page-evaluations.md, Checks). */
@@ -4996,6 +4964,15 @@ export interface components {
         };
     };
     responses: {
+        /** @description `misdirected_request`: in local mode, the request's `Host` is not one of the server's names (loopback, or the host of `GEO_PUBLIC_URL`). */
+        MisdirectedRequest: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["ErrorEnvelope"];
+            };
+        };
         /**
          * @description `invalid_request` with `details.fields`: a path, query or body field breaks a rule of
          *     this contract (its `rule` names it: a JSON Schema keyword such as `type`, `pattern` or
@@ -5022,7 +4999,7 @@ export interface components {
                 "application/json": components["schemas"]["ErrorEnvelope"];
             };
         };
-        /** @description `session_required` (an API key on a session-only operation), `insufficient_scope` (with `details.requiredScope`), `ip_forbidden`, or another 403 code the operation documents. */
+        /** @description `session_required` (an API key on a session-only operation), `insufficient_scope` (with `details.requiredScope`), `ip_forbidden`, `cross_site_request` (a change with the session cookie sent from another site's page), or another 403 code the operation documents. */
         Forbidden: {
             headers: {
                 [name: string]: unknown;
@@ -5208,7 +5185,6 @@ export type Quotas = components['schemas']['Quotas'];
 export type WorkspaceCreateRequest = components['schemas']['WorkspaceCreateRequest'];
 export type EmailProvisioning = components['schemas']['EmailProvisioning'];
 export type WorkspaceCreateResponse = components['schemas']['WorkspaceCreateResponse'];
-export type FreeGrantOutcome = components['schemas']['FreeGrantOutcome'];
 export type Role = components['schemas']['Role'];
 export type WorkspaceSummary = components['schemas']['WorkspaceSummary'];
 export type Workspace = components['schemas']['Workspace'];
@@ -5356,6 +5332,7 @@ export type ReportShareLink = components['schemas']['ReportShareLink'];
 export type ReportShareLinkCreated = components['schemas']['ReportShareLinkCreated'];
 export type ReportSchedule = components['schemas']['ReportSchedule'];
 export type ReportScheduleUpdate = components['schemas']['ReportScheduleUpdate'];
+export type ResponseMisdirectedRequest = components['responses']['MisdirectedRequest'];
 export type ResponseBadRequest = components['responses']['BadRequest'];
 export type ResponseUnauthorized = components['responses']['Unauthorized'];
 export type ResponseForbidden = components['responses']['Forbidden'];
@@ -5420,6 +5397,7 @@ export interface operations {
                 };
             };
             400: components["responses"]["BadRequest"];
+            421: components["responses"]["MisdirectedRequest"];
             500: components["responses"]["InternalError"];
             /** @description The database does not answer. */
             503: {
@@ -5453,6 +5431,7 @@ export interface operations {
                 };
             };
             400: components["responses"]["BadRequest"];
+            421: components["responses"]["MisdirectedRequest"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -5491,6 +5470,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            421: components["responses"]["MisdirectedRequest"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];
@@ -5525,6 +5505,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            421: components["responses"]["MisdirectedRequest"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -5548,7 +5529,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
-            429: components["responses"]["TooManyRequests"];
+            421: components["responses"]["MisdirectedRequest"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -5573,7 +5554,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
-            429: components["responses"]["TooManyRequests"];
+            421: components["responses"]["MisdirectedRequest"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -5606,7 +5587,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
-            429: components["responses"]["TooManyRequests"];
+            421: components["responses"]["MisdirectedRequest"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -5635,10 +5616,9 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
-            409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
-            429: components["responses"]["TooManyRequests"];
+            421: components["responses"]["MisdirectedRequest"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -5667,7 +5647,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
-            429: components["responses"]["TooManyRequests"];
+            421: components["responses"]["MisdirectedRequest"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -5696,6 +5676,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            421: components["responses"]["MisdirectedRequest"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
         };
@@ -5738,7 +5719,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
-            429: components["responses"]["TooManyRequests"];
+            421: components["responses"]["MisdirectedRequest"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -5780,7 +5761,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
-            429: components["responses"]["TooManyRequests"];
+            421: components["responses"]["MisdirectedRequest"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -5826,7 +5807,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
-            429: components["responses"]["TooManyRequests"];
+            421: components["responses"]["MisdirectedRequest"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -5885,7 +5866,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
-            429: components["responses"]["TooManyRequests"];
+            421: components["responses"]["MisdirectedRequest"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -5921,7 +5902,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
-            429: components["responses"]["TooManyRequests"];
+            421: components["responses"]["MisdirectedRequest"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -5959,7 +5940,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
-            429: components["responses"]["TooManyRequests"];
+            421: components["responses"]["MisdirectedRequest"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -5990,7 +5971,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
-            429: components["responses"]["TooManyRequests"];
+            421: components["responses"]["MisdirectedRequest"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -6042,7 +6023,7 @@ export interface operations {
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
-            429: components["responses"]["TooManyRequests"];
+            421: components["responses"]["MisdirectedRequest"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -6071,7 +6052,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
-            429: components["responses"]["TooManyRequests"];
+            421: components["responses"]["MisdirectedRequest"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -6107,7 +6088,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
-            429: components["responses"]["TooManyRequests"];
+            421: components["responses"]["MisdirectedRequest"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -6140,7 +6121,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
-            429: components["responses"]["TooManyRequests"];
+            421: components["responses"]["MisdirectedRequest"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -6177,7 +6158,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
-            429: components["responses"]["TooManyRequests"];
+            421: components["responses"]["MisdirectedRequest"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -6206,7 +6187,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
-            429: components["responses"]["TooManyRequests"];
+            421: components["responses"]["MisdirectedRequest"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -6245,7 +6226,7 @@ export interface operations {
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
-            429: components["responses"]["TooManyRequests"];
+            421: components["responses"]["MisdirectedRequest"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -6276,7 +6257,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
-            429: components["responses"]["TooManyRequests"];
+            421: components["responses"]["MisdirectedRequest"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -6320,7 +6301,7 @@ export interface operations {
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
-            429: components["responses"]["TooManyRequests"];
+            421: components["responses"]["MisdirectedRequest"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -6348,7 +6329,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
-            429: components["responses"]["TooManyRequests"];
+            421: components["responses"]["MisdirectedRequest"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -6385,7 +6366,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
-            429: components["responses"]["TooManyRequests"];
+            421: components["responses"]["MisdirectedRequest"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -6432,7 +6413,7 @@ export interface operations {
             410: components["responses"]["Gone"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
-            429: components["responses"]["TooManyRequests"];
+            421: components["responses"]["MisdirectedRequest"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -6475,7 +6456,7 @@ export interface operations {
             410: components["responses"]["Gone"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
-            429: components["responses"]["TooManyRequests"];
+            421: components["responses"]["MisdirectedRequest"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -6507,6 +6488,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            421: components["responses"]["MisdirectedRequest"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
         };
@@ -6536,6 +6518,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            421: components["responses"]["MisdirectedRequest"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
         };
@@ -6575,6 +6558,7 @@ export interface operations {
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            421: components["responses"]["MisdirectedRequest"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
         };
@@ -6605,6 +6589,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
+            421: components["responses"]["MisdirectedRequest"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
         };
@@ -6631,6 +6616,7 @@ export interface operations {
                 };
             };
             400: components["responses"]["BadRequest"];
+            421: components["responses"]["MisdirectedRequest"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -6659,7 +6645,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
-            429: components["responses"]["TooManyRequests"];
+            421: components["responses"]["MisdirectedRequest"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -6690,7 +6676,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
-            429: components["responses"]["TooManyRequests"];
+            421: components["responses"]["MisdirectedRequest"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -6729,7 +6715,7 @@ export interface operations {
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
-            429: components["responses"]["TooManyRequests"];
+            421: components["responses"]["MisdirectedRequest"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -6770,7 +6756,7 @@ export interface operations {
             404: components["responses"]["NotFound"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
-            429: components["responses"]["TooManyRequests"];
+            421: components["responses"]["MisdirectedRequest"];
             500: components["responses"]["InternalError"];
             502: components["responses"]["BadGateway"];
             503: components["responses"]["ServiceUnavailable"];
@@ -6801,7 +6787,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
-            429: components["responses"]["TooManyRequests"];
+            421: components["responses"]["MisdirectedRequest"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -6831,6 +6817,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             413: components["responses"]["PayloadTooLarge"];
+            421: components["responses"]["MisdirectedRequest"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];
         };
@@ -6860,7 +6847,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
-            429: components["responses"]["TooManyRequests"];
+            421: components["responses"]["MisdirectedRequest"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -6904,7 +6891,7 @@ export interface operations {
             404: components["responses"]["NotFound"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
-            429: components["responses"]["TooManyRequests"];
+            421: components["responses"]["MisdirectedRequest"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -6951,7 +6938,7 @@ export interface operations {
             404: components["responses"]["NotFound"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
-            429: components["responses"]["TooManyRequests"];
+            421: components["responses"]["MisdirectedRequest"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];
         };
@@ -6982,7 +6969,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
-            429: components["responses"]["TooManyRequests"];
+            421: components["responses"]["MisdirectedRequest"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -7013,7 +7000,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
-            429: components["responses"]["TooManyRequests"];
+            421: components["responses"]["MisdirectedRequest"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -7060,7 +7047,7 @@ export interface operations {
             };
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
-            429: components["responses"]["TooManyRequests"];
+            421: components["responses"]["MisdirectedRequest"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];
         };
@@ -7090,7 +7077,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
-            429: components["responses"]["TooManyRequests"];
+            421: components["responses"]["MisdirectedRequest"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -7126,7 +7113,7 @@ export interface operations {
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
-            429: components["responses"]["TooManyRequests"];
+            421: components["responses"]["MisdirectedRequest"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -7155,7 +7142,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
-            429: components["responses"]["TooManyRequests"];
+            421: components["responses"]["MisdirectedRequest"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -7190,7 +7177,7 @@ export interface operations {
             404: components["responses"]["NotFound"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
-            429: components["responses"]["TooManyRequests"];
+            421: components["responses"]["MisdirectedRequest"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -7219,7 +7206,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
-            429: components["responses"]["TooManyRequests"];
+            421: components["responses"]["MisdirectedRequest"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -7254,7 +7241,7 @@ export interface operations {
             404: components["responses"]["NotFound"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
-            429: components["responses"]["TooManyRequests"];
+            421: components["responses"]["MisdirectedRequest"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -7285,7 +7272,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
-            429: components["responses"]["TooManyRequests"];
+            421: components["responses"]["MisdirectedRequest"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -7321,7 +7308,7 @@ export interface operations {
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
-            429: components["responses"]["TooManyRequests"];
+            421: components["responses"]["MisdirectedRequest"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -7351,7 +7338,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
-            429: components["responses"]["TooManyRequests"];
+            421: components["responses"]["MisdirectedRequest"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -7380,7 +7367,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
-            429: components["responses"]["TooManyRequests"];
+            421: components["responses"]["MisdirectedRequest"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -7417,7 +7404,7 @@ export interface operations {
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
-            429: components["responses"]["TooManyRequests"];
+            421: components["responses"]["MisdirectedRequest"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -7459,7 +7446,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
-            429: components["responses"]["TooManyRequests"];
+            421: components["responses"]["MisdirectedRequest"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -7495,7 +7482,7 @@ export interface operations {
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
-            429: components["responses"]["TooManyRequests"];
+            421: components["responses"]["MisdirectedRequest"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -7547,7 +7534,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            429: components["responses"]["TooManyRequests"];
+            421: components["responses"]["MisdirectedRequest"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -7576,7 +7563,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
-            429: components["responses"]["TooManyRequests"];
+            421: components["responses"]["MisdirectedRequest"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -7606,7 +7593,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
-            429: components["responses"]["TooManyRequests"];
+            421: components["responses"]["MisdirectedRequest"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -7634,7 +7621,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
-            429: components["responses"]["TooManyRequests"];
+            421: components["responses"]["MisdirectedRequest"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -7671,7 +7658,7 @@ export interface operations {
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
-            429: components["responses"]["TooManyRequests"];
+            421: components["responses"]["MisdirectedRequest"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -7704,7 +7691,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
-            429: components["responses"]["TooManyRequests"];
+            421: components["responses"]["MisdirectedRequest"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -7741,7 +7728,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
-            429: components["responses"]["TooManyRequests"];
+            421: components["responses"]["MisdirectedRequest"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -7781,7 +7768,7 @@ export interface operations {
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
-            429: components["responses"]["TooManyRequests"];
+            421: components["responses"]["MisdirectedRequest"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -7811,7 +7798,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
-            429: components["responses"]["TooManyRequests"];
+            421: components["responses"]["MisdirectedRequest"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -7843,7 +7830,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
-            429: components["responses"]["TooManyRequests"];
+            421: components["responses"]["MisdirectedRequest"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -7872,7 +7859,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
-            429: components["responses"]["TooManyRequests"];
+            421: components["responses"]["MisdirectedRequest"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -7907,7 +7894,7 @@ export interface operations {
             404: components["responses"]["NotFound"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
-            429: components["responses"]["TooManyRequests"];
+            421: components["responses"]["MisdirectedRequest"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -7934,7 +7921,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
-            429: components["responses"]["TooManyRequests"];
+            421: components["responses"]["MisdirectedRequest"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -7965,7 +7952,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
-            429: components["responses"]["TooManyRequests"];
+            421: components["responses"]["MisdirectedRequest"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -8003,7 +7990,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
-            429: components["responses"]["TooManyRequests"];
+            421: components["responses"]["MisdirectedRequest"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -8040,7 +8027,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
-            429: components["responses"]["TooManyRequests"];
+            421: components["responses"]["MisdirectedRequest"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -8077,7 +8064,7 @@ export interface operations {
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
-            429: components["responses"]["TooManyRequests"];
+            421: components["responses"]["MisdirectedRequest"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -8107,7 +8094,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
-            429: components["responses"]["TooManyRequests"];
+            421: components["responses"]["MisdirectedRequest"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -8144,7 +8131,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
-            429: components["responses"]["TooManyRequests"];
+            421: components["responses"]["MisdirectedRequest"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -8181,7 +8168,7 @@ export interface operations {
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
-            429: components["responses"]["TooManyRequests"];
+            421: components["responses"]["MisdirectedRequest"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -8211,7 +8198,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
-            429: components["responses"]["TooManyRequests"];
+            421: components["responses"]["MisdirectedRequest"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -8248,7 +8235,7 @@ export interface operations {
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
-            429: components["responses"]["TooManyRequests"];
+            421: components["responses"]["MisdirectedRequest"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -8280,7 +8267,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
-            429: components["responses"]["TooManyRequests"];
+            421: components["responses"]["MisdirectedRequest"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -8316,7 +8303,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
-            429: components["responses"]["TooManyRequests"];
+            421: components["responses"]["MisdirectedRequest"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -8356,7 +8343,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
-            429: components["responses"]["TooManyRequests"];
+            421: components["responses"]["MisdirectedRequest"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -8391,7 +8378,7 @@ export interface operations {
             404: components["responses"]["NotFound"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
-            429: components["responses"]["TooManyRequests"];
+            421: components["responses"]["MisdirectedRequest"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -8425,7 +8412,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
-            429: components["responses"]["TooManyRequests"];
+            421: components["responses"]["MisdirectedRequest"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -8462,7 +8449,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
-            429: components["responses"]["TooManyRequests"];
+            421: components["responses"]["MisdirectedRequest"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -8492,7 +8479,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
-            429: components["responses"]["TooManyRequests"];
+            421: components["responses"]["MisdirectedRequest"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -8533,7 +8520,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
-            429: components["responses"]["TooManyRequests"];
+            421: components["responses"]["MisdirectedRequest"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -8575,7 +8562,7 @@ export interface operations {
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
-            429: components["responses"]["TooManyRequests"];
+            421: components["responses"]["MisdirectedRequest"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -8617,7 +8604,7 @@ export interface operations {
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
-            429: components["responses"]["TooManyRequests"];
+            421: components["responses"]["MisdirectedRequest"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -8648,7 +8635,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
-            429: components["responses"]["TooManyRequests"];
+            421: components["responses"]["MisdirectedRequest"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -8697,7 +8684,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
-            429: components["responses"]["TooManyRequests"];
+            421: components["responses"]["MisdirectedRequest"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -8732,7 +8719,7 @@ export interface operations {
             404: components["responses"]["NotFound"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
-            429: components["responses"]["TooManyRequests"];
+            421: components["responses"]["MisdirectedRequest"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -8762,7 +8749,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
-            429: components["responses"]["TooManyRequests"];
+            421: components["responses"]["MisdirectedRequest"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -8799,7 +8786,7 @@ export interface operations {
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
-            429: components["responses"]["TooManyRequests"];
+            421: components["responses"]["MisdirectedRequest"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -8836,7 +8823,7 @@ export interface operations {
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
-            429: components["responses"]["TooManyRequests"];
+            421: components["responses"]["MisdirectedRequest"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -8873,7 +8860,7 @@ export interface operations {
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
-            429: components["responses"]["TooManyRequests"];
+            421: components["responses"]["MisdirectedRequest"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -8910,7 +8897,7 @@ export interface operations {
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
-            429: components["responses"]["TooManyRequests"];
+            421: components["responses"]["MisdirectedRequest"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -8947,7 +8934,7 @@ export interface operations {
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
-            429: components["responses"]["TooManyRequests"];
+            421: components["responses"]["MisdirectedRequest"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -8976,7 +8963,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
-            429: components["responses"]["TooManyRequests"];
+            421: components["responses"]["MisdirectedRequest"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -9015,7 +9002,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
-            429: components["responses"]["TooManyRequests"];
+            421: components["responses"]["MisdirectedRequest"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -9056,7 +9043,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             406: components["responses"]["NotAcceptable"];
-            429: components["responses"]["TooManyRequests"];
+            421: components["responses"]["MisdirectedRequest"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -9088,7 +9075,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
-            429: components["responses"]["TooManyRequests"];
+            421: components["responses"]["MisdirectedRequest"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -9124,7 +9111,7 @@ export interface operations {
             404: components["responses"]["NotFound"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
-            429: components["responses"]["TooManyRequests"];
+            421: components["responses"]["MisdirectedRequest"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -9153,7 +9140,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
-            429: components["responses"]["TooManyRequests"];
+            421: components["responses"]["MisdirectedRequest"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -9192,6 +9179,7 @@ export interface operations {
             404: components["responses"]["NotFound"];
             406: components["responses"]["NotAcceptable"];
             410: components["responses"]["Gone"];
+            421: components["responses"]["MisdirectedRequest"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
         };
@@ -9221,7 +9209,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
-            429: components["responses"]["TooManyRequests"];
+            421: components["responses"]["MisdirectedRequest"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -9256,7 +9244,7 @@ export interface operations {
             404: components["responses"]["NotFound"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
-            429: components["responses"]["TooManyRequests"];
+            421: components["responses"]["MisdirectedRequest"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -9283,7 +9271,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
-            429: components["responses"]["TooManyRequests"];
+            421: components["responses"]["MisdirectedRequest"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -9324,7 +9312,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
-            429: components["responses"]["TooManyRequests"];
+            421: components["responses"]["MisdirectedRequest"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -9360,6 +9348,7 @@ export interface operations {
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            421: components["responses"]["MisdirectedRequest"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
         };
@@ -9390,7 +9379,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
-            429: components["responses"]["TooManyRequests"];
+            421: components["responses"]["MisdirectedRequest"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -9427,7 +9416,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
-            429: components["responses"]["TooManyRequests"];
+            421: components["responses"]["MisdirectedRequest"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -9462,7 +9451,7 @@ export interface operations {
             404: components["responses"]["NotFound"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
-            429: components["responses"]["TooManyRequests"];
+            421: components["responses"]["MisdirectedRequest"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -9492,7 +9481,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
-            429: components["responses"]["TooManyRequests"];
+            421: components["responses"]["MisdirectedRequest"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -9521,7 +9510,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
-            429: components["responses"]["TooManyRequests"];
+            421: components["responses"]["MisdirectedRequest"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -9557,7 +9546,7 @@ export interface operations {
             404: components["responses"]["NotFound"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
-            429: components["responses"]["TooManyRequests"];
+            421: components["responses"]["MisdirectedRequest"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -9605,6 +9594,7 @@ export interface operations {
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            421: components["responses"]["MisdirectedRequest"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
         };
@@ -9644,7 +9634,7 @@ export interface operations {
             406: components["responses"]["NotAcceptable"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
-            429: components["responses"]["TooManyRequests"];
+            421: components["responses"]["MisdirectedRequest"];
             500: components["responses"]["InternalError"];
         };
     };

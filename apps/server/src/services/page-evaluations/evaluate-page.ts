@@ -9,7 +9,7 @@ import {
   type PageCheckCategory,
   scorePage,
 } from "../../web/page-check.js";
-import { analyzePageContentInWorker } from "../../web/page-content/analyze-in-worker.js";
+import { PageAnalysisTimeoutError } from "../../web/page-content/analyze-in-worker.js";
 import { safeFetch } from "../../web/safe-fetch.js";
 import { enqueueWorkspaceJob } from "../analysis/enqueue-rollup-follow-ups.js";
 import { buildAccessChecks } from "./access-checks.js";
@@ -19,6 +19,7 @@ import { buildComplianceChecks } from "./compliance-checks.js";
 /** llms.txt is informational: only its presence and size are read. */
 const llmsMaxBytes = 512 * 1024;
 const categoryOrder = Object.keys(categoryWeights) as PageCheckCategory[];
+const seconds = (ms: number) => `${ms / 1000} ${ms === 1000 ? "second" : "seconds"}`;
 
 export interface EvaluatePageOptions {
   ctx: AppContext;
@@ -45,18 +46,20 @@ export async function evaluatePage({ ctx, evaluation }: EvaluatePageOptions): Pr
   const access = await checkCrawlerAccess({ ...common, url: evaluation.url });
   const page = access.page;
   const guard = { id: evaluation.id, status: "running", attempts: evaluation.attempts };
-  if (!page.ok) {
-    await ctx.prisma.pageEvaluation.updateMany({
+  const fail = (failure: { reason: string; message: string; url: string; fetchedAt: Date }) =>
+    ctx.prisma.pageEvaluation.updateMany({
       where: guard,
       data: {
         status: "failed",
-        failureReason: page.reason,
-        failureMessage: page.message,
-        finalUrl: page.failedUrl,
-        fetchedAt: page.fetchedAt,
+        failureReason: failure.reason,
+        failureMessage: failure.message,
+        finalUrl: failure.url,
+        fetchedAt: failure.fetchedAt,
         finishedAt: ctx.clock.now(),
       },
     });
+  if (!page.ok) {
+    await fail({ ...page, url: page.failedUrl });
     return;
   }
   const llms = await safeFetch({
@@ -68,15 +71,30 @@ export async function evaluatePage({ ctx, evaluation }: EvaluatePageOptions): Pr
   });
   // Pure CPU work on untrusted HTML, bounded by `web/page-content/limits.ts` (a 5 MB page with
   // 200,000 elements takes seconds: docs/page-evaluations.md, "Content checks"), so in a worker
-  // thread: the event loop keeps serving requests meanwhile.
-  const content = await analyzePageContentInWorker({
-    html: page.body.toString("utf8"),
-    url: page.finalUrl,
-    brand: workspace.brand,
-    brandDomains: workspace.domains,
-    competitors: workspace.competitors.map((c) => ({ name: c.name, aliases: c.aliases })),
-    now: ctx.clock.now(),
-  });
+  // thread: the event loop keeps serving requests meanwhile. Past its deadline the worker is
+  // terminated and the evaluation fails as `analysis_timeout`.
+  const content = await ctx.pageContent
+    .analyze({
+      html: page.body.toString("utf8"),
+      url: page.finalUrl,
+      brand: workspace.brand,
+      brandDomains: workspace.domains,
+      competitors: workspace.competitors.map((c) => ({ name: c.name, aliases: c.aliases })),
+      now: ctx.clock.now(),
+    })
+    .catch((error: unknown) => {
+      if (error instanceof PageAnalysisTimeoutError) return error;
+      throw error;
+    });
+  if (content instanceof PageAnalysisTimeoutError) {
+    await fail({
+      reason: "analysis_timeout",
+      message: `The page's content could not be analysed within ${seconds(content.timeoutMs)}.`,
+      url: page.finalUrl,
+      fetchedAt: page.fetchedAt,
+    });
+    return;
+  }
   const checks: PageCheck[] = [
     ...buildAccessChecks({ access, llms }),
     ...content.checks,
