@@ -44,8 +44,8 @@ export const errorStatusByCode = {
   ip_forbidden: 403,
   /** A change (POST, PUT, PATCH, DELETE) carrying the session cookie came from another site's page: its `Origin` is not this server's, or its `Sec-Fetch-Site` is not `same-origin`; `details.evidence` quotes the header. Bearer keys and clients that send neither header are not concerned. */
   cross_site_request: 403,
-  /** The member's role does not allow the action (owners and admins manage the team; only owners grant, take or remove the owner role). */
-  role_forbidden: 403,
+  /** The caller's role does not allow the action: the operation needs an owner or an admin (`x-min-role`), or the resource does (another person's API key; a scope of admin operations on a key or a device login; the owner role, which only owners grant, take or remove). `details.requiredRole` names the role needed, `details.role` the caller's (for an API key, its creator's), and `details.scope` the scope when a scope was refused. */
+  insufficient_role: 403,
   /** The invitation was sent to a different email address than the signed-in person's. */
   invitation_email_mismatch: 403,
   /** The workspace identifier is invalid, absent, unauthorized, cross-workspace, or different from the key's bound workspace. */
@@ -62,7 +62,7 @@ export const errorStatusByCode = {
   idempotency_key_reused: 409,
   /** Another turn of the chat thread is still running; `details.messageId` names it. */
   chat_turn_in_progress: 409,
-  /** The `deliveryId` does not belong to the key. */
+  /** The `deliveryId` does not belong to the key, or the key was created by someone else (only its creator may resume or acknowledge its delivery). */
   delivery_mismatch: 409,
   /** The recommendation's status does not allow the transition; `details.status` is the current status, `details.action` the transition asked for and `details.allowedFrom` the statuses it is allowed from. */
   invalid_transition: 409,
@@ -78,12 +78,16 @@ export const errorStatusByCode = {
   oauth_access_denied: 400,
   /** Google refused the authorization code (expired, already used, or the code verifier did not match), or answered without a refresh token; start again. */
   oauth_exchange_failed: 400,
+  /** The connection uses a Google OAuth grant another person gave: only that person may point it at a property (`details.provider`, `details.field`). Connect with Google yourself to use your own access. */
+  oauth_grant_owner_required: 403,
   /** No Google OAuth client is configured on this server (`GEO_GOOGLE_OAUTH_CLIENT_ID`, `GEO_GOOGLE_OAUTH_CLIENT_SECRET`); use a service-account key. */
   google_oauth_unavailable: 503,
   /** The connection has no credential yet; configure it (`configureConnections`) before testing it or refreshing SEO data. */
   connection_not_configured: 409,
   /** The person is already a member of the workspace. */
   already_member: 409,
+  /** The person has created as many workspaces as one person may (10). */
+  workspace_limit_reached: 409,
   /** The change would leave the workspace without an owner. */
   last_owner: 409,
   /** The suggestion or device authorization was already decided. */

@@ -53,7 +53,9 @@ export interface paths {
          *     `geo.session` cookie. In other modes a one-time sign-in link is emailed and the
          *     answer is `202`; the link's token completes sign-in at `POST /api/v1/auth/sessions/verify`.
          *     The `202` answer is the same whether or not the address belongs to a user.
-         *     Sign-in link requests are limited to 5 per address per 15 minutes (`429 rate_limited`).
+         *     Sign-in link requests are limited to 5 per email address per 15 minutes (the address
+         *     lower-cased, without a `+tag`, and for Gmail without dots) and 20 per client address
+         *     (IPv4 address, IPv6 /64) per 15 minutes (`429 rate_limited` with `Retry-After`).
          */
         post: operations["createSession"];
         delete?: never;
@@ -123,6 +125,35 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/models": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The model catalog
+         * @description Every model GEO Pulse may call, per provider, with its list prices in integer micro-USD
+         *     and what it may be used for (`answers`: a measurement engine's `model`; `chat`: the
+         *     assistant's `model`; `prompts`: the prompt writer; `research`: research questions), and
+         *     which model is the provider's default for each use. The model fields of
+         *     `PUT .../model` accept only these ids (or their `aliases`, stored as the id): any other
+         *     name is `400 invalid_request` naming the field, with the ids it accepts in
+         *     `details.allowed`. Every charge is these prices times the usage the provider reports
+         *     (Exa's and Perplexity's own reported cost when they give one); a model not listed is
+         *     never called nor priced at a default. The operator extends the catalog with
+         *     `GEO_MODEL_CATALOG_FILE` (docs/models.md).
+         */
+        get: operations["listModels"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/workspaces": {
         parameters: {
             query?: never;
@@ -142,6 +173,14 @@ export interface paths {
          *     free, otherwise the brand with a short random suffix. The workspace's inbox is
          *     provisioned at the email provider; its outcome is reported, and a provider failure
          *     does not undo the workspace. `quotas` must sum to 1 (within 0.000001).
+         *
+         *     The free credit grant (1,000,000 micro-USD, expiring after 30 days) goes to a person's
+         *     first workspace only, and once per mailbox: addresses are compared lower-cased, without
+         *     a `+tag`, and for Gmail (`googlemail.com` is `gmail.com`) without dots, across every
+         *     account. At most 10 grants per day go to one client address range (IPv4 /24, IPv6 /64,
+         *     UTC day). A workspace created without a grant is still created (`201`): `freeGrant`
+         *     says why (`already_claimed`, `address_limit`) and its amount is 0.
+         *     A person creates at most 10 workspaces (`409 workspace_limit_reached`).
          */
         post: operations["createWorkspaceService"];
         delete?: never;
@@ -523,16 +562,25 @@ export interface paths {
         post?: never;
         /**
          * Remove a member
-         * @description Session only; owners and admins may remove members (only owners may remove an owner),
-         *     and anyone may remove themselves. The last owner cannot be removed (`409 last_owner`).
+         * @description Session only; owners and admins may remove members and admins, only owners may remove
+         *     an owner (`403 insufficient_role`), and anyone may remove themselves. The last owner
+         *     cannot be removed (`409 last_owner`). In the same transaction, audited: the API keys the
+         *     person created in this workspace (by session or device login) are revoked
+         *     (`api_key.revoke`, `reason: member_removed`) and refused from the next request on; device
+         *     logins they approved and the device has not collected are denied; the Google grant they
+         *     gave (OAuth) is detached: deleted, revoked at Google after the commit, and the
+         *     connections that used it read `needs_reconnect` (`connection.detach`,
+         *     `credential.revoke`).
          */
         delete: operations["removeMember"];
         options?: never;
         head?: never;
         /**
          * Change a member's role
-         * @description Session only; owners and admins may change roles, only owners may grant or take
-         *     `owner` (`403 role_forbidden`). The last owner cannot be demoted (`409 last_owner`).
+         * @description Session only; owners and admins may change roles (`x-min-role: admin`), only owners may
+         *     grant or take `owner` (an admin cannot demote an owner): `403 insufficient_role`. The
+         *     last owner cannot be demoted (`409 last_owner`). A demotion narrows at once what the
+         *     member's API keys may do (they act with their creator's role).
          */
         patch: operations["updateMember"];
         trace?: never;
@@ -552,10 +600,13 @@ export interface paths {
         put?: never;
         /**
          * Invite someone by email
-         * @description Session only; owners and admins may invite (`403 role_forbidden`). The invitation is
+         * @description Session only; owners and admins may invite (`x-min-role: admin`). The invitation is
          *     emailed with a single-use link valid 7 days (stored hashed). When no email provider is
          *     configured the response carries `acceptToken` so the inviter can pass it on; otherwise
          *     it never leaves the email. Inviting an existing member is `409 already_member`.
+         *     A workspace sends at most 50 invitations per UTC day (`429 rate_limited` with
+         *     `Retry-After`). The email names the inviter and the workspace, each cut to 64
+         *     characters, without control characters, and escaped in its HTML.
          */
         post: operations["inviteMember"];
         delete?: never;
@@ -578,7 +629,10 @@ export interface paths {
         get?: never;
         put?: never;
         post?: never;
-        /** Revoke an open invitation */
+        /**
+         * Revoke an open invitation
+         * @description Session only; owners and admins (`x-min-role: admin`).
+         */
         delete: operations["revokeInvitation"];
         options?: never;
         head?: never;
@@ -597,7 +651,9 @@ export interface paths {
         };
         /**
          * List the workspace's API keys
-         * @description Session only. Metadata only, newest first; never a secret or its hash.
+         * @description Session only. Metadata only, newest first; never a secret or its hash. Every member
+         *     sees every key of the workspace; a `member` may act only on the keys they created
+         *     (`actOnApiKey`).
          */
         get: operations["listApiKeys"];
         put?: never;
@@ -611,6 +667,9 @@ export interface paths {
          *     address, host bits set or a prefix out of range is a 400. With `idempotencyKey`, a retry
          *     with the same body returns the same key and secret (while its delivery is pending);
          *     the same key with a different body is `409 idempotency_key_reused`.
+         *     A `member` cannot ask for a scope that an admin operation needs (`connections:write`):
+         *     `403 insufficient_role` with `details.scope`. The key acts with its scopes and its
+         *     creator's current role; it is revoked when its creator leaves the workspace.
          */
         post: operations["createApiKey"];
         delete?: never;
@@ -643,8 +702,15 @@ export interface paths {
          *       `pending`; the old key stays `active` until the replacement is acknowledged.
          *     - `confirm-rotation` (on an acknowledged replacement): revokes the old key at once.
          *     - `revoke`: from any state; revoking a revoked key is a no-op.
-         *     A `deliveryId` that does not belong to the key is `409 delivery_mismatch`; an action
-         *     the key's state does not allow is `409 invalid_key_state`.
+         *     The `deliveryId` is a capability (256 random bits, stored only as a hash): `resume-delivery`
+         *     and `acknowledge` are accepted only from the person who created the key (for a
+         *     replacement, who rotated). A `deliveryId` that does not belong to the key, or one sent by
+         *     anyone else, is `409 delivery_mismatch` (the same answer); an action the key's state does
+         *     not allow is `409 invalid_key_state`.
+         *     A `member` may `rotate`, `confirm-rotation` and `revoke` only keys they created; owners
+         *     and admins any key of the workspace (`403 insufficient_role`). A rotation's replacement
+         *     belongs to whoever rotated, and carries the old key's scopes, which the rotator's role
+         *     must allow.
          */
         post: operations["actOnApiKey"];
         delete?: never;
@@ -719,7 +785,9 @@ export interface paths {
          * @description Session only. Binds the request to a workspace the person is a member of (else
          *     `404 workspace_not_found`) with the chosen scopes: any scopes, whether the device asked
          *     for them or not (default: the scopes the device asked for, else `[workspace:read]`).
-         *     The device's next poll receives the key.
+         *     The device's next poll receives the key, created by (and revoked with) the approving
+         *     member. A `member` cannot grant a scope that an admin operation needs
+         *     (`connections:write`): `403 insufficient_role` with `details.scope`.
          *     Deciding twice is `409 already_decided`. Shares the look-up rate limit.
          */
         post: operations["approveDeviceAuthorization"];
@@ -980,7 +1048,14 @@ export interface paths {
          *     or credential clears the last test's outcome (status `configured` until tested).
          *     Audited as `connection.configure` per provider changed. Errors name the field:
          *     `400 invalid_request` with `rule: exists` (no such credential in this workspace),
-         *     `rule: kind` (not a service-account key or OAuth grant) or `rule: required` (no credential yet).
+         *     `rule: kind` (not a service-account key or OAuth grant), `rule: required` (no credential
+         *     yet) or `rule: workspace_domain` (a Search Console `sc-domain:` property that is not one
+         *     of the workspace's `domains` or a subdomain of one; checked whenever the Search Console
+         *     connection's property or credential changes). An OAuth grant (`google_oauth`) is one
+         *     person's Google access: only the person who granted it may point it at a property
+         *     (change the property of a connection using it, or configure a connection with it);
+         *     anyone else, an API key included, gets `403 oauth_grant_owner_required`
+         *     (`details.provider`, `details.field`).
          */
         post: operations["configureConnections"];
         delete?: never;
@@ -1008,7 +1083,12 @@ export interface paths {
          *     PKCE S256 code challenge. Open `authorizationUrl` in the browser of the same session;
          *     Google redirects to `connectionOAuthCallback`. The `state` in the URL is single use,
          *     bound to this session's person and workspace, and expires after 10 minutes (stored
-         *     hashed; the code verifier stays on the server, sealed). `503
+         *     hashed; the code verifier stays on the server, sealed). The URL does not ask Google to
+         *     include scopes granted earlier (`include_granted_scopes` is not sent): the grant holds
+         *     only the requested providers' read-only scopes. A Search Console property (the one sent,
+         *     else the workspace's) must be one of the workspace's `domains` or a subdomain of one
+         *     (`400 invalid_request`, `rule: workspace_domain`). The person who completes the flow
+         *     becomes the grant's owner: only they may later point it at another property. `503
          *     google_oauth_unavailable` when no OAuth client is configured
          *     (`GEO_GOOGLE_OAUTH_CLIENT_ID`, `GEO_GOOGLE_OAUTH_CLIENT_SECRET`). See
          *     docs/connections.md.
@@ -1097,7 +1177,9 @@ export interface paths {
          *     verifier, stores the refresh token sealed as the workspace credential
          *     (`connector: google`, `key: oauth`, kind `google_oauth`; replaced when the flow is run
          *     again), configures each requested provider with it, and answers a small HTML page
-         *     saying what is connected. `error=access_denied` from Google is `400
+         *     saying what is connected. The person must still be an owner or an admin of the
+         *     workspace (`403 insufficient_role`); the grant is recorded as theirs and is detached
+         *     when they leave the workspace. `error=access_denied` from Google is `400
          *     oauth_access_denied`; a code Google refuses (or an answer without a refresh token) is
          *     `400 oauth_exchange_failed`. Audited as `connection.configure` per provider changed.
          *     A browser (an `Accept` that prefers `text/html`) gets its `400` as a small page in words
@@ -1141,7 +1223,11 @@ export interface paths {
          *     list a domain twice (`400 invalid_request`). Lowering `activeSetSize` below the number
          *     of active prompts is `409 active_set_too_small` (`details.activeSetSize`,
          *     `details.activeCount`): deactivate prompts first. Removing a language keeps the
-         *     prompts written in it.
+         *     prompts written in it. A `gscProperty` must name one of the workspace's domains (after
+         *     this change) or a subdomain of one (`400 invalid_request`, `rule: workspace_domain`).
+         *     Changing `gscProperty` or `ga4Property` while its connection uses a Google OAuth grant
+         *     is for the person who granted it only: anyone else, an API key included, gets
+         *     `403 oauth_grant_owner_required`.
          */
         patch: operations["updateWorkspaceSettings"];
         trace?: never;
@@ -1188,7 +1274,10 @@ export interface paths {
         /**
          * Measurement model
          * @description Which engines and models a measurement run asks, and how the composite score weighs
-         *     its parts. Until a model is stored (`isDefault: true`) the defaults apply:
+         *     its parts. A stored model the catalog no longer allows (`GET /api/v1/models`; stored
+         *     before the catalog existed, or removed from it by the operator) is answered, and used
+         *     by runs and the chat, as its provider's default model. Until a model is stored
+         *     (`isDefault: true`) the defaults apply (the catalog's default models):
          *     `openai` `gpt-4.1-mini`, `perplexity` `sonar`, `gemini` `gemini-2.5-flash` and
          *     `anthropic` `claude-sonnet-4` enabled, `exa` `exa` disabled; weights visibility 0.4,
          *     shareOfVoice 0.3, position 0.15, citation 0.15; the chat assistant `openai`
@@ -1199,6 +1288,10 @@ export interface paths {
          * Replace the measurement model
          * @description Engines not listed are not asked. Each engine appears once, at least one is enabled,
          *     and the four weights sum to 1 (within 0.000001); otherwise `400 invalid_request`.
+         *     Each `model` must be a model of the catalog (`GET /api/v1/models`) for that provider:
+         *     an engine's for `answers`, the assistant's for `chat`; otherwise `400 invalid_request`
+         *     naming each field (`rule: catalog`, e.g. `body.engines[0].model`) with the ids it
+         *     accepts in `details.allowed` (field → ids). An alias is stored as its model's id.
          *     Without `assistant`, the chat assistant goes back to its default (`openai`
          *     `gpt-4.1-mini`).
          */
@@ -2482,7 +2575,10 @@ export interface paths {
          *     `getReport`. An unknown token is `404 not_found`; an expired link `410
          *     share_link_expired`; a revoked one `410 share_link_revoked`. Limited to 60 reads per
          *     client address per minute, and to 20 unknown tokens per client address per 15 minutes
-         *     (`429 rate_limited`), so tokens cannot be guessed.
+         *     (`429 rate_limited`), so tokens cannot be guessed. A PDF also takes a token from a bucket
+         *     per client address (5, one more every 12 seconds) and per link (10, one more every 6
+         *     seconds); an empty bucket answers `429` with `Retry-After`. Client addresses count by
+         *     IPv4 address or IPv6 /64.
          */
         get: operations["getSharedReport"];
         put?: never;
@@ -2610,7 +2706,9 @@ export interface paths {
         };
         /**
          * List chat threads
-         * @description Newest first, without messages.
+         * @description Newest first, without messages. Only the caller's own threads: a thread belongs to the
+         *     principal that created it (a member, or an API key), and no one else lists, reads,
+         *     renames, deletes or asks in it, whatever their role.
          */
         get: operations["listChatThreads"];
         put?: never;
@@ -2641,7 +2739,10 @@ export interface paths {
          * A chat thread with its messages
          * @description Messages oldest first: each user message and the assistant turn that answered it,
          *     with its steps, citations, token usage and cost. A turn still being answered has
-         *     `status: running`. Another workspace's thread (or an unknown id) is `404 not_found`.
+         *     `status: running`. Another workspace's thread, another principal's thread (another
+         *     member's, another key's, a key's for a member and a member's for a key) or an unknown id
+         *     is `404 not_found`. A tool step whose tool the caller's scopes do not allow is returned
+         *     without its arguments, summary, result and citations (`error: insufficient_scope`).
          */
         get: operations["getChatThread"];
         put?: never;
@@ -2695,7 +2796,12 @@ export interface paths {
          *     starts; when the balance cannot cover it, `402 insufficient_credits` with
          *     `details.requiredMicrousd` and `details.availableMicrousd`, and nothing is stored.
          *     Each model step is billed its token cost (capped at 120,000); the turn settles once at
-         *     the actual cost and releases the rest. `costMicrousd` is exactly what the ledger
+         *     the actual cost and releases the rest. A step cannot cost more: what it sends is cut to
+         *     the input tokens its model's catalog prices allow within 120,000 with its 1,024-token
+         *     output cap (the thread's oldest messages first, then this turn's oldest tool results);
+         *     a step runs at most 4 tool calls and a turn reads at most 64,000 characters of tool
+         *     output (further calls are refused, and the model reads the refusal); a turn that no
+         *     longer fits ends with the `error` event `turn_budget_exhausted` (docs/chat.md). `costMicrousd` is exactly what the ledger
          *     charged.
          *
          *     `Accept: text/event-stream` streams the turn as Server-Sent Events (`event: <type>`,
@@ -2712,7 +2818,9 @@ export interface paths {
          *     for it when it is still running; the same key with another body is
          *     `409 idempotency_key_reused`. A new message while another turn of the thread is
          *     running is `409 chat_turn_in_progress`. At most 30 turns per minute per workspace
-         *     (`429 rate_limited` with `Retry-After`). Another workspace's thread is `404 not_found`.
+         *     (`429 rate_limited` with `Retry-After`). Another workspace's thread, or another
+         *     principal's (a key never asks in a member's thread, nor a member in a key's), is
+         *     `404 not_found`; a turn's history is its own thread's.
          */
         post: operations["sendChatMessage"];
         delete?: never;
@@ -2745,6 +2853,9 @@ export interface paths {
          *     unsupported `MCP-Protocol-Version` header is `400 invalid_request`. The route takes no
          *     `GET` (a stateless server offers no stream) and no `DELETE` (no session to end): they
          *     are `405 method_not_allowed` with `Allow: POST`, as the transport prescribes.
+         *     A `tools/call` of `search_answers` takes a token from a bucket per key (30, one more
+         *     every 2 seconds) and per client address (60, one more a second); an empty bucket answers
+         *     `429 rate_limited` with `Retry-After`.
          */
         post: operations["postMcpMessage"];
         delete?: never;
@@ -2758,12 +2869,21 @@ export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
         /**
+         * Format: day
+         * @description A calendar day (UTC) written `YYYY-MM-DD`: a day that exists (no 2026-02-30 or
+         *     0000-00-00) within 2000-01-01..2100-12-31, both included. The one day type of the
+         *     contract: every day in a path, a query or a body is one, checked for every request
+         *     before any service sees it; anything else is `400 invalid_request` naming the field
+         *     (`query.to`, `body.from`) with rule `format` (the server's `days.ts` checks it).
+         */
+        Day: string;
+        /**
          * @description Every error code the service answers, each with the HTTP status it always comes with
          *     (`x-status`) and its meaning. A code never changes status; a new code is a change of
          *     this contract. The server's status table and the SDK's typed codes are generated from
          *     this list.
          */
-        ErrorCode: string & ("invalid_request" | "invalid_schedule" | "ambiguous_credentials" | "authorization_pending" | "slow_down" | "access_denied" | "expired_token" | "invalid_signature" | "malformed_request" | "unauthenticated" | "invalid_key" | "key_pending" | "invalid_session" | "invalid_sign_in_token" | "insufficient_credits" | "session_required" | "api_key_required" | "insufficient_scope" | "ip_forbidden" | "cross_site_request" | "role_forbidden" | "invitation_email_mismatch" | "workspace_not_found" | "not_found" | "invitation_not_found" | "method_not_allowed" | "request_timeout" | "idempotency_key_reused" | "chat_turn_in_progress" | "delivery_mismatch" | "invalid_transition" | "invalid_key_state" | "rotation_not_acknowledged" | "credential_exists" | "oauth_state_invalid" | "oauth_access_denied" | "oauth_exchange_failed" | "google_oauth_unavailable" | "connection_not_configured" | "already_member" | "last_owner" | "already_decided" | "mock_topup_disabled" | "reservation_closed" | "active_set_full" | "active_set_too_small" | "prompt_exists" | "competitor_exists" | "too_many_competitors" | "too_few_competitors" | "run_finished" | "no_active_prompts" | "no_engines_configured" | "share_link_expired" | "share_link_revoked" | "delivery_expired" | "not_acceptable" | "payload_too_large" | "unsupported_media_type" | "misdirected_request" | "rate_limited" | "headers_too_large" | "internal_error" | "not_implemented" | "payment_provider_error" | "email_unavailable" | "billing_unavailable");
+        ErrorCode: string & ("invalid_request" | "invalid_schedule" | "ambiguous_credentials" | "authorization_pending" | "slow_down" | "access_denied" | "expired_token" | "invalid_signature" | "malformed_request" | "unauthenticated" | "invalid_key" | "key_pending" | "invalid_session" | "invalid_sign_in_token" | "insufficient_credits" | "session_required" | "api_key_required" | "insufficient_scope" | "ip_forbidden" | "cross_site_request" | "insufficient_role" | "invitation_email_mismatch" | "workspace_not_found" | "not_found" | "invitation_not_found" | "method_not_allowed" | "request_timeout" | "idempotency_key_reused" | "chat_turn_in_progress" | "delivery_mismatch" | "invalid_transition" | "invalid_key_state" | "rotation_not_acknowledged" | "credential_exists" | "oauth_state_invalid" | "oauth_access_denied" | "oauth_exchange_failed" | "oauth_grant_owner_required" | "google_oauth_unavailable" | "connection_not_configured" | "already_member" | "workspace_limit_reached" | "last_owner" | "already_decided" | "mock_topup_disabled" | "reservation_closed" | "active_set_full" | "active_set_too_small" | "prompt_exists" | "competitor_exists" | "too_many_competitors" | "too_few_competitors" | "run_finished" | "no_active_prompts" | "no_engines_configured" | "share_link_expired" | "share_link_revoked" | "delivery_expired" | "not_acceptable" | "payload_too_large" | "unsupported_media_type" | "misdirected_request" | "rate_limited" | "headers_too_large" | "internal_error" | "not_implemented" | "payment_provider_error" | "email_unavailable" | "billing_unavailable");
         /**
          * @description One JSON-RPC 2.0 message of the Model Context Protocol: a request (`id` and `method`),
          *     a notification (`method` without `id`), or a response (`id` with `result` or `error`).
@@ -2933,6 +3053,21 @@ export interface components {
         WorkspaceCreateResponse: {
             slug: string;
             emailProvisioning: components["schemas"]["EmailProvisioning"];
+            freeGrant: components["schemas"]["FreeGrantOutcome"];
+        };
+        /**
+         * @description What became of the new workspace's free credit grant: `granted` (`amountMicrousd`
+         *     1,000,000, expiring at `expiresAt`); `already_claimed` (this person, or another account
+         *     on the same mailbox, had it already); `address_limit` (the day's grants of the client's
+         *     address range, IPv4 /24 or IPv6 /64, are used up). Without a grant the amount is 0 and
+         *     `expiresAt` null.
+         */
+        FreeGrantOutcome: {
+            /** @enum {string} */
+            status: "granted" | "already_claimed" | "address_limit";
+            amountMicrousd: number;
+            /** Format: date-time */
+            expiresAt: string | null;
         };
         /** @enum {string} */
         Role: "owner" | "admin" | "member";
@@ -2986,12 +3121,11 @@ export interface components {
          */
         DeltaComparison: {
             /**
-             * Format: date
              * @description The comparison day used (UTC); null when there was none: no data on that day
              *     (after the filters; for one engine's metrics, no answers from that engine), or none
              *     on the day described.
              */
-            date: string | null;
+            date: components["schemas"]["Day"] | null;
             /** @description The day's value minus the comparison day's; null exactly when `date` is null. */
             delta: number | null;
             /**
@@ -3028,11 +3162,8 @@ export interface components {
          */
         Scoreboard: {
             brand: string;
-            /**
-             * Format: date
-             * @description Day (UTC) the scoreboard describes.
-             */
-            date: string;
+            /** @description Day (UTC) the scoreboard describes. */
+            date: components["schemas"]["Day"];
             /**
              * @description The brand's composite 0-100 (weights of the measurement model; `brand_research`
              *     prompts left out unless `includeBrandResearch`), its 95% interval, and the answers
@@ -3105,10 +3236,8 @@ export interface components {
             composite: components["schemas"]["MetricEstimate"];
         };
         MetricsTimeSeries: {
-            /** Format: date */
-            from: string;
-            /** Format: date */
-            to: string;
+            from: components["schemas"]["Day"];
+            to: components["schemas"]["Day"];
             series: {
                 /** @description Brand or competitor name. */
                 entity: string;
@@ -3118,8 +3247,7 @@ export interface components {
                 /** @description An engine id, or `all` for every engine pooled. */
                 engine: string;
                 points: {
-                    /** Format: date */
-                    date: string;
+                    date: components["schemas"]["Day"];
                     responses: number;
                     visibility: number;
                     shareOfVoice: number;
@@ -3149,16 +3277,10 @@ export interface components {
          */
         ChangeMetric: "visibility";
         ChangeWindow: {
-            /**
-             * Format: date
-             * @description First day with data of the window.
-             */
-            from: string;
-            /**
-             * Format: date
-             * @description Last day with data of the window.
-             */
-            to: string;
+            /** @description First day with data of the window. */
+            from: components["schemas"]["Day"];
+            /** @description Last day with data of the window. */
+            to: components["schemas"]["Day"];
             /** @description Days with data in the window. */
             days: number;
             rate: number;
@@ -3172,11 +3294,8 @@ export interface components {
             /** @description Stable identity of the change (date, entity, engine and metric). */
             id: string;
             metric: components["schemas"]["ChangeMetric"];
-            /**
-             * Format: date
-             * @description The day flagged (last of `recent`).
-             */
-            date: string;
+            /** @description The day flagged (last of `recent`). */
+            date: components["schemas"]["Day"];
             entity: {
                 /** @description `self` or the competitor id. */
                 id: string;
@@ -3412,12 +3531,18 @@ export interface components {
             replacesKeyId: string | null;
         };
         ApiKeySecret: string;
+        /**
+         * @description A pending key's delivery capability: 256 random bits, base64url (43 characters), given
+         *     only to the person who created the key and stored only as its SHA-256. Needed with
+         *     `resume-delivery` and `acknowledge`, which only that person may send.
+         */
+        DeliveryId: string;
         ApiKeyCreated: {
             keyId: string;
             secret: components["schemas"]["ApiKeySecret"];
             prefix: string;
             last4: string;
-            deliveryId: string;
+            deliveryId: components["schemas"]["DeliveryId"];
             /**
              * Format: date-time
              * @description End of the delivery window; acknowledge before it.
@@ -3434,7 +3559,7 @@ export interface components {
             state: components["schemas"]["ApiKeyState"];
             /** @description `resume-delivery` only. */
             secret?: components["schemas"]["ApiKeySecret"];
-            deliveryId?: string;
+            deliveryId?: components["schemas"]["DeliveryId"];
             /** Format: date-time */
             deliveryExpiresAt?: string;
             /** @description `rotate` only: the new key, pending delivery. */
@@ -3545,10 +3670,13 @@ export interface components {
             /**
              * @description `unconfigured`: no credential. `configured`: a credential, not tested since the
              *     property or the credential last changed (a rotated key counts). `ok` / `error`: the
-             *     last test's outcome for this property and credential.
+             *     last test's outcome for this property and credential. `needs_reconnect`: the
+             *     connection used a Google grant (OAuth) given by a person who has since left the
+             *     workspace; the grant was detached (deleted and revoked at Google), so no credential
+             *     is linked until someone connects with Google again or configures another credential.
              * @enum {string}
              */
-            status: "unconfigured" | "configured" | "ok" | "error";
+            status: "unconfigured" | "configured" | "ok" | "error" | "needs_reconnect";
             /** @description The workspace's `gscProperty` (`sc-domain:…`) or `ga4Property` (digits). */
             property: string | null;
             /** @description The credential the connection uses, masked; null when unconfigured. */
@@ -3794,18 +3922,64 @@ export interface components {
             costMicrousd: number;
             message: components["schemas"]["ChatMessage"];
         };
+        ModelList: {
+            data: components["schemas"]["CatalogModel"][];
+        };
+        CatalogModel: {
+            /** @enum {string} */
+            provider: "openai" | "anthropic" | "gemini" | "perplexity" | "exa";
+            /** @description What the model fields accept and store. */
+            id: string;
+            /** @description Other names accepted for the same model (stored as `id`). */
+            aliases: string[];
+            uses: components["schemas"]["ModelUse"][];
+            /** @description The uses this model is the provider's default for. */
+            defaultFor: components["schemas"]["ModelUse"][];
+            /** @description List prices in integer micro-USD. */
+            prices: {
+                /** @description Per million input tokens. */
+                inputPerMillion: number;
+                /** @description Per million output tokens. */
+                outputPerMillion: number;
+                /** @description Per web search the answer ran. */
+                perSearch: number;
+                /** @description Per request grounded in a search. */
+                perGroundedRequest: number;
+                /** @description Per request (a provider's fee). */
+                perRequest: number;
+            };
+            /**
+             * @description A retired model is accepted by no field.
+             * @enum {string}
+             */
+            status: "active" | "deprecated" | "retired";
+            /** Format: date */
+            releasedAt: string | null;
+            /** Format: date */
+            deprecatedAt: string | null;
+            /** Format: date */
+            retiresAt: string | null;
+        };
+        /** @enum {string} */
+        ModelUse: "answers" | "chat" | "prompts" | "research";
         /** @description The model the chat assistant uses. */
         AssistantSetting: {
             /** @enum {string} */
             provider: "openai" | "anthropic";
-            /** @description The provider's model name, e.g. `gpt-4.1-mini` or `claude-sonnet-4`. */
+            /**
+             * @description A chat model of the catalog for this provider (`GET /api/v1/models`, use `chat`),
+             *     e.g. `gpt-4.1-mini` or `claude-sonnet-4`.
+             */
             model: string;
         };
         /** @enum {string} */
         MeasurementEngine: "openai" | "perplexity" | "gemini" | "anthropic" | "exa";
         EngineSetting: {
             engine: components["schemas"]["MeasurementEngine"];
-            /** @description The provider's model name, e.g. `gpt-4.1-mini`. */
+            /**
+             * @description A model of the catalog for this engine (`GET /api/v1/models`, use `answers`),
+             *     e.g. `gpt-4.1-mini`.
+             */
             model: string;
             enabled: boolean;
         };
@@ -3891,16 +4065,10 @@ export interface components {
         };
         PromptVisibility: {
             promptId: string;
-            /**
-             * Format: date
-             * @description First UTC day counted.
-             */
-            from: string;
-            /**
-             * Format: date
-             * @description Last UTC day counted (today).
-             */
-            to: string;
+            /** @description First UTC day counted. */
+            from: components["schemas"]["Day"];
+            /** @description Last UTC day counted (today). */
+            to: components["schemas"]["Day"];
             engines: {
                 engine: string;
                 visibility: components["schemas"]["MetricEstimate"];
@@ -3999,10 +4167,8 @@ export interface components {
             finishedAt: string | null;
         };
         SourcesPeriod: {
-            /** Format: date */
-            from: string;
-            /** Format: date */
-            to: string;
+            from: components["schemas"]["Day"];
+            to: components["schemas"]["Day"];
         };
         CitedDomain: {
             domain: string;
@@ -4129,10 +4295,8 @@ export interface components {
         ResearchProvider: "exa" | "perplexity" | "search_console";
         SeoTraffic: {
             workspace: string;
-            /** Format: date */
-            from: string;
-            /** Format: date */
-            to: string;
+            from: components["schemas"]["Day"];
+            to: components["schemas"]["Day"];
             /** @description Every stored GA4 session in the range. */
             totalSessions: number;
             /** @description Sessions classified as from an AI engine. */
@@ -4143,8 +4307,7 @@ export interface components {
                 sessions: number;
                 conversions: number;
                 daily: {
-                    /** Format: date */
-                    date: string;
+                    date: components["schemas"]["Day"];
                     sessions: number;
                 }[];
             }[];
@@ -4155,10 +4318,8 @@ export interface components {
         };
         SeoLandingPages: {
             workspace: string;
-            /** Format: date */
-            from: string;
-            /** Format: date */
-            to: string;
+            from: components["schemas"]["Day"];
+            to: components["schemas"]["Day"];
             /** @description The workspace domain landing page paths are read on (null without one). */
             siteDomain: string | null;
             /** @description Stored answers (succeeded) of runs created in the range. */
@@ -4190,10 +4351,8 @@ export interface components {
         };
         SeoQueries: {
             workspace: string;
-            /** Format: date */
-            from: string;
-            /** Format: date */
-            to: string;
+            from: components["schemas"]["Day"];
+            to: components["schemas"]["Day"];
             minScore: number;
             uncovered: boolean;
             /** @description Distinct queries read (at most 5,000, most impressions first). */
@@ -4216,16 +4375,10 @@ export interface components {
             }[];
         };
         SeoQuerySuggestionsRequest: {
-            /**
-             * Format: date
-             * @description First UTC day (default 27 days before `to`).
-             */
-            from?: string;
-            /**
-             * Format: date
-             * @description Last UTC day (default yesterday).
-             */
-            to?: string;
+            /** @description First UTC day (default 27 days before `to`). */
+            from?: components["schemas"]["Day"];
+            /** @description Last UTC day (default yesterday). */
+            to?: components["schemas"]["Day"];
             /** @description Most suggestions stored (default 20). */
             limit?: number;
             /** @description Fewest impressions of a query offered (default 10). */
@@ -4234,10 +4387,8 @@ export interface components {
             minScore?: number;
         };
         SeoQuerySuggestions: {
-            /** Format: date */
-            from: string;
-            /** Format: date */
-            to: string;
+            from: components["schemas"]["Day"];
+            to: components["schemas"]["Day"];
             stored: number;
             /** @description Uncovered queries skipped because a prompt or suggestion has their text. */
             duplicates: number;
@@ -4248,17 +4399,13 @@ export interface components {
             query: string;
             clicks: number;
             impressions: number;
-            /** Format: date */
-            from: string;
-            /** Format: date */
-            to: string;
+            from: components["schemas"]["Day"];
+            to: components["schemas"]["Day"];
         };
         SeoCorrelation: {
             workspace: string;
-            /** Format: date */
-            from: string;
-            /** Format: date */
-            to: string;
+            from: components["schemas"]["Day"];
+            to: components["schemas"]["Day"];
             /** @enum {string} */
             basis: "modeled";
             /** @description What the figure is and is not. */
@@ -4277,8 +4424,7 @@ export interface components {
             /** @description Why `spearman` is null. */
             reason: string | null;
             days: {
-                /** Format: date */
-                date: string;
+                date: components["schemas"]["Day"];
                 /** @description Part of the correlation. */
                 counted: boolean;
                 answers: number;
@@ -4287,16 +4433,10 @@ export interface components {
             }[];
         };
         SeoRefreshRequest: {
-            /**
-             * Format: date
-             * @description First UTC day (default in the description of startSeoRefresh).
-             */
-            from?: string;
-            /**
-             * Format: date
-             * @description Last UTC day (default yesterday).
-             */
-            to?: string;
+            /** @description First UTC day (default in the description of startSeoRefresh). */
+            from?: components["schemas"]["Day"];
+            /** @description Last UTC day (default yesterday). */
+            to?: components["schemas"]["Day"];
             idempotencyKey?: components["schemas"]["IdempotencyKey"];
         };
         SeoSourceProgress: {
@@ -4311,10 +4451,8 @@ export interface components {
             workspace: string;
             /** @enum {string} */
             status: "queued" | "running" | "succeeded" | "failed";
-            /** Format: date */
-            from: string;
-            /** Format: date */
-            to: string;
+            from: components["schemas"]["Day"];
+            to: components["schemas"]["Day"];
             /** @description Per source pulled, the API pages fetched and the rows stored. */
             progress: components["schemas"]["SeoSourceProgress"][];
             skippedSources: {
@@ -4474,8 +4612,7 @@ export interface components {
             ciLow: number;
             ciHigh: number;
             n: number;
-            /** Format: date */
-            date: string;
+            date: components["schemas"]["Day"];
         };
         /** @description A stored answer that shows the gap (`listRunResponses` of `runId` holds it). */
         RecommendationEvidenceAnswer: {
@@ -4534,11 +4671,8 @@ export interface components {
              *     (docs/recommendations.md, "Stale evidence").
              */
             stale: boolean;
-            /**
-             * Format: date
-             * @description The first derivation day (UTC) whose data no longer supported it; null while `stale` is false.
-             */
-            staleSince: string | null;
+            /** @description The first derivation day (UTC) whose data no longer supported it; null while `stale` is false. */
+            staleSince: components["schemas"]["Day"] | null;
         };
         /** @description What the action is about; the fingerprint is computed from the kind and this. */
         RecommendationTarget: {
@@ -4725,8 +4859,7 @@ export interface components {
          *     day's data and marked stale (`evidence.stale`; not counted again by later derivations).
          */
         RecommendationDerivation: {
-            /** Format: date */
-            date: string | null;
+            date: components["schemas"]["Day"] | null;
             created: number;
             updated: number;
             reproposed: number;
@@ -4847,10 +4980,8 @@ export interface components {
         };
         /** @description UTC days, both included. */
         ReportPeriod: {
-            /** Format: date */
-            from: string;
-            /** Format: date */
-            to: string;
+            from: components["schemas"]["Day"];
+            to: components["schemas"]["Day"];
         };
         ReportFigure: {
             label: string;
@@ -5008,6 +5139,15 @@ export interface components {
                 "application/json": components["schemas"]["ErrorEnvelope"];
             };
         };
+        /** @description `insufficient_role` (with `details.requiredRole` and `details.role`): the caller's role in the workspace (a key's: the role of the member who created it) is below what the operation or the resource needs (info.description, Roles); or a code of `Forbidden`: `session_required`, `insufficient_scope`, `ip_forbidden`. */
+        RoleForbidden: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["ErrorEnvelope"];
+            };
+        };
         /** @description `workspace_not_found` (the same for an invalid, absent or unauthorized workspace), or `not_found` for another resource. */
         NotFound: {
             headers: {
@@ -5108,6 +5248,24 @@ export interface components {
                 "application/json": components["schemas"]["ErrorEnvelope"];
             };
         };
+        /** @description `request_timeout`: the request did not arrive in full within the server's time (answered by the HTTP server before any operation is matched). */
+        RequestTimeout: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["ErrorEnvelope"];
+            };
+        };
+        /** @description `headers_too_large`: the request's headers exceed 16 KB (answered by the HTTP server before any operation is matched). */
+        HeadersTooLarge: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["ErrorEnvelope"];
+            };
+        };
     };
     parameters: {
         /** @description Workspace slug. Anything that is not a workspace the caller may see answers `404 workspace_not_found`. */
@@ -5129,13 +5287,13 @@ export interface components {
         ReportSection: string;
         ChatThreadId: string;
         /** @description First UTC day (default 27 days before `to`). */
-        SourcesFrom: string;
+        SourcesFrom: components["schemas"]["Day"];
         /** @description Last UTC day (default today). */
-        SourcesTo: string;
+        SourcesTo: components["schemas"]["Day"];
         /** @description First UTC day (default 27 days before `to`). */
-        SeoFrom: string;
+        SeoFrom: components["schemas"]["Day"];
         /** @description Last UTC day (default yesterday). */
-        SeoTo: string;
+        SeoTo: components["schemas"]["Day"];
         /** @description Smallest match score (share of the query's words found in the prompt). */
         SeoMinScore: number;
         /** @description Page size. */
@@ -5143,7 +5301,7 @@ export interface components {
         /** @description The `nextCursor` of the previous page. */
         Cursor: string;
         /** @description Day (UTC, `YYYY-MM-DD`) to describe; default the latest day with data, else today. */
-        MetricsDate: string;
+        MetricsDate: components["schemas"]["Day"];
         /** @description Only answers of this engine. */
         MetricsEngine: "openai" | "perplexity" | "gemini" | "anthropic" | "exa" | "simulated";
         /** @description Only prompts of this category (as it was when the answer was measured). */
@@ -5162,6 +5320,7 @@ export interface components {
     };
     pathItems: never;
 }
+export type Day = components['schemas']['Day'];
 export type ErrorCode = components['schemas']['ErrorCode'];
 export type JsonRpcMessage = components['schemas']['JsonRpcMessage'];
 export type JsonRpcResponse = components['schemas']['JsonRpcResponse'];
@@ -5185,6 +5344,7 @@ export type Quotas = components['schemas']['Quotas'];
 export type WorkspaceCreateRequest = components['schemas']['WorkspaceCreateRequest'];
 export type EmailProvisioning = components['schemas']['EmailProvisioning'];
 export type WorkspaceCreateResponse = components['schemas']['WorkspaceCreateResponse'];
+export type FreeGrantOutcome = components['schemas']['FreeGrantOutcome'];
 export type Role = components['schemas']['Role'];
 export type WorkspaceSummary = components['schemas']['WorkspaceSummary'];
 export type Workspace = components['schemas']['Workspace'];
@@ -5212,6 +5372,7 @@ export type Invitation = components['schemas']['Invitation'];
 export type InvitationCreated = components['schemas']['InvitationCreated'];
 export type ApiKey = components['schemas']['ApiKey'];
 export type ApiKeySecret = components['schemas']['ApiKeySecret'];
+export type DeliveryId = components['schemas']['DeliveryId'];
 export type ApiKeyCreated = components['schemas']['ApiKeyCreated'];
 export type ApiKeyState = components['schemas']['ApiKeyState'];
 export type ApiKeyActionResult = components['schemas']['ApiKeyActionResult'];
@@ -5240,6 +5401,9 @@ export type ChatMessageStatus = components['schemas']['ChatMessageStatus'];
 export type ChatMessage = components['schemas']['ChatMessage'];
 export type ChatTurn = components['schemas']['ChatTurn'];
 export type ChatStreamEvent = components['schemas']['ChatStreamEvent'];
+export type ModelList = components['schemas']['ModelList'];
+export type CatalogModel = components['schemas']['CatalogModel'];
+export type ModelUse = components['schemas']['ModelUse'];
 export type AssistantSetting = components['schemas']['AssistantSetting'];
 export type MeasurementEngine = components['schemas']['MeasurementEngine'];
 export type EngineSetting = components['schemas']['EngineSetting'];
@@ -5336,6 +5500,7 @@ export type ResponseMisdirectedRequest = components['responses']['MisdirectedReq
 export type ResponseBadRequest = components['responses']['BadRequest'];
 export type ResponseUnauthorized = components['responses']['Unauthorized'];
 export type ResponseForbidden = components['responses']['Forbidden'];
+export type ResponseRoleForbidden = components['responses']['RoleForbidden'];
 export type ResponseNotFound = components['responses']['NotFound'];
 export type ResponsePayloadTooLarge = components['responses']['PayloadTooLarge'];
 export type ResponseUnsupportedMediaType = components['responses']['UnsupportedMediaType'];
@@ -5347,6 +5512,8 @@ export type ResponseServiceUnavailable = components['responses']['ServiceUnavail
 export type ResponseBadGateway = components['responses']['BadGateway'];
 export type ResponsePaymentRequired = components['responses']['PaymentRequired'];
 export type ResponseNotAcceptable = components['responses']['NotAcceptable'];
+export type ResponseRequestTimeout = components['responses']['RequestTimeout'];
+export type ResponseHeadersTooLarge = components['responses']['HeadersTooLarge'];
 export type ParameterWorkspace = components['parameters']['Workspace'];
 export type ParameterConnector = components['parameters']['Connector'];
 export type ParameterConnectionProvider = components['parameters']['ConnectionProvider'];
@@ -5397,7 +5564,9 @@ export interface operations {
                 };
             };
             400: components["responses"]["BadRequest"];
+            408: components["responses"]["RequestTimeout"];
             421: components["responses"]["MisdirectedRequest"];
+            431: components["responses"]["HeadersTooLarge"];
             500: components["responses"]["InternalError"];
             /** @description The database does not answer. */
             503: {
@@ -5431,7 +5600,9 @@ export interface operations {
                 };
             };
             400: components["responses"]["BadRequest"];
+            408: components["responses"]["RequestTimeout"];
             421: components["responses"]["MisdirectedRequest"];
+            431: components["responses"]["HeadersTooLarge"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -5468,10 +5639,12 @@ export interface operations {
                 };
             };
             400: components["responses"]["BadRequest"];
+            408: components["responses"]["RequestTimeout"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             421: components["responses"]["MisdirectedRequest"];
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["HeadersTooLarge"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];
         };
@@ -5503,9 +5676,11 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            408: components["responses"]["RequestTimeout"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             421: components["responses"]["MisdirectedRequest"];
+            431: components["responses"]["HeadersTooLarge"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -5529,7 +5704,10 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            408: components["responses"]["RequestTimeout"];
             421: components["responses"]["MisdirectedRequest"];
+            429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["HeadersTooLarge"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -5554,7 +5732,38 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            408: components["responses"]["RequestTimeout"];
             421: components["responses"]["MisdirectedRequest"];
+            429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["HeadersTooLarge"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    listModels: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The catalog, ordered by provider and id. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ModelList"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            408: components["responses"]["RequestTimeout"];
+            421: components["responses"]["MisdirectedRequest"];
+            429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["HeadersTooLarge"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -5587,7 +5796,10 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            408: components["responses"]["RequestTimeout"];
             421: components["responses"]["MisdirectedRequest"];
+            429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["HeadersTooLarge"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -5616,9 +5828,13 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            408: components["responses"]["RequestTimeout"];
+            409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             421: components["responses"]["MisdirectedRequest"];
+            429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["HeadersTooLarge"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -5647,7 +5863,10 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            408: components["responses"]["RequestTimeout"];
             421: components["responses"]["MisdirectedRequest"];
+            429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["HeadersTooLarge"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -5676,8 +5895,10 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            408: components["responses"]["RequestTimeout"];
             421: components["responses"]["MisdirectedRequest"];
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["HeadersTooLarge"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -5719,7 +5940,10 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            408: components["responses"]["RequestTimeout"];
             421: components["responses"]["MisdirectedRequest"];
+            429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["HeadersTooLarge"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -5761,7 +5985,10 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            408: components["responses"]["RequestTimeout"];
             421: components["responses"]["MisdirectedRequest"];
+            429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["HeadersTooLarge"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -5769,9 +5996,9 @@ export interface operations {
         parameters: {
             query: {
                 /** @description First day (UTC) */
-                from: string;
+                from: components["schemas"]["Day"];
                 /** @description Last day (UTC) */
-                to: string;
+                to: components["schemas"]["Day"];
                 /** @description Only answers of this engine. */
                 engine?: components["parameters"]["MetricsEngine"];
                 /** @description Only this entity (`self` for the brand, else a competitor id). */
@@ -5807,7 +6034,10 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            408: components["responses"]["RequestTimeout"];
             421: components["responses"]["MisdirectedRequest"];
+            429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["HeadersTooLarge"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -5815,9 +6045,9 @@ export interface operations {
         parameters: {
             query?: {
                 /** @description First day (UTC). Default 89 days before `to`. */
-                from?: string;
+                from?: components["schemas"]["Day"];
                 /** @description Last day (UTC). Default the latest day with data. */
-                to?: string;
+                to?: components["schemas"]["Day"];
                 /** @description Only changes of this engine's series, or `all` for the pooled series. */
                 engine?: "all" | "openai" | "perplexity" | "gemini" | "anthropic" | "exa" | "simulated";
                 /** @description Only this entity (`self` for the brand, else a competitor id). */
@@ -5851,10 +6081,8 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** Format: date */
-                        from: string;
-                        /** Format: date */
-                        to: string;
+                        from: components["schemas"]["Day"];
+                        to: components["schemas"]["Day"];
                         /** @description The false discovery rate each day's tests are held to. */
                         fdr: number;
                         data: components["schemas"]["MetricChange"][];
@@ -5866,7 +6094,10 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            408: components["responses"]["RequestTimeout"];
             421: components["responses"]["MisdirectedRequest"];
+            429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["HeadersTooLarge"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -5902,7 +6133,10 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            408: components["responses"]["RequestTimeout"];
             421: components["responses"]["MisdirectedRequest"];
+            429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["HeadersTooLarge"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -5940,7 +6174,10 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            408: components["responses"]["RequestTimeout"];
             421: components["responses"]["MisdirectedRequest"];
+            429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["HeadersTooLarge"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -5971,7 +6208,10 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            408: components["responses"]["RequestTimeout"];
             421: components["responses"]["MisdirectedRequest"];
+            429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["HeadersTooLarge"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -6018,12 +6258,15 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden"];
+            403: components["responses"]["RoleForbidden"];
             404: components["responses"]["NotFound"];
+            408: components["responses"]["RequestTimeout"];
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             421: components["responses"]["MisdirectedRequest"];
+            429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["HeadersTooLarge"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -6050,9 +6293,12 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden"];
+            403: components["responses"]["RoleForbidden"];
             404: components["responses"]["NotFound"];
+            408: components["responses"]["RequestTimeout"];
             421: components["responses"]["MisdirectedRequest"];
+            429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["HeadersTooLarge"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -6086,9 +6332,12 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden"];
+            403: components["responses"]["RoleForbidden"];
             404: components["responses"]["NotFound"];
+            408: components["responses"]["RequestTimeout"];
             421: components["responses"]["MisdirectedRequest"];
+            429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["HeadersTooLarge"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -6120,8 +6369,11 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            408: components["responses"]["RequestTimeout"];
             409: components["responses"]["Conflict"];
             421: components["responses"]["MisdirectedRequest"];
+            429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["HeadersTooLarge"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -6158,7 +6410,10 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            408: components["responses"]["RequestTimeout"];
             421: components["responses"]["MisdirectedRequest"];
+            429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["HeadersTooLarge"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -6184,10 +6439,13 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden"];
+            403: components["responses"]["RoleForbidden"];
             404: components["responses"]["NotFound"];
+            408: components["responses"]["RequestTimeout"];
             409: components["responses"]["Conflict"];
             421: components["responses"]["MisdirectedRequest"];
+            429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["HeadersTooLarge"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -6221,12 +6479,15 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden"];
+            403: components["responses"]["RoleForbidden"];
             404: components["responses"]["NotFound"];
+            408: components["responses"]["RequestTimeout"];
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             421: components["responses"]["MisdirectedRequest"];
+            429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["HeadersTooLarge"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -6257,7 +6518,10 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            408: components["responses"]["RequestTimeout"];
             421: components["responses"]["MisdirectedRequest"];
+            429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["HeadersTooLarge"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -6296,12 +6560,15 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden"];
+            403: components["responses"]["RoleForbidden"];
             404: components["responses"]["NotFound"];
+            408: components["responses"]["RequestTimeout"];
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             421: components["responses"]["MisdirectedRequest"];
+            429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["HeadersTooLarge"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -6327,9 +6594,12 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden"];
+            403: components["responses"]["RoleForbidden"];
             404: components["responses"]["NotFound"];
+            408: components["responses"]["RequestTimeout"];
             421: components["responses"]["MisdirectedRequest"];
+            429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["HeadersTooLarge"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -6366,7 +6636,10 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            408: components["responses"]["RequestTimeout"];
             421: components["responses"]["MisdirectedRequest"];
+            429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["HeadersTooLarge"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -6407,13 +6680,16 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden"];
+            403: components["responses"]["RoleForbidden"];
             404: components["responses"]["NotFound"];
+            408: components["responses"]["RequestTimeout"];
             409: components["responses"]["Conflict"];
             410: components["responses"]["Gone"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             421: components["responses"]["MisdirectedRequest"];
+            429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["HeadersTooLarge"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -6433,7 +6709,7 @@ export interface operations {
                 "application/json": {
                     /** @enum {string} */
                     action: "resume-delivery" | "acknowledge" | "rotate" | "confirm-rotation" | "revoke";
-                    deliveryId?: string;
+                    deliveryId?: components["schemas"]["DeliveryId"];
                     idempotencyKey?: components["schemas"]["IdempotencyKey"];
                 };
             };
@@ -6450,13 +6726,16 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden"];
+            403: components["responses"]["RoleForbidden"];
             404: components["responses"]["NotFound"];
+            408: components["responses"]["RequestTimeout"];
             409: components["responses"]["Conflict"];
             410: components["responses"]["Gone"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             421: components["responses"]["MisdirectedRequest"];
+            429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["HeadersTooLarge"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -6486,10 +6765,12 @@ export interface operations {
                 };
             };
             400: components["responses"]["BadRequest"];
+            408: components["responses"]["RequestTimeout"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             421: components["responses"]["MisdirectedRequest"];
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["HeadersTooLarge"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -6518,8 +6799,10 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            408: components["responses"]["RequestTimeout"];
             421: components["responses"]["MisdirectedRequest"];
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["HeadersTooLarge"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -6553,13 +6836,15 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden"];
+            403: components["responses"]["RoleForbidden"];
             404: components["responses"]["NotFound"];
+            408: components["responses"]["RequestTimeout"];
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             421: components["responses"]["MisdirectedRequest"];
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["HeadersTooLarge"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -6588,9 +6873,11 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            408: components["responses"]["RequestTimeout"];
             409: components["responses"]["Conflict"];
             421: components["responses"]["MisdirectedRequest"];
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["HeadersTooLarge"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -6616,7 +6903,9 @@ export interface operations {
                 };
             };
             400: components["responses"]["BadRequest"];
+            408: components["responses"]["RequestTimeout"];
             421: components["responses"]["MisdirectedRequest"];
+            431: components["responses"]["HeadersTooLarge"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -6645,7 +6934,10 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            408: components["responses"]["RequestTimeout"];
             421: components["responses"]["MisdirectedRequest"];
+            429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["HeadersTooLarge"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -6676,7 +6968,10 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            408: components["responses"]["RequestTimeout"];
             421: components["responses"]["MisdirectedRequest"];
+            429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["HeadersTooLarge"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -6710,12 +7005,15 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden"];
+            403: components["responses"]["RoleForbidden"];
             404: components["responses"]["NotFound"];
+            408: components["responses"]["RequestTimeout"];
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             421: components["responses"]["MisdirectedRequest"];
+            429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["HeadersTooLarge"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -6752,11 +7050,14 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden"];
+            403: components["responses"]["RoleForbidden"];
             404: components["responses"]["NotFound"];
+            408: components["responses"]["RequestTimeout"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             421: components["responses"]["MisdirectedRequest"];
+            429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["HeadersTooLarge"];
             500: components["responses"]["InternalError"];
             502: components["responses"]["BadGateway"];
             503: components["responses"]["ServiceUnavailable"];
@@ -6787,7 +7088,10 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            408: components["responses"]["RequestTimeout"];
             421: components["responses"]["MisdirectedRequest"];
+            429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["HeadersTooLarge"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -6816,8 +7120,10 @@ export interface operations {
                 };
             };
             400: components["responses"]["BadRequest"];
+            408: components["responses"]["RequestTimeout"];
             413: components["responses"]["PayloadTooLarge"];
             421: components["responses"]["MisdirectedRequest"];
+            431: components["responses"]["HeadersTooLarge"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];
         };
@@ -6847,7 +7153,10 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            408: components["responses"]["RequestTimeout"];
             421: components["responses"]["MisdirectedRequest"];
+            429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["HeadersTooLarge"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -6887,11 +7196,14 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden"];
+            403: components["responses"]["RoleForbidden"];
             404: components["responses"]["NotFound"];
+            408: components["responses"]["RequestTimeout"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             421: components["responses"]["MisdirectedRequest"];
+            429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["HeadersTooLarge"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -6934,11 +7246,14 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden"];
+            403: components["responses"]["RoleForbidden"];
             404: components["responses"]["NotFound"];
+            408: components["responses"]["RequestTimeout"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             421: components["responses"]["MisdirectedRequest"];
+            429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["HeadersTooLarge"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];
         };
@@ -6967,9 +7282,12 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden"];
+            403: components["responses"]["RoleForbidden"];
             404: components["responses"]["NotFound"];
+            408: components["responses"]["RequestTimeout"];
             421: components["responses"]["MisdirectedRequest"];
+            429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["HeadersTooLarge"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -6999,8 +7317,11 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            408: components["responses"]["RequestTimeout"];
             409: components["responses"]["Conflict"];
             421: components["responses"]["MisdirectedRequest"];
+            429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["HeadersTooLarge"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -7046,8 +7367,11 @@ export interface operations {
                 };
             };
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden"];
+            403: components["responses"]["RoleForbidden"];
+            408: components["responses"]["RequestTimeout"];
             421: components["responses"]["MisdirectedRequest"];
+            429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["HeadersTooLarge"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];
         };
@@ -7077,7 +7401,10 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            408: components["responses"]["RequestTimeout"];
             421: components["responses"]["MisdirectedRequest"];
+            429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["HeadersTooLarge"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -7110,10 +7437,13 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            408: components["responses"]["RequestTimeout"];
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             421: components["responses"]["MisdirectedRequest"];
+            429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["HeadersTooLarge"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -7142,7 +7472,10 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            408: components["responses"]["RequestTimeout"];
             421: components["responses"]["MisdirectedRequest"];
+            429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["HeadersTooLarge"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -7175,9 +7508,12 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            408: components["responses"]["RequestTimeout"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             421: components["responses"]["MisdirectedRequest"];
+            429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["HeadersTooLarge"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -7206,7 +7542,10 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            408: components["responses"]["RequestTimeout"];
             421: components["responses"]["MisdirectedRequest"];
+            429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["HeadersTooLarge"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -7239,9 +7578,12 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            408: components["responses"]["RequestTimeout"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             421: components["responses"]["MisdirectedRequest"];
+            429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["HeadersTooLarge"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -7272,7 +7614,10 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            408: components["responses"]["RequestTimeout"];
             421: components["responses"]["MisdirectedRequest"];
+            429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["HeadersTooLarge"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -7305,10 +7650,13 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            408: components["responses"]["RequestTimeout"];
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             421: components["responses"]["MisdirectedRequest"];
+            429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["HeadersTooLarge"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -7338,7 +7686,10 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            408: components["responses"]["RequestTimeout"];
             421: components["responses"]["MisdirectedRequest"];
+            429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["HeadersTooLarge"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -7366,8 +7717,11 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            408: components["responses"]["RequestTimeout"];
             409: components["responses"]["Conflict"];
             421: components["responses"]["MisdirectedRequest"];
+            429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["HeadersTooLarge"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -7401,10 +7755,13 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            408: components["responses"]["RequestTimeout"];
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             421: components["responses"]["MisdirectedRequest"];
+            429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["HeadersTooLarge"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -7446,7 +7803,10 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            408: components["responses"]["RequestTimeout"];
             421: components["responses"]["MisdirectedRequest"];
+            429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["HeadersTooLarge"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -7479,10 +7839,13 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            408: components["responses"]["RequestTimeout"];
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             421: components["responses"]["MisdirectedRequest"];
+            429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["HeadersTooLarge"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -7516,6 +7879,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            408: components["responses"]["RequestTimeout"];
             /** @description `payload_too_large`: the body exceeds the server's body limit. */
             413: {
                 headers: {
@@ -7535,6 +7899,8 @@ export interface operations {
                 };
             };
             421: components["responses"]["MisdirectedRequest"];
+            429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["HeadersTooLarge"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -7563,7 +7929,10 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            408: components["responses"]["RequestTimeout"];
             421: components["responses"]["MisdirectedRequest"];
+            429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["HeadersTooLarge"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -7593,7 +7962,10 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            408: components["responses"]["RequestTimeout"];
             421: components["responses"]["MisdirectedRequest"];
+            429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["HeadersTooLarge"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -7621,7 +7993,10 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            408: components["responses"]["RequestTimeout"];
             421: components["responses"]["MisdirectedRequest"];
+            429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["HeadersTooLarge"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -7655,10 +8030,13 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            408: components["responses"]["RequestTimeout"];
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             421: components["responses"]["MisdirectedRequest"];
+            429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["HeadersTooLarge"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -7691,7 +8069,10 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            408: components["responses"]["RequestTimeout"];
             421: components["responses"]["MisdirectedRequest"];
+            429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["HeadersTooLarge"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -7728,7 +8109,10 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            408: components["responses"]["RequestTimeout"];
             421: components["responses"]["MisdirectedRequest"];
+            429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["HeadersTooLarge"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -7765,10 +8149,13 @@ export interface operations {
             402: components["responses"]["PaymentRequired"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            408: components["responses"]["RequestTimeout"];
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             421: components["responses"]["MisdirectedRequest"];
+            429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["HeadersTooLarge"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -7798,7 +8185,10 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            408: components["responses"]["RequestTimeout"];
             421: components["responses"]["MisdirectedRequest"];
+            429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["HeadersTooLarge"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -7829,8 +8219,11 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            408: components["responses"]["RequestTimeout"];
             409: components["responses"]["Conflict"];
             421: components["responses"]["MisdirectedRequest"];
+            429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["HeadersTooLarge"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -7859,7 +8252,10 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            408: components["responses"]["RequestTimeout"];
             421: components["responses"]["MisdirectedRequest"];
+            429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["HeadersTooLarge"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -7892,9 +8288,12 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            408: components["responses"]["RequestTimeout"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             421: components["responses"]["MisdirectedRequest"];
+            429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["HeadersTooLarge"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -7921,7 +8320,10 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            408: components["responses"]["RequestTimeout"];
             421: components["responses"]["MisdirectedRequest"];
+            429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["HeadersTooLarge"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -7951,8 +8353,11 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            408: components["responses"]["RequestTimeout"];
             409: components["responses"]["Conflict"];
             421: components["responses"]["MisdirectedRequest"];
+            429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["HeadersTooLarge"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -7990,7 +8395,10 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            408: components["responses"]["RequestTimeout"];
             421: components["responses"]["MisdirectedRequest"];
+            429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["HeadersTooLarge"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -8027,7 +8435,10 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            408: components["responses"]["RequestTimeout"];
             421: components["responses"]["MisdirectedRequest"];
+            429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["HeadersTooLarge"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -8061,10 +8472,13 @@ export interface operations {
             402: components["responses"]["PaymentRequired"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            408: components["responses"]["RequestTimeout"];
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             421: components["responses"]["MisdirectedRequest"];
+            429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["HeadersTooLarge"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -8094,7 +8508,10 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            408: components["responses"]["RequestTimeout"];
             421: components["responses"]["MisdirectedRequest"];
+            429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["HeadersTooLarge"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -8131,7 +8548,10 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            408: components["responses"]["RequestTimeout"];
             421: components["responses"]["MisdirectedRequest"];
+            429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["HeadersTooLarge"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -8165,10 +8585,13 @@ export interface operations {
             402: components["responses"]["PaymentRequired"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            408: components["responses"]["RequestTimeout"];
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             421: components["responses"]["MisdirectedRequest"];
+            429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["HeadersTooLarge"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -8198,7 +8621,10 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            408: components["responses"]["RequestTimeout"];
             421: components["responses"]["MisdirectedRequest"];
+            429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["HeadersTooLarge"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -8232,18 +8658,21 @@ export interface operations {
             402: components["responses"]["PaymentRequired"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            408: components["responses"]["RequestTimeout"];
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             421: components["responses"]["MisdirectedRequest"];
+            429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["HeadersTooLarge"];
             500: components["responses"]["InternalError"];
         };
     };
     getSeoTraffic: {
         parameters: {
             query?: {
-                from?: string;
-                to?: string;
+                from?: components["schemas"]["Day"];
+                to?: components["schemas"]["Day"];
             };
             header?: never;
             path: {
@@ -8267,7 +8696,10 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            408: components["responses"]["RequestTimeout"];
             421: components["responses"]["MisdirectedRequest"];
+            429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["HeadersTooLarge"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -8303,7 +8735,10 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            408: components["responses"]["RequestTimeout"];
             421: components["responses"]["MisdirectedRequest"];
+            429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["HeadersTooLarge"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -8343,7 +8778,10 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            408: components["responses"]["RequestTimeout"];
             421: components["responses"]["MisdirectedRequest"];
+            429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["HeadersTooLarge"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -8376,9 +8814,12 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            408: components["responses"]["RequestTimeout"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             421: components["responses"]["MisdirectedRequest"];
+            429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["HeadersTooLarge"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -8412,7 +8853,10 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            408: components["responses"]["RequestTimeout"];
             421: components["responses"]["MisdirectedRequest"];
+            429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["HeadersTooLarge"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -8449,7 +8893,10 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            408: components["responses"]["RequestTimeout"];
             421: components["responses"]["MisdirectedRequest"];
+            429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["HeadersTooLarge"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -8479,7 +8926,10 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            408: components["responses"]["RequestTimeout"];
             421: components["responses"]["MisdirectedRequest"];
+            429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["HeadersTooLarge"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -8520,7 +8970,10 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            408: components["responses"]["RequestTimeout"];
             421: components["responses"]["MisdirectedRequest"];
+            429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["HeadersTooLarge"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -8559,10 +9012,13 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            408: components["responses"]["RequestTimeout"];
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             421: components["responses"]["MisdirectedRequest"];
+            429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["HeadersTooLarge"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -8601,10 +9057,13 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            408: components["responses"]["RequestTimeout"];
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             421: components["responses"]["MisdirectedRequest"];
+            429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["HeadersTooLarge"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -8634,8 +9093,11 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            408: components["responses"]["RequestTimeout"];
             409: components["responses"]["Conflict"];
             421: components["responses"]["MisdirectedRequest"];
+            429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["HeadersTooLarge"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -8684,7 +9146,10 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            408: components["responses"]["RequestTimeout"];
             421: components["responses"]["MisdirectedRequest"];
+            429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["HeadersTooLarge"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -8717,9 +9182,12 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            408: components["responses"]["RequestTimeout"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             421: components["responses"]["MisdirectedRequest"];
+            429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["HeadersTooLarge"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -8749,7 +9217,10 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            408: components["responses"]["RequestTimeout"];
             421: components["responses"]["MisdirectedRequest"];
+            429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["HeadersTooLarge"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -8783,10 +9254,13 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            408: components["responses"]["RequestTimeout"];
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             421: components["responses"]["MisdirectedRequest"];
+            429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["HeadersTooLarge"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -8820,10 +9294,13 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            408: components["responses"]["RequestTimeout"];
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             421: components["responses"]["MisdirectedRequest"];
+            429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["HeadersTooLarge"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -8857,10 +9334,13 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            408: components["responses"]["RequestTimeout"];
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             421: components["responses"]["MisdirectedRequest"];
+            429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["HeadersTooLarge"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -8894,10 +9374,13 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            408: components["responses"]["RequestTimeout"];
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             421: components["responses"]["MisdirectedRequest"];
+            429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["HeadersTooLarge"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -8931,10 +9414,13 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            408: components["responses"]["RequestTimeout"];
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             421: components["responses"]["MisdirectedRequest"];
+            429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["HeadersTooLarge"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -8963,7 +9449,10 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            408: components["responses"]["RequestTimeout"];
             421: components["responses"]["MisdirectedRequest"];
+            429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["HeadersTooLarge"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -9002,7 +9491,10 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            408: components["responses"]["RequestTimeout"];
             421: components["responses"]["MisdirectedRequest"];
+            429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["HeadersTooLarge"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -9043,7 +9535,10 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             406: components["responses"]["NotAcceptable"];
+            408: components["responses"]["RequestTimeout"];
             421: components["responses"]["MisdirectedRequest"];
+            429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["HeadersTooLarge"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -9075,7 +9570,10 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            408: components["responses"]["RequestTimeout"];
             421: components["responses"]["MisdirectedRequest"];
+            429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["HeadersTooLarge"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -9107,11 +9605,14 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden"];
+            403: components["responses"]["RoleForbidden"];
             404: components["responses"]["NotFound"];
+            408: components["responses"]["RequestTimeout"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             421: components["responses"]["MisdirectedRequest"];
+            429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["HeadersTooLarge"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -9138,9 +9639,12 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden"];
+            403: components["responses"]["RoleForbidden"];
             404: components["responses"]["NotFound"];
+            408: components["responses"]["RequestTimeout"];
             421: components["responses"]["MisdirectedRequest"];
+            429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["HeadersTooLarge"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -9178,9 +9682,11 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             404: components["responses"]["NotFound"];
             406: components["responses"]["NotAcceptable"];
+            408: components["responses"]["RequestTimeout"];
             410: components["responses"]["Gone"];
             421: components["responses"]["MisdirectedRequest"];
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["HeadersTooLarge"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -9209,7 +9715,10 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            408: components["responses"]["RequestTimeout"];
             421: components["responses"]["MisdirectedRequest"];
+            429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["HeadersTooLarge"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -9240,11 +9749,14 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden"];
+            403: components["responses"]["RoleForbidden"];
             404: components["responses"]["NotFound"];
+            408: components["responses"]["RequestTimeout"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             421: components["responses"]["MisdirectedRequest"];
+            429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["HeadersTooLarge"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -9269,9 +9781,12 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden"];
+            403: components["responses"]["RoleForbidden"];
             404: components["responses"]["NotFound"];
+            408: components["responses"]["RequestTimeout"];
             421: components["responses"]["MisdirectedRequest"];
+            429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["HeadersTooLarge"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -9312,7 +9827,10 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            408: components["responses"]["RequestTimeout"];
             421: components["responses"]["MisdirectedRequest"];
+            429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["HeadersTooLarge"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -9345,11 +9863,13 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            408: components["responses"]["RequestTimeout"];
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             421: components["responses"]["MisdirectedRequest"];
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["HeadersTooLarge"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -9379,7 +9899,10 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            408: components["responses"]["RequestTimeout"];
             421: components["responses"]["MisdirectedRequest"];
+            429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["HeadersTooLarge"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -9416,7 +9939,10 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            408: components["responses"]["RequestTimeout"];
             421: components["responses"]["MisdirectedRequest"];
+            429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["HeadersTooLarge"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -9449,9 +9975,12 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            408: components["responses"]["RequestTimeout"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             421: components["responses"]["MisdirectedRequest"];
+            429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["HeadersTooLarge"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -9481,7 +10010,10 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            408: components["responses"]["RequestTimeout"];
             421: components["responses"]["MisdirectedRequest"];
+            429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["HeadersTooLarge"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -9509,8 +10041,11 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            408: components["responses"]["RequestTimeout"];
             409: components["responses"]["Conflict"];
             421: components["responses"]["MisdirectedRequest"];
+            429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["HeadersTooLarge"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -9544,9 +10079,12 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            408: components["responses"]["RequestTimeout"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             421: components["responses"]["MisdirectedRequest"];
+            429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["HeadersTooLarge"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -9591,11 +10129,13 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             406: components["responses"]["NotAcceptable"];
+            408: components["responses"]["RequestTimeout"];
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             421: components["responses"]["MisdirectedRequest"];
             429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["HeadersTooLarge"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -9632,9 +10172,12 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             406: components["responses"]["NotAcceptable"];
+            408: components["responses"]["RequestTimeout"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             421: components["responses"]["MisdirectedRequest"];
+            429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["HeadersTooLarge"];
             500: components["responses"]["InternalError"];
         };
     };
