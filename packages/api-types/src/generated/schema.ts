@@ -1039,7 +1039,9 @@ export interface paths {
          * @description Removes the connection's credential link and the last test's outcome (status
          *     `unconfigured`). A stored service-account key stays (delete it through the credentials
          *     routes) and the workspace keeps its property. An OAuth grant (`google_oauth`) that no
-         *     other connection uses is revoked at Google and deleted (audited `credential.revoke`). Idempotent: disconnecting an unconfigured
+         *     other connection uses is revoked at Google and deleted (audited `credential.revoke`) when
+         *     a session disconnects; an API key only unlinks it (deleting a stored credential is session
+         *     only: the grant stays until a person deletes it). Idempotent: disconnecting an unconfigured
          *     provider answers the same. Audited as `connection.disconnect` when something changed.
          */
         delete: operations["disconnectConnection"];
