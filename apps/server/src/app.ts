@@ -15,6 +15,9 @@ import { signInPage } from "./pages/sign-in-page.js";
 import { webApp } from "./pages/web-app.js";
 import { handlers } from "./routes/index.js";
 
+/** The policy of an answer that sets none of its own (JSON, errors): nothing may load or frame it. */
+const defaultCsp = "default-src 'none'; frame-ancestors 'none'; base-uri 'none'";
+
 /** Assembles the Express application; the order of the middleware is the request's path. */
 export function createApp(ctx: AppContext): Express {
   const app = express();
@@ -51,10 +54,21 @@ export function createApp(ctx: AppContext): Express {
     }),
   );
 
+  // Hosted behind https: browsers keep to https for a year (not includeSubDomains: the
+  // operator's other hosts are not ours to decide). A local install never sends it.
+  const hsts =
+    ctx.config.operatorMode === "hosted" && ctx.config.publicUrl.startsWith("https:")
+      ? "max-age=31536000"
+      : undefined;
   app.use((_req: Request, res: Response, next: NextFunction) => {
     res.setHeader("Cache-Control", "no-store");
     res.setHeader("X-Content-Type-Options", "nosniff");
     res.setHeader("Referrer-Policy", "no-referrer");
+    // No answer of this origin is framed by another site. A page sets its own policy (with
+    // frame-ancestors 'none' too), replacing this default one, which allows nothing.
+    res.setHeader("X-Frame-Options", "DENY");
+    res.setHeader("Content-Security-Policy", defaultCsp);
+    if (hsts) res.setHeader("Strict-Transport-Security", hsts);
     next();
   });
 

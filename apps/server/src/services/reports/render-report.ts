@@ -73,7 +73,8 @@ export function renderReport({
         // applies it even before it reads the meta tag.
         headers: {
           ...headers("html", "text/html; charset=utf-8"),
-          "Content-Security-Policy": REPORT_CSP,
+          // frame-ancestors works only as a header (a meta tag's is ignored), so it is added here.
+          "Content-Security-Policy": `${REPORT_CSP}; frame-ancestors 'none'`,
         },
         write: (out) => pipeline(Readable.from([body]), out),
       };
