@@ -22,6 +22,11 @@ const defaultCsp = "default-src 'none'; frame-ancestors 'none'; base-uri 'none'"
 export function createApp(ctx: AppContext): Express {
   const app = express();
   app.disable("x-powered-by");
+  // Routes match exactly as the contract's operation index does (http/operation-index.ts):
+  // case-sensitive, and a trailing slash is another path. What authenticate matched and
+  // authorized is then the route Express dispatches (mount-operations.ts checks it).
+  app.set("case sensitive routing", true);
+  app.set("strict routing", true);
   app.set("query parser", "simple");
   // Every response is Cache-Control: no-store, so an ETag would never be revalidated; without
   // one, Express writes a small body with its headers in one write instead of a writev.
