@@ -8,6 +8,7 @@ import { authenticate, requestAuth } from "./http/authenticate.js";
 import { guardInput } from "./http/guard-input.js";
 import { mountOperations } from "./http/mount-operations.js";
 import { requestIdFor } from "./http/request-id.js";
+import { serializeError } from "./logger.js";
 import { billingPage } from "./pages/billing-page.js";
 import { contractScopes, devicePage } from "./pages/device-page.js";
 import { sendPage } from "./pages/render-page.js";
@@ -54,6 +55,7 @@ export function createApp(ctx: AppContext): Express {
             "(unmatched)",
         }),
         res: (res: { statusCode: number }) => ({ statusCode: res.statusCode }),
+        err: serializeError,
       },
       customLogLevel: (_req, res, error) => (error || res.statusCode >= 500 ? "error" : "info"),
     }),
