@@ -2909,6 +2909,12 @@ export interface components {
             brand_research: number;
         };
         WorkspaceCreateRequest: {
+            /**
+             * @description Becomes the slug (and the workspace inbox's name). A reserved name, a role mailbox
+             *     or host name such as `postmaster`, `admin`, `abuse`, `noreply`, `www` or `api`
+             *     (the list: apps/server/src/services/workspaces/check-brand-not-reserved.ts), is
+             *     `400 invalid_request` naming `body.brand` with rule `reserved`.
+             */
             brand: string;
             displayName: string;
             domains: components["schemas"]["Domain"][];
