@@ -4,7 +4,14 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { FakeChatModel } from "../../../apps/server/test/fakes/fake-chat-model.js";
 import { opensOnOrigin } from "../src/browser.js";
 import { run } from "../src/index.js";
-import { memoryIo, removeTempDirs, startTestApi, type TestApi, tempDir } from "./helpers.js";
+import {
+  memoryIo,
+  removeTempDirs,
+  startTestApi,
+  type TestApi,
+  tempDir,
+  workspaceBody,
+} from "./helpers.js";
 
 /**
  * Server text never reaches the terminal as control characters: the chat's
@@ -125,64 +132,22 @@ describe("server text on a terminal", () => {
   });
 
   it("tables: a cell's controls, newlines and tabs become U+FFFD (one row per line)", async () => {
-    const created = await api.post("/api/v1/workspaces", {
-      brand: "cliterm2",
-      displayName: "Evil\u001b[2J\tCo\nNext",
-      domains: ["cliterm2.dev"],
-      languages: ["en"],
-      regions: [],
-      competitors: [
-        { name: "Alpha", domains: ["alpha.dev"], aliases: ["Alpha"], ambiguous: false },
-        { name: "Beta", domains: ["beta.dev"], aliases: ["Beta"], ambiguous: false },
-      ],
-      gscProperty: "sc-domain:cliterm2.dev",
-      ga4Property: "123456",
-      activeSetSize: 20,
-      complianceProfile: "none",
-      quotas: {
-        discovery: 1,
-        problem_solution: 0,
-        use_case: 0,
-        comparison: 0,
-        expert: 0,
-        brand_research: 0,
-      },
-    });
+    const created = await api.post(
+      "/api/v1/workspaces",
+      workspaceBody("cliterm2", "Evil\u001b[2J\tCo\nNext"),
+    );
     expect(created.status, JSON.stringify(created.body)).toBe(201);
-    const prisma = api.server.ctx.prisma;
-    const workspace = await prisma.workspace.findUniqueOrThrow({ where: { slug: api.slug } });
-    const now = new Date();
-    await prisma.prompt.create({
-      data: {
-        id: "prm_01JCLITERM0000000000000001",
-        workspaceId: workspace.id,
-        text: `Best tool\u001b[31m for\u0007 ${hostile}`,
-        textKey: "best tool for hostile",
-        category: "discovery",
-        language: "en",
-        tags: [],
-        active: true,
-        source: "manual",
-        createdAt: now,
-        updatedAt: now,
-      },
-    });
+    await api.seedPrompts([
+      { id: "prm_01JCLITERM0000000000000001", text: `Best tool\u001b[31m for\u0007 ${hostile}` },
+    ]);
     const prompts = await cli(["prompts", "list"]);
     expect(prompts.code, prompts.stderr).toBe(0);
     expect(prompts.stdout).not.toMatch(controls);
     expect(prompts.stdout).toContain("Best tool\uFFFD[31m for\uFFFD A\uFFFD]8;;");
     expect(prompts.stdout.trimEnd().split("\n")).toHaveLength(2);
 
-    // The name's newline and tab stay in its cell.
-    const minted = await api.post("/api/v1/workspaces/cliterm2/api-keys", {
-      name: "cli-test",
-      scopes: ["workspace:read"],
-    });
-    await api.post(`/api/v1/workspaces/cliterm2/api-keys/${minted.body.keyId}`, {
-      action: "acknowledge",
-      deliveryId: minted.body.deliveryId,
-    });
-    const key = minted.body.secret as string;
+    // The name's newline and tab are replaced: its row stays one line.
+    const key = await api.createKey(["workspace:read"], "cliterm2");
     const list = await cli(["workspaces", "list"], { ...env, GEOPULSE_API_KEY: key });
     expect(list.code, list.stderr).toBe(0);
     expect(list.stdout).not.toMatch(controls);
