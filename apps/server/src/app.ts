@@ -10,6 +10,7 @@ import { checkHost } from "./http/check-host.js";
 import { guardInput } from "./http/guard-input.js";
 import { mountOperations } from "./http/mount-operations.js";
 import { requestIdFor } from "./http/request-id.js";
+import { serializeError } from "./logger.js";
 import { billingPage } from "./pages/billing-page.js";
 import { contractScopes, devicePage } from "./pages/device-page.js";
 import { sendPage } from "./pages/render-page.js";
@@ -17,10 +18,18 @@ import { signInPage } from "./pages/sign-in-page.js";
 import { webApp } from "./pages/web-app.js";
 import { handlers } from "./routes/index.js";
 
+/** The policy of an answer that sets none of its own (JSON, errors): nothing may load or frame it. */
+const defaultCsp = "default-src 'none'; frame-ancestors 'none'; base-uri 'none'";
+
 /** Assembles the Express application; the order of the middleware is the request's path. */
 export function createApp(ctx: AppContext): Express {
   const app = express();
   app.disable("x-powered-by");
+  // Routes match exactly as the contract's operation index does (http/operation-index.ts):
+  // case-sensitive, and a trailing slash is another path. What authenticate matched and
+  // authorized is then the route Express dispatches (mount-operations.ts checks it).
+  app.set("case sensitive routing", true);
+  app.set("strict routing", true);
   app.set("query parser", "simple");
   // Every response is Cache-Control: no-store, so an ETag would never be revalidated; without
   // one, Express writes a small body with its headers in one write instead of a writev.
@@ -48,15 +57,27 @@ export function createApp(ctx: AppContext): Express {
             "(unmatched)",
         }),
         res: (res: { statusCode: number }) => ({ statusCode: res.statusCode }),
+        err: serializeError,
       },
       customLogLevel: (_req, res, error) => (error || res.statusCode >= 500 ? "error" : "info"),
     }),
   );
 
+  // Hosted behind https: browsers keep to https for a year (not includeSubDomains: the
+  // operator's other hosts are not ours to decide). A local install never sends it.
+  const hsts =
+    ctx.config.operatorMode === "hosted" && ctx.config.publicUrl.startsWith("https:")
+      ? "max-age=31536000"
+      : undefined;
   app.use((_req: Request, res: Response, next: NextFunction) => {
     res.setHeader("Cache-Control", "no-store");
     res.setHeader("X-Content-Type-Options", "nosniff");
     res.setHeader("Referrer-Policy", "no-referrer");
+    // No answer of this origin is framed by another site. A page sets its own policy (with
+    // frame-ancestors 'none' too), replacing this default one, which allows nothing.
+    res.setHeader("X-Frame-Options", "DENY");
+    res.setHeader("Content-Security-Policy", defaultCsp);
+    if (hsts) res.setHeader("Strict-Transport-Security", hsts);
     next();
   });
 

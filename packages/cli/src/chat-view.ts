@@ -90,7 +90,7 @@ export async function showStreamedTurn(ctx: Context, stream: ChatTurnStream): Pr
         );
         break;
       case "text_delta":
-        ctx.io.stdout.write(event.text);
+        ctx.write(event.text);
         wroteText ||= event.text.length > 0;
         if (event.text) endsWithNewline = event.text.endsWith("\n");
         break;
@@ -104,7 +104,7 @@ export async function showStreamedTurn(ctx: Context, stream: ChatTurnStream): Pr
         break;
     }
   }
-  if (wroteText && !endsWithNewline) ctx.io.stdout.write("\n");
+  if (wroteText && !endsWithNewline) ctx.write("\n");
   if (!done) throw new CliError("the answer's stream ended early.", ExitCode.network);
   const { message } = done;
   const sources = citationLines(message.citations);

@@ -1,6 +1,7 @@
 import { createClient, type GeoPulse } from "@geopulse/sdk";
 import { ConfigStore, configDir, defaultBaseUrl, type Env, type StoredConfig } from "./config.js";
 import { CliError, ExitCode } from "./errors.js";
+import { jsonText, printable } from "./format.js";
 import { cliVersion } from "./version.js";
 
 export interface Writer {
@@ -64,17 +65,22 @@ export class Context {
 
   /** A message, progress or warning: stderr only, so stdout stays parseable. */
   info(line: string): void {
-    this.io.stderr.write(`${line}\n`);
+    this.io.stderr.write(`${printable(line)}\n`);
   }
 
-  /** Human output on stdout. */
+  /** Human output on stdout, a line or more. */
   out(text: string): void {
-    this.io.stdout.write(text.endsWith("\n") ? text : `${text}\n`);
+    this.write(text.endsWith("\n") ? text : `${text}\n`);
+  }
+
+  /** Human output on stdout as it arrives (a streamed answer): no newline added. */
+  write(text: string): void {
+    this.io.stdout.write(printable(text));
   }
 
   /** The `--json` output: one JSON document on stdout. */
   json(value: unknown): void {
-    this.io.stdout.write(`${JSON.stringify(value, null, 2)}\n`);
+    this.io.stdout.write(`${jsonText(value)}\n`);
   }
 
   /** --base-url, GEOPULSE_BASE_URL, the stored one, else localhost; --api-key, GEOPULSE_API_KEY, the stored key. */

@@ -2,13 +2,46 @@
 
 export type Cell = string | number | boolean | null | undefined;
 
+/** C0 controls but tab and newline, DEL, and the C1 controls (`Cc`: U+0000..1F, U+007F..9F). */
+const controls = /[^\P{Cc}\n\t]/gu;
+/** The same, and tab and newline: a table cell is one line. */
+const cellControls = /\p{Cc}/gu;
+
+/**
+ * Text from the server made safe for a terminal, the one filter of every human
+ * output path (`Context.out`, `info` and `write`, tables, progress lines, errors):
+ * each control character but newline and tab becomes U+FFFD, so no escape
+ * sequence (colours, cursor moves, titles, hyperlinks, a clipboard write), carriage
+ * return or bell from a page, a model or a stored name acts on the terminal. A
+ * CRLF line end is read as a newline. `--json` output is escaped instead (`Context.json`).
+ */
+export const printable = (value: string): string =>
+  value.replace(/\r\n/g, "\n").replace(controls, "\uFFFD");
+
+/**
+ * `--json` output: JSON, with DEL and the C1 controls escaped too (`JSON.stringify`
+ * escapes only C0), so it parses to exactly what the server sent and no raw
+ * control character reaches a terminal.
+ */
+export const jsonText = (value: unknown): string =>
+  (JSON.stringify(value, null, 2) ?? "null").replace(
+    // JSON.stringify escaped the C0 controls of strings; its own newlines are the only others.
+    /[^\P{Cc}\n]/gu,
+    (char) => `\\u${char.charCodeAt(0).toString(16).padStart(4, "0")}`,
+  );
+
 const text = (cell: Cell): string => (cell === null || cell === undefined ? "-" : String(cell));
+/** A table cell's text: `printable`, and newlines and tabs too (one row a line). */
+const cellText = (cell: Cell): string => text(cell).replace(cellControls, "\uFFFD");
 // Visible width in code points (the CLI emits no colour codes).
 const width = (value: string): number => [...value].length;
 
 /** A left-aligned table with an upper-case header row and two spaces between columns. */
 export function table(headers: string[], rows: Cell[][]): string {
-  const cells = [headers.map((h) => h.toUpperCase()), ...rows.map((row) => row.map(text))];
+  const cells = [
+    headers.map((h) => cellText(h.toUpperCase())),
+    ...rows.map((row) => row.map(cellText)),
+  ];
   const widths = headers.map((_, column) =>
     Math.max(...cells.map((row) => width(row[column] ?? ""))),
   );

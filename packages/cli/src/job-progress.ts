@@ -1,5 +1,6 @@
 import type { Context, Writer } from "./context.js";
 import { CliError, ExitCode } from "./errors.js";
+import { printable } from "./format.js";
 
 /** Where a background job stands: provider calls made (failed ones included) of those planned. */
 export interface JobStep {
@@ -18,7 +19,9 @@ export function jobProgress(stderr: Writer): { update(step: JobStep): void; done
   return {
     update({ status, made, failed, planned }) {
       const ratio = planned === 0 ? 1 : Math.min(made / planned, 1);
-      const label = `${status} ${made}/${planned} calls${failed ? `, ${failed} failed` : ""}`;
+      const label = printable(
+        `${status} ${made}/${planned} calls${failed ? `, ${failed} failed` : ""}`,
+      );
       if (stderr.isTTY) {
         const width = 24;
         const filled = Math.round(ratio * width);

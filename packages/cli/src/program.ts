@@ -66,6 +66,7 @@ import { registerWorkspaceGet } from "./commands/workspace-get.js";
 import { registerWorkspacesList } from "./commands/workspaces-list.js";
 import { Context, type GlobalOptions, type Io } from "./context.js";
 import { exitCodeFor, exitCodeHelp, formatError } from "./errors.js";
+import { printable } from "./format.js";
 import { cliVersion } from "./version.js";
 
 const environmentHelp = `Environment:
@@ -88,8 +89,8 @@ export function buildProgram(ctx: Context): Command {
     )
     .option("--api-key <key>", "API key (env GEOPULSE_API_KEY; default: the stored key)")
     .configureOutput({
-      writeOut: (text) => io.stdout.write(text),
-      writeErr: (text) => io.stderr.write(text),
+      writeOut: (text) => io.stdout.write(printable(text)),
+      writeErr: (text) => io.stderr.write(printable(text)),
       getOutHelpWidth: () => 100,
       getErrHelpWidth: () => 100,
     })
@@ -240,7 +241,7 @@ export async function run(argv: string[], io: Io): Promise<number> {
       ...(ctx.baseUrl ? { baseUrl: ctx.baseUrl } : {}),
       debug: Boolean(io.env.GEOPULSE_DEBUG),
     });
-    for (const line of lines) io.stderr.write(`${line}\n`);
+    for (const line of lines) ctx.info(line);
     return exitCodeFor(error);
   }
 }

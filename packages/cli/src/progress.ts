@@ -1,4 +1,5 @@
 import type { Writer } from "./context.js";
+import { printable } from "./format.js";
 
 const frames = ["⠋", "⠙", "⠹", "⠸", "⠼", "⠴", "⠦", "⠧", "⠇", "⠏"];
 
@@ -10,7 +11,8 @@ export interface Indicator {
  * Shows that the CLI is waiting, on stderr only: a spinner when stderr is a
  * terminal, otherwise the message once on its own line (logs stay clean).
  */
-export function waitingIndicator(stderr: Writer, message: string): Indicator {
+export function waitingIndicator(stderr: Writer, text: string): Indicator {
+  const message = printable(text);
   if (!stderr.isTTY) {
     stderr.write(`${message}\n`);
     return { stop() {} };

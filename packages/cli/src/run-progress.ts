@@ -1,5 +1,6 @@
 import type { Run } from "@geopulse/api-types";
 import type { Writer } from "./context.js";
+import { printable } from "./format.js";
 
 /**
  * Progress of a run on stderr: a redrawn bar on a terminal, otherwise a line
@@ -12,7 +13,9 @@ export function runProgress(stderr: Writer): { update(run: Run): void; done(): v
       const { total, completed, failed } = run.progress;
       const finished = completed + failed;
       const ratio = total === 0 ? 1 : finished / total;
-      const label = `${run.status} ${finished}/${total} answers${failed ? `, ${failed} failed` : ""}`;
+      const label = printable(
+        `${run.status} ${finished}/${total} answers${failed ? `, ${failed} failed` : ""}`,
+      );
       if (stderr.isTTY) {
         const width = 24;
         const filled = Math.round(ratio * width);

@@ -59,24 +59,12 @@ describe("read commands (key from GEOPULSE_API_KEY, workspace from GET /me)", ()
     const empty = await cli(["runs", "list"]);
     expect(empty.code).toBe(0);
     expect(empty.stderr).toContain("No runs yet.");
-    const prisma = api.server.ctx.prisma;
-    const workspace = await prisma.workspace.findUniqueOrThrow({ where: { slug: api.slug } });
-    const now = new Date();
-    await prisma.prompt.createMany({
-      data: [1, 2, 3].map((i) => ({
+    await api.seedPrompts(
+      [1, 2, 3].map((i) => ({
         id: `prm_01JCLI000000000000000000${i}0`,
-        workspaceId: workspace.id,
         text: `Best analytics tool number ${i}?`,
-        textKey: `best analytics tool number ${i}?`,
-        category: "discovery",
-        language: "en",
-        tags: [],
-        active: true,
-        source: "manual",
-        createdAt: now,
-        updatedAt: now,
       })),
-    });
+    );
     const writer = await api.createKey(["runs:read", "runs:write", "workspace:read"]);
     const started = await cli(["runs", "start", "--preset", "smoke", "--wait", "--json"], {
       GEOPULSE_API_KEY: writer,

@@ -1,5 +1,18 @@
+import { readdirSync, readFileSync } from "node:fs";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
-import { dollars, keyValues, marked, plural, table, usd, when } from "../src/format.js";
+import {
+  dollars,
+  jsonText,
+  keyValues,
+  marked,
+  plural,
+  printable,
+  table,
+  usd,
+  when,
+} from "../src/format.js";
 
 describe("formatters", () => {
   it("usd shows micro-USD as dollars: two decimals, exact under a cent", () => {
@@ -42,5 +55,69 @@ describe("formatters", () => {
     ).toBe("A     1\nLong  x");
     expect(when("2025-01-31T14:05:59.123Z")).toBe("2025-01-31 14:05Z");
     expect(when(null)).toBe("-");
+  });
+
+  it("printable replaces C0 (but newline and tab), DEL and C1 controls with U+FFFD", () => {
+    expect(printable("a\u001b[2Jb\u0007c\rd\u007fe\u0085f\u009b1m\tg\nh")).toBe(
+      "a\uFFFD[2Jb\uFFFDc\uFFFDd\uFFFDe\uFFFDf\uFFFD1m\tg\nh",
+    );
+    expect(printable("one\r\ntwo\r\n")).toBe("one\ntwo\n");
+    expect(printable("Zürich – 東京 ✓")).toBe("Zürich – 東京 ✓");
+  });
+
+  it("table cells are one line: controls, newlines and tabs become U+FFFD", () => {
+    expect(table(["name", "n"], [["a\nb\tc\u001b[K", 1]])).toBe(
+      "NAME      N\na\uFFFDb\uFFFDc\uFFFD[K  1",
+    );
+  });
+
+  it("jsonText escapes DEL and C1 controls as well and parses back exactly", () => {
+    const value = { text: "a\u001bb\u009bc\u007fd\u2028", n: 1 };
+    const json = jsonText(value);
+    expect(json).not.toMatch(/[^\P{Cc}\n]/u);
+    expect(json).toContain("\\u009b");
+    expect(JSON.parse(json)).toEqual(value);
+  });
+});
+
+describe("every human output path goes through printable", () => {
+  const src = fileURLToPath(new URL("../src/", import.meta.url));
+  const files = readdirSync(src, { recursive: true, encoding: "utf8" }).filter((f) =>
+    f.endsWith(".ts"),
+  );
+  /**
+   * The only files that write to stdout or stderr themselves: Context (out, info,
+   * write, json), the program's help and error output, progress lines (their
+   * text through printable) and fixed strings (bin's line clear, chat's "> "
+   * prompt, a report downloaded to a pipe or as a PDF: the file as it is).
+   */
+  const writers = [
+    "bin.ts",
+    "commands/chat.ts",
+    "commands/reports-get.ts",
+    "context.ts",
+    "job-progress.ts",
+    "program.ts",
+    "progress.ts",
+    "run-progress.ts",
+  ];
+
+  it("no other file writes to a stream", () => {
+    const direct = files.filter((file) =>
+      /\b(stdout|stderr)\.write\(/.test(readFileSync(join(src, file), "utf8")),
+    );
+    expect(direct.map((f) => f.replaceAll("\\", "/")).sort()).toEqual(writers);
+  });
+
+  it("the writers that print text from the server filter it", () => {
+    for (const file of [
+      "context.ts",
+      "job-progress.ts",
+      "program.ts",
+      "progress.ts",
+      "run-progress.ts",
+    ]) {
+      expect(readFileSync(join(src, file), "utf8"), file).toMatch(/\bprintable\(/);
+    }
   });
 });

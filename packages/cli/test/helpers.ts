@@ -14,8 +14,37 @@ export interface TestApi {
   cookie: string;
   slug: string;
   post(path: string, body: unknown): Promise<{ status: number; body: any }>;
-  /** A durable API key made with the session (create + acknowledge). */
-  createKey(scopes: string[]): Promise<string>;
+  /** A durable API key made with the session (create + acknowledge), of `slug` or the workspace. */
+  createKey(scopes: string[], slug?: string): Promise<string>;
+  /** Active manual prompts stored in the workspace as they are (no API rules on their text). */
+  seedPrompts(prompts: { id: string; text: string }[]): Promise<void>;
+}
+
+/** A valid workspace creation body for `brand` (two competitors, all discovery). */
+export function workspaceBody(brand: string, displayName = `${brand} Test`) {
+  return {
+    brand,
+    displayName,
+    domains: [`${brand}.dev`],
+    languages: ["en"],
+    regions: [],
+    competitors: [
+      { name: "Alpha", domains: ["alpha.dev"], aliases: ["Alpha"], ambiguous: false },
+      { name: "Beta", domains: ["beta.dev"], aliases: ["Beta"], ambiguous: false },
+    ],
+    gscProperty: `sc-domain:${brand}.dev`,
+    ga4Property: "123456",
+    activeSetSize: 20,
+    complianceProfile: "none",
+    quotas: {
+      discovery: 1,
+      problem_solution: 0,
+      use_case: 0,
+      comparison: 0,
+      expert: 0,
+      brand_research: 0,
+    },
+  };
 }
 
 /**
@@ -41,29 +70,7 @@ export async function startTestApi(
   };
   const signIn = await post("/api/v1/auth/sessions", { email: `${brand}@example.com` });
   cookie = signIn.response.headers.get("set-cookie")?.split(";")[0] ?? "";
-  const workspace = await post("/api/v1/workspaces", {
-    brand,
-    displayName: `${brand} Test`,
-    domains: [`${brand}.dev`],
-    languages: ["en"],
-    regions: [],
-    competitors: [
-      { name: "Alpha", domains: ["alpha.dev"], aliases: ["Alpha"], ambiguous: false },
-      { name: "Beta", domains: ["beta.dev"], aliases: ["Beta"], ambiguous: false },
-    ],
-    gscProperty: `sc-domain:${brand}.dev`,
-    ga4Property: "123456",
-    activeSetSize: 20,
-    complianceProfile: "none",
-    quotas: {
-      discovery: 1,
-      problem_solution: 0,
-      use_case: 0,
-      comparison: 0,
-      expert: 0,
-      brand_research: 0,
-    },
-  });
+  const workspace = await post("/api/v1/workspaces", workspaceBody(brand));
   if (workspace.status !== 201) throw new Error(`workspace: ${JSON.stringify(workspace.body)}`);
   const slug = workspace.body.slug as string;
   return {
@@ -72,13 +79,33 @@ export async function startTestApi(
     cookie,
     slug,
     post,
-    async createKey(scopes) {
-      const key = await post(`/api/v1/workspaces/${slug}/api-keys`, { name: "cli-test", scopes });
-      await post(`/api/v1/workspaces/${slug}/api-keys/${key.body.keyId}`, {
+    async createKey(scopes, of = slug) {
+      const key = await post(`/api/v1/workspaces/${of}/api-keys`, { name: "cli-test", scopes });
+      await post(`/api/v1/workspaces/${of}/api-keys/${key.body.keyId}`, {
         action: "acknowledge",
         deliveryId: key.body.deliveryId,
       });
       return key.body.secret as string;
+    },
+    async seedPrompts(prompts) {
+      const prisma = server.ctx.prisma;
+      const { id: workspaceId } = await prisma.workspace.findUniqueOrThrow({ where: { slug } });
+      const now = new Date();
+      await prisma.prompt.createMany({
+        data: prompts.map(({ id, text }) => ({
+          id,
+          workspaceId,
+          text,
+          textKey: text.toLowerCase(),
+          category: "discovery",
+          language: "en",
+          tags: [],
+          active: true,
+          source: "manual",
+          createdAt: now,
+          updatedAt: now,
+        })),
+      });
     },
   };
 }

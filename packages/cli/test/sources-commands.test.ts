@@ -8,24 +8,12 @@ let env: Record<string, string>;
 
 beforeAll(async () => {
   api = await startTestApi("clisources");
-  const prisma = api.server.ctx.prisma;
-  const workspace = await prisma.workspace.findUniqueOrThrow({ where: { slug: api.slug } });
-  const now = new Date();
-  await prisma.prompt.createMany({
-    data: [1, 2, 3].map((i) => ({
+  await api.seedPrompts(
+    [1, 2, 3].map((i) => ({
       id: `prm_01JCLISRC00000000000000${i}0`,
-      workspaceId: workspace.id,
       text: `Best analytics tool number ${i}?`,
-      textKey: `best analytics tool number ${i}?`,
-      category: "discovery",
-      language: "en",
-      tags: [],
-      active: true,
-      source: "manual",
-      createdAt: now,
-      updatedAt: now,
     })),
-  });
+  );
   const key = await api.createKey(["metrics:read", "runs:read", "runs:write", "workspace:read"]);
   env = { GEOPULSE_CONFIG_DIR: await tempDir(), GEOPULSE_BASE_URL: api.url, GEOPULSE_API_KEY: key };
   const started = await cli("runs", "start", "--preset", "smoke", "--wait", "--json");

@@ -78,7 +78,15 @@ function authorize(
 export function authenticate(ctx: AppContext) {
   return async (req: Request, res: Response, next: NextFunction): Promise<void> => {
     const matched = ctx.operations.match(req.method, req.path);
-    if (!matched) return next();
+    if (!matched) {
+      // An API path no operation has exactly (another case, a trailing slash) is not found here,
+      // before anything else could read it as a near match; a known path with another method
+      // is left to the validator's 405 with `Allow`.
+      if (req.path.startsWith("/api/") && !ctx.operations.hasPath(req.path)) {
+        throw errors.notFound("Route");
+      }
+      return next();
+    }
     const { operation, params } = matched;
     if (operation.access.public) {
       res.locals.auth = { operation, principal: { kind: "anonymous" }, workspace: undefined };

@@ -14,9 +14,16 @@ export function mountOperations(app: Express, ctx: AppContext, handlers: Handler
   for (const operation of ctx.operations.operations) {
     const handler = handlers[operation.operationId] as Handler<OperationId> | undefined;
     app[operation.method](operation.expressPath, async (req: Request, res: Response) => {
-      if (!handler) throw errors.notImplemented(operation.operationId);
       const auth = requestAuth(res);
-      if (!auth) throw new Error(`authentication did not run for ${operation.operationId}`);
+      // Only the operation authenticate matched and authorized may run: a route Express
+      // matched but the index did not (or matched as another operation) is a fault, never a
+      // call under another operation's authorization.
+      if (auth?.operation !== operation) {
+        throw new Error(
+          `dispatched ${operation.operationId} but authenticated ${auth?.operation.operationId ?? "no operation"}`,
+        );
+      }
+      if (!handler) throw errors.notImplemented(operation.operationId);
       const requestId = String(res.getHeader("X-Request-Id"));
       const handlerContext = {
         op: { ctx, principal: auth.principal, workspace: auth.workspace, requestId },

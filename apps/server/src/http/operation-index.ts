@@ -143,7 +143,9 @@ export class OperationIndex {
           workspaceScoped: pathTemplate.includes("{workspace}"),
           parameters,
           requestBodyTypes: op.requestBody ? Object.keys(op.requestBody.content ?? {}) : undefined,
-          pattern: new RegExp(`^${source}/?$`),
+          // Exact, as Express routes (app.ts: case-sensitive and strict routing): no trailing
+          // slash, no other case. A parameter is one segment, decoded after matching.
+          pattern: new RegExp(`^${source}$`),
         });
       }
     }
@@ -184,6 +186,11 @@ export class OperationIndex {
       if (!hasRole(needed, operation.minRole)) needed = operation.minRole;
     }
     return needed;
+  }
+
+  /** Whether any operation, of any method, has this exact path. */
+  hasPath(path: string): boolean {
+    return this.operations.some((operation) => operation.pattern.test(path));
   }
 
   byId(operationId: OperationId): Operation | undefined {

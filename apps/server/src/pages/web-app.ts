@@ -11,11 +11,18 @@ export const webAppCsp =
   "font-src 'self'; connect-src 'self'; manifest-src 'self'; form-action 'self'; " +
   "frame-ancestors 'none'; base-uri 'none'; object-src 'none'";
 
+/** The app's policy and frame refusal, on every file of the build (index.html however named). */
+function appHeaders(res: Response): void {
+  res.setHeader("Content-Security-Policy", webAppCsp);
+  res.setHeader("X-Frame-Options", "DENY");
+}
+
 /**
  * Serves the web dashboard's build (apps/web/dist; docs/web.md): the hashed files under
  * /assets cached for a year, every other GET outside /api answered with index.html, so the
- * client's router draws the view. Null when the directory holds no build: `/` then stays a
- * JSON 404, as before the dashboard existed.
+ * client's router draws the view. Every file, `/index.html` asked for by name included, gets
+ * the app's CSP and `X-Frame-Options`; the root files keep the server's `no-store`. Null when
+ * the directory holds no build: `/` then stays a JSON 404, as before the dashboard existed.
  */
 export function webApp(dir: string): Router | null {
   const indexFile = join(dir, "index.html");
@@ -28,17 +35,19 @@ export function webApp(dir: string): Router | null {
       index: false,
       fallthrough: false,
       // The names carry a content hash: a new build has new names.
-      setHeaders: (res) => res.setHeader("Cache-Control", "public, max-age=31536000, immutable"),
+      setHeaders: (res) => {
+        appHeaders(res);
+        res.setHeader("Cache-Control", "public, max-age=31536000, immutable");
+      },
     }),
   );
-  router.use(express.static(dir, { index: false }));
+  router.use(express.static(dir, { index: false, cacheControl: false, setHeaders: appHeaders }));
   router.use((req: Request, res: Response, next: NextFunction) => {
     if ((req.method !== "GET" && req.method !== "HEAD") || req.path.startsWith("/api/")) {
       next();
       return;
     }
-    res.setHeader("Content-Security-Policy", webAppCsp);
-    res.setHeader("X-Frame-Options", "DENY");
+    appHeaders(res);
     res.type("html").send(index);
   });
   return router;

@@ -49,8 +49,10 @@ export interface FetchFailure {
   status?: number;
   headers?: ResponseHeaders;
   bytes?: number;
-  /** blocked_address: the address refused and its range. */
-  address?: string;
+  /**
+   * blocked_address: the range refused. The address itself is never part of a failure: a name
+   * may resolve to an internal address, which whoever typed the name must not learn.
+   */
   range?: BlockedRange;
   /** connection_failed: the system's error code, for logs. */
   detail?: string;

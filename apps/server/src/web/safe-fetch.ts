@@ -236,10 +236,11 @@ async function pinHost(
   for (const { address } of addresses) {
     const verdict = checkAddress(address, policy);
     if (!verdict.allowed) {
+      // The range, never the address: a name's internal address is not told to whoever typed it.
       throw new Refusal(
         "blocked_address",
-        `${host} points to ${verdict.address}, ${verdict.label}, which is never fetched.`,
-        { address: verdict.address, range: verdict.range },
+        `${host} points to ${verdict.label}, which is never fetched.`,
+        { range: verdict.range },
       );
     }
   }

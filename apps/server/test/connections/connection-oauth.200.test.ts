@@ -116,6 +116,52 @@ describe("Google OAuth with PKCE: start, consent, callback, test, disconnect", (
   });
 });
 
+describe("a connections:write key disconnecting an OAuth connection", () => {
+  it("unlinks it, but neither revokes nor deletes the stored grant (credential writes are session only)", async () => {
+    const started = await f.start({ search_console: {} });
+    const done = await f.callback(await f.authorize(started.body.authorizationUrl));
+    expect(done.status, done.text).toBe(200);
+    const prisma = f.t.server.ctx.prisma;
+    const grant = await prisma.storedCredential.findFirstOrThrow({
+      where: { kind: "google_oauth" },
+    });
+    const key = await f.t.mintKey(f.cookie, f.slug, ["connections:write", "connections:read"]);
+    const revokedBefore = f.google.oauth.revocations.length;
+    const actionsBefore = await prisma.auditEvent.count({ where: { action: "credential.revoke" } });
+
+    const disconnected = await f.t.request<any>("DELETE", path("/search_console"), {
+      bearer: key.secret,
+    });
+    expect(disconnected.status, disconnected.text).toBe(200);
+    expect(disconnected.body.status).toBe("unconfigured");
+    // The grant is still stored and live at Google; only a session deletes a credential.
+    expect(await prisma.storedCredential.findUnique({ where: { id: grant.id } })).not.toBeNull();
+    expect(f.google.oauth.revocations.length).toBe(revokedBefore);
+    expect(await prisma.auditEvent.count({ where: { action: "credential.revoke" } })).toBe(
+      actionsBefore,
+    );
+    const listed = await f.t.request<any>("GET", `/api/v1/workspaces/${f.slug}/credentials`, {
+      bearer: key.secret,
+    });
+    expect(listed.body.data.map((c: any) => c.id)).toContain(grant.id);
+    // The key cannot delete it through the credentials route either.
+    const refused = await f.t.request<any>(
+      "DELETE",
+      `/api/v1/workspaces/${f.slug}/credentials/${grant.connector}/${grant.key}`,
+      { bearer: key.secret },
+    );
+    expect(refused.status).toBe(403);
+    expect(refused.body.error.code).toBe("session_required");
+    // A person deletes it.
+    const deleted = await f.t.request(
+      "DELETE",
+      `/api/v1/workspaces/${f.slug}/credentials/${grant.connector}/${grant.key}`,
+      { cookie: f.cookie },
+    );
+    expect(deleted.status, deleted.text).toBe(204);
+  });
+});
+
 describe("running the flow again", () => {
   it("replaces the workspace's grant (credential.rotate), revoking the old one at Google", async () => {
     const revokedBefore = f.google.oauth.revocations.length;

@@ -182,4 +182,18 @@ describe("page evaluations where loopback is not allowed (as in hosted mode)", (
     // Nothing reached the site.
     expect(site.seen.length).toBe(before);
   });
+
+  it("names the refused range, never the address a name resolved to", async () => {
+    const done = await evaluate(
+      closed,
+      { cookie: ownerCookie },
+      closedSlug,
+      `http://localhost:${site.port}/`,
+    );
+    expect(done.failure).toEqual({
+      reason: "blocked_address",
+      message: "localhost points to a loopback address (this machine), which is never fetched.",
+    });
+    expect(JSON.stringify(done)).not.toMatch(/127\.0\.0\.1|::1\b/);
+  });
 });

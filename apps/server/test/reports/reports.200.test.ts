@@ -233,6 +233,15 @@ describe("reading reports", () => {
     }
   });
 
+  it("HTML is served unframeable, with the report's own policy", async () => {
+    const response = await get(`/reports/${ids.prompt_detail}?format=html`);
+    expect(response.status).toBe(200);
+    const csp = response.headers.get("content-security-policy") ?? "";
+    expect(csp).toContain("style-src 'sha256-");
+    expect(csp).toContain("frame-ancestors 'none'");
+    expect(response.headers.get("x-frame-options")).toBe("DENY");
+  });
+
   it("the default CSV section is the type's main table", async () => {
     const response = await get(`/reports/${ids.prompt_detail}?format=csv`);
     const rows = csvOf(response.text);

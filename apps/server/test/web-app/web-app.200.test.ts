@@ -2,6 +2,7 @@ import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { webAppCsp } from "../../src/pages/web-app.js";
 import { startTestServer, type TestServer } from "../harness/test-server.js";
 
 /** The dashboard's build served at `/` (a stand-in build: the server only serves files). */
@@ -28,6 +29,25 @@ describe("the web dashboard's files", () => {
       expect(csp).not.toContain("unsafe-inline");
       expect(csp).toContain("frame-ancestors 'none'");
       expect(response.headers.get("cache-control")).toBe("no-store");
+    }
+  });
+
+  it("answers /index.html exactly as / (CSP, frame headers, no-store), and every file unframeable", async () => {
+    const root = await fetch(`${t.url}/`);
+    const index = await fetch(`${t.url}/index.html`);
+    expect(index.status).toBe(200);
+    expect(await index.text()).toBe(await root.text());
+    for (const name of ["content-security-policy", "x-frame-options", "cache-control"]) {
+      expect(index.headers.get(name), name).toBe(root.headers.get(name));
+    }
+    expect(index.headers.get("content-security-policy")).toBe(webAppCsp);
+    expect(index.headers.get("x-frame-options")).toBe("DENY");
+    expect(index.headers.get("cache-control")).toBe("no-store");
+    for (const path of ["/favicon.svg", "/assets/app-1.js", "/w/acme/overview"]) {
+      const response = await fetch(`${t.url}${path}`);
+      expect(response.status, path).toBe(200);
+      expect(response.headers.get("content-security-policy"), path).toBe(webAppCsp);
+      expect(response.headers.get("x-frame-options"), path).toBe("DENY");
     }
   });
 

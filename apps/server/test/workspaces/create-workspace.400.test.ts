@@ -30,6 +30,15 @@ const cases: Array<[string, Record<string, unknown>, string, string]> = [
   ["brand upper case", { brand: "Acme" }, "body.brand", "pattern"],
   ["brand with underscore", { brand: "ac_me" }, "body.brand", "pattern"],
   ["brand not a string", { brand: 12 }, "body.brand", "type"],
+  // The slug is the brand, and the slug names the workspace's inbox: no role mailbox or host.
+  ...["postmaster", "admin", "abuse", "noreply", "no-reply", "root", "webmaster", "www", "api"].map(
+    (brand): [string, Record<string, unknown>, string, string] => [
+      `brand reserved (${brand})`,
+      { brand },
+      "body.brand",
+      "reserved",
+    ],
+  ),
   ["displayName too short", { displayName: "A" }, "body.displayName", "minLength"],
   ["displayName too long", { displayName: "A".repeat(61) }, "body.displayName", "maxLength"],
   ["domains empty", { domains: [] }, "body.domains", "minItems"],
@@ -207,6 +216,29 @@ describe("POST /api/v1/workspaces rejects invalid bodies with 400 invalid_reques
     expect(response.body.error.details.fields).toContainEqual(
       expect.objectContaining({ field, rule }),
     );
+  });
+
+  it("names the reserved brand in words, and creates nothing", async () => {
+    const response = await t.request<any>("POST", "/api/v1/workspaces", {
+      cookie,
+      body: validWorkspace({ brand: "postmaster" }),
+    });
+    expect(response.status).toBe(400);
+    expect(response.body.error.details.fields).toEqual([
+      {
+        field: "body.brand",
+        rule: "reserved",
+        message: "postmaster is a reserved name (a mailbox or host name); choose another brand",
+      },
+    ]);
+    const slugs = (await t.server.ctx.prisma.workspace.findMany()).map((w) => w.slug);
+    expect(slugs.some((slug) => slug.startsWith("postmaster"))).toBe(false);
+    // A brand that merely contains one is fine.
+    const fine = await t.request<any>("POST", "/api/v1/workspaces", {
+      cookie,
+      body: validWorkspace({ brand: "admin-tools" }),
+    });
+    expect(fine.status, fine.text).toBe(201);
   });
 
   it("accepts every bound exactly at its limit", async () => {

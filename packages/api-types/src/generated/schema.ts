@@ -1119,7 +1119,9 @@ export interface paths {
          * @description Removes the connection's credential link and the last test's outcome (status
          *     `unconfigured`). A stored service-account key stays (delete it through the credentials
          *     routes) and the workspace keeps its property. An OAuth grant (`google_oauth`) that no
-         *     other connection uses is revoked at Google and deleted (audited `credential.revoke`). Idempotent: disconnecting an unconfigured
+         *     other connection uses is revoked at Google and deleted (audited `credential.revoke`) when
+         *     a session disconnects; an API key only unlinks it (deleting a stored credential is session
+         *     only: the grant stays until a person deletes it). Idempotent: disconnecting an unconfigured
          *     provider answers the same. Audited as `connection.disconnect` when something changed.
          */
         delete: operations["disconnectConnection"];
@@ -3027,6 +3029,12 @@ export interface components {
             brand_research: number;
         };
         WorkspaceCreateRequest: {
+            /**
+             * @description Becomes the slug (and the workspace inbox's name). A reserved name, a role mailbox
+             *     or host name such as `postmaster`, `admin`, `abuse`, `noreply`, `www` or `api`
+             *     (the list: apps/server/src/services/workspaces/check-brand-not-reserved.ts), is
+             *     `400 invalid_request` naming `body.brand` with rule `reserved`.
+             */
             brand: string;
             displayName: string;
             domains: components["schemas"]["Domain"][];

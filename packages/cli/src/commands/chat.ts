@@ -84,7 +84,7 @@ export function registerChat(program: Command, ctx: Context): Command {
           );
         } catch (error) {
           if (stop.signal.aborted) {
-            ctx.io.stdout.write("\n");
+            ctx.write("\n");
             ctx.info(
               `Stopped waiting; the answer is still stored in the thread (geopulse chat threads get ${threadId}).`,
             );

@@ -2,7 +2,7 @@ import { hostname } from "node:os";
 import type { Scope } from "@geopulse/api-types";
 import { loadOpenApiDocument } from "@geopulse/api-types/openapi-document";
 import { type Command, InvalidArgumentError } from "commander";
-import { openInBrowser, shouldOpenBrowser } from "../browser.js";
+import { openServerUrl, shouldOpenBrowser } from "../browser.js";
 import { credentialsFile } from "../config.js";
 import type { Context } from "../context.js";
 import { pollForToken } from "../device-flow.js";
@@ -79,11 +79,7 @@ export function registerLogin(program: Command, ctx: Context): void {
     ctx.info(`  Enter it at ${started.verificationUri}`);
     ctx.info(`  or open ${started.verificationUriComplete}`);
     if (shouldOpenBrowser(ctx.io, options.browser)) {
-      ctx.info("Opening your browser…");
-      const open = ctx.io.openBrowser ?? openInBrowser;
-      await open(started.verificationUriComplete).catch(() =>
-        ctx.info("Could not open a browser; open the URL above."),
-      );
+      await openServerUrl(ctx, started.verificationUriComplete, baseUrl);
     }
 
     const indicator = waitingIndicator(ctx.io.stderr, "Waiting for approval…");

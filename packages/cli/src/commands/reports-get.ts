@@ -71,7 +71,10 @@ export function registerReportsGet(parent: Command, ctx: Context): void {
       ...(options.section ? { section: options.section } : {}),
     });
     if (!options.output) {
-      ctx.io.stdout.write(format === "pdf" ? file.bytes : new TextDecoder().decode(file.bytes));
+      if (format === "pdf") ctx.io.stdout.write(file.bytes);
+      else if (ctx.io.stdout.isTTY) ctx.write(new TextDecoder().decode(file.bytes));
+      // Piped or redirected: the file exactly as the server sent it.
+      else ctx.io.stdout.write(new TextDecoder().decode(file.bytes));
       return;
     }
     await writeFile(options.output, file.bytes);

@@ -12,8 +12,9 @@ export interface DisconnectConnectionOptions extends WorkspaceOperation {
  * Removes the provider's connection row (its credential link and test outcome), audited as
  * `connection.disconnect`. A service-account key and the workspace's property stay. An OAuth
  * grant (`google_oauth`) that no other connection uses any more is revoked at Google's revoke
- * endpoint and deleted (audited as `credential.revoke`): a person's authorization is not kept
- * once nothing uses it. Idempotent: nothing to remove answers the same unconfigured
+ * endpoint and deleted (audited as `credential.revoke`) when a session disconnects: a person's
+ * authorization is not kept once nothing uses it. An API key (`connections:write`) only unlinks:
+ * deleting a stored credential is session only. Idempotent: nothing to remove answers the same unconfigured
  * connection, unaudited.
  */
 export async function disconnectConnection(
@@ -32,7 +33,9 @@ export async function disconnectConnection(
       await audit(options, tx, "connection.disconnect", ["connection", provider], { provider });
     const credential = row?.credential;
     let orphanedGrant: typeof credential | undefined;
-    if (credential?.kind === "google_oauth") {
+    // Deleting a stored credential is session only (the contract's credential writes): a key's
+    // disconnect unlinks the grant and leaves it stored, for a person to delete.
+    if (credential?.kind === "google_oauth" && options.principal.kind === "session") {
       const stillUsed = await tx.connection.count({ where: { credentialId: credential.id } });
       if (stillUsed === 0) {
         await tx.storedCredential.delete({ where: { id: credential.id } });

@@ -28,8 +28,12 @@ export interface RenderedReport {
   json?: Report;
 }
 
-/** A cell a spreadsheet would read as a formula gets a leading `'` (CSV formula injection). */
-const FORMULA_START = /^[=+\-@]/;
+/**
+ * A cell a spreadsheet would read as a formula gets a leading `'` (CSV formula injection):
+ * OWASP's list, `=`, `+`, `-`, `@`, and a tab or carriage return (which spreadsheets skip
+ * before reading a formula).
+ */
+const FORMULA_START = /^[=+\-@\t\r]/;
 
 /**
  * The one place a report becomes a file in a format: JSON (the report with its
@@ -69,7 +73,8 @@ export function renderReport({
         // applies it even before it reads the meta tag.
         headers: {
           ...headers("html", "text/html; charset=utf-8"),
-          "Content-Security-Policy": REPORT_CSP,
+          // frame-ancestors works only as a header (a meta tag's is ignored), so it is added here.
+          "Content-Security-Policy": `${REPORT_CSP}; frame-ancestors 'none'`,
         },
         write: (out) => pipeline(Readable.from([body]), out),
       };

@@ -16,6 +16,7 @@ import {
 } from "../credits/grant-free-credit.js";
 import type { Operation } from "../operation.js";
 import { abuseLimits } from "../rate-limit/abuse-limits.js";
+import { checkBrandNotReserved } from "./check-brand-not-reserved.js";
 import { checkWorkspaceSettings } from "./check-workspace-settings.js";
 import { provisionWorkspaceInbox } from "./provision-workspace-inbox.js";
 
@@ -49,6 +50,7 @@ function slugCandidate(brand: string, attempt: number): string {
  */
 export async function createWorkspace(options: CreateWorkspaceOptions): Promise<CreatedWorkspace> {
   const { ctx, input } = options;
+  checkBrandNotReserved(input.brand);
   checkWorkspaceSettings(input);
   for (let attempt = 0; attempt < maxSlugTries; attempt++) {
     const slug = slugCandidate(input.brand, attempt);
