@@ -26,7 +26,7 @@ const envSchema = z.object({
   ),
   GEO_DATA_DIR: optionalString,
   GEO_OPERATOR_MODE: optionalString.pipe(z.enum(operatorModes).optional()),
-  /** Local mode may listen on a non-loopback HOST (docs/security/local-mode.md). */
+  /** Local mode may listen on a non-loopback HOST (docs/security.md, Local mode). */
   GEO_LOCAL_ALLOW_REMOTE: z.enum(["0", "1", "false", "true"]).default("0"),
   GEO_PUBLIC_URL: optionalString.pipe(z.url().optional()),
   GEO_SESSION_SECRET: optionalString.pipe(

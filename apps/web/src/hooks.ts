@@ -61,7 +61,7 @@ export function useMetrics(slug: string) {
 
 /**
  * Whether the signed-in person is an owner or an admin of the workspace, from its read (the
- * caller's `role`): the server refuses the rest (403 insufficient_role, docs/security/roles.md),
+ * caller's `role`): the server refuses the rest (403 insufficient_role, docs/security.md, Roles),
  * so views hide or disable what a member cannot do. True until the workspace is read.
  */
 export function useManages(slug: string): boolean {

@@ -17,7 +17,7 @@ function hostNameOf(host: string): string | undefined {
 }
 
 /**
- * Local mode answers only under its own names (docs/security/local-mode.md): a loopback name
+ * Local mode answers only under its own names (docs/security.md, Local mode): a loopback name
  * (`localhost`, 127.0.0.0/8, `[::1]`), with any port, or the host of `GEO_PUBLIC_URL` (read per
  * request: without it the public URL names the port actually bound). Anything else is `421
  * misdirected_request`, whatever the path: a page of another site whose name was rebound to

@@ -126,7 +126,7 @@ describe("local mode answers only its own names (Host)", () => {
   });
 });
 
-// Hosted mode does not check Host (docs/security/local-mode.md): signing in there needs the
+// Hosted mode does not check Host (docs/security.md, Local mode): signing in there needs the
 // emailed link and the session cookie belongs to the public host, so a rebound name gets no
 // more than a stranger; and proxies and health probes reach the process under other names.
 describe("hosted mode answers any Host", () => {

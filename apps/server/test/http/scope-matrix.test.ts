@@ -252,7 +252,7 @@ describe("page evaluations in the matrix", () => {
 
 /**
  * The operations that need an owner or an admin (the contract's `x-min-role: admin`); every
- * other operation is open to any member. docs/security/roles.md explains the table.
+ * other operation is open to any member. docs/security.md, Roles explains the table.
  */
 const adminOperations = [
   "setWorkspaceCredential",

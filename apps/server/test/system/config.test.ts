@@ -53,7 +53,7 @@ describe("configuration from the environment", () => {
 });
 
 // Local mode signs in without email: on an interface others can reach, anyone could sign in
-// and read the stored provider keys (docs/security/local-mode.md).
+// and read the stored provider keys (docs/security.md, Local mode).
 describe("local mode listens on loopback only", () => {
   it.each(["127.0.0.1", "127.8.9.10", "::1", "localhost", "LOCALHOST", "::ffff:127.0.0.1"])(
     "starts on HOST=%s",

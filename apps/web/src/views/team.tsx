@@ -13,7 +13,7 @@ const roles: Schemas["Role"][] = ["owner", "admin", "member"];
 /** Team: members with their roles (change, remove), invitations (send, revoke). */
 export default function Team() {
   const slug = useSlug();
-  // Owners and admins manage the team; a member sees it and may leave (docs/security/roles.md).
+  // Owners and admins manage the team; a member sees it and may leave (docs/security.md, Roles).
   const manages = useManages(slug);
   const me = useMe();
   const queryClient = useQueryClient();
