@@ -36,13 +36,13 @@ const lastFourWeeks = (now: Date) => ({
 let t: TestServer;
 let target: FuzzTarget;
 beforeAll(async () => {
-  // No workers: generated runs stay queued instead of loading the machine.
+  // No workers unless the workload runs: generated runs stay queued instead of loading the machine.
   t = await startTestServer({ env: { GEO_WORKERS: workload ? "true" : "false" } });
   const cookie = await t.signIn("fuzz@example.com");
   const slug = await t.createWorkspace(cookie, { brand: "fuzz" });
   const key = await t.mintKey(cookie, slug, allScopes as never);
   target = { url: t.url, slug, cookie, key: key.secret };
-});
+}, 180_000); // a loaded machine (the long run beside other work) can take minutes to start it
 afterAll(() => t.close());
 
 describe("the contract under generated hostile input", () => {

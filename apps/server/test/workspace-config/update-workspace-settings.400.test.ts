@@ -37,7 +37,8 @@ describe("PATCH /api/v1/workspaces/{workspace}/settings: 400 invalid_request", (
     ["regions", regions(9), regions(8)],
     ["regions", ["e"], ["eu"]],
     ["regions", ["a".repeat(21)], ["a".repeat(20)]],
-    ["gscProperty", "acme.com", "sc-domain:acme.com"],
+    // The property must name one of the workspace's domains, which the row above set to acme.io.
+    ["gscProperty", "acme.com", "sc-domain:acme.io"],
     ["ga4Property", "12345", "123456"],
     ["ga4Property", "1234567890123", "123456789012"],
     ["activeSetSize", 19, 20],
