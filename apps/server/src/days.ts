@@ -96,6 +96,17 @@ export function addDays(day: Day, count: number): Day {
   return dayOf(midnight(day) + count * MS_PER_DAY);
 }
 
+/**
+ * The day `count` days after `day` (before it when negative), held within FIRST_DAY..LAST_DAY:
+ * for the days a service derives (a default `from` before `to`, a default `to` after `from`),
+ * which the contract's responses carry as days too.
+ */
+export function addDaysWithin(day: Day, count: number): Day {
+  if (!Number.isSafeInteger(count)) throw new RangeError(`not a whole number of days: ${count}`);
+  const at = midnight(day) + count * MS_PER_DAY;
+  return dayOf(Math.min(lastMidnight, Math.max(firstMidnight, at)));
+}
+
 /** The number of a day counted from 1970-01-01 (day 0), for arithmetic over many days. */
 export function dayNumber(day: Day): number {
   return midnight(day) / MS_PER_DAY;

@@ -87,9 +87,13 @@ function SourcesBody({
   return (
     <>
       <p>
-        {range(period)}, compared with {range(before)}: {formatNumber(totals.domains)} domains
-        cited, {formatNumber(totals.newDomains)} new, {formatNumber(totals.lostDomains)} lost.
-        Counts are answers citing a domain (once per answer and day).
+        {range(period)}
+        {before
+          ? `, compared with ${range(before)}`
+          : " (no previous period: it would start before 1 January 2000)"}
+        : {formatNumber(totals.domains)} domains cited, {formatNumber(totals.newDomains)} new,{" "}
+        {formatNumber(totals.lostDomains)} lost. Counts are answers citing a domain (once per answer
+        and day).
       </p>
       {selected && (
         <SourceDetail

@@ -376,7 +376,9 @@ export interface paths {
          *     cited in the period and not in the previous one (`newDomains`) and the reverse
          *     (`lostDomains`, most citing answers in the previous period first). Each list holds at
          *     most `limit` items; `totals` counts them all. The same figures as the cited sources
-         *     report.
+         *     report. A default `from` is never before 2000-01-01. When the previous period of the
+         *     same length would start before 2000-01-01, `previousPeriod` is `null`, every
+         *     `previous` count is 0 and no domain is new or lost.
          */
         get: operations["listSources"];
         put?: never;
@@ -2877,6 +2879,10 @@ export interface components {
          *     contract: every day in a path, a query or a body is one, checked for every request
          *     before any service sees it; anything else is `400 invalid_request` naming the field
          *     (`query.to`, `body.from`) with rule `format` (the server's `days.ts` checks it).
+         *     The days of responses keep to the same bounds: a day the server derives (a default
+         *     `from` some days before `to`, a default `to` after `from`) is held within them (never
+         *     before 2000-01-01, never after 2100-12-31), and a comparison period that would start
+         *     before 2000-01-01 is `null` (see `CitedSources.previousPeriod`).
          */
         Day: string;
         /**
@@ -4201,7 +4207,13 @@ export interface components {
         };
         CitedSources: {
             period: components["schemas"]["SourcesPeriod"];
-            previousPeriod: components["schemas"]["SourcesPeriod"];
+            /**
+             * @description The period of the same length ending the day before `period.from`, which
+             *     `previous`, `newDomains` and `lostDomains` compare with; `null` when it would
+             *     start before 2000-01-01 (the contract's first day): then nothing is compared,
+             *     every `previous` count is 0 and `newDomains` and `lostDomains` are empty.
+             */
+            previousPeriod: components["schemas"]["SourcesPeriod"] | null;
             domains: components["schemas"]["CitedDomain"][];
             urls: components["schemas"]["CitedUrl"][];
             newDomains: components["schemas"]["CitedDomain"][];
@@ -5294,11 +5306,11 @@ export interface components {
         /** @description CSV only (ignored otherwise) - the section whose table to download; default the type's main table. */
         ReportSection: string;
         ChatThreadId: string;
-        /** @description First UTC day (default 27 days before `to`). */
+        /** @description First UTC day (default 27 days before `to`, never before 2000-01-01). */
         SourcesFrom: components["schemas"]["Day"];
         /** @description Last UTC day (default today). */
         SourcesTo: components["schemas"]["Day"];
-        /** @description First UTC day (default 27 days before `to`). */
+        /** @description First UTC day (default 27 days before `to`, never before 2000-01-01). */
         SeoFrom: components["schemas"]["Day"];
         /** @description Last UTC day (default yesterday). */
         SeoTo: components["schemas"]["Day"];
@@ -6052,9 +6064,9 @@ export interface operations {
     listMetricChanges: {
         parameters: {
             query?: {
-                /** @description First day (UTC). Default 89 days before `to`. */
+                /** @description First day (UTC). Default 89 days before `to`, never before 2000-01-01. */
                 from?: components["schemas"]["Day"];
-                /** @description Last day (UTC). Default the latest day with data. */
+                /** @description Last day (UTC). Default the latest day with data (up to 89 days after `from` when `from` is given, never after 2100-12-31). */
                 to?: components["schemas"]["Day"];
                 /** @description Only changes of this engine's series, or `all` for the pooled series. */
                 engine?: "all" | "openai" | "perplexity" | "gemini" | "anthropic" | "exa" | "simulated";
@@ -6112,7 +6124,7 @@ export interface operations {
     listSources: {
         parameters: {
             query?: {
-                /** @description First UTC day (default 27 days before `to`). */
+                /** @description First UTC day (default 27 days before `to`, never before 2000-01-01). */
                 from?: components["parameters"]["SourcesFrom"];
                 /** @description Last UTC day (default today). */
                 to?: components["parameters"]["SourcesTo"];
@@ -6151,7 +6163,7 @@ export interface operations {
     getSource: {
         parameters: {
             query?: {
-                /** @description First UTC day (default 27 days before `to`). */
+                /** @description First UTC day (default 27 days before `to`, never before 2000-01-01). */
                 from?: components["parameters"]["SourcesFrom"];
                 /** @description Last UTC day (default today). */
                 to?: components["parameters"]["SourcesTo"];
@@ -8714,7 +8726,7 @@ export interface operations {
     getSeoLandingPages: {
         parameters: {
             query?: {
-                /** @description First UTC day (default 27 days before `to`). */
+                /** @description First UTC day (default 27 days before `to`, never before 2000-01-01). */
                 from?: components["parameters"]["SeoFrom"];
                 /** @description Last UTC day (default yesterday). */
                 to?: components["parameters"]["SeoTo"];
@@ -8753,7 +8765,7 @@ export interface operations {
     listSeoQueries: {
         parameters: {
             query?: {
-                /** @description First UTC day (default 27 days before `to`). */
+                /** @description First UTC day (default 27 days before `to`, never before 2000-01-01). */
                 from?: components["parameters"]["SeoFrom"];
                 /** @description Last UTC day (default yesterday). */
                 to?: components["parameters"]["SeoTo"];
@@ -8834,7 +8846,7 @@ export interface operations {
     getSeoCorrelation: {
         parameters: {
             query?: {
-                /** @description First UTC day (default 27 days before `to`). */
+                /** @description First UTC day (default 27 days before `to`, never before 2000-01-01). */
                 from?: components["parameters"]["SeoFrom"];
                 /** @description Last UTC day (default yesterday). */
                 to?: components["parameters"]["SeoTo"];

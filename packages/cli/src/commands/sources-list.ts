@@ -20,7 +20,7 @@ export function registerSourcesList(parent: Command, ctx: Context): void {
     const { period, previousPeriod: before, totals } = sources;
     ctx.out(
       [
-        `Cited sources ${period.from} to ${period.to} (previous period ${before.from} to ${before.to}): ${totals.domains} domains, ${totals.newDomains} new, ${totals.lostDomains} lost`,
+        `Cited sources ${period.from} to ${period.to} (${before ? `previous period ${before.from} to ${before.to}` : "no previous period: it would start before 2000-01-01"}): ${totals.domains} domains, ${totals.newDomains} new, ${totals.lostDomains} lost`,
         sources.domains.length === 0
           ? "No cited sources in this period: start a run (geopulse runs start)."
           : table(domainHeaders, domainRows(sources.domains)),

@@ -1,4 +1,4 @@
-import { addDays, dayOf, daysBetween, isDay } from "../../days.js";
+import { addDays, addDaysWithin, dayOf, daysBetween, isDay } from "../../days.js";
 
 /**
  * The simulated assistant's planner: which tools a question calls for, with
@@ -44,7 +44,7 @@ function namedRange(question: string, today: Date): { from?: string; to?: string
   if (days.length >= 2) return { from: days[0], to: days.at(-1) };
   if (days.length === 1) return { from: days[0], to: days[0] };
   const back = (n: number) => ({
-    from: addDays(dayOf(today), -Math.min(n, maxRangeDays - 1)),
+    from: addDaysWithin(dayOf(today), -Math.min(n, maxRangeDays - 1)),
     to: dayOf(today),
   });
   const lastN = /\b(?:last|past)\s+(\d{1,3})\s+(day|week|month)s?\b/i.exec(question);

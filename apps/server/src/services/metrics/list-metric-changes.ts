@@ -1,6 +1,6 @@
 import type { ResponseBody } from "@geopulse/api-types";
 import type { AppContext } from "../../context.js";
-import { addDays, dayOf, daysBetween } from "../../days.js";
+import { addDaysWithin, dayOf, daysBetween } from "../../days.js";
 import { errors } from "../../errors/app-error.js";
 import type { PageRequest } from "../../http/cursor.js";
 import type { WorkspaceAccess } from "../../http/principal.js";
@@ -43,7 +43,7 @@ export async function listMetricChanges(
   const after = decodeChangeCursor(options.page.cursor);
   const given = { from: options.from, to: options.to };
   const to = given.to ?? (await latestDay(ctx, scope.workspaceId, scope.version, given.from));
-  const from = given.from ?? addDays(to, 1 - DEFAULT_CHANGES_DAYS);
+  const from = given.from ?? addDaysWithin(to, 1 - DEFAULT_CHANGES_DAYS);
   const span = daysBetween(from, to) + 1;
   if (span < 1) throw errors.field("query.to", "range", "to must not be before from.");
   if (span > MAX_CHANGES_DAYS) {
@@ -75,14 +75,17 @@ export async function listMetricChanges(
   };
 }
 
-/** The latest day with data (up to `from` + the default span when `from` is given). */
+/**
+ * The latest day with data (up to `from` + the default span, never after 2100-12-31, when `from`
+ * is given).
+ */
 async function latestDay(
   ctx: AppContext,
   workspaceId: string,
   version: number,
   from: string | undefined,
 ): Promise<string> {
-  const upTo = from === undefined ? null : addDays(from, DEFAULT_CHANGES_DAYS - 1);
+  const upTo = from === undefined ? null : addDaysWithin(from, DEFAULT_CHANGES_DAYS - 1);
   const [row] = await ctx.prisma.$queryRawUnsafe<Array<{ day: string | null }>>(
     `SELECT to_char(max(day), 'YYYY-MM-DD') AS day FROM metric_days
      WHERE workspace_id = $1 AND analysis_version = $2::int AND responses > 0

@@ -1,7 +1,7 @@
 import type { PromptVisibility } from "@geopulse/api-types";
 import { ANALYSIS_VERSION } from "../../analysis/types.js";
 import type { AppContext } from "../../context.js";
-import { addDays, dayOf, dayStart } from "../../days.js";
+import { addDaysWithin, dayOf, dayStart } from "../../days.js";
 import type { WorkspaceAccess } from "../../http/principal.js";
 import { wilsonInterval } from "../../metrics/intervals.js";
 import { findPrompt } from "./prompt-rules.js";
@@ -28,7 +28,7 @@ export async function getPromptVisibility({
 }: GetPromptVisibilityOptions): Promise<PromptVisibility> {
   const prompt = await findPrompt(ctx.prisma, workspace.id, promptId);
   const to = dayOf(ctx.clock.now());
-  const from = addDays(to, 1 - days);
+  const from = addDaysWithin(to, 1 - days);
   const fromStart = dayStart(from);
   const answers = await ctx.prisma.engineResponse.findMany({
     where: {

@@ -18,7 +18,8 @@ const domainColumns: ReportColumn[] = [
  * Cited sources: the period's top domains and URLs with their taxonomy, the
  * `to` day's top cited domains exactly as the metrics view lists them, and
  * the domains cited in the period but not in the previous one of the same
- * length (new) and the reverse (lost).
+ * length (new) and the reverse (lost); none of either when that period would start
+ * before 2000-01-01.
  */
 export async function buildCitedSources(input: ReportBuildInput): Promise<ReportBody> {
   const { ctx, access, period } = input;
@@ -37,7 +38,10 @@ export async function buildCitedSources(input: ReportBuildInput): Promise<Report
       urlLimit: limit,
     }),
   ]);
-  const { current, added, lost } = classifyCitedDomains(sources.domains);
+  const { current, added, lost } = classifyCitedDomains(sources.domains, previous !== null);
+  const before = previous
+    ? `from ${previous.from} to ${previous.to}`
+    : "in a previous period (none: it would start before 2000-01-01)";
   const domainRow = (d: (typeof sources.domains)[number]) => ({
     domain: d.domain,
     taxonomy: d.taxonomy,
@@ -51,7 +55,7 @@ export async function buildCitedSources(input: ReportBuildInput): Promise<Report
       {
         label: "New domains",
         value: String(added.length),
-        detail: `vs ${previous.from} to ${previous.to}`,
+        detail: previous ? `vs ${previous.from} to ${previous.to}` : "no previous period",
       },
       { label: "Lost domains", value: String(lost.length) },
     ],
@@ -99,13 +103,13 @@ export async function buildCitedSources(input: ReportBuildInput): Promise<Report
       {
         id: "new_sources",
         title: "New sources",
-        description: `Domains cited in the period and not from ${previous.from} to ${previous.to}.`,
+        description: `Domains cited in the period and not ${before}.`,
         table: { columns: domainColumns, rows: added.map(domainRow) },
       },
       {
         id: "lost_sources",
         title: "Lost sources",
-        description: `Domains cited from ${previous.from} to ${previous.to} and not in the period.`,
+        description: `Domains cited ${before} and not in the period.`,
         table: { columns: domainColumns, rows: lost.map(domainRow) },
       },
     ],

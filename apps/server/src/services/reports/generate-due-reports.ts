@@ -1,5 +1,5 @@
 import type { AppContext } from "../../context.js";
-import { addDays, dayOf, daysBefore } from "../../days.js";
+import { addDaysWithin, dayOf, daysBefore } from "../../days.js";
 import type { ReportType } from "../../reports/report-document.js";
 import { generateReport } from "./generate-report.js";
 import { REPORT_TYPES } from "./report-catalog.js";
@@ -57,7 +57,7 @@ export async function generateDueReports({
   });
   const runDays = [...new Set(runs.map((r) => dayOf(r.createdAt)))].sort();
   for (const day of runDays) {
-    wanted.push({ period: { from: addDays(day, -6), to: day }, trigger: "run" });
+    wanted.push({ period: { from: addDaysWithin(day, -6), to: day }, trigger: "run" });
   }
   const made: string[] = [];
   for (const { period, trigger } of wanted) {

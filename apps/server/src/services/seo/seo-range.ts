@@ -1,4 +1,4 @@
-import { addDays, dayOf, daysBetween, spanDays } from "../../days.js";
+import { addDays, addDaysWithin, dayOf, daysBetween, spanDays } from "../../days.js";
 import { errors } from "../../errors/app-error.js";
 
 /** The longest range a refresh pulls: Search Console keeps 16 months. */
@@ -17,14 +17,15 @@ export interface SeoRangeOptions {
 /**
  * The UTC days a refresh pulls: `to` defaults to yesterday; `from` to 27 days before `to` (28
  * days), or, after a succeeded refresh, 2 days before its `to` (Google revises recent days),
- * never before that 28-day window. 400 when `from` is after `to` or the range is too long.
+ * never before that 28-day window. A default never leaves the contract's days: `from` is never
+ * before 2000-01-01 (`to=2000-01-10` reads 2000-01-01..2000-01-10), `to` never after 2100-12-31. 400 when `from` is after `to` or the range is too long.
  */
 export function seoRange({ now, from, to, lastTo, in: place = "body" }: SeoRangeOptions): {
   from: string;
   to: string;
 } {
-  const end = to ?? addDays(dayOf(now), -1);
-  const window = addDays(end, -27);
+  const end = to ?? addDaysWithin(dayOf(now), -1);
+  const window = addDaysWithin(end, -27);
   let start = from;
   if (!start) {
     const incremental = lastTo ? addDays(lastTo, -2) : undefined;

@@ -20,7 +20,8 @@ export const SOURCES_LIMIT_DEFAULT = 25;
 /**
  * The period's cited domains (with the previous period's counts) and URLs,
  * and the new and lost domains: the cited sources report's figures, read for
- * any period.
+ * any period. No previous period (null) when the one of the same length would start before
+ * 2000-01-01: then no domain is new or lost.
  */
 export async function listSources(options: ListSourcesOptions): Promise<CitedSources> {
   const { ctx, workspace } = options;
@@ -36,10 +37,10 @@ export async function listSources(options: ListSourcesOptions): Promise<CitedSou
     previous,
     urlLimit: limit,
   });
-  const { current, added, lost } = classifyCitedDomains(sources.domains);
+  const { current, added, lost } = classifyCitedDomains(sources.domains, previous !== null);
   const item = (d: CitedDomain) => ({
     ...d,
-    isNew: d.count > 0 && d.previous === 0,
+    isNew: previous !== null && d.count > 0 && d.previous === 0,
     isLost: d.count === 0 && d.previous > 0,
   });
   return {

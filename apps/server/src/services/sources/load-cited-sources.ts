@@ -9,7 +9,7 @@ export interface CitedDomain {
   taxonomy: string;
   /** Answers citing it in the period (once per answer and day, as the rollups count). */
   count: number;
-  /** The same count in the previous period of the same length. */
+  /** The same count in the previous period of the same length (0 when there is none). */
   previous: number;
 }
 
@@ -24,7 +24,8 @@ export async function loadCitedSources(options: {
   workspaceId: string;
   version: number;
   period: DayPeriod;
-  previous: DayPeriod;
+  /** Null when there is none (`previousPeriodOf`): every `previous` count is 0. */
+  previous: DayPeriod | null;
   urlLimit: number;
 }): Promise<{ domains: CitedDomain[]; urls: CitedUrl[] }> {
   const { ctx, workspaceId, version, period, previous } = options;
@@ -36,14 +37,15 @@ export async function loadCitedSources(options: {
               coalesce(sum(cited_responses) FILTER (WHERE day >= $3::date AND day <= $4::date), 0)::int AS count,
               coalesce(sum(cited_responses) FILTER (WHERE day >= $5::date AND day <= $6::date), 0)::int AS previous
        FROM metric_group_domain_counts
-       WHERE workspace_id = $1 AND analysis_version = $2::int AND day >= $5::date AND day <= $4::date
+       WHERE workspace_id = $1 AND analysis_version = $2::int
+         AND day >= coalesce($5::date, $3::date) AND day <= $4::date
        GROUP BY domain ORDER BY count DESC, domain ASC`,
       workspaceId,
       version,
       period.from,
       period.to,
-      previous.from,
-      previous.to,
+      previous?.from ?? null,
+      previous?.to ?? null,
     ),
     loadCitedUrls({ ctx, workspaceId, period, limit: options.urlLimit }),
   ]);

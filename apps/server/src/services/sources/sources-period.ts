@@ -1,4 +1,4 @@
-import { addDays, dayOf, daysBetween } from "../../days.js";
+import { addDaysWithin, dayOf, daysBetween } from "../../days.js";
 import { errors } from "../../errors/app-error.js";
 import type { DayPeriod } from "./previous-period.js";
 
@@ -9,7 +9,8 @@ export const MAX_SOURCES_DAYS = 366;
 
 /**
  * The UTC days a sources read covers: `to` defaults to today (the injected
- * clock's), `from` to 27 days before `to`; `400` naming the field when a day is
+ * clock's), `from` to 27 days before `to` but never before 2000-01-01 (the first
+ * day of the contract); `400` naming the field when a day is
  * not a calendar day, `to` is before `from` or the period is longer than
  * `MAX_SOURCES_DAYS`.
  */
@@ -19,7 +20,7 @@ export function sourcesPeriod(options: {
   to?: string | undefined;
 }): DayPeriod {
   const to = options.to ?? dayOf(options.now);
-  const from = options.from ?? addDays(to, 1 - DEFAULT_SOURCES_DAYS);
+  const from = options.from ?? addDaysWithin(to, 1 - DEFAULT_SOURCES_DAYS);
   const span = daysBetween(from, to) + 1;
   if (span < 1) throw errors.field("query.to", "range", "to must not be before from.");
   if (span > MAX_SOURCES_DAYS) {

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { addDays, dayOf } from "../../../days.js";
+import { addDaysWithin, dayOf } from "../../../days.js";
 import { getMetricsTimeSeries } from "../../metrics/get-metrics-timeseries.js";
 import { defineTool } from "../define-tool.js";
 import { metricCitation, metricsFiltersOf } from "../metric-views.js";
@@ -23,7 +23,7 @@ export const getTimeseriesTool = defineTool({
   }),
   async run({ op, args }) {
     const to = args.to ?? dayOf(op.ctx.clock.now());
-    const from = args.from ?? addDays(to, 1 - DEFAULT_DAYS);
+    const from = args.from ?? addDaysWithin(to, 1 - DEFAULT_DAYS);
     const view = await getMetricsTimeSeries({
       ...op,
       access: op.workspace,

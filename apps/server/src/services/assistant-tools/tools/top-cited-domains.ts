@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { addDays, dayOf, daysBetween } from "../../../days.js";
+import { addDaysWithin, dayOf, daysBetween } from "../../../days.js";
 import { defineTool } from "../define-tool.js";
 import { metricCitation } from "../metric-views.js";
 import { loadTopCitedDomains } from "../read/load-top-cited-domains.js";
@@ -22,7 +22,7 @@ export const topCitedDomainsTool = defineTool({
   }),
   async run({ op, args }) {
     const to = args.to ?? dayOf(op.ctx.clock.now());
-    const from = args.from ?? addDays(to, 1 - DEFAULT_DAYS);
+    const from = args.from ?? addDaysWithin(to, 1 - DEFAULT_DAYS);
     const span = daysBetween(from, to) + 1;
     if (span < 1 || span > MAX_DAYS) {
       throw new ToolError(
