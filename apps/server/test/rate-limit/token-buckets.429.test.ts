@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { answerMcpMessage } from "../../src/services/assistant-tools/mcp/answer-mcp-message.js";
 import { generateReport } from "../../src/services/reports/generate-report.js";
 import { startTestServer, type TestServer } from "../harness/test-server.js";
 import { postMcp } from "../mcp/mcp-client.js";
@@ -23,7 +24,7 @@ const getMe = (bearer: string, address: string) =>
   t.request<any>("GET", "/api/v1/me", { bearer, headers: from(address) });
 
 describe("well-formed unknown keys", () => {
-  it("answer 401 up to 20 per address, then 429 before any look-up, even for a real key", async () => {
+  it("answer 401 up to 20 per address, then 429; a real key never needs a token", async () => {
     const real = await t.mintKey(cookie, slug, ["workspace:read"]);
     for (let i = 0; i < 20; i++) {
       const response = await getMe(unknownKey(i), "192.0.2.10");
@@ -34,13 +35,15 @@ describe("well-formed unknown keys", () => {
     expect(limited.status).toBe(429);
     expect(limited.body.error.code).toBe("rate_limited");
     expect(limited.headers.get("retry-after")).toBe("30");
-    // No oracle: a real key is not looked up either while the bucket is empty.
-    expect((await getMe(real.secret, "192.0.2.10")).status).toBe(429);
+    // A neighbour guessing keys locks nobody out: valid keys, uncached, still authenticate.
+    expect((await getMe(real.secret, "192.0.2.10")).status).toBe(200);
+    const fresh = await t.mintKey(cookie, slug, ["workspace:read"]);
+    expect((await getMe(fresh.secret, "192.0.2.10")).status).toBe(200);
+    expect((await getMe(unknownKey(24), "192.0.2.10")).status).toBe(429);
     // Another address has its own bucket.
     expect((await getMe(unknownKey(21), "192.0.2.11")).status).toBe(401);
-    // One token back after 30 s; a key that exists gives its token back.
+    // One token back after 30 s, which one unknown key spends.
     t.clock.advance(30_000);
-    expect((await getMe(real.secret, "192.0.2.10")).status).toBe(200);
     expect((await getMe(unknownKey(22), "192.0.2.10")).status).toBe(401);
     expect((await getMe(unknownKey(23), "192.0.2.10")).status).toBe(429);
   });
@@ -98,6 +101,44 @@ describe("MCP search_answers", () => {
     expect((await search(secret, "198.51.100.20", "list_runs")).status).toBe(200);
     t.clock.advance(2_000);
     expect((await search(secret, "198.51.100.20")).status).toBe(200);
+  });
+
+  it("counts a refused batch nowhere: its calls' tokens are all given back", async () => {
+    const { keyId, secret } = await t.mintKey(cookie, slug, ["runs:read"]);
+    const workspace = await t.server.ctx.prisma.workspace.findUniqueOrThrow({ where: { slug } });
+    const call = (id: number) => ({
+      jsonrpc: "2.0",
+      id,
+      method: "tools/call",
+      params: { name: "search_answers", arguments: { limit: 1 } },
+    });
+    // The contract takes one message per request (a batch answers 400 at the edge), so the
+    // service is asked directly: 31 calls in one message are refused and take nothing.
+    const refused = answerMcpMessage({
+      ctx: t.server.ctx,
+      requestId: "req_batch",
+      principal: {
+        kind: "api_key",
+        keyId,
+        workspaceId: workspace.id,
+        workspaceSlug: slug,
+        scopes: ["runs:read"],
+        prefix: secret.slice(0, 12),
+        last4: secret.slice(-4),
+        role: "owner",
+      },
+      message: Array.from({ length: 31 }, (_, i) => call(i + 1)),
+      accept: "application/json, text/event-stream",
+      contentType: "application/json",
+      protocolVersion: undefined,
+      clientAddress: "198.51.100.40",
+    });
+    await expect(refused).rejects.toMatchObject({ status: 429 });
+    for (let i = 0; i < 30; i++) {
+      const response = await search(secret, "198.51.100.40");
+      expect(response.status, response.text).toBe(200);
+    }
+    expect((await search(secret, "198.51.100.40")).status).toBe(429);
   });
 });
 

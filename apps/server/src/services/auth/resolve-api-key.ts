@@ -30,10 +30,11 @@ export interface ResolveApiKeyOptions {
  * such keys; this holds for any left from before).
  *
  * Key guessing is throttled per client address (IPv4 address, IPv6 /64): a
- * look-up in the database takes a token from the address's bucket first
- * (`abuseLimits.unknownKeys`) and a found key puts it back, so only unknown
- * keys spend them; with the bucket empty the answer is 429 rate_limited
- * before any look-up, whether the key exists or not.
+ * secret the database does not know takes a token from the address's bucket
+ * (`abuseLimits.unknownKeys`, one atomic statement), and with the bucket empty
+ * it answers 429 rate_limited instead of 401 invalid_key. A key that exists
+ * never spends or needs a token, so a neighbour guessing keys from the same
+ * address locks no valid key out.
  */
 export async function resolveApiKey({
   ctx,
@@ -73,12 +74,12 @@ async function lookUpApiKey(
   cacheKey: string,
   clientAddress: string | undefined,
 ): Promise<CachedApiKey | undefined> {
-  const guess = await takeTokens(ctx, [
+  const key = await loadApiKey(ctx, candidates, cacheKey);
+  if (key) return key;
+  await takeTokens(ctx, [
     { bucket: `unknown-key:ip:${clientAddressRange(clientAddress)}`, ...abuseLimits.unknownKeys },
   ]);
-  const key = await loadApiKey(ctx, candidates, cacheKey);
-  if (key) await guess.refund();
-  return key;
+  return undefined;
 }
 
 async function loadApiKey(

@@ -17,7 +17,8 @@ export interface RemoveMemberOptions extends WorkspaceOperation {
  * only owners may remove an owner; the last owner cannot be removed. The access
  * the person carried goes with them, in the same transaction: the keys they
  * created are revoked (and the device logins they approved denied), the Google
- * grants they gave detached; the grants are revoked at Google after the commit.
+ * grants they gave detached; the grants are revoked at Google after the commit, each on its
+ * own (a failure is logged and never fails the committed removal).
  */
 export async function removeMember(options: RemoveMemberOptions): Promise<void> {
   const { ctx, principal, workspace, memberId } = options;

@@ -50,11 +50,16 @@ export async function answerMcpMessage(options: AnswerMcpMessageOptions): Promis
   const { principal } = options;
   if (principal.kind !== "api_key") throw errors.apiKeyRequired();
   const address = clientAddressRange(options.clientAddress);
-  for (let call = limitedCalls(options.message); call > 0; call--) {
-    await takeTokens(options.ctx, [
-      { bucket: `mcp-search:key:${principal.keyId}`, ...abuseLimits.mcpSearchPerKey },
-      { bucket: `mcp-search:ip:${address}`, ...abuseLimits.mcpSearchPerAddress },
-    ]);
+  // Every call's tokens in one take: a refused message gives back what it took, counting nowhere.
+  const calls = limitedCalls(options.message);
+  if (calls > 0) {
+    await takeTokens(
+      options.ctx,
+      Array.from({ length: calls }, () => [
+        { bucket: `mcp-search:key:${principal.keyId}`, ...abuseLimits.mcpSearchPerKey },
+        { bucket: `mcp-search:ip:${address}`, ...abuseLimits.mcpSearchPerAddress },
+      ]).flat(),
+    );
   }
   const op: WorkspaceOperation = {
     ...options,
