@@ -1,4 +1,9 @@
 import { type ErrorCode, errorStatusByCode, type FieldError, type Role } from "@geopulse/api-types";
+import {
+  deliveryExpiredMessages,
+  emailUnavailableMessages,
+  unsupportedMediaTypeMessages,
+} from "./error-messages.js";
 
 /**
  * Typed application errors. Services and middleware throw these; the one error
@@ -42,24 +47,6 @@ type CamelCase<S extends string> = S extends `${infer Head}_${infer Tail}`
 type Factory<Code extends ErrorCode> = (...args: never[]) => AppError<Code>;
 /** Every code of the contract has a factory named after it that builds that code. */
 type FactoryPerCode = { [Code in ErrorCode as CamelCase<Code>]: Factory<Code> };
-
-const deliveryExpiredMessages = {
-  replayed:
-    "The key this request created is no longer pending delivery; its secret cannot be returned again.",
-  windowClosed: "The 10-minute delivery window has closed; the secret is gone. Create a new key.",
-  secretGone: "The secret is no longer available.",
-};
-
-const unsupportedMediaTypeMessages = {
-  contentType: "Unsupported content type; send application/json.",
-  encoding: "Unsupported body encoding.",
-  csv: "This server cannot read text/csv bodies.",
-};
-
-const emailUnavailableMessages = {
-  unconfigured: "Sign-in links need an email provider, and none is configured.",
-  sendFailed: "The sign-in email could not be sent; try again.",
-};
 
 /** What an operation found no configured engine or provider for. */
 type MissingEngines =
