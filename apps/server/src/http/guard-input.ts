@@ -10,14 +10,16 @@ export const maxBodyDepth = 32;
 const maxProblems = 20;
 /** `0`, `42`, `-7`: decimal digits only (no `Infinity`, `1e3`, `0x10`, `-0`, spaces). */
 const integerText = /^(0|-?[1-9][0-9]*)$/;
+/** `0.6`, `1`, `-2.25`: a decimal number (no exponent, `Infinity`, `NaN`, hex or spaces). */
+const numberText = /^-?(0|[1-9][0-9]*)(\.[0-9]+)?$/;
 
 /**
  * What the validator cannot see, checked for every matched operation once the
  * body is parsed and before it is validated: every string from the path, the
  * query and the body (values and keys, at any depth; CSV text too) must be
  * storable text; the body must not nest beyond `maxBodyDepth`; and integer
- * parameters must be written as integers (ajv coerces `"Infinity"` and
- * `"1e400"` to Infinity, which then skips `minimum`/`maximum`).
+ * and number parameters must be written as decimal numbers (ajv coerces
+ * `"Infinity"` and `"1e400"` to Infinity, which then skips `minimum`/`maximum`).
  * Raw webhook bodies are bytes checked by signature, not text, and stay as they are.
  */
 export function guardInput() {
@@ -49,6 +51,22 @@ function checkInteger(field: string, text: string, problems: FieldError[]): void
   problems.push({ field, rule: "type", message: "must be an integer in decimal digits" });
 }
 
+function checkNumber(field: string, text: string, problems: FieldError[]): void {
+  if (numberText.test(text) && Number.isFinite(Number(text))) return;
+  problems.push({ field, rule: "type", message: "must be a number in decimal digits" });
+}
+
+/** Integer and number parameters arrive as text; only plain decimals are numbers here. */
+function checkNumeric(
+  type: string | undefined,
+  field: string,
+  text: string,
+  problems: FieldError[],
+) {
+  if (type === "integer") checkInteger(field, text, problems);
+  else if (type === "number") checkNumber(field, text, problems);
+}
+
 function checkPath(operation: Operation, path: string, problems: FieldError[]): void {
   const groups = operation.pattern.exec(path)?.groups ?? {};
   for (const parameter of operation.parameters) {
@@ -64,7 +82,7 @@ function checkPath(operation: Operation, path: string, problems: FieldError[]): 
       continue;
     }
     checkString(field, value, problems);
-    if (parameter.type === "integer") checkInteger(field, value, problems);
+    checkNumeric(parameter.type, field, value, problems);
   }
 }
 
@@ -80,7 +98,7 @@ function checkQuery(
     for (const text of Array.isArray(value) ? value : [value]) {
       if (typeof text !== "string") continue;
       checkString(field, text, problems);
-      if (parameter?.type === "integer") checkInteger(field, text, problems);
+      checkNumeric(parameter?.type, field, text, problems);
     }
   }
 }

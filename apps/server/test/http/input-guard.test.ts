@@ -170,6 +170,28 @@ describe("integer query parameters", () => {
   });
 });
 
+describe("number query parameters", () => {
+  // Found by the long fuzz: minScore=1e400 became Infinity, skipped maximum and answered 500.
+  it.each(["Infinity", "1e400", "1e-400", "NaN", "0x1", " 0.5", "1e0", "."])(
+    "seo/queries?minScore=%s answers 400 naming query.minScore",
+    async (value) => {
+      const response = await t.request(
+        "GET",
+        `/api/v1/workspaces/${slug}/seo/queries?minScore=${encodeURIComponent(value)}`,
+        { cookie },
+      );
+      expectInvalid(response, [["query.minScore", "type"]]);
+    },
+  );
+
+  it("still accepts a decimal in bounds and refuses one out of bounds", async () => {
+    const query = (value: string) =>
+      t.request("GET", `/api/v1/workspaces/${slug}/seo/queries?minScore=${value}`, { cookie });
+    expect((await query("0.75")).status).not.toBe(400);
+    expectInvalid(await query("1.5"), [["query.minScore", "maximum"]]);
+  });
+});
+
 describe("bodies on operations that take none", () => {
   it("are left unread, however large", async () => {
     const response = await t.request("GET", `/api/v1/workspaces/${slug}/run-schedule`, {
