@@ -1,12 +1,14 @@
-import { createHash, createHmac, randomBytes, timingSafeEqual } from "node:crypto";
+import { createHmac, timingSafeEqual } from "node:crypto";
 import { serialize } from "cookie";
+import { hashCapability } from "../crypto/capability-token.js";
+import { randomToken } from "../random.js";
 
 export const sessionCookieName = "geo.session";
 
 /** A fresh session token, the cookie value that carries it, and the hash to store. */
 export function mintSessionToken(secret: string): { cookieValue: string; tokenHash: string } {
-  const token = randomBytes(32).toString("base64url");
-  return { cookieValue: `${token}.${sign(token, secret)}`, tokenHash: hashToken(token) };
+  const token = randomToken();
+  return { cookieValue: `${token}.${sign(token, secret)}`, tokenHash: hashCapability(token) };
 }
 
 /** The stored hash for a cookie value whose signature holds; undefined otherwise. */
@@ -17,11 +19,7 @@ export function verifySessionCookie(cookieValue: string, secret: string): string
   const given = Buffer.from(cookieValue.slice(dot + 1));
   const expected = Buffer.from(sign(token, secret));
   if (given.length !== expected.length || !timingSafeEqual(given, expected)) return undefined;
-  return hashToken(token);
-}
-
-export function hashToken(token: string): string {
-  return createHash("sha256").update(token).digest("hex");
+  return hashCapability(token);
 }
 
 function sign(token: string, secret: string): string {

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { hashToken } from "../../src/http/session-cookie.js";
+import { hashCapability } from "../../src/crypto/capability-token.js";
 import { FakeAgentMail } from "../fakes/fake-agentmail.js";
 import { startTestServer, type TestServer } from "../harness/test-server.js";
 import { accept } from "./team-fixtures.js";
@@ -60,7 +60,7 @@ describe("POST /api/v1/workspaces/{workspace}/invitations with an email provider
     const row = await t.server.ctx.prisma.invitation.findUniqueOrThrow({
       where: { id: response.body.invitation.invitationId },
     });
-    expect(row.tokenHash).toBe(hashToken(token));
+    expect(row.tokenHash).toBe(hashCapability(token));
 
     const invited = await t.signIn("mailed@example.com");
     const accepted = await accept(t, invited, token);

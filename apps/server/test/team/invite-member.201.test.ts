@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { hashToken } from "../../src/http/session-cookie.js";
+import { hashCapability } from "../../src/crypto/capability-token.js";
 import { startTestServer, type TestServer } from "../harness/test-server.js";
 import { accept, expectError, invite } from "./team-fixtures.js";
 
@@ -42,7 +42,7 @@ describe("POST /api/v1/workspaces/{workspace}/invitations without an email provi
     const prisma = t.server.ctx.prisma;
     const row = await prisma.invitation.findUniqueOrThrow({ where: { id: invitationId } });
     expect(row).toMatchObject({ email: "hashed@example.com", role: "admin" });
-    expect(row.tokenHash).toBe(hashToken(token));
+    expect(row.tokenHash).toBe(hashCapability(token));
     const all = await prisma.invitation.findMany();
     expect(all.every((r) => r.tokenHash !== token && /^[0-9a-f]{64}$/.test(r.tokenHash))).toBe(
       true,

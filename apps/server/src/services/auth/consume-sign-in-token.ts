@@ -1,7 +1,7 @@
 import type { Prisma } from "@geopulse/db";
 import type { Clock } from "../../clock.js";
+import { hashCapability } from "../../crypto/capability-token.js";
 import { errors } from "../../errors/app-error.js";
-import { hashToken } from "../../http/session-cookie.js";
 
 export interface ConsumeSignInTokenOptions {
   tx: Prisma.TransactionClient;
@@ -19,7 +19,7 @@ export async function consumeSignInToken({
   token,
 }: ConsumeSignInTokenOptions): Promise<string> {
   const now = clock.now();
-  const tokenHash = hashToken(token);
+  const tokenHash = hashCapability(token);
   const consumed = await tx.signInToken.updateMany({
     where: { tokenHash, consumedAt: null, expiresAt: { gt: now } },
     data: { consumedAt: now },

@@ -1,10 +1,10 @@
-import { randomBytes } from "node:crypto";
 import type { AppContext } from "../../context.js";
+import { hashCapability } from "../../crypto/capability-token.js";
 import { EmailDeliveryError } from "../../email/email-provider.js";
 import { errors } from "../../errors/app-error.js";
 import { clientAddressRange } from "../../http/cidr.js";
-import { hashToken } from "../../http/session-cookie.js";
 import { newId } from "../../ids.js";
+import { randomToken } from "../../random.js";
 import { emailIdentity } from "../../text/email-identity.js";
 import { abuseLimits } from "../rate-limit/abuse-limits.js";
 import { consumeRateLimit } from "../rate-limit/rate-limit.js";
@@ -40,13 +40,13 @@ export async function requestSignInLink({
     },
   ]);
   const now = ctx.clock.now();
-  const token = randomBytes(32).toString("base64url");
+  const token = randomToken();
   const expiresAt = new Date(now.getTime() + signInLinkTtlMs);
   await ctx.prisma.signInToken.create({
     data: {
       id: newId("sit", ctx.clock),
       email,
-      tokenHash: hashToken(token),
+      tokenHash: hashCapability(token),
       createdAt: now,
       expiresAt,
     },

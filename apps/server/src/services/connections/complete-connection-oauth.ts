@@ -1,4 +1,5 @@
 import type { ConnectionProvider, Connections, QueryParams } from "@geopulse/api-types";
+import { hashCapability } from "../../crypto/capability-token.js";
 import { credentialAad, credentialIdentity } from "../../crypto/credential-identity.js";
 import { googleOAuthClient, oauthErrorCode } from "../../engines/google/google-oauth.js";
 import {
@@ -11,7 +12,7 @@ import { hasRole, type SessionPrincipal, type WorkspaceAccess } from "../../http
 import { storeWorkspaceCredential } from "../credentials/store-workspace-credential.js";
 import type { Operation } from "../operation.js";
 import { configureConnections } from "./configure-connections.js";
-import { hashOAuthState, oauthStateAad } from "./start-connection-oauth.js";
+import { oauthStateAad } from "./start-connection-oauth.js";
 
 /** Where an OAuth grant is stored: one per workspace, replaced when the flow is run again. */
 export const OAUTH_CREDENTIAL = { connector: "google", key: "oauth" } as const;
@@ -42,7 +43,7 @@ export async function completeConnectionOAuth(
   if (!oauth) throw errors.googleOauthUnavailable();
   const now = ctx.clock.now();
   const row = await ctx.prisma.oAuthState.findUnique({
-    where: { stateHash: hashOAuthState(query.state) },
+    where: { stateHash: hashCapability(query.state) },
     include: { workspace: { select: { slug: true } } },
   });
   if (!row || row.userId !== principal.userId || row.usedAt || row.expiresAt <= now)

@@ -19,7 +19,6 @@ export interface StartConnectionOAuthOptions extends WorkspaceOperation {
 }
 
 /** The stored form of a `state`: only its hash is kept, like session and key tokens. */
-export const hashOAuthState = hashCapability;
 
 /** What the code verifier is sealed with: bound to its state row. */
 export const oauthStateAad = (id: string) => `oauth_state:${id}`;
@@ -72,7 +71,7 @@ export async function startConnectionOAuth(
     ctx.prisma.oAuthState.create({
       data: {
         id,
-        stateHash: hashOAuthState(state),
+        stateHash: hashCapability(state),
         workspaceId: workspace.id,
         userId: principal.userId,
         request,

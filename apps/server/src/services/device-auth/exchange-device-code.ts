@@ -1,7 +1,7 @@
 import type { DeviceToken, Scope } from "@geopulse/api-types";
 import type { AppContext } from "../../context.js";
+import { hashCapability } from "../../crypto/capability-token.js";
 import { errors } from "../../errors/app-error.js";
-import { hashToken } from "../../http/session-cookie.js";
 import { mintApiKey } from "../api-keys/mint-api-key.js";
 import { recordAuditEvent } from "../audit/record-audit-event.js";
 
@@ -21,7 +21,7 @@ export async function exchangeDeviceCode({
   requestId,
 }: ExchangeDeviceCodeOptions): Promise<DeviceToken> {
   const row = await ctx.prisma.deviceAuthorization.findUnique({
-    where: { deviceCodeHash: hashToken(deviceCode) },
+    where: { deviceCodeHash: hashCapability(deviceCode) },
   });
   const now = ctx.clock.now();
   if (!row || row.status === "consumed" || row.expiresAt <= now) throw errors.expiredToken();

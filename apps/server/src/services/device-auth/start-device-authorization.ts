@@ -1,10 +1,10 @@
-import { randomBytes } from "node:crypto";
 import type { DeviceAuthorizationStarted, RequestBody } from "@geopulse/api-types";
 import type { AppContext } from "../../context.js";
+import { hashCapability } from "../../crypto/capability-token.js";
 import { isUniqueViolation } from "../../db-errors.js";
 import { clientAddressRange } from "../../http/cidr.js";
-import { hashToken } from "../../http/session-cookie.js";
 import { newId } from "../../ids.js";
+import { randomToken } from "../../random.js";
 import { consumeRateLimit } from "../rate-limit/rate-limit.js";
 import { formatUserCode, generateUserCode } from "./user-code.js";
 
@@ -30,7 +30,7 @@ export async function startDeviceAuthorization({
       windowMs: 15 * 60_000,
     },
   ]);
-  const deviceCode = randomBytes(32).toString("base64url");
+  const deviceCode = randomToken();
   const now = ctx.clock.now();
   for (let attempt = 0; ; attempt++) {
     const userCode = generateUserCode();
@@ -38,7 +38,7 @@ export async function startDeviceAuthorization({
       await ctx.prisma.deviceAuthorization.create({
         data: {
           id: newId("dev", ctx.clock),
-          deviceCodeHash: hashToken(deviceCode),
+          deviceCodeHash: hashCapability(deviceCode),
           userCode,
           clientName: input?.clientName ?? null,
           requestedScopes: input?.scopes ?? [],

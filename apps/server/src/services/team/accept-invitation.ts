@@ -1,8 +1,8 @@
 import type { TeamMember } from "@geopulse/api-types";
+import { hashCapability } from "../../crypto/capability-token.js";
 import { isUniqueViolation } from "../../db-errors.js";
 import { errors } from "../../errors/app-error.js";
 import type { SessionPrincipal } from "../../http/principal.js";
-import { hashToken } from "../../http/session-cookie.js";
 import { newId } from "../../ids.js";
 import { audit } from "../audit/audit.js";
 import type { Operation } from "../operation.js";
@@ -28,7 +28,7 @@ export async function acceptInvitation(
   options: AcceptInvitationOptions,
 ): Promise<AcceptedInvitation> {
   const { ctx, principal } = options;
-  const tokenHash = hashToken(options.token);
+  const tokenHash = hashCapability(options.token);
   const now = ctx.clock.now();
   const open = { acceptedAt: null, revokedAt: null, expiresAt: { gt: now } };
   const invitation = await ctx.prisma.invitation.findFirst({

@@ -1,9 +1,9 @@
-import { randomBytes } from "node:crypto";
 import type { InvitationCreated, RequestBody } from "@geopulse/api-types";
+import { hashCapability } from "../../crypto/capability-token.js";
 import { errors } from "../../errors/app-error.js";
 import type { SessionPrincipal } from "../../http/principal.js";
-import { hashToken } from "../../http/session-cookie.js";
 import { newId } from "../../ids.js";
+import { randomToken } from "../../random.js";
 import { audit } from "../audit/audit.js";
 import type { WorkspaceOperation } from "../operation.js";
 import { abuseLimits } from "../rate-limit/abuse-limits.js";
@@ -55,7 +55,7 @@ export async function inviteMember(options: InviteMemberOptions): Promise<Invita
     select: { displayName: true },
   });
 
-  const token = randomBytes(32).toString("base64url");
+  const token = randomToken();
   const now = ctx.clock.now();
   const invitation = await ctx.prisma.$transaction(async (tx) => {
     const open = { acceptedAt: null, revokedAt: null, expiresAt: { gt: now } };
@@ -76,7 +76,7 @@ export async function inviteMember(options: InviteMemberOptions): Promise<Invita
         workspaceId: workspace.id,
         email,
         role,
-        tokenHash: hashToken(token),
+        tokenHash: hashCapability(token),
         invitedByUserId: principal.userId,
         createdAt: now,
         expiresAt: new Date(now.getTime() + invitationTtlMs),
