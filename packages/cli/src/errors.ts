@@ -66,6 +66,12 @@ function hintFor(error: GeoPulseError): string[] {
       `hint: get a key with that scope (plus the ones you use): geopulse login --scopes ${details.requiredScope}`,
     ];
   }
+  if (error.code === "insufficient_role" && typeof details.requiredRole === "string") {
+    // A key acts with its creator's current role, so a new key would not help.
+    return [
+      `hint: this needs the ${details.requiredRole} role in the workspace (yours is ${String(details.role ?? "lower")}); ask an owner to change it, or an admin to do this.`,
+    ];
+  }
   if (error.status === 401) return ["hint: run `geopulse login` to get a new API key."];
   if (error.status === 402) {
     const needed = details.requiredMicrousd;

@@ -63,6 +63,14 @@ describe("error messages", () => {
     ).toContain("  required $1.25, available $0.00002");
   });
 
+  it("say which role a refused operation needs and who can help", () => {
+    const details = { requiredRole: "admin", role: "member" };
+    expect(formatError(apiError(PermissionError, 403, "insufficient_role", details))).toEqual([
+      "error: insufficient_role: Something. (request req_abc)",
+      "hint: this needs the admin role in the workspace (yours is member); ask an owner to change it, or an admin to do this.",
+    ]);
+  });
+
   it("name the address for a connection error and stay silent for commander's own", () => {
     const lines = formatError(new ConnectionError("Could not reach"), { baseUrl: "http://x:1" });
     expect(lines[1]).toContain("http://x:1");

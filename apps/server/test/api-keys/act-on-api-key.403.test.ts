@@ -55,6 +55,34 @@ describe("POST /api/v1/workspaces/{workspace}/api-keys/{keyId}: 403 insufficient
   });
 });
 
+describe("GET /api/v1/workspaces/{workspace}/api-keys: who may act on each key", () => {
+  it("names each key's creator and tells a member which keys are theirs to manage", async () => {
+    const member = await join(t, owner, slug, "lister@example.com");
+    const admin = await join(t, owner, slug, "lister-admin@example.com", "admin");
+    const ownersKey = await t.mintKey(owner, slug, ["workspace:read"]);
+    const membersKey = await t.mintKey(member.cookie, slug, ["workspace:read"]);
+    const listAs = async (cookie: string) => {
+      const listed = await t.request<any>("GET", `/api/v1/workspaces/${slug}/api-keys`, {
+        cookie,
+      });
+      expect(listed.status, listed.text).toBe(200);
+      return new Map<string, any>(listed.body.data.map((k: any) => [k.keyId, k]));
+    };
+    const asMember = await listAs(member.cookie);
+    expect(asMember.get(ownersKey.keyId)).toMatchObject({
+      createdBy: { email: "owner@example.com" },
+      viewerCanManage: false,
+    });
+    expect(asMember.get(membersKey.keyId)).toMatchObject({
+      createdBy: { email: "lister@example.com" },
+      viewerCanManage: true,
+    });
+    const asAdmin = await listAs(admin.cookie);
+    expect(asAdmin.get(ownersKey.keyId)?.viewerCanManage).toBe(true);
+    expect(asAdmin.get(membersKey.keyId)?.viewerCanManage).toBe(true);
+  });
+});
+
 describe("POST /api/v1/workspaces/{workspace}/api-keys: 403 insufficient_role", () => {
   it("for a member asking for a scope of admin operations (connections:write)", async () => {
     const member = await join(t, owner, slug, "member3@example.com");

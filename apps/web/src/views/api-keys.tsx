@@ -162,6 +162,7 @@ export default function ApiKeys() {
                   <th scope="col">Key</th>
                   <th scope="col">State</th>
                   <th scope="col">Scopes</th>
+                  <th scope="col">Created by</th>
                   <th scope="col">Last used</th>
                   <th scope="col">
                     <span className="visually-hidden">Actions</span>
@@ -177,11 +178,13 @@ export default function ApiKeys() {
                     </td>
                     <td data-label="State">{key.state}</td>
                     <td data-label="Scopes">{key.scopes.join(", ")}</td>
+                    <td data-label="Created by">{key.createdBy?.email ?? "a former member"}</td>
                     <td data-label="Last used">
                       {key.lastUsedAt ? formatDate(key.lastUsedAt) : "never"}
                     </td>
                     <td data-label="Actions">
-                      {key.state === "active" && (
+                      {/* A member acts only on their own keys (the server refuses the rest). */}
+                      {key.viewerCanManage && key.state === "active" && (
                         <button
                           type="button"
                           onClick={() => rotate.mutate(key.keyId)}
@@ -190,15 +193,17 @@ export default function ApiKeys() {
                           Rotate {key.name}
                         </button>
                       )}
-                      {key.state !== "revoked" && key.state !== "expired" && (
-                        <ConfirmButton
-                          label={`Revoke ${key.name}`}
-                          question={`Revoke ${key.name}?`}
-                          confirmLabel={`Confirm revoking ${key.name}`}
-                          disabled={revoke.isPending}
-                          onConfirm={() => revoke.mutate(key.keyId)}
-                        />
-                      )}
+                      {key.viewerCanManage &&
+                        key.state !== "revoked" &&
+                        key.state !== "expired" && (
+                          <ConfirmButton
+                            label={`Revoke ${key.name}`}
+                            question={`Revoke ${key.name}?`}
+                            confirmLabel={`Confirm revoking ${key.name}`}
+                            disabled={revoke.isPending}
+                            onConfirm={() => revoke.mutate(key.keyId)}
+                          />
+                        )}
                     </td>
                   </tr>
                 ))}

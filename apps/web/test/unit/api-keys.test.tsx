@@ -20,7 +20,21 @@ const activeKey = {
   scopes: ["workspace:read"],
   createdAt: "2026-11-01T00:00:00Z",
   lastUsedAt: null,
+  createdBy: { userId: "usr_1", email: "owner@acme.com" },
+  viewerCanManage: true,
 };
+
+function renderKeys() {
+  const router = createMemoryRouter([{ path: "/w/:slug/keys", element: <ApiKeys /> }], {
+    initialEntries: ["/w/acme/keys"],
+  });
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  render(
+    <QueryClientProvider client={client}>
+      <RouterProvider router={router} />
+    </QueryClientProvider>,
+  );
+}
 
 describe("rotating a key", () => {
   it("asks for a replacement and shows its one-time secret to acknowledge", async () => {
@@ -47,15 +61,7 @@ describe("rotating a key", () => {
         return Response.json({ keyId: "key_0000000002", action: "acknowledge", state: "active" });
       }),
     );
-    const router = createMemoryRouter([{ path: "/w/:slug/keys", element: <ApiKeys /> }], {
-      initialEntries: ["/w/acme/keys"],
-    });
-    const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-    render(
-      <QueryClientProvider client={client}>
-        <RouterProvider router={router} />
-      </QueryClientProvider>,
-    );
+    renderKeys();
     await userEvent.click(await screen.findByRole("button", { name: "Rotate ci" }));
     const secret = await screen.findByLabelText("Secret");
     expect((secret as HTMLInputElement).value).toBe("gp_live_newsecret");
@@ -68,5 +74,28 @@ describe("rotating a key", () => {
         deliveryId: "eHh4eHh4eHh4eHh4eHh4eHh4eHh4eHh4eHh4eHh4eHg",
       }),
     ]);
+  });
+});
+
+describe("keys another person created", () => {
+  it("names the creator and offers no rotate or revoke to a member who may not act on them", async () => {
+    const colleagues = {
+      ...activeKey,
+      keyId: "key_0000000003",
+      name: "theirs",
+      viewerCanManage: false,
+    };
+    const gone = { ...activeKey, keyId: "key_0000000004", name: "orphan", createdBy: null };
+    vi.stubGlobal(
+      "fetch",
+      vi.fn(async () => Response.json({ data: [colleagues, gone], nextCursor: null })),
+    );
+    renderKeys();
+    await screen.findByText("theirs");
+    expect(screen.getAllByText("owner@acme.com")).toHaveLength(1);
+    expect(screen.getByText("a former member")).toBeTruthy();
+    expect(screen.queryByRole("button", { name: "Rotate theirs" })).toBeNull();
+    expect(screen.queryByRole("button", { name: "Revoke theirs" })).toBeNull();
+    expect(screen.getByRole("button", { name: "Rotate orphan" })).toBeTruthy();
   });
 });

@@ -3543,6 +3543,19 @@ export interface components {
             /** Format: date-time */
             graceEndsAt: string | null;
             replacesKeyId: string | null;
+            /**
+             * @description The person who created the key (through the dashboard or a device login); `null` for
+             *     a key whose creator's account no longer exists.
+             */
+            createdBy: null | {
+                userId: string;
+                email: string;
+            };
+            /**
+             * @description Whether the caller may rotate or revoke this key (`actOnApiKey`): an owner or an admin
+             *     may act on every key, a `member` only on the keys they created.
+             */
+            viewerCanManage: boolean;
         };
         ApiKeySecret: string;
         /**

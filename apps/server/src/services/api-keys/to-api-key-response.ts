@@ -8,7 +8,12 @@ const iso = (date: Date | null) => date?.toISOString() ?? null;
 /** The public prefix: the literal and the first 4 secret characters. */
 export const keyPrefixOf = (key: Pick<ApiKey, "secretHead">) => `${keyPrefix}${key.secretHead}`;
 
-export function toApiKeyResponse(key: ApiKey, now: Date): ApiKeyResponse {
+/** A key's metadata; who created it and whether the caller may act on it come from the listing. */
+export function toApiKeyResponse(
+  key: ApiKey,
+  now: Date,
+  viewer: Pick<ApiKeyResponse, "createdBy" | "viewerCanManage">,
+): ApiKeyResponse {
   return {
     keyId: key.id,
     name: key.name,
@@ -25,6 +30,7 @@ export function toApiKeyResponse(key: ApiKey, now: Date): ApiKeyResponse {
     deliveryExpiresAt: iso(key.deliveryExpiresAt),
     graceEndsAt: iso(key.graceEndsAt),
     replacesKeyId: key.replacesKeyId,
+    ...viewer,
   };
 }
 
