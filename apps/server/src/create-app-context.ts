@@ -26,6 +26,7 @@ import type { AssistantToolbox } from "./services/chat/assistant-toolbox.js";
 import { recoverInterruptedChatTurns } from "./services/chat/finish-interrupted-turn.js";
 import { sweepCredits } from "./services/credits/sweep-credits.js";
 import { queueMissingChangeRefreshes } from "./services/metrics/refresh-workspace-changes.js";
+import { sweepRateLimits } from "./services/rate-limit/sweep-rate-limits.js";
 import { queueDueReports } from "./services/reports/queue-due-reports.js";
 import { startScheduledRuns } from "./services/run-schedule/start-scheduled-runs.js";
 import { startScheduledSeoRefreshes } from "./services/run-schedule/start-scheduled-seo-refreshes.js";
@@ -154,6 +155,9 @@ export async function createAppContext(options: AppContextOptions): Promise<Runn
       .catch((error: unknown) => logger.error({ err: error }, "scheduled-seo sweep failed"));
     queueDueReports({ ctx }).catch((error: unknown) =>
       logger.error({ err: error }, "scheduled-report sweep failed"),
+    );
+    sweepRateLimits({ ctx }).catch((error: unknown) =>
+      logger.error({ err: error }, "rate limit sweep failed"),
     );
   }, 60_000);
   sweeper.unref();

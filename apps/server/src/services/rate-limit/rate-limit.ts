@@ -23,7 +23,15 @@ interface Window {
   retryAfterSeconds: number;
 }
 
+/** The longest window a rule may have; counts older than this are swept (sweep-rate-limits.ts). */
+export const longestWindowMs = 24 * 60 * 60_000;
+
 function windowOf(clock: Clock, rule: RateLimitRule): Window {
+  if (rule.windowMs > longestWindowMs) {
+    throw new Error(
+      `rate limit ${rule.bucket}: a window over ${longestWindowMs} ms would be swept`,
+    );
+  }
   const now = clock.now().getTime();
   const start = now - (now % rule.windowMs);
   return {
