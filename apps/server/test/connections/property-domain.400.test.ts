@@ -75,6 +75,10 @@ describe("a Search Console property names one of the workspace's domains", () =>
       gscProperty: "sc-domain:acme.io",
     });
     expect(both.status, both.text).toBe(200);
+    // The connected property (acme.io now) may not outlive the domain that allowed it.
+    expectDomainRule(await patch({ domains: ["acme.com"] }), "body.domains");
+    const kept = await patch({ domains: ["acme.io", "acme.com"] });
+    expect(kept.status, kept.text).toBe(200);
   });
 
   it("on the OAuth start, for the property sent or the workspace's", async () => {

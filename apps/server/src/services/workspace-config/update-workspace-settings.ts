@@ -1,4 +1,5 @@
 import type { Quotas, WorkspaceSettings, WorkspaceSettingsUpdate } from "@geopulse/api-types";
+import type { Prisma } from "@geopulse/db";
 import { errors } from "../../errors/app-error.js";
 import { enqueueReanalysis } from "../analysis/enqueue-reanalysis.js";
 import { audit } from "../audit/audit.js";
@@ -31,6 +32,10 @@ export async function updateWorkspaceSettings(
     });
     if (input.gscProperty !== undefined)
       checkPropertyDomain(input.gscProperty, input.domains ?? current.domains, "body.gscProperty");
+    else if (input.domains !== undefined && (await readsSearchConsole(tx, workspace.id)))
+      // A connected property must not outlive the domain that allowed it (the grant would go on
+      // reading a site the workspace no longer claims).
+      checkPropertyDomain(current.gscProperty, input.domains, "body.domains");
     await checkPropertyEdits({
       tx,
       principal: options.principal,
@@ -59,4 +64,13 @@ export async function updateWorkspaceSettings(
     await enqueueReanalysis(ctx, workspace.id);
   }
   return toWorkspaceSettings(updated);
+}
+
+/** Whether a Search Console connection holds a credential, so its property is read. */
+async function readsSearchConsole(tx: Prisma.TransactionClient, workspaceId: string) {
+  const connection = await tx.connection.findFirst({
+    where: { workspaceId, provider: "search_console", credentialId: { not: null } },
+    select: { provider: true },
+  });
+  return connection !== null;
 }
