@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startTestServer, type TestServer } from "../harness/test-server.js";
-import { expectError, join } from "./team-fixtures.js";
+import { accept, expectError, invite, join } from "./team-fixtures.js";
 
 /**
  * Removing a member ends the access they carried away: the API keys they created (by session
@@ -121,5 +121,28 @@ describe("DELETE /api/v1/workspaces/{workspace}/members/{memberId}: the member's
     );
     expect(left.status, left.text).toBe(204);
     expectError(await readWorkspace(key.secret), 401, "invalid_key");
+  });
+
+  it("revokes the open invitations the member sent; the owner's stay open", async () => {
+    const inviter = await join(t, owner, slug, "inviter@example.com", "admin");
+    const sent = await invite(t, inviter.cookie, slug, "friend@example.com");
+    const ownersInvite = await invite(t, owner, slug, "colleague@example.com");
+    const removed = await t.request(
+      "DELETE",
+      `/api/v1/workspaces/${slug}/members/${inviter.memberId}`,
+      { cookie: owner },
+    );
+    expect(removed.status, removed.text).toBe(204);
+
+    const friend = await t.signIn("friend@example.com");
+    expectError(await accept(t, friend, sent.token), 404, "invitation_not_found");
+    const colleague = await t.signIn("colleague@example.com");
+    expect((await accept(t, colleague, ownersInvite.token)).status).toBe(200);
+    const audit = await t.server.ctx.prisma.auditEvent.findMany({
+      where: { action: "invitation.revoke", targetId: sent.invitationId },
+    });
+    expect(audit.map((event) => event.metadata)).toEqual([
+      { reason: "member_removed", memberId: inviter.memberId },
+    ]);
   });
 });

@@ -5,6 +5,7 @@ import { audit } from "../audit/audit.js";
 import { detachMemberGrants } from "../connections/detach-member-grants.js";
 import { revokeGoogleGrant } from "../connections/revoke-google-grant.js";
 import type { WorkspaceOperation } from "../operation.js";
+import { revokeMemberInvitations } from "./revoke-member-invitations.js";
 import { lockOwners, requireRole } from "./team-rules.js";
 
 export interface RemoveMemberOptions extends WorkspaceOperation {
@@ -16,7 +17,8 @@ export interface RemoveMemberOptions extends WorkspaceOperation {
  * Removes a member. Anyone may leave; owners and admins may remove others,
  * only owners may remove an owner; the last owner cannot be removed. The access
  * the person carried goes with them, in the same transaction: the keys they
- * created are revoked (and the device logins they approved denied), the Google
+ * created are revoked (and the device logins they approved denied), the open
+ * invitations they sent revoked, the Google
  * grants they gave detached; the grants are revoked at Google after the commit, each on its
  * own (a failure is logged and never fails the committed removal).
  */
@@ -47,6 +49,7 @@ export async function removeMember(options: RemoveMemberOptions): Promise<void> 
     });
     const leaving = { ...options, tx, userId: member.userId, memberId: member.id };
     await revokeMemberKeys(leaving);
+    await revokeMemberInvitations(leaving);
     return detachMemberGrants(leaving);
   });
   for (const credential of detached) await revokeGoogleGrant({ ctx, workspace, credential });
