@@ -1,3 +1,4 @@
+import { eachDay } from "../../days.js";
 import type { ReportCell } from "../../reports/report-document.js";
 import { getMetricsTimeSeries } from "../metrics/get-metrics-timeseries.js";
 import { getWorkspaceMetrics } from "../metrics/get-workspace-metrics.js";
@@ -18,7 +19,7 @@ export async function buildCompetitorComparison(input: ReportBuildInput): Promis
     getMetricsTimeSeries({ ctx, access, from: period.from, to: period.to, filters }),
   ]);
   const day = metrics.scoreboard.date;
-  const x = v.days(period.from, period.to);
+  const x = eachDay(period.from, period.to);
   const pooled = series.series.filter((s) => s.engine === "all");
   const perEngine = series.series.filter((s) => s.engine !== "all");
   const leader = [...metrics.shareOfVoice].sort((a, b) => b.value - a.value)[0];

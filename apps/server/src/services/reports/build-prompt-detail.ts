@@ -1,3 +1,4 @@
+import { eachDay } from "../../days.js";
 import type { ReportCell } from "../../reports/report-document.js";
 import { loadPromptCells } from "../metrics/load-prompt-cells.js";
 import { loadMetricsScope } from "../metrics/metrics-scope.js";
@@ -23,7 +24,7 @@ export async function buildPromptDetail(input: ReportBuildInput): Promise<Report
   const { ctx, access, period } = input;
   const scope = await loadMetricsScope(ctx, access.id);
   const sums = new Map<string, Sums>();
-  for (const day of v.days(period.from, period.to)) {
+  for (const day of eachDay(period.from, period.to)) {
     const cells = await loadPromptCells({
       ctx,
       workspaceId: access.id,

@@ -1,4 +1,5 @@
 import type { DeltaComparisons } from "@geopulse/api-types";
+import { eachDay } from "../../days.js";
 import type { ReportCell } from "../../reports/report-document.js";
 import { getMetricsTimeSeries } from "../metrics/get-metrics-timeseries.js";
 import { getWorkspaceMetrics } from "../metrics/get-workspace-metrics.js";
@@ -39,7 +40,7 @@ export async function buildVisibilitySummary(input: ReportBuildInput): Promise<R
     daily.push({ date, composite: board.composite });
   }
   const brandShare = metrics.shareOfVoice.find((s) => s.isSelf);
-  const x = v.days(period.from, period.to);
+  const x = eachDay(period.from, period.to);
   const byDay = new Map(daily.map((d) => [d.date, d.composite]));
   const pointOf = new Map((pooled?.points ?? []).map((p) => [p.date, p]));
   const deltaRows = (comparisons: DeltaComparisons) =>

@@ -1,5 +1,4 @@
 import type { DeltaComparison } from "@geopulse/api-types";
-import { eachDay } from "../../days.js";
 import type { ReportCell, ReportFigure } from "../../reports/report-document.js";
 
 /**
@@ -34,6 +33,4 @@ export const reportValues = {
     significant: c.significant,
     method: c.method,
   }),
-  /** The UTC days from `from` to `to`, both included. */
-  days: eachDay,
 };
