@@ -255,7 +255,9 @@ function requestFee(prices: CatalogModel["prices"], size: SearchContextSize | un
   const bySize = prices.perRequestByContextSize;
   if (!bySize) return prices.perRequest;
   if (size) return bySize[size];
-  return SEARCH_CONTEXT_SIZES.reduce((most, s) => (bySize[s] > most ? bySize[s] : most), 0n);
+  let highest = 0n;
+  for (const s of SEARCH_CONTEXT_SIZES) if (bySize[s] > highest) highest = bySize[s];
+  return highest;
 }
 
 function bigintsOf(
