@@ -26,5 +26,6 @@ export async function buildEngine(
     timeoutMs: settings.timeoutMs,
     clock: ctx.clock,
     catalog: ctx.config.modelCatalog,
+    logger: ctx.logger,
   });
 }

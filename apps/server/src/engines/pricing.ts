@@ -68,7 +68,7 @@ export function maxOutputTokensFor(engine: EngineId): number {
  * the real engines it is the list price of the cap: the prompt's UTF-8 bytes
  * (a byte-level tokenizer never makes more tokens than bytes) plus the
  * allowances in, the output cap out, the allowed searches and the request
- * fee. The provider's own usage (web search context above all) cannot be
+ * fee (Sonar's at its highest search context size). The provider's own usage (web search context above all) cannot be
  * bounded in advance, so an answer is billed its reported cost capped at this
  * ceiling (`services/credits/credit-budget.ts`: `payFor`); a run's estimate is the sum of its
  * answers' ceilings, so what it is charged never exceeds what it reserved. A model the

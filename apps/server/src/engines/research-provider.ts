@@ -8,12 +8,14 @@ export type ResearchProviderId = "exa" | "perplexity" | "search_console" | "simu
 export const simulatedResearchPriceMicrousd = 1_000n;
 /** Tokens in and out a Sonar research call is reserved for (its answer is a list of 10 questions). */
 const sonarResearchTokens = 2_500;
+/** Results an Exa research search asks for (with highlights, no summaries). */
+export const exaResultsPerSearch = 10;
 
 /**
  * Reserved per call, in micro-USD, and the most one call is billed: the catalog's price of
  * the provider's `research` model for one request (Perplexity: with 2,500 tokens in and 2,500
- * out). A call is billed its reported cost (Exa's costDollars, Sonar's tokens and request fee
- * at the catalog's prices) capped at this, so a job's charge never exceeds its reservation.
+ * out, at the highest search context fee; Exa: the results asked for). A call is billed its
+ * usage at the catalog's prices capped at this, so a job's charge never exceeds its reservation.
  */
 export function researchCallCeiling(catalog: ModelCatalog, provider: ResearchProviderId): bigint {
   if (provider === "search_console") return 0n;
@@ -23,6 +25,7 @@ export function researchCallCeiling(catalog: ModelCatalog, provider: ResearchPro
     inputTokens: tokens,
     outputTokens: tokens,
     requests: 1,
+    results: provider === "exa" ? exaResultsPerSearch : 0,
   });
 }
 

@@ -190,7 +190,20 @@ export function perplexityResponse(prompt: string) {
       { title: "Globex comparison", url: "https://globex.com/compare", date: "2026-01-01" },
       { title: "Runner for teams", url: "https://runner.example/teams", date: null },
     ],
-    usage: { prompt_tokens: 20, completion_tokens: 180, total_tokens: 200 },
+    // Perplexity's own statement of the bill ($6/1k request fee) is above the catalog's $5.
+    usage: {
+      prompt_tokens: 20,
+      completion_tokens: 180,
+      total_tokens: 200,
+      search_context_size: "low",
+      num_search_queries: 1,
+      cost: {
+        input_tokens_cost: 0.00002,
+        output_tokens_cost: 0.00018,
+        request_cost: 0.006,
+        total_cost: 0.0062,
+      },
+    },
   };
 }
 
@@ -342,6 +355,28 @@ export function exaResponse(prompt: string) {
       },
     ],
     requestId: "req_fake",
-    costDollars: { total: 0.005 },
+    // Exa's own statement of the bill, above the catalog's $5 per 1,000 answers.
+    costDollars: exaCostDollars({ search: 0.007, contents: 0 }),
+  };
+}
+
+/** Exa's `costDollars`: the total, its breakdown by search and contents, and the unit prices. */
+export function exaCostDollars(parts: { search: number; contents: number }) {
+  return {
+    total: parts.search + parts.contents,
+    breakDown: [
+      {
+        search: parts.search,
+        contents: parts.contents,
+        breakdown: {
+          neuralSearch: parts.search,
+          contentText: 0,
+          contentHighlight: parts.contents,
+          contentSummary: 0,
+        },
+      },
+    ],
+    perRequestPrices: { neuralSearch_1_10_results: 0.007, neuralSearch_additional_result: 0.001 },
+    perPagePrices: { contentText: 0.001, contentHighlight: 0.001, contentSummary: 0.001 },
   };
 }

@@ -1,6 +1,9 @@
-import type { RecordedEngineRequest } from "./fake-answer-engine.js";
+import { exaCostDollars, type RecordedEngineRequest } from "./fake-answer-engine.js";
 
-/** Exa `POST /search`: three results (one shared by every query), one titled as a question. */
+/**
+ * Exa `POST /search`: three results with highlights (one shared by every query), one titled as
+ * a question, and Exa's own statement of the bill (below the catalog's $7 per search).
+ */
 export function exaSearchResponse(request: RecordedEngineRequest, index: number) {
   const query = String(request.body.query);
   const slug = query.toLowerCase().replace(/[^a-z0-9]+/g, "-");
@@ -13,19 +16,24 @@ export function exaSearchResponse(request: RecordedEngineRequest, index: number)
         url: `https://www.g2.com/categories/${slug}`,
         title: `Best ${query} software`,
         highlights: ["Teams compare features and prices."],
+        highlightScores: [0.4],
       },
       {
         id: "https://news.example.co.uk/analytics",
         url: "https://news.example.co.uk/analytics",
         title: "Industry news",
+        highlights: ["Analytics vendors raised prices."],
+        highlightScores: [0.3],
       },
       {
         id: `https://forum.example.com/${slug}`,
         url: `https://forum.example.com/${slug}`,
         title: `Which ${query} tool should a startup pick?`,
+        highlights: ["Most answers pick the cheapest plan."],
+        highlightScores: [0.2],
       },
     ],
-    costDollars: { total: 0.005 },
+    costDollars: exaCostDollars({ search: 0.005, contents: 0 }),
   };
 }
 
@@ -50,6 +58,18 @@ export function sonarQuestionsResponse(request: RecordedEngineRequest, index: nu
       { title: "Industry news", url: "https://news.example.co.uk/analytics" },
       { title: `Review ${index}`, url: `https://reviews.example.org/${index}` },
     ],
-    usage: { prompt_tokens: 100, completion_tokens: 200, total_tokens: 300 },
+    usage: {
+      prompt_tokens: 100,
+      completion_tokens: 200,
+      total_tokens: 300,
+      search_context_size: "low",
+      num_search_queries: 1,
+      cost: {
+        input_tokens_cost: 0.0001,
+        output_tokens_cost: 0.0002,
+        request_cost: 0.005,
+        total_cost: 0.0053,
+      },
+    },
   };
 }

@@ -74,9 +74,10 @@ describe("GEO_MODEL_CATALOG_FILE is checked at start", () => {
 
   it("research reserves the catalog's price of its research models", () => {
     const builtIn = load(file("empty", { providers: {} })).modelCatalog;
-    // Exa: $5 per 1,000 searches; Sonar: 2,500 tokens in and out at $1/M plus $5 per 1,000 requests.
-    expect(researchCallCeiling(builtIn, "exa")).toBe(5_000n);
-    expect(researchCallCeiling(builtIn, "perplexity")).toBe(10_000n);
+    // Exa: $7 per 1,000 searches of the 10 results asked for; Sonar: 2,500 tokens in and out at
+    // $1/M plus the highest search context fee, $12 per 1,000 requests.
+    expect(researchCallCeiling(builtIn, "exa")).toBe(7_000n);
+    expect(researchCallCeiling(builtIn, "perplexity")).toBe(17_000n);
     const priced = load(
       file("research", {
         providers: {

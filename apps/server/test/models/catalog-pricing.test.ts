@@ -18,8 +18,9 @@ import { seedPrompts, waitForRun } from "../runs/run-fixtures.js";
 
 /**
  * Every provider, through a real run against its fake: a catalog model's answer is charged the
- * catalog's list prices times the usage the fake reports (the ledger says the same), and a model
- * an operator's GEO_MODEL_CATALOG_FILE adds is accepted, sent and priced the same way.
+ * catalog's list prices times the usage the fake reports (the ledger says the same), never the
+ * total a provider states (Exa, Perplexity), and a model an operator's GEO_MODEL_CATALOG_FILE
+ * adds is accepted, sent and priced the same way.
  */
 type Provider = "openai" | "perplexity" | "anthropic" | "gemini" | "exa";
 interface Usage {
@@ -28,6 +29,7 @@ interface Usage {
   searches: number;
   grounded: number;
   requests: number;
+  contextSize?: "low" | "medium" | "high";
 }
 
 const fakes: Record<Provider, FakeAnswerEngine> = {
@@ -35,17 +37,18 @@ const fakes: Record<Provider, FakeAnswerEngine> = {
   perplexity: new FakeAnswerEngine((r) => perplexityResponse(r.body.messages.at(-1).content)),
   anthropic: new FakeAnswerEngine((r) => anthropicResponse(r.body.messages[0].content)),
   gemini: new FakeAnswerEngine((r) => geminiResponse(r.body.contents[0].parts[0].text)),
-  // Without Exa's own cost in the answer, the catalog's price per request applies.
-  exa: new FakeAnswerEngine((r) => ({ ...exaResponse(r.body.query), costDollars: undefined })),
+  exa: new FakeAnswerEngine((r) => exaResponse(r.body.query)),
 };
 /** What each fake reports per answer (fakes/fake-answer-engine.ts). */
 const reported: Record<Provider, Usage> = {
   openai: { input: 1200, output: 350, searches: 2, grounded: 0, requests: 1 },
-  perplexity: { input: 20, output: 180, searches: 0, grounded: 0, requests: 1 },
+  perplexity: { input: 20, output: 180, searches: 1, grounded: 0, requests: 1, contextSize: "low" },
   anthropic: { input: 5000, output: 400, searches: 1, grounded: 0, requests: 1 },
   gemini: { input: 10, output: 400, searches: 0, grounded: 1, requests: 1 },
   exa: { input: 0, output: 0, searches: 0, grounded: 0, requests: 1 },
 };
+/** What the providers' own bills state (Exa's costDollars.total, Perplexity's usage.cost.total_cost), in micro-USD: never charged. */
+const stated: Partial<Record<Provider, number>> = { exa: 7_000, perplexity: 6_200 };
 /** The model each provider's request names, as the fake received it. */
 const sentModel: Record<Provider, (r: RecordedEngineRequest) => string | undefined> = {
   openai: (r) => r.body.model,
@@ -100,7 +103,7 @@ const operatorFile = {
       ],
     },
     // The same id replaces the built-in entry.
-    exa: { models: [{ id: "exa", uses: ["answers"], prices: { perRequest: 7_000 } }] },
+    exa: { models: [{ id: "exa", uses: ["answers"], prices: { perRequest: 8_000 } }] },
   },
 };
 
@@ -163,7 +166,10 @@ function expectedCost(provider: Provider, id: string): number {
     tokens +
     u.searches * Number(p.perSearch) +
     u.grounded * Number(p.perGroundedRequest) +
-    u.requests * Number(p.perRequest)
+    u.requests *
+      Number(
+        u.contextSize ? (p.perRequestByContextSize?.[u.contextSize] ?? p.perRequest) : p.perRequest,
+      )
   );
 }
 
@@ -195,6 +201,7 @@ async function runWith(provider: Provider, model: { id: string; sent?: string })
   expect(answers).toHaveLength(2);
   const price = expectedCost(provider, model.id);
   expect(price).toBeGreaterThan(0);
+  if (stated[provider] !== undefined) expect(price).not.toBe(stated[provider]);
   for (const answer of answers) {
     expect(answer).toMatchObject({ engine: provider, model: model.id, costMicrousd: price });
   }

@@ -13,19 +13,32 @@ import { startTestServer, type TestServer } from "../harness/test-server.js";
 /**
  * A research job reports as its cost exactly what the ledger charged its
  * reservation: with spare credit (simulated provider), with exactly the
- * reservation's worth when Exa and Perplexity bill a call more than its
+ * reservation's worth when a call's usage at the catalog's prices is more than its
  * reserved price (billed at that price), and when the reaper released its
  * reservation before it ran (no call is made). Executed in the test process
  * (workers off).
  */
-// Exa reports USD 0.02 per call (ceiling 5,000); Sonar 100,000 + 0 tokens at $1/M plus the fee (ceiling 10,000).
-const exa = new FakeAnswerEngine((request, index) => ({
-  ...exaSearchResponse(request, index),
-  costDollars: { total: 0.02 },
-}));
+// Exa returns 12 results with summaries though 10 were asked for (7,000 + 2 × 1,000 + 12 × 1,000
+// at the catalog's prices; ceiling 7,000); Sonar 100,000 + 0 tokens at $1/M plus the low fee
+// (ceiling 17,000).
+const exa = new FakeAnswerEngine((request, index) => {
+  const body = exaSearchResponse(request, index);
+  const results = Array.from({ length: 12 }, (_, i) => ({
+    ...(body.results[i % body.results.length] as object),
+    id: `https://extra.example/${index}/${i}`,
+    url: `https://extra.example/${index}/${i}`,
+    summary: "A page summary.",
+  }));
+  return { ...body, results };
+});
 const sonar = new FakeAnswerEngine((request, index) => ({
   ...sonarQuestionsResponse(request, index),
-  usage: { prompt_tokens: 100_000, completion_tokens: 0, total_tokens: 100_000 },
+  usage: {
+    prompt_tokens: 100_000,
+    completion_tokens: 0,
+    total_tokens: 100_000,
+    search_context_size: "low",
+  },
 }));
 let t: TestServer;
 const saved: Record<string, string | undefined> = {};
@@ -105,7 +118,7 @@ describe("a research job's reported cost", () => {
       cookie,
       start(slug, cookie),
     );
-    expect(reservedMicrousd).toBe(3 * 5_000 + 3 * 10_000);
+    expect(reservedMicrousd).toBe(3 * 7_000 + 3 * 17_000);
     const done = await execute(slug, cookie, started.body.researchId);
     expect(done).toMatchObject({
       status: "succeeded",

@@ -15,8 +15,11 @@ let cookie: string;
 let slug: string;
 const saved: Record<string, string | undefined> = {};
 const env = ["EXA_API_KEY", "EXA_BASE_URL", "PERPLEXITY_API_KEY", "PERPLEXITY_BASE_URL"];
-// Sonar: 100 + 200 tokens at $1/M = 300 micro-USD, plus the $5/1,000 request fee.
+// Sonar: 100 + 200 tokens at $1/M = 300 micro-USD, plus the low context's $5/1,000 request fee
+// (what Perplexity states, $0.0053, is the same here). Exa: $7/1,000 searches of up to 10 results
+// with highlights (its stated $0.005 is not charged).
 const sonarCost = 5_300;
+const exaCost = 7_000;
 
 beforeAll(async () => {
   await exa.start();
@@ -60,7 +63,7 @@ describe("research on Exa and Perplexity (fakes)", () => {
         { provider: "exa", cap: 40, planned: 40, made: 0, failed: 0 },
         { provider: "perplexity", cap: 30, planned: 30, made: 0, failed: 0 },
       ],
-      reservedMicrousd: 40 * 5_000 + 30 * 10_000,
+      reservedMicrousd: 40 * 7_000 + 30 * 17_000,
       sources: [],
     });
     expect(started.body.skippedProviders).toEqual([
@@ -80,7 +83,7 @@ describe("research on Exa and Perplexity (fakes)", () => {
         { provider: "exa", planned: 40, made: 40, failed: 0 },
         { provider: "perplexity", planned: 30, made: 30, failed: 0 },
       ],
-      costMicrousd: 40 * 5_000 + 30 * sonarCost,
+      costMicrousd: 40 * exaCost + 30 * sonarCost,
     });
     // Exa: 40 question titles; Sonar: 3 questions x 30 seeds.
     expect(done.suggestionCount).toBe(40 + 90);

@@ -3974,6 +3974,18 @@ export interface components {
                 perGroundedRequest: number;
                 /** @description Per request (a provider's fee). */
                 perRequest: number;
+                /** @description The request fee by search context size (Perplexity Sonar), in place of `perRequest`. */
+                perRequestByContextSize?: {
+                    low: number;
+                    medium: number;
+                    high: number;
+                };
+                /** @description Per result beyond `includedResults` (Exa search). */
+                perExtraResult?: number;
+                /** @description Per page summary (Exa). */
+                perSummary?: number;
+                /** @description Results one request fee includes (Exa search). */
+                includedResults?: number;
             };
             /**
              * @description A retired model is accepted by no field.

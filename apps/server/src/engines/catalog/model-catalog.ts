@@ -27,6 +27,10 @@ const modelId = z
 const microusd = z.number().int().min(0).max(1_000_000_000);
 const day = z.iso.date();
 
+/** Perplexity's `search_context_size`: how much web context a Sonar request fetched. */
+export const SEARCH_CONTEXT_SIZES = ["low", "medium", "high"] as const;
+export type SearchContextSize = (typeof SEARCH_CONTEXT_SIZES)[number];
+
 const modelSchema = z.strictObject({
   id: modelId,
   /** Other names of the same model, accepted where the id is and stored as the id. */
@@ -40,7 +44,17 @@ const modelSchema = z.strictObject({
     perSearch: microusd.default(0),
     perGroundedRequest: microusd.default(0),
     perRequest: microusd.default(0),
+    /** The request fee by search context size (Perplexity Sonar), in place of `perRequest`. */
+    perRequestByContextSize: z
+      .strictObject({ low: microusd, medium: microusd, high: microusd })
+      .optional(),
+    /** Each result beyond the `includedResults` the request fee covers (Exa search). */
+    perExtraResult: microusd.default(0),
+    /** Each page summary the provider wrote (Exa). */
+    perSummary: microusd.default(0),
   }),
+  /** Results one request fee includes (Exa search: 10, with their text and highlights). */
+  includedResults: z.number().int().min(0).max(1000).default(0),
   status: z.enum(["active", "deprecated", "retired"]).default("active"),
   releasedAt: day.nullable().default(null),
   deprecatedAt: day.nullable().default(null),
@@ -70,7 +84,11 @@ export interface CatalogModel {
     perSearch: bigint;
     perGroundedRequest: bigint;
     perRequest: bigint;
+    perRequestByContextSize: Record<SearchContextSize, bigint> | undefined;
+    perExtraResult: bigint;
+    perSummary: bigint;
   };
+  includedResults: number;
   status: "active" | "deprecated" | "retired";
   releasedAt: string | null;
   deprecatedAt: string | null;
@@ -84,6 +102,11 @@ export interface ModelUsage {
   searches?: number;
   groundedRequests?: number;
   requests?: number;
+  /** The search context size the requests used; unknown is priced at the highest fee. */
+  searchContextSize?: SearchContextSize;
+  /** Results returned (Exa search), and the page summaries among them. */
+  results?: number;
+  summaries?: number;
 }
 
 /** A model the catalog does not list: refused before any provider is called. */
@@ -128,7 +151,11 @@ export class ModelCatalog {
             perSearch: BigInt(m.prices.perSearch),
             perGroundedRequest: BigInt(m.prices.perGroundedRequest),
             perRequest: BigInt(m.prices.perRequest),
+            perRequestByContextSize: bigintsOf(m.prices.perRequestByContextSize),
+            perExtraResult: BigInt(m.prices.perExtraResult),
+            perSummary: BigInt(m.prices.perSummary),
           },
+          includedResults: m.includedResults,
           status: m.status,
           releasedAt: m.releasedAt,
           deprecatedAt: m.deprecatedAt,
@@ -198,7 +225,8 @@ export class ModelCatalog {
   /**
    * What a call cost at the catalog's list prices, in integer micro-USD: tokens at the
    * per-million prices (the sum rounded up to a whole micro-USD), plus searches, grounded
-   * requests and request fees. Throws UnknownModelError for an unlisted model.
+   * requests, request fees, extra results and summaries. Throws UnknownModelError for an
+   * unlisted model.
    */
   cost(provider: string, name: string, usage: ModelUsage): bigint {
     return costAt(this.require(provider, name), usage);
@@ -210,12 +238,32 @@ export function costAt(model: CatalogModel, usage: ModelUsage): bigint {
   const p = model.prices;
   const tokenPart =
     count(usage.inputTokens) * p.inputPerMillion + count(usage.outputTokens) * p.outputPerMillion;
+  const requests = count(usage.requests);
+  const extraResults = count(usage.results) - requests * BigInt(model.includedResults);
   return (
     (tokenPart + 999_999n) / 1_000_000n +
     count(usage.searches) * p.perSearch +
     count(usage.groundedRequests) * p.perGroundedRequest +
-    count(usage.requests) * p.perRequest
+    requests * requestFee(p, usage.searchContextSize) +
+    (extraResults > 0n ? extraResults * p.perExtraResult : 0n) +
+    count(usage.summaries) * p.perSummary
   );
+}
+
+/** The fee of one request: by its search context size when the model prices it so (the highest when unknown). */
+function requestFee(prices: CatalogModel["prices"], size: SearchContextSize | undefined): bigint {
+  const bySize = prices.perRequestByContextSize;
+  if (!bySize) return prices.perRequest;
+  if (size) return bySize[size];
+  let highest = 0n;
+  for (const s of SEARCH_CONTEXT_SIZES) if (bySize[s] > highest) highest = bySize[s];
+  return highest;
+}
+
+function bigintsOf(
+  fees: Record<SearchContextSize, number> | undefined,
+): Record<SearchContextSize, bigint> | undefined {
+  return fees && { low: BigInt(fees.low), medium: BigInt(fees.medium), high: BigInt(fees.high) };
 }
 
 type CatalogFile = z.infer<typeof fileSchema>;

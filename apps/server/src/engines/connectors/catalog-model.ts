@@ -16,3 +16,27 @@ export function catalogModel(
     throw new EngineError(`The model catalog lists no ${provider} model "${name}".`, false);
   return model;
 }
+
+/**
+ * A provider's own statement of what a call cost (USD), against the catalog's charge: it is
+ * never charged; when it is higher, the catalog's prices are stale and the operator is warned.
+ */
+export function checkStatedCost(
+  options: ConnectorOptions,
+  model: CatalogModel,
+  statedUsd: number | null | undefined,
+  chargedMicrousd: bigint,
+): void {
+  if (typeof statedUsd !== "number" || !Number.isFinite(statedUsd)) return;
+  const statedMicrousd = Math.round(statedUsd * 1_000_000);
+  if (statedMicrousd <= Number(chargedMicrousd)) return;
+  options.logger.warn(
+    {
+      provider: model.provider,
+      model: model.id,
+      statedMicrousd,
+      chargedMicrousd: Number(chargedMicrousd),
+    },
+    "the provider states a higher cost than the model catalog's prices give; update the catalog",
+  );
+}

@@ -12,4 +12,11 @@ export interface ConnectorOptions {
   clock: Clock;
   /** Names the model sent and prices every call (config.modelCatalog). */
   catalog: ModelCatalog;
+  /** Warns when a provider states a higher cost than the catalog's charge (ctx.logger). */
+  logger: ConnectorLogger;
+}
+
+/** The part of the app's logger a connector uses. */
+export interface ConnectorLogger {
+  warn(details: object, message: string): void;
 }

@@ -1,14 +1,16 @@
 import { z } from "zod";
 import { costAt } from "../catalog/model-catalog.js";
-import { catalogModel } from "../connectors/catalog-model.js";
+import { catalogModel, checkStatedCost } from "../connectors/catalog-model.js";
 import { dedupeCitations } from "../connectors/citations.js";
 import type { ConnectorOptions } from "../connectors/connector-options.js";
 import { callProvider, readAnswer } from "../connectors/provider-call.js";
-import { dollarsToMicrousd } from "../connectors/token-pricing.js";
 import { type AnswerEngine, EngineError, realEngine } from "../engine.js";
 import { createExaClient } from "./exa-client.js";
 
-/** A cited page or search result, and the cost Exa reports, as the Exa connectors read them. */
+/**
+ * A cited page or search result, and Exa's `costDollars` (its own statement of the bill, with a
+ * breakdown): the connectors charge the catalog's prices and only compare the stated total.
+ */
 export const exaResult = z.object({ url: z.string().nullish(), title: z.string().nullish() });
 export const exaCost = z.object({ total: z.number().nullish() }).nullish();
 
@@ -21,8 +23,8 @@ const exaAnswer = z.object({
 
 /**
  * Exa's answer endpoint, on the official client: the answer and its
- * citations in order. Exa reports no tokens and has no output cap; the cost
- * is its `costDollars.total` when given, else the list price per answer.
+ * citations in order. Exa reports no tokens and has no output cap; /answer is
+ * priced per request, so the charge is the catalog's price of one request.
  */
 export function createExaEngine(options: ConnectorOptions): AnswerEngine {
   const client = createExaClient(options);
@@ -38,20 +40,15 @@ export function createExaEngine(options: ConnectorOptions): AnswerEngine {
     const answer =
       typeof body.answer === "string" ? body.answer.trim() : JSON.stringify(body.answer ?? "");
     if (!answer || answer === '""') throw new EngineError("Exa returned no answer text.", true);
+    const costMicrousd = costAt(model, { inputTokens: 0, outputTokens: 0, requests: 1 });
+    checkStatedCost(options, model, body.costDollars?.total, costMicrousd);
     return {
       answer,
       citations: dedupeCitations(body.citations ?? []),
       searchQueries: [],
       inputTokens: 0,
       outputTokens: 0,
-      costMicrousd:
-        dollarsToMicrousd(body.costDollars?.total) ??
-        costAt(model, {
-          inputTokens: 0,
-          outputTokens: 0,
-          searches: 0,
-          requests: 1,
-        }),
+      costMicrousd,
     };
   });
 }

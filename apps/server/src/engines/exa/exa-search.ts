@@ -1,19 +1,17 @@
 import { z } from "zod";
 import { costAt } from "../catalog/model-catalog.js";
-import { catalogModel } from "../connectors/catalog-model.js";
+import { catalogModel, checkStatedCost } from "../connectors/catalog-model.js";
 import { dedupeCitations } from "../connectors/citations.js";
 import type { ConnectorOptions } from "../connectors/connector-options.js";
 import { callProvider, readAnswer } from "../connectors/provider-call.js";
-import { dollarsToMicrousd } from "../connectors/token-pricing.js";
 import {
+  exaResultsPerSearch,
   extractQuestions,
   type ResearchProvider,
   realResearchProvider,
 } from "../research-provider.js";
 import { createExaClient } from "./exa-client.js";
 import { exaCost, exaResult } from "./exa-engine.js";
-
-const exaResultsPerSearch = 10;
 
 /** The parts of a /search response this client reads. */
 const exaSearchAnswer = z.object({
@@ -22,6 +20,7 @@ const exaSearchAnswer = z.object({
       exaResult.extend({
         text: z.string().nullish(),
         highlights: z.array(z.string()).nullish(),
+        summary: z.string().nullish(),
       }),
     )
     .nullish(),
@@ -31,11 +30,12 @@ const exaSearchAnswer = z.object({
 /**
  * Exa's search endpoint for research, on the official client: the results
  * are sources; titles and highlights phrased as questions are candidate
- * prompts.
+ * prompts. The charge is the catalog's: the request fee (which includes the
+ * first results with their text and highlights), each result beyond those,
+ * and each page summary, as the response returned them.
  */
 export function createExaSearch(options: ConnectorOptions): ResearchProvider {
   const client = createExaClient(options);
-  // Exa's list price per search with contents (the catalog's), when the response carries no cost.
   const model = catalogModel(options, "exa", options.catalog.defaultId("exa", "research"));
   return realResearchProvider("exa", async (request) => {
     const raw = await callProvider({
@@ -53,12 +53,18 @@ export function createExaSearch(options: ConnectorOptions): ResearchProvider {
     const questions = results.flatMap((r) =>
       extractQuestions([r.title ?? "", ...(r.highlights ?? []), r.text ?? ""].join("\n")),
     );
+    const costMicrousd = costAt(model, {
+      inputTokens: 0,
+      outputTokens: 0,
+      requests: 1,
+      results: results.length,
+      summaries: results.filter((r) => r.summary).length,
+    });
+    checkStatedCost(options, model, body.costDollars?.total, costMicrousd);
     return {
       questions: [...new Set(questions)],
       sources: dedupeCitations(results),
-      costMicrousd:
-        dollarsToMicrousd(body.costDollars?.total) ??
-        costAt(model, { inputTokens: 0, outputTokens: 0, requests: 1 }),
+      costMicrousd,
     };
   });
 }

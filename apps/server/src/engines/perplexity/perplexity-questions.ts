@@ -1,4 +1,3 @@
-import { costAt } from "../catalog/model-catalog.js";
 import { catalogModel } from "../connectors/catalog-model.js";
 import { dedupeCitations } from "../connectors/citations.js";
 import type { ConnectorOptions } from "../connectors/connector-options.js";
@@ -7,7 +6,7 @@ import {
   type ResearchProvider,
   realResearchProvider,
 } from "../research-provider.js";
-import { createSonarClient } from "./sonar.js";
+import { createSonarClient, sonarCost } from "./sonar.js";
 
 const languageNames: Record<string, string> = {
   en: "English",
@@ -46,11 +45,7 @@ export function createPerplexityQuestions(options: ConnectorOptions): ResearchPr
     return {
       questions: extractQuestions(sonar.content),
       sources: dedupeCitations(sonar.sources),
-      costMicrousd: costAt(model, {
-        inputTokens: sonar.inputTokens,
-        outputTokens: sonar.outputTokens,
-        requests: 1,
-      }),
+      costMicrousd: sonarCost(options, model, sonar),
     };
   });
 }

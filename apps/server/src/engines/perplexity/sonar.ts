@@ -1,5 +1,12 @@
 import type { ChatCompletionCreateParamsNonStreaming } from "openai/resources/chat/completions";
 import { z } from "zod";
+import {
+  type CatalogModel,
+  costAt,
+  SEARCH_CONTEXT_SIZES,
+  type SearchContextSize,
+} from "../catalog/model-catalog.js";
+import { checkStatedCost } from "../connectors/catalog-model.js";
 import type { ConnectorOptions } from "../connectors/connector-options.js";
 import { createOpenAiClient } from "../connectors/openai-client.js";
 import { callProvider, readAnswer } from "../connectors/provider-call.js";
@@ -22,11 +29,17 @@ const sonarAnswer = z.object({
     .object({
       prompt_tokens: z.number().nullish(),
       completion_tokens: z.number().nullish(),
-      /** What Perplexity billed, in USD (request fee included), when it says. */
+      /** The web context the request used, which sets its request fee. */
+      search_context_size: z.enum(SEARCH_CONTEXT_SIZES).nullish().catch(undefined),
+      num_search_queries: z.number().nullish(),
+      /** What Perplexity states it billed, in USD: compared, never charged. */
       cost: z.object({ total_cost: z.number().nullish() }).nullish(),
     })
     .nullish(),
 });
+
+/** The web context every Sonar request asks for (Perplexity's default, its cheapest fee). */
+const requestedContextSize: SearchContextSize = "low";
 
 export interface SonarAnswer {
   content: string;
@@ -34,13 +47,16 @@ export interface SonarAnswer {
   sources: Array<{ url?: string | null; title?: string | null }>;
   inputTokens: number;
   outputTokens: number;
-  billedUsd: number | undefined;
+  /** The reported search context size, else the one asked for. */
+  searchContextSize: SearchContextSize;
+  searches: number;
+  statedUsd: number | undefined;
 }
 
 /**
  * Asks Perplexity Sonar chat completions through the official OpenAI client
- * pointed at Perplexity's API (its documented OpenAI compatibility). An
- * answer without text is a retryable EngineError.
+ * pointed at Perplexity's API (its documented OpenAI compatibility), with a
+ * low search context. An answer without text is a retryable EngineError.
  */
 export function createSonarClient(options: ConnectorOptions) {
   const client = createOpenAiClient(options, options.baseUrl);
@@ -52,7 +68,11 @@ export function createSonarClient(options: ConnectorOptions) {
       provider: "Perplexity",
       options,
       signal,
-      call: (ended) => client.chat.completions.create(params, { signal: ended }),
+      call: (ended) =>
+        client.chat.completions.create(
+          { ...params, web_search_options: { search_context_size: requestedContextSize } },
+          { signal: ended },
+        ),
     });
     const body = readAnswer("Perplexity", sonarAnswer, raw);
     const content = body.choices?.[0]?.message?.content?.trim() ?? "";
@@ -67,7 +87,25 @@ export function createSonarClient(options: ConnectorOptions) {
           : results,
       inputTokens: body.usage?.prompt_tokens ?? 0,
       outputTokens: body.usage?.completion_tokens ?? 0,
-      billedUsd: body.usage?.cost?.total_cost ?? undefined,
+      searchContextSize: body.usage?.search_context_size ?? requestedContextSize,
+      searches: body.usage?.num_search_queries ?? 0,
+      statedUsd: body.usage?.cost?.total_cost ?? undefined,
     };
   };
+}
+
+/**
+ * What a Sonar answer is charged: its tokens, searches and the request fee of its search
+ * context size at the catalog's prices. Perplexity's stated cost is only compared.
+ */
+export function sonarCost(options: ConnectorOptions, model: CatalogModel, sonar: SonarAnswer) {
+  const costMicrousd = costAt(model, {
+    inputTokens: sonar.inputTokens,
+    outputTokens: sonar.outputTokens,
+    searches: sonar.searches,
+    requests: 1,
+    searchContextSize: sonar.searchContextSize,
+  });
+  checkStatedCost(options, model, sonar.statedUsd, costMicrousd);
+  return costMicrousd;
 }

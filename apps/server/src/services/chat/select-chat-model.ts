@@ -32,6 +32,7 @@ export async function selectChatModel(ctx: AppContext, workspaceId: string): Pro
       timeoutMs: settings.timeoutMs,
       clock: ctx.clock,
       catalog: ctx.config.modelCatalog,
+      logger: ctx.logger,
     };
     // resolveMeasurementModel read an unlisted name as the default: this is a chat model of the catalog.
     const listed = ctx.config.modelCatalog.require(provider, model);

@@ -25,6 +25,16 @@ export function listModels({ ctx }: ListModelsOptions): ModelList {
       perSearch: Number(m.prices.perSearch),
       perGroundedRequest: Number(m.prices.perGroundedRequest),
       perRequest: Number(m.prices.perRequest),
+      ...(m.prices.perRequestByContextSize && {
+        perRequestByContextSize: {
+          low: Number(m.prices.perRequestByContextSize.low),
+          medium: Number(m.prices.perRequestByContextSize.medium),
+          high: Number(m.prices.perRequestByContextSize.high),
+        },
+      }),
+      ...(m.prices.perExtraResult > 0n && { perExtraResult: Number(m.prices.perExtraResult) }),
+      ...(m.prices.perSummary > 0n && { perSummary: Number(m.prices.perSummary) }),
+      ...(m.includedResults > 0 && { includedResults: m.includedResults }),
     },
     status: m.status,
     releasedAt: m.releasedAt,

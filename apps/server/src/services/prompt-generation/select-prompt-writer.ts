@@ -27,6 +27,7 @@ export async function selectPromptWriter(
         timeoutMs: settings.timeoutMs,
         clock: ctx.clock,
         catalog: ctx.config.modelCatalog,
+        logger: ctx.logger,
       });
     }
     if (kind === "openai") return undefined;

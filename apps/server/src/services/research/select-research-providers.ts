@@ -58,6 +58,7 @@ export async function selectResearchProviders(
       timeoutMs: settings.timeoutMs,
       clock: ctx.clock,
       catalog: ctx.config.modelCatalog,
+      logger: ctx.logger,
     };
     providers.push(name === "exa" ? createExaSearch(options) : createPerplexityQuestions(options));
   }

@@ -4,7 +4,7 @@ import {
   defaultAnthropicMaxTokens,
 } from "../../../src/engines/anthropic/anthropic-engine.js";
 import { anthropicResponse, FakeAnswerEngine } from "../../fakes/fake-answer-engine.js";
-import { catalog, clock, describeFailures, request, secretKey } from "./connector-cases.js";
+import { catalog, clock, describeFailures, logger, request, secretKey } from "./connector-cases.js";
 
 const latestPrompt = (r: { body: any }) => r.body.messages.at(-1).content;
 
@@ -20,6 +20,7 @@ describe("the Anthropic connector", () => {
       timeoutMs: 5_000,
       clock,
       catalog,
+      logger,
     });
     expect(engine).toMatchObject({ id: "anthropic", simulated: false });
     const answer = await engine.ask(request("claude-sonnet-4"));
@@ -59,6 +60,7 @@ describe("the Anthropic connector", () => {
       timeoutMs: 5_000,
       clock,
       catalog,
+      logger,
     });
     const paused = [
       { type: "server_tool_use", id: "srvtoolu_0", name: "web_search", input: { query: "first" } },
@@ -101,6 +103,7 @@ describe("the Anthropic connector", () => {
       timeoutMs: 5_000,
       clock,
       catalog,
+      logger,
     });
     await engine.ask({ ...request("claude-sonnet-4"), maxOutputTokens: 300 });
     expect(fake.requests.at(-1)?.body.max_tokens).toBe(300);

@@ -11,6 +11,11 @@ export const secretKey = "sk-test-SECRET-0123456789";
 export const clock = new ManualClock("2026-01-15T12:00:00Z");
 /** Names and prices the models (the built-in catalog). */
 export const catalog = builtinModelCatalog;
+/** What the connectors warned, in order (a provider stating more than the catalog charges). */
+export const warnings: Array<{ details: object; message: string }> = [];
+export const logger = {
+  warn: (details: object, message: string) => warnings.push({ details, message }),
+};
 
 export function request(model: string, prompt = "Which analytics tool is best?"): EngineRequest {
   return {
@@ -57,7 +62,14 @@ export function describeFailures(
     let engine: AnswerEngine;
     beforeAll(async () => {
       await fake.start();
-      engine = create({ apiKey: secretKey, baseUrl: fake.url, timeoutMs: 300, clock, catalog });
+      engine = create({
+        apiKey: secretKey,
+        baseUrl: fake.url,
+        timeoutMs: 300,
+        clock,
+        catalog,
+        logger,
+      });
     });
     afterAll(() => fake.close());
 

@@ -1,20 +1,30 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createExaEngine } from "../../../src/engines/exa/exa-engine.js";
 import { exaResponse, FakeAnswerEngine } from "../../fakes/fake-answer-engine.js";
-import { catalog, clock, describeFailures, request, secretKey } from "./connector-cases.js";
+import {
+  catalog,
+  clock,
+  describeFailures,
+  logger,
+  request,
+  secretKey,
+  warnings,
+} from "./connector-cases.js";
 
 describe("the Exa connector", () => {
   const fake = new FakeAnswerEngine((r) => exaResponse(r.body.query));
   beforeAll(() => fake.start());
   afterAll(() => fake.close());
 
-  it("asks /answer and reads the answer, ordered citations and the reported cost", async () => {
+  it("asks /answer and reads the answer and ordered citations; charges the catalog's price, warning of Exa's higher stated cost", async () => {
+    warnings.length = 0;
     const engine = createExaEngine({
       apiKey: secretKey,
       baseUrl: fake.url,
       timeoutMs: 5_000,
       clock,
       catalog,
+      logger,
     });
     expect(engine).toMatchObject({ id: "exa", simulated: false });
     const answer = await engine.ask(request("exa"));
@@ -31,10 +41,18 @@ describe("the Exa connector", () => {
       { url: "https://globex.com/compare", title: "Globex comparison" },
     ]);
     expect(answer).toMatchObject({ searchQueries: [], inputTokens: 0, outputTokens: 0 });
+    // The catalog's $5 per 1,000 answers, not the $0.007 Exa states (logged: the catalog is stale).
     expect(answer.costMicrousd).toBe(5_000n);
+    expect(warnings).toEqual([
+      {
+        details: { provider: "exa", model: "exa", statedMicrousd: 7_000, chargedMicrousd: 5_000 },
+        message: expect.stringMatching(/higher cost than the model catalog/),
+      },
+    ]);
   });
 
-  it("prices an answer without costDollars at the list price", async () => {
+  it("prices an answer without costDollars at the list price, with no warning", async () => {
+    warnings.length = 0;
     const fake2 = new FakeAnswerEngine((r) => ({
       ...exaResponse(r.body.query),
       costDollars: undefined,
@@ -47,8 +65,10 @@ describe("the Exa connector", () => {
         timeoutMs: 5_000,
         clock,
         catalog,
+        logger,
       });
       expect((await engine.ask(request("exa"))).costMicrousd).toBe(5_000n);
+      expect(warnings).toEqual([]);
     } finally {
       await fake2.close();
     }

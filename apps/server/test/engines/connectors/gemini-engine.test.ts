@@ -1,7 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createGeminiEngine } from "../../../src/engines/gemini/gemini-engine.js";
 import { FakeAnswerEngine, geminiResponse } from "../../fakes/fake-answer-engine.js";
-import { catalog, caught, clock, describeFailures, request, secretKey } from "./connector-cases.js";
+import {
+  catalog,
+  caught,
+  clock,
+  describeFailures,
+  logger,
+  request,
+  secretKey,
+} from "./connector-cases.js";
 
 const latestPrompt = (r: { body: any }) => r.body.contents.at(-1).parts[0].text;
 
@@ -17,6 +25,7 @@ describe("the Gemini connector", () => {
       timeoutMs: 5_000,
       clock,
       catalog,
+      logger,
     });
     expect(engine).toMatchObject({ id: "gemini", simulated: false });
     const answer = await engine.ask(request("gemini-2.5-flash"));
@@ -53,6 +62,7 @@ describe("the Gemini connector", () => {
       timeoutMs: 5_000,
       clock,
       catalog,
+      logger,
     });
     fake.fail(429, {
       error: {
@@ -75,6 +85,7 @@ describe("the Gemini connector", () => {
       timeoutMs: 5_000,
       clock,
       catalog,
+      logger,
     });
     await engine.ask({ ...request("gemini-2.5-flash"), maxOutputTokens: 300 });
     expect(fake.requests.at(-1)?.body.generationConfig.maxOutputTokens).toBe(300);

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createOpenAiEngine } from "../../../src/engines/openai/openai-engine.js";
 import { FakeAnswerEngine, openAiResponse } from "../../fakes/fake-answer-engine.js";
-import { catalog, clock, describeFailures, request, secretKey } from "./connector-cases.js";
+import { catalog, clock, describeFailures, logger, request, secretKey } from "./connector-cases.js";
 
 describe("the OpenAI connector", () => {
   const fake = new FakeAnswerEngine((r) => openAiResponse(r.body.input));
@@ -15,6 +15,7 @@ describe("the OpenAI connector", () => {
       timeoutMs: 5_000,
       clock,
       catalog,
+      logger,
     });
     expect(engine).toMatchObject({ id: "openai", simulated: false });
     const answer = await engine.ask(request("gpt-4.1-mini"));
@@ -51,6 +52,7 @@ describe("the OpenAI connector", () => {
       timeoutMs: 5_000,
       clock,
       catalog,
+      logger,
     });
     await engine.ask(request("gpt-4.1"));
     expect(fake.requests.at(-1)?.path).toBe("/v1/responses");
@@ -63,6 +65,7 @@ describe("the OpenAI connector", () => {
       timeoutMs: 5_000,
       clock,
       catalog,
+      logger,
     });
     await engine.ask({ ...request("gpt-4.1-mini"), maxOutputTokens: 300 });
     expect(fake.requests.at(-1)?.body.max_output_tokens).toBe(300);

@@ -1,7 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createPerplexityEngine } from "../../../src/engines/perplexity/perplexity-engine.js";
 import { FakeAnswerEngine, perplexityResponse } from "../../fakes/fake-answer-engine.js";
-import { catalog, clock, describeFailures, request, secretKey } from "./connector-cases.js";
+import {
+  catalog,
+  clock,
+  describeFailures,
+  logger,
+  request,
+  secretKey,
+  warnings,
+} from "./connector-cases.js";
 
 const latestPrompt = (r: { body: any }) => r.body.messages.at(-1).content;
 
@@ -11,12 +19,14 @@ describe("the Perplexity connector", () => {
   afterAll(() => fake.close());
 
   it("asks Sonar chat completions and reads text, titled citations, tokens and cost", async () => {
+    warnings.length = 0;
     const engine = createPerplexityEngine({
       apiKey: secretKey,
       baseUrl: fake.url,
       timeoutMs: 5_000,
       clock,
       catalog,
+      logger,
     });
     expect(engine).toMatchObject({ id: "perplexity", simulated: false });
     const answer = await engine.ask(request("sonar"));
@@ -27,6 +37,7 @@ describe("the Perplexity connector", () => {
       body: {
         model: "sonar",
         messages: [{ role: "user", content: "Which analytics tool is best?" }],
+        web_search_options: { search_context_size: "low" },
       },
     });
     expect(sent?.headers.authorization).toBe(`Bearer ${secretKey}`);
@@ -37,17 +48,31 @@ describe("the Perplexity connector", () => {
     ]);
     expect(answer.searchQueries).toEqual([]);
     expect(answer).toMatchObject({ inputTokens: 20, outputTokens: 180 });
-    // 200 tokens at $1/M = 200 µUSD, plus the $5/1k request fee.
+    // 200 tokens at $1/M = 200 µUSD, plus the low context's $5/1k request fee; Perplexity
+    // states $0.0062 (a $6/1k fee): charged the catalog's, and the operator is warned.
     expect(answer.costMicrousd).toBe(200n + 5_000n);
+    expect(warnings).toEqual([
+      {
+        details: {
+          provider: "perplexity",
+          model: "sonar",
+          statedMicrousd: 6_200,
+          chargedMicrousd: 5_200,
+        },
+        message: expect.stringMatching(/higher cost than the model catalog/),
+      },
+    ]);
   });
 
-  it("charges what Perplexity billed (usage.cost.total_cost) when it says", async () => {
+  it("charges the catalog's fee of the search context size used, never Perplexity's stated cost", async () => {
+    warnings.length = 0;
     const engine = createPerplexityEngine({
       apiKey: secretKey,
       baseUrl: fake.url,
       timeoutMs: 5_000,
       clock,
       catalog,
+      logger,
     });
     const billed = perplexityResponse("Which analytics tool is best?");
     fake.replies.push({
@@ -56,6 +81,7 @@ describe("the Perplexity connector", () => {
         ...billed,
         usage: {
           ...billed.usage,
+          search_context_size: "high",
           cost: {
             input_tokens_cost: 0.00002,
             output_tokens_cost: 0.00018,
@@ -66,7 +92,9 @@ describe("the Perplexity connector", () => {
       },
     });
     const answer = await engine.ask(request("sonar"));
-    expect(answer.costMicrousd).toBe(8_200n);
+    // 200 tokens at $1/M plus the high context's $12/1k fee; Perplexity's lower $0.0082 is not charged.
+    expect(answer.costMicrousd).toBe(200n + 12_000n);
+    expect(warnings).toEqual([]);
   });
 
   it("falls back to search_results in order when no citations list is given", async () => {
@@ -82,13 +110,14 @@ describe("the Perplexity connector", () => {
         timeoutMs: 5_000,
         clock,
         catalog,
+        logger,
       });
       const answer = await engine.ask(request("sonar-pro"));
       expect(answer.citations.map((c) => c.url)).toEqual([
         "https://globex.com/compare",
         "https://runner.example/teams",
       ]);
-      // sonar-pro: 20 × $3/M + 180 × $15/M = 60 + 2700 µUSD, plus $6/1k.
+      // sonar-pro: 20 × $3/M + 180 × $15/M = 60 + 2700 µUSD, plus $6/1k (low context).
       expect(answer.costMicrousd).toBe(2_760n + 6_000n);
     } finally {
       await fake2.close();
@@ -102,6 +131,7 @@ describe("the Perplexity connector", () => {
       timeoutMs: 5_000,
       clock,
       catalog,
+      logger,
     });
     await engine.ask({ ...request("sonar"), maxOutputTokens: 300 });
     expect(fake.requests.at(-1)?.body.max_tokens).toBe(300);
