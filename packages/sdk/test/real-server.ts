@@ -1,4 +1,6 @@
-import { loadConfig, type RunningServer, startServer } from "@geopulse/server";
+import { loadConfig, type RunningServer } from "@geopulse/server";
+import { startServerOnCopy } from "@geopulse/server/test-support";
+import { inject } from "vitest";
 
 export interface RealServer {
   server: RunningServer;
@@ -9,9 +11,8 @@ export interface RealServer {
 
 /** The real server on an in-memory database, one workspace (brand `brand`) and a key with `scopes`. */
 export async function startRealServer(brand: string, scopes: string[]): Promise<RealServer> {
-  const server = await startServer({
+  const server = await startServerOnCopy(inject("databaseSnapshot"), {
     config: loadConfig({ PORT: "0", GEO_DATA_DIR: "memory://", GEO_LOG_LEVEL: "silent" }),
-    migrate: true,
   });
   const call = async (path: string, body: unknown, cookie?: string) => {
     const response = await fetch(`${server.url}${path}`, {

@@ -6,6 +6,8 @@ import { extname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { promisify } from "node:util";
 import pg from "pg";
+// Brings in vitest's ProvidedContext, which the declaration below adds to.
+import type {} from "vitest";
 import type { TestProject } from "vitest/node";
 
 /**

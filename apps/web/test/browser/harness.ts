@@ -1,8 +1,10 @@
 import { existsSync, mkdirSync, readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { join } from "node:path";
-import { loadConfig, type RunningServer, startServer } from "@geopulse/server";
+import { loadConfig, type RunningServer } from "@geopulse/server";
+import { startServerOnCopy } from "@geopulse/server/test-support";
 import type { Browser, BrowserContext, Page } from "playwright-core";
+import { inject } from "vitest";
 import { launchChromium } from "../../../server/test/harness/chromium.js";
 
 export const webDist = join(import.meta.dirname, "../../dist");
@@ -20,7 +22,7 @@ export async function startDashboard(
   if (!existsSync(join(webDist, "index.html")))
     throw new Error("apps/web is not built: run `pnpm --filter @geopulse/web build` first");
   mkdirSync(screenshotsDir, { recursive: true });
-  const server = await startServer({
+  const server = await startServerOnCopy(inject("databaseSnapshot"), {
     config: loadConfig({
       PORT: "0",
       GEO_DATA_DIR: "memory://",
@@ -30,7 +32,6 @@ export async function startDashboard(
       GEO_QUEUE_POLL_SECONDS: "0.5",
       ...options.env,
     }),
-    migrate: true,
   });
   const browser = await launchChromium();
   return { server, browser };
