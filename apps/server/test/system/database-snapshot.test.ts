@@ -4,7 +4,7 @@ import { afterEach, describe, expect, test } from "vitest";
 import { z } from "zod";
 import { startJobQueue } from "../../src/jobs/job-queue.js";
 import { createLogger } from "../../src/logger.js";
-import { openTestDatabase, type TestDatabase } from "../../src/test-support/index.js";
+import type { TestDatabase } from "../../src/test-support/index.js";
 import { createTestDatabase } from "../harness/test-database.js";
 
 const pgBossSchemaVersion = (
@@ -42,9 +42,10 @@ describe("the test database snapshot", () => {
 
 describe("the job queue's schema in production", () => {
   test("is installed at start on a fresh database and kept, with its jobs, on the next start", async () => {
-    // No snapshot: migrated from scratch, without pg-boss's schema, as a new deployment.
-    database = await openTestDatabase(undefined);
+    // A new deployment's database: migrated, without pg-boss's schema.
+    database = await createTestDatabase();
     const { db } = database;
+    await db.prisma.$executeRawUnsafe("DROP SCHEMA pgboss CASCADE");
     const logger = createLogger("silent");
     const first = await startJobQueue(db, logger);
     expect(await jobQueueSchemaVersion(db)).toBe(pgBossSchemaVersion);
