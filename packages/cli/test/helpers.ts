@@ -50,15 +50,21 @@ export function workspaceBody(brand: string, displayName = `${brand} Test`) {
 }
 
 /**
- * The real server on an in-memory database, a signed-in person and one workspace; `env` adds
- * to the server's environment (e.g. where Google's endpoints are).
+ * The real server on a copy of the run's database snapshot, a signed-in person and one
+ * workspace; `env` adds to the server's environment (e.g. where Google's endpoints are).
  */
 export async function startTestApi(
   brand: string,
   env: Record<string, string> = {},
 ): Promise<TestApi> {
   const server = await startServerOnCopy(inject("databaseSnapshot"), {
-    config: loadConfig({ PORT: "0", GEO_DATA_DIR: "memory://", GEO_LOG_LEVEL: "silent", ...env }),
+    config: loadConfig({
+      PORT: "0",
+      GEO_DATA_DIR: "memory://",
+      GEO_LOG_LEVEL: "silent",
+      GEO_QUEUE_POLL_SECONDS: "0.5",
+      ...env,
+    }),
   });
   let cookie = "";
   const post = async (path: string, body: unknown) => {

@@ -9,10 +9,18 @@ export interface RealServer {
   secret: string;
 }
 
-/** The real server on an in-memory database, one workspace (brand `brand`) and a key with `scopes`. */
+/**
+ * The real server on a copy of the run's database snapshot, one workspace (brand `brand`) and a
+ * key with `scopes`.
+ */
 export async function startRealServer(brand: string, scopes: string[]): Promise<RealServer> {
   const server = await startServerOnCopy(inject("databaseSnapshot"), {
-    config: loadConfig({ PORT: "0", GEO_DATA_DIR: "memory://", GEO_LOG_LEVEL: "silent" }),
+    config: loadConfig({
+      PORT: "0",
+      GEO_DATA_DIR: "memory://",
+      GEO_LOG_LEVEL: "silent",
+      GEO_QUEUE_POLL_SECONDS: "0.5",
+    }),
   });
   const call = async (path: string, body: unknown, cookie?: string) => {
     const response = await fetch(`${server.url}${path}`, {

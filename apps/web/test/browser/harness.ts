@@ -12,7 +12,7 @@ export const webDist = join(import.meta.dirname, "../../dist");
 export const screenshotsDir = join(import.meta.dirname, "../../test-results/screenshots");
 
 /**
- * The real server (in-memory database, local mode, in-process workers) serving the BUILT app,
+ * The real server (a copy of the run's database snapshot, local mode, in-process workers) serving the BUILT app,
  * and Debian's Chromium (the server's page-test launcher). `env` adds or overrides server
  * settings (e.g. `GEO_FETCH_ALLOW_LOOPBACK` and `GEO_FETCH_PORTS` to evaluate a local page).
  */
