@@ -7,6 +7,8 @@ export default defineConfig({
     // Component tests run in jsdom (test/unit); the browser tests drive the built app in
     // Chromium against the real server (test/browser).
     include: ["test/**/*.test.ts", "test/**/*.test.tsx"],
+    // The server's migrated database snapshot, once per run; each server starts on a copy of it.
+    globalSetup: ["@geopulse/server/test-support/global-setup"],
     pool: "forks",
     maxWorkers: 2,
     testTimeout: 60_000,

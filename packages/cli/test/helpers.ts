@@ -3,7 +3,9 @@ import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { loadConfig, type RunningServer, startServer } from "@geopulse/server";
+import { loadConfig, type RunningServer } from "@geopulse/server";
+import { startServerOnCopy } from "@geopulse/server/test-support";
+import { inject } from "vitest";
 import type { Io } from "../src/index.js";
 
 export const binPath = fileURLToPath(new URL("../dist/bin.js", import.meta.url));
@@ -48,16 +50,21 @@ export function workspaceBody(brand: string, displayName = `${brand} Test`) {
 }
 
 /**
- * The real server on an in-memory database, a signed-in person and one workspace; `env` adds
- * to the server's environment (e.g. where Google's endpoints are).
+ * The real server on a copy of the run's database snapshot, a signed-in person and one
+ * workspace; `env` adds to the server's environment (e.g. where Google's endpoints are).
  */
 export async function startTestApi(
   brand: string,
   env: Record<string, string> = {},
 ): Promise<TestApi> {
-  const server = await startServer({
-    config: loadConfig({ PORT: "0", GEO_DATA_DIR: "memory://", GEO_LOG_LEVEL: "silent", ...env }),
-    migrate: true,
+  const server = await startServerOnCopy(inject("databaseSnapshot"), {
+    config: loadConfig({
+      PORT: "0",
+      GEO_DATA_DIR: "memory://",
+      GEO_LOG_LEVEL: "silent",
+      GEO_QUEUE_POLL_SECONDS: "0.5",
+      ...env,
+    }),
   });
   let cookie = "";
   const post = async (path: string, body: unknown) => {

@@ -1,4 +1,6 @@
-import { loadConfig, type RunningServer, startServer } from "@geopulse/server";
+import { loadConfig, type RunningServer } from "@geopulse/server";
+import { startServerOnCopy } from "@geopulse/server/test-support";
+import { inject } from "vitest";
 
 export interface RealServer {
   server: RunningServer;
@@ -7,11 +9,18 @@ export interface RealServer {
   secret: string;
 }
 
-/** The real server on an in-memory database, one workspace (brand `brand`) and a key with `scopes`. */
+/**
+ * The real server on a copy of the run's database snapshot, one workspace (brand `brand`) and a
+ * key with `scopes`.
+ */
 export async function startRealServer(brand: string, scopes: string[]): Promise<RealServer> {
-  const server = await startServer({
-    config: loadConfig({ PORT: "0", GEO_DATA_DIR: "memory://", GEO_LOG_LEVEL: "silent" }),
-    migrate: true,
+  const server = await startServerOnCopy(inject("databaseSnapshot"), {
+    config: loadConfig({
+      PORT: "0",
+      GEO_DATA_DIR: "memory://",
+      GEO_LOG_LEVEL: "silent",
+      GEO_QUEUE_POLL_SECONDS: "0.5",
+    }),
   });
   const call = async (path: string, body: unknown, cookie?: string) => {
     const response = await fetch(`${server.url}${path}`, {

@@ -114,6 +114,8 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
     GEO_LOG_LEVEL: "info",
     GEO_VALIDATE_RESPONSES: "true",
     GEO_DATA_DIR: "memory://",
+    // pg-boss's shortest poll: retries and deferred jobs are picked up soon (new jobs wake workers at once).
+    GEO_QUEUE_POLL_SECONDS: "0.5",
     // Independent of whether apps/web was built; test/http/web-app.test.ts serves a build.
     GEO_WEB_DIR: "/nonexistent/geopulse-web",
     ...options.env,

@@ -1,4 +1,5 @@
 import type { TestServer } from "../harness/test-server.js";
+import { untilWorkspaceChange } from "../harness/workspace-changes.js";
 
 /** Adds free credit by hand (local mode), so a test can afford 250,000 micro-USD per call. */
 export async function topUp(t: TestServer, slug: string, cookie: string, amountMicrousd: number) {
@@ -9,20 +10,25 @@ export async function topUp(t: TestServer, slug: string, cookie: string, amountM
   if (response.status >= 300) throw new Error(`top-up failed: ${response.text}`);
 }
 
-/** Polls a generation or research job until it has finished (the queue works in real time). */
+/** Waits until a generation or research job has finished (the queue works in real time). */
 export async function waitForFinish(
   t: TestServer,
   path: string,
   cookie: string,
   timeoutMs = 60_000,
 ): Promise<any> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const response = await t.request<any>("GET", path, { cookie });
-    if (response.body?.finishedAt) return response.body;
-    if (Date.now() > deadline) throw new Error(`${path} did not finish: ${response.text}`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
+  let last = "";
+  return untilWorkspaceChange(
+    t.server.ctx.db,
+    async () => {
+      const response = await t.request<any>("GET", path, { cookie });
+      last = response.text;
+      return response.body?.finishedAt ? response.body : undefined;
+    },
+    timeoutMs,
+  ).catch((error: unknown) => {
+    throw new Error(`${path} did not finish: ${last}`, { cause: error });
+  });
 }
 
 export async function balanceOf(t: TestServer, slug: string, cookie: string) {

@@ -2,6 +2,7 @@ import type { AnswerEngine } from "../../src/engines/engine.js";
 import { createSimulatedEngine } from "../../src/engines/simulated/simulated-engine.js";
 import { newId } from "../../src/ids.js";
 import type { TestServer } from "../harness/test-server.js";
+import { untilWorkspaceChange } from "../harness/workspace-changes.js";
 
 /** Active prompts for a workspace, written directly (the prompts API has its own tests). */
 export async function seedPrompts(t: TestServer, slug: string, count: number): Promise<void> {
@@ -27,7 +28,7 @@ export async function seedPrompts(t: TestServer, slug: string, count: number): P
   });
 }
 
-/** Polls until the run has finished (the queue works in real time). */
+/** Waits until the run has finished (woken by its status change; the queue works in real time). */
 export async function waitForRun(
   t: TestServer,
   slug: string,
@@ -35,15 +36,20 @@ export async function waitForRun(
   cookie: string,
   timeoutMs = 30_000,
 ) {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const response = await t.request<any>("GET", `/api/v1/workspaces/${slug}/runs/${runId}`, {
-      cookie,
-    });
-    if (response.body.finishedAt) return response.body;
-    if (Date.now() > deadline) throw new Error(`run ${runId} did not finish: ${response.text}`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
+  let last = "";
+  return untilWorkspaceChange(
+    t.server.ctx.db,
+    async () => {
+      const response = await t.request<any>("GET", `/api/v1/workspaces/${slug}/runs/${runId}`, {
+        cookie,
+      });
+      last = response.text;
+      return response.body.finishedAt ? response.body : undefined;
+    },
+    timeoutMs,
+  ).catch((error: unknown) => {
+    throw new Error(`run ${runId} did not finish: ${last}`, { cause: error });
+  });
 }
 
 /** The simulated engine until `answersBeforeHang` answers, then hanging until woken (a dead worker). */

@@ -1,8 +1,10 @@
 import { existsSync, mkdirSync, readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { join } from "node:path";
-import { loadConfig, type RunningServer, startServer } from "@geopulse/server";
+import { loadConfig, type RunningServer } from "@geopulse/server";
+import { startServerOnCopy } from "@geopulse/server/test-support";
 import type { Browser, BrowserContext, Page } from "playwright-core";
+import { inject } from "vitest";
 import { launchChromium } from "../../../server/test/harness/chromium.js";
 
 export const webDist = join(import.meta.dirname, "../../dist");
@@ -10,7 +12,7 @@ export const webDist = join(import.meta.dirname, "../../dist");
 export const screenshotsDir = join(import.meta.dirname, "../../test-results/screenshots");
 
 /**
- * The real server (in-memory database, local mode, in-process workers) serving the BUILT app,
+ * The real server (a copy of the run's database snapshot, local mode, in-process workers) serving the BUILT app,
  * and Debian's Chromium (the server's page-test launcher). `env` adds or overrides server
  * settings (e.g. `GEO_FETCH_ALLOW_LOOPBACK` and `GEO_FETCH_PORTS` to evaluate a local page).
  */
@@ -20,7 +22,7 @@ export async function startDashboard(
   if (!existsSync(join(webDist, "index.html")))
     throw new Error("apps/web is not built: run `pnpm --filter @geopulse/web build` first");
   mkdirSync(screenshotsDir, { recursive: true });
-  const server = await startServer({
+  const server = await startServerOnCopy(inject("databaseSnapshot"), {
     config: loadConfig({
       PORT: "0",
       GEO_DATA_DIR: "memory://",
@@ -30,7 +32,6 @@ export async function startDashboard(
       GEO_QUEUE_POLL_SECONDS: "0.5",
       ...options.env,
     }),
-    migrate: true,
   });
   const browser = await launchChromium();
   return { server, browser };

@@ -1,7 +1,10 @@
 /**
- * Builds the migrated database every test file of a run starts from, with the
- * real migration engine. Run by global-setup.ts in a child process of its own
- * (`node migrate-once.ts …`): the WebAssembly migration engine leaves a
+ * Builds the database every test database of a run is copied from: every
+ * migration, applied by the real migration engine, and pg-boss's schema, so a
+ * server started on a copy finds the job queue installed and current (as on
+ * any database a server has already started on) instead of installing it.
+ * Run by database-snapshot.ts in a child process of its own
+ * (`node migrate-once.ts …`, .js in dist): the WebAssembly migration engine leaves a
  * ten-second timer behind, which would otherwise hold up vitest's exit.
  *
  *   node migrate-once.ts pglite <snapshot file>
@@ -14,12 +17,20 @@
 import { writeFile } from "node:fs/promises";
 import { applyMigrations, openDatabase } from "@geopulse/db";
 import pg from "pg";
+import { getConstructionPlans } from "pg-boss";
+
+/**
+ * pg-boss's install script for its default schema (`pgboss`, the one
+ * jobs/job-queue.ts uses), as `boss.start()` runs it on an empty database.
+ */
+const jobQueueSchema = getConstructionPlans();
 
 async function writePgliteSnapshot(path: string): Promise<void> {
   const db = await openDatabase({ dataDir: "memory://" });
   try {
     await applyMigrations(db.adapterFactory);
     if (!db.pglite) throw new Error("expected an embedded PGlite database");
+    await db.pglite.exec(jobQueueSchema);
     // Uncompressed: a little cheaper to load, and the file only lives for one run.
     const tarball = await db.pglite.dumpDataDir("none");
     await writeFile(path, new Uint8Array(await tarball.arrayBuffer()));
@@ -40,6 +51,7 @@ async function createPostgresTemplate(baseUrl: string, template: string): Promis
   } finally {
     await db.close();
   }
+  await withAdmin(url.toString(), (client) => client.query(jobQueueSchema));
   await withAdmin(baseUrl, async (admin) => {
     // CREATE DATABASE … TEMPLATE fails while anyone is connected to the
     // template: check that nobody is, and keep everyone (autovacuum included)
