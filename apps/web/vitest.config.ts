@@ -1,5 +1,6 @@
 import react from "@vitejs/plugin-react";
-import { defineConfig } from "vitest/config";
+import { configDefaults, defineConfig } from "vitest/config";
+import { skippedDatabaseFreeTests } from "../../scripts/database-free-tests.mjs";
 
 export default defineConfig({
   plugins: [react()],
@@ -7,6 +8,7 @@ export default defineConfig({
     // Component tests run in jsdom (test/unit); the browser tests drive the built app in
     // Chromium against the real server (test/browser).
     include: ["test/**/*.test.ts", "test/**/*.test.tsx"],
+    exclude: [...configDefaults.exclude, ...skippedDatabaseFreeTests(import.meta.dirname)],
     pool: "forks",
     maxWorkers: 2,
     testTimeout: 60_000,
