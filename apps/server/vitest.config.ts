@@ -1,8 +1,10 @@
-import { defineConfig } from "vitest/config";
+import { configDefaults, defineConfig } from "vitest/config";
+import { skippedDatabaseFreeTests } from "../../scripts/database-free-tests.mjs";
 
 export default defineConfig({
   test: {
     include: ["test/**/*.test.ts"],
+    exclude: [...configDefaults.exclude, ...skippedDatabaseFreeTests(import.meta.dirname)],
     // Migrates once per run; each test file then copies the migrated database.
     globalSetup: ["./test/harness/global-setup.ts"],
     setupFiles: ["./test/harness/clear-provider-env.ts"],

@@ -1,5 +1,6 @@
 import react from "@vitejs/plugin-react";
-import { defineConfig } from "vitest/config";
+import { configDefaults, defineConfig } from "vitest/config";
+import { skippedDatabaseFreeTests } from "../../scripts/database-free-tests.mjs";
 
 export default defineConfig({
   plugins: [react()],
@@ -9,6 +10,7 @@ export default defineConfig({
     include: ["test/**/*.test.ts", "test/**/*.test.tsx"],
     // The server's migrated database snapshot, once per run; each server starts on a copy of it.
     globalSetup: ["@geopulse/server/test-support/global-setup"],
+    exclude: [...configDefaults.exclude, ...skippedDatabaseFreeTests(import.meta.dirname)],
     pool: "forks",
     maxWorkers: 2,
     testTimeout: 60_000,

@@ -1,10 +1,12 @@
-import { defineConfig } from "vitest/config";
+import { configDefaults, defineConfig } from "vitest/config";
+import { skippedDatabaseFreeTests } from "../../scripts/database-free-tests.mjs";
 
 export default defineConfig({
   test: {
     include: ["test/**/*.test.ts"],
     // The server's migrated database snapshot, once per run; each server starts on a copy of it.
     globalSetup: ["@geopulse/server/test-support/global-setup"],
+    exclude: [...configDefaults.exclude, ...skippedDatabaseFreeTests(import.meta.dirname)],
     pool: "forks",
     maxWorkers: 2,
     testTimeout: 60_000,

@@ -18,7 +18,8 @@ afterAll(() => s.close());
 describe("a streamed turn whose client goes away", () => {
   it("finishes and is stored complete with one charge", async () => {
     const threadId = await createThread(s.t, s.slug, { cookie: s.cookie });
-    s.model.latencyMs = 300;
+    // Held until the client has gone: the model answers a turn nobody listens to any more.
+    const release = s.model.hold();
     s.model.queue(
       { toolCalls: [{ name: "get_metrics", arguments: {} }] },
       { text: "Visibility was 41.2%." },
@@ -39,6 +40,7 @@ describe("a streamed turn whose client goes away", () => {
     expect(new TextDecoder().decode(first?.value)).toContain("event: turn_started");
     abort.abort();
     await reader?.cancel().catch(() => undefined);
+    release();
 
     const prisma = s.t.server.ctx.prisma;
     const stored = await eventually(async () => {

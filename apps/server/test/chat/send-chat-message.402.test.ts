@@ -6,7 +6,6 @@ import { ask, type ChatServer, createThread, startChatServer } from "./chat-fixt
 let s: ChatServer;
 beforeAll(async () => {
   s = await startChatServer("openai");
-  s.model.latencyMs = 400;
 });
 afterAll(() => s.close());
 
@@ -14,6 +13,7 @@ describe("a turn the balance cannot hold", () => {
   it("is 402 insufficient_credits with details, and stores nothing", async () => {
     // The free grant is 1,000,000: one running turn holds 720,000 of it.
     const busy = await createThread(s.t, s.slug, { cookie: s.cookie });
+    const release = s.model.hold();
     const first = ask(s, busy, "How visible were we?", { cookie: s.cookie });
     const prisma = s.t.server.ctx.prisma;
     await eventually(
@@ -30,6 +30,7 @@ describe("a turn the balance cannot hold", () => {
     });
     expect(await prisma.chatMessage.count({ where: { threadId: other } })).toBe(0);
     expect(await prisma.idempotencyRecord.count({ where: { key: "refused-1" } })).toBe(0);
+    release();
     expect((await first).status).toBe(200);
     // Once the first turn settled, the same key starts the turn (the 402 was not recorded).
     const retried = await ask(s, other, "And the credits?", { cookie: s.cookie, key: "refused-1" });

@@ -21,7 +21,7 @@ describe("chat conflicts", () => {
 
   it("a new question while a turn of the thread runs is 409 chat_turn_in_progress; so is deleting it", async () => {
     const threadId = await createThread(s.t, s.slug, { cookie: s.cookie });
-    s.model.latencyMs = 500;
+    const release = s.model.hold();
     const running = ask(s, threadId, "slow question", { cookie: s.cookie });
     const prisma = s.t.server.ctx.prisma;
     const busy = await eventually(
@@ -42,8 +42,8 @@ describe("chat conflicts", () => {
     );
     expect(deleted.status).toBe(409);
     expect(deleted.body.error.code).toBe("chat_turn_in_progress");
+    release();
     expect((await running).status).toBe(200);
-    s.model.latencyMs = 0;
     expect((await ask(s, threadId, "impatient question", { cookie: s.cookie })).status).toBe(200);
   });
 });

@@ -33,6 +33,7 @@ export class FakeChatModel {
   latencyMs = 0;
   private server: Server | undefined;
   private calls = 0;
+  private gate: Promise<void> | undefined;
 
   constructor(
     private readonly fallback: (request: RecordedModelRequest) => ScriptedStep = () => ({
@@ -44,6 +45,22 @@ export class FakeChatModel {
   queue(...steps: ScriptEntry[]): this {
     this.script.push(...steps);
     return this;
+  }
+
+  /**
+   * Holds every answer until the returned release is called: a turn stays running for as
+   * long as a test needs, however loaded the machine, and no longer.
+   */
+  hold(): () => void {
+    let release = () => {};
+    const gate = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    this.gate = gate;
+    return () => {
+      if (this.gate === gate) this.gate = undefined;
+      release();
+    };
   }
 
   async start(): Promise<this> {
@@ -59,13 +76,14 @@ export class FakeChatModel {
         const next = this.script.shift();
         const step = typeof next === "function" ? next(request) : (next ?? this.fallback(request));
         const call = ++this.calls;
-        setTimeout(() => {
+        const answer = () => {
           if (res.destroyed) return;
           res.writeHead(200, { "content-type": "text/event-stream" });
           if (request.path.startsWith("/v1/responses")) writeResponses(res, step, call);
           else writeMessages(res, step, call);
           res.end();
-        }, this.latencyMs);
+        };
+        void (this.gate ?? Promise.resolve()).then(() => setTimeout(answer, this.latencyMs));
       });
     });
     this.server = server;

@@ -1,0 +1,2 @@
+export function databaseFreeTestFiles(packageDir: string): string[];
+export function skippedDatabaseFreeTests(packageDir: string): string[];
