@@ -1,13 +1,13 @@
-import { describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { reserveCredits } from "../../src/services/credits/reserve-credits.js";
-import { test } from "../harness/shared-server.js";
-import type { TestServer } from "../harness/test-server.js";
+import { startTestServer, type TestServer } from "../harness/test-server.js";
 import { checkInvariants, credit, emptyWorkspace } from "./ledger-harness.js";
 
 let t: TestServer;
-test.beforeAll(async ({ sharedServer }) => {
-  t = sharedServer;
+beforeAll(async () => {
+  t = await startTestServer();
 });
+afterAll(() => t.close());
 
 describe("no overspend under concurrency", () => {
   it("lets exactly 10 of 100 concurrent reservations of a tenth of the balance succeed", async () => {

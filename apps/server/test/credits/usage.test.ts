@@ -1,20 +1,20 @@
-import { describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { leaseCredits } from "../../src/services/credits/lease-credits.js";
 import { reserveCredits } from "../../src/services/credits/reserve-credits.js";
 import { settleCredits } from "../../src/services/credits/settle-credits.js";
-import { test } from "../harness/shared-server.js";
-import type { TestServer } from "../harness/test-server.js";
+import { startTestServer, type TestServer } from "../harness/test-server.js";
 
 let t: TestServer;
 let cookie: string;
 let slug: string;
 let workspaceId: string;
-test.beforeAll(async ({ sharedServer }) => {
-  t = sharedServer;
+beforeAll(async () => {
+  t = await startTestServer();
   cookie = await t.signIn("usage@example.com");
   slug = await t.createWorkspace(cookie, { brand: "usage" });
   workspaceId = (await t.server.ctx.prisma.workspace.findUniqueOrThrow({ where: { slug } })).id;
 });
+afterAll(() => t.close());
 
 const usage = (query = "") =>
   t.request<any>("GET", `/api/v1/workspaces/${slug}/credits/usage${query}`, { cookie });

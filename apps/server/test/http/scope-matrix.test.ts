@@ -1,9 +1,8 @@
 import type { Scope } from "@geopulse/api-types";
-import { describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Operation } from "../../src/http/operation-index.js";
 import { allOperations, describeOperation, pathFor } from "../harness/operations.js";
-import { test } from "../harness/shared-server.js";
-import type { MintedKey, TestServer } from "../harness/test-server.js";
+import { type MintedKey, startTestServer, type TestServer } from "../harness/test-server.js";
 import { join } from "../team/team-fixtures.js";
 
 /**
@@ -51,8 +50,8 @@ const keyFor = async (scopes: Scope[]): Promise<MintedKey> => {
   return minted;
 };
 
-test.beforeAll(async ({ sharedServer }) => {
-  t = sharedServer;
+beforeAll(async () => {
+  t = await startTestServer();
   owner = await t.signIn("matrix-owner@example.com");
   slug = await t.createWorkspace(owner, { brand: "matrix" });
   outsider = await t.signIn("matrix-outsider@example.com");
@@ -83,6 +82,7 @@ test.beforeAll(async ({ sharedServer }) => {
   expect(demoted.status, demoted.text).toBe(200);
   roleSessions.set("member", member.cookie);
 });
+afterAll(() => t.close());
 
 type Caller = { cookie?: string; bearer?: string };
 const call = (operation: Operation, caller: Caller) =>

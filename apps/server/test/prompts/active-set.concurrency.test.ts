@@ -1,14 +1,14 @@
-import { describe, expect, it } from "vitest";
-import { test } from "../harness/shared-server.js";
-import type { TestServer } from "../harness/test-server.js";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startTestServer, type TestServer } from "../harness/test-server.js";
 import { activeCount, call, importMany, prompt } from "./prompt-fixtures.js";
 
 let t: TestServer;
 let cookie: string;
-test.beforeAll(async ({ sharedServer }) => {
-  t = sharedServer;
+beforeAll(async () => {
+  t = await startTestServer();
   cookie = await t.signIn("race-owner@example.com");
 });
+afterAll(() => t.close());
 
 const inactiveIds = async (slug: string): Promise<string[]> =>
   (await call(t, { cookie }, "GET", slug, "/prompts?active=false&limit=100")).body.data.map(

@@ -1,7 +1,6 @@
-import { describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { generateReport } from "../../src/services/reports/generate-report.js";
-import { test } from "../harness/shared-server.js";
-import type { TestServer } from "../harness/test-server.js";
+import { startTestServer, type TestServer } from "../harness/test-server.js";
 
 let t: TestServer;
 let cookie: string;
@@ -24,8 +23,8 @@ const makeReport = async (workspaceSlug: string) => {
   return made?.reportId as string;
 };
 
-test.beforeAll(async ({ sharedServer }) => {
-  t = sharedServer;
+beforeAll(async () => {
+  t = await startTestServer();
   cookie = await t.signIn("report-isolation@example.com");
   slug = await t.createWorkspace(cookie, { brand: "isoco" });
   // The same person's other workspace: its reports are not this workspace's.
@@ -33,6 +32,7 @@ test.beforeAll(async ({ sharedServer }) => {
   foreignReport = await makeReport(otherSlug);
   ownReport = await makeReport(slug);
 });
+afterAll(() => t.close());
 
 const get = (path: string) =>
   t.request<any>("GET", `/api/v1/workspaces/${slug}${path}`, { cookie });

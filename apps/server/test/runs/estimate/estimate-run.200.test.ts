@@ -1,13 +1,14 @@
-import { describe, expect, it } from "vitest";
-import { test } from "../../harness/shared-server.js";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startTestServer } from "../../harness/test-server.js";
 import { seedPrompts } from "../run-fixtures.js";
 import { type EstimateFixture, startEstimateFixture } from "./estimate-fixture.js";
 
 let f: EstimateFixture;
-test.beforeAll(async ({ sharedServer }) => {
-  f = await startEstimateFixture(sharedServer, "estimate");
+beforeAll(async () => {
+  f = await startEstimateFixture(await startTestServer(), "estimate");
   await seedPrompts(f.t, f.slug, 7);
 });
+afterAll(() => f?.t.close());
 
 describe("GET /api/v1/workspaces/{ws}/run-estimate", () => {
   it("answers the plan and the amount the start then reserves, reserving nothing itself", async () => {
