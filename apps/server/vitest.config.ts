@@ -9,6 +9,9 @@ export default defineConfig({
     globalSetup: ["./test/harness/global-setup.ts"],
     setupFiles: ["./test/harness/clear-provider-env.ts"],
     pool: "forks",
+    // Test files share their worker's process (and its loaded modules): importing the
+    // server once per worker instead of once per file. Files restore what they change.
+    isolate: false,
     // Two cores: each test file starts a real server on its own database.
     maxWorkers: 2,
     testTimeout: 30_000,

@@ -1,5 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startTestServer, type TestServer } from "../harness/test-server.js";
+import { describe, expect, it } from "vitest";
+import { test } from "../harness/shared-server.js";
+import type { TestServer } from "../harness/test-server.js";
 import { expectError, join } from "../team/team-fixtures.js";
 
 /**
@@ -9,12 +10,11 @@ import { expectError, join } from "../team/team-fixtures.js";
 let t: TestServer;
 let owner: string;
 let slug: string;
-beforeAll(async () => {
-  t = await startTestServer();
+test.beforeAll(async ({ sharedServer }) => {
+  t = sharedServer;
   owner = await t.signIn("owner@example.com");
   slug = await t.createWorkspace(owner, { brand: "key-roles" });
 });
-afterAll(() => t.close());
 
 const act = (cookie: string, keyId: string, action: string) =>
   t.request<any>("POST", `/api/v1/workspaces/${slug}/api-keys/${keyId}`, {
@@ -70,11 +70,11 @@ describe("GET /api/v1/workspaces/{workspace}/api-keys: who may act on each key",
     };
     const asMember = await listAs(member.cookie);
     expect(asMember.get(ownersKey.keyId)).toMatchObject({
-      createdBy: { email: "owner@example.com" },
+      createdBy: { email: t.mailbox("owner@example.com") },
       viewerCanManage: false,
     });
     expect(asMember.get(membersKey.keyId)).toMatchObject({
-      createdBy: { email: "lister@example.com" },
+      createdBy: { email: t.mailbox("lister@example.com") },
       viewerCanManage: true,
     });
     const asAdmin = await listAs(admin.cookie);

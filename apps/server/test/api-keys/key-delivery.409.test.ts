@@ -1,5 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startTestServer, type TestServer } from "../harness/test-server.js";
+import { describe, expect, it } from "vitest";
+import { test } from "../harness/shared-server.js";
+import type { TestServer } from "../harness/test-server.js";
 import { join } from "../team/team-fixtures.js";
 
 /**
@@ -12,13 +13,12 @@ let t: TestServer;
 let owner: string;
 let colleague: string;
 let slug: string;
-beforeAll(async () => {
-  t = await startTestServer();
+test.beforeAll(async ({ sharedServer }) => {
+  t = sharedServer;
   owner = await t.signIn("delivery-owner@example.com");
   slug = await t.createWorkspace(owner, { brand: "delivery" });
   colleague = (await join(t, owner, slug, "delivery-colleague@example.com", "admin")).cookie;
 });
-afterAll(() => t.close());
 
 const create = async (cookie = owner, body: Record<string, unknown> = { name: "k" }) => {
   const response = await t.request<any>("POST", `/api/v1/workspaces/${slug}/api-keys`, {

@@ -1,16 +1,16 @@
-import { afterAll, beforeAll, describe, it } from "vitest";
-import { startTestServer, type TestServer } from "../harness/test-server.js";
+import { describe, it } from "vitest";
+import { test } from "../harness/shared-server.js";
+import type { TestServer } from "../harness/test-server.js";
 import { expectError } from "./connection-fixture.js";
 
 let t: TestServer;
 let cookie: string;
 let slug: string;
-beforeAll(async () => {
-  t = await startTestServer();
+test.beforeAll(async ({ sharedServer }) => {
+  t = sharedServer;
   cookie = await t.signIn("owner@no-oauth.example.com");
   slug = await t.createWorkspace(cookie, { brand: "no-oauth" });
 });
-afterAll(() => t.close());
 
 describe("Google OAuth without an OAuth client: 503 google_oauth_unavailable", () => {
   it("start says OAuth is not configured and points at service-account keys", async () => {

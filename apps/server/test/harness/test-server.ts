@@ -1,6 +1,7 @@
 import { Writable } from "node:stream";
 import type { Worker } from "node:worker_threads";
 import type { Scope, WorkspaceCreateRequest } from "@geopulse/api-types";
+import { type Dispatcher, fetch as undiciFetch } from "undici";
 import { ManualClock } from "../../src/clock.js";
 import { type Config, loadConfig } from "../../src/config.js";
 import type { EmailProvider } from "../../src/email/email-provider.js";
@@ -36,8 +37,10 @@ export interface TestServer {
     path: string,
     options?: RequestOptions,
   ): Promise<TestResponse<T>>;
-  /** Signs in (local mode) and returns the `geo.session=…` cookie pair. */
+  /** Signs in (local mode) as `mailbox(email)` and returns the `geo.session=…` cookie pair. */
   signIn(email: string): Promise<string>;
+  /** The address `signIn(email)` signs in: `email` itself, or a shared server's per-file copy. */
+  mailbox(email: string): string;
   /** Creates a workspace as the signed-in user; returns its slug. */
   createWorkspace(cookie: string, overrides?: Partial<WorkspaceCreateRequest>): Promise<string>;
   /** Creates and acknowledges an API key with exactly these scopes. */
@@ -140,6 +143,35 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
       : {}),
   });
 
+  const client = testClient(server.url);
+  return {
+    url: server.url,
+    clock,
+    server,
+    logs,
+    ...client,
+    close: async () => {
+      await server.close();
+      await database.close();
+    },
+  };
+}
+
+export type TestClient = Pick<
+  TestServer,
+  "request" | "signIn" | "mailbox" | "createWorkspace" | "mintKey"
+>;
+
+export interface TestClientOptions {
+  /** Sends every request through this dispatcher (a shared server's per-file source address). */
+  dispatcher?: Dispatcher;
+  /** The mailbox `signIn` signs in for the one a test names (a shared server's per-file users). */
+  mailbox?: (email: string) => string;
+}
+
+/** Requests to a server at `url`, and the sign-in, workspace and key steps most tests begin with. */
+export function testClient(url: string, options: TestClientOptions = {}): TestClient {
+  const mailbox = options.mailbox ?? ((email: string) => email);
   const request = async <T>(
     method: string,
     path: string,
@@ -153,7 +185,13 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
       body = JSON.stringify(opts.body);
       headers["content-type"] ??= "application/json";
     }
-    const response = await fetch(`${server.url}${path}`, { method, headers, body });
+    const init = { method, headers, body };
+    const response = options.dispatcher
+      ? ((await undiciFetch(`${url}${path}`, {
+          ...init,
+          dispatcher: options.dispatcher,
+        })) as unknown as Response)
+      : await fetch(`${url}${path}`, init);
     const text = await response.text();
     let parsed: unknown = text;
     try {
@@ -165,7 +203,9 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
   };
 
   const signIn = async (email: string): Promise<string> => {
-    const response = await request("POST", "/api/v1/auth/sessions", { body: { email } });
+    const response = await request("POST", "/api/v1/auth/sessions", {
+      body: { email: mailbox(email) },
+    });
     if (response.status !== 201) throw new Error(`sign-in failed: ${response.text}`);
     const cookie = response.headers.get("set-cookie")?.split(";")[0];
     if (!cookie) throw new Error("sign-in set no cookie");
@@ -207,19 +247,5 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
     if (acknowledged.status !== 200) throw new Error(`acknowledge failed: ${acknowledged.text}`);
     return { keyId, secret, deliveryId };
   };
-
-  return {
-    url: server.url,
-    mintKey,
-    clock,
-    server,
-    logs,
-    request,
-    signIn,
-    createWorkspace,
-    close: async () => {
-      await server.close();
-      await database.close();
-    },
-  };
+  return { request, signIn, mailbox, createWorkspace, mintKey };
 }

@@ -1,5 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startTestServer, type TestServer } from "../harness/test-server.js";
+import { describe, expect, it } from "vitest";
+import { test } from "../harness/shared-server.js";
+import type { TestServer } from "../harness/test-server.js";
 
 /**
  * The contract's day (components/schemas/Day, 2000-01-01..2100-12-31) is also the day of the
@@ -13,12 +14,11 @@ import { startTestServer, type TestServer } from "../harness/test-server.js";
 let t: TestServer;
 let cookie: string;
 let slug: string;
-beforeAll(async () => {
-  t = await startTestServer();
+test.beforeAll(async ({ sharedServer }) => {
+  t = sharedServer;
   cookie = await t.signIn("bounds@example.com");
   slug = await t.createWorkspace(cookie, { brand: "bounds" });
 });
-afterAll(() => t.close());
 
 /** Ranges on and next to the bounds that every route with a day range accepts. */
 const ranges = [

@@ -1,5 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startTestServer, type TestResponse, type TestServer } from "../harness/test-server.js";
+import { describe, expect, it } from "vitest";
+import { test } from "../harness/shared-server.js";
+import type { TestResponse, TestServer } from "../harness/test-server.js";
 
 /**
  * Every day of the contract (components/schemas/Day) is a real calendar day within
@@ -12,12 +13,11 @@ import { startTestServer, type TestResponse, type TestServer } from "../harness/
 let t: TestServer;
 let cookie: string;
 let slug: string;
-beforeAll(async () => {
-  t = await startTestServer();
+test.beforeAll(async ({ sharedServer }) => {
+  t = sharedServer;
   cookie = await t.signIn("days@example.com");
   slug = await t.createWorkspace(cookie, { brand: "days" });
 });
-afterAll(() => t.close());
 
 /** Every path, query and body field of the contract that is a day, by operation. */
 const dayFields: Array<{ method: "GET" | "POST"; path: string; fields: string[] }> = [

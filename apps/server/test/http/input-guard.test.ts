@@ -1,15 +1,15 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startTestServer, type TestResponse, type TestServer } from "../harness/test-server.js";
+import { describe, expect, it } from "vitest";
+import { test } from "../harness/shared-server.js";
+import type { TestResponse, TestServer } from "../harness/test-server.js";
 
 let t: TestServer;
 let cookie: string;
 let slug: string;
-beforeAll(async () => {
-  t = await startTestServer();
+test.beforeAll(async ({ sharedServer }) => {
+  t = sharedServer;
   cookie = await t.signIn("guard@example.com");
   slug = await t.createWorkspace(cookie, { brand: "guard" });
 });
-afterAll(() => t.close());
 
 const nul = "must not contain the NUL character (U+0000)";
 const surrogate = "must not contain a lone UTF-16 surrogate";

@@ -1,17 +1,17 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { handlers } from "../../src/routes/index.js";
 import { allOperations, describeOperation, pathFor } from "../harness/operations.js";
-import { startTestServer, type TestServer } from "../harness/test-server.js";
+import { test } from "../harness/shared-server.js";
+import type { TestServer } from "../harness/test-server.js";
 
 let t: TestServer;
 let cookie: string;
 let slug: string;
-beforeAll(async () => {
-  t = await startTestServer();
+test.beforeAll(async ({ sharedServer }) => {
+  t = sharedServer;
   cookie = await t.signIn("planned@example.com");
   slug = await t.createWorkspace(cookie, { brand: "planned" });
 });
-afterAll(() => t.close());
 
 /** A body each planned operation accepts, so the request reaches the handler stage. */
 const validBodies: Record<string, unknown> = {

@@ -1,18 +1,18 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { allOperations, describeOperation, pathFor } from "../harness/operations.js";
-import { startTestServer, type TestServer } from "../harness/test-server.js";
+import { test } from "../harness/shared-server.js";
+import type { TestServer } from "../harness/test-server.js";
 
 let t: TestServer;
 let outsider: string;
 let foreignSlug: string;
-beforeAll(async () => {
-  t = await startTestServer();
+test.beforeAll(async ({ sharedServer }) => {
+  t = sharedServer;
   const owner = await t.signIn("owner@example.com");
   foreignSlug = await t.createWorkspace(owner, { brand: "foreign" });
   outsider = await t.signIn("outsider@example.com");
   await t.createWorkspace(outsider, { brand: "own" });
 });
-afterAll(() => t.close());
 
 const workspaceOperations = allOperations.filter(
   (operation) => operation.workspaceScoped && !operation.access.public,

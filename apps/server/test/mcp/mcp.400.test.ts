@@ -1,16 +1,16 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startTestServer, type TestServer } from "../harness/test-server.js";
+import { describe, expect, it } from "vitest";
+import { test } from "../harness/shared-server.js";
+import type { TestServer } from "../harness/test-server.js";
 import { postMcp } from "./mcp-client.js";
 
 let t: TestServer;
 let secret: string;
-beforeAll(async () => {
-  t = await startTestServer();
+test.beforeAll(async ({ sharedServer }) => {
+  t = sharedServer;
   const cookie = await t.signIn("mcp-400@example.com");
   const slug = await t.createWorkspace(cookie, { brand: "mcp400" });
   secret = (await t.mintKey(cookie, slug, ["metrics:read"])).secret;
 });
-afterAll(() => t.close());
 
 describe("MCP input the contract refuses: 400 invalid_request", () => {
   it.each([

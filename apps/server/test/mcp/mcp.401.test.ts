@@ -1,16 +1,16 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startTestServer, type TestServer } from "../harness/test-server.js";
+import { describe, expect, it } from "vitest";
+import { test } from "../harness/shared-server.js";
+import type { TestServer } from "../harness/test-server.js";
 import { connectMcpClient, postMcp } from "./mcp-client.js";
 
 let t: TestServer;
 let cookie: string;
 let slug: string;
-beforeAll(async () => {
-  t = await startTestServer();
+test.beforeAll(async ({ sharedServer }) => {
+  t = sharedServer;
   cookie = await t.signIn("mcp-401@example.com");
   slug = await t.createWorkspace(cookie, { brand: "mcp401" });
 });
-afterAll(() => t.close());
 
 describe("MCP without a valid key: 401 in the envelope", () => {
   it("no credentials: unauthenticated", async () => {

@@ -1,16 +1,16 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startTestServer, type TestServer } from "../harness/test-server.js";
+import { describe, expect, it } from "vitest";
+import { test } from "../harness/shared-server.js";
+import type { TestServer } from "../harness/test-server.js";
 import { postMcp } from "./mcp-client.js";
 
 let t: TestServer;
 let secret: string;
-beforeAll(async () => {
-  t = await startTestServer();
+test.beforeAll(async ({ sharedServer }) => {
+  t = sharedServer;
   const cookie = await t.signIn("mcp-406@example.com");
   const slug = await t.createWorkspace(cookie, { brand: "mcp406" });
   secret = (await t.mintKey(cookie, slug, ["metrics:read"])).secret;
 });
-afterAll(() => t.close());
 
 describe("MCP without accepting both JSON and event streams", () => {
   it("406 not_acceptable in the envelope", async () => {

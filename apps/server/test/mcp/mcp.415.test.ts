@@ -1,15 +1,15 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startTestServer, type TestServer } from "../harness/test-server.js";
+import { describe, expect, it } from "vitest";
+import { test } from "../harness/shared-server.js";
+import type { TestServer } from "../harness/test-server.js";
 
 let t: TestServer;
 let secret: string;
-beforeAll(async () => {
-  t = await startTestServer();
+test.beforeAll(async ({ sharedServer }) => {
+  t = sharedServer;
   const cookie = await t.signIn("mcp-415@example.com");
   const slug = await t.createWorkspace(cookie, { brand: "mcp415" });
   secret = (await t.mintKey(cookie, slug, ["metrics:read"])).secret;
 });
-afterAll(() => t.close());
 
 describe("MCP with a body that is not JSON", () => {
   it("415 unsupported_media_type, as every JSON operation", async () => {

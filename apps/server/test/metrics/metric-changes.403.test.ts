@@ -1,14 +1,14 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startTestServer, type TestServer } from "../harness/test-server.js";
+import { describe, expect, it } from "vitest";
+import { test } from "../harness/shared-server.js";
+import type { TestServer } from "../harness/test-server.js";
 
 let t: TestServer;
 let cookie: string;
-beforeAll(async () => {
-  t = await startTestServer();
+test.beforeAll(async ({ sharedServer }) => {
+  t = sharedServer;
   cookie = await t.signIn("metric-changes-403@example.com");
   await t.createWorkspace(cookie, { brand: "changes-403" });
 });
-afterAll(() => t.close());
 
 describe("GET /metrics/changes needs metrics:read", () => {
   it("a key without metrics:read gets 403 insufficient_scope; one with it reads", async () => {

@@ -1,14 +1,14 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startTestServer, type TestServer } from "../harness/test-server.js";
+import { describe, expect, it } from "vitest";
+import { test } from "../harness/shared-server.js";
+import type { TestServer } from "../harness/test-server.js";
 
 let t: TestServer;
 let cookie: string;
-beforeAll(async () => {
-  t = await startTestServer();
+test.beforeAll(async ({ sharedServer }) => {
+  t = sharedServer;
   cookie = await t.signIn("metrics-400@example.com");
   await t.createWorkspace(cookie, { brand: "bad-filters" });
 });
-afterAll(() => t.close());
 
 const get = (path: string) =>
   t.request<any>("GET", `/api/v1/workspaces/bad-filters${path}`, { cookie });

@@ -1,5 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startTestServer, type TestServer } from "../harness/test-server.js";
+import { describe, expect, it } from "vitest";
+import { test } from "../harness/shared-server.js";
+import type { TestServer } from "../harness/test-server.js";
 import { seedSuggestions } from "./suggestion-fixtures.js";
 
 let t: TestServer;
@@ -7,14 +8,13 @@ let owner: string;
 let other: string;
 let slug: string;
 let otherSlug: string;
-beforeAll(async () => {
-  t = await startTestServer();
+test.beforeAll(async ({ sharedServer }) => {
+  t = sharedServer;
   owner = await t.signIn("owner-404@example.com");
   slug = await t.createWorkspace(owner, { brand: "acme" });
   other = await t.signIn("other-404@example.com");
   otherSlug = await t.createWorkspace(other, { brand: "other" });
 });
-afterAll(() => t.close());
 
 describe("prompt suggestions of another workspace", () => {
   it("are not_found to accept, bulk accept or dismiss, and are not listed", async () => {

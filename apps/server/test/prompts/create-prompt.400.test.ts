@@ -1,17 +1,17 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startTestServer, type TestServer } from "../harness/test-server.js";
+import { describe, expect, it } from "vitest";
+import { test } from "../harness/shared-server.js";
+import type { TestServer } from "../harness/test-server.js";
 import { call, fieldsOf, prompt, promptCount } from "./prompt-fixtures.js";
 
 let t: TestServer;
 let cookie: string;
 let slug: string;
-beforeAll(async () => {
-  t = await startTestServer();
+test.beforeAll(async ({ sharedServer }) => {
+  t = sharedServer;
   cookie = await t.signIn("prompts-owner@example.com");
   // Languages en and es: ca and fr are valid values the workspace does not use.
   slug = await t.createWorkspace(cookie, { brand: "prompts-400" });
 });
-afterAll(() => t.close());
 
 const create = (body: unknown) => call(t, { cookie }, "POST", slug, "/prompts", body);
 const tags = (n: number, length = 5) =>

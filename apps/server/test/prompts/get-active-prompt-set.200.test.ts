@@ -1,17 +1,17 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startTestServer, type TestServer } from "../harness/test-server.js";
+import { describe, expect, it } from "vitest";
+import { test } from "../harness/shared-server.js";
+import type { TestServer } from "../harness/test-server.js";
 import { call, importMany } from "./prompt-fixtures.js";
 
 let t: TestServer;
 let cookie: string;
 let slug: string;
-beforeAll(async () => {
-  t = await startTestServer();
+test.beforeAll(async ({ sharedServer }) => {
+  t = sharedServer;
   cookie = await t.signIn("set-owner@example.com");
   // Quotas 0.3/0.2/0.2/0.1/0.1/0.1 of 50: targets 15/10/10/5/5/5.
   slug = await t.createWorkspace(cookie, { brand: "active-set" });
 });
-afterAll(() => t.close());
 
 const composition = async () => {
   const response = await call(t, { cookie }, "GET", slug, "/prompts/active-set");

@@ -1,17 +1,17 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startTestServer, type TestServer } from "../harness/test-server.js";
+import { describe, expect, it } from "vitest";
+import { test } from "../harness/shared-server.js";
+import type { TestServer } from "../harness/test-server.js";
 import { call, fieldsOf, importCsv, promptCount } from "./prompt-fixtures.js";
 
 // Needs `express.text({ type: "text/csv" })` in src/app.ts, so the body reaches the handler as text.
 let t: TestServer;
 let cookie: string;
 let slug: string;
-beforeAll(async () => {
-  t = await startTestServer();
+test.beforeAll(async ({ sharedServer }) => {
+  t = sharedServer;
   cookie = await t.signIn("csv-owner@example.com");
   slug = await t.createWorkspace(cookie, { brand: "import-csv", activeSetSize: 20 });
 });
-afterAll(() => t.close());
 
 const header = "text,category,language,region,tags,active";
 const csv = (...rows: string[]) => `${[header, ...rows].join("\r\n")}\r\n`;

@@ -1,13 +1,14 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startTestServer, type TestServer } from "../harness/test-server.js";
+import { describe, expect, it } from "vitest";
+import { test } from "../harness/shared-server.js";
+import type { TestServer } from "../harness/test-server.js";
 import { call, createPrompt, fieldsOf, prompt } from "./prompt-fixtures.js";
 
 let t: TestServer;
 let cookie: string;
 let slug: string;
 const ids: Record<string, string> = {};
-beforeAll(async () => {
-  t = await startTestServer();
+test.beforeAll(async ({ sharedServer }) => {
+  t = sharedServer;
   cookie = await t.signIn("prompts-owner@example.com");
   slug = await t.createWorkspace(cookie, { brand: "prompts-list" });
   const bodies = {
@@ -20,7 +21,6 @@ beforeAll(async () => {
     ids[name] = (await createPrompt(t, { cookie }, slug, body)).promptId;
   }
 });
-afterAll(() => t.close());
 
 const list = async (query = "") => {
   const response = await call(t, { cookie }, "GET", slug, `/prompts${query}`);

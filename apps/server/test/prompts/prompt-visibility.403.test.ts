@@ -1,19 +1,19 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startTestServer, type TestServer } from "../harness/test-server.js";
+import { describe, expect, it } from "vitest";
+import { test } from "../harness/shared-server.js";
+import type { TestServer } from "../harness/test-server.js";
 import { createPrompt, expectError, prompt } from "./prompt-fixtures.js";
 
 let t: TestServer;
 let cookie: string;
 let slug: string;
 let path: string;
-beforeAll(async () => {
-  t = await startTestServer();
+test.beforeAll(async ({ sharedServer }) => {
+  t = sharedServer;
   cookie = await t.signIn("visibility-403@example.com");
   slug = await t.createWorkspace(cookie, { brand: "visibility-scopes" });
   const { promptId } = await createPrompt(t, { cookie }, slug, prompt("A prompt"));
   path = `/api/v1/workspaces/${slug}/prompts/${promptId}/visibility`;
 });
-afterAll(() => t.close());
 
 describe("GET .../prompts/{promptId}/visibility: 403 insufficient_scope", () => {
   it("a key without metrics:read (prompts:read is not enough)", async () => {

@@ -1,5 +1,6 @@
-import { afterAll, beforeAll, describe, it } from "vitest";
-import { startTestServer, type TestServer } from "../harness/test-server.js";
+import { describe, it } from "vitest";
+import { test } from "../harness/shared-server.js";
+import type { TestServer } from "../harness/test-server.js";
 import { createPrompt, expectError, prompt } from "./prompt-fixtures.js";
 
 let t: TestServer;
@@ -7,8 +8,8 @@ let cookie: string;
 let slug: string;
 let otherSlug: string;
 let foreignId: string;
-beforeAll(async () => {
-  t = await startTestServer();
+test.beforeAll(async ({ sharedServer }) => {
+  t = sharedServer;
   cookie = await t.signIn("visibility-mine@example.com");
   slug = await t.createWorkspace(cookie, { brand: "visibility-mine" });
   const other = await t.signIn("visibility-theirs@example.com");
@@ -16,7 +17,6 @@ beforeAll(async () => {
   foreignId = (await createPrompt(t, { cookie: other }, otherSlug, prompt("Their prompt")))
     .promptId;
 });
-afterAll(() => t.close());
 
 const visibility = (
   workspace: string,

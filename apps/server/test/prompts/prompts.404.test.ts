@@ -1,13 +1,14 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startTestServer, type TestServer } from "../harness/test-server.js";
+import { describe, expect, it } from "vitest";
+import { test } from "../harness/shared-server.js";
+import type { TestServer } from "../harness/test-server.js";
 import { call, createPrompt, expectError, prompt } from "./prompt-fixtures.js";
 
 let t: TestServer;
 let cookie: string;
 let slug: string;
 let foreignId: string;
-beforeAll(async () => {
-  t = await startTestServer();
+test.beforeAll(async ({ sharedServer }) => {
+  t = sharedServer;
   cookie = await t.signIn("mine@example.com");
   slug = await t.createWorkspace(cookie, { brand: "prompts-mine" });
   const other = await t.signIn("theirs@example.com");
@@ -15,7 +16,6 @@ beforeAll(async () => {
   foreignId = (await createPrompt(t, { cookie: other }, otherSlug, prompt("Their prompt")))
     .promptId;
 });
-afterAll(() => t.close());
 
 describe("prompts: 404 not_found", () => {
   it.each([

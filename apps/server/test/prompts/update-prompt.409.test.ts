@@ -1,5 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startTestServer, type TestServer } from "../harness/test-server.js";
+import { describe, expect, it } from "vitest";
+import { test } from "../harness/shared-server.js";
+import type { TestServer } from "../harness/test-server.js";
 import {
   activeCount,
   call,
@@ -12,12 +13,11 @@ import {
 let t: TestServer;
 let cookie: string;
 let slug: string;
-beforeAll(async () => {
-  t = await startTestServer();
+test.beforeAll(async ({ sharedServer }) => {
+  t = sharedServer;
   cookie = await t.signIn("prompts-owner@example.com");
   slug = await t.createWorkspace(cookie, { brand: "prompts-update-409", activeSetSize: 20 });
 });
-afterAll(() => t.close());
 
 const patch = (id: string, body: unknown) =>
   call(t, { cookie }, "PATCH", slug, `/prompts/${id}`, body);

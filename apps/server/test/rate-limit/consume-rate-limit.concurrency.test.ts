@@ -1,16 +1,16 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { consumeRateLimit } from "../../src/services/rate-limit/rate-limit.js";
-import { startTestServer, type TestServer } from "../harness/test-server.js";
+import { test } from "../harness/shared-server.js";
+import type { TestServer } from "../harness/test-server.js";
 
 // The limiter under the tightest interleaving: N takes started in the same tick
 // (over HTTP, requests arrive spread out, and on the embedded database's one
 // connection the old check-then-count race then rarely shows). Each take is
 // one atomic statement, so exactly `limit` of them pass, on both databases.
 let t: TestServer;
-beforeAll(async () => {
-  t = await startTestServer();
+test.beforeAll(async ({ sharedServer }) => {
+  t = sharedServer;
 });
-afterAll(() => t.close());
 
 describe("consumeRateLimit under concurrency", () => {
   it("lets exactly 10 of 25 simultaneous takes through a limit of 10", async () => {

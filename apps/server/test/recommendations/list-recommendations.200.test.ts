@@ -1,13 +1,14 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startTestServer, type TestServer } from "../harness/test-server.js";
+import { describe, expect, it } from "vitest";
+import { test } from "../harness/shared-server.js";
+import type { TestServer } from "../harness/test-server.js";
 import { call, derived, finding, move, seed } from "./recommendation-fixtures.js";
 
 let t: TestServer;
 let cookie: string;
 let slug: string;
 const ids: Record<string, string> = {};
-beforeAll(async () => {
-  t = await startTestServer();
+test.beforeAll(async ({ sharedServer }) => {
+  t = sharedServer;
   cookie = await t.signIn("recs-list@example.com");
   slug = await t.createWorkspace(cookie, { brand: "recs-list", complianceProfile: "eu_medical" });
   // Oldest first: ids are time-ordered.
@@ -31,7 +32,6 @@ beforeAll(async () => {
   ids.accepted = (await seed(t, slug, derived("accepted"))).recommendationId;
   await move(t, { cookie }, slug, ids.accepted, "accept");
 });
-afterAll(() => t.close());
 
 const list = async (query = "") => {
   const response = await call(t, { cookie }, "GET", slug, `/recommendations${query}`);

@@ -1,20 +1,20 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { eventually } from "../harness/eventually.js";
-import { startTestServer, type TestServer } from "../harness/test-server.js";
+import { test } from "../harness/shared-server.js";
+import type { TestServer } from "../harness/test-server.js";
 import { call, derived, finding, move, seed } from "./recommendation-fixtures.js";
 
 let t: TestServer;
 let cookie: string;
 let slug: string;
-beforeAll(async () => {
-  t = await startTestServer();
+test.beforeAll(async ({ sharedServer }) => {
+  t = sharedServer;
   cookie = await t.signIn("recs-metrics@example.com");
   slug = await t.createWorkspace(cookie, {
     brand: "recs-metrics",
     complianceProfile: "eu_medical",
   });
 });
-afterAll(() => t.close());
 
 const pending = async (target = slug) => {
   const response = await call(t, { cookie }, "GET", target, "/metrics");

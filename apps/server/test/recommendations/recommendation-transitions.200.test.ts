@@ -1,5 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startTestServer, type TestServer } from "../harness/test-server.js";
+import { describe, expect, it } from "vitest";
+import { test } from "../harness/shared-server.js";
+import type { TestServer } from "../harness/test-server.js";
 import { auditOf } from "../workspace-config/config-fixtures.js";
 import {
   call,
@@ -15,13 +16,12 @@ let t: TestServer;
 let cookie: string;
 let slug: string;
 let writer: string;
-beforeAll(async () => {
-  t = await startTestServer();
+test.beforeAll(async ({ sharedServer }) => {
+  t = sharedServer;
   cookie = await t.signIn("recs-move@example.com");
   slug = await t.createWorkspace(cookie, { brand: "recs-move", complianceProfile: "eu_medical" });
   writer = (await t.mintKey(cookie, slug, ["recs:write"])).secret;
 });
-afterAll(() => t.close());
 
 describe("recommendation transitions: 200", () => {
   it("proposed -> accepted -> in_progress -> done, with history, audit and the impact baseline", async () => {

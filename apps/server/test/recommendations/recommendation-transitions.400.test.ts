@@ -1,18 +1,18 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startTestServer, type TestServer } from "../harness/test-server.js";
+import { describe, expect, it } from "vitest";
+import { test } from "../harness/shared-server.js";
+import type { TestServer } from "../harness/test-server.js";
 import { call, derived, fieldsOf, newKey, seed, transition } from "./recommendation-fixtures.js";
 
 let t: TestServer;
 let cookie: string;
 let slug: string;
 let id: string;
-beforeAll(async () => {
-  t = await startTestServer();
+test.beforeAll(async ({ sharedServer }) => {
+  t = sharedServer;
   cookie = await t.signIn("recs-bad@example.com");
   slug = await t.createWorkspace(cookie, { brand: "recs-bad" });
   id = (await seed(t, slug, derived("bad"))).recommendationId;
 });
-afterAll(() => t.close());
 
 describe("recommendation transitions: 400", () => {
   it("dismiss without a reason names body.reason", async () => {

@@ -1,5 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startTestServer, type TestServer } from "../harness/test-server.js";
+import { describe, expect, it } from "vitest";
+import { test } from "../harness/shared-server.js";
+import type { TestServer } from "../harness/test-server.js";
 import {
   derived,
   expectError,
@@ -13,15 +14,14 @@ import {
 let t: TestServer;
 let cookie: string;
 let slug: string;
-beforeAll(async () => {
-  t = await startTestServer();
+test.beforeAll(async ({ sharedServer }) => {
+  t = sharedServer;
   cookie = await t.signIn("recs-conflict@example.com");
   slug = await t.createWorkspace(cookie, {
     brand: "recs-conflict",
     complianceProfile: "eu_medical",
   });
 });
-afterAll(() => t.close());
 
 type Verb = "accept" | "start" | "done" | "dismiss" | "review";
 const bodies: Record<Verb, Record<string, unknown>> = {

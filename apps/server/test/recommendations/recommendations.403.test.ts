@@ -1,5 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startTestServer, type TestServer } from "../harness/test-server.js";
+import { describe, expect, it } from "vitest";
+import { test } from "../harness/shared-server.js";
+import type { TestServer } from "../harness/test-server.js";
 import {
   call,
   derived,
@@ -14,8 +15,8 @@ let t: TestServer;
 let cookie: string;
 let slug: string;
 let flagged: string;
-beforeAll(async () => {
-  t = await startTestServer();
+test.beforeAll(async ({ sharedServer }) => {
+  t = sharedServer;
   cookie = await t.signIn("recs-forbidden@example.com");
   slug = await t.createWorkspace(cookie, {
     brand: "recs-forbidden",
@@ -24,7 +25,6 @@ beforeAll(async () => {
   flagged = (await seed(t, slug, derived("flagged", { complianceFindings: [finding] })))
     .recommendationId;
 });
-afterAll(() => t.close());
 
 describe("recommendations: 403", () => {
   it("review is session only: a key with every recs scope gets session_required", async () => {

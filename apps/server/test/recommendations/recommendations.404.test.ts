@@ -1,5 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startTestServer, type TestServer } from "../harness/test-server.js";
+import { describe, expect, it } from "vitest";
+import { test } from "../harness/shared-server.js";
+import type { TestServer } from "../harness/test-server.js";
 import { call, derived, expectError, newKey, seed, transition } from "./recommendation-fixtures.js";
 
 let t: TestServer;
@@ -8,8 +9,8 @@ let slug: string;
 let otherSlug: string;
 let foreignId: string;
 let mineId: string;
-beforeAll(async () => {
-  t = await startTestServer();
+test.beforeAll(async ({ sharedServer }) => {
+  t = sharedServer;
   cookie = await t.signIn("recs-mine@example.com");
   slug = await t.createWorkspace(cookie, { brand: "recs-mine" });
   mineId = (await seed(t, slug, derived("mine"))).recommendationId;
@@ -17,7 +18,6 @@ beforeAll(async () => {
   otherSlug = await t.createWorkspace(other, { brand: "recs-theirs" });
   foreignId = (await seed(t, otherSlug, derived("theirs"))).recommendationId;
 });
-afterAll(() => t.close());
 
 const bodies = {
   accept: {},

@@ -1,14 +1,15 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { fingerprintOf } from "../../src/services/recommendations/recommendation-rules.js";
-import { startTestServer, type TestServer } from "../harness/test-server.js";
+import { test } from "../harness/shared-server.js";
+import type { TestServer } from "../harness/test-server.js";
 import { derived, finding, move, seed } from "./recommendation-fixtures.js";
 
 let t: TestServer;
 let cookie: string;
 let slug: string;
 let medical: string;
-beforeAll(async () => {
-  t = await startTestServer();
+test.beforeAll(async ({ sharedServer }) => {
+  t = sharedServer;
   cookie = await t.signIn("upsert@example.com");
   slug = await t.createWorkspace(cookie, { brand: "upsert-plain" });
   medical = await t.createWorkspace(cookie, {
@@ -16,7 +17,6 @@ beforeAll(async () => {
     complianceProfile: "eu_medical",
   });
 });
-afterAll(() => t.close());
 
 const row = (id: string) =>
   t.server.ctx.prisma.recommendation.findUniqueOrThrow({

@@ -1,14 +1,15 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { generateReport } from "../../src/services/reports/generate-report.js";
-import { startTestServer, type TestServer } from "../harness/test-server.js";
+import { test } from "../harness/shared-server.js";
+import type { TestServer } from "../harness/test-server.js";
 
 let t: TestServer;
 let cookie: string;
 let slug: string;
 let reportId: string;
 
-beforeAll(async () => {
-  t = await startTestServer();
+test.beforeAll(async ({ sharedServer }) => {
+  t = sharedServer;
   cookie = await t.signIn("report-scopes@example.com");
   slug = await t.createWorkspace(cookie, { brand: "scopeco" });
   const workspace = await t.server.ctx.prisma.workspace.findUniqueOrThrow({ where: { slug } });
@@ -21,7 +22,6 @@ beforeAll(async () => {
   });
   reportId = made?.reportId as string;
 });
-afterAll(() => t.close());
 
 const base = () => `/api/v1/workspaces/${slug}`;
 

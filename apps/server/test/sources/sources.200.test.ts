@@ -1,15 +1,15 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { generateReport } from "../../src/services/reports/generate-report.js";
-import { startTestServer, type TestServer } from "../harness/test-server.js";
+import { test } from "../harness/shared-server.js";
+import type { TestServer } from "../harness/test-server.js";
 import { day1, day2, readSources, seedMeasuredWorkspace } from "./sources-fixture.js";
 
 let t: TestServer;
 let w: Awaited<ReturnType<typeof seedMeasuredWorkspace>>;
-beforeAll(async () => {
-  t = await startTestServer();
+test.beforeAll(async ({ sharedServer }) => {
+  t = sharedServer;
   w = await seedMeasuredWorkspace(t, "sources-200");
 }, 120_000);
-afterAll(() => t.close());
 
 const get = (path: string) => readSources(t, w.slug, path, { cookie: w.cookie });
 

@@ -1,14 +1,14 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startTestServer, type TestServer } from "../harness/test-server.js";
+import { describe, expect, it } from "vitest";
+import { test } from "../harness/shared-server.js";
+import type { TestServer } from "../harness/test-server.js";
 
 let t: TestServer;
 let cookie: string;
-beforeAll(async () => {
-  t = await startTestServer();
+test.beforeAll(async ({ sharedServer }) => {
+  t = sharedServer;
   cookie = await t.signIn("sources-403@example.com");
   await t.createWorkspace(cookie, { brand: "sources-scoped" });
 });
-afterAll(() => t.close());
 
 describe("sources reads need metrics:read", () => {
   it("answers 403 insufficient_scope to a key without it, 200 to one with it", async () => {

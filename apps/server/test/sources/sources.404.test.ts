@@ -1,5 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startTestServer, type TestServer } from "../harness/test-server.js";
+import { describe, expect, it } from "vitest";
+import { test } from "../harness/shared-server.js";
+import type { TestServer } from "../harness/test-server.js";
 import { readSources, seedMeasuredWorkspace } from "./sources-fixture.js";
 
 // Tenant isolation: another account's workspace is indistinguishable from a
@@ -7,13 +8,12 @@ import { readSources, seedMeasuredWorkspace } from "./sources-fixture.js";
 let t: TestServer;
 let w: Awaited<ReturnType<typeof seedMeasuredWorkspace>>;
 let stranger: string;
-beforeAll(async () => {
-  t = await startTestServer();
+test.beforeAll(async ({ sharedServer }) => {
+  t = sharedServer;
   w = await seedMeasuredWorkspace(t, "sources-private");
   stranger = await t.signIn("sources-stranger@example.com");
   await t.createWorkspace(stranger, { brand: "sources-other" });
 }, 120_000);
-afterAll(() => t.close());
 
 describe("sources reads of a workspace the caller cannot see", () => {
   it("answer 404 workspace_not_found to another account and for a missing workspace", async () => {

@@ -1,16 +1,16 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startTestServer, type TestServer } from "../harness/test-server.js";
+import { describe, expect, it } from "vitest";
+import { test } from "../harness/shared-server.js";
+import type { TestServer } from "../harness/test-server.js";
 import { accept, expectError, invite } from "./team-fixtures.js";
 
 let t: TestServer;
 let owner: string;
 let slug: string;
-beforeAll(async () => {
-  t = await startTestServer();
+test.beforeAll(async ({ sharedServer }) => {
+  t = sharedServer;
   owner = await t.signIn("owner@example.com");
   slug = await t.createWorkspace(owner, { brand: "accept-403" });
 });
-afterAll(() => t.close());
 
 describe("POST /api/v1/invitations/{token}/accept: 403", () => {
   it("answers invitation_email_mismatch to someone else, and leaves the invitation open", async () => {

@@ -1,16 +1,16 @@
-import { afterAll, beforeAll, describe, it } from "vitest";
-import { startTestServer, type TestServer } from "../harness/test-server.js";
+import { describe, it } from "vitest";
+import { test } from "../harness/shared-server.js";
+import type { TestServer } from "../harness/test-server.js";
 import { expectError, join } from "./team-fixtures.js";
 
 let t: TestServer;
 let owner: string;
 let slug: string;
-beforeAll(async () => {
-  t = await startTestServer();
+test.beforeAll(async ({ sharedServer }) => {
+  t = sharedServer;
   owner = await t.signIn("owner@example.com");
   slug = await t.createWorkspace(owner, { brand: "invite-403" });
 });
-afterAll(() => t.close());
 
 const path = () => `/api/v1/workspaces/${slug}/invitations`;
 

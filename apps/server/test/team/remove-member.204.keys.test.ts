@@ -1,5 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startTestServer, type TestServer } from "../harness/test-server.js";
+import { describe, expect, it } from "vitest";
+import { test } from "../harness/shared-server.js";
+import type { TestServer } from "../harness/test-server.js";
 import { accept, expectError, invite, join } from "./team-fixtures.js";
 
 /**
@@ -11,12 +12,11 @@ import { accept, expectError, invite, join } from "./team-fixtures.js";
 let t: TestServer;
 let owner: string;
 let slug: string;
-beforeAll(async () => {
-  t = await startTestServer();
+test.beforeAll(async ({ sharedServer }) => {
+  t = sharedServer;
   owner = await t.signIn("owner@example.com");
   slug = await t.createWorkspace(owner, { brand: "removal-keys" });
 });
-afterAll(() => t.close());
 
 const readWorkspace = (bearer: string) =>
   t.request<any>("GET", `/api/v1/workspaces/${slug}`, { bearer });

@@ -1,12 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startTestServer, type TestServer } from "../harness/test-server.js";
+import { describe, expect, it } from "vitest";
+import { test } from "../harness/shared-server.js";
+import type { TestServer } from "../harness/test-server.js";
 import { expectError, join, memberIdOf, roleOf } from "./team-fixtures.js";
 
 let t: TestServer;
-beforeAll(async () => {
-  t = await startTestServer();
+test.beforeAll(async ({ sharedServer }) => {
+  t = sharedServer;
 });
-afterAll(() => t.close());
 
 const remove = (slug: string, cookie: string, memberId: string) =>
   t.request("DELETE", `/api/v1/workspaces/${slug}/members/${memberId}`, { cookie });

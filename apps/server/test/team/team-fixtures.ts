@@ -6,7 +6,7 @@ export interface Joined {
   memberId: string;
 }
 
-/** Invites `email` on a server without email; returns the answer's acceptToken. */
+/** Invites `email` (the mailbox `t.signIn(email)` signs in) on a server without email; returns the answer's acceptToken. */
 export async function invite(
   t: TestServer,
   cookie: string,
@@ -16,7 +16,7 @@ export async function invite(
 ): Promise<{ token: string; invitationId: string }> {
   const response = await t.request<any>("POST", `/api/v1/workspaces/${slug}/invitations`, {
     cookie,
-    body: { email, role },
+    body: { email: t.mailbox(email), role },
   });
   expect(response.status, response.text).toBe(201);
   expect(response.body.delivery).toBe("not_sent");
@@ -60,7 +60,7 @@ export async function memberIdOf(
   const list = await t.request<any>("GET", `/api/v1/workspaces/${slug}/members?limit=100`, {
     cookie,
   });
-  const member = list.body.data.find((m: any) => m.email === email);
+  const member = list.body.data.find((m: any) => m.email === t.mailbox(email));
   if (!member) throw new Error(`${email} is not a member of ${slug}`);
   return member.memberId;
 }

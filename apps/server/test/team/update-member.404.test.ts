@@ -1,16 +1,16 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startTestServer, type TestServer } from "../harness/test-server.js";
+import { describe, expect, it } from "vitest";
+import { test } from "../harness/shared-server.js";
+import type { TestServer } from "../harness/test-server.js";
 import { expectError, join, roleOf } from "./team-fixtures.js";
 
 let t: TestServer;
 let owner: string;
 let slug: string;
-beforeAll(async () => {
-  t = await startTestServer();
+test.beforeAll(async ({ sharedServer }) => {
+  t = sharedServer;
   owner = await t.signIn("owner@example.com");
   slug = await t.createWorkspace(owner, { brand: "roles-404" });
 });
-afterAll(() => t.close());
 
 const setRole = (cookie: string, memberId: string, role: string, workspace = slug) =>
   t.request<any>("PATCH", `/api/v1/workspaces/${workspace}/members/${memberId}`, {

@@ -1,16 +1,16 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startTestServer, type TestServer } from "../harness/test-server.js";
+import { describe, expect, it } from "vitest";
+import { test } from "../harness/shared-server.js";
+import type { TestServer } from "../harness/test-server.js";
 import { auditOf, call, fieldsOf } from "./config-fixtures.js";
 
 let t: TestServer;
 let cookie: string;
 let slug: string;
-beforeAll(async () => {
-  t = await startTestServer();
+test.beforeAll(async ({ sharedServer }) => {
+  t = sharedServer;
   cookie = await t.signIn("profile-owner@example.com");
   slug = await t.createWorkspace(cookie, { brand: "profile" });
 });
-afterAll(() => t.close());
 
 const put = (body: unknown) => call(t, { cookie }, "PUT", slug, "/profile", body);
 const full = {

@@ -1,18 +1,18 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startTestServer, type TestServer } from "../harness/test-server.js";
+import { describe, expect, it } from "vitest";
+import { test } from "../harness/shared-server.js";
+import type { TestServer } from "../harness/test-server.js";
 import { call, competitor, fieldsOf } from "./config-fixtures.js";
 
 let t: TestServer;
 let cookie: string;
 let slug: string;
 let competitorId: string;
-beforeAll(async () => {
-  t = await startTestServer();
+test.beforeAll(async ({ sharedServer }) => {
+  t = sharedServer;
   cookie = await t.signIn("competitors-owner@example.com");
   slug = await t.createWorkspace(cookie, { brand: "competitors-400" });
   competitorId = (await call(t, { cookie }, "GET", slug, "/competitors")).body.data[0].competitorId;
 });
-afterAll(() => t.close());
 
 const cases: Array<[string, unknown]> = [
   ["name", "H"],

@@ -1,16 +1,16 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startTestServer, type TestServer } from "../harness/test-server.js";
+import { describe, expect, it } from "vitest";
+import { test } from "../harness/shared-server.js";
+import type { TestServer } from "../harness/test-server.js";
 import { call, competitor, expectError } from "./config-fixtures.js";
 
 let t: TestServer;
 let cookie: string;
 let slug: string;
-beforeAll(async () => {
-  t = await startTestServer();
+test.beforeAll(async ({ sharedServer }) => {
+  t = sharedServer;
   cookie = await t.signIn("competitors-owner@example.com");
   slug = await t.createWorkspace(cookie, { brand: "competitors-409" });
 });
-afterAll(() => t.close());
 
 const list = async () => (await call(t, { cookie }, "GET", slug, "/competitors")).body.data;
 const create = (name: string) =>

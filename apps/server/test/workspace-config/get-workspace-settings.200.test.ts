@@ -1,16 +1,16 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startTestServer, type TestServer, validWorkspace } from "../harness/test-server.js";
+import { describe, expect, it } from "vitest";
+import { test } from "../harness/shared-server.js";
+import { type TestServer, validWorkspace } from "../harness/test-server.js";
 import { call } from "./config-fixtures.js";
 
 let t: TestServer;
 let cookie: string;
 let slug: string;
-beforeAll(async () => {
-  t = await startTestServer();
+test.beforeAll(async ({ sharedServer }) => {
+  t = sharedServer;
   cookie = await t.signIn("settings-owner@example.com");
   slug = await t.createWorkspace(cookie, { brand: "settings-get" });
 });
-afterAll(() => t.close());
 
 describe("GET /api/v1/workspaces/{workspace}/settings: 200", () => {
   it("answers the creation fields except brand and competitors", async () => {

@@ -1,17 +1,17 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { defaultMeasurementModel } from "../../src/services/workspace-config/default-measurement-model.js";
-import { startTestServer, type TestServer } from "../harness/test-server.js";
+import { test } from "../harness/shared-server.js";
+import type { TestServer } from "../harness/test-server.js";
 import { auditOf, call } from "./config-fixtures.js";
 
 let t: TestServer;
 let cookie: string;
 let slug: string;
-beforeAll(async () => {
-  t = await startTestServer();
+test.beforeAll(async ({ sharedServer }) => {
+  t = sharedServer;
   cookie = await t.signIn("model-owner@example.com");
   slug = await t.createWorkspace(cookie, { brand: "model" });
 });
-afterAll(() => t.close());
 
 const model = {
   engines: [

@@ -1,12 +1,13 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startTestServer, type TestServer } from "../harness/test-server.js";
+import { describe, expect, it } from "vitest";
+import { test } from "../harness/shared-server.js";
+import type { TestServer } from "../harness/test-server.js";
 import { call, expectError } from "./config-fixtures.js";
 
 let t: TestServer;
 let cookie: string;
 let slug: string;
-beforeAll(async () => {
-  t = await startTestServer();
+test.beforeAll(async ({ sharedServer }) => {
+  t = sharedServer;
   cookie = await t.signIn("settings-owner@example.com");
   slug = await t.createWorkspace(cookie, { brand: "settings-409", activeSetSize: 30 });
   const prompts = Array.from({ length: 25 }, (_, i) => ({
@@ -17,7 +18,6 @@ beforeAll(async () => {
   const imported = await call(t, { cookie }, "POST", slug, "/prompts/import", { prompts });
   expect(imported.body).toMatchObject({ created: 25, deactivated: 0 });
 });
-afterAll(() => t.close());
 
 const patch = (body: unknown) => call(t, { cookie }, "PATCH", slug, "/settings", body);
 

@@ -1,4 +1,4 @@
-import { startTestServer, type TestResponse, type TestServer } from "../../harness/test-server.js";
+import type { TestResponse, TestServer } from "../../harness/test-server.js";
 
 export interface EstimateFixture {
   t: TestServer;
@@ -7,9 +7,8 @@ export interface EstimateFixture {
   estimate(query: string, auth?: { bearer?: string; cookie?: string }): Promise<TestResponse<any>>;
 }
 
-/** A server, a signed-in owner and one workspace, for `GET .../run-estimate`. */
-export async function startEstimateFixture(brand: string): Promise<EstimateFixture> {
-  const t = await startTestServer();
+/** A signed-in owner and one workspace on `t`, for `GET .../run-estimate`. */
+export async function startEstimateFixture(t: TestServer, brand: string): Promise<EstimateFixture> {
   const cookie = await t.signIn(`${brand}@example.com`);
   const slug = await t.createWorkspace(cookie, { brand });
   return {

@@ -1,10 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startTestServer } from "../../harness/test-server.js";
 import { seedPrompts } from "../run-fixtures.js";
 import { type EstimateFixture, startEstimateFixture } from "./estimate-fixture.js";
 
 let f: EstimateFixture;
 beforeAll(async () => {
-  f = await startEstimateFixture("estimate");
+  f = await startEstimateFixture(await startTestServer(), "estimate");
   await seedPrompts(f.t, f.slug, 7);
 });
 afterAll(() => f?.t.close());

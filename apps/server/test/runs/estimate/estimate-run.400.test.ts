@@ -1,11 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
+import { test } from "../../harness/shared-server.js";
 import { type EstimateFixture, startEstimateFixture } from "./estimate-fixture.js";
 
 let f: EstimateFixture;
-beforeAll(async () => {
-  f = await startEstimateFixture("estimate-bad");
+test.beforeAll(async ({ sharedServer }) => {
+  f = await startEstimateFixture(sharedServer, "estimate-bad");
 });
-afterAll(() => f?.t.close());
 
 describe("GET .../run-estimate refuses a missing or unknown preset", () => {
   it.each([

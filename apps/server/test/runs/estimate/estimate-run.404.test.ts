@@ -1,11 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
+import { test } from "../../harness/shared-server.js";
 import { type EstimateFixture, startEstimateFixture } from "./estimate-fixture.js";
 
 let f: EstimateFixture;
-beforeAll(async () => {
-  f = await startEstimateFixture("estimate-own");
+test.beforeAll(async ({ sharedServer }) => {
+  f = await startEstimateFixture(sharedServer, "estimate-own");
 });
-afterAll(() => f?.t.close());
 
 describe("GET .../run-estimate of a workspace the caller may not see", () => {
   it("is 404 workspace_not_found for another person's session and another workspace's key", async () => {

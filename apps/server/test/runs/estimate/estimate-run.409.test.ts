@@ -1,11 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
+import { test } from "../../harness/shared-server.js";
 import { type EstimateFixture, startEstimateFixture } from "./estimate-fixture.js";
 
 let f: EstimateFixture;
-beforeAll(async () => {
-  f = await startEstimateFixture("estimate-empty");
+test.beforeAll(async ({ sharedServer }) => {
+  f = await startEstimateFixture(sharedServer, "estimate-empty");
 });
-afterAll(() => f?.t.close());
 
 describe("GET .../run-estimate of a workspace with nothing to ask", () => {
   it("is 409 no_active_prompts, as the start would be", async () => {
