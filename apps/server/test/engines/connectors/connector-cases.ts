@@ -138,6 +138,7 @@ export function describeFailures(
         timeoutMs: 300,
         clock,
         catalog,
+        logger,
       });
       const error = await caught(impatient.ask(request(model)));
       expect(error.retryable).toBe(true);
