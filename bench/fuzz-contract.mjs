@@ -11,7 +11,8 @@
 // work beside them (prompts added and edited, smoke runs answered by the workers, a
 // competitor's aliases edited so stored answers are re-analysed, metric reads; off with
 // `--no-workload`), and prints the process's heap after a collection every 1,000
-// answers, so a leak or an unbounded allocation shows. Usage:
+// answers (and the memory outside it: Buffers, PGlite's WebAssembly memory), so a leak or an
+// unbounded allocation shows. Usage:
 //   node bench/fuzz-contract.mjs [--runs 20000] [--seed 1] [--concurrency 8] [--no-workload]
 //   DATABASE_URL=postgres://postgres@127.0.0.1:5432/test node bench/fuzz-contract.mjs --runs 20000
 import { spawnSync } from "node:child_process";
@@ -92,7 +93,7 @@ if (memory.length > 1) {
     `\nheap after collection (MB): start ${memory[0].heapUsedMb}, after warm-up ${warm.heapUsedMb} (at ${warm.sent}), peak ${peak}, end ${last.heapUsedMb}; ratio end / after warm-up ${(last.heapUsedMb / warm.heapUsedMb).toFixed(2)}; rss end ${last.rssMb} MB`,
   );
   console.log(
-    `  every sample: ${memory.map((sample) => `${sample.sent}:${sample.heapUsedMb}`).join(" ")}`,
+    `  every sample (answers:heapUsed/external MB): ${memory.map((sample) => `${sample.sent}:${sample.heapUsedMb}/${sample.externalMb}`).join(" ")}`,
   );
 }
 console.log(`\nviolations: ${report.violations.length}`);

@@ -9,7 +9,7 @@ const serverDir = join(dirname(fileURLToPath(import.meta.url)), "../apps/server"
 const { createSimulatedEngine } = await import(
   join(serverDir, "dist/engines/simulated/simulated-engine.js")
 );
-const { loadAnalysisSubject, analyzerFor } = await import(
+const { loadAnalysisSubject, buildAnalyzer } = await import(
   join(serverDir, "dist/services/analysis/analysis-subject.js")
 );
 const { buildRollupRows } = await import(join(serverDir, "dist/services/analysis/rollup-rows.js"));
@@ -63,7 +63,7 @@ export async function fillWorkspace({
   }));
   await prisma.prompt.createMany({ data: prompts });
   const subject = await loadAnalysisSubject(prisma, workspace.id);
-  const analyzer = analyzerFor(subject);
+  const analyzer = buildAnalyzer(subject);
   const engine = createSimulatedEngine();
   const context = {
     brand: workspace.brand,

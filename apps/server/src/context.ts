@@ -9,10 +9,13 @@ import type { OperationIndex } from "./http/operation-index.js";
 import type { JobQueue } from "./jobs/job-queue.js";
 import type { Random } from "./random.js";
 import type { ServerSecrets } from "./server-secrets.js";
+import type { AnalyzerCache } from "./services/analysis/analysis-subject.js";
 import type { AuthCache } from "./services/auth/auth-cache.js";
 import type { AuthChanges } from "./services/auth/auth-changes.js";
 import type { KeyUseRecorder } from "./services/auth/key-use-recorder.js";
 import type { AssistantToolbox } from "./services/chat/assistant-toolbox.js";
+import type { RunningTurns } from "./services/chat/turn-events.js";
+import type { MetricsCache } from "./services/metrics/metrics-cache.js";
 import type { WorkspaceReadCache } from "./services/workspaces/workspace-read-cache.js";
 import type { PageContentWorker } from "./web/page-content/analyze-in-worker.js";
 
@@ -35,6 +38,12 @@ export interface AppContext {
   authChanges: AuthChanges;
   /** Reads of a workspace, dropped on every change (services/workspaces/workspace-read-cache.ts). */
   workspaceReads: WorkspaceReadCache;
+  /** Computed day metrics and changes, by their revisions (services/metrics/metrics-cache.ts). */
+  metricsCache: MetricsCache;
+  /** Workspaces' answer analyzers, by subject (services/analysis/analysis-subject.ts). */
+  analyzers: AnalyzerCache;
+  /** Chat turns this server is answering (services/chat/turn-events.ts). */
+  runningTurns: RunningTurns;
   /** API key use, written off the request path. */
   keyUse: KeyUseRecorder;
   /** The durable job queue (runs execute there). */

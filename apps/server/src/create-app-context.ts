@@ -16,6 +16,7 @@ import { startJobQueue } from "./jobs/job-queue.js";
 import { createLogger } from "./logger.js";
 import { cryptoRandom, type Random } from "./random.js";
 import { resolveServerSecrets } from "./server-secrets.js";
+import { AnalyzerCache } from "./services/analysis/analysis-subject.js";
 import { queueOutdatedReanalyses } from "./services/analysis/queue-outdated-reanalyses.js";
 import { sweepApiKeys } from "./services/api-keys/sweep-api-keys.js";
 import { AuthCache } from "./services/auth/auth-cache.js";
@@ -25,6 +26,7 @@ import { listenAuthChanges } from "./services/auth/listen-auth-changes.js";
 import type { AssistantToolbox } from "./services/chat/assistant-toolbox.js";
 import { recoverInterruptedChatTurns } from "./services/chat/finish-interrupted-turn.js";
 import { sweepCredits } from "./services/credits/sweep-credits.js";
+import { MetricsCache } from "./services/metrics/metrics-cache.js";
 import { queueMissingChangeRefreshes } from "./services/metrics/refresh-workspace-changes.js";
 import { sweepRateLimits } from "./services/rate-limit/sweep-rate-limits.js";
 import { queueDueReports } from "./services/reports/queue-due-reports.js";
@@ -113,6 +115,9 @@ export async function createAppContext(options: AppContextOptions): Promise<Runn
     authCache,
     authChanges,
     workspaceReads,
+    metricsCache: new MetricsCache(config.metricsCacheEntries),
+    analyzers: new AnalyzerCache(),
+    runningTurns: new Map(),
     keyUse,
     queue,
     engineLimiters: new EngineLimiters(clock, config.engineLimits),

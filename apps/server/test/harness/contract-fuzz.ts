@@ -159,6 +159,9 @@ export interface MemorySample {
   /** Requests answered when the sample was taken. */
   sent: number;
   heapUsedMb: number;
+  /** Memory outside the JavaScript heap (Buffers, typed arrays, PGlite's WebAssembly memory). */
+  externalMb: number;
+  arrayBuffersMb: number;
   rssMb: number;
 }
 
@@ -227,8 +230,13 @@ export async function runFuzz(options: {
     report.memory.push({
       sent: answered,
       heapUsedMb: Math.round(usage.heapUsed / 1_048_576),
+      externalMb: Math.round(usage.external / 1_048_576),
+      arrayBuffersMb: Math.round(usage.arrayBuffers / 1_048_576),
       rssMb: Math.round(usage.rss / 1_048_576),
     });
+    // Shown as it is taken, so a long run's trend is visible before it ends.
+    if (process.env.FUZZ_REPORT)
+      console.error(`memory sample ${JSON.stringify(report.memory.at(-1))}`);
   };
   const exchange = async (fuzz: FuzzCase): Promise<FuzzResponse | undefined> => {
     const request = materialize(fuzz, target);

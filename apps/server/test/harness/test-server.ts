@@ -30,7 +30,7 @@ export interface TestServer {
   url: string;
   clock: ManualClock;
   server: RunningServer;
-  /** Every log line the server wrote, as text. */
+  /** The log lines the server wrote, as text: every one, or the latest keptLogLines at least. */
   logs: string[];
   request<T = any>(
     method: string,
@@ -106,6 +106,9 @@ export function validWorkspace(
   };
 }
 
+/** Log lines a test server keeps at least (at most twice as many): tests read recent ones. */
+const keptLogLines = 5_000;
+
 /** The real server on a fresh database, a manual clock, and captured logs. */
 export async function startTestServer(options: TestServerOptions = {}): Promise<TestServer> {
   const database = options.shareDatabaseWith
@@ -127,6 +130,8 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
   const sink = new Writable({
     write(chunk, _encoding, done) {
       logs.push(String(chunk));
+      // A long run (the contract fuzz) must not keep every line: the latest ones are kept.
+      if (logs.length >= 2 * keptLogLines) logs.splice(0, logs.length - keptLogLines);
       done();
     },
   });

@@ -2,7 +2,10 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ANALYSIS_VERSION } from "../../src/analysis/types.js";
 import { createSimulatedEngine } from "../../src/engines/simulated/simulated-engine.js";
 import { computeMetrics } from "../../src/metrics/compute-metrics.js";
-import { analyzerFor, loadAnalysisSubject } from "../../src/services/analysis/analysis-subject.js";
+import {
+  buildAnalyzer,
+  loadAnalysisSubject,
+} from "../../src/services/analysis/analysis-subject.js";
 import { type AnalysedAnswer, buildRollupRows } from "../../src/services/analysis/rollup-rows.js";
 import { addRollupRows, lockMetricDay } from "../../src/services/analysis/write-rollups.js";
 import { loadPromptCells } from "../../src/services/metrics/load-prompt-cells.js";
@@ -52,7 +55,7 @@ beforeAll(async () => {
   workspaceId = (await prisma.workspace.findUniqueOrThrow({ where: { slug } })).id;
   const prompts = await prisma.prompt.findMany({ where: { workspaceId } });
   const subject = await loadAnalysisSubject(prisma, workspaceId);
-  const analyzer = analyzerFor(subject);
+  const analyzer = buildAnalyzer(subject);
   const engine = createSimulatedEngine();
   const context = {
     brand: "acme",

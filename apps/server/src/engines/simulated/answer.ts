@@ -2,7 +2,13 @@ import { Rng } from "../../prng.js";
 import type { EngineAnswer, EngineCitation, EngineRequest } from "../engine.js";
 import { selectCitations } from "./citations.js";
 import { composeSentences } from "./compose.js";
-import { contextKey, type PreparedPrompt, prepareContext, preparePrompt } from "./prepare.js";
+import {
+  contextKey,
+  type PreparedContexts,
+  type PreparedPrompt,
+  prepareContext,
+  preparePrompt,
+} from "./prepare.js";
 import { SIMULATED_PRICING, simulatedInputTokens } from "./pricing.js";
 import type { LanguagePack } from "./templates/index.js";
 import { mentionProbability, type SimulatedTruth } from "./truth.js";
@@ -71,15 +77,19 @@ function linkSentences(
   });
 }
 
-/** The whole simulated answer; pure and deterministic in (request, truth). */
+/**
+ * The whole simulated answer; pure and deterministic in (request, truth).
+ * `prepared` keeps what the context's answers share (an engine's own).
+ */
 export function generateAnswer(
   request: EngineRequest,
   truth?: SimulatedTruth,
   key?: string,
+  prepared?: PreparedContexts,
 ): EngineAnswer {
   const ctxKey = contextKey(request.context);
   const root = Rng.fromString(key ?? requestKey(request, ctxKey));
-  const prep = prepareContext(request.context, ctxKey);
+  const prep = prepared?.get(request.context, ctxKey) ?? prepareContext(request.context, ctxKey);
   const prompt = preparePrompt(prep, request.prompt);
   const { pack, entities } = prep;
 

@@ -1,13 +1,9 @@
+import { LRUCache } from "lru-cache";
 import type { EngineContext } from "../engine.js";
 import { type PoolEntry, sourcePool } from "./source-pool.js";
 import { type LanguagePack, languagePack } from "./templates/index.js";
 import { asciiWords, type SlugSource } from "./urls.js";
 
-/**
- * Everything about a context (and its prompts) that does not depend on the
- * seed, computed once and cached by the context's canonical text: pure, so the
- * cache never changes an answer, it only makes 10,000 answers cheap.
- */
 export interface SimulatedEntity {
   name: string;
   /** Name first, then distinct aliases. */
@@ -15,6 +11,11 @@ export interface SimulatedEntity {
   domains: string[];
 }
 
+/**
+ * Everything about a context (and its prompts) that does not depend on the
+ * seed: pure, so keeping it never changes an answer, it only makes 10,000
+ * answers cheap.
+ */
 export interface PreparedContext {
   key: string;
   pack: LanguagePack;
@@ -38,9 +39,26 @@ export interface PreparedPrompt {
   keywords: string[];
 }
 
-const MAX_CONTEXTS = 256;
+const MAX_CONTEXTS = 64;
 const MAX_PROMPTS = 4096;
-const contexts = new Map<string, PreparedContext>();
+
+/**
+ * The prepared contexts of one engine (a run's, or a test's), by the context's
+ * canonical text, least recently used dropped first: they go with the engine,
+ * so nothing outlives it or is shared between servers.
+ */
+export class PreparedContexts {
+  readonly #contexts = new LRUCache<string, PreparedContext>({ max: MAX_CONTEXTS });
+
+  get(context: EngineContext, key = contextKey(context)): PreparedContext {
+    let prepared = this.#contexts.get(key);
+    if (!prepared) {
+      prepared = prepareContext(context, key);
+      this.#contexts.set(key, prepared);
+    }
+    return prepared;
+  }
+}
 
 export function promptWords(text: string): string[] {
   return text.split(/[^\p{L}\p{N}'’-]+/u).filter((w) => w.length > 0);
@@ -68,17 +86,20 @@ export function contextKey(c: EngineContext): string {
   return JSON.stringify([c.brand, c.brandDomains, competitors, c.language, c.region]);
 }
 
-function remember<V>(map: Map<string, V>, max: number, key: string, value: V): V {
-  if (map.size >= max) map.clear();
-  map.set(key, value);
+function rememberPrompt(
+  prompts: Map<string, PreparedPrompt>,
+  key: string,
+  value: PreparedPrompt,
+): PreparedPrompt {
+  if (prompts.size >= MAX_PROMPTS) prompts.clear();
+  prompts.set(key, value);
   return value;
 }
 
+/** A new prepared context (PreparedContexts keeps them); its prompts are kept as they come. */
 export function prepareContext(context: EngineContext, key = contextKey(context)): PreparedContext {
-  const cached = contexts.get(key);
-  if (cached) return cached;
   const entities = entitiesOf(context);
-  return remember(contexts, MAX_CONTEXTS, key, {
+  return {
     key,
     pack: languagePack(context.language),
     entities,
@@ -92,7 +113,7 @@ export function prepareContext(context: EngineContext, key = contextKey(context)
     })),
     pool: sourcePool(context),
     prompts: new Map(),
-  });
+  };
 }
 
 export function preparePrompt(prep: PreparedContext, prompt: string): PreparedPrompt {
@@ -105,7 +126,7 @@ export function preparePrompt(prep: PreparedContext, prompt: string): PreparedPr
   const keywords = asciiWords(content.slice(0, 5).join(" "));
   const safeKeywords = keywords.length > 0 ? keywords : asciiWords(pack.defaultTopic);
   const words = asciiWords(prompt).slice(0, 10);
-  return remember(prep.prompts, MAX_PROMPTS, prompt, {
+  return rememberPrompt(prep.prompts, prompt, {
     topic: topicWords.length > 0 ? topicWords.join(" ") : pack.defaultTopic,
     queryWords: all.map((w) => w.toLowerCase()).slice(0, 12),
     queryContent: content.map((w) => w.toLowerCase()).slice(0, 5),

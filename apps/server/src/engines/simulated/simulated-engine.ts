@@ -6,6 +6,7 @@ import {
   type EngineRequest,
 } from "../engine.js";
 import { generateAnswer, requestKey } from "./answer.js";
+import { PreparedContexts } from "./prepare.js";
 import { type SimulatedTruth, validateTruth } from "./truth.js";
 
 export { generateAnswer, SIMULATED_PRICING } from "./answer.js";
@@ -54,6 +55,7 @@ export function createSimulatedEngine(options: SimulatedEngineOptions = {}): Ans
     throw new RangeError(`latencyMs must be a non-negative number, got ${latencyMs}`);
   }
   const failureStreaks = new Map<string, number>();
+  const prepared = new PreparedContexts();
 
   return {
     id: "simulated",
@@ -78,7 +80,7 @@ export function createSimulatedEngine(options: SimulatedEngineOptions = {}): Ans
         }
         failureStreaks.delete(key);
       }
-      return generateAnswer(request, truth, key);
+      return generateAnswer(request, truth, key, prepared);
     },
   };
 }

@@ -1,5 +1,6 @@
 import { createHash } from "node:crypto";
 import type { Prisma } from "@geopulse/db";
+import { LRUCache } from "lru-cache";
 import { createAnswerAnalyzer } from "../../analysis/analyze-answer.js";
 import {
   DEFAULT_DOMAIN_TAXONOMY,
@@ -67,25 +68,44 @@ export async function loadAnalysisSubject(db: Db, workspaceId: string): Promise<
   };
 }
 
-// Building an analyzer compiles its matchers; a workspace's subject rarely
-// changes, so recent ones are kept by their content.
-const analyzers = new Map<string, WorkspaceAnalyzer>();
+/** Analyzers kept by one server (a workspace's subject rarely changes). */
 const MAX_ANALYZERS = 64;
 
-export function analyzerFor(
-  subject: AnalysisSubject,
-  taxonomy: DomainTaxonomyList = DEFAULT_DOMAIN_TAXONOMY,
-): WorkspaceAnalyzer {
-  const key = JSON.stringify(subject);
-  const cached = analyzers.get(key);
-  if (cached && cached.taxonomy === taxonomy) return cached;
-  const analyze = createAnswerAnalyzer(subject, { taxonomy });
-  const analyzer = { subject, taxonomy, fingerprint: subjectFingerprint(key, taxonomy), analyze };
-  if (analyzers.size >= MAX_ANALYZERS) analyzers.delete(analyzers.keys().next().value as string);
-  analyzers.set(key, analyzer);
-  return analyzer;
+/**
+ * Analyzers of this server by their subject's content: building one compiles
+ * its matchers. Owned by the server's context; at most MAX_ANALYZERS, least
+ * recently used dropped first. A subject that changed has other content, so a
+ * hit is always current.
+ */
+export class AnalyzerCache {
+  readonly #analyzers = new LRUCache<string, WorkspaceAnalyzer>({ max: MAX_ANALYZERS });
+
+  /** The analyzer of a subject with the operator's taxonomy (config.domainTaxonomy). */
+  analyzerFor(
+    subject: AnalysisSubject,
+    taxonomy: DomainTaxonomyList = DEFAULT_DOMAIN_TAXONOMY,
+  ): WorkspaceAnalyzer {
+    const key = JSON.stringify(subject);
+    const cached = this.#analyzers.get(key);
+    if (cached && cached.taxonomy === taxonomy) return cached;
+    const analyzer = buildAnalyzer(subject, taxonomy, key);
+    this.#analyzers.set(key, analyzer);
+    return analyzer;
+  }
 }
 
+/** A new analyzer of a subject (AnalyzerCache keeps the recent ones). */
+export function buildAnalyzer(
+  subject: AnalysisSubject,
+  taxonomy: DomainTaxonomyList = DEFAULT_DOMAIN_TAXONOMY,
+  subjectJson = JSON.stringify(subject),
+): WorkspaceAnalyzer {
+  const analyze = createAnswerAnalyzer(subject, { taxonomy });
+  return { subject, taxonomy, fingerprint: subjectFingerprint(subjectJson, taxonomy), analyze };
+}
+
+// The operator's taxonomy is one object per configuration, hashed once; weak, so a
+// configuration that is gone takes its hash along.
 const taxonomyHashes = new WeakMap<DomainTaxonomyList, string>();
 
 /** The fingerprint an analyzer of this subject would have (see WorkspaceAnalyzer), without building it. */

@@ -1,7 +1,11 @@
 import type { Prisma } from "@geopulse/db";
 import type { DomainTaxonomyList } from "../../analysis/domain-taxonomy.js";
 import { ANALYSIS_VERSION } from "../../analysis/types.js";
-import { analyzerFor, loadAnalysisSubject, type WorkspaceAnalyzer } from "./analysis-subject.js";
+import {
+  type AnalyzerCache,
+  loadAnalysisSubject,
+  type WorkspaceAnalyzer,
+} from "./analysis-subject.js";
 import { buildRollupRows } from "./rollup-rows.js";
 import { type CitationClass, classifyStoredCitations, insertMentions } from "./store-analysis.js";
 import { addRollupRows, lockMetricDay, noteDaySubject } from "./write-rollups.js";
@@ -22,6 +26,8 @@ export interface AnalyzeRecordedAnswersOptions {
   /** UTC day of the answers' run, `YYYY-MM-DD` (the rollup day). */
   day: string;
   answers: readonly RecordedAnswer[];
+  /** The server's analyzers (ctx.analyzers). */
+  analyzers: AnalyzerCache;
   /** config.domainTaxonomy (the built-in list when omitted). */
   taxonomy?: DomainTaxonomyList;
 }
@@ -40,7 +46,7 @@ export async function analyzeRecordedAnswers(
   const classes = new Map<string, CitationClass[]>();
   if (answers.length === 0) return classes;
   const loadAnalyzer = async () =>
-    analyzerFor(await loadAnalysisSubject(tx, workspaceId), options.taxonomy);
+    options.analyzers.analyzerFor(await loadAnalysisSubject(tx, workspaceId), options.taxonomy);
   const analyseWith = (analyzer: WorkspaceAnalyzer) =>
     answers.map((a) => ({ ...a, analysis: analyzeOne(analyzer, a) }));
   let analyzer = await loadAnalyzer();

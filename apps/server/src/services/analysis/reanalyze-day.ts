@@ -1,6 +1,6 @@
 import { ANALYSIS_VERSION } from "../../analysis/types.js";
 import type { AppContext } from "../../context.js";
-import { analyzerFor, loadAnalysisSubject, type WorkspaceAnalyzer } from "./analysis-subject.js";
+import { loadAnalysisSubject, type WorkspaceAnalyzer } from "./analysis-subject.js";
 import { mapInSlices, yieldToEventLoop } from "./cpu-slices.js";
 import { listStaleDays } from "./list-stale-days.js";
 import {
@@ -69,7 +69,7 @@ export async function reanalyzeDay({
   let changed = 0;
   const prompts = new Map<string, { category: string; language: string; region: string | null }>();
   for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
-    const current = analyzerFor(
+    const current = ctx.analyzers.analyzerFor(
       await loadAnalysisSubject(ctx.prisma, workspaceId),
       ctx.config.domainTaxonomy,
     );

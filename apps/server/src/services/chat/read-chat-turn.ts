@@ -3,7 +3,7 @@ import type { AppContext } from "../../context.js";
 import type { Principal } from "../../http/principal.js";
 import { readableToolNames } from "./assistant-toolbox.js";
 import { toChatMessage } from "./to-chat-message.js";
-import { runningTurns, TurnEvents } from "./turn-events.js";
+import { TurnEvents } from "./turn-events.js";
 
 /** How often a retry polls for a turn another process is still answering. */
 const pollMs = 250;
@@ -30,7 +30,7 @@ export async function readChatTurn(
 
 /** Resolves once the turn is no longer running (in this process, or as stored by another). */
 export async function waitForTurn(ctx: AppContext, messageId: string): Promise<void> {
-  const live = runningTurns.get(messageId);
+  const live = ctx.runningTurns.get(messageId);
   if (live) return live.finished;
   for (;;) {
     const row = await ctx.prisma.chatMessage.findUniqueOrThrow({
@@ -99,7 +99,7 @@ export function replayTurnEvents(
   messageId: string,
   idempotencyKey: string,
 ): TurnEvents {
-  const live = runningTurns.get(messageId);
+  const live = ctx.runningTurns.get(messageId);
   if (live) return live.events;
   const events = new TurnEvents();
   waitForTurn(ctx, messageId)

@@ -21,7 +21,7 @@ import { readChatTurn, replayTurnEvents, waitForTurn } from "./read-chat-turn.js
 import { runChatTurn } from "./run-chat-turn.js";
 import { selectChatModel } from "./select-chat-model.js";
 import { systemInstruction } from "./system-instruction.js";
-import { runningTurns, TurnEvents } from "./turn-events.js";
+import { TurnEvents } from "./turn-events.js";
 
 /** At most this many turns per workspace per minute. */
 const turnsPerMinute = 30;
@@ -228,7 +228,7 @@ export async function sendChatMessage(options: SendChatMessageOptions): Promise<
       ctx.logger.error({ err: error, messageId }, "chat turn could not be finished");
       events.close();
     })
-    .finally(() => runningTurns.delete(messageId));
-  runningTurns.set(messageId, { events, finished });
+    .finally(() => ctx.runningTurns.delete(messageId));
+  ctx.runningTurns.set(messageId, { events, finished });
   return { threadId, idempotencyKey, messageId, events, finished };
 }

@@ -41,5 +41,8 @@ export class TurnEvents {
   }
 }
 
-/** Turns running in this process, by assistant message id (dropped when they end). */
-export const runningTurns = new Map<string, { events: TurnEvents; finished: Promise<void> }>();
+/**
+ * Turns this server is answering, by assistant message id (dropped when they
+ * end, so bounded by the turns in flight); the server's context owns it.
+ */
+export type RunningTurns = Map<string, { events: TurnEvents; finished: Promise<void> }>;

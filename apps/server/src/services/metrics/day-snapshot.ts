@@ -12,12 +12,7 @@ export interface DaySnapshot {
 
 export const TOP_CITED_DOMAINS = 10;
 
-// Computed snapshots by everything they depend on: a day's rollups change only
-// with its revision, so a hit is always current. At most
-// GEO_METRICS_CACHE_ENTRIES, least recently used dropped first.
-const cache = new Map<string, DaySnapshot>();
-
-/** Everything a day's computed metrics depend on. */
+/** Everything a day's computed metrics depend on (the key of ctx.metricsCache). */
 export function cacheKey(scope: MetricsScope, day: MetricDayRow, filtersKey: string): string {
   return [
     scope.workspaceId,
@@ -28,12 +23,6 @@ export function cacheKey(scope: MetricsScope, day: MetricDayRow, filtersKey: str
     scope.entities.map((e) => e.id).join(","),
     JSON.stringify(scope.weights),
   ].join("\u0000");
-}
-
-export function remember<V>(map: Map<string, V>, key: string, value: V, limit: number): void {
-  if (limit === 0) return;
-  while (map.size >= limit) map.delete(map.keys().next().value as string);
-  map.set(key, value);
 }
 
 /**
@@ -50,12 +39,8 @@ export async function daySnapshot(options: {
   const { ctx, scope, day, filters } = options;
   const fk = filtersKey(filters);
   const key = cacheKey(scope, day, fk);
-  const hit = cache.get(key);
-  if (hit) {
-    cache.delete(key);
-    cache.set(key, hit);
-    return hit;
-  }
+  const hit = ctx.metricsCache.snapshot(key);
+  if (hit) return hit;
   const cells = await loadPromptCells({
     ctx,
     workspaceId: scope.workspaceId,
@@ -79,6 +64,6 @@ export async function daySnapshot(options: {
     limit: TOP_CITED_DOMAINS,
   });
   const result = { snapshot, topCitedDomains };
-  remember(cache, key, result, ctx.config.metricsCacheEntries);
+  ctx.metricsCache.storeSnapshot(key, result);
   return result;
 }

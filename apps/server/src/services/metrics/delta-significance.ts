@@ -1,6 +1,6 @@
 import type { AppContext } from "../../context.js";
 import { bootstrapDeltas, deltaWork, type EntityDeltas } from "../../metrics/bootstrap-deltas.js";
-import { cacheKey, remember } from "./day-snapshot.js";
+import { cacheKey } from "./day-snapshot.js";
 import { loadDeltaCells, OTHERS } from "./load-delta-cells.js";
 import { filtersKey, type MetricsFilters } from "./metrics-filters.js";
 import type { MetricDayRow, MetricsScope } from "./metrics-scope.js";
@@ -21,11 +21,6 @@ export interface DayChanges {
    */
   engines: Map<string, ShareDeltas>;
 }
-
-// Computed changes by both days' keys (each with its revision: a hit is
-// always current); null when either day has no answers in scope. LRU, at most
-// GEO_METRICS_CACHE_ENTRIES.
-const cache = new Map<string, DayChanges | null>();
 
 /**
  * The change of every metric from each earlier day to `day` with its
@@ -59,10 +54,11 @@ export async function deltaSignificance(options: {
   const self = scope.entities.find((e) => e.isSelf);
   if (!self) return result;
   const fk = filtersKey(filters);
+  // Both days' keys, each with its revision: a hit in ctx.metricsCache is always current.
   const keyOf = (d: MetricDayRow) => `${cacheKey(scope, day, fk)}\u0001${cacheKey(scope, d, fk)}`;
   const missing: MetricDayRow[] = [];
   for (const d of options.earlier) {
-    const hit = cache.get(keyOf(d));
+    const hit = ctx.metricsCache.changes(keyOf(d));
     if (hit === undefined) missing.push(d);
     else if (hit !== null) result.set(d.day, hit);
   }
@@ -113,7 +109,7 @@ export async function deltaSignificance(options: {
         if (one) value.engines.set(engine, one);
       }
     }
-    remember(cache, keyOf(d), value, ctx.config.metricsCacheEntries);
+    ctx.metricsCache.storeChanges(keyOf(d), value);
     if (value) result.set(d.day, value);
   }
   return result;

@@ -66,6 +66,7 @@ export async function recordAnswers(options: {
       workspaceId: run.workspaceId,
       day: dayOf(run.createdAt),
       answers: answered,
+      analyzers: ctx.analyzers,
       taxonomy: ctx.config.domainTaxonomy,
     });
     const citations = answered.flatMap((a) =>
