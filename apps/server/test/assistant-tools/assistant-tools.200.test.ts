@@ -188,6 +188,19 @@ describe("the assistant tools on a workspace with a simulated run", () => {
   });
 });
 
+describe("the summary check", () => {
+  it("reads a digit inside a host name as part of the name, which the data must hold", () => {
+    const data = { domains: [{ domain: "g2.com", citedAnswers: 3 }] };
+    expect(unsupportedSummaryNumbers("1 domain(s), top g2.com cited by 3 answer(s)", data)).toEqual(
+      [],
+    );
+    expect(unsupportedSummaryNumbers("top g3.com cited by 4 answer(s)", data)).toEqual([
+      "g3.com",
+      "4",
+    ]);
+  });
+});
+
 describe("what the tools refuse", () => {
   it.each([
     ["get_metrics", { to: "2026-02-30" }, "to"],

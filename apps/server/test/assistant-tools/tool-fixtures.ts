@@ -65,7 +65,10 @@ export function unsupportedSummaryNumbers(summary: string, data: unknown): strin
   walk(data);
   const missing: string[] = [];
   let rest = summary;
-  for (const token of summary.match(/\b[a-z]{3}_[0-9A-Z]{26}\b|\d{4}-\d{2}-\d{2}/g) ?? []) {
+  // Ids, days and host names (a digit in `g2.com` is no stated number) must be the data's.
+  const tokens =
+    /\b[a-z]{3}_[0-9A-Z]{26}\b|\d{4}-\d{2}-\d{2}|\b[a-z0-9-]*[a-z][a-z0-9-]*(?:\.[a-z0-9-]+)+/gi;
+  for (const token of summary.match(tokens) ?? []) {
     if (!text.includes(token)) missing.push(token);
     rest = rest.replace(token, " ");
   }
