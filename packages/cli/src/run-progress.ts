@@ -4,10 +4,11 @@ import { printable } from "./format.js";
 
 /**
  * Progress of a run on stderr: a redrawn bar on a terminal, otherwise a line
- * per 10% step (so logs stay short).
+ * per 10% step or change of status (so logs stay short and always end with the
+ * run's final state, even when every answer was in before the run finished).
  */
 export function runProgress(stderr: Writer): { update(run: Run): void; done(): void } {
-  let lastStep = -1;
+  let last = "";
   return {
     update(run) {
       const { total, completed, failed } = run.progress;
@@ -22,9 +23,9 @@ export function runProgress(stderr: Writer): { update(run: Run): void; done(): v
         stderr.write(`\r[${"#".repeat(filled)}${"-".repeat(width - filled)}] ${label}\u001b[K`);
         return;
       }
-      const step = Math.floor(ratio * 10);
-      if (step !== lastStep) {
-        lastStep = step;
+      const step = `${run.status} ${Math.floor(ratio * 10)}`;
+      if (step !== last) {
+        last = step;
         stderr.write(`${label}\n`);
       }
     },
