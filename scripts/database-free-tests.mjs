@@ -17,7 +17,10 @@ export function databaseFreeTestFiles(packageDir) {
     .filter((file) => /\.test\.tsx?$/.test(file))
     .filter((file) => {
       const { packages } = importClosure(path.join(testDir, file));
-      return !databasePackages.some((name) => packages.has(name));
+      // A subpath (e.g. @geopulse/server/test-support) is the package too.
+      return ![...packages].some((spec) =>
+        databasePackages.some((name) => spec === name || spec.startsWith(`${name}/`)),
+      );
     })
     .map((file) => path.join("test", file))
     .sort();

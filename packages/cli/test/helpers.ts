@@ -3,7 +3,7 @@ import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { loadConfig, type RunningServer } from "@geopulse/server";
+import type { RunningServer } from "@geopulse/server";
 import { startServerOnCopy } from "@geopulse/server/test-support";
 import { inject } from "vitest";
 import type { Io } from "../src/index.js";
@@ -57,15 +57,7 @@ export async function startTestApi(
   brand: string,
   env: Record<string, string> = {},
 ): Promise<TestApi> {
-  const server = await startServerOnCopy(inject("databaseSnapshot"), {
-    config: loadConfig({
-      PORT: "0",
-      GEO_DATA_DIR: "memory://",
-      GEO_LOG_LEVEL: "silent",
-      GEO_QUEUE_POLL_SECONDS: "0.5",
-      ...env,
-    }),
-  });
+  const server = await startServerOnCopy(inject("databaseSnapshot"), { env });
   let cookie = "";
   const post = async (path: string, body: unknown) => {
     const response = await fetch(`${server.url}${path}`, {

@@ -31,7 +31,6 @@ beforeAll(async () => {
   api = await startTestApi("clipages", {
     GEO_FETCH_ALLOW_LOOPBACK: "true",
     GEO_FETCH_PORTS: String(port),
-    GEO_QUEUE_POLL_SECONDS: "0.5",
   });
   const key = await api.createKey(["workspace:read", "runs:write", "reports:read"]);
   const readOnly = await api.createKey(["workspace:read", "reports:read"]);

@@ -62,7 +62,6 @@ beforeAll(async () => {
   api = await startTestApi("cliterm", {
     GEO_FETCH_ALLOW_LOOPBACK: "true",
     GEO_FETCH_PORTS: String(port),
-    GEO_QUEUE_POLL_SECONDS: "0.5",
   });
   const key = await api.createKey([
     "workspace:read",

@@ -1,4 +1,4 @@
-import { loadConfig, type RunningServer } from "@geopulse/server";
+import type { RunningServer } from "@geopulse/server";
 import { startServerOnCopy } from "@geopulse/server/test-support";
 import { inject } from "vitest";
 
@@ -14,14 +14,7 @@ export interface RealServer {
  * key with `scopes`.
  */
 export async function startRealServer(brand: string, scopes: string[]): Promise<RealServer> {
-  const server = await startServerOnCopy(inject("databaseSnapshot"), {
-    config: loadConfig({
-      PORT: "0",
-      GEO_DATA_DIR: "memory://",
-      GEO_LOG_LEVEL: "silent",
-      GEO_QUEUE_POLL_SECONDS: "0.5",
-    }),
-  });
+  const server = await startServerOnCopy(inject("databaseSnapshot"));
   const call = async (path: string, body: unknown, cookie?: string) => {
     const response = await fetch(`${server.url}${path}`, {
       method: "POST",

@@ -1,17 +1,33 @@
+import { loadConfig } from "../config.js";
 import { type RunningServer, type StartServerOptions, startServer } from "../server.js";
 import type { DatabaseSnapshot } from "./database-snapshot.js";
 import { openTestDatabase } from "./test-database.js";
 
+/** What every test server runs with: any port, nothing on disk, quiet, the queue's fastest poll. */
+const testServerEnv = {
+  PORT: "0",
+  GEO_DATA_DIR: "memory://",
+  GEO_LOG_LEVEL: "silent",
+  GEO_QUEUE_POLL_SECONDS: "0.5",
+};
+
 /**
  * The real server on a database of its own, copied from the run's snapshot
- * (`inject("databaseSnapshot")`); closing the server also drops the copy.
+ * (`inject("databaseSnapshot")`), configured by `env` over the test defaults;
+ * closing the server also drops the copy.
  */
 export async function startServerOnCopy(
   snapshot: DatabaseSnapshot | undefined,
-  options: Omit<StartServerOptions, "db" | "migrate">,
+  {
+    env,
+    ...options
+  }: Omit<StartServerOptions, "db" | "migrate" | "config"> & {
+    env?: Record<string, string>;
+  } = {},
 ): Promise<RunningServer> {
+  const config = loadConfig({ ...testServerEnv, ...env });
   const database = await openTestDatabase(snapshot);
-  const server = await startServer({ ...options, db: database.db }).catch(async (error) => {
+  const server = await startServer({ ...options, config, db: database.db }).catch(async (error) => {
     await database.close();
     throw error;
   });

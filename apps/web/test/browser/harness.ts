@@ -1,7 +1,7 @@
 import { existsSync, mkdirSync, readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { join } from "node:path";
-import { loadConfig, type RunningServer } from "@geopulse/server";
+import type { RunningServer } from "@geopulse/server";
 import { startServerOnCopy } from "@geopulse/server/test-support";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { inject } from "vitest";
@@ -23,15 +23,7 @@ export async function startDashboard(
     throw new Error("apps/web is not built: run `pnpm --filter @geopulse/web build` first");
   mkdirSync(screenshotsDir, { recursive: true });
   const server = await startServerOnCopy(inject("databaseSnapshot"), {
-    config: loadConfig({
-      PORT: "0",
-      GEO_DATA_DIR: "memory://",
-      GEO_LOG_LEVEL: "silent",
-      GEO_OPERATOR_MODE: "local",
-      GEO_WEB_DIR: webDist,
-      GEO_QUEUE_POLL_SECONDS: "0.5",
-      ...options.env,
-    }),
+    env: { GEO_OPERATOR_MODE: "local", GEO_WEB_DIR: webDist, ...options.env },
   });
   const browser = await launchChromium();
   return { server, browser };
