@@ -1,12 +1,17 @@
-import express, { type Express, type NextFunction, type Request, type Response } from "express";
-import * as OpenApiValidator from "express-openapi-validator";
+import express, {
+  type Express,
+  type NextFunction,
+  type Request,
+  type RequestHandler,
+  type Response,
+} from "express";
 import { pinoHttp } from "pino-http";
 import type { AppContext } from "./context.js";
-import { isDay } from "./days.js";
 import { errors } from "./errors/app-error.js";
 import { errorHandler } from "./errors/error-handler.js";
 import { authenticate, requestAuth } from "./http/authenticate.js";
 import { checkHost } from "./http/check-host.js";
+import { contractValidator } from "./http/contract-validator.js";
 import { guardInput } from "./http/guard-input.js";
 import { mountOperations } from "./http/mount-operations.js";
 import { requestIdFor } from "./http/request-id.js";
@@ -21,8 +26,13 @@ import { handlers } from "./routes/index.js";
 /** The policy of an answer that sets none of its own (JSON, errors): nothing may load or frame it. */
 const defaultCsp = "default-src 'none'; frame-ancestors 'none'; base-uri 'none'";
 
+export interface CreateAppOptions {
+  /** A contract validator built before (contractValidator()), shared with other servers. */
+  contractValidator?: RequestHandler[];
+}
+
 /** Assembles the Express application; the order of the middleware is the request's path. */
-export function createApp(ctx: AppContext): Express {
+export function createApp(ctx: AppContext, options: CreateAppOptions = {}): Express {
   const app = express();
   app.disable("x-powered-by");
   // Routes match exactly as the contract's operation index does (http/operation-index.ts):
@@ -126,19 +136,11 @@ export function createApp(ctx: AppContext): Express {
   app.use(guardInput());
 
   app.use(
-    OpenApiValidator.middleware({
-      apiSpec: structuredClone(ctx.openApiDocument) as never,
-      validateRequests: { allErrors: true, removeAdditional: false },
-      validateResponses: ctx.config.validateResponses ? { removeAdditional: false } : false,
-      validateSecurity: false,
-      validateFormats: true,
-      // The contract's one day type (components/schemas/Day): a real day within its bounds.
-      formats: { day: { type: "string", validate: isDay } },
-      ignoreUndocumented: false,
-      // Webhook bodies are raw bytes checked by signature in their handler.
-      ignorePaths: (path: string) =>
-        !path.startsWith("/api/") || path.startsWith("/api/v1/webhooks/"),
-    }),
+    options.contractValidator ??
+      contractValidator({
+        openApiDocument: ctx.openApiDocument,
+        validateResponses: ctx.config.validateResponses,
+      }),
   );
 
   mountOperations(app, ctx, handlers);

@@ -1,11 +1,11 @@
 import type { Server } from "node:http";
 import type { AddressInfo } from "node:net";
-import { createApp } from "./app.js";
+import { type CreateAppOptions, createApp } from "./app.js";
 import type { AppContext } from "./context.js";
 import { type AppContextOptions, createAppContext } from "./create-app-context.js";
 import { answerClientError } from "./http/client-error.js";
 
-export type StartServerOptions = AppContextOptions;
+export type StartServerOptions = AppContextOptions & CreateAppOptions;
 
 export interface RunningServer {
   url: string;
@@ -28,7 +28,7 @@ export async function startServer(options: StartServerOptions): Promise<RunningS
   const { config } = options;
   const running = await createAppContext(options);
   const { ctx } = running;
-  const app = createApp(ctx);
+  const app = createApp(ctx, { contractValidator: options.contractValidator });
   const server = app.listen(config.port, config.host);
   server.on("clientError", answerClientError(ctx.logger));
   server.keepAliveTimeout = keepAliveTimeoutMs;

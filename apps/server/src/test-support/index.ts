@@ -4,5 +4,6 @@
  * the server, the web app, the CLI and the SDK. Not used by the server itself.
  */
 export { type DatabaseSnapshot, databaseSnapshotSetup } from "./database-snapshot.js";
+export { sharedContractValidator } from "./shared-contract-validator.js";
 export { startServerOnCopy } from "./start-server-on-copy.js";
 export { connectToTestDatabase, openTestDatabase, type TestDatabase } from "./test-database.js";

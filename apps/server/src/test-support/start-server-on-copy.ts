@@ -1,6 +1,7 @@
 import { loadConfig } from "../config.js";
 import { type RunningServer, type StartServerOptions, startServer } from "../server.js";
 import type { DatabaseSnapshot } from "./database-snapshot.js";
+import { sharedContractValidator } from "./shared-contract-validator.js";
 import { openTestDatabase } from "./test-database.js";
 
 /** What every test server runs with: any port, nothing on disk, quiet, the queue's fastest poll. */
@@ -27,7 +28,12 @@ export async function startServerOnCopy(
 ): Promise<RunningServer> {
   const config = loadConfig({ ...testServerEnv, ...env });
   const database = await openTestDatabase(snapshot);
-  const server = await startServer({ ...options, config, db: database.db }).catch(async (error) => {
+  const server = await startServer({
+    contractValidator: sharedContractValidator(config.validateResponses),
+    ...options,
+    config,
+    db: database.db,
+  }).catch(async (error) => {
     await database.close();
     throw error;
   });

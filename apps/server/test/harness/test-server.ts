@@ -8,6 +8,7 @@ import type { EmailProvider } from "../../src/email/email-provider.js";
 import { createLogger } from "../../src/logger.js";
 import { type RunningServer, startServer } from "../../src/server.js";
 import type { AssistantToolbox } from "../../src/services/chat/assistant-toolbox.js";
+import { sharedContractValidator } from "../../src/test-support/shared-contract-validator.js";
 import { connectToTestDatabase, createTestDatabase } from "./test-database.js";
 
 export interface RequestOptions {
@@ -141,6 +142,7 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
     clock,
     db: database.db,
     logger: createLogger("info", sink),
+    contractValidator: sharedContractValidator(config.validateResponses),
     ...(options.email ? { email: options.email } : {}),
     ...(options.assistantToolbox ? { assistantToolbox: options.assistantToolbox } : {}),
     ...(options.startPageContentWorker
