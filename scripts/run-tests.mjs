@@ -44,20 +44,17 @@ for (const dir of reportDirs) {
   passed += report.numPassedTests ?? 0;
   failed += report.numFailedTests ?? 0;
   skipped += (report.numPendingTests ?? 0) + (report.numTodoTests ?? 0);
-  // startTime/endTime span the file's tests (first start to last end), not its
-  // imports or beforeAll hooks: vitest's JSON report records no file-level time.
-  for (const result of report.testResults ?? []) {
-    fileTimes.push({
-      path: relative(root, result.name),
-      seconds: (result.endTime - result.startTime) / 1000,
-      tests: result.assertionResults?.length ?? 0,
-    });
+  // Each file's time on a worker: its imports, hooks and tests (file-durations-reporter.mjs).
+  const durations = join(dir, "file-durations.json");
+  if (!existsSync(durations)) continue;
+  for (const entry of JSON.parse(readFileSync(durations, "utf8"))) {
+    fileTimes.push({ ...entry, path: relative(root, join(dir, "..", entry.path)) });
   }
 }
 const skippedNote = skipDatabaseFree ? ` (${skippedFiles} database-free files not rerun)` : "";
 console.log(`\n${database}: ${passed} passed, ${failed} failed, ${skipped} skipped${skippedNote}`);
 console.log(
-  `\nslowest ${slowestShown} test files (seconds from first test start to last test end):`,
+  `\nslowest ${slowestShown} test files (seconds on a worker: imports, hooks and tests):`,
 );
 for (const { path, seconds, tests } of fileTimes
   .sort((a, b) => b.seconds - a.seconds)

@@ -17,7 +17,7 @@ export default defineConfig({
     testTimeout: 30_000,
     hookTimeout: 60_000,
     execArgv: ["--disable-warning=ExperimentalWarning"],
-    reporters: ["default", "json"],
+    reporters: ["default", "json", "../../scripts/file-durations-reporter.mjs"],
     outputFile: { json: "test-results/vitest.json" },
   },
 });

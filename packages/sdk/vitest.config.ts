@@ -12,7 +12,7 @@ export default defineConfig({
     testTimeout: 60_000,
     hookTimeout: 60_000,
     execArgv: ["--disable-warning=ExperimentalWarning"],
-    reporters: ["default", "json"],
+    reporters: ["default", "json", "../../scripts/file-durations-reporter.mjs"],
     outputFile: { json: "test-results/vitest.json" },
   },
 });
