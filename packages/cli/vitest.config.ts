@@ -8,6 +8,8 @@ export default defineConfig({
     globalSetup: ["@geopulse/server/test-support/global-setup"],
     exclude: [...configDefaults.exclude, ...skippedDatabaseFreeTests(import.meta.dirname)],
     pool: "forks",
+    // Files share their worker process and its loaded modules (the server among them).
+    isolate: false,
     maxWorkers: 2,
     testTimeout: 60_000,
     hookTimeout: 60_000,
