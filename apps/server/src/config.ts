@@ -74,6 +74,8 @@ const envSchema = z.object({
   GEO_WORKERS: z.enum(["true", "false"]).default("true"),
   GEO_QUEUE_POLL_SECONDS: z.coerce.number().min(0.5).max(60).default(2),
   GEO_QUEUE_SUPERVISE_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
+  /** How often API key use (`lastUsedAt`) noted by requests is written. */
+  GEO_KEY_USE_FLUSH_SECONDS: z.coerce.number().min(0.1).max(300).default(10),
   /** Per-provider requests in flight per worker process: `openai=8,perplexity=4`. */
   GEO_ENGINE_CONCURRENCY: optionalString,
   /** Per-provider requests per minute per worker process: `openai=500,exa=none`. */
@@ -161,6 +163,7 @@ export interface Config {
   queuePollSeconds: number;
   /** How often the queue fails and retries jobs whose worker went quiet. */
   queueSuperviseSeconds: number;
+  keyUseFlushSeconds: number;
   /** Per-provider bounds of one worker process (defaults in engines/limits/engine-limits.ts). */
   engineLimits: Record<EngineId, EngineLimit>;
   runStallMs: number;
@@ -294,6 +297,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     workers: e.GEO_WORKERS === "true",
     queuePollSeconds: e.GEO_QUEUE_POLL_SECONDS,
     queueSuperviseSeconds: e.GEO_QUEUE_SUPERVISE_SECONDS,
+    keyUseFlushSeconds: e.GEO_KEY_USE_FLUSH_SECONDS,
     engineLimits,
     runStallMs: e.GEO_RUN_STALL_SECONDS * 1000,
     metricsCacheEntries: e.GEO_METRICS_CACHE_ENTRIES,

@@ -64,8 +64,6 @@ export interface RunningContext {
 const authCacheEntries = 10_000;
 /** Workspaces whose reads are kept in memory. */
 const cachedWorkspaces = 10_000;
-/** How often noted API key use is written (the value keeps its minute resolution). */
-const keyUseFlushMs = 10_000;
 
 const version = (createRequire(import.meta.url)("../package.json") as { version: string }).version;
 
@@ -168,7 +166,7 @@ export async function createAppContext(options: AppContextOptions): Promise<Runn
   sweeper.unref();
   const keyUseFlusher = setInterval(() => {
     keyUse.flush().catch((error: unknown) => logger.error({ err: error }, "key use flush failed"));
-  }, keyUseFlushMs);
+  }, config.keyUseFlushSeconds * 1000);
   keyUseFlusher.unref();
   return {
     ctx,

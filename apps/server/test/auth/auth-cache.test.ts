@@ -16,7 +16,8 @@ let owner: string;
 let slug: string;
 beforeAll(async () => {
   // Fixed secrets: a second server on the same database must verify the same keys and cookies.
-  t = await startTestServer({ env: hostedSecretsEnv });
+  // Key use written every 0.2 s, so the periodic flush is seen without waiting 10 s.
+  t = await startTestServer({ env: { ...hostedSecretsEnv, GEO_KEY_USE_FLUSH_SECONDS: "0.2" } });
   owner = await t.signIn("cache-owner@example.com");
   slug = await t.createWorkspace(owner, { brand: "cached" });
 });
