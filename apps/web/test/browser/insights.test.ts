@@ -53,12 +53,11 @@ describe.skipIf(!runsHere)("the insights views in Chromium", () => {
     for (let runs = 1; ; runs++) {
       // The run's answers are analysed after it ends: derive once that day is there.
       let derived: { date: string | null; recommendations: unknown[] } | undefined;
-      await expect
-        .poll(
-          async () => (derived = await api.post(`/workspaces/${slug}/recommendations/derive`)).date,
-          { timeout: 30_000, interval: 250 },
-        )
-        .not.toBeNull();
+      const derive = async () => {
+        derived = await api.post(`/workspaces/${slug}/recommendations/derive`);
+        return derived?.date;
+      };
+      await expect.poll(derive, { timeout: 30_000, interval: 250 }).not.toBeNull();
       if (derived?.recommendations.length) break;
       expect(runs, "smoke runs without a recommendation").toBeLessThan(6);
       await finishedSmokeRun(api, slug);
