@@ -2,7 +2,8 @@ import { fileURLToPath } from "node:url";
 import { resolveDataDir } from "@geopulse/db";
 import { z } from "zod";
 import { type DomainTaxonomyList, loadDomainTaxonomy } from "./analysis/domain-taxonomy.js";
-import { loadModelCatalog, type ModelCatalog } from "./engines/catalog/model-catalog.js";
+import { type Clock, systemClock } from "./clock.js";
+import { isoDay, loadModelCatalog, type ModelCatalog } from "./engines/catalog/model-catalog.js";
 import type { EngineId } from "./engines/engine.js";
 import { type EngineLimit, parseEngineLimits } from "./engines/limits/engine-limits.js";
 import { isLoopbackName } from "./http/loopback.js";
@@ -221,8 +222,14 @@ export class ConfigError extends Error {
   override name = "ConfigError";
 }
 
-/** Reads and validates the environment; the error names every bad variable. */
-export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+/**
+ * Reads and validates the environment; the error names every bad variable. `clock` dates the
+ * model catalog's check: a default model retired by the clock's day stops the start.
+ */
+export function loadConfig(
+  env: NodeJS.ProcessEnv = process.env,
+  clock: Clock = systemClock,
+): Config {
   const parsed = envSchema.safeParse(env);
   if (!parsed.success) {
     const problems = parsed.error.issues.map(
@@ -269,7 +276,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     );
   }
   try {
-    modelCatalog = loadModelCatalog({ file: e.GEO_MODEL_CATALOG_FILE });
+    modelCatalog = loadModelCatalog({
+      file: e.GEO_MODEL_CATALOG_FILE,
+      today: isoDay(clock.now()),
+    });
   } catch (error) {
     throw new ConfigError(
       `Invalid environment:\n  GEO_MODEL_CATALOG_FILE: ${(error as Error).message}`,

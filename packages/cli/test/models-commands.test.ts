@@ -29,7 +29,7 @@ describe("geopulse models list", () => {
     expect(human.stdout).toMatch(
       /openai\s+gpt-4\.1-mini\s+answers,chat,prompts\s+answers,chat,prompts/,
     );
-    expect(human.stdout).toContain("claude-sonnet-4");
+    expect(human.stdout).toContain("claude-sonnet-5-5");
     const json = await cli("models", "list", "--json");
     expect(json.code).toBe(0);
     const models = JSON.parse(json.stdout) as any[];

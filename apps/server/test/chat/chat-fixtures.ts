@@ -150,7 +150,7 @@ export async function startChatServer(
     const { engines, weights } = current.body;
     const put = await t.request("PUT", `/api/v1/workspaces/${slug}/model`, {
       cookie,
-      body: { engines, weights, assistant: { provider: "anthropic", model: "claude-sonnet-4" } },
+      body: { engines, weights, assistant: { provider: "anthropic", model: "claude-sonnet-5-5" } },
     });
     expect(put.status).toBe(200);
   }

@@ -191,15 +191,15 @@ describe("a turn on Anthropic's Messages API (fake)", () => {
     const response = await ask(a, threadId, "Visibility?", { cookie: a.cookie, stream: true });
     const events = parseSse(response.text);
     const done = events.at(-1)?.data;
-    // claude-sonnet-4: $3/M in, $15/M out; two steps of 1,000 + 100.
+    // claude-sonnet-5-5: $2/M in, $10/M out; two steps of 1,000 + 100.
     expect(done).toMatchObject({
       type: "done",
       status: "complete",
-      costMicrousd: 2 * (3000 + 1500),
+      costMicrousd: 2 * (2000 + 1000),
     });
     expect(done.message).toMatchObject({
       provider: "anthropic",
-      model: "claude-sonnet-4",
+      model: "claude-sonnet-5-5",
       content: "Let me look.\n\nVisibility was 41.2%.",
     });
     expect(
@@ -213,6 +213,6 @@ describe("a turn on Anthropic's Messages API (fake)", () => {
     const toolResult = second.messages.at(-1).content[0];
     expect(toolResult).toMatchObject({ type: "tool_result", tool_use_id: "toolu_1_0" });
     expect(JSON.parse(toolResult.content).data.mentions).toBe(17);
-    expect((await ledgerOf(a.t, done.messageId)).charged).toBe(9000);
+    expect((await ledgerOf(a.t, done.messageId)).charged).toBe(6000);
   });
 });

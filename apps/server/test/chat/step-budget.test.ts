@@ -56,10 +56,11 @@ let model: { provider: "openai" | "anthropic"; id: string; input: bigint; output
 const usages: Array<{ inputTokens: number; outputTokens: number }> = [];
 
 beforeAll(async () => {
-  // The catalog's most expensive model allowed for chat (highest input, then output price).
+  // The catalog's most expensive model allowed for chat (highest input, then output price); a
+  // retired model is allowed for nothing.
   const { builtinModelCatalog } = await import("../../src/engines/catalog/model-catalog.js");
   const chat = builtinModelCatalog.models
-    .filter((m) => m.uses.includes("chat"))
+    .filter((m) => m.uses.includes("chat") && m.status !== "retired")
     .sort(
       (a, b) =>
         Number(b.prices.inputPerMillion - a.prices.inputPerMillion) ||

@@ -213,7 +213,7 @@ export function anthropicResponse(prompt: string) {
     id: "msg_fake",
     type: "message",
     role: "assistant",
-    model: "claude-sonnet-4-20250514",
+    model: "claude-sonnet-5-5",
     stop_reason: "end_turn",
     content: [
       { type: "text", text: "I'll search for that." },

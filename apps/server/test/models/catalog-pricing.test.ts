@@ -116,7 +116,7 @@ const added: Record<Provider, { id: string; sent?: string }> = {
 };
 const builtIn: Record<Provider, { id: string; sent?: string }> = {
   openai: { id: "gpt-4o", sent: "gpt-4o" },
-  anthropic: { id: "claude-sonnet-4", sent: "claude-sonnet-4-0" },
+  anthropic: { id: "claude-opus-5-5", sent: "claude-opus-5-5" },
   gemini: { id: "gemini-2.5-pro", sent: "gemini-2.5-pro" },
   perplexity: { id: "sonar-pro", sent: "sonar-pro" },
   exa: { id: "exa" },

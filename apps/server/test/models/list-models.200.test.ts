@@ -65,8 +65,15 @@ describe("GET /api/v1/models: 200", () => {
       provider: "openai",
       defaultFor: ["chat"],
     });
+    // A retired model stays listed, so old answers keep their model; it is no default.
     expect(models.find((m) => m.id === "claude-sonnet-4")).toMatchObject({
       aliases: ["claude-sonnet-4-0", "claude-sonnet-4-20250514"],
+      status: "retired",
+      retiresAt: "2026-06-15",
+      defaultFor: [],
+    });
+    expect(models.find((m) => m.id === "claude-sonnet-5-5")).toMatchObject({
+      defaultFor: ["answers", "chat"],
     });
     expect(new Set(models.map((m) => m.provider))).toEqual(
       new Set(["openai", "anthropic", "gemini", "perplexity", "exa"]),

@@ -15,7 +15,7 @@ test.beforeAll(async ({ sharedServer }) => {
 
 const model = {
   engines: [
-    { engine: "anthropic", model: "claude-opus-4", enabled: true },
+    { engine: "anthropic", model: "claude-opus-5-5", enabled: true },
     { engine: "exa", model: "exa", enabled: true },
     { engine: "openai", model: "gpt-4.1", enabled: false },
   ],
@@ -31,7 +31,7 @@ describe("GET/PUT /api/v1/workspaces/{workspace}/model: 200", () => {
         { engine: "openai", model: "gpt-4.1-mini", enabled: true },
         { engine: "perplexity", model: "sonar", enabled: true },
         { engine: "gemini", model: "gemini-2.5-flash", enabled: true },
-        { engine: "anthropic", model: "claude-sonnet-4", enabled: true },
+        { engine: "anthropic", model: "claude-sonnet-5-5", enabled: true },
         { engine: "exa", model: "exa", enabled: false },
       ],
       weights: { visibility: 0.4, shareOfVoice: 0.3, position: 0.15, citation: 0.15 },
@@ -59,7 +59,7 @@ describe("GET/PUT /api/v1/workspaces/{workspace}/model: 200", () => {
   });
 
   it("PUT stores the chat assistant's model", async () => {
-    const assistant = { provider: "anthropic", model: "claude-sonnet-4" };
+    const assistant = { provider: "anthropic", model: "claude-sonnet-5-5" };
     const response = await call(t, { cookie }, "PUT", slug, "/model", { ...model, assistant });
     expect(response.status, response.text).toBe(200);
     expect((await call(t, { cookie }, "GET", slug, "/model")).body.assistant).toEqual(assistant);
@@ -70,7 +70,7 @@ describe("GET/PUT /api/v1/workspaces/{workspace}/model: 200", () => {
       openai: "gpt-4o",
       perplexity: "sonar-pro",
       gemini: "gemini-2.5-pro",
-      anthropic: "claude-sonnet-4-20250514",
+      anthropic: "claude-haiku-4-5-20251001",
       exa: "exa",
     };
     const five = {
@@ -86,7 +86,7 @@ describe("GET/PUT /api/v1/workspaces/{workspace}/model: 200", () => {
     expect(response.body.engines).toHaveLength(5);
     expect(response.body.engines[3]).toEqual({
       engine: "anthropic",
-      model: "claude-sonnet-4",
+      model: "claude-haiku-4-5",
       enabled: false,
     });
   });
@@ -101,7 +101,7 @@ describe("GET/PUT /api/v1/workspaces/{workspace}/model: 200", () => {
             { engine: "openai", model: "o3-pro", enabled: true },
             { engine: "gemini", model: "../../v1/files", enabled: true },
           ],
-          assistant: { provider: "anthropic", model: "claude-opus-4" },
+          assistant: { provider: "anthropic", model: "claude-opus-5-5" },
         },
       },
     });
@@ -111,7 +111,7 @@ describe("GET/PUT /api/v1/workspaces/{workspace}/model: 200", () => {
         { engine: "openai", model: "gpt-4.1-mini", enabled: true },
         { engine: "gemini", model: "gemini-2.5-flash", enabled: true },
       ],
-      assistant: { provider: "anthropic", model: "claude-sonnet-4" },
+      assistant: { provider: "anthropic", model: "claude-sonnet-5-5" },
       isDefault: false,
     });
   });

@@ -17,7 +17,7 @@ const listed: Record<string, string> = {
   openai: "gpt-4.1-mini",
   perplexity: "sonar",
   gemini: "gemini-2.5-flash",
-  anthropic: "claude-sonnet-4",
+  anthropic: "claude-sonnet-5-5",
   exa: "exa",
 };
 const engine = (name: string, extra: Record<string, unknown> = {}) => ({
@@ -123,14 +123,14 @@ describe("PUT .../model: only models of the catalog (400 naming the field, with 
     const response = await put({
       engines: [engine("openai")],
       weights,
-      assistant: { provider: "anthropic", model: "claude-opus-4" },
+      assistant: { provider: "anthropic", model: "claude-opus-5-5" },
     });
     expect(response.status).toBe(400);
     expect(fieldsOf(response)).toEqual(["body.assistant.model"]);
     expect(response.body.error.details.allowed["body.assistant.model"]).toEqual([
       "claude-haiku-4-5",
-      "claude-sonnet-4",
       "claude-sonnet-4-5",
+      "claude-sonnet-5-5",
     ]);
     expect((await call(t, { cookie }, "GET", slug, "/model")).body.assistant).toEqual({
       provider: "openai",

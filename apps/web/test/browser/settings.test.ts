@@ -101,7 +101,7 @@ describe.skipIf(!runsHere)("settings in Chromium", () => {
     // Model: the assistant moves to Anthropic.
     await tab("Model").click();
     await page.getByLabel("Assistant provider").selectOption("anthropic");
-    await page.getByLabel("Assistant model").selectOption("claude-sonnet-4");
+    await page.getByLabel("Assistant model").selectOption("claude-sonnet-5-5");
     await saved();
     // An engine key: stored, shown masked only, never the value.
     const secret = "sk-test-1234567890abcd";
@@ -126,7 +126,7 @@ describe.skipIf(!runsHere)("settings in Chromium", () => {
     await tab("Model").click();
     await expect
       .poll(() => page.getByLabel("Assistant model").inputValue())
-      .toBe("claude-sonnet-4");
+      .toBe("claude-sonnet-5-5");
     await expect(page.getByLabel("Assistant provider").inputValue()).resolves.toBe("anthropic");
     await page.getByText(/Stored key: sk-…abcd/).waitFor();
     await tab("Competitors and aliases").click();

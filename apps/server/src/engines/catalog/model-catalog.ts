@@ -215,6 +215,31 @@ export class ModelCatalog {
       .sort();
   }
 
+  /**
+   * The defaults whose model is retired on `day` (an ISO day): status `retired`, or a `retiresAt`
+   * on or before that day. A default past its provider's retirement would fail every call.
+   */
+  defaultsRetiredBy(
+    day: string,
+  ): { provider: CatalogProvider; use: ModelUse; model: CatalogModel }[] {
+    const out: { provider: CatalogProvider; use: ModelUse; model: CatalogModel }[] = [];
+    for (const [key, id] of this.defaults) {
+      const [provider, use] = key.split("/") as [CatalogProvider, ModelUse];
+      const model = this.byName.get(`${provider}/${id}`);
+      if (model && retiredBy(model, day)) out.push({ provider, use, model });
+    }
+    return out;
+  }
+
+  /** Throws when a default is retired on `day` (loadModelCatalog calls it with the clock's day). */
+  assertDefaultsLiveOn(day: string): void {
+    const [first] = this.defaultsRetiredBy(day);
+    if (first)
+      throw new Error(
+        `${first.provider}: the default ${first.use} model "${first.model.id}" retires on ${first.model.retiresAt ?? "(retired)"}, on or before ${day}`,
+      );
+  }
+
   /** The provider's default model for a use (a catalog error at load when a use has none but needs one). */
   defaultId(provider: CatalogProvider, use: ModelUse): string {
     const id = this.defaults.get(`${provider}/${use}`);
@@ -232,6 +257,14 @@ export class ModelCatalog {
     return costAt(this.require(provider, name), usage);
   }
 }
+
+/** Whether a model is retired on `day` (ISO day): its status says so, or its `retiresAt` has come. */
+export function retiredBy(model: CatalogModel, day: string): boolean {
+  return model.status === "retired" || (model.retiresAt !== null && model.retiresAt <= day);
+}
+
+/** The ISO day (UTC) of a moment, as the catalog's dates are written. */
+export const isoDay = (at: Date): string => at.toISOString().slice(0, 10);
 
 /** A model's price of one call's usage, in integer micro-USD (tokens rounded up). */
 export function costAt(model: CatalogModel, usage: ModelUsage): bigint {
@@ -298,15 +331,24 @@ export const builtinModelCatalog = new ModelCatalog(parse(builtin, "models.json"
 
 /**
  * The catalog of this deployment: the built-in one, with `file` (GEO_MODEL_CATALOG_FILE)
- * merged over it when given. Throws with the first problem (config.ts reports it at start).
+ * merged over it when given. Throws with the first problem (config.ts reports it at start),
+ * including a default model that is retired on `today` (the clock's ISO day, when given).
  */
-export function loadModelCatalog(options: { file?: string | undefined }): ModelCatalog {
-  if (!options.file) return builtinModelCatalog;
+export function loadModelCatalog(options: {
+  file?: string | undefined;
+  today?: string | undefined;
+}): ModelCatalog {
+  const catalog = options.file ? fromFile(options.file) : builtinModelCatalog;
+  if (options.today) catalog.assertDefaultsLiveOn(options.today);
+  return catalog;
+}
+
+function fromFile(file: string): ModelCatalog {
   let data: unknown;
   try {
-    data = JSON.parse(readFileSync(options.file, "utf8"));
+    data = JSON.parse(readFileSync(file, "utf8"));
   } catch (error) {
-    throw new Error(`cannot read ${options.file}: ${(error as Error).message}`);
+    throw new Error(`cannot read ${file}: ${(error as Error).message}`);
   }
-  return new ModelCatalog(merge(parse(builtin, "models.json"), parse(data, options.file)));
+  return new ModelCatalog(merge(parse(builtin, "models.json"), parse(data, file)));
 }

@@ -23,13 +23,13 @@ describe("the Anthropic connector", () => {
       logger,
     });
     expect(engine).toMatchObject({ id: "anthropic", simulated: false });
-    const answer = await engine.ask(request("claude-sonnet-4"));
+    const answer = await engine.ask(request("claude-sonnet-5-5"));
     const sent = fake.requests.at(-1);
     expect(sent).toMatchObject({
       method: "POST",
       path: "/v1/messages",
       body: {
-        model: "claude-sonnet-4-0",
+        model: "claude-sonnet-5-5",
         messages: [{ role: "user", content: "Which analytics tool is best?" }],
         tools: [{ type: "web_search_20250305", name: "web_search", max_uses: 5 }],
       },
@@ -49,8 +49,8 @@ describe("the Anthropic connector", () => {
     ]);
     expect(answer.searchQueries).toEqual(["Which analytics tool is best? 2026"]);
     expect(answer).toMatchObject({ inputTokens: 5000, outputTokens: 400 });
-    // 5000 × $3/M + 400 × $15/M = 15,000 + 6,000 µUSD; one search at $10/1k.
-    expect(answer.costMicrousd).toBe(21_000n + 10_000n);
+    // 5000 × $2/M + 400 × $10/M = 10,000 + 4,000 µUSD; one search at $10/1k.
+    expect(answer.costMicrousd).toBe(14_000n + 10_000n);
   });
 
   it("continues a paused turn (stop_reason pause_turn) and sums both turns", async () => {
@@ -81,7 +81,7 @@ describe("the Anthropic connector", () => {
       },
     });
     const seen = fake.requests.length;
-    const answer = await engine.ask(request("claude-sonnet-4"));
+    const answer = await engine.ask(request("claude-sonnet-5-5"));
     const [first, second] = fake.requests.slice(seen);
     expect(fake.requests.length - seen).toBe(2);
     expect(first?.body.messages).toHaveLength(1);
@@ -92,8 +92,8 @@ describe("the Anthropic connector", () => {
     ]);
     expect(answer.searchQueries).toContain("first");
     expect(answer).toMatchObject({ inputTokens: 6000, outputTokens: 400 });
-    // 6000 × $3/M + 400 × $15/M = 18,000 + 6,000; two searches at $10/1k.
-    expect(answer.costMicrousd).toBe(24_000n + 20_000n);
+    // 6000 × $2/M + 400 × $10/M = 12,000 + 4,000; two searches at $10/1k.
+    expect(answer.costMicrousd).toBe(16_000n + 20_000n);
   });
 
   it("passes the request's output cap as max_tokens", async () => {
@@ -105,9 +105,9 @@ describe("the Anthropic connector", () => {
       catalog,
       logger,
     });
-    await engine.ask({ ...request("claude-sonnet-4"), maxOutputTokens: 300 });
+    await engine.ask({ ...request("claude-sonnet-5-5"), maxOutputTokens: 300 });
     expect(fake.requests.at(-1)?.body.max_tokens).toBe(300);
-    await engine.ask(request("claude-sonnet-4"));
+    await engine.ask(request("claude-sonnet-5-5"));
     // Messages requires max_tokens: the documented default.
     expect(fake.requests.at(-1)?.body.max_tokens).toBe(defaultAnthropicMaxTokens);
   });
@@ -117,6 +117,6 @@ describeFailures(
   "Anthropic",
   (r) => anthropicResponse(latestPrompt(r)),
   createAnthropicEngine,
-  "claude-sonnet-4",
+  "claude-sonnet-5-5",
   (message) => ({ type: "error", error: { type: "authentication_error", message } }),
 );
