@@ -1283,7 +1283,7 @@ export interface paths {
          *     by runs and the chat, as its provider's default model. Until a model is stored
          *     (`isDefault: true`) the defaults apply (the catalog's default models):
          *     `openai` `gpt-4.1-mini`, `perplexity` `sonar`, `gemini` `gemini-2.5-flash` and
-         *     `anthropic` `claude-sonnet-4` enabled, `exa` `exa` disabled; weights visibility 0.4,
+         *     `anthropic` `claude-sonnet-5-5` enabled, `exa` `exa` disabled; weights visibility 0.4,
          *     shareOfVoice 0.3, position 0.15, citation 0.15; the chat assistant `openai`
          *     `gpt-4.1-mini`.
          */
@@ -4007,7 +4007,7 @@ export interface components {
             provider: "openai" | "anthropic";
             /**
              * @description A chat model of the catalog for this provider (`GET /api/v1/models`, use `chat`),
-             *     e.g. `gpt-4.1-mini` or `claude-sonnet-4`.
+             *     e.g. `gpt-4.1-mini` or `claude-sonnet-5-5`.
              */
             model: string;
         };
