@@ -164,6 +164,7 @@ export interface Config {
   queuePollSeconds: number;
   /** How often the queue fails and retries jobs whose worker went quiet. */
   queueSuperviseSeconds: number;
+  /** How often noted API key use is written (GEO_KEY_USE_FLUSH_SECONDS). */
   keyUseFlushSeconds: number;
   /** Per-provider bounds of one worker process (defaults in engines/limits/engine-limits.ts). */
   engineLimits: Record<EngineId, EngineLimit>;

@@ -4,8 +4,11 @@ import type { DatabaseSnapshot } from "./database-snapshot.js";
 import { sharedContractValidator } from "./shared-contract-validator.js";
 import { openTestDatabase } from "./test-database.js";
 
-/** What every test server runs with: any port, nothing on disk, quiet, the queue's fastest poll. */
-const testServerEnv = {
+/**
+ * What every test server runs with: any port, nothing on disk, quiet, and pg-boss's shortest
+ * poll (retries and deferred jobs are picked up soon; new jobs wake workers at once).
+ */
+export const testServerEnv = {
   PORT: "0",
   GEO_DATA_DIR: "memory://",
   GEO_LOG_LEVEL: "silent",

@@ -9,6 +9,7 @@ import { createLogger } from "../../src/logger.js";
 import { type RunningServer, startServer } from "../../src/server.js";
 import type { AssistantToolbox } from "../../src/services/chat/assistant-toolbox.js";
 import { sharedContractValidator } from "../../src/test-support/shared-contract-validator.js";
+import { testServerEnv } from "../../src/test-support/start-server-on-copy.js";
 import { connectToTestDatabase, createTestDatabase } from "./test-database.js";
 
 export interface RequestOptions {
@@ -116,13 +117,11 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
     ? await connectToTestDatabase(options.shareDatabaseWith.server.ctx.db)
     : await createTestDatabase();
   const config: Config = loadConfig({
-    PORT: "0",
+    ...testServerEnv,
     GEO_OPERATOR_MODE: "local",
+    // Tests read the server's log lines (captured below).
     GEO_LOG_LEVEL: "info",
     GEO_VALIDATE_RESPONSES: "true",
-    GEO_DATA_DIR: "memory://",
-    // pg-boss's shortest poll: retries and deferred jobs are picked up soon (new jobs wake workers at once).
-    GEO_QUEUE_POLL_SECONDS: "0.5",
     // Independent of whether apps/web was built; test/http/web-app.test.ts serves a build.
     GEO_WEB_DIR: "/nonexistent/geopulse-web",
     ...options.env,

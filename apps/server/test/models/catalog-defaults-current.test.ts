@@ -1,4 +1,4 @@
-import { readFileSync, writeFileSync } from "node:fs";
+import { existsSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
@@ -25,15 +25,6 @@ const packageDir = (name: string) => {
     dir = dirname(dir);
   return dir;
 };
-const fileExists = (path: string) => {
-  try {
-    readFileSync(path);
-    return true;
-  } catch {
-    return false;
-  }
-};
-
 /** The string literals of `export type NAME = ...;` in a .d.ts file. */
 function unionLiterals(file: string, name: string): string[] {
   const text = readFileSync(file, "utf8");
@@ -60,7 +51,7 @@ const today = "2026-11-27";
 
 describe("the built-in catalog's defaults are current", () => {
   it("reads real unions from the pinned SDKs", () => {
-    expect(fileExists(join(packageDir("@anthropic-ai/sdk"), "package.json"))).toBe(true);
+    expect(existsSync(join(packageDir("@anthropic-ai/sdk"), "package.json"))).toBe(true);
     expect(sdkModelUnion("anthropic")?.size).toBeGreaterThan(5);
     expect(sdkModelUnion("openai")?.has("gpt-4o")).toBe(true);
   });
@@ -121,5 +112,6 @@ describe("the built-in catalog's defaults are current", () => {
     const onTheDay = () => loadConfig(env, new ManualClock("2026-12-01T00:00:00.000Z"));
     expect(onTheDay).toThrow(ConfigError);
     expect(onTheDay).toThrow(/default chat model "gpt-retiring" retires on 2026-12-01/);
+    rmSync(path);
   });
 });
