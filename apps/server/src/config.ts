@@ -101,6 +101,18 @@ const envSchema = z.object({
       .regex(/^\d{1,5}(,\d{1,5})*$/, "must be port numbers, comma-separated")
       .optional(),
   ),
+  /**
+   * Hosts whose `/grounding-api-redirect/` links stand for a cited page (Gemini's grounding
+   * chunks), comma-separated; each is resolved to its target when the answer is stored.
+   */
+  GEO_CITATION_REDIRECT_HOSTS: optionalString.pipe(
+    z
+      .string()
+      .regex(/^[A-Za-z0-9.-]+(,[A-Za-z0-9.-]+)*$/, "must be host names, comma-separated")
+      .optional(),
+  ),
+  /** Time one citation redirect may take to answer its Location (then the title is used). */
+  GEO_CITATION_REDIRECT_TIMEOUT_MS: z.coerce.number().int().min(100).max(30_000).default(3_000),
   /** Total time one page fetch may take, redirects and body included (page evaluations). */
   GEO_PAGE_FETCH_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(15_000),
   /**
@@ -181,8 +193,10 @@ export interface Config {
   modelCatalog: ModelCatalog;
   /** Directory of the web dashboard's build, served at `/` when it holds an index.html. */
   webDir: string;
-  /** What page fetches may reach (web/safe-fetch.ts). */
+  /** What page fetches may reach (web/safe-fetch.ts); citation redirects are read under it too. */
   pageFetch: { allowLoopback: boolean; allowedPorts: number[] };
+  /** Engines' redirect links to cited pages: their hosts and how long one may take (services/citations). */
+  citationRedirects: { hosts: string[]; timeoutMs: number };
   /**
    * Page evaluations: the total fetch timeout, the deadline of the content analysis (its worker
    * is terminated past it) and the starts a workspace may make per minute.
@@ -321,6 +335,12 @@ export function loadConfig(
     pageFetch: {
       allowLoopback: operatorMode === "local" && e.GEO_FETCH_ALLOW_LOOPBACK === "true",
       allowedPorts,
+    },
+    citationRedirects: {
+      hosts: (e.GEO_CITATION_REDIRECT_HOSTS ?? "vertexaisearch.cloud.google.com")
+        .toLowerCase()
+        .split(","),
+      timeoutMs: e.GEO_CITATION_REDIRECT_TIMEOUT_MS,
     },
     pageEvaluations: {
       fetchTimeoutMs: e.GEO_PAGE_FETCH_TIMEOUT_MS,

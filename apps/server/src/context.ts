@@ -15,6 +15,7 @@ import type { AuthChanges } from "./services/auth/auth-changes.js";
 import type { KeyUseRecorder } from "./services/auth/key-use-recorder.js";
 import type { AssistantToolbox } from "./services/chat/assistant-toolbox.js";
 import type { RunningTurns } from "./services/chat/turn-events.js";
+import type { CitationRedirects } from "./services/citations/citation-redirects.js";
 import type { MetricsCache } from "./services/metrics/metrics-cache.js";
 import type { WorkspaceReadCache } from "./services/workspaces/workspace-read-cache.js";
 import type { PageContentWorker } from "./web/page-content/analyze-in-worker.js";
@@ -50,6 +51,8 @@ export interface AppContext {
   queue: JobQueue;
   /** Page content analyses, in a worker thread under their deadline (page evaluations). */
   pageContent: PageContentWorker;
+  /** Resolves engines' redirect links to the pages they cite (Gemini grounding). */
+  citationRedirects: CitationRedirects;
   /** Per-provider concurrency and rate bounds shared by every run this process executes. */
   engineLimiters: EngineLimiters;
   /** Overrides the simulated engine (tests give it known true rates or latency). */

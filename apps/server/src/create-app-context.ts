@@ -25,6 +25,7 @@ import { KeyUseRecorder } from "./services/auth/key-use-recorder.js";
 import { listenAuthChanges } from "./services/auth/listen-auth-changes.js";
 import type { AssistantToolbox } from "./services/chat/assistant-toolbox.js";
 import { recoverInterruptedChatTurns } from "./services/chat/finish-interrupted-turn.js";
+import { CitationRedirects } from "./services/citations/citation-redirects.js";
 import { sweepCredits } from "./services/credits/sweep-credits.js";
 import { MetricsCache } from "./services/metrics/metrics-cache.js";
 import { queueMissingChangeRefreshes } from "./services/metrics/refresh-workspace-changes.js";
@@ -119,6 +120,11 @@ export async function createAppContext(options: AppContextOptions): Promise<Runn
     keyUse,
     queue,
     engineLimiters: new EngineLimiters(clock, config.engineLimits),
+    citationRedirects: new CitationRedirects({
+      ...config.citationRedirects,
+      policy: config.pageFetch,
+      clock,
+    }),
     pageContent: new PageContentWorker({
       timeoutMs: config.pageEvaluations.analysisTimeoutMs,
       ...(options.startPageContentWorker ? { start: options.startPageContentWorker } : {}),

@@ -33,9 +33,9 @@ describe("geopulse models list", () => {
     const json = await cli("models", "list", "--json");
     expect(json.code).toBe(0);
     const models = JSON.parse(json.stdout) as any[];
-    expect(models.find((m) => m.id === "gemini-2.5-flash")).toMatchObject({
+    expect(models.find((m) => m.id === "gemini-3.5-flash-lite")).toMatchObject({
       provider: "gemini",
-      prices: { inputPerMillion: 300_000, outputPerMillion: 2_500_000, perGroundedRequest: 35_000 },
+      prices: { inputPerMillion: 300_000, outputPerMillion: 2_500_000, perSearch: 14_000 },
     });
   });
 });

@@ -2,9 +2,11 @@
  * The contract between answer analysis (pure: text in, mentions and citations
  * out) and everything that stores or aggregates its results. Bump
  * `ANALYSIS_VERSION` whenever a rule changes what `analyzeAnswer` returns for
- * the same input: stored analyses and rollups are keyed by it.
+ * the same input, or a release changes the stored answers it reads: stored analyses and
+ * rollups are keyed by it. 2: Gemini's redirect citations stored as the pages they cite
+ * (migration 20261127100000_citation_engine_url).
  */
-export const ANALYSIS_VERSION = 1;
+export const ANALYSIS_VERSION = 2;
 
 /** `self` is the workspace's brand; competitors use their competitor id. */
 export interface TrackedEntity {

@@ -27,6 +27,8 @@ export interface EngineRequest {
 export interface EngineCitation {
   url: string;
   title: string | null;
+  /** The engine's own link when `url` was resolved from it (a redirect; services/citations). */
+  engineUrl?: string | null;
 }
 
 export interface EngineAnswer {

@@ -38,12 +38,13 @@ export const answerAllowances: Record<EngineId, AnswerAllowance> = {
     searchContextTokens: 10000,
     maxSearches: 2,
   },
-  // The grounding fee covers the search context; thinking tokens count as output.
+  // The grounding fee covers the search context; thinking tokens count as output. Gemini 3
+  // bills each search query (Gemini 2.5 one fee per grounded request): up to 4 per answer.
   gemini: {
     maxOutputTokens: 2048,
     overheadInputTokens: 500,
     searchContextTokens: 0,
-    maxSearches: 0,
+    maxSearches: 4,
   },
   // Exa bills per answer, not per token.
   exa: { maxOutputTokens: 1024, overheadInputTokens: 0, searchContextTokens: 0, maxSearches: 0 },

@@ -283,8 +283,22 @@ export function anthropicResponse(prompt: string) {
   };
 }
 
-/** A grounded generateContent answer with two queries and three chunks (one repeated). */
-export function geminiResponse(prompt: string) {
+/**
+ * A grounded generateContent answer with two queries and three chunks, two of them the same
+ * page. As on the Gemini API, each chunk's `web.uri` is its own grounding redirect link
+ * (`link`: a FakeGroundingRedirects' links, or links to Google's real host that tests cannot
+ * reach) and `web.title` is the source's domain, not the page's title.
+ */
+export function geminiResponse(
+  prompt: string,
+  options: { link?: (page: string) => string; modelVersion?: string } = {},
+) {
+  let issued = 0;
+  const link =
+    options.link ??
+    ((page: string) =>
+      `https://vertexaisearch.cloud.google.com/grounding-api-redirect/AUZIYQ${Buffer.from(`${++issued}:${page}`).toString("base64url")}`);
+  const chunk = (page: string, domain: string) => ({ web: { uri: link(page), title: domain } });
   return {
     candidates: [
       {
@@ -299,9 +313,9 @@ export function geminiResponse(prompt: string) {
         groundingMetadata: {
           webSearchQueries: [prompt, "runner analytics review"],
           groundingChunks: [
-            { web: { uri: "https://vertexaisearch.example/redirect/1", title: "runner.example" } },
-            { web: { uri: "https://vertexaisearch.example/redirect/2", title: "globex.com" } },
-            { web: { uri: "https://vertexaisearch.example/redirect/1", title: "runner.example" } },
+            chunk("https://runner.example/teams", "runner.example"),
+            chunk("https://www.globex.com/compare", "globex.com"),
+            chunk("https://runner.example/teams", "runner.example"),
           ],
           groundingSupports: [
             {
@@ -327,7 +341,8 @@ export function geminiResponse(prompt: string) {
       thoughtsTokenCount: 100,
       totalTokenCount: 410,
     },
-    modelVersion: "gemini-2.5-flash",
+    modelVersion: options.modelVersion ?? "gemini-3.5-flash-lite",
+    responseId: "fake-response-id",
   };
 }
 

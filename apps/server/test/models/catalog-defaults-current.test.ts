@@ -9,6 +9,7 @@ import {
   builtinModelCatalog,
   CATALOG_PROVIDERS,
   type CatalogProvider,
+  isoDay,
 } from "../../src/engines/catalog/model-catalog.js";
 
 /**
@@ -21,19 +22,41 @@ const serverRequire = createRequire(join(import.meta.dirname, "../../package.jso
 const packageDir = (name: string) => {
   // Each SDK's package.json is not always exported; its main entry sits under the package root.
   let dir = dirname(serverRequire.resolve(name));
-  while (!readFileSync(join(dir, "package.json"), "utf8").includes(`"name": "${name}"`))
-    dir = dirname(dir);
+  const isRoot = (d: string) =>
+    existsSync(join(d, "package.json")) &&
+    readFileSync(join(d, "package.json"), "utf8").includes(`"name": "${name}"`);
+  while (!isRoot(dir)) dir = dirname(dir);
   return dir;
 };
+/** The string literals of a union type's body (either quote style). */
+const literalsOf = (body: string) =>
+  [...body.matchAll(/'([^']+)'|"([^"]+)"/g)].map((m) => (m[1] ?? m[2]) as string);
+
 /** The string literals of `export type NAME = ...;` in a .d.ts file. */
 function unionLiterals(file: string, name: string): string[] {
   const text = readFileSync(file, "utf8");
   const match = new RegExp(`export type ${name} = ([^;]+);`).exec(text);
   if (!match?.[1]) throw new Error(`${file} declares no type ${name}`);
-  return [...match[1].matchAll(/'([^']+)'/g)].map((m) => m[1] as string);
+  return literalsOf(match[1]);
 }
 
-/** The pinned SDKs' model unions; Gemini's @google/genai takes any string and has none. */
+/**
+ * Gemini's model names in @google/genai's bundled .d.ts: the union the bundler names
+ * `Model_<n>` (the Interactions API's `Model`, which ends in `(string & {})`), found as the
+ * type aliases whose literals name gemini models.
+ */
+function geminiModelUnion(file: string): string[] {
+  const text = readFileSync(file, "utf8");
+  const out: string[] = [];
+  for (const match of text.matchAll(/type \w+ = ([^;]+);/g)) {
+    const literals = literalsOf(match[1] ?? "");
+    if (literals.filter((l) => l.startsWith("gemini-")).length >= 5) out.push(...literals);
+  }
+  if (out.length === 0) throw new Error(`${file} declares no union of gemini models`);
+  return out;
+}
+
+/** The pinned SDKs' model unions (Perplexity and Exa have no SDK union). */
 function sdkModelUnion(provider: CatalogProvider): Set<string> | undefined {
   if (provider === "anthropic") {
     const file = join(packageDir("@anthropic-ai/sdk"), "resources/messages/messages.d.ts");
@@ -43,17 +66,24 @@ function sdkModelUnion(provider: CatalogProvider): Set<string> | undefined {
     const file = join(packageDir("openai"), "resources/shared.d.ts");
     return new Set([...unionLiterals(file, "ChatModel"), ...unionLiterals(file, "ResponsesModel")]);
   }
+  if (provider === "gemini") {
+    return new Set(geminiModelUnion(join(packageDir("@google/genai"), "dist/genai.d.ts")));
+  }
   return undefined;
 }
 
-/** The day this test holds the catalog to (the issue's date). */
-const today = "2026-11-27";
+/**
+ * The day this test holds the catalog to: the later of the day it was written for and the day
+ * it runs, so a default that reaches its retirement fails CI before it fails customers.
+ */
+const today = [isoDay(new Date()), "2026-11-27"].sort().at(-1) as string;
 
 describe("the built-in catalog's defaults are current", () => {
   it("reads real unions from the pinned SDKs", () => {
     expect(existsSync(join(packageDir("@anthropic-ai/sdk"), "package.json"))).toBe(true);
     expect(sdkModelUnion("anthropic")?.size).toBeGreaterThan(5);
     expect(sdkModelUnion("openai")?.has("gpt-4o")).toBe(true);
+    expect(sdkModelUnion("gemini")?.has("gemini-2.5-flash")).toBe(true);
   });
 
   it.each(

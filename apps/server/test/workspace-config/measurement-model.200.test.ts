@@ -30,7 +30,7 @@ describe("GET/PUT /api/v1/workspaces/{workspace}/model: 200", () => {
       engines: [
         { engine: "openai", model: "gpt-4.1-mini", enabled: true },
         { engine: "perplexity", model: "sonar", enabled: true },
-        { engine: "gemini", model: "gemini-2.5-flash", enabled: true },
+        { engine: "gemini", model: "gemini-3.5-flash-lite", enabled: true },
         { engine: "anthropic", model: "claude-sonnet-5-5", enabled: true },
         { engine: "exa", model: "exa", enabled: false },
       ],
@@ -69,7 +69,7 @@ describe("GET/PUT /api/v1/workspaces/{workspace}/model: 200", () => {
     const models: Record<string, string> = {
       openai: "gpt-4o",
       perplexity: "sonar-pro",
-      gemini: "gemini-2.5-pro",
+      gemini: "gemini-3.8-flash",
       anthropic: "claude-haiku-4-5-20251001",
       exa: "exa",
     };
@@ -109,7 +109,7 @@ describe("GET/PUT /api/v1/workspaces/{workspace}/model: 200", () => {
     expect(read.body).toMatchObject({
       engines: [
         { engine: "openai", model: "gpt-4.1-mini", enabled: true },
-        { engine: "gemini", model: "gemini-2.5-flash", enabled: true },
+        { engine: "gemini", model: "gemini-3.5-flash-lite", enabled: true },
       ],
       assistant: { provider: "anthropic", model: "claude-sonnet-5-5" },
       isDefault: false,

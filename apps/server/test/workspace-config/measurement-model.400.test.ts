@@ -16,7 +16,7 @@ const put = (body: unknown) => call(t, { cookie }, "PUT", slug, "/model", body);
 const listed: Record<string, string> = {
   openai: "gpt-4.1-mini",
   perplexity: "sonar",
-  gemini: "gemini-2.5-flash",
+  gemini: "gemini-3.5-flash-lite",
   anthropic: "claude-sonnet-5-5",
   exa: "exa",
 };
@@ -104,7 +104,7 @@ describe("PUT .../model: only models of the catalog (400 naming the field, with 
     ["openai", "o3-pro", "body.engines[0].model"],
     ["openai", "m".repeat(100), "body.engines[0].model"],
     ["anthropic", "claude-opus-4-20250514-unlisted", "body.engines[0].model"],
-    ["gemini", "gemini-2.5-flash..", "body.engines[0].model"],
+    ["gemini", "gemini-3.5-flash-lite..", "body.engines[0].model"],
     ["perplexity", "sonar-deep-research", "body.engines[0].model"],
     ["exa", "exa-pro", "body.engines[0].model"],
     // Another provider's model is not this provider's.

@@ -1279,10 +1279,10 @@ export interface paths {
          * Measurement model
          * @description Which engines and models a measurement run asks, and how the composite score weighs
          *     its parts. A stored model the catalog no longer allows (`GET /api/v1/models`; stored
-         *     before the catalog existed, or removed from it by the operator) is answered, and used
-         *     by runs and the chat, as its provider's default model. Until a model is stored
-         *     (`isDefault: true`) the defaults apply (the catalog's default models):
-         *     `openai` `gpt-4.1-mini`, `perplexity` `sonar`, `gemini` `gemini-2.5-flash` and
+         *     before the catalog existed, removed from it by the operator, or past its `retiresAt`
+         *     day) is answered, and used by runs and the chat, as its provider's default model. Until
+         *     a model is stored (`isDefault: true`) the defaults apply (the catalog's default models):
+         *     `openai` `gpt-4.1-mini`, `perplexity` `sonar`, `gemini` `gemini-3.5-flash-lite` and
          *     `anthropic` `claude-sonnet-5-5` enabled, `exa` `exa` disabled; weights visibility 0.4,
          *     shareOfVoice 0.3, position 0.15, citation 0.15; the chat assistant `openai`
          *     `gpt-4.1-mini`.
@@ -4277,8 +4277,11 @@ export interface components {
             answer: string | null;
             citations: {
                 position: number;
+                /** @description The cited page. An engine's redirect link (Gemini's grounding chunks link `vertexaisearch.cloud.google.com/grounding-api-redirect/…`) is resolved to the page it points to when the answer is stored; when it cannot be, and the engine's title is a host name, this is that site's root (`https://<title>/`). */
                 url: string;
                 title: string | null;
+                /** @description The engine's own link when `url` was resolved from it; null otherwise. */
+                engineUrl: string | null;
             }[];
             searchQueries: string[];
             costMicrousd: number;

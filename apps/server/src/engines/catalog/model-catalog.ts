@@ -201,16 +201,19 @@ export class ModelCatalog {
     return model;
   }
 
-  /** The model when it is listed for this use (a retired one is not). */
-  allowed(provider: string, name: string, use: ModelUse): CatalogModel | undefined {
+  /**
+   * The model when it is listed for this use and not retired on `day` (an ISO day, the clock's:
+   * a model whose `retiresAt` has come is refused like one whose status says retired).
+   */
+  allowed(provider: string, name: string, use: ModelUse, day: string): CatalogModel | undefined {
     const model = this.find(provider, name);
-    return model && model.status !== "retired" && model.uses.includes(use) ? model : undefined;
+    return model && !retiredBy(model, day) && model.uses.includes(use) ? model : undefined;
   }
 
-  /** The ids a model field of this provider and use accepts, sorted. */
-  ids(provider: string, use: ModelUse): string[] {
+  /** The ids a model field of this provider and use accepts on `day`, sorted. */
+  ids(provider: string, use: ModelUse, day: string): string[] {
     return this.models
-      .filter((m) => m.provider === provider && m.status !== "retired" && m.uses.includes(use))
+      .filter((m) => m.provider === provider && !retiredBy(m, day) && m.uses.includes(use))
       .map((m) => m.id)
       .sort();
   }

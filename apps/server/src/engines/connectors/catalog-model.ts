@@ -1,10 +1,16 @@
-import type { CatalogModel, CatalogProvider } from "../catalog/model-catalog.js";
+import {
+  type CatalogModel,
+  type CatalogProvider,
+  isoDay,
+  retiredBy,
+} from "../catalog/model-catalog.js";
 import { EngineError } from "../engine.js";
 import type { ConnectorOptions } from "./connector-options.js";
 
 /**
  * The catalog's entry for the model a call names, before anything is sent: an unlisted model
- * is a non-retryable failure of the call, never a request priced at a default.
+ * is a non-retryable failure of the call, never a request priced at a default; so is a model
+ * retired on the clock's day (the provider would answer 404 or route it to another model).
  */
 export function catalogModel(
   options: ConnectorOptions,
@@ -14,6 +20,11 @@ export function catalogModel(
   const model = options.catalog.find(provider, name);
   if (!model)
     throw new EngineError(`The model catalog lists no ${provider} model "${name}".`, false);
+  if (retiredBy(model, isoDay(options.clock.now())))
+    throw new EngineError(
+      `The ${provider} model "${model.id}" is retired${model.retiresAt ? ` since ${model.retiresAt}` : ""}; choose a current model in the workspace's measurement model.`,
+      false,
+    );
   return model;
 }
 

@@ -99,7 +99,8 @@ export function createGeminiEngine(options: ConnectorOptions): AnswerEngine {
       );
     }
     const grounding = candidate?.groundingMetadata;
-    const queries = distinct(grounding?.webSearchQueries ?? []);
+    // Empty queries are not billed (Gemini 3 bills each distinct query it ran).
+    const queries = distinct((grounding?.webSearchQueries ?? []).filter((q) => q.trim() !== ""));
     const chunks = grounding?.groundingChunks ?? [];
     const usage = body.usageMetadata;
     const inputTokens = usage?.promptTokenCount ?? 0;
@@ -113,6 +114,8 @@ export function createGeminiEngine(options: ConnectorOptions): AnswerEngine {
       costMicrousd: costAt(model, {
         inputTokens,
         outputTokens,
+        // Gemini 3 bills each search query (`perSearch`), Gemini 2.5 each grounded request.
+        searches: queries.length,
         groundedRequests: queries.length > 0 || chunks.length > 0 ? 1 : 0,
         requests: 1,
       }),

@@ -16,7 +16,7 @@ export interface RecordedAnswer {
   promptId: string;
   prompt: { category: string; language: string; region: string | null };
   answer: string;
-  citations: ReadonlyArray<{ url: string; title: string | null }>;
+  citations: ReadonlyArray<{ url: string; title: string | null; engineUrl?: string | null }>;
 }
 
 export interface AnalyzeRecordedAnswersOptions {

@@ -1,4 +1,5 @@
 import type { AppContext } from "../../context.js";
+import { isoDay } from "../../engines/catalog/model-catalog.js";
 import { providerSettings } from "../../engines/connectors/provider-settings.js";
 import { resolveProviderKey } from "../../engines/connectors/resolve-provider-key.js";
 import { errors } from "../../errors/app-error.js";
@@ -22,6 +23,7 @@ export async function selectChatModel(ctx: AppContext, workspaceId: string): Pro
   const { provider, model } = resolveMeasurementModel(
     row.measurementModel,
     ctx.config.modelCatalog,
+    isoDay(ctx.clock.now()),
   ).assistant;
   const key = await resolveProviderKey(ctx, workspaceId, provider);
   if (key) {

@@ -153,7 +153,13 @@ export async function executeRun({ ctx, runId }: ExecuteRunOptions): Promise<voi
                 : "answer" in paid.result
                   ? {
                       ...paid.result,
-                      answer: { ...paid.result.answer, costMicrousd: paid.billedMicrousd },
+                      answer: {
+                        ...paid.result.answer,
+                        costMicrousd: paid.billedMicrousd,
+                        citations: await ctx.citationRedirects.resolve(
+                          paid.result.answer.citations,
+                        ),
+                      },
                     }
                   : paid.result;
             }

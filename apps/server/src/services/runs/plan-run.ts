@@ -1,6 +1,7 @@
 import type { RunPreset } from "@geopulse/api-types";
 import type { Prisma } from "@geopulse/db";
 import type { AppContext } from "../../context.js";
+import { isoDay } from "../../engines/catalog/model-catalog.js";
 import { answerCeilingMicrousd } from "../../engines/pricing.js";
 import { type EngineSelection, selectEngines } from "../../engines/select-engines.js";
 import { errors } from "../../errors/app-error.js";
@@ -47,7 +48,11 @@ export async function planRun(
   if (prompts.length === 0) {
     throw errors.noActivePrompts();
   }
-  const model = resolveMeasurementModel(workspace.measurementModel, ctx.config.modelCatalog);
+  const model = resolveMeasurementModel(
+    workspace.measurementModel,
+    ctx.config.modelCatalog,
+    isoDay(ctx.clock.now()),
+  );
   const enabled =
     rule.engines === "exa"
       ? model.engines.filter((e) => e.engine === "exa").map((e) => ({ ...e, enabled: true }))

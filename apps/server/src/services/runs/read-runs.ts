@@ -60,7 +60,12 @@ export async function listRunResponses({
       status: r.status as RunAnswer["status"],
       simulated: r.simulated,
       answer: r.answer,
-      citations: r.citations.map((c) => ({ position: c.position, url: c.url, title: c.title })),
+      citations: r.citations.map((c) => ({
+        position: c.position,
+        url: c.url,
+        title: c.title,
+        engineUrl: c.engineUrl,
+      })),
       searchQueries: r.searchQueries,
       costMicrousd: Number(r.costMicrousd),
       latencyMs: r.latencyMs,

@@ -77,6 +77,7 @@ export async function recordAnswers(options: {
           responseId: a.responseId,
           position: index + 1,
           url: citation.url.slice(0, 2000),
+          engineUrl: citation.engineUrl?.slice(0, 2000) ?? null,
           title: citation.title?.slice(0, 500) ?? null,
           domain: cls?.domain ?? null,
           taxonomy: cls?.taxonomy ?? null,

@@ -12,15 +12,19 @@ export interface ModelField {
 /**
  * The catalog id of every model field, in order, or `400 invalid_request` naming each field
  * whose model the catalog does not allow for that provider and use (`rule: catalog`), with
- * the ids each accepts in `details.allowed` (field → ids).
+ * the ids each accepts in `details.allowed` (field → ids). A model retired on `day` is not allowed.
  */
-export function checkCatalogModels(catalog: ModelCatalog, fields: ModelField[]): string[] {
+export function checkCatalogModels(
+  catalog: ModelCatalog,
+  fields: ModelField[],
+  day: string,
+): string[] {
   const problems: FieldError[] = [];
   const allowed: Record<string, string[]> = {};
   const ids = fields.map(({ field, provider, model, use }) => {
-    const listed = catalog.allowed(provider, model, use);
+    const listed = catalog.allowed(provider, model, use, day);
     if (listed) return listed.id;
-    const accepted = catalog.ids(provider, use);
+    const accepted = catalog.ids(provider, use, day);
     allowed[field] = accepted;
     problems.push({
       field,

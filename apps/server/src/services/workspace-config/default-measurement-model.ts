@@ -47,22 +47,24 @@ export function defaultMeasurementModel(catalog: ModelCatalog): MeasurementModel
 /**
  * The stored model (Workspace.measurementModel), or the defaults when none is. A stored model
  * name the catalog does not allow (stored before the catalog, or since removed from it by the
- * operator) is read as the provider's default model, its canonical id when stored as an alias:
- * what GET answers is what runs and the chat use (docs/models.md).
+ * operator, or retired on `day`, the clock's ISO day) is read as the provider's default model,
+ * its canonical id when stored as an alias: what GET answers is what runs and the chat use
+ * (docs/models.md).
  */
 export function resolveMeasurementModel(
   stored: unknown,
   catalog: ModelCatalog,
+  day: string,
 ): MeasurementModelSettings & { isDefault: boolean } {
   const model = stored as Partial<MeasurementModelSettings> | null | undefined;
   // Models stored before the assistant setting existed have none: the default applies.
-  const assistant = resolveAssistant(model?.assistant, catalog);
+  const assistant = resolveAssistant(model?.assistant, catalog, day);
   if (model && Array.isArray(model.engines) && model.weights) {
     return {
       engines: model.engines.map((setting) => ({
         ...setting,
         model:
-          catalog.allowed(setting.engine, setting.model, "answers")?.id ??
+          catalog.allowed(setting.engine, setting.model, "answers", day)?.id ??
           catalog.defaultId(setting.engine, "answers"),
       })),
       weights: { ...model.weights },
@@ -84,9 +86,10 @@ export function resolveWeights(stored: unknown): ScoreWeights {
 function resolveAssistant(
   stored: AssistantSetting | undefined,
   catalog: ModelCatalog,
+  day: string,
 ): AssistantSetting {
   if (!stored) return defaultAssistant(catalog);
-  const listed = catalog.allowed(stored.provider, stored.model, "chat");
+  const listed = catalog.allowed(stored.provider, stored.model, "chat", day);
   return {
     provider: stored.provider,
     model: listed?.id ?? catalog.defaultId(stored.provider, "chat"),

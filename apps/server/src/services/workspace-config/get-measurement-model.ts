@@ -1,5 +1,6 @@
 import type { MeasurementModel } from "@geopulse/api-types";
 import type { AppContext } from "../../context.js";
+import { isoDay } from "../../engines/catalog/model-catalog.js";
 import { errors } from "../../errors/app-error.js";
 import type { WorkspaceAccess } from "../../http/principal.js";
 import { resolveMeasurementModel } from "./default-measurement-model.js";
@@ -19,5 +20,9 @@ export async function getMeasurementModel({
     select: { measurementModel: true },
   });
   if (!row) throw errors.workspaceNotFound();
-  return resolveMeasurementModel(row.measurementModel, ctx.config.modelCatalog);
+  return resolveMeasurementModel(
+    row.measurementModel,
+    ctx.config.modelCatalog,
+    isoDay(ctx.clock.now()),
+  );
 }

@@ -1,4 +1,5 @@
 import type { MeasurementModel, MeasurementModelUpdate } from "@geopulse/api-types";
+import { isoDay } from "../../engines/catalog/model-catalog.js";
 import { errors, type FieldError } from "../../errors/app-error.js";
 import { audit } from "../audit/audit.js";
 import type { WorkspaceOperation } from "../operation.js";
@@ -51,24 +52,28 @@ export async function putMeasurementModel(
   checkMeasurementModel(input);
   const catalog = ctx.config.modelCatalog;
   // Only catalog models (400 naming each field and the ids it allows); aliases are stored as ids.
-  const ids = checkCatalogModels(catalog, [
-    ...input.engines.map((setting, index) => ({
-      field: `body.engines[${index}].model`,
-      provider: setting.engine,
-      model: setting.model,
-      use: "answers" as const,
-    })),
-    ...(input.assistant
-      ? [
-          {
-            field: "body.assistant.model",
-            provider: input.assistant.provider,
-            model: input.assistant.model,
-            use: "chat" as const,
-          },
-        ]
-      : []),
-  ]);
+  const ids = checkCatalogModels(
+    catalog,
+    [
+      ...input.engines.map((setting, index) => ({
+        field: `body.engines[${index}].model`,
+        provider: setting.engine,
+        model: setting.model,
+        use: "answers" as const,
+      })),
+      ...(input.assistant
+        ? [
+            {
+              field: "body.assistant.model",
+              provider: input.assistant.provider,
+              model: input.assistant.model,
+              use: "chat" as const,
+            },
+          ]
+        : []),
+    ],
+    isoDay(ctx.clock.now()),
+  );
   const model = {
     engines: input.engines.map(({ engine, enabled }, index) => ({
       engine,

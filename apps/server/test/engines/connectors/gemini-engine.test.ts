@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { ManualClock } from "../../../src/clock.js";
 import { createGeminiEngine } from "../../../src/engines/gemini/gemini-engine.js";
 import { FakeAnswerEngine, geminiResponse } from "../../fakes/fake-answer-engine.js";
 import {
@@ -12,9 +13,13 @@ import {
 } from "./connector-cases.js";
 
 const latestPrompt = (r: { body: any }) => r.body.contents.at(-1).parts[0].text;
+/** The model of a generateContent path, as Gemini reports it back in `modelVersion`. */
+const servedModel = (r: { path: string }) => /\/models\/([^:]+):/.exec(r.path)?.[1] ?? "";
 
 describe("the Gemini connector", () => {
-  const fake = new FakeAnswerEngine((r) => geminiResponse(latestPrompt(r)));
+  const fake = new FakeAnswerEngine((r) =>
+    geminiResponse(latestPrompt(r), { modelVersion: servedModel(r) }),
+  );
   beforeAll(() => fake.start());
   afterAll(() => fake.close());
 
@@ -28,11 +33,11 @@ describe("the Gemini connector", () => {
       logger,
     });
     expect(engine).toMatchObject({ id: "gemini", simulated: false });
-    const answer = await engine.ask(request("gemini-2.5-flash"));
+    const answer = await engine.ask(request("gemini-3.5-flash-lite"));
     const sent = fake.requests.at(-1);
     expect(sent).toMatchObject({
       method: "POST",
-      path: "/v1beta/models/gemini-2.5-flash:generateContent",
+      path: "/v1beta/models/gemini-3.5-flash-lite:generateContent",
       body: {
         contents: [{ role: "user", parts: [{ text: "Which analytics tool is best?" }] }],
         tools: [{ googleSearch: {} }],
@@ -41,9 +46,17 @@ describe("the Gemini connector", () => {
     expect(sent?.headers["x-goog-api-key"]).toBe(secretKey);
     expect(sent?.path).not.toContain(secretKey);
     expect(answer.answer).toBe("Runner Analytics is popular with teams. Globex is an alternative.");
-    expect(answer.citations).toEqual([
-      { url: "https://vertexaisearch.example/redirect/1", title: "runner.example" },
-      { url: "https://vertexaisearch.example/redirect/2", title: "globex.com" },
+    // Each chunk is its own redirect link, its title the source's domain: resolved when the
+    // answer is stored (services/citations), not here.
+    expect(answer.citations).toHaveLength(3);
+    for (const citation of answer.citations)
+      expect(citation.url).toMatch(
+        /^https:\/\/vertexaisearch\.cloud\.google\.com\/grounding-api-redirect\//,
+      );
+    expect(answer.citations.map((c) => c.title)).toEqual([
+      "runner.example",
+      "globex.com",
+      "runner.example",
     ]);
     expect(answer.searchQueries).toEqual([
       "Which analytics tool is best?",
@@ -51,8 +64,53 @@ describe("the Gemini connector", () => {
     ]);
     // Thinking tokens bill as output.
     expect(answer).toMatchObject({ inputTokens: 10, outputTokens: 400 });
-    // 10 × $0.30/M + 400 × $2.50/M = 3 + 1000 µUSD; one grounded request at $35/1k.
+    // 10 × $0.30/M + 400 × $2.50/M = 3 + 1,000 µUSD; Gemini 3 bills each of the 2 search
+    // queries at $14 per 1,000.
+    expect(answer.costMicrousd).toBe(1_003n + 2n * 14_000n);
+  });
+
+  it("bills Gemini 2.5 one grounded request, whatever the number of queries", async () => {
+    const engine = createGeminiEngine({
+      apiKey: secretKey,
+      baseUrl: fake.url,
+      timeoutMs: 5_000,
+      clock,
+      catalog,
+      logger,
+    });
+    const answer = await engine.ask(request("gemini-2.5-flash"));
+    // 10 × $0.30/M + 400 × $2.50/M, and one grounded request at $35 per 1,000.
     expect(answer.costMicrousd).toBe(1_003n + 35_000n);
+  });
+
+  it("does not bill empty search queries", async () => {
+    const engine = createGeminiEngine({
+      apiKey: secretKey,
+      baseUrl: fake.url,
+      timeoutMs: 5_000,
+      clock,
+      catalog,
+      logger,
+    });
+    const answer = await engine.ask(request("gemini-3.5-flash-lite", ""));
+    expect(answer.searchQueries).toEqual(["runner analytics review"]);
+    expect(answer.costMicrousd).toBe(1_003n + 14_000n);
+  });
+
+  it("refuses a model retired on the clock's day without calling Gemini", async () => {
+    const engine = createGeminiEngine({
+      apiKey: secretKey,
+      baseUrl: fake.url,
+      timeoutMs: 5_000,
+      clock: new ManualClock("2026-12-01T00:00:00Z"),
+      catalog,
+      logger,
+    });
+    const seen = fake.requests.length;
+    const error = await caught(engine.ask(request("gemini-2.5-flash")));
+    expect(error).toMatchObject({ retryable: false });
+    expect(error.message).toContain('"gemini-2.5-flash" is retired since 2026-12-01');
+    expect(fake.requests.length).toBe(seen);
   });
 
   it("reads the wait of a 429 from the body's RetryInfo when no header is sent", async () => {
@@ -72,7 +130,7 @@ describe("the Gemini connector", () => {
         details: [{ "@type": "type.googleapis.com/google.rpc.RetryInfo", retryDelay: "12s" }],
       },
     });
-    expect(await caught(engine.ask(request("gemini-2.5-flash")))).toMatchObject({
+    expect(await caught(engine.ask(request("gemini-3.5-flash-lite")))).toMatchObject({
       retryable: true,
       retryAfterSeconds: 12,
     });
@@ -87,9 +145,9 @@ describe("the Gemini connector", () => {
       catalog,
       logger,
     });
-    await engine.ask({ ...request("gemini-2.5-flash"), maxOutputTokens: 300 });
+    await engine.ask({ ...request("gemini-3.5-flash-lite"), maxOutputTokens: 300 });
     expect(fake.requests.at(-1)?.body.generationConfig.maxOutputTokens).toBe(300);
-    await engine.ask(request("gemini-2.5-flash"));
+    await engine.ask(request("gemini-3.5-flash-lite"));
     expect(fake.requests.at(-1)?.body.generationConfig?.maxOutputTokens).toBeUndefined();
   });
 });
@@ -98,7 +156,7 @@ describeFailures(
   "Gemini",
   (r) => geminiResponse(latestPrompt(r)),
   createGeminiEngine,
-  "gemini-2.5-flash",
+  "gemini-3.5-flash-lite",
   (message) => ({ error: { code: 400, message, status: "INVALID_ARGUMENT" } }),
   { retryAfterHeader: false },
 );

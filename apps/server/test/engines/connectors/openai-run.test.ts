@@ -99,9 +99,19 @@ describe("a lite run on the OpenAI connector with a stored workspace key", () =>
       });
       expect(a.answer).toMatch(/^Runner Analytics leads/);
       expect(a.citations).toEqual([
-        { position: 1, url: "https://runner.example/teams", title: "Runner for teams" },
-        { position: 2, url: "https://globex.com/compare", title: "Globex comparison" },
-        { position: 3, url: "https://review.example/2026", title: "Reviews 2026" },
+        {
+          position: 1,
+          url: "https://runner.example/teams",
+          title: "Runner for teams",
+          engineUrl: null,
+        },
+        {
+          position: 2,
+          url: "https://globex.com/compare",
+          title: "Globex comparison",
+          engineUrl: null,
+        },
+        { position: 3, url: "https://review.example/2026", title: "Reviews 2026", engineUrl: null },
       ]);
       expect(a.searchQueries).toEqual([`best tools ${a.prompt}`, "analytics tool comparison"]);
     }

@@ -4709,6 +4709,7 @@ export const CitationScalarFieldEnum = {
   position: 'position',
   url: 'url',
   title: 'title',
+  engineUrl: 'engineUrl',
   domain: 'domain',
   taxonomy: 'taxonomy',
   entityId: 'entityId'

@@ -549,6 +549,7 @@ export const CitationScalarFieldEnum = {
   position: 'position',
   url: 'url',
   title: 'title',
+  engineUrl: 'engineUrl',
   domain: 'domain',
   taxonomy: 'taxonomy',
   entityId: 'entityId'

@@ -40,6 +40,7 @@ export type CitationMinAggregateOutputType = {
   position: number | null
   url: string | null
   title: string | null
+  engineUrl: string | null
   domain: string | null
   taxonomy: string | null
   entityId: string | null
@@ -51,6 +52,7 @@ export type CitationMaxAggregateOutputType = {
   position: number | null
   url: string | null
   title: string | null
+  engineUrl: string | null
   domain: string | null
   taxonomy: string | null
   entityId: string | null
@@ -62,6 +64,7 @@ export type CitationCountAggregateOutputType = {
   position: number
   url: number
   title: number
+  engineUrl: number
   domain: number
   taxonomy: number
   entityId: number
@@ -83,6 +86,7 @@ export type CitationMinAggregateInputType = {
   position?: true
   url?: true
   title?: true
+  engineUrl?: true
   domain?: true
   taxonomy?: true
   entityId?: true
@@ -94,6 +98,7 @@ export type CitationMaxAggregateInputType = {
   position?: true
   url?: true
   title?: true
+  engineUrl?: true
   domain?: true
   taxonomy?: true
   entityId?: true
@@ -105,6 +110,7 @@ export type CitationCountAggregateInputType = {
   position?: true
   url?: true
   title?: true
+  engineUrl?: true
   domain?: true
   taxonomy?: true
   entityId?: true
@@ -203,6 +209,7 @@ export type CitationGroupByOutputType = {
   position: number
   url: string
   title: string | null
+  engineUrl: string | null
   domain: string | null
   taxonomy: string | null
   entityId: string | null
@@ -237,6 +244,7 @@ export type CitationWhereInput = {
   position?: Prisma.IntFilter<"Citation"> | number
   url?: Prisma.StringFilter<"Citation"> | string
   title?: Prisma.StringNullableFilter<"Citation"> | string | null
+  engineUrl?: Prisma.StringNullableFilter<"Citation"> | string | null
   domain?: Prisma.StringNullableFilter<"Citation"> | string | null
   taxonomy?: Prisma.StringNullableFilter<"Citation"> | string | null
   entityId?: Prisma.StringNullableFilter<"Citation"> | string | null
@@ -249,6 +257,7 @@ export type CitationOrderByWithRelationInput = {
   position?: Prisma.SortOrder
   url?: Prisma.SortOrder
   title?: Prisma.SortOrderInput | Prisma.SortOrder
+  engineUrl?: Prisma.SortOrderInput | Prisma.SortOrder
   domain?: Prisma.SortOrderInput | Prisma.SortOrder
   taxonomy?: Prisma.SortOrderInput | Prisma.SortOrder
   entityId?: Prisma.SortOrderInput | Prisma.SortOrder
@@ -265,6 +274,7 @@ export type CitationWhereUniqueInput = Prisma.AtLeast<{
   position?: Prisma.IntFilter<"Citation"> | number
   url?: Prisma.StringFilter<"Citation"> | string
   title?: Prisma.StringNullableFilter<"Citation"> | string | null
+  engineUrl?: Prisma.StringNullableFilter<"Citation"> | string | null
   domain?: Prisma.StringNullableFilter<"Citation"> | string | null
   taxonomy?: Prisma.StringNullableFilter<"Citation"> | string | null
   entityId?: Prisma.StringNullableFilter<"Citation"> | string | null
@@ -277,6 +287,7 @@ export type CitationOrderByWithAggregationInput = {
   position?: Prisma.SortOrder
   url?: Prisma.SortOrder
   title?: Prisma.SortOrderInput | Prisma.SortOrder
+  engineUrl?: Prisma.SortOrderInput | Prisma.SortOrder
   domain?: Prisma.SortOrderInput | Prisma.SortOrder
   taxonomy?: Prisma.SortOrderInput | Prisma.SortOrder
   entityId?: Prisma.SortOrderInput | Prisma.SortOrder
@@ -296,6 +307,7 @@ export type CitationScalarWhereWithAggregatesInput = {
   position?: Prisma.IntWithAggregatesFilter<"Citation"> | number
   url?: Prisma.StringWithAggregatesFilter<"Citation"> | string
   title?: Prisma.StringNullableWithAggregatesFilter<"Citation"> | string | null
+  engineUrl?: Prisma.StringNullableWithAggregatesFilter<"Citation"> | string | null
   domain?: Prisma.StringNullableWithAggregatesFilter<"Citation"> | string | null
   taxonomy?: Prisma.StringNullableWithAggregatesFilter<"Citation"> | string | null
   entityId?: Prisma.StringNullableWithAggregatesFilter<"Citation"> | string | null
@@ -306,6 +318,7 @@ export type CitationCreateInput = {
   position: number
   url: string
   title?: string | null
+  engineUrl?: string | null
   domain?: string | null
   taxonomy?: string | null
   entityId?: string | null
@@ -318,6 +331,7 @@ export type CitationUncheckedCreateInput = {
   position: number
   url: string
   title?: string | null
+  engineUrl?: string | null
   domain?: string | null
   taxonomy?: string | null
   entityId?: string | null
@@ -328,6 +342,7 @@ export type CitationUpdateInput = {
   position?: Prisma.IntFieldUpdateOperationsInput | number
   url?: Prisma.StringFieldUpdateOperationsInput | string
   title?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  engineUrl?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   domain?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   taxonomy?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   entityId?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
@@ -340,6 +355,7 @@ export type CitationUncheckedUpdateInput = {
   position?: Prisma.IntFieldUpdateOperationsInput | number
   url?: Prisma.StringFieldUpdateOperationsInput | string
   title?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  engineUrl?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   domain?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   taxonomy?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   entityId?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
@@ -351,6 +367,7 @@ export type CitationCreateManyInput = {
   position: number
   url: string
   title?: string | null
+  engineUrl?: string | null
   domain?: string | null
   taxonomy?: string | null
   entityId?: string | null
@@ -361,6 +378,7 @@ export type CitationUpdateManyMutationInput = {
   position?: Prisma.IntFieldUpdateOperationsInput | number
   url?: Prisma.StringFieldUpdateOperationsInput | string
   title?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  engineUrl?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   domain?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   taxonomy?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   entityId?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
@@ -372,6 +390,7 @@ export type CitationUncheckedUpdateManyInput = {
   position?: Prisma.IntFieldUpdateOperationsInput | number
   url?: Prisma.StringFieldUpdateOperationsInput | string
   title?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  engineUrl?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   domain?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   taxonomy?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   entityId?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
@@ -398,6 +417,7 @@ export type CitationCountOrderByAggregateInput = {
   position?: Prisma.SortOrder
   url?: Prisma.SortOrder
   title?: Prisma.SortOrder
+  engineUrl?: Prisma.SortOrder
   domain?: Prisma.SortOrder
   taxonomy?: Prisma.SortOrder
   entityId?: Prisma.SortOrder
@@ -413,6 +433,7 @@ export type CitationMaxOrderByAggregateInput = {
   position?: Prisma.SortOrder
   url?: Prisma.SortOrder
   title?: Prisma.SortOrder
+  engineUrl?: Prisma.SortOrder
   domain?: Prisma.SortOrder
   taxonomy?: Prisma.SortOrder
   entityId?: Prisma.SortOrder
@@ -424,6 +445,7 @@ export type CitationMinOrderByAggregateInput = {
   position?: Prisma.SortOrder
   url?: Prisma.SortOrder
   title?: Prisma.SortOrder
+  engineUrl?: Prisma.SortOrder
   domain?: Prisma.SortOrder
   taxonomy?: Prisma.SortOrder
   entityId?: Prisma.SortOrder
@@ -480,6 +502,7 @@ export type CitationCreateWithoutResponseInput = {
   position: number
   url: string
   title?: string | null
+  engineUrl?: string | null
   domain?: string | null
   taxonomy?: string | null
   entityId?: string | null
@@ -490,6 +513,7 @@ export type CitationUncheckedCreateWithoutResponseInput = {
   position: number
   url: string
   title?: string | null
+  engineUrl?: string | null
   domain?: string | null
   taxonomy?: string | null
   entityId?: string | null
@@ -530,6 +554,7 @@ export type CitationScalarWhereInput = {
   position?: Prisma.IntFilter<"Citation"> | number
   url?: Prisma.StringFilter<"Citation"> | string
   title?: Prisma.StringNullableFilter<"Citation"> | string | null
+  engineUrl?: Prisma.StringNullableFilter<"Citation"> | string | null
   domain?: Prisma.StringNullableFilter<"Citation"> | string | null
   taxonomy?: Prisma.StringNullableFilter<"Citation"> | string | null
   entityId?: Prisma.StringNullableFilter<"Citation"> | string | null
@@ -540,6 +565,7 @@ export type CitationCreateManyResponseInput = {
   position: number
   url: string
   title?: string | null
+  engineUrl?: string | null
   domain?: string | null
   taxonomy?: string | null
   entityId?: string | null
@@ -550,6 +576,7 @@ export type CitationUpdateWithoutResponseInput = {
   position?: Prisma.IntFieldUpdateOperationsInput | number
   url?: Prisma.StringFieldUpdateOperationsInput | string
   title?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  engineUrl?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   domain?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   taxonomy?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   entityId?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
@@ -560,6 +587,7 @@ export type CitationUncheckedUpdateWithoutResponseInput = {
   position?: Prisma.IntFieldUpdateOperationsInput | number
   url?: Prisma.StringFieldUpdateOperationsInput | string
   title?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  engineUrl?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   domain?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   taxonomy?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   entityId?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
@@ -570,6 +598,7 @@ export type CitationUncheckedUpdateManyWithoutResponseInput = {
   position?: Prisma.IntFieldUpdateOperationsInput | number
   url?: Prisma.StringFieldUpdateOperationsInput | string
   title?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  engineUrl?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   domain?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   taxonomy?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   entityId?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
@@ -583,6 +612,7 @@ export type CitationSelect<ExtArgs extends runtime.Types.Extensions.InternalArgs
   position?: boolean
   url?: boolean
   title?: boolean
+  engineUrl?: boolean
   domain?: boolean
   taxonomy?: boolean
   entityId?: boolean
@@ -595,6 +625,7 @@ export type CitationSelectCreateManyAndReturn<ExtArgs extends runtime.Types.Exte
   position?: boolean
   url?: boolean
   title?: boolean
+  engineUrl?: boolean
   domain?: boolean
   taxonomy?: boolean
   entityId?: boolean
@@ -607,6 +638,7 @@ export type CitationSelectUpdateManyAndReturn<ExtArgs extends runtime.Types.Exte
   position?: boolean
   url?: boolean
   title?: boolean
+  engineUrl?: boolean
   domain?: boolean
   taxonomy?: boolean
   entityId?: boolean
@@ -619,12 +651,13 @@ export type CitationSelectScalar = {
   position?: boolean
   url?: boolean
   title?: boolean
+  engineUrl?: boolean
   domain?: boolean
   taxonomy?: boolean
   entityId?: boolean
 }
 
-export type CitationOmit<ExtArgs extends runtime.Types.Extensions.InternalArgs = runtime.Types.Extensions.DefaultArgs> = runtime.Types.Extensions.GetOmit<"id" | "responseId" | "position" | "url" | "title" | "domain" | "taxonomy" | "entityId", ExtArgs["result"]["citation"]>
+export type CitationOmit<ExtArgs extends runtime.Types.Extensions.InternalArgs = runtime.Types.Extensions.DefaultArgs> = runtime.Types.Extensions.GetOmit<"id" | "responseId" | "position" | "url" | "title" | "engineUrl" | "domain" | "taxonomy" | "entityId", ExtArgs["result"]["citation"]>
 export type CitationInclude<ExtArgs extends runtime.Types.Extensions.InternalArgs = runtime.Types.Extensions.DefaultArgs> = {
   response?: boolean | Prisma.EngineResponseDefaultArgs<ExtArgs>
 }
@@ -646,6 +679,10 @@ export type $CitationPayload<ExtArgs extends runtime.Types.Extensions.InternalAr
     position: number
     url: string
     title: string | null
+    /**
+     * The engine's own link when `url` was resolved from it (Gemini's grounding redirects).
+     */
+    engineUrl: string | null
     /**
      * Classification by answer analysis (null until analysed): registrable domain, taxonomy, owning entity.
      */
@@ -1081,6 +1118,7 @@ export interface CitationFieldRefs {
   readonly position: Prisma.FieldRef<"Citation", 'Int'>
   readonly url: Prisma.FieldRef<"Citation", 'String'>
   readonly title: Prisma.FieldRef<"Citation", 'String'>
+  readonly engineUrl: Prisma.FieldRef<"Citation", 'String'>
   readonly domain: Prisma.FieldRef<"Citation", 'String'>
   readonly taxonomy: Prisma.FieldRef<"Citation", 'String'>
   readonly entityId: Prisma.FieldRef<"Citation", 'String'>

@@ -1,0 +1,178 @@
+import { readFile } from "node:fs/promises";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { FakeAnswerEngine, geminiResponse } from "../../fakes/fake-answer-engine.js";
+import { FakeGroundingRedirects } from "../../fakes/fake-grounding-redirects.js";
+import { startTestServer, type TestServer } from "../../harness/test-server.js";
+import { seedPrompts, waitForRun } from "../../runs/run-fixtures.js";
+
+/**
+ * A run on the Gemini connector through the real server: Gemini's grounding chunks link Google's
+ * redirect host, the fake's links answer 302 to the cited pages, and the stored citations,
+ * their analysis and the sources view count those pages' domains, never the redirect host.
+ */
+const redirects = new FakeGroundingRedirects();
+const fake = new FakeAnswerEngine((r) =>
+  geminiResponse(r.body.contents.at(-1).parts[0].text, {
+    link: (page) => redirects.link(page),
+    modelVersion: /\/models\/([^:]+):/.exec(r.path)?.[1] ?? "",
+  }),
+);
+let t: TestServer;
+let cookie: string;
+let slug: string;
+const saved: Record<string, string | undefined> = {};
+const providerEnv = ["OPENAI", "PERPLEXITY", "ANTHROPIC", "GEMINI", "EXA"].flatMap((p) => [
+  `${p}_API_KEY`,
+  `${p}_BASE_URL`,
+]);
+
+beforeAll(async () => {
+  await Promise.all([fake.start(), redirects.start()]);
+  for (const name of providerEnv) {
+    saved[name] = process.env[name];
+    delete process.env[name];
+  }
+  process.env.GEMINI_BASE_URL = fake.url;
+  t = await startTestServer({
+    env: {
+      GEO_CITATION_REDIRECT_HOSTS: "127.0.0.1",
+      GEO_FETCH_ALLOW_LOOPBACK: "true",
+      GEO_FETCH_PORTS: String(redirects.port),
+    },
+  });
+  cookie = await t.signIn("gemini-runner@example.com");
+  slug = await t.createWorkspace(cookie, { brand: "runner", domains: ["runner.example"] });
+  await seedPrompts(t, slug, 3);
+  const stored = await t.request<any>("POST", `/api/v1/workspaces/${slug}/credentials`, {
+    cookie,
+    body: { connector: "gemini", key: "api_key", value: "AIza-test-key" },
+  });
+  expect(stored.status).toBeLessThan(300);
+});
+afterAll(async () => {
+  await t.close();
+  await Promise.all([fake.close(), redirects.close()]);
+  for (const name of providerEnv) {
+    if (saved[name] === undefined) delete process.env[name];
+    else process.env[name] = saved[name];
+  }
+});
+
+describe("a run on the Gemini connector", () => {
+  it("stores each grounding link as the page it redirects to, counted for the right entity", async () => {
+    const started = await t.request<any>("POST", `/api/v1/workspaces/${slug}/runs`, {
+      cookie,
+      body: { preset: "lite" },
+    });
+    expect(started.status).toBe(202);
+    expect(started.body).toMatchObject({ engines: ["gemini"], simulated: false, promptCount: 3 });
+    const run = await waitForRun(t, slug, started.body.runId, cookie);
+    expect(run).toMatchObject({ status: "succeeded", progress: { completed: 3, failed: 0 } });
+    expect(fake.requests.at(-1)?.path).toBe("/v1beta/models/gemini-3.5-flash-lite:generateContent");
+
+    const answers = (
+      await t.request<any>("GET", `/api/v1/workspaces/${slug}/runs/${run.runId}/responses`, {
+        cookie,
+      })
+    ).body.data as any[];
+    expect(answers).toHaveLength(3);
+    for (const a of answers) {
+      expect(a).toMatchObject({ engine: "gemini", model: "gemini-3.5-flash-lite" });
+      // Two chunks named the same page: one citation, the first link kept.
+      expect(a.citations).toEqual([
+        {
+          position: 1,
+          url: "https://runner.example/teams",
+          title: "runner.example",
+          engineUrl: expect.stringMatching(/^http:\/\/127\.0\.0\.1:\d+\/grounding-api-redirect\//),
+        },
+        {
+          position: 2,
+          url: "https://www.globex.com/compare",
+          title: "globex.com",
+          engineUrl: expect.stringMatching(/\/grounding-api-redirect\//),
+        },
+      ]);
+      // Two queries at $14 per 1,000 and the tokens: what the ledger charged.
+      expect(a.costMicrousd).toBe(1_003 + 2 * 14_000);
+    }
+
+    const workspace = await t.server.ctx.prisma.workspace.findUniqueOrThrow({ where: { slug } });
+    const globex = await t.server.ctx.prisma.competitor.findFirstOrThrow({
+      where: { workspaceId: workspace.id, name: "Globex" },
+    });
+    const rows = await t.server.ctx.prisma.citation.findMany({
+      where: { response: { runId: run.runId } },
+      select: { domain: true, taxonomy: true, entityId: true },
+    });
+    expect(rows).toHaveLength(6);
+    expect(rows.filter((r) => r.domain === "globex.com")).toEqual(
+      Array(3).fill({ domain: "globex.com", taxonomy: "competitor", entityId: globex.id }),
+    );
+    expect(rows.filter((r) => r.domain === "runner.example")).toEqual(
+      Array(3).fill({ domain: "runner.example", taxonomy: "owned", entityId: "self" }),
+    );
+
+    const sources = await t.request<any>("GET", `/api/v1/workspaces/${slug}/sources`, { cookie });
+    expect(sources.status).toBe(200);
+    expect(sources.body.domains.map((d: any) => [d.domain, d.taxonomy])).toEqual(
+      expect.arrayContaining([
+        ["runner.example", "owned"],
+        ["globex.com", "competitor"],
+      ]),
+    );
+    expect(sources.body.domains.map((d: any) => d.domain)).not.toContain("google.com");
+    expect(sources.body.domains.map((d: any) => d.domain)).not.toContain("127.0.0.1");
+  });
+
+  it("migration 20261127100000 moves stored redirect citations to their title's site, keeping the link", async () => {
+    const { prisma } = t.server.ctx;
+    const response = await prisma.engineResponse.findFirstOrThrow({
+      where: { run: { workspace: { slug } }, status: "succeeded" },
+    });
+    const link = (n: number) =>
+      `https://vertexaisearch.cloud.google.com/grounding-api-redirect/AUZIYQ-old-${n}`;
+    // As stored before the release: the redirect link as the URL, the source's domain as title.
+    await prisma.citation.createMany({
+      data: [
+        {
+          id: "cit_old_1",
+          responseId: response.id,
+          position: 91,
+          url: link(1),
+          title: "Globex.com",
+        },
+        { id: "cit_old_2", responseId: response.id, position: 92, url: link(2), title: "A review" },
+        {
+          id: "cit_old_3",
+          responseId: response.id,
+          position: 93,
+          url: "https://a.example/x",
+          title: "a.example",
+        },
+      ],
+    });
+    const sql = await readFile(
+      new URL(
+        "../../../../../packages/db/prisma/migrations/20261127100000_citation_engine_url/migration.sql",
+        import.meta.url,
+      ),
+      "utf8",
+    );
+    const update = sql
+      .split(";")
+      .map((statement) => statement.replace(/--.*$/gm, "").trim())
+      .find((statement) => statement.startsWith("UPDATE"));
+    await prisma.$executeRawUnsafe(update as string);
+    const rows = await prisma.citation.findMany({
+      where: { id: { in: ["cit_old_1", "cit_old_2", "cit_old_3"] } },
+      orderBy: { position: "asc" },
+      select: { url: true, engineUrl: true },
+    });
+    expect(rows).toEqual([
+      { url: "https://globex.com/", engineUrl: link(1) },
+      { url: link(2), engineUrl: null },
+      { url: "https://a.example/x", engineUrl: null },
+    ]);
+  });
+});

@@ -1,0 +1,85 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { ManualClock } from "../../src/clock.js";
+import { CitationRedirects } from "../../src/services/citations/citation-redirects.js";
+import { FakeGroundingRedirects } from "../fakes/fake-grounding-redirects.js";
+
+const redirects = new FakeGroundingRedirects();
+let resolver: CitationRedirects;
+
+beforeAll(async () => {
+  await redirects.start();
+  resolver = new CitationRedirects({
+    hosts: ["127.0.0.1"],
+    timeoutMs: 2_000,
+    policy: { allowLoopback: true, allowedPorts: [redirects.port] },
+    clock: new ManualClock("2026-11-27T00:00:00Z"),
+  });
+});
+afterAll(() => redirects.close());
+
+describe("citation redirects (Gemini's grounding links)", () => {
+  it("replaces each link by its Location, keeps the link, and merges links to one page", async () => {
+    const teams = redirects.link("https://runner.example/teams");
+    const compare = redirects.link("https://www.globex.com/compare?ref=1");
+    const teamsAgain = redirects.link("https://runner.example/teams");
+    const resolved = await resolver.resolve([
+      { url: teams, title: "runner.example" },
+      { url: compare, title: "globex.com" },
+      { url: teamsAgain, title: "runner.example" },
+      { url: "https://plain.example/page", title: "A page" },
+    ]);
+    expect(resolved).toEqual([
+      { url: "https://runner.example/teams", title: "runner.example", engineUrl: teams },
+      { url: "https://www.globex.com/compare?ref=1", title: "globex.com", engineUrl: compare },
+      { url: "https://plain.example/page", title: "A page", engineUrl: null },
+    ]);
+    // The target pages are never requested: only the links are.
+    expect(redirects.hitsOf(teams)).toBe(1);
+  });
+
+  it("asks a link once: a later answer citing it reads the cached target", async () => {
+    const link = redirects.link("https://cached.example/a");
+    await resolver.resolve([{ url: link, title: "cached.example" }]);
+    const again = await resolver.resolve([{ url: link, title: "cached.example" }]);
+    expect(again[0]?.url).toBe("https://cached.example/a");
+    expect(redirects.hitsOf(link)).toBe(1);
+  });
+
+  it("falls back to the site the title names (a host under a public suffix) when a link has expired, else keeps the link", async () => {
+    const expired = redirects.link("https://gone.com/page");
+    const untitled = redirects.link("https://other.example/page");
+    redirects.expire(expired);
+    redirects.expire(untitled);
+    const resolved = await resolver.resolve([
+      { url: expired, title: "Gone.com" },
+      { url: untitled, title: "Not a host name" },
+    ]);
+    expect(resolved).toEqual([
+      { url: "https://gone.com/", title: "Gone.com", engineUrl: expired },
+      { url: untitled, title: "Not a host name", engineUrl: null },
+    ]);
+  });
+
+  it("reads only links of its hosts under /grounding-api-redirect/, never other URLs", async () => {
+    expect(resolver.isRedirectLink(`${redirects.url}/grounding-api-redirect/x`)).toBe(true);
+    expect(resolver.isRedirectLink(`${redirects.url}/other/x`)).toBe(false);
+    expect(resolver.isRedirectLink("https://example.com/grounding-api-redirect/x")).toBe(false);
+    const before = redirects.hits.size;
+    await resolver.resolve([{ url: `${redirects.url}/other/x`, title: null }]);
+    expect(redirects.hits.size).toBe(before);
+  });
+
+  it("keeps a link whose host the fetch policy refuses (no request leaves)", async () => {
+    const hosted = new CitationRedirects({
+      hosts: ["127.0.0.1"],
+      timeoutMs: 2_000,
+      policy: { allowLoopback: false, allowedPorts: [redirects.port] },
+      clock: new ManualClock("2026-11-27T00:00:00Z"),
+    });
+    const link = redirects.link("https://runner.com/teams");
+    const [resolved] = await hosted.resolve([{ url: link, title: "runner.com" }]);
+    // The title under a public suffix names the site; the link is kept beside it.
+    expect(resolved).toEqual({ url: "https://runner.com/", title: "runner.com", engineUrl: link });
+    expect(redirects.hitsOf(link)).toBe(0);
+  });
+});
