@@ -23,6 +23,11 @@ export type FakeReply =
 export class FakeAnswerEngine {
   readonly requests: RecordedEngineRequest[] = [];
   readonly replies: FakeReply[] = [];
+  /** Models this provider no longer serves, with its documented refusal (see `retiredModelReply`). */
+  readonly retired = new Map<
+    string,
+    { status: number; body: unknown; headers?: Record<string, string> }
+  >();
   url = "";
   /** Every reply waits this long (a provider's fixed latency, for benchmarks and kill tests). */
   latencyMs = 0;
@@ -74,7 +79,8 @@ export class FakeAnswerEngine {
           this.hanging.add(req);
           return;
         }
-        const out = reply ?? { status: 200, body: this.answer(recorded, index) };
+        const retired = this.retired.get(requestedModel(recorded) ?? "");
+        const out = reply ?? retired ?? { status: 200, body: this.answer(recorded, index) };
         const send = () => {
           if (res.destroyed) return;
           res.writeHead(out.status, {
@@ -97,6 +103,55 @@ export class FakeAnswerEngine {
     this.server?.closeAllConnections();
     await new Promise<void>((resolve) => this.server?.close(() => resolve()));
   }
+}
+
+/** The model a request names: in the body (OpenAI, Anthropic, Perplexity) or Gemini's URL path. */
+function requestedModel(request: RecordedEngineRequest): string | undefined {
+  if (typeof request.body?.model === "string") return request.body.model;
+  return /\/models\/([^/:]+):/.exec(request.path)?.[1];
+}
+
+/**
+ * What each provider answers for a model it retired or never served, as documented: Anthropic
+ * `404 not_found_error` ("model: <id>"), Gemini `404 NOT_FOUND` ("models/<id> is not found for
+ * API version v1beta, or is not supported for generateContent"), OpenAI `404` with code
+ * `model_not_found`.
+ */
+export function retiredModelReply(
+  provider: "anthropic" | "gemini" | "openai",
+  model: string,
+): { status: number; body: unknown } {
+  if (provider === "anthropic")
+    return {
+      status: 404,
+      body: {
+        type: "error",
+        error: { type: "not_found_error", message: `model: ${model}` },
+        request_id: "req_fake_404",
+      },
+    };
+  if (provider === "gemini")
+    return {
+      status: 404,
+      body: {
+        error: {
+          code: 404,
+          message: `models/${model} is not found for API version v1beta, or is not supported for generateContent. Call ListModels to see the list of available models and their supported methods.`,
+          status: "NOT_FOUND",
+        },
+      },
+    };
+  return {
+    status: 404,
+    body: {
+      error: {
+        message: `The model \`${model}\` does not exist or you do not have access to it.`,
+        type: "invalid_request_error",
+        param: null,
+        code: "model_not_found",
+      },
+    },
+  };
 }
 
 /** A Responses API answer with two web searches and three url_citation annotations (one repeated). */
@@ -207,7 +262,12 @@ export function perplexityResponse(prompt: string) {
   };
 }
 
-/** A Messages API answer with one web search, its results, and cited text blocks. */
+/**
+ * A Messages API answer with one web search, its results, and cited text blocks. As the real
+ * API does, Claude first says what it will search for, naming brands from the prompt and more
+ * (a text block before the tool use), and the answer after the results starts with its own
+ * block.
+ */
 export function anthropicResponse(prompt: string) {
   return {
     id: "msg_fake",
@@ -216,7 +276,10 @@ export function anthropicResponse(prompt: string) {
     model: "claude-sonnet-5-5",
     stop_reason: "end_turn",
     content: [
-      { type: "text", text: "I'll search for that." },
+      {
+        type: "text",
+        text: "I'll search for current reviews of analytics tools like Initech and Runner Analytics.",
+      },
       {
         type: "server_tool_use",
         id: "srvtoolu_1",
@@ -243,6 +306,7 @@ export function anthropicResponse(prompt: string) {
           },
         ],
       },
+      { type: "text", text: "Based on the search results, " },
       {
         type: "text",
         text: "Runner Analytics is a strong pick",

@@ -71,7 +71,7 @@ describe("metrics after measurement runs on the simulated engine", () => {
     const prisma = t.server.ctx.prisma;
     const responses = await prisma.engineResponse.findMany({ where: { runId: run1.runId } });
     expect(responses.length).toBe(24);
-    for (const r of responses) expect(r.analysisVersion).toBe(1);
+    for (const r of responses) expect(r.analysisVersion).toBe(ANALYSIS_VERSION);
     const citations = await prisma.citation.findMany({
       where: { responseId: { in: responses.map((r) => r.id) } },
     });

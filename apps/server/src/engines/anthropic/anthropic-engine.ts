@@ -45,11 +45,12 @@ const maxContinuations = 3;
 export const defaultAnthropicMaxTokens = 2048;
 
 /**
- * Anthropic Messages with the web search server tool, on the official client:
- * the answer is the text blocks joined, citations their
- * web_search_result_location citations in order (titled from the search
- * results when a citation has none), search queries the server_tool_use
- * inputs.
+ * Anthropic Messages with the web search server tool, on the official client: the answer is the
+ * text blocks after the last web search result, joined as they come (the API splits one text
+ * into blocks around its citations), so what Claude writes before it searches ("I'll search
+ * for …", which names the prompt's brands first) is not measured; citations are those blocks'
+ * web_search_result_location citations in order (titled from the search results when a
+ * citation has none), search queries the server_tool_use inputs.
  */
 export function createAnthropicEngine(options: ConnectorOptions): AnswerEngine {
   const client = new Anthropic({
@@ -88,14 +89,17 @@ export function createAnthropicEngine(options: ConnectorOptions): AnswerEngine {
     }
     const titles = new Map<string, string>();
     const queries: Array<string | undefined> = [];
-    const texts: string[] = [];
-    const cited: Array<{ url?: string | null; title?: string | null }> = [];
+    let texts: string[] = [];
+    let cited: Array<{ url?: string | null; title?: string | null }> = [];
     let toolCalls = 0;
     for (const block of turns.flatMap((t) => t.content)) {
       if (block.type === "server_tool_use" && block.name === "web_search") {
         toolCalls++;
         queries.push(searchInput.safeParse(block.input).data?.query);
       } else if (block.type === "web_search_tool_result") {
+        // What was written so far led up to this search: the answer starts after it.
+        texts = [];
+        cited = [];
         // An error result is an object, not a list: it titles nothing.
         for (const r of searchResults.safeParse(block.content).data ?? []) {
           if (r.url && r.title) titles.set(r.url, r.title);

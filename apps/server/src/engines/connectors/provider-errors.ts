@@ -94,6 +94,13 @@ function fromStatus({ status, headers, body }: HttpFailure, context: FailureCont
   if (status >= 500 || status === 408 || status === 409) {
     return new EngineError(`${provider} failed with ${status}${suffix}`, true);
   }
+  if (status === 404) {
+    // What each provider answers for a model it retired (or never served).
+    return new EngineError(
+      `${provider} does not serve what was asked (404)${suffix.replace(/([^.])$/, "$1.")} If the model was retired, pick another in the workspace's measurement model; the operator's model catalog may be stale (docs/models.md).`,
+      false,
+    );
+  }
   return new EngineError(`${provider} refused the request (${status})${suffix}`, false);
 }
 

@@ -4,7 +4,15 @@ import {
   defaultAnthropicMaxTokens,
 } from "../../../src/engines/anthropic/anthropic-engine.js";
 import { anthropicResponse, FakeAnswerEngine } from "../../fakes/fake-answer-engine.js";
-import { catalog, clock, describeFailures, logger, request, secretKey } from "./connector-cases.js";
+import {
+  catalog,
+  clock,
+  describeFailures,
+  expectRetiredModelRefused,
+  logger,
+  request,
+  secretKey,
+} from "./connector-cases.js";
 
 const latestPrompt = (r: { body: any }) => r.body.messages.at(-1).content;
 
@@ -39,9 +47,11 @@ describe("the Anthropic connector", () => {
     expect(sent?.headers.authorization).toBe(`Bearer ${secretKey}`);
     // The API version is the client's own.
     expect(sent?.headers["anthropic-version"]).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+    // The text before the search (which names Initech) is not the answer.
     expect(answer.answer).toBe(
-      "I'll search for that.Runner Analytics is a strong pick, while Globex suits enterprises.",
+      "Based on the search results, Runner Analytics is a strong pick, while Globex suits enterprises.",
     );
+    expect(answer.answer).not.toContain("Initech");
     expect(answer.citations).toEqual([
       { url: "https://runner.example/teams", title: "Runner for teams" },
       // Titled from the search results where the citation has none.
@@ -96,6 +106,89 @@ describe("the Anthropic connector", () => {
     expect(answer.costMicrousd).toBe(16_000n + 20_000n);
   });
 
+  it("answers with the text after the last search: interim text and its citations are not the answer", async () => {
+    const engine = createAnthropicEngine({
+      apiKey: secretKey,
+      baseUrl: fake.url,
+      timeoutMs: 5_000,
+      clock,
+      catalog,
+      logger,
+    });
+    const search = (id: string, query: string, url: string) => [
+      { type: "server_tool_use", id, name: "web_search", input: { query } },
+      {
+        type: "web_search_tool_result",
+        tool_use_id: id,
+        content: [{ type: "web_search_result", url, title: query, encrypted_content: "e" }],
+      },
+    ];
+    const cite = (url: string) => ({
+      type: "web_search_result_location",
+      url,
+      title: null,
+      cited_text: "…",
+      encrypted_index: "i",
+    });
+    fake.replies.push({
+      status: 200,
+      body: {
+        type: "message",
+        role: "assistant",
+        stop_reason: "end_turn",
+        content: [
+          { type: "text", text: "Let me look up Initech first." },
+          ...search("srvtoolu_a", "initech", "https://initech.io/"),
+          { type: "text", text: "Initech is one option", citations: [cite("https://initech.io/")] },
+          { type: "text", text: ". Let me also check Runner." },
+          ...search("srvtoolu_b", "runner", "https://runner.example/"),
+          {
+            type: "text",
+            text: "Runner Analytics leads",
+            citations: [cite("https://runner.example/")],
+          },
+          { type: "text", text: " for teams." },
+        ],
+        usage: {
+          input_tokens: 100,
+          output_tokens: 50,
+          server_tool_use: { web_search_requests: 2 },
+        },
+      },
+    });
+    const answer = await engine.ask(request("claude-sonnet-5-5"));
+    expect(answer.answer).toBe("Runner Analytics leads for teams.");
+    expect(answer.citations).toEqual([{ url: "https://runner.example/", title: "runner" }]);
+    expect(answer.searchQueries).toEqual(["initech", "runner"]);
+  });
+
+  it("answers with all the text when Claude did not search", async () => {
+    const engine = createAnthropicEngine({
+      apiKey: secretKey,
+      baseUrl: fake.url,
+      timeoutMs: 5_000,
+      clock,
+      catalog,
+      logger,
+    });
+    fake.replies.push({
+      status: 200,
+      body: {
+        type: "message",
+        role: "assistant",
+        stop_reason: "end_turn",
+        content: [
+          { type: "text", text: "Runner Analytics" },
+          { type: "text", text: " is a common choice." },
+        ],
+        usage: { input_tokens: 100, output_tokens: 10 },
+      },
+    });
+    const answer = await engine.ask(request("claude-sonnet-5-5"));
+    expect(answer.answer).toBe("Runner Analytics is a common choice.");
+    expect(answer.citations).toEqual([]);
+  });
+
   it("passes the request's output cap as max_tokens", async () => {
     const engine = createAnthropicEngine({
       apiKey: secretKey,
@@ -110,6 +203,17 @@ describe("the Anthropic connector", () => {
     await engine.ask(request("claude-sonnet-5-5"));
     // Messages requires max_tokens: the documented default.
     expect(fake.requests.at(-1)?.body.max_tokens).toBe(defaultAnthropicMaxTokens);
+  });
+  it("fails without retrying when anthropic answers 404 for a model it retired", async () => {
+    const engine = createAnthropicEngine({
+      apiKey: secretKey,
+      baseUrl: fake.url,
+      timeoutMs: 5_000,
+      clock,
+      catalog,
+      logger,
+    });
+    await expectRetiredModelRefused(fake, engine, "anthropic", "claude-sonnet-5-5");
   });
 });
 

@@ -4,7 +4,11 @@ import { builtinModelCatalog } from "../../../src/engines/catalog/model-catalog.
 import type { ConnectorOptions } from "../../../src/engines/connectors/connector-options.js";
 import type { AnswerEngine, EngineRequest } from "../../../src/engines/engine.js";
 import { EngineError } from "../../../src/engines/engine.js";
-import { FakeAnswerEngine, type RecordedEngineRequest } from "../../fakes/fake-answer-engine.js";
+import {
+  FakeAnswerEngine,
+  type RecordedEngineRequest,
+  retiredModelReply,
+} from "../../fakes/fake-answer-engine.js";
 
 export const secretKey = "sk-test-SECRET-0123456789";
 /** Reads Retry-After dates; the connectors never wait on it. */
@@ -40,6 +44,30 @@ export async function caught(promise: Promise<unknown>): Promise<EngineError> {
     return error as EngineError;
   }
   throw new Error("expected an EngineError");
+}
+
+/**
+ * A model the catalog lists but the provider has retired: the provider's documented 404
+ * (`retiredModelReply`) is a non-retryable failure that says what to change.
+ */
+export async function expectRetiredModelRefused(
+  fake: FakeAnswerEngine,
+  engine: AnswerEngine,
+  provider: "anthropic" | "gemini" | "openai",
+  model: string,
+): Promise<void> {
+  fake.retired.set(model, retiredModelReply(provider, model));
+  try {
+    const seen = fake.requests.length;
+    const error = await caught(engine.ask(request(model)));
+    expect(fake.requests.length - seen).toBe(1);
+    expect(error.retryable).toBe(false);
+    expect(error.message).toContain("(404)");
+    expect(error.message).toContain(model);
+    expect(error.message).toContain("If the model was retired, pick another");
+  } finally {
+    fake.retired.delete(model);
+  }
 }
 
 /**

@@ -7,6 +7,7 @@ import {
   caught,
   clock,
   describeFailures,
+  expectRetiredModelRefused,
   logger,
   request,
   secretKey,
@@ -149,6 +150,17 @@ describe("the Gemini connector", () => {
     expect(fake.requests.at(-1)?.body.generationConfig.maxOutputTokens).toBe(300);
     await engine.ask(request("gemini-3.5-flash-lite"));
     expect(fake.requests.at(-1)?.body.generationConfig?.maxOutputTokens).toBeUndefined();
+  });
+  it("fails without retrying when gemini answers 404 for a model it retired", async () => {
+    const engine = createGeminiEngine({
+      apiKey: secretKey,
+      baseUrl: fake.url,
+      timeoutMs: 5_000,
+      clock,
+      catalog,
+      logger,
+    });
+    await expectRetiredModelRefused(fake, engine, "gemini", "gemini-3.5-flash-lite");
   });
 });
 

@@ -1,9 +1,9 @@
 import { readFile } from "node:fs/promises";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { FakeAnswerEngine, geminiResponse } from "../../fakes/fake-answer-engine.js";
 import { FakeGroundingRedirects } from "../../fakes/fake-grounding-redirects.js";
-import { startTestServer, type TestServer } from "../../harness/test-server.js";
-import { seedPrompts, waitForRun } from "../../runs/run-fixtures.js";
+import { waitForRun } from "../../runs/run-fixtures.js";
+import { connectorRunFixture } from "./connector-run-fixture.js";
 
 /**
  * A run on the Gemini connector through the real server: Gemini's grounding chunks link Google's
@@ -17,49 +17,24 @@ const fake = new FakeAnswerEngine((r) =>
     modelVersion: /\/models\/([^:]+):/.exec(r.path)?.[1] ?? "",
   }),
 );
-let t: TestServer;
-let cookie: string;
-let slug: string;
-const saved: Record<string, string | undefined> = {};
-const providerEnv = ["OPENAI", "PERPLEXITY", "ANTHROPIC", "GEMINI", "EXA"].flatMap((p) => [
-  `${p}_API_KEY`,
-  `${p}_BASE_URL`,
-]);
-
-beforeAll(async () => {
-  await Promise.all([fake.start(), redirects.start()]);
-  for (const name of providerEnv) {
-    saved[name] = process.env[name];
-    delete process.env[name];
-  }
-  process.env.GEMINI_BASE_URL = fake.url;
-  t = await startTestServer({
-    env: {
-      GEO_CITATION_REDIRECT_HOSTS: "127.0.0.1",
-      GEO_FETCH_ALLOW_LOOPBACK: "true",
-      GEO_FETCH_PORTS: String(redirects.port),
-    },
-  });
-  cookie = await t.signIn("gemini-runner@example.com");
-  slug = await t.createWorkspace(cookie, { brand: "runner", domains: ["runner.example"] });
-  await seedPrompts(t, slug, 3);
-  const stored = await t.request<any>("POST", `/api/v1/workspaces/${slug}/credentials`, {
-    cookie,
-    body: { connector: "gemini", key: "api_key", value: "AIza-test-key" },
-  });
-  expect(stored.status).toBeLessThan(300);
-});
-afterAll(async () => {
-  await t.close();
-  await Promise.all([fake.close(), redirects.close()]);
-  for (const name of providerEnv) {
-    if (saved[name] === undefined) delete process.env[name];
-    else process.env[name] = saved[name];
-  }
+const fixture = connectorRunFixture({
+  provider: "gemini",
+  start: () => Promise.all([fake.start(), redirects.start()]),
+  close: () => Promise.all([fake.close(), redirects.close()]),
+  baseUrl: () => fake.url,
+  env: () => ({
+    GEO_CITATION_REDIRECT_HOSTS: "127.0.0.1",
+    GEO_FETCH_ALLOW_LOOPBACK: "true",
+    GEO_FETCH_PORTS: String(redirects.port),
+  }),
+  promptCount: 3,
+  storeKey: "AIza-test-key",
+  email: "gemini-runner@example.com",
 });
 
 describe("a run on the Gemini connector", () => {
   it("stores each grounding link as the page it redirects to, counted for the right entity", async () => {
+    const { t, cookie, slug } = fixture;
     const started = await t.request<any>("POST", `/api/v1/workspaces/${slug}/runs`, {
       cookie,
       body: { preset: "lite" },
@@ -126,6 +101,7 @@ describe("a run on the Gemini connector", () => {
   });
 
   it("migration 20261127100000 moves stored redirect citations to their title's site, keeping the link", async () => {
+    const { t, slug } = fixture;
     const { prisma } = t.server.ctx;
     const response = await prisma.engineResponse.findFirstOrThrow({
       where: { run: { workspace: { slug } }, status: "succeeded" },

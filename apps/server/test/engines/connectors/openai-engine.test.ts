@@ -1,7 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createOpenAiEngine } from "../../../src/engines/openai/openai-engine.js";
 import { FakeAnswerEngine, openAiResponse } from "../../fakes/fake-answer-engine.js";
-import { catalog, clock, describeFailures, logger, request, secretKey } from "./connector-cases.js";
+import {
+  catalog,
+  clock,
+  describeFailures,
+  expectRetiredModelRefused,
+  logger,
+  request,
+  secretKey,
+} from "./connector-cases.js";
 
 describe("the OpenAI connector", () => {
   const fake = new FakeAnswerEngine((r) => openAiResponse(r.body.input));
@@ -71,6 +79,17 @@ describe("the OpenAI connector", () => {
     expect(fake.requests.at(-1)?.body.max_output_tokens).toBe(300);
     await engine.ask(request("gpt-4.1-mini"));
     expect(fake.requests.at(-1)?.body).not.toHaveProperty("max_output_tokens");
+  });
+  it("fails without retrying when openai answers 404 for a model it retired", async () => {
+    const engine = createOpenAiEngine({
+      apiKey: secretKey,
+      baseUrl: fake.url,
+      timeoutMs: 5_000,
+      clock,
+      catalog,
+      logger,
+    });
+    await expectRetiredModelRefused(fake, engine, "openai", "gpt-4.1-mini");
   });
 });
 

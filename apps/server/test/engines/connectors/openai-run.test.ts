@@ -1,38 +1,25 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { resolveProviderKey } from "../../../src/engines/connectors/resolve-provider-key.js";
 import { FakeAnswerEngine, openAiResponse } from "../../fakes/fake-answer-engine.js";
-import { startTestServer, type TestServer } from "../../harness/test-server.js";
-import { seedPrompts, waitForRun } from "../../runs/run-fixtures.js";
+import type { TestServer } from "../../harness/test-server.js";
+import { waitForRun } from "../../runs/run-fixtures.js";
+import { connectorRunFixture } from "./connector-run-fixture.js";
 
 const fake = new FakeAnswerEngine((r) => openAiResponse(r.body.input));
+const fixture = connectorRunFixture({
+  provider: "openai",
+  start: () => fake.start(),
+  close: () => fake.close(),
+  baseUrl: () => fake.url,
+  promptCount: 4,
+  storeKey: false,
+  email: "openai-runner@example.com",
+});
 let t: TestServer;
 let cookie: string;
 let slug: string;
-const saved: Record<string, string | undefined> = {};
-const providerEnv = ["OPENAI", "PERPLEXITY", "ANTHROPIC", "GEMINI", "EXA"].flatMap((p) => [
-  `${p}_API_KEY`,
-  `${p}_BASE_URL`,
-]);
-
-beforeAll(async () => {
-  await fake.start();
-  for (const name of providerEnv) {
-    saved[name] = process.env[name];
-    delete process.env[name];
-  }
-  process.env.OPENAI_BASE_URL = fake.url;
-  t = await startTestServer({ env: { GEO_QUEUE_POLL_SECONDS: "0.5" } });
-  cookie = await t.signIn("openai-runner@example.com");
-  slug = await t.createWorkspace(cookie, { brand: "runner" });
-  await seedPrompts(t, slug, 4);
-});
-afterAll(async () => {
-  await t.close();
-  await fake.close();
-  for (const name of providerEnv) {
-    if (saved[name] === undefined) delete process.env[name];
-    else process.env[name] = saved[name];
-  }
+beforeAll(() => {
+  ({ t, cookie, slug } = fixture);
 });
 
 const balance = async () =>

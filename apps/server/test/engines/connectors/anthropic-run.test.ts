@@ -1,0 +1,63 @@
+import { describe, expect, it } from "vitest";
+import { anthropicResponse, FakeAnswerEngine } from "../../fakes/fake-answer-engine.js";
+import { waitForRun } from "../../runs/run-fixtures.js";
+import { connectorRunFixture } from "./connector-run-fixture.js";
+
+/**
+ * A run on the Anthropic connector through the real server: Claude's text before its search
+ * ("I'll search for … Initech and Runner Analytics") is neither stored nor analysed, so the
+ * brand's position and the competitors mentioned are those of the answer.
+ */
+const fake = new FakeAnswerEngine((r) => anthropicResponse(r.body.messages.at(-1).content));
+const fixture = connectorRunFixture({
+  provider: "anthropic",
+  start: () => fake.start(),
+  close: () => fake.close(),
+  baseUrl: () => fake.url,
+  promptCount: 2,
+  storeKey: "sk-ant-test-key",
+  email: "anthropic-runner@example.com",
+});
+
+describe("a run on the Anthropic connector", () => {
+  it("stores and analyses the answer after the search, without Claude's preamble", async () => {
+    const { t, cookie, slug } = fixture;
+    const started = await t.request<any>("POST", `/api/v1/workspaces/${slug}/runs`, {
+      cookie,
+      body: { preset: "lite" },
+    });
+    expect(started.body).toMatchObject({ engines: ["anthropic"], simulated: false });
+    const run = await waitForRun(t, slug, started.body.runId, cookie);
+    expect(run).toMatchObject({ status: "succeeded", progress: { completed: 2, failed: 0 } });
+    const answers = (
+      await t.request<any>("GET", `/api/v1/workspaces/${slug}/runs/${run.runId}/responses`, {
+        cookie,
+      })
+    ).body.data as any[];
+    for (const a of answers)
+      expect(a.answer).toBe(
+        "Based on the search results, Runner Analytics is a strong pick, while Globex suits enterprises.",
+      );
+
+    const { prisma } = t.server.ctx;
+    const workspace = await prisma.workspace.findUniqueOrThrow({ where: { slug } });
+    const competitors = await prisma.competitor.findMany({ where: { workspaceId: workspace.id } });
+    const idOf = (name: string) => competitors.find((c) => c.name === name)?.id;
+    const mentions = await prisma.responseMention.findMany({
+      where: { response: { runId: run.runId } },
+      select: { entityId: true, rank: true, firstOffset: true },
+    });
+    // The brand first (in the preamble it came after Initech), Globex second, Initech absent.
+    expect(mentions.filter((m) => m.entityId === "self")).toEqual(
+      Array(2).fill({
+        entityId: "self",
+        rank: 1,
+        firstOffset: "Based on the search results, ".length,
+      }),
+    );
+    expect(mentions.filter((m) => m.entityId === idOf("Globex")).map((m) => m.rank)).toEqual([
+      2, 2,
+    ]);
+    expect(mentions.filter((m) => m.entityId === idOf("Initech"))).toEqual([]);
+  });
+});

@@ -1,0 +1,70 @@
+import { afterAll, beforeAll, expect } from "vitest";
+import { startTestServer, type TestServer } from "../../harness/test-server.js";
+import { seedPrompts } from "../../runs/run-fixtures.js";
+
+const providerEnv = ["OPENAI", "PERPLEXITY", "ANTHROPIC", "GEMINI", "EXA"].flatMap((p) => [
+  `${p}_API_KEY`,
+  `${p}_BASE_URL`,
+]);
+
+export interface ConnectorRunFixture {
+  t: TestServer;
+  cookie: string;
+  slug: string;
+}
+
+/**
+ * A server whose only provider is `provider`, asked at `baseUrl()` (a fake started by
+ * `start`), with a workspace (brand `runner`, domain runner.example, the default competitors
+ * Globex and Initech) holding `promptCount` prompts and, unless `storeKey` is false, the
+ * provider's key. Operator provider keys and addresses are removed from the environment for the
+ * file and restored after it. Registers its own beforeAll/afterAll.
+ */
+export function connectorRunFixture(options: {
+  provider: "openai" | "anthropic" | "gemini";
+  start: () => Promise<unknown>;
+  close: () => Promise<unknown>;
+  baseUrl: () => string;
+  env?: () => Record<string, string>;
+  promptCount: number;
+  storeKey?: string | false;
+  email: string;
+}): ConnectorRunFixture {
+  const fixture = {} as ConnectorRunFixture;
+  const saved: Record<string, string | undefined> = {};
+  beforeAll(async () => {
+    await options.start();
+    for (const name of providerEnv) {
+      saved[name] = process.env[name];
+      delete process.env[name];
+    }
+    process.env[`${options.provider.toUpperCase()}_BASE_URL`] = options.baseUrl();
+    fixture.t = await startTestServer({ env: options.env?.() ?? {} });
+    fixture.cookie = await fixture.t.signIn(options.email);
+    fixture.slug = await fixture.t.createWorkspace(fixture.cookie, {
+      brand: "runner",
+      domains: ["runner.example"],
+    });
+    await seedPrompts(fixture.t, fixture.slug, options.promptCount);
+    if (options.storeKey !== false) {
+      const stored = await fixture.t.request<any>(
+        "POST",
+        `/api/v1/workspaces/${fixture.slug}/credentials`,
+        {
+          cookie: fixture.cookie,
+          body: { connector: options.provider, key: "api_key", value: options.storeKey },
+        },
+      );
+      expect(stored.status).toBeLessThan(300);
+    }
+  });
+  afterAll(async () => {
+    await fixture.t.close();
+    await options.close();
+    for (const name of providerEnv) {
+      if (saved[name] === undefined) delete process.env[name];
+      else process.env[name] = saved[name];
+    }
+  });
+  return fixture;
+}
