@@ -40,6 +40,13 @@ export interface EngineAnswer {
   outputTokens: number;
   /** Integer micro-USD, from the pricing configuration. */
   costMicrousd: bigint;
+  /** The model the provider reports having served (it may route a retired one elsewhere). */
+  servedModel?: string | null;
+  /**
+   * The country the engine was told the asker is in (ISO 3166-1 alpha-2, from the prompt's
+   * region; connectors/asker-country.ts); null when none was sent.
+   */
+  country?: string | null;
 }
 
 /** A failure the run records on the response; `retryable` ones are retried with backoff. */

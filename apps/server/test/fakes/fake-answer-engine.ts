@@ -160,6 +160,8 @@ export function openAiResponse(prompt: string) {
     id: "resp_fake",
     object: "response",
     status: "completed",
+    // The Responses API reports the dated snapshot that served the alias.
+    model: "gpt-4.1-mini-2025-04-14",
     output: [
       {
         type: "web_search_call",

@@ -4269,7 +4269,12 @@ export interface components {
             promptId: string;
             prompt: string;
             engine: string;
+            /** @description The catalog model the engine was asked with. */
             model: string;
+            /** @description The model the provider reports having served this answer (OpenAI's and Perplexity's `model`, Anthropic's message `model`, Gemini's `modelVersion`); it can differ from `model` when the provider routes a retired model to another. Null for Exa and the simulated engine, unanswered tasks, and answers stored before it was recorded. */
+            servedModel: string | null;
+            /** @description The country the engine's web search was told the asker is in (ISO 3166-1 alpha-2), from the prompt's region (`es`, `fr`, `uk` as GB, `us-west` as US); null when the region names no country (`eu-west`), the prompt has none, or the engine takes no location (Gemini's Google Search grounding). OpenAI is sent an approximate location without a country then, so its search is not localised to the United States. */
+            country: string | null;
             repetition: number;
             /** @enum {string} */
             status: "pending" | "succeeded" | "failed";

@@ -1,6 +1,7 @@
 import Anthropic from "@anthropic-ai/sdk";
 import { z } from "zod";
 import { costAt } from "../catalog/model-catalog.js";
+import { askerCountry } from "../connectors/asker-country.js";
 import { catalogModel } from "../connectors/catalog-model.js";
 import { dedupeCitations, distinct } from "../connectors/citations.js";
 import type { ConnectorOptions } from "../connectors/connector-options.js";
@@ -26,6 +27,7 @@ const messagesAnswer = z.object({
     }),
   ),
   stop_reason: z.string().nullish(),
+  model: z.string().nullish(),
   usage: z
     .object({
       input_tokens: z.number().nullish(),
@@ -63,6 +65,7 @@ export function createAnthropicEngine(options: ConnectorOptions): AnswerEngine {
   });
   return realEngine("anthropic", async (request) => {
     const model = catalogModel(options, "anthropic", request.model);
+    const country = askerCountry(request.context.region);
     const messages: Anthropic.MessageParam[] = [{ role: "user", content: request.prompt }];
     const turns: MessagesAnswer[] = [];
     for (let call = 0; call <= maxContinuations; call++) {
@@ -76,7 +79,14 @@ export function createAnthropicEngine(options: ConnectorOptions): AnswerEngine {
               model: model.apiModel,
               max_tokens: request.maxOutputTokens ?? defaultAnthropicMaxTokens,
               messages,
-              tools: [{ type: "web_search_20250305", name: "web_search", max_uses: 5 }],
+              tools: [
+                {
+                  type: "web_search_20250305",
+                  name: "web_search",
+                  max_uses: 5,
+                  ...(country ? { user_location: { type: "approximate" as const, country } } : {}),
+                },
+              ],
             },
             { signal },
           ),
@@ -130,6 +140,8 @@ export function createAnthropicEngine(options: ConnectorOptions): AnswerEngine {
         searches: reportedSearches || toolCalls,
         requests: turns.length,
       }),
+      servedModel: turns.at(-1)?.model ?? null,
+      country: country ?? null,
     };
   });
 }

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { costAt } from "../catalog/model-catalog.js";
+import { askerCountry } from "../connectors/asker-country.js";
 import { catalogModel, checkStatedCost } from "../connectors/catalog-model.js";
 import { dedupeCitations } from "../connectors/citations.js";
 import type { ConnectorOptions } from "../connectors/connector-options.js";
@@ -30,11 +31,16 @@ export function createExaEngine(options: ConnectorOptions): AnswerEngine {
   const client = createExaClient(options);
   return realEngine("exa", async (request) => {
     const model = catalogModel(options, "exa", request.model);
+    const country = askerCountry(request.context.region);
     const raw = await callProvider({
       provider: "Exa",
       options,
       signal: request.signal,
-      call: () => client.answer(request.prompt, { text: false }),
+      call: () =>
+        client.answer(request.prompt, {
+          text: false,
+          ...(country ? { userLocation: country } : {}),
+        }),
     });
     const body = readAnswer("Exa", exaAnswer, raw);
     const answer =
@@ -49,6 +55,8 @@ export function createExaEngine(options: ConnectorOptions): AnswerEngine {
       inputTokens: 0,
       outputTokens: 0,
       costMicrousd,
+      servedModel: null,
+      country: country ?? null,
     };
   });
 }

@@ -38,6 +38,7 @@ const generateContentAnswer = z.object({
     )
     .nullish(),
   promptFeedback: z.object({ blockReason: z.string().nullish() }).nullish(),
+  modelVersion: z.string().nullish(),
   usageMetadata: z
     .object({
       promptTokenCount: z.number().nullish(),
@@ -119,6 +120,9 @@ export function createGeminiEngine(options: ConnectorOptions): AnswerEngine {
         groundedRequests: queries.length > 0 || chunks.length > 0 ? 1 : 0,
         requests: 1,
       }),
+      servedModel: body.modelVersion ?? null,
+      // Google Search grounding on the Gemini API takes no location.
+      country: null,
     };
   });
 }

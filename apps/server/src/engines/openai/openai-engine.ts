@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { costAt } from "../catalog/model-catalog.js";
+import { askerCountry } from "../connectors/asker-country.js";
 import { catalogModel } from "../connectors/catalog-model.js";
 import { dedupeCitations, distinct } from "../connectors/citations.js";
 import type { ConnectorOptions } from "../connectors/connector-options.js";
@@ -11,6 +12,7 @@ import { type AnswerEngine, EngineError, realEngine } from "../engine.js";
 /** The parts of a Responses API answer the connectors read (the prompt writer too). */
 export const responsesAnswer = z.object({
   status: z.string().nullish(),
+  model: z.string().nullish(),
   output: z
     .array(
       z.object({
@@ -57,12 +59,13 @@ export function assertCompleted(body: ResponsesAnswer): void {
  * OpenAI through the Responses API with the web search tool, on the official
  * client: the answer is the output_text of the message items, citations their
  * url_citation annotations in order, search queries the web_search_call
- * actions.
+ * actions. The search is localised to the country of the prompt's region.
  */
 export function createOpenAiEngine(options: ConnectorOptions): AnswerEngine {
   const client = createOpenAiClient(options, joinVersioned(options.baseUrl, "v1", ""));
   return realEngine("openai", async (request) => {
     const model = catalogModel(options, "openai", request.model);
+    const country = askerCountry(request.context.region);
     const raw = await callProvider({
       provider: "OpenAI",
       options,
@@ -72,7 +75,14 @@ export function createOpenAiEngine(options: ConnectorOptions): AnswerEngine {
           {
             model: model.apiModel,
             input: request.prompt,
-            tools: [{ type: "web_search" }],
+            // Without a location the search is localised to the United States; an
+            // approximate location without fields avoids that (the SDK's WebSearchTool).
+            tools: [
+              {
+                type: "web_search",
+                user_location: country ? { type: "approximate", country } : { type: "approximate" },
+              },
+            ],
             max_output_tokens: request.maxOutputTokens,
           },
           { signal },
@@ -112,6 +122,8 @@ export function createOpenAiEngine(options: ConnectorOptions): AnswerEngine {
         searches,
         requests: 1,
       }),
+      servedModel: body.model ?? null,
+      country: country ?? null,
     };
   });
 }

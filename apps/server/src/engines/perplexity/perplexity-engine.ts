@@ -1,3 +1,4 @@
+import { askerCountry } from "../connectors/asker-country.js";
 import { catalogModel } from "../connectors/catalog-model.js";
 import { dedupeCitations } from "../connectors/citations.js";
 import type { ConnectorOptions } from "../connectors/connector-options.js";
@@ -15,6 +16,7 @@ export function createPerplexityEngine(options: ConnectorOptions): AnswerEngine 
   const askSonar = createSonarClient(options);
   return realEngine("perplexity", async (request) => {
     const model = catalogModel(options, "perplexity", request.model);
+    const country = askerCountry(request.context.region);
     const sonar = await askSonar(
       {
         model: model.apiModel,
@@ -22,6 +24,7 @@ export function createPerplexityEngine(options: ConnectorOptions): AnswerEngine 
         max_tokens: request.maxOutputTokens,
       },
       request.signal,
+      country,
     );
     return {
       answer: sonar.content,
@@ -30,6 +33,8 @@ export function createPerplexityEngine(options: ConnectorOptions): AnswerEngine 
       inputTokens: sonar.inputTokens,
       outputTokens: sonar.outputTokens,
       costMicrousd: sonarCost(options, model, sonar),
+      servedModel: sonar.servedModel,
+      country: country ?? null,
     };
   });
 }

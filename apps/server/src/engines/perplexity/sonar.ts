@@ -18,6 +18,7 @@ import { EngineError } from "../engine.js";
  * client returns the response body as it came, extra fields and all.
  */
 const sonarAnswer = z.object({
+  model: z.string().nullish(),
   choices: z
     .array(z.object({ message: z.object({ content: z.string().nullish() }).nullish() }))
     .nullish(),
@@ -51,6 +52,8 @@ export interface SonarAnswer {
   searchContextSize: SearchContextSize;
   searches: number;
   statedUsd: number | undefined;
+  /** The model Perplexity reports having served. */
+  servedModel: string | null;
 }
 
 /**
@@ -63,6 +66,8 @@ export function createSonarClient(options: ConnectorOptions) {
   return async (
     params: ChatCompletionCreateParamsNonStreaming,
     signal?: AbortSignal,
+    /** The asker's country (ISO 3166-1 alpha-2), sent as `web_search_options.user_location`. */
+    country?: string,
   ): Promise<SonarAnswer> => {
     const raw = await callProvider({
       provider: "Perplexity",
@@ -70,7 +75,14 @@ export function createSonarClient(options: ConnectorOptions) {
       signal,
       call: (ended) =>
         client.chat.completions.create(
-          { ...params, web_search_options: { search_context_size: requestedContextSize } },
+          {
+            ...params,
+            // Perplexity's own user_location ({ country, latitude?, longitude? }), not OpenAI's.
+            web_search_options: {
+              search_context_size: requestedContextSize,
+              ...(country ? { user_location: { country } } : {}),
+            } as ChatCompletionCreateParamsNonStreaming["web_search_options"],
+          },
           { signal: ended },
         ),
     });
@@ -90,6 +102,7 @@ export function createSonarClient(options: ConnectorOptions) {
       searchContextSize: body.usage?.search_context_size ?? requestedContextSize,
       searches: body.usage?.num_search_queries ?? 0,
       statedUsd: body.usage?.cost?.total_cost ?? undefined,
+      servedModel: body.model ?? null,
     };
   };
 }

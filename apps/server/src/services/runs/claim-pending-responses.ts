@@ -28,6 +28,8 @@ export async function claimPendingResponses(
           latency_ms: outcome.latencyMs,
           attempts: outcome.attempts,
           error: null,
+          served_model: outcome.answer.servedModel?.slice(0, 200) ?? null,
+          country: outcome.answer.country ?? null,
         }
       : {
           id: responseId,
@@ -40,6 +42,8 @@ export async function claimPendingResponses(
           latency_ms: null,
           attempts: outcome.attempts,
           error: outcome.error.slice(0, 500),
+          served_model: null,
+          country: null,
         },
   );
   const claimed = await tx.$queryRawUnsafe<Array<{ id: string }>>(
@@ -53,10 +57,13 @@ export async function claimPendingResponses(
        latency_ms = v.latency_ms,
        attempts = v.attempts,
        error = v.error,
+       served_model = v.served_model,
+       country = v.country,
        completed_at = $2::timestamptz
      FROM jsonb_to_recordset($1::jsonb) AS v(
        id text, status text, answer text, search_queries jsonb, input_tokens int,
-       output_tokens int, cost_microusd bigint, latency_ms int, attempts int, error text)
+       output_tokens int, cost_microusd bigint, latency_ms int, attempts int, error text,
+       served_model text, country text)
      WHERE r.id = v.id AND r.status = 'pending'
      RETURNING r.id`,
     JSON.stringify(rows),

@@ -56,6 +56,8 @@ export async function listRunResponses({
       prompt: prompts.get(r.promptId) ?? "",
       engine: r.engine,
       model: r.model,
+      servedModel: r.servedModel,
+      country: r.country,
       repetition: r.repetition,
       status: r.status as RunAnswer["status"],
       simulated: r.simulated,

@@ -215,6 +215,29 @@ describe("the Anthropic connector", () => {
     });
     await expectRetiredModelRefused(fake, engine, "anthropic", "claude-sonnet-5-5");
   });
+  it("tells the web search tool the country of the prompt's region, and reports the served model", async () => {
+    const engine = createAnthropicEngine({
+      apiKey: secretKey,
+      baseUrl: fake.url,
+      timeoutMs: 5_000,
+      clock,
+      catalog,
+      logger,
+    });
+    const french = await engine.ask(request("claude-sonnet-5-5", "Quel outil ?", "fr"));
+    expect(fake.requests.at(-1)?.body.tools).toEqual([
+      {
+        type: "web_search_20250305",
+        name: "web_search",
+        max_uses: 5,
+        user_location: { type: "approximate", country: "FR" },
+      },
+    ]);
+    expect(french).toMatchObject({ country: "FR", servedModel: "claude-sonnet-5-5" });
+    const anywhere = await engine.ask(request("claude-sonnet-5-5", "Which tool?", null));
+    expect(fake.requests.at(-1)?.body.tools[0].user_location).toBeUndefined();
+    expect(anywhere.country).toBeNull();
+  });
 });
 
 describeFailures(

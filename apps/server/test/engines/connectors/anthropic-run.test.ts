@@ -22,6 +22,15 @@ const fixture = connectorRunFixture({
 describe("a run on the Anthropic connector", () => {
   it("stores and analyses the answer after the search, without Claude's preamble", async () => {
     const { t, cookie, slug } = fixture;
+    // One prompt tracks France: its search is localised there.
+    const [french] = await t.server.ctx.prisma.prompt.findMany({
+      where: { workspace: { slug } },
+      orderBy: { id: "asc" },
+    });
+    await t.server.ctx.prisma.prompt.update({
+      where: { id: french?.id as string },
+      data: { region: "fr" },
+    });
     const started = await t.request<any>("POST", `/api/v1/workspaces/${slug}/runs`, {
       cookie,
       body: { preset: "lite" },
@@ -34,6 +43,14 @@ describe("a run on the Anthropic connector", () => {
         cookie,
       })
     ).body.data as any[];
+    const countries = fake.requests.map((r) => r.body.tools[0].user_location?.country ?? null);
+    expect(countries.sort()).toEqual(["FR", null]);
+    for (const a of answers) {
+      expect(a).toMatchObject({
+        servedModel: "claude-sonnet-5-5",
+        country: a.promptId === french?.id ? "FR" : null,
+      });
+    }
     for (const a of answers)
       expect(a.answer).toBe(
         "Based on the search results, Runner Analytics is a strong pick, while Globex suits enterprises.",

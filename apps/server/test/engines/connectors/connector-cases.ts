@@ -21,7 +21,11 @@ export const logger = {
   warn: (details: object, message: string) => warnings.push({ details, message }),
 };
 
-export function request(model: string, prompt = "Which analytics tool is best?"): EngineRequest {
+export function request(
+  model: string,
+  prompt = "Which analytics tool is best?",
+  region: string | null = null,
+): EngineRequest {
   return {
     prompt,
     model,
@@ -31,7 +35,7 @@ export function request(model: string, prompt = "Which analytics tool is best?")
       brandDomains: ["runner.example"],
       competitors: [],
       language: "en",
-      region: null,
+      region,
     },
   };
 }

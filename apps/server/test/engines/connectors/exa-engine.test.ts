@@ -73,6 +73,21 @@ describe("the Exa connector", () => {
       await fake2.close();
     }
   });
+  it("sends the country of the prompt's region as userLocation", async () => {
+    const engine = createExaEngine({
+      apiKey: secretKey,
+      baseUrl: fake.url,
+      timeoutMs: 5_000,
+      clock,
+      catalog,
+      logger,
+    });
+    const answer = await engine.ask(request("exa", "Which tool?", "uk"));
+    expect(fake.requests.at(-1)?.body.userLocation).toBe("GB");
+    expect(answer).toMatchObject({ country: "GB", servedModel: null });
+    await engine.ask(request("exa", "Which tool?", null));
+    expect(fake.requests.at(-1)?.body.userLocation).toBeUndefined();
+  });
 });
 
 describeFailures(

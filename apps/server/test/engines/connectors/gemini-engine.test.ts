@@ -162,6 +162,19 @@ describe("the Gemini connector", () => {
     });
     await expectRetiredModelRefused(fake, engine, "gemini", "gemini-3.5-flash-lite");
   });
+  it("reports the served model and no country (grounding takes no location)", async () => {
+    const engine = createGeminiEngine({
+      apiKey: secretKey,
+      baseUrl: fake.url,
+      timeoutMs: 5_000,
+      clock,
+      catalog,
+      logger,
+    });
+    const answer = await engine.ask(request("gemini-3.5-flash-lite", "¿Qué herramienta?", "es"));
+    expect(answer).toMatchObject({ servedModel: "gemini-3.5-flash-lite", country: null });
+    expect(JSON.stringify(fake.requests.at(-1)?.body)).not.toContain("ES");
+  });
 });
 
 describeFailures(

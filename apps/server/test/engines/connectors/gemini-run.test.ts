@@ -52,7 +52,12 @@ describe("a run on the Gemini connector", () => {
     ).body.data as any[];
     expect(answers).toHaveLength(3);
     for (const a of answers) {
-      expect(a).toMatchObject({ engine: "gemini", model: "gemini-3.5-flash-lite" });
+      expect(a).toMatchObject({
+        engine: "gemini",
+        model: "gemini-3.5-flash-lite",
+        servedModel: "gemini-3.5-flash-lite",
+        country: null,
+      });
       // Two chunks named the same page: one citation, the first link kept.
       expect(a.citations).toEqual([
         {

@@ -91,6 +91,29 @@ describe("the OpenAI connector", () => {
     });
     await expectRetiredModelRefused(fake, engine, "openai", "gpt-4.1-mini");
   });
+  it("localises the web search to the country of the prompt's region, and never to the US by default", async () => {
+    const engine = createOpenAiEngine({
+      apiKey: secretKey,
+      baseUrl: fake.url,
+      timeoutMs: 5_000,
+      clock,
+      catalog,
+      logger,
+    });
+    const spanish = await engine.ask(
+      request("gpt-4.1-mini", "¿Qué herramienta de analítica?", "es"),
+    );
+    expect(fake.requests.at(-1)?.body.tools).toEqual([
+      { type: "web_search", user_location: { type: "approximate", country: "ES" } },
+    ]);
+    expect(spanish).toMatchObject({ country: "ES", servedModel: "gpt-4.1-mini-2025-04-14" });
+    // No country: an approximate location without fields, so OpenAI does not assume the US.
+    const anywhere = await engine.ask(request("gpt-4.1-mini", "Which tool?", "eu-west"));
+    expect(fake.requests.at(-1)?.body.tools).toEqual([
+      { type: "web_search", user_location: { type: "approximate" } },
+    ]);
+    expect(anywhere.country).toBeNull();
+  });
 });
 
 describeFailures(

@@ -81,6 +81,8 @@ describe("a lite run on the OpenAI connector with a stored workspace key", () =>
         status: "succeeded",
         engine: "openai",
         model: "gpt-4.1-mini",
+        servedModel: "gpt-4.1-mini-2025-04-14",
+        country: null,
         simulated: false,
         costMicrousd: 21_040,
       });

@@ -138,6 +138,24 @@ describe("the Perplexity connector", () => {
     await engine.ask(request("sonar"));
     expect(fake.requests.at(-1)?.body).not.toHaveProperty("max_tokens");
   });
+  it("sends the country of the prompt's region as web_search_options.user_location", async () => {
+    const engine = createPerplexityEngine({
+      apiKey: secretKey,
+      baseUrl: fake.url,
+      timeoutMs: 5_000,
+      clock,
+      catalog,
+      logger,
+    });
+    const answer = await engine.ask(request("sonar", "¿Qué herramienta?", "es"));
+    expect(fake.requests.at(-1)?.body.web_search_options).toEqual({
+      search_context_size: "low",
+      user_location: { country: "ES" },
+    });
+    expect(answer).toMatchObject({ country: "ES", servedModel: "sonar" });
+    await engine.ask(request("sonar", "Which tool?", "eu-west"));
+    expect(fake.requests.at(-1)?.body.web_search_options).toEqual({ search_context_size: "low" });
+  });
 });
 
 describeFailures(

@@ -4694,6 +4694,8 @@ export const EngineResponseScalarFieldEnum = {
   latencyMs: 'latencyMs',
   attempts: 'attempts',
   error: 'error',
+  servedModel: 'servedModel',
+  country: 'country',
   simulated: 'simulated',
   createdAt: 'createdAt',
   completedAt: 'completedAt',

@@ -534,6 +534,8 @@ export const EngineResponseScalarFieldEnum = {
   latencyMs: 'latencyMs',
   attempts: 'attempts',
   error: 'error',
+  servedModel: 'servedModel',
+  country: 'country',
   simulated: 'simulated',
   createdAt: 'createdAt',
   completedAt: 'completedAt',

@@ -63,6 +63,8 @@ export type EngineResponseMinAggregateOutputType = {
   latencyMs: number | null
   attempts: number | null
   error: string | null
+  servedModel: string | null
+  country: string | null
   simulated: boolean | null
   createdAt: Date | null
   completedAt: Date | null
@@ -85,6 +87,8 @@ export type EngineResponseMaxAggregateOutputType = {
   latencyMs: number | null
   attempts: number | null
   error: string | null
+  servedModel: string | null
+  country: string | null
   simulated: boolean | null
   createdAt: Date | null
   completedAt: Date | null
@@ -108,6 +112,8 @@ export type EngineResponseCountAggregateOutputType = {
   latencyMs: number
   attempts: number
   error: number
+  servedModel: number
+  country: number
   simulated: number
   createdAt: number
   completedAt: number
@@ -152,6 +158,8 @@ export type EngineResponseMinAggregateInputType = {
   latencyMs?: true
   attempts?: true
   error?: true
+  servedModel?: true
+  country?: true
   simulated?: true
   createdAt?: true
   completedAt?: true
@@ -174,6 +182,8 @@ export type EngineResponseMaxAggregateInputType = {
   latencyMs?: true
   attempts?: true
   error?: true
+  servedModel?: true
+  country?: true
   simulated?: true
   createdAt?: true
   completedAt?: true
@@ -197,6 +207,8 @@ export type EngineResponseCountAggregateInputType = {
   latencyMs?: true
   attempts?: true
   error?: true
+  servedModel?: true
+  country?: true
   simulated?: true
   createdAt?: true
   completedAt?: true
@@ -307,6 +319,8 @@ export type EngineResponseGroupByOutputType = {
   latencyMs: number | null
   attempts: number
   error: string | null
+  servedModel: string | null
+  country: string | null
   simulated: boolean
   createdAt: Date
   completedAt: Date | null
@@ -353,6 +367,8 @@ export type EngineResponseWhereInput = {
   latencyMs?: Prisma.IntNullableFilter<"EngineResponse"> | number | null
   attempts?: Prisma.IntFilter<"EngineResponse"> | number
   error?: Prisma.StringNullableFilter<"EngineResponse"> | string | null
+  servedModel?: Prisma.StringNullableFilter<"EngineResponse"> | string | null
+  country?: Prisma.StringNullableFilter<"EngineResponse"> | string | null
   simulated?: Prisma.BoolFilter<"EngineResponse"> | boolean
   createdAt?: Prisma.DateTimeFilter<"EngineResponse"> | Date | string
   completedAt?: Prisma.DateTimeNullableFilter<"EngineResponse"> | Date | string | null
@@ -379,6 +395,8 @@ export type EngineResponseOrderByWithRelationInput = {
   latencyMs?: Prisma.SortOrderInput | Prisma.SortOrder
   attempts?: Prisma.SortOrder
   error?: Prisma.SortOrderInput | Prisma.SortOrder
+  servedModel?: Prisma.SortOrderInput | Prisma.SortOrder
+  country?: Prisma.SortOrderInput | Prisma.SortOrder
   simulated?: Prisma.SortOrder
   createdAt?: Prisma.SortOrder
   completedAt?: Prisma.SortOrderInput | Prisma.SortOrder
@@ -409,6 +427,8 @@ export type EngineResponseWhereUniqueInput = Prisma.AtLeast<{
   latencyMs?: Prisma.IntNullableFilter<"EngineResponse"> | number | null
   attempts?: Prisma.IntFilter<"EngineResponse"> | number
   error?: Prisma.StringNullableFilter<"EngineResponse"> | string | null
+  servedModel?: Prisma.StringNullableFilter<"EngineResponse"> | string | null
+  country?: Prisma.StringNullableFilter<"EngineResponse"> | string | null
   simulated?: Prisma.BoolFilter<"EngineResponse"> | boolean
   createdAt?: Prisma.DateTimeFilter<"EngineResponse"> | Date | string
   completedAt?: Prisma.DateTimeNullableFilter<"EngineResponse"> | Date | string | null
@@ -435,6 +455,8 @@ export type EngineResponseOrderByWithAggregationInput = {
   latencyMs?: Prisma.SortOrderInput | Prisma.SortOrder
   attempts?: Prisma.SortOrder
   error?: Prisma.SortOrderInput | Prisma.SortOrder
+  servedModel?: Prisma.SortOrderInput | Prisma.SortOrder
+  country?: Prisma.SortOrderInput | Prisma.SortOrder
   simulated?: Prisma.SortOrder
   createdAt?: Prisma.SortOrder
   completedAt?: Prisma.SortOrderInput | Prisma.SortOrder
@@ -466,6 +488,8 @@ export type EngineResponseScalarWhereWithAggregatesInput = {
   latencyMs?: Prisma.IntNullableWithAggregatesFilter<"EngineResponse"> | number | null
   attempts?: Prisma.IntWithAggregatesFilter<"EngineResponse"> | number
   error?: Prisma.StringNullableWithAggregatesFilter<"EngineResponse"> | string | null
+  servedModel?: Prisma.StringNullableWithAggregatesFilter<"EngineResponse"> | string | null
+  country?: Prisma.StringNullableWithAggregatesFilter<"EngineResponse"> | string | null
   simulated?: Prisma.BoolWithAggregatesFilter<"EngineResponse"> | boolean
   createdAt?: Prisma.DateTimeWithAggregatesFilter<"EngineResponse"> | Date | string
   completedAt?: Prisma.DateTimeNullableWithAggregatesFilter<"EngineResponse"> | Date | string | null
@@ -488,6 +512,8 @@ export type EngineResponseCreateInput = {
   latencyMs?: number | null
   attempts: number
   error?: string | null
+  servedModel?: string | null
+  country?: string | null
   simulated: boolean
   createdAt: Date | string
   completedAt?: Date | string | null
@@ -514,6 +540,8 @@ export type EngineResponseUncheckedCreateInput = {
   latencyMs?: number | null
   attempts: number
   error?: string | null
+  servedModel?: string | null
+  country?: string | null
   simulated: boolean
   createdAt: Date | string
   completedAt?: Date | string | null
@@ -538,6 +566,8 @@ export type EngineResponseUpdateInput = {
   latencyMs?: Prisma.NullableIntFieldUpdateOperationsInput | number | null
   attempts?: Prisma.IntFieldUpdateOperationsInput | number
   error?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  servedModel?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  country?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   simulated?: Prisma.BoolFieldUpdateOperationsInput | boolean
   createdAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   completedAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
@@ -564,6 +594,8 @@ export type EngineResponseUncheckedUpdateInput = {
   latencyMs?: Prisma.NullableIntFieldUpdateOperationsInput | number | null
   attempts?: Prisma.IntFieldUpdateOperationsInput | number
   error?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  servedModel?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  country?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   simulated?: Prisma.BoolFieldUpdateOperationsInput | boolean
   createdAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   completedAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
@@ -589,6 +621,8 @@ export type EngineResponseCreateManyInput = {
   latencyMs?: number | null
   attempts: number
   error?: string | null
+  servedModel?: string | null
+  country?: string | null
   simulated: boolean
   createdAt: Date | string
   completedAt?: Date | string | null
@@ -611,6 +645,8 @@ export type EngineResponseUpdateManyMutationInput = {
   latencyMs?: Prisma.NullableIntFieldUpdateOperationsInput | number | null
   attempts?: Prisma.IntFieldUpdateOperationsInput | number
   error?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  servedModel?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  country?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   simulated?: Prisma.BoolFieldUpdateOperationsInput | boolean
   createdAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   completedAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
@@ -634,6 +670,8 @@ export type EngineResponseUncheckedUpdateManyInput = {
   latencyMs?: Prisma.NullableIntFieldUpdateOperationsInput | number | null
   attempts?: Prisma.IntFieldUpdateOperationsInput | number
   error?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  servedModel?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  country?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   simulated?: Prisma.BoolFieldUpdateOperationsInput | boolean
   createdAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   completedAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
@@ -674,6 +712,8 @@ export type EngineResponseCountOrderByAggregateInput = {
   latencyMs?: Prisma.SortOrder
   attempts?: Prisma.SortOrder
   error?: Prisma.SortOrder
+  servedModel?: Prisma.SortOrder
+  country?: Prisma.SortOrder
   simulated?: Prisma.SortOrder
   createdAt?: Prisma.SortOrder
   completedAt?: Prisma.SortOrder
@@ -706,6 +746,8 @@ export type EngineResponseMaxOrderByAggregateInput = {
   latencyMs?: Prisma.SortOrder
   attempts?: Prisma.SortOrder
   error?: Prisma.SortOrder
+  servedModel?: Prisma.SortOrder
+  country?: Prisma.SortOrder
   simulated?: Prisma.SortOrder
   createdAt?: Prisma.SortOrder
   completedAt?: Prisma.SortOrder
@@ -728,6 +770,8 @@ export type EngineResponseMinOrderByAggregateInput = {
   latencyMs?: Prisma.SortOrder
   attempts?: Prisma.SortOrder
   error?: Prisma.SortOrder
+  servedModel?: Prisma.SortOrder
+  country?: Prisma.SortOrder
   simulated?: Prisma.SortOrder
   createdAt?: Prisma.SortOrder
   completedAt?: Prisma.SortOrder
@@ -852,6 +896,8 @@ export type EngineResponseCreateWithoutRunInput = {
   latencyMs?: number | null
   attempts: number
   error?: string | null
+  servedModel?: string | null
+  country?: string | null
   simulated: boolean
   createdAt: Date | string
   completedAt?: Date | string | null
@@ -876,6 +922,8 @@ export type EngineResponseUncheckedCreateWithoutRunInput = {
   latencyMs?: number | null
   attempts: number
   error?: string | null
+  servedModel?: string | null
+  country?: string | null
   simulated: boolean
   createdAt: Date | string
   completedAt?: Date | string | null
@@ -930,6 +978,8 @@ export type EngineResponseScalarWhereInput = {
   latencyMs?: Prisma.IntNullableFilter<"EngineResponse"> | number | null
   attempts?: Prisma.IntFilter<"EngineResponse"> | number
   error?: Prisma.StringNullableFilter<"EngineResponse"> | string | null
+  servedModel?: Prisma.StringNullableFilter<"EngineResponse"> | string | null
+  country?: Prisma.StringNullableFilter<"EngineResponse"> | string | null
   simulated?: Prisma.BoolFilter<"EngineResponse"> | boolean
   createdAt?: Prisma.DateTimeFilter<"EngineResponse"> | Date | string
   completedAt?: Prisma.DateTimeNullableFilter<"EngineResponse"> | Date | string | null
@@ -952,6 +1002,8 @@ export type EngineResponseCreateWithoutCitationsInput = {
   latencyMs?: number | null
   attempts: number
   error?: string | null
+  servedModel?: string | null
+  country?: string | null
   simulated: boolean
   createdAt: Date | string
   completedAt?: Date | string | null
@@ -977,6 +1029,8 @@ export type EngineResponseUncheckedCreateWithoutCitationsInput = {
   latencyMs?: number | null
   attempts: number
   error?: string | null
+  servedModel?: string | null
+  country?: string | null
   simulated: boolean
   createdAt: Date | string
   completedAt?: Date | string | null
@@ -1016,6 +1070,8 @@ export type EngineResponseUpdateWithoutCitationsInput = {
   latencyMs?: Prisma.NullableIntFieldUpdateOperationsInput | number | null
   attempts?: Prisma.IntFieldUpdateOperationsInput | number
   error?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  servedModel?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  country?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   simulated?: Prisma.BoolFieldUpdateOperationsInput | boolean
   createdAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   completedAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
@@ -1041,6 +1097,8 @@ export type EngineResponseUncheckedUpdateWithoutCitationsInput = {
   latencyMs?: Prisma.NullableIntFieldUpdateOperationsInput | number | null
   attempts?: Prisma.IntFieldUpdateOperationsInput | number
   error?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  servedModel?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  country?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   simulated?: Prisma.BoolFieldUpdateOperationsInput | boolean
   createdAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   completedAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
@@ -1064,6 +1122,8 @@ export type EngineResponseCreateWithoutMentionsInput = {
   latencyMs?: number | null
   attempts: number
   error?: string | null
+  servedModel?: string | null
+  country?: string | null
   simulated: boolean
   createdAt: Date | string
   completedAt?: Date | string | null
@@ -1089,6 +1149,8 @@ export type EngineResponseUncheckedCreateWithoutMentionsInput = {
   latencyMs?: number | null
   attempts: number
   error?: string | null
+  servedModel?: string | null
+  country?: string | null
   simulated: boolean
   createdAt: Date | string
   completedAt?: Date | string | null
@@ -1128,6 +1190,8 @@ export type EngineResponseUpdateWithoutMentionsInput = {
   latencyMs?: Prisma.NullableIntFieldUpdateOperationsInput | number | null
   attempts?: Prisma.IntFieldUpdateOperationsInput | number
   error?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  servedModel?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  country?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   simulated?: Prisma.BoolFieldUpdateOperationsInput | boolean
   createdAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   completedAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
@@ -1153,6 +1217,8 @@ export type EngineResponseUncheckedUpdateWithoutMentionsInput = {
   latencyMs?: Prisma.NullableIntFieldUpdateOperationsInput | number | null
   attempts?: Prisma.IntFieldUpdateOperationsInput | number
   error?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  servedModel?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  country?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   simulated?: Prisma.BoolFieldUpdateOperationsInput | boolean
   createdAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   completedAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
@@ -1176,6 +1242,8 @@ export type EngineResponseCreateManyRunInput = {
   latencyMs?: number | null
   attempts: number
   error?: string | null
+  servedModel?: string | null
+  country?: string | null
   simulated: boolean
   createdAt: Date | string
   completedAt?: Date | string | null
@@ -1198,6 +1266,8 @@ export type EngineResponseUpdateWithoutRunInput = {
   latencyMs?: Prisma.NullableIntFieldUpdateOperationsInput | number | null
   attempts?: Prisma.IntFieldUpdateOperationsInput | number
   error?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  servedModel?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  country?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   simulated?: Prisma.BoolFieldUpdateOperationsInput | boolean
   createdAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   completedAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
@@ -1222,6 +1292,8 @@ export type EngineResponseUncheckedUpdateWithoutRunInput = {
   latencyMs?: Prisma.NullableIntFieldUpdateOperationsInput | number | null
   attempts?: Prisma.IntFieldUpdateOperationsInput | number
   error?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  servedModel?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  country?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   simulated?: Prisma.BoolFieldUpdateOperationsInput | boolean
   createdAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   completedAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
@@ -1246,6 +1318,8 @@ export type EngineResponseUncheckedUpdateManyWithoutRunInput = {
   latencyMs?: Prisma.NullableIntFieldUpdateOperationsInput | number | null
   attempts?: Prisma.IntFieldUpdateOperationsInput | number
   error?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  servedModel?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  country?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   simulated?: Prisma.BoolFieldUpdateOperationsInput | boolean
   createdAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   completedAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
@@ -1309,6 +1383,8 @@ export type EngineResponseSelect<ExtArgs extends runtime.Types.Extensions.Intern
   latencyMs?: boolean
   attempts?: boolean
   error?: boolean
+  servedModel?: boolean
+  country?: boolean
   simulated?: boolean
   createdAt?: boolean
   completedAt?: boolean
@@ -1336,6 +1412,8 @@ export type EngineResponseSelectCreateManyAndReturn<ExtArgs extends runtime.Type
   latencyMs?: boolean
   attempts?: boolean
   error?: boolean
+  servedModel?: boolean
+  country?: boolean
   simulated?: boolean
   createdAt?: boolean
   completedAt?: boolean
@@ -1360,6 +1438,8 @@ export type EngineResponseSelectUpdateManyAndReturn<ExtArgs extends runtime.Type
   latencyMs?: boolean
   attempts?: boolean
   error?: boolean
+  servedModel?: boolean
+  country?: boolean
   simulated?: boolean
   createdAt?: boolean
   completedAt?: boolean
@@ -1384,13 +1464,15 @@ export type EngineResponseSelectScalar = {
   latencyMs?: boolean
   attempts?: boolean
   error?: boolean
+  servedModel?: boolean
+  country?: boolean
   simulated?: boolean
   createdAt?: boolean
   completedAt?: boolean
   analysisVersion?: boolean
 }
 
-export type EngineResponseOmit<ExtArgs extends runtime.Types.Extensions.InternalArgs = runtime.Types.Extensions.DefaultArgs> = runtime.Types.Extensions.GetOmit<"id" | "runId" | "workspaceId" | "promptId" | "engine" | "model" | "repetition" | "status" | "answer" | "searchQueries" | "inputTokens" | "outputTokens" | "costMicrousd" | "latencyMs" | "attempts" | "error" | "simulated" | "createdAt" | "completedAt" | "analysisVersion", ExtArgs["result"]["engineResponse"]>
+export type EngineResponseOmit<ExtArgs extends runtime.Types.Extensions.InternalArgs = runtime.Types.Extensions.DefaultArgs> = runtime.Types.Extensions.GetOmit<"id" | "runId" | "workspaceId" | "promptId" | "engine" | "model" | "repetition" | "status" | "answer" | "searchQueries" | "inputTokens" | "outputTokens" | "costMicrousd" | "latencyMs" | "attempts" | "error" | "servedModel" | "country" | "simulated" | "createdAt" | "completedAt" | "analysisVersion", ExtArgs["result"]["engineResponse"]>
 export type EngineResponseInclude<ExtArgs extends runtime.Types.Extensions.InternalArgs = runtime.Types.Extensions.DefaultArgs> = {
   run?: boolean | Prisma.RunDefaultArgs<ExtArgs>
   citations?: boolean | Prisma.EngineResponse$citationsArgs<ExtArgs>
@@ -1431,6 +1513,14 @@ export type $EngineResponsePayload<ExtArgs extends runtime.Types.Extensions.Inte
     latencyMs: number | null
     attempts: number
     error: string | null
+    /**
+     * The model the provider reports having served (it may route a retired one elsewhere).
+     */
+    servedModel: string | null
+    /**
+     * The country the engine was told the asker is in (ISO 3166-1 alpha-2); null when none was sent.
+     */
+    country: string | null
     simulated: boolean
     createdAt: Date
     completedAt: Date | null
@@ -1880,6 +1970,8 @@ export interface EngineResponseFieldRefs {
   readonly latencyMs: Prisma.FieldRef<"EngineResponse", 'Int'>
   readonly attempts: Prisma.FieldRef<"EngineResponse", 'Int'>
   readonly error: Prisma.FieldRef<"EngineResponse", 'String'>
+  readonly servedModel: Prisma.FieldRef<"EngineResponse", 'String'>
+  readonly country: Prisma.FieldRef<"EngineResponse", 'String'>
   readonly simulated: Prisma.FieldRef<"EngineResponse", 'Boolean'>
   readonly createdAt: Prisma.FieldRef<"EngineResponse", 'DateTime'>
   readonly completedAt: Prisma.FieldRef<"EngineResponse", 'DateTime'>

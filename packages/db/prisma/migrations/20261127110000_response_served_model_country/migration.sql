@@ -1,0 +1,5 @@
+-- What an engine answer was served by and where the asker was said to be: the model the
+-- provider reports (it may route a retired model to another) and the country sent with the
+-- search (ISO 3166-1 alpha-2, from the prompt's region). Answers stored before stay NULL.
+ALTER TABLE "engine_responses" ADD COLUMN "served_model" TEXT;
+ALTER TABLE "engine_responses" ADD COLUMN "country" TEXT;
