@@ -31,8 +31,25 @@ export interface EngineCitation {
   engineUrl?: string | null;
 }
 
+/**
+ * How an answer ended, as the provider said: `completed`; `truncated` (the output cap cut it:
+ * the text so far is the answer); `refused` (the model declined: Anthropic `refusal`); `filtered`
+ * (the provider's safety system withheld or cut it: OpenAI `content_filter`, Gemini `SAFETY`
+ * and prompt blocks). A refusal or a filter is what a buyer would see, so it is an answer.
+ */
+export type AnswerEnd = "completed" | "truncated" | "refused" | "filtered";
+
+/**
+ * Why a task failed for good when the provider said so: `truncated` (the cap was reached before
+ * any answer text, e.g. thinking used it), `quota_exhausted` (the key's account has no credit:
+ * a 429 `insufficient_quota` is not rate limiting).
+ */
+export type EngineFailureKind = "truncated" | "quota_exhausted";
+
 export interface EngineAnswer {
   answer: string;
+  /** How the answer ended; `completed` when absent. */
+  end?: AnswerEnd;
   /** In the order the engine gave them. */
   citations: EngineCitation[];
   searchQueries: string[];
@@ -59,6 +76,8 @@ export class EngineError extends Error {
     readonly retryAfterSeconds?: number,
     /** The provider refused for rate (429): the whole provider backs off, not just this task. */
     readonly rateLimited = false,
+    /** A failure the provider named, stored as the task's end state. */
+    readonly kind?: EngineFailureKind,
   ) {
     super(message);
   }

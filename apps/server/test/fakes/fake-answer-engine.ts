@@ -111,49 +111,6 @@ function requestedModel(request: RecordedEngineRequest): string | undefined {
   return /\/models\/([^/:]+):/.exec(request.path)?.[1];
 }
 
-/**
- * What each provider answers for a model it retired or never served, as documented: Anthropic
- * `404 not_found_error` ("model: <id>"), Gemini `404 NOT_FOUND` ("models/<id> is not found for
- * API version v1beta, or is not supported for generateContent"), OpenAI `404` with code
- * `model_not_found`.
- */
-export function retiredModelReply(
-  provider: "anthropic" | "gemini" | "openai",
-  model: string,
-): { status: number; body: unknown } {
-  if (provider === "anthropic")
-    return {
-      status: 404,
-      body: {
-        type: "error",
-        error: { type: "not_found_error", message: `model: ${model}` },
-        request_id: "req_fake_404",
-      },
-    };
-  if (provider === "gemini")
-    return {
-      status: 404,
-      body: {
-        error: {
-          code: 404,
-          message: `models/${model} is not found for API version v1beta, or is not supported for generateContent. Call ListModels to see the list of available models and their supported methods.`,
-          status: "NOT_FOUND",
-        },
-      },
-    };
-  return {
-    status: 404,
-    body: {
-      error: {
-        message: `The model \`${model}\` does not exist or you do not have access to it.`,
-        type: "invalid_request_error",
-        param: null,
-        code: "model_not_found",
-      },
-    },
-  };
-}
-
 /** A Responses API answer with two web searches and three url_citation annotations (one repeated). */
 export function openAiResponse(prompt: string) {
   return {

@@ -4278,6 +4278,11 @@ export interface components {
             repetition: number;
             /** @enum {string} */
             status: "pending" | "succeeded" | "failed";
+            /**
+             * @description How the answer ended, as the provider said (null while pending). Answered (`status: succeeded`): `completed`; `truncated`, the output cap cut it (the text so far is stored and measured); `refused`, the model declined (Anthropic's `refusal`); `filtered`, the provider's safety system withheld or cut it (OpenAI's `content_filter`, Gemini's `SAFETY` and blocked prompts). A refusal or a filter is what a buyer asking that engine would see, so it counts in the metrics as an answer (usually naming no brand). Failed (`status: failed`, not measured): `truncated`, the cap was reached before any answer text (a reasoning model's thinking used it); `quota_exhausted`, the key's account has no credit (fix the credential, retrying does not help); `failed`, anything else (`error` says what; timeouts, 5xx and rate limits were retried first). The named end states are never retried.
+             * @enum {string|null}
+             */
+            endState: "completed" | "truncated" | "refused" | "filtered" | "quota_exhausted" | "failed" | null;
             simulated: boolean;
             answer: string | null;
             citations: {

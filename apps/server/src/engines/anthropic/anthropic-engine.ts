@@ -5,8 +5,9 @@ import { askerCountry } from "../connectors/asker-country.js";
 import { catalogModel } from "../connectors/catalog-model.js";
 import { dedupeCitations, distinct } from "../connectors/citations.js";
 import type { ConnectorOptions } from "../connectors/connector-options.js";
+import { noAnswerText } from "../connectors/end-states.js";
 import { callProvider, readAnswer } from "../connectors/provider-call.js";
-import { type AnswerEngine, EngineError, realEngine } from "../engine.js";
+import { type AnswerEnd, type AnswerEngine, realEngine } from "../engine.js";
 
 const urlAndTitle = z.object({
   type: z.string(),
@@ -122,12 +123,17 @@ export function createAnthropicEngine(options: ConnectorOptions): AnswerEngine {
       }
     }
     const answer = texts.join("").trim();
-    if (!answer) throw new EngineError("Anthropic returned no answer text.", true);
+    // The last turn's stop reason: `refusal` (declined), `max_tokens` (the cap cut it).
+    const stop = turns.at(-1)?.stop_reason;
+    const end: AnswerEnd =
+      stop === "refusal" ? "refused" : stop === "max_tokens" ? "truncated" : "completed";
+    if (!answer) noAnswerText("Anthropic", end);
     const inputTokens = sum(turns, (t) => t.usage?.input_tokens);
     const outputTokens = sum(turns, (t) => t.usage?.output_tokens);
     const reportedSearches = sum(turns, (t) => t.usage?.server_tool_use?.web_search_requests);
     return {
       answer,
+      end,
       citations: dedupeCitations(
         cited.map((c) => ({ url: c.url, title: c.title || (c.url ? titles.get(c.url) : null) })),
       ),

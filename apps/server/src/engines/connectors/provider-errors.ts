@@ -81,6 +81,15 @@ function fromStatus({ status, headers, body }: HttpFailure, context: FailureCont
   }
   const detail = redact(findMessage(body)?.replace(/\s+/g, " ").trim() ?? "", apiKey).slice(0, 300);
   const suffix = detail ? `: ${detail}` : ".";
+  if (isQuotaExhausted(status, body)) {
+    return new EngineError(
+      `${provider} says the key's account has no credit left (${status})${suffix.replace(/([^.])$/, "$1.")} Add credit with ${provider} or store another key; retrying does not help.`,
+      false,
+      undefined,
+      false,
+      "quota_exhausted",
+    );
+  }
   if (status === 429) {
     const retryAfter =
       parseRetryAfter(headers?.get("retry-after"), context.now) ?? bodyRetryDelay(body);
@@ -102,6 +111,22 @@ function fromStatus({ status, headers, body }: HttpFailure, context: FailureCont
     );
   }
   return new EngineError(`${provider} refused the request (${status})${suffix}`, false);
+}
+
+/**
+ * An account without credit, as the providers say it: OpenAI's 429 with code or type
+ * `insufficient_quota` (rate limiting has `rate_limit_exceeded`), Anthropic's 400 "Your credit
+ * balance is too low to access the Anthropic API".
+ */
+function isQuotaExhausted(status: number, body: unknown): boolean {
+  const error = (body as { error?: unknown } | null)?.error ?? body;
+  const fields = error && typeof error === "object" ? (error as Record<string, unknown>) : {};
+  if (
+    status === 429 &&
+    (fields.code === "insufficient_quota" || fields.type === "insufficient_quota")
+  )
+    return true;
+  return status === 400 && /credit balance is too low/i.test(findMessage(body) ?? "");
 }
 
 function httpFailure(error: unknown): HttpFailure | undefined {

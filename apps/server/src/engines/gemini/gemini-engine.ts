@@ -4,8 +4,9 @@ import { costAt } from "../catalog/model-catalog.js";
 import { catalogModel } from "../connectors/catalog-model.js";
 import { dedupeCitations, distinct } from "../connectors/citations.js";
 import type { ConnectorOptions } from "../connectors/connector-options.js";
+import { noAnswerText } from "../connectors/end-states.js";
 import { callProvider, readAnswer } from "../connectors/provider-call.js";
-import { type AnswerEngine, EngineError, realEngine } from "../engine.js";
+import { type AnswerEnd, type AnswerEngine, realEngine } from "../engine.js";
 
 /** The parts of a generateContent answer the connector reads. */
 const generateContentAnswer = z.object({
@@ -92,13 +93,8 @@ export function createGeminiEngine(options: ConnectorOptions): AnswerEngine {
       .map((p) => p.text)
       .join("")
       .trim();
-    if (!answer) {
-      const reason = body.promptFeedback?.blockReason ?? candidate?.finishReason;
-      throw new EngineError(
-        `Gemini returned no answer text${reason ? ` (${reason})` : ""}.`,
-        !body.promptFeedback?.blockReason,
-      );
-    }
+    const end = geminiEnd(body.promptFeedback?.blockReason, candidate?.finishReason);
+    if (!answer) noAnswerText("Gemini", end);
     const grounding = candidate?.groundingMetadata;
     // Empty queries are not billed (Gemini 3 bills each distinct query it ran).
     const queries = distinct((grounding?.webSearchQueries ?? []).filter((q) => q.trim() !== ""));
@@ -108,6 +104,7 @@ export function createGeminiEngine(options: ConnectorOptions): AnswerEngine {
     const outputTokens = (usage?.candidatesTokenCount ?? 0) + (usage?.thoughtsTokenCount ?? 0);
     return {
       answer,
+      end,
       citations: dedupeCitations(chunks.map((c) => ({ url: c.web?.uri, title: c.web?.title }))),
       searchQueries: queries,
       inputTokens,
@@ -125,4 +122,26 @@ export function createGeminiEngine(options: ConnectorOptions): AnswerEngine {
       country: null,
     };
   });
+}
+
+/** The finish reasons that mean Google's safety systems withheld or cut the answer. */
+const filteredReasons = new Set([
+  "SAFETY",
+  "PROHIBITED_CONTENT",
+  "BLOCKLIST",
+  "SPII",
+  "RECITATION",
+  "IMAGE_SAFETY",
+]);
+
+/**
+ * How a generateContent answer ended: a blocked prompt (`promptFeedback.blockReason`) or a
+ * safety finish reason is filtered, `MAX_TOKENS` truncated (thinking tokens count against it).
+ */
+function geminiEnd(
+  blockReason: string | null | undefined,
+  finish: string | null | undefined,
+): AnswerEnd {
+  if (blockReason || (finish && filteredReasons.has(finish))) return "filtered";
+  return finish === "MAX_TOKENS" ? "truncated" : "completed";
 }

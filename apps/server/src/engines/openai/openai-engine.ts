@@ -4,15 +4,17 @@ import { askerCountry } from "../connectors/asker-country.js";
 import { catalogModel } from "../connectors/catalog-model.js";
 import { dedupeCitations, distinct } from "../connectors/citations.js";
 import type { ConnectorOptions } from "../connectors/connector-options.js";
+import { noAnswerText } from "../connectors/end-states.js";
 import { createOpenAiClient } from "../connectors/openai-client.js";
 import { callProvider, readAnswer } from "../connectors/provider-call.js";
 import { joinVersioned } from "../connectors/url.js";
-import { type AnswerEngine, EngineError, realEngine } from "../engine.js";
+import { type AnswerEnd, type AnswerEngine, EngineError, realEngine } from "../engine.js";
 
 /** The parts of a Responses API answer the connectors read (the prompt writer too). */
 export const responsesAnswer = z.object({
   status: z.string().nullish(),
   model: z.string().nullish(),
+  incomplete_details: z.object({ reason: z.string().nullish() }).nullish(),
   output: z
     .array(
       z.object({
@@ -107,11 +109,13 @@ export function createOpenAiEngine(options: ConnectorOptions): AnswerEngine {
       }
     }
     const answer = texts.join("\n\n").trim();
-    if (!answer) throw new EngineError("OpenAI returned no answer text.", true);
+    const end = openAiEnd(body);
+    if (!answer) noAnswerText("OpenAI", end);
     const inputTokens = body.usage?.input_tokens ?? 0;
     const outputTokens = body.usage?.output_tokens ?? 0;
     return {
       answer,
+      end,
       citations: dedupeCitations(cited),
       searchQueries: distinct(queries),
       inputTokens,
@@ -126,4 +130,15 @@ export function createOpenAiEngine(options: ConnectorOptions): AnswerEngine {
       country: country ?? null,
     };
   });
+}
+
+/**
+ * How a Responses answer ended: `status: incomplete` says why in `incomplete_details.reason`
+ * (`max_output_tokens`: truncated; `content_filter`: filtered).
+ */
+function openAiEnd(body: ResponsesAnswer): AnswerEnd {
+  if (body.status !== "incomplete") return "completed";
+  const reason = body.incomplete_details?.reason;
+  if (reason === "content_filter") return "filtered";
+  return "truncated";
 }

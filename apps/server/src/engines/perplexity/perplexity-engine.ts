@@ -28,6 +28,7 @@ export function createPerplexityEngine(options: ConnectorOptions): AnswerEngine 
     );
     return {
       answer: sonar.content,
+      end: sonar.finishReason === "length" ? "truncated" : "completed",
       citations: dedupeCitations(sonar.sources),
       searchQueries: [],
       inputTokens: sonar.inputTokens,

@@ -20,7 +20,12 @@ import { EngineError } from "../engine.js";
 const sonarAnswer = z.object({
   model: z.string().nullish(),
   choices: z
-    .array(z.object({ message: z.object({ content: z.string().nullish() }).nullish() }))
+    .array(
+      z.object({
+        message: z.object({ content: z.string().nullish() }).nullish(),
+        finish_reason: z.string().nullish(),
+      }),
+    )
     .nullish(),
   citations: z.array(z.string()).nullish(),
   search_results: z
@@ -54,6 +59,8 @@ export interface SonarAnswer {
   statedUsd: number | undefined;
   /** The model Perplexity reports having served. */
   servedModel: string | null;
+  /** The choice's `finish_reason` (`length`: the output cap cut it). */
+  finishReason: string | null;
 }
 
 /**
@@ -103,6 +110,7 @@ export function createSonarClient(options: ConnectorOptions) {
       searches: body.usage?.num_search_queries ?? 0,
       statedUsd: body.usage?.cost?.total_cost ?? undefined,
       servedModel: body.model ?? null,
+      finishReason: body.choices?.[0]?.finish_reason ?? null,
     };
   };
 }

@@ -1,6 +1,6 @@
 import type { Clock } from "../../clock.js";
 import type { Random } from "../../random.js";
-import { EngineError } from "../engine.js";
+import { EngineError, type EngineFailureKind } from "../engine.js";
 import type { ProviderLimiter } from "../limits/provider-limiter.js";
 
 /**
@@ -35,7 +35,7 @@ export interface RetryOptions<T> {
 
 export type RetryOutcome<T> =
   | { ok: true; value: T; attempts: number }
-  | { ok: false; error: string; attempts: number };
+  | { ok: false; error: string; attempts: number; kind?: EngineFailureKind | undefined };
 
 /**
  * Calls until it succeeds, fails for good (not an EngineError, or one that is
@@ -60,6 +60,7 @@ export async function callWithRetries<T>(options: RetryOptions<T>): Promise<Retr
           ok: false,
           error: error instanceof Error ? error.message : String(error),
           attempts: attempt,
+          kind: engineError?.kind,
         };
       }
       const wait = retryDelayMs(engineError, tries, random);

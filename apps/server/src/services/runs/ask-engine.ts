@@ -1,11 +1,16 @@
 import type { AppContext } from "../../context.js";
-import type { AnswerEngine, EngineAnswer, EngineRequest } from "../../engines/engine.js";
+import type {
+  AnswerEngine,
+  EngineAnswer,
+  EngineFailureKind,
+  EngineRequest,
+} from "../../engines/engine.js";
 import type { ProviderLimiter } from "../../engines/limits/provider-limiter.js";
 import { callWithRetries } from "../../engines/retry/retry-policy.js";
 
 export type AskOutcome =
   | { answer: EngineAnswer; latencyMs: number; attempts: number }
-  | { error: string; attempts: number };
+  | { error: string; attempts: number; kind?: EngineFailureKind | undefined };
 
 /**
  * Asks one task within the provider's limits under the one retry policy. A
@@ -28,7 +33,7 @@ export async function askEngine(
       return engine.ask(request);
     },
   });
-  if (!outcome.ok) return { error: outcome.error, attempts: outcome.attempts };
+  if (!outcome.ok) return { error: outcome.error, attempts: outcome.attempts, kind: outcome.kind };
   return {
     answer: outcome.value,
     latencyMs: Math.round(performance.now() - started),

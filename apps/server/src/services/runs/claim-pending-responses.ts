@@ -28,6 +28,7 @@ export async function claimPendingResponses(
           latency_ms: outcome.latencyMs,
           attempts: outcome.attempts,
           error: null,
+          end_state: outcome.answer.end ?? "completed",
           served_model: outcome.answer.servedModel?.slice(0, 200) ?? null,
           country: outcome.answer.country ?? null,
         }
@@ -42,6 +43,7 @@ export async function claimPendingResponses(
           latency_ms: null,
           attempts: outcome.attempts,
           error: outcome.error.slice(0, 500),
+          end_state: outcome.kind ?? "failed",
           served_model: null,
           country: null,
         },
@@ -57,13 +59,14 @@ export async function claimPendingResponses(
        latency_ms = v.latency_ms,
        attempts = v.attempts,
        error = v.error,
+       end_state = v.end_state,
        served_model = v.served_model,
        country = v.country,
        completed_at = $2::timestamptz
      FROM jsonb_to_recordset($1::jsonb) AS v(
        id text, status text, answer text, search_queries jsonb, input_tokens int,
        output_tokens int, cost_microusd bigint, latency_ms int, attempts int, error text,
-       served_model text, country text)
+       end_state text, served_model text, country text)
      WHERE r.id = v.id AND r.status = 'pending'
      RETURNING r.id`,
     JSON.stringify(rows),

@@ -60,6 +60,7 @@ export async function listRunResponses({
       country: r.country,
       repetition: r.repetition,
       status: r.status as RunAnswer["status"],
+      endState: r.endState as RunAnswer["endState"],
       simulated: r.simulated,
       answer: r.answer,
       citations: r.citations.map((c) => ({

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { anthropicResponse, FakeAnswerEngine } from "../../fakes/fake-answer-engine.js";
+import { anthropicCreditTooLow, anthropicStopped } from "../../fakes/provider-end-states.js";
 import { waitForRun } from "../../runs/run-fixtures.js";
 import { connectorRunFixture } from "./connector-run-fixture.js";
 
@@ -76,5 +77,39 @@ describe("a run on the Anthropic connector", () => {
       2, 2,
     ]);
     expect(mentions.filter((m) => m.entityId === idOf("Initech"))).toEqual([]);
+  });
+
+  it("stores a refusal as a measured answer and an account without credit as failed, neither retried", async () => {
+    const { t, cookie, slug } = fixture;
+    const seen = fake.requests.length;
+    fake.replies.push(
+      { status: 200, body: anthropicStopped("refusal", "I can't help with that.") },
+      { status: 400, body: anthropicCreditTooLow },
+    );
+    const started = await t.request<any>("POST", `/api/v1/workspaces/${slug}/runs`, {
+      cookie,
+      body: { preset: "lite" },
+    });
+    const run = await waitForRun(t, slug, started.body.runId, cookie);
+    // Two tasks, two requests: nothing was asked again.
+    expect(fake.requests.length - seen).toBe(2);
+    expect(run.progress).toMatchObject({ completed: 1, failed: 1 });
+    const answers = (
+      await t.request<any>("GET", `/api/v1/workspaces/${slug}/runs/${run.runId}/responses`, {
+        cookie,
+      })
+    ).body.data as any[];
+    expect(answers.map((a) => [a.status, a.endState]).sort()).toEqual([
+      ["failed", "quota_exhausted"],
+      ["succeeded", "refused"],
+    ]);
+    const failed = answers.find((a) => a.status === "failed");
+    expect(failed.error).toContain("no credit left");
+    // The refusal is analysed and counted like any answer (no brand named).
+    const refused = await t.server.ctx.prisma.engineResponse.findFirstOrThrow({
+      where: { runId: run.runId, status: "succeeded" },
+    });
+    expect(refused).toMatchObject({ attempts: 1, answer: "I can't help with that." });
+    expect(refused.analysisVersion).not.toBeNull();
   });
 });

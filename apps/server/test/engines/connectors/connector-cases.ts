@@ -4,11 +4,8 @@ import { builtinModelCatalog } from "../../../src/engines/catalog/model-catalog.
 import type { ConnectorOptions } from "../../../src/engines/connectors/connector-options.js";
 import type { AnswerEngine, EngineRequest } from "../../../src/engines/engine.js";
 import { EngineError } from "../../../src/engines/engine.js";
-import {
-  FakeAnswerEngine,
-  type RecordedEngineRequest,
-  retiredModelReply,
-} from "../../fakes/fake-answer-engine.js";
+import { FakeAnswerEngine, type RecordedEngineRequest } from "../../fakes/fake-answer-engine.js";
+import { retiredModelReply } from "../../fakes/provider-end-states.js";
 
 export const secretKey = "sk-test-SECRET-0123456789";
 /** Reads Retry-After dates; the connectors never wait on it. */

@@ -4694,6 +4694,7 @@ export const EngineResponseScalarFieldEnum = {
   latencyMs: 'latencyMs',
   attempts: 'attempts',
   error: 'error',
+  endState: 'endState',
   servedModel: 'servedModel',
   country: 'country',
   simulated: 'simulated',

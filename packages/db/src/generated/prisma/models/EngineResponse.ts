@@ -63,6 +63,7 @@ export type EngineResponseMinAggregateOutputType = {
   latencyMs: number | null
   attempts: number | null
   error: string | null
+  endState: string | null
   servedModel: string | null
   country: string | null
   simulated: boolean | null
@@ -87,6 +88,7 @@ export type EngineResponseMaxAggregateOutputType = {
   latencyMs: number | null
   attempts: number | null
   error: string | null
+  endState: string | null
   servedModel: string | null
   country: string | null
   simulated: boolean | null
@@ -112,6 +114,7 @@ export type EngineResponseCountAggregateOutputType = {
   latencyMs: number
   attempts: number
   error: number
+  endState: number
   servedModel: number
   country: number
   simulated: number
@@ -158,6 +161,7 @@ export type EngineResponseMinAggregateInputType = {
   latencyMs?: true
   attempts?: true
   error?: true
+  endState?: true
   servedModel?: true
   country?: true
   simulated?: true
@@ -182,6 +186,7 @@ export type EngineResponseMaxAggregateInputType = {
   latencyMs?: true
   attempts?: true
   error?: true
+  endState?: true
   servedModel?: true
   country?: true
   simulated?: true
@@ -207,6 +212,7 @@ export type EngineResponseCountAggregateInputType = {
   latencyMs?: true
   attempts?: true
   error?: true
+  endState?: true
   servedModel?: true
   country?: true
   simulated?: true
@@ -319,6 +325,7 @@ export type EngineResponseGroupByOutputType = {
   latencyMs: number | null
   attempts: number
   error: string | null
+  endState: string | null
   servedModel: string | null
   country: string | null
   simulated: boolean
@@ -367,6 +374,7 @@ export type EngineResponseWhereInput = {
   latencyMs?: Prisma.IntNullableFilter<"EngineResponse"> | number | null
   attempts?: Prisma.IntFilter<"EngineResponse"> | number
   error?: Prisma.StringNullableFilter<"EngineResponse"> | string | null
+  endState?: Prisma.StringNullableFilter<"EngineResponse"> | string | null
   servedModel?: Prisma.StringNullableFilter<"EngineResponse"> | string | null
   country?: Prisma.StringNullableFilter<"EngineResponse"> | string | null
   simulated?: Prisma.BoolFilter<"EngineResponse"> | boolean
@@ -395,6 +403,7 @@ export type EngineResponseOrderByWithRelationInput = {
   latencyMs?: Prisma.SortOrderInput | Prisma.SortOrder
   attempts?: Prisma.SortOrder
   error?: Prisma.SortOrderInput | Prisma.SortOrder
+  endState?: Prisma.SortOrderInput | Prisma.SortOrder
   servedModel?: Prisma.SortOrderInput | Prisma.SortOrder
   country?: Prisma.SortOrderInput | Prisma.SortOrder
   simulated?: Prisma.SortOrder
@@ -427,6 +436,7 @@ export type EngineResponseWhereUniqueInput = Prisma.AtLeast<{
   latencyMs?: Prisma.IntNullableFilter<"EngineResponse"> | number | null
   attempts?: Prisma.IntFilter<"EngineResponse"> | number
   error?: Prisma.StringNullableFilter<"EngineResponse"> | string | null
+  endState?: Prisma.StringNullableFilter<"EngineResponse"> | string | null
   servedModel?: Prisma.StringNullableFilter<"EngineResponse"> | string | null
   country?: Prisma.StringNullableFilter<"EngineResponse"> | string | null
   simulated?: Prisma.BoolFilter<"EngineResponse"> | boolean
@@ -455,6 +465,7 @@ export type EngineResponseOrderByWithAggregationInput = {
   latencyMs?: Prisma.SortOrderInput | Prisma.SortOrder
   attempts?: Prisma.SortOrder
   error?: Prisma.SortOrderInput | Prisma.SortOrder
+  endState?: Prisma.SortOrderInput | Prisma.SortOrder
   servedModel?: Prisma.SortOrderInput | Prisma.SortOrder
   country?: Prisma.SortOrderInput | Prisma.SortOrder
   simulated?: Prisma.SortOrder
@@ -488,6 +499,7 @@ export type EngineResponseScalarWhereWithAggregatesInput = {
   latencyMs?: Prisma.IntNullableWithAggregatesFilter<"EngineResponse"> | number | null
   attempts?: Prisma.IntWithAggregatesFilter<"EngineResponse"> | number
   error?: Prisma.StringNullableWithAggregatesFilter<"EngineResponse"> | string | null
+  endState?: Prisma.StringNullableWithAggregatesFilter<"EngineResponse"> | string | null
   servedModel?: Prisma.StringNullableWithAggregatesFilter<"EngineResponse"> | string | null
   country?: Prisma.StringNullableWithAggregatesFilter<"EngineResponse"> | string | null
   simulated?: Prisma.BoolWithAggregatesFilter<"EngineResponse"> | boolean
@@ -512,6 +524,7 @@ export type EngineResponseCreateInput = {
   latencyMs?: number | null
   attempts: number
   error?: string | null
+  endState?: string | null
   servedModel?: string | null
   country?: string | null
   simulated: boolean
@@ -540,6 +553,7 @@ export type EngineResponseUncheckedCreateInput = {
   latencyMs?: number | null
   attempts: number
   error?: string | null
+  endState?: string | null
   servedModel?: string | null
   country?: string | null
   simulated: boolean
@@ -566,6 +580,7 @@ export type EngineResponseUpdateInput = {
   latencyMs?: Prisma.NullableIntFieldUpdateOperationsInput | number | null
   attempts?: Prisma.IntFieldUpdateOperationsInput | number
   error?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  endState?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   servedModel?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   country?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   simulated?: Prisma.BoolFieldUpdateOperationsInput | boolean
@@ -594,6 +609,7 @@ export type EngineResponseUncheckedUpdateInput = {
   latencyMs?: Prisma.NullableIntFieldUpdateOperationsInput | number | null
   attempts?: Prisma.IntFieldUpdateOperationsInput | number
   error?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  endState?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   servedModel?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   country?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   simulated?: Prisma.BoolFieldUpdateOperationsInput | boolean
@@ -621,6 +637,7 @@ export type EngineResponseCreateManyInput = {
   latencyMs?: number | null
   attempts: number
   error?: string | null
+  endState?: string | null
   servedModel?: string | null
   country?: string | null
   simulated: boolean
@@ -645,6 +662,7 @@ export type EngineResponseUpdateManyMutationInput = {
   latencyMs?: Prisma.NullableIntFieldUpdateOperationsInput | number | null
   attempts?: Prisma.IntFieldUpdateOperationsInput | number
   error?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  endState?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   servedModel?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   country?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   simulated?: Prisma.BoolFieldUpdateOperationsInput | boolean
@@ -670,6 +688,7 @@ export type EngineResponseUncheckedUpdateManyInput = {
   latencyMs?: Prisma.NullableIntFieldUpdateOperationsInput | number | null
   attempts?: Prisma.IntFieldUpdateOperationsInput | number
   error?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  endState?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   servedModel?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   country?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   simulated?: Prisma.BoolFieldUpdateOperationsInput | boolean
@@ -712,6 +731,7 @@ export type EngineResponseCountOrderByAggregateInput = {
   latencyMs?: Prisma.SortOrder
   attempts?: Prisma.SortOrder
   error?: Prisma.SortOrder
+  endState?: Prisma.SortOrder
   servedModel?: Prisma.SortOrder
   country?: Prisma.SortOrder
   simulated?: Prisma.SortOrder
@@ -746,6 +766,7 @@ export type EngineResponseMaxOrderByAggregateInput = {
   latencyMs?: Prisma.SortOrder
   attempts?: Prisma.SortOrder
   error?: Prisma.SortOrder
+  endState?: Prisma.SortOrder
   servedModel?: Prisma.SortOrder
   country?: Prisma.SortOrder
   simulated?: Prisma.SortOrder
@@ -770,6 +791,7 @@ export type EngineResponseMinOrderByAggregateInput = {
   latencyMs?: Prisma.SortOrder
   attempts?: Prisma.SortOrder
   error?: Prisma.SortOrder
+  endState?: Prisma.SortOrder
   servedModel?: Prisma.SortOrder
   country?: Prisma.SortOrder
   simulated?: Prisma.SortOrder
@@ -896,6 +918,7 @@ export type EngineResponseCreateWithoutRunInput = {
   latencyMs?: number | null
   attempts: number
   error?: string | null
+  endState?: string | null
   servedModel?: string | null
   country?: string | null
   simulated: boolean
@@ -922,6 +945,7 @@ export type EngineResponseUncheckedCreateWithoutRunInput = {
   latencyMs?: number | null
   attempts: number
   error?: string | null
+  endState?: string | null
   servedModel?: string | null
   country?: string | null
   simulated: boolean
@@ -978,6 +1002,7 @@ export type EngineResponseScalarWhereInput = {
   latencyMs?: Prisma.IntNullableFilter<"EngineResponse"> | number | null
   attempts?: Prisma.IntFilter<"EngineResponse"> | number
   error?: Prisma.StringNullableFilter<"EngineResponse"> | string | null
+  endState?: Prisma.StringNullableFilter<"EngineResponse"> | string | null
   servedModel?: Prisma.StringNullableFilter<"EngineResponse"> | string | null
   country?: Prisma.StringNullableFilter<"EngineResponse"> | string | null
   simulated?: Prisma.BoolFilter<"EngineResponse"> | boolean
@@ -1002,6 +1027,7 @@ export type EngineResponseCreateWithoutCitationsInput = {
   latencyMs?: number | null
   attempts: number
   error?: string | null
+  endState?: string | null
   servedModel?: string | null
   country?: string | null
   simulated: boolean
@@ -1029,6 +1055,7 @@ export type EngineResponseUncheckedCreateWithoutCitationsInput = {
   latencyMs?: number | null
   attempts: number
   error?: string | null
+  endState?: string | null
   servedModel?: string | null
   country?: string | null
   simulated: boolean
@@ -1070,6 +1097,7 @@ export type EngineResponseUpdateWithoutCitationsInput = {
   latencyMs?: Prisma.NullableIntFieldUpdateOperationsInput | number | null
   attempts?: Prisma.IntFieldUpdateOperationsInput | number
   error?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  endState?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   servedModel?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   country?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   simulated?: Prisma.BoolFieldUpdateOperationsInput | boolean
@@ -1097,6 +1125,7 @@ export type EngineResponseUncheckedUpdateWithoutCitationsInput = {
   latencyMs?: Prisma.NullableIntFieldUpdateOperationsInput | number | null
   attempts?: Prisma.IntFieldUpdateOperationsInput | number
   error?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  endState?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   servedModel?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   country?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   simulated?: Prisma.BoolFieldUpdateOperationsInput | boolean
@@ -1122,6 +1151,7 @@ export type EngineResponseCreateWithoutMentionsInput = {
   latencyMs?: number | null
   attempts: number
   error?: string | null
+  endState?: string | null
   servedModel?: string | null
   country?: string | null
   simulated: boolean
@@ -1149,6 +1179,7 @@ export type EngineResponseUncheckedCreateWithoutMentionsInput = {
   latencyMs?: number | null
   attempts: number
   error?: string | null
+  endState?: string | null
   servedModel?: string | null
   country?: string | null
   simulated: boolean
@@ -1190,6 +1221,7 @@ export type EngineResponseUpdateWithoutMentionsInput = {
   latencyMs?: Prisma.NullableIntFieldUpdateOperationsInput | number | null
   attempts?: Prisma.IntFieldUpdateOperationsInput | number
   error?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  endState?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   servedModel?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   country?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   simulated?: Prisma.BoolFieldUpdateOperationsInput | boolean
@@ -1217,6 +1249,7 @@ export type EngineResponseUncheckedUpdateWithoutMentionsInput = {
   latencyMs?: Prisma.NullableIntFieldUpdateOperationsInput | number | null
   attempts?: Prisma.IntFieldUpdateOperationsInput | number
   error?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  endState?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   servedModel?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   country?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   simulated?: Prisma.BoolFieldUpdateOperationsInput | boolean
@@ -1242,6 +1275,7 @@ export type EngineResponseCreateManyRunInput = {
   latencyMs?: number | null
   attempts: number
   error?: string | null
+  endState?: string | null
   servedModel?: string | null
   country?: string | null
   simulated: boolean
@@ -1266,6 +1300,7 @@ export type EngineResponseUpdateWithoutRunInput = {
   latencyMs?: Prisma.NullableIntFieldUpdateOperationsInput | number | null
   attempts?: Prisma.IntFieldUpdateOperationsInput | number
   error?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  endState?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   servedModel?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   country?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   simulated?: Prisma.BoolFieldUpdateOperationsInput | boolean
@@ -1292,6 +1327,7 @@ export type EngineResponseUncheckedUpdateWithoutRunInput = {
   latencyMs?: Prisma.NullableIntFieldUpdateOperationsInput | number | null
   attempts?: Prisma.IntFieldUpdateOperationsInput | number
   error?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  endState?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   servedModel?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   country?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   simulated?: Prisma.BoolFieldUpdateOperationsInput | boolean
@@ -1318,6 +1354,7 @@ export type EngineResponseUncheckedUpdateManyWithoutRunInput = {
   latencyMs?: Prisma.NullableIntFieldUpdateOperationsInput | number | null
   attempts?: Prisma.IntFieldUpdateOperationsInput | number
   error?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  endState?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   servedModel?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   country?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   simulated?: Prisma.BoolFieldUpdateOperationsInput | boolean
@@ -1383,6 +1420,7 @@ export type EngineResponseSelect<ExtArgs extends runtime.Types.Extensions.Intern
   latencyMs?: boolean
   attempts?: boolean
   error?: boolean
+  endState?: boolean
   servedModel?: boolean
   country?: boolean
   simulated?: boolean
@@ -1412,6 +1450,7 @@ export type EngineResponseSelectCreateManyAndReturn<ExtArgs extends runtime.Type
   latencyMs?: boolean
   attempts?: boolean
   error?: boolean
+  endState?: boolean
   servedModel?: boolean
   country?: boolean
   simulated?: boolean
@@ -1438,6 +1477,7 @@ export type EngineResponseSelectUpdateManyAndReturn<ExtArgs extends runtime.Type
   latencyMs?: boolean
   attempts?: boolean
   error?: boolean
+  endState?: boolean
   servedModel?: boolean
   country?: boolean
   simulated?: boolean
@@ -1464,6 +1504,7 @@ export type EngineResponseSelectScalar = {
   latencyMs?: boolean
   attempts?: boolean
   error?: boolean
+  endState?: boolean
   servedModel?: boolean
   country?: boolean
   simulated?: boolean
@@ -1472,7 +1513,7 @@ export type EngineResponseSelectScalar = {
   analysisVersion?: boolean
 }
 
-export type EngineResponseOmit<ExtArgs extends runtime.Types.Extensions.InternalArgs = runtime.Types.Extensions.DefaultArgs> = runtime.Types.Extensions.GetOmit<"id" | "runId" | "workspaceId" | "promptId" | "engine" | "model" | "repetition" | "status" | "answer" | "searchQueries" | "inputTokens" | "outputTokens" | "costMicrousd" | "latencyMs" | "attempts" | "error" | "servedModel" | "country" | "simulated" | "createdAt" | "completedAt" | "analysisVersion", ExtArgs["result"]["engineResponse"]>
+export type EngineResponseOmit<ExtArgs extends runtime.Types.Extensions.InternalArgs = runtime.Types.Extensions.DefaultArgs> = runtime.Types.Extensions.GetOmit<"id" | "runId" | "workspaceId" | "promptId" | "engine" | "model" | "repetition" | "status" | "answer" | "searchQueries" | "inputTokens" | "outputTokens" | "costMicrousd" | "latencyMs" | "attempts" | "error" | "endState" | "servedModel" | "country" | "simulated" | "createdAt" | "completedAt" | "analysisVersion", ExtArgs["result"]["engineResponse"]>
 export type EngineResponseInclude<ExtArgs extends runtime.Types.Extensions.InternalArgs = runtime.Types.Extensions.DefaultArgs> = {
   run?: boolean | Prisma.RunDefaultArgs<ExtArgs>
   citations?: boolean | Prisma.EngineResponse$citationsArgs<ExtArgs>
@@ -1513,6 +1554,11 @@ export type $EngineResponsePayload<ExtArgs extends runtime.Types.Extensions.Inte
     latencyMs: number | null
     attempts: number
     error: string | null
+    /**
+     * How it ended: completed | truncated | refused | filtered (answered), truncated |
+     * quota_exhausted | failed (failed); null while pending.
+     */
+    endState: string | null
     /**
      * The model the provider reports having served (it may route a retired one elsewhere).
      */
@@ -1970,6 +2016,7 @@ export interface EngineResponseFieldRefs {
   readonly latencyMs: Prisma.FieldRef<"EngineResponse", 'Int'>
   readonly attempts: Prisma.FieldRef<"EngineResponse", 'Int'>
   readonly error: Prisma.FieldRef<"EngineResponse", 'String'>
+  readonly endState: Prisma.FieldRef<"EngineResponse", 'String'>
   readonly servedModel: Prisma.FieldRef<"EngineResponse", 'String'>
   readonly country: Prisma.FieldRef<"EngineResponse", 'String'>
   readonly simulated: Prisma.FieldRef<"EngineResponse", 'Boolean'>
