@@ -21,6 +21,8 @@ export interface EngineRequest {
   context: EngineContext;
   /** Most output tokens the answer may use (from the pricing configuration); the provider stops there. */
   maxOutputTokens?: number;
+  /** Most web searches the answer may run, where the provider takes a cap (engines/pricing.ts). */
+  maxSearches?: number;
   signal?: AbortSignal;
 }
 

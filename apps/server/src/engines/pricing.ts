@@ -32,19 +32,22 @@ export const answerAllowances: Record<EngineId, AnswerAllowance> = {
     searchContextTokens: 0,
     maxSearches: 0,
   },
+  // Claude reads each search's results as input tokens, and a paused turn sends them again:
+  // a turn of several searches uses tens of thousands. max_uses caps its searches at 5.
   anthropic: {
     maxOutputTokens: 1024,
     overheadInputTokens: 500,
-    searchContextTokens: 10000,
-    maxSearches: 2,
+    searchContextTokens: 40000,
+    maxSearches: 5,
   },
-  // The grounding fee covers the search context; thinking tokens count as output. Gemini 3
-  // bills each search query (Gemini 2.5 one fee per grounded request): up to 4 per answer.
+  // The grounding fee covers the search context; thinking tokens count as output (kept low by
+  // the catalog's thinking setting). Gemini 3 bills each search query (Gemini 2.5 one fee per
+  // grounded request) and takes no cap on them: the ceiling covers 6, more are not billed.
   gemini: {
-    maxOutputTokens: 2048,
+    maxOutputTokens: 4096,
     overheadInputTokens: 500,
     searchContextTokens: 0,
-    maxSearches: 4,
+    maxSearches: 6,
   },
   // Exa bills per answer, not per token.
   exa: { maxOutputTokens: 1024, overheadInputTokens: 0, searchContextTokens: 0, maxSearches: 0 },
@@ -60,6 +63,14 @@ export const answerAllowances: Record<EngineId, AnswerAllowance> = {
 /** The output-token cap an answer of this engine is asked with. */
 export function maxOutputTokensFor(engine: EngineId): number {
   return answerAllowances[engine].maxOutputTokens;
+}
+
+/**
+ * The searches an answer of this engine may run: sent where the provider takes a cap (OpenAI
+ * `max_tool_calls`, Anthropic's web search `max_uses`), so the ceiling covers what it bills.
+ */
+export function maxSearchesFor(engine: EngineId): number {
+  return answerAllowances[engine].maxSearches;
 }
 
 /**

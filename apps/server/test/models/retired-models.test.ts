@@ -1,5 +1,8 @@
 import { describe, expect, it } from "vitest";
+import { ManualClock } from "../../src/clock.js";
+import type { AppContext } from "../../src/context.js";
 import { builtinModelCatalog } from "../../src/engines/catalog/model-catalog.js";
+import { listModels } from "../../src/services/models/list-models.js";
 import { checkCatalogModels } from "../../src/services/workspace-config/check-catalog-models.js";
 import { resolveMeasurementModel } from "../../src/services/workspace-config/default-measurement-model.js";
 
@@ -51,5 +54,17 @@ describe("models past their retirement day", () => {
     expect(JSON.stringify(refused.details)).toContain("body.engines[0].model");
     expect(JSON.stringify(refused.details)).not.toContain('"gemini-2.5-flash"');
     expect(JSON.stringify(refused.details)).toContain("gemini-3.5-flash-lite");
+  });
+
+  it("are listed as retired by GET /api/v1/models from their day", () => {
+    const statusOn = (day: string) => {
+      const ctx = {
+        config: { modelCatalog: catalog },
+        clock: new ManualClock(`${day}T12:00:00Z`),
+      } as unknown as AppContext;
+      return listModels({ ctx }).data.find((m) => m.id === "gemini-2.5-flash")?.status;
+    };
+    expect(statusOn("2026-11-30")).toBe("deprecated");
+    expect(statusOn("2026-12-01")).toBe("retired");
   });
 });

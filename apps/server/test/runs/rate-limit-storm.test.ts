@@ -8,6 +8,7 @@ import {
   perplexityResponse,
 } from "../fakes/fake-answer-engine.js";
 import { startTestServer, type TestServer } from "../harness/test-server.js";
+import { topUp } from "../prompt-generation/discovery-fixtures.js";
 import { expectSettledOnce } from "./run-assertions.js";
 import { seedPrompts, waitForRun } from "./run-fixtures.js";
 
@@ -43,6 +44,8 @@ beforeAll(async () => {
   cookie = await t.signIn("storm@example.com");
   slug = await t.createWorkspace(cookie, { brand: "storm" });
   await seedPrompts(t, slug, prompts);
+  // Every engine's answer ceiling (Claude's covers five searches' results) above the free grant.
+  await topUp(t, slug, cookie, 5_000_000);
   const model = await t.request<any>("GET", `/api/v1/workspaces/${slug}/model`, { cookie });
   const put = await t.request("PUT", `/api/v1/workspaces/${slug}/model`, {
     cookie,
@@ -98,6 +101,7 @@ describe("a 429 storm on every provider", () => {
     }
     // The waits happened on the server's clock (Retry-After 2 s, or backoff).
     expect(t.clock.now().getTime() - clockBefore).toBeGreaterThanOrEqual(2_000);
-    for (const run of runs) await expectSettledOnce(t, slug, cookie, run.runId, run.total);
+    for (const run of runs)
+      await expectSettledOnce(t, slug, cookie, run.runId, run.total, 6_000_000n);
   });
 });

@@ -82,4 +82,36 @@ describe("citation redirects (Gemini's grounding links)", () => {
     expect(resolved).toEqual({ url: "https://runner.com/", title: "runner.com", engineUrl: link });
     expect(redirects.hitsOf(link)).toBe(0);
   });
+
+  it("never requests the target, even one it could fetch", async () => {
+    const target = `${redirects.url}/a-page-it-could-fetch`;
+    const link = redirects.link(target);
+    const before = redirects.hits.get("") ?? 0;
+    const [resolved] = await resolver.resolve([{ url: link, title: "x.com" }]);
+    expect(resolved?.url).toBe(target);
+    expect(redirects.hits.get("") ?? 0).toBe(before);
+  });
+
+  it("a link that redirects to another redirect link falls back to its title", async () => {
+    const inner = redirects.link("https://deep.com/page");
+    const outer = redirects.link(inner);
+    const [resolved] = await resolver.resolve([{ url: outer, title: "deep.com" }]);
+    expect(resolved).toEqual({ url: "https://deep.com/", title: "deep.com", engineUrl: outer });
+    expect(redirects.hitsOf(inner)).toBe(0);
+  });
+
+  it("reads at most 40 links of one answer; the rest use their titles", async () => {
+    const links = Array.from({ length: 45 }, (_, i) => redirects.link(`https://site${i}.com/page`));
+    const resolved = await resolver.resolve(
+      links.map((url, i) => ({ url, title: `site${i}.com` })),
+    );
+    expect(resolved).toHaveLength(45);
+    expect(resolved[39]?.url).toBe("https://site39.com/page");
+    expect(resolved[40]).toEqual({
+      url: "https://site40.com/",
+      title: "site40.com",
+      engineUrl: links[40],
+    });
+    expect(links.slice(40).map((l) => redirects.hitsOf(l))).toEqual([0, 0, 0, 0, 0]);
+  });
 });

@@ -3988,7 +3988,7 @@ export interface components {
                 includedResults?: number;
             };
             /**
-             * @description A retired model is accepted by no field.
+             * @description A retired model is accepted by no field; a model is `retired` from its `retiresAt` day (UTC) on, whatever the catalog file says.
              * @enum {string}
              */
             status: "active" | "deprecated" | "retired";
@@ -4273,7 +4273,7 @@ export interface components {
             model: string;
             /** @description The model the provider reports having served this answer (OpenAI's and Perplexity's `model`, Anthropic's message `model`, Gemini's `modelVersion`); it can differ from `model` when the provider routes a retired model to another. Null for Exa and the simulated engine, unanswered tasks, and answers stored before it was recorded. */
             servedModel: string | null;
-            /** @description The country the engine's web search was told the asker is in (ISO 3166-1 alpha-2), from the prompt's region (`es`, `fr`, `uk` as GB, `us-west` as US); null when the region names no country (`eu-west`), the prompt has none, or the engine takes no location (Gemini's Google Search grounding). OpenAI is sent an approximate location without a country then, so its search is not localised to the United States. */
+            /** @description The country the engine's web search was told the asker is in (ISO 3166-1 alpha-2), from the prompt's region (`es`, `fr`, `uk` as GB, `us-west` as US); null when the region names no country (`eu-west`), the prompt has none, or the engine takes no location (Gemini's Google Search grounding), and for failed tasks. OpenAI is sent an approximate location without a country when there is none, so its search is not localised to the United States. */
             country: string | null;
             repetition: number;
             /** @enum {string} */

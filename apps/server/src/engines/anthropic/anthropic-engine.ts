@@ -44,14 +44,17 @@ const searchResults = z.array(urlAndTitle);
 
 /** A long search turn is paused by the API (`stop_reason: pause_turn`); continue it this often. */
 const maxContinuations = 3;
+/** Searches one answer may run when the request sets no cap (the web search tool's `max_uses`). */
+export const defaultAnthropicMaxSearches = 5;
 /** Messages requires `max_tokens`: this when the request sets no output cap. */
 export const defaultAnthropicMaxTokens = 2048;
 
 /**
  * Anthropic Messages with the web search server tool, on the official client: the answer is the
- * text blocks after the last web search result, joined as they come (the API splits one text
- * into blocks around its citations), so what Claude writes before it searches ("I'll search
- * for …", which names the prompt's brands first) is not measured; citations are those blocks'
+ * text blocks joined as they come (the API splits one text into blocks around its citations),
+ * without what Claude writes to lead up to a search ("I'll search for …", which names the
+ * prompt's brands first: the uncited blocks right before each search call), so it is not
+ * measured; text it cited before searching again stays; citations are the kept blocks'
  * web_search_result_location citations in order (titled from the search results when a
  * citation has none), search queries the server_tool_use inputs.
  */
@@ -84,7 +87,7 @@ export function createAnthropicEngine(options: ConnectorOptions): AnswerEngine {
                 {
                   type: "web_search_20250305",
                   name: "web_search",
-                  max_uses: 5,
+                  max_uses: request.maxSearches ?? defaultAnthropicMaxSearches,
                   ...(country ? { user_location: { type: "approximate" as const, country } } : {}),
                 },
               ],
@@ -100,29 +103,35 @@ export function createAnthropicEngine(options: ConnectorOptions): AnswerEngine {
     }
     const titles = new Map<string, string>();
     const queries: Array<string | undefined> = [];
-    let texts: string[] = [];
-    let cited: Array<{ url?: string | null; title?: string | null }> = [];
+    const runs: TextBlock[][] = [];
+    let run: TextBlock[] | undefined;
     let toolCalls = 0;
     for (const block of turns.flatMap((t) => t.content)) {
+      if (block.type === "text" && typeof block.text === "string") {
+        if (!run) runs.push((run = []));
+        run.push({ text: block.text, cited: citationsOf(block) });
+        continue;
+      }
       if (block.type === "server_tool_use" && block.name === "web_search") {
         toolCalls++;
         queries.push(searchInput.safeParse(block.input).data?.query);
+        // The text that led up to this search is not the answer (cited text in it is).
+        if (run) run.splice(leadInStart(run));
       } else if (block.type === "web_search_tool_result") {
-        // What was written so far led up to this search: the answer starts after it.
-        texts = [];
-        cited = [];
         // An error result is an object, not a list: it titles nothing.
         for (const r of searchResults.safeParse(block.content).data ?? []) {
           if (r.url && r.title) titles.set(r.url, r.title);
         }
-      } else if (block.type === "text" && typeof block.text === "string") {
-        texts.push(block.text);
-        for (const c of block.citations ?? []) {
-          if (c.type === "web_search_result_location") cited.push(c);
-        }
       }
+      run = undefined;
     }
-    const answer = texts.join("").trim();
+    const kept = runs.filter((r) => r.length > 0);
+    // Blocks of one run are one text split around its citations; runs are apart.
+    const answer = kept
+      .map((r) => r.map((b) => b.text).join(""))
+      .join("\n\n")
+      .trim();
+    const cited = kept.flat().flatMap((b) => b.cited);
     // The last turn's stop reason: `refusal` (declined), `max_tokens` (the cap cut it).
     const stop = turns.at(-1)?.stop_reason;
     const end: AnswerEnd =
@@ -150,6 +159,25 @@ export function createAnthropicEngine(options: ConnectorOptions): AnswerEngine {
       country: country ?? null,
     };
   });
+}
+
+/** A text block of the answer and its web search citations. */
+interface TextBlock {
+  text: string;
+  cited: Array<{ url?: string | null; title?: string | null }>;
+}
+
+function citationsOf(block: MessagesAnswer["content"][number]): TextBlock["cited"] {
+  return (block.citations ?? []).filter((c) => c.type === "web_search_result_location");
+}
+
+/**
+ * Where the lead-in of text before a search starts: after the run's last cited block (the
+ * uncited blocks after it say what Claude will search for), or at 0 when nothing is cited.
+ */
+function leadInStart(run: TextBlock[]): number {
+  for (let i = run.length - 1; i >= 0; i--) if ((run[i]?.cited.length ?? 0) > 0) return i + 1;
+  return 0;
 }
 
 function sum(turns: MessagesAnswer[], pick: (turn: MessagesAnswer) => number | null | undefined) {

@@ -55,6 +55,16 @@ const modelSchema = z.strictObject({
   }),
   /** Results one request fee includes (Exa search: 10, with their text and highlights). */
   includedResults: z.number().int().min(0).max(1000).default(0),
+  /**
+   * How much a reasoning model may think before it answers (Gemini's thinkingConfig): a
+   * `level` (Gemini 3) or a token `budget` (Gemini 2.5). Thinking counts against the output cap.
+   */
+  thinking: z
+    .strictObject({
+      level: z.enum(["MINIMAL", "LOW", "MEDIUM", "HIGH"]).optional(),
+      budget: z.number().int().min(0).max(32_768).optional(),
+    })
+    .optional(),
   status: z.enum(["active", "deprecated", "retired"]).default("active"),
   releasedAt: day.nullable().default(null),
   deprecatedAt: day.nullable().default(null),
@@ -89,6 +99,7 @@ export interface CatalogModel {
     perSummary: bigint;
   };
   includedResults: number;
+  thinking: { level?: "MINIMAL" | "LOW" | "MEDIUM" | "HIGH"; budget?: number } | undefined;
   status: "active" | "deprecated" | "retired";
   releasedAt: string | null;
   deprecatedAt: string | null;
@@ -156,6 +167,7 @@ export class ModelCatalog {
             perSummary: BigInt(m.prices.perSummary),
           },
           includedResults: m.includedResults,
+          thinking: m.thinking,
           status: m.status,
           releasedAt: m.releasedAt,
           deprecatedAt: m.deprecatedAt,

@@ -1,9 +1,25 @@
 /**
- * Codes `Intl.DisplayNames` names that are not countries a search can be localised to
- * (ISO 3166-1 exceptionally or user-assigned codes: the European Union, the Eurozone, the United
- * Nations, Outlying Oceania, pseudo-locales, Unknown Region).
+ * Codes `Intl.DisplayNames` names that are not ISO 3166-1 alpha-2 countries (exceptionally
+ * reserved or user-assigned codes, which providers may refuse): the European Union, the
+ * Eurozone, the United Nations, Outlying Oceania, Ascension, Clipperton, Diego Garcia, Ceuta and
+ * Melilla, the Canary Islands, Tristan da Cunha, Kosovo, pseudo-locales, Unknown Region.
  */
-const notCountries = new Set(["EU", "EZ", "UN", "QO", "XA", "XB", "ZZ"]);
+const notCountries = new Set([
+  "EU",
+  "EZ",
+  "UN",
+  "QO",
+  "AC",
+  "CP",
+  "DG",
+  "EA",
+  "IC",
+  "TA",
+  "XK",
+  "XA",
+  "XB",
+  "ZZ",
+]);
 /** Common names that are not the ISO code (the United Kingdom is GB). */
 const aliases: Record<string, string> = { UK: "GB" };
 const regionNames = new Intl.DisplayNames(["en"], { type: "region", fallback: "code" });

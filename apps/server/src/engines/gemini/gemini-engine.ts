@@ -1,4 +1,4 @@
-import { GoogleGenAI } from "@google/genai";
+import { GoogleGenAI, type ThinkingLevel } from "@google/genai";
 import { z } from "zod";
 import { costAt } from "../catalog/model-catalog.js";
 import { catalogModel } from "../connectors/catalog-model.js";
@@ -82,6 +82,17 @@ export function createGeminiEngine(options: ConnectorOptions): AnswerEngine {
           config: {
             tools: [{ googleSearch: {} }],
             maxOutputTokens: request.maxOutputTokens,
+            // Thinking counts against the output cap: the catalog keeps it low, so the answer fits.
+            ...(model.thinking && {
+              thinkingConfig: {
+                ...(model.thinking.level && {
+                  thinkingLevel: model.thinking.level as ThinkingLevel,
+                }),
+                ...(model.thinking.budget !== undefined && {
+                  thinkingBudget: model.thinking.budget,
+                }),
+              },
+            }),
             abortSignal: signal,
           },
         }),

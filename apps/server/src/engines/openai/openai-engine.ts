@@ -86,6 +86,8 @@ export function createOpenAiEngine(options: ConnectorOptions): AnswerEngine {
               },
             ],
             max_output_tokens: request.maxOutputTokens,
+            // Searches are billed per call: the request's allowance bounds them.
+            ...(request.maxSearches ? { max_tool_calls: request.maxSearches } : {}),
           },
           { signal },
         ),

@@ -8,9 +8,9 @@ import {
 } from "../catalog/model-catalog.js";
 import { checkStatedCost } from "../connectors/catalog-model.js";
 import type { ConnectorOptions } from "../connectors/connector-options.js";
+import { noAnswerText } from "../connectors/end-states.js";
 import { createOpenAiClient } from "../connectors/openai-client.js";
 import { callProvider, readAnswer } from "../connectors/provider-call.js";
-import { EngineError } from "../engine.js";
 
 /**
  * The parts of a Sonar chat completion the connectors read, Perplexity's own
@@ -66,7 +66,8 @@ export interface SonarAnswer {
 /**
  * Asks Perplexity Sonar chat completions through the official OpenAI client
  * pointed at Perplexity's API (its documented OpenAI compatibility), with a
- * low search context. An answer without text is a retryable EngineError.
+ * low search context. An answer without text is a retryable EngineError, unless the output cap
+ * cut it before any text (truncated, not retried).
  */
 export function createSonarClient(options: ConnectorOptions) {
   const client = createOpenAiClient(options, options.baseUrl);
@@ -95,7 +96,11 @@ export function createSonarClient(options: ConnectorOptions) {
     });
     const body = readAnswer("Perplexity", sonarAnswer, raw);
     const content = body.choices?.[0]?.message?.content?.trim() ?? "";
-    if (!content) throw new EngineError("Perplexity returned no answer text.", true);
+    if (!content)
+      noAnswerText(
+        "Perplexity",
+        body.choices?.[0]?.finish_reason === "length" ? "truncated" : "completed",
+      );
     const results = body.search_results ?? [];
     const titles = new Map(results.map((r) => [r.url, r.title]));
     return {

@@ -1,5 +1,5 @@
 import type { ModelList } from "@geopulse/api-types";
-import { MODEL_USES } from "../../engines/catalog/model-catalog.js";
+import { isoDay, MODEL_USES, retiredBy } from "../../engines/catalog/model-catalog.js";
 import type { Operation } from "../operation.js";
 
 export type ListModelsOptions = Pick<Operation, "ctx">;
@@ -7,6 +7,7 @@ export type ListModelsOptions = Pick<Operation, "ctx">;
 /** The deployment's model catalog (built in, with GEO_MODEL_CATALOG_FILE merged), by provider and id. */
 export function listModels({ ctx }: ListModelsOptions): ModelList {
   const catalog = ctx.config.modelCatalog;
+  const today = isoDay(ctx.clock.now());
   const data = catalog.models.map((m) => ({
     provider: m.provider,
     id: m.id,
@@ -36,7 +37,8 @@ export function listModels({ ctx }: ListModelsOptions): ModelList {
       ...(m.prices.perSummary > 0n && { perSummary: Number(m.prices.perSummary) }),
       ...(m.includedResults > 0 && { includedResults: m.includedResults }),
     },
-    status: m.status,
+    // A model past its retiresAt day is retired, as every model field treats it.
+    status: retiredBy(m, today) ? ("retired" as const) : m.status,
     releasedAt: m.releasedAt,
     deprecatedAt: m.deprecatedAt,
     retiresAt: m.retiresAt,

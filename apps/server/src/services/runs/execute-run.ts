@@ -1,7 +1,11 @@
 import type { AppContext } from "../../context.js";
 import { buildEngine } from "../../engines/build-engine.js";
 import type { AnswerEngine, EngineContext, EngineId } from "../../engines/engine.js";
-import { answerCeilingMicrousd, maxOutputTokensFor } from "../../engines/pricing.js";
+import {
+  answerCeilingMicrousd,
+  maxOutputTokensFor,
+  maxSearchesFor,
+} from "../../engines/pricing.js";
 import { AppError } from "../../errors/app-error.js";
 import { openCreditBudget } from "../credits/credit-budget.js";
 import { leaseCredits } from "../credits/lease-credits.js";
@@ -145,6 +149,7 @@ export async function executeRun({ ctx, runId }: ExecuteRunOptions): Promise<voi
                     seed: `${runId}:${task.promptId}:${engineId}:${task.repetition}`,
                     context: { ...base, language: prompt.language, region: prompt.region },
                     maxOutputTokens: maxOutputTokensFor(engineId as EngineId),
+                    maxSearches: maxSearchesFor(engineId as EngineId),
                   }),
                 (asked) => ("answer" in asked ? asked.answer.costMicrousd : 0n),
               );

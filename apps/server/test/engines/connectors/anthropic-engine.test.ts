@@ -106,7 +106,7 @@ describe("the Anthropic connector", () => {
     expect(answer.costMicrousd).toBe(16_000n + 20_000n);
   });
 
-  it("answers with the text after the last search: interim text and its citations are not the answer", async () => {
+  it("drops the lead-in before each search, keeps cited text written between searches", async () => {
     const engine = createAnthropicEngine({
       apiKey: secretKey,
       baseUrl: fake.url,
@@ -157,8 +157,12 @@ describe("the Anthropic connector", () => {
       },
     });
     const answer = await engine.ask(request("claude-sonnet-5-5"));
-    expect(answer.answer).toBe("Runner Analytics leads for teams.");
-    expect(answer.citations).toEqual([{ url: "https://runner.example/", title: "runner" }]);
+    expect(answer.answer).toBe("Initech is one option\n\nRunner Analytics leads for teams.");
+    expect(answer.answer).not.toContain("Let me");
+    expect(answer.citations).toEqual([
+      { url: "https://initech.io/", title: "initech" },
+      { url: "https://runner.example/", title: "runner" },
+    ]);
     expect(answer.searchQueries).toEqual(["initech", "runner"]);
   });
 

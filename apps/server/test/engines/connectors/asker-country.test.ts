@@ -13,12 +13,21 @@ describe("the asker's country from a prompt's region", () => {
     expect(askerCountry(region)).toBe(country);
   });
 
-  it.each([["eu-west"], ["eu"], ["latam"], ["zz"], ["aa"], ["un"], [""]])(
-    "%s names no country",
-    (region) => {
-      expect(askerCountry(region)).toBeUndefined();
-    },
-  );
+  it.each([
+    ["eu-west"],
+    ["eu"],
+    ["latam"],
+    ["zz"],
+    ["aa"],
+    ["un"],
+    ["ac"],
+    ["ea"],
+    ["ic"],
+    ["xk"],
+    [""],
+  ])("%s names no country", (region) => {
+    expect(askerCountry(region)).toBeUndefined();
+  });
 
   it("no region names no country", () => {
     expect(askerCountry(null)).toBeUndefined();

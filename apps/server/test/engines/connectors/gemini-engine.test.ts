@@ -44,6 +44,8 @@ describe("the Gemini connector", () => {
         tools: [{ googleSearch: {} }],
       },
     });
+    // Thinking counts against the output cap: Gemini 3 is asked to think little.
+    expect(sent?.body.generationConfig.thinkingConfig).toEqual({ thinkingLevel: "LOW" });
     expect(sent?.headers["x-goog-api-key"]).toBe(secretKey);
     expect(sent?.path).not.toContain(secretKey);
     expect(answer.answer).toBe("Runner Analytics is popular with teams. Globex is an alternative.");
@@ -80,6 +82,10 @@ describe("the Gemini connector", () => {
       logger,
     });
     const answer = await engine.ask(request("gemini-2.5-flash"));
+    // Gemini 2.5 takes a thinking budget in tokens.
+    expect(fake.requests.at(-1)?.body.generationConfig.thinkingConfig).toEqual({
+      thinkingBudget: 512,
+    });
     // 10 × $0.30/M + 400 × $2.50/M, and one grounded request at $35 per 1,000.
     expect(answer.costMicrousd).toBe(1_003n + 35_000n);
   });

@@ -72,7 +72,12 @@ describe("a lite run on the OpenAI connector with a stored workspace key", () =>
     expect(sent).toHaveLength(4);
     for (const r of sent) {
       expect(r.headers.authorization).toBe("Bearer sk-test");
-      expect(r.body).toMatchObject({ model: "gpt-4.1-mini", tools: [{ type: "web_search" }] });
+      // Searches bounded by the answer's allowance, which its ceiling prices.
+      expect(r.body).toMatchObject({
+        model: "gpt-4.1-mini",
+        tools: [{ type: "web_search" }],
+        max_tool_calls: 2,
+      });
     }
     const answers = await answersOf(run.runId);
     expect(answers).toHaveLength(4);
