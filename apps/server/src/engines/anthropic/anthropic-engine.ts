@@ -108,7 +108,10 @@ export function createAnthropicEngine(options: ConnectorOptions): AnswerEngine {
     let toolCalls = 0;
     for (const block of turns.flatMap((t) => t.content)) {
       if (block.type === "text" && typeof block.text === "string") {
-        if (!run) runs.push((run = []));
+        if (!run) {
+          run = [];
+          runs.push(run);
+        }
         run.push({ text: block.text, cited: citationsOf(block) });
         continue;
       }
