@@ -1,0 +1,121 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { ManualClock } from "../../src/clock.js";
+import { loadConfig } from "../../src/config.js";
+import {
+  formatSmokeResults,
+  SMOKE_PROMPT,
+  smokeProviders,
+} from "../../src/smoke/smoke-providers.js";
+import {
+  anthropicResponse,
+  exaResponse,
+  FakeAnswerEngine,
+  geminiResponse,
+  openAiResponse,
+  perplexityResponse,
+} from "../fakes/fake-answer-engine.js";
+import { FakeGroundingRedirects } from "../fakes/fake-grounding-redirects.js";
+import { retiredModelReply } from "../fakes/provider-end-states.js";
+
+/**
+ * `pnpm smoke:providers` against the fakes, so the script an operator runs with real keys cannot
+ * rot: every provider asked once through its real connector, Gemini's links resolved.
+ */
+const redirects = new FakeGroundingRedirects();
+const fakes = {
+  openai: new FakeAnswerEngine((r) => openAiResponse(r.body.input)),
+  anthropic: new FakeAnswerEngine((r) => anthropicResponse(r.body.messages.at(-1).content)),
+  gemini: new FakeAnswerEngine((r) =>
+    geminiResponse(r.body.contents[0].parts[0].text, {
+      link: (page) => redirects.link(page),
+      modelVersion: geminiServes,
+    }),
+  ),
+  perplexity: new FakeAnswerEngine((r) => perplexityResponse(r.body.messages.at(-1).content)),
+  exa: new FakeAnswerEngine((r) => exaResponse(r.body.query)),
+};
+const clock = new ManualClock("2026-11-27T12:00:00Z");
+/** What the Gemini fake says served the answer (Google routes retired models elsewhere). */
+let geminiServes = "gemini-3.5-flash-lite";
+let env: Record<string, string>;
+
+beforeAll(async () => {
+  await Promise.all([redirects.start(), ...Object.values(fakes).map((f) => f.start())]);
+  env = {
+    GEO_CITATION_REDIRECT_HOSTS: "127.0.0.1",
+    GEO_FETCH_ALLOW_LOOPBACK: "true",
+    GEO_FETCH_PORTS: String(redirects.port),
+  };
+  for (const [provider, fake] of Object.entries(fakes)) {
+    env[`${provider.toUpperCase()}_API_KEY`] = `${provider}-smoke-key`;
+    env[`${provider.toUpperCase()}_BASE_URL`] = fake.url;
+  }
+});
+afterAll(() => Promise.all([redirects.close(), ...Object.values(fakes).map((f) => f.close())]));
+
+describe("pnpm smoke:providers", () => {
+  it("asks each configured provider once and reports served model, searches, domains and cost", async () => {
+    const results = await smokeProviders({ config: loadConfig(env, clock), clock, env });
+    expect(results.map((r) => [r.provider, r.verdict])).toEqual([
+      ["openai", "pass"],
+      ["anthropic", "pass"],
+      ["gemini", "pass"],
+      ["perplexity", "warn"],
+      ["exa", "warn"],
+    ]);
+    // These fakes state a higher bill than the catalog's prices (their connector tests' case).
+    for (const r of results.slice(3))
+      expect(r.summary).toContain("states a higher cost than the model catalog's prices");
+    // The dated snapshot of the alias asked is the model asked.
+    expect(results[0]).toMatchObject({ servedModel: "gpt-4.1-mini-2025-04-14" });
+    const gemini = results.find((r) => r.provider === "gemini");
+    expect(gemini).toMatchObject({
+      model: "gemini-3.5-flash-lite",
+      servedModel: "gemini-3.5-flash-lite",
+      searches: 2,
+      domains: ["runner.example", "globex.com"],
+    });
+    expect(gemini?.costMicrousd).toBeGreaterThan(0n);
+    expect(fakes.openai.requests.at(-1)?.body).toMatchObject({
+      input: SMOKE_PROMPT,
+      tools: [{ type: "web_search", user_location: { type: "approximate", country: "US" } }],
+    });
+    const printed = formatSmokeResults(results);
+    expect(printed).toContain("gemini: PASS - answered with 2 citations");
+    expect(printed).toContain("cited domains: runner.example, globex.com");
+    expect(printed).not.toContain("smoke-key");
+  });
+
+  it("skips providers without a key and says why a provider failed", async () => {
+    fakes.anthropic.retired.set(
+      "claude-sonnet-5-5",
+      retiredModelReply("anthropic", "claude-sonnet-5-5"),
+    );
+    const only = { ...env, OPENAI_API_KEY: "" };
+    const results = await smokeProviders({
+      config: loadConfig(only, clock),
+      clock,
+      env: only,
+      providers: ["openai", "anthropic"],
+    });
+    fakes.anthropic.retired.clear();
+    expect(results).toMatchObject([
+      { provider: "openai", verdict: "skipped", summary: "OPENAI_API_KEY is not set" },
+      { provider: "anthropic", verdict: "fail" },
+    ]);
+    expect(results[1]?.summary).toContain("(404)");
+  });
+
+  it("warns when the provider served another model than the one asked", async () => {
+    geminiServes = "gemini-3.8-flash";
+    const results = await smokeProviders({
+      config: loadConfig(env, clock),
+      clock,
+      env,
+      providers: ["gemini"],
+    });
+    geminiServes = "gemini-3.5-flash-lite";
+    expect(results).toMatchObject([{ provider: "gemini", verdict: "warn" }]);
+    expect(results[0]?.summary).toContain("served by gemini-3.8-flash, not gemini-3.5-flash-lite");
+  });
+});
