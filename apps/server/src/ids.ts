@@ -24,6 +24,7 @@ export type IdPrefix =
   | "exe"
   | "rsp"
   | "cit"
+  | "usrc"
   | "prm"
   | "pgn"
   | "rsj"

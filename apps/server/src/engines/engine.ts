@@ -54,6 +54,12 @@ export interface EngineAnswer {
   end?: AnswerEnd;
   /** In the order the engine gave them. */
   citations: EngineCitation[];
+  /**
+   * Sources the engine's searches retrieved and it did not cite (OpenAI's search sources,
+   * Claude's search results, Perplexity's search results), in order; none when the provider
+   * does not say.
+   */
+  usedSources?: EngineCitation[];
   searchQueries: string[];
   inputTokens: number;
   outputTokens: number;

@@ -111,8 +111,16 @@ function requestedModel(request: RecordedEngineRequest): string | undefined {
   return /\/models\/([^/:]+):/.exec(request.path)?.[1];
 }
 
-/** A Responses API answer with two web searches and three url_citation annotations (one repeated). */
-export function openAiResponse(prompt: string) {
+/**
+ * A Responses API answer with two web searches and three url_citation annotations (one
+ * repeated). As the API does, each search call carries the sources it retrieved only when the
+ * request's `include` asks for `web_search_call.action.sources`.
+ */
+export function openAiResponse(prompt: string, include: readonly string[] = []) {
+  const sources = (...urls: string[]) =>
+    include.includes("web_search_call.action.sources")
+      ? { sources: urls.map((url) => ({ type: "url", url })) }
+      : {};
   return {
     id: "resp_fake",
     object: "response",
@@ -124,13 +132,21 @@ export function openAiResponse(prompt: string) {
         type: "web_search_call",
         id: "ws_1",
         status: "completed",
-        action: { type: "search", query: `best tools ${prompt}` },
+        action: {
+          type: "search",
+          query: `best tools ${prompt}`,
+          ...sources("https://runner.example/teams", "https://initech.io/pricing"),
+        },
       },
       {
         type: "web_search_call",
         id: "ws_2",
         status: "completed",
-        action: { type: "search", query: "analytics tool comparison" },
+        action: {
+          type: "search",
+          query: "analytics tool comparison",
+          ...sources("https://globex.com/compare", "https://review.example/2026"),
+        },
       },
       {
         type: "message",
@@ -203,6 +219,8 @@ export function perplexityResponse(prompt: string) {
     search_results: [
       { title: "Globex comparison", url: "https://globex.com/compare", date: "2026-01-01" },
       { title: "Runner for teams", url: "https://runner.example/teams", date: null },
+      // Retrieved, not cited.
+      { title: "Initech pricing", url: "https://initech.io/pricing", date: null },
     ],
     // Perplexity's own statement of the bill ($6/1k request fee) is above the catalog's $5.
     usage: {
@@ -261,6 +279,13 @@ export function anthropicResponse(prompt: string) {
             url: "https://globex.com/compare",
             title: "Globex comparison",
             encrypted_content: "y",
+            page_age: null,
+          },
+          {
+            type: "web_search_result",
+            url: "https://initech.io/pricing",
+            title: "Initech pricing",
+            encrypted_content: "z",
             page_age: null,
           },
         ],

@@ -33,7 +33,7 @@ interface Usage {
 }
 
 const fakes: Record<Provider, FakeAnswerEngine> = {
-  openai: new FakeAnswerEngine((r) => openAiResponse(r.body.input)),
+  openai: new FakeAnswerEngine((r) => openAiResponse(r.body.input, r.body.include)),
   perplexity: new FakeAnswerEngine((r) => perplexityResponse(r.body.messages.at(-1).content)),
   anthropic: new FakeAnswerEngine((r) => anthropicResponse(r.body.messages[0].content)),
   gemini: new FakeAnswerEngine((r) => geminiResponse(r.body.contents[0].parts[0].text)),

@@ -15,7 +15,7 @@ import { seedPrompts, waitForRun } from "./run-fixtures.js";
  * the same recovery in-process on both databases).
  */
 const onPostgres = Boolean(process.env.DATABASE_URL);
-const fake = new FakeAnswerEngine((r) => openAiResponse(r.body.input));
+const fake = new FakeAnswerEngine((r) => openAiResponse(r.body.input, r.body.include));
 let workers: WorkerProcesses;
 let t: TestServer;
 let cookie: string;

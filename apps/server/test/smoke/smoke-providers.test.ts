@@ -23,7 +23,7 @@ import { retiredModelReply } from "../fakes/provider-end-states.js";
  */
 const redirects = new FakeGroundingRedirects();
 const fakes = {
-  openai: new FakeAnswerEngine((r) => openAiResponse(r.body.input)),
+  openai: new FakeAnswerEngine((r) => openAiResponse(r.body.input, r.body.include)),
   anthropic: new FakeAnswerEngine((r) => anthropicResponse(r.body.messages.at(-1).content)),
   gemini: new FakeAnswerEngine((r) =>
     geminiResponse(r.body.contents[0].parts[0].text, {

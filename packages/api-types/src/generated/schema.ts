@@ -4293,6 +4293,13 @@ export interface components {
                 /** @description The engine's own link when `url` was resolved from it; null otherwise. */
                 engineUrl: string | null;
             }[];
+            /** @description Sources the engine's searches retrieved and the answer did not cite, in the order given, at most 50: OpenAI's web search sources, Claude's search results, Perplexity's search results (Gemini's grounding chunks are all cited; Exa and the simulated engine report none). "Used" beside `citations`' "cited": a page an engine read is one it may draw on without naming it. */
+            usedSources: {
+                position: number;
+                url: string;
+                title: string | null;
+            }[];
+            /** @description The search queries the engine ran for this answer (its fan-out), distinct, in order: OpenAI's web search calls, Claude's web_search tool uses, Gemini's `webSearchQueries`; Perplexity and Exa do not report them. */
             searchQueries: string[];
             costMicrousd: number;
             latencyMs: number | null;

@@ -3,7 +3,7 @@ import { z } from "zod";
 import { costAt } from "../catalog/model-catalog.js";
 import { askerCountry } from "../connectors/asker-country.js";
 import { catalogModel } from "../connectors/catalog-model.js";
-import { dedupeCitations, distinct } from "../connectors/citations.js";
+import { dedupeCitations, distinct, usedNotCited } from "../connectors/citations.js";
 import type { ConnectorOptions } from "../connectors/connector-options.js";
 import { noAnswerText } from "../connectors/end-states.js";
 import { callProvider, readAnswer } from "../connectors/provider-call.js";
@@ -102,6 +102,7 @@ export function createAnthropicEngine(options: ConnectorOptions): AnswerEngine {
       messages.push({ role: "assistant", content: raw.content as Anthropic.ContentBlockParam[] });
     }
     const titles = new Map<string, string>();
+    const retrieved: Array<{ url?: string | null; title?: string | null }> = [];
     const queries: Array<string | undefined> = [];
     const runs: TextBlock[][] = [];
     let run: TextBlock[] | undefined;
@@ -124,6 +125,7 @@ export function createAnthropicEngine(options: ConnectorOptions): AnswerEngine {
         // An error result is an object, not a list: it titles nothing.
         for (const r of searchResults.safeParse(block.content).data ?? []) {
           if (r.url && r.title) titles.set(r.url, r.title);
+          retrieved.push(r);
         }
       }
       run = undefined;
@@ -143,12 +145,14 @@ export function createAnthropicEngine(options: ConnectorOptions): AnswerEngine {
     const inputTokens = sum(turns, (t) => t.usage?.input_tokens);
     const outputTokens = sum(turns, (t) => t.usage?.output_tokens);
     const reportedSearches = sum(turns, (t) => t.usage?.server_tool_use?.web_search_requests);
+    const citations = dedupeCitations(
+      cited.map((c) => ({ url: c.url, title: c.title || (c.url ? titles.get(c.url) : null) })),
+    );
     return {
       answer,
       end,
-      citations: dedupeCitations(
-        cited.map((c) => ({ url: c.url, title: c.title || (c.url ? titles.get(c.url) : null) })),
-      ),
+      citations,
+      usedSources: usedNotCited(retrieved, citations),
       searchQueries: distinct(queries),
       inputTokens,
       outputTokens,

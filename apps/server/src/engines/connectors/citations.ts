@@ -25,6 +25,20 @@ export function dedupeCitations(
   return out;
 }
 
+/** Most sources an answer keeps as retrieved but not cited. */
+export const MAX_USED_SOURCES = 50;
+
+/** The retrieved sources not among the cited ones, one per URL, in order, at most 50. */
+export function usedNotCited(
+  retrieved: Array<{ url?: string | null | undefined; title?: string | null | undefined }>,
+  cited: readonly EngineCitation[],
+): EngineCitation[] {
+  const citedUrls = new Set(cited.map((c) => c.url));
+  return dedupeCitations(retrieved)
+    .filter((s) => !citedUrls.has(s.url))
+    .slice(0, MAX_USED_SOURCES);
+}
+
 /** Distinct non-empty strings in their first order. */
 export function distinct(values: Array<string | null | undefined>): string[] {
   return [...new Set(values.map((v) => v?.trim()).filter((v): v is string => !!v))];

@@ -2,7 +2,7 @@ import { z } from "zod";
 import { costAt } from "../catalog/model-catalog.js";
 import { askerCountry } from "../connectors/asker-country.js";
 import { catalogModel } from "../connectors/catalog-model.js";
-import { dedupeCitations, distinct } from "../connectors/citations.js";
+import { dedupeCitations, distinct, usedNotCited } from "../connectors/citations.js";
 import type { ConnectorOptions } from "../connectors/connector-options.js";
 import { noAnswerText } from "../connectors/end-states.js";
 import { createOpenAiClient } from "../connectors/openai-client.js";
@@ -20,7 +20,11 @@ export const responsesAnswer = z.object({
       z.object({
         type: z.string(),
         action: z
-          .object({ query: z.string().nullish(), queries: z.array(z.string()).nullish() })
+          .object({
+            query: z.string().nullish(),
+            queries: z.array(z.string()).nullish(),
+            sources: z.array(z.object({ url: z.string().nullish() })).nullish(),
+          })
           .nullish(),
         content: z
           .array(
@@ -86,6 +90,8 @@ export function createOpenAiEngine(options: ConnectorOptions): AnswerEngine {
               },
             ],
             max_output_tokens: request.maxOutputTokens,
+            // What each search retrieved, cited or not.
+            include: ["web_search_call.action.sources"],
             // Searches are billed per call: the request's allowance bounds them.
             ...(request.maxSearches ? { max_tool_calls: request.maxSearches } : {}),
           },
@@ -97,11 +103,13 @@ export function createOpenAiEngine(options: ConnectorOptions): AnswerEngine {
     const texts: string[] = [];
     const cited: Array<{ url?: string | null; title?: string | null }> = [];
     const queries: Array<string | null | undefined> = [];
+    const retrieved: Array<{ url?: string | null }> = [];
     let searches = 0;
     for (const item of body.output ?? []) {
       if (item.type === "web_search_call") {
         searches++;
         queries.push(item.action?.query, ...(item.action?.queries ?? []));
+        retrieved.push(...(item.action?.sources ?? []));
       }
       if (item.type !== "message") continue;
       for (const part of item.content ?? []) {
@@ -115,10 +123,12 @@ export function createOpenAiEngine(options: ConnectorOptions): AnswerEngine {
     if (!answer) noAnswerText("OpenAI", end);
     const inputTokens = body.usage?.input_tokens ?? 0;
     const outputTokens = body.usage?.output_tokens ?? 0;
+    const citations = dedupeCitations(cited);
     return {
       answer,
       end,
-      citations: dedupeCitations(cited),
+      citations,
+      usedSources: usedNotCited(retrieved, citations),
       searchQueries: distinct(queries),
       inputTokens,
       outputTokens,

@@ -1,6 +1,6 @@
 import { askerCountry } from "../connectors/asker-country.js";
 import { catalogModel } from "../connectors/catalog-model.js";
-import { dedupeCitations } from "../connectors/citations.js";
+import { dedupeCitations, usedNotCited } from "../connectors/citations.js";
 import type { ConnectorOptions } from "../connectors/connector-options.js";
 import { type AnswerEngine, realEngine } from "../engine.js";
 import { createSonarClient, sonarCost } from "./sonar.js";
@@ -26,10 +26,12 @@ export function createPerplexityEngine(options: ConnectorOptions): AnswerEngine 
       request.signal,
       country,
     );
+    const citations = dedupeCitations(sonar.sources);
     return {
       answer: sonar.content,
       end: sonar.finishReason === "length" ? "truncated" : "completed",
-      citations: dedupeCitations(sonar.sources),
+      citations,
+      usedSources: usedNotCited(sonar.searchResults, citations),
       searchQueries: [],
       inputTokens: sonar.inputTokens,
       outputTokens: sonar.outputTokens,

@@ -51,6 +51,8 @@ export interface SonarAnswer {
   content: string;
   /** The `citations` URLs in order, titled from `search_results`; else the search results. */
   sources: Array<{ url?: string | null; title?: string | null }>;
+  /** Every search result, cited or not. */
+  searchResults: Array<{ url?: string | null; title?: string | null }>;
   inputTokens: number;
   outputTokens: number;
   /** The reported search context size, else the one asked for. */
@@ -109,6 +111,7 @@ export function createSonarClient(options: ConnectorOptions) {
         body.citations && body.citations.length > 0
           ? body.citations.map((url) => ({ url, title: titles.get(url) }))
           : results,
+      searchResults: results,
       inputTokens: body.usage?.prompt_tokens ?? 0,
       outputTokens: body.usage?.completion_tokens ?? 0,
       searchContextSize: body.usage?.search_context_size ?? requestedContextSize,

@@ -37,7 +37,10 @@ export async function listRunResponses({
   await getRun({ ctx, workspace, runId });
   const rows = await ctx.prisma.engineResponse.findMany({
     ...pageQuery({ runId }, "rsp", { limit, cursor }, "asc"),
-    include: { citations: { orderBy: { position: "asc" } } },
+    include: {
+      citations: { orderBy: { position: "asc" } },
+      usedSources: { orderBy: { position: "asc" } },
+    },
   });
   const prompts = new Map(
     (
@@ -68,6 +71,11 @@ export async function listRunResponses({
         url: c.url,
         title: c.title,
         engineUrl: c.engineUrl,
+      })),
+      usedSources: r.usedSources.map((s) => ({
+        position: s.position,
+        url: s.url,
+        title: s.title,
       })),
       searchQueries: r.searchQueries,
       costMicrousd: Number(r.costMicrousd),

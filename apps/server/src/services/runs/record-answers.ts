@@ -5,6 +5,7 @@ import {
   analyzeRecordedAnswers,
   type RecordedAnswer,
 } from "../analysis/analyze-recorded-answers.js";
+import { registrableDomain } from "../citations/registrable-domain.js";
 import type { AskOutcome } from "./ask-engine.js";
 import { claimPendingResponses } from "./claim-pending-responses.js";
 
@@ -86,6 +87,19 @@ export async function recordAnswers(options: {
       }),
     );
     if (citations.length > 0) await tx.citation.createMany({ data: citations });
+    const usedSources = outcomes.flatMap(({ responseId, outcome }) =>
+      stored.has(responseId) && "answer" in outcome
+        ? (outcome.answer.usedSources ?? []).map((source, index) => ({
+            id: newId("usrc", ctx.clock),
+            responseId,
+            position: index + 1,
+            url: source.url.slice(0, 2000),
+            title: source.title?.slice(0, 500) ?? null,
+            domain: registrableDomain(source.url),
+          }))
+        : [],
+    );
+    if (usedSources.length > 0) await tx.responseSource.createMany({ data: usedSources });
     const state = await tx.run.update({
       where: { id: run.id },
       data: {

@@ -57,6 +57,10 @@ describe("the Anthropic connector", () => {
       // Titled from the search results where the citation has none.
       { url: "https://globex.com/compare", title: "Globex comparison" },
     ]);
+    // Search results the answer did not cite.
+    expect(answer.usedSources).toEqual([
+      { url: "https://initech.io/pricing", title: "Initech pricing" },
+    ]);
     expect(answer.searchQueries).toEqual(["Which analytics tool is best? 2026"]);
     expect(answer).toMatchObject({ inputTokens: 5000, outputTokens: 400 });
     // 5000 × $2/M + 400 × $10/M = 10,000 + 4,000 µUSD; one search at $10/1k.

@@ -12,7 +12,7 @@ import {
 } from "./connector-cases.js";
 
 describe("the OpenAI connector", () => {
-  const fake = new FakeAnswerEngine((r) => openAiResponse(r.body.input));
+  const fake = new FakeAnswerEngine((r) => openAiResponse(r.body.input, r.body.include));
   beforeAll(() => fake.start());
   afterAll(() => fake.close());
 
@@ -44,6 +44,9 @@ describe("the OpenAI connector", () => {
       { url: "https://globex.com/compare", title: "Globex comparison" },
       { url: "https://review.example/2026", title: "Reviews 2026" },
     ]);
+    // The sources each search retrieved were asked for; the one not cited is "used".
+    expect(sent?.body.include).toEqual(["web_search_call.action.sources"]);
+    expect(answer.usedSources).toEqual([{ url: "https://initech.io/pricing", title: null }]);
     expect(answer.searchQueries).toEqual([
       "best tools Which analytics tool is best?",
       "analytics tool comparison",
@@ -118,7 +121,7 @@ describe("the OpenAI connector", () => {
 
 describeFailures(
   "OpenAI",
-  (r) => openAiResponse(r.body.input),
+  (r) => openAiResponse(r.body.input, r.body.include),
   createOpenAiEngine,
   "gpt-4.1-mini",
   (message) => ({ error: { message, type: "invalid_request_error", code: null } }),

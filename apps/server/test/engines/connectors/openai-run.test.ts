@@ -5,7 +5,7 @@ import type { TestServer } from "../../harness/test-server.js";
 import { waitForRun } from "../../runs/run-fixtures.js";
 import { connectorRunFixture } from "./connector-run-fixture.js";
 
-const fake = new FakeAnswerEngine((r) => openAiResponse(r.body.input));
+const fake = new FakeAnswerEngine((r) => openAiResponse(r.body.input, r.body.include));
 const fixture = connectorRunFixture({
   provider: "openai",
   start: () => fake.start(),
@@ -108,6 +108,10 @@ describe("a lite run on the OpenAI connector with a stored workspace key", () =>
         { position: 3, url: "https://review.example/2026", title: "Reviews 2026", engineUrl: null },
       ]);
       expect(a.searchQueries).toEqual([`best tools ${a.prompt}`, "analytics tool comparison"]);
+      // What the searches retrieved and the answer did not cite.
+      expect(a.usedSources).toEqual([
+        { position: 1, url: "https://initech.io/pricing", title: null },
+      ]);
     }
     const charged = answers.reduce((sum, a) => sum + a.costMicrousd, 0);
     expect(charged).toBe(4 * 21_040);

@@ -46,6 +46,9 @@ describe("the Perplexity connector", () => {
       { url: "https://runner.example/teams", title: "Runner for teams" },
       { url: "https://globex.com/compare", title: "Globex comparison" },
     ]);
+    expect(answer.usedSources).toEqual([
+      { url: "https://initech.io/pricing", title: "Initech pricing" },
+    ]);
     expect(answer.searchQueries).toEqual([]);
     expect(answer).toMatchObject({ inputTokens: 20, outputTokens: 180 });
     // 200 tokens at $1/M = 200 µUSD, plus the low context's $5/1k request fee; Perplexity
@@ -113,10 +116,13 @@ describe("the Perplexity connector", () => {
         logger,
       });
       const answer = await engine.ask(request("sonar-pro"));
+      // Without a citations list every search result is cited: none is only "used".
       expect(answer.citations.map((c) => c.url)).toEqual([
         "https://globex.com/compare",
         "https://runner.example/teams",
+        "https://initech.io/pricing",
       ]);
+      expect(answer.usedSources).toEqual([]);
       // sonar-pro: 20 × $3/M + 180 × $15/M = 60 + 2700 µUSD, plus $6/1k (low context).
       expect(answer.costMicrousd).toBe(2_760n + 6_000n);
     } finally {

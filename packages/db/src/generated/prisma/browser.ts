@@ -163,6 +163,11 @@ export type Run = Prisma.RunModel
  */
 export type EngineResponse = Prisma.EngineResponseModel
 /**
+ * Model ResponseSource
+ * A source an answer's searches retrieved and the engine did not cite, in the order given.
+ */
+export type ResponseSource = Prisma.ResponseSourceModel
+/**
  * Model Citation
  * A source an answer cited, in the order the engine gave it.
  */

@@ -422,6 +422,7 @@ export const ModelName = {
   Prompt: 'Prompt',
   Run: 'Run',
   EngineResponse: 'EngineResponse',
+  ResponseSource: 'ResponseSource',
   Citation: 'Citation',
   ResponseMention: 'ResponseMention',
   MetricCell: 'MetricCell',
@@ -463,7 +464,7 @@ export type TypeMap<ExtArgs extends runtime.Types.Extensions.InternalArgs = runt
     omit: GlobalOmitOptions
   }
   meta: {
-    modelProps: "user" | "session" | "signInToken" | "workspace" | "competitor" | "member" | "auditEvent" | "apiKey" | "idempotencyRecord" | "deviceAuthorization" | "rateLimitWindow" | "rateLimitBucket" | "invitation" | "storedCredential" | "oAuthState" | "connection" | "creditAccount" | "creditLot" | "freeGrant" | "creditReservation" | "creditLedgerEntry" | "checkoutReceipt" | "prompt" | "run" | "engineResponse" | "citation" | "responseMention" | "metricCell" | "metricEntityCount" | "metricGroup" | "metricGroupEntityCount" | "metricGroupDomainCount" | "metricDayEngine" | "metricDayEngineEntityCount" | "metricChangeDay" | "metricDay" | "promptGeneration" | "researchJob" | "promptSuggestion" | "researchSource" | "recommendation" | "recommendationAnswer" | "recommendationTransition" | "pageEvaluation" | "report" | "reportShareLink" | "seoRefresh" | "seoSearchRow" | "seoTrafficRow" | "chatThread" | "chatMessage"
+    modelProps: "user" | "session" | "signInToken" | "workspace" | "competitor" | "member" | "auditEvent" | "apiKey" | "idempotencyRecord" | "deviceAuthorization" | "rateLimitWindow" | "rateLimitBucket" | "invitation" | "storedCredential" | "oAuthState" | "connection" | "creditAccount" | "creditLot" | "freeGrant" | "creditReservation" | "creditLedgerEntry" | "checkoutReceipt" | "prompt" | "run" | "engineResponse" | "responseSource" | "citation" | "responseMention" | "metricCell" | "metricEntityCount" | "metricGroup" | "metricGroupEntityCount" | "metricGroupDomainCount" | "metricDayEngine" | "metricDayEngineEntityCount" | "metricChangeDay" | "metricDay" | "promptGeneration" | "researchJob" | "promptSuggestion" | "researchSource" | "recommendation" | "recommendationAnswer" | "recommendationTransition" | "pageEvaluation" | "report" | "reportShareLink" | "seoRefresh" | "seoSearchRow" | "seoTrafficRow" | "chatThread" | "chatMessage"
     txIsolationLevel: TransactionIsolationLevel
   }
   model: {
@@ -2314,6 +2315,80 @@ export type TypeMap<ExtArgs extends runtime.Types.Extensions.InternalArgs = runt
         count: {
           args: Prisma.EngineResponseCountArgs<ExtArgs>
           result: runtime.Types.Utils.Optional<Prisma.EngineResponseCountAggregateOutputType> | number
+        }
+      }
+    }
+    ResponseSource: {
+      payload: Prisma.$ResponseSourcePayload<ExtArgs>
+      fields: Prisma.ResponseSourceFieldRefs
+      operations: {
+        findUnique: {
+          args: Prisma.ResponseSourceFindUniqueArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$ResponseSourcePayload> | null
+        }
+        findUniqueOrThrow: {
+          args: Prisma.ResponseSourceFindUniqueOrThrowArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$ResponseSourcePayload>
+        }
+        findFirst: {
+          args: Prisma.ResponseSourceFindFirstArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$ResponseSourcePayload> | null
+        }
+        findFirstOrThrow: {
+          args: Prisma.ResponseSourceFindFirstOrThrowArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$ResponseSourcePayload>
+        }
+        findMany: {
+          args: Prisma.ResponseSourceFindManyArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$ResponseSourcePayload>[]
+        }
+        create: {
+          args: Prisma.ResponseSourceCreateArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$ResponseSourcePayload>
+        }
+        createMany: {
+          args: Prisma.ResponseSourceCreateManyArgs<ExtArgs>
+          result: BatchPayload
+        }
+        createManyAndReturn: {
+          args: Prisma.ResponseSourceCreateManyAndReturnArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$ResponseSourcePayload>[]
+        }
+        delete: {
+          args: Prisma.ResponseSourceDeleteArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$ResponseSourcePayload>
+        }
+        update: {
+          args: Prisma.ResponseSourceUpdateArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$ResponseSourcePayload>
+        }
+        deleteMany: {
+          args: Prisma.ResponseSourceDeleteManyArgs<ExtArgs>
+          result: BatchPayload
+        }
+        updateMany: {
+          args: Prisma.ResponseSourceUpdateManyArgs<ExtArgs>
+          result: BatchPayload
+        }
+        updateManyAndReturn: {
+          args: Prisma.ResponseSourceUpdateManyAndReturnArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$ResponseSourcePayload>[]
+        }
+        upsert: {
+          args: Prisma.ResponseSourceUpsertArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$ResponseSourcePayload>
+        }
+        aggregate: {
+          args: Prisma.ResponseSourceAggregateArgs<ExtArgs>
+          result: runtime.Types.Utils.Optional<Prisma.AggregateResponseSource>
+        }
+        groupBy: {
+          args: Prisma.ResponseSourceGroupByArgs<ExtArgs>
+          result: runtime.Types.Utils.Optional<Prisma.ResponseSourceGroupByOutputType>[]
+        }
+        count: {
+          args: Prisma.ResponseSourceCountArgs<ExtArgs>
+          result: runtime.Types.Utils.Optional<Prisma.ResponseSourceCountAggregateOutputType> | number
         }
       }
     }
@@ -4706,6 +4781,18 @@ export const EngineResponseScalarFieldEnum = {
 export type EngineResponseScalarFieldEnum = (typeof EngineResponseScalarFieldEnum)[keyof typeof EngineResponseScalarFieldEnum]
 
 
+export const ResponseSourceScalarFieldEnum = {
+  id: 'id',
+  responseId: 'responseId',
+  position: 'position',
+  url: 'url',
+  title: 'title',
+  domain: 'domain'
+} as const
+
+export type ResponseSourceScalarFieldEnum = (typeof ResponseSourceScalarFieldEnum)[keyof typeof ResponseSourceScalarFieldEnum]
+
+
 export const CitationScalarFieldEnum = {
   id: 'id',
   responseId: 'responseId',
@@ -5522,6 +5609,7 @@ export type GlobalOmitConfig = {
   prompt?: Prisma.PromptOmit
   run?: Prisma.RunOmit
   engineResponse?: Prisma.EngineResponseOmit
+  responseSource?: Prisma.ResponseSourceOmit
   citation?: Prisma.CitationOmit
   responseMention?: Prisma.ResponseMentionOmit
   metricCell?: Prisma.MetricCellOmit

@@ -76,6 +76,7 @@ export const ModelName = {
   Prompt: 'Prompt',
   Run: 'Run',
   EngineResponse: 'EngineResponse',
+  ResponseSource: 'ResponseSource',
   Citation: 'Citation',
   ResponseMention: 'ResponseMention',
   MetricCell: 'MetricCell',
@@ -544,6 +545,18 @@ export const EngineResponseScalarFieldEnum = {
 } as const
 
 export type EngineResponseScalarFieldEnum = (typeof EngineResponseScalarFieldEnum)[keyof typeof EngineResponseScalarFieldEnum]
+
+
+export const ResponseSourceScalarFieldEnum = {
+  id: 'id',
+  responseId: 'responseId',
+  position: 'position',
+  url: 'url',
+  title: 'title',
+  domain: 'domain'
+} as const
+
+export type ResponseSourceScalarFieldEnum = (typeof ResponseSourceScalarFieldEnum)[keyof typeof ResponseSourceScalarFieldEnum]
 
 
 export const CitationScalarFieldEnum = {

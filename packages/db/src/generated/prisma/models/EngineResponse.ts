@@ -383,6 +383,7 @@ export type EngineResponseWhereInput = {
   analysisVersion?: Prisma.IntNullableFilter<"EngineResponse"> | number | null
   run?: Prisma.XOR<Prisma.RunScalarRelationFilter, Prisma.RunWhereInput>
   citations?: Prisma.CitationListRelationFilter
+  usedSources?: Prisma.ResponseSourceListRelationFilter
   mentions?: Prisma.ResponseMentionListRelationFilter
 }
 
@@ -412,6 +413,7 @@ export type EngineResponseOrderByWithRelationInput = {
   analysisVersion?: Prisma.SortOrderInput | Prisma.SortOrder
   run?: Prisma.RunOrderByWithRelationInput
   citations?: Prisma.CitationOrderByRelationAggregateInput
+  usedSources?: Prisma.ResponseSourceOrderByRelationAggregateInput
   mentions?: Prisma.ResponseMentionOrderByRelationAggregateInput
 }
 
@@ -445,6 +447,7 @@ export type EngineResponseWhereUniqueInput = Prisma.AtLeast<{
   analysisVersion?: Prisma.IntNullableFilter<"EngineResponse"> | number | null
   run?: Prisma.XOR<Prisma.RunScalarRelationFilter, Prisma.RunWhereInput>
   citations?: Prisma.CitationListRelationFilter
+  usedSources?: Prisma.ResponseSourceListRelationFilter
   mentions?: Prisma.ResponseMentionListRelationFilter
 }, "id" | "runId_promptId_engine_repetition">
 
@@ -533,6 +536,7 @@ export type EngineResponseCreateInput = {
   analysisVersion?: number | null
   run: Prisma.RunCreateNestedOneWithoutResponsesInput
   citations?: Prisma.CitationCreateNestedManyWithoutResponseInput
+  usedSources?: Prisma.ResponseSourceCreateNestedManyWithoutResponseInput
   mentions?: Prisma.ResponseMentionCreateNestedManyWithoutResponseInput
 }
 
@@ -561,6 +565,7 @@ export type EngineResponseUncheckedCreateInput = {
   completedAt?: Date | string | null
   analysisVersion?: number | null
   citations?: Prisma.CitationUncheckedCreateNestedManyWithoutResponseInput
+  usedSources?: Prisma.ResponseSourceUncheckedCreateNestedManyWithoutResponseInput
   mentions?: Prisma.ResponseMentionUncheckedCreateNestedManyWithoutResponseInput
 }
 
@@ -589,6 +594,7 @@ export type EngineResponseUpdateInput = {
   analysisVersion?: Prisma.NullableIntFieldUpdateOperationsInput | number | null
   run?: Prisma.RunUpdateOneRequiredWithoutResponsesNestedInput
   citations?: Prisma.CitationUpdateManyWithoutResponseNestedInput
+  usedSources?: Prisma.ResponseSourceUpdateManyWithoutResponseNestedInput
   mentions?: Prisma.ResponseMentionUpdateManyWithoutResponseNestedInput
 }
 
@@ -617,6 +623,7 @@ export type EngineResponseUncheckedUpdateInput = {
   completedAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
   analysisVersion?: Prisma.NullableIntFieldUpdateOperationsInput | number | null
   citations?: Prisma.CitationUncheckedUpdateManyWithoutResponseNestedInput
+  usedSources?: Prisma.ResponseSourceUncheckedUpdateManyWithoutResponseNestedInput
   mentions?: Prisma.ResponseMentionUncheckedUpdateManyWithoutResponseNestedInput
 }
 
@@ -874,6 +881,20 @@ export type NullableIntFieldUpdateOperationsInput = {
   divide?: number
 }
 
+export type EngineResponseCreateNestedOneWithoutUsedSourcesInput = {
+  create?: Prisma.XOR<Prisma.EngineResponseCreateWithoutUsedSourcesInput, Prisma.EngineResponseUncheckedCreateWithoutUsedSourcesInput>
+  connectOrCreate?: Prisma.EngineResponseCreateOrConnectWithoutUsedSourcesInput
+  connect?: Prisma.EngineResponseWhereUniqueInput
+}
+
+export type EngineResponseUpdateOneRequiredWithoutUsedSourcesNestedInput = {
+  create?: Prisma.XOR<Prisma.EngineResponseCreateWithoutUsedSourcesInput, Prisma.EngineResponseUncheckedCreateWithoutUsedSourcesInput>
+  connectOrCreate?: Prisma.EngineResponseCreateOrConnectWithoutUsedSourcesInput
+  upsert?: Prisma.EngineResponseUpsertWithoutUsedSourcesInput
+  connect?: Prisma.EngineResponseWhereUniqueInput
+  update?: Prisma.XOR<Prisma.XOR<Prisma.EngineResponseUpdateToOneWithWhereWithoutUsedSourcesInput, Prisma.EngineResponseUpdateWithoutUsedSourcesInput>, Prisma.EngineResponseUncheckedUpdateWithoutUsedSourcesInput>
+}
+
 export type EngineResponseCreateNestedOneWithoutCitationsInput = {
   create?: Prisma.XOR<Prisma.EngineResponseCreateWithoutCitationsInput, Prisma.EngineResponseUncheckedCreateWithoutCitationsInput>
   connectOrCreate?: Prisma.EngineResponseCreateOrConnectWithoutCitationsInput
@@ -926,6 +947,7 @@ export type EngineResponseCreateWithoutRunInput = {
   completedAt?: Date | string | null
   analysisVersion?: number | null
   citations?: Prisma.CitationCreateNestedManyWithoutResponseInput
+  usedSources?: Prisma.ResponseSourceCreateNestedManyWithoutResponseInput
   mentions?: Prisma.ResponseMentionCreateNestedManyWithoutResponseInput
 }
 
@@ -953,6 +975,7 @@ export type EngineResponseUncheckedCreateWithoutRunInput = {
   completedAt?: Date | string | null
   analysisVersion?: number | null
   citations?: Prisma.CitationUncheckedCreateNestedManyWithoutResponseInput
+  usedSources?: Prisma.ResponseSourceUncheckedCreateNestedManyWithoutResponseInput
   mentions?: Prisma.ResponseMentionUncheckedCreateNestedManyWithoutResponseInput
 }
 
@@ -1011,6 +1034,134 @@ export type EngineResponseScalarWhereInput = {
   analysisVersion?: Prisma.IntNullableFilter<"EngineResponse"> | number | null
 }
 
+export type EngineResponseCreateWithoutUsedSourcesInput = {
+  id: string
+  workspaceId: string
+  promptId: string
+  engine: string
+  model: string
+  repetition: number
+  status: string
+  answer?: string | null
+  searchQueries?: Prisma.EngineResponseCreatesearchQueriesInput | string[]
+  inputTokens?: number | null
+  outputTokens?: number | null
+  costMicrousd: bigint | number
+  latencyMs?: number | null
+  attempts: number
+  error?: string | null
+  endState?: string | null
+  servedModel?: string | null
+  country?: string | null
+  simulated: boolean
+  createdAt: Date | string
+  completedAt?: Date | string | null
+  analysisVersion?: number | null
+  run: Prisma.RunCreateNestedOneWithoutResponsesInput
+  citations?: Prisma.CitationCreateNestedManyWithoutResponseInput
+  mentions?: Prisma.ResponseMentionCreateNestedManyWithoutResponseInput
+}
+
+export type EngineResponseUncheckedCreateWithoutUsedSourcesInput = {
+  id: string
+  runId: string
+  workspaceId: string
+  promptId: string
+  engine: string
+  model: string
+  repetition: number
+  status: string
+  answer?: string | null
+  searchQueries?: Prisma.EngineResponseCreatesearchQueriesInput | string[]
+  inputTokens?: number | null
+  outputTokens?: number | null
+  costMicrousd: bigint | number
+  latencyMs?: number | null
+  attempts: number
+  error?: string | null
+  endState?: string | null
+  servedModel?: string | null
+  country?: string | null
+  simulated: boolean
+  createdAt: Date | string
+  completedAt?: Date | string | null
+  analysisVersion?: number | null
+  citations?: Prisma.CitationUncheckedCreateNestedManyWithoutResponseInput
+  mentions?: Prisma.ResponseMentionUncheckedCreateNestedManyWithoutResponseInput
+}
+
+export type EngineResponseCreateOrConnectWithoutUsedSourcesInput = {
+  where: Prisma.EngineResponseWhereUniqueInput
+  create: Prisma.XOR<Prisma.EngineResponseCreateWithoutUsedSourcesInput, Prisma.EngineResponseUncheckedCreateWithoutUsedSourcesInput>
+}
+
+export type EngineResponseUpsertWithoutUsedSourcesInput = {
+  update: Prisma.XOR<Prisma.EngineResponseUpdateWithoutUsedSourcesInput, Prisma.EngineResponseUncheckedUpdateWithoutUsedSourcesInput>
+  create: Prisma.XOR<Prisma.EngineResponseCreateWithoutUsedSourcesInput, Prisma.EngineResponseUncheckedCreateWithoutUsedSourcesInput>
+  where?: Prisma.EngineResponseWhereInput
+}
+
+export type EngineResponseUpdateToOneWithWhereWithoutUsedSourcesInput = {
+  where?: Prisma.EngineResponseWhereInput
+  data: Prisma.XOR<Prisma.EngineResponseUpdateWithoutUsedSourcesInput, Prisma.EngineResponseUncheckedUpdateWithoutUsedSourcesInput>
+}
+
+export type EngineResponseUpdateWithoutUsedSourcesInput = {
+  id?: Prisma.StringFieldUpdateOperationsInput | string
+  workspaceId?: Prisma.StringFieldUpdateOperationsInput | string
+  promptId?: Prisma.StringFieldUpdateOperationsInput | string
+  engine?: Prisma.StringFieldUpdateOperationsInput | string
+  model?: Prisma.StringFieldUpdateOperationsInput | string
+  repetition?: Prisma.IntFieldUpdateOperationsInput | number
+  status?: Prisma.StringFieldUpdateOperationsInput | string
+  answer?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  searchQueries?: Prisma.EngineResponseUpdatesearchQueriesInput | string[]
+  inputTokens?: Prisma.NullableIntFieldUpdateOperationsInput | number | null
+  outputTokens?: Prisma.NullableIntFieldUpdateOperationsInput | number | null
+  costMicrousd?: Prisma.BigIntFieldUpdateOperationsInput | bigint | number
+  latencyMs?: Prisma.NullableIntFieldUpdateOperationsInput | number | null
+  attempts?: Prisma.IntFieldUpdateOperationsInput | number
+  error?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  endState?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  servedModel?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  country?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  simulated?: Prisma.BoolFieldUpdateOperationsInput | boolean
+  createdAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
+  completedAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
+  analysisVersion?: Prisma.NullableIntFieldUpdateOperationsInput | number | null
+  run?: Prisma.RunUpdateOneRequiredWithoutResponsesNestedInput
+  citations?: Prisma.CitationUpdateManyWithoutResponseNestedInput
+  mentions?: Prisma.ResponseMentionUpdateManyWithoutResponseNestedInput
+}
+
+export type EngineResponseUncheckedUpdateWithoutUsedSourcesInput = {
+  id?: Prisma.StringFieldUpdateOperationsInput | string
+  runId?: Prisma.StringFieldUpdateOperationsInput | string
+  workspaceId?: Prisma.StringFieldUpdateOperationsInput | string
+  promptId?: Prisma.StringFieldUpdateOperationsInput | string
+  engine?: Prisma.StringFieldUpdateOperationsInput | string
+  model?: Prisma.StringFieldUpdateOperationsInput | string
+  repetition?: Prisma.IntFieldUpdateOperationsInput | number
+  status?: Prisma.StringFieldUpdateOperationsInput | string
+  answer?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  searchQueries?: Prisma.EngineResponseUpdatesearchQueriesInput | string[]
+  inputTokens?: Prisma.NullableIntFieldUpdateOperationsInput | number | null
+  outputTokens?: Prisma.NullableIntFieldUpdateOperationsInput | number | null
+  costMicrousd?: Prisma.BigIntFieldUpdateOperationsInput | bigint | number
+  latencyMs?: Prisma.NullableIntFieldUpdateOperationsInput | number | null
+  attempts?: Prisma.IntFieldUpdateOperationsInput | number
+  error?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  endState?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  servedModel?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  country?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  simulated?: Prisma.BoolFieldUpdateOperationsInput | boolean
+  createdAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
+  completedAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
+  analysisVersion?: Prisma.NullableIntFieldUpdateOperationsInput | number | null
+  citations?: Prisma.CitationUncheckedUpdateManyWithoutResponseNestedInput
+  mentions?: Prisma.ResponseMentionUncheckedUpdateManyWithoutResponseNestedInput
+}
+
 export type EngineResponseCreateWithoutCitationsInput = {
   id: string
   workspaceId: string
@@ -1035,6 +1186,7 @@ export type EngineResponseCreateWithoutCitationsInput = {
   completedAt?: Date | string | null
   analysisVersion?: number | null
   run: Prisma.RunCreateNestedOneWithoutResponsesInput
+  usedSources?: Prisma.ResponseSourceCreateNestedManyWithoutResponseInput
   mentions?: Prisma.ResponseMentionCreateNestedManyWithoutResponseInput
 }
 
@@ -1062,6 +1214,7 @@ export type EngineResponseUncheckedCreateWithoutCitationsInput = {
   createdAt: Date | string
   completedAt?: Date | string | null
   analysisVersion?: number | null
+  usedSources?: Prisma.ResponseSourceUncheckedCreateNestedManyWithoutResponseInput
   mentions?: Prisma.ResponseMentionUncheckedCreateNestedManyWithoutResponseInput
 }
 
@@ -1105,6 +1258,7 @@ export type EngineResponseUpdateWithoutCitationsInput = {
   completedAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
   analysisVersion?: Prisma.NullableIntFieldUpdateOperationsInput | number | null
   run?: Prisma.RunUpdateOneRequiredWithoutResponsesNestedInput
+  usedSources?: Prisma.ResponseSourceUpdateManyWithoutResponseNestedInput
   mentions?: Prisma.ResponseMentionUpdateManyWithoutResponseNestedInput
 }
 
@@ -1132,6 +1286,7 @@ export type EngineResponseUncheckedUpdateWithoutCitationsInput = {
   createdAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   completedAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
   analysisVersion?: Prisma.NullableIntFieldUpdateOperationsInput | number | null
+  usedSources?: Prisma.ResponseSourceUncheckedUpdateManyWithoutResponseNestedInput
   mentions?: Prisma.ResponseMentionUncheckedUpdateManyWithoutResponseNestedInput
 }
 
@@ -1160,6 +1315,7 @@ export type EngineResponseCreateWithoutMentionsInput = {
   analysisVersion?: number | null
   run: Prisma.RunCreateNestedOneWithoutResponsesInput
   citations?: Prisma.CitationCreateNestedManyWithoutResponseInput
+  usedSources?: Prisma.ResponseSourceCreateNestedManyWithoutResponseInput
 }
 
 export type EngineResponseUncheckedCreateWithoutMentionsInput = {
@@ -1187,6 +1343,7 @@ export type EngineResponseUncheckedCreateWithoutMentionsInput = {
   completedAt?: Date | string | null
   analysisVersion?: number | null
   citations?: Prisma.CitationUncheckedCreateNestedManyWithoutResponseInput
+  usedSources?: Prisma.ResponseSourceUncheckedCreateNestedManyWithoutResponseInput
 }
 
 export type EngineResponseCreateOrConnectWithoutMentionsInput = {
@@ -1230,6 +1387,7 @@ export type EngineResponseUpdateWithoutMentionsInput = {
   analysisVersion?: Prisma.NullableIntFieldUpdateOperationsInput | number | null
   run?: Prisma.RunUpdateOneRequiredWithoutResponsesNestedInput
   citations?: Prisma.CitationUpdateManyWithoutResponseNestedInput
+  usedSources?: Prisma.ResponseSourceUpdateManyWithoutResponseNestedInput
 }
 
 export type EngineResponseUncheckedUpdateWithoutMentionsInput = {
@@ -1257,6 +1415,7 @@ export type EngineResponseUncheckedUpdateWithoutMentionsInput = {
   completedAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
   analysisVersion?: Prisma.NullableIntFieldUpdateOperationsInput | number | null
   citations?: Prisma.CitationUncheckedUpdateManyWithoutResponseNestedInput
+  usedSources?: Prisma.ResponseSourceUncheckedUpdateManyWithoutResponseNestedInput
 }
 
 export type EngineResponseCreateManyRunInput = {
@@ -1308,6 +1467,7 @@ export type EngineResponseUpdateWithoutRunInput = {
   completedAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
   analysisVersion?: Prisma.NullableIntFieldUpdateOperationsInput | number | null
   citations?: Prisma.CitationUpdateManyWithoutResponseNestedInput
+  usedSources?: Prisma.ResponseSourceUpdateManyWithoutResponseNestedInput
   mentions?: Prisma.ResponseMentionUpdateManyWithoutResponseNestedInput
 }
 
@@ -1335,6 +1495,7 @@ export type EngineResponseUncheckedUpdateWithoutRunInput = {
   completedAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
   analysisVersion?: Prisma.NullableIntFieldUpdateOperationsInput | number | null
   citations?: Prisma.CitationUncheckedUpdateManyWithoutResponseNestedInput
+  usedSources?: Prisma.ResponseSourceUncheckedUpdateManyWithoutResponseNestedInput
   mentions?: Prisma.ResponseMentionUncheckedUpdateManyWithoutResponseNestedInput
 }
 
@@ -1370,11 +1531,13 @@ export type EngineResponseUncheckedUpdateManyWithoutRunInput = {
 
 export type EngineResponseCountOutputType = {
   citations: number
+  usedSources: number
   mentions: number
 }
 
 export type EngineResponseCountOutputTypeSelect<ExtArgs extends runtime.Types.Extensions.InternalArgs = runtime.Types.Extensions.DefaultArgs> = {
   citations?: boolean | EngineResponseCountOutputTypeCountCitationsArgs
+  usedSources?: boolean | EngineResponseCountOutputTypeCountUsedSourcesArgs
   mentions?: boolean | EngineResponseCountOutputTypeCountMentionsArgs
 }
 
@@ -1393,6 +1556,13 @@ export type EngineResponseCountOutputTypeDefaultArgs<ExtArgs extends runtime.Typ
  */
 export type EngineResponseCountOutputTypeCountCitationsArgs<ExtArgs extends runtime.Types.Extensions.InternalArgs = runtime.Types.Extensions.DefaultArgs> = {
   where?: Prisma.CitationWhereInput
+}
+
+/**
+ * EngineResponseCountOutputType without action
+ */
+export type EngineResponseCountOutputTypeCountUsedSourcesArgs<ExtArgs extends runtime.Types.Extensions.InternalArgs = runtime.Types.Extensions.DefaultArgs> = {
+  where?: Prisma.ResponseSourceWhereInput
 }
 
 /**
@@ -1429,6 +1599,7 @@ export type EngineResponseSelect<ExtArgs extends runtime.Types.Extensions.Intern
   analysisVersion?: boolean
   run?: boolean | Prisma.RunDefaultArgs<ExtArgs>
   citations?: boolean | Prisma.EngineResponse$citationsArgs<ExtArgs>
+  usedSources?: boolean | Prisma.EngineResponse$usedSourcesArgs<ExtArgs>
   mentions?: boolean | Prisma.EngineResponse$mentionsArgs<ExtArgs>
   _count?: boolean | Prisma.EngineResponseCountOutputTypeDefaultArgs<ExtArgs>
 }, ExtArgs["result"]["engineResponse"]>
@@ -1517,6 +1688,7 @@ export type EngineResponseOmit<ExtArgs extends runtime.Types.Extensions.Internal
 export type EngineResponseInclude<ExtArgs extends runtime.Types.Extensions.InternalArgs = runtime.Types.Extensions.DefaultArgs> = {
   run?: boolean | Prisma.RunDefaultArgs<ExtArgs>
   citations?: boolean | Prisma.EngineResponse$citationsArgs<ExtArgs>
+  usedSources?: boolean | Prisma.EngineResponse$usedSourcesArgs<ExtArgs>
   mentions?: boolean | Prisma.EngineResponse$mentionsArgs<ExtArgs>
   _count?: boolean | Prisma.EngineResponseCountOutputTypeDefaultArgs<ExtArgs>
 }
@@ -1532,6 +1704,7 @@ export type $EngineResponsePayload<ExtArgs extends runtime.Types.Extensions.Inte
   objects: {
     run: Prisma.$RunPayload<ExtArgs>
     citations: Prisma.$CitationPayload<ExtArgs>[]
+    usedSources: Prisma.$ResponseSourcePayload<ExtArgs>[]
     mentions: Prisma.$ResponseMentionPayload<ExtArgs>[]
   }
   scalars: runtime.Types.Extensions.GetPayloadResult<{
@@ -1970,6 +2143,7 @@ export interface Prisma__EngineResponseClient<T, Null = never, ExtArgs extends r
   readonly [Symbol.toStringTag]: "PrismaPromise"
   run<T extends Prisma.RunDefaultArgs<ExtArgs> = {}>(args?: Prisma.Subset<T, Prisma.RunDefaultArgs<ExtArgs>>): Prisma.Prisma__RunClient<runtime.Types.Result.GetResult<Prisma.$RunPayload<ExtArgs>, T, "findUniqueOrThrow", GlobalOmitOptions> | Null, Null, ExtArgs, GlobalOmitOptions>
   citations<T extends Prisma.EngineResponse$citationsArgs<ExtArgs> = {}>(args?: Prisma.Subset<T, Prisma.EngineResponse$citationsArgs<ExtArgs>>): Prisma.PrismaPromise<runtime.Types.Result.GetResult<Prisma.$CitationPayload<ExtArgs>, T, "findMany", GlobalOmitOptions> | Null>
+  usedSources<T extends Prisma.EngineResponse$usedSourcesArgs<ExtArgs> = {}>(args?: Prisma.Subset<T, Prisma.EngineResponse$usedSourcesArgs<ExtArgs>>): Prisma.PrismaPromise<runtime.Types.Result.GetResult<Prisma.$ResponseSourcePayload<ExtArgs>, T, "findMany", GlobalOmitOptions> | Null>
   mentions<T extends Prisma.EngineResponse$mentionsArgs<ExtArgs> = {}>(args?: Prisma.Subset<T, Prisma.EngineResponse$mentionsArgs<ExtArgs>>): Prisma.PrismaPromise<runtime.Types.Result.GetResult<Prisma.$ResponseMentionPayload<ExtArgs>, T, "findMany", GlobalOmitOptions> | Null>
   /**
    * Attaches callbacks for the resolution and/or rejection of the Promise.
@@ -2445,6 +2619,30 @@ export type EngineResponse$citationsArgs<ExtArgs extends runtime.Types.Extension
   take?: number
   skip?: number
   distinct?: Prisma.CitationScalarFieldEnum | Prisma.CitationScalarFieldEnum[]
+}
+
+/**
+ * EngineResponse.usedSources
+ */
+export type EngineResponse$usedSourcesArgs<ExtArgs extends runtime.Types.Extensions.InternalArgs = runtime.Types.Extensions.DefaultArgs> = {
+  /**
+   * Select specific fields to fetch from the ResponseSource
+   */
+  select?: Prisma.ResponseSourceSelect<ExtArgs> | null
+  /**
+   * Omit specific fields from the ResponseSource
+   */
+  omit?: Prisma.ResponseSourceOmit<ExtArgs> | null
+  /**
+   * Choose, which related nodes to fetch as well
+   */
+  include?: Prisma.ResponseSourceInclude<ExtArgs> | null
+  where?: Prisma.ResponseSourceWhereInput
+  orderBy?: Prisma.ResponseSourceOrderByWithRelationInput | Prisma.ResponseSourceOrderByWithRelationInput[]
+  cursor?: Prisma.ResponseSourceWhereUniqueInput
+  take?: number
+  skip?: number
+  distinct?: Prisma.ResponseSourceScalarFieldEnum | Prisma.ResponseSourceScalarFieldEnum[]
 }
 
 /**
