@@ -111,6 +111,11 @@ const envSchema = z.object({
       .regex(/^[A-Za-z0-9.-]+(,[A-Za-z0-9.-]+)*$/, "must be host names, comma-separated")
       .optional(),
   ),
+  /**
+   * How often the workers check that each provider with an operator key serves its catalog
+   * default models (at start, then once per this many hours across processes); 0 turns it off.
+   */
+  GEO_PROVIDER_CHECK_HOURS: z.coerce.number().min(0).max(720).default(24),
   /** Time one citation redirect may take to answer its Location (then the title is used). */
   GEO_CITATION_REDIRECT_TIMEOUT_MS: z.coerce.number().int().min(100).max(30_000).default(3_000),
   /** Total time one page fetch may take, redirects and body included (page evaluations). */
@@ -197,6 +202,8 @@ export interface Config {
   pageFetch: { allowLoopback: boolean; allowedPorts: number[] };
   /** Engines' redirect links to cited pages: their hosts and how long one may take (services/citations). */
   citationRedirects: { hosts: string[]; timeoutMs: number };
+  /** Hours between checks that providers serve their default models; 0 = never. */
+  providerCheckHours: number;
   /**
    * Page evaluations: the total fetch timeout, the deadline of the content analysis (its worker
    * is terminated past it) and the starts a workspace may make per minute.
@@ -336,6 +343,7 @@ export function loadConfig(
       allowLoopback: operatorMode === "local" && e.GEO_FETCH_ALLOW_LOOPBACK === "true",
       allowedPorts,
     },
+    providerCheckHours: e.GEO_PROVIDER_CHECK_HOURS,
     citationRedirects: {
       hosts: (e.GEO_CITATION_REDIRECT_HOSTS ?? "vertexaisearch.cloud.google.com")
         .toLowerCase()

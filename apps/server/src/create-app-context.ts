@@ -29,6 +29,7 @@ import { CitationRedirects } from "./services/citations/citation-redirects.js";
 import { sweepCredits } from "./services/credits/sweep-credits.js";
 import { MetricsCache } from "./services/metrics/metrics-cache.js";
 import { queueMissingChangeRefreshes } from "./services/metrics/refresh-workspace-changes.js";
+import { checkProviderDefaults } from "./services/models/check-provider-defaults.js";
 import { sweepRateLimits } from "./services/rate-limit/sweep-rate-limits.js";
 import { queueDueReports } from "./services/reports/queue-due-reports.js";
 import { startScheduledRuns } from "./services/run-schedule/start-scheduled-runs.js";
@@ -139,6 +140,10 @@ export async function createAppContext(options: AppContextOptions): Promise<Runn
     queueOutdatedReanalyses({ ctx }).catch((error: unknown) =>
       logger.error({ err: error }, "outdated-analysis sweep failed"),
     );
+    // The providers still serve the catalog's default models (then once a period, below).
+    checkProviderDefaults({ ctx }).catch((error: unknown) =>
+      logger.error({ err: error }, "provider default check failed"),
+    );
     // Days whose detected changes were never stored (a release that adds them, a lost job).
     queueMissingChangeRefreshes({ ctx }).catch((error: unknown) =>
       logger.error({ err: error }, "missing change days sweep failed"),
@@ -168,6 +173,10 @@ export async function createAppContext(options: AppContextOptions): Promise<Runn
     sweepRateLimits({ ctx }).catch((error: unknown) =>
       logger.error({ err: error }, "rate limit sweep failed"),
     );
+    if (config.workers)
+      checkProviderDefaults({ ctx }).catch((error: unknown) =>
+        logger.error({ err: error }, "provider default check failed"),
+      );
   }, 60_000);
   sweeper.unref();
   const keyUseFlusher = setInterval(() => {

@@ -13,6 +13,8 @@ export const testServerEnv = {
   GEO_DATA_DIR: "memory://",
   GEO_LOG_LEVEL: "silent",
   GEO_QUEUE_POLL_SECONDS: "0.5",
+  // Tests that mean it check providers themselves (test/models/check-provider-defaults.test.ts).
+  GEO_PROVIDER_CHECK_HOURS: "0",
 };
 
 /**

@@ -1,6 +1,7 @@
-import Anthropic from "@anthropic-ai/sdk";
+import type Anthropic from "@anthropic-ai/sdk";
 import { z } from "zod";
 import { costAt } from "../catalog/model-catalog.js";
+import { createAnthropicClient } from "../connectors/anthropic-client.js";
 import { askerCountry } from "../connectors/asker-country.js";
 import { catalogModel } from "../connectors/catalog-model.js";
 import { dedupeCitations, distinct, usedNotCited } from "../connectors/citations.js";
@@ -59,14 +60,7 @@ export const defaultAnthropicMaxTokens = 2048;
  * citation has none), search queries the server_tool_use inputs.
  */
 export function createAnthropicEngine(options: ConnectorOptions): AnswerEngine {
-  const client = new Anthropic({
-    apiKey: options.apiKey,
-    authToken: null,
-    // The client adds /v1 itself.
-    baseURL: options.baseUrl.replace(/\/+$/, "").replace(/\/v1$/, ""),
-    timeout: options.timeoutMs,
-    maxRetries: 0,
-  });
+  const client = createAnthropicClient(options);
   return realEngine("anthropic", async (request) => {
     const model = catalogModel(options, "anthropic", request.model);
     const country = askerCountry(request.context.region);

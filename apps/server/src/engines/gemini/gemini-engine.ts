@@ -1,10 +1,11 @@
-import { GoogleGenAI, type ThinkingLevel } from "@google/genai";
+import type { ThinkingLevel } from "@google/genai";
 import { z } from "zod";
 import { costAt } from "../catalog/model-catalog.js";
 import { catalogModel } from "../connectors/catalog-model.js";
 import { dedupeCitations, distinct } from "../connectors/citations.js";
 import type { ConnectorOptions } from "../connectors/connector-options.js";
 import { noAnswerText } from "../connectors/end-states.js";
+import { createGeminiClient } from "../connectors/gemini-client.js";
 import { callProvider, readAnswer } from "../connectors/provider-call.js";
 import { type AnswerEnd, type AnswerEngine, realEngine } from "../engine.js";
 
@@ -57,17 +58,7 @@ const generateContentAnswer = z.object({
  * x-goog-api-key header, never in the URL. Thinking tokens bill as output.
  */
 export function createGeminiEngine(options: ConnectorOptions): AnswerEngine {
-  const client = new GoogleGenAI({
-    vertexai: false,
-    apiKey: options.apiKey,
-    httpOptions: {
-      // The client adds the API version itself.
-      baseUrl: options.baseUrl.replace(/\/+$/, "").replace(/\/v1beta$/, ""),
-      apiVersion: "v1beta",
-      // No timeout here (callProvider's signal is the timeout) and no retryOptions: the
-      // client does not retry, the one retry policy does.
-    },
-  });
+  const client = createGeminiClient(options);
   return realEngine("gemini", async (request) => {
     // A catalog id has no `/`, `:` or `..`: nothing but a model reaches the URL path.
     const model = catalogModel(options, "gemini", request.model);

@@ -1,7 +1,8 @@
-import Anthropic from "@anthropic-ai/sdk";
+import type Anthropic from "@anthropic-ai/sdk";
 import { z } from "zod";
 import { chatInputBudgetTokens } from "../../engines/catalog/chat-step-budget.js";
 import { type CatalogModel, costAt } from "../../engines/catalog/model-catalog.js";
+import { createAnthropicClient } from "../../engines/connectors/anthropic-client.js";
 import type { ConnectorOptions } from "../../engines/connectors/connector-options.js";
 import { callProvider, readAnswer } from "../../engines/connectors/provider-call.js";
 import type { ChatModel, ChatModelStepRequest, ChatToolCall } from "./chat-model.js";
@@ -58,14 +59,7 @@ export function createAnthropicChatModel(
   options: ConnectorOptions,
   model: CatalogModel,
 ): ChatModel {
-  const client = new Anthropic({
-    apiKey: options.apiKey,
-    authToken: null,
-    // The client adds /v1 itself.
-    baseURL: options.baseUrl.replace(/\/+$/, "").replace(/\/v1$/, ""),
-    timeout: options.timeoutMs,
-    maxRetries: 0,
-  });
+  const client = createAnthropicClient(options);
   return {
     provider: "anthropic",
     model: model.id,

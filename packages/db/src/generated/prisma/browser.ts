@@ -163,6 +163,12 @@ export type Run = Prisma.RunModel
  */
 export type EngineResponse = Prisma.EngineResponseModel
 /**
+ * Model ProviderDefaultCheck
+ * The latest check that a provider serves its catalog default models (one row per provider;
+ * services/models/check-provider-defaults.ts claims it once a period across processes).
+ */
+export type ProviderDefaultCheck = Prisma.ProviderDefaultCheckModel
+/**
  * Model ResponseSource
  * A source an answer's searches retrieved and the engine did not cite, in the order given.
  */

@@ -422,6 +422,7 @@ export const ModelName = {
   Prompt: 'Prompt',
   Run: 'Run',
   EngineResponse: 'EngineResponse',
+  ProviderDefaultCheck: 'ProviderDefaultCheck',
   ResponseSource: 'ResponseSource',
   Citation: 'Citation',
   ResponseMention: 'ResponseMention',
@@ -464,7 +465,7 @@ export type TypeMap<ExtArgs extends runtime.Types.Extensions.InternalArgs = runt
     omit: GlobalOmitOptions
   }
   meta: {
-    modelProps: "user" | "session" | "signInToken" | "workspace" | "competitor" | "member" | "auditEvent" | "apiKey" | "idempotencyRecord" | "deviceAuthorization" | "rateLimitWindow" | "rateLimitBucket" | "invitation" | "storedCredential" | "oAuthState" | "connection" | "creditAccount" | "creditLot" | "freeGrant" | "creditReservation" | "creditLedgerEntry" | "checkoutReceipt" | "prompt" | "run" | "engineResponse" | "responseSource" | "citation" | "responseMention" | "metricCell" | "metricEntityCount" | "metricGroup" | "metricGroupEntityCount" | "metricGroupDomainCount" | "metricDayEngine" | "metricDayEngineEntityCount" | "metricChangeDay" | "metricDay" | "promptGeneration" | "researchJob" | "promptSuggestion" | "researchSource" | "recommendation" | "recommendationAnswer" | "recommendationTransition" | "pageEvaluation" | "report" | "reportShareLink" | "seoRefresh" | "seoSearchRow" | "seoTrafficRow" | "chatThread" | "chatMessage"
+    modelProps: "user" | "session" | "signInToken" | "workspace" | "competitor" | "member" | "auditEvent" | "apiKey" | "idempotencyRecord" | "deviceAuthorization" | "rateLimitWindow" | "rateLimitBucket" | "invitation" | "storedCredential" | "oAuthState" | "connection" | "creditAccount" | "creditLot" | "freeGrant" | "creditReservation" | "creditLedgerEntry" | "checkoutReceipt" | "prompt" | "run" | "engineResponse" | "providerDefaultCheck" | "responseSource" | "citation" | "responseMention" | "metricCell" | "metricEntityCount" | "metricGroup" | "metricGroupEntityCount" | "metricGroupDomainCount" | "metricDayEngine" | "metricDayEngineEntityCount" | "metricChangeDay" | "metricDay" | "promptGeneration" | "researchJob" | "promptSuggestion" | "researchSource" | "recommendation" | "recommendationAnswer" | "recommendationTransition" | "pageEvaluation" | "report" | "reportShareLink" | "seoRefresh" | "seoSearchRow" | "seoTrafficRow" | "chatThread" | "chatMessage"
     txIsolationLevel: TransactionIsolationLevel
   }
   model: {
@@ -2315,6 +2316,80 @@ export type TypeMap<ExtArgs extends runtime.Types.Extensions.InternalArgs = runt
         count: {
           args: Prisma.EngineResponseCountArgs<ExtArgs>
           result: runtime.Types.Utils.Optional<Prisma.EngineResponseCountAggregateOutputType> | number
+        }
+      }
+    }
+    ProviderDefaultCheck: {
+      payload: Prisma.$ProviderDefaultCheckPayload<ExtArgs>
+      fields: Prisma.ProviderDefaultCheckFieldRefs
+      operations: {
+        findUnique: {
+          args: Prisma.ProviderDefaultCheckFindUniqueArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$ProviderDefaultCheckPayload> | null
+        }
+        findUniqueOrThrow: {
+          args: Prisma.ProviderDefaultCheckFindUniqueOrThrowArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$ProviderDefaultCheckPayload>
+        }
+        findFirst: {
+          args: Prisma.ProviderDefaultCheckFindFirstArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$ProviderDefaultCheckPayload> | null
+        }
+        findFirstOrThrow: {
+          args: Prisma.ProviderDefaultCheckFindFirstOrThrowArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$ProviderDefaultCheckPayload>
+        }
+        findMany: {
+          args: Prisma.ProviderDefaultCheckFindManyArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$ProviderDefaultCheckPayload>[]
+        }
+        create: {
+          args: Prisma.ProviderDefaultCheckCreateArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$ProviderDefaultCheckPayload>
+        }
+        createMany: {
+          args: Prisma.ProviderDefaultCheckCreateManyArgs<ExtArgs>
+          result: BatchPayload
+        }
+        createManyAndReturn: {
+          args: Prisma.ProviderDefaultCheckCreateManyAndReturnArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$ProviderDefaultCheckPayload>[]
+        }
+        delete: {
+          args: Prisma.ProviderDefaultCheckDeleteArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$ProviderDefaultCheckPayload>
+        }
+        update: {
+          args: Prisma.ProviderDefaultCheckUpdateArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$ProviderDefaultCheckPayload>
+        }
+        deleteMany: {
+          args: Prisma.ProviderDefaultCheckDeleteManyArgs<ExtArgs>
+          result: BatchPayload
+        }
+        updateMany: {
+          args: Prisma.ProviderDefaultCheckUpdateManyArgs<ExtArgs>
+          result: BatchPayload
+        }
+        updateManyAndReturn: {
+          args: Prisma.ProviderDefaultCheckUpdateManyAndReturnArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$ProviderDefaultCheckPayload>[]
+        }
+        upsert: {
+          args: Prisma.ProviderDefaultCheckUpsertArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$ProviderDefaultCheckPayload>
+        }
+        aggregate: {
+          args: Prisma.ProviderDefaultCheckAggregateArgs<ExtArgs>
+          result: runtime.Types.Utils.Optional<Prisma.AggregateProviderDefaultCheck>
+        }
+        groupBy: {
+          args: Prisma.ProviderDefaultCheckGroupByArgs<ExtArgs>
+          result: runtime.Types.Utils.Optional<Prisma.ProviderDefaultCheckGroupByOutputType>[]
+        }
+        count: {
+          args: Prisma.ProviderDefaultCheckCountArgs<ExtArgs>
+          result: runtime.Types.Utils.Optional<Prisma.ProviderDefaultCheckCountAggregateOutputType> | number
         }
       }
     }
@@ -4781,6 +4856,16 @@ export const EngineResponseScalarFieldEnum = {
 export type EngineResponseScalarFieldEnum = (typeof EngineResponseScalarFieldEnum)[keyof typeof EngineResponseScalarFieldEnum]
 
 
+export const ProviderDefaultCheckScalarFieldEnum = {
+  provider: 'provider',
+  checkedAt: 'checkedAt',
+  outcome: 'outcome',
+  message: 'message'
+} as const
+
+export type ProviderDefaultCheckScalarFieldEnum = (typeof ProviderDefaultCheckScalarFieldEnum)[keyof typeof ProviderDefaultCheckScalarFieldEnum]
+
+
 export const ResponseSourceScalarFieldEnum = {
   id: 'id',
   responseId: 'responseId',
@@ -5609,6 +5694,7 @@ export type GlobalOmitConfig = {
   prompt?: Prisma.PromptOmit
   run?: Prisma.RunOmit
   engineResponse?: Prisma.EngineResponseOmit
+  providerDefaultCheck?: Prisma.ProviderDefaultCheckOmit
   responseSource?: Prisma.ResponseSourceOmit
   citation?: Prisma.CitationOmit
   responseMention?: Prisma.ResponseMentionOmit

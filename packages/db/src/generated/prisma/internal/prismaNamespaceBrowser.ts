@@ -76,6 +76,7 @@ export const ModelName = {
   Prompt: 'Prompt',
   Run: 'Run',
   EngineResponse: 'EngineResponse',
+  ProviderDefaultCheck: 'ProviderDefaultCheck',
   ResponseSource: 'ResponseSource',
   Citation: 'Citation',
   ResponseMention: 'ResponseMention',
@@ -545,6 +546,16 @@ export const EngineResponseScalarFieldEnum = {
 } as const
 
 export type EngineResponseScalarFieldEnum = (typeof EngineResponseScalarFieldEnum)[keyof typeof EngineResponseScalarFieldEnum]
+
+
+export const ProviderDefaultCheckScalarFieldEnum = {
+  provider: 'provider',
+  checkedAt: 'checkedAt',
+  outcome: 'outcome',
+  message: 'message'
+} as const
+
+export type ProviderDefaultCheckScalarFieldEnum = (typeof ProviderDefaultCheckScalarFieldEnum)[keyof typeof ProviderDefaultCheckScalarFieldEnum]
 
 
 export const ResponseSourceScalarFieldEnum = {
