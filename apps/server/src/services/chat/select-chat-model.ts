@@ -1,8 +1,8 @@
 import type { AppContext } from "../../context.js";
 import { isoDay } from "../../engines/catalog/model-catalog.js";
 import { providerSettings } from "../../engines/connectors/provider-settings.js";
-import { resolveProviderKey } from "../../engines/connectors/resolve-provider-key.js";
 import { errors } from "../../errors/app-error.js";
+import { resolveProviderKey } from "../credentials/resolve-provider-key.js";
 import { resolveMeasurementModel } from "../workspace-config/default-measurement-model.js";
 import { createAnthropicChatModel } from "./anthropic-chat-model.js";
 import type { ChatModel } from "./chat-model.js";

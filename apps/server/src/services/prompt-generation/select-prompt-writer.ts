@@ -1,9 +1,9 @@
 import type { Prisma, PrismaClient } from "@geopulse/db";
 import type { AppContext } from "../../context.js";
 import { providerSettings } from "../../engines/connectors/provider-settings.js";
-import { resolveProviderKey } from "../../engines/connectors/resolve-provider-key.js";
 import { createOpenAiPromptWriter } from "../../engines/openai/openai-prompt-writer.js";
 import type { PromptWriter } from "../../engines/prompt-writer.js";
+import { resolveProviderKey } from "../credentials/resolve-provider-key.js";
 import { createSimulatedPromptWriter } from "./simulated-prompt-writer.js";
 
 /**

@@ -2,10 +2,10 @@ import type { ResearchProvider as ResearchProviderName } from "@geopulse/api-typ
 import type { Prisma, PrismaClient } from "@geopulse/db";
 import type { AppContext } from "../../context.js";
 import { providerSettings } from "../../engines/connectors/provider-settings.js";
-import { resolveProviderKey } from "../../engines/connectors/resolve-provider-key.js";
 import { createExaSearch } from "../../engines/exa/exa-search.js";
 import { createPerplexityQuestions } from "../../engines/perplexity/perplexity-questions.js";
 import type { ResearchProvider, ResearchProviderId } from "../../engines/research-provider.js";
+import { resolveProviderKey } from "../credentials/resolve-provider-key.js";
 import { createSearchConsoleResearch, hasSearchConsoleRows } from "./search-console-research.js";
 import { createSimulatedResearch } from "./simulated-research.js";
 

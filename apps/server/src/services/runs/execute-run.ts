@@ -1,5 +1,4 @@
 import type { AppContext } from "../../context.js";
-import { buildEngine } from "../../engines/build-engine.js";
 import type { AnswerEngine, EngineContext, EngineId } from "../../engines/engine.js";
 import {
   answerCeilingMicrousd,
@@ -10,6 +9,7 @@ import { AppError } from "../../errors/app-error.js";
 import { openCreditBudget } from "../credits/credit-budget.js";
 import { leaseCredits } from "../credits/lease-credits.js";
 import { type AskOutcome, askEngine } from "./ask-engine.js";
+import { buildEngine } from "./build-engine.js";
 import { takeExecutorLease } from "./executor-lease.js";
 import { finishRun } from "./finish-run.js";
 import { RunRecorder } from "./run-recorder.js";

@@ -3,9 +3,9 @@ import type { Prisma } from "@geopulse/db";
 import type { AppContext } from "../../context.js";
 import { isoDay } from "../../engines/catalog/model-catalog.js";
 import { answerCeilingMicrousd } from "../../engines/pricing.js";
-import { type EngineSelection, selectEngines } from "../../engines/select-engines.js";
 import { errors } from "../../errors/app-error.js";
 import { resolveMeasurementModel } from "../workspace-config/default-measurement-model.js";
+import { type EngineSelection, selectEngines } from "./select-engines.js";
 
 /** What each preset asks; documented in the contract (startRun). */
 export const presets: Record<

@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import { resolveProviderKey } from "../../../src/engines/connectors/resolve-provider-key.js";
+import { resolveProviderKey } from "../../../src/services/credentials/resolve-provider-key.js";
 import { FakeAnswerEngine, openAiResponse } from "../../fakes/fake-answer-engine.js";
 import type { TestServer } from "../../harness/test-server.js";
 import { waitForRun } from "../../runs/run-fixtures.js";

@@ -1,8 +1,8 @@
 import type { Prisma, PrismaClient } from "@geopulse/db";
-import type { AppContext } from "../context.js";
-import { isRealEngine } from "./connectors/provider-settings.js";
-import { resolveProviderKey } from "./connectors/resolve-provider-key.js";
-import type { EngineId } from "./engine.js";
+import type { AppContext } from "../../context.js";
+import { isRealEngine } from "../../engines/connectors/provider-settings.js";
+import type { EngineId } from "../../engines/engine.js";
+import { resolveProviderKey } from "../credentials/resolve-provider-key.js";
 
 export interface SelectedEngine {
   id: EngineId;

@@ -1,7 +1,7 @@
 import type { Prisma, PrismaClient } from "@geopulse/db";
 import type { AppContext } from "../../context.js";
 import { credentialAad } from "../../crypto/credential-identity.js";
-import { providerSettings, type RealEngineId } from "./provider-settings.js";
+import { providerSettings, type RealEngineId } from "../../engines/connectors/provider-settings.js";
 
 export type ProviderKeySource = "workspace" | "operator";
 

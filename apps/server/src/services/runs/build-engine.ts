@@ -1,9 +1,9 @@
-import type { AppContext } from "../context.js";
-import { createConnector, hasConnector } from "./connectors/create-connector.js";
-import { providerSettings } from "./connectors/provider-settings.js";
-import { resolveProviderKey } from "./connectors/resolve-provider-key.js";
-import type { AnswerEngine, EngineId } from "./engine.js";
-import { createSimulatedEngine } from "./simulated/simulated-engine.js";
+import type { AppContext } from "../../context.js";
+import { createConnector, hasConnector } from "../../engines/connectors/create-connector.js";
+import { providerSettings } from "../../engines/connectors/provider-settings.js";
+import type { AnswerEngine, EngineId } from "../../engines/engine.js";
+import { createSimulatedEngine } from "../../engines/simulated/simulated-engine.js";
+import { resolveProviderKey } from "../credentials/resolve-provider-key.js";
 
 /**
  * The engine a run asks for `engine` in this workspace: the simulated engine
