@@ -6,6 +6,12 @@ export interface ScriptedStep {
   text?: string;
   toolCalls?: Array<{ name: string; arguments: Record<string, unknown> }>;
   usage?: { inputTokens: number; outputTokens: number };
+  /**
+   * OpenAI only: the response ends `response.incomplete` for this reason after its text
+   * (streaming events reference), or the stream ends with an `error` event after it.
+   */
+  incomplete?: "max_output_tokens" | "content_filter";
+  streamError?: { code: string; message: string };
 }
 
 export interface RecordedModelRequest {
@@ -139,12 +145,18 @@ function writeResponses(res: ServerResponse, step: ScriptedStep, call: number): 
       status: "completed",
     });
   });
-  sse(res, "response.completed", {
-    type: "response.completed",
+  if (step.streamError) {
+    sse(res, "error", { type: "error", ...step.streamError, param: null, sequence_number: 9 });
+    return;
+  }
+  const end = step.incomplete ? "response.incomplete" : "response.completed";
+  sse(res, end, {
+    type: end,
     response: {
       id: `resp_${call}`,
       object: "response",
-      status: "completed",
+      status: step.incomplete ? "incomplete" : "completed",
+      ...(step.incomplete ? { incomplete_details: { reason: step.incomplete } } : {}),
       output,
       usage: {
         input_tokens: usage.inputTokens,

@@ -59,6 +59,14 @@ export function toEngineError(error: unknown, context: FailureContext): EngineEr
     );
   }
   if (failure) return fromStatus(failure, context);
+  // A streamed `error` event: the SDK throws it as an APIError without a status.
+  if (error instanceof OpenAiApiError && error.error) {
+    const detail = redact(findMessage(error.error) ?? "", apiKey).slice(0, 300);
+    return new EngineError(
+      `${provider} ended its stream with an error${detail ? `: ${detail}` : "."}`,
+      true,
+    );
+  }
   if (error instanceof SyntaxError) {
     return new EngineError(`${provider} answered with a body that is not JSON.`, true);
   }

@@ -93,7 +93,13 @@ export function createOpenAiChatModel(options: ConnectorOptions, model: CatalogM
           let completed: unknown;
           for await (const event of stream) {
             if (event.type === "response.output_text.delta") request.onTextDelta(event.delta);
-            else if (event.type === "response.completed" || event.type === "response.failed")
+            // Every end a response streams: completed, failed, or incomplete (the output cap
+            // or the content filter cut it: its text so far and its usage are the step's).
+            else if (
+              event.type === "response.completed" ||
+              event.type === "response.failed" ||
+              event.type === "response.incomplete"
+            )
               completed = event.response;
           }
           return completed;
