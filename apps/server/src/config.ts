@@ -4,6 +4,11 @@ import { z } from "zod";
 import { type DomainTaxonomyList, loadDomainTaxonomy } from "./analysis/domain-taxonomy.js";
 import { type Clock, systemClock } from "./clock.js";
 import { isoDay, loadModelCatalog, type ModelCatalog } from "./engines/catalog/model-catalog.js";
+import {
+  allProviderSettings,
+  type ProviderSettings,
+  type RealEngineId,
+} from "./engines/connectors/provider-settings.js";
 import type { EngineId } from "./engines/engine.js";
 import { type EngineLimit, parseEngineLimits } from "./engines/limits/engine-limits.js";
 import { isLoopbackName } from "./http/loopback.js";
@@ -205,6 +210,11 @@ export interface Config {
   /** Hours between checks that providers serve their default models; 0 = never. */
   providerCheckHours: number;
   /**
+   * The answer providers' operator keys, addresses and timeout (`OPENAI_API_KEY`,
+   * `OPENAI_BASE_URL`, …, `GEO_ENGINE_TIMEOUT_MS`), read once at start.
+   */
+  providers: Record<RealEngineId, ProviderSettings>;
+  /**
    * Page evaluations: the total fetch timeout, the deadline of the content analysis (its worker
    * is terminated past it) and the starts a workspace may make per minute.
    */
@@ -344,6 +354,7 @@ export function loadConfig(
       allowedPorts,
     },
     providerCheckHours: e.GEO_PROVIDER_CHECK_HOURS,
+    providers: allProviderSettings(env),
     citationRedirects: {
       hosts: (e.GEO_CITATION_REDIRECT_HOSTS ?? "vertexaisearch.cloud.google.com")
         .toLowerCase()

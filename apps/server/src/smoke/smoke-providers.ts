@@ -3,7 +3,7 @@ import type { Clock } from "../clock.js";
 import type { Config } from "../config.js";
 import { isoDay, retiredBy } from "../engines/catalog/model-catalog.js";
 import { createConnector } from "../engines/connectors/create-connector.js";
-import { providerSettings, type RealEngineId } from "../engines/connectors/provider-settings.js";
+import type { RealEngineId } from "../engines/connectors/provider-settings.js";
 import type { EngineAnswer } from "../engines/engine.js";
 import { maxOutputTokensFor, maxSearchesFor } from "../engines/pricing.js";
 import { CitationRedirects } from "../services/citations/citation-redirects.js";
@@ -46,11 +46,9 @@ export interface SmokeResult {
 export async function smokeProviders(options: {
   config: Config;
   clock: Clock;
-  env?: NodeJS.ProcessEnv;
   providers?: readonly RealEngineId[];
 }): Promise<SmokeResult[]> {
   const { config, clock } = options;
-  const env = options.env ?? process.env;
   const catalog = config.modelCatalog;
   const redirects = new CitationRedirects({
     ...config.citationRedirects,
@@ -60,7 +58,7 @@ export async function smokeProviders(options: {
   const warnings: string[] = [];
   const results: SmokeResult[] = [];
   for (const provider of options.providers ?? SMOKE_PROVIDERS) {
-    const settings = providerSettings(provider, env);
+    const settings = config.providers[provider];
     if (!settings.operatorKey) {
       const variable = `${provider.toUpperCase()}_API_KEY`;
       results.push({ provider, verdict: "skipped", summary: `${variable} is not set` });

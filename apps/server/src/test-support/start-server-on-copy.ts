@@ -1,4 +1,5 @@
 import { loadConfig } from "../config.js";
+import { providerEnv } from "../engines/connectors/provider-settings.js";
 import { type RunningServer, type StartServerOptions, startServer } from "../server.js";
 import type { DatabaseSnapshot } from "./database-snapshot.js";
 import { sharedContractValidator } from "./shared-contract-validator.js";
@@ -31,7 +32,7 @@ export async function startServerOnCopy(
     env?: Record<string, string>;
   } = {},
 ): Promise<RunningServer> {
-  const config = loadConfig({ ...testServerEnv, ...env });
+  const config = loadConfig({ ...providerEnv(process.env), ...testServerEnv, ...env });
   const database = await openTestDatabase(snapshot);
   const server = await startServer({
     contractValidator: sharedContractValidator(config.validateResponses),

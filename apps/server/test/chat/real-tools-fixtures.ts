@@ -25,13 +25,14 @@ export async function startRealToolsServer(
 ): Promise<RealToolsServer> {
   const s = await startChatServer(provider, {
     assistantToolbox: undefined,
-    env: { GEO_QUEUE_POLL_SECONDS: "0.5" },
+    env: {
+      GEO_QUEUE_POLL_SECONDS: "0.5",
+      // The server reads provider keys and addresses at start.
+      ...(options.perplexityUrl
+        ? { PERPLEXITY_API_KEY: "pplx-operator-key", PERPLEXITY_BASE_URL: options.perplexityUrl }
+        : {}),
+    },
   });
-  // Provider settings are read at call time; the chat fixture restores them on close.
-  if (options.perplexityUrl) {
-    process.env.PERPLEXITY_API_KEY = "pplx-operator-key";
-    process.env.PERPLEXITY_BASE_URL = options.perplexityUrl;
-  }
   const path = `/api/v1/workspaces/${s.slug}/model`;
   const current = await s.t.request<any>("GET", path, { cookie: s.cookie });
   const { engines, weights, assistant } = current.body;

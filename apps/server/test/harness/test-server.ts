@@ -5,6 +5,7 @@ import { type Dispatcher, fetch as undiciFetch } from "undici";
 import { ManualClock } from "../../src/clock.js";
 import { type Config, loadConfig } from "../../src/config.js";
 import type { EmailProvider } from "../../src/email/email-provider.js";
+import { providerEnv } from "../../src/engines/connectors/provider-settings.js";
 import { createLogger } from "../../src/logger.js";
 import { type RunningServer, startServer } from "../../src/server.js";
 import type { AssistantToolbox } from "../../src/services/chat/assistant-toolbox.js";
@@ -117,6 +118,8 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
     ? await connectToTestDatabase(options.shareDatabaseWith.server.ctx.db)
     : await createTestDatabase();
   const config: Config = loadConfig({
+    // The providers' keys and addresses as this process has them (config reads them at start).
+    ...providerEnv(process.env),
     ...testServerEnv,
     GEO_OPERATOR_MODE: "local",
     // Tests read the server's log lines (captured below).

@@ -1,4 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { AppContext } from "../../src/context.js";
+import { allProviderSettings } from "../../src/engines/connectors/provider-settings.js";
 import { checkProviderDefaults } from "../../src/services/models/check-provider-defaults.js";
 import { FakeAnswerEngine } from "../fakes/fake-answer-engine.js";
 import { retiredModelReply } from "../fakes/provider-end-states.js";
@@ -33,6 +35,11 @@ const fakes = {
 };
 let t: TestServer;
 let env: Record<string, string>;
+/** The server's context with the operator's provider keys of `providerEnv` (read at start). */
+const withProviders = (providerEnv: Record<string, string>): AppContext => ({
+  ...t.server.ctx,
+  config: { ...t.server.ctx.config, providers: allProviderSettings(providerEnv) },
+});
 
 beforeAll(async () => {
   await Promise.all(Object.values(fakes).map((f) => f.start()));
@@ -51,7 +58,7 @@ afterAll(async () => {
 describe("the provider default-model check", () => {
   it("reads each default at its provider, says which setting to change, and stores the outcome", async () => {
     fakes.anthropic.fail(404, retiredModelReply("anthropic", "claude-sonnet-5-5").body);
-    const checks = await checkProviderDefaults({ ctx: t.server.ctx, env });
+    const checks = await checkProviderDefaults({ ctx: withProviders(env) });
     expect(checks.map((c) => [c.provider, c.outcome])).toEqual([
       ["openai", "ok"],
       ["anthropic", "failed"],
@@ -87,9 +94,9 @@ describe("the provider default-model check", () => {
 
   it("checks a provider once a period across processes, and again after it", async () => {
     const asked = fakes.openai.requests.length;
-    expect(await checkProviderDefaults({ ctx: t.server.ctx, env })).toEqual([]);
+    expect(await checkProviderDefaults({ ctx: withProviders(env) })).toEqual([]);
     t.clock.advance(25 * 3_600_000);
-    const again = await checkProviderDefaults({ ctx: t.server.ctx, env });
+    const again = await checkProviderDefaults({ ctx: withProviders(env) });
     expect(again.map((c) => [c.provider, c.outcome])).toEqual([
       ["openai", "ok"],
       ["anthropic", "ok"],
@@ -101,8 +108,9 @@ describe("the provider default-model check", () => {
 
   it("skips providers without an operator key, and does nothing when turned off", async () => {
     t.clock.advance(25 * 3_600_000);
-    expect(await checkProviderDefaults({ ctx: t.server.ctx, env: {} })).toEqual([]);
-    const off = { ...t.server.ctx, config: { ...t.server.ctx.config, providerCheckHours: 0 } };
-    expect(await checkProviderDefaults({ ctx: off, env })).toEqual([]);
+    expect(await checkProviderDefaults({ ctx: withProviders({}) })).toEqual([]);
+    const on = withProviders(env);
+    const off = { ...on, config: { ...on.config, providerCheckHours: 0 } };
+    expect(await checkProviderDefaults({ ctx: off })).toEqual([]);
   });
 });

@@ -55,7 +55,7 @@ afterAll(() => Promise.all([redirects.close(), ...Object.values(fakes).map((f) =
 
 describe("pnpm smoke:providers", () => {
   it("asks each configured provider once and reports served model, searches, domains and cost", async () => {
-    const results = await smokeProviders({ config: loadConfig(env, clock), clock, env });
+    const results = await smokeProviders({ config: loadConfig(env, clock), clock });
     expect(results.map((r) => [r.provider, r.verdict])).toEqual([
       ["openai", "pass"],
       ["anthropic", "pass"],
@@ -95,7 +95,6 @@ describe("pnpm smoke:providers", () => {
     const results = await smokeProviders({
       config: loadConfig(only, clock),
       clock,
-      env: only,
       providers: ["openai", "anthropic"],
     });
     fakes.anthropic.retired.clear();
@@ -111,7 +110,6 @@ describe("pnpm smoke:providers", () => {
     const results = await smokeProviders({
       config: loadConfig(env, clock),
       clock,
-      env,
       providers: ["gemini"],
     });
     geminiServes = "gemini-3.5-flash-lite";

@@ -27,11 +27,31 @@ export interface ProviderSettings {
   timeoutMs: number;
 }
 
-/** A provider's settings from the process environment (read at call time). */
-export function providerSettings(
-  engine: RealEngineId,
-  env: NodeJS.ProcessEnv = process.env,
-): ProviderSettings {
+/** Every real provider's settings from an environment (config.ts reads them once at start). */
+export function allProviderSettings(
+  env: NodeJS.ProcessEnv,
+): Record<RealEngineId, ProviderSettings> {
+  const out = {} as Record<RealEngineId, ProviderSettings>;
+  for (const engine of Object.keys(envPrefix) as RealEngineId[])
+    out[engine] = providerSettings(engine, env);
+  return out;
+}
+
+/** The environment variables that configure the providers, as `env` holds them. */
+export function providerEnv(env: NodeJS.ProcessEnv): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const prefix of Object.values(envPrefix))
+    for (const name of [`${prefix}_API_KEY`, `${prefix}_BASE_URL`]) {
+      const value = env[name];
+      if (value !== undefined) out[name] = value;
+    }
+  if (env.GEO_ENGINE_TIMEOUT_MS !== undefined)
+    out.GEO_ENGINE_TIMEOUT_MS = env.GEO_ENGINE_TIMEOUT_MS;
+  return out;
+}
+
+/** A provider's settings from an environment. */
+export function providerSettings(engine: RealEngineId, env: NodeJS.ProcessEnv): ProviderSettings {
   const prefix = envPrefix[engine];
   const timeout = Number(env.GEO_ENGINE_TIMEOUT_MS);
   return {

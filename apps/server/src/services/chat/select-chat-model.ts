@@ -1,6 +1,5 @@
 import type { AppContext } from "../../context.js";
 import { isoDay } from "../../engines/catalog/model-catalog.js";
-import { providerSettings } from "../../engines/connectors/provider-settings.js";
 import { errors } from "../../errors/app-error.js";
 import { resolveProviderKey } from "../credentials/resolve-provider-key.js";
 import { resolveMeasurementModel } from "../workspace-config/default-measurement-model.js";
@@ -27,7 +26,7 @@ export async function selectChatModel(ctx: AppContext, workspaceId: string): Pro
   ).assistant;
   const key = await resolveProviderKey(ctx, workspaceId, provider);
   if (key) {
-    const settings = providerSettings(provider);
+    const settings = ctx.config.providers[provider];
     const options = {
       apiKey: key.apiKey,
       baseUrl: settings.baseUrl,

@@ -1,7 +1,7 @@
 import type { Prisma, PrismaClient } from "@geopulse/db";
 import type { AppContext } from "../../context.js";
 import { credentialAad } from "../../crypto/credential-identity.js";
-import { providerSettings, type RealEngineId } from "../../engines/connectors/provider-settings.js";
+import type { RealEngineId } from "../../engines/connectors/provider-settings.js";
 
 export type ProviderKeySource = "workspace" | "operator";
 
@@ -32,6 +32,6 @@ export async function resolveProviderKey(
       );
     }
   }
-  const operatorKey = providerSettings(engine).operatorKey;
+  const operatorKey = ctx.config.providers[engine].operatorKey;
   return operatorKey ? { apiKey: operatorKey, source: "operator" } : undefined;
 }

@@ -6,11 +6,7 @@ import {
   retiredBy,
 } from "../../engines/catalog/model-catalog.js";
 import { probeModel } from "../../engines/connectors/probe-model.js";
-import {
-  isRealEngine,
-  providerSettings,
-  type RealEngineId,
-} from "../../engines/connectors/provider-settings.js";
+import { isRealEngine, type RealEngineId } from "../../engines/connectors/provider-settings.js";
 
 export interface ProviderDefaultCheck {
   provider: RealEngineId;
@@ -34,7 +30,6 @@ const dayMs = 86_400_000;
  */
 export async function checkProviderDefaults(options: {
   ctx: AppContext;
-  env?: NodeJS.ProcessEnv;
 }): Promise<ProviderDefaultCheck[]> {
   const { ctx } = options;
   const hours = ctx.config.providerCheckHours;
@@ -43,7 +38,7 @@ export async function checkProviderDefaults(options: {
   const now = ctx.clock.now();
   const checks: ProviderDefaultCheck[] = [];
   for (const provider of CATALOG_PROVIDERS.filter(isRealEngine)) {
-    const settings = providerSettings(provider, options.env);
+    const settings = ctx.config.providers[provider];
     if (!settings.operatorKey || !(await claim(ctx, provider, now, hours))) continue;
     const defaults = [...new Set(MODEL_USES.flatMap((use) => defaultOf(ctx, provider, use)))];
     const problems: string[] = [];

@@ -1,6 +1,5 @@
 import type { Prisma, PrismaClient } from "@geopulse/db";
 import type { AppContext } from "../../context.js";
-import { providerSettings } from "../../engines/connectors/provider-settings.js";
 import { createOpenAiPromptWriter } from "../../engines/openai/openai-prompt-writer.js";
 import type { PromptWriter } from "../../engines/prompt-writer.js";
 import { resolveProviderKey } from "../credentials/resolve-provider-key.js";
@@ -20,7 +19,7 @@ export async function selectPromptWriter(
   if (kind !== "simulated") {
     const key = await resolveProviderKey(ctx, workspaceId, "openai", db);
     if (key) {
-      const settings = providerSettings("openai");
+      const settings = ctx.config.providers.openai;
       return createOpenAiPromptWriter({
         apiKey: key.apiKey,
         baseUrl: settings.baseUrl,

@@ -1,7 +1,6 @@
 import type { ResearchProvider as ResearchProviderName } from "@geopulse/api-types";
 import type { Prisma, PrismaClient } from "@geopulse/db";
 import type { AppContext } from "../../context.js";
-import { providerSettings } from "../../engines/connectors/provider-settings.js";
 import { createExaSearch } from "../../engines/exa/exa-search.js";
 import { createPerplexityQuestions } from "../../engines/perplexity/perplexity-questions.js";
 import type { ResearchProvider, ResearchProviderId } from "../../engines/research-provider.js";
@@ -51,7 +50,7 @@ export async function selectResearchProviders(
       });
       continue;
     }
-    const settings = providerSettings(name);
+    const settings = ctx.config.providers[name];
     const options = {
       apiKey: key.apiKey,
       baseUrl: settings.baseUrl,

@@ -1,6 +1,5 @@
 import type { AppContext } from "../../context.js";
 import { createConnector, hasConnector } from "../../engines/connectors/create-connector.js";
-import { providerSettings } from "../../engines/connectors/provider-settings.js";
 import type { AnswerEngine, EngineId } from "../../engines/engine.js";
 import { createSimulatedEngine } from "../../engines/simulated/simulated-engine.js";
 import { resolveProviderKey } from "../credentials/resolve-provider-key.js";
@@ -19,7 +18,7 @@ export async function buildEngine(
   if (!hasConnector(engine)) return undefined;
   const key = await resolveProviderKey(ctx, workspaceId, engine);
   if (!key) return undefined;
-  const settings = providerSettings(engine);
+  const settings = ctx.config.providers[engine];
   return createConnector(engine, {
     apiKey: key.apiKey,
     baseUrl: settings.baseUrl,

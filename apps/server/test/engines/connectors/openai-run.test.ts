@@ -1,4 +1,5 @@
 import { beforeAll, describe, expect, it } from "vitest";
+import { allProviderSettings } from "../../../src/engines/connectors/provider-settings.js";
 import { resolveProviderKey } from "../../../src/services/credentials/resolve-provider-key.js";
 import { FakeAnswerEngine, openAiResponse } from "../../fakes/fake-answer-engine.js";
 import type { TestServer } from "../../harness/test-server.js";
@@ -153,23 +154,21 @@ describe("a lite run on the OpenAI connector with a stored workspace key", () =>
   });
 
   it("resolves the workspace key before the operator's, and the operator's when none is stored", async () => {
-    const ctx = t.server.ctx;
+    // A server configured with operator keys for OpenAI and Perplexity (read at start).
+    const providers = allProviderSettings({
+      OPENAI_API_KEY: "sk-operator",
+      PERPLEXITY_API_KEY: "pplx-operator",
+    });
+    const ctx = { ...t.server.ctx, config: { ...t.server.ctx.config, providers } };
     const workspace = await ctx.prisma.workspace.findUniqueOrThrow({ where: { slug } });
-    process.env.OPENAI_API_KEY = "sk-operator";
-    process.env.PERPLEXITY_API_KEY = "pplx-operator";
-    try {
-      expect(await resolveProviderKey(ctx, workspace.id, "openai")).toEqual({
-        apiKey: "sk-test",
-        source: "workspace",
-      });
-      expect(await resolveProviderKey(ctx, workspace.id, "perplexity")).toEqual({
-        apiKey: "pplx-operator",
-        source: "operator",
-      });
-      expect(await resolveProviderKey(ctx, workspace.id, "gemini")).toBeUndefined();
-    } finally {
-      delete process.env.OPENAI_API_KEY;
-      delete process.env.PERPLEXITY_API_KEY;
-    }
+    expect(await resolveProviderKey(ctx, workspace.id, "openai")).toEqual({
+      apiKey: "sk-test",
+      source: "workspace",
+    });
+    expect(await resolveProviderKey(ctx, workspace.id, "perplexity")).toEqual({
+      apiKey: "pplx-operator",
+      source: "operator",
+    });
+    expect(await resolveProviderKey(ctx, workspace.id, "gemini")).toBeUndefined();
   });
 });
