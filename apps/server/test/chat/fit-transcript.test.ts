@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { TranscriptItem } from "../../src/services/chat/chat-model.js";
+import type { TranscriptItem } from "../../src/engines/chat/chat-model.js";
 import {
   fitTranscript,
   omittedToolOutput,

@@ -1,5 +1,5 @@
 import { providerOverheadTokens } from "../../engines/catalog/chat-step-budget.js";
-import type { ChatToolSpec, TranscriptItem } from "./chat-model.js";
+import type { ChatToolSpec, TranscriptItem } from "../../engines/chat/chat-model.js";
 
 /** What a tool output cut to fit the budget is replaced by (the model reads that it was cut). */
 export const omittedToolOutput = JSON.stringify({

@@ -15,17 +15,3 @@ export const maxToolOutputChars = 16_000;
 export const maxToolCallsPerStep = 4;
 /** Characters of tool output one turn may hand the model; calls past them are refused, not run. */
 export const maxTurnToolOutputChars = 64_000;
-
-/** A model's tool arguments (JSON text) as an object; anything else is an empty object. */
-export function parseToolArguments(text: string | null | undefined): Record<string, unknown> {
-  if (!text) return {};
-  let parsed: unknown;
-  try {
-    parsed = JSON.parse(text);
-  } catch {
-    return {};
-  }
-  return parsed && typeof parsed === "object" && !Array.isArray(parsed)
-    ? (parsed as Record<string, unknown>)
-    : {};
-}

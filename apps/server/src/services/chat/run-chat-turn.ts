@@ -1,11 +1,15 @@
 import type { ChatCitation, ChatStep, ChatUsage } from "@geopulse/api-types";
 import type { Prisma } from "@geopulse/db";
+import {
+  type ChatModel,
+  ChatModelError,
+  type TranscriptItem,
+} from "../../engines/chat/chat-model.js";
 import { EngineError } from "../../engines/engine.js";
 import { openCreditBudget } from "../credits/credit-budget.js";
 import { settleOnce } from "../credits/settle-once.js";
 import type { WorkspaceOperation } from "../operation.js";
 import type { AssistantToolbox } from "./assistant-toolbox.js";
-import { type ChatModel, ChatModelError, type TranscriptItem } from "./chat-model.js";
 import { fitTranscript } from "./fit-transcript.js";
 import { ungroundedNumbers } from "./grounding.js";
 import {

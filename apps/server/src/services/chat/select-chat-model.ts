@@ -1,11 +1,11 @@
 import type { AppContext } from "../../context.js";
 import { isoDay } from "../../engines/catalog/model-catalog.js";
+import { createAnthropicChatModel } from "../../engines/chat/anthropic-chat-model.js";
+import type { ChatModel } from "../../engines/chat/chat-model.js";
+import { createOpenAiChatModel } from "../../engines/chat/openai-chat-model.js";
 import { errors } from "../../errors/app-error.js";
 import { resolveProviderKey } from "../credentials/resolve-provider-key.js";
 import { resolveMeasurementModel } from "../workspace-config/default-measurement-model.js";
-import { createAnthropicChatModel } from "./anthropic-chat-model.js";
-import type { ChatModel } from "./chat-model.js";
-import { createOpenAiChatModel } from "./openai-chat-model.js";
 import { createSimulatedChatModel } from "./simulated-chat-model.js";
 
 /**

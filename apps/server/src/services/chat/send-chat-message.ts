@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import type { ChatMessage as ChatMessageRow } from "@geopulse/db";
 import { dayOf } from "../../days.js";
+import type { TranscriptItem } from "../../engines/chat/chat-model.js";
 import { errors } from "../../errors/app-error.js";
 import { principalIdOf } from "../../http/principal.js";
 import { newId } from "../../ids.js";
@@ -13,7 +14,6 @@ import {
 import type { WorkspaceOperation } from "../operation.js";
 import { consumeRateLimit } from "../rate-limit/rate-limit.js";
 import { registryToolbox } from "./assistant-toolbox.js";
-import type { TranscriptItem } from "./chat-model.js";
 import { findChatThread } from "./chat-threads.js";
 import { finishInterruptedTurn } from "./finish-interrupted-turn.js";
 import { turnReservationMicrousd } from "./model-limits.js";

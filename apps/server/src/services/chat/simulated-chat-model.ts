@@ -1,6 +1,10 @@
 import type { Clock } from "../../clock.js";
 import { maxChatInputBudgetTokens } from "../../engines/catalog/chat-step-budget.js";
-import type { ChatModel, ChatModelStepRequest, TranscriptItem } from "./chat-model.js";
+import type {
+  ChatModel,
+  ChatModelStepRequest,
+  TranscriptItem,
+} from "../../engines/chat/chat-model.js";
 import { planToolCalls } from "./plan-tool-calls.js";
 
 /** Tool outputs as the turn hands them to every model (turn-tool-output.ts). */

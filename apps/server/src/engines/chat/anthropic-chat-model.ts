@@ -1,12 +1,11 @@
 import type Anthropic from "@anthropic-ai/sdk";
 import { z } from "zod";
-import { chatInputBudgetTokens } from "../../engines/catalog/chat-step-budget.js";
-import { type CatalogModel, costAt } from "../../engines/catalog/model-catalog.js";
-import { createAnthropicClient } from "../../engines/connectors/anthropic-client.js";
-import type { ConnectorOptions } from "../../engines/connectors/connector-options.js";
-import { callProvider, readAnswer } from "../../engines/connectors/provider-call.js";
+import { chatInputBudgetTokens, maxStepOutputTokens } from "../catalog/chat-step-budget.js";
+import { type CatalogModel, costAt } from "../catalog/model-catalog.js";
+import { createAnthropicClient } from "../connectors/anthropic-client.js";
+import type { ConnectorOptions } from "../connectors/connector-options.js";
+import { callProvider, readAnswer } from "../connectors/provider-call.js";
 import type { ChatModel, ChatModelStepRequest, ChatToolCall } from "./chat-model.js";
-import { maxStepOutputTokens } from "./model-limits.js";
 
 const finalMessage = z.object({
   content: z.array(

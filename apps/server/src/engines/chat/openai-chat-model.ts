@@ -1,18 +1,18 @@
 import type OpenAI from "openai";
 import { z } from "zod";
-import { chatInputBudgetTokens } from "../../engines/catalog/chat-step-budget.js";
-import { type CatalogModel, costAt } from "../../engines/catalog/model-catalog.js";
-import type { ConnectorOptions } from "../../engines/connectors/connector-options.js";
-import { createOpenAiClient } from "../../engines/connectors/openai-client.js";
-import { callProvider, readAnswer } from "../../engines/connectors/provider-call.js";
-import { joinVersioned } from "../../engines/connectors/url.js";
+import { chatInputBudgetTokens, maxStepOutputTokens } from "../catalog/chat-step-budget.js";
+import { type CatalogModel, costAt } from "../catalog/model-catalog.js";
+import type { ConnectorOptions } from "../connectors/connector-options.js";
+import { createOpenAiClient } from "../connectors/openai-client.js";
+import { callProvider, readAnswer } from "../connectors/provider-call.js";
+import { joinVersioned } from "../connectors/url.js";
 import {
   type ChatModel,
   ChatModelError,
   type ChatModelStepRequest,
   type ChatToolCall,
 } from "./chat-model.js";
-import { maxStepOutputTokens, parseToolArguments } from "./model-limits.js";
+import { parseToolArguments } from "./tool-arguments.js";
 
 /** The parts of a completed Responses answer the assistant reads. */
 const completedResponse = z.object({
