@@ -4,6 +4,7 @@ import { createAnthropicChatModel } from "../../engines/chat/anthropic-chat-mode
 import type { ChatModel } from "../../engines/chat/chat-model.js";
 import { createOpenAiChatModel } from "../../engines/chat/openai-chat-model.js";
 import { errors } from "../../errors/app-error.js";
+import { connectorOptionsFor } from "../credentials/connector-options-for.js";
 import { resolveProviderKey } from "../credentials/resolve-provider-key.js";
 import { resolveMeasurementModel } from "../workspace-config/default-measurement-model.js";
 import { createSimulatedChatModel } from "./simulated-chat-model.js";
@@ -26,15 +27,7 @@ export async function selectChatModel(ctx: AppContext, workspaceId: string): Pro
   ).assistant;
   const key = await resolveProviderKey(ctx, workspaceId, provider);
   if (key) {
-    const settings = ctx.config.providers[provider];
-    const options = {
-      apiKey: key.apiKey,
-      baseUrl: settings.baseUrl,
-      timeoutMs: settings.timeoutMs,
-      clock: ctx.clock,
-      catalog: ctx.config.modelCatalog,
-      logger: ctx.logger,
-    };
+    const options = connectorOptionsFor(ctx, provider, key.apiKey);
     // resolveMeasurementModel read an unlisted name as the default: this is a chat model of the catalog.
     const listed = ctx.config.modelCatalog.require(provider, model);
     return provider === "anthropic"

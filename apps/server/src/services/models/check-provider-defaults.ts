@@ -7,6 +7,7 @@ import {
 } from "../../engines/catalog/model-catalog.js";
 import { probeModel } from "../../engines/connectors/probe-model.js";
 import { isRealEngine, type RealEngineId } from "../../engines/connectors/provider-settings.js";
+import { connectorOptionsFor } from "../credentials/connector-options-for.js";
 
 export interface ProviderDefaultCheck {
   provider: RealEngineId;
@@ -57,14 +58,7 @@ export async function checkProviderDefaults(options: {
         notes.push(`${id} retires on ${model.retiresAt}: change ${setting} before then`);
       const probe = await probeModel(
         provider,
-        {
-          apiKey: settings.operatorKey,
-          baseUrl: settings.baseUrl,
-          timeoutMs: settings.timeoutMs,
-          clock: ctx.clock,
-          catalog,
-          logger: ctx.logger,
-        },
+        connectorOptionsFor(ctx, provider, settings.operatorKey),
         model,
       );
       if (probe.outcome === "refused")

@@ -2,6 +2,7 @@ import type { Prisma, PrismaClient } from "@geopulse/db";
 import type { AppContext } from "../../context.js";
 import { createOpenAiPromptWriter } from "../../engines/openai/openai-prompt-writer.js";
 import type { PromptWriter } from "../../engines/prompt-writer.js";
+import { connectorOptionsFor } from "../credentials/connector-options-for.js";
 import { resolveProviderKey } from "../credentials/resolve-provider-key.js";
 import { createSimulatedPromptWriter } from "./simulated-prompt-writer.js";
 
@@ -19,15 +20,7 @@ export async function selectPromptWriter(
   if (kind !== "simulated") {
     const key = await resolveProviderKey(ctx, workspaceId, "openai", db);
     if (key) {
-      const settings = ctx.config.providers.openai;
-      return createOpenAiPromptWriter({
-        apiKey: key.apiKey,
-        baseUrl: settings.baseUrl,
-        timeoutMs: settings.timeoutMs,
-        clock: ctx.clock,
-        catalog: ctx.config.modelCatalog,
-        logger: ctx.logger,
-      });
+      return createOpenAiPromptWriter(connectorOptionsFor(ctx, "openai", key.apiKey));
     }
     if (kind === "openai") return undefined;
   }

@@ -4,6 +4,7 @@ import type { AppContext } from "../../context.js";
 import { createExaSearch } from "../../engines/exa/exa-search.js";
 import { createPerplexityQuestions } from "../../engines/perplexity/perplexity-questions.js";
 import type { ResearchProvider, ResearchProviderId } from "../../engines/research-provider.js";
+import { connectorOptionsFor } from "../credentials/connector-options-for.js";
 import { resolveProviderKey } from "../credentials/resolve-provider-key.js";
 import { createSearchConsoleResearch, hasSearchConsoleRows } from "./search-console-research.js";
 import { createSimulatedResearch } from "./simulated-research.js";
@@ -50,15 +51,7 @@ export async function selectResearchProviders(
       });
       continue;
     }
-    const settings = ctx.config.providers[name];
-    const options = {
-      apiKey: key.apiKey,
-      baseUrl: settings.baseUrl,
-      timeoutMs: settings.timeoutMs,
-      clock: ctx.clock,
-      catalog: ctx.config.modelCatalog,
-      logger: ctx.logger,
-    };
+    const options = connectorOptionsFor(ctx, name, key.apiKey);
     providers.push(name === "exa" ? createExaSearch(options) : createPerplexityQuestions(options));
   }
   if (providers.length > 0 || ctx.config.operatorMode !== "local") {

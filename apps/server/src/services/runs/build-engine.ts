@@ -2,6 +2,7 @@ import type { AppContext } from "../../context.js";
 import { createConnector, hasConnector } from "../../engines/connectors/create-connector.js";
 import type { AnswerEngine, EngineId } from "../../engines/engine.js";
 import { createSimulatedEngine } from "../../engines/simulated/simulated-engine.js";
+import { connectorOptionsFor } from "../credentials/connector-options-for.js";
 import { resolveProviderKey } from "../credentials/resolve-provider-key.js";
 
 /**
@@ -18,13 +19,5 @@ export async function buildEngine(
   if (!hasConnector(engine)) return undefined;
   const key = await resolveProviderKey(ctx, workspaceId, engine);
   if (!key) return undefined;
-  const settings = ctx.config.providers[engine];
-  return createConnector(engine, {
-    apiKey: key.apiKey,
-    baseUrl: settings.baseUrl,
-    timeoutMs: settings.timeoutMs,
-    clock: ctx.clock,
-    catalog: ctx.config.modelCatalog,
-    logger: ctx.logger,
-  });
+  return createConnector(engine, connectorOptionsFor(ctx, engine, key.apiKey));
 }

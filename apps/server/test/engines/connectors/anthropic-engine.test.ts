@@ -10,6 +10,7 @@ import {
   describeFailures,
   expectRetiredModelRefused,
   logger,
+  optionsFor,
   request,
   secretKey,
 } from "./connector-cases.js";
@@ -22,14 +23,7 @@ describe("the Anthropic connector", () => {
   afterAll(() => fake.close());
 
   it("asks Messages with the web search tool and reads text, citations, queries, tokens and cost", async () => {
-    const engine = createAnthropicEngine({
-      apiKey: secretKey,
-      baseUrl: fake.url,
-      timeoutMs: 5_000,
-      clock,
-      catalog,
-      logger,
-    });
+    const engine = createAnthropicEngine(optionsFor(fake));
     expect(engine).toMatchObject({ id: "anthropic", simulated: false });
     const answer = await engine.ask(request("claude-sonnet-5-5"));
     const sent = fake.requests.at(-1);
@@ -68,14 +62,7 @@ describe("the Anthropic connector", () => {
   });
 
   it("continues a paused turn (stop_reason pause_turn) and sums both turns", async () => {
-    const engine = createAnthropicEngine({
-      apiKey: secretKey,
-      baseUrl: fake.url,
-      timeoutMs: 5_000,
-      clock,
-      catalog,
-      logger,
-    });
+    const engine = createAnthropicEngine(optionsFor(fake));
     const paused = [
       { type: "server_tool_use", id: "srvtoolu_0", name: "web_search", input: { query: "first" } },
       { type: "web_search_tool_result", tool_use_id: "srvtoolu_0", content: [] },
@@ -111,14 +98,7 @@ describe("the Anthropic connector", () => {
   });
 
   it("drops the lead-in before each search, keeps cited text written between searches", async () => {
-    const engine = createAnthropicEngine({
-      apiKey: secretKey,
-      baseUrl: fake.url,
-      timeoutMs: 5_000,
-      clock,
-      catalog,
-      logger,
-    });
+    const engine = createAnthropicEngine(optionsFor(fake));
     const search = (id: string, query: string, url: string) => [
       { type: "server_tool_use", id, name: "web_search", input: { query } },
       {
@@ -171,14 +151,7 @@ describe("the Anthropic connector", () => {
   });
 
   it("answers with all the text when Claude did not search", async () => {
-    const engine = createAnthropicEngine({
-      apiKey: secretKey,
-      baseUrl: fake.url,
-      timeoutMs: 5_000,
-      clock,
-      catalog,
-      logger,
-    });
+    const engine = createAnthropicEngine(optionsFor(fake));
     fake.replies.push({
       status: 200,
       body: {
@@ -198,14 +171,7 @@ describe("the Anthropic connector", () => {
   });
 
   it("passes the request's output cap as max_tokens", async () => {
-    const engine = createAnthropicEngine({
-      apiKey: secretKey,
-      baseUrl: fake.url,
-      timeoutMs: 5_000,
-      clock,
-      catalog,
-      logger,
-    });
+    const engine = createAnthropicEngine(optionsFor(fake));
     await engine.ask({ ...request("claude-sonnet-5-5"), maxOutputTokens: 300 });
     expect(fake.requests.at(-1)?.body.max_tokens).toBe(300);
     await engine.ask(request("claude-sonnet-5-5"));
@@ -213,25 +179,11 @@ describe("the Anthropic connector", () => {
     expect(fake.requests.at(-1)?.body.max_tokens).toBe(defaultAnthropicMaxTokens);
   });
   it("fails without retrying when anthropic answers 404 for a model it retired", async () => {
-    const engine = createAnthropicEngine({
-      apiKey: secretKey,
-      baseUrl: fake.url,
-      timeoutMs: 5_000,
-      clock,
-      catalog,
-      logger,
-    });
+    const engine = createAnthropicEngine(optionsFor(fake));
     await expectRetiredModelRefused(fake, engine, "anthropic", "claude-sonnet-5-5");
   });
   it("tells the web search tool the country of the prompt's region, and reports the served model", async () => {
-    const engine = createAnthropicEngine({
-      apiKey: secretKey,
-      baseUrl: fake.url,
-      timeoutMs: 5_000,
-      clock,
-      catalog,
-      logger,
-    });
+    const engine = createAnthropicEngine(optionsFor(fake));
     const french = await engine.ask(request("claude-sonnet-5-5", "Quel outil ?", "fr"));
     expect(fake.requests.at(-1)?.body.tools).toEqual([
       {

@@ -18,6 +18,22 @@ export const logger = {
   warn: (details: object, message: string) => warnings.push({ details, message }),
 };
 
+/** A connector's options against a fake: the test key, the fake's address, a 5 s timeout. */
+export function optionsFor(
+  fake: { url: string },
+  overrides: Partial<ConnectorOptions> = {},
+): ConnectorOptions {
+  return {
+    apiKey: secretKey,
+    baseUrl: fake.url,
+    timeoutMs: 5_000,
+    clock,
+    catalog,
+    logger,
+    ...overrides,
+  };
+}
+
 export function request(
   model: string,
   prompt = "Which analytics tool is best?",

@@ -6,6 +6,7 @@ import {
   clock,
   describeFailures,
   logger,
+  optionsFor,
   request,
   secretKey,
   warnings,
@@ -18,14 +19,7 @@ describe("the Exa connector", () => {
 
   it("asks /answer and reads the answer and ordered citations; charges the catalog's price, warning of Exa's higher stated cost", async () => {
     warnings.length = 0;
-    const engine = createExaEngine({
-      apiKey: secretKey,
-      baseUrl: fake.url,
-      timeoutMs: 5_000,
-      clock,
-      catalog,
-      logger,
-    });
+    const engine = createExaEngine(optionsFor(fake));
     expect(engine).toMatchObject({ id: "exa", simulated: false });
     const answer = await engine.ask(request("exa"));
     const sent = fake.requests.at(-1);
@@ -74,14 +68,7 @@ describe("the Exa connector", () => {
     }
   });
   it("sends the country of the prompt's region as userLocation", async () => {
-    const engine = createExaEngine({
-      apiKey: secretKey,
-      baseUrl: fake.url,
-      timeoutMs: 5_000,
-      clock,
-      catalog,
-      logger,
-    });
+    const engine = createExaEngine(optionsFor(fake));
     const answer = await engine.ask(request("exa", "Which tool?", "uk"));
     expect(fake.requests.at(-1)?.body.userLocation).toBe("GB");
     expect(answer).toMatchObject({ country: "GB", servedModel: null });

@@ -9,6 +9,7 @@ import {
   describeFailures,
   expectRetiredModelRefused,
   logger,
+  optionsFor,
   request,
   secretKey,
 } from "./connector-cases.js";
@@ -25,14 +26,7 @@ describe("the Gemini connector", () => {
   afterAll(() => fake.close());
 
   it("asks generateContent with Google Search grounding and reads text, chunks, queries, tokens and cost", async () => {
-    const engine = createGeminiEngine({
-      apiKey: secretKey,
-      baseUrl: fake.url,
-      timeoutMs: 5_000,
-      clock,
-      catalog,
-      logger,
-    });
+    const engine = createGeminiEngine(optionsFor(fake));
     expect(engine).toMatchObject({ id: "gemini", simulated: false });
     const answer = await engine.ask(request("gemini-3.5-flash-lite"));
     const sent = fake.requests.at(-1);
@@ -73,14 +67,7 @@ describe("the Gemini connector", () => {
   });
 
   it("bills Gemini 2.5 one grounded request, whatever the number of queries", async () => {
-    const engine = createGeminiEngine({
-      apiKey: secretKey,
-      baseUrl: fake.url,
-      timeoutMs: 5_000,
-      clock,
-      catalog,
-      logger,
-    });
+    const engine = createGeminiEngine(optionsFor(fake));
     const answer = await engine.ask(request("gemini-2.5-flash"));
     // Gemini 2.5 takes a thinking budget in tokens.
     expect(fake.requests.at(-1)?.body.generationConfig.thinkingConfig).toEqual({
@@ -91,28 +78,16 @@ describe("the Gemini connector", () => {
   });
 
   it("does not bill empty search queries", async () => {
-    const engine = createGeminiEngine({
-      apiKey: secretKey,
-      baseUrl: fake.url,
-      timeoutMs: 5_000,
-      clock,
-      catalog,
-      logger,
-    });
+    const engine = createGeminiEngine(optionsFor(fake));
     const answer = await engine.ask(request("gemini-3.5-flash-lite", ""));
     expect(answer.searchQueries).toEqual(["runner analytics review"]);
     expect(answer.costMicrousd).toBe(1_003n + 14_000n);
   });
 
   it("refuses a model retired on the clock's day without calling Gemini", async () => {
-    const engine = createGeminiEngine({
-      apiKey: secretKey,
-      baseUrl: fake.url,
-      timeoutMs: 5_000,
-      clock: new ManualClock("2026-12-01T00:00:00Z"),
-      catalog,
-      logger,
-    });
+    const engine = createGeminiEngine(
+      optionsFor(fake, { clock: new ManualClock("2026-12-01T00:00:00Z") }),
+    );
     const seen = fake.requests.length;
     const error = await caught(engine.ask(request("gemini-2.5-flash")));
     expect(error).toMatchObject({ retryable: false });
@@ -121,14 +96,7 @@ describe("the Gemini connector", () => {
   });
 
   it("reads the wait of a 429 from the body's RetryInfo when no header is sent", async () => {
-    const engine = createGeminiEngine({
-      apiKey: secretKey,
-      baseUrl: fake.url,
-      timeoutMs: 5_000,
-      clock,
-      catalog,
-      logger,
-    });
+    const engine = createGeminiEngine(optionsFor(fake));
     fake.fail(429, {
       error: {
         code: 429,
@@ -144,39 +112,18 @@ describe("the Gemini connector", () => {
   });
 
   it("passes the request's output cap as generationConfig.maxOutputTokens", async () => {
-    const engine = createGeminiEngine({
-      apiKey: secretKey,
-      baseUrl: fake.url,
-      timeoutMs: 5_000,
-      clock,
-      catalog,
-      logger,
-    });
+    const engine = createGeminiEngine(optionsFor(fake));
     await engine.ask({ ...request("gemini-3.5-flash-lite"), maxOutputTokens: 300 });
     expect(fake.requests.at(-1)?.body.generationConfig.maxOutputTokens).toBe(300);
     await engine.ask(request("gemini-3.5-flash-lite"));
     expect(fake.requests.at(-1)?.body.generationConfig?.maxOutputTokens).toBeUndefined();
   });
   it("fails without retrying when gemini answers 404 for a model it retired", async () => {
-    const engine = createGeminiEngine({
-      apiKey: secretKey,
-      baseUrl: fake.url,
-      timeoutMs: 5_000,
-      clock,
-      catalog,
-      logger,
-    });
+    const engine = createGeminiEngine(optionsFor(fake));
     await expectRetiredModelRefused(fake, engine, "gemini", "gemini-3.5-flash-lite");
   });
   it("reports the served model and no country (grounding takes no location)", async () => {
-    const engine = createGeminiEngine({
-      apiKey: secretKey,
-      baseUrl: fake.url,
-      timeoutMs: 5_000,
-      clock,
-      catalog,
-      logger,
-    });
+    const engine = createGeminiEngine(optionsFor(fake));
     const answer = await engine.ask(request("gemini-3.5-flash-lite", "¿Qué herramienta?", "es"));
     expect(answer).toMatchObject({ servedModel: "gemini-3.5-flash-lite", country: null });
     expect(JSON.stringify(fake.requests.at(-1)?.body)).not.toContain("ES");

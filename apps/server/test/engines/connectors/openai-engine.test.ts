@@ -7,6 +7,7 @@ import {
   describeFailures,
   expectRetiredModelRefused,
   logger,
+  optionsFor,
   request,
   secretKey,
 } from "./connector-cases.js";
@@ -17,14 +18,7 @@ describe("the OpenAI connector", () => {
   afterAll(() => fake.close());
 
   it("asks the Responses API with web search and reads text, citations, queries, tokens and cost", async () => {
-    const engine = createOpenAiEngine({
-      apiKey: secretKey,
-      baseUrl: fake.url,
-      timeoutMs: 5_000,
-      clock,
-      catalog,
-      logger,
-    });
+    const engine = createOpenAiEngine(optionsFor(fake));
     expect(engine).toMatchObject({ id: "openai", simulated: false });
     const answer = await engine.ask(request("gpt-4.1-mini"));
     const sent = fake.requests.at(-1);
@@ -70,39 +64,18 @@ describe("the OpenAI connector", () => {
   });
 
   it("passes the request's output cap as max_output_tokens", async () => {
-    const engine = createOpenAiEngine({
-      apiKey: secretKey,
-      baseUrl: fake.url,
-      timeoutMs: 5_000,
-      clock,
-      catalog,
-      logger,
-    });
+    const engine = createOpenAiEngine(optionsFor(fake));
     await engine.ask({ ...request("gpt-4.1-mini"), maxOutputTokens: 300 });
     expect(fake.requests.at(-1)?.body.max_output_tokens).toBe(300);
     await engine.ask(request("gpt-4.1-mini"));
     expect(fake.requests.at(-1)?.body).not.toHaveProperty("max_output_tokens");
   });
   it("fails without retrying when openai answers 404 for a model it retired", async () => {
-    const engine = createOpenAiEngine({
-      apiKey: secretKey,
-      baseUrl: fake.url,
-      timeoutMs: 5_000,
-      clock,
-      catalog,
-      logger,
-    });
+    const engine = createOpenAiEngine(optionsFor(fake));
     await expectRetiredModelRefused(fake, engine, "openai", "gpt-4.1-mini");
   });
   it("localises the web search to the country of the prompt's region, and never to the US by default", async () => {
-    const engine = createOpenAiEngine({
-      apiKey: secretKey,
-      baseUrl: fake.url,
-      timeoutMs: 5_000,
-      clock,
-      catalog,
-      logger,
-    });
+    const engine = createOpenAiEngine(optionsFor(fake));
     const spanish = await engine.ask(
       request("gpt-4.1-mini", "¿Qué herramienta de analítica?", "es"),
     );

@@ -6,6 +6,7 @@ import {
   clock,
   describeFailures,
   logger,
+  optionsFor,
   request,
   secretKey,
   warnings,
@@ -20,14 +21,7 @@ describe("the Perplexity connector", () => {
 
   it("asks Sonar chat completions and reads text, titled citations, tokens and cost", async () => {
     warnings.length = 0;
-    const engine = createPerplexityEngine({
-      apiKey: secretKey,
-      baseUrl: fake.url,
-      timeoutMs: 5_000,
-      clock,
-      catalog,
-      logger,
-    });
+    const engine = createPerplexityEngine(optionsFor(fake));
     expect(engine).toMatchObject({ id: "perplexity", simulated: false });
     const answer = await engine.ask(request("sonar"));
     const sent = fake.requests.at(-1);
@@ -69,14 +63,7 @@ describe("the Perplexity connector", () => {
 
   it("charges the catalog's fee of the search context size used, never Perplexity's stated cost", async () => {
     warnings.length = 0;
-    const engine = createPerplexityEngine({
-      apiKey: secretKey,
-      baseUrl: fake.url,
-      timeoutMs: 5_000,
-      clock,
-      catalog,
-      logger,
-    });
+    const engine = createPerplexityEngine(optionsFor(fake));
     const billed = perplexityResponse("Which analytics tool is best?");
     fake.replies.push({
       status: 200,
@@ -131,28 +118,14 @@ describe("the Perplexity connector", () => {
   });
 
   it("passes the request's output cap as max_tokens", async () => {
-    const engine = createPerplexityEngine({
-      apiKey: secretKey,
-      baseUrl: fake.url,
-      timeoutMs: 5_000,
-      clock,
-      catalog,
-      logger,
-    });
+    const engine = createPerplexityEngine(optionsFor(fake));
     await engine.ask({ ...request("sonar"), maxOutputTokens: 300 });
     expect(fake.requests.at(-1)?.body.max_tokens).toBe(300);
     await engine.ask(request("sonar"));
     expect(fake.requests.at(-1)?.body).not.toHaveProperty("max_tokens");
   });
   it("sends the country of the prompt's region as web_search_options.user_location", async () => {
-    const engine = createPerplexityEngine({
-      apiKey: secretKey,
-      baseUrl: fake.url,
-      timeoutMs: 5_000,
-      clock,
-      catalog,
-      logger,
-    });
+    const engine = createPerplexityEngine(optionsFor(fake));
     const answer = await engine.ask(request("sonar", "¿Qué herramienta?", "es"));
     expect(fake.requests.at(-1)?.body.web_search_options).toEqual({
       search_context_size: "low",
