@@ -4192,6 +4192,13 @@ export interface components {
                 completed: number;
                 failed: number;
                 pending: number;
+                /** @description Tasks that did not end `completed`, by end state (`RunResponse.endState`): `truncated` (answered and cut by the output cap, or failed before any text), `refused` and `filtered` (answered, measured), `quotaExhausted` (failed: the key's account has no credit). */
+                endStates: {
+                    truncated: number;
+                    refused: number;
+                    filtered: number;
+                    quotaExhausted: number;
+                };
             };
             estimateMicrousd: number;
             costMicrousd: number;

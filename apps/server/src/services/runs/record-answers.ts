@@ -106,6 +106,7 @@ export async function recordAnswers(options: {
         completedTasks: { increment: answered.length },
         failedTasks: { increment: failed },
         costMicrousd: { increment: cost },
+        ...endStateIncrements(outcomes.filter((o) => stored.has(o.responseId))),
       },
       select: { executorId: true, cancelRequestedAt: true },
     });
@@ -116,4 +117,19 @@ export async function recordAnswers(options: {
       cancelRequested: state.cancelRequestedAt !== null,
     };
   });
+}
+
+/** The batch's stored tasks by end state other than completed, as the run's counters' increments. */
+function endStateIncrements(outcomes: readonly TaskOutcome[]) {
+  const count = (test: (outcome: AskOutcome) => boolean) => ({
+    increment: outcomes.filter((o) => test(o.outcome)).length,
+  });
+  const end = (outcome: AskOutcome) =>
+    "answer" in outcome ? (outcome.answer.end ?? "completed") : (outcome.kind ?? "failed");
+  return {
+    truncatedTasks: count((o) => end(o) === "truncated"),
+    refusedTasks: count((o) => end(o) === "refused"),
+    filteredTasks: count((o) => end(o) === "filtered"),
+    quotaExhaustedTasks: count((o) => end(o) === "quota_exhausted"),
+  };
 }

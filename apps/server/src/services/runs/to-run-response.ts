@@ -19,6 +19,12 @@ export function toRunResponse(run: Run, workspaceSlug: string): RunResponse {
       completed: run.completedTasks,
       failed: run.failedTasks,
       pending: run.totalTasks - run.completedTasks - run.failedTasks,
+      endStates: {
+        truncated: run.truncatedTasks,
+        refused: run.refusedTasks,
+        filtered: run.filteredTasks,
+        quotaExhausted: run.quotaExhaustedTasks,
+      },
     },
     estimateMicrousd: Number(run.estimateMicrousd),
     costMicrousd: cost,

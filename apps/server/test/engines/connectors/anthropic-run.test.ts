@@ -93,7 +93,11 @@ describe("a run on the Anthropic connector", () => {
     const run = await waitForRun(t, slug, started.body.runId, cookie);
     // Two tasks, two requests: nothing was asked again.
     expect(fake.requests.length - seen).toBe(2);
-    expect(run.progress).toMatchObject({ completed: 1, failed: 1 });
+    expect(run.progress).toMatchObject({
+      completed: 1,
+      failed: 1,
+      endStates: { truncated: 0, refused: 1, filtered: 0, quotaExhausted: 1 },
+    });
     const answers = (
       await t.request<any>("GET", `/api/v1/workspaces/${slug}/runs/${run.runId}/responses`, {
         cookie,

@@ -32,6 +32,10 @@ export type RunAvgAggregateOutputType = {
   totalTasks: number | null
   completedTasks: number | null
   failedTasks: number | null
+  truncatedTasks: number | null
+  refusedTasks: number | null
+  filteredTasks: number | null
+  quotaExhaustedTasks: number | null
   estimateMicrousd: number | null
   costMicrousd: number | null
 }
@@ -42,6 +46,10 @@ export type RunSumAggregateOutputType = {
   totalTasks: number | null
   completedTasks: number | null
   failedTasks: number | null
+  truncatedTasks: number | null
+  refusedTasks: number | null
+  filteredTasks: number | null
+  quotaExhaustedTasks: number | null
   estimateMicrousd: bigint | null
   costMicrousd: bigint | null
 }
@@ -56,6 +64,10 @@ export type RunMinAggregateOutputType = {
   totalTasks: number | null
   completedTasks: number | null
   failedTasks: number | null
+  truncatedTasks: number | null
+  refusedTasks: number | null
+  filteredTasks: number | null
+  quotaExhaustedTasks: number | null
   estimateMicrousd: bigint | null
   costMicrousd: bigint | null
   reservationId: string | null
@@ -81,6 +93,10 @@ export type RunMaxAggregateOutputType = {
   totalTasks: number | null
   completedTasks: number | null
   failedTasks: number | null
+  truncatedTasks: number | null
+  refusedTasks: number | null
+  filteredTasks: number | null
+  quotaExhaustedTasks: number | null
   estimateMicrousd: bigint | null
   costMicrousd: bigint | null
   reservationId: string | null
@@ -108,6 +124,10 @@ export type RunCountAggregateOutputType = {
   totalTasks: number
   completedTasks: number
   failedTasks: number
+  truncatedTasks: number
+  refusedTasks: number
+  filteredTasks: number
+  quotaExhaustedTasks: number
   estimateMicrousd: number
   costMicrousd: number
   reservationId: number
@@ -131,6 +151,10 @@ export type RunAvgAggregateInputType = {
   totalTasks?: true
   completedTasks?: true
   failedTasks?: true
+  truncatedTasks?: true
+  refusedTasks?: true
+  filteredTasks?: true
+  quotaExhaustedTasks?: true
   estimateMicrousd?: true
   costMicrousd?: true
 }
@@ -141,6 +165,10 @@ export type RunSumAggregateInputType = {
   totalTasks?: true
   completedTasks?: true
   failedTasks?: true
+  truncatedTasks?: true
+  refusedTasks?: true
+  filteredTasks?: true
+  quotaExhaustedTasks?: true
   estimateMicrousd?: true
   costMicrousd?: true
 }
@@ -155,6 +183,10 @@ export type RunMinAggregateInputType = {
   totalTasks?: true
   completedTasks?: true
   failedTasks?: true
+  truncatedTasks?: true
+  refusedTasks?: true
+  filteredTasks?: true
+  quotaExhaustedTasks?: true
   estimateMicrousd?: true
   costMicrousd?: true
   reservationId?: true
@@ -180,6 +212,10 @@ export type RunMaxAggregateInputType = {
   totalTasks?: true
   completedTasks?: true
   failedTasks?: true
+  truncatedTasks?: true
+  refusedTasks?: true
+  filteredTasks?: true
+  quotaExhaustedTasks?: true
   estimateMicrousd?: true
   costMicrousd?: true
   reservationId?: true
@@ -207,6 +243,10 @@ export type RunCountAggregateInputType = {
   totalTasks?: true
   completedTasks?: true
   failedTasks?: true
+  truncatedTasks?: true
+  refusedTasks?: true
+  filteredTasks?: true
+  quotaExhaustedTasks?: true
   estimateMicrousd?: true
   costMicrousd?: true
   reservationId?: true
@@ -321,6 +361,10 @@ export type RunGroupByOutputType = {
   totalTasks: number
   completedTasks: number
   failedTasks: number
+  truncatedTasks: number
+  refusedTasks: number
+  filteredTasks: number
+  quotaExhaustedTasks: number
   estimateMicrousd: bigint
   costMicrousd: bigint
   reservationId: string | null
@@ -371,6 +415,10 @@ export type RunWhereInput = {
   totalTasks?: Prisma.IntFilter<"Run"> | number
   completedTasks?: Prisma.IntFilter<"Run"> | number
   failedTasks?: Prisma.IntFilter<"Run"> | number
+  truncatedTasks?: Prisma.IntFilter<"Run"> | number
+  refusedTasks?: Prisma.IntFilter<"Run"> | number
+  filteredTasks?: Prisma.IntFilter<"Run"> | number
+  quotaExhaustedTasks?: Prisma.IntFilter<"Run"> | number
   estimateMicrousd?: Prisma.BigIntFilter<"Run"> | bigint | number
   costMicrousd?: Prisma.BigIntFilter<"Run"> | bigint | number
   reservationId?: Prisma.StringNullableFilter<"Run"> | string | null
@@ -400,6 +448,10 @@ export type RunOrderByWithRelationInput = {
   totalTasks?: Prisma.SortOrder
   completedTasks?: Prisma.SortOrder
   failedTasks?: Prisma.SortOrder
+  truncatedTasks?: Prisma.SortOrder
+  refusedTasks?: Prisma.SortOrder
+  filteredTasks?: Prisma.SortOrder
+  quotaExhaustedTasks?: Prisma.SortOrder
   estimateMicrousd?: Prisma.SortOrder
   costMicrousd?: Prisma.SortOrder
   reservationId?: Prisma.SortOrderInput | Prisma.SortOrder
@@ -433,6 +485,10 @@ export type RunWhereUniqueInput = Prisma.AtLeast<{
   totalTasks?: Prisma.IntFilter<"Run"> | number
   completedTasks?: Prisma.IntFilter<"Run"> | number
   failedTasks?: Prisma.IntFilter<"Run"> | number
+  truncatedTasks?: Prisma.IntFilter<"Run"> | number
+  refusedTasks?: Prisma.IntFilter<"Run"> | number
+  filteredTasks?: Prisma.IntFilter<"Run"> | number
+  quotaExhaustedTasks?: Prisma.IntFilter<"Run"> | number
   estimateMicrousd?: Prisma.BigIntFilter<"Run"> | bigint | number
   costMicrousd?: Prisma.BigIntFilter<"Run"> | bigint | number
   reservationId?: Prisma.StringNullableFilter<"Run"> | string | null
@@ -462,6 +518,10 @@ export type RunOrderByWithAggregationInput = {
   totalTasks?: Prisma.SortOrder
   completedTasks?: Prisma.SortOrder
   failedTasks?: Prisma.SortOrder
+  truncatedTasks?: Prisma.SortOrder
+  refusedTasks?: Prisma.SortOrder
+  filteredTasks?: Prisma.SortOrder
+  quotaExhaustedTasks?: Prisma.SortOrder
   estimateMicrousd?: Prisma.SortOrder
   costMicrousd?: Prisma.SortOrder
   reservationId?: Prisma.SortOrderInput | Prisma.SortOrder
@@ -497,6 +557,10 @@ export type RunScalarWhereWithAggregatesInput = {
   totalTasks?: Prisma.IntWithAggregatesFilter<"Run"> | number
   completedTasks?: Prisma.IntWithAggregatesFilter<"Run"> | number
   failedTasks?: Prisma.IntWithAggregatesFilter<"Run"> | number
+  truncatedTasks?: Prisma.IntWithAggregatesFilter<"Run"> | number
+  refusedTasks?: Prisma.IntWithAggregatesFilter<"Run"> | number
+  filteredTasks?: Prisma.IntWithAggregatesFilter<"Run"> | number
+  quotaExhaustedTasks?: Prisma.IntWithAggregatesFilter<"Run"> | number
   estimateMicrousd?: Prisma.BigIntWithAggregatesFilter<"Run"> | bigint | number
   costMicrousd?: Prisma.BigIntWithAggregatesFilter<"Run"> | bigint | number
   reservationId?: Prisma.StringNullableWithAggregatesFilter<"Run"> | string | null
@@ -523,6 +587,10 @@ export type RunCreateInput = {
   totalTasks: number
   completedTasks: number
   failedTasks: number
+  truncatedTasks?: number
+  refusedTasks?: number
+  filteredTasks?: number
+  quotaExhaustedTasks?: number
   estimateMicrousd: bigint | number
   costMicrousd: bigint | number
   reservationId?: string | null
@@ -552,6 +620,10 @@ export type RunUncheckedCreateInput = {
   totalTasks: number
   completedTasks: number
   failedTasks: number
+  truncatedTasks?: number
+  refusedTasks?: number
+  filteredTasks?: number
+  quotaExhaustedTasks?: number
   estimateMicrousd: bigint | number
   costMicrousd: bigint | number
   reservationId?: string | null
@@ -579,6 +651,10 @@ export type RunUpdateInput = {
   totalTasks?: Prisma.IntFieldUpdateOperationsInput | number
   completedTasks?: Prisma.IntFieldUpdateOperationsInput | number
   failedTasks?: Prisma.IntFieldUpdateOperationsInput | number
+  truncatedTasks?: Prisma.IntFieldUpdateOperationsInput | number
+  refusedTasks?: Prisma.IntFieldUpdateOperationsInput | number
+  filteredTasks?: Prisma.IntFieldUpdateOperationsInput | number
+  quotaExhaustedTasks?: Prisma.IntFieldUpdateOperationsInput | number
   estimateMicrousd?: Prisma.BigIntFieldUpdateOperationsInput | bigint | number
   costMicrousd?: Prisma.BigIntFieldUpdateOperationsInput | bigint | number
   reservationId?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
@@ -608,6 +684,10 @@ export type RunUncheckedUpdateInput = {
   totalTasks?: Prisma.IntFieldUpdateOperationsInput | number
   completedTasks?: Prisma.IntFieldUpdateOperationsInput | number
   failedTasks?: Prisma.IntFieldUpdateOperationsInput | number
+  truncatedTasks?: Prisma.IntFieldUpdateOperationsInput | number
+  refusedTasks?: Prisma.IntFieldUpdateOperationsInput | number
+  filteredTasks?: Prisma.IntFieldUpdateOperationsInput | number
+  quotaExhaustedTasks?: Prisma.IntFieldUpdateOperationsInput | number
   estimateMicrousd?: Prisma.BigIntFieldUpdateOperationsInput | bigint | number
   costMicrousd?: Prisma.BigIntFieldUpdateOperationsInput | bigint | number
   reservationId?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
@@ -636,6 +716,10 @@ export type RunCreateManyInput = {
   totalTasks: number
   completedTasks: number
   failedTasks: number
+  truncatedTasks?: number
+  refusedTasks?: number
+  filteredTasks?: number
+  quotaExhaustedTasks?: number
   estimateMicrousd: bigint | number
   costMicrousd: bigint | number
   reservationId?: string | null
@@ -662,6 +746,10 @@ export type RunUpdateManyMutationInput = {
   totalTasks?: Prisma.IntFieldUpdateOperationsInput | number
   completedTasks?: Prisma.IntFieldUpdateOperationsInput | number
   failedTasks?: Prisma.IntFieldUpdateOperationsInput | number
+  truncatedTasks?: Prisma.IntFieldUpdateOperationsInput | number
+  refusedTasks?: Prisma.IntFieldUpdateOperationsInput | number
+  filteredTasks?: Prisma.IntFieldUpdateOperationsInput | number
+  quotaExhaustedTasks?: Prisma.IntFieldUpdateOperationsInput | number
   estimateMicrousd?: Prisma.BigIntFieldUpdateOperationsInput | bigint | number
   costMicrousd?: Prisma.BigIntFieldUpdateOperationsInput | bigint | number
   reservationId?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
@@ -689,6 +777,10 @@ export type RunUncheckedUpdateManyInput = {
   totalTasks?: Prisma.IntFieldUpdateOperationsInput | number
   completedTasks?: Prisma.IntFieldUpdateOperationsInput | number
   failedTasks?: Prisma.IntFieldUpdateOperationsInput | number
+  truncatedTasks?: Prisma.IntFieldUpdateOperationsInput | number
+  refusedTasks?: Prisma.IntFieldUpdateOperationsInput | number
+  filteredTasks?: Prisma.IntFieldUpdateOperationsInput | number
+  quotaExhaustedTasks?: Prisma.IntFieldUpdateOperationsInput | number
   estimateMicrousd?: Prisma.BigIntFieldUpdateOperationsInput | bigint | number
   costMicrousd?: Prisma.BigIntFieldUpdateOperationsInput | bigint | number
   reservationId?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
@@ -731,6 +823,10 @@ export type RunCountOrderByAggregateInput = {
   totalTasks?: Prisma.SortOrder
   completedTasks?: Prisma.SortOrder
   failedTasks?: Prisma.SortOrder
+  truncatedTasks?: Prisma.SortOrder
+  refusedTasks?: Prisma.SortOrder
+  filteredTasks?: Prisma.SortOrder
+  quotaExhaustedTasks?: Prisma.SortOrder
   estimateMicrousd?: Prisma.SortOrder
   costMicrousd?: Prisma.SortOrder
   reservationId?: Prisma.SortOrder
@@ -752,6 +848,10 @@ export type RunAvgOrderByAggregateInput = {
   totalTasks?: Prisma.SortOrder
   completedTasks?: Prisma.SortOrder
   failedTasks?: Prisma.SortOrder
+  truncatedTasks?: Prisma.SortOrder
+  refusedTasks?: Prisma.SortOrder
+  filteredTasks?: Prisma.SortOrder
+  quotaExhaustedTasks?: Prisma.SortOrder
   estimateMicrousd?: Prisma.SortOrder
   costMicrousd?: Prisma.SortOrder
 }
@@ -766,6 +866,10 @@ export type RunMaxOrderByAggregateInput = {
   totalTasks?: Prisma.SortOrder
   completedTasks?: Prisma.SortOrder
   failedTasks?: Prisma.SortOrder
+  truncatedTasks?: Prisma.SortOrder
+  refusedTasks?: Prisma.SortOrder
+  filteredTasks?: Prisma.SortOrder
+  quotaExhaustedTasks?: Prisma.SortOrder
   estimateMicrousd?: Prisma.SortOrder
   costMicrousd?: Prisma.SortOrder
   reservationId?: Prisma.SortOrder
@@ -791,6 +895,10 @@ export type RunMinOrderByAggregateInput = {
   totalTasks?: Prisma.SortOrder
   completedTasks?: Prisma.SortOrder
   failedTasks?: Prisma.SortOrder
+  truncatedTasks?: Prisma.SortOrder
+  refusedTasks?: Prisma.SortOrder
+  filteredTasks?: Prisma.SortOrder
+  quotaExhaustedTasks?: Prisma.SortOrder
   estimateMicrousd?: Prisma.SortOrder
   costMicrousd?: Prisma.SortOrder
   reservationId?: Prisma.SortOrder
@@ -812,6 +920,10 @@ export type RunSumOrderByAggregateInput = {
   totalTasks?: Prisma.SortOrder
   completedTasks?: Prisma.SortOrder
   failedTasks?: Prisma.SortOrder
+  truncatedTasks?: Prisma.SortOrder
+  refusedTasks?: Prisma.SortOrder
+  filteredTasks?: Prisma.SortOrder
+  quotaExhaustedTasks?: Prisma.SortOrder
   estimateMicrousd?: Prisma.SortOrder
   costMicrousd?: Prisma.SortOrder
 }
@@ -906,6 +1018,10 @@ export type RunCreateWithoutWorkspaceInput = {
   totalTasks: number
   completedTasks: number
   failedTasks: number
+  truncatedTasks?: number
+  refusedTasks?: number
+  filteredTasks?: number
+  quotaExhaustedTasks?: number
   estimateMicrousd: bigint | number
   costMicrousd: bigint | number
   reservationId?: string | null
@@ -933,6 +1049,10 @@ export type RunUncheckedCreateWithoutWorkspaceInput = {
   totalTasks: number
   completedTasks: number
   failedTasks: number
+  truncatedTasks?: number
+  refusedTasks?: number
+  filteredTasks?: number
+  quotaExhaustedTasks?: number
   estimateMicrousd: bigint | number
   costMicrousd: bigint | number
   reservationId?: string | null
@@ -990,6 +1110,10 @@ export type RunScalarWhereInput = {
   totalTasks?: Prisma.IntFilter<"Run"> | number
   completedTasks?: Prisma.IntFilter<"Run"> | number
   failedTasks?: Prisma.IntFilter<"Run"> | number
+  truncatedTasks?: Prisma.IntFilter<"Run"> | number
+  refusedTasks?: Prisma.IntFilter<"Run"> | number
+  filteredTasks?: Prisma.IntFilter<"Run"> | number
+  quotaExhaustedTasks?: Prisma.IntFilter<"Run"> | number
   estimateMicrousd?: Prisma.BigIntFilter<"Run"> | bigint | number
   costMicrousd?: Prisma.BigIntFilter<"Run"> | bigint | number
   reservationId?: Prisma.StringNullableFilter<"Run"> | string | null
@@ -1016,6 +1140,10 @@ export type RunCreateWithoutResponsesInput = {
   totalTasks: number
   completedTasks: number
   failedTasks: number
+  truncatedTasks?: number
+  refusedTasks?: number
+  filteredTasks?: number
+  quotaExhaustedTasks?: number
   estimateMicrousd: bigint | number
   costMicrousd: bigint | number
   reservationId?: string | null
@@ -1044,6 +1172,10 @@ export type RunUncheckedCreateWithoutResponsesInput = {
   totalTasks: number
   completedTasks: number
   failedTasks: number
+  truncatedTasks?: number
+  refusedTasks?: number
+  filteredTasks?: number
+  quotaExhaustedTasks?: number
   estimateMicrousd: bigint | number
   costMicrousd: bigint | number
   reservationId?: string | null
@@ -1086,6 +1218,10 @@ export type RunUpdateWithoutResponsesInput = {
   totalTasks?: Prisma.IntFieldUpdateOperationsInput | number
   completedTasks?: Prisma.IntFieldUpdateOperationsInput | number
   failedTasks?: Prisma.IntFieldUpdateOperationsInput | number
+  truncatedTasks?: Prisma.IntFieldUpdateOperationsInput | number
+  refusedTasks?: Prisma.IntFieldUpdateOperationsInput | number
+  filteredTasks?: Prisma.IntFieldUpdateOperationsInput | number
+  quotaExhaustedTasks?: Prisma.IntFieldUpdateOperationsInput | number
   estimateMicrousd?: Prisma.BigIntFieldUpdateOperationsInput | bigint | number
   costMicrousd?: Prisma.BigIntFieldUpdateOperationsInput | bigint | number
   reservationId?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
@@ -1114,6 +1250,10 @@ export type RunUncheckedUpdateWithoutResponsesInput = {
   totalTasks?: Prisma.IntFieldUpdateOperationsInput | number
   completedTasks?: Prisma.IntFieldUpdateOperationsInput | number
   failedTasks?: Prisma.IntFieldUpdateOperationsInput | number
+  truncatedTasks?: Prisma.IntFieldUpdateOperationsInput | number
+  refusedTasks?: Prisma.IntFieldUpdateOperationsInput | number
+  filteredTasks?: Prisma.IntFieldUpdateOperationsInput | number
+  quotaExhaustedTasks?: Prisma.IntFieldUpdateOperationsInput | number
   estimateMicrousd?: Prisma.BigIntFieldUpdateOperationsInput | bigint | number
   costMicrousd?: Prisma.BigIntFieldUpdateOperationsInput | bigint | number
   reservationId?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
@@ -1140,6 +1280,10 @@ export type RunCreateManyWorkspaceInput = {
   totalTasks: number
   completedTasks: number
   failedTasks: number
+  truncatedTasks?: number
+  refusedTasks?: number
+  filteredTasks?: number
+  quotaExhaustedTasks?: number
   estimateMicrousd: bigint | number
   costMicrousd: bigint | number
   reservationId?: string | null
@@ -1166,6 +1310,10 @@ export type RunUpdateWithoutWorkspaceInput = {
   totalTasks?: Prisma.IntFieldUpdateOperationsInput | number
   completedTasks?: Prisma.IntFieldUpdateOperationsInput | number
   failedTasks?: Prisma.IntFieldUpdateOperationsInput | number
+  truncatedTasks?: Prisma.IntFieldUpdateOperationsInput | number
+  refusedTasks?: Prisma.IntFieldUpdateOperationsInput | number
+  filteredTasks?: Prisma.IntFieldUpdateOperationsInput | number
+  quotaExhaustedTasks?: Prisma.IntFieldUpdateOperationsInput | number
   estimateMicrousd?: Prisma.BigIntFieldUpdateOperationsInput | bigint | number
   costMicrousd?: Prisma.BigIntFieldUpdateOperationsInput | bigint | number
   reservationId?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
@@ -1193,6 +1341,10 @@ export type RunUncheckedUpdateWithoutWorkspaceInput = {
   totalTasks?: Prisma.IntFieldUpdateOperationsInput | number
   completedTasks?: Prisma.IntFieldUpdateOperationsInput | number
   failedTasks?: Prisma.IntFieldUpdateOperationsInput | number
+  truncatedTasks?: Prisma.IntFieldUpdateOperationsInput | number
+  refusedTasks?: Prisma.IntFieldUpdateOperationsInput | number
+  filteredTasks?: Prisma.IntFieldUpdateOperationsInput | number
+  quotaExhaustedTasks?: Prisma.IntFieldUpdateOperationsInput | number
   estimateMicrousd?: Prisma.BigIntFieldUpdateOperationsInput | bigint | number
   costMicrousd?: Prisma.BigIntFieldUpdateOperationsInput | bigint | number
   reservationId?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
@@ -1220,6 +1372,10 @@ export type RunUncheckedUpdateManyWithoutWorkspaceInput = {
   totalTasks?: Prisma.IntFieldUpdateOperationsInput | number
   completedTasks?: Prisma.IntFieldUpdateOperationsInput | number
   failedTasks?: Prisma.IntFieldUpdateOperationsInput | number
+  truncatedTasks?: Prisma.IntFieldUpdateOperationsInput | number
+  refusedTasks?: Prisma.IntFieldUpdateOperationsInput | number
+  filteredTasks?: Prisma.IntFieldUpdateOperationsInput | number
+  quotaExhaustedTasks?: Prisma.IntFieldUpdateOperationsInput | number
   estimateMicrousd?: Prisma.BigIntFieldUpdateOperationsInput | bigint | number
   costMicrousd?: Prisma.BigIntFieldUpdateOperationsInput | bigint | number
   reservationId?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
@@ -1278,6 +1434,10 @@ export type RunSelect<ExtArgs extends runtime.Types.Extensions.InternalArgs = ru
   totalTasks?: boolean
   completedTasks?: boolean
   failedTasks?: boolean
+  truncatedTasks?: boolean
+  refusedTasks?: boolean
+  filteredTasks?: boolean
+  quotaExhaustedTasks?: boolean
   estimateMicrousd?: boolean
   costMicrousd?: boolean
   reservationId?: boolean
@@ -1308,6 +1468,10 @@ export type RunSelectCreateManyAndReturn<ExtArgs extends runtime.Types.Extension
   totalTasks?: boolean
   completedTasks?: boolean
   failedTasks?: boolean
+  truncatedTasks?: boolean
+  refusedTasks?: boolean
+  filteredTasks?: boolean
+  quotaExhaustedTasks?: boolean
   estimateMicrousd?: boolean
   costMicrousd?: boolean
   reservationId?: boolean
@@ -1336,6 +1500,10 @@ export type RunSelectUpdateManyAndReturn<ExtArgs extends runtime.Types.Extension
   totalTasks?: boolean
   completedTasks?: boolean
   failedTasks?: boolean
+  truncatedTasks?: boolean
+  refusedTasks?: boolean
+  filteredTasks?: boolean
+  quotaExhaustedTasks?: boolean
   estimateMicrousd?: boolean
   costMicrousd?: boolean
   reservationId?: boolean
@@ -1364,6 +1532,10 @@ export type RunSelectScalar = {
   totalTasks?: boolean
   completedTasks?: boolean
   failedTasks?: boolean
+  truncatedTasks?: boolean
+  refusedTasks?: boolean
+  filteredTasks?: boolean
+  quotaExhaustedTasks?: boolean
   estimateMicrousd?: boolean
   costMicrousd?: boolean
   reservationId?: boolean
@@ -1379,7 +1551,7 @@ export type RunSelectScalar = {
   executorId?: boolean
 }
 
-export type RunOmit<ExtArgs extends runtime.Types.Extensions.InternalArgs = runtime.Types.Extensions.DefaultArgs> = runtime.Types.Extensions.GetOmit<"id" | "workspaceId" | "preset" | "status" | "engines" | "skippedEngines" | "repetitions" | "promptCount" | "totalTasks" | "completedTasks" | "failedTasks" | "estimateMicrousd" | "costMicrousd" | "reservationId" | "idempotencyKey" | "triggeredBy" | "triggeredById" | "error" | "createdAt" | "startedAt" | "finishedAt" | "cancelRequestedAt" | "heartbeatAt" | "executorId", ExtArgs["result"]["run"]>
+export type RunOmit<ExtArgs extends runtime.Types.Extensions.InternalArgs = runtime.Types.Extensions.DefaultArgs> = runtime.Types.Extensions.GetOmit<"id" | "workspaceId" | "preset" | "status" | "engines" | "skippedEngines" | "repetitions" | "promptCount" | "totalTasks" | "completedTasks" | "failedTasks" | "truncatedTasks" | "refusedTasks" | "filteredTasks" | "quotaExhaustedTasks" | "estimateMicrousd" | "costMicrousd" | "reservationId" | "idempotencyKey" | "triggeredBy" | "triggeredById" | "error" | "createdAt" | "startedAt" | "finishedAt" | "cancelRequestedAt" | "heartbeatAt" | "executorId", ExtArgs["result"]["run"]>
 export type RunInclude<ExtArgs extends runtime.Types.Extensions.InternalArgs = runtime.Types.Extensions.DefaultArgs> = {
   workspace?: boolean | Prisma.WorkspaceDefaultArgs<ExtArgs>
   responses?: boolean | Prisma.Run$responsesArgs<ExtArgs>
@@ -1419,6 +1591,13 @@ export type $RunPayload<ExtArgs extends runtime.Types.Extensions.InternalArgs = 
     totalTasks: number
     completedTasks: number
     failedTasks: number
+    /**
+     * Tasks by end state other than completed (RunResponse.endState), counted as they are stored.
+     */
+    truncatedTasks: number
+    refusedTasks: number
+    filteredTasks: number
+    quotaExhaustedTasks: number
     estimateMicrousd: bigint
     costMicrousd: bigint
     reservationId: string | null
@@ -1877,6 +2056,10 @@ export interface RunFieldRefs {
   readonly totalTasks: Prisma.FieldRef<"Run", 'Int'>
   readonly completedTasks: Prisma.FieldRef<"Run", 'Int'>
   readonly failedTasks: Prisma.FieldRef<"Run", 'Int'>
+  readonly truncatedTasks: Prisma.FieldRef<"Run", 'Int'>
+  readonly refusedTasks: Prisma.FieldRef<"Run", 'Int'>
+  readonly filteredTasks: Prisma.FieldRef<"Run", 'Int'>
+  readonly quotaExhaustedTasks: Prisma.FieldRef<"Run", 'Int'>
   readonly estimateMicrousd: Prisma.FieldRef<"Run", 'BigInt'>
   readonly costMicrousd: Prisma.FieldRef<"Run", 'BigInt'>
   readonly reservationId: Prisma.FieldRef<"Run", 'String'>
