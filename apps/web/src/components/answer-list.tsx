@@ -42,6 +42,7 @@ export function AnswerList({
             {r.engine} ({r.model}
             {r.simulated ? ", simulated" : ""}), repetition {r.repetition},{" "}
             {formatDate(r.completedAt)}, {formatMicrousd(r.costMicrousd)}
+            {answerFacts(r).map((fact) => `, ${fact}`)}
           </p>
           {/* Text nodes only: an engine's answer is never parsed as HTML. */}
           <p className="answer-text">
@@ -55,27 +56,50 @@ export function AnswerList({
               ),
             )}
           </p>
-          <Citations citations={r.citations} nested={inPrompt} />
+          <Sources title="Citations" sources={r.citations} nested={inPrompt} />
+          {r.usedSources.length > 0 && (
+            <Sources title="Also read, not cited" sources={r.usedSources} nested={inPrompt} />
+          )}
         </li>
       ))}
     </ol>
   );
 }
 
-function Citations({
-  citations,
+/** What the answer's provider said beyond its text: served model, asker's country, end state. */
+export function answerFacts(r: Schemas["RunResponse"]): string[] {
+  return [
+    ...(r.servedModel && !r.servedModel.startsWith(r.model) ? [`served by ${r.servedModel}`] : []),
+    ...(r.country ? [`asked from ${r.country}`] : []),
+    ...(r.endState && r.endState !== "completed" ? [endStateLabels[r.endState]] : []),
+  ];
+}
+
+const endStateLabels: Record<NonNullable<Schemas["RunResponse"]["endState"]>, string> = {
+  completed: "completed",
+  truncated: "cut by the output cap",
+  refused: "the engine declined to answer",
+  filtered: "withheld by the engine's safety filter",
+  quota_exhausted: "the provider key has no credit left",
+  failed: "failed",
+};
+
+function Sources({
+  title,
+  sources,
   nested,
 }: {
-  citations: Schemas["RunResponse"]["citations"];
+  title: string;
+  sources: ReadonlyArray<{ position: number; url: string; title: string | null }>;
   nested: boolean;
 }) {
-  if (citations.length === 0) return <p className="muted">No citations.</p>;
+  if (sources.length === 0) return <p className="muted">No citations.</p>;
   const Heading = nested ? "h4" : "h3";
   return (
     <>
-      <Heading className="citations-title">Citations</Heading>
+      <Heading className="citations-title">{title}</Heading>
       <ol className="citations">
-        {citations.map((c) => (
+        {sources.map((c) => (
           <li key={`${c.position}-${c.url}`}>
             {/^https?:\/\//i.test(c.url) ? (
               <a href={c.url} rel="noopener noreferrer nofollow" target="_blank">
