@@ -64,7 +64,7 @@ export async function smokeProviders(options: {
       results.push({ provider, verdict: "skipped", summary: `${variable} is not set` });
       continue;
     }
-    const model = catalog.defaultId(provider, "answers");
+    let model = "(no default answers model)";
     const engine = createConnector(provider, {
       apiKey: settings.operatorKey,
       baseUrl: settings.baseUrl,
@@ -74,6 +74,7 @@ export async function smokeProviders(options: {
       logger: { warn: (_details, message) => warnings.push(message) },
     });
     try {
+      model = catalog.defaultId(provider, "answers");
       const answer = await engine.ask({
         prompt: SMOKE_PROMPT,
         model,
@@ -87,6 +88,7 @@ export async function smokeProviders(options: {
         judge(
           provider,
           model,
+          catalog.require(provider, model).apiModel,
           answer,
           citations.map((c) => c.url),
           warnings,
@@ -99,7 +101,7 @@ export async function smokeProviders(options: {
         provider,
         model,
         verdict: "fail",
-        summary: `${(error as Error).message}${retired ? " (the catalog's default is retired: set GEO_MODEL_CATALOG_FILE)" : ""}`,
+        summary: `${error instanceof Error ? error.message : String(error)}${retired ? " (the catalog's default is retired: set GEO_MODEL_CATALOG_FILE)" : ""}`,
       });
     }
     warnings.length = 0;
@@ -110,6 +112,8 @@ export async function smokeProviders(options: {
 function judge(
   provider: RealEngineId,
   model: string,
+  /** What the provider is sent for `model`, which it reports back (a dated snapshot at most). */
+  apiModel: string,
   answer: EngineAnswer,
   urls: string[],
   warnings: string[],
@@ -121,7 +125,7 @@ function judge(
   const problems = [
     ...(endState === "completed" ? [] : [`the answer ended ${endState}`]),
     ...(urls.length === 0 ? ["no citations"] : []),
-    ...(answer.servedModel && !answer.servedModel.startsWith(model)
+    ...(answer.servedModel && !answer.servedModel.startsWith(apiModel)
       ? [`served by ${answer.servedModel}, not ${model}`]
       : []),
     ...warnings,

@@ -112,6 +112,37 @@ describe("GET .../sources/{domain}", () => {
     for (const u of body.urls) expect(u.domain).toBe(top.domain);
   });
 
+  it("lists the prompts whose answers read the domain without citing it (usedBy)", async () => {
+    const { prisma } = t.server.ctx;
+    const answer = await prisma.engineResponse.findFirstOrThrow({
+      where: { workspaceId: w.workspaceId, status: "succeeded", runId: { in: w.runs } },
+      orderBy: { id: "asc" },
+    });
+    await prisma.responseSource.create({
+      data: {
+        id: "usrc_sources_200",
+        responseId: answer.id,
+        position: 1,
+        url: "https://read-only.example/guide",
+        title: "A guide",
+        domain: "read-only.example",
+      },
+    });
+    const body = (await get("/read-only.example")).body;
+    expect(body.prompts).toEqual([]);
+    expect(body.usedBy).toEqual([
+      {
+        promptId: answer.promptId,
+        text: expect.any(String),
+        count: 1,
+        latestRunId: answer.runId,
+      },
+    ]);
+    // A domain only cited has nobody reading it without citing it.
+    const top = (await get("")).body.domains[0];
+    expect((await get(`/${top.domain}`)).body.usedBy).toEqual([]);
+  });
+
   it("names the latest run per prompt and narrows to the period", async () => {
     const top = (await get("")).body.domains[0];
     const lastDay = (await get(`/${top.domain}?from=${day2}&to=${day2}`)).body;

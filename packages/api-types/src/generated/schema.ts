@@ -406,8 +406,10 @@ export interface paths {
          * @description Which prompts' answers cited the domain over `from`..`to` (the same period rules as
          *     `GET .../sources`): per prompt, the answers of the period's runs citing any URL of the
          *     domain and the latest run among them (where its answers are read), most citing
-         *     answers first; and the domain's URLs cited in the period. A domain nobody cited in
-         *     the period answers empty lists. Each list holds at most `limit` items.
+         *     answers first; the prompts whose answers read a page of the domain without citing it
+         *     (`usedBy`, from the answers' `usedSources`); and the domain's URLs cited in the
+         *     period. A domain nobody cited or read in the period answers empty lists. Each list
+         *     holds at most `limit` items.
          */
         get: operations["getSource"];
         put?: never;
@@ -4265,6 +4267,15 @@ export interface components {
                 promptId: string;
                 text: string;
                 /** @description Answers citing the domain in the period. */
+                count: number;
+                /** @description The latest run with such an answer. */
+                latestRunId: string;
+            }[];
+            /** @description The prompts whose answers' searches retrieved a page of the domain that the answer did not cite (`RunResponse.usedSources`: OpenAI, Claude and Perplexity report them), most such answers first, at most `limit`: where the engines read the domain without naming it. */
+            usedBy: {
+                promptId: string;
+                text: string;
+                /** @description Answers that read the domain without citing it in the period. */
                 count: number;
                 /** @description The latest run with such an answer. */
                 latestRunId: string;

@@ -1,3 +1,4 @@
+import { normalizeUrl } from "../../analysis/url-normalize.js";
 import type { EngineCitation } from "../engine.js";
 
 /**
@@ -28,14 +29,18 @@ export function dedupeCitations(
 /** Most sources an answer keeps as retrieved but not cited. */
 export const MAX_USED_SOURCES = 50;
 
-/** The retrieved sources not among the cited ones, one per URL, in order, at most 50. */
+/**
+ * The retrieved sources not among the cited ones, one per URL, in order, at most 50. URLs are
+ * compared normalised as the analysis does (a citation's `?utm_source=openai` is the same page).
+ */
 export function usedNotCited(
   retrieved: Array<{ url?: string | null | undefined; title?: string | null | undefined }>,
   cited: readonly EngineCitation[],
 ): EngineCitation[] {
-  const citedUrls = new Set(cited.map((c) => c.url));
+  const key = (url: string) => normalizeUrl(url)?.normalizedUrl ?? url;
+  const citedUrls = new Set(cited.map((c) => key(c.url)));
   return dedupeCitations(retrieved)
-    .filter((s) => !citedUrls.has(s.url))
+    .filter((s) => !citedUrls.has(key(s.url)))
     .slice(0, MAX_USED_SOURCES);
 }
 

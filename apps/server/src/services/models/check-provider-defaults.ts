@@ -41,43 +41,14 @@ export async function checkProviderDefaults(options: {
   for (const provider of CATALOG_PROVIDERS.filter(isRealEngine)) {
     const settings = ctx.config.providers[provider];
     if (!settings.operatorKey || !(await claim(ctx, provider, now, hours))) continue;
-    const defaults = [...new Set(MODEL_USES.flatMap((use) => defaultOf(ctx, provider, use)))];
-    const problems: string[] = [];
-    const notes: string[] = [];
-    let datesOnly = false;
-    for (const id of defaults) {
-      const model = catalog.require(provider, id);
-      const setting = `the ${provider} default in GEO_MODEL_CATALOG_FILE (docs/models.md)`;
-      if (retiredBy(model, isoDay(now))) {
-        problems.push(
-          `${id} is retired${model.retiresAt ? ` since ${model.retiresAt}` : ""}: change ${setting}`,
-        );
-        continue;
-      }
-      if (model.retiresAt && Date.parse(model.retiresAt) - now.getTime() < warnDaysAhead * dayMs)
-        notes.push(`${id} retires on ${model.retiresAt}: change ${setting} before then`);
-      const probe = await probeModel(
-        provider,
-        connectorOptionsFor(ctx, provider, settings.operatorKey),
-        model,
-      );
-      if (probe.outcome === "refused")
-        problems.push(
-          `${id} is refused (${probe.message}): check ${provider.toUpperCase()}_API_KEY, or change ${setting}`,
-        );
-      else if (probe.outcome === "unknown")
-        notes.push(`${id} could not be checked (${probe.message})`);
-      else if (probe.outcome === "unchecked") datesOnly = true;
+    let check: ProviderDefaultCheck;
+    try {
+      check = await checkProvider(ctx, provider, settings.operatorKey, now);
+    } catch (error) {
+      // Whatever stopped the check is the period's outcome: the claimed row never stays pending.
+      const reason = error instanceof Error ? error.message : String(error);
+      check = { provider, outcome: "failed", message: `the check itself failed: ${reason}` };
     }
-    const served = defaults.join(", ");
-    const check: ProviderDefaultCheck = {
-      provider,
-      outcome: problems.length > 0 ? "failed" : notes.length > 0 ? "warning" : "ok",
-      message:
-        problems.length + notes.length === 0
-          ? `serves ${served}${datesOnly ? " (by the catalog's dates: the provider has no model endpoint)" : ""}`
-          : [...problems, ...notes].join("; "),
-    };
     await ctx.prisma.providerDefaultCheck.update({
       where: { provider },
       data: { outcome: check.outcome, message: check.message.slice(0, 2000) },
@@ -112,4 +83,51 @@ async function claim(ctx: AppContext, provider: string, now: Date, hours: number
     due.toISOString(),
   );
   return rows.length > 0;
+}
+
+/** One provider's defaults: their catalog dates, then each read at the provider. */
+async function checkProvider(
+  ctx: AppContext,
+  provider: RealEngineId,
+  operatorKey: string,
+  now: Date,
+): Promise<ProviderDefaultCheck> {
+  const catalog = ctx.config.modelCatalog;
+  const defaults = [...new Set(MODEL_USES.flatMap((use) => defaultOf(ctx, provider, use)))];
+  const problems: string[] = [];
+  const notes: string[] = [];
+  let datesOnly = false;
+  for (const id of defaults) {
+    const model = catalog.require(provider, id);
+    const setting = `the ${provider} default in GEO_MODEL_CATALOG_FILE (docs/models.md)`;
+    if (retiredBy(model, isoDay(now))) {
+      problems.push(
+        `${id} is retired${model.retiresAt ? ` since ${model.retiresAt}` : ""}: change ${setting}`,
+      );
+      continue;
+    }
+    if (model.retiresAt && Date.parse(model.retiresAt) - now.getTime() < warnDaysAhead * dayMs)
+      notes.push(`${id} retires on ${model.retiresAt}: change ${setting} before then`);
+    const probe = await probeModel(
+      provider,
+      connectorOptionsFor(ctx, provider, operatorKey),
+      model,
+    );
+    if (probe.outcome === "refused")
+      problems.push(
+        `${id} is refused (${probe.message}): check ${provider.toUpperCase()}_API_KEY, or change ${setting}`,
+      );
+    else if (probe.outcome === "unknown")
+      notes.push(`${id} could not be checked (${probe.message})`);
+    else if (probe.outcome === "unchecked") datesOnly = true;
+  }
+  const served = defaults.join(", ");
+  return {
+    provider,
+    outcome: problems.length > 0 ? "failed" : notes.length > 0 ? "warning" : "ok",
+    message:
+      problems.length + notes.length === 0
+        ? `serves ${served}${datesOnly ? " (by the catalog's dates: the provider has no model endpoint)" : ""}`
+        : [...problems, ...notes].join("; "),
+  };
 }

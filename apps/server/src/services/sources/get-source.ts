@@ -14,13 +14,17 @@ export interface GetSourceOptions extends WorkspaceOperation {
   limit?: number | undefined;
 }
 
-/** Which prompts' answers cited one domain over a period, and its cited URLs. */
+/**
+ * Which prompts' answers cited one domain over a period, which read a page of it without citing
+ * it (`usedBy`), and its cited URLs.
+ */
 export async function getSource(options: GetSourceOptions): Promise<CitedSource> {
   const { ctx, workspace, domain } = options;
   const limit = options.limit ?? SOURCES_LIMIT_DEFAULT;
   const period = sourcesPeriod({ now: ctx.clock.now(), from: options.from, to: options.to });
-  const [prompts, urls] = await Promise.all([
+  const [prompts, usedBy, urls] = await Promise.all([
     loadCitingPrompts({ ctx, workspaceId: workspace.id, period, domain, limit }),
+    loadCitingPrompts({ ctx, workspaceId: workspace.id, period, domain, limit, as: "used" }),
     loadCitedUrls({ ctx, workspaceId: workspace.id, period, domain, limit }),
   ]);
   return {
@@ -28,6 +32,7 @@ export async function getSource(options: GetSourceOptions): Promise<CitedSource>
     taxonomy: urls[0]?.taxonomy ?? null,
     period,
     prompts,
+    usedBy,
     urls,
   };
 }

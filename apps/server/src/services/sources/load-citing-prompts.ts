@@ -10,9 +10,13 @@ export interface CitingPrompt {
   latestRunId: string;
 }
 
+/** Where an answer's pages of a domain are: those it cited, or those it read and did not cite. */
+const sourceTables = { cited: "citations", used: "response_sources" } as const;
+
 /**
- * The prompts whose answers (of runs created in the period, as the URLs are
- * read) cited any URL of a domain, most citing answers first.
+ * The prompts whose answers (of runs created in the period, as the URLs are read) cited any
+ * URL of a domain (`as: "cited"`), or whose searches retrieved one they did not cite
+ * (`as: "used"`), most such answers first.
  */
 export async function loadCitingPrompts(options: {
   ctx: AppContext;
@@ -20,6 +24,7 @@ export async function loadCitingPrompts(options: {
   period: DayPeriod;
   domain: string;
   limit: number;
+  as?: keyof typeof sourceTables;
 }): Promise<CitingPrompt[]> {
   const { ctx, workspaceId, period } = options;
   const rows = await ctx.prisma.$queryRawUnsafe<
@@ -31,7 +36,8 @@ export async function loadCitingPrompts(options: {
      JOIN engine_responses r ON r.run_id = ru.id AND r.status = 'succeeded'
      JOIN prompts p ON p.id = r.prompt_id
      WHERE ru.workspace_id = $1 AND ru.created_at >= $2::date AND ru.created_at < ($3::date + 1)
-       AND EXISTS (SELECT 1 FROM citations c WHERE c.response_id = r.id AND c.domain = $4)
+       AND EXISTS (SELECT 1 FROM ${sourceTables[options.as ?? "cited"]} c
+                   WHERE c.response_id = r.id AND c.domain = $4)
      GROUP BY r.prompt_id, p.text ORDER BY count DESC, p.text ASC, r.prompt_id ASC LIMIT $5::int`,
     workspaceId,
     period.from,
