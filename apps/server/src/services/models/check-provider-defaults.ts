@@ -35,7 +35,6 @@ export async function checkProviderDefaults(options: {
   const { ctx } = options;
   const hours = ctx.config.providerCheckHours;
   if (hours <= 0) return [];
-  const catalog = ctx.config.modelCatalog;
   const now = ctx.clock.now();
   const checks: ProviderDefaultCheck[] = [];
   for (const provider of CATALOG_PROVIDERS.filter(isRealEngine)) {
