@@ -39,6 +39,7 @@ describe("gp.sources", () => {
       taxonomy: null,
       period: { from: "2026-03-01", to: "2026-03-07" },
       prompts: [],
+      usedBy: [],
       urls: [],
     });
   });
