@@ -35,6 +35,8 @@ export class WorkerProcesses {
         GEO_OPERATOR_MODE: "hosted",
         GEO_LOG_LEVEL: "warn",
         GEO_QUEUE_POLL_SECONDS: "0.5",
+        // These workers run jobs; the provider defaults check has its own test.
+        GEO_PROVIDER_CHECK_HOURS: "0",
         ...env,
       },
       stdio: ["ignore", "ignore", "inherit"],
