@@ -6,7 +6,10 @@ import { Empty, ErrorNote, Loading } from "../components/states";
 import { formatNumber } from "../format";
 import { answersLink, isWebUrl, taxonomyLabel } from "../sources-logic";
 
-/** One domain of the Sources view: the prompts whose answers cite it, and its cited URLs. */
+/**
+ * One domain of the Sources view: the prompts whose answers cite it, its cited URLs, and the
+ * prompts whose answers read it without citing it.
+ */
 export function SourceDetail({
   slug,
   domain,
@@ -48,34 +51,72 @@ export function SourceDetail({
         ) : (
           <>
             <p>{taxonomyLabel(source.data.taxonomy)}. The prompts whose answers cite it:</p>
-            <div className="scroll">
-              <table className="stack">
-                <caption className="visually-hidden">Prompts citing {domain}</caption>
-                <thead>
-                  <tr>
-                    <th scope="col">Prompt</th>
-                    <th scope="col">Citing answers</th>
-                    <th scope="col">Answers</th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {source.data.prompts.map((p) => (
-                    <tr key={p.promptId}>
-                      <td data-label="Prompt">{p.text}</td>
-                      <td data-label="Citing answers">{formatNumber(p.count)}</td>
-                      <td data-label="Answers">
-                        <Link to={answersLink(slug, p, domain)}>Read the latest run's answers</Link>
-                      </td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </div>
+            <PromptTable
+              slug={slug}
+              domain={domain}
+              prompts={source.data.prompts}
+              caption={`Prompts citing ${domain}`}
+              countLabel="Citing answers"
+            />
             <h3>Its cited URLs</h3>
             <CitedUrlTable urls={source.data.urls} caption={`URLs of ${domain}`} />
           </>
         ))}
+      {source.data && source.data.usedBy.length > 0 && (
+        <>
+          <h3>Read without citing it</h3>
+          <p>The prompts whose answers' searches read a page of {domain} and did not cite it:</p>
+          <PromptTable
+            slug={slug}
+            domain={domain}
+            prompts={source.data.usedBy}
+            caption={`Prompts reading ${domain} without citing it`}
+            countLabel="Answers reading it"
+          />
+        </>
+      )}
     </article>
+  );
+}
+
+/** Prompts with a count of their answers, each linked to its latest run's answers. */
+function PromptTable({
+  slug,
+  domain,
+  prompts,
+  caption,
+  countLabel,
+}: {
+  slug: string;
+  domain: string;
+  prompts: Schemas["CitedSource"]["prompts"];
+  caption: string;
+  countLabel: string;
+}) {
+  return (
+    <div className="scroll">
+      <table className="stack">
+        <caption className="visually-hidden">{caption}</caption>
+        <thead>
+          <tr>
+            <th scope="col">Prompt</th>
+            <th scope="col">{countLabel}</th>
+            <th scope="col">Answers</th>
+          </tr>
+        </thead>
+        <tbody>
+          {prompts.map((p) => (
+            <tr key={p.promptId}>
+              <td data-label="Prompt">{p.text}</td>
+              <td data-label={countLabel}>{formatNumber(p.count)}</td>
+              <td data-label="Answers">
+                <Link to={answersLink(slug, p, domain)}>Read the latest run's answers</Link>
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
   );
 }
 

@@ -86,6 +86,7 @@ const detail = {
   taxonomy: "review",
   period: list.period,
   prompts: [{ promptId: "prm_1", text: "<i>best</i> tool?", count: 3, latestRunId: "run_9" }],
+  usedBy: [{ promptId: "prm_2", text: "cheapest tool?", count: 2, latestRunId: "run_9" }],
   urls: [list.urls[0]],
 };
 
@@ -156,6 +157,12 @@ describe("the Sources view", () => {
     );
     expect(calls.at(-1)?.pathname).toBe("/api/v1/workspaces/acme/sources/example.com");
     expect(document.activeElement?.textContent).toBe("Who cites example.com");
+    // The prompts whose answers read it without citing it, apart.
+    const reading = screen.getByRole("table", {
+      name: "Prompts reading example.com without citing it",
+    });
+    expect(within(reading).getByText("cheapest tool?")).toBeTruthy();
+    expect(within(reading).getByRole("columnheader", { name: "Answers reading it" })).toBeTruthy();
   });
 
   it("says what to do when nothing was measured in the period", async () => {
