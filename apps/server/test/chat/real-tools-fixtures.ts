@@ -1,4 +1,5 @@
 import { expect } from "vitest";
+import { workspaceJobsSettled } from "../harness/workspace-jobs.js";
 import { runAndWait, runAnswers } from "../metrics/metrics-fixtures.js";
 import { seedPrompts } from "../runs/run-fixtures.js";
 import { type ChatServer, startChatServer } from "./chat-fixtures.js";
@@ -51,6 +52,10 @@ export async function startRealToolsServer(
   expect(run.status).toBe("succeeded");
   const answers = await runAnswers(s.t, s.slug, run.runId, s.cookie);
   expect(answers.length).toBeGreaterThan(0);
+  const workspace = await s.t.server.ctx.prisma.workspace.findUniqueOrThrow({
+    where: { slug: s.slug },
+  });
+  await workspaceJobsSettled(s.t, workspace.id);
   return { ...s, runId: run.runId, answers };
 }
 
