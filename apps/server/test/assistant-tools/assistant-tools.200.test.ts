@@ -7,6 +7,7 @@ import {
 import { MAX_RESULT_BYTES } from "../../src/services/assistant-tools/result-bounds.js";
 import type { WorkspaceOperation } from "../../src/services/operation.js";
 import { startTestServer, type TestServer } from "../harness/test-server.js";
+import { workspaceJobsSettled } from "../harness/workspace-jobs.js";
 import { runAndWait, seedPrompt } from "../metrics/metrics-fixtures.js";
 import { seedPrompts } from "../runs/run-fixtures.js";
 import { operationFor, tableCounts, unsupportedSummaryNumbers } from "./tool-fixtures.js";
@@ -49,6 +50,7 @@ beforeAll(async () => {
   await t.server.ctx.prisma.prompt.update({ where: { id: tagged.id }, data: { tags: ["vs"] } });
   runId = (await runAndWait(t, slug, cookie)).runId;
   op = await operationFor(t, slug);
+  await workspaceJobsSettled(t, op.workspace.id);
 }, 120_000);
 afterAll(() => t.close());
 
