@@ -22,7 +22,7 @@ describe("GET .../sources", () => {
     expect(body.previousPeriod).toEqual({ from: "2026-01-09", to: "2026-02-05" });
     expect(body.domains.length).toBeGreaterThan(0);
     for (const d of body.domains) {
-      expect(d).toMatchObject({ taxonomy: expect.any(String), previous: 0, isNew: true });
+      expect(d).toMatchObject({ taxonomy: expect.any(String), previous: 0, used: 0, isNew: true });
       expect(d.count).toBeGreaterThan(0);
     }
     expect(body.newDomains).toEqual(body.domains);
@@ -31,7 +31,10 @@ describe("GET .../sources", () => {
       domains: body.domains.length,
       newDomains: body.domains.length,
       lostDomains: 0,
+      usedDomains: 0,
     });
+    // The simulated engine reports no sources read without citing them.
+    expect(body.usedDomains).toEqual([]);
     expect(body.urls[0]).toMatchObject({ url: expect.stringMatching(/^https?:/) });
   });
 
@@ -56,11 +59,18 @@ describe("GET .../sources", () => {
     ).body;
     const rows = (id: string) => report.document.sections.find((s: any) => s.id === id).table.rows;
     const plain = (list: any[]) =>
-      list.map(({ domain, taxonomy, count, previous }) => ({ domain, taxonomy, count, previous }));
+      list.map(({ domain, taxonomy, count, previous, used }) => ({
+        domain,
+        taxonomy,
+        count,
+        previous,
+        used,
+      }));
     expect(plain(one.domains)).toEqual(rows("domains"));
     expect(plain(one.newDomains)).toEqual(rows("new_sources"));
     expect(plain(one.lostDomains)).toEqual(rows("lost_sources"));
     expect(one.urls).toEqual(rows("urls"));
+    expect(one.usedDomains).toEqual(rows("used_domains"));
   });
 
   it("lists at most `limit` items and counts them all", async () => {
@@ -73,8 +83,14 @@ describe("GET .../sources", () => {
 
   it("reads an empty period as empty lists", async () => {
     const body = (await get("?from=2025-01-01&to=2025-01-31")).body;
-    expect(body).toMatchObject({ domains: [], urls: [], newDomains: [], lostDomains: [] });
-    expect(body.totals).toEqual({ domains: 0, newDomains: 0, lostDomains: 0 });
+    expect(body).toMatchObject({
+      domains: [],
+      urls: [],
+      newDomains: [],
+      lostDomains: [],
+      usedDomains: [],
+    });
+    expect(body.totals).toEqual({ domains: 0, newDomains: 0, lostDomains: 0, usedDomains: 0 });
   });
 });
 
@@ -156,5 +172,77 @@ describe("GET .../sources/{domain}", () => {
     const body = (await get("/never-cited.example")).body;
     expect(body).toMatchObject({ domain: "never-cited.example", taxonomy: null, prompts: [] });
     expect(body.urls).toEqual([]);
+  });
+});
+
+describe("what the answers read without citing it", () => {
+  it("counts per domain, lists the most read, classes the never cited, and the report agrees", async () => {
+    const { prisma } = t.server.ctx;
+    const before = (await get("?limit=100")).body;
+    const top = before.domains[0];
+    const answers = await prisma.engineResponse.findMany({
+      where: { workspaceId: w.workspaceId, status: "succeeded", runId: w.runs[1] },
+      orderBy: { id: "asc" },
+      take: 3,
+    });
+    expect(answers).toHaveLength(3);
+    // Each answer read a page of a cited domain, of the brand's own domain and of a domain
+    // nobody cites; the first read two pages of one domain (one answer, counted once).
+    const ownDomain = (await prisma.workspace.findUniqueOrThrow({ where: { id: w.workspaceId } }))
+      .domains[0] as string;
+    let n = 0;
+    const read = (responseId: string, url: string, domain: string) =>
+      prisma.responseSource.create({
+        data: { id: `usrc_used_${++n}`, responseId, position: 100 + n, url, domain },
+      });
+    for (const answer of answers) {
+      await read(answer.id, `https://${top.domain}/read-${answer.id}`, top.domain);
+      await read(answer.id, `https://${ownDomain}/pricing`, ownDomain);
+    }
+    const [first] = answers as [(typeof answers)[number]];
+    await read(first.id, "https://never-cited-read.example/a", "never-cited-read.example");
+    await read(first.id, "https://never-cited-read.example/b", "never-cited-read.example");
+
+    const body = (await get(`?from=${day2}&to=${day2}&limit=100`)).body;
+    const domain = (name: string) => body.domains.find((d: any) => d.domain === name);
+    expect(domain(top.domain).used).toBe(3);
+    const used = new Map(body.usedDomains.map((d: any) => [d.domain, d]));
+    expect(used.get(top.domain)).toEqual({
+      domain: top.domain,
+      taxonomy: top.taxonomy,
+      used: 3,
+      cited: domain(top.domain).count,
+    });
+    expect(used.get(ownDomain)).toMatchObject({ taxonomy: "owned", used: 3 });
+    expect(used.get("never-cited-read.example")).toEqual({
+      domain: "never-cited-read.example",
+      taxonomy: "other",
+      used: 1,
+      cited: 0,
+    });
+    // Most read first; `totals` counts every such domain, `limit` cuts the list only.
+    const counts = body.usedDomains.map((d: any) => d.used);
+    expect(counts).toEqual([...counts].sort((a: number, b: number) => b - a));
+    const one = (await get(`?from=${day2}&to=${day2}&limit=1`)).body;
+    expect(one.usedDomains).toEqual(body.usedDomains.slice(0, 1));
+    expect(one.totals.usedDomains).toBe(body.totals.usedDomains);
+    expect(body.totals.usedDomains).toBe(body.usedDomains.length);
+    // The first day's runs read none of these (only what the usedBy test above added).
+    const firstDay = (await get(`?from=${day1}&to=${day1}`)).body.usedDomains;
+    expect(firstDay.map((d: any) => d.domain)).not.toContain("never-cited-read.example");
+
+    const made = await generateReport({
+      ctx: t.server.ctx,
+      workspaceId: w.workspaceId,
+      type: "cited_sources",
+      period: { from: day2, to: day2 },
+      // Another trigger than the test above's, whose report of the day is stored.
+      trigger: "schedule",
+    });
+    const report = await prisma.report.findUniqueOrThrow({ where: { id: made?.reportId } });
+    const document = report.document as any;
+    const rows = (id: string) => document.sections.find((s: any) => s.id === id).table.rows;
+    expect(rows("used_domains")).toEqual(body.usedDomains);
+    expect(rows("domains").find((r: any) => r.domain === top.domain).used).toBe(3);
   });
 });

@@ -92,8 +92,8 @@ function SourcesBody({
           ? `, compared with ${range(before)}`
           : " (no previous period: it would start before 1 January 2000)"}
         : {formatNumber(totals.domains)} domains cited, {formatNumber(totals.newDomains)} new,{" "}
-        {formatNumber(totals.lostDomains)} lost. Counts are answers citing a domain (once per answer
-        and day).
+        {formatNumber(totals.lostDomains)} lost, {formatNumber(totals.usedDomains)} read without
+        being cited. Counts are answers citing a domain (once per answer and day).
       </p>
       {selected && (
         <SourceDetail
@@ -122,6 +122,19 @@ function SourcesBody({
           <Empty>No cited pages in this period.</Empty>
         ) : (
           <CitedUrlTable urls={data.urls} caption="Top cited URLs" withDomain />
+        )}
+      </article>
+      <article className="panel" aria-labelledby="used-title">
+        <h2 id="used-title">Read but not cited</h2>
+        <p className="hint">
+          Domains whose pages the engines' searches read for an answer without citing them (OpenAI,
+          Claude and Perplexity report what they read): where an engine takes information without
+          naming the source.
+        </p>
+        {data.usedDomains.length === 0 ? (
+          <Empty>No answer of this period read a page without citing it.</Empty>
+        ) : (
+          <UsedDomainTable domains={data.usedDomains} onSelect={onSelect} />
         )}
       </article>
       <div className="sources-changes">
@@ -166,25 +179,69 @@ function DomainTable({
             <th scope="col">Citing answers</th>
             <th scope="col">Previous period</th>
             <th scope="col">Change</th>
+            <th scope="col">Read, not cited</th>
           </tr>
         </thead>
         <tbody>
           {domains.map((d) => (
             <tr key={d.domain}>
               <td data-label="Domain">
-                <button
-                  type="button"
-                  className="link"
-                  onClick={() => onSelect(d.domain)}
-                  aria-label={`${d.domain}: show the prompts citing it`}
-                >
-                  {d.domain}
-                </button>
+                <DomainButton domain={d.domain} onSelect={onSelect} />
               </td>
               <td data-label="Class">{taxonomyLabel(d.taxonomy)}</td>
               <td data-label="Citing answers">{formatNumber(d.count)}</td>
               <td data-label="Previous period">{formatNumber(d.previous)}</td>
               <td data-label="Change">{changeLabel(d)}</td>
+              <td data-label="Read, not cited">{formatNumber(d.used)}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+function DomainButton({ domain, onSelect }: { domain: string; onSelect: (d: string) => void }) {
+  return (
+    <button
+      type="button"
+      className="link"
+      onClick={() => onSelect(domain)}
+      aria-label={`${domain}: show the prompts citing or reading it`}
+    >
+      {domain}
+    </button>
+  );
+}
+
+function UsedDomainTable({
+  domains,
+  onSelect,
+}: {
+  domains: Schemas["UsedDomain"][];
+  onSelect: (domain: string) => void;
+}) {
+  return (
+    <div className="scroll">
+      <table className="stack">
+        <caption className="visually-hidden">Domains read but not cited</caption>
+        <thead>
+          <tr>
+            <th scope="col">Domain</th>
+            <th scope="col">Class</th>
+            <th scope="col">Answers reading it, not citing it</th>
+            <th scope="col">Citing answers</th>
+          </tr>
+        </thead>
+        <tbody>
+          {domains.map((d) => (
+            <tr key={d.domain}>
+              <td data-label="Domain">
+                <DomainButton domain={d.domain} onSelect={onSelect} />
+              </td>
+              <td data-label="Class">{taxonomyLabel(d.taxonomy)}</td>
+              <td data-label="Answers reading it, not citing it">{formatNumber(d.used)}</td>
+              <td data-label="Citing answers">{formatNumber(d.cited)}</td>
             </tr>
           ))}
         </tbody>

@@ -35,6 +35,23 @@ describe.skipIf(!runsHere)("the Sources view in Chromium", () => {
     });
     const cookies = await setup.context.cookies();
     await setup.context.close();
+    // The simulated engine reports no pages read without citing them: one answer read two.
+    const prisma = server.ctx.prisma;
+    const workspace = await prisma.workspace.findUniqueOrThrow({ where: { slug } });
+    const answer = await prisma.engineResponse.findFirstOrThrow({
+      where: { workspaceId: workspace.id, status: "succeeded" },
+    });
+    await prisma.responseSource.createMany({
+      data: [
+        { url: "https://read-only.example/guide", domain: "read-only.example" },
+        { url: "https://acme.example/pricing", domain: "acme.example" },
+      ].map((source, i) => ({
+        ...source,
+        id: `usrc_browser_${i}`,
+        responseId: answer.id,
+        position: i + 1,
+      })),
+    });
 
     for (const width of [1280, 390]) {
       const { context, page, problems } = await openPage(browser, width);
@@ -43,6 +60,9 @@ describe.skipIf(!runsHere)("the Sources view in Chromium", () => {
       const domains = page.getByRole("table", { name: "Top cited domains" });
       await domains.waitFor();
       expect(await page.getByRole("radio", { name: "Last 7 days" }).isChecked()).toBe(true);
+      const read = page.getByRole("table", { name: "Domains read but not cited" });
+      expect(await read.getByRole("row").count()).toBe(3);
+      await read.getByText("read-only.example").waitFor();
       if (width === 1280) expect(await seriousViolations(page)).toEqual([]);
       await page.screenshot({
         path: join(screenshotsDir, `sources-period-${width}.png`),

@@ -374,9 +374,12 @@ export interface paths {
          *     `GET .../metrics` reads) and the same count over the previous period of the same
          *     length; the top cited URLs (answers of the period's runs citing them); the domains
          *     cited in the period and not in the previous one (`newDomains`) and the reverse
-         *     (`lostDomains`, most citing answers in the previous period first). Each list holds at
-         *     most `limit` items; `totals` counts them all. The same figures as the cited sources
-         *     report. A default `from` is never before 2000-01-01. When the previous period of the
+         *     (`lostDomains`, most citing answers in the previous period first); and the domains
+         *     the answers' searches read without citing them (`usedDomains`, from the answers'
+         *     `usedSources`: OpenAI, Claude and Perplexity report them), most such answers first.
+         *     Every domain item also carries `used`, the answers of the period that read a page of
+         *     it without citing it. Each list holds at most `limit` items; `totals` counts them all.
+         *     The same figures as the cited sources report. A default `from` is never before 2000-01-01. When the previous period of the
          *     same length would start before 2000-01-01, `previousPeriod` is `null`, every
          *     `previous` count is 0 and no domain is new or lost.
          */
@@ -4226,6 +4229,8 @@ export interface components {
             count: number;
             /** @description Answers citing it in the previous period. */
             previous: number;
+            /** @description Answers of the period's runs whose searches read a page of it that they did not cite (an answer citing one page of a domain and reading another counts in both). */
+            used: number;
             /** @description Cited in the period and not in the previous one. */
             isNew: boolean;
             /** @description Cited in the previous period and not in this one. */
@@ -4252,11 +4257,23 @@ export interface components {
             urls: components["schemas"]["CitedUrl"][];
             newDomains: components["schemas"]["CitedDomain"][];
             lostDomains: components["schemas"]["CitedDomain"][];
+            /** @description The domains most answers of the period's runs read without citing them: where the engines take information without naming the source. */
+            usedDomains: components["schemas"]["UsedDomain"][];
             totals: {
                 domains: number;
                 newDomains: number;
                 lostDomains: number;
+                usedDomains: number;
             };
+        };
+        UsedDomain: {
+            domain: string;
+            /** @description As `CitedDomain.taxonomy`; for a domain nobody cited, the class a citation of it would get (the workspace's and competitors' domains, then the domain taxonomy). */
+            taxonomy: string;
+            /** @description Answers of the period that read a page of it without citing it. */
+            used: number;
+            /** @description Answers citing it in the period. */
+            cited: number;
         };
         CitedSource: {
             domain: string;
@@ -5513,6 +5530,7 @@ export type SourcesPeriod = components['schemas']['SourcesPeriod'];
 export type CitedDomain = components['schemas']['CitedDomain'];
 export type CitedUrl = components['schemas']['CitedUrl'];
 export type CitedSources = components['schemas']['CitedSources'];
+export type UsedDomain = components['schemas']['UsedDomain'];
 export type CitedSource = components['schemas']['CitedSource'];
 export type RunResponse = components['schemas']['RunResponse'];
 export type PromptGenerationRequest = components['schemas']['PromptGenerationRequest'];
@@ -6191,7 +6209,7 @@ export interface operations {
                 from?: components["parameters"]["SourcesFrom"];
                 /** @description Last UTC day (default today). */
                 to?: components["parameters"]["SourcesTo"];
-                /** @description Items listed per list (domains, URLs, new, lost). */
+                /** @description Items listed per list (domains, URLs, new, lost, used). */
                 limit?: number;
             };
             header?: never;

@@ -3,16 +3,28 @@ import type { Context } from "../context.js";
 import { table } from "../format.js";
 import { type SourcesOptions, sourcesQuery, withSourcesOptions } from "./sources-options.js";
 
-type Domain = { domain: string; taxonomy: string; count: number; previous: number };
-const domainRows = (list: Domain[]) => list.map((d) => [d.domain, d.taxonomy, d.count, d.previous]);
-const domainHeaders = ["domain", "taxonomy", "citing answers", "previous period"];
+type Domain = { domain: string; taxonomy: string; count: number; previous: number; used: number };
+const domainRows = (list: Domain[]) =>
+  list.map((d) => [d.domain, d.taxonomy, d.count, d.previous, d.used]);
+const domainHeaders = [
+  "domain",
+  "taxonomy",
+  "citing answers",
+  "previous period",
+  "read, not cited",
+];
 
-/** `sources` (`sources list`): the period's cited domains and URLs, new and lost domains. */
+/**
+ * `sources` (`sources list`): the period's cited domains and URLs, new and lost domains, and the
+ * domains the answers read without citing them.
+ */
 export function registerSourcesList(parent: Command, ctx: Context): void {
   withSourcesOptions(
     parent
       .command("list", { isDefault: true })
-      .description("cited domains and URLs over a period, with new and lost domains"),
+      .description(
+        "cited domains and URLs over a period, with new and lost domains and those read, not cited",
+      ),
   ).action(async (options: SourcesOptions) => {
     const workspace = await ctx.workspace(options.workspace);
     const sources = await (await ctx.client()).sources.list(workspace, sourcesQuery(options));
@@ -20,7 +32,7 @@ export function registerSourcesList(parent: Command, ctx: Context): void {
     const { period, previousPeriod: before, totals } = sources;
     ctx.out(
       [
-        `Cited sources ${period.from} to ${period.to} (${before ? `previous period ${before.from} to ${before.to}` : "no previous period: it would start before 2000-01-01"}): ${totals.domains} domains, ${totals.newDomains} new, ${totals.lostDomains} lost`,
+        `Cited sources ${period.from} to ${period.to} (${before ? `previous period ${before.from} to ${before.to}` : "no previous period: it would start before 2000-01-01"}): ${totals.domains} domains, ${totals.newDomains} new, ${totals.lostDomains} lost, ${totals.usedDomains} read without being cited`,
         sources.domains.length === 0
           ? "No cited sources in this period: start a run (geopulse runs start)."
           : table(domainHeaders, domainRows(sources.domains)),
@@ -33,6 +45,11 @@ export function registerSourcesList(parent: Command, ctx: Context): void {
           `New domains\n${table(domainHeaders, domainRows(sources.newDomains))}`,
         sources.lostDomains.length > 0 &&
           `Lost domains\n${table(domainHeaders, domainRows(sources.lostDomains))}`,
+        sources.usedDomains.length > 0 &&
+          `Read but not cited\n${table(
+            ["domain", "taxonomy", "answers reading it, not citing it", "citing answers"],
+            sources.usedDomains.map((d) => [d.domain, d.taxonomy, d.used, d.cited]),
+          )}`,
       ]
         .filter(Boolean)
         .join("\n\n"),

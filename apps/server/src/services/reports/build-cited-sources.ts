@@ -12,6 +12,7 @@ const domainColumns: ReportColumn[] = [
   { key: "taxonomy", label: "Taxonomy", type: "text" },
   { key: "count", label: "Citing answers", type: "integer" },
   { key: "previous", label: "Citing answers, previous period", type: "integer" },
+  { key: "used", label: "Answers reading it without citing it", type: "integer" },
 ];
 
 /**
@@ -19,7 +20,7 @@ const domainColumns: ReportColumn[] = [
  * `to` day's top cited domains exactly as the metrics view lists them, and
  * the domains cited in the period but not in the previous one of the same
  * length (new) and the reverse (lost); none of either when that period would start
- * before 2000-01-01.
+ * before 2000-01-01; and the domains the answers read without citing them.
  */
 export async function buildCitedSources(input: ReportBuildInput): Promise<ReportBody> {
   const { ctx, access, period } = input;
@@ -35,7 +36,7 @@ export async function buildCitedSources(input: ReportBuildInput): Promise<Report
       version: scope.version,
       period,
       previous,
-      urlLimit: limit,
+      limit,
     }),
   ]);
   const { current, added, lost } = classifyCitedDomains(sources.domains, previous !== null);
@@ -47,6 +48,7 @@ export async function buildCitedSources(input: ReportBuildInput): Promise<Report
     taxonomy: d.taxonomy,
     count: d.count,
     previous: d.previous,
+    used: d.used,
   });
 
   return {
@@ -58,6 +60,11 @@ export async function buildCitedSources(input: ReportBuildInput): Promise<Report
         detail: previous ? `vs ${previous.from} to ${previous.to}` : "no previous period",
       },
       { label: "Lost domains", value: String(lost.length) },
+      {
+        label: "Domains read, not cited",
+        value: String(sources.usedTotal),
+        detail: "pages the engines' searches read without citing them",
+      },
     ],
     sections: [
       {
@@ -85,6 +92,20 @@ export async function buildCitedSources(input: ReportBuildInput): Promise<Report
             { key: "count", label: "Citing answers", type: "integer" },
           ],
           rows: sources.urls.map((u) => ({ ...u })),
+        },
+      },
+      {
+        id: "used_domains",
+        title: "Read but not cited",
+        description: `At most ${limit} domains by the answers whose searches read a page of them without citing it (OpenAI, Claude and Perplexity report what they read).`,
+        table: {
+          columns: [
+            { key: "domain", label: "Domain", type: "text" },
+            { key: "taxonomy", label: "Taxonomy", type: "text" },
+            { key: "used", label: "Answers reading it without citing it", type: "integer" },
+            { key: "cited", label: "Citing answers", type: "integer" },
+          ],
+          rows: sources.usedDomains.map((d) => ({ ...d })),
         },
       },
       {

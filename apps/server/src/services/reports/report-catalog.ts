@@ -86,6 +86,7 @@ const entries: CatalogEntry[] = [
     sections: [
       { id: "domains", title: "Top cited domains", hasTable: true },
       { id: "urls", title: "Top cited URLs", hasTable: true },
+      { id: "used_domains", title: "Read but not cited", hasTable: true },
       { id: "latest_day_domains", title: "Top cited domains on the last day", hasTable: true },
       { id: "new_sources", title: "New sources", hasTable: true },
       { id: "lost_sources", title: "Lost sources", hasTable: true },

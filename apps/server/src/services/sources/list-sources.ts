@@ -19,7 +19,7 @@ export const SOURCES_LIMIT_DEFAULT = 25;
 
 /**
  * The period's cited domains (with the previous period's counts) and URLs,
- * and the new and lost domains: the cited sources report's figures, read for
+ * the new and lost domains, and the domains read without being cited: the cited sources report's figures, read for
  * any period. No previous period (null) when the one of the same length would start before
  * 2000-01-01: then no domain is new or lost.
  */
@@ -35,7 +35,7 @@ export async function listSources(options: ListSourcesOptions): Promise<CitedSou
     version: scope.version,
     period,
     previous,
-    urlLimit: limit,
+    limit,
   });
   const { current, added, lost } = classifyCitedDomains(sources.domains, previous !== null);
   const item = (d: CitedDomain) => ({
@@ -50,6 +50,12 @@ export async function listSources(options: ListSourcesOptions): Promise<CitedSou
     urls: sources.urls,
     newDomains: added.slice(0, limit).map(item),
     lostDomains: lost.slice(0, limit).map(item),
-    totals: { domains: current.length, newDomains: added.length, lostDomains: lost.length },
+    usedDomains: sources.usedDomains,
+    totals: {
+      domains: current.length,
+      newDomains: added.length,
+      lostDomains: lost.length,
+      usedDomains: sources.usedTotal,
+    },
   };
 }

@@ -1,5 +1,6 @@
 import type { AppContext } from "../../context.js";
 import { type CitedUrl, loadCitedUrls } from "./load-cited-urls.js";
+import { loadUsedDomains, type UsedDomain } from "./load-used-domains.js";
 import type { DayPeriod } from "./previous-period.js";
 
 export type { CitedUrl } from "./load-cited-urls.js";
@@ -11,13 +12,30 @@ export interface CitedDomain {
   count: number;
   /** The same count in the previous period of the same length (0 when there is none). */
   previous: number;
+  /** Answers of the period that read a page of it without citing it (`loadUsedDomains`). */
+  used: number;
+}
+
+/** A domain the answers read without citing, with the answers citing it (`CitedDomain.count`). */
+export interface ReadDomain extends UsedDomain {
+  cited: number;
+}
+
+export interface CitedSourcesData {
+  domains: CitedDomain[];
+  urls: CitedUrl[];
+  /** The domains most answers read without citing, at most `limit`. */
+  usedDomains: ReadDomain[];
+  /** How many domains some answer of the period read without citing. */
+  usedTotal: number;
 }
 
 /**
  * The domains the engines cited over a period and the period before it (from
  * the daily domain rollups, `metric_group_domain_counts`, what the metrics
  * view's top cited domains read), and the top cited URLs of the period
- * (`loadCitedUrls`). Shared by the cited sources report and `GET .../sources`.
+ * (`loadCitedUrls`), with the domains the answers read without citing them
+ * (`loadUsedDomains`). Shared by the cited sources report and `GET .../sources`.
  */
 export async function loadCitedSources(options: {
   ctx: AppContext;
@@ -26,8 +44,9 @@ export async function loadCitedSources(options: {
   period: DayPeriod;
   /** Null when there is none (`previousPeriodOf`): every `previous` count is 0. */
   previous: DayPeriod | null;
-  urlLimit: number;
-}): Promise<{ domains: CitedDomain[]; urls: CitedUrl[] }> {
+  /** Items of the URL and read-domain lists. */
+  limit: number;
+}): Promise<CitedSourcesData> {
   const { ctx, workspaceId, version, period, previous } = options;
   const [domains, urls] = await Promise.all([
     ctx.prisma.$queryRawUnsafe<
@@ -47,10 +66,26 @@ export async function loadCitedSources(options: {
       previous?.from ?? null,
       previous?.to ?? null,
     ),
-    loadCitedUrls({ ctx, workspaceId, period, limit: options.urlLimit }),
+    loadCitedUrls({ ctx, workspaceId, period, limit: options.limit }),
   ]);
+  const byDomain = new Map(domains.map((d) => [d.domain, d]));
+  const used = await loadUsedDomains({
+    ctx,
+    workspaceId,
+    period,
+    limit: options.limit,
+    named: domains.map((d) => d.domain),
+    taxonomyOf: (domain) => byDomain.get(domain)?.taxonomy,
+  });
   return {
-    domains: domains.map((d) => ({ ...d, count: Number(d.count), previous: Number(d.previous) })),
+    domains: domains.map((d) => ({
+      ...d,
+      count: Number(d.count),
+      previous: Number(d.previous),
+      used: used.counts.get(d.domain) ?? 0,
+    })),
     urls,
+    usedDomains: used.top.map((d) => ({ ...d, cited: Number(byDomain.get(d.domain)?.count ?? 0) })),
+    usedTotal: used.total,
   };
 }

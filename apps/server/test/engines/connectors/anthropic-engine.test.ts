@@ -5,11 +5,8 @@ import {
 } from "../../../src/engines/anthropic/anthropic-engine.js";
 import { anthropicResponse, FakeAnswerEngine } from "../../fakes/fake-answer-engine.js";
 import {
-  catalog,
-  clock,
   describeFailures,
   expectRetiredModelRefused,
-  logger,
   optionsFor,
   request,
   secretKey,

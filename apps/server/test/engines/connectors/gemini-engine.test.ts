@@ -3,12 +3,9 @@ import { ManualClock } from "../../../src/clock.js";
 import { createGeminiEngine } from "../../../src/engines/gemini/gemini-engine.js";
 import { FakeAnswerEngine, geminiResponse } from "../../fakes/fake-answer-engine.js";
 import {
-  catalog,
   caught,
-  clock,
   describeFailures,
   expectRetiredModelRefused,
-  logger,
   optionsFor,
   request,
   secretKey,
