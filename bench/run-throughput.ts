@@ -23,12 +23,16 @@ import { loadConfig } from "../apps/server/src/config.js";
 import { newId } from "../apps/server/src/ids.js";
 import { createLogger } from "../apps/server/src/logger.js";
 import { startServer } from "../apps/server/src/server.js";
+import { startProfile } from "./cpu-profile.js";
+import { timeStatements } from "./statement-timings.js";
 
 const { values } = parseArgs({
   options: {
     prompts: { type: "string", default: "300" },
     latency: { type: "string", default: "1000" },
     concurrency: { type: "string", default: "10" },
+    statements: { type: "boolean", default: false },
+    profile: { type: "string" },
   },
 });
 const promptCount = Number(values.prompts);
@@ -47,7 +51,7 @@ const fakeProcess = spawn(
   ],
   { stdio: ["ignore", "pipe", "pipe"] },
 );
-const urls: Record<string, string> = JSON.parse(
+const { REDIRECTS: redirectsUrl, ...urls }: Record<string, string> = JSON.parse(
   await new Promise<string>((resolve, reject) => {
     fakeProcess.stdout.once("data", (chunk: Buffer) => resolve(chunk.toString()));
     fakeProcess.once("exit", (code) => reject(new Error(`fake providers exited (${code})`)));
@@ -75,11 +79,23 @@ const db = await openDatabase(
   scratchUrl ? { databaseUrl: scratchUrl, poolSize: 10 } : { dataDir: "memory://" },
 );
 await applyMigrations(db.adapterFactory);
+const statements = values.statements && db.pglite ? timeStatements(db.pglite) : undefined;
 
 const config = loadConfig({
+  // The server reads provider keys and addresses at start: the fakes' set above.
+  ...Object.fromEntries(
+    Object.keys(urls).flatMap((prefix) =>
+      [`${prefix}_API_KEY`, `${prefix}_BASE_URL`].map((name) => [name, process.env[name]]),
+    ),
+  ),
   PORT: "0",
   GEO_OPERATOR_MODE: "local",
   GEO_LOG_LEVEL: "warn",
+  GEO_PROVIDER_CHECK_HOURS: "0",
+  // Gemini's grounding links resolve through the fakes' redirect host.
+  GEO_CITATION_REDIRECT_HOSTS: "127.0.0.1",
+  GEO_FETCH_ALLOW_LOOPBACK: "true",
+  GEO_FETCH_PORTS: new URL(redirectsUrl ?? "http://127.0.0.1:1").port,
   GEO_QUEUE_POLL_SECONDS: "0.5",
   GEO_ENGINE_CONCURRENCY: engineIds.map((e) => `${e}=${concurrency}`).join(","),
   GEO_ENGINE_RATE_LIMITS: engineIds.map((e) => `${e}=none`).join(","),
@@ -162,6 +178,8 @@ await server.ctx.prisma.prompt.createMany({
   })),
 });
 
+statements?.reset();
+const profiler = values.profile ? await startProfile() : undefined;
 const cpuBefore = process.cpuUsage();
 const startedAt = performance.now();
 const started = await call("POST", `${ws}/runs`, cookie, { preset: "standard" });
@@ -195,6 +213,10 @@ console.log(`throughput          ${(run.progress.total / wallS).toFixed(0)} answ
 console.log(
   `server CPU          ${cpuS.toFixed(2)} s  (${((cpuS / run.progress.total) * 1000).toFixed(2)} ms per answer, this process: API, worker${db.kind === "pglite" ? ", embedded database" : ""})`,
 );
+
+if (statements) console.log(statements.report(run.progress.total));
+if (profiler && values.profile)
+  console.log(`profile             ${await profiler.stop(values.profile)}`);
 
 await server.close();
 const requests = new Promise<string>((resolve) =>

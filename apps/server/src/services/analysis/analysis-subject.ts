@@ -33,18 +33,33 @@ export interface WorkspaceAnalyzer {
  * category disambiguates ambiguous names.
  */
 export async function loadAnalysisSubject(db: Db, workspaceId: string): Promise<AnalysisSubject> {
-  const workspace = await db.workspace.findUniqueOrThrow({
-    where: { id: workspaceId },
-    select: {
-      brand: true,
-      displayName: true,
-      domains: true,
-      brandProfile: true,
-      competitors: { orderBy: { position: "asc" } },
-    },
-  });
-  const category = toBrandProfile(workspace.brandProfile).category;
-  const brandAliases = workspace.displayName !== workspace.brand ? [workspace.displayName] : [];
+  // One statement (the competitors aggregated in it): every recorded batch reads the subject.
+  const [workspace] = await db.$queryRawUnsafe<
+    Array<{
+      brand: string;
+      display_name: string;
+      domains: string[];
+      brand_profile: Prisma.JsonValue;
+      competitors: Array<{
+        id: string;
+        name: string;
+        aliases: string[];
+        domains: string[];
+        ambiguous: boolean;
+      }>;
+    }>
+  >(
+    `SELECT w.brand, w.display_name, w.domains, w.brand_profile,
+            coalesce((SELECT json_agg(json_build_object('id', c.id, 'name', c.name,
+                        'aliases', c.aliases, 'domains', c.domains, 'ambiguous', c.ambiguous)
+                        ORDER BY c.position)
+                      FROM competitors c WHERE c.workspace_id = w.id), '[]'::json) AS competitors
+     FROM workspaces w WHERE w.id = $1`,
+    workspaceId,
+  );
+  if (!workspace) throw new Error(`workspace ${workspaceId} not found`);
+  const category = toBrandProfile(workspace.brand_profile).category;
+  const brandAliases = workspace.display_name !== workspace.brand ? [workspace.display_name] : [];
   return {
     entities: [
       {

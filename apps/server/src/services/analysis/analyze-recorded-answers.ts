@@ -34,10 +34,11 @@ export interface AnalyzeRecordedAnswersOptions {
 
 /**
  * Analyses a batch of just-recorded answers of one run inside the transaction
- * that records them: stores their mentions, marks their analysis version and
- * adds their contribution to the day's rollups with one upsert per table, so
- * the day lock is taken once per batch rather than once per answer. Returns
- * each answer's citation classes, for the caller to store with them.
+ * that records them (which marked their analysis version): stores their
+ * mentions and adds their contribution to the day's rollups with one
+ * statement for every table, so the day lock is taken once per batch rather
+ * than once per answer. Returns each answer's citation classes, for the
+ * caller to store with them.
  */
 export async function analyzeRecordedAnswers(
   options: AnalyzeRecordedAnswersOptions,
@@ -45,24 +46,18 @@ export async function analyzeRecordedAnswers(
   const { tx, workspaceId, day, answers } = options;
   const classes = new Map<string, CitationClass[]>();
   if (answers.length === 0) return classes;
-  const loadAnalyzer = async () =>
-    options.analyzers.analyzerFor(await loadAnalysisSubject(tx, workspaceId), options.taxonomy);
-  const analyseWith = (analyzer: WorkspaceAnalyzer) =>
-    answers.map((a) => ({ ...a, analysis: analyzeOne(analyzer, a) }));
-  let analyzer = await loadAnalyzer();
-  let analysed = analyseWith(analyzer);
-  // The day lock as late as possible (every batch of the day queues on it), but
-  // before touching rollups: a re-analysis of the day holds it while it swaps
-  // the day's rollups, so it either sees these answers or runs after them.
+  // The day lock first, then the subject: a re-analysis of the day holds the
+  // lock while it swaps the day's rollups, so these answers are analysed with
+  // the subject in force once it is done (an edit committed before the lock
+  // is read here; one after it re-analyses the day), and the day never
+  // silently mixes subjects. Analysing a batch takes a few milliseconds, so
+  // holding the lock meanwhile costs other writers of the day little.
   await lockMetricDay(tx, { workspaceId, version: ANALYSIS_VERSION, day, now: options.now });
-  // The subject read before the lock may have changed since (an edit committed
-  // in between, whose re-analysis may already have passed this day): analyse
-  // again with the one now in force, so the day never silently mixes subjects.
-  const current = await loadAnalyzer();
-  if (current.fingerprint !== analyzer.fingerprint) {
-    analyzer = current;
-    analysed = analyseWith(analyzer);
-  }
+  const analyzer = options.analyzers.analyzerFor(
+    await loadAnalysisSubject(tx, workspaceId),
+    options.taxonomy,
+  );
+  const analysed = answers.map((a) => ({ ...a, analysis: analyzeOne(analyzer, a) }));
   for (const a of analysed) {
     classes.set(
       a.responseId,
@@ -77,10 +72,6 @@ export async function analyzeRecordedAnswers(
     workspaceId,
     analysed.map((a) => ({ responseId: a.responseId, analysis: a.analysis })),
   );
-  await tx.engineResponse.updateMany({
-    where: { id: { in: analysed.map((a) => a.responseId) } },
-    data: { analysisVersion: ANALYSIS_VERSION },
-  });
   await noteDaySubject(tx, {
     workspaceId,
     version: ANALYSIS_VERSION,

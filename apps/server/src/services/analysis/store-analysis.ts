@@ -1,6 +1,7 @@
 import type { Prisma } from "@geopulse/db";
 import type { AnswerAnalysis, CitationResult } from "../../analysis/types.js";
 import { normalizeUrl } from "../../analysis/url-normalize.js";
+import { insertJsonRows } from "../sql/insert-json-rows.js";
 
 type Tx = Prisma.TransactionClient;
 
@@ -30,26 +31,38 @@ export function classifyStoredCitations(
   });
 }
 
+const mentionColumns = {
+  response_id: "text",
+  entity_id: "text",
+  workspace_id: "text",
+  is_self: "boolean",
+  count: "int",
+  first_offset: "int",
+  rank: "int",
+  sentiment: "text",
+  analysis_version: "int",
+};
+
 /** Stores the mentions of analysed answers (their previous mentions must be gone). */
 export async function insertMentions(
   tx: Tx,
   workspaceId: string,
   analyses: ReadonlyArray<{ responseId: string; analysis: AnswerAnalysis }>,
 ): Promise<void> {
-  const data = analyses.flatMap(({ responseId, analysis }) =>
+  const rows = analyses.flatMap(({ responseId, analysis }) =>
     analysis.mentions.map((m) => ({
-      responseId,
-      entityId: m.entityId,
-      workspaceId,
-      isSelf: m.isSelf,
+      response_id: responseId,
+      entity_id: m.entityId,
+      workspace_id: workspaceId,
+      is_self: m.isSelf,
       count: m.count,
-      firstOffset: m.firstOffset,
+      first_offset: m.firstOffset,
       rank: m.rank,
       sentiment: m.sentiment,
-      analysisVersion: analysis.version,
+      analysis_version: analysis.version,
     })),
   );
-  if (data.length > 0) await tx.responseMention.createMany({ data });
+  await insertJsonRows(tx, "response_mentions", mentionColumns, rows);
 }
 
 /** What a re-analysis changes of one answer's stored analysis. */

@@ -1,10 +1,13 @@
 import type { Prisma } from "@geopulse/db";
+import { ANALYSIS_VERSION } from "../../analysis/types.js";
 import type { AskOutcome } from "./ask-engine.js";
 
 /**
  * Stores outcomes on their still-pending response rows with ONE statement
  * (a conditional UPDATE … FROM jsonb_to_recordset), and returns the ids it
- * stored: rows another executor already recorded are left alone. One
+ * stored: rows another executor already recorded are left alone. A stored
+ * answer is marked with the current analysis version, which the caller's
+ * analysis in the same transaction fulfils. One
  * statement instead of one per answer is what lets a batch of 50 answers
  * commit in a few milliseconds on the embedded database.
  */
@@ -62,7 +65,9 @@ export async function claimPendingResponses(
        end_state = v.end_state,
        served_model = v.served_model,
        country = v.country,
-       completed_at = $2::timestamptz
+       completed_at = $2::timestamptz,
+       -- The answer is analysed in the same transaction (analyzeRecordedAnswers).
+       analysis_version = CASE WHEN v.status = 'succeeded' THEN $3::int ELSE r.analysis_version END
      FROM jsonb_to_recordset($1::jsonb) AS v(
        id text, status text, answer text, search_queries jsonb, input_tokens int,
        output_tokens int, cost_microusd bigint, latency_ms int, attempts int, error text,
@@ -71,6 +76,7 @@ export async function claimPendingResponses(
      RETURNING r.id`,
     JSON.stringify(rows),
     now.toISOString(),
+    ANALYSIS_VERSION,
   );
   return new Set(claimed.map((row) => row.id));
 }

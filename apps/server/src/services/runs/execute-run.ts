@@ -14,7 +14,8 @@ import { takeExecutorLease } from "./executor-lease.js";
 import { finishRun } from "./finish-run.js";
 import { RunRecorder } from "./run-recorder.js";
 
-const leaseEvery = 25;
+// Answers between leases: each is a ledger entry the customer reads, and a transaction.
+const leaseEvery = 250;
 
 export interface ExecuteRunOptions {
   ctx: AppContext;

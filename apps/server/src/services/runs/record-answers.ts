@@ -6,8 +6,29 @@ import {
   type RecordedAnswer,
 } from "../analysis/analyze-recorded-answers.js";
 import { registrableDomain } from "../citations/registrable-domain.js";
+import { insertJsonRows } from "../sql/insert-json-rows.js";
 import type { AskOutcome } from "./ask-engine.js";
 import { claimPendingResponses } from "./claim-pending-responses.js";
+
+const citationColumns = {
+  id: "text",
+  response_id: "text",
+  position: "int",
+  url: "text",
+  engine_url: "text",
+  title: "text",
+  domain: "text",
+  taxonomy: "text",
+  entity_id: "text",
+};
+const sourceColumns = {
+  id: "text",
+  response_id: "text",
+  position: "int",
+  url: "text",
+  title: "text",
+  domain: "text",
+};
 
 export interface TaskOutcome {
   responseId: string;
@@ -75,23 +96,23 @@ export async function recordAnswers(options: {
         const cls = classes.get(a.responseId)?.[index];
         return {
           id: newId("cit", ctx.clock),
-          responseId: a.responseId,
+          response_id: a.responseId,
           position: index + 1,
           url: citation.url.slice(0, 2000),
-          engineUrl: citation.engineUrl?.slice(0, 2000) ?? null,
+          engine_url: citation.engineUrl?.slice(0, 2000) ?? null,
           title: citation.title?.slice(0, 500) ?? null,
           domain: cls?.domain ?? null,
           taxonomy: cls?.taxonomy ?? null,
-          entityId: cls?.entityId ?? null,
+          entity_id: cls?.entityId ?? null,
         };
       }),
     );
-    if (citations.length > 0) await tx.citation.createMany({ data: citations });
+    await insertJsonRows(tx, "citations", citationColumns, citations);
     const usedSources = outcomes.flatMap(({ responseId, outcome }) =>
       stored.has(responseId) && "answer" in outcome
         ? (outcome.answer.usedSources ?? []).map((source, index) => ({
             id: newId("usrc", ctx.clock),
-            responseId,
+            response_id: responseId,
             position: index + 1,
             url: source.url.slice(0, 2000),
             title: source.title?.slice(0, 500) ?? null,
@@ -99,7 +120,7 @@ export async function recordAnswers(options: {
           }))
         : [],
     );
-    if (usedSources.length > 0) await tx.responseSource.createMany({ data: usedSources });
+    await insertJsonRows(tx, "response_sources", sourceColumns, usedSources);
     const state = await tx.run.update({
       where: { id: run.id },
       data: {
