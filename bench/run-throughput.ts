@@ -13,18 +13,9 @@
  * Embedded PGlite by default; with DATABASE_URL a scratch database is created
  * next to it and dropped afterwards.
  */
-import { spawn } from "node:child_process";
-import { randomBytes } from "node:crypto";
-import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
-import { applyMigrations, openDatabase } from "@geopulse/db";
-import pg from "pg";
-import { loadConfig } from "../apps/server/src/config.js";
-import { newId } from "../apps/server/src/ids.js";
-import { createLogger } from "../apps/server/src/logger.js";
-import { startServer } from "../apps/server/src/server.js";
 import { startProfile } from "./cpu-profile.js";
-import { timeStatements } from "./statement-timings.js";
+import { startRunBench } from "./run-setup.js";
 
 const { values } = parseArgs({
   options: {
@@ -40,155 +31,19 @@ const latencyMs = Number(values.latency);
 const concurrency = Number(values.concurrency);
 const repetitions = 2;
 
-// The providers run in their own process, as real ones do: their CPU is not the server's.
-const fakeProcess = spawn(
-  process.execPath,
-  [
-    "--import",
-    "tsx",
-    fileURLToPath(new URL("./fake-providers.ts", import.meta.url)),
-    String(latencyMs),
-  ],
-  { stdio: ["ignore", "pipe", "pipe"] },
-);
-const { REDIRECTS: redirectsUrl, ...urls }: Record<string, string> = JSON.parse(
-  await new Promise<string>((resolve, reject) => {
-    fakeProcess.stdout.once("data", (chunk: Buffer) => resolve(chunk.toString()));
-    fakeProcess.once("exit", (code) => reject(new Error(`fake providers exited (${code})`)));
-  }),
-);
-for (const [prefix, url] of Object.entries(urls)) {
-  process.env[`${prefix}_API_KEY`] = `${prefix.toLowerCase()}-bench`;
-  process.env[`${prefix}_BASE_URL`] = url;
-}
-const engineIds = ["openai", "perplexity", "anthropic", "gemini", "exa"];
-
-const adminUrl = process.env.DATABASE_URL;
-let scratchUrl: string | undefined;
-if (adminUrl) {
-  const name = `geo_bench_${randomBytes(4).toString("hex")}`;
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  scratchUrl = url.toString();
-}
-const db = await openDatabase(
-  scratchUrl ? { databaseUrl: scratchUrl, poolSize: 10 } : { dataDir: "memory://" },
-);
-await applyMigrations(db.adapterFactory);
-const statements = values.statements && db.pglite ? timeStatements(db.pglite) : undefined;
-
-const config = loadConfig({
-  // The server reads provider keys and addresses at start: the fakes' set above.
-  ...Object.fromEntries(
-    Object.keys(urls).flatMap((prefix) =>
-      [`${prefix}_API_KEY`, `${prefix}_BASE_URL`].map((name) => [name, process.env[name]]),
-    ),
-  ),
-  PORT: "0",
-  GEO_OPERATOR_MODE: "local",
-  GEO_LOG_LEVEL: "warn",
-  GEO_PROVIDER_CHECK_HOURS: "0",
-  // Gemini's grounding links resolve through the fakes' redirect host.
-  GEO_CITATION_REDIRECT_HOSTS: "127.0.0.1",
-  GEO_FETCH_ALLOW_LOOPBACK: "true",
-  GEO_FETCH_PORTS: new URL(redirectsUrl ?? "http://127.0.0.1:1").port,
-  GEO_QUEUE_POLL_SECONDS: "0.5",
-  GEO_ENGINE_CONCURRENCY: engineIds.map((e) => `${e}=${concurrency}`).join(","),
-  GEO_ENGINE_RATE_LIMITS: engineIds.map((e) => `${e}=none`).join(","),
+const bench = await startRunBench({
+  prompts: promptCount,
+  latencyMs,
+  concurrency,
+  statements: values.statements,
 });
-const server = await startServer({ config, db, logger: createLogger("warn") });
-const call = async (method: string, path: string, cookie?: string, body?: unknown) => {
-  const response = await fetch(`${server.url}${path}`, {
-    method,
-    headers: {
-      ...(cookie ? { cookie } : {}),
-      ...(body ? { "content-type": "application/json" } : {}),
-    },
-    body: body ? JSON.stringify(body) : undefined,
-  });
-  const text = await response.text();
-  if (!response.ok) throw new Error(`${method} ${path}: ${response.status} ${text}`);
-  return { response, body: text ? JSON.parse(text) : undefined };
-};
-
-const signedIn = await call("POST", "/api/v1/auth/sessions", undefined, {
-  email: "bench@example.com",
-});
-const cookie = signedIn.response.headers.get("set-cookie")?.split(";")[0] ?? "";
-const competitors = ["Globex", "Initech", "Umbrella"].map((name) => ({
-  name,
-  domains: [`${name.toLowerCase()}.com`],
-  aliases: [name],
-  ambiguous: false,
-}));
-const created = await call("POST", "/api/v1/workspaces", cookie, {
-  brand: "bench",
-  displayName: "Bench Analytics",
-  domains: ["bench.example"],
-  languages: ["en"],
-  regions: ["us"],
-  competitors,
-  gscProperty: "sc-domain:bench.example",
-  ga4Property: "123456789",
-  activeSetSize: 300,
-  complianceProfile: "none",
-  quotas: {
-    discovery: 0.3,
-    problem_solution: 0.2,
-    use_case: 0.2,
-    comparison: 0.1,
-    expert: 0.1,
-    brand_research: 0.1,
-  },
-});
-const slug: string = created.body.slug;
-const ws = `/api/v1/workspaces/${slug}`;
-const model = await call("GET", `${ws}/model`, cookie);
-await call("PUT", `${ws}/model`, cookie, {
-  engines: model.body.engines.map((e: { engine: string; model: string }) => ({
-    ...e,
-    enabled: true,
-  })),
-  weights: model.body.weights,
-});
-await call("POST", `${ws}/credits/top-up`, cookie, {
-  amountMicrousd: 500_000_000,
-  idempotencyKey: "bench-top-up",
-});
-const workspace = await server.ctx.prisma.workspace.findUniqueOrThrow({ where: { slug } });
-const now = new Date();
-await server.ctx.prisma.prompt.createMany({
-  data: Array.from({ length: promptCount }, (_, i) => ({
-    id: newId("prm", server.ctx.clock),
-    workspaceId: workspace.id,
-    text: `Which analytics platform suits a team of ${i + 2}?`,
-    textKey: `which analytics platform suits a team of ${i + 2}?`,
-    category: "discovery",
-    language: "en",
-    region: null,
-    tags: [],
-    active: true,
-    source: "manual",
-    createdAt: now,
-    updatedAt: now,
-  })),
-});
+const { db, statements } = bench;
 
 statements?.reset();
 const profiler = values.profile ? await startProfile() : undefined;
 const cpuBefore = process.cpuUsage();
 const startedAt = performance.now();
-const started = await call("POST", `${ws}/runs`, cookie, { preset: "standard" });
-const runId: string = started.body.runId;
-let run = started.body;
-while (!run.finishedAt) {
-  await new Promise((resolve) => setTimeout(resolve, 100));
-  run = (await call("GET", `${ws}/runs/${runId}`, cookie)).body;
-}
+const run = await bench.runToEnd("standard");
 const wallS = (performance.now() - startedAt) / 1000;
 const cpu = process.cpuUsage(cpuBefore);
 const cpuS = (cpu.user + cpu.system) / 1e6;
@@ -218,17 +73,4 @@ if (statements) console.log(statements.report(run.progress.total));
 if (profiler && values.profile)
   console.log(`profile             ${await profiler.stop(values.profile)}`);
 
-await server.close();
-const requests = new Promise<string>((resolve) =>
-  fakeProcess.stderr.once("data", (chunk: Buffer) => resolve(chunk.toString().trim())),
-);
-fakeProcess.kill("SIGTERM");
-console.log(`provider requests   ${await requests}`);
-if (scratchUrl && adminUrl) {
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  await admin.query(
-    `DROP DATABASE IF EXISTS ${new URL(scratchUrl).pathname.slice(1)} WITH (FORCE)`,
-  );
-  await admin.end();
-}
+console.log(`provider requests   ${await bench.close()}`);

@@ -20,8 +20,10 @@ export function timeStatements(pglite: PGlite) {
       .replace(/\b\d+\b/g, "N")
       .trim()
       .slice(0, 110);
-  const timed = <F extends (sql: string, ...rest: any[]) => Promise<any>>(run: F): F =>
-    (async (sql: string, ...rest: any[]) => {
+  type Run = (sql: string, ...rest: unknown[]) => Promise<unknown>;
+  const timed =
+    (run: Run): Run =>
+    async (sql, ...rest) => {
       const started = performance.now();
       try {
         return await run(sql, ...rest);
@@ -32,17 +34,19 @@ export function timeStatements(pglite: PGlite) {
         tally.ms += performance.now() - started;
         tallies.set(key, tally);
       }
-    }) as F;
-  const target = pglite as any;
-  target.query = timed(target.query.bind(pglite));
-  target.exec = timed(target.exec.bind(pglite));
-  const transaction = target.transaction.bind(pglite);
-  target.transaction = (fn: (tx: any) => Promise<unknown>) =>
-    transaction((tx: any) => {
-      tx.query = timed(tx.query.bind(tx));
-      tx.exec = timed(tx.exec.bind(tx));
-      return fn(tx);
-    });
+    };
+  // The adapter calls query/exec on the instance and on each transaction's handle.
+  type Runner = { query: Run; exec: Run };
+  const wrap = <T>(runner: T): T => {
+    const r = runner as unknown as Runner;
+    r.query = timed(r.query.bind(runner));
+    r.exec = timed(r.exec.bind(runner));
+    return runner;
+  };
+  wrap(pglite);
+  const transaction = pglite.transaction.bind(pglite);
+  pglite.transaction = ((fn: (tx: unknown) => Promise<unknown>) =>
+    transaction((tx) => fn(wrap(tx)))) as typeof pglite.transaction;
   return {
     reset: () => tallies.clear(),
     report(answers: number, top = 25): string {

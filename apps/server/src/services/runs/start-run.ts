@@ -6,8 +6,26 @@ import { audit } from "../audit/audit.js";
 import { holdCredits } from "../credits/reserve-credits.js";
 import { startMeteredJob } from "../metered-jobs/start-metered-job.js";
 import type { WorkspaceOperation } from "../operation.js";
+import { insertJsonRows } from "../sql/insert-json-rows.js";
 import { planRun } from "./plan-run.js";
 import { toRunResponse } from "./to-run-response.js";
+
+/** The columns of a run's pending tasks (one engine_responses row each). */
+const taskColumns = {
+  id: "text",
+  run_id: "text",
+  workspace_id: "text",
+  prompt_id: "text",
+  engine: "text",
+  model: "text",
+  repetition: "int",
+  status: "text",
+  search_queries: "text[]",
+  cost_microusd: "bigint",
+  attempts: "int",
+  simulated: "boolean",
+  created_at: "timestamptz",
+};
 
 export interface StartRunOptions extends WorkspaceOperation {
   input: RequestBody<"startRun">;
@@ -63,27 +81,30 @@ export async function startRun(options: StartRunOptions): Promise<RunResponse> {
           createdAt: now,
         },
       });
-      await tx.engineResponse.createMany({
-        data: plan.prompts.flatMap((prompt) =>
+      await insertJsonRows(
+        tx,
+        "engine_responses",
+        taskColumns,
+        plan.prompts.flatMap((prompt) =>
           plan.selection.engines.flatMap((engine) =>
             Array.from({ length: plan.repetitions }, (_, index) => ({
               id: newId("rsp", ctx.clock),
-              runId,
-              workspaceId: workspace.id,
-              promptId: prompt.id,
+              run_id: runId,
+              workspace_id: workspace.id,
+              prompt_id: prompt.id,
               engine: engine.id,
               model: engine.model,
               repetition: index + 1,
               status: "pending",
-              searchQueries: [],
-              costMicrousd: 0n,
+              search_queries: [],
+              cost_microusd: "0",
               attempts: 0,
               simulated: engine.simulated,
-              createdAt: now,
+              created_at: now.toISOString(),
             })),
           ),
         ),
-      });
+      );
       await audit(options, tx, "run.start", ["run", runId], {
         preset: input.preset,
         tasks: plan.totalTasks,

@@ -1,0 +1,64 @@
+/**
+ * How responsive the API stays while a run works: a `standard` run of `--prompts` prompts
+ * (default 60: 600 answers from the five provider fakes, answering after `--latency` ms with
+ * `--concurrency` in flight each) while `GET /api/v1/health` is sent every `--interval` ms
+ * (default 20) from a worker thread, and the server thread's event-loop delay is sampled
+ * (`monitorEventLoopDelay`). Prints /health p50/p99/max idle (3 s before the run) and during
+ * the run, and the event-loop delay p50/p99/max during it (aims: /health p99 <= 50 ms and max
+ * <= 200 ms, event loop p99 <= 20 ms). Embedded PGlite by default (the default setup, where
+ * the database shares the server's thread); DATABASE_URL for PostgreSQL. `--profile DIR`
+ * leaves a CPU profile of the run there.
+ *
+ *   pnpm --filter @geopulse/bench exec tsx run-latency.ts [--prompts 60 --latency 1000 --interval 20]
+ */
+import { monitorEventLoopDelay } from "node:perf_hooks";
+import { parseArgs } from "node:util";
+import { startProfile } from "./cpu-profile.js";
+import { percentiles, startHealthPinger } from "./health-pinger.js";
+import { startRunBench } from "./run-setup.js";
+
+const { values } = parseArgs({
+  options: {
+    prompts: { type: "string", default: "60" },
+    latency: { type: "string", default: "1000" },
+    concurrency: { type: "string", default: "10" },
+    interval: { type: "string", default: "20" },
+    profile: { type: "string" },
+  },
+});
+const interval = Number(values.interval);
+const bench = await startRunBench({
+  prompts: Number(values.prompts),
+  latencyMs: Number(values.latency),
+  concurrency: Number(values.concurrency),
+});
+
+const idle = startHealthPinger(bench.server.url, interval);
+await new Promise((resolve) => setTimeout(resolve, 3000));
+const idleResult = await idle.stop();
+
+const profiler = values.profile ? await startProfile() : undefined;
+const loop = monitorEventLoopDelay({ resolution: 10 });
+const pinger = startHealthPinger(bench.server.url, interval);
+loop.enable();
+const startedAt = performance.now();
+const run = await bench.runToEnd("standard");
+const wallS = (performance.now() - startedAt) / 1000;
+loop.disable();
+const during = await pinger.stop();
+
+const ms = (ns: number) => `${(ns / 1e6).toFixed(1)} ms`;
+console.log(`database            ${bench.db.kind}`);
+console.log(
+  `run                 ${run.status}, ${run.progress.completed} answered, ${run.progress.failed} failed, ${wallS.toFixed(2)} s`,
+);
+console.log(
+  `/health idle        ${percentiles(idleResult.latencies)}, ${idleResult.errors} errors`,
+);
+console.log(`/health during run  ${percentiles(during.latencies)}, ${during.errors} errors`);
+console.log(
+  `event-loop delay    p50 ${ms(loop.percentile(50))}, p99 ${ms(loop.percentile(99))}, max ${ms(loop.max)}  (aims: /health p99 <= 50 ms, max <= 200 ms; loop p99 <= 20 ms)`,
+);
+if (profiler && values.profile)
+  console.log(`profile             ${await profiler.stop(values.profile)}`);
+console.log(`provider requests   ${await bench.close()}`);
