@@ -24,6 +24,7 @@ const { values } = parseArgs({
     concurrency: { type: "string", default: "10" },
     interval: { type: "string", default: "20" },
     profile: { type: "string" },
+    statements: { type: "boolean", default: false },
   },
 });
 const interval = Number(values.interval);
@@ -31,12 +32,14 @@ const bench = await startRunBench({
   prompts: Number(values.prompts),
   latencyMs: Number(values.latency),
   concurrency: Number(values.concurrency),
+  statements: values.statements,
 });
 
 const idle = startHealthPinger(bench.server.url, interval);
 await new Promise((resolve) => setTimeout(resolve, 3000));
 const idleResult = await idle.stop();
 
+bench.statements?.reset();
 const profiler = values.profile ? await startProfile() : undefined;
 const loop = monitorEventLoopDelay({ resolution: 10 });
 const pinger = startHealthPinger(bench.server.url, interval);
@@ -59,6 +62,7 @@ console.log(`/health during run  ${percentiles(during.latencies)}, ${during.erro
 console.log(
   `event-loop delay    p50 ${ms(loop.percentile(50))}, p99 ${ms(loop.percentile(99))}, max ${ms(loop.max)}  (aims: /health p99 <= 50 ms, max <= 200 ms; loop p99 <= 20 ms)`,
 );
+if (bench.statements) console.log(bench.statements.report(run.progress.total, 15));
 if (profiler && values.profile)
   console.log(`profile             ${await profiler.stop(values.profile)}`);
 console.log(`provider requests   ${await bench.close()}`);

@@ -3,12 +3,14 @@ import type { PGlite } from "@electric-sql/pglite";
 interface Tally {
   count: number;
   ms: number;
+  max: number;
 }
 
 /**
  * Times every statement the embedded database runs (wall time of each call: PGlite runs on the
  * calling thread, so it is that thread's CPU), grouped by statement shape (literals and
- * parameters dropped, first 110 characters). `report` prints the heaviest groups.
+ * parameters dropped, first 110 characters), and every transaction whole. `report` prints the
+ * groups with the longest single call first.
  */
 export function timeStatements(pglite: PGlite) {
   const tallies = new Map<string, Tally>();
@@ -29,9 +31,11 @@ export function timeStatements(pglite: PGlite) {
         return await run(sql, ...rest);
       } finally {
         const key = shape(sql);
-        const tally = tallies.get(key) ?? { count: 0, ms: 0 };
+        const tally = tallies.get(key) ?? { count: 0, ms: 0, max: 0 };
+        const ms = performance.now() - started;
         tally.count++;
-        tally.ms += performance.now() - started;
+        tally.ms += ms;
+        tally.max = Math.max(tally.max, ms);
         tallies.set(key, tally);
       }
     };
@@ -45,21 +49,42 @@ export function timeStatements(pglite: PGlite) {
   };
   wrap(pglite);
   const transaction = pglite.transaction.bind(pglite);
-  pglite.transaction = ((fn: (tx: unknown) => Promise<unknown>) =>
-    transaction((tx) => fn(wrap(tx)))) as typeof pglite.transaction;
+  // A transaction is tallied whole too, under its first statement's shape.
+  pglite.transaction = ((fn: (tx: unknown) => Promise<unknown>) => {
+    const started = performance.now();
+    let first = "";
+    return transaction((tx) => {
+      const runner = tx as unknown as Runner;
+      const query = runner.query.bind(tx);
+      runner.query = (sql, ...rest) => {
+        first ||= sql;
+        return query(sql, ...rest);
+      };
+      return fn(wrap(tx));
+    }).finally(() => {
+      const key = `TRANSACTION ${shape(first)}`;
+      const tally = tallies.get(key) ?? { count: 0, ms: 0, max: 0 };
+      tally.count++;
+      const ms = performance.now() - started;
+      tally.ms += ms;
+      tally.max = Math.max(tally.max, ms);
+      tallies.set(key, tally);
+    });
+  }) as typeof pglite.transaction;
   return {
     reset: () => tallies.clear(),
     report(answers: number, top = 25): string {
-      const rows = [...tallies].sort((a, b) => b[1].ms - a[1].ms);
-      const total = rows.reduce((sum, [, t]) => sum + t.ms, 0);
-      const count = rows.reduce((sum, [, t]) => sum + t.count, 0);
+      const rows = [...tallies].sort((a, b) => b[1].max - a[1].max);
+      const statements = rows.filter(([sql]) => !sql.startsWith("TRANSACTION"));
+      const total = statements.reduce((sum, [, t]) => sum + t.ms, 0);
+      const count = statements.reduce((sum, [, t]) => sum + t.count, 0);
       return [
         `statements          ${count} (${(count / answers).toFixed(2)} per answer), ${(total / 1000).toFixed(2)} s (${(total / answers).toFixed(2)} ms per answer)`,
         ...rows
           .slice(0, top)
           .map(
             ([sql, t]) =>
-              `  ${t.ms.toFixed(0).padStart(6)} ms ${String(t.count).padStart(6)}x  ${sql}`,
+              `  max ${t.max.toFixed(0).padStart(4)} ms, ${t.ms.toFixed(0).padStart(6)} ms ${String(t.count).padStart(6)}x  ${sql}`,
           ),
       ].join("\n");
     },

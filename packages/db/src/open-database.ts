@@ -1,4 +1,5 @@
 import { mkdirSync } from "node:fs";
+import { setImmediate as yieldToLoop } from "node:timers/promises";
 import { PGlite } from "@electric-sql/pglite";
 import { PrismaPg } from "@prisma/adapter-pg";
 import type { SqlMigrationAwareDriverAdapterFactory } from "@prisma/driver-adapter-utils";
@@ -49,6 +50,7 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
   if (!inMemory && options.dataDir) mkdirSync(options.dataDir, { recursive: true });
   const pglite = inMemory ? new PGlite() : new PGlite(options.dataDir);
   await pglite.waitReady;
+  yieldBeforeStatements(pglite);
   const adapterFactory = new PrismaPGlite(pglite);
   const prisma = new PrismaClient({ adapter: adapterFactory });
   return {
@@ -62,4 +64,30 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
       await pglite.close();
     },
   };
+}
+
+/**
+ * Lets the event loop run before every statement and transaction of the embedded database.
+ * PGlite runs a statement on the calling thread and settles its promise without a macrotask
+ * in between, so a job awaiting statement after statement would hold the thread (and every
+ * HTTP request) until it ends; one `setImmediate` before each bounds that hold to one
+ * statement, or one transaction, and the work between two. Inside a transaction nothing
+ * yields: it holds the single connection, so it is best finished in one stretch (another
+ * request's statement would wait for it anyway). The job queue's statements go through here
+ * too.
+ */
+function yieldBeforeStatements(pglite: PGlite): void {
+  const { query, exec, transaction } = pglite;
+  pglite.query = (async (...args: Parameters<typeof query>) => {
+    await yieldToLoop();
+    return query.apply(pglite, args);
+  }) as typeof query;
+  pglite.exec = (async (...args: Parameters<typeof exec>) => {
+    await yieldToLoop();
+    return exec.apply(pglite, args);
+  }) as typeof exec;
+  pglite.transaction = (async (...args: Parameters<typeof transaction>) => {
+    await yieldToLoop();
+    return transaction.apply(pglite, args);
+  }) as typeof transaction;
 }

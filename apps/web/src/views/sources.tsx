@@ -113,7 +113,12 @@ function SourcesBody({
             choose a longer period.
           </Empty>
         ) : (
-          <DomainTable domains={data.domains} onSelect={onSelect} caption="Top cited domains" />
+          <DomainTable
+            domains={data.domains}
+            columns={citedColumns}
+            onSelect={onSelect}
+            caption="Top cited domains"
+          />
         )}
       </article>
       <article className="panel" aria-labelledby="urls-title">
@@ -134,7 +139,12 @@ function SourcesBody({
         {data.usedDomains.length === 0 ? (
           <Empty>No answer of this period read a page without citing it.</Empty>
         ) : (
-          <UsedDomainTable domains={data.usedDomains} onSelect={onSelect} />
+          <DomainTable
+            domains={data.usedDomains}
+            columns={usedColumns}
+            onSelect={onSelect}
+            caption="Domains read but not cited"
+          />
         )}
       </article>
       <div className="sources-changes">
@@ -143,7 +153,12 @@ function SourcesBody({
           {data.newDomains.length === 0 ? (
             <Empty>No domain cited now that was not cited in the previous period.</Empty>
           ) : (
-            <DomainTable domains={data.newDomains} onSelect={onSelect} caption="New domains" />
+            <DomainTable
+              domains={data.newDomains}
+              columns={citedColumns}
+              onSelect={onSelect}
+              caption="New domains"
+            />
           )}
         </article>
         <article className="panel" aria-labelledby="lost-title">
@@ -151,7 +166,12 @@ function SourcesBody({
           {data.lostDomains.length === 0 ? (
             <Empty>No domain lost: every domain of the previous period is still cited.</Empty>
           ) : (
-            <DomainTable domains={data.lostDomains} onSelect={onSelect} caption="Lost domains" />
+            <DomainTable
+              domains={data.lostDomains}
+              columns={citedColumns}
+              onSelect={onSelect}
+              caption="Lost domains"
+            />
           )}
         </article>
       </div>
@@ -159,12 +179,33 @@ function SourcesBody({
   );
 }
 
-function DomainTable({
+/** A column of a domain table: its heading (also each cell's label when stacked) and value. */
+interface DomainColumn<T> {
+  label: string;
+  value: (row: T) => string;
+}
+
+const citedColumns: DomainColumn<CitedDomain>[] = [
+  { label: "Citing answers", value: (d) => formatNumber(d.count) },
+  { label: "Previous period", value: (d) => formatNumber(d.previous) },
+  { label: "Change", value: changeLabel },
+  { label: "Read, not cited", value: (d) => formatNumber(d.used) },
+];
+
+const usedColumns: DomainColumn<Schemas["UsedDomain"]>[] = [
+  { label: "Answers reading it, not citing it", value: (d) => formatNumber(d.used) },
+  { label: "Citing answers", value: (d) => formatNumber(d.cited) },
+];
+
+/** Domains with their class, then `columns`; each domain opens its detail. */
+function DomainTable<T extends { domain: string; taxonomy: string }>({
   domains,
+  columns,
   onSelect,
   caption,
 }: {
-  domains: CitedDomain[];
+  domains: T[];
+  columns: DomainColumn<T>[];
   onSelect: (domain: string) => void;
   caption: string;
 }) {
@@ -176,72 +217,32 @@ function DomainTable({
           <tr>
             <th scope="col">Domain</th>
             <th scope="col">Class</th>
-            <th scope="col">Citing answers</th>
-            <th scope="col">Previous period</th>
-            <th scope="col">Change</th>
-            <th scope="col">Read, not cited</th>
+            {columns.map((c) => (
+              <th key={c.label} scope="col">
+                {c.label}
+              </th>
+            ))}
           </tr>
         </thead>
         <tbody>
           {domains.map((d) => (
             <tr key={d.domain}>
               <td data-label="Domain">
-                <DomainButton domain={d.domain} onSelect={onSelect} />
+                <button
+                  type="button"
+                  className="link"
+                  onClick={() => onSelect(d.domain)}
+                  aria-label={`${d.domain}: show the prompts citing or reading it`}
+                >
+                  {d.domain}
+                </button>
               </td>
               <td data-label="Class">{taxonomyLabel(d.taxonomy)}</td>
-              <td data-label="Citing answers">{formatNumber(d.count)}</td>
-              <td data-label="Previous period">{formatNumber(d.previous)}</td>
-              <td data-label="Change">{changeLabel(d)}</td>
-              <td data-label="Read, not cited">{formatNumber(d.used)}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
-  );
-}
-
-function DomainButton({ domain, onSelect }: { domain: string; onSelect: (d: string) => void }) {
-  return (
-    <button
-      type="button"
-      className="link"
-      onClick={() => onSelect(domain)}
-      aria-label={`${domain}: show the prompts citing or reading it`}
-    >
-      {domain}
-    </button>
-  );
-}
-
-function UsedDomainTable({
-  domains,
-  onSelect,
-}: {
-  domains: Schemas["UsedDomain"][];
-  onSelect: (domain: string) => void;
-}) {
-  return (
-    <div className="scroll">
-      <table className="stack">
-        <caption className="visually-hidden">Domains read but not cited</caption>
-        <thead>
-          <tr>
-            <th scope="col">Domain</th>
-            <th scope="col">Class</th>
-            <th scope="col">Answers reading it, not citing it</th>
-            <th scope="col">Citing answers</th>
-          </tr>
-        </thead>
-        <tbody>
-          {domains.map((d) => (
-            <tr key={d.domain}>
-              <td data-label="Domain">
-                <DomainButton domain={d.domain} onSelect={onSelect} />
-              </td>
-              <td data-label="Class">{taxonomyLabel(d.taxonomy)}</td>
-              <td data-label="Answers reading it, not citing it">{formatNumber(d.used)}</td>
-              <td data-label="Citing answers">{formatNumber(d.cited)}</td>
+              {columns.map((c) => (
+                <td key={c.label} data-label={c.label}>
+                  {c.value(d)}
+                </td>
+              ))}
             </tr>
           ))}
         </tbody>
