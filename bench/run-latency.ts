@@ -2,8 +2,9 @@
  * How responsive the API stays while a run works: a `standard` run of `--prompts` prompts
  * (default 60: 600 answers from the five provider fakes, answering after `--latency` ms with
  * `--concurrency` in flight each) while `GET /api/v1/health` is sent every `--interval` ms
- * (default 20) from a worker thread, and the server thread's event-loop delay is sampled
- * (`monitorEventLoopDelay`). Prints /health p50/p99/max idle (3 s before the run) and during
+ * (default 20) from a worker thread, and the server thread's event-loop lag is sampled
+ * (`monitorEventLoopDelay` every 10 ms, less those 10 ms). The queue polls at the server's
+ * default interval, as in the default setup. Prints /health p50/p99/max idle (3 s before the run) and during
  * the run, and the event-loop delay p50/p99/max during it (aims: /health p99 <= 50 ms and max
  * <= 200 ms, event loop p99 <= 20 ms). Embedded PGlite by default (the default setup, where
  * the database shares the server's thread); DATABASE_URL for PostgreSQL. `--profile DIR`
@@ -50,7 +51,8 @@ const wallS = (performance.now() - startedAt) / 1000;
 loop.disable();
 const during = await pinger.stop();
 
-const ms = (ns: number) => `${(ns / 1e6).toFixed(1)} ms`;
+// The histogram records each interval between the timer's turns: the lag is what exceeds 10 ms.
+const ms = (ns: number) => `${Math.max(0, ns / 1e6 - 10).toFixed(1)} ms`;
 console.log(`database            ${bench.db.kind}`);
 console.log(
   `run                 ${run.status}, ${run.progress.completed} answered, ${run.progress.failed} failed, ${wallS.toFixed(2)} s`,
@@ -59,8 +61,9 @@ console.log(
   `/health idle        ${percentiles(idleResult.latencies)}, ${idleResult.errors} errors`,
 );
 console.log(`/health during run  ${percentiles(during.latencies)}, ${during.errors} errors`);
+console.log(`  its SELECT 1      ${percentiles(during.database)}`);
 console.log(
-  `event-loop delay    p50 ${ms(loop.percentile(50))}, p99 ${ms(loop.percentile(99))}, max ${ms(loop.max)}  (aims: /health p99 <= 50 ms, max <= 200 ms; loop p99 <= 20 ms)`,
+  `event-loop lag      p50 ${ms(loop.percentile(50))}, p99 ${ms(loop.percentile(99))}, max ${ms(loop.max)}  (aims: /health p99 <= 50 ms, max <= 200 ms; loop p99 <= 20 ms)`,
 );
 if (bench.statements) console.log(bench.statements.report(run.progress.total, 15));
 if (profiler && values.profile)

@@ -23,6 +23,8 @@ export interface RunBenchOptions {
   concurrency: number;
   /** Time the embedded database's statements (`--statements`). */
   statements?: boolean;
+  /** GEO_QUEUE_POLL_SECONDS (the server's default when absent). */
+  queuePollSeconds?: number;
 }
 
 export type RunBench = Awaited<ReturnType<typeof startRunBench>>;
@@ -84,7 +86,9 @@ export async function startRunBench(options: RunBenchOptions) {
     GEO_CITATION_REDIRECT_HOSTS: "127.0.0.1",
     GEO_FETCH_ALLOW_LOOPBACK: "true",
     GEO_FETCH_PORTS: new URL(redirectsUrl ?? "http://127.0.0.1:1").port,
-    GEO_QUEUE_POLL_SECONDS: "0.5",
+    ...(options.queuePollSeconds === undefined
+      ? {}
+      : { GEO_QUEUE_POLL_SECONDS: String(options.queuePollSeconds) }),
     GEO_ENGINE_CONCURRENCY: engineIds.map((e) => `${e}=${options.concurrency}`).join(","),
     GEO_ENGINE_RATE_LIMITS: engineIds.map((e) => `${e}=none`).join(","),
   });

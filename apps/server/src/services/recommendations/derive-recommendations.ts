@@ -1,4 +1,6 @@
 import type { RecommendationDerivation } from "@geopulse/api-types";
+import type { Prisma } from "@geopulse/db";
+import { ANALYSIS_VERSION } from "../../analysis/types.js";
 import type { AppContext } from "../../context.js";
 import { dayStart } from "../../days.js";
 import { WRITE_TIMEOUTS } from "../analysis/swap-day-rollups.js";
@@ -14,7 +16,10 @@ import { deriveImprovePage } from "./derive-improve-page.js";
 import { findRecommendationCompliance } from "./find-recommendation-compliance.js";
 import { type DerivationData, loadDerivationData } from "./load-derivation-data.js";
 import { canonicalTarget, fingerprintOf, openStatuses } from "./recommendation-rules.js";
-import { upsertDerivedRecommendation } from "./upsert-derived-recommendation.js";
+import {
+  type DerivedRecommendation,
+  upsertDerivedRecommendation,
+} from "./upsert-derived-recommendation.js";
 
 /** Every kind's rule, in the order their recommendations are stored. */
 const rules: Array<(data: DerivationData) => DerivationCandidate[]> = [
@@ -31,25 +36,90 @@ export function deriveCandidates(data: DerivationData): DerivationCandidate[] {
   return rules.flatMap((rule) => rule(data));
 }
 
+/** What one derivation stores: the capped candidates by fingerprint, the others with their compliance findings. */
+interface Derived {
+  data: DerivationData | null;
+  capped: string[];
+  stored: DerivedRecommendation[];
+}
+
+/** The candidates of the data, with their compliance findings (pure). */
+function derive(data: DerivationData | null): Derived {
+  const derived: Derived = { data, capped: [], stored: [] };
+  if (!data) return derived;
+  const others = [...data.competitors.values()];
+  for (const candidate of deriveCandidates(data)) {
+    const { recommendation } = candidate;
+    if (candidate.capped) {
+      derived.capped.push(
+        fingerprintOf(recommendation.kind, canonicalTarget(recommendation.target)),
+      );
+      continue;
+    }
+    const complianceFindings = findRecommendationCompliance({
+      complianceProfile: data.complianceProfile,
+      language: recommendation.language,
+      texts: candidate.checked,
+      ...(candidate.claimAnswers
+        ? { answers: candidate.claimAnswers, brand: { names: data.brand.names, others } }
+        : {}),
+    });
+    derived.stored.push({ ...recommendation, complianceFindings });
+  }
+  return derived;
+}
+
+/**
+ * What a derivation's data depends on, in one short read: the latest measured day and its
+ * revision (a recorded batch or a re-analysis bumps it), the succeeded page evaluations, and
+ * the workspace's and competitors' last edits.
+ */
+async function derivationStamp(db: Prisma.TransactionClient, workspaceId: string): Promise<string> {
+  const [row] = await db.$queryRawUnsafe<Array<{ stamp: string }>>(
+    `SELECT concat_ws('|',
+       coalesce((SELECT day::text || ':' || revision FROM metric_days
+                 WHERE workspace_id = $1 AND analysis_version = $2::int AND responses > 0
+                 ORDER BY day DESC LIMIT 1), '-'),
+       (SELECT count(*) || ':' || coalesce(max(finished_at)::text, '-') FROM page_evaluations
+        WHERE workspace_id = $1 AND status = 'succeeded'),
+       coalesce((SELECT updated_at::text FROM workspaces WHERE id = $1), '-'),
+       (SELECT count(*) || ':' || coalesce(max(updated_at)::text, '-') FROM competitors
+        WHERE workspace_id = $1)) AS stamp`,
+    workspaceId,
+    ANALYSIS_VERSION,
+  );
+  return row?.stamp ?? "";
+}
+
 /**
  * Derives a workspace's recommendations from the stored analysis of its latest
  * measured day (docs/recommendations.md, Derivation) and stores them by
- * fingerprint, all in one transaction: new ones created, open ones updated,
- * dismissed ones proposed again only on a material change of evidence, open
- * ones the day no longer supports marked stale (`staleSince`). Never
- * calls a model. Run by the worker after every completed run and by
- * `POST .../recommendations/derive`.
+ * fingerprint: new ones created, open ones updated, dismissed ones proposed
+ * again only on a material change of evidence, open ones the day no longer
+ * supports marked stale (`staleSince`). Never calls a model. Run by the worker
+ * after every completed run and by `POST .../recommendations/derive`.
+ *
+ * The data is read and derived before the transaction (the answers of a day are
+ * the costly part, and on the embedded database a transaction holds the only
+ * connection); the transaction takes the workspace lock, derives again only when
+ * the data's stamp moved meanwhile, and stores, so what it stores is what the
+ * data says when it commits.
  */
 export async function deriveWorkspaceRecommendations(options: {
   ctx: AppContext;
   workspaceId: string;
 }): Promise<RecommendationDerivation> {
   const { ctx, workspaceId } = options;
+  const stamp = await derivationStamp(ctx.prisma, workspaceId);
+  let derived = derive(await loadDerivationData(ctx.prisma, workspaceId));
   return ctx.prisma.$transaction(async (tx) => {
     // One derivation of a workspace at a time (the job and the route may race):
     // the second waits and then finds the first one's rows by fingerprint.
     await lockWorkspace(tx, workspaceId);
-    const data = await loadDerivationData(tx, workspaceId);
+    if ((await derivationStamp(tx, workspaceId)) !== stamp) {
+      derived = derive(await loadDerivationData(tx, workspaceId));
+    }
+    const { data } = derived;
     const result: RecommendationDerivation = {
       date: data?.date ?? null,
       created: 0,
@@ -60,32 +130,15 @@ export async function deriveWorkspaceRecommendations(options: {
       recommendations: [],
     };
     if (!data) return result;
-    const others = [...data.competitors.values()];
     // What the day's data supports: the recommendations stored now and the capped candidates.
     const supported = new Set<string>();
-    const cappedFingerprints: string[] = [];
-    for (const candidate of deriveCandidates(data)) {
-      const { recommendation } = candidate;
-      if (candidate.capped) {
-        cappedFingerprints.push(
-          fingerprintOf(recommendation.kind, canonicalTarget(recommendation.target)),
-        );
-        continue;
-      }
-      const complianceFindings = findRecommendationCompliance({
-        complianceProfile: data.complianceProfile,
-        language: recommendation.language,
-        texts: candidate.checked,
-        ...(candidate.claimAnswers
-          ? { answers: candidate.claimAnswers, brand: { names: data.brand.names, others } }
-          : {}),
-      });
+    for (const recommendation of derived.stored) {
       const { recommendationId, outcome } = await upsertDerivedRecommendation({
         tx,
         clock: ctx.clock,
         workspaceId,
         complianceProfile: data.complianceProfile,
-        recommendation: { ...recommendation, complianceFindings },
+        recommendation,
       });
       supported.add(recommendationId);
       result[outcome] += 1;
@@ -99,7 +152,7 @@ export async function deriveWorkspaceRecommendations(options: {
         status: { in: openStatuses },
         staleSince: null,
         id: { notIn: [...supported] },
-        fingerprint: { notIn: cappedFingerprints },
+        fingerprint: { notIn: derived.capped },
       },
       data: { staleSince: dayStart(data.date), updatedAt: ctx.clock.now() },
     });

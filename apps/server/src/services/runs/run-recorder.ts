@@ -32,7 +32,7 @@ export class RunRecorder {
   constructor(options: RunRecorderOptions) {
     this.#options = options;
     this.#batchSize = options.batchSize ?? 50;
-    this.#maxWaitMs = options.maxWaitMs ?? 100;
+    this.#maxWaitMs = options.maxWaitMs ?? 1000;
   }
 
   async add(outcome: TaskOutcome): Promise<void> {
