@@ -36,8 +36,6 @@ const bench = await startRunBench({
   latencyMs,
   concurrency,
   statements: values.statements,
-  // The run starts within half a second of POST .../runs (what is measured is the run).
-  queuePollSeconds: 0.5,
 });
 const { db, statements } = bench;
 
