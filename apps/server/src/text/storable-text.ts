@@ -17,3 +17,18 @@ export function isStorableText(text: string): boolean {
 export function printableKey(key: string): string {
   return key.toWellFormed().replaceAll("\0", "\uFFFD");
 }
+
+/** Text PostgreSQL can store: a lone surrogate and NUL become U+FFFD (text from providers is untrusted). */
+export function toStorableText(text: string): string {
+  return text.toWellFormed().replaceAll("\0", "\uFFFD");
+}
+
+/**
+ * JSON of a value whose every string is storable (`toStorableText`): what a `jsonb` parameter
+ * carries when its strings come from outside (an engine's answer, a page title).
+ */
+export function storableJson(value: unknown): string {
+  return JSON.stringify(value, (_, item) =>
+    typeof item === "string" ? toStorableText(item) : item,
+  );
+}

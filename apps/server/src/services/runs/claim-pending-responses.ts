@@ -1,5 +1,6 @@
 import type { Prisma } from "@geopulse/db";
 import { ANALYSIS_VERSION } from "../../analysis/types.js";
+import { storableJson } from "../../text/storable-text.js";
 import type { AskOutcome } from "./ask-engine.js";
 
 /**
@@ -74,7 +75,8 @@ export async function claimPendingResponses(
        end_state text, served_model text, country text)
      WHERE r.id = v.id AND r.status = 'pending'
      RETURNING r.id`,
-    JSON.stringify(rows),
+    // Engines' text is untrusted: a NUL or a lone surrogate would fail the whole batch.
+    storableJson(rows),
     now.toISOString(),
     ANALYSIS_VERSION,
   );

@@ -1,4 +1,5 @@
 import type { Prisma } from "@geopulse/db";
+import { storableJson } from "../../text/storable-text.js";
 
 /** A column of `insertJsonRows`: its name in the table and its SQL type. */
 export type JsonColumns = Readonly<Record<string, string>>;
@@ -11,7 +12,8 @@ const CHUNK = 5000;
  * as ONE jsonb parameter (`jsonb_to_recordset`) instead of one parameter per value: on the
  * hot path this is much cheaper for the client to build than `createMany` (which the query
  * compiler expands value by value) and the same for the database. bigint values must be
- * passed as strings; arrays become SQL arrays.
+ * passed as strings; arrays become SQL arrays; every string is made storable (a NUL or a lone
+ * surrogate, which an engine may send or a cut may leave, would fail the whole statement).
  */
 export async function insertJsonRows(
   tx: Prisma.TransactionClient,
@@ -25,7 +27,7 @@ export async function insertJsonRows(
     await tx.$executeRawUnsafe(
       `INSERT INTO ${table} (${names.join(", ")})
        SELECT ${names.join(", ")} FROM jsonb_to_recordset($1::jsonb) AS v(${record})`,
-      JSON.stringify(rows.slice(start, start + CHUNK)),
+      storableJson(rows.slice(start, start + CHUNK)),
     );
   }
 }
