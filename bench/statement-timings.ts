@@ -7,8 +7,9 @@ interface Tally {
 }
 
 /**
- * Times every statement the embedded database runs (wall time of each call: PGlite runs on the
- * calling thread, so it is that thread's CPU), grouped by statement shape (literals and
+ * Times every statement the embedded database runs (wall time of each call, which includes
+ * waiting for PGlite's lock and the event-loop turn `openDatabase` yields before it: read the
+ * figures as holds, not as CPU), grouped by statement shape (literals and
  * parameters dropped, first 110 characters), and every transaction whole. `report` prints the
  * groups with the longest single call first.
  */

@@ -25,7 +25,8 @@ describe("gp.sources", () => {
       urls: [],
       newDomains: [],
       lostDomains: [],
-      totals: { domains: 0, newDomains: 0, lostDomains: 0 },
+      usedDomains: [],
+      totals: { domains: 0, newDomains: 0, lostDomains: 0, usedDomains: 0 },
     });
   });
 

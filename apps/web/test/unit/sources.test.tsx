@@ -66,20 +66,41 @@ const list = {
       taxonomy: "review",
       count: 4,
       previous: 1,
+      used: 3,
       isNew: false,
       isLost: false,
     },
-    { domain: "fresh.io", taxonomy: "ugc", count: 2, previous: 0, isNew: true, isLost: false },
+    {
+      domain: "fresh.io",
+      taxonomy: "ugc",
+      count: 2,
+      previous: 0,
+      used: 0,
+      isNew: true,
+      isLost: false,
+    },
   ],
   urls: [
     { url: "https://example.com/<b>best</b>", domain: "example.com", taxonomy: "review", count: 3 },
     { url: "javascript:alert(1)", domain: null, taxonomy: null, count: 1 },
   ],
   newDomains: [
-    { domain: "fresh.io", taxonomy: "ugc", count: 2, previous: 0, isNew: true, isLost: false },
+    {
+      domain: "fresh.io",
+      taxonomy: "ugc",
+      count: 2,
+      previous: 0,
+      used: 0,
+      isNew: true,
+      isLost: false,
+    },
   ],
   lostDomains: [],
-  totals: { domains: 2, newDomains: 1, lostDomains: 0 },
+  usedDomains: [
+    { domain: "read-only.example", taxonomy: "other", used: 2, cited: 0 },
+    { domain: "example.com", taxonomy: "review", used: 3, cited: 4 },
+  ],
+  totals: { domains: 2, newDomains: 1, lostDomains: 0, usedDomains: 2 },
 };
 const detail = {
   domain: "example.com",
@@ -123,6 +144,21 @@ describe("the Sources view", () => {
     expect(within(domains).getByText("Reviews")).toBeTruthy();
     expect(within(domains).getByText("+3")).toBeTruthy();
     expect(within(domains).getByText("New")).toBeTruthy();
+    const row = within(domains)
+      .getByRole("button", { name: /^example\.com/ })
+      .closest("tr");
+    expect(row?.querySelector('[data-label="Read, not cited"]')?.textContent).toBe("3");
+    // Read but not cited: every such domain, with the answers reading it and citing it.
+    const read = screen.getByRole("table", { name: "Domains read but not cited" });
+    const readOnly = within(read)
+      .getByRole("button", { name: /^read-only\.example/ })
+      .closest("tr");
+    expect([...(readOnly?.querySelectorAll("td") ?? [])].map((cell) => cell.textContent)).toEqual([
+      "read-only.example",
+      "Other",
+      "2",
+      "0",
+    ]);
     const urls = screen.getByRole("table", { name: "Top cited URLs" });
     const link = within(urls).getByRole("link");
     expect(link.getAttribute("href")).toBe("https://example.com/<b>best</b>");
@@ -148,7 +184,7 @@ describe("the Sources view", () => {
     const { calls } = renderSources((url) => (url.pathname.endsWith("/sources") ? list : detail));
     const domains = await screen.findByRole("table", { name: "Top cited domains" });
     await userEvent.click(
-      within(domains).getByRole("button", { name: "example.com: show the prompts citing it" }),
+      within(domains).getByRole("button", { name: "example.com: show the prompts citing or reading it" }),
     );
     const prompts = await screen.findByRole("table", { name: "Prompts citing example.com" });
     expect(within(prompts).getByText("<i>best</i> tool?")).toBeTruthy();
@@ -171,7 +207,8 @@ describe("the Sources view", () => {
       domains: [],
       urls: [],
       newDomains: [],
-      totals: { domains: 0, newDomains: 0, lostDomains: 0 },
+      usedDomains: [],
+      totals: { domains: 0, newDomains: 0, lostDomains: 0, usedDomains: 0 },
     }));
     expect(await screen.findByText(/No answers measured in this period/)).toBeTruthy();
     expect(screen.getByRole("link", { name: "start a run" }).getAttribute("href")).toBe(

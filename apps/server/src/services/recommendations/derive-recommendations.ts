@@ -70,20 +70,24 @@ function derive(data: DerivationData | null): Derived {
 }
 
 /**
- * What a derivation's data depends on, in one short read: the latest measured day and its
- * revision (a recorded batch or a re-analysis bumps it), the succeeded page evaluations, and
- * the workspace's and competitors' last edits.
+ * What a derivation's data depends on, in one short read: the latest measured day, its
+ * revision (a recorded batch or a rollup swap bumps it) and its subject fingerprint (a
+ * re-analysis rewriting its answers' mentions marks it unknown first), the succeeded page
+ * evaluations, and the last edits of the workspace, its competitors and its prompts.
  */
 async function derivationStamp(db: Prisma.TransactionClient, workspaceId: string): Promise<string> {
   const [row] = await db.$queryRawUnsafe<Array<{ stamp: string }>>(
     `SELECT concat_ws('|',
-       coalesce((SELECT day::text || ':' || revision FROM metric_days
+       coalesce((SELECT day::text || ':' || revision || ':' || coalesce(subject_fingerprint, '?')
+                 FROM metric_days
                  WHERE workspace_id = $1 AND analysis_version = $2::int AND responses > 0
                  ORDER BY day DESC LIMIT 1), '-'),
        (SELECT count(*) || ':' || coalesce(max(finished_at)::text, '-') FROM page_evaluations
         WHERE workspace_id = $1 AND status = 'succeeded'),
        coalesce((SELECT updated_at::text FROM workspaces WHERE id = $1), '-'),
        (SELECT count(*) || ':' || coalesce(max(updated_at)::text, '-') FROM competitors
+        WHERE workspace_id = $1),
+       (SELECT count(*) || ':' || coalesce(max(updated_at)::text, '-') FROM prompts
         WHERE workspace_id = $1)) AS stamp`,
     workspaceId,
     ANALYSIS_VERSION,

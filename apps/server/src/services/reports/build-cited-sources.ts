@@ -63,7 +63,7 @@ export async function buildCitedSources(input: ReportBuildInput): Promise<Report
       {
         label: "Domains read, not cited",
         value: String(sources.usedTotal),
-        detail: "pages the engines' searches read without citing them",
+        detail: "domains whose pages the engines' searches read without citing them",
       },
     ],
     sections: [

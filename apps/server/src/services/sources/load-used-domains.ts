@@ -24,8 +24,9 @@ export interface UsedDomains {
  * answers' `usedSources`, stored in `response_sources`; runs by the UTC day of
  * their creation, the rollups' day): the counts of the `named` domains and
  * the top `limit`. A domain nobody cited gets its class as the analysis would
- * give a citation of it (the workspace's own and competitors' domains, then the
- * taxonomy); `taxonomyOf` answers first for cited ones, so both lists agree.
+ * give a citation of it (the workspace's own and competitors' domains, matched by the host of
+ * one of its pages, then the taxonomy); `taxonomyOf` answers first for cited ones, so both
+ * lists agree.
  */
 export async function loadUsedDomains(options: {
   ctx: AppContext;
@@ -37,10 +38,10 @@ export async function loadUsedDomains(options: {
 }): Promise<UsedDomains> {
   const { ctx, workspaceId, period } = options;
   const rows = await ctx.prisma.$queryRawUnsafe<
-    Array<{ domain: string; used: number; total: number; rank: number }>
+    Array<{ domain: string; used: number; total: number; rank: number; url: string }>
   >(
     `WITH used AS (
-       SELECT s.domain, count(DISTINCT s.response_id)::int AS used
+       SELECT s.domain, count(DISTINCT s.response_id)::int AS used, min(s.url) AS url
        FROM runs ru
        JOIN engine_responses r ON r.run_id = ru.id AND r.status = 'succeeded'
        JOIN response_sources s ON s.response_id = r.id
@@ -48,10 +49,10 @@ export async function loadUsedDomains(options: {
          AND s.domain IS NOT NULL
        GROUP BY s.domain),
      ranked AS (
-       SELECT domain, used, count(*) OVER ()::int AS total,
+       SELECT domain, used, url, count(*) OVER ()::int AS total,
               row_number() OVER (ORDER BY used DESC, domain ASC)::int AS rank
        FROM used)
-     SELECT domain, used, total, rank FROM ranked
+     SELECT domain, used, total, rank, url FROM ranked
      WHERE rank <= $4::int OR domain = ANY($5::text[])
      ORDER BY rank`,
     workspaceId,
@@ -73,7 +74,10 @@ export async function loadUsedDomains(options: {
     counts,
     top: topRows.map((r) => ({
       domain: r.domain,
-      taxonomy: options.taxonomyOf(r.domain) ?? classify?.(r.domain).taxonomy ?? "other",
+      taxonomy:
+        options.taxonomyOf(r.domain) ??
+        classify?.(URL.parse(r.url)?.hostname.toLowerCase() || r.domain).taxonomy ??
+        "other",
       used: Number(r.used),
     })),
     total: Number(rows[0]?.total ?? 0),
