@@ -184,7 +184,9 @@ describe("the Sources view", () => {
     const { calls } = renderSources((url) => (url.pathname.endsWith("/sources") ? list : detail));
     const domains = await screen.findByRole("table", { name: "Top cited domains" });
     await userEvent.click(
-      within(domains).getByRole("button", { name: "example.com: show the prompts citing or reading it" }),
+      within(domains).getByRole("button", {
+        name: "example.com: show the prompts citing or reading it",
+      }),
     );
     const prompts = await screen.findByRole("table", { name: "Prompts citing example.com" });
     expect(within(prompts).getByText("<i>best</i> tool?")).toBeTruthy();
