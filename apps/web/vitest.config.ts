@@ -10,6 +10,7 @@ export default defineConfig({
     include: ["test/**/*.test.ts", "test/**/*.test.tsx"],
     // The server's migrated database snapshot, once per run; each server starts on a copy of it.
     globalSetup: ["@geopulse/server/test-support/global-setup"],
+    setupFiles: ["test/unit-timeouts.ts"],
     exclude: [...configDefaults.exclude, ...skippedDatabaseFreeTests(import.meta.dirname)],
     pool: "forks",
     // Files share their worker process and its loaded modules (the server among them).
