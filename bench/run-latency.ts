@@ -14,7 +14,7 @@
  */
 import { monitorEventLoopDelay } from "node:perf_hooks";
 import { parseArgs } from "node:util";
-import { startProfile } from "./cpu-profile.js";
+import { saveProfile, startProfile } from "./cpu-profile.js";
 import { percentiles, startHealthPinger } from "./health-pinger.js";
 import { startRunBench } from "./run-setup.js";
 
@@ -25,6 +25,7 @@ const { values } = parseArgs({
     concurrency: { type: "string", default: "10" },
     interval: { type: "string", default: "20" },
     profile: { type: "string" },
+    "data-dir": { type: "string" },
     statements: { type: "boolean", default: false },
   },
 });
@@ -34,6 +35,7 @@ const bench = await startRunBench({
   latencyMs: Number(values.latency),
   concurrency: Number(values.concurrency),
   statements: values.statements,
+  dataDir: values["data-dir"],
 });
 
 const idle = startHealthPinger(bench.server.url, interval);
@@ -65,7 +67,7 @@ console.log(`  its SELECT 1      ${percentiles(during.database)}`);
 console.log(
   `event-loop lag      p50 ${ms(loop.percentile(50))}, p99 ${ms(loop.percentile(99))}, max ${ms(loop.max)}  (aims: /health p99 <= 50 ms, max <= 200 ms; loop p99 <= 20 ms)`,
 );
-if (bench.statements) console.log(bench.statements.report(run.progress.total, 15));
+if (bench.statements) console.log(bench.statements.report(run.progress.total, 45));
 if (profiler && values.profile)
-  console.log(`profile             ${await profiler.stop(values.profile)}`);
+  console.log(`profile             ${saveProfile(await profiler.stop(), values.profile)}`);
 console.log(`provider requests   ${await bench.close()}`);

@@ -1,12 +1,17 @@
 /**
  * What the run benches share: the five provider fakes (and Gemini's grounding-redirect host) in
- * their own process answering after a fixed latency, the database (embedded PGlite by default;
+ * their own process answering after a fixed latency, the database (embedded PGlite in a new
+ * temporary directory by default, as the default setup keeps it on disk; `--data-dir memory://`
+ * for none;
  * with DATABASE_URL a scratch database created next to it and dropped by `close`), a server
  * with workers in this process, and a signed-in workspace with every engine on, credit and
  * `prompts` active prompts.
  */
 import { spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { applyMigrations, openDatabase } from "@geopulse/db";
 import pg from "pg";
@@ -25,6 +30,11 @@ export interface RunBenchOptions {
   statements?: boolean;
   /** GEO_QUEUE_POLL_SECONDS (the server's default when absent). */
   queuePollSeconds?: number;
+  /**
+   * The embedded database's directory: a new temporary one by default (on disk, as the
+   * default setup keeps it; removed by `close`), `memory://` for none.
+   */
+  dataDir?: string | undefined;
 }
 
 export type RunBench = Awaited<ReturnType<typeof startRunBench>>;
@@ -65,8 +75,12 @@ export async function startRunBench(options: RunBenchOptions) {
     url.pathname = `/${name}`;
     scratchUrl = url.toString();
   }
+  const temporaryDir =
+    scratchUrl || options.dataDir ? undefined : mkdtempSync(join(tmpdir(), "geo-bench-"));
   const db = await openDatabase(
-    scratchUrl ? { databaseUrl: scratchUrl, poolSize: 10 } : { dataDir: "memory://" },
+    scratchUrl
+      ? { databaseUrl: scratchUrl, poolSize: 10 }
+      : { dataDir: options.dataDir ?? temporaryDir },
   );
   await applyMigrations(db.adapterFactory);
   const statements = options.statements && db.pglite ? timeStatements(db.pglite) : undefined;
@@ -198,6 +212,7 @@ export async function startRunBench(options: RunBenchOptions) {
       );
       await admin.end();
     }
+    if (temporaryDir) rmSync(temporaryDir, { recursive: true, force: true });
     return counts;
   };
 

@@ -14,7 +14,8 @@
  * next to it and dropped afterwards.
  */
 import { parseArgs } from "node:util";
-import { startProfile } from "./cpu-profile.js";
+import { phaseReport } from "./cpu-phases.js";
+import { saveProfile, startProfile } from "./cpu-profile.js";
 import { startRunBench } from "./run-setup.js";
 
 const { values } = parseArgs({
@@ -24,6 +25,7 @@ const { values } = parseArgs({
     concurrency: { type: "string", default: "10" },
     statements: { type: "boolean", default: false },
     profile: { type: "string" },
+    "data-dir": { type: "string" },
   },
 });
 const promptCount = Number(values.prompts);
@@ -36,16 +38,19 @@ const bench = await startRunBench({
   latencyMs,
   concurrency,
   statements: values.statements,
+  dataDir: values["data-dir"],
 });
 const { db, statements } = bench;
 
 statements?.reset();
-const profiler = values.profile ? await startProfile() : undefined;
+// Always sampled (every 0.5 ms: within the run-to-run noise of the CPU figure) for the phases.
+const profiler = await startProfile();
 const cpuBefore = process.cpuUsage();
 const startedAt = performance.now();
 const run = await bench.runToEnd("standard");
 const wallS = (performance.now() - startedAt) / 1000;
 const cpu = process.cpuUsage(cpuBefore);
+const profile = await profiler.stop();
 const cpuS = (cpu.user + cpu.system) / 1e6;
 const perEngine = promptCount * repetitions;
 const boundS = (perEngine * latencyMs) / concurrency / 1000;
@@ -69,8 +74,8 @@ console.log(
   `server CPU          ${cpuS.toFixed(2)} s  (${((cpuS / run.progress.total) * 1000).toFixed(2)} ms per answer, this process: API, worker${db.kind === "pglite" ? ", embedded database" : ""})`,
 );
 
+console.log(phaseReport(profile, run.progress.total));
 if (statements) console.log(statements.report(run.progress.total));
-if (profiler && values.profile)
-  console.log(`profile             ${await profiler.stop(values.profile)}`);
+if (values.profile) console.log(`profile             ${saveProfile(profile, values.profile)}`);
 
 console.log(`provider requests   ${await bench.close()}`);

@@ -194,6 +194,7 @@ export async function createAppContext(options: AppContextOptions): Promise<Runn
       await authListener.close();
       await queue.stop();
       await ctx.pageContent.close();
+      await ctx.citationRedirects.close();
       if (ownsDb) await db.close();
     },
   };

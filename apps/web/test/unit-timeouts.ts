@@ -5,3 +5,5 @@ if (typeof document !== "undefined") {
   const { configure } = await import("@testing-library/react");
   configure({ asyncUtilTimeout: 15_000 });
 }
+
+export {};

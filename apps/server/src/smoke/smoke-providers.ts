@@ -106,6 +106,7 @@ export async function smokeProviders(options: {
     }
     warnings.length = 0;
   }
+  await redirects.close();
   return results;
 }
 

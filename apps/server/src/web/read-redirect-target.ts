@@ -1,4 +1,5 @@
 import type { Clock } from "../clock.js";
+import type { SafeAgent } from "./safe-agent.js";
 import { type FetchPolicy, type Resolver, safeFetch } from "./safe-fetch.js";
 
 /**
@@ -14,6 +15,8 @@ export async function readRedirectTarget(options: {
   timeoutMs: number;
   clock: Clock;
   resolve?: Resolver;
+  /** Connections kept between reads (the safe fetcher's own agent otherwise). */
+  agent?: SafeAgent;
 }): Promise<string | undefined> {
   const result = await safeFetch({
     url: options.url,
@@ -27,6 +30,7 @@ export async function readRedirectTarget(options: {
     maxRedirects: 0,
     clock: options.clock,
     ...(options.resolve ? { resolve: options.resolve } : {}),
+    ...(options.agent ? { agent: options.agent } : {}),
   });
   const target = result.redirects[0]?.to;
   if (target === undefined) return undefined;

@@ -1,8 +1,8 @@
 import { lookup as dnsLookup } from "node:dns/promises";
-import { isIP, type LookupFunction } from "node:net";
+import { isIP } from "node:net";
 import { pipeline, type Readable } from "node:stream";
 import zlib from "node:zlib";
-import { Agent, request } from "undici";
+import { request } from "undici";
 import { type Clock, systemClock } from "../clock.js";
 import { checkAddress } from "./address-policy.js";
 import type {
@@ -12,6 +12,7 @@ import type {
   Redirect,
   ResponseHeaders,
 } from "./fetch-result.js";
+import { createSafeAgent, type SafeAgent } from "./safe-agent.js";
 
 export interface FetchPolicy {
   /** Loopback may be connected to (local mode and tests only; `config.ts` refuses it in hosted mode). */
@@ -50,6 +51,11 @@ export interface SafeFetchOptions {
   clock?: Clock;
   /** Certificate authorities trusted instead of the system's (tests serve their own). */
   ca?: string;
+  /**
+   * A kept agent whose connections are reused (`safe-agent.ts`; its timeouts and `ca` apply,
+   * not this fetch's); the fetch makes and destroys its own otherwise.
+   */
+  agent?: SafeAgent;
 }
 
 export const fetchDefaults = {
@@ -95,26 +101,23 @@ export async function safeFetch(options: SafeFetchOptions): Promise<FetchResult>
     timedOut = true;
     controller.abort();
   }, timeoutMs);
-  const pinned = new Map<string, ResolvedAddress[]>();
-  const agent = new Agent({
-    connect: {
-      lookup: pinnedLookup(pinned, options.policy),
-      ...(options.ca === undefined ? {} : { ca: options.ca }),
-      timeout: options.connectTimeoutMs ?? fetchDefaults.connectTimeoutMs,
-    },
-    headersTimeout: timeoutMs,
-    bodyTimeout: timeoutMs,
-    allowH2: false,
-  });
+  const agent =
+    options.agent ??
+    createSafeAgent({
+      policy: options.policy,
+      timeoutMs,
+      connectTimeoutMs: options.connectTimeoutMs ?? fetchDefaults.connectTimeoutMs,
+      ca: options.ca,
+    });
   const redirects: Redirect[] = [];
   let current = options.url;
   try {
     for (;;) {
       const url = checkUrl(current, options.policy);
-      const address = await pinHost(url, options.policy, resolve, pinned, controller.signal);
+      const address = await pinHost(url, options.policy, resolve, agent.pinned, controller.signal);
       const response = await request(url, {
         method: "GET",
-        dispatcher: agent,
+        dispatcher: agent.dispatcher,
         signal: controller.signal,
         headers: {
           "user-agent": options.userAgent,
@@ -193,7 +196,7 @@ export async function safeFetch(options: SafeFetchOptions): Promise<FetchResult>
     };
   } finally {
     clearTimeout(timer);
-    agent.destroy().catch(() => {});
+    if (agent !== options.agent) agent.dispatcher.destroy().catch(() => {});
   }
 }
 
@@ -251,24 +254,6 @@ async function pinHost(
   }
   pinned.set(host.toLowerCase(), addresses);
   return addresses[0]?.address ?? host;
-}
-
-/** The agent's DNS: only the addresses pinned for this host, checked once more. */
-function pinnedLookup(pinned: Map<string, ResolvedAddress[]>, policy: FetchPolicy): LookupFunction {
-  return (hostname, options, callback) => {
-    const addresses = (pinned.get(hostname.toLowerCase()) ?? []).filter(
-      (entry) => checkAddress(entry.address, policy).allowed,
-    );
-    const first = addresses[0];
-    if (first === undefined) {
-      const error = Object.assign(new Error(`${hostname} was not checked`), { code: "ENOTFOUND" });
-      callback(error, "", 0);
-    } else if (options.all) {
-      (callback as unknown as (e: null, a: ResolvedAddress[]) => void)(null, addresses);
-    } else {
-      callback(null, first.address, first.family);
-    }
-  };
 }
 
 async function readBody(body: Readable, headers: ResponseHeaders, maxBytes: number) {

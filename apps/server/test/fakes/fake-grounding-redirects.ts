@@ -12,6 +12,8 @@ import type { AddressInfo } from "node:net";
 export class FakeGroundingRedirects {
   url = "";
   readonly hits = new Map<string, number>();
+  /** TCP connections accepted so far (kept-alive clients reuse theirs). */
+  connections = 0;
   private readonly targets = new Map<string, string>();
   private server: Server | undefined;
 
@@ -45,6 +47,9 @@ export class FakeGroundingRedirects {
       }
       res.writeHead(302, { location: target, "content-type": "text/html; charset=UTF-8" });
       res.end(`<HTML><BODY><A HREF="${target}">here</A>.</BODY></HTML>`);
+    });
+    this.server.on("connection", () => {
+      this.connections += 1;
     });
     await new Promise<void>((resolve) => this.server?.listen(0, "127.0.0.1", resolve));
     this.url = `http://127.0.0.1:${(this.server.address() as AddressInfo).port}`;

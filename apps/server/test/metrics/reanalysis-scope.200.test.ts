@@ -184,7 +184,7 @@ describe("while a re-analysis runs", () => {
     for (let d = 1; d <= 8; d++) {
       const day = `2026-04-${String(d + 10).padStart(2, "0")}`;
       const runId = `${source.id}_copy${d}`;
-      const { responses, ...run } = source;
+      const { responses, taskPlan: _plan, ...run } = source;
       await prisma.run.create({
         data: { ...run, id: runId, idempotencyKey: null, createdAt: new Date(`${day}T08:00:00Z`) },
       });

@@ -15,7 +15,10 @@ beforeAll(async () => {
     clock: new ManualClock("2026-11-27T00:00:00Z"),
   });
 });
-afterAll(() => redirects.close());
+afterAll(async () => {
+  await resolver.close();
+  await redirects.close();
+});
 
 describe("citation redirects (Gemini's grounding links)", () => {
   it("replaces each link by its Location, keeps the link, and merges links to one page", async () => {
@@ -98,6 +101,42 @@ describe("citation redirects (Gemini's grounding links)", () => {
     const [resolved] = await resolver.resolve([{ url: outer, title: "deep.com" }]);
     expect(resolved).toEqual({ url: "https://deep.com/", title: "deep.com", engineUrl: outer });
     expect(redirects.hitsOf(inner)).toBe(0);
+  });
+
+  it("reads links over kept-alive connections instead of one connection each", async () => {
+    const links = Array.from({ length: 12 }, (_, i) => redirects.link(`https://kept${i}.com/`));
+    const before = redirects.connections;
+    for (const link of links) await resolver.resolve([{ url: link, title: null }]);
+    expect(links.map((l) => redirects.hitsOf(l))).toEqual(links.map(() => 1));
+    expect(redirects.connections - before).toBeLessThanOrEqual(1);
+  });
+
+  it("checks the host's addresses again on every read, even with a connection kept open", async () => {
+    let address = "127.0.0.1";
+    const named = new CitationRedirects({
+      hosts: ["redirects.test"],
+      timeoutMs: 2_000,
+      policy: { allowLoopback: true, allowedPorts: [redirects.port] },
+      clock: new ManualClock("2026-11-27T00:00:00Z"),
+      resolve: async () => [{ address, family: 4 }],
+    });
+    const viaName = (target: string) =>
+      redirects.link(target).replace("127.0.0.1", "redirects.test");
+    const first = viaName("https://first.com/a");
+    expect((await named.resolve([{ url: first, title: null }]))[0]?.url).toBe(
+      "https://first.com/a",
+    );
+    // The name now points at the cloud metadata address: refused before any request leaves.
+    address = "169.254.169.254";
+    const second = viaName("https://second.com/b");
+    const [resolved] = await named.resolve([{ url: second, title: "second.com" }]);
+    expect(resolved).toEqual({
+      url: "https://second.com/",
+      title: "second.com",
+      engineUrl: second,
+    });
+    expect(redirects.hitsOf(second)).toBe(0);
+    await named.close();
   });
 
   it("reads at most 40 links of one answer; the rest use their titles", async () => {

@@ -12,6 +12,7 @@ import { type AskOutcome, askEngine } from "./ask-engine.js";
 import { buildEngine } from "./build-engine.js";
 import { takeExecutorLease } from "./executor-lease.js";
 import { finishRun } from "./finish-run.js";
+import { insertRemainingTasks, storedTaskPlan } from "./insert-run-tasks.js";
 import { RunRecorder } from "./run-recorder.js";
 
 // Answers between leases: each is a ledger entry the customer reads, and a transaction.
@@ -43,6 +44,10 @@ export async function executeRun({ ctx, runId }: ExecuteRunOptions): Promise<voi
       where: { id: run.workspaceId },
       include: { competitors: { orderBy: { position: "asc" } } },
     });
+    // A start that stopped before its last chunk of tasks: the plan completes them.
+    const plan = storedTaskPlan(run.taskPlan);
+    if (plan && (await ctx.prisma.engineResponse.count({ where: { runId } })) < run.totalTasks)
+      await insertRemainingTasks(ctx, run, plan, 0);
     const tasks = await ctx.prisma.engineResponse.findMany({
       where: { runId, status: "pending" },
       orderBy: { id: "asc" },

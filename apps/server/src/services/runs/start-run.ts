@@ -1,4 +1,5 @@
 import type { RequestBody, Run as RunResponse } from "@geopulse/api-types";
+import type { Prisma } from "@geopulse/db";
 import { principalIdOf } from "../../http/principal.js";
 import { newId } from "../../ids.js";
 import { executeRunJob } from "../../jobs/definitions/execute-run-job.js";
@@ -6,26 +7,14 @@ import { audit } from "../audit/audit.js";
 import { holdCredits } from "../credits/reserve-credits.js";
 import { startMeteredJob } from "../metered-jobs/start-metered-job.js";
 import type { WorkspaceOperation } from "../operation.js";
-import { insertJsonRows } from "../sql/insert-json-rows.js";
+import {
+  insertFirstTasks,
+  insertRemainingTasks,
+  TASKS_PER_CHUNK,
+  type TaskPlan,
+} from "./insert-run-tasks.js";
 import { planRun } from "./plan-run.js";
 import { toRunResponse } from "./to-run-response.js";
-
-/** The columns of a run's pending tasks (one engine_responses row each). */
-const taskColumns = {
-  id: "text",
-  run_id: "text",
-  workspace_id: "text",
-  prompt_id: "text",
-  engine: "text",
-  model: "text",
-  repetition: "int",
-  status: "text",
-  search_queries: "text[]",
-  cost_microusd: "bigint",
-  attempts: "int",
-  simulated: "boolean",
-  created_at: "timestamptz",
-};
 
 export interface StartRunOptions extends WorkspaceOperation {
   input: RequestBody<"startRun">;
@@ -35,11 +24,15 @@ export interface StartRunOptions extends WorkspaceOperation {
 
 /**
  * Plans the run, holds its estimated cost (402 before anything is queued),
- * writes the run with one pending response per task in the same transaction,
- * then queues it. A retry with the same idempotency key returns the same run.
+ * writes the run with its plan and first chunk of pending tasks in the same transaction, the
+ * rest of its tasks in short statements after it (a run whose start stops there is completed
+ * by its executor), then queues it. A retry with the same idempotency key returns the same run.
  */
 export async function startRun(options: StartRunOptions): Promise<RunResponse> {
   const { ctx, principal, workspace, input } = options;
+  let written:
+    | { run: { id: string; workspaceId: string; createdAt: Date }; plan: TaskPlan }
+    | undefined;
   return startMeteredJob({
     op: options,
     operation: "startRun",
@@ -59,6 +52,15 @@ export async function startRun(options: StartRunOptions): Promise<RunResponse> {
         estimateMicrousd: plan.estimateMicrousd,
         ttlMs: 24 * 3600_000,
       });
+      const taskPlan: TaskPlan = {
+        promptIds: plan.prompts.map((prompt) => prompt.id),
+        engines: plan.selection.engines.map(({ id, model, simulated }) => ({
+          id,
+          model,
+          simulated,
+        })),
+        repetitions: plan.repetitions,
+      };
       const run = await tx.run.create({
         data: {
           id: runId,
@@ -79,32 +81,11 @@ export async function startRun(options: StartRunOptions): Promise<RunResponse> {
           triggeredBy: options.trigger ?? (principal.kind === "session" ? "user" : "api_key"),
           triggeredById: options.trigger ? null : principalIdOf(principal),
           createdAt: now,
+          taskPlan: taskPlan as unknown as Prisma.InputJsonObject,
         },
       });
-      await insertJsonRows(
-        tx,
-        "engine_responses",
-        taskColumns,
-        plan.prompts.flatMap((prompt) =>
-          plan.selection.engines.flatMap((engine) =>
-            Array.from({ length: plan.repetitions }, (_, index) => ({
-              id: newId("rsp", ctx.clock),
-              run_id: runId,
-              workspace_id: workspace.id,
-              prompt_id: prompt.id,
-              engine: engine.id,
-              model: engine.model,
-              repetition: index + 1,
-              status: "pending",
-              search_queries: [],
-              cost_microusd: "0",
-              attempts: 0,
-              simulated: engine.simulated,
-              created_at: now.toISOString(),
-            })),
-          ),
-        ),
-      );
+      written = { run, plan: taskPlan };
+      await insertFirstTasks(ctx, tx, run, taskPlan);
       await audit(options, tx, "run.start", ["run", runId], {
         preset: input.preset,
         tasks: plan.totalTasks,
@@ -120,7 +101,10 @@ export async function startRun(options: StartRunOptions): Promise<RunResponse> {
       const run = await ctx.prisma.run.findUniqueOrThrow({ where: { id: runId } });
       return toRunResponse(run, workspace.slug);
     },
-    enqueue: (runId) => ctx.queue.enqueue(executeRunJob, { runId }),
+    enqueue: async (runId) => {
+      if (written) await insertRemainingTasks(ctx, written.run, written.plan, TASKS_PER_CHUNK);
+      await ctx.queue.enqueue(executeRunJob, { runId });
+    },
     markUnqueued: async (runId, now) => {
       await ctx.prisma.run.update({
         where: { id: runId },

@@ -517,7 +517,8 @@ export const RunScalarFieldEnum = {
   finishedAt: 'finishedAt',
   cancelRequestedAt: 'cancelRequestedAt',
   heartbeatAt: 'heartbeatAt',
-  executorId: 'executorId'
+  executorId: 'executorId',
+  taskPlan: 'taskPlan'
 } as const
 
 export type RunScalarFieldEnum = (typeof RunScalarFieldEnum)[keyof typeof RunScalarFieldEnum]

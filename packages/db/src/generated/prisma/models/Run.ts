@@ -141,6 +141,7 @@ export type RunCountAggregateOutputType = {
   cancelRequestedAt: number
   heartbeatAt: number
   executorId: number
+  taskPlan: number
   _all: number
 }
 
@@ -260,6 +261,7 @@ export type RunCountAggregateInputType = {
   cancelRequestedAt?: true
   heartbeatAt?: true
   executorId?: true
+  taskPlan?: true
   _all?: true
 }
 
@@ -378,6 +380,7 @@ export type RunGroupByOutputType = {
   cancelRequestedAt: Date | null
   heartbeatAt: Date | null
   executorId: string | null
+  taskPlan: runtime.JsonValue | null
   _count: RunCountAggregateOutputType | null
   _avg: RunAvgAggregateOutputType | null
   _sum: RunSumAggregateOutputType | null
@@ -432,6 +435,7 @@ export type RunWhereInput = {
   cancelRequestedAt?: Prisma.DateTimeNullableFilter<"Run"> | Date | string | null
   heartbeatAt?: Prisma.DateTimeNullableFilter<"Run"> | Date | string | null
   executorId?: Prisma.StringNullableFilter<"Run"> | string | null
+  taskPlan?: Prisma.JsonNullableFilter<"Run">
   workspace?: Prisma.XOR<Prisma.WorkspaceScalarRelationFilter, Prisma.WorkspaceWhereInput>
   responses?: Prisma.EngineResponseListRelationFilter
 }
@@ -465,6 +469,7 @@ export type RunOrderByWithRelationInput = {
   cancelRequestedAt?: Prisma.SortOrderInput | Prisma.SortOrder
   heartbeatAt?: Prisma.SortOrderInput | Prisma.SortOrder
   executorId?: Prisma.SortOrderInput | Prisma.SortOrder
+  taskPlan?: Prisma.SortOrderInput | Prisma.SortOrder
   workspace?: Prisma.WorkspaceOrderByWithRelationInput
   responses?: Prisma.EngineResponseOrderByRelationAggregateInput
 }
@@ -502,6 +507,7 @@ export type RunWhereUniqueInput = Prisma.AtLeast<{
   cancelRequestedAt?: Prisma.DateTimeNullableFilter<"Run"> | Date | string | null
   heartbeatAt?: Prisma.DateTimeNullableFilter<"Run"> | Date | string | null
   executorId?: Prisma.StringNullableFilter<"Run"> | string | null
+  taskPlan?: Prisma.JsonNullableFilter<"Run">
   workspace?: Prisma.XOR<Prisma.WorkspaceScalarRelationFilter, Prisma.WorkspaceWhereInput>
   responses?: Prisma.EngineResponseListRelationFilter
 }, "id" | "workspaceId_idempotencyKey">
@@ -535,6 +541,7 @@ export type RunOrderByWithAggregationInput = {
   cancelRequestedAt?: Prisma.SortOrderInput | Prisma.SortOrder
   heartbeatAt?: Prisma.SortOrderInput | Prisma.SortOrder
   executorId?: Prisma.SortOrderInput | Prisma.SortOrder
+  taskPlan?: Prisma.SortOrderInput | Prisma.SortOrder
   _count?: Prisma.RunCountOrderByAggregateInput
   _avg?: Prisma.RunAvgOrderByAggregateInput
   _max?: Prisma.RunMaxOrderByAggregateInput
@@ -574,6 +581,7 @@ export type RunScalarWhereWithAggregatesInput = {
   cancelRequestedAt?: Prisma.DateTimeNullableWithAggregatesFilter<"Run"> | Date | string | null
   heartbeatAt?: Prisma.DateTimeNullableWithAggregatesFilter<"Run"> | Date | string | null
   executorId?: Prisma.StringNullableWithAggregatesFilter<"Run"> | string | null
+  taskPlan?: Prisma.JsonNullableWithAggregatesFilter<"Run">
 }
 
 export type RunCreateInput = {
@@ -604,6 +612,7 @@ export type RunCreateInput = {
   cancelRequestedAt?: Date | string | null
   heartbeatAt?: Date | string | null
   executorId?: string | null
+  taskPlan?: Prisma.NullableJsonNullValueInput | runtime.InputJsonValue
   workspace: Prisma.WorkspaceCreateNestedOneWithoutRunsInput
   responses?: Prisma.EngineResponseCreateNestedManyWithoutRunInput
 }
@@ -637,6 +646,7 @@ export type RunUncheckedCreateInput = {
   cancelRequestedAt?: Date | string | null
   heartbeatAt?: Date | string | null
   executorId?: string | null
+  taskPlan?: Prisma.NullableJsonNullValueInput | runtime.InputJsonValue
   responses?: Prisma.EngineResponseUncheckedCreateNestedManyWithoutRunInput
 }
 
@@ -668,6 +678,7 @@ export type RunUpdateInput = {
   cancelRequestedAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
   heartbeatAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
   executorId?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  taskPlan?: Prisma.NullableJsonNullValueInput | runtime.InputJsonValue
   workspace?: Prisma.WorkspaceUpdateOneRequiredWithoutRunsNestedInput
   responses?: Prisma.EngineResponseUpdateManyWithoutRunNestedInput
 }
@@ -701,6 +712,7 @@ export type RunUncheckedUpdateInput = {
   cancelRequestedAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
   heartbeatAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
   executorId?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  taskPlan?: Prisma.NullableJsonNullValueInput | runtime.InputJsonValue
   responses?: Prisma.EngineResponseUncheckedUpdateManyWithoutRunNestedInput
 }
 
@@ -733,6 +745,7 @@ export type RunCreateManyInput = {
   cancelRequestedAt?: Date | string | null
   heartbeatAt?: Date | string | null
   executorId?: string | null
+  taskPlan?: Prisma.NullableJsonNullValueInput | runtime.InputJsonValue
 }
 
 export type RunUpdateManyMutationInput = {
@@ -763,6 +776,7 @@ export type RunUpdateManyMutationInput = {
   cancelRequestedAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
   heartbeatAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
   executorId?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  taskPlan?: Prisma.NullableJsonNullValueInput | runtime.InputJsonValue
 }
 
 export type RunUncheckedUpdateManyInput = {
@@ -794,6 +808,7 @@ export type RunUncheckedUpdateManyInput = {
   cancelRequestedAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
   heartbeatAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
   executorId?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  taskPlan?: Prisma.NullableJsonNullValueInput | runtime.InputJsonValue
 }
 
 export type RunListRelationFilter = {
@@ -840,6 +855,7 @@ export type RunCountOrderByAggregateInput = {
   cancelRequestedAt?: Prisma.SortOrder
   heartbeatAt?: Prisma.SortOrder
   executorId?: Prisma.SortOrder
+  taskPlan?: Prisma.SortOrder
 }
 
 export type RunAvgOrderByAggregateInput = {
@@ -1035,6 +1051,7 @@ export type RunCreateWithoutWorkspaceInput = {
   cancelRequestedAt?: Date | string | null
   heartbeatAt?: Date | string | null
   executorId?: string | null
+  taskPlan?: Prisma.NullableJsonNullValueInput | runtime.InputJsonValue
   responses?: Prisma.EngineResponseCreateNestedManyWithoutRunInput
 }
 
@@ -1066,6 +1083,7 @@ export type RunUncheckedCreateWithoutWorkspaceInput = {
   cancelRequestedAt?: Date | string | null
   heartbeatAt?: Date | string | null
   executorId?: string | null
+  taskPlan?: Prisma.NullableJsonNullValueInput | runtime.InputJsonValue
   responses?: Prisma.EngineResponseUncheckedCreateNestedManyWithoutRunInput
 }
 
@@ -1127,6 +1145,7 @@ export type RunScalarWhereInput = {
   cancelRequestedAt?: Prisma.DateTimeNullableFilter<"Run"> | Date | string | null
   heartbeatAt?: Prisma.DateTimeNullableFilter<"Run"> | Date | string | null
   executorId?: Prisma.StringNullableFilter<"Run"> | string | null
+  taskPlan?: Prisma.JsonNullableFilter<"Run">
 }
 
 export type RunCreateWithoutResponsesInput = {
@@ -1157,6 +1176,7 @@ export type RunCreateWithoutResponsesInput = {
   cancelRequestedAt?: Date | string | null
   heartbeatAt?: Date | string | null
   executorId?: string | null
+  taskPlan?: Prisma.NullableJsonNullValueInput | runtime.InputJsonValue
   workspace: Prisma.WorkspaceCreateNestedOneWithoutRunsInput
 }
 
@@ -1189,6 +1209,7 @@ export type RunUncheckedCreateWithoutResponsesInput = {
   cancelRequestedAt?: Date | string | null
   heartbeatAt?: Date | string | null
   executorId?: string | null
+  taskPlan?: Prisma.NullableJsonNullValueInput | runtime.InputJsonValue
 }
 
 export type RunCreateOrConnectWithoutResponsesInput = {
@@ -1235,6 +1256,7 @@ export type RunUpdateWithoutResponsesInput = {
   cancelRequestedAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
   heartbeatAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
   executorId?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  taskPlan?: Prisma.NullableJsonNullValueInput | runtime.InputJsonValue
   workspace?: Prisma.WorkspaceUpdateOneRequiredWithoutRunsNestedInput
 }
 
@@ -1267,6 +1289,7 @@ export type RunUncheckedUpdateWithoutResponsesInput = {
   cancelRequestedAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
   heartbeatAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
   executorId?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  taskPlan?: Prisma.NullableJsonNullValueInput | runtime.InputJsonValue
 }
 
 export type RunCreateManyWorkspaceInput = {
@@ -1297,6 +1320,7 @@ export type RunCreateManyWorkspaceInput = {
   cancelRequestedAt?: Date | string | null
   heartbeatAt?: Date | string | null
   executorId?: string | null
+  taskPlan?: Prisma.NullableJsonNullValueInput | runtime.InputJsonValue
 }
 
 export type RunUpdateWithoutWorkspaceInput = {
@@ -1327,6 +1351,7 @@ export type RunUpdateWithoutWorkspaceInput = {
   cancelRequestedAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
   heartbeatAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
   executorId?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  taskPlan?: Prisma.NullableJsonNullValueInput | runtime.InputJsonValue
   responses?: Prisma.EngineResponseUpdateManyWithoutRunNestedInput
 }
 
@@ -1358,6 +1383,7 @@ export type RunUncheckedUpdateWithoutWorkspaceInput = {
   cancelRequestedAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
   heartbeatAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
   executorId?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  taskPlan?: Prisma.NullableJsonNullValueInput | runtime.InputJsonValue
   responses?: Prisma.EngineResponseUncheckedUpdateManyWithoutRunNestedInput
 }
 
@@ -1389,6 +1415,7 @@ export type RunUncheckedUpdateManyWithoutWorkspaceInput = {
   cancelRequestedAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
   heartbeatAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
   executorId?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  taskPlan?: Prisma.NullableJsonNullValueInput | runtime.InputJsonValue
 }
 
 
@@ -1451,6 +1478,7 @@ export type RunSelect<ExtArgs extends runtime.Types.Extensions.InternalArgs = ru
   cancelRequestedAt?: boolean
   heartbeatAt?: boolean
   executorId?: boolean
+  taskPlan?: boolean
   workspace?: boolean | Prisma.WorkspaceDefaultArgs<ExtArgs>
   responses?: boolean | Prisma.Run$responsesArgs<ExtArgs>
   _count?: boolean | Prisma.RunCountOutputTypeDefaultArgs<ExtArgs>
@@ -1485,6 +1513,7 @@ export type RunSelectCreateManyAndReturn<ExtArgs extends runtime.Types.Extension
   cancelRequestedAt?: boolean
   heartbeatAt?: boolean
   executorId?: boolean
+  taskPlan?: boolean
   workspace?: boolean | Prisma.WorkspaceDefaultArgs<ExtArgs>
 }, ExtArgs["result"]["run"]>
 
@@ -1517,6 +1546,7 @@ export type RunSelectUpdateManyAndReturn<ExtArgs extends runtime.Types.Extension
   cancelRequestedAt?: boolean
   heartbeatAt?: boolean
   executorId?: boolean
+  taskPlan?: boolean
   workspace?: boolean | Prisma.WorkspaceDefaultArgs<ExtArgs>
 }, ExtArgs["result"]["run"]>
 
@@ -1549,9 +1579,10 @@ export type RunSelectScalar = {
   cancelRequestedAt?: boolean
   heartbeatAt?: boolean
   executorId?: boolean
+  taskPlan?: boolean
 }
 
-export type RunOmit<ExtArgs extends runtime.Types.Extensions.InternalArgs = runtime.Types.Extensions.DefaultArgs> = runtime.Types.Extensions.GetOmit<"id" | "workspaceId" | "preset" | "status" | "engines" | "skippedEngines" | "repetitions" | "promptCount" | "totalTasks" | "completedTasks" | "failedTasks" | "truncatedTasks" | "refusedTasks" | "filteredTasks" | "quotaExhaustedTasks" | "estimateMicrousd" | "costMicrousd" | "reservationId" | "idempotencyKey" | "triggeredBy" | "triggeredById" | "error" | "createdAt" | "startedAt" | "finishedAt" | "cancelRequestedAt" | "heartbeatAt" | "executorId", ExtArgs["result"]["run"]>
+export type RunOmit<ExtArgs extends runtime.Types.Extensions.InternalArgs = runtime.Types.Extensions.DefaultArgs> = runtime.Types.Extensions.GetOmit<"id" | "workspaceId" | "preset" | "status" | "engines" | "skippedEngines" | "repetitions" | "promptCount" | "totalTasks" | "completedTasks" | "failedTasks" | "truncatedTasks" | "refusedTasks" | "filteredTasks" | "quotaExhaustedTasks" | "estimateMicrousd" | "costMicrousd" | "reservationId" | "idempotencyKey" | "triggeredBy" | "triggeredById" | "error" | "createdAt" | "startedAt" | "finishedAt" | "cancelRequestedAt" | "heartbeatAt" | "executorId" | "taskPlan", ExtArgs["result"]["run"]>
 export type RunInclude<ExtArgs extends runtime.Types.Extensions.InternalArgs = runtime.Types.Extensions.DefaultArgs> = {
   workspace?: boolean | Prisma.WorkspaceDefaultArgs<ExtArgs>
   responses?: boolean | Prisma.Run$responsesArgs<ExtArgs>
@@ -1620,6 +1651,11 @@ export type $RunPayload<ExtArgs extends runtime.Types.Extensions.InternalArgs = 
      * The executor holding the run (fencing token): a reclaimed run's old executor stops asking.
      */
     executorId: string | null
+    /**
+     * What the run asks: { promptIds, engines: [{ id, model, simulated }], repetitions }; its
+     * task rows are written from it in chunks (services/runs/insert-run-tasks.ts).
+     */
+    taskPlan: runtime.JsonValue | null
   }, ExtArgs["result"]["run"]>
   composites: {}
 }
@@ -2073,6 +2109,7 @@ export interface RunFieldRefs {
   readonly cancelRequestedAt: Prisma.FieldRef<"Run", 'DateTime'>
   readonly heartbeatAt: Prisma.FieldRef<"Run", 'DateTime'>
   readonly executorId: Prisma.FieldRef<"Run", 'String'>
+  readonly taskPlan: Prisma.FieldRef<"Run", 'Json'>
 }
     
 

@@ -1,0 +1,107 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { executeRun } from "../../src/services/runs/execute-run.js";
+import {
+  insertRemainingTasks,
+  storedTaskPlan,
+  TASKS_PER_CHUNK,
+} from "../../src/services/runs/insert-run-tasks.js";
+import { startTestServer, type TestServer } from "../harness/test-server.js";
+import { expectSettledOnce } from "./run-assertions.js";
+import { seedPrompts } from "./run-fixtures.js";
+
+/**
+ * A run's tasks are written in chunks (the first with the run, the rest in short statements
+ * after it) so no statement holds the embedded database for long; a start that stopped
+ * between chunks is completed by the executor from the run's stored plan.
+ */
+let t: TestServer;
+let cookie: string;
+let slug: string;
+const prompts = 160;
+beforeAll(async () => {
+  t = await startTestServer({ env: { GEO_WORKERS: "false" } });
+  cookie = await t.signIn("chunks@example.com");
+  slug = await t.createWorkspace(cookie, { brand: "chunks" });
+  await seedPrompts(t, slug, prompts);
+  const topUp = await t.request("POST", `/api/v1/workspaces/${slug}/credits/top-up`, {
+    cookie,
+    body: { amountMicrousd: 50_000_000, idempotencyKey: "chunks-top-up" },
+  });
+  expect(topUp.status).toBe(200);
+});
+afterAll(() => t.close());
+
+async function startStandardRun(idempotencyKey: string) {
+  const started = await t.request<any>("POST", `/api/v1/workspaces/${slug}/runs`, {
+    cookie,
+    body: { preset: "standard", idempotencyKey },
+  });
+  expect(started.status).toBe(202);
+  return started.body as { runId: string; progress: { total: number } };
+}
+
+const tasksOf = (runId: string) =>
+  t.server.ctx.prisma.engineResponse.findMany({
+    where: { runId },
+    select: { id: true, promptId: true, engine: true, repetition: true, status: true },
+    orderBy: { id: "asc" },
+  });
+
+describe("a run's tasks", () => {
+  it("are all written, once each, when the start answers, more than one chunk of them", async () => {
+    const { runId, progress } = await startStandardRun("chunks-all");
+    expect(progress.total).toBeGreaterThan(TASKS_PER_CHUNK);
+    const tasks = await tasksOf(runId);
+    expect(tasks).toHaveLength(progress.total);
+    expect(new Set(tasks.map((r) => `${r.promptId}|${r.engine}|${r.repetition}`)).size).toBe(
+      progress.total,
+    );
+    expect(new Set(tasks.map((r) => r.status))).toEqual(new Set(["pending"]));
+    const run = await t.server.ctx.prisma.run.findUniqueOrThrow({ where: { id: runId } });
+    const plan = storedTaskPlan(run.taskPlan);
+    expect(plan?.promptIds).toHaveLength(prompts);
+    expect(plan?.repetitions).toBe(2);
+    expect(run.promptCount * (plan?.engines.length ?? 0) * 2).toBe(progress.total);
+    // Its hold released for the next test's balance.
+    await t.request("POST", `/api/v1/workspaces/${slug}/runs/${runId}/cancel`, { cookie });
+  });
+
+  it("missing after a start that stopped after its first chunk are written and asked by the executor", async () => {
+    const { runId, progress } = await startStandardRun("chunks-stopped");
+    const written = await tasksOf(runId);
+    const kept = written.slice(0, TASKS_PER_CHUNK).map((r) => r.id);
+    await t.server.ctx.prisma.engineResponse.deleteMany({ where: { runId, id: { notIn: kept } } });
+
+    await executeRun({ ctx: t.server.ctx, runId });
+    const tasks = await tasksOf(runId);
+    expect(tasks).toHaveLength(progress.total);
+    expect(new Set(tasks.map((r) => r.status))).toEqual(new Set(["succeeded"]));
+    const run = await t.request<any>("GET", `/api/v1/workspaces/${slug}/runs/${runId}`, {
+      cookie,
+    });
+    expect(run.body).toMatchObject({
+      status: "succeeded",
+      progress: { total: progress.total, completed: progress.total, pending: 0 },
+    });
+    await expectSettledOnce(t, slug, cookie, runId, progress.total, 51_000_000n);
+  });
+
+  it("are not added to a run finished meanwhile (a queued run cancelled)", async () => {
+    const { runId } = await startStandardRun("chunks-cancelled");
+    const written = await tasksOf(runId);
+    const kept = written.slice(0, TASKS_PER_CHUNK).map((r) => r.id);
+    await t.server.ctx.prisma.engineResponse.deleteMany({ where: { runId, id: { notIn: kept } } });
+    const cancelled = await t.request<any>(
+      "POST",
+      `/api/v1/workspaces/${slug}/runs/${runId}/cancel`,
+      { cookie },
+    );
+    expect(cancelled.body).toMatchObject({ status: "cancelled" });
+
+    const run = await t.server.ctx.prisma.run.findUniqueOrThrow({ where: { id: runId } });
+    const plan = storedTaskPlan(run.taskPlan);
+    if (!plan) throw new Error("the run has no stored plan");
+    await insertRemainingTasks(t.server.ctx, run, plan, 0);
+    expect(await tasksOf(runId)).toHaveLength(TASKS_PER_CHUNK);
+  });
+});
