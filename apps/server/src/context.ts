@@ -3,6 +3,7 @@ import type { Logger } from "pino";
 import type { Clock } from "./clock.js";
 import type { Config } from "./config.js";
 import type { EmailProvider } from "./email/email-provider.js";
+import type { ProviderFetch } from "./engines/connectors/provider-fetch.js";
 import type { AnswerEngine } from "./engines/engine.js";
 import type { EngineLimiters } from "./engines/limits/provider-limiter.js";
 import type { OperationIndex } from "./http/operation-index.js";
@@ -53,6 +54,8 @@ export interface AppContext {
   pageContent: PageContentWorker;
   /** Resolves engines' redirect links to the pages they cite (Gemini grounding). */
   citationRedirects: CitationRedirects;
+  /** The HTTP client of the providers' SDKs (`engines/connectors/provider-fetch.ts`). */
+  providerFetch: ProviderFetch;
   /** Per-provider concurrency and rate bounds shared by every run this process executes. */
   engineLimiters: EngineLimiters;
   /** Overrides the simulated engine (tests give it known true rates or latency). */

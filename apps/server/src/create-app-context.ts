@@ -8,6 +8,7 @@ import type { Config } from "./config.js";
 import type { AppContext } from "./context.js";
 import { createEmailProvider } from "./email/create-email-provider.js";
 import type { EmailProvider } from "./email/email-provider.js";
+import { createProviderFetch } from "./engines/connectors/provider-fetch.js";
 import type { AnswerEngine } from "./engines/engine.js";
 import { EngineLimiters } from "./engines/limits/provider-limiter.js";
 import { OperationIndex } from "./http/operation-index.js";
@@ -121,6 +122,7 @@ export async function createAppContext(options: AppContextOptions): Promise<Runn
     keyUse,
     queue,
     engineLimiters: new EngineLimiters(clock, config.engineLimits),
+    providerFetch: createProviderFetch(),
     citationRedirects: new CitationRedirects({
       ...config.citationRedirects,
       policy: config.pageFetch,
@@ -195,6 +197,8 @@ export async function createAppContext(options: AppContextOptions): Promise<Runn
       await queue.stop();
       await ctx.pageContent.close();
       await ctx.citationRedirects.close();
+      await ctx.providerFetch.close();
+      workspaceReads.close();
       if (ownsDb) await db.close();
     },
   };

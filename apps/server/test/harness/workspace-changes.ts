@@ -22,7 +22,7 @@ export async function untilWorkspaceChange<T>(
 ): Promise<T> {
   let heard = 0;
   let wake: (() => void) | undefined;
-  const stop = await listen(db, () => {
+  const stop = await listenWorkspaceChanges(db, () => {
     heard++;
     wake?.();
   });
@@ -54,12 +54,15 @@ export async function untilWorkspaceChange<T>(
   }
 }
 
-/** Listens to the workspace change channel: PGlite's listener, or a PostgreSQL connection of its own. */
-async function listen(db: Database, onNotice: () => void): Promise<() => Promise<void>> {
+/** Listens to the workspace change channel (each notice's payload): PGlite's listener, or a PostgreSQL connection of its own. */
+export async function listenWorkspaceChanges(
+  db: Database,
+  onNotice: (payload: string) => void,
+): Promise<() => Promise<void>> {
   if (db.pglite) return db.pglite.listen(workspaceChangeChannel, onNotice);
   const client = new pg.Client({ connectionString: db.url });
   await client.connect();
-  client.on("notification", onNotice);
+  client.on("notification", (message) => onNotice(message.payload ?? ""));
   await client.query(`LISTEN ${workspaceChangeChannel}`);
   return () => client.end();
 }

@@ -10,5 +10,6 @@ export function createAnthropicClient(options: ConnectorOptions): Anthropic {
     baseURL: options.baseUrl.replace(/\/+$/, "").replace(/\/v1$/, ""),
     timeout: options.timeoutMs,
     maxRetries: 0,
+    ...(options.fetch ? { fetch: options.fetch } : {}),
   });
 }

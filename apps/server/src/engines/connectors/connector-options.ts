@@ -14,6 +14,8 @@ export interface ConnectorOptions {
   catalog: ModelCatalog;
   /** Warns when a provider states a higher cost than the catalog's charge (ctx.logger). */
   logger: ConnectorLogger;
+  /** What the SDKs send with (ctx.providerFetch, `provider-fetch.ts`); Node's `fetch` when absent. */
+  fetch?: typeof fetch | undefined;
 }
 
 /** The part of the app's logger a connector uses. */

@@ -14,6 +14,7 @@ export function createGeminiClient(options: ConnectorOptions): GoogleGenAI {
       // The client adds the API version itself.
       baseUrl: options.baseUrl.replace(/\/+$/, "").replace(/\/v1beta$/, ""),
       apiVersion: "v1beta",
+      ...(options.fetch ? { fetch: options.fetch } : {}),
     },
   });
 }

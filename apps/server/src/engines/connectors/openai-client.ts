@@ -17,5 +17,6 @@ export function createOpenAiClient(options: ConnectorOptions, baseURL: string): 
     webhookSecret: null,
     timeout: options.timeoutMs,
     maxRetries: 0,
+    ...(options.fetch ? { fetch: options.fetch } : {}),
   });
 }

@@ -19,5 +19,6 @@ export function connectorOptionsFor(
     clock: ctx.clock,
     catalog: ctx.config.modelCatalog,
     logger: ctx.logger,
+    fetch: ctx.providerFetch.fetch,
   };
 }

@@ -62,6 +62,9 @@ export async function recordAnswers(options: {
   const { ctx, run, outcomes } = options;
   const now = ctx.clock.now();
   return ctx.prisma.$transaction(async (tx) => {
+    // Its change notices are marked, so listeners fold a run's batches into one cache drop a
+    // second (services/workspaces/workspace-read-cache.ts).
+    await tx.$executeRawUnsafe("SELECT set_config('geo.workspace_notice', 'recorded', true)");
     const stored = await claimPendingResponses(tx, outcomes, now);
     const answered: RecordedAnswer[] = [];
     let failed = 0;

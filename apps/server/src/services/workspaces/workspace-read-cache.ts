@@ -8,6 +8,12 @@ export interface WorkspaceReadCacheOptions {
   ttlMs: number;
   /** Workspaces held. */
   maxEntries: number;
+  /**
+   * How long notices of a run's recorded answers (`<id>:recorded`) are folded into one drop,
+   * per workspace (default 1 s; real time: it only bounds how stale a read may be while a
+   * run records).
+   */
+  recordedNoticeMs?: number;
 }
 
 /** Reads of one workspace by key; a workspace holding more starts over. */
@@ -30,6 +36,12 @@ const readsPerWorkspace = 64;
  * sent (http/mount-operations.ts), so the writer's next read never waits for
  * the notice. Entries are served only while the listener is up.
  *
+ * A run's answer batches (several a second) mark their notices `recorded`: the first drops the
+ * workspace's reads at once, later ones within `recordedNoticeMs` are folded into one drop at
+ * the end of that window, so reads of a workspace whose run is recording are served from the
+ * cache, at most a second old, instead of missing after every batch. Any other notice (the
+ * run's end among them) drops at once.
+ *
  * A read that raced with a change must not put the old value back: a reader
  * takes `generation()` before it reads the database, and `store` ignores the
  * value if any invalidation happened since. Values are frozen and shared:
@@ -37,10 +49,14 @@ const readsPerWorkspace = 64;
  */
 export class WorkspaceReadCache {
   readonly #workspaces: LRUCache<string, Map<string, unknown>> | undefined;
+  readonly #recordedNoticeMs: number;
+  /** Workspaces in a fold window of recorded notices: whether one arrived since its drop. */
+  readonly #folding = new Map<string, { pending: boolean; timer: NodeJS.Timeout }>();
   #generation = 0;
   #listening = false;
 
   constructor(options: WorkspaceReadCacheOptions) {
+    this.#recordedNoticeMs = options.recordedNoticeMs ?? 1_000;
     if (options.ttlMs <= 0 || options.maxEntries <= 0) return;
     this.#workspaces = new LRUCache({
       max: options.maxEntries,
@@ -104,9 +120,37 @@ export class WorkspaceReadCache {
     this.invalidate();
   }
 
-  /** A notice from the channel: the id of a workspace that changed. */
+  /** A notice from the channel: the id of a workspace that changed, and maybe the write's kind. */
   receive(payload: string): void {
-    this.invalidate(payload.length > 0 ? payload : undefined);
+    const [workspaceId = "", kind] = payload.split(":", 2);
+    if (workspaceId === "") return this.invalidate();
+    if (kind !== "recorded" || this.#recordedNoticeMs <= 0) return this.invalidate(workspaceId);
+    const folding = this.#folding.get(workspaceId);
+    if (folding) {
+      folding.pending = true;
+      return;
+    }
+    this.invalidate(workspaceId);
+    this.#fold(workspaceId);
+  }
+
+  /** Opens a fold window: a recorded notice within it drops once, at its end. */
+  #fold(workspaceId: string): void {
+    const timer = setTimeout(() => {
+      const pending = this.#folding.get(workspaceId)?.pending;
+      this.#folding.delete(workspaceId);
+      if (!pending) return;
+      this.invalidate(workspaceId);
+      this.#fold(workspaceId);
+    }, this.#recordedNoticeMs);
+    timer.unref();
+    this.#folding.set(workspaceId, { pending: false, timer });
+  }
+
+  /** Ends every fold window (the server stops). */
+  close(): void {
+    for (const { timer } of this.#folding.values()) clearTimeout(timer);
+    this.#folding.clear();
   }
 }
 
