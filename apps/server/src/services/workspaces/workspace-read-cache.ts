@@ -123,15 +123,14 @@ export class WorkspaceReadCache {
   /** A notice from the channel: the id of a workspace that changed, and maybe the write's kind. */
   receive(payload: string): void {
     const [workspaceId = "", kind] = payload.split(":", 2);
-    if (workspaceId === "") return this.invalidate();
-    if (kind !== "recorded" || this.#recordedNoticeMs <= 0) return this.invalidate(workspaceId);
-    const folding = this.#folding.get(workspaceId);
-    if (folding) {
-      folding.pending = true;
-      return;
+    const folding = workspaceId === "" ? undefined : this.#folding.get(workspaceId);
+    if (workspaceId === "") this.invalidate();
+    else if (kind !== "recorded" || this.#recordedNoticeMs <= 0) this.invalidate(workspaceId);
+    else if (folding) folding.pending = true;
+    else {
+      this.invalidate(workspaceId);
+      this.#fold(workspaceId);
     }
-    this.invalidate(workspaceId);
-    this.#fold(workspaceId);
   }
 
   /** Opens a fold window: a recorded notice within it drops once, at its end. */
