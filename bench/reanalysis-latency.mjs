@@ -33,6 +33,8 @@ const { values: args } = parseArgs({
     reuse: { type: "boolean", default: false },
     "pglite-dir": { type: "string" },
     targets: { type: "string", default: "pglite,postgres" },
+    // A CPU profile of the measured server's whole life (node --cpu-prof) in this directory.
+    profile: { type: "string" },
   },
 });
 const DAYS = Number(args.days);
@@ -127,6 +129,7 @@ async function measure(kind, env) {
       onLine: (line) => {
         if (line.includes("workspace re-analysed")) finished(JSON.parse(line));
       },
+      nodeArgs: args.profile ? ["--cpu-prof", `--cpu-prof-dir=${args.profile}`] : [],
     },
   );
   try {

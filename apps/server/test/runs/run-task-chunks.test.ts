@@ -1,9 +1,11 @@
+import type { Prisma } from "@geopulse/db";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { executeRun } from "../../src/services/runs/execute-run.js";
 import {
   insertRemainingTasks,
   storedTaskPlan,
   TASKS_PER_CHUNK,
+  type TaskPlan,
 } from "../../src/services/runs/insert-run-tasks.js";
 import { startTestServer, type TestServer } from "../harness/test-server.js";
 import { expectSettledOnce } from "./run-assertions.js";
@@ -40,6 +42,33 @@ async function startStandardRun(idempotencyKey: string) {
   return started.body as { runId: string; progress: { total: number } };
 }
 
+/**
+ * A start that stopped after its first chunk: the run keeps its plan (here rebuilt from the
+ * rows it wrote, in any order: a task is its prompt, engine and repetition) and only the
+ * first chunk of rows.
+ */
+async function stopAfterFirstChunk(runId: string): Promise<TaskPlan> {
+  const prisma = t.server.ctx.prisma;
+  const rows = await tasksOf(runId);
+  const models = await prisma.engineResponse.findMany({
+    where: { runId },
+    distinct: ["engine"],
+    select: { engine: true, model: true, simulated: true },
+  });
+  const plan: TaskPlan = {
+    promptIds: [...new Set(rows.map((r) => r.promptId))],
+    engines: models.map((m) => ({ id: m.engine, model: m.model, simulated: m.simulated })),
+    repetitions: 2,
+  };
+  await prisma.run.update({
+    where: { id: runId },
+    data: { taskPlan: plan as unknown as Prisma.InputJsonObject },
+  });
+  const kept = rows.slice(0, TASKS_PER_CHUNK).map((r) => r.id);
+  await prisma.engineResponse.deleteMany({ where: { runId, id: { notIn: kept } } });
+  return plan;
+}
+
 const tasksOf = (runId: string) =>
   t.server.ctx.prisma.engineResponse.findMany({
     where: { runId },
@@ -57,20 +86,17 @@ describe("a run's tasks", () => {
       progress.total,
     );
     expect(new Set(tasks.map((r) => r.status))).toEqual(new Set(["pending"]));
+    // Every task written: the plan is no longer kept.
     const run = await t.server.ctx.prisma.run.findUniqueOrThrow({ where: { id: runId } });
-    const plan = storedTaskPlan(run.taskPlan);
-    expect(plan?.promptIds).toHaveLength(prompts);
-    expect(plan?.repetitions).toBe(2);
-    expect(run.promptCount * (plan?.engines.length ?? 0) * 2).toBe(progress.total);
+    expect(run.taskPlan).toBeNull();
     // Its hold released for the next test's balance.
     await t.request("POST", `/api/v1/workspaces/${slug}/runs/${runId}/cancel`, { cookie });
   });
 
   it("missing after a start that stopped after its first chunk are written and asked by the executor", async () => {
     const { runId, progress } = await startStandardRun("chunks-stopped");
-    const written = await tasksOf(runId);
-    const kept = written.slice(0, TASKS_PER_CHUNK).map((r) => r.id);
-    await t.server.ctx.prisma.engineResponse.deleteMany({ where: { runId, id: { notIn: kept } } });
+    await stopAfterFirstChunk(runId);
+    expect(await tasksOf(runId)).toHaveLength(TASKS_PER_CHUNK);
 
     await executeRun({ ctx: t.server.ctx, runId });
     const tasks = await tasksOf(runId);
@@ -84,13 +110,13 @@ describe("a run's tasks", () => {
       progress: { total: progress.total, completed: progress.total, pending: 0 },
     });
     await expectSettledOnce(t, slug, cookie, runId, progress.total, 51_000_000n);
+    const finished = await t.server.ctx.prisma.run.findUniqueOrThrow({ where: { id: runId } });
+    expect(finished.taskPlan).toBeNull();
   });
 
   it("are not added to a run finished meanwhile (a queued run cancelled)", async () => {
     const { runId } = await startStandardRun("chunks-cancelled");
-    const written = await tasksOf(runId);
-    const kept = written.slice(0, TASKS_PER_CHUNK).map((r) => r.id);
-    await t.server.ctx.prisma.engineResponse.deleteMany({ where: { runId, id: { notIn: kept } } });
+    const plan = await stopAfterFirstChunk(runId);
     const cancelled = await t.request<any>(
       "POST",
       `/api/v1/workspaces/${slug}/runs/${runId}/cancel`,
@@ -99,8 +125,7 @@ describe("a run's tasks", () => {
     expect(cancelled.body).toMatchObject({ status: "cancelled" });
 
     const run = await t.server.ctx.prisma.run.findUniqueOrThrow({ where: { id: runId } });
-    const plan = storedTaskPlan(run.taskPlan);
-    if (!plan) throw new Error("the run has no stored plan");
+    expect(storedTaskPlan(run.taskPlan)).toEqual(plan);
     await insertRemainingTasks(t.server.ctx, run, plan, 0);
     expect(await tasksOf(runId)).toHaveLength(TASKS_PER_CHUNK);
   });

@@ -19,10 +19,18 @@ export interface ProviderFetch {
  * (gzip, deflate, br, zstd), a network failure rejected as `fetch` rejects it (a TypeError
  * "fetch failed" with the cause; an abort with the signal's reason), the body streamed (the
  * assistant reads server-sent events from it). What this does not carry (a `Request` object, a
- * body that is a stream or form data) goes to the built-in `fetch`.
+ * body that is a stream or form data) goes to the built-in `fetch`. Redirects are not followed
+ * (the providers' API hosts answer none; a 3xx reaches the SDK as an error).
  */
 export function createProviderFetch(): ProviderFetch {
-  const dispatcher = new Agent({ keepAliveTimeout: 10_000 }).compose(interceptors.decompress());
+  // No undici timeouts: each call's signal carries the connector's (`GEO_ENGINE_TIMEOUT_MS`),
+  // as the SDKs' own fetch settings do. Error answers are decompressed too (their JSON says
+  // why: quota, retry delay).
+  const dispatcher = new Agent({
+    keepAliveTimeout: 10_000,
+    headersTimeout: 0,
+    bodyTimeout: 0,
+  }).compose(interceptors.decompress({ skipErrorResponses: false }));
   const providerFetch = async (
     input: string | URL | Request,
     init: RequestInit = {},
@@ -59,9 +67,9 @@ export function createProviderFetch(): ProviderFetch {
       for (const one of Array.isArray(value) ? value : [value]) responseHeaders.append(name, one);
     }
     const empty = nullBodyStatuses.has(answer.statusCode) || method === "HEAD";
-    if (empty) await answer.body.dump();
+    if (empty) await answer.body.dump().catch(() => {});
     const response = new Response(
-      empty ? null : (answer.body as unknown as ConstructorParameters<typeof Response>[0]),
+      empty ? null : (bodyAsFetchReads(answer.body, signal) as unknown as ResponseBody),
       {
         status: answer.statusCode,
         statusText: answer.statusText ?? "",
@@ -72,4 +80,23 @@ export function createProviderFetch(): ProviderFetch {
     return response;
   };
   return { fetch: providerFetch as typeof fetch, close: () => dispatcher.close() };
+}
+
+type ResponseBody = ConstructorParameters<typeof Response>[0];
+
+/**
+ * The body's chunks, failing as a fetch body fails: with the signal's reason after an abort,
+ * else a TypeError "terminated" with the cause (a connection lost mid-body), which the SDKs
+ * and `provider-errors.ts` treat as a connection failure to retry.
+ */
+async function* bodyAsFetchReads(
+  body: AsyncIterable<Uint8Array>,
+  signal: AbortSignal | undefined,
+): AsyncGenerator<Uint8Array> {
+  try {
+    for await (const chunk of body) yield chunk;
+  } catch (error) {
+    if (signal?.aborted) throw signal.reason;
+    throw new TypeError("terminated", { cause: error });
+  }
 }

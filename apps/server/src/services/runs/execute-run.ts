@@ -44,10 +44,9 @@ export async function executeRun({ ctx, runId }: ExecuteRunOptions): Promise<voi
       where: { id: run.workspaceId },
       include: { competitors: { orderBy: { position: "asc" } } },
     });
-    // A start that stopped before its last chunk of tasks: the plan completes them.
+    // A start that stopped before its last chunk of tasks: its plan, still kept, completes them.
     const plan = storedTaskPlan(run.taskPlan);
-    if (plan && (await ctx.prisma.engineResponse.count({ where: { runId } })) < run.totalTasks)
-      await insertRemainingTasks(ctx, run, plan, 0);
+    if (plan) await insertRemainingTasks(ctx, run, plan, 0);
     const tasks = await ctx.prisma.engineResponse.findMany({
       where: { runId, status: "pending" },
       orderBy: { id: "asc" },

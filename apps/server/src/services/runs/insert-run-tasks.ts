@@ -1,4 +1,4 @@
-import type { Prisma } from "@geopulse/db";
+import { Prisma } from "@geopulse/db";
 import type { AppContext } from "../../context.js";
 import { newId } from "../../ids.js";
 import { storableJson } from "../../text/storable-text.js";
@@ -79,8 +79,9 @@ export async function insertFirstTasks(
 
 /**
  * Writes every task of the run not written yet, a chunk per statement (each its own
- * transaction, so requests run between them). After the run's first chunk when it starts,
- * and by the executor for a run whose start stopped before the last chunk.
+ * transaction, so requests run between them), then drops the run's plan (every task is
+ * written: nothing needs it, and run reads stop carrying it). After the run's first chunk
+ * when it starts, and by the executor for a run whose start stopped before the last chunk.
  */
 export async function insertRemainingTasks(
   ctx: AppContext,
@@ -91,6 +92,7 @@ export async function insertRemainingTasks(
   const total = taskCount(plan);
   for (let start = from; start < total; start += TASKS_PER_CHUNK)
     await insertTaskChunk(ctx.prisma, taskRows(ctx, plan, start, start + TASKS_PER_CHUNK), run);
+  await ctx.prisma.run.updateMany({ where: { id: run.id }, data: { taskPlan: Prisma.DbNull } });
 }
 
 /** The stored plan of a run, or undefined for a run written before plans were kept. */

@@ -1,5 +1,5 @@
 import type { RequestBody, Run as RunResponse } from "@geopulse/api-types";
-import type { Prisma } from "@geopulse/db";
+import { Prisma } from "@geopulse/db";
 import { principalIdOf } from "../../http/principal.js";
 import { newId } from "../../ids.js";
 import { executeRunJob } from "../../jobs/definitions/execute-run-job.js";
@@ -12,6 +12,7 @@ import {
   insertRemainingTasks,
   TASKS_PER_CHUNK,
   type TaskPlan,
+  taskCount,
 } from "./insert-run-tasks.js";
 import { planRun } from "./plan-run.js";
 import { toRunResponse } from "./to-run-response.js";
@@ -81,7 +82,11 @@ export async function startRun(options: StartRunOptions): Promise<RunResponse> {
           triggeredBy: options.trigger ?? (principal.kind === "session" ? "user" : "api_key"),
           triggeredById: options.trigger ? null : principalIdOf(principal),
           createdAt: now,
-          taskPlan: taskPlan as unknown as Prisma.InputJsonObject,
+          // Kept while some tasks are not written (`insert-run-tasks.ts`).
+          taskPlan:
+            plan.totalTasks > TASKS_PER_CHUNK
+              ? (taskPlan as unknown as Prisma.InputJsonObject)
+              : Prisma.DbNull,
         },
       });
       written = { run, plan: taskPlan };
@@ -102,12 +107,17 @@ export async function startRun(options: StartRunOptions): Promise<RunResponse> {
       return toRunResponse(run, workspace.slug);
     },
     enqueue: async (runId) => {
-      if (written) await insertRemainingTasks(ctx, written.run, written.plan, TASKS_PER_CHUNK);
+      if (written && taskCount(written.plan) > TASKS_PER_CHUNK)
+        await insertRemainingTasks(ctx, written.run, written.plan).catch((error: unknown) => {
+          // The run is committed with its plan: its executor writes what is missing.
+          ctx.logger.warn({ err: error, runId }, "a run's tasks were left to its executor");
+        });
       await ctx.queue.enqueue(executeRunJob, { runId });
     },
     markUnqueued: async (runId, now) => {
-      await ctx.prisma.run.update({
-        where: { id: runId },
+      // Not over a run finished meanwhile (cancelled while its tasks were written).
+      await ctx.prisma.run.updateMany({
+        where: { id: runId, finishedAt: null },
         data: { status: "failed", error: "The run could not be queued.", finishedAt: now },
       });
     },

@@ -65,6 +65,29 @@ describe("the providers' fetch", () => {
     expect(await response.json()).toEqual({ zipped: true });
   });
 
+  it("decompresses an error answer too (its JSON says why: quota, retry delay)", async () => {
+    routes.set("/quota", (_req, res) => {
+      res.writeHead(429, { "content-type": "application/json", "content-encoding": "gzip" });
+      res.end(gzipSync(JSON.stringify({ error: { code: "insufficient_quota" } })));
+    });
+    const response = await provider.fetch(`${base}/quota`);
+    expect(response.status).toBe(429);
+    expect(await response.json()).toEqual({ error: { code: "insufficient_quota" } });
+  });
+
+  it("fails a body cut off mid-way as fetch does: a TypeError 'terminated' with the cause", async () => {
+    routes.set("/cut", (_req, res) => {
+      res.writeHead(200, { "content-type": "application/json", "content-length": "1000" });
+      res.write('{"partial":');
+      setImmediate(() => res.socket?.destroy());
+    });
+    const response = await provider.fetch(`${base}/cut`);
+    const failure = await response.text().catch((e: unknown) => e);
+    expect(failure).toBeInstanceOf(TypeError);
+    expect((failure as TypeError).message).toBe("terminated");
+    expect((failure as TypeError).cause).toBeDefined();
+  });
+
   it("gives a 204 no body, and an error status its body", async () => {
     routes.set("/empty", (_req, res) => {
       res.writeHead(204);
