@@ -1,5 +1,9 @@
 import { describe, expect, it } from "vitest";
 import { fingerprintOf } from "../../src/services/recommendations/recommendation-rules.js";
+import {
+  type DerivedRecommendation,
+  upsertDerivedRecommendations,
+} from "../../src/services/recommendations/upsert-derived-recommendation.js";
 import { test } from "../harness/shared-server.js";
 import type { TestServer } from "../harness/test-server.js";
 import { derived, finding, move, seed } from "./recommendation-fixtures.js";
@@ -182,5 +186,78 @@ describe("upsertDerivedRecommendation", () => {
     const stored = await row((await seed(t, slug, many)).recommendationId);
     expect(stored.answers).toHaveLength(20);
     expect(stored.answers[0]?.excerpt).toHaveLength(400);
+  });
+});
+
+describe("upsertDerivedRecommendations (a derivation's batch)", () => {
+  const batch = async (workspaceSlug: string, recommendations: DerivedRecommendation[]) => {
+    const workspace = await t.server.ctx.prisma.workspace.findUniqueOrThrow({
+      where: { slug: workspaceSlug },
+    });
+    return t.server.ctx.prisma.$transaction((tx) =>
+      upsertDerivedRecommendations({
+        tx,
+        clock: t.clock,
+        workspaceId: workspace.id,
+        complianceProfile: workspace.complianceProfile,
+        recommendations,
+      }),
+    );
+  };
+
+  it("creates, updates, re-proposes and leaves alone in one batch, as calls one by one would", async () => {
+    const open = await seed(t, slug, derived("b-open"));
+    const dismissed = await seed(t, slug, derived("b-dismissed"));
+    await move(t, { cookie }, slug, dismissed.recommendationId, "dismiss", {
+      reason: "not_relevant",
+    });
+    const done = await seed(t, slug, derived("b-done"));
+    for (const verb of ["accept", "start", "done"] as const)
+      await move(t, { cookie }, slug, done.recommendationId, verb);
+    const changedEvidence = derived("b-dismissed");
+    changedEvidence.evidence = {
+      ...changedEvidence.evidence,
+      metric: { ...changedEvidence.evidence.metric, value: 0.6 },
+    };
+    const results = await batch(slug, [
+      derived("b-new"),
+      derived("b-open", { title: "A new title" }),
+      changedEvidence,
+      derived("b-done"),
+    ]);
+    expect(results.map((r) => r.outcome)).toEqual([
+      "created",
+      "updated",
+      "reproposed",
+      "unchanged",
+    ]);
+    expect(results.slice(1).map((r) => r.recommendationId)).toEqual([
+      open.recommendationId,
+      dismissed.recommendationId,
+      done.recommendationId,
+    ]);
+    expect((await row(open.recommendationId)).title).toBe("A new title");
+    const reproposed = await row(dismissed.recommendationId);
+    expect(reproposed.status).toBe("proposed");
+    expect(reproposed.transitions.map((tr) => tr.action)).toEqual([
+      "derive",
+      "dismiss",
+      "rederive",
+    ]);
+    const created = await row(results[0]?.recommendationId as string);
+    expect([created.status, created.answers.length]).toEqual(["proposed", 1]);
+  });
+
+  it("a fingerprint twice in one batch ends as the later one", async () => {
+    const results = await batch(slug, [
+      derived("b-twice", { title: "First" }),
+      derived("b-twice", { title: "Second" }),
+    ]);
+    expect(results.map((r) => r.outcome)).toEqual(["created", "updated"]);
+    expect(results[0]?.recommendationId).toBe(results[1]?.recommendationId);
+    const stored = await row(results[0]?.recommendationId as string);
+    expect(stored.title).toBe("Second");
+    expect(stored.answers).toHaveLength(1);
+    expect(stored.transitions.map((tr) => tr.action)).toEqual(["derive"]);
   });
 });

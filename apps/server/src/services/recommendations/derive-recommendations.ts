@@ -18,7 +18,7 @@ import { type DerivationData, loadDerivationData } from "./load-derivation-data.
 import { canonicalTarget, fingerprintOf, openStatuses } from "./recommendation-rules.js";
 import {
   type DerivedRecommendation,
-  upsertDerivedRecommendation,
+  upsertDerivedRecommendations,
 } from "./upsert-derived-recommendation.js";
 
 /** Every kind's rule, in the order their recommendations are stored. */
@@ -136,18 +136,19 @@ export async function deriveWorkspaceRecommendations(options: {
     if (!data) return result;
     // What the day's data supports: the recommendations stored now and the capped candidates.
     const supported = new Set<string>();
-    for (const recommendation of derived.stored) {
-      const { recommendationId, outcome } = await upsertDerivedRecommendation({
-        tx,
-        clock: ctx.clock,
-        workspaceId,
-        complianceProfile: data.complianceProfile,
-        recommendation,
-      });
+    const upserted = await upsertDerivedRecommendations({
+      tx,
+      clock: ctx.clock,
+      workspaceId,
+      complianceProfile: data.complianceProfile,
+      recommendations: derived.stored,
+    });
+    upserted.forEach(({ recommendationId, outcome }, index) => {
       supported.add(recommendationId);
       result[outcome] += 1;
-      result.recommendations.push({ recommendationId, kind: recommendation.kind, outcome });
-    }
+      const kind = derived.stored[index]?.kind as DerivedRecommendation["kind"];
+      result.recommendations.push({ recommendationId, kind, outcome });
+    });
     // Open recommendations the day no longer supports keep their evidence, marked stale
     // from this day on (until a derivation supports them again).
     const stale = await tx.recommendation.updateMany({

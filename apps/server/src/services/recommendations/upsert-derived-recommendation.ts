@@ -40,38 +40,192 @@ export interface DerivedRecommendation {
   evidenceHash?: string | undefined;
 }
 
-export interface UpsertDerivedRecommendationOptions {
+export interface UpsertDerivedRecommendationsOptions {
   tx: Prisma.TransactionClient;
   clock: Clock;
   workspaceId: string;
   /** The workspace's `complianceProfile`: findings flag only under `eu_medical`. */
   complianceProfile: string;
-  recommendation: DerivedRecommendation;
+  recommendations: readonly DerivedRecommendation[];
 }
 
 export type UpsertOutcome = "created" | "updated" | "reproposed" | "unchanged";
 
+/** What the batch knows of a stored recommendation (read, or created earlier in the batch). */
+interface StoredState {
+  id: string;
+  status: RecommendationStatus;
+  evidenceHash: string;
+  complianceFindings: unknown;
+}
+
 /**
- * Stores one derived recommendation by its fingerprint (workspace, kind,
- * target): a new one is created `proposed` (`flagged` when it has compliance
- * findings in an `eu_medical` workspace); an open one gets the new texts,
- * priority and evidence (a `proposed` one is flagged when its findings change);
- * a dismissed one stays dismissed unless its evidence hash changed, then it is
- * proposed again; a done one is left alone (its impact is measured instead).
- * Runs inside the caller's transaction; every status change is in the history.
+ * Stores derived recommendations by their fingerprints (workspace, kind, target): a new one
+ * is created `proposed` (`flagged` when it has compliance findings in an `eu_medical`
+ * workspace); an open one gets the new texts, priority and evidence (a `proposed` one is
+ * flagged when its findings change); a dismissed one stays dismissed unless its evidence hash
+ * changed, then it is proposed again; a done one is left alone (its impact is measured
+ * instead). Runs inside the caller's transaction; every status change is in the history.
+ *
+ * Set-based, as a derivation stores tens at once and on the embedded database its
+ * transaction holds the only connection: one read of the stored ones, one insert of the new,
+ * an update per changed one, and one statement each for their evidence answers and history
+ * (a fingerprint twice in one batch ends as the later one, as one call after another would).
  */
-export async function upsertDerivedRecommendation(
-  options: UpsertDerivedRecommendationOptions,
-): Promise<{ recommendationId: string; outcome: UpsertOutcome }> {
-  const { tx, clock, workspaceId, recommendation: derived } = options;
+export async function upsertDerivedRecommendations(
+  options: UpsertDerivedRecommendationsOptions,
+): Promise<Array<{ recommendationId: string; outcome: UpsertOutcome }>> {
+  const { tx, clock, workspaceId } = options;
   const now = clock.now();
+  const prepared = options.recommendations.map((derived) =>
+    prepareRecommendation(derived, options.complianceProfile, now),
+  );
+  const stored = new Map<string, StoredState>(
+    (
+      await tx.recommendation.findMany({
+        where: {
+          workspaceId,
+          fingerprint: { in: [...new Set(prepared.map((p) => p.fingerprint))] },
+        },
+        select: {
+          id: true,
+          fingerprint: true,
+          status: true,
+          evidenceHash: true,
+          complianceFindings: true,
+        },
+      })
+    ).map((r) => [r.fingerprint, { ...r, status: r.status as RecommendationStatus }]),
+  );
+  const creates: Prisma.RecommendationCreateManyInput[] = [];
+  const updates: Array<{ id: string; data: Prisma.RecommendationUpdateInput }> = [];
+  const answers = new Map<string, DerivedRecommendation["evidence"]["answers"]>();
+  const history: Prisma.RecommendationTransitionCreateManyInput[] = [];
+  const record = (
+    recommendationId: string,
+    action: "derive" | "rederive" | "flag",
+    from: RecommendationStatus | null,
+    to: RecommendationStatus,
+  ) =>
+    history.push({
+      id: newId("rtr", clock),
+      recommendationId,
+      action,
+      fromStatus: from,
+      toStatus: to,
+      actorType: "system",
+      createdAt: now,
+    });
+  const results = prepared.map(({ derived, fingerprint, findings, content }) => {
+    const existing = stored.get(fingerprint);
+    const flaggedStatus: RecommendationStatus = findings.length > 0 ? "flagged" : "proposed";
+    const remember = (id: string, status: RecommendationStatus) =>
+      stored.set(fingerprint, {
+        id,
+        status,
+        evidenceHash: content.evidenceHash,
+        complianceFindings: findings,
+      });
+    if (!existing) {
+      const id = newId(recommendationIdPrefix, clock);
+      creates.push({
+        id,
+        workspaceId,
+        kind: derived.kind,
+        fingerprint,
+        status: flaggedStatus,
+        ...content,
+        createdAt: now,
+      });
+      answers.set(id, derived.evidence.answers);
+      record(id, "derive", null, flaggedStatus);
+      remember(id, flaggedStatus);
+      return { recommendationId: id, outcome: "created" as const };
+    }
+    const { id, status } = existing;
+    if (status === "done") return { recommendationId: id, outcome: "unchanged" as const };
+    if (status === "dismissed") {
+      if (existing.evidenceHash === content.evidenceHash)
+        return { recommendationId: id, outcome: "unchanged" as const };
+      updates.push({
+        id,
+        data: {
+          ...content,
+          status: flaggedStatus,
+          dismissReason: null,
+          dismissNote: null,
+          dismissedAt: null,
+        },
+      });
+      answers.set(id, derived.evidence.answers);
+      record(id, "rederive", "dismissed", flaggedStatus);
+      remember(id, flaggedStatus);
+      return { recommendationId: id, outcome: "reproposed" as const };
+    }
+    if (!openStatuses.includes(status))
+      return { recommendationId: id, outcome: "unchanged" as const };
+    // A proposed one is flagged when its findings are new; a set a person already
+    // reviewed (and cleared) does not flag it again.
+    const previous = existing.complianceFindings as ComplianceFinding[];
+    const flag =
+      status === "proposed" &&
+      findings.length > 0 &&
+      findingsKey(findings) !== findingsKey(previous);
+    updates.push({ id, data: { ...content, ...(flag ? { status: "flagged" } : {}) } });
+    answers.set(id, derived.evidence.answers);
+    if (flag) record(id, "flag", "proposed", "flagged");
+    remember(id, flag ? "flagged" : status);
+    return { recommendationId: id, outcome: "updated" as const };
+  });
+
+  if (creates.length > 0) await tx.recommendation.createMany({ data: creates });
+  for (const { id, data } of updates) await tx.recommendation.update({ where: { id }, data });
+  if (answers.size > 0) {
+    await tx.recommendationAnswer.deleteMany({
+      where: { recommendationId: { in: [...answers.keys()] } },
+    });
+    const rows = [...answers].flatMap(([recommendationId, list]) =>
+      list.slice(0, maxEvidenceAnswers).map((a, position) => ({
+        recommendationId,
+        position,
+        runId: a.runId,
+        responseId: a.responseId,
+        engine: a.engine,
+        promptId: a.promptId,
+        prompt: a.prompt,
+        excerpt: a.excerpt.slice(0, maxExcerptLength),
+        citations: a.citations as unknown as Prisma.InputJsonValue,
+      })),
+    );
+    if (rows.length > 0) await tx.recommendationAnswer.createMany({ data: rows });
+  }
+  if (history.length > 0) await tx.recommendationTransition.createMany({ data: history });
+  return results;
+}
+
+/** One recommendation as stored: one call of the batch. */
+export async function upsertDerivedRecommendation(
+  options: Omit<UpsertDerivedRecommendationsOptions, "recommendations"> & {
+    recommendation: DerivedRecommendation;
+  },
+): Promise<{ recommendationId: string; outcome: UpsertOutcome }> {
+  const { recommendation, ...rest } = options;
+  const [result] = await upsertDerivedRecommendations({
+    ...rest,
+    recommendations: [recommendation],
+  });
+  if (!result) throw new Error("a batch of one stored nothing");
+  return result;
+}
+
+/** The fingerprint, findings and stored columns of a derived recommendation. */
+function prepareRecommendation(
+  derived: DerivedRecommendation,
+  complianceProfile: string,
+  now: Date,
+) {
   const target = canonicalTarget(derived.target);
-  const fingerprint = fingerprintOf(derived.kind, target);
-  const findings =
-    options.complianceProfile === "eu_medical" ? (derived.complianceFindings ?? []) : [];
-  const evidenceHash =
-    derived.evidenceHash ??
-    defaultEvidenceHash(derived.evidence.metric, derived.evidence.comparison);
+  const findings = complianceProfile === "eu_medical" ? (derived.complianceFindings ?? []) : [];
   const priority = priorityScore(
     derived.priority.expectedImpact,
     derived.priority.confidence,
@@ -96,7 +250,9 @@ export async function upsertDerivedRecommendation(
     pageEvaluation: derived.evidence.pageEvaluation
       ? (derived.evidence.pageEvaluation as unknown as Prisma.InputJsonValue)
       : Prisma.DbNull,
-    evidenceHash,
+    evidenceHash:
+      derived.evidenceHash ??
+      defaultEvidenceHash(derived.evidence.metric, derived.evidence.comparison),
     complianceFindings: findings as unknown as Prisma.InputJsonValue,
     findingCount: findings.length,
     // Derived from the latest day: supported again.
@@ -104,100 +260,5 @@ export async function upsertDerivedRecommendation(
     derivedAt: now,
     updatedAt: now,
   };
-  const writeAnswers = async (recommendationId: string) => {
-    await tx.recommendationAnswer.deleteMany({ where: { recommendationId } });
-    const answers = derived.evidence.answers.slice(0, maxEvidenceAnswers);
-    if (answers.length === 0) return;
-    await tx.recommendationAnswer.createMany({
-      data: answers.map((a, position) => ({
-        recommendationId,
-        position,
-        runId: a.runId,
-        responseId: a.responseId,
-        engine: a.engine,
-        promptId: a.promptId,
-        prompt: a.prompt,
-        excerpt: a.excerpt.slice(0, maxExcerptLength),
-        citations: a.citations as unknown as Prisma.InputJsonValue,
-      })),
-    });
-  };
-  const record = (
-    recommendationId: string,
-    action: "derive" | "rederive" | "flag",
-    from: RecommendationStatus | null,
-    to: RecommendationStatus,
-  ) =>
-    tx.recommendationTransition.create({
-      data: {
-        id: newId("rtr", clock),
-        recommendationId,
-        action,
-        fromStatus: from,
-        toStatus: to,
-        actorType: "system",
-        createdAt: now,
-      },
-    });
-
-  const existing = await tx.recommendation.findUnique({
-    where: { workspaceId_fingerprint: { workspaceId, fingerprint } },
-  });
-  const flaggedStatus: RecommendationStatus = findings.length > 0 ? "flagged" : "proposed";
-
-  if (!existing) {
-    const id = newId(recommendationIdPrefix, clock);
-    await tx.recommendation.create({
-      data: {
-        id,
-        workspaceId,
-        kind: derived.kind,
-        fingerprint,
-        status: flaggedStatus,
-        ...content,
-        createdAt: now,
-      },
-    });
-    await writeAnswers(id);
-    await record(id, "derive", null, flaggedStatus);
-    return { recommendationId: id, outcome: "created" };
-  }
-
-  const status = existing.status as RecommendationStatus;
-  if (status === "done") return { recommendationId: existing.id, outcome: "unchanged" };
-
-  if (status === "dismissed") {
-    if (existing.evidenceHash === evidenceHash) {
-      return { recommendationId: existing.id, outcome: "unchanged" };
-    }
-    await tx.recommendation.update({
-      where: { id: existing.id },
-      data: {
-        ...content,
-        status: flaggedStatus,
-        dismissReason: null,
-        dismissNote: null,
-        dismissedAt: null,
-      },
-    });
-    await writeAnswers(existing.id);
-    await record(existing.id, "rederive", "dismissed", flaggedStatus);
-    return { recommendationId: existing.id, outcome: "reproposed" };
-  }
-
-  if (!openStatuses.includes(status)) {
-    return { recommendationId: existing.id, outcome: "unchanged" };
-  }
-  // A proposed one is flagged when its findings are new; a set a person already
-  // reviewed (and cleared) does not flag it again.
-  const previous = existing.complianceFindings as unknown as ComplianceFinding[];
-  const flag =
-    status === "proposed" && findings.length > 0 && findingsKey(findings) !== findingsKey(previous);
-  await tx.recommendation.update({
-    where: { id: existing.id },
-    data: { ...content, ...(flag ? { status: "flagged" } : {}) },
-  });
-  await writeAnswers(existing.id);
-  if (flag) await record(existing.id, "flag", "proposed", "flagged");
-  return { recommendationId: existing.id, outcome: "updated" };
+  return { derived, fingerprint: fingerprintOf(derived.kind, target), findings, content };
 }
