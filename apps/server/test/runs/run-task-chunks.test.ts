@@ -19,7 +19,8 @@ import { seedPrompts } from "./run-fixtures.js";
 let t: TestServer;
 let cookie: string;
 let slug: string;
-const prompts = 160;
+// 520 tasks: more than two chunks of rows and more than one page of the executor's task read.
+const prompts = 260;
 beforeAll(async () => {
   t = await startTestServer({ env: { GEO_WORKERS: "false" } });
   cookie = await t.signIn("chunks@example.com");
