@@ -57,6 +57,17 @@ describe("the Sources view's logic", () => {
   });
 });
 
+/** A domain cited for the first time this period (in `domains` and in `newDomains`). */
+const freshDomain = {
+  domain: "fresh.io",
+  taxonomy: "ugc",
+  count: 2,
+  previous: 0,
+  used: 0,
+  isNew: true,
+  isLost: false,
+};
+
 const list = {
   period: { from: "2026-02-06", to: "2026-03-05" },
   previousPeriod: { from: "2026-01-09", to: "2026-02-05" },
@@ -70,31 +81,13 @@ const list = {
       isNew: false,
       isLost: false,
     },
-    {
-      domain: "fresh.io",
-      taxonomy: "ugc",
-      count: 2,
-      previous: 0,
-      used: 0,
-      isNew: true,
-      isLost: false,
-    },
+    freshDomain,
   ],
   urls: [
     { url: "https://example.com/<b>best</b>", domain: "example.com", taxonomy: "review", count: 3 },
     { url: "javascript:alert(1)", domain: null, taxonomy: null, count: 1 },
   ],
-  newDomains: [
-    {
-      domain: "fresh.io",
-      taxonomy: "ugc",
-      count: 2,
-      previous: 0,
-      used: 0,
-      isNew: true,
-      isLost: false,
-    },
-  ],
+  newDomains: [freshDomain],
   lostDomains: [],
   usedDomains: [
     { domain: "read-only.example", taxonomy: "other", used: 2, cited: 0 },

@@ -17,7 +17,7 @@ export interface TaskPlan {
  */
 export const TASKS_PER_CHUNK = 250;
 
-export function taskCount(plan: TaskPlan): number {
+function taskCount(plan: TaskPlan): number {
   return plan.promptIds.length * plan.engines.length * plan.repetitions;
 }
 
@@ -95,7 +95,7 @@ export async function insertRemainingTasks(
   await ctx.prisma.run.updateMany({ where: { id: run.id }, data: { taskPlan: Prisma.DbNull } });
 }
 
-/** The stored plan of a run, or undefined for a run written before plans were kept. */
+/** The run's stored plan: undefined once every task is written (or before plans were kept). */
 export function storedTaskPlan(value: Prisma.JsonValue | null): TaskPlan | undefined {
   if (!value || typeof value !== "object" || Array.isArray(value)) return undefined;
   return value as unknown as TaskPlan;

@@ -12,7 +12,6 @@ import {
   insertRemainingTasks,
   TASKS_PER_CHUNK,
   type TaskPlan,
-  taskCount,
 } from "./insert-run-tasks.js";
 import { planRun } from "./plan-run.js";
 import { toRunResponse } from "./to-run-response.js";
@@ -31,7 +30,8 @@ export interface StartRunOptions extends WorkspaceOperation {
  */
 export async function startRun(options: StartRunOptions): Promise<RunResponse> {
   const { ctx, principal, workspace, input } = options;
-  let written:
+  // Tasks beyond the first chunk, written after the run commits.
+  let remaining:
     | { run: { id: string; workspaceId: string; createdAt: Date }; plan: TaskPlan }
     | undefined;
   return startMeteredJob({
@@ -62,6 +62,7 @@ export async function startRun(options: StartRunOptions): Promise<RunResponse> {
         })),
         repetitions: plan.repetitions,
       };
+      const keepsPlan = plan.totalTasks > TASKS_PER_CHUNK;
       const run = await tx.run.create({
         data: {
           id: runId,
@@ -83,13 +84,10 @@ export async function startRun(options: StartRunOptions): Promise<RunResponse> {
           triggeredById: options.trigger ? null : principalIdOf(principal),
           createdAt: now,
           // Kept while some tasks are not written (`insert-run-tasks.ts`).
-          taskPlan:
-            plan.totalTasks > TASKS_PER_CHUNK
-              ? (taskPlan as unknown as Prisma.InputJsonObject)
-              : Prisma.DbNull,
+          taskPlan: keepsPlan ? (taskPlan as unknown as Prisma.InputJsonObject) : Prisma.DbNull,
         },
       });
-      written = { run, plan: taskPlan };
+      if (keepsPlan) remaining = { run, plan: taskPlan };
       await insertFirstTasks(ctx, tx, run, taskPlan);
       await audit(options, tx, "run.start", ["run", runId], {
         preset: input.preset,
@@ -107,8 +105,8 @@ export async function startRun(options: StartRunOptions): Promise<RunResponse> {
       return toRunResponse(run, workspace.slug);
     },
     enqueue: async (runId) => {
-      if (written && taskCount(written.plan) > TASKS_PER_CHUNK)
-        await insertRemainingTasks(ctx, written.run, written.plan).catch((error: unknown) => {
+      if (remaining)
+        await insertRemainingTasks(ctx, remaining.run, remaining.plan).catch((error: unknown) => {
           // The run is committed with its plan: its executor writes what is missing.
           ctx.logger.warn({ err: error, runId }, "a run's tasks were left to its executor");
         });
