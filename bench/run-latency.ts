@@ -4,18 +4,24 @@
  * `--concurrency` in flight each) while `GET /api/v1/health` is sent every `--interval` ms
  * (default 20) from a worker thread, and the server thread's event-loop lag is sampled
  * (`monitorEventLoopDelay` every 10 ms, less those 10 ms). The queue polls at the server's
- * default interval, as in the default setup. Prints /health p50/p99/max idle (3 s before the run) and during
- * the run, and the event-loop delay p50/p99/max during it (aims: /health p99 <= 50 ms and max
- * <= 200 ms, event loop p99 <= 20 ms). Embedded PGlite by default (the default setup, where
- * the database shares the server's thread); DATABASE_URL for PostgreSQL. `--profile DIR`
- * leaves a CPU profile of the run there.
+ * default interval, as in the default setup. Prints /health p50/p99/max idle (3 s before the
+ * run) and during the run, and the event-loop delay p50/p99/max during it (aims: /health p99
+ * <= 50 ms and max <= 200 ms, event loop p99 <= 20 ms). Embedded PGlite by default (on its own
+ * thread, as the default setup runs it; `--main-thread` on the server's); DATABASE_URL for
+ * PostgreSQL. `--profile DIR` leaves a CPU profile of the run there.
+ *
+ * `--reanalysis-days 90` fills 90 days of stored answers first (`--reanalysis-prompts`, 300 by
+ * default: 1,500 answers a day) and re-analyses them all beside the run: the measured span
+ * ends when both have finished.
  *
  *   pnpm --filter @geopulse/bench exec tsx run-latency.ts [--prompts 60 --latency 1000 --interval 20]
+ *   pnpm --filter @geopulse/bench exec tsx run-latency.ts --reanalysis-days 90
  */
 import { monitorEventLoopDelay } from "node:perf_hooks";
 import { parseArgs } from "node:util";
 import { saveProfile, startProfile } from "./cpu-profile.js";
 import { percentiles, startHealthPinger } from "./health-pinger.js";
+import { fillStoredDays, startReanalysis } from "./reanalysis-load.js";
 import { startRunBench } from "./run-setup.js";
 
 const { values } = parseArgs({
@@ -26,7 +32,10 @@ const { values } = parseArgs({
     interval: { type: "string", default: "20" },
     profile: { type: "string" },
     "data-dir": { type: "string" },
+    "main-thread": { type: "boolean", default: false },
     statements: { type: "boolean", default: false },
+    "reanalysis-days": { type: "string", default: "0" },
+    "reanalysis-prompts": { type: "string", default: "300" },
   },
 });
 const interval = Number(values.interval);
@@ -36,7 +45,20 @@ const bench = await startRunBench({
   concurrency: Number(values.concurrency),
   statements: values.statements,
   dataDir: values["data-dir"],
+  mainThread: values["main-thread"],
 });
+
+const reanalysisDays = Number(values["reanalysis-days"]);
+if (reanalysisDays > 0) {
+  const filledAt = performance.now();
+  const answers = await fillStoredDays(bench, {
+    days: reanalysisDays,
+    prompts: Number(values["reanalysis-prompts"]),
+  });
+  console.log(
+    `stored days         ${reanalysisDays} days, ${answers.toLocaleString("en")} answers (filled in ${((performance.now() - filledAt) / 1000).toFixed(0)} s)`,
+  );
+}
 
 const idle = startHealthPinger(bench.server.url, interval);
 await new Promise((resolve) => setTimeout(resolve, 3000));
@@ -48,7 +70,9 @@ const loop = monitorEventLoopDelay({ resolution: 10 });
 const pinger = startHealthPinger(bench.server.url, interval);
 loop.enable();
 const startedAt = performance.now();
+const reanalysis = reanalysisDays > 0 ? await startReanalysis(bench) : undefined;
 const run = await bench.runToEnd("standard");
+const reanalysisS = await reanalysis?.done;
 const wallS = (performance.now() - startedAt) / 1000;
 loop.disable();
 const during = await pinger.stop();
@@ -62,6 +86,10 @@ console.log(
 console.log(
   `/health idle        ${percentiles(idleResult.latencies)}, ${idleResult.errors} errors`,
 );
+if (reanalysisS !== undefined)
+  console.log(
+    `re-analysis         ${reanalysisDays} days in ${reanalysisS.toFixed(1)} s (beside the run)`,
+  );
 console.log(`/health during run  ${percentiles(during.latencies)}, ${during.errors} errors`);
 console.log(`  its SELECT 1      ${percentiles(during.database)}`);
 console.log(

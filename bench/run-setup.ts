@@ -35,6 +35,8 @@ export interface RunBenchOptions {
    * default setup keeps it; removed by `close`), `memory://` for none.
    */
   dataDir?: string | undefined;
+  /** Run the embedded database on the server's thread (`--main-thread`), as before it had its own. */
+  mainThread?: boolean | undefined;
 }
 
 export type RunBench = Awaited<ReturnType<typeof startRunBench>>;
@@ -80,7 +82,7 @@ export async function startRunBench(options: RunBenchOptions) {
   const db = await openDatabase(
     scratchUrl
       ? { databaseUrl: scratchUrl, poolSize: 10 }
-      : { dataDir: options.dataDir ?? temporaryDir },
+      : { dataDir: options.dataDir ?? temporaryDir, thread: !options.mainThread },
   );
   await applyMigrations(db.adapterFactory);
   const statements = options.statements && db.pglite ? timeStatements(db.pglite) : undefined;
@@ -216,5 +218,5 @@ export async function startRunBench(options: RunBenchOptions) {
     return counts;
   };
 
-  return { server, db, call, cookie, ws, statements, runToEnd, close };
+  return { server, db, call, cookie, slug, ws, statements, runToEnd, close };
 }

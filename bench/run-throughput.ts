@@ -28,6 +28,7 @@ const { values } = parseArgs({
     statements: { type: "boolean", default: false },
     profile: { type: "string" },
     "data-dir": { type: "string" },
+    "main-thread": { type: "boolean", default: false },
   },
 });
 const promptCount = Number(values.prompts);
@@ -41,6 +42,7 @@ const bench = await startRunBench({
   concurrency,
   statements: values.statements,
   dataDir: values["data-dir"],
+  mainThread: values["main-thread"],
 });
 const { db, statements } = bench;
 

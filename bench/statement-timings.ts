@@ -1,4 +1,4 @@
-import type { PGlite } from "@electric-sql/pglite";
+import type { EmbeddedDatabase } from "@geopulse/db";
 
 interface Tally {
   count: number;
@@ -13,7 +13,7 @@ interface Tally {
  * parameters dropped, first 110 characters), and every transaction whole. `report` prints the
  * groups with the longest single call first.
  */
-export function timeStatements(pglite: PGlite) {
+export function timeStatements(pglite: EmbeddedDatabase) {
   const tallies = new Map<string, Tally>();
   const shape = (sql: string) =>
     sql

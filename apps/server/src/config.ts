@@ -31,6 +31,7 @@ const envSchema = z.object({
       .optional(),
   ),
   GEO_DATA_DIR: optionalString,
+  GEO_EMBEDDED_THREAD: z.enum(["true", "false"]).default("true"),
   GEO_OPERATOR_MODE: optionalString.pipe(z.enum(operatorModes).optional()),
   /** Local mode may listen on a non-loopback HOST (docs/security.md, Local mode). */
   GEO_LOCAL_ALLOW_REMOTE: z.enum(["0", "1", "false", "true"]).default("0"),
@@ -166,6 +167,8 @@ export interface Config {
   host: string;
   databaseUrl: string | undefined;
   dataDir: string;
+  /** The embedded database runs on a thread of its own (false: on the event loop's thread). */
+  embeddedThread: boolean;
   operatorMode: OperatorMode;
   /** Base of links in emails and of the device verification URI. */
   publicUrl: string;
@@ -322,6 +325,7 @@ export function loadConfig(
     host: e.HOST,
     databaseUrl: e.DATABASE_URL,
     dataDir: resolveDataDir(env),
+    embeddedThread: e.GEO_EMBEDDED_THREAD === "true",
     operatorMode,
     publicUrl: (e.GEO_PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ""),
     publicUrlExplicit: e.GEO_PUBLIC_URL !== undefined,

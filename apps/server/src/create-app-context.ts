@@ -81,7 +81,11 @@ export async function createAppContext(options: AppContextOptions): Promise<Runn
   const ownsDb = !options.db;
   const db =
     options.db ??
-    (await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir }));
+    (await openDatabase({
+      databaseUrl: config.databaseUrl,
+      dataDir: config.dataDir,
+      thread: config.embeddedThread,
+    }));
   if (options.migrate ?? (ownsDb && db.kind === "pglite")) {
     const applied = await applyMigrations(db.adapterFactory);
     if (applied.length > 0) logger.info({ applied }, "applied migrations");

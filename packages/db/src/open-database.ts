@@ -1,9 +1,10 @@
-import { mkdirSync } from "node:fs";
+import { mkdirSync, openAsBlob } from "node:fs";
 import { setImmediate as yieldToLoop } from "node:timers/promises";
 import { PGlite } from "@electric-sql/pglite";
 import { PrismaPg } from "@prisma/adapter-pg";
 import type { SqlMigrationAwareDriverAdapterFactory } from "@prisma/driver-adapter-utils";
 import { PrismaPGlite } from "pglite-prisma-adapter";
+import { type EmbeddedDatabase, openPgliteThread } from "./embedded/pglite-thread.js";
 import { PrismaClient } from "./generated/prisma/client.js";
 
 export type DatabaseKind = "pglite" | "postgres";
@@ -15,6 +16,16 @@ export interface OpenDatabaseOptions {
   dataDir?: string | undefined;
   /** Maximum pool size for PostgreSQL. */
   poolSize?: number | undefined;
+  /**
+   * A data-directory tarball (PGlite's dumpDataDir) to load into a fresh in-memory embedded
+   * database, instead of `dataDir`.
+   */
+  loadDataDirFrom?: string | undefined;
+  /**
+   * Whether the embedded database runs on a thread of its own (the default). On the main
+   * thread every statement holds the event loop, and so every request, while it runs.
+   */
+  thread?: boolean | undefined;
 }
 
 export interface Database {
@@ -22,8 +33,8 @@ export interface Database {
   prisma: PrismaClient;
   /** The adapter factory, also used by the migration engine. */
   adapterFactory: SqlMigrationAwareDriverAdapterFactory;
-  /** The embedded instance, when kind is "pglite" (the job queue shares it). */
-  pglite: PGlite | undefined;
+  /** The embedded database, when kind is "pglite" (the job queue and the listeners share it). */
+  pglite: EmbeddedDatabase | undefined;
   /** The PostgreSQL connection string, when kind is "postgres" (the job queue connects with it). */
   url: string | undefined;
   close(): Promise<void>;
@@ -48,10 +59,13 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
   }
   const inMemory = !options.dataDir || options.dataDir.startsWith("memory://");
   if (!inMemory && options.dataDir) mkdirSync(options.dataDir, { recursive: true });
-  const pglite = inMemory ? new PGlite() : new PGlite(options.dataDir);
-  await pglite.waitReady;
-  yieldBeforeStatements(pglite);
-  const adapterFactory = new PrismaPGlite(pglite);
+  const dataDir = inMemory ? undefined : options.dataDir;
+  const pglite =
+    options.thread === false
+      ? await openInThread(dataDir, options.loadDataDirFrom)
+      : await openPgliteThread({ dataDir, loadDataDirFrom: options.loadDataDirFrom });
+  // The adapter uses query, exec and transaction, which the thread's stand-in provides.
+  const adapterFactory = new PrismaPGlite(pglite as unknown as PGlite);
   const prisma = new PrismaClient({ adapter: adapterFactory });
   return {
     kind: "pglite",
@@ -64,6 +78,19 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
       await pglite.close();
     },
   };
+}
+
+/** PGlite on the calling thread, yielding to the event loop before each statement. */
+async function openInThread(
+  dataDir: string | undefined,
+  loadDataDirFrom: string | undefined,
+): Promise<EmbeddedDatabase> {
+  const pglite = loadDataDirFrom
+    ? new PGlite({ loadDataDir: await openAsBlob(loadDataDirFrom) })
+    : new PGlite(dataDir ?? "memory://");
+  await pglite.waitReady;
+  yieldBeforeStatements(pglite);
+  return pglite as unknown as EmbeddedDatabase;
 }
 
 /**

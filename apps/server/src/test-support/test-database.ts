@@ -1,7 +1,5 @@
 import { randomBytes } from "node:crypto";
-import { openAsBlob } from "node:fs";
-import { createRequire } from "node:module";
-import { applyMigrations, type Database, openDatabase, PrismaClient } from "@geopulse/db";
+import { applyMigrations, type Database, openDatabase } from "@geopulse/db";
 import pg from "pg";
 import type { DatabaseSnapshot } from "./database-snapshot.js";
 
@@ -24,7 +22,15 @@ export interface TestDatabase {
 export async function openTestDatabase(
   snapshot: DatabaseSnapshot | undefined,
 ): Promise<TestDatabase> {
-  if (snapshot?.kind === "pglite") return openPgliteCopy(snapshot.path);
+  if (snapshot?.kind === "pglite") {
+    // An in-memory database of its own, loaded from the migrated snapshot.
+    const db = await openDatabase({
+      loadDataDirFrom: snapshot.path,
+      // As the server reads it: GEO_EMBEDDED_THREAD=false runs the suite on the main thread.
+      thread: process.env.GEO_EMBEDDED_THREAD !== "false",
+    });
+    return { db, close: () => db.close() };
+  }
   const baseUrl = snapshot?.kind === "postgres" ? snapshot.baseUrl : process.env.DATABASE_URL;
   if (!baseUrl) {
     const db = await openDatabase({ dataDir: "memory://" });
@@ -60,47 +66,6 @@ export async function connectToTestDatabase(db: Database): Promise<TestDatabase>
   if (!db.url) throw new Error("only a PostgreSQL test database is shared by two servers");
   const second = await openDatabase({ databaseUrl: db.url, poolSize: 5 });
   return { db: second, close: () => second.close() };
-}
-
-type PGliteInstance = NonNullable<Database["pglite"]>;
-interface PgliteModules {
-  PGlite: new (options: { loadDataDir: Blob }) => PGliteInstance;
-  PrismaPGlite: new (client: PGliteInstance) => Database["adapterFactory"];
-}
-
-let pgliteModules: PgliteModules | undefined;
-
-/**
- * PGlite and its Prisma adapter are dependencies of @geopulse/db, not of the
- * server, so they are loaded from where @geopulse/db resolves them (their
- * CommonJS builds; the same versions @geopulse/db uses).
- */
-function loadPgliteModules(): PgliteModules {
-  if (!pgliteModules) {
-    const requireFromDb = createRequire(import.meta.resolve("@geopulse/db"));
-    const { PGlite } = requireFromDb("@electric-sql/pglite") as Pick<PgliteModules, "PGlite">;
-    const { PrismaPGlite } = requireFromDb("pglite-prisma-adapter") as Pick<
-      PgliteModules,
-      "PrismaPGlite"
-    >;
-    pgliteModules = { PGlite, PrismaPGlite };
-  }
-  return pgliteModules;
-}
-
-/** An in-memory PGlite of its own, loaded from the migrated snapshot; built as openDatabase does. */
-async function openPgliteCopy(snapshotPath: string): Promise<TestDatabase> {
-  const { PGlite, PrismaPGlite } = loadPgliteModules();
-  const pglite = new PGlite({ loadDataDir: await openAsBlob(snapshotPath) });
-  await pglite.waitReady;
-  const adapterFactory = new PrismaPGlite(pglite);
-  const prisma = new PrismaClient({ adapter: adapterFactory });
-  const close = async () => {
-    await prisma.$disconnect();
-    await pglite.close();
-  };
-  const db: Database = { kind: "pglite", prisma, adapterFactory, pglite, url: undefined, close };
-  return { db, close };
 }
 
 /** Copies the template; retried briefly in case something still holds the template. */

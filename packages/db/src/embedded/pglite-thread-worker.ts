@@ -1,0 +1,178 @@
+/**
+ * The embedded database's own thread: one PGlite, driven by the main thread's calls
+ * (pglite-thread.ts). PGlite runs every statement synchronously on the thread that calls it;
+ * here that hold is this thread's, so the main thread keeps serving requests while a statement
+ * or a transaction runs.
+ *
+ * Calls are handled as they arrive, each on its own: a call outside a transaction waits for
+ * PGlite's lock as it would in one thread, and the calls of one transaction run in order.
+ */
+import { openAsBlob } from "node:fs";
+import { parentPort, workerData } from "node:worker_threads";
+import { PGlite, type Results, type Transaction } from "@electric-sql/pglite";
+import {
+  serializeError,
+  type ThreadCall,
+  type ThreadMessage,
+  type ThreadOpenOptions,
+} from "./thread-protocol.js";
+
+interface OpenTransaction {
+  handle: Transaction;
+  /** Ends the transaction's callback: resolve commits, reject rolls back. */
+  finish: { resolve: () => void; reject: (reason: unknown) => void };
+  /** The transaction's end, as PGlite reports it (a failed COMMIT rejects). */
+  ended: Promise<unknown>;
+  /** The last call of this transaction, so the next runs after it. */
+  tail: Promise<unknown>;
+}
+
+/** Why an aborted transaction's callback ends: not an error of the database's. */
+const aborted = Symbol("aborted");
+
+const port = parentPort;
+if (!port) throw new Error("pglite-thread-worker runs in a worker thread");
+const post = (message: ThreadMessage) => port.postMessage(message);
+
+const options = workerData as ThreadOpenOptions;
+const pglite = await open(options).catch((error: unknown) => {
+  post({ kind: "failed", error: serializeError(error) });
+  return undefined;
+});
+
+async function open({ dataDir, loadDataDirFrom }: ThreadOpenOptions): Promise<PGlite> {
+  const instance = loadDataDirFrom
+    ? new PGlite({ loadDataDir: await openAsBlob(loadDataDirFrom) })
+    : new PGlite(dataDir ?? "memory://");
+  await instance.waitReady;
+  return instance;
+}
+
+if (pglite) {
+  const db = pglite;
+  const transactions = new Map<number, OpenTransaction>();
+  const listeners = new Map<string, () => Promise<void>>();
+
+  /** Runs `work` after the transaction's earlier calls, or at once outside a transaction. */
+  const inOrder = (tx: number | undefined, work: (open?: OpenTransaction) => Promise<unknown>) => {
+    if (tx === undefined) return work();
+    const open = transactions.get(tx);
+    if (!open) return Promise.reject(new Error("Transaction is closed"));
+    const next = open.tail.then(
+      () => work(open),
+      () => work(open),
+    );
+    open.tail = next.catch(() => {});
+    return next;
+  };
+
+  const begin = (id: number) =>
+    new Promise<number>((started, failed) => {
+      const ended = db.transaction(
+        (handle) =>
+          new Promise<void>((resolve, reject) => {
+            transactions.set(id, {
+              handle,
+              finish: { resolve, reject },
+              ended,
+              tail: Promise.resolve(),
+            });
+            started(id);
+          }),
+      );
+      // Before the transaction starts (BEGIN failed), the caller hears it here.
+      ended.catch(failed);
+    });
+
+  /** Ends the transaction: `resolve` commits (unless it was rolled back), `reject` rolls back. */
+  const end = async (tx: number, how: "commit" | "abort") => {
+    const open = transactions.get(tx);
+    if (!open) return;
+    transactions.delete(tx);
+    if (how === "commit") open.finish.resolve();
+    else open.finish.reject(aborted);
+    try {
+      await open.ended;
+    } catch (error) {
+      if (error !== aborted) throw error;
+    }
+  };
+
+  const handle = async (call: ThreadCall): Promise<unknown> => {
+    switch (call.op) {
+      case "query":
+        return inOrder(call.tx, async (open) => {
+          const parsers = Object.fromEntries(call.rawTypes.map((type) => [type, rawText]));
+          const runner = open?.handle ?? db;
+          const result = await runner.query(call.sql, call.params, {
+            ...(call.rowMode ? { rowMode: call.rowMode } : {}),
+            parsers,
+          });
+          return plainResult(result);
+        });
+      case "exec":
+        return inOrder(call.tx, async (open) => {
+          const results = await (open?.handle ?? db).exec(call.sql);
+          return results.map(plainResult);
+        });
+      case "begin":
+        return begin(call.id);
+      // Ending a transaction that has already ended (rolled back) is not an error.
+      case "commit":
+      case "abort":
+        if (!transactions.has(call.tx)) return undefined;
+        return inOrder(call.tx, () => end(call.tx, call.op === "commit" ? "commit" : "abort"));
+      case "rollback":
+        return inOrder(call.tx, async (open) => {
+          await open?.handle.rollback();
+          await end(call.tx, "commit");
+        });
+      case "listen": {
+        if (listeners.has(call.channel)) return undefined;
+        const channel = call.channel;
+        const stop = await db.listen(channel, (payload) =>
+          post({ kind: "notify", channel, payload }),
+        );
+        listeners.set(channel, stop);
+        return undefined;
+      }
+      case "unlisten": {
+        const stop = listeners.get(call.channel);
+        listeners.delete(call.channel);
+        await stop?.();
+        return undefined;
+      }
+      case "dump": {
+        const dump = await db.dumpDataDir(call.compression);
+        return new Uint8Array(await dump.arrayBuffer());
+      }
+      case "close":
+        await db.close();
+        return undefined;
+    }
+  };
+
+  port.on("message", (call: ThreadCall) => {
+    handle(call).then(
+      (value) => {
+        // A dump's bytes move instead of being copied.
+        const transfer = value instanceof Uint8Array ? [value.buffer as ArrayBuffer] : [];
+        port.postMessage({ kind: "reply", id: call.id, value } satisfies ThreadMessage, transfer);
+        if (call.op === "close") port.close();
+      },
+      (error: unknown) => post({ kind: "error", id: call.id, error: serializeError(error) }),
+    );
+  });
+  post({ kind: "ready" });
+}
+
+/** Leaves a value as the server's text, for the caller's own parser on the main thread. */
+function rawText(value: string): string {
+  return value;
+}
+
+/** A result without what cannot cross threads (a COPY's blob is not used over the thread). */
+function plainResult(result: Results<unknown>): Results<unknown> {
+  const { rows, fields, affectedRows, command, rowCount } = result;
+  return { rows, fields, affectedRows, command, rowCount };
+}
