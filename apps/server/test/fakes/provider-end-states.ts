@@ -9,12 +9,24 @@
  * What each provider answers for a model it retired or never served, as documented: Anthropic
  * `404 not_found_error` ("model: <id>"), Gemini `404 NOT_FOUND` ("models/<id> is not found for
  * API version v1beta, or is not supported for generateContent"), OpenAI `404` with code
- * `model_not_found`.
+ * `model_not_found`, Perplexity `400` with type `invalid_model` (its OpenAI-shaped error body,
+ * `code` the status).
  */
 export function retiredModelReply(
-  provider: "anthropic" | "gemini" | "openai",
+  provider: "anthropic" | "gemini" | "openai" | "perplexity",
   model: string,
 ): { status: number; body: unknown } {
+  if (provider === "perplexity")
+    return {
+      status: 400,
+      body: {
+        error: {
+          message: `Invalid model '${model}'. Permitted models can be found in the documentation at https://docs.perplexity.ai/getting-started/models.`,
+          type: "invalid_model",
+          code: 400,
+        },
+      },
+    };
   if (provider === "anthropic")
     return {
       status: 404,

@@ -5,6 +5,7 @@ import {
   catalog,
   clock,
   describeFailures,
+  expectRetiredModelRefused,
   logger,
   optionsFor,
   request,
@@ -124,6 +125,11 @@ describe("the Perplexity connector", () => {
     await engine.ask(request("sonar"));
     expect(fake.requests.at(-1)?.body).not.toHaveProperty("max_tokens");
   });
+  it("fails without retrying when Perplexity answers 400 invalid_model for a model it retired", async () => {
+    const engine = createPerplexityEngine(optionsFor(fake));
+    await expectRetiredModelRefused(fake, engine, "perplexity", "sonar-pro");
+  });
+
   it("sends the country of the prompt's region as web_search_options.user_location", async () => {
     const engine = createPerplexityEngine(optionsFor(fake));
     const answer = await engine.ask(request("sonar", "¿Qué herramienta?", "es"));
