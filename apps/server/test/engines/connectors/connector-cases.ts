@@ -38,6 +38,7 @@ export function request(
   model: string,
   prompt = "Which analytics tool is best?",
   region: string | null = null,
+  language = "en",
 ): EngineRequest {
   return {
     prompt,
@@ -47,7 +48,7 @@ export function request(
       brand: "runner",
       brandDomains: ["runner.example"],
       competitors: [],
-      language: "en",
+      language,
       region,
     },
   };
