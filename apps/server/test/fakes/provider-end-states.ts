@@ -139,17 +139,24 @@ export const anthropicCreditTooLow = {
   request_id: "req_fake_credit",
 };
 
+/** The text a Gemini answer cut by `MAX_TOKENS` had written (`geminiEnded("cut_with_text")`). */
+export const geminiCutText = "Runner Analytics is popular with teams, while Globex";
+
 /**
  * generateContent answers that did not complete (GenerateContentResponse: a prompt blocked in
  * `promptFeedback.blockReason` has no candidates; a candidate's `finishReason` is `SAFETY` with
- * no content, or `MAX_TOKENS` with no parts when thinking used the whole budget).
+ * no content, or `MAX_TOKENS` with no parts when thinking used the whole budget, or with the
+ * text written before the cap when some was left).
  */
-export function geminiEnded(state: "blocked" | "safety" | "thinking_used_cap") {
+export function geminiEnded(state: "blocked" | "safety" | "thinking_used_cap" | "cut_with_text") {
+  // Thinking tokens count against the cap (`thoughtsTokenCount` beside `candidatesTokenCount`).
+  const thoughts = state === "thinking_used_cap" ? 2048 : state === "cut_with_text" ? 1600 : 0;
+  const written = state === "cut_with_text" ? 448 : 0;
   const usageMetadata = {
     promptTokenCount: 12,
-    candidatesTokenCount: 0,
-    thoughtsTokenCount: state === "thinking_used_cap" ? 2048 : 0,
-    totalTokenCount: state === "thinking_used_cap" ? 2060 : 12,
+    candidatesTokenCount: written,
+    thoughtsTokenCount: thoughts,
+    totalTokenCount: 12 + written + thoughts,
   };
   const ratings = [{ category: "HARM_CATEGORY_DANGEROUS_CONTENT", probability: "HIGH" }];
   if (state === "blocked")
@@ -158,13 +165,14 @@ export function geminiEnded(state: "blocked" | "safety" | "thinking_used_cap") {
       usageMetadata,
       modelVersion: "gemini-3.5-flash-lite",
     };
-  return {
-    candidates: [
-      state === "safety"
-        ? { finishReason: "SAFETY", index: 0, safetyRatings: ratings }
-        : { content: { role: "model" }, finishReason: "MAX_TOKENS", index: 0 },
-    ],
-    usageMetadata,
-    modelVersion: "gemini-3.5-flash-lite",
-  };
+  const candidate = {
+    safety: { finishReason: "SAFETY", index: 0, safetyRatings: ratings },
+    thinking_used_cap: { content: { role: "model" }, finishReason: "MAX_TOKENS", index: 0 },
+    cut_with_text: {
+      content: { role: "model", parts: [{ text: geminiCutText }] },
+      finishReason: "MAX_TOKENS",
+      index: 0,
+    },
+  }[state];
+  return { candidates: [candidate], usageMetadata, modelVersion: "gemini-3.5-flash-lite" };
 }
