@@ -69,9 +69,16 @@ export interface EngineAnswer {
   servedModel?: string | null;
   /**
    * The country the engine was told the asker is in (ISO 3166-1 alpha-2, from the prompt's
-   * region; connectors/asker-country.ts); null when none was sent.
+   * region; connectors/asker-locale.ts); null when none was sent.
    */
   country?: string | null;
+  /**
+   * The language the engine was asked in (the prompt's, ISO 639-1; connectors/asker-locale.ts):
+   * sent as a search parameter where the provider documents one (Perplexity's
+   * `search_language_filter`), and in the prompt's text to every engine; null when the prompt's
+   * language is not such a code.
+   */
+  language?: string | null;
 }
 
 /** A failure the run records on the response; `retryable` ones are retried with backoff. */

@@ -112,6 +112,7 @@ function requestedModel(request: RecordedEngineRequest): string | undefined {
 }
 
 // The providers' success answers live in provider-responses.ts (re-exported for the tests).
+export { sentLocale } from "./fake-locale.js";
 export {
   anthropicResponse,
   exaCostDollars,

@@ -9,12 +9,24 @@
  * What each provider answers for a model it retired or never served, as documented: Anthropic
  * `404 not_found_error` ("model: <id>"), Gemini `404 NOT_FOUND` ("models/<id> is not found for
  * API version v1beta, or is not supported for generateContent"), OpenAI `404` with code
- * `model_not_found`.
+ * `model_not_found`, Perplexity `400` with type `invalid_model` (its OpenAI-shaped error body,
+ * `code` the status).
  */
 export function retiredModelReply(
-  provider: "anthropic" | "gemini" | "openai",
+  provider: "anthropic" | "gemini" | "openai" | "perplexity",
   model: string,
 ): { status: number; body: unknown } {
+  if (provider === "perplexity")
+    return {
+      status: 400,
+      body: {
+        error: {
+          message: `Invalid model '${model}'. Permitted models can be found in the documentation at https://docs.perplexity.ai/getting-started/models.`,
+          type: "invalid_model",
+          code: 400,
+        },
+      },
+    };
   if (provider === "anthropic")
     return {
       status: 404,
@@ -127,17 +139,24 @@ export const anthropicCreditTooLow = {
   request_id: "req_fake_credit",
 };
 
+/** The text a Gemini answer cut by `MAX_TOKENS` had written (`geminiEnded("cut_with_text")`). */
+export const geminiCutText = "Runner Analytics is popular with teams, while Globex";
+
 /**
  * generateContent answers that did not complete (GenerateContentResponse: a prompt blocked in
  * `promptFeedback.blockReason` has no candidates; a candidate's `finishReason` is `SAFETY` with
- * no content, or `MAX_TOKENS` with no parts when thinking used the whole budget).
+ * no content, or `MAX_TOKENS` with no parts when thinking used the whole budget, or with the
+ * text written before the cap when some was left).
  */
-export function geminiEnded(state: "blocked" | "safety" | "thinking_used_cap") {
+export function geminiEnded(state: "blocked" | "safety" | "thinking_used_cap" | "cut_with_text") {
+  // Thinking tokens count against the cap (`thoughtsTokenCount` beside `candidatesTokenCount`).
+  const thoughts = state === "thinking_used_cap" ? 2048 : state === "cut_with_text" ? 1600 : 0;
+  const written = state === "cut_with_text" ? 448 : 0;
   const usageMetadata = {
     promptTokenCount: 12,
-    candidatesTokenCount: 0,
-    thoughtsTokenCount: state === "thinking_used_cap" ? 2048 : 0,
-    totalTokenCount: state === "thinking_used_cap" ? 2060 : 12,
+    candidatesTokenCount: written,
+    thoughtsTokenCount: thoughts,
+    totalTokenCount: 12 + written + thoughts,
   };
   const ratings = [{ category: "HARM_CATEGORY_DANGEROUS_CONTENT", probability: "HIGH" }];
   if (state === "blocked")
@@ -146,13 +165,14 @@ export function geminiEnded(state: "blocked" | "safety" | "thinking_used_cap") {
       usageMetadata,
       modelVersion: "gemini-3.5-flash-lite",
     };
-  return {
-    candidates: [
-      state === "safety"
-        ? { finishReason: "SAFETY", index: 0, safetyRatings: ratings }
-        : { content: { role: "model" }, finishReason: "MAX_TOKENS", index: 0 },
-    ],
-    usageMetadata,
-    modelVersion: "gemini-3.5-flash-lite",
-  };
+  const candidate = {
+    safety: { finishReason: "SAFETY", index: 0, safetyRatings: ratings },
+    thinking_used_cap: { content: { role: "model" }, finishReason: "MAX_TOKENS", index: 0 },
+    cut_with_text: {
+      content: { role: "model", parts: [{ text: geminiCutText }] },
+      finishReason: "MAX_TOKENS",
+      index: 0,
+    },
+  }[state];
+  return { candidates: [candidate], usageMetadata, modelVersion: "gemini-3.5-flash-lite" };
 }

@@ -2,15 +2,22 @@
  * The providers' success answers as their wire formats carry them, built from each API's
  * reference and the pinned SDKs' types, for FakeAnswerEngine to answer with: OpenAI Responses,
  * Perplexity Sonar, Anthropic Messages with web search, Gemini generateContent with grounding,
- * Exa /answer. Their end states and failures are in provider-end-states.ts.
+ * Exa /answer. Those that take a locale end their text with the one they were sent
+ * (`localeEcho`). Their end states and failures are in provider-end-states.ts.
  */
+
+import { localeEcho, type SentLocale } from "./fake-locale.js";
 
 /**
  * A Responses API answer with two web searches and three url_citation annotations (one
  * repeated). As the API does, each search call carries the sources it retrieved only when the
  * request's `include` asks for `web_search_call.action.sources`.
  */
-export function openAiResponse(prompt: string, include: readonly string[] = []) {
+export function openAiResponse(
+  prompt: string,
+  include: readonly string[] = [],
+  locale: SentLocale = {},
+) {
   const sources = (...urls: string[]) =>
     include.includes("web_search_call.action.sources")
       ? { sources: urls.map((url) => ({ type: "url", url })) }
@@ -50,7 +57,7 @@ export function openAiResponse(prompt: string, include: readonly string[] = []) 
         content: [
           {
             type: "output_text",
-            text: "Runner Analytics leads for teams [1], ahead of Globex [2]; see also [1] and [3].",
+            text: `Runner Analytics leads for teams [1], ahead of Globex [2]; see also [1] and [3].${localeEcho(locale)}`,
             annotations: [
               {
                 type: "url_citation",
@@ -90,7 +97,7 @@ export function openAiResponse(prompt: string, include: readonly string[] = []) 
 }
 
 /** A Sonar chat completion with citations (one repeated) titled by search_results. */
-export function perplexityResponse(prompt: string) {
+export function perplexityResponse(prompt: string, locale: SentLocale = {}) {
   return {
     id: "pplx_fake",
     model: "sonar",
@@ -101,7 +108,7 @@ export function perplexityResponse(prompt: string) {
         finish_reason: "stop",
         message: {
           role: "assistant",
-          content: `For "${prompt}": Runner Analytics [1] and Globex [2] [1].`,
+          content: `For "${prompt}": Runner Analytics [1] and Globex [2] [1].${localeEcho(locale)}`,
         },
       },
     ],
@@ -139,7 +146,7 @@ export function perplexityResponse(prompt: string) {
  * (a text block before the tool use), and the answer after the results starts with its own
  * block.
  */
-export function anthropicResponse(prompt: string) {
+export function anthropicResponse(prompt: string, locale: SentLocale = {}) {
   return {
     id: "msg_fake",
     type: "message",
@@ -219,7 +226,7 @@ export function anthropicResponse(prompt: string) {
           },
         ],
       },
-      { type: "text", text: "." },
+      { type: "text", text: `.${localeEcho(locale)}` },
     ],
     usage: { input_tokens: 5000, output_tokens: 400, server_tool_use: { web_search_requests: 1 } },
   };
@@ -289,9 +296,9 @@ export function geminiResponse(
 }
 
 /** An Exa /answer response with citations (one repeated) and its cost. */
-export function exaResponse(prompt: string) {
+export function exaResponse(prompt: string, locale: SentLocale = {}) {
   return {
-    answer: `Runner Analytics, for "${prompt}".`,
+    answer: `Runner Analytics, for "${prompt}".${localeEcho(locale)}`,
     citations: [
       {
         id: "https://runner.example/teams",

@@ -72,6 +72,18 @@ describe("GEO_MODEL_CATALOG_FILE is checked at start", () => {
     expect(config.modelCatalog.find("openai", "gpt-4.1-mini")).toBeDefined();
   });
 
+  it("carries the providers' list prices the issue names", () => {
+    const builtIn = load(file("prices", { providers: {} })).modelCatalog;
+    // Opus 4.5 and later: $5 / $25 per million tokens.
+    expect(builtIn.find("anthropic", "claude-opus-5-5")?.prices).toMatchObject({
+      inputPerMillion: 5_000_000n,
+      outputPerMillion: 25_000_000n,
+    });
+    // Gemini 3 grounding: $14 per 1,000 search queries; Exa search: $7 per 1,000 calls.
+    expect(builtIn.find("gemini", "gemini-3.5-flash-lite")?.prices.perSearch).toBe(14_000n);
+    expect(builtIn.find("exa", "exa-search")?.prices.perRequest).toBe(7_000n);
+  });
+
   it("research reserves the catalog's price of its research models", () => {
     const builtIn = load(file("empty", { providers: {} })).modelCatalog;
     // Exa: $7 per 1,000 searches of the 10 results asked for; Sonar: 2,500 tokens in and out at

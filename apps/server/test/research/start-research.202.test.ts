@@ -76,7 +76,10 @@ describe("research on Exa and Perplexity (fakes)", () => {
     expect(exa.requests[0]?.path).toBe("/search");
     expect(exa.requests[0]?.headers["x-api-key"]).toBe("exa-operator-key");
     expect(exa.requests[0]?.body).toMatchObject({ query: "analytics topic 0", numResults: 10 });
-    expect(sonar.requests[0]?.body.model).toBe("sonar");
+    expect(sonar.requests[0]?.body).toMatchObject({
+      model: "sonar",
+      search_language_filter: ["en"],
+    });
     expect(done).toMatchObject({
       status: "succeeded",
       calls: [

@@ -66,11 +66,17 @@ export function AnswerList({
   );
 }
 
-/** What the answer's provider said beyond its text: served model, asker's country, end state. */
+const languageNames = new Intl.DisplayNames(["en"], { type: "language", fallback: "code" });
+
+/**
+ * What the answer's provider said beyond its text: served model, asker's country and language,
+ * end state.
+ */
 export function answerFacts(r: Schemas["RunResponse"]): string[] {
   return [
     ...(r.servedModel && !r.servedModel.startsWith(r.model) ? [`served by ${r.servedModel}`] : []),
     ...(r.country ? [`asked from ${r.country}`] : []),
+    ...(r.language ? [`asked in ${languageNames.of(r.language) ?? r.language}`] : []),
     ...(r.endState && r.endState !== "completed" ? [endStateLabels[r.endState]] : []),
   ];
 }

@@ -14,6 +14,7 @@ const response: Schemas["RunResponse"] = {
   model: "claude-sonnet-5-5",
   servedModel: "claude-sonnet-5-5",
   country: "ES",
+  language: "es",
   repetition: 1,
   status: "succeeded",
   endState: "refused",
@@ -43,6 +44,7 @@ describe("an answer as the run shows it", () => {
       />,
     );
     expect(screen.getByText(/asked from ES/)).toBeTruthy();
+    expect(screen.getByText(/asked in Spanish/)).toBeTruthy();
     expect(screen.getByText(/the engine declined to answer/)).toBeTruthy();
     expect(screen.getByRole("heading", { name: "Also read, not cited" })).toBeTruthy();
     const used = screen.getByRole("link", { name: "Initech pricing" });
@@ -54,21 +56,25 @@ describe("an answer as the run shows it", () => {
   });
 
   it("names the served model only when it is another than the one asked", () => {
-    expect(answerFacts({ ...response, country: null, endState: "completed" })).toEqual([]);
+    expect(
+      answerFacts({ ...response, country: null, language: null, endState: "completed" }),
+    ).toEqual([]);
     expect(
       answerFacts({
         ...response,
         model: "gemini-2.5-flash",
         servedModel: "gemini-3.5-flash-lite",
         country: null,
+        language: "fr",
         endState: "truncated",
       }),
-    ).toEqual(["served by gemini-3.5-flash-lite", "cut by the output cap"]);
+    ).toEqual(["served by gemini-3.5-flash-lite", "asked in French", "cut by the output cap"]);
     expect(
       answerFacts({
         ...response,
         servedModel: "claude-sonnet-5-5-20261001",
         country: null,
+        language: null,
         endState: null,
       }),
     ).toEqual([]);

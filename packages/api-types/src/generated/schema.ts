@@ -4310,6 +4310,8 @@ export interface components {
             servedModel: string | null;
             /** @description The country the engine's web search was told the asker is in (ISO 3166-1 alpha-2), from the prompt's region (`es`, `fr`, `uk` as GB, `us-west` as US); null when the region names no country (`eu-west`), the prompt has none, or the engine takes no location (Gemini's Google Search grounding), and for failed tasks. OpenAI is sent an approximate location without a country when there is none, so its search is not localised to the United States. */
             country: string | null;
+            /** @description The language the engine was asked in (ISO 639-1: the prompt's language when it was asked). Every engine gets it in the prompt's text; Perplexity also as its search language filter (`search_language_filter`), the only provider that documents one for web search (OpenAI's and Anthropic's `user_location`, Exa's `/answer` and Gemini's Google Search grounding take none). Null for the simulated engine, failed tasks, and answers stored before it was recorded. */
+            language: string | null;
             repetition: number;
             /** @enum {string} */
             status: "pending" | "succeeded" | "failed";

@@ -2,7 +2,7 @@ import type Anthropic from "@anthropic-ai/sdk";
 import { z } from "zod";
 import { costAt } from "../catalog/model-catalog.js";
 import { createAnthropicClient } from "../connectors/anthropic-client.js";
-import { askerCountry } from "../connectors/asker-country.js";
+import { askerLocale } from "../connectors/asker-locale.js";
 import { catalogModel } from "../connectors/catalog-model.js";
 import { dedupeCitations, distinct, usedNotCited } from "../connectors/citations.js";
 import type { ConnectorOptions } from "../connectors/connector-options.js";
@@ -63,7 +63,7 @@ export function createAnthropicEngine(options: ConnectorOptions): AnswerEngine {
   const client = createAnthropicClient(options);
   return realEngine("anthropic", async (request) => {
     const model = catalogModel(options, "anthropic", request.model);
-    const country = askerCountry(request.context.region);
+    const { country, language } = askerLocale(request.context);
     const messages: Anthropic.MessageParam[] = [{ role: "user", content: request.prompt }];
     const turns: MessagesAnswer[] = [];
     for (let call = 0; call <= maxContinuations; call++) {
@@ -82,6 +82,7 @@ export function createAnthropicEngine(options: ConnectorOptions): AnswerEngine {
                   type: "web_search_20250305",
                   name: "web_search",
                   max_uses: request.maxSearches ?? defaultAnthropicMaxSearches,
+                  // user_location takes no language: the language is the prompt's text.
                   ...(country ? { user_location: { type: "approximate" as const, country } } : {}),
                 },
               ],
@@ -158,6 +159,7 @@ export function createAnthropicEngine(options: ConnectorOptions): AnswerEngine {
       }),
       servedModel: turns.at(-1)?.model ?? null,
       country: country ?? null,
+      language: language ?? null,
     };
   });
 }

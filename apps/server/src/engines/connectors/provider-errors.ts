@@ -111,10 +111,10 @@ function fromStatus({ status, headers, body }: HttpFailure, context: FailureCont
   if (status >= 500 || status === 408 || status === 409) {
     return new EngineError(`${provider} failed with ${status}${suffix}`, true);
   }
-  if (status === 404) {
+  if (status === 404 || isInvalidModel(status, body)) {
     // What each provider answers for a model it retired (or never served).
     return new EngineError(
-      `${provider} does not serve what was asked (404)${suffix.replace(/([^.])$/, "$1.")} If the model was retired, pick another in the workspace's measurement model; the operator's model catalog may be stale (docs/models.md).`,
+      `${provider} does not serve ${status === 404 ? "what was asked" : "the model asked"} (${status})${suffix.replace(/([^.])$/, "$1.")} If the model was retired, pick another in the workspace's measurement model; the operator's model catalog may be stale (docs/models.md).`,
       false,
     );
   }
@@ -135,6 +135,16 @@ function isQuotaExhausted(status: number, body: unknown): boolean {
   )
     return true;
   return status === 400 && /credit balance is too low/i.test(findMessage(body) ?? "");
+}
+
+/**
+ * A model the provider does not serve, answered as a 400: Perplexity's `invalid_model` ("Invalid
+ * model 'x'. Permitted models can be found in the documentation …"); the others answer 404.
+ */
+function isInvalidModel(status: number, body: unknown): boolean {
+  // The OpenAI client (Perplexity's) keeps the body's `error` object itself.
+  const error = (body as { error?: unknown } | null)?.error ?? body;
+  return status === 400 && (error as { type?: unknown } | null)?.type === "invalid_model";
 }
 
 function httpFailure(error: unknown): HttpFailure | undefined {

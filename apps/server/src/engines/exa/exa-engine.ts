@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { costAt } from "../catalog/model-catalog.js";
-import { askerCountry } from "../connectors/asker-country.js";
+import { askerLocale } from "../connectors/asker-locale.js";
 import { catalogModel, checkStatedCost } from "../connectors/catalog-model.js";
 import { dedupeCitations } from "../connectors/citations.js";
 import type { ConnectorOptions } from "../connectors/connector-options.js";
@@ -31,7 +31,7 @@ export function createExaEngine(options: ConnectorOptions): AnswerEngine {
   const client = createExaClient(options);
   return realEngine("exa", async (request) => {
     const model = catalogModel(options, "exa", request.model);
-    const country = askerCountry(request.context.region);
+    const { country, language } = askerLocale(request.context);
     const raw = await callProvider({
       provider: "Exa",
       options,
@@ -39,6 +39,7 @@ export function createExaEngine(options: ConnectorOptions): AnswerEngine {
       call: () =>
         client.answer(request.prompt, {
           text: false,
+          // /answer takes a country and no language: the language is the prompt's text.
           ...(country ? { userLocation: country } : {}),
         }),
     });
@@ -57,6 +58,7 @@ export function createExaEngine(options: ConnectorOptions): AnswerEngine {
       costMicrousd,
       servedModel: null,
       country: country ?? null,
+      language: language ?? null,
     };
   });
 }

@@ -1,6 +1,7 @@
 import type { ThinkingLevel } from "@google/genai";
 import { z } from "zod";
 import { costAt } from "../catalog/model-catalog.js";
+import { askerLanguage } from "../connectors/asker-locale.js";
 import { catalogModel } from "../connectors/catalog-model.js";
 import { dedupeCitations, distinct } from "../connectors/citations.js";
 import type { ConnectorOptions } from "../connectors/connector-options.js";
@@ -71,6 +72,8 @@ export function createGeminiEngine(options: ConnectorOptions): AnswerEngine {
           model: model.apiModel,
           contents: [{ role: "user", parts: [{ text: request.prompt }] }],
           config: {
+            // Google documents `toolConfig.retrievalConfig` (latLng, languageCode) for Google
+            // Maps grounding only, not Google Search: the language is the prompt's text.
             tools: [{ googleSearch: {} }],
             maxOutputTokens: request.maxOutputTokens,
             // Thinking counts against the output cap: the catalog keeps it low, so the answer fits.
@@ -122,6 +125,7 @@ export function createGeminiEngine(options: ConnectorOptions): AnswerEngine {
       servedModel: body.modelVersion ?? null,
       // Google Search grounding on the Gemini API takes no location.
       country: null,
+      language: askerLanguage(request.context.language) ?? null,
     };
   });
 }

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { costAt } from "../catalog/model-catalog.js";
-import { askerCountry } from "../connectors/asker-country.js";
+import { askerLocale } from "../connectors/asker-locale.js";
 import { catalogModel } from "../connectors/catalog-model.js";
 import { dedupeCitations, distinct, usedNotCited } from "../connectors/citations.js";
 import type { ConnectorOptions } from "../connectors/connector-options.js";
@@ -71,7 +71,7 @@ export function createOpenAiEngine(options: ConnectorOptions): AnswerEngine {
   const client = createOpenAiClient(options, joinVersioned(options.baseUrl, "v1", ""));
   return realEngine("openai", async (request) => {
     const model = catalogModel(options, "openai", request.model);
-    const country = askerCountry(request.context.region);
+    const { country, language } = askerLocale(request.context);
     const raw = await callProvider({
       provider: "OpenAI",
       options,
@@ -83,6 +83,7 @@ export function createOpenAiEngine(options: ConnectorOptions): AnswerEngine {
             input: request.prompt,
             // Without a location the search is localised to the United States; an
             // approximate location without fields avoids that (the SDK's WebSearchTool).
+            // Its user_location has no language field: the language is the prompt's text.
             tools: [
               {
                 type: "web_search",
@@ -140,6 +141,7 @@ export function createOpenAiEngine(options: ConnectorOptions): AnswerEngine {
       }),
       servedModel: body.model ?? null,
       country: country ?? null,
+      language: language ?? null,
     };
   });
 }

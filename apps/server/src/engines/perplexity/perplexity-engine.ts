@@ -1,4 +1,4 @@
-import { askerCountry } from "../connectors/asker-country.js";
+import { askerLocale } from "../connectors/asker-locale.js";
 import { catalogModel } from "../connectors/catalog-model.js";
 import { dedupeCitations, usedNotCited } from "../connectors/citations.js";
 import type { ConnectorOptions } from "../connectors/connector-options.js";
@@ -16,7 +16,7 @@ export function createPerplexityEngine(options: ConnectorOptions): AnswerEngine 
   const askSonar = createSonarClient(options);
   return realEngine("perplexity", async (request) => {
     const model = catalogModel(options, "perplexity", request.model);
-    const country = askerCountry(request.context.region);
+    const locale = askerLocale(request.context);
     const sonar = await askSonar(
       {
         model: model.apiModel,
@@ -24,7 +24,7 @@ export function createPerplexityEngine(options: ConnectorOptions): AnswerEngine 
         max_tokens: request.maxOutputTokens,
       },
       request.signal,
-      country,
+      locale,
     );
     const citations = dedupeCitations(sonar.sources);
     return {
@@ -37,7 +37,8 @@ export function createPerplexityEngine(options: ConnectorOptions): AnswerEngine 
       outputTokens: sonar.outputTokens,
       costMicrousd: sonarCost(options, model, sonar),
       servedModel: sonar.servedModel,
-      country: country ?? null,
+      country: locale.country ?? null,
+      language: locale.language ?? null,
     };
   });
 }

@@ -1,3 +1,4 @@
+import { askerLanguage } from "../connectors/asker-locale.js";
 import { catalogModel } from "../connectors/catalog-model.js";
 import { dedupeCitations } from "../connectors/citations.js";
 import type { ConnectorOptions } from "../connectors/connector-options.js";
@@ -29,19 +30,24 @@ export function createPerplexityQuestions(options: ConnectorOptions): ResearchPr
   );
   return realResearchProvider("perplexity", async (request) => {
     const language = languageNames[request.language] ?? "English";
-    const sonar = await askSonar({
-      model: model.apiModel,
-      messages: [
-        {
-          role: "system",
-          content: `You research what buyers ask AI assistants. Answer in ${language} with one question per line, no other text.`,
-        },
-        {
-          role: "user",
-          content: `List the 10 questions people most often ask about "${request.seed}" when choosing a product or provider, based on what is discussed on the web.`,
-        },
-      ],
-    });
+    const sonar = await askSonar(
+      {
+        model: model.apiModel,
+        messages: [
+          {
+            role: "system",
+            content: `You research what buyers ask AI assistants. Answer in ${language} with one question per line, no other text.`,
+          },
+          {
+            role: "user",
+            content: `List the 10 questions people most often ask about "${request.seed}" when choosing a product or provider, based on what is discussed on the web.`,
+          },
+        ],
+      },
+      undefined,
+      // The web searched in the research's language, as the questions are asked.
+      { language: askerLanguage(request.language) },
+    );
     return {
       questions: extractQuestions(sonar.content),
       sources: dedupeCitations(sonar.sources),

@@ -76,9 +76,14 @@ export function createSonarClient(options: ConnectorOptions) {
   return async (
     params: ChatCompletionCreateParamsNonStreaming,
     signal?: AbortSignal,
-    /** The asker's country (ISO 3166-1 alpha-2), sent as `web_search_options.user_location`. */
-    country?: string,
+    /**
+     * The asker's country (ISO 3166-1 alpha-2), sent as `web_search_options.user_location`, and
+     * language (ISO 639-1), sent as `search_language_filter` (Sonar's filters: the search keeps
+     * results in that language).
+     */
+    locale: { country?: string | undefined; language?: string | undefined } = {},
   ): Promise<SonarAnswer> => {
+    const { country, language } = locale;
     const raw = await callProvider({
       provider: "Perplexity",
       options,
@@ -92,6 +97,8 @@ export function createSonarClient(options: ConnectorOptions) {
               search_context_size: requestedContextSize,
               ...(country ? { user_location: { country } } : {}),
             } as ChatCompletionCreateParamsNonStreaming["web_search_options"],
+            // Perplexity's own parameter, which the OpenAI client sends as it is.
+            ...(language ? { search_language_filter: [language] } : {}),
           },
           { signal: ended },
         ),

@@ -35,6 +35,7 @@ export async function claimPendingResponses(
           end_state: outcome.answer.end ?? "completed",
           served_model: outcome.answer.servedModel?.slice(0, 200) ?? null,
           country: outcome.answer.country ?? null,
+          language: outcome.answer.language ?? null,
         }
       : {
           id: responseId,
@@ -50,6 +51,7 @@ export async function claimPendingResponses(
           end_state: outcome.kind ?? "failed",
           served_model: null,
           country: null,
+          language: null,
         },
   );
   const claimed = await tx.$queryRawUnsafe<Array<{ id: string }>>(
@@ -66,13 +68,14 @@ export async function claimPendingResponses(
        end_state = v.end_state,
        served_model = v.served_model,
        country = v.country,
+       language = v.language,
        completed_at = $2::timestamptz,
        -- The answer is analysed in the same transaction (analyzeRecordedAnswers).
        analysis_version = CASE WHEN v.status = 'succeeded' THEN $3::int ELSE r.analysis_version END
      FROM jsonb_to_recordset($1::jsonb) AS v(
        id text, status text, answer text, search_queries jsonb, input_tokens int,
        output_tokens int, cost_microusd bigint, latency_ms int, attempts int, error text,
-       end_state text, served_model text, country text)
+       end_state text, served_model text, country text, language text)
      WHERE r.id = v.id AND r.status = 'pending'
      RETURNING r.id`,
     // Engines' text is untrusted: a NUL or a lone surrogate would fail the whole batch.

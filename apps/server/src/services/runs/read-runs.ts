@@ -61,6 +61,7 @@ export async function listRunResponses({
       model: r.model,
       servedModel: r.servedModel,
       country: r.country,
+      language: r.language,
       repetition: r.repetition,
       status: r.status as RunAnswer["status"],
       endState: r.endState as RunAnswer["endState"],

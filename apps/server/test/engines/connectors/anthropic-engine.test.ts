@@ -3,7 +3,7 @@ import {
   createAnthropicEngine,
   defaultAnthropicMaxTokens,
 } from "../../../src/engines/anthropic/anthropic-engine.js";
-import { anthropicResponse, FakeAnswerEngine } from "../../fakes/fake-answer-engine.js";
+import { anthropicResponse, FakeAnswerEngine, sentLocale } from "../../fakes/fake-answer-engine.js";
 import {
   describeFailures,
   expectRetiredModelRefused,
@@ -15,7 +15,7 @@ import {
 const latestPrompt = (r: { body: any }) => r.body.messages.at(-1).content;
 
 describe("the Anthropic connector", () => {
-  const fake = new FakeAnswerEngine((r) => anthropicResponse(latestPrompt(r)));
+  const fake = new FakeAnswerEngine((r) => anthropicResponse(latestPrompt(r), sentLocale(r.body)));
   beforeAll(() => fake.start());
   afterAll(() => fake.close());
 
@@ -181,7 +181,7 @@ describe("the Anthropic connector", () => {
   });
   it("tells the web search tool the country of the prompt's region, and reports the served model", async () => {
     const engine = createAnthropicEngine(optionsFor(fake));
-    const french = await engine.ask(request("claude-sonnet-5-5", "Quel outil ?", "fr"));
+    const french = await engine.ask(request("claude-sonnet-5-5", "Quel outil ?", "fr", "fr"));
     expect(fake.requests.at(-1)?.body.tools).toEqual([
       {
         type: "web_search_20250305",
@@ -190,7 +190,14 @@ describe("the Anthropic connector", () => {
         user_location: { type: "approximate", country: "FR" },
       },
     ]);
-    expect(french).toMatchObject({ country: "FR", servedModel: "claude-sonnet-5-5" });
+    expect(french).toMatchObject({
+      country: "FR",
+      language: "fr",
+      servedModel: "claude-sonnet-5-5",
+    });
+    // user_location takes no language: French reached Claude only as the prompt's text.
+    expect(french.answer).toMatch(/\(Searched from FR\.\)$/);
+    expect(JSON.stringify(fake.requests.at(-1)?.body)).not.toMatch(/language/i);
     const anywhere = await engine.ask(request("claude-sonnet-5-5", "Which tool?", null));
     expect(fake.requests.at(-1)?.body.tools[0].user_location).toBeUndefined();
     expect(anywhere.country).toBeNull();

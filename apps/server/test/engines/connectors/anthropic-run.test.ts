@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { anthropicResponse, FakeAnswerEngine } from "../../fakes/fake-answer-engine.js";
+import { anthropicResponse, FakeAnswerEngine, sentLocale } from "../../fakes/fake-answer-engine.js";
 import { anthropicCreditTooLow, anthropicStopped } from "../../fakes/provider-end-states.js";
 import { waitForRun } from "../../runs/run-fixtures.js";
 import { connectorRunFixture } from "./connector-run-fixture.js";
@@ -9,7 +9,9 @@ import { connectorRunFixture } from "./connector-run-fixture.js";
  * ("I'll search for … Initech and Runner Analytics") is neither stored nor analysed, so the
  * brand's position and the competitors mentioned are those of the answer.
  */
-const fake = new FakeAnswerEngine((r) => anthropicResponse(r.body.messages.at(-1).content));
+const fake = new FakeAnswerEngine((r) =>
+  anthropicResponse(r.body.messages.at(-1).content, sentLocale(r.body)),
+);
 const fixture = connectorRunFixture({
   provider: "anthropic",
   start: () => fake.start(),
@@ -23,14 +25,14 @@ const fixture = connectorRunFixture({
 describe("a run on the Anthropic connector", () => {
   it("stores and analyses the answer after the search, without Claude's preamble", async () => {
     const { t, cookie, slug } = fixture;
-    // One prompt tracks France: its search is localised there.
+    // One prompt tracks France, in French: its search is localised there.
     const [french] = await t.server.ctx.prisma.prompt.findMany({
       where: { workspace: { slug } },
       orderBy: { id: "asc" },
     });
     await t.server.ctx.prisma.prompt.update({
       where: { id: french?.id as string },
-      data: { region: "fr" },
+      data: { region: "fr", language: "fr" },
     });
     const started = await t.request<any>("POST", `/api/v1/workspaces/${slug}/runs`, {
       cookie,
@@ -47,15 +49,22 @@ describe("a run on the Anthropic connector", () => {
     const countries = fake.requests.map((r) => r.body.tools[0].user_location?.country ?? null);
     expect(countries.sort()).toEqual(["FR", null]);
     for (const a of answers) {
+      const inFrance = a.promptId === french?.id;
       expect(a).toMatchObject({
         servedModel: "claude-sonnet-5-5",
-        country: a.promptId === french?.id ? "FR" : null,
+        country: inFrance ? "FR" : null,
+        language: inFrance ? "fr" : "en",
       });
-    }
-    for (const a of answers)
+      // The fake searched from the country it was sent (the language travels in the prompt).
       expect(a.answer).toBe(
-        "Based on the search results, Runner Analytics is a strong pick, while Globex suits enterprises.",
+        `Based on the search results, Runner Analytics is a strong pick, while Globex suits enterprises.${inFrance ? " (Searched from FR.)" : ""}`,
       );
+      // The fan-out and the search results Claude read without citing them.
+      expect(a.searchQueries).toEqual([`${a.prompt} 2026`]);
+      expect(a.usedSources).toEqual([
+        { position: 1, url: "https://initech.io/pricing", title: "Initech pricing" },
+      ]);
+    }
 
     const { prisma } = t.server.ctx;
     const workspace = await prisma.workspace.findUniqueOrThrow({ where: { slug } });

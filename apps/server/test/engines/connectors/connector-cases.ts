@@ -38,6 +38,7 @@ export function request(
   model: string,
   prompt = "Which analytics tool is best?",
   region: string | null = null,
+  language = "en",
 ): EngineRequest {
   return {
     prompt,
@@ -47,7 +48,7 @@ export function request(
       brand: "runner",
       brandDomains: ["runner.example"],
       competitors: [],
-      language: "en",
+      language,
       region,
     },
   };
@@ -64,22 +65,24 @@ export async function caught(promise: Promise<unknown>): Promise<EngineError> {
 }
 
 /**
- * A model the catalog lists but the provider has retired: the provider's documented 404
- * (`retiredModelReply`) is a non-retryable failure that says what to change.
+ * A model the catalog lists but the provider has retired: the provider's documented refusal
+ * (`retiredModelReply`: a 404, Perplexity's 400 `invalid_model`) is a non-retryable failure that
+ * says what to change.
  */
 export async function expectRetiredModelRefused(
   fake: FakeAnswerEngine,
   engine: AnswerEngine,
-  provider: "anthropic" | "gemini" | "openai",
+  provider: Parameters<typeof retiredModelReply>[0],
   model: string,
 ): Promise<void> {
-  fake.retired.set(model, retiredModelReply(provider, model));
+  const reply = retiredModelReply(provider, model);
+  fake.retired.set(model, reply);
   try {
     const seen = fake.requests.length;
     const error = await caught(engine.ask(request(model)));
     expect(fake.requests.length - seen).toBe(1);
     expect(error.retryable).toBe(false);
-    expect(error.message).toContain("(404)");
+    expect(error.message).toContain(`(${reply.status})`);
     expect(error.message).toContain(model);
     expect(error.message).toContain("If the model was retired, pick another");
   } finally {

@@ -21,7 +21,7 @@ export interface ConnectorRunFixture {
  * file and restored after it. Registers its own beforeAll/afterAll.
  */
 export function connectorRunFixture(options: {
-  provider: "openai" | "anthropic" | "gemini";
+  provider: "openai" | "anthropic" | "gemini" | "perplexity";
   start: () => Promise<unknown>;
   close: () => Promise<unknown>;
   baseUrl: () => string;

@@ -9,6 +9,7 @@ import { FakeAnswerEngine, perplexityResponse } from "../../fakes/fake-answer-en
 import {
   anthropicCreditTooLow,
   anthropicStopped,
+  geminiCutText,
   geminiEnded,
   openAiIncomplete,
   openAiInsufficientQuota,
@@ -128,6 +129,19 @@ describe("Gemini end states", () => {
       answer: "",
       end: "filtered",
     });
+  });
+
+  it("MAX_TOKENS after some text keeps it as a truncated answer, its thinking billed as output", async () => {
+    reply(geminiEnded("cut_with_text"));
+    const answer = await gemini().ask(request("gemini-3.5-flash-lite"));
+    expect(answer).toMatchObject({
+      answer: geminiCutText,
+      end: "truncated",
+      inputTokens: 12,
+      outputTokens: 448 + 1_600,
+    });
+    // 12 × $0.30/M + 2,048 × $2.50/M, rounded up; no search ran.
+    expect(answer.costMicrousd).toBe(5_124n);
   });
 
   it("MAX_TOKENS with the budget spent on thinking fails for good as truncated", async () => {

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createExaEngine } from "../../../src/engines/exa/exa-engine.js";
-import { exaResponse, FakeAnswerEngine } from "../../fakes/fake-answer-engine.js";
+import { exaResponse, FakeAnswerEngine, sentLocale } from "../../fakes/fake-answer-engine.js";
 import {
   catalog,
   clock,
@@ -13,7 +13,7 @@ import {
 } from "./connector-cases.js";
 
 describe("the Exa connector", () => {
-  const fake = new FakeAnswerEngine((r) => exaResponse(r.body.query));
+  const fake = new FakeAnswerEngine((r) => exaResponse(r.body.query, sentLocale(r.body)));
   beforeAll(() => fake.start());
   afterAll(() => fake.close());
 
@@ -69,9 +69,12 @@ describe("the Exa connector", () => {
   });
   it("sends the country of the prompt's region as userLocation", async () => {
     const engine = createExaEngine(optionsFor(fake));
-    const answer = await engine.ask(request("exa", "Which tool?", "uk"));
+    const answer = await engine.ask(request("exa", "Quelle outil ?", "uk", "fr"));
     expect(fake.requests.at(-1)?.body.userLocation).toBe("GB");
-    expect(answer).toMatchObject({ country: "GB", servedModel: null });
+    expect(answer).toMatchObject({ country: "GB", language: "fr", servedModel: null });
+    // /answer takes no language: French reached Exa only as the prompt's text.
+    expect(answer.answer).toMatch(/\(Searched from GB\.\)$/);
+    expect(JSON.stringify(fake.requests.at(-1)?.body)).not.toMatch(/language/i);
     await engine.ask(request("exa", "Which tool?", null));
     expect(fake.requests.at(-1)?.body.userLocation).toBeUndefined();
   });

@@ -119,11 +119,19 @@ describe("the Gemini connector", () => {
     const engine = createGeminiEngine(optionsFor(fake));
     await expectRetiredModelRefused(fake, engine, "gemini", "gemini-3.5-flash-lite");
   });
-  it("reports the served model and no country (grounding takes no location)", async () => {
+  it("reports the served model and no country (grounding takes no location or language)", async () => {
     const engine = createGeminiEngine(optionsFor(fake));
-    const answer = await engine.ask(request("gemini-3.5-flash-lite", "¿Qué herramienta?", "es"));
-    expect(answer).toMatchObject({ servedModel: "gemini-3.5-flash-lite", country: null });
+    const answer = await engine.ask(
+      request("gemini-3.5-flash-lite", "¿Qué herramienta?", "es", "es"),
+    );
+    expect(answer).toMatchObject({
+      servedModel: "gemini-3.5-flash-lite",
+      country: null,
+      language: "es",
+    });
     expect(JSON.stringify(fake.requests.at(-1)?.body)).not.toContain("ES");
+    // retrievalConfig.languageCode is documented for Google Maps grounding only.
+    expect(fake.requests.at(-1)?.body).not.toHaveProperty("toolConfig");
   });
 });
 

@@ -2,6 +2,7 @@ import { readFile } from "node:fs/promises";
 import { describe, expect, it } from "vitest";
 import { FakeAnswerEngine, geminiResponse } from "../../fakes/fake-answer-engine.js";
 import { FakeGroundingRedirects } from "../../fakes/fake-grounding-redirects.js";
+import { geminiCutText, geminiEnded } from "../../fakes/provider-end-states.js";
 import { waitForRun } from "../../runs/run-fixtures.js";
 import { connectorRunFixture } from "./connector-run-fixture.js";
 
@@ -75,6 +76,9 @@ describe("a run on the Gemini connector", () => {
       ]);
       // Two queries at $14 per 1,000 and the tokens: what the ledger charged.
       expect(a.costMicrousd).toBe(1_003 + 2 * 14_000);
+      // The fan-out: the searches grounding ran; Gemini reports no sources beyond its chunks.
+      expect(a.searchQueries).toEqual([a.prompt, "runner analytics review"]);
+      expect(a.usedSources).toEqual([]);
     }
 
     const workspace = await t.server.ctx.prisma.workspace.findUniqueOrThrow({ where: { slug } });
@@ -103,6 +107,52 @@ describe("a run on the Gemini connector", () => {
     );
     expect(sources.body.domains.map((d: any) => d.domain)).not.toContain("google.com");
     expect(sources.body.domains.map((d: any) => d.domain)).not.toContain("127.0.0.1");
+  });
+
+  it("stores SAFETY as filtered, thinking that used the cap as failed, and MAX_TOKENS after text as a measured truncated answer, none asked twice", async () => {
+    const { t, cookie, slug } = fixture;
+    const seen = fake.requests.length;
+    fake.replies.push(
+      { status: 200, body: geminiEnded("safety") },
+      { status: 200, body: geminiEnded("thinking_used_cap") },
+      { status: 200, body: geminiEnded("cut_with_text") },
+    );
+    const started = await t.request<any>("POST", `/api/v1/workspaces/${slug}/runs`, {
+      cookie,
+      body: { preset: "lite" },
+    });
+    const run = await waitForRun(t, slug, started.body.runId, cookie);
+    expect(fake.requests.length - seen).toBe(3);
+    expect(run.progress).toEqual({
+      total: 3,
+      completed: 2,
+      failed: 1,
+      pending: 0,
+      endStates: { truncated: 2, refused: 0, filtered: 1, quotaExhausted: 0 },
+    });
+    const answers = (
+      await t.request<any>("GET", `/api/v1/workspaces/${slug}/runs/${run.runId}/responses`, {
+        cookie,
+      })
+    ).body.data as any[];
+    expect(answers.map((a) => [a.status, a.endState, a.answer]).sort()).toEqual([
+      ["failed", "truncated", null],
+      ["succeeded", "filtered", ""],
+      ["succeeded", "truncated", geminiCutText],
+    ]);
+    expect(answers.find((a) => a.status === "failed").error).toContain(
+      "reached the output cap before writing any answer text",
+    );
+    const rows = await t.server.ctx.prisma.engineResponse.findMany({
+      where: { runId: run.runId },
+      include: { mentions: true },
+    });
+    expect(rows.map((r) => r.attempts)).toEqual([1, 1, 1]);
+    // The text before the cap is measured: the brand first, Globex after it.
+    const cut = rows.find((r) => r.answer === geminiCutText);
+    expect(cut?.analysisVersion).not.toBeNull();
+    expect(cut?.mentions.map((m) => m.rank).sort()).toEqual([1, 2]);
+    expect(cut?.mentions.find((m) => m.entityId === "self")?.rank).toBe(1);
   });
 
   it("migration 20261127100000 moves stored redirect citations to their title's site, keeping the link", async () => {

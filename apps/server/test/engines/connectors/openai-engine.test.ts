@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createOpenAiEngine } from "../../../src/engines/openai/openai-engine.js";
-import { FakeAnswerEngine, openAiResponse } from "../../fakes/fake-answer-engine.js";
+import { FakeAnswerEngine, openAiResponse, sentLocale } from "../../fakes/fake-answer-engine.js";
 import {
   catalog,
   clock,
@@ -13,7 +13,9 @@ import {
 } from "./connector-cases.js";
 
 describe("the OpenAI connector", () => {
-  const fake = new FakeAnswerEngine((r) => openAiResponse(r.body.input, r.body.include));
+  const fake = new FakeAnswerEngine((r) =>
+    openAiResponse(r.body.input, r.body.include, sentLocale(r.body)),
+  );
   beforeAll(() => fake.start());
   afterAll(() => fake.close());
 
@@ -77,12 +79,20 @@ describe("the OpenAI connector", () => {
   it("localises the web search to the country of the prompt's region, and never to the US by default", async () => {
     const engine = createOpenAiEngine(optionsFor(fake));
     const spanish = await engine.ask(
-      request("gpt-4.1-mini", "¿Qué herramienta de analítica?", "es"),
+      request("gpt-4.1-mini", "¿Qué herramienta de analítica?", "es", "es"),
     );
     expect(fake.requests.at(-1)?.body.tools).toEqual([
       { type: "web_search", user_location: { type: "approximate", country: "ES" } },
     ]);
-    expect(spanish).toMatchObject({ country: "ES", servedModel: "gpt-4.1-mini-2025-04-14" });
+    expect(spanish).toMatchObject({
+      country: "ES",
+      language: "es",
+      servedModel: "gpt-4.1-mini-2025-04-14",
+    });
+    // The fake searched from the country it was sent; user_location has no language field, so
+    // the language reached OpenAI only as the prompt's text.
+    expect(spanish.answer).toMatch(/\(Searched from ES\.\)$/);
+    expect(JSON.stringify(fake.requests.at(-1)?.body)).not.toMatch(/language/i);
     // No country: an approximate location without fields, so OpenAI does not assume the US.
     const anywhere = await engine.ask(request("gpt-4.1-mini", "Which tool?", "eu-west"));
     expect(fake.requests.at(-1)?.body.tools).toEqual([

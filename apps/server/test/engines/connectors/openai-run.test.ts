@@ -2,6 +2,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { allProviderSettings } from "../../../src/engines/connectors/provider-settings.js";
 import { resolveProviderKey } from "../../../src/services/credentials/resolve-provider-key.js";
 import { FakeAnswerEngine, openAiResponse } from "../../fakes/fake-answer-engine.js";
+import { openAiIncomplete, openAiInsufficientQuota } from "../../fakes/provider-end-states.js";
 import type { TestServer } from "../../harness/test-server.js";
 import { waitForRun } from "../../runs/run-fixtures.js";
 import { connectorRunFixture } from "./connector-run-fixture.js";
@@ -151,6 +152,52 @@ describe("a lite run on the OpenAI connector with a stored workspace key", () =>
       postedMicrousd: before.postedMicrousd - charged,
       heldMicrousd: 0,
     });
+  });
+
+  it("stores each end state with its reason and asks none twice: truncated with and without text, filtered, no credit", async () => {
+    const seen = fake.requests.length;
+    const truncatedText = "Runner Analytics is the tool most teams";
+    fake.replies.push(
+      { status: 200, body: openAiIncomplete("max_output_tokens", truncatedText) },
+      { status: 200, body: openAiIncomplete("max_output_tokens", "") },
+      { status: 200, body: openAiIncomplete("content_filter", "") },
+      { status: 429, body: openAiInsufficientQuota },
+    );
+    const started = await t.request<any>("POST", `/api/v1/workspaces/${slug}/runs`, {
+      cookie,
+      body: { preset: "lite" },
+    });
+    const run = await waitForRun(t, slug, started.body.runId, cookie);
+    // Four tasks, four requests: neither the 429 nor an empty answer was asked again.
+    expect(fake.requests.length - seen).toBe(4);
+    expect(run.progress).toEqual({
+      total: 4,
+      completed: 2,
+      failed: 2,
+      pending: 0,
+      endStates: { truncated: 2, refused: 0, filtered: 1, quotaExhausted: 1 },
+    });
+    const answers = await answersOf(run.runId);
+    expect(answers.map((a) => [a.status, a.endState, a.answer]).sort()).toEqual([
+      ["failed", "quota_exhausted", null],
+      ["failed", "truncated", null],
+      ["succeeded", "filtered", ""],
+      ["succeeded", "truncated", truncatedText],
+    ]);
+    const failed = answers.filter((a) => a.status === "failed");
+    expect(failed.map((a) => a.error).sort()).toEqual([
+      expect.stringContaining("reached the output cap before writing any answer text"),
+      expect.stringContaining("no credit left"),
+    ]);
+    const rows = await t.server.ctx.prisma.engineResponse.findMany({
+      where: { runId: run.runId },
+      include: { mentions: true },
+    });
+    expect(rows.map((r) => r.attempts)).toEqual([1, 1, 1, 1]);
+    // The truncated text is measured like any answer: the brand is named first.
+    const truncated = rows.find((r) => r.answer === truncatedText);
+    expect(truncated?.analysisVersion).not.toBeNull();
+    expect(truncated?.mentions.map((m) => [m.entityId, m.rank])).toEqual([["self", 1]]);
   });
 
   it("resolves the workspace key before the operator's, and the operator's when none is stored", async () => {

@@ -1,10 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createPerplexityEngine } from "../../../src/engines/perplexity/perplexity-engine.js";
-import { FakeAnswerEngine, perplexityResponse } from "../../fakes/fake-answer-engine.js";
+import {
+  FakeAnswerEngine,
+  perplexityResponse,
+  sentLocale,
+} from "../../fakes/fake-answer-engine.js";
 import {
   catalog,
   clock,
   describeFailures,
+  expectRetiredModelRefused,
   logger,
   optionsFor,
   request,
@@ -15,7 +20,7 @@ import {
 const latestPrompt = (r: { body: any }) => r.body.messages.at(-1).content;
 
 describe("the Perplexity connector", () => {
-  const fake = new FakeAnswerEngine((r) => perplexityResponse(latestPrompt(r)));
+  const fake = new FakeAnswerEngine((r) => perplexityResponse(latestPrompt(r), sentLocale(r.body)));
   beforeAll(() => fake.start());
   afterAll(() => fake.close());
 
@@ -124,16 +129,26 @@ describe("the Perplexity connector", () => {
     await engine.ask(request("sonar"));
     expect(fake.requests.at(-1)?.body).not.toHaveProperty("max_tokens");
   });
-  it("sends the country of the prompt's region as web_search_options.user_location", async () => {
+  it("fails without retrying when Perplexity answers 400 invalid_model for a model it retired", async () => {
     const engine = createPerplexityEngine(optionsFor(fake));
-    const answer = await engine.ask(request("sonar", "¿Qué herramienta?", "es"));
-    expect(fake.requests.at(-1)?.body.web_search_options).toEqual({
-      search_context_size: "low",
-      user_location: { country: "ES" },
+    await expectRetiredModelRefused(fake, engine, "perplexity", "sonar-pro");
+  });
+
+  it("sends the region's country as web_search_options.user_location and the language as search_language_filter", async () => {
+    const engine = createPerplexityEngine(optionsFor(fake));
+    const answer = await engine.ask(request("sonar", "¿Qué herramienta?", "es", "es"));
+    expect(fake.requests.at(-1)?.body).toMatchObject({
+      web_search_options: { search_context_size: "low", user_location: { country: "ES" } },
+      search_language_filter: ["es"],
     });
-    expect(answer).toMatchObject({ country: "ES", servedModel: "sonar" });
-    await engine.ask(request("sonar", "Which tool?", "eu-west"));
+    expect(answer).toMatchObject({ country: "ES", language: "es", servedModel: "sonar" });
+    // The fake searched in Spanish from Spain, as it was told.
+    expect(answer.answer).toMatch(/\(Buscado en español desde ES\.\)$/);
+    const french = await engine.ask(request("sonar", "Quel outil ?", "eu-west", "fr"));
     expect(fake.requests.at(-1)?.body.web_search_options).toEqual({ search_context_size: "low" });
+    expect(fake.requests.at(-1)?.body.search_language_filter).toEqual(["fr"]);
+    expect(french).toMatchObject({ country: null, language: "fr" });
+    expect(french.answer).toMatch(/\(Recherché en français\.\)$/);
   });
 });
 

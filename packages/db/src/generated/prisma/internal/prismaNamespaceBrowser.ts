@@ -544,6 +544,7 @@ export const EngineResponseScalarFieldEnum = {
   endState: 'endState',
   servedModel: 'servedModel',
   country: 'country',
+  language: 'language',
   simulated: 'simulated',
   createdAt: 'createdAt',
   completedAt: 'completedAt',

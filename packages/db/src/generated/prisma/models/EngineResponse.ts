@@ -66,6 +66,7 @@ export type EngineResponseMinAggregateOutputType = {
   endState: string | null
   servedModel: string | null
   country: string | null
+  language: string | null
   simulated: boolean | null
   createdAt: Date | null
   completedAt: Date | null
@@ -91,6 +92,7 @@ export type EngineResponseMaxAggregateOutputType = {
   endState: string | null
   servedModel: string | null
   country: string | null
+  language: string | null
   simulated: boolean | null
   createdAt: Date | null
   completedAt: Date | null
@@ -117,6 +119,7 @@ export type EngineResponseCountAggregateOutputType = {
   endState: number
   servedModel: number
   country: number
+  language: number
   simulated: number
   createdAt: number
   completedAt: number
@@ -164,6 +167,7 @@ export type EngineResponseMinAggregateInputType = {
   endState?: true
   servedModel?: true
   country?: true
+  language?: true
   simulated?: true
   createdAt?: true
   completedAt?: true
@@ -189,6 +193,7 @@ export type EngineResponseMaxAggregateInputType = {
   endState?: true
   servedModel?: true
   country?: true
+  language?: true
   simulated?: true
   createdAt?: true
   completedAt?: true
@@ -215,6 +220,7 @@ export type EngineResponseCountAggregateInputType = {
   endState?: true
   servedModel?: true
   country?: true
+  language?: true
   simulated?: true
   createdAt?: true
   completedAt?: true
@@ -328,6 +334,7 @@ export type EngineResponseGroupByOutputType = {
   endState: string | null
   servedModel: string | null
   country: string | null
+  language: string | null
   simulated: boolean
   createdAt: Date
   completedAt: Date | null
@@ -377,6 +384,7 @@ export type EngineResponseWhereInput = {
   endState?: Prisma.StringNullableFilter<"EngineResponse"> | string | null
   servedModel?: Prisma.StringNullableFilter<"EngineResponse"> | string | null
   country?: Prisma.StringNullableFilter<"EngineResponse"> | string | null
+  language?: Prisma.StringNullableFilter<"EngineResponse"> | string | null
   simulated?: Prisma.BoolFilter<"EngineResponse"> | boolean
   createdAt?: Prisma.DateTimeFilter<"EngineResponse"> | Date | string
   completedAt?: Prisma.DateTimeNullableFilter<"EngineResponse"> | Date | string | null
@@ -407,6 +415,7 @@ export type EngineResponseOrderByWithRelationInput = {
   endState?: Prisma.SortOrderInput | Prisma.SortOrder
   servedModel?: Prisma.SortOrderInput | Prisma.SortOrder
   country?: Prisma.SortOrderInput | Prisma.SortOrder
+  language?: Prisma.SortOrderInput | Prisma.SortOrder
   simulated?: Prisma.SortOrder
   createdAt?: Prisma.SortOrder
   completedAt?: Prisma.SortOrderInput | Prisma.SortOrder
@@ -441,6 +450,7 @@ export type EngineResponseWhereUniqueInput = Prisma.AtLeast<{
   endState?: Prisma.StringNullableFilter<"EngineResponse"> | string | null
   servedModel?: Prisma.StringNullableFilter<"EngineResponse"> | string | null
   country?: Prisma.StringNullableFilter<"EngineResponse"> | string | null
+  language?: Prisma.StringNullableFilter<"EngineResponse"> | string | null
   simulated?: Prisma.BoolFilter<"EngineResponse"> | boolean
   createdAt?: Prisma.DateTimeFilter<"EngineResponse"> | Date | string
   completedAt?: Prisma.DateTimeNullableFilter<"EngineResponse"> | Date | string | null
@@ -471,6 +481,7 @@ export type EngineResponseOrderByWithAggregationInput = {
   endState?: Prisma.SortOrderInput | Prisma.SortOrder
   servedModel?: Prisma.SortOrderInput | Prisma.SortOrder
   country?: Prisma.SortOrderInput | Prisma.SortOrder
+  language?: Prisma.SortOrderInput | Prisma.SortOrder
   simulated?: Prisma.SortOrder
   createdAt?: Prisma.SortOrder
   completedAt?: Prisma.SortOrderInput | Prisma.SortOrder
@@ -505,6 +516,7 @@ export type EngineResponseScalarWhereWithAggregatesInput = {
   endState?: Prisma.StringNullableWithAggregatesFilter<"EngineResponse"> | string | null
   servedModel?: Prisma.StringNullableWithAggregatesFilter<"EngineResponse"> | string | null
   country?: Prisma.StringNullableWithAggregatesFilter<"EngineResponse"> | string | null
+  language?: Prisma.StringNullableWithAggregatesFilter<"EngineResponse"> | string | null
   simulated?: Prisma.BoolWithAggregatesFilter<"EngineResponse"> | boolean
   createdAt?: Prisma.DateTimeWithAggregatesFilter<"EngineResponse"> | Date | string
   completedAt?: Prisma.DateTimeNullableWithAggregatesFilter<"EngineResponse"> | Date | string | null
@@ -530,6 +542,7 @@ export type EngineResponseCreateInput = {
   endState?: string | null
   servedModel?: string | null
   country?: string | null
+  language?: string | null
   simulated: boolean
   createdAt: Date | string
   completedAt?: Date | string | null
@@ -560,6 +573,7 @@ export type EngineResponseUncheckedCreateInput = {
   endState?: string | null
   servedModel?: string | null
   country?: string | null
+  language?: string | null
   simulated: boolean
   createdAt: Date | string
   completedAt?: Date | string | null
@@ -588,6 +602,7 @@ export type EngineResponseUpdateInput = {
   endState?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   servedModel?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   country?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  language?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   simulated?: Prisma.BoolFieldUpdateOperationsInput | boolean
   createdAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   completedAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
@@ -618,6 +633,7 @@ export type EngineResponseUncheckedUpdateInput = {
   endState?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   servedModel?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   country?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  language?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   simulated?: Prisma.BoolFieldUpdateOperationsInput | boolean
   createdAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   completedAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
@@ -647,6 +663,7 @@ export type EngineResponseCreateManyInput = {
   endState?: string | null
   servedModel?: string | null
   country?: string | null
+  language?: string | null
   simulated: boolean
   createdAt: Date | string
   completedAt?: Date | string | null
@@ -672,6 +689,7 @@ export type EngineResponseUpdateManyMutationInput = {
   endState?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   servedModel?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   country?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  language?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   simulated?: Prisma.BoolFieldUpdateOperationsInput | boolean
   createdAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   completedAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
@@ -698,6 +716,7 @@ export type EngineResponseUncheckedUpdateManyInput = {
   endState?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   servedModel?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   country?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  language?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   simulated?: Prisma.BoolFieldUpdateOperationsInput | boolean
   createdAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   completedAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
@@ -741,6 +760,7 @@ export type EngineResponseCountOrderByAggregateInput = {
   endState?: Prisma.SortOrder
   servedModel?: Prisma.SortOrder
   country?: Prisma.SortOrder
+  language?: Prisma.SortOrder
   simulated?: Prisma.SortOrder
   createdAt?: Prisma.SortOrder
   completedAt?: Prisma.SortOrder
@@ -776,6 +796,7 @@ export type EngineResponseMaxOrderByAggregateInput = {
   endState?: Prisma.SortOrder
   servedModel?: Prisma.SortOrder
   country?: Prisma.SortOrder
+  language?: Prisma.SortOrder
   simulated?: Prisma.SortOrder
   createdAt?: Prisma.SortOrder
   completedAt?: Prisma.SortOrder
@@ -801,6 +822,7 @@ export type EngineResponseMinOrderByAggregateInput = {
   endState?: Prisma.SortOrder
   servedModel?: Prisma.SortOrder
   country?: Prisma.SortOrder
+  language?: Prisma.SortOrder
   simulated?: Prisma.SortOrder
   createdAt?: Prisma.SortOrder
   completedAt?: Prisma.SortOrder
@@ -942,6 +964,7 @@ export type EngineResponseCreateWithoutRunInput = {
   endState?: string | null
   servedModel?: string | null
   country?: string | null
+  language?: string | null
   simulated: boolean
   createdAt: Date | string
   completedAt?: Date | string | null
@@ -970,6 +993,7 @@ export type EngineResponseUncheckedCreateWithoutRunInput = {
   endState?: string | null
   servedModel?: string | null
   country?: string | null
+  language?: string | null
   simulated: boolean
   createdAt: Date | string
   completedAt?: Date | string | null
@@ -1028,6 +1052,7 @@ export type EngineResponseScalarWhereInput = {
   endState?: Prisma.StringNullableFilter<"EngineResponse"> | string | null
   servedModel?: Prisma.StringNullableFilter<"EngineResponse"> | string | null
   country?: Prisma.StringNullableFilter<"EngineResponse"> | string | null
+  language?: Prisma.StringNullableFilter<"EngineResponse"> | string | null
   simulated?: Prisma.BoolFilter<"EngineResponse"> | boolean
   createdAt?: Prisma.DateTimeFilter<"EngineResponse"> | Date | string
   completedAt?: Prisma.DateTimeNullableFilter<"EngineResponse"> | Date | string | null
@@ -1053,6 +1078,7 @@ export type EngineResponseCreateWithoutUsedSourcesInput = {
   endState?: string | null
   servedModel?: string | null
   country?: string | null
+  language?: string | null
   simulated: boolean
   createdAt: Date | string
   completedAt?: Date | string | null
@@ -1082,6 +1108,7 @@ export type EngineResponseUncheckedCreateWithoutUsedSourcesInput = {
   endState?: string | null
   servedModel?: string | null
   country?: string | null
+  language?: string | null
   simulated: boolean
   createdAt: Date | string
   completedAt?: Date | string | null
@@ -1125,6 +1152,7 @@ export type EngineResponseUpdateWithoutUsedSourcesInput = {
   endState?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   servedModel?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   country?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  language?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   simulated?: Prisma.BoolFieldUpdateOperationsInput | boolean
   createdAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   completedAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
@@ -1154,6 +1182,7 @@ export type EngineResponseUncheckedUpdateWithoutUsedSourcesInput = {
   endState?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   servedModel?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   country?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  language?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   simulated?: Prisma.BoolFieldUpdateOperationsInput | boolean
   createdAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   completedAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
@@ -1181,6 +1210,7 @@ export type EngineResponseCreateWithoutCitationsInput = {
   endState?: string | null
   servedModel?: string | null
   country?: string | null
+  language?: string | null
   simulated: boolean
   createdAt: Date | string
   completedAt?: Date | string | null
@@ -1210,6 +1240,7 @@ export type EngineResponseUncheckedCreateWithoutCitationsInput = {
   endState?: string | null
   servedModel?: string | null
   country?: string | null
+  language?: string | null
   simulated: boolean
   createdAt: Date | string
   completedAt?: Date | string | null
@@ -1253,6 +1284,7 @@ export type EngineResponseUpdateWithoutCitationsInput = {
   endState?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   servedModel?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   country?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  language?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   simulated?: Prisma.BoolFieldUpdateOperationsInput | boolean
   createdAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   completedAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
@@ -1282,6 +1314,7 @@ export type EngineResponseUncheckedUpdateWithoutCitationsInput = {
   endState?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   servedModel?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   country?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  language?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   simulated?: Prisma.BoolFieldUpdateOperationsInput | boolean
   createdAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   completedAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
@@ -1309,6 +1342,7 @@ export type EngineResponseCreateWithoutMentionsInput = {
   endState?: string | null
   servedModel?: string | null
   country?: string | null
+  language?: string | null
   simulated: boolean
   createdAt: Date | string
   completedAt?: Date | string | null
@@ -1338,6 +1372,7 @@ export type EngineResponseUncheckedCreateWithoutMentionsInput = {
   endState?: string | null
   servedModel?: string | null
   country?: string | null
+  language?: string | null
   simulated: boolean
   createdAt: Date | string
   completedAt?: Date | string | null
@@ -1381,6 +1416,7 @@ export type EngineResponseUpdateWithoutMentionsInput = {
   endState?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   servedModel?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   country?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  language?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   simulated?: Prisma.BoolFieldUpdateOperationsInput | boolean
   createdAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   completedAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
@@ -1410,6 +1446,7 @@ export type EngineResponseUncheckedUpdateWithoutMentionsInput = {
   endState?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   servedModel?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   country?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  language?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   simulated?: Prisma.BoolFieldUpdateOperationsInput | boolean
   createdAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   completedAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
@@ -1437,6 +1474,7 @@ export type EngineResponseCreateManyRunInput = {
   endState?: string | null
   servedModel?: string | null
   country?: string | null
+  language?: string | null
   simulated: boolean
   createdAt: Date | string
   completedAt?: Date | string | null
@@ -1462,6 +1500,7 @@ export type EngineResponseUpdateWithoutRunInput = {
   endState?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   servedModel?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   country?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  language?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   simulated?: Prisma.BoolFieldUpdateOperationsInput | boolean
   createdAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   completedAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
@@ -1490,6 +1529,7 @@ export type EngineResponseUncheckedUpdateWithoutRunInput = {
   endState?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   servedModel?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   country?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  language?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   simulated?: Prisma.BoolFieldUpdateOperationsInput | boolean
   createdAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   completedAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
@@ -1518,6 +1558,7 @@ export type EngineResponseUncheckedUpdateManyWithoutRunInput = {
   endState?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   servedModel?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   country?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  language?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   simulated?: Prisma.BoolFieldUpdateOperationsInput | boolean
   createdAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   completedAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
@@ -1593,6 +1634,7 @@ export type EngineResponseSelect<ExtArgs extends runtime.Types.Extensions.Intern
   endState?: boolean
   servedModel?: boolean
   country?: boolean
+  language?: boolean
   simulated?: boolean
   createdAt?: boolean
   completedAt?: boolean
@@ -1624,6 +1666,7 @@ export type EngineResponseSelectCreateManyAndReturn<ExtArgs extends runtime.Type
   endState?: boolean
   servedModel?: boolean
   country?: boolean
+  language?: boolean
   simulated?: boolean
   createdAt?: boolean
   completedAt?: boolean
@@ -1651,6 +1694,7 @@ export type EngineResponseSelectUpdateManyAndReturn<ExtArgs extends runtime.Type
   endState?: boolean
   servedModel?: boolean
   country?: boolean
+  language?: boolean
   simulated?: boolean
   createdAt?: boolean
   completedAt?: boolean
@@ -1678,13 +1722,14 @@ export type EngineResponseSelectScalar = {
   endState?: boolean
   servedModel?: boolean
   country?: boolean
+  language?: boolean
   simulated?: boolean
   createdAt?: boolean
   completedAt?: boolean
   analysisVersion?: boolean
 }
 
-export type EngineResponseOmit<ExtArgs extends runtime.Types.Extensions.InternalArgs = runtime.Types.Extensions.DefaultArgs> = runtime.Types.Extensions.GetOmit<"id" | "runId" | "workspaceId" | "promptId" | "engine" | "model" | "repetition" | "status" | "answer" | "searchQueries" | "inputTokens" | "outputTokens" | "costMicrousd" | "latencyMs" | "attempts" | "error" | "endState" | "servedModel" | "country" | "simulated" | "createdAt" | "completedAt" | "analysisVersion", ExtArgs["result"]["engineResponse"]>
+export type EngineResponseOmit<ExtArgs extends runtime.Types.Extensions.InternalArgs = runtime.Types.Extensions.DefaultArgs> = runtime.Types.Extensions.GetOmit<"id" | "runId" | "workspaceId" | "promptId" | "engine" | "model" | "repetition" | "status" | "answer" | "searchQueries" | "inputTokens" | "outputTokens" | "costMicrousd" | "latencyMs" | "attempts" | "error" | "endState" | "servedModel" | "country" | "language" | "simulated" | "createdAt" | "completedAt" | "analysisVersion", ExtArgs["result"]["engineResponse"]>
 export type EngineResponseInclude<ExtArgs extends runtime.Types.Extensions.InternalArgs = runtime.Types.Extensions.DefaultArgs> = {
   run?: boolean | Prisma.RunDefaultArgs<ExtArgs>
   citations?: boolean | Prisma.EngineResponse$citationsArgs<ExtArgs>
@@ -1740,6 +1785,10 @@ export type $EngineResponsePayload<ExtArgs extends runtime.Types.Extensions.Inte
      * The country the engine was told the asker is in (ISO 3166-1 alpha-2); null when none was sent.
      */
     country: string | null
+    /**
+     * The language the engine was asked in (ISO 639-1, the prompt's); null when not recorded.
+     */
+    language: string | null
     simulated: boolean
     createdAt: Date
     completedAt: Date | null
@@ -2193,6 +2242,7 @@ export interface EngineResponseFieldRefs {
   readonly endState: Prisma.FieldRef<"EngineResponse", 'String'>
   readonly servedModel: Prisma.FieldRef<"EngineResponse", 'String'>
   readonly country: Prisma.FieldRef<"EngineResponse", 'String'>
+  readonly language: Prisma.FieldRef<"EngineResponse", 'String'>
   readonly simulated: Prisma.FieldRef<"EngineResponse", 'Boolean'>
   readonly createdAt: Prisma.FieldRef<"EngineResponse", 'DateTime'>
   readonly completedAt: Prisma.FieldRef<"EngineResponse", 'DateTime'>

@@ -37,3 +37,20 @@ export function askerCountry(region: string | null | undefined): string | undefi
   // An unknown code falls back to itself: a known one has a name.
   return regionNames.of(code) === code ? undefined : code;
 }
+
+/**
+ * The language a prompt is in, as providers take it (ISO 639-1, lower case): the code itself
+ * (`es`) or its first part (`es-ES` is es); undefined for anything else.
+ */
+export function askerLanguage(language: string | null | undefined): string | undefined {
+  const first = language?.split(/[-_]/)[0]?.toLowerCase() ?? "";
+  return /^[a-z]{2}$/.test(first) ? first : undefined;
+}
+
+/** Where the asker is and the language they ask in, from the request's prompt context. */
+export function askerLocale(context: { region: string | null; language: string }): {
+  country: string | undefined;
+  language: string | undefined;
+} {
+  return { country: askerCountry(context.region), language: askerLanguage(context.language) };
+}
