@@ -1,13 +1,14 @@
 import type { Prisma } from "@geopulse/db";
 import type { DomainTaxonomyList } from "../../analysis/domain-taxonomy.js";
 import { ANALYSIS_VERSION } from "../../analysis/types.js";
+import type { JsonRowSet } from "../sql/insert-json-rows.js";
 import {
   type AnalyzerCache,
   loadAnalysisSubject,
   type WorkspaceAnalyzer,
 } from "./analysis-subject.js";
 import { buildRollupRows } from "./rollup-rows.js";
-import { type CitationClass, classifyStoredCitations, insertMentions } from "./store-analysis.js";
+import { type CitationClass, classifyStoredCitations, mentionRows } from "./store-analysis.js";
 import { addRollupRows, lockMetricDay, noteDaySubject } from "./write-rollups.js";
 
 export interface RecordedAnswer {
@@ -17,6 +18,13 @@ export interface RecordedAnswer {
   prompt: { category: string; language: string; region: string | null };
   answer: string;
   citations: ReadonlyArray<{ url: string; title: string | null; engineUrl?: string | null }>;
+}
+
+export interface RecordedAnalysis {
+  /** Each answer's citation classes, for the caller to store with its citations. */
+  classes: Map<string, CitationClass[]>;
+  /** The answers' mention rows, for the caller to insert with its other rows. */
+  mentions: JsonRowSet;
 }
 
 export interface AnalyzeRecordedAnswersOptions {
@@ -34,18 +42,18 @@ export interface AnalyzeRecordedAnswersOptions {
 
 /**
  * Analyses a batch of just-recorded answers of one run inside the transaction
- * that records them (which marked their analysis version): stores their
- * mentions and adds their contribution to the day's rollups with one
- * statement for every table, so the day lock is taken once per batch rather
- * than once per answer. Returns each answer's citation classes, for the
- * caller to store with them.
+ * that records them (which marked their analysis version) and adds their
+ * contribution to the day's rollups with one statement for every table, so the
+ * day lock is taken once per batch rather than once per answer. Returns each
+ * answer's citation classes and mention rows, which the caller stores with the
+ * answers' other rows in one statement.
  */
 export async function analyzeRecordedAnswers(
   options: AnalyzeRecordedAnswersOptions,
-): Promise<Map<string, CitationClass[]>> {
+): Promise<RecordedAnalysis> {
   const { tx, workspaceId, day, answers } = options;
   const classes = new Map<string, CitationClass[]>();
-  if (answers.length === 0) return classes;
+  if (answers.length === 0) return { classes, mentions: mentionRows(workspaceId, []) };
   // The day lock first, then the subject: a re-analysis of the day holds the
   // lock while it swaps the day's rollups, so these answers are analysed with
   // the subject in force once it is done (an edit committed before the lock
@@ -67,11 +75,6 @@ export async function analyzeRecordedAnswers(
       ),
     );
   }
-  await insertMentions(
-    tx,
-    workspaceId,
-    analysed.map((a) => ({ responseId: a.responseId, analysis: a.analysis })),
-  );
   await noteDaySubject(tx, {
     workspaceId,
     version: ANALYSIS_VERSION,
@@ -93,7 +96,13 @@ export async function analyzeRecordedAnswers(
       })),
     ),
   });
-  return classes;
+  return {
+    classes,
+    mentions: mentionRows(
+      workspaceId,
+      analysed.map((a) => ({ responseId: a.responseId, analysis: a.analysis })),
+    ),
+  };
 }
 
 const analyzeOne = (analyzer: WorkspaceAnalyzer, a: RecordedAnswer) =>

@@ -1,7 +1,7 @@
 import type { Prisma } from "@geopulse/db";
 import type { AnswerAnalysis, CitationResult } from "../../analysis/types.js";
 import { normalizeUrl } from "../../analysis/url-normalize.js";
-import { insertJsonRows } from "../sql/insert-json-rows.js";
+import { insertJsonRowSets, type JsonRowSet } from "../sql/insert-json-rows.js";
 
 type Tx = Prisma.TransactionClient;
 
@@ -43,12 +43,11 @@ const mentionColumns = {
   analysis_version: "int",
 };
 
-/** Stores the mentions of analysed answers (their previous mentions must be gone). */
-export async function insertMentions(
-  tx: Tx,
+/** The rows of analysed answers' mentions, to insert (their previous mentions must be gone). */
+export function mentionRows(
   workspaceId: string,
   analyses: ReadonlyArray<{ responseId: string; analysis: AnswerAnalysis }>,
-): Promise<void> {
+): JsonRowSet {
   const rows = analyses.flatMap(({ responseId, analysis }) =>
     analysis.mentions.map((m) => ({
       response_id: responseId,
@@ -62,7 +61,16 @@ export async function insertMentions(
       analysis_version: analysis.version,
     })),
   );
-  await insertJsonRows(tx, "response_mentions", mentionColumns, rows);
+  return { table: "response_mentions", columns: mentionColumns, rows };
+}
+
+/** Stores the mentions of analysed answers (their previous mentions must be gone). */
+export async function insertMentions(
+  tx: Tx,
+  workspaceId: string,
+  analyses: ReadonlyArray<{ responseId: string; analysis: AnswerAnalysis }>,
+): Promise<void> {
+  await insertJsonRowSets(tx, [mentionRows(workspaceId, analyses)]);
 }
 
 /** What a re-analysis changes of one answer's stored analysis. */

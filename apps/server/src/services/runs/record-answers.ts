@@ -6,7 +6,7 @@ import {
   type RecordedAnswer,
 } from "../analysis/analyze-recorded-answers.js";
 import { registrableDomain } from "../citations/registrable-domain.js";
-import { insertJsonRows } from "../sql/insert-json-rows.js";
+import { insertJsonRowSets } from "../sql/insert-json-rows.js";
 import type { AskOutcome } from "./ask-engine.js";
 import { claimPendingResponses } from "./claim-pending-responses.js";
 
@@ -62,9 +62,7 @@ export async function recordAnswers(options: {
   const { ctx, run, outcomes } = options;
   const now = ctx.clock.now();
   return ctx.prisma.$transaction(async (tx) => {
-    // Its change notices are marked, so listeners fold a run's batches into one cache drop a
-    // second (services/workspaces/workspace-read-cache.ts).
-    await tx.$executeRawUnsafe("SELECT set_config('geo.workspace_notice', 'recorded', true)");
+    // The claim also marks the transaction's change notices (see claimPendingResponses).
     const stored = await claimPendingResponses(tx, outcomes, now);
     const answered: RecordedAnswer[] = [];
     let failed = 0;
@@ -85,7 +83,7 @@ export async function recordAnswers(options: {
         citations: outcome.answer.citations,
       });
     }
-    const classes = await analyzeRecordedAnswers({
+    const { classes, mentions } = await analyzeRecordedAnswers({
       tx,
       now,
       workspaceId: run.workspaceId,
@@ -110,7 +108,6 @@ export async function recordAnswers(options: {
         };
       }),
     );
-    await insertJsonRows(tx, "citations", citationColumns, citations);
     const usedSources = outcomes.flatMap(({ responseId, outcome }) =>
       stored.has(responseId) && "answer" in outcome
         ? (outcome.answer.usedSources ?? []).map((source, index) => ({
@@ -123,7 +120,12 @@ export async function recordAnswers(options: {
           }))
         : [],
     );
-    await insertJsonRows(tx, "response_sources", sourceColumns, usedSources);
+    // One statement for the batch's mentions, citations and sources.
+    await insertJsonRowSets(tx, [
+      mentions,
+      { table: "citations", columns: citationColumns, rows: citations },
+      { table: "response_sources", columns: sourceColumns, rows: usedSources },
+    ]);
     const state = await tx.run.update({
       where: { id: run.id },
       data: {
