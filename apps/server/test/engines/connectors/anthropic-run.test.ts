@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { anthropicResponse, FakeAnswerEngine, sentLocale } from "../../fakes/fake-answer-engine.js";
 import { anthropicCreditTooLow, anthropicStopped } from "../../fakes/provider-end-states.js";
 import { waitForRun } from "../../runs/run-fixtures.js";
-import { connectorRunFixture } from "./connector-run-fixture.js";
+import { connectorRunFixture, liteRunAnswering } from "./connector-run-fixture.js";
 
 /**
  * A run on the Anthropic connector through the real server: Claude's text before its search
@@ -89,29 +89,18 @@ describe("a run on the Anthropic connector", () => {
   });
 
   it("stores a refusal as a measured answer and an account without credit as failed, neither retried", async () => {
-    const { t, cookie, slug } = fixture;
-    const seen = fake.requests.length;
-    fake.replies.push(
+    const { t } = fixture;
+    const { run, answers, requests } = await liteRunAnswering(fixture, fake, [
       { status: 200, body: anthropicStopped("refusal", "I can't help with that.") },
       { status: 400, body: anthropicCreditTooLow },
-    );
-    const started = await t.request<any>("POST", `/api/v1/workspaces/${slug}/runs`, {
-      cookie,
-      body: { preset: "lite" },
-    });
-    const run = await waitForRun(t, slug, started.body.runId, cookie);
+    ]);
     // Two tasks, two requests: nothing was asked again.
-    expect(fake.requests.length - seen).toBe(2);
+    expect(requests).toBe(2);
     expect(run.progress).toMatchObject({
       completed: 1,
       failed: 1,
       endStates: { truncated: 0, refused: 1, filtered: 0, quotaExhausted: 1 },
     });
-    const answers = (
-      await t.request<any>("GET", `/api/v1/workspaces/${slug}/runs/${run.runId}/responses`, {
-        cookie,
-      })
-    ).body.data as any[];
     expect(answers.map((a) => [a.status, a.endState]).sort()).toEqual([
       ["failed", "quota_exhausted"],
       ["succeeded", "refused"],

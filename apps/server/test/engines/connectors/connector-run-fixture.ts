@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, expect } from "vitest";
+import type { FakeAnswerEngine } from "../../fakes/fake-answer-engine.js";
 import { startTestServer, type TestServer } from "../../harness/test-server.js";
-import { seedPrompts } from "../../runs/run-fixtures.js";
+import { seedPrompts, waitForRun } from "../../runs/run-fixtures.js";
 
 const providerEnv = ["OPENAI", "PERPLEXITY", "ANTHROPIC", "GEMINI", "EXA"].flatMap((p) => [
   `${p}_API_KEY`,
@@ -67,4 +68,28 @@ export function connectorRunFixture(options: {
     }
   });
   return fixture;
+}
+
+/**
+ * Queues `replies` on the fake (one a task), runs a lite run to its end, and returns the run,
+ * its answers as the API lists them, and how many requests the fake received meanwhile.
+ */
+export async function liteRunAnswering(
+  { t, cookie, slug }: ConnectorRunFixture,
+  fake: FakeAnswerEngine,
+  replies: FakeAnswerEngine["replies"],
+): Promise<{ run: any; answers: any[]; requests: number }> {
+  const seen = fake.requests.length;
+  fake.replies.push(...replies);
+  const started = await t.request<any>("POST", `/api/v1/workspaces/${slug}/runs`, {
+    cookie,
+    body: { preset: "lite" },
+  });
+  const run = await waitForRun(t, slug, started.body.runId, cookie);
+  const listed = await t.request<any>(
+    "GET",
+    `/api/v1/workspaces/${slug}/runs/${run.runId}/responses?limit=100`,
+    { cookie },
+  );
+  return { run, answers: listed.body.data as any[], requests: fake.requests.length - seen };
 }

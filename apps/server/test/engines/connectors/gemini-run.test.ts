@@ -4,7 +4,7 @@ import { FakeAnswerEngine, geminiResponse } from "../../fakes/fake-answer-engine
 import { FakeGroundingRedirects } from "../../fakes/fake-grounding-redirects.js";
 import { geminiCutText, geminiEnded } from "../../fakes/provider-end-states.js";
 import { waitForRun } from "../../runs/run-fixtures.js";
-import { connectorRunFixture } from "./connector-run-fixture.js";
+import { connectorRunFixture, liteRunAnswering } from "./connector-run-fixture.js";
 
 /**
  * A run on the Gemini connector through the real server: Gemini's grounding chunks link Google's
@@ -110,19 +110,13 @@ describe("a run on the Gemini connector", () => {
   });
 
   it("stores SAFETY as filtered, thinking that used the cap as failed, and MAX_TOKENS after text as a measured truncated answer, none asked twice", async () => {
-    const { t, cookie, slug } = fixture;
-    const seen = fake.requests.length;
-    fake.replies.push(
+    const { t } = fixture;
+    const { run, answers, requests } = await liteRunAnswering(fixture, fake, [
       { status: 200, body: geminiEnded("safety") },
       { status: 200, body: geminiEnded("thinking_used_cap") },
       { status: 200, body: geminiEnded("cut_with_text") },
-    );
-    const started = await t.request<any>("POST", `/api/v1/workspaces/${slug}/runs`, {
-      cookie,
-      body: { preset: "lite" },
-    });
-    const run = await waitForRun(t, slug, started.body.runId, cookie);
-    expect(fake.requests.length - seen).toBe(3);
+    ]);
+    expect(requests).toBe(3);
     expect(run.progress).toEqual({
       total: 3,
       completed: 2,
@@ -130,11 +124,6 @@ describe("a run on the Gemini connector", () => {
       pending: 0,
       endStates: { truncated: 2, refused: 0, filtered: 1, quotaExhausted: 0 },
     });
-    const answers = (
-      await t.request<any>("GET", `/api/v1/workspaces/${slug}/runs/${run.runId}/responses`, {
-        cookie,
-      })
-    ).body.data as any[];
     expect(answers.map((a) => [a.status, a.endState, a.answer]).sort()).toEqual([
       ["failed", "truncated", null],
       ["succeeded", "filtered", ""],

@@ -5,7 +5,7 @@ import { FakeAnswerEngine, openAiResponse } from "../../fakes/fake-answer-engine
 import { openAiIncomplete, openAiInsufficientQuota } from "../../fakes/provider-end-states.js";
 import type { TestServer } from "../../harness/test-server.js";
 import { waitForRun } from "../../runs/run-fixtures.js";
-import { connectorRunFixture } from "./connector-run-fixture.js";
+import { connectorRunFixture, liteRunAnswering } from "./connector-run-fixture.js";
 
 const fake = new FakeAnswerEngine((r) => openAiResponse(r.body.input, r.body.include));
 const fixture = connectorRunFixture({
@@ -155,21 +155,15 @@ describe("a lite run on the OpenAI connector with a stored workspace key", () =>
   });
 
   it("stores each end state with its reason and asks none twice: truncated with and without text, filtered, no credit", async () => {
-    const seen = fake.requests.length;
     const truncatedText = "Runner Analytics is the tool most teams";
-    fake.replies.push(
+    const { run, answers, requests } = await liteRunAnswering(fixture, fake, [
       { status: 200, body: openAiIncomplete("max_output_tokens", truncatedText) },
       { status: 200, body: openAiIncomplete("max_output_tokens", "") },
       { status: 200, body: openAiIncomplete("content_filter", "") },
       { status: 429, body: openAiInsufficientQuota },
-    );
-    const started = await t.request<any>("POST", `/api/v1/workspaces/${slug}/runs`, {
-      cookie,
-      body: { preset: "lite" },
-    });
-    const run = await waitForRun(t, slug, started.body.runId, cookie);
+    ]);
     // Four tasks, four requests: neither the 429 nor an empty answer was asked again.
-    expect(fake.requests.length - seen).toBe(4);
+    expect(requests).toBe(4);
     expect(run.progress).toEqual({
       total: 4,
       completed: 2,
@@ -177,7 +171,6 @@ describe("a lite run on the OpenAI connector with a stored workspace key", () =>
       pending: 0,
       endStates: { truncated: 2, refused: 0, filtered: 1, quotaExhausted: 1 },
     });
-    const answers = await answersOf(run.runId);
     expect(answers.map((a) => [a.status, a.endState, a.answer]).sort()).toEqual([
       ["failed", "quota_exhausted", null],
       ["failed", "truncated", null],
