@@ -13,7 +13,7 @@ const { loadAnalysisSubject, buildAnalyzer } = await import(
   join(serverDir, "dist/services/analysis/analysis-subject.js")
 );
 const { buildRollupRows } = await import(join(serverDir, "dist/services/analysis/rollup-rows.js"));
-const { lockMetricDay, noteDaySubject, addRollupRows } = await import(
+const { lockMetricDay, addRollupRows } = await import(
   join(serverDir, "dist/services/analysis/write-rollups.js")
 );
 const { ANALYSIS_VERSION } = await import(join(serverDir, "dist/analysis/types.js"));
@@ -129,15 +129,10 @@ export async function fillWorkspace({
       async (tx) => {
         if (storeAnswers) await storeDayAnswers(tx, { workspace, runId, day, stored, analysed });
         await lockMetricDay(tx, { workspaceId: workspace.id, version: ANALYSIS_VERSION, day, now });
-        await noteDaySubject(tx, {
-          workspaceId: workspace.id,
-          version: ANALYSIS_VERSION,
-          day,
-          fingerprint: analyzer.fingerprint,
-        });
         await addRollupRows(tx, {
           workspaceId: workspace.id,
           version: ANALYSIS_VERSION,
+          fingerprint: analyzer.fingerprint,
           rows: buildRollupRows(analysed),
         });
       },

@@ -15,14 +15,20 @@ import {
   type ThreadCall,
   type ThreadMessage,
   type ThreadOpenOptions,
+  type ThreadRequest,
 } from "./thread-protocol.js";
 
-interface OpenTransaction {
+interface StartedTransaction {
   handle: Transaction;
   /** Ends the transaction's callback: resolve commits, reject rolls back. */
   finish: { resolve: () => void; reject: (reason: unknown) => void };
   /** The transaction's end, as PGlite reports it (a failed COMMIT rejects). */
   ended: Promise<unknown>;
+}
+
+interface OpenTransaction {
+  /** Settles once PGlite has begun the transaction; rejects if it could not. */
+  started: Promise<StartedTransaction>;
   /** The last call of this transaction, so the next runs after it. */
   tail: Promise<unknown>;
 }
@@ -53,57 +59,65 @@ if (pglite) {
   const transactions = new Map<number, OpenTransaction>();
   const listeners = new Map<string, () => Promise<void>>();
 
-  /** Runs `work` after the transaction's earlier calls, or at once outside a transaction. */
-  const inOrder = (tx: number | undefined, work: (open?: OpenTransaction) => Promise<unknown>) => {
+  /**
+   * Runs `work` after the transaction's earlier calls, once it has begun (a transaction that
+   * could not begin fails every call with why), or at once outside a transaction.
+   */
+  const inOrder = (
+    tx: number | undefined,
+    work: (started?: StartedTransaction) => Promise<unknown>,
+  ) => {
     if (tx === undefined) return work();
     const open = transactions.get(tx);
     if (!open) return Promise.reject(new Error("Transaction is closed"));
-    const next = open.tail.then(
-      () => work(open),
-      () => work(open),
-    );
+    const next = open.tail
+      .catch(() => {})
+      .then(() => open.started)
+      .then(work);
     open.tail = next.catch(() => {});
     return next;
   };
 
-  const begin = (id: number) =>
-    new Promise<number>((started, failed) => {
+  /** Begins a transaction, waiting for PGlite's lock as any statement does. */
+  const begin = (tx: number) => {
+    const started = new Promise<StartedTransaction>((resolve, reject) => {
       const ended = db.transaction(
         (handle) =>
-          new Promise<void>((resolve, reject) => {
-            transactions.set(id, {
-              handle,
-              finish: { resolve, reject },
-              ended,
-              tail: Promise.resolve(),
-            });
-            started(id);
+          new Promise<void>((commit, rollback) => {
+            resolve({ handle, finish: { resolve: commit, reject: rollback }, ended });
           }),
       );
-      // Before the transaction starts (BEGIN failed), the caller hears it here.
-      ended.catch(failed);
+      // Before the transaction starts (BEGIN failed), its calls hear it through `started`.
+      ended.catch(reject);
     });
+    started.catch(() => {});
+    transactions.set(tx, { started, tail: started });
+  };
 
-  /** Ends the transaction: `resolve` commits (unless it was rolled back), `reject` rolls back. */
+  /** Ends the transaction: "commit" commits (unless it was rolled back), "abort" rolls back. */
   const end = async (tx: number, how: "commit" | "abort") => {
     const open = transactions.get(tx);
     if (!open) return;
     transactions.delete(tx);
-    if (how === "commit") open.finish.resolve();
-    else open.finish.reject(aborted);
+    // Nothing to roll back of a transaction that never began.
+    const started =
+      how === "abort" ? await open.started.catch(() => undefined) : await open.started;
+    if (!started) return;
+    if (how === "commit") started.finish.resolve();
+    else started.finish.reject(aborted);
     try {
-      await open.ended;
+      await started.ended;
     } catch (error) {
       if (error !== aborted) throw error;
     }
   };
 
-  const handle = async (call: ThreadCall): Promise<unknown> => {
+  const handle = async (call: ThreadRequest): Promise<unknown> => {
     switch (call.op) {
       case "query":
-        return inOrder(call.tx, async (open) => {
+        return inOrder(call.tx, async (started) => {
           const parsers = Object.fromEntries(call.rawTypes.map((type) => [type, rawText]));
-          const runner = open?.handle ?? db;
+          const runner = started?.handle ?? db;
           const result = await runner.query(call.sql, call.params, {
             ...(call.rowMode ? { rowMode: call.rowMode } : {}),
             parsers,
@@ -111,20 +125,18 @@ if (pglite) {
           return plainResult(result);
         });
       case "exec":
-        return inOrder(call.tx, async (open) => {
-          const results = await (open?.handle ?? db).exec(call.sql);
+        return inOrder(call.tx, async (started) => {
+          const results = await (started?.handle ?? db).exec(call.sql);
           return results.map(plainResult);
         });
-      case "begin":
-        return begin(call.id);
       // Ending a transaction that has already ended (rolled back) is not an error.
       case "commit":
       case "abort":
         if (!transactions.has(call.tx)) return undefined;
         return inOrder(call.tx, () => end(call.tx, call.op === "commit" ? "commit" : "abort"));
       case "rollback":
-        return inOrder(call.tx, async (open) => {
-          await open?.handle.rollback();
+        return inOrder(call.tx, async (started) => {
+          await started?.handle.rollback();
           await end(call.tx, "commit");
         });
       case "listen": {
@@ -153,14 +165,16 @@ if (pglite) {
   };
 
   port.on("message", (call: ThreadCall) => {
+    if (call.op === "begin") return begin(call.tx);
+    const { id } = call;
     handle(call).then(
       (value) => {
         // A dump's bytes move instead of being copied.
         const transfer = value instanceof Uint8Array ? [value.buffer as ArrayBuffer] : [];
-        port.postMessage({ kind: "reply", id: call.id, value } satisfies ThreadMessage, transfer);
+        port.postMessage({ kind: "reply", id, value } satisfies ThreadMessage, transfer);
         if (call.op === "close") port.close();
       },
-      (error: unknown) => post({ kind: "error", id: call.id, error: serializeError(error) }),
+      (error: unknown) => post({ kind: "error", id, error: serializeError(error) }),
     );
   });
   post({ kind: "ready" });

@@ -2,6 +2,7 @@ import { Worker } from "node:worker_threads";
 import type { QueryOptions, Results, Transaction } from "@electric-sql/pglite";
 import {
   deserializeError,
+  type ThreadCall,
   type ThreadMessage,
   type ThreadOpenOptions,
   type ThreadRequest,
@@ -41,6 +42,7 @@ export async function openPgliteThread(
 
   // The thread keeps the process alive only while a call waits on it.
   worker.unref();
+  let nextTx = 1;
   const call = <T>(request: ThreadRequest): Promise<T> => {
     if (gone) return Promise.reject(gone);
     const id = nextId++;
@@ -111,7 +113,13 @@ export async function openPgliteThread(
   const exec = (sql: string, tx: number | undefined) => call<Results[]>({ op: "exec", sql, tx });
 
   const transaction = async <T>(callback: (tx: Transaction) => Promise<T>): Promise<T> => {
-    const id = await call<number>({ op: "begin" });
+    if (gone) throw gone;
+    const id = nextTx++;
+    // No reply: the transaction's first call waits for it (and fails if it could not begin).
+    worker.postMessage({ op: "begin", tx: id } satisfies ThreadCall);
+    // The callback runs after this call has returned its promise, as PGlite's does (the Prisma
+    // adapter's callback refers to that promise).
+    await Promise.resolve();
     let closed = false;
     const checkClosed = () => {
       if (closed) throw new Error("Transaction is closed");

@@ -26,7 +26,6 @@ export type ThreadRequest =
       tx: number | undefined;
     }
   | { op: "exec"; sql: string; tx: number | undefined }
-  | { op: "begin" }
   | { op: "commit"; tx: number }
   /** The caller's callback threw: roll back, and end the transaction. */
   | { op: "abort"; tx: number }
@@ -37,7 +36,12 @@ export type ThreadRequest =
   | { op: "dump"; compression: "none" | "gzip" | "auto" | undefined }
   | { op: "close" };
 
-export type ThreadCall = ThreadRequest & { id: number };
+/**
+ * A request with the id its reply will carry, or the start of a transaction, which has no
+ * reply: the transaction's next call fails if it could not begin (one round trip less a
+ * transaction, while it holds the database's only connection).
+ */
+export type ThreadCall = (ThreadRequest & { id: number }) | { op: "begin"; tx: number };
 
 export type ThreadMessage =
   | { kind: "ready" }

@@ -9,7 +9,7 @@ import {
 } from "./analysis-subject.js";
 import { buildRollupRows } from "./rollup-rows.js";
 import { type CitationClass, classifyStoredCitations, mentionRows } from "./store-analysis.js";
-import { addRollupRows, lockMetricDay, noteDaySubject } from "./write-rollups.js";
+import { addRollupRows, lockMetricDay } from "./write-rollups.js";
 
 export interface RecordedAnswer {
   responseId: string;
@@ -75,15 +75,10 @@ export async function analyzeRecordedAnswers(
       ),
     );
   }
-  await noteDaySubject(tx, {
-    workspaceId,
-    version: ANALYSIS_VERSION,
-    day,
-    fingerprint: analyzer.fingerprint,
-  });
   await addRollupRows(tx, {
     workspaceId,
     version: ANALYSIS_VERSION,
+    fingerprint: analyzer.fingerprint,
     rows: buildRollupRows(
       analysed.map((a) => ({
         day,

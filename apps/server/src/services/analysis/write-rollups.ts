@@ -29,38 +29,20 @@ export async function lockMetricDay(
 }
 
 /**
- * Records the subject fingerprint of answers being added to a locked day: the
- * day keeps it when it was empty or made with the same one, and becomes
- * unknown (NULL, so re-analysis redoes it) when its answers were analysed
- * against different subjects. Call after `lockMetricDay`, before
- * `addRollupRows`.
- */
-export async function noteDaySubject(
-  tx: Tx,
-  options: { workspaceId: string; version: number; day: string; fingerprint: string },
-): Promise<void> {
-  await tx.$executeRawUnsafe(
-    `UPDATE metric_days SET subject_fingerprint =
-       CASE WHEN responses = 0 OR subject_fingerprint = $4 THEN $4 ELSE NULL END
-     WHERE workspace_id = $1 AND analysis_version = $2::int AND day = $3::date`,
-    options.workspaceId,
-    options.version,
-    options.day,
-    options.fingerprint,
-  );
-}
-
-/**
  * Adds rollup rows to what is stored (insert or increment) and the answers to
  * their days' counts: ONE statement (each table's upsert a data-modifying CTE)
  * per 2,000 rows of the largest table, so a recorded batch pays one round
- * trip for every table.
+ * trip for every table. With `fingerprint` (the subject the answers were
+ * analysed with), their days (locked by `lockMetricDay`) note it: a day keeps
+ * it when it was empty or made with the same one, and becomes unknown (NULL,
+ * so re-analysis redoes it) when its answers were analysed against different
+ * subjects.
  */
 export async function addRollupRows(
   tx: Tx,
-  options: { workspaceId: string; version: number; rows: RollupRows },
+  options: { workspaceId: string; version: number; rows: RollupRows; fingerprint?: string },
 ): Promise<void> {
-  const { workspaceId, version, rows } = options;
+  const { workspaceId, version, rows, fingerprint } = options;
   const tables = ROLLUP_TABLES.map((table) => ({
     table,
     values: table.values(rows).map((r) => [workspaceId, version, ...r]),
@@ -79,8 +61,14 @@ export async function addRollupRows(
     }
     if (round === 0 && days.length > 0) {
       const p = params.length;
+      // SET reads the row as it was: `responses = 0` means the day had no answers before these.
+      const noteSubject =
+        fingerprint === undefined
+          ? ""
+          : `, subject_fingerprint = CASE WHEN m.responses = 0 OR m.subject_fingerprint = $${p + 5}
+               THEN $${p + 5} ELSE NULL END`;
       parts.push(
-        `day_responses AS (UPDATE metric_days m SET responses = m.responses + v.n
+        `day_responses AS (UPDATE metric_days m SET responses = m.responses + v.n${noteSubject}
            FROM unnest($${p + 3}::date[], $${p + 4}::int[]) AS v(day, n)
            WHERE m.workspace_id = $${p + 1} AND m.analysis_version = $${p + 2}::int AND m.day = v.day)`,
       );
@@ -89,6 +77,7 @@ export async function addRollupRows(
         version,
         days.map(([day]) => day),
         days.map(([, n]) => n),
+        ...(fingerprint === undefined ? [] : [fingerprint]),
       );
     }
     if (parts.length === 0) continue;
