@@ -1,10 +1,12 @@
-import { mkdirSync, openAsBlob } from "node:fs";
+import { mkdirSync } from "node:fs";
 import { setImmediate as yieldToLoop } from "node:timers/promises";
-import { PGlite } from "@electric-sql/pglite";
+import type { PGlite } from "@electric-sql/pglite";
 import { PrismaPg } from "@prisma/adapter-pg";
 import type { SqlMigrationAwareDriverAdapterFactory } from "@prisma/driver-adapter-utils";
 import { PrismaPGlite } from "pglite-prisma-adapter";
+import { openPglite } from "./embedded/open-pglite.js";
 import { type EmbeddedDatabase, openPgliteThread } from "./embedded/pglite-thread.js";
+import type { ThreadOpenOptions } from "./embedded/thread-protocol.js";
 import { PrismaClient } from "./generated/prisma/client.js";
 
 export type DatabaseKind = "pglite" | "postgres";
@@ -60,10 +62,9 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
   const inMemory = !options.dataDir || options.dataDir.startsWith("memory://");
   if (!inMemory && options.dataDir) mkdirSync(options.dataDir, { recursive: true });
   const dataDir = inMemory ? undefined : options.dataDir;
+  const embedded = { dataDir, loadDataDirFrom: options.loadDataDirFrom };
   const pglite =
-    options.thread === false
-      ? await openInThread(dataDir, options.loadDataDirFrom)
-      : await openPgliteThread({ dataDir, loadDataDirFrom: options.loadDataDirFrom });
+    options.thread === false ? await openInThread(embedded) : await openPgliteThread(embedded);
   // The adapter uses query, exec and transaction, which the thread's stand-in provides.
   const adapterFactory = new PrismaPGlite(pglite as unknown as PGlite);
   const prisma = new PrismaClient({ adapter: adapterFactory });
@@ -81,14 +82,8 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
 }
 
 /** PGlite on the calling thread, yielding to the event loop before each statement. */
-async function openInThread(
-  dataDir: string | undefined,
-  loadDataDirFrom: string | undefined,
-): Promise<EmbeddedDatabase> {
-  const pglite = loadDataDirFrom
-    ? new PGlite({ loadDataDir: await openAsBlob(loadDataDirFrom) })
-    : new PGlite(dataDir ?? "memory://");
-  await pglite.waitReady;
+async function openInThread(options: ThreadOpenOptions): Promise<EmbeddedDatabase> {
+  const pglite = await openPglite(options);
   yieldBeforeStatements(pglite);
   return pglite as unknown as EmbeddedDatabase;
 }

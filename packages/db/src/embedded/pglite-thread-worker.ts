@@ -7,9 +7,9 @@
  * Calls are handled as they arrive, each on its own: a call outside a transaction waits for
  * PGlite's lock as it would in one thread, and the calls of one transaction run in order.
  */
-import { openAsBlob } from "node:fs";
 import { parentPort, workerData } from "node:worker_threads";
-import { PGlite, type Results, type Transaction } from "@electric-sql/pglite";
+import type { Results, Transaction } from "@electric-sql/pglite";
+import { openPglite } from "./open-pglite.js";
 import {
   serializeError,
   type ThreadCall,
@@ -41,18 +41,10 @@ if (!port) throw new Error("pglite-thread-worker runs in a worker thread");
 const post = (message: ThreadMessage) => port.postMessage(message);
 
 const options = workerData as ThreadOpenOptions;
-const pglite = await open(options).catch((error: unknown) => {
+const pglite = await openPglite(options).catch((error: unknown) => {
   post({ kind: "failed", error: serializeError(error) });
   return undefined;
 });
-
-async function open({ dataDir, loadDataDirFrom }: ThreadOpenOptions): Promise<PGlite> {
-  const instance = loadDataDirFrom
-    ? new PGlite({ loadDataDir: await openAsBlob(loadDataDirFrom) })
-    : new PGlite(dataDir ?? "memory://");
-  await instance.waitReady;
-  return instance;
-}
 
 if (pglite) {
   const db = pglite;
