@@ -85,7 +85,7 @@ export async function startRunBench(options: RunBenchOptions) {
       : { dataDir: options.dataDir ?? temporaryDir, thread: !options.mainThread },
   );
   await applyMigrations(db.adapterFactory);
-  const statements = options.statements && db.pglite ? timeStatements(db.pglite) : undefined;
+  const statements = options.statements && db.pglite ? await timeStatements(db.pglite) : undefined;
 
   const config = loadConfig({
     // The server reads provider keys and addresses at start: the fakes' set above.

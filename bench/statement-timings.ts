@@ -4,16 +4,24 @@ interface Tally {
   count: number;
   ms: number;
   max: number;
+  /** Calls over LONG_MS. */
+  long: number;
 }
 
+/** A hold long enough to show in `/health`'s tail (its aim: p99 <= 50 ms). */
+const LONG_MS = 50;
+
 /**
- * Times every statement the embedded database runs (wall time of each call, which includes
- * waiting for PGlite's lock and the event-loop turn `openDatabase` yields before it: read the
- * figures as holds, not as CPU), grouped by statement shape (literals and
- * parameters dropped, first 110 characters), and every transaction whole. `report` prints the
- * groups with the longest single call first.
+ * Times every statement the embedded database runs, grouped by statement shape (literals and
+ * parameters dropped, first 110 characters), and every transaction whole (under its first
+ * statement's shape). On the database's own thread (the default) the times are its holds,
+ * measured there: how long each statement outside a transaction and each transaction kept
+ * PGlite from everything else, waiting for the lock left out. On the main thread
+ * (`--main-thread`) they are the wall time of each call, which includes waiting for PGlite's
+ * lock and the event-loop turn `openDatabase` yields before it. `report` prints the groups
+ * with the longest single call first.
  */
-export function timeStatements(pglite: EmbeddedDatabase) {
+export async function timeStatements(pglite: EmbeddedDatabase) {
   const tallies = new Map<string, Tally>();
   const shape = (sql: string) =>
     sql
@@ -23,7 +31,56 @@ export function timeStatements(pglite: EmbeddedDatabase) {
       .replace(/\b\d+\b/g, "N")
       .trim()
       .slice(0, 110);
-  type Run = (sql: string, ...rest: unknown[]) => Promise<unknown>;
+  const tally = (key: string, ms: number) => {
+    const t = tallies.get(key) ?? { count: 0, ms: 0, max: 0, long: 0 };
+    t.count++;
+    t.ms += ms;
+    t.max = Math.max(t.max, ms);
+    if (ms > LONG_MS) t.long++;
+    tallies.set(key, t);
+  };
+  const holds = pglite.timeHolds !== undefined;
+  if (pglite.timeHolds)
+    await pglite.timeHolds(({ sql, transaction, ms }) =>
+      tally(transaction ? `TRANSACTION ${shape(sql)}` : shape(sql), ms),
+    );
+  else
+    timeCalls(
+      pglite,
+      (sql, ms) => tally(shape(sql), ms),
+      (sql, ms) => tally(`TRANSACTION ${shape(sql)}`, ms),
+    );
+  return {
+    reset: () => tallies.clear(),
+    report(answers: number, top = 25): string {
+      const rows = [...tallies].sort((a, b) => b[1].max - a[1].max);
+      const statements = rows.filter(([sql]) => !sql.startsWith("TRANSACTION"));
+      const total = statements.reduce((sum, [, t]) => sum + t.ms, 0);
+      const count = statements.reduce((sum, [, t]) => sum + t.count, 0);
+      return [
+        holds
+          ? "(holds measured on the database thread)"
+          : "(wall time of each call, waits included)",
+        `statements          ${count} (${(count / answers).toFixed(2)} per answer), ${(total / 1000).toFixed(2)} s (${(total / answers).toFixed(2)} ms per answer)`,
+        ...rows
+          .slice(0, top)
+          .map(
+            ([sql, t]) =>
+              `  max ${t.max.toFixed(0).padStart(4)} ms, ${t.ms.toFixed(0).padStart(6)} ms ${String(t.count).padStart(6)}x ${String(t.long).padStart(4)} >${LONG_MS}  ${sql}`,
+          ),
+      ].join("\n");
+    },
+  };
+}
+
+type Run = (sql: string, ...rest: unknown[]) => Promise<unknown>;
+
+/** Wraps an in-thread database's calls to report each one's wall time, and each transaction's. */
+function timeCalls(
+  pglite: EmbeddedDatabase,
+  statement: (sql: string, ms: number) => void,
+  transactionDone: (firstSql: string, ms: number) => void,
+) {
   const timed =
     (run: Run): Run =>
     async (sql, ...rest) => {
@@ -31,13 +88,7 @@ export function timeStatements(pglite: EmbeddedDatabase) {
       try {
         return await run(sql, ...rest);
       } finally {
-        const key = shape(sql);
-        const tally = tallies.get(key) ?? { count: 0, ms: 0, max: 0 };
-        const ms = performance.now() - started;
-        tally.count++;
-        tally.ms += ms;
-        tally.max = Math.max(tally.max, ms);
-        tallies.set(key, tally);
+        statement(sql, performance.now() - started);
       }
     };
   // The adapter calls query/exec on the instance and on each transaction's handle.
@@ -50,7 +101,6 @@ export function timeStatements(pglite: EmbeddedDatabase) {
   };
   wrap(pglite);
   const transaction = pglite.transaction.bind(pglite);
-  // A transaction is tallied whole too, under its first statement's shape.
   pglite.transaction = ((fn: (tx: unknown) => Promise<unknown>) => {
     const started = performance.now();
     let first = "";
@@ -62,32 +112,6 @@ export function timeStatements(pglite: EmbeddedDatabase) {
         return query(sql, ...rest);
       };
       return fn(wrap(tx));
-    }).finally(() => {
-      const key = `TRANSACTION ${shape(first)}`;
-      const tally = tallies.get(key) ?? { count: 0, ms: 0, max: 0 };
-      tally.count++;
-      const ms = performance.now() - started;
-      tally.ms += ms;
-      tally.max = Math.max(tally.max, ms);
-      tallies.set(key, tally);
-    });
+    }).finally(() => transactionDone(first, performance.now() - started));
   }) as typeof pglite.transaction;
-  return {
-    reset: () => tallies.clear(),
-    report(answers: number, top = 25): string {
-      const rows = [...tallies].sort((a, b) => b[1].max - a[1].max);
-      const statements = rows.filter(([sql]) => !sql.startsWith("TRANSACTION"));
-      const total = statements.reduce((sum, [, t]) => sum + t.ms, 0);
-      const count = statements.reduce((sum, [, t]) => sum + t.count, 0);
-      return [
-        `statements          ${count} (${(count / answers).toFixed(2)} per answer), ${(total / 1000).toFixed(2)} s (${(total / answers).toFixed(2)} ms per answer)`,
-        ...rows
-          .slice(0, top)
-          .map(
-            ([sql, t]) =>
-              `  max ${t.max.toFixed(0).padStart(4)} ms, ${t.ms.toFixed(0).padStart(6)} ms ${String(t.count).padStart(6)}x  ${sql}`,
-          ),
-      ].join("\n");
-    },
-  };
 }

@@ -110,6 +110,18 @@ export const DEFAULT_CHANGE_FDR = 0.005;
  * and engine. Pure and deterministic.
  */
 export function detectChanges(options: DetectChangesOptions): DetectChangesResult {
+  const steps = detectChangesInSteps(options);
+  for (let step = steps.next(); ; step = steps.next()) if (step.done) return step.value;
+}
+
+/**
+ * `detectChanges` in bounded steps: it yields after each series and each
+ * flagged change, so a caller on a busy thread can let other work run between
+ * them (services: `runInSlices`). Pure: the steps do no I/O.
+ */
+export function* detectChangesInSteps(
+  options: DetectChangesOptions,
+): Generator<void, DetectChangesResult, void> {
   const baselineDays = options.baselineDays ?? 28;
   const recentDays = options.recentDays ?? 7;
   const minBaselineDays = options.minBaselineDays ?? 7;
@@ -125,12 +137,14 @@ export function detectChanges(options: DetectChangesOptions): DetectChangesResul
     date: string;
     pValue: number;
   }> = [];
-  const prepared = options.series.map((series) => {
+  const prepared: Array<{ series: ChangeSeries; days: DailyProportion[]; sums: WindowSums }> = [];
+  for (const series of options.series) {
     const days = series.days
       .filter((d) => d.trials > 0)
       .sort((a, b) => (a.date < b.date ? -1 : a.date > b.date ? 1 : 0));
-    return { series, days, sums: new WindowSums(days) };
-  });
+    prepared.push({ series, days, sums: new WindowSums(days) });
+    yield;
+  }
   for (const [s, { days, sums }] of prepared.entries()) {
     let recentStart = 0;
     let baseStart = 0;
@@ -145,18 +159,20 @@ export function detectChanges(options: DetectChangesOptions): DetectChangesResul
       const date = (days[i] as DailyProportion).date;
       tests.push({ series: s, from: baseStart, day: recentStart, to: i + 1, date, pValue });
     }
+    yield;
   }
   // Second pass: Benjamini-Hochberg over each family, evidence for the flagged ones.
   const q = adjust(tests, family);
   const key = (c: DetectedChange) => `${c.date} ${c.entityId} ${c.engine ?? ""}`;
-  const changes = tests
-    .flatMap((t, i) => {
-      const qValue = q[i] as number;
-      if (qValue > fdr) return [];
-      const { series, days, sums } = prepared[t.series] as (typeof prepared)[number];
-      return [evidence({ series, days, sums, test: t, qValue, topPrompts })];
-    })
-    .sort((a, b) => (key(a) < key(b) ? -1 : key(a) > key(b) ? 1 : 0));
+  const changes: DetectedChange[] = [];
+  for (const [i, t] of tests.entries()) {
+    const qValue = q[i] as number;
+    if (qValue > fdr) continue;
+    const { series, days, sums } = prepared[t.series] as (typeof prepared)[number];
+    changes.push(evidence({ series, days, sums, test: t, qValue, topPrompts }));
+    yield;
+  }
+  changes.sort((a, b) => (key(a) < key(b) ? -1 : key(a) > key(b) ? 1 : 0));
   return { tests: tests.length, changes };
 }
 

@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { addDays } from "../../src/days.js";
+import { loadVisibilitySeries } from "../../src/services/metrics/load-visibility-series.js";
+import { findMetricsScope } from "../../src/services/metrics/metrics-scope.js";
 import { startTestServer, type TestServer } from "../harness/test-server.js";
 import { CHANGE_CATEGORY, seedVisibility } from "./change-fixtures.js";
 
@@ -172,6 +174,31 @@ describe("GET /metrics/changes", () => {
     expect((await get(jumped, "/metrics/changes?limit=100")).data).toEqual(
       before.filter((c: any) => c.date >= addDays(lastDay, -2)),
     );
+  });
+
+  it("reads the series a week at a time as it would whole: chunk edges change nothing", async () => {
+    const { ctx } = t.server;
+    const workspace = await ctx.prisma.workspace.findUniqueOrThrow({ where: { slug: jumped } });
+    const scope = await findMetricsScope(ctx, workspace.id);
+    if (!scope) throw new Error("no scope");
+    const read = (chunkDays?: number) =>
+      loadVisibilitySeries({
+        ctx,
+        workspaceId: workspace.id,
+        version: scope.version,
+        entities: scope.entities,
+        from: addDays(lastDay, -44),
+        to: lastDay,
+        filters: {},
+        ...(chunkDays ? { chunkDays } : {}),
+      });
+    const whole = await read(1000);
+    // 3 engine series (2 engines and pooled) × 3 entities, 45 days each.
+    expect(whole).toHaveLength(9);
+    expect(whole.every((s) => s.days.length === 45)).toBe(true);
+    expect(await read()).toEqual(whole);
+    expect(await read(1)).toEqual(whole);
+    expect(await read(4)).toEqual(whole);
   });
 
   it("an API key with metrics:read lists too", async () => {

@@ -123,6 +123,32 @@ describe.skipIf(process.env.DATABASE_URL)("the embedded database on its own thre
     expect(second).toEqual(["one", "two"]);
   });
 
+  test("times holds for a bench: each statement, and each transaction whole, waits left out", async () => {
+    const pglite = threaded.pglite;
+    if (!pglite?.timeHolds) throw new Error("the thread's stand-in times holds");
+    const holds: Array<{ sql: string; transaction: boolean; ms: number }> = [];
+    await pglite.timeHolds((hold) => holds.push(hold));
+    // The statement waits for the transaction's sleep: that wait is not its hold.
+    const transaction = threaded.prisma.$transaction(async (tx) => {
+      await tx.$executeRawUnsafe("SELECT pg_sleep(0.5)");
+      await tx.$executeRawUnsafe("SELECT 2");
+    });
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    await threaded.prisma.$queryRawUnsafe("SELECT 1 AS one");
+    await transaction;
+    await pglite.timeHolds(undefined);
+    await threaded.prisma.$queryRawUnsafe("SELECT 3");
+    const whole = holds.find((h) => h.transaction);
+    expect(whole?.sql).toContain("pg_sleep");
+    expect(whole?.ms).toBeGreaterThanOrEqual(490);
+    const inside = holds.find((h) => !h.transaction && h.sql.includes("pg_sleep"));
+    expect(inside?.ms).toBeGreaterThanOrEqual(490);
+    const waited = holds.find((h) => h.sql.includes("SELECT 1"));
+    // Waiting included, it would be about 480 ms.
+    expect(waited?.ms).toBeLessThan(300);
+    expect(holds.some((h) => h.sql.includes("SELECT 3"))).toBe(false);
+  });
+
   test("lets the event loop turn while a long statement runs", async () => {
     const turnsDuring = async (db: Database) => {
       let turns = 0;

@@ -9,6 +9,7 @@
  */
 import { parentPort, workerData } from "node:worker_threads";
 import type { Results, Transaction } from "@electric-sql/pglite";
+import { HoldClock } from "./hold-clock.js";
 import { openPglite } from "./open-pglite.js";
 import {
   serializeError,
@@ -19,6 +20,8 @@ import {
 } from "./thread-protocol.js";
 
 interface StartedTransaction {
+  /** When the transaction was asked for (performance.now()). */
+  askedAt: number;
   handle: Transaction;
   /** Ends the transaction's callback: resolve commits, reject rolls back. */
   finish: { resolve: () => void; reject: (reason: unknown) => void };
@@ -50,6 +53,7 @@ if (pglite) {
   const db = pglite;
   const transactions = new Map<number, OpenTransaction>();
   const listeners = new Map<string, () => Promise<void>>();
+  const holds = new HoldClock();
 
   /**
    * Runs `work` after the transaction's earlier calls, once it has begun (a transaction that
@@ -72,11 +76,12 @@ if (pglite) {
 
   /** Begins a transaction, waiting for PGlite's lock as any statement does. */
   const begin = (tx: number) => {
+    const askedAt = performance.now();
     const started = new Promise<StartedTransaction>((resolve, reject) => {
       const ended = db.transaction(
         (handle) =>
           new Promise<void>((commit, rollback) => {
-            resolve({ handle, finish: { resolve: commit, reject: rollback }, ended });
+            resolve({ askedAt, handle, finish: { resolve: commit, reject: rollback }, ended });
           }),
       );
       // Before the transaction starts (BEGIN failed), its calls hear it through `started`.
@@ -86,15 +91,18 @@ if (pglite) {
     transactions.set(tx, { started, tail: started });
   };
 
-  /** Ends the transaction: "commit" commits (unless it was rolled back), "abort" rolls back. */
-  const end = async (tx: number, how: "commit" | "abort") => {
+  /**
+   * Ends the transaction: "commit" commits (unless it was rolled back), "abort" rolls back.
+   * Returns how long it held PGlite, while holds are timed.
+   */
+  const end = async (tx: number, how: "commit" | "abort"): Promise<number | undefined> => {
     const open = transactions.get(tx);
-    if (!open) return;
+    if (!open) return undefined;
     transactions.delete(tx);
     // Nothing to roll back of a transaction that never began.
     const started =
       how === "abort" ? await open.started.catch(() => undefined) : await open.started;
-    if (!started) return;
+    if (!started) return undefined;
     if (how === "commit") started.finish.resolve();
     else started.finish.reject(aborted);
     try {
@@ -102,12 +110,33 @@ if (pglite) {
     } catch (error) {
       if (error !== aborted) throw error;
     }
+    return holds.held(started.askedAt);
   };
 
-  const handle = async (call: ThreadRequest): Promise<unknown> => {
+  /**
+   * Runs a call. While holds are timed, a statement reports its hold (inside a transaction:
+   * its own run, the transaction holding the lock), and a transaction's end the whole
+   * transaction's.
+   */
+  const handle = async (call: ThreadRequest): Promise<{ value: unknown; held?: number }> => {
+    const askedAt = performance.now();
+    const ran = { at: askedAt };
+    const value = await run(call, ran);
+    if (call.op === "query" || call.op === "exec") {
+      if (call.tx === undefined) return { value, held: holds.held(askedAt) };
+      return holds.on ? { value, held: performance.now() - ran.at } : { value };
+    }
+    if (call.op === "commit" || call.op === "abort" || call.op === "rollback")
+      return { value: undefined, held: value as number | undefined };
+    return { value };
+  };
+
+  /** `ran.at`: when a statement's turn came (after its transaction's earlier calls). */
+  const run = async (call: ThreadRequest, ran: { at: number }): Promise<unknown> => {
     switch (call.op) {
       case "query":
         return inOrder(call.tx, async (started) => {
+          ran.at = performance.now();
           const parsers = Object.fromEntries(call.rawTypes.map((type) => [type, rawText]));
           const runner = started?.handle ?? db;
           const result = await runner.query(call.sql, call.params, {
@@ -118,6 +147,7 @@ if (pglite) {
         });
       case "exec":
         return inOrder(call.tx, async (started) => {
+          ran.at = performance.now();
           const results = await (started?.handle ?? db).exec(call.sql);
           return results.map(plainResult);
         });
@@ -129,7 +159,7 @@ if (pglite) {
       case "rollback":
         return inOrder(call.tx, async (started) => {
           await started?.handle.rollback();
-          await end(call.tx, "commit");
+          return end(call.tx, "commit");
         });
       case "listen": {
         if (listeners.has(call.channel)) return undefined;
@@ -150,6 +180,9 @@ if (pglite) {
         const dump = await db.dumpDataDir(call.compression);
         return new Uint8Array(await dump.arrayBuffer());
       }
+      case "timeHolds":
+        holds.on = call.on;
+        return undefined;
       case "close":
         await db.close();
         return undefined;
@@ -160,10 +193,12 @@ if (pglite) {
     if (call.op === "begin") return begin(call.tx);
     const { id } = call;
     handle(call).then(
-      (value) => {
+      ({ value, held }) => {
         // A dump's bytes move instead of being copied.
         const transfer = value instanceof Uint8Array ? [value.buffer as ArrayBuffer] : [];
-        port.postMessage({ kind: "reply", id, value } satisfies ThreadMessage, transfer);
+        const reply: ThreadMessage = { kind: "reply", id, value };
+        if (held !== undefined) reply.held = held;
+        port.postMessage(reply, transfer);
         if (call.op === "close") port.close();
       },
       (error: unknown) => post({ kind: "error", id, error: serializeError(error) }),

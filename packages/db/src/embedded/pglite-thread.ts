@@ -14,12 +14,20 @@ export interface EmbeddedDatabase {
   exec(sql: string): Promise<Results[]>;
   transaction<T>(callback: (tx: Transaction) => Promise<T>): Promise<T>;
   listen(channel: string, callback: (payload: string) => void): Promise<() => Promise<void>>;
+  /**
+   * Reports how long each statement outside a transaction, and each transaction whole (under
+   * its first statement), held the database, waiting for it left out; `undefined` stops. Only
+   * the database thread measures it (a bench's figure: `bench/statement-timings.ts`).
+   */
+  timeHolds?(report: HoldReport | undefined): Promise<void>;
   /** The data directory as a tarball (PGlite's dumpDataDir). */
   dumpDataDir(compression?: "none" | "gzip" | "auto"): Promise<Blob>;
   close(): Promise<void>;
 }
 
 type Parser = (value: string, typeId?: number) => unknown;
+
+export type HoldReport = (hold: { sql: string; transaction: boolean; ms: number }) => void;
 
 /**
  * Opens PGlite on a thread of its own and returns its stand-in for the main thread. Each
@@ -35,7 +43,11 @@ export async function openPgliteThread(
   script: URL = new URL("./pglite-thread-worker.js", import.meta.url),
 ): Promise<EmbeddedDatabase> {
   const worker = new Worker(script, { workerData: options });
-  const pending = new Map<number, { resolve(value: unknown): void; reject(error: Error): void }>();
+  const pending = new Map<
+    number,
+    { resolve(value: unknown): void; reject(error: Error): void; sql: string; tx?: boolean }
+  >();
+  let holdReport: HoldReport | undefined;
   const channels = new Map<string, Set<(payload: string) => void>>();
   let nextId = 1;
   let gone: Error | undefined;
@@ -43,12 +55,24 @@ export async function openPgliteThread(
   // The thread keeps the process alive only while a call waits on it.
   worker.unref();
   let nextTx = 1;
+  /** The first statement of each open transaction, under which its hold is reported. */
+  const firstStatements = new Map<number, string>();
   const call = <T>(request: ThreadRequest): Promise<T> => {
     if (gone) return Promise.reject(gone);
     const id = nextId++;
     if (pending.size === 0) worker.ref();
+    const ending = request.op === "commit" || request.op === "abort" || request.op === "rollback";
+    let sql = "";
+    if ("sql" in request) {
+      sql = request.sql;
+      if (request.tx !== undefined && !firstStatements.has(request.tx))
+        firstStatements.set(request.tx, sql);
+    } else if (ending) {
+      sql = firstStatements.get(request.tx) ?? "";
+      firstStatements.delete(request.tx);
+    }
     return new Promise<T>((resolve, reject) => {
-      pending.set(id, { resolve: resolve as (value: unknown) => void, reject });
+      pending.set(id, { resolve: resolve as (value: unknown) => void, reject, sql, tx: ending });
       worker.postMessage({ ...request, id });
     });
   };
@@ -70,8 +94,12 @@ export async function openPgliteThread(
           return resolve();
         case "failed":
           return reject(deserializeError(message.error));
-        case "reply":
-          return settle(message.id)?.resolve(message.value);
+        case "reply": {
+          const waiter = settle(message.id);
+          if (waiter && message.held !== undefined)
+            holdReport?.({ sql: waiter.sql, transaction: waiter.tx === true, ms: message.held });
+          return waiter?.resolve(message.value);
+        }
         case "error":
           return settle(message.id)?.reject(deserializeError(message.error));
         case "notify":
@@ -185,6 +213,10 @@ export async function openPgliteThread(
         channels.delete(channel);
         await call({ op: "unlisten", channel });
       };
+    },
+    async timeHolds(report) {
+      holdReport = report;
+      await call({ op: "timeHolds", on: report !== undefined });
     },
     async dumpDataDir(compression) {
       const bytes = await call<Uint8Array<ArrayBuffer>>({ op: "dump", compression });

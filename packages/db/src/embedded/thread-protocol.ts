@@ -34,6 +34,8 @@ export type ThreadRequest =
   | { op: "listen"; channel: string }
   | { op: "unlisten"; channel: string }
   | { op: "dump"; compression: "none" | "gzip" | "auto" | undefined }
+  /** Report how long each statement and transaction held PGlite (a bench's measure). */
+  | { op: "timeHolds"; on: boolean }
   | { op: "close" };
 
 /**
@@ -46,7 +48,11 @@ export type ThreadCall = (ThreadRequest & { id: number }) | { op: "begin"; tx: n
 export type ThreadMessage =
   | { kind: "ready" }
   | { kind: "failed"; error: SerializedError }
-  | { kind: "reply"; id: number; value: unknown }
+  /**
+   * `held`, while holds are timed: the milliseconds a statement outside a transaction, or a
+   * whole transaction (on its commit's, abort's or rollback's reply), held PGlite.
+   */
+  | { kind: "reply"; id: number; value: unknown; held?: number }
   | { kind: "error"; id: number; error: SerializedError }
   | { kind: "notify"; channel: string; payload: string };
 

@@ -1,3 +1,4 @@
+import type { Prisma } from "@geopulse/db";
 import { ANALYSIS_VERSION } from "../../analysis/types.js";
 import type { AppContext } from "../../context.js";
 import { dayEnd, dayStart } from "../../days.js";
@@ -5,21 +6,27 @@ import { dayEnd, dayStart } from "../../days.js";
 /** A stored answer with what its analysis reads and what was stored from the last one. */
 export interface StoredAnswer {
   id: string;
+  runId: string;
   engine: string;
   promptId: string;
   answer: string;
   analysisVersion: number | null;
   citations: Array<{
     id: string;
+    position: number;
     url: string;
     title: string | null;
     domain: string | null;
     taxonomy: string | null;
     entityId: string | null;
   }>;
-  /** The stored mentions, each as `mentionKey` gives it, sorted. */
+  /** The stored mentions of the current ANALYSIS_VERSION, by entity. */
+  mentions: StoredMention[];
+  /** The stored mentions, each as `mentionKey` gives it ("outdated" for another version's), sorted. */
   mentionKeys: string[];
 }
+
+type StoredMention = MentionFields;
 
 /** The fields of a mention that its key compares. */
 interface MentionFields {
@@ -76,33 +83,33 @@ export async function listDayAnswerIds(
 
 /**
  * These answers with their citations (in order) and stored mentions: three
- * short queries. Citations and mentions are looked up answer by answer
+ * short queries (`db`: the client or a transaction's). Citations and mentions are looked up answer by answer
  * (LATERAL) so each is an index lookup whatever the planner's statistics: the
  * embedded database never runs ANALYZE on its own, and with no statistics
  * `response_id = ANY(...)` was planned as a scan of the whole table.
  */
 export async function readStoredAnswers(
-  ctx: AppContext,
+  db: AppContext["prisma"] | Prisma.TransactionClient,
   ids: readonly string[],
 ): Promise<StoredAnswer[]> {
-  const db = ctx.prisma;
   const answers = await db.$queryRawUnsafe<
     Array<{
       id: string;
+      run_id: string;
       engine: string;
       prompt_id: string;
       answer: string | null;
       analysis_version: number | null;
     }>
   >(
-    `SELECT id, engine, prompt_id, answer, analysis_version FROM engine_responses
+    `SELECT id, run_id, engine, prompt_id, answer, analysis_version FROM engine_responses
      WHERE id = ANY($1::text[]) ORDER BY id`,
     ids,
   );
   const citations = await db.$queryRawUnsafe<
     Array<{ response_id: string } & StoredAnswer["citations"][number]>
   >(
-    `SELECT ids.id AS response_id, c.id, c.url, c.title, c.domain, c.taxonomy,
+    `SELECT ids.id AS response_id, c.id, c.position, c.url, c.title, c.domain, c.taxonomy,
        c.entity_id AS "entityId"
      FROM unnest($1::text[]) AS ids(id)
      CROSS JOIN LATERAL (
@@ -125,20 +132,24 @@ export async function readStoredAnswers(
   for (const a of answers) {
     byId.set(a.id, {
       id: a.id,
+      runId: a.run_id,
       engine: a.engine,
       promptId: a.prompt_id,
       answer: a.answer ?? "",
       analysisVersion: a.analysis_version === null ? null : Number(a.analysis_version),
       citations: [],
+      mentions: [],
       mentionKeys: [],
     });
   }
   for (const { response_id, ...citation } of citations)
-    byId.get(response_id)?.citations.push(citation);
-  for (const m of mentions) {
+    byId.get(response_id)?.citations.push({ ...citation, position: Number(citation.position) });
+  for (const { response_id, analysis_version, ...mention } of mentions) {
+    const answer = byId.get(response_id);
     // A mention of another version never equals a fresh one: it has to be rewritten.
-    const key = Number(m.analysis_version) === ANALYSIS_VERSION ? mentionKey(m) : "outdated";
-    byId.get(m.response_id)?.mentionKeys.push(key);
+    const current = Number(analysis_version) === ANALYSIS_VERSION;
+    if (current) answer?.mentions.push(mention);
+    answer?.mentionKeys.push(current ? mentionKey(mention) : "outdated");
   }
   for (const a of byId.values()) a.mentionKeys.sort();
   return [...byId.values()];

@@ -19,7 +19,7 @@ import {
 } from "./store-analysis.js";
 import { preferIndexes, swapDayRollups, WRITE_TIMEOUTS } from "./swap-day-rollups.js";
 
-/** Answers read, analysed and written back per step (one read, one short transaction). */
+/** Answers read, analysed and written back per step (one read, one short transaction of two statements to write). */
 const PAGE = 100;
 /** Tries before a day written to all the time is left for the next re-analysis. */
 const MAX_ATTEMPTS = 8;
@@ -50,7 +50,8 @@ export interface ReanalyzeDayResult {
  * 1. list the day's answers; then, PAGE at a time, read them with their
  *    citations and stored mentions (three short queries), analyse them in
  *    CPU slices of at most SLICE_MS, and rewrite only the answers whose stored
- *    analysis changed (one short transaction per page);
+ *    analysis changed (per page, one short transaction: the index-only plan and one
+ *    statement, `rewriteStoredAnalyses`);
  * 2. replace the day's rollups in one short transaction (`swapDayRollups`),
  *    which checks under the day lock that no answer was added since step 1
  *    (else the new ones are analysed and it tries again) and that the subject
@@ -128,7 +129,7 @@ async function analysePage(options: {
   ids: readonly string[];
 }) {
   const { ctx, analyzer, prompts } = options;
-  const stored = await readStoredAnswers(ctx, options.ids);
+  const stored = await readStoredAnswers(ctx.prisma, options.ids);
   const unknownPrompts = [...new Set(stored.map((a) => a.promptId))].filter(
     (id) => !prompts.has(id),
   );
@@ -158,16 +159,11 @@ async function analysePage(options: {
   if (changes.length > 0) {
     await ctx.prisma.$transaction(async (tx) => {
       await preferIndexes(tx);
-      await rewriteStoredAnalyses(tx, options.workspaceId, changes);
-      // The day's answers now hold analyses its rollups do not: until the swap
-      // records the subject, the day counts as stale, even if the subject
-      // returns to the one it had or this job dies before the swap.
-      await tx.$executeRawUnsafe(
-        `UPDATE metric_days SET subject_fingerprint = NULL
-         WHERE workspace_id = $1 AND day = $2::date AND subject_fingerprint IS NOT NULL`,
-        options.workspaceId,
-        options.day,
-      );
+      await rewriteStoredAnalyses(tx, {
+        workspaceId: options.workspaceId,
+        day: options.day,
+        changes,
+      });
     }, WRITE_TIMEOUTS);
   }
   return {

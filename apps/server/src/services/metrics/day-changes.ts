@@ -1,7 +1,8 @@
 import { createHash } from "node:crypto";
 import type { AppContext } from "../../context.js";
 import { addDays, dayNumber } from "../../days.js";
-import { type DetectedChange, detectChanges } from "../../metrics/detect-changes.js";
+import { type DetectedChange, detectChangesInSteps } from "../../metrics/detect-changes.js";
+import { runInSlices } from "../analysis/cpu-slices.js";
 import { loadVisibilitySeries } from "./load-visibility-series.js";
 import type { MetricsFilters } from "./metrics-filters.js";
 import type { MetricsScope } from "./metrics-scope.js";
@@ -217,5 +218,5 @@ async function detectChangesOf(options: {
     to: options.to,
     filters: options.filters,
   });
-  return detectChanges({ series }).changes;
+  return (await runInSlices(detectChangesInSteps({ series }))).changes;
 }

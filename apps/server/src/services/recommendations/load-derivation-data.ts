@@ -5,6 +5,7 @@ import { ANALYSIS_VERSION } from "../../analysis/types.js";
 import { normalizeUrl } from "../../analysis/url-normalize.js";
 import { dayEnd, dayOf, dayStart } from "../../days.js";
 import type { PageCheck, PageCheckSeverity, PageScores } from "../../web/page-check.js";
+import { readStoredAnswers } from "../analysis/read-day-answers.js";
 import { pageHost } from "../page-evaluations/page-host.js";
 
 /** One analysed answer of the derivation day, with what its analysis found. */
@@ -65,6 +66,8 @@ export interface DerivationData {
 }
 
 const languages: readonly Language[] = ["en", "es", "ca", "fr"];
+/** Answers read with their citations and mentions per statement. */
+const ANSWER_PAGE = 100;
 
 /**
  * The latest UTC day with answers at the current ANALYSIS_VERSION and its
@@ -103,25 +106,28 @@ export async function loadDerivationData(
   const day = latest ? dayOf(latest.day) : dayOf(new Date(newest as string));
   const from = dayStart(day);
   const to = dayEnd(day);
-  // Without a measured day there are no answers to read.
-  const rows = await db.engineResponse.findMany({
-    where: {
-      ...(latest ? {} : { id: { in: [] as string[] } }),
-      workspaceId,
-      status: "succeeded",
-      analysisVersion: ANALYSIS_VERSION,
-      run: { createdAt: { gte: from, lt: to } },
-    },
-    select: {
-      id: true,
-      runId: true,
-      engine: true,
-      promptId: true,
-      answer: true,
-      citations: { orderBy: { position: "asc" } },
-      mentions: { where: { analysisVersion: ANALYSIS_VERSION } },
-    },
-  });
+  // Without a measured day there are no answers to read. The ids first, then the answers
+  // with their citations and mentions a page at a time, each looked up by index whatever the
+  // embedded database's statistics (`readStoredAnswers`): short holds of its connection.
+  const ids = latest
+    ? await db.engineResponse.findMany({
+        where: {
+          workspaceId,
+          status: "succeeded",
+          analysisVersion: ANALYSIS_VERSION,
+          run: { createdAt: { gte: from, lt: to } },
+        },
+        select: { id: true },
+      })
+    : [];
+  const rows = [];
+  for (let at = 0; at < ids.length; at += ANSWER_PAGE)
+    rows.push(
+      ...(await readStoredAnswers(
+        db,
+        ids.slice(at, at + ANSWER_PAGE).map((r) => r.id),
+      )),
+    );
   const prompts = new Map(
     (
       await db.prompt.findMany({
@@ -133,7 +139,7 @@ export async function loadDerivationData(
   const answers: DerivationAnswer[] = [];
   for (const r of rows) {
     const prompt = prompts.get(r.promptId);
-    if (!prompt || prompt.category === "brand_research" || r.answer === null) continue;
+    if (!prompt || prompt.category === "brand_research") continue;
     answers.push({
       runId: r.runId,
       responseId: r.id,
