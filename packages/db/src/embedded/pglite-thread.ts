@@ -27,7 +27,10 @@ export interface EmbeddedDatabase {
 
 type Parser = (value: string, typeId?: number) => unknown;
 
-export type HoldReport = (hold: { sql: string; transaction: boolean; ms: number }) => void;
+/** A statement, or a transaction under its first statement. */
+type HoldLabel = { sql: string; transaction: boolean };
+
+export type HoldReport = (hold: HoldLabel & { ms: number }) => void;
 
 /**
  * Opens PGlite on a thread of its own and returns its stand-in for the main thread. Each
@@ -45,7 +48,7 @@ export async function openPgliteThread(
   const worker = new Worker(script, { workerData: options });
   const pending = new Map<
     number,
-    { resolve(value: unknown): void; reject(error: Error): void; sql: string; tx?: boolean }
+    { resolve(value: unknown): void; reject(error: Error): void; hold: HoldLabel | undefined }
   >();
   let holdReport: HoldReport | undefined;
   const channels = new Map<string, Set<(payload: string) => void>>();
@@ -57,22 +60,26 @@ export async function openPgliteThread(
   let nextTx = 1;
   /** The first statement of each open transaction, under which its hold is reported. */
   const firstStatements = new Map<number, string>();
+  /** What a call's hold is reported as, while holds are timed. */
+  const holdOf = (request: ThreadRequest): HoldLabel | undefined => {
+    if ("sql" in request) {
+      if (request.tx !== undefined && !firstStatements.has(request.tx))
+        firstStatements.set(request.tx, request.sql);
+      return { sql: request.sql, transaction: false };
+    }
+    if (request.op !== "commit" && request.op !== "abort" && request.op !== "rollback")
+      return undefined;
+    const sql = firstStatements.get(request.tx) ?? "";
+    firstStatements.delete(request.tx);
+    return { sql, transaction: true };
+  };
   const call = <T>(request: ThreadRequest): Promise<T> => {
     if (gone) return Promise.reject(gone);
     const id = nextId++;
     if (pending.size === 0) worker.ref();
-    const ending = request.op === "commit" || request.op === "abort" || request.op === "rollback";
-    let sql = "";
-    if ("sql" in request) {
-      sql = request.sql;
-      if (request.tx !== undefined && !firstStatements.has(request.tx))
-        firstStatements.set(request.tx, sql);
-    } else if (ending) {
-      sql = firstStatements.get(request.tx) ?? "";
-      firstStatements.delete(request.tx);
-    }
+    const hold = holdReport ? holdOf(request) : undefined;
     return new Promise<T>((resolve, reject) => {
-      pending.set(id, { resolve: resolve as (value: unknown) => void, reject, sql, tx: ending });
+      pending.set(id, { resolve: resolve as (value: unknown) => void, reject, hold });
       worker.postMessage({ ...request, id });
     });
   };
@@ -96,8 +103,8 @@ export async function openPgliteThread(
           return reject(deserializeError(message.error));
         case "reply": {
           const waiter = settle(message.id);
-          if (waiter && message.held !== undefined)
-            holdReport?.({ sql: waiter.sql, transaction: waiter.tx === true, ms: message.held });
+          if (waiter?.hold && message.held !== undefined)
+            holdReport?.({ ...waiter.hold, ms: message.held });
           return waiter?.resolve(message.value);
         }
         case "error":

@@ -3,6 +3,9 @@ import { ANALYSIS_VERSION } from "../../analysis/types.js";
 import type { AppContext } from "../../context.js";
 import { dayEnd, dayStart } from "../../days.js";
 
+/** The client or a transaction's. */
+type Db = AppContext["prisma"] | Prisma.TransactionClient;
+
 /** A stored answer with what its analysis reads and what was stored from the last one. */
 export interface StoredAnswer {
   id: string;
@@ -21,12 +24,10 @@ export interface StoredAnswer {
     entityId: string | null;
   }>;
   /** The stored mentions of the current ANALYSIS_VERSION, by entity. */
-  mentions: StoredMention[];
+  mentions: MentionFields[];
   /** The stored mentions, each as `mentionKey` gives it ("outdated" for another version's), sorted. */
   mentionKeys: string[];
 }
-
-type StoredMention = MentionFields;
 
 /** The fields of a mention that its key compares. */
 interface MentionFields {
@@ -64,12 +65,12 @@ export async function readDayRevision(
 
 /** Ids of the succeeded answers of the workspace's runs created on the UTC day. */
 export async function listDayAnswerIds(
-  ctx: AppContext,
+  db: Db,
   workspaceId: string,
   day: string,
 ): Promise<string[]> {
   const from = dayStart(day);
-  const rows = await ctx.prisma.$queryRawUnsafe<Array<{ id: string }>>(
+  const rows = await db.$queryRawUnsafe<Array<{ id: string }>>(
     `SELECT r.id FROM engine_responses r JOIN runs ON runs.id = r.run_id
      WHERE runs.workspace_id = $1 AND runs.created_at >= $2::timestamptz
        AND runs.created_at < $3::timestamptz AND r.status = 'succeeded'
@@ -83,15 +84,12 @@ export async function listDayAnswerIds(
 
 /**
  * These answers with their citations (in order) and stored mentions: three
- * short queries (`db`: the client or a transaction's). Citations and mentions are looked up answer by answer
+ * short queries. Citations and mentions are looked up answer by answer
  * (LATERAL) so each is an index lookup whatever the planner's statistics: the
  * embedded database never runs ANALYZE on its own, and with no statistics
  * `response_id = ANY(...)` was planned as a scan of the whole table.
  */
-export async function readStoredAnswers(
-  db: AppContext["prisma"] | Prisma.TransactionClient,
-  ids: readonly string[],
-): Promise<StoredAnswer[]> {
+export async function readStoredAnswers(db: Db, ids: readonly string[]): Promise<StoredAnswer[]> {
   const answers = await db.$queryRawUnsafe<
     Array<{
       id: string;

@@ -19,7 +19,7 @@ import {
 } from "./store-analysis.js";
 import { preferIndexes, swapDayRollups, WRITE_TIMEOUTS } from "./swap-day-rollups.js";
 
-/** Answers read, analysed and written back per step (one read, one short transaction of two statements to write). */
+/** Answers read, analysed and written back per step (one read, one short transaction). */
 const PAGE = 100;
 /** Tries before a day written to all the time is left for the next re-analysis. */
 const MAX_ATTEMPTS = 8;
@@ -87,7 +87,7 @@ export async function reanalyzeDay({
     }
     // Read before the answers are listed: a writer adding answers later bumps it.
     const revision = await readDayRevision(ctx, workspaceId, day);
-    const ids = await listDayAnswerIds(ctx, workspaceId, day);
+    const ids = await listDayAnswerIds(ctx.prisma, workspaceId, day);
     const listed = new Set(ids);
     for (const id of analysed.keys()) if (!listed.has(id)) analysed.delete(id);
     const missing = ids.filter((id) => !analysed.has(id));

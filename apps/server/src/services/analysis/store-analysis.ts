@@ -2,7 +2,7 @@ import type { Prisma } from "@geopulse/db";
 import type { AnswerAnalysis, CitationResult } from "../../analysis/types.js";
 import { normalizeUrl } from "../../analysis/url-normalize.js";
 import { storableJson } from "../../text/storable-text.js";
-import type { JsonRowSet } from "../sql/insert-json-rows.js";
+import { type JsonRowSet, jsonRecordType } from "../sql/insert-json-rows.js";
 
 type Tx = Prisma.TransactionClient;
 
@@ -77,11 +77,12 @@ export interface StoredAnalysisChange {
   version: boolean;
 }
 
-/** Columns of a mention's row with their SQL types, as `jsonb_to_recordset` reads them. */
-const mentionRecord = Object.entries(mentionColumns)
-  .map(([name, type]) => `${name} ${type}`)
-  .join(", ");
 const mentionNames = Object.keys(mentionColumns);
+/** What a re-analysed mention overwrites of the stored one (its key stays). */
+const mentionUpdates = mentionNames
+  .filter((name) => name !== "response_id" && name !== "entity_id")
+  .map((name) => `${name} = EXCLUDED.${name}`)
+  .join(", ");
 
 /**
  * Writes what changed of a page of answers' stored analyses (mentions,
@@ -113,13 +114,9 @@ export async function rewriteStoredAnalyses(
     })),
   );
   const outdated = changes.filter((c) => c.version);
-  const set = mentionNames
-    .filter((name) => name !== "response_id" && name !== "entity_id")
-    .map((name) => `${name} = EXCLUDED.${name}`)
-    .join(", ");
   await db.$executeRawUnsafe(
     `WITH fresh AS MATERIALIZED (
-       SELECT * FROM jsonb_to_recordset($1::jsonb) AS v(${mentionRecord})),
+       SELECT * FROM jsonb_to_recordset($1::jsonb) AS v(${jsonRecordType(mentionColumns)})),
      stale AS (
        SELECT m.ctid AS tid FROM unnest($2::text[]) AS ids(id)
        CROSS JOIN LATERAL (
@@ -130,7 +127,7 @@ export async function rewriteStoredAnalyses(
      put AS (
        INSERT INTO response_mentions (${mentionNames.join(", ")})
        SELECT ${mentionNames.join(", ")} FROM fresh
-       ON CONFLICT (response_id, entity_id) DO UPDATE SET ${set}),
+       ON CONFLICT (response_id, entity_id) DO UPDATE SET ${mentionUpdates}),
      classes AS (
        UPDATE citations c SET domain = v.domain, taxonomy = v.taxonomy, entity_id = v.entity_id
        FROM jsonb_to_recordset($3::jsonb) AS v(id text, domain text, taxonomy text, entity_id text)

@@ -3,9 +3,9 @@ import type { Prisma } from "@geopulse/db";
 import { parse } from "tldts";
 import { ANALYSIS_VERSION } from "../../analysis/types.js";
 import { normalizeUrl } from "../../analysis/url-normalize.js";
-import { dayEnd, dayOf, dayStart } from "../../days.js";
+import { dayOf } from "../../days.js";
 import type { PageCheck, PageCheckSeverity, PageScores } from "../../web/page-check.js";
-import { readStoredAnswers } from "../analysis/read-day-answers.js";
+import { listDayAnswerIds, readStoredAnswers } from "../analysis/read-day-answers.js";
 import { pageHost } from "../page-evaluations/page-host.js";
 
 /** One analysed answer of the derivation day, with what its analysis found. */
@@ -104,30 +104,15 @@ export async function loadDerivationData(
     .at(-1);
   if (!latest && !newest) return null;
   const day = latest ? dayOf(latest.day) : dayOf(new Date(newest as string));
-  const from = dayStart(day);
-  const to = dayEnd(day);
   // Without a measured day there are no answers to read. The ids first, then the answers
   // with their citations and mentions a page at a time, each looked up by index whatever the
   // embedded database's statistics (`readStoredAnswers`): short holds of its connection.
-  const ids = latest
-    ? await db.engineResponse.findMany({
-        where: {
-          workspaceId,
-          status: "succeeded",
-          analysisVersion: ANALYSIS_VERSION,
-          run: { createdAt: { gte: from, lt: to } },
-        },
-        select: { id: true },
-      })
-    : [];
+  const ids = latest ? await listDayAnswerIds(db, workspaceId, day) : [];
   const rows = [];
-  for (let at = 0; at < ids.length; at += ANSWER_PAGE)
-    rows.push(
-      ...(await readStoredAnswers(
-        db,
-        ids.slice(at, at + ANSWER_PAGE).map((r) => r.id),
-      )),
-    );
+  for (let at = 0; at < ids.length; at += ANSWER_PAGE) {
+    const page = await readStoredAnswers(db, ids.slice(at, at + ANSWER_PAGE));
+    rows.push(...page.filter((r) => r.analysisVersion === ANALYSIS_VERSION));
+  }
   const prompts = new Map(
     (
       await db.prompt.findMany({

@@ -11,6 +11,13 @@ export interface JsonRowSet {
   rows: readonly Record<string, unknown>[];
 }
 
+/** The record type `jsonb_to_recordset` reads rows of these columns as: `name type, …`. */
+export function jsonRecordType(columns: JsonColumns): string {
+  return Object.entries(columns)
+    .map(([name, type]) => `${name} ${type}`)
+    .join(", ");
+}
+
 /** Rows per statement and table: each table's rows travel as one JSON parameter. */
 const CHUNK = 5000;
 
@@ -47,10 +54,9 @@ export async function insertJsonRowSets(
       .map((set) => ({ ...set, rows: set.rows.slice(start, start + CHUNK) }))
       .filter((set) => set.rows.length > 0);
     const inserts = chunks.map(({ table, columns }, index) => {
-      const names = Object.keys(columns);
-      const record = names.map((name) => `${name} ${columns[name]}`).join(", ");
-      return `INSERT INTO ${table} (${names.join(", ")})
-       SELECT ${names.join(", ")} FROM jsonb_to_recordset($${index + 1}::jsonb) AS v(${record})`;
+      const names = Object.keys(columns).join(", ");
+      return `INSERT INTO ${table} (${names})
+       SELECT ${names} FROM jsonb_to_recordset($${index + 1}::jsonb) AS v(${jsonRecordType(columns)})`;
     });
     const [only] = inserts;
     const sql =
