@@ -20,8 +20,11 @@ const { ANALYSIS_VERSION } = await import(join(serverDir, "dist/analysis/types.j
 const { refreshWorkspaceChanges } = await import(
   join(serverDir, "dist/services/metrics/refresh-workspace-changes.js")
 );
-const { classifyStoredCitations, insertMentions } = await import(
+const { classifyStoredCitations, mentionRows } = await import(
   join(serverDir, "dist/services/analysis/store-analysis.js")
+);
+const { insertJsonRowSets } = await import(
+  join(serverDir, "dist/services/sql/insert-json-rows.js")
 );
 
 /** The categories of the fixture's prompts (one in ten is brand_research besides). */
@@ -194,9 +197,10 @@ async function storeDayAnswers(tx, { workspace, runId, day, stored, analysed }) 
     await tx.engineResponse.createMany({ data: responses.slice(i, i + 500) });
   for (let i = 0; i < citations.length; i += 1000)
     await tx.citation.createMany({ data: citations.slice(i, i + 1000) });
-  await insertMentions(
-    tx,
-    workspace.id,
-    analysed.map((a, i) => ({ responseId: id(i), analysis: a.analysis })),
-  );
+  await insertJsonRowSets(tx, [
+    mentionRows(
+      workspace.id,
+      analysed.map((a, i) => ({ responseId: id(i), analysis: a.analysis })),
+    ),
+  ]);
 }

@@ -27,12 +27,33 @@ export interface WorkspaceAnalyzer {
 }
 
 /**
+ * The digest of what a workspace's subject is read from (its brand, display
+ * name, domains, profile and competitors), computed by the database over the
+ * workspace row `w`: a statement can check that the subject is still the one
+ * an analysis used without a round trip to read it again.
+ */
+export const SUBJECT_DIGEST_SQL = `md5(row(w.brand, w.display_name, w.domains, w.brand_profile,
+    (SELECT array_agg(row(c.id, c.name, c.aliases, c.domains, c.ambiguous) ORDER BY c.position)
+     FROM competitors c WHERE c.workspace_id = w.id))::text)`;
+
+/** A workspace's subject and the digest of the rows it was read from (SUBJECT_DIGEST_SQL). */
+export interface LoadedSubject {
+  subject: AnalysisSubject;
+  digest: string;
+}
+
+/**
  * What answers of a workspace are analysed against: the brand as entity
  * `self` (its brand and display name, its domains) and every competitor (by
  * id, with aliases, domains and the ambiguity flag); the brand profile's
  * category disambiguates ambiguous names.
  */
 export async function loadAnalysisSubject(db: Db, workspaceId: string): Promise<AnalysisSubject> {
+  return (await loadSubjectWithDigest(db, workspaceId)).subject;
+}
+
+/** The subject (loadAnalysisSubject) with the digest of the rows it was read from. */
+export async function loadSubjectWithDigest(db: Db, workspaceId: string): Promise<LoadedSubject> {
   // One statement (the competitors aggregated in it): every recorded batch reads the subject.
   const [workspace] = await db.$queryRawUnsafe<
     Array<{
@@ -47,20 +68,22 @@ export async function loadAnalysisSubject(db: Db, workspaceId: string): Promise<
         domains: string[];
         ambiguous: boolean;
       }>;
+      digest: string;
     }>
   >(
     `SELECT w.brand, w.display_name, w.domains, w.brand_profile,
             coalesce((SELECT json_agg(json_build_object('id', c.id, 'name', c.name,
                         'aliases', c.aliases, 'domains', c.domains, 'ambiguous', c.ambiguous)
                         ORDER BY c.position)
-                      FROM competitors c WHERE c.workspace_id = w.id), '[]'::json) AS competitors
+                      FROM competitors c WHERE c.workspace_id = w.id), '[]'::json) AS competitors,
+            ${SUBJECT_DIGEST_SQL} AS digest
      FROM workspaces w WHERE w.id = $1`,
     workspaceId,
   );
   if (!workspace) throw new Error(`workspace ${workspaceId} not found`);
   const category = toBrandProfile(workspace.brand_profile).category;
   const brandAliases = workspace.display_name !== workspace.brand ? [workspace.display_name] : [];
-  return {
+  const subject: AnalysisSubject = {
     entities: [
       {
         id: "self",
@@ -81,6 +104,7 @@ export async function loadAnalysisSubject(db: Db, workspaceId: string): Promise<
     ],
     categoryTerms: category ? [category] : [],
   };
+  return { subject, digest: workspace.digest };
 }
 
 /** Analyzers kept by one server (a workspace's subject rarely changes). */

@@ -1,6 +1,6 @@
 import { ANALYSIS_VERSION } from "../../analysis/types.js";
 import type { AppContext } from "../../context.js";
-import { loadAnalysisSubject, type WorkspaceAnalyzer } from "./analysis-subject.js";
+import { loadSubjectWithDigest, type WorkspaceAnalyzer } from "./analysis-subject.js";
 import { mapInSlices, yieldToEventLoop } from "./cpu-slices.js";
 import { listStaleDays } from "./list-stale-days.js";
 import {
@@ -17,7 +17,7 @@ import {
   rewriteStoredAnalyses,
   type StoredAnalysisChange,
 } from "./store-analysis.js";
-import { preferIndexes, swapDayRollups, WRITE_TIMEOUTS } from "./swap-day-rollups.js";
+import { swapDayRollups } from "./swap-day-rollups.js";
 
 /** Answers read, analysed and written back per step (one read, one short transaction). */
 const PAGE = 100;
@@ -50,9 +50,8 @@ export interface ReanalyzeDayResult {
  * 1. list the day's answers; then, PAGE at a time, read them with their
  *    citations and stored mentions (three short queries), analyse them in
  *    CPU slices of at most SLICE_MS, and rewrite only the answers whose stored
- *    analysis changed (per page, one short transaction: the index-only plan and one
- *    statement, `rewriteStoredAnalyses`);
- * 2. replace the day's rollups in one short transaction (`swapDayRollups`),
+ *    analysis changed (per page, one statement: `rewriteStoredAnalyses`);
+ * 2. replace the day's rollups in one statement (`swapDayRollups`),
  *    which checks under the day lock that no answer was added since step 1
  *    (else the new ones are analysed and it tries again) and that the subject
  *    is still the one used (else the day starts over).
@@ -70,10 +69,8 @@ export async function reanalyzeDay({
   let changed = 0;
   const prompts = new Map<string, { category: string; language: string; region: string | null }>();
   for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
-    const current = ctx.analyzers.analyzerFor(
-      await loadAnalysisSubject(ctx.prisma, workspaceId),
-      ctx.config.domainTaxonomy,
-    );
+    const { subject, digest } = await loadSubjectWithDigest(ctx.prisma, workspaceId);
+    const current = ctx.analyzers.analyzerFor(subject, ctx.config.domainTaxonomy);
     if (current.fingerprint !== analyzer?.fingerprint) {
       analyzer = current;
       analysed = new Map();
@@ -110,6 +107,7 @@ export async function reanalyzeDay({
       day,
       answers: [...analysed.values()],
       fingerprint: analyzer.fingerprint,
+      subjectDigest: digest,
       revision,
     });
     await yieldToEventLoop();
@@ -157,14 +155,11 @@ async function analysePage(options: {
   });
   const changes = results.flatMap((r) => (r.change ? [r.change] : []));
   if (changes.length > 0) {
-    await ctx.prisma.$transaction(async (tx) => {
-      await preferIndexes(tx);
-      await rewriteStoredAnalyses(tx, {
-        workspaceId: options.workspaceId,
-        day: options.day,
-        changes,
-      });
-    }, WRITE_TIMEOUTS);
+    await rewriteStoredAnalyses(ctx.prisma, {
+      workspaceId: options.workspaceId,
+      day: options.day,
+      changes,
+    });
   }
   return {
     analysed: results.map((r) => [r.id, r.rollup] as const),

@@ -1,10 +1,11 @@
-import type { Prisma } from "@geopulse/db";
+import type { Prisma, PrismaClient } from "@geopulse/db";
 import type { AnswerAnalysis, CitationResult } from "../../analysis/types.js";
 import { normalizeUrl } from "../../analysis/url-normalize.js";
 import { storableJson } from "../../text/storable-text.js";
 import { type JsonRowSet, jsonRecordType } from "../sql/insert-json-rows.js";
 
 type Tx = Prisma.TransactionClient;
+type Db = Tx | PrismaClient;
 
 export interface CitationClass {
   domain: string | null;
@@ -91,12 +92,11 @@ const mentionUpdates = mentionNames
  * it, not the day), and marks their day's rollups as not made with any
  * subject (`subject_fingerprint` NULL: until its swap records one, the day
  * counts as stale, even if the subject returns to the one it had or the job
- * dies before the swap). ONE statement, run in a transaction after
- * `preferIndexes`: planned without statistics (the embedded database never
- * gathers them), it took 64 ms a page on average over 90 days of answers.
+ * dies before the swap). ONE statement, so it needs no transaction (which on
+ * the embedded database would hold its only connection between round trips).
  */
 export async function rewriteStoredAnalyses(
-  db: Tx,
+  db: Db,
   options: {
     workspaceId: string;
     day: string;
@@ -120,7 +120,7 @@ export async function rewriteStoredAnalyses(
      stale AS (
        SELECT m.ctid AS tid FROM unnest($2::text[]) AS ids(id)
        CROSS JOIN LATERAL (
-         SELECT ctid, entity_id FROM response_mentions WHERE response_id = ids.id) AS m
+         SELECT ctid, entity_id FROM response_mentions WHERE response_id = ids.id OFFSET 0) AS m
        WHERE NOT EXISTS (
          SELECT 1 FROM fresh f WHERE f.response_id = ids.id AND f.entity_id = m.entity_id)),
      gone AS (DELETE FROM response_mentions WHERE ctid = ANY(ARRAY(SELECT tid FROM stale))),

@@ -1,5 +1,6 @@
 import type { Prisma } from "@geopulse/db";
-import type { RollupDiff } from "./day-rollup-diff.js";
+import { SUBJECT_DIGEST_SQL } from "./analysis-subject.js";
+import { diffSize, type RollupDiff } from "./day-rollup-diff.js";
 import type { RollupRows } from "./rollup-rows.js";
 import { ROLLUP_TABLES, type RollupTable, SCOPE_COLUMNS } from "./rollup-tables.js";
 
@@ -85,95 +86,100 @@ export async function addRollupRows(
   }
 }
 
-/**
- * Applies a diff to a locked day's rollups at one version (overwriting and
- * deleting rows) and sets its answer count: the day ends up exactly as
- * diffed, with no row written that did not change.
- */
-export async function applyRollupDiff(
-  tx: Tx,
-  options: {
-    workspaceId: string;
-    version: number;
-    day: string;
-    diff: readonly RollupDiff[];
-    responses: number;
-  },
-): Promise<void> {
-  const { workspaceId, version } = options;
-  for (const { table, upserts, deletes } of options.diff) {
-    await upsert(
-      tx,
-      table,
-      "set",
-      upserts.map((r) => [workspaceId, version, ...r]),
-    );
-    const keys = table.columns.slice(0, table.keyWidth);
-    for (let start = 0; start < deletes.length; start += CHUNK) {
-      const chunk = deletes.slice(start, start + CHUNK);
-      await tx.$executeRawUnsafe(
-        `DELETE FROM ${table.name} WHERE workspace_id = $1 AND analysis_version = $2::int
-           AND (${keys.map(([name]) => name).join(", ")}) IN
-             (SELECT * FROM unnest(${keys.map(([, type], j) => `$${j + 3}::${type}[]`).join(", ")}))`,
-        workspaceId,
-        version,
-        ...keys.map((_, j) => chunk.map((key) => key[j])),
-      );
-    }
-  }
-  await tx.$executeRawUnsafe(
-    `UPDATE metric_days SET responses = $4::int
-     WHERE workspace_id = $1 AND analysis_version = $2::int AND day = $3::date`,
-    workspaceId,
-    version,
-    options.day,
-    options.responses,
-  );
+/** What `swapDayStatement` writes, and what it checks first under the day's lock. */
+export interface DaySwap {
+  workspaceId: string;
+  version: number;
+  day: string;
+  diff: readonly RollupDiff[];
+  /** The day's answers, its new count. */
+  responses: number;
+  /** The revision the diff was made against: the day must still have it. */
+  revision: number;
+  /** The subject's digest (SUBJECT_DIGEST_SQL) when the answers were analysed: it must still be it. */
+  subjectDigest: string;
+  /** The fingerprint the day is marked with. */
+  fingerprint: string;
+  now: Date;
 }
 
 /**
- * Removes a workspace's day at every analysis version but `keepVersion` (rows
- * an older release made), one version at a time so each delete uses the
- * tables' (workspace, version, day) key.
+ * The day's swap as ONE statement: lock the day's row (FOR UPDATE), check its
+ * revision and the subject's digest and, only when both still hold, remove
+ * the day at other analysis versions (rows an older release made, with their
+ * detected changes), apply the diff (overwriting and deleting rows) and set
+ * the day's count, fingerprint and revision (moved only when rows did, so
+ * cached metrics of an unchanged day stay valid). Every data-modifying CTE
+ * waits on the check; one round trip holds the embedded database for the
+ * statement alone. Returns the revision found (null: no row) and whether the
+ * subject was the same; the writes happened when both matched.
  */
-export async function clearOtherVersions(
-  tx: Tx,
-  options: { workspaceId: string; day: string; keepVersion: number },
-): Promise<void> {
-  const versions = await tx.$queryRawUnsafe<Array<{ v: number }>>(
-    `SELECT analysis_version AS v FROM metric_days
-     WHERE workspace_id = $1 AND day = $2::date AND analysis_version <> $3::int`,
-    options.workspaceId,
-    options.day,
-    options.keepVersion,
-  );
-  for (const { v } of versions) {
-    // The day's detected changes of that version go with it.
-    for (const table of [
-      ...ROLLUP_TABLES.map((t) => t.name),
-      "metric_days",
-      "metric_change_days",
-    ]) {
-      await tx.$executeRawUnsafe(
-        `DELETE FROM ${table} WHERE workspace_id = $1 AND analysis_version = $2::int AND day = $3::date`,
-        options.workspaceId,
-        Number(v),
-        options.day,
+export function swapDayStatement(swap: DaySwap): { sql: string; params: unknown[] } {
+  const params: unknown[] = [
+    swap.workspaceId,
+    swap.version,
+    swap.day,
+    swap.revision,
+    swap.subjectDigest,
+    swap.fingerprint,
+    swap.responses,
+    diffSize(swap.diff) > 0 ? 1 : 0,
+    swap.now.toISOString(),
+  ];
+  const scope = "workspace_id = $1 AND analysis_version = $2::int AND day = $3::date";
+  const whenChecked = "EXISTS (SELECT 1 FROM checked)";
+  const parts = [
+    `locked AS MATERIALIZED (SELECT revision FROM metric_days WHERE ${scope} FOR UPDATE)`,
+    `subject AS MATERIALIZED (SELECT ${SUBJECT_DIGEST_SQL} = $5 AS same FROM workspaces w WHERE w.id = $1)`,
+    `checked AS MATERIALIZED (SELECT 1 FROM locked, subject WHERE locked.revision = $4::int AND subject.same)`,
+    `other_versions AS MATERIALIZED (SELECT analysis_version AS v FROM metric_days
+       WHERE workspace_id = $1 AND day = $3::date AND analysis_version <> $2::int AND ${whenChecked})`,
+    ...[...ROLLUP_TABLES.map((t) => t.name), "metric_days", "metric_change_days"].map(
+      (table) =>
+        `clear_${table} AS (DELETE FROM ${table} t USING other_versions o
+           WHERE t.workspace_id = $1 AND t.analysis_version = o.v AND t.day = $3::date)`,
+    ),
+  ];
+  for (const { table, upserts, deletes } of swap.diff) {
+    if (upserts.length > 0) {
+      const put = upsertStatement(
+        table,
+        "set",
+        upserts.map((r) => [swap.workspaceId, swap.version, ...r]),
+        params.length + 1,
+        whenChecked,
       );
+      parts.push(`put_${table.name} AS (${put.sql})`);
+      params.push(...put.params);
+    }
+    if (deletes.length > 0) {
+      const keys = table.columns.slice(0, table.keyWidth);
+      const first = params.length + 1;
+      const names = keys.map(([name]) => name);
+      // Key by key (a LATERAL that OFFSET 0 keeps from being flattened): planned without
+      // statistics, a join of the keys with the day's rows compared every key with every row.
+      parts.push(
+        `drop_${table.name} AS (DELETE FROM ${table.name} WHERE ctid = ANY(ARRAY(
+           SELECT r.ctid FROM unnest(${keys.map(([, type], j) => `$${first + j}::${type}[]`).join(", ")})
+             AS k(${names.join(", ")})
+           CROSS JOIN LATERAL (SELECT ctid FROM ${table.name}
+             WHERE workspace_id = $1 AND analysis_version = $2::int
+               AND ${names.map((name) => `${name} = k.${name}`).join(" AND ")} OFFSET 0) AS r
+           WHERE ${whenChecked})))`,
+      );
+      params.push(...keys.map((_, j) => deletes.map((key) => key[j])));
     }
   }
-}
-
-async function upsert(
-  tx: Tx,
-  table: RollupTable,
-  mode: "add" | "set",
-  values: readonly (readonly unknown[])[],
-): Promise<void> {
-  for (let start = 0; start < values.length; start += CHUNK) {
-    const { sql, params } = upsertStatement(table, mode, values.slice(start, start + CHUNK), 1);
-    await tx.$executeRawUnsafe(sql, ...params);
-  }
+  parts.push(
+    `day_row AS (UPDATE metric_days SET responses = $7::int, subject_fingerprint = $6,
+       revision = revision + $8::int, updated_at = $9::timestamptz
+       WHERE ${scope} AND ${whenChecked})`,
+  );
+  return {
+    sql: `WITH ${parts.join(",\n")}
+      SELECT (SELECT revision FROM locked) AS revision, (SELECT same FROM subject) AS same`,
+    params,
+  };
 }
 
 /**
@@ -187,6 +193,7 @@ function upsertStatement(
   mode: "add" | "set",
   values: readonly (readonly unknown[])[],
   first: number,
+  where?: string,
 ): { sql: string; params: unknown[][] } {
   const set = table.columns
     .slice(table.keyWidth)
@@ -203,7 +210,7 @@ function upsertStatement(
   const arrays = columns.map(([, type], j) => `$${first + j}::${type}[]`).join(", ");
   return {
     sql: `INSERT INTO ${table.name} (${columns.map(([name]) => name).join(", ")})
-       SELECT * FROM unnest(${arrays})
+       SELECT * FROM unnest(${arrays})${where ? ` WHERE ${where}` : ""}
        ON CONFLICT (${keys.join(", ")}) DO UPDATE SET ${set}`,
     params: columns.map((_, j) => values.map((row) => row[j])),
   };

@@ -3,7 +3,6 @@ import type { Prisma } from "@geopulse/db";
 import { ANALYSIS_VERSION } from "../../analysis/types.js";
 import type { AppContext } from "../../context.js";
 import { dayStart } from "../../days.js";
-import { WRITE_TIMEOUTS } from "../analysis/swap-day-rollups.js";
 import type { WorkspaceOperation } from "../operation.js";
 import { lockWorkspace } from "../workspace-config/lock-workspace.js";
 import type { DerivationCandidate } from "./derivation-candidate.js";
@@ -20,6 +19,11 @@ import {
   type DerivedRecommendation,
   upsertDerivedRecommendations,
 } from "./upsert-derived-recommendation.js";
+
+/** A short transaction may still wait long for the embedded database on a busy machine. */
+const WRITE_TIMEOUTS = { timeout: 60_000, maxWait: 60_000 };
+/** Reads of the data before the last one, which reads it under the workspace lock. */
+const DERIVE_ATTEMPTS = 3;
 
 /** Every kind's rule, in the order their recommendations are stored. */
 const rules: Array<(data: DerivationData) => DerivationCandidate[]> = [
@@ -105,65 +109,84 @@ async function derivationStamp(db: Prisma.TransactionClient, workspaceId: string
  *
  * The data is read and derived before the transaction (the answers of a day are
  * the costly part, and on the embedded database a transaction holds the only
- * connection); the transaction takes the workspace lock, derives again only when
- * the data's stamp moved meanwhile, and stores, so what it stores is what the
- * data says when it commits.
+ * connection); the transaction takes the workspace lock and stores only when the
+ * data's stamp is still the one read, else the data is read again (under the lock
+ * on the last of DERIVE_ATTEMPTS tries), so what it stores is what the data says
+ * when it commits.
  */
 export async function deriveWorkspaceRecommendations(options: {
   ctx: AppContext;
   workspaceId: string;
 }): Promise<RecommendationDerivation> {
   const { ctx, workspaceId } = options;
-  const stamp = await derivationStamp(ctx.prisma, workspaceId);
-  let derived = derive(await loadDerivationData(ctx.prisma, workspaceId));
-  return ctx.prisma.$transaction(async (tx) => {
-    // One derivation of a workspace at a time (the job and the route may race):
-    // the second waits and then finds the first one's rows by fingerprint.
-    await lockWorkspace(tx, workspaceId);
-    if ((await derivationStamp(tx, workspaceId)) !== stamp) {
-      derived = derive(await loadDerivationData(tx, workspaceId));
-    }
-    const { data } = derived;
-    const result: RecommendationDerivation = {
-      date: data?.date ?? null,
-      created: 0,
-      updated: 0,
-      reproposed: 0,
-      unchanged: 0,
-      markedStale: 0,
-      recommendations: [],
-    };
-    if (!data) return result;
-    // What the day's data supports: the recommendations stored now and the capped candidates.
-    const supported = new Set<string>();
-    const upserted = await upsertDerivedRecommendations({
-      tx,
-      clock: ctx.clock,
+  for (let attempt = 1; ; attempt++) {
+    const stamp = await derivationStamp(ctx.prisma, workspaceId);
+    const derived = derive(await loadDerivationData(ctx.prisma, workspaceId));
+    const result = await ctx.prisma.$transaction(async (tx) => {
+      // One derivation of a workspace at a time (the job and the route may race):
+      // the second waits and then finds the first one's rows by fingerprint.
+      await lockWorkspace(tx, workspaceId);
+      if ((await derivationStamp(tx, workspaceId)) === stamp) {
+        return storeDerivation({ ctx, tx, workspaceId, derived });
+      }
+      // The data moved while it was read (a run recording, say): read it again
+      // outside the lock, and only on the last try under it.
+      if (attempt < DERIVE_ATTEMPTS) return undefined;
+      const current = derive(await loadDerivationData(tx, workspaceId));
+      return storeDerivation({ ctx, tx, workspaceId, derived: current });
+    }, WRITE_TIMEOUTS);
+    if (result) return result;
+  }
+}
+
+/** Stores a derivation under the workspace lock (see deriveWorkspaceRecommendations). */
+async function storeDerivation(options: {
+  ctx: AppContext;
+  tx: Prisma.TransactionClient;
+  workspaceId: string;
+  derived: Derived;
+}): Promise<RecommendationDerivation> {
+  const { ctx, tx, workspaceId, derived } = options;
+  const { data } = derived;
+  const result: RecommendationDerivation = {
+    date: data?.date ?? null,
+    created: 0,
+    updated: 0,
+    reproposed: 0,
+    unchanged: 0,
+    markedStale: 0,
+    recommendations: [],
+  };
+  if (!data) return result;
+  // What the day's data supports: the recommendations stored now and the capped candidates.
+  const supported = new Set<string>();
+  const upserted = await upsertDerivedRecommendations({
+    tx,
+    clock: ctx.clock,
+    workspaceId,
+    complianceProfile: data.complianceProfile,
+    recommendations: derived.stored,
+  });
+  upserted.forEach(({ recommendationId, outcome }, index) => {
+    supported.add(recommendationId);
+    result[outcome] += 1;
+    const kind = derived.stored[index]?.kind as DerivedRecommendation["kind"];
+    result.recommendations.push({ recommendationId, kind, outcome });
+  });
+  // Open recommendations the day no longer supports keep their evidence, marked stale
+  // from this day on (until a derivation supports them again).
+  const stale = await tx.recommendation.updateMany({
+    where: {
       workspaceId,
-      complianceProfile: data.complianceProfile,
-      recommendations: derived.stored,
-    });
-    upserted.forEach(({ recommendationId, outcome }, index) => {
-      supported.add(recommendationId);
-      result[outcome] += 1;
-      const kind = derived.stored[index]?.kind as DerivedRecommendation["kind"];
-      result.recommendations.push({ recommendationId, kind, outcome });
-    });
-    // Open recommendations the day no longer supports keep their evidence, marked stale
-    // from this day on (until a derivation supports them again).
-    const stale = await tx.recommendation.updateMany({
-      where: {
-        workspaceId,
-        status: { in: openStatuses },
-        staleSince: null,
-        id: { notIn: [...supported] },
-        fingerprint: { notIn: derived.capped },
-      },
-      data: { staleSince: dayStart(data.date), updatedAt: ctx.clock.now() },
-    });
-    result.markedStale = stale.count;
-    return result;
-  }, WRITE_TIMEOUTS);
+      status: { in: openStatuses },
+      staleSince: null,
+      id: { notIn: [...supported] },
+      fingerprint: { notIn: derived.capped },
+    },
+    data: { staleSince: dayStart(data.date), updatedAt: ctx.clock.now() },
+  });
+  result.markedStale = stale.count;
+  return result;
 }
 
 /** `POST .../recommendations/derive`: the derivation of the caller's workspace, now. */

@@ -19,6 +19,10 @@ import {
   recommendationIdPrefix,
   type TargetInput,
 } from "./recommendation-rules.js";
+import {
+  type DerivedUpdate,
+  updateDerivedRecommendations,
+} from "./update-derived-recommendations.js";
 
 /** At most this many answers are kept as evidence, each excerpt at most this long. */
 export const maxEvidenceAnswers = 20;
@@ -69,7 +73,7 @@ interface StoredState {
  *
  * Set-based, as a derivation stores tens at once and on the embedded database its
  * transaction holds the only connection: one read of the stored ones, one insert of the new,
- * an update per changed one, and one statement each for their evidence answers and history
+ * one update of the changed ones, and one statement each for their evidence answers and history
  * (a fingerprint twice in one batch ends as the later one, as one call after another would).
  */
 export async function upsertDerivedRecommendations(
@@ -98,7 +102,8 @@ export async function upsertDerivedRecommendations(
     ).map((r) => [r.fingerprint, { ...r, status: r.status as RecommendationStatus }]),
   );
   const creates: Prisma.RecommendationCreateManyInput[] = [];
-  const updates: Array<{ id: string; data: Prisma.RecommendationUpdateInput }> = [];
+  // By id: a fingerprint twice in one batch ends as the later one.
+  const updates = new Map<string, DerivedUpdate>();
   const answers = new Map<string, DerivedRecommendation["evidence"]["answers"]>();
   const history: Prisma.RecommendationTransitionCreateManyInput[] = [];
   const record = (
@@ -147,16 +152,7 @@ export async function upsertDerivedRecommendations(
     if (status === "dismissed") {
       if (existing.evidenceHash === content.evidenceHash)
         return { recommendationId: id, outcome: "unchanged" as const };
-      updates.push({
-        id,
-        data: {
-          ...content,
-          status: flaggedStatus,
-          dismissReason: null,
-          dismissNote: null,
-          dismissedAt: null,
-        },
-      });
+      updates.set(id, { id, content, status: flaggedStatus, clearDismissal: true });
       answers.set(id, derived.evidence.answers);
       record(id, "rederive", "dismissed", flaggedStatus);
       remember(id, flaggedStatus);
@@ -171,7 +167,7 @@ export async function upsertDerivedRecommendations(
       status === "proposed" &&
       findings.length > 0 &&
       findingsKey(findings) !== findingsKey(previous);
-    updates.push({ id, data: { ...content, ...(flag ? { status: "flagged" } : {}) } });
+    updates.set(id, { id, content, status: flag ? "flagged" : undefined });
     answers.set(id, derived.evidence.answers);
     if (flag) record(id, "flag", "proposed", "flagged");
     remember(id, flag ? "flagged" : status);
@@ -179,7 +175,7 @@ export async function upsertDerivedRecommendations(
   });
 
   if (creates.length > 0) await tx.recommendation.createMany({ data: creates });
-  for (const { id, data } of updates) await tx.recommendation.update({ where: { id }, data });
+  await updateDerivedRecommendations(tx, [...updates.values()]);
   if (answers.size > 0) {
     await tx.recommendationAnswer.deleteMany({
       where: { recommendationId: { in: [...answers.keys()] } },
