@@ -168,6 +168,7 @@ describe.skipIf(process.env.DATABASE_URL)("the embedded database on its own thre
     expect(await turnsDuring(threaded)).toBeGreaterThan(10);
   });
 
+  // Two databases boot here (about 6 s on an idle 2-core machine, over 30 s beside a busy suite).
   test("dumps a data directory another database loads, and refuses every call once closed", async () => {
     const db = await openDatabase({ dataDir: "memory://" });
     await db.pglite?.exec("CREATE TABLE kept (v text); INSERT INTO kept VALUES ('x')");
@@ -184,7 +185,7 @@ describe.skipIf(process.env.DATABASE_URL)("the embedded database on its own thre
       await copy.close();
       rmSync(dir, { recursive: true });
     }
-  });
+  }, 90_000);
 
   test("fails every waiting and later call when its thread dies", async () => {
     const dying = await openPgliteThread(

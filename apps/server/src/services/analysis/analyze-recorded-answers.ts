@@ -1,15 +1,21 @@
 import type { Prisma } from "@geopulse/db";
 import type { DomainTaxonomyList } from "../../analysis/domain-taxonomy.js";
-import { ANALYSIS_VERSION } from "../../analysis/types.js";
+import { ANALYSIS_VERSION, type AnswerAnalysis } from "../../analysis/types.js";
+import type { AppContext } from "../../context.js";
 import type { JsonRowSet } from "../sql/insert-json-rows.js";
 import {
   type AnalyzerCache,
   loadAnalysisSubject,
+  loadSubjectWithDigest,
+  SUBJECT_DIGEST_SQL,
   type WorkspaceAnalyzer,
 } from "./analysis-subject.js";
+import { mapInSlices } from "./cpu-slices.js";
 import { buildRollupRows } from "./rollup-rows.js";
 import { type CitationClass, classifyStoredCitations, mentionRows } from "./store-analysis.js";
 import { addRollupRows, lockMetricDay } from "./write-rollups.js";
+
+type Db = AppContext["prisma"] | Prisma.TransactionClient;
 
 export interface RecordedAnswer {
   responseId: string;
@@ -27,6 +33,35 @@ export interface RecordedAnalysis {
   mentions: JsonRowSet;
 }
 
+/** Answers analysed before their recording transaction, with the subject they were analysed with. */
+export interface PreparedAnalyses {
+  /** The subject's digest (SUBJECT_DIGEST_SQL) when it was read. */
+  digest: string;
+  analyzer: WorkspaceAnalyzer;
+  analyses: Map<string, AnswerAnalysis>;
+}
+
+/**
+ * Analyses answers about to be recorded, outside the transaction that records
+ * them and in CPU slices: on the embedded database a transaction holds the
+ * only connection, so the CPU-bound analysis should not run inside it.
+ */
+export async function analyzeBeforeRecording(options: {
+  db: Db;
+  workspaceId: string;
+  answers: readonly RecordedAnswer[];
+  analyzers: AnalyzerCache;
+  taxonomy?: DomainTaxonomyList;
+}): Promise<PreparedAnalyses> {
+  const { subject, digest } = await loadSubjectWithDigest(options.db, options.workspaceId);
+  const analyzer = options.analyzers.analyzerFor(subject, options.taxonomy);
+  const analysed = await mapInSlices(
+    options.answers,
+    (a) => [a.responseId, analyzeOne(analyzer, a)] as const,
+  );
+  return { digest, analyzer, analyses: new Map(analysed) };
+}
+
 export interface AnalyzeRecordedAnswersOptions {
   tx: Prisma.TransactionClient;
   now: Date;
@@ -38,34 +73,49 @@ export interface AnalyzeRecordedAnswersOptions {
   analyzers: AnalyzerCache;
   /** config.domainTaxonomy (the built-in list when omitted). */
   taxonomy?: DomainTaxonomyList;
+  /** The answers analysed before the transaction (analyzeBeforeRecording). */
+  prepared?: PreparedAnalyses | undefined;
 }
 
 /**
- * Analyses a batch of just-recorded answers of one run inside the transaction
- * that records them (which marked their analysis version) and adds their
- * contribution to the day's rollups with one statement for every table, so the
- * day lock is taken once per batch rather than once per answer. Returns each
- * answer's citation classes and mention rows, which the caller stores with the
- * answers' other rows in one statement.
+ * Adds a batch of just-recorded answers of one run to the day's rollups inside
+ * the transaction that records them (which marked their analysis version), with
+ * one statement for every table, so the day lock is taken once per batch rather
+ * than once per answer. The analyses made before the transaction are used when
+ * the subject is still the one they were made with; otherwise (an edit in
+ * between) the answers are analysed again here. Returns each answer's citation
+ * classes and mention rows, which the caller stores with the answers' other
+ * rows in one statement.
  */
 export async function analyzeRecordedAnswers(
   options: AnalyzeRecordedAnswersOptions,
 ): Promise<RecordedAnalysis> {
-  const { tx, workspaceId, day, answers } = options;
+  const { tx, workspaceId, day, answers, prepared } = options;
   const classes = new Map<string, CitationClass[]>();
   if (answers.length === 0) return { classes, mentions: mentionRows(workspaceId, []) };
   // The day lock first, then the subject: a re-analysis of the day holds the
   // lock while it swaps the day's rollups, so these answers are analysed with
   // the subject in force once it is done (an edit committed before the lock
   // is read here; one after it re-analyses the day), and the day never
-  // silently mixes subjects. Analysing a batch takes a few milliseconds, so
-  // holding the lock meanwhile costs other writers of the day little.
+  // silently mixes subjects.
   await lockMetricDay(tx, { workspaceId, version: ANALYSIS_VERSION, day, now: options.now });
-  const analyzer = options.analyzers.analyzerFor(
-    await loadAnalysisSubject(tx, workspaceId),
-    options.taxonomy,
+  const [current] = await tx.$queryRawUnsafe<Array<{ digest: string }>>(
+    `SELECT ${SUBJECT_DIGEST_SQL} AS digest FROM workspaces w WHERE w.id = $1`,
+    workspaceId,
   );
-  const analysed = answers.map((a) => ({ ...a, analysis: analyzeOne(analyzer, a) }));
+  const usable =
+    prepared &&
+    prepared.digest === current?.digest &&
+    answers.every((a) => prepared.analyses.has(a.responseId))
+      ? prepared
+      : undefined;
+  const analyzer =
+    usable?.analyzer ??
+    options.analyzers.analyzerFor(await loadAnalysisSubject(tx, workspaceId), options.taxonomy);
+  const analysed = answers.map((a) => ({
+    ...a,
+    analysis: usable?.analyses.get(a.responseId) ?? analyzeOne(analyzer, a),
+  }));
   for (const a of analysed) {
     classes.set(
       a.responseId,

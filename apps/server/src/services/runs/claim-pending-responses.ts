@@ -70,7 +70,7 @@ export async function claimPendingResponses(
        country = v.country,
        language = v.language,
        completed_at = $2::timestamptz,
-       -- The answer is analysed in the same transaction (analyzeRecordedAnswers).
+       -- The answer's analysis is stored in the same transaction (analyzeRecordedAnswers).
        analysis_version = CASE WHEN v.status = 'succeeded' THEN $3::int ELSE r.analysis_version END
      FROM jsonb_to_recordset($1::jsonb) AS v(
        id text, status text, answer text, search_queries jsonb, input_tokens int,

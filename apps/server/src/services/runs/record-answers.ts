@@ -2,6 +2,7 @@ import type { AppContext } from "../../context.js";
 import { dayOf } from "../../days.js";
 import { newId } from "../../ids.js";
 import {
+  analyzeBeforeRecording,
   analyzeRecordedAnswers,
   type RecordedAnswer,
 } from "../analysis/analyze-recorded-answers.js";
@@ -51,7 +52,8 @@ export interface RecordedBatch {
  * Stores a batch of task outcomes in one transaction: each only if its row is
  * still pending (one conditional update, so nothing is recorded twice however
  * many executors race), the answers' citations and analysis (mentions and
- * rollups), and the run's counters. The day lock, subject, rollup upserts and
+ * rollups; analysed before the transaction, see analyzeBeforeRecording), and
+ * the run's counters. The day lock, subject, rollup upserts and
  * counters are paid once per batch, not per answer.
  */
 export async function recordAnswers(options: {
@@ -61,27 +63,40 @@ export async function recordAnswers(options: {
 }): Promise<RecordedBatch> {
   const { ctx, run, outcomes } = options;
   const now = ctx.clock.now();
+  const candidates = outcomes.flatMap(({ responseId, outcome, engine, promptId, prompt }) =>
+    "answer" in outcome
+      ? [
+          {
+            responseId,
+            engine,
+            promptId,
+            prompt,
+            answer: outcome.answer.answer,
+            citations: outcome.answer.citations,
+          } satisfies RecordedAnswer,
+        ]
+      : [],
+  );
+  const prepared =
+    candidates.length > 0
+      ? await analyzeBeforeRecording({
+          db: ctx.prisma,
+          workspaceId: run.workspaceId,
+          answers: candidates,
+          analyzers: ctx.analyzers,
+          taxonomy: ctx.config.domainTaxonomy,
+        })
+      : undefined;
   return ctx.prisma.$transaction(async (tx) => {
     // The claim also marks the transaction's change notices (see claimPendingResponses).
     const stored = await claimPendingResponses(tx, outcomes, now);
-    const answered: RecordedAnswer[] = [];
+    const answered = candidates.filter((a) => stored.has(a.responseId));
     let failed = 0;
     let cost = 0n;
-    for (const { responseId, outcome, engine, promptId, prompt } of outcomes) {
+    for (const { responseId, outcome } of outcomes) {
       if (!stored.has(responseId)) continue;
-      if (!("answer" in outcome)) {
-        failed++;
-        continue;
-      }
-      cost += outcome.answer.costMicrousd;
-      answered.push({
-        responseId,
-        engine,
-        promptId,
-        prompt,
-        answer: outcome.answer.answer,
-        citations: outcome.answer.citations,
-      });
+      if ("answer" in outcome) cost += outcome.answer.costMicrousd;
+      else failed++;
     }
     const { classes, mentions } = await analyzeRecordedAnswers({
       tx,
@@ -89,6 +104,7 @@ export async function recordAnswers(options: {
       workspaceId: run.workspaceId,
       day: dayOf(run.createdAt),
       answers: answered,
+      prepared,
       analyzers: ctx.analyzers,
       taxonomy: ctx.config.domainTaxonomy,
     });
