@@ -114,6 +114,8 @@ export async function rewriteStoredAnalyses(
     })),
   );
   const outdated = changes.filter((c) => c.version);
+  // `stale` looks mentions up answer by answer (a LATERAL that OFFSET 0 keeps from being
+  // flattened): planned without statistics, the join became a scan of every stored mention.
   await db.$executeRawUnsafe(
     `WITH fresh AS MATERIALIZED (
        SELECT * FROM jsonb_to_recordset($1::jsonb) AS v(${jsonRecordType(mentionColumns)})),

@@ -35,6 +35,7 @@ export type SwapOutcome = "done" | "day-changed" | "subject-changed";
  */
 export async function swapDayRollups(options: SwapDayRollupsOptions): Promise<SwapOutcome> {
   const { ctx, workspaceId, day } = options;
+  const now = ctx.clock.now();
   const rows = buildRollupRows(options.answers);
   // Read and compared outside the transaction: if a writer changes the day
   // after this read, it bumps the revision and the swap below declines.
@@ -52,7 +53,7 @@ export async function swapDayRollups(options: SwapDayRollupsOptions): Promise<Sw
     revision: options.revision,
     subjectDigest: options.subjectDigest,
     fingerprint: options.fingerprint,
-    now: ctx.clock.now(),
+    now,
   });
   await yieldToEventLoop();
   // A day with no row yet gets one to lock (revision 0, as read).
@@ -63,7 +64,7 @@ export async function swapDayRollups(options: SwapDayRollupsOptions): Promise<Sw
       workspaceId,
       ANALYSIS_VERSION,
       day,
-      ctx.clock.now().toISOString(),
+      now.toISOString(),
     );
   }
   // One statement, atomic on its own: no transaction holding the embedded database between round trips.

@@ -111,8 +111,8 @@ export interface DaySwap {
  * the day's count, fingerprint and revision (moved only when rows did, so
  * cached metrics of an unchanged day stay valid). Every data-modifying CTE
  * waits on the check; one round trip holds the embedded database for the
- * statement alone. Returns the revision found (null: no row) and whether the
- * subject was the same; the writes happened when both matched.
+ * statement alone. The statement returns the revision found (null: no row)
+ * and whether the subject was the same; it wrote only when both matched.
  */
 export function swapDayStatement(swap: DaySwap): { sql: string; params: unknown[] } {
   const params: unknown[] = [

@@ -102,8 +102,17 @@ export async function upsertDerivedRecommendations(
     ).map((r) => [r.fingerprint, { ...r, status: r.status as RecommendationStatus }]),
   );
   const creates: Prisma.RecommendationCreateManyInput[] = [];
-  // By id: a fingerprint twice in one batch ends as the later one.
+  // By id: a fingerprint twice in one batch ends as the later one's content, keeping a
+  // status change or cleared dismissal an earlier one made (as one update after another would).
   const updates = new Map<string, DerivedUpdate>();
+  const update = (next: DerivedUpdate) => {
+    const earlier = updates.get(next.id);
+    updates.set(next.id, {
+      ...next,
+      status: next.status ?? earlier?.status,
+      clearDismissal: next.clearDismissal || earlier?.clearDismissal,
+    });
+  };
   const answers = new Map<string, DerivedRecommendation["evidence"]["answers"]>();
   const history: Prisma.RecommendationTransitionCreateManyInput[] = [];
   const record = (
@@ -152,7 +161,7 @@ export async function upsertDerivedRecommendations(
     if (status === "dismissed") {
       if (existing.evidenceHash === content.evidenceHash)
         return { recommendationId: id, outcome: "unchanged" as const };
-      updates.set(id, { id, content, status: flaggedStatus, clearDismissal: true });
+      update({ id, content, status: flaggedStatus, clearDismissal: true });
       answers.set(id, derived.evidence.answers);
       record(id, "rederive", "dismissed", flaggedStatus);
       remember(id, flaggedStatus);
@@ -167,7 +176,7 @@ export async function upsertDerivedRecommendations(
       status === "proposed" &&
       findings.length > 0 &&
       findingsKey(findings) !== findingsKey(previous);
-    updates.set(id, { id, content, status: flag ? "flagged" : undefined });
+    update({ id, content, status: flag ? "flagged" : undefined });
     answers.set(id, derived.evidence.answers);
     if (flag) record(id, "flag", "proposed", "flagged");
     remember(id, flag ? "flagged" : status);
