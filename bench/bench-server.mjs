@@ -5,6 +5,7 @@ import { createServer } from "node:net";
 import { dirname, join } from "node:path";
 import { createInterface } from "node:readline";
 import { fileURLToPath } from "node:url";
+import { NODE_FLAGS } from "../apps/server/dist/node-flags.js";
 
 const serverDir = join(dirname(fileURLToPath(import.meta.url)), "../apps/server");
 const secrets = {
@@ -38,7 +39,7 @@ export async function startServer(env, { onLine, nodeArgs = [], logLevel, server
       // The heap limit `pnpm start` runs with (apps/server/package.json, GEO_MAX_HEAP_MB).
       `--max-old-space-size=${process.env.GEO_MAX_HEAP_MB ?? 1024}`,
       ...nodeArgs,
-      "--disable-warning=ExperimentalWarning",
+      ...NODE_FLAGS,
       join(dir ?? serverDir, "dist/main.js"),
     ],
     {

@@ -1,5 +1,6 @@
 import { configDefaults, defineConfig } from "vitest/config";
 import { skippedDatabaseFreeTests } from "../../scripts/database-free-tests.mjs";
+import { NODE_FLAGS } from "./src/node-flags.js";
 
 export default defineConfig({
   test: {
@@ -16,7 +17,7 @@ export default defineConfig({
     maxWorkers: 2,
     testTimeout: 30_000,
     hookTimeout: 60_000,
-    execArgv: ["--disable-warning=ExperimentalWarning"],
+    execArgv: [...NODE_FLAGS],
     reporters: ["default", "json", "../../scripts/file-durations-reporter.mjs"],
     outputFile: { json: "test-results/vitest.json" },
   },

@@ -1,3 +1,4 @@
+import { NODE_FLAGS } from "@geopulse/server/node-flags";
 import react from "@vitejs/plugin-react";
 import { configDefaults, defineConfig } from "vitest/config";
 import { skippedDatabaseFreeTests } from "../../scripts/database-free-tests.mjs";
@@ -18,7 +19,7 @@ export default defineConfig({
     maxWorkers: 2,
     testTimeout: 60_000,
     hookTimeout: 120_000,
-    execArgv: ["--disable-warning=ExperimentalWarning"],
+    execArgv: [...NODE_FLAGS],
     reporters: ["default", "json", "../../scripts/file-durations-reporter.mjs"],
     outputFile: { json: "test-results/vitest.json" },
   },

@@ -9,6 +9,7 @@ import pg from "pg";
 // Brings in vitest's ProvidedContext, which the declaration below adds to.
 import type {} from "vitest";
 import type { TestProject } from "vitest/node";
+import { NODE_FLAGS } from "../node-flags.js";
 
 /**
  * The migrated database every test database of a run is copied from: a PGlite
@@ -67,11 +68,9 @@ export async function databaseSnapshotSetup(project: TestProject): Promise<() =>
 
 async function runMigrateOnce(args: string[]): Promise<void> {
   try {
-    await promisify(execFile)(
-      process.execPath,
-      ["--disable-warning=ExperimentalWarning", migrateOnce, ...args],
-      { env: process.env },
-    );
+    await promisify(execFile)(process.execPath, [...NODE_FLAGS, migrateOnce, ...args], {
+      env: process.env,
+    });
   } catch (error) {
     const stderr = (error as { stderr?: string }).stderr ?? "";
     throw new Error(`migrate-once ${args.join(" ")} failed\n${stderr}`, { cause: error });

@@ -1,6 +1,7 @@
 import { type ChildProcess, spawn } from "node:child_process";
 import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { NODE_FLAGS } from "../../src/node-flags.js";
 import { recoverInterruptedChatTurns } from "../../src/services/chat/finish-interrupted-turn.js";
 import { sweepCredits } from "../../src/services/credits/sweep-credits.js";
 import { eventually } from "../harness/eventually.js";
@@ -36,7 +37,7 @@ afterAll(async () => {
 
 /** Starts the API process on the test server's database; resolves with its URL. */
 function startApiProcess(): Promise<string> {
-  child = spawn(process.execPath, ["--disable-warning=ExperimentalWarning", mainScript], {
+  child = spawn(process.execPath, [...NODE_FLAGS, mainScript], {
     env: {
       ...process.env,
       ...hostedSecretsEnv,

@@ -1,6 +1,7 @@
 import { type ChildProcess, spawn } from "node:child_process";
 import { existsSync } from "node:fs";
 import { fileURLToPath } from "node:url";
+import { NODE_FLAGS } from "../../src/node-flags.js";
 import { providerEnvNames } from "./provider-env.js";
 import { hostedSecretsEnv } from "./test-server.js";
 
@@ -27,7 +28,7 @@ export class WorkerProcesses {
   }
 
   start(databaseUrl: string, env: Record<string, string> = {}): ChildProcess {
-    const child = spawn(process.execPath, ["--disable-warning=ExperimentalWarning", workerScript], {
+    const child = spawn(process.execPath, [...NODE_FLAGS, workerScript], {
       env: {
         ...process.env,
         ...hostedSecretsEnv,
