@@ -1,3 +1,5 @@
+import { AsyncResource } from "node:async_hooks";
+import { withRequestPriority } from "@geopulse/db";
 import express, {
   type Express,
   type NextFunction,
@@ -47,6 +49,8 @@ export function createApp(ctx: AppContext, options: CreateAppOptions = {}): Expr
   // req.ip is the socket address unless a configured proxy vouches for X-Forwarded-For.
   app.set("trust proxy", ctx.config.trustedProxies.length > 0 ? ctx.config.trustedProxies : false);
 
+  // The request's statements go ahead of background work's on the embedded database.
+  app.use((_req: Request, _res: Response, next: NextFunction) => withRequestPriority(next));
   app.use(
     pinoHttp({
       logger: ctx.logger,
@@ -127,9 +131,13 @@ export function createApp(ctx: AppContext, options: CreateAppOptions = {}): Expr
   const readCsv = express.text({ type: "text/csv", limit });
   app.use((req: Request, res: Response, next: NextFunction) => {
     const operation = requestAuth(res)?.operation;
+    // A body's last chunk arrives in the socket's callback: the request goes on in its own
+    // async context (its statement priority), not the socket's.
+    const resume = AsyncResource.bind(next);
     if (!operation?.requestBodyTypes) next();
-    else if (operation.pathTemplate.startsWith("/api/v1/webhooks/")) readRaw(req, res, next);
-    else readJson(req, res, (error?: unknown) => (error ? next(error) : readCsv(req, res, next)));
+    else if (operation.pathTemplate.startsWith("/api/v1/webhooks/")) readRaw(req, res, resume);
+    else
+      readJson(req, res, (error?: unknown) => (error ? resume(error) : readCsv(req, res, resume)));
   });
 
   // Text the database cannot store, over-deep bodies and integers that are not (http/guard-input.ts).

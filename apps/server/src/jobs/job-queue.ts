@@ -1,4 +1,4 @@
-import type { Database } from "@geopulse/db";
+import { type Database, withBackgroundPriority } from "@geopulse/db";
 import { PgBoss } from "pg-boss";
 import type { Logger } from "pino";
 import type { z } from "zod";
@@ -93,7 +93,7 @@ export async function startJobQueue(
           },
           async (batch) => {
             for (const item of batch) {
-              await handle(ctx, job.payload.parse(item.data));
+              await withBackgroundPriority(() => handle(ctx, job.payload.parse(item.data)));
             }
           },
         );

@@ -4,8 +4,9 @@
  * here that hold is this thread's, so the main thread keeps serving requests while a statement
  * or a transaction runs.
  *
- * Calls are handled as they arrive, each on its own: a call outside a transaction waits for
- * PGlite's lock as it would in one thread, and the calls of one transaction run in order.
+ * Calls are handled as they arrive, each on its own: a call outside a transaction, or a
+ * transaction whole, waits for its turn (turns.ts: a request's before background work's), and
+ * the calls of one transaction run in order within its turn.
  */
 import { parentPort, workerData } from "node:worker_threads";
 import type { Results, Transaction } from "@electric-sql/pglite";
@@ -18,6 +19,7 @@ import {
   type ThreadOpenOptions,
   type ThreadRequest,
 } from "./thread-protocol.js";
+import { Turns } from "./turns.js";
 
 interface StartedTransaction {
   /** When the transaction was asked for (performance.now()). */
@@ -54,6 +56,7 @@ if (pglite) {
   const transactions = new Map<number, OpenTransaction>();
   const listeners = new Map<string, () => Promise<void>>();
   const holds = new HoldClock();
+  const turns = new Turns();
 
   /**
    * Runs `work` after the transaction's earlier calls, once it has begun (a transaction that
@@ -74,15 +77,17 @@ if (pglite) {
     return next;
   };
 
-  /** Begins a transaction, waiting for PGlite's lock as any statement does. */
-  const begin = (tx: number) => {
+  /** Begins a transaction in its turn, which lasts until the transaction ends. */
+  const begin = (tx: number, background: boolean) => {
     const askedAt = performance.now();
     const started = new Promise<StartedTransaction>((resolve, reject) => {
-      const ended = db.transaction(
-        (handle) =>
-          new Promise<void>((commit, rollback) => {
-            resolve({ askedAt, handle, finish: { resolve: commit, reject: rollback }, ended });
-          }),
+      const ended = turns.take(background, () =>
+        db.transaction(
+          (handle) =>
+            new Promise<void>((commit, rollback) => {
+              resolve({ askedAt, handle, finish: { resolve: commit, reject: rollback }, ended });
+            }),
+        ),
       );
       // Before the transaction starts (BEGIN failed), its calls hear it through `started`.
       ended.catch(reject);
@@ -118,10 +123,16 @@ if (pglite) {
    * its own run, the transaction holding the lock), and a transaction's end the whole
    * transaction's.
    */
-  const handle = async (call: ThreadRequest): Promise<{ value: unknown; held?: number }> => {
+  const handle = async (
+    call: ThreadRequest,
+    background: boolean,
+  ): Promise<{ value: unknown; held?: number }> => {
     const askedAt = performance.now();
     const ran = { at: askedAt };
-    const value = await run(call, ran);
+    const inTransaction = "tx" in call && call.tx !== undefined;
+    const value = await (inTransaction || call.op === "timeHolds"
+      ? run(call, ran)
+      : turns.take(background, () => run(call, ran)));
     if (call.op === "query" || call.op === "exec") {
       if (call.tx === undefined) return { value, held: holds.held(askedAt) };
       return holds.on ? { value, held: performance.now() - ran.at } : { value };
@@ -190,9 +201,10 @@ if (pglite) {
   };
 
   port.on("message", (call: ThreadCall) => {
-    if (call.op === "begin") return begin(call.tx);
+    const background = call.background ?? false;
+    if (call.op === "begin") return begin(call.tx, background);
     const { id } = call;
-    handle(call).then(
+    handle(call, background).then(
       ({ value, held }) => {
         // A dump's bytes move instead of being copied.
         const transfer = value instanceof Uint8Array ? [value.buffer as ArrayBuffer] : [];

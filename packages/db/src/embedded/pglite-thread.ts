@@ -1,5 +1,6 @@
 import { Worker } from "node:worker_threads";
 import type { QueryOptions, Results, Transaction } from "@electric-sql/pglite";
+import { isBackgroundWork } from "./statement-priority.js";
 import {
   deserializeError,
   type ThreadCall,
@@ -80,7 +81,7 @@ export async function openPgliteThread(
     const hold = holdReport ? holdOf(request) : undefined;
     return new Promise<T>((resolve, reject) => {
       pending.set(id, { resolve: resolve as (value: unknown) => void, reject, hold });
-      worker.postMessage({ ...request, id });
+      worker.postMessage({ ...request, id, background: isBackgroundWork() } satisfies ThreadCall);
     });
   };
   const settle = (id: number) => {
@@ -151,7 +152,11 @@ export async function openPgliteThread(
     if (gone) throw gone;
     const id = nextTx++;
     // No reply: the transaction's first call waits for it (and fails if it could not begin).
-    worker.postMessage({ op: "begin", tx: id } satisfies ThreadCall);
+    worker.postMessage({
+      op: "begin",
+      tx: id,
+      background: isBackgroundWork(),
+    } satisfies ThreadCall);
     // The callback runs after this call has returned its promise, as PGlite's does (the Prisma
     // adapter's callback refers to that promise).
     await Promise.resolve();

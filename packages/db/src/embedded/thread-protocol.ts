@@ -43,7 +43,10 @@ export type ThreadRequest =
  * reply: the transaction's next call fails if it could not begin (one round trip less a
  * transaction, while it holds the database's only connection).
  */
-export type ThreadCall = (ThreadRequest & { id: number }) | { op: "begin"; tx: number };
+export type ThreadCall = ((ThreadRequest & { id: number }) | { op: "begin"; tx: number }) & {
+  /** Background work's (statement-priority.ts): a request's call waiting with it goes first. */
+  background?: boolean;
+};
 
 export type ThreadMessage =
   | { kind: "ready" }
