@@ -1,6 +1,7 @@
 import { dayNumber } from "../days.js";
 import { benjaminiHochberg } from "./benjamini-hochberg.js";
 import { studentTTwoSidedP } from "./distributions.js";
+import { runToEnd } from "./steps.js";
 
 /** One day of a proportion (e.g. visibility: answers mentioning the entity / answers). */
 export interface DailyProportion {
@@ -110,8 +111,7 @@ export const DEFAULT_CHANGE_FDR = 0.005;
  * and engine. Pure and deterministic.
  */
 export function detectChanges(options: DetectChangesOptions): DetectChangesResult {
-  const steps = detectChangesInSteps(options);
-  for (let step = steps.next(); ; step = steps.next()) if (step.done) return step.value;
+  return runToEnd(detectChangesInSteps(options));
 }
 
 /**

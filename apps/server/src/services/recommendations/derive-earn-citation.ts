@@ -16,9 +16,9 @@ export const minCitationRateLow = 0.05;
  * the brand that cite the domain over answers without the brand, its 95%
  * interval over prompts. Proposed when the interval's lower bound is at least
  * 5%; the 5 domains with the highest lower bound (ties by domain). Evidence:
- * the answers citing it.
+ * the answers citing it. In steps: it yields after each domain's interval.
  */
-export function deriveEarnCitation(data: DerivationData): DerivationCandidate[] {
+export function* deriveEarnCitation(data: DerivationData): Generator<void, DerivationCandidate[]> {
   const without = data.answers.filter((a) => !a.mentions.has("self"));
   if (without.length === 0) return [];
   const denominators = new Map<string, number>();
@@ -36,15 +36,17 @@ export function deriveEarnCitation(data: DerivationData): DerivationCandidate[] 
     }
   }
   const prompts = [...denominators.keys()].sort();
-  const scored = [...domains.entries()]
-    .map(([domain, d]) => {
-      const counts: PromptCount[] = prompts.map((p) => ({
-        x: d.perPrompt.get(p) ?? 0,
-        n: denominators.get(p) ?? 0,
-      }));
-      const rate = proportion(counts, `earn-citation:${data.workspaceId}:${data.date}:${domain}`);
-      return { domain, taxonomy: d.taxonomy, rate };
-    })
+  const rated = [];
+  for (const [domain, d] of domains) {
+    const counts: PromptCount[] = prompts.map((p) => ({
+      x: d.perPrompt.get(p) ?? 0,
+      n: denominators.get(p) ?? 0,
+    }));
+    const rate = proportion(counts, `earn-citation:${data.workspaceId}:${data.date}:${domain}`);
+    rated.push({ domain, taxonomy: d.taxonomy, rate });
+    yield;
+  }
+  const scored = rated
     .filter((d) => d.rate.ciLow >= minCitationRateLow)
     .sort((a, b) => b.rate.ciLow - a.rate.ciLow || (a.domain < b.domain ? -1 : 1))
     .slice(0, maxCitationDomains);

@@ -29,16 +29,19 @@ function countsByEngine(answers: DerivationAnswer[]) {
  * interval over prompts (seeded by workspace, day and engines). Proposed only
  * when the interval lies above zero and the best engine's own interval does
  * (the brand is visible there). Evidence: this engine's answers without the
- * brand to prompts whose answer on the best engine names it.
+ * brand to prompts whose answer on the best engine names it. In steps: it yields after
+ * each engine's bootstrap (a few milliseconds each).
  */
-export function deriveEngineGap(data: DerivationData): DerivationCandidate[] {
+export function* deriveEngineGap(data: DerivationData): Generator<void, DerivationCandidate[]> {
   const counts = countsByEngine(data.answers);
   const engines = [...counts.keys()].sort();
   if (engines.length < 2) return [];
   const seed = (label: string) => `engine-gap:${data.workspaceId}:${data.date}:${label}`;
-  const visibility = new Map(
-    engines.map((e) => [e, proportion([...(counts.get(e)?.values() ?? [])], seed(e))]),
-  );
+  const visibility = new Map<string, ReturnType<typeof proportion>>();
+  for (const e of engines) {
+    visibility.set(e, proportion([...(counts.get(e)?.values() ?? [])], seed(e)));
+    yield;
+  }
   let best = engines[0] as string;
   for (const e of engines) {
     if ((visibility.get(e)?.value ?? 0) > (visibility.get(best)?.value ?? 0)) best = e;
@@ -49,6 +52,7 @@ export function deriveEngineGap(data: DerivationData): DerivationCandidate[] {
   const out: DerivationCandidate[] = [];
   for (const engine of engines) {
     if (engine === best) continue;
+    yield;
     const mine = counts.get(engine) as Map<string, PromptCount>;
     const shared = [...mine.keys()].filter((p) => bestCounts.has(p)).sort();
     const gap = pairedGap(

@@ -3,6 +3,8 @@ import type { Prisma } from "@geopulse/db";
 import { ANALYSIS_VERSION } from "../../analysis/types.js";
 import type { AppContext } from "../../context.js";
 import { dayStart } from "../../days.js";
+import { runToEnd } from "../../metrics/steps.js";
+import { runInSlices } from "../analysis/cpu-slices.js";
 import type { WorkspaceOperation } from "../operation.js";
 import { lockWorkspace } from "../workspace-config/lock-workspace.js";
 import type { DerivationCandidate } from "./derivation-candidate.js";
@@ -25,19 +27,35 @@ const WRITE_TIMEOUTS = { timeout: 60_000, maxWait: 60_000 };
 /** Reads of the data before the last one, which reads it under the workspace lock. */
 const DERIVE_ATTEMPTS = 3;
 
+/** A rule in steps: a generator that yields between its costly steps (see `derive`). */
+type DerivationRule = (data: DerivationData) => Generator<void, DerivationCandidate[]>;
+
+/** A rule that costs one short step. */
+const inOneStep = (rule: (data: DerivationData) => DerivationCandidate[]): DerivationRule =>
+  // biome-ignore lint/correctness/useYield: one step, nothing to yield between
+  function* (data) {
+    return rule(data);
+  };
+
 /** Every kind's rule, in the order their recommendations are stored. */
-const rules: Array<(data: DerivationData) => DerivationCandidate[]> = [
-  deriveCreateContent,
+const rules: DerivationRule[] = [
+  inOneStep(deriveCreateContent),
   deriveEarnCitation,
-  deriveImprovePage,
+  inOneStep(deriveImprovePage),
   deriveEngineGap,
-  deriveFixSentiment,
-  deriveCorrectClaim,
+  inOneStep(deriveFixSentiment),
+  inOneStep(deriveCorrectClaim),
 ];
 
 /** The candidates of every kind from one day's data: pure, the same data gives the same list. */
 export function deriveCandidates(data: DerivationData): DerivationCandidate[] {
-  return rules.flatMap((rule) => rule(data));
+  return runToEnd(candidateSteps(data));
+}
+
+function* candidateSteps(data: DerivationData): Generator<void, DerivationCandidate[]> {
+  const candidates: DerivationCandidate[] = [];
+  for (const rule of rules) candidates.push(...(yield* rule(data)));
+  return candidates;
 }
 
 /** What one derivation stores: the capped candidates by fingerprint, the others with their compliance findings. */
@@ -47,12 +65,20 @@ interface Derived {
   stored: DerivedRecommendation[];
 }
 
-/** The candidates of the data, with their compliance findings (pure). */
-function derive(data: DerivationData | null): Derived {
+/**
+ * The candidates of the data, with their compliance findings: pure, in CPU slices (a day's
+ * bootstrap intervals cost 80 ms in one synchronous call on the 2-core machine, which every
+ * request waited for).
+ */
+function derive(data: DerivationData | null): Promise<Derived> {
+  return runInSlices(derivedSteps(data));
+}
+
+function* derivedSteps(data: DerivationData | null): Generator<void, Derived> {
   const derived: Derived = { data, capped: [], stored: [] };
   if (!data) return derived;
   const others = [...data.competitors.values()];
-  for (const candidate of deriveCandidates(data)) {
+  for (const candidate of yield* candidateSteps(data)) {
     const { recommendation } = candidate;
     if (candidate.capped) {
       derived.capped.push(
@@ -69,6 +95,7 @@ function derive(data: DerivationData | null): Derived {
         : {}),
     });
     derived.stored.push({ ...recommendation, complianceFindings });
+    yield;
   }
   return derived;
 }
@@ -121,7 +148,7 @@ export async function deriveWorkspaceRecommendations(options: {
   const { ctx, workspaceId } = options;
   for (let attempt = 1; ; attempt++) {
     const stamp = await derivationStamp(ctx.prisma, workspaceId);
-    const derived = derive(await loadDerivationData(ctx.prisma, workspaceId));
+    const derived = await derive(await loadDerivationData(ctx.prisma, workspaceId));
     const result = await ctx.prisma.$transaction(async (tx) => {
       // One derivation of a workspace at a time (the job and the route may race):
       // the second waits and then finds the first one's rows by fingerprint.
@@ -132,7 +159,7 @@ export async function deriveWorkspaceRecommendations(options: {
       // The data moved while it was read (a run recording, say): read it again
       // outside the lock, and only on the last try under it.
       if (attempt < DERIVE_ATTEMPTS) return undefined;
-      const current = derive(await loadDerivationData(tx, workspaceId));
+      const current = await derive(await loadDerivationData(tx, workspaceId));
       return storeDerivation({ ctx, tx, workspaceId, derived: current });
     }, WRITE_TIMEOUTS);
     if (result) return result;
