@@ -131,11 +131,11 @@ export function createApp(ctx: AppContext, options: CreateAppOptions = {}): Expr
   const readCsv = express.text({ type: "text/csv", limit });
   app.use((req: Request, res: Response, next: NextFunction) => {
     const operation = requestAuth(res)?.operation;
+    if (!operation?.requestBodyTypes) return next();
     // A body's last chunk arrives in the socket's callback: the request goes on in its own
     // async context (its statement priority), not the socket's.
     const resume = AsyncResource.bind(next);
-    if (!operation?.requestBodyTypes) next();
-    else if (operation.pathTemplate.startsWith("/api/v1/webhooks/")) readRaw(req, res, resume);
+    if (operation.pathTemplate.startsWith("/api/v1/webhooks/")) readRaw(req, res, resume);
     else
       readJson(req, res, (error?: unknown) => (error ? resume(error) : readCsv(req, res, resume)));
   });

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { RecordedAnalysis } from "../../src/services/analysis/analyze-recorded-answers.js";
 import {
   analyzeBeforeRecording,
   analyzeRecordedAnswers,
   type PreparedAnalyses,
+  type RecordedAnalysis,
   type RecordedAnswer,
 } from "../../src/services/analysis/analyze-recorded-answers.js";
 import { startTestServer, type TestServer } from "../harness/test-server.js";
