@@ -1,6 +1,10 @@
 import { describe, expect, it } from "vitest";
 import type { AnswerAnalysis } from "../../src/analysis/types.js";
-import { type AnalysedAnswer, buildRollupRows } from "../../src/services/analysis/rollup-rows.js";
+import {
+  type AnalysedAnswer,
+  buildRollupRows,
+  rollupRowsInSteps,
+} from "../../src/services/analysis/rollup-rows.js";
 
 const citation = (domain: string, entityId: string | null, taxonomy = "other") => ({
   url: `https://${domain}/page`,
@@ -202,5 +206,34 @@ describe("buildRollupRows", () => {
         negativeResponses: 1,
       },
     ]);
+  });
+});
+
+describe("rollupRowsInSteps", () => {
+  // A re-analysis builds a day of 1,500 answers this way (runInSlices): no step may hold
+  // more than one answer's or one row's work.
+  it("yields after every answer and every row it sums, and ends with buildRollupRows' rows", () => {
+    const answers = ["p1", "p2", "p3"].map((promptId, i) =>
+      answer(promptId, {
+        mentions: [
+          {
+            entityId: "self",
+            isSelf: true,
+            count: 1,
+            firstOffset: 0,
+            rank: 1,
+            sentiment: "neutral",
+          },
+        ],
+        citations: i === 0 ? [citation("acme.com", "self", "owned")] : [],
+      }),
+    );
+    const steps = rollupRowsInSteps(answers);
+    let yields = 0;
+    let step = steps.next();
+    for (; !step.done; step = steps.next()) yields++;
+    // 3 answers; 3 cells and 3 entity rows grouped; 1 group and 1 group entity summed per day and engine.
+    expect(yields).toBe(3 + 3 + 3 + 1 + 1);
+    expect(step.value).toEqual(buildRollupRows(answers));
   });
 });

@@ -68,10 +68,15 @@ export async function readStoredDayRollups(
 /**
  * Rows to write and delete so the stored day equals `rows`. Only what
  * changed: an edit that moves one competitor's mentions touches its entity
- * rows and the ranks beside them, not the day's cells or domains.
+ * rows and the ranks beside them, not the day's cells or domains. In steps
+ * (a yield after every row compared), for `runInSlices`.
  */
-export function diffDayRollups(stored: StoredDayRollups, rows: RollupRows): RollupDiff[] {
-  return ROLLUP_TABLES.map((table) => {
+export function* diffDayRollups(
+  stored: StoredDayRollups,
+  rows: RollupRows,
+): Generator<void, RollupDiff[], void> {
+  const diff: RollupDiff[] = [];
+  for (const table of ROLLUP_TABLES) {
     const before = stored.get(table.name) ?? new Map<string, string>();
     const wanted = new Set<string>();
     const upserts: unknown[][] = [];
@@ -79,10 +84,12 @@ export function diffDayRollups(stored: StoredDayRollups, rows: RollupRows): Roll
       const key = row.slice(0, table.keyWidth).map(text).join(FIELD);
       wanted.add(key);
       if (before.get(key) !== row.slice(table.keyWidth).map(text).join(FIELD)) upserts.push(row);
+      yield;
     }
     const deletes = [...before.keys()].filter((k) => !wanted.has(k)).map((k) => k.split(FIELD));
-    return { table, upserts, deletes };
-  });
+    diff.push({ table, upserts, deletes });
+  }
+  return diff;
 }
 
 /** Number of rows a diff writes or deletes. */

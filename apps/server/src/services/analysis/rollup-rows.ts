@@ -5,6 +5,7 @@ import {
   isCountedCategory,
   zeroEntityCounts,
 } from "../../metrics/aggregates.js";
+import { runToEnd } from "../../metrics/steps.js";
 
 /** One analysed answer with what its rollup key needs (see docs/metrics.md, "Rollups"). */
 export interface AnalysedAnswer {
@@ -89,6 +90,17 @@ export interface RollupRows {
  * Sparse: an entity gets a row only when mentioned or cited.
  */
 export function buildRollupRows(answers: readonly AnalysedAnswer[]): RollupRows {
+  return runToEnd(rollupRowsInSteps(answers));
+}
+
+/**
+ * `buildRollupRows` as steps: it yields after every answer and every row it sums, so a
+ * re-analysis builds a day of 1,500 answers in CPU slices (`runInSlices`) rather than in
+ * one 25 ms stretch the API waits behind.
+ */
+export function* rollupRowsInSteps(
+  answers: readonly AnalysedAnswer[],
+): Generator<void, RollupRows, void> {
   const cells = new Map<string, CellRow>();
   const entities = new Map<string, EntityRow>();
   const domains = new Map<string, DomainRow>();
@@ -140,16 +152,17 @@ export function buildRollupRows(answers: readonly AnalysedAnswer[]): RollupRows 
       row.citedResponses += 1;
       domains.set(id, row);
     }
+    yield;
   }
   const cellRows = [...cells.values()];
   const entityRows = [...entities.values()];
-  const grouped = groupRows(cellRows, entityRows);
+  const grouped = yield* groupRows(cellRows, entityRows);
   return {
     cells: cellRows,
     entities: entityRows,
     domains: [...domains.values()],
     ...grouped,
-    ...dayEngineRows(grouped.groups, grouped.groupEntities),
+    ...(yield* dayEngineRows(grouped.groups, grouped.groupEntities)),
     days,
   };
 }
@@ -162,7 +175,7 @@ function groupKeyOf(row: CellKey): GroupKey {
 const groupId = (k: GroupKey) => [k.day, k.engine, k.category, k.language, k.region].join("\u0000");
 
 /** Cell and entity rows summed over the prompts of each group. */
-function groupRows(cells: readonly CellRow[], entities: readonly EntityRow[]) {
+function* groupRows(cells: readonly CellRow[], entities: readonly EntityRow[]) {
   const groups = new Map<string, GroupRow>();
   for (const cell of cells) {
     const key = groupKeyOf(cell);
@@ -171,6 +184,7 @@ function groupRows(cells: readonly CellRow[], entities: readonly EntityRow[]) {
     group.responses += cell.responses;
     group.responsesWithCitations += cell.responsesWithCitations;
     groups.set(id, group);
+    yield;
   }
   const groupEntities = new Map<string, GroupEntityRow>();
   for (const entity of entities) {
@@ -183,12 +197,13 @@ function groupRows(cells: readonly CellRow[], entities: readonly EntityRow[]) {
     };
     addEntityCounts(group, entity);
     groupEntities.set(id, group);
+    yield;
   }
   return { groups: [...groups.values()], groupEntities: [...groupEntities.values()] };
 }
 
 /** Group rows of counted categories summed over categories, languages and regions. */
-function dayEngineRows(groups: readonly GroupRow[], entities: readonly GroupEntityRow[]) {
+function* dayEngineRows(groups: readonly GroupRow[], entities: readonly GroupEntityRow[]) {
   const dayEngines = new Map<string, DayEngineRow>();
   for (const group of groups) {
     if (!isCountedCategory(group.category)) continue;
@@ -198,6 +213,7 @@ function dayEngineRows(groups: readonly GroupRow[], entities: readonly GroupEnti
     row.responses += group.responses;
     row.responsesWithCitations += group.responsesWithCitations;
     dayEngines.set(id, row);
+    yield;
   }
   const dayEngineEntities = new Map<string, DayEngineEntityRow>();
   for (const entity of entities) {
@@ -207,6 +223,7 @@ function dayEngineRows(groups: readonly GroupRow[], entities: readonly GroupEnti
     const row = dayEngineEntities.get(id) ?? { day, engine, entityId, ...zeroEntityCounts() };
     addEntityCounts(row, entity);
     dayEngineEntities.set(id, row);
+    yield;
   }
   return {
     dayEngines: [...dayEngines.values()],

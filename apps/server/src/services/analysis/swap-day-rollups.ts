@@ -1,8 +1,8 @@
 import { ANALYSIS_VERSION } from "../../analysis/types.js";
 import type { AppContext } from "../../context.js";
-import { yieldToEventLoop } from "./cpu-slices.js";
+import { runInSlices, yieldToEventLoop } from "./cpu-slices.js";
 import { diffDayRollups, readStoredDayRollups } from "./day-rollup-diff.js";
-import { type AnalysedAnswer, buildRollupRows } from "./rollup-rows.js";
+import { type AnalysedAnswer, rollupRowsInSteps } from "./rollup-rows.js";
 import { swapDayStatement } from "./write-rollups.js";
 
 export interface SwapDayRollupsOptions {
@@ -36,7 +36,8 @@ export type SwapOutcome = "done" | "day-changed" | "subject-changed";
 export async function swapDayRollups(options: SwapDayRollupsOptions): Promise<SwapOutcome> {
   const { ctx, workspaceId, day } = options;
   const now = ctx.clock.now();
-  const rows = buildRollupRows(options.answers);
+  // Built and compared in CPU slices: a day's 1,500 answers took ~35 ms of one stretch.
+  const rows = await runInSlices(rollupRowsInSteps(options.answers));
   // Read and compared outside the transaction: if a writer changes the day
   // after this read, it bumps the revision and the swap below declines.
   const stored = await readStoredDayRollups(ctx.prisma, {
@@ -44,11 +45,12 @@ export async function swapDayRollups(options: SwapDayRollupsOptions): Promise<Sw
     version: ANALYSIS_VERSION,
     day,
   });
+  const diff = await runInSlices(diffDayRollups(stored, rows));
   const swap = swapDayStatement({
     workspaceId,
     version: ANALYSIS_VERSION,
     day,
-    diff: diffDayRollups(stored, rows),
+    diff,
     responses: options.answers.length,
     revision: options.revision,
     subjectDigest: options.subjectDigest,
