@@ -1,4 +1,4 @@
-import { setImmediate as nextTurn } from "node:timers/promises";
+import { isBackgroundWork } from "@geopulse/db";
 
 /**
  * CPU time one synchronous stretch of background work may take before it
@@ -7,8 +7,46 @@ import { setImmediate as nextTurn } from "node:timers/promises";
  */
 export const SLICE_MS = 8;
 
-/** Lets pending I/O and timers run before continuing. */
-export const yieldToEventLoop = (): Promise<void> => nextTurn();
+/**
+ * Who runs next among work that yielded: ONE waiter per turn of the event loop, a request's
+ * before background work's. With a setImmediate per waiter, every task that had yielded ran
+ * its next slice in the same turn, so I/O (a request, or the embedded database's reply a
+ * transaction waits for while it holds the database) waited behind all of them: four
+ * background tasks slicing at once made each round trip wait ~30 ms. Now it waits behind
+ * one slice. It paces this thread's event loop, which is one per thread whatever the app
+ * contexts in it, so its state is the module's.
+ */
+class SliceTurns {
+  readonly #request: Array<() => void> = [];
+  readonly #background: Array<() => void> = [];
+  #scheduled = false;
+
+  wait(): Promise<void> {
+    return new Promise((resolve) => {
+      (isBackgroundWork() ? this.#background : this.#request).push(resolve);
+      this.#schedule();
+    });
+  }
+
+  #schedule(): void {
+    if (this.#scheduled) return;
+    this.#scheduled = true;
+    // Scheduled from within a turn's immediates, it runs in the next turn, after that turn's I/O.
+    setImmediate(this.#grant);
+  }
+
+  readonly #grant = (): void => {
+    this.#scheduled = false;
+    const next = this.#request.shift() ?? this.#background.shift();
+    if (this.#request.length > 0 || this.#background.length > 0) this.#schedule();
+    next?.();
+  };
+}
+
+const turns = new SliceTurns();
+
+/** Lets pending I/O and timers run before continuing (one waiter a turn: SliceTurns). */
+export const yieldToEventLoop = (): Promise<void> => turns.wait();
 
 /**
  * A stretch of CPU work cut into slices of SLICE_MS: a loop asks `due()` after
