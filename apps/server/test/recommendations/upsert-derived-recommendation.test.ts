@@ -187,6 +187,23 @@ describe("upsertDerivedRecommendation", () => {
     expect(stored.answers).toHaveLength(20);
     expect(stored.answers[0]?.excerpt).toHaveLength(400);
   });
+
+  it("re-deriving replaces the evidence answers: rewritten in place, the positions no longer used removed", async () => {
+    const fewer = derived("fewer");
+    const answer = fewer.evidence.answers[0];
+    if (!answer) throw new Error("fixture has an answer");
+    fewer.evidence.answers = ["one", "two", "three"].map((excerpt) => ({ ...answer, excerpt }));
+    const { recommendationId } = await seed(t, slug, fewer);
+    expect((await row(recommendationId)).answers.map((a) => a.excerpt).sort()).toEqual([
+      "one",
+      "three",
+      "two",
+    ]);
+    fewer.evidence.answers = [{ ...answer, excerpt: "only" }];
+    expect((await seed(t, slug, fewer)).outcome).toBe("updated");
+    const stored = await row(recommendationId);
+    expect(stored.answers.map((a) => [a.position, a.excerpt])).toEqual([[0, "only"]]);
+  });
 });
 
 describe("upsertDerivedRecommendations (a derivation's batch)", () => {

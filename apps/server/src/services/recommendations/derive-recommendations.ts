@@ -2,7 +2,6 @@ import type { RecommendationDerivation } from "@geopulse/api-types";
 import type { Prisma } from "@geopulse/db";
 import { ANALYSIS_VERSION } from "../../analysis/types.js";
 import type { AppContext } from "../../context.js";
-import { dayStart } from "../../days.js";
 import { runToEnd } from "../../metrics/steps.js";
 import { runInSlices } from "../analysis/cpu-slices.js";
 import type { WorkspaceOperation } from "../operation.js";
@@ -16,10 +15,10 @@ import { deriveFixSentiment } from "./derive-fix-sentiment.js";
 import { deriveImprovePage } from "./derive-improve-page.js";
 import { findRecommendationCompliance } from "./find-recommendation-compliance.js";
 import { type DerivationData, loadDerivationData } from "./load-derivation-data.js";
-import { canonicalTarget, fingerprintOf, openStatuses } from "./recommendation-rules.js";
+import { canonicalTarget, fingerprintOf } from "./recommendation-rules.js";
 import {
   type DerivedRecommendation,
-  upsertDerivedRecommendations,
+  storeDerivedRecommendations,
 } from "./upsert-derived-recommendation.js";
 
 /** A short transaction may still wait long for the embedded database on a busy machine. */
@@ -185,34 +184,23 @@ async function storeDerivation(options: {
     recommendations: [],
   };
   if (!data) return result;
-  // What the day's data supports: the recommendations stored now and the capped candidates.
-  const supported = new Set<string>();
-  const upserted = await upsertDerivedRecommendations({
+  // Stored in one statement with the marking of open recommendations the day no longer
+  // supports: they keep their evidence, stale from this day on (until a derivation supports
+  // them again); candidates the cap left out are still supported.
+  const stored = await storeDerivedRecommendations({
     tx,
     clock: ctx.clock,
     workspaceId,
     complianceProfile: data.complianceProfile,
     recommendations: derived.stored,
+    stale: { since: data.date, capped: derived.capped },
   });
-  upserted.forEach(({ recommendationId, outcome }, index) => {
-    supported.add(recommendationId);
+  stored.results.forEach(({ recommendationId, outcome }, index) => {
     result[outcome] += 1;
     const kind = derived.stored[index]?.kind as DerivedRecommendation["kind"];
     result.recommendations.push({ recommendationId, kind, outcome });
   });
-  // Open recommendations the day no longer supports keep their evidence, marked stale
-  // from this day on (until a derivation supports them again).
-  const stale = await tx.recommendation.updateMany({
-    where: {
-      workspaceId,
-      status: { in: openStatuses },
-      staleSince: null,
-      id: { notIn: [...supported] },
-      fingerprint: { notIn: derived.capped },
-    },
-    data: { staleSince: dayStart(data.date), updatedAt: ctx.clock.now() },
-  });
-  result.markedStale = stale.count;
+  result.markedStale = stored.markedStale;
   return result;
 }
 

@@ -20,9 +20,12 @@ import {
   type TargetInput,
 } from "./recommendation-rules.js";
 import {
+  type DerivedAnswerRow,
+  type DerivedCreate,
+  type DerivedTransition,
   type DerivedUpdate,
-  updateDerivedRecommendations,
-} from "./update-derived-recommendations.js";
+  writeDerivedRecommendations,
+} from "./write-derived-recommendations.js";
 
 /** At most this many answers are kept as evidence, each excerpt at most this long. */
 export const maxEvidenceAnswers = 20;
@@ -72,13 +75,30 @@ interface StoredState {
  * instead). Runs inside the caller's transaction; every status change is in the history.
  *
  * Set-based, as a derivation stores tens at once and on the embedded database its
- * transaction holds the only connection: one read of the stored ones, one insert of the new,
- * one update of the changed ones, and one statement each for their evidence answers and history
- * (a fingerprint twice in one batch ends as the later one, as one call after another would).
+ * transaction holds the only connection: one read of the stored ones, then one statement that
+ * writes the new and changed ones, their evidence answers and history
+ * (`writeDerivedRecommendations`; a fingerprint twice in one batch ends as the later one, as one
+ * call after another would).
  */
 export async function upsertDerivedRecommendations(
   options: UpsertDerivedRecommendationsOptions,
 ): Promise<Array<{ recommendationId: string; outcome: UpsertOutcome }>> {
+  return (await storeDerivedRecommendations(options)).results;
+}
+
+/**
+ * `upsertDerivedRecommendations` for a whole derivation: with `stale`, the same statement also
+ * marks stale the open recommendations it did not store (its day no longer supports them),
+ * except those whose fingerprints the cap left out.
+ */
+export async function storeDerivedRecommendations(
+  options: UpsertDerivedRecommendationsOptions & {
+    stale?: { since: string; capped: readonly string[] } | undefined;
+  },
+): Promise<{
+  results: Array<{ recommendationId: string; outcome: UpsertOutcome }>;
+  markedStale: number;
+}> {
   const { tx, clock, workspaceId } = options;
   const now = clock.now();
   const prepared = options.recommendations.map((derived) =>
@@ -101,11 +121,21 @@ export async function upsertDerivedRecommendations(
       })
     ).map((r) => [r.fingerprint, { ...r, status: r.status as RecommendationStatus }]),
   );
-  const creates: Prisma.RecommendationCreateManyInput[] = [];
+  const creates = new Map<string, DerivedCreate>();
   // By id: a fingerprint twice in one batch ends as the later one's content, keeping a
   // status change or cleared dismissal an earlier one made (as one update after another would).
   const updates = new Map<string, DerivedUpdate>();
   const update = (next: DerivedUpdate) => {
+    // Created earlier in this batch: the one statement that writes both would not update it.
+    const created = creates.get(next.id);
+    if (created) {
+      creates.set(next.id, {
+        ...created,
+        content: next.content,
+        status: next.status ?? created.status,
+      });
+      return;
+    }
     const earlier = updates.get(next.id);
     updates.set(next.id, {
       ...next,
@@ -114,7 +144,7 @@ export async function upsertDerivedRecommendations(
     });
   };
   const answers = new Map<string, DerivedRecommendation["evidence"]["answers"]>();
-  const history: Prisma.RecommendationTransitionCreateManyInput[] = [];
+  const history: DerivedTransition[] = [];
   const record = (
     recommendationId: string,
     action: "derive" | "rederive" | "flag",
@@ -127,7 +157,6 @@ export async function upsertDerivedRecommendations(
       action,
       fromStatus: from,
       toStatus: to,
-      actorType: "system",
       createdAt: now,
     });
   const results = prepared.map(({ derived, fingerprint, findings, content }) => {
@@ -142,13 +171,13 @@ export async function upsertDerivedRecommendations(
       });
     if (!existing) {
       const id = newId(recommendationIdPrefix, clock);
-      creates.push({
+      creates.set(id, {
         id,
         workspaceId,
         kind: derived.kind,
         fingerprint,
         status: flaggedStatus,
-        ...content,
+        content,
         createdAt: now,
       });
       answers.set(id, derived.evidence.answers);
@@ -183,29 +212,36 @@ export async function upsertDerivedRecommendations(
     return { recommendationId: id, outcome: "updated" as const };
   });
 
-  if (creates.length > 0) await tx.recommendation.createMany({ data: creates });
-  await updateDerivedRecommendations(tx, [...updates.values()]);
-  if (answers.size > 0) {
-    await tx.recommendationAnswer.deleteMany({
-      where: { recommendationId: { in: [...answers.keys()] } },
-    });
-    const rows = [...answers].flatMap(([recommendationId, list]) =>
-      list.slice(0, maxEvidenceAnswers).map((a, position) => ({
-        recommendationId,
-        position,
-        runId: a.runId,
-        responseId: a.responseId,
-        engine: a.engine,
-        promptId: a.promptId,
-        prompt: a.prompt,
-        excerpt: a.excerpt.slice(0, maxExcerptLength),
-        citations: a.citations as unknown as Prisma.InputJsonValue,
-      })),
-    );
-    if (rows.length > 0) await tx.recommendationAnswer.createMany({ data: rows });
-  }
-  if (history.length > 0) await tx.recommendationTransition.createMany({ data: history });
-  return results;
+  const answerRows: DerivedAnswerRow[] = [...answers].flatMap(([recommendationId, list]) =>
+    list.slice(0, maxEvidenceAnswers).map((a, position) => ({
+      recommendationId,
+      position,
+      runId: a.runId,
+      responseId: a.responseId,
+      engine: a.engine,
+      promptId: a.promptId,
+      prompt: a.prompt,
+      excerpt: a.excerpt.slice(0, maxExcerptLength),
+      citations: a.citations,
+    })),
+  );
+  const { markedStale } = await writeDerivedRecommendations(
+    tx,
+    {
+      creates: [...creates.values()],
+      updates: [...updates.values()],
+      answersOf: [...answers.keys()],
+      answers: answerRows,
+      history,
+    },
+    options.stale && {
+      ...options.stale,
+      workspaceId,
+      now,
+      supported: results.map((r) => r.recommendationId),
+    },
+  );
+  return { results, markedStale };
 }
 
 /** One recommendation as stored: one call of the batch. */
