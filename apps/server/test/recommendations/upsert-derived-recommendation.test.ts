@@ -211,15 +211,17 @@ describe("upsertDerivedRecommendations (a derivation's batch)", () => {
     const workspace = await t.server.ctx.prisma.workspace.findUniqueOrThrow({
       where: { slug: workspaceSlug },
     });
-    return t.server.ctx.prisma.$transaction((tx) =>
-      upsertDerivedRecommendations({
-        tx,
-        clock: t.clock,
-        workspaceId: workspace.id,
-        complianceProfile: workspace.complianceProfile,
-        recommendations,
-      }),
-    );
+    return t.server.ctx.prisma
+      .$transaction((tx) =>
+        upsertDerivedRecommendations({
+          tx,
+          clock: t.clock,
+          workspaceId: workspace.id,
+          complianceProfile: workspace.complianceProfile,
+          recommendations,
+        }),
+      )
+      .then(({ results }) => results);
   };
 
   it("creates, updates, re-proposes and leaves alone in one batch, as calls one by one would", async () => {
@@ -276,5 +278,19 @@ describe("upsertDerivedRecommendations (a derivation's batch)", () => {
     expect(stored.title).toBe("Second");
     expect(stored.answers).toHaveLength(1);
     expect(stored.transitions.map((tr) => tr.action)).toEqual(["derive"]);
+  });
+
+  it("created and then flagged in one batch: stored flagged, both steps in its history", async () => {
+    const results = await batch(medical, [
+      derived("b-flag-later"),
+      derived("b-flag-later", { complianceFindings: [finding] }),
+    ]);
+    expect(results.map((r) => r.outcome)).toEqual(["created", "updated"]);
+    const stored = await row(results[0]?.recommendationId as string);
+    expect([stored.status, stored.findingCount]).toEqual(["flagged", 1]);
+    expect(stored.transitions.map((tr) => [tr.action, tr.fromStatus, tr.toStatus])).toEqual([
+      ["derive", null, "proposed"],
+      ["flag", "proposed", "flagged"],
+    ]);
   });
 });

@@ -1,3 +1,6 @@
+// Node's own, not the global a test's fake timers replace: a grant they swallowed would
+// leave every later yield waiting.
+import { setImmediate } from "node:timers";
 import { isBackgroundWork } from "@geopulse/db";
 
 /**
@@ -14,7 +17,9 @@ export const SLICE_MS = 8;
  * transaction waits for while it holds the database) waited behind all of them: four
  * background tasks slicing at once made each round trip wait ~30 ms. Now it waits behind
  * one slice. It paces this thread's event loop, which is one per thread whatever the app
- * contexts in it, so its state is the module's.
+ * contexts in it, so its state is the module's. Requests' slices always go first: bounded by
+ * the requests in flight, they delay background work (even one yielding inside a transaction
+ * on the embedded database, a derivation's last attempt) but cannot starve it for good.
  */
 class SliceTurns {
   readonly #request: Array<() => void> = [];

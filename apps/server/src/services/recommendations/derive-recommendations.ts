@@ -18,7 +18,7 @@ import { type DerivationData, loadDerivationData } from "./load-derivation-data.
 import { canonicalTarget, fingerprintOf } from "./recommendation-rules.js";
 import {
   type DerivedRecommendation,
-  storeDerivedRecommendations,
+  upsertDerivedRecommendations,
 } from "./upsert-derived-recommendation.js";
 
 /** A short transaction may still wait long for the embedded database on a busy machine. */
@@ -187,7 +187,7 @@ async function storeDerivation(options: {
   // Stored in one statement with the marking of open recommendations the day no longer
   // supports: they keep their evidence, stale from this day on (until a derivation supports
   // them again); candidates the cap left out are still supported.
-  const stored = await storeDerivedRecommendations({
+  const stored = await upsertDerivedRecommendations({
     tx,
     clock: ctx.clock,
     workspaceId,

@@ -54,6 +54,12 @@ export interface UpsertDerivedRecommendationsOptions {
   /** The workspace's `complianceProfile`: findings flag only under `eu_medical`. */
   complianceProfile: string;
   recommendations: readonly DerivedRecommendation[];
+  /**
+   * A whole derivation's: the same statement marks stale, from `since`, the open recommendations
+   * it did not store (the day no longer supports them), except those whose fingerprints the cap
+   * left out.
+   */
+  stale?: { since: string; capped: readonly string[] } | undefined;
 }
 
 export type UpsertOutcome = "created" | "updated" | "reproposed" | "unchanged";
@@ -82,19 +88,6 @@ interface StoredState {
  */
 export async function upsertDerivedRecommendations(
   options: UpsertDerivedRecommendationsOptions,
-): Promise<Array<{ recommendationId: string; outcome: UpsertOutcome }>> {
-  return (await storeDerivedRecommendations(options)).results;
-}
-
-/**
- * `upsertDerivedRecommendations` for a whole derivation: with `stale`, the same statement also
- * marks stale the open recommendations it did not store (its day no longer supports them),
- * except those whose fingerprints the cap left out.
- */
-export async function storeDerivedRecommendations(
-  options: UpsertDerivedRecommendationsOptions & {
-    stale?: { since: string; capped: readonly string[] } | undefined;
-  },
 ): Promise<{
   results: Array<{ recommendationId: string; outcome: UpsertOutcome }>;
   markedStale: number;
@@ -251,10 +244,9 @@ export async function upsertDerivedRecommendation(
   },
 ): Promise<{ recommendationId: string; outcome: UpsertOutcome }> {
   const { recommendation, ...rest } = options;
-  const [result] = await upsertDerivedRecommendations({
-    ...rest,
-    recommendations: [recommendation],
-  });
+  const {
+    results: [result],
+  } = await upsertDerivedRecommendations({ ...rest, recommendations: [recommendation] });
   if (!result) throw new Error("a batch of one stored nothing");
   return result;
 }

@@ -1,7 +1,7 @@
 import type { RecommendationStatus } from "@geopulse/api-types";
 import { Prisma } from "@geopulse/db";
 import { storableJson } from "../../text/storable-text.js";
-import { jsonRecordType } from "../sql/insert-json-rows.js";
+import { insertFromJsonSql, jsonRecordsetSql } from "../sql/insert-json-rows.js";
 import { openStatuses } from "./recommendation-rules.js";
 
 /** What a derivation rewrites of a stored recommendation (see prepareRecommendation's `content`). */
@@ -140,6 +140,8 @@ const answerColumns = {
   excerpt: "text",
   citations: "jsonb",
 };
+/** recommendation_answers' primary key. */
+const answerKey = ["recommendation_id", "position"];
 const transitionColumns = {
   id: "text",
   recommendation_id: "text",
@@ -191,7 +193,7 @@ const contentRow = (c: DerivedContent) => ({
  * jsonb parameter: new recommendations, updates of stored ones (each also clears
  * `staleSince`: the day supports it again), their evidence answers and the history. A
  * derivation writes tens of rows under the workspace lock, and on the embedded database its
- * transaction holds the only connection for every round trip (five here before).
+ * transaction holds the only connection for every round trip (six here before).
  *
  * The parts touch different rows: answers are upserted by (recommendation, position) and only
  * the positions no longer used are deleted, since sibling CTEs run on one snapshot in no set
@@ -210,7 +212,7 @@ export async function writeDerivedRecommendations(
     return `$${params.length}`;
   };
   const rowsOf = (columns: Record<string, string>, rows: readonly unknown[]) =>
-    `jsonb_to_recordset(${value(storableJson(rows))}::jsonb) AS v(${jsonRecordType(columns)})`;
+    jsonRecordsetSql(value(storableJson(rows)), columns);
   const list = (texts: readonly string[]) =>
     `(SELECT jsonb_array_elements_text(${value(storableJson(texts))}::jsonb))`;
   if (writes.creates.length > 0) {
@@ -219,8 +221,8 @@ export async function writeDerivedRecommendations(
       ...contentRow(content),
       created_at: createdAt.toISOString(),
     }));
-    parts.push(`created AS (INSERT INTO recommendations (${names(createColumns)})
-      SELECT ${names(createColumns)} FROM ${rowsOf(createColumns, rows)})`);
+    const param = value(storableJson(rows));
+    parts.push(`created AS (${insertFromJsonSql("recommendations", createColumns, param)})`);
   }
   if (writes.updates.length > 0) {
     const rows = writes.updates.map(({ id, content, status, clearDismissal }) => ({
@@ -245,12 +247,12 @@ export async function writeDerivedRecommendations(
         AND NOT EXISTS (SELECT 1 FROM answers n
           WHERE n.recommendation_id = a.recommendation_id AND n.position = a.position))`);
     const set = Object.keys(answerColumns)
-      .slice(2)
+      .filter((name) => !answerKey.includes(name))
       .map((name) => `${name} = EXCLUDED.${name}`)
       .join(", ");
     parts.push(`put_answers AS (INSERT INTO recommendation_answers (${names(answerColumns)})
       SELECT ${names(answerColumns)} FROM answers
-      ON CONFLICT (recommendation_id, position) DO UPDATE SET ${set})`);
+      ON CONFLICT (${answerKey.join(", ")}) DO UPDATE SET ${set})`);
   }
   if (writes.history.length > 0) {
     const rows = writes.history.map(({ createdAt, ...t }) => ({
@@ -258,8 +260,10 @@ export async function writeDerivedRecommendations(
       actor_type: "system",
       created_at: createdAt.toISOString(),
     }));
-    parts.push(`history AS (INSERT INTO recommendation_transitions (${names(transitionColumns)})
-      SELECT ${names(transitionColumns)} FROM ${rowsOf(transitionColumns, rows)})`);
+    const param = value(storableJson(rows));
+    parts.push(
+      `history AS (${insertFromJsonSql("recommendation_transitions", transitionColumns, param)})`,
+    );
   }
   if (stale) {
     // Sibling CTEs do not see each other's rows: created and updated ones are `supported`.

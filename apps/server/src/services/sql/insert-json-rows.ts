@@ -18,6 +18,18 @@ export function jsonRecordType(columns: JsonColumns): string {
     .join(", ");
 }
 
+/** The rows in `param`, a jsonb array of them, as a FROM item `v` of these columns. */
+export function jsonRecordsetSql(param: string, columns: JsonColumns): string {
+  return `jsonb_to_recordset(${param}::jsonb) AS v(${jsonRecordType(columns)})`;
+}
+
+/** `INSERT INTO table (columns) SELECT …` from the rows in `param`, a jsonb array of them. */
+export function insertFromJsonSql(table: string, columns: JsonColumns, param: string): string {
+  const names = Object.keys(columns).join(", ");
+  return `INSERT INTO ${table} (${names})
+       SELECT ${names} FROM ${jsonRecordsetSql(param, columns)}`;
+}
+
 /** Rows per statement and table: each table's rows travel as one JSON parameter. */
 const CHUNK = 5000;
 
@@ -53,11 +65,9 @@ export async function insertJsonRowSets(
     const chunks = sets
       .map((set) => ({ ...set, rows: set.rows.slice(start, start + CHUNK) }))
       .filter((set) => set.rows.length > 0);
-    const inserts = chunks.map(({ table, columns }, index) => {
-      const names = Object.keys(columns).join(", ");
-      return `INSERT INTO ${table} (${names})
-       SELECT ${names} FROM jsonb_to_recordset($${index + 1}::jsonb) AS v(${jsonRecordType(columns)})`;
-    });
+    const inserts = chunks.map(({ table, columns }, index) =>
+      insertFromJsonSql(table, columns, `$${index + 1}`),
+    );
     const [only] = inserts;
     const sql =
       inserts.length === 1 && only
