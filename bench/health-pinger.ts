@@ -4,19 +4,20 @@ import { Worker } from "node:worker_threads";
  * `GET /api/v1/health` every `intervalMs` from a worker thread (its own event loop, so a
  * busy server thread in this process delays the answers, not the sending), not waiting for
  * the previous answer. `stop` returns each request's milliseconds, the database's share the
- * server reports (`database.latencyMs`: its `SELECT 1`, waiting for the connection included)
- * and the failures.
+ * server reports (`database.latencyMs`: its `SELECT 1`, waiting for the connection included),
+ * when each was sent (epoch milliseconds, to line up with the database's holds) and the failures.
  */
 export function startHealthPinger(baseUrl: string, intervalMs: number) {
   const worker = new Worker(
     `
     const { parentPort, workerData } = require("node:worker_threads");
-    const latencies = []; const database = []; let errors = 0; let open = 0;
+    const latencies = []; const sentAt = []; const database = []; let errors = 0; let open = 0;
     const timer = setInterval(() => {
       const started = performance.now(); open++;
       fetch(workerData.url).then((r) => r.json()).then(
         (body) => {
           latencies.push(performance.now() - started);
+          sentAt.push(performance.timeOrigin + started);
           database.push(body.database.latencyMs);
         },
         () => errors++,
@@ -25,14 +26,19 @@ export function startHealthPinger(baseUrl: string, intervalMs: number) {
     parentPort.on("message", async () => {
       clearInterval(timer);
       while (open > 0) await new Promise((r) => setTimeout(r, 10));
-      parentPort.postMessage({ latencies, database, errors });
+      parentPort.postMessage({ latencies, sentAt, database, errors });
     });
     `,
     { eval: true, workerData: { url: `${baseUrl}/api/v1/health`, intervalMs } },
   );
   return {
     stop: () =>
-      new Promise<{ latencies: number[]; database: number[]; errors: number }>((resolve) => {
+      new Promise<{
+        latencies: number[];
+        sentAt: number[];
+        database: number[];
+        errors: number;
+      }>((resolve) => {
         worker.once("message", async (result) => {
           await worker.terminate();
           resolve(result);

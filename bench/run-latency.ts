@@ -8,7 +8,8 @@
  * run) and during the run, and the event-loop delay p50/p99/max during it (aims: /health p99
  * <= 50 ms and max <= 200 ms, event loop p99 <= 20 ms). Embedded PGlite by default (on its own
  * thread, as the default setup runs it; `--main-thread` on the server's); DATABASE_URL for
- * PostgreSQL. `--profile DIR` leaves a CPU profile of the run there.
+ * PostgreSQL. `--profile DIR` leaves a CPU profile of the run there. `--statements` prints the
+ * embedded database's holds and, for each /health over 40 ms, the hold it overlapped most.
  *
  * `--reanalysis-days 90` fills 90 days of stored answers first (`--reanalysis-prompts`, 300 by
  * default: 1,500 answers a day) and re-analyses them all beside the run: the measured span
@@ -96,7 +97,10 @@ console.log(`  its SELECT 1      ${percentiles(during.database)}`);
 console.log(
   `event-loop lag      p50 ${ms(loop.percentile(50))}, p99 ${ms(loop.percentile(99))}, max ${ms(loop.max)}  (aims: /health p99 <= 50 ms, max <= 200 ms; loop p99 <= 20 ms)`,
 );
-if (bench.statements) console.log(bench.statements.report(run.progress.total, 45));
+if (bench.statements) {
+  console.log(bench.statements.report(run.progress.total, 45));
+  console.log(bench.statements.blameSlowRequests(during, 40));
+}
 if (profiler && values.profile)
   console.log(`profile             ${saveProfile(await profiler.stop(), values.profile)}`);
 console.log(`provider requests   ${await bench.close()}`);

@@ -10,6 +10,15 @@ interface Tally {
 
 /** A hold long enough to show in `/health`'s tail (its aim: p99 <= 50 ms). */
 const LONG_MS = 50;
+/** Holds at least this long are kept, with when they ended, to blame slow requests on. */
+const LOGGED_MS = 10;
+
+/** A hold kept for `blameSlowRequests`: when it ended (epoch ms, as seen here) and how long. */
+interface LoggedHold {
+  shape: string;
+  endAt: number;
+  ms: number;
+}
 
 /**
  * Times every statement the embedded database runs, grouped by statement shape (literals and
@@ -23,6 +32,7 @@ const LONG_MS = 50;
  */
 export async function timeStatements(pglite: EmbeddedDatabase) {
   const tallies = new Map<string, Tally>();
+  const logged: LoggedHold[] = [];
   const shape = (sql: string) =>
     sql
       .replace(/\s+/g, " ")
@@ -38,6 +48,8 @@ export async function timeStatements(pglite: EmbeddedDatabase) {
     t.max = Math.max(t.max, ms);
     if (ms > LONG_MS) t.long++;
     tallies.set(key, t);
+    if (ms >= LOGGED_MS)
+      logged.push({ shape: key, endAt: performance.timeOrigin + performance.now(), ms });
   };
   const holds = pglite.timeHolds !== undefined;
   if (pglite.timeHolds)
@@ -51,7 +63,42 @@ export async function timeStatements(pglite: EmbeddedDatabase) {
       (sql, ms) => tally(`TRANSACTION ${shape(sql)}`, ms),
     );
   return {
-    reset: () => tallies.clear(),
+    reset: () => {
+      tallies.clear();
+      logged.length = 0;
+    },
+    /**
+     * Requests slower than `overMs` by the hold they overlapped most (a hold's start is its
+     * report's arrival here less its length, so a busy server thread shifts it a little).
+     */
+    blameSlowRequests(
+      requests: { sentAt: number[]; latencies: number[] },
+      overMs: number,
+      top = 12,
+    ): string {
+      const blame = new Map<string, number>();
+      let slow = 0;
+      requests.latencies.forEach((latency, index) => {
+        if (latency <= overMs) return;
+        slow++;
+        const from = requests.sentAt[index] ?? 0;
+        const to = from + latency;
+        let best = "(no hold of 10 ms or more)";
+        let bestOverlap = 0;
+        for (const hold of logged) {
+          const overlap = Math.min(to, hold.endAt) - Math.max(from, hold.endAt - hold.ms);
+          if (overlap > bestOverlap) [best, bestOverlap] = [hold.shape, overlap];
+        }
+        blame.set(best, (blame.get(best) ?? 0) + 1);
+      });
+      return [
+        `slow requests       ${slow} over ${overMs} ms, by the hold they overlapped most:`,
+        ...[...blame]
+          .sort((a, b) => b[1] - a[1])
+          .slice(0, top)
+          .map(([shape, n]) => `  ${String(n).padStart(5)}  ${shape}`),
+      ].join("\n");
+    },
     report(answers: number, top = 25): string {
       const rows = [...tallies].sort((a, b) => b[1].max - a[1].max);
       const statements = rows.filter(([sql]) => !sql.startsWith("TRANSACTION"));

@@ -6,7 +6,7 @@ import {
 import { listStaleDays } from "../../src/services/analysis/list-stale-days.js";
 import { eventually } from "../harness/eventually.js";
 import type { TestServer } from "../harness/test-server.js";
-import { waitForRun } from "../runs/run-fixtures.js";
+import { seedPrompts, waitForRun } from "../runs/run-fixtures.js";
 
 /** Adds one active prompt of a category (written directly; the prompts API has its own tests). */
 export async function seedPrompt(
@@ -45,6 +45,19 @@ export async function runAndWait(t: TestServer, slug: string, cookie: string, pr
   });
   if (started.status !== 202) throw new Error(`run not started: ${started.text}`);
   return waitForRun(t, slug, started.body.runId, cookie, 60_000);
+}
+
+/**
+ * A new user's workspace (brand "acme") with `prompts` prompts and one finished standard run on
+ * the clock's day.
+ */
+export async function measuredWorkspace(t: TestServer, email: string, prompts: number) {
+  const cookie = await t.signIn(email);
+  const slug = await t.createWorkspace(cookie, { brand: "acme" });
+  await seedPrompts(t, slug, prompts);
+  await runAndWait(t, slug, cookie);
+  const { id } = await t.server.ctx.prisma.workspace.findUniqueOrThrow({ where: { slug } });
+  return { cookie, slug, workspaceId: id };
 }
 
 /** Every answer of a run, through the API. */

@@ -4,8 +4,7 @@ import { reanalyzeWorkspaceJob } from "../../src/jobs/definitions/reanalyze-work
 import { queueOutdatedReanalyses } from "../../src/services/analysis/queue-outdated-reanalyses.js";
 import { eventually } from "../harness/eventually.js";
 import { startTestServer, type TestServer } from "../harness/test-server.js";
-import { seedPrompts } from "../runs/run-fixtures.js";
-import { runAndWait } from "./metrics-fixtures.js";
+import { measuredWorkspace } from "./metrics-fixtures.js";
 
 const ROLLUP_TABLES = [
   "metric_cells",
@@ -49,11 +48,7 @@ describe("rollups of an older analysis version", () => {
   beforeAll(async () => {
     t = await startTestServer({ env: { GEO_QUEUE_POLL_SECONDS: "0.5" } });
     t.clock.set("2026-04-02T09:00:00.000Z");
-    cookie = await t.signIn("versions@example.com");
-    slug = await t.createWorkspace(cookie, { brand: "acme" });
-    await seedPrompts(t, slug, 6);
-    await runAndWait(t, slug, cookie);
-    workspaceId = (await t.server.ctx.prisma.workspace.findUniqueOrThrow({ where: { slug } })).id;
+    ({ cookie, slug, workspaceId } = await measuredWorkspace(t, "versions@example.com", 6));
   }, 120_000);
   afterAll(() => t.close());
 

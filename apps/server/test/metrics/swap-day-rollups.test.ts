@@ -5,8 +5,7 @@ import { readDayRevision } from "../../src/services/analysis/read-day-answers.js
 import { ROLLUP_TABLES } from "../../src/services/analysis/rollup-tables.js";
 import { swapDayRollups } from "../../src/services/analysis/swap-day-rollups.js";
 import { startTestServer, type TestServer } from "../harness/test-server.js";
-import { seedPrompts } from "../runs/run-fixtures.js";
-import { reanalysisSettled, runAndWait } from "./metrics-fixtures.js";
+import { measuredWorkspace, reanalysisSettled } from "./metrics-fixtures.js";
 
 let t: TestServer;
 let cookie: string;
@@ -17,11 +16,7 @@ const day = "2026-03-04";
 beforeAll(async () => {
   t = await startTestServer();
   t.clock.set(`${day}T09:00:00.000Z`);
-  cookie = await t.signIn("swap@example.com");
-  slug = await t.createWorkspace(cookie, { brand: "acme" });
-  await seedPrompts(t, slug, 3);
-  await runAndWait(t, slug, cookie);
-  workspaceId = (await t.server.ctx.prisma.workspace.findUniqueOrThrow({ where: { slug } })).id;
+  ({ cookie, slug, workspaceId } = await measuredWorkspace(t, "swap@example.com", 3));
 }, 120_000);
 afterAll(() => t.close());
 

@@ -98,7 +98,12 @@ export async function analyzeRecordedAnswers(
   // the subject in force once it is done (an edit committed before the lock
   // is read here; one after it re-analyses the day), and the day never
   // silently mixes subjects.
-  await lockMetricDay(tx, { workspaceId, version: ANALYSIS_VERSION, day, now: options.now });
+  const { generation } = await lockMetricDay(tx, {
+    workspaceId,
+    version: ANALYSIS_VERSION,
+    day,
+    now: options.now,
+  });
   const [current] = await tx.$queryRawUnsafe<Array<{ digest: string }>>(
     `SELECT ${SUBJECT_DIGEST_SQL} AS digest FROM workspaces w WHERE w.id = $1`,
     workspaceId,
@@ -128,6 +133,7 @@ export async function analyzeRecordedAnswers(
   await addRollupRows(tx, {
     workspaceId,
     version: ANALYSIS_VERSION,
+    generation,
     fingerprint: analyzer.fingerprint,
     rows: buildRollupRows(
       analysed.map((a) => ({

@@ -3,7 +3,7 @@ import type { AppContext } from "../../context.js";
 import { packRows, unpackRows } from "../metrics/packed-rows.js";
 import { yieldToEventLoop } from "./cpu-slices.js";
 import type { RollupRows } from "./rollup-rows.js";
-import { ROLLUP_TABLES, type RollupTable } from "./rollup-tables.js";
+import { dayGenerationSql, ROLLUP_TABLES, type RollupTable } from "./rollup-tables.js";
 
 type Db = AppContext["prisma"] | Prisma.TransactionClient;
 
@@ -25,7 +25,7 @@ const columnSql = ([name, type]: readonly [string, string]) =>
   type === "date" ? `to_char(${name}, 'YYYY-MM-DD')` : name;
 
 /**
- * The day's rollup rows at one analysis version, read as packed text values
+ * The day's rollup rows at one analysis version (its current generation), read as packed text values
  * (the embedded database's read cost is per result row).
  */
 export async function readStoredDayRollups(
@@ -37,7 +37,8 @@ export async function readStoredDayRollups(
   // time, so no single read holds the (embedded, same-thread) database long.
   const engines = await db.$queryRawUnsafe<Array<{ engine: string }>>(
     `SELECT DISTINCT engine FROM metric_groups
-     WHERE workspace_id = $1 AND analysis_version = $2::int AND day = $3::date`,
+     WHERE workspace_id = $1 AND analysis_version = $2::int AND day = $3::date
+       AND ${dayGenerationSql("$3::date")}`,
     ...scope,
   );
   const stored: StoredDayRollups = new Map();
@@ -48,7 +49,7 @@ export async function readStoredDayRollups(
       const [row] = await db.$queryRawUnsafe<Array<{ packed: string | null }>>(
         `SELECT ${packRows(table.columns.map(columnSql))} AS packed FROM ${table.name}
          WHERE workspace_id = $1 AND analysis_version = $2::int AND day = $3::date
-           AND ($4::text IS NULL OR engine = $4::text)`,
+           AND ($4::text IS NULL OR engine = $4::text) AND ${dayGenerationSql("$3::date")}`,
         ...scope,
         engine,
       );

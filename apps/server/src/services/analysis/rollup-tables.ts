@@ -124,3 +124,33 @@ export const ROLLUP_TABLES: readonly RollupTable[] = [
       rows.dayEngineEntities.map((r) => [r.day, r.engine, r.entityId, ...entityCountValues(r)]),
   },
 ];
+
+/**
+ * The condition that keeps a rollup table's rows of one day (`day`, SQL) to the day's current
+ * generation (rows of another are a re-analysis's new day not yet moved to, or an old one being
+ * deleted): one lookup of the day, whose result the primary-key scan then seeks.
+ */
+export function dayGenerationSql(day: string, workspace = "$1", version = "$2::int"): string {
+  return `generation = (SELECT generation FROM metric_days
+    WHERE workspace_id = ${workspace} AND analysis_version = ${version} AND day = ${day})`;
+}
+
+/**
+ * A rollup table's rows of the days `days` selects (SQL on `d.day`, the day's metric_days row),
+ * each day's of its current generation, as a FROM item: the days first, then each day's rows
+ * through the primary key (a LATERAL that OFFSET 0 keeps apart). Any other join shape was
+ * planned without statistics as a scan of the workspace's rows for every day, 100-300 times
+ * slower on the embedded database; this one reads a year of day-engine rows in about twice
+ * the time of no filter.
+ */
+export function currentRollupRowsSql(
+  table: string,
+  days: string,
+  workspace = "$1",
+  version = "$2::int",
+): string {
+  return `(SELECT r.* FROM metric_days d CROSS JOIN LATERAL (SELECT * FROM ${table} t
+      WHERE t.workspace_id = d.workspace_id AND t.analysis_version = d.analysis_version
+        AND t.day = d.day AND t.generation = d.generation OFFSET 0) AS r
+    WHERE d.workspace_id = ${workspace} AND d.analysis_version = ${version} AND ${days})`;
+}

@@ -1,9 +1,21 @@
 import { ANALYSIS_VERSION } from "../../analysis/types.js";
 import type { AppContext } from "../../context.js";
 import { runInSlices, yieldToEventLoop } from "./cpu-slices.js";
-import { diffDayRollups, readStoredDayRollups } from "./day-rollup-diff.js";
+import { diffDayRollups, diffSize, readStoredDayRollups } from "./day-rollup-diff.js";
 import { type AnalysedAnswer, rollupRowsInSteps } from "./rollup-rows.js";
+import { GENERATION_CHUNK, swapDayGeneration } from "./swap-day-generation.js";
 import { swapDayStatement } from "./write-rollups.js";
+
+/**
+ * The largest diff applied in place, in the swap's one statement, on the embedded database:
+ * 500 rows (about 30-50 µs a row, holding its only connection for up to ~25 ms); a larger one
+ * writes the day anew at another generation in statements of GENERATION_CHUNK rows. That writes every row of the day,
+ * not only those that differ (a day of 1,500 answers: ~5,500 rows, ~250 ms of statements
+ * instead of one of ~50 ms), which only the embedded database needs: on PostgreSQL readers
+ * do not wait for a writer, so every diff is applied in place.
+ */
+const inPlaceMaxRows = (ctx: AppContext) =>
+  ctx.db.kind === "pglite" ? 2 * GENERATION_CHUNK : Number.POSITIVE_INFINITY;
 
 export interface SwapDayRollupsOptions {
   ctx: AppContext;
@@ -16,6 +28,8 @@ export interface SwapDayRollupsOptions {
   subjectDigest: string;
   /** The day's revision before its answers were listed (0: no row yet). */
   revision: number;
+  /** The largest diff applied in place (default `inPlaceMaxRows`; -1: none). */
+  inPlaceMaxRows?: number;
 }
 
 /**
@@ -25,13 +39,17 @@ export interface SwapDayRollupsOptions {
 export type SwapOutcome = "done" | "day-changed" | "subject-changed";
 
 /**
- * Replaces a day's rollups with those of its re-analysed answers in one
- * statement holding the day lock, so readers see the old day or the new one,
- * never a mix. Everything slow (reading answers, analysing, writing their
- * mentions, reading the stored rollups and diffing them) happened before,
- * outside it; one statement (`swapDayStatement`) checks that nothing it
- * relied on moved meanwhile (the revision, which every writer of the day
- * bumps, and the subject) and writes only the rows that differ.
+ * Replaces a day's rollups with those of its re-analysed answers, so readers
+ * see the old day or the new one, never a mix. Everything slow (reading
+ * answers, analysing, writing their mentions, reading the stored rollups and
+ * diffing them) happened before; one statement (`swapDayStatement`) checks
+ * under the day lock that nothing it relied on moved meanwhile (the revision,
+ * which every writer of the day bumps, and the subject) and writes only the
+ * rows that differ. On the embedded database, a diff over 500 rows
+ * is not written by that statement (it would hold the only connection for its
+ * whole length): the
+ * day is written anew at another generation in small statements, and the
+ * checking statement only moves the day to it (`swapDayGeneration`).
  */
 export async function swapDayRollups(options: SwapDayRollupsOptions): Promise<SwapOutcome> {
   const { ctx, workspaceId, day } = options;
@@ -46,17 +64,6 @@ export async function swapDayRollups(options: SwapDayRollupsOptions): Promise<Sw
     day,
   });
   const diff = await runInSlices(diffDayRollups(stored, rows));
-  const swap = swapDayStatement({
-    workspaceId,
-    version: ANALYSIS_VERSION,
-    day,
-    diff,
-    responses: options.answers.length,
-    revision: options.revision,
-    subjectDigest: options.subjectDigest,
-    fingerprint: options.fingerprint,
-    now,
-  });
   await yieldToEventLoop();
   // A day with no row yet gets one to lock (revision 0, as read).
   if (options.revision === 0) {
@@ -69,10 +76,25 @@ export async function swapDayRollups(options: SwapDayRollupsOptions): Promise<Sw
       now.toISOString(),
     );
   }
-  // One statement, atomic on its own: no transaction holding the embedded database between round trips.
-  const [found] = await ctx.prisma.$queryRawUnsafe<
-    Array<{ revision: number | null; same: boolean | null }>
-  >(swap.sql, ...swap.params);
+  const check = {
+    workspaceId,
+    version: ANALYSIS_VERSION,
+    day,
+    responses: options.answers.length,
+    revision: options.revision,
+    subjectDigest: options.subjectDigest,
+    fingerprint: options.fingerprint,
+  };
+  let found: { revision: number | null; same: boolean | null } | undefined;
+  if (diffSize(diff) > (options.inPlaceMaxRows ?? inPlaceMaxRows(ctx))) {
+    found = await swapDayGeneration({ ctx, ...check, rows });
+  } else {
+    const swap = swapDayStatement({ ...check, diff, now });
+    // One statement, atomic on its own: no transaction holding the embedded database between round trips.
+    [found] = await ctx.prisma.$queryRawUnsafe<
+      Array<{ revision: number | null; same: boolean | null }>
+    >(swap.sql, ...swap.params);
+  }
   if (found?.revision === null || Number(found?.revision) !== options.revision)
     return "day-changed";
   return found?.same ? "done" : "subject-changed";

@@ -12,21 +12,25 @@ const CHUNK = 2000;
  * Locks the day's summary row of a workspace (creating it), bumping its
  * revision. Every writer of a day's rollups takes it first, so a re-analysis
  * of the day and answers being recorded on it run one after the other.
+ * Returns the day's current generation, which the lock keeps until the
+ * transaction ends (`addRollupRows` writes to it).
  */
 export async function lockMetricDay(
   tx: Tx,
   options: { workspaceId: string; version: number; day: string; now: Date },
-): Promise<void> {
-  await tx.$executeRawUnsafe(
+): Promise<{ generation: number }> {
+  const [row] = await tx.$queryRawUnsafe<Array<{ generation: number }>>(
     `INSERT INTO metric_days (workspace_id, analysis_version, day, responses, revision, updated_at)
      VALUES ($1, $2::int, $3::date, 0, 1, $4::timestamptz)
      ON CONFLICT (workspace_id, analysis_version, day)
-     DO UPDATE SET revision = metric_days.revision + 1, updated_at = EXCLUDED.updated_at`,
+     DO UPDATE SET revision = metric_days.revision + 1, updated_at = EXCLUDED.updated_at
+     RETURNING generation`,
     options.workspaceId,
     options.version,
     options.day,
     options.now.toISOString(),
   );
+  return { generation: Number(row?.generation ?? 0) };
 }
 
 /**
@@ -41,7 +45,14 @@ export async function lockMetricDay(
  */
 export async function addRollupRows(
   tx: Tx,
-  options: { workspaceId: string; version: number; rows: RollupRows; fingerprint?: string },
+  options: {
+    workspaceId: string;
+    version: number;
+    rows: RollupRows;
+    fingerprint?: string;
+    /** The generation of the rows' day when they are all of one (from `lockMetricDay`). */
+    generation?: number;
+  },
 ): Promise<void> {
   const { workspaceId, version, rows, fingerprint } = options;
   const tables = ROLLUP_TABLES.map((table) => ({
@@ -49,6 +60,9 @@ export async function addRollupRows(
     values: table.values(rows).map((r) => [workspaceId, version, ...r]),
   }));
   const days = [...rows.days];
+  // Without one generation given, each row's day's is joined in.
+  const generation =
+    options.generation === undefined ? {} : { generation: `${Number(options.generation)}::int` };
   const rounds = Math.max(1, ...tables.map((t) => Math.ceil(t.values.length / CHUNK)));
   for (let round = 0; round < rounds; round++) {
     const parts: string[] = [];
@@ -56,7 +70,7 @@ export async function addRollupRows(
     for (const { table, values } of tables) {
       const chunk = values.slice(round * CHUNK, (round + 1) * CHUNK);
       if (chunk.length === 0) continue;
-      const upsert = upsertStatement(table, "add", chunk, params.length + 1);
+      const upsert = upsertStatement(table, "add", chunk, params.length + 1, generation);
       parts.push(`${table.name}_rows AS (${upsert.sql})`);
       params.push(...upsert.params);
     }
@@ -100,6 +114,11 @@ export interface DaySwap {
   subjectDigest: string;
   /** The fingerprint the day is marked with. */
   fingerprint: string;
+  /**
+   * A generation whose rows were written beforehand (`swapDayGeneration`): the day moves to it
+   * instead of having `diff` applied, which must then be empty.
+   */
+  flipTo?: number;
   now: Date;
 }
 
@@ -123,13 +142,13 @@ export function swapDayStatement(swap: DaySwap): { sql: string; params: unknown[
     swap.subjectDigest,
     swap.fingerprint,
     swap.responses,
-    diffSize(swap.diff) > 0 ? 1 : 0,
+    diffSize(swap.diff) > 0 || swap.flipTo !== undefined ? 1 : 0,
     swap.now.toISOString(),
   ];
   const scope = "workspace_id = $1 AND analysis_version = $2::int AND day = $3::date";
   const whenChecked = "EXISTS (SELECT 1 FROM checked)";
   const parts = [
-    `locked AS MATERIALIZED (SELECT revision FROM metric_days WHERE ${scope} FOR UPDATE)`,
+    `locked AS MATERIALIZED (SELECT revision, generation FROM metric_days WHERE ${scope} FOR UPDATE)`,
     `subject AS MATERIALIZED (SELECT ${SUBJECT_DIGEST_SQL} = $5 AS same FROM workspaces w WHERE w.id = $1)`,
     `checked AS MATERIALIZED (SELECT 1 FROM locked, subject WHERE locked.revision = $4::int AND subject.same)`,
     `other_versions AS MATERIALIZED (SELECT analysis_version AS v FROM metric_days
@@ -147,7 +166,7 @@ export function swapDayStatement(swap: DaySwap): { sql: string; params: unknown[
         "set",
         upserts.map((r) => [swap.workspaceId, swap.version, ...r]),
         params.length + 1,
-        whenChecked,
+        { where: whenChecked, generation: "(SELECT generation FROM locked)" },
       );
       parts.push(`put_${table.name} AS (${put.sql})`);
       params.push(...put.params);
@@ -164,14 +183,20 @@ export function swapDayStatement(swap: DaySwap): { sql: string; params: unknown[
              AS k(${names.join(", ")})
            CROSS JOIN LATERAL (SELECT ctid FROM ${table.name}
              WHERE workspace_id = $1 AND analysis_version = $2::int
+               AND generation = (SELECT generation FROM locked)
                AND ${names.map((name) => `${name} = k.${name}`).join(" AND ")} OFFSET 0) AS r
            WHERE ${whenChecked})))`,
       );
       params.push(...keys.map((_, j) => deletes.map((key) => key[j])));
     }
   }
+  let flip = "";
+  if (swap.flipTo !== undefined) {
+    params.push(swap.flipTo);
+    flip = `, generation = $${params.length}::int`;
+  }
   parts.push(
-    `day_row AS (UPDATE metric_days SET responses = $7::int, subject_fingerprint = $6,
+    `day_row AS (UPDATE metric_days SET responses = $7::int, subject_fingerprint = $6${flip},
        revision = revision + $8::int, updated_at = $9::timestamptz
        WHERE ${scope} AND ${whenChecked})`,
   );
@@ -186,14 +211,15 @@ export function swapDayStatement(swap: DaySwap): { sql: string; params: unknown[
  * The upsert of rows into one rollup table, its parameters numbered from `first`: one array
  * per column (unnest) rather than one parameter per value, so the statement stays small
  * whatever the row count. Adding sums the counts and keeps the attributes; setting replaces
- * every value.
+ * every value; inserting expects no row there (a generation of its own). Rows go to
+ * `generation` (SQL), by default their day's current one.
  */
-function upsertStatement(
+export function upsertStatement(
   table: RollupTable,
-  mode: "add" | "set",
+  mode: "add" | "set" | "insert",
   values: readonly (readonly unknown[])[],
   first: number,
-  where?: string,
+  options: { where?: string; generation?: string } = {},
 ): { sql: string; params: unknown[][] } {
   const set = table.columns
     .slice(table.keyWidth)
@@ -206,12 +232,20 @@ function upsertStatement(
     )
     .join(", ");
   const columns = [...SCOPE_COLUMNS, ...table.columns];
-  const keys = columns.slice(0, SCOPE_COLUMNS.length + table.keyWidth).map(([name]) => name);
+  const names = columns.map(([name]) => name);
+  const keys = [...names.slice(0, SCOPE_COLUMNS.length + table.keyWidth), "generation"];
   const arrays = columns.map(([, type], j) => `$${first + j}::${type}[]`).join(", ");
+  // A day with no metric_days row (written by no writer yet) is at generation 0.
+  const dayGeneration = `LEFT JOIN metric_days m ON m.workspace_id = u.workspace_id
+       AND m.analysis_version = u.analysis_version AND m.day = u.day`;
+  const generation = options.generation ?? "coalesce(m.generation, 0)";
   return {
-    sql: `INSERT INTO ${table.name} (${columns.map(([name]) => name).join(", ")})
-       SELECT * FROM unnest(${arrays})${where ? ` WHERE ${where}` : ""}
-       ON CONFLICT (${keys.join(", ")}) DO UPDATE SET ${set}`,
+    sql: `INSERT INTO ${table.name} (${names.join(", ")}, generation)
+       SELECT ${names.map((name) => `u.${name}`).join(", ")}, ${generation}
+       FROM unnest(${arrays}) AS u(${names.join(", ")})
+       ${options.generation === undefined ? dayGeneration : ""}
+       ${options.where ? `WHERE ${options.where}` : ""}
+       ${mode === "insert" ? "" : `ON CONFLICT (${keys.join(", ")}) DO UPDATE SET ${set}`}`,
     params: columns.map((_, j) => values.map((row) => row[j])),
   };
 }

@@ -1,6 +1,7 @@
 import type { AppContext } from "../../context.js";
 import { addDays } from "../../days.js";
 import type { PointCell } from "../../metrics/aggregates.js";
+import { currentRollupRowsSql, dayGenerationSql } from "../analysis/rollup-tables.js";
 import { filterSql, type MetricsFilters } from "./metrics-filters.js";
 import { packRows, unpackRows } from "./packed-rows.js";
 
@@ -35,11 +36,13 @@ export async function loadDailySums(options: {
   // of seeking each day (19 ms instead of 0.3 ms on a year of data).
   const rowsOf = (table: string) =>
     "from" in days
-      ? `SELECT * FROM ${table} WHERE ${key} AND day BETWEEN $3::date AND $4::date ${where.sql} ${tables.counted}`
+      ? `SELECT * FROM ${currentRollupRowsSql(table, "d.day BETWEEN $3::date AND $4::date")} AS t
+           WHERE TRUE ${where.sql} ${tables.counted}`
       : dayParams
           .map(
             (_, i) =>
-              `SELECT * FROM ${table} WHERE ${key} AND day = $${i + 3}::date ${where.sql} ${tables.counted}`,
+              `SELECT * FROM ${table} WHERE ${key} AND day = $${i + 3}::date ${where.sql} ${tables.counted}
+                 AND ${dayGenerationSql(`$${i + 3}::date`)}`,
           )
           .join(" UNION ALL ");
   // Days as offsets from the first day parameter: formatting a date in the

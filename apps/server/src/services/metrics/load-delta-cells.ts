@@ -1,5 +1,6 @@
 import type { AppContext } from "../../context.js";
 import type { PointCell } from "../../metrics/aggregates.js";
+import { dayGenerationSql } from "../analysis/rollup-tables.js";
 import { filterSql, type MetricsFilters } from "./metrics-filters.js";
 import { packRows, unpackRows } from "./packed-rows.js";
 
@@ -61,7 +62,8 @@ export async function loadDeltaCells(options: {
     days
       .map(
         (_, i) =>
-          `SELECT ${columns} FROM ${table} WHERE ${key} AND day = ${dayAt(i)}::date ${where.sql} ${counted} ${extra}`,
+          `SELECT ${columns} FROM ${table} WHERE ${key} AND day = ${dayAt(i)}::date ${where.sql} ${counted} ${extra}
+             AND ${dayGenerationSql(`${dayAt(i)}::date`)}`,
       )
       .join(" UNION ALL ");
   // The day as its index in `days` (one branch per day), the entity as its index in `entityIds`.

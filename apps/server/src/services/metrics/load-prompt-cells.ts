@@ -1,6 +1,7 @@
 import type { AppContext } from "../../context.js";
 import type { PromptCell } from "../../metrics/aggregates.js";
 import { entityCountColumns, entityCountsFromText } from "../analysis/rollup-columns.js";
+import { dayGenerationSql } from "../analysis/rollup-tables.js";
 import { filterSql, type MetricsFilters } from "./metrics-filters.js";
 import { packRows, unpackRows } from "./packed-rows.js";
 
@@ -18,7 +19,8 @@ export async function loadPromptCells(options: {
 }): Promise<PromptCell[]> {
   const { ctx, filters } = options;
   const where = filterSql(filters, 4);
-  const condition = `workspace_id = $1 AND analysis_version = $2::int AND day = $3::date ${where.sql}`;
+  const condition = `workspace_id = $1 AND analysis_version = $2::int AND day = $3::date ${where.sql}
+    AND ${dayGenerationSql("$3::date")}`;
   const [row] = await ctx.prisma.$queryRawUnsafe<
     Array<{ cells: string | null; entities: string | null }>
   >(
@@ -70,6 +72,7 @@ export async function loadTopCitedDomains(options: {
     `SELECT domain, min(taxonomy) AS taxonomy, sum(cited_responses)::int AS count
      FROM metric_group_domain_counts
      WHERE workspace_id = $1 AND analysis_version = $2::int AND day = $3::date ${where.sql}
+       AND ${dayGenerationSql("$3::date")}
      GROUP BY domain ORDER BY count DESC, domain ASC LIMIT $4::int`,
     options.workspaceId,
     options.version,

@@ -2,6 +2,7 @@ import type { AppContext } from "../../context.js";
 import { addDays, dayNumber } from "../../days.js";
 import type { ChangeSeries, DailyProportion } from "../../metrics/detect-changes.js";
 import { CpuSlices } from "../analysis/cpu-slices.js";
+import { currentRollupRowsSql } from "../analysis/rollup-tables.js";
 import { filterSql, type MetricsFilters } from "./metrics-filters.js";
 import type { ScopeEntity } from "./metrics-scope.js";
 import { packRows, unpackRows } from "./packed-rows.js";
@@ -9,11 +10,11 @@ import { packRows, unpackRows } from "./packed-rows.js";
 /**
  * Days read by one statement: a day of a standard workspace holds about 1,500 prompt cells
  * and their entity counts, and a statement holds the embedded database while it runs, so a
- * long range is read four days at a time (a week took 44 ms on average and up to 62 ms on
- * the 2-core machine beside a run and a re-analysis; the 94 days of a refresh had held it for
- * 0.9 s in one statement).
+ * long range is read two days at a time (four days took 58 ms on average and up to 92 ms on
+ * the 2-core machine beside a run and a re-analysis, bench/run-latency.ts; a week 44-62 ms;
+ * the 94 days of a refresh had held it for 0.9 s in one statement).
  */
-export const SERIES_CHUNK_DAYS = 4;
+export const SERIES_CHUNK_DAYS = 2;
 
 /**
  * The daily visibility of every entity, per engine and every engine pooled,
@@ -41,8 +42,9 @@ export async function loadVisibilitySeries(options: {
   const where = filterSql(filters, 6);
   const counted = filters.includeBrandResearch ? "" : "AND category <> 'brand_research'";
   // Offsets from `from` ($3), whatever the chunk ($4..$5).
-  const condition = `workspace_id = $1 AND analysis_version = $2::int
-    AND day BETWEEN $4::date AND $5::date ${where.sql} ${counted}`;
+  const rows = (table: string) =>
+    `${currentRollupRowsSql(table, "d.day BETWEEN $4::date AND $5::date")} AS t
+     WHERE TRUE ${where.sql} ${counted}`;
   const day = "day - $3::date";
   const series = new SeriesBuilder(options.entities, options.from);
   const slices = new CpuSlices();
@@ -53,9 +55,9 @@ export async function loadVisibilitySeries(options: {
     >(
       `SELECT
          (SELECT ${packRows([day, "engine", "prompt_id", "responses"])}
-          FROM metric_cells WHERE ${condition}) AS cells,
+          FROM ${rows("metric_cells")}) AS cells,
          (SELECT ${packRows([day, "engine", "prompt_id", "entity_id", "mentioned_responses"])}
-          FROM metric_entity_counts WHERE ${condition} AND mentioned_responses > 0) AS entities`,
+          FROM ${rows("metric_entity_counts")} AND mentioned_responses > 0) AS entities`,
       options.workspaceId,
       options.version,
       options.from,

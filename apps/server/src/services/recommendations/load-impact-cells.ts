@@ -1,8 +1,9 @@
 import { ANALYSIS_VERSION } from "../../analysis/types.js";
 import { findBrandClaims } from "../../compliance/find-brand-claims.js";
 import type { AppContext } from "../../context.js";
-import { dayEnd, dayOf, dayStart } from "../../days.js";
+import { dayEnd, dayStart } from "../../days.js";
 import type { ImpactMetric, RatioCell } from "../../metrics/recommendation-impact.js";
+import { currentRollupRowsSql } from "../analysis/rollup-tables.js";
 import { type ImpactAnswer, impactCells, type RollupImpactCell } from "./impact-cells.js";
 
 /** What a recommendation's metric is measured on. */
@@ -42,37 +43,44 @@ export async function loadImpactCells(options: {
   const engines = target.engines.length ? { in: [...target.engines] } : undefined;
   const result = new Map<string, RatioCell[]>();
   if (rollupMetrics.has(metric)) {
-    const where = {
-      workspaceId,
-      analysisVersion: ANALYSIS_VERSION,
-      day: { in: options.days.map(dayStart) },
-      category: { not: "brand_research" },
-      ...(prompts ? { promptId: prompts } : {}),
-      ...(engines ? { engine: engines } : {}),
-    };
+    const params: unknown[] = [workspaceId, ANALYSIS_VERSION, options.days];
+    const among = (column: string, values: readonly string[]) =>
+      values.length ? `AND ${column} = ANY($${params.push([...values])}::text[])` : "";
+    const targeted = `${among("prompt_id", target.promptIds)} ${among("engine", target.engines)}`;
+    const rowsOf = (table: string) =>
+      `${currentRollupRowsSql(table, "d.day = ANY($3::date[])")} AS t
+       WHERE category <> 'brand_research' ${targeted}`;
     const [cells, counts] = await Promise.all([
-      ctx.prisma.metricCell.findMany({
-        where: { ...where, responses: { gt: 0 } },
-        select: { day: true, engine: true, promptId: true, responses: true },
-      }),
-      ctx.prisma.metricEntityCount.findMany({
-        where,
-        select: {
-          day: true,
-          engine: true,
-          promptId: true,
-          entityId: true,
-          mentionedResponses: true,
-          negativeResponses: true,
-        },
-      }),
+      ctx.prisma.$queryRawUnsafe<
+        Array<{ day: string; engine: string; promptId: string; responses: number }>
+      >(
+        `SELECT to_char(day, 'YYYY-MM-DD') AS day, engine, prompt_id AS "promptId", responses
+         FROM ${rowsOf("metric_cells")} AND responses > 0`,
+        ...params,
+      ),
+      ctx.prisma.$queryRawUnsafe<
+        Array<{
+          day: string;
+          engine: string;
+          promptId: string;
+          entityId: string;
+          mentionedResponses: number;
+          negativeResponses: number;
+        }>
+      >(
+        `SELECT to_char(day, 'YYYY-MM-DD') AS day, engine, prompt_id AS "promptId",
+           entity_id AS "entityId", mentioned_responses AS "mentionedResponses",
+           negative_responses AS "negativeResponses"
+         FROM ${rowsOf("metric_entity_counts")}`,
+        ...params,
+      ),
     ]);
-    const key = (r: { day: Date; engine: string; promptId: string }) =>
-      `${dayOf(r.day)}\u0000${r.engine}\u0000${r.promptId}`;
+    const key = (r: { day: string; engine: string; promptId: string }) =>
+      `${r.day}\u0000${r.engine}\u0000${r.promptId}`;
     const byKey = new Map<string, RollupImpactCell & { day: string }>();
     for (const c of cells) {
       byKey.set(key(c), {
-        day: dayOf(c.day),
+        day: c.day,
         promptId: c.promptId,
         engine: c.engine,
         responses: c.responses,

@@ -13,6 +13,7 @@ import {
   measureImpact,
   type TargetEstimate,
 } from "../../metrics/recommendation-impact.js";
+import { currentRollupRowsSql } from "../analysis/rollup-tables.js";
 import { loadImpactCells } from "./load-impact-cells.js";
 
 /** What the measurement of one recommendation did. */
@@ -147,9 +148,9 @@ async function latestDayAfter(
   const prompts = target.promptIds.length ? `AND prompt_id IN (${inList(target.promptIds)})` : "";
   const engines = target.engines.length ? `AND engine IN (${inList(target.engines)})` : "";
   const [row] = await ctx.prisma.$queryRawUnsafe<Array<{ day: string | null }>>(
-    `SELECT to_char(max(day), 'YYYY-MM-DD') AS day FROM metric_cells
-     WHERE workspace_id = $1 AND analysis_version = $2::int AND day > $3::date
-       AND responses > 0 AND category <> 'brand_research' ${prompts} ${engines}`,
+    `SELECT to_char(max(day), 'YYYY-MM-DD') AS day
+     FROM ${currentRollupRowsSql("metric_cells", "d.day > $3::date")} AS t
+     WHERE responses > 0 AND category <> 'brand_research' ${prompts} ${engines}`,
     ...params,
   );
   return row?.day ?? null;

@@ -1,4 +1,5 @@
 import type { AppContext } from "../../context.js";
+import { currentRollupRowsSql } from "../analysis/rollup-tables.js";
 import { type CitedUrl, loadCitedUrls } from "./load-cited-urls.js";
 import { loadUsedDomains, type UsedDomain } from "./load-used-domains.js";
 import type { DayPeriod } from "./previous-period.js";
@@ -55,9 +56,10 @@ export async function loadCitedSources(options: {
       `SELECT domain, min(taxonomy) AS taxonomy,
               coalesce(sum(cited_responses) FILTER (WHERE day >= $3::date AND day <= $4::date), 0)::int AS count,
               coalesce(sum(cited_responses) FILTER (WHERE day >= $5::date AND day <= $6::date), 0)::int AS previous
-       FROM metric_group_domain_counts
-       WHERE workspace_id = $1 AND analysis_version = $2::int
-         AND day >= coalesce($5::date, $3::date) AND day <= $4::date
+       FROM ${currentRollupRowsSql(
+         "metric_group_domain_counts",
+         "d.day >= coalesce($5::date, $3::date) AND d.day <= $4::date",
+       )} AS t
        GROUP BY domain ORDER BY count DESC, domain ASC`,
       workspaceId,
       version,

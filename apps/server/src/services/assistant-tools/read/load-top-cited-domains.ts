@@ -1,11 +1,12 @@
 import { ANALYSIS_VERSION } from "../../../analysis/types.js";
 import type { AppContext } from "../../../context.js";
-import { dayStart } from "../../../days.js";
+import { currentRollupRowsSql } from "../../analysis/rollup-tables.js";
 
 /**
  * The domains most answers cited over a range, from the daily domain rollups
- * the metrics view's `topCitedDomains` reads (once per answer and day), with
- * the metrics' default of leaving `brand_research` prompts out.
+ * the metrics view's `topCitedDomains` reads (once per answer and day, the
+ * days' current generation), with the metrics' default of leaving
+ * `brand_research` prompts out.
  */
 export async function loadTopCitedDomains(options: {
   ctx: AppContext;
@@ -15,23 +16,23 @@ export async function loadTopCitedDomains(options: {
   engine?: string | undefined;
   limit: number;
 }) {
-  const rows = await options.ctx.prisma.metricGroupDomainCount.groupBy({
-    by: ["domain"],
-    where: {
-      workspaceId: options.workspaceId,
-      analysisVersion: ANALYSIS_VERSION,
-      day: { gte: dayStart(options.from), lte: dayStart(options.to) },
-      category: { not: "brand_research" },
-      ...(options.engine ? { engine: options.engine } : {}),
-    },
-    _sum: { citedResponses: true },
-    _min: { taxonomy: true },
-    orderBy: [{ _sum: { citedResponses: "desc" } }, { domain: "asc" }],
-    take: options.limit,
-  });
+  const rows = await options.ctx.prisma.$queryRawUnsafe<
+    Array<{ domain: string; taxonomy: string | null; cited: number }>
+  >(
+    `SELECT domain, min(taxonomy) AS taxonomy, sum(cited_responses)::int AS cited
+     FROM ${currentRollupRowsSql("metric_group_domain_counts", "d.day BETWEEN $3::date AND $4::date")} AS t
+     WHERE category <> 'brand_research' AND ($5::text IS NULL OR engine = $5::text)
+     GROUP BY domain ORDER BY cited DESC, domain ASC LIMIT $6::int`,
+    options.workspaceId,
+    ANALYSIS_VERSION,
+    options.from,
+    options.to,
+    options.engine ?? null,
+    options.limit,
+  );
   return rows.map((r) => ({
     domain: r.domain,
-    taxonomy: r._min.taxonomy ?? "other",
-    citedAnswers: r._sum.citedResponses ?? 0,
+    taxonomy: r.taxonomy ?? "other",
+    citedAnswers: Number(r.cited),
   }));
 }

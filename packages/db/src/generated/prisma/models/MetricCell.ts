@@ -28,12 +28,14 @@ export type AggregateMetricCell = {
 
 export type MetricCellAvgAggregateOutputType = {
   analysisVersion: number | null
+  generation: number | null
   responses: number | null
   responsesWithCitations: number | null
 }
 
 export type MetricCellSumAggregateOutputType = {
   analysisVersion: number | null
+  generation: number | null
   responses: number | null
   responsesWithCitations: number | null
 }
@@ -42,6 +44,7 @@ export type MetricCellMinAggregateOutputType = {
   workspaceId: string | null
   analysisVersion: number | null
   day: Date | null
+  generation: number | null
   engine: string | null
   promptId: string | null
   category: string | null
@@ -55,6 +58,7 @@ export type MetricCellMaxAggregateOutputType = {
   workspaceId: string | null
   analysisVersion: number | null
   day: Date | null
+  generation: number | null
   engine: string | null
   promptId: string | null
   category: string | null
@@ -68,6 +72,7 @@ export type MetricCellCountAggregateOutputType = {
   workspaceId: number
   analysisVersion: number
   day: number
+  generation: number
   engine: number
   promptId: number
   category: number
@@ -81,12 +86,14 @@ export type MetricCellCountAggregateOutputType = {
 
 export type MetricCellAvgAggregateInputType = {
   analysisVersion?: true
+  generation?: true
   responses?: true
   responsesWithCitations?: true
 }
 
 export type MetricCellSumAggregateInputType = {
   analysisVersion?: true
+  generation?: true
   responses?: true
   responsesWithCitations?: true
 }
@@ -95,6 +102,7 @@ export type MetricCellMinAggregateInputType = {
   workspaceId?: true
   analysisVersion?: true
   day?: true
+  generation?: true
   engine?: true
   promptId?: true
   category?: true
@@ -108,6 +116,7 @@ export type MetricCellMaxAggregateInputType = {
   workspaceId?: true
   analysisVersion?: true
   day?: true
+  generation?: true
   engine?: true
   promptId?: true
   category?: true
@@ -121,6 +130,7 @@ export type MetricCellCountAggregateInputType = {
   workspaceId?: true
   analysisVersion?: true
   day?: true
+  generation?: true
   engine?: true
   promptId?: true
   category?: true
@@ -221,6 +231,7 @@ export type MetricCellGroupByOutputType = {
   workspaceId: string
   analysisVersion: number
   day: Date
+  generation: number
   engine: string
   promptId: string
   category: string
@@ -257,6 +268,7 @@ export type MetricCellWhereInput = {
   workspaceId?: Prisma.StringFilter<"MetricCell"> | string
   analysisVersion?: Prisma.IntFilter<"MetricCell"> | number
   day?: Prisma.DateTimeFilter<"MetricCell"> | Date | string
+  generation?: Prisma.IntFilter<"MetricCell"> | number
   engine?: Prisma.StringFilter<"MetricCell"> | string
   promptId?: Prisma.StringFilter<"MetricCell"> | string
   category?: Prisma.StringFilter<"MetricCell"> | string
@@ -270,6 +282,7 @@ export type MetricCellOrderByWithRelationInput = {
   workspaceId?: Prisma.SortOrder
   analysisVersion?: Prisma.SortOrder
   day?: Prisma.SortOrder
+  generation?: Prisma.SortOrder
   engine?: Prisma.SortOrder
   promptId?: Prisma.SortOrder
   category?: Prisma.SortOrder
@@ -280,13 +293,14 @@ export type MetricCellOrderByWithRelationInput = {
 }
 
 export type MetricCellWhereUniqueInput = Prisma.AtLeast<{
-  workspaceId_analysisVersion_day_engine_promptId?: Prisma.MetricCellWorkspaceIdAnalysisVersionDayEnginePromptIdCompoundUniqueInput
+  workspaceId_analysisVersion_day_generation_engine_promptId?: Prisma.MetricCellWorkspaceIdAnalysisVersionDayGenerationEnginePromptIdCompoundUniqueInput
   AND?: Prisma.MetricCellWhereInput | Prisma.MetricCellWhereInput[]
   OR?: Prisma.MetricCellWhereInput[]
   NOT?: Prisma.MetricCellWhereInput | Prisma.MetricCellWhereInput[]
   workspaceId?: Prisma.StringFilter<"MetricCell"> | string
   analysisVersion?: Prisma.IntFilter<"MetricCell"> | number
   day?: Prisma.DateTimeFilter<"MetricCell"> | Date | string
+  generation?: Prisma.IntFilter<"MetricCell"> | number
   engine?: Prisma.StringFilter<"MetricCell"> | string
   promptId?: Prisma.StringFilter<"MetricCell"> | string
   category?: Prisma.StringFilter<"MetricCell"> | string
@@ -294,12 +308,13 @@ export type MetricCellWhereUniqueInput = Prisma.AtLeast<{
   region?: Prisma.StringNullableFilter<"MetricCell"> | string | null
   responses?: Prisma.IntFilter<"MetricCell"> | number
   responsesWithCitations?: Prisma.IntFilter<"MetricCell"> | number
-}, "workspaceId_analysisVersion_day_engine_promptId">
+}, "workspaceId_analysisVersion_day_generation_engine_promptId">
 
 export type MetricCellOrderByWithAggregationInput = {
   workspaceId?: Prisma.SortOrder
   analysisVersion?: Prisma.SortOrder
   day?: Prisma.SortOrder
+  generation?: Prisma.SortOrder
   engine?: Prisma.SortOrder
   promptId?: Prisma.SortOrder
   category?: Prisma.SortOrder
@@ -321,6 +336,7 @@ export type MetricCellScalarWhereWithAggregatesInput = {
   workspaceId?: Prisma.StringWithAggregatesFilter<"MetricCell"> | string
   analysisVersion?: Prisma.IntWithAggregatesFilter<"MetricCell"> | number
   day?: Prisma.DateTimeWithAggregatesFilter<"MetricCell"> | Date | string
+  generation?: Prisma.IntWithAggregatesFilter<"MetricCell"> | number
   engine?: Prisma.StringWithAggregatesFilter<"MetricCell"> | string
   promptId?: Prisma.StringWithAggregatesFilter<"MetricCell"> | string
   category?: Prisma.StringWithAggregatesFilter<"MetricCell"> | string
@@ -334,6 +350,7 @@ export type MetricCellCreateInput = {
   workspaceId: string
   analysisVersion: number
   day: Date | string
+  generation?: number
   engine: string
   promptId: string
   category: string
@@ -347,6 +364,7 @@ export type MetricCellUncheckedCreateInput = {
   workspaceId: string
   analysisVersion: number
   day: Date | string
+  generation?: number
   engine: string
   promptId: string
   category: string
@@ -360,6 +378,7 @@ export type MetricCellUpdateInput = {
   workspaceId?: Prisma.StringFieldUpdateOperationsInput | string
   analysisVersion?: Prisma.IntFieldUpdateOperationsInput | number
   day?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
+  generation?: Prisma.IntFieldUpdateOperationsInput | number
   engine?: Prisma.StringFieldUpdateOperationsInput | string
   promptId?: Prisma.StringFieldUpdateOperationsInput | string
   category?: Prisma.StringFieldUpdateOperationsInput | string
@@ -373,6 +392,7 @@ export type MetricCellUncheckedUpdateInput = {
   workspaceId?: Prisma.StringFieldUpdateOperationsInput | string
   analysisVersion?: Prisma.IntFieldUpdateOperationsInput | number
   day?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
+  generation?: Prisma.IntFieldUpdateOperationsInput | number
   engine?: Prisma.StringFieldUpdateOperationsInput | string
   promptId?: Prisma.StringFieldUpdateOperationsInput | string
   category?: Prisma.StringFieldUpdateOperationsInput | string
@@ -386,6 +406,7 @@ export type MetricCellCreateManyInput = {
   workspaceId: string
   analysisVersion: number
   day: Date | string
+  generation?: number
   engine: string
   promptId: string
   category: string
@@ -399,6 +420,7 @@ export type MetricCellUpdateManyMutationInput = {
   workspaceId?: Prisma.StringFieldUpdateOperationsInput | string
   analysisVersion?: Prisma.IntFieldUpdateOperationsInput | number
   day?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
+  generation?: Prisma.IntFieldUpdateOperationsInput | number
   engine?: Prisma.StringFieldUpdateOperationsInput | string
   promptId?: Prisma.StringFieldUpdateOperationsInput | string
   category?: Prisma.StringFieldUpdateOperationsInput | string
@@ -412,6 +434,7 @@ export type MetricCellUncheckedUpdateManyInput = {
   workspaceId?: Prisma.StringFieldUpdateOperationsInput | string
   analysisVersion?: Prisma.IntFieldUpdateOperationsInput | number
   day?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
+  generation?: Prisma.IntFieldUpdateOperationsInput | number
   engine?: Prisma.StringFieldUpdateOperationsInput | string
   promptId?: Prisma.StringFieldUpdateOperationsInput | string
   category?: Prisma.StringFieldUpdateOperationsInput | string
@@ -421,10 +444,11 @@ export type MetricCellUncheckedUpdateManyInput = {
   responsesWithCitations?: Prisma.IntFieldUpdateOperationsInput | number
 }
 
-export type MetricCellWorkspaceIdAnalysisVersionDayEnginePromptIdCompoundUniqueInput = {
+export type MetricCellWorkspaceIdAnalysisVersionDayGenerationEnginePromptIdCompoundUniqueInput = {
   workspaceId: string
   analysisVersion: number
   day: Date | string
+  generation: number
   engine: string
   promptId: string
 }
@@ -433,6 +457,7 @@ export type MetricCellCountOrderByAggregateInput = {
   workspaceId?: Prisma.SortOrder
   analysisVersion?: Prisma.SortOrder
   day?: Prisma.SortOrder
+  generation?: Prisma.SortOrder
   engine?: Prisma.SortOrder
   promptId?: Prisma.SortOrder
   category?: Prisma.SortOrder
@@ -444,6 +469,7 @@ export type MetricCellCountOrderByAggregateInput = {
 
 export type MetricCellAvgOrderByAggregateInput = {
   analysisVersion?: Prisma.SortOrder
+  generation?: Prisma.SortOrder
   responses?: Prisma.SortOrder
   responsesWithCitations?: Prisma.SortOrder
 }
@@ -452,6 +478,7 @@ export type MetricCellMaxOrderByAggregateInput = {
   workspaceId?: Prisma.SortOrder
   analysisVersion?: Prisma.SortOrder
   day?: Prisma.SortOrder
+  generation?: Prisma.SortOrder
   engine?: Prisma.SortOrder
   promptId?: Prisma.SortOrder
   category?: Prisma.SortOrder
@@ -465,6 +492,7 @@ export type MetricCellMinOrderByAggregateInput = {
   workspaceId?: Prisma.SortOrder
   analysisVersion?: Prisma.SortOrder
   day?: Prisma.SortOrder
+  generation?: Prisma.SortOrder
   engine?: Prisma.SortOrder
   promptId?: Prisma.SortOrder
   category?: Prisma.SortOrder
@@ -476,6 +504,7 @@ export type MetricCellMinOrderByAggregateInput = {
 
 export type MetricCellSumOrderByAggregateInput = {
   analysisVersion?: Prisma.SortOrder
+  generation?: Prisma.SortOrder
   responses?: Prisma.SortOrder
   responsesWithCitations?: Prisma.SortOrder
 }
@@ -486,6 +515,7 @@ export type MetricCellSelect<ExtArgs extends runtime.Types.Extensions.InternalAr
   workspaceId?: boolean
   analysisVersion?: boolean
   day?: boolean
+  generation?: boolean
   engine?: boolean
   promptId?: boolean
   category?: boolean
@@ -499,6 +529,7 @@ export type MetricCellSelectCreateManyAndReturn<ExtArgs extends runtime.Types.Ex
   workspaceId?: boolean
   analysisVersion?: boolean
   day?: boolean
+  generation?: boolean
   engine?: boolean
   promptId?: boolean
   category?: boolean
@@ -512,6 +543,7 @@ export type MetricCellSelectUpdateManyAndReturn<ExtArgs extends runtime.Types.Ex
   workspaceId?: boolean
   analysisVersion?: boolean
   day?: boolean
+  generation?: boolean
   engine?: boolean
   promptId?: boolean
   category?: boolean
@@ -525,6 +557,7 @@ export type MetricCellSelectScalar = {
   workspaceId?: boolean
   analysisVersion?: boolean
   day?: boolean
+  generation?: boolean
   engine?: boolean
   promptId?: boolean
   category?: boolean
@@ -534,7 +567,7 @@ export type MetricCellSelectScalar = {
   responsesWithCitations?: boolean
 }
 
-export type MetricCellOmit<ExtArgs extends runtime.Types.Extensions.InternalArgs = runtime.Types.Extensions.DefaultArgs> = runtime.Types.Extensions.GetOmit<"workspaceId" | "analysisVersion" | "day" | "engine" | "promptId" | "category" | "language" | "region" | "responses" | "responsesWithCitations", ExtArgs["result"]["metricCell"]>
+export type MetricCellOmit<ExtArgs extends runtime.Types.Extensions.InternalArgs = runtime.Types.Extensions.DefaultArgs> = runtime.Types.Extensions.GetOmit<"workspaceId" | "analysisVersion" | "day" | "generation" | "engine" | "promptId" | "category" | "language" | "region" | "responses" | "responsesWithCitations", ExtArgs["result"]["metricCell"]>
 
 export type $MetricCellPayload<ExtArgs extends runtime.Types.Extensions.InternalArgs = runtime.Types.Extensions.DefaultArgs> = {
   name: "MetricCell"
@@ -543,6 +576,10 @@ export type $MetricCellPayload<ExtArgs extends runtime.Types.Extensions.Internal
     workspaceId: string
     analysisVersion: number
     day: Date
+    /**
+     * The day's rollup set this row belongs to: readers take the day's current one (MetricDay.generation).
+     */
+    generation: number
     engine: string
     promptId: string
     category: string
@@ -976,6 +1013,7 @@ export interface MetricCellFieldRefs {
   readonly workspaceId: Prisma.FieldRef<"MetricCell", 'String'>
   readonly analysisVersion: Prisma.FieldRef<"MetricCell", 'Int'>
   readonly day: Prisma.FieldRef<"MetricCell", 'DateTime'>
+  readonly generation: Prisma.FieldRef<"MetricCell", 'Int'>
   readonly engine: Prisma.FieldRef<"MetricCell", 'String'>
   readonly promptId: Prisma.FieldRef<"MetricCell", 'String'>
   readonly category: Prisma.FieldRef<"MetricCell", 'String'>

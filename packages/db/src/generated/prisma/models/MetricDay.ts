@@ -31,12 +31,16 @@ export type MetricDayAvgAggregateOutputType = {
   analysisVersion: number | null
   responses: number | null
   revision: number | null
+  generation: number | null
+  lastGeneration: number | null
 }
 
 export type MetricDaySumAggregateOutputType = {
   analysisVersion: number | null
   responses: number | null
   revision: number | null
+  generation: number | null
+  lastGeneration: number | null
 }
 
 export type MetricDayMinAggregateOutputType = {
@@ -46,6 +50,8 @@ export type MetricDayMinAggregateOutputType = {
   responses: number | null
   revision: number | null
   subjectFingerprint: string | null
+  generation: number | null
+  lastGeneration: number | null
   updatedAt: Date | null
 }
 
@@ -56,6 +62,8 @@ export type MetricDayMaxAggregateOutputType = {
   responses: number | null
   revision: number | null
   subjectFingerprint: string | null
+  generation: number | null
+  lastGeneration: number | null
   updatedAt: Date | null
 }
 
@@ -66,6 +74,8 @@ export type MetricDayCountAggregateOutputType = {
   responses: number
   revision: number
   subjectFingerprint: number
+  generation: number
+  lastGeneration: number
   updatedAt: number
   _all: number
 }
@@ -75,12 +85,16 @@ export type MetricDayAvgAggregateInputType = {
   analysisVersion?: true
   responses?: true
   revision?: true
+  generation?: true
+  lastGeneration?: true
 }
 
 export type MetricDaySumAggregateInputType = {
   analysisVersion?: true
   responses?: true
   revision?: true
+  generation?: true
+  lastGeneration?: true
 }
 
 export type MetricDayMinAggregateInputType = {
@@ -90,6 +104,8 @@ export type MetricDayMinAggregateInputType = {
   responses?: true
   revision?: true
   subjectFingerprint?: true
+  generation?: true
+  lastGeneration?: true
   updatedAt?: true
 }
 
@@ -100,6 +116,8 @@ export type MetricDayMaxAggregateInputType = {
   responses?: true
   revision?: true
   subjectFingerprint?: true
+  generation?: true
+  lastGeneration?: true
   updatedAt?: true
 }
 
@@ -110,6 +128,8 @@ export type MetricDayCountAggregateInputType = {
   responses?: true
   revision?: true
   subjectFingerprint?: true
+  generation?: true
+  lastGeneration?: true
   updatedAt?: true
   _all?: true
 }
@@ -207,6 +227,8 @@ export type MetricDayGroupByOutputType = {
   responses: number
   revision: number
   subjectFingerprint: string | null
+  generation: number
+  lastGeneration: number
   updatedAt: Date
   _count: MetricDayCountAggregateOutputType | null
   _avg: MetricDayAvgAggregateOutputType | null
@@ -240,6 +262,8 @@ export type MetricDayWhereInput = {
   responses?: Prisma.IntFilter<"MetricDay"> | number
   revision?: Prisma.IntFilter<"MetricDay"> | number
   subjectFingerprint?: Prisma.StringNullableFilter<"MetricDay"> | string | null
+  generation?: Prisma.IntFilter<"MetricDay"> | number
+  lastGeneration?: Prisma.IntFilter<"MetricDay"> | number
   updatedAt?: Prisma.DateTimeFilter<"MetricDay"> | Date | string
 }
 
@@ -250,6 +274,8 @@ export type MetricDayOrderByWithRelationInput = {
   responses?: Prisma.SortOrder
   revision?: Prisma.SortOrder
   subjectFingerprint?: Prisma.SortOrderInput | Prisma.SortOrder
+  generation?: Prisma.SortOrder
+  lastGeneration?: Prisma.SortOrder
   updatedAt?: Prisma.SortOrder
 }
 
@@ -264,6 +290,8 @@ export type MetricDayWhereUniqueInput = Prisma.AtLeast<{
   responses?: Prisma.IntFilter<"MetricDay"> | number
   revision?: Prisma.IntFilter<"MetricDay"> | number
   subjectFingerprint?: Prisma.StringNullableFilter<"MetricDay"> | string | null
+  generation?: Prisma.IntFilter<"MetricDay"> | number
+  lastGeneration?: Prisma.IntFilter<"MetricDay"> | number
   updatedAt?: Prisma.DateTimeFilter<"MetricDay"> | Date | string
 }, "workspaceId_analysisVersion_day">
 
@@ -274,6 +302,8 @@ export type MetricDayOrderByWithAggregationInput = {
   responses?: Prisma.SortOrder
   revision?: Prisma.SortOrder
   subjectFingerprint?: Prisma.SortOrderInput | Prisma.SortOrder
+  generation?: Prisma.SortOrder
+  lastGeneration?: Prisma.SortOrder
   updatedAt?: Prisma.SortOrder
   _count?: Prisma.MetricDayCountOrderByAggregateInput
   _avg?: Prisma.MetricDayAvgOrderByAggregateInput
@@ -292,6 +322,8 @@ export type MetricDayScalarWhereWithAggregatesInput = {
   responses?: Prisma.IntWithAggregatesFilter<"MetricDay"> | number
   revision?: Prisma.IntWithAggregatesFilter<"MetricDay"> | number
   subjectFingerprint?: Prisma.StringNullableWithAggregatesFilter<"MetricDay"> | string | null
+  generation?: Prisma.IntWithAggregatesFilter<"MetricDay"> | number
+  lastGeneration?: Prisma.IntWithAggregatesFilter<"MetricDay"> | number
   updatedAt?: Prisma.DateTimeWithAggregatesFilter<"MetricDay"> | Date | string
 }
 
@@ -302,6 +334,8 @@ export type MetricDayCreateInput = {
   responses: number
   revision: number
   subjectFingerprint?: string | null
+  generation?: number
+  lastGeneration?: number
   updatedAt: Date | string
 }
 
@@ -312,6 +346,8 @@ export type MetricDayUncheckedCreateInput = {
   responses: number
   revision: number
   subjectFingerprint?: string | null
+  generation?: number
+  lastGeneration?: number
   updatedAt: Date | string
 }
 
@@ -322,6 +358,8 @@ export type MetricDayUpdateInput = {
   responses?: Prisma.IntFieldUpdateOperationsInput | number
   revision?: Prisma.IntFieldUpdateOperationsInput | number
   subjectFingerprint?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  generation?: Prisma.IntFieldUpdateOperationsInput | number
+  lastGeneration?: Prisma.IntFieldUpdateOperationsInput | number
   updatedAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
 }
 
@@ -332,6 +370,8 @@ export type MetricDayUncheckedUpdateInput = {
   responses?: Prisma.IntFieldUpdateOperationsInput | number
   revision?: Prisma.IntFieldUpdateOperationsInput | number
   subjectFingerprint?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  generation?: Prisma.IntFieldUpdateOperationsInput | number
+  lastGeneration?: Prisma.IntFieldUpdateOperationsInput | number
   updatedAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
 }
 
@@ -342,6 +382,8 @@ export type MetricDayCreateManyInput = {
   responses: number
   revision: number
   subjectFingerprint?: string | null
+  generation?: number
+  lastGeneration?: number
   updatedAt: Date | string
 }
 
@@ -352,6 +394,8 @@ export type MetricDayUpdateManyMutationInput = {
   responses?: Prisma.IntFieldUpdateOperationsInput | number
   revision?: Prisma.IntFieldUpdateOperationsInput | number
   subjectFingerprint?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  generation?: Prisma.IntFieldUpdateOperationsInput | number
+  lastGeneration?: Prisma.IntFieldUpdateOperationsInput | number
   updatedAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
 }
 
@@ -362,6 +406,8 @@ export type MetricDayUncheckedUpdateManyInput = {
   responses?: Prisma.IntFieldUpdateOperationsInput | number
   revision?: Prisma.IntFieldUpdateOperationsInput | number
   subjectFingerprint?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  generation?: Prisma.IntFieldUpdateOperationsInput | number
+  lastGeneration?: Prisma.IntFieldUpdateOperationsInput | number
   updatedAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
 }
 
@@ -378,6 +424,8 @@ export type MetricDayCountOrderByAggregateInput = {
   responses?: Prisma.SortOrder
   revision?: Prisma.SortOrder
   subjectFingerprint?: Prisma.SortOrder
+  generation?: Prisma.SortOrder
+  lastGeneration?: Prisma.SortOrder
   updatedAt?: Prisma.SortOrder
 }
 
@@ -385,6 +433,8 @@ export type MetricDayAvgOrderByAggregateInput = {
   analysisVersion?: Prisma.SortOrder
   responses?: Prisma.SortOrder
   revision?: Prisma.SortOrder
+  generation?: Prisma.SortOrder
+  lastGeneration?: Prisma.SortOrder
 }
 
 export type MetricDayMaxOrderByAggregateInput = {
@@ -394,6 +444,8 @@ export type MetricDayMaxOrderByAggregateInput = {
   responses?: Prisma.SortOrder
   revision?: Prisma.SortOrder
   subjectFingerprint?: Prisma.SortOrder
+  generation?: Prisma.SortOrder
+  lastGeneration?: Prisma.SortOrder
   updatedAt?: Prisma.SortOrder
 }
 
@@ -404,6 +456,8 @@ export type MetricDayMinOrderByAggregateInput = {
   responses?: Prisma.SortOrder
   revision?: Prisma.SortOrder
   subjectFingerprint?: Prisma.SortOrder
+  generation?: Prisma.SortOrder
+  lastGeneration?: Prisma.SortOrder
   updatedAt?: Prisma.SortOrder
 }
 
@@ -411,6 +465,8 @@ export type MetricDaySumOrderByAggregateInput = {
   analysisVersion?: Prisma.SortOrder
   responses?: Prisma.SortOrder
   revision?: Prisma.SortOrder
+  generation?: Prisma.SortOrder
+  lastGeneration?: Prisma.SortOrder
 }
 
 
@@ -422,6 +478,8 @@ export type MetricDaySelect<ExtArgs extends runtime.Types.Extensions.InternalArg
   responses?: boolean
   revision?: boolean
   subjectFingerprint?: boolean
+  generation?: boolean
+  lastGeneration?: boolean
   updatedAt?: boolean
 }, ExtArgs["result"]["metricDay"]>
 
@@ -432,6 +490,8 @@ export type MetricDaySelectCreateManyAndReturn<ExtArgs extends runtime.Types.Ext
   responses?: boolean
   revision?: boolean
   subjectFingerprint?: boolean
+  generation?: boolean
+  lastGeneration?: boolean
   updatedAt?: boolean
 }, ExtArgs["result"]["metricDay"]>
 
@@ -442,6 +502,8 @@ export type MetricDaySelectUpdateManyAndReturn<ExtArgs extends runtime.Types.Ext
   responses?: boolean
   revision?: boolean
   subjectFingerprint?: boolean
+  generation?: boolean
+  lastGeneration?: boolean
   updatedAt?: boolean
 }, ExtArgs["result"]["metricDay"]>
 
@@ -452,10 +514,12 @@ export type MetricDaySelectScalar = {
   responses?: boolean
   revision?: boolean
   subjectFingerprint?: boolean
+  generation?: boolean
+  lastGeneration?: boolean
   updatedAt?: boolean
 }
 
-export type MetricDayOmit<ExtArgs extends runtime.Types.Extensions.InternalArgs = runtime.Types.Extensions.DefaultArgs> = runtime.Types.Extensions.GetOmit<"workspaceId" | "analysisVersion" | "day" | "responses" | "revision" | "subjectFingerprint" | "updatedAt", ExtArgs["result"]["metricDay"]>
+export type MetricDayOmit<ExtArgs extends runtime.Types.Extensions.InternalArgs = runtime.Types.Extensions.DefaultArgs> = runtime.Types.Extensions.GetOmit<"workspaceId" | "analysisVersion" | "day" | "responses" | "revision" | "subjectFingerprint" | "generation" | "lastGeneration" | "updatedAt", ExtArgs["result"]["metricDay"]>
 
 export type $MetricDayPayload<ExtArgs extends runtime.Types.Extensions.InternalArgs = runtime.Types.Extensions.DefaultArgs> = {
   name: "MetricDay"
@@ -471,6 +535,15 @@ export type $MetricDayPayload<ExtArgs extends runtime.Types.Extensions.InternalA
      * every answer of the day was analysed with; null when unknown or mixed (re-analysis redoes it).
      */
     subjectFingerprint: string | null
+    /**
+     * The rollup rows readers see: those of this generation. A re-analysis writes the day's new
+     * rows at a generation of its own, then moves this in one short statement.
+     */
+    generation: number
+    /**
+     * The last generation handed out for the day (a new one is always above every earlier one).
+     */
+    lastGeneration: number
     updatedAt: Date
   }, ExtArgs["result"]["metricDay"]>
   composites: {}
@@ -901,6 +974,8 @@ export interface MetricDayFieldRefs {
   readonly responses: Prisma.FieldRef<"MetricDay", 'Int'>
   readonly revision: Prisma.FieldRef<"MetricDay", 'Int'>
   readonly subjectFingerprint: Prisma.FieldRef<"MetricDay", 'String'>
+  readonly generation: Prisma.FieldRef<"MetricDay", 'Int'>
+  readonly lastGeneration: Prisma.FieldRef<"MetricDay", 'Int'>
   readonly updatedAt: Prisma.FieldRef<"MetricDay", 'DateTime'>
 }
     

@@ -30,12 +30,14 @@ export type AggregateMetricDayEngine = {
 
 export type MetricDayEngineAvgAggregateOutputType = {
   analysisVersion: number | null
+  generation: number | null
   responses: number | null
   responsesWithCitations: number | null
 }
 
 export type MetricDayEngineSumAggregateOutputType = {
   analysisVersion: number | null
+  generation: number | null
   responses: number | null
   responsesWithCitations: number | null
 }
@@ -44,6 +46,7 @@ export type MetricDayEngineMinAggregateOutputType = {
   workspaceId: string | null
   analysisVersion: number | null
   day: Date | null
+  generation: number | null
   engine: string | null
   responses: number | null
   responsesWithCitations: number | null
@@ -53,6 +56,7 @@ export type MetricDayEngineMaxAggregateOutputType = {
   workspaceId: string | null
   analysisVersion: number | null
   day: Date | null
+  generation: number | null
   engine: string | null
   responses: number | null
   responsesWithCitations: number | null
@@ -62,6 +66,7 @@ export type MetricDayEngineCountAggregateOutputType = {
   workspaceId: number
   analysisVersion: number
   day: number
+  generation: number
   engine: number
   responses: number
   responsesWithCitations: number
@@ -71,12 +76,14 @@ export type MetricDayEngineCountAggregateOutputType = {
 
 export type MetricDayEngineAvgAggregateInputType = {
   analysisVersion?: true
+  generation?: true
   responses?: true
   responsesWithCitations?: true
 }
 
 export type MetricDayEngineSumAggregateInputType = {
   analysisVersion?: true
+  generation?: true
   responses?: true
   responsesWithCitations?: true
 }
@@ -85,6 +92,7 @@ export type MetricDayEngineMinAggregateInputType = {
   workspaceId?: true
   analysisVersion?: true
   day?: true
+  generation?: true
   engine?: true
   responses?: true
   responsesWithCitations?: true
@@ -94,6 +102,7 @@ export type MetricDayEngineMaxAggregateInputType = {
   workspaceId?: true
   analysisVersion?: true
   day?: true
+  generation?: true
   engine?: true
   responses?: true
   responsesWithCitations?: true
@@ -103,6 +112,7 @@ export type MetricDayEngineCountAggregateInputType = {
   workspaceId?: true
   analysisVersion?: true
   day?: true
+  generation?: true
   engine?: true
   responses?: true
   responsesWithCitations?: true
@@ -199,6 +209,7 @@ export type MetricDayEngineGroupByOutputType = {
   workspaceId: string
   analysisVersion: number
   day: Date
+  generation: number
   engine: string
   responses: number
   responsesWithCitations: number
@@ -231,6 +242,7 @@ export type MetricDayEngineWhereInput = {
   workspaceId?: Prisma.StringFilter<"MetricDayEngine"> | string
   analysisVersion?: Prisma.IntFilter<"MetricDayEngine"> | number
   day?: Prisma.DateTimeFilter<"MetricDayEngine"> | Date | string
+  generation?: Prisma.IntFilter<"MetricDayEngine"> | number
   engine?: Prisma.StringFilter<"MetricDayEngine"> | string
   responses?: Prisma.IntFilter<"MetricDayEngine"> | number
   responsesWithCitations?: Prisma.IntFilter<"MetricDayEngine"> | number
@@ -240,28 +252,31 @@ export type MetricDayEngineOrderByWithRelationInput = {
   workspaceId?: Prisma.SortOrder
   analysisVersion?: Prisma.SortOrder
   day?: Prisma.SortOrder
+  generation?: Prisma.SortOrder
   engine?: Prisma.SortOrder
   responses?: Prisma.SortOrder
   responsesWithCitations?: Prisma.SortOrder
 }
 
 export type MetricDayEngineWhereUniqueInput = Prisma.AtLeast<{
-  workspaceId_analysisVersion_day_engine?: Prisma.MetricDayEngineWorkspaceIdAnalysisVersionDayEngineCompoundUniqueInput
+  workspaceId_analysisVersion_day_generation_engine?: Prisma.MetricDayEngineWorkspaceIdAnalysisVersionDayGenerationEngineCompoundUniqueInput
   AND?: Prisma.MetricDayEngineWhereInput | Prisma.MetricDayEngineWhereInput[]
   OR?: Prisma.MetricDayEngineWhereInput[]
   NOT?: Prisma.MetricDayEngineWhereInput | Prisma.MetricDayEngineWhereInput[]
   workspaceId?: Prisma.StringFilter<"MetricDayEngine"> | string
   analysisVersion?: Prisma.IntFilter<"MetricDayEngine"> | number
   day?: Prisma.DateTimeFilter<"MetricDayEngine"> | Date | string
+  generation?: Prisma.IntFilter<"MetricDayEngine"> | number
   engine?: Prisma.StringFilter<"MetricDayEngine"> | string
   responses?: Prisma.IntFilter<"MetricDayEngine"> | number
   responsesWithCitations?: Prisma.IntFilter<"MetricDayEngine"> | number
-}, "workspaceId_analysisVersion_day_engine">
+}, "workspaceId_analysisVersion_day_generation_engine">
 
 export type MetricDayEngineOrderByWithAggregationInput = {
   workspaceId?: Prisma.SortOrder
   analysisVersion?: Prisma.SortOrder
   day?: Prisma.SortOrder
+  generation?: Prisma.SortOrder
   engine?: Prisma.SortOrder
   responses?: Prisma.SortOrder
   responsesWithCitations?: Prisma.SortOrder
@@ -279,6 +294,7 @@ export type MetricDayEngineScalarWhereWithAggregatesInput = {
   workspaceId?: Prisma.StringWithAggregatesFilter<"MetricDayEngine"> | string
   analysisVersion?: Prisma.IntWithAggregatesFilter<"MetricDayEngine"> | number
   day?: Prisma.DateTimeWithAggregatesFilter<"MetricDayEngine"> | Date | string
+  generation?: Prisma.IntWithAggregatesFilter<"MetricDayEngine"> | number
   engine?: Prisma.StringWithAggregatesFilter<"MetricDayEngine"> | string
   responses?: Prisma.IntWithAggregatesFilter<"MetricDayEngine"> | number
   responsesWithCitations?: Prisma.IntWithAggregatesFilter<"MetricDayEngine"> | number
@@ -288,6 +304,7 @@ export type MetricDayEngineCreateInput = {
   workspaceId: string
   analysisVersion: number
   day: Date | string
+  generation?: number
   engine: string
   responses: number
   responsesWithCitations: number
@@ -297,6 +314,7 @@ export type MetricDayEngineUncheckedCreateInput = {
   workspaceId: string
   analysisVersion: number
   day: Date | string
+  generation?: number
   engine: string
   responses: number
   responsesWithCitations: number
@@ -306,6 +324,7 @@ export type MetricDayEngineUpdateInput = {
   workspaceId?: Prisma.StringFieldUpdateOperationsInput | string
   analysisVersion?: Prisma.IntFieldUpdateOperationsInput | number
   day?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
+  generation?: Prisma.IntFieldUpdateOperationsInput | number
   engine?: Prisma.StringFieldUpdateOperationsInput | string
   responses?: Prisma.IntFieldUpdateOperationsInput | number
   responsesWithCitations?: Prisma.IntFieldUpdateOperationsInput | number
@@ -315,6 +334,7 @@ export type MetricDayEngineUncheckedUpdateInput = {
   workspaceId?: Prisma.StringFieldUpdateOperationsInput | string
   analysisVersion?: Prisma.IntFieldUpdateOperationsInput | number
   day?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
+  generation?: Prisma.IntFieldUpdateOperationsInput | number
   engine?: Prisma.StringFieldUpdateOperationsInput | string
   responses?: Prisma.IntFieldUpdateOperationsInput | number
   responsesWithCitations?: Prisma.IntFieldUpdateOperationsInput | number
@@ -324,6 +344,7 @@ export type MetricDayEngineCreateManyInput = {
   workspaceId: string
   analysisVersion: number
   day: Date | string
+  generation?: number
   engine: string
   responses: number
   responsesWithCitations: number
@@ -333,6 +354,7 @@ export type MetricDayEngineUpdateManyMutationInput = {
   workspaceId?: Prisma.StringFieldUpdateOperationsInput | string
   analysisVersion?: Prisma.IntFieldUpdateOperationsInput | number
   day?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
+  generation?: Prisma.IntFieldUpdateOperationsInput | number
   engine?: Prisma.StringFieldUpdateOperationsInput | string
   responses?: Prisma.IntFieldUpdateOperationsInput | number
   responsesWithCitations?: Prisma.IntFieldUpdateOperationsInput | number
@@ -342,15 +364,17 @@ export type MetricDayEngineUncheckedUpdateManyInput = {
   workspaceId?: Prisma.StringFieldUpdateOperationsInput | string
   analysisVersion?: Prisma.IntFieldUpdateOperationsInput | number
   day?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
+  generation?: Prisma.IntFieldUpdateOperationsInput | number
   engine?: Prisma.StringFieldUpdateOperationsInput | string
   responses?: Prisma.IntFieldUpdateOperationsInput | number
   responsesWithCitations?: Prisma.IntFieldUpdateOperationsInput | number
 }
 
-export type MetricDayEngineWorkspaceIdAnalysisVersionDayEngineCompoundUniqueInput = {
+export type MetricDayEngineWorkspaceIdAnalysisVersionDayGenerationEngineCompoundUniqueInput = {
   workspaceId: string
   analysisVersion: number
   day: Date | string
+  generation: number
   engine: string
 }
 
@@ -358,6 +382,7 @@ export type MetricDayEngineCountOrderByAggregateInput = {
   workspaceId?: Prisma.SortOrder
   analysisVersion?: Prisma.SortOrder
   day?: Prisma.SortOrder
+  generation?: Prisma.SortOrder
   engine?: Prisma.SortOrder
   responses?: Prisma.SortOrder
   responsesWithCitations?: Prisma.SortOrder
@@ -365,6 +390,7 @@ export type MetricDayEngineCountOrderByAggregateInput = {
 
 export type MetricDayEngineAvgOrderByAggregateInput = {
   analysisVersion?: Prisma.SortOrder
+  generation?: Prisma.SortOrder
   responses?: Prisma.SortOrder
   responsesWithCitations?: Prisma.SortOrder
 }
@@ -373,6 +399,7 @@ export type MetricDayEngineMaxOrderByAggregateInput = {
   workspaceId?: Prisma.SortOrder
   analysisVersion?: Prisma.SortOrder
   day?: Prisma.SortOrder
+  generation?: Prisma.SortOrder
   engine?: Prisma.SortOrder
   responses?: Prisma.SortOrder
   responsesWithCitations?: Prisma.SortOrder
@@ -382,6 +409,7 @@ export type MetricDayEngineMinOrderByAggregateInput = {
   workspaceId?: Prisma.SortOrder
   analysisVersion?: Prisma.SortOrder
   day?: Prisma.SortOrder
+  generation?: Prisma.SortOrder
   engine?: Prisma.SortOrder
   responses?: Prisma.SortOrder
   responsesWithCitations?: Prisma.SortOrder
@@ -389,6 +417,7 @@ export type MetricDayEngineMinOrderByAggregateInput = {
 
 export type MetricDayEngineSumOrderByAggregateInput = {
   analysisVersion?: Prisma.SortOrder
+  generation?: Prisma.SortOrder
   responses?: Prisma.SortOrder
   responsesWithCitations?: Prisma.SortOrder
 }
@@ -399,6 +428,7 @@ export type MetricDayEngineSelect<ExtArgs extends runtime.Types.Extensions.Inter
   workspaceId?: boolean
   analysisVersion?: boolean
   day?: boolean
+  generation?: boolean
   engine?: boolean
   responses?: boolean
   responsesWithCitations?: boolean
@@ -408,6 +438,7 @@ export type MetricDayEngineSelectCreateManyAndReturn<ExtArgs extends runtime.Typ
   workspaceId?: boolean
   analysisVersion?: boolean
   day?: boolean
+  generation?: boolean
   engine?: boolean
   responses?: boolean
   responsesWithCitations?: boolean
@@ -417,6 +448,7 @@ export type MetricDayEngineSelectUpdateManyAndReturn<ExtArgs extends runtime.Typ
   workspaceId?: boolean
   analysisVersion?: boolean
   day?: boolean
+  generation?: boolean
   engine?: boolean
   responses?: boolean
   responsesWithCitations?: boolean
@@ -426,12 +458,13 @@ export type MetricDayEngineSelectScalar = {
   workspaceId?: boolean
   analysisVersion?: boolean
   day?: boolean
+  generation?: boolean
   engine?: boolean
   responses?: boolean
   responsesWithCitations?: boolean
 }
 
-export type MetricDayEngineOmit<ExtArgs extends runtime.Types.Extensions.InternalArgs = runtime.Types.Extensions.DefaultArgs> = runtime.Types.Extensions.GetOmit<"workspaceId" | "analysisVersion" | "day" | "engine" | "responses" | "responsesWithCitations", ExtArgs["result"]["metricDayEngine"]>
+export type MetricDayEngineOmit<ExtArgs extends runtime.Types.Extensions.InternalArgs = runtime.Types.Extensions.DefaultArgs> = runtime.Types.Extensions.GetOmit<"workspaceId" | "analysisVersion" | "day" | "generation" | "engine" | "responses" | "responsesWithCitations", ExtArgs["result"]["metricDayEngine"]>
 
 export type $MetricDayEnginePayload<ExtArgs extends runtime.Types.Extensions.InternalArgs = runtime.Types.Extensions.DefaultArgs> = {
   name: "MetricDayEngine"
@@ -440,6 +473,10 @@ export type $MetricDayEnginePayload<ExtArgs extends runtime.Types.Extensions.Int
     workspaceId: string
     analysisVersion: number
     day: Date
+    /**
+     * The day's rollup set this row belongs to: readers take the day's current one (MetricDay.generation).
+     */
+    generation: number
     engine: string
     responses: number
     responsesWithCitations: number
@@ -869,6 +906,7 @@ export interface MetricDayEngineFieldRefs {
   readonly workspaceId: Prisma.FieldRef<"MetricDayEngine", 'String'>
   readonly analysisVersion: Prisma.FieldRef<"MetricDayEngine", 'Int'>
   readonly day: Prisma.FieldRef<"MetricDayEngine", 'DateTime'>
+  readonly generation: Prisma.FieldRef<"MetricDayEngine", 'Int'>
   readonly engine: Prisma.FieldRef<"MetricDayEngine", 'String'>
   readonly responses: Prisma.FieldRef<"MetricDayEngine", 'Int'>
   readonly responsesWithCitations: Prisma.FieldRef<"MetricDayEngine", 'Int'>

@@ -28,6 +28,7 @@ export type AggregateMetricDayEngineEntityCount = {
 
 export type MetricDayEngineEntityCountAvgAggregateOutputType = {
   analysisVersion: number | null
+  generation: number | null
   mentionedResponses: number | null
   mentionCount: number | null
   rankSum: number | null
@@ -38,6 +39,7 @@ export type MetricDayEngineEntityCountAvgAggregateOutputType = {
 
 export type MetricDayEngineEntityCountSumAggregateOutputType = {
   analysisVersion: number | null
+  generation: number | null
   mentionedResponses: number | null
   mentionCount: number | null
   rankSum: number | null
@@ -50,6 +52,7 @@ export type MetricDayEngineEntityCountMinAggregateOutputType = {
   workspaceId: string | null
   analysisVersion: number | null
   day: Date | null
+  generation: number | null
   engine: string | null
   entityId: string | null
   mentionedResponses: number | null
@@ -64,6 +67,7 @@ export type MetricDayEngineEntityCountMaxAggregateOutputType = {
   workspaceId: string | null
   analysisVersion: number | null
   day: Date | null
+  generation: number | null
   engine: string | null
   entityId: string | null
   mentionedResponses: number | null
@@ -78,6 +82,7 @@ export type MetricDayEngineEntityCountCountAggregateOutputType = {
   workspaceId: number
   analysisVersion: number
   day: number
+  generation: number
   engine: number
   entityId: number
   mentionedResponses: number
@@ -92,6 +97,7 @@ export type MetricDayEngineEntityCountCountAggregateOutputType = {
 
 export type MetricDayEngineEntityCountAvgAggregateInputType = {
   analysisVersion?: true
+  generation?: true
   mentionedResponses?: true
   mentionCount?: true
   rankSum?: true
@@ -102,6 +108,7 @@ export type MetricDayEngineEntityCountAvgAggregateInputType = {
 
 export type MetricDayEngineEntityCountSumAggregateInputType = {
   analysisVersion?: true
+  generation?: true
   mentionedResponses?: true
   mentionCount?: true
   rankSum?: true
@@ -114,6 +121,7 @@ export type MetricDayEngineEntityCountMinAggregateInputType = {
   workspaceId?: true
   analysisVersion?: true
   day?: true
+  generation?: true
   engine?: true
   entityId?: true
   mentionedResponses?: true
@@ -128,6 +136,7 @@ export type MetricDayEngineEntityCountMaxAggregateInputType = {
   workspaceId?: true
   analysisVersion?: true
   day?: true
+  generation?: true
   engine?: true
   entityId?: true
   mentionedResponses?: true
@@ -142,6 +151,7 @@ export type MetricDayEngineEntityCountCountAggregateInputType = {
   workspaceId?: true
   analysisVersion?: true
   day?: true
+  generation?: true
   engine?: true
   entityId?: true
   mentionedResponses?: true
@@ -243,6 +253,7 @@ export type MetricDayEngineEntityCountGroupByOutputType = {
   workspaceId: string
   analysisVersion: number
   day: Date
+  generation: number
   engine: string
   entityId: string
   mentionedResponses: number
@@ -280,6 +291,7 @@ export type MetricDayEngineEntityCountWhereInput = {
   workspaceId?: Prisma.StringFilter<"MetricDayEngineEntityCount"> | string
   analysisVersion?: Prisma.IntFilter<"MetricDayEngineEntityCount"> | number
   day?: Prisma.DateTimeFilter<"MetricDayEngineEntityCount"> | Date | string
+  generation?: Prisma.IntFilter<"MetricDayEngineEntityCount"> | number
   engine?: Prisma.StringFilter<"MetricDayEngineEntityCount"> | string
   entityId?: Prisma.StringFilter<"MetricDayEngineEntityCount"> | string
   mentionedResponses?: Prisma.IntFilter<"MetricDayEngineEntityCount"> | number
@@ -294,6 +306,7 @@ export type MetricDayEngineEntityCountOrderByWithRelationInput = {
   workspaceId?: Prisma.SortOrder
   analysisVersion?: Prisma.SortOrder
   day?: Prisma.SortOrder
+  generation?: Prisma.SortOrder
   engine?: Prisma.SortOrder
   entityId?: Prisma.SortOrder
   mentionedResponses?: Prisma.SortOrder
@@ -305,13 +318,14 @@ export type MetricDayEngineEntityCountOrderByWithRelationInput = {
 }
 
 export type MetricDayEngineEntityCountWhereUniqueInput = Prisma.AtLeast<{
-  workspaceId_analysisVersion_day_engine_entityId?: Prisma.MetricDayEngineEntityCountWorkspaceIdAnalysisVersionDayEngineEntityIdCompoundUniqueInput
+  workspaceId_analysisVersion_day_generation_engine_entityId?: Prisma.MetricDayEngineEntityCountWorkspaceIdAnalysisVersionDayGenerationEngineEntityIdCompoundUniqueInput
   AND?: Prisma.MetricDayEngineEntityCountWhereInput | Prisma.MetricDayEngineEntityCountWhereInput[]
   OR?: Prisma.MetricDayEngineEntityCountWhereInput[]
   NOT?: Prisma.MetricDayEngineEntityCountWhereInput | Prisma.MetricDayEngineEntityCountWhereInput[]
   workspaceId?: Prisma.StringFilter<"MetricDayEngineEntityCount"> | string
   analysisVersion?: Prisma.IntFilter<"MetricDayEngineEntityCount"> | number
   day?: Prisma.DateTimeFilter<"MetricDayEngineEntityCount"> | Date | string
+  generation?: Prisma.IntFilter<"MetricDayEngineEntityCount"> | number
   engine?: Prisma.StringFilter<"MetricDayEngineEntityCount"> | string
   entityId?: Prisma.StringFilter<"MetricDayEngineEntityCount"> | string
   mentionedResponses?: Prisma.IntFilter<"MetricDayEngineEntityCount"> | number
@@ -320,12 +334,13 @@ export type MetricDayEngineEntityCountWhereUniqueInput = Prisma.AtLeast<{
   citedResponses?: Prisma.IntFilter<"MetricDayEngineEntityCount"> | number
   positiveResponses?: Prisma.IntFilter<"MetricDayEngineEntityCount"> | number
   negativeResponses?: Prisma.IntFilter<"MetricDayEngineEntityCount"> | number
-}, "workspaceId_analysisVersion_day_engine_entityId">
+}, "workspaceId_analysisVersion_day_generation_engine_entityId">
 
 export type MetricDayEngineEntityCountOrderByWithAggregationInput = {
   workspaceId?: Prisma.SortOrder
   analysisVersion?: Prisma.SortOrder
   day?: Prisma.SortOrder
+  generation?: Prisma.SortOrder
   engine?: Prisma.SortOrder
   entityId?: Prisma.SortOrder
   mentionedResponses?: Prisma.SortOrder
@@ -348,6 +363,7 @@ export type MetricDayEngineEntityCountScalarWhereWithAggregatesInput = {
   workspaceId?: Prisma.StringWithAggregatesFilter<"MetricDayEngineEntityCount"> | string
   analysisVersion?: Prisma.IntWithAggregatesFilter<"MetricDayEngineEntityCount"> | number
   day?: Prisma.DateTimeWithAggregatesFilter<"MetricDayEngineEntityCount"> | Date | string
+  generation?: Prisma.IntWithAggregatesFilter<"MetricDayEngineEntityCount"> | number
   engine?: Prisma.StringWithAggregatesFilter<"MetricDayEngineEntityCount"> | string
   entityId?: Prisma.StringWithAggregatesFilter<"MetricDayEngineEntityCount"> | string
   mentionedResponses?: Prisma.IntWithAggregatesFilter<"MetricDayEngineEntityCount"> | number
@@ -362,6 +378,7 @@ export type MetricDayEngineEntityCountCreateInput = {
   workspaceId: string
   analysisVersion: number
   day: Date | string
+  generation?: number
   engine: string
   entityId: string
   mentionedResponses: number
@@ -376,6 +393,7 @@ export type MetricDayEngineEntityCountUncheckedCreateInput = {
   workspaceId: string
   analysisVersion: number
   day: Date | string
+  generation?: number
   engine: string
   entityId: string
   mentionedResponses: number
@@ -390,6 +408,7 @@ export type MetricDayEngineEntityCountUpdateInput = {
   workspaceId?: Prisma.StringFieldUpdateOperationsInput | string
   analysisVersion?: Prisma.IntFieldUpdateOperationsInput | number
   day?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
+  generation?: Prisma.IntFieldUpdateOperationsInput | number
   engine?: Prisma.StringFieldUpdateOperationsInput | string
   entityId?: Prisma.StringFieldUpdateOperationsInput | string
   mentionedResponses?: Prisma.IntFieldUpdateOperationsInput | number
@@ -404,6 +423,7 @@ export type MetricDayEngineEntityCountUncheckedUpdateInput = {
   workspaceId?: Prisma.StringFieldUpdateOperationsInput | string
   analysisVersion?: Prisma.IntFieldUpdateOperationsInput | number
   day?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
+  generation?: Prisma.IntFieldUpdateOperationsInput | number
   engine?: Prisma.StringFieldUpdateOperationsInput | string
   entityId?: Prisma.StringFieldUpdateOperationsInput | string
   mentionedResponses?: Prisma.IntFieldUpdateOperationsInput | number
@@ -418,6 +438,7 @@ export type MetricDayEngineEntityCountCreateManyInput = {
   workspaceId: string
   analysisVersion: number
   day: Date | string
+  generation?: number
   engine: string
   entityId: string
   mentionedResponses: number
@@ -432,6 +453,7 @@ export type MetricDayEngineEntityCountUpdateManyMutationInput = {
   workspaceId?: Prisma.StringFieldUpdateOperationsInput | string
   analysisVersion?: Prisma.IntFieldUpdateOperationsInput | number
   day?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
+  generation?: Prisma.IntFieldUpdateOperationsInput | number
   engine?: Prisma.StringFieldUpdateOperationsInput | string
   entityId?: Prisma.StringFieldUpdateOperationsInput | string
   mentionedResponses?: Prisma.IntFieldUpdateOperationsInput | number
@@ -446,6 +468,7 @@ export type MetricDayEngineEntityCountUncheckedUpdateManyInput = {
   workspaceId?: Prisma.StringFieldUpdateOperationsInput | string
   analysisVersion?: Prisma.IntFieldUpdateOperationsInput | number
   day?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
+  generation?: Prisma.IntFieldUpdateOperationsInput | number
   engine?: Prisma.StringFieldUpdateOperationsInput | string
   entityId?: Prisma.StringFieldUpdateOperationsInput | string
   mentionedResponses?: Prisma.IntFieldUpdateOperationsInput | number
@@ -456,10 +479,11 @@ export type MetricDayEngineEntityCountUncheckedUpdateManyInput = {
   negativeResponses?: Prisma.IntFieldUpdateOperationsInput | number
 }
 
-export type MetricDayEngineEntityCountWorkspaceIdAnalysisVersionDayEngineEntityIdCompoundUniqueInput = {
+export type MetricDayEngineEntityCountWorkspaceIdAnalysisVersionDayGenerationEngineEntityIdCompoundUniqueInput = {
   workspaceId: string
   analysisVersion: number
   day: Date | string
+  generation: number
   engine: string
   entityId: string
 }
@@ -468,6 +492,7 @@ export type MetricDayEngineEntityCountCountOrderByAggregateInput = {
   workspaceId?: Prisma.SortOrder
   analysisVersion?: Prisma.SortOrder
   day?: Prisma.SortOrder
+  generation?: Prisma.SortOrder
   engine?: Prisma.SortOrder
   entityId?: Prisma.SortOrder
   mentionedResponses?: Prisma.SortOrder
@@ -480,6 +505,7 @@ export type MetricDayEngineEntityCountCountOrderByAggregateInput = {
 
 export type MetricDayEngineEntityCountAvgOrderByAggregateInput = {
   analysisVersion?: Prisma.SortOrder
+  generation?: Prisma.SortOrder
   mentionedResponses?: Prisma.SortOrder
   mentionCount?: Prisma.SortOrder
   rankSum?: Prisma.SortOrder
@@ -492,6 +518,7 @@ export type MetricDayEngineEntityCountMaxOrderByAggregateInput = {
   workspaceId?: Prisma.SortOrder
   analysisVersion?: Prisma.SortOrder
   day?: Prisma.SortOrder
+  generation?: Prisma.SortOrder
   engine?: Prisma.SortOrder
   entityId?: Prisma.SortOrder
   mentionedResponses?: Prisma.SortOrder
@@ -506,6 +533,7 @@ export type MetricDayEngineEntityCountMinOrderByAggregateInput = {
   workspaceId?: Prisma.SortOrder
   analysisVersion?: Prisma.SortOrder
   day?: Prisma.SortOrder
+  generation?: Prisma.SortOrder
   engine?: Prisma.SortOrder
   entityId?: Prisma.SortOrder
   mentionedResponses?: Prisma.SortOrder
@@ -518,6 +546,7 @@ export type MetricDayEngineEntityCountMinOrderByAggregateInput = {
 
 export type MetricDayEngineEntityCountSumOrderByAggregateInput = {
   analysisVersion?: Prisma.SortOrder
+  generation?: Prisma.SortOrder
   mentionedResponses?: Prisma.SortOrder
   mentionCount?: Prisma.SortOrder
   rankSum?: Prisma.SortOrder
@@ -532,6 +561,7 @@ export type MetricDayEngineEntityCountSelect<ExtArgs extends runtime.Types.Exten
   workspaceId?: boolean
   analysisVersion?: boolean
   day?: boolean
+  generation?: boolean
   engine?: boolean
   entityId?: boolean
   mentionedResponses?: boolean
@@ -546,6 +576,7 @@ export type MetricDayEngineEntityCountSelectCreateManyAndReturn<ExtArgs extends 
   workspaceId?: boolean
   analysisVersion?: boolean
   day?: boolean
+  generation?: boolean
   engine?: boolean
   entityId?: boolean
   mentionedResponses?: boolean
@@ -560,6 +591,7 @@ export type MetricDayEngineEntityCountSelectUpdateManyAndReturn<ExtArgs extends 
   workspaceId?: boolean
   analysisVersion?: boolean
   day?: boolean
+  generation?: boolean
   engine?: boolean
   entityId?: boolean
   mentionedResponses?: boolean
@@ -574,6 +606,7 @@ export type MetricDayEngineEntityCountSelectScalar = {
   workspaceId?: boolean
   analysisVersion?: boolean
   day?: boolean
+  generation?: boolean
   engine?: boolean
   entityId?: boolean
   mentionedResponses?: boolean
@@ -584,7 +617,7 @@ export type MetricDayEngineEntityCountSelectScalar = {
   negativeResponses?: boolean
 }
 
-export type MetricDayEngineEntityCountOmit<ExtArgs extends runtime.Types.Extensions.InternalArgs = runtime.Types.Extensions.DefaultArgs> = runtime.Types.Extensions.GetOmit<"workspaceId" | "analysisVersion" | "day" | "engine" | "entityId" | "mentionedResponses" | "mentionCount" | "rankSum" | "citedResponses" | "positiveResponses" | "negativeResponses", ExtArgs["result"]["metricDayEngineEntityCount"]>
+export type MetricDayEngineEntityCountOmit<ExtArgs extends runtime.Types.Extensions.InternalArgs = runtime.Types.Extensions.DefaultArgs> = runtime.Types.Extensions.GetOmit<"workspaceId" | "analysisVersion" | "day" | "generation" | "engine" | "entityId" | "mentionedResponses" | "mentionCount" | "rankSum" | "citedResponses" | "positiveResponses" | "negativeResponses", ExtArgs["result"]["metricDayEngineEntityCount"]>
 
 export type $MetricDayEngineEntityCountPayload<ExtArgs extends runtime.Types.Extensions.InternalArgs = runtime.Types.Extensions.DefaultArgs> = {
   name: "MetricDayEngineEntityCount"
@@ -593,6 +626,10 @@ export type $MetricDayEngineEntityCountPayload<ExtArgs extends runtime.Types.Ext
     workspaceId: string
     analysisVersion: number
     day: Date
+    /**
+     * The day's rollup set this row belongs to: readers take the day's current one (MetricDay.generation).
+     */
+    generation: number
     engine: string
     entityId: string
     mentionedResponses: number
@@ -1027,6 +1064,7 @@ export interface MetricDayEngineEntityCountFieldRefs {
   readonly workspaceId: Prisma.FieldRef<"MetricDayEngineEntityCount", 'String'>
   readonly analysisVersion: Prisma.FieldRef<"MetricDayEngineEntityCount", 'Int'>
   readonly day: Prisma.FieldRef<"MetricDayEngineEntityCount", 'DateTime'>
+  readonly generation: Prisma.FieldRef<"MetricDayEngineEntityCount", 'Int'>
   readonly engine: Prisma.FieldRef<"MetricDayEngineEntityCount", 'String'>
   readonly entityId: Prisma.FieldRef<"MetricDayEngineEntityCount", 'String'>
   readonly mentionedResponses: Prisma.FieldRef<"MetricDayEngineEntityCount", 'Int'>

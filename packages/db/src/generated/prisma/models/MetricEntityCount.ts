@@ -28,6 +28,7 @@ export type AggregateMetricEntityCount = {
 
 export type MetricEntityCountAvgAggregateOutputType = {
   analysisVersion: number | null
+  generation: number | null
   mentionedResponses: number | null
   mentionCount: number | null
   rankSum: number | null
@@ -38,6 +39,7 @@ export type MetricEntityCountAvgAggregateOutputType = {
 
 export type MetricEntityCountSumAggregateOutputType = {
   analysisVersion: number | null
+  generation: number | null
   mentionedResponses: number | null
   mentionCount: number | null
   rankSum: number | null
@@ -50,6 +52,7 @@ export type MetricEntityCountMinAggregateOutputType = {
   workspaceId: string | null
   analysisVersion: number | null
   day: Date | null
+  generation: number | null
   engine: string | null
   promptId: string | null
   entityId: string | null
@@ -68,6 +71,7 @@ export type MetricEntityCountMaxAggregateOutputType = {
   workspaceId: string | null
   analysisVersion: number | null
   day: Date | null
+  generation: number | null
   engine: string | null
   promptId: string | null
   entityId: string | null
@@ -86,6 +90,7 @@ export type MetricEntityCountCountAggregateOutputType = {
   workspaceId: number
   analysisVersion: number
   day: number
+  generation: number
   engine: number
   promptId: number
   entityId: number
@@ -104,6 +109,7 @@ export type MetricEntityCountCountAggregateOutputType = {
 
 export type MetricEntityCountAvgAggregateInputType = {
   analysisVersion?: true
+  generation?: true
   mentionedResponses?: true
   mentionCount?: true
   rankSum?: true
@@ -114,6 +120,7 @@ export type MetricEntityCountAvgAggregateInputType = {
 
 export type MetricEntityCountSumAggregateInputType = {
   analysisVersion?: true
+  generation?: true
   mentionedResponses?: true
   mentionCount?: true
   rankSum?: true
@@ -126,6 +133,7 @@ export type MetricEntityCountMinAggregateInputType = {
   workspaceId?: true
   analysisVersion?: true
   day?: true
+  generation?: true
   engine?: true
   promptId?: true
   entityId?: true
@@ -144,6 +152,7 @@ export type MetricEntityCountMaxAggregateInputType = {
   workspaceId?: true
   analysisVersion?: true
   day?: true
+  generation?: true
   engine?: true
   promptId?: true
   entityId?: true
@@ -162,6 +171,7 @@ export type MetricEntityCountCountAggregateInputType = {
   workspaceId?: true
   analysisVersion?: true
   day?: true
+  generation?: true
   engine?: true
   promptId?: true
   entityId?: true
@@ -267,6 +277,7 @@ export type MetricEntityCountGroupByOutputType = {
   workspaceId: string
   analysisVersion: number
   day: Date
+  generation: number
   engine: string
   promptId: string
   entityId: string
@@ -308,6 +319,7 @@ export type MetricEntityCountWhereInput = {
   workspaceId?: Prisma.StringFilter<"MetricEntityCount"> | string
   analysisVersion?: Prisma.IntFilter<"MetricEntityCount"> | number
   day?: Prisma.DateTimeFilter<"MetricEntityCount"> | Date | string
+  generation?: Prisma.IntFilter<"MetricEntityCount"> | number
   engine?: Prisma.StringFilter<"MetricEntityCount"> | string
   promptId?: Prisma.StringFilter<"MetricEntityCount"> | string
   entityId?: Prisma.StringFilter<"MetricEntityCount"> | string
@@ -326,6 +338,7 @@ export type MetricEntityCountOrderByWithRelationInput = {
   workspaceId?: Prisma.SortOrder
   analysisVersion?: Prisma.SortOrder
   day?: Prisma.SortOrder
+  generation?: Prisma.SortOrder
   engine?: Prisma.SortOrder
   promptId?: Prisma.SortOrder
   entityId?: Prisma.SortOrder
@@ -341,13 +354,14 @@ export type MetricEntityCountOrderByWithRelationInput = {
 }
 
 export type MetricEntityCountWhereUniqueInput = Prisma.AtLeast<{
-  workspaceId_analysisVersion_day_engine_promptId_entityId?: Prisma.MetricEntityCountWorkspaceIdAnalysisVersionDayEnginePromptIdEntityIdCompoundUniqueInput
+  workspaceId_analysisVersion_day_generation_engine_promptId_entityId?: Prisma.MetricEntityCountWorkspaceIdAnalysisVersionDayGenerationEnginePromptIdEntityIdCompoundUniqueInput
   AND?: Prisma.MetricEntityCountWhereInput | Prisma.MetricEntityCountWhereInput[]
   OR?: Prisma.MetricEntityCountWhereInput[]
   NOT?: Prisma.MetricEntityCountWhereInput | Prisma.MetricEntityCountWhereInput[]
   workspaceId?: Prisma.StringFilter<"MetricEntityCount"> | string
   analysisVersion?: Prisma.IntFilter<"MetricEntityCount"> | number
   day?: Prisma.DateTimeFilter<"MetricEntityCount"> | Date | string
+  generation?: Prisma.IntFilter<"MetricEntityCount"> | number
   engine?: Prisma.StringFilter<"MetricEntityCount"> | string
   promptId?: Prisma.StringFilter<"MetricEntityCount"> | string
   entityId?: Prisma.StringFilter<"MetricEntityCount"> | string
@@ -360,12 +374,13 @@ export type MetricEntityCountWhereUniqueInput = Prisma.AtLeast<{
   citedResponses?: Prisma.IntFilter<"MetricEntityCount"> | number
   positiveResponses?: Prisma.IntFilter<"MetricEntityCount"> | number
   negativeResponses?: Prisma.IntFilter<"MetricEntityCount"> | number
-}, "workspaceId_analysisVersion_day_engine_promptId_entityId">
+}, "workspaceId_analysisVersion_day_generation_engine_promptId_entityId">
 
 export type MetricEntityCountOrderByWithAggregationInput = {
   workspaceId?: Prisma.SortOrder
   analysisVersion?: Prisma.SortOrder
   day?: Prisma.SortOrder
+  generation?: Prisma.SortOrder
   engine?: Prisma.SortOrder
   promptId?: Prisma.SortOrder
   entityId?: Prisma.SortOrder
@@ -392,6 +407,7 @@ export type MetricEntityCountScalarWhereWithAggregatesInput = {
   workspaceId?: Prisma.StringWithAggregatesFilter<"MetricEntityCount"> | string
   analysisVersion?: Prisma.IntWithAggregatesFilter<"MetricEntityCount"> | number
   day?: Prisma.DateTimeWithAggregatesFilter<"MetricEntityCount"> | Date | string
+  generation?: Prisma.IntWithAggregatesFilter<"MetricEntityCount"> | number
   engine?: Prisma.StringWithAggregatesFilter<"MetricEntityCount"> | string
   promptId?: Prisma.StringWithAggregatesFilter<"MetricEntityCount"> | string
   entityId?: Prisma.StringWithAggregatesFilter<"MetricEntityCount"> | string
@@ -410,6 +426,7 @@ export type MetricEntityCountCreateInput = {
   workspaceId: string
   analysisVersion: number
   day: Date | string
+  generation?: number
   engine: string
   promptId: string
   entityId: string
@@ -428,6 +445,7 @@ export type MetricEntityCountUncheckedCreateInput = {
   workspaceId: string
   analysisVersion: number
   day: Date | string
+  generation?: number
   engine: string
   promptId: string
   entityId: string
@@ -446,6 +464,7 @@ export type MetricEntityCountUpdateInput = {
   workspaceId?: Prisma.StringFieldUpdateOperationsInput | string
   analysisVersion?: Prisma.IntFieldUpdateOperationsInput | number
   day?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
+  generation?: Prisma.IntFieldUpdateOperationsInput | number
   engine?: Prisma.StringFieldUpdateOperationsInput | string
   promptId?: Prisma.StringFieldUpdateOperationsInput | string
   entityId?: Prisma.StringFieldUpdateOperationsInput | string
@@ -464,6 +483,7 @@ export type MetricEntityCountUncheckedUpdateInput = {
   workspaceId?: Prisma.StringFieldUpdateOperationsInput | string
   analysisVersion?: Prisma.IntFieldUpdateOperationsInput | number
   day?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
+  generation?: Prisma.IntFieldUpdateOperationsInput | number
   engine?: Prisma.StringFieldUpdateOperationsInput | string
   promptId?: Prisma.StringFieldUpdateOperationsInput | string
   entityId?: Prisma.StringFieldUpdateOperationsInput | string
@@ -482,6 +502,7 @@ export type MetricEntityCountCreateManyInput = {
   workspaceId: string
   analysisVersion: number
   day: Date | string
+  generation?: number
   engine: string
   promptId: string
   entityId: string
@@ -500,6 +521,7 @@ export type MetricEntityCountUpdateManyMutationInput = {
   workspaceId?: Prisma.StringFieldUpdateOperationsInput | string
   analysisVersion?: Prisma.IntFieldUpdateOperationsInput | number
   day?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
+  generation?: Prisma.IntFieldUpdateOperationsInput | number
   engine?: Prisma.StringFieldUpdateOperationsInput | string
   promptId?: Prisma.StringFieldUpdateOperationsInput | string
   entityId?: Prisma.StringFieldUpdateOperationsInput | string
@@ -518,6 +540,7 @@ export type MetricEntityCountUncheckedUpdateManyInput = {
   workspaceId?: Prisma.StringFieldUpdateOperationsInput | string
   analysisVersion?: Prisma.IntFieldUpdateOperationsInput | number
   day?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
+  generation?: Prisma.IntFieldUpdateOperationsInput | number
   engine?: Prisma.StringFieldUpdateOperationsInput | string
   promptId?: Prisma.StringFieldUpdateOperationsInput | string
   entityId?: Prisma.StringFieldUpdateOperationsInput | string
@@ -532,10 +555,11 @@ export type MetricEntityCountUncheckedUpdateManyInput = {
   negativeResponses?: Prisma.IntFieldUpdateOperationsInput | number
 }
 
-export type MetricEntityCountWorkspaceIdAnalysisVersionDayEnginePromptIdEntityIdCompoundUniqueInput = {
+export type MetricEntityCountWorkspaceIdAnalysisVersionDayGenerationEnginePromptIdEntityIdCompoundUniqueInput = {
   workspaceId: string
   analysisVersion: number
   day: Date | string
+  generation: number
   engine: string
   promptId: string
   entityId: string
@@ -545,6 +569,7 @@ export type MetricEntityCountCountOrderByAggregateInput = {
   workspaceId?: Prisma.SortOrder
   analysisVersion?: Prisma.SortOrder
   day?: Prisma.SortOrder
+  generation?: Prisma.SortOrder
   engine?: Prisma.SortOrder
   promptId?: Prisma.SortOrder
   entityId?: Prisma.SortOrder
@@ -561,6 +586,7 @@ export type MetricEntityCountCountOrderByAggregateInput = {
 
 export type MetricEntityCountAvgOrderByAggregateInput = {
   analysisVersion?: Prisma.SortOrder
+  generation?: Prisma.SortOrder
   mentionedResponses?: Prisma.SortOrder
   mentionCount?: Prisma.SortOrder
   rankSum?: Prisma.SortOrder
@@ -573,6 +599,7 @@ export type MetricEntityCountMaxOrderByAggregateInput = {
   workspaceId?: Prisma.SortOrder
   analysisVersion?: Prisma.SortOrder
   day?: Prisma.SortOrder
+  generation?: Prisma.SortOrder
   engine?: Prisma.SortOrder
   promptId?: Prisma.SortOrder
   entityId?: Prisma.SortOrder
@@ -591,6 +618,7 @@ export type MetricEntityCountMinOrderByAggregateInput = {
   workspaceId?: Prisma.SortOrder
   analysisVersion?: Prisma.SortOrder
   day?: Prisma.SortOrder
+  generation?: Prisma.SortOrder
   engine?: Prisma.SortOrder
   promptId?: Prisma.SortOrder
   entityId?: Prisma.SortOrder
@@ -607,6 +635,7 @@ export type MetricEntityCountMinOrderByAggregateInput = {
 
 export type MetricEntityCountSumOrderByAggregateInput = {
   analysisVersion?: Prisma.SortOrder
+  generation?: Prisma.SortOrder
   mentionedResponses?: Prisma.SortOrder
   mentionCount?: Prisma.SortOrder
   rankSum?: Prisma.SortOrder
@@ -621,6 +650,7 @@ export type MetricEntityCountSelect<ExtArgs extends runtime.Types.Extensions.Int
   workspaceId?: boolean
   analysisVersion?: boolean
   day?: boolean
+  generation?: boolean
   engine?: boolean
   promptId?: boolean
   entityId?: boolean
@@ -639,6 +669,7 @@ export type MetricEntityCountSelectCreateManyAndReturn<ExtArgs extends runtime.T
   workspaceId?: boolean
   analysisVersion?: boolean
   day?: boolean
+  generation?: boolean
   engine?: boolean
   promptId?: boolean
   entityId?: boolean
@@ -657,6 +688,7 @@ export type MetricEntityCountSelectUpdateManyAndReturn<ExtArgs extends runtime.T
   workspaceId?: boolean
   analysisVersion?: boolean
   day?: boolean
+  generation?: boolean
   engine?: boolean
   promptId?: boolean
   entityId?: boolean
@@ -675,6 +707,7 @@ export type MetricEntityCountSelectScalar = {
   workspaceId?: boolean
   analysisVersion?: boolean
   day?: boolean
+  generation?: boolean
   engine?: boolean
   promptId?: boolean
   entityId?: boolean
@@ -689,7 +722,7 @@ export type MetricEntityCountSelectScalar = {
   negativeResponses?: boolean
 }
 
-export type MetricEntityCountOmit<ExtArgs extends runtime.Types.Extensions.InternalArgs = runtime.Types.Extensions.DefaultArgs> = runtime.Types.Extensions.GetOmit<"workspaceId" | "analysisVersion" | "day" | "engine" | "promptId" | "entityId" | "category" | "language" | "region" | "mentionedResponses" | "mentionCount" | "rankSum" | "citedResponses" | "positiveResponses" | "negativeResponses", ExtArgs["result"]["metricEntityCount"]>
+export type MetricEntityCountOmit<ExtArgs extends runtime.Types.Extensions.InternalArgs = runtime.Types.Extensions.DefaultArgs> = runtime.Types.Extensions.GetOmit<"workspaceId" | "analysisVersion" | "day" | "generation" | "engine" | "promptId" | "entityId" | "category" | "language" | "region" | "mentionedResponses" | "mentionCount" | "rankSum" | "citedResponses" | "positiveResponses" | "negativeResponses", ExtArgs["result"]["metricEntityCount"]>
 
 export type $MetricEntityCountPayload<ExtArgs extends runtime.Types.Extensions.InternalArgs = runtime.Types.Extensions.DefaultArgs> = {
   name: "MetricEntityCount"
@@ -698,6 +731,10 @@ export type $MetricEntityCountPayload<ExtArgs extends runtime.Types.Extensions.I
     workspaceId: string
     analysisVersion: number
     day: Date
+    /**
+     * The day's rollup set this row belongs to: readers take the day's current one (MetricDay.generation).
+     */
+    generation: number
     engine: string
     promptId: string
     entityId: string
@@ -1136,6 +1173,7 @@ export interface MetricEntityCountFieldRefs {
   readonly workspaceId: Prisma.FieldRef<"MetricEntityCount", 'String'>
   readonly analysisVersion: Prisma.FieldRef<"MetricEntityCount", 'Int'>
   readonly day: Prisma.FieldRef<"MetricEntityCount", 'DateTime'>
+  readonly generation: Prisma.FieldRef<"MetricEntityCount", 'Int'>
   readonly engine: Prisma.FieldRef<"MetricEntityCount", 'String'>
   readonly promptId: Prisma.FieldRef<"MetricEntityCount", 'String'>
   readonly entityId: Prisma.FieldRef<"MetricEntityCount", 'String'>

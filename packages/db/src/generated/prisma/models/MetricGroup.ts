@@ -30,12 +30,14 @@ export type AggregateMetricGroup = {
 
 export type MetricGroupAvgAggregateOutputType = {
   analysisVersion: number | null
+  generation: number | null
   responses: number | null
   responsesWithCitations: number | null
 }
 
 export type MetricGroupSumAggregateOutputType = {
   analysisVersion: number | null
+  generation: number | null
   responses: number | null
   responsesWithCitations: number | null
 }
@@ -44,6 +46,7 @@ export type MetricGroupMinAggregateOutputType = {
   workspaceId: string | null
   analysisVersion: number | null
   day: Date | null
+  generation: number | null
   engine: string | null
   category: string | null
   language: string | null
@@ -56,6 +59,7 @@ export type MetricGroupMaxAggregateOutputType = {
   workspaceId: string | null
   analysisVersion: number | null
   day: Date | null
+  generation: number | null
   engine: string | null
   category: string | null
   language: string | null
@@ -68,6 +72,7 @@ export type MetricGroupCountAggregateOutputType = {
   workspaceId: number
   analysisVersion: number
   day: number
+  generation: number
   engine: number
   category: number
   language: number
@@ -80,12 +85,14 @@ export type MetricGroupCountAggregateOutputType = {
 
 export type MetricGroupAvgAggregateInputType = {
   analysisVersion?: true
+  generation?: true
   responses?: true
   responsesWithCitations?: true
 }
 
 export type MetricGroupSumAggregateInputType = {
   analysisVersion?: true
+  generation?: true
   responses?: true
   responsesWithCitations?: true
 }
@@ -94,6 +101,7 @@ export type MetricGroupMinAggregateInputType = {
   workspaceId?: true
   analysisVersion?: true
   day?: true
+  generation?: true
   engine?: true
   category?: true
   language?: true
@@ -106,6 +114,7 @@ export type MetricGroupMaxAggregateInputType = {
   workspaceId?: true
   analysisVersion?: true
   day?: true
+  generation?: true
   engine?: true
   category?: true
   language?: true
@@ -118,6 +127,7 @@ export type MetricGroupCountAggregateInputType = {
   workspaceId?: true
   analysisVersion?: true
   day?: true
+  generation?: true
   engine?: true
   category?: true
   language?: true
@@ -217,6 +227,7 @@ export type MetricGroupGroupByOutputType = {
   workspaceId: string
   analysisVersion: number
   day: Date
+  generation: number
   engine: string
   category: string
   language: string
@@ -252,6 +263,7 @@ export type MetricGroupWhereInput = {
   workspaceId?: Prisma.StringFilter<"MetricGroup"> | string
   analysisVersion?: Prisma.IntFilter<"MetricGroup"> | number
   day?: Prisma.DateTimeFilter<"MetricGroup"> | Date | string
+  generation?: Prisma.IntFilter<"MetricGroup"> | number
   engine?: Prisma.StringFilter<"MetricGroup"> | string
   category?: Prisma.StringFilter<"MetricGroup"> | string
   language?: Prisma.StringFilter<"MetricGroup"> | string
@@ -264,6 +276,7 @@ export type MetricGroupOrderByWithRelationInput = {
   workspaceId?: Prisma.SortOrder
   analysisVersion?: Prisma.SortOrder
   day?: Prisma.SortOrder
+  generation?: Prisma.SortOrder
   engine?: Prisma.SortOrder
   category?: Prisma.SortOrder
   language?: Prisma.SortOrder
@@ -273,25 +286,27 @@ export type MetricGroupOrderByWithRelationInput = {
 }
 
 export type MetricGroupWhereUniqueInput = Prisma.AtLeast<{
-  workspaceId_analysisVersion_day_engine_category_language_region?: Prisma.MetricGroupWorkspaceIdAnalysisVersionDayEngineCategoryLanguageRegionCompoundUniqueInput
+  workspaceId_analysisVersion_day_generation_engine_category_language_region?: Prisma.MetricGroupWorkspaceIdAnalysisVersionDayGenerationEngineCategoryLanguageRegionCompoundUniqueInput
   AND?: Prisma.MetricGroupWhereInput | Prisma.MetricGroupWhereInput[]
   OR?: Prisma.MetricGroupWhereInput[]
   NOT?: Prisma.MetricGroupWhereInput | Prisma.MetricGroupWhereInput[]
   workspaceId?: Prisma.StringFilter<"MetricGroup"> | string
   analysisVersion?: Prisma.IntFilter<"MetricGroup"> | number
   day?: Prisma.DateTimeFilter<"MetricGroup"> | Date | string
+  generation?: Prisma.IntFilter<"MetricGroup"> | number
   engine?: Prisma.StringFilter<"MetricGroup"> | string
   category?: Prisma.StringFilter<"MetricGroup"> | string
   language?: Prisma.StringFilter<"MetricGroup"> | string
   region?: Prisma.StringFilter<"MetricGroup"> | string
   responses?: Prisma.IntFilter<"MetricGroup"> | number
   responsesWithCitations?: Prisma.IntFilter<"MetricGroup"> | number
-}, "workspaceId_analysisVersion_day_engine_category_language_region">
+}, "workspaceId_analysisVersion_day_generation_engine_category_language_region">
 
 export type MetricGroupOrderByWithAggregationInput = {
   workspaceId?: Prisma.SortOrder
   analysisVersion?: Prisma.SortOrder
   day?: Prisma.SortOrder
+  generation?: Prisma.SortOrder
   engine?: Prisma.SortOrder
   category?: Prisma.SortOrder
   language?: Prisma.SortOrder
@@ -312,6 +327,7 @@ export type MetricGroupScalarWhereWithAggregatesInput = {
   workspaceId?: Prisma.StringWithAggregatesFilter<"MetricGroup"> | string
   analysisVersion?: Prisma.IntWithAggregatesFilter<"MetricGroup"> | number
   day?: Prisma.DateTimeWithAggregatesFilter<"MetricGroup"> | Date | string
+  generation?: Prisma.IntWithAggregatesFilter<"MetricGroup"> | number
   engine?: Prisma.StringWithAggregatesFilter<"MetricGroup"> | string
   category?: Prisma.StringWithAggregatesFilter<"MetricGroup"> | string
   language?: Prisma.StringWithAggregatesFilter<"MetricGroup"> | string
@@ -324,6 +340,7 @@ export type MetricGroupCreateInput = {
   workspaceId: string
   analysisVersion: number
   day: Date | string
+  generation?: number
   engine: string
   category: string
   language: string
@@ -336,6 +353,7 @@ export type MetricGroupUncheckedCreateInput = {
   workspaceId: string
   analysisVersion: number
   day: Date | string
+  generation?: number
   engine: string
   category: string
   language: string
@@ -348,6 +366,7 @@ export type MetricGroupUpdateInput = {
   workspaceId?: Prisma.StringFieldUpdateOperationsInput | string
   analysisVersion?: Prisma.IntFieldUpdateOperationsInput | number
   day?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
+  generation?: Prisma.IntFieldUpdateOperationsInput | number
   engine?: Prisma.StringFieldUpdateOperationsInput | string
   category?: Prisma.StringFieldUpdateOperationsInput | string
   language?: Prisma.StringFieldUpdateOperationsInput | string
@@ -360,6 +379,7 @@ export type MetricGroupUncheckedUpdateInput = {
   workspaceId?: Prisma.StringFieldUpdateOperationsInput | string
   analysisVersion?: Prisma.IntFieldUpdateOperationsInput | number
   day?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
+  generation?: Prisma.IntFieldUpdateOperationsInput | number
   engine?: Prisma.StringFieldUpdateOperationsInput | string
   category?: Prisma.StringFieldUpdateOperationsInput | string
   language?: Prisma.StringFieldUpdateOperationsInput | string
@@ -372,6 +392,7 @@ export type MetricGroupCreateManyInput = {
   workspaceId: string
   analysisVersion: number
   day: Date | string
+  generation?: number
   engine: string
   category: string
   language: string
@@ -384,6 +405,7 @@ export type MetricGroupUpdateManyMutationInput = {
   workspaceId?: Prisma.StringFieldUpdateOperationsInput | string
   analysisVersion?: Prisma.IntFieldUpdateOperationsInput | number
   day?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
+  generation?: Prisma.IntFieldUpdateOperationsInput | number
   engine?: Prisma.StringFieldUpdateOperationsInput | string
   category?: Prisma.StringFieldUpdateOperationsInput | string
   language?: Prisma.StringFieldUpdateOperationsInput | string
@@ -396,6 +418,7 @@ export type MetricGroupUncheckedUpdateManyInput = {
   workspaceId?: Prisma.StringFieldUpdateOperationsInput | string
   analysisVersion?: Prisma.IntFieldUpdateOperationsInput | number
   day?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
+  generation?: Prisma.IntFieldUpdateOperationsInput | number
   engine?: Prisma.StringFieldUpdateOperationsInput | string
   category?: Prisma.StringFieldUpdateOperationsInput | string
   language?: Prisma.StringFieldUpdateOperationsInput | string
@@ -404,10 +427,11 @@ export type MetricGroupUncheckedUpdateManyInput = {
   responsesWithCitations?: Prisma.IntFieldUpdateOperationsInput | number
 }
 
-export type MetricGroupWorkspaceIdAnalysisVersionDayEngineCategoryLanguageRegionCompoundUniqueInput = {
+export type MetricGroupWorkspaceIdAnalysisVersionDayGenerationEngineCategoryLanguageRegionCompoundUniqueInput = {
   workspaceId: string
   analysisVersion: number
   day: Date | string
+  generation: number
   engine: string
   category: string
   language: string
@@ -418,6 +442,7 @@ export type MetricGroupCountOrderByAggregateInput = {
   workspaceId?: Prisma.SortOrder
   analysisVersion?: Prisma.SortOrder
   day?: Prisma.SortOrder
+  generation?: Prisma.SortOrder
   engine?: Prisma.SortOrder
   category?: Prisma.SortOrder
   language?: Prisma.SortOrder
@@ -428,6 +453,7 @@ export type MetricGroupCountOrderByAggregateInput = {
 
 export type MetricGroupAvgOrderByAggregateInput = {
   analysisVersion?: Prisma.SortOrder
+  generation?: Prisma.SortOrder
   responses?: Prisma.SortOrder
   responsesWithCitations?: Prisma.SortOrder
 }
@@ -436,6 +462,7 @@ export type MetricGroupMaxOrderByAggregateInput = {
   workspaceId?: Prisma.SortOrder
   analysisVersion?: Prisma.SortOrder
   day?: Prisma.SortOrder
+  generation?: Prisma.SortOrder
   engine?: Prisma.SortOrder
   category?: Prisma.SortOrder
   language?: Prisma.SortOrder
@@ -448,6 +475,7 @@ export type MetricGroupMinOrderByAggregateInput = {
   workspaceId?: Prisma.SortOrder
   analysisVersion?: Prisma.SortOrder
   day?: Prisma.SortOrder
+  generation?: Prisma.SortOrder
   engine?: Prisma.SortOrder
   category?: Prisma.SortOrder
   language?: Prisma.SortOrder
@@ -458,6 +486,7 @@ export type MetricGroupMinOrderByAggregateInput = {
 
 export type MetricGroupSumOrderByAggregateInput = {
   analysisVersion?: Prisma.SortOrder
+  generation?: Prisma.SortOrder
   responses?: Prisma.SortOrder
   responsesWithCitations?: Prisma.SortOrder
 }
@@ -468,6 +497,7 @@ export type MetricGroupSelect<ExtArgs extends runtime.Types.Extensions.InternalA
   workspaceId?: boolean
   analysisVersion?: boolean
   day?: boolean
+  generation?: boolean
   engine?: boolean
   category?: boolean
   language?: boolean
@@ -480,6 +510,7 @@ export type MetricGroupSelectCreateManyAndReturn<ExtArgs extends runtime.Types.E
   workspaceId?: boolean
   analysisVersion?: boolean
   day?: boolean
+  generation?: boolean
   engine?: boolean
   category?: boolean
   language?: boolean
@@ -492,6 +523,7 @@ export type MetricGroupSelectUpdateManyAndReturn<ExtArgs extends runtime.Types.E
   workspaceId?: boolean
   analysisVersion?: boolean
   day?: boolean
+  generation?: boolean
   engine?: boolean
   category?: boolean
   language?: boolean
@@ -504,6 +536,7 @@ export type MetricGroupSelectScalar = {
   workspaceId?: boolean
   analysisVersion?: boolean
   day?: boolean
+  generation?: boolean
   engine?: boolean
   category?: boolean
   language?: boolean
@@ -512,7 +545,7 @@ export type MetricGroupSelectScalar = {
   responsesWithCitations?: boolean
 }
 
-export type MetricGroupOmit<ExtArgs extends runtime.Types.Extensions.InternalArgs = runtime.Types.Extensions.DefaultArgs> = runtime.Types.Extensions.GetOmit<"workspaceId" | "analysisVersion" | "day" | "engine" | "category" | "language" | "region" | "responses" | "responsesWithCitations", ExtArgs["result"]["metricGroup"]>
+export type MetricGroupOmit<ExtArgs extends runtime.Types.Extensions.InternalArgs = runtime.Types.Extensions.DefaultArgs> = runtime.Types.Extensions.GetOmit<"workspaceId" | "analysisVersion" | "day" | "generation" | "engine" | "category" | "language" | "region" | "responses" | "responsesWithCitations", ExtArgs["result"]["metricGroup"]>
 
 export type $MetricGroupPayload<ExtArgs extends runtime.Types.Extensions.InternalArgs = runtime.Types.Extensions.DefaultArgs> = {
   name: "MetricGroup"
@@ -521,6 +554,10 @@ export type $MetricGroupPayload<ExtArgs extends runtime.Types.Extensions.Interna
     workspaceId: string
     analysisVersion: number
     day: Date
+    /**
+     * The day's rollup set this row belongs to: readers take the day's current one (MetricDay.generation).
+     */
+    generation: number
     engine: string
     category: string
     language: string
@@ -953,6 +990,7 @@ export interface MetricGroupFieldRefs {
   readonly workspaceId: Prisma.FieldRef<"MetricGroup", 'String'>
   readonly analysisVersion: Prisma.FieldRef<"MetricGroup", 'Int'>
   readonly day: Prisma.FieldRef<"MetricGroup", 'DateTime'>
+  readonly generation: Prisma.FieldRef<"MetricGroup", 'Int'>
   readonly engine: Prisma.FieldRef<"MetricGroup", 'String'>
   readonly category: Prisma.FieldRef<"MetricGroup", 'String'>
   readonly language: Prisma.FieldRef<"MetricGroup", 'String'>

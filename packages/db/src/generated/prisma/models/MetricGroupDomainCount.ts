@@ -29,11 +29,13 @@ export type AggregateMetricGroupDomainCount = {
 
 export type MetricGroupDomainCountAvgAggregateOutputType = {
   analysisVersion: number | null
+  generation: number | null
   citedResponses: number | null
 }
 
 export type MetricGroupDomainCountSumAggregateOutputType = {
   analysisVersion: number | null
+  generation: number | null
   citedResponses: number | null
 }
 
@@ -41,6 +43,7 @@ export type MetricGroupDomainCountMinAggregateOutputType = {
   workspaceId: string | null
   analysisVersion: number | null
   day: Date | null
+  generation: number | null
   engine: string | null
   category: string | null
   language: string | null
@@ -54,6 +57,7 @@ export type MetricGroupDomainCountMaxAggregateOutputType = {
   workspaceId: string | null
   analysisVersion: number | null
   day: Date | null
+  generation: number | null
   engine: string | null
   category: string | null
   language: string | null
@@ -67,6 +71,7 @@ export type MetricGroupDomainCountCountAggregateOutputType = {
   workspaceId: number
   analysisVersion: number
   day: number
+  generation: number
   engine: number
   category: number
   language: number
@@ -80,11 +85,13 @@ export type MetricGroupDomainCountCountAggregateOutputType = {
 
 export type MetricGroupDomainCountAvgAggregateInputType = {
   analysisVersion?: true
+  generation?: true
   citedResponses?: true
 }
 
 export type MetricGroupDomainCountSumAggregateInputType = {
   analysisVersion?: true
+  generation?: true
   citedResponses?: true
 }
 
@@ -92,6 +99,7 @@ export type MetricGroupDomainCountMinAggregateInputType = {
   workspaceId?: true
   analysisVersion?: true
   day?: true
+  generation?: true
   engine?: true
   category?: true
   language?: true
@@ -105,6 +113,7 @@ export type MetricGroupDomainCountMaxAggregateInputType = {
   workspaceId?: true
   analysisVersion?: true
   day?: true
+  generation?: true
   engine?: true
   category?: true
   language?: true
@@ -118,6 +127,7 @@ export type MetricGroupDomainCountCountAggregateInputType = {
   workspaceId?: true
   analysisVersion?: true
   day?: true
+  generation?: true
   engine?: true
   category?: true
   language?: true
@@ -218,6 +228,7 @@ export type MetricGroupDomainCountGroupByOutputType = {
   workspaceId: string
   analysisVersion: number
   day: Date
+  generation: number
   engine: string
   category: string
   language: string
@@ -254,6 +265,7 @@ export type MetricGroupDomainCountWhereInput = {
   workspaceId?: Prisma.StringFilter<"MetricGroupDomainCount"> | string
   analysisVersion?: Prisma.IntFilter<"MetricGroupDomainCount"> | number
   day?: Prisma.DateTimeFilter<"MetricGroupDomainCount"> | Date | string
+  generation?: Prisma.IntFilter<"MetricGroupDomainCount"> | number
   engine?: Prisma.StringFilter<"MetricGroupDomainCount"> | string
   category?: Prisma.StringFilter<"MetricGroupDomainCount"> | string
   language?: Prisma.StringFilter<"MetricGroupDomainCount"> | string
@@ -267,6 +279,7 @@ export type MetricGroupDomainCountOrderByWithRelationInput = {
   workspaceId?: Prisma.SortOrder
   analysisVersion?: Prisma.SortOrder
   day?: Prisma.SortOrder
+  generation?: Prisma.SortOrder
   engine?: Prisma.SortOrder
   category?: Prisma.SortOrder
   language?: Prisma.SortOrder
@@ -277,13 +290,14 @@ export type MetricGroupDomainCountOrderByWithRelationInput = {
 }
 
 export type MetricGroupDomainCountWhereUniqueInput = Prisma.AtLeast<{
-  workspaceId_analysisVersion_day_engine_category_language_region_domain?: Prisma.MetricGroupDomainCountWorkspaceIdAnalysisVersionDayEngineCategoryLanguageRegionDomainCompoundUniqueInput
+  workspaceId_analysisVersion_day_generation_engine_category_language_region_domain?: Prisma.MetricGroupDomainCountWorkspaceIdAnalysisVersionDayGenerationEngineCategoryLanguageRegionDomainCompoundUniqueInput
   AND?: Prisma.MetricGroupDomainCountWhereInput | Prisma.MetricGroupDomainCountWhereInput[]
   OR?: Prisma.MetricGroupDomainCountWhereInput[]
   NOT?: Prisma.MetricGroupDomainCountWhereInput | Prisma.MetricGroupDomainCountWhereInput[]
   workspaceId?: Prisma.StringFilter<"MetricGroupDomainCount"> | string
   analysisVersion?: Prisma.IntFilter<"MetricGroupDomainCount"> | number
   day?: Prisma.DateTimeFilter<"MetricGroupDomainCount"> | Date | string
+  generation?: Prisma.IntFilter<"MetricGroupDomainCount"> | number
   engine?: Prisma.StringFilter<"MetricGroupDomainCount"> | string
   category?: Prisma.StringFilter<"MetricGroupDomainCount"> | string
   language?: Prisma.StringFilter<"MetricGroupDomainCount"> | string
@@ -291,12 +305,13 @@ export type MetricGroupDomainCountWhereUniqueInput = Prisma.AtLeast<{
   domain?: Prisma.StringFilter<"MetricGroupDomainCount"> | string
   taxonomy?: Prisma.StringFilter<"MetricGroupDomainCount"> | string
   citedResponses?: Prisma.IntFilter<"MetricGroupDomainCount"> | number
-}, "workspaceId_analysisVersion_day_engine_category_language_region_domain">
+}, "workspaceId_analysisVersion_day_generation_engine_category_language_region_domain">
 
 export type MetricGroupDomainCountOrderByWithAggregationInput = {
   workspaceId?: Prisma.SortOrder
   analysisVersion?: Prisma.SortOrder
   day?: Prisma.SortOrder
+  generation?: Prisma.SortOrder
   engine?: Prisma.SortOrder
   category?: Prisma.SortOrder
   language?: Prisma.SortOrder
@@ -318,6 +333,7 @@ export type MetricGroupDomainCountScalarWhereWithAggregatesInput = {
   workspaceId?: Prisma.StringWithAggregatesFilter<"MetricGroupDomainCount"> | string
   analysisVersion?: Prisma.IntWithAggregatesFilter<"MetricGroupDomainCount"> | number
   day?: Prisma.DateTimeWithAggregatesFilter<"MetricGroupDomainCount"> | Date | string
+  generation?: Prisma.IntWithAggregatesFilter<"MetricGroupDomainCount"> | number
   engine?: Prisma.StringWithAggregatesFilter<"MetricGroupDomainCount"> | string
   category?: Prisma.StringWithAggregatesFilter<"MetricGroupDomainCount"> | string
   language?: Prisma.StringWithAggregatesFilter<"MetricGroupDomainCount"> | string
@@ -331,6 +347,7 @@ export type MetricGroupDomainCountCreateInput = {
   workspaceId: string
   analysisVersion: number
   day: Date | string
+  generation?: number
   engine: string
   category: string
   language: string
@@ -344,6 +361,7 @@ export type MetricGroupDomainCountUncheckedCreateInput = {
   workspaceId: string
   analysisVersion: number
   day: Date | string
+  generation?: number
   engine: string
   category: string
   language: string
@@ -357,6 +375,7 @@ export type MetricGroupDomainCountUpdateInput = {
   workspaceId?: Prisma.StringFieldUpdateOperationsInput | string
   analysisVersion?: Prisma.IntFieldUpdateOperationsInput | number
   day?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
+  generation?: Prisma.IntFieldUpdateOperationsInput | number
   engine?: Prisma.StringFieldUpdateOperationsInput | string
   category?: Prisma.StringFieldUpdateOperationsInput | string
   language?: Prisma.StringFieldUpdateOperationsInput | string
@@ -370,6 +389,7 @@ export type MetricGroupDomainCountUncheckedUpdateInput = {
   workspaceId?: Prisma.StringFieldUpdateOperationsInput | string
   analysisVersion?: Prisma.IntFieldUpdateOperationsInput | number
   day?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
+  generation?: Prisma.IntFieldUpdateOperationsInput | number
   engine?: Prisma.StringFieldUpdateOperationsInput | string
   category?: Prisma.StringFieldUpdateOperationsInput | string
   language?: Prisma.StringFieldUpdateOperationsInput | string
@@ -383,6 +403,7 @@ export type MetricGroupDomainCountCreateManyInput = {
   workspaceId: string
   analysisVersion: number
   day: Date | string
+  generation?: number
   engine: string
   category: string
   language: string
@@ -396,6 +417,7 @@ export type MetricGroupDomainCountUpdateManyMutationInput = {
   workspaceId?: Prisma.StringFieldUpdateOperationsInput | string
   analysisVersion?: Prisma.IntFieldUpdateOperationsInput | number
   day?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
+  generation?: Prisma.IntFieldUpdateOperationsInput | number
   engine?: Prisma.StringFieldUpdateOperationsInput | string
   category?: Prisma.StringFieldUpdateOperationsInput | string
   language?: Prisma.StringFieldUpdateOperationsInput | string
@@ -409,6 +431,7 @@ export type MetricGroupDomainCountUncheckedUpdateManyInput = {
   workspaceId?: Prisma.StringFieldUpdateOperationsInput | string
   analysisVersion?: Prisma.IntFieldUpdateOperationsInput | number
   day?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
+  generation?: Prisma.IntFieldUpdateOperationsInput | number
   engine?: Prisma.StringFieldUpdateOperationsInput | string
   category?: Prisma.StringFieldUpdateOperationsInput | string
   language?: Prisma.StringFieldUpdateOperationsInput | string
@@ -418,10 +441,11 @@ export type MetricGroupDomainCountUncheckedUpdateManyInput = {
   citedResponses?: Prisma.IntFieldUpdateOperationsInput | number
 }
 
-export type MetricGroupDomainCountWorkspaceIdAnalysisVersionDayEngineCategoryLanguageRegionDomainCompoundUniqueInput = {
+export type MetricGroupDomainCountWorkspaceIdAnalysisVersionDayGenerationEngineCategoryLanguageRegionDomainCompoundUniqueInput = {
   workspaceId: string
   analysisVersion: number
   day: Date | string
+  generation: number
   engine: string
   category: string
   language: string
@@ -433,6 +457,7 @@ export type MetricGroupDomainCountCountOrderByAggregateInput = {
   workspaceId?: Prisma.SortOrder
   analysisVersion?: Prisma.SortOrder
   day?: Prisma.SortOrder
+  generation?: Prisma.SortOrder
   engine?: Prisma.SortOrder
   category?: Prisma.SortOrder
   language?: Prisma.SortOrder
@@ -444,6 +469,7 @@ export type MetricGroupDomainCountCountOrderByAggregateInput = {
 
 export type MetricGroupDomainCountAvgOrderByAggregateInput = {
   analysisVersion?: Prisma.SortOrder
+  generation?: Prisma.SortOrder
   citedResponses?: Prisma.SortOrder
 }
 
@@ -451,6 +477,7 @@ export type MetricGroupDomainCountMaxOrderByAggregateInput = {
   workspaceId?: Prisma.SortOrder
   analysisVersion?: Prisma.SortOrder
   day?: Prisma.SortOrder
+  generation?: Prisma.SortOrder
   engine?: Prisma.SortOrder
   category?: Prisma.SortOrder
   language?: Prisma.SortOrder
@@ -464,6 +491,7 @@ export type MetricGroupDomainCountMinOrderByAggregateInput = {
   workspaceId?: Prisma.SortOrder
   analysisVersion?: Prisma.SortOrder
   day?: Prisma.SortOrder
+  generation?: Prisma.SortOrder
   engine?: Prisma.SortOrder
   category?: Prisma.SortOrder
   language?: Prisma.SortOrder
@@ -475,6 +503,7 @@ export type MetricGroupDomainCountMinOrderByAggregateInput = {
 
 export type MetricGroupDomainCountSumOrderByAggregateInput = {
   analysisVersion?: Prisma.SortOrder
+  generation?: Prisma.SortOrder
   citedResponses?: Prisma.SortOrder
 }
 
@@ -484,6 +513,7 @@ export type MetricGroupDomainCountSelect<ExtArgs extends runtime.Types.Extension
   workspaceId?: boolean
   analysisVersion?: boolean
   day?: boolean
+  generation?: boolean
   engine?: boolean
   category?: boolean
   language?: boolean
@@ -497,6 +527,7 @@ export type MetricGroupDomainCountSelectCreateManyAndReturn<ExtArgs extends runt
   workspaceId?: boolean
   analysisVersion?: boolean
   day?: boolean
+  generation?: boolean
   engine?: boolean
   category?: boolean
   language?: boolean
@@ -510,6 +541,7 @@ export type MetricGroupDomainCountSelectUpdateManyAndReturn<ExtArgs extends runt
   workspaceId?: boolean
   analysisVersion?: boolean
   day?: boolean
+  generation?: boolean
   engine?: boolean
   category?: boolean
   language?: boolean
@@ -523,6 +555,7 @@ export type MetricGroupDomainCountSelectScalar = {
   workspaceId?: boolean
   analysisVersion?: boolean
   day?: boolean
+  generation?: boolean
   engine?: boolean
   category?: boolean
   language?: boolean
@@ -532,7 +565,7 @@ export type MetricGroupDomainCountSelectScalar = {
   citedResponses?: boolean
 }
 
-export type MetricGroupDomainCountOmit<ExtArgs extends runtime.Types.Extensions.InternalArgs = runtime.Types.Extensions.DefaultArgs> = runtime.Types.Extensions.GetOmit<"workspaceId" | "analysisVersion" | "day" | "engine" | "category" | "language" | "region" | "domain" | "taxonomy" | "citedResponses", ExtArgs["result"]["metricGroupDomainCount"]>
+export type MetricGroupDomainCountOmit<ExtArgs extends runtime.Types.Extensions.InternalArgs = runtime.Types.Extensions.DefaultArgs> = runtime.Types.Extensions.GetOmit<"workspaceId" | "analysisVersion" | "day" | "generation" | "engine" | "category" | "language" | "region" | "domain" | "taxonomy" | "citedResponses", ExtArgs["result"]["metricGroupDomainCount"]>
 
 export type $MetricGroupDomainCountPayload<ExtArgs extends runtime.Types.Extensions.InternalArgs = runtime.Types.Extensions.DefaultArgs> = {
   name: "MetricGroupDomainCount"
@@ -541,6 +574,10 @@ export type $MetricGroupDomainCountPayload<ExtArgs extends runtime.Types.Extensi
     workspaceId: string
     analysisVersion: number
     day: Date
+    /**
+     * The day's rollup set this row belongs to: readers take the day's current one (MetricDay.generation).
+     */
+    generation: number
     engine: string
     category: string
     language: string
@@ -974,6 +1011,7 @@ export interface MetricGroupDomainCountFieldRefs {
   readonly workspaceId: Prisma.FieldRef<"MetricGroupDomainCount", 'String'>
   readonly analysisVersion: Prisma.FieldRef<"MetricGroupDomainCount", 'Int'>
   readonly day: Prisma.FieldRef<"MetricGroupDomainCount", 'DateTime'>
+  readonly generation: Prisma.FieldRef<"MetricGroupDomainCount", 'Int'>
   readonly engine: Prisma.FieldRef<"MetricGroupDomainCount", 'String'>
   readonly category: Prisma.FieldRef<"MetricGroupDomainCount", 'String'>
   readonly language: Prisma.FieldRef<"MetricGroupDomainCount", 'String'>

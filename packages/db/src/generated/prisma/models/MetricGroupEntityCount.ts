@@ -28,6 +28,7 @@ export type AggregateMetricGroupEntityCount = {
 
 export type MetricGroupEntityCountAvgAggregateOutputType = {
   analysisVersion: number | null
+  generation: number | null
   mentionedResponses: number | null
   mentionCount: number | null
   rankSum: number | null
@@ -38,6 +39,7 @@ export type MetricGroupEntityCountAvgAggregateOutputType = {
 
 export type MetricGroupEntityCountSumAggregateOutputType = {
   analysisVersion: number | null
+  generation: number | null
   mentionedResponses: number | null
   mentionCount: number | null
   rankSum: number | null
@@ -50,6 +52,7 @@ export type MetricGroupEntityCountMinAggregateOutputType = {
   workspaceId: string | null
   analysisVersion: number | null
   day: Date | null
+  generation: number | null
   engine: string | null
   category: string | null
   language: string | null
@@ -67,6 +70,7 @@ export type MetricGroupEntityCountMaxAggregateOutputType = {
   workspaceId: string | null
   analysisVersion: number | null
   day: Date | null
+  generation: number | null
   engine: string | null
   category: string | null
   language: string | null
@@ -84,6 +88,7 @@ export type MetricGroupEntityCountCountAggregateOutputType = {
   workspaceId: number
   analysisVersion: number
   day: number
+  generation: number
   engine: number
   category: number
   language: number
@@ -101,6 +106,7 @@ export type MetricGroupEntityCountCountAggregateOutputType = {
 
 export type MetricGroupEntityCountAvgAggregateInputType = {
   analysisVersion?: true
+  generation?: true
   mentionedResponses?: true
   mentionCount?: true
   rankSum?: true
@@ -111,6 +117,7 @@ export type MetricGroupEntityCountAvgAggregateInputType = {
 
 export type MetricGroupEntityCountSumAggregateInputType = {
   analysisVersion?: true
+  generation?: true
   mentionedResponses?: true
   mentionCount?: true
   rankSum?: true
@@ -123,6 +130,7 @@ export type MetricGroupEntityCountMinAggregateInputType = {
   workspaceId?: true
   analysisVersion?: true
   day?: true
+  generation?: true
   engine?: true
   category?: true
   language?: true
@@ -140,6 +148,7 @@ export type MetricGroupEntityCountMaxAggregateInputType = {
   workspaceId?: true
   analysisVersion?: true
   day?: true
+  generation?: true
   engine?: true
   category?: true
   language?: true
@@ -157,6 +166,7 @@ export type MetricGroupEntityCountCountAggregateInputType = {
   workspaceId?: true
   analysisVersion?: true
   day?: true
+  generation?: true
   engine?: true
   category?: true
   language?: true
@@ -261,6 +271,7 @@ export type MetricGroupEntityCountGroupByOutputType = {
   workspaceId: string
   analysisVersion: number
   day: Date
+  generation: number
   engine: string
   category: string
   language: string
@@ -301,6 +312,7 @@ export type MetricGroupEntityCountWhereInput = {
   workspaceId?: Prisma.StringFilter<"MetricGroupEntityCount"> | string
   analysisVersion?: Prisma.IntFilter<"MetricGroupEntityCount"> | number
   day?: Prisma.DateTimeFilter<"MetricGroupEntityCount"> | Date | string
+  generation?: Prisma.IntFilter<"MetricGroupEntityCount"> | number
   engine?: Prisma.StringFilter<"MetricGroupEntityCount"> | string
   category?: Prisma.StringFilter<"MetricGroupEntityCount"> | string
   language?: Prisma.StringFilter<"MetricGroupEntityCount"> | string
@@ -318,6 +330,7 @@ export type MetricGroupEntityCountOrderByWithRelationInput = {
   workspaceId?: Prisma.SortOrder
   analysisVersion?: Prisma.SortOrder
   day?: Prisma.SortOrder
+  generation?: Prisma.SortOrder
   engine?: Prisma.SortOrder
   category?: Prisma.SortOrder
   language?: Prisma.SortOrder
@@ -332,13 +345,14 @@ export type MetricGroupEntityCountOrderByWithRelationInput = {
 }
 
 export type MetricGroupEntityCountWhereUniqueInput = Prisma.AtLeast<{
-  workspaceId_analysisVersion_day_engine_category_language_region_entityId?: Prisma.MetricGroupEntityCountWorkspaceIdAnalysisVersionDayEngineCategoryLanguageRegionEntityIdCompoundUniqueInput
+  workspaceId_analysisVersion_day_generation_engine_category_language_region_entityId?: Prisma.MetricGroupEntityCountWorkspaceIdAnalysisVersionDayGenerationEngineCategoryLanguageRegionEntityIdCompoundUniqueInput
   AND?: Prisma.MetricGroupEntityCountWhereInput | Prisma.MetricGroupEntityCountWhereInput[]
   OR?: Prisma.MetricGroupEntityCountWhereInput[]
   NOT?: Prisma.MetricGroupEntityCountWhereInput | Prisma.MetricGroupEntityCountWhereInput[]
   workspaceId?: Prisma.StringFilter<"MetricGroupEntityCount"> | string
   analysisVersion?: Prisma.IntFilter<"MetricGroupEntityCount"> | number
   day?: Prisma.DateTimeFilter<"MetricGroupEntityCount"> | Date | string
+  generation?: Prisma.IntFilter<"MetricGroupEntityCount"> | number
   engine?: Prisma.StringFilter<"MetricGroupEntityCount"> | string
   category?: Prisma.StringFilter<"MetricGroupEntityCount"> | string
   language?: Prisma.StringFilter<"MetricGroupEntityCount"> | string
@@ -350,12 +364,13 @@ export type MetricGroupEntityCountWhereUniqueInput = Prisma.AtLeast<{
   citedResponses?: Prisma.IntFilter<"MetricGroupEntityCount"> | number
   positiveResponses?: Prisma.IntFilter<"MetricGroupEntityCount"> | number
   negativeResponses?: Prisma.IntFilter<"MetricGroupEntityCount"> | number
-}, "workspaceId_analysisVersion_day_engine_category_language_region_entityId">
+}, "workspaceId_analysisVersion_day_generation_engine_category_language_region_entityId">
 
 export type MetricGroupEntityCountOrderByWithAggregationInput = {
   workspaceId?: Prisma.SortOrder
   analysisVersion?: Prisma.SortOrder
   day?: Prisma.SortOrder
+  generation?: Prisma.SortOrder
   engine?: Prisma.SortOrder
   category?: Prisma.SortOrder
   language?: Prisma.SortOrder
@@ -381,6 +396,7 @@ export type MetricGroupEntityCountScalarWhereWithAggregatesInput = {
   workspaceId?: Prisma.StringWithAggregatesFilter<"MetricGroupEntityCount"> | string
   analysisVersion?: Prisma.IntWithAggregatesFilter<"MetricGroupEntityCount"> | number
   day?: Prisma.DateTimeWithAggregatesFilter<"MetricGroupEntityCount"> | Date | string
+  generation?: Prisma.IntWithAggregatesFilter<"MetricGroupEntityCount"> | number
   engine?: Prisma.StringWithAggregatesFilter<"MetricGroupEntityCount"> | string
   category?: Prisma.StringWithAggregatesFilter<"MetricGroupEntityCount"> | string
   language?: Prisma.StringWithAggregatesFilter<"MetricGroupEntityCount"> | string
@@ -398,6 +414,7 @@ export type MetricGroupEntityCountCreateInput = {
   workspaceId: string
   analysisVersion: number
   day: Date | string
+  generation?: number
   engine: string
   category: string
   language: string
@@ -415,6 +432,7 @@ export type MetricGroupEntityCountUncheckedCreateInput = {
   workspaceId: string
   analysisVersion: number
   day: Date | string
+  generation?: number
   engine: string
   category: string
   language: string
@@ -432,6 +450,7 @@ export type MetricGroupEntityCountUpdateInput = {
   workspaceId?: Prisma.StringFieldUpdateOperationsInput | string
   analysisVersion?: Prisma.IntFieldUpdateOperationsInput | number
   day?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
+  generation?: Prisma.IntFieldUpdateOperationsInput | number
   engine?: Prisma.StringFieldUpdateOperationsInput | string
   category?: Prisma.StringFieldUpdateOperationsInput | string
   language?: Prisma.StringFieldUpdateOperationsInput | string
@@ -449,6 +468,7 @@ export type MetricGroupEntityCountUncheckedUpdateInput = {
   workspaceId?: Prisma.StringFieldUpdateOperationsInput | string
   analysisVersion?: Prisma.IntFieldUpdateOperationsInput | number
   day?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
+  generation?: Prisma.IntFieldUpdateOperationsInput | number
   engine?: Prisma.StringFieldUpdateOperationsInput | string
   category?: Prisma.StringFieldUpdateOperationsInput | string
   language?: Prisma.StringFieldUpdateOperationsInput | string
@@ -466,6 +486,7 @@ export type MetricGroupEntityCountCreateManyInput = {
   workspaceId: string
   analysisVersion: number
   day: Date | string
+  generation?: number
   engine: string
   category: string
   language: string
@@ -483,6 +504,7 @@ export type MetricGroupEntityCountUpdateManyMutationInput = {
   workspaceId?: Prisma.StringFieldUpdateOperationsInput | string
   analysisVersion?: Prisma.IntFieldUpdateOperationsInput | number
   day?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
+  generation?: Prisma.IntFieldUpdateOperationsInput | number
   engine?: Prisma.StringFieldUpdateOperationsInput | string
   category?: Prisma.StringFieldUpdateOperationsInput | string
   language?: Prisma.StringFieldUpdateOperationsInput | string
@@ -500,6 +522,7 @@ export type MetricGroupEntityCountUncheckedUpdateManyInput = {
   workspaceId?: Prisma.StringFieldUpdateOperationsInput | string
   analysisVersion?: Prisma.IntFieldUpdateOperationsInput | number
   day?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
+  generation?: Prisma.IntFieldUpdateOperationsInput | number
   engine?: Prisma.StringFieldUpdateOperationsInput | string
   category?: Prisma.StringFieldUpdateOperationsInput | string
   language?: Prisma.StringFieldUpdateOperationsInput | string
@@ -513,10 +536,11 @@ export type MetricGroupEntityCountUncheckedUpdateManyInput = {
   negativeResponses?: Prisma.IntFieldUpdateOperationsInput | number
 }
 
-export type MetricGroupEntityCountWorkspaceIdAnalysisVersionDayEngineCategoryLanguageRegionEntityIdCompoundUniqueInput = {
+export type MetricGroupEntityCountWorkspaceIdAnalysisVersionDayGenerationEngineCategoryLanguageRegionEntityIdCompoundUniqueInput = {
   workspaceId: string
   analysisVersion: number
   day: Date | string
+  generation: number
   engine: string
   category: string
   language: string
@@ -528,6 +552,7 @@ export type MetricGroupEntityCountCountOrderByAggregateInput = {
   workspaceId?: Prisma.SortOrder
   analysisVersion?: Prisma.SortOrder
   day?: Prisma.SortOrder
+  generation?: Prisma.SortOrder
   engine?: Prisma.SortOrder
   category?: Prisma.SortOrder
   language?: Prisma.SortOrder
@@ -543,6 +568,7 @@ export type MetricGroupEntityCountCountOrderByAggregateInput = {
 
 export type MetricGroupEntityCountAvgOrderByAggregateInput = {
   analysisVersion?: Prisma.SortOrder
+  generation?: Prisma.SortOrder
   mentionedResponses?: Prisma.SortOrder
   mentionCount?: Prisma.SortOrder
   rankSum?: Prisma.SortOrder
@@ -555,6 +581,7 @@ export type MetricGroupEntityCountMaxOrderByAggregateInput = {
   workspaceId?: Prisma.SortOrder
   analysisVersion?: Prisma.SortOrder
   day?: Prisma.SortOrder
+  generation?: Prisma.SortOrder
   engine?: Prisma.SortOrder
   category?: Prisma.SortOrder
   language?: Prisma.SortOrder
@@ -572,6 +599,7 @@ export type MetricGroupEntityCountMinOrderByAggregateInput = {
   workspaceId?: Prisma.SortOrder
   analysisVersion?: Prisma.SortOrder
   day?: Prisma.SortOrder
+  generation?: Prisma.SortOrder
   engine?: Prisma.SortOrder
   category?: Prisma.SortOrder
   language?: Prisma.SortOrder
@@ -587,6 +615,7 @@ export type MetricGroupEntityCountMinOrderByAggregateInput = {
 
 export type MetricGroupEntityCountSumOrderByAggregateInput = {
   analysisVersion?: Prisma.SortOrder
+  generation?: Prisma.SortOrder
   mentionedResponses?: Prisma.SortOrder
   mentionCount?: Prisma.SortOrder
   rankSum?: Prisma.SortOrder
@@ -601,6 +630,7 @@ export type MetricGroupEntityCountSelect<ExtArgs extends runtime.Types.Extension
   workspaceId?: boolean
   analysisVersion?: boolean
   day?: boolean
+  generation?: boolean
   engine?: boolean
   category?: boolean
   language?: boolean
@@ -618,6 +648,7 @@ export type MetricGroupEntityCountSelectCreateManyAndReturn<ExtArgs extends runt
   workspaceId?: boolean
   analysisVersion?: boolean
   day?: boolean
+  generation?: boolean
   engine?: boolean
   category?: boolean
   language?: boolean
@@ -635,6 +666,7 @@ export type MetricGroupEntityCountSelectUpdateManyAndReturn<ExtArgs extends runt
   workspaceId?: boolean
   analysisVersion?: boolean
   day?: boolean
+  generation?: boolean
   engine?: boolean
   category?: boolean
   language?: boolean
@@ -652,6 +684,7 @@ export type MetricGroupEntityCountSelectScalar = {
   workspaceId?: boolean
   analysisVersion?: boolean
   day?: boolean
+  generation?: boolean
   engine?: boolean
   category?: boolean
   language?: boolean
@@ -665,7 +698,7 @@ export type MetricGroupEntityCountSelectScalar = {
   negativeResponses?: boolean
 }
 
-export type MetricGroupEntityCountOmit<ExtArgs extends runtime.Types.Extensions.InternalArgs = runtime.Types.Extensions.DefaultArgs> = runtime.Types.Extensions.GetOmit<"workspaceId" | "analysisVersion" | "day" | "engine" | "category" | "language" | "region" | "entityId" | "mentionedResponses" | "mentionCount" | "rankSum" | "citedResponses" | "positiveResponses" | "negativeResponses", ExtArgs["result"]["metricGroupEntityCount"]>
+export type MetricGroupEntityCountOmit<ExtArgs extends runtime.Types.Extensions.InternalArgs = runtime.Types.Extensions.DefaultArgs> = runtime.Types.Extensions.GetOmit<"workspaceId" | "analysisVersion" | "day" | "generation" | "engine" | "category" | "language" | "region" | "entityId" | "mentionedResponses" | "mentionCount" | "rankSum" | "citedResponses" | "positiveResponses" | "negativeResponses", ExtArgs["result"]["metricGroupEntityCount"]>
 
 export type $MetricGroupEntityCountPayload<ExtArgs extends runtime.Types.Extensions.InternalArgs = runtime.Types.Extensions.DefaultArgs> = {
   name: "MetricGroupEntityCount"
@@ -674,6 +707,10 @@ export type $MetricGroupEntityCountPayload<ExtArgs extends runtime.Types.Extensi
     workspaceId: string
     analysisVersion: number
     day: Date
+    /**
+     * The day's rollup set this row belongs to: readers take the day's current one (MetricDay.generation).
+     */
+    generation: number
     engine: string
     category: string
     language: string
@@ -1111,6 +1148,7 @@ export interface MetricGroupEntityCountFieldRefs {
   readonly workspaceId: Prisma.FieldRef<"MetricGroupEntityCount", 'String'>
   readonly analysisVersion: Prisma.FieldRef<"MetricGroupEntityCount", 'Int'>
   readonly day: Prisma.FieldRef<"MetricGroupEntityCount", 'DateTime'>
+  readonly generation: Prisma.FieldRef<"MetricGroupEntityCount", 'Int'>
   readonly engine: Prisma.FieldRef<"MetricGroupEntityCount", 'String'>
   readonly category: Prisma.FieldRef<"MetricGroupEntityCount", 'String'>
   readonly language: Prisma.FieldRef<"MetricGroupEntityCount", 'String'>
