@@ -126,7 +126,7 @@ describe("a day's rollups at a new generation", () => {
   it("are invisible to readers until the day moves to them, and a crashed swap's rows go with the next", async () => {
     const seen = await readersSee();
     const current = await dayRow();
-    // A swap that took a generation and wrote rows at it (responses doubled), then stopped.
+    // A swap that took a generation and wrote rows at it, then stopped.
     const [taken] = await sql<{ generation: number }>(
       `UPDATE metric_days SET last_generation = last_generation + 1
        WHERE workspace_id = $1 AND day = $2::date RETURNING last_generation AS generation`,
@@ -134,10 +134,14 @@ describe("a day's rollups at a new generation", () => {
       day,
     );
     const orphan = Number(taken?.generation);
-    for (const table of ["metric_cells", "metric_groups", "metric_day_engines"]) {
+    // Copies of every table's rows at the orphan generation, the responses doubled too.
+    for (const { name } of ROLLUP_TABLES) {
+      const doubled = ["metric_cells", "metric_groups", "metric_day_engines"].includes(name)
+        ? ", 'responses', r.responses * 2"
+        : "";
       await sql(
-        `INSERT INTO ${table} SELECT (jsonb_populate_record(r, jsonb_build_object(
-           'generation', $3::int, 'responses', r.responses * 2))).* FROM ${table} r
+        `INSERT INTO ${name} SELECT (jsonb_populate_record(r, jsonb_build_object(
+           'generation', $3::int${doubled}))).* FROM ${name} r
          WHERE workspace_id = $1 AND day = $2::date AND generation = $4::int`,
         workspaceId,
         day,
@@ -207,5 +211,33 @@ describe("a day's rollups at a new generation", () => {
       where: { workspaceId, status: "succeeded" },
     });
     expect(cells?.responses).toBe(answered);
+  });
+
+  it("leave no rows of other analysis versions once the day has moved", async () => {
+    const other = ANALYSIS_VERSION - 1;
+    await sql(
+      `INSERT INTO metric_days (workspace_id, analysis_version, day, responses, revision, updated_at)
+       VALUES ($1, $2::int, $3::date, 7, 1, now())`,
+      workspaceId,
+      other,
+      day,
+    );
+    await sql(
+      `INSERT INTO metric_cells SELECT (jsonb_populate_record(r, jsonb_build_object(
+         'analysis_version', $3::int))).* FROM metric_cells r
+       WHERE workspace_id = $1 AND day = $2::date`,
+      workspaceId,
+      day,
+      other,
+    );
+    await reanalyseAtNewGeneration();
+    const left = await sql<{ n: number }>(
+      `SELECT (SELECT count(*) FROM metric_days WHERE workspace_id = $1 AND analysis_version = $2::int)
+            + (SELECT count(*) FROM metric_cells WHERE workspace_id = $1 AND analysis_version = $2::int)
+         AS n`,
+      workspaceId,
+      other,
+    );
+    expect(Number(left[0]?.n)).toBe(0);
   });
 });

@@ -20,31 +20,77 @@ export interface SwapDayGenerationOptions {
   fingerprint: string;
 }
 
+/** What the move's check found: the day's revision (null: no row) and whether the subject held. */
+export interface SwapCheck {
+  revision: number | null;
+  same: boolean | null;
+}
+
 /**
  * Replaces a day's rollups with `rows` without any statement that rewrites the whole day: the
  * rows are written at a new generation of the day (readers keep reading the current one), in
  * statements of GENERATION_CHUNK rows; one short statement (`swapDayStatement` with `flipTo`)
  * then checks the revision and the subject under the day's lock and moves the day to the new
- * generation; the rows of earlier generations are then deleted in chunks. When the check fails,
- * the new rows are deleted instead and the day is left as it was. Returns what the check found.
+ * generation; the rows of earlier generations (and of other analysis versions) are then deleted
+ * in chunks. When the check fails, or the revision moves while the rows are written (answers
+ * being recorded on the day: the move would fail), the new rows are deleted instead and the day
+ * is left as it was.
  *
  * A generation handed out after the revision was read is above every generation that could
  * still be moved to, so deleting the generations below the one moved to never removes rows
  * another swap still needs; rows a crashed swap left behind go with the next one.
  */
-export async function swapDayGeneration(
-  options: SwapDayGenerationOptions,
-): Promise<{ revision: number | null; same: boolean | null }> {
+export async function swapDayGeneration(options: SwapDayGenerationOptions): Promise<SwapCheck> {
   const { ctx, workspaceId, version, day } = options;
   const scope = [workspaceId, version, day] as const;
-  const [taken] = await ctx.prisma.$queryRawUnsafe<Array<{ generation: number }>>(
+  const otherVersions = await ctx.prisma.$queryRawUnsafe<Array<{ version: number }>>(
+    `SELECT analysis_version AS version FROM metric_days
+     WHERE workspace_id = $1 AND analysis_version <> $2::int AND day = $3::date`,
+    ...scope,
+  );
+  const [taken] = await ctx.prisma.$queryRawUnsafe<Array<{ generation: number; revision: number }>>(
     `UPDATE metric_days SET last_generation = greatest(last_generation, generation) + 1
      WHERE workspace_id = $1 AND analysis_version = $2::int AND day = $3::date
-     RETURNING last_generation AS generation`,
+     RETURNING last_generation AS generation, revision`,
     ...scope,
   );
   if (!taken) return { revision: null, same: null };
+  if (Number(taken.revision) !== options.revision)
+    return { revision: Number(taken.revision), same: null };
   const generation = Number(taken.generation);
+  const own = { ctx, workspaceId, version, day, generation };
+  let found: SwapCheck;
+  try {
+    const moved = await writeGeneration({ ...own, rows: options.rows, revision: options.revision });
+    found = moved ?? (await moveDay(options, generation));
+  } catch (error) {
+    await deleteRows({ ...own, which: "generation = $4::int" });
+    throw error;
+  }
+  if (found.revision === options.revision && found.same === true) {
+    await deleteRows({ ...own, which: "generation < $4::int" });
+    for (const other of otherVersions)
+      await deleteRows({ ...own, version: Number(other.version), which: "TRUE" });
+  } else {
+    await deleteRows({ ...own, which: "generation = $4::int" });
+  }
+  return found;
+}
+
+/**
+ * Writes the rows at `generation`, table by table in chunks; after each table, checks the day's
+ * revision. Returns what it found when the revision moved (stopped: the move would fail).
+ */
+async function writeGeneration(options: {
+  ctx: AppContext;
+  workspaceId: string;
+  version: number;
+  day: string;
+  generation: number;
+  rows: RollupRows;
+  revision: number;
+}): Promise<SwapCheck | undefined> {
+  const { ctx, workspaceId, version, day, generation } = options;
   for (const table of ROLLUP_TABLES) {
     const values = table.values(options.rows).map((row) => [workspaceId, version, ...row]);
     for (let i = 0; i < values.length; i += GENERATION_CHUNK) {
@@ -54,48 +100,64 @@ export async function swapDayGeneration(
       await ctx.prisma.$executeRawUnsafe(insert.sql, generation, ...insert.params);
       await yieldToEventLoop();
     }
+    const [row] = await ctx.prisma.$queryRawUnsafe<Array<{ revision: number }>>(
+      `SELECT revision FROM metric_days
+       WHERE workspace_id = $1 AND analysis_version = $2::int AND day = $3::date`,
+      workspaceId,
+      version,
+      day,
+    );
+    const revision = row ? Number(row.revision) : null;
+    if (revision !== options.revision) return { revision, same: null };
   }
+  return undefined;
+}
+
+/** The move: one statement checking the revision and the subject under the day's lock. */
+async function moveDay(options: SwapDayGenerationOptions, generation: number): Promise<SwapCheck> {
   const flip = swapDayStatement({
-    workspaceId,
-    version,
-    day,
+    workspaceId: options.workspaceId,
+    version: options.version,
+    day: options.day,
     diff: [],
     responses: options.responses,
     revision: options.revision,
     subjectDigest: options.subjectDigest,
     fingerprint: options.fingerprint,
     flipTo: generation,
-    now: ctx.clock.now(),
+    now: options.ctx.clock.now(),
   });
-  const [found] = await ctx.prisma.$queryRawUnsafe<
+  const [found] = await options.ctx.prisma.$queryRawUnsafe<
     Array<{ revision: number | null; same: boolean | null }>
   >(flip.sql, ...flip.params);
-  const moved = found?.revision !== null && Number(found?.revision) === options.revision;
-  const flipped = moved && found?.same === true;
-  await deleteGenerations({ ctx, workspaceId, version, day, generation, older: flipped });
-  return { revision: found?.revision ?? null, same: found?.same ?? null };
+  return {
+    revision:
+      found?.revision === null || found?.revision === undefined ? null : Number(found.revision),
+    same: found?.same ?? null,
+  };
 }
 
 /**
- * Deletes a day's rows of `generation` (`older`: of every generation below it), GENERATION_CHUNK
- * rows per statement.
+ * Deletes a day's rows of one analysis version that `which` selects (SQL; `$4` is the
+ * generation), GENERATION_CHUNK rows per statement, until a statement deletes none (another
+ * deleter may have taken some of a chunk).
  */
-async function deleteGenerations(options: {
+async function deleteRows(options: {
   ctx: AppContext;
   workspaceId: string;
   version: number;
   day: string;
   generation: number;
-  older: boolean;
+  which: string;
 }): Promise<void> {
   const { ctx } = options;
-  const which = options.older ? "generation < $4::int" : "generation = $4::int";
   for (const table of ROLLUP_TABLES) {
     for (;;) {
       const deleted = await ctx.prisma.$executeRawUnsafe(
         `DELETE FROM ${table.name} WHERE ctid = ANY(ARRAY(
            SELECT ctid FROM ${table.name}
-           WHERE workspace_id = $1 AND analysis_version = $2::int AND day = $3::date AND ${which}
+           WHERE workspace_id = $1 AND analysis_version = $2::int AND day = $3::date
+             AND ${options.which} AND $4::int IS NOT NULL
            LIMIT ${GENERATION_CHUNK}))`,
         options.workspaceId,
         options.version,
@@ -103,7 +165,7 @@ async function deleteGenerations(options: {
         options.generation,
       );
       await yieldToEventLoop();
-      if (deleted < GENERATION_CHUNK) break;
+      if (deleted === 0) break;
     }
   }
 }

@@ -153,7 +153,13 @@ export function swapDayStatement(swap: DaySwap): { sql: string; params: unknown[
     `checked AS MATERIALIZED (SELECT 1 FROM locked, subject WHERE locked.revision = $4::int AND subject.same)`,
     `other_versions AS MATERIALIZED (SELECT analysis_version AS v FROM metric_days
        WHERE workspace_id = $1 AND day = $3::date AND analysis_version <> $2::int AND ${whenChecked})`,
-    ...[...ROLLUP_TABLES.map((t) => t.name), "metric_days", "metric_change_days"].map(
+    // A move to a generation leaves other versions' rollup rows (invisible to this version's
+    // readers) to `swapDayGeneration`, which deletes them in chunks after it.
+    ...[
+      ...(swap.flipTo === undefined ? ROLLUP_TABLES.map((t) => t.name) : []),
+      "metric_days",
+      "metric_change_days",
+    ].map(
       (table) =>
         `clear_${table} AS (DELETE FROM ${table} t USING other_versions o
            WHERE t.workspace_id = $1 AND t.analysis_version = o.v AND t.day = $3::date)`,
