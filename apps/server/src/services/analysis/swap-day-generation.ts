@@ -1,5 +1,6 @@
 import type { AppContext } from "../../context.js";
 import { yieldToEventLoop } from "./cpu-slices.js";
+import { readDayRevision } from "./read-day-answers.js";
 import type { RollupRows } from "./rollup-rows.js";
 import { ROLLUP_TABLES } from "./rollup-tables.js";
 import { swapDayStatement, upsertStatement } from "./write-rollups.js";
@@ -79,7 +80,7 @@ export async function swapDayGeneration(options: SwapDayGenerationOptions): Prom
 
 /**
  * Writes the rows at `generation`, table by table in chunks; after each table, checks the day's
- * revision. Returns what it found when the revision moved (stopped: the move would fail).
+ * revision (at the current ANALYSIS_VERSION, the one re-analyses write). Returns what it found when the revision moved (stopped: the move would fail).
  */
 async function writeGeneration(options: {
   ctx: AppContext;
@@ -100,14 +101,7 @@ async function writeGeneration(options: {
       await ctx.prisma.$executeRawUnsafe(insert.sql, generation, ...insert.params);
       await yieldToEventLoop();
     }
-    const [row] = await ctx.prisma.$queryRawUnsafe<Array<{ revision: number }>>(
-      `SELECT revision FROM metric_days
-       WHERE workspace_id = $1 AND analysis_version = $2::int AND day = $3::date`,
-      workspaceId,
-      version,
-      day,
-    );
-    const revision = row ? Number(row.revision) : null;
+    const revision = await readDayRevision(ctx, workspaceId, day);
     if (revision !== options.revision) return { revision, same: null };
   }
   return undefined;
