@@ -3,7 +3,7 @@ import { yieldToEventLoop } from "./cpu-slices.js";
 import { readDayRevision } from "./read-day-answers.js";
 import type { RollupRows } from "./rollup-rows.js";
 import { ROLLUP_TABLES } from "./rollup-tables.js";
-import { swapDayStatement, upsertStatement } from "./write-rollups.js";
+import { runDaySwap, type SwapCheck, swapDayStatement, upsertStatement } from "./write-rollups.js";
 
 /** Rows written (or deleted) per statement: each holds the embedded database for a few ms. */
 export const GENERATION_CHUNK = 250;
@@ -19,12 +19,6 @@ export interface SwapDayGenerationOptions {
   revision: number;
   subjectDigest: string;
   fingerprint: string;
-}
-
-/** What the move's check found: the day's revision (null: no row) and whether the subject held. */
-export interface SwapCheck {
-  revision: number | null;
-  same: boolean | null;
 }
 
 /**
@@ -80,7 +74,8 @@ export async function swapDayGeneration(options: SwapDayGenerationOptions): Prom
 
 /**
  * Writes the rows at `generation`, table by table in chunks; after each table, checks the day's
- * revision (at the current ANALYSIS_VERSION, the one re-analyses write). Returns what it found when the revision moved (stopped: the move would fail).
+ * revision (at the current ANALYSIS_VERSION, the one re-analyses write). Returns what it found
+ * when the revision moved (stopped: the move would fail).
  */
 async function writeGeneration(options: {
   ctx: AppContext;
@@ -109,26 +104,21 @@ async function writeGeneration(options: {
 
 /** The move: one statement checking the revision and the subject under the day's lock. */
 async function moveDay(options: SwapDayGenerationOptions, generation: number): Promise<SwapCheck> {
-  const flip = swapDayStatement({
-    workspaceId: options.workspaceId,
-    version: options.version,
-    day: options.day,
-    diff: [],
-    responses: options.responses,
-    revision: options.revision,
-    subjectDigest: options.subjectDigest,
-    fingerprint: options.fingerprint,
-    flipTo: generation,
-    now: options.ctx.clock.now(),
-  });
-  const [found] = await options.ctx.prisma.$queryRawUnsafe<
-    Array<{ revision: number | null; same: boolean | null }>
-  >(flip.sql, ...flip.params);
-  return {
-    revision:
-      found?.revision === null || found?.revision === undefined ? null : Number(found.revision),
-    same: found?.same ?? null,
-  };
+  return runDaySwap(
+    options.ctx.prisma,
+    swapDayStatement({
+      workspaceId: options.workspaceId,
+      version: options.version,
+      day: options.day,
+      diff: [],
+      responses: options.responses,
+      revision: options.revision,
+      subjectDigest: options.subjectDigest,
+      fingerprint: options.fingerprint,
+      flipTo: generation,
+      now: options.ctx.clock.now(),
+    }),
+  );
 }
 
 /**
@@ -147,6 +137,7 @@ async function deleteRows(options: {
   const { ctx } = options;
   for (const table of ROLLUP_TABLES) {
     for (;;) {
+      // `$4 IS NOT NULL` types the parameter when the condition leaves it out.
       const deleted = await ctx.prisma.$executeRawUnsafe(
         `DELETE FROM ${table.name} WHERE ctid = ANY(ARRAY(
            SELECT ctid FROM ${table.name}

@@ -4,13 +4,13 @@ import { runInSlices, yieldToEventLoop } from "./cpu-slices.js";
 import { diffDayRollups, diffSize, readStoredDayRollups } from "./day-rollup-diff.js";
 import { type AnalysedAnswer, rollupRowsInSteps } from "./rollup-rows.js";
 import { GENERATION_CHUNK, swapDayGeneration } from "./swap-day-generation.js";
-import { swapDayStatement } from "./write-rollups.js";
+import { runDaySwap, swapDayStatement } from "./write-rollups.js";
 
 /**
  * The largest diff applied in place, in the swap's one statement, on the embedded database:
  * 500 rows (about 30-50 µs a row, holding its only connection for up to ~25 ms); a larger one
- * writes the day anew at another generation in statements of GENERATION_CHUNK rows. That writes every row of the day,
- * not only those that differ (a day of 1,500 answers: ~5,500 rows, ~250 ms of statements
+ * writes the day anew at another generation in statements of GENERATION_CHUNK rows. That
+ * writes every row of the day, not only those that differ (a day of 1,500 answers: ~5,500 rows, ~250 ms of statements
  * instead of one of ~50 ms), which only the embedded database needs: on PostgreSQL readers
  * do not wait for a writer, so every diff is applied in place.
  */
@@ -85,17 +85,10 @@ export async function swapDayRollups(options: SwapDayRollupsOptions): Promise<Sw
     subjectDigest: options.subjectDigest,
     fingerprint: options.fingerprint,
   };
-  let found: { revision: number | null; same: boolean | null } | undefined;
-  if (diffSize(diff) > (options.inPlaceMaxRows ?? inPlaceMaxRows(ctx))) {
-    found = await swapDayGeneration({ ctx, ...check, rows });
-  } else {
-    const swap = swapDayStatement({ ...check, diff, now });
-    // One statement, atomic on its own: no transaction holding the embedded database between round trips.
-    [found] = await ctx.prisma.$queryRawUnsafe<
-      Array<{ revision: number | null; same: boolean | null }>
-    >(swap.sql, ...swap.params);
-  }
-  if (found?.revision === null || Number(found?.revision) !== options.revision)
-    return "day-changed";
-  return found?.same ? "done" : "subject-changed";
+  const found =
+    diffSize(diff) > (options.inPlaceMaxRows ?? inPlaceMaxRows(ctx))
+      ? await swapDayGeneration({ ctx, ...check, rows })
+      : await runDaySwap(ctx.prisma, swapDayStatement({ ...check, diff, now }));
+  if (found.revision !== options.revision) return "day-changed";
+  return found.same ? "done" : "subject-changed";
 }

@@ -1,4 +1,5 @@
 import type { Prisma } from "@geopulse/db";
+import type { AppContext } from "../../context.js";
 import { SUBJECT_DIGEST_SQL } from "./analysis-subject.js";
 import { diffSize, type RollupDiff } from "./day-rollup-diff.js";
 import type { RollupRows } from "./rollup-rows.js";
@@ -210,6 +211,31 @@ export function swapDayStatement(swap: DaySwap): { sql: string; params: unknown[
     sql: `WITH ${parts.join(",\n")}
       SELECT (SELECT revision FROM locked) AS revision, (SELECT same FROM subject) AS same`,
     params,
+  };
+}
+
+/** What a day swap's check found: the day's revision (null: no row) and whether the subject held. */
+export interface SwapCheck {
+  revision: number | null;
+  same: boolean | null;
+}
+
+/**
+ * Runs a `swapDayStatement`: one statement, atomic on its own, so no transaction holds the
+ * embedded database between round trips. It wrote only if `revision` is the one it was made
+ * against and `same` is true.
+ */
+export async function runDaySwap(
+  db: Tx | AppContext["prisma"],
+  swap: { sql: string; params: unknown[] },
+): Promise<SwapCheck> {
+  const [found] = await db.$queryRawUnsafe<
+    Array<{ revision: number | null; same: boolean | null }>
+  >(swap.sql, ...swap.params);
+  const revision = found?.revision;
+  return {
+    revision: revision === null || revision === undefined ? null : Number(revision),
+    same: found?.same ?? null,
   };
 }
 
