@@ -24,13 +24,14 @@ function bigPage(chars: number): string {
 describe("a 5 MB page", () => {
   // Measured on the shared 2-core test machine: about 6 s of CPU (linkedom's parse ~2 s, the
   // facts' queries over ~200,000 elements, the body fallback and the capped Markdown); wall time
-  // varies with the machine's load (8-30 s seen), so the bound is on this process's CPU time.
+  // varies with the machine's load (8-30 s seen), so the bound is on this thread's CPU time (the
+  // process's also counts its other threads: 21.5 s was seen in CI with a database thread busy).
   it("finishes within the time bound, with capped Markdown", { timeout: 120_000 }, () => {
     const html = bigPage(5 * 1024 * 1024);
     expect(html.length).toBeGreaterThan(5 * 1024 * 1024);
-    const cpu = process.cpuUsage();
+    const cpu = process.threadCpuUsage();
     const result = analyze(html);
-    const used = process.cpuUsage(cpu);
+    const used = process.threadCpuUsage(cpu);
     expect((used.user + used.system) / 1e6).toBeLessThan(20);
     expect(result.markdown.length).toBeLessThan(MAIN_HTML_BUDGET);
     expect(result.markdown.startsWith("# A very large page of sections\n\n")).toBe(true);
