@@ -103,4 +103,4 @@ if (bench.statements) {
 }
 if (profiler && values.profile)
   console.log(`profile             ${saveProfile(await profiler.stop(), values.profile)}`);
-console.log(`provider requests   ${await bench.close()}`);
+console.log(`provider requests   ${JSON.stringify((await bench.close()).counts)}`);

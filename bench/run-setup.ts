@@ -39,6 +39,12 @@ export interface RunBenchOptions {
   mainThread?: boolean | undefined;
 }
 
+/** What the provider fakes saw: requests per provider and when each arrived (epoch ms). */
+export interface ProviderTraffic {
+  counts: Record<string, number>;
+  arrivals: Record<string, number[]>;
+}
+
 export type RunBench = Awaited<ReturnType<typeof startRunBench>>;
 
 export async function startRunBench(options: RunBenchOptions) {
@@ -186,9 +192,11 @@ export async function startRunBench(options: RunBenchOptions) {
     })),
   });
 
+  let postAnsweredAt = Number.NaN;
   /** Starts a run of the preset and polls it every 100 ms until it finishes. */
   const runToEnd = async (preset: string) => {
     const started = await call("POST", `${ws}/runs`, cookie, { preset });
+    postAnsweredAt = performance.timeOrigin + performance.now();
     const runId: string = started.body.runId;
     let run = started.body;
     while (!run.finishedAt) {
@@ -198,14 +206,22 @@ export async function startRunBench(options: RunBenchOptions) {
     return run;
   };
 
-  /** Stops the server, the fakes (returning their request counts) and drops a scratch database. */
-  const close = async (): Promise<string> => {
+  /**
+   * Stops the server, the fakes (returning their request counts and arrival times) and drops a
+   * scratch database.
+   */
+  const close = async (): Promise<ProviderTraffic> => {
     await server.close();
-    const requests = new Promise<string>((resolve) =>
-      fakeProcess.stderr.once("data", (chunk: Buffer) => resolve(chunk.toString().trim())),
-    );
+    let stderr = "";
+    fakeProcess.stderr.on("data", (chunk: Buffer) => {
+      stderr += chunk.toString();
+    });
+    const exited = new Promise((resolve) => fakeProcess.once("exit", resolve));
     fakeProcess.kill("SIGTERM");
-    const counts = await requests;
+    await exited;
+    const report = stderr.split("\n").findLast((line) => line.startsWith('{"counts"'));
+    if (!report) throw new Error(`the provider fakes printed no report: ${stderr}`);
+    const traffic: ProviderTraffic = JSON.parse(report);
     if (scratchUrl && adminUrl) {
       const admin = new pg.Client({ connectionString: adminUrl });
       await admin.connect();
@@ -215,8 +231,20 @@ export async function startRunBench(options: RunBenchOptions) {
       await admin.end();
     }
     if (temporaryDir) rmSync(temporaryDir, { recursive: true, force: true });
-    return counts;
+    return traffic;
   };
 
-  return { server, db, call, cookie, slug, ws, statements, runToEnd, close };
+  return {
+    server,
+    db,
+    call,
+    cookie,
+    slug,
+    ws,
+    statements,
+    runToEnd,
+    /** When the last run's POST was answered (epoch ms). */
+    postAnsweredAt: () => postAnsweredAt,
+    close,
+  };
 }

@@ -16,6 +16,7 @@
 import { parseArgs } from "node:util";
 import { type CpuProfile, phaseReport } from "./cpu-phases.js";
 import { saveProfile, startProfile } from "./cpu-profile.js";
+import { trafficReport } from "./provider-traffic.js";
 import { startRunBench } from "./run-setup.js";
 
 const { values } = parseArgs({
@@ -52,6 +53,7 @@ statements?.reset();
 const profiler = values.phases || values.profile ? await startProfile() : undefined;
 const cpuBefore = process.cpuUsage();
 const startedAt = performance.now();
+const postedAt = performance.timeOrigin + startedAt;
 const run = await bench.runToEnd("standard");
 const wallS = (performance.now() - startedAt) / 1000;
 const cpu = process.cpuUsage(cpuBefore);
@@ -84,4 +86,15 @@ if (statements) console.log(statements.report(run.progress.total));
 if (profile && values.profile)
   console.log(`profile             ${saveProfile(profile, values.profile)}`);
 
-console.log(`provider requests   ${await bench.close()}`);
+const traffic = await bench.close();
+console.log(
+  trafficReport({
+    traffic,
+    postedAt,
+    postAnsweredAt: bench.postAnsweredAt(),
+    finishedAt: Date.parse(run.finishedAt),
+    latencyMs,
+    concurrency,
+  }),
+);
+console.log(`provider requests   ${JSON.stringify(traffic.counts)}`);

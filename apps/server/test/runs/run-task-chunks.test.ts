@@ -1,20 +1,19 @@
-import type { Prisma } from "@geopulse/db";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { executeRun } from "../../src/services/runs/execute-run.js";
 import {
   insertRemainingTasks,
   storedTaskPlan,
   TASKS_PER_CHUNK,
-  type TaskPlan,
 } from "../../src/services/runs/insert-run-tasks.js";
 import { startTestServer, type TestServer } from "../harness/test-server.js";
 import { expectSettledOnce } from "./run-assertions.js";
 import { seedPrompts } from "./run-fixtures.js";
 
 /**
- * A run's tasks are written in chunks (the first with the run, the rest in short statements
- * after it) so no statement holds the embedded database for long; a start that stopped
- * between chunks is completed by the executor from the run's stored plan.
+ * A run's tasks are written in chunks (the first with the run, the rest by its executor in
+ * short statements while it asks) so no statement holds the embedded database for long and
+ * asking starts at once; an executor that stopped between chunks leaves the rest to the next
+ * from the run's stored plan.
  */
 let t: TestServer;
 let cookie: string;
@@ -28,7 +27,7 @@ beforeAll(async () => {
   await seedPrompts(t, slug, prompts);
   const topUp = await t.request("POST", `/api/v1/workspaces/${slug}/credits/top-up`, {
     cookie,
-    body: { amountMicrousd: 50_000_000, idempotencyKey: "chunks-top-up" },
+    body: { amountMicrousd: 150_000_000, idempotencyKey: "chunks-top-up" },
   });
   expect(topUp.status).toBe(200);
 });
@@ -43,33 +42,6 @@ async function startStandardRun(idempotencyKey: string) {
   return started.body as { runId: string; progress: { total: number } };
 }
 
-/**
- * A start that stopped after its first chunk: the run keeps its plan (here rebuilt from the
- * rows it wrote, in any order: a task is its prompt, engine and repetition) and only the
- * first chunk of rows.
- */
-async function stopAfterFirstChunk(runId: string): Promise<TaskPlan> {
-  const prisma = t.server.ctx.prisma;
-  const rows = await tasksOf(runId);
-  const models = await prisma.engineResponse.findMany({
-    where: { runId },
-    distinct: ["engine"],
-    select: { engine: true, model: true, simulated: true },
-  });
-  const plan: TaskPlan = {
-    promptIds: [...new Set(rows.map((r) => r.promptId))],
-    engines: models.map((m) => ({ id: m.engine, model: m.model, simulated: m.simulated })),
-    repetitions: 2,
-  };
-  await prisma.run.update({
-    where: { id: runId },
-    data: { taskPlan: plan as unknown as Prisma.InputJsonObject },
-  });
-  const kept = rows.slice(0, TASKS_PER_CHUNK).map((r) => r.id);
-  await prisma.engineResponse.deleteMany({ where: { runId, id: { notIn: kept } } });
-  return plan;
-}
-
 const tasksOf = (runId: string) =>
   t.server.ctx.prisma.engineResponse.findMany({
     where: { runId },
@@ -77,47 +49,66 @@ const tasksOf = (runId: string) =>
     orderBy: { id: "asc" },
   });
 
+const storedRun = (runId: string) =>
+  t.server.ctx.prisma.run.findUniqueOrThrow({ where: { id: runId } });
+
+const postedBalance = async () =>
+  BigInt(
+    (await t.request<any>("GET", `/api/v1/workspaces/${slug}/credits/balance`, { cookie })).body
+      .postedMicrousd,
+  );
+
+/** The run asked and recorded every planned task, each once, and was settled once. */
+async function expectAllAskedOnce(runId: string, total: number, postedBefore: bigint) {
+  const tasks = await tasksOf(runId);
+  expect(tasks).toHaveLength(total);
+  expect(new Set(tasks.map((r) => `${r.promptId}|${r.engine}|${r.repetition}`)).size).toBe(total);
+  expect(new Set(tasks.map((r) => r.status))).toEqual(new Set(["succeeded"]));
+  const run = await t.request<any>("GET", `/api/v1/workspaces/${slug}/runs/${runId}`, { cookie });
+  expect(run.body).toMatchObject({
+    status: "succeeded",
+    progress: { total, completed: total, pending: 0 },
+  });
+  await expectSettledOnce(t, slug, cookie, runId, total, postedBefore);
+  // Every task written: the plan is no longer kept.
+  expect((await storedRun(runId)).taskPlan).toBeNull();
+}
+
 describe("a run's tasks", () => {
-  it("are all written, once each, when the start answers, more than one chunk of them", async () => {
-    const { runId, progress } = await startStandardRun("chunks-all");
-    expect(progress.total).toBeGreaterThan(TASKS_PER_CHUNK);
+  it("are written by the start up to one chunk, the plan of the rest kept for the executor", async () => {
+    const { runId, progress } = await startStandardRun("chunks-first");
+    expect(progress.total).toBeGreaterThan(2 * TASKS_PER_CHUNK);
     const tasks = await tasksOf(runId);
-    expect(tasks).toHaveLength(progress.total);
-    expect(new Set(tasks.map((r) => `${r.promptId}|${r.engine}|${r.repetition}`)).size).toBe(
-      progress.total,
-    );
+    expect(tasks).toHaveLength(TASKS_PER_CHUNK);
     expect(new Set(tasks.map((r) => r.status))).toEqual(new Set(["pending"]));
-    // Every task written: the plan is no longer kept.
-    const run = await t.server.ctx.prisma.run.findUniqueOrThrow({ where: { id: runId } });
-    expect(run.taskPlan).toBeNull();
-    // Its hold released for the next test's balance.
-    await t.request("POST", `/api/v1/workspaces/${slug}/runs/${runId}/cancel`, { cookie });
+    const plan = storedTaskPlan((await storedRun(runId)).taskPlan);
+    expect(plan?.promptIds).toHaveLength(prompts);
+    expect(plan?.repetitions).toBe(2);
+
+    // The executor writes the rest while it asks, each task once.
+    const postedBefore = await postedBalance();
+    await executeRun({ ctx: t.server.ctx, runId });
+    await expectAllAskedOnce(runId, progress.total, postedBefore);
   });
 
-  it("missing after a start that stopped after its first chunk are written and asked by the executor", async () => {
-    const { runId, progress } = await startStandardRun("chunks-stopped");
-    await stopAfterFirstChunk(runId);
-    expect(await tasksOf(runId)).toHaveLength(TASKS_PER_CHUNK);
+  it("left unwritten by an executor that stopped midway are written and asked by the next", async () => {
+    const { runId, progress } = await startStandardRun("chunks-resumed");
+    const run = await storedRun(runId);
+    const plan = storedTaskPlan(run.taskPlan);
+    if (!plan) throw new Error("the run keeps no plan");
+    // An executor that wrote two more chunks, then died: some rows written, none asked.
+    let chunks = 0;
+    await insertRemainingTasks({ ctx: t.server.ctx, run, plan, stopped: () => chunks++ >= 2 });
+    expect(await tasksOf(runId)).toHaveLength(3 * TASKS_PER_CHUNK);
+    expect(storedTaskPlan((await storedRun(runId)).taskPlan)).toEqual(plan);
 
+    const postedBefore = await postedBalance();
     await executeRun({ ctx: t.server.ctx, runId });
-    const tasks = await tasksOf(runId);
-    expect(tasks).toHaveLength(progress.total);
-    expect(new Set(tasks.map((r) => r.status))).toEqual(new Set(["succeeded"]));
-    const run = await t.request<any>("GET", `/api/v1/workspaces/${slug}/runs/${runId}`, {
-      cookie,
-    });
-    expect(run.body).toMatchObject({
-      status: "succeeded",
-      progress: { total: progress.total, completed: progress.total, pending: 0 },
-    });
-    await expectSettledOnce(t, slug, cookie, runId, progress.total, 51_000_000n);
-    const finished = await t.server.ctx.prisma.run.findUniqueOrThrow({ where: { id: runId } });
-    expect(finished.taskPlan).toBeNull();
+    await expectAllAskedOnce(runId, progress.total, postedBefore);
   });
 
   it("are not added to a run finished meanwhile (a queued run cancelled)", async () => {
     const { runId } = await startStandardRun("chunks-cancelled");
-    const plan = await stopAfterFirstChunk(runId);
     const cancelled = await t.request<any>(
       "POST",
       `/api/v1/workspaces/${slug}/runs/${runId}/cancel`,
@@ -125,9 +116,18 @@ describe("a run's tasks", () => {
     );
     expect(cancelled.body).toMatchObject({ status: "cancelled" });
 
-    const run = await t.server.ctx.prisma.run.findUniqueOrThrow({ where: { id: runId } });
-    expect(storedTaskPlan(run.taskPlan)).toEqual(plan);
-    await insertRemainingTasks(t.server.ctx, run, plan, 0);
+    const run = await storedRun(runId);
+    const plan = storedTaskPlan(run.taskPlan);
+    if (!plan) throw new Error("the run keeps no plan");
+    const written: unknown[] = [];
+    await insertRemainingTasks({
+      ctx: t.server.ctx,
+      run,
+      plan,
+      from: 0,
+      onWritten: (rows) => written.push(...rows),
+    });
+    expect(written).toEqual([]);
     expect(await tasksOf(runId)).toHaveLength(TASKS_PER_CHUNK);
   });
 });

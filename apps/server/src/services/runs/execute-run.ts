@@ -14,6 +14,7 @@ import { takeExecutorLease } from "./executor-lease.js";
 import { finishRun } from "./finish-run.js";
 import { insertRemainingTasks, storedTaskPlan } from "./insert-run-tasks.js";
 import { RunRecorder } from "./run-recorder.js";
+import { type RunTask, TaskFeed } from "./task-feed.js";
 
 // Answers between leases: each is a ledger entry the customer reads, and a transaction.
 const leaseEvery = 250;
@@ -44,14 +45,16 @@ export async function executeRun({ ctx, runId }: ExecuteRunOptions): Promise<voi
       where: { id: run.workspaceId },
       include: { competitors: { orderBy: { position: "asc" } } },
     });
-    // A start that stopped before its last chunk of tasks: its plan, still kept, completes them.
-    const plan = storedTaskPlan(run.taskPlan);
-    if (plan) await insertRemainingTasks(ctx, run, plan, 0);
     const tasks = await readPendingTasks(ctx, runId);
+    // Tasks not written yet (the start writes only the first chunk): the run's plan, kept
+    // until every task is written, names them; they are written below while the lanes ask.
+    const plan = storedTaskPlan(run.taskPlan);
     const prompts = new Map(
       (
         await ctx.prisma.prompt.findMany({
-          where: { id: { in: [...new Set(tasks.map((t) => t.promptId))] } },
+          where: {
+            id: { in: [...new Set([...tasks.map((t) => t.promptId), ...(plan?.promptIds ?? [])])] },
+          },
           select: { id: true, text: true, category: true, language: true, region: true },
         })
       ).map((p) => [p.id, p]),
@@ -109,18 +112,32 @@ export async function executeRun({ ctx, runId }: ExecuteRunOptions): Promise<voi
     });
     const stopped = () => !executor.state.held || executor.state.cancelRequested;
 
-    const byEngine = new Map<string, typeof tasks>();
-    for (const task of tasks) {
-      const queue = byEngine.get(task.engine);
-      if (queue) queue.push(task);
-      else byEngine.set(task.engine, [task]);
-    }
+    const feed = new TaskFeed(tasks);
+    // Rows a crashed executor wrote are among `tasks`: a chunk returns only those it adds.
+    const writing = plan
+      ? insertRemainingTasks({
+          ctx,
+          run,
+          plan,
+          from: 0,
+          stopped,
+          onWritten: (rows) => feed.add(rows),
+        })
+          .then(() => feed.end())
+          .catch((error: unknown) => feed.end(error))
+      : feed.end();
     await Promise.all(
-      [...byEngine].map(async ([engineId, queue]) => {
+      [...new Set([...run.engines, ...feed.engines()])].map(async (engineId) => {
         const limiter = ctx.engineLimiters.for(engineId as EngineId);
-        // One lane per slot: the limiter, shared with other runs, decides who goes.
-        const lanes = Array.from({ length: limiter.limit.concurrency }, async () => {
-          for (let task = queue.shift(); task && !stopped(); task = queue.shift()) {
+        // Two lanes per slot: while one records its answer (and resolves its citations'
+        // redirects), the other already waits at the limiter, so a slot freed is taken at once.
+        // The limiter, shared with other runs, decides who goes.
+        const lanes = Array.from({ length: 2 * limiter.limit.concurrency }, async () => {
+          for (
+            let task = await feed.next(engineId);
+            task && !stopped();
+            task = await feed.next(engineId)
+          ) {
             const prompt = prompts.get(task.promptId);
             const engine = engines.get(engineId);
             let outcome: AskOutcome;
@@ -187,8 +204,10 @@ export async function executeRun({ ctx, runId }: ExecuteRunOptions): Promise<voi
         await Promise.all(lanes);
       }),
     );
+    await writing;
     await recorder.close();
     await lease();
+    if (feed.failure !== undefined) throw feed.failure;
     // A replaced executor leaves the run to the one that took it over.
     if (!(await executor.refresh()).held) return;
     await finishRun(ctx, runId);
@@ -201,14 +220,8 @@ export async function executeRun({ ctx, runId }: ExecuteRunOptions): Promise<voi
 const TASK_PAGE = 500;
 
 /** The run's pending tasks in id order, a page per statement, only the columns asking needs. */
-async function readPendingTasks(ctx: AppContext, runId: string) {
-  const tasks: Array<{
-    id: string;
-    promptId: string;
-    engine: string;
-    model: string;
-    repetition: number;
-  }> = [];
+async function readPendingTasks(ctx: AppContext, runId: string): Promise<RunTask[]> {
+  const tasks: RunTask[] = [];
   for (let after: string | undefined; ; ) {
     const page = await ctx.prisma.engineResponse.findMany({
       where: { runId, status: "pending", ...(after ? { id: { gt: after } } : {}) },

@@ -2,6 +2,7 @@ import { Prisma } from "@geopulse/db";
 import type { AppContext } from "../../context.js";
 import { newId } from "../../ids.js";
 import { storableJson } from "../../text/storable-text.js";
+import type { RunTask } from "./task-feed.js";
 
 /** What a run asks, stored with it (`runs.task_plan`): its tasks are this plan's product. */
 export interface TaskPlan {
@@ -13,7 +14,8 @@ export interface TaskPlan {
 /**
  * Task rows per statement. A run's rows are written in chunks so that no statement holds the
  * embedded database's single connection for long (3,000 rows at once held it about 0.4 s,
- * during which every request waited); a chunk of 100 takes about 6-15 ms there.
+ * during which every request waited); a chunk of 100 takes about 6-15 ms there. The first
+ * chunk (20 tasks per engine of a standard run with five) is written with the run.
  */
 export const TASKS_PER_CHUNK = 100;
 
@@ -44,14 +46,14 @@ function taskRows(ctx: AppContext, plan: TaskPlan, from: number, to: number) {
 /**
  * Writes the run's pending tasks `from` up to `to` in one statement, those not written yet
  * (the run's unique task key makes a repeat a no-op) and only while the run is unfinished (a
- * queued run cancelled meanwhile gets no more tasks).
+ * queued run cancelled meanwhile gets no more tasks); returns the rows it wrote.
  */
 async function insertTaskChunk(
   db: Prisma.TransactionClient,
   rows: Array<Record<string, unknown>>,
   run: { id: string; workspaceId: string; createdAt: Date },
-): Promise<number> {
-  return db.$executeRawUnsafe(
+): Promise<RunTask[]> {
+  return db.$queryRawUnsafe<RunTask[]>(
     `INSERT INTO engine_responses (id, run_id, workspace_id, prompt_id, engine, model, repetition,
        status, search_queries, cost_microusd, attempts, simulated, created_at)
      SELECT v.id, r.id, r.workspace_id, v.prompt_id, v.engine, v.model, v.repetition,
@@ -59,7 +61,8 @@ async function insertTaskChunk(
      FROM jsonb_to_recordset($1::jsonb)
        AS v(id text, prompt_id text, engine text, model text, repetition int, simulated boolean)
      JOIN runs r ON r.id = $2 AND r.workspace_id = $4 AND r.finished_at IS NULL
-     ON CONFLICT (run_id, prompt_id, engine, repetition) DO NOTHING`,
+     ON CONFLICT (run_id, prompt_id, engine, repetition) DO NOTHING
+     RETURNING id, prompt_id AS "promptId", engine, model, repetition`,
     storableJson(rows),
     run.id,
     run.createdAt.toISOString(),
@@ -77,21 +80,36 @@ export async function insertFirstTasks(
   await insertTaskChunk(tx, taskRows(ctx, plan, 0, TASKS_PER_CHUNK), run);
 }
 
+export interface InsertRemainingTasksOptions {
+  ctx: AppContext;
+  run: { id: string; workspaceId: string; createdAt: Date };
+  plan: TaskPlan;
+  /** The plan's first task index to write (0 writes whatever is missing). */
+  from?: number;
+  /** Each chunk's new rows, once written (the executor asks them while the rest are written). */
+  onWritten?: (tasks: RunTask[]) => void;
+  /** Checked before each chunk: true stops writing, and the plan is kept. */
+  stopped?: () => boolean;
+}
+
 /**
  * Writes every task of the run not written yet, a chunk per statement (each its own
  * transaction, so requests run between them), then drops the run's plan (every task is
- * written: nothing needs it, and run reads stop carrying it). After the run's first chunk
- * when it starts, and by the executor for a run whose start stopped before the last chunk.
+ * written: nothing needs it, and run reads stop carrying it). Its executor does this while it
+ * asks the tasks written so far; after a crash, the next executor writes what is missing.
  */
-export async function insertRemainingTasks(
-  ctx: AppContext,
-  run: { id: string; workspaceId: string; createdAt: Date },
-  plan: TaskPlan,
-  from = TASKS_PER_CHUNK,
-): Promise<void> {
+export async function insertRemainingTasks(options: InsertRemainingTasksOptions): Promise<void> {
+  const { ctx, run, plan } = options;
   const total = taskCount(plan);
-  for (let start = from; start < total; start += TASKS_PER_CHUNK)
-    await insertTaskChunk(ctx.prisma, taskRows(ctx, plan, start, start + TASKS_PER_CHUNK), run);
+  for (let start = options.from ?? TASKS_PER_CHUNK; start < total; start += TASKS_PER_CHUNK) {
+    if (options.stopped?.()) return;
+    const written = await insertTaskChunk(
+      ctx.prisma,
+      taskRows(ctx, plan, start, start + TASKS_PER_CHUNK),
+      run,
+    );
+    options.onWritten?.(written);
+  }
   await ctx.prisma.run.updateMany({ where: { id: run.id }, data: { taskPlan: Prisma.DbNull } });
 }
 

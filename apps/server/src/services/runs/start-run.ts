@@ -7,12 +7,7 @@ import { audit } from "../audit/audit.js";
 import { holdCredits } from "../credits/reserve-credits.js";
 import { startMeteredJob } from "../metered-jobs/start-metered-job.js";
 import type { WorkspaceOperation } from "../operation.js";
-import {
-  insertFirstTasks,
-  insertRemainingTasks,
-  TASKS_PER_CHUNK,
-  type TaskPlan,
-} from "./insert-run-tasks.js";
+import { insertFirstTasks, TASKS_PER_CHUNK, type TaskPlan } from "./insert-run-tasks.js";
 import { planRun } from "./plan-run.js";
 import { toRunResponse } from "./to-run-response.js";
 
@@ -24,16 +19,13 @@ export interface StartRunOptions extends WorkspaceOperation {
 
 /**
  * Plans the run, holds its estimated cost (402 before anything is queued),
- * writes the run with its plan and first chunk of pending tasks in the same transaction, the
- * rest of its tasks in short statements after it (a run whose start stops there is completed
- * by its executor), then queues it. A retry with the same idempotency key returns the same run.
+ * writes the run with its plan and first chunk of pending tasks in the same transaction, then
+ * queues it: its executor writes the rest of its tasks, in short statements, while it asks the
+ * first ones (so neither the start's answer nor the first question waits for 3,000 rows).
+ * A retry with the same idempotency key returns the same run.
  */
 export async function startRun(options: StartRunOptions): Promise<RunResponse> {
   const { ctx, principal, workspace, input } = options;
-  // Tasks beyond the first chunk, written after the run commits.
-  let remaining:
-    | { run: { id: string; workspaceId: string; createdAt: Date }; plan: TaskPlan }
-    | undefined;
   return startMeteredJob({
     op: options,
     operation: "startRun",
@@ -87,7 +79,6 @@ export async function startRun(options: StartRunOptions): Promise<RunResponse> {
           taskPlan: keepsPlan ? (taskPlan as unknown as Prisma.InputJsonObject) : Prisma.DbNull,
         },
       });
-      if (keepsPlan) remaining = { run, plan: taskPlan };
       await insertFirstTasks(ctx, tx, run, taskPlan);
       await audit(options, tx, "run.start", ["run", runId], {
         preset: input.preset,
@@ -105,11 +96,6 @@ export async function startRun(options: StartRunOptions): Promise<RunResponse> {
       return toRunResponse(run, workspace.slug);
     },
     enqueue: async (runId) => {
-      if (remaining)
-        await insertRemainingTasks(ctx, remaining.run, remaining.plan).catch((error: unknown) => {
-          // The run is committed with its plan: its executor writes what is missing.
-          ctx.logger.warn({ err: error, runId }, "a run's tasks were left to its executor");
-        });
       await ctx.queue.enqueue(executeRunJob, { runId });
     },
     markUnqueued: async (runId, now) => {
