@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { executeRun } from "../../src/services/runs/execute-run.js";
+import { finishRun } from "../../src/services/runs/finish-run.js";
 import {
   insertRemainingTasks,
   storedTaskPlan,
@@ -107,8 +108,62 @@ describe("a run's tasks", () => {
     await expectAllAskedOnce(runId, progress.total, postedBefore);
   });
 
+  it("are asked once each when the executor it replaced still writes them", async () => {
+    const { runId, progress } = await startStandardRun("chunks-overlap");
+    const run = await storedRun(runId);
+    const plan = storedTaskPlan(run.taskPlan);
+    if (!plan) throw new Error("the run keeps no plan");
+    const postedBefore = await postedBalance();
+    // The replaced executor's writer goes on beside the new executor's own.
+    await Promise.all([
+      executeRun({ ctx: t.server.ctx, runId }),
+      insertRemainingTasks({ ctx: t.server.ctx, run, plan }),
+    ]);
+    await expectAllAskedOnce(runId, progress.total, postedBefore);
+  });
+
+  it("returned by a chunk are those it wrote and those of its keys already pending", async () => {
+    const { runId } = await startStandardRun("chunks-returned");
+    const run = await storedRun(runId);
+    const plan = storedTaskPlan(run.taskPlan);
+    if (!plan) throw new Error("the run keeps no plan");
+    const collect = async () => {
+      const handed: string[] = [];
+      await insertRemainingTasks({
+        ctx: t.server.ctx,
+        run,
+        plan,
+        from: 0,
+        onWritten: (rows) => handed.push(...rows.map((row) => row.id)),
+      });
+      return handed.sort();
+    };
+    const all = (await tasksOf(runId)).map((row) => row.id);
+    const first = await collect();
+    const pending = (await tasksOf(runId)).map((row) => row.id).sort();
+    expect(pending).toHaveLength(plan.promptIds.length * plan.engines.length * 2);
+    expect(first).toEqual(pending);
+    expect(first).toEqual(expect.arrayContaining(all));
+    // Written again by an executor that had not read them: handed out, not lost.
+    expect(await collect()).toEqual(pending);
+    await t.request("POST", `/api/v1/workspaces/${slug}/runs/${runId}/cancel`, { cookie });
+  });
+
+  it("left unwritten make a finished run fail or stay partial, never succeed, and its plan is dropped", async () => {
+    const { runId, progress } = await startStandardRun("chunks-unasked");
+    await finishRun(t.server.ctx, runId);
+    const run = await storedRun(runId);
+    expect(run).toMatchObject({
+      status: "failed",
+      error: `${progress.total} task(s) were never asked.`,
+      taskPlan: null,
+    });
+  });
+
   it("are not added to a run finished meanwhile (a queued run cancelled)", async () => {
     const { runId } = await startStandardRun("chunks-cancelled");
+    const plan = storedTaskPlan((await storedRun(runId)).taskPlan);
+    if (!plan) throw new Error("the run keeps no plan");
     const cancelled = await t.request<any>(
       "POST",
       `/api/v1/workspaces/${slug}/runs/${runId}/cancel`,
@@ -116,9 +171,9 @@ describe("a run's tasks", () => {
     );
     expect(cancelled.body).toMatchObject({ status: "cancelled" });
 
+    // Finished, the run no longer keeps its plan; a writer that still had it adds nothing.
     const run = await storedRun(runId);
-    const plan = storedTaskPlan(run.taskPlan);
-    if (!plan) throw new Error("the run keeps no plan");
+    expect(run.taskPlan).toBeNull();
     const written: unknown[] = [];
     await insertRemainingTasks({
       ctx: t.server.ctx,

@@ -26,6 +26,15 @@ describe("a run's task feed", () => {
     expect(await feed.next("exa")).toBeUndefined();
   });
 
+  it("hands out a task added twice once (read, then returned again by its chunk)", async () => {
+    const feed = new TaskFeed([task("a", "openai")]);
+    feed.add([task("a", "openai"), task("b", "openai")]);
+    feed.end();
+    expect(await feed.next("openai")).toMatchObject({ id: "a" });
+    expect(await feed.next("openai")).toMatchObject({ id: "b" });
+    expect(await feed.next("openai")).toBeUndefined();
+  });
+
   it("stops every lane at its next take when ended by a failure", async () => {
     const feed = new TaskFeed([task("a", "openai")]);
     const waiting = feed.next("exa");

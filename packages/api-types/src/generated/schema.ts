@@ -3406,7 +3406,10 @@ export interface components {
             timezone: string;
             preset: components["schemas"]["RunPreset"];
         };
-        /** @enum {string} */
+        /**
+         * @description `succeeded`: every planned task was answered. `partial`: some answered, the rest failed or were never asked (the run's `error` says which); `failed`: none answered. `cancelled`: stopped on request; the answers before were kept and charged.
+         * @enum {string}
+         */
         RunStatus: "queued" | "running" | "succeeded" | "partial" | "failed" | "cancelled";
         WorkspaceMetrics: {
             scoreboard: components["schemas"]["Scoreboard"];

@@ -1,11 +1,13 @@
 import type { AppContext } from "../../context.js";
 import type { AnswerEngine, EngineContext, EngineId } from "../../engines/engine.js";
+import type { ProviderLimiter } from "../../engines/limits/provider-limiter.js";
 import {
   answerCeilingMicrousd,
   maxOutputTokensFor,
   maxSearchesFor,
 } from "../../engines/pricing.js";
 import { AppError } from "../../errors/app-error.js";
+import { yieldToEventLoop } from "../analysis/cpu-slices.js";
 import { openCreditBudget } from "../credits/credit-budget.js";
 import { leaseCredits } from "../credits/lease-credits.js";
 import { type AskOutcome, askEngine } from "./ask-engine.js";
@@ -13,6 +15,7 @@ import { buildEngine } from "./build-engine.js";
 import { takeExecutorLease } from "./executor-lease.js";
 import { finishRun } from "./finish-run.js";
 import { insertRemainingTasks, storedTaskPlan } from "./insert-run-tasks.js";
+import type { TaskOutcome } from "./record-answers.js";
 import { RunRecorder } from "./run-recorder.js";
 import { type RunTask, TaskFeed } from "./task-feed.js";
 
@@ -112,8 +115,101 @@ export async function executeRun({ ctx, runId }: ExecuteRunOptions): Promise<voi
     });
     const stopped = () => !executor.state.held || executor.state.cancelRequested;
 
+    /** One task asked (or why it was not), its citations' redirects not resolved yet. */
+    const askTask = async (
+      task: RunTask,
+      engineId: string,
+      limiter: ProviderLimiter,
+    ): Promise<AskOutcome> => {
+      const prompt = prompts.get(task.promptId);
+      const engine = engines.get(engineId);
+      const ceiling =
+        engineId === "simulated" || ctx.config.modelCatalog.find(engineId, task.model)
+          ? prompt &&
+            answerCeilingMicrousd(
+              ctx.config.modelCatalog,
+              engineId as EngineId,
+              task.model,
+              prompt.text,
+            )
+          : undefined;
+      if (!prompt || !engine)
+        return { error: `No connector for ${engineId} is available.`, attempts: 0 };
+      // Planned with a model the catalog has since dropped: nothing is asked or billed.
+      if (ceiling === undefined)
+        return {
+          error: `The model catalog lists no ${engineId} model "${task.model}".`,
+          attempts: 0,
+        };
+      const paid = await budget.payFor(
+        ceiling,
+        () =>
+          askEngine(ctx, engine, limiter, {
+            prompt: prompt.text,
+            model: task.model,
+            seed: `${runId}:${task.promptId}:${engineId}:${task.repetition}`,
+            context: { ...base, language: prompt.language, region: prompt.region },
+            maxOutputTokens: maxOutputTokensFor(engineId as EngineId),
+            maxSearches: maxSearchesFor(engineId as EngineId),
+          }),
+        (asked) => ("answer" in asked ? asked.answer.costMicrousd : 0n),
+      );
+      if (!paid) return { error: budget.stopReason ?? "insufficient_credits", attempts: 0 };
+      return "answer" in paid.result
+        ? { ...paid.result, answer: { ...paid.result.answer, costMicrousd: paid.billedMicrousd } }
+        : paid.result;
+    };
+    /** What the recorder stores for a task, once its citations' redirects are resolved. */
+    const recordable = async (task: RunTask, asked: AskOutcome): Promise<TaskOutcome> => {
+      const prompt = prompts.get(task.promptId);
+      return {
+        responseId: task.id,
+        engine: task.engine,
+        promptId: task.promptId,
+        prompt: {
+          category: prompt?.category ?? "discovery",
+          language: prompt?.language ?? "en",
+          region: prompt?.region ?? null,
+        },
+        outcome:
+          "answer" in asked
+            ? {
+                ...asked,
+                answer: {
+                  ...asked.answer,
+                  citations: await ctx.citationRedirects.resolve(asked.answer.citations),
+                },
+              }
+            : asked,
+      };
+    };
+    /** Asks the feed's tasks, each engine's within its limiter, until the feed ends or the run stops. */
+    const askAll = (feed: TaskFeed) =>
+      Promise.all(
+        [...new Set([...run.engines, ...feed.engines()])].map(async (engineId) => {
+          const limiter = ctx.engineLimiters.for(engineId as EngineId);
+          // One lane per slot: the limiter, shared with other runs, decides who goes.
+          const lanes = Array.from({ length: limiter.limit.concurrency }, async () => {
+            for (
+              let task = await feed.next(engineId);
+              task && !stopped();
+              task = await feed.next(engineId)
+            ) {
+              // Each question in a turn of the event loop of its own: lanes woken together (a
+              // recorded batch releasing them, answers arriving at once) would otherwise build
+              // their requests in one synchronous stretch while requests wait.
+              await yieldToEventLoop();
+              const asked = await askTask(task, engineId, limiter);
+              // Redirects (Gemini's citations) resolve while the lane asks its next task; the
+              // recorder waits for them (its back-pressure bounds how many are outstanding).
+              await recorder.add(recordable(task, asked));
+            }
+          });
+          await Promise.all(lanes);
+        }),
+      );
+
     const feed = new TaskFeed(tasks);
-    // Rows a crashed executor wrote are among `tasks`: a chunk returns only those it adds.
     const writing = plan
       ? insertRemainingTasks({
           ctx,
@@ -126,90 +222,22 @@ export async function executeRun({ ctx, runId }: ExecuteRunOptions): Promise<voi
           .then(() => feed.end())
           .catch((error: unknown) => feed.end(error))
       : feed.end();
-    await Promise.all(
-      [...new Set([...run.engines, ...feed.engines()])].map(async (engineId) => {
-        const limiter = ctx.engineLimiters.for(engineId as EngineId);
-        // Two lanes per slot: while one records its answer (and resolves its citations'
-        // redirects), the other already waits at the limiter, so a slot freed is taken at once.
-        // The limiter, shared with other runs, decides who goes.
-        const lanes = Array.from({ length: 2 * limiter.limit.concurrency }, async () => {
-          for (
-            let task = await feed.next(engineId);
-            task && !stopped();
-            task = await feed.next(engineId)
-          ) {
-            const prompt = prompts.get(task.promptId);
-            const engine = engines.get(engineId);
-            let outcome: AskOutcome;
-            const ceiling =
-              engineId === "simulated" || ctx.config.modelCatalog.find(engineId, task.model)
-                ? prompt &&
-                  answerCeilingMicrousd(
-                    ctx.config.modelCatalog,
-                    engineId as EngineId,
-                    task.model,
-                    prompt.text,
-                  )
-                : undefined;
-            if (!prompt || !engine) {
-              outcome = { error: `No connector for ${engineId} is available.`, attempts: 0 };
-            } else if (ceiling === undefined) {
-              // Planned with a model the catalog has since dropped: nothing is asked or billed.
-              outcome = {
-                error: `The model catalog lists no ${engineId} model "${task.model}".`,
-                attempts: 0,
-              };
-            } else {
-              const paid = await budget.payFor(
-                ceiling,
-                () =>
-                  askEngine(ctx, engine, limiter, {
-                    prompt: prompt.text,
-                    model: task.model,
-                    seed: `${runId}:${task.promptId}:${engineId}:${task.repetition}`,
-                    context: { ...base, language: prompt.language, region: prompt.region },
-                    maxOutputTokens: maxOutputTokensFor(engineId as EngineId),
-                    maxSearches: maxSearchesFor(engineId as EngineId),
-                  }),
-                (asked) => ("answer" in asked ? asked.answer.costMicrousd : 0n),
-              );
-              outcome = !paid
-                ? { error: budget.stopReason ?? "insufficient_credits", attempts: 0 }
-                : "answer" in paid.result
-                  ? {
-                      ...paid.result,
-                      answer: {
-                        ...paid.result.answer,
-                        costMicrousd: paid.billedMicrousd,
-                        citations: await ctx.citationRedirects.resolve(
-                          paid.result.answer.citations,
-                        ),
-                      },
-                    }
-                  : paid.result;
-            }
-            await recorder.add({
-              responseId: task.id,
-              engine: engineId,
-              promptId: task.promptId,
-              prompt: {
-                category: prompt?.category ?? "discovery",
-                language: prompt?.language ?? "en",
-                region: prompt?.region ?? null,
-              },
-              outcome,
-            });
-          }
-        });
-        await Promise.all(lanes);
-      }),
-    );
+    await askAll(feed);
     await writing;
     await recorder.close();
+    // Tasks still pending that this executor was never handed: written by the executor it
+    // replaced in the instant between their chunk's statement and its own. Asked now.
+    if (feed.failure === undefined && !stopped()) {
+      const left = new TaskFeed(await readPendingTasks(ctx, runId));
+      left.end();
+      await askAll(left);
+      await recorder.close();
+    }
     await lease();
-    if (feed.failure !== undefined) throw feed.failure;
     // A replaced executor leaves the run to the one that took it over.
     if (!(await executor.refresh()).held) return;
+    // Writing the tasks failed: the job is retried, and its executor writes and asks the rest.
+    if (feed.failure !== undefined) throw feed.failure;
     await finishRun(ctx, runId);
   } finally {
     executor.end();

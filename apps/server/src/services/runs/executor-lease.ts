@@ -65,6 +65,10 @@ export async function takeExecutorLease(
       if (run.cancelRequested) state.cancelRequested = true;
     },
     refresh,
-    end: () => clearInterval(timer),
+    end: () => {
+      clearInterval(timer);
+      // Anything of this executor still going (a lane or a task writer left by a failure) stops.
+      state.held = false;
+    },
   };
 }

@@ -1,3 +1,4 @@
+import { Prisma } from "@geopulse/db";
 import type { AppContext } from "../../context.js";
 import { generateReportsJob } from "../../jobs/definitions/generate-reports-job.js";
 import {
@@ -28,9 +29,11 @@ export async function finishRun(ctx: AppContext, runId: string): Promise<void> {
     _sum: { costMicrousd: true },
   });
   const billed = spent._sum.costMicrousd ?? 0n;
+  // Tasks neither answered nor failed (never asked): the run did not do all it planned.
+  const unasked = run.totalTasks - run.completedTasks - run.failedTasks;
   const status = run.cancelRequestedAt
     ? "cancelled"
-    : run.failedTasks === 0
+    : run.failedTasks === 0 && unasked <= 0
       ? "succeeded"
       : run.completedTasks === 0
         ? "failed"
@@ -62,15 +65,19 @@ export async function finishRun(ctx: AppContext, runId: string): Promise<void> {
   const error =
     unpaid > 0
       ? `Credit ran out: ${unpaid} task(s) were not asked (insufficient_credits); the answers before were charged.`
-      : status === "failed"
-        ? "Every answer failed; see the responses for the errors."
-        : undefined;
+      : status !== "cancelled" && unasked > 0
+        ? `${unasked} task(s) were never asked.`
+        : status === "failed"
+          ? "Every answer failed; see the responses for the errors."
+          : undefined;
   await ctx.prisma.run.updateMany({
     where: { id: runId, finishedAt: null },
     data: {
       status,
       costMicrousd: charged,
       finishedAt: ctx.clock.now(),
+      // Tasks a finished run never writes (cancelled while they were written).
+      taskPlan: Prisma.DbNull,
       ...(error ? { error } : {}),
     },
   });

@@ -46,7 +46,12 @@ function taskRows(ctx: AppContext, plan: TaskPlan, from: number, to: number) {
 /**
  * Writes the run's pending tasks `from` up to `to` in one statement, those not written yet
  * (the run's unique task key makes a repeat a no-op) and only while the run is unfinished (a
- * queued run cancelled meanwhile gets no more tasks); returns the rows it wrote.
+ * queued run cancelled meanwhile gets no more tasks). Returns the chunk's pending tasks (none
+ * once the run is finished): those it wrote and those already written and still pending (by
+ * an executor this one replaced, which may have written them after this one read its tasks;
+ * the feed skips those it has).
+ * The lookup is a LATERAL per row with OFFSET 0 so that it stays an index probe of the task key
+ * on the embedded database, which keeps no table statistics.
  */
 async function insertTaskChunk(
   db: Prisma.TransactionClient,
@@ -54,15 +59,28 @@ async function insertTaskChunk(
   run: { id: string; workspaceId: string; createdAt: Date },
 ): Promise<RunTask[]> {
   return db.$queryRawUnsafe<RunTask[]>(
-    `INSERT INTO engine_responses (id, run_id, workspace_id, prompt_id, engine, model, repetition,
-       status, search_queries, cost_microusd, attempts, simulated, created_at)
-     SELECT v.id, r.id, r.workspace_id, v.prompt_id, v.engine, v.model, v.repetition,
-       'pending', '{}'::text[], 0, 0, v.simulated, $3::timestamptz
-     FROM jsonb_to_recordset($1::jsonb)
-       AS v(id text, prompt_id text, engine text, model text, repetition int, simulated boolean)
-     JOIN runs r ON r.id = $2 AND r.workspace_id = $4 AND r.finished_at IS NULL
-     ON CONFLICT (run_id, prompt_id, engine, repetition) DO NOTHING
-     RETURNING id, prompt_id AS "promptId", engine, model, repetition`,
+    `WITH v AS (
+       SELECT * FROM jsonb_to_recordset($1::jsonb)
+         AS v(id text, prompt_id text, engine text, model text, repetition int, simulated boolean)
+     ), written AS (
+       INSERT INTO engine_responses (id, run_id, workspace_id, prompt_id, engine, model,
+         repetition, status, search_queries, cost_microusd, attempts, simulated, created_at)
+       SELECT v.id, r.id, r.workspace_id, v.prompt_id, v.engine, v.model, v.repetition,
+         'pending', '{}'::text[], 0, 0, v.simulated, $3::timestamptz
+       FROM v JOIN runs r ON r.id = $2 AND r.workspace_id = $4 AND r.finished_at IS NULL
+       ON CONFLICT (run_id, prompt_id, engine, repetition) DO NOTHING
+       RETURNING id, prompt_id, engine, model, repetition
+     )
+     SELECT id, prompt_id AS "promptId", engine, model, repetition FROM written
+     UNION ALL
+     SELECT e.id, e.prompt_id, e.engine, e.model, e.repetition
+     FROM v CROSS JOIN LATERAL (
+       SELECT e.id, e.prompt_id, e.engine, e.model, e.repetition FROM engine_responses e
+       WHERE e.run_id = $2 AND e.prompt_id = v.prompt_id AND e.engine = v.engine
+         AND e.repetition = v.repetition AND e.status = 'pending'
+       OFFSET 0
+     ) e
+     WHERE EXISTS (SELECT 1 FROM runs r WHERE r.id = $2 AND r.finished_at IS NULL)`,
     storableJson(rows),
     run.id,
     run.createdAt.toISOString(),

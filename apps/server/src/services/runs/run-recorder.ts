@@ -22,7 +22,7 @@ export class RunRecorder {
   readonly #options: RunRecorderOptions;
   readonly #batchSize: number;
   readonly #maxWaitMs: number;
-  #buffer: TaskOutcome[] = [];
+  #buffer: Array<TaskOutcome | Promise<TaskOutcome>> = [];
   /** Outcomes added and not yet written. */
   #pending = 0;
   #writing: Promise<void> = Promise.resolve();
@@ -35,8 +35,14 @@ export class RunRecorder {
     this.#maxWaitMs = options.maxWaitMs ?? 1000;
   }
 
-  async add(outcome: TaskOutcome): Promise<void> {
+  /**
+   * Buffers an outcome, or the promise of one (its citations still resolving): its batch is
+   * written once every outcome in it is known.
+   */
+  async add(outcome: TaskOutcome | Promise<TaskOutcome>): Promise<void> {
     this.#throwIfFailed();
+    // Handled here (its batch awaits it later): a rejection meanwhile is not "unhandled".
+    if (outcome instanceof Promise) outcome.catch(() => {});
     this.#buffer.push(outcome);
     this.#pending++;
     if (this.#buffer.length >= this.#batchSize) this.#flush();
@@ -62,7 +68,7 @@ export class RunRecorder {
         const written = await recordAnswers({
           ctx: this.#options.ctx,
           run: this.#options.run,
-          outcomes: batch,
+          outcomes: await Promise.all(batch),
         });
         await this.#options.onBatch?.(written);
       } catch (error) {

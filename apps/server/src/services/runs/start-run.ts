@@ -102,7 +102,12 @@ export async function startRun(options: StartRunOptions): Promise<RunResponse> {
       // Not over a run finished meanwhile (cancelled while its tasks were written).
       await ctx.prisma.run.updateMany({
         where: { id: runId, finishedAt: null },
-        data: { status: "failed", error: "The run could not be queued.", finishedAt: now },
+        data: {
+          status: "failed",
+          error: "The run could not be queued.",
+          finishedAt: now,
+          taskPlan: Prisma.DbNull,
+        },
       });
     },
   });

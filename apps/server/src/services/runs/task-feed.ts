@@ -10,12 +10,14 @@ export interface RunTask {
 /**
  * The executor's tasks per engine while they are still being written: lanes take tasks as
  * they come (in the order they were added) and wait for more until the feed is ended, so a
- * run asks its first tasks while the rest of its rows are written. Ending with an error stops
- * every lane at its next take.
+ * run asks its first tasks while the rest of its rows are written. A task added twice is handed
+ * out once. Ending with an error stops every lane at its next take.
  */
 export class TaskFeed {
   readonly #queues = new Map<string, RunTask[]>();
   readonly #waiting = new Map<string, Array<() => void>>();
+  /** Every task added, so one added again (read, then returned by a chunk) is handed out once. */
+  readonly #seen = new Set<string>();
   #ended = false;
   #failure: unknown;
 
@@ -30,6 +32,8 @@ export class TaskFeed {
 
   add(tasks: readonly RunTask[]): void {
     for (const task of tasks) {
+      if (this.#seen.has(task.id)) continue;
+      this.#seen.add(task.id);
       const queue = this.#queues.get(task.engine);
       if (queue) queue.push(task);
       else this.#queues.set(task.engine, [task]);
