@@ -53,6 +53,15 @@ const tasksOf = (runId: string) =>
 const storedRun = (runId: string) =>
   t.server.ctx.prisma.run.findUniqueOrThrow({ where: { id: runId } });
 
+/** A started run (tasks of its first chunk written) with the plan it keeps for the rest. */
+async function startWithPlan(idempotencyKey: string) {
+  const started = await startStandardRun(idempotencyKey);
+  const run = await storedRun(started.runId);
+  const plan = storedTaskPlan(run.taskPlan);
+  if (!plan) throw new Error("the run keeps no plan");
+  return { ...started, run, plan };
+}
+
 const postedBalance = async () =>
   BigInt(
     (await t.request<any>("GET", `/api/v1/workspaces/${slug}/credits/balance`, { cookie })).body
@@ -93,10 +102,7 @@ describe("a run's tasks", () => {
   });
 
   it("left unwritten by an executor that stopped midway are written and asked by the next", async () => {
-    const { runId, progress } = await startStandardRun("chunks-resumed");
-    const run = await storedRun(runId);
-    const plan = storedTaskPlan(run.taskPlan);
-    if (!plan) throw new Error("the run keeps no plan");
+    const { runId, progress, run, plan } = await startWithPlan("chunks-resumed");
     // An executor that wrote two more chunks, then died: some rows written, none asked.
     let chunks = 0;
     await insertRemainingTasks({ ctx: t.server.ctx, run, plan, stopped: () => chunks++ >= 2 });
@@ -109,10 +115,7 @@ describe("a run's tasks", () => {
   });
 
   it("are asked once each when the executor it replaced still writes them", async () => {
-    const { runId, progress } = await startStandardRun("chunks-overlap");
-    const run = await storedRun(runId);
-    const plan = storedTaskPlan(run.taskPlan);
-    if (!plan) throw new Error("the run keeps no plan");
+    const { runId, progress, run, plan } = await startWithPlan("chunks-overlap");
     const postedBefore = await postedBalance();
     // The replaced executor's writer goes on beside the new executor's own.
     await Promise.all([
@@ -123,10 +126,7 @@ describe("a run's tasks", () => {
   });
 
   it("returned by a chunk are those it wrote and those of its keys already pending", async () => {
-    const { runId } = await startStandardRun("chunks-returned");
-    const run = await storedRun(runId);
-    const plan = storedTaskPlan(run.taskPlan);
-    if (!plan) throw new Error("the run keeps no plan");
+    const { runId, run, plan } = await startWithPlan("chunks-returned");
     const collect = async () => {
       const handed: string[] = [];
       await insertRemainingTasks({

@@ -199,6 +199,7 @@ export async function executeRun({ ctx, runId }: ExecuteRunOptions): Promise<voi
               // recorded batch releasing them, answers arriving at once) would otherwise build
               // their requests in one synchronous stretch while requests wait.
               await yieldToEventLoop();
+              if (stopped()) break;
               const asked = await askTask(task, engineId, limiter);
               // Redirects (Gemini's citations) resolve while the lane asks its next task; the
               // recorder waits for them (its back-pressure bounds how many are outstanding).
