@@ -106,6 +106,33 @@ async function reanalyseAtNewGeneration() {
   expect(result.done).toBe(true);
 }
 
+/** 40 answers of prompts the day has no other answers of: a day of rows of their own. */
+const otherAnswers: AnalysedAnswer[] = Array.from({ length: 40 }, (_, i) => ({
+  day,
+  engine: "openai",
+  promptId: `prm_other_${i}`,
+  category: "commercial",
+  language: "en",
+  region: null,
+  analysis: { version: ANALYSIS_VERSION, mentions: [], citations: [] },
+}));
+
+/** Swaps the day to `otherAnswers` at a new generation, `chunk` rows per statement. */
+async function swapToOtherAnswers(revision: number, chunk?: number) {
+  const { digest } = await loadSubjectWithDigest(t.server.ctx.prisma, workspaceId);
+  return swapDayRollups({
+    ctx: t.server.ctx,
+    workspaceId,
+    day,
+    answers: otherAnswers,
+    fingerprint: "test-fingerprint",
+    subjectDigest: digest,
+    revision,
+    inPlaceMaxRows: -1,
+    ...(chunk ? { generationChunk: chunk } : {}),
+  });
+}
+
 describe("a day's rollups at a new generation", () => {
   it("are written anew and the day moved to them: the same rows, the old ones deleted, readers unchanged", async () => {
     const before = await dayRow();
@@ -168,20 +195,11 @@ describe("a day's rollups at a new generation", () => {
     const rows = await rowsAt(before.generation);
     const { digest } = await loadSubjectWithDigest(t.server.ctx.prisma, workspaceId);
     const revision = await readDayRevision(t.server.ctx, workspaceId, day);
-    const answers: AnalysedAnswer[] = Array.from({ length: 40 }, (_, i) => ({
-      day,
-      engine: "openai",
-      promptId: `prm_other_${i}`,
-      category: "commercial",
-      language: "en",
-      region: null,
-      analysis: { version: ANALYSIS_VERSION, mentions: [], citations: [] },
-    }));
     const outcome = await swapDayRollups({
       ctx: t.server.ctx,
       workspaceId,
       day,
-      answers,
+      answers: otherAnswers,
       fingerprint: "test-fingerprint",
       subjectDigest: digest,
       revision: revision - 1,
@@ -239,5 +257,39 @@ describe("a day's rollups at a new generation", () => {
       other,
     );
     expect(Number(left[0]?.n)).toBe(0);
+  });
+
+  it("are written and deleted in many statements when they exceed a chunk, the same rows as in one", async () => {
+    const before = await dayRow();
+    const oldRows = Object.values(await rowsAt(before.generation)).flat().length;
+    expect(oldRows).toBeGreaterThan(3);
+    const revision = await readDayRevision(t.server.ctx, workspaceId, day);
+    expect(await swapToOtherAnswers(revision, 3)).toBe("done");
+    const chunked = await dayRow();
+    const rows = await rowsAt(chunked.generation);
+    expect(rows.metric_cells).toHaveLength(otherAnswers.length);
+    expect(Object.keys(await rowsPerGeneration())).toEqual([String(chunked.generation)]);
+
+    // The same answers in statements of one chunk each: the same rows.
+    expect(await swapToOtherAnswers(chunked.revision)).toBe("done");
+    const whole = await dayRow();
+    expect(whole.generation).toBeGreaterThan(chunked.generation);
+    expect(await rowsAt(whole.generation)).toEqual(rows);
+  });
+
+  it("at once, two of the same day: one moves the day, the other's rows are deleted", async () => {
+    const before = await dayRow();
+    const rows = await rowsAt(before.generation);
+    const revision = await readDayRevision(t.server.ctx, workspaceId, day);
+    const outcomes = await Promise.all([
+      swapToOtherAnswers(revision, 3),
+      swapToOtherAnswers(revision, 5),
+    ]);
+    expect(outcomes.sort()).toEqual(["day-changed", "done"]);
+    const after = await dayRow();
+    expect(after.revision).toBe(before.revision + 1);
+    expect(after.generation).toBeGreaterThan(before.generation);
+    expect(Object.keys(await rowsPerGeneration())).toEqual([String(after.generation)]);
+    expect(await rowsAt(after.generation)).toEqual(rows);
   });
 });

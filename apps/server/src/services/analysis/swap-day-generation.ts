@@ -19,6 +19,8 @@ export interface SwapDayGenerationOptions {
   revision: number;
   subjectDigest: string;
   fingerprint: string;
+  /** Rows per statement (default GENERATION_CHUNK). */
+  chunk?: number;
 }
 
 /**
@@ -53,7 +55,8 @@ export async function swapDayGeneration(options: SwapDayGenerationOptions): Prom
   if (Number(taken.revision) !== options.revision)
     return { revision: Number(taken.revision), same: null };
   const generation = Number(taken.generation);
-  const own = { ctx, workspaceId, version, day, generation };
+  const chunk = options.chunk ?? GENERATION_CHUNK;
+  const own = { ctx, workspaceId, version, day, generation, chunk };
   let found: SwapCheck;
   try {
     const moved = await writeGeneration({ ...own, rows: options.rows, revision: options.revision });
@@ -83,14 +86,15 @@ async function writeGeneration(options: {
   version: number;
   day: string;
   generation: number;
+  chunk: number;
   rows: RollupRows;
   revision: number;
 }): Promise<SwapCheck | undefined> {
-  const { ctx, workspaceId, version, day, generation } = options;
+  const { ctx, workspaceId, version, day, generation, chunk } = options;
   for (const table of ROLLUP_TABLES) {
     const values = table.values(options.rows).map((row) => [workspaceId, version, ...row]);
-    for (let i = 0; i < values.length; i += GENERATION_CHUNK) {
-      const insert = upsertStatement(table, "insert", values.slice(i, i + GENERATION_CHUNK), 2, {
+    for (let i = 0; i < values.length; i += chunk) {
+      const insert = upsertStatement(table, "insert", values.slice(i, i + chunk), 2, {
         generation: "$1::int",
       });
       await ctx.prisma.$executeRawUnsafe(insert.sql, generation, ...insert.params);
@@ -123,7 +127,7 @@ async function moveDay(options: SwapDayGenerationOptions, generation: number): P
 
 /**
  * Deletes a day's rows of one analysis version that `which` selects (SQL; `$4` is the
- * generation), GENERATION_CHUNK rows per statement, until a statement deletes none (another
+ * generation), `chunk` rows per statement, until a statement deletes none (another
  * deleter may have taken some of a chunk).
  */
 async function deleteRows(options: {
@@ -132,6 +136,7 @@ async function deleteRows(options: {
   version: number;
   day: string;
   generation: number;
+  chunk: number;
   which: string;
 }): Promise<void> {
   const { ctx } = options;
@@ -143,7 +148,7 @@ async function deleteRows(options: {
            SELECT ctid FROM ${table.name}
            WHERE workspace_id = $1 AND analysis_version = $2::int AND day = $3::date
              AND ${options.which} AND $4::int IS NOT NULL
-           LIMIT ${GENERATION_CHUNK}))`,
+           LIMIT ${Math.trunc(options.chunk)}))`,
         options.workspaceId,
         options.version,
         options.day,

@@ -30,6 +30,8 @@ export interface SwapDayRollupsOptions {
   revision: number;
   /** The largest diff applied in place (default `inPlaceMaxRows`; -1: none). */
   inPlaceMaxRows?: number;
+  /** Rows per statement of a swap at a new generation (default GENERATION_CHUNK; tests: fewer). */
+  generationChunk?: number;
 }
 
 /**
@@ -87,7 +89,12 @@ export async function swapDayRollups(options: SwapDayRollupsOptions): Promise<Sw
   };
   const found =
     diffSize(diff) > (options.inPlaceMaxRows ?? inPlaceMaxRows(ctx))
-      ? await swapDayGeneration({ ctx, ...check, rows })
+      ? await swapDayGeneration({
+          ctx,
+          ...check,
+          rows,
+          ...(options.generationChunk ? { chunk: options.generationChunk } : {}),
+        })
       : await runDaySwap(ctx.prisma, swapDayStatement({ ...check, diff, now }));
   if (found.revision !== options.revision) return "day-changed";
   return found.same ? "done" : "subject-changed";
