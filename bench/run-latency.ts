@@ -18,7 +18,7 @@
  *   pnpm --filter @geopulse/bench exec tsx run-latency.ts [--prompts 60 --latency 1000 --interval 20]
  *   pnpm --filter @geopulse/bench exec tsx run-latency.ts --reanalysis-days 90
  */
-import { monitorEventLoopDelay } from "node:perf_hooks";
+import { constants, monitorEventLoopDelay, PerformanceObserver } from "node:perf_hooks";
 import { parseArgs } from "node:util";
 import { saveProfile, startProfile } from "./cpu-profile.js";
 import { percentiles, startHealthPinger } from "./health-pinger.js";
@@ -68,6 +68,25 @@ const idleResult = await idle.stop();
 bench.statements?.reset();
 const profiler = values.profile ? await startProfile() : undefined;
 const loop = monitorEventLoopDelay({ resolution: 10 });
+// The server thread's garbage-collection pauses in the span, by kind (a stop of the event loop).
+const gcKinds: Record<number, string> = {
+  [constants.NODE_PERFORMANCE_GC_MINOR]: "minor",
+  [constants.NODE_PERFORMANCE_GC_MAJOR]: "major",
+  [constants.NODE_PERFORMANCE_GC_INCREMENTAL]: "incremental",
+  [constants.NODE_PERFORMANCE_GC_WEAKCB]: "weak callbacks",
+};
+const gcPauses = new Map<string, { count: number; totalMs: number; maxMs: number }>();
+const gcObserver = new PerformanceObserver((list) => {
+  for (const entry of list.getEntries()) {
+    const kind = gcKinds[(entry.detail as { kind: number }).kind] ?? "other";
+    const seen = gcPauses.get(kind) ?? { count: 0, totalMs: 0, maxMs: 0 };
+    seen.count++;
+    seen.totalMs += entry.duration;
+    seen.maxMs = Math.max(seen.maxMs, entry.duration);
+    gcPauses.set(kind, seen);
+  }
+});
+gcObserver.observe({ entryTypes: ["gc"] });
 const pinger = startHealthPinger(bench.server.url, interval);
 loop.enable();
 const startedAt = performance.now();
@@ -77,6 +96,7 @@ const runS = (performance.now() - startedAt) / 1000;
 // The measured span lasts until the re-analysis has finished too.
 const reanalysisS = await reanalysis?.done;
 loop.disable();
+gcObserver.disconnect();
 const during = await pinger.stop();
 
 // The histogram records each interval between the timer's turns: the lag is what exceeds 10 ms.
@@ -96,6 +116,14 @@ console.log(`/health during run  ${percentiles(during.latencies)}, ${during.erro
 console.log(`  its SELECT 1      ${percentiles(during.database)}`);
 console.log(
   `event-loop lag      p50 ${ms(loop.percentile(50))}, p99 ${ms(loop.percentile(99))}, max ${ms(loop.max)}  (aims: /health p99 <= 50 ms, max <= 200 ms; loop p99 <= 20 ms)`,
+);
+console.log(
+  `gc pauses           ${[...gcPauses]
+    .map(
+      ([kind, p]) =>
+        `${kind} ${p.count}x, max ${p.maxMs.toFixed(1)} ms, ${p.totalMs.toFixed(0)} ms in all`,
+    )
+    .join("; ")}; heap ${(process.memoryUsage().heapUsed / 2 ** 20).toFixed(0)} MiB after`,
 );
 if (bench.statements) {
   console.log(bench.statements.report(run.progress.total, 45));

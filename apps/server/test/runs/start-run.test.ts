@@ -83,6 +83,25 @@ describe("a smoke run on the simulated engine", () => {
     await waitForRun(t, slug, first.body.runId, cookie);
   });
 
+  it("replays a started run for its key even when a new start could not be planned", async () => {
+    const other = await t.signIn("replay@example.com");
+    const ws = await t.createWorkspace(other, { brand: "replay" });
+    await seedPrompts(t, ws, 2);
+    const first = await start({ preset: "smoke", idempotencyKey: "run-replay" }, ws, other);
+    expect(first.status).toBe(202);
+    await waitForRun(t, ws, first.body.runId, other);
+    await t.server.ctx.prisma.prompt.updateMany({
+      where: { workspace: { slug: ws } },
+      data: { active: false },
+    });
+    const again = await start({ preset: "smoke", idempotencyKey: "run-replay" }, ws, other);
+    expect(again.status).toBe(202);
+    expect(again.body.runId).toBe(first.body.runId);
+    const fresh = await start({ preset: "smoke", idempotencyKey: "run-new" }, ws, other);
+    expect(fresh.status).toBe(409);
+    expect(fresh.body.error.code).toBe("no_active_prompts");
+  });
+
   it("answers 402 before queueing anything when credit cannot cover the estimate", async () => {
     const poor = await t.createWorkspace(cookie, { brand: "poor" }); // no second free grant
     await seedPrompts(t, poor, 3);

@@ -18,7 +18,7 @@ export interface StartRunOptions extends WorkspaceOperation {
 }
 
 /**
- * Plans the run, holds its estimated cost (402 before anything is queued),
+ * Plans the run (before its transaction), holds its estimated cost (402 before anything is queued),
  * writes the run with its plan and first chunk of pending tasks in the same transaction, then
  * queues it: its executor writes the rest of its tasks, in short statements, while it asks the
  * first ones (so neither the start's answer nor the first question waits for 3,000 rows).
@@ -26,16 +26,24 @@ export interface StartRunOptions extends WorkspaceOperation {
  */
 export async function startRun(options: StartRunOptions): Promise<RunResponse> {
   const { ctx, principal, workspace, input } = options;
+  // Planned before the transaction, as the estimate route plans (reads only): on the embedded
+  // database the transaction holds the only connection, now for the writes alone. A planning
+  // error is raised inside it, after the idempotency check, so a retry still replays its run.
+  const stored = await ctx.prisma.workspace.findUniqueOrThrow({
+    where: { id: workspace.id },
+    select: { id: true, measurementModel: true },
+  });
+  const planned = await planRun(ctx, ctx.prisma, stored, input.preset).then(
+    (plan) => ({ plan }),
+    (error: unknown) => ({ error }),
+  );
   return startMeteredJob({
     op: options,
     operation: "startRun",
     input,
     create: async (tx) => {
-      const stored = await tx.workspace.findUniqueOrThrow({
-        where: { id: workspace.id },
-        select: { id: true, measurementModel: true },
-      });
-      const plan = await planRun(ctx, tx, stored, input.preset);
+      if ("error" in planned) throw planned.error;
+      const { plan } = planned;
       const now = ctx.clock.now();
       const runId = newId("run", ctx.clock);
       const reservation = await holdCredits(tx, ctx, {
