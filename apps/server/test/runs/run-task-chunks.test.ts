@@ -5,6 +5,7 @@ import {
   insertRemainingTasks,
   storedTaskPlan,
   TASKS_PER_CHUNK,
+  type TaskPlan,
 } from "../../src/services/runs/insert-run-tasks.js";
 import { startTestServer, type TestServer } from "../harness/test-server.js";
 import { expectSettledOnce } from "./run-assertions.js";
@@ -60,6 +61,22 @@ async function startWithPlan(idempotencyKey: string) {
   const plan = storedTaskPlan(run.taskPlan);
   if (!plan) throw new Error("the run keeps no plan");
   return { ...started, run, plan };
+}
+
+/** Writes every task of the plan (from the first) and returns the ids handed out, sorted. */
+async function writeAllHandedOut(
+  run: Awaited<ReturnType<typeof storedRun>>,
+  plan: TaskPlan,
+): Promise<string[]> {
+  const handed: string[] = [];
+  await insertRemainingTasks({
+    ctx: t.server.ctx,
+    run,
+    plan,
+    from: 0,
+    onWritten: (rows) => handed.push(...rows.map((row) => row.id)),
+  });
+  return handed.sort();
 }
 
 const postedBalance = async () =>
@@ -127,17 +144,7 @@ describe("a run's tasks", () => {
 
   it("returned by a chunk are those it wrote and those of its keys already pending", async () => {
     const { runId, run, plan } = await startWithPlan("chunks-returned");
-    const collect = async () => {
-      const handed: string[] = [];
-      await insertRemainingTasks({
-        ctx: t.server.ctx,
-        run,
-        plan,
-        from: 0,
-        onWritten: (rows) => handed.push(...rows.map((row) => row.id)),
-      });
-      return handed.sort();
-    };
+    const collect = () => writeAllHandedOut(run, plan);
     const all = (await tasksOf(runId)).map((row) => row.id);
     const first = await collect();
     const pending = (await tasksOf(runId)).map((row) => row.id).sort();
@@ -174,15 +181,7 @@ describe("a run's tasks", () => {
     // Finished, the run no longer keeps its plan; a writer that still had it adds nothing.
     const run = await storedRun(runId);
     expect(run.taskPlan).toBeNull();
-    const written: unknown[] = [];
-    await insertRemainingTasks({
-      ctx: t.server.ctx,
-      run,
-      plan,
-      from: 0,
-      onWritten: (rows) => written.push(...rows),
-    });
-    expect(written).toEqual([]);
+    expect(await writeAllHandedOut(run, plan)).toEqual([]);
     expect(await tasksOf(runId)).toHaveLength(TASKS_PER_CHUNK);
   });
 });
