@@ -47,14 +47,17 @@ async function execute(slug: string, cookie: string, runId: string) {
   return { run: run.body, responses: responses.body.data as any[] };
 }
 
-/** Makes one of the run's prompts so long that its answer's ceiling no longer fits what was reserved for it. */
-async function lengthenOnePrompt(slug: string) {
+/**
+ * Makes one of the run's prompts so long that its answer's ceiling no longer fits what was
+ * reserved for it; returns by how much its ceiling grew.
+ */
+async function lengthenOnePrompt(slug: string, repeats = 4000) {
   const prisma = t.server.ctx.prisma;
   const prompt = await prisma.prompt.findFirstOrThrow({
     where: { workspace: { slug } },
     orderBy: [{ category: "asc" }, { id: "asc" }],
   });
-  const text = `${prompt.text} ${"with many details ".repeat(4000)}`;
+  const text = `${prompt.text} ${"with many details ".repeat(repeats)}`;
   await prisma.prompt.update({ where: { id: prompt.id }, data: { text } });
   return (
     answerCeilingMicrousd(builtinModelCatalog, "simulated", "simulated-1", text) -
@@ -147,7 +150,10 @@ describe("a run's reported cost", () => {
     const postedBefore = await postedOf(t, slug, cookie);
     const started = await startRun(slug, cookie)();
     expect(started.status).toBe(202);
-    await lengthenOnePrompt(slug);
+    // Grown past the whole estimate: whenever its task is asked, the reservation cannot cover
+    // it (however many other answers were paid for and refunded before).
+    const grown = await lengthenOnePrompt(slug, 24_000);
+    expect(grown).toBeGreaterThan(BigInt(started.body.estimateMicrousd));
     const { run } = await execute(slug, cookie, started.body.runId);
     expect(run).toMatchObject({ status: "succeeded", progress: { completed: 30, failed: 0 } });
     const { heldForItMicrousd } = await expectReportedCostCharged(t, slug, cookie, {

@@ -1,4 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { AnswerEngine } from "../../src/engines/engine.js";
+import { createSimulatedEngine } from "../../src/engines/simulated/simulated-engine.js";
 import { executeRun } from "../../src/services/runs/execute-run.js";
 import { finishRun } from "../../src/services/runs/finish-run.js";
 import {
@@ -85,8 +87,29 @@ const postedBalance = async () =>
       .postedMicrousd,
   );
 
+/** Executes the run on the simulated engine and returns how many questions it asked. */
+async function executeCounted(runId: string): Promise<number> {
+  const simulated = createSimulatedEngine();
+  let asked = 0;
+  const counting: AnswerEngine = {
+    ...simulated,
+    ask: (request) => {
+      asked++;
+      return simulated.ask(request);
+    },
+  };
+  await executeRun({ ctx: { ...t.server.ctx, simulatedEngine: counting }, runId });
+  return asked;
+}
+
 /** The run asked and recorded every planned task, each once, and was settled once. */
-async function expectAllAskedOnce(runId: string, total: number, postedBefore: bigint) {
+async function expectAllAskedOnce(
+  runId: string,
+  total: number,
+  postedBefore: bigint,
+  asked: number,
+) {
+  expect(asked).toBe(total);
   const tasks = await tasksOf(runId);
   expect(tasks).toHaveLength(total);
   expect(new Set(tasks.map((r) => `${r.promptId}|${r.engine}|${r.repetition}`)).size).toBe(total);
@@ -114,8 +137,7 @@ describe("a run's tasks", () => {
 
     // The executor writes the rest while it asks, each task once.
     const postedBefore = await postedBalance();
-    await executeRun({ ctx: t.server.ctx, runId });
-    await expectAllAskedOnce(runId, progress.total, postedBefore);
+    await expectAllAskedOnce(runId, progress.total, postedBefore, await executeCounted(runId));
   });
 
   it("left unwritten by an executor that stopped midway are written and asked by the next", async () => {
@@ -127,19 +149,18 @@ describe("a run's tasks", () => {
     expect(storedTaskPlan((await storedRun(runId)).taskPlan)).toEqual(plan);
 
     const postedBefore = await postedBalance();
-    await executeRun({ ctx: t.server.ctx, runId });
-    await expectAllAskedOnce(runId, progress.total, postedBefore);
+    await expectAllAskedOnce(runId, progress.total, postedBefore, await executeCounted(runId));
   });
 
   it("are asked once each when the executor it replaced still writes them", async () => {
     const { runId, progress, run, plan } = await startWithPlan("chunks-overlap");
     const postedBefore = await postedBalance();
     // The replaced executor's writer goes on beside the new executor's own.
-    await Promise.all([
-      executeRun({ ctx: t.server.ctx, runId }),
+    const [asked] = await Promise.all([
+      executeCounted(runId),
       insertRemainingTasks({ ctx: t.server.ctx, run, plan }),
     ]);
-    await expectAllAskedOnce(runId, progress.total, postedBefore);
+    await expectAllAskedOnce(runId, progress.total, postedBefore, asked);
   });
 
   it("returned by a chunk are those it wrote and those of its keys already pending", async () => {
@@ -157,12 +178,23 @@ describe("a run's tasks", () => {
   });
 
   it("left unwritten make a finished run fail or stay partial, never succeed, and its plan is dropped", async () => {
-    const { runId, progress } = await startStandardRun("chunks-unasked");
-    await finishRun(t.server.ctx, runId);
-    const run = await storedRun(runId);
-    expect(run).toMatchObject({
+    const none = await startStandardRun("chunks-unasked");
+    await finishRun(t.server.ctx, none.runId);
+    expect(await storedRun(none.runId)).toMatchObject({
       status: "failed",
-      error: `${progress.total} task(s) were never asked.`,
+      error: `${none.progress.total} task(s) were never asked.`,
+      taskPlan: null,
+    });
+    // Some answered (the counters a recorded batch bumps), the rest never asked.
+    const some = await startStandardRun("chunks-some-unasked");
+    await t.server.ctx.prisma.run.update({
+      where: { id: some.runId },
+      data: { completedTasks: 5 },
+    });
+    await finishRun(t.server.ctx, some.runId);
+    expect(await storedRun(some.runId)).toMatchObject({
+      status: "partial",
+      error: `${some.progress.total - 5} task(s) were never asked.`,
       taskPlan: null,
     });
   });

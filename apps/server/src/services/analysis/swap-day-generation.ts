@@ -55,7 +55,8 @@ export async function swapDayGeneration(options: SwapDayGenerationOptions): Prom
   if (Number(taken.revision) !== options.revision)
     return { revision: Number(taken.revision), same: null };
   const generation = Number(taken.generation);
-  const chunk = options.chunk ?? GENERATION_CHUNK;
+  // At least one row a statement (a test's odd value cannot stall the loops).
+  const chunk = Math.max(1, Math.trunc(options.chunk ?? GENERATION_CHUNK));
   const own = { ctx, workspaceId, version, day, generation, chunk };
   let found: SwapCheck;
   try {
@@ -127,8 +128,8 @@ async function moveDay(options: SwapDayGenerationOptions, generation: number): P
 
 /**
  * Deletes a day's rows of one analysis version that `which` selects (SQL; `$4` is the
- * generation), `chunk` rows per statement, until a statement deletes none (another
- * deleter may have taken some of a chunk).
+ * generation), `chunk` rows per statement, until a statement finds none to delete (one that
+ * found rows another deleter took meanwhile deleted fewer, and the loop goes on).
  */
 async function deleteRows(options: {
   ctx: AppContext;
@@ -143,19 +144,24 @@ async function deleteRows(options: {
   for (const table of ROLLUP_TABLES) {
     for (;;) {
       // `$4 IS NOT NULL` types the parameter when the condition leaves it out.
-      const deleted = await ctx.prisma.$executeRawUnsafe(
-        `DELETE FROM ${table.name} WHERE ctid = ANY(ARRAY(
+      const [found] = await ctx.prisma.$queryRawUnsafe<Array<{ rows: number }>>(
+        `WITH found AS MATERIALIZED (
            SELECT ctid FROM ${table.name}
            WHERE workspace_id = $1 AND analysis_version = $2::int AND day = $3::date
              AND ${options.which} AND $4::int IS NOT NULL
-           LIMIT ${Math.trunc(options.chunk)}))`,
+           LIMIT ${options.chunk}
+         ), deleted AS (
+           -- Run to completion whether or not the query reads it.
+           DELETE FROM ${table.name} WHERE ctid = ANY(ARRAY(SELECT ctid FROM found)) RETURNING 1
+         )
+         SELECT (SELECT count(*) FROM found)::int AS rows`,
         options.workspaceId,
         options.version,
         options.day,
         options.generation,
       );
       await yieldToEventLoop();
-      if (deleted === 0) break;
+      if (!found || found.rows === 0) break;
     }
   }
 }

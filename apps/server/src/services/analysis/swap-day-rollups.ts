@@ -93,7 +93,7 @@ export async function swapDayRollups(options: SwapDayRollupsOptions): Promise<Sw
           ctx,
           ...check,
           rows,
-          ...(options.generationChunk ? { chunk: options.generationChunk } : {}),
+          ...(options.generationChunk === undefined ? {} : { chunk: options.generationChunk }),
         })
       : await runDaySwap(ctx.prisma, swapDayStatement({ ...check, diff, now }));
   if (found.revision !== options.revision) return "day-changed";

@@ -14,20 +14,27 @@ export interface RunRecorderOptions {
 
 /**
  * Buffers an executor's outcomes and writes them in batches, one transaction
- * at a time, so lanes keep asking while earlier answers are stored. A lane is
- * held back only when four batches are waiting (memory stays bounded). An
- * outcome buffered when the process dies is simply asked again on resume.
+ * at a time, so lanes keep asking while earlier answers are stored. An outcome
+ * may come as a promise (its citations' redirects still resolving): it joins
+ * the buffer once known, so a slow one holds no batch back. A lane is held back
+ * only when four batches' worth of outcomes are waiting, known or not (memory
+ * and the resolutions in flight stay bounded). An outcome buffered when the
+ * process dies is simply asked again on resume.
  */
 export class RunRecorder {
   readonly #options: RunRecorderOptions;
   readonly #batchSize: number;
   readonly #maxWaitMs: number;
-  #buffer: Array<TaskOutcome | Promise<TaskOutcome>> = [];
-  /** Outcomes added and not yet written. */
+  #buffer: TaskOutcome[] = [];
+  /** Outcomes added and not yet written (or failed), known or still resolving. */
   #pending = 0;
+  /** Outcomes still resolving. */
+  readonly #resolving = new Set<Promise<void>>();
   #writing: Promise<void> = Promise.resolve();
   #timer: NodeJS.Timeout | undefined;
   #failure: unknown;
+  /** Settled whenever `#pending` goes down, for lanes held back. */
+  #progress = progressSignal();
 
   constructor(options: RunRecorderOptions) {
     this.#options = options;
@@ -35,26 +42,45 @@ export class RunRecorder {
     this.#maxWaitMs = options.maxWaitMs ?? 1000;
   }
 
-  /**
-   * Buffers an outcome, or the promise of one (its citations still resolving): its batch is
-   * written once every outcome in it is known.
-   */
   async add(outcome: TaskOutcome | Promise<TaskOutcome>): Promise<void> {
     this.#throwIfFailed();
-    // Handled here (its batch awaits it later): a rejection meanwhile is not "unhandled".
-    if (outcome instanceof Promise) outcome.catch(() => {});
-    this.#buffer.push(outcome);
     this.#pending++;
-    if (this.#buffer.length >= this.#batchSize) this.#flush();
-    else this.#timer ??= setTimeout(() => this.#flush(), this.#maxWaitMs);
-    while (this.#pending >= 4 * this.#batchSize && !this.#failure) await this.#writing;
+    if (outcome instanceof Promise) {
+      const known: Promise<void> = outcome
+        .then(
+          (value) => this.#buffered(value),
+          (error: unknown) => {
+            this.#failure ??= error;
+            this.#settled(1);
+          },
+        )
+        .finally(() => this.#resolving.delete(known));
+      this.#resolving.add(known);
+    } else {
+      this.#buffered(outcome);
+    }
+    while (this.#pending >= 4 * this.#batchSize && !this.#failure) await this.#progress.promise;
   }
 
-  /** Writes what is buffered and waits for every batch; rethrows a write failure. */
+  /** Writes every outcome, once known, and waits for every batch; rethrows a failure. */
   async close(): Promise<void> {
+    while (this.#resolving.size > 0) await Promise.all(this.#resolving);
     this.#flush();
     await this.#writing;
     this.#throwIfFailed();
+  }
+
+  #buffered(outcome: TaskOutcome): void {
+    this.#buffer.push(outcome);
+    if (this.#buffer.length >= this.#batchSize) this.#flush();
+    else this.#timer ??= setTimeout(() => this.#flush(), this.#maxWaitMs);
+  }
+
+  #settled(count: number): void {
+    this.#pending -= count;
+    const progress = this.#progress;
+    this.#progress = progressSignal();
+    progress.resolve();
   }
 
   #flush(): void {
@@ -68,13 +94,13 @@ export class RunRecorder {
         const written = await recordAnswers({
           ctx: this.#options.ctx,
           run: this.#options.run,
-          outcomes: await Promise.all(batch),
+          outcomes: batch,
         });
         await this.#options.onBatch?.(written);
       } catch (error) {
         this.#failure = error;
       } finally {
-        this.#pending -= batch.length;
+        this.#settled(batch.length);
       }
     });
   }
@@ -82,4 +108,13 @@ export class RunRecorder {
   #throwIfFailed(): void {
     if (this.#failure) throw this.#failure;
   }
+}
+
+/** A promise and the function that settles it. */
+function progressSignal(): { promise: Promise<void>; resolve: () => void } {
+  let resolve = () => {};
+  const promise = new Promise<void>((settle) => {
+    resolve = settle;
+  });
+  return { promise, resolve };
 }
