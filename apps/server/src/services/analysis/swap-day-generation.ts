@@ -76,21 +76,25 @@ export async function swapDayGeneration(options: SwapDayGenerationOptions): Prom
   return found;
 }
 
-/**
- * Writes the rows at `generation`, table by table in chunks; after each table, checks the day's
- * revision (at the current ANALYSIS_VERSION, the one re-analyses write). Returns what it found
- * when the revision moved (stopped: the move would fail).
- */
-async function writeGeneration(options: {
+/** Where one swap's statements write and delete: the day, its version, the swap's generation. */
+interface GenerationScope {
   ctx: AppContext;
   workspaceId: string;
   version: number;
   day: string;
   generation: number;
+  /** Rows per statement. */
   chunk: number;
-  rows: RollupRows;
-  revision: number;
-}): Promise<SwapCheck | undefined> {
+}
+
+/**
+ * Writes the rows at `generation`, table by table in chunks; after each table, checks the day's
+ * revision (at the current ANALYSIS_VERSION, the one re-analyses write). Returns what it found
+ * when the revision moved (stopped: the move would fail).
+ */
+async function writeGeneration(
+  options: GenerationScope & { rows: RollupRows; revision: number },
+): Promise<SwapCheck | undefined> {
   const { ctx, workspaceId, version, day, generation, chunk } = options;
   for (const table of ROLLUP_TABLES) {
     const values = table.values(options.rows).map((row) => [workspaceId, version, ...row]);
@@ -131,15 +135,7 @@ async function moveDay(options: SwapDayGenerationOptions, generation: number): P
  * generation), `chunk` rows per statement, until a statement finds none to delete (one that
  * found rows another deleter took meanwhile deleted fewer, and the loop goes on).
  */
-async function deleteRows(options: {
-  ctx: AppContext;
-  workspaceId: string;
-  version: number;
-  day: string;
-  generation: number;
-  chunk: number;
-  which: string;
-}): Promise<void> {
+async function deleteRows(options: GenerationScope & { which: string }): Promise<void> {
   const { ctx } = options;
   for (const table of ROLLUP_TABLES) {
     for (;;) {
