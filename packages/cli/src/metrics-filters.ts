@@ -2,6 +2,7 @@ import type {
   ParameterMetricsCategory,
   ParameterMetricsEngine,
   ParameterMetricsLanguage,
+  ParameterMetricsSurface,
 } from "@geopulse/api-types";
 import { type Command, InvalidArgumentError, Option } from "commander";
 import { categories, languages } from "./commands/prompts-list.js";
@@ -12,12 +13,17 @@ export const engines: ParameterMetricsEngine[] = [
   "gemini",
   "anthropic",
   "exa",
+  "grok",
   "simulated",
 ];
 
 /** The filters shared by `metrics`, `scoreboard` and `timeseries` (the API's query parameters). */
+/** Where answers are read (the contract's Surface). */
+export const surfaces: ParameterMetricsSurface[] = ["api", "search_page", "consumer_app"];
+
 export interface MetricsFilterOptions {
   engine?: ParameterMetricsEngine;
+  surface?: ParameterMetricsSurface;
   category?: ParameterMetricsCategory;
   region?: string;
   language?: ParameterMetricsLanguage;
@@ -40,6 +46,12 @@ export const withMetricsFilters = (command: Command): Command =>
 export const withPromptFilters = (command: Command): Command =>
   command
     .addOption(
+      new Option(
+        "--surface <surface>",
+        "only answers read from this surface (api, search_page, consumer_app)",
+      ).choices(surfaces),
+    )
+    .addOption(
       new Option("--category <category>", "only prompts of this category").choices(categories),
     )
     .option("--region <region>", "only prompts of this region")
@@ -50,6 +62,7 @@ export const withPromptFilters = (command: Command): Command =>
 export function metricsFilters(options: MetricsFilterOptions) {
   return {
     ...(options.engine ? { engine: options.engine } : {}),
+    ...(options.surface ? { surface: options.surface } : {}),
     ...(options.category ? { category: options.category } : {}),
     ...(options.region ? { region: options.region } : {}),
     ...(options.language ? { language: options.language } : {}),

@@ -38,6 +38,7 @@ const board: Scoreboard = {
     ciHigh: 45.9,
     n: 160,
     entity: "acme",
+    surfaces: ["api"],
     deltas: { previous: 4.2, "7d": 0, "28d": 0 },
     comparisons: compared(change(4.2, -1.9, 10.3)),
   },

@@ -91,10 +91,16 @@ describe("read commands (key from GEOPULSE_API_KEY, workspace from GET /me)", ()
       /^ENGINE\s+ANSWERS\s+VISIBILITY\s+SHARE OF VOICE\s+CITATION SHARE\s+POSITION\s+SCORE$/m,
     );
     expect(board.stdout).toMatch(/^simulated\s+3\s+\d+\.\d% \(\d+\.\d%–\d+\.\d%\)/m);
+    expect(board.stdout).toMatch(/^Surfaces\s+api$/m);
     const none = await cli(["scoreboard", "--engine", "openai", "--json"]);
     expect(JSON.parse(none.stdout)).toMatchObject({ engines: [], composite: { n: 0 } });
     const unknown = await cli(["scoreboard", "--engine", "altavista"]);
     expect(unknown.code).toBe(2);
+    const onApi = JSON.parse((await cli(["scoreboard", "--surface", "api", "--json"])).stdout);
+    expect(onApi).toMatchObject({ composite: { n: 3, surfaces: ["api"] } });
+    const onApps = await cli(["scoreboard", "--surface", "consumer_app", "--json"]);
+    expect(JSON.parse(onApps.stdout)).toMatchObject({ engines: [], composite: { n: 0 } });
+    expect((await cli(["scoreboard", "--surface", "tv"])).code).toBe(2);
 
     const series = await cli(["timeseries", "--from", today, "--to", today]);
     expect(series.code).toBe(0);

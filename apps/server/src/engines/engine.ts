@@ -3,7 +3,9 @@
  * returns what the engine answered, the sources it cited, the search queries it
  * ran (when the provider exposes them), token usage and cost.
  */
-export type EngineId = "openai" | "perplexity" | "gemini" | "anthropic" | "exa" | "simulated";
+import type { EngineId } from "./engine-registry.js";
+
+export type { EngineId } from "./engine-registry.js";
 
 export interface EngineContext {
   brand: string;

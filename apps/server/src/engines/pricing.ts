@@ -49,6 +49,14 @@ export const answerAllowances: Record<EngineId, AnswerAllowance> = {
     searchContextTokens: 0,
     maxSearches: 6,
   },
+  // Grok reads its searches' results as input tokens over several server-side turns (about
+  // 4,000 for two searches); thinking counts as output. max_tool_calls caps its searches.
+  grok: {
+    maxOutputTokens: 4096,
+    overheadInputTokens: 500,
+    searchContextTokens: 20000,
+    maxSearches: 3,
+  },
   // Exa bills per answer, not per token.
   exa: { maxOutputTokens: 1024, overheadInputTokens: 0, searchContextTokens: 0, maxSearches: 0 },
   // The longest simulated answer is about 240 tokens.

@@ -3,8 +3,8 @@ import type { Clock } from "../clock.js";
 import type { Config } from "../config.js";
 import { isoDay, retiredBy } from "../engines/catalog/model-catalog.js";
 import { createConnector } from "../engines/connectors/create-connector.js";
-import type { RealEngineId } from "../engines/connectors/provider-settings.js";
 import type { EngineAnswer } from "../engines/engine.js";
+import { REAL_ENGINES, type RealEngineId } from "../engines/engine-registry.js";
 import { maxOutputTokensFor, maxSearchesFor } from "../engines/pricing.js";
 import { CitationRedirects } from "../services/citations/citation-redirects.js";
 
@@ -15,6 +15,7 @@ export const SMOKE_PROVIDERS: readonly RealEngineId[] = [
   "gemini",
   "perplexity",
   "exa",
+  "grok",
 ];
 /** The one prompt every provider is asked (a buyer's question, with an obvious set of brands). */
 export const SMOKE_PROMPT = "What are the best project management tools for small teams?";
@@ -60,7 +61,7 @@ export async function smokeProviders(options: {
   for (const provider of options.providers ?? SMOKE_PROVIDERS) {
     const settings = config.providers[provider];
     if (!settings.operatorKey) {
-      const variable = `${provider.toUpperCase()}_API_KEY`;
+      const variable = `${REAL_ENGINES[provider].envPrefix}_API_KEY`;
       results.push({ provider, verdict: "skipped", summary: `${variable} is not set` });
       continue;
     }

@@ -239,6 +239,38 @@ describe("metrics after measurement runs on the simulated engine", () => {
     expect(withResearch.body.engines[0].metrics.visibility.value).toBeCloseTo(all.visibility, 10);
   });
 
+  it("filters by surface, and the composite says which surfaces it pools", async () => {
+    const all = await get(`/scoreboard`);
+    // The simulated engine reads as a developer API.
+    expect(all.body.composite.surfaces).toEqual(["api"]);
+    const api = await get(`/scoreboard?surface=api`);
+    expect(api.status).toBe(200);
+    expect(api.body.composite).toMatchObject({
+      value: all.body.composite.value,
+      n: all.body.composite.n,
+      surfaces: ["api"],
+    });
+    expect(api.body.engines.map((e: any) => e.engine)).toEqual(["simulated"]);
+    for (const surface of ["search_page", "consumer_app"]) {
+      const none = await get(`/metrics?surface=${surface}`);
+      expect(none.status).toBe(200);
+      expect(none.body.scoreboard.composite).toMatchObject({ n: 0, surfaces: [] });
+      expect(none.body.scoreboard.engines).toEqual([]);
+      expect(none.body.topCitedDomains).toEqual([]);
+      const series = await get(`/metrics/timeseries?from=${day1}&to=${day2}&surface=${surface}`);
+      expect(series.status).toBe(200);
+      for (const s of series.body.series) expect(s.points).toEqual([]);
+      const changes = await get(`/metrics/changes?from=${day1}&to=${day2}&surface=${surface}`);
+      expect(changes.status).toBe(200);
+      expect(changes.body.data).toEqual([]);
+    }
+    const unknown = await get(`/scoreboard?surface=app`);
+    expect(unknown.status).toBe(400);
+    expect(unknown.body.error.details.fields).toEqual([
+      expect.objectContaining({ field: "query.surface", rule: "enum" }),
+    ]);
+  });
+
   it("GET /metrics/timeseries: one point per day, equal to the metrics of that day", async () => {
     const response = await get(`/metrics/timeseries?from=2026-03-01&to=2026-03-31`);
     expect(response.status).toBe(200);

@@ -3,6 +3,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { builtinModelCatalog } from "../../src/engines/catalog/model-catalog.js";
+import { REAL_ENGINES } from "../../src/engines/engine-registry.js";
 import {
   anthropicResponse,
   exaResponse,
@@ -12,6 +13,7 @@ import {
   perplexityResponse,
   type RecordedEngineRequest,
 } from "../fakes/fake-answer-engine.js";
+import { grokResponse } from "../fakes/xai-responses.js";
 import { providerEnvNames } from "../harness/provider-env.js";
 import { startTestServer, type TestServer } from "../harness/test-server.js";
 import { seedPrompts, waitForRun } from "../runs/run-fixtures.js";
@@ -22,7 +24,7 @@ import { seedPrompts, waitForRun } from "../runs/run-fixtures.js";
  * total a provider states (Exa, Perplexity), and a model an operator's GEO_MODEL_CATALOG_FILE
  * adds is accepted, sent and priced the same way.
  */
-type Provider = "openai" | "perplexity" | "anthropic" | "gemini" | "exa";
+type Provider = "openai" | "perplexity" | "anthropic" | "gemini" | "exa" | "grok";
 interface Usage {
   input: number;
   output: number;
@@ -38,6 +40,7 @@ const fakes: Record<Provider, FakeAnswerEngine> = {
   anthropic: new FakeAnswerEngine((r) => anthropicResponse(r.body.messages[0].content)),
   gemini: new FakeAnswerEngine((r) => geminiResponse(r.body.contents[0].parts[0].text)),
   exa: new FakeAnswerEngine((r) => exaResponse(r.body.query)),
+  grok: new FakeAnswerEngine((r) => grokResponse(r.body)),
 };
 /** What each fake reports per answer (fakes/fake-answer-engine.ts). */
 const reported: Record<Provider, Usage> = {
@@ -46,9 +49,13 @@ const reported: Record<Provider, Usage> = {
   anthropic: { input: 5000, output: 400, searches: 1, grounded: 0, requests: 1 },
   gemini: { input: 10, output: 400, searches: 0, grounded: 1, requests: 1 },
   exa: { input: 0, output: 0, searches: 0, grounded: 0, requests: 1 },
+  grok: { input: 4144, output: 350, searches: 2, grounded: 0, requests: 1 },
 };
-/** What the providers' own bills state (Exa's costDollars.total, Perplexity's usage.cost.total_cost), in micro-USD: never charged. */
-const stated: Partial<Record<Provider, number>> = { exa: 7_000, perplexity: 6_200 };
+/**
+ * What the providers' own bills state (Exa's costDollars.total, Perplexity's usage.cost.total_cost,
+ * xAI's usage.cost_in_usd_ticks at grok-4.3's prices), in micro-USD: never charged.
+ */
+const stated: Partial<Record<Provider, number>> = { exa: 7_000, perplexity: 6_200, grok: 14_039 };
 /** The model each provider's request names, as the fake received it. */
 const sentModel: Record<Provider, (r: RecordedEngineRequest) => string | undefined> = {
   openai: (r) => r.body.model,
@@ -56,6 +63,7 @@ const sentModel: Record<Provider, (r: RecordedEngineRequest) => string | undefin
   anthropic: (r) => r.body.model,
   gemini: (r) => /\/models\/([^:]+):generateContent/.exec(r.path)?.[1],
   exa: () => undefined,
+  grok: (r) => r.body.model,
 };
 
 /** Models the built-in catalog does not have (and one price it replaces), in micro-USD. */
@@ -104,6 +112,15 @@ const operatorFile = {
     },
     // The same id replaces the built-in entry.
     exa: { models: [{ id: "exa", uses: ["answers"], prices: { perRequest: 8_000 } }] },
+    grok: {
+      models: [
+        {
+          id: "grok-5",
+          uses: ["answers"],
+          prices: { inputPerMillion: 3_000_000, outputPerMillion: 12_000_000, perSearch: 5_000 },
+        },
+      ],
+    },
   },
 };
 
@@ -113,6 +130,7 @@ const added: Record<Provider, { id: string; sent?: string }> = {
   gemini: { id: "gemini-2.0-flash", sent: "gemini-2.0-flash" },
   perplexity: { id: "sonar-reasoning-pro", sent: "sonar-reasoning-pro" },
   exa: { id: "exa" },
+  grok: { id: "grok-5", sent: "grok-5" },
 };
 const builtIn: Record<Provider, { id: string; sent?: string }> = {
   openai: { id: "gpt-4o", sent: "gpt-4o" },
@@ -120,6 +138,7 @@ const builtIn: Record<Provider, { id: string; sent?: string }> = {
   gemini: { id: "gemini-2.5-pro", sent: "gemini-2.5-pro" },
   perplexity: { id: "sonar-pro", sent: "sonar-pro" },
   exa: { id: "exa" },
+  grok: { id: "grok-4.6", sent: "grok-4.6" },
 };
 
 let t: TestServer;
@@ -134,8 +153,9 @@ beforeAll(async () => {
   for (const name of providerEnvNames) saved[name] = process.env[name];
   for (const [provider, fake] of Object.entries(fakes)) {
     await fake.start();
-    process.env[`${provider.toUpperCase()}_API_KEY`] = `key-${provider}`;
-    process.env[`${provider.toUpperCase()}_BASE_URL`] = fake.url;
+    const { envPrefix } = REAL_ENGINES[provider as Provider];
+    process.env[`${envPrefix}_API_KEY`] = `key-${provider}`;
+    process.env[`${envPrefix}_BASE_URL`] = fake.url;
   }
   t = await startTestServer({
     env: { GEO_QUEUE_POLL_SECONDS: "0.5", GEO_MODEL_CATALOG_FILE: file },

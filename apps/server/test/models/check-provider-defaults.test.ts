@@ -61,9 +61,9 @@ describe("the provider default-model check", () => {
     const checks = await checkProviderDefaults({ ctx: withProviders(env) });
     expect(checks.map((c) => [c.provider, c.outcome])).toEqual([
       ["openai", "ok"],
-      ["anthropic", "failed"],
-      ["gemini", "ok"],
       ["perplexity", "ok"],
+      ["gemini", "ok"],
+      ["anthropic", "failed"],
     ]);
     expect(fakes.openai.requests.map((r) => [r.method, r.path])).toEqual([
       ["GET", "/v1/models/gpt-4.1-mini"],
@@ -99,9 +99,9 @@ describe("the provider default-model check", () => {
     const again = await checkProviderDefaults({ ctx: withProviders(env) });
     expect(again.map((c) => [c.provider, c.outcome])).toEqual([
       ["openai", "ok"],
-      ["anthropic", "ok"],
-      ["gemini", "ok"],
       ["perplexity", "ok"],
+      ["gemini", "ok"],
+      ["anthropic", "ok"],
     ]);
     expect(fakes.openai.requests.length).toBe(asked + 1);
   });

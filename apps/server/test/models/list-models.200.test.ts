@@ -76,7 +76,7 @@ describe("GET /api/v1/models: 200", () => {
       defaultFor: ["answers", "chat"],
     });
     expect(new Set(models.map((m) => m.provider))).toEqual(
-      new Set(["openai", "anthropic", "gemini", "perplexity", "exa"]),
+      new Set(["openai", "anthropic", "gemini", "perplexity", "exa", "grok"]),
     );
     // The defaults of a workspace that stored none come from the catalog.
     const model = await t.request<any>("GET", `/api/v1/workspaces/${slug}/model`, { cookie });

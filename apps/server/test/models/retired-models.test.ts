@@ -24,18 +24,22 @@ describe("models past their retirement day", () => {
       "gemini-2.5-flash",
     );
     expect(catalog.ids("gemini", "answers", "2026-11-30")).toContain("gemini-2.5-flash");
-    expect(resolveMeasurementModel(stored, catalog, "2026-11-29")).toMatchObject({
-      engines: [{ engine: "gemini", model: "gemini-2.5-flash" }],
-      assistant: { provider: "anthropic", model: "claude-sonnet-4-5" },
-    });
+    const resolved = resolveMeasurementModel(stored, catalog, "2026-11-29");
+    expect(resolved.engines[0]).toMatchObject({ engine: "gemini", model: "gemini-2.5-flash" });
+    expect(resolved.assistant).toEqual({ provider: "anthropic", model: "claude-sonnet-4-5" });
   });
 
   it("are neither allowed nor listed from their day, and a stored one reads as the default", () => {
     expect(catalog.allowed("gemini", "gemini-2.5-flash", "answers", "2026-12-01")).toBeUndefined();
     expect(catalog.ids("gemini", "answers", "2026-12-01")).not.toContain("gemini-2.5-flash");
-    expect(resolveMeasurementModel(stored, catalog, "2026-12-01")).toMatchObject({
-      engines: [{ engine: "gemini", model: catalog.defaultId("gemini", "answers") }],
-      assistant: { provider: "anthropic", model: catalog.defaultId("anthropic", "chat") },
+    const resolved = resolveMeasurementModel(stored, catalog, "2026-12-01");
+    expect(resolved.engines[0]).toMatchObject({
+      engine: "gemini",
+      model: catalog.defaultId("gemini", "answers"),
+    });
+    expect(resolved.assistant).toEqual({
+      provider: "anthropic",
+      model: catalog.defaultId("anthropic", "chat"),
     });
   });
 

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ManualClock } from "../../src/clock.js";
 import { loadConfig } from "../../src/config.js";
+import { REAL_ENGINES } from "../../src/engines/engine-registry.js";
 import {
   formatSmokeResults,
   SMOKE_PROMPT,
@@ -16,6 +17,7 @@ import {
 } from "../fakes/fake-answer-engine.js";
 import { FakeGroundingRedirects } from "../fakes/fake-grounding-redirects.js";
 import { retiredModelReply } from "../fakes/provider-end-states.js";
+import { grokResponse } from "../fakes/xai-responses.js";
 
 /**
  * `pnpm smoke:providers` against the fakes, so the script an operator runs with real keys cannot
@@ -33,6 +35,7 @@ const fakes = {
   ),
   perplexity: new FakeAnswerEngine((r) => perplexityResponse(r.body.messages.at(-1).content)),
   exa: new FakeAnswerEngine((r) => exaResponse(r.body.query)),
+  grok: new FakeAnswerEngine((r) => grokResponse(r.body)),
 };
 const clock = new ManualClock("2026-11-27T12:00:00Z");
 /** What the Gemini fake says served the answer (Google routes retired models elsewhere). */
@@ -47,8 +50,9 @@ beforeAll(async () => {
     GEO_FETCH_PORTS: String(redirects.port),
   };
   for (const [provider, fake] of Object.entries(fakes)) {
-    env[`${provider.toUpperCase()}_API_KEY`] = `${provider}-smoke-key`;
-    env[`${provider.toUpperCase()}_BASE_URL`] = fake.url;
+    const { envPrefix } = REAL_ENGINES[provider as keyof typeof fakes];
+    env[`${envPrefix}_API_KEY`] = `${provider}-smoke-key`;
+    env[`${envPrefix}_BASE_URL`] = fake.url;
   }
 });
 afterAll(() => Promise.all([redirects.close(), ...Object.values(fakes).map((f) => f.close())]));
@@ -62,9 +66,10 @@ describe("pnpm smoke:providers", () => {
       ["gemini", "pass"],
       ["perplexity", "warn"],
       ["exa", "warn"],
+      ["grok", "pass"],
     ]);
     // These fakes state a higher bill than the catalog's prices (their connector tests' case).
-    for (const r of results.slice(3))
+    for (const r of results.slice(3, 5))
       expect(r.summary).toContain("states a higher cost than the model catalog's prices");
     // The dated snapshot of the alias asked is the model asked.
     expect(results[0]).toMatchObject({ servedModel: "gpt-4.1-mini-2025-04-14" });
@@ -76,6 +81,14 @@ describe("pnpm smoke:providers", () => {
       domains: ["runner.example", "globex.com"],
     });
     expect(gemini?.costMicrousd).toBeGreaterThan(0n);
+    expect(results.find((r) => r.provider === "grok")).toMatchObject({
+      model: "grok-4.3",
+      servedModel: "grok-4.3",
+      searches: 2,
+      domains: ["runner.example", "globex.com", "initech.io"],
+      costMicrousd: 16_055n,
+    });
+    expect(fakes.grok.requests.at(-1)?.headers.authorization).toBe("Bearer grok-smoke-key");
     expect(fakes.openai.requests.at(-1)?.body).toMatchObject({
       input: SMOKE_PROMPT,
       tools: [{ type: "web_search", user_location: { type: "approximate", country: "US" } }],

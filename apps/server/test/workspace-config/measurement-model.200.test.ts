@@ -33,6 +33,7 @@ describe("GET/PUT /api/v1/workspaces/{workspace}/model: 200", () => {
         { engine: "gemini", model: "gemini-3.5-flash-lite", enabled: true },
         { engine: "anthropic", model: "claude-sonnet-5-5", enabled: true },
         { engine: "exa", model: "exa", enabled: false },
+        { engine: "grok", model: "grok-4.3", enabled: false },
       ],
       weights: { visibility: 0.4, shareOfVoice: 0.3, position: 0.15, citation: 0.15 },
       assistant: { provider: "openai", model: "gpt-4.1-mini" },
@@ -45,8 +46,15 @@ describe("GET/PUT /api/v1/workspaces/{workspace}/model: 200", () => {
   it("PUT stores the model (audited); GET answers it with isDefault false", async () => {
     const response = await call(t, { cookie }, "PUT", slug, "/model", model);
     expect(response.status, response.text).toBe(200);
+    // The engines the model does not name follow it, off, with their default models.
     const withDefaultAssistant = {
       ...model,
+      engines: [
+        ...model.engines,
+        { engine: "perplexity", model: "sonar", enabled: false },
+        { engine: "gemini", model: "gemini-3.5-flash-lite", enabled: false },
+        { engine: "grok", model: "grok-4.3", enabled: false },
+      ],
       assistant: { provider: "openai", model: "gpt-4.1-mini" },
     };
     expect(response.body).toEqual({ ...withDefaultAssistant, isDefault: false });
@@ -83,7 +91,9 @@ describe("GET/PUT /api/v1/workspaces/{workspace}/model: 200", () => {
     };
     const response = await call(t, { cookie }, "PUT", slug, "/model", five);
     expect(response.status, response.text).toBe(200);
-    expect(response.body.engines).toHaveLength(5);
+    // Grok, which it does not name, follows off.
+    expect(response.body.engines).toHaveLength(6);
+    expect(response.body.engines[5]).toEqual({ engine: "grok", model: "grok-4.3", enabled: false });
     expect(response.body.engines[3]).toEqual({
       engine: "anthropic",
       model: "claude-haiku-4-5",
@@ -106,11 +116,11 @@ describe("GET/PUT /api/v1/workspaces/{workspace}/model: 200", () => {
       },
     });
     const read = await call(t, { cookie }, "GET", slug, "/model");
+    expect(read.body.engines.slice(0, 2)).toEqual([
+      { engine: "openai", model: "gpt-4.1-mini", enabled: true },
+      { engine: "gemini", model: "gemini-3.5-flash-lite", enabled: true },
+    ]);
     expect(read.body).toMatchObject({
-      engines: [
-        { engine: "openai", model: "gpt-4.1-mini", enabled: true },
-        { engine: "gemini", model: "gemini-3.5-flash-lite", enabled: true },
-      ],
       assistant: { provider: "anthropic", model: "claude-sonnet-5-5" },
       isDefault: false,
     });

@@ -40,8 +40,8 @@ export function AnswerList({
           )}
           <p className="meta">
             {r.engine} ({r.model}
-            {r.simulated ? ", simulated" : ""}), repetition {r.repetition},{" "}
-            {formatDate(r.completedAt)}, {formatMicrousd(r.costMicrousd)}
+            {r.simulated ? ", simulated" : ""}), {surfaceLabels[r.surface]}, repetition{" "}
+            {r.repetition}, {formatDate(r.completedAt)}, {formatMicrousd(r.costMicrousd)}
             {answerFacts(r).map((fact) => `, ${fact}`)}
           </p>
           {/* Text nodes only: an engine's answer is never parsed as HTML. */}
@@ -80,6 +80,13 @@ export function answerFacts(r: Schemas["RunResponse"]): string[] {
     ...(r.endState && r.endState !== "completed" ? [endStateLabels[r.endState]] : []),
   ];
 }
+
+/** Where the answer was read (the contract's `Surface`). */
+export const surfaceLabels: Record<Schemas["RunResponse"]["surface"], string> = {
+  api: "developer API",
+  search_page: "search results page",
+  consumer_app: "consumer app",
+};
 
 const endStateLabels: Record<NonNullable<Schemas["RunResponse"]["endState"]>, string> = {
   completed: "completed",

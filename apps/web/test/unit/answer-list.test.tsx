@@ -11,6 +11,8 @@ const response: Schemas["RunResponse"] = {
   promptId: "prm_1",
   prompt: "¿Qué herramienta de analítica es mejor?",
   engine: "anthropic",
+  surface: "api",
+  collector: "anthropic",
   model: "claude-sonnet-5-5",
   servedModel: "claude-sonnet-5-5",
   country: "ES",
@@ -44,6 +46,8 @@ describe("an answer as the run shows it", () => {
       />,
     );
     expect(screen.getByText(/asked from ES/)).toBeTruthy();
+    // Every answer says which surface it was read from.
+    expect(screen.getByText(/\(claude-sonnet-5-5\), developer API, repetition 1/)).toBeTruthy();
     expect(screen.getByText(/asked in Spanish/)).toBeTruthy();
     expect(screen.getByText(/the engine declined to answer/)).toBeTruthy();
     expect(screen.getByRole("heading", { name: "Also read, not cited" })).toBeTruthy();

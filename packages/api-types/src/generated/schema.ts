@@ -3196,6 +3196,8 @@ export interface components {
                 /** @description Number of answers behind the score. */
                 n: number;
                 entity: string;
+                /** @description The surfaces of the answers behind the composite (`api`, `search_page`, `consumer_app` order); more than one means it pools surfaces, which buyers read apart (filter with `surface`). Empty when `n` is 0. */
+                surfaces: components["schemas"]["Surface"][];
                 deltas: components["schemas"]["Deltas"];
                 comparisons: components["schemas"]["DeltaComparisons"];
             };
@@ -3961,8 +3963,7 @@ export interface components {
             data: components["schemas"]["CatalogModel"][];
         };
         CatalogModel: {
-            /** @enum {string} */
-            provider: "openai" | "anthropic" | "gemini" | "perplexity" | "exa";
+            provider: components["schemas"]["MeasurementEngine"];
             /** @description What the model fields accept and store. */
             id: string;
             /** @description Other names accepted for the same model (stored as `id`). */
@@ -4019,8 +4020,26 @@ export interface components {
              */
             model: string;
         };
-        /** @enum {string} */
-        MeasurementEngine: "openai" | "perplexity" | "gemini" | "anthropic" | "exa";
+        /**
+         * @description An engine a run can ask: `openai` (OpenAI's Responses API with web search), `perplexity` (Sonar), `gemini` (Gemini with Google Search grounding), `anthropic` (Claude with web search), `exa` (Exa's answer endpoint), `grok` (xAI's Responses API with web search). Each reads one `Surface`; all of these read the developer API (`api`).
+         * @enum {string}
+         */
+        MeasurementEngine: "openai" | "perplexity" | "gemini" | "anthropic" | "exa" | "grok";
+        /**
+         * @description A `MeasurementEngine`, or `simulated` (answers generated without a provider, for trying the product; surface `api`).
+         * @enum {string}
+         */
+        Engine: "openai" | "perplexity" | "gemini" | "anthropic" | "exa" | "grok" | "simulated";
+        /**
+         * @description An `Engine`, or `all` for every engine pooled.
+         * @enum {string}
+         */
+        EngineOrAll: "all" | "openai" | "perplexity" | "gemini" | "anthropic" | "exa" | "grok" | "simulated";
+        /**
+         * @description Where an answer was read. `api`: a provider's developer API, what the model answers a program (every engine today); `search_page`: a search engine's results page as a logged-out visitor sees it (Google's AI Overviews and AI Mode); `consumer_app`: the assistant's own app or site as a person sees it. Buyers read the last two; published measurements find them far apart from the API for the same question, so answers are labelled and never pooled across surfaces unsaid.
+         * @enum {string}
+         */
+        Surface: "api" | "search_page" | "consumer_app";
         EngineSetting: {
             engine: components["schemas"]["MeasurementEngine"];
             /**
@@ -4038,7 +4057,7 @@ export interface components {
             citation: number;
         };
         MeasurementModelUpdate: {
-            /** @description Each engine at most once; at least one enabled. */
+            /** @description Each engine at most once; at least one enabled. Engines left out are kept off (GET answers them after the named ones, off, with their default models). */
             engines: components["schemas"]["EngineSetting"][];
             weights: components["schemas"]["ScoreWeights"];
             assistant?: components["schemas"]["AssistantSetting"];
@@ -4307,6 +4326,9 @@ export interface components {
             promptId: string;
             prompt: string;
             engine: string;
+            surface: components["schemas"]["Surface"];
+            /** @description Who collected the answer: the provider whose API was called (`openai`, `perplexity`, `google`, `anthropic`, `exa`, `xai`), or `simulated`. */
+            collector: string;
             /** @description The catalog model the engine was asked with. */
             model: string;
             /** @description The model the provider reports having served this answer (OpenAI's and Perplexity's `model`, Anthropic's message `model`, Gemini's `modelVersion`); it can differ from `model` when the provider routes a retired model to another. Null for Exa and the simulated engine, unanswered tasks, and answers stored before it was recorded. */
@@ -5408,7 +5430,9 @@ export interface components {
         /** @description Day (UTC, `YYYY-MM-DD`) to describe; default the latest day with data, else today. */
         MetricsDate: components["schemas"]["Day"];
         /** @description Only answers of this engine. */
-        MetricsEngine: "openai" | "perplexity" | "gemini" | "anthropic" | "exa" | "simulated";
+        MetricsEngine: components["schemas"]["Engine"];
+        /** @description Only answers read from this surface (the answers of its engines; each engine reads one surface). Without it every selected engine's answers are pooled, whatever their surface, and the composite's `surfaces` says which it pools. */
+        MetricsSurface: components["schemas"]["Surface"];
         /** @description Only prompts of this category (as it was when the answer was measured). */
         MetricsCategory: components["schemas"]["PromptCategory"];
         /** @description Only prompts of this region. */
@@ -5511,6 +5535,9 @@ export type CatalogModel = components['schemas']['CatalogModel'];
 export type ModelUse = components['schemas']['ModelUse'];
 export type AssistantSetting = components['schemas']['AssistantSetting'];
 export type MeasurementEngine = components['schemas']['MeasurementEngine'];
+export type Engine = components['schemas']['Engine'];
+export type EngineOrAll = components['schemas']['EngineOrAll'];
+export type Surface = components['schemas']['Surface'];
 export type EngineSetting = components['schemas']['EngineSetting'];
 export type ScoreWeights = components['schemas']['ScoreWeights'];
 export type MeasurementModelUpdate = components['schemas']['MeasurementModelUpdate'];
@@ -5644,6 +5671,7 @@ export type ParameterLimit = components['parameters']['Limit'];
 export type ParameterCursor = components['parameters']['Cursor'];
 export type ParameterMetricsDate = components['parameters']['MetricsDate'];
 export type ParameterMetricsEngine = components['parameters']['MetricsEngine'];
+export type ParameterMetricsSurface = components['parameters']['MetricsSurface'];
 export type ParameterMetricsCategory = components['parameters']['MetricsCategory'];
 export type ParameterMetricsRegion = components['parameters']['MetricsRegion'];
 export type ParameterMetricsLanguage = components['parameters']['MetricsLanguage'];
@@ -6015,6 +6043,8 @@ export interface operations {
                 date?: components["parameters"]["MetricsDate"];
                 /** @description Only answers of this engine. */
                 engine?: components["parameters"]["MetricsEngine"];
+                /** @description Only answers read from this surface (the answers of its engines; each engine reads one surface). Without it every selected engine's answers are pooled, whatever their surface, and the composite's `surfaces` says which it pools. */
+                surface?: components["parameters"]["MetricsSurface"];
                 /** @description Only prompts of this category (as it was when the answer was measured). */
                 category?: components["parameters"]["MetricsCategory"];
                 /** @description Only prompts of this region. */
@@ -6060,6 +6090,8 @@ export interface operations {
                 date?: components["parameters"]["MetricsDate"];
                 /** @description Only answers of this engine. */
                 engine?: components["parameters"]["MetricsEngine"];
+                /** @description Only answers read from this surface (the answers of its engines; each engine reads one surface). Without it every selected engine's answers are pooled, whatever their surface, and the composite's `surfaces` says which it pools. */
+                surface?: components["parameters"]["MetricsSurface"];
                 /** @description Only prompts of this category (as it was when the answer was measured). */
                 category?: components["parameters"]["MetricsCategory"];
                 /** @description Only prompts of this region. */
@@ -6107,6 +6139,8 @@ export interface operations {
                 to: components["schemas"]["Day"];
                 /** @description Only answers of this engine. */
                 engine?: components["parameters"]["MetricsEngine"];
+                /** @description Only answers read from this surface (the answers of its engines; each engine reads one surface). Without it every selected engine's answers are pooled, whatever their surface, and the composite's `surfaces` says which it pools. */
+                surface?: components["parameters"]["MetricsSurface"];
                 /** @description Only this entity (`self` for the brand, else a competitor id). */
                 entity?: string;
                 /** @description Only prompts of this category (as it was when the answer was measured). */
@@ -6155,7 +6189,9 @@ export interface operations {
                 /** @description Last day (UTC). Default the latest day with data (up to 89 days after `from` when `from` is given, never after 2100-12-31). */
                 to?: components["schemas"]["Day"];
                 /** @description Only changes of this engine's series, or `all` for the pooled series. */
-                engine?: "all" | "openai" | "perplexity" | "gemini" | "anthropic" | "exa" | "simulated";
+                engine?: components["schemas"]["EngineOrAll"];
+                /** @description Only answers read from this surface (the answers of its engines; each engine reads one surface). Without it every selected engine's answers are pooled, whatever their surface, and the composite's `surfaces` says which it pools. */
+                surface?: components["parameters"]["MetricsSurface"];
                 /** @description Only this entity (`self` for the brand, else a competitor id). */
                 entity?: string;
                 /** @description Only prompts of this category (as it was when the answer was measured). */
@@ -9215,7 +9251,7 @@ export interface operations {
                 /** @description Only recommendations of this kind. */
                 kind?: components["schemas"]["RecommendationKind"];
                 /** @description Only recommendations whose `target.engines` include this engine. */
-                engine?: "openai" | "perplexity" | "gemini" | "anthropic" | "exa" | "simulated";
+                engine?: components["schemas"]["Engine"];
                 /**
                  * @description `true`: only recommendations with compliance findings (whatever their status, so
                  *     the reviewed ones too); `false`: only those without. Those awaiting review are

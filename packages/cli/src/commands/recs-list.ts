@@ -21,7 +21,15 @@ const kinds: RecommendationKind[] = [
   "engine_gap",
   "correct_claim",
 ];
-const engines = ["openai", "perplexity", "gemini", "anthropic", "exa", "simulated"] as const;
+const engines = [
+  "openai",
+  "perplexity",
+  "gemini",
+  "anthropic",
+  "exa",
+  "grok",
+  "simulated",
+] as const;
 
 interface ListOptions extends ReadOptions {
   status?: RecommendationStatus;

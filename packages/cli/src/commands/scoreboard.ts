@@ -53,6 +53,10 @@ export function compositeSummary(board: Scoreboard): string {
         ? "no data"
         : `${score(composite.value, composite.ciLow, composite.ciHigh)}  n=${composite.n}`,
     ],
+    // Answers of several surfaces pooled are said so (they are read apart by buyers).
+    ...(composite.surfaces.length > 0
+      ? [["Surfaces", composite.surfaces.join(", ")] as [string, string]]
+      : []),
     [
       "Change",
       [

@@ -1,11 +1,18 @@
 import { readFileSync } from "node:fs";
 import { z } from "zod";
+import { REAL_ENGINE_IDS, type RealEngineId } from "../engine-registry.js";
 import { chatInputBudgetTokens, minChatInputBudgetTokens } from "./chat-step-budget.js";
 import builtin from "./models.json" with { type: "json" };
 
-/** Providers the catalog prices: the answer engines, and the chat, prompt and research providers among them. */
-export const CATALOG_PROVIDERS = ["openai", "anthropic", "gemini", "perplexity", "exa"] as const;
-export type CatalogProvider = (typeof CATALOG_PROVIDERS)[number];
+/**
+ * Providers the catalog prices, under their engine ids: the answer engines, and the chat, prompt
+ * and research providers among them.
+ */
+export const CATALOG_PROVIDERS = REAL_ENGINE_IDS as readonly RealEngineId[] as [
+  RealEngineId,
+  ...RealEngineId[],
+];
+export type CatalogProvider = RealEngineId;
 
 /**
  * What a model may be used for: `answers` (a measurement engine), `chat` (the assistant),

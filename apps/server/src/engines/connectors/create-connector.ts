@@ -2,6 +2,7 @@ import { createAnthropicEngine } from "../anthropic/anthropic-engine.js";
 import type { AnswerEngine } from "../engine.js";
 import { createExaEngine } from "../exa/exa-engine.js";
 import { createGeminiEngine } from "../gemini/gemini-engine.js";
+import { createGrokEngine } from "../grok/grok-engine.js";
 import { createOpenAiEngine } from "../openai/openai-engine.js";
 import { createPerplexityEngine } from "../perplexity/perplexity-engine.js";
 import type { ConnectorOptions } from "./connector-options.js";
@@ -16,6 +17,7 @@ export const connectorFactories: Record<RealEngineId, Factory> = {
   anthropic: createAnthropicEngine,
   gemini: createGeminiEngine,
   exa: createExaEngine,
+  grok: createGrokEngine,
 };
 
 export function hasConnector(engine: string): engine is RealEngineId {

@@ -1,11 +1,11 @@
 import type { CatalogModel } from "../catalog/model-catalog.js";
 import { EngineError } from "../engine.js";
+import { REAL_ENGINES, type RealEngineId } from "../engine-registry.js";
 import { createAnthropicClient } from "./anthropic-client.js";
 import type { ConnectorOptions } from "./connector-options.js";
 import { createGeminiClient } from "./gemini-client.js";
 import { createOpenAiClient } from "./openai-client.js";
 import { callProvider } from "./provider-call.js";
-import type { RealEngineId } from "./provider-settings.js";
 import { joinVersioned } from "./url.js";
 
 /**
@@ -27,21 +27,13 @@ export async function probeModel(
   const read = modelReader(provider, options, model.apiModel);
   if (!read) return { outcome: "unchecked" };
   try {
-    await callProvider({ provider: providerName[provider], options, call: read });
+    await callProvider({ provider: REAL_ENGINES[provider].providerName, options, call: read });
     return { outcome: "served" };
   } catch (error) {
     if (!(error instanceof EngineError)) throw error;
     return { outcome: error.retryable ? "unknown" : "refused", message: error.message };
   }
 }
-
-const providerName: Record<RealEngineId, string> = {
-  openai: "OpenAI",
-  anthropic: "Anthropic",
-  gemini: "Gemini",
-  perplexity: "Perplexity",
-  exa: "Exa",
-};
 
 /** GET of one model: OpenAI /v1/models/{id}, Anthropic /v1/models/{id}, Gemini /v1beta/models/{id}. */
 function modelReader(

@@ -81,13 +81,21 @@ export function toEngineError(error: unknown, context: FailureContext): EngineEr
 
 function fromStatus({ status, headers, body }: HttpFailure, context: FailureContext): EngineError {
   const { provider, apiKey } = context;
-  if (status === 401 || status === 403) {
+  const message = findMessage(body) ?? "";
+  // xAI refuses a prompt its safety checks block with a 403 (and bills a fee for it).
+  if (status === 403 && /violates usage guidelines/i.test(message)) {
+    return new EngineError(
+      `${provider} refused the prompt under its usage guidelines (403); asking again does not help.`,
+      false,
+    );
+  }
+  if (!isQuotaExhausted(status, body) && isKeyRejected(status, message)) {
     return new EngineError(
       `${provider} rejected the API key (${status}); check the stored credential or the operator key.`,
       false,
     );
   }
-  const detail = redact(findMessage(body)?.replace(/\s+/g, " ").trim() ?? "", apiKey).slice(0, 300);
+  const detail = redact(message.replace(/\s+/g, " ").trim(), apiKey).slice(0, 300);
   const suffix = detail ? `: ${detail}` : ".";
   if (isQuotaExhausted(status, body)) {
     return new EngineError(
@@ -122,9 +130,20 @@ function fromStatus({ status, headers, body }: HttpFailure, context: FailureCont
 }
 
 /**
+ * A refused key: 401 and 403 (xAI's 403 for an account without credit aside), and xAI's 400
+ * "Incorrect API key provided".
+ */
+function isKeyRejected(status: number, message: string): boolean {
+  if (status === 401 || status === 403) return true;
+  return status === 400 && /incorrect api key/i.test(message);
+}
+
+/**
  * An account without credit, as the providers say it: OpenAI's 429 with code or type
  * `insufficient_quota` (rate limiting has `rate_limit_exceeded`), Anthropic's 400 "Your credit
- * balance is too low to access the Anthropic API".
+ * balance is too low to access the Anthropic API", xAI's 403 or 429 "Your team … has either
+ * used all available credits or reached its monthly spending limit" and 403 "Your newly
+ * created team doesn't have any credits or licenses yet".
  */
 function isQuotaExhausted(status: number, body: unknown): boolean {
   const error = (body as { error?: unknown } | null)?.error ?? body;
@@ -134,7 +153,12 @@ function isQuotaExhausted(status: number, body: unknown): boolean {
     (fields.code === "insufficient_quota" || fields.type === "insufficient_quota")
   )
     return true;
-  return status === 400 && /credit balance is too low/i.test(findMessage(body) ?? "");
+  const message = findMessage(body) ?? "";
+  if (status === 400 && /credit balance is too low/i.test(message)) return true;
+  return (
+    (status === 403 || status === 429) &&
+    /used all available credits|monthly spending limit|doesn't have any credits/i.test(message)
+  );
 }
 
 /**
@@ -200,5 +224,5 @@ function bodyRetryDelay(body: unknown): number | undefined {
 export function redact(text: string, apiKey: string): string {
   let out = text;
   if (apiKey.length >= 4) out = out.split(apiKey).join("[redacted]");
-  return out.replace(/\b(sk|pplx|AIza|exa)[-_A-Za-z0-9*]{6,}/g, "[redacted]");
+  return out.replace(/\b(sk|pplx|AIza|exa|xai)[-_A-Za-z0-9*]{6,}/g, "[redacted]");
 }

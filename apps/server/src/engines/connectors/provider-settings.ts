@@ -1,22 +1,6 @@
-import type { EngineId } from "../engine.js";
+import { REAL_ENGINE_IDS, REAL_ENGINES, type RealEngineId } from "../engine-registry.js";
 
-export type RealEngineId = Exclude<EngineId, "simulated">;
-
-const envPrefix: Record<RealEngineId, string> = {
-  openai: "OPENAI",
-  perplexity: "PERPLEXITY",
-  anthropic: "ANTHROPIC",
-  gemini: "GEMINI",
-  exa: "EXA",
-};
-
-const defaultBaseUrl: Record<RealEngineId, string> = {
-  openai: "https://api.openai.com",
-  perplexity: "https://api.perplexity.ai",
-  anthropic: "https://api.anthropic.com",
-  gemini: "https://generativelanguage.googleapis.com",
-  exa: "https://api.exa.ai",
-};
+export { isRealEngine, type RealEngineId } from "../engine-registry.js";
 
 export interface ProviderSettings {
   /** The operator's key (`OPENAI_API_KEY`, …), when set. */
@@ -32,15 +16,14 @@ export function allProviderSettings(
   env: NodeJS.ProcessEnv,
 ): Record<RealEngineId, ProviderSettings> {
   const out = {} as Record<RealEngineId, ProviderSettings>;
-  for (const engine of Object.keys(envPrefix) as RealEngineId[])
-    out[engine] = providerSettings(engine, env);
+  for (const engine of REAL_ENGINE_IDS) out[engine] = providerSettings(engine, env);
   return out;
 }
 
 /** The environment variables that configure the providers, as `env` holds them. */
 export function providerEnv(env: NodeJS.ProcessEnv): Record<string, string> {
   const out: Record<string, string> = {};
-  for (const prefix of Object.values(envPrefix))
+  for (const { envPrefix: prefix } of Object.values(REAL_ENGINES))
     for (const name of [`${prefix}_API_KEY`, `${prefix}_BASE_URL`]) {
       const value = env[name];
       if (value !== undefined) out[name] = value;
@@ -52,15 +35,11 @@ export function providerEnv(env: NodeJS.ProcessEnv): Record<string, string> {
 
 /** A provider's settings from an environment. */
 export function providerSettings(engine: RealEngineId, env: NodeJS.ProcessEnv): ProviderSettings {
-  const prefix = envPrefix[engine];
+  const { envPrefix: prefix, defaultBaseUrl } = REAL_ENGINES[engine];
   const timeout = Number(env.GEO_ENGINE_TIMEOUT_MS);
   return {
     operatorKey: env[`${prefix}_API_KEY`]?.trim() || undefined,
-    baseUrl: (env[`${prefix}_BASE_URL`]?.trim() || defaultBaseUrl[engine]).replace(/\/+$/, ""),
+    baseUrl: (env[`${prefix}_BASE_URL`]?.trim() || defaultBaseUrl).replace(/\/+$/, ""),
     timeoutMs: Number.isFinite(timeout) && timeout > 0 ? timeout : 60_000,
   };
-}
-
-export function isRealEngine(engine: string): engine is RealEngineId {
-  return engine in envPrefix;
 }

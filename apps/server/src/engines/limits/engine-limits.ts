@@ -19,6 +19,9 @@ export const DEFAULT_ENGINE_LIMITS: Readonly<Record<EngineId, EngineLimit>> = Ob
   anthropic: { concurrency: 4, requestsPerMinute: 50 },
   gemini: { concurrency: 8, requestsPerMinute: 300 },
   exa: { concurrency: 4, requestsPerMinute: 300 },
+  // xAI's lowest tier allows far more (grok-4.3: 1,800 a minute); an answer's agentic searches
+  // take seconds, so concurrency is what bounds it.
+  grok: { concurrency: 8, requestsPerMinute: 300 },
   simulated: { concurrency: 8, requestsPerMinute: null },
 });
 

@@ -1,4 +1,3 @@
-import { z } from "zod";
 import { costAt } from "../catalog/model-catalog.js";
 import { askerLocale } from "../connectors/asker-locale.js";
 import { catalogModel } from "../connectors/catalog-model.js";
@@ -7,57 +6,21 @@ import type { ConnectorOptions } from "../connectors/connector-options.js";
 import { noAnswerText } from "../connectors/end-states.js";
 import { createOpenAiClient } from "../connectors/openai-client.js";
 import { callProvider, readAnswer } from "../connectors/provider-call.js";
+import {
+  type ResponsesAnswer,
+  readResponsesOutput,
+  responsesAnswer,
+} from "../connectors/responses-output.js";
 import { joinVersioned } from "../connectors/url.js";
 import { type AnswerEnd, type AnswerEngine, EngineError, realEngine } from "../engine.js";
 
-/** The parts of a Responses API answer the connectors read (the prompt writer too). */
-export const responsesAnswer = z.object({
-  status: z.string().nullish(),
-  model: z.string().nullish(),
-  incomplete_details: z.object({ reason: z.string().nullish() }).nullish(),
-  output: z
-    .array(
-      z.object({
-        type: z.string(),
-        action: z
-          .object({
-            query: z.string().nullish(),
-            queries: z.array(z.string()).nullish(),
-            sources: z.array(z.object({ url: z.string().nullish() })).nullish(),
-          })
-          .nullish(),
-        content: z
-          .array(
-            z.object({
-              type: z.string(),
-              text: z.string().nullish(),
-              annotations: z
-                .array(
-                  z.object({
-                    type: z.string(),
-                    url: z.string().nullish(),
-                    title: z.string().nullish(),
-                  }),
-                )
-                .nullish(),
-            }),
-          )
-          .nullish(),
-      }),
-    )
-    .nullish(),
-  usage: z
-    .object({ input_tokens: z.number().nullish(), output_tokens: z.number().nullish() })
-    .nullish(),
-  error: z.object({ message: z.string().nullish() }).nullish(),
-});
-
-export type ResponsesAnswer = z.infer<typeof responsesAnswer>;
-
 /** A Responses answer that says it failed is a retryable EngineError. */
-export function assertCompleted(body: ResponsesAnswer): void {
+export function assertCompleted(body: ResponsesAnswer, provider = "OpenAI"): void {
   if (body.status === "failed" || body.error?.message) {
-    throw new EngineError(`OpenAI failed to answer: ${body.error?.message ?? "unknown"}`, true);
+    throw new EngineError(
+      `${provider} failed to answer: ${body.error?.message ?? "unknown"}`,
+      true,
+    );
   }
 }
 
@@ -101,26 +64,8 @@ export function createOpenAiEngine(options: ConnectorOptions): AnswerEngine {
     });
     const body = readAnswer("OpenAI", responsesAnswer, raw);
     assertCompleted(body);
-    const texts: string[] = [];
-    const cited: Array<{ url?: string | null; title?: string | null }> = [];
-    const queries: Array<string | null | undefined> = [];
-    const retrieved: Array<{ url?: string | null }> = [];
-    let searches = 0;
-    for (const item of body.output ?? []) {
-      if (item.type === "web_search_call") {
-        searches++;
-        queries.push(item.action?.query, ...(item.action?.queries ?? []));
-        retrieved.push(...(item.action?.sources ?? []));
-      }
-      if (item.type !== "message") continue;
-      for (const part of item.content ?? []) {
-        if (part.type !== "output_text" || typeof part.text !== "string") continue;
-        texts.push(part.text);
-        for (const a of part.annotations ?? []) if (a.type === "url_citation") cited.push(a);
-      }
-    }
-    const answer = texts.join("\n\n").trim();
-    const end = openAiEnd(body);
+    const { answer, cited, queries, retrieved, searches } = readResponsesOutput(body);
+    const end = responsesEnd(body);
     if (!answer) noAnswerText("OpenAI", end);
     const inputTokens = body.usage?.input_tokens ?? 0;
     const outputTokens = body.usage?.output_tokens ?? 0;
@@ -150,7 +95,7 @@ export function createOpenAiEngine(options: ConnectorOptions): AnswerEngine {
  * How a Responses answer ended: `status: incomplete` says why in `incomplete_details.reason`
  * (`max_output_tokens`: truncated; `content_filter`: filtered).
  */
-function openAiEnd(body: ResponsesAnswer): AnswerEnd {
+export function responsesEnd(body: ResponsesAnswer): AnswerEnd {
   if (body.status !== "incomplete") return "completed";
   const reason = body.incomplete_details?.reason;
   if (reason === "content_filter") return "filtered";

@@ -5,10 +5,11 @@ import { catalogModel } from "../connectors/catalog-model.js";
 import type { ConnectorOptions } from "../connectors/connector-options.js";
 import { createOpenAiClient } from "../connectors/openai-client.js";
 import { callProvider, readAnswer } from "../connectors/provider-call.js";
+import { responsesAnswer } from "../connectors/responses-output.js";
 import { joinVersioned } from "../connectors/url.js";
 import { EngineError } from "../engine.js";
 import type { PromptWriter, PromptWriterRequest, PromptWriterResult } from "../prompt-writer.js";
-import { assertCompleted, responsesAnswer } from "./openai-engine.js";
+import { assertCompleted } from "./openai-engine.js";
 
 const categoryMeaning: Record<PromptCategory, string> = {
   discovery: "unbranded questions looking for the best tools or providers in the category",

@@ -1,4 +1,5 @@
 import type { DeltaComparisons, Scoreboard } from "@geopulse/api-types";
+import type { Surface } from "../../engines/engine-registry.js";
 import type { MetricsFilters } from "../metrics/metrics-filters.js";
 import type { AssistantCitation } from "./types.js";
 
@@ -42,6 +43,7 @@ export function compactScoreboard(scoreboard: Scoreboard) {
     date: scoreboard.date,
     composite: {
       ...compactEstimate(composite),
+      surfaces: composite.surfaces,
       deltas: composite.deltas,
       comparisons: compactComparisons(composite.comparisons),
     },
@@ -62,9 +64,15 @@ export function compactScoreboard(scoreboard: Scoreboard) {
 /** The metrics filters a tool's arguments select (brand-research prompts left out, as the API's default). */
 export function metricsFiltersOf(args: {
   engine?: string | undefined;
+  surface?: Surface | undefined;
   category?: string | undefined;
 }): MetricsFilters {
-  return { engine: args.engine, category: args.category, includeBrandResearch: false };
+  return {
+    engine: args.engine,
+    surface: args.surface,
+    category: args.category,
+    includeBrandResearch: false,
+  };
 }
 
 /** A metric citation: the metric and exactly the filter it was read with. */

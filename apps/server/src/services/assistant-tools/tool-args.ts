@@ -1,18 +1,15 @@
 import { z } from "zod";
 import { FIRST_DAY, isDay, LAST_DAY } from "../../days.js";
+import { ENGINE_IDS, SURFACES } from "../../engines/engine-registry.js";
 
 /** Argument schemas several tools share (the API's own bounds and enums). */
-/** The contract's engine ids (MetricsEngine). */
-export const engineIds = [
-  "openai",
-  "perplexity",
-  "gemini",
-  "anthropic",
-  "exa",
-  "simulated",
-] as const;
+export const engineArg = z.enum(ENGINE_IDS).describe("Only answers of this engine.");
 
-export const engineArg = z.enum(engineIds).describe("Only answers of this engine.");
+export const surfaceArg = z
+  .enum(SURFACES)
+  .describe(
+    "Only answers read from this surface: api (developer APIs), search_page (Google's AI Overviews and AI Mode), consumer_app (the assistants' apps). Without it, surfaces are pooled.",
+  );
 
 /** The contract's day (components/schemas/Day): a real calendar day within its bounds. */
 export const dayArg = (what: string) =>

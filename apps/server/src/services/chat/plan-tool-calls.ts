@@ -19,6 +19,7 @@ const engineWords: Array<[RegExp, string]> = [
   [/\bgemini\b/i, "gemini"],
   [/\b(claude|anthropic)\b/i, "anthropic"],
   [/\bexa\b/i, "exa"],
+  [/\b(grok|xai)\b/i, "grok"],
 ];
 
 /** The longest range the range tools accept (get_timeseries, top_cited_domains, list_metric_changes). */

@@ -21,6 +21,7 @@ export function isFilteredForChanges(filters: MetricsFilters): boolean {
     filters.category !== undefined ||
     filters.language !== undefined ||
     filters.region !== undefined ||
+    filters.surface !== undefined ||
     (filters.includeBrandResearch ?? false)
   );
 }
@@ -34,7 +35,7 @@ export function isFilteredForChanges(filters: MetricsFilters): boolean {
  * carries the fingerprint of its inputs (the revisions of its 35 days, the
  * analysis version and the entities): the days whose fingerprint is missing or outdated are computed
  * from the prompt rollups and written back (`refreshDayChanges`), the rest
- * are read as stored. With a category, language, region or brand-research
+ * are read as stored. With a surface, category, language, region or brand-research
  * filter, computed from the filtered prompt rollups on every request.
  */
 export async function loadDayChanges(options: {

@@ -1,6 +1,7 @@
 import type { DeltaComparisons, Scoreboard } from "@geopulse/api-types";
 import type { AppContext } from "../../context.js";
 import { dayOf } from "../../days.js";
+import { engineProfile, SURFACES, type Surface } from "../../engines/engine-registry.js";
 import type { WorkspaceAccess } from "../../http/principal.js";
 import type { EntityMetrics } from "../../metrics/aggregates.js";
 import type { DeltaEstimate } from "../../metrics/bootstrap-deltas.js";
@@ -73,6 +74,7 @@ export async function buildScoreboard(
       ciHigh: 0,
       n: 0,
       entity: scope.brand,
+      surfaces: [],
       ...noChanges,
     },
     engines: [],
@@ -120,6 +122,7 @@ export async function buildScoreboard(
             ciHigh: self.composite.ciHigh,
             n: self.composite.n,
             entity: scope.brand,
+            surfaces: surfacesOf(day.snapshot.engines),
             ...composite,
           }
         : empty.composite,
@@ -138,6 +141,14 @@ export async function buildScoreboard(
 export async function getWorkspaceScoreboard(options: GetMetricsOptions): Promise<Scoreboard> {
   const { requested, head } = await loadScoreboardHead(options, 0);
   return (await buildScoreboard(options, requested, head)).scoreboard;
+}
+
+/** The surfaces of the engines with answers behind the composite, in the contract's order. */
+function surfacesOf(engines: Array<{ engine: string; responses: number }>): Surface[] {
+  const read = new Set(
+    engines.filter((e) => e.responses > 0).map((e) => engineProfile(e.engine).surface),
+  );
+  return SURFACES.filter((surface) => read.has(surface));
 }
 
 function selfOf(entities: EntityMetrics[]): EntityMetrics | undefined {

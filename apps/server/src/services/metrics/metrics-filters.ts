@@ -1,6 +1,10 @@
+import { enginesOnSurface, type Surface } from "../../engines/engine-registry.js";
+
 /** Query filters shared by the metrics, scoreboard and time-series routes. */
 export interface MetricsFilters {
   engine?: string | undefined;
+  /** Only the answers of this surface's engines (engines/engine-registry.ts). */
+  surface?: Surface | undefined;
   category?: string | undefined;
   region?: string | undefined;
   language?: string | undefined;
@@ -15,6 +19,8 @@ export function filtersKey(f: MetricsFilters): string {
     f.region ?? "*",
     f.language ?? "*",
     f.includeBrandResearch ? "br" : "-",
+    // Last, and only when set: the keys (and seeds) of the filters before it are unchanged.
+    ...(f.surface ? [f.surface] : []),
   ].join("|");
 }
 
@@ -22,15 +28,22 @@ export function filtersKey(f: MetricsFilters): string {
 export function filterSql(f: MetricsFilters, start: number): { sql: string; params: string[] } {
   const parts: string[] = [];
   const params: string[] = [];
+  const param = (value: string) => {
+    params.push(value);
+    return `$${start + params.length - 1}`;
+  };
   for (const [column, value] of [
     ["engine", f.engine],
     ["category", f.category],
     ["region", f.region],
     ["language", f.language],
   ] as const) {
-    if (value === undefined) continue;
-    params.push(value);
-    parts.push(`AND ${column} = $${start + params.length - 1}`);
+    if (value !== undefined) parts.push(`AND ${column} = ${param(value)}`);
+  }
+  // Rollups are per engine, and every engine reads one surface.
+  if (f.surface !== undefined) {
+    const engines = enginesOnSurface(f.surface);
+    parts.push(engines.length ? `AND engine IN (${engines.map(param).join(", ")})` : "AND false");
   }
   return { sql: parts.join(" "), params };
 }

@@ -1,5 +1,6 @@
 import { Prisma } from "@geopulse/db";
 import type { AppContext } from "../../context.js";
+import { engineProfile } from "../../engines/engine-registry.js";
 import { newId } from "../../ids.js";
 import { storableJson } from "../../text/storable-text.js";
 import type { RunTask } from "./task-feed.js";
@@ -31,6 +32,7 @@ function taskRows(ctx: AppContext, plan: TaskPlan, from: number, to: number) {
     const engine = plan.engines[Math.floor(index / plan.repetitions) % plan.engines.length];
     const promptId = plan.promptIds[Math.floor(index / perPrompt)];
     if (!engine || !promptId) break;
+    const profile = engineProfile(engine.id);
     rows.push({
       id: newId("rsp", ctx.clock),
       prompt_id: promptId,
@@ -38,6 +40,8 @@ function taskRows(ctx: AppContext, plan: TaskPlan, from: number, to: number) {
       model: engine.model,
       repetition: (index % plan.repetitions) + 1,
       simulated: engine.simulated,
+      surface: profile.surface,
+      collector: profile.collector,
     });
   }
   return rows;
@@ -61,12 +65,14 @@ async function insertTaskChunk(
   return db.$queryRawUnsafe<RunTask[]>(
     `WITH v AS (
        SELECT * FROM jsonb_to_recordset($1::jsonb)
-         AS v(id text, prompt_id text, engine text, model text, repetition int, simulated boolean)
+         AS v(id text, prompt_id text, engine text, model text, repetition int, simulated boolean,
+           surface text, collector text)
      ), written AS (
        INSERT INTO engine_responses (id, run_id, workspace_id, prompt_id, engine, model,
-         repetition, status, search_queries, cost_microusd, attempts, simulated, created_at)
+         repetition, status, search_queries, cost_microusd, attempts, simulated, surface,
+         collector, created_at)
        SELECT v.id, r.id, r.workspace_id, v.prompt_id, v.engine, v.model, v.repetition,
-         'pending', '{}'::text[], 0, 0, v.simulated, $3::timestamptz
+         'pending', '{}'::text[], 0, 0, v.simulated, v.surface, v.collector, $3::timestamptz
        FROM v JOIN runs r ON r.id = $2 AND r.workspace_id = $4 AND r.finished_at IS NULL
        ON CONFLICT (run_id, prompt_id, engine, repetition) DO NOTHING
        RETURNING id, prompt_id, engine, model, repetition

@@ -1,5 +1,6 @@
 import type { RunResponse as RunAnswer, Run as RunResponse } from "@geopulse/api-types";
 import type { AppContext } from "../../context.js";
+import { engineProfile } from "../../engines/engine-registry.js";
 import { errors } from "../../errors/app-error.js";
 import { type PageRequest, pageQuery, toPage } from "../../http/cursor.js";
 import type { WorkspaceAccess } from "../../http/principal.js";
@@ -58,6 +59,8 @@ export async function listRunResponses({
       promptId: r.promptId,
       prompt: prompts.get(r.promptId) ?? "",
       engine: r.engine,
+      surface: r.surface as RunAnswer["surface"],
+      collector: r.collector ?? engineProfile(r.engine).collector,
       model: r.model,
       servedModel: r.servedModel,
       country: r.country,

@@ -15,6 +15,7 @@ const defaultEngines: ReadonlyArray<{ engine: EngineSetting["engine"]; enabled: 
   { engine: "gemini", enabled: true },
   { engine: "anthropic", enabled: true },
   { engine: "exa", enabled: false },
+  { engine: "grok", enabled: false },
 ];
 const defaultWeights: Readonly<ScoreWeights> = Object.freeze({
   visibility: 0.4,
@@ -49,7 +50,8 @@ export function defaultMeasurementModel(catalog: ModelCatalog): MeasurementModel
  * name the catalog does not allow (stored before the catalog, or since removed from it by the
  * operator, or retired on `day`, the clock's ISO day) is read as the provider's default model,
  * its canonical id when stored as an alias: what GET answers is what runs and the chat use
- * (docs/models.md).
+ * (docs/models.md). An engine the stored model does not name (one added since it was stored)
+ * follows it, off, with its default model, so every engine can be turned on.
  */
 export function resolveMeasurementModel(
   stored: unknown,
@@ -60,13 +62,23 @@ export function resolveMeasurementModel(
   // Models stored before the assistant setting existed have none: the default applies.
   const assistant = resolveAssistant(model?.assistant, catalog, day);
   if (model && Array.isArray(model.engines) && model.weights) {
+    const named = new Set(model.engines.map((setting) => setting.engine));
     return {
-      engines: model.engines.map((setting) => ({
-        ...setting,
-        model:
-          catalog.allowed(setting.engine, setting.model, "answers", day)?.id ??
-          catalog.defaultId(setting.engine, "answers"),
-      })),
+      engines: [
+        ...model.engines.map((setting) => ({
+          ...setting,
+          model:
+            catalog.allowed(setting.engine, setting.model, "answers", day)?.id ??
+            catalog.defaultId(setting.engine, "answers"),
+        })),
+        ...defaultEngines
+          .filter(({ engine }) => !named.has(engine))
+          .map(({ engine }) => ({
+            engine,
+            model: catalog.defaultId(engine, "answers"),
+            enabled: false,
+          })),
+      ],
       weights: { ...model.weights },
       assistant,
       isDefault: false,

@@ -4,7 +4,7 @@ import { errors, type FieldError } from "../../errors/app-error.js";
 import { audit } from "../audit/audit.js";
 import type { WorkspaceOperation } from "../operation.js";
 import { checkCatalogModels } from "./check-catalog-models.js";
-import { defaultAssistant } from "./default-measurement-model.js";
+import { defaultAssistant, resolveMeasurementModel } from "./default-measurement-model.js";
 
 const weightTolerance = 1e-6;
 
@@ -44,7 +44,7 @@ function checkMeasurementModel(input: MeasurementModelUpdate): void {
   if (problems.length > 0) throw errors.invalidRequest(problems);
 }
 
-/** Replaces the workspace's measurement model. */
+/** Replaces the workspace's measurement model; answers it as GET reads it. */
 export async function putMeasurementModel(
   options: PutMeasurementModelOptions,
 ): Promise<MeasurementModel> {
@@ -94,5 +94,6 @@ export async function putMeasurementModel(
       enabled: model.engines.filter((setting) => setting.enabled).map((s) => s.engine),
     });
   });
-  return { ...model, isDefault: false };
+  // What GET answers from now on (the engines left out follow, off).
+  return resolveMeasurementModel(model, catalog, isoDay(ctx.clock.now()));
 }

@@ -1,12 +1,9 @@
 import { afterAll, beforeAll, expect } from "vitest";
+import { REAL_ENGINES } from "../../../src/engines/engine-registry.js";
 import type { FakeAnswerEngine } from "../../fakes/fake-answer-engine.js";
+import { providerEnvNames } from "../../harness/provider-env.js";
 import { startTestServer, type TestServer } from "../../harness/test-server.js";
 import { seedPrompts, waitForRun } from "../../runs/run-fixtures.js";
-
-const providerEnv = ["OPENAI", "PERPLEXITY", "ANTHROPIC", "GEMINI", "EXA"].flatMap((p) => [
-  `${p}_API_KEY`,
-  `${p}_BASE_URL`,
-]);
 
 export interface ConnectorRunFixture {
   t: TestServer;
@@ -22,7 +19,7 @@ export interface ConnectorRunFixture {
  * file and restored after it. Registers its own beforeAll/afterAll.
  */
 export function connectorRunFixture(options: {
-  provider: "openai" | "anthropic" | "gemini" | "perplexity";
+  provider: "openai" | "anthropic" | "gemini" | "perplexity" | "grok";
   start: () => Promise<unknown>;
   close: () => Promise<unknown>;
   baseUrl: () => string;
@@ -35,11 +32,11 @@ export function connectorRunFixture(options: {
   const saved: Record<string, string | undefined> = {};
   beforeAll(async () => {
     await options.start();
-    for (const name of providerEnv) {
+    for (const name of providerEnvNames) {
       saved[name] = process.env[name];
       delete process.env[name];
     }
-    process.env[`${options.provider.toUpperCase()}_BASE_URL`] = options.baseUrl();
+    process.env[`${REAL_ENGINES[options.provider].envPrefix}_BASE_URL`] = options.baseUrl();
     fixture.t = await startTestServer({ env: options.env?.() ?? {} });
     fixture.cookie = await fixture.t.signIn(options.email);
     fixture.slug = await fixture.t.createWorkspace(fixture.cookie, {
@@ -62,7 +59,7 @@ export function connectorRunFixture(options: {
   afterAll(async () => {
     await fixture.t.close();
     await options.close();
-    for (const name of providerEnv) {
+    for (const name of providerEnvNames) {
       if (saved[name] === undefined) delete process.env[name];
       else process.env[name] = saved[name];
     }

@@ -10,7 +10,7 @@ import {
   metricsFiltersOf,
   percent,
 } from "../metric-views.js";
-import { categoryArg, dayArg, engineArg } from "../tool-args.js";
+import { categoryArg, dayArg, engineArg, surfaceArg } from "../tool-args.js";
 
 export const getMetricsTool = defineTool({
   name: "get_metrics",
@@ -21,6 +21,7 @@ export const getMetricsTool = defineTool({
     to: dayArg("The day described; default the latest day with data").optional(),
     from: dayArg("A day to compare the composite with").optional(),
     engine: engineArg.optional(),
+    surface: surfaceArg.optional(),
     category: categoryArg.optional(),
   }),
   async run({ op, args }) {
@@ -32,7 +33,7 @@ export const getMetricsTool = defineTool({
       : null;
     const self = view.shareOfVoice.find((e) => e.isSelf);
     const { date, composite } = view.scoreboard;
-    const filter = { date, engine: args.engine, category: args.category };
+    const filter = { date, engine: args.engine, surface: args.surface, category: args.category };
     return {
       data: {
         ...scoreboard,

@@ -2,7 +2,7 @@ import { z } from "zod";
 import { getWorkspaceScoreboard } from "../../metrics/get-workspace-scoreboard.js";
 import { defineTool } from "../define-tool.js";
 import { compactScoreboard, metricCitation, metricsFiltersOf } from "../metric-views.js";
-import { categoryArg, dayArg, engineArg } from "../tool-args.js";
+import { categoryArg, dayArg, engineArg, surfaceArg } from "../tool-args.js";
 
 export const getScoreboardTool = defineTool({
   name: "get_scoreboard",
@@ -12,6 +12,7 @@ export const getScoreboardTool = defineTool({
   args: z.object({
     date: dayArg("The day described; default the latest day with data").optional(),
     engine: engineArg.optional(),
+    surface: surfaceArg.optional(),
     category: categoryArg.optional(),
   }),
   async run({ op, args }) {
@@ -29,7 +30,12 @@ export const getScoreboardTool = defineTool({
           ? `no measured answers on ${date}`
           : `composite ${composite.value} (n=${composite.n}) on ${date} over ${scoreboard.engines.length} engine(s)`,
       citations: [
-        metricCitation("composite", { date, engine: args.engine, category: args.category }),
+        metricCitation("composite", {
+          date,
+          engine: args.engine,
+          surface: args.surface,
+          category: args.category,
+        }),
       ],
     };
   },

@@ -4,7 +4,7 @@ import { getMetricsTimeSeries } from "../../metrics/get-metrics-timeseries.js";
 import { defineTool } from "../define-tool.js";
 import { metricCitation, metricsFiltersOf } from "../metric-views.js";
 import { MAX_RESULT_BYTES } from "../result-bounds.js";
-import { categoryArg, dayArg, engineArg, entityArg } from "../tool-args.js";
+import { categoryArg, dayArg, engineArg, entityArg, surfaceArg } from "../tool-args.js";
 
 /** Days read when `from` is not given (ending on `to`). */
 const DEFAULT_DAYS = 30;
@@ -18,6 +18,7 @@ export const getTimeseriesTool = defineTool({
     from: dayArg("First day; default 29 days before `to`").optional(),
     to: dayArg("Last day; default today").optional(),
     engine: engineArg.optional(),
+    surface: surfaceArg.optional(),
     entity: entityArg.optional(),
     category: categoryArg.optional(),
   }),
@@ -68,6 +69,7 @@ export const getTimeseriesTool = defineTool({
           from: view.from,
           to: view.to,
           engine: args.engine,
+          surface: args.surface,
           entity: args.entity,
           category: args.category,
         }),

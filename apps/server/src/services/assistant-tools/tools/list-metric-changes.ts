@@ -1,8 +1,9 @@
 import { z } from "zod";
+import { ENGINE_IDS } from "../../../engines/engine-registry.js";
 import { listMetricChanges } from "../../metrics/list-metric-changes.js";
 import { defineTool } from "../define-tool.js";
 import { metricCitation, metricsFiltersOf } from "../metric-views.js";
-import { dayArg, engineIds, entityArg, limitArg } from "../tool-args.js";
+import { dayArg, entityArg, limitArg, surfaceArg } from "../tool-args.js";
 
 export const listMetricChangesTool = defineTool({
   name: "list_metric_changes",
@@ -13,9 +14,10 @@ export const listMetricChangesTool = defineTool({
     from: dayArg("First day; default 89 days before `to`").optional(),
     to: dayArg("Last day; default the latest day with data").optional(),
     engine: z
-      .enum(["all", ...engineIds])
+      .enum(["all", ...ENGINE_IDS])
       .describe("Only this engine's series, or `all` for the pooled series.")
       .optional(),
+    surface: surfaceArg.optional(),
     entity: entityArg.optional(),
     limit: limitArg(50, 20),
   }),
@@ -27,7 +29,7 @@ export const listMetricChangesTool = defineTool({
       to: args.to,
       engine: args.engine,
       entity: args.entity,
-      filters: metricsFiltersOf({}),
+      filters: metricsFiltersOf({ surface: args.surface }),
       page: { limit: args.limit },
     });
     const changes = page.data.map((c) => ({
@@ -57,6 +59,7 @@ export const listMetricChangesTool = defineTool({
           from: page.from,
           to: page.to,
           engine: args.engine,
+          surface: args.surface,
           entity: args.entity,
         }),
       ],

@@ -545,6 +545,8 @@ export const EngineResponseScalarFieldEnum = {
   servedModel: 'servedModel',
   country: 'country',
   language: 'language',
+  surface: 'surface',
+  collector: 'collector',
   simulated: 'simulated',
   createdAt: 'createdAt',
   completedAt: 'completedAt',

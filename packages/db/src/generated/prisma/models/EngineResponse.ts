@@ -67,6 +67,8 @@ export type EngineResponseMinAggregateOutputType = {
   servedModel: string | null
   country: string | null
   language: string | null
+  surface: string | null
+  collector: string | null
   simulated: boolean | null
   createdAt: Date | null
   completedAt: Date | null
@@ -93,6 +95,8 @@ export type EngineResponseMaxAggregateOutputType = {
   servedModel: string | null
   country: string | null
   language: string | null
+  surface: string | null
+  collector: string | null
   simulated: boolean | null
   createdAt: Date | null
   completedAt: Date | null
@@ -120,6 +124,8 @@ export type EngineResponseCountAggregateOutputType = {
   servedModel: number
   country: number
   language: number
+  surface: number
+  collector: number
   simulated: number
   createdAt: number
   completedAt: number
@@ -168,6 +174,8 @@ export type EngineResponseMinAggregateInputType = {
   servedModel?: true
   country?: true
   language?: true
+  surface?: true
+  collector?: true
   simulated?: true
   createdAt?: true
   completedAt?: true
@@ -194,6 +202,8 @@ export type EngineResponseMaxAggregateInputType = {
   servedModel?: true
   country?: true
   language?: true
+  surface?: true
+  collector?: true
   simulated?: true
   createdAt?: true
   completedAt?: true
@@ -221,6 +231,8 @@ export type EngineResponseCountAggregateInputType = {
   servedModel?: true
   country?: true
   language?: true
+  surface?: true
+  collector?: true
   simulated?: true
   createdAt?: true
   completedAt?: true
@@ -335,6 +347,8 @@ export type EngineResponseGroupByOutputType = {
   servedModel: string | null
   country: string | null
   language: string | null
+  surface: string
+  collector: string | null
   simulated: boolean
   createdAt: Date
   completedAt: Date | null
@@ -385,6 +399,8 @@ export type EngineResponseWhereInput = {
   servedModel?: Prisma.StringNullableFilter<"EngineResponse"> | string | null
   country?: Prisma.StringNullableFilter<"EngineResponse"> | string | null
   language?: Prisma.StringNullableFilter<"EngineResponse"> | string | null
+  surface?: Prisma.StringFilter<"EngineResponse"> | string
+  collector?: Prisma.StringNullableFilter<"EngineResponse"> | string | null
   simulated?: Prisma.BoolFilter<"EngineResponse"> | boolean
   createdAt?: Prisma.DateTimeFilter<"EngineResponse"> | Date | string
   completedAt?: Prisma.DateTimeNullableFilter<"EngineResponse"> | Date | string | null
@@ -416,6 +432,8 @@ export type EngineResponseOrderByWithRelationInput = {
   servedModel?: Prisma.SortOrderInput | Prisma.SortOrder
   country?: Prisma.SortOrderInput | Prisma.SortOrder
   language?: Prisma.SortOrderInput | Prisma.SortOrder
+  surface?: Prisma.SortOrder
+  collector?: Prisma.SortOrderInput | Prisma.SortOrder
   simulated?: Prisma.SortOrder
   createdAt?: Prisma.SortOrder
   completedAt?: Prisma.SortOrderInput | Prisma.SortOrder
@@ -451,6 +469,8 @@ export type EngineResponseWhereUniqueInput = Prisma.AtLeast<{
   servedModel?: Prisma.StringNullableFilter<"EngineResponse"> | string | null
   country?: Prisma.StringNullableFilter<"EngineResponse"> | string | null
   language?: Prisma.StringNullableFilter<"EngineResponse"> | string | null
+  surface?: Prisma.StringFilter<"EngineResponse"> | string
+  collector?: Prisma.StringNullableFilter<"EngineResponse"> | string | null
   simulated?: Prisma.BoolFilter<"EngineResponse"> | boolean
   createdAt?: Prisma.DateTimeFilter<"EngineResponse"> | Date | string
   completedAt?: Prisma.DateTimeNullableFilter<"EngineResponse"> | Date | string | null
@@ -482,6 +502,8 @@ export type EngineResponseOrderByWithAggregationInput = {
   servedModel?: Prisma.SortOrderInput | Prisma.SortOrder
   country?: Prisma.SortOrderInput | Prisma.SortOrder
   language?: Prisma.SortOrderInput | Prisma.SortOrder
+  surface?: Prisma.SortOrder
+  collector?: Prisma.SortOrderInput | Prisma.SortOrder
   simulated?: Prisma.SortOrder
   createdAt?: Prisma.SortOrder
   completedAt?: Prisma.SortOrderInput | Prisma.SortOrder
@@ -517,6 +539,8 @@ export type EngineResponseScalarWhereWithAggregatesInput = {
   servedModel?: Prisma.StringNullableWithAggregatesFilter<"EngineResponse"> | string | null
   country?: Prisma.StringNullableWithAggregatesFilter<"EngineResponse"> | string | null
   language?: Prisma.StringNullableWithAggregatesFilter<"EngineResponse"> | string | null
+  surface?: Prisma.StringWithAggregatesFilter<"EngineResponse"> | string
+  collector?: Prisma.StringNullableWithAggregatesFilter<"EngineResponse"> | string | null
   simulated?: Prisma.BoolWithAggregatesFilter<"EngineResponse"> | boolean
   createdAt?: Prisma.DateTimeWithAggregatesFilter<"EngineResponse"> | Date | string
   completedAt?: Prisma.DateTimeNullableWithAggregatesFilter<"EngineResponse"> | Date | string | null
@@ -543,6 +567,8 @@ export type EngineResponseCreateInput = {
   servedModel?: string | null
   country?: string | null
   language?: string | null
+  surface?: string
+  collector?: string | null
   simulated: boolean
   createdAt: Date | string
   completedAt?: Date | string | null
@@ -574,6 +600,8 @@ export type EngineResponseUncheckedCreateInput = {
   servedModel?: string | null
   country?: string | null
   language?: string | null
+  surface?: string
+  collector?: string | null
   simulated: boolean
   createdAt: Date | string
   completedAt?: Date | string | null
@@ -603,6 +631,8 @@ export type EngineResponseUpdateInput = {
   servedModel?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   country?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   language?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  surface?: Prisma.StringFieldUpdateOperationsInput | string
+  collector?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   simulated?: Prisma.BoolFieldUpdateOperationsInput | boolean
   createdAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   completedAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
@@ -634,6 +664,8 @@ export type EngineResponseUncheckedUpdateInput = {
   servedModel?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   country?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   language?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  surface?: Prisma.StringFieldUpdateOperationsInput | string
+  collector?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   simulated?: Prisma.BoolFieldUpdateOperationsInput | boolean
   createdAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   completedAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
@@ -664,6 +696,8 @@ export type EngineResponseCreateManyInput = {
   servedModel?: string | null
   country?: string | null
   language?: string | null
+  surface?: string
+  collector?: string | null
   simulated: boolean
   createdAt: Date | string
   completedAt?: Date | string | null
@@ -690,6 +724,8 @@ export type EngineResponseUpdateManyMutationInput = {
   servedModel?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   country?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   language?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  surface?: Prisma.StringFieldUpdateOperationsInput | string
+  collector?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   simulated?: Prisma.BoolFieldUpdateOperationsInput | boolean
   createdAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   completedAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
@@ -717,6 +753,8 @@ export type EngineResponseUncheckedUpdateManyInput = {
   servedModel?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   country?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   language?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  surface?: Prisma.StringFieldUpdateOperationsInput | string
+  collector?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   simulated?: Prisma.BoolFieldUpdateOperationsInput | boolean
   createdAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   completedAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
@@ -761,6 +799,8 @@ export type EngineResponseCountOrderByAggregateInput = {
   servedModel?: Prisma.SortOrder
   country?: Prisma.SortOrder
   language?: Prisma.SortOrder
+  surface?: Prisma.SortOrder
+  collector?: Prisma.SortOrder
   simulated?: Prisma.SortOrder
   createdAt?: Prisma.SortOrder
   completedAt?: Prisma.SortOrder
@@ -797,6 +837,8 @@ export type EngineResponseMaxOrderByAggregateInput = {
   servedModel?: Prisma.SortOrder
   country?: Prisma.SortOrder
   language?: Prisma.SortOrder
+  surface?: Prisma.SortOrder
+  collector?: Prisma.SortOrder
   simulated?: Prisma.SortOrder
   createdAt?: Prisma.SortOrder
   completedAt?: Prisma.SortOrder
@@ -823,6 +865,8 @@ export type EngineResponseMinOrderByAggregateInput = {
   servedModel?: Prisma.SortOrder
   country?: Prisma.SortOrder
   language?: Prisma.SortOrder
+  surface?: Prisma.SortOrder
+  collector?: Prisma.SortOrder
   simulated?: Prisma.SortOrder
   createdAt?: Prisma.SortOrder
   completedAt?: Prisma.SortOrder
@@ -965,6 +1009,8 @@ export type EngineResponseCreateWithoutRunInput = {
   servedModel?: string | null
   country?: string | null
   language?: string | null
+  surface?: string
+  collector?: string | null
   simulated: boolean
   createdAt: Date | string
   completedAt?: Date | string | null
@@ -994,6 +1040,8 @@ export type EngineResponseUncheckedCreateWithoutRunInput = {
   servedModel?: string | null
   country?: string | null
   language?: string | null
+  surface?: string
+  collector?: string | null
   simulated: boolean
   createdAt: Date | string
   completedAt?: Date | string | null
@@ -1053,6 +1101,8 @@ export type EngineResponseScalarWhereInput = {
   servedModel?: Prisma.StringNullableFilter<"EngineResponse"> | string | null
   country?: Prisma.StringNullableFilter<"EngineResponse"> | string | null
   language?: Prisma.StringNullableFilter<"EngineResponse"> | string | null
+  surface?: Prisma.StringFilter<"EngineResponse"> | string
+  collector?: Prisma.StringNullableFilter<"EngineResponse"> | string | null
   simulated?: Prisma.BoolFilter<"EngineResponse"> | boolean
   createdAt?: Prisma.DateTimeFilter<"EngineResponse"> | Date | string
   completedAt?: Prisma.DateTimeNullableFilter<"EngineResponse"> | Date | string | null
@@ -1079,6 +1129,8 @@ export type EngineResponseCreateWithoutUsedSourcesInput = {
   servedModel?: string | null
   country?: string | null
   language?: string | null
+  surface?: string
+  collector?: string | null
   simulated: boolean
   createdAt: Date | string
   completedAt?: Date | string | null
@@ -1109,6 +1161,8 @@ export type EngineResponseUncheckedCreateWithoutUsedSourcesInput = {
   servedModel?: string | null
   country?: string | null
   language?: string | null
+  surface?: string
+  collector?: string | null
   simulated: boolean
   createdAt: Date | string
   completedAt?: Date | string | null
@@ -1153,6 +1207,8 @@ export type EngineResponseUpdateWithoutUsedSourcesInput = {
   servedModel?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   country?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   language?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  surface?: Prisma.StringFieldUpdateOperationsInput | string
+  collector?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   simulated?: Prisma.BoolFieldUpdateOperationsInput | boolean
   createdAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   completedAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
@@ -1183,6 +1239,8 @@ export type EngineResponseUncheckedUpdateWithoutUsedSourcesInput = {
   servedModel?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   country?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   language?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  surface?: Prisma.StringFieldUpdateOperationsInput | string
+  collector?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   simulated?: Prisma.BoolFieldUpdateOperationsInput | boolean
   createdAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   completedAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
@@ -1211,6 +1269,8 @@ export type EngineResponseCreateWithoutCitationsInput = {
   servedModel?: string | null
   country?: string | null
   language?: string | null
+  surface?: string
+  collector?: string | null
   simulated: boolean
   createdAt: Date | string
   completedAt?: Date | string | null
@@ -1241,6 +1301,8 @@ export type EngineResponseUncheckedCreateWithoutCitationsInput = {
   servedModel?: string | null
   country?: string | null
   language?: string | null
+  surface?: string
+  collector?: string | null
   simulated: boolean
   createdAt: Date | string
   completedAt?: Date | string | null
@@ -1285,6 +1347,8 @@ export type EngineResponseUpdateWithoutCitationsInput = {
   servedModel?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   country?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   language?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  surface?: Prisma.StringFieldUpdateOperationsInput | string
+  collector?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   simulated?: Prisma.BoolFieldUpdateOperationsInput | boolean
   createdAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   completedAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
@@ -1315,6 +1379,8 @@ export type EngineResponseUncheckedUpdateWithoutCitationsInput = {
   servedModel?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   country?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   language?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  surface?: Prisma.StringFieldUpdateOperationsInput | string
+  collector?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   simulated?: Prisma.BoolFieldUpdateOperationsInput | boolean
   createdAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   completedAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
@@ -1343,6 +1409,8 @@ export type EngineResponseCreateWithoutMentionsInput = {
   servedModel?: string | null
   country?: string | null
   language?: string | null
+  surface?: string
+  collector?: string | null
   simulated: boolean
   createdAt: Date | string
   completedAt?: Date | string | null
@@ -1373,6 +1441,8 @@ export type EngineResponseUncheckedCreateWithoutMentionsInput = {
   servedModel?: string | null
   country?: string | null
   language?: string | null
+  surface?: string
+  collector?: string | null
   simulated: boolean
   createdAt: Date | string
   completedAt?: Date | string | null
@@ -1417,6 +1487,8 @@ export type EngineResponseUpdateWithoutMentionsInput = {
   servedModel?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   country?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   language?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  surface?: Prisma.StringFieldUpdateOperationsInput | string
+  collector?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   simulated?: Prisma.BoolFieldUpdateOperationsInput | boolean
   createdAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   completedAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
@@ -1447,6 +1519,8 @@ export type EngineResponseUncheckedUpdateWithoutMentionsInput = {
   servedModel?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   country?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   language?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  surface?: Prisma.StringFieldUpdateOperationsInput | string
+  collector?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   simulated?: Prisma.BoolFieldUpdateOperationsInput | boolean
   createdAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   completedAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
@@ -1475,6 +1549,8 @@ export type EngineResponseCreateManyRunInput = {
   servedModel?: string | null
   country?: string | null
   language?: string | null
+  surface?: string
+  collector?: string | null
   simulated: boolean
   createdAt: Date | string
   completedAt?: Date | string | null
@@ -1501,6 +1577,8 @@ export type EngineResponseUpdateWithoutRunInput = {
   servedModel?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   country?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   language?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  surface?: Prisma.StringFieldUpdateOperationsInput | string
+  collector?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   simulated?: Prisma.BoolFieldUpdateOperationsInput | boolean
   createdAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   completedAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
@@ -1530,6 +1608,8 @@ export type EngineResponseUncheckedUpdateWithoutRunInput = {
   servedModel?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   country?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   language?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  surface?: Prisma.StringFieldUpdateOperationsInput | string
+  collector?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   simulated?: Prisma.BoolFieldUpdateOperationsInput | boolean
   createdAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   completedAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
@@ -1559,6 +1639,8 @@ export type EngineResponseUncheckedUpdateManyWithoutRunInput = {
   servedModel?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   country?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   language?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  surface?: Prisma.StringFieldUpdateOperationsInput | string
+  collector?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   simulated?: Prisma.BoolFieldUpdateOperationsInput | boolean
   createdAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   completedAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
@@ -1635,6 +1717,8 @@ export type EngineResponseSelect<ExtArgs extends runtime.Types.Extensions.Intern
   servedModel?: boolean
   country?: boolean
   language?: boolean
+  surface?: boolean
+  collector?: boolean
   simulated?: boolean
   createdAt?: boolean
   completedAt?: boolean
@@ -1667,6 +1751,8 @@ export type EngineResponseSelectCreateManyAndReturn<ExtArgs extends runtime.Type
   servedModel?: boolean
   country?: boolean
   language?: boolean
+  surface?: boolean
+  collector?: boolean
   simulated?: boolean
   createdAt?: boolean
   completedAt?: boolean
@@ -1695,6 +1781,8 @@ export type EngineResponseSelectUpdateManyAndReturn<ExtArgs extends runtime.Type
   servedModel?: boolean
   country?: boolean
   language?: boolean
+  surface?: boolean
+  collector?: boolean
   simulated?: boolean
   createdAt?: boolean
   completedAt?: boolean
@@ -1723,13 +1811,15 @@ export type EngineResponseSelectScalar = {
   servedModel?: boolean
   country?: boolean
   language?: boolean
+  surface?: boolean
+  collector?: boolean
   simulated?: boolean
   createdAt?: boolean
   completedAt?: boolean
   analysisVersion?: boolean
 }
 
-export type EngineResponseOmit<ExtArgs extends runtime.Types.Extensions.InternalArgs = runtime.Types.Extensions.DefaultArgs> = runtime.Types.Extensions.GetOmit<"id" | "runId" | "workspaceId" | "promptId" | "engine" | "model" | "repetition" | "status" | "answer" | "searchQueries" | "inputTokens" | "outputTokens" | "costMicrousd" | "latencyMs" | "attempts" | "error" | "endState" | "servedModel" | "country" | "language" | "simulated" | "createdAt" | "completedAt" | "analysisVersion", ExtArgs["result"]["engineResponse"]>
+export type EngineResponseOmit<ExtArgs extends runtime.Types.Extensions.InternalArgs = runtime.Types.Extensions.DefaultArgs> = runtime.Types.Extensions.GetOmit<"id" | "runId" | "workspaceId" | "promptId" | "engine" | "model" | "repetition" | "status" | "answer" | "searchQueries" | "inputTokens" | "outputTokens" | "costMicrousd" | "latencyMs" | "attempts" | "error" | "endState" | "servedModel" | "country" | "language" | "surface" | "collector" | "simulated" | "createdAt" | "completedAt" | "analysisVersion", ExtArgs["result"]["engineResponse"]>
 export type EngineResponseInclude<ExtArgs extends runtime.Types.Extensions.InternalArgs = runtime.Types.Extensions.DefaultArgs> = {
   run?: boolean | Prisma.RunDefaultArgs<ExtArgs>
   citations?: boolean | Prisma.EngineResponse$citationsArgs<ExtArgs>
@@ -1789,6 +1879,15 @@ export type $EngineResponsePayload<ExtArgs extends runtime.Types.Extensions.Inte
      * The language the engine was asked in (ISO 639-1, the prompt's); null when not recorded.
      */
     language: string | null
+    /**
+     * Where the answer was read: api | search_page | consumer_app (engines/engine-registry.ts).
+     */
+    surface: string
+    /**
+     * Who collected it (the provider whose API was called); null = stored before it was
+     * recorded, read as the engine's own provider.
+     */
+    collector: string | null
     simulated: boolean
     createdAt: Date
     completedAt: Date | null
@@ -2243,6 +2342,8 @@ export interface EngineResponseFieldRefs {
   readonly servedModel: Prisma.FieldRef<"EngineResponse", 'String'>
   readonly country: Prisma.FieldRef<"EngineResponse", 'String'>
   readonly language: Prisma.FieldRef<"EngineResponse", 'String'>
+  readonly surface: Prisma.FieldRef<"EngineResponse", 'String'>
+  readonly collector: Prisma.FieldRef<"EngineResponse", 'String'>
   readonly simulated: Prisma.FieldRef<"EngineResponse", 'Boolean'>
   readonly createdAt: Prisma.FieldRef<"EngineResponse", 'DateTime'>
   readonly completedAt: Prisma.FieldRef<"EngineResponse", 'DateTime'>
