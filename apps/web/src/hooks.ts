@@ -1,7 +1,7 @@
 import { unwrap } from "@geopulse/sdk";
 import { useQuery } from "@tanstack/react-query";
 import { useParams } from "react-router";
-import { gp } from "./api";
+import { gp, type Schemas } from "./api";
 
 /** The workspace slug of the current route (views under /w/:slug). */
 export function useSlug(): string {
@@ -14,8 +14,10 @@ export const keys = {
   me: ["me"] as const,
   workspaces: ["workspaces"] as const,
   workspace: (slug: string) => ["workspace", slug] as const,
-  metrics: (slug: string) => ["metrics", slug] as const,
-  timeseries: (slug: string, from: string, to: string) => ["timeseries", slug, from, to] as const,
+  metrics: (slug: string, surface?: Surface) =>
+    (surface ? ["metrics", slug, surface] : ["metrics", slug]) as readonly string[],
+  timeseries: (slug: string, from: string, to: string, surface?: Surface) =>
+    ["timeseries", slug, from, to, surface ?? "all"] as const,
   balance: (slug: string) => ["balance", slug] as const,
   runs: (slug: string) => ["runs", slug] as const,
   run: (slug: string, runId: string) => ["run", slug, runId] as const,
@@ -55,9 +57,15 @@ export async function take<T>(items: AsyncIterable<T>, max: number): Promise<T[]
   return out;
 }
 
-export function useMetrics(slug: string) {
-  return useQuery({ queryKey: keys.metrics(slug), queryFn: () => gp.metrics.get(slug) });
+/** The metrics view, of one surface's answers or (without one) every surface pooled. */
+export function useMetrics(slug: string, surface?: Surface) {
+  return useQuery({
+    queryKey: keys.metrics(slug, surface),
+    queryFn: () => gp.metrics.get(slug, surface ? { surface } : {}),
+  });
 }
+
+type Surface = Schemas["Surface"];
 
 /**
  * Whether the signed-in person is an owner or an admin of the workspace, from its read (the

@@ -14,6 +14,8 @@ export const engines: ParameterMetricsEngine[] = [
   "anthropic",
   "exa",
   "grok",
+  "google_ai_overview",
+  "google_ai_mode",
   "simulated",
 ];
 

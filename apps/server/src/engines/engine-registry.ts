@@ -21,6 +21,8 @@ export const ENGINE_IDS = [
   "anthropic",
   "exa",
   "grok",
+  "google_ai_overview",
+  "google_ai_mode",
   "simulated",
 ] as const;
 export type EngineId = (typeof ENGINE_IDS)[number];
@@ -37,7 +39,7 @@ export interface EngineProfile {
 }
 
 export interface RealEngineProfile extends EngineProfile {
-  /** `<PREFIX>_API_KEY` and `<PREFIX>_BASE_URL` configure it. */
+  /** `<PREFIX>_API_KEY` and `<PREFIX>_BASE_URL` configure it (engines of one collector share it). */
   envPrefix: string;
   /** The provider's API root, without a trailing slash. */
   defaultBaseUrl: string;
@@ -91,6 +93,24 @@ export const REAL_ENGINES: Readonly<Record<RealEngineId, RealEngineProfile>> = O
     providerName: "xAI",
     envPrefix: "XAI",
     defaultBaseUrl: "https://api.x.ai",
+  },
+  // Google's AI answers as a logged-out visitor's results page shows them, through DataForSEO's
+  // SERP API; its key is the account's `login:password` (the operator's is shared by both).
+  google_ai_overview: {
+    surface: "search_page",
+    collector: "dataforseo",
+    family: "google_search",
+    providerName: "DataForSEO",
+    envPrefix: "DATAFORSEO",
+    defaultBaseUrl: "https://api.dataforseo.com",
+  },
+  google_ai_mode: {
+    surface: "search_page",
+    collector: "dataforseo",
+    family: "google_search",
+    providerName: "DataForSEO",
+    envPrefix: "DATAFORSEO",
+    defaultBaseUrl: "https://api.dataforseo.com",
   },
 });
 

@@ -25,7 +25,26 @@ export interface EngineRequest {
   maxOutputTokens?: number;
   /** Most web searches the answer may run, where the provider takes a cap (engines/pricing.ts). */
   maxSearches?: number;
+  /**
+   * Where a provider that collects in two steps (post a task, fetch its result later) keeps the
+   * task's id, so that a task asked again (a retry, or after a worker died) is fetched, never
+   * posted and paid for again. Runs pass the stored task's; without one a connector keeps it in
+   * memory for the call.
+   */
+  collection?: TaskCollection;
   signal?: AbortSignal;
+}
+
+/** A task's collection at a provider that collects in two steps (services/runs/task-collection.ts). */
+export interface TaskCollection {
+  /** The tag the provider keeps with the task: unique and random (the stored task's id). */
+  readonly tag: string;
+  /** What an earlier post of this task left: the provider's id, and when the post started. */
+  previous(): Promise<{ taskId: string | null; postedAt: Date | null }>;
+  /** Notes that a post starts (before it is sent), and when. */
+  posting(): Promise<Date>;
+  /** Stores the provider's id of the posted task. */
+  posted(taskId: string): Promise<void>;
 }
 
 export interface EngineCitation {
@@ -39,9 +58,11 @@ export interface EngineCitation {
  * How an answer ended, as the provider said: `completed`; `truncated` (the output cap cut it:
  * the text so far is the answer); `refused` (the model declined: Anthropic `refusal`); `filtered`
  * (the provider's safety system withheld or cut it: OpenAI `content_filter`, Gemini `SAFETY`
- * and prompt blocks). A refusal or a filter is what a buyer would see, so it is an answer.
+ * and prompt blocks); `not_shown` (a search page showed no AI answer for the query: Google
+ * without an AI Overview). A refusal, a filter or no AI answer is what a buyer would see, so it
+ * is an answer (without text).
  */
-export type AnswerEnd = "completed" | "truncated" | "refused" | "filtered";
+export type AnswerEnd = "completed" | "truncated" | "refused" | "filtered" | "not_shown";
 
 /**
  * Why a task failed for good when the provider said so: `truncated` (the cap was reached before

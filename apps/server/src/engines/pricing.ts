@@ -57,6 +57,19 @@ export const answerAllowances: Record<EngineId, AnswerAllowance> = {
     searchContextTokens: 20000,
     maxSearches: 3,
   },
+  // DataForSEO bills per task posted, not per token.
+  google_ai_overview: {
+    maxOutputTokens: 0,
+    overheadInputTokens: 0,
+    searchContextTokens: 0,
+    maxSearches: 0,
+  },
+  google_ai_mode: {
+    maxOutputTokens: 0,
+    overheadInputTokens: 0,
+    searchContextTokens: 0,
+    maxSearches: 0,
+  },
   // Exa bills per answer, not per token.
   exa: { maxOutputTokens: 1024, overheadInputTokens: 0, searchContextTokens: 0, maxSearches: 0 },
   // The longest simulated answer is about 240 tokens.

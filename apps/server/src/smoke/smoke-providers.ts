@@ -4,19 +4,12 @@ import type { Config } from "../config.js";
 import { isoDay, retiredBy } from "../engines/catalog/model-catalog.js";
 import { createConnector } from "../engines/connectors/create-connector.js";
 import type { EngineAnswer } from "../engines/engine.js";
-import { REAL_ENGINES, type RealEngineId } from "../engines/engine-registry.js";
+import { REAL_ENGINE_IDS, REAL_ENGINES, type RealEngineId } from "../engines/engine-registry.js";
 import { maxOutputTokensFor, maxSearchesFor } from "../engines/pricing.js";
 import { CitationRedirects } from "../services/citations/citation-redirects.js";
 
 /** The providers the smoke test asks, in this order. */
-export const SMOKE_PROVIDERS: readonly RealEngineId[] = [
-  "openai",
-  "anthropic",
-  "gemini",
-  "perplexity",
-  "exa",
-  "grok",
-];
+export const SMOKE_PROVIDERS: readonly RealEngineId[] = REAL_ENGINE_IDS;
 /** The one prompt every provider is asked (a buyer's question, with an obvious set of brands). */
 export const SMOKE_PROMPT = "What are the best project management tools for small teams?";
 

@@ -21,6 +21,7 @@ const emptyScoreboard = {
     ciHigh: 0,
     n: 0,
     entity: "metric-brand",
+    surfaces: [],
     deltas: { previous: 0, "7d": 0, "28d": 0 },
     comparisons: { previous: noComparison, "7d": noComparison, "28d": noComparison },
   },

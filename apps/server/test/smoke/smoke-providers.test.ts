@@ -15,6 +15,7 @@ import {
   openAiResponse,
   perplexityResponse,
 } from "../fakes/fake-answer-engine.js";
+import { FakeDataForSeo } from "../fakes/fake-dataforseo.js";
 import { FakeGroundingRedirects } from "../fakes/fake-grounding-redirects.js";
 import { retiredModelReply } from "../fakes/provider-end-states.js";
 import { grokResponse } from "../fakes/xai-responses.js";
@@ -38,12 +39,18 @@ const fakes = {
   grok: new FakeAnswerEngine((r) => grokResponse(r.body)),
 };
 const clock = new ManualClock("2026-11-27T12:00:00Z");
+/** Google's AI Overviews and AI Mode, both through DataForSEO (one account). */
+const dataForSeo = new FakeDataForSeo({ now: () => clock.now() });
 /** What the Gemini fake says served the answer (Google routes retired models elsewhere). */
 let geminiServes = "gemini-3.5-flash-lite";
 let env: Record<string, string>;
 
 beforeAll(async () => {
-  await Promise.all([redirects.start(), ...Object.values(fakes).map((f) => f.start())]);
+  await Promise.all([
+    redirects.start(),
+    dataForSeo.start(),
+    ...Object.values(fakes).map((f) => f.start()),
+  ]);
   env = {
     GEO_CITATION_REDIRECT_HOSTS: "127.0.0.1",
     GEO_FETCH_ALLOW_LOOPBACK: "true",
@@ -54,22 +61,32 @@ beforeAll(async () => {
     env[`${envPrefix}_API_KEY`] = `${provider}-smoke-key`;
     env[`${envPrefix}_BASE_URL`] = fake.url;
   }
+  env.DATAFORSEO_API_KEY = `${dataForSeo.login}:${dataForSeo.password}`;
+  env.DATAFORSEO_BASE_URL = dataForSeo.url;
 });
-afterAll(() => Promise.all([redirects.close(), ...Object.values(fakes).map((f) => f.close())]));
+afterAll(() =>
+  Promise.all([
+    redirects.close(),
+    dataForSeo.close(),
+    ...Object.values(fakes).map((f) => f.close()),
+  ]),
+);
 
 describe("pnpm smoke:providers", () => {
   it("asks each configured provider once and reports served model, searches, domains and cost", async () => {
     const results = await smokeProviders({ config: loadConfig(env, clock), clock });
     expect(results.map((r) => [r.provider, r.verdict])).toEqual([
       ["openai", "pass"],
-      ["anthropic", "pass"],
-      ["gemini", "pass"],
       ["perplexity", "warn"],
+      ["gemini", "pass"],
+      ["anthropic", "pass"],
       ["exa", "warn"],
       ["grok", "pass"],
+      ["google_ai_overview", "pass"],
+      ["google_ai_mode", "pass"],
     ]);
     // These fakes state a higher bill than the catalog's prices (their connector tests' case).
-    for (const r of results.slice(3, 5))
+    for (const r of results.filter((r) => r.provider === "perplexity" || r.provider === "exa"))
       expect(r.summary).toContain("states a higher cost than the model catalog's prices");
     // The dated snapshot of the alias asked is the model asked.
     expect(results[0]).toMatchObject({ servedModel: "gpt-4.1-mini-2025-04-14" });
@@ -89,6 +106,13 @@ describe("pnpm smoke:providers", () => {
       costMicrousd: 16_055n,
     });
     expect(fakes.grok.requests.at(-1)?.headers.authorization).toBe("Bearer grok-smoke-key");
+    // One task posted on each of DataForSEO's endpoints, then fetched until ready.
+    expect(dataForSeo.posted.map((p) => p.seType)).toEqual(["organic", "ai_mode"]);
+    expect(results.find((r) => r.provider === "google_ai_overview")).toMatchObject({
+      model: "dataforseo-serp",
+      endState: "completed",
+      costMicrousd: 2_400n,
+    });
     expect(fakes.openai.requests.at(-1)?.body).toMatchObject({
       input: SMOKE_PROMPT,
       tools: [{ type: "web_search", user_location: { type: "approximate", country: "US" } }],

@@ -34,6 +34,8 @@ describe("GET/PUT /api/v1/workspaces/{workspace}/model: 200", () => {
         { engine: "anthropic", model: "claude-sonnet-5-5", enabled: true },
         { engine: "exa", model: "exa", enabled: false },
         { engine: "grok", model: "grok-4.3", enabled: false },
+        { engine: "google_ai_overview", model: "dataforseo-serp", enabled: false },
+        { engine: "google_ai_mode", model: "dataforseo-serp", enabled: false },
       ],
       weights: { visibility: 0.4, shareOfVoice: 0.3, position: 0.15, citation: 0.15 },
       assistant: { provider: "openai", model: "gpt-4.1-mini" },
@@ -54,6 +56,8 @@ describe("GET/PUT /api/v1/workspaces/{workspace}/model: 200", () => {
         { engine: "perplexity", model: "sonar", enabled: false },
         { engine: "gemini", model: "gemini-3.5-flash-lite", enabled: false },
         { engine: "grok", model: "grok-4.3", enabled: false },
+        { engine: "google_ai_overview", model: "dataforseo-serp", enabled: false },
+        { engine: "google_ai_mode", model: "dataforseo-serp", enabled: false },
       ],
       assistant: { provider: "openai", model: "gpt-4.1-mini" },
     };
@@ -91,8 +95,8 @@ describe("GET/PUT /api/v1/workspaces/{workspace}/model: 200", () => {
     };
     const response = await call(t, { cookie }, "PUT", slug, "/model", five);
     expect(response.status, response.text).toBe(200);
-    // Grok, which it does not name, follows off.
-    expect(response.body.engines).toHaveLength(6);
+    // The engines it does not name follow, off.
+    expect(response.body.engines).toHaveLength(8);
     expect(response.body.engines[5]).toEqual({ engine: "grok", model: "grok-4.3", enabled: false });
     expect(response.body.engines[3]).toEqual({
       engine: "anthropic",

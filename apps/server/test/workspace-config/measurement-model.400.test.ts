@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { REAL_ENGINE_IDS } from "../../src/engines/engine-registry.js";
 import { test } from "../harness/shared-server.js";
 import type { TestServer } from "../harness/test-server.js";
 import { call, fieldsOf } from "./config-fixtures.js";
@@ -32,11 +33,9 @@ describe("PUT /api/v1/workspaces/{workspace}/model: 400 invalid_request", () => 
   it.each([
     ["no engines", { engines: [], weights }, ["body.engines"]],
     [
-      "six engines",
+      "nine engines (one more than there are)",
       {
-        engines: ["openai", "perplexity", "gemini", "anthropic", "exa", "openai"].map((e) =>
-          engine(e),
-        ),
+        engines: [...REAL_ENGINE_IDS, "openai"].map((e) => engine(e)),
         weights,
       },
       ["body.engines"],

@@ -93,6 +93,7 @@ const endStateLabels: Record<NonNullable<Schemas["RunResponse"]["endState"]>, st
   truncated: "cut by the output cap",
   refused: "the engine declined to answer",
   filtered: "withheld by the engine's safety filter",
+  not_shown: "no AI answer shown on the page",
   quota_exhausted: "the provider key has no credit left",
   failed: "failed",
 };

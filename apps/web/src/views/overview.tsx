@@ -1,7 +1,8 @@
 import { useQuery } from "@tanstack/react-query";
 import { useState } from "react";
-import { Link } from "react-router";
-import { gp } from "../api";
+import { Link, useSearchParams } from "react-router";
+import { gp, type Schemas } from "../api";
+import { surfaceLabels } from "../components/answer-list";
 import { CompositeTrend, ShareOfVoiceChart } from "../components/charts";
 import { Deltas, EstimateText } from "../components/estimate";
 import { Empty, ErrorNote, Loading } from "../components/states";
@@ -10,17 +11,39 @@ import { keys, useBalance, useMetrics, useSlug } from "../hooks";
 
 const daysAgo = (days: number) => isoDay(new Date(Date.now() - days * 86_400_000));
 
+type Surface = Schemas["Surface"];
+const surfaceOrder: Surface[] = ["api", "search_page", "consumer_app"];
+const surfaceNames: Record<Surface, string> = {
+  api: "Developer APIs",
+  search_page: "Search results pages",
+  consumer_app: "Consumer apps",
+};
+
+/** The address's surface, when it names one. */
+function surfaceParam(value: string | null): Surface | undefined {
+  return surfaceOrder.find((s) => s === value);
+}
+
 /** The workspace at a glance: composite, share of voice, engines, trend, runs, credit. */
 export default function Overview() {
   const slug = useSlug();
-  const metrics = useMetrics(slug);
+  // The surface read, in the address (?surface=), so a view of one surface can be shared.
+  const [params, setParams] = useSearchParams();
+  const surface = surfaceParam(params.get("surface"));
+  const metrics = useMetrics(slug, surface);
   const balance = useBalance(slug);
   const [range, setRange] = useState({ from: daysAgo(27), to: daysAgo(0) });
   const series = useQuery({
-    queryKey: keys.timeseries(slug, range.from, range.to),
+    queryKey: keys.timeseries(slug, range.from, range.to, surface),
     enabled: range.from <= range.to,
-    queryFn: () => gp.metrics.timeseries(slug, range),
+    queryFn: () => gp.metrics.timeseries(slug, { ...range, ...(surface ? { surface } : {}) }),
   });
+  const chooseSurface = (value: string) => {
+    const next = new URLSearchParams(params);
+    if (value) next.set("surface", value);
+    else next.delete("surface");
+    setParams(next);
+  };
 
   if (metrics.isPending) return <Loading what="the overview" />;
   if (metrics.isError) return <ErrorNote error={metrics.error} action="Overview" />;
@@ -31,6 +54,17 @@ export default function Overview() {
   return (
     <section aria-labelledby="overview-title">
       <h1 id="overview-title">Overview</h1>
+      <label className="surface-filter">
+        Answers read from{" "}
+        <select value={surface ?? ""} onChange={(e) => chooseSurface(e.target.value)}>
+          <option value="">every surface, pooled</option>
+          {surfaceOrder.map((s) => (
+            <option key={s} value={s}>
+              {surfaceNames[s]}
+            </option>
+          ))}
+        </select>
+      </label>
       <div className="cards">
         <article className="card" aria-labelledby="composite-title">
           <h2 id="composite-title">Composite score</h2>
@@ -52,6 +86,12 @@ export default function Overview() {
                 </Link>{" "}
                 on {formatDate(scoreboard.date)}
               </p>
+              {composite.surfaces.length > 1 && (
+                <p className="note">
+                  Pools {composite.surfaces.map((s) => surfaceLabels[s]).join(" and ")} answers,
+                  which buyers read apart: choose a surface above.
+                </p>
+              )}
               <Deltas comparisons={composite.comparisons} scale="score" />
             </>
           )}

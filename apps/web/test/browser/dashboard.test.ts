@@ -150,6 +150,12 @@ describe.skipIf(!runsHere)("the dashboard in Chromium", () => {
     await page.locator(".recharts-surface").first().waitFor();
     await expect(page.locator("tbody th[scope=row]").count()).resolves.toBeGreaterThanOrEqual(3);
     await visited("overview", ".recharts-surface");
+    // One surface read apart, in the address: no consumer app has been asked.
+    await page.getByLabel("Answers read from").selectOption("consumer_app");
+    await page.waitForURL(/surface=consumer_app/);
+    await page.getByText(/^No measured day yet/).waitFor();
+    await page.getByLabel("Answers read from").selectOption("");
+    await page.getByText(/^95% interval/).waitFor();
 
     await page.getByRole("link", { name: /^Open the \d+ answers behind the score/ }).click();
     await page.locator(".answer").first().waitFor();

@@ -4021,20 +4021,20 @@ export interface components {
             model: string;
         };
         /**
-         * @description An engine a run can ask: `openai` (OpenAI's Responses API with web search), `perplexity` (Sonar), `gemini` (Gemini with Google Search grounding), `anthropic` (Claude with web search), `exa` (Exa's answer endpoint), `grok` (xAI's Responses API with web search). Each reads one `Surface`; all of these read the developer API (`api`).
+         * @description An engine a run can ask, each reading one `Surface`. The developer API (`api`): `openai` (OpenAI's Responses API with web search), `perplexity` (Sonar), `gemini` (Gemini with Google Search grounding), `anthropic` (Claude with web search), `exa` (Exa's answer endpoint), `grok` (xAI's Responses API with web search). The search page (`search_page`), as a logged-out visitor sees Google, collected through DataForSEO's SERP API: `google_ai_overview` (the AI Overview above Google's results; none shown is an answer with end state `not_shown`), `google_ai_mode` (Google's AI Mode). Their models are the collection method (`dataforseo-serp`).
          * @enum {string}
          */
-        MeasurementEngine: "openai" | "perplexity" | "gemini" | "anthropic" | "exa" | "grok";
+        MeasurementEngine: "openai" | "perplexity" | "gemini" | "anthropic" | "exa" | "grok" | "google_ai_overview" | "google_ai_mode";
         /**
          * @description A `MeasurementEngine`, or `simulated` (answers generated without a provider, for trying the product; surface `api`).
          * @enum {string}
          */
-        Engine: "openai" | "perplexity" | "gemini" | "anthropic" | "exa" | "grok" | "simulated";
+        Engine: "openai" | "perplexity" | "gemini" | "anthropic" | "exa" | "grok" | "google_ai_overview" | "google_ai_mode" | "simulated";
         /**
          * @description An `Engine`, or `all` for every engine pooled.
          * @enum {string}
          */
-        EngineOrAll: "all" | "openai" | "perplexity" | "gemini" | "anthropic" | "exa" | "grok" | "simulated";
+        EngineOrAll: "all" | "openai" | "perplexity" | "gemini" | "anthropic" | "exa" | "grok" | "google_ai_overview" | "google_ai_mode" | "simulated";
         /**
          * @description Where an answer was read. `api`: a provider's developer API, what the model answers a program (every engine today); `search_page`: a search engine's results page as a logged-out visitor sees it (Google's AI Overviews and AI Mode); `consumer_app`: the assistant's own app or site as a person sees it. Buyers read the last two; published measurements find them far apart from the API for the same question, so answers are labelled and never pooled across surfaces unsaid.
          * @enum {string}
@@ -4219,11 +4219,12 @@ export interface components {
                 completed: number;
                 failed: number;
                 pending: number;
-                /** @description Tasks that did not end `completed`, by end state (`RunResponse.endState`): `truncated` (answered and cut by the output cap, or failed before any text), `refused` and `filtered` (answered, measured), `quotaExhausted` (failed: the key's account has no credit). */
+                /** @description Tasks that did not end `completed`, by end state (`RunResponse.endState`): `truncated` (answered and cut by the output cap, or failed before any text), `refused`, `filtered` and `notShown` (answered, measured; `notShown`: the search page showed no AI answer), `quotaExhausted` (failed: the key's account has no credit). */
                 endStates: {
                     truncated: number;
                     refused: number;
                     filtered: number;
+                    notShown: number;
                     quotaExhausted: number;
                 };
             };
@@ -4327,7 +4328,7 @@ export interface components {
             prompt: string;
             engine: string;
             surface: components["schemas"]["Surface"];
-            /** @description Who collected the answer: the provider whose API was called (`openai`, `perplexity`, `google`, `anthropic`, `exa`, `xai`), or `simulated`. */
+            /** @description Who collected the answer: the provider whose API was called (`openai`, `perplexity`, `google`, `anthropic`, `exa`, `xai`, `dataforseo`), or `simulated`. */
             collector: string;
             /** @description The catalog model the engine was asked with. */
             model: string;
@@ -4341,10 +4342,10 @@ export interface components {
             /** @enum {string} */
             status: "pending" | "succeeded" | "failed";
             /**
-             * @description How the answer ended, as the provider said (null while pending). Answered (`status: succeeded`): `completed`; `truncated`, the output cap cut it (the text so far is stored and measured); `refused`, the model declined (Anthropic's `refusal`); `filtered`, the provider's safety system withheld or cut it (OpenAI's `content_filter`, Gemini's `SAFETY` and blocked prompts). A refusal or a filter is what a buyer asking that engine would see, so it counts in the metrics as an answer (usually naming no brand). Failed (`status: failed`, not measured): `truncated`, the cap was reached before any answer text (a reasoning model's thinking used it); `quota_exhausted`, the key's account has no credit (fix the credential, retrying does not help); `failed`, anything else (`error` says what; timeouts, 5xx and rate limits were retried first). The named end states are never retried.
+             * @description How the answer ended, as the provider said (null while pending). Answered (`status: succeeded`): `completed`; `truncated`, the output cap cut it (the text so far is stored and measured); `refused`, the model declined (Anthropic's `refusal`); `filtered`, the provider's safety system withheld or cut it (OpenAI's `content_filter`, Gemini's `SAFETY` and blocked prompts); `not_shown`, the search page showed no AI answer for the query (Google without an AI Overview, or AI Mode without an answer; `answer` is empty). A refusal, a filter or no AI answer is what a buyer asking that engine would see, so it counts in the metrics as an answer naming no brand. Failed (`status: failed`, not measured): `truncated`, the cap was reached before any answer text (a reasoning model's thinking used it); `quota_exhausted`, the key's account has no credit (fix the credential, retrying does not help); `failed`, anything else (`error` says what; timeouts, 5xx and rate limits were retried first). The named end states are never retried.
              * @enum {string|null}
              */
-            endState: "completed" | "truncated" | "refused" | "filtered" | "quota_exhausted" | "failed" | null;
+            endState: "completed" | "truncated" | "refused" | "filtered" | "not_shown" | "quota_exhausted" | "failed" | null;
             simulated: boolean;
             answer: string | null;
             citations: {

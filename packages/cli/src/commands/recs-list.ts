@@ -3,6 +3,7 @@ import { type Command, Option } from "commander";
 import type { Context } from "../context.js";
 import { clip } from "../format.js";
 import { registerList } from "../list-command.js";
+import { engines } from "../metrics-filters.js";
 import type { ReadOptions } from "../options.js";
 
 const statuses: RecommendationStatus[] = [
@@ -21,15 +22,6 @@ const kinds: RecommendationKind[] = [
   "engine_gap",
   "correct_claim",
 ];
-const engines = [
-  "openai",
-  "perplexity",
-  "gemini",
-  "anthropic",
-  "exa",
-  "grok",
-  "simulated",
-] as const;
 
 interface ListOptions extends ReadOptions {
   status?: RecommendationStatus;

@@ -1,4 +1,8 @@
 import { createAnthropicEngine } from "../anthropic/anthropic-engine.js";
+import {
+  createGoogleAiModeEngine,
+  createGoogleAiOverviewEngine,
+} from "../dataforseo/dataforseo-engine.js";
 import type { AnswerEngine } from "../engine.js";
 import { createExaEngine } from "../exa/exa-engine.js";
 import { createGeminiEngine } from "../gemini/gemini-engine.js";
@@ -18,6 +22,8 @@ export const connectorFactories: Record<RealEngineId, Factory> = {
   gemini: createGeminiEngine,
   exa: createExaEngine,
   grok: createGrokEngine,
+  google_ai_overview: createGoogleAiOverviewEngine,
+  google_ai_mode: createGoogleAiModeEngine,
 };
 
 export function hasConnector(engine: string): engine is RealEngineId {

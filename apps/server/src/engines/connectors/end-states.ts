@@ -7,7 +7,7 @@ import { type AnswerEnd, EngineError } from "../engine.js";
  * provider answered nothing for no stated reason, which is retried.
  */
 export function noAnswerText(provider: string, end: AnswerEnd): void {
-  if (end === "refused" || end === "filtered") return;
+  if (end === "refused" || end === "filtered" || end === "not_shown") return;
   if (end === "truncated")
     throw new EngineError(
       `${provider} reached the output cap before writing any answer text.`,

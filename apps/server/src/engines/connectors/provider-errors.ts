@@ -154,6 +154,8 @@ function isQuotaExhausted(status: number, body: unknown): boolean {
   )
     return true;
   const message = findMessage(body) ?? "";
+  // 402 Payment Required (DataForSEO's billing refusal).
+  if (status === 402) return true;
   if (status === 400 && /credit balance is too low/i.test(message)) return true;
   return (
     (status === 403 || status === 429) &&
@@ -185,7 +187,24 @@ function httpFailure(error: unknown): HttpFailure | undefined {
   if (error instanceof ExaError) {
     return { status: error.statusCode, headers: undefined, body: error.message };
   }
+  // DataForSEO's client throws an ApiException (not exported) for any status but 200 and 204.
+  if (isDataForSeoException(error)) {
+    return {
+      status: error.status,
+      headers: new Headers(
+        Object.entries(error.headers ?? {}).map(([k, v]): [string, string] => [k, String(v)]),
+      ),
+      body: parseOr(error.response ?? ""),
+    };
+  }
   return undefined;
+}
+
+function isDataForSeoException(
+  error: unknown,
+): error is { status: number; response?: string; headers?: Record<string, unknown> } {
+  const fields = error as { isApiException?: unknown; status?: unknown } | null;
+  return fields?.isApiException === true && typeof fields.status === "number";
 }
 
 /** A Stainless SDK's connection error, or fetch's own "fetch failed" (Gemini, Exa). */
@@ -206,7 +225,7 @@ function findMessage(value: unknown): string | undefined {
   if (typeof value === "string") return value;
   if (!value || typeof value !== "object") return undefined;
   const record = value as Record<string, unknown>;
-  for (const key of ["error", "message", "detail", "error_message"]) {
+  for (const key of ["error", "message", "detail", "error_message", "status_message"]) {
     const found = findMessage(record[key]);
     if (found) return found;
   }

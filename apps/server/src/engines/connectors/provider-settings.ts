@@ -23,7 +23,7 @@ export function allProviderSettings(
 /** The environment variables that configure the providers, as `env` holds them. */
 export function providerEnv(env: NodeJS.ProcessEnv): Record<string, string> {
   const out: Record<string, string> = {};
-  for (const { envPrefix: prefix } of Object.values(REAL_ENGINES))
+  for (const prefix of new Set(Object.values(REAL_ENGINES).map((p) => p.envPrefix)))
     for (const name of [`${prefix}_API_KEY`, `${prefix}_BASE_URL`]) {
       const value = env[name];
       if (value !== undefined) out[name] = value;

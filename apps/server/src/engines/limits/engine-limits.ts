@@ -22,6 +22,10 @@ export const DEFAULT_ENGINE_LIMITS: Readonly<Record<EngineId, EngineLimit>> = Ob
   // xAI's lowest tier allows far more (grok-4.3: 1,800 a minute); an answer's agentic searches
   // take seconds, so concurrency is what bounds it.
   grok: { concurrency: 8, requestsPerMinute: 300 },
+  // An ask posts one task and then waits for it (about a minute in DataForSEO's priority queue)
+  // asking every 10 s: many wait at once. DataForSEO allows 2,000 requests a minute an account.
+  google_ai_overview: { concurrency: 32, requestsPerMinute: 600 },
+  google_ai_mode: { concurrency: 32, requestsPerMinute: 600 },
   simulated: { concurrency: 8, requestsPerMinute: null },
 });
 

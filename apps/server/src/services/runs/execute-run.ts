@@ -17,6 +17,7 @@ import { finishRun } from "./finish-run.js";
 import { insertRemainingTasks, storedTaskPlan } from "./insert-run-tasks.js";
 import type { TaskOutcome } from "./record-answers.js";
 import { RunRecorder } from "./run-recorder.js";
+import { taskCollection } from "./task-collection.js";
 import { type RunTask, TaskFeed } from "./task-feed.js";
 
 // Answers between leases: each is a ledger entry the customer reads, and a transaction.
@@ -151,6 +152,7 @@ export async function executeRun({ ctx, runId }: ExecuteRunOptions): Promise<voi
             context: { ...base, language: prompt.language, region: prompt.region },
             maxOutputTokens: maxOutputTokensFor(engineId as EngineId),
             maxSearches: maxSearchesFor(engineId as EngineId),
+            collection: taskCollection(ctx, task.id),
           }),
         (asked) => ("answer" in asked ? asked.answer.costMicrousd : 0n),
       );

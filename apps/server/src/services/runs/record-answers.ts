@@ -172,6 +172,7 @@ function endStateIncrements(outcomes: readonly TaskOutcome[]) {
     truncatedTasks: count((o) => end(o) === "truncated"),
     refusedTasks: count((o) => end(o) === "refused"),
     filteredTasks: count((o) => end(o) === "filtered"),
+    notShownTasks: count((o) => end(o) === "not_shown"),
     quotaExhaustedTasks: count((o) => end(o) === "quota_exhausted"),
   };
 }

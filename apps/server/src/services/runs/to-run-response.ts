@@ -23,6 +23,7 @@ export function toRunResponse(run: Run, workspaceSlug: string): RunResponse {
         truncated: run.truncatedTasks,
         refused: run.refusedTasks,
         filtered: run.filteredTasks,
+        notShown: run.notShownTasks,
         quotaExhausted: run.quotaExhaustedTasks,
       },
     },

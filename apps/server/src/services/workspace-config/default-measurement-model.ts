@@ -16,6 +16,8 @@ const defaultEngines: ReadonlyArray<{ engine: EngineSetting["engine"]; enabled: 
   { engine: "anthropic", enabled: true },
   { engine: "exa", enabled: false },
   { engine: "grok", enabled: false },
+  { engine: "google_ai_overview", enabled: false },
+  { engine: "google_ai_mode", enabled: false },
 ];
 const defaultWeights: Readonly<ScoreWeights> = Object.freeze({
   visibility: 0.4,

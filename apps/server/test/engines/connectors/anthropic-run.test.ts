@@ -99,7 +99,7 @@ describe("a run on the Anthropic connector", () => {
     expect(run.progress).toMatchObject({
       completed: 1,
       failed: 1,
-      endStates: { truncated: 0, refused: 1, filtered: 0, quotaExhausted: 1 },
+      endStates: { truncated: 0, refused: 1, filtered: 0, notShown: 0, quotaExhausted: 1 },
     });
     expect(answers.map((a) => [a.status, a.endState]).sort()).toEqual([
       ["failed", "quota_exhausted"],

@@ -122,7 +122,7 @@ describe("a run on the Gemini connector", () => {
       completed: 2,
       failed: 1,
       pending: 0,
-      endStates: { truncated: 2, refused: 0, filtered: 1, quotaExhausted: 0 },
+      endStates: { truncated: 2, refused: 0, filtered: 1, notShown: 0, quotaExhausted: 0 },
     });
     expect(answers.map((a) => [a.status, a.endState, a.answer]).sort()).toEqual([
       ["failed", "truncated", null],

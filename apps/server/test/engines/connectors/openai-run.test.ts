@@ -169,7 +169,7 @@ describe("a lite run on the OpenAI connector with a stored workspace key", () =>
       completed: 2,
       failed: 2,
       pending: 0,
-      endStates: { truncated: 2, refused: 0, filtered: 1, quotaExhausted: 1 },
+      endStates: { truncated: 2, refused: 0, filtered: 1, notShown: 0, quotaExhausted: 1 },
     });
     expect(answers.map((a) => [a.status, a.endState, a.answer]).sort()).toEqual([
       ["failed", "quota_exhausted", null],

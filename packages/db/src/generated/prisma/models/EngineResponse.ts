@@ -69,6 +69,8 @@ export type EngineResponseMinAggregateOutputType = {
   language: string | null
   surface: string | null
   collector: string | null
+  collectionId: string | null
+  collectionPostedAt: Date | null
   simulated: boolean | null
   createdAt: Date | null
   completedAt: Date | null
@@ -97,6 +99,8 @@ export type EngineResponseMaxAggregateOutputType = {
   language: string | null
   surface: string | null
   collector: string | null
+  collectionId: string | null
+  collectionPostedAt: Date | null
   simulated: boolean | null
   createdAt: Date | null
   completedAt: Date | null
@@ -126,6 +130,8 @@ export type EngineResponseCountAggregateOutputType = {
   language: number
   surface: number
   collector: number
+  collectionId: number
+  collectionPostedAt: number
   simulated: number
   createdAt: number
   completedAt: number
@@ -176,6 +182,8 @@ export type EngineResponseMinAggregateInputType = {
   language?: true
   surface?: true
   collector?: true
+  collectionId?: true
+  collectionPostedAt?: true
   simulated?: true
   createdAt?: true
   completedAt?: true
@@ -204,6 +212,8 @@ export type EngineResponseMaxAggregateInputType = {
   language?: true
   surface?: true
   collector?: true
+  collectionId?: true
+  collectionPostedAt?: true
   simulated?: true
   createdAt?: true
   completedAt?: true
@@ -233,6 +243,8 @@ export type EngineResponseCountAggregateInputType = {
   language?: true
   surface?: true
   collector?: true
+  collectionId?: true
+  collectionPostedAt?: true
   simulated?: true
   createdAt?: true
   completedAt?: true
@@ -349,6 +361,8 @@ export type EngineResponseGroupByOutputType = {
   language: string | null
   surface: string
   collector: string | null
+  collectionId: string | null
+  collectionPostedAt: Date | null
   simulated: boolean
   createdAt: Date
   completedAt: Date | null
@@ -401,6 +415,8 @@ export type EngineResponseWhereInput = {
   language?: Prisma.StringNullableFilter<"EngineResponse"> | string | null
   surface?: Prisma.StringFilter<"EngineResponse"> | string
   collector?: Prisma.StringNullableFilter<"EngineResponse"> | string | null
+  collectionId?: Prisma.StringNullableFilter<"EngineResponse"> | string | null
+  collectionPostedAt?: Prisma.DateTimeNullableFilter<"EngineResponse"> | Date | string | null
   simulated?: Prisma.BoolFilter<"EngineResponse"> | boolean
   createdAt?: Prisma.DateTimeFilter<"EngineResponse"> | Date | string
   completedAt?: Prisma.DateTimeNullableFilter<"EngineResponse"> | Date | string | null
@@ -434,6 +450,8 @@ export type EngineResponseOrderByWithRelationInput = {
   language?: Prisma.SortOrderInput | Prisma.SortOrder
   surface?: Prisma.SortOrder
   collector?: Prisma.SortOrderInput | Prisma.SortOrder
+  collectionId?: Prisma.SortOrderInput | Prisma.SortOrder
+  collectionPostedAt?: Prisma.SortOrderInput | Prisma.SortOrder
   simulated?: Prisma.SortOrder
   createdAt?: Prisma.SortOrder
   completedAt?: Prisma.SortOrderInput | Prisma.SortOrder
@@ -471,6 +489,8 @@ export type EngineResponseWhereUniqueInput = Prisma.AtLeast<{
   language?: Prisma.StringNullableFilter<"EngineResponse"> | string | null
   surface?: Prisma.StringFilter<"EngineResponse"> | string
   collector?: Prisma.StringNullableFilter<"EngineResponse"> | string | null
+  collectionId?: Prisma.StringNullableFilter<"EngineResponse"> | string | null
+  collectionPostedAt?: Prisma.DateTimeNullableFilter<"EngineResponse"> | Date | string | null
   simulated?: Prisma.BoolFilter<"EngineResponse"> | boolean
   createdAt?: Prisma.DateTimeFilter<"EngineResponse"> | Date | string
   completedAt?: Prisma.DateTimeNullableFilter<"EngineResponse"> | Date | string | null
@@ -504,6 +524,8 @@ export type EngineResponseOrderByWithAggregationInput = {
   language?: Prisma.SortOrderInput | Prisma.SortOrder
   surface?: Prisma.SortOrder
   collector?: Prisma.SortOrderInput | Prisma.SortOrder
+  collectionId?: Prisma.SortOrderInput | Prisma.SortOrder
+  collectionPostedAt?: Prisma.SortOrderInput | Prisma.SortOrder
   simulated?: Prisma.SortOrder
   createdAt?: Prisma.SortOrder
   completedAt?: Prisma.SortOrderInput | Prisma.SortOrder
@@ -541,6 +563,8 @@ export type EngineResponseScalarWhereWithAggregatesInput = {
   language?: Prisma.StringNullableWithAggregatesFilter<"EngineResponse"> | string | null
   surface?: Prisma.StringWithAggregatesFilter<"EngineResponse"> | string
   collector?: Prisma.StringNullableWithAggregatesFilter<"EngineResponse"> | string | null
+  collectionId?: Prisma.StringNullableWithAggregatesFilter<"EngineResponse"> | string | null
+  collectionPostedAt?: Prisma.DateTimeNullableWithAggregatesFilter<"EngineResponse"> | Date | string | null
   simulated?: Prisma.BoolWithAggregatesFilter<"EngineResponse"> | boolean
   createdAt?: Prisma.DateTimeWithAggregatesFilter<"EngineResponse"> | Date | string
   completedAt?: Prisma.DateTimeNullableWithAggregatesFilter<"EngineResponse"> | Date | string | null
@@ -569,6 +593,8 @@ export type EngineResponseCreateInput = {
   language?: string | null
   surface?: string
   collector?: string | null
+  collectionId?: string | null
+  collectionPostedAt?: Date | string | null
   simulated: boolean
   createdAt: Date | string
   completedAt?: Date | string | null
@@ -602,6 +628,8 @@ export type EngineResponseUncheckedCreateInput = {
   language?: string | null
   surface?: string
   collector?: string | null
+  collectionId?: string | null
+  collectionPostedAt?: Date | string | null
   simulated: boolean
   createdAt: Date | string
   completedAt?: Date | string | null
@@ -633,6 +661,8 @@ export type EngineResponseUpdateInput = {
   language?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   surface?: Prisma.StringFieldUpdateOperationsInput | string
   collector?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  collectionId?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  collectionPostedAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
   simulated?: Prisma.BoolFieldUpdateOperationsInput | boolean
   createdAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   completedAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
@@ -666,6 +696,8 @@ export type EngineResponseUncheckedUpdateInput = {
   language?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   surface?: Prisma.StringFieldUpdateOperationsInput | string
   collector?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  collectionId?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  collectionPostedAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
   simulated?: Prisma.BoolFieldUpdateOperationsInput | boolean
   createdAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   completedAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
@@ -698,6 +730,8 @@ export type EngineResponseCreateManyInput = {
   language?: string | null
   surface?: string
   collector?: string | null
+  collectionId?: string | null
+  collectionPostedAt?: Date | string | null
   simulated: boolean
   createdAt: Date | string
   completedAt?: Date | string | null
@@ -726,6 +760,8 @@ export type EngineResponseUpdateManyMutationInput = {
   language?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   surface?: Prisma.StringFieldUpdateOperationsInput | string
   collector?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  collectionId?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  collectionPostedAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
   simulated?: Prisma.BoolFieldUpdateOperationsInput | boolean
   createdAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   completedAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
@@ -755,6 +791,8 @@ export type EngineResponseUncheckedUpdateManyInput = {
   language?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   surface?: Prisma.StringFieldUpdateOperationsInput | string
   collector?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  collectionId?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  collectionPostedAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
   simulated?: Prisma.BoolFieldUpdateOperationsInput | boolean
   createdAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   completedAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
@@ -801,6 +839,8 @@ export type EngineResponseCountOrderByAggregateInput = {
   language?: Prisma.SortOrder
   surface?: Prisma.SortOrder
   collector?: Prisma.SortOrder
+  collectionId?: Prisma.SortOrder
+  collectionPostedAt?: Prisma.SortOrder
   simulated?: Prisma.SortOrder
   createdAt?: Prisma.SortOrder
   completedAt?: Prisma.SortOrder
@@ -839,6 +879,8 @@ export type EngineResponseMaxOrderByAggregateInput = {
   language?: Prisma.SortOrder
   surface?: Prisma.SortOrder
   collector?: Prisma.SortOrder
+  collectionId?: Prisma.SortOrder
+  collectionPostedAt?: Prisma.SortOrder
   simulated?: Prisma.SortOrder
   createdAt?: Prisma.SortOrder
   completedAt?: Prisma.SortOrder
@@ -867,6 +909,8 @@ export type EngineResponseMinOrderByAggregateInput = {
   language?: Prisma.SortOrder
   surface?: Prisma.SortOrder
   collector?: Prisma.SortOrder
+  collectionId?: Prisma.SortOrder
+  collectionPostedAt?: Prisma.SortOrder
   simulated?: Prisma.SortOrder
   createdAt?: Prisma.SortOrder
   completedAt?: Prisma.SortOrder
@@ -1011,6 +1055,8 @@ export type EngineResponseCreateWithoutRunInput = {
   language?: string | null
   surface?: string
   collector?: string | null
+  collectionId?: string | null
+  collectionPostedAt?: Date | string | null
   simulated: boolean
   createdAt: Date | string
   completedAt?: Date | string | null
@@ -1042,6 +1088,8 @@ export type EngineResponseUncheckedCreateWithoutRunInput = {
   language?: string | null
   surface?: string
   collector?: string | null
+  collectionId?: string | null
+  collectionPostedAt?: Date | string | null
   simulated: boolean
   createdAt: Date | string
   completedAt?: Date | string | null
@@ -1103,6 +1151,8 @@ export type EngineResponseScalarWhereInput = {
   language?: Prisma.StringNullableFilter<"EngineResponse"> | string | null
   surface?: Prisma.StringFilter<"EngineResponse"> | string
   collector?: Prisma.StringNullableFilter<"EngineResponse"> | string | null
+  collectionId?: Prisma.StringNullableFilter<"EngineResponse"> | string | null
+  collectionPostedAt?: Prisma.DateTimeNullableFilter<"EngineResponse"> | Date | string | null
   simulated?: Prisma.BoolFilter<"EngineResponse"> | boolean
   createdAt?: Prisma.DateTimeFilter<"EngineResponse"> | Date | string
   completedAt?: Prisma.DateTimeNullableFilter<"EngineResponse"> | Date | string | null
@@ -1131,6 +1181,8 @@ export type EngineResponseCreateWithoutUsedSourcesInput = {
   language?: string | null
   surface?: string
   collector?: string | null
+  collectionId?: string | null
+  collectionPostedAt?: Date | string | null
   simulated: boolean
   createdAt: Date | string
   completedAt?: Date | string | null
@@ -1163,6 +1215,8 @@ export type EngineResponseUncheckedCreateWithoutUsedSourcesInput = {
   language?: string | null
   surface?: string
   collector?: string | null
+  collectionId?: string | null
+  collectionPostedAt?: Date | string | null
   simulated: boolean
   createdAt: Date | string
   completedAt?: Date | string | null
@@ -1209,6 +1263,8 @@ export type EngineResponseUpdateWithoutUsedSourcesInput = {
   language?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   surface?: Prisma.StringFieldUpdateOperationsInput | string
   collector?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  collectionId?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  collectionPostedAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
   simulated?: Prisma.BoolFieldUpdateOperationsInput | boolean
   createdAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   completedAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
@@ -1241,6 +1297,8 @@ export type EngineResponseUncheckedUpdateWithoutUsedSourcesInput = {
   language?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   surface?: Prisma.StringFieldUpdateOperationsInput | string
   collector?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  collectionId?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  collectionPostedAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
   simulated?: Prisma.BoolFieldUpdateOperationsInput | boolean
   createdAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   completedAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
@@ -1271,6 +1329,8 @@ export type EngineResponseCreateWithoutCitationsInput = {
   language?: string | null
   surface?: string
   collector?: string | null
+  collectionId?: string | null
+  collectionPostedAt?: Date | string | null
   simulated: boolean
   createdAt: Date | string
   completedAt?: Date | string | null
@@ -1303,6 +1363,8 @@ export type EngineResponseUncheckedCreateWithoutCitationsInput = {
   language?: string | null
   surface?: string
   collector?: string | null
+  collectionId?: string | null
+  collectionPostedAt?: Date | string | null
   simulated: boolean
   createdAt: Date | string
   completedAt?: Date | string | null
@@ -1349,6 +1411,8 @@ export type EngineResponseUpdateWithoutCitationsInput = {
   language?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   surface?: Prisma.StringFieldUpdateOperationsInput | string
   collector?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  collectionId?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  collectionPostedAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
   simulated?: Prisma.BoolFieldUpdateOperationsInput | boolean
   createdAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   completedAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
@@ -1381,6 +1445,8 @@ export type EngineResponseUncheckedUpdateWithoutCitationsInput = {
   language?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   surface?: Prisma.StringFieldUpdateOperationsInput | string
   collector?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  collectionId?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  collectionPostedAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
   simulated?: Prisma.BoolFieldUpdateOperationsInput | boolean
   createdAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   completedAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
@@ -1411,6 +1477,8 @@ export type EngineResponseCreateWithoutMentionsInput = {
   language?: string | null
   surface?: string
   collector?: string | null
+  collectionId?: string | null
+  collectionPostedAt?: Date | string | null
   simulated: boolean
   createdAt: Date | string
   completedAt?: Date | string | null
@@ -1443,6 +1511,8 @@ export type EngineResponseUncheckedCreateWithoutMentionsInput = {
   language?: string | null
   surface?: string
   collector?: string | null
+  collectionId?: string | null
+  collectionPostedAt?: Date | string | null
   simulated: boolean
   createdAt: Date | string
   completedAt?: Date | string | null
@@ -1489,6 +1559,8 @@ export type EngineResponseUpdateWithoutMentionsInput = {
   language?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   surface?: Prisma.StringFieldUpdateOperationsInput | string
   collector?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  collectionId?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  collectionPostedAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
   simulated?: Prisma.BoolFieldUpdateOperationsInput | boolean
   createdAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   completedAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
@@ -1521,6 +1593,8 @@ export type EngineResponseUncheckedUpdateWithoutMentionsInput = {
   language?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   surface?: Prisma.StringFieldUpdateOperationsInput | string
   collector?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  collectionId?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  collectionPostedAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
   simulated?: Prisma.BoolFieldUpdateOperationsInput | boolean
   createdAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   completedAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
@@ -1551,6 +1625,8 @@ export type EngineResponseCreateManyRunInput = {
   language?: string | null
   surface?: string
   collector?: string | null
+  collectionId?: string | null
+  collectionPostedAt?: Date | string | null
   simulated: boolean
   createdAt: Date | string
   completedAt?: Date | string | null
@@ -1579,6 +1655,8 @@ export type EngineResponseUpdateWithoutRunInput = {
   language?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   surface?: Prisma.StringFieldUpdateOperationsInput | string
   collector?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  collectionId?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  collectionPostedAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
   simulated?: Prisma.BoolFieldUpdateOperationsInput | boolean
   createdAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   completedAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
@@ -1610,6 +1688,8 @@ export type EngineResponseUncheckedUpdateWithoutRunInput = {
   language?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   surface?: Prisma.StringFieldUpdateOperationsInput | string
   collector?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  collectionId?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  collectionPostedAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
   simulated?: Prisma.BoolFieldUpdateOperationsInput | boolean
   createdAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   completedAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
@@ -1641,6 +1721,8 @@ export type EngineResponseUncheckedUpdateManyWithoutRunInput = {
   language?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   surface?: Prisma.StringFieldUpdateOperationsInput | string
   collector?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  collectionId?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  collectionPostedAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
   simulated?: Prisma.BoolFieldUpdateOperationsInput | boolean
   createdAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   completedAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
@@ -1719,6 +1801,8 @@ export type EngineResponseSelect<ExtArgs extends runtime.Types.Extensions.Intern
   language?: boolean
   surface?: boolean
   collector?: boolean
+  collectionId?: boolean
+  collectionPostedAt?: boolean
   simulated?: boolean
   createdAt?: boolean
   completedAt?: boolean
@@ -1753,6 +1837,8 @@ export type EngineResponseSelectCreateManyAndReturn<ExtArgs extends runtime.Type
   language?: boolean
   surface?: boolean
   collector?: boolean
+  collectionId?: boolean
+  collectionPostedAt?: boolean
   simulated?: boolean
   createdAt?: boolean
   completedAt?: boolean
@@ -1783,6 +1869,8 @@ export type EngineResponseSelectUpdateManyAndReturn<ExtArgs extends runtime.Type
   language?: boolean
   surface?: boolean
   collector?: boolean
+  collectionId?: boolean
+  collectionPostedAt?: boolean
   simulated?: boolean
   createdAt?: boolean
   completedAt?: boolean
@@ -1813,13 +1901,15 @@ export type EngineResponseSelectScalar = {
   language?: boolean
   surface?: boolean
   collector?: boolean
+  collectionId?: boolean
+  collectionPostedAt?: boolean
   simulated?: boolean
   createdAt?: boolean
   completedAt?: boolean
   analysisVersion?: boolean
 }
 
-export type EngineResponseOmit<ExtArgs extends runtime.Types.Extensions.InternalArgs = runtime.Types.Extensions.DefaultArgs> = runtime.Types.Extensions.GetOmit<"id" | "runId" | "workspaceId" | "promptId" | "engine" | "model" | "repetition" | "status" | "answer" | "searchQueries" | "inputTokens" | "outputTokens" | "costMicrousd" | "latencyMs" | "attempts" | "error" | "endState" | "servedModel" | "country" | "language" | "surface" | "collector" | "simulated" | "createdAt" | "completedAt" | "analysisVersion", ExtArgs["result"]["engineResponse"]>
+export type EngineResponseOmit<ExtArgs extends runtime.Types.Extensions.InternalArgs = runtime.Types.Extensions.DefaultArgs> = runtime.Types.Extensions.GetOmit<"id" | "runId" | "workspaceId" | "promptId" | "engine" | "model" | "repetition" | "status" | "answer" | "searchQueries" | "inputTokens" | "outputTokens" | "costMicrousd" | "latencyMs" | "attempts" | "error" | "endState" | "servedModel" | "country" | "language" | "surface" | "collector" | "collectionId" | "collectionPostedAt" | "simulated" | "createdAt" | "completedAt" | "analysisVersion", ExtArgs["result"]["engineResponse"]>
 export type EngineResponseInclude<ExtArgs extends runtime.Types.Extensions.InternalArgs = runtime.Types.Extensions.DefaultArgs> = {
   run?: boolean | Prisma.RunDefaultArgs<ExtArgs>
   citations?: boolean | Prisma.EngineResponse$citationsArgs<ExtArgs>
@@ -1888,6 +1978,13 @@ export type $EngineResponsePayload<ExtArgs extends runtime.Types.Extensions.Inte
      * recorded, read as the engine's own provider.
      */
     collector: string | null
+    /**
+     * A provider that collects in two steps: its id of the posted task, and when the post started
+     * (set before sending, so a task whose post a dead worker never stored is looked up by its
+     * tag, the row's id, never posted and paid for again).
+     */
+    collectionId: string | null
+    collectionPostedAt: Date | null
     simulated: boolean
     createdAt: Date
     completedAt: Date | null
@@ -2344,6 +2441,8 @@ export interface EngineResponseFieldRefs {
   readonly language: Prisma.FieldRef<"EngineResponse", 'String'>
   readonly surface: Prisma.FieldRef<"EngineResponse", 'String'>
   readonly collector: Prisma.FieldRef<"EngineResponse", 'String'>
+  readonly collectionId: Prisma.FieldRef<"EngineResponse", 'String'>
+  readonly collectionPostedAt: Prisma.FieldRef<"EngineResponse", 'DateTime'>
   readonly simulated: Prisma.FieldRef<"EngineResponse", 'Boolean'>
   readonly createdAt: Prisma.FieldRef<"EngineResponse", 'DateTime'>
   readonly completedAt: Prisma.FieldRef<"EngineResponse", 'DateTime'>

@@ -35,6 +35,7 @@ export type RunAvgAggregateOutputType = {
   truncatedTasks: number | null
   refusedTasks: number | null
   filteredTasks: number | null
+  notShownTasks: number | null
   quotaExhaustedTasks: number | null
   estimateMicrousd: number | null
   costMicrousd: number | null
@@ -49,6 +50,7 @@ export type RunSumAggregateOutputType = {
   truncatedTasks: number | null
   refusedTasks: number | null
   filteredTasks: number | null
+  notShownTasks: number | null
   quotaExhaustedTasks: number | null
   estimateMicrousd: bigint | null
   costMicrousd: bigint | null
@@ -67,6 +69,7 @@ export type RunMinAggregateOutputType = {
   truncatedTasks: number | null
   refusedTasks: number | null
   filteredTasks: number | null
+  notShownTasks: number | null
   quotaExhaustedTasks: number | null
   estimateMicrousd: bigint | null
   costMicrousd: bigint | null
@@ -96,6 +99,7 @@ export type RunMaxAggregateOutputType = {
   truncatedTasks: number | null
   refusedTasks: number | null
   filteredTasks: number | null
+  notShownTasks: number | null
   quotaExhaustedTasks: number | null
   estimateMicrousd: bigint | null
   costMicrousd: bigint | null
@@ -127,6 +131,7 @@ export type RunCountAggregateOutputType = {
   truncatedTasks: number
   refusedTasks: number
   filteredTasks: number
+  notShownTasks: number
   quotaExhaustedTasks: number
   estimateMicrousd: number
   costMicrousd: number
@@ -155,6 +160,7 @@ export type RunAvgAggregateInputType = {
   truncatedTasks?: true
   refusedTasks?: true
   filteredTasks?: true
+  notShownTasks?: true
   quotaExhaustedTasks?: true
   estimateMicrousd?: true
   costMicrousd?: true
@@ -169,6 +175,7 @@ export type RunSumAggregateInputType = {
   truncatedTasks?: true
   refusedTasks?: true
   filteredTasks?: true
+  notShownTasks?: true
   quotaExhaustedTasks?: true
   estimateMicrousd?: true
   costMicrousd?: true
@@ -187,6 +194,7 @@ export type RunMinAggregateInputType = {
   truncatedTasks?: true
   refusedTasks?: true
   filteredTasks?: true
+  notShownTasks?: true
   quotaExhaustedTasks?: true
   estimateMicrousd?: true
   costMicrousd?: true
@@ -216,6 +224,7 @@ export type RunMaxAggregateInputType = {
   truncatedTasks?: true
   refusedTasks?: true
   filteredTasks?: true
+  notShownTasks?: true
   quotaExhaustedTasks?: true
   estimateMicrousd?: true
   costMicrousd?: true
@@ -247,6 +256,7 @@ export type RunCountAggregateInputType = {
   truncatedTasks?: true
   refusedTasks?: true
   filteredTasks?: true
+  notShownTasks?: true
   quotaExhaustedTasks?: true
   estimateMicrousd?: true
   costMicrousd?: true
@@ -366,6 +376,7 @@ export type RunGroupByOutputType = {
   truncatedTasks: number
   refusedTasks: number
   filteredTasks: number
+  notShownTasks: number
   quotaExhaustedTasks: number
   estimateMicrousd: bigint
   costMicrousd: bigint
@@ -421,6 +432,7 @@ export type RunWhereInput = {
   truncatedTasks?: Prisma.IntFilter<"Run"> | number
   refusedTasks?: Prisma.IntFilter<"Run"> | number
   filteredTasks?: Prisma.IntFilter<"Run"> | number
+  notShownTasks?: Prisma.IntFilter<"Run"> | number
   quotaExhaustedTasks?: Prisma.IntFilter<"Run"> | number
   estimateMicrousd?: Prisma.BigIntFilter<"Run"> | bigint | number
   costMicrousd?: Prisma.BigIntFilter<"Run"> | bigint | number
@@ -455,6 +467,7 @@ export type RunOrderByWithRelationInput = {
   truncatedTasks?: Prisma.SortOrder
   refusedTasks?: Prisma.SortOrder
   filteredTasks?: Prisma.SortOrder
+  notShownTasks?: Prisma.SortOrder
   quotaExhaustedTasks?: Prisma.SortOrder
   estimateMicrousd?: Prisma.SortOrder
   costMicrousd?: Prisma.SortOrder
@@ -493,6 +506,7 @@ export type RunWhereUniqueInput = Prisma.AtLeast<{
   truncatedTasks?: Prisma.IntFilter<"Run"> | number
   refusedTasks?: Prisma.IntFilter<"Run"> | number
   filteredTasks?: Prisma.IntFilter<"Run"> | number
+  notShownTasks?: Prisma.IntFilter<"Run"> | number
   quotaExhaustedTasks?: Prisma.IntFilter<"Run"> | number
   estimateMicrousd?: Prisma.BigIntFilter<"Run"> | bigint | number
   costMicrousd?: Prisma.BigIntFilter<"Run"> | bigint | number
@@ -527,6 +541,7 @@ export type RunOrderByWithAggregationInput = {
   truncatedTasks?: Prisma.SortOrder
   refusedTasks?: Prisma.SortOrder
   filteredTasks?: Prisma.SortOrder
+  notShownTasks?: Prisma.SortOrder
   quotaExhaustedTasks?: Prisma.SortOrder
   estimateMicrousd?: Prisma.SortOrder
   costMicrousd?: Prisma.SortOrder
@@ -567,6 +582,7 @@ export type RunScalarWhereWithAggregatesInput = {
   truncatedTasks?: Prisma.IntWithAggregatesFilter<"Run"> | number
   refusedTasks?: Prisma.IntWithAggregatesFilter<"Run"> | number
   filteredTasks?: Prisma.IntWithAggregatesFilter<"Run"> | number
+  notShownTasks?: Prisma.IntWithAggregatesFilter<"Run"> | number
   quotaExhaustedTasks?: Prisma.IntWithAggregatesFilter<"Run"> | number
   estimateMicrousd?: Prisma.BigIntWithAggregatesFilter<"Run"> | bigint | number
   costMicrousd?: Prisma.BigIntWithAggregatesFilter<"Run"> | bigint | number
@@ -598,6 +614,7 @@ export type RunCreateInput = {
   truncatedTasks?: number
   refusedTasks?: number
   filteredTasks?: number
+  notShownTasks?: number
   quotaExhaustedTasks?: number
   estimateMicrousd: bigint | number
   costMicrousd: bigint | number
@@ -632,6 +649,7 @@ export type RunUncheckedCreateInput = {
   truncatedTasks?: number
   refusedTasks?: number
   filteredTasks?: number
+  notShownTasks?: number
   quotaExhaustedTasks?: number
   estimateMicrousd: bigint | number
   costMicrousd: bigint | number
@@ -664,6 +682,7 @@ export type RunUpdateInput = {
   truncatedTasks?: Prisma.IntFieldUpdateOperationsInput | number
   refusedTasks?: Prisma.IntFieldUpdateOperationsInput | number
   filteredTasks?: Prisma.IntFieldUpdateOperationsInput | number
+  notShownTasks?: Prisma.IntFieldUpdateOperationsInput | number
   quotaExhaustedTasks?: Prisma.IntFieldUpdateOperationsInput | number
   estimateMicrousd?: Prisma.BigIntFieldUpdateOperationsInput | bigint | number
   costMicrousd?: Prisma.BigIntFieldUpdateOperationsInput | bigint | number
@@ -698,6 +717,7 @@ export type RunUncheckedUpdateInput = {
   truncatedTasks?: Prisma.IntFieldUpdateOperationsInput | number
   refusedTasks?: Prisma.IntFieldUpdateOperationsInput | number
   filteredTasks?: Prisma.IntFieldUpdateOperationsInput | number
+  notShownTasks?: Prisma.IntFieldUpdateOperationsInput | number
   quotaExhaustedTasks?: Prisma.IntFieldUpdateOperationsInput | number
   estimateMicrousd?: Prisma.BigIntFieldUpdateOperationsInput | bigint | number
   costMicrousd?: Prisma.BigIntFieldUpdateOperationsInput | bigint | number
@@ -731,6 +751,7 @@ export type RunCreateManyInput = {
   truncatedTasks?: number
   refusedTasks?: number
   filteredTasks?: number
+  notShownTasks?: number
   quotaExhaustedTasks?: number
   estimateMicrousd: bigint | number
   costMicrousd: bigint | number
@@ -762,6 +783,7 @@ export type RunUpdateManyMutationInput = {
   truncatedTasks?: Prisma.IntFieldUpdateOperationsInput | number
   refusedTasks?: Prisma.IntFieldUpdateOperationsInput | number
   filteredTasks?: Prisma.IntFieldUpdateOperationsInput | number
+  notShownTasks?: Prisma.IntFieldUpdateOperationsInput | number
   quotaExhaustedTasks?: Prisma.IntFieldUpdateOperationsInput | number
   estimateMicrousd?: Prisma.BigIntFieldUpdateOperationsInput | bigint | number
   costMicrousd?: Prisma.BigIntFieldUpdateOperationsInput | bigint | number
@@ -794,6 +816,7 @@ export type RunUncheckedUpdateManyInput = {
   truncatedTasks?: Prisma.IntFieldUpdateOperationsInput | number
   refusedTasks?: Prisma.IntFieldUpdateOperationsInput | number
   filteredTasks?: Prisma.IntFieldUpdateOperationsInput | number
+  notShownTasks?: Prisma.IntFieldUpdateOperationsInput | number
   quotaExhaustedTasks?: Prisma.IntFieldUpdateOperationsInput | number
   estimateMicrousd?: Prisma.BigIntFieldUpdateOperationsInput | bigint | number
   costMicrousd?: Prisma.BigIntFieldUpdateOperationsInput | bigint | number
@@ -841,6 +864,7 @@ export type RunCountOrderByAggregateInput = {
   truncatedTasks?: Prisma.SortOrder
   refusedTasks?: Prisma.SortOrder
   filteredTasks?: Prisma.SortOrder
+  notShownTasks?: Prisma.SortOrder
   quotaExhaustedTasks?: Prisma.SortOrder
   estimateMicrousd?: Prisma.SortOrder
   costMicrousd?: Prisma.SortOrder
@@ -867,6 +891,7 @@ export type RunAvgOrderByAggregateInput = {
   truncatedTasks?: Prisma.SortOrder
   refusedTasks?: Prisma.SortOrder
   filteredTasks?: Prisma.SortOrder
+  notShownTasks?: Prisma.SortOrder
   quotaExhaustedTasks?: Prisma.SortOrder
   estimateMicrousd?: Prisma.SortOrder
   costMicrousd?: Prisma.SortOrder
@@ -885,6 +910,7 @@ export type RunMaxOrderByAggregateInput = {
   truncatedTasks?: Prisma.SortOrder
   refusedTasks?: Prisma.SortOrder
   filteredTasks?: Prisma.SortOrder
+  notShownTasks?: Prisma.SortOrder
   quotaExhaustedTasks?: Prisma.SortOrder
   estimateMicrousd?: Prisma.SortOrder
   costMicrousd?: Prisma.SortOrder
@@ -914,6 +940,7 @@ export type RunMinOrderByAggregateInput = {
   truncatedTasks?: Prisma.SortOrder
   refusedTasks?: Prisma.SortOrder
   filteredTasks?: Prisma.SortOrder
+  notShownTasks?: Prisma.SortOrder
   quotaExhaustedTasks?: Prisma.SortOrder
   estimateMicrousd?: Prisma.SortOrder
   costMicrousd?: Prisma.SortOrder
@@ -939,6 +966,7 @@ export type RunSumOrderByAggregateInput = {
   truncatedTasks?: Prisma.SortOrder
   refusedTasks?: Prisma.SortOrder
   filteredTasks?: Prisma.SortOrder
+  notShownTasks?: Prisma.SortOrder
   quotaExhaustedTasks?: Prisma.SortOrder
   estimateMicrousd?: Prisma.SortOrder
   costMicrousd?: Prisma.SortOrder
@@ -1037,6 +1065,7 @@ export type RunCreateWithoutWorkspaceInput = {
   truncatedTasks?: number
   refusedTasks?: number
   filteredTasks?: number
+  notShownTasks?: number
   quotaExhaustedTasks?: number
   estimateMicrousd: bigint | number
   costMicrousd: bigint | number
@@ -1069,6 +1098,7 @@ export type RunUncheckedCreateWithoutWorkspaceInput = {
   truncatedTasks?: number
   refusedTasks?: number
   filteredTasks?: number
+  notShownTasks?: number
   quotaExhaustedTasks?: number
   estimateMicrousd: bigint | number
   costMicrousd: bigint | number
@@ -1131,6 +1161,7 @@ export type RunScalarWhereInput = {
   truncatedTasks?: Prisma.IntFilter<"Run"> | number
   refusedTasks?: Prisma.IntFilter<"Run"> | number
   filteredTasks?: Prisma.IntFilter<"Run"> | number
+  notShownTasks?: Prisma.IntFilter<"Run"> | number
   quotaExhaustedTasks?: Prisma.IntFilter<"Run"> | number
   estimateMicrousd?: Prisma.BigIntFilter<"Run"> | bigint | number
   costMicrousd?: Prisma.BigIntFilter<"Run"> | bigint | number
@@ -1162,6 +1193,7 @@ export type RunCreateWithoutResponsesInput = {
   truncatedTasks?: number
   refusedTasks?: number
   filteredTasks?: number
+  notShownTasks?: number
   quotaExhaustedTasks?: number
   estimateMicrousd: bigint | number
   costMicrousd: bigint | number
@@ -1195,6 +1227,7 @@ export type RunUncheckedCreateWithoutResponsesInput = {
   truncatedTasks?: number
   refusedTasks?: number
   filteredTasks?: number
+  notShownTasks?: number
   quotaExhaustedTasks?: number
   estimateMicrousd: bigint | number
   costMicrousd: bigint | number
@@ -1242,6 +1275,7 @@ export type RunUpdateWithoutResponsesInput = {
   truncatedTasks?: Prisma.IntFieldUpdateOperationsInput | number
   refusedTasks?: Prisma.IntFieldUpdateOperationsInput | number
   filteredTasks?: Prisma.IntFieldUpdateOperationsInput | number
+  notShownTasks?: Prisma.IntFieldUpdateOperationsInput | number
   quotaExhaustedTasks?: Prisma.IntFieldUpdateOperationsInput | number
   estimateMicrousd?: Prisma.BigIntFieldUpdateOperationsInput | bigint | number
   costMicrousd?: Prisma.BigIntFieldUpdateOperationsInput | bigint | number
@@ -1275,6 +1309,7 @@ export type RunUncheckedUpdateWithoutResponsesInput = {
   truncatedTasks?: Prisma.IntFieldUpdateOperationsInput | number
   refusedTasks?: Prisma.IntFieldUpdateOperationsInput | number
   filteredTasks?: Prisma.IntFieldUpdateOperationsInput | number
+  notShownTasks?: Prisma.IntFieldUpdateOperationsInput | number
   quotaExhaustedTasks?: Prisma.IntFieldUpdateOperationsInput | number
   estimateMicrousd?: Prisma.BigIntFieldUpdateOperationsInput | bigint | number
   costMicrousd?: Prisma.BigIntFieldUpdateOperationsInput | bigint | number
@@ -1306,6 +1341,7 @@ export type RunCreateManyWorkspaceInput = {
   truncatedTasks?: number
   refusedTasks?: number
   filteredTasks?: number
+  notShownTasks?: number
   quotaExhaustedTasks?: number
   estimateMicrousd: bigint | number
   costMicrousd: bigint | number
@@ -1337,6 +1373,7 @@ export type RunUpdateWithoutWorkspaceInput = {
   truncatedTasks?: Prisma.IntFieldUpdateOperationsInput | number
   refusedTasks?: Prisma.IntFieldUpdateOperationsInput | number
   filteredTasks?: Prisma.IntFieldUpdateOperationsInput | number
+  notShownTasks?: Prisma.IntFieldUpdateOperationsInput | number
   quotaExhaustedTasks?: Prisma.IntFieldUpdateOperationsInput | number
   estimateMicrousd?: Prisma.BigIntFieldUpdateOperationsInput | bigint | number
   costMicrousd?: Prisma.BigIntFieldUpdateOperationsInput | bigint | number
@@ -1369,6 +1406,7 @@ export type RunUncheckedUpdateWithoutWorkspaceInput = {
   truncatedTasks?: Prisma.IntFieldUpdateOperationsInput | number
   refusedTasks?: Prisma.IntFieldUpdateOperationsInput | number
   filteredTasks?: Prisma.IntFieldUpdateOperationsInput | number
+  notShownTasks?: Prisma.IntFieldUpdateOperationsInput | number
   quotaExhaustedTasks?: Prisma.IntFieldUpdateOperationsInput | number
   estimateMicrousd?: Prisma.BigIntFieldUpdateOperationsInput | bigint | number
   costMicrousd?: Prisma.BigIntFieldUpdateOperationsInput | bigint | number
@@ -1401,6 +1439,7 @@ export type RunUncheckedUpdateManyWithoutWorkspaceInput = {
   truncatedTasks?: Prisma.IntFieldUpdateOperationsInput | number
   refusedTasks?: Prisma.IntFieldUpdateOperationsInput | number
   filteredTasks?: Prisma.IntFieldUpdateOperationsInput | number
+  notShownTasks?: Prisma.IntFieldUpdateOperationsInput | number
   quotaExhaustedTasks?: Prisma.IntFieldUpdateOperationsInput | number
   estimateMicrousd?: Prisma.BigIntFieldUpdateOperationsInput | bigint | number
   costMicrousd?: Prisma.BigIntFieldUpdateOperationsInput | bigint | number
@@ -1464,6 +1503,7 @@ export type RunSelect<ExtArgs extends runtime.Types.Extensions.InternalArgs = ru
   truncatedTasks?: boolean
   refusedTasks?: boolean
   filteredTasks?: boolean
+  notShownTasks?: boolean
   quotaExhaustedTasks?: boolean
   estimateMicrousd?: boolean
   costMicrousd?: boolean
@@ -1499,6 +1539,7 @@ export type RunSelectCreateManyAndReturn<ExtArgs extends runtime.Types.Extension
   truncatedTasks?: boolean
   refusedTasks?: boolean
   filteredTasks?: boolean
+  notShownTasks?: boolean
   quotaExhaustedTasks?: boolean
   estimateMicrousd?: boolean
   costMicrousd?: boolean
@@ -1532,6 +1573,7 @@ export type RunSelectUpdateManyAndReturn<ExtArgs extends runtime.Types.Extension
   truncatedTasks?: boolean
   refusedTasks?: boolean
   filteredTasks?: boolean
+  notShownTasks?: boolean
   quotaExhaustedTasks?: boolean
   estimateMicrousd?: boolean
   costMicrousd?: boolean
@@ -1565,6 +1607,7 @@ export type RunSelectScalar = {
   truncatedTasks?: boolean
   refusedTasks?: boolean
   filteredTasks?: boolean
+  notShownTasks?: boolean
   quotaExhaustedTasks?: boolean
   estimateMicrousd?: boolean
   costMicrousd?: boolean
@@ -1582,7 +1625,7 @@ export type RunSelectScalar = {
   taskPlan?: boolean
 }
 
-export type RunOmit<ExtArgs extends runtime.Types.Extensions.InternalArgs = runtime.Types.Extensions.DefaultArgs> = runtime.Types.Extensions.GetOmit<"id" | "workspaceId" | "preset" | "status" | "engines" | "skippedEngines" | "repetitions" | "promptCount" | "totalTasks" | "completedTasks" | "failedTasks" | "truncatedTasks" | "refusedTasks" | "filteredTasks" | "quotaExhaustedTasks" | "estimateMicrousd" | "costMicrousd" | "reservationId" | "idempotencyKey" | "triggeredBy" | "triggeredById" | "error" | "createdAt" | "startedAt" | "finishedAt" | "cancelRequestedAt" | "heartbeatAt" | "executorId" | "taskPlan", ExtArgs["result"]["run"]>
+export type RunOmit<ExtArgs extends runtime.Types.Extensions.InternalArgs = runtime.Types.Extensions.DefaultArgs> = runtime.Types.Extensions.GetOmit<"id" | "workspaceId" | "preset" | "status" | "engines" | "skippedEngines" | "repetitions" | "promptCount" | "totalTasks" | "completedTasks" | "failedTasks" | "truncatedTasks" | "refusedTasks" | "filteredTasks" | "notShownTasks" | "quotaExhaustedTasks" | "estimateMicrousd" | "costMicrousd" | "reservationId" | "idempotencyKey" | "triggeredBy" | "triggeredById" | "error" | "createdAt" | "startedAt" | "finishedAt" | "cancelRequestedAt" | "heartbeatAt" | "executorId" | "taskPlan", ExtArgs["result"]["run"]>
 export type RunInclude<ExtArgs extends runtime.Types.Extensions.InternalArgs = runtime.Types.Extensions.DefaultArgs> = {
   workspace?: boolean | Prisma.WorkspaceDefaultArgs<ExtArgs>
   responses?: boolean | Prisma.Run$responsesArgs<ExtArgs>
@@ -1628,6 +1671,7 @@ export type $RunPayload<ExtArgs extends runtime.Types.Extensions.InternalArgs = 
     truncatedTasks: number
     refusedTasks: number
     filteredTasks: number
+    notShownTasks: number
     quotaExhaustedTasks: number
     estimateMicrousd: bigint
     costMicrousd: bigint
@@ -2095,6 +2139,7 @@ export interface RunFieldRefs {
   readonly truncatedTasks: Prisma.FieldRef<"Run", 'Int'>
   readonly refusedTasks: Prisma.FieldRef<"Run", 'Int'>
   readonly filteredTasks: Prisma.FieldRef<"Run", 'Int'>
+  readonly notShownTasks: Prisma.FieldRef<"Run", 'Int'>
   readonly quotaExhaustedTasks: Prisma.FieldRef<"Run", 'Int'>
   readonly estimateMicrousd: Prisma.FieldRef<"Run", 'BigInt'>
   readonly costMicrousd: Prisma.FieldRef<"Run", 'BigInt'>

@@ -1,0 +1,219 @@
+import {
+  SerpApi,
+  SerpGoogleAiModeTaskPostRequestInfo,
+  SerpGoogleOrganicTaskPostRequestInfo,
+  SerpIdListRequestInfo,
+} from "dataforseo-client";
+import { costAt } from "../catalog/model-catalog.js";
+import { askerLocale } from "../connectors/asker-locale.js";
+import { catalogModel, checkStatedCost } from "../connectors/catalog-model.js";
+import type { ConnectorOptions } from "../connectors/connector-options.js";
+import { callProvider, readAnswer } from "../connectors/provider-call.js";
+import {
+  type AnswerEngine,
+  EngineError,
+  type EngineRequest,
+  realEngine,
+  type TaskCollection,
+} from "../engine.js";
+import type { RealEngineId } from "../engine-registry.js";
+import { onlyTask, readSerpAnswer, serpEnvelope, taskFailure } from "./serp-answer.js";
+
+const PROVIDER = "DataForSEO";
+/** How often a posted task is asked for its result (priority tasks take about a minute). */
+const POLL_MS = 10_000;
+/** How long one ask waits for a posted task; a retry goes on waiting for the same task. */
+const WAIT_MS = 15 * 60_000;
+/** Not ready yet: 40601 Task Handed, 40602 Task In Queue. */
+const NOT_READY = new Set([40601, 40602]);
+/** Posts looked back over for a task whose post a dead worker never stored. */
+const LOOKUP_MARGIN_MS = 5 * 60_000;
+const countryNames = new Intl.DisplayNames(["en"], { type: "region" });
+
+type SerpKind = "google_ai_overview" | "google_ai_mode";
+
+/**
+ * Google's AI Overviews (on the organic results page) and AI Mode, as a logged-out visitor in
+ * the prompt's country sees them, through DataForSEO's SERP API on its official client. A task
+ * is posted to the priority queue (task_post, the only charged call; tagged with the stored
+ * task's id) and its result fetched (task_get) until ready: the posted task's id is stored before
+ * waiting, and the start of a post before sending, so a task asked again (a retry, or after its
+ * worker died) fetches the task it posted, looking it up by its tag (id_list) when the worker
+ * died before storing the id. A page without an AI answer is an answer ending `not_shown`.
+ * Charged the catalog's `perRequest` a page and, for an AI Overview Google loaded after the page
+ * (which DataForSEO bills, and refunds when there was none), its `perGroundedRequest`.
+ */
+export function createSerpEngine(kind: SerpKind) {
+  return (options: ConnectorOptions): AnswerEngine =>
+    realEngine(kind, async (request) => {
+      const model = catalogModel(options, kind as RealEngineId, request.model);
+      const { country, language } = askerLocale(request.context);
+      const where = { country: country ?? "US", language: language ?? "en" };
+      const api = clientFor(options, request.signal);
+      const collection = request.collection ?? memoryCollection(request.seed, options);
+      const posted = await postedTask(api, options, kind, collection, request, where);
+      const task = await resultOf(api, kind, posted.id, options);
+      const serp = readSerpAnswer(PROVIDER, task);
+      // The page, and loading an overview Google shows late (refunded by DataForSEO otherwise).
+      const costMicrousd = costAt(model, {
+        inputTokens: 0,
+        outputTokens: 0,
+        requests: 1,
+        groundedRequests: serp.late ? 1 : 0,
+      });
+      checkStatedCost(options, model, posted.cost, costMicrousd);
+      return {
+        answer: serp.answer,
+        end: serp.shown ? "completed" : "not_shown",
+        citations: serp.citations,
+        searchQueries: [],
+        inputTokens: 0,
+        outputTokens: 0,
+        costMicrousd,
+        servedModel: null,
+        country: where.country,
+        language: where.language,
+      };
+    });
+}
+
+/** A client whose every request carries the account's Basic login and the call's signal. */
+function clientFor(options: ConnectorOptions, signal: AbortSignal | undefined) {
+  const authorization = `Basic ${Buffer.from(options.apiKey).toString("base64")}`;
+  const send = options.fetch ?? fetch;
+  return (ended: AbortSignal) =>
+    new SerpApi(options.baseUrl, {
+      fetch: (url: string | URL | Request, init?: RequestInit) =>
+        send(url, {
+          ...init,
+          headers: { ...(init?.headers as Record<string, string>), authorization },
+          signal: signal ? AbortSignal.any([signal, ended]) : ended,
+        }),
+    });
+}
+type Client = ReturnType<typeof clientFor>;
+
+/** One request through the client, bounded and mapped like every provider call. */
+function call<T>(options: ConnectorOptions, api: Client, send: (serp: SerpApi) => Promise<T>) {
+  return callProvider({ provider: PROVIDER, options, call: (signal) => send(api(signal)) });
+}
+
+/** The task this ask collects: the one an earlier ask posted, else a new one. */
+async function postedTask(
+  api: Client,
+  options: ConnectorOptions,
+  kind: SerpKind,
+  collection: TaskCollection,
+  request: EngineRequest,
+  where: { country: string; language: string },
+): Promise<{ id: string; cost: number | null }> {
+  const previous = await collection.previous();
+  if (previous.taskId) return { id: previous.taskId, cost: null };
+  if (previous.postedAt) {
+    const found = await lookUpTask(api, options, collection.tag, previous.postedAt);
+    if (found) {
+      await collection.posted(found);
+      return { id: found, cost: null };
+    }
+  }
+  await collection.posting();
+  const task = {
+    keyword: request.prompt.slice(0, 700),
+    location_name: countryNames.of(where.country) ?? "United States",
+    language_code: where.language,
+    device: "desktop",
+    os: "windows",
+    priority: 2,
+    tag: collection.tag,
+  };
+  const raw = await call(options, api, (serp) =>
+    kind === "google_ai_overview"
+      ? serp.googleOrganicTaskPost([
+          new SerpGoogleOrganicTaskPostRequestInfo({
+            ...task,
+            depth: 10,
+            load_async_ai_overview: true,
+          }),
+        ])
+      : serp.googleAiModeTaskPost([new SerpGoogleAiModeTaskPostRequestInfo(task)]),
+  );
+  const posted = onlyTask(PROVIDER, readAnswer(PROVIDER, serpEnvelope, raw));
+  if (posted.status_code !== 20100 || !posted.id) throw taskFailure(PROVIDER, posted);
+  await collection.posted(posted.id);
+  return { id: posted.id, cost: posted.cost ?? null };
+}
+
+/** The task posted with `tag` since shortly before `postedAt`, from DataForSEO's list of tasks. */
+async function lookUpTask(
+  api: Client,
+  options: ConnectorOptions,
+  tag: string,
+  postedAt: Date,
+): Promise<string | undefined> {
+  const format = (at: Date) => `${at.toISOString().slice(0, 19).replace("T", " ")} +00:00`;
+  const raw = await call(options, api, (serp) =>
+    serp.idList([
+      new SerpIdListRequestInfo({
+        datetime_from: format(new Date(postedAt.getTime() - LOOKUP_MARGIN_MS)),
+        datetime_to: format(options.clock.now()),
+        include_metadata: true,
+        limit: 1000,
+      }),
+    ]),
+  );
+  const listed = (raw as { tasks?: Array<{ result?: unknown[] | null }> } | null)?.tasks?.[0]
+    ?.result;
+  for (const entry of listed ?? []) {
+    const { id, status, metadata } = (entry ?? {}) as {
+      id?: unknown;
+      status?: unknown;
+      metadata?: { tag?: unknown };
+    };
+    // A refused post is listed too (with its error code): it has no result to fetch.
+    const accepted = String(status) === "20000" || String(status) === "20100";
+    if (typeof id === "string" && accepted && metadata?.tag === tag) return id;
+  }
+  return undefined;
+}
+
+/** The finished task, asked for every POLL_MS (the injected clock's) up to WAIT_MS. */
+async function resultOf(api: Client, kind: SerpKind, id: string, options: ConnectorOptions) {
+  const until = options.clock.now().getTime() + WAIT_MS;
+  for (;;) {
+    const raw = await call(options, api, (serp) =>
+      kind === "google_ai_overview"
+        ? serp.googleOrganicTaskGetAdvanced(id)
+        : serp.googleAiModeTaskGetAdvanced(id),
+    );
+    const task = onlyTask(PROVIDER, readAnswer(PROVIDER, serpEnvelope, raw));
+    if (task.status_code === 20000) return task;
+    // No results at all is a page without an AI answer.
+    if (task.status_code === 40102) return { ...task, result: [] };
+    if (!NOT_READY.has(task.status_code)) throw taskFailure(PROVIDER, task);
+    if (options.clock.now().getTime() >= until)
+      throw new EngineError(
+        `${PROVIDER} had not finished the task after ${WAIT_MS / 60_000} minutes; it is fetched again on retry.`,
+        true,
+      );
+    await options.clock.sleep(POLL_MS);
+  }
+}
+
+/** A collection kept in memory, for a call without a stored task (the smoke check). */
+function memoryCollection(tag: string, options: ConnectorOptions): TaskCollection {
+  const state: { taskId: string | null; postedAt: Date | null } = { taskId: null, postedAt: null };
+  return {
+    tag: tag.replace(/[^A-Za-z0-9:_-]/g, "").slice(0, 200),
+    previous: async () => ({ ...state }),
+    posting: async () => {
+      state.postedAt = options.clock.now();
+      return state.postedAt;
+    },
+    posted: async (taskId) => {
+      state.taskId = taskId;
+    },
+  };
+}
+
+export const createGoogleAiOverviewEngine = createSerpEngine("google_ai_overview");
+export const createGoogleAiModeEngine = createSerpEngine("google_ai_mode");

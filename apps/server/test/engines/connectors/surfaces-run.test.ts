@@ -1,0 +1,132 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { FakeAnswerEngine } from "../../fakes/fake-answer-engine.js";
+import { FakeDataForSeo, OVERVIEW_TEXT } from "../../fakes/fake-dataforseo.js";
+import { grokResponse } from "../../fakes/xai-responses.js";
+import { providerEnvNames } from "../../harness/provider-env.js";
+import { startTestServer, type TestServer } from "../../harness/test-server.js";
+import { seedPrompts, waitForRun } from "../../runs/run-fixtures.js";
+
+/**
+ * One run asking a developer API (Grok, through xAI's fake) and a search page (Google's AI
+ * Overviews, through DataForSEO's fake) the same prompts: every answer is labelled with its
+ * surface and collector, a query Google shows no AI Overview for is an answer `not_shown`, each
+ * DataForSEO task is posted (charged) once, the run is charged what the ledger says, and the
+ * metrics read each surface apart and say when they pool them.
+ */
+const withoutOverview = "Which analytics tool is best for team 2?";
+const xai = new FakeAnswerEngine((r) => grokResponse(r.body));
+let t: TestServer;
+let cookie: string;
+let slug: string;
+let dataForSeo: FakeDataForSeo;
+const saved: Record<string, string | undefined> = {};
+const weights = { visibility: 0.4, shareOfVoice: 0.3, position: 0.15, citation: 0.15 };
+
+beforeAll(async () => {
+  for (const name of providerEnvNames) {
+    saved[name] = process.env[name];
+    delete process.env[name];
+  }
+  dataForSeo = new FakeDataForSeo({
+    // The server's clock (its polls advance it), once there is a server.
+    now: () => (t as TestServer | undefined)?.clock.now() ?? new Date(),
+    showsOverview: (keyword) => keyword !== withoutOverview,
+  });
+  await Promise.all([xai.start(), dataForSeo.start()]);
+  Object.assign(process.env, {
+    XAI_API_KEY: "xai-operator",
+    XAI_BASE_URL: xai.url,
+    DATAFORSEO_API_KEY: `${dataForSeo.login}:${dataForSeo.password}`,
+    DATAFORSEO_BASE_URL: dataForSeo.url,
+  });
+  t = await startTestServer({ env: { GEO_QUEUE_POLL_SECONDS: "0.5" } });
+  cookie = await t.signIn("surfaces@example.com");
+  slug = await t.createWorkspace(cookie, { brand: "runner", domains: ["runner.example"] });
+  await seedPrompts(t, slug, 3);
+});
+afterAll(async () => {
+  await t.close();
+  await xai.close();
+  await dataForSeo.close();
+  for (const name of providerEnvNames) {
+    if (saved[name] === undefined) delete process.env[name];
+    else process.env[name] = saved[name];
+  }
+});
+
+const get = (path: string) =>
+  t.request<any>("GET", `/api/v1/workspaces/${slug}${path}`, { cookie });
+
+describe("a run over two surfaces", () => {
+  it("labels, charges and measures each surface's answers", async () => {
+    const put = await t.request<any>("PUT", `/api/v1/workspaces/${slug}/model`, {
+      cookie,
+      body: {
+        engines: [
+          { engine: "grok", model: "grok-4.3", enabled: true },
+          { engine: "google_ai_overview", model: "dataforseo-serp", enabled: true },
+        ],
+        weights,
+      },
+    });
+    expect(put.status, put.text).toBe(200);
+    const posted = (await get("/credits/balance")).body.postedMicrousd as number;
+    const started = await t.request<any>("POST", `/api/v1/workspaces/${slug}/runs`, {
+      cookie,
+      body: { preset: "lite" },
+    });
+    expect(started.status, started.text).toBe(202);
+    expect(started.body).toMatchObject({ engines: ["grok", "google_ai_overview"] });
+    const run = await waitForRun(t, slug, started.body.runId, cookie);
+    expect(run).toMatchObject({
+      status: "succeeded",
+      progress: { completed: 6, failed: 0, endStates: { notShown: 1 } },
+    });
+
+    const answers = (await get(`/runs/${run.runId}/responses?limit=100`)).body.data as any[];
+    const overviews = answers.filter((a) => a.engine === "google_ai_overview");
+    expect(overviews).toHaveLength(3);
+    for (const a of overviews)
+      expect(a).toMatchObject({ surface: "search_page", collector: "dataforseo", country: "US" });
+    for (const a of answers.filter((a) => a.engine === "grok"))
+      expect(a).toMatchObject({ surface: "api", collector: "xai" });
+    const missing = overviews.find((a) => a.prompt === withoutOverview);
+    expect(missing).toMatchObject({ endState: "not_shown", answer: "", citations: [] });
+    expect(missing.costMicrousd).toBe(1_200);
+    for (const a of overviews.filter((a) => a !== missing)) {
+      expect(a).toMatchObject({
+        endState: "completed",
+        answer: OVERVIEW_TEXT,
+        costMicrousd: 2_400,
+      });
+      expect(a.citations.map((c: any) => c.url)).toContain("https://runner.example/teams");
+    }
+    // One task posted (and charged) per answer; each stored with its task's id.
+    expect(dataForSeo.charged.map((p) => p.tag).sort()).toEqual(
+      overviews.map((a) => a.responseId).sort(),
+    );
+    const rows = await t.server.ctx.prisma.engineResponse.findMany({
+      where: { runId: run.runId, engine: "google_ai_overview" },
+      select: { id: true, collectionId: true },
+    });
+    for (const row of rows)
+      expect(row.collectionId).toBe(dataForSeo.posted.find((p) => p.tag === row.id)?.id);
+
+    const cost = answers.reduce((sum, a) => sum + a.costMicrousd, 0);
+    expect(run.costMicrousd).toBe(cost);
+    expect(posted - (await get("/credits/balance")).body.postedMicrousd).toBe(cost);
+
+    // The default view pools the surfaces and says so; each reads apart.
+    const pooled = await get("/scoreboard");
+    expect(pooled.body.composite).toMatchObject({ n: 6, surfaces: ["api", "search_page"] });
+    const page = await get("/scoreboard?surface=search_page");
+    expect(page.body.composite).toMatchObject({ n: 3, surfaces: ["search_page"] });
+    expect(page.body.engines.map((e: any) => e.engine)).toEqual(["google_ai_overview"]);
+    // The brand is in two of the three pages' answers (none on the page without one).
+    expect(page.body.engines[0].metrics.visibility.value).toBeCloseTo(2 / 3, 10);
+    const api = await get("/scoreboard?surface=api");
+    expect(api.body.composite).toMatchObject({ n: 3, surfaces: ["api"] });
+    expect(api.body.engines.map((e: any) => e.engine)).toEqual(["grok"]);
+    expect(api.body.engines[0].metrics.visibility.value).toBe(1);
+  });
+});
