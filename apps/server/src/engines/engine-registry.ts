@@ -43,7 +43,18 @@ export interface RealEngineProfile extends EngineProfile {
   envPrefix: string;
   /** The provider's API root, without a trailing slash. */
   defaultBaseUrl: string;
+  /** Per request, unless `GEO_ENGINE_TIMEOUT_MS` says otherwise (default 60 s). */
+  defaultTimeoutMs?: number;
 }
+
+const GOOGLE_THROUGH_DATAFORSEO: RealEngineProfile = Object.freeze({
+  surface: "search_page",
+  collector: "dataforseo",
+  family: "google_search",
+  providerName: "DataForSEO",
+  envPrefix: "DATAFORSEO",
+  defaultBaseUrl: "https://api.dataforseo.com",
+});
 
 export const REAL_ENGINES: Readonly<Record<RealEngineId, RealEngineProfile>> = Object.freeze({
   openai: {
@@ -93,25 +104,14 @@ export const REAL_ENGINES: Readonly<Record<RealEngineId, RealEngineProfile>> = O
     providerName: "xAI",
     envPrefix: "XAI",
     defaultBaseUrl: "https://api.x.ai",
+    // Its searches run as several server-side turns in one request; xAI's own examples wait
+    // minutes, and a request abandoned by a timeout is still billed.
+    defaultTimeoutMs: 300_000,
   },
   // Google's AI answers as a logged-out visitor's results page shows them, through DataForSEO's
   // SERP API; its key is the account's `login:password` (the operator's is shared by both).
-  google_ai_overview: {
-    surface: "search_page",
-    collector: "dataforseo",
-    family: "google_search",
-    providerName: "DataForSEO",
-    envPrefix: "DATAFORSEO",
-    defaultBaseUrl: "https://api.dataforseo.com",
-  },
-  google_ai_mode: {
-    surface: "search_page",
-    collector: "dataforseo",
-    family: "google_search",
-    providerName: "DataForSEO",
-    envPrefix: "DATAFORSEO",
-    defaultBaseUrl: "https://api.dataforseo.com",
-  },
+  google_ai_overview: GOOGLE_THROUGH_DATAFORSEO,
+  google_ai_mode: GOOGLE_THROUGH_DATAFORSEO,
 });
 
 const SIMULATED: EngineProfile = Object.freeze({

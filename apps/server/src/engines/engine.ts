@@ -41,9 +41,13 @@ export interface TaskCollection {
   readonly tag: string;
   /** What an earlier post of this task left: the provider's id, and when the post started. */
   previous(): Promise<{ taskId: string | null; postedAt: Date | null }>;
-  /** Notes that a post starts (before it is sent), and when. */
-  posting(): Promise<Date>;
-  /** Stores the provider's id of the posted task. */
+  /**
+   * Claims the post (before it is sent): when `previous()` still says `seen` (no other ask
+   * posted meanwhile), notes when the post starts and answers it; else answers null, and
+   * nothing may be posted.
+   */
+  posting(seen: Date | null): Promise<Date | null>;
+  /** Stores the provider's id of the posted task (where none is stored yet). */
   posted(taskId: string): Promise<void>;
 }
 

@@ -5432,7 +5432,7 @@ export interface components {
         MetricsDate: components["schemas"]["Day"];
         /** @description Only answers of this engine. */
         MetricsEngine: components["schemas"]["Engine"];
-        /** @description Only answers read from this surface (the answers of its engines; each engine reads one surface). Without it every selected engine's answers are pooled, whatever their surface, and the composite's `surfaces` says which it pools. */
+        /** @description Only answers read from this surface (the answers of its engines; each engine reads one surface). Without it every selected engine's answers are pooled, whatever their surface (the scoreboard's `composite.surfaces` says which). */
         MetricsSurface: components["schemas"]["Surface"];
         /** @description Only prompts of this category (as it was when the answer was measured). */
         MetricsCategory: components["schemas"]["PromptCategory"];
@@ -6044,7 +6044,7 @@ export interface operations {
                 date?: components["parameters"]["MetricsDate"];
                 /** @description Only answers of this engine. */
                 engine?: components["parameters"]["MetricsEngine"];
-                /** @description Only answers read from this surface (the answers of its engines; each engine reads one surface). Without it every selected engine's answers are pooled, whatever their surface, and the composite's `surfaces` says which it pools. */
+                /** @description Only answers read from this surface (the answers of its engines; each engine reads one surface). Without it every selected engine's answers are pooled, whatever their surface (the scoreboard's `composite.surfaces` says which). */
                 surface?: components["parameters"]["MetricsSurface"];
                 /** @description Only prompts of this category (as it was when the answer was measured). */
                 category?: components["parameters"]["MetricsCategory"];
@@ -6091,7 +6091,7 @@ export interface operations {
                 date?: components["parameters"]["MetricsDate"];
                 /** @description Only answers of this engine. */
                 engine?: components["parameters"]["MetricsEngine"];
-                /** @description Only answers read from this surface (the answers of its engines; each engine reads one surface). Without it every selected engine's answers are pooled, whatever their surface, and the composite's `surfaces` says which it pools. */
+                /** @description Only answers read from this surface (the answers of its engines; each engine reads one surface). Without it every selected engine's answers are pooled, whatever their surface (the scoreboard's `composite.surfaces` says which). */
                 surface?: components["parameters"]["MetricsSurface"];
                 /** @description Only prompts of this category (as it was when the answer was measured). */
                 category?: components["parameters"]["MetricsCategory"];
@@ -6140,7 +6140,7 @@ export interface operations {
                 to: components["schemas"]["Day"];
                 /** @description Only answers of this engine. */
                 engine?: components["parameters"]["MetricsEngine"];
-                /** @description Only answers read from this surface (the answers of its engines; each engine reads one surface). Without it every selected engine's answers are pooled, whatever their surface, and the composite's `surfaces` says which it pools. */
+                /** @description Only answers read from this surface (the answers of its engines; each engine reads one surface). Without it every selected engine's answers are pooled, whatever their surface (the scoreboard's `composite.surfaces` says which). */
                 surface?: components["parameters"]["MetricsSurface"];
                 /** @description Only this entity (`self` for the brand, else a competitor id). */
                 entity?: string;
@@ -6191,7 +6191,7 @@ export interface operations {
                 to?: components["schemas"]["Day"];
                 /** @description Only changes of this engine's series, or `all` for the pooled series. */
                 engine?: components["schemas"]["EngineOrAll"];
-                /** @description Only answers read from this surface (the answers of its engines; each engine reads one surface). Without it every selected engine's answers are pooled, whatever their surface, and the composite's `surfaces` says which it pools. */
+                /** @description Only answers read from this surface (the answers of its engines; each engine reads one surface). Without it every selected engine's answers are pooled, whatever their surface (the scoreboard's `composite.surfaces` says which). */
                 surface?: components["parameters"]["MetricsSurface"];
                 /** @description Only this entity (`self` for the brand, else a competitor id). */
                 entity?: string;
@@ -6253,6 +6253,8 @@ export interface operations {
                 to?: components["parameters"]["SourcesTo"];
                 /** @description Items listed per list (domains, URLs, new, lost, used). */
                 limit?: number;
+                /** @description Only answers read from this surface (the answers of its engines; each engine reads one surface). Without it every selected engine's answers are pooled, whatever their surface (the scoreboard's `composite.surfaces` says which). */
+                surface?: components["parameters"]["MetricsSurface"];
             };
             header?: never;
             path: {
@@ -6292,6 +6294,8 @@ export interface operations {
                 to?: components["parameters"]["SourcesTo"];
                 /** @description Items listed per list (prompts, URLs). */
                 limit?: number;
+                /** @description Only answers read from this surface (the answers of its engines; each engine reads one surface). Without it every selected engine's answers are pooled, whatever their surface (the scoreboard's `composite.surfaces` says which). */
+                surface?: components["parameters"]["MetricsSurface"];
             };
             header?: never;
             path: {

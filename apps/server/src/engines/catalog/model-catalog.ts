@@ -63,8 +63,9 @@ const modelSchema = z.strictObject({
   /** Results one request fee includes (Exa search: 10, with their text and highlights). */
   includedResults: z.number().int().min(0).max(1000).default(0),
   /**
-   * How much a reasoning model may think before it answers (Gemini's thinkingConfig): a
-   * `level` (Gemini 3) or a token `budget` (Gemini 2.5). Thinking counts against the output cap.
+   * How much a reasoning model may think before it answers (Gemini's thinkingConfig; xAI's
+   * `reasoning.effort`, from the level): a `level` (Gemini 3, Grok) or a token `budget`
+   * (Gemini 2.5). Thinking counts against the output cap.
    */
   thinking: z
     .strictObject({

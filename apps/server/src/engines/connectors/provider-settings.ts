@@ -7,7 +7,7 @@ export interface ProviderSettings {
   operatorKey: string | undefined;
   /** `OPENAI_BASE_URL`, … or the provider's real host; no trailing slash. */
   baseUrl: string;
-  /** `GEO_ENGINE_TIMEOUT_MS`, default 60 s. */
+  /** `GEO_ENGINE_TIMEOUT_MS`, default 60 s (the engine's own default where it has one). */
   timeoutMs: number;
 }
 
@@ -35,11 +35,11 @@ export function providerEnv(env: NodeJS.ProcessEnv): Record<string, string> {
 
 /** A provider's settings from an environment. */
 export function providerSettings(engine: RealEngineId, env: NodeJS.ProcessEnv): ProviderSettings {
-  const { envPrefix: prefix, defaultBaseUrl } = REAL_ENGINES[engine];
+  const { envPrefix: prefix, defaultBaseUrl, defaultTimeoutMs = 60_000 } = REAL_ENGINES[engine];
   const timeout = Number(env.GEO_ENGINE_TIMEOUT_MS);
   return {
     operatorKey: env[`${prefix}_API_KEY`]?.trim() || undefined,
     baseUrl: (env[`${prefix}_BASE_URL`]?.trim() || defaultBaseUrl).replace(/\/+$/, ""),
-    timeoutMs: Number.isFinite(timeout) && timeout > 0 ? timeout : 60_000,
+    timeoutMs: Number.isFinite(timeout) && timeout > 0 ? timeout : defaultTimeoutMs,
   };
 }

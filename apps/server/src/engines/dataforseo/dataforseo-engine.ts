@@ -17,7 +17,13 @@ import {
   type TaskCollection,
 } from "../engine.js";
 import type { RealEngineId } from "../engine-registry.js";
-import { onlyTask, readSerpAnswer, serpEnvelope, taskFailure } from "./serp-answer.js";
+import {
+  idListEnvelope,
+  onlyTask,
+  readSerpAnswer,
+  serpEnvelope,
+  taskFailure,
+} from "./serp-answer.js";
 
 const PROVIDER = "DataForSEO";
 /** How often a posted task is asked for its result (priority tasks take about a minute). */
@@ -28,6 +34,8 @@ const WAIT_MS = 15 * 60_000;
 const NOT_READY = new Set([40601, 40602]);
 /** Posts looked back over for a task whose post a dead worker never stored. */
 const LOOKUP_MARGIN_MS = 5 * 60_000;
+const LOOKUP_PAGE_SIZE = 1000;
+const LOOKUP_PAGES = 10;
 const countryNames = new Intl.DisplayNames(["en"], { type: "region" });
 
 type SerpKind = "google_ai_overview" | "google_ai_mode";
@@ -61,7 +69,9 @@ export function createSerpEngine(kind: SerpKind) {
         requests: 1,
         groundedRequests: serp.late ? 1 : 0,
       });
-      checkStatedCost(options, model, posted.cost, costMicrousd);
+      // The post's cost holds the late-overview fee DataForSEO refunds when there was none.
+      if (kind === "google_ai_mode" || serp.late)
+        checkStatedCost(options, model, posted.cost, costMicrousd);
       return {
         answer: serp.answer,
         end: serp.shown ? "completed" : "not_shown",
@@ -116,7 +126,11 @@ async function postedTask(
       return { id: found, cost: null };
     }
   }
-  await collection.posting();
+  if (!(await collection.posting(previous.postedAt)))
+    throw new EngineError(
+      `Another ask of this task is posting it to ${PROVIDER}; it is fetched on retry.`,
+      true,
+    );
   const task = {
     keyword: request.prompt.slice(0, 700),
     location_name: countryNames.of(where.country) ?? "United States",
@@ -143,7 +157,12 @@ async function postedTask(
   return { id: posted.id, cost: posted.cost ?? null };
 }
 
-/** The task posted with `tag` since shortly before `postedAt`, from DataForSEO's list of tasks. */
+/**
+ * The task posted with `tag` since shortly before `postedAt`, from DataForSEO's list of the
+ * account's tasks (newest first, a page of 1,000 at a time, at most LOOKUP_PAGES pages). A list
+ * DataForSEO does not give (its error inside a 200, e.g. its rate limit) is a retryable
+ * failure: only a complete look that finds nothing lets the task be posted.
+ */
 async function lookUpTask(
   api: Client,
   options: ConnectorOptions,
@@ -151,29 +170,44 @@ async function lookUpTask(
   postedAt: Date,
 ): Promise<string | undefined> {
   const format = (at: Date) => `${at.toISOString().slice(0, 19).replace("T", " ")} +00:00`;
-  const raw = await call(options, api, (serp) =>
-    serp.idList([
-      new SerpIdListRequestInfo({
-        datetime_from: format(new Date(postedAt.getTime() - LOOKUP_MARGIN_MS)),
-        datetime_to: format(options.clock.now()),
-        include_metadata: true,
-        limit: 1000,
-      }),
-    ]),
-  );
-  const listed = (raw as { tasks?: Array<{ result?: unknown[] | null }> } | null)?.tasks?.[0]
-    ?.result;
-  for (const entry of listed ?? []) {
-    const { id, status, metadata } = (entry ?? {}) as {
-      id?: unknown;
-      status?: unknown;
-      metadata?: { tag?: unknown };
-    };
-    // A refused post is listed too (with its error code): it has no result to fetch.
-    const accepted = String(status) === "20000" || String(status) === "20100";
-    if (typeof id === "string" && accepted && metadata?.tag === tag) return id;
+  const window = {
+    datetime_from: format(new Date(postedAt.getTime() - LOOKUP_MARGIN_MS)),
+    datetime_to: format(options.clock.now()),
+  };
+  for (let page = 0; page < LOOKUP_PAGES; page++) {
+    const raw = await call(options, api, (serp) =>
+      serp.idList([
+        new SerpIdListRequestInfo({
+          ...window,
+          include_metadata: true,
+          sort: "desc",
+          limit: LOOKUP_PAGE_SIZE,
+          offset: page * LOOKUP_PAGE_SIZE,
+        }),
+      ]),
+    );
+    const task = onlyTask(PROVIDER, readAnswer(PROVIDER, idListEnvelope, raw));
+    if (task.status_code !== 20000) {
+      const failure = taskFailure(PROVIDER, task);
+      throw new EngineError(
+        `${failure.message} (looking up a post)`,
+        true,
+        undefined,
+        failure.rateLimited,
+      );
+    }
+    const listed = task.result ?? [];
+    for (const entry of listed) {
+      // A refused post is listed too (with its error code): it has no result to fetch.
+      const accepted = String(entry.status) === "20000" || String(entry.status) === "20100";
+      if (entry.id && accepted && entry.metadata?.tag === tag) return entry.id;
+    }
+    if (listed.length < LOOKUP_PAGE_SIZE) return undefined;
   }
-  return undefined;
+  throw new EngineError(
+    `${PROVIDER} lists more than ${LOOKUP_PAGES * LOOKUP_PAGE_SIZE} tasks around this one's post; it is looked up again on retry.`,
+    true,
+  );
 }
 
 /** The finished task, asked for every POLL_MS (the injected clock's) up to WAIT_MS. */
@@ -189,7 +223,7 @@ async function resultOf(api: Client, kind: SerpKind, id: string, options: Connec
     if (task.status_code === 20000) return task;
     // No results at all is a page without an AI answer.
     if (task.status_code === 40102) return { ...task, result: [] };
-    if (!NOT_READY.has(task.status_code)) throw taskFailure(PROVIDER, task);
+    if (!NOT_READY.has(task.status_code)) throw failedTask(task);
     if (options.clock.now().getTime() >= until)
       throw new EngineError(
         `${PROVIDER} had not finished the task after ${WAIT_MS / 60_000} minutes; it is fetched again on retry.`,
@@ -199,13 +233,31 @@ async function resultOf(api: Client, kind: SerpKind, id: string, options: Connec
   }
 }
 
+/**
+ * A posted task's failure: fetching it again gives the same answer, so only a rate limit is
+ * retried (the task is fetched again); anything else fails the ask for good (posting again would
+ * be charged again).
+ */
+function failedTask(task: { status_code: number; status_message?: string | null }): EngineError {
+  const failure = taskFailure(PROVIDER, task);
+  if (failure.rateLimited) return failure;
+  return new EngineError(
+    `${failure.message} The posted task failed; it is not posted again.`,
+    false,
+    undefined,
+    false,
+    failure.kind,
+  );
+}
+
 /** A collection kept in memory, for a call without a stored task (the smoke check). */
 function memoryCollection(tag: string, options: ConnectorOptions): TaskCollection {
   const state: { taskId: string | null; postedAt: Date | null } = { taskId: null, postedAt: null };
   return {
     tag: tag.replace(/[^A-Za-z0-9:_-]/g, "").slice(0, 200),
     previous: async () => ({ ...state }),
-    posting: async () => {
+    posting: async (seen) => {
+      if (state.taskId || state.postedAt?.getTime() !== seen?.getTime()) return null;
       state.postedAt = options.clock.now();
       return state.postedAt;
     },

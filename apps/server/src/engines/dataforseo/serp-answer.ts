@@ -50,6 +50,30 @@ export const serpEnvelope = z.object({
     .nullish(),
 });
 export type SerpEnvelope = z.infer<typeof serpEnvelope>;
+
+/** DataForSEO's list of the account's tasks (`POST /v3/serp/id_list`). */
+export const idListEnvelope = z.object({
+  status_code: z.number(),
+  status_message: z.string().nullish(),
+  tasks: z
+    .array(
+      z.object({
+        status_code: z.number(),
+        status_message: z.string().nullish(),
+        result: z
+          .array(
+            z.object({
+              id: z.string().nullish(),
+              // A string in DataForSEO's examples ("20000").
+              status: z.union([z.string(), z.number()]).nullish(),
+              metadata: z.looseObject({ tag: z.string().nullish() }).nullish(),
+            }),
+          )
+          .nullish(),
+      }),
+    )
+    .nullish(),
+});
 export type SerpTask = NonNullable<SerpEnvelope["tasks"]>[number];
 
 export interface SerpAnswer {
@@ -113,7 +137,10 @@ function withoutReferenceLinks(markdown: string): string {
 }
 
 /** The only task of a one-task envelope, or a retryable failure naming what was wrong. */
-export function onlyTask(provider: string, envelope: SerpEnvelope): SerpTask {
+export function onlyTask<T>(
+  provider: string,
+  envelope: { status_code: number; status_message?: string | null; tasks?: T[] | null },
+): T {
   const task = envelope.tasks?.[0];
   if (envelope.status_code !== 20000 && !task) throw taskFailure(provider, envelope);
   if (!task) throw new EngineError(`${provider} answered without a task.`, true);

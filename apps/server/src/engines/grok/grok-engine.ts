@@ -31,6 +31,9 @@ const grokAnswer = responsesAnswer.extend({
 
 const TICKS_PER_USD = 1e10;
 
+/** The catalog's thinking level as xAI's reasoning effort. */
+const reasoningEffort = { MINIMAL: "low", LOW: "low", MEDIUM: "medium", HIGH: "high" } as const;
+
 /**
  * Grok through xAI's Responses API (the only xAI API with web search; its Live Search
  * `search_parameters` answer 410) with the `web_search` tool, on the official OpenAI client
@@ -58,6 +61,11 @@ export function createGrokEngine(options: ConnectorOptions): AnswerEngine {
             tools: [{ type: "web_search" }],
             include: ["no_inline_citations" as never],
             max_output_tokens: request.maxOutputTokens,
+            // grok-4.5 and later reason at high effort by default, which the output cap (thinking
+            // counts as output) would cut before any text: the catalog's level sets it.
+            ...(model.thinking?.level
+              ? { reasoning: { effort: reasoningEffort[model.thinking.level] } }
+              : {}),
             store: false,
             ...(request.maxSearches ? { max_tool_calls: request.maxSearches } : {}),
           },

@@ -9,5 +9,6 @@ export const getSource = defineHandler("getSource")(async ({ op, params, query }
     from: query.from,
     to: query.to,
     limit: query.limit,
+    surface: query.surface,
   }),
 }));

@@ -17,17 +17,24 @@ export function taskCollection(ctx: AppContext, responseId: string): TaskCollect
       });
       return { taskId: row?.collectionId ?? null, postedAt: row?.collectionPostedAt ?? null };
     },
-    async posting() {
+    async posting(seen) {
       const now = ctx.clock.now();
-      await ctx.prisma.engineResponse.updateMany({
-        where: { id: responseId, status: "pending" },
+      // Compare-and-set: of two asks of one task (an executor that lost its lease and the one
+      // that took over), only the first to note its post may send it.
+      const claimed = await ctx.prisma.engineResponse.updateMany({
+        where: {
+          id: responseId,
+          status: "pending",
+          collectionId: null,
+          collectionPostedAt: seen ?? null,
+        },
         data: { collectionPostedAt: now },
       });
-      return now;
+      return claimed.count === 1 ? now : null;
     },
     async posted(taskId) {
       await ctx.prisma.engineResponse.updateMany({
-        where: { id: responseId, status: "pending" },
+        where: { id: responseId, status: "pending", collectionId: null },
         data: { collectionId: taskId.slice(0, 200) },
       });
     },

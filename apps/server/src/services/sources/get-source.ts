@@ -1,4 +1,5 @@
 import type { ResponseBody } from "@geopulse/api-types";
+import type { Surface } from "../../engines/engine-registry.js";
 import type { WorkspaceOperation } from "../operation.js";
 import { SOURCES_LIMIT_DEFAULT } from "./list-sources.js";
 import { loadCitedUrls } from "./load-cited-urls.js";
@@ -12,6 +13,8 @@ export interface GetSourceOptions extends WorkspaceOperation {
   from?: string | undefined;
   to?: string | undefined;
   limit?: number | undefined;
+  /** Only answers read from this surface. */
+  surface?: Surface | undefined;
 }
 
 /**
@@ -22,10 +25,11 @@ export async function getSource(options: GetSourceOptions): Promise<CitedSource>
   const { ctx, workspace, domain } = options;
   const limit = options.limit ?? SOURCES_LIMIT_DEFAULT;
   const period = sourcesPeriod({ now: ctx.clock.now(), from: options.from, to: options.to });
+  const scope = { ctx, workspaceId: workspace.id, period, domain, limit, surface: options.surface };
   const [prompts, usedBy, urls] = await Promise.all([
-    loadCitingPrompts({ ctx, workspaceId: workspace.id, period, domain, limit }),
-    loadCitingPrompts({ ctx, workspaceId: workspace.id, period, domain, limit, as: "used" }),
-    loadCitedUrls({ ctx, workspaceId: workspace.id, period, domain, limit }),
+    loadCitingPrompts(scope),
+    loadCitingPrompts({ ...scope, as: "used" }),
+    loadCitedUrls(scope),
   ]);
   return {
     domain,

@@ -1,4 +1,5 @@
 import type { ResponseBody } from "@geopulse/api-types";
+import type { Surface } from "../../engines/engine-registry.js";
 import { loadMetricsScope } from "../metrics/metrics-scope.js";
 import type { WorkspaceOperation } from "../operation.js";
 import { classifyCitedDomains } from "./classify-cited-domains.js";
@@ -12,6 +13,8 @@ export interface ListSourcesOptions extends WorkspaceOperation {
   from?: string | undefined;
   to?: string | undefined;
   limit?: number | undefined;
+  /** Only answers read from this surface. */
+  surface?: Surface | undefined;
 }
 
 /** Lists hold at most this many items when `limit` is not given (as the report). */
@@ -36,6 +39,7 @@ export async function listSources(options: ListSourcesOptions): Promise<CitedSou
     period,
     previous,
     limit,
+    surface: options.surface,
   });
   const { current, added, lost } = classifyCitedDomains(sources.domains, previous !== null);
   const item = (d: CitedDomain) => ({

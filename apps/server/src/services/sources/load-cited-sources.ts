@@ -1,4 +1,5 @@
 import type { AppContext } from "../../context.js";
+import { enginesOnSurface, type Surface } from "../../engines/engine-registry.js";
 import { currentRollupRowsSql } from "../analysis/rollup-tables.js";
 import { type CitedUrl, loadCitedUrls } from "./load-cited-urls.js";
 import { loadUsedDomains, type UsedDomain } from "./load-used-domains.js";
@@ -47,6 +48,8 @@ export async function loadCitedSources(options: {
   previous: DayPeriod | null;
   /** Items of the URL and read-domain lists. */
   limit: number;
+  /** Only answers read from this surface (its engines' rollups). */
+  surface?: Surface | undefined;
 }): Promise<CitedSourcesData> {
   const { ctx, workspaceId, version, period, previous } = options;
   const [domains, urls] = await Promise.all([
@@ -60,6 +63,7 @@ export async function loadCitedSources(options: {
          "metric_group_domain_counts",
          "d.day >= coalesce($5::date, $3::date) AND d.day <= $4::date",
        )} AS t
+       WHERE $7::text[] IS NULL OR t.engine = ANY($7::text[])
        GROUP BY domain ORDER BY count DESC, domain ASC`,
       workspaceId,
       version,
@@ -67,8 +71,9 @@ export async function loadCitedSources(options: {
       period.to,
       previous?.from ?? null,
       previous?.to ?? null,
+      options.surface ? enginesOnSurface(options.surface) : null,
     ),
-    loadCitedUrls({ ctx, workspaceId, period, limit: options.limit }),
+    loadCitedUrls({ ctx, workspaceId, period, limit: options.limit, surface: options.surface }),
   ]);
   const byDomain = new Map(domains.map((d) => [d.domain, d]));
   const used = await loadUsedDomains({
@@ -78,6 +83,7 @@ export async function loadCitedSources(options: {
     limit: options.limit,
     named: domains.map((d) => d.domain),
     taxonomyOf: (domain) => byDomain.get(domain)?.taxonomy,
+    surface: options.surface,
   });
   return {
     domains: domains.map((d) => ({

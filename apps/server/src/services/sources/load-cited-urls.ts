@@ -1,4 +1,5 @@
 import type { AppContext } from "../../context.js";
+import type { Surface } from "../../engines/engine-registry.js";
 import type { DayPeriod } from "./previous-period.js";
 
 export interface CitedUrl {
@@ -19,6 +20,8 @@ export async function loadCitedUrls(options: {
   period: DayPeriod;
   limit: number;
   domain?: string | undefined;
+  /** Only answers read from this surface. */
+  surface?: Surface | undefined;
 }): Promise<CitedUrl[]> {
   const { ctx, workspaceId, period } = options;
   const rows = await ctx.prisma.$queryRawUnsafe<
@@ -31,12 +34,14 @@ export async function loadCitedUrls(options: {
      JOIN citations c ON c.response_id = r.id
      WHERE ru.workspace_id = $1 AND ru.created_at >= $2::date AND ru.created_at < ($3::date + 1)
        AND ($5::text IS NULL OR c.domain = $5::text)
+       AND ($6::text IS NULL OR r.surface = $6::text)
      GROUP BY c.url ORDER BY count DESC, c.url ASC LIMIT $4::int`,
     workspaceId,
     period.from,
     period.to,
     options.limit,
     options.domain ?? null,
+    options.surface ?? null,
   );
   return rows.map((u) => ({ ...u, count: Number(u.count) }));
 }

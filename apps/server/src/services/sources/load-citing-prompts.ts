@@ -1,4 +1,5 @@
 import type { AppContext } from "../../context.js";
+import type { Surface } from "../../engines/engine-registry.js";
 import type { DayPeriod } from "./previous-period.js";
 
 export interface CitingPrompt {
@@ -25,6 +26,8 @@ export async function loadCitingPrompts(options: {
   domain: string;
   limit: number;
   as?: keyof typeof sourceTables;
+  /** Only answers read from this surface. */
+  surface?: Surface | undefined;
 }): Promise<CitingPrompt[]> {
   const { ctx, workspaceId, period } = options;
   const rows = await ctx.prisma.$queryRawUnsafe<
@@ -38,12 +41,14 @@ export async function loadCitingPrompts(options: {
      WHERE ru.workspace_id = $1 AND ru.created_at >= $2::date AND ru.created_at < ($3::date + 1)
        AND EXISTS (SELECT 1 FROM ${sourceTables[options.as ?? "cited"]} c
                    WHERE c.response_id = r.id AND c.domain = $4)
+       AND ($6::text IS NULL OR r.surface = $6::text)
      GROUP BY r.prompt_id, p.text ORDER BY count DESC, p.text ASC, r.prompt_id ASC LIMIT $5::int`,
     workspaceId,
     period.from,
     period.to,
     options.domain,
     options.limit,
+    options.surface ?? null,
   );
   return rows.map((r) => ({
     promptId: r.prompt_id,

@@ -1,5 +1,6 @@
 import { createCitationClassifier } from "../../analysis/citations.js";
 import type { AppContext } from "../../context.js";
+import type { Surface } from "../../engines/engine-registry.js";
 import { loadAnalysisSubject } from "../analysis/analysis-subject.js";
 import type { DayPeriod } from "./previous-period.js";
 
@@ -35,6 +36,8 @@ export async function loadUsedDomains(options: {
   limit: number;
   named: readonly string[];
   taxonomyOf: (domain: string) => string | undefined;
+  /** Only answers read from this surface. */
+  surface?: Surface | undefined;
 }): Promise<UsedDomains> {
   const { ctx, workspaceId, period } = options;
   const rows = await ctx.prisma.$queryRawUnsafe<
@@ -46,7 +49,7 @@ export async function loadUsedDomains(options: {
        JOIN engine_responses r ON r.run_id = ru.id AND r.status = 'succeeded'
        JOIN response_sources s ON s.response_id = r.id
        WHERE ru.workspace_id = $1 AND ru.created_at >= $2::date AND ru.created_at < ($3::date + 1)
-         AND s.domain IS NOT NULL
+         AND s.domain IS NOT NULL AND ($6::text IS NULL OR r.surface = $6::text)
        GROUP BY s.domain),
      ranked AS (
        SELECT domain, used, url, count(*) OVER ()::int AS total,
@@ -60,6 +63,7 @@ export async function loadUsedDomains(options: {
     period.to,
     options.limit,
     options.named,
+    options.surface ?? null,
   );
   const counts = new Map(rows.map((r) => [r.domain, Number(r.used)]));
   const topRows = rows.filter((r) => Number(r.rank) <= options.limit);

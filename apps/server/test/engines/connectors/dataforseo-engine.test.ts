@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { ManualClock } from "../../../src/clock.js";
 import {
   createGoogleAiModeEngine,
   createGoogleAiOverviewEngine,
@@ -10,7 +11,10 @@ import {
   FakeDataForSeo,
   OVERVIEW_TEXT,
 } from "../../fakes/fake-dataforseo.js";
-import { caught, clock, optionsFor, request } from "./connector-cases.js";
+import { caught, optionsFor, request } from "./connector-cases.js";
+
+/** This file's own clock: waiting for DataForSEO's queue moves it (the shared one stays put). */
+const clock = new ManualClock("2026-01-15T12:00:00Z");
 
 /** A stored task's collection, in memory: what a run keeps on the task's row. */
 function storedCollection(tag: string, stored: { taskId?: string; postedAt?: Date } = {}) {
@@ -36,7 +40,7 @@ const fake = new FakeDataForSeo({
   showsOverview: (keyword) => keyword !== noOverviewFor,
   aiModeAnswers: (keyword) => keyword !== noOverviewFor,
 });
-const options = () => optionsFor(fake, { apiKey: `${fake.login}:${fake.password}` });
+const options = () => optionsFor(fake, { apiKey: `${fake.login}:${fake.password}`, clock });
 const overview = () => createGoogleAiOverviewEngine(options());
 const aiMode = () => createGoogleAiModeEngine(options());
 const ask = (engine: ReturnType<typeof overview>, collection: TaskCollection, prompt?: string) =>
@@ -142,6 +146,27 @@ describe("the Google AI Overview connector (DataForSEO)", () => {
     expect(fake.posted.length).toBe(posts + 1);
   });
 
+  it("never posts when the look-up of a lost post fails, or when another ask claimed the post", async () => {
+    const posts = fake.posted.length;
+    fake.taskError("id_list", ...DATAFORSEO_ERRORS.rateLimit);
+    const lookUp = await caught(
+      ask(overview(), storedCollection("rsp_lookup_limited", { postedAt: clock.now() })),
+    );
+    expect(lookUp).toMatchObject({ retryable: true, rateLimited: true });
+    expect(lookUp.message).toMatch(/looking up a post/);
+    // Another ask noted its post after this one read the row: this one may not post.
+    const raced = storedCollection("rsp_raced");
+    const claim = raced.posting;
+    raced.posting = async () => {
+      await claim(null);
+      return null;
+    };
+    const lost = await caught(ask(overview(), raced));
+    expect(lost).toMatchObject({ retryable: true });
+    expect(lost.message).toMatch(/Another ask of this task is posting it/);
+    expect(fake.posted.length).toBe(posts);
+  });
+
   it("posts again after a refused post, which DataForSEO lists but never ran", async () => {
     const refused = storedCollection("rsp_overview_refused");
     fake.taskError("post", ...DATAFORSEO_ERRORS.insufficientFunds);
@@ -178,11 +203,12 @@ describe("the Google AI Overview connector (DataForSEO)", () => {
       retryable: true,
       rateLimited: true,
     });
+    // A posted task that failed at DataForSEO would fail again when fetched, and posting it
+    // again would be charged again: the ask fails for good.
     fake.taskError("get", ...DATAFORSEO_ERRORS.seServerError);
-    expect(await caught(ask(overview(), storedCollection("rsp_e4")))).toMatchObject({
-      retryable: true,
-      rateLimited: false,
-    });
+    const failedTask = await caught(ask(overview(), storedCollection("rsp_e4")));
+    expect(failedTask).toMatchObject({ retryable: false, rateLimited: false });
+    expect(failedTask.message).toMatch(/40101 .*not posted again/);
     fake.fail(500);
     expect(await caught(ask(overview(), storedCollection("rsp_e5")))).toMatchObject({
       retryable: true,

@@ -40,6 +40,8 @@ describe("the Grok connector", () => {
         include: ["no_inline_citations"],
         store: false,
         max_tool_calls: 3,
+        // The catalog's thinking level: later Groks reason at high effort unless told.
+        reasoning: { effort: "low" },
       },
     });
     expect(sent?.headers.authorization).toBe(`Bearer ${secretKey}`);

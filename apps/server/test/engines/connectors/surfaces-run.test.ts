@@ -128,5 +128,27 @@ describe("a run over two surfaces", () => {
     expect(api.body.composite).toMatchObject({ n: 3, surfaces: ["api"] });
     expect(api.body.engines.map((e: any) => e.engine)).toEqual(["grok"]);
     expect(api.body.engines[0].metrics.visibility.value).toBe(1);
+
+    // Sources too: Grok read review.example without citing it; the results page read nothing.
+    const today = t.clock.now().toISOString().slice(0, 10);
+    const period = `from=${today}&to=${today}`;
+    const apiSources = await get(`/sources?${period}&surface=api`);
+    expect(apiSources.status).toBe(200);
+    expect(apiSources.body.usedDomains.map((d: any) => d.domain)).toEqual(["review.example"]);
+    const pageSources = await get(`/sources?${period}&surface=search_page`);
+    expect(pageSources.body.usedDomains).toEqual([]);
+    expect(pageSources.body.domains.map((d: any) => d.domain)).toContain("runner.example");
+    const allSources = (await get(`/sources?${period}`)).body;
+    for (const d of pageSources.body.domains)
+      expect(d.count).toBeLessThanOrEqual(
+        allSources.domains.find((p: any) => p.domain === d.domain)?.count ?? 0,
+      );
+    const readBy = (surface: string) =>
+      get(`/sources/review.example?${period}&surface=${surface}`).then((r) => r.body.usedBy);
+    expect(await readBy("api")).toHaveLength(3);
+    expect(await readBy("search_page")).toEqual([]);
+    const cited = await get(`/sources/runner.example?${period}&surface=search_page`);
+    expect(cited.body.prompts).toHaveLength(2);
+    expect(cited.body.urls.map((u: any) => u.url)).toContain("https://runner.example/teams");
   });
 });
