@@ -30,6 +30,7 @@ const questions = [
   "What is the trend of our share of voice over time on Claude this month?",
   "What changed? Did visibility drop last week?",
   "Which domains and sources does Exa cite the past 3 months?",
+  "How visible are we in Google's AI Overviews, and in AI Mode on Grok?",
   "List our prompts and the latest runs",
   'What did the answers say about "Acme dashboards" on openai today?',
   "Any recommendations or suggestions to improve?",
@@ -47,6 +48,14 @@ describe("the simulated assistant's planner on the real tools", () => {
     const { calls } = planToolCalls(question, today, everyTool);
     expect(calls.length).toBeGreaterThan(0);
     expect(invalidCalls(calls)).toEqual([]);
+  });
+
+  it("reads Google's AI Overviews and AI Mode as their engines", () => {
+    const engineOf = (question: string) =>
+      planToolCalls(question, today, everyTool).calls.find((c) => c.args.engine)?.args.engine;
+    expect(engineOf("Our visibility in Google's AI Overviews")).toBe("google_ai_overview");
+    expect(engineOf("Our visibility in AI Mode")).toBe("google_ai_mode");
+    expect(engineOf("Our visibility on Grok")).toBe("grok");
   });
 
   it("can reach every tool it names, and each is a real tool", () => {

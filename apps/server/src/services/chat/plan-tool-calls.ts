@@ -14,6 +14,9 @@ export interface PlannedCall {
 
 /** The engines a question may name, by the words people use. */
 const engineWords: Array<[RegExp, string]> = [
+  // Before the others: "Google's AI Overviews" and "AI Mode" name no other engine's words.
+  [/\bai overviews?\b/i, "google_ai_overview"],
+  [/\bai mode\b/i, "google_ai_mode"],
   [/\b(openai|chatgpt|gpt)\b/i, "openai"],
   [/\bperplexity\b/i, "perplexity"],
   [/\bgemini\b/i, "gemini"],
