@@ -152,6 +152,26 @@ describe("deriveCandidates", () => {
     expect(kinds(day([...even, ...mirror])).filter((r) => r.kind === "engine_gap")).toEqual([]);
   });
 
+  it("engine_gap: a results page that showed no AI answer counts, but is never evidence", () => {
+    const answers: DerivationAnswer[] = [];
+    for (let p = 0; p < 12; p++) {
+      answers.push(answer({ prompt: `p${p}`, engine: "openai", names: ["self"] }));
+      // Google showed no AI Overview for half the prompts (end state not_shown: no text).
+      const shown = p % 2 === 0;
+      answers.push(
+        answer({
+          prompt: `p${p}`,
+          engine: "google_ai_overview",
+          names: [],
+          text: shown ? undefined : "",
+        }),
+      );
+    }
+    const [gap] = kinds(day(answers)).filter((r) => r.kind === "engine_gap");
+    expect(gap?.evidence.metric).toMatchObject({ value: 0, n: 12 });
+    expect(gap?.evidence.answers).toHaveLength(6);
+  });
+
   it("earn_citation: third-party domains cited where the brand is absent; owned and competitor domains never", () => {
     const answers = [
       ...repeat(8, {

@@ -29,7 +29,9 @@ function countsByEngine(answers: DerivationAnswer[]) {
  * interval over prompts (seeded by workspace, day and engines). Proposed only
  * when the interval lies above zero and the best engine's own interval does
  * (the brand is visible there). Evidence: this engine's answers without the
- * brand to prompts whose answer on the best engine names it. In steps: it yields after
+ * brand to prompts whose answer on the best engine names it (answers with text: a results page
+ * that showed no AI answer, `not_shown`, counts in the visibility but shows nothing to read).
+ * In steps: it yields after
  * each engine's bootstrap (a few milliseconds each).
  */
 export function* deriveEngineGap(data: DerivationData): Generator<void, DerivationCandidate[]> {
@@ -70,7 +72,11 @@ export function* deriveEngineGap(data: DerivationData): Generator<void, Derivati
     );
     const visibleOnBest = new Set(shared.filter((p) => (bestCounts.get(p)?.x ?? 0) > 0));
     const evidence = data.answers.filter(
-      (a) => a.engine === engine && !a.mentions.has("self") && visibleOnBest.has(a.promptId),
+      (a) =>
+        a.engine === engine &&
+        a.text.trim() !== "" &&
+        !a.mentions.has("self") &&
+        visibleOnBest.has(a.promptId),
     );
     const lang = data.language;
     const { texts, checked } = renderRecommendationText("engine_gap", lang, {
