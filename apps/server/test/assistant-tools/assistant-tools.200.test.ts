@@ -99,6 +99,10 @@ describe("the assistant tools on a workspace with a simulated run", () => {
     expect(list.length).toBeGreaterThan(0);
     expect(list.length).toBeLessThanOrEqual(3);
     expect(list[0].citedAnswers).toBeGreaterThanOrEqual(list.at(-1).citedAnswers);
+    const onApi = (await call("top_cited_domains", { to: day, limit: 3, surface: "api" })).data;
+    expect((onApi as any).domains).toEqual(list);
+    const onApps = await call("top_cited_domains", { to: day, surface: "consumer_app" });
+    expect((onApps.data as any).domains).toEqual([]);
   });
 
   it("list_prompts filters by tag and text; list_runs by status", async () => {
@@ -137,6 +141,11 @@ describe("the assistant tools on a workspace with a simulated run", () => {
     expect(byText.answers.length).toBeGreaterThan(0);
     const none = (await call("search_answers", { from: "2026-03-05" })).data as any;
     expect(none.answers).toEqual([]);
+    // The simulated engine reads as a developer API: no answer came from a results page.
+    const onApi = (await call("search_answers", { surface: "api" })).data as any;
+    expect(onApi.answers.length).toBeGreaterThan(0);
+    const onPage = (await call("search_answers", { surface: "search_page" })).data as any;
+    expect(onPage.answers).toEqual([]);
   });
 
   it("get_answer: the full stored answer with its mentions and citations", async () => {

@@ -12,6 +12,8 @@ export interface AnswerSearch {
   /** A resolved entity id (`self` or a competitor id). */
   entityId?: string | undefined;
   engine?: string | undefined;
+  /** Only answers read from this surface. */
+  surface?: string | undefined;
   promptId?: string | undefined;
   from?: string | undefined;
   to?: string | undefined;
@@ -50,6 +52,7 @@ export async function searchStoredAnswers(
         : {}),
       ...(search.entityId ? { mentions: { some: { entityId: search.entityId } } } : {}),
       ...(search.engine ? { engine: search.engine } : {}),
+      ...(search.surface ? { surface: search.surface } : {}),
       ...(search.promptId ? { promptId: search.promptId } : {}),
       ...(search.from || search.to ? { createdAt: created } : {}),
     },

@@ -3,7 +3,7 @@ import { loadMetricsScope } from "../../metrics/metrics-scope.js";
 import { defineTool } from "../define-tool.js";
 import { promptTexts, searchStoredAnswers, toAnswerView } from "../read/stored-answers.js";
 import { fitList, MAX_RESULT_BYTES } from "../result-bounds.js";
-import { dayArg, engineArg, limitArg } from "../tool-args.js";
+import { dayArg, engineArg, limitArg, surfaceArg } from "../tool-args.js";
 import { ToolError } from "../types.js";
 
 export const searchAnswersTool = defineTool({
@@ -27,6 +27,7 @@ export const searchAnswersTool = defineTool({
       )
       .optional(),
     engine: engineArg.optional(),
+    surface: surfaceArg.optional(),
     from: dayArg("First day the answer was asked").optional(),
     to: dayArg("Last day the answer was asked").optional(),
     promptId: z

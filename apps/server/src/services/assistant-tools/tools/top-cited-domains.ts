@@ -3,7 +3,7 @@ import { addDaysWithin, dayOf, daysBetween } from "../../../days.js";
 import { defineTool } from "../define-tool.js";
 import { metricCitation } from "../metric-views.js";
 import { loadTopCitedDomains } from "../read/load-top-cited-domains.js";
-import { dayArg, engineArg, limitArg } from "../tool-args.js";
+import { dayArg, engineArg, limitArg, surfaceArg } from "../tool-args.js";
 import { ToolError } from "../types.js";
 
 const DEFAULT_DAYS = 30;
@@ -18,6 +18,7 @@ export const topCitedDomainsTool = defineTool({
     from: dayArg("First day; default 29 days before `to`").optional(),
     to: dayArg("Last day; default today").optional(),
     engine: engineArg.optional(),
+    surface: surfaceArg.optional(),
     limit: limitArg(50, 10),
   }),
   async run({ op, args }) {
@@ -36,6 +37,7 @@ export const topCitedDomainsTool = defineTool({
       from,
       to,
       engine: args.engine,
+      surface: args.surface,
       limit: args.limit,
     });
     const top = domains[0];
@@ -44,7 +46,9 @@ export const topCitedDomainsTool = defineTool({
       summary: top
         ? `${domains.length} domain(s), top ${top.domain} cited by ${top.citedAnswers} answer(s), ${from}..${to}`
         : `no cited domains, ${from}..${to}`,
-      citations: [metricCitation("cited_domains", { from, to, engine: args.engine })],
+      citations: [
+        metricCitation("cited_domains", { from, to, engine: args.engine, surface: args.surface }),
+      ],
     };
   },
 });
