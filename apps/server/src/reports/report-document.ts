@@ -10,7 +10,8 @@ export type ReportType =
   | "cited_sources"
   | "prompt_detail"
   | "recommendations_digest"
-  | "page_evaluations_digest";
+  | "page_evaluations_digest"
+  | "surface_gap";
 
 export type ReportColumnType = "text" | "integer" | "number" | "percent" | "date" | "url" | "usd";
 

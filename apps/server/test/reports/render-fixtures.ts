@@ -1,4 +1,5 @@
 import type { ReportDocument, ReportTable, ReportType } from "../../src/reports/report-document.js";
+import { surfaceGap } from "./render-fixture-gap.js";
 import {
   BRAND,
   base,
@@ -290,6 +291,7 @@ export const reportFixtures: Record<ReportType, ReportDocument> = {
   prompt_detail: promptDetail(),
   recommendations_digest: recommendationsDigest(),
   page_evaluations_digest: pageEvaluationsDigest(),
+  surface_gap: surfaceGap(),
 };
 
 /** What generation may produce at the edges: nothing measured, one day, no rows, negatives. */

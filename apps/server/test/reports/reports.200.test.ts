@@ -165,6 +165,11 @@ describe("reports generated after a run", () => {
       table: { rows: [] },
       notes: ["No page evaluations."],
     });
+    // One engine measured: no pair, and the report says how to measure one.
+    const gap = await reportOf("surface_gap");
+    expect(gap.document.summary[0]).toEqual({ label: "Pairs measured", value: "0" });
+    expect(gap.document.sections[0].table.rows).toEqual([]);
+    expect(gap.document.sections[0].notes[0]).toMatch(/^No assistant was measured on two surfaces/);
   });
 });
 
@@ -173,10 +178,11 @@ describe("reading reports", () => {
     const all = await get("/reports?limit=4");
     expect(all.status).toBe(200);
     expect(all.body.data).toHaveLength(4);
-    expect(all.body.data[0].id).toBe(ids.page_evaluations_digest);
+    expect(all.body.data[0].id).toBe(ids.surface_gap);
     expect(all.body.data[0]).not.toHaveProperty("document");
     const next = await get(`/reports?limit=4&cursor=${all.body.nextCursor}`);
     expect(next.body.data.map((r: any) => r.id)).toEqual([
+      ids.cited_sources,
       ids.competitor_comparison,
       ids.visibility_summary,
     ]);

@@ -5039,7 +5039,7 @@ export interface components {
          * @description What a report describes (docs/reports.md).
          * @enum {string}
          */
-        ReportType: "visibility_summary" | "competitor_comparison" | "cited_sources" | "prompt_detail" | "recommendations_digest" | "page_evaluations_digest";
+        ReportType: "visibility_summary" | "competitor_comparison" | "cited_sources" | "prompt_detail" | "recommendations_digest" | "page_evaluations_digest" | "surface_gap";
         /** @enum {string} */
         ReportFormat: "json" | "csv" | "html" | "pdf";
         /**

@@ -12,6 +12,7 @@ export const reportTypes: ReportType[] = [
   "prompt_detail",
   "recommendations_digest",
   "page_evaluations_digest",
+  "surface_gap",
 ];
 
 interface ListOptions extends ReadOptions {

@@ -64,6 +64,7 @@ const TYPE_LABELS: Record<string, string> = {
   prompt_detail: "Prompt detail",
   recommendations_digest: "Recommendations digest",
   page_evaluations_digest: "Page evaluations digest",
+  surface_gap: "Surface gap",
 };
 
 export const reportTypeLabel = (type: string): string => TYPE_LABELS[type] ?? type;

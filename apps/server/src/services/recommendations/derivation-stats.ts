@@ -21,9 +21,16 @@ export interface PromptCount {
   n: number;
 }
 
-const round = (v: number) => Math.round(v * 10_000) / 10_000;
+/** Four decimals (what recommendations store), or the value as computed (`exact`). */
+export type Rounding = "4dp" | "exact";
 
-function estimate(value: number, [lo, hi]: [number, number], n: number): Estimate {
+function estimate(
+  value: number,
+  [lo, hi]: [number, number],
+  n: number,
+  rounding: Rounding = "4dp",
+): Estimate {
+  const round = (v: number) => (rounding === "exact" ? v : Math.round(v * 10_000) / 10_000);
   return { value: round(value), ciLow: round(lo), ciHigh: round(hi), n };
 }
 
@@ -32,7 +39,11 @@ function estimate(value: number, [lo, hi]: [number, number], n: number): Estimat
  * (docs/metrics.md): Wilson below 30 prompts, else a cluster bootstrap over
  * prompts seeded by `seed` (the same data always gives the same interval).
  */
-export function proportion(counts: PromptCount[], seed: string): Estimate {
+export function proportion(
+  counts: PromptCount[],
+  seed: string,
+  rounding: Rounding = "4dp",
+): Estimate {
   let x = 0;
   let n = 0;
   for (const c of counts) {
@@ -40,13 +51,13 @@ export function proportion(counts: PromptCount[], seed: string): Estimate {
     n += c.n;
   }
   const value = n > 0 ? x / n : 0;
-  if (counts.length < WILSON_MAX_PROMPTS) return estimate(value, wilsonInterval(x, n), n);
+  if (counts.length < WILSON_MAX_PROMPTS) return estimate(value, wilsonInterval(x, n), n, rounding);
   const interval = bootstrapRatioInterval({
     numerators: counts.map((c) => c.x),
     denominators: counts.map((c) => c.n),
     seed,
   });
-  return estimate(value, interval, n);
+  return estimate(value, interval, n, rounding);
 }
 
 /**
@@ -73,6 +84,7 @@ export function newcombeGap(x1: number, n1: number, x2: number, n2: number): Est
 export function pairedGap(
   pairs: Array<{ a: PromptCount; b: PromptCount }>,
   seed: string,
+  rounding: Rounding = "4dp",
 ): Estimate {
   const sum = (pick: (p: { a: PromptCount; b: PromptCount }) => number) =>
     pairs.reduce((s, p) => s + pick(p), 0);
@@ -99,7 +111,7 @@ export function pairedGap(
     }
     replicates[r] = (an > 0 ? ax / an : 0) - (bn > 0 ? bx / bn : 0);
   }
-  return estimate(value, percentileInterval(replicates), na + nb);
+  return estimate(value, percentileInterval(replicates), na + nb, rounding);
 }
 
 /**

@@ -43,68 +43,9 @@ export async function loadImpactCells(options: {
   const engines = target.engines.length ? { in: [...target.engines] } : undefined;
   const result = new Map<string, RatioCell[]>();
   if (rollupMetrics.has(metric)) {
-    const params: unknown[] = [workspaceId, ANALYSIS_VERSION, options.days];
-    const among = (column: string, values: readonly string[]) =>
-      values.length ? `AND ${column} = ANY($${params.push([...values])}::text[])` : "";
-    const targeted = `${among("prompt_id", target.promptIds)} ${among("engine", target.engines)}`;
-    const rowsOf = (table: string) =>
-      `${currentRollupRowsSql(table, "d.day = ANY($3::date[])")} AS t
-       WHERE category <> 'brand_research' ${targeted}`;
-    const [cells, counts] = await Promise.all([
-      ctx.prisma.$queryRawUnsafe<
-        Array<{ day: string; engine: string; promptId: string; responses: number }>
-      >(
-        `SELECT to_char(day, 'YYYY-MM-DD') AS day, engine, prompt_id AS "promptId", responses
-         FROM ${rowsOf("metric_cells")} AND responses > 0`,
-        ...params,
-      ),
-      ctx.prisma.$queryRawUnsafe<
-        Array<{
-          day: string;
-          engine: string;
-          promptId: string;
-          entityId: string;
-          mentionedResponses: number;
-          negativeResponses: number;
-        }>
-      >(
-        `SELECT to_char(day, 'YYYY-MM-DD') AS day, engine, prompt_id AS "promptId",
-           entity_id AS "entityId", mentioned_responses AS "mentionedResponses",
-           negative_responses AS "negativeResponses"
-         FROM ${rowsOf("metric_entity_counts")}`,
-        ...params,
-      ),
-    ]);
-    const key = (r: { day: string; engine: string; promptId: string }) =>
-      `${r.day}\u0000${r.engine}\u0000${r.promptId}`;
-    const byKey = new Map<string, RollupImpactCell & { day: string }>();
-    for (const c of cells) {
-      byKey.set(key(c), {
-        day: c.day,
-        promptId: c.promptId,
-        engine: c.engine,
-        responses: c.responses,
-        mentioned: 0,
-        negative: 0,
-        othersMentioned: 0,
-      });
-    }
-    for (const e of counts) {
-      const cell = byKey.get(key(e));
-      if (!cell) continue;
-      if (e.entityId === "self") {
-        cell.mentioned += e.mentionedResponses;
-        cell.negative += e.negativeResponses;
-      } else cell.othersMentioned += e.mentionedResponses;
-    }
-    const ordered = [...byKey.values()].sort((a, b) =>
-      a.promptId < b.promptId ? -1 : a.promptId > b.promptId ? 1 : a.engine < b.engine ? -1 : 1,
-    );
-    for (const day of options.days) {
-      const rollups = ordered.filter((c) => c.day === day);
-      if (rollups.length > 0)
-        result.set(day, impactCells({ metric: metric as "visibility", rollups }));
-    }
+    const rollups = await loadRollupCells({ ctx, workspaceId, target, days: options.days });
+    for (const [day, cells] of rollups)
+      result.set(day, impactCells({ metric: metric as "visibility", rollups: cells }));
     return result;
   }
 
@@ -186,6 +127,84 @@ export async function loadImpactCells(options: {
           domain: target.domain,
         }),
       );
+  }
+  return result;
+}
+
+/**
+ * A target's per-prompt rollup cells (`metric_cells`, `metric_entity_counts`, each day's current
+ * generation) on the given days, `brand_research` prompts left out, by day (days without answers
+ * absent), each day's ordered by prompt then engine: the brand's mentioned and negative answers,
+ * and every other tracked entity's mentioned answers summed.
+ */
+export async function loadRollupCells(options: {
+  ctx: AppContext;
+  workspaceId: string;
+  target: Pick<ImpactTarget, "promptIds" | "engines">;
+  days: readonly string[];
+}): Promise<Map<string, RollupImpactCell[]>> {
+  const { ctx, target } = options;
+  const params: unknown[] = [options.workspaceId, ANALYSIS_VERSION, options.days];
+  const among = (column: string, values: readonly string[]) =>
+    values.length ? `AND ${column} = ANY($${params.push([...values])}::text[])` : "";
+  const targeted = `${among("prompt_id", target.promptIds)} ${among("engine", target.engines)}`;
+  const rowsOf = (table: string) =>
+    `${currentRollupRowsSql(table, "d.day = ANY($3::date[])")} AS t
+     WHERE category <> 'brand_research' ${targeted}`;
+  const [cells, counts] = await Promise.all([
+    ctx.prisma.$queryRawUnsafe<
+      Array<{ day: string; engine: string; promptId: string; responses: number }>
+    >(
+      `SELECT to_char(day, 'YYYY-MM-DD') AS day, engine, prompt_id AS "promptId", responses
+       FROM ${rowsOf("metric_cells")} AND responses > 0`,
+      ...params,
+    ),
+    ctx.prisma.$queryRawUnsafe<
+      Array<{
+        day: string;
+        engine: string;
+        promptId: string;
+        entityId: string;
+        mentionedResponses: number;
+        negativeResponses: number;
+      }>
+    >(
+      `SELECT to_char(day, 'YYYY-MM-DD') AS day, engine, prompt_id AS "promptId",
+         entity_id AS "entityId", mentioned_responses AS "mentionedResponses",
+         negative_responses AS "negativeResponses"
+       FROM ${rowsOf("metric_entity_counts")}`,
+      ...params,
+    ),
+  ]);
+  const key = (r: { day: string; engine: string; promptId: string }) =>
+    `${r.day}\u0000${r.engine}\u0000${r.promptId}`;
+  const byKey = new Map<string, RollupImpactCell & { day: string }>();
+  for (const c of cells) {
+    byKey.set(key(c), {
+      day: c.day,
+      promptId: c.promptId,
+      engine: c.engine,
+      responses: c.responses,
+      mentioned: 0,
+      negative: 0,
+      othersMentioned: 0,
+    });
+  }
+  for (const e of counts) {
+    const cell = byKey.get(key(e));
+    if (!cell) continue;
+    if (e.entityId === "self") {
+      cell.mentioned += e.mentionedResponses;
+      cell.negative += e.negativeResponses;
+    } else cell.othersMentioned += e.mentionedResponses;
+  }
+  const ordered = [...byKey.values()].sort((a, b) =>
+    a.promptId < b.promptId ? -1 : a.promptId > b.promptId ? 1 : a.engine < b.engine ? -1 : 1,
+  );
+  const result = new Map<string, RollupImpactCell[]>();
+  for (const day of options.days) {
+    const rollups = ordered.filter((c) => c.day === day).map(({ day: _, ...cell }) => cell);
+    if (rollups.length > 0) result.set(day, rollups);
   }
   return result;
 }

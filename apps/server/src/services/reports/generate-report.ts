@@ -8,6 +8,7 @@ import { buildCitedSources } from "./build-cited-sources.js";
 import { buildCompetitorComparison } from "./build-competitor-comparison.js";
 import { buildPromptDetail } from "./build-prompt-detail.js";
 import { buildRecommendationsDigest } from "./build-recommendations-digest.js";
+import { buildSurfaceGap } from "./build-surface-gap.js";
 import { buildVisibilitySummary } from "./build-visibility-summary.js";
 import { loadPageEvaluationsDigest } from "./load-page-evaluations-digest.js";
 import type { ReportBody, ReportBuildInput } from "./report-build-input.js";
@@ -20,6 +21,7 @@ const builders: Record<ReportType, (input: ReportBuildInput) => Promise<ReportBo
   prompt_detail: buildPromptDetail,
   recommendations_digest: buildRecommendationsDigest,
   page_evaluations_digest: loadPageEvaluationsDigest,
+  surface_gap: buildSurfaceGap,
 };
 
 export interface GenerateReportOptions {

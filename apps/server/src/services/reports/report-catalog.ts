@@ -12,6 +12,7 @@ export const REPORT_TYPES: readonly ReportType[] = [
   "prompt_detail",
   "recommendations_digest",
   "page_evaluations_digest",
+  "surface_gap",
 ];
 
 /** The most rows a top-list table (domains, URLs) holds. */
@@ -129,6 +130,19 @@ const entries: CatalogEntry[] = [
       { id: "failing_checks", title: "Failing checks", hasTable: true },
     ],
     defaultSection: "evaluations",
+  },
+  {
+    type: "surface_gap",
+    title: "Surface gap",
+    description:
+      "For every assistant measured on two surfaces in the period (its developer API and its app, or two of Google's AI surfaces): the brand's visibility and share of voice on each, on the same prompts asked the same days, their differences with paired 95% intervals and significance, and the overlap of the domains each cited.",
+    parameters: period,
+    formats,
+    sections: [
+      { id: "pairs", title: "Engine pairs", hasTable: true },
+      { id: "domains", title: "Cited domains per pair", hasTable: true },
+    ],
+    defaultSection: "pairs",
   },
 ];
 

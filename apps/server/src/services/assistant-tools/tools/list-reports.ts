@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { listReports } from "../../reports/list-reports.js";
+import { REPORT_TYPES } from "../../reports/report-catalog.js";
 import { defineTool } from "../define-tool.js";
 import { metricCitation } from "../metric-views.js";
 import { fitList, MAX_RESULT_BYTES } from "../result-bounds.js";
@@ -11,17 +12,7 @@ export const listReportsTool = defineTool({
     "The workspace's generated reports (newest first): type, period, state and when each was made.",
   requiredScope: "reports:read",
   args: z.object({
-    type: z
-      .enum([
-        "visibility_summary",
-        "competitor_comparison",
-        "cited_sources",
-        "prompt_detail",
-        "recommendations_digest",
-        "page_evaluations_digest",
-      ])
-      .describe("Only reports of this type.")
-      .optional(),
+    type: z.enum(REPORT_TYPES).describe("Only reports of this type.").optional(),
     limit: limitArg(50, 10),
   }),
   async run({ op, args }) {

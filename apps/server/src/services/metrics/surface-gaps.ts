@@ -1,0 +1,273 @@
+import { ANALYSIS_VERSION } from "../../analysis/types.js";
+import type { AppContext } from "../../context.js";
+import { eachDay } from "../../days.js";
+import { engineProfile, SURFACES, type Surface } from "../../engines/engine-registry.js";
+import { currentRollupRowsSql } from "../analysis/rollup-tables.js";
+import {
+  type Estimate,
+  type PromptCount,
+  pairedGap,
+  proportion,
+} from "../recommendations/derivation-stats.js";
+import type { RollupImpactCell } from "../recommendations/impact-cells.js";
+import { loadRollupCells } from "../recommendations/load-impact-cells.js";
+
+/** One engine of a pair, on the prompts and days both engines answered. */
+export interface SurfaceGapSide {
+  engine: string;
+  surface: Surface;
+  /** Answers on the paired prompts and days. */
+  answers: number;
+  /** Answers naming the brand / answers, with a 95% interval over prompts. */
+  visibility: Estimate;
+  /** The brand's mentioned answers / every tracked entity's, with a 95% interval over prompts. */
+  shareOfVoice: Estimate;
+}
+
+/** A difference (second minus first) with its 95% paired interval. */
+export interface SurfaceDifference extends Estimate {
+  /** The interval leaves out 0. */
+  significant: boolean;
+}
+
+export interface SurfaceDomainOverlap {
+  /** Domains cited by both engines on the paired days. */
+  shared: number;
+  onlyFirst: number;
+  onlySecond: number;
+  /** shared / (shared + onlyFirst + onlySecond); null when neither cited anything. */
+  jaccard: number | null;
+  /** The most-cited domains of either engine: answers citing each, per engine. */
+  top: Array<{ domain: string; first: number; second: number }>;
+}
+
+/**
+ * Two engines of one assistant family (engines/engine-registry.ts), such as OpenAI's API and
+ * the ChatGPT app, measured on the same prompts on the same days.
+ */
+export interface SurfaceGap {
+  family: string;
+  first: SurfaceGapSide;
+  second: SurfaceGapSide;
+  /** Prompts both engines answered on at least one common day (the intervals' clusters). */
+  prompts: number;
+  /** Days on which both answered at least one common prompt. */
+  days: string[];
+  /** Answers left out: their prompt was not answered by the other engine that day. */
+  unpairedAnswers: { first: number; second: number };
+  visibility: SurfaceDifference;
+  shareOfVoice: SurfaceDifference;
+  domains: SurfaceDomainOverlap;
+}
+
+type Counts = { visibility: PromptCount; shareOfVoice: PromptCount };
+/** One prompt's counts on both engines, summed over the days both answered it. */
+type PromptPair = { first: Counts; second: Counts };
+
+const surfaceOrder = (engine: string) => SURFACES.indexOf(engineProfile(engine).surface);
+
+/** Every two engines of one family that answered in `cells`, the API-side engine first. */
+export function enginePairs(engines: Iterable<string>): Array<[string, string]> {
+  const byFamily = new Map<string, string[]>();
+  for (const engine of new Set(engines)) {
+    const family = engineProfile(engine).family;
+    byFamily.set(family, [...(byFamily.get(family) ?? []), engine]);
+  }
+  const pairs: Array<[string, string]> = [];
+  for (const members of [...byFamily.values()]) {
+    members.sort((a, b) => surfaceOrder(a) - surfaceOrder(b) || (a < b ? -1 : a > b ? 1 : 0));
+    for (let i = 0; i < members.length; i++)
+      for (let j = i + 1; j < members.length; j++)
+        pairs.push([members[i] as string, members[j] as string]);
+  }
+  return pairs.sort(([a1, b1], [a2, b2]) =>
+    a1 !== a2 ? (a1 < a2 ? -1 : 1) : b1 < b2 ? -1 : b1 > b2 ? 1 : 0,
+  );
+}
+
+function add(into: Counts, cell: RollupImpactCell): void {
+  into.visibility.x += cell.mentioned;
+  into.visibility.n += cell.responses;
+  into.shareOfVoice.x += cell.mentioned;
+  into.shareOfVoice.n += cell.mentioned + cell.othersMentioned;
+}
+
+const zero = (): Counts => ({ visibility: { x: 0, n: 0 }, shareOfVoice: { x: 0, n: 0 } });
+
+const difference = (gap: Estimate): SurfaceDifference => ({
+  ...gap,
+  significant: gap.n > 0 && (gap.ciLow > 0 || gap.ciHigh < 0),
+});
+
+/**
+ * The gap between two engines on the prompts both answered on the same day (a prompt one of them
+ * did not answer that day is left out of both sides and counted as unpaired): each side's
+ * visibility and share of voice with their intervals, and second minus first with a paired
+ * cluster-bootstrap interval over prompts (one resample draws a prompt for both engines), seeded
+ * by `seed`. Pure.
+ */
+export function pairGap(
+  pair: [string, string],
+  cells: ReadonlyMap<string, readonly RollupImpactCell[]>,
+  seed: string,
+): Omit<SurfaceGap, "domains"> {
+  const [first, second] = pair;
+  const byPrompt = new Map<string, PromptPair>();
+  const days: string[] = [];
+  const unpaired = { first: 0, second: 0 };
+  for (const [day, dayCells] of cells) {
+    const mine = new Map<string, RollupImpactCell>();
+    const theirs = new Map<string, RollupImpactCell>();
+    for (const c of dayCells) {
+      if (c.engine === first) mine.set(c.promptId, c);
+      else if (c.engine === second) theirs.set(c.promptId, c);
+    }
+    let paired = false;
+    for (const [promptId, a] of mine) {
+      const b = theirs.get(promptId);
+      if (!b) {
+        unpaired.first += a.responses;
+        continue;
+      }
+      paired = true;
+      const counts = byPrompt.get(promptId) ?? { first: zero(), second: zero() };
+      add(counts.first, a);
+      add(counts.second, b);
+      byPrompt.set(promptId, counts);
+    }
+    for (const [promptId, b] of theirs) if (!mine.has(promptId)) unpaired.second += b.responses;
+    if (paired) days.push(day);
+  }
+  const prompts = [...byPrompt.keys()].sort().map((p) => byPrompt.get(p) as PromptPair);
+  const side = (engine: string, pick: "first" | "second"): SurfaceGapSide => ({
+    engine,
+    surface: engineProfile(engine).surface,
+    answers: prompts.reduce((n, p) => n + p[pick].visibility.n, 0),
+    visibility: proportion(
+      prompts.map((p) => p[pick].visibility),
+      `${seed}:${engine}:visibility`,
+      "exact",
+    ),
+    shareOfVoice: proportion(
+      prompts.map((p) => p[pick].shareOfVoice),
+      `${seed}:${engine}:share-of-voice`,
+      "exact",
+    ),
+  });
+  const gap = (metric: keyof Counts) =>
+    difference(
+      pairedGap(
+        prompts.map((p) => ({ a: p.second[metric], b: p.first[metric] })),
+        `${seed}:${first}:${second}:${metric}`,
+        "exact",
+      ),
+    );
+  return {
+    family: engineProfile(first).family,
+    first: side(first, "first"),
+    second: side(second, "second"),
+    prompts: prompts.length,
+    days: days.sort(),
+    unpairedAnswers: unpaired,
+    visibility: gap("visibility"),
+    shareOfVoice: gap("shareOfVoice"),
+  };
+}
+
+/** Answers citing each domain, per engine, on the given days (the domain rollups). */
+async function loadCitedDomains(options: {
+  ctx: AppContext;
+  workspaceId: string;
+  days: readonly string[];
+  engines: readonly string[];
+}): Promise<Map<string, Map<string, number>>> {
+  const rows = await options.ctx.prisma.$queryRawUnsafe<
+    Array<{ engine: string; domain: string; cited: number }>
+  >(
+    `SELECT engine, domain, sum(cited_responses)::int AS cited
+     FROM ${currentRollupRowsSql("metric_group_domain_counts", "d.day = ANY($3::date[])")} AS t
+     WHERE category <> 'brand_research' AND engine = ANY($4::text[])
+     GROUP BY engine, domain`,
+    options.workspaceId,
+    ANALYSIS_VERSION,
+    [...options.days],
+    [...options.engines],
+  );
+  const out = new Map<string, Map<string, number>>();
+  for (const r of rows) {
+    const domains = out.get(r.engine) ?? new Map<string, number>();
+    domains.set(r.domain, Number(r.cited));
+    out.set(r.engine, domains);
+  }
+  return out;
+}
+
+/** How far two engines' cited domains overlap, and the `limit` most-cited of either. */
+export function domainOverlap(
+  first: ReadonlyMap<string, number>,
+  second: ReadonlyMap<string, number>,
+  limit: number,
+): SurfaceDomainOverlap {
+  const all = new Set([...first.keys(), ...second.keys()]);
+  let shared = 0;
+  for (const d of all) if (first.has(d) && second.has(d)) shared++;
+  const top = [...all]
+    .map((domain) => ({ domain, first: first.get(domain) ?? 0, second: second.get(domain) ?? 0 }))
+    .sort((a, b) => b.first + b.second - (a.first + a.second) || (a.domain < b.domain ? -1 : 1))
+    .slice(0, limit);
+  return {
+    shared,
+    onlyFirst: first.size - shared,
+    onlySecond: second.size - shared,
+    jaccard: all.size > 0 ? shared / all.size : null,
+    top,
+  };
+}
+
+/**
+ * Every pair of engines of one assistant family measured in the period (`from`..`to`, UTC days),
+ * from the rollups at the current analysis version with `brand_research` prompts left out (as
+ * the metrics): per pair, the paired differences in visibility and share of voice with their
+ * intervals, and the overlap of the domains each cited on the days both answered. The bootstrap
+ * is seeded by workspace and period, so the same data always gives the same intervals.
+ */
+export async function getSurfaceGaps(options: {
+  ctx: AppContext;
+  workspaceId: string;
+  from: string;
+  to: string;
+  /** Most domains listed per pair. */
+  topDomains: number;
+}): Promise<SurfaceGap[]> {
+  const { ctx, workspaceId } = options;
+  const cells = await loadRollupCells({
+    ctx,
+    workspaceId,
+    target: { promptIds: [], engines: [] },
+    days: eachDay(options.from, options.to),
+  });
+  const engines = [...cells.values()].flatMap((day) => day.map((c) => c.engine));
+  const gaps = enginePairs(engines).map((pair) =>
+    pairGap(pair, cells, `surface-gap:${workspaceId}:${options.from}:${options.to}`),
+  );
+  const out: SurfaceGap[] = [];
+  for (const gap of gaps) {
+    const domains = gap.days.length
+      ? await loadCitedDomains({
+          ctx,
+          workspaceId,
+          days: gap.days,
+          engines: [gap.first.engine, gap.second.engine],
+        })
+      : new Map<string, Map<string, number>>();
+    out.push({
+      ...gap,
+      domains: domainOverlap(
+        domains.get(gap.first.engine) ?? new Map(),
+        domains.get(gap.second.engine) ?? new Map(),
+        options.topDomains,
+      ),
+    });
+  }
+  return out;
+}

@@ -1,0 +1,159 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { generateReport } from "../../src/services/reports/generate-report.js";
+import { FakeDataForSeo } from "../fakes/fake-dataforseo.js";
+import { providerEnvNames } from "../harness/provider-env.js";
+import { startTestServer, type TestServer } from "../harness/test-server.js";
+import { seedPrompts, waitForRun } from "../runs/run-fixtures.js";
+
+/**
+ * The surface gap through the real stack: one run asks Google's AI Overviews and AI Mode (one
+ * assistant family, through DataForSEO's fake) the same prompts, Google shows no overview for
+ * two of them, and the report's pair agrees with the stored answers: answers, visibility on each
+ * surface as the scoreboard reads it, the difference with an interval around it, and the
+ * overlap of the domains each cited.
+ */
+const PROMPTS = 6;
+const hidden = new Set([
+  "Which analytics tool is best for team 1?",
+  "Which analytics tool is best for team 4?",
+]);
+let t: TestServer;
+let cookie: string;
+let slug: string;
+let dataForSeo: FakeDataForSeo;
+const saved: Record<string, string | undefined> = {};
+
+beforeAll(async () => {
+  for (const name of providerEnvNames) {
+    saved[name] = process.env[name];
+    delete process.env[name];
+  }
+  dataForSeo = new FakeDataForSeo({
+    now: () => (t as TestServer | undefined)?.clock.now() ?? new Date(),
+    showsOverview: (keyword) => !hidden.has(keyword),
+  });
+  await dataForSeo.start();
+  Object.assign(process.env, {
+    DATAFORSEO_API_KEY: `${dataForSeo.login}:${dataForSeo.password}`,
+    DATAFORSEO_BASE_URL: dataForSeo.url,
+  });
+  t = await startTestServer({ env: { GEO_QUEUE_POLL_SECONDS: "0.5" } });
+  cookie = await t.signIn("surface-gap@example.com");
+  slug = await t.createWorkspace(cookie, { brand: "runner", domains: ["runner.example"] });
+  await seedPrompts(t, slug, PROMPTS);
+});
+afterAll(async () => {
+  await t.close();
+  await dataForSeo.close();
+  for (const name of providerEnvNames) {
+    if (saved[name] === undefined) delete process.env[name];
+    else process.env[name] = saved[name];
+  }
+});
+
+const get = (path: string) =>
+  t.request<any>("GET", `/api/v1/workspaces/${slug}${path}`, { cookie });
+
+const domainOf = (url: string) => new URL(url).hostname.replace(/^www\./, "");
+
+describe("the surface gap report", () => {
+  it("pairs two surfaces of one assistant on the same prompts, as the answers say", async () => {
+    const put = await t.request<any>("PUT", `/api/v1/workspaces/${slug}/model`, {
+      cookie,
+      body: {
+        engines: [
+          { engine: "google_ai_overview", model: "dataforseo-serp", enabled: true },
+          { engine: "google_ai_mode", model: "dataforseo-serp", enabled: true },
+        ],
+        weights: { visibility: 0.4, shareOfVoice: 0.3, position: 0.15, citation: 0.15 },
+      },
+    });
+    expect(put.status, put.text).toBe(200);
+    const started = await t.request<any>("POST", `/api/v1/workspaces/${slug}/runs`, {
+      cookie,
+      body: { preset: "lite" },
+    });
+    expect(started.status, started.text).toBe(202);
+    const run = await waitForRun(t, slug, started.body.runId, cookie);
+    expect(run).toMatchObject({ status: "succeeded", progress: { failed: 0 } });
+    const answers = (await get(`/runs/${run.runId}/responses?limit=100`)).body.data as any[];
+    const of = (engine: string) => answers.filter((a) => a.engine === engine);
+    expect(of("google_ai_overview")).toHaveLength(PROMPTS);
+    expect(of("google_ai_mode")).toHaveLength(PROMPTS);
+
+    const workspace = await t.server.ctx.prisma.workspace.findUniqueOrThrow({ where: { slug } });
+    const today = t.clock.now().toISOString().slice(0, 10);
+    const made = await generateReport({
+      ctx: t.server.ctx,
+      workspaceId: workspace.id,
+      type: "surface_gap",
+      period: { from: today, to: today },
+      trigger: "run",
+    });
+    const report = await get(`/reports/${made?.reportId}`);
+    expect(report.status, report.text).toBe(200);
+    const [pairs, domains] = report.body.document.sections;
+    expect(pairs.table.rows).toHaveLength(1);
+    const pair = pairs.table.rows[0];
+    expect(pair).toMatchObject({
+      family: "google_search",
+      first: "google_ai_mode",
+      firstSurface: "search_page",
+      second: "google_ai_overview",
+      secondSurface: "search_page",
+      prompts: PROMPTS,
+      firstAnswers: PROMPTS,
+      secondAnswers: PROMPTS,
+    });
+    expect(pairs.notes).toEqual([]);
+
+    // Each side's visibility is the scoreboard's for that engine on the day.
+    const scoreboard = (await get("/scoreboard")).body;
+    const visibilityOf = (engine: string) =>
+      scoreboard.engines.find((e: any) => e.engine === engine).metrics.visibility.value * 100;
+    expect(pair.firstVisibility).toBeCloseTo(visibilityOf("google_ai_mode"), 9);
+    expect(pair.secondVisibility).toBeCloseTo(visibilityOf("google_ai_overview"), 9);
+    // AI Mode names the brand on every page; the overview only where Google shows one.
+    expect(pair.firstVisibility).toBe(100);
+    expect(pair.secondVisibility).toBeCloseTo((100 * (PROMPTS - hidden.size)) / PROMPTS, 9);
+    expect(pair.visibilityGap).toBeCloseTo(pair.secondVisibility - pair.firstVisibility, 9);
+    expect(pair.visibilityGapLow).toBeLessThanOrEqual(pair.visibilityGap);
+    expect(pair.visibilityGapHigh).toBeGreaterThanOrEqual(pair.visibilityGap);
+    expect(pair.visibilitySignificant).toBe(
+      pair.visibilityGapLow > 0 || pair.visibilityGapHigh < 0 ? "yes" : "no",
+    );
+    expect(pair.shareOfVoiceGapLow).toBeLessThanOrEqual(pair.shareOfVoiceGap);
+    expect(pair.shareOfVoiceGapHigh).toBeGreaterThanOrEqual(pair.shareOfVoiceGap);
+
+    // The cited domains' overlap, from the stored citations of each engine.
+    const cited = (engine: string) =>
+      new Set(of(engine).flatMap((a) => a.citations.map((c: any) => domainOf(c.url))));
+    const mode = cited("google_ai_mode");
+    const overview = cited("google_ai_overview");
+    const shared = [...mode].filter((d) => overview.has(d));
+    expect(pair.sharedDomains).toBe(shared.length);
+    expect(pair.onlyFirstDomains).toBe(mode.size - shared.length);
+    expect(pair.onlySecondDomains).toBe(overview.size - shared.length);
+    expect(pair.domainOverlap).toBeCloseTo(
+      (100 * shared.length) / new Set([...mode, ...overview]).size,
+      9,
+    );
+    expect(new Set(domains.table.rows.map((r: any) => r.domain))).toEqual(
+      new Set([...mode, ...overview]),
+    );
+    for (const row of domains.table.rows) {
+      const count = (engine: string) =>
+        of(engine).filter((a) => a.citations.some((c: any) => domainOf(c.url) === row.domain))
+          .length;
+      expect(row).toMatchObject({
+        first: count("google_ai_mode"),
+        second: count("google_ai_overview"),
+      });
+    }
+
+    // CSV names the default section's columns.
+    const csv = await get(`/reports/${made?.reportId}?format=csv`);
+    expect(csv.status).toBe(200);
+    expect(String(csv.text).split("\n")[0]).toContain("Visibility difference (points)");
+  });
+});
