@@ -16,6 +16,10 @@ export const engines: ParameterMetricsEngine[] = [
   "grok",
   "google_ai_overview",
   "google_ai_mode",
+  "chatgpt_app",
+  "perplexity_app",
+  "gemini_app",
+  "copilot_app",
   "simulated",
 ];
 

@@ -23,6 +23,10 @@ export const ENGINE_IDS = [
   "grok",
   "google_ai_overview",
   "google_ai_mode",
+  "chatgpt_app",
+  "perplexity_app",
+  "gemini_app",
+  "copilot_app",
   "simulated",
 ] as const;
 export type EngineId = (typeof ENGINE_IDS)[number];
@@ -55,6 +59,17 @@ const GOOGLE_THROUGH_DATAFORSEO: RealEngineProfile = Object.freeze({
   envPrefix: "DATAFORSEO",
   defaultBaseUrl: "https://api.dataforseo.com",
 });
+
+/** An assistant's consumer app through Bright Data's AI scrapers (one account for every app). */
+const appThroughBrightData = (family: string): RealEngineProfile =>
+  Object.freeze({
+    surface: "consumer_app",
+    collector: "brightdata",
+    family,
+    providerName: "Bright Data",
+    envPrefix: "BRIGHTDATA",
+    defaultBaseUrl: "https://api.brightdata.com",
+  });
 
 export const REAL_ENGINES: Readonly<Record<RealEngineId, RealEngineProfile>> = Object.freeze({
   openai: {
@@ -112,6 +127,11 @@ export const REAL_ENGINES: Readonly<Record<RealEngineId, RealEngineProfile>> = O
   // SERP API; its key is the account's `login:password` (the operator's is shared by both).
   google_ai_overview: GOOGLE_THROUGH_DATAFORSEO,
   google_ai_mode: GOOGLE_THROUGH_DATAFORSEO,
+  // What a logged-out person sees in each assistant's own app, in the prompt's country.
+  chatgpt_app: appThroughBrightData("chatgpt"),
+  perplexity_app: appThroughBrightData("perplexity"),
+  gemini_app: appThroughBrightData("gemini"),
+  copilot_app: appThroughBrightData("copilot"),
 });
 
 const SIMULATED: EngineProfile = Object.freeze({

@@ -70,6 +70,31 @@ export const answerAllowances: Record<EngineId, AnswerAllowance> = {
     searchContextTokens: 0,
     maxSearches: 0,
   },
+  // Bright Data bills per record collected, not per token.
+  chatgpt_app: {
+    maxOutputTokens: 0,
+    overheadInputTokens: 0,
+    searchContextTokens: 0,
+    maxSearches: 0,
+  },
+  perplexity_app: {
+    maxOutputTokens: 0,
+    overheadInputTokens: 0,
+    searchContextTokens: 0,
+    maxSearches: 0,
+  },
+  gemini_app: {
+    maxOutputTokens: 0,
+    overheadInputTokens: 0,
+    searchContextTokens: 0,
+    maxSearches: 0,
+  },
+  copilot_app: {
+    maxOutputTokens: 0,
+    overheadInputTokens: 0,
+    searchContextTokens: 0,
+    maxSearches: 0,
+  },
   // Exa bills per answer, not per token.
   exa: { maxOutputTokens: 1024, overheadInputTokens: 0, searchContextTokens: 0, maxSearches: 0 },
   // The longest simulated answer is about 240 tokens.

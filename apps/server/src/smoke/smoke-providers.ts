@@ -4,7 +4,12 @@ import type { Config } from "../config.js";
 import { isoDay, retiredBy } from "../engines/catalog/model-catalog.js";
 import { createConnector } from "../engines/connectors/create-connector.js";
 import type { EngineAnswer } from "../engines/engine.js";
-import { REAL_ENGINE_IDS, REAL_ENGINES, type RealEngineId } from "../engines/engine-registry.js";
+import {
+  engineProfile,
+  REAL_ENGINE_IDS,
+  REAL_ENGINES,
+  type RealEngineId,
+} from "../engines/engine-registry.js";
 import { maxOutputTokensFor, maxSearchesFor } from "../engines/pricing.js";
 import { CitationRedirects } from "../services/citations/citation-redirects.js";
 
@@ -120,7 +125,10 @@ function judge(
   const problems = [
     ...(endState === "completed" ? [] : [`the answer ended ${endState}`]),
     ...(urls.length === 0 ? ["no citations"] : []),
-    ...(answer.servedModel && !answer.servedModel.startsWith(apiModel)
+    // An app's or a search page's catalog model is how it is collected, not a model it serves.
+    ...(engineProfile(provider).surface === "api" &&
+    answer.servedModel &&
+    !answer.servedModel.startsWith(apiModel)
       ? [`served by ${answer.servedModel}, not ${model}`]
       : []),
     ...warnings,

@@ -56,6 +56,12 @@ describe("the simulated assistant's planner on the real tools", () => {
     expect(engineOf("Our visibility in Google's AI Overviews")).toBe("google_ai_overview");
     expect(engineOf("Our visibility in AI Mode")).toBe("google_ai_mode");
     expect(engineOf("Our visibility on Grok")).toBe("grok");
+    // An assistant's app is not its API.
+    expect(engineOf("How do we show up in the ChatGPT app?")).toBe("chatgpt_app");
+    expect(engineOf("How do we show up in ChatGPT?")).toBe("openai");
+    expect(engineOf("And in Perplexity's app?")).toBe("perplexity_app");
+    expect(engineOf("Gemini app visibility")).toBe("gemini_app");
+    expect(engineOf("Are we in Copilot answers?")).toBe("copilot_app");
   });
 
   it("can reach every tool it names, and each is a real tool", () => {

@@ -1,16 +1,21 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { generateReport } from "../../src/services/reports/generate-report.js";
+import { FakeAnswerEngine } from "../fakes/fake-answer-engine.js";
+import { CHATGPT_MODEL, FakeBrightData } from "../fakes/fake-brightdata.js";
 import { FakeDataForSeo } from "../fakes/fake-dataforseo.js";
+import { openAiResponse } from "../fakes/provider-responses.js";
 import { providerEnvNames } from "../harness/provider-env.js";
 import { startTestServer, type TestServer } from "../harness/test-server.js";
 import { seedPrompts, waitForRun } from "../runs/run-fixtures.js";
 
 /**
- * The surface gap through the real stack: one run asks Google's AI Overviews and AI Mode (one
- * assistant family, through DataForSEO's fake) the same prompts, Google shows no overview for
- * two of them, and the report's pair agrees with the stored answers: answers, visibility on each
- * surface as the scoreboard reads it, the difference with an interval around it, and the
- * overlap of the domains each cited.
+ * The surface gap through the real stack: one run asks OpenAI's API and the ChatGPT app (through
+ * Bright Data's fake), and Google's AI Overviews and AI Mode (through DataForSEO's fake), the same
+ * prompts; Google shows no overview for two of them and the app never names the brand. The
+ * app's answers are labelled with their surface, collector, served model and country, and each
+ * pair of the report agrees with the stored answers: answers, visibility on each surface as the
+ * scoreboard reads it, the difference with an interval around it, and the overlap of the
+ * domains each cited.
  */
 const PROMPTS = 6;
 const hidden = new Set([
@@ -21,6 +26,8 @@ let t: TestServer;
 let cookie: string;
 let slug: string;
 let dataForSeo: FakeDataForSeo;
+let brightData: FakeBrightData;
+const openai = new FakeAnswerEngine((r) => openAiResponse(r.body.input, r.body.include));
 const saved: Record<string, string | undefined> = {};
 
 beforeAll(async () => {
@@ -32,8 +39,15 @@ beforeAll(async () => {
     now: () => (t as TestServer | undefined)?.clock.now() ?? new Date(),
     showsOverview: (keyword) => !hidden.has(keyword),
   });
-  await dataForSeo.start();
+  brightData = new FakeBrightData({
+    now: () => (t as TestServer | undefined)?.clock.now() ?? new Date(),
+  });
+  await Promise.all([dataForSeo.start(), brightData.start(), openai.start()]);
   Object.assign(process.env, {
+    OPENAI_API_KEY: "sk-operator",
+    OPENAI_BASE_URL: openai.url,
+    BRIGHTDATA_API_KEY: brightData.apiKey,
+    BRIGHTDATA_BASE_URL: brightData.url,
     DATAFORSEO_API_KEY: `${dataForSeo.login}:${dataForSeo.password}`,
     DATAFORSEO_BASE_URL: dataForSeo.url,
   });
@@ -44,7 +58,7 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await t.close();
-  await dataForSeo.close();
+  await Promise.all([dataForSeo.close(), brightData.close(), openai.close()]);
   for (const name of providerEnvNames) {
     if (saved[name] === undefined) delete process.env[name];
     else process.env[name] = saved[name];
@@ -64,6 +78,8 @@ describe("the surface gap report", () => {
         engines: [
           { engine: "google_ai_overview", model: "dataforseo-serp", enabled: true },
           { engine: "google_ai_mode", model: "dataforseo-serp", enabled: true },
+          { engine: "openai", model: "gpt-4.1-mini", enabled: true },
+          { engine: "chatgpt_app", model: "brightdata-app", enabled: true },
         ],
         weights: { visibility: 0.4, shareOfVoice: 0.3, position: 0.15, citation: 0.15 },
       },
@@ -80,6 +96,20 @@ describe("the surface gap report", () => {
     const of = (engine: string) => answers.filter((a) => a.engine === engine);
     expect(of("google_ai_overview")).toHaveLength(PROMPTS);
     expect(of("google_ai_mode")).toHaveLength(PROMPTS);
+    expect(of("chatgpt_app")).toHaveLength(PROMPTS);
+    for (const a of of("chatgpt_app")) {
+      expect(a).toMatchObject({
+        surface: "consumer_app",
+        collector: "brightdata",
+        model: "brightdata-app",
+        servedModel: CHATGPT_MODEL,
+        endState: "completed",
+        costMicrousd: 5_000,
+      });
+      expect(a.citations.map((c: any) => domainOf(c.url))).toEqual(["globex.com", "initech.io"]);
+    }
+    expect(brightData.billedRecords).toBe(PROMPTS);
+    expect(run.costMicrousd).toBe(answers.reduce((sum, a) => sum + a.costMicrousd, 0));
 
     const workspace = await t.server.ctx.prisma.workspace.findUniqueOrThrow({ where: { slug } });
     const today = t.clock.now().toISOString().slice(0, 10);
@@ -93,8 +123,8 @@ describe("the surface gap report", () => {
     const report = await get(`/reports/${made?.reportId}`);
     expect(report.status, report.text).toBe(200);
     const [pairs, domains] = report.body.document.sections;
-    expect(pairs.table.rows).toHaveLength(1);
-    const pair = pairs.table.rows[0];
+    expect(pairs.table.rows).toHaveLength(2);
+    const [pair, chatgpt] = pairs.table.rows;
     expect(pair).toMatchObject({
       family: "google_search",
       first: "google_ai_mode",
@@ -106,6 +136,7 @@ describe("the surface gap report", () => {
       secondAnswers: PROMPTS,
     });
     expect(pairs.notes).toEqual([]);
+    expect(report.body.document.summary[0]).toEqual({ label: "Pairs measured", value: "2" });
 
     // Each side's visibility is the scoreboard's for that engine on the day.
     const scoreboard = (await get("/scoreboard")).body;
@@ -125,6 +156,21 @@ describe("the surface gap report", () => {
     expect(pair.shareOfVoiceGapLow).toBeLessThanOrEqual(pair.shareOfVoiceGap);
     expect(pair.shareOfVoiceGapHigh).toBeGreaterThanOrEqual(pair.shareOfVoiceGap);
 
+    // The API names the brand in every answer, the app in none: a gap the interval is sure of.
+    expect(chatgpt).toMatchObject({
+      family: "chatgpt",
+      first: "openai",
+      firstSurface: "api",
+      second: "chatgpt_app",
+      secondSurface: "consumer_app",
+      prompts: PROMPTS,
+      firstVisibility: visibilityOf("openai"),
+      secondVisibility: 0,
+      visibilityGap: -visibilityOf("openai"),
+      visibilitySignificant: "yes",
+    });
+    expect(chatgpt.visibilityGapHigh).toBeLessThan(0);
+
     // The cited domains' overlap, from the stored citations of each engine.
     const cited = (engine: string) =>
       new Set(of(engine).flatMap((a) => a.citations.map((c: any) => domainOf(c.url))));
@@ -138,10 +184,9 @@ describe("the surface gap report", () => {
       (100 * shared.length) / new Set([...mode, ...overview]).size,
       9,
     );
-    expect(new Set(domains.table.rows.map((r: any) => r.domain))).toEqual(
-      new Set([...mode, ...overview]),
-    );
-    for (const row of domains.table.rows) {
+    const googleRows = domains.table.rows.filter((r: any) => r.pair.startsWith("google"));
+    expect(new Set(googleRows.map((r: any) => r.domain))).toEqual(new Set([...mode, ...overview]));
+    for (const row of googleRows) {
       const count = (engine: string) =>
         of(engine).filter((a) => a.citations.some((c: any) => domainOf(c.url) === row.domain))
           .length;

@@ -15,6 +15,7 @@ import {
   openAiResponse,
   perplexityResponse,
 } from "../fakes/fake-answer-engine.js";
+import { ANSWER_MARKDOWN, FakeBrightData } from "../fakes/fake-brightdata.js";
 import { FakeDataForSeo } from "../fakes/fake-dataforseo.js";
 import { FakeGroundingRedirects } from "../fakes/fake-grounding-redirects.js";
 import { retiredModelReply } from "../fakes/provider-end-states.js";
@@ -41,6 +42,8 @@ const fakes = {
 const clock = new ManualClock("2026-11-27T12:00:00Z");
 /** Google's AI Overviews and AI Mode, both through DataForSEO (one account). */
 const dataForSeo = new FakeDataForSeo({ now: () => clock.now() });
+/** The consumer apps, all through Bright Data (one account). */
+const brightData = new FakeBrightData({ now: () => clock.now() });
 /** What the Gemini fake says served the answer (Google routes retired models elsewhere). */
 let geminiServes = "gemini-3.5-flash-lite";
 let env: Record<string, string>;
@@ -49,6 +52,7 @@ beforeAll(async () => {
   await Promise.all([
     redirects.start(),
     dataForSeo.start(),
+    brightData.start(),
     ...Object.values(fakes).map((f) => f.start()),
   ]);
   env = {
@@ -63,11 +67,14 @@ beforeAll(async () => {
   }
   env.DATAFORSEO_API_KEY = `${dataForSeo.login}:${dataForSeo.password}`;
   env.DATAFORSEO_BASE_URL = dataForSeo.url;
+  env.BRIGHTDATA_API_KEY = brightData.apiKey;
+  env.BRIGHTDATA_BASE_URL = brightData.url;
 });
 afterAll(() =>
   Promise.all([
     redirects.close(),
     dataForSeo.close(),
+    brightData.close(),
     ...Object.values(fakes).map((f) => f.close()),
   ]),
 );
@@ -84,6 +91,10 @@ describe("pnpm smoke:providers", () => {
       ["grok", "pass"],
       ["google_ai_overview", "pass"],
       ["google_ai_mode", "pass"],
+      ["chatgpt_app", "pass"],
+      ["perplexity_app", "pass"],
+      ["gemini_app", "pass"],
+      ["copilot_app", "pass"],
     ]);
     // These fakes state a higher bill than the catalog's prices (their connector tests' case).
     for (const r of results.filter((r) => r.provider === "perplexity" || r.provider === "exa"))
@@ -113,6 +124,22 @@ describe("pnpm smoke:providers", () => {
       endState: "completed",
       costMicrousd: 2_400n,
     });
+    // One collection triggered on each app's dataset, then watched until ready.
+    expect(brightData.snapshots.map((s) => s.dataset)).toEqual([
+      "chatgpt",
+      "perplexity",
+      "gemini",
+      "copilot",
+    ]);
+    expect(results.find((r) => r.provider === "chatgpt_app")).toMatchObject({
+      model: "brightdata-app",
+      servedModel: "gpt-4o",
+      endState: "completed",
+      costMicrousd: 5_000n,
+      domains: ["globex.com", "initech.io"],
+    });
+    expect(brightData.snapshots[0]?.inputs[0]).toMatchObject({ prompt: SMOKE_PROMPT });
+    expect(ANSWER_MARKDOWN).toContain("Globex");
     expect(fakes.openai.requests.at(-1)?.body).toMatchObject({
       input: SMOKE_PROMPT,
       tools: [{ type: "web_search", user_location: { type: "approximate", country: "US" } }],

@@ -36,6 +36,10 @@ describe("GET/PUT /api/v1/workspaces/{workspace}/model: 200", () => {
         { engine: "grok", model: "grok-4.3", enabled: false },
         { engine: "google_ai_overview", model: "dataforseo-serp", enabled: false },
         { engine: "google_ai_mode", model: "dataforseo-serp", enabled: false },
+        { engine: "chatgpt_app", model: "brightdata-app", enabled: false },
+        { engine: "perplexity_app", model: "brightdata-app", enabled: false },
+        { engine: "gemini_app", model: "brightdata-app", enabled: false },
+        { engine: "copilot_app", model: "brightdata-app", enabled: false },
       ],
       weights: { visibility: 0.4, shareOfVoice: 0.3, position: 0.15, citation: 0.15 },
       assistant: { provider: "openai", model: "gpt-4.1-mini" },
@@ -58,6 +62,10 @@ describe("GET/PUT /api/v1/workspaces/{workspace}/model: 200", () => {
         { engine: "grok", model: "grok-4.3", enabled: false },
         { engine: "google_ai_overview", model: "dataforseo-serp", enabled: false },
         { engine: "google_ai_mode", model: "dataforseo-serp", enabled: false },
+        { engine: "chatgpt_app", model: "brightdata-app", enabled: false },
+        { engine: "perplexity_app", model: "brightdata-app", enabled: false },
+        { engine: "gemini_app", model: "brightdata-app", enabled: false },
+        { engine: "copilot_app", model: "brightdata-app", enabled: false },
       ],
       assistant: { provider: "openai", model: "gpt-4.1-mini" },
     };
@@ -96,7 +104,7 @@ describe("GET/PUT /api/v1/workspaces/{workspace}/model: 200", () => {
     const response = await call(t, { cookie }, "PUT", slug, "/model", five);
     expect(response.status, response.text).toBe(200);
     // The engines it does not name follow, off.
-    expect(response.body.engines).toHaveLength(8);
+    expect(response.body.engines).toHaveLength(12);
     expect(response.body.engines[5]).toEqual({ engine: "grok", model: "grok-4.3", enabled: false });
     expect(response.body.engines[3]).toEqual({
       engine: "anthropic",

@@ -4021,22 +4021,22 @@ export interface components {
             model: string;
         };
         /**
-         * @description An engine a run can ask, each reading one `Surface`. The developer API (`api`): `openai` (OpenAI's Responses API with web search), `perplexity` (Sonar), `gemini` (Gemini with Google Search grounding), `anthropic` (Claude with web search), `exa` (Exa's answer endpoint), `grok` (xAI's Responses API with web search). The search page (`search_page`), as a logged-out visitor sees Google, collected through DataForSEO's SERP API: `google_ai_overview` (the AI Overview above Google's results; none shown is an answer with end state `not_shown`), `google_ai_mode` (Google's AI Mode). Their models are the collection method (`dataforseo-serp`).
+         * @description An engine a run can ask, each reading one `Surface`. The developer API (`api`): `openai` (OpenAI's Responses API with web search), `perplexity` (Sonar), `gemini` (Gemini with Google Search grounding), `anthropic` (Claude with web search), `exa` (Exa's answer endpoint), `grok` (xAI's Responses API with web search). The search page (`search_page`), as a logged-out visitor sees Google, collected through DataForSEO's SERP API: `google_ai_overview` (the AI Overview above Google's results; none shown is an answer with end state `not_shown`), `google_ai_mode` (Google's AI Mode). The consumer app (`consumer_app`), as a logged-out person in the prompt's country sees it, collected through Bright Data's AI scrapers: `chatgpt_app` (chatgpt.com), `perplexity_app` (perplexity.ai), `gemini_app` (gemini.google.com), `copilot_app` (Microsoft Copilot); an app that showed no answer is an answer with end state `not_shown`. The search-page and app engines' models are the collection method (`dataforseo-serp`, `brightdata-app`); the model the app says served an answer is its `servedModel`.
          * @enum {string}
          */
-        MeasurementEngine: "openai" | "perplexity" | "gemini" | "anthropic" | "exa" | "grok" | "google_ai_overview" | "google_ai_mode";
+        MeasurementEngine: "openai" | "perplexity" | "gemini" | "anthropic" | "exa" | "grok" | "google_ai_overview" | "google_ai_mode" | "chatgpt_app" | "perplexity_app" | "gemini_app" | "copilot_app";
         /**
          * @description A `MeasurementEngine`, or `simulated` (answers generated without a provider, for trying the product; surface `api`).
          * @enum {string}
          */
-        Engine: "openai" | "perplexity" | "gemini" | "anthropic" | "exa" | "grok" | "google_ai_overview" | "google_ai_mode" | "simulated";
+        Engine: "openai" | "perplexity" | "gemini" | "anthropic" | "exa" | "grok" | "google_ai_overview" | "google_ai_mode" | "chatgpt_app" | "perplexity_app" | "gemini_app" | "copilot_app" | "simulated";
         /**
          * @description An `Engine`, or `all` for every engine pooled.
          * @enum {string}
          */
-        EngineOrAll: "all" | "openai" | "perplexity" | "gemini" | "anthropic" | "exa" | "grok" | "google_ai_overview" | "google_ai_mode" | "simulated";
+        EngineOrAll: "all" | "openai" | "perplexity" | "gemini" | "anthropic" | "exa" | "grok" | "google_ai_overview" | "google_ai_mode" | "chatgpt_app" | "perplexity_app" | "gemini_app" | "copilot_app" | "simulated";
         /**
-         * @description Where an answer was read. `api`: a provider's developer API, what the model answers a program (every engine today); `search_page`: a search engine's results page as a logged-out visitor sees it (Google's AI Overviews and AI Mode); `consumer_app`: the assistant's own app or site as a person sees it. Buyers read the last two; published measurements find them far apart from the API for the same question, so answers are labelled and never pooled across surfaces unsaid.
+         * @description Where an answer was read. `api`: a provider's developer API, what the model answers a program; `search_page`: a search engine's results page as a logged-out visitor sees it (Google's AI Overviews and AI Mode); `consumer_app`: the assistant's own app or site as a logged-out person sees it (ChatGPT, Perplexity, Gemini, Copilot). Buyers read the last two; published measurements find them far apart from the API for the same question, so answers are labelled and never pooled across surfaces unsaid.
          * @enum {string}
          */
         Surface: "api" | "search_page" | "consumer_app";
@@ -4328,11 +4328,11 @@ export interface components {
             prompt: string;
             engine: string;
             surface: components["schemas"]["Surface"];
-            /** @description Who collected the answer: the provider whose API was called (`openai`, `perplexity`, `google`, `anthropic`, `exa`, `xai`, `dataforseo`), or `simulated`. */
+            /** @description Who collected the answer: the provider whose API was called (`openai`, `perplexity`, `google`, `anthropic`, `exa`, `xai`, `dataforseo`, `brightdata`), or `simulated`. */
             collector: string;
             /** @description The catalog model the engine was asked with. */
             model: string;
-            /** @description The model the provider reports having served this answer (OpenAI's and Perplexity's `model`, Anthropic's message `model`, Gemini's `modelVersion`); it can differ from `model` when the provider routes a retired model to another. Null for Exa and the simulated engine, unanswered tasks, and answers stored before it was recorded. */
+            /** @description The model the provider reports having served this answer (OpenAI's and Perplexity's `model`, Anthropic's message `model`, Gemini's `modelVersion`); it can differ from `model` when the provider routes a retired model to another; for a consumer app, the model its record names (Bright Data's ChatGPT `model`), where it names one. Null for Exa and the simulated engine, unanswered tasks, and answers stored before it was recorded. */
             servedModel: string | null;
             /** @description The country the engine's web search was told the asker is in (ISO 3166-1 alpha-2), from the prompt's region (`es`, `fr`, `uk` as GB, `us-west` as US); null when the region names no country (`eu-west`), the prompt has none, or the engine takes no location (Gemini's Google Search grounding), and for failed tasks. OpenAI is sent an approximate location without a country when there is none, so its search is not localised to the United States. */
             country: string | null;

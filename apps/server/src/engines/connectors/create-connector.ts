@@ -1,5 +1,11 @@
 import { createAnthropicEngine } from "../anthropic/anthropic-engine.js";
 import {
+  createChatGptAppEngine,
+  createCopilotAppEngine,
+  createGeminiAppEngine,
+  createPerplexityAppEngine,
+} from "../brightdata/brightdata-engine.js";
+import {
   createGoogleAiModeEngine,
   createGoogleAiOverviewEngine,
 } from "../dataforseo/dataforseo-engine.js";
@@ -24,6 +30,10 @@ export const connectorFactories: Record<RealEngineId, Factory> = {
   grok: createGrokEngine,
   google_ai_overview: createGoogleAiOverviewEngine,
   google_ai_mode: createGoogleAiModeEngine,
+  chatgpt_app: createChatGptAppEngine,
+  perplexity_app: createPerplexityAppEngine,
+  gemini_app: createGeminiAppEngine,
+  copilot_app: createCopilotAppEngine,
 };
 
 export function hasConnector(engine: string): engine is RealEngineId {

@@ -7,6 +7,7 @@ import { ExaError } from "exa-js";
 import { APIError as OpenAiApiError, APIConnectionTimeoutError as OpenAiTimeout } from "openai";
 import { EngineError } from "../engine.js";
 import { maxRetryAfterSeconds, parseRetryAfter } from "../retry/retry-policy.js";
+import { ProviderHttpError } from "./provider-http-error.js";
 
 export interface FailureContext {
   /** Human name of the provider, for messages ("OpenAI"). */
@@ -174,6 +175,8 @@ function isInvalidModel(status: number, body: unknown): boolean {
 }
 
 function httpFailure(error: unknown): HttpFailure | undefined {
+  if (error instanceof ProviderHttpError)
+    return { status: error.status, headers: error.headers, body: error.body };
   if (error instanceof OpenAiApiError || error instanceof AnthropicApiError) {
     // Connection errors, timeouts and aborts are APIErrors without a status.
     if (error.status === undefined) return undefined;

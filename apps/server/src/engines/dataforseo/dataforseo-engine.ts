@@ -8,7 +8,9 @@ import { costAt } from "../catalog/model-catalog.js";
 import { askerLocale } from "../connectors/asker-locale.js";
 import { catalogModel, checkStatedCost } from "../connectors/catalog-model.js";
 import type { ConnectorOptions } from "../connectors/connector-options.js";
+import { memoryCollection } from "../connectors/memory-collection.js";
 import { callProvider, readAnswer } from "../connectors/provider-call.js";
+import { pollUntil, postOnce } from "../connectors/two-step-task.js";
 import {
   type AnswerEngine,
   EngineError,
@@ -71,7 +73,7 @@ export function createSerpEngine(kind: SerpKind) {
       });
       // The post's cost holds the late-overview fee DataForSEO refunds when there was none.
       if (kind === "google_ai_mode" || serp.late)
-        checkStatedCost(options, model, posted.cost, costMicrousd);
+        checkStatedCost(options, model, "cost" in posted ? posted.cost : null, costMicrousd);
       return {
         answer: serp.answer,
         end: serp.shown ? "completed" : "not_shown",
@@ -116,45 +118,37 @@ async function postedTask(
   collection: TaskCollection,
   request: EngineRequest,
   where: { country: string; language: string },
-): Promise<{ id: string; cost: number | null }> {
-  const previous = await collection.previous();
-  if (previous.taskId) return { id: previous.taskId, cost: null };
-  if (previous.postedAt) {
-    const found = await lookUpTask(api, options, collection.tag, previous.postedAt);
-    if (found) {
-      await collection.posted(found);
-      return { id: found, cost: null };
-    }
-  }
-  if (!(await collection.posting(previous.postedAt)))
-    throw new EngineError(
-      `Another ask of this task is posting it to ${PROVIDER}; it is fetched on retry.`,
-      true,
-    );
-  const task = {
-    keyword: request.prompt.slice(0, 700),
-    location_name: countryNames.of(where.country) ?? "United States",
-    language_code: where.language,
-    device: "desktop",
-    os: "windows",
-    priority: 2,
-    tag: collection.tag,
-  };
-  const raw = await call(options, api, (serp) =>
-    kind === "google_ai_overview"
-      ? serp.googleOrganicTaskPost([
-          new SerpGoogleOrganicTaskPostRequestInfo({
-            ...task,
-            depth: 10,
-            load_async_ai_overview: true,
-          }),
-        ])
-      : serp.googleAiModeTaskPost([new SerpGoogleAiModeTaskPostRequestInfo(task)]),
-  );
-  const posted = onlyTask(PROVIDER, readAnswer(PROVIDER, serpEnvelope, raw));
-  if (posted.status_code !== 20100 || !posted.id) throw taskFailure(PROVIDER, posted);
-  await collection.posted(posted.id);
-  return { id: posted.id, cost: posted.cost ?? null };
+): Promise<{ id: string; cost?: number | null }> {
+  return postOnce({
+    provider: PROVIDER,
+    collection,
+    lookUp: (postedAt) => lookUpTask(api, options, collection.tag, postedAt),
+    post: async () => {
+      const task = {
+        keyword: request.prompt.slice(0, 700),
+        location_name: countryNames.of(where.country) ?? "United States",
+        language_code: where.language,
+        device: "desktop",
+        os: "windows",
+        priority: 2,
+        tag: collection.tag,
+      };
+      const raw = await call(options, api, (serp) =>
+        kind === "google_ai_overview"
+          ? serp.googleOrganicTaskPost([
+              new SerpGoogleOrganicTaskPostRequestInfo({
+                ...task,
+                depth: 10,
+                load_async_ai_overview: true,
+              }),
+            ])
+          : serp.googleAiModeTaskPost([new SerpGoogleAiModeTaskPostRequestInfo(task)]),
+      );
+      const posted = onlyTask(PROVIDER, readAnswer(PROVIDER, serpEnvelope, raw));
+      if (posted.status_code !== 20100 || !posted.id) throw taskFailure(PROVIDER, posted);
+      return { id: posted.id, cost: posted.cost ?? null };
+    },
+  });
 }
 
 /**
@@ -211,26 +205,26 @@ async function lookUpTask(
 }
 
 /** The finished task, asked for every POLL_MS (the injected clock's) up to WAIT_MS. */
-async function resultOf(api: Client, kind: SerpKind, id: string, options: ConnectorOptions) {
-  const until = options.clock.now().getTime() + WAIT_MS;
-  for (;;) {
-    const raw = await call(options, api, (serp) =>
-      kind === "google_ai_overview"
-        ? serp.googleOrganicTaskGetAdvanced(id)
-        : serp.googleAiModeTaskGetAdvanced(id),
-    );
-    const task = onlyTask(PROVIDER, readAnswer(PROVIDER, serpEnvelope, raw));
-    if (task.status_code === 20000) return task;
-    // No results at all is a page without an AI answer.
-    if (task.status_code === 40102) return { ...task, result: [] };
-    if (!NOT_READY.has(task.status_code)) throw failedTask(task);
-    if (options.clock.now().getTime() >= until)
-      throw new EngineError(
-        `${PROVIDER} had not finished the task after ${WAIT_MS / 60_000} minutes; it is fetched again on retry.`,
-        true,
+function resultOf(api: Client, kind: SerpKind, id: string, options: ConnectorOptions) {
+  return pollUntil({
+    provider: PROVIDER,
+    clock: options.clock,
+    everyMs: POLL_MS,
+    forMs: WAIT_MS,
+    look: async () => {
+      const raw = await call(options, api, (serp) =>
+        kind === "google_ai_overview"
+          ? serp.googleOrganicTaskGetAdvanced(id)
+          : serp.googleAiModeTaskGetAdvanced(id),
       );
-    await options.clock.sleep(POLL_MS);
-  }
+      const task = onlyTask(PROVIDER, readAnswer(PROVIDER, serpEnvelope, raw));
+      if (task.status_code === 20000) return task;
+      // No results at all is a page without an AI answer.
+      if (task.status_code === 40102) return { ...task, result: [] };
+      if (!NOT_READY.has(task.status_code)) throw failedTask(task);
+      return undefined;
+    },
+  });
 }
 
 /**
@@ -248,23 +242,6 @@ function failedTask(task: { status_code: number; status_message?: string | null 
     false,
     failure.kind,
   );
-}
-
-/** A collection kept in memory, for a call without a stored task (the smoke check). */
-function memoryCollection(tag: string, options: ConnectorOptions): TaskCollection {
-  const state: { taskId: string | null; postedAt: Date | null } = { taskId: null, postedAt: null };
-  return {
-    tag: tag.replace(/[^A-Za-z0-9:_-]/g, "").slice(0, 200),
-    previous: async () => ({ ...state }),
-    posting: async (seen) => {
-      if (state.taskId || state.postedAt?.getTime() !== seen?.getTime()) return null;
-      state.postedAt = options.clock.now();
-      return state.postedAt;
-    },
-    posted: async (taskId) => {
-      state.taskId = taskId;
-    },
-  };
 }
 
 export const createGoogleAiOverviewEngine = createSerpEngine("google_ai_overview");

@@ -26,6 +26,12 @@ export const DEFAULT_ENGINE_LIMITS: Readonly<Record<EngineId, EngineLimit>> = Ob
   // asking every 10 s: many wait at once. DataForSEO allows 2,000 requests a minute an account.
   google_ai_overview: { concurrency: 32, requestsPerMinute: 600 },
   google_ai_mode: { concurrency: 32, requestsPerMinute: 600 },
+  // An ask triggers one collection and asks its progress every 10 s while an app answers
+  // (half a minute to minutes); Bright Data answers 429 past a dataset's running-jobs limit.
+  chatgpt_app: { concurrency: 16, requestsPerMinute: 300 },
+  perplexity_app: { concurrency: 16, requestsPerMinute: 300 },
+  gemini_app: { concurrency: 16, requestsPerMinute: 300 },
+  copilot_app: { concurrency: 16, requestsPerMinute: 300 },
   simulated: { concurrency: 8, requestsPerMinute: null },
 });
 

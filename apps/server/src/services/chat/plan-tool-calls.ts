@@ -17,6 +17,11 @@ const engineWords: Array<[RegExp, string]> = [
   // Before the others: "Google's AI Overviews" and "AI Mode" name no other engine's words.
   [/\bai overviews?\b/i, "google_ai_overview"],
   [/\bai mode\b/i, "google_ai_mode"],
+  // An assistant's app ("the ChatGPT app", "Perplexity's app") before its API's engine.
+  [/\b(chatgpt|openai)(?:'s)? app\b/i, "chatgpt_app"],
+  [/\bperplexity(?:'s)? app\b/i, "perplexity_app"],
+  [/\bgemini(?:'s)? app\b/i, "gemini_app"],
+  [/\bcopilot\b/i, "copilot_app"],
   [/\b(openai|chatgpt|gpt)\b/i, "openai"],
   [/\bperplexity\b/i, "perplexity"],
   [/\bgemini\b/i, "gemini"],

@@ -18,6 +18,10 @@ const defaultEngines: ReadonlyArray<{ engine: EngineSetting["engine"]; enabled: 
   { engine: "grok", enabled: false },
   { engine: "google_ai_overview", enabled: false },
   { engine: "google_ai_mode", enabled: false },
+  { engine: "chatgpt_app", enabled: false },
+  { engine: "perplexity_app", enabled: false },
+  { engine: "gemini_app", enabled: false },
+  { engine: "copilot_app", enabled: false },
 ];
 const defaultWeights: Readonly<ScoreWeights> = Object.freeze({
   visibility: 0.4,

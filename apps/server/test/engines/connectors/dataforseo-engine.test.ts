@@ -12,27 +12,13 @@ import {
   OVERVIEW_TEXT,
 } from "../../fakes/fake-dataforseo.js";
 import { caught, optionsFor, request } from "./connector-cases.js";
+import { storedCollection as stored_ } from "./stored-collection.js";
 
 /** This file's own clock: waiting for DataForSEO's queue moves it (the shared one stays put). */
 const clock = new ManualClock("2026-01-15T12:00:00Z");
 
-/** A stored task's collection, in memory: what a run keeps on the task's row. */
-function storedCollection(tag: string, stored: { taskId?: string; postedAt?: Date } = {}) {
-  const state = { taskId: stored.taskId ?? null, postedAt: stored.postedAt ?? null };
-  const collection: TaskCollection & { state: typeof state } = {
-    tag,
-    state,
-    previous: async () => ({ ...state }),
-    posting: async () => {
-      state.postedAt = clock.now();
-      return state.postedAt;
-    },
-    posted: async (taskId) => {
-      state.taskId = taskId;
-    },
-  };
-  return collection;
-}
+const storedCollection = (tag: string, stored: { taskId?: string; postedAt?: Date } = {}) =>
+  stored_(clock, tag, stored);
 
 const noOverviewFor = "what is a spreadsheet";
 const fake = new FakeDataForSeo({
