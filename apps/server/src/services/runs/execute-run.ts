@@ -153,6 +153,7 @@ export async function executeRun({ ctx, runId }: ExecuteRunOptions): Promise<voi
             maxOutputTokens: maxOutputTokensFor(engineId as EngineId),
             maxSearches: maxSearchesFor(engineId as EngineId),
             collection: taskCollection(ctx, task.id),
+            signal: executor.signal,
           }),
         (asked) => ("answer" in asked ? asked.answer.costMicrousd : 0n),
       );
@@ -203,6 +204,8 @@ export async function executeRun({ ctx, runId }: ExecuteRunOptions): Promise<voi
               await yieldToEventLoop();
               if (stopped()) break;
               const asked = await askTask(task, engineId, limiter);
+              // A task the stop interrupted stays pending, as those never asked do.
+              if (stopped() && "error" in asked) break;
               // Redirects (Gemini's citations) resolve while the lane asks its next task; the
               // recorder waits for them (its back-pressure bounds how many are outstanding).
               await recorder.add(recordable(task, asked));

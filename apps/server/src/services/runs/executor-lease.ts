@@ -14,6 +14,12 @@ export interface ExecutorLease {
    * heartbeat, so lanes can check it before each task without a query.
    */
   readonly state: { held: boolean; cancelRequested: boolean };
+  /**
+   * Aborted once this executor must stop (the run was cancelled, another executor took it, or
+   * the lease ended): a provider call in flight, such as a wait of minutes for a collection,
+   * stops at its next request instead of running on.
+   */
+  readonly signal: AbortSignal;
   observe(run: { executorId: string | null; cancelRequested: boolean }): void;
   /** Reads the run now (before finishing it). */
   refresh(): Promise<{ held: boolean; cancelRequested: boolean }>;
@@ -34,6 +40,10 @@ export async function takeExecutorLease(
   });
   if (taken.count === 0) return undefined;
   const state = { held: true, cancelRequested: false };
+  const stop = new AbortController();
+  const stopIfStopped = () => {
+    if ((!state.held || state.cancelRequested) && !stop.signal.aborted) stop.abort();
+  };
   const refresh = async () => {
     const run = await ctx.prisma.run.findUnique({
       where: { id: runId },
@@ -41,6 +51,7 @@ export async function takeExecutorLease(
     });
     state.held = run?.executorId === executorId;
     state.cancelRequested = Boolean(run?.cancelRequestedAt);
+    stopIfStopped();
     return { ...state };
   };
   const beat = async () => {
@@ -49,8 +60,10 @@ export async function takeExecutorLease(
         where: { id: runId, executorId, finishedAt: null },
         data: { heartbeatAt: ctx.clock.now() },
       });
-      if (signalled.count === 0) state.held = false;
-      else await refresh();
+      if (signalled.count === 0) {
+        state.held = false;
+        stopIfStopped();
+      } else await refresh();
     } catch (error) {
       ctx.logger.warn({ err: error, runId }, "run heartbeat failed");
     }
@@ -60,15 +73,18 @@ export async function takeExecutorLease(
   timer.unref();
   return {
     state,
+    signal: stop.signal,
     observe(run) {
       if (run.executorId !== executorId) state.held = false;
       if (run.cancelRequested) state.cancelRequested = true;
+      stopIfStopped();
     },
     refresh,
     end: () => {
       clearInterval(timer);
       // Anything of this executor still going (a lane or a task writer left by a failure) stops.
       state.held = false;
+      stopIfStopped();
     },
   };
 }
