@@ -49,6 +49,11 @@ export interface TaskCollection {
   posting(seen: Date | null): Promise<Date | null>;
   /** Stores the provider's id of the posted task (where none is stored yet). */
   posted(taskId: string): Promise<void>;
+  /**
+   * Undoes the claim made at `claimedAt` (when no id is stored and the claim is still that one):
+   * the provider refused the post outright, so nothing was posted and the next ask may post.
+   */
+  released(claimedAt: Date): Promise<void>;
 }
 
 export interface EngineCitation {
@@ -111,6 +116,11 @@ export interface EngineAnswer {
 /** A failure the run records on the response; `retryable` ones are retried with backoff. */
 export class EngineError extends Error {
   override name = "EngineError";
+  /**
+   * The provider answered the request with a refusal (a 4xx status): it did nothing, so a post
+   * it refused was not posted. False for timeouts, lost connections and 5xx (it may have).
+   */
+  providerRefused = false;
   constructor(
     message: string,
     readonly retryable: boolean,

@@ -60,10 +60,41 @@ describe("surface gap pairs", () => {
     for (const d of [gap.visibility, gap.shareOfVoice]) {
       expect(d.ciLow).toBeLessThanOrEqual(d.value);
       expect(d.ciHigh).toBeGreaterThanOrEqual(d.value);
-      expect(d.significant).toBe(d.ciLow > 0 || d.ciHigh < 0);
+      // Two prompts are too few to call any difference significant.
+      expect(d.significant).toBe(false);
     }
     // The same data gives the same interval.
     expect(pairGap(["google_ai_mode", "google_ai_overview"], cells, "seed")).toEqual(gap);
+  });
+
+  it("calls a difference significant only on enough prompts, and never when a side named no one", () => {
+    const days = (count: number, othersOnSecond: number) =>
+      new Map([
+        [
+          "2026-11-01",
+          Array.from({ length: count }, (_, i) => [
+            cell("openai", `p${i}`, 1, 1, 1),
+            cell("chatgpt_app", `p${i}`, 1, 0, othersOnSecond),
+          ]).flat(),
+        ],
+      ]);
+    const one = pairGap(["openai", "chatgpt_app"], days(1, 1), "seed");
+    // One prompt: the bootstrap's interval has no width, and proves nothing.
+    expect(one.visibility).toMatchObject({ value: -1, ciLow: -1, ciHigh: -1, significant: false });
+    const ten = pairGap(["openai", "chatgpt_app"], days(10, 1), "seed");
+    expect(ten.visibility).toMatchObject({ value: -1, significant: true });
+    expect(ten.first.surface).toBe("api");
+    expect(ten.second.surface).toBe("consumer_app");
+    // The app named no tracked entity at all: its share of voice is not 0%, it is unmeasured.
+    const silent = pairGap(["openai", "chatgpt_app"], days(10, 0), "seed");
+    expect(silent.second.shareOfVoice.n).toBe(0);
+    expect(silent.shareOfVoice).toEqual({
+      value: 0,
+      ciLow: 0,
+      ciHigh: 0,
+      n: 0,
+      significant: false,
+    });
   });
 
   it("an unpaired pair has no prompts, zero differences and nothing significant", () => {

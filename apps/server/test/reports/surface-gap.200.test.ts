@@ -17,7 +17,8 @@ import { seedPrompts, waitForRun } from "../runs/run-fixtures.js";
  * scoreboard reads it, the difference with an interval around it, and the overlap of the
  * domains each cited.
  */
-const PROMPTS = 6;
+/** Enough paired prompts for a difference to be called significant (MIN_PAIRED_PROMPTS). */
+const PROMPTS = 10;
 const hidden = new Set([
   "Which analytics tool is best for team 1?",
   "Which analytics tool is best for team 4?",

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { dedupeCitations, distinct, usedNotCited } from "../connectors/citations.js";
 import { readAnswer } from "../connectors/provider-call.js";
 import { type EngineCitation, EngineError } from "../engine.js";
 import { PROVIDER, type SnapshotRecord } from "./brightdata-client.js";
@@ -10,7 +11,17 @@ const link = z.object({
   // ChatGPT's are numbers, Perplexity's strings (Bright Data's SDK docstring).
   position: z.union([z.number(), z.string()]).nullish(),
 });
-const links = z.array(link).nullish();
+type Link = z.infer<typeof link>;
+/** Links read one by one: a malformed one (a null `url`) is dropped, not the whole record. */
+const links = z
+  .array(z.unknown())
+  .nullish()
+  .transform((items) =>
+    (items ?? []).flatMap((item) => {
+      const parsed = link.safeParse(item);
+      return parsed.success ? [parsed.data] : [];
+    }),
+  );
 
 /**
  * The fields of an AI scraper's record the connector reads. ChatGPT's are in Bright Data's API
@@ -25,8 +36,8 @@ const appRecord = z.object({
   // Read but not cited: ChatGPT's `search_sources`, Perplexity's `sources`.
   search_sources: links,
   sources: links,
-  model: z.string().nullish(),
-  web_search_query: z.union([z.string(), z.array(z.string())]).nullish(),
+  model: z.string().max(200).nullish(),
+  web_search_query: z.union([z.string(), z.array(z.unknown())]).nullish(),
 });
 
 /** An error record (`include_errors=true`): the input failed and was not billed. */
@@ -40,24 +51,22 @@ export interface AppAnswer {
   servedModel: string | null;
 }
 
-const order = (l: z.infer<typeof link>) => {
+/** Most search queries kept per answer, each at most this long. */
+const MAX_QUERIES = 20;
+const MAX_QUERY_LENGTH = 500;
+
+const order = (l: Link) => {
   const n = Number(l.position);
   return Number.isFinite(n) ? n : Number.MAX_SAFE_INTEGER;
 };
 
-/** Links in the record's order (by position where given), each URL once. */
-function distinct(list: z.infer<typeof links>, skip: ReadonlySet<string> = new Set()) {
-  const seen = new Set(skip);
-  const out: EngineCitation[] = [];
-  const sorted = [...(list ?? [])]
+/** Web links (http or https) in the record's order (by position where given). */
+function web(list: readonly Link[]): Array<{ url: string; title: string | null }> {
+  return list
     .map((l, i) => ({ l, i }))
-    .sort((a, b) => order(a.l) - order(b.l) || a.i - b.i);
-  for (const { l } of sorted) {
-    if (!/^https?:\/\//i.test(l.url) || seen.has(l.url)) continue;
-    seen.add(l.url);
-    out.push({ url: l.url, title: l.title ?? l.text ?? null });
-  }
-  return out;
+    .sort((a, b) => order(a.l) - order(b.l) || a.i - b.i)
+    .map(({ l }) => ({ url: l.url.trim(), title: l.title ?? l.text ?? null }))
+    .filter((l) => /^https?:\/\//i.test(l.url));
 }
 
 /**
@@ -69,33 +78,42 @@ function distinct(list: z.infer<typeof links>, skip: ReadonlySet<string> = new S
 export function readAppRecord(record: SnapshotRecord): AppAnswer {
   const failed = errorRecord.safeParse(record);
   if (failed.success) {
-    const code = failed.data.error_code ? ` (${failed.data.error_code})` : "";
+    const code = failed.data.error_code ? ` (${failed.data.error_code.slice(0, 60)})` : "";
     throw new EngineError(
       `${PROVIDER} could not collect the answer${code}: ${failed.data.error.slice(0, 300)}`,
       false,
     );
   }
   const r = readAnswer(PROVIDER, appRecord, record);
-  const citations = distinct(r.citations?.length ? r.citations : r.links_attached);
-  const cited = new Set(citations.map((c) => c.url));
+  const citations = dedupeCitations(web(r.citations.length ? r.citations : r.links_attached));
   const queries = r.web_search_query;
   return {
     answer: (r.answer_text_markdown?.trim() ? r.answer_text_markdown : r.answer_text) ?? "",
     citations,
-    usedSources: distinct([...(r.search_sources ?? []), ...(r.sources ?? [])], cited),
-    searchQueries: (typeof queries === "string" ? [queries] : (queries ?? [])).filter(Boolean),
+    usedSources: usedNotCited(web([...r.search_sources, ...r.sources]), citations),
+    searchQueries: distinct(
+      (typeof queries === "string" ? [queries] : (queries ?? []))
+        .filter((q): q is string => typeof q === "string")
+        .map((q) => q.slice(0, MAX_QUERY_LENGTH)),
+    ).slice(0, MAX_QUERIES),
     servedModel: r.model ?? null,
   };
 }
 
-/** The record of the input tagged `tag` (custom input fields come back with each record). */
+/** The tag a record carries in `field` (custom input fields come back with each record). */
+export function recordTag(record: SnapshotRecord, field: string): string | undefined {
+  const input = record.input;
+  const echoed =
+    input && typeof input === "object" ? (input as Record<string, unknown>)[field] : undefined;
+  const tag = record[field] ?? echoed;
+  return typeof tag === "string" ? tag : undefined;
+}
+
+/** The record tagged `tag`. */
 export function recordTagged(
   list: readonly SnapshotRecord[],
   field: string,
   tag: string,
 ): SnapshotRecord | undefined {
-  return list.find((record) => {
-    const input = record.input as Record<string, unknown> | null | undefined;
-    return record[field] === tag || (typeof input === "object" && input?.[field] === tag);
-  });
+  return list.find((record) => recordTag(record, field) === tag);
 }

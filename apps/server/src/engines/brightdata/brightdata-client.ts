@@ -1,9 +1,16 @@
 import { z } from "zod";
 import type { ConnectorOptions } from "../connectors/connector-options.js";
 import { callProvider, readAnswer } from "../connectors/provider-call.js";
-import { ProviderHttpError, responseBody } from "../connectors/provider-http-error.js";
+import {
+  BodyTooLargeError,
+  ProviderHttpError,
+  responseBody,
+} from "../connectors/provider-http-error.js";
+import { EngineError } from "../engine.js";
 
 export const PROVIDER = "Bright Data";
+/** Most bytes of one answer read: a collection of one record is a few hundred KB at most. */
+const MAX_ANSWER_BYTES = 8 * 1024 * 1024;
 
 const triggered = z.object({ snapshot_id: z.string().min(1).max(200) });
 const progress = z.object({
@@ -11,7 +18,13 @@ const progress = z.object({
   error_message: z.string().nullish(),
 });
 const listed = z.array(
-  z.object({ id: z.string(), status: z.string(), created: z.string().nullish() }),
+  z.object({
+    id: z.string(),
+    status: z.string(),
+    created: z.string().nullish(),
+    // Records collected.
+    dataset_size: z.number().nullish(),
+  }),
 );
 /** A record: only what the connector reads is checked (app-record.ts reads it). */
 const records = z.array(z.record(z.string(), z.unknown()));
@@ -58,16 +71,26 @@ export class BrightDataClient {
     return readAnswer(PROVIDER, records, raw.body);
   }
 
-  /** The dataset's collections created in `[from, to]`, at most `limit` from `skip`. */
+  /** Stops a collection still running (Bright Data answers `OK`); a finished one is refused. */
+  async cancel(snapshotId: string): Promise<void> {
+    await this.send("POST", `/datasets/v3/snapshot/${encodeURIComponent(snapshotId)}/cancel`);
+  }
+
+  /**
+   * The dataset's collections created from the day of `from` to the day after `to` (the docs
+   * do not say whether the dates take a time, so whole days: callers filter on `created`), at
+   * most `limit` from `skip`.
+   */
   async list(
     datasetId: string,
     window: { from: Date; to: Date; skip: number; limit: number },
   ): Promise<z.infer<typeof listed>> {
+    const day = (at: Date) => at.toISOString().slice(0, 10);
     const raw = await this.send("GET", "/datasets/v3/snapshots", {
       query: {
         dataset_id: datasetId,
-        from_date: window.from.toISOString(),
-        to_date: window.to.toISOString(),
+        from_date: day(window.from),
+        to_date: day(new Date(window.to.getTime() + 86_400_000)),
         skip: String(window.skip),
         limit: String(window.limit),
       },
@@ -99,7 +122,10 @@ export class BrightDataClient {
           ...(request.body === undefined ? {} : { body: JSON.stringify(request.body) }),
           signal,
         });
-        const body = await responseBody(response);
+        const body = await responseBody(response, MAX_ANSWER_BYTES).catch((error: unknown) => {
+          if (!(error instanceof BodyTooLargeError)) throw error;
+          throw new EngineError(`${PROVIDER} answered more than ${error.maxBytes} bytes.`, false);
+        });
         if (!response.ok) throw new ProviderHttpError(response.status, response.headers, body);
         return { status: response.status, body };
       },

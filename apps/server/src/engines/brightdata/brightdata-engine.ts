@@ -5,7 +5,7 @@ import type { ConnectorOptions } from "../connectors/connector-options.js";
 import { memoryCollection } from "../connectors/memory-collection.js";
 import { pollUntil, postOnce } from "../connectors/two-step-task.js";
 import { type AnswerEngine, EngineError, realEngine } from "../engine.js";
-import { readAppRecord, recordTagged } from "./app-record.js";
+import { readAppRecord, recordTag, recordTagged } from "./app-record.js";
 import { BrightDataClient, PROVIDER, type SnapshotRecord } from "./brightdata-client.js";
 
 export type AppEngine = "chatgpt_app" | "perplexity_app" | "gemini_app" | "copilot_app";
@@ -20,7 +20,7 @@ export const APP_DATASETS: Readonly<Record<AppEngine, { datasetId: string; url: 
     chatgpt_app: { datasetId: "gd_m7aof0k82r803d5bjm", url: "https://chatgpt.com/" },
     perplexity_app: { datasetId: "gd_m7dhdot1vw9a7gc1n", url: "https://www.perplexity.ai" },
     gemini_app: { datasetId: "gd_mbz66arm2mf9cu856y", url: "https://gemini.google.com/" },
-    copilot_app: { datasetId: "gd_m7di5jy6s9geokz8w", url: "https://copilot.microsoft.com/" },
+    copilot_app: { datasetId: "gd_m7di5jy6s9geokz8w", url: "https://copilot.microsoft.com/chats" },
   });
 
 /** The custom input field that carries the stored task's id; Bright Data returns it with the record. */
@@ -29,10 +29,13 @@ export const TASK_FIELD = "geopulse_task";
 const POLL_MS = 10_000;
 /** How long one ask waits for its collection; a retry goes on waiting for the same one. */
 const WAIT_MS = 20 * 60_000;
-/** Collections looked back over for one whose trigger a dead worker never stored. */
+/** Collections looked at around a trigger a dead worker never stored: before it, and after its timeout. */
 const LOOKUP_MARGIN_MS = 5 * 60_000;
-/** Most collections downloaded to find it; more fails the ask (retryable) rather than trigger. */
-const LOOKUP_LIMIT = 50;
+/** Collections listed per page, and pages at most; more fails the ask (retryable), never triggers. */
+const LOOKUP_PAGE = 100;
+const LOOKUP_PAGES = 10;
+/** Asked to wait before looking again when a candidate collection is still running. */
+const RUNNING_RETRY_SECONDS = 30;
 
 /**
  * An assistant's consumer app (ChatGPT, Perplexity, Gemini, Copilot) as a logged-out person in
@@ -55,6 +58,8 @@ export function createAppEngine(engine: AppEngine) {
       const collection = request.collection ?? memoryCollection(request.seed, options);
       const { id } = await postOnce({
         provider: PROVIDER,
+        clock: options.clock,
+        timeoutMs: options.timeoutMs,
         collection,
         lookUp: (postedAt) =>
           lookUpSnapshot(api, options, dataset.datasetId, collection.tag, postedAt),
@@ -71,8 +76,13 @@ export function createAppEngine(engine: AppEngine) {
           return { id: await api.trigger(dataset.datasetId, body) };
         },
       });
-      const records = await collected(api, options, id);
-      const record = recordTagged(records, TASK_FIELD, collection.tag) ?? onlyRecord(records);
+      const records = await collected(api, options, id).catch(async (error: unknown) => {
+        // The run was cancelled while the app answered: stop the collection, which Bright Data
+        // would otherwise finish and bill with nothing to charge it to.
+        if (request.signal?.aborted) await cancelCollection(options, id);
+        throw error;
+      });
+      const record = recordFor(records, collection.tag, options, id);
       const app = readAppRecord(record);
       return {
         ...app,
@@ -107,8 +117,38 @@ function collected(api: BrightDataClient, options: ConnectorOptions, id: string)
   });
 }
 
-function onlyRecord(records: SnapshotRecord[]): SnapshotRecord {
-  if (records.length === 1) return records[0] as SnapshotRecord;
+/** Asks Bright Data to stop a collection, outside the cancelled call; a refusal is only logged. */
+async function cancelCollection(options: ConnectorOptions, snapshotId: string): Promise<void> {
+  await new BrightDataClient(options, undefined).cancel(snapshotId).catch((error: unknown) => {
+    options.logger.warn(
+      { snapshotId, err: error instanceof Error ? error.message : String(error) },
+      `${PROVIDER} did not cancel a collection of a cancelled run`,
+    );
+  });
+}
+
+/**
+ * This answer's record of its collection: the one tagged with the task. A lone record without a
+ * tag is taken (the collection was triggered for this answer alone) and logged: Bright Data
+ * documents custom input fields coming back with records, and a look-up of a lost trigger relies
+ * on it. A record tagged for another task is never taken.
+ */
+function recordFor(
+  records: SnapshotRecord[],
+  tag: string,
+  options: ConnectorOptions,
+  snapshotId: string,
+): SnapshotRecord {
+  const tagged = recordTagged(records, TASK_FIELD, tag);
+  if (tagged) return tagged;
+  const [only] = records;
+  if (records.length === 1 && only && recordTag(only, TASK_FIELD) === undefined) {
+    options.logger.warn(
+      { snapshotId },
+      `${PROVIDER} returned a record without its custom input field ${TASK_FIELD}; a lost trigger cannot be found again`,
+    );
+    return only;
+  }
   throw new EngineError(
     `${PROVIDER}'s collection holds ${records.length} records and none for this answer; it is not triggered again.`,
     false,
@@ -116,10 +156,12 @@ function onlyRecord(records: SnapshotRecord[]): SnapshotRecord {
 }
 
 /**
- * The collection triggered with `tag` since shortly before `postedAt`, among the dataset's
- * collections (newest first): a finished one is downloaded and its record's tag compared. A
- * collection still running may be the one, so the look fails (retryable) until every candidate
- * has finished; only a complete look that finds nothing lets the answer be triggered again.
+ * The collection triggered with `tag` around `postedAt` (from LOOKUP_MARGIN_MS before it to its
+ * timeout and the margin after), among the dataset's collections: a finished one is downloaded and
+ * its record's tag compared. A collection still running may be the one, so the look fails
+ * (retryable, after RUNNING_RETRY_SECONDS) until every candidate has finished; a record that
+ * carries no tag at all makes it impossible to tell, so the answer fails for good. Only a
+ * complete look that finds nothing lets the answer be triggered again.
  */
 async function lookUpSnapshot(
   api: BrightDataClient,
@@ -128,34 +170,67 @@ async function lookUpSnapshot(
   tag: string,
   postedAt: Date,
 ): Promise<string | undefined> {
-  const candidates = await api.list(datasetId, {
-    from: new Date(postedAt.getTime() - LOOKUP_MARGIN_MS),
-    to: options.clock.now(),
-    skip: 0,
-    limit: LOOKUP_LIMIT + 1,
-  });
-  if (candidates.length > LOOKUP_LIMIT)
-    throw new EngineError(
-      `${PROVIDER} lists more than ${LOOKUP_LIMIT} collections around this answer's trigger; it is looked up again on retry.`,
-      true,
-    );
+  const from = new Date(postedAt.getTime() - LOOKUP_MARGIN_MS);
+  const to = new Date(postedAt.getTime() + options.timeoutMs + LOOKUP_MARGIN_MS);
   let running = false;
-  for (const snapshot of candidates) {
-    if (snapshot.status === "failed" || snapshot.status === "canceled") continue;
-    if (snapshot.status !== "ready") {
-      running = true;
-      continue;
+  for (let page = 0; page < LOOKUP_PAGES; page++) {
+    const listed = await api.list(datasetId, {
+      from,
+      to,
+      skip: page * LOOKUP_PAGE,
+      limit: LOOKUP_PAGE,
+    });
+    for (const snapshot of listed) {
+      const created = snapshot.created ? Date.parse(snapshot.created) : Number.NaN;
+      if (!Number.isNaN(created) && (created < from.getTime() || created > to.getTime())) continue;
+      // Failed and cancelled collections hold no billed record; ours holds one.
+      if (snapshot.status === "failed" || snapshot.status === "canceled") continue;
+      if (snapshot.dataset_size != null && snapshot.dataset_size > 1) continue;
+      if (snapshot.status !== "ready") {
+        running = true;
+        continue;
+      }
+      const records = await downloadOrSkip(api, snapshot.id);
+      if (records === null) running = true;
+      if (!records) continue;
+      if (recordTagged(records, TASK_FIELD, tag)) return snapshot.id;
+      if (records.some((record) => recordTag(record, TASK_FIELD) === undefined))
+        throw new EngineError(
+          `${PROVIDER} returned a collection's record without its custom input field, so whether this answer was triggered cannot be told; it is not triggered again.`,
+          false,
+        );
     }
-    const records = await api.download(snapshot.id);
-    if (records === null) running = true;
-    else if (recordTagged(records, TASK_FIELD, tag)) return snapshot.id;
+    if (listed.length < LOOKUP_PAGE) {
+      if (!running) return undefined;
+      throw new EngineError(
+        `A ${PROVIDER} collection triggered around this answer's trigger is still running; it is looked up again on retry.`,
+        true,
+        RUNNING_RETRY_SECONDS,
+      );
+    }
   }
-  if (running)
-    throw new EngineError(
-      `A ${PROVIDER} collection triggered around this answer's trigger is still running; it is looked up again on retry.`,
-      true,
-    );
-  return undefined;
+  throw new EngineError(
+    `${PROVIDER} lists more than ${LOOKUP_PAGES * LOOKUP_PAGE} collections around this answer's trigger; it is looked up again on retry.`,
+    true,
+    RUNNING_RETRY_SECONDS,
+  );
+}
+
+/**
+ * A candidate's records; null while it builds; undefined when Bright Data refuses it (an empty
+ * or expired collection, "Snapshot is empty", "Snapshot does not exist"): not this answer's.
+ */
+async function downloadOrSkip(
+  api: BrightDataClient,
+  snapshotId: string,
+): Promise<SnapshotRecord[] | null | undefined> {
+  try {
+    return await api.download(snapshotId);
+  } catch (error) {
+    if (error instanceof EngineError && error.providerRefused && !error.rateLimited)
+      return undefined;
+    throw error;
+  }
 }
 
 export const createChatGptAppEngine = createAppEngine("chatgpt_app");

@@ -15,6 +15,9 @@ export function memoryCollection(tag: string, options: ConnectorOptions): TaskCo
       state.postedAt = options.clock.now();
       return state.postedAt;
     },
+    released: async (claimedAt) => {
+      if (!state.taskId && state.postedAt?.getTime() === claimedAt.getTime()) state.postedAt = null;
+    },
     posted: async (taskId) => {
       state.taskId = taskId;
     },

@@ -59,7 +59,11 @@ export function toEngineError(error: unknown, context: FailureContext): EngineEr
       true,
     );
   }
-  if (failure) return fromStatus(failure, context);
+  if (failure) {
+    const mapped = fromStatus(failure, context);
+    mapped.providerRefused = failure.status >= 400 && failure.status < 500;
+    return mapped;
+  }
   // A streamed `error` event: the SDK throws it as an APIError without a status.
   if (error instanceof OpenAiApiError && error.error) {
     const detail = redact(findMessage(error.error) ?? "", apiKey).slice(0, 300);

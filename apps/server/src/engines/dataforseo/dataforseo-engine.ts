@@ -121,6 +121,8 @@ async function postedTask(
 ): Promise<{ id: string; cost?: number | null }> {
   return postOnce({
     provider: PROVIDER,
+    clock: options.clock,
+    timeoutMs: options.timeoutMs,
     collection,
     lookUp: (postedAt) => lookUpTask(api, options, collection.tag, postedAt),
     post: async () => {
@@ -145,7 +147,12 @@ async function postedTask(
           : serp.googleAiModeTaskPost([new SerpGoogleAiModeTaskPostRequestInfo(task)]),
       );
       const posted = onlyTask(PROVIDER, readAnswer(PROVIDER, serpEnvelope, raw));
-      if (posted.status_code !== 20100 || !posted.id) throw taskFailure(PROVIDER, posted);
+      if (posted.status_code !== 20100 || !posted.id) {
+        // DataForSEO answered the post with its refusal: no task was created.
+        const refused = taskFailure(PROVIDER, posted);
+        refused.providerRefused = true;
+        throw refused;
+      }
       return { id: posted.id, cost: posted.cost ?? null };
     },
   });

@@ -24,9 +24,9 @@ export interface SurfaceGapSide {
   shareOfVoice: Estimate;
 }
 
-/** A difference (second minus first) with its 95% paired interval. */
+/** A difference (second minus first) with its 95% paired interval; `n` 0 when a side measured nothing. */
 export interface SurfaceDifference extends Estimate {
-  /** The interval leaves out 0. */
+  /** The interval leaves out 0, on at least MIN_PAIRED_PROMPTS paired prompts. */
   significant: boolean;
 }
 
@@ -94,9 +94,24 @@ function add(into: Counts, cell: RollupImpactCell): void {
 
 const zero = (): Counts => ({ visibility: { x: 0, n: 0 }, shareOfVoice: { x: 0, n: 0 } });
 
-const difference = (gap: Estimate): SurfaceDifference => ({
+/**
+ * Fewest paired prompts a difference may be called significant on: below it a percentile
+ * bootstrap over prompts is too narrow (one prompt gives a zero-width interval).
+ */
+export const MIN_PAIRED_PROMPTS = 10;
+
+/** No difference: a side measured nothing (no answers, or no entity mentioned at all). */
+const NO_DIFFERENCE: SurfaceDifference = Object.freeze({
+  value: 0,
+  ciLow: 0,
+  ciHigh: 0,
+  n: 0,
+  significant: false,
+});
+
+const difference = (gap: Estimate, prompts: number): SurfaceDifference => ({
   ...gap,
-  significant: gap.n > 0 && (gap.ciLow > 0 || gap.ciHigh < 0),
+  significant: prompts >= MIN_PAIRED_PROMPTS && (gap.ciLow > 0 || gap.ciHigh < 0),
 });
 
 /**
@@ -154,14 +169,18 @@ export function pairGap(
       "exact",
     ),
   });
-  const gap = (metric: keyof Counts) =>
-    difference(
+  const gap = (metric: keyof Counts) => {
+    const measured = (pick: "first" | "second") => prompts.some((p) => p[pick][metric].n > 0);
+    if (!measured("first") || !measured("second")) return NO_DIFFERENCE;
+    return difference(
       pairedGap(
         prompts.map((p) => ({ a: p.second[metric], b: p.first[metric] })),
         `${seed}:${first}:${second}:${metric}`,
         "exact",
       ),
+      prompts.length,
     );
+  };
   return {
     family: engineProfile(first).family,
     first: side(first, "first"),

@@ -1,6 +1,7 @@
 import type { ReportCell, ReportColumn } from "../../reports/report-document.js";
 import {
   getSurfaceGaps,
+  MIN_PAIRED_PROMPTS,
   type SurfaceDifference,
   type SurfaceGap,
 } from "../metrics/surface-gaps.js";
@@ -37,11 +38,16 @@ const pairColumns: ReportColumn[] = [
   pct("domainOverlap", "Domain overlap (Jaccard)"),
 ];
 
+/** A difference in points; empty cells when a side measured nothing. */
 const points = (d: SurfaceDifference, key: string): Record<string, ReportCell> => ({
-  [key]: d.value * 100,
-  [`${key}Low`]: d.ciLow * 100,
-  [`${key}High`]: d.ciHigh * 100,
+  [key]: d.n > 0 ? d.value * 100 : null,
+  [`${key}Low`]: d.n > 0 ? d.ciLow * 100 : null,
+  [`${key}High`]: d.n > 0 ? d.ciHigh * 100 : null,
 });
+
+/** A side's share in percent; empty when it counted nothing. */
+const share = (e: { value: number; n: number }): ReportCell =>
+  e.n > 0 ? v.percent(e.value) : null;
 
 function pairRow(gap: SurfaceGap): Record<string, ReportCell> {
   return {
@@ -53,12 +59,12 @@ function pairRow(gap: SurfaceGap): Record<string, ReportCell> {
     prompts: gap.prompts,
     firstAnswers: gap.first.answers,
     secondAnswers: gap.second.answers,
-    firstVisibility: v.percent(gap.first.visibility.value),
-    secondVisibility: v.percent(gap.second.visibility.value),
+    firstVisibility: share(gap.first.visibility),
+    secondVisibility: share(gap.second.visibility),
     ...points(gap.visibility, "visibilityGap"),
     visibilitySignificant: gap.visibility.significant ? "yes" : "no",
-    firstShareOfVoice: v.percent(gap.first.shareOfVoice.value),
-    secondShareOfVoice: v.percent(gap.second.shareOfVoice.value),
+    firstShareOfVoice: share(gap.first.shareOfVoice),
+    secondShareOfVoice: share(gap.second.shareOfVoice),
     ...points(gap.shareOfVoice, "shareOfVoiceGap"),
     shareOfVoiceSignificant: gap.shareOfVoice.significant ? "yes" : "no",
     sharedDomains: gap.domains.shared,
@@ -118,8 +124,7 @@ export function surfaceGapBody(gaps: SurfaceGap[]): ReportBody {
       {
         id: "pairs",
         title: "Engine pairs",
-        description:
-          "Each pair on the prompts both engines answered on the same day (brand-research prompts left out). Differences are the second engine minus the first, in percentage points, with a paired cluster-bootstrap 95% interval over prompts; significant when it leaves out zero. Domain overlap compares the domains each engine cited on the days both answered.",
+        description: `Each pair on the prompts both engines answered on the same day (brand-research prompts left out). Differences are the second engine minus the first, in percentage points, with a paired cluster-bootstrap 95% interval over prompts; significant when it leaves out zero on at least ${MIN_PAIRED_PROMPTS} paired prompts. Empty share-of-voice cells: that engine's answers named no tracked entity. Domain overlap compares the domains each engine cited in all its answers of the days both answered.`,
         table: { columns: pairColumns, rows: gaps.map(pairRow) },
         notes: [
           ...none,
@@ -134,7 +139,7 @@ export function surfaceGapBody(gaps: SurfaceGap[]): ReportBody {
       {
         id: "domains",
         title: "Cited domains per pair",
-        description: `The ${TOP_SOURCES_DEFAULT} domains each pair's engines cited most (answers citing each) on the days both answered.`,
+        description: `The ${TOP_SOURCES_DEFAULT} domains each pair's engines cited most (answers citing each) on the days both answered, every answer of those days counted.`,
         table: {
           columns: [
             { key: "pair", label: "Pair", type: "text" },

@@ -32,6 +32,17 @@ export function taskCollection(ctx: AppContext, responseId: string): TaskCollect
       });
       return claimed.count === 1 ? now : null;
     },
+    async released(claimedAt) {
+      await ctx.prisma.engineResponse.updateMany({
+        where: {
+          id: responseId,
+          status: "pending",
+          collectionId: null,
+          collectionPostedAt: claimedAt,
+        },
+        data: { collectionPostedAt: null },
+      });
+    },
     async posted(taskId) {
       await ctx.prisma.engineResponse.updateMany({
         where: { id: responseId, status: "pending", collectionId: null },

@@ -106,7 +106,7 @@ describe("the consumer app connectors (Bright Data)", () => {
     expect(perplexity.servedModel).toBeNull();
     const copilot = await ask(createCopilotAppEngine(options()), storedCollection("rsp_copilot"));
     expect(fake.snapshots.at(-1)?.inputs[0]).toMatchObject({
-      url: "https://copilot.microsoft.com/",
+      url: "https://copilot.microsoft.com/chats",
     });
     expect(copilot.citations.length).toBeGreaterThan(0);
   });
@@ -125,13 +125,18 @@ describe("the consumer app connectors (Bright Data)", () => {
     const lost = storedCollection("rsp_lost");
     await ask(chatgpt(), lost);
     const triggered = fake.triggered;
+    // Reclaimed once the trigger has settled (one younger than its timeout may be in flight).
+    clock.advance(70_000);
     const resumed = storedCollection("rsp_lost", { postedAt: startedAt });
     expect((await ask(chatgpt(), resumed)).answer).toBe(ANSWER_MARKDOWN);
     expect(resumed.state.taskId).toBe(lost.state.taskId);
     expect(fake.triggered).toBe(triggered);
     expect(fake.requests.some((r) => r.path.startsWith("/datasets/v3/snapshots?"))).toBe(true);
     // A trigger that never reached Bright Data is not listed: it is triggered.
-    await ask(chatgpt(), storedCollection("rsp_never", { postedAt: clock.now() }));
+    await ask(
+      chatgpt(),
+      storedCollection("rsp_never", { postedAt: new Date(clock.now().getTime() - 70_000) }),
+    );
     expect(fake.triggered).toBe(triggered + 1);
   });
 

@@ -19,6 +19,8 @@ const clock = new ManualClock("2026-01-15T12:00:00Z");
 
 const storedCollection = (tag: string, stored: { taskId?: string; postedAt?: Date } = {}) =>
   stored_(clock, tag, stored);
+/** A post started longer ago than its timeout and margin: settled, so it is looked up. */
+const settledAgo = () => new Date(clock.now().getTime() - 70_000);
 
 const noOverviewFor = "what is a spreadsheet";
 const fake = new FakeDataForSeo({
@@ -120,6 +122,8 @@ describe("the Google AI Overview connector (DataForSEO)", () => {
     await ask(overview(), lost);
     const posts = fake.posted.length;
     // The worker died after sending the post: the row knows a post started, not its id.
+    // Reclaimed once the post has settled (a post younger than its timeout may be in flight).
+    clock.advance(70_000);
     const resumed = storedCollection("rsp_overview_lost", { postedAt: startedAt });
     const answer = await ask(overview(), resumed);
     expect(fake.posted.length).toBe(posts);
@@ -127,7 +131,7 @@ describe("the Google AI Overview connector (DataForSEO)", () => {
     expect(fake.requests.some((r) => r.path === "/v3/serp/id_list")).toBe(true);
     expect(answer.answer).toBe(OVERVIEW_TEXT);
     // A post that never reached DataForSEO is not listed: it is posted.
-    const never = storedCollection("rsp_overview_never", { postedAt: clock.now() });
+    const never = storedCollection("rsp_overview_never", { postedAt: settledAgo() });
     await ask(overview(), never);
     expect(fake.posted.length).toBe(posts + 1);
   });
@@ -136,7 +140,7 @@ describe("the Google AI Overview connector (DataForSEO)", () => {
     const posts = fake.posted.length;
     fake.taskError("id_list", ...DATAFORSEO_ERRORS.rateLimit);
     const lookUp = await caught(
-      ask(overview(), storedCollection("rsp_lookup_limited", { postedAt: clock.now() })),
+      ask(overview(), storedCollection("rsp_lookup_limited", { postedAt: settledAgo() })),
     );
     expect(lookUp).toMatchObject({ retryable: true, rateLimited: true });
     expect(lookUp.message).toMatch(/looking up a post/);
@@ -157,9 +161,13 @@ describe("the Google AI Overview connector (DataForSEO)", () => {
     const refused = storedCollection("rsp_overview_refused");
     fake.taskError("post", ...DATAFORSEO_ERRORS.insufficientFunds);
     expect(await caught(ask(overview(), refused))).toMatchObject({ kind: "quota_exhausted" });
-    expect(refused.state).toMatchObject({ taskId: null, postedAt: expect.any(Date) });
+    // Refused outright: the claim is released, nothing is looked up.
+    expect(refused.state).toMatchObject({ taskId: null, postedAt: null });
+    // A row that kept the claim (its worker died before releasing it): the look-up skips the
+    // refused post DataForSEO lists, and the task is posted.
+    const kept = storedCollection("rsp_overview_refused", { postedAt: settledAgo() });
     const posts = fake.posted.length;
-    const answer = await ask(overview(), refused);
+    const answer = await ask(overview(), kept);
     expect(fake.posted.length).toBe(posts + 1);
     expect(fake.charged.filter((p) => p.tag === "rsp_overview_refused")).toHaveLength(1);
     expect(answer.answer).toBe(OVERVIEW_TEXT);

@@ -16,6 +16,9 @@ export function storedCollection(
       state.postedAt = clock.now();
       return state.postedAt;
     },
+    released: async (claimedAt) => {
+      if (!state.taskId && state.postedAt?.getTime() === claimedAt.getTime()) state.postedAt = null;
+    },
     posted: async (taskId) => {
       state.taskId = taskId;
     },
