@@ -143,6 +143,11 @@ const SIMULATED: EngineProfile = Object.freeze({
 
 export const REAL_ENGINE_IDS = Object.keys(REAL_ENGINES) as RealEngineId[];
 
+/** The providers' environment prefixes, once each (engines of one collector share one). */
+export const PROVIDER_ENV_PREFIXES: readonly string[] = [
+  ...new Set(Object.values(REAL_ENGINES).map(({ envPrefix }) => envPrefix)),
+];
+
 export function isRealEngine(engine: string): engine is RealEngineId {
   return Object.hasOwn(REAL_ENGINES, engine);
 }

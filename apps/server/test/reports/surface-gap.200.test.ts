@@ -197,6 +197,22 @@ describe("the surface gap report", () => {
       });
     }
 
+    // The other reports say when their figures pool surfaces.
+    const summary = await generateReport({
+      ctx: t.server.ctx,
+      workspaceId: workspace.id,
+      type: "visibility_summary",
+      period: { from: today, to: today },
+      trigger: "run",
+    });
+    const figures = (await get(`/reports/${summary?.reportId}`)).body.document.summary;
+    expect(figures.find((f: any) => f.label === "Surfaces")).toEqual({
+      label: "Surfaces",
+      value: "developer APIs, search results pages, consumer apps",
+      detail:
+        "pooled: the figures count every surface's answers together; the surface gap report compares them",
+    });
+
     // CSV names the default section's columns.
     const csv = await get(`/reports/${made?.reportId}?format=csv`);
     expect(csv.status).toBe(200);

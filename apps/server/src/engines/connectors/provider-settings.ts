@@ -1,4 +1,9 @@
-import { REAL_ENGINE_IDS, REAL_ENGINES, type RealEngineId } from "../engine-registry.js";
+import {
+  PROVIDER_ENV_PREFIXES,
+  REAL_ENGINE_IDS,
+  REAL_ENGINES,
+  type RealEngineId,
+} from "../engine-registry.js";
 
 export { isRealEngine, type RealEngineId } from "../engine-registry.js";
 
@@ -23,7 +28,7 @@ export function allProviderSettings(
 /** The environment variables that configure the providers, as `env` holds them. */
 export function providerEnv(env: NodeJS.ProcessEnv): Record<string, string> {
   const out: Record<string, string> = {};
-  for (const prefix of new Set(Object.values(REAL_ENGINES).map((p) => p.envPrefix)))
+  for (const prefix of PROVIDER_ENV_PREFIXES)
     for (const name of [`${prefix}_API_KEY`, `${prefix}_BASE_URL`]) {
       const value = env[name];
       if (value !== undefined) out[name] = value;

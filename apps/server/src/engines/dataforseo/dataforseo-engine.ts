@@ -4,6 +4,7 @@ import {
   SerpGoogleOrganicTaskPostRequestInfo,
   SerpIdListRequestInfo,
 } from "dataforseo-client";
+import countries from "i18n-iso-countries";
 import { costAt } from "../catalog/model-catalog.js";
 import { askerLocale } from "../connectors/asker-locale.js";
 import { catalogModel, checkStatedCost } from "../connectors/catalog-model.js";
@@ -38,7 +39,19 @@ const NOT_READY = new Set([40601, 40602]);
 const LOOKUP_MARGIN_MS = 5 * 60_000;
 const LOOKUP_PAGE_SIZE = 1000;
 const LOOKUP_PAGES = 10;
-const countryNames = new Intl.DisplayNames(["en"], { type: "region" });
+/** The United States, where a prompt names no country. */
+const DEFAULT_LOCATION = 2840;
+
+/**
+ * DataForSEO's location code of a country: Google Ads' geotarget criterion id, which for a
+ * country is 2000 + its ISO 3166-1 numeric code (2840 the United States, 2826 the United
+ * Kingdom), as DataForSEO's /v3/serp/google/locations lists them. A code never depends on how a
+ * country's English name is spelt ("Czechia", "Türkiye"), as `location_name` would.
+ */
+export function locationCode(country: string): number | undefined {
+  const numeric = countries.alpha2ToNumeric(country);
+  return numeric ? 2000 + Number(numeric) : undefined;
+}
 
 type SerpKind = "google_ai_overview" | "google_ai_mode";
 
@@ -128,7 +141,7 @@ async function postedTask(
     post: async () => {
       const task = {
         keyword: request.prompt.slice(0, 700),
-        location_name: countryNames.of(where.country) ?? "United States",
+        location_code: locationCode(where.country) ?? DEFAULT_LOCATION,
         language_code: where.language,
         device: "desktop",
         os: "windows",

@@ -28,6 +28,7 @@ export async function buildCompetitorComparison(input: ReportBuildInput): Promis
     summary: [
       { label: "Day", value: day },
       { label: "Entities compared", value: String(metrics.shareOfVoice.length) },
+      v.surfacesFigure(metrics.scoreboard.composite.surfaces),
       ...(leader && leader.n > 0
         ? [
             {

@@ -68,6 +68,7 @@ export async function buildVisibilitySummary(input: ReportBuildInput): Promise<R
           ]
         : []),
       v.deltaFigure("Change since the previous day with data", composite.comparisons.previous),
+      v.surfacesFigure(composite.surfaces),
     ],
     sections: [
       {

@@ -7,6 +7,12 @@ import type { ReportCell, ReportFigure } from "../../reports/report-document.js"
  * (`percent` columns), nothing is rounded, so a report and the API agree
  * exactly. Figures (text) are rounded for reading.
  */
+const surfaceNames: Record<string, string> = {
+  api: "developer APIs",
+  search_page: "search results pages",
+  consumer_app: "consumer apps",
+};
+
 export const reportValues = {
   /** A 0-1 share as 0-100. */
   percent: (share: number): number => share * 100,
@@ -24,6 +30,20 @@ export const reportValues = {
           value: `${c.delta * scale >= 0 ? "+" : ""}${(c.delta * scale).toFixed(1)}`,
           detail: `vs ${c.date}; 95% ${((c.ciLow ?? 0) * scale).toFixed(1)} to ${((c.ciHigh ?? 0) * scale).toFixed(1)}; ${c.significant ? "significant" : "not significant"}`,
         },
+  /**
+   * Which surfaces the figures read (the scoreboard's `composite.surfaces`), so a report never
+   * pools an API with what buyers see in an app unsaid.
+   */
+  surfacesFigure: (surfaces: readonly string[]): ReportFigure => ({
+    label: "Surfaces",
+    value: surfaces.length ? surfaces.map((s) => surfaceNames[s] ?? s).join(", ") : "none",
+    ...(surfaces.length > 1
+      ? {
+          detail:
+            "pooled: the figures count every surface's answers together; the surface gap report compares them",
+        }
+      : {}),
+  }),
   /** The cells of a delta comparison, scaled (a share's delta by 100 into points). */
   deltaCells: (c: DeltaComparison, scale = 1): Record<string, ReportCell> => ({
     comparedWith: c.date,

@@ -3,6 +3,7 @@ import { ManualClock } from "../../../src/clock.js";
 import {
   createGoogleAiModeEngine,
   createGoogleAiOverviewEngine,
+  locationCode,
 } from "../../../src/engines/dataforseo/dataforseo-engine.js";
 import type { TaskCollection } from "../../../src/engines/engine.js";
 import {
@@ -53,7 +54,7 @@ describe("the Google AI Overview connector (DataForSEO)", () => {
       tag: "rsp_overview_1",
     });
     expect(posted[0]?.params).toMatchObject({
-      location_name: "United States",
+      location_code: 2840,
       language_code: "en",
       device: "desktop",
       priority: 2,
@@ -94,10 +95,19 @@ describe("the Google AI Overview connector (DataForSEO)", () => {
       collection: storedCollection("rsp_overview_es"),
     });
     expect(fake.posted.at(-1)?.params).toMatchObject({
-      location_name: "United Kingdom",
+      location_code: 2826,
       language_code: "es",
     });
     expect(uk).toMatchObject({ country: "GB", language: "es" });
+  });
+
+  it("names the country by its location code, whatever its English name", () => {
+    // Google Ads' criterion ids, as DataForSEO's locations list gives them.
+    expect(locationCode("US")).toBe(2840);
+    expect(locationCode("CZ")).toBe(2203);
+    expect(locationCode("TR")).toBe(2792);
+    expect(locationCode("DE")).toBe(2276);
+    expect(locationCode("XX")).toBeUndefined();
   });
 
   it("records a page without an AI Overview as an answer that was not shown, charged the page", async () => {
