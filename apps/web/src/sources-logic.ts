@@ -61,11 +61,13 @@ export function answersLink(
   slug: string,
   prompt: { promptId: string; latestRunId: string },
   domain: string,
+  surface?: string,
 ): string {
   const query = new URLSearchParams({
     run: prompt.latestRunId,
     prompt: prompt.promptId,
     domain,
+    ...(surface ? { surface } : {}),
   });
   return `/w/${slug}/answers?${query.toString()}`;
 }

@@ -1,8 +1,9 @@
 import { useQuery } from "@tanstack/react-query";
 import { Link, useSearchParams } from "react-router";
 import { gp } from "../api";
-import { AnswerList, termsOf } from "../components/answer-list";
+import { AnswerList, surfaceLabels, termsOf } from "../components/answer-list";
 import { Empty, ErrorNote, Loading } from "../components/states";
+import { SurfaceSelect, useSurfaceParam } from "../components/surface-select";
 import { formatDate, formatNumber } from "../format";
 import { splitMentions } from "../highlight";
 import { take, useMetrics, useSlug, useWorkspace } from "../hooks";
@@ -10,8 +11,9 @@ import { citesDomain } from "../sources-logic";
 
 /**
  * The answers behind a number: a run's (`?run=`) or the latest measured day's, narrowed to an
- * engine (`?engine=`), to answers mentioning an entity (`?entity=`), to one prompt's
- * (`?prompt=`) or to answers citing a domain (`?domain=`, as the Sources view links).
+ * engine (`?engine=`), to one surface's (`?surface=`), to answers mentioning an entity
+ * (`?entity=`), to one prompt's (`?prompt=`) or to answers citing a domain (`?domain=`, as the
+ * Sources view links).
  */
 export default function Answers() {
   const slug = useSlug();
@@ -21,6 +23,7 @@ export default function Answers() {
   const entity = params.get("entity");
   const prompt = params.get("prompt");
   const domain = params.get("domain");
+  const [surface, chooseSurface] = useSurfaceParam();
   const metrics = useMetrics(slug);
   const workspace = useWorkspace(slug);
   const runIds = runParam ? [runParam] : (metrics.data?.latestRun?.runIds ?? []);
@@ -37,6 +40,7 @@ export default function Answers() {
 
   const title = [
     engine && `from ${engine}`,
+    surface && `read from ${surfaceLabels[surface]}s`,
     entity && `mentioning ${entity}`,
     domain && `citing ${domain}`,
   ]
@@ -51,6 +55,7 @@ export default function Answers() {
   const shown = (responses.data ?? [])
     .filter((r) => r.status === "succeeded" && r.answer !== null)
     .filter((r) => !engine || r.engine === engine)
+    .filter((r) => !surface || r.surface === surface)
     .filter((r) => !prompt || r.promptId === prompt)
     .filter((r) => !domain || r.citations.some((c) => citesDomain(c.url, domain)))
     .map((r) => ({ response: r, segments: splitMentions(r.answer ?? "", terms) }))
@@ -72,6 +77,7 @@ export default function Answers() {
         <mark className="m-self">Your brand</mark> and <mark className="m-other">competitors</mark>{" "}
         are highlighted. <Link to={`/w/${slug}`}>Back to the overview</Link>
       </p>
+      <SurfaceSelect value={surface} onChange={chooseSurface} every="every surface" />
       {runIds.length === 0 && (
         <Empty>
           No answers yet: <Link to={`/w/${slug}/runs`}>start a run</Link>.

@@ -1,35 +1,21 @@
 import { useQuery } from "@tanstack/react-query";
 import { useState } from "react";
-import { Link, useSearchParams } from "react-router";
-import { gp, type Schemas } from "../api";
+import { Link } from "react-router";
+import { gp } from "../api";
 import { surfaceLabels } from "../components/answer-list";
 import { CompositeTrend, ShareOfVoiceChart } from "../components/charts";
 import { Deltas, EstimateText } from "../components/estimate";
 import { Empty, ErrorNote, Loading } from "../components/states";
+import { SurfaceSelect, useSurfaceParam } from "../components/surface-select";
 import { formatDate, formatMicrousd, formatNumber, formatShare, isoDay } from "../format";
 import { keys, useBalance, useMetrics, useSlug } from "../hooks";
 
 const daysAgo = (days: number) => isoDay(new Date(Date.now() - days * 86_400_000));
 
-type Surface = Schemas["Surface"];
-const surfaceOrder: Surface[] = ["api", "search_page", "consumer_app"];
-const surfaceNames: Record<Surface, string> = {
-  api: "Developer APIs",
-  search_page: "Search results pages",
-  consumer_app: "Consumer apps",
-};
-
-/** The address's surface, when it names one. */
-function surfaceParam(value: string | null): Surface | undefined {
-  return surfaceOrder.find((s) => s === value);
-}
-
 /** The workspace at a glance: composite, share of voice, engines, trend, runs, credit. */
 export default function Overview() {
   const slug = useSlug();
-  // The surface read, in the address (?surface=), so a view of one surface can be shared.
-  const [params, setParams] = useSearchParams();
-  const surface = surfaceParam(params.get("surface"));
+  const [surface, chooseSurface] = useSurfaceParam();
   const metrics = useMetrics(slug, surface);
   const balance = useBalance(slug);
   const [range, setRange] = useState({ from: daysAgo(27), to: daysAgo(0) });
@@ -38,33 +24,23 @@ export default function Overview() {
     enabled: range.from <= range.to,
     queryFn: () => gp.metrics.timeseries(slug, { ...range, ...(surface ? { surface } : {}) }),
   });
-  const chooseSurface = (value: string) => {
-    const next = new URLSearchParams(params);
-    if (value) next.set("surface", value);
-    else next.delete("surface");
-    setParams(next);
-  };
 
   if (metrics.isPending) return <Loading what="the overview" />;
   if (metrics.isError) return <ErrorNote error={metrics.error} action="Overview" />;
   const { scoreboard, shareOfVoice, latestRun, recentRuns, pendingRecommendations } = metrics.data;
   const composite = scoreboard.composite;
-  const answersLink = (query = "") => `/w/${slug}/answers${query}`;
+  // The answers behind a number, of the surface the number reads.
+  const answersLink = (query = "") => {
+    const params = new URLSearchParams(query);
+    if (surface) params.set("surface", surface);
+    const search = params.toString();
+    return `/w/${slug}/answers${search ? `?${search}` : ""}`;
+  };
 
   return (
     <section aria-labelledby="overview-title">
       <h1 id="overview-title">Overview</h1>
-      <label className="surface-filter">
-        Answers read from{" "}
-        <select value={surface ?? ""} onChange={(e) => chooseSurface(e.target.value)}>
-          <option value="">every surface, pooled</option>
-          {surfaceOrder.map((s) => (
-            <option key={s} value={s}>
-              {surfaceNames[s]}
-            </option>
-          ))}
-        </select>
-      </label>
+      <SurfaceSelect value={surface} onChange={chooseSurface} />
       <div className="cards">
         <article className="card" aria-labelledby="composite-title">
           <h2 id="composite-title">Composite score</h2>

@@ -3,6 +3,7 @@ import { useEffect, useRef } from "react";
 import { Link } from "react-router";
 import { gp, type Schemas } from "../api";
 import { Empty, ErrorNote, Loading } from "../components/states";
+import type { Surface } from "../components/surface-select";
 import { formatNumber } from "../format";
 import { answersLink, isWebUrl, taxonomyLabel } from "../sources-logic";
 
@@ -14,17 +15,21 @@ export function SourceDetail({
   slug,
   domain,
   period,
+  surface,
   onClose,
 }: {
   slug: string;
   domain: string;
   period: { from: string; to: string };
+  /** Only the answers of this surface; every surface when absent. */
+  surface: Surface | undefined;
   onClose: () => void;
 }) {
   const heading = useRef<HTMLHeadingElement>(null);
   const source = useQuery({
-    queryKey: ["source", slug, domain, period.from, period.to],
-    queryFn: () => gp.sources.get(slug, domain, { ...period, limit: 25 }),
+    queryKey: ["source", slug, domain, period.from, period.to, surface],
+    queryFn: () =>
+      gp.sources.get(slug, domain, { ...period, limit: 25, ...(surface ? { surface } : {}) }),
   });
   // Selecting a domain moves the focus to its panel, so keyboard users land on what opened.
   useEffect(() => {
@@ -54,6 +59,7 @@ export function SourceDetail({
             <PromptTable
               slug={slug}
               domain={domain}
+              surface={surface}
               prompts={source.data.prompts}
               caption={`Prompts citing ${domain}`}
               countLabel="Citing answers"
@@ -69,6 +75,7 @@ export function SourceDetail({
           <PromptTable
             slug={slug}
             domain={domain}
+            surface={surface}
             prompts={source.data.usedBy}
             caption={`Prompts reading ${domain} without citing it`}
             countLabel="Answers reading it"
@@ -83,12 +90,14 @@ export function SourceDetail({
 function PromptTable({
   slug,
   domain,
+  surface,
   prompts,
   caption,
   countLabel,
 }: {
   slug: string;
   domain: string;
+  surface: Surface | undefined;
   prompts: Schemas["CitedSource"]["prompts"];
   caption: string;
   countLabel: string;
@@ -110,7 +119,9 @@ function PromptTable({
               <td data-label="Prompt">{p.text}</td>
               <td data-label={countLabel}>{formatNumber(p.count)}</td>
               <td data-label="Answers">
-                <Link to={answersLink(slug, p, domain)}>Read the latest run's answers</Link>
+                <Link to={answersLink(slug, p, domain, surface)}>
+                  Read the latest run's answers
+                </Link>
               </td>
             </tr>
           ))}

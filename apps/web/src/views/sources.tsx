@@ -2,6 +2,7 @@ import { useQuery } from "@tanstack/react-query";
 import { Link, useSearchParams } from "react-router";
 import { gp, type Schemas } from "../api";
 import { Empty, ErrorNote, Loading } from "../components/states";
+import { type Surface, SurfaceSelect, useSurfaceParam } from "../components/surface-select";
 import { formatDate, formatNumber, isoDay } from "../format";
 import { useSlug } from "../hooks";
 import {
@@ -26,9 +27,10 @@ export default function Sources() {
   const days = periodDaysOf(params.get("days"));
   const selected = params.get("domain");
   const period = periodEnding(isoDay(new Date()), days);
+  const [surface, chooseSurface] = useSurfaceParam();
   const sources = useQuery({
-    queryKey: ["sources", slug, period.from, period.to],
-    queryFn: () => gp.sources.list(slug, { ...period, limit: 25 }),
+    queryKey: ["sources", slug, period.from, period.to, surface],
+    queryFn: () => gp.sources.list(slug, { ...period, limit: 25, ...(surface ? { surface } : {}) }),
   });
   const choose = (next: Record<string, string | null>) => {
     const updated = new URLSearchParams(params);
@@ -57,11 +59,13 @@ export default function Sources() {
           </label>
         ))}
       </fieldset>
+      <SurfaceSelect value={surface} onChange={chooseSurface} />
       {sources.isPending && <Loading what="the cited sources" />}
       <ErrorNote error={sources.error} action="Sources" />
       {sources.data && (
         <SourcesBody
           slug={slug}
+          surface={surface}
           data={sources.data}
           selected={selected}
           onSelect={(domain) => choose({ domain })}
@@ -76,8 +80,10 @@ function SourcesBody({
   data,
   selected,
   onSelect,
+  surface,
 }: {
   slug: string;
+  surface: Surface | undefined;
   data: Schemas["CitedSources"];
   selected: string | null;
   onSelect: (domain: string | null) => void;
@@ -102,6 +108,7 @@ function SourcesBody({
           slug={slug}
           domain={selected}
           period={period}
+          surface={surface}
           onClose={() => onSelect(null)}
         />
       )}

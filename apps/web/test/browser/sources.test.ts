@@ -83,9 +83,29 @@ describe.skipIf(!runsHere)("the Sources view in Chromium", () => {
       });
 
       if (width === 1280) {
+        // One surface read apart, in the address, kept by the domain panel and its answers.
+        const surfaces = page.getByRole("combobox", { name: /^Answers read from/ });
+        await surfaces.selectOption("consumer_app");
+        await page.waitForURL(/surface=consumer_app/);
+        await page.getByText(/^No answers measured in this period/).waitFor();
+        await page.getByText(/^No answer cited .* in this period/).waitFor();
+        await surfaces.selectOption("api");
+        await page.waitForURL(/surface=api/);
+        await prompts.waitFor();
         await prompts.getByRole("link").first().click();
-        await page.getByRole("heading", { name: /^Answers .*citing / }).waitFor();
+        await page
+          .getByRole("heading", { name: /^Answers .*read from developer APIs.*citing / })
+          .waitFor();
+        expect(page.url()).toContain("surface=api");
         await page.getByText(/^\d+ answers$/).waitFor();
+        expect(await surfaces.inputValue()).toBe("api");
+        await page.screenshot({
+          path: join(screenshotsDir, "sources-answers-api-1280.png"),
+          fullPage: true,
+        });
+        // Another surface: none of these answers.
+        await surfaces.selectOption("search_page");
+        await page.getByText("No answer matches this number.").waitFor();
       }
       expect(problems).toEqual([]);
       await context.close();
