@@ -205,7 +205,21 @@ describe("the surface gap report", () => {
       period: { from: today, to: today },
       trigger: "run",
     });
-    const figures = (await get(`/reports/${summary?.reportId}`)).body.document.summary;
+    const document = (await get(`/reports/${summary?.reportId}`)).body.document;
+    const figures = document.summary;
+    // And read each surface apart, as the scoreboard does with ?surface=.
+    const surfaces = document.sections.find((section: any) => section.id === "surfaces");
+    expect(surfaces.table.rows.map((r: any) => [r.surface, r.responses])).toEqual([
+      ["api", PROMPTS],
+      ["search_page", 2 * PROMPTS],
+      ["consumer_app", PROMPTS],
+    ]);
+    const appBoard = (await get("/scoreboard?surface=consumer_app")).body.composite;
+    expect(surfaces.table.rows[2]).toMatchObject({
+      composite: appBoard.value,
+      low: appBoard.ciLow,
+      high: appBoard.ciHigh,
+    });
     expect(figures.find((f: any) => f.label === "Surfaces")).toEqual({
       label: "Surfaces",
       value: "developer APIs, search results pages, consumer apps",

@@ -39,6 +39,17 @@ export async function buildVisibilitySummary(input: ReportBuildInput): Promise<R
     const board = await getWorkspaceScoreboard({ ctx, access, date, filters });
     daily.push({ date, composite: board.composite });
   }
+  // The composite of each surface read apart, so a pooled composite is never the only one.
+  const bySurface = [];
+  for (const surface of composite.surfaces) {
+    const board = await getWorkspaceScoreboard({
+      ctx,
+      access,
+      date: period.to,
+      filters: { ...filters, surface },
+    });
+    bySurface.push({ surface, composite: board.composite });
+  }
   const brandShare = metrics.shareOfVoice.find((s) => s.isSelf);
   const x = eachDay(period.from, period.to);
   const byDay = new Map(daily.map((d) => [d.date, d.composite]));
@@ -131,6 +142,28 @@ export async function buildVisibilitySummary(input: ReportBuildInput): Promise<R
             visibility: v.percent(s.visibility.value),
           })),
         },
+      },
+      {
+        id: "surfaces",
+        title: "Surfaces",
+        description: `The composite of each surface's answers on ${metrics.scoreboard.date}, read apart (as GET .../scoreboard?surface= answers), with 95% intervals.`,
+        table: {
+          columns: [
+            { key: "surface", label: "Surface", type: "text" },
+            { key: "responses", label: "Answers", type: "integer" },
+            { key: "composite", label: "Composite", type: "number" },
+            { key: "low", label: "95% low", type: "number" },
+            { key: "high", label: "95% high", type: "number" },
+          ],
+          rows: bySurface.map(({ surface, composite: c }) => ({
+            surface,
+            responses: c.n,
+            composite: c.value,
+            low: c.ciLow,
+            high: c.ciHigh,
+          })),
+        },
+        ...(bySurface.length === 0 ? { notes: ["No answers on this day."] } : {}),
       },
       {
         id: "deltas",
