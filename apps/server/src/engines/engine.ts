@@ -13,6 +13,16 @@ export interface EngineContext {
   competitors: Array<{ name: string; domains: string[]; aliases: string[] }>;
   language: string;
   region: string | null;
+  /** The workspace's city for search pages (asked there when the prompt is of its country). */
+  searchLocation?: SearchLocation | null;
+}
+
+/** A city with its country (ISO 3166-1 alpha-2) and coordinates (the contract's SearchLocation). */
+export interface SearchLocation {
+  city: string;
+  country: string;
+  latitude: number;
+  longitude: number;
 }
 
 export interface EngineRequest {
@@ -104,6 +114,8 @@ export interface EngineAnswer {
    * region; connectors/asker-locale.ts); null when none was sent.
    */
   country?: string | null;
+  /** The city the engine was told the asker is in (a search location); null when none was sent. */
+  city?: string | null;
   /**
    * The language the engine was asked in (the prompt's, ISO 639-1; connectors/asker-locale.ts):
    * sent as a search parameter where the provider documents one (Perplexity's

@@ -132,10 +132,28 @@ export function data(task: PostedTask, fn: string): Json {
   return { ...head, ...task.params, device, os };
 }
 
-/** 40501 for a field the endpoint does not take: AI Mode and the organic-only ones. */
+/** `latitude,longitude,radius`: at most 7 decimals each, the radius 199 to 199,999 (task_post docs). */
+const COORDINATE = /^(-?\d{1,2}(?:\.\d{1,7})?),(-?\d{1,3}(?:\.\d{1,7})?),(\d+(?:\.\d+)?)$/;
+
+/**
+ * 40501 for a field the endpoint does not take (AI Mode and the organic-only ones), for a task
+ * naming no location (one of location_name, location_code, location_coordinate is required) and
+ * for a coordinate out of the documented format.
+ */
 export function invalid(seType: SeType, params: Json): DataForSeoStatus | undefined {
   const field = seType === "ai_mode" && Object.keys(params).find((key) => ORGANIC_ONLY.has(key));
-  return field ? [40501, `Invalid Field: '${field}'.`] : undefined;
+  if (field) return [40501, `Invalid Field: '${field}'.`];
+  const located = ["location_name", "location_code", "location_coordinate"];
+  if (!located.some((key) => params[key] !== undefined))
+    return [40501, "Invalid Field: 'location_name'."];
+  if (params.location_coordinate === undefined) return undefined;
+  const [, lat, lng, radius] = COORDINATE.exec(String(params.location_coordinate)) ?? [];
+  const fits =
+    Math.abs(Number(lat)) <= 90 &&
+    Math.abs(Number(lng)) <= 180 &&
+    Number(radius) >= 199 &&
+    Number(radius) <= 199_999;
+  return lat && fits ? undefined : [40501, "Invalid Field: 'location_coordinate'."];
 }
 
 export function envelope(tasks: TaskJson[], top: DataForSeoStatus = OK) {

@@ -13,12 +13,12 @@ test.beforeAll(async ({ sharedServer }) => {
 });
 
 describe("GET /api/v1/workspaces/{workspace}/settings: 200", () => {
-  it("answers the creation fields except brand and competitors", async () => {
+  it("answers the creation fields except brand and competitors, and no search location", async () => {
     const response = await call(t, { cookie }, "GET", slug, "/settings");
     expect(response.status, response.text).toBe(200);
     const { brand: _brand, competitors: _competitors, ...expected } = validWorkspace();
     const { updatedAt, ...settings } = response.body;
-    expect(settings).toEqual(expected);
+    expect(settings).toEqual({ ...expected, searchLocation: null });
     expect(new Date(updatedAt).toISOString()).toBe(updatedAt);
   });
 

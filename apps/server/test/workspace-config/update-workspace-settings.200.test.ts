@@ -51,6 +51,7 @@ describe("PATCH /api/v1/workspaces/{workspace}/settings: 200", () => {
         expert: 0,
         brand_research: 0,
       },
+      searchLocation: { city: "A", country: "US", latitude: -90, longitude: 180 },
     };
     const response = await patch(body);
     expect(response.status, response.text).toBe(200);
@@ -71,5 +72,16 @@ describe("PATCH /api/v1/workspaces/{workspace}/settings: 200", () => {
     const response = await patch({ quotas });
     expect(response.status, response.text).toBe(200);
     expect(response.body.quotas).toEqual(quotas);
+  });
+
+  it("sets a search location, keeps it through other changes, and clears it with null", async () => {
+    const austin = { city: "Austin", country: "US", latitude: 30.2672, longitude: -97.7431 };
+    const set = await patch({ searchLocation: austin });
+    expect(set.status, set.text).toBe(200);
+    expect(set.body.searchLocation).toEqual(austin);
+    expect((await patch({ displayName: "Acme Austin" })).body.searchLocation).toEqual(austin);
+    const cleared = await patch({ searchLocation: null });
+    expect(cleared.body.searchLocation).toBeNull();
+    expect((await call(t, { cookie }, "GET", slug, "/settings")).body.searchLocation).toBeNull();
   });
 });

@@ -13,6 +13,7 @@ test.beforeAll(async ({ sharedServer }) => {
 });
 
 const patch = (body: unknown) => call(t, { cookie }, "PATCH", slug, "/settings", body);
+const austin = { city: "Austin", country: "US", latitude: 30.2672, longitude: -97.7431 };
 const domains = (n: number) => Array.from({ length: n }, (_, i) => `d${i}.example.com`);
 const regions = (n: number) => Array.from({ length: n }, () => "eu");
 const quotas = (discovery: number) => ({
@@ -47,6 +48,12 @@ describe("PATCH /api/v1/workspaces/{workspace}/settings: 400 invalid_request", (
     ["complianceProfile", "hipaa", "none"],
     ["quotas", { ...quotas(0.3), expert: 1.1 }, quotas(0.3)],
     ["quotas", { ...quotas(0.3), expert: -0.1 }, quotas(0.3)],
+    ["searchLocation", { ...austin, latitude: 90.5 }, austin],
+    ["searchLocation", { ...austin, longitude: -180.1 }, austin],
+    ["searchLocation", { ...austin, country: "us" }, austin],
+    ["searchLocation", { ...austin, city: "" }, austin],
+    ["searchLocation", { ...austin, city: "A".repeat(81) }, austin],
+    ["searchLocation", { city: "Austin", country: "US" }, null],
   ])("%s: %j is refused, %j accepted", async (field, bad, good) => {
     expect(
       fieldsOf(await patch({ [field]: bad })).every((f) => f.startsWith(`body.${field}`)),

@@ -69,13 +69,13 @@ export function AnswerList({
 const languageNames = new Intl.DisplayNames(["en"], { type: "language", fallback: "code" });
 
 /**
- * What the answer's provider said beyond its text: served model, asker's country and language,
+ * What the answer's provider said beyond its text: served model, asker's city, country and language,
  * end state.
  */
 export function answerFacts(r: Schemas["RunResponse"]): string[] {
   return [
     ...(r.servedModel && !r.servedModel.startsWith(r.model) ? [`served by ${r.servedModel}`] : []),
-    ...(r.country ? [`asked from ${r.country}`] : []),
+    ...(r.country ? [`asked from ${r.city ? `${r.city}, ` : ""}${r.country}`] : []),
     ...(r.language ? [`asked in ${languageNames.of(r.language) ?? r.language}`] : []),
     ...(r.endState && r.endState !== "completed" ? [endStateLabels[r.endState]] : []),
   ];

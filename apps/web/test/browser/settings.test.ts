@@ -118,8 +118,23 @@ describe.skipIf(!runsHere)("settings in Chromium", () => {
     await saved();
     await checked("settings-compliance", "text=Saved.");
 
+    // Local search: a latitude out of range is named next to its field, then a city is saved.
+    await tab("Local search").click();
+    await page.getByLabel("City").fill("Austin");
+    await page.getByLabel("Country").fill("us");
+    await page.getByLabel("Latitude").fill("95");
+    await page.getByLabel("Longitude").fill("-97.7431");
+    await page.getByRole("button", { name: "Save" }).click();
+    await page.locator(".field.invalid", { hasText: "Latitude" }).waitFor();
+    await page.getByLabel("Latitude").fill("30.2672");
+    await saved();
+    await checked("settings-local-search", "text=Saved.");
+
     // After a reload every change is still there.
     await page.reload();
+    await expect.poll(() => page.getByLabel("City").inputValue()).toBe("Austin");
+    await expect(page.getByLabel("Country").inputValue()).resolves.toBe("US");
+    await tab("Compliance profile").click();
     await expect
       .poll(() => page.getByRole("combobox", { name: "Compliance profile" }).inputValue())
       .toBe("eu_medical");
@@ -140,6 +155,7 @@ describe.skipIf(!runsHere)("settings in Chromium", () => {
     const provoked = [
       /status of 401 \(Unauthorized\) \(\/api\/v1\/me\)$/,
       /status of 400 \(Bad Request\) \(\/api\/v1\/workspaces\/acme\/competitors\)$/,
+      /status of 400 \(Bad Request\) \(\/api\/v1\/workspaces\/acme\/settings\)$/,
     ];
     expect(problems.filter((p) => !provoked.some((re) => re.test(p))).join("\n")).toBe("");
   });

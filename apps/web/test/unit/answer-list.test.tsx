@@ -13,6 +13,7 @@ const response: Schemas["RunResponse"] = {
   engine: "anthropic",
   surface: "api",
   collector: "anthropic",
+  city: null,
   model: "claude-sonnet-5-5",
   servedModel: "claude-sonnet-5-5",
   country: "ES",
@@ -56,6 +57,12 @@ describe("an answer as the run shows it", () => {
     // The cited page, not the engine's redirect link.
     expect(screen.getByRole("link", { name: "runner.example" }).getAttribute("href")).toBe(
       "https://runner.example/",
+    );
+  });
+
+  it("names the city a search page was read from", () => {
+    expect(answerFacts({ ...response, city: "Austin", country: "US" })).toContain(
+      "asked from Austin, US",
     );
   });
 

@@ -33,6 +33,7 @@ const stored = {
     expert: 0.1,
     brand_research: 0.1,
   },
+  searchLocation: null,
   updatedAt: "2026-11-24T12:00:00.000Z",
 };
 
@@ -46,9 +47,9 @@ const invalid = (fields: { field: string; rule: string; message: string }[]) =>
   });
 
 describe("the settings forms' drafts", () => {
-  it("turn the stored settings into the PATCH unchanged, without the compliance profile", () => {
+  it("turn the stored settings into the PATCH unchanged, without the compliance profile or search location", () => {
     const update = toSettingsUpdate(settingsDraft(stored));
-    const { updatedAt: _, complianceProfile: __, ...rest } = stored;
+    const { updatedAt: _, complianceProfile: __, searchLocation: ___, ...rest } = stored;
     expect(update).toEqual(rest);
   });
 

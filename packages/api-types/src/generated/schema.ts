@@ -3749,8 +3749,18 @@ export interface components {
             /** @enum {string} */
             complianceProfile: "none" | "eu_medical";
             quotas: components["schemas"]["Quotas"];
+            searchLocation: components["schemas"]["SearchLocation"] | null;
             /** Format: date-time */
             updatedAt: string;
+        };
+        /** @description The city Google's results pages are read from (`google_ai_overview`, `google_ai_mode`) for the prompts whose region names its country: they are asked at these coordinates (DataForSEO's `location_coordinate`), as a visitor there sees Google's local answers; prompts of other countries are asked from their country. The consumer apps take a country only. Each answer asked from it records the city (`RunResponse.city`). */
+        SearchLocation: {
+            /** @description Its name, for people ("Austin"). */
+            city: string;
+            /** @description ISO 3166-1 alpha-2 code of the city's country (`US`). */
+            country: string;
+            latitude: number;
+            longitude: number;
         };
         /** @description Any of the settings, with the bounds of workspace creation. */
         WorkspaceSettingsUpdate: {
@@ -3764,6 +3774,8 @@ export interface components {
             /** @enum {string} */
             complianceProfile?: "none" | "eu_medical";
             quotas?: components["schemas"]["Quotas"];
+            /** @description A city to read search pages from, or null for the prompts' countries alone. */
+            searchLocation?: components["schemas"]["SearchLocation"] | null;
         };
         /** @description Null text fields and an empty `markets` mean not set. */
         BrandProfile: {
@@ -4336,6 +4348,8 @@ export interface components {
             servedModel: string | null;
             /** @description The country the engine's web search was told the asker is in (ISO 3166-1 alpha-2), from the prompt's region (`es`, `fr`, `uk` as GB, `us-west` as US); null when the region names no country (`eu-west`), the prompt has none, or the engine takes no location (Gemini's Google Search grounding), and for failed tasks. OpenAI is sent an approximate location without a country when there is none, so its search is not localised to the United States. */
             country: string | null;
+            /** @description The city the engine was asked from (the workspace's `searchLocation`, for a search page asked in its country); null otherwise. */
+            city: string | null;
             /** @description The language the engine was asked in (ISO 639-1: the prompt's language when it was asked). Every engine gets it in the prompt's text; Perplexity also as its search language filter (`search_language_filter`), the only provider that documents one for web search (OpenAI's and Anthropic's `user_location`, Exa's `/answer` and Gemini's Google Search grounding take none). Null for the simulated engine, failed tasks, and answers stored before it was recorded. */
             language: string | null;
             repetition: number;
@@ -5517,6 +5531,7 @@ export type CredentialId = components['schemas']['CredentialId'];
 export type Connection = components['schemas']['Connection'];
 export type Connections = components['schemas']['Connections'];
 export type WorkspaceSettings = components['schemas']['WorkspaceSettings'];
+export type SearchLocation = components['schemas']['SearchLocation'];
 export type WorkspaceSettingsUpdate = components['schemas']['WorkspaceSettingsUpdate'];
 export type BrandProfile = components['schemas']['BrandProfile'];
 export type ChatThreadCreate = components['schemas']['ChatThreadCreate'];

@@ -17,6 +17,7 @@ import {
   EngineError,
   type EngineRequest,
   realEngine,
+  type SearchLocation,
   type TaskCollection,
 } from "../engine.js";
 import type { RealEngineId } from "../engine-registry.js";
@@ -48,6 +49,15 @@ const DEFAULT_LOCATION = 2840;
  * Kingdom), as DataForSEO's /v3/serp/google/locations lists them. A code never depends on how a
  * country's English name is spelt ("Czechia", "Türkiye"), as `location_name` would.
  */
+/**
+ * A city as DataForSEO's `location_coordinate` takes it: latitude, longitude (at most 7 decimals)
+ * and the radius of the docs' example, 200 (its unit, millimetres per the docs: a point).
+ */
+export function coordinate(at: { latitude: number; longitude: number }): string {
+  const fixed = (v: number) => String(Math.round(v * 1e7) / 1e7);
+  return `${fixed(at.latitude)},${fixed(at.longitude)},200`;
+}
+
 export function locationCode(country: string): number | undefined {
   const numeric = countries.alpha2ToNumeric(country);
   return numeric ? 2000 + Number(numeric) : undefined;
@@ -72,9 +82,14 @@ export function createSerpEngine(kind: SerpKind) {
       const model = catalogModel(options, kind as RealEngineId, request.model);
       const { country, language } = askerLocale(request.context);
       const where = { country: country ?? "US", language: language ?? "en" };
+      // The workspace's city, for the prompts of its country.
+      const city =
+        request.context.searchLocation?.country === where.country
+          ? request.context.searchLocation
+          : undefined;
       const api = clientFor(options, request.signal);
       const collection = request.collection ?? memoryCollection(request.seed, options);
-      const posted = await postedTask(api, options, kind, collection, request, where);
+      const posted = await postedTask(api, options, kind, collection, request, { ...where, city });
       const task = await resultOf(api, kind, posted.id, options);
       const serp = readSerpAnswer(PROVIDER, task);
       // The page, and loading an overview Google shows late (refunded by DataForSEO otherwise).
@@ -97,6 +112,7 @@ export function createSerpEngine(kind: SerpKind) {
         costMicrousd,
         servedModel: null,
         country: where.country,
+        city: city?.city ?? null,
         language: where.language,
       };
     });
@@ -130,7 +146,7 @@ async function postedTask(
   kind: SerpKind,
   collection: TaskCollection,
   request: EngineRequest,
-  where: { country: string; language: string },
+  where: { country: string; language: string; city: SearchLocation | undefined },
 ): Promise<{ id: string; cost?: number | null }> {
   return postOnce({
     provider: PROVIDER,
@@ -141,7 +157,9 @@ async function postedTask(
     post: async () => {
       const task = {
         keyword: request.prompt.slice(0, 700),
-        location_code: locationCode(where.country) ?? DEFAULT_LOCATION,
+        ...(where.city
+          ? { location_coordinate: coordinate(where.city) }
+          : { location_code: locationCode(where.country) ?? DEFAULT_LOCATION }),
         language_code: where.language,
         device: "desktop",
         os: "windows",

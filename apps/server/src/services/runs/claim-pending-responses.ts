@@ -35,6 +35,7 @@ export async function claimPendingResponses(
           end_state: outcome.answer.end ?? "completed",
           served_model: outcome.answer.servedModel?.slice(0, 200) ?? null,
           country: outcome.answer.country ?? null,
+          city: outcome.answer.city?.slice(0, 80) ?? null,
           language: outcome.answer.language ?? null,
         }
       : {
@@ -51,6 +52,7 @@ export async function claimPendingResponses(
           end_state: outcome.kind ?? "failed",
           served_model: null,
           country: null,
+          city: null,
           language: null,
         },
   );
@@ -68,6 +70,7 @@ export async function claimPendingResponses(
        end_state = v.end_state,
        served_model = v.served_model,
        country = v.country,
+       city = v.city,
        language = v.language,
        completed_at = $2::timestamptz,
        -- The answer's analysis is stored in the same transaction (analyzeRecordedAnswers).
@@ -75,7 +78,7 @@ export async function claimPendingResponses(
      FROM jsonb_to_recordset($1::jsonb) AS v(
        id text, status text, answer text, search_queries jsonb, input_tokens int,
        output_tokens int, cost_microusd bigint, latency_ms int, attempts int, error text,
-       end_state text, served_model text, country text, language text),
+       end_state text, served_model text, country text, city text, language text),
        -- Marks the transaction's workspace change notices as a run's recording, which
        -- listeners fold into one cache drop a second (services/workspaces/
        -- workspace-read-cache.ts): in this statement, to save the batch a round trip.

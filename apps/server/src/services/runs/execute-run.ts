@@ -10,6 +10,7 @@ import { AppError } from "../../errors/app-error.js";
 import { yieldToEventLoop } from "../analysis/cpu-slices.js";
 import { openCreditBudget } from "../credits/credit-budget.js";
 import { leaseCredits } from "../credits/lease-credits.js";
+import { readSearchLocation } from "../workspace-config/search-location.js";
 import { type AskOutcome, askEngine } from "./ask-engine.js";
 import { buildEngine } from "./build-engine.js";
 import { takeExecutorLease } from "./executor-lease.js";
@@ -71,6 +72,7 @@ export async function executeRun({ ctx, runId }: ExecuteRunOptions): Promise<voi
     const base: Omit<EngineContext, "language" | "region"> = {
       brand: workspace.brand,
       brandDomains: workspace.domains,
+      searchLocation: readSearchLocation(workspace.searchLocation),
       competitors: workspace.competitors.map((c) => ({
         name: c.name,
         domains: c.domains,

@@ -64,6 +64,7 @@ export async function listRunResponses({
       model: r.model,
       servedModel: r.servedModel,
       country: r.country,
+      city: r.city,
       language: r.language,
       repetition: r.repetition,
       status: r.status as RunAnswer["status"],

@@ -1,5 +1,6 @@
 import type { Language, Quotas, WorkspaceSettings } from "@geopulse/api-types";
 import type { Workspace } from "@geopulse/db";
+import { readSearchLocation } from "./search-location.js";
 
 export function toWorkspaceSettings(workspace: Workspace): WorkspaceSettings {
   return {
@@ -12,6 +13,7 @@ export function toWorkspaceSettings(workspace: Workspace): WorkspaceSettings {
     activeSetSize: workspace.activeSetSize,
     complianceProfile: workspace.complianceProfile as WorkspaceSettings["complianceProfile"],
     quotas: workspace.quotas as Quotas,
+    searchLocation: readSearchLocation(workspace.searchLocation),
     updatedAt: workspace.updatedAt.toISOString(),
   };
 }

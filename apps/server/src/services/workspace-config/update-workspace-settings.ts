@@ -1,5 +1,5 @@
 import type { Quotas, WorkspaceSettings, WorkspaceSettingsUpdate } from "@geopulse/api-types";
-import type { Prisma } from "@geopulse/db";
+import { Prisma } from "@geopulse/db";
 import { errors } from "../../errors/app-error.js";
 import { enqueueReanalysis } from "../analysis/enqueue-reanalysis.js";
 import { audit } from "../audit/audit.js";
@@ -23,6 +23,7 @@ export async function updateWorkspaceSettings(
   options: UpdateWorkspaceSettingsOptions,
 ): Promise<WorkspaceSettings> {
   const { ctx, workspace, input } = options;
+  const { searchLocation, ...settings } = input;
   const updated = await ctx.prisma.$transaction(async (tx) => {
     const current = await lockWorkspace(tx, workspace.id);
     checkWorkspaceSettings({
@@ -53,7 +54,14 @@ export async function updateWorkspaceSettings(
     }
     const row = await tx.workspace.update({
       where: { id: workspace.id },
-      data: { ...input, updatedAt: ctx.clock.now() },
+      data: {
+        ...settings,
+        // A JSON column is cleared with DbNull, not null.
+        ...(searchLocation !== undefined
+          ? { searchLocation: searchLocation ?? Prisma.DbNull }
+          : {}),
+        updatedAt: ctx.clock.now(),
+      },
     });
     await audit(options, tx, "settings.update", ["workspace", workspace.id], {
       fields: Object.keys(input).sort(),

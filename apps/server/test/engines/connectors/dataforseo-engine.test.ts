@@ -101,6 +101,28 @@ describe("the Google AI Overview connector (DataForSEO)", () => {
     expect(uk).toMatchObject({ country: "GB", language: "es" });
   });
 
+  it("asks from the workspace's city for the prompts of its country, and says so", async () => {
+    const austin = { city: "Austin", country: "US", latitude: 30.26721234, longitude: -97.7431 };
+    const ask = (region: string | null, tag: string) => {
+      const base = request("dataforseo-serp", "Which analytics tool is best?", region);
+      return overview().ask({
+        ...base,
+        context: { ...base.context, searchLocation: austin },
+        collection: storedCollection(tag),
+      });
+    };
+    const local = await ask("us", "rsp_overview_austin");
+    const params = fake.posted.at(-1)?.params ?? {};
+    // At most 7 decimals, and the radius of the docs' example.
+    expect(params.location_coordinate).toBe("30.2672123,-97.7431,200");
+    expect(params).not.toHaveProperty("location_code");
+    expect(local).toMatchObject({ country: "US", city: "Austin", answer: OVERVIEW_TEXT });
+    // A prompt of another country is asked from that country.
+    const uk = await ask("uk", "rsp_overview_not_austin");
+    expect(fake.posted.at(-1)?.params).toMatchObject({ location_code: 2826 });
+    expect(uk).toMatchObject({ country: "GB", city: null });
+  });
+
   it("names the country by its location code, whatever its English name", () => {
     // Google Ads' criterion ids, as DataForSEO's locations list gives them.
     expect(locationCode("US")).toBe(2840);

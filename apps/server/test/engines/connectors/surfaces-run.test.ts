@@ -70,6 +70,14 @@ describe("a run over two surfaces", () => {
       },
     });
     expect(put.status, put.text).toBe(200);
+    // The workspace reads Google from Austin; its prompts have no region, so they are asked in
+    // the United States, the city's country.
+    const austin = { city: "Austin", country: "US", latitude: 30.2672, longitude: -97.7431 };
+    const located = await t.request<any>("PATCH", `/api/v1/workspaces/${slug}/settings`, {
+      cookie,
+      body: { searchLocation: austin },
+    });
+    expect(located.status, located.text).toBe(200);
     const posted = (await get("/credits/balance")).body.postedMicrousd as number;
     const started = await t.request<any>("POST", `/api/v1/workspaces/${slug}/runs`, {
       cookie,
@@ -87,9 +95,17 @@ describe("a run over two surfaces", () => {
     const overviews = answers.filter((a) => a.engine === "google_ai_overview");
     expect(overviews).toHaveLength(3);
     for (const a of overviews)
-      expect(a).toMatchObject({ surface: "search_page", collector: "dataforseo", country: "US" });
+      expect(a).toMatchObject({
+        surface: "search_page",
+        collector: "dataforseo",
+        country: "US",
+        city: "Austin",
+      });
+    for (const p of dataForSeo.posted)
+      expect(p.params.location_coordinate).toBe("30.2672,-97.7431,200");
+    // Grok takes a country only.
     for (const a of answers.filter((a) => a.engine === "grok"))
-      expect(a).toMatchObject({ surface: "api", collector: "xai" });
+      expect(a).toMatchObject({ surface: "api", collector: "xai", city: null });
     const missing = overviews.find((a) => a.prompt === withoutOverview);
     expect(missing).toMatchObject({ endState: "not_shown", answer: "", citations: [] });
     expect(missing.costMicrousd).toBe(1_200);

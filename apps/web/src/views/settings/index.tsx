@@ -4,6 +4,7 @@ import { CompetitorsSection } from "./competitors";
 import { ComplianceSection } from "./compliance";
 import { ModelSection } from "./model";
 import { ProfileSection } from "./profile";
+import { SearchLocationSection } from "./search-location";
 import { WorkspaceSection } from "./workspace";
 
 const sections = [
@@ -12,6 +13,7 @@ const sections = [
   { to: "competitors", label: "Competitors and aliases", view: CompetitorsSection },
   { to: "model", label: "Model", view: ModelSection },
   { to: "compliance", label: "Compliance profile", view: ComplianceSection },
+  { to: "local-search", label: "Local search", view: SearchLocationSection },
 ] as const;
 
 /** Workspace settings, one section per address (/w/:slug/settings/<section>). */

@@ -169,6 +169,7 @@ export const WorkspaceScalarFieldEnum = {
   ga4Property: 'ga4Property',
   activeSetSize: 'activeSetSize',
   complianceProfile: 'complianceProfile',
+  searchLocation: 'searchLocation',
   quotas: 'quotas',
   createdByUserId: 'createdByUserId',
   emailStatus: 'emailStatus',
@@ -545,6 +546,7 @@ export const EngineResponseScalarFieldEnum = {
   endState: 'endState',
   servedModel: 'servedModel',
   country: 'country',
+  city: 'city',
   language: 'language',
   surface: 'surface',
   collector: 'collector',
@@ -1094,19 +1096,19 @@ export const SortOrder = {
 export type SortOrder = (typeof SortOrder)[keyof typeof SortOrder]
 
 
-export const JsonNullValueInput = {
-  JsonNull: JsonNull
-} as const
-
-export type JsonNullValueInput = (typeof JsonNullValueInput)[keyof typeof JsonNullValueInput]
-
-
 export const NullableJsonNullValueInput = {
   DbNull: DbNull,
   JsonNull: JsonNull
 } as const
 
 export type NullableJsonNullValueInput = (typeof NullableJsonNullValueInput)[keyof typeof NullableJsonNullValueInput]
+
+
+export const JsonNullValueInput = {
+  JsonNull: JsonNull
+} as const
+
+export type JsonNullValueInput = (typeof JsonNullValueInput)[keyof typeof JsonNullValueInput]
 
 
 export const QueryMode = {

@@ -66,6 +66,7 @@ export type EngineResponseMinAggregateOutputType = {
   endState: string | null
   servedModel: string | null
   country: string | null
+  city: string | null
   language: string | null
   surface: string | null
   collector: string | null
@@ -96,6 +97,7 @@ export type EngineResponseMaxAggregateOutputType = {
   endState: string | null
   servedModel: string | null
   country: string | null
+  city: string | null
   language: string | null
   surface: string | null
   collector: string | null
@@ -127,6 +129,7 @@ export type EngineResponseCountAggregateOutputType = {
   endState: number
   servedModel: number
   country: number
+  city: number
   language: number
   surface: number
   collector: number
@@ -179,6 +182,7 @@ export type EngineResponseMinAggregateInputType = {
   endState?: true
   servedModel?: true
   country?: true
+  city?: true
   language?: true
   surface?: true
   collector?: true
@@ -209,6 +213,7 @@ export type EngineResponseMaxAggregateInputType = {
   endState?: true
   servedModel?: true
   country?: true
+  city?: true
   language?: true
   surface?: true
   collector?: true
@@ -240,6 +245,7 @@ export type EngineResponseCountAggregateInputType = {
   endState?: true
   servedModel?: true
   country?: true
+  city?: true
   language?: true
   surface?: true
   collector?: true
@@ -358,6 +364,7 @@ export type EngineResponseGroupByOutputType = {
   endState: string | null
   servedModel: string | null
   country: string | null
+  city: string | null
   language: string | null
   surface: string
   collector: string | null
@@ -412,6 +419,7 @@ export type EngineResponseWhereInput = {
   endState?: Prisma.StringNullableFilter<"EngineResponse"> | string | null
   servedModel?: Prisma.StringNullableFilter<"EngineResponse"> | string | null
   country?: Prisma.StringNullableFilter<"EngineResponse"> | string | null
+  city?: Prisma.StringNullableFilter<"EngineResponse"> | string | null
   language?: Prisma.StringNullableFilter<"EngineResponse"> | string | null
   surface?: Prisma.StringFilter<"EngineResponse"> | string
   collector?: Prisma.StringNullableFilter<"EngineResponse"> | string | null
@@ -447,6 +455,7 @@ export type EngineResponseOrderByWithRelationInput = {
   endState?: Prisma.SortOrderInput | Prisma.SortOrder
   servedModel?: Prisma.SortOrderInput | Prisma.SortOrder
   country?: Prisma.SortOrderInput | Prisma.SortOrder
+  city?: Prisma.SortOrderInput | Prisma.SortOrder
   language?: Prisma.SortOrderInput | Prisma.SortOrder
   surface?: Prisma.SortOrder
   collector?: Prisma.SortOrderInput | Prisma.SortOrder
@@ -486,6 +495,7 @@ export type EngineResponseWhereUniqueInput = Prisma.AtLeast<{
   endState?: Prisma.StringNullableFilter<"EngineResponse"> | string | null
   servedModel?: Prisma.StringNullableFilter<"EngineResponse"> | string | null
   country?: Prisma.StringNullableFilter<"EngineResponse"> | string | null
+  city?: Prisma.StringNullableFilter<"EngineResponse"> | string | null
   language?: Prisma.StringNullableFilter<"EngineResponse"> | string | null
   surface?: Prisma.StringFilter<"EngineResponse"> | string
   collector?: Prisma.StringNullableFilter<"EngineResponse"> | string | null
@@ -521,6 +531,7 @@ export type EngineResponseOrderByWithAggregationInput = {
   endState?: Prisma.SortOrderInput | Prisma.SortOrder
   servedModel?: Prisma.SortOrderInput | Prisma.SortOrder
   country?: Prisma.SortOrderInput | Prisma.SortOrder
+  city?: Prisma.SortOrderInput | Prisma.SortOrder
   language?: Prisma.SortOrderInput | Prisma.SortOrder
   surface?: Prisma.SortOrder
   collector?: Prisma.SortOrderInput | Prisma.SortOrder
@@ -560,6 +571,7 @@ export type EngineResponseScalarWhereWithAggregatesInput = {
   endState?: Prisma.StringNullableWithAggregatesFilter<"EngineResponse"> | string | null
   servedModel?: Prisma.StringNullableWithAggregatesFilter<"EngineResponse"> | string | null
   country?: Prisma.StringNullableWithAggregatesFilter<"EngineResponse"> | string | null
+  city?: Prisma.StringNullableWithAggregatesFilter<"EngineResponse"> | string | null
   language?: Prisma.StringNullableWithAggregatesFilter<"EngineResponse"> | string | null
   surface?: Prisma.StringWithAggregatesFilter<"EngineResponse"> | string
   collector?: Prisma.StringNullableWithAggregatesFilter<"EngineResponse"> | string | null
@@ -590,6 +602,7 @@ export type EngineResponseCreateInput = {
   endState?: string | null
   servedModel?: string | null
   country?: string | null
+  city?: string | null
   language?: string | null
   surface?: string
   collector?: string | null
@@ -625,6 +638,7 @@ export type EngineResponseUncheckedCreateInput = {
   endState?: string | null
   servedModel?: string | null
   country?: string | null
+  city?: string | null
   language?: string | null
   surface?: string
   collector?: string | null
@@ -658,6 +672,7 @@ export type EngineResponseUpdateInput = {
   endState?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   servedModel?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   country?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  city?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   language?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   surface?: Prisma.StringFieldUpdateOperationsInput | string
   collector?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
@@ -693,6 +708,7 @@ export type EngineResponseUncheckedUpdateInput = {
   endState?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   servedModel?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   country?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  city?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   language?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   surface?: Prisma.StringFieldUpdateOperationsInput | string
   collector?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
@@ -727,6 +743,7 @@ export type EngineResponseCreateManyInput = {
   endState?: string | null
   servedModel?: string | null
   country?: string | null
+  city?: string | null
   language?: string | null
   surface?: string
   collector?: string | null
@@ -757,6 +774,7 @@ export type EngineResponseUpdateManyMutationInput = {
   endState?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   servedModel?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   country?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  city?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   language?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   surface?: Prisma.StringFieldUpdateOperationsInput | string
   collector?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
@@ -788,6 +806,7 @@ export type EngineResponseUncheckedUpdateManyInput = {
   endState?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   servedModel?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   country?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  city?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   language?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   surface?: Prisma.StringFieldUpdateOperationsInput | string
   collector?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
@@ -836,6 +855,7 @@ export type EngineResponseCountOrderByAggregateInput = {
   endState?: Prisma.SortOrder
   servedModel?: Prisma.SortOrder
   country?: Prisma.SortOrder
+  city?: Prisma.SortOrder
   language?: Prisma.SortOrder
   surface?: Prisma.SortOrder
   collector?: Prisma.SortOrder
@@ -876,6 +896,7 @@ export type EngineResponseMaxOrderByAggregateInput = {
   endState?: Prisma.SortOrder
   servedModel?: Prisma.SortOrder
   country?: Prisma.SortOrder
+  city?: Prisma.SortOrder
   language?: Prisma.SortOrder
   surface?: Prisma.SortOrder
   collector?: Prisma.SortOrder
@@ -906,6 +927,7 @@ export type EngineResponseMinOrderByAggregateInput = {
   endState?: Prisma.SortOrder
   servedModel?: Prisma.SortOrder
   country?: Prisma.SortOrder
+  city?: Prisma.SortOrder
   language?: Prisma.SortOrder
   surface?: Prisma.SortOrder
   collector?: Prisma.SortOrder
@@ -1052,6 +1074,7 @@ export type EngineResponseCreateWithoutRunInput = {
   endState?: string | null
   servedModel?: string | null
   country?: string | null
+  city?: string | null
   language?: string | null
   surface?: string
   collector?: string | null
@@ -1085,6 +1108,7 @@ export type EngineResponseUncheckedCreateWithoutRunInput = {
   endState?: string | null
   servedModel?: string | null
   country?: string | null
+  city?: string | null
   language?: string | null
   surface?: string
   collector?: string | null
@@ -1148,6 +1172,7 @@ export type EngineResponseScalarWhereInput = {
   endState?: Prisma.StringNullableFilter<"EngineResponse"> | string | null
   servedModel?: Prisma.StringNullableFilter<"EngineResponse"> | string | null
   country?: Prisma.StringNullableFilter<"EngineResponse"> | string | null
+  city?: Prisma.StringNullableFilter<"EngineResponse"> | string | null
   language?: Prisma.StringNullableFilter<"EngineResponse"> | string | null
   surface?: Prisma.StringFilter<"EngineResponse"> | string
   collector?: Prisma.StringNullableFilter<"EngineResponse"> | string | null
@@ -1178,6 +1203,7 @@ export type EngineResponseCreateWithoutUsedSourcesInput = {
   endState?: string | null
   servedModel?: string | null
   country?: string | null
+  city?: string | null
   language?: string | null
   surface?: string
   collector?: string | null
@@ -1212,6 +1238,7 @@ export type EngineResponseUncheckedCreateWithoutUsedSourcesInput = {
   endState?: string | null
   servedModel?: string | null
   country?: string | null
+  city?: string | null
   language?: string | null
   surface?: string
   collector?: string | null
@@ -1260,6 +1287,7 @@ export type EngineResponseUpdateWithoutUsedSourcesInput = {
   endState?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   servedModel?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   country?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  city?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   language?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   surface?: Prisma.StringFieldUpdateOperationsInput | string
   collector?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
@@ -1294,6 +1322,7 @@ export type EngineResponseUncheckedUpdateWithoutUsedSourcesInput = {
   endState?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   servedModel?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   country?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  city?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   language?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   surface?: Prisma.StringFieldUpdateOperationsInput | string
   collector?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
@@ -1326,6 +1355,7 @@ export type EngineResponseCreateWithoutCitationsInput = {
   endState?: string | null
   servedModel?: string | null
   country?: string | null
+  city?: string | null
   language?: string | null
   surface?: string
   collector?: string | null
@@ -1360,6 +1390,7 @@ export type EngineResponseUncheckedCreateWithoutCitationsInput = {
   endState?: string | null
   servedModel?: string | null
   country?: string | null
+  city?: string | null
   language?: string | null
   surface?: string
   collector?: string | null
@@ -1408,6 +1439,7 @@ export type EngineResponseUpdateWithoutCitationsInput = {
   endState?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   servedModel?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   country?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  city?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   language?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   surface?: Prisma.StringFieldUpdateOperationsInput | string
   collector?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
@@ -1442,6 +1474,7 @@ export type EngineResponseUncheckedUpdateWithoutCitationsInput = {
   endState?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   servedModel?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   country?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  city?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   language?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   surface?: Prisma.StringFieldUpdateOperationsInput | string
   collector?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
@@ -1474,6 +1507,7 @@ export type EngineResponseCreateWithoutMentionsInput = {
   endState?: string | null
   servedModel?: string | null
   country?: string | null
+  city?: string | null
   language?: string | null
   surface?: string
   collector?: string | null
@@ -1508,6 +1542,7 @@ export type EngineResponseUncheckedCreateWithoutMentionsInput = {
   endState?: string | null
   servedModel?: string | null
   country?: string | null
+  city?: string | null
   language?: string | null
   surface?: string
   collector?: string | null
@@ -1556,6 +1591,7 @@ export type EngineResponseUpdateWithoutMentionsInput = {
   endState?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   servedModel?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   country?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  city?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   language?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   surface?: Prisma.StringFieldUpdateOperationsInput | string
   collector?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
@@ -1590,6 +1626,7 @@ export type EngineResponseUncheckedUpdateWithoutMentionsInput = {
   endState?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   servedModel?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   country?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  city?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   language?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   surface?: Prisma.StringFieldUpdateOperationsInput | string
   collector?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
@@ -1622,6 +1659,7 @@ export type EngineResponseCreateManyRunInput = {
   endState?: string | null
   servedModel?: string | null
   country?: string | null
+  city?: string | null
   language?: string | null
   surface?: string
   collector?: string | null
@@ -1652,6 +1690,7 @@ export type EngineResponseUpdateWithoutRunInput = {
   endState?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   servedModel?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   country?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  city?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   language?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   surface?: Prisma.StringFieldUpdateOperationsInput | string
   collector?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
@@ -1685,6 +1724,7 @@ export type EngineResponseUncheckedUpdateWithoutRunInput = {
   endState?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   servedModel?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   country?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  city?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   language?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   surface?: Prisma.StringFieldUpdateOperationsInput | string
   collector?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
@@ -1718,6 +1758,7 @@ export type EngineResponseUncheckedUpdateManyWithoutRunInput = {
   endState?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   servedModel?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   country?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  city?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   language?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   surface?: Prisma.StringFieldUpdateOperationsInput | string
   collector?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
@@ -1798,6 +1839,7 @@ export type EngineResponseSelect<ExtArgs extends runtime.Types.Extensions.Intern
   endState?: boolean
   servedModel?: boolean
   country?: boolean
+  city?: boolean
   language?: boolean
   surface?: boolean
   collector?: boolean
@@ -1834,6 +1876,7 @@ export type EngineResponseSelectCreateManyAndReturn<ExtArgs extends runtime.Type
   endState?: boolean
   servedModel?: boolean
   country?: boolean
+  city?: boolean
   language?: boolean
   surface?: boolean
   collector?: boolean
@@ -1866,6 +1909,7 @@ export type EngineResponseSelectUpdateManyAndReturn<ExtArgs extends runtime.Type
   endState?: boolean
   servedModel?: boolean
   country?: boolean
+  city?: boolean
   language?: boolean
   surface?: boolean
   collector?: boolean
@@ -1898,6 +1942,7 @@ export type EngineResponseSelectScalar = {
   endState?: boolean
   servedModel?: boolean
   country?: boolean
+  city?: boolean
   language?: boolean
   surface?: boolean
   collector?: boolean
@@ -1909,7 +1954,7 @@ export type EngineResponseSelectScalar = {
   analysisVersion?: boolean
 }
 
-export type EngineResponseOmit<ExtArgs extends runtime.Types.Extensions.InternalArgs = runtime.Types.Extensions.DefaultArgs> = runtime.Types.Extensions.GetOmit<"id" | "runId" | "workspaceId" | "promptId" | "engine" | "model" | "repetition" | "status" | "answer" | "searchQueries" | "inputTokens" | "outputTokens" | "costMicrousd" | "latencyMs" | "attempts" | "error" | "endState" | "servedModel" | "country" | "language" | "surface" | "collector" | "collectionId" | "collectionPostedAt" | "simulated" | "createdAt" | "completedAt" | "analysisVersion", ExtArgs["result"]["engineResponse"]>
+export type EngineResponseOmit<ExtArgs extends runtime.Types.Extensions.InternalArgs = runtime.Types.Extensions.DefaultArgs> = runtime.Types.Extensions.GetOmit<"id" | "runId" | "workspaceId" | "promptId" | "engine" | "model" | "repetition" | "status" | "answer" | "searchQueries" | "inputTokens" | "outputTokens" | "costMicrousd" | "latencyMs" | "attempts" | "error" | "endState" | "servedModel" | "country" | "city" | "language" | "surface" | "collector" | "collectionId" | "collectionPostedAt" | "simulated" | "createdAt" | "completedAt" | "analysisVersion", ExtArgs["result"]["engineResponse"]>
 export type EngineResponseInclude<ExtArgs extends runtime.Types.Extensions.InternalArgs = runtime.Types.Extensions.DefaultArgs> = {
   run?: boolean | Prisma.RunDefaultArgs<ExtArgs>
   citations?: boolean | Prisma.EngineResponse$citationsArgs<ExtArgs>
@@ -1965,6 +2010,11 @@ export type $EngineResponsePayload<ExtArgs extends runtime.Types.Extensions.Inte
      * The country the engine was told the asker is in (ISO 3166-1 alpha-2); null when none was sent.
      */
     country: string | null
+    /**
+     * The city the engine was told the asker is in (the workspace's search location); null when
+     * none was sent.
+     */
+    city: string | null
     /**
      * The language the engine was asked in (ISO 639-1, the prompt's); null when not recorded.
      */
@@ -2438,6 +2488,7 @@ export interface EngineResponseFieldRefs {
   readonly endState: Prisma.FieldRef<"EngineResponse", 'String'>
   readonly servedModel: Prisma.FieldRef<"EngineResponse", 'String'>
   readonly country: Prisma.FieldRef<"EngineResponse", 'String'>
+  readonly city: Prisma.FieldRef<"EngineResponse", 'String'>
   readonly language: Prisma.FieldRef<"EngineResponse", 'String'>
   readonly surface: Prisma.FieldRef<"EngineResponse", 'String'>
   readonly collector: Prisma.FieldRef<"EngineResponse", 'String'>

@@ -110,6 +110,7 @@ export type WorkspaceCountAggregateOutputType = {
   ga4Property: number
   activeSetSize: number
   complianceProfile: number
+  searchLocation: number
   quotas: number
   createdByUserId: number
   emailStatus: number
@@ -222,6 +223,7 @@ export type WorkspaceCountAggregateInputType = {
   ga4Property?: true
   activeSetSize?: true
   complianceProfile?: true
+  searchLocation?: true
   quotas?: true
   createdByUserId?: true
   emailStatus?: true
@@ -347,6 +349,7 @@ export type WorkspaceGroupByOutputType = {
   ga4Property: string
   activeSetSize: number
   complianceProfile: string
+  searchLocation: runtime.JsonValue | null
   quotas: runtime.JsonValue
   createdByUserId: string
   emailStatus: string
@@ -408,6 +411,7 @@ export type WorkspaceWhereInput = {
   ga4Property?: Prisma.StringFilter<"Workspace"> | string
   activeSetSize?: Prisma.IntFilter<"Workspace"> | number
   complianceProfile?: Prisma.StringFilter<"Workspace"> | string
+  searchLocation?: Prisma.JsonNullableFilter<"Workspace">
   quotas?: Prisma.JsonFilter<"Workspace">
   createdByUserId?: Prisma.StringFilter<"Workspace"> | string
   emailStatus?: Prisma.StringFilter<"Workspace"> | string
@@ -466,6 +470,7 @@ export type WorkspaceOrderByWithRelationInput = {
   ga4Property?: Prisma.SortOrder
   activeSetSize?: Prisma.SortOrder
   complianceProfile?: Prisma.SortOrder
+  searchLocation?: Prisma.SortOrderInput | Prisma.SortOrder
   quotas?: Prisma.SortOrder
   createdByUserId?: Prisma.SortOrder
   emailStatus?: Prisma.SortOrder
@@ -527,6 +532,7 @@ export type WorkspaceWhereUniqueInput = Prisma.AtLeast<{
   ga4Property?: Prisma.StringFilter<"Workspace"> | string
   activeSetSize?: Prisma.IntFilter<"Workspace"> | number
   complianceProfile?: Prisma.StringFilter<"Workspace"> | string
+  searchLocation?: Prisma.JsonNullableFilter<"Workspace">
   quotas?: Prisma.JsonFilter<"Workspace">
   createdByUserId?: Prisma.StringFilter<"Workspace"> | string
   emailStatus?: Prisma.StringFilter<"Workspace"> | string
@@ -585,6 +591,7 @@ export type WorkspaceOrderByWithAggregationInput = {
   ga4Property?: Prisma.SortOrder
   activeSetSize?: Prisma.SortOrder
   complianceProfile?: Prisma.SortOrder
+  searchLocation?: Prisma.SortOrderInput | Prisma.SortOrder
   quotas?: Prisma.SortOrder
   createdByUserId?: Prisma.SortOrder
   emailStatus?: Prisma.SortOrder
@@ -631,6 +638,7 @@ export type WorkspaceScalarWhereWithAggregatesInput = {
   ga4Property?: Prisma.StringWithAggregatesFilter<"Workspace"> | string
   activeSetSize?: Prisma.IntWithAggregatesFilter<"Workspace"> | number
   complianceProfile?: Prisma.StringWithAggregatesFilter<"Workspace"> | string
+  searchLocation?: Prisma.JsonNullableWithAggregatesFilter<"Workspace">
   quotas?: Prisma.JsonWithAggregatesFilter<"Workspace">
   createdByUserId?: Prisma.StringWithAggregatesFilter<"Workspace"> | string
   emailStatus?: Prisma.StringWithAggregatesFilter<"Workspace"> | string
@@ -669,6 +677,7 @@ export type WorkspaceCreateInput = {
   ga4Property: string
   activeSetSize: number
   complianceProfile: string
+  searchLocation?: Prisma.NullableJsonNullValueInput | runtime.InputJsonValue
   quotas: Prisma.JsonNullValueInput | runtime.InputJsonValue
   createdByUserId: string
   emailStatus: string
@@ -727,6 +736,7 @@ export type WorkspaceUncheckedCreateInput = {
   ga4Property: string
   activeSetSize: number
   complianceProfile: string
+  searchLocation?: Prisma.NullableJsonNullValueInput | runtime.InputJsonValue
   quotas: Prisma.JsonNullValueInput | runtime.InputJsonValue
   createdByUserId: string
   emailStatus: string
@@ -785,6 +795,7 @@ export type WorkspaceUpdateInput = {
   ga4Property?: Prisma.StringFieldUpdateOperationsInput | string
   activeSetSize?: Prisma.IntFieldUpdateOperationsInput | number
   complianceProfile?: Prisma.StringFieldUpdateOperationsInput | string
+  searchLocation?: Prisma.NullableJsonNullValueInput | runtime.InputJsonValue
   quotas?: Prisma.JsonNullValueInput | runtime.InputJsonValue
   createdByUserId?: Prisma.StringFieldUpdateOperationsInput | string
   emailStatus?: Prisma.StringFieldUpdateOperationsInput | string
@@ -843,6 +854,7 @@ export type WorkspaceUncheckedUpdateInput = {
   ga4Property?: Prisma.StringFieldUpdateOperationsInput | string
   activeSetSize?: Prisma.IntFieldUpdateOperationsInput | number
   complianceProfile?: Prisma.StringFieldUpdateOperationsInput | string
+  searchLocation?: Prisma.NullableJsonNullValueInput | runtime.InputJsonValue
   quotas?: Prisma.JsonNullValueInput | runtime.InputJsonValue
   createdByUserId?: Prisma.StringFieldUpdateOperationsInput | string
   emailStatus?: Prisma.StringFieldUpdateOperationsInput | string
@@ -901,6 +913,7 @@ export type WorkspaceCreateManyInput = {
   ga4Property: string
   activeSetSize: number
   complianceProfile: string
+  searchLocation?: Prisma.NullableJsonNullValueInput | runtime.InputJsonValue
   quotas: Prisma.JsonNullValueInput | runtime.InputJsonValue
   createdByUserId: string
   emailStatus: string
@@ -939,6 +952,7 @@ export type WorkspaceUpdateManyMutationInput = {
   ga4Property?: Prisma.StringFieldUpdateOperationsInput | string
   activeSetSize?: Prisma.IntFieldUpdateOperationsInput | number
   complianceProfile?: Prisma.StringFieldUpdateOperationsInput | string
+  searchLocation?: Prisma.NullableJsonNullValueInput | runtime.InputJsonValue
   quotas?: Prisma.JsonNullValueInput | runtime.InputJsonValue
   createdByUserId?: Prisma.StringFieldUpdateOperationsInput | string
   emailStatus?: Prisma.StringFieldUpdateOperationsInput | string
@@ -977,6 +991,7 @@ export type WorkspaceUncheckedUpdateManyInput = {
   ga4Property?: Prisma.StringFieldUpdateOperationsInput | string
   activeSetSize?: Prisma.IntFieldUpdateOperationsInput | number
   complianceProfile?: Prisma.StringFieldUpdateOperationsInput | string
+  searchLocation?: Prisma.NullableJsonNullValueInput | runtime.InputJsonValue
   quotas?: Prisma.JsonNullValueInput | runtime.InputJsonValue
   createdByUserId?: Prisma.StringFieldUpdateOperationsInput | string
   emailStatus?: Prisma.StringFieldUpdateOperationsInput | string
@@ -1023,6 +1038,7 @@ export type WorkspaceCountOrderByAggregateInput = {
   ga4Property?: Prisma.SortOrder
   activeSetSize?: Prisma.SortOrder
   complianceProfile?: Prisma.SortOrder
+  searchLocation?: Prisma.SortOrder
   quotas?: Prisma.SortOrder
   createdByUserId?: Prisma.SortOrder
   emailStatus?: Prisma.SortOrder
@@ -1466,6 +1482,7 @@ export type WorkspaceCreateWithoutCompetitorsInput = {
   ga4Property: string
   activeSetSize: number
   complianceProfile: string
+  searchLocation?: Prisma.NullableJsonNullValueInput | runtime.InputJsonValue
   quotas: Prisma.JsonNullValueInput | runtime.InputJsonValue
   createdByUserId: string
   emailStatus: string
@@ -1523,6 +1540,7 @@ export type WorkspaceUncheckedCreateWithoutCompetitorsInput = {
   ga4Property: string
   activeSetSize: number
   complianceProfile: string
+  searchLocation?: Prisma.NullableJsonNullValueInput | runtime.InputJsonValue
   quotas: Prisma.JsonNullValueInput | runtime.InputJsonValue
   createdByUserId: string
   emailStatus: string
@@ -1596,6 +1614,7 @@ export type WorkspaceUpdateWithoutCompetitorsInput = {
   ga4Property?: Prisma.StringFieldUpdateOperationsInput | string
   activeSetSize?: Prisma.IntFieldUpdateOperationsInput | number
   complianceProfile?: Prisma.StringFieldUpdateOperationsInput | string
+  searchLocation?: Prisma.NullableJsonNullValueInput | runtime.InputJsonValue
   quotas?: Prisma.JsonNullValueInput | runtime.InputJsonValue
   createdByUserId?: Prisma.StringFieldUpdateOperationsInput | string
   emailStatus?: Prisma.StringFieldUpdateOperationsInput | string
@@ -1653,6 +1672,7 @@ export type WorkspaceUncheckedUpdateWithoutCompetitorsInput = {
   ga4Property?: Prisma.StringFieldUpdateOperationsInput | string
   activeSetSize?: Prisma.IntFieldUpdateOperationsInput | number
   complianceProfile?: Prisma.StringFieldUpdateOperationsInput | string
+  searchLocation?: Prisma.NullableJsonNullValueInput | runtime.InputJsonValue
   quotas?: Prisma.JsonNullValueInput | runtime.InputJsonValue
   createdByUserId?: Prisma.StringFieldUpdateOperationsInput | string
   emailStatus?: Prisma.StringFieldUpdateOperationsInput | string
@@ -1710,6 +1730,7 @@ export type WorkspaceCreateWithoutMembersInput = {
   ga4Property: string
   activeSetSize: number
   complianceProfile: string
+  searchLocation?: Prisma.NullableJsonNullValueInput | runtime.InputJsonValue
   quotas: Prisma.JsonNullValueInput | runtime.InputJsonValue
   createdByUserId: string
   emailStatus: string
@@ -1767,6 +1788,7 @@ export type WorkspaceUncheckedCreateWithoutMembersInput = {
   ga4Property: string
   activeSetSize: number
   complianceProfile: string
+  searchLocation?: Prisma.NullableJsonNullValueInput | runtime.InputJsonValue
   quotas: Prisma.JsonNullValueInput | runtime.InputJsonValue
   createdByUserId: string
   emailStatus: string
@@ -1840,6 +1862,7 @@ export type WorkspaceUpdateWithoutMembersInput = {
   ga4Property?: Prisma.StringFieldUpdateOperationsInput | string
   activeSetSize?: Prisma.IntFieldUpdateOperationsInput | number
   complianceProfile?: Prisma.StringFieldUpdateOperationsInput | string
+  searchLocation?: Prisma.NullableJsonNullValueInput | runtime.InputJsonValue
   quotas?: Prisma.JsonNullValueInput | runtime.InputJsonValue
   createdByUserId?: Prisma.StringFieldUpdateOperationsInput | string
   emailStatus?: Prisma.StringFieldUpdateOperationsInput | string
@@ -1897,6 +1920,7 @@ export type WorkspaceUncheckedUpdateWithoutMembersInput = {
   ga4Property?: Prisma.StringFieldUpdateOperationsInput | string
   activeSetSize?: Prisma.IntFieldUpdateOperationsInput | number
   complianceProfile?: Prisma.StringFieldUpdateOperationsInput | string
+  searchLocation?: Prisma.NullableJsonNullValueInput | runtime.InputJsonValue
   quotas?: Prisma.JsonNullValueInput | runtime.InputJsonValue
   createdByUserId?: Prisma.StringFieldUpdateOperationsInput | string
   emailStatus?: Prisma.StringFieldUpdateOperationsInput | string
@@ -1954,6 +1978,7 @@ export type WorkspaceCreateWithoutApiKeysInput = {
   ga4Property: string
   activeSetSize: number
   complianceProfile: string
+  searchLocation?: Prisma.NullableJsonNullValueInput | runtime.InputJsonValue
   quotas: Prisma.JsonNullValueInput | runtime.InputJsonValue
   createdByUserId: string
   emailStatus: string
@@ -2011,6 +2036,7 @@ export type WorkspaceUncheckedCreateWithoutApiKeysInput = {
   ga4Property: string
   activeSetSize: number
   complianceProfile: string
+  searchLocation?: Prisma.NullableJsonNullValueInput | runtime.InputJsonValue
   quotas: Prisma.JsonNullValueInput | runtime.InputJsonValue
   createdByUserId: string
   emailStatus: string
@@ -2084,6 +2110,7 @@ export type WorkspaceUpdateWithoutApiKeysInput = {
   ga4Property?: Prisma.StringFieldUpdateOperationsInput | string
   activeSetSize?: Prisma.IntFieldUpdateOperationsInput | number
   complianceProfile?: Prisma.StringFieldUpdateOperationsInput | string
+  searchLocation?: Prisma.NullableJsonNullValueInput | runtime.InputJsonValue
   quotas?: Prisma.JsonNullValueInput | runtime.InputJsonValue
   createdByUserId?: Prisma.StringFieldUpdateOperationsInput | string
   emailStatus?: Prisma.StringFieldUpdateOperationsInput | string
@@ -2141,6 +2168,7 @@ export type WorkspaceUncheckedUpdateWithoutApiKeysInput = {
   ga4Property?: Prisma.StringFieldUpdateOperationsInput | string
   activeSetSize?: Prisma.IntFieldUpdateOperationsInput | number
   complianceProfile?: Prisma.StringFieldUpdateOperationsInput | string
+  searchLocation?: Prisma.NullableJsonNullValueInput | runtime.InputJsonValue
   quotas?: Prisma.JsonNullValueInput | runtime.InputJsonValue
   createdByUserId?: Prisma.StringFieldUpdateOperationsInput | string
   emailStatus?: Prisma.StringFieldUpdateOperationsInput | string
@@ -2198,6 +2226,7 @@ export type WorkspaceCreateWithoutInvitationsInput = {
   ga4Property: string
   activeSetSize: number
   complianceProfile: string
+  searchLocation?: Prisma.NullableJsonNullValueInput | runtime.InputJsonValue
   quotas: Prisma.JsonNullValueInput | runtime.InputJsonValue
   createdByUserId: string
   emailStatus: string
@@ -2255,6 +2284,7 @@ export type WorkspaceUncheckedCreateWithoutInvitationsInput = {
   ga4Property: string
   activeSetSize: number
   complianceProfile: string
+  searchLocation?: Prisma.NullableJsonNullValueInput | runtime.InputJsonValue
   quotas: Prisma.JsonNullValueInput | runtime.InputJsonValue
   createdByUserId: string
   emailStatus: string
@@ -2328,6 +2358,7 @@ export type WorkspaceUpdateWithoutInvitationsInput = {
   ga4Property?: Prisma.StringFieldUpdateOperationsInput | string
   activeSetSize?: Prisma.IntFieldUpdateOperationsInput | number
   complianceProfile?: Prisma.StringFieldUpdateOperationsInput | string
+  searchLocation?: Prisma.NullableJsonNullValueInput | runtime.InputJsonValue
   quotas?: Prisma.JsonNullValueInput | runtime.InputJsonValue
   createdByUserId?: Prisma.StringFieldUpdateOperationsInput | string
   emailStatus?: Prisma.StringFieldUpdateOperationsInput | string
@@ -2385,6 +2416,7 @@ export type WorkspaceUncheckedUpdateWithoutInvitationsInput = {
   ga4Property?: Prisma.StringFieldUpdateOperationsInput | string
   activeSetSize?: Prisma.IntFieldUpdateOperationsInput | number
   complianceProfile?: Prisma.StringFieldUpdateOperationsInput | string
+  searchLocation?: Prisma.NullableJsonNullValueInput | runtime.InputJsonValue
   quotas?: Prisma.JsonNullValueInput | runtime.InputJsonValue
   createdByUserId?: Prisma.StringFieldUpdateOperationsInput | string
   emailStatus?: Prisma.StringFieldUpdateOperationsInput | string
@@ -2442,6 +2474,7 @@ export type WorkspaceCreateWithoutCredentialsInput = {
   ga4Property: string
   activeSetSize: number
   complianceProfile: string
+  searchLocation?: Prisma.NullableJsonNullValueInput | runtime.InputJsonValue
   quotas: Prisma.JsonNullValueInput | runtime.InputJsonValue
   createdByUserId: string
   emailStatus: string
@@ -2499,6 +2532,7 @@ export type WorkspaceUncheckedCreateWithoutCredentialsInput = {
   ga4Property: string
   activeSetSize: number
   complianceProfile: string
+  searchLocation?: Prisma.NullableJsonNullValueInput | runtime.InputJsonValue
   quotas: Prisma.JsonNullValueInput | runtime.InputJsonValue
   createdByUserId: string
   emailStatus: string
@@ -2572,6 +2606,7 @@ export type WorkspaceUpdateWithoutCredentialsInput = {
   ga4Property?: Prisma.StringFieldUpdateOperationsInput | string
   activeSetSize?: Prisma.IntFieldUpdateOperationsInput | number
   complianceProfile?: Prisma.StringFieldUpdateOperationsInput | string
+  searchLocation?: Prisma.NullableJsonNullValueInput | runtime.InputJsonValue
   quotas?: Prisma.JsonNullValueInput | runtime.InputJsonValue
   createdByUserId?: Prisma.StringFieldUpdateOperationsInput | string
   emailStatus?: Prisma.StringFieldUpdateOperationsInput | string
@@ -2629,6 +2664,7 @@ export type WorkspaceUncheckedUpdateWithoutCredentialsInput = {
   ga4Property?: Prisma.StringFieldUpdateOperationsInput | string
   activeSetSize?: Prisma.IntFieldUpdateOperationsInput | number
   complianceProfile?: Prisma.StringFieldUpdateOperationsInput | string
+  searchLocation?: Prisma.NullableJsonNullValueInput | runtime.InputJsonValue
   quotas?: Prisma.JsonNullValueInput | runtime.InputJsonValue
   createdByUserId?: Prisma.StringFieldUpdateOperationsInput | string
   emailStatus?: Prisma.StringFieldUpdateOperationsInput | string
@@ -2686,6 +2722,7 @@ export type WorkspaceCreateWithoutOauthStatesInput = {
   ga4Property: string
   activeSetSize: number
   complianceProfile: string
+  searchLocation?: Prisma.NullableJsonNullValueInput | runtime.InputJsonValue
   quotas: Prisma.JsonNullValueInput | runtime.InputJsonValue
   createdByUserId: string
   emailStatus: string
@@ -2743,6 +2780,7 @@ export type WorkspaceUncheckedCreateWithoutOauthStatesInput = {
   ga4Property: string
   activeSetSize: number
   complianceProfile: string
+  searchLocation?: Prisma.NullableJsonNullValueInput | runtime.InputJsonValue
   quotas: Prisma.JsonNullValueInput | runtime.InputJsonValue
   createdByUserId: string
   emailStatus: string
@@ -2816,6 +2854,7 @@ export type WorkspaceUpdateWithoutOauthStatesInput = {
   ga4Property?: Prisma.StringFieldUpdateOperationsInput | string
   activeSetSize?: Prisma.IntFieldUpdateOperationsInput | number
   complianceProfile?: Prisma.StringFieldUpdateOperationsInput | string
+  searchLocation?: Prisma.NullableJsonNullValueInput | runtime.InputJsonValue
   quotas?: Prisma.JsonNullValueInput | runtime.InputJsonValue
   createdByUserId?: Prisma.StringFieldUpdateOperationsInput | string
   emailStatus?: Prisma.StringFieldUpdateOperationsInput | string
@@ -2873,6 +2912,7 @@ export type WorkspaceUncheckedUpdateWithoutOauthStatesInput = {
   ga4Property?: Prisma.StringFieldUpdateOperationsInput | string
   activeSetSize?: Prisma.IntFieldUpdateOperationsInput | number
   complianceProfile?: Prisma.StringFieldUpdateOperationsInput | string
+  searchLocation?: Prisma.NullableJsonNullValueInput | runtime.InputJsonValue
   quotas?: Prisma.JsonNullValueInput | runtime.InputJsonValue
   createdByUserId?: Prisma.StringFieldUpdateOperationsInput | string
   emailStatus?: Prisma.StringFieldUpdateOperationsInput | string
@@ -2930,6 +2970,7 @@ export type WorkspaceCreateWithoutConnectionsInput = {
   ga4Property: string
   activeSetSize: number
   complianceProfile: string
+  searchLocation?: Prisma.NullableJsonNullValueInput | runtime.InputJsonValue
   quotas: Prisma.JsonNullValueInput | runtime.InputJsonValue
   createdByUserId: string
   emailStatus: string
@@ -2987,6 +3028,7 @@ export type WorkspaceUncheckedCreateWithoutConnectionsInput = {
   ga4Property: string
   activeSetSize: number
   complianceProfile: string
+  searchLocation?: Prisma.NullableJsonNullValueInput | runtime.InputJsonValue
   quotas: Prisma.JsonNullValueInput | runtime.InputJsonValue
   createdByUserId: string
   emailStatus: string
@@ -3060,6 +3102,7 @@ export type WorkspaceUpdateWithoutConnectionsInput = {
   ga4Property?: Prisma.StringFieldUpdateOperationsInput | string
   activeSetSize?: Prisma.IntFieldUpdateOperationsInput | number
   complianceProfile?: Prisma.StringFieldUpdateOperationsInput | string
+  searchLocation?: Prisma.NullableJsonNullValueInput | runtime.InputJsonValue
   quotas?: Prisma.JsonNullValueInput | runtime.InputJsonValue
   createdByUserId?: Prisma.StringFieldUpdateOperationsInput | string
   emailStatus?: Prisma.StringFieldUpdateOperationsInput | string
@@ -3117,6 +3160,7 @@ export type WorkspaceUncheckedUpdateWithoutConnectionsInput = {
   ga4Property?: Prisma.StringFieldUpdateOperationsInput | string
   activeSetSize?: Prisma.IntFieldUpdateOperationsInput | number
   complianceProfile?: Prisma.StringFieldUpdateOperationsInput | string
+  searchLocation?: Prisma.NullableJsonNullValueInput | runtime.InputJsonValue
   quotas?: Prisma.JsonNullValueInput | runtime.InputJsonValue
   createdByUserId?: Prisma.StringFieldUpdateOperationsInput | string
   emailStatus?: Prisma.StringFieldUpdateOperationsInput | string
@@ -3174,6 +3218,7 @@ export type WorkspaceCreateWithoutCreditAccountInput = {
   ga4Property: string
   activeSetSize: number
   complianceProfile: string
+  searchLocation?: Prisma.NullableJsonNullValueInput | runtime.InputJsonValue
   quotas: Prisma.JsonNullValueInput | runtime.InputJsonValue
   createdByUserId: string
   emailStatus: string
@@ -3231,6 +3276,7 @@ export type WorkspaceUncheckedCreateWithoutCreditAccountInput = {
   ga4Property: string
   activeSetSize: number
   complianceProfile: string
+  searchLocation?: Prisma.NullableJsonNullValueInput | runtime.InputJsonValue
   quotas: Prisma.JsonNullValueInput | runtime.InputJsonValue
   createdByUserId: string
   emailStatus: string
@@ -3304,6 +3350,7 @@ export type WorkspaceUpdateWithoutCreditAccountInput = {
   ga4Property?: Prisma.StringFieldUpdateOperationsInput | string
   activeSetSize?: Prisma.IntFieldUpdateOperationsInput | number
   complianceProfile?: Prisma.StringFieldUpdateOperationsInput | string
+  searchLocation?: Prisma.NullableJsonNullValueInput | runtime.InputJsonValue
   quotas?: Prisma.JsonNullValueInput | runtime.InputJsonValue
   createdByUserId?: Prisma.StringFieldUpdateOperationsInput | string
   emailStatus?: Prisma.StringFieldUpdateOperationsInput | string
@@ -3361,6 +3408,7 @@ export type WorkspaceUncheckedUpdateWithoutCreditAccountInput = {
   ga4Property?: Prisma.StringFieldUpdateOperationsInput | string
   activeSetSize?: Prisma.IntFieldUpdateOperationsInput | number
   complianceProfile?: Prisma.StringFieldUpdateOperationsInput | string
+  searchLocation?: Prisma.NullableJsonNullValueInput | runtime.InputJsonValue
   quotas?: Prisma.JsonNullValueInput | runtime.InputJsonValue
   createdByUserId?: Prisma.StringFieldUpdateOperationsInput | string
   emailStatus?: Prisma.StringFieldUpdateOperationsInput | string
@@ -3418,6 +3466,7 @@ export type WorkspaceCreateWithoutPromptsInput = {
   ga4Property: string
   activeSetSize: number
   complianceProfile: string
+  searchLocation?: Prisma.NullableJsonNullValueInput | runtime.InputJsonValue
   quotas: Prisma.JsonNullValueInput | runtime.InputJsonValue
   createdByUserId: string
   emailStatus: string
@@ -3475,6 +3524,7 @@ export type WorkspaceUncheckedCreateWithoutPromptsInput = {
   ga4Property: string
   activeSetSize: number
   complianceProfile: string
+  searchLocation?: Prisma.NullableJsonNullValueInput | runtime.InputJsonValue
   quotas: Prisma.JsonNullValueInput | runtime.InputJsonValue
   createdByUserId: string
   emailStatus: string
@@ -3548,6 +3598,7 @@ export type WorkspaceUpdateWithoutPromptsInput = {
   ga4Property?: Prisma.StringFieldUpdateOperationsInput | string
   activeSetSize?: Prisma.IntFieldUpdateOperationsInput | number
   complianceProfile?: Prisma.StringFieldUpdateOperationsInput | string
+  searchLocation?: Prisma.NullableJsonNullValueInput | runtime.InputJsonValue
   quotas?: Prisma.JsonNullValueInput | runtime.InputJsonValue
   createdByUserId?: Prisma.StringFieldUpdateOperationsInput | string
   emailStatus?: Prisma.StringFieldUpdateOperationsInput | string
@@ -3605,6 +3656,7 @@ export type WorkspaceUncheckedUpdateWithoutPromptsInput = {
   ga4Property?: Prisma.StringFieldUpdateOperationsInput | string
   activeSetSize?: Prisma.IntFieldUpdateOperationsInput | number
   complianceProfile?: Prisma.StringFieldUpdateOperationsInput | string
+  searchLocation?: Prisma.NullableJsonNullValueInput | runtime.InputJsonValue
   quotas?: Prisma.JsonNullValueInput | runtime.InputJsonValue
   createdByUserId?: Prisma.StringFieldUpdateOperationsInput | string
   emailStatus?: Prisma.StringFieldUpdateOperationsInput | string
@@ -3662,6 +3714,7 @@ export type WorkspaceCreateWithoutRunsInput = {
   ga4Property: string
   activeSetSize: number
   complianceProfile: string
+  searchLocation?: Prisma.NullableJsonNullValueInput | runtime.InputJsonValue
   quotas: Prisma.JsonNullValueInput | runtime.InputJsonValue
   createdByUserId: string
   emailStatus: string
@@ -3719,6 +3772,7 @@ export type WorkspaceUncheckedCreateWithoutRunsInput = {
   ga4Property: string
   activeSetSize: number
   complianceProfile: string
+  searchLocation?: Prisma.NullableJsonNullValueInput | runtime.InputJsonValue
   quotas: Prisma.JsonNullValueInput | runtime.InputJsonValue
   createdByUserId: string
   emailStatus: string
@@ -3792,6 +3846,7 @@ export type WorkspaceUpdateWithoutRunsInput = {
   ga4Property?: Prisma.StringFieldUpdateOperationsInput | string
   activeSetSize?: Prisma.IntFieldUpdateOperationsInput | number
   complianceProfile?: Prisma.StringFieldUpdateOperationsInput | string
+  searchLocation?: Prisma.NullableJsonNullValueInput | runtime.InputJsonValue
   quotas?: Prisma.JsonNullValueInput | runtime.InputJsonValue
   createdByUserId?: Prisma.StringFieldUpdateOperationsInput | string
   emailStatus?: Prisma.StringFieldUpdateOperationsInput | string
@@ -3849,6 +3904,7 @@ export type WorkspaceUncheckedUpdateWithoutRunsInput = {
   ga4Property?: Prisma.StringFieldUpdateOperationsInput | string
   activeSetSize?: Prisma.IntFieldUpdateOperationsInput | number
   complianceProfile?: Prisma.StringFieldUpdateOperationsInput | string
+  searchLocation?: Prisma.NullableJsonNullValueInput | runtime.InputJsonValue
   quotas?: Prisma.JsonNullValueInput | runtime.InputJsonValue
   createdByUserId?: Prisma.StringFieldUpdateOperationsInput | string
   emailStatus?: Prisma.StringFieldUpdateOperationsInput | string
@@ -3906,6 +3962,7 @@ export type WorkspaceCreateWithoutPromptGenerationsInput = {
   ga4Property: string
   activeSetSize: number
   complianceProfile: string
+  searchLocation?: Prisma.NullableJsonNullValueInput | runtime.InputJsonValue
   quotas: Prisma.JsonNullValueInput | runtime.InputJsonValue
   createdByUserId: string
   emailStatus: string
@@ -3963,6 +4020,7 @@ export type WorkspaceUncheckedCreateWithoutPromptGenerationsInput = {
   ga4Property: string
   activeSetSize: number
   complianceProfile: string
+  searchLocation?: Prisma.NullableJsonNullValueInput | runtime.InputJsonValue
   quotas: Prisma.JsonNullValueInput | runtime.InputJsonValue
   createdByUserId: string
   emailStatus: string
@@ -4036,6 +4094,7 @@ export type WorkspaceUpdateWithoutPromptGenerationsInput = {
   ga4Property?: Prisma.StringFieldUpdateOperationsInput | string
   activeSetSize?: Prisma.IntFieldUpdateOperationsInput | number
   complianceProfile?: Prisma.StringFieldUpdateOperationsInput | string
+  searchLocation?: Prisma.NullableJsonNullValueInput | runtime.InputJsonValue
   quotas?: Prisma.JsonNullValueInput | runtime.InputJsonValue
   createdByUserId?: Prisma.StringFieldUpdateOperationsInput | string
   emailStatus?: Prisma.StringFieldUpdateOperationsInput | string
@@ -4093,6 +4152,7 @@ export type WorkspaceUncheckedUpdateWithoutPromptGenerationsInput = {
   ga4Property?: Prisma.StringFieldUpdateOperationsInput | string
   activeSetSize?: Prisma.IntFieldUpdateOperationsInput | number
   complianceProfile?: Prisma.StringFieldUpdateOperationsInput | string
+  searchLocation?: Prisma.NullableJsonNullValueInput | runtime.InputJsonValue
   quotas?: Prisma.JsonNullValueInput | runtime.InputJsonValue
   createdByUserId?: Prisma.StringFieldUpdateOperationsInput | string
   emailStatus?: Prisma.StringFieldUpdateOperationsInput | string
@@ -4150,6 +4210,7 @@ export type WorkspaceCreateWithoutResearchJobsInput = {
   ga4Property: string
   activeSetSize: number
   complianceProfile: string
+  searchLocation?: Prisma.NullableJsonNullValueInput | runtime.InputJsonValue
   quotas: Prisma.JsonNullValueInput | runtime.InputJsonValue
   createdByUserId: string
   emailStatus: string
@@ -4207,6 +4268,7 @@ export type WorkspaceUncheckedCreateWithoutResearchJobsInput = {
   ga4Property: string
   activeSetSize: number
   complianceProfile: string
+  searchLocation?: Prisma.NullableJsonNullValueInput | runtime.InputJsonValue
   quotas: Prisma.JsonNullValueInput | runtime.InputJsonValue
   createdByUserId: string
   emailStatus: string
@@ -4280,6 +4342,7 @@ export type WorkspaceUpdateWithoutResearchJobsInput = {
   ga4Property?: Prisma.StringFieldUpdateOperationsInput | string
   activeSetSize?: Prisma.IntFieldUpdateOperationsInput | number
   complianceProfile?: Prisma.StringFieldUpdateOperationsInput | string
+  searchLocation?: Prisma.NullableJsonNullValueInput | runtime.InputJsonValue
   quotas?: Prisma.JsonNullValueInput | runtime.InputJsonValue
   createdByUserId?: Prisma.StringFieldUpdateOperationsInput | string
   emailStatus?: Prisma.StringFieldUpdateOperationsInput | string
@@ -4337,6 +4400,7 @@ export type WorkspaceUncheckedUpdateWithoutResearchJobsInput = {
   ga4Property?: Prisma.StringFieldUpdateOperationsInput | string
   activeSetSize?: Prisma.IntFieldUpdateOperationsInput | number
   complianceProfile?: Prisma.StringFieldUpdateOperationsInput | string
+  searchLocation?: Prisma.NullableJsonNullValueInput | runtime.InputJsonValue
   quotas?: Prisma.JsonNullValueInput | runtime.InputJsonValue
   createdByUserId?: Prisma.StringFieldUpdateOperationsInput | string
   emailStatus?: Prisma.StringFieldUpdateOperationsInput | string
@@ -4394,6 +4458,7 @@ export type WorkspaceCreateWithoutPromptSuggestionsInput = {
   ga4Property: string
   activeSetSize: number
   complianceProfile: string
+  searchLocation?: Prisma.NullableJsonNullValueInput | runtime.InputJsonValue
   quotas: Prisma.JsonNullValueInput | runtime.InputJsonValue
   createdByUserId: string
   emailStatus: string
@@ -4451,6 +4516,7 @@ export type WorkspaceUncheckedCreateWithoutPromptSuggestionsInput = {
   ga4Property: string
   activeSetSize: number
   complianceProfile: string
+  searchLocation?: Prisma.NullableJsonNullValueInput | runtime.InputJsonValue
   quotas: Prisma.JsonNullValueInput | runtime.InputJsonValue
   createdByUserId: string
   emailStatus: string
@@ -4524,6 +4590,7 @@ export type WorkspaceUpdateWithoutPromptSuggestionsInput = {
   ga4Property?: Prisma.StringFieldUpdateOperationsInput | string
   activeSetSize?: Prisma.IntFieldUpdateOperationsInput | number
   complianceProfile?: Prisma.StringFieldUpdateOperationsInput | string
+  searchLocation?: Prisma.NullableJsonNullValueInput | runtime.InputJsonValue
   quotas?: Prisma.JsonNullValueInput | runtime.InputJsonValue
   createdByUserId?: Prisma.StringFieldUpdateOperationsInput | string
   emailStatus?: Prisma.StringFieldUpdateOperationsInput | string
@@ -4581,6 +4648,7 @@ export type WorkspaceUncheckedUpdateWithoutPromptSuggestionsInput = {
   ga4Property?: Prisma.StringFieldUpdateOperationsInput | string
   activeSetSize?: Prisma.IntFieldUpdateOperationsInput | number
   complianceProfile?: Prisma.StringFieldUpdateOperationsInput | string
+  searchLocation?: Prisma.NullableJsonNullValueInput | runtime.InputJsonValue
   quotas?: Prisma.JsonNullValueInput | runtime.InputJsonValue
   createdByUserId?: Prisma.StringFieldUpdateOperationsInput | string
   emailStatus?: Prisma.StringFieldUpdateOperationsInput | string
@@ -4638,6 +4706,7 @@ export type WorkspaceCreateWithoutRecommendationsInput = {
   ga4Property: string
   activeSetSize: number
   complianceProfile: string
+  searchLocation?: Prisma.NullableJsonNullValueInput | runtime.InputJsonValue
   quotas: Prisma.JsonNullValueInput | runtime.InputJsonValue
   createdByUserId: string
   emailStatus: string
@@ -4695,6 +4764,7 @@ export type WorkspaceUncheckedCreateWithoutRecommendationsInput = {
   ga4Property: string
   activeSetSize: number
   complianceProfile: string
+  searchLocation?: Prisma.NullableJsonNullValueInput | runtime.InputJsonValue
   quotas: Prisma.JsonNullValueInput | runtime.InputJsonValue
   createdByUserId: string
   emailStatus: string
@@ -4768,6 +4838,7 @@ export type WorkspaceUpdateWithoutRecommendationsInput = {
   ga4Property?: Prisma.StringFieldUpdateOperationsInput | string
   activeSetSize?: Prisma.IntFieldUpdateOperationsInput | number
   complianceProfile?: Prisma.StringFieldUpdateOperationsInput | string
+  searchLocation?: Prisma.NullableJsonNullValueInput | runtime.InputJsonValue
   quotas?: Prisma.JsonNullValueInput | runtime.InputJsonValue
   createdByUserId?: Prisma.StringFieldUpdateOperationsInput | string
   emailStatus?: Prisma.StringFieldUpdateOperationsInput | string
@@ -4825,6 +4896,7 @@ export type WorkspaceUncheckedUpdateWithoutRecommendationsInput = {
   ga4Property?: Prisma.StringFieldUpdateOperationsInput | string
   activeSetSize?: Prisma.IntFieldUpdateOperationsInput | number
   complianceProfile?: Prisma.StringFieldUpdateOperationsInput | string
+  searchLocation?: Prisma.NullableJsonNullValueInput | runtime.InputJsonValue
   quotas?: Prisma.JsonNullValueInput | runtime.InputJsonValue
   createdByUserId?: Prisma.StringFieldUpdateOperationsInput | string
   emailStatus?: Prisma.StringFieldUpdateOperationsInput | string
@@ -4882,6 +4954,7 @@ export type WorkspaceCreateWithoutPageEvaluationsInput = {
   ga4Property: string
   activeSetSize: number
   complianceProfile: string
+  searchLocation?: Prisma.NullableJsonNullValueInput | runtime.InputJsonValue
   quotas: Prisma.JsonNullValueInput | runtime.InputJsonValue
   createdByUserId: string
   emailStatus: string
@@ -4939,6 +5012,7 @@ export type WorkspaceUncheckedCreateWithoutPageEvaluationsInput = {
   ga4Property: string
   activeSetSize: number
   complianceProfile: string
+  searchLocation?: Prisma.NullableJsonNullValueInput | runtime.InputJsonValue
   quotas: Prisma.JsonNullValueInput | runtime.InputJsonValue
   createdByUserId: string
   emailStatus: string
@@ -5012,6 +5086,7 @@ export type WorkspaceUpdateWithoutPageEvaluationsInput = {
   ga4Property?: Prisma.StringFieldUpdateOperationsInput | string
   activeSetSize?: Prisma.IntFieldUpdateOperationsInput | number
   complianceProfile?: Prisma.StringFieldUpdateOperationsInput | string
+  searchLocation?: Prisma.NullableJsonNullValueInput | runtime.InputJsonValue
   quotas?: Prisma.JsonNullValueInput | runtime.InputJsonValue
   createdByUserId?: Prisma.StringFieldUpdateOperationsInput | string
   emailStatus?: Prisma.StringFieldUpdateOperationsInput | string
@@ -5069,6 +5144,7 @@ export type WorkspaceUncheckedUpdateWithoutPageEvaluationsInput = {
   ga4Property?: Prisma.StringFieldUpdateOperationsInput | string
   activeSetSize?: Prisma.IntFieldUpdateOperationsInput | number
   complianceProfile?: Prisma.StringFieldUpdateOperationsInput | string
+  searchLocation?: Prisma.NullableJsonNullValueInput | runtime.InputJsonValue
   quotas?: Prisma.JsonNullValueInput | runtime.InputJsonValue
   createdByUserId?: Prisma.StringFieldUpdateOperationsInput | string
   emailStatus?: Prisma.StringFieldUpdateOperationsInput | string
@@ -5126,6 +5202,7 @@ export type WorkspaceCreateWithoutReportsInput = {
   ga4Property: string
   activeSetSize: number
   complianceProfile: string
+  searchLocation?: Prisma.NullableJsonNullValueInput | runtime.InputJsonValue
   quotas: Prisma.JsonNullValueInput | runtime.InputJsonValue
   createdByUserId: string
   emailStatus: string
@@ -5183,6 +5260,7 @@ export type WorkspaceUncheckedCreateWithoutReportsInput = {
   ga4Property: string
   activeSetSize: number
   complianceProfile: string
+  searchLocation?: Prisma.NullableJsonNullValueInput | runtime.InputJsonValue
   quotas: Prisma.JsonNullValueInput | runtime.InputJsonValue
   createdByUserId: string
   emailStatus: string
@@ -5256,6 +5334,7 @@ export type WorkspaceUpdateWithoutReportsInput = {
   ga4Property?: Prisma.StringFieldUpdateOperationsInput | string
   activeSetSize?: Prisma.IntFieldUpdateOperationsInput | number
   complianceProfile?: Prisma.StringFieldUpdateOperationsInput | string
+  searchLocation?: Prisma.NullableJsonNullValueInput | runtime.InputJsonValue
   quotas?: Prisma.JsonNullValueInput | runtime.InputJsonValue
   createdByUserId?: Prisma.StringFieldUpdateOperationsInput | string
   emailStatus?: Prisma.StringFieldUpdateOperationsInput | string
@@ -5313,6 +5392,7 @@ export type WorkspaceUncheckedUpdateWithoutReportsInput = {
   ga4Property?: Prisma.StringFieldUpdateOperationsInput | string
   activeSetSize?: Prisma.IntFieldUpdateOperationsInput | number
   complianceProfile?: Prisma.StringFieldUpdateOperationsInput | string
+  searchLocation?: Prisma.NullableJsonNullValueInput | runtime.InputJsonValue
   quotas?: Prisma.JsonNullValueInput | runtime.InputJsonValue
   createdByUserId?: Prisma.StringFieldUpdateOperationsInput | string
   emailStatus?: Prisma.StringFieldUpdateOperationsInput | string
@@ -5370,6 +5450,7 @@ export type WorkspaceCreateWithoutSeoRefreshesInput = {
   ga4Property: string
   activeSetSize: number
   complianceProfile: string
+  searchLocation?: Prisma.NullableJsonNullValueInput | runtime.InputJsonValue
   quotas: Prisma.JsonNullValueInput | runtime.InputJsonValue
   createdByUserId: string
   emailStatus: string
@@ -5427,6 +5508,7 @@ export type WorkspaceUncheckedCreateWithoutSeoRefreshesInput = {
   ga4Property: string
   activeSetSize: number
   complianceProfile: string
+  searchLocation?: Prisma.NullableJsonNullValueInput | runtime.InputJsonValue
   quotas: Prisma.JsonNullValueInput | runtime.InputJsonValue
   createdByUserId: string
   emailStatus: string
@@ -5500,6 +5582,7 @@ export type WorkspaceUpdateWithoutSeoRefreshesInput = {
   ga4Property?: Prisma.StringFieldUpdateOperationsInput | string
   activeSetSize?: Prisma.IntFieldUpdateOperationsInput | number
   complianceProfile?: Prisma.StringFieldUpdateOperationsInput | string
+  searchLocation?: Prisma.NullableJsonNullValueInput | runtime.InputJsonValue
   quotas?: Prisma.JsonNullValueInput | runtime.InputJsonValue
   createdByUserId?: Prisma.StringFieldUpdateOperationsInput | string
   emailStatus?: Prisma.StringFieldUpdateOperationsInput | string
@@ -5557,6 +5640,7 @@ export type WorkspaceUncheckedUpdateWithoutSeoRefreshesInput = {
   ga4Property?: Prisma.StringFieldUpdateOperationsInput | string
   activeSetSize?: Prisma.IntFieldUpdateOperationsInput | number
   complianceProfile?: Prisma.StringFieldUpdateOperationsInput | string
+  searchLocation?: Prisma.NullableJsonNullValueInput | runtime.InputJsonValue
   quotas?: Prisma.JsonNullValueInput | runtime.InputJsonValue
   createdByUserId?: Prisma.StringFieldUpdateOperationsInput | string
   emailStatus?: Prisma.StringFieldUpdateOperationsInput | string
@@ -5614,6 +5698,7 @@ export type WorkspaceCreateWithoutSeoSearchRowsInput = {
   ga4Property: string
   activeSetSize: number
   complianceProfile: string
+  searchLocation?: Prisma.NullableJsonNullValueInput | runtime.InputJsonValue
   quotas: Prisma.JsonNullValueInput | runtime.InputJsonValue
   createdByUserId: string
   emailStatus: string
@@ -5671,6 +5756,7 @@ export type WorkspaceUncheckedCreateWithoutSeoSearchRowsInput = {
   ga4Property: string
   activeSetSize: number
   complianceProfile: string
+  searchLocation?: Prisma.NullableJsonNullValueInput | runtime.InputJsonValue
   quotas: Prisma.JsonNullValueInput | runtime.InputJsonValue
   createdByUserId: string
   emailStatus: string
@@ -5744,6 +5830,7 @@ export type WorkspaceUpdateWithoutSeoSearchRowsInput = {
   ga4Property?: Prisma.StringFieldUpdateOperationsInput | string
   activeSetSize?: Prisma.IntFieldUpdateOperationsInput | number
   complianceProfile?: Prisma.StringFieldUpdateOperationsInput | string
+  searchLocation?: Prisma.NullableJsonNullValueInput | runtime.InputJsonValue
   quotas?: Prisma.JsonNullValueInput | runtime.InputJsonValue
   createdByUserId?: Prisma.StringFieldUpdateOperationsInput | string
   emailStatus?: Prisma.StringFieldUpdateOperationsInput | string
@@ -5801,6 +5888,7 @@ export type WorkspaceUncheckedUpdateWithoutSeoSearchRowsInput = {
   ga4Property?: Prisma.StringFieldUpdateOperationsInput | string
   activeSetSize?: Prisma.IntFieldUpdateOperationsInput | number
   complianceProfile?: Prisma.StringFieldUpdateOperationsInput | string
+  searchLocation?: Prisma.NullableJsonNullValueInput | runtime.InputJsonValue
   quotas?: Prisma.JsonNullValueInput | runtime.InputJsonValue
   createdByUserId?: Prisma.StringFieldUpdateOperationsInput | string
   emailStatus?: Prisma.StringFieldUpdateOperationsInput | string
@@ -5858,6 +5946,7 @@ export type WorkspaceCreateWithoutSeoTrafficRowsInput = {
   ga4Property: string
   activeSetSize: number
   complianceProfile: string
+  searchLocation?: Prisma.NullableJsonNullValueInput | runtime.InputJsonValue
   quotas: Prisma.JsonNullValueInput | runtime.InputJsonValue
   createdByUserId: string
   emailStatus: string
@@ -5915,6 +6004,7 @@ export type WorkspaceUncheckedCreateWithoutSeoTrafficRowsInput = {
   ga4Property: string
   activeSetSize: number
   complianceProfile: string
+  searchLocation?: Prisma.NullableJsonNullValueInput | runtime.InputJsonValue
   quotas: Prisma.JsonNullValueInput | runtime.InputJsonValue
   createdByUserId: string
   emailStatus: string
@@ -5988,6 +6078,7 @@ export type WorkspaceUpdateWithoutSeoTrafficRowsInput = {
   ga4Property?: Prisma.StringFieldUpdateOperationsInput | string
   activeSetSize?: Prisma.IntFieldUpdateOperationsInput | number
   complianceProfile?: Prisma.StringFieldUpdateOperationsInput | string
+  searchLocation?: Prisma.NullableJsonNullValueInput | runtime.InputJsonValue
   quotas?: Prisma.JsonNullValueInput | runtime.InputJsonValue
   createdByUserId?: Prisma.StringFieldUpdateOperationsInput | string
   emailStatus?: Prisma.StringFieldUpdateOperationsInput | string
@@ -6045,6 +6136,7 @@ export type WorkspaceUncheckedUpdateWithoutSeoTrafficRowsInput = {
   ga4Property?: Prisma.StringFieldUpdateOperationsInput | string
   activeSetSize?: Prisma.IntFieldUpdateOperationsInput | number
   complianceProfile?: Prisma.StringFieldUpdateOperationsInput | string
+  searchLocation?: Prisma.NullableJsonNullValueInput | runtime.InputJsonValue
   quotas?: Prisma.JsonNullValueInput | runtime.InputJsonValue
   createdByUserId?: Prisma.StringFieldUpdateOperationsInput | string
   emailStatus?: Prisma.StringFieldUpdateOperationsInput | string
@@ -6102,6 +6194,7 @@ export type WorkspaceCreateWithoutChatThreadsInput = {
   ga4Property: string
   activeSetSize: number
   complianceProfile: string
+  searchLocation?: Prisma.NullableJsonNullValueInput | runtime.InputJsonValue
   quotas: Prisma.JsonNullValueInput | runtime.InputJsonValue
   createdByUserId: string
   emailStatus: string
@@ -6159,6 +6252,7 @@ export type WorkspaceUncheckedCreateWithoutChatThreadsInput = {
   ga4Property: string
   activeSetSize: number
   complianceProfile: string
+  searchLocation?: Prisma.NullableJsonNullValueInput | runtime.InputJsonValue
   quotas: Prisma.JsonNullValueInput | runtime.InputJsonValue
   createdByUserId: string
   emailStatus: string
@@ -6232,6 +6326,7 @@ export type WorkspaceUpdateWithoutChatThreadsInput = {
   ga4Property?: Prisma.StringFieldUpdateOperationsInput | string
   activeSetSize?: Prisma.IntFieldUpdateOperationsInput | number
   complianceProfile?: Prisma.StringFieldUpdateOperationsInput | string
+  searchLocation?: Prisma.NullableJsonNullValueInput | runtime.InputJsonValue
   quotas?: Prisma.JsonNullValueInput | runtime.InputJsonValue
   createdByUserId?: Prisma.StringFieldUpdateOperationsInput | string
   emailStatus?: Prisma.StringFieldUpdateOperationsInput | string
@@ -6289,6 +6384,7 @@ export type WorkspaceUncheckedUpdateWithoutChatThreadsInput = {
   ga4Property?: Prisma.StringFieldUpdateOperationsInput | string
   activeSetSize?: Prisma.IntFieldUpdateOperationsInput | number
   complianceProfile?: Prisma.StringFieldUpdateOperationsInput | string
+  searchLocation?: Prisma.NullableJsonNullValueInput | runtime.InputJsonValue
   quotas?: Prisma.JsonNullValueInput | runtime.InputJsonValue
   createdByUserId?: Prisma.StringFieldUpdateOperationsInput | string
   emailStatus?: Prisma.StringFieldUpdateOperationsInput | string
@@ -6539,6 +6635,7 @@ export type WorkspaceSelect<ExtArgs extends runtime.Types.Extensions.InternalArg
   ga4Property?: boolean
   activeSetSize?: boolean
   complianceProfile?: boolean
+  searchLocation?: boolean
   quotas?: boolean
   createdByUserId?: boolean
   emailStatus?: boolean
@@ -6598,6 +6695,7 @@ export type WorkspaceSelectCreateManyAndReturn<ExtArgs extends runtime.Types.Ext
   ga4Property?: boolean
   activeSetSize?: boolean
   complianceProfile?: boolean
+  searchLocation?: boolean
   quotas?: boolean
   createdByUserId?: boolean
   emailStatus?: boolean
@@ -6636,6 +6734,7 @@ export type WorkspaceSelectUpdateManyAndReturn<ExtArgs extends runtime.Types.Ext
   ga4Property?: boolean
   activeSetSize?: boolean
   complianceProfile?: boolean
+  searchLocation?: boolean
   quotas?: boolean
   createdByUserId?: boolean
   emailStatus?: boolean
@@ -6674,6 +6773,7 @@ export type WorkspaceSelectScalar = {
   ga4Property?: boolean
   activeSetSize?: boolean
   complianceProfile?: boolean
+  searchLocation?: boolean
   quotas?: boolean
   createdByUserId?: boolean
   emailStatus?: boolean
@@ -6700,7 +6800,7 @@ export type WorkspaceSelectScalar = {
   updatedAt?: boolean
 }
 
-export type WorkspaceOmit<ExtArgs extends runtime.Types.Extensions.InternalArgs = runtime.Types.Extensions.DefaultArgs> = runtime.Types.Extensions.GetOmit<"id" | "slug" | "brand" | "displayName" | "domains" | "languages" | "regions" | "gscProperty" | "ga4Property" | "activeSetSize" | "complianceProfile" | "quotas" | "createdByUserId" | "emailStatus" | "emailAddress" | "inboxId" | "emailAttempts" | "emailMessage" | "brandProfile" | "measurementModel" | "scheduleCron" | "scheduleTimezone" | "schedulePreset" | "nextScheduledRunAt" | "scheduleLastRunAt" | "scheduleLastOutcome" | "scheduleSeoRefresh" | "scheduleSeoLastRunAt" | "scheduleSeoLastOutcome" | "reportFrequency" | "reportTypes" | "nextReportAt" | "lastReportAt" | "createdAt" | "updatedAt", ExtArgs["result"]["workspace"]>
+export type WorkspaceOmit<ExtArgs extends runtime.Types.Extensions.InternalArgs = runtime.Types.Extensions.DefaultArgs> = runtime.Types.Extensions.GetOmit<"id" | "slug" | "brand" | "displayName" | "domains" | "languages" | "regions" | "gscProperty" | "ga4Property" | "activeSetSize" | "complianceProfile" | "searchLocation" | "quotas" | "createdByUserId" | "emailStatus" | "emailAddress" | "inboxId" | "emailAttempts" | "emailMessage" | "brandProfile" | "measurementModel" | "scheduleCron" | "scheduleTimezone" | "schedulePreset" | "nextScheduledRunAt" | "scheduleLastRunAt" | "scheduleLastOutcome" | "scheduleSeoRefresh" | "scheduleSeoLastRunAt" | "scheduleSeoLastOutcome" | "reportFrequency" | "reportTypes" | "nextReportAt" | "lastReportAt" | "createdAt" | "updatedAt", ExtArgs["result"]["workspace"]>
 export type WorkspaceInclude<ExtArgs extends runtime.Types.Extensions.InternalArgs = runtime.Types.Extensions.DefaultArgs> = {
   competitors?: boolean | Prisma.Workspace$competitorsArgs<ExtArgs>
   members?: boolean | Prisma.Workspace$membersArgs<ExtArgs>
@@ -6763,6 +6863,11 @@ export type $WorkspacePayload<ExtArgs extends runtime.Types.Extensions.InternalA
     ga4Property: string
     activeSetSize: number
     complianceProfile: string
+    /**
+     * The city search pages are read from for prompts of its country ({city, country,
+     * latitude, longitude}); null: the prompt's country alone.
+     */
+    searchLocation: runtime.JsonValue | null
     /**
      * Prompt-category quotas: six fractions that sum to 1.
      */
@@ -7274,6 +7379,7 @@ export interface WorkspaceFieldRefs {
   readonly ga4Property: Prisma.FieldRef<"Workspace", 'String'>
   readonly activeSetSize: Prisma.FieldRef<"Workspace", 'Int'>
   readonly complianceProfile: Prisma.FieldRef<"Workspace", 'String'>
+  readonly searchLocation: Prisma.FieldRef<"Workspace", 'Json'>
   readonly quotas: Prisma.FieldRef<"Workspace", 'Json'>
   readonly createdByUserId: Prisma.FieldRef<"Workspace", 'String'>
   readonly emailStatus: Prisma.FieldRef<"Workspace", 'String'>
