@@ -5,7 +5,7 @@ import { assistantTools } from "../../src/services/assistant-tools/registry.js";
 import { type AssistantTool, ToolError } from "../../src/services/assistant-tools/types.js";
 import type { AssistantToolbox } from "../../src/services/chat/assistant-toolbox.js";
 import { FakeChatModel } from "../fakes/fake-chat-model.js";
-import { providerEnvNames } from "../harness/provider-env.js";
+import { useProviderEnv } from "../harness/provider-env.js";
 import {
   type RequestOptions,
   startTestServer,
@@ -134,14 +134,13 @@ export async function startChatServer(
   provider: "openai" | "anthropic" | "simulated",
   options: TestServerOptions = {},
 ): Promise<ChatServer> {
-  const saved = Object.fromEntries(providerEnvNames.map((name) => [name, process.env[name]]));
-  for (const name of providerEnvNames) delete process.env[name];
   const model = await new FakeChatModel().start();
-  if (provider !== "simulated") {
-    const prefix = provider.toUpperCase();
-    process.env[`${prefix}_API_KEY`] = `${provider}-operator-key`;
-    process.env[`${prefix}_BASE_URL`] = model.url;
-  }
+  const prefix = provider.toUpperCase();
+  const restoreEnv = useProviderEnv(
+    provider === "simulated"
+      ? {}
+      : { [`${prefix}_API_KEY`]: `${provider}-operator-key`, [`${prefix}_BASE_URL`]: model.url },
+  );
   const t = await startTestServer({ assistantToolbox: testToolbox, ...options });
   const cookie = await t.signIn(`chat-${provider}@example.com`);
   const slug = await t.createWorkspace(cookie, { brand: `chat-${provider}` });
@@ -162,10 +161,7 @@ export async function startChatServer(
     async close() {
       await t.close();
       await model.close();
-      for (const [name, value] of Object.entries(saved)) {
-        if (value === undefined) delete process.env[name];
-        else process.env[name] = value;
-      }
+      restoreEnv();
     },
   };
 }

@@ -14,7 +14,7 @@ import {
   type RecordedEngineRequest,
 } from "../fakes/fake-answer-engine.js";
 import { grokResponse } from "../fakes/xai-responses.js";
-import { providerEnvNames } from "../harness/provider-env.js";
+import { useProviderEnv } from "../harness/provider-env.js";
 import { startTestServer, type TestServer } from "../harness/test-server.js";
 import { seedPrompts, waitForRun } from "../runs/run-fixtures.js";
 
@@ -144,19 +144,20 @@ const builtIn: Record<Provider, { id: string; sent?: string }> = {
 let t: TestServer;
 let cookie: string;
 let slug: string;
-const saved: Record<string, string | undefined> = {};
+let restoreEnv: () => void;
 const weights = { visibility: 0.4, shareOfVoice: 0.3, position: 0.15, citation: 0.15 };
 
 beforeAll(async () => {
   const file = join(tmpdir(), `geo-catalog-${process.pid}-${Date.now()}.json`);
   writeFileSync(file, JSON.stringify(operatorFile));
-  for (const name of providerEnvNames) saved[name] = process.env[name];
+  const env: Record<string, string> = {};
   for (const [provider, fake] of Object.entries(fakes)) {
     await fake.start();
     const { envPrefix } = REAL_ENGINES[provider as Provider];
-    process.env[`${envPrefix}_API_KEY`] = `key-${provider}`;
-    process.env[`${envPrefix}_BASE_URL`] = fake.url;
+    env[`${envPrefix}_API_KEY`] = `key-${provider}`;
+    env[`${envPrefix}_BASE_URL`] = fake.url;
   }
+  restoreEnv = useProviderEnv(env);
   t = await startTestServer({
     env: { GEO_QUEUE_POLL_SECONDS: "0.5", GEO_MODEL_CATALOG_FILE: file },
   });
@@ -167,10 +168,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await t.close();
   for (const fake of Object.values(fakes)) await fake.close();
-  for (const name of providerEnvNames) {
-    if (saved[name] === undefined) delete process.env[name];
-    else process.env[name] = saved[name];
-  }
+  restoreEnv();
 });
 
 /** The catalog's list prices times the usage, written out: tokens rounded up to a micro-USD. */

@@ -4,7 +4,7 @@ import { FakeAnswerEngine } from "../fakes/fake-answer-engine.js";
 import { CHATGPT_MODEL, FakeBrightData } from "../fakes/fake-brightdata.js";
 import { FakeDataForSeo } from "../fakes/fake-dataforseo.js";
 import { openAiResponse } from "../fakes/provider-responses.js";
-import { providerEnvNames } from "../harness/provider-env.js";
+import { useProviderEnv } from "../harness/provider-env.js";
 import { startTestServer, type TestServer } from "../harness/test-server.js";
 import { seedPrompts, waitForRun } from "../runs/run-fixtures.js";
 
@@ -29,13 +29,9 @@ let slug: string;
 let dataForSeo: FakeDataForSeo;
 let brightData: FakeBrightData;
 const openai = new FakeAnswerEngine((r) => openAiResponse(r.body.input, r.body.include));
-const saved: Record<string, string | undefined> = {};
+let restoreEnv: () => void;
 
 beforeAll(async () => {
-  for (const name of providerEnvNames) {
-    saved[name] = process.env[name];
-    delete process.env[name];
-  }
   dataForSeo = new FakeDataForSeo({
     now: () => (t as TestServer | undefined)?.clock.now() ?? new Date(),
     showsOverview: (keyword) => !hidden.has(keyword),
@@ -44,7 +40,7 @@ beforeAll(async () => {
     now: () => (t as TestServer | undefined)?.clock.now() ?? new Date(),
   });
   await Promise.all([dataForSeo.start(), brightData.start(), openai.start()]);
-  Object.assign(process.env, {
+  restoreEnv = useProviderEnv({
     OPENAI_API_KEY: "sk-operator",
     OPENAI_BASE_URL: openai.url,
     BRIGHTDATA_API_KEY: brightData.apiKey,
@@ -60,10 +56,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await t.close();
   await Promise.all([dataForSeo.close(), brightData.close(), openai.close()]);
-  for (const name of providerEnvNames) {
-    if (saved[name] === undefined) delete process.env[name];
-    else process.env[name] = saved[name];
-  }
+  restoreEnv();
 });
 
 const get = (path: string) =>

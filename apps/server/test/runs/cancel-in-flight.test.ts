@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { FakeAnswerEngine } from "../fakes/fake-answer-engine.js";
 import { openAiResponse } from "../fakes/provider-responses.js";
 import { eventually } from "../harness/eventually.js";
-import { providerEnvNames } from "../harness/provider-env.js";
+import { useProviderEnv } from "../harness/provider-env.js";
 import { startTestServer, type TestServer } from "../harness/test-server.js";
 import { seedPrompts, waitForRun } from "./run-fixtures.js";
 
@@ -13,18 +13,14 @@ import { seedPrompts, waitForRun } from "./run-fixtures.js";
  * nothing is charged for it.
  */
 const openai = new FakeAnswerEngine((r) => openAiResponse(r.body.input, r.body.include));
-const saved: Record<string, string | undefined> = {};
+let restoreEnv: () => void;
 let t: TestServer;
 let cookie: string;
 let slug: string;
 
 beforeAll(async () => {
-  for (const name of providerEnvNames) {
-    saved[name] = process.env[name];
-    delete process.env[name];
-  }
   await openai.start();
-  Object.assign(process.env, { OPENAI_API_KEY: "sk-operator", OPENAI_BASE_URL: openai.url });
+  restoreEnv = useProviderEnv({ OPENAI_API_KEY: "sk-operator", OPENAI_BASE_URL: openai.url });
   t = await startTestServer({
     // The heartbeat (a quarter of the stall time) is what reads the cancel while nothing records.
     env: { GEO_ENGINE_TIMEOUT_MS: "600000", GEO_RUN_STALL_SECONDS: "10" },
@@ -36,10 +32,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await t.close();
   await openai.close();
-  for (const name of providerEnvNames) {
-    if (saved[name] === undefined) delete process.env[name];
-    else process.env[name] = saved[name];
-  }
+  restoreEnv();
 });
 
 describe("cancelling a run with a provider call in flight", () => {

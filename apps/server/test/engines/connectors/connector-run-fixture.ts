@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, expect } from "vitest";
 import { REAL_ENGINES } from "../../../src/engines/engine-registry.js";
 import type { FakeAnswerEngine } from "../../fakes/fake-answer-engine.js";
-import { providerEnvNames } from "../../harness/provider-env.js";
+import { useProviderEnv } from "../../harness/provider-env.js";
 import { startTestServer, type TestServer } from "../../harness/test-server.js";
 import { seedPrompts, waitForRun } from "../../runs/run-fixtures.js";
 
@@ -29,14 +29,12 @@ export function connectorRunFixture(options: {
   email: string;
 }): ConnectorRunFixture {
   const fixture = {} as ConnectorRunFixture;
-  const saved: Record<string, string | undefined> = {};
+  let restoreEnv: () => void;
   beforeAll(async () => {
     await options.start();
-    for (const name of providerEnvNames) {
-      saved[name] = process.env[name];
-      delete process.env[name];
-    }
-    process.env[`${REAL_ENGINES[options.provider].envPrefix}_BASE_URL`] = options.baseUrl();
+    restoreEnv = useProviderEnv({
+      [`${REAL_ENGINES[options.provider].envPrefix}_BASE_URL`]: options.baseUrl(),
+    });
     fixture.t = await startTestServer({ env: options.env?.() ?? {} });
     fixture.cookie = await fixture.t.signIn(options.email);
     fixture.slug = await fixture.t.createWorkspace(fixture.cookie, {
@@ -59,10 +57,7 @@ export function connectorRunFixture(options: {
   afterAll(async () => {
     await fixture.t.close();
     await options.close();
-    for (const name of providerEnvNames) {
-      if (saved[name] === undefined) delete process.env[name];
-      else process.env[name] = saved[name];
-    }
+    restoreEnv();
   });
   return fixture;
 }

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { FakeAnswerEngine } from "../../fakes/fake-answer-engine.js";
 import { FakeDataForSeo, OVERVIEW_TEXT } from "../../fakes/fake-dataforseo.js";
 import { grokResponse } from "../../fakes/xai-responses.js";
-import { providerEnvNames } from "../../harness/provider-env.js";
+import { useProviderEnv } from "../../harness/provider-env.js";
 import { startTestServer, type TestServer } from "../../harness/test-server.js";
 import { seedPrompts, waitForRun } from "../../runs/run-fixtures.js";
 
@@ -19,21 +19,17 @@ let t: TestServer;
 let cookie: string;
 let slug: string;
 let dataForSeo: FakeDataForSeo;
-const saved: Record<string, string | undefined> = {};
+let restoreEnv: () => void;
 const weights = { visibility: 0.4, shareOfVoice: 0.3, position: 0.15, citation: 0.15 };
 
 beforeAll(async () => {
-  for (const name of providerEnvNames) {
-    saved[name] = process.env[name];
-    delete process.env[name];
-  }
   dataForSeo = new FakeDataForSeo({
     // The server's clock (its polls advance it), once there is a server.
     now: () => (t as TestServer | undefined)?.clock.now() ?? new Date(),
     showsOverview: (keyword) => keyword !== withoutOverview,
   });
   await Promise.all([xai.start(), dataForSeo.start()]);
-  Object.assign(process.env, {
+  restoreEnv = useProviderEnv({
     XAI_API_KEY: "xai-operator",
     XAI_BASE_URL: xai.url,
     DATAFORSEO_API_KEY: `${dataForSeo.login}:${dataForSeo.password}`,
@@ -48,10 +44,7 @@ afterAll(async () => {
   await t.close();
   await xai.close();
   await dataForSeo.close();
-  for (const name of providerEnvNames) {
-    if (saved[name] === undefined) delete process.env[name];
-    else process.env[name] = saved[name];
-  }
+  restoreEnv();
 });
 
 const get = (path: string) =>
