@@ -6,7 +6,7 @@ import { FakeDataForSeo } from "../fakes/fake-dataforseo.js";
 import { openAiResponse } from "../fakes/provider-responses.js";
 import { useProviderEnv } from "../harness/provider-env.js";
 import { startTestServer, type TestServer } from "../harness/test-server.js";
-import { seedPrompts, waitForRun } from "../runs/run-fixtures.js";
+import { seedPrompts, useEngines, waitForRun } from "../runs/run-fixtures.js";
 
 /**
  * The surface gap through the real stack: one run asks OpenAI's API and the ChatGPT app (through
@@ -66,19 +66,12 @@ const domainOf = (url: string) => new URL(url).hostname.replace(/^www\./, "");
 
 describe("the surface gap report", () => {
   it("pairs two surfaces of one assistant on the same prompts, as the answers say", async () => {
-    const put = await t.request<any>("PUT", `/api/v1/workspaces/${slug}/model`, {
-      cookie,
-      body: {
-        engines: [
-          { engine: "google_ai_overview", model: "dataforseo-serp", enabled: true },
-          { engine: "google_ai_mode", model: "dataforseo-serp", enabled: true },
-          { engine: "openai", model: "gpt-4.1-mini", enabled: true },
-          { engine: "chatgpt_app", model: "brightdata-app", enabled: true },
-        ],
-        weights: { visibility: 0.4, shareOfVoice: 0.3, position: 0.15, citation: 0.15 },
-      },
+    await useEngines(t, slug, cookie, {
+      google_ai_overview: "dataforseo-serp",
+      google_ai_mode: "dataforseo-serp",
+      openai: "gpt-4.1-mini",
+      chatgpt_app: "brightdata-app",
     });
-    expect(put.status, put.text).toBe(200);
     const started = await t.request<any>("POST", `/api/v1/workspaces/${slug}/runs`, {
       cookie,
       body: { preset: "lite" },

@@ -4,7 +4,7 @@ import { openAiResponse } from "../fakes/provider-responses.js";
 import { eventually } from "../harness/eventually.js";
 import { useProviderEnv } from "../harness/provider-env.js";
 import { startTestServer, type TestServer } from "../harness/test-server.js";
-import { seedPrompts, waitForRun } from "./run-fixtures.js";
+import { seedPrompts, useEngines, waitForRun } from "./run-fixtures.js";
 
 /**
  * Cancelling a run stops the provider calls it has in flight: a request the provider never
@@ -37,14 +37,7 @@ afterAll(async () => {
 
 describe("cancelling a run with a provider call in flight", () => {
   it("abandons the call, leaves its task pending and charges nothing", async () => {
-    const put = await t.request<any>("PUT", `/api/v1/workspaces/${slug}/model`, {
-      cookie,
-      body: {
-        engines: [{ engine: "openai", model: "gpt-4.1-mini", enabled: true }],
-        weights: { visibility: 0.4, shareOfVoice: 0.3, position: 0.15, citation: 0.15 },
-      },
-    });
-    expect(put.status, put.text).toBe(200);
+    await useEngines(t, slug, cookie, { openai: "gpt-4.1-mini" });
     openai.hang();
     const started = await t.request<any>("POST", `/api/v1/workspaces/${slug}/runs`, {
       cookie,

@@ -1,3 +1,4 @@
+import { expect } from "vitest";
 import type { AnswerEngine } from "../../src/engines/engine.js";
 import { createSimulatedEngine } from "../../src/engines/simulated/simulated-engine.js";
 import { newId } from "../../src/ids.js";
@@ -71,4 +72,21 @@ export function hangingEngine(answersBeforeHang: number): { engine: AnswerEngine
     },
     wake: () => wake(),
   };
+}
+
+/** Stores a measurement model asking exactly these engines (each with its model), default weights. */
+export async function useEngines(
+  t: TestServer,
+  slug: string,
+  cookie: string,
+  engines: Record<string, string>,
+): Promise<void> {
+  const put = await t.request<any>("PUT", `/api/v1/workspaces/${slug}/model`, {
+    cookie,
+    body: {
+      engines: Object.entries(engines).map(([engine, model]) => ({ engine, model, enabled: true })),
+      weights: { visibility: 0.4, shareOfVoice: 0.3, position: 0.15, citation: 0.15 },
+    },
+  });
+  expect(put.status, put.text).toBe(200);
 }

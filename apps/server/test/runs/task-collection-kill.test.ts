@@ -6,7 +6,7 @@ import { eventually } from "../harness/eventually.js";
 import { startTestServer, type TestServer } from "../harness/test-server.js";
 import { WorkerProcesses } from "../harness/worker-processes.js";
 import { expectSettledOnce } from "./run-assertions.js";
-import { seedPrompts, waitForRun } from "./run-fixtures.js";
+import { seedPrompts, useEngines, waitForRun } from "./run-fixtures.js";
 
 /**
  * A worker process collecting Google's AI Overviews through DataForSEO (post a task, then fetch
@@ -41,17 +41,10 @@ beforeAll(async () => {
   cookie = await t.signIn("collector-killer@example.com");
   slug = await t.createWorkspace(cookie, { brand: "runner", domains: ["runner.example"] });
   await seedPrompts(t, slug, prompts);
-  const put = await t.request<any>("PUT", `/api/v1/workspaces/${slug}/model`, {
-    cookie,
-    body: {
-      engines: [
-        { engine: "google_ai_overview", model: "dataforseo-serp", enabled: true },
-        { engine: "chatgpt_app", model: "brightdata-app", enabled: true },
-      ],
-      weights: { visibility: 0.4, shareOfVoice: 0.3, position: 0.15, citation: 0.15 },
-    },
+  await useEngines(t, slug, cookie, {
+    google_ai_overview: "dataforseo-serp",
+    chatgpt_app: "brightdata-app",
   });
-  expect(put.status, put.text).toBe(200);
 });
 afterAll(async () => {
   if (!onPostgres) return;

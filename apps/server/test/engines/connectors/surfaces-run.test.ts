@@ -4,7 +4,7 @@ import { FakeDataForSeo, OVERVIEW_TEXT } from "../../fakes/fake-dataforseo.js";
 import { grokResponse } from "../../fakes/xai-responses.js";
 import { useProviderEnv } from "../../harness/provider-env.js";
 import { startTestServer, type TestServer } from "../../harness/test-server.js";
-import { seedPrompts, waitForRun } from "../../runs/run-fixtures.js";
+import { seedPrompts, useEngines, waitForRun } from "../../runs/run-fixtures.js";
 
 /**
  * One run asking a developer API (Grok, through xAI's fake) and a search page (Google's AI
@@ -20,7 +20,6 @@ let cookie: string;
 let slug: string;
 let dataForSeo: FakeDataForSeo;
 let restoreEnv: () => void;
-const weights = { visibility: 0.4, shareOfVoice: 0.3, position: 0.15, citation: 0.15 };
 
 beforeAll(async () => {
   dataForSeo = new FakeDataForSeo({
@@ -52,17 +51,7 @@ const get = (path: string) =>
 
 describe("a run over two surfaces", () => {
   it("labels, charges and measures each surface's answers", async () => {
-    const put = await t.request<any>("PUT", `/api/v1/workspaces/${slug}/model`, {
-      cookie,
-      body: {
-        engines: [
-          { engine: "grok", model: "grok-4.3", enabled: true },
-          { engine: "google_ai_overview", model: "dataforseo-serp", enabled: true },
-        ],
-        weights,
-      },
-    });
-    expect(put.status, put.text).toBe(200);
+    await useEngines(t, slug, cookie, { grok: "grok-4.3", google_ai_overview: "dataforseo-serp" });
     // The workspace reads Google from Austin; its prompts have no region, so they are asked in
     // the United States, the city's country.
     const austin = { city: "Austin", country: "US", latitude: 30.2672, longitude: -97.7431 };
