@@ -100,14 +100,18 @@ describe("the surface gap report", () => {
 
     const workspace = await t.server.ctx.prisma.workspace.findUniqueOrThrow({ where: { slug } });
     const today = t.clock.now().toISOString().slice(0, 10);
-    const made = await generateReport({
-      ctx: t.server.ctx,
-      workspaceId: workspace.id,
-      type: "surface_gap",
-      period: { from: today, to: today },
-      trigger: "run",
-    });
-    const report = await get(`/reports/${made?.reportId}`);
+    /** Today's report of this type, generated as the system does, read through the API. */
+    const generated = async (type: "surface_gap" | "visibility_summary") => {
+      const made = await generateReport({
+        ctx: t.server.ctx,
+        workspaceId: workspace.id,
+        type,
+        period: { from: today, to: today },
+        trigger: "run",
+      });
+      return { id: made?.reportId, response: await get(`/reports/${made?.reportId}`) };
+    };
+    const { id: gapId, response: report } = await generated("surface_gap");
     expect(report.status, report.text).toBe(200);
     const [pairs, domains] = report.body.document.sections;
     expect(pairs.table.rows).toHaveLength(2);
@@ -184,14 +188,7 @@ describe("the surface gap report", () => {
     }
 
     // The other reports say when their figures pool surfaces.
-    const summary = await generateReport({
-      ctx: t.server.ctx,
-      workspaceId: workspace.id,
-      type: "visibility_summary",
-      period: { from: today, to: today },
-      trigger: "run",
-    });
-    const document = (await get(`/reports/${summary?.reportId}`)).body.document;
+    const document = (await generated("visibility_summary")).response.body.document;
     const figures = document.summary;
     // And read each surface apart, as the scoreboard does with ?surface=.
     const surfaces = document.sections.find((section: any) => section.id === "surfaces");
@@ -214,7 +211,7 @@ describe("the surface gap report", () => {
     });
 
     // CSV names the default section's columns.
-    const csv = await get(`/reports/${made?.reportId}?format=csv`);
+    const csv = await get(`/reports/${gapId}?format=csv`);
     expect(csv.status).toBe(200);
     expect(String(csv.text).split("\n")[0]).toContain("Visibility difference (points)");
   });

@@ -11,6 +11,14 @@ import { reportValues as v } from "./report-values.js";
 
 const pct = (key: string, label: string): ReportColumn => ({ key, label, type: "percent" });
 
+/** A difference's columns: points, its 95% bounds, and whether it is significant. */
+const differenceColumns = (key: string, label: string): ReportColumn[] => [
+  { key: `${key}Gap`, label: `${label} difference (points)`, type: "number" },
+  { key: `${key}GapLow`, label: `${label} difference 95% low`, type: "number" },
+  { key: `${key}GapHigh`, label: `${label} difference 95% high`, type: "number" },
+  { key: `${key}Significant`, label: `${label} difference significant`, type: "text" },
+];
+
 const pairColumns: ReportColumn[] = [
   { key: "family", label: "Assistant", type: "text" },
   { key: "first", label: "First engine", type: "text" },
@@ -22,16 +30,10 @@ const pairColumns: ReportColumn[] = [
   { key: "secondAnswers", label: "Answers, second", type: "integer" },
   pct("firstVisibility", "Visibility, first"),
   pct("secondVisibility", "Visibility, second"),
-  { key: "visibilityGap", label: "Visibility difference (points)", type: "number" },
-  { key: "visibilityGapLow", label: "Visibility difference 95% low", type: "number" },
-  { key: "visibilityGapHigh", label: "Visibility difference 95% high", type: "number" },
-  { key: "visibilitySignificant", label: "Visibility difference significant", type: "text" },
+  ...differenceColumns("visibility", "Visibility"),
   pct("firstShareOfVoice", "Share of voice, first"),
   pct("secondShareOfVoice", "Share of voice, second"),
-  { key: "shareOfVoiceGap", label: "Share of voice difference (points)", type: "number" },
-  { key: "shareOfVoiceGapLow", label: "Share of voice difference 95% low", type: "number" },
-  { key: "shareOfVoiceGapHigh", label: "Share of voice difference 95% high", type: "number" },
-  { key: "shareOfVoiceSignificant", label: "Share of voice difference significant", type: "text" },
+  ...differenceColumns("shareOfVoice", "Share of voice"),
   { key: "sharedDomains", label: "Domains cited by both", type: "integer" },
   { key: "onlyFirstDomains", label: "Domains cited by the first only", type: "integer" },
   { key: "onlySecondDomains", label: "Domains cited by the second only", type: "integer" },
