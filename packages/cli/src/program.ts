@@ -60,6 +60,7 @@ import { registerSourcesShow } from "./commands/sources-show.js";
 import { registerSuggestionsAccept } from "./commands/suggestions-accept.js";
 import { registerSuggestionsDismiss } from "./commands/suggestions-dismiss.js";
 import { registerSuggestionsList } from "./commands/suggestions-list.js";
+import { registerSurfaceGap } from "./commands/surface-gap.js";
 import { registerTimeseries } from "./commands/timeseries.js";
 import { registerWhoami } from "./commands/whoami.js";
 import { registerWorkspaceGet } from "./commands/workspace-get.js";
@@ -115,6 +116,7 @@ export function buildProgram(ctx: Context): Command {
 
   registerMetrics(program, ctx);
   registerScoreboard(program, ctx);
+  registerSurfaceGap(program, ctx);
   registerTimeseries(program, ctx);
   const sources = program.command("sources").description("the sources the engines cite");
   registerSourcesList(sources, ctx);

@@ -79,8 +79,9 @@ describe("geopulse reports", () => {
     expect(human.code).toBe(0);
     expect(human.stdout).toContain("visibility_summary");
     expect(human.stdout).toContain("page_evaluations_digest");
+    expect(human.stdout).toContain("surface_gap");
     const json = JSON.parse((await cli("reports", "catalog", "--json")).stdout);
-    expect(json.data).toHaveLength(6);
+    expect(json.data).toHaveLength(7);
   });
 
   it("list shows the stored reports, filtered by type", async () => {

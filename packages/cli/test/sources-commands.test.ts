@@ -66,4 +66,18 @@ describe("geopulse sources", () => {
     expect(backwards.code).not.toBe(0);
     expect(backwards.stderr).toContain("to must not be before from");
   });
+
+  it("`surface-gap` says when no assistant was measured on two surfaces, as text and JSON", async () => {
+    const json = await cli("surface-gap", "--json", "--limit", "5");
+    expect(json.code, json.stderr).toBe(0);
+    const gaps = JSON.parse(json.stdout);
+    expect(gaps).toMatchObject({ pairs: [], minPairedPrompts: 10 });
+    const human = await cli("surface-gap", "--from", gaps.period.from, "--to", gaps.period.to);
+    expect(human.code, human.stderr).toBe(0);
+    expect(human.stdout).toContain(`Surface gap ${gaps.period.from} to ${gaps.period.to}: 0 pairs`);
+    expect(human.stdout).toContain("No assistant was measured on two surfaces");
+    const backwards = await cli("surface-gap", "--from", "2026-03-05", "--to", "2026-03-01");
+    expect(backwards.code).not.toBe(0);
+    expect(backwards.stderr).toContain("to must not be before from");
+  });
 });

@@ -14,6 +14,7 @@ import { creditHandlers } from "./credits/index.js";
 import { deviceAuthHandlers } from "./device-auth/index.js";
 import { mcpHandlers } from "./mcp/index.js";
 import { getMetricsTimeSeries } from "./metrics/get-metrics-timeseries.js";
+import { getSurfaceGap } from "./metrics/get-surface-gap.js";
 import { getWorkspaceMetrics } from "./metrics/get-workspace-metrics.js";
 import { getWorkspaceScoreboard } from "./metrics/get-workspace-scoreboard.js";
 import { listMetricChanges } from "./metrics/list-metric-changes.js";
@@ -53,6 +54,7 @@ export const handlers: HandlerRegistry = {
   getWorkspaceMetrics,
   getWorkspaceScoreboard,
   getMetricsTimeSeries,
+  getSurfaceGap,
   listMetricChanges,
   listApiKeys,
   createApiKey,

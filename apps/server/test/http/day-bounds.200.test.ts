@@ -39,6 +39,7 @@ const routes: Array<{ path: string; queries: string[] }> = [
     queries: [...ranges, ...openRanges, "from=2100-12-20", "from=2100-10-15", "from=2000-01-01"],
   },
   { path: "sources", queries: [...ranges, ...openRanges] },
+  { path: "metrics/surface-gap", queries: [...ranges, ...openRanges] },
   { path: "sources/acme.com", queries: [...ranges, ...openRanges] },
   { path: "seo/traffic", queries: [...ranges, ...openRanges] },
   { path: "seo/landing-pages", queries: [...ranges, ...openRanges] },

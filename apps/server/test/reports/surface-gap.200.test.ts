@@ -187,6 +187,28 @@ describe("the surface gap report", () => {
       });
     }
 
+    // The API answers the same pairs on request, for any period.
+    const api = await get(`/metrics/surface-gap?from=${today}&to=${today}&limit=3`);
+    expect(api.status, api.text).toBe(200);
+    expect(api.body).toMatchObject({ period: { from: today, to: today }, minPairedPrompts: 10 });
+    expect(api.body.pairs.map((p: any) => [p.first.engine, p.second.engine])).toEqual([
+      ["google_ai_mode", "google_ai_overview"],
+      ["openai", "chatgpt_app"],
+    ]);
+    const [apiGoogle, apiChatgpt] = api.body.pairs;
+    expect(apiChatgpt).toMatchObject({
+      family: "chatgpt",
+      prompts: PROMPTS,
+      days: [today],
+      unpairedAnswers: { first: 0, second: 0 },
+      second: { surface: "consumer_app", answers: PROMPTS, visibility: { value: 0 } },
+      visibility: { significant: true },
+    });
+    expect(apiChatgpt.visibility.value * 100).toBeCloseTo(chatgpt.visibilityGap, 9);
+    expect(apiChatgpt.visibility.ciLow * 100).toBeCloseTo(chatgpt.visibilityGapLow, 9);
+    expect(apiGoogle.domains.shared).toBe(pair.sharedDomains);
+    expect(apiGoogle.domains.top).toHaveLength(3);
+
     // The other reports say when their figures pool surfaces.
     const document = (await generated("visibility_summary")).response.body.document;
     const figures = document.summary;

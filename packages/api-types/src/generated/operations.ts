@@ -76,6 +76,11 @@ export const operations = {
     "path": "/api/v1/workspaces/{workspace}/metrics/changes",
     "idempotencyKey": null
   },
+  "getSurfaceGap": {
+    "method": "GET",
+    "path": "/api/v1/workspaces/{workspace}/metrics/surface-gap",
+    "idempotencyKey": null
+  },
   "listSources": {
     "method": "GET",
     "path": "/api/v1/workspaces/{workspace}/sources",

@@ -354,6 +354,41 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/workspaces/{workspace}/metrics/surface-gap": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Workspace slug. Anything that is not a workspace the caller may see answers `404 workspace_not_found`. */
+                workspace: components["parameters"]["Workspace"];
+            };
+            cookie?: never;
+        };
+        /**
+         * The gap between an assistant's surfaces over a period
+         * @description Every two engines of one assistant family that answered in `from`..`to` (UTC days,
+         *     inclusive; by default the 28 days ending today; at most 366 days; `to` before `from` or
+         *     a longer range is `400 invalid_request`): OpenAI's API and the ChatGPT app (`chatgpt`),
+         *     Perplexity's API and app, Gemini's API and app, Google's AI Overviews and AI Mode
+         *     (`google_search`), the API-side engine first. Only the prompts both engines answered on
+         *     the same day count (brand-research prompts left out); the answers of a prompt only one
+         *     of them answered that day are counted in `unpairedAnswers`. Per pair: each engine's
+         *     answers, visibility and share of voice with 95% intervals (as the metrics), their
+         *     difference (second minus first, a share between -1 and 1) with a paired
+         *     cluster-bootstrap 95% interval over prompts, `significant` when the interval leaves
+         *     out 0 on at least `minPairedPrompts` paired prompts, and the overlap of the domains
+         *     each cited on the paired days. A difference whose side named no tracked entity has
+         *     `n` 0. The same figures as the `surface_gap` report.
+         */
+        get: operations["getSurfaceGap"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/workspaces/{workspace}/sources": {
         parameters: {
             query?: never;
@@ -3753,6 +3788,65 @@ export interface components {
             /** Format: date-time */
             updatedAt: string;
         };
+        SurfaceGaps: {
+            period: {
+                from: components["schemas"]["Day"];
+                to: components["schemas"]["Day"];
+            };
+            /** @description Fewest paired prompts a difference may be called significant on. */
+            minPairedPrompts: number;
+            pairs: components["schemas"]["SurfaceGap"][];
+        };
+        SurfaceGap: {
+            /** @description The assistant both engines are (`chatgpt`, `perplexity`, `gemini`, `google_search`). */
+            family: string;
+            first: components["schemas"]["SurfaceGapSide"];
+            second: components["schemas"]["SurfaceGapSide"];
+            /** @description Prompts both answered on a common day. */
+            prompts: number;
+            /** @description The days on which both answered a common prompt. */
+            days: components["schemas"]["Day"][];
+            unpairedAnswers: {
+                first: number;
+                second: number;
+            };
+            visibility: components["schemas"]["SurfaceDifference"];
+            shareOfVoice: components["schemas"]["SurfaceDifference"];
+            domains: {
+                shared: number;
+                onlyFirst: number;
+                onlySecond: number;
+                /** @description shared / every domain either cited; null when neither cited any. */
+                jaccard: number | null;
+                top: {
+                    domain: string;
+                    /** @description Answers of the first engine citing it. */
+                    first: number;
+                    second: number;
+                }[];
+            };
+        };
+        SurfaceGapSide: {
+            engine: components["schemas"]["Engine"];
+            surface: components["schemas"]["Surface"];
+            answers: number;
+            visibility: components["schemas"]["GapEstimate"];
+            shareOfVoice: components["schemas"]["GapEstimate"];
+        };
+        GapEstimate: {
+            value: number;
+            ciLow: number;
+            ciHigh: number;
+            n: number;
+        };
+        SurfaceDifference: {
+            value: number;
+            ciLow: number;
+            ciHigh: number;
+            /** @description Answers of both sides; 0 when a side measured nothing. */
+            n: number;
+            significant: boolean;
+        };
         /** @description The city Google's results pages are read from (`google_ai_overview`, `google_ai_mode`) for the prompts whose region names its country: they are asked at these coordinates (DataForSEO's `location_coordinate`), as a visitor there sees Google's local answers; prompts of other countries are asked from their country. The consumer apps take a country only. Each answer asked from it records the city (`RunResponse.city`). */
         SearchLocation: {
             /** @description Its name, for people ("Austin"). */
@@ -5531,6 +5625,11 @@ export type CredentialId = components['schemas']['CredentialId'];
 export type Connection = components['schemas']['Connection'];
 export type Connections = components['schemas']['Connections'];
 export type WorkspaceSettings = components['schemas']['WorkspaceSettings'];
+export type SurfaceGaps = components['schemas']['SurfaceGaps'];
+export type SurfaceGap = components['schemas']['SurfaceGap'];
+export type SurfaceGapSide = components['schemas']['SurfaceGapSide'];
+export type GapEstimate = components['schemas']['GapEstimate'];
+export type SurfaceDifference = components['schemas']['SurfaceDifference'];
 export type SearchLocation = components['schemas']['SearchLocation'];
 export type WorkspaceSettingsUpdate = components['schemas']['WorkspaceSettingsUpdate'];
 export type BrandProfile = components['schemas']['BrandProfile'];
@@ -6246,6 +6345,45 @@ export interface operations {
                         data: components["schemas"]["MetricChange"][];
                         nextCursor: components["schemas"]["NextCursor"];
                     };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            408: components["responses"]["RequestTimeout"];
+            421: components["responses"]["MisdirectedRequest"];
+            429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["HeadersTooLarge"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    getSurfaceGap: {
+        parameters: {
+            query?: {
+                /** @description First UTC day (default 27 days before `to`, never before 2000-01-01). */
+                from?: components["parameters"]["SourcesFrom"];
+                /** @description Last UTC day (default today). */
+                to?: components["parameters"]["SourcesTo"];
+                /** @description Most cited domains listed per pair. */
+                limit?: number;
+            };
+            header?: never;
+            path: {
+                /** @description Workspace slug. Anything that is not a workspace the caller may see answers `404 workspace_not_found`. */
+                workspace: components["parameters"]["Workspace"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The period's engine pairs. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SurfaceGaps"];
                 };
             };
             400: components["responses"]["BadRequest"];

@@ -308,6 +308,17 @@ export const sdkOperations = {
       "paginated": false,
       "idempotencyKey": false
     },
+    "getSurfaceGap": {
+      "operationId": "getSurfaceGap",
+      "method": "GET",
+      "path": "/api/v1/workspaces/{workspace}/metrics/surface-gap",
+      "pathParams": [
+        "workspace"
+      ],
+      "input": "query",
+      "paginated": false,
+      "idempotencyKey": false
+    },
     "getTimeSeries": {
       "operationId": "getMetricsTimeSeries",
       "method": "GET",
@@ -1147,6 +1158,8 @@ export interface GeneratedNamespaces {
     get(workspace: PathParam<"getWorkspaceMetrics", "workspace">, query?: Query<"getWorkspaceMetrics">): Promise<Result<"getWorkspaceMetrics">>;
     /** Scoreboard (`getWorkspaceScoreboard`: GET /api/v1/workspaces/{workspace}/scoreboard; scope metrics:read) */
     getScoreboard(workspace: PathParam<"getWorkspaceScoreboard", "workspace">, query?: Query<"getWorkspaceScoreboard">): Promise<Result<"getWorkspaceScoreboard">>;
+    /** The gap between an assistant's surfaces over a period (`getSurfaceGap`: GET /api/v1/workspaces/{workspace}/metrics/surface-gap; scope metrics:read) */
+    getSurfaceGap(workspace: PathParam<"getSurfaceGap", "workspace">, query?: Query<"getSurfaceGap">): Promise<Result<"getSurfaceGap">>;
     /** Daily metrics over a date range (`getMetricsTimeSeries`: GET /api/v1/workspaces/{workspace}/metrics/timeseries; scope metrics:read) */
     getTimeSeries(workspace: PathParam<"getMetricsTimeSeries", "workspace">, query: Query<"getMetricsTimeSeries">): Promise<Result<"getMetricsTimeSeries">>;
     /** Detected changes of visibility over a date range (`listMetricChanges`: GET /api/v1/workspaces/{workspace}/metrics/changes; scope metrics:read) */
