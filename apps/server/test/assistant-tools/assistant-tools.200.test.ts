@@ -25,6 +25,7 @@ const toolNames = [
   "get_timeseries",
   "list_metric_changes",
   "top_cited_domains",
+  "surface_gap",
   "get_seo_traffic",
   "list_prompts",
   "list_runs",
@@ -245,6 +246,7 @@ describe("what the tools refuse", () => {
       "get_timeseries",
       "list_metric_changes",
       "top_cited_domains",
+      "surface_gap",
       "get_seo_traffic",
     ]);
     for (const name of toolNames.filter(

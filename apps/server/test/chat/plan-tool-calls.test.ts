@@ -36,6 +36,7 @@ const questions = [
   "Any recommendations or suggestions to improve?",
   "How are our pages evaluated by crawlers, and any reports?",
   "How much AI traffic and SEO clicks did we get in the last 2 weeks?",
+  "How big is the gap between the API and the ChatGPT app this month?",
   "Visibility over the past 999 months",
   "Metrics between 2019-01-01 and 2026-11-24",
   "Visibility on 2026-02-30 and 2026-02-31",

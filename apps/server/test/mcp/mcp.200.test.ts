@@ -45,6 +45,7 @@ describe("the MCP server with the SDK's client", () => {
       "get_seo_traffic",
       "get_timeseries",
       "list_metric_changes",
+      "surface_gap",
       "top_cited_domains",
     ]);
     for (const tool of tools) {

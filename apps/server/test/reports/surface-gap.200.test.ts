@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { callAssistantTool } from "../../src/services/assistant-tools/registry.js";
 import { generateReport } from "../../src/services/reports/generate-report.js";
+import { operationFor } from "../assistant-tools/tool-fixtures.js";
 import { FakeAnswerEngine } from "../fakes/fake-answer-engine.js";
 import { CHATGPT_MODEL, FakeBrightData } from "../fakes/fake-brightdata.js";
 import { FakeDataForSeo } from "../fakes/fake-dataforseo.js";
@@ -208,6 +210,19 @@ describe("the surface gap report", () => {
     expect(apiChatgpt.visibility.ciLow * 100).toBeCloseTo(chatgpt.visibilityGapLow, 9);
     expect(apiGoogle.domains.shared).toBe(pair.sharedDomains);
     expect(apiGoogle.domains.top).toHaveLength(3);
+
+    // The assistant's tool (chat and MCP) reads the same figures.
+    const tool = await callAssistantTool({
+      op: await operationFor(t, slug, { scopes: ["metrics:read"] }),
+      name: "surface_gap",
+      args: { from: today, to: today },
+    });
+    expect((tool.data as any).pairs).toEqual(
+      (await get(`/metrics/surface-gap?from=${today}&to=${today}&limit=5`)).body.pairs,
+    );
+    expect(tool.summary).toContain(
+      `openai 100.0% vs chatgpt_app 0.0% visibility on ${PROMPTS} prompt(s): -100.0 pt`,
+    );
 
     // The other reports say when their figures pool surfaces.
     const document = (await generated("visibility_summary")).response.body.document;

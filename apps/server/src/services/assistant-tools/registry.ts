@@ -13,6 +13,7 @@ import { listReportsTool } from "./tools/list-reports.js";
 import { listRunsTool } from "./tools/list-runs.js";
 import { getPageEvaluationTool, listPageEvaluationsTool } from "./tools/page-evaluations.js";
 import { searchAnswersTool } from "./tools/search-answers.js";
+import { surfaceGapTool } from "./tools/surface-gap.js";
 import { topCitedDomainsTool } from "./tools/top-cited-domains.js";
 import { type AssistantTool, type AssistantToolResult, ToolError } from "./types.js";
 
@@ -23,6 +24,7 @@ export const assistantTools: readonly AssistantTool[] = [
   getTimeseriesTool,
   listMetricChangesTool,
   topCitedDomainsTool,
+  surfaceGapTool,
   getSeoTrafficTool,
   listPromptsTool,
   listRunsTool,

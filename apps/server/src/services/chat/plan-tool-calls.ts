@@ -103,6 +103,11 @@ const rules: Array<{
     when: /\b(domains?|cited|sources?|citations?)\b/i,
     args: (c) => ({ from: c.from, to: c.to, engine: c.engine, limit: 10 }),
   },
+  {
+    name: "surface_gap",
+    when: /\b(gap|surfaces?|api (?:vs\.?|versus) (?:the )?app|app (?:vs\.?|versus) (?:the )?api)\b/i,
+    args: (c) => ({ from: c.from, to: c.to }),
+  },
   { name: "list_prompts", when: /\bprompts?\b/i, args: () => ({ limit: 20 }) },
   { name: "list_runs", when: /\b(runs?|measurements?)\b/i, args: () => ({ limit: 10 }) },
   {
