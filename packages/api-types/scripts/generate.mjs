@@ -76,3 +76,25 @@ writeFileSync(
       .join("") +
     `} as const satisfies Record<ErrorCode, number>;\n`,
 );
+
+// The values of the contract's named string enums (components/schemas with `type: string` and
+// an `enum`), for clients that offer them as choices (the CLI's --engine, --surface). The
+// `satisfies` holds each list equal to its generated union.
+const enums = Object.entries(document.components.schemas)
+  .filter(([, schema]) => schema.type === "string" && Array.isArray(schema.enum))
+  .sort(([a], [b]) => (a < b ? -1 : 1));
+writeFileSync(
+  `${outDir}enums.ts`,
+  `// Generated from spec/openapi.yaml (components/schemas' string enums) by scripts/generate.mjs. Do not edit.\n\n` +
+    `import type { components } from "./schema.js";\n\n` +
+    `type Schemas = components["schemas"];\n\n` +
+    `/** Every value of each named string enum of the contract, in the contract's order. */\n` +
+    `export const enumValues = {\n` +
+    enums
+      .map(
+        ([name, schema]) =>
+          `  ${name}: ${JSON.stringify(schema.enum)} as const satisfies readonly Schemas[${JSON.stringify(name)}][],\n`,
+      )
+      .join("") +
+    `};\n`,
+);

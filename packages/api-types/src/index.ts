@@ -1,6 +1,7 @@
 import type { errorStatusByCode } from "./generated/error-codes.js";
 import type { operations as OperationTypes } from "./generated/schema.js";
 
+export { enumValues } from "./generated/enums.js";
 export { errorStatusByCode } from "./generated/error-codes.js";
 export { operations } from "./generated/operations.js";
 export type * from "./generated/schema.js";

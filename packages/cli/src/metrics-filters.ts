@@ -1,31 +1,19 @@
-import type {
-  ParameterMetricsCategory,
-  ParameterMetricsEngine,
-  ParameterMetricsLanguage,
-  ParameterMetricsSurface,
+import {
+  enumValues,
+  type ParameterMetricsCategory,
+  type ParameterMetricsEngine,
+  type ParameterMetricsLanguage,
+  type ParameterMetricsSurface,
 } from "@geopulse/api-types";
 import { type Command, InvalidArgumentError, Option } from "commander";
 import { categories, languages } from "./commands/prompts-list.js";
 
-export const engines: ParameterMetricsEngine[] = [
-  "openai",
-  "perplexity",
-  "gemini",
-  "anthropic",
-  "exa",
-  "grok",
-  "google_ai_overview",
-  "google_ai_mode",
-  "chatgpt_app",
-  "perplexity_app",
-  "gemini_app",
-  "copilot_app",
-  "simulated",
-];
+/** The engines the metrics read (the contract's Engine). */
+export const engines: readonly ParameterMetricsEngine[] = enumValues.Engine;
 
 /** The filters shared by `metrics`, `scoreboard` and `timeseries` (the API's query parameters). */
 /** Where answers are read (the contract's Surface). */
-export const surfaces: ParameterMetricsSurface[] = ["api", "search_page", "consumer_app"];
+export const surfaces: readonly ParameterMetricsSurface[] = enumValues.Surface;
 
 export interface MetricsFilterOptions {
   engine?: ParameterMetricsEngine;

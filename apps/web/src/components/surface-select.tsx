@@ -1,8 +1,9 @@
+import { enumValues } from "@geopulse/api-types";
 import { useSearchParams } from "react-router";
 import type { Schemas } from "../api";
 
 export type Surface = Schemas["Surface"];
-const surfaceOrder: Surface[] = ["api", "search_page", "consumer_app"];
+const surfaceOrder: readonly Surface[] = enumValues.Surface;
 const surfaceNames: Record<Surface, string> = {
   api: "Developer APIs",
   search_page: "Search results pages",

@@ -1,19 +1,11 @@
-import type { ReportSummary, ReportType } from "@geopulse/api-types";
+import { enumValues, type ReportSummary, type ReportType } from "@geopulse/api-types";
 import { type Command, Option } from "commander";
 import type { Context } from "../context.js";
 import { when } from "../format.js";
 import { registerList } from "../list-command.js";
 import type { ReadOptions } from "../options.js";
 
-export const reportTypes: ReportType[] = [
-  "visibility_summary",
-  "competitor_comparison",
-  "cited_sources",
-  "prompt_detail",
-  "recommendations_digest",
-  "page_evaluations_digest",
-  "surface_gap",
-];
+export const reportTypes: readonly ReportType[] = enumValues.ReportType;
 
 interface ListOptions extends ReadOptions {
   type?: ReportType;
