@@ -17,6 +17,14 @@ export interface AnswerAllowance {
   maxSearches: number;
 }
 
+/** An engine billed per request (a task, a record), whose answer uses no tokens or searches. */
+const NO_TOKENS: AnswerAllowance = Object.freeze({
+  maxOutputTokens: 0,
+  overheadInputTokens: 0,
+  searchContextTokens: 0,
+  maxSearches: 0,
+});
+
 export const answerAllowances: Record<EngineId, AnswerAllowance> = {
   // Web search results are billed as input tokens; one or two searches per answer.
   openai: {
@@ -57,44 +65,13 @@ export const answerAllowances: Record<EngineId, AnswerAllowance> = {
     searchContextTokens: 20000,
     maxSearches: 3,
   },
-  // DataForSEO bills per task posted, not per token.
-  google_ai_overview: {
-    maxOutputTokens: 0,
-    overheadInputTokens: 0,
-    searchContextTokens: 0,
-    maxSearches: 0,
-  },
-  google_ai_mode: {
-    maxOutputTokens: 0,
-    overheadInputTokens: 0,
-    searchContextTokens: 0,
-    maxSearches: 0,
-  },
-  // Bright Data bills per record collected, not per token.
-  chatgpt_app: {
-    maxOutputTokens: 0,
-    overheadInputTokens: 0,
-    searchContextTokens: 0,
-    maxSearches: 0,
-  },
-  perplexity_app: {
-    maxOutputTokens: 0,
-    overheadInputTokens: 0,
-    searchContextTokens: 0,
-    maxSearches: 0,
-  },
-  gemini_app: {
-    maxOutputTokens: 0,
-    overheadInputTokens: 0,
-    searchContextTokens: 0,
-    maxSearches: 0,
-  },
-  copilot_app: {
-    maxOutputTokens: 0,
-    overheadInputTokens: 0,
-    searchContextTokens: 0,
-    maxSearches: 0,
-  },
+  // DataForSEO bills per task posted and Bright Data per record collected, not per token.
+  google_ai_overview: NO_TOKENS,
+  google_ai_mode: NO_TOKENS,
+  chatgpt_app: NO_TOKENS,
+  perplexity_app: NO_TOKENS,
+  gemini_app: NO_TOKENS,
+  copilot_app: NO_TOKENS,
   // Exa bills per answer, not per token.
   exa: { maxOutputTokens: 1024, overheadInputTokens: 0, searchContextTokens: 0, maxSearches: 0 },
   // The longest simulated answer is about 240 tokens.

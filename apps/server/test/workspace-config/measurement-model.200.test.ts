@@ -22,6 +22,16 @@ const model = {
   weights: { visibility: 0.25, shareOfVoice: 0.25, position: 0.2, citation: 0.3 },
 };
 
+/** The search-page and app engines, off by default, each with its collection method. */
+const offSurfaceEngines = [
+  { engine: "google_ai_overview", model: "dataforseo-serp", enabled: false },
+  { engine: "google_ai_mode", model: "dataforseo-serp", enabled: false },
+  { engine: "chatgpt_app", model: "brightdata-app", enabled: false },
+  { engine: "perplexity_app", model: "brightdata-app", enabled: false },
+  { engine: "gemini_app", model: "brightdata-app", enabled: false },
+  { engine: "copilot_app", model: "brightdata-app", enabled: false },
+];
+
 describe("GET/PUT /api/v1/workspaces/{workspace}/model: 200", () => {
   it("GET without a stored model answers the documented defaults", async () => {
     const response = await call(t, { cookie }, "GET", slug, "/model");
@@ -34,12 +44,7 @@ describe("GET/PUT /api/v1/workspaces/{workspace}/model: 200", () => {
         { engine: "anthropic", model: "claude-sonnet-5-5", enabled: true },
         { engine: "exa", model: "exa", enabled: false },
         { engine: "grok", model: "grok-4.3", enabled: false },
-        { engine: "google_ai_overview", model: "dataforseo-serp", enabled: false },
-        { engine: "google_ai_mode", model: "dataforseo-serp", enabled: false },
-        { engine: "chatgpt_app", model: "brightdata-app", enabled: false },
-        { engine: "perplexity_app", model: "brightdata-app", enabled: false },
-        { engine: "gemini_app", model: "brightdata-app", enabled: false },
-        { engine: "copilot_app", model: "brightdata-app", enabled: false },
+        ...offSurfaceEngines,
       ],
       weights: { visibility: 0.4, shareOfVoice: 0.3, position: 0.15, citation: 0.15 },
       assistant: { provider: "openai", model: "gpt-4.1-mini" },
@@ -60,12 +65,7 @@ describe("GET/PUT /api/v1/workspaces/{workspace}/model: 200", () => {
         { engine: "perplexity", model: "sonar", enabled: false },
         { engine: "gemini", model: "gemini-3.5-flash-lite", enabled: false },
         { engine: "grok", model: "grok-4.3", enabled: false },
-        { engine: "google_ai_overview", model: "dataforseo-serp", enabled: false },
-        { engine: "google_ai_mode", model: "dataforseo-serp", enabled: false },
-        { engine: "chatgpt_app", model: "brightdata-app", enabled: false },
-        { engine: "perplexity_app", model: "brightdata-app", enabled: false },
-        { engine: "gemini_app", model: "brightdata-app", enabled: false },
-        { engine: "copilot_app", model: "brightdata-app", enabled: false },
+        ...offSurfaceEngines,
       ],
       assistant: { provider: "openai", model: "gpt-4.1-mini" },
     };

@@ -1,12 +1,7 @@
 import { z } from "zod";
 import type { ConnectorOptions } from "../connectors/connector-options.js";
 import { callProvider, readAnswer } from "../connectors/provider-call.js";
-import {
-  BodyTooLargeError,
-  ProviderHttpError,
-  responseBody,
-} from "../connectors/provider-http-error.js";
-import { EngineError } from "../engine.js";
+import { ProviderHttpError, responseBody } from "../connectors/provider-http-error.js";
 
 export const PROVIDER = "Bright Data";
 /** Most bytes of one answer read: a collection of one record is a few hundred KB at most. */
@@ -122,10 +117,7 @@ export class BrightDataClient {
           ...(request.body === undefined ? {} : { body: JSON.stringify(request.body) }),
           signal,
         });
-        const body = await responseBody(response, MAX_ANSWER_BYTES).catch((error: unknown) => {
-          if (!(error instanceof BodyTooLargeError)) throw error;
-          throw new EngineError(`${PROVIDER} answered more than ${error.maxBytes} bytes.`, false);
-        });
+        const body = await responseBody(response, MAX_ANSWER_BYTES);
         if (!response.ok) throw new ProviderHttpError(response.status, response.headers, body);
         return { status: response.status, body };
       },

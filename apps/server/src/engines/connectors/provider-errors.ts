@@ -7,7 +7,7 @@ import { ExaError } from "exa-js";
 import { APIError as OpenAiApiError, APIConnectionTimeoutError as OpenAiTimeout } from "openai";
 import { EngineError } from "../engine.js";
 import { maxRetryAfterSeconds, parseRetryAfter } from "../retry/retry-policy.js";
-import { ProviderHttpError } from "./provider-http-error.js";
+import { BodyTooLargeError, ProviderHttpError } from "./provider-http-error.js";
 
 export interface FailureContext {
   /** Human name of the provider, for messages ("OpenAI"). */
@@ -52,6 +52,8 @@ export function toEngineError(error: unknown, context: FailureContext): EngineEr
     const seconds = Math.round(context.timeoutMs / 1000);
     return new EngineError(`${provider} did not answer within ${seconds} s.`, true);
   }
+  if (error instanceof BodyTooLargeError)
+    return new EngineError(`${provider} answered more than ${error.maxBytes} bytes.`, false);
   const failure = httpFailure(error);
   if (failure && failure.status >= 200 && failure.status < 300) {
     return new EngineError(

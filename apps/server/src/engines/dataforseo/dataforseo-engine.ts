@@ -44,12 +44,6 @@ const LOOKUP_PAGES = 10;
 const DEFAULT_LOCATION = 2840;
 
 /**
- * DataForSEO's location code of a country: Google Ads' geotarget criterion id, which for a
- * country is 2000 + its ISO 3166-1 numeric code (2840 the United States, 2826 the United
- * Kingdom), as DataForSEO's /v3/serp/google/locations lists them. A code never depends on how a
- * country's English name is spelt ("Czechia", "Türkiye"), as `location_name` would.
- */
-/**
  * A city as DataForSEO's `location_coordinate` takes it: latitude, longitude (at most 7 decimals)
  * and the radius of the docs' example, 200 (its unit, millimetres per the docs: a point).
  */
@@ -58,6 +52,12 @@ export function coordinate(at: { latitude: number; longitude: number }): string 
   return `${fixed(at.latitude)},${fixed(at.longitude)},200`;
 }
 
+/**
+ * DataForSEO's location code of a country: Google Ads' geotarget criterion id, which for a
+ * country is 2000 + its ISO 3166-1 numeric code (2840 the United States, 2826 the United
+ * Kingdom), as DataForSEO's /v3/serp/google/locations lists them. A code never depends on how a
+ * country's English name is spelt ("Czechia", "Türkiye"), as `location_name` would.
+ */
 export function locationCode(country: string): number | undefined {
   const numeric = countries.alpha2ToNumeric(country);
   return numeric ? 2000 + Number(numeric) : undefined;

@@ -13,6 +13,17 @@ export interface EngineLimit {
  * requests per minute); the simulated engine needs no network, so it is only
  * bounded to keep the database writes of one run from crowding out others.
  */
+/**
+ * An ask posts one task and then waits for it (about a minute in DataForSEO's priority queue)
+ * asking every 10 s: many wait at once. DataForSEO allows 2,000 requests a minute an account.
+ */
+const SERP_TASKS: EngineLimit = Object.freeze({ concurrency: 32, requestsPerMinute: 600 });
+/**
+ * An ask triggers one collection and asks its progress every 10 s while an app answers (half a
+ * minute to minutes); Bright Data answers 429 past a dataset's running-jobs limit.
+ */
+const APP_COLLECTIONS: EngineLimit = Object.freeze({ concurrency: 16, requestsPerMinute: 300 });
+
 export const DEFAULT_ENGINE_LIMITS: Readonly<Record<EngineId, EngineLimit>> = Object.freeze({
   openai: { concurrency: 8, requestsPerMinute: 500 },
   perplexity: { concurrency: 4, requestsPerMinute: 50 },
@@ -22,16 +33,12 @@ export const DEFAULT_ENGINE_LIMITS: Readonly<Record<EngineId, EngineLimit>> = Ob
   // xAI's lowest tier allows far more (grok-4.3: 1,800 a minute); an answer's agentic searches
   // take seconds, so concurrency is what bounds it.
   grok: { concurrency: 8, requestsPerMinute: 300 },
-  // An ask posts one task and then waits for it (about a minute in DataForSEO's priority queue)
-  // asking every 10 s: many wait at once. DataForSEO allows 2,000 requests a minute an account.
-  google_ai_overview: { concurrency: 32, requestsPerMinute: 600 },
-  google_ai_mode: { concurrency: 32, requestsPerMinute: 600 },
-  // An ask triggers one collection and asks its progress every 10 s while an app answers
-  // (half a minute to minutes); Bright Data answers 429 past a dataset's running-jobs limit.
-  chatgpt_app: { concurrency: 16, requestsPerMinute: 300 },
-  perplexity_app: { concurrency: 16, requestsPerMinute: 300 },
-  gemini_app: { concurrency: 16, requestsPerMinute: 300 },
-  copilot_app: { concurrency: 16, requestsPerMinute: 300 },
+  google_ai_overview: SERP_TASKS,
+  google_ai_mode: SERP_TASKS,
+  chatgpt_app: APP_COLLECTIONS,
+  perplexity_app: APP_COLLECTIONS,
+  gemini_app: APP_COLLECTIONS,
+  copilot_app: APP_COLLECTIONS,
   simulated: { concurrency: 8, requestsPerMinute: null },
 });
 

@@ -1,5 +1,6 @@
 import type { ResponseBody } from "@geopulse/api-types";
 import type { WorkspaceOperation } from "../operation.js";
+import { SOURCES_LIMIT_DEFAULT } from "../sources/list-sources.js";
 import { sourcesPeriod } from "../sources/sources-period.js";
 import { getSurfaceGaps, MIN_PAIRED_PROMPTS } from "./surface-gaps.js";
 
@@ -24,7 +25,7 @@ export async function listSurfaceGaps(options: ListSurfaceGapsOptions): Promise<
     ctx,
     workspaceId: workspace.id,
     ...period,
-    topDomains: options.limit ?? 25,
+    topDomains: options.limit ?? SOURCES_LIMIT_DEFAULT,
   });
   return {
     period,

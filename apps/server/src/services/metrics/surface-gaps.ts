@@ -9,7 +9,7 @@ import {
   pairedGap,
   proportion,
 } from "../recommendations/derivation-stats.js";
-import type { RollupImpactCell } from "../recommendations/impact-cells.js";
+import { type RollupImpactCell, rollupRatio } from "../recommendations/impact-cells.js";
 import { loadRollupCells } from "../recommendations/load-impact-cells.js";
 
 /** One engine of a pair, on the prompts and days both engines answered. */
@@ -85,11 +85,15 @@ export function enginePairs(engines: Iterable<string>): Array<[string, string]> 
   );
 }
 
+/** Adds a cell's visibility and share of voice, as the metrics define them, to a prompt's. */
 function add(into: Counts, cell: RollupImpactCell): void {
-  into.visibility.x += cell.mentioned;
-  into.visibility.n += cell.responses;
-  into.shareOfVoice.x += cell.mentioned;
-  into.shareOfVoice.n += cell.mentioned + cell.othersMentioned;
+  for (const [metric, ratio] of [
+    ["visibility", rollupRatio("visibility", cell)],
+    ["shareOfVoice", rollupRatio("share_of_voice", cell)],
+  ] as const) {
+    into[metric].x += ratio.numerator;
+    into[metric].n += ratio.denominator;
+  }
 }
 
 const zero = (): Counts => ({ visibility: { x: 0, n: 0 }, shareOfVoice: { x: 0, n: 0 } });

@@ -27,6 +27,29 @@ export interface ImpactAnswer {
 }
 
 /**
+ * A rollup metric's ratio on one cell (docs/recommendations.md, "Metric definitions"):
+ * visibility, answers naming the brand of all answers; share of voice, the brand's mentioned
+ * answers of every tracked entity's; negative share, negative ones of those naming the brand.
+ */
+export function rollupRatio(
+  metric: "visibility" | "share_of_voice" | "negative_share",
+  c: Omit<RollupImpactCell, "promptId" | "engine">,
+): Pick<RatioCell, "n" | "numerator" | "denominator"> {
+  switch (metric) {
+    case "visibility":
+      return { n: c.responses, numerator: c.mentioned, denominator: c.responses };
+    case "share_of_voice":
+      return {
+        n: c.responses,
+        numerator: c.mentioned,
+        denominator: c.mentioned + c.othersMentioned,
+      };
+    default:
+      return { n: c.mentioned, numerator: c.negative, denominator: c.mentioned };
+  }
+}
+
+/**
  * The ratio cells of an impact metric (docs/recommendations.md, "Impact",
  * "Metric definitions") from a day's rollup cells (`visibility`,
  * `share_of_voice`, `negative_share`) or stored answers (`citation_rate`,
@@ -43,22 +66,12 @@ export function impactCells(
       },
 ): RatioCell[] {
   if ("rollups" in options) {
-    return options.rollups.map((c) => {
-      const cell = { promptId: c.promptId, engine: c.engine };
-      switch (options.metric) {
-        case "visibility":
-          return { ...cell, n: c.responses, numerator: c.mentioned, denominator: c.responses };
-        case "share_of_voice":
-          return {
-            ...cell,
-            n: c.responses,
-            numerator: c.mentioned,
-            denominator: c.mentioned + c.othersMentioned,
-          };
-        default:
-          return { ...cell, n: c.mentioned, numerator: c.negative, denominator: c.mentioned };
-      }
-    });
+    const metric = options.metric;
+    return options.rollups.map((c) => ({
+      promptId: c.promptId,
+      engine: c.engine,
+      ...rollupRatio(metric, c),
+    }));
   }
   const domain = options.domain?.toLowerCase() ?? null;
   // [inDenominator, inNumerator] of one answer.
