@@ -20,7 +20,7 @@ const { ANALYSIS_VERSION } = await import(join(serverDir, "dist/analysis/types.j
 const { refreshWorkspaceChanges } = await import(
   join(serverDir, "dist/services/metrics/refresh-workspace-changes.js")
 );
-const { classifyStoredCitations, mentionRows } = await import(
+const { classifyStoredCitations, factRows, mentionRows } = await import(
   join(serverDir, "dist/services/analysis/store-analysis.js")
 );
 const { insertJsonRowSets } = await import(
@@ -155,7 +155,7 @@ export async function fillWorkspace({
   return count;
 }
 
-/** The engine responses, citations and mentions of a day's answers, as the run recorder stores them. */
+/** The engine responses, citations, mentions and facts of a day's answers, as the run recorder stores them. */
 async function storeDayAnswers(tx, { workspace, runId, day, stored, analysed }) {
   const at = new Date(`${day}T06:10:00.000Z`);
   const id = (i) => `rsp_${runId}_${String(i).padStart(5, "0")}`;
@@ -191,6 +191,7 @@ async function storeDayAnswers(tx, { workspace, runId, day, stored, analysed }) 
       domain: classes[position]?.domain ?? null,
       taxonomy: classes[position]?.taxonomy ?? null,
       entityId: classes[position]?.entityId ?? null,
+      normalizedUrl: classes[position]?.normalizedUrl ?? null,
     }));
   });
   for (let i = 0; i < responses.length; i += 500)
@@ -201,6 +202,10 @@ async function storeDayAnswers(tx, { workspace, runId, day, stored, analysed }) 
     mentionRows(
       workspace.id,
       analysed.map((a, i) => ({ responseId: id(i), analysis: a.analysis })),
+    ),
+    factRows(
+      workspace.id,
+      analysed.map((rollup, i) => ({ responseId: id(i), rollup })),
     ),
   ]);
 }

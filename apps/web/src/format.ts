@@ -8,6 +8,16 @@ export function formatNumber(value: number, maximumFractionDigits = 0): string {
 }
 
 /** A 0-1 share as a percentage: 0.4213 → "42.1%". */
+/** "1 prompt", "4 prompts": a count with its noun (plural by an added "s"). */
+export function formatCount(value: number, noun: string): string {
+  return `${formatNumber(value)} ${noun}${value === 1 ? "" : "s"}`;
+}
+
+/** What a number leaves out: "Branded prompts excluded: 4 prompts, 8 answers". */
+export function formatExcluded(excluded: Schemas["ExcludedAnswers"]): string {
+  return `Branded prompts excluded: ${formatCount(excluded.brandResearchPrompts, "prompt")}, ${formatCount(excluded.brandResearchAnswers, "answer")} (they measure recall, not discovery).`;
+}
+
 export function formatShare(value: number): string {
   return new Intl.NumberFormat(locale(), {
     style: "percent",

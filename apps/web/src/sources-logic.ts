@@ -56,17 +56,36 @@ export function citesDomain(url: string, domain: string): boolean {
   return host === wanted || host.endsWith(`.${wanted}`);
 }
 
-/** The answers behind a prompt's citations of a domain: its latest run's, narrowed to both. */
-export function answersLink(
+/**
+ * The answers behind a prompt's count of answers citing a domain over a period: the server's
+ * drill-down with the count's own population (every category: the sources count them all).
+ */
+export function citingAnswersLink(
+  slug: string,
+  promptId: string,
+  domain: string,
+  period: { from: string; to: string },
+  surface?: string,
+): string {
+  const query = new URLSearchParams({
+    ...period,
+    prompt: promptId,
+    domain,
+    includeBrandResearch: "true",
+    ...(surface ? { surface } : {}),
+  });
+  return `/w/${slug}/answers?${query.toString()}`;
+}
+
+/** A prompt's answers in its latest run (where the answers reading a domain are). */
+export function latestRunAnswersLink(
   slug: string,
   prompt: { promptId: string; latestRunId: string },
-  domain: string,
   surface?: string,
 ): string {
   const query = new URLSearchParams({
     run: prompt.latestRunId,
     prompt: prompt.promptId,
-    domain,
     ...(surface ? { surface } : {}),
   });
   return `/w/${slug}/answers?${query.toString()}`;

@@ -1,4 +1,5 @@
 import { Command } from "commander";
+import { registerAnswers } from "./commands/answers.js";
 import { registerAsk } from "./commands/ask.js";
 import { registerChat } from "./commands/chat.js";
 import { registerChatThreadsDelete } from "./commands/chat-threads-delete.js";
@@ -117,6 +118,7 @@ export function buildProgram(ctx: Context): Command {
   registerMetrics(program, ctx);
   registerScoreboard(program, ctx);
   registerSurfaceGap(program, ctx);
+  registerAnswers(program, ctx);
   registerTimeseries(program, ctx);
   const sources = program.command("sources").description("the sources the engines cite");
   registerSourcesList(sources, ctx);

@@ -70,6 +70,7 @@ const board: Scoreboard = {
       },
     },
   ],
+  excluded: { brandResearchAnswers: 4, brandResearchPrompts: 2 },
 };
 
 describe("changes with their intervals and significance markers", () => {
@@ -85,6 +86,10 @@ describe("changes with their intervals and significance markers", () => {
   it("the scoreboard marks significant changes per engine and lists each engine's changes", () => {
     expect(compositeSummary(board)).toContain(
       "+4.2 vs previous (2026-03-03; 95% -1.9 to +10.3, not significant), no comparison 7d",
+    );
+    // What the numbers leave out is said beside them.
+    expect(compositeSummary(board)).toMatch(
+      /^Excluded\s+branded prompts: 2 prompts, 4 answers \(--include-brand-research counts them\)$/m,
     );
     const lines = engineTable(board).split("\n");
     expect(lines[0]).toMatch(/^ENGINE\s+ANSWERS\s+VISIBILITY\s+SHARE OF VOICE\s+CITATION SHARE/);
@@ -104,12 +109,14 @@ describe("changes with their intervals and significance markers", () => {
     const entities: WorkspaceMetrics["shareOfVoice"] = [
       {
         entity: "acme",
+        entityId: "self",
         isSelf: true,
         ...share(0.3, change(0.01, -0.04, 0.06)),
         visibility: share(0.5, change(0.02, -0.05, 0.09)),
       },
       {
         entity: "Globex",
+        entityId: "cmp_globex",
         isSelf: false,
         ...share(0.4, change(0.12, 0.05, 0.19)),
         visibility: share(0.6, change(0.4, 0.3, 0.5)),

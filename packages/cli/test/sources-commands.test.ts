@@ -80,4 +80,26 @@ describe("geopulse sources", () => {
     expect(backwards.code).not.toBe(0);
     expect(backwards.stderr).toContain("to must not be before from");
   });
+
+  it("`answers` lists the answers behind a metric: the score's n, and a numerator with --match", async () => {
+    const metrics = JSON.parse((await cli("metrics", "--json")).stdout);
+    const json = await cli("answers", "--json", "--limit", "2");
+    expect(json.code, json.stderr).toBe(0);
+    const answers = JSON.parse(json.stdout);
+    expect(answers.total).toBe(metrics.scoreboard.composite.n);
+    expect(answers.data.length).toBe(Math.min(2, answers.total));
+    const self = metrics.shareOfVoice.find((e: any) => e.isSelf);
+    const naming = JSON.parse(
+      (await cli("answers", "--match", "mentioned", "--entity", "self", "--json")).stdout,
+    );
+    expect(naming.total).toBe(Math.round(self.visibility.value * self.visibility.n));
+    const human = await cli("answers", "--limit", "2");
+    expect(human.code, human.stderr).toBe(0);
+    expect(answers.total).toBeGreaterThan(2);
+    expect(human.stderr).toContain(`${answers.total} answers on ${answers.to} (showing 2)`);
+    expect(human.stdout).toMatch(/ANSWER\s+ENGINE\s+REP\s+CITATIONS\s+PROMPT/);
+    const refused = await cli("answers", "--entity", "self");
+    expect(refused.code).not.toBe(0);
+    expect(refused.stderr).toContain("entity needs match");
+  });
 });

@@ -139,7 +139,7 @@ function signature(name, spec) {
   if (spec.paginated) args.push(`options?: ListOptions<${op}>`);
   else if (spec.input === "body") args.push(`body${spec.inputRequired ? "" : "?"}: Body<${op}>`);
   else if (spec.input === "query") args.push(`query${spec.inputRequired ? "" : "?"}: Query<${op}>`);
-  const result = spec.paginated ? `AsyncGenerator<Item<${op}>>` : `Promise<Result<${op}>>`;
+  const result = spec.paginated ? `PagedList<${op}>` : `Promise<Result<${op}>>`;
   const scope = spec.scopes.length ? `; scope ${spec.scopes.join(", ")}` : "";
   const doc = `${spec.summary.replace(/\*\//g, "* /")} (\`${spec.operationId}\`: ${spec.method} ${spec.path}${scope})`;
   return `    /** ${doc} */\n    ${name}(${args.join(", ")}): ${result};`;
@@ -177,7 +177,7 @@ const interfaceBody = Object.entries(sorted)
 writeFileSync(
   outPath,
   `// Generated from the contract by packages/sdk/scripts/generate.mjs. Do not edit.\n\n` +
-    `import type { Body, Item, ListOptions, PathParam, Query, Result } from "../operation-types.js";\n\n` +
+    `import type { Body, ListOptions, PagedList, PathParam, Query, Result } from "../operation-types.js";\n\n` +
     `/** Every operation an API key can call, by namespace and method name. */\n` +
     `export const sdkOperations = ${JSON.stringify(table, null, 2)} as const;\n\n` +
     `/** The generated resource methods of the client. */\n` +

@@ -23,5 +23,13 @@ export {
 export { type GeneratedNamespaces, sdkOperations } from "./generated/namespaces.js";
 export { createClient, type GeoPulse, type ReportFile } from "./geopulse.js";
 export type { OperationSpec } from "./namespaces.js";
-export type { Body, Item, ListOptions, PathParam, Query, Result } from "./operation-types.js";
+export type {
+  Body,
+  Item,
+  ListOptions,
+  PagedList,
+  PathParam,
+  Query,
+  Result,
+} from "./operation-types.js";
 export { type Page, paginate } from "./paginate.js";

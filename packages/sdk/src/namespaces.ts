@@ -35,7 +35,11 @@ function bind(raw: RawClient, spec: OperationSpec): (...args: unknown[]) => unkn
   if (!spec.paginated) return (...args) => send(args);
   return (...args) => {
     const options = (args[spec.pathParams.length] ?? {}) as Record<string, unknown>;
-    return paginate((cursor) => send(args, { ...options, cursor }) as Promise<Page<unknown>>);
+    const fetchPage = (cursor: string | undefined) =>
+      send(args, { ...options, ...(cursor === undefined ? {} : { cursor }) }) as Promise<
+        Page<unknown>
+      >;
+    return Object.assign(paginate(fetchPage), { page: fetchPage });
   };
 }
 

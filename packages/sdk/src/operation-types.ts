@@ -32,3 +32,12 @@ export type ListOptions<Op extends Api.OperationId> = Omit<Api.QueryParams<Op>, 
 
 /** One item of a paginated list. */
 export type Item<Op extends Api.OperationId> = Result<Op> extends { data: (infer T)[] } ? T : never;
+
+/**
+ * A paginated list: iterate it for every item (`for await`, pages fetched as the loop goes),
+ * or ask for one page whole with `page(cursor?)`, which also carries what the list says of all
+ * its pages (such as the answers' `total`).
+ */
+export type PagedList<Op extends Api.OperationId> = AsyncGenerator<Item<Op>> & {
+  page(cursor?: string): Promise<Result<Op>>;
+};

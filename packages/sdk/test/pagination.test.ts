@@ -47,6 +47,27 @@ describe("pagination", () => {
   });
 });
 
+describe("one page whole", () => {
+  it("`page(cursor?)` answers a page with what the list says of all its pages", async () => {
+    api.seen.length = 0;
+    const page = (data: unknown[], nextCursor: string | null) => ({
+      status: 200,
+      body: { from: "2026-04-08", to: "2026-04-08", total: 3, data, nextCursor },
+    });
+    api.replies.push(page([{ responseId: "rsp_1" }], "c1"), page([{ responseId: "rsp_2" }], null));
+    const gp = createClient({ baseUrl: api.url, apiKey: "k" });
+    const answers = gp.answers.list("acme", { match: "mentioned", entity: "self", limit: 1 });
+    const first = await answers.page();
+    expect(first.total).toBe(3);
+    const second = await answers.page(first.nextCursor ?? undefined);
+    expect(second.nextCursor).toBeNull();
+    expect(api.seen.map((r) => r.path)).toEqual([
+      "/api/v1/workspaces/acme/answers?match=mentioned&entity=self&limit=1",
+      "/api/v1/workspaces/acme/answers?match=mentioned&entity=self&limit=1&cursor=c1",
+    ]);
+  });
+});
+
 describe("typed errors from the envelope", () => {
   it("maps each status to its class with the envelope's fields", async () => {
     const { InsufficientCreditsError, ConflictError, ApiError, GeoPulseError } = await import(

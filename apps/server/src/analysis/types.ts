@@ -4,9 +4,11 @@
  * `ANALYSIS_VERSION` whenever a rule changes what `analyzeAnswer` returns for
  * the same input, or a release changes the stored answers it reads: stored analyses and
  * rollups are keyed by it. 2: Gemini's redirect citations stored as the pages they cite
- * (migration 20261127100000_citation_engine_url).
+ * (migration 20261127100000_citation_engine_url). 3: every analysed answer's facts
+ * (`response_facts`) and its citations' normalised URLs stored, which the stored answers of
+ * earlier versions get by being re-analysed (migration 20261128220000_response_facts).
  */
-export const ANALYSIS_VERSION = 2;
+export const ANALYSIS_VERSION = 3;
 
 /** `self` is the workspace's brand; competitors use their competitor id. */
 export interface TrackedEntity {

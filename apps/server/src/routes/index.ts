@@ -17,6 +17,7 @@ import { getMetricsTimeSeries } from "./metrics/get-metrics-timeseries.js";
 import { getSurfaceGap } from "./metrics/get-surface-gap.js";
 import { getWorkspaceMetrics } from "./metrics/get-workspace-metrics.js";
 import { getWorkspaceScoreboard } from "./metrics/get-workspace-scoreboard.js";
+import { listAnswers } from "./metrics/list-answers.js";
 import { listMetricChanges } from "./metrics/list-metric-changes.js";
 import { listModels } from "./models/list-models.js";
 import { pageEvaluationHandlers } from "./page-evaluations/index.js";
@@ -55,6 +56,7 @@ export const handlers: HandlerRegistry = {
   getWorkspaceScoreboard,
   getMetricsTimeSeries,
   getSurfaceGap,
+  listAnswers,
   listMetricChanges,
   listApiKeys,
   createApiKey,

@@ -117,10 +117,11 @@ describe("metrics after measurement runs on the simulated engine", () => {
     if (expected.mentions.length > 0) expect(total).toBeCloseTo(1, 10);
     expect(body.shareOfVoice[0].value).toBeCloseTo(expected.shareOfVoice, 10);
 
-    // Domains: answers citing each domain, from the stored citation classes of the day's answers.
+    // Domains: answers citing each domain, from the stored citation classes of the day's
+    // answers the other numbers count (brand research left out).
     const prisma = t.server.ctx.prisma;
     const citations = await prisma.citation.findMany({
-      where: { responseId: { in: expected.answers.map((a) => a.responseId) } },
+      where: { responseId: { in: expected.counted.map((a) => a.responseId) } },
     });
     const perDomain = new Map<string, Set<string>>();
     for (const c of citations) {

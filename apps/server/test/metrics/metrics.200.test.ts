@@ -26,6 +26,7 @@ const emptyScoreboard = {
     comparisons: { previous: noComparison, "7d": noComparison, "28d": noComparison },
   },
   engines: [],
+  excluded: { brandResearchAnswers: 0, brandResearchPrompts: 0 },
 };
 
 describe("metrics before the first measurement run", () => {

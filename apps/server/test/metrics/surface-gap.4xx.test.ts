@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { expectHiddenFromStrangers, expectScopeNeeded } from "../harness/read-refusals.js";
 import { test } from "../harness/shared-server.js";
 import type { TestServer } from "../harness/test-server.js";
 
@@ -20,6 +21,7 @@ test.beforeAll(async ({ sharedServer }) => {
 });
 
 const path = (slug: string, query = "") => `/api/v1/workspaces/${slug}/metrics/surface-gap${query}`;
+const read = { path: (slug: string) => path(slug), scope: "metrics:read" } as const;
 
 describe("GET /metrics/surface-gap refusals", () => {
   it.each([
@@ -44,21 +46,17 @@ describe("GET /metrics/surface-gap refusals", () => {
   });
 
   it("needs metrics:read", async () => {
-    const denied = (await t.mintKey(owner, "gap-private", ["runs:read"])).secret;
-    const allowed = (await t.mintKey(owner, "gap-private", ["metrics:read"])).secret;
-    const refused = await t.request<any>("GET", path("gap-private"), { bearer: denied });
-    expect(refused.status).toBe(403);
-    expect(refused.body.error.details.requiredScope).toBe("metrics:read");
-    expect((await t.request("GET", path("gap-private"), { bearer: allowed })).status).toBe(200);
+    await expectScopeNeeded(t, read, {
+      cookie: owner,
+      slug: "gap-private",
+      otherScope: "runs:read",
+    });
   });
 
   it("is 404 for another account's workspace, by session or by its own key", async () => {
-    for (const slug of ["gap-private", "no-such-workspace"]) {
-      const response = await t.request<any>("GET", path(slug), { cookie: stranger });
-      expect(response.status).toBe(404);
-      expect(response.body.error.code).toBe("workspace_not_found");
-    }
-    const key = (await t.mintKey(stranger, "gap-other", ["metrics:read"])).secret;
-    expect((await t.request("GET", path("gap-private"), { bearer: key })).status).toBe(404);
+    await expectHiddenFromStrangers(t, read, {
+      slug: "gap-private",
+      stranger: { cookie: stranger, slug: "gap-other" },
+    });
   });
 });

@@ -1,7 +1,8 @@
 import type { KeyboardEvent } from "react";
 import type { Schemas } from "../api";
 import { type LiveReply, stepsOfMessage } from "../chat-stream";
-import { ReplyFooter, ToolSteps, UntrustedText } from "./chat-message";
+import { useSlug } from "../hooks";
+import { ReplyFooter, ReplySources, ToolSteps, UntrustedText } from "./chat-message";
 
 /** A turn being answered: the question sent and the reply so far. */
 export interface PendingTurn {
@@ -23,6 +24,7 @@ export function Conversation({
   // The streamed turn is shown from the stream until the stream has ended.
   const streamed = new Set([pending?.reply.messageId, pending?.reply.userMessageId]);
   const shown = pending ? messages.filter((m) => !streamed.has(m.messageId)) : messages;
+  const slug = useSlug();
   return (
     <ol className="chat-messages">
       {shown.map((message) =>
@@ -36,6 +38,7 @@ export function Conversation({
             <h3 className="visually-hidden">Assistant</h3>
             <ToolSteps steps={stepsOfMessage(message)} />
             <UntrustedText text={message.content} />
+            <ReplySources slug={slug} message={message} />
             <ReplyFooter message={message} />
           </li>
         ),
@@ -47,6 +50,7 @@ export function Conversation({
 
 function PendingMessages({ pending }: { pending: PendingTurn }) {
   const { reply } = pending;
+  const slug = useSlug();
   return (
     <>
       <li className="chat-message user">
@@ -74,6 +78,7 @@ function PendingMessages({ pending }: { pending: PendingTurn }) {
               see it.
             </p>
           )}
+          {reply.message && <ReplySources slug={slug} message={reply.message} />}
           {reply.message && <ReplyFooter message={reply.message} />}
         </div>
       </li>

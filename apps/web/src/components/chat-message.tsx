@@ -1,4 +1,6 @@
+import { Link } from "react-router";
 import type { Schemas } from "../api";
+import { citationLink } from "../chat-citations";
 import { linesOf, type ToolStep } from "../chat-stream";
 import { formatMicrousd } from "../format";
 
@@ -44,6 +46,31 @@ export function ToolSteps({ steps }: { steps: ToolStep[] }) {
 }
 
 /** What a finished reply cost and how it ended (a stored assistant message). */
+/** The answers behind the reply's numbers, one link per distinct place. */
+export function ReplySources({ slug, message }: { slug: string; message: Schemas["ChatMessage"] }) {
+  const links = [
+    ...new Map(
+      message.citations
+        .map((c) => citationLink(slug, c))
+        .filter((link) => link !== null)
+        .map((link) => [link.to, link]),
+    ).values(),
+  ];
+  if (links.length === 0) return null;
+  return (
+    <details className="chat-sources">
+      <summary>Where the numbers come from ({links.length})</summary>
+      <ul>
+        {links.map((link) => (
+          <li key={link.to}>
+            <Link to={link.to}>{link.text}</Link>
+          </li>
+        ))}
+      </ul>
+    </details>
+  );
+}
+
 export function ReplyFooter({ message }: { message: Schemas["ChatMessage"] }) {
   const ended =
     message.status === "failed"

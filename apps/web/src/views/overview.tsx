@@ -7,7 +7,14 @@ import { CompositeTrend, ShareOfVoiceChart } from "../components/charts";
 import { Deltas, EstimateText } from "../components/estimate";
 import { Empty, ErrorNote, Loading } from "../components/states";
 import { SurfaceSelect, useSurfaceParam } from "../components/surface-select";
-import { formatDate, formatMicrousd, formatNumber, formatShare, isoDay } from "../format";
+import {
+  formatDate,
+  formatExcluded,
+  formatMicrousd,
+  formatNumber,
+  formatShare,
+  isoDay,
+} from "../format";
 import { keys, useBalance, useMetrics, useSlug } from "../hooks";
 
 const daysAgo = (days: number) => isoDay(new Date(Date.now() - days * 86_400_000));
@@ -29,13 +36,13 @@ export default function Overview() {
   if (metrics.isError) return <ErrorNote error={metrics.error} action="Overview" />;
   const { scoreboard, shareOfVoice, latestRun, recentRuns, pendingRecommendations } = metrics.data;
   const composite = scoreboard.composite;
-  // The answers behind a number, of the surface the number reads.
-  const answersLink = (query = "") => {
-    const params = new URLSearchParams(query);
+  // The answers behind a number: its day's, of the surface the number reads.
+  const answersLink = (query: Record<string, string> = {}) => {
+    const params = new URLSearchParams({ from: scoreboard.date, to: scoreboard.date, ...query });
     if (surface) params.set("surface", surface);
-    const search = params.toString();
-    return `/w/${slug}/answers${search ? `?${search}` : ""}`;
+    return `/w/${slug}/answers?${params.toString()}`;
   };
+  const { excluded } = scoreboard;
 
   return (
     <section aria-labelledby="overview-title">
@@ -62,6 +69,9 @@ export default function Overview() {
                 </Link>{" "}
                 on {formatDate(scoreboard.date)}
               </p>
+              {excluded.brandResearchPrompts > 0 && (
+                <p className="note">{formatExcluded(excluded)}</p>
+              )}
               {composite.surfaces.length > 1 && (
                 <p className="note">
                   Pools {composite.surfaces.map((s) => surfaceLabels[s]).join(" and ")} answers,
@@ -119,7 +129,10 @@ export default function Overview() {
                       <EstimateText estimate={e} scale="share" />
                     </td>
                     <td data-label="Visibility">
-                      <Link to={answersLink(`?entity=${encodeURIComponent(e.entity)}`)}>
+                      <Link
+                        to={answersLink({ match: "mentioned", entity: e.entityId })}
+                        aria-label={`${formatShare(e.visibility.value)}: open the ${formatNumber(Math.round(e.visibility.value * e.visibility.n))} answers of ${formatNumber(e.visibility.n)} naming ${e.entity}`}
+                      >
                         {formatShare(e.visibility.value)}
                       </Link>
                     </td>
@@ -154,9 +167,7 @@ export default function Overview() {
                   <tr key={engine}>
                     <th scope="row">{engine}</th>
                     <td data-label="Answers">
-                      <Link to={answersLink(`?engine=${encodeURIComponent(engine)}`)}>
-                        {formatNumber(m.responses)}
-                      </Link>
+                      <Link to={answersLink({ engine })}>{formatNumber(m.responses)}</Link>
                     </td>
                     <td data-label="Visibility">
                       <EstimateText estimate={m.visibility} scale="share" />

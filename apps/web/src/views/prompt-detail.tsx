@@ -54,6 +54,15 @@ export default function PromptDetail() {
     .filter((r) => r.status === "succeeded" && r.answer !== null)
     .map((r) => ({ response: r, segments: splitMentions(r.answer ?? "", terms) }));
   const engines = visibility.data?.engines ?? [];
+  // The answers behind a count: this prompt's over the same days, every category (its own).
+  const drill = (query: Record<string, string>) =>
+    `/w/${slug}/answers?${new URLSearchParams({
+      from: visibility.data?.from ?? "",
+      to: visibility.data?.to ?? "",
+      prompt: promptId,
+      includeBrandResearch: "true",
+      ...query,
+    }).toString()}`;
 
   return (
     <section aria-labelledby="prompt-title">
@@ -100,7 +109,11 @@ export default function PromptDetail() {
                       {formatEstimate(e.visibility, "share")}
                     </td>
                     <td data-label="Answers naming your brand">
-                      {formatNumber(e.mentioned)} of {formatNumber(e.visibility.n)}
+                      <Link to={drill({ engine: e.engine, match: "mentioned", entity: "self" })}>
+                        {formatNumber(e.mentioned)}
+                      </Link>{" "}
+                      of{" "}
+                      <Link to={drill({ engine: e.engine })}>{formatNumber(e.visibility.n)}</Link>
                     </td>
                   </tr>
                 ))}

@@ -5,7 +5,7 @@ import { gp, type Schemas } from "../api";
 import { Empty, ErrorNote, Loading } from "../components/states";
 import type { Surface } from "../components/surface-select";
 import { formatNumber } from "../format";
-import { answersLink, isWebUrl, taxonomyLabel } from "../sources-logic";
+import { citingAnswersLink, isWebUrl, latestRunAnswersLink, taxonomyLabel } from "../sources-logic";
 
 /**
  * One domain of the Sources view: the prompts whose answers cite it, its cited URLs, and the
@@ -57,12 +57,13 @@ export function SourceDetail({
           <>
             <p>{taxonomyLabel(source.data.taxonomy)}. The prompts whose answers cite it:</p>
             <PromptTable
-              slug={slug}
-              domain={domain}
-              surface={surface}
               prompts={source.data.prompts}
               caption={`Prompts citing ${domain}`}
               countLabel="Citing answers"
+              link={(p) => ({
+                to: citingAnswersLink(slug, p.promptId, domain, period, surface),
+                text: `Open the ${formatNumber(p.count)} answers citing it`,
+              })}
             />
             <h3>Its cited URLs</h3>
             <CitedUrlTable urls={source.data.urls} caption={`URLs of ${domain}`} />
@@ -73,12 +74,13 @@ export function SourceDetail({
           <h3>Read without citing it</h3>
           <p>The prompts whose answers' searches read a page of {domain} and did not cite it:</p>
           <PromptTable
-            slug={slug}
-            domain={domain}
-            surface={surface}
             prompts={source.data.usedBy}
             caption={`Prompts reading ${domain} without citing it`}
             countLabel="Answers reading it"
+            link={(p) => ({
+              to: latestRunAnswersLink(slug, p, surface),
+              text: "Read the latest run's answers",
+            })}
           />
         </>
       )}
@@ -86,21 +88,18 @@ export function SourceDetail({
   );
 }
 
-/** Prompts with a count of their answers, each linked to its latest run's answers. */
+/** Prompts with a count of their answers, each linked to where those answers are read. */
 function PromptTable({
-  slug,
-  domain,
-  surface,
   prompts,
   caption,
   countLabel,
+  link,
 }: {
-  slug: string;
-  domain: string;
-  surface: Surface | undefined;
   prompts: Schemas["CitedSource"]["prompts"];
   caption: string;
   countLabel: string;
+  /** Where a prompt's answers are read, and the link's words. */
+  link: (prompt: Schemas["CitedSource"]["prompts"][number]) => { to: string; text: string };
 }) {
   return (
     <div className="scroll">
@@ -114,17 +113,18 @@ function PromptTable({
           </tr>
         </thead>
         <tbody>
-          {prompts.map((p) => (
-            <tr key={p.promptId}>
-              <td data-label="Prompt">{p.text}</td>
-              <td data-label={countLabel}>{formatNumber(p.count)}</td>
-              <td data-label="Answers">
-                <Link to={answersLink(slug, p, domain, surface)}>
-                  Read the latest run's answers
-                </Link>
-              </td>
-            </tr>
-          ))}
+          {prompts.map((p) => {
+            const { to, text } = link(p);
+            return (
+              <tr key={p.promptId}>
+                <td data-label="Prompt">{p.text}</td>
+                <td data-label={countLabel}>{formatNumber(p.count)}</td>
+                <td data-label="Answers">
+                  <Link to={to}>{text}</Link>
+                </td>
+              </tr>
+            );
+          })}
         </tbody>
       </table>
     </div>

@@ -66,6 +66,10 @@ describe.skipIf(!runsHere)("the assistant in Chromium", () => {
       reply.getByRole("list", { name: "Tools the assistant used" }).count(),
     ).resolves.toBe(1);
     await page.getByRole("button", { name: "Send" }).waitFor();
+    // The numbers' sources open to the answers behind them.
+    await reply.getByText(/^Where the numbers come from/).click();
+    const source = reply.getByRole("link", { name: /^The answers behind / }).first();
+    expect(await source.getAttribute("href")).toMatch(/^\/w\/acme\/answers\?from=/);
     const threads = page.getByRole("navigation", { name: "Threads" });
     await threads.getByRole("link", { name: new RegExp(question.slice(0, 20)) }).waitFor();
     await photographed(page, "chat-thread");

@@ -157,10 +157,26 @@ describe.skipIf(!runsHere)("the dashboard in Chromium", () => {
     await page.getByLabel("Answers read from").selectOption("");
     await page.getByText(/^95% interval/).waitFor();
 
-    await page.getByRole("link", { name: /^Open the \d+ answers behind the score/ }).click();
+    // Every number opens to exactly the answers it counts: the score's n, an entity's
+    // visibility (the answers naming it).
+    const countIn = async (link: ReturnType<typeof page.getByRole>) =>
+      Number((await link.getAttribute("aria-label"))?.match(/open the (\d+)/i)?.[1]);
+    const naming = page.getByRole("link", { name: /open the \d+ answers of \d+ naming Globex/ });
+    const namingCount = await countIn(naming);
+    const score = page.getByRole("link", { name: /^Open the \d+ answers behind the score/ });
+    const scoreCount = await countIn(score);
+    await score.click();
+    await page.getByRole("status").getByText(`${scoreCount} answers`, { exact: true }).waitFor();
     await page.locator(".answer").first().waitFor();
     await expect(page.locator(".answer mark").count()).resolves.toBeGreaterThan(0);
     await visited("answers", ".answer");
+    await page.goBack();
+    await naming.click();
+    await page.getByRole("heading", { name: "Answers mentioning Globex" }).waitFor();
+    await (namingCount === 0
+      ? page.getByText("No answer matches this number.")
+      : page.getByRole("status").getByText(`${namingCount} answers`, { exact: true })
+    ).waitFor();
   });
 
   it("creates an API key, shows its secret once, and acknowledges it", async () => {

@@ -92,12 +92,15 @@ describe.skipIf(!runsHere)("the Sources view in Chromium", () => {
         await surfaces.selectOption("api");
         await page.waitForURL(/surface=api/);
         await prompts.waitFor();
-        await prompts.getByRole("link").first().click();
+        // A prompt's count of citing answers opens to exactly those answers.
+        const citing = prompts.getByRole("link").first();
+        const count = (await citing.textContent())?.match(/\d+/)?.[0];
+        await citing.click();
         await page
           .getByRole("heading", { name: /^Answers .*read from developer APIs.*citing / })
           .waitFor();
         expect(page.url()).toContain("surface=api");
-        await page.getByText(/^\d+ answers$/).waitFor();
+        await page.getByRole("status").getByText(`${count} answers`, { exact: true }).waitFor();
         expect(await surfaces.inputValue()).toBe("api");
         await page.screenshot({
           path: join(screenshotsDir, "sources-answers-api-1280.png"),

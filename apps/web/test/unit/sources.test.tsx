@@ -5,10 +5,11 @@ import userEvent from "@testing-library/user-event";
 import { createMemoryRouter, RouterProvider } from "react-router";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import {
-  answersLink,
   changeLabel,
   citesDomain,
+  citingAnswersLink,
   isWebUrl,
+  latestRunAnswersLink,
   periodDaysOf,
   periodEnding,
   taxonomyLabel,
@@ -51,8 +52,13 @@ describe("the Sources view's logic", () => {
     expect(citesDomain("https://example.com", "example.com")).toBe(true);
     expect(citesDomain("https://notexample.com", "example.com")).toBe(false);
     expect(citesDomain("not a url", "example.com")).toBe(false);
-    expect(answersLink("acme", { promptId: "prm_1", latestRunId: "run_2" }, "a.com")).toBe(
-      "/w/acme/answers?run=run_2&prompt=prm_1&domain=a.com",
+    expect(
+      citingAnswersLink("acme", "prm_1", "a.com", { from: "2026-04-01", to: "2026-04-28" }),
+    ).toBe(
+      "/w/acme/answers?from=2026-04-01&to=2026-04-28&prompt=prm_1&domain=a.com&includeBrandResearch=true",
+    );
+    expect(latestRunAnswersLink("acme", { promptId: "prm_1", latestRunId: "run_2" }, "api")).toBe(
+      "/w/acme/answers?run=run_2&prompt=prm_1&surface=api",
     );
   });
 });
@@ -183,8 +189,9 @@ describe("the Sources view", () => {
     );
     const prompts = await screen.findByRole("table", { name: "Prompts citing example.com" });
     expect(within(prompts).getByText("<i>best</i> tool?")).toBeTruthy();
-    expect(within(prompts).getByRole("link").getAttribute("href")).toBe(
-      "/w/acme/answers?run=run_9&prompt=prm_1&domain=example.com",
+    // The count's own answers: the period's, every category (as the sources count them).
+    expect(within(prompts).getByRole("link").getAttribute("href")).toMatch(
+      /^\/w\/acme\/answers\?from=\d{4}-\d\d-\d\d&to=\d{4}-\d\d-\d\d&prompt=prm_1&domain=example\.com&includeBrandResearch=true$/,
     );
     expect(calls.at(-1)?.pathname).toBe("/api/v1/workspaces/acme/sources/example.com");
     expect(document.activeElement?.textContent).toBe("Who cites example.com");

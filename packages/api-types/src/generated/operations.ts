@@ -81,6 +81,11 @@ export const operations = {
     "path": "/api/v1/workspaces/{workspace}/metrics/surface-gap",
     "idempotencyKey": null
   },
+  "listAnswers": {
+    "method": "GET",
+    "path": "/api/v1/workspaces/{workspace}/answers",
+    "idempotencyKey": null
+  },
   "listSources": {
     "method": "GET",
     "path": "/api/v1/workspaces/{workspace}/sources",

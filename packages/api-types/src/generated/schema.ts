@@ -389,6 +389,47 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/workspaces/{workspace}/answers": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Workspace slug. Anything that is not a workspace the caller may see answers `404 workspace_not_found`. */
+                workspace: components["parameters"]["Workspace"];
+            };
+            cookie?: never;
+        };
+        /**
+         * The answers behind a metric (its drill-down)
+         * @description The analysed answers a metric counts, with the metrics' filters and the same definition
+         *     of each population (docs/metrics.md, "Drill-downs"), so that a number's `n` opens to
+         *     exactly `n` answers: the answers of the workspace's runs created on the UTC days
+         *     `from`..`to` (inclusive; `to` defaults to the latest day with data, else today; `from`
+         *     to `to`; at most 366 days; `to` before `from` or a longer range is
+         *     `400 invalid_request`), of the engines, surface, category, region and language given
+         *     (category, language and region as they were when the answer was analysed), answers of
+         *     `brand_research` prompts left out unless `includeBrandResearch` (as in the metrics;
+         *     `excluded` counts them). Narrowed to one `prompt`, to answers citing a registrable
+         *     `domain`, and by `match`:
+         *     - `mentioned`: answers naming `entity`, or any tracked entity without one. Visibility's
+         *       numerator; without `entity`, `entityMentions` is share of voice's `n`.
+         *     - `cited`: answers citing one of `entity`'s domains (citation share's numerator), or
+         *       any URL without one (citation share's `n`).
+         *
+         *     Without `match`, every answer of the population: visibility's and the composite's
+         *     `n`. `entity` needs `match` (`400 invalid_request` naming `query.match` otherwise) and
+         *     must be `self` or a competitor's id (`400 invalid_request` naming `query.entity`).
+         *     `total` counts every page. Oldest answer first (by id).
+         */
+        get: operations["listAnswers"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/workspaces/{workspace}/sources": {
         parameters: {
             query?: never;
@@ -3240,6 +3281,24 @@ export interface components {
                 engine: string;
                 metrics: components["schemas"]["ScoreboardEngineMetrics"];
             }[];
+            /** @description The day's answers (after the filters) every number above leaves out, and their prompts: say so beside the numbers. */
+            excluded: components["schemas"]["ExcludedAnswers"];
+        };
+        AnswerList: {
+            from: components["schemas"]["Day"];
+            to: components["schemas"]["Day"];
+            /** @description Answers matching, over every page (the metric's `n` or numerator). */
+            total: number;
+            /** @description Over the matching answers, the tracked entities each names, summed (an answer naming the brand and two competitors adds 3): share of voice's `n` with `match=mentioned`. */
+            entityMentions: number;
+            excluded: components["schemas"]["ExcludedAnswers"];
+            data: components["schemas"]["RunResponse"][];
+            nextCursor: components["schemas"]["NextCursor"];
+        };
+        /** @description What the numbers leave out with these filters: the answers of `brand_research` prompts (branded prompts measure recall, not discovery) and those prompts; both 0 with `includeBrandResearch`. */
+        ExcludedAnswers: {
+            brandResearchAnswers: number;
+            brandResearchPrompts: number;
         };
         /**
          * @description A point estimate with its 95% interval (cluster bootstrap over prompts, or Wilson for
@@ -3474,6 +3533,8 @@ export interface components {
              */
             shareOfVoice: {
                 entity: string;
+                /** @description `self` or the competitor's id: the `entity` of its drill-down (`GET .../answers?match=mentioned&entity=`). */
+                entityId: string;
                 value: number;
                 ciLow: number;
                 ciHigh: number;
@@ -4412,7 +4473,7 @@ export interface components {
             prompts: {
                 promptId: string;
                 text: string;
-                /** @description Answers citing the domain in the period. */
+                /** @description Answers citing the domain in the period (a URL of it among the answer's citations or written in its text, as the domain counts are): exactly the answers of `GET .../answers?from&to&prompt&domain&includeBrandResearch=true`. */
                 count: number;
                 /** @description The latest run with such an answer. */
                 latestRunId: string;
@@ -5590,6 +5651,8 @@ export type Deltas = components['schemas']['Deltas'];
 export type DeltaComparison = components['schemas']['DeltaComparison'];
 export type DeltaComparisons = components['schemas']['DeltaComparisons'];
 export type Scoreboard = components['schemas']['Scoreboard'];
+export type AnswerList = components['schemas']['AnswerList'];
+export type ExcludedAnswers = components['schemas']['ExcludedAnswers'];
 export type MetricEstimate = components['schemas']['MetricEstimate'];
 export type MetricEstimateWithComparisons = components['schemas']['MetricEstimateWithComparisons'];
 export type ScoreboardEngineMetrics = components['schemas']['ScoreboardEngineMetrics'];
@@ -6384,6 +6447,67 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["SurfaceGaps"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            408: components["responses"]["RequestTimeout"];
+            421: components["responses"]["MisdirectedRequest"];
+            429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["HeadersTooLarge"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    listAnswers: {
+        parameters: {
+            query?: {
+                /** @description First UTC day (`YYYY-MM-DD`); default `to`. */
+                from?: components["schemas"]["Day"];
+                /** @description Last UTC day (`YYYY-MM-DD`); default the latest day with data, else today. */
+                to?: components["schemas"]["Day"];
+                /** @description Only answers of this engine. */
+                engine?: components["parameters"]["MetricsEngine"];
+                /** @description Only answers read from this surface (the answers of its engines; each engine reads one surface). Without it every selected engine's answers are pooled, whatever their surface (the scoreboard's `composite.surfaces` says which). */
+                surface?: components["parameters"]["MetricsSurface"];
+                /** @description Only prompts of this category (as it was when the answer was measured). */
+                category?: components["parameters"]["MetricsCategory"];
+                /** @description Only prompts of this region. */
+                region?: components["parameters"]["MetricsRegion"];
+                /** @description Only prompts of this language. */
+                language?: components["parameters"]["MetricsLanguage"];
+                /** @description Count `brand_research` prompts in share of voice and the composite (left out by default). */
+                includeBrandResearch?: components["parameters"]["IncludeBrandResearch"];
+                /** @description Only the answers to this prompt (its id). */
+                prompt?: string;
+                /** @description `self` (the brand) or a competitor's id; with `match`. */
+                entity?: string;
+                /** @description Only the answers naming (`mentioned`) or citing (`cited`) `entity`, or any. */
+                match?: "mentioned" | "cited";
+                /** @description Only the answers citing this registrable domain (`example.com`). */
+                domain?: string;
+                /** @description Page size. */
+                limit?: components["parameters"]["Limit"];
+                /** @description The `nextCursor` of the previous page. */
+                cursor?: components["parameters"]["Cursor"];
+            };
+            header?: never;
+            path: {
+                /** @description Workspace slug. Anything that is not a workspace the caller may see answers `404 workspace_not_found`. */
+                workspace: components["parameters"]["Workspace"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of answers. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AnswerList"];
                 };
             };
             400: components["responses"]["BadRequest"];

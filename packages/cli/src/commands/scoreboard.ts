@@ -9,7 +9,7 @@ import {
   significance,
 } from "../changes.js";
 import type { Context } from "../context.js";
-import { keyValues, percent, score, signed, table } from "../format.js";
+import { keyValues, percent, plural, score, signed, table } from "../format.js";
 import {
   day,
   type MetricsFilterOptions,
@@ -56,6 +56,15 @@ export function compositeSummary(board: Scoreboard): string {
     // Answers of several surfaces pooled are said so (they are read apart by buyers).
     ...(composite.surfaces.length > 0
       ? [["Surfaces", composite.surfaces.join(", ")] as [string, string]]
+      : []),
+    // What every number leaves out, said beside them (`geopulse answers` lists the rest).
+    ...(board.excluded.brandResearchPrompts > 0
+      ? [
+          [
+            "Excluded",
+            `branded prompts: ${plural(board.excluded.brandResearchPrompts, "prompt")}, ${plural(board.excluded.brandResearchAnswers, "answer")} (--include-brand-research counts them)`,
+          ] as [string, string],
+        ]
       : []),
     [
       "Change",

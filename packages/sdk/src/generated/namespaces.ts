@@ -1,9 +1,22 @@
 // Generated from the contract by packages/sdk/scripts/generate.mjs. Do not edit.
 
-import type { Body, Item, ListOptions, PathParam, Query, Result } from "../operation-types.js";
+import type { Body, ListOptions, PagedList, PathParam, Query, Result } from "../operation-types.js";
 
 /** Every operation an API key can call, by namespace and method name. */
 export const sdkOperations = {
+  "answers": {
+    "list": {
+      "operationId": "listAnswers",
+      "method": "GET",
+      "path": "/api/v1/workspaces/{workspace}/answers",
+      "pathParams": [
+        "workspace"
+      ],
+      "input": "query",
+      "paginated": true,
+      "idempotencyKey": false
+    }
+  },
   "auth": {
     "createSession": {
       "operationId": "createSession",
@@ -1089,6 +1102,10 @@ export const sdkOperations = {
 
 /** The generated resource methods of the client. */
 export interface GeneratedNamespaces {
+  answers: {
+    /** The answers behind a metric (its drill-down) (`listAnswers`: GET /api/v1/workspaces/{workspace}/answers; scope runs:read) */
+    list(workspace: PathParam<"listAnswers", "workspace">, options?: ListOptions<"listAnswers">): PagedList<"listAnswers">;
+  };
   auth: {
     /** Sign in (`createSession`: POST /api/v1/auth/sessions) */
     createSession(body: Body<"createSession">): Promise<Result<"createSession">>;
@@ -1105,7 +1122,7 @@ export interface GeneratedNamespaces {
     /** A chat thread with its messages (`getChatThread`: GET /api/v1/workspaces/{workspace}/chat/threads/{threadId}; scope chat:read) */
     getThread(workspace: PathParam<"getChatThread", "workspace">, threadId: PathParam<"getChatThread", "threadId">): Promise<Result<"getChatThread">>;
     /** List chat threads (`listChatThreads`: GET /api/v1/workspaces/{workspace}/chat/threads; scope chat:read) */
-    listThreads(workspace: PathParam<"listChatThreads", "workspace">, options?: ListOptions<"listChatThreads">): AsyncGenerator<Item<"listChatThreads">>;
+    listThreads(workspace: PathParam<"listChatThreads", "workspace">, options?: ListOptions<"listChatThreads">): PagedList<"listChatThreads">;
     /** Rename a chat thread (`renameChatThread`: PATCH /api/v1/workspaces/{workspace}/chat/threads/{threadId}; scope chat:write) */
     renameThread(workspace: PathParam<"renameChatThread", "workspace">, threadId: PathParam<"renameChatThread", "threadId">, body: Body<"renameChatThread">): Promise<Result<"renameChatThread">>;
     /** Ask the assistant (one turn), streamed or not (`sendChatMessage`: POST /api/v1/workspaces/{workspace}/chat/threads/{threadId}/messages; scope chat:write) */
@@ -1151,7 +1168,7 @@ export interface GeneratedNamespaces {
   };
   members: {
     /** List team members (`listMembers`: GET /api/v1/workspaces/{workspace}/members; scope workspace:read) */
-    list(workspace: PathParam<"listMembers", "workspace">, options?: ListOptions<"listMembers">): AsyncGenerator<Item<"listMembers">>;
+    list(workspace: PathParam<"listMembers", "workspace">, options?: ListOptions<"listMembers">): PagedList<"listMembers">;
   };
   metrics: {
     /** Workspace metrics (`getWorkspaceMetrics`: GET /api/v1/workspaces/{workspace}/metrics; scope metrics:read) */
@@ -1163,7 +1180,7 @@ export interface GeneratedNamespaces {
     /** Daily metrics over a date range (`getMetricsTimeSeries`: GET /api/v1/workspaces/{workspace}/metrics/timeseries; scope metrics:read) */
     getTimeSeries(workspace: PathParam<"getMetricsTimeSeries", "workspace">, query: Query<"getMetricsTimeSeries">): Promise<Result<"getMetricsTimeSeries">>;
     /** Detected changes of visibility over a date range (`listMetricChanges`: GET /api/v1/workspaces/{workspace}/metrics/changes; scope metrics:read) */
-    listChanges(workspace: PathParam<"listMetricChanges", "workspace">, options?: ListOptions<"listMetricChanges">): AsyncGenerator<Item<"listMetricChanges">>;
+    listChanges(workspace: PathParam<"listMetricChanges", "workspace">, options?: ListOptions<"listMetricChanges">): PagedList<"listMetricChanges">;
   };
   models: {
     /** The model catalog (`listModels`: GET /api/v1/models; scope settings:read) */
@@ -1173,7 +1190,7 @@ export interface GeneratedNamespaces {
     /** A page evaluation with its checks, scores and what a crawler sees (`getPageEvaluation`: GET /api/v1/workspaces/{workspace}/page-evaluations/{evaluationId}; scope reports:read) */
     get(workspace: PathParam<"getPageEvaluation", "workspace">, evaluationId: PathParam<"getPageEvaluation", "evaluationId">): Promise<Result<"getPageEvaluation">>;
     /** List page evaluations (`listPageEvaluations`: GET /api/v1/workspaces/{workspace}/page-evaluations; scope reports:read) */
-    list(workspace: PathParam<"listPageEvaluations", "workspace">, options?: ListOptions<"listPageEvaluations">): AsyncGenerator<Item<"listPageEvaluations">>;
+    list(workspace: PathParam<"listPageEvaluations", "workspace">, options?: ListOptions<"listPageEvaluations">): PagedList<"listPageEvaluations">;
     /** Evaluate a page the way AI crawlers see it (`startPageEvaluation`: POST /api/v1/workspaces/{workspace}/page-evaluations; scope runs:write) */
     start(workspace: PathParam<"startPageEvaluation", "workspace">, body: Body<"startPageEvaluation">): Promise<Result<"startPageEvaluation">>;
   };
@@ -1181,7 +1198,7 @@ export interface GeneratedNamespaces {
     /** A prompt generation with its progress (`getPromptGeneration`: GET /api/v1/workspaces/{workspace}/prompt-generations/{generationId}; scope prompts:read) */
     get(workspace: PathParam<"getPromptGeneration", "workspace">, generationId: PathParam<"getPromptGeneration", "generationId">): Promise<Result<"getPromptGeneration">>;
     /** List prompt generations (`listPromptGenerations`: GET /api/v1/workspaces/{workspace}/prompt-generations; scope prompts:read) */
-    list(workspace: PathParam<"listPromptGenerations", "workspace">, options?: ListOptions<"listPromptGenerations">): AsyncGenerator<Item<"listPromptGenerations">>;
+    list(workspace: PathParam<"listPromptGenerations", "workspace">, options?: ListOptions<"listPromptGenerations">): PagedList<"listPromptGenerations">;
     /** Generate prompt suggestions with an LLM (`startPromptGeneration`: POST /api/v1/workspaces/{workspace}/prompt-generations; scope prompts:write) */
     start(workspace: PathParam<"startPromptGeneration", "workspace">, body: Body<"startPromptGeneration">): Promise<Result<"startPromptGeneration">>;
   };
@@ -1193,7 +1210,7 @@ export interface GeneratedNamespaces {
     /** Dismiss a suggestion (`dismissPromptSuggestion`: POST /api/v1/workspaces/{workspace}/prompt-suggestions/{suggestionId}/dismiss; scope prompts:write) */
     dismiss(workspace: PathParam<"dismissPromptSuggestion", "workspace">, suggestionId: PathParam<"dismissPromptSuggestion", "suggestionId">): Promise<Result<"dismissPromptSuggestion">>;
     /** List prompt suggestions (`listPromptSuggestions`: GET /api/v1/workspaces/{workspace}/prompt-suggestions; scope prompts:read) */
-    list(workspace: PathParam<"listPromptSuggestions", "workspace">, options?: ListOptions<"listPromptSuggestions">): AsyncGenerator<Item<"listPromptSuggestions">>;
+    list(workspace: PathParam<"listPromptSuggestions", "workspace">, options?: ListOptions<"listPromptSuggestions">): PagedList<"listPromptSuggestions">;
   };
   prompts: {
     /** Add a prompt (`createPrompt`: POST /api/v1/workspaces/{workspace}/prompts; scope prompts:write) */
@@ -1209,7 +1226,7 @@ export interface GeneratedNamespaces {
     /** Import prompts in bulk (`importPrompts`: POST /api/v1/workspaces/{workspace}/prompts/import; scope prompts:write) */
     import(workspace: PathParam<"importPrompts", "workspace">, body: Body<"importPrompts">): Promise<Result<"importPrompts">>;
     /** List prompts (`listPrompts`: GET /api/v1/workspaces/{workspace}/prompts; scope prompts:read) */
-    list(workspace: PathParam<"listPrompts", "workspace">, options?: ListOptions<"listPrompts">): AsyncGenerator<Item<"listPrompts">>;
+    list(workspace: PathParam<"listPrompts", "workspace">, options?: ListOptions<"listPrompts">): PagedList<"listPrompts">;
     /** Change a prompt (`updatePrompt`: PATCH /api/v1/workspaces/{workspace}/prompts/{promptId}; scope prompts:write) */
     update(workspace: PathParam<"updatePrompt", "workspace">, promptId: PathParam<"updatePrompt", "promptId">, body: Body<"updatePrompt">): Promise<Result<"updatePrompt">>;
   };
@@ -1225,7 +1242,7 @@ export interface GeneratedNamespaces {
     /** A recommendation with its evidence and history (`getRecommendation`: GET /api/v1/workspaces/{workspace}/recommendations/{recommendationId}; scope recs:read) */
     get(workspace: PathParam<"getRecommendation", "workspace">, recommendationId: PathParam<"getRecommendation", "recommendationId">): Promise<Result<"getRecommendation">>;
     /** List recommendations (`listRecommendations`: GET /api/v1/workspaces/{workspace}/recommendations; scope recs:read) */
-    list(workspace: PathParam<"listRecommendations", "workspace">, options?: ListOptions<"listRecommendations">): AsyncGenerator<Item<"listRecommendations">>;
+    list(workspace: PathParam<"listRecommendations", "workspace">, options?: ListOptions<"listRecommendations">): PagedList<"listRecommendations">;
     /** Mark an accepted recommendation as in progress (`startRecommendation`: POST /api/v1/workspaces/{workspace}/recommendations/{recommendationId}/start; scope recs:write) */
     start(workspace: PathParam<"startRecommendation", "workspace">, recommendationId: PathParam<"startRecommendation", "recommendationId">, body: Body<"startRecommendation">): Promise<Result<"startRecommendation">>;
   };
@@ -1241,13 +1258,13 @@ export interface GeneratedNamespaces {
     /** Read a report as JSON, CSV, HTML or PDF (`getReport`: GET /api/v1/workspaces/{workspace}/reports/{reportId}; scope reports:read) */
     get(workspace: PathParam<"getReport", "workspace">, reportId: PathParam<"getReport", "reportId">, query?: Query<"getReport">): Promise<Result<"getReport">>;
     /** List generated reports (`listReports`: GET /api/v1/workspaces/{workspace}/reports; scope reports:read) */
-    list(workspace: PathParam<"listReports", "workspace">, options?: ListOptions<"listReports">): AsyncGenerator<Item<"listReports">>;
+    list(workspace: PathParam<"listReports", "workspace">, options?: ListOptions<"listReports">): PagedList<"listReports">;
   };
   research: {
     /** A research job with its most cited sources (`getResearchJob`: GET /api/v1/workspaces/{workspace}/research/{researchId}; scope runs:read) */
     get(workspace: PathParam<"getResearchJob", "workspace">, researchId: PathParam<"getResearchJob", "researchId">): Promise<Result<"getResearchJob">>;
     /** List research jobs (`listResearchJobs`: GET /api/v1/workspaces/{workspace}/research; scope runs:read) */
-    list(workspace: PathParam<"listResearchJobs", "workspace">, options?: ListOptions<"listResearchJobs">): AsyncGenerator<Item<"listResearchJobs">>;
+    list(workspace: PathParam<"listResearchJobs", "workspace">, options?: ListOptions<"listResearchJobs">): PagedList<"listResearchJobs">;
     /** Research candidate prompts and cited sources (`startResearch`: POST /api/v1/workspaces/{workspace}/research; scope runs:write) */
     start(workspace: PathParam<"startResearch", "workspace">, body: Body<"startResearch">): Promise<Result<"startResearch">>;
   };
@@ -1269,9 +1286,9 @@ export interface GeneratedNamespaces {
     /** A run with its progress (`getRun`: GET /api/v1/workspaces/{workspace}/runs/{runId}; scope runs:read) */
     get(workspace: PathParam<"getRun", "workspace">, runId: PathParam<"getRun", "runId">): Promise<Result<"getRun">>;
     /** List measurement runs (`listRuns`: GET /api/v1/workspaces/{workspace}/runs; scope runs:read) */
-    list(workspace: PathParam<"listRuns", "workspace">, options?: ListOptions<"listRuns">): AsyncGenerator<Item<"listRuns">>;
+    list(workspace: PathParam<"listRuns", "workspace">, options?: ListOptions<"listRuns">): PagedList<"listRuns">;
     /** The answers of a run (`listRunResponses`: GET /api/v1/workspaces/{workspace}/runs/{runId}/responses; scope runs:read) */
-    listResponses(workspace: PathParam<"listRunResponses", "workspace">, runId: PathParam<"listRunResponses", "runId">, options?: ListOptions<"listRunResponses">): AsyncGenerator<Item<"listRunResponses">>;
+    listResponses(workspace: PathParam<"listRunResponses", "workspace">, runId: PathParam<"listRunResponses", "runId">, options?: ListOptions<"listRunResponses">): PagedList<"listRunResponses">;
     /** Start a measurement run (`startRun`: POST /api/v1/workspaces/{workspace}/runs; scope runs:write) */
     start(workspace: PathParam<"startRun", "workspace">, body: Body<"startRun">): Promise<Result<"startRun">>;
   };
@@ -1287,7 +1304,7 @@ export interface GeneratedNamespaces {
     /** Search Console queries matched to the tracked prompts (`listSeoQueries`: GET /api/v1/workspaces/{workspace}/seo/queries; scope metrics:read) */
     listQueries(workspace: PathParam<"listSeoQueries", "workspace">, query?: Query<"listSeoQueries">): Promise<Result<"listSeoQueries">>;
     /** List SEO refreshes (`listSeoRefreshes`: GET /api/v1/workspaces/{workspace}/seo/refreshes; scope metrics:read) */
-    listRefreshes(workspace: PathParam<"listSeoRefreshes", "workspace">, options?: ListOptions<"listSeoRefreshes">): AsyncGenerator<Item<"listSeoRefreshes">>;
+    listRefreshes(workspace: PathParam<"listSeoRefreshes", "workspace">, options?: ListOptions<"listSeoRefreshes">): PagedList<"listSeoRefreshes">;
     /** Pull Search Console and GA4 data (`startSeoRefresh`: POST /api/v1/workspaces/{workspace}/seo/refresh; scope runs:write) */
     startRefresh(workspace: PathParam<"startSeoRefresh", "workspace">, body: Body<"startSeoRefresh">): Promise<Result<"startSeoRefresh">>;
     /** Offer uncovered Search Console queries as prompt suggestions (`suggestPromptsFromSearchConsole`: POST /api/v1/workspaces/{workspace}/seo/query-suggestions; scope prompts:write) */
@@ -1327,6 +1344,6 @@ export interface GeneratedNamespaces {
     /** Workspace summary (`getWorkspace`: GET /api/v1/workspaces/{workspace}; scope workspace:read) */
     get(workspace: PathParam<"getWorkspace", "workspace">): Promise<Result<"getWorkspace">>;
     /** List the caller's workspaces (`listWorkspaces`: GET /api/v1/workspaces; scope workspace:read) */
-    list(options?: ListOptions<"listWorkspaces">): AsyncGenerator<Item<"listWorkspaces">>;
+    list(options?: ListOptions<"listWorkspaces">): PagedList<"listWorkspaces">;
   };
 }

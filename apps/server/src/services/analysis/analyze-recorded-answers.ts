@@ -11,8 +11,13 @@ import {
   type WorkspaceAnalyzer,
 } from "./analysis-subject.js";
 import { mapInSlices } from "./cpu-slices.js";
-import { buildRollupRows } from "./rollup-rows.js";
-import { type CitationClass, classifyStoredCitations, mentionRows } from "./store-analysis.js";
+import { type AnalysedAnswer, buildRollupRows } from "./rollup-rows.js";
+import {
+  type CitationClass,
+  classifyStoredCitations,
+  factRows,
+  mentionRows,
+} from "./store-analysis.js";
 import { addRollupRows, lockMetricDay } from "./write-rollups.js";
 
 type Db = AppContext["prisma"] | Prisma.TransactionClient;
@@ -31,6 +36,8 @@ export interface RecordedAnalysis {
   classes: Map<string, CitationClass[]>;
   /** The answers' mention rows, for the caller to insert with its other rows. */
   mentions: JsonRowSet;
+  /** The answers' `response_facts` rows, likewise. */
+  facts: JsonRowSet;
 }
 
 /** Answers analysed before their recording transaction, with the subject they were analysed with. */
@@ -92,7 +99,8 @@ export async function analyzeRecordedAnswers(
 ): Promise<RecordedAnalysis> {
   const { tx, workspaceId, day, answers, prepared } = options;
   const classes = new Map<string, CitationClass[]>();
-  if (answers.length === 0) return { classes, mentions: mentionRows(workspaceId, []) };
+  if (answers.length === 0)
+    return { classes, mentions: mentionRows(workspaceId, []), facts: factRows(workspaceId, []) };
   // The day lock first, then the subject: a re-analysis of the day holds the
   // lock while it swaps the day's rollups, so these answers are analysed with
   // the subject in force once it is done (an edit committed before the lock
@@ -117,10 +125,19 @@ export async function analyzeRecordedAnswers(
   const analyzer =
     usable?.analyzer ??
     options.analyzers.analyzerFor(await loadAnalysisSubject(tx, workspaceId), options.taxonomy);
-  const analysed = answers.map((a) => ({
-    ...a,
-    analysis: usable?.analyses.get(a.responseId) ?? analyzeOne(analyzer, a),
-  }));
+  const analysed = answers.map((a) => {
+    const analysis = usable?.analyses.get(a.responseId) ?? analyzeOne(analyzer, a);
+    const rollup: AnalysedAnswer = {
+      day,
+      engine: a.engine,
+      promptId: a.promptId,
+      category: a.prompt.category,
+      language: a.prompt.language,
+      region: a.prompt.region,
+      analysis,
+    };
+    return { ...a, analysis, rollup };
+  });
   for (const a of analysed) {
     classes.set(
       a.responseId,
@@ -135,17 +152,7 @@ export async function analyzeRecordedAnswers(
     version: ANALYSIS_VERSION,
     generation,
     fingerprint: analyzer.fingerprint,
-    rows: buildRollupRows(
-      analysed.map((a) => ({
-        day,
-        engine: a.engine,
-        promptId: a.promptId,
-        category: a.prompt.category,
-        language: a.prompt.language,
-        region: a.prompt.region,
-        analysis: a.analysis,
-      })),
-    ),
+    rows: buildRollupRows(analysed.map((a) => a.rollup)),
   });
   return {
     classes,
@@ -153,6 +160,7 @@ export async function analyzeRecordedAnswers(
       workspaceId,
       analysed.map((a) => ({ responseId: a.responseId, analysis: a.analysis })),
     ),
+    facts: factRows(workspaceId, analysed),
   };
 }
 

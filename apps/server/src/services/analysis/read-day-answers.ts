@@ -2,6 +2,7 @@ import type { Prisma } from "@geopulse/db";
 import { ANALYSIS_VERSION } from "../../analysis/types.js";
 import type { AppContext } from "../../context.js";
 import { dayEnd, dayStart } from "../../days.js";
+import { factsKey } from "./store-analysis.js";
 
 /** The client or a transaction's. */
 type Db = AppContext["prisma"] | Prisma.TransactionClient;
@@ -22,7 +23,10 @@ export interface StoredAnswer {
     domain: string | null;
     taxonomy: string | null;
     entityId: string | null;
+    normalizedUrl: string | null;
   }>;
+  /** Its stored facts (`factsKey`), or null when it has none. */
+  factsKey: string | null;
   /** The stored mentions of the current ANALYSIS_VERSION, by entity. */
   mentions: MentionFields[];
   /** The stored mentions, each as `mentionKey` gives it ("outdated" for another version's), sorted. */
@@ -98,17 +102,30 @@ export async function readStoredAnswers(db: Db, ids: readonly string[]): Promise
       prompt_id: string;
       answer: string | null;
       analysis_version: number | null;
+      fact_day: string | null;
+      fact_engine: string;
+      fact_prompt_id: string;
+      category: string;
+      language: string;
+      region: string | null;
+      has_citations: boolean;
+      cited_entities: string[] | null;
+      cited_domains: string[] | null;
     }>
   >(
-    `SELECT id, run_id, engine, prompt_id, answer, analysis_version FROM engine_responses
-     WHERE id = ANY($1::text[]) ORDER BY id`,
+    `SELECT r.id, r.run_id, r.engine, r.prompt_id, r.answer, r.analysis_version,
+       to_char(f.day, 'YYYY-MM-DD') AS fact_day, f.engine AS fact_engine,
+       f.prompt_id AS fact_prompt_id, f.category, f.language, f.region, f.has_citations,
+       f.cited_entities, f.cited_domains
+     FROM engine_responses r LEFT JOIN response_facts f ON f.response_id = r.id
+     WHERE r.id = ANY($1::text[]) ORDER BY r.id`,
     ids,
   );
   const citations = await db.$queryRawUnsafe<
     Array<{ response_id: string } & StoredAnswer["citations"][number]>
   >(
     `SELECT ids.id AS response_id, c.id, c.position, c.url, c.title, c.domain, c.taxonomy,
-       c.entity_id AS "entityId"
+       c.entity_id AS "entityId", c.normalized_url AS "normalizedUrl"
      FROM unnest($1::text[]) AS ids(id)
      CROSS JOIN LATERAL (
        SELECT * FROM citations WHERE response_id = ids.id ORDER BY position
@@ -135,6 +152,20 @@ export async function readStoredAnswers(db: Db, ids: readonly string[]): Promise
       promptId: a.prompt_id,
       answer: a.answer ?? "",
       analysisVersion: a.analysis_version === null ? null : Number(a.analysis_version),
+      factsKey:
+        a.fact_day === null
+          ? null
+          : factsKey({
+              day: a.fact_day,
+              engine: a.fact_engine,
+              promptId: a.fact_prompt_id,
+              category: a.category,
+              language: a.language,
+              region: a.region,
+              hasCitations: a.has_citations,
+              citedEntities: a.cited_entities ?? [],
+              citedDomains: a.cited_domains ?? [],
+            }),
       citations: [],
       mentions: [],
       mentionKeys: [],

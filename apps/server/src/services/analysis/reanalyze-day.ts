@@ -14,6 +14,8 @@ import {
 import type { AnalysedAnswer } from "./rollup-rows.js";
 import {
   classifyStoredCitations,
+  factsKey,
+  factsOf,
   rewriteStoredAnalyses,
   type StoredAnalysisChange,
 } from "./store-analysis.js";
@@ -159,7 +161,7 @@ async function analysePage(options: {
       region: prompt.region,
       analysis,
     };
-    return { id: answer.id, rollup, change: storedChange(answer, analysis) };
+    return { id: answer.id, rollup, change: storedChange(answer, rollup) };
   });
   const changes = results.flatMap((r) => (r.change ? [r.change] : []));
   if (changes.length > 0) {
@@ -178,8 +180,9 @@ async function analysePage(options: {
 /** What differs between an answer's stored analysis and a fresh one (undefined: nothing). */
 function storedChange(
   answer: StoredAnswer,
-  analysis: AnalysedAnswer["analysis"],
+  rollup: AnalysedAnswer,
 ): StoredAnalysisChange | undefined {
+  const { analysis } = rollup;
   const fresh = analysis.mentions.map(mentionKey).sort();
   const mentions =
     fresh.length !== answer.mentionKeys.length ||
@@ -191,11 +194,22 @@ function storedChange(
   const citations: StoredAnalysisChange["citations"] = [];
   answer.citations.forEach((c, i) => {
     const k = classes[i];
-    const next = [k?.domain ?? null, k?.taxonomy ?? null, k?.entityId ?? null] as const;
-    if (c.domain !== next[0] || c.taxonomy !== next[1] || c.entityId !== next[2])
+    const next = [
+      k?.domain ?? null,
+      k?.taxonomy ?? null,
+      k?.entityId ?? null,
+      k?.normalizedUrl ?? null,
+    ] as const;
+    if (
+      c.domain !== next[0] ||
+      c.taxonomy !== next[1] ||
+      c.entityId !== next[2] ||
+      c.normalizedUrl !== next[3]
+    )
       citations.push([c.id, ...next]);
   });
+  const facts = answer.factsKey !== factsKey(factsOf(rollup));
   const version = answer.analysisVersion !== ANALYSIS_VERSION;
-  if (!mentions && citations.length === 0 && !version) return undefined;
-  return { responseId: answer.id, analysis, mentions, citations, version };
+  if (!mentions && citations.length === 0 && !facts && !version) return undefined;
+  return { responseId: answer.id, analysis, rollup, mentions, citations, facts, version };
 }

@@ -3,6 +3,7 @@ import type { AnswerAnalysis, CitationResult } from "../../analysis/types.js";
 import { normalizeUrl } from "../../analysis/url-normalize.js";
 import { storableJson } from "../../text/storable-text.js";
 import { type JsonRowSet, jsonRecordType } from "../sql/insert-json-rows.js";
+import type { AnalysedAnswer } from "./rollup-rows.js";
 
 type Tx = Prisma.TransactionClient;
 type Db = Tx | PrismaClient;
@@ -11,6 +12,8 @@ export interface CitationClass {
   domain: string | null;
   taxonomy: string | null;
   entityId: string | null;
+  /** The URL normalised (null when it is not an http(s) URL). */
+  normalizedUrl: string | null;
 }
 
 /** The analysis' classification of each stored citation URL (null fields when it found none). */
@@ -27,10 +30,86 @@ export function classifyStoredCitations(
   return urls.map((url) => {
     const normalized = normalizeUrl(url)?.normalizedUrl;
     const found = byUrl.get(url) ?? (normalized ? byNormalized.get(normalized) : undefined);
+    const normalizedUrl = normalized ?? null;
     return found
-      ? { domain: found.domain, taxonomy: found.taxonomy, entityId: found.entityId }
-      : { domain: null, taxonomy: null, entityId: null };
+      ? { domain: found.domain, taxonomy: found.taxonomy, entityId: found.entityId, normalizedUrl }
+      : { domain: null, taxonomy: null, entityId: null, normalizedUrl };
   });
+}
+
+/** What one analysed answer adds to the rollups, as `response_facts` keeps it. */
+export interface AnswerFacts extends Omit<AnalysedAnswer, "analysis"> {
+  hasCitations: boolean;
+  citedEntities: string[];
+  citedDomains: string[];
+}
+
+/** The facts of an analysed answer: its rollup key and what its citations name (sorted, distinct). */
+export function factsOf(answer: AnalysedAnswer): AnswerFacts {
+  const { analysis, ...key } = answer;
+  const { citations } = analysis;
+  const distinct = (values: Array<string | null>) =>
+    [...new Set(values.filter((v): v is string => v !== null))].sort();
+  return {
+    ...key,
+    hasCitations: citations.length > 0,
+    citedEntities: distinct(citations.map((c) => c.entityId)),
+    citedDomains: distinct(citations.map((c) => c.domain)),
+  };
+}
+
+/** Facts as one comparable string (stored or freshly made). */
+export const factsKey = (f: AnswerFacts) =>
+  JSON.stringify([
+    f.day,
+    f.engine,
+    f.promptId,
+    f.category,
+    f.language,
+    f.region,
+    f.hasCitations,
+    f.citedEntities,
+    f.citedDomains,
+  ]);
+
+const factColumns = {
+  response_id: "text",
+  workspace_id: "text",
+  day: "date",
+  engine: "text",
+  prompt_id: "text",
+  category: "text",
+  language: "text",
+  region: "text",
+  has_citations: "boolean",
+  cited_entities: "text[]",
+  cited_domains: "text[]",
+  analysis_version: "int",
+};
+
+/** The `response_facts` rows of analysed answers. */
+export function factRows(
+  workspaceId: string,
+  answers: ReadonlyArray<{ responseId: string; rollup: AnalysedAnswer }>,
+): JsonRowSet {
+  const rows = answers.map(({ responseId, rollup }) => {
+    const f = factsOf(rollup);
+    return {
+      response_id: responseId,
+      workspace_id: workspaceId,
+      day: f.day,
+      engine: f.engine,
+      prompt_id: f.promptId,
+      category: f.category,
+      language: f.language,
+      region: f.region,
+      has_citations: f.hasCitations,
+      cited_entities: f.citedEntities,
+      cited_domains: f.citedDomains,
+      analysis_version: rollup.analysis.version,
+    };
+  });
+  return { table: "response_facts", columns: factColumns, rows };
 }
 
 const mentionColumns = {
@@ -70,10 +149,14 @@ export function mentionRows(
 export interface StoredAnalysisChange {
   responseId: string;
   analysis: AnswerAnalysis;
+  /** The answer as the day's rollups will count it. */
+  rollup: AnalysedAnswer;
   /** Its stored mentions differ from `analysis.mentions`. */
   mentions: boolean;
-  /** Citations whose stored class differs: [citation id, domain, taxonomy, entity id]. */
-  citations: Array<[string, string | null, string | null, string | null]>;
+  /** Citations whose stored class differs: [id, domain, taxonomy, entity id, normalised URL]. */
+  citations: Array<[string, string | null, string | null, string | null, string | null]>;
+  /** Its stored facts differ from the rollup's (or it has none). */
+  facts: boolean;
   /** Its analysisVersion is not the current one. */
   version: boolean;
 }
@@ -85,9 +168,15 @@ const mentionUpdates = mentionNames
   .map((name) => `${name} = EXCLUDED.${name}`)
   .join(", ");
 
+const factNames = Object.keys(factColumns);
+const factUpdates = factNames
+  .filter((name) => name !== "response_id")
+  .map((name) => `${name} = EXCLUDED.${name}`)
+  .join(", ");
+
 /**
  * Writes what changed of a page of answers' stored analyses (mentions,
- * citation classes, analysis version), leaving unchanged answers alone (an
+ * citation classes, facts, analysis version), leaving unchanged answers alone (an
  * edit that moves one competitor's mentions rewrites the answers that mention
  * it, not the day), and marks their day's rollups as not made with any
  * subject (`subject_fingerprint` NULL: until its swap records one, the day
@@ -106,12 +195,17 @@ export async function rewriteStoredAnalyses(
   const { workspaceId, changes } = options;
   const withMentions = changes.filter((c) => c.mentions);
   const classes = changes.flatMap((c) =>
-    c.citations.map(([id, domain, taxonomy, entityId]) => ({
+    c.citations.map(([id, domain, taxonomy, entityId, normalizedUrl]) => ({
       id,
       domain,
       taxonomy,
       entity_id: entityId,
+      normalized_url: normalizedUrl,
     })),
+  );
+  const facts = factRows(
+    workspaceId,
+    changes.filter((c) => c.facts),
   );
   const outdated = changes.filter((c) => c.version);
   // `stale` looks mentions up answer by answer (a LATERAL that OFFSET 0 keeps from being
@@ -131,9 +225,16 @@ export async function rewriteStoredAnalyses(
        SELECT ${mentionNames.join(", ")} FROM fresh
        ON CONFLICT (response_id, entity_id) DO UPDATE SET ${mentionUpdates}),
      classes AS (
-       UPDATE citations c SET domain = v.domain, taxonomy = v.taxonomy, entity_id = v.entity_id
-       FROM jsonb_to_recordset($3::jsonb) AS v(id text, domain text, taxonomy text, entity_id text)
+       UPDATE citations c SET domain = v.domain, taxonomy = v.taxonomy, entity_id = v.entity_id,
+         normalized_url = v.normalized_url
+       FROM jsonb_to_recordset($3::jsonb)
+         AS v(id text, domain text, taxonomy text, entity_id text, normalized_url text)
        WHERE c.id = v.id),
+     facts AS (
+       INSERT INTO response_facts (${factNames.join(", ")})
+       SELECT ${factNames.join(", ")} FROM jsonb_to_recordset($8::jsonb)
+         AS v(${jsonRecordType(factColumns)})
+       ON CONFLICT (response_id) DO UPDATE SET ${factUpdates}),
      versions AS (
        UPDATE engine_responses SET analysis_version = $4::int WHERE id = ANY($5::text[])),
      day AS (
@@ -147,5 +248,6 @@ export async function rewriteStoredAnalyses(
     outdated.map((c) => c.responseId),
     workspaceId,
     options.day,
+    storableJson(facts.rows),
   );
 }

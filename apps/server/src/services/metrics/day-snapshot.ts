@@ -1,5 +1,6 @@
+import type { ExcludedAnswers } from "@geopulse/api-types";
 import type { AppContext } from "../../context.js";
-import type { MetricsSnapshot } from "../../metrics/aggregates.js";
+import { isCountedCategory, type MetricsSnapshot } from "../../metrics/aggregates.js";
 import { computeMetrics } from "../../metrics/compute-metrics.js";
 import { loadPromptCells, loadTopCitedDomains } from "./load-prompt-cells.js";
 import { filtersKey, type MetricsFilters } from "./metrics-filters.js";
@@ -8,7 +9,14 @@ import type { MetricDayRow, MetricsScope } from "./metrics-scope.js";
 export interface DaySnapshot {
   snapshot: MetricsSnapshot;
   topCitedDomains: Array<{ domain: string; count: number; taxonomy: string }>;
+  /** What the metrics leave out of the filtered day's answers (brand research). */
+  excluded: ExcludedAnswers;
 }
+
+export const nothingExcluded: ExcludedAnswers = {
+  brandResearchAnswers: 0,
+  brandResearchPrompts: 0,
+};
 
 export const TOP_CITED_DOMAINS = 10;
 
@@ -63,7 +71,14 @@ export async function daySnapshot(options: {
     filters,
     limit: TOP_CITED_DOMAINS,
   });
-  const result = { snapshot, topCitedDomains };
+  const left = filters.includeBrandResearch
+    ? []
+    : cells.filter((c) => !isCountedCategory(c.category));
+  const excluded: ExcludedAnswers = {
+    brandResearchAnswers: left.reduce((sum, c) => sum + c.responses, 0),
+    brandResearchPrompts: new Set(left.map((c) => c.promptId)).size,
+  };
+  const result = { snapshot, topCitedDomains, excluded };
   ctx.metricsCache.storeSnapshot(key, result);
   return result;
 }

@@ -30,6 +30,7 @@ export async function getWorkspaceMetrics(options: GetMetricsOptions): Promise<W
     shareOfVoice: day
       ? day.snapshot.entities.map((e) => ({
           entity: names.get(e.entityId) ?? e.entityId,
+          entityId: e.entityId,
           value: e.shareOfVoice.value,
           ciLow: e.shareOfVoice.ciLow,
           ciHigh: e.shareOfVoice.ciHigh,

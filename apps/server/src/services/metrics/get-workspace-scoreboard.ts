@@ -13,7 +13,7 @@ import {
   noChanges,
   noComparisons,
 } from "../../metrics/composite-deltas.js";
-import { type DaySnapshot, daySnapshot } from "./day-snapshot.js";
+import { type DaySnapshot, daySnapshot, nothingExcluded } from "./day-snapshot.js";
 import { type DayChanges, deltaSignificance } from "./delta-significance.js";
 import { loadMetricsHead, type MetricsHead } from "./load-metrics-head.js";
 import type { MetricsFilters } from "./metrics-filters.js";
@@ -78,6 +78,7 @@ export async function buildScoreboard(
       ...noChanges,
     },
     engines: [],
+    excluded: nothingExcluded,
   };
   if (!current) return { scope, scoreboard: empty, day: null, comparisons: () => noComparisons };
 
@@ -134,6 +135,7 @@ export async function buildScoreboard(
           metrics: toEngineMetrics(engine.responses, selfOf(engine.entities), on),
         };
       }),
+      excluded: day.excluded,
     },
   };
 }

@@ -55,7 +55,10 @@ export async function loadPromptCells(options: {
   return [...cells.values()];
 }
 
-/** Most-cited registrable domains of a day (answers citing each), most first. */
+/**
+ * Most-cited registrable domains of a day (answers citing each), most first, over the
+ * answers the metrics count (`brand_research` ones left out unless included).
+ */
 export async function loadTopCitedDomains(options: {
   ctx: AppContext;
   workspaceId: string;
@@ -72,6 +75,7 @@ export async function loadTopCitedDomains(options: {
     `SELECT domain, min(taxonomy) AS taxonomy, sum(cited_responses)::int AS count
      FROM metric_group_domain_counts
      WHERE workspace_id = $1 AND analysis_version = $2::int AND day = $3::date ${where.sql}
+       ${filters.includeBrandResearch ? "" : "AND category <> 'brand_research'"}
        AND ${dayGenerationSql("$3::date")}
      GROUP BY domain ORDER BY count DESC, domain ASC LIMIT $4::int`,
     options.workspaceId,

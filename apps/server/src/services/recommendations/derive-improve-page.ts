@@ -34,11 +34,13 @@ function mostCitedOwnedPage(data: DerivationData): { url: string; domain: string
   for (const a of data.answers) {
     const seen = new Set<string>();
     for (const c of a.citations) {
-      if (c.taxonomy !== "owned" || seen.has(c.url)) continue;
-      seen.add(c.url);
-      const entry = counts.get(c.url) ?? { n: 0, domain: c.domain };
+      // One page however the engines tagged its link (`?utm_source=…`).
+      const url = normalizeUrl(c.url)?.normalizedUrl ?? c.url;
+      if (c.taxonomy !== "owned" || seen.has(url)) continue;
+      seen.add(url);
+      const entry = counts.get(url) ?? { n: 0, domain: c.domain };
       entry.n += 1;
-      counts.set(c.url, entry);
+      counts.set(url, entry);
     }
   }
   const [best] = [...counts.entries()].sort((a, b) => b[1].n - a[1].n || (a[0] < b[0] ? -1 : 1));

@@ -21,6 +21,7 @@ const citationColumns = {
   domain: "text",
   taxonomy: "text",
   entity_id: "text",
+  normalized_url: "text",
 };
 const sourceColumns = {
   id: "text",
@@ -98,7 +99,7 @@ export async function recordAnswers(options: {
       if ("answer" in outcome) cost += outcome.answer.costMicrousd;
       else failed++;
     }
-    const { classes, mentions } = await analyzeRecordedAnswers({
+    const { classes, mentions, facts } = await analyzeRecordedAnswers({
       tx,
       now,
       workspaceId: run.workspaceId,
@@ -121,6 +122,7 @@ export async function recordAnswers(options: {
           domain: cls?.domain ?? null,
           taxonomy: cls?.taxonomy ?? null,
           entity_id: cls?.entityId ?? null,
+          normalized_url: cls?.normalizedUrl ?? null,
         };
       }),
     );
@@ -136,9 +138,10 @@ export async function recordAnswers(options: {
           }))
         : [],
     );
-    // One statement for the batch's mentions, citations and sources.
+    // One statement for the batch's mentions, facts, citations and sources.
     await insertJsonRowSets(tx, [
       mentions,
+      facts,
       { table: "citations", columns: citationColumns, rows: citations },
       { table: "response_sources", columns: sourceColumns, rows: usedSources },
     ]);

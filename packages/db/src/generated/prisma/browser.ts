@@ -184,6 +184,13 @@ export type Citation = Prisma.CitationModel
  */
 export type ResponseMention = Prisma.ResponseMentionModel
 /**
+ * Model ResponseFacts
+ * What one analysed answer adds to the rollups, kept per answer so every metric's drill-down
+ * lists exactly the answers its counts were summed from: the rollup key as it was when the
+ * answer was analysed (prompt category, language and region then) and what its citations named.
+ */
+export type ResponseFacts = Prisma.ResponseFactsModel
+/**
  * Model MetricCell
  * Cell-level counts of one prompt on one engine on one day (all repetitions summed).
  */

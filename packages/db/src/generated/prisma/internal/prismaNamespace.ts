@@ -426,6 +426,7 @@ export const ModelName = {
   ResponseSource: 'ResponseSource',
   Citation: 'Citation',
   ResponseMention: 'ResponseMention',
+  ResponseFacts: 'ResponseFacts',
   MetricCell: 'MetricCell',
   MetricEntityCount: 'MetricEntityCount',
   MetricGroup: 'MetricGroup',
@@ -465,7 +466,7 @@ export type TypeMap<ExtArgs extends runtime.Types.Extensions.InternalArgs = runt
     omit: GlobalOmitOptions
   }
   meta: {
-    modelProps: "user" | "session" | "signInToken" | "workspace" | "competitor" | "member" | "auditEvent" | "apiKey" | "idempotencyRecord" | "deviceAuthorization" | "rateLimitWindow" | "rateLimitBucket" | "invitation" | "storedCredential" | "oAuthState" | "connection" | "creditAccount" | "creditLot" | "freeGrant" | "creditReservation" | "creditLedgerEntry" | "checkoutReceipt" | "prompt" | "run" | "engineResponse" | "providerDefaultCheck" | "responseSource" | "citation" | "responseMention" | "metricCell" | "metricEntityCount" | "metricGroup" | "metricGroupEntityCount" | "metricGroupDomainCount" | "metricDayEngine" | "metricDayEngineEntityCount" | "metricChangeDay" | "metricDay" | "promptGeneration" | "researchJob" | "promptSuggestion" | "researchSource" | "recommendation" | "recommendationAnswer" | "recommendationTransition" | "pageEvaluation" | "report" | "reportShareLink" | "seoRefresh" | "seoSearchRow" | "seoTrafficRow" | "chatThread" | "chatMessage"
+    modelProps: "user" | "session" | "signInToken" | "workspace" | "competitor" | "member" | "auditEvent" | "apiKey" | "idempotencyRecord" | "deviceAuthorization" | "rateLimitWindow" | "rateLimitBucket" | "invitation" | "storedCredential" | "oAuthState" | "connection" | "creditAccount" | "creditLot" | "freeGrant" | "creditReservation" | "creditLedgerEntry" | "checkoutReceipt" | "prompt" | "run" | "engineResponse" | "providerDefaultCheck" | "responseSource" | "citation" | "responseMention" | "responseFacts" | "metricCell" | "metricEntityCount" | "metricGroup" | "metricGroupEntityCount" | "metricGroupDomainCount" | "metricDayEngine" | "metricDayEngineEntityCount" | "metricChangeDay" | "metricDay" | "promptGeneration" | "researchJob" | "promptSuggestion" | "researchSource" | "recommendation" | "recommendationAnswer" | "recommendationTransition" | "pageEvaluation" | "report" | "reportShareLink" | "seoRefresh" | "seoSearchRow" | "seoTrafficRow" | "chatThread" | "chatMessage"
     txIsolationLevel: TransactionIsolationLevel
   }
   model: {
@@ -2612,6 +2613,80 @@ export type TypeMap<ExtArgs extends runtime.Types.Extensions.InternalArgs = runt
         count: {
           args: Prisma.ResponseMentionCountArgs<ExtArgs>
           result: runtime.Types.Utils.Optional<Prisma.ResponseMentionCountAggregateOutputType> | number
+        }
+      }
+    }
+    ResponseFacts: {
+      payload: Prisma.$ResponseFactsPayload<ExtArgs>
+      fields: Prisma.ResponseFactsFieldRefs
+      operations: {
+        findUnique: {
+          args: Prisma.ResponseFactsFindUniqueArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$ResponseFactsPayload> | null
+        }
+        findUniqueOrThrow: {
+          args: Prisma.ResponseFactsFindUniqueOrThrowArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$ResponseFactsPayload>
+        }
+        findFirst: {
+          args: Prisma.ResponseFactsFindFirstArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$ResponseFactsPayload> | null
+        }
+        findFirstOrThrow: {
+          args: Prisma.ResponseFactsFindFirstOrThrowArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$ResponseFactsPayload>
+        }
+        findMany: {
+          args: Prisma.ResponseFactsFindManyArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$ResponseFactsPayload>[]
+        }
+        create: {
+          args: Prisma.ResponseFactsCreateArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$ResponseFactsPayload>
+        }
+        createMany: {
+          args: Prisma.ResponseFactsCreateManyArgs<ExtArgs>
+          result: BatchPayload
+        }
+        createManyAndReturn: {
+          args: Prisma.ResponseFactsCreateManyAndReturnArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$ResponseFactsPayload>[]
+        }
+        delete: {
+          args: Prisma.ResponseFactsDeleteArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$ResponseFactsPayload>
+        }
+        update: {
+          args: Prisma.ResponseFactsUpdateArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$ResponseFactsPayload>
+        }
+        deleteMany: {
+          args: Prisma.ResponseFactsDeleteManyArgs<ExtArgs>
+          result: BatchPayload
+        }
+        updateMany: {
+          args: Prisma.ResponseFactsUpdateManyArgs<ExtArgs>
+          result: BatchPayload
+        }
+        updateManyAndReturn: {
+          args: Prisma.ResponseFactsUpdateManyAndReturnArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$ResponseFactsPayload>[]
+        }
+        upsert: {
+          args: Prisma.ResponseFactsUpsertArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$ResponseFactsPayload>
+        }
+        aggregate: {
+          args: Prisma.ResponseFactsAggregateArgs<ExtArgs>
+          result: runtime.Types.Utils.Optional<Prisma.AggregateResponseFacts>
+        }
+        groupBy: {
+          args: Prisma.ResponseFactsGroupByArgs<ExtArgs>
+          result: runtime.Types.Utils.Optional<Prisma.ResponseFactsGroupByOutputType>[]
+        }
+        count: {
+          args: Prisma.ResponseFactsCountArgs<ExtArgs>
+          result: runtime.Types.Utils.Optional<Prisma.ResponseFactsCountAggregateOutputType> | number
         }
       }
     }
@@ -4898,6 +4973,7 @@ export const CitationScalarFieldEnum = {
   url: 'url',
   title: 'title',
   engineUrl: 'engineUrl',
+  normalizedUrl: 'normalizedUrl',
   domain: 'domain',
   taxonomy: 'taxonomy',
   entityId: 'entityId'
@@ -4919,6 +4995,24 @@ export const ResponseMentionScalarFieldEnum = {
 } as const
 
 export type ResponseMentionScalarFieldEnum = (typeof ResponseMentionScalarFieldEnum)[keyof typeof ResponseMentionScalarFieldEnum]
+
+
+export const ResponseFactsScalarFieldEnum = {
+  responseId: 'responseId',
+  workspaceId: 'workspaceId',
+  day: 'day',
+  engine: 'engine',
+  promptId: 'promptId',
+  category: 'category',
+  language: 'language',
+  region: 'region',
+  hasCitations: 'hasCitations',
+  citedEntities: 'citedEntities',
+  citedDomains: 'citedDomains',
+  analysisVersion: 'analysisVersion'
+} as const
+
+export type ResponseFactsScalarFieldEnum = (typeof ResponseFactsScalarFieldEnum)[keyof typeof ResponseFactsScalarFieldEnum]
 
 
 export const MetricCellScalarFieldEnum = {
@@ -5720,6 +5814,7 @@ export type GlobalOmitConfig = {
   responseSource?: Prisma.ResponseSourceOmit
   citation?: Prisma.CitationOmit
   responseMention?: Prisma.ResponseMentionOmit
+  responseFacts?: Prisma.ResponseFactsOmit
   metricCell?: Prisma.MetricCellOmit
   metricEntityCount?: Prisma.MetricEntityCountOmit
   metricGroup?: Prisma.MetricGroupOmit

@@ -80,6 +80,7 @@ export const ModelName = {
   ResponseSource: 'ResponseSource',
   Citation: 'Citation',
   ResponseMention: 'ResponseMention',
+  ResponseFacts: 'ResponseFacts',
   MetricCell: 'MetricCell',
   MetricEntityCount: 'MetricEntityCount',
   MetricGroup: 'MetricGroup',
@@ -590,6 +591,7 @@ export const CitationScalarFieldEnum = {
   url: 'url',
   title: 'title',
   engineUrl: 'engineUrl',
+  normalizedUrl: 'normalizedUrl',
   domain: 'domain',
   taxonomy: 'taxonomy',
   entityId: 'entityId'
@@ -611,6 +613,24 @@ export const ResponseMentionScalarFieldEnum = {
 } as const
 
 export type ResponseMentionScalarFieldEnum = (typeof ResponseMentionScalarFieldEnum)[keyof typeof ResponseMentionScalarFieldEnum]
+
+
+export const ResponseFactsScalarFieldEnum = {
+  responseId: 'responseId',
+  workspaceId: 'workspaceId',
+  day: 'day',
+  engine: 'engine',
+  promptId: 'promptId',
+  category: 'category',
+  language: 'language',
+  region: 'region',
+  hasCitations: 'hasCitations',
+  citedEntities: 'citedEntities',
+  citedDomains: 'citedDomains',
+  analysisVersion: 'analysisVersion'
+} as const
+
+export type ResponseFactsScalarFieldEnum = (typeof ResponseFactsScalarFieldEnum)[keyof typeof ResponseFactsScalarFieldEnum]
 
 
 export const MetricCellScalarFieldEnum = {

@@ -41,6 +41,7 @@ export type CitationMinAggregateOutputType = {
   url: string | null
   title: string | null
   engineUrl: string | null
+  normalizedUrl: string | null
   domain: string | null
   taxonomy: string | null
   entityId: string | null
@@ -53,6 +54,7 @@ export type CitationMaxAggregateOutputType = {
   url: string | null
   title: string | null
   engineUrl: string | null
+  normalizedUrl: string | null
   domain: string | null
   taxonomy: string | null
   entityId: string | null
@@ -65,6 +67,7 @@ export type CitationCountAggregateOutputType = {
   url: number
   title: number
   engineUrl: number
+  normalizedUrl: number
   domain: number
   taxonomy: number
   entityId: number
@@ -87,6 +90,7 @@ export type CitationMinAggregateInputType = {
   url?: true
   title?: true
   engineUrl?: true
+  normalizedUrl?: true
   domain?: true
   taxonomy?: true
   entityId?: true
@@ -99,6 +103,7 @@ export type CitationMaxAggregateInputType = {
   url?: true
   title?: true
   engineUrl?: true
+  normalizedUrl?: true
   domain?: true
   taxonomy?: true
   entityId?: true
@@ -111,6 +116,7 @@ export type CitationCountAggregateInputType = {
   url?: true
   title?: true
   engineUrl?: true
+  normalizedUrl?: true
   domain?: true
   taxonomy?: true
   entityId?: true
@@ -210,6 +216,7 @@ export type CitationGroupByOutputType = {
   url: string
   title: string | null
   engineUrl: string | null
+  normalizedUrl: string | null
   domain: string | null
   taxonomy: string | null
   entityId: string | null
@@ -245,6 +252,7 @@ export type CitationWhereInput = {
   url?: Prisma.StringFilter<"Citation"> | string
   title?: Prisma.StringNullableFilter<"Citation"> | string | null
   engineUrl?: Prisma.StringNullableFilter<"Citation"> | string | null
+  normalizedUrl?: Prisma.StringNullableFilter<"Citation"> | string | null
   domain?: Prisma.StringNullableFilter<"Citation"> | string | null
   taxonomy?: Prisma.StringNullableFilter<"Citation"> | string | null
   entityId?: Prisma.StringNullableFilter<"Citation"> | string | null
@@ -258,6 +266,7 @@ export type CitationOrderByWithRelationInput = {
   url?: Prisma.SortOrder
   title?: Prisma.SortOrderInput | Prisma.SortOrder
   engineUrl?: Prisma.SortOrderInput | Prisma.SortOrder
+  normalizedUrl?: Prisma.SortOrderInput | Prisma.SortOrder
   domain?: Prisma.SortOrderInput | Prisma.SortOrder
   taxonomy?: Prisma.SortOrderInput | Prisma.SortOrder
   entityId?: Prisma.SortOrderInput | Prisma.SortOrder
@@ -275,6 +284,7 @@ export type CitationWhereUniqueInput = Prisma.AtLeast<{
   url?: Prisma.StringFilter<"Citation"> | string
   title?: Prisma.StringNullableFilter<"Citation"> | string | null
   engineUrl?: Prisma.StringNullableFilter<"Citation"> | string | null
+  normalizedUrl?: Prisma.StringNullableFilter<"Citation"> | string | null
   domain?: Prisma.StringNullableFilter<"Citation"> | string | null
   taxonomy?: Prisma.StringNullableFilter<"Citation"> | string | null
   entityId?: Prisma.StringNullableFilter<"Citation"> | string | null
@@ -288,6 +298,7 @@ export type CitationOrderByWithAggregationInput = {
   url?: Prisma.SortOrder
   title?: Prisma.SortOrderInput | Prisma.SortOrder
   engineUrl?: Prisma.SortOrderInput | Prisma.SortOrder
+  normalizedUrl?: Prisma.SortOrderInput | Prisma.SortOrder
   domain?: Prisma.SortOrderInput | Prisma.SortOrder
   taxonomy?: Prisma.SortOrderInput | Prisma.SortOrder
   entityId?: Prisma.SortOrderInput | Prisma.SortOrder
@@ -308,6 +319,7 @@ export type CitationScalarWhereWithAggregatesInput = {
   url?: Prisma.StringWithAggregatesFilter<"Citation"> | string
   title?: Prisma.StringNullableWithAggregatesFilter<"Citation"> | string | null
   engineUrl?: Prisma.StringNullableWithAggregatesFilter<"Citation"> | string | null
+  normalizedUrl?: Prisma.StringNullableWithAggregatesFilter<"Citation"> | string | null
   domain?: Prisma.StringNullableWithAggregatesFilter<"Citation"> | string | null
   taxonomy?: Prisma.StringNullableWithAggregatesFilter<"Citation"> | string | null
   entityId?: Prisma.StringNullableWithAggregatesFilter<"Citation"> | string | null
@@ -319,6 +331,7 @@ export type CitationCreateInput = {
   url: string
   title?: string | null
   engineUrl?: string | null
+  normalizedUrl?: string | null
   domain?: string | null
   taxonomy?: string | null
   entityId?: string | null
@@ -332,6 +345,7 @@ export type CitationUncheckedCreateInput = {
   url: string
   title?: string | null
   engineUrl?: string | null
+  normalizedUrl?: string | null
   domain?: string | null
   taxonomy?: string | null
   entityId?: string | null
@@ -343,6 +357,7 @@ export type CitationUpdateInput = {
   url?: Prisma.StringFieldUpdateOperationsInput | string
   title?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   engineUrl?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  normalizedUrl?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   domain?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   taxonomy?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   entityId?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
@@ -356,6 +371,7 @@ export type CitationUncheckedUpdateInput = {
   url?: Prisma.StringFieldUpdateOperationsInput | string
   title?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   engineUrl?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  normalizedUrl?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   domain?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   taxonomy?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   entityId?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
@@ -368,6 +384,7 @@ export type CitationCreateManyInput = {
   url: string
   title?: string | null
   engineUrl?: string | null
+  normalizedUrl?: string | null
   domain?: string | null
   taxonomy?: string | null
   entityId?: string | null
@@ -379,6 +396,7 @@ export type CitationUpdateManyMutationInput = {
   url?: Prisma.StringFieldUpdateOperationsInput | string
   title?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   engineUrl?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  normalizedUrl?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   domain?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   taxonomy?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   entityId?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
@@ -391,6 +409,7 @@ export type CitationUncheckedUpdateManyInput = {
   url?: Prisma.StringFieldUpdateOperationsInput | string
   title?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   engineUrl?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  normalizedUrl?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   domain?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   taxonomy?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   entityId?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
@@ -418,6 +437,7 @@ export type CitationCountOrderByAggregateInput = {
   url?: Prisma.SortOrder
   title?: Prisma.SortOrder
   engineUrl?: Prisma.SortOrder
+  normalizedUrl?: Prisma.SortOrder
   domain?: Prisma.SortOrder
   taxonomy?: Prisma.SortOrder
   entityId?: Prisma.SortOrder
@@ -434,6 +454,7 @@ export type CitationMaxOrderByAggregateInput = {
   url?: Prisma.SortOrder
   title?: Prisma.SortOrder
   engineUrl?: Prisma.SortOrder
+  normalizedUrl?: Prisma.SortOrder
   domain?: Prisma.SortOrder
   taxonomy?: Prisma.SortOrder
   entityId?: Prisma.SortOrder
@@ -446,6 +467,7 @@ export type CitationMinOrderByAggregateInput = {
   url?: Prisma.SortOrder
   title?: Prisma.SortOrder
   engineUrl?: Prisma.SortOrder
+  normalizedUrl?: Prisma.SortOrder
   domain?: Prisma.SortOrder
   taxonomy?: Prisma.SortOrder
   entityId?: Prisma.SortOrder
@@ -503,6 +525,7 @@ export type CitationCreateWithoutResponseInput = {
   url: string
   title?: string | null
   engineUrl?: string | null
+  normalizedUrl?: string | null
   domain?: string | null
   taxonomy?: string | null
   entityId?: string | null
@@ -514,6 +537,7 @@ export type CitationUncheckedCreateWithoutResponseInput = {
   url: string
   title?: string | null
   engineUrl?: string | null
+  normalizedUrl?: string | null
   domain?: string | null
   taxonomy?: string | null
   entityId?: string | null
@@ -555,6 +579,7 @@ export type CitationScalarWhereInput = {
   url?: Prisma.StringFilter<"Citation"> | string
   title?: Prisma.StringNullableFilter<"Citation"> | string | null
   engineUrl?: Prisma.StringNullableFilter<"Citation"> | string | null
+  normalizedUrl?: Prisma.StringNullableFilter<"Citation"> | string | null
   domain?: Prisma.StringNullableFilter<"Citation"> | string | null
   taxonomy?: Prisma.StringNullableFilter<"Citation"> | string | null
   entityId?: Prisma.StringNullableFilter<"Citation"> | string | null
@@ -566,6 +591,7 @@ export type CitationCreateManyResponseInput = {
   url: string
   title?: string | null
   engineUrl?: string | null
+  normalizedUrl?: string | null
   domain?: string | null
   taxonomy?: string | null
   entityId?: string | null
@@ -577,6 +603,7 @@ export type CitationUpdateWithoutResponseInput = {
   url?: Prisma.StringFieldUpdateOperationsInput | string
   title?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   engineUrl?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  normalizedUrl?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   domain?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   taxonomy?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   entityId?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
@@ -588,6 +615,7 @@ export type CitationUncheckedUpdateWithoutResponseInput = {
   url?: Prisma.StringFieldUpdateOperationsInput | string
   title?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   engineUrl?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  normalizedUrl?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   domain?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   taxonomy?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   entityId?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
@@ -599,6 +627,7 @@ export type CitationUncheckedUpdateManyWithoutResponseInput = {
   url?: Prisma.StringFieldUpdateOperationsInput | string
   title?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   engineUrl?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  normalizedUrl?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   domain?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   taxonomy?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   entityId?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
@@ -613,6 +642,7 @@ export type CitationSelect<ExtArgs extends runtime.Types.Extensions.InternalArgs
   url?: boolean
   title?: boolean
   engineUrl?: boolean
+  normalizedUrl?: boolean
   domain?: boolean
   taxonomy?: boolean
   entityId?: boolean
@@ -626,6 +656,7 @@ export type CitationSelectCreateManyAndReturn<ExtArgs extends runtime.Types.Exte
   url?: boolean
   title?: boolean
   engineUrl?: boolean
+  normalizedUrl?: boolean
   domain?: boolean
   taxonomy?: boolean
   entityId?: boolean
@@ -639,6 +670,7 @@ export type CitationSelectUpdateManyAndReturn<ExtArgs extends runtime.Types.Exte
   url?: boolean
   title?: boolean
   engineUrl?: boolean
+  normalizedUrl?: boolean
   domain?: boolean
   taxonomy?: boolean
   entityId?: boolean
@@ -652,12 +684,13 @@ export type CitationSelectScalar = {
   url?: boolean
   title?: boolean
   engineUrl?: boolean
+  normalizedUrl?: boolean
   domain?: boolean
   taxonomy?: boolean
   entityId?: boolean
 }
 
-export type CitationOmit<ExtArgs extends runtime.Types.Extensions.InternalArgs = runtime.Types.Extensions.DefaultArgs> = runtime.Types.Extensions.GetOmit<"id" | "responseId" | "position" | "url" | "title" | "engineUrl" | "domain" | "taxonomy" | "entityId", ExtArgs["result"]["citation"]>
+export type CitationOmit<ExtArgs extends runtime.Types.Extensions.InternalArgs = runtime.Types.Extensions.DefaultArgs> = runtime.Types.Extensions.GetOmit<"id" | "responseId" | "position" | "url" | "title" | "engineUrl" | "normalizedUrl" | "domain" | "taxonomy" | "entityId", ExtArgs["result"]["citation"]>
 export type CitationInclude<ExtArgs extends runtime.Types.Extensions.InternalArgs = runtime.Types.Extensions.DefaultArgs> = {
   response?: boolean | Prisma.EngineResponseDefaultArgs<ExtArgs>
 }
@@ -683,6 +716,11 @@ export type $CitationPayload<ExtArgs extends runtime.Types.Extensions.InternalAr
      * The engine's own link when `url` was resolved from it (Gemini's grounding redirects).
      */
     engineUrl: string | null
+    /**
+     * `url` normalised by answer analysis (tracking parameters, fragment, default port, trailing
+     * slash removed: analysis/url-normalize.ts); null until analysed or when `url` is not http(s).
+     */
+    normalizedUrl: string | null
     /**
      * Classification by answer analysis (null until analysed): registrable domain, taxonomy, owning entity.
      */
@@ -1119,6 +1157,7 @@ export interface CitationFieldRefs {
   readonly url: Prisma.FieldRef<"Citation", 'String'>
   readonly title: Prisma.FieldRef<"Citation", 'String'>
   readonly engineUrl: Prisma.FieldRef<"Citation", 'String'>
+  readonly normalizedUrl: Prisma.FieldRef<"Citation", 'String'>
   readonly domain: Prisma.FieldRef<"Citation", 'String'>
   readonly taxonomy: Prisma.FieldRef<"Citation", 'String'>
   readonly entityId: Prisma.FieldRef<"Citation", 'String'>

@@ -433,6 +433,7 @@ export type EngineResponseWhereInput = {
   citations?: Prisma.CitationListRelationFilter
   usedSources?: Prisma.ResponseSourceListRelationFilter
   mentions?: Prisma.ResponseMentionListRelationFilter
+  facts?: Prisma.XOR<Prisma.ResponseFactsNullableScalarRelationFilter, Prisma.ResponseFactsWhereInput> | null
 }
 
 export type EngineResponseOrderByWithRelationInput = {
@@ -469,6 +470,7 @@ export type EngineResponseOrderByWithRelationInput = {
   citations?: Prisma.CitationOrderByRelationAggregateInput
   usedSources?: Prisma.ResponseSourceOrderByRelationAggregateInput
   mentions?: Prisma.ResponseMentionOrderByRelationAggregateInput
+  facts?: Prisma.ResponseFactsOrderByWithRelationInput
 }
 
 export type EngineResponseWhereUniqueInput = Prisma.AtLeast<{
@@ -509,6 +511,7 @@ export type EngineResponseWhereUniqueInput = Prisma.AtLeast<{
   citations?: Prisma.CitationListRelationFilter
   usedSources?: Prisma.ResponseSourceListRelationFilter
   mentions?: Prisma.ResponseMentionListRelationFilter
+  facts?: Prisma.XOR<Prisma.ResponseFactsNullableScalarRelationFilter, Prisma.ResponseFactsWhereInput> | null
 }, "id" | "runId_promptId_engine_repetition">
 
 export type EngineResponseOrderByWithAggregationInput = {
@@ -616,6 +619,7 @@ export type EngineResponseCreateInput = {
   citations?: Prisma.CitationCreateNestedManyWithoutResponseInput
   usedSources?: Prisma.ResponseSourceCreateNestedManyWithoutResponseInput
   mentions?: Prisma.ResponseMentionCreateNestedManyWithoutResponseInput
+  facts?: Prisma.ResponseFactsCreateNestedOneWithoutResponseInput
 }
 
 export type EngineResponseUncheckedCreateInput = {
@@ -651,6 +655,7 @@ export type EngineResponseUncheckedCreateInput = {
   citations?: Prisma.CitationUncheckedCreateNestedManyWithoutResponseInput
   usedSources?: Prisma.ResponseSourceUncheckedCreateNestedManyWithoutResponseInput
   mentions?: Prisma.ResponseMentionUncheckedCreateNestedManyWithoutResponseInput
+  facts?: Prisma.ResponseFactsUncheckedCreateNestedOneWithoutResponseInput
 }
 
 export type EngineResponseUpdateInput = {
@@ -686,6 +691,7 @@ export type EngineResponseUpdateInput = {
   citations?: Prisma.CitationUpdateManyWithoutResponseNestedInput
   usedSources?: Prisma.ResponseSourceUpdateManyWithoutResponseNestedInput
   mentions?: Prisma.ResponseMentionUpdateManyWithoutResponseNestedInput
+  facts?: Prisma.ResponseFactsUpdateOneWithoutResponseNestedInput
 }
 
 export type EngineResponseUncheckedUpdateInput = {
@@ -721,6 +727,7 @@ export type EngineResponseUncheckedUpdateInput = {
   citations?: Prisma.CitationUncheckedUpdateManyWithoutResponseNestedInput
   usedSources?: Prisma.ResponseSourceUncheckedUpdateManyWithoutResponseNestedInput
   mentions?: Prisma.ResponseMentionUncheckedUpdateManyWithoutResponseNestedInput
+  facts?: Prisma.ResponseFactsUncheckedUpdateOneWithoutResponseNestedInput
 }
 
 export type EngineResponseCreateManyInput = {
@@ -1055,6 +1062,20 @@ export type EngineResponseUpdateOneRequiredWithoutMentionsNestedInput = {
   update?: Prisma.XOR<Prisma.XOR<Prisma.EngineResponseUpdateToOneWithWhereWithoutMentionsInput, Prisma.EngineResponseUpdateWithoutMentionsInput>, Prisma.EngineResponseUncheckedUpdateWithoutMentionsInput>
 }
 
+export type EngineResponseCreateNestedOneWithoutFactsInput = {
+  create?: Prisma.XOR<Prisma.EngineResponseCreateWithoutFactsInput, Prisma.EngineResponseUncheckedCreateWithoutFactsInput>
+  connectOrCreate?: Prisma.EngineResponseCreateOrConnectWithoutFactsInput
+  connect?: Prisma.EngineResponseWhereUniqueInput
+}
+
+export type EngineResponseUpdateOneRequiredWithoutFactsNestedInput = {
+  create?: Prisma.XOR<Prisma.EngineResponseCreateWithoutFactsInput, Prisma.EngineResponseUncheckedCreateWithoutFactsInput>
+  connectOrCreate?: Prisma.EngineResponseCreateOrConnectWithoutFactsInput
+  upsert?: Prisma.EngineResponseUpsertWithoutFactsInput
+  connect?: Prisma.EngineResponseWhereUniqueInput
+  update?: Prisma.XOR<Prisma.XOR<Prisma.EngineResponseUpdateToOneWithWhereWithoutFactsInput, Prisma.EngineResponseUpdateWithoutFactsInput>, Prisma.EngineResponseUncheckedUpdateWithoutFactsInput>
+}
+
 export type EngineResponseCreateWithoutRunInput = {
   id: string
   workspaceId: string
@@ -1087,6 +1108,7 @@ export type EngineResponseCreateWithoutRunInput = {
   citations?: Prisma.CitationCreateNestedManyWithoutResponseInput
   usedSources?: Prisma.ResponseSourceCreateNestedManyWithoutResponseInput
   mentions?: Prisma.ResponseMentionCreateNestedManyWithoutResponseInput
+  facts?: Prisma.ResponseFactsCreateNestedOneWithoutResponseInput
 }
 
 export type EngineResponseUncheckedCreateWithoutRunInput = {
@@ -1121,6 +1143,7 @@ export type EngineResponseUncheckedCreateWithoutRunInput = {
   citations?: Prisma.CitationUncheckedCreateNestedManyWithoutResponseInput
   usedSources?: Prisma.ResponseSourceUncheckedCreateNestedManyWithoutResponseInput
   mentions?: Prisma.ResponseMentionUncheckedCreateNestedManyWithoutResponseInput
+  facts?: Prisma.ResponseFactsUncheckedCreateNestedOneWithoutResponseInput
 }
 
 export type EngineResponseCreateOrConnectWithoutRunInput = {
@@ -1216,6 +1239,7 @@ export type EngineResponseCreateWithoutUsedSourcesInput = {
   run: Prisma.RunCreateNestedOneWithoutResponsesInput
   citations?: Prisma.CitationCreateNestedManyWithoutResponseInput
   mentions?: Prisma.ResponseMentionCreateNestedManyWithoutResponseInput
+  facts?: Prisma.ResponseFactsCreateNestedOneWithoutResponseInput
 }
 
 export type EngineResponseUncheckedCreateWithoutUsedSourcesInput = {
@@ -1250,6 +1274,7 @@ export type EngineResponseUncheckedCreateWithoutUsedSourcesInput = {
   analysisVersion?: number | null
   citations?: Prisma.CitationUncheckedCreateNestedManyWithoutResponseInput
   mentions?: Prisma.ResponseMentionUncheckedCreateNestedManyWithoutResponseInput
+  facts?: Prisma.ResponseFactsUncheckedCreateNestedOneWithoutResponseInput
 }
 
 export type EngineResponseCreateOrConnectWithoutUsedSourcesInput = {
@@ -1300,6 +1325,7 @@ export type EngineResponseUpdateWithoutUsedSourcesInput = {
   run?: Prisma.RunUpdateOneRequiredWithoutResponsesNestedInput
   citations?: Prisma.CitationUpdateManyWithoutResponseNestedInput
   mentions?: Prisma.ResponseMentionUpdateManyWithoutResponseNestedInput
+  facts?: Prisma.ResponseFactsUpdateOneWithoutResponseNestedInput
 }
 
 export type EngineResponseUncheckedUpdateWithoutUsedSourcesInput = {
@@ -1334,6 +1360,7 @@ export type EngineResponseUncheckedUpdateWithoutUsedSourcesInput = {
   analysisVersion?: Prisma.NullableIntFieldUpdateOperationsInput | number | null
   citations?: Prisma.CitationUncheckedUpdateManyWithoutResponseNestedInput
   mentions?: Prisma.ResponseMentionUncheckedUpdateManyWithoutResponseNestedInput
+  facts?: Prisma.ResponseFactsUncheckedUpdateOneWithoutResponseNestedInput
 }
 
 export type EngineResponseCreateWithoutCitationsInput = {
@@ -1368,6 +1395,7 @@ export type EngineResponseCreateWithoutCitationsInput = {
   run: Prisma.RunCreateNestedOneWithoutResponsesInput
   usedSources?: Prisma.ResponseSourceCreateNestedManyWithoutResponseInput
   mentions?: Prisma.ResponseMentionCreateNestedManyWithoutResponseInput
+  facts?: Prisma.ResponseFactsCreateNestedOneWithoutResponseInput
 }
 
 export type EngineResponseUncheckedCreateWithoutCitationsInput = {
@@ -1402,6 +1430,7 @@ export type EngineResponseUncheckedCreateWithoutCitationsInput = {
   analysisVersion?: number | null
   usedSources?: Prisma.ResponseSourceUncheckedCreateNestedManyWithoutResponseInput
   mentions?: Prisma.ResponseMentionUncheckedCreateNestedManyWithoutResponseInput
+  facts?: Prisma.ResponseFactsUncheckedCreateNestedOneWithoutResponseInput
 }
 
 export type EngineResponseCreateOrConnectWithoutCitationsInput = {
@@ -1452,6 +1481,7 @@ export type EngineResponseUpdateWithoutCitationsInput = {
   run?: Prisma.RunUpdateOneRequiredWithoutResponsesNestedInput
   usedSources?: Prisma.ResponseSourceUpdateManyWithoutResponseNestedInput
   mentions?: Prisma.ResponseMentionUpdateManyWithoutResponseNestedInput
+  facts?: Prisma.ResponseFactsUpdateOneWithoutResponseNestedInput
 }
 
 export type EngineResponseUncheckedUpdateWithoutCitationsInput = {
@@ -1486,6 +1516,7 @@ export type EngineResponseUncheckedUpdateWithoutCitationsInput = {
   analysisVersion?: Prisma.NullableIntFieldUpdateOperationsInput | number | null
   usedSources?: Prisma.ResponseSourceUncheckedUpdateManyWithoutResponseNestedInput
   mentions?: Prisma.ResponseMentionUncheckedUpdateManyWithoutResponseNestedInput
+  facts?: Prisma.ResponseFactsUncheckedUpdateOneWithoutResponseNestedInput
 }
 
 export type EngineResponseCreateWithoutMentionsInput = {
@@ -1520,6 +1551,7 @@ export type EngineResponseCreateWithoutMentionsInput = {
   run: Prisma.RunCreateNestedOneWithoutResponsesInput
   citations?: Prisma.CitationCreateNestedManyWithoutResponseInput
   usedSources?: Prisma.ResponseSourceCreateNestedManyWithoutResponseInput
+  facts?: Prisma.ResponseFactsCreateNestedOneWithoutResponseInput
 }
 
 export type EngineResponseUncheckedCreateWithoutMentionsInput = {
@@ -1554,6 +1586,7 @@ export type EngineResponseUncheckedCreateWithoutMentionsInput = {
   analysisVersion?: number | null
   citations?: Prisma.CitationUncheckedCreateNestedManyWithoutResponseInput
   usedSources?: Prisma.ResponseSourceUncheckedCreateNestedManyWithoutResponseInput
+  facts?: Prisma.ResponseFactsUncheckedCreateNestedOneWithoutResponseInput
 }
 
 export type EngineResponseCreateOrConnectWithoutMentionsInput = {
@@ -1604,6 +1637,7 @@ export type EngineResponseUpdateWithoutMentionsInput = {
   run?: Prisma.RunUpdateOneRequiredWithoutResponsesNestedInput
   citations?: Prisma.CitationUpdateManyWithoutResponseNestedInput
   usedSources?: Prisma.ResponseSourceUpdateManyWithoutResponseNestedInput
+  facts?: Prisma.ResponseFactsUpdateOneWithoutResponseNestedInput
 }
 
 export type EngineResponseUncheckedUpdateWithoutMentionsInput = {
@@ -1638,6 +1672,163 @@ export type EngineResponseUncheckedUpdateWithoutMentionsInput = {
   analysisVersion?: Prisma.NullableIntFieldUpdateOperationsInput | number | null
   citations?: Prisma.CitationUncheckedUpdateManyWithoutResponseNestedInput
   usedSources?: Prisma.ResponseSourceUncheckedUpdateManyWithoutResponseNestedInput
+  facts?: Prisma.ResponseFactsUncheckedUpdateOneWithoutResponseNestedInput
+}
+
+export type EngineResponseCreateWithoutFactsInput = {
+  id: string
+  workspaceId: string
+  promptId: string
+  engine: string
+  model: string
+  repetition: number
+  status: string
+  answer?: string | null
+  searchQueries?: Prisma.EngineResponseCreatesearchQueriesInput | string[]
+  inputTokens?: number | null
+  outputTokens?: number | null
+  costMicrousd: bigint | number
+  latencyMs?: number | null
+  attempts: number
+  error?: string | null
+  endState?: string | null
+  servedModel?: string | null
+  country?: string | null
+  city?: string | null
+  language?: string | null
+  surface?: string
+  collector?: string | null
+  collectionId?: string | null
+  collectionPostedAt?: Date | string | null
+  simulated: boolean
+  createdAt: Date | string
+  completedAt?: Date | string | null
+  analysisVersion?: number | null
+  run: Prisma.RunCreateNestedOneWithoutResponsesInput
+  citations?: Prisma.CitationCreateNestedManyWithoutResponseInput
+  usedSources?: Prisma.ResponseSourceCreateNestedManyWithoutResponseInput
+  mentions?: Prisma.ResponseMentionCreateNestedManyWithoutResponseInput
+}
+
+export type EngineResponseUncheckedCreateWithoutFactsInput = {
+  id: string
+  runId: string
+  workspaceId: string
+  promptId: string
+  engine: string
+  model: string
+  repetition: number
+  status: string
+  answer?: string | null
+  searchQueries?: Prisma.EngineResponseCreatesearchQueriesInput | string[]
+  inputTokens?: number | null
+  outputTokens?: number | null
+  costMicrousd: bigint | number
+  latencyMs?: number | null
+  attempts: number
+  error?: string | null
+  endState?: string | null
+  servedModel?: string | null
+  country?: string | null
+  city?: string | null
+  language?: string | null
+  surface?: string
+  collector?: string | null
+  collectionId?: string | null
+  collectionPostedAt?: Date | string | null
+  simulated: boolean
+  createdAt: Date | string
+  completedAt?: Date | string | null
+  analysisVersion?: number | null
+  citations?: Prisma.CitationUncheckedCreateNestedManyWithoutResponseInput
+  usedSources?: Prisma.ResponseSourceUncheckedCreateNestedManyWithoutResponseInput
+  mentions?: Prisma.ResponseMentionUncheckedCreateNestedManyWithoutResponseInput
+}
+
+export type EngineResponseCreateOrConnectWithoutFactsInput = {
+  where: Prisma.EngineResponseWhereUniqueInput
+  create: Prisma.XOR<Prisma.EngineResponseCreateWithoutFactsInput, Prisma.EngineResponseUncheckedCreateWithoutFactsInput>
+}
+
+export type EngineResponseUpsertWithoutFactsInput = {
+  update: Prisma.XOR<Prisma.EngineResponseUpdateWithoutFactsInput, Prisma.EngineResponseUncheckedUpdateWithoutFactsInput>
+  create: Prisma.XOR<Prisma.EngineResponseCreateWithoutFactsInput, Prisma.EngineResponseUncheckedCreateWithoutFactsInput>
+  where?: Prisma.EngineResponseWhereInput
+}
+
+export type EngineResponseUpdateToOneWithWhereWithoutFactsInput = {
+  where?: Prisma.EngineResponseWhereInput
+  data: Prisma.XOR<Prisma.EngineResponseUpdateWithoutFactsInput, Prisma.EngineResponseUncheckedUpdateWithoutFactsInput>
+}
+
+export type EngineResponseUpdateWithoutFactsInput = {
+  id?: Prisma.StringFieldUpdateOperationsInput | string
+  workspaceId?: Prisma.StringFieldUpdateOperationsInput | string
+  promptId?: Prisma.StringFieldUpdateOperationsInput | string
+  engine?: Prisma.StringFieldUpdateOperationsInput | string
+  model?: Prisma.StringFieldUpdateOperationsInput | string
+  repetition?: Prisma.IntFieldUpdateOperationsInput | number
+  status?: Prisma.StringFieldUpdateOperationsInput | string
+  answer?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  searchQueries?: Prisma.EngineResponseUpdatesearchQueriesInput | string[]
+  inputTokens?: Prisma.NullableIntFieldUpdateOperationsInput | number | null
+  outputTokens?: Prisma.NullableIntFieldUpdateOperationsInput | number | null
+  costMicrousd?: Prisma.BigIntFieldUpdateOperationsInput | bigint | number
+  latencyMs?: Prisma.NullableIntFieldUpdateOperationsInput | number | null
+  attempts?: Prisma.IntFieldUpdateOperationsInput | number
+  error?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  endState?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  servedModel?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  country?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  city?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  language?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  surface?: Prisma.StringFieldUpdateOperationsInput | string
+  collector?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  collectionId?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  collectionPostedAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
+  simulated?: Prisma.BoolFieldUpdateOperationsInput | boolean
+  createdAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
+  completedAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
+  analysisVersion?: Prisma.NullableIntFieldUpdateOperationsInput | number | null
+  run?: Prisma.RunUpdateOneRequiredWithoutResponsesNestedInput
+  citations?: Prisma.CitationUpdateManyWithoutResponseNestedInput
+  usedSources?: Prisma.ResponseSourceUpdateManyWithoutResponseNestedInput
+  mentions?: Prisma.ResponseMentionUpdateManyWithoutResponseNestedInput
+}
+
+export type EngineResponseUncheckedUpdateWithoutFactsInput = {
+  id?: Prisma.StringFieldUpdateOperationsInput | string
+  runId?: Prisma.StringFieldUpdateOperationsInput | string
+  workspaceId?: Prisma.StringFieldUpdateOperationsInput | string
+  promptId?: Prisma.StringFieldUpdateOperationsInput | string
+  engine?: Prisma.StringFieldUpdateOperationsInput | string
+  model?: Prisma.StringFieldUpdateOperationsInput | string
+  repetition?: Prisma.IntFieldUpdateOperationsInput | number
+  status?: Prisma.StringFieldUpdateOperationsInput | string
+  answer?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  searchQueries?: Prisma.EngineResponseUpdatesearchQueriesInput | string[]
+  inputTokens?: Prisma.NullableIntFieldUpdateOperationsInput | number | null
+  outputTokens?: Prisma.NullableIntFieldUpdateOperationsInput | number | null
+  costMicrousd?: Prisma.BigIntFieldUpdateOperationsInput | bigint | number
+  latencyMs?: Prisma.NullableIntFieldUpdateOperationsInput | number | null
+  attempts?: Prisma.IntFieldUpdateOperationsInput | number
+  error?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  endState?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  servedModel?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  country?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  city?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  language?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  surface?: Prisma.StringFieldUpdateOperationsInput | string
+  collector?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  collectionId?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  collectionPostedAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
+  simulated?: Prisma.BoolFieldUpdateOperationsInput | boolean
+  createdAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
+  completedAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
+  analysisVersion?: Prisma.NullableIntFieldUpdateOperationsInput | number | null
+  citations?: Prisma.CitationUncheckedUpdateManyWithoutResponseNestedInput
+  usedSources?: Prisma.ResponseSourceUncheckedUpdateManyWithoutResponseNestedInput
+  mentions?: Prisma.ResponseMentionUncheckedUpdateManyWithoutResponseNestedInput
 }
 
 export type EngineResponseCreateManyRunInput = {
@@ -1703,6 +1894,7 @@ export type EngineResponseUpdateWithoutRunInput = {
   citations?: Prisma.CitationUpdateManyWithoutResponseNestedInput
   usedSources?: Prisma.ResponseSourceUpdateManyWithoutResponseNestedInput
   mentions?: Prisma.ResponseMentionUpdateManyWithoutResponseNestedInput
+  facts?: Prisma.ResponseFactsUpdateOneWithoutResponseNestedInput
 }
 
 export type EngineResponseUncheckedUpdateWithoutRunInput = {
@@ -1737,6 +1929,7 @@ export type EngineResponseUncheckedUpdateWithoutRunInput = {
   citations?: Prisma.CitationUncheckedUpdateManyWithoutResponseNestedInput
   usedSources?: Prisma.ResponseSourceUncheckedUpdateManyWithoutResponseNestedInput
   mentions?: Prisma.ResponseMentionUncheckedUpdateManyWithoutResponseNestedInput
+  facts?: Prisma.ResponseFactsUncheckedUpdateOneWithoutResponseNestedInput
 }
 
 export type EngineResponseUncheckedUpdateManyWithoutRunInput = {
@@ -1853,6 +2046,7 @@ export type EngineResponseSelect<ExtArgs extends runtime.Types.Extensions.Intern
   citations?: boolean | Prisma.EngineResponse$citationsArgs<ExtArgs>
   usedSources?: boolean | Prisma.EngineResponse$usedSourcesArgs<ExtArgs>
   mentions?: boolean | Prisma.EngineResponse$mentionsArgs<ExtArgs>
+  facts?: boolean | Prisma.EngineResponse$factsArgs<ExtArgs>
   _count?: boolean | Prisma.EngineResponseCountOutputTypeDefaultArgs<ExtArgs>
 }, ExtArgs["result"]["engineResponse"]>
 
@@ -1960,6 +2154,7 @@ export type EngineResponseInclude<ExtArgs extends runtime.Types.Extensions.Inter
   citations?: boolean | Prisma.EngineResponse$citationsArgs<ExtArgs>
   usedSources?: boolean | Prisma.EngineResponse$usedSourcesArgs<ExtArgs>
   mentions?: boolean | Prisma.EngineResponse$mentionsArgs<ExtArgs>
+  facts?: boolean | Prisma.EngineResponse$factsArgs<ExtArgs>
   _count?: boolean | Prisma.EngineResponseCountOutputTypeDefaultArgs<ExtArgs>
 }
 export type EngineResponseIncludeCreateManyAndReturn<ExtArgs extends runtime.Types.Extensions.InternalArgs = runtime.Types.Extensions.DefaultArgs> = {
@@ -1976,6 +2171,7 @@ export type $EngineResponsePayload<ExtArgs extends runtime.Types.Extensions.Inte
     citations: Prisma.$CitationPayload<ExtArgs>[]
     usedSources: Prisma.$ResponseSourcePayload<ExtArgs>[]
     mentions: Prisma.$ResponseMentionPayload<ExtArgs>[]
+    facts: Prisma.$ResponseFactsPayload<ExtArgs> | null
   }
   scalars: runtime.Types.Extensions.GetPayloadResult<{
     id: string
@@ -2440,6 +2636,7 @@ export interface Prisma__EngineResponseClient<T, Null = never, ExtArgs extends r
   citations<T extends Prisma.EngineResponse$citationsArgs<ExtArgs> = {}>(args?: Prisma.Subset<T, Prisma.EngineResponse$citationsArgs<ExtArgs>>): Prisma.PrismaPromise<runtime.Types.Result.GetResult<Prisma.$CitationPayload<ExtArgs>, T, "findMany", GlobalOmitOptions> | Null>
   usedSources<T extends Prisma.EngineResponse$usedSourcesArgs<ExtArgs> = {}>(args?: Prisma.Subset<T, Prisma.EngineResponse$usedSourcesArgs<ExtArgs>>): Prisma.PrismaPromise<runtime.Types.Result.GetResult<Prisma.$ResponseSourcePayload<ExtArgs>, T, "findMany", GlobalOmitOptions> | Null>
   mentions<T extends Prisma.EngineResponse$mentionsArgs<ExtArgs> = {}>(args?: Prisma.Subset<T, Prisma.EngineResponse$mentionsArgs<ExtArgs>>): Prisma.PrismaPromise<runtime.Types.Result.GetResult<Prisma.$ResponseMentionPayload<ExtArgs>, T, "findMany", GlobalOmitOptions> | Null>
+  facts<T extends Prisma.EngineResponse$factsArgs<ExtArgs> = {}>(args?: Prisma.Subset<T, Prisma.EngineResponse$factsArgs<ExtArgs>>): Prisma.Prisma__ResponseFactsClient<runtime.Types.Result.GetResult<Prisma.$ResponseFactsPayload<ExtArgs>, T, "findUniqueOrThrow", GlobalOmitOptions> | null, null, ExtArgs, GlobalOmitOptions>
   /**
    * Attaches callbacks for the resolution and/or rejection of the Promise.
    * @param onfulfilled The callback to execute when the Promise is resolved.
@@ -2968,6 +3165,25 @@ export type EngineResponse$mentionsArgs<ExtArgs extends runtime.Types.Extensions
   take?: number
   skip?: number
   distinct?: Prisma.ResponseMentionScalarFieldEnum | Prisma.ResponseMentionScalarFieldEnum[]
+}
+
+/**
+ * EngineResponse.facts
+ */
+export type EngineResponse$factsArgs<ExtArgs extends runtime.Types.Extensions.InternalArgs = runtime.Types.Extensions.DefaultArgs> = {
+  /**
+   * Select specific fields to fetch from the ResponseFacts
+   */
+  select?: Prisma.ResponseFactsSelect<ExtArgs> | null
+  /**
+   * Omit specific fields from the ResponseFacts
+   */
+  omit?: Prisma.ResponseFactsOmit<ExtArgs> | null
+  /**
+   * Choose, which related nodes to fetch as well
+   */
+  include?: Prisma.ResponseFactsInclude<ExtArgs> | null
+  where?: Prisma.ResponseFactsWhereInput
 }
 
 /**

@@ -1,0 +1,77 @@
+import { enginesOnSurface } from "../../engines/engine-registry.js";
+import type { MetricsFilters } from "../metrics/metrics-filters.js";
+
+/** What narrows a metric's population to the answers of one count (docs/metrics.md, "Drill-downs"). */
+export interface AnswerMatch {
+  /** Only the answers to this prompt. */
+  promptId?: string | undefined;
+  /** `mentioned`: naming `entityId` (any tracked entity without); `cited`: citing its domains (any URL without). */
+  match?: "mentioned" | "cited" | undefined;
+  entityId?: string | undefined;
+  /** Only the answers citing this registrable domain. */
+  domain?: string | undefined;
+}
+
+export interface PopulationQuery {
+  workspaceId: string;
+  version: number;
+  from: string;
+  to: string;
+  filters: MetricsFilters;
+  /** The tracked entities' ids (`self` and the competitors'): whose mentions count. */
+  entityIds: readonly string[];
+}
+
+/**
+ * The SQL conditions, over `response_facts f`, that select the answers a metric counts: the
+ * one definition of a metric's population, which the rollups it is summed from follow too
+ * (the same answers, keyed by the facts' day, engine, category, language and region; brand
+ * research left out unless included). Parameters are appended to `params`.
+ */
+export function populationSql(
+  query: PopulationQuery,
+  answerMatch: AnswerMatch,
+  params: unknown[],
+  options: { brandResearch: "counted" | "only" } = { brandResearch: "counted" },
+): string {
+  const param = (value: unknown, cast = "") => {
+    params.push(value);
+    return `$${params.length}${cast}`;
+  };
+  const { filters } = query;
+  const parts = [
+    `f.workspace_id = ${param(query.workspaceId)}`,
+    `f.analysis_version = ${param(query.version, "::int")}`,
+    `f.day BETWEEN ${param(query.from, "::date")} AND ${param(query.to, "::date")}`,
+  ];
+  if (filters.engine !== undefined) parts.push(`f.engine = ${param(filters.engine)}`);
+  if (filters.surface !== undefined)
+    parts.push(`f.engine = ANY(${param([...enginesOnSurface(filters.surface)], "::text[]")})`);
+  if (filters.category !== undefined) parts.push(`f.category = ${param(filters.category)}`);
+  if (filters.region !== undefined) parts.push(`f.region = ${param(filters.region)}`);
+  if (filters.language !== undefined) parts.push(`f.language = ${param(filters.language)}`);
+  if (options.brandResearch === "only") parts.push(`f.category = 'brand_research'`);
+  else if (!filters.includeBrandResearch) parts.push(`f.category <> 'brand_research'`);
+  if (answerMatch.promptId !== undefined)
+    parts.push(`f.prompt_id = ${param(answerMatch.promptId)}`);
+  if (answerMatch.domain !== undefined)
+    parts.push(`${param(answerMatch.domain)} = ANY(f.cited_domains)`);
+  if (answerMatch.match === "cited") {
+    parts.push(
+      answerMatch.entityId === undefined
+        ? "f.has_citations"
+        : `${param(answerMatch.entityId)} = ANY(f.cited_entities)`,
+    );
+  }
+  if (answerMatch.match === "mentioned") {
+    const entities =
+      answerMatch.entityId === undefined
+        ? `m.entity_id = ANY(${param([...query.entityIds], "::text[]")})`
+        : `m.entity_id = ${param(answerMatch.entityId)}`;
+    parts.push(
+      `EXISTS (SELECT 1 FROM response_mentions m WHERE m.response_id = f.response_id
+         AND m.analysis_version = f.analysis_version AND ${entities})`,
+    );
+  }
+  return parts.join("\n AND ");
+}

@@ -1,0 +1,108 @@
+import type { AnswerList } from "@geopulse/api-types";
+import type { AppContext } from "../../context.js";
+import { dayOf } from "../../days.js";
+import { errors } from "../../errors/app-error.js";
+import { decodeCursor, type PageRequest } from "../../http/cursor.js";
+import type { WorkspaceAccess } from "../../http/principal.js";
+import type { MetricsFilters } from "../metrics/metrics-filters.js";
+import { loadMetricsScope } from "../metrics/metrics-scope.js";
+import { loadRunAnswers } from "../runs/load-run-answers.js";
+import { sourcesPeriod } from "../sources/sources-period.js";
+import { type AnswerMatch, type PopulationQuery, populationSql } from "./answer-population.js";
+
+export interface ListAnswersOptions extends PageRequest {
+  ctx: AppContext;
+  workspace: WorkspaceAccess;
+  from?: string | undefined;
+  to?: string | undefined;
+  filters: MetricsFilters;
+  answerMatch: AnswerMatch;
+}
+
+/**
+ * The answers behind a metric: its population (`populationSql`) narrowed as asked, one page
+ * oldest first, with how many match over every page, how many tracked-entity mentions they
+ * hold, and what the population leaves out.
+ */
+export async function listAnswers(options: ListAnswersOptions): Promise<AnswerList> {
+  const { ctx, workspace, answerMatch } = options;
+  if (answerMatch.entityId !== undefined && answerMatch.match === undefined)
+    throw errors.field("query.match", "required", "entity needs match (mentioned or cited).");
+  const scope = await loadMetricsScope(ctx, workspace.id);
+  const entityIds = scope.entities.map((e) => e.id);
+  if (answerMatch.entityId !== undefined && !entityIds.includes(answerMatch.entityId))
+    throw errors.field(
+      "query.entity",
+      "enum",
+      "is not the brand (self) or one of the workspace's competitors.",
+    );
+  const to = options.to ?? (await latestDay(ctx, workspace.id, scope.version));
+  const period = sourcesPeriod({ now: ctx.clock.now(), from: options.from ?? to, to });
+  const query: PopulationQuery = {
+    workspaceId: workspace.id,
+    version: scope.version,
+    from: period.from,
+    to: period.to,
+    filters: options.filters,
+    entityIds,
+  };
+  const after = decodeCursor(options.cursor, "rsp");
+  // Each statement numbers its own parameters.
+  const countParams: unknown[] = [];
+  const countWhere = populationSql(query, answerMatch, countParams);
+  countParams.push(entityIds);
+  const pageParams: unknown[] = [];
+  const pageWhere = populationSql(query, answerMatch, pageParams);
+  pageParams.push(after ?? "", options.limit + 1);
+  const excludedParams: unknown[] = [];
+  const excludedWhere = options.filters.includeBrandResearch
+    ? "false"
+    : populationSql(query, {}, excludedParams, { brandResearch: "only" });
+  const [[counts], page, [excluded]] = await Promise.all([
+    ctx.prisma.$queryRawUnsafe<Array<{ total: number; mentions: number }>>(
+      `SELECT count(*)::int AS total,
+         coalesce(sum((SELECT count(*) FROM response_mentions m WHERE m.response_id = f.response_id
+           AND m.analysis_version = f.analysis_version
+           AND m.entity_id = ANY($${countParams.length}::text[]))), 0)::int AS mentions
+       FROM response_facts f WHERE ${countWhere}`,
+      ...countParams,
+    ),
+    ctx.prisma.$queryRawUnsafe<Array<{ id: string }>>(
+      `SELECT f.response_id AS id FROM response_facts f
+       WHERE ${pageWhere} AND f.response_id > $${pageParams.length - 1}
+       ORDER BY f.response_id LIMIT $${pageParams.length}::int`,
+      ...pageParams,
+    ),
+    ctx.prisma.$queryRawUnsafe<Array<{ answers: number; prompts: number }>>(
+      `SELECT count(*)::int AS answers, count(DISTINCT f.prompt_id)::int AS prompts
+       FROM response_facts f WHERE ${excludedWhere}`,
+      ...excludedParams,
+    ),
+  ]);
+  const ids = page.slice(0, options.limit).map((r) => r.id);
+  const last = ids.at(-1);
+  return {
+    from: period.from,
+    to: period.to,
+    total: Number(counts?.total ?? 0),
+    entityMentions: Number(counts?.mentions ?? 0),
+    excluded: {
+      brandResearchAnswers: Number(excluded?.answers ?? 0),
+      brandResearchPrompts: Number(excluded?.prompts ?? 0),
+    },
+    data: await loadRunAnswers(ctx, ids),
+    nextCursor:
+      page.length > options.limit && last ? Buffer.from(last).toString("base64url") : null,
+  };
+}
+
+/** The latest analysed day of the workspace, else today (the injected clock's). */
+async function latestDay(ctx: AppContext, workspaceId: string, version: number): Promise<string> {
+  const [row] = await ctx.prisma.$queryRawUnsafe<Array<{ day: string | null }>>(
+    `SELECT to_char(max(day), 'YYYY-MM-DD') AS day FROM metric_days
+     WHERE workspace_id = $1 AND analysis_version = $2::int`,
+    workspaceId,
+    version,
+  );
+  return row?.day ?? dayOf(ctx.clock.now());
+}
