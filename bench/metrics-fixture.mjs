@@ -158,7 +158,14 @@ export async function fillWorkspace({
 /** The engine responses, citations, mentions and facts of a day's answers, as the run recorder stores them. */
 async function storeDayAnswers(tx, { workspace, runId, day, stored, analysed }) {
   const at = new Date(`${day}T06:10:00.000Z`);
-  const id = (i) => `rsp_${runId}_${String(i).padStart(5, "0")}`;
+  // As the API's ids are (a prefix and 26 of 0-9A-Z), so its cursors over them decode: the day,
+  // the workspace's slug and the answer's index.
+  const slugPart = workspace.slug
+    .toUpperCase()
+    .replace(/[^0-9A-Z]/g, "")
+    .padEnd(13, "0")
+    .slice(0, 13);
+  const id = (i) => `rsp_${day.replaceAll("-", "")}${slugPart}${String(i).padStart(5, "0")}`;
   const responses = stored.map(({ engineId, prompt, answer }, i) => ({
     id: id(i),
     runId,

@@ -49,5 +49,6 @@ export function citationLink(
     const value = text(key);
     if (value) query.set(key, value);
   }
+  if (text("includeBrandResearch") === "true") query.set("includeBrandResearch", "true");
   return { to: `/w/${slug}/answers?${query.toString()}`, text: `The answers behind ${label}` };
 }

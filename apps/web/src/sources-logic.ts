@@ -57,23 +57,20 @@ export function citesDomain(url: string, domain: string): boolean {
 }
 
 /**
- * The answers behind a prompt's count of answers citing a domain over a period: the server's
- * drill-down with the count's own population (every category: the sources count them all).
+ * The answers behind a count of answers citing a domain or a page over a period (a prompt's, a
+ * URL's): the server's drill-down with the count's own population (every category: the
+ * sources count them all).
  */
 export function citingAnswersLink(
   slug: string,
-  promptId: string,
-  domain: string,
+  cited: { prompt?: string; domain?: string; url?: string },
   period: { from: string; to: string },
   surface?: string,
 ): string {
-  const query = new URLSearchParams({
-    ...period,
-    prompt: promptId,
-    domain,
-    includeBrandResearch: "true",
-    ...(surface ? { surface } : {}),
-  });
+  const query = new URLSearchParams({ ...period });
+  for (const [key, value] of Object.entries(cited)) if (value) query.set(key, value);
+  query.set("includeBrandResearch", "true");
+  if (surface) query.set("surface", surface);
   return `/w/${slug}/answers?${query.toString()}`;
 }
 

@@ -97,6 +97,7 @@ describe("every metric's drill-down returns its n answers", () => {
     const filters = JSON.parse(filtersText) as Query;
     const scope = { ...filters, from: date, to: date };
     const metrics = await get("/metrics", { ...filters, date });
+    expect(await get("/scoreboard", { ...filters, date })).toEqual(metrics.scoreboard);
     const all = await drill(scope);
     expect(all.total).toBeGreaterThan(0);
     expect(metrics.scoreboard.composite.n).toBe(all.total);
@@ -141,9 +142,8 @@ describe("every metric's drill-down returns its n answers", () => {
 
   it("each day of the time series opens to its answers", async () => {
     const series = await get("/metrics/timeseries", { from: day1, to: day2 });
-    const brand = series.series.filter((s: any) => s.isSelf);
-    expect(brand.length).toBeGreaterThan(0);
-    for (const line of brand) {
+    expect(series.series.filter((s: any) => s.isSelf).length).toBeGreaterThan(0);
+    for (const line of series.series) {
       for (const point of line.points) {
         const answers = await drill({
           from: point.date,
@@ -156,7 +156,7 @@ describe("every metric's drill-down returns its n answers", () => {
           to: point.date,
           ...(line.engine === "all" ? {} : { engine: line.engine }),
           match: "mentioned",
-          entity: "self",
+          entity: line.entityId,
         });
         expect(Math.round(point.visibility * point.responses)).toBe(naming.total);
       }
@@ -237,7 +237,12 @@ describe("every metric's drill-down returns its n answers", () => {
         const answers = await drill({ ...period, domain, prompt: prompt.promptId });
         expect(prompt.count, `${domain} ${prompt.text}`).toBe(answers.total);
       }
+      for (const { url, count: citing } of detail.urls)
+        expect(citing, url).toBe((await drill({ ...period, url })).total);
     }
+    expect(sources.urls.length).toBeGreaterThan(0);
+    for (const { url, count } of sources.urls)
+      expect(count, url).toBe((await drill({ ...period, url })).total);
   });
 
   it("re-analysis gives answers stored before it their facts and normalised URLs", async () => {
@@ -283,5 +288,54 @@ describe("every metric's drill-down returns its n answers", () => {
     ]);
     expect(after.map((a) => a.total)).toEqual(before.map((b) => b.total));
     expect(await prisma.citation.count({ where: { normalizedUrl: null } })).toBe(0);
+  });
+
+  it("a new analysis version moves every answer's facts with it, changed or not", async () => {
+    const prisma = t.server.ctx.prisma;
+    const before = await drill({ from: day1, to: day1, includeBrandResearch: "true" });
+    const { id: workspaceId } = await prisma.workspace.findUniqueOrThrow({ where: { slug } });
+    // As the release before one that changes no fact of these answers left them.
+    await prisma.$executeRawUnsafe(
+      `UPDATE response_facts SET analysis_version = analysis_version - 1
+       WHERE workspace_id = $1 AND day = $2::date`,
+      workspaceId,
+      day1,
+    );
+    await prisma.$executeRawUnsafe(
+      `UPDATE engine_responses SET analysis_version = analysis_version - 1 WHERE run_id IN (
+         SELECT id FROM runs WHERE workspace_id = $1 AND created_at::date = $2::date)`,
+      workspaceId,
+      day1,
+    );
+    await prisma.$executeRawUnsafe(
+      `UPDATE metric_days SET subject_fingerprint = NULL WHERE workspace_id = $1 AND day = $2::date`,
+      workspaceId,
+      day1,
+    );
+    expect((await drill({ from: day1, to: day1, includeBrandResearch: "true" })).total).toBe(0);
+    expect((await reanalyzeDay({ ctx: t.server.ctx, workspaceId, day: day1 })).done).toBe(true);
+    const after = await drill({ from: day1, to: day1, includeBrandResearch: "true" });
+    expect(after.total).toBe(before.total);
+  });
+
+  it("an answer whose prompt is gone leaves the drill-down with the rollups", async () => {
+    const prisma = t.server.ctx.prisma;
+    const workspace = await prisma.workspace.findUniqueOrThrow({ where: { slug } });
+    const gone = await prisma.prompt.findFirstOrThrow({
+      where: { workspaceId: workspace.id, category: "discovery", language: "en" },
+    });
+    await prisma.prompt.delete({ where: { id: gone.id } });
+    await prisma.$executeRawUnsafe(
+      `UPDATE metric_days SET subject_fingerprint = NULL WHERE workspace_id = $1 AND day = $2::date`,
+      workspace.id,
+      day2,
+    );
+    expect(
+      (await reanalyzeDay({ ctx: t.server.ctx, workspaceId: workspace.id, day: day2 })).done,
+    ).toBe(true);
+    const metrics = await get("/metrics", { date: day2 });
+    const all = await drill({ from: day2, to: day2 });
+    expect(metrics.scoreboard.composite.n).toBe(all.total);
+    expect((await drill({ from: day2, to: day2, prompt: gone.id })).total).toBe(0);
   });
 });

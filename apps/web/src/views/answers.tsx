@@ -18,8 +18,9 @@ const PAGE = 50;
 /**
  * The answers behind a number. Without `?run=`, the metric's own population from the server
  * (`GET .../answers`, the same definition as the number, so it lists exactly its `n`):
- * `?from=&to=` (default the latest measured day), `?engine=`, `?surface=`, `?prompt=`,
- * `?domain=`, and `?match=mentioned|cited` with `?entity=` (`self` or a competitor's id).
+ * `?from=&to=` (default the latest measured day), `?engine=`, `?surface=`, `?category=`,
+ * `?region=`, `?language=`, `?prompt=`,
+ * `?domain=`, `?url=` (a cited page), and `?match=mentioned|cited` with `?entity=` (`self` or a competitor's id).
  * With `?run=`, one run's answers, narrowed to an engine, surface, prompt or cited domain.
  */
 export default function Answers() {
@@ -40,8 +41,12 @@ function DrillDown() {
     to: text("to"),
     engine: text("engine") as Schemas["Engine"] | undefined,
     surface,
+    category: text("category") as Schemas["PromptCategory"] | undefined,
+    region: text("region") as Schemas["PromptRegion"] | undefined,
+    language: text("language") as Schemas["Language"] | undefined,
     prompt: text("prompt"),
     domain: text("domain"),
+    url: text("url"),
     entity: match ? text("entity") : undefined,
     match: match ?? undefined,
     includeBrandResearch: params.get("includeBrandResearch") === "true" || undefined,
@@ -67,6 +72,7 @@ function DrillDown() {
     match === "mentioned" && (entityName ? `mentioning ${entityName}` : "naming a tracked brand"),
     match === "cited" && (entityName ? `citing ${entityName}` : "with a citation"),
     query.domain && `citing ${query.domain}`,
+    query.url && `citing ${query.url}`,
   ]
     .filter(Boolean)
     .join(" ");

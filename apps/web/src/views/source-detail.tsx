@@ -4,7 +4,7 @@ import { Link } from "react-router";
 import { gp, type Schemas } from "../api";
 import { Empty, ErrorNote, Loading } from "../components/states";
 import type { Surface } from "../components/surface-select";
-import { formatNumber } from "../format";
+import { formatCount, formatNumber } from "../format";
 import { citingAnswersLink, isWebUrl, latestRunAnswersLink, taxonomyLabel } from "../sources-logic";
 
 /**
@@ -61,12 +61,16 @@ export function SourceDetail({
               caption={`Prompts citing ${domain}`}
               countLabel="Citing answers"
               link={(p) => ({
-                to: citingAnswersLink(slug, p.promptId, domain, period, surface),
-                text: `Open the ${formatNumber(p.count)} answers citing it`,
+                to: citingAnswersLink(slug, { prompt: p.promptId, domain }, period, surface),
+                text: `Open ${formatCount(p.count, "answer")} citing it`,
               })}
             />
             <h3>Its cited URLs</h3>
-            <CitedUrlTable urls={source.data.urls} caption={`URLs of ${domain}`} />
+            <CitedUrlTable
+              urls={source.data.urls}
+              caption={`URLs of ${domain}`}
+              answersOf={(url) => citingAnswersLink(slug, { url }, period, surface)}
+            />
           </>
         ))}
       {source.data && source.data.usedBy.length > 0 && (
@@ -136,10 +140,13 @@ export function CitedUrlTable({
   urls,
   caption,
   withDomain = false,
+  answersOf,
 }: {
   urls: Schemas["CitedUrl"][];
   caption: string;
   withDomain?: boolean;
+  /** Where a URL's citing answers are read (its count links there). */
+  answersOf: (url: string) => string;
 }) {
   return (
     <div className="scroll">
@@ -167,7 +174,14 @@ export function CitedUrlTable({
               </td>
               {withDomain && <td data-label="Domain">{u.domain ?? "—"}</td>}
               {withDomain && <td data-label="Class">{taxonomyLabel(u.taxonomy)}</td>}
-              <td data-label="Citing answers">{formatNumber(u.count)}</td>
+              <td data-label="Citing answers">
+                <Link
+                  to={answersOf(u.url)}
+                  aria-label={`${formatNumber(u.count)}: open the answers citing ${u.url}`}
+                >
+                  {formatNumber(u.count)}
+                </Link>
+              </td>
             </tr>
           ))}
         </tbody>

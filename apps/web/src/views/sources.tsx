@@ -7,6 +7,7 @@ import { formatDate, formatNumber, isoDay } from "../format";
 import { useSlug } from "../hooks";
 import {
   changeLabel,
+  citingAnswersLink,
   PERIOD_CHOICES,
   periodDaysOf,
   periodEnding,
@@ -133,7 +134,12 @@ function SourcesBody({
         {data.urls.length === 0 ? (
           <Empty>No cited pages in this period.</Empty>
         ) : (
-          <CitedUrlTable urls={data.urls} caption="Top cited URLs" withDomain />
+          <CitedUrlTable
+            urls={data.urls}
+            caption="Top cited URLs"
+            withDomain
+            answersOf={(url) => citingAnswersLink(slug, { url }, period, surface)}
+          />
         )}
       </article>
       <article className="panel" aria-labelledby="used-title">

@@ -53,7 +53,11 @@ describe("the Sources view's logic", () => {
     expect(citesDomain("https://notexample.com", "example.com")).toBe(false);
     expect(citesDomain("not a url", "example.com")).toBe(false);
     expect(
-      citingAnswersLink("acme", "prm_1", "a.com", { from: "2026-04-01", to: "2026-04-28" }),
+      citingAnswersLink(
+        "acme",
+        { prompt: "prm_1", domain: "a.com" },
+        { from: "2026-04-01", to: "2026-04-28" },
+      ),
     ).toBe(
       "/w/acme/answers?from=2026-04-01&to=2026-04-28&prompt=prm_1&domain=a.com&includeBrandResearch=true",
     );
@@ -159,8 +163,13 @@ describe("the Sources view", () => {
       "0",
     ]);
     const urls = screen.getByRole("table", { name: "Top cited URLs" });
-    const link = within(urls).getByRole("link");
+    // Only http(s) addresses become links out; each count opens its citing answers here.
+    const link = within(urls).getByRole("link", { name: "https://example.com/<b>best</b>" });
     expect(link.getAttribute("href")).toBe("https://example.com/<b>best</b>");
+    const count = within(urls).getByRole("link", { name: /^3: open the answers citing/ });
+    expect(new URL(count.getAttribute("href") ?? "", "http://x").searchParams.get("url")).toBe(
+      "https://example.com/<b>best</b>",
+    );
     expect(link.getAttribute("rel")).toBe("noopener noreferrer");
     expect(within(urls).getByText("javascript:alert(1)").tagName).toBe("SPAN");
     expect(document.querySelector("b")).toBeNull();

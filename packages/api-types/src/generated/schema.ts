@@ -410,7 +410,7 @@ export interface paths {
          *     (category, language and region as they were when the answer was analysed), answers of
          *     `brand_research` prompts left out unless `includeBrandResearch` (as in the metrics;
          *     `excluded` counts them). Narrowed to one `prompt`, to answers citing a registrable
-         *     `domain`, and by `match`:
+         *     `domain` or a page (`url`), and by `match`:
          *     - `mentioned`: answers naming `entity`, or any tracked entity without one. Visibility's
          *       numerator; without `entity`, `entityMentions` is share of voice's `n`.
          *     - `cited`: answers citing one of `entity`'s domains (citation share's numerator), or
@@ -6487,6 +6487,8 @@ export interface operations {
                 match?: "mentioned" | "cited";
                 /** @description Only the answers citing this registrable domain (`example.com`). */
                 domain?: string;
+                /** @description Only the answers citing this page, as the sources list it (its normalised URL: docs/metrics.md "Citations"). */
+                url?: string;
                 /** @description Page size. */
                 limit?: components["parameters"]["Limit"];
                 /** @description The `nextCursor` of the previous page. */

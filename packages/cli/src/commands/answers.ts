@@ -17,6 +17,7 @@ interface AnswersOptions extends ReadOptions, MetricsFilterOptions {
   entity?: string;
   match?: "mentioned" | "cited";
   domain?: string;
+  url?: string;
 }
 
 /** Answers shown when no --limit is given. */
@@ -46,7 +47,8 @@ export function registerAnswers(program: Command, ctx: Context): void {
               ).choices(["mentioned", "cited"]),
             )
             .option("--entity <id>", "with --match: self, or a competitor id")
-            .option("--domain <domain>", "only answers citing this registrable domain"),
+            .option("--domain <domain>", "only answers citing this registrable domain")
+            .option("--url <url>", "only answers citing this page (as `sources` lists it)"),
         ),
       ),
     ),
@@ -62,6 +64,7 @@ export function registerAnswers(program: Command, ctx: Context): void {
       ...(options.match ? { match: options.match } : {}),
       ...(options.entity ? { entity: options.entity } : {}),
       ...(options.domain ? { domain: options.domain } : {}),
+      ...(options.url ? { url: options.url } : {}),
       limit: pageSizeFor(limit),
     });
     const first = await list.page();
@@ -72,7 +75,8 @@ export function registerAnswers(program: Command, ctx: Context): void {
       cursor = page.nextCursor;
     }
     const shown = answers.slice(0, limit);
-    if (options.json) return ctx.json({ ...first, data: shown, nextCursor: undefined });
+    // Whole to the limit: no page follows what was printed.
+    if (options.json) return ctx.json({ ...first, data: shown, nextCursor: null });
     ctx.info(summary(first, shown.length));
     if (shown.length === 0) return;
     ctx.out(

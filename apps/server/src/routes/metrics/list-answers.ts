@@ -16,6 +16,7 @@ export const listAnswers = defineHandler("listAnswers")(async ({ op, query }) =>
       match: query.match,
       entityId: query.entity,
       domain: query.domain?.toLowerCase(),
+      url: query.url,
     },
   }),
 }));

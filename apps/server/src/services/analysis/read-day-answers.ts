@@ -103,20 +103,23 @@ export async function readStoredAnswers(db: Db, ids: readonly string[]): Promise
       answer: string | null;
       analysis_version: number | null;
       fact_day: string | null;
+      fact_version: number | null;
       fact_engine: string;
       fact_prompt_id: string;
       category: string;
       language: string;
       region: string | null;
       has_citations: boolean;
+      mentioned_entities: string[] | null;
       cited_entities: string[] | null;
       cited_domains: string[] | null;
     }>
   >(
     `SELECT r.id, r.run_id, r.engine, r.prompt_id, r.answer, r.analysis_version,
-       to_char(f.day, 'YYYY-MM-DD') AS fact_day, f.engine AS fact_engine,
+       to_char(f.day, 'YYYY-MM-DD') AS fact_day, f.analysis_version AS fact_version,
+       f.engine AS fact_engine,
        f.prompt_id AS fact_prompt_id, f.category, f.language, f.region, f.has_citations,
-       f.cited_entities, f.cited_domains
+       f.mentioned_entities, f.cited_entities, f.cited_domains
      FROM engine_responses r LEFT JOIN response_facts f ON f.response_id = r.id
      WHERE r.id = ANY($1::text[]) ORDER BY r.id`,
     ids,
@@ -155,17 +158,21 @@ export async function readStoredAnswers(db: Db, ids: readonly string[]): Promise
       factsKey:
         a.fact_day === null
           ? null
-          : factsKey({
-              day: a.fact_day,
-              engine: a.fact_engine,
-              promptId: a.fact_prompt_id,
-              category: a.category,
-              language: a.language,
-              region: a.region,
-              hasCitations: a.has_citations,
-              citedEntities: a.cited_entities ?? [],
-              citedDomains: a.cited_domains ?? [],
-            }),
+          : factsKey(
+              {
+                day: a.fact_day,
+                engine: a.fact_engine,
+                promptId: a.fact_prompt_id,
+                category: a.category,
+                language: a.language,
+                region: a.region,
+                hasCitations: a.has_citations,
+                mentionedEntities: a.mentioned_entities ?? [],
+                citedEntities: a.cited_entities ?? [],
+                citedDomains: a.cited_domains ?? [],
+              },
+              Number(a.fact_version),
+            ),
       citations: [],
       mentions: [],
       mentionKeys: [],

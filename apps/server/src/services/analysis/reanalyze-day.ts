@@ -164,11 +164,16 @@ async function analysePage(options: {
     return { id: answer.id, rollup, change: storedChange(answer, rollup) };
   });
   const changes = results.flatMap((r) => (r.change ? [r.change] : []));
-  if (changes.length > 0) {
+  // An answer whose prompt is gone leaves the day's rollups: its facts leave the drill-down.
+  const uncounted = stored
+    .filter((a) => !prompts.has(a.promptId) && a.factsKey !== null)
+    .map((a) => a.id);
+  if (changes.length > 0 || uncounted.length > 0) {
     await rewriteStoredAnalyses(ctx.prisma, {
       workspaceId: options.workspaceId,
       day: options.day,
       changes,
+      uncounted,
     });
   }
   return {
@@ -208,7 +213,7 @@ function storedChange(
     )
       citations.push([c.id, ...next]);
   });
-  const facts = answer.factsKey !== factsKey(factsOf(rollup));
+  const facts = answer.factsKey !== factsKey(factsOf(rollup), analysis.version);
   const version = answer.analysisVersion !== ANALYSIS_VERSION;
   if (!mentions && citations.length === 0 && !facts && !version) return undefined;
   return { responseId: answer.id, analysis, rollup, mentions, citations, facts, version };

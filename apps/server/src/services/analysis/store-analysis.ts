@@ -40,6 +40,7 @@ export function classifyStoredCitations(
 /** What one analysed answer adds to the rollups, as `response_facts` keeps it. */
 export interface AnswerFacts extends Omit<AnalysedAnswer, "analysis"> {
   hasCitations: boolean;
+  mentionedEntities: string[];
   citedEntities: string[];
   citedDomains: string[];
 }
@@ -53,14 +54,16 @@ export function factsOf(answer: AnalysedAnswer): AnswerFacts {
   return {
     ...key,
     hasCitations: citations.length > 0,
+    mentionedEntities: distinct(analysis.mentions.map((m) => m.entityId)),
     citedEntities: distinct(citations.map((c) => c.entityId)),
     citedDomains: distinct(citations.map((c) => c.domain)),
   };
 }
 
-/** Facts as one comparable string (stored or freshly made). */
-export const factsKey = (f: AnswerFacts) =>
+/** Facts made at an analysis version, as one comparable string (stored or freshly made). */
+export const factsKey = (f: AnswerFacts, version: number) =>
   JSON.stringify([
+    version,
     f.day,
     f.engine,
     f.promptId,
@@ -68,6 +71,7 @@ export const factsKey = (f: AnswerFacts) =>
     f.language,
     f.region,
     f.hasCitations,
+    f.mentionedEntities,
     f.citedEntities,
     f.citedDomains,
   ]);
@@ -82,6 +86,7 @@ const factColumns = {
   language: "text",
   region: "text",
   has_citations: "boolean",
+  mentioned_entities: "text[]",
   cited_entities: "text[]",
   cited_domains: "text[]",
   analysis_version: "int",
@@ -104,6 +109,7 @@ export function factRows(
       language: f.language,
       region: f.region,
       has_citations: f.hasCitations,
+      mentioned_entities: f.mentionedEntities,
       cited_entities: f.citedEntities,
       cited_domains: f.citedDomains,
       analysis_version: rollup.analysis.version,
@@ -190,6 +196,8 @@ export async function rewriteStoredAnalyses(
     workspaceId: string;
     day: string;
     changes: readonly StoredAnalysisChange[];
+    /** Answers the day's rollups no longer count (their prompt is gone): their facts go too. */
+    uncounted?: readonly string[];
   },
 ): Promise<void> {
   const { workspaceId, changes } = options;
@@ -235,6 +243,7 @@ export async function rewriteStoredAnalyses(
        SELECT ${factNames.join(", ")} FROM jsonb_to_recordset($8::jsonb)
          AS v(${jsonRecordType(factColumns)})
        ON CONFLICT (response_id) DO UPDATE SET ${factUpdates}),
+     uncounted AS (DELETE FROM response_facts WHERE response_id = ANY($9::text[])),
      versions AS (
        UPDATE engine_responses SET analysis_version = $4::int WHERE id = ANY($5::text[])),
      day AS (
@@ -249,5 +258,6 @@ export async function rewriteStoredAnalyses(
     workspaceId,
     options.day,
     storableJson(facts.rows),
+    options.uncounted ?? [],
   );
 }

@@ -10,6 +10,8 @@ export interface AnswerMatch {
   entityId?: string | undefined;
   /** Only the answers citing this registrable domain. */
   domain?: string | undefined;
+  /** Only the answers citing this page: a stored citation's normalised URL (the engine's URL when it has none). */
+  url?: string | undefined;
 }
 
 export interface PopulationQuery {
@@ -56,6 +58,11 @@ export function populationSql(
     parts.push(`f.prompt_id = ${param(answerMatch.promptId)}`);
   if (answerMatch.domain !== undefined)
     parts.push(`${param(answerMatch.domain)} = ANY(f.cited_domains)`);
+  if (answerMatch.url !== undefined)
+    parts.push(
+      `EXISTS (SELECT 1 FROM citations c WHERE c.response_id = f.response_id
+         AND coalesce(c.normalized_url, c.url) = ${param(answerMatch.url)})`,
+    );
   if (answerMatch.match === "cited") {
     parts.push(
       answerMatch.entityId === undefined
@@ -64,13 +71,10 @@ export function populationSql(
     );
   }
   if (answerMatch.match === "mentioned") {
-    const entities =
-      answerMatch.entityId === undefined
-        ? `m.entity_id = ANY(${param([...query.entityIds], "::text[]")})`
-        : `m.entity_id = ${param(answerMatch.entityId)}`;
     parts.push(
-      `EXISTS (SELECT 1 FROM response_mentions m WHERE m.response_id = f.response_id
-         AND m.analysis_version = f.analysis_version AND ${entities})`,
+      answerMatch.entityId === undefined
+        ? `f.mentioned_entities && ${param([...query.entityIds], "::text[]")}`
+        : `${param(answerMatch.entityId)} = ANY(f.mentioned_entities)`,
     );
   }
   return parts.join("\n AND ");

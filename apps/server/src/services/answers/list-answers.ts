@@ -36,7 +36,9 @@ export async function listAnswers(options: ListAnswersOptions): Promise<AnswerLi
       "enum",
       "is not the brand (self) or one of the workspace's competitors.",
     );
-  const to = options.to ?? (await latestDay(ctx, workspace.id, scope.version));
+  // By default the latest day with data (as the metrics), never before a given `from`.
+  const latest = options.to ?? (await latestDay(ctx, workspace.id, scope.version));
+  const to = options.to ?? (options.from && options.from > latest ? options.from : latest);
   const period = sourcesPeriod({ now: ctx.clock.now(), from: options.from ?? to, to });
   const query: PopulationQuery = {
     workspaceId: workspace.id,
@@ -61,9 +63,8 @@ export async function listAnswers(options: ListAnswersOptions): Promise<AnswerLi
   const [[counts], page, [excluded]] = await Promise.all([
     ctx.prisma.$queryRawUnsafe<Array<{ total: number; mentions: number }>>(
       `SELECT count(*)::int AS total,
-         coalesce(sum((SELECT count(*) FROM response_mentions m WHERE m.response_id = f.response_id
-           AND m.analysis_version = f.analysis_version
-           AND m.entity_id = ANY($${countParams.length}::text[]))), 0)::int AS mentions
+         coalesce(sum((SELECT count(*) FROM unnest(f.mentioned_entities) AS e(id)
+           WHERE e.id = ANY($${countParams.length}::text[]))), 0)::int AS mentions
        FROM response_facts f WHERE ${countWhere}`,
       ...countParams,
     ),
@@ -100,7 +101,7 @@ export async function listAnswers(options: ListAnswersOptions): Promise<AnswerLi
 async function latestDay(ctx: AppContext, workspaceId: string, version: number): Promise<string> {
   const [row] = await ctx.prisma.$queryRawUnsafe<Array<{ day: string | null }>>(
     `SELECT to_char(max(day), 'YYYY-MM-DD') AS day FROM metric_days
-     WHERE workspace_id = $1 AND analysis_version = $2::int`,
+     WHERE workspace_id = $1 AND analysis_version = $2::int AND responses > 0`,
     workspaceId,
     version,
   );

@@ -1,5 +1,7 @@
+import { ANALYSIS_VERSION } from "../../analysis/types.js";
 import type { AppContext } from "../../context.js";
 import type { Surface } from "../../engines/engine-registry.js";
+import { populationSql } from "../answers/answer-population.js";
 import type { DayPeriod } from "./previous-period.js";
 
 export interface CitedUrl {
@@ -25,25 +27,32 @@ export async function loadCitedUrls(options: {
   /** Only answers read from this surface. */
   surface?: Surface | undefined;
 }): Promise<CitedUrl[]> {
-  const { ctx, workspaceId, period } = options;
+  const { ctx, period } = options;
+  const params: unknown[] = [];
+  // The answers the domain counts are summed from: `GET .../answers?url=` lists a URL's.
+  const where = populationSql(
+    {
+      workspaceId: options.workspaceId,
+      version: ANALYSIS_VERSION,
+      from: period.from,
+      to: period.to,
+      filters: { surface: options.surface, includeBrandResearch: true },
+      entityIds: [],
+    },
+    {},
+    params,
+  );
+  params.push(options.domain ?? null, options.limit);
   const rows = await ctx.prisma.$queryRawUnsafe<
     Array<{ url: string; domain: string | null; taxonomy: string | null; count: number }>
   >(
     `SELECT coalesce(c.normalized_url, c.url) AS url, min(c.domain) AS domain,
             min(c.taxonomy) AS taxonomy, count(DISTINCT c.response_id)::int AS count
-     FROM runs ru
-     JOIN engine_responses r ON r.run_id = ru.id AND r.status = 'succeeded'
-     JOIN citations c ON c.response_id = r.id
-     WHERE ru.workspace_id = $1 AND ru.created_at >= $2::date AND ru.created_at < ($3::date + 1)
-       AND ($5::text IS NULL OR c.domain = $5::text)
-       AND ($6::text IS NULL OR r.surface = $6::text)
-     GROUP BY 1 ORDER BY count DESC, url ASC LIMIT $4::int`,
-    workspaceId,
-    period.from,
-    period.to,
-    options.limit,
-    options.domain ?? null,
-    options.surface ?? null,
+     FROM response_facts f
+     JOIN citations c ON c.response_id = f.response_id
+     WHERE ${where} AND ($${params.length - 1}::text IS NULL OR c.domain = $${params.length - 1}::text)
+     GROUP BY 1 ORDER BY count DESC, url ASC LIMIT $${params.length}::int`,
+    ...params,
   );
   return rows.map((u) => ({ ...u, count: Number(u.count) }));
 }

@@ -11,6 +11,7 @@ CREATE TABLE "response_facts" (
     "language" TEXT NOT NULL,
     "region" TEXT,
     "has_citations" BOOLEAN NOT NULL,
+    "mentioned_entities" TEXT[],
     "cited_entities" TEXT[],
     "cited_domains" TEXT[],
     "analysis_version" INTEGER NOT NULL,

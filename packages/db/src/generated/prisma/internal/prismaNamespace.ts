@@ -5007,6 +5007,7 @@ export const ResponseFactsScalarFieldEnum = {
   language: 'language',
   region: 'region',
   hasCitations: 'hasCitations',
+  mentionedEntities: 'mentionedEntities',
   citedEntities: 'citedEntities',
   citedDomains: 'citedDomains',
   analysisVersion: 'analysisVersion'

@@ -625,6 +625,7 @@ export const ResponseFactsScalarFieldEnum = {
   language: 'language',
   region: 'region',
   hasCitations: 'hasCitations',
+  mentionedEntities: 'mentionedEntities',
   citedEntities: 'citedEntities',
   citedDomains: 'citedDomains',
   analysisVersion: 'analysisVersion'

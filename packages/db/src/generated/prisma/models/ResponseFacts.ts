@@ -72,6 +72,7 @@ export type ResponseFactsCountAggregateOutputType = {
   language: number
   region: number
   hasCitations: number
+  mentionedEntities: number
   citedEntities: number
   citedDomains: number
   analysisVersion: number
@@ -123,6 +124,7 @@ export type ResponseFactsCountAggregateInputType = {
   language?: true
   region?: true
   hasCitations?: true
+  mentionedEntities?: true
   citedEntities?: true
   citedDomains?: true
   analysisVersion?: true
@@ -225,6 +227,7 @@ export type ResponseFactsGroupByOutputType = {
   language: string
   region: string | null
   hasCitations: boolean
+  mentionedEntities: string[]
   citedEntities: string[]
   citedDomains: string[]
   analysisVersion: number
@@ -263,6 +266,7 @@ export type ResponseFactsWhereInput = {
   language?: Prisma.StringFilter<"ResponseFacts"> | string
   region?: Prisma.StringNullableFilter<"ResponseFacts"> | string | null
   hasCitations?: Prisma.BoolFilter<"ResponseFacts"> | boolean
+  mentionedEntities?: Prisma.StringNullableListFilter<"ResponseFacts">
   citedEntities?: Prisma.StringNullableListFilter<"ResponseFacts">
   citedDomains?: Prisma.StringNullableListFilter<"ResponseFacts">
   analysisVersion?: Prisma.IntFilter<"ResponseFacts"> | number
@@ -279,6 +283,7 @@ export type ResponseFactsOrderByWithRelationInput = {
   language?: Prisma.SortOrder
   region?: Prisma.SortOrderInput | Prisma.SortOrder
   hasCitations?: Prisma.SortOrder
+  mentionedEntities?: Prisma.SortOrder
   citedEntities?: Prisma.SortOrder
   citedDomains?: Prisma.SortOrder
   analysisVersion?: Prisma.SortOrder
@@ -298,6 +303,7 @@ export type ResponseFactsWhereUniqueInput = Prisma.AtLeast<{
   language?: Prisma.StringFilter<"ResponseFacts"> | string
   region?: Prisma.StringNullableFilter<"ResponseFacts"> | string | null
   hasCitations?: Prisma.BoolFilter<"ResponseFacts"> | boolean
+  mentionedEntities?: Prisma.StringNullableListFilter<"ResponseFacts">
   citedEntities?: Prisma.StringNullableListFilter<"ResponseFacts">
   citedDomains?: Prisma.StringNullableListFilter<"ResponseFacts">
   analysisVersion?: Prisma.IntFilter<"ResponseFacts"> | number
@@ -314,6 +320,7 @@ export type ResponseFactsOrderByWithAggregationInput = {
   language?: Prisma.SortOrder
   region?: Prisma.SortOrderInput | Prisma.SortOrder
   hasCitations?: Prisma.SortOrder
+  mentionedEntities?: Prisma.SortOrder
   citedEntities?: Prisma.SortOrder
   citedDomains?: Prisma.SortOrder
   analysisVersion?: Prisma.SortOrder
@@ -337,6 +344,7 @@ export type ResponseFactsScalarWhereWithAggregatesInput = {
   language?: Prisma.StringWithAggregatesFilter<"ResponseFacts"> | string
   region?: Prisma.StringNullableWithAggregatesFilter<"ResponseFacts"> | string | null
   hasCitations?: Prisma.BoolWithAggregatesFilter<"ResponseFacts"> | boolean
+  mentionedEntities?: Prisma.StringNullableListFilter<"ResponseFacts">
   citedEntities?: Prisma.StringNullableListFilter<"ResponseFacts">
   citedDomains?: Prisma.StringNullableListFilter<"ResponseFacts">
   analysisVersion?: Prisma.IntWithAggregatesFilter<"ResponseFacts"> | number
@@ -351,6 +359,7 @@ export type ResponseFactsCreateInput = {
   language: string
   region?: string | null
   hasCitations: boolean
+  mentionedEntities?: Prisma.ResponseFactsCreatementionedEntitiesInput | string[]
   citedEntities?: Prisma.ResponseFactsCreatecitedEntitiesInput | string[]
   citedDomains?: Prisma.ResponseFactsCreatecitedDomainsInput | string[]
   analysisVersion: number
@@ -367,6 +376,7 @@ export type ResponseFactsUncheckedCreateInput = {
   language: string
   region?: string | null
   hasCitations: boolean
+  mentionedEntities?: Prisma.ResponseFactsCreatementionedEntitiesInput | string[]
   citedEntities?: Prisma.ResponseFactsCreatecitedEntitiesInput | string[]
   citedDomains?: Prisma.ResponseFactsCreatecitedDomainsInput | string[]
   analysisVersion: number
@@ -381,6 +391,7 @@ export type ResponseFactsUpdateInput = {
   language?: Prisma.StringFieldUpdateOperationsInput | string
   region?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   hasCitations?: Prisma.BoolFieldUpdateOperationsInput | boolean
+  mentionedEntities?: Prisma.ResponseFactsUpdatementionedEntitiesInput | string[]
   citedEntities?: Prisma.ResponseFactsUpdatecitedEntitiesInput | string[]
   citedDomains?: Prisma.ResponseFactsUpdatecitedDomainsInput | string[]
   analysisVersion?: Prisma.IntFieldUpdateOperationsInput | number
@@ -397,6 +408,7 @@ export type ResponseFactsUncheckedUpdateInput = {
   language?: Prisma.StringFieldUpdateOperationsInput | string
   region?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   hasCitations?: Prisma.BoolFieldUpdateOperationsInput | boolean
+  mentionedEntities?: Prisma.ResponseFactsUpdatementionedEntitiesInput | string[]
   citedEntities?: Prisma.ResponseFactsUpdatecitedEntitiesInput | string[]
   citedDomains?: Prisma.ResponseFactsUpdatecitedDomainsInput | string[]
   analysisVersion?: Prisma.IntFieldUpdateOperationsInput | number
@@ -412,6 +424,7 @@ export type ResponseFactsCreateManyInput = {
   language: string
   region?: string | null
   hasCitations: boolean
+  mentionedEntities?: Prisma.ResponseFactsCreatementionedEntitiesInput | string[]
   citedEntities?: Prisma.ResponseFactsCreatecitedEntitiesInput | string[]
   citedDomains?: Prisma.ResponseFactsCreatecitedDomainsInput | string[]
   analysisVersion: number
@@ -426,6 +439,7 @@ export type ResponseFactsUpdateManyMutationInput = {
   language?: Prisma.StringFieldUpdateOperationsInput | string
   region?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   hasCitations?: Prisma.BoolFieldUpdateOperationsInput | boolean
+  mentionedEntities?: Prisma.ResponseFactsUpdatementionedEntitiesInput | string[]
   citedEntities?: Prisma.ResponseFactsUpdatecitedEntitiesInput | string[]
   citedDomains?: Prisma.ResponseFactsUpdatecitedDomainsInput | string[]
   analysisVersion?: Prisma.IntFieldUpdateOperationsInput | number
@@ -441,6 +455,7 @@ export type ResponseFactsUncheckedUpdateManyInput = {
   language?: Prisma.StringFieldUpdateOperationsInput | string
   region?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   hasCitations?: Prisma.BoolFieldUpdateOperationsInput | boolean
+  mentionedEntities?: Prisma.ResponseFactsUpdatementionedEntitiesInput | string[]
   citedEntities?: Prisma.ResponseFactsUpdatecitedEntitiesInput | string[]
   citedDomains?: Prisma.ResponseFactsUpdatecitedDomainsInput | string[]
   analysisVersion?: Prisma.IntFieldUpdateOperationsInput | number
@@ -461,6 +476,7 @@ export type ResponseFactsCountOrderByAggregateInput = {
   language?: Prisma.SortOrder
   region?: Prisma.SortOrder
   hasCitations?: Prisma.SortOrder
+  mentionedEntities?: Prisma.SortOrder
   citedEntities?: Prisma.SortOrder
   citedDomains?: Prisma.SortOrder
   analysisVersion?: Prisma.SortOrder
@@ -532,12 +548,21 @@ export type ResponseFactsUncheckedUpdateOneWithoutResponseNestedInput = {
   update?: Prisma.XOR<Prisma.XOR<Prisma.ResponseFactsUpdateToOneWithWhereWithoutResponseInput, Prisma.ResponseFactsUpdateWithoutResponseInput>, Prisma.ResponseFactsUncheckedUpdateWithoutResponseInput>
 }
 
+export type ResponseFactsCreatementionedEntitiesInput = {
+  set: string[]
+}
+
 export type ResponseFactsCreatecitedEntitiesInput = {
   set: string[]
 }
 
 export type ResponseFactsCreatecitedDomainsInput = {
   set: string[]
+}
+
+export type ResponseFactsUpdatementionedEntitiesInput = {
+  set?: string[]
+  push?: string | string[]
 }
 
 export type ResponseFactsUpdatecitedEntitiesInput = {
@@ -559,6 +584,7 @@ export type ResponseFactsCreateWithoutResponseInput = {
   language: string
   region?: string | null
   hasCitations: boolean
+  mentionedEntities?: Prisma.ResponseFactsCreatementionedEntitiesInput | string[]
   citedEntities?: Prisma.ResponseFactsCreatecitedEntitiesInput | string[]
   citedDomains?: Prisma.ResponseFactsCreatecitedDomainsInput | string[]
   analysisVersion: number
@@ -573,6 +599,7 @@ export type ResponseFactsUncheckedCreateWithoutResponseInput = {
   language: string
   region?: string | null
   hasCitations: boolean
+  mentionedEntities?: Prisma.ResponseFactsCreatementionedEntitiesInput | string[]
   citedEntities?: Prisma.ResponseFactsCreatecitedEntitiesInput | string[]
   citedDomains?: Prisma.ResponseFactsCreatecitedDomainsInput | string[]
   analysisVersion: number
@@ -603,6 +630,7 @@ export type ResponseFactsUpdateWithoutResponseInput = {
   language?: Prisma.StringFieldUpdateOperationsInput | string
   region?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   hasCitations?: Prisma.BoolFieldUpdateOperationsInput | boolean
+  mentionedEntities?: Prisma.ResponseFactsUpdatementionedEntitiesInput | string[]
   citedEntities?: Prisma.ResponseFactsUpdatecitedEntitiesInput | string[]
   citedDomains?: Prisma.ResponseFactsUpdatecitedDomainsInput | string[]
   analysisVersion?: Prisma.IntFieldUpdateOperationsInput | number
@@ -617,6 +645,7 @@ export type ResponseFactsUncheckedUpdateWithoutResponseInput = {
   language?: Prisma.StringFieldUpdateOperationsInput | string
   region?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   hasCitations?: Prisma.BoolFieldUpdateOperationsInput | boolean
+  mentionedEntities?: Prisma.ResponseFactsUpdatementionedEntitiesInput | string[]
   citedEntities?: Prisma.ResponseFactsUpdatecitedEntitiesInput | string[]
   citedDomains?: Prisma.ResponseFactsUpdatecitedDomainsInput | string[]
   analysisVersion?: Prisma.IntFieldUpdateOperationsInput | number
@@ -634,6 +663,7 @@ export type ResponseFactsSelect<ExtArgs extends runtime.Types.Extensions.Interna
   language?: boolean
   region?: boolean
   hasCitations?: boolean
+  mentionedEntities?: boolean
   citedEntities?: boolean
   citedDomains?: boolean
   analysisVersion?: boolean
@@ -650,6 +680,7 @@ export type ResponseFactsSelectCreateManyAndReturn<ExtArgs extends runtime.Types
   language?: boolean
   region?: boolean
   hasCitations?: boolean
+  mentionedEntities?: boolean
   citedEntities?: boolean
   citedDomains?: boolean
   analysisVersion?: boolean
@@ -666,6 +697,7 @@ export type ResponseFactsSelectUpdateManyAndReturn<ExtArgs extends runtime.Types
   language?: boolean
   region?: boolean
   hasCitations?: boolean
+  mentionedEntities?: boolean
   citedEntities?: boolean
   citedDomains?: boolean
   analysisVersion?: boolean
@@ -682,12 +714,13 @@ export type ResponseFactsSelectScalar = {
   language?: boolean
   region?: boolean
   hasCitations?: boolean
+  mentionedEntities?: boolean
   citedEntities?: boolean
   citedDomains?: boolean
   analysisVersion?: boolean
 }
 
-export type ResponseFactsOmit<ExtArgs extends runtime.Types.Extensions.InternalArgs = runtime.Types.Extensions.DefaultArgs> = runtime.Types.Extensions.GetOmit<"responseId" | "workspaceId" | "day" | "engine" | "promptId" | "category" | "language" | "region" | "hasCitations" | "citedEntities" | "citedDomains" | "analysisVersion", ExtArgs["result"]["responseFacts"]>
+export type ResponseFactsOmit<ExtArgs extends runtime.Types.Extensions.InternalArgs = runtime.Types.Extensions.DefaultArgs> = runtime.Types.Extensions.GetOmit<"responseId" | "workspaceId" | "day" | "engine" | "promptId" | "category" | "language" | "region" | "hasCitations" | "mentionedEntities" | "citedEntities" | "citedDomains" | "analysisVersion", ExtArgs["result"]["responseFacts"]>
 export type ResponseFactsInclude<ExtArgs extends runtime.Types.Extensions.InternalArgs = runtime.Types.Extensions.DefaultArgs> = {
   response?: boolean | Prisma.EngineResponseDefaultArgs<ExtArgs>
 }
@@ -719,6 +752,10 @@ export type $ResponseFactsPayload<ExtArgs extends runtime.Types.Extensions.Inter
      * The answer cites at least one http(s) URL (structured or written in the text).
      */
     hasCitations: boolean
+    /**
+     * Tracked entities (`self` or a competitor id) it names, sorted (its `response_mentions`).
+     */
+    mentionedEntities: string[]
     /**
      * Tracked entities (`self` or a competitor id) whose domains it cites, sorted.
      */
@@ -1161,6 +1198,7 @@ export interface ResponseFactsFieldRefs {
   readonly language: Prisma.FieldRef<"ResponseFacts", 'String'>
   readonly region: Prisma.FieldRef<"ResponseFacts", 'String'>
   readonly hasCitations: Prisma.FieldRef<"ResponseFacts", 'Boolean'>
+  readonly mentionedEntities: Prisma.FieldRef<"ResponseFacts", 'String[]'>
   readonly citedEntities: Prisma.FieldRef<"ResponseFacts", 'String[]'>
   readonly citedDomains: Prisma.FieldRef<"ResponseFacts", 'String[]'>
   readonly analysisVersion: Prisma.FieldRef<"ResponseFacts", 'Int'>
