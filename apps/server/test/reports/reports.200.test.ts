@@ -99,6 +99,17 @@ describe("reports generated after a run", () => {
     const report = await reportOf("visibility_summary");
     const composite = metrics.scoreboard.composite;
     expect(composite.n).toBeGreaterThan(0);
+    // What the figures leave out is said with them, as the scoreboard counts it.
+    const { brandResearchPrompts: prompts, brandResearchAnswers: answers } =
+      metrics.scoreboard.excluded;
+    expect(report.document.summary).toContainEqual(
+      prompts === 0
+        ? { label: "Left out", value: "nothing" }
+        : expect.objectContaining({
+            label: "Left out",
+            value: `${prompts} branded prompt${prompts === 1 ? "" : "s"} (${answers} answer${answers === 1 ? "" : "s"})`,
+          }),
+    );
     const timeseries = report.document.sections.find((s: any) => s.id === "timeseries");
     const lastDay = timeseries.table.rows.find((r: any) => r.date === day2);
     expect(lastDay).toMatchObject({

@@ -29,6 +29,7 @@ export async function buildCompetitorComparison(input: ReportBuildInput): Promis
       { label: "Day", value: day },
       { label: "Entities compared", value: String(metrics.shareOfVoice.length) },
       v.surfacesFigure(metrics.scoreboard.composite.surfaces),
+      v.excludedFigure(metrics.scoreboard.excluded),
       ...(leader && leader.n > 0
         ? [
             {

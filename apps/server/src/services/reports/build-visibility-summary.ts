@@ -80,6 +80,7 @@ export async function buildVisibilitySummary(input: ReportBuildInput): Promise<R
         : []),
       v.deltaFigure("Change since the previous day with data", composite.comparisons.previous),
       v.surfacesFigure(composite.surfaces),
+      v.excludedFigure(metrics.scoreboard.excluded),
     ],
     sections: [
       {

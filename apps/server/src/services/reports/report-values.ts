@@ -1,4 +1,4 @@
-import type { DeltaComparison } from "@geopulse/api-types";
+import type { DeltaComparison, ExcludedAnswers } from "@geopulse/api-types";
 import type { ReportCell, ReportFigure } from "../../reports/report-document.js";
 
 /**
@@ -12,6 +12,9 @@ const surfaceNames: Record<string, string> = {
   search_page: "search results pages",
   consumer_app: "consumer apps",
 };
+
+/** "1 answer", "4 answers". */
+const count = (n: number, noun: string) => `${n} ${noun}${n === 1 ? "" : "s"}`;
 
 export const reportValues = {
   /** A 0-1 share as 0-100. */
@@ -44,6 +47,18 @@ export const reportValues = {
         }
       : {}),
   }),
+  /**
+   * What the figures leave out (the scoreboard's `excluded`): branded prompts, which measure
+   * recall, not discovery; said so a reader never takes a number for all the answers unsaid.
+   */
+  excludedFigure: (excluded: ExcludedAnswers): ReportFigure =>
+    excluded.brandResearchPrompts === 0
+      ? { label: "Left out", value: "nothing" }
+      : {
+          label: "Left out",
+          value: `${count(excluded.brandResearchPrompts, "branded prompt")} (${count(excluded.brandResearchAnswers, "answer")})`,
+          detail: "brand-research prompts measure recall, not discovery",
+        },
   /** The cells of a delta comparison, scaled (a share's delta by 100 into points). */
   deltaCells: (c: DeltaComparison, scale = 1): Record<string, ReportCell> => ({
     comparedWith: c.date,
