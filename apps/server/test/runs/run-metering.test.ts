@@ -51,10 +51,18 @@ async function execute(slug: string, cookie: string, runId: string) {
  * Makes one of the run's prompts so long that its answer's ceiling no longer fits what was
  * reserved for it; returns by how much its ceiling grew.
  */
-async function lengthenOnePrompt(slug: string, repeats = 4000) {
+async function lengthenOnePrompt(slug: string, repeats = 4000, lastOfRun?: string) {
   const prisma = t.server.ctx.prisma;
+  // With a run: the prompt of its last planned task, so the answers planned before it are
+  // paid for first whatever order the prompts' ids fall in.
+  const last = lastOfRun
+    ? await prisma.engineResponse.findFirstOrThrow({
+        where: { runId: lastOfRun },
+        orderBy: { id: "desc" },
+      })
+    : undefined;
   const prompt = await prisma.prompt.findFirstOrThrow({
-    where: { workspace: { slug } },
+    where: { workspace: { slug }, ...(last ? { id: last.promptId } : {}) },
     orderBy: [{ category: "asc" }, { id: "asc" }],
   });
   const text = `${prompt.text} ${"with many details ".repeat(repeats)}`;
@@ -127,7 +135,9 @@ describe("a run's reported cost", () => {
       startRun(slug, cookie, "smoke"),
     );
     // Edited after the start: this answer's ceiling now exceeds the whole run's slack.
-    expect(await lengthenOnePrompt(slug)).toBeGreaterThan(BigInt(reservedMicrousd));
+    expect(await lengthenOnePrompt(slug, 4000, started.body.runId)).toBeGreaterThan(
+      BigInt(reservedMicrousd),
+    );
     const { run, responses } = await execute(slug, cookie, started.body.runId);
     expect(run.status).toBe("partial");
     expect(run.error).toMatch(/insufficient_credits/);
