@@ -40,6 +40,11 @@ const routes: Array<{ path: string; queries: string[] }> = [
   },
   { path: "sources", queries: [...ranges, ...openRanges] },
   { path: "metrics/surface-gap", queries: [...ranges, ...openRanges] },
+  // `to` defaults to the latest day with data, within 366 days after `from`.
+  {
+    path: "answers",
+    queries: [...ranges, ...openRanges, "from=2000-01-01", "from=2100-12-31", "from=2099-06-01"],
+  },
   { path: "sources/acme.com", queries: [...ranges, ...openRanges] },
   { path: "seo/traffic", queries: [...ranges, ...openRanges] },
   { path: "seo/landing-pages", queries: [...ranges, ...openRanges] },

@@ -6465,7 +6465,7 @@ export interface operations {
             query?: {
                 /** @description First UTC day (`YYYY-MM-DD`); default `to`. */
                 from?: components["schemas"]["Day"];
-                /** @description Last UTC day (`YYYY-MM-DD`); default the latest day with data, else today. */
+                /** @description Last UTC day (`YYYY-MM-DD`); default the latest day with data, else today (with `from` alone, that day brought within `from`..`from` + 365 days). */
                 to?: components["schemas"]["Day"];
                 /** @description Only answers of this engine. */
                 engine?: components["parameters"]["MetricsEngine"];

@@ -167,18 +167,17 @@ export interface StoredAnalysisChange {
   version: boolean;
 }
 
-const mentionNames = Object.keys(mentionColumns);
-/** What a re-analysed mention overwrites of the stored one (its key stays). */
-const mentionUpdates = mentionNames
-  .filter((name) => name !== "response_id" && name !== "entity_id")
-  .map((name) => `${name} = EXCLUDED.${name}`)
-  .join(", ");
+/** An upsert's SET list: a re-analysed row overwrites every column of the stored one but its key. */
+const overwriteAllBut = (names: readonly string[], key: readonly string[]) =>
+  names
+    .filter((name) => !key.includes(name))
+    .map((name) => `${name} = EXCLUDED.${name}`)
+    .join(", ");
 
+const mentionNames = Object.keys(mentionColumns);
+const mentionUpdates = overwriteAllBut(mentionNames, ["response_id", "entity_id"]);
 const factNames = Object.keys(factColumns);
-const factUpdates = factNames
-  .filter((name) => name !== "response_id")
-  .map((name) => `${name} = EXCLUDED.${name}`)
-  .join(", ");
+const factUpdates = overwriteAllBut(factNames, ["response_id"]);
 
 /**
  * Writes what changed of a page of answers' stored analyses (mentions,

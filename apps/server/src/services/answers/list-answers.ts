@@ -1,13 +1,13 @@
 import type { AnswerList } from "@geopulse/api-types";
 import type { AppContext } from "../../context.js";
-import { dayOf } from "../../days.js";
+import { addDaysWithin, dayOf } from "../../days.js";
 import { errors } from "../../errors/app-error.js";
 import { decodeCursor, type PageRequest } from "../../http/cursor.js";
 import type { WorkspaceAccess } from "../../http/principal.js";
 import type { MetricsFilters } from "../metrics/metrics-filters.js";
 import { loadMetricsScope } from "../metrics/metrics-scope.js";
 import { loadRunAnswers } from "../runs/load-run-answers.js";
-import { sourcesPeriod } from "../sources/sources-period.js";
+import { MAX_SOURCES_DAYS, sourcesPeriod } from "../sources/sources-period.js";
 import { type AnswerMatch, type PopulationQuery, populationSql } from "./answer-population.js";
 
 export interface ListAnswersOptions extends PageRequest {
@@ -36,9 +36,14 @@ export async function listAnswers(options: ListAnswersOptions): Promise<AnswerLi
       "enum",
       "is not the brand (self) or one of the workspace's competitors.",
     );
-  // By default the latest day with data (as the metrics), never before a given `from`.
+  // By default the latest day with data (as the metrics), within the longest range after a
+  // given `from`.
   const latest = options.to ?? (await latestDay(ctx, workspace.id, scope.version));
-  const to = options.to ?? (options.from && options.from > latest ? options.from : latest);
+  const to =
+    options.to ??
+    (options.from
+      ? [options.from, latest, addDaysWithin(options.from, MAX_SOURCES_DAYS - 1)].sort()[1]
+      : latest);
   const period = sourcesPeriod({ now: ctx.clock.now(), from: options.from ?? to, to });
   const query: PopulationQuery = {
     workspaceId: workspace.id,
