@@ -1,3 +1,4 @@
+import { answersLink } from "./answers-link";
 import type { Schemas } from "./api";
 
 type Citation = Schemas["ChatCitation"];
@@ -24,11 +25,12 @@ export function citationLink(
   citation: Citation,
 ): { to: string; text: string } | null {
   if (citation.kind === "response") {
-    const query = new URLSearchParams({ run: citation.runId });
-    if (citation.promptId) query.set("prompt", citation.promptId);
-    if (citation.engine) query.set("engine", citation.engine);
     return {
-      to: `/w/${slug}/answers?${query.toString()}`,
+      to: answersLink(slug, {
+        run: citation.runId,
+        prompt: citation.promptId,
+        engine: citation.engine,
+      }),
       text: `An answer${citation.engine ? ` from ${citation.engine}` : ""}`,
     };
   }
@@ -39,16 +41,12 @@ export function citationLink(
     const value = filter[key];
     return value === null || value === undefined ? undefined : String(value);
   };
-  const query = new URLSearchParams();
   const day = text("date");
-  const from = text("from") ?? day;
-  const to = text("to") ?? day;
-  if (from) query.set("from", from);
-  if (to) query.set("to", to);
-  for (const key of passed) {
-    const value = text(key);
-    if (value) query.set(key, value);
-  }
-  if (text("includeBrandResearch") === "true") query.set("includeBrandResearch", "true");
-  return { to: `/w/${slug}/answers?${query.toString()}`, text: `The answers behind ${label}` };
+  const query = {
+    from: text("from") ?? day,
+    to: text("to") ?? day,
+    ...Object.fromEntries(passed.map((key) => [key, text(key)])),
+    includeBrandResearch: text("includeBrandResearch") === "true" ? "true" : undefined,
+  };
+  return { to: answersLink(slug, query), text: `The answers behind ${label}` };
 }

@@ -1,3 +1,4 @@
+import { answersLink } from "./answers-link";
 import { formatNumber } from "./format";
 
 /** The periods the Sources view offers, in days ending today. */
@@ -67,11 +68,7 @@ export function citingAnswersLink(
   period: { from: string; to: string },
   surface?: string,
 ): string {
-  const query = new URLSearchParams({ ...period });
-  for (const [key, value] of Object.entries(cited)) if (value) query.set(key, value);
-  query.set("includeBrandResearch", "true");
-  if (surface) query.set("surface", surface);
-  return `/w/${slug}/answers?${query.toString()}`;
+  return answersLink(slug, { ...period, ...cited, includeBrandResearch: "true", surface });
 }
 
 /** A prompt's answers in its latest run (where the answers reading a domain are). */
@@ -80,10 +77,5 @@ export function latestRunAnswersLink(
   prompt: { promptId: string; latestRunId: string },
   surface?: string,
 ): string {
-  const query = new URLSearchParams({
-    run: prompt.latestRunId,
-    prompt: prompt.promptId,
-    ...(surface ? { surface } : {}),
-  });
-  return `/w/${slug}/answers?${query.toString()}`;
+  return answersLink(slug, { run: prompt.latestRunId, prompt: prompt.promptId, surface });
 }

@@ -1,6 +1,7 @@
 import { useQuery } from "@tanstack/react-query";
 import { useState } from "react";
 import { Link } from "react-router";
+import { answersLink } from "../answers-link";
 import { gp } from "../api";
 import { surfaceLabels } from "../components/answer-list";
 import { CompositeTrend, ShareOfVoiceChart } from "../components/charts";
@@ -37,11 +38,8 @@ export default function Overview() {
   const { scoreboard, shareOfVoice, latestRun, recentRuns, pendingRecommendations } = metrics.data;
   const composite = scoreboard.composite;
   // The answers behind a number: its day's, of the surface the number reads.
-  const answersLink = (query: Record<string, string> = {}) => {
-    const params = new URLSearchParams({ from: scoreboard.date, to: scoreboard.date, ...query });
-    if (surface) params.set("surface", surface);
-    return `/w/${slug}/answers?${params.toString()}`;
-  };
+  const answersOf = (query: Record<string, string> = {}) =>
+    answersLink(slug, { from: scoreboard.date, to: scoreboard.date, ...query, surface });
   const { excluded } = scoreboard;
 
   return (
@@ -62,7 +60,7 @@ export default function Overview() {
                 95% interval {formatNumber(composite.ciLow, 1)}–{formatNumber(composite.ciHigh, 1)}{" "}
                 from{" "}
                 <Link
-                  to={answersLink()}
+                  to={answersOf()}
                   aria-label={`Open the ${composite.n} answers behind the score`}
                 >
                   {formatNumber(composite.n)} answers
@@ -130,7 +128,7 @@ export default function Overview() {
                     </td>
                     <td data-label="Visibility">
                       <Link
-                        to={answersLink({ match: "mentioned", entity: e.entityId })}
+                        to={answersOf({ match: "mentioned", entity: e.entityId })}
                         aria-label={`${formatShare(e.visibility.value)}: open the ${formatNumber(Math.round(e.visibility.value * e.visibility.n))} answers of ${formatNumber(e.visibility.n)} naming ${e.entity}`}
                       >
                         {formatShare(e.visibility.value)}
@@ -167,7 +165,7 @@ export default function Overview() {
                   <tr key={engine}>
                     <th scope="row">{engine}</th>
                     <td data-label="Answers">
-                      <Link to={answersLink({ engine })}>{formatNumber(m.responses)}</Link>
+                      <Link to={answersOf({ engine })}>{formatNumber(m.responses)}</Link>
                     </td>
                     <td data-label="Visibility">
                       <EstimateText estimate={m.visibility} scale="share" />

@@ -1,5 +1,6 @@
 import { useQuery } from "@tanstack/react-query";
 import { Link, useParams } from "react-router";
+import { answersLink } from "../answers-link";
 import { gp } from "../api";
 import { AnswerList, termsOf } from "../components/answer-list";
 import { Empty, ErrorNote, Loading } from "../components/states";
@@ -56,13 +57,13 @@ export default function PromptDetail() {
   const engines = visibility.data?.engines ?? [];
   // The answers behind a count: this prompt's over the same days, every category (its own).
   const drill = (query: Record<string, string>) =>
-    `/w/${slug}/answers?${new URLSearchParams({
-      from: visibility.data?.from ?? "",
-      to: visibility.data?.to ?? "",
+    answersLink(slug, {
+      from: visibility.data?.from,
+      to: visibility.data?.to,
       prompt: promptId,
       includeBrandResearch: "true",
       ...query,
-    }).toString()}`;
+    });
 
   return (
     <section aria-labelledby="prompt-title">

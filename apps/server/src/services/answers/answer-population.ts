@@ -1,4 +1,5 @@
-import { enginesOnSurface } from "../../engines/engine-registry.js";
+import { ANALYSIS_VERSION } from "../../analysis/types.js";
+import { enginesOnSurface, type Surface } from "../../engines/engine-registry.js";
 import type { MetricsFilters } from "../metrics/metrics-filters.js";
 
 /** What narrows a metric's population to the answers of one count (docs/metrics.md, "Drill-downs"). */
@@ -78,4 +79,23 @@ export function populationSql(
     );
   }
   return parts.join("\n AND ");
+}
+
+/**
+ * The population the sources count over a period: every category (brand research included,
+ * as the domain rollups sum it), optionally one surface's answers, at the current version.
+ */
+export function sourcesPopulation(options: {
+  workspaceId: string;
+  period: { from: string; to: string };
+  surface?: Surface | undefined;
+}): PopulationQuery {
+  return {
+    workspaceId: options.workspaceId,
+    version: ANALYSIS_VERSION,
+    from: options.period.from,
+    to: options.period.to,
+    filters: { surface: options.surface, includeBrandResearch: true },
+    entityIds: [],
+  };
 }

@@ -2,7 +2,7 @@ import type { AnswerList } from "@geopulse/api-types";
 import type { AppContext } from "../../context.js";
 import { addDaysWithin, dayOf } from "../../days.js";
 import { errors } from "../../errors/app-error.js";
-import { decodeCursor, type PageRequest } from "../../http/cursor.js";
+import { decodeCursor, type PageRequest, toPage } from "../../http/cursor.js";
 import type { WorkspaceAccess } from "../../http/principal.js";
 import type { MetricsFilters } from "../metrics/metrics-filters.js";
 import { loadMetricsScope } from "../metrics/metrics-scope.js";
@@ -54,30 +54,29 @@ export async function listAnswers(options: ListAnswersOptions): Promise<AnswerLi
     entityIds,
   };
   const after = decodeCursor(options.cursor, "rsp");
-  // Each statement numbers its own parameters.
-  const countParams: unknown[] = [];
-  const countWhere = populationSql(query, answerMatch, countParams);
-  countParams.push(entityIds);
-  const pageParams: unknown[] = [];
-  const pageWhere = populationSql(query, answerMatch, pageParams);
-  pageParams.push(after ?? "", options.limit + 1);
+  // The count and the page share the population's conditions and parameters, then add theirs.
+  const params: unknown[] = [];
+  const where = populationSql(query, answerMatch, params);
   const excludedParams: unknown[] = [];
   const excludedWhere = options.filters.includeBrandResearch
     ? "false"
     : populationSql(query, {}, excludedParams, { brandResearch: "only" });
-  const [[counts], page, [excluded]] = await Promise.all([
+  const [[counts], rows, [excluded]] = await Promise.all([
     ctx.prisma.$queryRawUnsafe<Array<{ total: number; mentions: number }>>(
       `SELECT count(*)::int AS total,
          coalesce(sum((SELECT count(*) FROM unnest(f.mentioned_entities) AS e(id)
-           WHERE e.id = ANY($${countParams.length}::text[]))), 0)::int AS mentions
-       FROM response_facts f WHERE ${countWhere}`,
-      ...countParams,
+           WHERE e.id = ANY($${params.length + 1}::text[]))), 0)::int AS mentions
+       FROM response_facts f WHERE ${where}`,
+      ...params,
+      entityIds,
     ),
     ctx.prisma.$queryRawUnsafe<Array<{ id: string }>>(
       `SELECT f.response_id AS id FROM response_facts f
-       WHERE ${pageWhere} AND f.response_id > $${pageParams.length - 1}
-       ORDER BY f.response_id LIMIT $${pageParams.length}::int`,
-      ...pageParams,
+       WHERE ${where} AND f.response_id > $${params.length + 1}
+       ORDER BY f.response_id LIMIT $${params.length + 2}::int`,
+      ...params,
+      after ?? "",
+      options.limit + 1,
     ),
     ctx.prisma.$queryRawUnsafe<Array<{ answers: number; prompts: number }>>(
       `SELECT count(*)::int AS answers, count(DISTINCT f.prompt_id)::int AS prompts
@@ -85,8 +84,7 @@ export async function listAnswers(options: ListAnswersOptions): Promise<AnswerLi
       ...excludedParams,
     ),
   ]);
-  const ids = page.slice(0, options.limit).map((r) => r.id);
-  const last = ids.at(-1);
+  const page = toPage(rows, options.limit, (r) => r.id);
   return {
     from: period.from,
     to: period.to,
@@ -96,9 +94,8 @@ export async function listAnswers(options: ListAnswersOptions): Promise<AnswerLi
       brandResearchAnswers: Number(excluded?.answers ?? 0),
       brandResearchPrompts: Number(excluded?.prompts ?? 0),
     },
-    data: await loadRunAnswers(ctx, ids),
-    nextCursor:
-      page.length > options.limit && last ? Buffer.from(last).toString("base64url") : null,
+    data: await loadRunAnswers(ctx, page.data),
+    nextCursor: page.nextCursor,
   };
 }
 

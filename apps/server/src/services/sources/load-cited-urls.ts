@@ -1,7 +1,6 @@
-import { ANALYSIS_VERSION } from "../../analysis/types.js";
 import type { AppContext } from "../../context.js";
 import type { Surface } from "../../engines/engine-registry.js";
-import { populationSql } from "../answers/answer-population.js";
+import { populationSql, sourcesPopulation } from "../answers/answer-population.js";
 import type { DayPeriod } from "./previous-period.js";
 
 export interface CitedUrl {
@@ -30,18 +29,7 @@ export async function loadCitedUrls(options: {
   const { ctx, period } = options;
   const params: unknown[] = [];
   // The answers the domain counts are summed from: `GET .../answers?url=` lists a URL's.
-  const where = populationSql(
-    {
-      workspaceId: options.workspaceId,
-      version: ANALYSIS_VERSION,
-      from: period.from,
-      to: period.to,
-      filters: { surface: options.surface, includeBrandResearch: true },
-      entityIds: [],
-    },
-    {},
-    params,
-  );
+  const where = populationSql(sourcesPopulation(options), {}, params);
   params.push(options.domain ?? null, options.limit);
   const rows = await ctx.prisma.$queryRawUnsafe<
     Array<{ url: string; domain: string | null; taxonomy: string | null; count: number }>

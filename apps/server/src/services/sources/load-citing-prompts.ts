@@ -1,7 +1,6 @@
-import { ANALYSIS_VERSION } from "../../analysis/types.js";
 import type { AppContext } from "../../context.js";
 import type { Surface } from "../../engines/engine-registry.js";
-import { populationSql } from "../answers/answer-population.js";
+import { populationSql, sourcesPopulation } from "../answers/answer-population.js";
 import type { DayPeriod } from "./previous-period.js";
 
 export interface CitingPrompt {
@@ -46,18 +45,7 @@ export async function loadCitingPrompts(
 
 function citingPrompts(options: CitingPromptsOptions): Promise<Row[]> {
   const params: unknown[] = [];
-  const where = populationSql(
-    {
-      workspaceId: options.workspaceId,
-      version: ANALYSIS_VERSION,
-      from: options.period.from,
-      to: options.period.to,
-      filters: { surface: options.surface, includeBrandResearch: true },
-      entityIds: [],
-    },
-    { domain: options.domain },
-    params,
-  );
+  const where = populationSql(sourcesPopulation(options), { domain: options.domain }, params);
   params.push(options.limit);
   return options.ctx.prisma.$queryRawUnsafe<Row[]>(
     `SELECT f.prompt_id, p.text, count(*)::int AS count,
