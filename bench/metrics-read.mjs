@@ -24,6 +24,7 @@ import { parseArgs } from "node:util";
 import { applyMigrations, openDatabase } from "@geopulse/db";
 import pg from "pg";
 import { createWorkspace, signIn, startServer, stopAllServers } from "./bench-server.mjs";
+import { stats, timed } from "./http-timing.mjs";
 import { CATEGORIES, fillWorkspace } from "./metrics-fixture.mjs";
 
 const { values: args } = parseArgs({
@@ -200,20 +201,6 @@ async function measureTarget(kind, env, cleanup) {
   await cleanup();
   console.table(rows);
   return rows;
-}
-
-async function timed(base, cookie, url) {
-  const t0 = performance.now();
-  const response = await fetch(`${base}${url}`, { headers: { cookie } });
-  await response.arrayBuffer();
-  if (response.status !== 200) throw new Error(`${url}: ${response.status}`);
-  return performance.now() - t0;
-}
-
-function stats(samples) {
-  const sorted = [...samples].sort((a, b) => a - b);
-  const at = (q) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))];
-  return { p50: Number(at(0.5).toFixed(1)), p95: Number(at(0.95).toFixed(1)) };
 }
 
 async function measureCached(base, cookie, path) {

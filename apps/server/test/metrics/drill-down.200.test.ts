@@ -41,6 +41,26 @@ beforeAll(async () => {
 }, 120_000);
 afterAll(() => t.close());
 
+/** A day whose rollups a re-analysis must redo (no subject recorded for them). */
+function markDayStale(workspaceId: string, day: string) {
+  return t.server.ctx.prisma.$executeRawUnsafe(
+    `UPDATE metric_days SET subject_fingerprint = NULL WHERE workspace_id = $1 AND day = $2::date`,
+    workspaceId,
+    day,
+  );
+}
+
+/** The day's answers marked analysed at the version before, and its rollups stale. */
+async function asAnEarlierVersionLeftIt(workspaceId: string, day: string) {
+  await t.server.ctx.prisma.$executeRawUnsafe(
+    `UPDATE engine_responses SET analysis_version = analysis_version - 1 WHERE run_id IN (
+       SELECT id FROM runs WHERE workspace_id = $1 AND created_at::date = $2::date)`,
+    workspaceId,
+    day,
+  );
+  await markDayStale(workspaceId, day);
+}
+
 type Query = Record<string, string | undefined>;
 const queryString = (query: Query) =>
   new URLSearchParams(
@@ -266,17 +286,7 @@ describe("every metric's drill-down returns its n answers", () => {
       workspaceId,
       day1,
     );
-    await prisma.$executeRawUnsafe(
-      `UPDATE engine_responses SET analysis_version = analysis_version - 1 WHERE run_id IN (
-         SELECT id FROM runs WHERE workspace_id = $1 AND created_at::date = $2::date)`,
-      workspaceId,
-      day1,
-    );
-    await prisma.$executeRawUnsafe(
-      `UPDATE metric_days SET subject_fingerprint = NULL WHERE workspace_id = $1 AND day = $2::date`,
-      workspaceId,
-      day1,
-    );
+    await asAnEarlierVersionLeftIt(workspaceId, day1);
     expect((await drill({ from: day1, to: day1 })).total).toBe(0);
     const result = await reanalyzeDay({ ctx: t.server.ctx, workspaceId, day: day1 });
     expect(result.done).toBe(true);
@@ -301,17 +311,7 @@ describe("every metric's drill-down returns its n answers", () => {
       workspaceId,
       day1,
     );
-    await prisma.$executeRawUnsafe(
-      `UPDATE engine_responses SET analysis_version = analysis_version - 1 WHERE run_id IN (
-         SELECT id FROM runs WHERE workspace_id = $1 AND created_at::date = $2::date)`,
-      workspaceId,
-      day1,
-    );
-    await prisma.$executeRawUnsafe(
-      `UPDATE metric_days SET subject_fingerprint = NULL WHERE workspace_id = $1 AND day = $2::date`,
-      workspaceId,
-      day1,
-    );
+    await asAnEarlierVersionLeftIt(workspaceId, day1);
     expect((await drill({ from: day1, to: day1, includeBrandResearch: "true" })).total).toBe(0);
     expect((await reanalyzeDay({ ctx: t.server.ctx, workspaceId, day: day1 })).done).toBe(true);
     const after = await drill({ from: day1, to: day1, includeBrandResearch: "true" });
@@ -325,11 +325,7 @@ describe("every metric's drill-down returns its n answers", () => {
       where: { workspaceId: workspace.id, category: "discovery", language: "en" },
     });
     await prisma.prompt.delete({ where: { id: gone.id } });
-    await prisma.$executeRawUnsafe(
-      `UPDATE metric_days SET subject_fingerprint = NULL WHERE workspace_id = $1 AND day = $2::date`,
-      workspace.id,
-      day2,
-    );
+    await markDayStale(workspace.id, day2);
     expect(
       (await reanalyzeDay({ ctx: t.server.ctx, workspaceId: workspace.id, day: day2 })).done,
     ).toBe(true);
