@@ -26,7 +26,7 @@ export async function loadCitedUrls(options: {
   /** Only answers read from this surface. */
   surface?: Surface | undefined;
 }): Promise<CitedUrl[]> {
-  const { ctx, period } = options;
+  const { ctx } = options;
   const params: unknown[] = [];
   // The answers the domain counts are summed from: `GET .../answers?url=` lists a URL's.
   const where = populationSql(sourcesPopulation(options), {}, params);
