@@ -12,7 +12,7 @@
  *
  * Both detectors run on 12 series a day (4 entities × pooled and each of 2
  * engines) over 35 days, Benjamini-Hochberg over each day's tests at
- * DEFAULT_CHANGE_FDR (0.5%), as the API does.
+ * DEFAULT_CHANGE_FDR (0.05%), as the API does.
  *
  *   pnpm --filter @geopulse/bench exec tsx significance-power.ts
  */

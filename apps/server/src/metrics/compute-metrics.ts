@@ -12,6 +12,7 @@ import { isCountedCategory } from "./aggregates.js";
 import {
   DEFAULT_RESAMPLES,
   drawClusterResamples,
+  expandedPercentileLevel,
   percentileInterval,
   ratio,
   resampleSums,
@@ -74,8 +75,10 @@ export function computeMetrics(options: ComputeMetricsOptions): MetricsSnapshot 
     sums: Float64Array,
     extra: Float64Array,
     wilson: boolean,
-  ): EntityMetrics[] =>
-    options.entities.map((entity, e) =>
+    prompts: number,
+  ): EntityMetrics[] => {
+    const level = expandedPercentileLevel(prompts);
+    return options.entities.map((entity, e) =>
       entityMetrics({
         entity,
         at: 3 + 3 * e,
@@ -84,8 +87,10 @@ export function computeMetrics(options: ComputeMetricsOptions): MetricsSnapshot 
         extra: extra.subarray(3 * e, 3 * e + 3),
         weights,
         wilson,
+        level,
       }),
     );
+  };
 
   const overallExtra = new Float64Array(3 * entityCount);
   for (const x of extras) for (let i = 0; i < x.length; i++) add(overallExtra, i, x[i] as number);
@@ -98,6 +103,7 @@ export function computeMetrics(options: ComputeMetricsOptions): MetricsSnapshot 
       overallSums,
       overallExtra,
       K === 1 && (layout.enginePrompts[0] ?? 0) < WILSON_MAX_PROMPTS,
+      P,
     ),
     engines: engines.map(
       (engine, k): EngineMetrics => ({
@@ -108,6 +114,7 @@ export function computeMetrics(options: ComputeMetricsOptions): MetricsSnapshot 
           engineSums.subarray(k * block * B, (k + 1) * block * B),
           extras[k] as Float64Array,
           (layout.enginePrompts[k] ?? 0) < WILSON_MAX_PROMPTS,
+          layout.enginePrompts[k] ?? 0,
         ),
       }),
     ),
@@ -282,6 +289,8 @@ function entityMetrics(args: {
   extra: Float64Array;
   weights: ScoreWeightsInput;
   wilson: boolean;
+  /** The percentile interval's level for the scope's prompts (`expandedPercentileLevel`). */
+  level: number;
 }): EntityMetrics {
   const { at, totals, column, weights: w } = args;
   const responses = totals[0] as number;
@@ -318,6 +327,7 @@ function entityMetrics(args: {
   }
 
   const [positive, negative] = [args.extra[1] as number, args.extra[2] as number];
+  const percentiles = (replicates: Float64Array) => percentileInterval(replicates, args.level);
   const estimate = (value: number, n: number, ci: [number, number]): Estimate =>
     n > 0
       ? { value, ciLow: Math.min(ci[0], value), ciHigh: Math.max(ci[1], value), n }
@@ -328,18 +338,18 @@ function entityMetrics(args: {
     visibility: estimate(
       point.visibility,
       responses,
-      args.wilson ? wilsonInterval(mentioned, responses) : percentileInterval(reps.visibility),
+      args.wilson ? wilsonInterval(mentioned, responses) : percentiles(reps.visibility),
     ),
-    shareOfVoice: estimate(point.shareOfVoice, allMentions, percentileInterval(reps.shareOfVoice)),
+    shareOfVoice: estimate(point.shareOfVoice, allMentions, percentiles(reps.shareOfVoice)),
     citationShare: estimate(
       point.citationShare,
       withCitations,
-      args.wilson ? wilsonInterval(cited, withCitations) : percentileInterval(reps.citationShare),
+      args.wilson ? wilsonInterval(cited, withCitations) : percentiles(reps.citationShare),
     ),
     averagePosition: point.averagePosition,
     mentionCount: args.extra[0] as number,
     sentiment: positive + negative > 0 ? positive / (positive + negative) : null,
-    composite: estimate(point.composite, responses, percentileInterval(reps.composite)),
+    composite: estimate(point.composite, responses, percentiles(reps.composite)),
   };
 }
 

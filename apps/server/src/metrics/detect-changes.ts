@@ -2,19 +2,13 @@ import { dayNumber } from "../days.js";
 import { benjaminiHochberg } from "./benjamini-hochberg.js";
 import { studentTTwoSidedP } from "./distributions.js";
 import { runToEnd } from "./steps.js";
+import { type ResamplingUnit, tInterval } from "./two-way-variance.js";
+import { type Counts, type DailyProportion, WindowSums } from "./window-sums.js";
 
-/** One day of a proportion (e.g. visibility: answers mentioning the entity / answers). */
-export interface DailyProportion {
-  /** YYYY-MM-DD (UTC). */
-  date: string;
-  successes: number;
-  trials: number;
-  /**
-   * The same counts per prompt (summing to the day's). Given on every day of a
-   * series, they make the variances cluster-robust and fill `movedPrompts`.
-   */
-  prompts?: Array<{ promptId: string; successes: number; trials: number }> | undefined;
-}
+export type { DailyProportion } from "./window-sums.js";
+
+/** The test of `DetectedChange.method` (docs/metrics.md, "Change detection"). */
+export const CHANGE_METHOD = "daily-rates-t-vs-trailing-baseline";
 
 /** The daily series of one entity on one engine (`engine` null: every engine pooled). */
 export interface ChangeSeries {
@@ -23,12 +17,15 @@ export interface ChangeSeries {
   days: DailyProportion[];
 }
 
+/** A window's rate as an estimate of the long-run rate, with its 95% interval. */
 export interface ProportionEstimate {
   value: number;
   ciLow: number;
   ciHigh: number;
   /** Trials (answers) behind the value. */
   n: number;
+  /** The clusters the interval accounts for: prompts and days, or one of them. */
+  unit: ResamplingUnit;
 }
 
 export interface DetectedChange {
@@ -43,15 +40,17 @@ export interface DetectedChange {
   day: ProportionEstimate;
   /** The trailing baseline: the days with data in the `baselineDays` days before the recent ones. */
   baseline: ProportionEstimate & { from: string; to: string; days: number };
-  /** day − baseline, with its 95% interval. */
+  /** day − baseline, with its 95% interval (from the days' rates, as the test). */
   delta: number;
   deltaCiLow: number;
   deltaCiHigh: number;
+  /** The test statistic: delta over its standard error, t with `df` degrees of freedom. */
   z: number;
+  df: number;
   pValue: number;
   /** Benjamini-Hochberg adjusted p-value over the tests of its family (`family`). */
   qValue: number;
-  method: "two-proportion-z-vs-trailing-baseline";
+  method: typeof CHANGE_METHOD;
   /** Prompts on both the day and the baseline whose rate moved most (largest |change| first). */
   movedPrompts: Array<{ promptId: string; day: number; baseline: number; change: number }>;
 }
@@ -86,14 +85,14 @@ export interface DetectChangesResult {
   changes: DetectedChange[];
 }
 
-const Z_95 = 1.959963984540054;
 /**
- * The default false discovery rate of each day's family: 0.5% keeps the share
- * of stable days with any flag near 0.05% and a stable 90-day series flags any
- * day in about 2% of cases, while a 10-point change is still flagged within a
- * week ~98% of the time (docs/metrics.md, "Change detection").
+ * The default false discovery rate of each day's family: 0.05% keeps the share
+ * of stable days with any flag under 0.1% and a stable 90-day series flags any
+ * day in under 5% of cases, with or without day-to-day drift of the engines,
+ * while a 10-point change of a stable series is still flagged within a week
+ * ~94% of the time (docs/metrics.md, "Change detection").
  */
-export const DEFAULT_CHANGE_FDR = 0.005;
+export const DEFAULT_CHANGE_FDR = 0.0005;
 
 /**
  * Change detection over daily proportions (docs/metrics.md, "Change
@@ -101,11 +100,13 @@ export const DEFAULT_CHANGE_FDR = 0.005;
  * data among the `recentDays` calendar days ending on it: the week by
  * default) are compared with the baseline (the days with data among the
  * `baselineDays` calendar days before those), when the baseline has at least
- * `minBaselineDays` days, by a two-proportion z-test: z = (p_recent − p_base) /
- * √(V_recent + V_base), the variances taken under the null (residuals around
- * the pooled rate) and, given per-prompt counts, cluster-robust with the prompt
- * as cluster (V = C/(C−1) · Σ_c (y_c − p₀ n_c)² / N², p-value from t with C − 1
- * degrees of freedom), binomial otherwise (normal p-value). The tests then go
+ * `minBaselineDays` days, by a t-test on the days' rates: t = (p_recent −
+ * p_base) / √(σ̂² (Σ_recent w_d² + Σ_base w_d²)), σ̂² the pooled within-side
+ * variance of the days' rates (w_d a day's share of its side's answers), with
+ * days − 2 degrees of freedom. A day's rate moves with that day's engine state
+ * as well as with its answers' sampling, and both are in σ̂², so a stable
+ * process whose engines drift from day to day is not flagged for it; prompt
+ * effects cancel (the same prompts are asked on both sides). The tests then go
  * through Benjamini-Hochberg at `fdr` within each family (by default the tests
  * of one day: every entity × engine tested that day); flagged days come back with their evidence, sorted by date, entity
  * and engine. Pure and deterministic.
@@ -155,7 +156,7 @@ export function* detectChangesInSteps(
       while ((dayNumbers[recentStart] as number) < recentFrom) recentStart++;
       while ((dayNumbers[baseStart] as number) < baseFrom) baseStart++;
       if (recentStart - baseStart < minBaselineDays) continue;
-      const { pValue } = zTest(sums, [recentStart, i + 1], [baseStart, recentStart]);
+      const { pValue } = dayLevelTest(sums, [recentStart, i + 1], [baseStart, recentStart]);
       const date = (days[i] as DailyProportion).date;
       tests.push({ series: s, from: baseStart, day: recentStart, to: i + 1, date, pValue });
     }
@@ -195,117 +196,21 @@ function adjust(tests: Array<{ date: string; pValue: number }>, family: "day" | 
   return q;
 }
 
-type Counts = { successes: number; trials: number };
-
-/** Sums over contiguous ranges of days: totals and, when every day has them, per-prompt counts. */
-class WindowSums {
-  private readonly successes: Float64Array;
-  private readonly trials: Float64Array;
-  /** Prefix sums per prompt: [day + 1][prompt] (successes, trials). */
-  private readonly promptSums: Float64Array | undefined;
-  private readonly promptIds: string[];
-
-  constructor(days: DailyProportion[]) {
-    const n = days.length;
-    this.successes = new Float64Array(n + 1);
-    this.trials = new Float64Array(n + 1);
-    days.forEach((d, i) => {
-      this.successes[i + 1] = (this.successes[i] as number) + d.successes;
-      this.trials[i + 1] = (this.trials[i] as number) + d.trials;
-    });
-    const withPrompts = n > 0 && days.every((d) => d.prompts);
-    this.promptIds = withPrompts
-      ? [...new Set(days.flatMap((d) => (d.prompts ?? []).map((p) => p.promptId)))].sort()
-      : [];
-    if (!withPrompts) return;
-    const P = this.promptIds.length;
-    const index = new Map(this.promptIds.map((p, i) => [p, i]));
-    const sums = new Float64Array((n + 1) * P * 2);
-    days.forEach((d, i) => {
-      sums.copyWithin((i + 1) * P * 2, i * P * 2, (i + 1) * P * 2);
-      for (const p of d.prompts ?? []) {
-        const at = (i + 1) * P * 2 + 2 * (index.get(p.promptId) as number);
-        sums[at] = (sums[at] as number) + p.successes;
-        sums[at + 1] = (sums[at + 1] as number) + p.trials;
-      }
-    });
-    this.promptSums = sums;
-  }
-
-  /** Days [from, to) summed. */
-  total(from: number, to: number): Counts {
-    return {
-      successes: (this.successes[to] as number) - (this.successes[from] as number),
-      trials: (this.trials[to] as number) - (this.trials[from] as number),
-    };
-  }
-
-  /**
-   * Variance of Σ successes / Σ trials over days [from, to) around `rate`:
-   * cluster-robust over prompts (C/(C−1) · Σ_c (y_c − rate · n_c)² / N²) with
-   * two or more prompts, binomial (rate (1 − rate) / N) otherwise; and the
-   * number of prompt clusters (0 without per-prompt counts).
-   */
-  variance(from: number, to: number, rate: number): { variance: number; clusters: number } {
-    const { trials } = this.total(from, to);
-    let clusters = 0;
-    let squares = 0;
-    this.eachPrompt(from, to, (successes, n) => {
-      clusters++;
-      squares += (successes - rate * n) ** 2;
-    });
-    if (clusters < 2) return { variance: (rate * (1 - rate)) / trials, clusters };
-    return { variance: ((clusters / (clusters - 1)) * squares) / trials ** 2, clusters };
-  }
-
-  /** Per-prompt counts over days [from, to); undefined without them. */
-  prompts(from: number, to: number): Map<string, Counts> | undefined {
-    if (!this.promptSums) return undefined;
-    const out = new Map<string, Counts>();
-    this.eachPrompt(from, to, (successes, trials, p) => {
-      out.set(this.promptIds[p] as string, { successes, trials });
-    });
-    return out;
-  }
-
-  private eachPrompt(
-    from: number,
-    to: number,
-    visit: (successes: number, trials: number, prompt: number) => void,
-  ): void {
-    const sums = this.promptSums;
-    if (!sums) return;
-    const P = this.promptIds.length;
-    for (let p = 0; p < P; p++) {
-      const hi = to * P * 2 + 2 * p;
-      const lo = from * P * 2 + 2 * p;
-      const trials = (sums[hi + 1] as number) - (sums[lo + 1] as number);
-      if (trials > 0) visit((sums[hi] as number) - (sums[lo] as number), trials, p);
-    }
-  }
-}
-
 /**
- * The z statistic of the tested days [from, to) against the baseline days
- * (variances under the null, around the pooled rate) and its two-sided p-value:
- * with prompt clusters the variance is estimated from C clusters, so t with
- * C − 1 degrees of freedom (C of the tested side, the fewer); normal otherwise.
+ * The test of the tested days [from, to) against the baseline days: their
+ * rates' difference over its standard error from the days' own rates
+ * (`WindowSums.difference`), two-sided p-value from t with days − 2 degrees of
+ * freedom.
  */
-function zTest(
+function dayLevelTest(
   sums: WindowSums,
   tested: [number, number],
   base: [number, number],
-): { z: number; pValue: number; p1: number; p0: number } {
-  const t = sums.total(...tested);
-  const b = sums.total(...base);
-  const p1 = t.successes / t.trials;
-  const p0 = b.successes / b.trials;
-  const pooled = (t.successes + b.successes) / (t.trials + b.trials);
-  const testedVariance = sums.variance(...tested, pooled);
-  const v = testedVariance.variance + sums.variance(...base, pooled).variance;
-  const z = v > 0 ? (p1 - p0) / Math.sqrt(v) : 0;
-  const clusters = testedVariance.clusters;
-  return { z, p1, p0, pValue: studentTTwoSidedP(z, clusters >= 2 ? clusters - 1 : Infinity) };
+): { z: number; df: number; pValue: number; delta: number; half: number } {
+  const d = sums.difference(tested, base);
+  const z = d.variance > 0 ? d.delta / Math.sqrt(d.variance) : 0;
+  const [low] = tInterval(d.delta, d);
+  return { z, df: d.df, pValue: studentTTwoSidedP(z, d.df), delta: d.delta, half: d.delta - low };
 }
 
 function evidence(args: {
@@ -319,11 +224,7 @@ function evidence(args: {
   const { days, sums, test } = args;
   const tested: [number, number] = [test.day, test.to];
   const base: [number, number] = [test.from, test.day];
-  const { z, pValue, p1, p0 } = zTest(sums, tested, base);
-  const testedVariance = sums.variance(...tested, p1).variance;
-  const baseVariance = sums.variance(...base, p0).variance;
-  const half = Z_95 * Math.sqrt(testedVariance + baseVariance);
-  const delta = p1 - p0;
+  const { z, df, pValue, delta, half } = dayLevelTest(sums, tested, base);
   const date = (i: number) => (days[i] as DailyProportion).date;
   return {
     entityId: args.series.entityId,
@@ -331,9 +232,9 @@ function evidence(args: {
     date: date(test.to - 1),
     recent: { from: date(test.day), to: date(test.to - 1), days: test.to - test.day },
     direction: delta >= 0 ? "up" : "down",
-    day: estimate(p1, testedVariance, sums.total(...tested).trials),
+    day: windowEstimate(sums, tested),
     baseline: {
-      ...estimate(p0, baseVariance, sums.total(...base).trials),
+      ...windowEstimate(sums, base),
       from: date(test.from),
       to: date(test.day - 1),
       days: test.day - test.from,
@@ -342,9 +243,10 @@ function evidence(args: {
     deltaCiLow: delta - half,
     deltaCiHigh: delta + half,
     z,
+    df,
     pValue,
     qValue: args.qValue,
-    method: "two-proportion-z-vs-trailing-baseline",
+    method: CHANGE_METHOD,
     movedPrompts: movedPrompts(sums.prompts(...tested), sums.prompts(...base), args.topPrompts),
   };
 }
@@ -369,7 +271,11 @@ function movedPrompts(
   return moved.slice(0, top);
 }
 
-function estimate(value: number, v: number, n: number): ProportionEstimate {
-  const half = Z_95 * Math.sqrt(v);
-  return { value, ciLow: Math.max(0, value - half), ciHigh: Math.min(1, value + half), n };
+/** A window's rate with its 95% interval for the long-run rate (`WindowSums.rateVariance`). */
+export function windowEstimate(sums: WindowSums, [from, to]: [number, number]): ProportionEstimate {
+  const { successes, trials } = sums.total(from, to);
+  const value = successes / trials;
+  const variance = sums.rateVariance(from, to);
+  const [ciLow, ciHigh] = tInterval(value, variance, [0, 1]);
+  return { value, ciLow, ciHigh, n: trials, unit: variance.unit };
 }

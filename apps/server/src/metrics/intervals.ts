@@ -1,4 +1,5 @@
 import { hash128 } from "../prng.js";
+import { studentTQuantile, studentTTwoSidedP } from "./distributions.js";
 
 /**
  * Interval machinery shared by the metrics: the Wilson score interval for one
@@ -211,6 +212,21 @@ export function percentileInterval(replicates: Float64Array, level = 0.95): [num
   const low = quantile(replicates, alpha);
   // After the first selection everything from its index on is ≥ it: search only there.
   return [low, quantile(replicates, 1 - alpha, Math.floor((replicates.length - 1) * alpha))];
+}
+
+/**
+ * The percentile level that expands a cluster bootstrap's interval for its
+ * `clusters` (Hesterberg 2015, "What teachers should know about the
+ * bootstrap", §5, the expanded percentile interval): the bootstrap's spread
+ * over n clusters is too small by about √((n − 1)/n), and it is itself
+ * estimated from n clusters, so the tails are taken at
+ * 2 Φ(−√(n/(n−1)) · t_{n−1, (1+level)/2}) instead of 1 − level (95% over 40
+ * prompts takes the 2.03% and 97.97% percentiles). Unchanged below 2 clusters.
+ */
+export function expandedPercentileLevel(clusters: number, level = 0.95): number {
+  if (clusters < 2) return level;
+  const t = studentTQuantile((1 + level) / 2, clusters - 1);
+  return 1 - studentTTwoSidedP(Math.sqrt(clusters / (clusters - 1)) * t, Number.POSITIVE_INFINITY);
 }
 
 /** Type-7 quantile; reorders `values`. `from`: values before it are known to be ≤ the answer. */

@@ -10,12 +10,13 @@ import { simulateSeries } from "./simulated-series.js";
  * detection"), on the pure function, over visibility series drawn from known
  * truth: 40 prompts × 2 engines × 2 repetitions a day, four entities, each
  * tested pooled and on each engine (12 series a day), Benjamini-Hochberg over
- * the tests of each day at DEFAULT_CHANGE_FDR (0.5%), the API's settings.
+ * the tests of each day at DEFAULT_CHANGE_FDR (0.05%), the API's settings.
  *
  * False alarms: 200 stable 90-day series sets (77 days tested each). Documented
- * rates: at most 0.5% of stable days with any flag, and at most 5% of stable
- * 90-day series with a flag on any day (measured over 1,000 sets: 0.04% and
- * 2.1%).
+ * rates: at most 0.1% of stable days with any flag, and at most 5% of stable
+ * 90-day series with a flag on any day
+ * (measured over 1,000 sets: 0.04% and 2.5%; with engines drifting from day to
+ * day, calibration-drift.test.ts).
  * Power: a sustained +10-point change of Acme's true visibility (0.30 → 0.40)
  * after 28 stable days is flagged, by the default weekly test, within the 7
  * days that follow in at least 80% of 1,000 repetitions.
@@ -29,7 +30,7 @@ describe("change detection over daily series", () => {
     expect(q.map((v) => Number(v.toFixed(4)))).toEqual([0.04, 0.0533, 0.0533, 0.2]);
   });
 
-  it("false alarms over 200 stable 90-day series sets: ≤ 0.5% of days, ≤ 5% of series", () => {
+  it("false alarms over 200 stable 90-day series sets: ≤ 0.1% of days, ≤ 5% of series", () => {
     const families = 200;
     let withFlags = 0;
     let tests = 0;
@@ -48,13 +49,13 @@ describe("change detection over daily series", () => {
         `(${((100 * daysFlagged) / days).toFixed(2)}%) and ${withFlags}/${families} series ` +
         `(${((100 * withFlags) / families).toFixed(1)}%) with a false alarm; ${tests} tests`,
     );
-    expect(daysFlagged / days).toBeLessThanOrEqual(0.005);
+    expect(daysFlagged / days).toBeLessThanOrEqual(0.001);
     expect(withFlags / families).toBeLessThanOrEqual(0.05);
   }, 60_000);
 
   it("a day's flags depend only on that day and the 34 before it", () => {
     const series = simulateSeries(
-      { ...base, days: 60, shift: { entityId: "Initech", points: 20, fromDay: 45 } },
+      { ...base, days: 60, shift: { entityId: "Initech", points: 20, fromDay: 42 } },
       Rng.fromString("window"),
     );
     const full = detectChanges({ series }).changes;
@@ -112,7 +113,7 @@ describe("change detection over daily series", () => {
       recent: { from: "2026-02-05", to: "2026-02-05", days: 1 },
       baseline: { from: "2026-01-08", to: "2026-02-04", days: 28 },
       direction: "up",
-      method: "two-proportion-z-vs-trailing-baseline",
+      method: "daily-rates-t-vs-trailing-baseline",
     });
     expect(first?.qValue).toBeLessThanOrEqual(DEFAULT_CHANGE_FDR);
     const moved = first?.movedPrompts ?? [];

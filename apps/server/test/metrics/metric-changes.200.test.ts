@@ -73,7 +73,7 @@ describe("GET /metrics/changes", () => {
     expect(first).toMatchObject({
       id: `${first.date}:${globexId}:perplexity:visibility`,
       metric: "visibility",
-      method: "two-proportion-z-vs-trailing-baseline",
+      method: "daily-rates-t-vs-trailing-baseline",
       recent: { to: first.date, from: addDays(first.date, -6), days: 7, n: 7 * 40 },
       baseline: { to: addDays(first.date, -7), from: addDays(first.date, -34), days: 28 },
     });

@@ -43,7 +43,7 @@ describe("GET /metrics/changes rejects bad queries with 400 invalid_request", ()
     expect(wide.body).toEqual({
       from: "2025-03-01",
       to: "2026-03-01",
-      fdr: 0.005,
+      fdr: 0.0005,
       data: [],
       nextCursor: null,
     });

@@ -1,5 +1,6 @@
 import { type PromptCell, zeroEntityCounts } from "../../src/metrics/aggregates.js";
 import type { Rng } from "../../src/prng.js";
+import { mentionProbability, type PromptEffects } from "./drift-model.js";
 
 /**
  * Per-prompt cells drawn straight from known true rates, with the simulated
@@ -21,12 +22,25 @@ export interface SimulatedDay {
   promptPrefix?: string;
   /** Added to an entity's mention rate (e.g. a true change). */
   shift?: { entityId: string; points: number };
+  /**
+   * Prompt and persona effects (one workspace's) and the day's engine states
+   * (drift-model.ts): the mention rates are then each entity's base on the
+   * logit scale.
+   */
+  drift?: { prompts: PromptEffects; day: Record<string, Record<string, number>> };
 }
 
 export function simulateDay(day: SimulatedDay, rng: Rng): PromptCell[] {
   const ids = Object.keys(day.mentionRate);
-  const rate = (id: string) =>
-    (day.mentionRate[id] as number) + (day.shift?.entityId === id ? day.shift.points / 100 : 0);
+  const shift = (id: string) => (day.shift?.entityId === id ? day.shift.points / 100 : 0);
+  const rate = (id: string, prompt: number, engine: string) => {
+    const base = day.mentionRate[id] as number;
+    if (!day.drift) return base + shift(id);
+    const offset =
+      (day.drift.prompts.byEntity[id]?.[prompt] as number) +
+      (day.drift.day[id]?.[engine] as number);
+    return mentionProbability(base, offset, shift(id));
+  };
   const cells: PromptCell[] = [];
   const mentioned: string[] = [];
   for (let p = 0; p < day.prompts; p++) {
@@ -35,7 +49,7 @@ export function simulateDay(day: SimulatedDay, rng: Rng): PromptCell[] {
       for (const id of ids) entities[id] = zeroEntityCounts();
       for (let r = 0; r < day.repetitions; r++) {
         mentioned.length = 0;
-        for (const id of ids) if (rng.chance(rate(id))) mentioned.push(id);
+        for (const id of ids) if (rng.chance(rate(id, p, engine))) mentioned.push(id);
         const order = rng.shuffle(mentioned);
         order.forEach((id, i) => {
           const c = entities[id] as PromptCell["entities"][string];

@@ -1,6 +1,7 @@
 import { addDays } from "../../src/days.js";
 import type { ChangeSeries, DailyProportion } from "../../src/metrics/detect-changes.js";
 import type { Rng } from "../../src/prng.js";
+import { type DriftModel, mentionProbability, normal } from "./drift-model.js";
 
 /**
  * Daily visibility series drawn from known true mention rates (the simulated
@@ -16,22 +17,38 @@ export interface SimulatedSeries {
   /** From day index `fromDay` (0-based) on, the entity's true rate moves by `points`. */
   shift?: { entityId: string; points: number; fromDay: number };
   start?: string;
+  /**
+   * Prompt, persona and day effects around the rates (drift-model.ts): the
+   * rates are then each entity's base on the logit scale, not its mean.
+   */
+  drift?: DriftModel;
 }
 
 export function simulateSeries(options: SimulatedSeries, rng: Rng): ChangeSeries[] {
   const start = options.start ?? "2026-01-01";
   const out: ChangeSeries[] = [];
+  const model = options.drift;
   for (const [entityId, base] of Object.entries(options.mentionRate)) {
     const pooled: DailyProportion[] = [];
     const perEngine = options.engines.map((): DailyProportion[] => []);
+    const promptOffsets = Array.from({ length: model ? options.prompts : 0 }, (_, q) =>
+      model
+        ? model.promptSd * normal(rng) +
+          (model.personaShifts[q % model.personaShifts.length] as number)
+        : 0,
+    );
     for (let d = 0; d < options.days; d++) {
       const shifted = options.shift?.entityId === entityId && d >= options.shift.fromDay;
-      const p = base + (shifted ? (options.shift?.points ?? 0) / 100 : 0);
+      const shift = shifted ? (options.shift?.points ?? 0) / 100 : 0;
       const date = addDays(start, d);
       const all: DailyProportion = { date, successes: 0, trials: 0, prompts: [] };
       options.engines.forEach((_, k) => {
         const one: DailyProportion = { date, successes: 0, trials: 0, prompts: [] };
+        const dayOffset = model ? model.daySd * normal(rng) : 0;
         for (let q = 0; q < options.prompts; q++) {
+          const p = model
+            ? mentionProbability(base, (promptOffsets[q] as number) + dayOffset, shift)
+            : base + shift;
           let successes = 0;
           for (let r = 0; r < options.repetitions; r++) if (rng.next() < p) successes++;
           const promptId = `prompt-${q}`;

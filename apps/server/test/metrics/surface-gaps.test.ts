@@ -41,7 +41,7 @@ describe("surface gap pairs", () => {
       ],
       ["2026-11-03", [cell("google_ai_overview", "p3", 3, 3)]],
     ]);
-    const gap = pairGap(["google_ai_mode", "google_ai_overview"], cells, "seed");
+    const gap = pairGap(["google_ai_mode", "google_ai_overview"], cells);
     expect(gap).toMatchObject({
       family: "google_search",
       prompts: 2,
@@ -63,8 +63,10 @@ describe("surface gap pairs", () => {
       // Two prompts are too few to call any difference significant.
       expect(d.significant).toBe(false);
     }
+    // Two prompts over two days: the intervals account for both.
+    expect(gap.intervalUnit).toBe("prompt-and-day");
     // The same data gives the same interval.
-    expect(pairGap(["google_ai_mode", "google_ai_overview"], cells, "seed")).toEqual(gap);
+    expect(pairGap(["google_ai_mode", "google_ai_overview"], cells)).toEqual(gap);
   });
 
   it("calls a difference significant only on enough prompts, and never when a side named no one", () => {
@@ -78,15 +80,15 @@ describe("surface gap pairs", () => {
           ]).flat(),
         ],
       ]);
-    const one = pairGap(["openai", "chatgpt_app"], days(1, 1), "seed");
-    // One prompt: the bootstrap's interval has no width, and proves nothing.
+    const one = pairGap(["openai", "chatgpt_app"], days(1, 1));
+    // One prompt on one day: an answer a side, which proves nothing.
     expect(one.visibility).toMatchObject({ value: -1, ciLow: -1, ciHigh: -1, significant: false });
-    const ten = pairGap(["openai", "chatgpt_app"], days(10, 1), "seed");
+    const ten = pairGap(["openai", "chatgpt_app"], days(10, 1));
     expect(ten.visibility).toMatchObject({ value: -1, significant: true });
     expect(ten.first.surface).toBe("api");
     expect(ten.second.surface).toBe("consumer_app");
     // The app named no tracked entity at all: its share of voice is not 0%, it is unmeasured.
-    const silent = pairGap(["openai", "chatgpt_app"], days(10, 0), "seed");
+    const silent = pairGap(["openai", "chatgpt_app"], days(10, 0));
     expect(silent.second.shareOfVoice.n).toBe(0);
     expect(silent.shareOfVoice).toEqual({
       value: 0,
@@ -99,7 +101,7 @@ describe("surface gap pairs", () => {
 
   it("an unpaired pair has no prompts, zero differences and nothing significant", () => {
     const cells = new Map([["2026-11-01", [cell("google_ai_mode", "p1", 1, 1)]]]);
-    const gap = pairGap(["google_ai_mode", "google_ai_overview"], cells, "seed");
+    const gap = pairGap(["google_ai_mode", "google_ai_overview"], cells);
     expect(gap).toMatchObject({ prompts: 0, days: [], unpairedAnswers: { first: 1, second: 0 } });
     expect(gap.visibility).toMatchObject({ value: 0, n: 0, significant: false });
   });

@@ -14,6 +14,17 @@ afterAll(() => t.close());
 
 const minute = 60_000;
 
+// What the sweep left of this test's own rows (other tests' windows share the tables, and
+// their ends pass as this test's clock moves, so the sweep's totals may include them).
+async function ownRows(t: TestServer) {
+  const mine = { bucket: { startsWith: "sweep:" } };
+  const prisma = t.server.ctx.prisma;
+  return {
+    windows: await prisma.rateLimitWindow.count({ where: mine }),
+    buckets: await prisma.rateLimitBucket.count({ where: mine }),
+  };
+}
+
 describe("sweepRateLimits", () => {
   it("deletes ended windows and full buckets, and keeps what still limits", async () => {
     const { ctx } = t.server;
@@ -26,15 +37,14 @@ describe("sweepRateLimits", () => {
     // Two minutes on: the minute window has ended but the sweep keeps every window for a day;
     // the bucket is full again and goes.
     t.clock.advance(2 * minute);
-    expect(await sweepRateLimits({ ctx })).toEqual({ windows: 0, buckets: 1 });
+    expect((await sweepRateLimits({ ctx })).buckets).toBeGreaterThanOrEqual(1);
+    expect(await ownRows(t)).toEqual({ windows: 2, buckets: 0 });
     await consumeRateLimit(ctx, [day]);
     await expect(consumeRateLimit(ctx, [day])).rejects.toMatchObject({ code: "rate_limited" });
 
     t.clock.advance(longestWindowMs);
-    expect(await sweepRateLimits({ ctx })).toEqual({ windows: 2, buckets: 0 });
-    expect(
-      await ctx.prisma.rateLimitWindow.count({ where: { bucket: { startsWith: "sweep:" } } }),
-    ).toBe(0);
+    expect((await sweepRateLimits({ ctx })).windows).toBeGreaterThanOrEqual(2);
+    expect(await ownRows(t)).toEqual({ windows: 0, buckets: 0 });
     // A swept limit starts afresh, as a new window would.
     await consumeRateLimit(ctx, [day]);
   });

@@ -42,6 +42,7 @@ function gap(first: string, second: string, prompts: number): SurfaceGap {
     unpairedAnswers: { first: 2, second: 0 },
     visibility: difference(-0.21, 0.11, answers * 2),
     shareOfVoice: difference(-0.04, 0.07, answers * 2),
+    intervalUnit: "prompt-and-day",
     domains: {
       shared: 9,
       onlyFirst: 14,

@@ -14,6 +14,7 @@ export const enumValues = {
   DiscoveryStatus: ["queued","running","succeeded","partial","failed"] as const satisfies readonly Schemas["DiscoveryStatus"][],
   Engine: ["openai","perplexity","gemini","anthropic","exa","grok","google_ai_overview","google_ai_mode","chatgpt_app","perplexity_app","gemini_app","copilot_app","simulated"] as const satisfies readonly Schemas["Engine"][],
   EngineOrAll: ["all","openai","perplexity","gemini","anthropic","exa","grok","google_ai_overview","google_ai_mode","chatgpt_app","perplexity_app","gemini_app","copilot_app","simulated"] as const satisfies readonly Schemas["EngineOrAll"][],
+  IntervalUnit: ["prompt-and-day","prompt","day","answer"] as const satisfies readonly Schemas["IntervalUnit"][],
   Language: ["en","es","ca","fr"] as const satisfies readonly Schemas["Language"][],
   MeasurementEngine: ["openai","perplexity","gemini","anthropic","exa","grok","google_ai_overview","google_ai_mode","chatgpt_app","perplexity_app","gemini_app","copilot_app"] as const satisfies readonly Schemas["MeasurementEngine"][],
   ModelUse: ["answers","chat","prompts","research"] as const satisfies readonly Schemas["ModelUse"][],

@@ -373,10 +373,11 @@ export interface paths {
          *     (`google_search`), the API-side engine first. Only the prompts both engines answered on
          *     the same day count (brand-research prompts left out); the answers of a prompt only one
          *     of them answered that day are counted in `unpairedAnswers`. Per pair: each engine's
-         *     answers, visibility and share of voice with 95% intervals (as the metrics), their
-         *     difference (second minus first, a share between -1 and 1) with a paired
-         *     cluster-bootstrap 95% interval over prompts, `significant` when the interval leaves
-         *     out 0 on at least `minPairedPrompts` paired prompts, and the overlap of the domains
+         *     answers, visibility and share of voice, and their difference (second minus first, a
+         *     share between -1 and 1), each a rate of the period's long run with a 95% interval from
+         *     the two-way variance over prompts and days (`intervalUnit`; paired: a prompt's and a
+         *     day's answers of both engines move together), `significant` when the difference's
+         *     interval leaves out 0 on at least `minPairedPrompts` paired prompts, and the overlap of the domains
          *     each cited on the paired days. A difference whose side named no tracked entity has
          *     `n` 0. The same figures as the `surface_gap` report.
          */
@@ -3399,12 +3400,18 @@ export interface components {
             /** @description Days with data in the window. */
             days: number;
             rate: number;
-            /** @description 95% interval. */
+            /** @description 95% interval of the long-run rate the window estimates (the engines' average state, not only these days'), see `intervalUnit`. */
             ciLow: number;
             ciHigh: number;
             /** @description Answers behind the rate. */
             n: number;
+            intervalUnit: components["schemas"]["IntervalUnit"];
         };
+        /**
+         * @description The clusters an interval accounts for (docs/metrics.md, "Windows of days"): `prompt-and-day` two-way (answers of one prompt are correlated, and so are answers of one day, through the engines' state that day), `prompt` or `day` one-way when the window has a single day or no per-prompt counts, `answer` independent answers (binomial).
+         * @enum {string}
+         */
+        IntervalUnit: "prompt-and-day" | "prompt" | "day" | "answer";
         MetricChange: {
             /** @description Stable identity of the change (date, entity, engine and metric). */
             id: string;
@@ -3432,12 +3439,18 @@ export interface components {
                 ciLow: number;
                 ciHigh: number;
             };
+            /** @description The test statistic: `delta.value` over its standard error from the days' rates, Student's t with `df` degrees of freedom. */
             z: number;
+            /** @description Degrees of freedom of `z`: days compared − 2. */
+            df: number;
             pValue: number;
             /** @description Benjamini-Hochberg adjusted p-value among the day's tests. */
             qValue: number;
-            /** @enum {string} */
-            method: "two-proportion-z-vs-trailing-baseline";
+            /**
+             * @description A t-test of the recent days' rate against the baseline's on the days' own rates, so the engines' drift from day to day counts as noise (docs/metrics.md, "Change detection").
+             * @enum {string}
+             */
+            method: "daily-rates-t-vs-trailing-baseline";
             /** @description The prompts whose rate moved most between baseline and recent, largest first. */
             movedPrompts: {
                 promptId: string;
@@ -3873,6 +3886,8 @@ export interface components {
             };
             visibility: components["schemas"]["SurfaceDifference"];
             shareOfVoice: components["schemas"]["SurfaceDifference"];
+            /** @description The clusters every interval of the pair accounts for: over a period of several days, prompts and days (each engine's state changes from day to day, so a period's rates and their difference are of its long run). */
+            intervalUnit: components["schemas"]["IntervalUnit"];
             domains: {
                 shared: number;
                 onlyFirst: number;
@@ -5659,6 +5674,7 @@ export type ScoreboardEngineMetrics = components['schemas']['ScoreboardEngineMet
 export type MetricsTimeSeries = components['schemas']['MetricsTimeSeries'];
 export type ChangeMetric = components['schemas']['ChangeMetric'];
 export type ChangeWindow = components['schemas']['ChangeWindow'];
+export type IntervalUnit = components['schemas']['IntervalUnit'];
 export type MetricChange = components['schemas']['MetricChange'];
 export type RunPreset = components['schemas']['RunPreset'];
 export type RunSchedule = components['schemas']['RunSchedule'];

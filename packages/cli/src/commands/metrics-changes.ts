@@ -89,7 +89,7 @@ export const changesList: ListCommand<MetricChange, ChangesOptions> = {
       points(c.delta.value),
       `${points(c.delta.ciLow)} to ${points(c.delta.ciHigh)}`,
       `${percent(c.baseline.rate)} → ${percent(c.recent.rate)}`,
-      c.qValue < 0.001 ? "<0.001" : c.qValue.toFixed(3),
+      c.qValue < 0.0001 ? "<0.0001" : c.qValue.toPrecision(2),
       top ? clip(top.text ?? top.promptId, 40) : null,
     ];
   },

@@ -1,7 +1,12 @@
 import { createHash } from "node:crypto";
 import type { AppContext } from "../../context.js";
 import { addDays, dayNumber } from "../../days.js";
-import { type DetectedChange, detectChangesInSteps } from "../../metrics/detect-changes.js";
+import {
+  CHANGE_METHOD,
+  DEFAULT_CHANGE_FDR,
+  type DetectedChange,
+  detectChangesInSteps,
+} from "../../metrics/detect-changes.js";
 import { runInSlices } from "../analysis/cpu-slices.js";
 import { loadVisibilitySeries } from "./load-visibility-series.js";
 import type { MetricsFilters } from "./metrics-filters.js";
@@ -10,6 +15,12 @@ import { packRows, unpackRows } from "./packed-rows.js";
 
 /** Days a day's test reads: the 7 of its week and the 28 before them. */
 export const CHANGE_WINDOW_DAYS = 35;
+/**
+ * The start of every stored day's fingerprint: a release that changes the test
+ * or its false discovery rate changes it, so every stored day reads as
+ * outdated and is computed again.
+ */
+export const CHANGE_INPUTS_PREFIX = `${CHANGE_METHOD}@${DEFAULT_CHANGE_FDR}:`;
 /** Days written by one upsert statement. */
 const UPSERT_BATCH = 100;
 /** Days computed from one read of prompt rollups (plus the 34 before them): bounds memory. */
@@ -127,7 +138,7 @@ export async function readChangeDays(
     const hi = prefix[i + 1] as number[];
     const lo = prefix[start] as number[];
     const sums = hi.map((v, k) => v - (lo[k] as number));
-    const inputs = `${scope.version}:${entities}:${i + 1 - start}:${sums.join(":")}`;
+    const inputs = `${CHANGE_INPUTS_PREFIX}${scope.version}:${entities}:${i + 1 - start}:${sums.join(":")}`;
     const saved = stored.get(offset);
     days.push({
       day: addDays(first, offset),

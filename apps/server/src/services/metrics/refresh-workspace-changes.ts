@@ -2,7 +2,7 @@ import { ANALYSIS_VERSION } from "../../analysis/types.js";
 import type { AppContext } from "../../context.js";
 import { refreshMetricChangesJob } from "../../jobs/definitions/refresh-metric-changes-job.js";
 import { enqueueWorkspaceJob } from "../analysis/enqueue-rollup-follow-ups.js";
-import { readChangeDays, refreshDayChanges } from "./day-changes.js";
+import { CHANGE_INPUTS_PREFIX, readChangeDays, refreshDayChanges } from "./day-changes.js";
 import { findMetricsScope } from "./metrics-scope.js";
 
 /**
@@ -35,8 +35,8 @@ export async function refreshWorkspaceChanges(options: {
 
 /**
  * Queues the refresh of every workspace with a day of data at the current
- * ANALYSIS_VERSION whose detected changes were never stored (a release that
- * adds change detection, a lost job). Run when a worker process starts, like
+ * ANALYSIS_VERSION whose detected changes were never stored, or stored by
+ * another test (a release that adds or changes change detection, a lost job). Run when a worker process starts, like
  * the outdated-analysis sweep; the queue keeps one waiting job per workspace.
  * Returns the workspace ids queued.
  */
@@ -46,8 +46,9 @@ export async function queueMissingChangeRefreshes({ ctx }: { ctx: AppContext }):
      WHERE d.analysis_version = $1::int AND d.responses > 0
        AND NOT EXISTS (SELECT 1 FROM metric_change_days c
          WHERE c.workspace_id = d.workspace_id AND c.analysis_version = d.analysis_version
-           AND c.day = d.day)`,
+           AND c.day = d.day AND starts_with(c.inputs, $2))`,
     ANALYSIS_VERSION,
+    CHANGE_INPUTS_PREFIX,
   );
   for (const { workspace_id: workspaceId } of rows)
     await enqueueWorkspaceJob(

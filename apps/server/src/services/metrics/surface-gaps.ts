@@ -2,13 +2,15 @@ import { ANALYSIS_VERSION } from "../../analysis/types.js";
 import type { AppContext } from "../../context.js";
 import { eachDay } from "../../days.js";
 import { engineProfile, SURFACES, type Surface } from "../../engines/engine-registry.js";
-import { currentRollupRowsSql } from "../analysis/rollup-tables.js";
 import {
-  type Estimate,
-  type PromptCount,
-  pairedGap,
-  proportion,
-} from "../recommendations/derivation-stats.js";
+  type CellCount,
+  type ResamplingUnit,
+  type TwoWayEstimate,
+  twoWayRatio,
+  twoWayRatioDifference,
+} from "../../metrics/two-way-variance.js";
+import { currentRollupRowsSql } from "../analysis/rollup-tables.js";
+import type { Estimate } from "../recommendations/derivation-stats.js";
 import { type RollupImpactCell, rollupRatio } from "../recommendations/impact-cells.js";
 import { loadRollupCells } from "../recommendations/load-impact-cells.js";
 
@@ -18,9 +20,9 @@ export interface SurfaceGapSide {
   surface: Surface;
   /** Answers on the paired prompts and days. */
   answers: number;
-  /** Answers naming the brand / answers, with a 95% interval over prompts. */
+  /** Answers naming the brand / answers, with a 95% interval over prompts and days. */
   visibility: Estimate;
-  /** The brand's mentioned answers / every tracked entity's, with a 95% interval over prompts. */
+  /** The brand's mentioned answers / every tracked entity's, with a 95% interval over prompts and days. */
   shareOfVoice: Estimate;
 }
 
@@ -57,12 +59,14 @@ export interface SurfaceGap {
   unpairedAnswers: { first: number; second: number };
   visibility: SurfaceDifference;
   shareOfVoice: SurfaceDifference;
+  /** The clusters the intervals account for: prompts and days (one of them when there is one). */
+  intervalUnit: ResamplingUnit;
   domains: SurfaceDomainOverlap;
 }
 
-type Counts = { visibility: PromptCount; shareOfVoice: PromptCount };
-/** One prompt's counts on both engines, summed over the days both answered it. */
-type PromptPair = { first: Counts; second: Counts };
+type Counts = { visibility: CellCount; shareOfVoice: CellCount };
+/** One prompt's counts on both engines on one day both answered it. */
+type CellPair = { prompt: string; day: string; first: Counts; second: Counts };
 
 const surfaceOrder = (engine: string) => SURFACES.indexOf(engineProfile(engine).surface);
 
@@ -99,8 +103,8 @@ function add(into: Counts, cell: RollupImpactCell): void {
 const zero = (): Counts => ({ visibility: { x: 0, n: 0 }, shareOfVoice: { x: 0, n: 0 } });
 
 /**
- * Fewest paired prompts a difference may be called significant on: below it a percentile
- * bootstrap over prompts is too narrow (one prompt gives a zero-width interval).
+ * Fewest paired prompts a difference may be called significant on: below it the variance over
+ * prompts rests on too few clusters to trust.
  */
 export const MIN_PAIRED_PROMPTS = 10;
 
@@ -113,25 +117,29 @@ const NO_DIFFERENCE: SurfaceDifference = Object.freeze({
   significant: false,
 });
 
-const difference = (gap: Estimate, prompts: number): SurfaceDifference => ({
-  ...gap,
+const difference = (gap: TwoWayEstimate, prompts: number, n: number): SurfaceDifference => ({
+  value: gap.value,
+  ciLow: gap.ciLow,
+  ciHigh: gap.ciHigh,
+  n,
   significant: prompts >= MIN_PAIRED_PROMPTS && (gap.ciLow > 0 || gap.ciHigh < 0),
 });
 
 /**
  * The gap between two engines on the prompts both answered on the same day (a prompt one of them
  * did not answer that day is left out of both sides and counted as unpaired): each side's
- * visibility and share of voice with their intervals, and second minus first with a paired
- * cluster-bootstrap interval over prompts (one resample draws a prompt for both engines), seeded
- * by `seed`. Pure.
+ * visibility and share of voice, and second minus first, as rates of the period's long run, with
+ * 95% intervals from the two-way variance over prompts and days (`twoWayRatio`,
+ * `twoWayRatioDifference`): a prompt's and a day's cells move together, so the prompts' own
+ * difficulty cancels out of the difference while each engine's state from day to day does not.
+ * Pure and deterministic.
  */
 export function pairGap(
   pair: [string, string],
   cells: ReadonlyMap<string, readonly RollupImpactCell[]>,
-  seed: string,
 ): Omit<SurfaceGap, "domains"> {
   const [first, second] = pair;
-  const byPrompt = new Map<string, PromptPair>();
+  const paired: CellPair[] = [];
   const days: string[] = [];
   const unpaired = { first: 0, second: 0 };
   for (const [day, dayCells] of cells) {
@@ -141,59 +149,60 @@ export function pairGap(
       if (c.engine === first) mine.set(c.promptId, c);
       else if (c.engine === second) theirs.set(c.promptId, c);
     }
-    let paired = false;
+    let any = false;
     for (const [promptId, a] of mine) {
       const b = theirs.get(promptId);
       if (!b) {
         unpaired.first += a.responses;
         continue;
       }
-      paired = true;
-      const counts = byPrompt.get(promptId) ?? { first: zero(), second: zero() };
-      add(counts.first, a);
-      add(counts.second, b);
-      byPrompt.set(promptId, counts);
+      any = true;
+      const pairCounts = { prompt: promptId, day, first: zero(), second: zero() };
+      add(pairCounts.first, a);
+      add(pairCounts.second, b);
+      paired.push(pairCounts);
     }
     for (const [promptId, b] of theirs) if (!mine.has(promptId)) unpaired.second += b.responses;
-    if (paired) days.push(day);
+    if (any) days.push(day);
   }
-  const prompts = [...byPrompt.keys()].sort().map((p) => byPrompt.get(p) as PromptPair);
+  const prompts = new Set(paired.map((c) => c.prompt)).size;
+  const sideOf = (pick: "first" | "second", metric: keyof Counts) =>
+    paired.map((c) => ({ prompt: c.prompt, day: c.day, ...c[pick][metric] }));
+  const estimate = (pick: "first" | "second", metric: keyof Counts): Estimate => {
+    const cellsOfSide = sideOf(pick, metric);
+    const { value, ciLow, ciHigh } = twoWayRatio(cellsOfSide);
+    return { value, ciLow, ciHigh, n: cellsOfSide.reduce((n, c) => n + c.n, 0) };
+  };
   const side = (engine: string, pick: "first" | "second"): SurfaceGapSide => ({
     engine,
     surface: engineProfile(engine).surface,
-    answers: prompts.reduce((n, p) => n + p[pick].visibility.n, 0),
-    visibility: proportion(
-      prompts.map((p) => p[pick].visibility),
-      `${seed}:${engine}:visibility`,
-      "exact",
-    ),
-    shareOfVoice: proportion(
-      prompts.map((p) => p[pick].shareOfVoice),
-      `${seed}:${engine}:share-of-voice`,
-      "exact",
-    ),
+    answers: paired.reduce((n, c) => n + c[pick].visibility.n, 0),
+    visibility: estimate(pick, "visibility"),
+    shareOfVoice: estimate(pick, "shareOfVoice"),
   });
   const gap = (metric: keyof Counts) => {
-    const measured = (pick: "first" | "second") => prompts.some((p) => p[pick][metric].n > 0);
+    const measured = (pick: "first" | "second") => paired.some((c) => c[pick][metric].n > 0);
     if (!measured("first") || !measured("second")) return NO_DIFFERENCE;
-    return difference(
-      pairedGap(
-        prompts.map((p) => ({ a: p.second[metric], b: p.first[metric] })),
-        `${seed}:${first}:${second}:${metric}`,
-        "exact",
-      ),
-      prompts.length,
-    );
+    const pairs = paired.map((c) => ({
+      prompt: c.prompt,
+      day: c.day,
+      a: c.second[metric],
+      b: c.first[metric],
+    }));
+    const n = pairs.reduce((total, c) => total + c.a.n + c.b.n, 0);
+    return difference(twoWayRatioDifference(pairs), prompts, n);
   };
+  const unit = paired.length > 0 ? twoWayRatio(sideOf("first", "visibility")).unit : "answer";
   return {
     family: engineProfile(first).family,
     first: side(first, "first"),
     second: side(second, "second"),
-    prompts: prompts.length,
+    prompts,
     days: days.sort(),
     unpairedAnswers: unpaired,
     visibility: gap("visibility"),
     shareOfVoice: gap("shareOfVoice"),
+    intervalUnit: unit,
   };
 }
 
@@ -251,8 +260,7 @@ export function domainOverlap(
  * Every pair of engines of one assistant family measured in the period (`from`..`to`, UTC days),
  * from the rollups at the current analysis version with `brand_research` prompts left out (as
  * the metrics): per pair, the paired differences in visibility and share of voice with their
- * intervals, and the overlap of the domains each cited on the days both answered. The bootstrap
- * is seeded by workspace and period, so the same data always gives the same intervals.
+ * intervals, and the overlap of the domains each cited on the days both answered.
  */
 export async function getSurfaceGaps(options: {
   ctx: AppContext;
@@ -270,9 +278,7 @@ export async function getSurfaceGaps(options: {
     days: eachDay(options.from, options.to),
   });
   const engines = [...cells.values()].flatMap((day) => day.map((c) => c.engine));
-  const gaps = enginePairs(engines).map((pair) =>
-    pairGap(pair, cells, `surface-gap:${workspaceId}:${options.from}:${options.to}`),
-  );
+  const gaps = enginePairs(engines).map((pair) => pairGap(pair, cells));
   const out: SurfaceGap[] = [];
   for (const gap of gaps) {
     const domains = gap.days.length

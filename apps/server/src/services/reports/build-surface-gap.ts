@@ -126,7 +126,7 @@ export function surfaceGapBody(gaps: SurfaceGap[]): ReportBody {
       {
         id: "pairs",
         title: "Engine pairs",
-        description: `Each pair on the prompts both engines answered on the same day (brand-research prompts left out). Differences are the second engine minus the first, in percentage points, with a paired cluster-bootstrap 95% interval over prompts; significant when it leaves out zero on at least ${MIN_PAIRED_PROMPTS} paired prompts. Empty share-of-voice cells: that engine's answers named no tracked entity. Domain overlap compares the domains each engine cited in all its answers of the days both answered.`,
+        description: `Each pair on the prompts both engines answered on the same day (brand-research prompts left out). Differences are the second engine minus the first, in percentage points; every figure is a rate of the period's long run, with a 95% interval over prompts and days (each engine's state changes from day to day), paired for the differences; significant when it leaves out zero on at least ${MIN_PAIRED_PROMPTS} paired prompts. Empty share-of-voice cells: that engine's answers named no tracked entity. Domain overlap compares the domains each engine cited in all its answers of the days both answered.`,
         table: { columns: pairColumns, rows: gaps.map(pairRow) },
         notes: [
           ...none,
