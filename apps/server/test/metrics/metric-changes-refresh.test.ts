@@ -1,5 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { refreshWorkspaceChanges } from "../../src/services/metrics/refresh-workspace-changes.js";
+import { CHANGE_INPUTS_PREFIX } from "../../src/services/metrics/day-changes.js";
+import {
+  queueMissingChangeRefreshes,
+  refreshWorkspaceChanges,
+} from "../../src/services/metrics/refresh-workspace-changes.js";
 import { eventually } from "../harness/eventually.js";
 import { startTestServer, type TestServer } from "../harness/test-server.js";
 import { seedPrompts } from "../runs/run-fixtures.js";
@@ -71,5 +75,36 @@ describe("metric-changes-refresh job", () => {
       "2026-05-14",
     ]);
     expect(await refreshWorkspaceChanges({ ctx, workspaceId: "wsp_missing" })).toBe(0);
+  }, 90_000);
+
+  it("a release that changes the test recomputes every stored day: queued at start, then refreshed", async () => {
+    const slug = await t.createWorkspace(cookie, { brand: "changes-method" });
+    const { workspaceId } = await seedVisibility(t, slug, {
+      days: 36,
+      lastDay: "2026-05-14",
+      prompts: 20,
+      engines: ["openai"],
+      rates: { self: 0.3 },
+      seed: "changes/method",
+    });
+    const ctx = t.server.ctx;
+    expect(await refreshWorkspaceChanges({ ctx, workspaceId })).toBe(36);
+    expect(await queueMissingChangeRefreshes({ ctx })).not.toContain(workspaceId);
+    // As an earlier release stored them: another test's name at the start of every fingerprint.
+    await ctx.prisma.$executeRawUnsafe(
+      "UPDATE metric_change_days SET inputs = replace(inputs, $2, 'two-proportion-z-vs-trailing-baseline:') WHERE workspace_id = $1",
+      workspaceId,
+      CHANGE_INPUTS_PREFIX,
+    );
+    expect(
+      (await storedDays(workspaceId)).every((d) => !d.inputs.startsWith(CHANGE_INPUTS_PREFIX)),
+    ).toBe(true);
+    expect(await queueMissingChangeRefreshes({ ctx })).toContain(workspaceId);
+    // The queued job recomputes every day.
+    const days = await eventually(async () => {
+      const stored = await storedDays(workspaceId);
+      return stored.every((d) => d.inputs.startsWith(CHANGE_INPUTS_PREFIX)) ? stored : undefined;
+    });
+    expect(days).toHaveLength(36);
   }, 90_000);
 });
