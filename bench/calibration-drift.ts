@@ -18,12 +18,25 @@
  *   pnpm --filter @geopulse/bench exec tsx calibration-drift.ts [WINDOWS=1000] [SETS=1000]
  */
 
+import { bootstrapDeltas } from "../apps/server/src/metrics/bootstrap-deltas.js";
 import { detectChanges, windowEstimate } from "../apps/server/src/metrics/detect-changes.js";
 import { studentTTwoSidedP } from "../apps/server/src/metrics/distributions.js";
 import { type DailyProportion, WindowSums } from "../apps/server/src/metrics/window-sums.js";
 import { Rng } from "../apps/server/src/prng.js";
-import { type DriftModel, drift, longRunRate } from "../apps/server/test/metrics/drift-model.js";
-import { mentionRate } from "../apps/server/test/metrics/significance-fixtures.js";
+import {
+  type DriftModel,
+  drawDayEffects,
+  drawPromptEffects,
+  drift,
+  longRunRate,
+} from "../apps/server/test/metrics/drift-model.js";
+import {
+  citeRate,
+  entities,
+  mentionRate,
+  weights,
+} from "../apps/server/test/metrics/significance-fixtures.js";
+import { simulateDay } from "../apps/server/test/metrics/simulated-cells.js";
 import { simulateSeries } from "../apps/server/test/metrics/simulated-series.js";
 
 const WINDOWS = Number(process.env.WINDOWS ?? 1000);
@@ -121,11 +134,41 @@ function changes(model: DriftModel) {
   };
 }
 
+function twoDayDeltas(model: DriftModel) {
+  const ids = Object.keys(mentionRate);
+  let flagged = 0;
+  let n = 0;
+  for (let run = 0; run < SETS; run++) {
+    const rng = Rng.fromString(`bench-delta/${run}`);
+    const prompts = drawPromptEffects(model, ids, base.prompts, rng);
+    const day = () => ({
+      ...base,
+      citeRate,
+      drift: { prompts, day: drawDayEffects(model, ids, base.engines, rng) },
+    });
+    const before = simulateDay(day(), rng);
+    const after = simulateDay(day(), rng);
+    const result = bootstrapDeltas({
+      before,
+      after,
+      entities,
+      weights,
+      seed: `bench-delta/${run}`,
+    });
+    for (const e of result?.entities ?? []) {
+      if (e.visibility.significant) flagged++;
+      n++;
+    }
+  }
+  return pct(flagged, n);
+}
+
 const started = performance.now();
 for (const daySd of DAY_SDS) {
   const model = { ...drift, daySd };
   const rows = [1, 7, 28].map((d) => ({ days: d, ...windows(model, d) }));
   const c = changes(model);
+  const deltas = twoDayDeltas(model);
   console.log(
     `\nday effect sd ${daySd} (logit), prompt sd ${model.promptSd}, personas ${model.personaShifts.join("/")}`,
   );
@@ -136,6 +179,9 @@ for (const daySd of DAY_SDS) {
   }
   console.log(
     `  change test A/A at 5%: ${c.aa}; detector on stable 90-day series: ${c.stableDays} of days, ${c.stableSeries} of series; +10 pt within a week: ${c.power}`,
+  );
+  console.log(
+    `  two-day visibility deltas called significant between days of a stable workspace: ${deltas}`,
   );
 }
 console.log(`\n${((performance.now() - started) / 1000).toFixed(0)} s`);
