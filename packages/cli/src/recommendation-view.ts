@@ -66,6 +66,12 @@ export function recommendationText(rec: Recommendation): string {
     if (impact.current) {
       lines.push(`  current  ${estimate(impact.current)} on ${impact.current.date}`);
     }
+    const w = d?.windows;
+    if (w) {
+      const span = (x: { from: string; to: string; days: number }) =>
+        `${x.from}..${x.to} (${x.days} days)`;
+      lines.push(`  compared ${span(w.after)} with ${span(w.before)}, on the days' rates`);
+    }
   }
   lines.push("", "History:");
   for (const h of rec.history) {

@@ -190,6 +190,28 @@ describe("geopulse recs", () => {
     expect(shown.code, shown.stderr).toBe(0);
     expect(shown.stdout).toMatch(/^Impact: \+6\.1 pt \(95% \+1\.2 to \+11\.0\) improved$/m);
     expect(shown.stdout).toContain("  current  0.16 (0.09–0.25), n=160 on 2026-11-22");
+    // Stored before the windows: no windows. Measured over windows: the days compared.
+    expect(shown.stdout).not.toContain("compared");
+    await api.server.ctx.prisma.recommendation.update({
+      where: { id },
+      data: {
+        impactDelta: {
+          delta: 0.061,
+          ciLow: 0.012,
+          ciHigh: 0.11,
+          significant: true,
+          method: "daily-rates-t",
+          windows: {
+            before: { from: "2026-11-14", to: "2026-11-20", days: 7 },
+            after: { from: "2026-11-21", to: "2026-11-22", days: 2 },
+          },
+        },
+      },
+    });
+    const windowed = await cli(["recs", "show", id]);
+    expect(windowed.stdout).toContain(
+      "  compared 2026-11-21..2026-11-22 (2 days) with 2026-11-14..2026-11-20 (7 days), on the days' rates",
+    );
   });
 
   it("a transition the status does not allow: exit 1 with the server's error", async () => {

@@ -1,5 +1,7 @@
-import { bootstrapDeltas, type DeltaEstimate } from "./bootstrap-deltas.js";
+import { bootstrapDeltas, type DeltaEstimate, type DeltaMethod } from "./bootstrap-deltas.js";
 import { bootstrapRatioInterval, ratio } from "./intervals.js";
+import { tInterval, twoWayRatio } from "./two-way-variance.js";
+import { WindowSums } from "./window-sums.js";
 
 /**
  * The metrics a recommendation's impact is measured on (docs/recommendations.md,
@@ -116,14 +118,40 @@ export function estimateTargetMetric(options: {
   return { value, ciLow, ciHigh, n, prompts: rows.filter(([, r]) => r[2] > 0).length };
 }
 
+/**
+ * Calendar days of each side's window: the baseline's ends on the baseline
+ * day, the later one on the latest later day (after the day marked done).
+ */
+export const IMPACT_WINDOW_DAYS = 7;
+/** Days with data each window needs for the test on the days' rates (df = days − 2 ≥ 4). */
+export const MIN_IMPACT_WINDOW_DAYS = 3;
+
+/** The days a window compared: first and last day with data, and how many. */
+export interface ImpactWindow {
+  from: string;
+  to: string;
+  days: number;
+}
+
+/** current − baseline with its 95% interval, and the windows compared (null: two single days). */
+export interface ImpactDelta extends Omit<DeltaEstimate, "method"> {
+  method: DeltaMethod | "daily-rates-t";
+  windows: { before: ImpactWindow; after: ImpactWindow } | null;
+}
+
 export interface ImpactMeasurement {
   verdict: ImpactVerdict;
-  /** The metric on the baseline day's cells (recomputed), or null. */
+  /** The metric on the baseline day's (or window's) cells, recomputed, or null. */
   baseline: TargetEstimate | null;
   /** The metric on the later cells, or null (no later data). */
   current: TargetEstimate | null;
-  /** current − baseline with its 95% interval (paired cluster bootstrap), or null. */
-  delta: DeltaEstimate | null;
+  delta: ImpactDelta | null;
+}
+
+/** Each side's days (day → the target's ratio cells), for the test on the days' rates. */
+export interface ImpactWindows {
+  before: ReadonlyMap<string, readonly RatioCell[]>;
+  after: ReadonlyMap<string, readonly RatioCell[]>;
 }
 
 /** Ratio cells as the point cells of bootstrap-deltas: the metric is then their "visibility". */
@@ -138,7 +166,11 @@ const asPointCells = (cells: readonly RatioCell[]) =>
   }));
 
 /**
- * A done recommendation's impact: the metric on the target's ratio cells of
+ * A done recommendation's impact (docs/recommendations.md, "Impact"). With
+ * `windows` of at least MIN_IMPACT_WINDOW_DAYS days with data on each side:
+ * the later window against the baseline window by the test on the days' rates
+ * (`measureWindows`), so the engines' drift from day to day is not taken for
+ * the action's effect. Otherwise the metric on the target's ratio cells of
  * the baseline day (`before`) and of a later day (`after`), compared by the
  * paired cluster bootstrap of `bootstrapDeltas` (the significance test of the
  * metrics' deltas, docs/metrics.md "Significance of deltas", applied to the
@@ -154,18 +186,20 @@ export function measureImpact(options: {
   metric: string;
   before: readonly RatioCell[];
   after: readonly RatioCell[];
+  /** Both sides' windows: with enough days on each, the days' rates are compared instead. */
+  windows?: ImpactWindows;
   seed: string;
   resamples?: number;
 }): ImpactMeasurement {
   const { metric, seed } = options;
+  const windowed = options.windows && windowsOf(options.windows);
+  if (windowed && isImpactMetric(metric)) return measureWindows(metric, windowed);
   const resamples = options.resamples ? { resamples: options.resamples } : {};
   const estimate = (cells: readonly RatioCell[], side: string) =>
     estimateTargetMetric({ cells, seed: `${seed}:${side}`, ...resamples });
   const baseline = estimate(options.before, "before");
   const current = estimate(options.after, "after");
   const none = { verdict: "not_enough_data" as const, baseline, current, delta: null };
-  const enough = (e: TargetEstimate | null) =>
-    e !== null && e.prompts >= MIN_IMPACT_PROMPTS && e.n >= MIN_IMPACT_ANSWERS;
   if (!isImpactMetric(metric) || !enough(baseline) || !enough(current)) return none;
 
   const result = bootstrapDeltas({
@@ -181,8 +215,102 @@ export function measureImpact(options: {
   });
   const delta = result?.entities[0]?.visibility;
   if (!delta) return none;
-  const up = lowerIsBetter.has(metric) ? delta.ciHigh < 0 : delta.ciLow > 0;
-  const down = lowerIsBetter.has(metric) ? delta.ciLow > 0 : delta.ciHigh < 0;
-  const verdict: ImpactVerdict = up ? "improved" : down ? "worse" : "no_detectable_change";
-  return { verdict, baseline, current, delta };
+  return {
+    verdict: verdictOf(metric, delta),
+    baseline,
+    current,
+    delta: { ...delta, windows: null },
+  };
+}
+
+const enough = (e: TargetEstimate | null): e is TargetEstimate =>
+  e !== null && e.prompts >= MIN_IMPACT_PROMPTS && e.n >= MIN_IMPACT_ANSWERS;
+
+function verdictOf(metric: string, d: { ciLow: number; ciHigh: number }): ImpactVerdict {
+  const up = lowerIsBetter.has(metric) ? d.ciHigh < 0 : d.ciLow > 0;
+  const down = lowerIsBetter.has(metric) ? d.ciLow > 0 : d.ciHigh < 0;
+  return up ? "improved" : down ? "worse" : "no_detectable_change";
+}
+
+type WindowDays = Array<{
+  date: string;
+  cells: readonly RatioCell[];
+  numerator: number;
+  denominator: number;
+}>;
+
+/** Both windows' days with a denominator, sorted, when each has MIN_IMPACT_WINDOW_DAYS. */
+function windowsOf(w: ImpactWindows): { before: WindowDays; after: WindowDays } | null {
+  const days = (m: ReadonlyMap<string, readonly RatioCell[]>): WindowDays =>
+    [...m]
+      .map(([date, cells]) => ({
+        date,
+        cells,
+        numerator: cells.reduce((s, c) => s + c.numerator, 0),
+        denominator: cells.reduce((s, c) => s + c.denominator, 0),
+      }))
+      .filter((d) => d.denominator > 0)
+      .sort((a, b) => (a.date < b.date ? -1 : 1));
+  const before = days(w.before);
+  const after = days(w.after);
+  const enoughDays = (d: WindowDays) => d.length >= MIN_IMPACT_WINDOW_DAYS;
+  return enoughDays(before) && enoughDays(after) ? { before, after } : null;
+}
+
+/** A window's metric as an estimate of its long run: two-way (prompt and day) interval. */
+function windowEstimate(days: WindowDays): TargetEstimate | null {
+  const cells = days.flatMap((d) =>
+    d.cells.map((c) => ({ prompt: c.promptId, day: d.date, x: c.numerator, n: c.denominator })),
+  );
+  const n = days.reduce((s, d) => s + d.cells.reduce((a, c) => a + c.n, 0), 0);
+  if (n <= 0) return null;
+  const prompts = new Set(
+    days.flatMap((d) => d.cells.filter((c) => c.n > 0).map((c) => c.promptId)),
+  );
+  const { value, ciLow, ciHigh } = twoWayRatio(cells);
+  return { value, ciLow, ciHigh, n, prompts: prompts.size };
+}
+
+/**
+ * The later window against the baseline window by the test of change
+ * detection on the days' rates (`WindowSums.difference`: the engines' drift
+ * from day to day is noise, prompts cancel), each side's value with its
+ * two-way interval.
+ */
+function measureWindows(
+  metric: ImpactMetric,
+  w: { before: WindowDays; after: WindowDays },
+): ImpactMeasurement {
+  const baseline = windowEstimate(w.before);
+  const current = windowEstimate(w.after);
+  if (!enough(baseline) || !enough(current)) {
+    return { verdict: "not_enough_data", baseline, current, delta: null };
+  }
+  const all = [...w.before, ...w.after].map((d) => ({
+    date: d.date,
+    successes: d.numerator,
+    trials: d.denominator,
+  }));
+  const nb = w.before.length;
+  const d = new WindowSums(all).difference([nb, all.length], [0, nb]);
+  const [ciLow, ciHigh] = tInterval(d.delta, d);
+  const significant = ciLow > 0 || ciHigh < 0;
+  const span = (days: WindowDays): ImpactWindow => ({
+    from: (days[0] as { date: string }).date,
+    to: (days.at(-1) as { date: string }).date,
+    days: days.length,
+  });
+  return {
+    verdict: verdictOf(metric, { ciLow, ciHigh }),
+    baseline,
+    current,
+    delta: {
+      delta: d.delta,
+      ciLow,
+      ciHigh,
+      significant,
+      method: "daily-rates-t",
+      windows: { before: span(w.before), after: span(w.after) },
+    },
+  };
 }

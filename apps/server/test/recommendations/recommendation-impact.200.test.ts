@@ -112,6 +112,7 @@ describe("recommendation impact", () => {
     expect(rec.impact.delta).toMatchObject({
       significant: true,
       method: "paired-cluster-bootstrap",
+      windows: null,
     });
     expect(rec.impact.delta.ciLow).toBeGreaterThan(0);
     const last = rec.history.at(-1);
@@ -133,6 +134,29 @@ describe("recommendation impact", () => {
     const reread = await read(slug, key, recommendationId);
     expect(reread.impact).toEqual(rec.impact);
     expect(reread.history).toHaveLength(rec.history.length);
+  }, 60_000);
+
+  it("a week of answers on each side is compared on the days' rates, and says which days", async () => {
+    const { slug, workspaceId, recommendationId, key } = await doneRecommendation("weeks");
+    const before = ["2026-05-10", "2026-05-11", "2026-05-12", "2026-05-13"];
+    const after = ["2026-05-16", "2026-05-17", "2026-05-18", "2026-05-19", "2026-05-20"];
+    for (const d of before) await simulateDay(workspaceId, "weeks", d, 0.3, `impact/weeks/${d}`);
+    for (const d of after) await simulateDay(workspaceId, "weeks", d, 0.5, `impact/weeks/${d}`);
+    const [outcome] = await measureWorkspaceImpacts({ ctx: t.server.ctx, workspaceId });
+    expect(outcome).toMatchObject({ recommendationId, verdict: "improved", day: "2026-05-20" });
+    const rec = await read(slug, key, recommendationId);
+    expect(rec.impact.current).toMatchObject({ date: "2026-05-20", n: 5 * 160 });
+    expect(rec.impact.delta).toMatchObject({
+      significant: true,
+      method: "daily-rates-t",
+      windows: {
+        before: { from: "2026-05-10", to: BASELINE_DAY, days: 5 },
+        after: { from: "2026-05-16", to: "2026-05-20", days: 5 },
+      },
+    });
+    expect(rec.history.at(-1).note).toMatch(
+      /, 2026-05-16\.\.2026-05-20 vs 2026-05-10\.\.2026-05-14$/,
+    );
   }, 60_000);
 
   it("no true change is 'no_detectable_change'", async () => {

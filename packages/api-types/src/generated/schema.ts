@@ -5025,10 +5025,11 @@ export interface components {
         /**
          * @description Stored when the recommendation is marked `done`: the baseline is the evidence metric
          *     at that moment; `current` is the kind's impact metric on the same prompts and engines
-         *     on the latest later day with answers on them, and `delta` its change from the baseline
-         *     day (both days recomputed from the same source: the rollups, or the stored answers)
-         *     with the significance test of `DeltaComparison` (null until measured, then `verdict`
-         *     says the result). The impact metric is the evidence metric except for `earn_citation`,
+         *     on the latest later day with answers on them (dated that day; with `delta.windows`, over
+         *     the week ending on it, with an interval over prompts and days), and `delta` its change
+         *     from the baseline (the week ending on the baseline day, or that day alone; recomputed
+         *     from the same source: the rollups, or the stored answers) with its test (`method`; null
+         *     until measured, then `verdict` says the result). The impact metric is the evidence metric except for `earn_citation`,
          *     measured on `co_citation_rate` (answers citing the domain and naming the brand / answers):
          *     its baseline is restated in that metric at the first measurement
          *     (docs/recommendations.md, "Impact", "Metric definitions").
@@ -5041,11 +5042,27 @@ export interface components {
                 ciLow: number;
                 ciHigh: number;
                 significant: boolean;
-                /** @enum {string} */
-                method: "paired-cluster-bootstrap" | "unpaired-bootstrap";
+                /**
+                 * @description `daily-rates-t`: the week ending on the latest later day against the week ending on the baseline day, tested on the days' rates (the engines' drift from day to day counts as noise), when each week has at least 3 days with answers on the target; otherwise the two single days by the bootstrap of `DeltaComparison`.
+                 * @enum {string}
+                 */
+                method: "daily-rates-t" | "paired-cluster-bootstrap" | "unpaired-bootstrap";
+                /** @description The days each side pooled (`daily-rates-t`); null for two single days. */
+                windows: {
+                    before: components["schemas"]["ImpactWindow"];
+                    after: components["schemas"]["ImpactWindow"];
+                } | null;
             } | null;
             /** @enum {string} */
             verdict: "improved" | "no_detectable_change" | "worse" | "not_enough_data";
+        };
+        ImpactWindow: {
+            /** @description First day with answers on the target. */
+            from: components["schemas"]["Day"];
+            /** @description Last day with answers on the target. */
+            to: components["schemas"]["Day"];
+            /** @description Days with answers on the target. */
+            days: number;
         };
         RecommendationTransition: {
             /**
@@ -5795,6 +5812,7 @@ export type RecommendationTarget = components['schemas']['RecommendationTarget']
 export type RecommendationPriority = components['schemas']['RecommendationPriority'];
 export type ComplianceFinding = components['schemas']['ComplianceFinding'];
 export type RecommendationImpact = components['schemas']['RecommendationImpact'];
+export type ImpactWindow = components['schemas']['ImpactWindow'];
 export type RecommendationTransition = components['schemas']['RecommendationTransition'];
 export type PageEvaluationRequest = components['schemas']['PageEvaluationRequest'];
 export type PageEvaluationStatus = components['schemas']['PageEvaluationStatus'];

@@ -3,14 +3,17 @@ import type { RecommendationMetric } from "@geopulse/api-types";
 import { Prisma } from "@geopulse/db";
 import { ANALYSIS_VERSION } from "../../analysis/types.js";
 import type { AppContext } from "../../context.js";
-import { dayOf } from "../../days.js";
+import { addDays, dayOf, eachDay } from "../../days.js";
 import { newId } from "../../ids.js";
-import type { DeltaEstimate } from "../../metrics/bootstrap-deltas.js";
 import {
+  IMPACT_WINDOW_DAYS,
+  type ImpactDelta,
   type ImpactMetric,
   type ImpactVerdict,
+  type ImpactWindows,
   isImpactMetric,
   measureImpact,
+  type RatioCell,
   type TargetEstimate,
 } from "../../metrics/recommendation-impact.js";
 import { currentRollupRowsSql } from "../analysis/rollup-tables.js";
@@ -28,11 +31,14 @@ export interface ImpactOutcome {
 
 /**
  * Measures a `done` recommendation's impact (docs/recommendations.md,
- * "Impact"): its metric on the baseline day (the stored baseline's `date`),
- * recomputed from the rollups on the target's prompts and engines, against
- * the latest later day with answers on them (after the day it was marked
- * done), by the paired cluster bootstrap of the metrics' deltas, seeded by the
- * recommendation id and both days (the same data gives the same answer).
+ * "Impact"): its metric on the target's prompts and engines, recomputed from
+ * the rollups, over the week ending on the baseline day (the stored
+ * baseline's `date`) against the week ending on the latest later day with
+ * answers on them (its days after the day it was marked done), by the test on
+ * the days' rates; with fewer than MIN_IMPACT_WINDOW_DAYS days on a side, the
+ * baseline day against the later day by the paired cluster bootstrap of the
+ * metrics' deltas, seeded by the recommendation id and both days (the same
+ * data gives the same answer).
  * Stores `current`, `delta` and the verdict in one short transaction, guarded
  * by the status (a recommendation that is no longer `done` is left alone);
  * the stored baseline is kept for display (restated once in the measured
@@ -59,19 +65,24 @@ export async function measureRecommendationImpact(options: {
   const doneDay = dayOf(rec.doneAt);
   const after = await latestDayAfter(ctx, workspaceId, target, maxDay(stored.date, doneDay));
   const seed = `${rec.id}:${stored.date}:${after ?? "-"}`;
+  const span = impactWindows(stored.date, maxDay(stored.date, doneDay), after);
   const days = metric
     ? await loadImpactCells({
         ctx,
         workspaceId,
         metric,
         target,
-        days: after ? [stored.date, after] : [stored.date],
+        days: [...span.before, ...span.after],
       })
-    : new Map();
+    : new Map<string, RatioCell[]>();
+  const pick = (list: readonly string[]) =>
+    new Map(list.flatMap((d) => (days.has(d) ? [[d, days.get(d) ?? []] as const] : [])));
+  const windows: ImpactWindows = { before: pick(span.before), after: pick(span.after) };
   const m = measureImpact({
     metric: metric ?? stored.name,
     before: days.get(stored.date) ?? [],
     after: after ? (days.get(after) ?? []) : [],
+    windows,
     seed,
   });
   const name = metric ?? stored.name;
@@ -99,7 +110,7 @@ export async function measureRecommendationImpact(options: {
           ? {}
           : { impactBaseline: baseline as unknown as Prisma.InputJsonValue }),
         impactCurrent: current ? (current as unknown as Prisma.InputJsonValue) : Prisma.DbNull,
-        impactDelta: delta ?? Prisma.DbNull,
+        impactDelta: delta ? (delta as unknown as Prisma.InputJsonValue) : Prisma.DbNull,
         impactVerdict: m.verdict,
         updatedAt: now,
       },
@@ -124,6 +135,23 @@ export async function measureRecommendationImpact(options: {
 }
 
 const maxDay = (a: string, b: string) => (a > b ? a : b);
+
+/**
+ * The calendar days of both windows: the IMPACT_WINDOW_DAYS ending on the
+ * baseline day, and those ending on the later day that are after `cutoff`
+ * (the later of the baseline day and the day marked done: that day mixes
+ * answers from before and after the action).
+ */
+function impactWindows(
+  baselineDay: string,
+  cutoff: string,
+  later: string | null,
+): { before: string[]; after: string[] } {
+  const before = eachDay(addDays(baselineDay, 1 - IMPACT_WINDOW_DAYS), baselineDay);
+  if (!later) return { before, after: [] };
+  const from = maxDay(addDays(later, 1 - IMPACT_WINDOW_DAYS), addDays(cutoff, 1));
+  return { before, after: eachDay(from, later) };
+}
 
 /**
  * The metric a kind's impact is measured on: its evidence metric, except
@@ -160,21 +188,25 @@ function toMetric(name: string, e: TargetEstimate, date: string): Recommendation
   return { name, value: e.value, ciLow: e.ciLow, ciHigh: e.ciHigh, n: e.n, date };
 }
 
-function toDelta(d: DeltaEstimate) {
+function toDelta(d: ImpactDelta) {
   return {
     delta: d.delta,
     ciLow: d.ciLow,
     ciHigh: d.ciHigh,
     significant: d.significant,
     method: d.method,
+    windows: d.windows,
   };
 }
 
-/** "Impact not_enough_data → improved: +6.1 pt (95% +1.2 to +11.0), 2026-03-08 vs 2026-03-01". */
+/**
+ * "Impact not_enough_data → improved: +6.1 pt (95% +1.2 to +11.0), 2026-03-02..2026-03-08 vs
+ * 2026-02-23..2026-03-01" (the windows compared; the two days without them).
+ */
 function impactNote(
   from: string,
   to: ImpactVerdict,
-  delta: DeltaEstimate | null,
+  delta: ImpactDelta | null,
   baselineDay: string,
   day: string | null,
 ): string {
@@ -182,6 +214,11 @@ function impactNote(
   const change = delta
     ? `: ${pt(delta.delta)} pt (95% ${pt(delta.ciLow)} to ${pt(delta.ciHigh)})`
     : "";
-  const days = day ? `, ${day} vs ${baselineDay}` : "";
+  const w = delta?.windows;
+  const days = w
+    ? `, ${w.after.from}..${w.after.to} vs ${w.before.from}..${w.before.to}`
+    : day
+      ? `, ${day} vs ${baselineDay}`
+      : "";
   return `Impact ${from} → ${to}${change}${days}`;
 }

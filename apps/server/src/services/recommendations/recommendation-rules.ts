@@ -204,7 +204,10 @@ export function toRecommendationResponse(
       ? {
           baseline: row.impactBaseline as unknown as RecommendationMetric,
           current: (row.impactCurrent ?? null) as unknown as RecommendationMetric | null,
-          delta: (row.impactDelta ?? null) as NonNullable<Recommendation["impact"]>["delta"],
+          // A delta stored before the windows were measured compared two single days.
+          delta: (row.impactDelta
+            ? { windows: null, ...(row.impactDelta as object) }
+            : null) as NonNullable<Recommendation["impact"]>["delta"],
           verdict: (row.impactVerdict ?? "not_enough_data") as NonNullable<
             Recommendation["impact"]
           >["verdict"],
