@@ -76,16 +76,23 @@ export interface CellResidual {
   residual: number;
 }
 
-/** The squares of `twoWayVariance` from cells' residuals (one per prompt and day). */
+/**
+ * The squares of `twoWayVariance` from cells' residuals. Several cells of one
+ * prompt and day (e.g. one per engine) are summed into one: the cell term is
+ * over (prompt, day) totals.
+ */
 export function twoWaySquares(cells: Iterable<CellResidual>): TwoWaySquares {
   const byPrompt = new Map<string, number>();
   const byDay = new Map<string, number>();
-  let cellSquares = 0;
+  const byCell = new Map<string, number>();
   for (const c of cells) {
     byPrompt.set(c.prompt, (byPrompt.get(c.prompt) ?? 0) + c.residual);
     byDay.set(c.day, (byDay.get(c.day) ?? 0) + c.residual);
-    cellSquares += c.residual ** 2;
+    const key = `${c.prompt}\u0000${c.day}`;
+    byCell.set(key, (byCell.get(key) ?? 0) + c.residual);
   }
+  let cellSquares = 0;
+  for (const v of byCell.values()) cellSquares += v * v;
   const squares = (m: Map<string, number>) => {
     let s = 0;
     for (const v of m.values()) s += v * v;
@@ -134,9 +141,12 @@ export function twoWayRatio(
 ): TwoWayEstimate {
   const { n, rate } = sumOf(cells);
   if (n === 0) return { value: 0, ciLow: 0, ciHigh: 0, unit: "answer" };
+  // Cells without answers are no clusters: counted, they would inflate df.
   const v = twoWayVariance(
     twoWaySquares(
-      cells.map((c) => ({ prompt: c.prompt, day: c.day, residual: (c.x - rate * c.n) / n })),
+      cells
+        .filter((c) => c.n > 0)
+        .map((c) => ({ prompt: c.prompt, day: c.day, residual: (c.x - rate * c.n) / n })),
     ),
   );
   const variance = v.unit === "answer" ? (rate * (1 - rate)) / n : v.variance;
@@ -159,11 +169,13 @@ export function twoWayRatioDifference(
   const value = a.rate - b.rate;
   const v = twoWayVariance(
     twoWaySquares(
-      cells.map((c) => ({
-        prompt: c.prompt,
-        day: c.day,
-        residual: (c.a.x - a.rate * c.a.n) / a.n - (c.b.x - b.rate * c.b.n) / b.n,
-      })),
+      cells
+        .filter((c) => c.a.n + c.b.n > 0)
+        .map((c) => ({
+          prompt: c.prompt,
+          day: c.day,
+          residual: (c.a.x - a.rate * c.a.n) / a.n - (c.b.x - b.rate * c.b.n) / b.n,
+        })),
     ),
   );
   const variance =

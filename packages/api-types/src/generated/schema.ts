@@ -337,8 +337,9 @@ export interface paths {
          * @description The days on which an entity's visibility changed significantly, per engine and for
          *     every engine pooled (`engine: "all"`), over `from`..`to` (UTC days, inclusive, at most
          *     366 days; by default the 90 days ending on the latest day with data). Each day is
-         *     tested by a two-proportion z-test of its week (the days with data among the 7 days
-         *     ending on it) against the 28 days before, cluster-robust over prompts; the tests of one
+         *     tested by a t-test on the days' rates of its week (the days with data among the 7 days
+         *     ending on it) against the 28 days before, so the engines' drift from day to day counts
+         *     as noise (`method`); the tests of one
          *     day (every entity on every engine and pooled) go through Benjamini-Hochberg, and a day
          *     is listed when its q-value is at most the documented level (docs/metrics.md, "Change
          *     detection"). A day's flags depend only on that day and the 34 days before it, so they
