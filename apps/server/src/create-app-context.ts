@@ -32,6 +32,7 @@ import { MetricsCache } from "./services/metrics/metrics-cache.js";
 import { queueMissingChangeRefreshes } from "./services/metrics/refresh-workspace-changes.js";
 import { checkProviderDefaults } from "./services/models/check-provider-defaults.js";
 import { sweepRateLimits } from "./services/rate-limit/sweep-rate-limits.js";
+import { queueOutdatedImpacts } from "./services/recommendations/queue-outdated-impacts.js";
 import { queueDueReports } from "./services/reports/queue-due-reports.js";
 import { startScheduledRuns } from "./services/run-schedule/start-scheduled-runs.js";
 import { startScheduledSeoRefreshes } from "./services/run-schedule/start-scheduled-seo-refreshes.js";
@@ -153,6 +154,10 @@ export async function createAppContext(options: AppContextOptions): Promise<Runn
     // Days whose detected changes were never stored (a release that adds them, a lost job).
     queueMissingChangeRefreshes({ ctx }).catch((error: unknown) =>
       logger.error({ err: error }, "missing change days sweep failed"),
+    );
+    // Impacts stored in an older shape (a release that adds to `delta.windows`).
+    queueOutdatedImpacts({ ctx }).catch((error: unknown) =>
+      logger.error({ err: error }, "outdated impact sweep failed"),
     );
   }
   const sweeper = setInterval(() => {

@@ -7,7 +7,6 @@ export function formatNumber(value: number, maximumFractionDigits = 0): string {
   return new Intl.NumberFormat(locale(), { maximumFractionDigits }).format(value);
 }
 
-/** A 0-1 share as a percentage: 0.4213 → "42.1%". */
 /** "1 prompt", "4 prompts": a count with its noun (plural by an added "s"). */
 export function formatCount(value: number, noun: string): string {
   return `${formatNumber(value)} ${noun}${value === 1 ? "" : "s"}`;
@@ -18,6 +17,7 @@ export function formatExcluded(excluded: Schemas["ExcludedAnswers"]): string {
   return `Branded prompts excluded: ${formatCount(excluded.brandResearchPrompts, "prompt")}, ${formatCount(excluded.brandResearchAnswers, "answer")} (they measure recall, not discovery).`;
 }
 
+/** A 0-1 share as a percentage: 0.4213 → "42.1%". */
 export function formatShare(value: number): string {
   return new Intl.NumberFormat(locale(), {
     style: "percent",

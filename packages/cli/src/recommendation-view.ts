@@ -68,9 +68,11 @@ export function recommendationText(rec: Recommendation): string {
     }
     const w = d?.windows;
     if (w) {
-      const span = (x: { from: string; to: string; days: number }) =>
-        `${x.from}..${x.to} (${x.days} days)`;
-      lines.push(`  compared ${span(w.after)} with ${span(w.before)}, on the days' rates`);
+      type Window = NonNullable<typeof w>["before"];
+      const span = (x: Window) => `${x.from}..${x.to} (${x.days} days)`;
+      lines.push("  compared on the days' rates:");
+      lines.push(`    before ${estimate(w.before)}  ${span(w.before)}`);
+      lines.push(`    after  ${estimate(w.after)}  ${span(w.after)}`);
     }
   }
   lines.push("", "History:");

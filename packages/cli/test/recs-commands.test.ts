@@ -190,7 +190,7 @@ describe("geopulse recs", () => {
     expect(shown.code, shown.stderr).toBe(0);
     expect(shown.stdout).toMatch(/^Impact: \+6\.1 pt \(95% \+1\.2 to \+11\.0\) improved$/m);
     expect(shown.stdout).toContain("  current  0.16 (0.09–0.25), n=160 on 2026-11-22");
-    // Stored before the windows: no windows. Measured over windows: the days compared.
+    // Stored before the windows: no windows. Measured over windows: the weeks compared.
     expect(shown.stdout).not.toContain("compared");
     await api.server.ctx.prisma.recommendation.update({
       where: { id },
@@ -202,15 +202,35 @@ describe("geopulse recs", () => {
           significant: true,
           method: "daily-rates-t",
           windows: {
-            before: { from: "2026-11-14", to: "2026-11-20", days: 7 },
-            after: { from: "2026-11-21", to: "2026-11-22", days: 2 },
+            before: {
+              from: "2026-11-14",
+              to: "2026-11-20",
+              days: 7,
+              value: 0.1,
+              ciLow: 0.07,
+              ciHigh: 0.13,
+              n: 1120,
+            },
+            after: {
+              from: "2026-11-21",
+              to: "2026-11-22",
+              days: 2,
+              value: 0.161,
+              ciLow: 0.09,
+              ciHigh: 0.25,
+              n: 320,
+            },
           },
         },
       },
     });
     const windowed = await cli(["recs", "show", id]);
     expect(windowed.stdout).toContain(
-      "  compared 2026-11-21..2026-11-22 (2 days) with 2026-11-14..2026-11-20 (7 days), on the days' rates",
+      [
+        "  compared on the days' rates:",
+        "    before 0.10 (0.07–0.13), n=1120  2026-11-14..2026-11-20 (7 days)",
+        "    after  0.16 (0.09–0.25), n=320  2026-11-21..2026-11-22 (2 days)",
+      ].join("\n"),
     );
   });
 

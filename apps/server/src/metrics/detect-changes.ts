@@ -1,6 +1,5 @@
 import { dayNumber } from "../days.js";
 import { benjaminiHochberg } from "./benjamini-hochberg.js";
-import { studentTTwoSidedP } from "./distributions.js";
 import { runToEnd } from "./steps.js";
 import { type ResamplingUnit, tInterval } from "./two-way-variance.js";
 import { type Counts, type DailyProportion, WindowSums } from "./window-sums.js";
@@ -9,6 +8,11 @@ export type { DailyProportion } from "./window-sums.js";
 
 /** The test of `DetectedChange.method` (docs/metrics.md, "Change detection"). */
 export const CHANGE_METHOD = "daily-rates-t-vs-trailing-baseline";
+/**
+ * The revision of its variance estimate, in stored days' fingerprints
+ * (2: the days' dispersion weighted by their answers, floored).
+ */
+export const CHANGE_TEST_REVISION = 2;
 
 /** The daily series of one entity on one engine (`engine` null: every engine pooled). */
 export interface ChangeSeries {
@@ -100,13 +104,15 @@ export const DEFAULT_CHANGE_FDR = 0.0005;
  * data among the `recentDays` calendar days ending on it: the week by
  * default) are compared with the baseline (the days with data among the
  * `baselineDays` calendar days before those), when the baseline has at least
- * `minBaselineDays` days, by a t-test on the days' rates: t = (p_recent −
- * p_base) / √(σ̂² (Σ_recent w_d² + Σ_base w_d²)), σ̂² the pooled within-side
- * variance of the days' rates (w_d a day's share of its side's answers), with
- * days − 2 degrees of freedom. A day's rate moves with that day's engine state
- * as well as with its answers' sampling, and both are in σ̂², so a stable
- * process whose engines drift from day to day is not flagged for it; prompt
- * effects cancel (the same prompts are asked on both sides). The tests then go
+ * `minBaselineDays` days, by a t-test on the days' rates
+ * (`WindowSums.difference`): t = (p_recent − p_base) / √(φ̂ (1/N_recent +
+ * 1/N_base)), φ̂ the days' dispersion per answer (their squared deviations from
+ * their side's rate weighted by their answers), with days − 2 degrees of
+ * freedom. A day's rate moves with that day's engine state as well as with
+ * its answers' sampling, and both are in φ̂, so a stable process whose engines
+ * drift from day to day is not flagged for it; prompt effects cancel (the same
+ * prompts are asked on both sides); a small day (a smoke or partial run)
+ * weighs by its answers. The tests then go
  * through Benjamini-Hochberg at `fdr` within each family (by default the tests
  * of one day: every entity × engine tested that day); flagged days come back with their evidence, sorted by date, entity
  * and engine. Pure and deterministic.
@@ -156,7 +162,7 @@ export function* detectChangesInSteps(
       while ((dayNumbers[recentStart] as number) < recentFrom) recentStart++;
       while ((dayNumbers[baseStart] as number) < baseFrom) baseStart++;
       if (recentStart - baseStart < minBaselineDays) continue;
-      const { pValue } = dayLevelTest(sums, [recentStart, i + 1], [baseStart, recentStart]);
+      const { pValue } = sums.test([recentStart, i + 1], [baseStart, recentStart]);
       const date = (days[i] as DailyProportion).date;
       tests.push({ series: s, from: baseStart, day: recentStart, to: i + 1, date, pValue });
     }
@@ -196,23 +202,6 @@ function adjust(tests: Array<{ date: string; pValue: number }>, family: "day" | 
   return q;
 }
 
-/**
- * The test of the tested days [from, to) against the baseline days: their
- * rates' difference over its standard error from the days' own rates
- * (`WindowSums.difference`), two-sided p-value from t with days − 2 degrees of
- * freedom.
- */
-function dayLevelTest(
-  sums: WindowSums,
-  tested: [number, number],
-  base: [number, number],
-): { z: number; df: number; pValue: number; delta: number; half: number } {
-  const d = sums.difference(tested, base);
-  const z = d.variance > 0 ? d.delta / Math.sqrt(d.variance) : 0;
-  const [low] = tInterval(d.delta, d);
-  return { z, df: d.df, pValue: studentTTwoSidedP(z, d.df), delta: d.delta, half: d.delta - low };
-}
-
 function evidence(args: {
   series: ChangeSeries;
   days: DailyProportion[];
@@ -224,7 +213,7 @@ function evidence(args: {
   const { days, sums, test } = args;
   const tested: [number, number] = [test.day, test.to];
   const base: [number, number] = [test.from, test.day];
-  const { z, df, pValue, delta, half } = dayLevelTest(sums, tested, base);
+  const { t, df, pValue, delta, ciLow, ciHigh } = sums.test(tested, base);
   const date = (i: number) => (days[i] as DailyProportion).date;
   return {
     entityId: args.series.entityId,
@@ -240,9 +229,9 @@ function evidence(args: {
       days: test.day - test.from,
     },
     delta,
-    deltaCiLow: delta - half,
-    deltaCiHigh: delta + half,
-    z,
+    deltaCiLow: ciLow,
+    deltaCiHigh: ciHigh,
+    z: t,
     df,
     pValue,
     qValue: args.qValue,

@@ -1,6 +1,6 @@
 import { bootstrapDeltas, type DeltaEstimate, type DeltaMethod } from "./bootstrap-deltas.js";
 import { bootstrapRatioInterval, ratio } from "./intervals.js";
-import { tInterval, twoWayRatio } from "./two-way-variance.js";
+import { twoWayRatio } from "./two-way-variance.js";
 import { WindowSums } from "./window-sums.js";
 
 /**
@@ -126,11 +126,18 @@ export const IMPACT_WINDOW_DAYS = 7;
 /** Days with data each window needs for the test on the days' rates (df = days − 2 ≥ 4). */
 export const MIN_IMPACT_WINDOW_DAYS = 3;
 
-/** The days a window compared: first and last day with data, and how many. */
+/**
+ * The days a window compared (first and last day with data, and how many) and
+ * the metric over them: value, 95% interval over prompts and days, answers.
+ */
 export interface ImpactWindow {
   from: string;
   to: string;
   days: number;
+  value: number;
+  ciLow: number;
+  ciHigh: number;
+  n: number;
 }
 
 /** current − baseline with its 95% interval, and the windows compared (null: two single days). */
@@ -193,7 +200,9 @@ export function measureImpact(options: {
 }): ImpactMeasurement {
   const { metric, seed } = options;
   const windowed = options.windows && windowsOf(options.windows);
-  if (windowed && isImpactMetric(metric)) return measureWindows(metric, windowed);
+  const weekly = windowed && isImpactMetric(metric) ? measureWindows(metric, windowed) : null;
+  // Weeks without enough prompts or answers: the two days, so `current` is a day's value.
+  if (weekly) return weekly;
   const resamples = options.resamples ? { resamples: options.resamples } : {};
   const estimate = (cells: readonly RatioCell[], side: string) =>
     estimateTargetMetric({ cells, seed: `${seed}:${side}`, ...resamples });
@@ -258,7 +267,7 @@ function windowsOf(w: ImpactWindows): { before: WindowDays; after: WindowDays } 
 }
 
 /** A window's metric as an estimate of its long run: two-way (prompt and day) interval. */
-function windowEstimate(days: WindowDays): TargetEstimate | null {
+function weekEstimate(days: WindowDays): TargetEstimate | null {
   const cells = days.flatMap((d) =>
     d.cells.map((c) => ({ prompt: c.promptId, day: d.date, x: c.numerator, n: c.denominator })),
   );
@@ -275,42 +284,43 @@ function windowEstimate(days: WindowDays): TargetEstimate | null {
  * The later window against the baseline window by the test of change
  * detection on the days' rates (`WindowSums.difference`: the engines' drift
  * from day to day is noise, prompts cancel), each side's value with its
- * two-way interval.
+ * two-way interval. Null when either week has fewer than MIN_IMPACT_PROMPTS
+ * prompts or MIN_IMPACT_ANSWERS answers (the two days are then compared).
  */
 function measureWindows(
   metric: ImpactMetric,
   w: { before: WindowDays; after: WindowDays },
-): ImpactMeasurement {
-  const baseline = windowEstimate(w.before);
-  const current = windowEstimate(w.after);
-  if (!enough(baseline) || !enough(current)) {
-    return { verdict: "not_enough_data", baseline, current, delta: null };
-  }
+): ImpactMeasurement | null {
+  const baseline = weekEstimate(w.before);
+  const current = weekEstimate(w.after);
+  if (!enough(baseline) || !enough(current)) return null;
   const all = [...w.before, ...w.after].map((d) => ({
     date: d.date,
     successes: d.numerator,
     trials: d.denominator,
   }));
   const nb = w.before.length;
-  const d = new WindowSums(all).difference([nb, all.length], [0, nb]);
-  const [ciLow, ciHigh] = tInterval(d.delta, d);
-  const significant = ciLow > 0 || ciHigh < 0;
-  const span = (days: WindowDays): ImpactWindow => ({
+  const { delta, ciLow, ciHigh } = new WindowSums(all).test([nb, all.length], [0, nb]);
+  const window = (days: WindowDays, e: TargetEstimate): ImpactWindow => ({
     from: (days[0] as { date: string }).date,
     to: (days.at(-1) as { date: string }).date,
     days: days.length,
+    value: e.value,
+    ciLow: e.ciLow,
+    ciHigh: e.ciHigh,
+    n: e.n,
   });
   return {
     verdict: verdictOf(metric, { ciLow, ciHigh }),
     baseline,
     current,
     delta: {
-      delta: d.delta,
+      delta,
       ciLow,
       ciHigh,
-      significant,
+      significant: ciLow > 0 || ciHigh < 0,
       method: "daily-rates-t",
-      windows: { before: span(w.before), after: span(w.after) },
+      windows: { before: window(w.before, baseline), after: window(w.after, current) },
     },
   };
 }

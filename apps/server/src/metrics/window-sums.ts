@@ -1,4 +1,5 @@
-import { type TwoWayVariance, twoWayVariance } from "./two-way-variance.js";
+import { studentTTwoSidedP } from "./distributions.js";
+import { type TwoWayVariance, tInterval, twoWayVariance } from "./two-way-variance.js";
 
 /** One day of a proportion (e.g. visibility: answers mentioning the entity / answers). */
 export interface DailyProportion {
@@ -19,10 +20,18 @@ export type Counts = { successes: number; trials: number };
 /** The difference of two windows' rates, tested on the days' rates (see `difference`). */
 export interface DayLevelDifference {
   delta: number;
-  /** Variance of `delta`: σ̂² · (Σ_recent w_d² + Σ_base w_d²), w_d a day's share of its side's answers. */
+  /** Variance of `delta`: φ̂ · (1 / N_recent + 1 / N_base), φ̂ the days' dispersion per answer. */
   variance: number;
   /** Days of both sides − 2. */
   df: number;
+}
+
+/** `DayLevelDifference` tested: t = delta / √variance, its two-sided p and 95% interval. */
+export interface DayLevelTest extends DayLevelDifference {
+  t: number;
+  pValue: number;
+  ciLow: number;
+  ciHigh: number;
 }
 
 // Prefix sums per day (index i + 1 holds days [0, i]), one Float64Array per
@@ -148,26 +157,54 @@ export class WindowSums {
 
   /**
    * The recent days' rate minus the baseline days' and its variance from the
-   * days' own rates: each day's rate varies around its side's rate by the
-   * day's engine state and its answers' sampling (prompt effects cancel, the
-   * same prompts being asked every day), estimated by the pooled within-side
-   * variance σ̂² of the days' rates (two-sample t, df = days − 2).
+   * days' own rates. A day's rate varies around its side's rate by the day's
+   * engine state and its answers' sampling (prompt effects cancel, the same
+   * prompts being asked every day); a day of n_d answers is taken to vary
+   * with variance φ / n_d, φ estimated by the days' squared deviations
+   * weighted by their answers, Σ n_d (r_d − R_side)², pooled over both sides
+   * over days − 2 (quasi-binomial: a smoke run or a partial day weighs by its
+   * answers instead of inflating the estimate as a full day would). A side's
+   * rate then has variance φ / N_side. φ̂ is at least p̃ (1 − p̃) / n̄, p̃ the
+   * pooled rate shrunk to (Σ y + ½) / (Σ n + 1) and n̄ the answers of a mean
+   * day: a day's rate is never taken as known better than to about half an
+   * answer, so days of identical rates give a large but finite statistic.
    */
   difference(recent: [number, number], base: [number, number]): DayLevelDifference {
     const side = ([from, to]: [number, number]) => {
       const { successes, trials } = this.total(from, to);
       const rate = successes / trials;
-      const days = to - from;
-      let ss = 0;
-      for (let d = from; d < to; d++) ss += ((this.rates[d] as number) - rate) ** 2;
-      const weights = this.sum("trialsSquared", from, to) / (trials * trials);
-      return { rate, days, ss, weights };
+      let squares = 0;
+      for (let d = from; d < to; d++) {
+        const n = this.sum("trials", d, d + 1);
+        squares += n * ((this.rates[d] as number) - rate) ** 2;
+      }
+      return { rate, successes, trials, days: to - from, squares };
     };
     const r = side(recent);
     const b = side(base);
-    const df = r.days + b.days - 2;
-    const pooled = df > 0 ? (r.ss + b.ss) / df : 0;
-    return { delta: r.rate - b.rate, variance: pooled * (r.weights + b.weights), df };
+    const days = r.days + b.days;
+    const df = days - 2;
+    const shrunk = (r.successes + b.successes + 0.5) / (r.trials + b.trials + 1);
+    const floor = (shrunk * (1 - shrunk) * days) / (r.trials + b.trials);
+    const dispersion = Math.max((r.squares + b.squares) / Math.max(df, 1), floor);
+    return {
+      delta: r.rate - b.rate,
+      variance: dispersion * (1 / r.trials + 1 / b.trials),
+      df,
+    };
+  }
+
+  /**
+   * `difference` tested: t with days − 2 degrees of freedom (two-sided p) and
+   * the delta's 95% interval. Needs at least 3 days in all (callers require
+   * more on each side).
+   */
+  test(recent: [number, number], base: [number, number]): DayLevelTest {
+    const d = this.difference(recent, base);
+    if (d.df < 1) throw new RangeError("the day-level test needs at least 3 days");
+    const t = d.delta / Math.sqrt(d.variance);
+    const [ciLow, ciHigh] = tInterval(d.delta, d);
+    return { ...d, t, pValue: studentTTwoSidedP(t, d.df), ciLow, ciHigh };
   }
 
   /** Per-prompt counts over days [from, to); undefined without them. */

@@ -116,6 +116,19 @@ describe("impact over windows when the engines drift", () => {
     });
     expect(m.delta?.ciLow).toBeLessThan(m.delta?.delta ?? 0);
     expect(m.current?.n).toBe(7 * 160);
+    // Each window carries its value: the delta is the later week's minus the baseline week's.
+    const windows = m.delta?.windows;
+    expect(windows?.before).toMatchObject({ value: m.baseline?.value, n: 7 * 160 });
+    expect(windows?.after).toMatchObject({
+      value: m.current?.value,
+      ciLow: m.current?.ciLow,
+      ciHigh: m.current?.ciHigh,
+      n: 7 * 160,
+    });
+    expect(m.delta?.delta).toBeCloseTo(
+      (windows?.after.value ?? 0) - (windows?.before.value ?? 0),
+      12,
+    );
     const few = weeks(Rng.fromString("impact-windows/few"), drift, 0, MIN_IMPACT_WINDOW_DAYS - 1);
     const fallback = measureImpact({
       metric: "visibility",
@@ -126,5 +139,23 @@ describe("impact over windows when the engines drift", () => {
     });
     expect(fallback.delta).toMatchObject({ method: "paired-cluster-bootstrap", windows: null });
     expect(fallback.current?.n).toBe(160);
+  });
+
+  it("weeks with too few prompts fall back to the two days: `current` is then a day's value", () => {
+    const w = weeks(Rng.fromString("impact-windows/thin"), drift, 0);
+    const thin = (m: Map<string, RatioCell[]>) =>
+      new Map([...m].map(([d, cells]) => [d, cells.filter((c) => c.promptId < "prompt-003")]));
+    const windows = { before: thin(w.before), after: thin(w.after) };
+    const after = windows.after.get("2026-03-21") ?? [];
+    const m = measureImpact({
+      metric: "visibility",
+      before: windows.before.get(baselineDay) ?? [],
+      after,
+      windows,
+      seed: "s",
+    });
+    expect(m.verdict).toBe("not_enough_data");
+    expect(m.delta).toBeNull();
+    expect(m.current?.n).toBe(after.reduce((s, c) => s + c.n, 0));
   });
 });

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { measureRecommendationImpactsJob } from "../../src/jobs/definitions/measure-recommendation-impacts-job.js";
 import { Rng } from "../../src/prng.js";
 import { measureWorkspaceImpacts } from "../../src/services/recommendations/measure-workspace-impacts.js";
+import { queueOutdatedImpacts } from "../../src/services/recommendations/queue-outdated-impacts.js";
 import { eventually } from "../harness/eventually.js";
 import { startTestServer, type TestServer } from "../harness/test-server.js";
 import { runAndWait } from "../metrics/metrics-fixtures.js";
@@ -157,6 +158,37 @@ describe("recommendation impact", () => {
     expect(rec.history.at(-1).note).toMatch(
       /, 2026-05-16\.\.2026-05-20 vs 2026-05-10\.\.2026-05-14$/,
     );
+    const { windows } = rec.impact.delta;
+    expect(windows.before).toMatchObject({ n: 5 * 160 });
+    expect(windows.after).toMatchObject({ value: rec.impact.current.value, n: 5 * 160 });
+    expect(rec.impact.delta.delta).toBeCloseTo(windows.after.value - windows.before.value, 12);
+
+    // A delta stored by the release before the windows' values: read without windows,
+    // queued when a worker starts, measured again in the current shape.
+    const prisma = t.server.ctx.prisma;
+    const stored = (
+      await prisma.recommendation.findUniqueOrThrow({ where: { id: recommendationId } })
+    ).impactDelta as any;
+    const span = ({ from, to, days }: any) => ({ from, to, days });
+    await prisma.recommendation.update({
+      where: { id: recommendationId },
+      data: {
+        impactDelta: {
+          ...stored,
+          windows: { before: span(stored.windows.before), after: span(stored.windows.after) },
+        },
+      },
+    });
+    expect((await read(slug, key, recommendationId)).impact.delta).toMatchObject({
+      method: "daily-rates-t",
+      windows: null,
+    });
+    expect(await queueOutdatedImpacts({ ctx: t.server.ctx })).toContain(workspaceId);
+    const again = await eventually(async () => {
+      const r = await read(slug, key, recommendationId);
+      return r.impact.delta.windows ? r : undefined;
+    });
+    expect(again.impact.delta.windows).toEqual(windows);
   }, 60_000);
 
   it("no true change is 'no_detectable_change'", async () => {

@@ -2,7 +2,7 @@ import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { gp, type Schemas } from "../api";
 import { Empty, ErrorNote, Loading } from "../components/states";
-import { formatDate, formatNumber, formatShare } from "../format";
+import { formatCount, formatDate, formatEstimate, formatNumber, formatShare } from "../format";
 import { take, useSlug } from "../hooks";
 import {
   actionsFor,
@@ -230,7 +230,7 @@ function Evidence({ rec }: { rec: Rec }) {
   );
 }
 
-function Impact({ impact }: { impact: Rec["impact"] }) {
+export function Impact({ impact }: { impact: Rec["impact"] }) {
   if (!impact) return null;
   return (
     <section aria-label="Impact">
@@ -241,7 +241,32 @@ function Impact({ impact }: { impact: Rec["impact"] }) {
       <ul>
         <li>Baseline: {metricText(impact.baseline)}</li>
         {impact.current && <li>Now: {metricText(impact.current)}</li>}
+        {impact.delta && <li>Change: {changeText(impact.delta)}</li>}
+        {impact.delta?.windows && (
+          <li>
+            Compared on the days' rates, week against week:
+            <ul>
+              <li>Before: {windowText(impact.delta.windows.before)}</li>
+              <li>After: {windowText(impact.delta.windows.after)}</li>
+            </ul>
+          </li>
+        )}
       </ul>
     </section>
   );
+}
+
+type ImpactDelta = NonNullable<NonNullable<Rec["impact"]>["delta"]>;
+
+/** "+6.1 pts (95% CI +1.2 to +11 pts)". */
+function changeText(d: ImpactDelta): string {
+  const pts = (x: number) =>
+    `${x > 0 ? "+" : x < 0 ? "−" : "±"}${formatNumber(Math.abs(x * 100), 1)}`;
+  return `${pts(d.delta)} pts (95% CI ${pts(d.ciLow)} to ${pts(d.ciHigh)} pts)`;
+}
+
+/** "30.1% (95% CI 26.0–34.3%), n = 1,120, Nov 8, 2026 – Nov 14, 2026 (7 days)". */
+function windowText(w: Schemas["ImpactWindow"]): string {
+  const days = `${formatDate(w.from)} – ${formatDate(w.to)} (${formatCount(w.days, "day")})`;
+  return `${formatEstimate(w, "share")}, n = ${formatNumber(w.n)}, ${days}`;
 }

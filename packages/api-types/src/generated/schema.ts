@@ -5044,7 +5044,7 @@ export interface components {
                 ciHigh: number;
                 significant: boolean;
                 /**
-                 * @description `daily-rates-t`: the week ending on the latest later day against the week ending on the baseline day, tested on the days' rates (the engines' drift from day to day counts as noise), when each week has at least 3 days with answers on the target; otherwise the two single days by the bootstrap of `DeltaComparison`.
+                 * @description `daily-rates-t`: the week ending on the latest later day against the week ending on the baseline day, tested on the days' rates (the engines' drift from day to day counts as noise), when each week has at least 3 days with answers on the target and each week at least 5 prompts and 20 answers; otherwise the two single days by the bootstrap of `DeltaComparison`.
                  * @enum {string}
                  */
                 method: "daily-rates-t" | "paired-cluster-bootstrap" | "unpaired-bootstrap";
@@ -5057,6 +5057,7 @@ export interface components {
             /** @enum {string} */
             verdict: "improved" | "no_detectable_change" | "worse" | "not_enough_data";
         };
+        /** @description A week compared by `daily-rates-t`: its days, and the impact metric over them with a 95% interval over prompts and days (docs/metrics.md, "Windows of days"); `delta.delta` is the `after` window's value minus the `before` window's. */
         ImpactWindow: {
             /** @description First day with answers on the target. */
             from: components["schemas"]["Day"];
@@ -5064,6 +5065,11 @@ export interface components {
             to: components["schemas"]["Day"];
             /** @description Days with answers on the target. */
             days: number;
+            value: number;
+            ciLow: number;
+            ciHigh: number;
+            /** @description Answers the metric is measured on. */
+            n: number;
         };
         RecommendationTransition: {
             /**

@@ -3,6 +3,7 @@ import type { AppContext } from "../../context.js";
 import { addDays, dayNumber } from "../../days.js";
 import {
   CHANGE_METHOD,
+  CHANGE_TEST_REVISION,
   DEFAULT_CHANGE_FDR,
   type DetectedChange,
   detectChangesInSteps,
@@ -17,10 +18,10 @@ import { packRows, unpackRows } from "./packed-rows.js";
 export const CHANGE_WINDOW_DAYS = 35;
 /**
  * The start of every stored day's fingerprint: a release that changes the test
- * or its false discovery rate changes it, so every stored day reads as
+ * (its method or revision) or its false discovery rate changes it, so every stored day reads as
  * outdated and is computed again.
  */
-export const CHANGE_INPUTS_PREFIX = `${CHANGE_METHOD}@${DEFAULT_CHANGE_FDR}:`;
+export const CHANGE_INPUTS_PREFIX = `${CHANGE_METHOD}.${CHANGE_TEST_REVISION}@${DEFAULT_CHANGE_FDR}:`;
 /** Days written by one upsert statement. */
 const UPSERT_BATCH = 100;
 /** Days computed from one read of prompt rollups (plus the 34 before them): bounds memory. */

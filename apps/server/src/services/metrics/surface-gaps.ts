@@ -168,17 +168,20 @@ export function pairGap(
   const prompts = new Set(paired.map((c) => c.prompt)).size;
   const sideOf = (pick: "first" | "second", metric: keyof Counts) =>
     paired.map((c) => ({ prompt: c.prompt, day: c.day, ...c[pick][metric] }));
-  const estimate = (pick: "first" | "second", metric: keyof Counts): Estimate => {
+  const estimate = (pick: "first" | "second", metric: keyof Counts) => {
     const cellsOfSide = sideOf(pick, metric);
-    const { value, ciLow, ciHigh } = twoWayRatio(cellsOfSide);
-    return { value, ciLow, ciHigh, n: cellsOfSide.reduce((n, c) => n + c.n, 0) };
+    const { value, ciLow, ciHigh, unit } = twoWayRatio(cellsOfSide);
+    const n = cellsOfSide.reduce((total, c) => total + c.n, 0);
+    return { estimate: { value, ciLow, ciHigh, n } satisfies Estimate, unit };
   };
+  // The first side's visibility also says the gap's interval unit.
+  const firstVisibility = estimate("first", "visibility");
   const side = (engine: string, pick: "first" | "second"): SurfaceGapSide => ({
     engine,
     surface: engineProfile(engine).surface,
     answers: paired.reduce((n, c) => n + c[pick].visibility.n, 0),
-    visibility: estimate(pick, "visibility"),
-    shareOfVoice: estimate(pick, "shareOfVoice"),
+    visibility: (pick === "first" ? firstVisibility : estimate(pick, "visibility")).estimate,
+    shareOfVoice: estimate(pick, "shareOfVoice").estimate,
   });
   const gap = (metric: keyof Counts) => {
     const measured = (pick: "first" | "second") => paired.some((c) => c[pick][metric].n > 0);
@@ -192,7 +195,6 @@ export function pairGap(
     const n = pairs.reduce((total, c) => total + c.a.n + c.b.n, 0);
     return difference(twoWayRatioDifference(pairs), prompts, n);
   };
-  const unit = paired.length > 0 ? twoWayRatio(sideOf("first", "visibility")).unit : "answer";
   return {
     family: engineProfile(first).family,
     first: side(first, "first"),
@@ -202,7 +204,7 @@ export function pairGap(
     unpairedAnswers: unpaired,
     visibility: gap("visibility"),
     shareOfVoice: gap("shareOfVoice"),
-    intervalUnit: unit,
+    intervalUnit: paired.length > 0 ? firstVisibility.unit : "answer",
   };
 }
 

@@ -204,10 +204,7 @@ export function toRecommendationResponse(
       ? {
           baseline: row.impactBaseline as unknown as RecommendationMetric,
           current: (row.impactCurrent ?? null) as unknown as RecommendationMetric | null,
-          // A delta stored before the windows were measured compared two single days.
-          delta: (row.impactDelta
-            ? { windows: null, ...(row.impactDelta as object) }
-            : null) as NonNullable<Recommendation["impact"]>["delta"],
+          delta: storedImpactDelta(row.impactDelta),
           verdict: (row.impactVerdict ?? "not_enough_data") as NonNullable<
             Recommendation["impact"]
           >["verdict"],
@@ -229,4 +226,19 @@ export function toRecommendationResponse(
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
   };
+}
+
+type ImpactDeltaBody = NonNullable<NonNullable<Recommendation["impact"]>["delta"]>;
+
+/**
+ * A stored impact delta in the current shape: one stored before the windows
+ * were measured compared two single days (`windows: null`); one whose windows
+ * lack their values (stored before they were recorded) shows none until the
+ * worker measures it again (`queueOutdatedImpacts`).
+ */
+function storedImpactDelta(stored: unknown): ImpactDeltaBody | null {
+  if (!stored) return null;
+  const delta = stored as ImpactDeltaBody;
+  const windows = delta.windows && "n" in delta.windows.before ? delta.windows : null;
+  return { ...delta, windows };
 }
