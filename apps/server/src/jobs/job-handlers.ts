@@ -1,6 +1,7 @@
 import type { z } from "zod";
 import { reanalyzeWorkspace } from "../services/analysis/reanalyze-workspace.js";
 import { refreshWorkspaceChanges } from "../services/metrics/refresh-workspace-changes.js";
+import { refreshWorkspaceSnapshots } from "../services/metrics/refresh-workspace-snapshots.js";
 import { evaluateWorkspacePages } from "../services/page-evaluations/evaluate-workspace-pages.js";
 import { executePromptGeneration } from "../services/prompt-generation/execute-prompt-generation.js";
 import { deriveWorkspaceRecommendations } from "../services/recommendations/derive-recommendations.js";
@@ -17,6 +18,7 @@ import { pageEvaluationsJob } from "./definitions/page-evaluations-job.js";
 import { promptGenerationJob } from "./definitions/prompt-generation-job.js";
 import { reanalyzeWorkspaceJob } from "./definitions/reanalyze-workspace-job.js";
 import { refreshMetricChangesJob } from "./definitions/refresh-metric-changes-job.js";
+import { refreshMetricSnapshotsJob } from "./definitions/refresh-metric-snapshots-job.js";
 import { researchJob } from "./definitions/research-job.js";
 import { seoRefreshJob } from "./definitions/seo-refresh-job.js";
 import { defineJobHandler, type JobHandler } from "./job-definition.js";
@@ -38,6 +40,9 @@ export const allJobHandlers: JobHandler<z.ZodType>[] = [
   }),
   defineJobHandler(refreshMetricChangesJob, async (ctx, p) => {
     await refreshWorkspaceChanges({ ctx, workspaceId: p.workspaceId });
+  }),
+  defineJobHandler(refreshMetricSnapshotsJob, async (ctx, p) => {
+    await refreshWorkspaceSnapshots({ ctx, workspaceId: p.workspaceId });
   }),
   defineJobHandler(deriveRecommendationsJob, async (ctx, p) => {
     // A workspace deleted since the job was queued has nothing left to derive.

@@ -2,17 +2,19 @@ import type { AppContext } from "../../context.js";
 import { deriveRecommendationsJob } from "../../jobs/definitions/derive-recommendations-job.js";
 import { measureRecommendationImpactsJob } from "../../jobs/definitions/measure-recommendation-impacts-job.js";
 import { refreshMetricChangesJob } from "../../jobs/definitions/refresh-metric-changes-job.js";
+import { refreshMetricSnapshotsJob } from "../../jobs/definitions/refresh-metric-snapshots-job.js";
 
 /** A job over one workspace (jobs/job-definition.ts, `workspaceJob`): they all share its type. */
 type WorkspaceJob = typeof refreshMetricChangesJob;
 
 /**
  * The work that reads a workspace's rollups, queued after they changed (a
- * finished run stored answers, a re-analysis redid days): the detected changes
- * of the days concerned and the 34 after each, the impact of the
+ * finished run stored answers, a re-analysis redid days): the latest day's
+ * stored metrics, the detected changes of the days concerned and the 34 after each, the impact of the
  * recommendations marked done, and the latest day's recommendations.
  */
 const followUps: ReadonlyArray<readonly [WorkspaceJob, string]> = [
+  [refreshMetricSnapshotsJob, "the metric snapshots refresh"],
   [refreshMetricChangesJob, "the metric changes refresh"],
   [measureRecommendationImpactsJob, "the impact measurement"],
   [deriveRecommendationsJob, "the recommendation derivation"],

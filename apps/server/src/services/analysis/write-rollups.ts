@@ -160,6 +160,8 @@ export function swapDayStatement(swap: DaySwap): { sql: string; params: unknown[
       ...(swap.flipTo === undefined ? ROLLUP_TABLES.map((t) => t.name) : []),
       "metric_days",
       "metric_change_days",
+      "metric_snapshots",
+      "metric_day_sums",
     ].map(
       (table) =>
         `clear_${table} AS (DELETE FROM ${table} t USING other_versions o

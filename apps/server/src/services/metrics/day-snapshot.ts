@@ -34,26 +34,25 @@ export function cacheKey(scope: MetricsScope, day: MetricDayRow, filtersKey: str
 }
 
 /**
- * The metrics of one day with data (and its most-cited domains), with
- * intervals. Bootstrap seed `${workspaceId}:${day}:${filters}`: the same data gives the
- * same intervals.
+ * Computes the metrics of one day with data (and its most-cited domains),
+ * with intervals, from its prompt rollups. Bootstrap seed
+ * `${workspaceId}:${day}:${filters}`: the same data gives the same intervals.
+ * Reads go through `loadDayView` (day-view.ts), which keeps and stores the
+ * result.
  */
-export async function daySnapshot(options: {
+export async function computeDaySnapshot(options: {
   ctx: AppContext;
   scope: MetricsScope;
-  day: MetricDayRow;
+  day: string;
   filters: MetricsFilters;
 }): Promise<DaySnapshot> {
   const { ctx, scope, day, filters } = options;
   const fk = filtersKey(filters);
-  const key = cacheKey(scope, day, fk);
-  const hit = ctx.metricsCache.snapshot(key);
-  if (hit) return hit;
   const cells = await loadPromptCells({
     ctx,
     workspaceId: scope.workspaceId,
     version: scope.version,
-    day: day.day,
+    day,
     filters,
   });
   const snapshot = computeMetrics({
@@ -61,13 +60,13 @@ export async function daySnapshot(options: {
     entities: scope.entities,
     weights: scope.weights,
     includeBrandResearch: filters.includeBrandResearch ?? false,
-    seed: `${scope.workspaceId}:${day.day}:${fk}`,
+    seed: `${scope.workspaceId}:${day}:${fk}`,
   });
   const topCitedDomains = await loadTopCitedDomains({
     ctx,
     workspaceId: scope.workspaceId,
     version: scope.version,
-    day: day.day,
+    day,
     filters,
     limit: TOP_CITED_DOMAINS,
   });
@@ -78,7 +77,5 @@ export async function daySnapshot(options: {
     brandResearchAnswers: left.reduce((sum, c) => sum + c.responses, 0),
     brandResearchPrompts: new Set(left.map((c) => c.promptId)).size,
   };
-  const result = { snapshot, topCitedDomains, excluded };
-  ctx.metricsCache.storeSnapshot(key, result);
-  return result;
+  return { snapshot, topCitedDomains, excluded };
 }

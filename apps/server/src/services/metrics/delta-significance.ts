@@ -1,9 +1,8 @@
 import type { AppContext } from "../../context.js";
 import { bootstrapDeltas, deltaWork, type EntityDeltas } from "../../metrics/bootstrap-deltas.js";
-import { cacheKey } from "./day-snapshot.js";
 import { loadDeltaCells, OTHERS } from "./load-delta-cells.js";
 import { filtersKey, type MetricsFilters } from "./metrics-filters.js";
-import type { MetricDayRow, MetricsScope } from "./metrics-scope.js";
+import type { MetricsScope } from "./metrics-scope.js";
 
 /** Visibility and share of voice: what is reported per entity and per engine. */
 export const shareMetrics = ["visibility", "shareOfVoice"] as const;
@@ -25,7 +24,7 @@ export interface DayChanges {
 /**
  * The change of every metric from each earlier day to `day` with its
  * significance (docs/metrics.md, "Significance of deltas"), from the days'
- * prompt cells (one read for the day and every earlier day not cached):
+ * prompt cells (one read for the day and every earlier day):
  *
  * - per earlier day, one bootstrap over the prompts, engines pooled, of the
  *   brand's metrics (`brand`) and every tracked entity's visibility and share
@@ -40,48 +39,41 @@ export interface DayChanges {
  * interval pooled and on that engine, and the day described is resampled once
  * for every earlier day with the same prompts), so the same data gives the
  * same interval. An earlier day
- * without answers in scope (after the filters) is absent from the result.
+ * without answers in scope (after the filters), or the day itself without
+ * them, maps to null. Reads go through `loadDayView` (day-view.ts), which
+ * keeps and stores the result.
  */
-export async function deltaSignificance(options: {
+export async function computeDayChanges(options: {
   ctx: AppContext;
   scope: MetricsScope;
-  day: MetricDayRow;
-  earlier: readonly MetricDayRow[];
+  day: string;
+  earlier: readonly string[];
   filters: MetricsFilters;
-}): Promise<Map<string, DayChanges>> {
+}): Promise<Map<string, DayChanges | null>> {
   const { ctx, scope, day, filters } = options;
-  const result = new Map<string, DayChanges>();
+  const result = new Map<string, DayChanges | null>();
   const self = scope.entities.find((e) => e.isSelf);
-  if (!self) return result;
+  if (!self || options.earlier.length === 0) return result;
   const fk = filtersKey(filters);
-  // Both days' keys, each with its revision: a hit in ctx.metricsCache is always current.
-  const keyOf = (d: MetricDayRow) => `${cacheKey(scope, day, fk)}\u0001${cacheKey(scope, d, fk)}`;
-  const missing: MetricDayRow[] = [];
-  for (const d of options.earlier) {
-    const hit = ctx.metricsCache.changes(keyOf(d));
-    if (hit === undefined) missing.push(d);
-    else if (hit !== null) result.set(d.day, hit);
-  }
-  if (missing.length === 0) return result;
   const cells = await loadDeltaCells({
     ctx,
     workspaceId: scope.workspaceId,
     version: scope.version,
-    days: [day.day, ...missing.map((d) => d.day)],
+    days: [day, ...options.earlier],
     selfId: self.id,
     entityIds: scope.entities.map((e) => e.id),
     filters,
   });
-  const after = cells.get(day.day);
+  const after = cells.get(day);
   const engines = [...(after?.brandByEngine.keys() ?? [])].sort();
   // The brand, and every other tracked entity's mentions as one (share of voice).
   const brandAndOthers = [self, { id: OTHERS, isSelf: false }];
   // One seed and one set of draws for every scope and comparison day of the day described:
   // the day's resampled sums serve every comparison day whose strata have the same prompts.
-  const seed = `${scope.workspaceId}:${day.day}:${fk}`;
+  const seed = `${scope.workspaceId}:${day}:${fk}`;
   const common = { weights: scope.weights, seed, work: deltaWork() };
-  for (const d of missing) {
-    const before = cells.get(d.day);
+  for (const d of options.earlier) {
+    const before = cells.get(d);
     // The loaded cells already leave brand_research out unless asked (category "*").
     const pooled = { before: before?.pooled ?? [], after: after?.pooled ?? [], ...common };
     const brand = bootstrapDeltas({ ...pooled, entities: scope.entities, entityIds: [self.id] });
@@ -109,8 +101,29 @@ export async function deltaSignificance(options: {
         if (one) value.engines.set(engine, one);
       }
     }
-    ctx.metricsCache.storeChanges(keyOf(d), value);
-    if (value) result.set(d.day, value);
+    result.set(d, value);
   }
   return result;
+}
+
+/** `DayChanges` as stored (its maps as entry lists); "null" when there were none to compute. */
+export function changesJson(value: DayChanges | null): string {
+  return JSON.stringify(
+    value && { brand: value.brand, entities: [...value.entities], engines: [...value.engines] },
+  );
+}
+
+export function parseChanges(body: string): DayChanges | null {
+  const stored = JSON.parse(body) as {
+    brand: EntityDeltas;
+    entities: Array<[string, ShareDeltas]>;
+    engines: Array<[string, ShareDeltas]>;
+  } | null;
+  return (
+    stored && {
+      brand: stored.brand,
+      entities: new Map(stored.entities),
+      engines: new Map(stored.engines),
+    }
+  );
 }

@@ -3,15 +3,17 @@ import type { AppContext } from "../../context.js";
 import { daysBetween } from "../../days.js";
 import { errors } from "../../errors/app-error.js";
 import type { WorkspaceAccess } from "../../http/principal.js";
+import type { PointCell } from "../../metrics/aggregates.js";
 import {
   computePointMetrics,
   type EntityPoint,
   type ScopePoints,
 } from "../../metrics/point-metrics.js";
 import { loadDayChanges } from "./day-changes.js";
-import { loadDailySums } from "./load-daily-sums.js";
-import type { MetricsFilters } from "./metrics-filters.js";
+import { loadDailySums, readsDayEngineRollups } from "./load-daily-sums.js";
+import { type MetricsFilters, selectsEngine } from "./metrics-filters.js";
 import { loadMetricsScope } from "./metrics-scope.js";
+import { loadStoredDailySums } from "./stored-day-sums.js";
 
 export type MetricsTimeSeries = ResponseBody<"getMetricsTimeSeries", 200>;
 type Series = MetricsTimeSeries["series"][number];
@@ -31,7 +33,9 @@ export interface GetMetricsTimeSeriesOptions {
 /**
  * Daily point values per entity, pooled and per engine, over a range. The
  * rollups are summed per (day, engine) in the database (a bounded result
- * whatever the number of prompts), and each day's sums go through
+ * whatever the number of prompts; without a category, language, region or
+ * brand-research filter, read as stored per day, `loadStoredDailySums`), and
+ * each day's sums go through
  * `computePointMetrics`: every metric is a ratio of sums, so the points equal
  * the metrics route's values (without intervals, so without a bootstrap).
  * Each point carries the day's detected change of visibility for its entity
@@ -50,14 +54,11 @@ export async function getMetricsTimeSeries(
     throw errors.field("query.to", "range", `The range spans at most ${MAX_TIMESERIES_DAYS} days.`);
   }
   const scope = await loadMetricsScope(ctx, options.access.id);
+  const place = { ctx, workspaceId: scope.workspaceId, version: scope.version };
   const [byDay, changes] = await Promise.all([
-    loadDailySums({
-      ctx,
-      workspaceId: scope.workspaceId,
-      version: scope.version,
-      days: { from, to },
-      filters,
-    }),
+    readsDayEngineRollups(filters)
+      ? loadStoredDailySums({ ...place, from, to }).then((days) => byEngine(days, filters))
+      : loadDailySums({ ...place, days: { from, to }, filters }),
     loadDayChanges({ ctx, scope, from, to, filters }),
   ]);
   // The day's change of each (entity, series); with an engine filter the
@@ -131,4 +132,18 @@ export async function getMetricsTimeSeries(
         (a.engine === "all" ? -1 : b.engine === "all" ? 1 : a.engine.localeCompare(b.engine)),
     ),
   };
+}
+
+/** The days' cells of the engines the filters select (days left without any dropped). */
+function byEngine(
+  days: Map<string, PointCell[]>,
+  filters: MetricsFilters,
+): Map<string, PointCell[]> {
+  if (filters.engine === undefined && filters.surface === undefined) return days;
+  return new Map(
+    [...days].flatMap(([day, cells]) => {
+      const kept = cells.filter((c) => selectsEngine(filters, c.engine));
+      return kept.length > 0 ? [[day, kept] as const] : [];
+    }),
+  );
 }

@@ -7,14 +7,14 @@ import type { EntityMetrics } from "../../metrics/aggregates.js";
 import type { DeltaEstimate } from "../../metrics/bootstrap-deltas.js";
 import {
   type ComparedDays,
-  comparisonDays,
   compositeChanges,
   deltaComparisons,
   noChanges,
   noComparisons,
 } from "../../metrics/composite-deltas.js";
-import { type DaySnapshot, daySnapshot, nothingExcluded } from "./day-snapshot.js";
-import { type DayChanges, deltaSignificance } from "./delta-significance.js";
+import { type DaySnapshot, nothingExcluded } from "./day-snapshot.js";
+import { loadDayView } from "./day-view.js";
+import type { DayChanges } from "./delta-significance.js";
 import { loadMetricsHead, type MetricsHead } from "./load-metrics-head.js";
 import type { MetricsFilters } from "./metrics-filters.js";
 import type { MetricsScope } from "./metrics-scope.js";
@@ -82,22 +82,7 @@ export async function buildScoreboard(
   };
   if (!current) return { scope, scoreboard: empty, day: null, comparisons: () => noComparisons };
 
-  const compare = comparisonDays(
-    date,
-    days.map((d) => d.day),
-  );
-  const wanted = new Set([compare.previous, compare.d7, compare.d28]);
-  // Independent reads: the day's snapshot, and the changes since its comparison days.
-  const [day, changes] = await Promise.all([
-    daySnapshot({ ctx, scope, day: current, filters }),
-    deltaSignificance({
-      ctx,
-      scope,
-      day: current,
-      earlier: days.filter((d) => wanted.has(d.day)),
-      filters,
-    }),
-  ]);
+  const { compare, day, changes } = await loadDayView({ ctx, scope, days, current, filters });
   const self = selfOf(day.snapshot.entities);
   // A comparison day the filters leave without answers (or the day itself) compares nothing.
   const comparisons: ComparisonsOf = (pick) => {

@@ -103,19 +103,28 @@ export async function loadDailySums(options: {
 }
 
 /**
+ * Whether the day-engine rollups hold the sums the filters select: no
+ * category, language or region filter and no brand research (an engine or a
+ * surface only picks engines' rows).
+ */
+export function readsDayEngineRollups(filters: MetricsFilters): boolean {
+  const { category, language, region, includeBrandResearch } = filters;
+  return (
+    category === undefined &&
+    language === undefined &&
+    region === undefined &&
+    !includeBrandResearch
+  );
+}
+
+/**
  * The rollup tables that hold the sums the filters select: the day-engine
  * ones (one row per day, engine and entity: nothing left to sum, brand
  * research already left out) without a category, language or region filter
  * and without brand research, else the group tables, summed in the query.
  */
 function rollupsFor(filters: MetricsFilters) {
-  const { category, language, region, includeBrandResearch } = filters;
-  if (
-    category === undefined &&
-    language === undefined &&
-    region === undefined &&
-    !includeBrandResearch
-  ) {
+  if (readsDayEngineRollups(filters)) {
     return {
       groups: "metric_day_engines",
       entities: "metric_day_engine_entity_counts",
@@ -126,7 +135,7 @@ function rollupsFor(filters: MetricsFilters) {
   return {
     groups: "metric_groups",
     entities: "metric_group_entity_counts",
-    counted: includeBrandResearch ? "" : "AND category <> 'brand_research'",
+    counted: filters.includeBrandResearch ? "" : "AND category <> 'brand_research'",
     summed: false,
   };
 }

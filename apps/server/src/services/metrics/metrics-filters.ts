@@ -24,6 +24,12 @@ export function filtersKey(f: MetricsFilters): string {
   ].join("|");
 }
 
+/** Whether the engine and surface filters select an engine's answers (`filterSql`'s rule). */
+export function selectsEngine(f: MetricsFilters, engine: string): boolean {
+  if (f.engine !== undefined && f.engine !== engine) return false;
+  return f.surface === undefined || (enginesOnSurface(f.surface) as string[]).includes(engine);
+}
+
 /** SQL conditions and parameters for the filters over a rollup table (parameters from $start). */
 export function filterSql(f: MetricsFilters, start: number): { sql: string; params: string[] } {
   const parts: string[] = [];

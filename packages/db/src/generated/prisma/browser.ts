@@ -239,6 +239,20 @@ export type MetricDayEngineEntityCount = Prisma.MetricDayEngineEntityCountModel
  */
 export type MetricChangeDay = Prisma.MetricChangeDayModel
 /**
+ * Model MetricSnapshot
+ * A day's computed metrics (`comparedTo` ""), or its changes since an earlier
+ * day (`comparedTo` that day), for one filter set: served to reads that miss
+ * the process's cache while `inputs` matches (services/metrics/stored-snapshots.ts).
+ */
+export type MetricSnapshot = Prisma.MetricSnapshotModel
+/**
+ * Model MetricDaySums
+ * A day's unfiltered point sums per engine, as computed at `revision`
+ * (services/metrics/stored-day-sums.ts): the time series reads a year of
+ * them instead of summing the rollups.
+ */
+export type MetricDaySums = Prisma.MetricDaySumsModel
+/**
  * Model MetricDay
  * One row per workspace, version and day with data: the day list, and a
  * revision bumped on every change (cache key of computed metrics).

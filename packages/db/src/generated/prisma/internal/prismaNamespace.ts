@@ -435,6 +435,8 @@ export const ModelName = {
   MetricDayEngine: 'MetricDayEngine',
   MetricDayEngineEntityCount: 'MetricDayEngineEntityCount',
   MetricChangeDay: 'MetricChangeDay',
+  MetricSnapshot: 'MetricSnapshot',
+  MetricDaySums: 'MetricDaySums',
   MetricDay: 'MetricDay',
   PromptGeneration: 'PromptGeneration',
   ResearchJob: 'ResearchJob',
@@ -466,7 +468,7 @@ export type TypeMap<ExtArgs extends runtime.Types.Extensions.InternalArgs = runt
     omit: GlobalOmitOptions
   }
   meta: {
-    modelProps: "user" | "session" | "signInToken" | "workspace" | "competitor" | "member" | "auditEvent" | "apiKey" | "idempotencyRecord" | "deviceAuthorization" | "rateLimitWindow" | "rateLimitBucket" | "invitation" | "storedCredential" | "oAuthState" | "connection" | "creditAccount" | "creditLot" | "freeGrant" | "creditReservation" | "creditLedgerEntry" | "checkoutReceipt" | "prompt" | "run" | "engineResponse" | "providerDefaultCheck" | "responseSource" | "citation" | "responseMention" | "responseFacts" | "metricCell" | "metricEntityCount" | "metricGroup" | "metricGroupEntityCount" | "metricGroupDomainCount" | "metricDayEngine" | "metricDayEngineEntityCount" | "metricChangeDay" | "metricDay" | "promptGeneration" | "researchJob" | "promptSuggestion" | "researchSource" | "recommendation" | "recommendationAnswer" | "recommendationTransition" | "pageEvaluation" | "report" | "reportShareLink" | "seoRefresh" | "seoSearchRow" | "seoTrafficRow" | "chatThread" | "chatMessage"
+    modelProps: "user" | "session" | "signInToken" | "workspace" | "competitor" | "member" | "auditEvent" | "apiKey" | "idempotencyRecord" | "deviceAuthorization" | "rateLimitWindow" | "rateLimitBucket" | "invitation" | "storedCredential" | "oAuthState" | "connection" | "creditAccount" | "creditLot" | "freeGrant" | "creditReservation" | "creditLedgerEntry" | "checkoutReceipt" | "prompt" | "run" | "engineResponse" | "providerDefaultCheck" | "responseSource" | "citation" | "responseMention" | "responseFacts" | "metricCell" | "metricEntityCount" | "metricGroup" | "metricGroupEntityCount" | "metricGroupDomainCount" | "metricDayEngine" | "metricDayEngineEntityCount" | "metricChangeDay" | "metricSnapshot" | "metricDaySums" | "metricDay" | "promptGeneration" | "researchJob" | "promptSuggestion" | "researchSource" | "recommendation" | "recommendationAnswer" | "recommendationTransition" | "pageEvaluation" | "report" | "reportShareLink" | "seoRefresh" | "seoSearchRow" | "seoTrafficRow" | "chatThread" | "chatMessage"
     txIsolationLevel: TransactionIsolationLevel
   }
   model: {
@@ -3282,6 +3284,154 @@ export type TypeMap<ExtArgs extends runtime.Types.Extensions.InternalArgs = runt
         }
       }
     }
+    MetricSnapshot: {
+      payload: Prisma.$MetricSnapshotPayload<ExtArgs>
+      fields: Prisma.MetricSnapshotFieldRefs
+      operations: {
+        findUnique: {
+          args: Prisma.MetricSnapshotFindUniqueArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$MetricSnapshotPayload> | null
+        }
+        findUniqueOrThrow: {
+          args: Prisma.MetricSnapshotFindUniqueOrThrowArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$MetricSnapshotPayload>
+        }
+        findFirst: {
+          args: Prisma.MetricSnapshotFindFirstArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$MetricSnapshotPayload> | null
+        }
+        findFirstOrThrow: {
+          args: Prisma.MetricSnapshotFindFirstOrThrowArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$MetricSnapshotPayload>
+        }
+        findMany: {
+          args: Prisma.MetricSnapshotFindManyArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$MetricSnapshotPayload>[]
+        }
+        create: {
+          args: Prisma.MetricSnapshotCreateArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$MetricSnapshotPayload>
+        }
+        createMany: {
+          args: Prisma.MetricSnapshotCreateManyArgs<ExtArgs>
+          result: BatchPayload
+        }
+        createManyAndReturn: {
+          args: Prisma.MetricSnapshotCreateManyAndReturnArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$MetricSnapshotPayload>[]
+        }
+        delete: {
+          args: Prisma.MetricSnapshotDeleteArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$MetricSnapshotPayload>
+        }
+        update: {
+          args: Prisma.MetricSnapshotUpdateArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$MetricSnapshotPayload>
+        }
+        deleteMany: {
+          args: Prisma.MetricSnapshotDeleteManyArgs<ExtArgs>
+          result: BatchPayload
+        }
+        updateMany: {
+          args: Prisma.MetricSnapshotUpdateManyArgs<ExtArgs>
+          result: BatchPayload
+        }
+        updateManyAndReturn: {
+          args: Prisma.MetricSnapshotUpdateManyAndReturnArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$MetricSnapshotPayload>[]
+        }
+        upsert: {
+          args: Prisma.MetricSnapshotUpsertArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$MetricSnapshotPayload>
+        }
+        aggregate: {
+          args: Prisma.MetricSnapshotAggregateArgs<ExtArgs>
+          result: runtime.Types.Utils.Optional<Prisma.AggregateMetricSnapshot>
+        }
+        groupBy: {
+          args: Prisma.MetricSnapshotGroupByArgs<ExtArgs>
+          result: runtime.Types.Utils.Optional<Prisma.MetricSnapshotGroupByOutputType>[]
+        }
+        count: {
+          args: Prisma.MetricSnapshotCountArgs<ExtArgs>
+          result: runtime.Types.Utils.Optional<Prisma.MetricSnapshotCountAggregateOutputType> | number
+        }
+      }
+    }
+    MetricDaySums: {
+      payload: Prisma.$MetricDaySumsPayload<ExtArgs>
+      fields: Prisma.MetricDaySumsFieldRefs
+      operations: {
+        findUnique: {
+          args: Prisma.MetricDaySumsFindUniqueArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$MetricDaySumsPayload> | null
+        }
+        findUniqueOrThrow: {
+          args: Prisma.MetricDaySumsFindUniqueOrThrowArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$MetricDaySumsPayload>
+        }
+        findFirst: {
+          args: Prisma.MetricDaySumsFindFirstArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$MetricDaySumsPayload> | null
+        }
+        findFirstOrThrow: {
+          args: Prisma.MetricDaySumsFindFirstOrThrowArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$MetricDaySumsPayload>
+        }
+        findMany: {
+          args: Prisma.MetricDaySumsFindManyArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$MetricDaySumsPayload>[]
+        }
+        create: {
+          args: Prisma.MetricDaySumsCreateArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$MetricDaySumsPayload>
+        }
+        createMany: {
+          args: Prisma.MetricDaySumsCreateManyArgs<ExtArgs>
+          result: BatchPayload
+        }
+        createManyAndReturn: {
+          args: Prisma.MetricDaySumsCreateManyAndReturnArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$MetricDaySumsPayload>[]
+        }
+        delete: {
+          args: Prisma.MetricDaySumsDeleteArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$MetricDaySumsPayload>
+        }
+        update: {
+          args: Prisma.MetricDaySumsUpdateArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$MetricDaySumsPayload>
+        }
+        deleteMany: {
+          args: Prisma.MetricDaySumsDeleteManyArgs<ExtArgs>
+          result: BatchPayload
+        }
+        updateMany: {
+          args: Prisma.MetricDaySumsUpdateManyArgs<ExtArgs>
+          result: BatchPayload
+        }
+        updateManyAndReturn: {
+          args: Prisma.MetricDaySumsUpdateManyAndReturnArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$MetricDaySumsPayload>[]
+        }
+        upsert: {
+          args: Prisma.MetricDaySumsUpsertArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$MetricDaySumsPayload>
+        }
+        aggregate: {
+          args: Prisma.MetricDaySumsAggregateArgs<ExtArgs>
+          result: runtime.Types.Utils.Optional<Prisma.AggregateMetricDaySums>
+        }
+        groupBy: {
+          args: Prisma.MetricDaySumsGroupByArgs<ExtArgs>
+          result: runtime.Types.Utils.Optional<Prisma.MetricDaySumsGroupByOutputType>[]
+        }
+        count: {
+          args: Prisma.MetricDaySumsCountArgs<ExtArgs>
+          result: runtime.Types.Utils.Optional<Prisma.MetricDaySumsCountAggregateOutputType> | number
+        }
+      }
+    }
     MetricDay: {
       payload: Prisma.$MetricDayPayload<ExtArgs>
       fields: Prisma.MetricDayFieldRefs
@@ -5152,6 +5302,32 @@ export const MetricChangeDayScalarFieldEnum = {
 export type MetricChangeDayScalarFieldEnum = (typeof MetricChangeDayScalarFieldEnum)[keyof typeof MetricChangeDayScalarFieldEnum]
 
 
+export const MetricSnapshotScalarFieldEnum = {
+  workspaceId: 'workspaceId',
+  analysisVersion: 'analysisVersion',
+  day: 'day',
+  filters: 'filters',
+  comparedTo: 'comparedTo',
+  inputs: 'inputs',
+  body: 'body',
+  updatedAt: 'updatedAt'
+} as const
+
+export type MetricSnapshotScalarFieldEnum = (typeof MetricSnapshotScalarFieldEnum)[keyof typeof MetricSnapshotScalarFieldEnum]
+
+
+export const MetricDaySumsScalarFieldEnum = {
+  workspaceId: 'workspaceId',
+  analysisVersion: 'analysisVersion',
+  day: 'day',
+  revision: 'revision',
+  body: 'body',
+  updatedAt: 'updatedAt'
+} as const
+
+export type MetricDaySumsScalarFieldEnum = (typeof MetricDaySumsScalarFieldEnum)[keyof typeof MetricDaySumsScalarFieldEnum]
+
+
 export const MetricDayScalarFieldEnum = {
   workspaceId: 'workspaceId',
   analysisVersion: 'analysisVersion',
@@ -5824,6 +6000,8 @@ export type GlobalOmitConfig = {
   metricDayEngine?: Prisma.MetricDayEngineOmit
   metricDayEngineEntityCount?: Prisma.MetricDayEngineEntityCountOmit
   metricChangeDay?: Prisma.MetricChangeDayOmit
+  metricSnapshot?: Prisma.MetricSnapshotOmit
+  metricDaySums?: Prisma.MetricDaySumsOmit
   metricDay?: Prisma.MetricDayOmit
   promptGeneration?: Prisma.PromptGenerationOmit
   researchJob?: Prisma.ResearchJobOmit

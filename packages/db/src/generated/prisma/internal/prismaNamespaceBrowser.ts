@@ -89,6 +89,8 @@ export const ModelName = {
   MetricDayEngine: 'MetricDayEngine',
   MetricDayEngineEntityCount: 'MetricDayEngineEntityCount',
   MetricChangeDay: 'MetricChangeDay',
+  MetricSnapshot: 'MetricSnapshot',
+  MetricDaySums: 'MetricDaySums',
   MetricDay: 'MetricDay',
   PromptGeneration: 'PromptGeneration',
   ResearchJob: 'ResearchJob',
@@ -768,6 +770,32 @@ export const MetricChangeDayScalarFieldEnum = {
 } as const
 
 export type MetricChangeDayScalarFieldEnum = (typeof MetricChangeDayScalarFieldEnum)[keyof typeof MetricChangeDayScalarFieldEnum]
+
+
+export const MetricSnapshotScalarFieldEnum = {
+  workspaceId: 'workspaceId',
+  analysisVersion: 'analysisVersion',
+  day: 'day',
+  filters: 'filters',
+  comparedTo: 'comparedTo',
+  inputs: 'inputs',
+  body: 'body',
+  updatedAt: 'updatedAt'
+} as const
+
+export type MetricSnapshotScalarFieldEnum = (typeof MetricSnapshotScalarFieldEnum)[keyof typeof MetricSnapshotScalarFieldEnum]
+
+
+export const MetricDaySumsScalarFieldEnum = {
+  workspaceId: 'workspaceId',
+  analysisVersion: 'analysisVersion',
+  day: 'day',
+  revision: 'revision',
+  body: 'body',
+  updatedAt: 'updatedAt'
+} as const
+
+export type MetricDaySumsScalarFieldEnum = (typeof MetricDaySumsScalarFieldEnum)[keyof typeof MetricDaySumsScalarFieldEnum]
 
 
 export const MetricDayScalarFieldEnum = {

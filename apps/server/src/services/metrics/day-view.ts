@@ -1,0 +1,120 @@
+import type { AppContext } from "../../context.js";
+import { type ComparisonDays, comparisonDays } from "../../metrics/composite-deltas.js";
+import { cacheKey, computeDaySnapshot, type DaySnapshot } from "./day-snapshot.js";
+import {
+  changesJson,
+  computeDayChanges,
+  type DayChanges,
+  parseChanges,
+} from "./delta-significance.js";
+import { filtersKey, type MetricsFilters } from "./metrics-filters.js";
+import type { MetricDayRow, MetricsScope } from "./metrics-scope.js";
+import {
+  readStoredSnapshots,
+  type StoredSnapshot,
+  snapshotInputs,
+  storeSnapshots,
+} from "./stored-snapshots.js";
+
+/** A day's computed half of the metrics and scoreboard views. */
+export interface DayView {
+  /** The comparison days: the previous day with data, and 7 and 28 days before. */
+  compare: ComparisonDays;
+  day: DaySnapshot;
+  /** The changes since each comparison day with answers in scope, by that day. */
+  changes: Map<string, DayChanges>;
+}
+
+/**
+ * The day's snapshot and its changes since its comparison days (from `days`,
+ * the days with data up to it, newest first): each from the process's cache
+ * (ctx.metricsCache), else from the rows stored in `metric_snapshots` whose
+ * inputs are current (stored-snapshots.ts: one read for all of them), else
+ * computed (the snapshot and the changes independently) and stored (one
+ * write). A day's revision changes with every write to its rollups, so a
+ * stored or cached result is always current.
+ */
+export async function loadDayView(options: {
+  ctx: AppContext;
+  scope: MetricsScope;
+  days: readonly MetricDayRow[];
+  current: MetricDayRow;
+  filters: MetricsFilters;
+}): Promise<DayView> {
+  const { ctx, scope, days, current, filters } = options;
+  const compare = comparisonDays(
+    current.day,
+    days.map((d) => d.day),
+  );
+  const wanted = new Set([compare.previous, compare.d7, compare.d28]);
+  const earlier = days.filter((d) => wanted.has(d.day));
+  const fk = filtersKey(filters);
+  const dayKey = cacheKey(scope, current, fk);
+  const changesKey = (d: MetricDayRow) => `${dayKey}\u0001${cacheKey(scope, d, fk)}`;
+  const inputsOf = (d?: MetricDayRow) =>
+    snapshotInputs(scope, d ? [current.revision, d.revision] : [current.revision]);
+
+  let day = ctx.metricsCache.snapshot(dayKey);
+  const changes = new Map<string, DayChanges | null>();
+  for (const d of earlier) {
+    const hit = ctx.metricsCache.changes(changesKey(d));
+    if (hit !== undefined) changes.set(d.day, hit);
+  }
+  let missing = earlier.filter((d) => !changes.has(d.day));
+  if (day && missing.length === 0) return { compare, day, changes: present(changes) };
+
+  const place = { ctx, scope, day: current.day, filters: fk };
+  const stored = await readStoredSnapshots({
+    ...place,
+    comparedTo: [...(day ? [] : [""]), ...missing.map((d) => d.day)],
+  });
+  const storedBody = (comparedTo: string, inputs: string) => {
+    const row = stored.get(comparedTo);
+    return row?.inputs === inputs ? row.body : undefined;
+  };
+  if (!day) {
+    const body = storedBody("", inputsOf());
+    if (body) {
+      day = JSON.parse(body) as DaySnapshot;
+      ctx.metricsCache.storeSnapshot(dayKey, day);
+    }
+  }
+  for (const d of missing) {
+    const body = storedBody(d.day, inputsOf(d));
+    if (body === undefined) continue;
+    const value = parseChanges(body);
+    changes.set(d.day, value);
+    ctx.metricsCache.storeChanges(changesKey(d), value);
+  }
+  missing = missing.filter((d) => !changes.has(d.day));
+
+  const [computedDay, computedChanges] = await Promise.all([
+    day ? undefined : computeDaySnapshot({ ctx, scope, day: current.day, filters }),
+    computeDayChanges({
+      ctx,
+      scope,
+      day: current.day,
+      earlier: missing.map((d) => d.day),
+      filters,
+    }),
+  ]);
+  const rows: StoredSnapshot[] = [];
+  if (computedDay) {
+    day = computedDay;
+    ctx.metricsCache.storeSnapshot(dayKey, day);
+    rows.push({ comparedTo: "", inputs: inputsOf(), body: JSON.stringify(day) });
+  }
+  for (const d of missing) {
+    const value = computedChanges.get(d.day) ?? null;
+    changes.set(d.day, value);
+    ctx.metricsCache.storeChanges(changesKey(d), value);
+    rows.push({ comparedTo: d.day, inputs: inputsOf(d), body: changesJson(value) });
+  }
+  await storeSnapshots({ ...place, rows });
+  return { compare, day: day as DaySnapshot, changes: present(changes) };
+}
+
+/** The changes of the comparison days that had any (null: either day without answers in scope). */
+function present(changes: Map<string, DayChanges | null>): Map<string, DayChanges> {
+  return new Map([...changes].flatMap(([d, c]) => (c ? [[d, c] as const] : [])));
+}

@@ -1,0 +1,35 @@
+import type { AppContext } from "../../context.js";
+import { addDays } from "../../days.js";
+import { loadDayView } from "./day-view.js";
+import { MAX_TIMESERIES_DAYS } from "./get-metrics-timeseries.js";
+import { loadMetricsHead } from "./load-metrics-head.js";
+import { findMetricsScope } from "./metrics-scope.js";
+import { loadStoredDailySums } from "./stored-day-sums.js";
+
+/**
+ * Stores what the dashboard reads by default when missing or outdated (the
+ * `metric-snapshots-refresh` job): the latest day's unfiltered snapshot and
+ * changes (`GET .../metrics` and `.../scoreboard`), and the unfiltered sums of
+ * each day of the year up to it (the time series). Other days and filter sets
+ * are computed by their first read and stored then. Returns the day, or null
+ * for a workspace without data (or no longer there).
+ */
+export async function refreshWorkspaceSnapshots(options: {
+  ctx: AppContext;
+  workspaceId: string;
+}): Promise<string | null> {
+  const { ctx, workspaceId } = options;
+  if (!(await findMetricsScope(ctx, workspaceId))) return null;
+  const { scope, days } = await loadMetricsHead({ ctx, workspaceId, recentRuns: 0 });
+  const current = days[0];
+  if (!current) return null;
+  await loadDayView({ ctx, scope, days, current, filters: {} });
+  await loadStoredDailySums({
+    ctx,
+    workspaceId,
+    version: scope.version,
+    from: addDays(current.day, 1 - MAX_TIMESERIES_DAYS),
+    to: current.day,
+  });
+  return current.day;
+}

@@ -1,0 +1,125 @@
+import type { AppContext } from "../../context.js";
+import { addDays } from "../../days.js";
+import type { PointCell } from "../../metrics/aggregates.js";
+import { loadDailySums } from "./load-daily-sums.js";
+import { packRows, unpackRows } from "./packed-rows.js";
+
+/** Days summed from the rollups by one read as a list; more are read as their range. */
+const LIST_READ_DAYS = 31;
+/** Days written by one upsert statement. */
+const UPSERT_BATCH = 100;
+
+/**
+ * A day's sums as stored, numbers by position to keep a year's read short:
+ * the entities named once (`e`), then per engine [engine, responses, with
+ * citations, then mentioned, rank sum and cited for each entity of `e`].
+ */
+interface StoredDay {
+  e: string[];
+  c: Array<[string, ...number[]]>;
+}
+
+/**
+ * Every engine's point sums of each day with data of `from`..`to`,
+ * unfiltered (brand research left out): the days whose sums are stored at
+ * their current revision (`metric_day_sums`) are read in one statement with
+ * the day list; the others are summed from the day-engine rollups
+ * (`loadDailySums`, one read) and stored for the next read. The same sums as
+ * `loadDailySums` with no filters, which a year of reads as 365 short rows
+ * instead of summing thousands.
+ */
+export async function loadStoredDailySums(options: {
+  ctx: AppContext;
+  workspaceId: string;
+  version: number;
+  from: string;
+  to: string;
+}): Promise<Map<string, PointCell[]>> {
+  const { ctx, workspaceId, version, from, to } = options;
+  const [row] = await ctx.prisma.$queryRawUnsafe<Array<{ days: string | null }>>(
+    `SELECT ${packRows(["d.day - $3::date", "d.revision", "s.body"])} AS days
+     FROM metric_days d LEFT JOIN metric_day_sums s
+       ON s.workspace_id = d.workspace_id AND s.analysis_version = d.analysis_version
+         AND s.day = d.day AND s.revision = d.revision
+     WHERE d.workspace_id = $1 AND d.analysis_version = $2::int
+       AND d.day BETWEEN $3::date AND $4::date AND d.responses > 0`,
+    workspaceId,
+    version,
+    from,
+    to,
+  );
+  const result = new Map<string, PointCell[]>();
+  const missing: Array<{ day: string; revision: number }> = [];
+  for (const [offset = "0", revision = "0", body = ""] of unpackRows(row?.days)) {
+    const day = addDays(from, Number(offset));
+    if (body) result.set(day, fromStored(JSON.parse(body) as StoredDay));
+    else missing.push({ day, revision: Number(revision) });
+  }
+  if (missing.length === 0) return result;
+  missing.sort((a, b) => (a.day < b.day ? -1 : 1));
+  const days =
+    missing.length <= LIST_READ_DAYS
+      ? missing.map((m) => m.day)
+      : { from: (missing[0] as { day: string }).day, to: (missing.at(-1) as { day: string }).day };
+  const summed = await loadDailySums({ ctx, workspaceId, version, days, filters: {} });
+  const rows = missing.map((m) => {
+    const cells = summed.get(m.day) ?? [];
+    result.set(m.day, cells);
+    return { ...m, body: JSON.stringify(toStored(cells)) };
+  });
+  const now = ctx.clock.now();
+  for (let at = 0; at < rows.length; at += UPSERT_BATCH) {
+    const batch = rows.slice(at, at + UPSERT_BATCH);
+    const values = batch
+      .map((_, i) => `($1, $2::int, $${4 + 3 * i}::date, $${5 + 3 * i}::int, $${6 + 3 * i}, $3)`)
+      .join(", ");
+    await ctx.prisma.$executeRawUnsafe(
+      `INSERT INTO metric_day_sums (workspace_id, analysis_version, day, revision, body, updated_at)
+       VALUES ${values}
+       ON CONFLICT (workspace_id, analysis_version, day) DO UPDATE
+         SET revision = EXCLUDED.revision, body = EXCLUDED.body, updated_at = EXCLUDED.updated_at`,
+      workspaceId,
+      version,
+      now,
+      ...batch.flatMap((r) => [r.day, r.revision, r.body]),
+    );
+  }
+  return result;
+}
+
+function toStored(cells: readonly PointCell[]): StoredDay {
+  const e = [...new Set(cells.flatMap((c) => Object.keys(c.entities)))].sort();
+  return {
+    e,
+    c: cells.map((cell) => [
+      cell.engine,
+      cell.responses,
+      cell.responsesWithCitations,
+      ...e.flatMap((id) => {
+        const counts = cell.entities[id];
+        return counts ? [counts.mentionedResponses, counts.rankSum, counts.citedResponses] : [-1];
+      }),
+    ]),
+  };
+}
+
+/** `toStored` undone: an entity a cell did not have (stored as -1) is left out again. */
+function fromStored({ e, c }: StoredDay): PointCell[] {
+  return c.map(([engine, responses = 0, responsesWithCitations = 0, ...counts]) => {
+    const entities: PointCell["entities"] = {};
+    let at = 0;
+    for (const id of e) {
+      if (counts[at] === -1) {
+        at++;
+        continue;
+      }
+      entities[id] = {
+        mentionedResponses: counts[at] as number,
+        rankSum: counts[at + 1] as number,
+        citedResponses: counts[at + 2] as number,
+      };
+      at += 3;
+    }
+    return { promptId: "*", engine, category: "*", responses, responsesWithCitations, entities };
+  });
+}

@@ -1,0 +1,95 @@
+import { createHash } from "node:crypto";
+import type { AppContext } from "../../context.js";
+import type { MetricsScope } from "./metrics-scope.js";
+
+/**
+ * The revision of how a day's snapshot and changes are computed: a release
+ * that changes the computation (metrics, intervals, deltas, their JSON)
+ * bumps it, so every stored row reads as outdated and is computed again.
+ */
+export const SNAPSHOT_REVISION = 1;
+
+/** A stored computation of one day and filter set: its own snapshot (`""`) or its changes since a day. */
+export interface StoredSnapshot {
+  comparedTo: string;
+  inputs: string;
+  body: string;
+}
+
+/**
+ * The fingerprint of what a stored row was computed from: the computation's
+ * revision, the analysis version, the tracked entities, the score weights and
+ * the revisions of the days it read (the day's, and the earlier day's for
+ * changes). A write to a day bumps its revision, so any change of the data,
+ * the entities or the weights changes the inputs.
+ */
+export function snapshotInputs(scope: MetricsScope, revisions: readonly number[]): string {
+  return createHash("sha256")
+    .update(
+      JSON.stringify([
+        SNAPSHOT_REVISION,
+        scope.version,
+        scope.entities.map((e) => [e.id, e.isSelf]),
+        scope.weights,
+        revisions,
+      ]),
+    )
+    .digest("base64url");
+}
+
+/**
+ * The stored rows of `day` and `filters` among `comparedTo`, whatever their
+ * inputs (the caller compares them with the current ones), in one statement.
+ */
+export async function readStoredSnapshots(options: {
+  ctx: AppContext;
+  scope: MetricsScope;
+  day: string;
+  filters: string;
+  comparedTo: readonly string[];
+}): Promise<Map<string, StoredSnapshot>> {
+  const { ctx, scope } = options;
+  const rows = await ctx.prisma.$queryRawUnsafe<StoredSnapshot[]>(
+    `SELECT compared_to AS "comparedTo", inputs, body FROM metric_snapshots
+     WHERE workspace_id = $1 AND analysis_version = $2::int AND day = $3::date
+       AND filters = $4 AND compared_to = ANY($5::text[])`,
+    scope.workspaceId,
+    scope.version,
+    options.day,
+    options.filters,
+    options.comparedTo,
+  );
+  return new Map(rows.map((r) => [r.comparedTo, r]));
+}
+
+/**
+ * Stores computed rows of `day` and `filters` in one statement, replacing
+ * what was stored under the same keys (two processes computing the same day
+ * write the same body: the last write wins).
+ */
+export async function storeSnapshots(options: {
+  ctx: AppContext;
+  scope: MetricsScope;
+  day: string;
+  filters: string;
+  rows: readonly StoredSnapshot[];
+}): Promise<void> {
+  const { ctx, scope, rows } = options;
+  if (rows.length === 0) return;
+  const values = rows
+    .map((_, i) => `($1, $2::int, $3::date, $4, $${6 + 3 * i}, $${7 + 3 * i}, $${8 + 3 * i}, $5)`)
+    .join(", ");
+  await ctx.prisma.$executeRawUnsafe(
+    `INSERT INTO metric_snapshots
+       (workspace_id, analysis_version, day, filters, compared_to, inputs, body, updated_at)
+     VALUES ${values}
+     ON CONFLICT (workspace_id, analysis_version, day, filters, compared_to) DO UPDATE
+       SET inputs = EXCLUDED.inputs, body = EXCLUDED.body, updated_at = EXCLUDED.updated_at`,
+    scope.workspaceId,
+    scope.version,
+    options.day,
+    options.filters,
+    ctx.clock.now(),
+    ...rows.flatMap((r) => [r.comparedTo, r.inputs, r.body]),
+  );
+}
