@@ -1,5 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { WindowSums } from "../../src/metrics/window-sums.js";
 import { reanalyzeDay } from "../../src/services/analysis/reanalyze-day.js";
+import { loadVisibilitySeries } from "../../src/services/metrics/load-visibility-series.js";
+import { loadMetricsScope } from "../../src/services/metrics/metrics-scope.js";
 import { startTestServer, type TestServer } from "../harness/test-server.js";
 import { seedPrompts } from "../runs/run-fixtures.js";
 import { runAndWait, seedPrompt } from "./metrics-fixtures.js";
@@ -180,6 +183,32 @@ describe("every metric's drill-down returns its n answers", () => {
         });
         expect(Math.round(point.visibility * point.responses)).toBe(naming.total);
       }
+    }
+  });
+
+  it("a change-detection window (any range of days) opens to its answers", async () => {
+    // The windows a flagged change reports (`recent`, `baseline`: from, to and n) are sums of
+    // the days of these series, the counts the test and both windows' intervals read.
+    const ctx = t.server.ctx;
+    const workspace = await ctx.prisma.workspace.findUniqueOrThrow({ where: { slug } });
+    const scope = await loadMetricsScope(ctx, workspace.id);
+    const series = await loadVisibilitySeries({
+      ctx,
+      workspaceId: workspace.id,
+      version: scope.version,
+      entities: scope.entities,
+      from: day1,
+      to: day2,
+      filters: {},
+    });
+    expect(series.length).toBeGreaterThan(scope.entities.length);
+    for (const { entityId, engine, days } of series) {
+      const window = new WindowSums(days).total(0, days.length);
+      const range = { from: day1, to: day2, ...(engine ? { engine } : {}) };
+      const label = `${entityId} on ${engine ?? "all"}`;
+      expect(window.trials, label).toBe((await drill(range)).total);
+      const naming = await drill({ ...range, match: "mentioned", entity: entityId });
+      expect(window.successes, label).toBe(naming.total);
     }
   });
 
