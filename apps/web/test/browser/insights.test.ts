@@ -41,6 +41,66 @@ async function actsOnARecommendation(page: Page): Promise<void> {
   await page.getByRole("button", { name: "Accept" }).click();
   await page.getByRole("button", { name: "Start" }).waitFor();
   await page.locator("td", { hasText: "Accepted" }).waitFor();
+  await page.getByRole("button", { name: "Start" }).click();
+  await page.getByRole("button", { name: "Mark done" }).click();
+  await page.getByRole("heading", { name: "Impact" }).waitFor();
+}
+
+/**
+ * A done recommendation measured over weeks (stored as a measurement writes it: the
+ * measurement needs a week of later runs): the impact says each week compared.
+ */
+async function showsAWeeklyImpact(page: Page): Promise<void> {
+  const done = await server.ctx.prisma.recommendation.findFirstOrThrow({
+    where: { status: "done" },
+  });
+  const baseline = done.impactBaseline as { name: string; date: string };
+  const day = (offset: number) =>
+    new Date(Date.parse(`${baseline.date}T00:00:00Z`) + offset * 86_400_000)
+      .toISOString()
+      .slice(0, 10);
+  const week = (last: number, value: number) => ({
+    from: day(last - 6),
+    to: day(last),
+    days: 7,
+    value,
+    ciLow: value - 0.04,
+    ciHigh: value + 0.04,
+    n: 1120,
+  });
+  const [before, after] = [week(0, 0.33), week(14, 0.41)];
+  await server.ctx.prisma.recommendation.update({
+    where: { id: done.id },
+    data: {
+      impactCurrent: {
+        name: baseline.name,
+        value: after.value,
+        ciLow: after.ciLow,
+        ciHigh: after.ciHigh,
+        n: after.n,
+        date: after.to,
+      },
+      impactDelta: {
+        delta: 0.08,
+        ciLow: 0.03,
+        ciHigh: 0.13,
+        significant: true,
+        method: "daily-rates-t",
+        windows: { before, after },
+      },
+      impactVerdict: "improved",
+    },
+  });
+  await page.reload();
+  await page.locator("tbody button.link").first().click();
+  const impact = page.getByRole("region", { name: "Impact" });
+  await impact.getByText(/^Change: \+8 pts/).waitFor();
+  await impact
+    .getByText(/^Before: 33\.0% \(95% CI 29\.0%–37\.0%\), n = 1,120, .+ \(7 days\)$/)
+    .waitFor();
+  await impact.getByText(/^After: 41\.0% /).waitFor();
+  expect(await seriousViolations(page)).toEqual([]);
+  await impact.screenshot({ path: join(screenshotsDir, "recommendation-impact-1280.png") });
 }
 
 describe.skipIf(!runsHere)("the insights views in Chromium", () => {
@@ -81,7 +141,10 @@ describe.skipIf(!runsHere)("the insights views in Chromium", () => {
           fullPage: true,
         });
       }
-      if (width === 1280) await actsOnARecommendation(opened.page);
+      if (width === 1280) {
+        await actsOnARecommendation(opened.page);
+        await showsAWeeklyImpact(opened.page);
+      }
       expect(opened.problems).toEqual([]);
       await opened.context.close();
     }
