@@ -20,6 +20,7 @@ import { registerModelsList } from "./commands/models-list.js";
 import { registerPagesEvaluate } from "./commands/pages-evaluate.js";
 import { registerPagesGet } from "./commands/pages-get.js";
 import { registerPagesList } from "./commands/pages-list.js";
+import { registerPlan } from "./commands/plan.js";
 import { registerPromptsGenerate } from "./commands/prompts-generate.js";
 import { registerPromptsGenerations } from "./commands/prompts-generations.js";
 import { registerPromptsImport } from "./commands/prompts-import.js";
@@ -118,6 +119,7 @@ export function buildProgram(ctx: Context): Command {
   registerMetrics(program, ctx);
   registerScoreboard(program, ctx);
   registerSurfaceGap(program, ctx);
+  registerPlan(program, ctx);
   registerAnswers(program, ctx);
   registerTimeseries(program, ctx);
   const sources = program.command("sources").description("the sources the engines cite");

@@ -13,6 +13,7 @@ import { credentialHandlers } from "./credentials/index.js";
 import { creditHandlers } from "./credits/index.js";
 import { deviceAuthHandlers } from "./device-auth/index.js";
 import { mcpHandlers } from "./mcp/index.js";
+import { getMetricsPlan } from "./metrics/get-metrics-plan.js";
 import { getMetricsTimeSeries } from "./metrics/get-metrics-timeseries.js";
 import { getSurfaceGap } from "./metrics/get-surface-gap.js";
 import { getWorkspaceMetrics } from "./metrics/get-workspace-metrics.js";
@@ -56,6 +57,7 @@ export const handlers: HandlerRegistry = {
   getWorkspaceScoreboard,
   getMetricsTimeSeries,
   getSurfaceGap,
+  getMetricsPlan,
   listAnswers,
   listMetricChanges,
   listApiKeys,

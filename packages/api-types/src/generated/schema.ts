@@ -391,6 +391,42 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/workspaces/{workspace}/metrics/plan": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Workspace slug. Anything that is not a workspace the caller may see answers `404 workspace_not_found`. */
+                workspace: components["parameters"]["Workspace"];
+            };
+            cookie?: never;
+        };
+        /**
+         * What a measurement design buys, in precision and credits
+         * @description The precision of the brand's visibility that the workspace's runs give, and what a
+         *     proposed change of them would give (docs/metrics.md, "Planning precision"): the expected
+         *     half-width of a day's 95% interval and of a week's (the long-run rate, over prompts and
+         *     days), and the smallest sustained change the weekly change detection flags with 80%
+         *     power, with the credits a month of such runs reserves at most (30 days of the preset's
+         *     estimate, the ceilings `GET .../run-estimate` sums). The current design is the
+         *     schedule's preset (else `standard`) run on the schedule's days (else daily), with its
+         *     prompts, engines and repetitions as a run would plan them; `preset`, `prompts`,
+         *     `repetitions` and `runsPerWeek` propose another (`proposed`, null when none is given;
+         *     engines stay the preset's). The inputs come from the brand's last 28 days with answers
+         *     (`basis: history`, when at least 2 days have prompts answered at least twice) or from the
+         *     documented priors (`basis: prior`). Like the estimate, a workspace without active
+         *     prompts is `409 no_active_prompts` and one without an engine that can answer is
+         *     `409 no_engines_configured`.
+         */
+        get: operations["getMetricsPlan"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/workspaces/{workspace}/answers": {
         parameters: {
             query?: never;
@@ -5057,6 +5093,47 @@ export interface components {
             /** @enum {string} */
             verdict: "improved" | "no_detectable_change" | "worse" | "not_enough_data";
         };
+        /** @description What the current design and a proposed one buy (`getMetricsPlan`). */
+        MetricsPlan: {
+            /**
+             * @description `history`: estimated from the brand's last 28 days with answers; `prior`: the documented priors.
+             * @enum {string}
+             */
+            basis: "history" | "prior";
+            /** @description Days of history the inputs come from (0 with priors). */
+            historyDays: number;
+            inputs: components["schemas"]["PrecisionInputs"];
+            current: components["schemas"]["MetricsPlanDesign"];
+            proposed: components["schemas"]["MetricsPlanDesign"] | null;
+        };
+        /** @description The brand's visibility and the parts of a prompt-day cell's variance the predictions use (docs/metrics.md, "Planning precision"): the prompts' own difficulty, the engines' state of a day, a prompt's own move on a day, and one answer around its cell's rate. */
+        PrecisionInputs: {
+            rate: number;
+            promptVariance: number;
+            dayVariance: number;
+            cellVariance: number;
+            answerVariance: number;
+        };
+        MetricsPlanDesign: {
+            preset: components["schemas"]["RunPreset"];
+            /** @description The run days are the schedule's (false for the current design without a schedule, taken as daily, and for a proposal). */
+            scheduled: boolean;
+            prompts: number;
+            /** @description The engines a run of the preset asks. */
+            engines: string[];
+            repetitions: number;
+            runsPerWeek: number;
+            visibility: {
+                /** @description Expected half-width of a day's 95% interval (a share). */
+                dayHalfWidth: number;
+                /** @description Expected half-width of a week's 95% interval of the long-run rate. */
+                weekHalfWidth: number;
+                /** @description Smallest sustained change flagged with 80% power within a week (a share). */
+                weeklyDetectableChange: number;
+            };
+            /** @description At most what 30 days of these runs reserve (each run's estimate, its answers' ceilings). */
+            creditsPerMonthMicrousd: number;
+        };
         /** @description A week compared by `daily-rates-t`: its days, and the impact metric over them with a 95% interval over prompts and days (docs/metrics.md, "Windows of days"); `delta.delta` is the `after` window's value minus the `before` window's. */
         ImpactWindow: {
             /** @description First day with answers on the target. */
@@ -5819,6 +5896,9 @@ export type RecommendationTarget = components['schemas']['RecommendationTarget']
 export type RecommendationPriority = components['schemas']['RecommendationPriority'];
 export type ComplianceFinding = components['schemas']['ComplianceFinding'];
 export type RecommendationImpact = components['schemas']['RecommendationImpact'];
+export type MetricsPlan = components['schemas']['MetricsPlan'];
+export type PrecisionInputs = components['schemas']['PrecisionInputs'];
+export type MetricsPlanDesign = components['schemas']['MetricsPlanDesign'];
 export type ImpactWindow = components['schemas']['ImpactWindow'];
 export type RecommendationTransition = components['schemas']['RecommendationTransition'];
 export type PageEvaluationRequest = components['schemas']['PageEvaluationRequest'];
@@ -6495,6 +6575,48 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             408: components["responses"]["RequestTimeout"];
+            421: components["responses"]["MisdirectedRequest"];
+            429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["HeadersTooLarge"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    getMetricsPlan: {
+        parameters: {
+            query?: {
+                /** @description The preset proposed (default the schedule's, else `standard`). */
+                preset?: components["schemas"]["RunPreset"];
+                /** @description Prompts proposed (the preset's engines ask each one). */
+                prompts?: number;
+                /** @description Repetitions proposed of each prompt on each engine a run. */
+                repetitions?: number;
+                /** @description Run days proposed a week (a schedule runs at most once a local day). */
+                runsPerWeek?: number;
+            };
+            header?: never;
+            path: {
+                /** @description Workspace slug. Anything that is not a workspace the caller may see answers `404 workspace_not_found`. */
+                workspace: components["parameters"]["Workspace"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The current design and the proposed one. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MetricsPlan"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            408: components["responses"]["RequestTimeout"];
+            409: components["responses"]["Conflict"];
             421: components["responses"]["MisdirectedRequest"];
             429: components["responses"]["TooManyRequests"];
             431: components["responses"]["HeadersTooLarge"];

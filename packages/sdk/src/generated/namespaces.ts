@@ -310,6 +310,17 @@ export const sdkOperations = {
       "paginated": false,
       "idempotencyKey": false
     },
+    "getPlan": {
+      "operationId": "getMetricsPlan",
+      "method": "GET",
+      "path": "/api/v1/workspaces/{workspace}/metrics/plan",
+      "pathParams": [
+        "workspace"
+      ],
+      "input": "query",
+      "paginated": false,
+      "idempotencyKey": false
+    },
     "getScoreboard": {
       "operationId": "getWorkspaceScoreboard",
       "method": "GET",
@@ -1173,6 +1184,8 @@ export interface GeneratedNamespaces {
   metrics: {
     /** Workspace metrics (`getWorkspaceMetrics`: GET /api/v1/workspaces/{workspace}/metrics; scope metrics:read) */
     get(workspace: PathParam<"getWorkspaceMetrics", "workspace">, query?: Query<"getWorkspaceMetrics">): Promise<Result<"getWorkspaceMetrics">>;
+    /** What a measurement design buys, in precision and credits (`getMetricsPlan`: GET /api/v1/workspaces/{workspace}/metrics/plan; scope metrics:read) */
+    getPlan(workspace: PathParam<"getMetricsPlan", "workspace">, query?: Query<"getMetricsPlan">): Promise<Result<"getMetricsPlan">>;
     /** Scoreboard (`getWorkspaceScoreboard`: GET /api/v1/workspaces/{workspace}/scoreboard; scope metrics:read) */
     getScoreboard(workspace: PathParam<"getWorkspaceScoreboard", "workspace">, query?: Query<"getWorkspaceScoreboard">): Promise<Result<"getWorkspaceScoreboard">>;
     /** The gap between an assistant's surfaces over a period (`getSurfaceGap`: GET /api/v1/workspaces/{workspace}/metrics/surface-gap; scope metrics:read) */

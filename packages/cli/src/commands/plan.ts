@@ -1,0 +1,99 @@
+import type { MetricsPlan } from "@geopulse/api-types";
+import { type Command, InvalidArgumentError, Option } from "commander";
+import type { Context } from "../context.js";
+import { table, usd } from "../format.js";
+import { withJson, withWorkspace } from "../options.js";
+import { runPresets } from "./runs-start.js";
+
+interface PlanOptions {
+  json?: boolean;
+  workspace?: string;
+  preset?: (typeof runPresets)[number];
+  prompts?: number;
+  repetitions?: number;
+  runsPerWeek?: number;
+}
+
+/** An integer option within [min, max], or the parse error commander prints (exit 2). */
+const integer = (min: number, max: number) => (text: string) => {
+  const n = Number(text);
+  if (!Number.isInteger(n) || n < min || n > max) {
+    throw new InvalidArgumentError(`expected a whole number from ${min} to ${max}`);
+  }
+  return n;
+};
+
+/** "±4.1 pt" of a share. */
+const points = (share: number, sign = "±") => `${sign}${(share * 100).toFixed(1)} pt`;
+
+/**
+ * `plan`: what the workspace's runs buy in precision of the brand's visibility (a day's and a
+ * week's interval, the change the weekly detection flags with 80% power) and in credits a
+ * month, beside a proposed change of prompts, repetitions, run days or preset.
+ */
+export function registerPlan(parent: Command, ctx: Context): void {
+  withJson(
+    withWorkspace(
+      parent
+        .command("plan")
+        .description(
+          "what the runs buy: visibility precision per day and week, the weekly detectable change, and credits a month",
+        ),
+    ),
+  )
+    .addOption(new Option("--preset <preset>", "preset proposed").choices(runPresets))
+    .option("--prompts <n>", "prompts proposed (1-10000)", integer(1, 10_000))
+    .option("--repetitions <n>", "repetitions proposed (1-10)", integer(1, 10))
+    .option("--runs-per-week <n>", "run days a week proposed (1-7)", integer(1, 7))
+    .action(async (options: PlanOptions) => {
+      const workspace = await ctx.workspace(options.workspace);
+      const plan = await (await ctx.client()).metrics.getPlan(workspace, {
+        ...(options.preset ? { preset: options.preset } : {}),
+        ...(options.prompts ? { prompts: options.prompts } : {}),
+        ...(options.repetitions ? { repetitions: options.repetitions } : {}),
+        ...(options.runsPerWeek ? { runsPerWeek: options.runsPerWeek } : {}),
+      });
+      if (options.json) return ctx.json(plan);
+      ctx.out(planText(plan));
+    });
+}
+
+export function planText(plan: MetricsPlan): string {
+  const rows = [
+    ["current", plan.current] as const,
+    ...(plan.proposed ? [["proposed", plan.proposed] as const] : []),
+  ];
+  const basis =
+    plan.basis === "history"
+      ? `from the brand's last ${plan.historyDays} days with answers (visibility ${(plan.inputs.rate * 100).toFixed(1)}%)`
+      : "from priors (no history yet)";
+  return [
+    `Precision of the brand's visibility, ${basis}; 95% intervals, change at 80% power:`,
+    table(
+      [
+        "design",
+        "preset",
+        "prompts",
+        "engines",
+        "reps",
+        "runs/week",
+        "day",
+        "week",
+        "detectable/week",
+        "credits/month",
+      ],
+      rows.map(([name, d]) => [
+        name,
+        d.preset,
+        d.prompts,
+        d.engines.length,
+        d.repetitions,
+        `${d.runsPerWeek}${d.scheduled ? " (schedule)" : ""}`,
+        points(d.visibility.dayHalfWidth),
+        points(d.visibility.weekHalfWidth),
+        points(d.visibility.weeklyDetectableChange, ""),
+        `at most ${usd(d.creditsPerMonthMicrousd)}`,
+      ]),
+    ),
+  ].join("\n");
+}
