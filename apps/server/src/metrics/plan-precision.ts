@@ -48,6 +48,8 @@ export interface PlanPrediction {
  * weekly test compares the days' rates of the week and of the 28 days before,
  * whose variance per day is τ² + (σ_c² + w/m)/P (prompt effects cancel), so
  * the detectable change is (t_{1−α/2} + t_{power}) √(v_day (1/D + 1/(4 D))).
+ * Half-widths are capped at 0.5 and the change at 1 (a share's interval lies
+ * within [0, 1]: a few prompts can predict more).
  */
 export function predictPrecision(
   inputs: PrecisionInputs,
@@ -70,10 +72,14 @@ export function predictPrecision(
   const detectable =
     (studentTQuantile(1 - alpha / 2, testDf) + studentTQuantile(power, testDf)) *
     Math.sqrt(dayRates * (1 / D + 1 / baselineDays));
+  // An interval of a share lies within [0, 1]: its half-width is at most 0.5, a change at most 1.
   return {
-    dayHalfWidth: studentTQuantile(0.975, P - 1) * Math.sqrt(day),
-    weekHalfWidth: studentTQuantile(0.975, Number.isFinite(df) ? df : P - 1) * Math.sqrt(week),
-    weeklyDetectableChange: detectable,
+    dayHalfWidth: Math.min(0.5, studentTQuantile(0.975, P - 1) * Math.sqrt(day)),
+    weekHalfWidth: Math.min(
+      0.5,
+      studentTQuantile(0.975, Number.isFinite(df) ? df : P - 1) * Math.sqrt(week),
+    ),
+    weeklyDetectableChange: Math.min(1, detectable),
   };
 }
 

@@ -16,10 +16,12 @@ export function RunSchedulePanel({ slug }: { slug: string }) {
   const queryClient = useQueryClient();
   const queryKey = ["run-schedule", slug];
   const schedule = useQuery({ queryKey, queryFn: () => gp.runSchedule.get(slug) });
-  const onSaved = (data: Schemas["RunSchedule"] | undefined) =>
-    data
-      ? queryClient.setQueryData(queryKey, data)
-      : void queryClient.invalidateQueries({ queryKey });
+  const onSaved = (data: Schemas["RunSchedule"] | undefined) => {
+    if (data) queryClient.setQueryData(queryKey, data);
+    else void queryClient.invalidateQueries({ queryKey });
+    // The precision plan's current design runs on the schedule's days.
+    void queryClient.invalidateQueries({ queryKey: ["metrics-plan", slug] });
+  };
   const save = useMutation({
     mutationFn: (body: Schemas["RunScheduleUpdate"]) => gp.runSchedule.put(slug, body),
     onSuccess: onSaved,

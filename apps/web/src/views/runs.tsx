@@ -3,6 +3,7 @@ import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { type FormEvent, useState } from "react";
 import { Link } from "react-router";
 import { gp, type Schemas } from "../api";
+import { PrecisionPlanPanel } from "../components/precision-plan";
 import { RunSchedulePanel } from "../components/run-schedule";
 import { Empty, ErrorNote, Loading } from "../components/states";
 import { formatDate, formatMicrousd, formatNumber } from "../format";
@@ -118,6 +119,7 @@ export default function Runs() {
         )}
       </article>
       <RunSchedulePanel slug={slug} />
+      <PrecisionPlanPanel slug={slug} />
     </section>
   );
 }

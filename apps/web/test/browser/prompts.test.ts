@@ -75,6 +75,18 @@ async function setsAndClearsASchedule(page: Page): Promise<void> {
   await page.getByText("Next run:").waitFor();
 }
 
+/** Sees what the runs buy (on the schedule's days) and compares a design with more prompts. */
+async function comparesADesign(page: Page): Promise<void> {
+  const plan = page.locator("article", {
+    has: page.getByRole("heading", { name: "Precision and cost" }),
+  });
+  await plan.getByRole("row", { name: /^Now .* 7 \(schedule\) ±/ }).waitFor();
+  await plan.getByLabel("Prompts").fill("40");
+  await plan.getByRole("button", { name: "Compare" }).click();
+  await plan.getByRole("row", { name: /^Proposed 40 × \d+ × \d+ 7 ±/ }).waitFor();
+  expect(await seriousViolations(page)).toEqual([]);
+}
+
 describe.skipIf(!runsHere)("the prompts views in Chromium", () => {
   it("adds, imports, shows a prompt's answers after a run and schedules runs", async () => {
     const setup = await openPage(browser, 1280);
@@ -99,6 +111,7 @@ describe.skipIf(!runsHere)("the prompts views in Chromium", () => {
     await photograph(setup.page, "prompt-detail", 1280);
 
     await setsAndClearsASchedule(setup.page);
+    await comparesADesign(setup.page);
     await photograph(setup.page, "runs-schedule", 1280);
     await setup.page.getByRole("button", { name: "Remove the schedule" }).click();
     await setup.page.getByText("No schedule: runs start only when you start them").waitFor();
