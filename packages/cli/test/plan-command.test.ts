@@ -7,7 +7,7 @@ let api: TestApi;
 let env: Record<string, string>;
 beforeAll(async () => {
   api = await startTestApi("cliplan");
-  const key = await api.createKey(["workspace:read", "metrics:read", "prompts:write"]);
+  const key = await api.createKey(["workspace:read", "metrics:read", "runs:read", "prompts:write"]);
   env = { GEOPULSE_CONFIG_DIR: await tempDir(), GEOPULSE_BASE_URL: api.url, GEOPULSE_API_KEY: key };
 }, 60_000);
 afterAll(async () => {

@@ -1,6 +1,10 @@
 import { studentTQuantile } from "./distributions.js";
 import type { DailyProportion } from "./window-sums.js";
 
+/** The detector's baseline: the 28 days before the week tested, at least 7 days with data. */
+const BASELINE_WEEKS = 4;
+const MIN_BASELINE_DAYS = 7;
+
 /**
  * What a rate's precision depends on, per answer (docs/metrics.md, "Planning
  * precision"): the rate of one entity's visibility and the variance of a
@@ -35,9 +39,11 @@ export interface PlanPrediction {
   weekHalfWidth: number;
   /**
    * The smallest sustained change flagged with `power` by the weekly test of
-   * change detection (the week against the 28 days before it, at `alpha`).
+   * change detection (the week against the 4 weeks before it, at `alpha`);
+   * null when the baseline would hold fewer than MIN_BASELINE_DAYS run days
+   * (the detector then never tests).
    */
-  weeklyDetectableChange: number;
+  weeklyDetectableChange: number | null;
 }
 
 /**
@@ -65,21 +71,26 @@ export function predictPrecision(
   const promptPart = a / P + cell / (P * D);
   const dayPart = tau / D;
   const week = promptPart + dayPart;
-  const df = week ** 2 / (promptPart ** 2 / (P - 1) + dayPart ** 2 / Math.max(1, D - 1) || 1);
-  const dayRates = tau + cell / P;
-  const baselineDays = 4 * D;
-  const testDf = D + baselineDays - 2;
-  const detectable =
-    (studentTQuantile(1 - alpha / 2, testDf) + studentTQuantile(power, testDf)) *
-    Math.sqrt(dayRates * (1 / D + 1 / baselineDays));
+  // Satterthwaite between the parts (P − 1 and D − 1 degrees of freedom, at least 1 each).
+  const parts = promptPart ** 2 / Math.max(1, P - 1) + dayPart ** 2 / Math.max(1, D - 1);
+  const df = parts > 0 ? Math.max(1, week ** 2 / parts) : Math.max(1, P - 1);
+  const baselineDays = BASELINE_WEEKS * D;
+  // The detector tests a day only with MIN_BASELINE_DAYS days of baseline: sparser runs never.
+  let detectable: number | null = null;
+  if (baselineDays >= MIN_BASELINE_DAYS) {
+    const testDf = D + baselineDays - 2;
+    const dayRates = tau + cell / P;
+    detectable = Math.min(
+      1,
+      (studentTQuantile(1 - alpha / 2, testDf) + studentTQuantile(power, testDf)) *
+        Math.sqrt(dayRates * (1 / D + 1 / baselineDays)),
+    );
+  }
   // An interval of a share lies within [0, 1]: its half-width is at most 0.5, a change at most 1.
   return {
-    dayHalfWidth: Math.min(0.5, studentTQuantile(0.975, P - 1) * Math.sqrt(day)),
-    weekHalfWidth: Math.min(
-      0.5,
-      studentTQuantile(0.975, Number.isFinite(df) ? df : P - 1) * Math.sqrt(week),
-    ),
-    weeklyDetectableChange: Math.min(1, detectable),
+    dayHalfWidth: Math.min(0.5, studentTQuantile(0.975, Math.max(1, P - 1)) * Math.sqrt(day)),
+    weekHalfWidth: Math.min(0.5, studentTQuantile(0.975, df) * Math.sqrt(week)),
+    weeklyDetectableChange: detectable,
   };
 }
 
@@ -89,10 +100,14 @@ export function predictPrecision(
  * w from the answers within each cell; the between-prompt variance of a day's
  * cell rates s_b² = σ_a² + σ_c² + w/m; the variance of the prompts' rates over
  * all D days = σ_a² + (σ_c² + w/m)/D; the variance of the days' rates = τ² +
- * s_b²/P. Components estimated below 0 are 0. Null without 2 days and 2
- * prompts of such cells.
+ * s_b²/P. Components estimated below 0 are 0; w is at least h (1 − h), h =
+ * ½ / (answers + 1), half an answer (a history where the brand is never or
+ * always named predicts some width, not none). `days`: the days used.
+ * Null without 2 days and 2 prompts of such cells.
  */
-export function estimatePrecisionInputs(days: readonly DailyProportion[]): PrecisionInputs | null {
+export function estimatePrecisionInputs(
+  days: readonly DailyProportion[],
+): (PrecisionInputs & { days: number }) | null {
   const cells = days.map((d) => (d.prompts ?? []).filter((p) => p.trials >= 2));
   const used = cells.filter((list) => list.length >= 2);
   if (used.length < 2) return null;
@@ -128,7 +143,9 @@ export function estimatePrecisionInputs(days: readonly DailyProportion[]): Preci
   const D = used.length;
   const m = cellTrials / cellCount;
   const P = cellCount / D;
-  const w = within / withinDf;
+  // At least half an answer's worth: a brand never named (or always) is not known exactly.
+  const half = 0.5 / (trials + 1);
+  const w = Math.max(within / withinDf, half * (1 - half));
   const sb = between / D;
   const promptRates = [...byPrompt.values()].map((t) => t.successes / t.trials);
   const varOf = (xs: number[]) => {
@@ -143,5 +160,6 @@ export function estimatePrecisionInputs(days: readonly DailyProportion[]): Preci
     dayVariance: Math.max(0, varOf(dayRates) - sb / P),
     cellVariance,
     answerVariance: w,
+    days: D,
   };
 }

@@ -123,6 +123,40 @@ describe("GET .../metrics/plan", () => {
     expect(plan.current).toMatchObject({ preset: "lite", scheduled: true, runsPerWeek: 5 });
   });
 
+  it("one prompt, a brand never named, one run a week: numbers within bounds, no detection", async () => {
+    const slug = await workspaceWithPrompts("plan-edges", 1);
+    const prisma = t.server.ctx.prisma;
+    const workspaceId = (await prisma.workspace.findUniqueOrThrow({ where: { slug } })).id;
+    const prompts = await prisma.prompt.findMany({ where: { workspaceId } });
+    for (const day of ["2026-07-08", "2026-07-09"]) {
+      await writeSimulatedDay(
+        t,
+        workspaceId,
+        {
+          day,
+          prompts,
+          engines: () => ["openai", "perplexity"],
+          repetitions: 2,
+          rate: () => 0,
+          entityIds: ["self"],
+        },
+        Rng.fromString(`plan-edges/${day}`),
+      );
+    }
+    // One prompt: no second prompt to estimate from, so the priors.
+    const plan = await get(slug, "/metrics/plan?runsPerWeek=1");
+    expect(plan.basis).toBe("prior");
+    for (const d of [plan.current, plan.proposed]) {
+      expect(d.visibility.dayHalfWidth).toBeGreaterThan(0);
+      expect(d.visibility.dayHalfWidth).toBeLessThanOrEqual(0.5);
+      expect(d.visibility.weekHalfWidth).toBeGreaterThan(0);
+      expect(d.visibility.weekHalfWidth).toBeLessThanOrEqual(0.5);
+    }
+    expect(plan.current.visibility.weeklyDetectableChange).toBeGreaterThan(0);
+    // One run a week leaves 4 days of baseline: change detection never tests.
+    expect(plan.proposed.visibility.weeklyDetectableChange).toBeNull();
+  });
+
   it("bounds and states: 400 naming the field, 409 without active prompts", async () => {
     const slug = await workspaceWithPrompts("plan-bounds", 1);
     for (const [query, field] of [

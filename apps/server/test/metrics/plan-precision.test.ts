@@ -40,7 +40,7 @@ function observed(entityId: string, prompts: number, repetitions: number, weeks:
 
 describe("planning precision from a workspace's history", () => {
   it.each(["Acme", "Globex"])(
-    "%s: predicted day and week half-widths within 20%% of simulated runs of the planned size",
+    "%s: predicted day and week half-widths within a fifth of simulated runs of the planned size",
     (entityId) => {
       const history = simulateSeries(
         { prompts: 40, engines, repetitions: 2, days: 28, drift, mentionRate },
@@ -58,7 +58,7 @@ describe("planning precision from a workspace's history", () => {
         const predicted = predictPrecision(inputs as NonNullable<typeof inputs>, design);
         const seen = observed(entityId, prompts, repetitions, 60);
         console.log(
-          `${entityId} ${prompts} prompts × ${repetitions}: day ${predicted.dayHalfWidth.toFixed(4)} vs ${seen.day.toFixed(4)}, week ${predicted.weekHalfWidth.toFixed(4)} vs ${seen.week.toFixed(4)}, detectable ${predicted.weeklyDetectableChange.toFixed(3)}`,
+          `${entityId} ${prompts} prompts × ${repetitions}: day ${predicted.dayHalfWidth.toFixed(4)} vs ${seen.day.toFixed(4)}, week ${predicted.weekHalfWidth.toFixed(4)} vs ${seen.week.toFixed(4)}, detectable ${predicted.weeklyDetectableChange?.toFixed(3)}`,
         );
         expect(predicted.dayHalfWidth / seen.day).toBeGreaterThan(0.8);
         expect(predicted.dayHalfWidth / seen.day).toBeLessThan(1.2);
@@ -68,4 +68,36 @@ describe("planning precision from a workspace's history", () => {
     },
     60_000,
   );
+
+  it("a history where the brand is never named predicts some width, not none", () => {
+    const never = Array.from({ length: 5 }, (_, d) => ({
+      date: `2026-01-0${d + 1}`,
+      successes: 0,
+      trials: 80,
+      prompts: Array.from({ length: 20 }, (_, p) => ({
+        promptId: `p${p}`,
+        successes: 0,
+        trials: 4,
+      })),
+    }));
+    const inputs = estimatePrecisionInputs(never);
+    expect(inputs).toMatchObject({ rate: 0, days: 5 });
+    const plan = predictPrecision(inputs as NonNullable<typeof inputs>, {
+      prompts: 20,
+      answersPerPrompt: 4,
+      daysPerWeek: 7,
+    });
+    for (const value of [plan.dayHalfWidth, plan.weekHalfWidth, plan.weeklyDetectableChange]) {
+      expect(Number.isFinite(value)).toBe(true);
+      expect(value).toBeGreaterThan(0);
+    }
+    // One prompt: finite, capped.
+    const one = predictPrecision(inputs as NonNullable<typeof inputs>, {
+      prompts: 1,
+      answersPerPrompt: 4,
+      daysPerWeek: 1,
+    });
+    expect(one.dayHalfWidth).toBeLessThanOrEqual(0.5);
+    expect(one.weeklyDetectableChange).toBeNull();
+  });
 });

@@ -1,6 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { refreshMetricSnapshotsJob } from "../../src/jobs/definitions/refresh-metric-snapshots-job.js";
 import { Rng } from "../../src/prng.js";
+import { SUMS_FORMAT } from "../../src/services/metrics/stored-day-sums.js";
+import { dropOldSnapshots } from "../../src/services/metrics/stored-snapshots.js";
+import { resolveMeasurementModel } from "../../src/services/workspace-config/default-measurement-model.js";
 import { eventually } from "../harness/eventually.js";
 import { startTestServer, type TestServer } from "../harness/test-server.js";
 import { seedPrompt } from "./metrics-fixtures.js";
@@ -130,23 +133,77 @@ describe("stored day snapshots", () => {
     ]);
   }, 60_000);
 
+  it("new weights are new inputs: the rows stored for the old ones are not served", async () => {
+    const { slug, workspaceId } = await workspaceWithTwoDays("stored-weights");
+    const prisma = t.server.ctx.prisma;
+    await metrics(slug);
+    const [row] = (await stored(workspaceId)).filter((r) => r.compared_to === "");
+    const body = JSON.parse(row?.body ?? "null");
+    body.snapshot.entities.find((e: any) => e.isSelf).shareOfVoice.value = 0.123;
+    await prisma.$executeRawUnsafe(
+      `UPDATE metric_snapshots SET body = $2 WHERE workspace_id = $1 AND compared_to = ''`,
+      workspaceId,
+      JSON.stringify(body),
+    );
+    expect(brandOf(await metrics(slug)).value).toBe(0.123);
+    const workspace = await prisma.workspace.findUniqueOrThrow({ where: { id: workspaceId } });
+    const model = resolveMeasurementModel(
+      workspace.measurementModel,
+      t.server.ctx.config.modelCatalog,
+      DAY1,
+    );
+    await prisma.workspace.update({
+      where: { id: workspaceId },
+      data: {
+        measurementModel: {
+          ...model,
+          weights: { visibility: 0.7, shareOfVoice: 0.1, position: 0.1, citation: 0.1 },
+        } as object,
+      },
+    });
+    const after = await eventually(async () => {
+      const read = await metrics(slug);
+      return brandOf(read).value === 0.123 ? undefined : read;
+    });
+    expect(brandOf(after).value).toBeGreaterThan(0);
+  }, 60_000);
+
+  it("a view without answers is not stored; rows not rewritten for 30 days are dropped", async () => {
+    const { slug, workspaceId } = await workspaceWithTwoDays("stored-retention");
+    await metrics(slug, "?engine=gemini");
+    expect(await stored(workspaceId)).toEqual([]);
+    await metrics(slug);
+    expect(await stored(workspaceId)).toHaveLength(2);
+    expect(await dropOldSnapshots(t.server.ctx, workspaceId)).toBe(0);
+    t.clock.advance(31 * 86_400_000);
+    try {
+      expect(await dropOldSnapshots(t.server.ctx, workspaceId)).toBe(2);
+    } finally {
+      t.clock.set(`${DAY1}T12:00:00.000Z`);
+    }
+    expect(await stored(workspaceId)).toEqual([]);
+  }, 60_000);
+
   it("the refresh job stores the latest day's, and the year's sums, before any read", async () => {
     const { slug, workspaceId } = await workspaceWithTwoDays("stored-job");
     await t.server.ctx.queue.enqueue(refreshMetricSnapshotsJob, { workspaceId });
+    const daySums = () =>
+      t.server.ctx.prisma.$queryRawUnsafe<Array<{ day: string }>>(
+        `SELECT to_char(day, 'YYYY-MM-DD') AS day FROM metric_day_sums
+         WHERE workspace_id = $1 ORDER BY day`,
+        workspaceId,
+      );
+    // The job stores the day's view, then the year's sums: done once both are there.
     const rows = await eventually(async () => {
       const r = await stored(workspaceId);
-      return r.length === 2 ? r : undefined;
+      return r.length === 2 && (await daySums()).length === 2 ? r : undefined;
     });
     expect(rows.map((r) => [r.day, r.compared_to])).toEqual([
       [DAY1, ""],
       [DAY1, DAY0],
     ]);
     // And the time series' sums of each day of the year up to it.
-    const sums = await t.server.ctx.prisma.$queryRawUnsafe<Array<{ day: string }>>(
-      `SELECT to_char(day, 'YYYY-MM-DD') AS day FROM metric_day_sums
-       WHERE workspace_id = $1 ORDER BY day`,
-      workspaceId,
-    );
+    const sums = await daySums();
     expect(sums.map((r) => r.day)).toEqual([DAY0, DAY1]);
     // The first read serves them: same body as a computation.
     const body = await metrics(slug);
@@ -194,14 +251,16 @@ describe("stored day sums of the time series", () => {
     await prisma.$executeRawUnsafe(
       `UPDATE metric_day_sums SET body = $2 WHERE workspace_id = $1 AND day = $3::date`,
       workspaceId,
-      JSON.stringify({ e: ["self"], c: [["openai", 10, 0, 7, 7, 0]] }),
+      JSON.stringify({ v: SUMS_FORMAT, e: ["self"], c: [["openai", 10, 0, 7, 7, 0]] }),
       DAY1,
     );
     const served = brandAll(await series(slug)).points.at(-1);
     expect(served).toMatchObject({ date: DAY1, responses: 10, visibility: 0.7 });
-    // Only that engine's: the engine filter applies to the stored sums.
+    // Only that engine's: the engine filter applies to the stored sums, and so does a surface.
     const perplexity = await series(slug, "&engine=perplexity");
     expect(brandAll(perplexity).points.map((p: any) => p.date)).toEqual([DAY0]);
+    expect(brandAll(await series(slug, "&surface=api"))).toEqual(brandAll(await series(slug)));
+    expect(await series(slug, "&surface=consumer_app")).toEqual([]);
 
     // A write to the day bumps its revision: summed again from the rollups.
     await prisma.$executeRawUnsafe(

@@ -76,7 +76,9 @@ function PlanTable({ plan }: { plan: Plan }) {
                 <td data-label="A day">{points(d.visibility.dayHalfWidth)}</td>
                 <td data-label="A week">{points(d.visibility.weekHalfWidth)}</td>
                 <td data-label="Detectable in a week">
-                  {points(d.visibility.weeklyDetectableChange, "")}
+                  {d.visibility.weeklyDetectableChange === null
+                    ? "not tested (too few run days)"
+                    : points(d.visibility.weeklyDetectableChange, "")}
                 </td>
                 <td data-label="Credits a month">
                   at most {formatMicrousd(d.creditsPerMonthMicrousd)}

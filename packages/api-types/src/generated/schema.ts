@@ -412,9 +412,10 @@ export interface paths {
          *     schedule's preset (else `standard`) run on the schedule's days (else daily), with its
          *     prompts, engines and repetitions as a run would plan them; `preset`, `prompts`,
          *     `repetitions` and `runsPerWeek` propose another (`proposed`, null when none is given;
-         *     engines stay the preset's). The inputs come from the brand's last 28 days with answers
-         *     (`basis: history`, when at least 2 days have prompts answered at least twice) or from the
-         *     documented priors (`basis: prior`). Like the estimate, a workspace without active
+         *     engines stay the preset's). The inputs come from the brand's days with answers among the
+         *     28 calendar days ending on its latest (`basis: history`, when at least 2 days have
+         *     prompts answered at least twice) or from the documented priors (`basis: prior`). It
+         *     shows run cost and engines, so a key needs `runs:read` beside `metrics:read`. Like the estimate, a workspace without active
          *     prompts is `409 no_active_prompts` and one without an engine that can answer is
          *     `409 no_engines_configured`.
          */
@@ -5080,11 +5081,11 @@ export interface components {
                 ciHigh: number;
                 significant: boolean;
                 /**
-                 * @description `daily-rates-t`: the week ending on the latest later day against the week ending on the baseline day, tested on the days' rates (the engines' drift from day to day counts as noise), when each week has at least 3 days with answers on the target and each week at least 5 prompts and 20 answers; otherwise the two single days by the bootstrap of `DeltaComparison`.
+                 * @description `daily-rates-t`: the week ending on the latest later day against the week ending on the baseline day, tested on the days' rates (the engines' drift from day to day counts as noise), when each week has at least 3 days with answers on the target and each week at least 5 prompts and 20 answers; with fewer days, the two single days by the bootstrap of `DeltaComparison` (a week with too few prompts or answers leaves its day with fewer still: the verdict is then `not_enough_data`, `current` that day's metric).
                  * @enum {string}
                  */
                 method: "daily-rates-t" | "paired-cluster-bootstrap" | "unpaired-bootstrap";
-                /** @description The days each side pooled (`daily-rates-t`); null for two single days. */
+                /** @description The days each side pooled (`daily-rates-t`) and the metric over each; null for two single days, and for a `daily-rates-t` delta stored before the windows carried their values, until a worker measures it again (at its start). */
                 windows: {
                     before: components["schemas"]["ImpactWindow"];
                     after: components["schemas"]["ImpactWindow"];
@@ -5096,11 +5097,11 @@ export interface components {
         /** @description What the current design and a proposed one buy (`getMetricsPlan`). */
         MetricsPlan: {
             /**
-             * @description `history`: estimated from the brand's last 28 days with answers; `prior`: the documented priors.
+             * @description `history`: estimated from the brand's days with answers among the 28 calendar days ending on its latest; `prior`: the documented priors.
              * @enum {string}
              */
             basis: "history" | "prior";
-            /** @description Days of history the inputs come from (0 with priors). */
+            /** @description Days the inputs were estimated from: the brand's days with prompts answered at least twice among the 28 calendar days ending on its latest day with answers (0 with priors). */
             historyDays: number;
             inputs: components["schemas"]["PrecisionInputs"];
             current: components["schemas"]["MetricsPlanDesign"];
@@ -5116,7 +5117,7 @@ export interface components {
         };
         MetricsPlanDesign: {
             preset: components["schemas"]["RunPreset"];
-            /** @description The run days are the schedule's (false for the current design without a schedule, taken as daily, and for a proposal). */
+            /** @description The run days are the schedule's (its occurrences in the next 28 days); false without a schedule (taken as daily) or when `runsPerWeek` is proposed. */
             scheduled: boolean;
             prompts: number;
             /** @description The engines a run of the preset asks. */
@@ -5128,8 +5129,8 @@ export interface components {
                 dayHalfWidth: number;
                 /** @description Expected half-width of a week's 95% interval of the long-run rate. */
                 weekHalfWidth: number;
-                /** @description Smallest sustained change flagged with 80% power within a week (a share). */
-                weeklyDetectableChange: number;
+                /** @description Smallest sustained change flagged with 80% power within a week (a share); null when the 4 weeks before hold fewer than 7 run days, so change detection never tests. */
+                weeklyDetectableChange: number | null;
             };
             /** @description At most what 30 days of these runs reserve (each run's estimate, its answers' ceilings). */
             creditsPerMonthMicrousd: number;

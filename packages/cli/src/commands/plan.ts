@@ -91,7 +91,9 @@ export function planText(plan: MetricsPlan): string {
         `${d.runsPerWeek}${d.scheduled ? " (schedule)" : ""}`,
         points(d.visibility.dayHalfWidth),
         points(d.visibility.weekHalfWidth),
-        points(d.visibility.weeklyDetectableChange, ""),
+        d.visibility.weeklyDetectableChange === null
+          ? "not tested"
+          : points(d.visibility.weeklyDetectableChange, ""),
         `at most ${usd(d.creditsPerMonthMicrousd)}`,
       ]),
     ),

@@ -1184,7 +1184,7 @@ export interface GeneratedNamespaces {
   metrics: {
     /** Workspace metrics (`getWorkspaceMetrics`: GET /api/v1/workspaces/{workspace}/metrics; scope metrics:read) */
     get(workspace: PathParam<"getWorkspaceMetrics", "workspace">, query?: Query<"getWorkspaceMetrics">): Promise<Result<"getWorkspaceMetrics">>;
-    /** What a measurement design buys, in precision and credits (`getMetricsPlan`: GET /api/v1/workspaces/{workspace}/metrics/plan; scope metrics:read) */
+    /** What a measurement design buys, in precision and credits (`getMetricsPlan`: GET /api/v1/workspaces/{workspace}/metrics/plan; scope metrics:read, runs:read) */
     getPlan(workspace: PathParam<"getMetricsPlan", "workspace">, query?: Query<"getMetricsPlan">): Promise<Result<"getMetricsPlan">>;
     /** Scoreboard (`getWorkspaceScoreboard`: GET /api/v1/workspaces/{workspace}/scoreboard; scope metrics:read) */
     getScoreboard(workspace: PathParam<"getWorkspaceScoreboard", "workspace">, query?: Query<"getWorkspaceScoreboard">): Promise<Result<"getWorkspaceScoreboard">>;

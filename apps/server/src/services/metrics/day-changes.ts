@@ -9,6 +9,7 @@ import {
   detectChangesInSteps,
 } from "../../metrics/detect-changes.js";
 import { runInSlices } from "../analysis/cpu-slices.js";
+import { upsertJsonRows } from "../sql/insert-json-rows.js";
 import { loadVisibilitySeries } from "./load-visibility-series.js";
 import type { MetricsFilters } from "./metrics-filters.js";
 import type { MetricsScope } from "./metrics-scope.js";
@@ -22,8 +23,6 @@ export const CHANGE_WINDOW_DAYS = 35;
  * outdated and is computed again.
  */
 export const CHANGE_INPUTS_PREFIX = `${CHANGE_METHOD}.${CHANGE_TEST_REVISION}@${DEFAULT_CHANGE_FDR}:`;
-/** Days written by one upsert statement. */
-const UPSERT_BATCH = 100;
 /** Days computed from one read of prompt rollups (plus the 34 before them): bounds memory. */
 const REFRESH_SPAN_DAYS = 60;
 
@@ -187,25 +186,27 @@ async function refreshSpan(
   const changes = await detectChangesOf({ ctx, scope, from: first, to: last, filters: {} });
   const byDay = new Map<string, DetectedChange[]>(sorted.map((d) => [d.day, []]));
   for (const change of changes) byDay.get(change.date)?.push(change);
-  const now = ctx.clock.now();
-  for (let at = 0; at < sorted.length; at += UPSERT_BATCH) {
-    const batch = sorted.slice(at, at + UPSERT_BATCH);
-    const values = batch
-      .map((_, i) => `($1, $2::int, $${4 + 3 * i}::date, $${5 + 3 * i}, $${6 + 3 * i}, $3)`)
-      .join(", ");
-    await ctx.prisma.$executeRawUnsafe(
-      `INSERT INTO metric_change_days
-         (workspace_id, analysis_version, day, inputs, changes, updated_at)
-       VALUES ${values}
-       ON CONFLICT (workspace_id, analysis_version, day) DO UPDATE
-         SET inputs = EXCLUDED.inputs, changes = EXCLUDED.changes,
-             updated_at = EXCLUDED.updated_at`,
-      scope.workspaceId,
-      scope.version,
-      now,
-      ...batch.flatMap((d) => [d.day, d.inputs, JSON.stringify(byDay.get(d.day) ?? [])]),
-    );
-  }
+  const now = ctx.clock.now().toISOString();
+  await upsertJsonRows(ctx.prisma, {
+    table: "metric_change_days",
+    columns: {
+      workspace_id: "text",
+      analysis_version: "int",
+      day: "date",
+      inputs: "text",
+      changes: "text",
+      updated_at: "timestamptz",
+    },
+    key: ["workspace_id", "analysis_version", "day"],
+    rows: sorted.map((d) => ({
+      workspace_id: scope.workspaceId,
+      analysis_version: scope.version,
+      day: d.day,
+      inputs: d.inputs,
+      changes: JSON.stringify(byDay.get(d.day) ?? []),
+      updated_at: now,
+    })),
+  });
   return byDay;
 }
 

@@ -31,7 +31,7 @@ export interface DayView {
  * (ctx.metricsCache), else from the rows stored in `metric_snapshots` whose
  * inputs are current (stored-snapshots.ts: one read for all of them), else
  * computed (the snapshot and the changes independently) and stored (one
- * write). A day's revision changes with every write to its rollups, so a
+ * write; a view without answers is not stored). A day's revision changes with every write to its rollups, so a
  * stored or cached result is always current.
  */
 export async function loadDayView(options: {
@@ -110,7 +110,9 @@ export async function loadDayView(options: {
     ctx.metricsCache.storeChanges(changesKey(d), value);
     rows.push({ comparedTo: d.day, inputs: inputsOf(d), body: changesJson(value) });
   }
-  await storeSnapshots({ ...place, rows });
+  // A view without answers (a filter that selects none) is cheap to compute and not stored:
+  // what is stored stays bounded by the filter values the data holds.
+  if ((day as DaySnapshot).snapshot.responses > 0) await storeSnapshots({ ...place, rows });
   return { compare, day: day as DaySnapshot, changes: present(changes) };
 }
 

@@ -54,18 +54,20 @@ export async function planMeasurement(
     },
   });
   const schedulePreset = (stored.schedulePreset as RunPreset | null) ?? "standard";
-  const scheduledRuns =
+  const schedule =
     stored.scheduleCron && stored.scheduleTimezone
-      ? runsInAWeek(stored.scheduleCron, stored.scheduleTimezone, ctx.clock.now())
+      ? scheduledRuns(stored.scheduleCron, stored.scheduleTimezone, ctx.clock.now())
       : null;
   const scope = await loadMetricsScope(ctx, workspace.id);
   const { inputs, historyDays } = await precisionInputs(ctx, scope);
-  const design = async (preset: RunPreset, over: Partial<PlanOverrides>, scheduled: boolean) => {
+  const design = async (preset: RunPreset, over: Partial<PlanOverrides>) => {
+    const scheduled = over.runsPerWeek === undefined && schedule !== null;
     const plan = await planRun(ctx, ctx.prisma, stored, preset);
     const engines = plan.selection.engines.map((e) => e.id);
     const prompts = over.prompts ?? plan.prompts.length;
     const repetitions = over.repetitions ?? plan.repetitions;
-    const runsPerWeek = over.runsPerWeek ?? scheduledRuns ?? 7;
+    const runsPerWeek = over.runsPerWeek ?? schedule?.perWeek ?? 7;
+    const runsPerMonth = scheduled && schedule ? schedule.perMonth : (runsPerWeek * MONTH_DAYS) / 7;
     // Each answer's ceiling averaged over the plan's: a proposed prompt costs what one does now.
     const perAnswer = Number(plan.estimateMicrousd) / plan.totalTasks;
     const perRun = perAnswer * prompts * engines.length * repetitions;
@@ -84,25 +86,21 @@ export async function planMeasurement(
       repetitions,
       runsPerWeek,
       visibility,
-      creditsPerMonthMicrousd: Math.ceil((perRun * runsPerWeek * MONTH_DAYS) / 7),
+      creditsPerMonthMicrousd: Math.ceil(perRun * runsPerMonth),
     } satisfies PlanDesign;
   };
-  const current = await design(schedulePreset, {}, scheduledRuns !== null);
+  const current = await design(schedulePreset, {});
   const proposing =
     query.preset !== undefined ||
     query.prompts !== undefined ||
     query.repetitions !== undefined ||
     query.runsPerWeek !== undefined;
   const proposed = proposing
-    ? await design(
-        query.preset ?? schedulePreset,
-        {
-          prompts: query.prompts,
-          repetitions: query.repetitions,
-          runsPerWeek: query.runsPerWeek ?? current.runsPerWeek,
-        },
-        false,
-      )
+    ? await design(query.preset ?? schedulePreset, {
+        prompts: query.prompts,
+        repetitions: query.repetitions,
+        runsPerWeek: query.runsPerWeek,
+      })
     : null;
   return {
     basis: historyDays > 0 ? "history" : "prior",
@@ -119,17 +117,32 @@ interface PlanOverrides {
   runsPerWeek: number | undefined;
 }
 
-/** Occurrences of the schedule in the next 7 days (at most one a local day: 1 to 7). */
-function runsInAWeek(cron: string, timezone: string, now: Date): number {
-  const end = now.getTime() + 7 * 86_400_000;
+/**
+ * The schedule's run days: its occurrences in the next 28 days (at most one a
+ * local day), as runs a week rounded to 1-7 for the predictions, and exactly
+ * for the credits.
+ */
+function scheduledRuns(
+  cron: string,
+  timezone: string,
+  now: Date,
+): { perWeek: number; perMonth: number } {
+  const end = now.getTime() + 28 * 86_400_000;
   let runs = 0;
-  for (let at = nextOccurrence(cron, timezone, now); at.getTime() <= end && runs < 7; runs++) {
+  for (let at = nextOccurrence(cron, timezone, now); at.getTime() <= end && runs < 28; runs++) {
     at = nextOccurrence(cron, timezone, at);
   }
-  return Math.max(1, runs);
+  return {
+    perWeek: Math.min(7, Math.max(1, Math.round(runs / 4))),
+    perMonth: (runs * MONTH_DAYS) / 28,
+  };
 }
 
-/** The brand's inputs from its last PLAN_HISTORY_DAYS days with answers, else the priors. */
+/**
+ * The brand's inputs from its days with answers among the PLAN_HISTORY_DAYS
+ * calendar days ending on its latest, else the priors; `historyDays`: the
+ * days the estimate used (prompts answered at least twice).
+ */
 async function precisionInputs(
   ctx: AppContext,
   scope: MetricsScope,
@@ -153,8 +166,8 @@ async function precisionInputs(
     filters: {},
   });
   const pooled = series.find((s) => s.engine === null);
-  const inputs = pooled && estimatePrecisionInputs(pooled.days);
-  return inputs
-    ? { inputs, historyDays: pooled.days.length }
-    : { inputs: PRIOR_INPUTS, historyDays: 0 };
+  const estimated = pooled && estimatePrecisionInputs(pooled.days);
+  if (!estimated) return { inputs: PRIOR_INPUTS, historyDays: 0 };
+  const { days, ...inputs } = estimated;
+  return { inputs, historyDays: days };
 }

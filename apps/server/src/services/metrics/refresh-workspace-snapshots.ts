@@ -5,14 +5,16 @@ import { MAX_TIMESERIES_DAYS } from "./get-metrics-timeseries.js";
 import { loadMetricsHead } from "./load-metrics-head.js";
 import { findMetricsScope } from "./metrics-scope.js";
 import { loadStoredDailySums } from "./stored-day-sums.js";
+import { dropOldSnapshots } from "./stored-snapshots.js";
 
 /**
  * Stores what the dashboard reads by default when missing or outdated (the
  * `metric-snapshots-refresh` job): the latest day's unfiltered snapshot and
  * changes (`GET .../metrics` and `.../scoreboard`), and the unfiltered sums of
  * each day of the year up to it (the time series). Other days and filter sets
- * are computed by their first read and stored then. Returns the day, or null
- * for a workspace without data (or no longer there).
+ * are computed by their first read and stored then; stored rows not
+ * rewritten for SNAPSHOT_RETENTION_DAYS days are dropped first. Returns the
+ * day, or null for a workspace without data (or no longer there).
  */
 export async function refreshWorkspaceSnapshots(options: {
   ctx: AppContext;
@@ -20,6 +22,7 @@ export async function refreshWorkspaceSnapshots(options: {
 }): Promise<string | null> {
   const { ctx, workspaceId } = options;
   if (!(await findMetricsScope(ctx, workspaceId))) return null;
+  await dropOldSnapshots(ctx, workspaceId);
   const { scope, days } = await loadMetricsHead({ ctx, workspaceId, recentRuns: 0 });
   const current = days[0];
   if (!current) return null;

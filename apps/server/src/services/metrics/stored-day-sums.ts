@@ -1,13 +1,17 @@
 import type { AppContext } from "../../context.js";
 import { addDays } from "../../days.js";
 import type { PointCell } from "../../metrics/aggregates.js";
+import { upsertJsonRows } from "../sql/insert-json-rows.js";
 import { loadDailySums } from "./load-daily-sums.js";
 import { packRows, unpackRows } from "./packed-rows.js";
 
+/**
+ * The format of a stored row: a release that changes how the sums are made or
+ * kept bumps it, so stored rows read as missing and are summed again.
+ */
+export const SUMS_FORMAT = 1;
 /** Days summed from the rollups by one read as a list; more are read as their range. */
 const LIST_READ_DAYS = 31;
-/** Days written by one upsert statement. */
-const UPSERT_BATCH = 100;
 
 /**
  * A day's sums as stored, numbers by position to keep a year's read short:
@@ -15,6 +19,8 @@ const UPSERT_BATCH = 100;
  * citations, then mentioned, rank sum and cited for each entity of `e`].
  */
 interface StoredDay {
+  /** SUMS_FORMAT: a row of another format is summed again. */
+  v: number;
   e: string[];
   c: Array<[string, ...number[]]>;
 }
@@ -24,7 +30,8 @@ interface StoredDay {
  * unfiltered (brand research left out): the days whose sums are stored at
  * their current revision (`metric_day_sums`) are read in one statement with
  * the day list; the others are summed from the day-engine rollups
- * (`loadDailySums`, one read) and stored for the next read. The same sums as
+ * (`loadDailySums`, one read) and stored for the next read (never over a
+ * row of a later revision another request stored meanwhile). The same sums as
  * `loadDailySums` with no filters, which a year of reads as 365 short rows
  * instead of summing thousands.
  */
@@ -52,7 +59,8 @@ export async function loadStoredDailySums(options: {
   const missing: Array<{ day: string; revision: number }> = [];
   for (const [offset = "0", revision = "0", body = ""] of unpackRows(row?.days)) {
     const day = addDays(from, Number(offset));
-    if (body) result.set(day, fromStored(JSON.parse(body) as StoredDay));
+    const stored = body ? (JSON.parse(body) as StoredDay) : null;
+    if (stored?.v === SUMS_FORMAT) result.set(day, fromStored(stored));
     else missing.push({ day, revision: Number(revision) });
   }
   if (missing.length === 0) return result;
@@ -67,29 +75,36 @@ export async function loadStoredDailySums(options: {
     result.set(m.day, cells);
     return { ...m, body: JSON.stringify(toStored(cells)) };
   });
-  const now = ctx.clock.now();
-  for (let at = 0; at < rows.length; at += UPSERT_BATCH) {
-    const batch = rows.slice(at, at + UPSERT_BATCH);
-    const values = batch
-      .map((_, i) => `($1, $2::int, $${4 + 3 * i}::date, $${5 + 3 * i}::int, $${6 + 3 * i}, $3)`)
-      .join(", ");
-    await ctx.prisma.$executeRawUnsafe(
-      `INSERT INTO metric_day_sums (workspace_id, analysis_version, day, revision, body, updated_at)
-       VALUES ${values}
-       ON CONFLICT (workspace_id, analysis_version, day) DO UPDATE
-         SET revision = EXCLUDED.revision, body = EXCLUDED.body, updated_at = EXCLUDED.updated_at`,
-      workspaceId,
-      version,
-      now,
-      ...batch.flatMap((r) => [r.day, r.revision, r.body]),
-    );
-  }
+  const now = ctx.clock.now().toISOString();
+  await upsertJsonRows(ctx.prisma, {
+    table: "metric_day_sums",
+    columns: {
+      workspace_id: "text",
+      analysis_version: "int",
+      day: "date",
+      revision: "int",
+      body: "text",
+      updated_at: "timestamptz",
+    },
+    key: ["workspace_id", "analysis_version", "day"],
+    rows: rows.map((r) => ({
+      workspace_id: workspaceId,
+      analysis_version: version,
+      day: r.day,
+      revision: r.revision,
+      body: r.body,
+      updated_at: now,
+    })),
+    // Another request may have stored the day at a later revision meanwhile: keep that one.
+    onlyWhen: "metric_day_sums.revision <= EXCLUDED.revision",
+  });
   return result;
 }
 
 function toStored(cells: readonly PointCell[]): StoredDay {
   const e = [...new Set(cells.flatMap((c) => Object.keys(c.entities)))].sort();
   return {
+    v: SUMS_FORMAT,
     e,
     c: cells.map((cell) => [
       cell.engine,

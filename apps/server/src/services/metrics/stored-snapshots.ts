@@ -1,5 +1,6 @@
 import { createHash } from "node:crypto";
 import type { AppContext } from "../../context.js";
+import { upsertJsonRows } from "../sql/insert-json-rows.js";
 import type { MetricsScope } from "./metrics-scope.js";
 
 /**
@@ -8,6 +9,17 @@ import type { MetricsScope } from "./metrics-scope.js";
  * bumps it, so every stored row reads as outdated and is computed again.
  */
 export const SNAPSHOT_REVISION = 1;
+
+const SNAPSHOT_COLUMNS = {
+  workspace_id: "text",
+  analysis_version: "int",
+  day: "date",
+  filters: "text",
+  compared_to: "text",
+  inputs: "text",
+  body: "text",
+  updated_at: "timestamptz",
+};
 
 /** A stored computation of one day and filter set: its own snapshot (`""`) or its changes since a day. */
 export interface StoredSnapshot {
@@ -75,21 +87,37 @@ export async function storeSnapshots(options: {
   rows: readonly StoredSnapshot[];
 }): Promise<void> {
   const { ctx, scope, rows } = options;
-  if (rows.length === 0) return;
-  const values = rows
-    .map((_, i) => `($1, $2::int, $3::date, $4, $${6 + 3 * i}, $${7 + 3 * i}, $${8 + 3 * i}, $5)`)
-    .join(", ");
-  await ctx.prisma.$executeRawUnsafe(
-    `INSERT INTO metric_snapshots
-       (workspace_id, analysis_version, day, filters, compared_to, inputs, body, updated_at)
-     VALUES ${values}
-     ON CONFLICT (workspace_id, analysis_version, day, filters, compared_to) DO UPDATE
-       SET inputs = EXCLUDED.inputs, body = EXCLUDED.body, updated_at = EXCLUDED.updated_at`,
-    scope.workspaceId,
-    scope.version,
-    options.day,
-    options.filters,
-    ctx.clock.now(),
-    ...rows.flatMap((r) => [r.comparedTo, r.inputs, r.body]),
+  const now = ctx.clock.now().toISOString();
+  await upsertJsonRows(ctx.prisma, {
+    table: "metric_snapshots",
+    columns: SNAPSHOT_COLUMNS,
+    key: ["workspace_id", "analysis_version", "day", "filters", "compared_to"],
+    rows: rows.map((r) => ({
+      workspace_id: scope.workspaceId,
+      analysis_version: scope.version,
+      day: options.day,
+      filters: options.filters,
+      compared_to: r.comparedTo,
+      inputs: r.inputs,
+      body: r.body,
+      updated_at: now,
+    })),
+  });
+}
+
+/** Stored rows not rewritten for this long are dropped by the refresh job (a read stores them again). */
+export const SNAPSHOT_RETENTION_DAYS = 30;
+
+/**
+ * Drops a workspace's stored rows not rewritten for SNAPSHOT_RETENTION_DAYS
+ * days: old days and filter sets nobody reads any more, and the changes of
+ * comparison days a newer day replaced. Returns how many went.
+ */
+export async function dropOldSnapshots(ctx: AppContext, workspaceId: string): Promise<number> {
+  const before = new Date(ctx.clock.now().getTime() - SNAPSHOT_RETENTION_DAYS * 86_400_000);
+  return ctx.prisma.$executeRawUnsafe(
+    "DELETE FROM metric_snapshots WHERE workspace_id = $1 AND updated_at < $2",
+    workspaceId,
+    before,
   );
 }

@@ -13,7 +13,8 @@ import { enqueueWorkspaceJob } from "../analysis/enqueue-rollup-follow-ups.js";
 export async function queueOutdatedImpacts({ ctx }: { ctx: AppContext }): Promise<string[]> {
   const rows = await ctx.prisma.$queryRawUnsafe<Array<{ workspace_id: string }>>(
     `SELECT DISTINCT workspace_id FROM recommendations
-     WHERE status = 'done' AND impact_delta->>'method' = 'daily-rates-t'
+     WHERE status = 'done' AND impact_baseline IS NOT NULL AND done_at IS NOT NULL
+       AND impact_delta->>'method' = 'daily-rates-t'
        AND impact_delta->'windows'->'before'->'n' IS NULL`,
   );
   for (const { workspace_id: workspaceId } of rows) {

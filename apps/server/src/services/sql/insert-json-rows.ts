@@ -76,3 +76,31 @@ export async function insertJsonRowSets(
     await tx.$executeRawUnsafe(sql, ...chunks.map((chunk) => storableJson(chunk.rows)));
   }
 }
+
+/**
+ * Inserts rows, or updates the row of the same `key` columns with the others (`onlyWhen`: a
+ * condition over the stored row and EXCLUDED that an update must meet, else the stored row
+ * stays), one statement per 5,000 rows travelling as one jsonb parameter (`insertJsonRows`).
+ */
+export async function upsertJsonRows(
+  db: Prisma.TransactionClient,
+  options: {
+    table: string;
+    columns: JsonColumns;
+    key: readonly string[];
+    rows: readonly Record<string, unknown>[];
+    onlyWhen?: string;
+  },
+): Promise<void> {
+  const { table, columns, key, rows } = options;
+  const set = Object.keys(columns)
+    .filter((name) => !key.includes(name))
+    .map((name) => `${name} = EXCLUDED.${name}`)
+    .join(", ");
+  const sql = `${insertFromJsonSql(table, columns, "$1")}
+    ON CONFLICT (${key.join(", ")}) DO UPDATE SET ${set}
+    ${options.onlyWhen ? `WHERE ${options.onlyWhen}` : ""}`;
+  for (let start = 0; start < rows.length; start += CHUNK) {
+    await db.$executeRawUnsafe(sql, storableJson(rows.slice(start, start + CHUNK)));
+  }
+}
