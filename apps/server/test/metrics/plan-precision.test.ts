@@ -1,5 +1,9 @@
 import { describe, expect, it } from "vitest";
-import { windowEstimate } from "../../src/metrics/detect-changes.js";
+import {
+  DEFAULT_CHANGE_FDR,
+  detectChanges,
+  windowEstimate,
+} from "../../src/metrics/detect-changes.js";
 import {
   estimatePrecisionInputs,
   type PlanDesign,
@@ -99,5 +103,47 @@ describe("planning precision from a workspace's history", () => {
     });
     expect(one.dayHalfWidth).toBeLessThanOrEqual(0.5);
     expect(one.weeklyDetectableChange).toBeNull();
+  });
+
+  it("the weekly detectable change is flagged about 80% of the time by the detector", () => {
+    const history = simulateSeries(
+      { prompts: 40, engines, repetitions: 2, days: 28, drift, mentionRate },
+      Rng.fromString("plan-power-history"),
+    ).find((s) => s.entityId === "Acme" && s.engine === null);
+    const inputs = estimatePrecisionInputs(history?.days ?? []);
+    // The detector's family a day: 4 entities, pooled and on each of 2 engines.
+    const family = 4 * (engines.length + 1);
+    const predicted = predictPrecision(
+      inputs as NonNullable<typeof inputs>,
+      { prompts: 40, answersPerPrompt: 4, daysPerWeek: 7 },
+      { alpha: DEFAULT_CHANGE_FDR / family },
+    );
+    const change = predicted.weeklyDetectableChange as number;
+    let flagged = 0;
+    const runs = 200;
+    for (let run = 0; run < runs; run++) {
+      const series = simulateSeries(
+        {
+          prompts: 40,
+          engines,
+          repetitions: 2,
+          days: 35,
+          drift,
+          mentionRate,
+          shift: { entityId: "Acme", points: 100 * change, fromDay: 28 },
+        },
+        Rng.fromString(`plan-power/${run}`),
+      );
+      const last = "2026-02-04"; // the 7th day after the change: a full week on the tested side
+      const hit = detectChanges({ series }).changes.some(
+        (c) => c.entityId === "Acme" && c.engine === null && c.date === last,
+      );
+      if (hit) flagged++;
+    }
+    console.log(
+      `detectable ${(100 * change).toFixed(1)} pt: flagged on the week's last day in ${flagged} of ${runs}`,
+    );
+    expect(flagged / runs).toBeGreaterThan(0.65);
+    expect(flagged / runs).toBeLessThan(0.95);
   });
 });
