@@ -25,6 +25,28 @@ async function get(slug: string, path: string, expected = 200) {
   return res.body;
 }
 
+/** The brand named in `rate` of the answers of every prompt on two engines, twice, each day. */
+async function answeredDays(slug: string, days: readonly string[], rate: number) {
+  const prisma = t.server.ctx.prisma;
+  const workspaceId = (await prisma.workspace.findUniqueOrThrow({ where: { slug } })).id;
+  const prompts = await prisma.prompt.findMany({ where: { workspaceId }, orderBy: { id: "asc" } });
+  for (const day of days) {
+    await writeSimulatedDay(
+      t,
+      workspaceId,
+      {
+        day,
+        prompts,
+        engines: () => ["openai", "perplexity"],
+        repetitions: 2,
+        rate: () => rate,
+        entityIds: ["self"],
+      },
+      Rng.fromString(`${slug}/${day}`),
+    );
+  }
+}
+
 async function workspaceWithPrompts(brand: string, prompts: number) {
   const slug = await t.createWorkspace(cookie, { brand });
   for (let i = 0; i < prompts; i++) await seedPrompt(t, slug, "discovery", `Best ${brand} ${i}?`);
@@ -95,27 +117,7 @@ describe("GET .../metrics/plan", () => {
       body: { cron: "0 6 * * 1-5", timezone: "UTC", preset: "lite" },
     });
     expect(put.status, put.text).toBe(200);
-    const prisma = t.server.ctx.prisma;
-    const workspaceId = (await prisma.workspace.findUniqueOrThrow({ where: { slug } })).id;
-    const prompts = await prisma.prompt.findMany({
-      where: { workspaceId },
-      orderBy: { id: "asc" },
-    });
-    for (const day of ["2026-07-06", "2026-07-07", "2026-07-08", "2026-07-09"]) {
-      await writeSimulatedDay(
-        t,
-        workspaceId,
-        {
-          day,
-          prompts,
-          engines: () => ["openai", "perplexity"],
-          repetitions: 2,
-          rate: () => 0.4,
-          entityIds: ["self"],
-        },
-        Rng.fromString(`plan-history/${day}`),
-      );
-    }
+    await answeredDays(slug, ["2026-07-06", "2026-07-07", "2026-07-08", "2026-07-09"], 0.4);
     const plan = await get(slug, "/metrics/plan");
     expect(plan).toMatchObject({ basis: "history", historyDays: 4 });
     expect(plan.inputs.rate).toBeGreaterThan(0.3);
@@ -125,24 +127,7 @@ describe("GET .../metrics/plan", () => {
 
   it("one prompt, a brand never named, one run a week: numbers within bounds, no detection", async () => {
     const slug = await workspaceWithPrompts("plan-edges", 1);
-    const prisma = t.server.ctx.prisma;
-    const workspaceId = (await prisma.workspace.findUniqueOrThrow({ where: { slug } })).id;
-    const prompts = await prisma.prompt.findMany({ where: { workspaceId } });
-    for (const day of ["2026-07-08", "2026-07-09"]) {
-      await writeSimulatedDay(
-        t,
-        workspaceId,
-        {
-          day,
-          prompts,
-          engines: () => ["openai", "perplexity"],
-          repetitions: 2,
-          rate: () => 0,
-          entityIds: ["self"],
-        },
-        Rng.fromString(`plan-edges/${day}`),
-      );
-    }
+    await answeredDays(slug, ["2026-07-08", "2026-07-09"], 0);
     // One prompt: no second prompt to estimate from, so the priors.
     const plan = await get(slug, "/metrics/plan?runsPerWeek=1");
     expect(plan.basis).toBe("prior");
