@@ -4,7 +4,7 @@ import { isCountedCategory, type MetricsSnapshot } from "../../metrics/aggregate
 import { computeMetrics } from "../../metrics/compute-metrics.js";
 import { loadPromptCells, loadTopCitedDomains } from "./load-prompt-cells.js";
 import { filtersKey, type MetricsFilters } from "./metrics-filters.js";
-import type { MetricDayRow, MetricsScope } from "./metrics-scope.js";
+import type { MetricsScope } from "./metrics-scope.js";
 
 export interface DaySnapshot {
   snapshot: MetricsSnapshot;
@@ -19,19 +19,6 @@ export const nothingExcluded: ExcludedAnswers = {
 };
 
 export const TOP_CITED_DOMAINS = 10;
-
-/** Everything a day's computed metrics depend on (the key of ctx.metricsCache). */
-export function cacheKey(scope: MetricsScope, day: MetricDayRow, filtersKey: string): string {
-  return [
-    scope.workspaceId,
-    scope.version,
-    day.day,
-    day.revision,
-    filtersKey,
-    scope.entities.map((e) => e.id).join(","),
-    JSON.stringify(scope.weights),
-  ].join("\u0000");
-}
 
 /**
  * Computes the metrics of one day with data (and its most-cited domains),

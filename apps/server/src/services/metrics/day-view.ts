@@ -1,6 +1,6 @@
 import type { AppContext } from "../../context.js";
 import { type ComparisonDays, comparisonDays } from "../../metrics/composite-deltas.js";
-import { cacheKey, computeDaySnapshot, type DaySnapshot } from "./day-snapshot.js";
+import { computeDaySnapshot, type DaySnapshot } from "./day-snapshot.js";
 import {
   changesJson,
   computeDayChanges,
@@ -31,8 +31,9 @@ export interface DayView {
  * (ctx.metricsCache), else from the rows stored in `metric_snapshots` whose
  * inputs are current (stored-snapshots.ts: one read for all of them), else
  * computed (the snapshot and the changes independently) and stored (one
- * write; a view without answers is not stored). A day's revision changes with every write to its rollups, so a
- * stored or cached result is always current.
+ * write; a view without answers is not stored). A day's revision changes
+ * with every write to its rollups, and the inputs carry the revisions read,
+ * so a stored or cached result is always current.
  */
 export async function loadDayView(options: {
   ctx: AppContext;
@@ -49,15 +50,20 @@ export async function loadDayView(options: {
   const wanted = new Set([compare.previous, compare.d7, compare.d28]);
   const earlier = days.filter((d) => wanted.has(d.day));
   const fk = filtersKey(filters);
-  const dayKey = cacheKey(scope, current, fk);
-  const changesKey = (d: MetricDayRow) => `${dayKey}\u0001${cacheKey(scope, d, fk)}`;
-  const inputsOf = (d?: MetricDayRow) =>
-    snapshotInputs(scope, d ? [current.revision, d.revision] : [current.revision]);
+  // One slot per stored row: the day's own snapshot ("") and its changes since each earlier day.
+  // Its inputs fingerprint everything the result depends on, so they also key the process cache.
+  const slot = (d?: MetricDayRow) => {
+    const comparedTo = d?.day ?? "";
+    const inputs = snapshotInputs(scope, d ? [current.revision, d.revision] : [current.revision]);
+    const key = [scope.workspaceId, current.day, fk, comparedTo, inputs].join("\u0000");
+    return { comparedTo, inputs, key };
+  };
+  const own = slot();
 
-  let day = ctx.metricsCache.snapshot(dayKey);
+  let day = ctx.metricsCache.snapshot(own.key);
   const changes = new Map<string, DayChanges | null>();
   for (const d of earlier) {
-    const hit = ctx.metricsCache.changes(changesKey(d));
+    const hit = ctx.metricsCache.changes(slot(d).key);
     if (hit !== undefined) changes.set(d.day, hit);
   }
   let missing = earlier.filter((d) => !changes.has(d.day));
@@ -68,23 +74,24 @@ export async function loadDayView(options: {
     ...place,
     comparedTo: [...(day ? [] : [""]), ...missing.map((d) => d.day)],
   });
-  const storedBody = (comparedTo: string, inputs: string) => {
+  const storedBody = ({ comparedTo, inputs }: { comparedTo: string; inputs: string }) => {
     const row = stored.get(comparedTo);
     return row?.inputs === inputs ? row.body : undefined;
   };
   if (!day) {
-    const body = storedBody("", inputsOf());
+    const body = storedBody(own);
     if (body) {
       day = JSON.parse(body) as DaySnapshot;
-      ctx.metricsCache.storeSnapshot(dayKey, day);
+      ctx.metricsCache.storeSnapshot(own.key, day);
     }
   }
   for (const d of missing) {
-    const body = storedBody(d.day, inputsOf(d));
+    const at = slot(d);
+    const body = storedBody(at);
     if (body === undefined) continue;
     const value = parseChanges(body);
     changes.set(d.day, value);
-    ctx.metricsCache.storeChanges(changesKey(d), value);
+    ctx.metricsCache.storeChanges(at.key, value);
   }
   missing = missing.filter((d) => !changes.has(d.day));
 
@@ -101,14 +108,15 @@ export async function loadDayView(options: {
   const rows: StoredSnapshot[] = [];
   if (computedDay) {
     day = computedDay;
-    ctx.metricsCache.storeSnapshot(dayKey, day);
-    rows.push({ comparedTo: "", inputs: inputsOf(), body: JSON.stringify(day) });
+    ctx.metricsCache.storeSnapshot(own.key, day);
+    rows.push({ comparedTo: "", inputs: own.inputs, body: JSON.stringify(day) });
   }
   for (const d of missing) {
+    const at = slot(d);
     const value = computedChanges.get(d.day) ?? null;
     changes.set(d.day, value);
-    ctx.metricsCache.storeChanges(changesKey(d), value);
-    rows.push({ comparedTo: d.day, inputs: inputsOf(d), body: changesJson(value) });
+    ctx.metricsCache.storeChanges(at.key, value);
+    rows.push({ comparedTo: at.comparedTo, inputs: at.inputs, body: changesJson(value) });
   }
   // A view without answers (a filter that selects none) is cheap to compute and not stored:
   // what is stored stays bounded by the filter values the data holds.

@@ -3,9 +3,10 @@ import type { DaySnapshot } from "./day-snapshot.js";
 import type { DayChanges } from "./delta-significance.js";
 
 /**
- * Metrics this server computed, by everything they depend on (day-snapshot.ts,
- * `cacheKey`: a day's rollups change only with its revision, so a hit is always
- * current and nothing needs dropping). Owned by the server's context, so two
+ * Metrics this server computed, by everything they depend on (day-view.ts:
+ * the stored rows' inputs, with the revisions of the days read: a day's
+ * rollups change only with its revision, so a hit is always current and
+ * nothing needs dropping). Owned by the server's context, so two
  * servers in one process never see each other's. Each map holds at most
  * `maxEntries` (GEO_METRICS_CACHE_ENTRIES), least recently used dropped first;
  * 0 keeps nothing.

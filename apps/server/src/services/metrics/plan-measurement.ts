@@ -9,9 +9,10 @@ import {
 } from "../../metrics/plan-precision.js";
 import type { WorkspaceOperation } from "../operation.js";
 import { nextOccurrence } from "../run-schedule/cron-schedule.js";
-import { planRun } from "../runs/plan-run.js";
+import { planRun, type RunPlan } from "../runs/plan-run.js";
+import { loadMetricsHead } from "./load-metrics-head.js";
 import { loadVisibilitySeries } from "./load-visibility-series.js";
-import { loadMetricsScope, type MetricsScope } from "./metrics-scope.js";
+import type { MetricsScope } from "./metrics-scope.js";
 
 type MetricsPlan = ResponseBody<"getMetricsPlan", 200>;
 type PlanDesign = MetricsPlan["current"];
@@ -58,11 +59,19 @@ export async function planMeasurement(
     stored.scheduleCron && stored.scheduleTimezone
       ? scheduledRuns(stored.scheduleCron, stored.scheduleTimezone, ctx.clock.now())
       : null;
-  const scope = await loadMetricsScope(ctx, workspace.id);
-  const { inputs, historyDays } = await precisionInputs(ctx, scope);
-  const design = async (preset: RunPreset, over: Partial<PlanOverrides>) => {
+  // The scope and the latest day with data, as every metrics read starts (cached per workspace).
+  const { scope, days } = await loadMetricsHead({ ctx, workspaceId: workspace.id, recentRuns: 0 });
+  const { inputs, historyDays } = await precisionInputs(ctx, scope, days[0]?.day);
+  // A proposal of the current preset plans the same run: planned once.
+  const plans = new Map<RunPreset, Promise<RunPlan>>();
+  const planOf = (preset: RunPreset) => {
+    const plan = plans.get(preset) ?? planRun(ctx, ctx.prisma, stored, preset);
+    plans.set(preset, plan);
+    return plan;
+  };
+  const design = async (preset: RunPreset, over: PlanOverrides) => {
     const scheduled = over.runsPerWeek === undefined && schedule !== null;
-    const plan = await planRun(ctx, ctx.prisma, stored, preset);
+    const plan = await planOf(preset);
     const engines = plan.selection.engines.map((e) => e.id);
     const prompts = over.prompts ?? plan.prompts.length;
     const repetitions = over.repetitions ?? plan.repetitions;
@@ -112,9 +121,9 @@ export async function planMeasurement(
 }
 
 interface PlanOverrides {
-  prompts: number | undefined;
-  repetitions: number | undefined;
-  runsPerWeek: number | undefined;
+  prompts?: number | undefined;
+  repetitions?: number | undefined;
+  runsPerWeek?: number | undefined;
 }
 
 /**
@@ -146,23 +155,18 @@ function scheduledRuns(
 async function precisionInputs(
   ctx: AppContext,
   scope: MetricsScope,
+  latest: string | undefined,
 ): Promise<{ inputs: PrecisionInputs; historyDays: number }> {
   const { workspaceId } = scope;
-  const [latest] = await ctx.prisma.$queryRawUnsafe<Array<{ day: string | null }>>(
-    `SELECT to_char(max(day), 'YYYY-MM-DD') AS day FROM metric_days
-     WHERE workspace_id = $1 AND analysis_version = $2::int AND responses > 0`,
-    workspaceId,
-    scope.version,
-  );
-  if (!latest?.day) return { inputs: PRIOR_INPUTS, historyDays: 0 };
+  if (!latest) return { inputs: PRIOR_INPUTS, historyDays: 0 };
   const self = scope.entities.filter((e) => e.isSelf);
   const series = await loadVisibilitySeries({
     ctx,
     workspaceId,
     version: scope.version,
     entities: self,
-    from: addDays(latest.day, 1 - PLAN_HISTORY_DAYS),
-    to: latest.day,
+    from: addDays(latest, 1 - PLAN_HISTORY_DAYS),
+    to: latest,
     filters: {},
   });
   const pooled = series.find((s) => s.engine === null);

@@ -3,7 +3,6 @@ import { addDays } from "../../days.js";
 import { loadDayView } from "./day-view.js";
 import { MAX_TIMESERIES_DAYS } from "./get-metrics-timeseries.js";
 import { loadMetricsHead } from "./load-metrics-head.js";
-import { findMetricsScope } from "./metrics-scope.js";
 import { loadStoredDailySums } from "./stored-day-sums.js";
 import { dropOldSnapshots } from "./stored-snapshots.js";
 
@@ -21,7 +20,8 @@ export async function refreshWorkspaceSnapshots(options: {
   workspaceId: string;
 }): Promise<string | null> {
   const { ctx, workspaceId } = options;
-  if (!(await findMetricsScope(ctx, workspaceId))) return null;
+  // A workspace deleted since the job was queued has nothing to store.
+  if ((await ctx.prisma.workspace.count({ where: { id: workspaceId } })) === 0) return null;
   await dropOldSnapshots(ctx, workspaceId);
   const { scope, days } = await loadMetricsHead({ ctx, workspaceId, recentRuns: 0 });
   const current = days[0];
