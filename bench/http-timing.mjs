@@ -1,9 +1,13 @@
 // Timing of one authenticated GET and percentiles of samples, shared by the read benches.
 
-/** Milliseconds of one GET (body read whole); throws on a status other than 200. */
-export async function timed(base, cookie, url) {
+/**
+ * Milliseconds of one GET (body read whole, decoded when the server compressed
+ * it); throws on a status other than 200. `headers`: more request headers (e.g.
+ * Accept-Encoding: fetch accepts gzip unless told otherwise).
+ */
+export async function timed(base, cookie, url, headers = {}) {
   const t0 = performance.now();
-  const response = await fetch(`${base}${url}`, { headers: { cookie } });
+  const response = await fetch(`${base}${url}`, { headers: { cookie, ...headers } });
   await response.arrayBuffer();
   if (response.status !== 200) throw new Error(`${url}: ${response.status}`);
   return performance.now() - t0;

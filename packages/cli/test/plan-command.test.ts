@@ -76,6 +76,6 @@ describe("geopulse plan", () => {
   it("checks its numbers before asking: exit 2", async () => {
     const bad = await cli("plan", "--runs-per-week", "9");
     expect(bad.code).toBe(2);
-    expect(bad.stderr).toMatch(/expected a whole number from 1 to 7/);
+    expect(bad.stderr).toMatch(/expected an integer from 1 to 7/);
   });
 });

@@ -254,6 +254,11 @@ describe("stored day sums of the time series", () => {
       JSON.stringify({ v: SUMS_FORMAT, e: ["self"], c: [["openai", 10, 0, 7, 7, 0]] }),
       DAY1,
     );
+    // The series' own stored body (stored-series.200.test.ts) forgotten: read from the sums.
+    await prisma.$executeRawUnsafe(
+      "DELETE FROM metric_series WHERE workspace_id = $1",
+      workspaceId,
+    );
     const served = brandAll(await series(slug)).points.at(-1);
     expect(served).toMatchObject({ date: DAY1, responses: 10, visibility: 0.7 });
     // Only that engine's: the engine filter applies to the stored sums, and so does a surface.

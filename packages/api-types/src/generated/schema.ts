@@ -311,7 +311,10 @@ export interface paths {
          *     data are absent. Values use the same definitions as the metrics route (docs/metrics.md)
          *     without intervals; read from the daily rollups. Each point carries `change`: the
          *     day's detected change of that entity's visibility on that series (the same as
-         *     `GET .../metrics/changes` lists), or `null`.
+         *     `GET .../metrics/changes` lists), or `null`. A year is megabytes of JSON: the body is
+         *     computed once per range, entity and filter set until the data it reads changes, and
+         *     sent gzipped (`Content-Encoding: gzip`, `Vary: Accept-Encoding`) to a client whose
+         *     `Accept-Encoding` allows gzip (browsers, fetch and the SDK decode it).
          */
         get: operations["getMetricsTimeSeries"];
         put?: never;

@@ -1,8 +1,8 @@
 import type { MetricsPlan } from "@geopulse/api-types";
-import { type Command, InvalidArgumentError, Option } from "commander";
+import { type Command, Option } from "commander";
 import type { Context } from "../context.js";
 import { table, usd } from "../format.js";
-import { withJson, withWorkspace } from "../options.js";
+import { integerFrom1To, withJson, withWorkspace } from "../options.js";
 import { runPresets } from "./runs-start.js";
 
 interface PlanOptions {
@@ -13,15 +13,6 @@ interface PlanOptions {
   repetitions?: number;
   runsPerWeek?: number;
 }
-
-/** An integer option within [min, max], or the parse error commander prints (exit 2). */
-const integer = (min: number, max: number) => (text: string) => {
-  const n = Number(text);
-  if (!Number.isInteger(n) || n < min || n > max) {
-    throw new InvalidArgumentError(`expected a whole number from ${min} to ${max}`);
-  }
-  return n;
-};
 
 /** "±4.1 pt" of a share. */
 const points = (share: number, sign = "±") => `${sign}${(share * 100).toFixed(1)} pt`;
@@ -42,9 +33,9 @@ export function registerPlan(parent: Command, ctx: Context): void {
     ),
   )
     .addOption(new Option("--preset <preset>", "preset proposed").choices(runPresets))
-    .option("--prompts <n>", "prompts proposed (1-10000)", integer(1, 10_000))
-    .option("--repetitions <n>", "repetitions proposed (1-10)", integer(1, 10))
-    .option("--runs-per-week <n>", "run days a week proposed (1-7)", integer(1, 7))
+    .option("--prompts <n>", "prompts proposed (1-10000)", integerFrom1To(10_000))
+    .option("--repetitions <n>", "repetitions proposed (1-10)", integerFrom1To(10))
+    .option("--runs-per-week <n>", "run days a week proposed (1-7)", integerFrom1To(7))
     .action(async (options: PlanOptions) => {
       const workspace = await ctx.workspace(options.workspace);
       const plan = await (await ctx.client()).metrics.getPlan(workspace, {

@@ -12,7 +12,7 @@ import {
 import { loadDayChanges } from "./day-changes.js";
 import { loadDailySums, readsDayEngineRollups } from "./load-daily-sums.js";
 import { type MetricsFilters, selectsEngine } from "./metrics-filters.js";
-import { loadMetricsScope } from "./metrics-scope.js";
+import { loadMetricsScope, type MetricsScope } from "./metrics-scope.js";
 import { loadStoredDailySums } from "./stored-day-sums.js";
 
 export type MetricsTimeSeries = ResponseBody<"getMetricsTimeSeries", 200>;
@@ -21,6 +21,12 @@ type PointChange = Series["points"][number]["change"];
 /** Longest range one request may ask for, in days. */
 export const MAX_TIMESERIES_DAYS = 366;
 
+/**
+ * The revision of how the series are computed and written: a release that
+ * changes them bumps it, so stored series (load-timeseries-gzip.ts) are computed again.
+ */
+export const TIMESERIES_REVISION = 1;
+
 export interface GetMetricsTimeSeriesOptions {
   ctx: AppContext;
   access: WorkspaceAccess;
@@ -28,6 +34,17 @@ export interface GetMetricsTimeSeriesOptions {
   to: string;
   entity?: string | undefined;
   filters: MetricsFilters;
+  /** The workspace's scope when the caller has read it. */
+  scope?: MetricsScope | undefined;
+}
+
+/** 400 unless `from`..`to` spans 1 to MAX_TIMESERIES_DAYS days. */
+export function checkTimeSeriesRange(from: string, to: string): void {
+  const span = daysBetween(from, to) + 1;
+  if (span < 1) throw errors.field("query.to", "range", "to must not be before from.");
+  if (span > MAX_TIMESERIES_DAYS) {
+    throw errors.field("query.to", "range", `The range spans at most ${MAX_TIMESERIES_DAYS} days.`);
+  }
 }
 
 /**
@@ -48,12 +65,8 @@ export async function getMetricsTimeSeries(
 ): Promise<MetricsTimeSeries> {
   const { ctx, filters } = options;
   const { from, to } = options;
-  const span = daysBetween(from, to) + 1;
-  if (span < 1) throw errors.field("query.to", "range", "to must not be before from.");
-  if (span > MAX_TIMESERIES_DAYS) {
-    throw errors.field("query.to", "range", `The range spans at most ${MAX_TIMESERIES_DAYS} days.`);
-  }
-  const scope = await loadMetricsScope(ctx, options.access.id);
+  checkTimeSeriesRange(from, to);
+  const scope = options.scope ?? (await loadMetricsScope(ctx, options.access.id));
   const place = { ctx, workspaceId: scope.workspaceId, version: scope.version };
   const [byDay, changes] = await Promise.all([
     readsDayEngineRollups(filters)

@@ -4,6 +4,7 @@ import { loadDayView } from "./day-view.js";
 import { MAX_TIMESERIES_DAYS } from "./get-metrics-timeseries.js";
 import { loadMetricsHead } from "./load-metrics-head.js";
 import { loadStoredDailySums } from "./stored-day-sums.js";
+import { dropOldSeries } from "./stored-series.js";
 import { dropOldSnapshots } from "./stored-snapshots.js";
 
 /**
@@ -12,7 +13,8 @@ import { dropOldSnapshots } from "./stored-snapshots.js";
  * changes (`GET .../metrics` and `.../scoreboard`), and the unfiltered sums of
  * each day of the year up to it (the time series). Other days and filter sets
  * are computed by their first read and stored then; stored rows not
- * rewritten for SNAPSHOT_RETENTION_DAYS days are dropped first. Returns the
+ * rewritten for SNAPSHOT_RETENTION_DAYS days (stored time series:
+ * SERIES_RETENTION_DAYS) are dropped first. Returns the
  * day, or null for a workspace without data (or no longer there).
  */
 export async function refreshWorkspaceSnapshots(options: {
@@ -23,6 +25,7 @@ export async function refreshWorkspaceSnapshots(options: {
   // A workspace deleted since the job was queued has nothing to store.
   if ((await ctx.prisma.workspace.count({ where: { id: workspaceId } })) === 0) return null;
   await dropOldSnapshots(ctx, workspaceId);
+  await dropOldSeries(ctx, workspaceId);
   const { scope, days } = await loadMetricsHead({ ctx, workspaceId, recentRuns: 0 });
   const current = days[0];
   if (!current) return null;

@@ -43,22 +43,35 @@ export async function loadStoredDailySums(options: {
   to: string;
 }): Promise<Map<string, PointCell[]>> {
   const { ctx, workspaceId, version, from, to } = options;
-  const [row] = await ctx.prisma.$queryRawUnsafe<Array<{ days: string | null }>>(
-    `SELECT ${packRows(["d.day - $3::date", "d.revision", "s.body"])} AS days
-     FROM metric_days d LEFT JOIN metric_day_sums s
-       ON s.workspace_id = d.workspace_id AND s.analysis_version = d.analysis_version
-         AND s.day = d.day AND s.revision = d.revision
-     WHERE d.workspace_id = $1 AND d.analysis_version = $2::int
-       AND d.day BETWEEN $3::date AND $4::date AND d.responses > 0`,
+  // Two range scans, matched here: a join of the tables was planned, without
+  // statistics (the embedded database never runs ANALYZE on its own), as a
+  // nested loop reading every stored day once per day (38 ms for a year, 5 ms so).
+  const [row] = await ctx.prisma.$queryRawUnsafe<
+    Array<{ days: string | null; sums: string | null }>
+  >(
+    `SELECT
+       (SELECT ${packRows(["d.day - $3::date", "d.revision"])} FROM metric_days d
+        WHERE d.workspace_id = $1 AND d.analysis_version = $2::int
+          AND d.day BETWEEN $3::date AND $4::date AND d.responses > 0) AS days,
+       (SELECT ${packRows(["s.day - $3::date", "s.revision", "s.body"])} FROM metric_day_sums s
+        WHERE s.workspace_id = $1 AND s.analysis_version = $2::int
+          AND s.day BETWEEN $3::date AND $4::date) AS sums`,
     workspaceId,
     version,
     from,
     to,
   );
+  const storedSums = new Map(
+    unpackRows(row?.sums).map(([offset = "0", revision = "0", body = ""]) => [
+      `${offset}:${revision}`,
+      body,
+    ]),
+  );
   const result = new Map<string, PointCell[]>();
   const missing: Array<{ day: string; revision: number }> = [];
-  for (const [offset = "0", revision = "0", body = ""] of unpackRows(row?.days)) {
+  for (const [offset = "0", revision = "0"] of unpackRows(row?.days)) {
     const day = addDays(from, Number(offset));
+    const body = storedSums.get(`${offset}:${revision}`);
     const stored = body ? (JSON.parse(body) as StoredDay) : null;
     if (stored?.v === SUMS_FORMAT) result.set(day, fromStored(stored));
     else missing.push({ day, revision: Number(revision) });

@@ -35,7 +35,10 @@ export interface StoredSnapshot {
  * changes). A write to a day bumps its revision, so any change of the data,
  * the entities or the weights changes the inputs.
  */
-export function snapshotInputs(scope: MetricsScope, revisions: readonly number[]): string {
+export function snapshotInputs(
+  scope: MetricsScope,
+  revisions: readonly (number | string)[],
+): string {
   return createHash("sha256")
     .update(
       JSON.stringify([

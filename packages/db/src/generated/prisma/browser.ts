@@ -246,6 +246,12 @@ export type MetricChangeDay = Prisma.MetricChangeDayModel
  */
 export type MetricSnapshot = Prisma.MetricSnapshotModel
 /**
+ * Model MetricSeries
+ * The time series route's body as computed for a range, entity and filter set
+ * (services/metrics/stored-series.ts), replaced when its inputs change.
+ */
+export type MetricSeries = Prisma.MetricSeriesModel
+/**
  * Model MetricDaySums
  * A day's unfiltered point sums per engine, as computed at `revision`
  * (services/metrics/stored-day-sums.ts): the time series reads a year of

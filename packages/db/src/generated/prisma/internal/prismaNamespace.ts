@@ -436,6 +436,7 @@ export const ModelName = {
   MetricDayEngineEntityCount: 'MetricDayEngineEntityCount',
   MetricChangeDay: 'MetricChangeDay',
   MetricSnapshot: 'MetricSnapshot',
+  MetricSeries: 'MetricSeries',
   MetricDaySums: 'MetricDaySums',
   MetricDay: 'MetricDay',
   PromptGeneration: 'PromptGeneration',
@@ -468,7 +469,7 @@ export type TypeMap<ExtArgs extends runtime.Types.Extensions.InternalArgs = runt
     omit: GlobalOmitOptions
   }
   meta: {
-    modelProps: "user" | "session" | "signInToken" | "workspace" | "competitor" | "member" | "auditEvent" | "apiKey" | "idempotencyRecord" | "deviceAuthorization" | "rateLimitWindow" | "rateLimitBucket" | "invitation" | "storedCredential" | "oAuthState" | "connection" | "creditAccount" | "creditLot" | "freeGrant" | "creditReservation" | "creditLedgerEntry" | "checkoutReceipt" | "prompt" | "run" | "engineResponse" | "providerDefaultCheck" | "responseSource" | "citation" | "responseMention" | "responseFacts" | "metricCell" | "metricEntityCount" | "metricGroup" | "metricGroupEntityCount" | "metricGroupDomainCount" | "metricDayEngine" | "metricDayEngineEntityCount" | "metricChangeDay" | "metricSnapshot" | "metricDaySums" | "metricDay" | "promptGeneration" | "researchJob" | "promptSuggestion" | "researchSource" | "recommendation" | "recommendationAnswer" | "recommendationTransition" | "pageEvaluation" | "report" | "reportShareLink" | "seoRefresh" | "seoSearchRow" | "seoTrafficRow" | "chatThread" | "chatMessage"
+    modelProps: "user" | "session" | "signInToken" | "workspace" | "competitor" | "member" | "auditEvent" | "apiKey" | "idempotencyRecord" | "deviceAuthorization" | "rateLimitWindow" | "rateLimitBucket" | "invitation" | "storedCredential" | "oAuthState" | "connection" | "creditAccount" | "creditLot" | "freeGrant" | "creditReservation" | "creditLedgerEntry" | "checkoutReceipt" | "prompt" | "run" | "engineResponse" | "providerDefaultCheck" | "responseSource" | "citation" | "responseMention" | "responseFacts" | "metricCell" | "metricEntityCount" | "metricGroup" | "metricGroupEntityCount" | "metricGroupDomainCount" | "metricDayEngine" | "metricDayEngineEntityCount" | "metricChangeDay" | "metricSnapshot" | "metricSeries" | "metricDaySums" | "metricDay" | "promptGeneration" | "researchJob" | "promptSuggestion" | "researchSource" | "recommendation" | "recommendationAnswer" | "recommendationTransition" | "pageEvaluation" | "report" | "reportShareLink" | "seoRefresh" | "seoSearchRow" | "seoTrafficRow" | "chatThread" | "chatMessage"
     txIsolationLevel: TransactionIsolationLevel
   }
   model: {
@@ -3358,6 +3359,80 @@ export type TypeMap<ExtArgs extends runtime.Types.Extensions.InternalArgs = runt
         }
       }
     }
+    MetricSeries: {
+      payload: Prisma.$MetricSeriesPayload<ExtArgs>
+      fields: Prisma.MetricSeriesFieldRefs
+      operations: {
+        findUnique: {
+          args: Prisma.MetricSeriesFindUniqueArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$MetricSeriesPayload> | null
+        }
+        findUniqueOrThrow: {
+          args: Prisma.MetricSeriesFindUniqueOrThrowArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$MetricSeriesPayload>
+        }
+        findFirst: {
+          args: Prisma.MetricSeriesFindFirstArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$MetricSeriesPayload> | null
+        }
+        findFirstOrThrow: {
+          args: Prisma.MetricSeriesFindFirstOrThrowArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$MetricSeriesPayload>
+        }
+        findMany: {
+          args: Prisma.MetricSeriesFindManyArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$MetricSeriesPayload>[]
+        }
+        create: {
+          args: Prisma.MetricSeriesCreateArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$MetricSeriesPayload>
+        }
+        createMany: {
+          args: Prisma.MetricSeriesCreateManyArgs<ExtArgs>
+          result: BatchPayload
+        }
+        createManyAndReturn: {
+          args: Prisma.MetricSeriesCreateManyAndReturnArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$MetricSeriesPayload>[]
+        }
+        delete: {
+          args: Prisma.MetricSeriesDeleteArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$MetricSeriesPayload>
+        }
+        update: {
+          args: Prisma.MetricSeriesUpdateArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$MetricSeriesPayload>
+        }
+        deleteMany: {
+          args: Prisma.MetricSeriesDeleteManyArgs<ExtArgs>
+          result: BatchPayload
+        }
+        updateMany: {
+          args: Prisma.MetricSeriesUpdateManyArgs<ExtArgs>
+          result: BatchPayload
+        }
+        updateManyAndReturn: {
+          args: Prisma.MetricSeriesUpdateManyAndReturnArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$MetricSeriesPayload>[]
+        }
+        upsert: {
+          args: Prisma.MetricSeriesUpsertArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$MetricSeriesPayload>
+        }
+        aggregate: {
+          args: Prisma.MetricSeriesAggregateArgs<ExtArgs>
+          result: runtime.Types.Utils.Optional<Prisma.AggregateMetricSeries>
+        }
+        groupBy: {
+          args: Prisma.MetricSeriesGroupByArgs<ExtArgs>
+          result: runtime.Types.Utils.Optional<Prisma.MetricSeriesGroupByOutputType>[]
+        }
+        count: {
+          args: Prisma.MetricSeriesCountArgs<ExtArgs>
+          result: runtime.Types.Utils.Optional<Prisma.MetricSeriesCountAggregateOutputType> | number
+        }
+      }
+    }
     MetricDaySums: {
       payload: Prisma.$MetricDaySumsPayload<ExtArgs>
       fields: Prisma.MetricDaySumsFieldRefs
@@ -5316,6 +5391,18 @@ export const MetricSnapshotScalarFieldEnum = {
 export type MetricSnapshotScalarFieldEnum = (typeof MetricSnapshotScalarFieldEnum)[keyof typeof MetricSnapshotScalarFieldEnum]
 
 
+export const MetricSeriesScalarFieldEnum = {
+  workspaceId: 'workspaceId',
+  analysisVersion: 'analysisVersion',
+  query: 'query',
+  inputs: 'inputs',
+  bodyGzip: 'bodyGzip',
+  updatedAt: 'updatedAt'
+} as const
+
+export type MetricSeriesScalarFieldEnum = (typeof MetricSeriesScalarFieldEnum)[keyof typeof MetricSeriesScalarFieldEnum]
+
+
 export const MetricDaySumsScalarFieldEnum = {
   workspaceId: 'workspaceId',
   analysisVersion: 'analysisVersion',
@@ -6001,6 +6088,7 @@ export type GlobalOmitConfig = {
   metricDayEngineEntityCount?: Prisma.MetricDayEngineEntityCountOmit
   metricChangeDay?: Prisma.MetricChangeDayOmit
   metricSnapshot?: Prisma.MetricSnapshotOmit
+  metricSeries?: Prisma.MetricSeriesOmit
   metricDaySums?: Prisma.MetricDaySumsOmit
   metricDay?: Prisma.MetricDayOmit
   promptGeneration?: Prisma.PromptGenerationOmit

@@ -90,6 +90,7 @@ export const ModelName = {
   MetricDayEngineEntityCount: 'MetricDayEngineEntityCount',
   MetricChangeDay: 'MetricChangeDay',
   MetricSnapshot: 'MetricSnapshot',
+  MetricSeries: 'MetricSeries',
   MetricDaySums: 'MetricDaySums',
   MetricDay: 'MetricDay',
   PromptGeneration: 'PromptGeneration',
@@ -784,6 +785,18 @@ export const MetricSnapshotScalarFieldEnum = {
 } as const
 
 export type MetricSnapshotScalarFieldEnum = (typeof MetricSnapshotScalarFieldEnum)[keyof typeof MetricSnapshotScalarFieldEnum]
+
+
+export const MetricSeriesScalarFieldEnum = {
+  workspaceId: 'workspaceId',
+  analysisVersion: 'analysisVersion',
+  query: 'query',
+  inputs: 'inputs',
+  bodyGzip: 'bodyGzip',
+  updatedAt: 'updatedAt'
+} as const
+
+export type MetricSeriesScalarFieldEnum = (typeof MetricSeriesScalarFieldEnum)[keyof typeof MetricSeriesScalarFieldEnum]
 
 
 export const MetricDaySumsScalarFieldEnum = {
