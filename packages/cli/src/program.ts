@@ -65,6 +65,7 @@ import { registerSuggestionsList } from "./commands/suggestions-list.js";
 import { registerSurfaceGap } from "./commands/surface-gap.js";
 import { registerTimeseries } from "./commands/timeseries.js";
 import { registerWhoami } from "./commands/whoami.js";
+import { registerWindow } from "./commands/window.js";
 import { registerWorkspaceGet } from "./commands/workspace-get.js";
 import { registerWorkspacesList } from "./commands/workspaces-list.js";
 import { Context, type GlobalOptions, type Io } from "./context.js";
@@ -120,6 +121,7 @@ export function buildProgram(ctx: Context): Command {
   registerScoreboard(program, ctx);
   registerSurfaceGap(program, ctx);
   registerPlan(program, ctx);
+  registerWindow(program, ctx);
   registerAnswers(program, ctx);
   registerTimeseries(program, ctx);
   const sources = program.command("sources").description("the sources the engines cite");

@@ -15,6 +15,7 @@ import { deviceAuthHandlers } from "./device-auth/index.js";
 import { mcpHandlers } from "./mcp/index.js";
 import { getMetricsPlan } from "./metrics/get-metrics-plan.js";
 import { getMetricsTimeSeries } from "./metrics/get-metrics-timeseries.js";
+import { getMetricsWindow } from "./metrics/get-metrics-window.js";
 import { getSurfaceGap } from "./metrics/get-surface-gap.js";
 import { getWorkspaceMetrics } from "./metrics/get-workspace-metrics.js";
 import { getWorkspaceScoreboard } from "./metrics/get-workspace-scoreboard.js";
@@ -58,6 +59,7 @@ export const handlers: HandlerRegistry = {
   getMetricsTimeSeries,
   getSurfaceGap,
   getMetricsPlan,
+  getMetricsWindow,
   listAnswers,
   listMetricChanges,
   listApiKeys,

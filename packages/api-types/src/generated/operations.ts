@@ -81,6 +81,11 @@ export const operations = {
     "path": "/api/v1/workspaces/{workspace}/metrics/surface-gap",
     "idempotencyKey": null
   },
+  "getMetricsWindow": {
+    "method": "GET",
+    "path": "/api/v1/workspaces/{workspace}/metrics/window",
+    "idempotencyKey": null
+  },
   "getMetricsPlan": {
     "method": "GET",
     "path": "/api/v1/workspaces/{workspace}/metrics/plan",

@@ -394,6 +394,38 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/workspaces/{workspace}/metrics/window": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Workspace slug. Anything that is not a workspace the caller may see answers `404 workspace_not_found`. */
+                workspace: components["parameters"]["Workspace"];
+            };
+            cookie?: never;
+        };
+        /**
+         * Visibility and share of voice over the last 7 or 28 days, against the window before
+         * @description Every tracked entity's visibility and share of voice over the `days` calendar days ending
+         *     on `to` (default: the latest day with data), pooled over the window's answers, and over
+         *     the same number of days just before it (`previous`), with the change between them.
+         *     Each value estimates the long-run rate of the window (the engines' average state, not only
+         *     these days'): its 95% interval accounts for prompts and for run days together (two-way
+         *     cluster-robust variance, `intervalUnit: prompt-and-day`; docs/metrics.md, "Windows of
+         *     days"), because the answers of one day share the engines' state that day. The change's
+         *     interval treats the two windows as independent (Welch-Satterthwaite degrees of freedom);
+         *     `significant` when it excludes 0. Values use the metrics route's definitions; branded
+         *     prompts are left out unless `includeBrandResearch`.
+         */
+        get: operations["getMetricsWindow"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/workspaces/{workspace}/metrics/plan": {
         parameters: {
             query?: never;
@@ -3433,6 +3465,56 @@ export interface components {
          * @enum {string}
          */
         ChangeMetric: "visibility";
+        MetricsWindow: {
+            /**
+             * @description Calendar days of each window.
+             * @enum {integer}
+             */
+            days: 7 | 28;
+            current: components["schemas"]["WindowPeriod"];
+            previous: components["schemas"]["WindowPeriod"];
+            /** @description The brand first, then the competitors in their order. */
+            entities: {
+                entityId: string;
+                /** @description The brand's or the competitor's name. */
+                entity: string;
+                isSelf: boolean;
+                visibility: components["schemas"]["WindowMetric"];
+                shareOfVoice: components["schemas"]["WindowMetric"];
+            }[];
+        };
+        WindowPeriod: {
+            /** @description First calendar day. */
+            from: components["schemas"]["Day"];
+            /** @description Last calendar day. */
+            to: components["schemas"]["Day"];
+            /** @description Days with answers in scope. */
+            runDays: number;
+            /** @description Prompts with answers in scope. */
+            prompts: number;
+            /** @description Answers in scope. */
+            responses: number;
+        };
+        WindowMetric: {
+            current: components["schemas"]["WindowEstimate"];
+            previous: components["schemas"]["WindowEstimate"];
+            /** @description Current minus previous, null when either window has no data. */
+            change: null | {
+                delta: number;
+                ciLow: number;
+                ciHigh: number;
+                /** @description The 95% interval excludes 0. */
+                significant: boolean;
+            };
+        };
+        WindowEstimate: {
+            value: number;
+            ciLow: number;
+            ciHigh: number;
+            /** @description The count the rate divides by: answers (visibility), or mentioned answers of every tracked entity (share of voice). */
+            n: number;
+            intervalUnit: components["schemas"]["IntervalUnit"];
+        };
         ChangeWindow: {
             /** @description First day with data of the window. */
             from: components["schemas"]["Day"];
@@ -5778,6 +5860,10 @@ export type MetricEstimateWithComparisons = components['schemas']['MetricEstimat
 export type ScoreboardEngineMetrics = components['schemas']['ScoreboardEngineMetrics'];
 export type MetricsTimeSeries = components['schemas']['MetricsTimeSeries'];
 export type ChangeMetric = components['schemas']['ChangeMetric'];
+export type MetricsWindow = components['schemas']['MetricsWindow'];
+export type WindowPeriod = components['schemas']['WindowPeriod'];
+export type WindowMetric = components['schemas']['WindowMetric'];
+export type WindowEstimate = components['schemas']['WindowEstimate'];
 export type ChangeWindow = components['schemas']['ChangeWindow'];
 export type IntervalUnit = components['schemas']['IntervalUnit'];
 export type MetricChange = components['schemas']['MetricChange'];
@@ -6572,6 +6658,55 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["SurfaceGaps"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            408: components["responses"]["RequestTimeout"];
+            421: components["responses"]["MisdirectedRequest"];
+            429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["HeadersTooLarge"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    getMetricsWindow: {
+        parameters: {
+            query?: {
+                /** @description Calendar days of the window (default 7). */
+                days?: 7 | 28;
+                /** @description Last day of the window (UTC; default the latest day with data). */
+                to?: components["schemas"]["Day"];
+                /** @description Only answers of this engine. */
+                engine?: components["parameters"]["MetricsEngine"];
+                /** @description Only answers read from this surface (the answers of its engines; each engine reads one surface). Without it every selected engine's answers are pooled, whatever their surface (the scoreboard's `composite.surfaces` says which). */
+                surface?: components["parameters"]["MetricsSurface"];
+                /** @description Only prompts of this category (as it was when the answer was measured). */
+                category?: components["parameters"]["MetricsCategory"];
+                /** @description Only prompts of this region. */
+                region?: components["parameters"]["MetricsRegion"];
+                /** @description Only prompts of this language. */
+                language?: components["parameters"]["MetricsLanguage"];
+                /** @description Count `brand_research` prompts in share of voice and the composite (left out by default). */
+                includeBrandResearch?: components["parameters"]["IncludeBrandResearch"];
+            };
+            header?: never;
+            path: {
+                /** @description Workspace slug. Anything that is not a workspace the caller may see answers `404 workspace_not_found`. */
+                workspace: components["parameters"]["Workspace"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The window and the one before it. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MetricsWindow"];
                 };
             };
             400: components["responses"]["BadRequest"];

@@ -1,0 +1,143 @@
+import type { ChangeSeries } from "./detect-changes.js";
+import { windowEstimate } from "./detect-changes.js";
+import type { ResamplingUnit } from "./two-way-variance.js";
+import { type DailyProportion, WindowSums } from "./window-sums.js";
+
+/** Calendar days, inclusive. */
+export interface DayRange {
+  from: string;
+  to: string;
+}
+
+export interface WindowPeriodCounts extends DayRange {
+  runDays: number;
+  prompts: number;
+  responses: number;
+}
+
+export interface WindowEstimate {
+  value: number;
+  ciLow: number;
+  ciHigh: number;
+  n: number;
+  intervalUnit: ResamplingUnit;
+}
+
+export interface WindowMetric {
+  current: WindowEstimate;
+  previous: WindowEstimate;
+  change: { delta: number; ciLow: number; ciHigh: number; significant: boolean } | null;
+}
+
+export interface WindowEntity {
+  entityId: string;
+  visibility: WindowMetric;
+  shareOfVoice: WindowMetric;
+}
+
+/** One prompt's counts on one day: answers, and each entity's answers naming it. */
+interface PromptDay {
+  prompt: string;
+  responses: number;
+  mentioned: number[];
+}
+
+const EMPTY: WindowEstimate = { value: 0, ciLow: 0, ciHigh: 0, n: 0, intervalUnit: "answer" };
+
+/**
+ * Each entity's visibility and share of voice over two windows of days, from
+ * the pooled visibility series of every entity (`loadVisibilitySeries`, one
+ * series per entity with per-prompt counts), with the estimates change
+ * detection uses (docs/metrics.md, "Windows of days"): each window's rate as
+ * an estimate of the long run, its interval two-way over prompts and run days
+ * (`windowEstimate`), and the change between the windows from the day-level
+ * test (`WindowSums.test`: the days' rates, prompt effects cancelling) when
+ * the windows hold 3 run days or more. Visibility: answers naming the entity
+ * of all answers; share of voice: the entity's of every tracked entity's
+ * mentioned answers (the metrics route's definitions). Pure.
+ */
+export function windowView(options: {
+  entityIds: readonly string[];
+  /** The pooled series (engine null), one per entity. */
+  series: readonly ChangeSeries[];
+  current: DayRange;
+  previous: DayRange;
+}): { current: WindowPeriodCounts; previous: WindowPeriodCounts; entities: WindowEntity[] } {
+  const { entityIds, current, previous } = options;
+  const index = new Map(entityIds.map((id, i) => [id, i]));
+  // Day → prompt → counts, the days of both windows only.
+  const byDay = new Map<string, Map<string, PromptDay>>();
+  for (const s of options.series) {
+    const e = index.get(s.entityId);
+    if (e === undefined || s.engine !== null) continue;
+    for (const d of s.days) {
+      if (d.date < previous.from || d.date > current.to) continue;
+      let prompts = byDay.get(d.date);
+      if (!prompts) {
+        prompts = new Map();
+        byDay.set(d.date, prompts);
+      }
+      for (const p of d.prompts ?? []) {
+        if (p.trials === 0) continue;
+        let cell = prompts.get(p.promptId);
+        if (!cell) {
+          cell = { prompt: p.promptId, responses: p.trials, mentioned: entityIds.map(() => 0) };
+          prompts.set(p.promptId, cell);
+        }
+        cell.mentioned[e] = p.successes;
+      }
+    }
+  }
+  const days = [...byDay.keys()].filter((day) => (byDay.get(day)?.size ?? 0) > 0).sort();
+  const inCurrent = (day: string) => day >= current.from && day <= current.to;
+  const counts = (range: DayRange, inRange: (day: string) => boolean): WindowPeriodCounts => {
+    const cells = days.filter(inRange).flatMap((day) => [...(byDay.get(day)?.values() ?? [])]);
+    return {
+      ...range,
+      runDays: days.filter(inRange).length,
+      prompts: new Set(cells.map((c) => c.prompt)).size,
+      responses: cells.reduce((n, c) => n + c.responses, 0),
+    };
+  };
+  const metric = (count: (c: PromptDay) => { x: number; n: number }): WindowMetric => {
+    // The metric's daily series (days where it has a denominator), previous days first.
+    const daily: DailyProportion[] = [];
+    for (const date of days) {
+      const prompts = [...(byDay.get(date)?.values() ?? [])]
+        .map((c) => ({ promptId: c.prompt, ...count(c) }))
+        .filter((p) => p.n > 0)
+        .map((p) => ({ promptId: p.promptId, successes: p.x, trials: p.n }));
+      const successes = prompts.reduce((s, p) => s + p.successes, 0);
+      const trials = prompts.reduce((s, p) => s + p.trials, 0);
+      if (trials > 0) daily.push({ date, successes, trials, prompts });
+    }
+    const split = daily.findIndex((d) => inCurrent(d.date));
+    const boundary = split === -1 ? daily.length : split;
+    const sums = new WindowSums(daily);
+    const estimate = ([from, to]: [number, number]): WindowEstimate => {
+      if (to <= from) return EMPTY;
+      const { value, ciLow, ciHigh, n, unit } = windowEstimate(sums, [from, to]);
+      return { value, ciLow, ciHigh, n, intervalUnit: unit };
+    };
+    const before: [number, number] = [0, boundary];
+    const now: [number, number] = [boundary, daily.length];
+    let change: WindowMetric["change"] = null;
+    if (boundary > 0 && boundary < daily.length && daily.length >= 3) {
+      const { delta, ciLow, ciHigh } = sums.test(now, before);
+      change = { delta, ciLow, ciHigh, significant: ciLow > 0 || ciHigh < 0 };
+    }
+    return { current: estimate(now), previous: estimate(before), change };
+  };
+  return {
+    current: counts(current, inCurrent),
+    previous: counts(previous, (day) => !inCurrent(day)),
+    entities: entityIds.map((entityId, e) => ({
+      entityId,
+      visibility: metric((c) => ({ x: c.mentioned[e] as number, n: c.responses })),
+      shareOfVoice: metric((c) => ({
+        x: c.mentioned[e] as number,
+        n: c.mentioned.reduce((a, b) => a + b, 0),
+      })),
+    })),
+  };
+}

@@ -1,0 +1,91 @@
+import type { ResponseBody } from "@geopulse/api-types";
+import type { AppContext } from "../../context.js";
+import { addDays, dayOf } from "../../days.js";
+import type { WorkspaceAccess } from "../../http/principal.js";
+import { windowView } from "../../metrics/window-view.js";
+import { loadMetricsHead } from "./load-metrics-head.js";
+import { loadVisibilitySeries } from "./load-visibility-series.js";
+import { filtersKey, type MetricsFilters } from "./metrics-filters.js";
+import { readStoredSnapshots, snapshotInputs, storeSnapshots } from "./stored-snapshots.js";
+
+export type MetricsWindow = ResponseBody<"getMetricsWindow", 200>;
+
+/**
+ * The revision of how a window view is computed: a release that changes it
+ * bumps it, so stored views are computed again.
+ */
+const WINDOW_REVISION = 1;
+
+/**
+ * Every entity's visibility and share of voice over the `days` calendar days
+ * ending on `to` (default the latest day with data) and the `days` before
+ * them, with two-way intervals over prompts and run days and the change
+ * between the windows (`metrics/window-view.ts`), from the prompt rollups of
+ * the 2 × `days` days (`loadVisibilitySeries`). Stored in `metric_snapshots`
+ * (filters `window<days>:<filters>`, compared_to empty) with the fingerprint
+ * of the revisions of every day it read, so a read after the first costs one
+ * statement until a day of the two windows changes.
+ */
+export async function getMetricsWindow(options: {
+  ctx: AppContext;
+  access: WorkspaceAccess;
+  days: 7 | 28;
+  to?: string | undefined;
+  filters: MetricsFilters;
+}): Promise<MetricsWindow> {
+  const { ctx, days, filters } = options;
+  const { scope, days: withData } = await loadMetricsHead({
+    ctx,
+    workspaceId: options.access.id,
+    recentRuns: 0,
+  });
+  const to = options.to ?? withData[0]?.day ?? dayOf(ctx.clock.now());
+  const current = { from: addDays(to, 1 - days), to };
+  const previous = { from: addDays(current.from, -days), to: addDays(current.from, -1) };
+  const read = withData.filter((d) => d.day >= previous.from && d.day <= to);
+  const inputs = snapshotInputs(scope, [
+    "window",
+    WINDOW_REVISION,
+    ...scope.entities.map((e) => e.name),
+    ...read.flatMap((d) => [d.day, d.revision]),
+  ]);
+  const place = { ctx, scope, day: to, filters: `window${days}:${filtersKey(filters)}` };
+  const stored = (await readStoredSnapshots({ ...place, comparedTo: [""] })).get("");
+  if (stored?.inputs === inputs) return JSON.parse(stored.body) as MetricsWindow;
+
+  const series =
+    read.length === 0
+      ? []
+      : await loadVisibilitySeries({
+          ctx,
+          workspaceId: scope.workspaceId,
+          version: scope.version,
+          entities: scope.entities,
+          from: previous.from,
+          to,
+          filters,
+        });
+  const view = windowView({
+    entityIds: scope.entities.map((e) => e.id),
+    series,
+    current,
+    previous,
+  });
+  const body: MetricsWindow = {
+    days,
+    current: view.current,
+    previous: view.previous,
+    entities: view.entities.map((e, i) => {
+      const entity = scope.entities[i] as (typeof scope.entities)[number];
+      return { ...e, entity: entity.name, isSelf: entity.isSelf };
+    }),
+  };
+  // A view without answers is not stored (any day and filter may be asked for).
+  if (view.current.responses + view.previous.responses > 0) {
+    await storeSnapshots({
+      ...place,
+      rows: [{ comparedTo: "", inputs, body: JSON.stringify(body) }],
+    });
+  }
+  return body;
+}

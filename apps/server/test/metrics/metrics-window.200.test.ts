@@ -1,0 +1,196 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { addDays } from "../../src/days.js";
+import { Rng } from "../../src/prng.js";
+import { startTestServer, type TestServer } from "../harness/test-server.js";
+import { competitor } from "../workspace-config/config-fixtures.js";
+import { seedPrompt } from "./metrics-fixtures.js";
+import { writeSimulatedDay } from "./simulated-rollups.js";
+
+// GET .../metrics/window: each entity's visibility and share of voice over the
+// last 7 or 28 days and the window before, with two-way intervals (prompts and
+// run days) and the change between them. Its counts must agree with the time
+// series over the same days (the same answers), and its stored view must be
+// served until a day of the two windows changes.
+const LAST = "2026-07-14";
+const FIRST = addDays(LAST, -13);
+
+let t: TestServer;
+let cookie: string;
+let slug: string;
+let workspaceId: string;
+let globexId: string;
+
+beforeAll(async () => {
+  t = await startTestServer({ env: { GEO_METRICS_CACHE_ENTRIES: "0" } });
+  t.clock.set(`${LAST}T12:00:00.000Z`);
+  cookie = await t.signIn("metrics-window@example.com");
+  slug = await t.createWorkspace(cookie, {
+    brand: "acme",
+    competitors: [competitor("Globex"), competitor("Initech")],
+  });
+  for (let i = 0; i < 10; i++) await seedPrompt(t, slug, "discovery", `Best tool ${i}?`);
+  const prisma = t.server.ctx.prisma;
+  workspaceId = (await prisma.workspace.findUniqueOrThrow({ where: { slug } })).id;
+  const competitors = await prisma.competitor.findMany({ where: { workspaceId } });
+  globexId = competitors.find((c) => c.name === "Globex")?.id ?? "";
+  const prompts = await prisma.prompt.findMany({ where: { workspaceId }, orderBy: { id: "asc" } });
+  // 14 days: the brand named in 30% of answers the first week and 60% the second, Globex in 40%.
+  for (let d = 0; d < 14; d++) {
+    const day = addDays(FIRST, d);
+    await writeSimulatedDay(
+      t,
+      workspaceId,
+      {
+        day,
+        prompts,
+        engines: () => ["openai", "perplexity"],
+        repetitions: 2,
+        rate: (entityId) => (entityId === "self" ? (d < 7 ? 0.3 : 0.6) : 0.4),
+        entityIds: ["self", globexId],
+      },
+      Rng.fromString(`metrics-window/${day}`),
+    );
+  }
+}, 120_000);
+afterAll(() => t.close());
+
+async function window(query = "") {
+  const res = await t.request("GET", `/api/v1/workspaces/${slug}/metrics/window${query}`, {
+    cookie,
+  });
+  expect(res.status, res.text).toBe(200);
+  return res.body as any;
+}
+
+/** Σ mentioned and Σ answers of an entity over days, from the time series (its exact ratios). */
+async function seriesCounts(entityId: string, from: string, to: string, engine = "all") {
+  const res = await t.request(
+    "GET",
+    `/api/v1/workspaces/${slug}/metrics/timeseries?from=${from}&to=${to}`,
+    { cookie },
+  );
+  const series = res.body.series.find((s: any) => s.entityId === entityId && s.engine === engine);
+  let mentioned = 0;
+  let responses = 0;
+  for (const p of series.points) {
+    mentioned += Math.round(p.visibility * p.responses);
+    responses += p.responses;
+  }
+  return { mentioned, responses };
+}
+
+describe("GET /metrics/window", () => {
+  it("the last 7 days against the 7 before: the time series' answers, two-way intervals, a significant rise", async () => {
+    const body = await window();
+    expect(body.days).toBe(7);
+    expect(body.current).toEqual({
+      from: addDays(LAST, -6),
+      to: LAST,
+      runDays: 7,
+      prompts: 10,
+      responses: 7 * 10 * 2 * 2,
+    });
+    expect(body.previous).toMatchObject({ from: FIRST, to: addDays(LAST, -7), runDays: 7 });
+    expect(body.entities.map((e: any) => e.entity)).toEqual(["acme", "Globex", "Initech"]);
+
+    const brand = body.entities[0];
+    const now = await seriesCounts("self", body.current.from, body.current.to);
+    const before = await seriesCounts("self", body.previous.from, body.previous.to);
+    expect(brand.visibility.current.n).toBe(now.responses);
+    expect(brand.visibility.current.value).toBe(now.mentioned / now.responses);
+    expect(brand.visibility.previous.value).toBe(before.mentioned / before.responses);
+    for (const estimate of [brand.visibility.current, brand.visibility.previous]) {
+      expect(estimate.intervalUnit).toBe("prompt-and-day");
+      expect(estimate.ciLow).toBeLessThan(estimate.value);
+      expect(estimate.ciHigh).toBeGreaterThan(estimate.value);
+    }
+    expect(brand.visibility.change.delta).toBeCloseTo(
+      now.mentioned / now.responses - before.mentioned / before.responses,
+      12,
+    );
+    expect(brand.visibility.change.significant).toBe(true);
+    expect(brand.visibility.change.ciLow).toBeGreaterThan(0);
+
+    // Share of voice: of every entity's mentioned answers (Initech never named).
+    const globex = await seriesCounts(globexId, body.current.from, body.current.to);
+    expect(brand.shareOfVoice.current.n).toBe(now.mentioned + globex.mentioned);
+    expect(brand.shareOfVoice.current.value).toBe(
+      now.mentioned / (now.mentioned + globex.mentioned),
+    );
+    const initech = body.entities[2];
+    expect(initech.visibility.current).toMatchObject({ value: 0, n: now.responses });
+    expect(initech.shareOfVoice.current.value).toBe(0);
+    // Globex's rate did not move: its change's interval holds 0.
+    const globexChange = body.entities[1].visibility.change;
+    expect(globexChange.significant).toBe(globexChange.ciLow > 0 || globexChange.ciHigh < 0);
+  });
+
+  it("28 days, a day in the past, and an engine filter", async () => {
+    const month = await window("?days=28");
+    expect(month.current).toMatchObject({ from: addDays(LAST, -27), runDays: 14 });
+    expect(month.previous).toMatchObject({ runDays: 0, responses: 0 });
+    expect(month.entities[0].visibility.change).toBeNull();
+    expect(month.entities[0].visibility.previous).toEqual({
+      value: 0,
+      ciLow: 0,
+      ciHigh: 0,
+      n: 0,
+      intervalUnit: "answer",
+    });
+
+    const earlier = await window(`?to=${addDays(LAST, -7)}`);
+    expect(earlier.current).toMatchObject({ from: FIRST, runDays: 7 });
+    expect(earlier.previous.runDays).toBe(0);
+
+    const openai = await window("?engine=openai");
+    const counts = await seriesCounts("self", openai.current.from, LAST, "openai");
+    expect(openai.entities[0].visibility.current.n).toBe(counts.responses);
+    expect(openai.entities[0].visibility.current.value).toBe(counts.mentioned / counts.responses);
+  });
+
+  it("stored after the first read, served until a day of the windows changes", async () => {
+    await window("?category=discovery");
+    const prisma = t.server.ctx.prisma;
+    const key = "window7:*|discovery|*|*|-";
+    const rows = await prisma.$queryRawUnsafe<Array<{ body: string }>>(
+      "SELECT body FROM metric_snapshots WHERE workspace_id = $1 AND filters = $2",
+      workspaceId,
+      key,
+    );
+    expect(rows).toHaveLength(1);
+    const altered = JSON.parse(rows[0]?.body ?? "{}");
+    altered.entities[0].visibility.current.value = 0.123;
+    await prisma.$executeRawUnsafe(
+      "UPDATE metric_snapshots SET body = $3 WHERE workspace_id = $1 AND filters = $2",
+      workspaceId,
+      key,
+      JSON.stringify(altered),
+    );
+    expect((await window("?category=discovery")).entities[0].visibility.current.value).toBe(0.123);
+    // A write to a day of the previous window is a new revision: computed again.
+    await prisma.$executeRawUnsafe(
+      "UPDATE metric_days SET revision = revision + 1 WHERE workspace_id = $1 AND day = $2::date",
+      workspaceId,
+      FIRST,
+    );
+    t.server.ctx.workspaceReads.invalidate(workspaceId);
+    const again = await window("?category=discovery");
+    expect(again.entities[0].visibility.current.value).not.toBe(0.123);
+  });
+
+  it("a workspace without answers: empty windows, no change", async () => {
+    const empty = await t.createWorkspace(cookie, { brand: "empty-window" });
+    const res = await t.request("GET", `/api/v1/workspaces/${empty}/metrics/window`, { cookie });
+    expect(res.status).toBe(200);
+    expect(res.body.current).toMatchObject({ to: LAST, runDays: 0, responses: 0 });
+    expect(res.body.entities[0].visibility).toMatchObject({ change: null });
+  });
+
+  it("400 for a window other than 7 or 28 days, naming the field", async () => {
+    const res = await t.request("GET", `/api/v1/workspaces/${slug}/metrics/window?days=14`, {
+      cookie,
+    });
+    expect(res.status).toBe(400);
+    expect(JSON.stringify(res.body.error.details)).toContain("query.days");
+  });
+});

@@ -1,0 +1,82 @@
+import type { MetricsWindow } from "@geopulse/api-types";
+import { type Command, Option } from "commander";
+import type { Context } from "../context.js";
+import { signed, table } from "../format.js";
+import {
+  day,
+  type MetricsFilterOptions,
+  metricsFilters,
+  withMetricsFilters,
+} from "../metrics-filters.js";
+import { type ReadOptions, withJson, withWorkspace } from "../options.js";
+import { estimate } from "./scoreboard.js";
+
+interface WindowOptions extends ReadOptions, MetricsFilterOptions {
+  days?: "7" | "28";
+  to?: string;
+}
+
+type WindowMetric = MetricsWindow["entities"][number]["visibility"];
+
+/** "+12.3 pt (95% +4.1 to +20.5) ↑": the change with its interval, ↑/↓ when significant. */
+function change(m: WindowMetric): string {
+  const c = m.change;
+  if (!c) return "-";
+  const arrow = c.significant ? (c.delta > 0 ? " ↑" : " ↓") : "";
+  return `${signed(c.delta * 100)} pt (95% ${signed(c.ciLow * 100)} to ${signed(c.ciHigh * 100)})${arrow}`;
+}
+
+/**
+ * `window`: every entity's visibility and share of voice over the last 7 or 28
+ * days against the window before, with 95% intervals over prompts and run days.
+ */
+export function registerWindow(program: Command, ctx: Context): void {
+  withMetricsFilters(
+    withWorkspace(
+      withJson(
+        program
+          .command("window")
+          .description(
+            "visibility and share of voice over the last 7 or 28 days, against the window before",
+          )
+          .addOption(
+            new Option("--days <n>", "calendar days of the window")
+              .choices(["7", "28"])
+              .default("7"),
+          )
+          .option("--to <YYYY-MM-DD>", "last day (default: the latest day with data)", day),
+      ),
+    ),
+  ).action(async (options: WindowOptions) => {
+    const workspace = await ctx.workspace(options.workspace);
+    const view = await (await ctx.client()).metrics.getWindow(workspace, {
+      days: Number(options.days ?? "7") as 7 | 28,
+      ...(options.to ? { to: options.to } : {}),
+      ...metricsFilters(options),
+    });
+    if (options.json) return ctx.json(view);
+    ctx.out(windowText(view));
+  });
+}
+
+export function windowText(view: MetricsWindow): string {
+  const { current: now, previous: before } = view;
+  const header =
+    `${now.from} to ${now.to}: ${now.runDays} run days, ${now.prompts} prompts, ${now.responses} answers` +
+    ` (before: ${before.from} to ${before.to}, ${before.runDays} run days, ${before.responses} answers)`;
+  if (now.responses === 0) return `${header}\nNo answers in this window.`;
+  return [
+    header,
+    table(
+      ["entity", "visibility", "change", "share of voice", "change"],
+      view.entities.map((e) => [
+        e.isSelf ? `${e.entity} (you)` : e.entity,
+        estimate(e.visibility.current),
+        change(e.visibility),
+        estimate(e.shareOfVoice.current),
+        change(e.shareOfVoice),
+      ]),
+    ),
+    "95% intervals over prompts and run days; ↑/↓ the change's interval excludes 0.",
+  ].join("\n");
+}
