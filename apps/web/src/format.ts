@@ -67,7 +67,10 @@ export interface DeltaView {
 }
 
 /** A change since a comparison day, with whether it is distinguishable from noise. */
-export function describeDelta(comparison: Schemas["DeltaComparison"], scale: Scale): DeltaView {
+export function describeDelta(
+  comparison: Pick<Schemas["DeltaComparison"], "delta" | "significant">,
+  scale: Scale,
+): DeltaView {
   if (comparison.delta === null)
     return { text: "—", direction: "none", significant: null, note: "no comparison day" };
   const points = scale === "share" ? comparison.delta * 100 : comparison.delta;

@@ -18,6 +18,8 @@ export const keys = {
     (surface ? ["metrics", slug, surface] : ["metrics", slug]) as readonly string[],
   timeseries: (slug: string, from: string, to: string, surface?: Surface) =>
     ["timeseries", slug, from, to, surface ?? "all"] as const,
+  window: (slug: string, days: 7 | 28, surface?: Surface) =>
+    ["window", slug, days, surface ?? "all"] as const,
   balance: (slug: string) => ["balance", slug] as const,
   runs: (slug: string) => ["runs", slug] as const,
   run: (slug: string, runId: string) => ["run", slug, runId] as const,

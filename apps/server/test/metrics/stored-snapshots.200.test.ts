@@ -193,14 +193,20 @@ describe("stored day snapshots", () => {
          WHERE workspace_id = $1 ORDER BY day`,
         workspaceId,
       );
-    // The job stores the day's view, then the year's sums: done once both are there.
-    const rows = await eventually(async () => {
+    // The job stores the day's view, the year's sums, then the 7- and 28-day windows: done
+    // once the last is there.
+    const all = await eventually(async () => {
       const r = await stored(workspaceId);
-      return r.length === 2 && (await daySums()).length === 2 ? r : undefined;
+      return r.length === 4 && (await daySums()).length === 2 ? r : undefined;
     });
+    const rows = all.filter((r) => !r.filters.startsWith("window"));
     expect(rows.map((r) => [r.day, r.compared_to])).toEqual([
       [DAY1, ""],
       [DAY1, DAY0],
+    ]);
+    expect(all.filter((r) => r.filters.startsWith("window")).map((r) => r.filters)).toEqual([
+      "window28:*|*|*|*|-",
+      "window7:*|*|*|*|-",
     ]);
     // And the time series' sums of each day of the year up to it.
     const sums = await daySums();

@@ -8,6 +8,7 @@ import { CompositeTrend, ShareOfVoiceChart } from "../components/charts";
 import { Deltas, EstimateText } from "../components/estimate";
 import { Empty, ErrorNote, Loading } from "../components/states";
 import { SurfaceSelect, useSurfaceParam } from "../components/surface-select";
+import { WindowPanel } from "../components/window-panel";
 import {
   formatDate,
   formatExcluded,
@@ -141,6 +142,8 @@ export default function Overview() {
           </>
         )}
       </article>
+
+      <WindowPanel slug={slug} surface={surface} />
 
       <article className="panel" aria-labelledby="engines-title">
         <h2 id="engines-title">By engine</h2>

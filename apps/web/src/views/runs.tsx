@@ -181,8 +181,15 @@ function RunProgress({ slug, runId }: { slug: string; runId: string }) {
     queryFn: async () => {
       const current = await gp.runs.get(slug, runId);
       if (!live.has(current.status)) {
-        // The run's end changes the history, the overview and the balance.
-        for (const key of [keys.runs(slug), keys.metrics(slug), keys.balance(slug)])
+        // The run's end changes the history, the overview (its metrics, windows and time
+        // series) and the balance.
+        for (const key of [
+          keys.runs(slug),
+          keys.metrics(slug),
+          ["window", slug],
+          ["timeseries", slug],
+          keys.balance(slug),
+        ])
           void queryClient.invalidateQueries({ queryKey: key });
       }
       return current;

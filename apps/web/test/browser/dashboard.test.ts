@@ -150,6 +150,17 @@ describe.skipIf(!runsHere)("the dashboard in Chromium", () => {
     await page.locator(".recharts-surface").first().waitFor();
     await expect(page.locator("tbody th[scope=row]").count()).resolves.toBeGreaterThanOrEqual(3);
     await visited("overview", ".recharts-surface");
+    // The last 7 days against the 7 before (nothing before the first run: no change yet),
+    // and 28 days, kept in the address.
+    await page.getByRole("heading", { name: "Last 7 days" }).waitFor();
+    await page.getByText(/: 1 run day, [\d,.]+ answers, against/).waitFor();
+    // The run's end refreshed the time series too (it was read before the run, empty).
+    await expect(page.getByText("No measured days in this range").count()).resolves.toBe(0);
+    await page.getByRole("radio", { name: "28 days" }).click();
+    await page.waitForURL(/window=28/);
+    await page.getByRole("heading", { name: "Last 28 days" }).waitFor();
+    await page.getByRole("radio", { name: "7 days" }).click();
+    await page.getByRole("heading", { name: "Last 7 days" }).waitFor();
     // One surface read apart, in the address: no consumer app has been asked.
     await page.getByLabel("Answers read from").selectOption("consumer_app");
     await page.waitForURL(/surface=consumer_app/);

@@ -6,7 +6,7 @@ export const getMetricsWindow = defineHandler("getMetricsWindow")(async ({ op, q
   status: 200,
   body: await getWindow({
     ...op,
-    access: op.workspace,
+    workspaceId: op.workspace.id,
     days: query.days ?? 7,
     to: query.to,
     filters: filtersOf(query),

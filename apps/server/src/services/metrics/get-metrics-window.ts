@@ -1,7 +1,6 @@
 import type { ResponseBody } from "@geopulse/api-types";
 import type { AppContext } from "../../context.js";
 import { addDays, dayOf } from "../../days.js";
-import type { WorkspaceAccess } from "../../http/principal.js";
 import { windowView } from "../../metrics/window-view.js";
 import { loadMetricsHead } from "./load-metrics-head.js";
 import { loadVisibilitySeries } from "./load-visibility-series.js";
@@ -24,11 +23,14 @@ const WINDOW_REVISION = 1;
  * the 2 × `days` days (`loadVisibilitySeries`). Stored in `metric_snapshots`
  * (filters `window<days>:<filters>`, compared_to empty) with the fingerprint
  * of the revisions of every day it read, so a read after the first costs one
- * statement until a day of the two windows changes.
+ * statement until a day of the two windows changes. The refresh job stores
+ * the unfiltered 7- and 28-day views of the latest day (refresh-workspace-snapshots.ts):
+ * a year-sized workspace's first read of 28 days reads 56 days of prompt rollups (1.7 s
+ * on the embedded database; a stored read 7 ms).
  */
 export async function getMetricsWindow(options: {
   ctx: AppContext;
-  access: WorkspaceAccess;
+  workspaceId: string;
   days: 7 | 28;
   to?: string | undefined;
   filters: MetricsFilters;
@@ -36,7 +38,7 @@ export async function getMetricsWindow(options: {
   const { ctx, days, filters } = options;
   const { scope, days: withData } = await loadMetricsHead({
     ctx,
-    workspaceId: options.access.id,
+    workspaceId: options.workspaceId,
     recentRuns: 0,
   });
   const to = options.to ?? withData[0]?.day ?? dayOf(ctx.clock.now());

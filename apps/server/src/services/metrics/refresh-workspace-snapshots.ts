@@ -2,6 +2,7 @@ import type { AppContext } from "../../context.js";
 import { addDays } from "../../days.js";
 import { loadDayView } from "./day-view.js";
 import { MAX_TIMESERIES_DAYS } from "./get-metrics-timeseries.js";
+import { getMetricsWindow } from "./get-metrics-window.js";
 import { loadMetricsHead } from "./load-metrics-head.js";
 import { loadStoredDailySums } from "./stored-day-sums.js";
 import { dropOldSeries } from "./stored-series.js";
@@ -10,8 +11,9 @@ import { dropOldSnapshots } from "./stored-snapshots.js";
 /**
  * Stores what the dashboard reads by default when missing or outdated (the
  * `metric-snapshots-refresh` job): the latest day's unfiltered snapshot and
- * changes (`GET .../metrics` and `.../scoreboard`), and the unfiltered sums of
- * each day of the year up to it (the time series). Other days and filter sets
+ * changes (`GET .../metrics` and `.../scoreboard`), the unfiltered sums of
+ * each day of the year up to it (the time series), and its unfiltered 7- and
+ * 28-day window views (`GET .../metrics/window`). Other days and filter sets
  * are computed by their first read and stored then; stored rows not
  * rewritten for SNAPSHOT_RETENTION_DAYS days (stored time series:
  * SERIES_RETENTION_DAYS) are dropped first. Returns the
@@ -37,5 +39,8 @@ export async function refreshWorkspaceSnapshots(options: {
     from: addDays(current.day, 1 - MAX_TIMESERIES_DAYS),
     to: current.day,
   });
+  for (const days of [7, 28] as const) {
+    await getMetricsWindow({ ctx, workspaceId, days, to: current.day, filters: {} });
+  }
   return current.day;
 }
