@@ -42,6 +42,9 @@ interface PromptDay {
   mentioned: number[];
 }
 
+/** Run days each window needs for the change to be tested (a day alone has no spread). */
+export const MIN_DAYS_EACH = 2;
+
 const EMPTY: WindowEstimate = { value: 0, ciLow: 0, ciHigh: 0, n: 0, intervalUnit: "answer" };
 
 /**
@@ -52,7 +55,7 @@ const EMPTY: WindowEstimate = { value: 0, ciLow: 0, ciHigh: 0, n: 0, intervalUni
  * an estimate of the long run, its interval two-way over prompts and run days
  * (`windowEstimate`), and the change between the windows from the day-level
  * test (`WindowSums.test`: the days' rates, prompt effects cancelling) when
- * the windows hold 3 run days or more. Visibility: answers naming the entity
+ * each window holds MIN_DAYS_EACH run days (with the metric's denominator). Visibility: answers naming the entity
  * of all answers; share of voice: the entity's of every tracked entity's
  * mentioned answers (the metrics route's definitions). Pure.
  */
@@ -122,9 +125,15 @@ export function windowView(options: {
     const before: [number, number] = [0, boundary];
     const now: [number, number] = [boundary, daily.length];
     let change: WindowMetric["change"] = null;
-    if (boundary > 0 && boundary < daily.length && daily.length >= 3) {
+    if (boundary >= MIN_DAYS_EACH && daily.length - boundary >= MIN_DAYS_EACH) {
       const { delta, ciLow, ciHigh } = sums.test(now, before);
-      change = { delta, ciLow, ciHigh, significant: ciLow > 0 || ciHigh < 0 };
+      change = {
+        delta,
+        // A difference of two shares lies within [−1, 1]: so does its interval.
+        ciLow: Math.max(-1, ciLow),
+        ciHigh: Math.min(1, ciHigh),
+        significant: ciLow > 0 || ciHigh < 0,
+      };
     }
     return { current: estimate(now), previous: estimate(before), change };
   };

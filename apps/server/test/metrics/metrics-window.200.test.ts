@@ -178,6 +178,65 @@ describe("GET /metrics/window", () => {
     expect(again.entities[0].visibility.current.value).not.toBe(0.123);
   });
 
+  it("days beyond the latest 30 with data: read for an older window, and their revisions in the fingerprint", async () => {
+    const long = await t.createWorkspace(cookie, { brand: "long-window" });
+    for (let i = 0; i < 3; i++) await seedPrompt(t, long, "discovery", `Best tool ${i}?`);
+    const prisma = t.server.ctx.prisma;
+    const id = (await prisma.workspace.findUniqueOrThrow({ where: { slug: long } })).id;
+    const prompts = await prisma.prompt.findMany({ where: { workspaceId: id } });
+    for (let d = 0; d < 45; d++) {
+      await writeSimulatedDay(
+        t,
+        id,
+        {
+          day: addDays(LAST, -d),
+          prompts,
+          engines: () => ["openai"],
+          repetitions: 1,
+          rate: () => 0.5,
+          entityIds: ["self"],
+        },
+        Rng.fromString(`metrics-window/long/${d}`),
+      );
+    }
+    const get = async (query: string) => {
+      const res = await t.request("GET", `/api/v1/workspaces/${long}/metrics/window${query}`, {
+        cookie,
+      });
+      expect(res.status, res.text).toBe(200);
+      return res.body as any;
+    };
+    // 35 days back is past the latest 30 days with data: still read.
+    const older = await get(`?to=${addDays(LAST, -35)}`);
+    expect(older.current).toMatchObject({ runDays: 7, responses: 21 });
+    expect(older.previous).toMatchObject({ runDays: 3, responses: 9 });
+
+    // A day 40 days back is in the 28-day view's previous window: a write to it is new inputs.
+    const month = await get("?days=28");
+    expect(month.previous.runDays).toBe(17);
+    const key = "window28:*|*|*|*|-";
+    const [row] = await prisma.$queryRawUnsafe<Array<{ body: string }>>(
+      "SELECT body FROM metric_snapshots WHERE workspace_id = $1 AND filters = $2",
+      id,
+      key,
+    );
+    const altered = JSON.parse(row?.body ?? "{}");
+    altered.entities[0].visibility.previous.value = 0.123;
+    await prisma.$executeRawUnsafe(
+      "UPDATE metric_snapshots SET body = $3 WHERE workspace_id = $1 AND filters = $2",
+      id,
+      key,
+      JSON.stringify(altered),
+    );
+    expect((await get("?days=28")).entities[0].visibility.previous.value).toBe(0.123);
+    await prisma.$executeRawUnsafe(
+      "UPDATE metric_days SET revision = revision + 1 WHERE workspace_id = $1 AND day = $2::date",
+      id,
+      addDays(LAST, -40),
+    );
+    expect((await get("?days=28")).entities[0].visibility.previous.value).not.toBe(0.123);
+  });
+
   it("a workspace without answers: empty windows, no change", async () => {
     const empty = await t.createWorkspace(cookie, { brand: "empty-window" });
     const res = await t.request("GET", `/api/v1/workspaces/${empty}/metrics/window`, { cookie });

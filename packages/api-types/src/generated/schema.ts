@@ -412,9 +412,11 @@ export interface paths {
          *     Each value estimates the long-run rate of the window (the engines' average state, not only
          *     these days'): its 95% interval accounts for prompts and for run days together (two-way
          *     cluster-robust variance, `intervalUnit: prompt-and-day`; docs/metrics.md, "Windows of
-         *     days"), because the answers of one day share the engines' state that day. The change's
-         *     interval treats the two windows as independent (Welch-Satterthwaite degrees of freedom);
-         *     `significant` when it excludes 0. Values use the metrics route's definitions; branded
+         *     days"), because the answers of one day share the engines' state that day. The change is
+         *     change detection's day-level test of the two windows (the days' rates weighted by their
+         *     answers, so the prompts' own levels cancel; t with run days − 2 degrees of freedom), its
+         *     95% interval clamped to [−1, 1], `significant` when it excludes 0, and null unless each
+         *     window has at least 2 run days. Values use the metrics route's definitions; branded
          *     prompts are left out unless `includeBrandResearch`.
          */
         get: operations["getMetricsWindow"];
@@ -3498,7 +3500,7 @@ export interface components {
         WindowMetric: {
             current: components["schemas"]["WindowEstimate"];
             previous: components["schemas"]["WindowEstimate"];
-            /** @description Current minus previous, null when either window has no data. */
+            /** @description Current minus previous, null unless each window has at least 2 run days. */
             change: null | {
                 delta: number;
                 ciLow: number;

@@ -167,6 +167,10 @@ export function swapDayStatement(swap: DaySwap): { sql: string; params: unknown[
         `clear_${table} AS (DELETE FROM ${table} t USING other_versions o
            WHERE t.workspace_id = $1 AND t.analysis_version = o.v AND t.day = $3::date)`,
     ),
+    // Stored time series span many days: any of another version's is outdated by this move
+    // (its days' revisions restart if the version comes back).
+    `clear_metric_series AS (DELETE FROM metric_series t USING other_versions o
+       WHERE t.workspace_id = $1 AND t.analysis_version = o.v)`,
   ];
   for (const { table, upserts, deletes } of swap.diff) {
     if (upserts.length > 0) {

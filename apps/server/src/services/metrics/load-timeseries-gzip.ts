@@ -23,8 +23,8 @@ const gzipAsync = promisify(gzip);
  * it was computed from: the revisions of every day its points and their
  * changes read (`from` − 34 .. `to`), the tracked entities with their names,
  * the score weights and the revisions of the computations (series, change
- * test, stored sums). A read checks the fingerprint and reads the stored row
- * in one statement and returns it as it is; otherwise it computes the series
+ * test, stored sums). A read loads the scope, then checks the fingerprint and
+ * reads the stored row in one statement, and returns it as it is; otherwise it computes the series
  * (`getMetricsTimeSeries`), gzips and stores it (at most MAX_STORED_SERIES per
  * workspace) and returns it. A year is megabytes of JSON: serialising it, and
  * the garbage that left, were most of an uncached read; gzipped, it is also a

@@ -47,11 +47,15 @@ export async function storeSeries(options: {
     ],
   });
   await ctx.prisma.$executeRawUnsafe(
+    // The row just written is kept whatever the order of rows written at the same instant.
     `DELETE FROM metric_series WHERE workspace_id = $1 AND (analysis_version, query) NOT IN (
        SELECT analysis_version, query FROM metric_series WHERE workspace_id = $1
-       ORDER BY updated_at DESC, query LIMIT $2::int)`,
+       ORDER BY (analysis_version = $3::int AND query = $4) DESC, updated_at DESC, query
+       LIMIT $2::int)`,
     workspaceId,
     MAX_STORED_SERIES,
+    version,
+    options.query,
   );
 }
 
