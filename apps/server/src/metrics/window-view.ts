@@ -1,6 +1,5 @@
 import type { ChangeSeries } from "./detect-changes.js";
-import { windowEstimate } from "./detect-changes.js";
-import type { ResamplingUnit } from "./two-way-variance.js";
+import { type ResamplingUnit, tInterval } from "./two-way-variance.js";
 import { type DailyProportion, WindowSums } from "./window-sums.js";
 
 /** Calendar days, inclusive. */
@@ -53,7 +52,7 @@ const EMPTY: WindowEstimate = { value: 0, ciLow: 0, ciHigh: 0, n: 0, intervalUni
  * series per entity with per-prompt counts), with the estimates change
  * detection uses (docs/metrics.md, "Windows of days"): each window's rate as
  * an estimate of the long run, its interval two-way over prompts and run days
- * (`windowEstimate`), and the change between the windows from the day-level
+ * (`WindowSums.rateVariance`, at least the binomial variance), and the change between the windows from the day-level
  * test (`WindowSums.test`: the days' rates, prompt effects cancelling) when
  * each window holds MIN_DAYS_EACH run days (with the metric's denominator). Visibility: answers naming the entity
  * of all answers; share of voice: the entity's of every tracked entity's
@@ -119,8 +118,15 @@ export function windowView(options: {
     const sums = new WindowSums(daily);
     const estimate = ([from, to]: [number, number]): WindowEstimate => {
       if (to <= from) return EMPTY;
-      const { value, ciLow, ciHigh, n, unit } = windowEstimate(sums, [from, to]);
-      return { value, ciLow, ciHigh, n, intervalUnit: unit };
+      const { successes, trials } = sums.total(from, to);
+      const value = successes / trials;
+      const v = sums.rateVariance(from, to);
+      // Never narrower than independent answers at the rate shrunk by half an answer: prompts
+      // that all agree (2 of 2 mentions, say) give a cluster variance of 0, not certainty.
+      const shrunk = (successes + 0.5) / (trials + 1);
+      const variance = Math.max(v.variance, (shrunk * (1 - shrunk)) / trials);
+      const [ciLow, ciHigh] = tInterval(value, { variance, df: v.df }, [0, 1]);
+      return { value, ciLow, ciHigh, n: trials, intervalUnit: v.unit };
     };
     const before: [number, number] = [0, boundary];
     const now: [number, number] = [boundary, daily.length];

@@ -212,6 +212,25 @@ describe("every metric's drill-down returns its n answers", () => {
     }
   });
 
+  it.each(filterSets.map((filters) => [JSON.stringify(filters)]))(
+    "the 7-day window view with %s opens to its answers",
+    async (filtersText) => {
+      const filters = JSON.parse(filtersText) as Query;
+      const view = await get("/metrics/window", { ...filters, to: day2 });
+      const range = { ...filters, from: view.current.from, to: view.current.to };
+      const all = await drill(range);
+      const anyNamed = await drill({ ...range, match: "mentioned" });
+      expect(view.current.responses).toBe(all.total);
+      for (const e of view.entities) {
+        expect(e.visibility.current.n, e.entity).toBe(all.total);
+        const naming = await drill({ ...range, match: "mentioned", entity: e.entityId });
+        expect(numerator(e.visibility.current), e.entity).toBe(naming.total);
+        expect(e.shareOfVoice.current.n, e.entity).toBe(anyNamed.entityMentions);
+        expect(numerator(e.shareOfVoice.current), e.entity).toBe(naming.total);
+      }
+    },
+  );
+
   it("a range adds its days, and a prompt's answers are its own", async () => {
     const [one, two, both] = await Promise.all([
       drill({ from: day1, to: day1 }),

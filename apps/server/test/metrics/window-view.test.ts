@@ -98,6 +98,32 @@ describe("windowView", () => {
     });
     expect(self?.shareOfVoice.current).toMatchObject({ value: 4 / 10, n: 10 });
     expect(rival?.shareOfVoice.current.value).toBe(6 / 10);
+    // Only one entity named: its share is 1, but 4 mentions do not make it certain.
+    const alone = windowView({
+      entityIds: ["self", "rival"],
+      series: [
+        series("self", {
+          "2026-03-09": [
+            [1, 4],
+            [1, 4],
+            [1, 4],
+            [1, 4],
+          ],
+        }),
+        series("rival", {
+          "2026-03-09": [
+            [0, 4],
+            [0, 4],
+            [0, 4],
+            [0, 4],
+          ],
+        }),
+      ],
+      ...ranges,
+    }).entities[0]?.shareOfVoice.current;
+    expect(alone?.value).toBe(1);
+    expect(alone?.ciHigh).toBe(1);
+    expect(alone?.ciLow).toBeLessThan(0.9);
     expect(self?.visibility.previous).toEqual({
       value: 0,
       ciLow: 0,

@@ -1,5 +1,6 @@
 import { useQuery } from "@tanstack/react-query";
-import { useSearchParams } from "react-router";
+import { Link, useSearchParams } from "react-router";
+import { answersLink } from "../answers-link";
 import { gp, type Schemas } from "../api";
 import { describeDelta, formatDate, formatEstimate, formatNumber } from "../format";
 import { keys } from "../hooks";
@@ -44,6 +45,14 @@ export function WindowPanel({ slug, surface }: { slug: string; surface: Surface 
     queryKey: keys.window(slug, days, surface),
     queryFn: () => gp.metrics.getWindow(slug, { days, ...(surface ? { surface } : {}) }),
   });
+  // The answers behind a number: the window's days, of the surface the view reads.
+  const answersOf = (query: Record<string, string> = {}) =>
+    answersLink(slug, {
+      from: view.data?.current.from,
+      to: view.data?.current.to,
+      ...query,
+      surface,
+    });
   return (
     <article className="panel" aria-labelledby="window-title">
       <h2 id="window-title">Last {days} days</h2>
@@ -70,11 +79,11 @@ export function WindowPanel({ slug, surface }: { slug: string; surface: Surface 
           <>
             <p>
               {formatDate(view.data.current.from)} to {formatDate(view.data.current.to)}:{" "}
-              {runDays(view.data.current.runDays)}, {formatNumber(view.data.current.responses)}{" "}
-              answers, against {formatDate(view.data.previous.from)} to{" "}
-              {formatDate(view.data.previous.to)} ({runDays(view.data.previous.runDays)}). 95%
-              intervals over prompts and run days: the engines' average over the window, not a
-              single day's.
+              {runDays(view.data.current.runDays)},{" "}
+              <Link to={answersOf()}>{formatNumber(view.data.current.responses)} answers</Link>,
+              against {formatDate(view.data.previous.from)} to {formatDate(view.data.previous.to)} (
+              {runDays(view.data.previous.runDays)}). 95% intervals over prompts and run days: the
+              engines' average over the window, not a single day's.
             </p>
             <div className="scroll">
               <table className="stack">
@@ -92,7 +101,12 @@ export function WindowPanel({ slug, surface }: { slug: string; surface: Surface 
                     <tr key={e.entityId} className={e.isSelf ? "self" : undefined}>
                       <th scope="row">{e.entity}</th>
                       <td data-label="Visibility (95% interval)">
-                        {formatEstimate(e.visibility.current, "share")}
+                        <Link
+                          to={answersOf({ match: "mentioned", entity: e.entityId })}
+                          aria-label={`${formatEstimate(e.visibility.current, "share")}: open the ${formatNumber(Math.round(e.visibility.current.value * e.visibility.current.n))} answers of ${formatNumber(e.visibility.current.n)} in the last ${days} days naming ${e.entity}`}
+                        >
+                          {formatEstimate(e.visibility.current, "share")}
+                        </Link>
                       </td>
                       <td data-label={`vs the ${days} days before`}>
                         <WindowChange metric={e.visibility} />

@@ -156,6 +156,21 @@ describe.skipIf(!runsHere)("the dashboard in Chromium", () => {
     await page.getByText(/: 1 run day, [\d,.]+ answers, against/).waitFor();
     // The run's end refreshed the time series too (it was read before the run, empty).
     await expect(page.getByText("No measured days in this range").count()).resolves.toBe(0);
+    // The window's visibility opens to the answers of its days naming the entity.
+    const windowNaming = page.getByRole("link", {
+      name: /open the \d+ answers of \d+ in the last 7 days naming Globex/,
+    });
+    const windowCount = Number(
+      (await windowNaming.getAttribute("aria-label"))?.match(/open the (\d+)/)?.[1],
+    );
+    await windowNaming.click();
+    await page.getByRole("heading", { name: "Answers mentioning Globex" }).waitFor();
+    await (windowCount === 0
+      ? page.getByText("No answer matches this number.")
+      : page.getByRole("status").getByText(`${windowCount} answers`, { exact: true })
+    ).waitFor();
+    await page.goBack();
+    await page.getByRole("heading", { name: "Last 7 days" }).waitFor();
     await page.getByRole("radio", { name: "28 days" }).click();
     await page.waitForURL(/window=28/);
     await page.getByRole("heading", { name: "Last 28 days" }).waitFor();
