@@ -93,10 +93,11 @@ export function windowView(options: {
   const days = [...byDay.keys()].filter((day) => (byDay.get(day)?.size ?? 0) > 0).sort();
   const inCurrent = (day: string) => day >= current.from && day <= current.to;
   const counts = (range: DayRange, inRange: (day: string) => boolean): WindowPeriodCounts => {
-    const cells = days.filter(inRange).flatMap((day) => [...(byDay.get(day)?.values() ?? [])]);
+    const inside = days.filter(inRange);
+    const cells = inside.flatMap((day) => [...(byDay.get(day)?.values() ?? [])]);
     return {
       ...range,
-      runDays: days.filter(inRange).length,
+      runDays: inside.length,
       prompts: new Set(cells.map((c) => c.prompt)).size,
       responses: cells.reduce((n, c) => n + c.responses, 0),
     };

@@ -5,8 +5,13 @@ import { windowView } from "../../metrics/window-view.js";
 import { loadMetricsHead } from "./load-metrics-head.js";
 import { loadVisibilitySeries } from "./load-visibility-series.js";
 import { filtersKey, type MetricsFilters } from "./metrics-filters.js";
-import { packRows, unpackRows } from "./packed-rows.js";
-import { readStoredSnapshots, snapshotInputs, storeSnapshots } from "./stored-snapshots.js";
+import {
+  rangeRevisions,
+  rangeRevisionsSql,
+  readStoredSnapshots,
+  snapshotInputs,
+  storeSnapshots,
+} from "./stored-snapshots.js";
 
 export type MetricsWindow = ResponseBody<"getMetricsWindow", 200>;
 
@@ -48,20 +53,18 @@ export async function getMetricsWindow(options: {
   const previous = { from: addDays(current.from, -days), to: addDays(current.from, -1) };
   // The revisions of every day of both windows, read here: the head lists only recent days.
   const [row] = await ctx.prisma.$queryRawUnsafe<Array<{ days: string | null }>>(
-    `SELECT ${packRows(["day - $3::date", "revision"])} AS days FROM metric_days
-     WHERE workspace_id = $1 AND analysis_version = $2::int
-       AND day BETWEEN $3::date AND $4::date AND responses > 0`,
+    `SELECT (${rangeRevisionsSql(true)}) AS days`,
     scope.workspaceId,
     scope.version,
     previous.from,
     to,
   );
-  const read = unpackRows(row?.days).sort((a, b) => Number(a[0]) - Number(b[0]));
+  const read = rangeRevisions(row?.days);
   const inputs = snapshotInputs(scope, [
     "window",
     WINDOW_REVISION,
     ...scope.entities.map((e) => e.name),
-    ...read.flat(),
+    ...read,
   ]);
   const place = { ctx, scope, day: to, filters: `window${days}:${filtersKey(filters)}` };
   const stored = (await readStoredSnapshots({ ...place, comparedTo: [""] })).get("");

@@ -8,12 +8,11 @@ import {
   getMetricsTimeSeries,
   TIMESERIES_REVISION,
 } from "./get-metrics-timeseries.js";
+import { loadMetricsHead } from "./load-metrics-head.js";
 import { filtersKey } from "./metrics-filters.js";
-import { loadMetricsScope } from "./metrics-scope.js";
-import { packRows, unpackRows } from "./packed-rows.js";
 import { SUMS_FORMAT } from "./stored-day-sums.js";
 import { storeSeries } from "./stored-series.js";
-import { snapshotInputs } from "./stored-snapshots.js";
+import { rangeRevisions, rangeRevisionsSql, snapshotInputs } from "./stored-snapshots.js";
 
 const gzipAsync = promisify(gzip);
 
@@ -23,8 +22,8 @@ const gzipAsync = promisify(gzip);
  * it was computed from: the revisions of every day its points and their
  * changes read (`from` − 34 .. `to`), the tracked entities with their names,
  * the score weights and the revisions of the computations (series, change
- * test, stored sums). A read loads the scope, then checks the fingerprint and
- * reads the stored row in one statement, and returns it as it is; otherwise it computes the series
+ * test, stored sums). A read takes the metrics head (cached), then checks the
+ * fingerprint and reads the stored row in one statement, and returns it as it is; otherwise it computes the series
  * (`getMetricsTimeSeries`), gzips and stores it (at most MAX_STORED_SERIES per
  * workspace) and returns it. A year is megabytes of JSON: serialising it, and
  * the garbage that left, were most of an uncached read; gzipped, it is also a
@@ -35,15 +34,14 @@ export async function loadMetricsTimeSeriesGzip(
 ): Promise<Buffer> {
   const { ctx, from, to } = options;
   checkTimeSeriesRange(from, to);
-  const scope = await loadMetricsScope(ctx, options.access.id);
+  // The head, as every metrics read starts: cached per workspace until its data changes.
+  const { scope } = await loadMetricsHead({ ctx, workspaceId: options.access.id, recentRuns: 0 });
   const query = [from, to, options.entity ?? "*", filtersKey(options.filters)].join(":");
   const [row] = await ctx.prisma.$queryRawUnsafe<
     Array<{ days: string | null; inputs: string | null; body: string | null }>
   >(
     `SELECT
-       (SELECT ${packRows(["day - $3::date", "revision"])} FROM metric_days
-        WHERE workspace_id = $1 AND analysis_version = $2::int
-          AND day BETWEEN $3::date AND $4::date) AS days,
+       (${rangeRevisionsSql(false)}) AS days,
        s.inputs, s.body_gzip AS body
      FROM (SELECT 1) one LEFT JOIN metric_series s
        ON s.workspace_id = $1 AND s.analysis_version = $2::int AND s.query = $5`,
@@ -59,10 +57,7 @@ export async function loadMetricsTimeSeriesGzip(
     CHANGE_INPUTS_PREFIX,
     SUMS_FORMAT,
     ...scope.entities.map((e) => e.name),
-    // In day order whatever order the aggregate met the rows in.
-    ...unpackRows(row?.days)
-      .sort((a, b) => Number(a[0]) - Number(b[0]))
-      .flat(),
+    ...rangeRevisions(row?.days),
   ]);
   if (row?.body && row.inputs === inputs) return Buffer.from(row.body, "base64");
   const series = await getMetricsTimeSeries({ ...options, scope });

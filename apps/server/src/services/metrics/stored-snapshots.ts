@@ -2,6 +2,7 @@ import { createHash } from "node:crypto";
 import type { AppContext } from "../../context.js";
 import { upsertJsonRows } from "../sql/insert-json-rows.js";
 import type { MetricsScope } from "./metrics-scope.js";
+import { packRows, unpackRows } from "./packed-rows.js";
 
 /**
  * The revision of how a day's snapshot and changes are computed: a release
@@ -50,6 +51,25 @@ export function snapshotInputs(
       ]),
     )
     .digest("base64url");
+}
+
+/**
+ * SQL of one packed value: (day − $3, revision) of every day of the workspace
+ * ($1) and version ($2) from $3 to $4 (with answers when `withAnswers`), for
+ * `rangeRevisions`: what a stored view of a range of days fingerprints.
+ */
+export function rangeRevisionsSql(withAnswers: boolean): string {
+  return `SELECT ${packRows(["day - $3::date", "revision"])} FROM metric_days
+    WHERE workspace_id = $1 AND analysis_version = $2::int
+      AND day BETWEEN $3::date AND $4::date${withAnswers ? " AND responses > 0" : ""}`;
+}
+
+/** `rangeRevisionsSql`'s value as [offset, revision] text pairs in day order, flattened. */
+export function rangeRevisions(packed: string | null | undefined): string[] {
+  // In day order whatever order the aggregate met the rows in.
+  return unpackRows(packed)
+    .sort((a, b) => Number(a[0]) - Number(b[0]))
+    .flat();
 }
 
 /**
