@@ -1,7 +1,7 @@
 import type { DeltaComparison, Scoreboard, WorkspaceMetrics } from "@geopulse/api-types";
 import { describe, expect, it } from "vitest";
 import { arrow, changeLegend, shareChange, significance } from "../src/changes.js";
-import { entityTable } from "../src/commands/metrics.js";
+import { entityTable, recommendationTable } from "../src/commands/metrics.js";
 import { compositeSummary, engineTable } from "../src/commands/scoreboard.js";
 
 const none: DeltaComparison = {
@@ -54,6 +54,8 @@ const board: Scoreboard = {
         mentionCount: 70,
         sentiment: null,
         composite: { value: 50, ciLow: 45, ciHigh: 55, n: 80 },
+        recommendationRate: { value: 0, ciLow: 0, ciHigh: 0, n: 0 },
+        shortlistShare: { value: 0, ciLow: 0, ciHigh: 0, n: 0 },
       },
     },
     {
@@ -67,6 +69,8 @@ const board: Scoreboard = {
         mentionCount: 3,
         sentiment: null,
         composite: { value: 20, ciLow: 10, ciHigh: 30, n: 10 },
+        recommendationRate: { value: 0, ciLow: 0, ciHigh: 0, n: 0 },
+        shortlistShare: { value: 0, ciLow: 0, ciHigh: 0, n: 0 },
       },
     },
   ],
@@ -113,6 +117,8 @@ describe("changes with their intervals and significance markers", () => {
         isSelf: true,
         ...share(0.3, change(0.01, -0.04, 0.06)),
         visibility: share(0.5, change(0.02, -0.05, 0.09)),
+        recommendationRate: { value: 0.25, ciLow: 0.2, ciHigh: 0.3, n: 160 },
+        shortlistShare: { value: 0.2, ciLow: 0.15, ciHigh: 0.25, n: 160 },
       },
       {
         entity: "Globex",
@@ -120,6 +126,8 @@ describe("changes with their intervals and significance markers", () => {
         isSelf: false,
         ...share(0.4, change(0.12, 0.05, 0.19)),
         visibility: share(0.6, change(0.4, 0.3, 0.5)),
+        recommendationRate: { value: 0.4, ciLow: 0.3, ciHigh: 0.5, n: 160 },
+        shortlistShare: { value: 0.35, ciLow: 0.25, ciHigh: 0.45, n: 160 },
       },
     ];
     const lines = entityTable(entities).split("\n");
@@ -134,5 +142,10 @@ describe("changes with their intervals and significance markers", () => {
     );
     expect(lines.at(-1)).toBe(changeLegend);
     expect(entityTable(entities.slice(0, 1))).not.toContain(changeLegend);
+    const stance = recommendationTable(entities).split("\n");
+    expect(stance[0]).toMatch(/^ENTITY\s+RECOMMENDED IN\s+SHORTLISTED IN\s+ANSWERS$/);
+    expect(stance[2]).toMatch(
+      /^Globex\s+40\.0% \(30\.0%–50\.0%\)\s+35\.0% \(25\.0%–45\.0%\)\s+160$/,
+    );
   });
 });

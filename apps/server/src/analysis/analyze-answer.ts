@@ -2,8 +2,10 @@ import { createCitationClassifier, extractCitations } from "./citations.js";
 import { countedOccurrences } from "./disambiguate.js";
 import { DEFAULT_DOMAIN_TAXONOMY, type DomainTaxonomyList } from "./domain-taxonomy.js";
 import { createMentionScanner, type Occurrence, orderEntities } from "./mention-scanner.js";
+import { mentionStances } from "./mention-stance.js";
 import { type Sentences, sentenceAt, sentenceSpan, splitSentences } from "./sentences.js";
 import { type CompiledLexicon, lexiconFor, scoreSentence, sentimentLabel } from "./sentiment.js";
+import { toOriginal } from "./text-fold.js";
 import {
   ANALYSIS_VERSION,
   type AnalysisInput,
@@ -85,6 +87,20 @@ export function createAnswerAnalyzer(
       sentences,
       scanned.occurrences,
     );
+    const stances = mentionStances({
+      foldedText,
+      sentences,
+      occurrences: counted,
+      language: input.language,
+      capitalized: (offset) => {
+        const ch = input.answer[toOriginal(scanned.folded, offset)] ?? "";
+        return ch !== ch.toLowerCase();
+      },
+    });
+    const recommendedOrder = [...stances]
+      .filter(([, s]) => s.stance === "recommended")
+      .sort((a, b) => a[1].verdictAt - b[1].verdictAt)
+      .map(([index]) => index);
     const mentions: MentionResult[] = ordered.map(([index, t], n) => {
       const entity = entities[index] as TrackedEntity;
       let score = 0;
@@ -96,10 +112,17 @@ export function createAnswerAnalyzer(
         firstOffset: t.firstOffset,
         rank: n + 1,
         sentiment: sentimentLabel(score),
+        stance: stances.get(index)?.stance ?? "mentioned",
+        recommendedRank: rankOf(recommendedOrder, index),
       };
     });
     return { version: ANALYSIS_VERSION, mentions, citations };
   };
+}
+
+function rankOf(order: readonly number[], index: number): number | null {
+  const at = order.indexOf(index);
+  return at === -1 ? null : at + 1;
 }
 
 /**

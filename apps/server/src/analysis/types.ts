@@ -6,9 +6,11 @@
  * rollups are keyed by it. 2: Gemini's redirect citations stored as the pages they cite
  * (migration 20261127100000_citation_engine_url). 3: every analysed answer's facts
  * (`response_facts`) and its citations' normalised URLs stored, which the stored answers of
- * earlier versions get by being re-analysed (migration 20261128220000_response_facts).
+ * earlier versions get by being re-analysed (migration 20261128220000_response_facts). 4: each
+ * mention's stance (recommended, mentioned, discouraged) and recommended rank, and the
+ * recommendation counts of the rollups (migration 20261129100000_mention_stance).
  */
-export const ANALYSIS_VERSION = 3;
+export const ANALYSIS_VERSION = 4;
 
 /** `self` is the workspace's brand; competitors use their competitor id. */
 export interface TrackedEntity {
@@ -38,6 +40,9 @@ export interface AnalysisInput {
 
 export type Sentiment = "positive" | "neutral" | "negative";
 
+/** Whether the answer picks the entity, only names it, or advises against it (docs/metrics.md). */
+export type Stance = "recommended" | "mentioned" | "discouraged";
+
 export type DomainTaxonomy =
   | "owned"
   | "competitor"
@@ -58,6 +63,9 @@ export interface MentionResult {
   /** 1 for the entity mentioned first among all mentioned entities, 2 next, ... */
   rank: number;
   sentiment: Sentiment;
+  stance: Stance;
+  /** 1 for the first entity the answer recommends, 2 the next, ...; null unless recommended. */
+  recommendedRank: number | null;
 }
 
 export interface CitationResult {

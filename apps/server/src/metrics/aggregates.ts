@@ -33,6 +33,12 @@ export interface EntityCounts {
   citedResponses: number;
   positiveResponses: number;
   negativeResponses: number;
+  /** Answers recommending the entity (docs/metrics.md, "Mention stance"). */
+  recommendedResponses: number;
+  /** Answers with the entity among the first three they recommend. */
+  shortlistedResponses: number;
+  /** Answers advising against the entity. */
+  discouragedResponses: number;
 }
 
 /** The counts point values need (no mention count or sentiment). */
@@ -51,6 +57,9 @@ export const entityCountFields = [
   "citedResponses",
   "positiveResponses",
   "negativeResponses",
+  "recommendedResponses",
+  "shortlistedResponses",
+  "discouragedResponses",
 ] as const satisfies ReadonlyArray<keyof EntityCounts>;
 
 export const zeroEntityCounts = (): EntityCounts => ({
@@ -60,6 +69,9 @@ export const zeroEntityCounts = (): EntityCounts => ({
   citedResponses: 0,
   positiveResponses: 0,
   negativeResponses: 0,
+  recommendedResponses: 0,
+  shortlistedResponses: 0,
+  discouragedResponses: 0,
 });
 
 /** Adds `from` to `into`, field by field. */
@@ -91,6 +103,10 @@ export interface EntityMetrics {
   sentiment: number | null;
   /** Composite score 0-100 of this entity. */
   composite: Estimate;
+  /** Answers recommending the entity / answers (0-1). */
+  recommendationRate: Estimate;
+  /** Answers with the entity among the first three they recommend / answers (0-1). */
+  shortlistShare: Estimate;
 }
 
 export interface EngineMetrics {

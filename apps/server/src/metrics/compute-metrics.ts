@@ -19,6 +19,7 @@ import {
   WILSON_MAX_PROMPTS,
   wilsonInterval,
 } from "./intervals.js";
+import { type StanceEstimates, stanceEstimates } from "./stance-metrics.js";
 
 /**
  * Metrics of one snapshot from per-prompt cells (definitions in
@@ -32,6 +33,8 @@ import {
  * - sentiment = positive / (positive + negative) (null when neither);
  * - positionScore = visibility / averagePosition = (Σ mentioned)² / (Σ responses · Σ rankSum):
  *   1 when mentioned first in every answer, 0 when never mentioned;
+ * - recommendationRate = Σ recommendedResponses / Σ responses; shortlistShare = Σ
+ *   shortlistedResponses / Σ responses (stance-metrics.ts, the same resampled prompts);
  * - composite = 100 · (w.visibility·visibility + w.shareOfVoice·shareOfVoice
  *   + w.position·positionScore + w.citation·citationShare) / Σ w.
  *
@@ -76,7 +79,7 @@ export function computeMetrics(options: ComputeMetricsOptions): MetricsSnapshot 
     extra: Float64Array,
     wilson: boolean,
     prompts: number,
-  ): EntityMetrics[] => {
+  ): Array<Omit<EntityMetrics, keyof StanceEstimates>> => {
     const level = expandedPercentileLevel(prompts);
     return options.entities.map((entity, e) =>
       entityMetrics({
@@ -94,27 +97,47 @@ export function computeMetrics(options: ComputeMetricsOptions): MetricsSnapshot 
 
   const overallExtra = new Float64Array(3 * entityCount);
   for (const x of extras) for (let i = 0; i < x.length; i++) add(overallExtra, i, x[i] as number);
+  const stance = stanceEstimates({
+    cells,
+    prompts,
+    engines,
+    entityIds: options.entities.map((e) => e.id),
+    multiplicities,
+    resamples,
+    enginePrompts: layout.enginePrompts,
+    wilsonBelow: WILSON_MAX_PROMPTS,
+  });
+  const withStance = (
+    metrics: Array<Omit<EntityMetrics, keyof StanceEstimates>>,
+    estimates: StanceEstimates[],
+  ): EntityMetrics[] => metrics.map((m, e) => ({ ...m, ...(estimates[e] as StanceEstimates) }));
 
   return {
     responses: overallTotals[0] as number,
     prompts: P,
-    entities: scope(
-      overallTotals,
-      overallSums,
-      overallExtra,
-      K === 1 && (layout.enginePrompts[0] ?? 0) < WILSON_MAX_PROMPTS,
-      P,
+    entities: withStance(
+      scope(
+        overallTotals,
+        overallSums,
+        overallExtra,
+        K === 1 && (layout.enginePrompts[0] ?? 0) < WILSON_MAX_PROMPTS,
+        P,
+      ),
+      stance.overall,
     ),
     engines: engines.map(
       (engine, k): EngineMetrics => ({
         engine,
         responses: engineTotals[k * block] as number,
-        entities: scope(
-          engineTotals.subarray(k * block, (k + 1) * block),
-          engineSums.subarray(k * block * B, (k + 1) * block * B),
-          extras[k] as Float64Array,
-          (layout.enginePrompts[k] ?? 0) < WILSON_MAX_PROMPTS,
-          layout.enginePrompts[k] ?? 0,
+        entities: withStance(
+          scope(
+            engineTotals.subarray(k * block, (k + 1) * block),
+            engineSums.subarray(k * block * B, (k + 1) * block * B),
+            extras[k] as Float64Array,
+            (layout.enginePrompts[k] ?? 0) < WILSON_MAX_PROMPTS,
+            layout.enginePrompts[k] ?? 0,
+          ),
+          stance.engines[k] as StanceEstimates[],
         ),
       }),
     ),
@@ -291,7 +314,7 @@ function entityMetrics(args: {
   wilson: boolean;
   /** The percentile interval's level for the scope's prompts (`expandedPercentileLevel`). */
   level: number;
-}): EntityMetrics {
+}): Omit<EntityMetrics, keyof StanceEstimates> {
   const { at, totals, column, weights: w } = args;
   const responses = totals[0] as number;
   const withCitations = totals[1] as number;

@@ -33,7 +33,7 @@ describe("GET /answers refusals", () => {
     ["?cursor=bm90LWEtY3Vyc29y", "query.cursor"],
     ["?entity=self", "query.match"],
     ["?entity=cmp_nobody&match=mentioned", "query.entity"],
-    ["?match=recommended", "query.match"],
+    ["?match=favoured", "query.match"],
     ["?domain=", "query.domain"],
   ])("%s is 400 naming %s", async (query, field) => {
     const response = await t.request<any>("GET", path("answers-private", query), {

@@ -175,6 +175,9 @@ async function simulateRun(run: number): Promise<PromptCell[]> {
           citedResponses: analysis.citations.some((c) => c.entityId === e.id) ? 1 : 0,
           positiveResponses: mention?.sentiment === "positive" ? 1 : 0,
           negativeResponses: mention?.sentiment === "negative" ? 1 : 0,
+          recommendedResponses: 0,
+          shortlistedResponses: 0,
+          discouragedResponses: 0,
         };
       }
       cells.push({

@@ -76,6 +76,8 @@ export async function seedVisibility(t: TestServer, slug: string, options: Seede
               firstOffset: 0,
               rank: mentions.length + 1,
               sentiment: "neutral",
+              stance: "mentioned" as const,
+              recommendedRank: null,
             });
           }
           answers.push({

@@ -213,6 +213,9 @@ describe("cluster bootstrap interval against independent computations", () => {
               citedResponses: 0,
               positiveResponses: 0,
               negativeResponses: 0,
+              recommendedResponses: 0,
+              shortlistedResponses: 0,
+              discouragedResponses: 0,
             },
           },
         });

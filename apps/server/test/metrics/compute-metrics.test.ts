@@ -11,6 +11,9 @@ const counts = (m: number, count: number, rankSum: number, cited: number, pos = 
     citedResponses: cited,
     positiveResponses: pos,
     negativeResponses: neg,
+    recommendedResponses: 0,
+    shortlistedResponses: 0,
+    discouragedResponses: 0,
   }) satisfies EntityCounts;
 
 const cell = (
@@ -180,6 +183,8 @@ describe("computeMetrics: edge cases", () => {
       mentionCount: 0,
       sentiment: null,
       composite: zero,
+      recommendationRate: zero,
+      shortlistShare: zero,
     });
   });
 

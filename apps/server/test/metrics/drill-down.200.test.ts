@@ -104,6 +104,14 @@ async function drill(query: Query) {
 const numerator = (estimate: { value: number; n: number }) =>
   Math.round(estimate.value * estimate.n);
 
+/** The recommendation metrics and the `match` that lists their numerators. */
+const stanceMetrics = [
+  ["recommendationRate", "recommended"],
+  ["shortlistShare", "shortlisted"],
+] as const;
+/** Answers the recommendation metrics' drill-downs listed: the simulated answers do recommend. */
+let recommendedSeen = 0;
+
 const filterSets: Query[] = [
   {},
   { includeBrandResearch: "true" },
@@ -139,6 +147,12 @@ describe("every metric's drill-down returns its n answers", () => {
       expect(numerator(entity), `${entity.entity} share of voice`).toBe(naming.total);
       expect(entity.visibility.n, `${entity.entity} visibility n`).toBe(all.total);
       expect(numerator(entity.visibility), `${entity.entity} visibility`).toBe(naming.total);
+      for (const [metric, match] of stanceMetrics) {
+        const stanced = await drill({ ...scope, match, entity: id });
+        expect(entity[metric].n, `${entity.entity} ${metric} n`).toBe(all.total);
+        expect(numerator(entity[metric]), `${entity.entity} ${metric}`).toBe(stanced.total);
+        recommendedSeen += stanced.total;
+      }
     }
     for (const { engine, metrics: m } of metrics.scoreboard.engines) {
       const onEngine = { ...scope, engine };
@@ -155,12 +169,21 @@ describe("every metric's drill-down returns its n answers", () => {
       const citingBrand = await drill({ ...onEngine, match: "cited", entity: "self" });
       expect(numerator(m.citationShare)).toBe(citingBrand.total);
       expect(m.composite.n).toBe((await drill(onEngine)).total);
+      for (const [metric, match] of stanceMetrics) {
+        expect(m[metric].n).toBe((await drill(onEngine)).total);
+        const stanced = await drill({ ...onEngine, match, entity: "self" });
+        expect(numerator(m[metric]), `${engine} ${metric}`).toBe(stanced.total);
+      }
     }
     for (const domain of metrics.topCitedDomains) {
       expect(domain.count, domain.domain).toBe(
         (await drill({ ...scope, domain: domain.domain })).total,
       );
     }
+  });
+
+  it("the recommendation metrics' drill-downs listed answers (the walk above was not vacuous)", () => {
+    expect(recommendedSeen).toBeGreaterThan(0);
   });
 
   it("each day of the time series opens to its answers", async () => {

@@ -43,6 +43,9 @@ function realisticCells(seed: string): PromptCell[] {
           citedResponses: below(Math.min(mentioned, cell.responsesWithCitations) + 1),
           positiveResponses: below(mentioned + 1),
           negativeResponses: 0,
+          recommendedResponses: 0,
+          shortlistedResponses: 0,
+          discouragedResponses: 0,
         };
       }
       cells.push(cell);

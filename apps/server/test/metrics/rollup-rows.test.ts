@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { AnswerAnalysis } from "../../src/analysis/types.js";
+import type { AnswerAnalysis, Stance } from "../../src/analysis/types.js";
 import {
   type AnalysedAnswer,
   buildRollupRows,
@@ -39,6 +39,8 @@ describe("buildRollupRows", () => {
             firstOffset: 0,
             rank: 1,
             sentiment: "positive",
+            stance: "mentioned" as const,
+            recommendedRank: null,
           },
           {
             entityId: "c1",
@@ -47,6 +49,8 @@ describe("buildRollupRows", () => {
             firstOffset: 9,
             rank: 2,
             sentiment: "negative",
+            stance: "mentioned" as const,
+            recommendedRank: null,
           },
         ],
         citations: [
@@ -64,6 +68,8 @@ describe("buildRollupRows", () => {
             firstOffset: 4,
             rank: 1,
             sentiment: "neutral",
+            stance: "mentioned" as const,
+            recommendedRank: null,
           },
         ],
         citations: [],
@@ -115,6 +121,8 @@ describe("buildRollupRows", () => {
       firstOffset: 0,
       rank,
       sentiment: "positive" as const,
+      stance: "mentioned" as const,
+      recommendedRank: null,
     });
     const rows = buildRollupRows([
       answer("p1", { mentions: [mention("self", 1)], citations: [citation("acme.com", "self")] }),
@@ -151,6 +159,32 @@ describe("buildRollupRows", () => {
     expect(total(rows.groups)).toBe(total(rows.cells));
   });
 
+  it("counts the answers recommending, shortlisting and discouraging each entity", () => {
+    const mention = (entityId: string, stance: Stance, recommendedRank: number | null) => ({
+      entityId,
+      isSelf: entityId === "self",
+      count: 1,
+      firstOffset: 0,
+      rank: 1,
+      sentiment: "neutral" as const,
+      stance,
+      recommendedRank,
+    });
+    const rows = buildRollupRows([
+      answer("p1", { mentions: [mention("self", "recommended", 1)], citations: [] }),
+      answer("p2", { mentions: [mention("self", "recommended", 4)], citations: [] }),
+      answer("p3", { mentions: [mention("self", "discouraged", null)], citations: [] }),
+      answer("p4", { mentions: [mention("self", "mentioned", null)], citations: [] }),
+    ]);
+    const [self] = rows.dayEngineEntities;
+    expect(self).toMatchObject({
+      mentionedResponses: 4,
+      recommendedResponses: 2,
+      shortlistedResponses: 1,
+      discouragedResponses: 1,
+    });
+  });
+
   it("sums the groups of counted categories per (day, engine), brand research left out", () => {
     const mention = (entityId: string, rank: number) => ({
       entityId,
@@ -159,6 +193,8 @@ describe("buildRollupRows", () => {
       firstOffset: 0,
       rank,
       sentiment: "negative" as const,
+      stance: "mentioned" as const,
+      recommendedRank: null,
     });
     const rows = buildRollupRows([
       answer("p1", { mentions: [mention("self", 1)], citations: [citation("acme.com", "self")] }),
@@ -193,6 +229,9 @@ describe("buildRollupRows", () => {
         citedResponses: 1,
         positiveResponses: 0,
         negativeResponses: 2,
+        recommendedResponses: 0,
+        shortlistedResponses: 0,
+        discouragedResponses: 0,
       },
       {
         day: "2026-03-04",
@@ -204,6 +243,9 @@ describe("buildRollupRows", () => {
         citedResponses: 0,
         positiveResponses: 0,
         negativeResponses: 1,
+        recommendedResponses: 0,
+        shortlistedResponses: 0,
+        discouragedResponses: 0,
       },
     ]);
   });
@@ -223,6 +265,8 @@ describe("rollupRowsInSteps", () => {
             firstOffset: 0,
             rank: 1,
             sentiment: "neutral",
+            stance: "mentioned" as const,
+            recommendedRank: null,
           },
         ],
         citations: i === 0 ? [citation("acme.com", "self", "owned")] : [],

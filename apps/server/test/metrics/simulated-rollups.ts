@@ -49,6 +49,8 @@ export async function writeSimulatedDay(
             options.negativeRate && rng.chance(options.negativeRate(entityId))
               ? "negative"
               : "neutral",
+          stance: "mentioned",
+          recommendedRank: null,
         }));
         answers.push({
           day: options.day,

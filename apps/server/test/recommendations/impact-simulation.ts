@@ -114,6 +114,9 @@ export function answerRatioCells(
           citedResponses: 0,
           positiveResponses: 0,
           negativeResponses: 0,
+          recommendedResponses: 0,
+          shortlistedResponses: 0,
+          discouragedResponses: 0,
         },
       },
     };

@@ -10,7 +10,7 @@ import { take, useMetrics, useSlug, useWorkspace } from "../hooks";
 import { citesDomain } from "../sources-logic";
 
 type RunResponse = Schemas["RunResponse"];
-type Match = "mentioned" | "cited";
+type Match = NonNullable<Parameters<typeof gp.answers.list>[1]>["match"];
 
 /** Answers per page of a drill-down. */
 const PAGE = 50;
@@ -20,7 +20,8 @@ const PAGE = 50;
  * (`GET .../answers`, the same definition as the number, so it lists exactly its `n`):
  * `?from=&to=` (default the latest measured day), `?engine=`, `?surface=`, `?category=`,
  * `?region=`, `?language=`, `?prompt=`,
- * `?domain=`, `?url=` (a cited page), and `?match=mentioned|cited` with `?entity=` (`self` or a competitor's id).
+ * `?domain=`, `?url=` (a cited page), and `?match=mentioned|cited|recommended|shortlisted|discouraged`
+ * with `?entity=` (`self` or a competitor's id).
  * With `?run=`, one run's answers, narrowed to an engine, surface, prompt or cited domain.
  */
 export default function Answers() {
@@ -71,6 +72,14 @@ function DrillDown() {
     surface && `read from ${surfaceLabels[surface]}s`,
     match === "mentioned" && (entityName ? `mentioning ${entityName}` : "naming a tracked brand"),
     match === "cited" && (entityName ? `citing ${entityName}` : "with a citation"),
+    match === "recommended" &&
+      (entityName ? `recommending ${entityName}` : "recommending a tracked brand"),
+    match === "shortlisted" &&
+      (entityName
+        ? `with ${entityName} among their first three picks`
+        : "shortlisting a tracked brand"),
+    match === "discouraged" &&
+      (entityName ? `advising against ${entityName}` : "advising against a tracked brand"),
     query.domain && `citing ${query.domain}`,
     query.url && `citing ${query.url}`,
   ]

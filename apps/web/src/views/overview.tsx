@@ -118,6 +118,8 @@ export default function Overview() {
                   <th scope="col">Entity</th>
                   <th scope="col">Share of voice (95% interval)</th>
                   <th scope="col">Visibility</th>
+                  <th scope="col">Recommended in</th>
+                  <th scope="col">Shortlisted in</th>
                 </tr>
               </thead>
               <tbody>
@@ -134,6 +136,20 @@ export default function Overview() {
                       >
                         {formatShare(e.visibility.value)}
                       </Link>
+                    </td>
+                    <td data-label="Recommended in">
+                      <StanceLink
+                        estimate={e.recommendationRate}
+                        to={answersOf({ match: "recommended", entity: e.entityId })}
+                        what={`recommending ${e.entity}`}
+                      />
+                    </td>
+                    <td data-label="Shortlisted in">
+                      <StanceLink
+                        estimate={e.shortlistShare}
+                        to={answersOf({ match: "shortlisted", entity: e.entityId })}
+                        what={`with ${e.entity} among their first three picks`}
+                      />
                     </td>
                   </tr>
                 ))}
@@ -244,5 +260,23 @@ export default function Overview() {
         <Link to={`/w/${slug}/runs`}>All runs</Link>
       </article>
     </section>
+  );
+}
+
+/** A recommendation metric with its interval, opening to the answers it counts. */
+function StanceLink(props: {
+  estimate: { value: number; ciLow: number; ciHigh: number; n: number };
+  to: string;
+  what: string;
+}) {
+  const { estimate } = props;
+  const count = Math.round(estimate.value * estimate.n);
+  return (
+    <Link
+      to={props.to}
+      aria-label={`${formatShare(estimate.value)}: open the ${formatNumber(count)} answers of ${formatNumber(estimate.n)} ${props.what}`}
+    >
+      <EstimateText estimate={estimate} scale="share" />
+    </Link>
   );
 }

@@ -203,6 +203,19 @@ describe.skipIf(!runsHere)("the dashboard in Chromium", () => {
       ? page.getByText("No answer matches this number.")
       : page.getByRole("status").getByText(`${namingCount} answers`, { exact: true })
     ).waitFor();
+    await page.goBack();
+
+    // The recommendation rate opens to the answers recommending the entity.
+    const recommending = page.getByRole("link", {
+      name: /open the \d+ answers of \d+ recommending Globex/,
+    });
+    const recommendingCount = await countIn(recommending);
+    await recommending.click();
+    await page.getByRole("heading", { name: "Answers recommending Globex" }).waitFor();
+    await (recommendingCount === 0
+      ? page.getByText("No answer matches this number.")
+      : page.getByRole("status").getByText(`${recommendingCount} answers`, { exact: true })
+    ).waitFor();
   });
 
   it("creates an API key, shows its secret once, and acknowledges it", async () => {

@@ -3425,6 +3425,17 @@ export interface components {
             sentiment: number | null;
             /** @description Composite 0-100 from the measurement model's weights. */
             composite: components["schemas"]["MetricEstimate"];
+            /**
+             * @description Answers recommending the brand (presenting it as a pick, in a list of picks or
+             *     ranked) / answers (0-1; n = answers; docs/metrics.md, "Mention stance"). Drill-down:
+             *     `GET .../answers?match=recommended&entity=self`.
+             */
+            recommendationRate: components["schemas"]["MetricEstimate"];
+            /**
+             * @description Answers with the brand among the first three entities they recommend / answers
+             *     (0-1; n = answers). Drill-down: `GET .../answers?match=shortlisted&entity=self`.
+             */
+            shortlistShare: components["schemas"]["MetricEstimate"];
         };
         MetricsTimeSeries: {
             from: components["schemas"]["Day"];
@@ -3688,6 +3699,16 @@ export interface components {
                  *     filters select pooled, with its changes since the comparison days.
                  */
                 visibility: components["schemas"]["MetricEstimateWithComparisons"];
+                /**
+                 * @description Answers recommending this entity / answers (0-1; n = answers), every engine
+                 *     the filters select pooled (`match=recommended`).
+                 */
+                recommendationRate: components["schemas"]["MetricEstimate"];
+                /**
+                 * @description Answers with this entity among the first three they recommend / answers
+                 *     (0-1; n = answers; `match=shortlisted`).
+                 */
+                shortlistShare: components["schemas"]["MetricEstimate"];
             }[];
             /**
              * @description At most 10 registrable domains, by the number of the day's answers citing them
@@ -6787,8 +6808,8 @@ export interface operations {
                 prompt?: string;
                 /** @description `self` (the brand) or a competitor's id; with `match`. */
                 entity?: string;
-                /** @description Only the answers naming (`mentioned`) or citing (`cited`) `entity`, or any. */
-                match?: "mentioned" | "cited";
+                /** @description Only the answers naming (`mentioned`), citing (`cited`), recommending (`recommended`), shortlisting (among the first three they recommend: `shortlisted`) or advising against (`discouraged`) `entity`, or any tracked entity without it (docs/metrics.md, "Mention stance"). */
+                match?: "mentioned" | "cited" | "recommended" | "shortlisted" | "discouraged";
                 /** @description Only the answers citing this registrable domain (`example.com`). */
                 domain?: string;
                 /** @description Only the answers citing this page, as the sources list it (its normalised URL: docs/metrics.md "Citations"). */

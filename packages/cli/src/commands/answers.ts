@@ -15,7 +15,7 @@ interface AnswersOptions extends ReadOptions, MetricsFilterOptions {
   to?: string;
   prompt?: string;
   entity?: string;
-  match?: "mentioned" | "cited";
+  match?: "mentioned" | "cited" | "recommended" | "shortlisted" | "discouraged";
   domain?: string;
   url?: string;
 }
@@ -43,8 +43,8 @@ export function registerAnswers(program: Command, ctx: Context): void {
             .addOption(
               new Option(
                 "--match <what>",
-                "only answers naming (mentioned) or citing (cited) --entity, or any tracked entity / any URL",
-              ).choices(["mentioned", "cited"]),
+                "only answers naming (mentioned), citing (cited), recommending (recommended), with among their first three picks (shortlisted) or advising against (discouraged) --entity, or any tracked entity / any URL",
+              ).choices(["mentioned", "cited", "recommended", "shortlisted", "discouraged"]),
             )
             .option("--entity <id>", "with --match: self, or a competitor id")
             .option("--domain <domain>", "only answers citing this registrable domain")

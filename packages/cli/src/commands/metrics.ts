@@ -46,6 +46,23 @@ export function entityTable(entities: EntityShares): string {
   return anySignificant(previous) ? `${rows}\n\n${changeLegend}` : rows;
 }
 
+/**
+ * Every tracked entity's recommendation rate (answers recommending it) and
+ * shortlist share (answers with it among their first three picks), with 95%
+ * intervals; n = answers.
+ */
+export function recommendationTable(entities: EntityShares): string {
+  return table(
+    ["entity", "recommended in", "shortlisted in", "answers"],
+    entities.map((s) => [
+      s.isSelf ? `${s.entity} (you)` : s.entity,
+      estimate(s.recommendationRate),
+      estimate(s.shortlistShare),
+      s.recommendationRate.n,
+    ]),
+  );
+}
+
 function render(m: WorkspaceMetrics): string {
   const run = m.latestRun;
   const sections = [
@@ -66,7 +83,9 @@ function render(m: WorkspaceMetrics): string {
     ]),
     engineTable(m.scoreboard),
   ];
-  if (m.shareOfVoice.length > 0) sections.push(entityTable(m.shareOfVoice));
+  if (m.shareOfVoice.length > 0) {
+    sections.push(entityTable(m.shareOfVoice), recommendationTable(m.shareOfVoice));
+  }
   if (m.topCitedDomains.length > 0) {
     sections.push(
       table(

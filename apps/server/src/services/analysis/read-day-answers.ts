@@ -41,11 +41,22 @@ interface MentionFields {
   firstOffset: number;
   rank: number;
   sentiment: string;
+  stance: string;
+  recommendedRank: number | null;
 }
 
 /** A mention as one comparable string (stored or freshly analysed). */
 export const mentionKey = (m: MentionFields) =>
-  [m.entityId, m.isSelf, m.count, m.firstOffset, m.rank, m.sentiment].join("\u0000");
+  [
+    m.entityId,
+    m.isSelf,
+    m.count,
+    m.firstOffset,
+    m.rank,
+    m.sentiment,
+    m.stance,
+    m.recommendedRank,
+  ].join("\u0000");
 
 /**
  * The day's summary row at the current version (revision 0 when there is
@@ -113,13 +124,17 @@ export async function readStoredAnswers(db: Db, ids: readonly string[]): Promise
       mentioned_entities: string[] | null;
       cited_entities: string[] | null;
       cited_domains: string[] | null;
+      recommended_entities: string[] | null;
+      shortlisted_entities: string[] | null;
+      discouraged_entities: string[] | null;
     }>
   >(
     `SELECT r.id, r.run_id, r.engine, r.prompt_id, r.answer, r.analysis_version,
        to_char(f.day, 'YYYY-MM-DD') AS fact_day, f.analysis_version AS fact_version,
        f.engine AS fact_engine,
        f.prompt_id AS fact_prompt_id, f.category, f.language, f.region, f.has_citations,
-       f.mentioned_entities, f.cited_entities, f.cited_domains
+       f.mentioned_entities, f.cited_entities, f.cited_domains, f.recommended_entities,
+       f.shortlisted_entities, f.discouraged_entities
      FROM engine_responses r LEFT JOIN response_facts f ON f.response_id = r.id
      WHERE r.id = ANY($1::text[]) ORDER BY r.id`,
     ids,
@@ -139,7 +154,8 @@ export async function readStoredAnswers(db: Db, ids: readonly string[]): Promise
     Array<MentionFields & { response_id: string; analysis_version: number }>
   >(
     `SELECT ids.id AS response_id, m.entity_id AS "entityId", m.is_self AS "isSelf", m.count,
-       m.first_offset AS "firstOffset", m.rank, m.sentiment, m.analysis_version
+       m.first_offset AS "firstOffset", m.rank, m.sentiment, m.stance,
+       m.recommended_rank AS "recommendedRank", m.analysis_version
      FROM unnest($1::text[]) AS ids(id)
      CROSS JOIN LATERAL (
        SELECT * FROM response_mentions WHERE response_id = ids.id ORDER BY entity_id
@@ -170,6 +186,9 @@ export async function readStoredAnswers(db: Db, ids: readonly string[]): Promise
                 mentionedEntities: a.mentioned_entities ?? [],
                 citedEntities: a.cited_entities ?? [],
                 citedDomains: a.cited_domains ?? [],
+                recommendedEntities: a.recommended_entities ?? [],
+                shortlistedEntities: a.shortlisted_entities ?? [],
+                discouragedEntities: a.discouraged_entities ?? [],
               },
               Number(a.fact_version),
             ),

@@ -12,6 +12,9 @@ export const entityCountColumns = [
   "cited_responses",
   "positive_responses",
   "negative_responses",
+  "recommended_responses",
+  "shortlisted_responses",
+  "discouraged_responses",
 ] as const;
 
 /** An EntityCounts from the text of its columns (as packed rows return them). */

@@ -137,6 +137,9 @@ export function* rollupRowsInSteps(
       row.rankSum += mention.rank;
       if (mention.sentiment === "positive") row.positiveResponses += 1;
       if (mention.sentiment === "negative") row.negativeResponses += 1;
+      if (mention.stance === "recommended") row.recommendedResponses += 1;
+      if (mention.stance === "discouraged") row.discouragedResponses += 1;
+      if (isShortlisted(mention)) row.shortlistedResponses += 1;
     }
     const citedEntities = new Set<string>();
     const citedDomains = new Map<string, string>();
@@ -166,6 +169,12 @@ export function* rollupRowsInSteps(
     days,
   };
 }
+
+/** The answers' first three recommended entities make its shortlist (docs/metrics.md). */
+export const SHORTLIST_SIZE = 3;
+
+export const isShortlisted = (mention: { recommendedRank: number | null }): boolean =>
+  mention.recommendedRank !== null && mention.recommendedRank <= SHORTLIST_SIZE;
 
 function groupKeyOf(row: CellKey): GroupKey {
   const { day, engine, category, language } = row;

@@ -3,7 +3,7 @@ import type { AnswerAnalysis, CitationResult } from "../../analysis/types.js";
 import { normalizeUrl } from "../../analysis/url-normalize.js";
 import { storableJson } from "../../text/storable-text.js";
 import { type JsonRowSet, jsonRecordType } from "../sql/insert-json-rows.js";
-import type { AnalysedAnswer } from "./rollup-rows.js";
+import { type AnalysedAnswer, isShortlisted } from "./rollup-rows.js";
 
 type Tx = Prisma.TransactionClient;
 type Db = Tx | PrismaClient;
@@ -43,6 +43,9 @@ export interface AnswerFacts extends Omit<AnalysedAnswer, "analysis"> {
   mentionedEntities: string[];
   citedEntities: string[];
   citedDomains: string[];
+  recommendedEntities: string[];
+  shortlistedEntities: string[];
+  discouragedEntities: string[];
 }
 
 /** The facts of an analysed answer: its rollup key and what its citations name (sorted, distinct). */
@@ -57,6 +60,13 @@ export function factsOf(answer: AnalysedAnswer): AnswerFacts {
     mentionedEntities: distinct(analysis.mentions.map((m) => m.entityId)),
     citedEntities: distinct(citations.map((c) => c.entityId)),
     citedDomains: distinct(citations.map((c) => c.domain)),
+    recommendedEntities: distinct(
+      analysis.mentions.filter((m) => m.stance === "recommended").map((m) => m.entityId),
+    ),
+    shortlistedEntities: distinct(analysis.mentions.filter(isShortlisted).map((m) => m.entityId)),
+    discouragedEntities: distinct(
+      analysis.mentions.filter((m) => m.stance === "discouraged").map((m) => m.entityId),
+    ),
   };
 }
 
@@ -74,6 +84,9 @@ export const factsKey = (f: AnswerFacts, version: number) =>
     f.mentionedEntities,
     f.citedEntities,
     f.citedDomains,
+    f.recommendedEntities,
+    f.shortlistedEntities,
+    f.discouragedEntities,
   ]);
 
 const factColumns = {
@@ -89,6 +102,9 @@ const factColumns = {
   mentioned_entities: "text[]",
   cited_entities: "text[]",
   cited_domains: "text[]",
+  recommended_entities: "text[]",
+  shortlisted_entities: "text[]",
+  discouraged_entities: "text[]",
   analysis_version: "int",
 };
 
@@ -112,6 +128,9 @@ export function factRows(
       mentioned_entities: f.mentionedEntities,
       cited_entities: f.citedEntities,
       cited_domains: f.citedDomains,
+      recommended_entities: f.recommendedEntities,
+      shortlisted_entities: f.shortlistedEntities,
+      discouraged_entities: f.discouragedEntities,
       analysis_version: rollup.analysis.version,
     };
   });
@@ -127,6 +146,8 @@ const mentionColumns = {
   first_offset: "int",
   rank: "int",
   sentiment: "text",
+  stance: "text",
+  recommended_rank: "int",
   analysis_version: "int",
 };
 
@@ -145,6 +166,8 @@ export function mentionRows(
       first_offset: m.firstOffset,
       rank: m.rank,
       sentiment: m.sentiment,
+      stance: m.stance,
+      recommended_rank: m.recommendedRank,
       analysis_version: analysis.version,
     })),
   );

@@ -2,12 +2,25 @@ import { ANALYSIS_VERSION } from "../../analysis/types.js";
 import { enginesOnSurface, type Surface } from "../../engines/engine-registry.js";
 import type { MetricsFilters } from "../metrics/metrics-filters.js";
 
+export type AnswerMatchKind = "mentioned" | "cited" | "recommended" | "shortlisted" | "discouraged";
+
+/** The facts column listing the entities of each stance match. */
+const STANCE_COLUMNS = {
+  recommended: "f.recommended_entities",
+  shortlisted: "f.shortlisted_entities",
+  discouraged: "f.discouraged_entities",
+} as const;
+
 /** What narrows a metric's population to the answers of one count (docs/metrics.md, "Drill-downs"). */
 export interface AnswerMatch {
   /** Only the answers to this prompt. */
   promptId?: string | undefined;
-  /** `mentioned`: naming `entityId` (any tracked entity without); `cited`: citing its domains (any URL without). */
-  match?: "mentioned" | "cited" | undefined;
+  /**
+   * `mentioned`: naming `entityId` (any tracked entity without); `cited`: citing its domains
+   * (any URL without); `recommended`, `shortlisted`, `discouraged`: with that stance towards
+   * `entityId` (any tracked entity without; docs/metrics.md, "Mention stance").
+   */
+  match?: AnswerMatchKind | undefined;
   entityId?: string | undefined;
   /** Only the answers citing this registrable domain. */
   domain?: string | undefined;
@@ -71,11 +84,17 @@ export function populationSql(
         : `${param(answerMatch.entityId)} = ANY(f.cited_entities)`,
     );
   }
-  if (answerMatch.match === "mentioned") {
+  const entitiesColumn =
+    answerMatch.match === "mentioned"
+      ? "f.mentioned_entities"
+      : answerMatch.match === "cited" || answerMatch.match === undefined
+        ? null
+        : STANCE_COLUMNS[answerMatch.match];
+  if (entitiesColumn !== null) {
     parts.push(
       answerMatch.entityId === undefined
-        ? `f.mentioned_entities && ${param([...query.entityIds], "::text[]")}`
-        : `${param(answerMatch.entityId)} = ANY(f.mentioned_entities)`,
+        ? `${entitiesColumn} && ${param([...query.entityIds], "::text[]")}`
+        : `${param(answerMatch.entityId)} = ANY(${entitiesColumn})`,
     );
   }
   return parts.join("\n AND ");

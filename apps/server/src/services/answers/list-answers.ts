@@ -27,7 +27,11 @@ export interface ListAnswersOptions extends PageRequest {
 export async function listAnswers(options: ListAnswersOptions): Promise<AnswerList> {
   const { ctx, workspace, answerMatch } = options;
   if (answerMatch.entityId !== undefined && answerMatch.match === undefined)
-    throw errors.field("query.match", "required", "entity needs match (mentioned or cited).");
+    throw errors.field(
+      "query.match",
+      "required",
+      "entity needs match (mentioned, cited, recommended, shortlisted or discouraged).",
+    );
   const scope = await loadMetricsScope(ctx, workspace.id);
   const entityIds = scope.entities.map((e) => e.id);
   if (answerMatch.entityId !== undefined && !entityIds.includes(answerMatch.entityId))

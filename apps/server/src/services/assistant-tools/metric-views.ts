@@ -57,6 +57,8 @@ export function compactScoreboard(scoreboard: Scoreboard) {
       mentionCount: metrics.mentionCount,
       sentiment: metrics.sentiment,
       composite: compactEstimate(metrics.composite),
+      recommendationRate: compactEstimate(metrics.recommendationRate),
+      shortlistShare: compactEstimate(metrics.shortlistShare),
     })),
   };
 }

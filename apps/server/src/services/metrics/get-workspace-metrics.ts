@@ -41,6 +41,8 @@ export async function getWorkspaceMetrics(options: GetMetricsOptions): Promise<W
             ...e.visibility,
             comparisons: comparisons((c) => c.entities.get(e.entityId)?.visibility),
           },
+          recommendationRate: e.recommendationRate,
+          shortlistShare: e.shortlistShare,
         }))
       : [],
     topCitedDomains: day?.topCitedDomains ?? [],

@@ -158,5 +158,7 @@ function toEngineMetrics(
     mentionCount: self?.mentionCount ?? 0,
     sentiment: self?.sentiment ?? null,
     composite: self?.composite ?? zero,
+    recommendationRate: self?.recommendationRate ?? zero,
+    shortlistShare: self?.shortlistShare ?? zero,
   };
 }

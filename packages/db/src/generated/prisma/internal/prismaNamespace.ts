@@ -5216,6 +5216,8 @@ export const ResponseMentionScalarFieldEnum = {
   firstOffset: 'firstOffset',
   rank: 'rank',
   sentiment: 'sentiment',
+  stance: 'stance',
+  recommendedRank: 'recommendedRank',
   analysisVersion: 'analysisVersion'
 } as const
 
@@ -5235,6 +5237,9 @@ export const ResponseFactsScalarFieldEnum = {
   mentionedEntities: 'mentionedEntities',
   citedEntities: 'citedEntities',
   citedDomains: 'citedDomains',
+  recommendedEntities: 'recommendedEntities',
+  shortlistedEntities: 'shortlistedEntities',
+  discouragedEntities: 'discouragedEntities',
   analysisVersion: 'analysisVersion'
 } as const
 
@@ -5274,7 +5279,10 @@ export const MetricEntityCountScalarFieldEnum = {
   rankSum: 'rankSum',
   citedResponses: 'citedResponses',
   positiveResponses: 'positiveResponses',
-  negativeResponses: 'negativeResponses'
+  negativeResponses: 'negativeResponses',
+  recommendedResponses: 'recommendedResponses',
+  shortlistedResponses: 'shortlistedResponses',
+  discouragedResponses: 'discouragedResponses'
 } as const
 
 export type MetricEntityCountScalarFieldEnum = (typeof MetricEntityCountScalarFieldEnum)[keyof typeof MetricEntityCountScalarFieldEnum]
@@ -5311,7 +5319,10 @@ export const MetricGroupEntityCountScalarFieldEnum = {
   rankSum: 'rankSum',
   citedResponses: 'citedResponses',
   positiveResponses: 'positiveResponses',
-  negativeResponses: 'negativeResponses'
+  negativeResponses: 'negativeResponses',
+  recommendedResponses: 'recommendedResponses',
+  shortlistedResponses: 'shortlistedResponses',
+  discouragedResponses: 'discouragedResponses'
 } as const
 
 export type MetricGroupEntityCountScalarFieldEnum = (typeof MetricGroupEntityCountScalarFieldEnum)[keyof typeof MetricGroupEntityCountScalarFieldEnum]
@@ -5359,7 +5370,10 @@ export const MetricDayEngineEntityCountScalarFieldEnum = {
   rankSum: 'rankSum',
   citedResponses: 'citedResponses',
   positiveResponses: 'positiveResponses',
-  negativeResponses: 'negativeResponses'
+  negativeResponses: 'negativeResponses',
+  recommendedResponses: 'recommendedResponses',
+  shortlistedResponses: 'shortlistedResponses',
+  discouragedResponses: 'discouragedResponses'
 } as const
 
 export type MetricDayEngineEntityCountScalarFieldEnum = (typeof MetricDayEngineEntityCountScalarFieldEnum)[keyof typeof MetricDayEngineEntityCountScalarFieldEnum]

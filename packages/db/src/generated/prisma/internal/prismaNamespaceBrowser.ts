@@ -612,6 +612,8 @@ export const ResponseMentionScalarFieldEnum = {
   firstOffset: 'firstOffset',
   rank: 'rank',
   sentiment: 'sentiment',
+  stance: 'stance',
+  recommendedRank: 'recommendedRank',
   analysisVersion: 'analysisVersion'
 } as const
 
@@ -631,6 +633,9 @@ export const ResponseFactsScalarFieldEnum = {
   mentionedEntities: 'mentionedEntities',
   citedEntities: 'citedEntities',
   citedDomains: 'citedDomains',
+  recommendedEntities: 'recommendedEntities',
+  shortlistedEntities: 'shortlistedEntities',
+  discouragedEntities: 'discouragedEntities',
   analysisVersion: 'analysisVersion'
 } as const
 
@@ -670,7 +675,10 @@ export const MetricEntityCountScalarFieldEnum = {
   rankSum: 'rankSum',
   citedResponses: 'citedResponses',
   positiveResponses: 'positiveResponses',
-  negativeResponses: 'negativeResponses'
+  negativeResponses: 'negativeResponses',
+  recommendedResponses: 'recommendedResponses',
+  shortlistedResponses: 'shortlistedResponses',
+  discouragedResponses: 'discouragedResponses'
 } as const
 
 export type MetricEntityCountScalarFieldEnum = (typeof MetricEntityCountScalarFieldEnum)[keyof typeof MetricEntityCountScalarFieldEnum]
@@ -707,7 +715,10 @@ export const MetricGroupEntityCountScalarFieldEnum = {
   rankSum: 'rankSum',
   citedResponses: 'citedResponses',
   positiveResponses: 'positiveResponses',
-  negativeResponses: 'negativeResponses'
+  negativeResponses: 'negativeResponses',
+  recommendedResponses: 'recommendedResponses',
+  shortlistedResponses: 'shortlistedResponses',
+  discouragedResponses: 'discouragedResponses'
 } as const
 
 export type MetricGroupEntityCountScalarFieldEnum = (typeof MetricGroupEntityCountScalarFieldEnum)[keyof typeof MetricGroupEntityCountScalarFieldEnum]
@@ -755,7 +766,10 @@ export const MetricDayEngineEntityCountScalarFieldEnum = {
   rankSum: 'rankSum',
   citedResponses: 'citedResponses',
   positiveResponses: 'positiveResponses',
-  negativeResponses: 'negativeResponses'
+  negativeResponses: 'negativeResponses',
+  recommendedResponses: 'recommendedResponses',
+  shortlistedResponses: 'shortlistedResponses',
+  discouragedResponses: 'discouragedResponses'
 } as const
 
 export type MetricDayEngineEntityCountScalarFieldEnum = (typeof MetricDayEngineEntityCountScalarFieldEnum)[keyof typeof MetricDayEngineEntityCountScalarFieldEnum]

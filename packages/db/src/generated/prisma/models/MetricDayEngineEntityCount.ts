@@ -35,6 +35,9 @@ export type MetricDayEngineEntityCountAvgAggregateOutputType = {
   citedResponses: number | null
   positiveResponses: number | null
   negativeResponses: number | null
+  recommendedResponses: number | null
+  shortlistedResponses: number | null
+  discouragedResponses: number | null
 }
 
 export type MetricDayEngineEntityCountSumAggregateOutputType = {
@@ -46,6 +49,9 @@ export type MetricDayEngineEntityCountSumAggregateOutputType = {
   citedResponses: number | null
   positiveResponses: number | null
   negativeResponses: number | null
+  recommendedResponses: number | null
+  shortlistedResponses: number | null
+  discouragedResponses: number | null
 }
 
 export type MetricDayEngineEntityCountMinAggregateOutputType = {
@@ -61,6 +67,9 @@ export type MetricDayEngineEntityCountMinAggregateOutputType = {
   citedResponses: number | null
   positiveResponses: number | null
   negativeResponses: number | null
+  recommendedResponses: number | null
+  shortlistedResponses: number | null
+  discouragedResponses: number | null
 }
 
 export type MetricDayEngineEntityCountMaxAggregateOutputType = {
@@ -76,6 +85,9 @@ export type MetricDayEngineEntityCountMaxAggregateOutputType = {
   citedResponses: number | null
   positiveResponses: number | null
   negativeResponses: number | null
+  recommendedResponses: number | null
+  shortlistedResponses: number | null
+  discouragedResponses: number | null
 }
 
 export type MetricDayEngineEntityCountCountAggregateOutputType = {
@@ -91,6 +103,9 @@ export type MetricDayEngineEntityCountCountAggregateOutputType = {
   citedResponses: number
   positiveResponses: number
   negativeResponses: number
+  recommendedResponses: number
+  shortlistedResponses: number
+  discouragedResponses: number
   _all: number
 }
 
@@ -104,6 +119,9 @@ export type MetricDayEngineEntityCountAvgAggregateInputType = {
   citedResponses?: true
   positiveResponses?: true
   negativeResponses?: true
+  recommendedResponses?: true
+  shortlistedResponses?: true
+  discouragedResponses?: true
 }
 
 export type MetricDayEngineEntityCountSumAggregateInputType = {
@@ -115,6 +133,9 @@ export type MetricDayEngineEntityCountSumAggregateInputType = {
   citedResponses?: true
   positiveResponses?: true
   negativeResponses?: true
+  recommendedResponses?: true
+  shortlistedResponses?: true
+  discouragedResponses?: true
 }
 
 export type MetricDayEngineEntityCountMinAggregateInputType = {
@@ -130,6 +151,9 @@ export type MetricDayEngineEntityCountMinAggregateInputType = {
   citedResponses?: true
   positiveResponses?: true
   negativeResponses?: true
+  recommendedResponses?: true
+  shortlistedResponses?: true
+  discouragedResponses?: true
 }
 
 export type MetricDayEngineEntityCountMaxAggregateInputType = {
@@ -145,6 +169,9 @@ export type MetricDayEngineEntityCountMaxAggregateInputType = {
   citedResponses?: true
   positiveResponses?: true
   negativeResponses?: true
+  recommendedResponses?: true
+  shortlistedResponses?: true
+  discouragedResponses?: true
 }
 
 export type MetricDayEngineEntityCountCountAggregateInputType = {
@@ -160,6 +187,9 @@ export type MetricDayEngineEntityCountCountAggregateInputType = {
   citedResponses?: true
   positiveResponses?: true
   negativeResponses?: true
+  recommendedResponses?: true
+  shortlistedResponses?: true
+  discouragedResponses?: true
   _all?: true
 }
 
@@ -262,6 +292,9 @@ export type MetricDayEngineEntityCountGroupByOutputType = {
   citedResponses: number
   positiveResponses: number
   negativeResponses: number
+  recommendedResponses: number
+  shortlistedResponses: number
+  discouragedResponses: number
   _count: MetricDayEngineEntityCountCountAggregateOutputType | null
   _avg: MetricDayEngineEntityCountAvgAggregateOutputType | null
   _sum: MetricDayEngineEntityCountSumAggregateOutputType | null
@@ -300,6 +333,9 @@ export type MetricDayEngineEntityCountWhereInput = {
   citedResponses?: Prisma.IntFilter<"MetricDayEngineEntityCount"> | number
   positiveResponses?: Prisma.IntFilter<"MetricDayEngineEntityCount"> | number
   negativeResponses?: Prisma.IntFilter<"MetricDayEngineEntityCount"> | number
+  recommendedResponses?: Prisma.IntFilter<"MetricDayEngineEntityCount"> | number
+  shortlistedResponses?: Prisma.IntFilter<"MetricDayEngineEntityCount"> | number
+  discouragedResponses?: Prisma.IntFilter<"MetricDayEngineEntityCount"> | number
 }
 
 export type MetricDayEngineEntityCountOrderByWithRelationInput = {
@@ -315,6 +351,9 @@ export type MetricDayEngineEntityCountOrderByWithRelationInput = {
   citedResponses?: Prisma.SortOrder
   positiveResponses?: Prisma.SortOrder
   negativeResponses?: Prisma.SortOrder
+  recommendedResponses?: Prisma.SortOrder
+  shortlistedResponses?: Prisma.SortOrder
+  discouragedResponses?: Prisma.SortOrder
 }
 
 export type MetricDayEngineEntityCountWhereUniqueInput = Prisma.AtLeast<{
@@ -334,6 +373,9 @@ export type MetricDayEngineEntityCountWhereUniqueInput = Prisma.AtLeast<{
   citedResponses?: Prisma.IntFilter<"MetricDayEngineEntityCount"> | number
   positiveResponses?: Prisma.IntFilter<"MetricDayEngineEntityCount"> | number
   negativeResponses?: Prisma.IntFilter<"MetricDayEngineEntityCount"> | number
+  recommendedResponses?: Prisma.IntFilter<"MetricDayEngineEntityCount"> | number
+  shortlistedResponses?: Prisma.IntFilter<"MetricDayEngineEntityCount"> | number
+  discouragedResponses?: Prisma.IntFilter<"MetricDayEngineEntityCount"> | number
 }, "workspaceId_analysisVersion_day_generation_engine_entityId">
 
 export type MetricDayEngineEntityCountOrderByWithAggregationInput = {
@@ -349,6 +391,9 @@ export type MetricDayEngineEntityCountOrderByWithAggregationInput = {
   citedResponses?: Prisma.SortOrder
   positiveResponses?: Prisma.SortOrder
   negativeResponses?: Prisma.SortOrder
+  recommendedResponses?: Prisma.SortOrder
+  shortlistedResponses?: Prisma.SortOrder
+  discouragedResponses?: Prisma.SortOrder
   _count?: Prisma.MetricDayEngineEntityCountCountOrderByAggregateInput
   _avg?: Prisma.MetricDayEngineEntityCountAvgOrderByAggregateInput
   _max?: Prisma.MetricDayEngineEntityCountMaxOrderByAggregateInput
@@ -372,6 +417,9 @@ export type MetricDayEngineEntityCountScalarWhereWithAggregatesInput = {
   citedResponses?: Prisma.IntWithAggregatesFilter<"MetricDayEngineEntityCount"> | number
   positiveResponses?: Prisma.IntWithAggregatesFilter<"MetricDayEngineEntityCount"> | number
   negativeResponses?: Prisma.IntWithAggregatesFilter<"MetricDayEngineEntityCount"> | number
+  recommendedResponses?: Prisma.IntWithAggregatesFilter<"MetricDayEngineEntityCount"> | number
+  shortlistedResponses?: Prisma.IntWithAggregatesFilter<"MetricDayEngineEntityCount"> | number
+  discouragedResponses?: Prisma.IntWithAggregatesFilter<"MetricDayEngineEntityCount"> | number
 }
 
 export type MetricDayEngineEntityCountCreateInput = {
@@ -387,6 +435,9 @@ export type MetricDayEngineEntityCountCreateInput = {
   citedResponses: number
   positiveResponses: number
   negativeResponses: number
+  recommendedResponses?: number
+  shortlistedResponses?: number
+  discouragedResponses?: number
 }
 
 export type MetricDayEngineEntityCountUncheckedCreateInput = {
@@ -402,6 +453,9 @@ export type MetricDayEngineEntityCountUncheckedCreateInput = {
   citedResponses: number
   positiveResponses: number
   negativeResponses: number
+  recommendedResponses?: number
+  shortlistedResponses?: number
+  discouragedResponses?: number
 }
 
 export type MetricDayEngineEntityCountUpdateInput = {
@@ -417,6 +471,9 @@ export type MetricDayEngineEntityCountUpdateInput = {
   citedResponses?: Prisma.IntFieldUpdateOperationsInput | number
   positiveResponses?: Prisma.IntFieldUpdateOperationsInput | number
   negativeResponses?: Prisma.IntFieldUpdateOperationsInput | number
+  recommendedResponses?: Prisma.IntFieldUpdateOperationsInput | number
+  shortlistedResponses?: Prisma.IntFieldUpdateOperationsInput | number
+  discouragedResponses?: Prisma.IntFieldUpdateOperationsInput | number
 }
 
 export type MetricDayEngineEntityCountUncheckedUpdateInput = {
@@ -432,6 +489,9 @@ export type MetricDayEngineEntityCountUncheckedUpdateInput = {
   citedResponses?: Prisma.IntFieldUpdateOperationsInput | number
   positiveResponses?: Prisma.IntFieldUpdateOperationsInput | number
   negativeResponses?: Prisma.IntFieldUpdateOperationsInput | number
+  recommendedResponses?: Prisma.IntFieldUpdateOperationsInput | number
+  shortlistedResponses?: Prisma.IntFieldUpdateOperationsInput | number
+  discouragedResponses?: Prisma.IntFieldUpdateOperationsInput | number
 }
 
 export type MetricDayEngineEntityCountCreateManyInput = {
@@ -447,6 +507,9 @@ export type MetricDayEngineEntityCountCreateManyInput = {
   citedResponses: number
   positiveResponses: number
   negativeResponses: number
+  recommendedResponses?: number
+  shortlistedResponses?: number
+  discouragedResponses?: number
 }
 
 export type MetricDayEngineEntityCountUpdateManyMutationInput = {
@@ -462,6 +525,9 @@ export type MetricDayEngineEntityCountUpdateManyMutationInput = {
   citedResponses?: Prisma.IntFieldUpdateOperationsInput | number
   positiveResponses?: Prisma.IntFieldUpdateOperationsInput | number
   negativeResponses?: Prisma.IntFieldUpdateOperationsInput | number
+  recommendedResponses?: Prisma.IntFieldUpdateOperationsInput | number
+  shortlistedResponses?: Prisma.IntFieldUpdateOperationsInput | number
+  discouragedResponses?: Prisma.IntFieldUpdateOperationsInput | number
 }
 
 export type MetricDayEngineEntityCountUncheckedUpdateManyInput = {
@@ -477,6 +543,9 @@ export type MetricDayEngineEntityCountUncheckedUpdateManyInput = {
   citedResponses?: Prisma.IntFieldUpdateOperationsInput | number
   positiveResponses?: Prisma.IntFieldUpdateOperationsInput | number
   negativeResponses?: Prisma.IntFieldUpdateOperationsInput | number
+  recommendedResponses?: Prisma.IntFieldUpdateOperationsInput | number
+  shortlistedResponses?: Prisma.IntFieldUpdateOperationsInput | number
+  discouragedResponses?: Prisma.IntFieldUpdateOperationsInput | number
 }
 
 export type MetricDayEngineEntityCountWorkspaceIdAnalysisVersionDayGenerationEngineEntityIdCompoundUniqueInput = {
@@ -501,6 +570,9 @@ export type MetricDayEngineEntityCountCountOrderByAggregateInput = {
   citedResponses?: Prisma.SortOrder
   positiveResponses?: Prisma.SortOrder
   negativeResponses?: Prisma.SortOrder
+  recommendedResponses?: Prisma.SortOrder
+  shortlistedResponses?: Prisma.SortOrder
+  discouragedResponses?: Prisma.SortOrder
 }
 
 export type MetricDayEngineEntityCountAvgOrderByAggregateInput = {
@@ -512,6 +584,9 @@ export type MetricDayEngineEntityCountAvgOrderByAggregateInput = {
   citedResponses?: Prisma.SortOrder
   positiveResponses?: Prisma.SortOrder
   negativeResponses?: Prisma.SortOrder
+  recommendedResponses?: Prisma.SortOrder
+  shortlistedResponses?: Prisma.SortOrder
+  discouragedResponses?: Prisma.SortOrder
 }
 
 export type MetricDayEngineEntityCountMaxOrderByAggregateInput = {
@@ -527,6 +602,9 @@ export type MetricDayEngineEntityCountMaxOrderByAggregateInput = {
   citedResponses?: Prisma.SortOrder
   positiveResponses?: Prisma.SortOrder
   negativeResponses?: Prisma.SortOrder
+  recommendedResponses?: Prisma.SortOrder
+  shortlistedResponses?: Prisma.SortOrder
+  discouragedResponses?: Prisma.SortOrder
 }
 
 export type MetricDayEngineEntityCountMinOrderByAggregateInput = {
@@ -542,6 +620,9 @@ export type MetricDayEngineEntityCountMinOrderByAggregateInput = {
   citedResponses?: Prisma.SortOrder
   positiveResponses?: Prisma.SortOrder
   negativeResponses?: Prisma.SortOrder
+  recommendedResponses?: Prisma.SortOrder
+  shortlistedResponses?: Prisma.SortOrder
+  discouragedResponses?: Prisma.SortOrder
 }
 
 export type MetricDayEngineEntityCountSumOrderByAggregateInput = {
@@ -553,6 +634,9 @@ export type MetricDayEngineEntityCountSumOrderByAggregateInput = {
   citedResponses?: Prisma.SortOrder
   positiveResponses?: Prisma.SortOrder
   negativeResponses?: Prisma.SortOrder
+  recommendedResponses?: Prisma.SortOrder
+  shortlistedResponses?: Prisma.SortOrder
+  discouragedResponses?: Prisma.SortOrder
 }
 
 
@@ -570,6 +654,9 @@ export type MetricDayEngineEntityCountSelect<ExtArgs extends runtime.Types.Exten
   citedResponses?: boolean
   positiveResponses?: boolean
   negativeResponses?: boolean
+  recommendedResponses?: boolean
+  shortlistedResponses?: boolean
+  discouragedResponses?: boolean
 }, ExtArgs["result"]["metricDayEngineEntityCount"]>
 
 export type MetricDayEngineEntityCountSelectCreateManyAndReturn<ExtArgs extends runtime.Types.Extensions.InternalArgs = runtime.Types.Extensions.DefaultArgs> = runtime.Types.Extensions.GetSelect<{
@@ -585,6 +672,9 @@ export type MetricDayEngineEntityCountSelectCreateManyAndReturn<ExtArgs extends 
   citedResponses?: boolean
   positiveResponses?: boolean
   negativeResponses?: boolean
+  recommendedResponses?: boolean
+  shortlistedResponses?: boolean
+  discouragedResponses?: boolean
 }, ExtArgs["result"]["metricDayEngineEntityCount"]>
 
 export type MetricDayEngineEntityCountSelectUpdateManyAndReturn<ExtArgs extends runtime.Types.Extensions.InternalArgs = runtime.Types.Extensions.DefaultArgs> = runtime.Types.Extensions.GetSelect<{
@@ -600,6 +690,9 @@ export type MetricDayEngineEntityCountSelectUpdateManyAndReturn<ExtArgs extends 
   citedResponses?: boolean
   positiveResponses?: boolean
   negativeResponses?: boolean
+  recommendedResponses?: boolean
+  shortlistedResponses?: boolean
+  discouragedResponses?: boolean
 }, ExtArgs["result"]["metricDayEngineEntityCount"]>
 
 export type MetricDayEngineEntityCountSelectScalar = {
@@ -615,9 +708,12 @@ export type MetricDayEngineEntityCountSelectScalar = {
   citedResponses?: boolean
   positiveResponses?: boolean
   negativeResponses?: boolean
+  recommendedResponses?: boolean
+  shortlistedResponses?: boolean
+  discouragedResponses?: boolean
 }
 
-export type MetricDayEngineEntityCountOmit<ExtArgs extends runtime.Types.Extensions.InternalArgs = runtime.Types.Extensions.DefaultArgs> = runtime.Types.Extensions.GetOmit<"workspaceId" | "analysisVersion" | "day" | "generation" | "engine" | "entityId" | "mentionedResponses" | "mentionCount" | "rankSum" | "citedResponses" | "positiveResponses" | "negativeResponses", ExtArgs["result"]["metricDayEngineEntityCount"]>
+export type MetricDayEngineEntityCountOmit<ExtArgs extends runtime.Types.Extensions.InternalArgs = runtime.Types.Extensions.DefaultArgs> = runtime.Types.Extensions.GetOmit<"workspaceId" | "analysisVersion" | "day" | "generation" | "engine" | "entityId" | "mentionedResponses" | "mentionCount" | "rankSum" | "citedResponses" | "positiveResponses" | "negativeResponses" | "recommendedResponses" | "shortlistedResponses" | "discouragedResponses", ExtArgs["result"]["metricDayEngineEntityCount"]>
 
 export type $MetricDayEngineEntityCountPayload<ExtArgs extends runtime.Types.Extensions.InternalArgs = runtime.Types.Extensions.DefaultArgs> = {
   name: "MetricDayEngineEntityCount"
@@ -638,6 +734,9 @@ export type $MetricDayEngineEntityCountPayload<ExtArgs extends runtime.Types.Ext
     citedResponses: number
     positiveResponses: number
     negativeResponses: number
+    recommendedResponses: number
+    shortlistedResponses: number
+    discouragedResponses: number
   }, ExtArgs["result"]["metricDayEngineEntityCount"]>
   composites: {}
 }
@@ -1073,6 +1172,9 @@ export interface MetricDayEngineEntityCountFieldRefs {
   readonly citedResponses: Prisma.FieldRef<"MetricDayEngineEntityCount", 'Int'>
   readonly positiveResponses: Prisma.FieldRef<"MetricDayEngineEntityCount", 'Int'>
   readonly negativeResponses: Prisma.FieldRef<"MetricDayEngineEntityCount", 'Int'>
+  readonly recommendedResponses: Prisma.FieldRef<"MetricDayEngineEntityCount", 'Int'>
+  readonly shortlistedResponses: Prisma.FieldRef<"MetricDayEngineEntityCount", 'Int'>
+  readonly discouragedResponses: Prisma.FieldRef<"MetricDayEngineEntityCount", 'Int'>
 }
     
 

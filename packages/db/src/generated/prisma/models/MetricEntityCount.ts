@@ -35,6 +35,9 @@ export type MetricEntityCountAvgAggregateOutputType = {
   citedResponses: number | null
   positiveResponses: number | null
   negativeResponses: number | null
+  recommendedResponses: number | null
+  shortlistedResponses: number | null
+  discouragedResponses: number | null
 }
 
 export type MetricEntityCountSumAggregateOutputType = {
@@ -46,6 +49,9 @@ export type MetricEntityCountSumAggregateOutputType = {
   citedResponses: number | null
   positiveResponses: number | null
   negativeResponses: number | null
+  recommendedResponses: number | null
+  shortlistedResponses: number | null
+  discouragedResponses: number | null
 }
 
 export type MetricEntityCountMinAggregateOutputType = {
@@ -65,6 +71,9 @@ export type MetricEntityCountMinAggregateOutputType = {
   citedResponses: number | null
   positiveResponses: number | null
   negativeResponses: number | null
+  recommendedResponses: number | null
+  shortlistedResponses: number | null
+  discouragedResponses: number | null
 }
 
 export type MetricEntityCountMaxAggregateOutputType = {
@@ -84,6 +93,9 @@ export type MetricEntityCountMaxAggregateOutputType = {
   citedResponses: number | null
   positiveResponses: number | null
   negativeResponses: number | null
+  recommendedResponses: number | null
+  shortlistedResponses: number | null
+  discouragedResponses: number | null
 }
 
 export type MetricEntityCountCountAggregateOutputType = {
@@ -103,6 +115,9 @@ export type MetricEntityCountCountAggregateOutputType = {
   citedResponses: number
   positiveResponses: number
   negativeResponses: number
+  recommendedResponses: number
+  shortlistedResponses: number
+  discouragedResponses: number
   _all: number
 }
 
@@ -116,6 +131,9 @@ export type MetricEntityCountAvgAggregateInputType = {
   citedResponses?: true
   positiveResponses?: true
   negativeResponses?: true
+  recommendedResponses?: true
+  shortlistedResponses?: true
+  discouragedResponses?: true
 }
 
 export type MetricEntityCountSumAggregateInputType = {
@@ -127,6 +145,9 @@ export type MetricEntityCountSumAggregateInputType = {
   citedResponses?: true
   positiveResponses?: true
   negativeResponses?: true
+  recommendedResponses?: true
+  shortlistedResponses?: true
+  discouragedResponses?: true
 }
 
 export type MetricEntityCountMinAggregateInputType = {
@@ -146,6 +167,9 @@ export type MetricEntityCountMinAggregateInputType = {
   citedResponses?: true
   positiveResponses?: true
   negativeResponses?: true
+  recommendedResponses?: true
+  shortlistedResponses?: true
+  discouragedResponses?: true
 }
 
 export type MetricEntityCountMaxAggregateInputType = {
@@ -165,6 +189,9 @@ export type MetricEntityCountMaxAggregateInputType = {
   citedResponses?: true
   positiveResponses?: true
   negativeResponses?: true
+  recommendedResponses?: true
+  shortlistedResponses?: true
+  discouragedResponses?: true
 }
 
 export type MetricEntityCountCountAggregateInputType = {
@@ -184,6 +211,9 @@ export type MetricEntityCountCountAggregateInputType = {
   citedResponses?: true
   positiveResponses?: true
   negativeResponses?: true
+  recommendedResponses?: true
+  shortlistedResponses?: true
+  discouragedResponses?: true
   _all?: true
 }
 
@@ -290,6 +320,9 @@ export type MetricEntityCountGroupByOutputType = {
   citedResponses: number
   positiveResponses: number
   negativeResponses: number
+  recommendedResponses: number
+  shortlistedResponses: number
+  discouragedResponses: number
   _count: MetricEntityCountCountAggregateOutputType | null
   _avg: MetricEntityCountAvgAggregateOutputType | null
   _sum: MetricEntityCountSumAggregateOutputType | null
@@ -332,6 +365,9 @@ export type MetricEntityCountWhereInput = {
   citedResponses?: Prisma.IntFilter<"MetricEntityCount"> | number
   positiveResponses?: Prisma.IntFilter<"MetricEntityCount"> | number
   negativeResponses?: Prisma.IntFilter<"MetricEntityCount"> | number
+  recommendedResponses?: Prisma.IntFilter<"MetricEntityCount"> | number
+  shortlistedResponses?: Prisma.IntFilter<"MetricEntityCount"> | number
+  discouragedResponses?: Prisma.IntFilter<"MetricEntityCount"> | number
 }
 
 export type MetricEntityCountOrderByWithRelationInput = {
@@ -351,6 +387,9 @@ export type MetricEntityCountOrderByWithRelationInput = {
   citedResponses?: Prisma.SortOrder
   positiveResponses?: Prisma.SortOrder
   negativeResponses?: Prisma.SortOrder
+  recommendedResponses?: Prisma.SortOrder
+  shortlistedResponses?: Prisma.SortOrder
+  discouragedResponses?: Prisma.SortOrder
 }
 
 export type MetricEntityCountWhereUniqueInput = Prisma.AtLeast<{
@@ -374,6 +413,9 @@ export type MetricEntityCountWhereUniqueInput = Prisma.AtLeast<{
   citedResponses?: Prisma.IntFilter<"MetricEntityCount"> | number
   positiveResponses?: Prisma.IntFilter<"MetricEntityCount"> | number
   negativeResponses?: Prisma.IntFilter<"MetricEntityCount"> | number
+  recommendedResponses?: Prisma.IntFilter<"MetricEntityCount"> | number
+  shortlistedResponses?: Prisma.IntFilter<"MetricEntityCount"> | number
+  discouragedResponses?: Prisma.IntFilter<"MetricEntityCount"> | number
 }, "workspaceId_analysisVersion_day_generation_engine_promptId_entityId">
 
 export type MetricEntityCountOrderByWithAggregationInput = {
@@ -393,6 +435,9 @@ export type MetricEntityCountOrderByWithAggregationInput = {
   citedResponses?: Prisma.SortOrder
   positiveResponses?: Prisma.SortOrder
   negativeResponses?: Prisma.SortOrder
+  recommendedResponses?: Prisma.SortOrder
+  shortlistedResponses?: Prisma.SortOrder
+  discouragedResponses?: Prisma.SortOrder
   _count?: Prisma.MetricEntityCountCountOrderByAggregateInput
   _avg?: Prisma.MetricEntityCountAvgOrderByAggregateInput
   _max?: Prisma.MetricEntityCountMaxOrderByAggregateInput
@@ -420,6 +465,9 @@ export type MetricEntityCountScalarWhereWithAggregatesInput = {
   citedResponses?: Prisma.IntWithAggregatesFilter<"MetricEntityCount"> | number
   positiveResponses?: Prisma.IntWithAggregatesFilter<"MetricEntityCount"> | number
   negativeResponses?: Prisma.IntWithAggregatesFilter<"MetricEntityCount"> | number
+  recommendedResponses?: Prisma.IntWithAggregatesFilter<"MetricEntityCount"> | number
+  shortlistedResponses?: Prisma.IntWithAggregatesFilter<"MetricEntityCount"> | number
+  discouragedResponses?: Prisma.IntWithAggregatesFilter<"MetricEntityCount"> | number
 }
 
 export type MetricEntityCountCreateInput = {
@@ -439,6 +487,9 @@ export type MetricEntityCountCreateInput = {
   citedResponses: number
   positiveResponses: number
   negativeResponses: number
+  recommendedResponses?: number
+  shortlistedResponses?: number
+  discouragedResponses?: number
 }
 
 export type MetricEntityCountUncheckedCreateInput = {
@@ -458,6 +509,9 @@ export type MetricEntityCountUncheckedCreateInput = {
   citedResponses: number
   positiveResponses: number
   negativeResponses: number
+  recommendedResponses?: number
+  shortlistedResponses?: number
+  discouragedResponses?: number
 }
 
 export type MetricEntityCountUpdateInput = {
@@ -477,6 +531,9 @@ export type MetricEntityCountUpdateInput = {
   citedResponses?: Prisma.IntFieldUpdateOperationsInput | number
   positiveResponses?: Prisma.IntFieldUpdateOperationsInput | number
   negativeResponses?: Prisma.IntFieldUpdateOperationsInput | number
+  recommendedResponses?: Prisma.IntFieldUpdateOperationsInput | number
+  shortlistedResponses?: Prisma.IntFieldUpdateOperationsInput | number
+  discouragedResponses?: Prisma.IntFieldUpdateOperationsInput | number
 }
 
 export type MetricEntityCountUncheckedUpdateInput = {
@@ -496,6 +553,9 @@ export type MetricEntityCountUncheckedUpdateInput = {
   citedResponses?: Prisma.IntFieldUpdateOperationsInput | number
   positiveResponses?: Prisma.IntFieldUpdateOperationsInput | number
   negativeResponses?: Prisma.IntFieldUpdateOperationsInput | number
+  recommendedResponses?: Prisma.IntFieldUpdateOperationsInput | number
+  shortlistedResponses?: Prisma.IntFieldUpdateOperationsInput | number
+  discouragedResponses?: Prisma.IntFieldUpdateOperationsInput | number
 }
 
 export type MetricEntityCountCreateManyInput = {
@@ -515,6 +575,9 @@ export type MetricEntityCountCreateManyInput = {
   citedResponses: number
   positiveResponses: number
   negativeResponses: number
+  recommendedResponses?: number
+  shortlistedResponses?: number
+  discouragedResponses?: number
 }
 
 export type MetricEntityCountUpdateManyMutationInput = {
@@ -534,6 +597,9 @@ export type MetricEntityCountUpdateManyMutationInput = {
   citedResponses?: Prisma.IntFieldUpdateOperationsInput | number
   positiveResponses?: Prisma.IntFieldUpdateOperationsInput | number
   negativeResponses?: Prisma.IntFieldUpdateOperationsInput | number
+  recommendedResponses?: Prisma.IntFieldUpdateOperationsInput | number
+  shortlistedResponses?: Prisma.IntFieldUpdateOperationsInput | number
+  discouragedResponses?: Prisma.IntFieldUpdateOperationsInput | number
 }
 
 export type MetricEntityCountUncheckedUpdateManyInput = {
@@ -553,6 +619,9 @@ export type MetricEntityCountUncheckedUpdateManyInput = {
   citedResponses?: Prisma.IntFieldUpdateOperationsInput | number
   positiveResponses?: Prisma.IntFieldUpdateOperationsInput | number
   negativeResponses?: Prisma.IntFieldUpdateOperationsInput | number
+  recommendedResponses?: Prisma.IntFieldUpdateOperationsInput | number
+  shortlistedResponses?: Prisma.IntFieldUpdateOperationsInput | number
+  discouragedResponses?: Prisma.IntFieldUpdateOperationsInput | number
 }
 
 export type MetricEntityCountWorkspaceIdAnalysisVersionDayGenerationEnginePromptIdEntityIdCompoundUniqueInput = {
@@ -582,6 +651,9 @@ export type MetricEntityCountCountOrderByAggregateInput = {
   citedResponses?: Prisma.SortOrder
   positiveResponses?: Prisma.SortOrder
   negativeResponses?: Prisma.SortOrder
+  recommendedResponses?: Prisma.SortOrder
+  shortlistedResponses?: Prisma.SortOrder
+  discouragedResponses?: Prisma.SortOrder
 }
 
 export type MetricEntityCountAvgOrderByAggregateInput = {
@@ -593,6 +665,9 @@ export type MetricEntityCountAvgOrderByAggregateInput = {
   citedResponses?: Prisma.SortOrder
   positiveResponses?: Prisma.SortOrder
   negativeResponses?: Prisma.SortOrder
+  recommendedResponses?: Prisma.SortOrder
+  shortlistedResponses?: Prisma.SortOrder
+  discouragedResponses?: Prisma.SortOrder
 }
 
 export type MetricEntityCountMaxOrderByAggregateInput = {
@@ -612,6 +687,9 @@ export type MetricEntityCountMaxOrderByAggregateInput = {
   citedResponses?: Prisma.SortOrder
   positiveResponses?: Prisma.SortOrder
   negativeResponses?: Prisma.SortOrder
+  recommendedResponses?: Prisma.SortOrder
+  shortlistedResponses?: Prisma.SortOrder
+  discouragedResponses?: Prisma.SortOrder
 }
 
 export type MetricEntityCountMinOrderByAggregateInput = {
@@ -631,6 +709,9 @@ export type MetricEntityCountMinOrderByAggregateInput = {
   citedResponses?: Prisma.SortOrder
   positiveResponses?: Prisma.SortOrder
   negativeResponses?: Prisma.SortOrder
+  recommendedResponses?: Prisma.SortOrder
+  shortlistedResponses?: Prisma.SortOrder
+  discouragedResponses?: Prisma.SortOrder
 }
 
 export type MetricEntityCountSumOrderByAggregateInput = {
@@ -642,6 +723,9 @@ export type MetricEntityCountSumOrderByAggregateInput = {
   citedResponses?: Prisma.SortOrder
   positiveResponses?: Prisma.SortOrder
   negativeResponses?: Prisma.SortOrder
+  recommendedResponses?: Prisma.SortOrder
+  shortlistedResponses?: Prisma.SortOrder
+  discouragedResponses?: Prisma.SortOrder
 }
 
 
@@ -663,6 +747,9 @@ export type MetricEntityCountSelect<ExtArgs extends runtime.Types.Extensions.Int
   citedResponses?: boolean
   positiveResponses?: boolean
   negativeResponses?: boolean
+  recommendedResponses?: boolean
+  shortlistedResponses?: boolean
+  discouragedResponses?: boolean
 }, ExtArgs["result"]["metricEntityCount"]>
 
 export type MetricEntityCountSelectCreateManyAndReturn<ExtArgs extends runtime.Types.Extensions.InternalArgs = runtime.Types.Extensions.DefaultArgs> = runtime.Types.Extensions.GetSelect<{
@@ -682,6 +769,9 @@ export type MetricEntityCountSelectCreateManyAndReturn<ExtArgs extends runtime.T
   citedResponses?: boolean
   positiveResponses?: boolean
   negativeResponses?: boolean
+  recommendedResponses?: boolean
+  shortlistedResponses?: boolean
+  discouragedResponses?: boolean
 }, ExtArgs["result"]["metricEntityCount"]>
 
 export type MetricEntityCountSelectUpdateManyAndReturn<ExtArgs extends runtime.Types.Extensions.InternalArgs = runtime.Types.Extensions.DefaultArgs> = runtime.Types.Extensions.GetSelect<{
@@ -701,6 +791,9 @@ export type MetricEntityCountSelectUpdateManyAndReturn<ExtArgs extends runtime.T
   citedResponses?: boolean
   positiveResponses?: boolean
   negativeResponses?: boolean
+  recommendedResponses?: boolean
+  shortlistedResponses?: boolean
+  discouragedResponses?: boolean
 }, ExtArgs["result"]["metricEntityCount"]>
 
 export type MetricEntityCountSelectScalar = {
@@ -720,9 +813,12 @@ export type MetricEntityCountSelectScalar = {
   citedResponses?: boolean
   positiveResponses?: boolean
   negativeResponses?: boolean
+  recommendedResponses?: boolean
+  shortlistedResponses?: boolean
+  discouragedResponses?: boolean
 }
 
-export type MetricEntityCountOmit<ExtArgs extends runtime.Types.Extensions.InternalArgs = runtime.Types.Extensions.DefaultArgs> = runtime.Types.Extensions.GetOmit<"workspaceId" | "analysisVersion" | "day" | "generation" | "engine" | "promptId" | "entityId" | "category" | "language" | "region" | "mentionedResponses" | "mentionCount" | "rankSum" | "citedResponses" | "positiveResponses" | "negativeResponses", ExtArgs["result"]["metricEntityCount"]>
+export type MetricEntityCountOmit<ExtArgs extends runtime.Types.Extensions.InternalArgs = runtime.Types.Extensions.DefaultArgs> = runtime.Types.Extensions.GetOmit<"workspaceId" | "analysisVersion" | "day" | "generation" | "engine" | "promptId" | "entityId" | "category" | "language" | "region" | "mentionedResponses" | "mentionCount" | "rankSum" | "citedResponses" | "positiveResponses" | "negativeResponses" | "recommendedResponses" | "shortlistedResponses" | "discouragedResponses", ExtArgs["result"]["metricEntityCount"]>
 
 export type $MetricEntityCountPayload<ExtArgs extends runtime.Types.Extensions.InternalArgs = runtime.Types.Extensions.DefaultArgs> = {
   name: "MetricEntityCount"
@@ -747,6 +843,9 @@ export type $MetricEntityCountPayload<ExtArgs extends runtime.Types.Extensions.I
     citedResponses: number
     positiveResponses: number
     negativeResponses: number
+    recommendedResponses: number
+    shortlistedResponses: number
+    discouragedResponses: number
   }, ExtArgs["result"]["metricEntityCount"]>
   composites: {}
 }
@@ -1186,6 +1285,9 @@ export interface MetricEntityCountFieldRefs {
   readonly citedResponses: Prisma.FieldRef<"MetricEntityCount", 'Int'>
   readonly positiveResponses: Prisma.FieldRef<"MetricEntityCount", 'Int'>
   readonly negativeResponses: Prisma.FieldRef<"MetricEntityCount", 'Int'>
+  readonly recommendedResponses: Prisma.FieldRef<"MetricEntityCount", 'Int'>
+  readonly shortlistedResponses: Prisma.FieldRef<"MetricEntityCount", 'Int'>
+  readonly discouragedResponses: Prisma.FieldRef<"MetricEntityCount", 'Int'>
 }
     
 

@@ -35,6 +35,9 @@ export type MetricGroupEntityCountAvgAggregateOutputType = {
   citedResponses: number | null
   positiveResponses: number | null
   negativeResponses: number | null
+  recommendedResponses: number | null
+  shortlistedResponses: number | null
+  discouragedResponses: number | null
 }
 
 export type MetricGroupEntityCountSumAggregateOutputType = {
@@ -46,6 +49,9 @@ export type MetricGroupEntityCountSumAggregateOutputType = {
   citedResponses: number | null
   positiveResponses: number | null
   negativeResponses: number | null
+  recommendedResponses: number | null
+  shortlistedResponses: number | null
+  discouragedResponses: number | null
 }
 
 export type MetricGroupEntityCountMinAggregateOutputType = {
@@ -64,6 +70,9 @@ export type MetricGroupEntityCountMinAggregateOutputType = {
   citedResponses: number | null
   positiveResponses: number | null
   negativeResponses: number | null
+  recommendedResponses: number | null
+  shortlistedResponses: number | null
+  discouragedResponses: number | null
 }
 
 export type MetricGroupEntityCountMaxAggregateOutputType = {
@@ -82,6 +91,9 @@ export type MetricGroupEntityCountMaxAggregateOutputType = {
   citedResponses: number | null
   positiveResponses: number | null
   negativeResponses: number | null
+  recommendedResponses: number | null
+  shortlistedResponses: number | null
+  discouragedResponses: number | null
 }
 
 export type MetricGroupEntityCountCountAggregateOutputType = {
@@ -100,6 +112,9 @@ export type MetricGroupEntityCountCountAggregateOutputType = {
   citedResponses: number
   positiveResponses: number
   negativeResponses: number
+  recommendedResponses: number
+  shortlistedResponses: number
+  discouragedResponses: number
   _all: number
 }
 
@@ -113,6 +128,9 @@ export type MetricGroupEntityCountAvgAggregateInputType = {
   citedResponses?: true
   positiveResponses?: true
   negativeResponses?: true
+  recommendedResponses?: true
+  shortlistedResponses?: true
+  discouragedResponses?: true
 }
 
 export type MetricGroupEntityCountSumAggregateInputType = {
@@ -124,6 +142,9 @@ export type MetricGroupEntityCountSumAggregateInputType = {
   citedResponses?: true
   positiveResponses?: true
   negativeResponses?: true
+  recommendedResponses?: true
+  shortlistedResponses?: true
+  discouragedResponses?: true
 }
 
 export type MetricGroupEntityCountMinAggregateInputType = {
@@ -142,6 +163,9 @@ export type MetricGroupEntityCountMinAggregateInputType = {
   citedResponses?: true
   positiveResponses?: true
   negativeResponses?: true
+  recommendedResponses?: true
+  shortlistedResponses?: true
+  discouragedResponses?: true
 }
 
 export type MetricGroupEntityCountMaxAggregateInputType = {
@@ -160,6 +184,9 @@ export type MetricGroupEntityCountMaxAggregateInputType = {
   citedResponses?: true
   positiveResponses?: true
   negativeResponses?: true
+  recommendedResponses?: true
+  shortlistedResponses?: true
+  discouragedResponses?: true
 }
 
 export type MetricGroupEntityCountCountAggregateInputType = {
@@ -178,6 +205,9 @@ export type MetricGroupEntityCountCountAggregateInputType = {
   citedResponses?: true
   positiveResponses?: true
   negativeResponses?: true
+  recommendedResponses?: true
+  shortlistedResponses?: true
+  discouragedResponses?: true
   _all?: true
 }
 
@@ -283,6 +313,9 @@ export type MetricGroupEntityCountGroupByOutputType = {
   citedResponses: number
   positiveResponses: number
   negativeResponses: number
+  recommendedResponses: number
+  shortlistedResponses: number
+  discouragedResponses: number
   _count: MetricGroupEntityCountCountAggregateOutputType | null
   _avg: MetricGroupEntityCountAvgAggregateOutputType | null
   _sum: MetricGroupEntityCountSumAggregateOutputType | null
@@ -324,6 +357,9 @@ export type MetricGroupEntityCountWhereInput = {
   citedResponses?: Prisma.IntFilter<"MetricGroupEntityCount"> | number
   positiveResponses?: Prisma.IntFilter<"MetricGroupEntityCount"> | number
   negativeResponses?: Prisma.IntFilter<"MetricGroupEntityCount"> | number
+  recommendedResponses?: Prisma.IntFilter<"MetricGroupEntityCount"> | number
+  shortlistedResponses?: Prisma.IntFilter<"MetricGroupEntityCount"> | number
+  discouragedResponses?: Prisma.IntFilter<"MetricGroupEntityCount"> | number
 }
 
 export type MetricGroupEntityCountOrderByWithRelationInput = {
@@ -342,6 +378,9 @@ export type MetricGroupEntityCountOrderByWithRelationInput = {
   citedResponses?: Prisma.SortOrder
   positiveResponses?: Prisma.SortOrder
   negativeResponses?: Prisma.SortOrder
+  recommendedResponses?: Prisma.SortOrder
+  shortlistedResponses?: Prisma.SortOrder
+  discouragedResponses?: Prisma.SortOrder
 }
 
 export type MetricGroupEntityCountWhereUniqueInput = Prisma.AtLeast<{
@@ -364,6 +403,9 @@ export type MetricGroupEntityCountWhereUniqueInput = Prisma.AtLeast<{
   citedResponses?: Prisma.IntFilter<"MetricGroupEntityCount"> | number
   positiveResponses?: Prisma.IntFilter<"MetricGroupEntityCount"> | number
   negativeResponses?: Prisma.IntFilter<"MetricGroupEntityCount"> | number
+  recommendedResponses?: Prisma.IntFilter<"MetricGroupEntityCount"> | number
+  shortlistedResponses?: Prisma.IntFilter<"MetricGroupEntityCount"> | number
+  discouragedResponses?: Prisma.IntFilter<"MetricGroupEntityCount"> | number
 }, "workspaceId_analysisVersion_day_generation_engine_category_language_region_entityId">
 
 export type MetricGroupEntityCountOrderByWithAggregationInput = {
@@ -382,6 +424,9 @@ export type MetricGroupEntityCountOrderByWithAggregationInput = {
   citedResponses?: Prisma.SortOrder
   positiveResponses?: Prisma.SortOrder
   negativeResponses?: Prisma.SortOrder
+  recommendedResponses?: Prisma.SortOrder
+  shortlistedResponses?: Prisma.SortOrder
+  discouragedResponses?: Prisma.SortOrder
   _count?: Prisma.MetricGroupEntityCountCountOrderByAggregateInput
   _avg?: Prisma.MetricGroupEntityCountAvgOrderByAggregateInput
   _max?: Prisma.MetricGroupEntityCountMaxOrderByAggregateInput
@@ -408,6 +453,9 @@ export type MetricGroupEntityCountScalarWhereWithAggregatesInput = {
   citedResponses?: Prisma.IntWithAggregatesFilter<"MetricGroupEntityCount"> | number
   positiveResponses?: Prisma.IntWithAggregatesFilter<"MetricGroupEntityCount"> | number
   negativeResponses?: Prisma.IntWithAggregatesFilter<"MetricGroupEntityCount"> | number
+  recommendedResponses?: Prisma.IntWithAggregatesFilter<"MetricGroupEntityCount"> | number
+  shortlistedResponses?: Prisma.IntWithAggregatesFilter<"MetricGroupEntityCount"> | number
+  discouragedResponses?: Prisma.IntWithAggregatesFilter<"MetricGroupEntityCount"> | number
 }
 
 export type MetricGroupEntityCountCreateInput = {
@@ -426,6 +474,9 @@ export type MetricGroupEntityCountCreateInput = {
   citedResponses: number
   positiveResponses: number
   negativeResponses: number
+  recommendedResponses?: number
+  shortlistedResponses?: number
+  discouragedResponses?: number
 }
 
 export type MetricGroupEntityCountUncheckedCreateInput = {
@@ -444,6 +495,9 @@ export type MetricGroupEntityCountUncheckedCreateInput = {
   citedResponses: number
   positiveResponses: number
   negativeResponses: number
+  recommendedResponses?: number
+  shortlistedResponses?: number
+  discouragedResponses?: number
 }
 
 export type MetricGroupEntityCountUpdateInput = {
@@ -462,6 +516,9 @@ export type MetricGroupEntityCountUpdateInput = {
   citedResponses?: Prisma.IntFieldUpdateOperationsInput | number
   positiveResponses?: Prisma.IntFieldUpdateOperationsInput | number
   negativeResponses?: Prisma.IntFieldUpdateOperationsInput | number
+  recommendedResponses?: Prisma.IntFieldUpdateOperationsInput | number
+  shortlistedResponses?: Prisma.IntFieldUpdateOperationsInput | number
+  discouragedResponses?: Prisma.IntFieldUpdateOperationsInput | number
 }
 
 export type MetricGroupEntityCountUncheckedUpdateInput = {
@@ -480,6 +537,9 @@ export type MetricGroupEntityCountUncheckedUpdateInput = {
   citedResponses?: Prisma.IntFieldUpdateOperationsInput | number
   positiveResponses?: Prisma.IntFieldUpdateOperationsInput | number
   negativeResponses?: Prisma.IntFieldUpdateOperationsInput | number
+  recommendedResponses?: Prisma.IntFieldUpdateOperationsInput | number
+  shortlistedResponses?: Prisma.IntFieldUpdateOperationsInput | number
+  discouragedResponses?: Prisma.IntFieldUpdateOperationsInput | number
 }
 
 export type MetricGroupEntityCountCreateManyInput = {
@@ -498,6 +558,9 @@ export type MetricGroupEntityCountCreateManyInput = {
   citedResponses: number
   positiveResponses: number
   negativeResponses: number
+  recommendedResponses?: number
+  shortlistedResponses?: number
+  discouragedResponses?: number
 }
 
 export type MetricGroupEntityCountUpdateManyMutationInput = {
@@ -516,6 +579,9 @@ export type MetricGroupEntityCountUpdateManyMutationInput = {
   citedResponses?: Prisma.IntFieldUpdateOperationsInput | number
   positiveResponses?: Prisma.IntFieldUpdateOperationsInput | number
   negativeResponses?: Prisma.IntFieldUpdateOperationsInput | number
+  recommendedResponses?: Prisma.IntFieldUpdateOperationsInput | number
+  shortlistedResponses?: Prisma.IntFieldUpdateOperationsInput | number
+  discouragedResponses?: Prisma.IntFieldUpdateOperationsInput | number
 }
 
 export type MetricGroupEntityCountUncheckedUpdateManyInput = {
@@ -534,6 +600,9 @@ export type MetricGroupEntityCountUncheckedUpdateManyInput = {
   citedResponses?: Prisma.IntFieldUpdateOperationsInput | number
   positiveResponses?: Prisma.IntFieldUpdateOperationsInput | number
   negativeResponses?: Prisma.IntFieldUpdateOperationsInput | number
+  recommendedResponses?: Prisma.IntFieldUpdateOperationsInput | number
+  shortlistedResponses?: Prisma.IntFieldUpdateOperationsInput | number
+  discouragedResponses?: Prisma.IntFieldUpdateOperationsInput | number
 }
 
 export type MetricGroupEntityCountWorkspaceIdAnalysisVersionDayGenerationEngineCategoryLanguageRegionEntityIdCompoundUniqueInput = {
@@ -564,6 +633,9 @@ export type MetricGroupEntityCountCountOrderByAggregateInput = {
   citedResponses?: Prisma.SortOrder
   positiveResponses?: Prisma.SortOrder
   negativeResponses?: Prisma.SortOrder
+  recommendedResponses?: Prisma.SortOrder
+  shortlistedResponses?: Prisma.SortOrder
+  discouragedResponses?: Prisma.SortOrder
 }
 
 export type MetricGroupEntityCountAvgOrderByAggregateInput = {
@@ -575,6 +647,9 @@ export type MetricGroupEntityCountAvgOrderByAggregateInput = {
   citedResponses?: Prisma.SortOrder
   positiveResponses?: Prisma.SortOrder
   negativeResponses?: Prisma.SortOrder
+  recommendedResponses?: Prisma.SortOrder
+  shortlistedResponses?: Prisma.SortOrder
+  discouragedResponses?: Prisma.SortOrder
 }
 
 export type MetricGroupEntityCountMaxOrderByAggregateInput = {
@@ -593,6 +668,9 @@ export type MetricGroupEntityCountMaxOrderByAggregateInput = {
   citedResponses?: Prisma.SortOrder
   positiveResponses?: Prisma.SortOrder
   negativeResponses?: Prisma.SortOrder
+  recommendedResponses?: Prisma.SortOrder
+  shortlistedResponses?: Prisma.SortOrder
+  discouragedResponses?: Prisma.SortOrder
 }
 
 export type MetricGroupEntityCountMinOrderByAggregateInput = {
@@ -611,6 +689,9 @@ export type MetricGroupEntityCountMinOrderByAggregateInput = {
   citedResponses?: Prisma.SortOrder
   positiveResponses?: Prisma.SortOrder
   negativeResponses?: Prisma.SortOrder
+  recommendedResponses?: Prisma.SortOrder
+  shortlistedResponses?: Prisma.SortOrder
+  discouragedResponses?: Prisma.SortOrder
 }
 
 export type MetricGroupEntityCountSumOrderByAggregateInput = {
@@ -622,6 +703,9 @@ export type MetricGroupEntityCountSumOrderByAggregateInput = {
   citedResponses?: Prisma.SortOrder
   positiveResponses?: Prisma.SortOrder
   negativeResponses?: Prisma.SortOrder
+  recommendedResponses?: Prisma.SortOrder
+  shortlistedResponses?: Prisma.SortOrder
+  discouragedResponses?: Prisma.SortOrder
 }
 
 
@@ -642,6 +726,9 @@ export type MetricGroupEntityCountSelect<ExtArgs extends runtime.Types.Extension
   citedResponses?: boolean
   positiveResponses?: boolean
   negativeResponses?: boolean
+  recommendedResponses?: boolean
+  shortlistedResponses?: boolean
+  discouragedResponses?: boolean
 }, ExtArgs["result"]["metricGroupEntityCount"]>
 
 export type MetricGroupEntityCountSelectCreateManyAndReturn<ExtArgs extends runtime.Types.Extensions.InternalArgs = runtime.Types.Extensions.DefaultArgs> = runtime.Types.Extensions.GetSelect<{
@@ -660,6 +747,9 @@ export type MetricGroupEntityCountSelectCreateManyAndReturn<ExtArgs extends runt
   citedResponses?: boolean
   positiveResponses?: boolean
   negativeResponses?: boolean
+  recommendedResponses?: boolean
+  shortlistedResponses?: boolean
+  discouragedResponses?: boolean
 }, ExtArgs["result"]["metricGroupEntityCount"]>
 
 export type MetricGroupEntityCountSelectUpdateManyAndReturn<ExtArgs extends runtime.Types.Extensions.InternalArgs = runtime.Types.Extensions.DefaultArgs> = runtime.Types.Extensions.GetSelect<{
@@ -678,6 +768,9 @@ export type MetricGroupEntityCountSelectUpdateManyAndReturn<ExtArgs extends runt
   citedResponses?: boolean
   positiveResponses?: boolean
   negativeResponses?: boolean
+  recommendedResponses?: boolean
+  shortlistedResponses?: boolean
+  discouragedResponses?: boolean
 }, ExtArgs["result"]["metricGroupEntityCount"]>
 
 export type MetricGroupEntityCountSelectScalar = {
@@ -696,9 +789,12 @@ export type MetricGroupEntityCountSelectScalar = {
   citedResponses?: boolean
   positiveResponses?: boolean
   negativeResponses?: boolean
+  recommendedResponses?: boolean
+  shortlistedResponses?: boolean
+  discouragedResponses?: boolean
 }
 
-export type MetricGroupEntityCountOmit<ExtArgs extends runtime.Types.Extensions.InternalArgs = runtime.Types.Extensions.DefaultArgs> = runtime.Types.Extensions.GetOmit<"workspaceId" | "analysisVersion" | "day" | "generation" | "engine" | "category" | "language" | "region" | "entityId" | "mentionedResponses" | "mentionCount" | "rankSum" | "citedResponses" | "positiveResponses" | "negativeResponses", ExtArgs["result"]["metricGroupEntityCount"]>
+export type MetricGroupEntityCountOmit<ExtArgs extends runtime.Types.Extensions.InternalArgs = runtime.Types.Extensions.DefaultArgs> = runtime.Types.Extensions.GetOmit<"workspaceId" | "analysisVersion" | "day" | "generation" | "engine" | "category" | "language" | "region" | "entityId" | "mentionedResponses" | "mentionCount" | "rankSum" | "citedResponses" | "positiveResponses" | "negativeResponses" | "recommendedResponses" | "shortlistedResponses" | "discouragedResponses", ExtArgs["result"]["metricGroupEntityCount"]>
 
 export type $MetricGroupEntityCountPayload<ExtArgs extends runtime.Types.Extensions.InternalArgs = runtime.Types.Extensions.DefaultArgs> = {
   name: "MetricGroupEntityCount"
@@ -722,6 +818,9 @@ export type $MetricGroupEntityCountPayload<ExtArgs extends runtime.Types.Extensi
     citedResponses: number
     positiveResponses: number
     negativeResponses: number
+    recommendedResponses: number
+    shortlistedResponses: number
+    discouragedResponses: number
   }, ExtArgs["result"]["metricGroupEntityCount"]>
   composites: {}
 }
@@ -1160,6 +1259,9 @@ export interface MetricGroupEntityCountFieldRefs {
   readonly citedResponses: Prisma.FieldRef<"MetricGroupEntityCount", 'Int'>
   readonly positiveResponses: Prisma.FieldRef<"MetricGroupEntityCount", 'Int'>
   readonly negativeResponses: Prisma.FieldRef<"MetricGroupEntityCount", 'Int'>
+  readonly recommendedResponses: Prisma.FieldRef<"MetricGroupEntityCount", 'Int'>
+  readonly shortlistedResponses: Prisma.FieldRef<"MetricGroupEntityCount", 'Int'>
+  readonly discouragedResponses: Prisma.FieldRef<"MetricGroupEntityCount", 'Int'>
 }
     
 

@@ -75,6 +75,9 @@ export type ResponseFactsCountAggregateOutputType = {
   mentionedEntities: number
   citedEntities: number
   citedDomains: number
+  recommendedEntities: number
+  shortlistedEntities: number
+  discouragedEntities: number
   analysisVersion: number
   _all: number
 }
@@ -127,6 +130,9 @@ export type ResponseFactsCountAggregateInputType = {
   mentionedEntities?: true
   citedEntities?: true
   citedDomains?: true
+  recommendedEntities?: true
+  shortlistedEntities?: true
+  discouragedEntities?: true
   analysisVersion?: true
   _all?: true
 }
@@ -230,6 +236,9 @@ export type ResponseFactsGroupByOutputType = {
   mentionedEntities: string[]
   citedEntities: string[]
   citedDomains: string[]
+  recommendedEntities: string[]
+  shortlistedEntities: string[]
+  discouragedEntities: string[]
   analysisVersion: number
   _count: ResponseFactsCountAggregateOutputType | null
   _avg: ResponseFactsAvgAggregateOutputType | null
@@ -269,6 +278,9 @@ export type ResponseFactsWhereInput = {
   mentionedEntities?: Prisma.StringNullableListFilter<"ResponseFacts">
   citedEntities?: Prisma.StringNullableListFilter<"ResponseFacts">
   citedDomains?: Prisma.StringNullableListFilter<"ResponseFacts">
+  recommendedEntities?: Prisma.StringNullableListFilter<"ResponseFacts">
+  shortlistedEntities?: Prisma.StringNullableListFilter<"ResponseFacts">
+  discouragedEntities?: Prisma.StringNullableListFilter<"ResponseFacts">
   analysisVersion?: Prisma.IntFilter<"ResponseFacts"> | number
   response?: Prisma.XOR<Prisma.EngineResponseScalarRelationFilter, Prisma.EngineResponseWhereInput>
 }
@@ -286,6 +298,9 @@ export type ResponseFactsOrderByWithRelationInput = {
   mentionedEntities?: Prisma.SortOrder
   citedEntities?: Prisma.SortOrder
   citedDomains?: Prisma.SortOrder
+  recommendedEntities?: Prisma.SortOrder
+  shortlistedEntities?: Prisma.SortOrder
+  discouragedEntities?: Prisma.SortOrder
   analysisVersion?: Prisma.SortOrder
   response?: Prisma.EngineResponseOrderByWithRelationInput
 }
@@ -306,6 +321,9 @@ export type ResponseFactsWhereUniqueInput = Prisma.AtLeast<{
   mentionedEntities?: Prisma.StringNullableListFilter<"ResponseFacts">
   citedEntities?: Prisma.StringNullableListFilter<"ResponseFacts">
   citedDomains?: Prisma.StringNullableListFilter<"ResponseFacts">
+  recommendedEntities?: Prisma.StringNullableListFilter<"ResponseFacts">
+  shortlistedEntities?: Prisma.StringNullableListFilter<"ResponseFacts">
+  discouragedEntities?: Prisma.StringNullableListFilter<"ResponseFacts">
   analysisVersion?: Prisma.IntFilter<"ResponseFacts"> | number
   response?: Prisma.XOR<Prisma.EngineResponseScalarRelationFilter, Prisma.EngineResponseWhereInput>
 }, "responseId">
@@ -323,6 +341,9 @@ export type ResponseFactsOrderByWithAggregationInput = {
   mentionedEntities?: Prisma.SortOrder
   citedEntities?: Prisma.SortOrder
   citedDomains?: Prisma.SortOrder
+  recommendedEntities?: Prisma.SortOrder
+  shortlistedEntities?: Prisma.SortOrder
+  discouragedEntities?: Prisma.SortOrder
   analysisVersion?: Prisma.SortOrder
   _count?: Prisma.ResponseFactsCountOrderByAggregateInput
   _avg?: Prisma.ResponseFactsAvgOrderByAggregateInput
@@ -347,6 +368,9 @@ export type ResponseFactsScalarWhereWithAggregatesInput = {
   mentionedEntities?: Prisma.StringNullableListFilter<"ResponseFacts">
   citedEntities?: Prisma.StringNullableListFilter<"ResponseFacts">
   citedDomains?: Prisma.StringNullableListFilter<"ResponseFacts">
+  recommendedEntities?: Prisma.StringNullableListFilter<"ResponseFacts">
+  shortlistedEntities?: Prisma.StringNullableListFilter<"ResponseFacts">
+  discouragedEntities?: Prisma.StringNullableListFilter<"ResponseFacts">
   analysisVersion?: Prisma.IntWithAggregatesFilter<"ResponseFacts"> | number
 }
 
@@ -362,6 +386,9 @@ export type ResponseFactsCreateInput = {
   mentionedEntities?: Prisma.ResponseFactsCreatementionedEntitiesInput | string[]
   citedEntities?: Prisma.ResponseFactsCreatecitedEntitiesInput | string[]
   citedDomains?: Prisma.ResponseFactsCreatecitedDomainsInput | string[]
+  recommendedEntities?: Prisma.ResponseFactsCreaterecommendedEntitiesInput | string[]
+  shortlistedEntities?: Prisma.ResponseFactsCreateshortlistedEntitiesInput | string[]
+  discouragedEntities?: Prisma.ResponseFactsCreatediscouragedEntitiesInput | string[]
   analysisVersion: number
   response: Prisma.EngineResponseCreateNestedOneWithoutFactsInput
 }
@@ -379,6 +406,9 @@ export type ResponseFactsUncheckedCreateInput = {
   mentionedEntities?: Prisma.ResponseFactsCreatementionedEntitiesInput | string[]
   citedEntities?: Prisma.ResponseFactsCreatecitedEntitiesInput | string[]
   citedDomains?: Prisma.ResponseFactsCreatecitedDomainsInput | string[]
+  recommendedEntities?: Prisma.ResponseFactsCreaterecommendedEntitiesInput | string[]
+  shortlistedEntities?: Prisma.ResponseFactsCreateshortlistedEntitiesInput | string[]
+  discouragedEntities?: Prisma.ResponseFactsCreatediscouragedEntitiesInput | string[]
   analysisVersion: number
 }
 
@@ -394,6 +424,9 @@ export type ResponseFactsUpdateInput = {
   mentionedEntities?: Prisma.ResponseFactsUpdatementionedEntitiesInput | string[]
   citedEntities?: Prisma.ResponseFactsUpdatecitedEntitiesInput | string[]
   citedDomains?: Prisma.ResponseFactsUpdatecitedDomainsInput | string[]
+  recommendedEntities?: Prisma.ResponseFactsUpdaterecommendedEntitiesInput | string[]
+  shortlistedEntities?: Prisma.ResponseFactsUpdateshortlistedEntitiesInput | string[]
+  discouragedEntities?: Prisma.ResponseFactsUpdatediscouragedEntitiesInput | string[]
   analysisVersion?: Prisma.IntFieldUpdateOperationsInput | number
   response?: Prisma.EngineResponseUpdateOneRequiredWithoutFactsNestedInput
 }
@@ -411,6 +444,9 @@ export type ResponseFactsUncheckedUpdateInput = {
   mentionedEntities?: Prisma.ResponseFactsUpdatementionedEntitiesInput | string[]
   citedEntities?: Prisma.ResponseFactsUpdatecitedEntitiesInput | string[]
   citedDomains?: Prisma.ResponseFactsUpdatecitedDomainsInput | string[]
+  recommendedEntities?: Prisma.ResponseFactsUpdaterecommendedEntitiesInput | string[]
+  shortlistedEntities?: Prisma.ResponseFactsUpdateshortlistedEntitiesInput | string[]
+  discouragedEntities?: Prisma.ResponseFactsUpdatediscouragedEntitiesInput | string[]
   analysisVersion?: Prisma.IntFieldUpdateOperationsInput | number
 }
 
@@ -427,6 +463,9 @@ export type ResponseFactsCreateManyInput = {
   mentionedEntities?: Prisma.ResponseFactsCreatementionedEntitiesInput | string[]
   citedEntities?: Prisma.ResponseFactsCreatecitedEntitiesInput | string[]
   citedDomains?: Prisma.ResponseFactsCreatecitedDomainsInput | string[]
+  recommendedEntities?: Prisma.ResponseFactsCreaterecommendedEntitiesInput | string[]
+  shortlistedEntities?: Prisma.ResponseFactsCreateshortlistedEntitiesInput | string[]
+  discouragedEntities?: Prisma.ResponseFactsCreatediscouragedEntitiesInput | string[]
   analysisVersion: number
 }
 
@@ -442,6 +481,9 @@ export type ResponseFactsUpdateManyMutationInput = {
   mentionedEntities?: Prisma.ResponseFactsUpdatementionedEntitiesInput | string[]
   citedEntities?: Prisma.ResponseFactsUpdatecitedEntitiesInput | string[]
   citedDomains?: Prisma.ResponseFactsUpdatecitedDomainsInput | string[]
+  recommendedEntities?: Prisma.ResponseFactsUpdaterecommendedEntitiesInput | string[]
+  shortlistedEntities?: Prisma.ResponseFactsUpdateshortlistedEntitiesInput | string[]
+  discouragedEntities?: Prisma.ResponseFactsUpdatediscouragedEntitiesInput | string[]
   analysisVersion?: Prisma.IntFieldUpdateOperationsInput | number
 }
 
@@ -458,6 +500,9 @@ export type ResponseFactsUncheckedUpdateManyInput = {
   mentionedEntities?: Prisma.ResponseFactsUpdatementionedEntitiesInput | string[]
   citedEntities?: Prisma.ResponseFactsUpdatecitedEntitiesInput | string[]
   citedDomains?: Prisma.ResponseFactsUpdatecitedDomainsInput | string[]
+  recommendedEntities?: Prisma.ResponseFactsUpdaterecommendedEntitiesInput | string[]
+  shortlistedEntities?: Prisma.ResponseFactsUpdateshortlistedEntitiesInput | string[]
+  discouragedEntities?: Prisma.ResponseFactsUpdatediscouragedEntitiesInput | string[]
   analysisVersion?: Prisma.IntFieldUpdateOperationsInput | number
 }
 
@@ -479,6 +524,9 @@ export type ResponseFactsCountOrderByAggregateInput = {
   mentionedEntities?: Prisma.SortOrder
   citedEntities?: Prisma.SortOrder
   citedDomains?: Prisma.SortOrder
+  recommendedEntities?: Prisma.SortOrder
+  shortlistedEntities?: Prisma.SortOrder
+  discouragedEntities?: Prisma.SortOrder
   analysisVersion?: Prisma.SortOrder
 }
 
@@ -560,6 +608,18 @@ export type ResponseFactsCreatecitedDomainsInput = {
   set: string[]
 }
 
+export type ResponseFactsCreaterecommendedEntitiesInput = {
+  set: string[]
+}
+
+export type ResponseFactsCreateshortlistedEntitiesInput = {
+  set: string[]
+}
+
+export type ResponseFactsCreatediscouragedEntitiesInput = {
+  set: string[]
+}
+
 export type ResponseFactsUpdatementionedEntitiesInput = {
   set?: string[]
   push?: string | string[]
@@ -571,6 +631,21 @@ export type ResponseFactsUpdatecitedEntitiesInput = {
 }
 
 export type ResponseFactsUpdatecitedDomainsInput = {
+  set?: string[]
+  push?: string | string[]
+}
+
+export type ResponseFactsUpdaterecommendedEntitiesInput = {
+  set?: string[]
+  push?: string | string[]
+}
+
+export type ResponseFactsUpdateshortlistedEntitiesInput = {
+  set?: string[]
+  push?: string | string[]
+}
+
+export type ResponseFactsUpdatediscouragedEntitiesInput = {
   set?: string[]
   push?: string | string[]
 }
@@ -587,6 +662,9 @@ export type ResponseFactsCreateWithoutResponseInput = {
   mentionedEntities?: Prisma.ResponseFactsCreatementionedEntitiesInput | string[]
   citedEntities?: Prisma.ResponseFactsCreatecitedEntitiesInput | string[]
   citedDomains?: Prisma.ResponseFactsCreatecitedDomainsInput | string[]
+  recommendedEntities?: Prisma.ResponseFactsCreaterecommendedEntitiesInput | string[]
+  shortlistedEntities?: Prisma.ResponseFactsCreateshortlistedEntitiesInput | string[]
+  discouragedEntities?: Prisma.ResponseFactsCreatediscouragedEntitiesInput | string[]
   analysisVersion: number
 }
 
@@ -602,6 +680,9 @@ export type ResponseFactsUncheckedCreateWithoutResponseInput = {
   mentionedEntities?: Prisma.ResponseFactsCreatementionedEntitiesInput | string[]
   citedEntities?: Prisma.ResponseFactsCreatecitedEntitiesInput | string[]
   citedDomains?: Prisma.ResponseFactsCreatecitedDomainsInput | string[]
+  recommendedEntities?: Prisma.ResponseFactsCreaterecommendedEntitiesInput | string[]
+  shortlistedEntities?: Prisma.ResponseFactsCreateshortlistedEntitiesInput | string[]
+  discouragedEntities?: Prisma.ResponseFactsCreatediscouragedEntitiesInput | string[]
   analysisVersion: number
 }
 
@@ -633,6 +714,9 @@ export type ResponseFactsUpdateWithoutResponseInput = {
   mentionedEntities?: Prisma.ResponseFactsUpdatementionedEntitiesInput | string[]
   citedEntities?: Prisma.ResponseFactsUpdatecitedEntitiesInput | string[]
   citedDomains?: Prisma.ResponseFactsUpdatecitedDomainsInput | string[]
+  recommendedEntities?: Prisma.ResponseFactsUpdaterecommendedEntitiesInput | string[]
+  shortlistedEntities?: Prisma.ResponseFactsUpdateshortlistedEntitiesInput | string[]
+  discouragedEntities?: Prisma.ResponseFactsUpdatediscouragedEntitiesInput | string[]
   analysisVersion?: Prisma.IntFieldUpdateOperationsInput | number
 }
 
@@ -648,6 +732,9 @@ export type ResponseFactsUncheckedUpdateWithoutResponseInput = {
   mentionedEntities?: Prisma.ResponseFactsUpdatementionedEntitiesInput | string[]
   citedEntities?: Prisma.ResponseFactsUpdatecitedEntitiesInput | string[]
   citedDomains?: Prisma.ResponseFactsUpdatecitedDomainsInput | string[]
+  recommendedEntities?: Prisma.ResponseFactsUpdaterecommendedEntitiesInput | string[]
+  shortlistedEntities?: Prisma.ResponseFactsUpdateshortlistedEntitiesInput | string[]
+  discouragedEntities?: Prisma.ResponseFactsUpdatediscouragedEntitiesInput | string[]
   analysisVersion?: Prisma.IntFieldUpdateOperationsInput | number
 }
 
@@ -666,6 +753,9 @@ export type ResponseFactsSelect<ExtArgs extends runtime.Types.Extensions.Interna
   mentionedEntities?: boolean
   citedEntities?: boolean
   citedDomains?: boolean
+  recommendedEntities?: boolean
+  shortlistedEntities?: boolean
+  discouragedEntities?: boolean
   analysisVersion?: boolean
   response?: boolean | Prisma.EngineResponseDefaultArgs<ExtArgs>
 }, ExtArgs["result"]["responseFacts"]>
@@ -683,6 +773,9 @@ export type ResponseFactsSelectCreateManyAndReturn<ExtArgs extends runtime.Types
   mentionedEntities?: boolean
   citedEntities?: boolean
   citedDomains?: boolean
+  recommendedEntities?: boolean
+  shortlistedEntities?: boolean
+  discouragedEntities?: boolean
   analysisVersion?: boolean
   response?: boolean | Prisma.EngineResponseDefaultArgs<ExtArgs>
 }, ExtArgs["result"]["responseFacts"]>
@@ -700,6 +793,9 @@ export type ResponseFactsSelectUpdateManyAndReturn<ExtArgs extends runtime.Types
   mentionedEntities?: boolean
   citedEntities?: boolean
   citedDomains?: boolean
+  recommendedEntities?: boolean
+  shortlistedEntities?: boolean
+  discouragedEntities?: boolean
   analysisVersion?: boolean
   response?: boolean | Prisma.EngineResponseDefaultArgs<ExtArgs>
 }, ExtArgs["result"]["responseFacts"]>
@@ -717,10 +813,13 @@ export type ResponseFactsSelectScalar = {
   mentionedEntities?: boolean
   citedEntities?: boolean
   citedDomains?: boolean
+  recommendedEntities?: boolean
+  shortlistedEntities?: boolean
+  discouragedEntities?: boolean
   analysisVersion?: boolean
 }
 
-export type ResponseFactsOmit<ExtArgs extends runtime.Types.Extensions.InternalArgs = runtime.Types.Extensions.DefaultArgs> = runtime.Types.Extensions.GetOmit<"responseId" | "workspaceId" | "day" | "engine" | "promptId" | "category" | "language" | "region" | "hasCitations" | "mentionedEntities" | "citedEntities" | "citedDomains" | "analysisVersion", ExtArgs["result"]["responseFacts"]>
+export type ResponseFactsOmit<ExtArgs extends runtime.Types.Extensions.InternalArgs = runtime.Types.Extensions.DefaultArgs> = runtime.Types.Extensions.GetOmit<"responseId" | "workspaceId" | "day" | "engine" | "promptId" | "category" | "language" | "region" | "hasCitations" | "mentionedEntities" | "citedEntities" | "citedDomains" | "recommendedEntities" | "shortlistedEntities" | "discouragedEntities" | "analysisVersion", ExtArgs["result"]["responseFacts"]>
 export type ResponseFactsInclude<ExtArgs extends runtime.Types.Extensions.InternalArgs = runtime.Types.Extensions.DefaultArgs> = {
   response?: boolean | Prisma.EngineResponseDefaultArgs<ExtArgs>
 }
@@ -764,6 +863,18 @@ export type $ResponseFactsPayload<ExtArgs extends runtime.Types.Extensions.Inter
      * Registrable domains it cites, sorted.
      */
     citedDomains: string[]
+    /**
+     * Tracked entities it recommends, sorted.
+     */
+    recommendedEntities: string[]
+    /**
+     * Tracked entities among the first three it recommends, sorted.
+     */
+    shortlistedEntities: string[]
+    /**
+     * Tracked entities it advises against, sorted.
+     */
+    discouragedEntities: string[]
     analysisVersion: number
   }, ExtArgs["result"]["responseFacts"]>
   composites: {}
@@ -1201,6 +1312,9 @@ export interface ResponseFactsFieldRefs {
   readonly mentionedEntities: Prisma.FieldRef<"ResponseFacts", 'String[]'>
   readonly citedEntities: Prisma.FieldRef<"ResponseFacts", 'String[]'>
   readonly citedDomains: Prisma.FieldRef<"ResponseFacts", 'String[]'>
+  readonly recommendedEntities: Prisma.FieldRef<"ResponseFacts", 'String[]'>
+  readonly shortlistedEntities: Prisma.FieldRef<"ResponseFacts", 'String[]'>
+  readonly discouragedEntities: Prisma.FieldRef<"ResponseFacts", 'String[]'>
   readonly analysisVersion: Prisma.FieldRef<"ResponseFacts", 'Int'>
 }
     

@@ -30,6 +30,7 @@ export type ResponseMentionAvgAggregateOutputType = {
   count: number | null
   firstOffset: number | null
   rank: number | null
+  recommendedRank: number | null
   analysisVersion: number | null
 }
 
@@ -37,6 +38,7 @@ export type ResponseMentionSumAggregateOutputType = {
   count: number | null
   firstOffset: number | null
   rank: number | null
+  recommendedRank: number | null
   analysisVersion: number | null
 }
 
@@ -49,6 +51,8 @@ export type ResponseMentionMinAggregateOutputType = {
   firstOffset: number | null
   rank: number | null
   sentiment: string | null
+  stance: string | null
+  recommendedRank: number | null
   analysisVersion: number | null
 }
 
@@ -61,6 +65,8 @@ export type ResponseMentionMaxAggregateOutputType = {
   firstOffset: number | null
   rank: number | null
   sentiment: string | null
+  stance: string | null
+  recommendedRank: number | null
   analysisVersion: number | null
 }
 
@@ -73,6 +79,8 @@ export type ResponseMentionCountAggregateOutputType = {
   firstOffset: number
   rank: number
   sentiment: number
+  stance: number
+  recommendedRank: number
   analysisVersion: number
   _all: number
 }
@@ -82,6 +90,7 @@ export type ResponseMentionAvgAggregateInputType = {
   count?: true
   firstOffset?: true
   rank?: true
+  recommendedRank?: true
   analysisVersion?: true
 }
 
@@ -89,6 +98,7 @@ export type ResponseMentionSumAggregateInputType = {
   count?: true
   firstOffset?: true
   rank?: true
+  recommendedRank?: true
   analysisVersion?: true
 }
 
@@ -101,6 +111,8 @@ export type ResponseMentionMinAggregateInputType = {
   firstOffset?: true
   rank?: true
   sentiment?: true
+  stance?: true
+  recommendedRank?: true
   analysisVersion?: true
 }
 
@@ -113,6 +125,8 @@ export type ResponseMentionMaxAggregateInputType = {
   firstOffset?: true
   rank?: true
   sentiment?: true
+  stance?: true
+  recommendedRank?: true
   analysisVersion?: true
 }
 
@@ -125,6 +139,8 @@ export type ResponseMentionCountAggregateInputType = {
   firstOffset?: true
   rank?: true
   sentiment?: true
+  stance?: true
+  recommendedRank?: true
   analysisVersion?: true
   _all?: true
 }
@@ -224,6 +240,8 @@ export type ResponseMentionGroupByOutputType = {
   firstOffset: number
   rank: number
   sentiment: string
+  stance: string
+  recommendedRank: number | null
   analysisVersion: number
   _count: ResponseMentionCountAggregateOutputType | null
   _avg: ResponseMentionAvgAggregateOutputType | null
@@ -259,6 +277,8 @@ export type ResponseMentionWhereInput = {
   firstOffset?: Prisma.IntFilter<"ResponseMention"> | number
   rank?: Prisma.IntFilter<"ResponseMention"> | number
   sentiment?: Prisma.StringFilter<"ResponseMention"> | string
+  stance?: Prisma.StringFilter<"ResponseMention"> | string
+  recommendedRank?: Prisma.IntNullableFilter<"ResponseMention"> | number | null
   analysisVersion?: Prisma.IntFilter<"ResponseMention"> | number
   response?: Prisma.XOR<Prisma.EngineResponseScalarRelationFilter, Prisma.EngineResponseWhereInput>
 }
@@ -272,6 +292,8 @@ export type ResponseMentionOrderByWithRelationInput = {
   firstOffset?: Prisma.SortOrder
   rank?: Prisma.SortOrder
   sentiment?: Prisma.SortOrder
+  stance?: Prisma.SortOrder
+  recommendedRank?: Prisma.SortOrderInput | Prisma.SortOrder
   analysisVersion?: Prisma.SortOrder
   response?: Prisma.EngineResponseOrderByWithRelationInput
 }
@@ -289,6 +311,8 @@ export type ResponseMentionWhereUniqueInput = Prisma.AtLeast<{
   firstOffset?: Prisma.IntFilter<"ResponseMention"> | number
   rank?: Prisma.IntFilter<"ResponseMention"> | number
   sentiment?: Prisma.StringFilter<"ResponseMention"> | string
+  stance?: Prisma.StringFilter<"ResponseMention"> | string
+  recommendedRank?: Prisma.IntNullableFilter<"ResponseMention"> | number | null
   analysisVersion?: Prisma.IntFilter<"ResponseMention"> | number
   response?: Prisma.XOR<Prisma.EngineResponseScalarRelationFilter, Prisma.EngineResponseWhereInput>
 }, "responseId_entityId">
@@ -302,6 +326,8 @@ export type ResponseMentionOrderByWithAggregationInput = {
   firstOffset?: Prisma.SortOrder
   rank?: Prisma.SortOrder
   sentiment?: Prisma.SortOrder
+  stance?: Prisma.SortOrder
+  recommendedRank?: Prisma.SortOrderInput | Prisma.SortOrder
   analysisVersion?: Prisma.SortOrder
   _count?: Prisma.ResponseMentionCountOrderByAggregateInput
   _avg?: Prisma.ResponseMentionAvgOrderByAggregateInput
@@ -322,6 +348,8 @@ export type ResponseMentionScalarWhereWithAggregatesInput = {
   firstOffset?: Prisma.IntWithAggregatesFilter<"ResponseMention"> | number
   rank?: Prisma.IntWithAggregatesFilter<"ResponseMention"> | number
   sentiment?: Prisma.StringWithAggregatesFilter<"ResponseMention"> | string
+  stance?: Prisma.StringWithAggregatesFilter<"ResponseMention"> | string
+  recommendedRank?: Prisma.IntNullableWithAggregatesFilter<"ResponseMention"> | number | null
   analysisVersion?: Prisma.IntWithAggregatesFilter<"ResponseMention"> | number
 }
 
@@ -333,6 +361,8 @@ export type ResponseMentionCreateInput = {
   firstOffset: number
   rank: number
   sentiment: string
+  stance?: string
+  recommendedRank?: number | null
   analysisVersion: number
   response: Prisma.EngineResponseCreateNestedOneWithoutMentionsInput
 }
@@ -346,6 +376,8 @@ export type ResponseMentionUncheckedCreateInput = {
   firstOffset: number
   rank: number
   sentiment: string
+  stance?: string
+  recommendedRank?: number | null
   analysisVersion: number
 }
 
@@ -357,6 +389,8 @@ export type ResponseMentionUpdateInput = {
   firstOffset?: Prisma.IntFieldUpdateOperationsInput | number
   rank?: Prisma.IntFieldUpdateOperationsInput | number
   sentiment?: Prisma.StringFieldUpdateOperationsInput | string
+  stance?: Prisma.StringFieldUpdateOperationsInput | string
+  recommendedRank?: Prisma.NullableIntFieldUpdateOperationsInput | number | null
   analysisVersion?: Prisma.IntFieldUpdateOperationsInput | number
   response?: Prisma.EngineResponseUpdateOneRequiredWithoutMentionsNestedInput
 }
@@ -370,6 +404,8 @@ export type ResponseMentionUncheckedUpdateInput = {
   firstOffset?: Prisma.IntFieldUpdateOperationsInput | number
   rank?: Prisma.IntFieldUpdateOperationsInput | number
   sentiment?: Prisma.StringFieldUpdateOperationsInput | string
+  stance?: Prisma.StringFieldUpdateOperationsInput | string
+  recommendedRank?: Prisma.NullableIntFieldUpdateOperationsInput | number | null
   analysisVersion?: Prisma.IntFieldUpdateOperationsInput | number
 }
 
@@ -382,6 +418,8 @@ export type ResponseMentionCreateManyInput = {
   firstOffset: number
   rank: number
   sentiment: string
+  stance?: string
+  recommendedRank?: number | null
   analysisVersion: number
 }
 
@@ -393,6 +431,8 @@ export type ResponseMentionUpdateManyMutationInput = {
   firstOffset?: Prisma.IntFieldUpdateOperationsInput | number
   rank?: Prisma.IntFieldUpdateOperationsInput | number
   sentiment?: Prisma.StringFieldUpdateOperationsInput | string
+  stance?: Prisma.StringFieldUpdateOperationsInput | string
+  recommendedRank?: Prisma.NullableIntFieldUpdateOperationsInput | number | null
   analysisVersion?: Prisma.IntFieldUpdateOperationsInput | number
 }
 
@@ -405,6 +445,8 @@ export type ResponseMentionUncheckedUpdateManyInput = {
   firstOffset?: Prisma.IntFieldUpdateOperationsInput | number
   rank?: Prisma.IntFieldUpdateOperationsInput | number
   sentiment?: Prisma.StringFieldUpdateOperationsInput | string
+  stance?: Prisma.StringFieldUpdateOperationsInput | string
+  recommendedRank?: Prisma.NullableIntFieldUpdateOperationsInput | number | null
   analysisVersion?: Prisma.IntFieldUpdateOperationsInput | number
 }
 
@@ -432,6 +474,8 @@ export type ResponseMentionCountOrderByAggregateInput = {
   firstOffset?: Prisma.SortOrder
   rank?: Prisma.SortOrder
   sentiment?: Prisma.SortOrder
+  stance?: Prisma.SortOrder
+  recommendedRank?: Prisma.SortOrder
   analysisVersion?: Prisma.SortOrder
 }
 
@@ -439,6 +483,7 @@ export type ResponseMentionAvgOrderByAggregateInput = {
   count?: Prisma.SortOrder
   firstOffset?: Prisma.SortOrder
   rank?: Prisma.SortOrder
+  recommendedRank?: Prisma.SortOrder
   analysisVersion?: Prisma.SortOrder
 }
 
@@ -451,6 +496,8 @@ export type ResponseMentionMaxOrderByAggregateInput = {
   firstOffset?: Prisma.SortOrder
   rank?: Prisma.SortOrder
   sentiment?: Prisma.SortOrder
+  stance?: Prisma.SortOrder
+  recommendedRank?: Prisma.SortOrder
   analysisVersion?: Prisma.SortOrder
 }
 
@@ -463,6 +510,8 @@ export type ResponseMentionMinOrderByAggregateInput = {
   firstOffset?: Prisma.SortOrder
   rank?: Prisma.SortOrder
   sentiment?: Prisma.SortOrder
+  stance?: Prisma.SortOrder
+  recommendedRank?: Prisma.SortOrder
   analysisVersion?: Prisma.SortOrder
 }
 
@@ -470,6 +519,7 @@ export type ResponseMentionSumOrderByAggregateInput = {
   count?: Prisma.SortOrder
   firstOffset?: Prisma.SortOrder
   rank?: Prisma.SortOrder
+  recommendedRank?: Prisma.SortOrder
   analysisVersion?: Prisma.SortOrder
 }
 
@@ -523,6 +573,8 @@ export type ResponseMentionCreateWithoutResponseInput = {
   firstOffset: number
   rank: number
   sentiment: string
+  stance?: string
+  recommendedRank?: number | null
   analysisVersion: number
 }
 
@@ -534,6 +586,8 @@ export type ResponseMentionUncheckedCreateWithoutResponseInput = {
   firstOffset: number
   rank: number
   sentiment: string
+  stance?: string
+  recommendedRank?: number | null
   analysisVersion: number
 }
 
@@ -575,6 +629,8 @@ export type ResponseMentionScalarWhereInput = {
   firstOffset?: Prisma.IntFilter<"ResponseMention"> | number
   rank?: Prisma.IntFilter<"ResponseMention"> | number
   sentiment?: Prisma.StringFilter<"ResponseMention"> | string
+  stance?: Prisma.StringFilter<"ResponseMention"> | string
+  recommendedRank?: Prisma.IntNullableFilter<"ResponseMention"> | number | null
   analysisVersion?: Prisma.IntFilter<"ResponseMention"> | number
 }
 
@@ -586,6 +642,8 @@ export type ResponseMentionCreateManyResponseInput = {
   firstOffset: number
   rank: number
   sentiment: string
+  stance?: string
+  recommendedRank?: number | null
   analysisVersion: number
 }
 
@@ -597,6 +655,8 @@ export type ResponseMentionUpdateWithoutResponseInput = {
   firstOffset?: Prisma.IntFieldUpdateOperationsInput | number
   rank?: Prisma.IntFieldUpdateOperationsInput | number
   sentiment?: Prisma.StringFieldUpdateOperationsInput | string
+  stance?: Prisma.StringFieldUpdateOperationsInput | string
+  recommendedRank?: Prisma.NullableIntFieldUpdateOperationsInput | number | null
   analysisVersion?: Prisma.IntFieldUpdateOperationsInput | number
 }
 
@@ -608,6 +668,8 @@ export type ResponseMentionUncheckedUpdateWithoutResponseInput = {
   firstOffset?: Prisma.IntFieldUpdateOperationsInput | number
   rank?: Prisma.IntFieldUpdateOperationsInput | number
   sentiment?: Prisma.StringFieldUpdateOperationsInput | string
+  stance?: Prisma.StringFieldUpdateOperationsInput | string
+  recommendedRank?: Prisma.NullableIntFieldUpdateOperationsInput | number | null
   analysisVersion?: Prisma.IntFieldUpdateOperationsInput | number
 }
 
@@ -619,6 +681,8 @@ export type ResponseMentionUncheckedUpdateManyWithoutResponseInput = {
   firstOffset?: Prisma.IntFieldUpdateOperationsInput | number
   rank?: Prisma.IntFieldUpdateOperationsInput | number
   sentiment?: Prisma.StringFieldUpdateOperationsInput | string
+  stance?: Prisma.StringFieldUpdateOperationsInput | string
+  recommendedRank?: Prisma.NullableIntFieldUpdateOperationsInput | number | null
   analysisVersion?: Prisma.IntFieldUpdateOperationsInput | number
 }
 
@@ -633,6 +697,8 @@ export type ResponseMentionSelect<ExtArgs extends runtime.Types.Extensions.Inter
   firstOffset?: boolean
   rank?: boolean
   sentiment?: boolean
+  stance?: boolean
+  recommendedRank?: boolean
   analysisVersion?: boolean
   response?: boolean | Prisma.EngineResponseDefaultArgs<ExtArgs>
 }, ExtArgs["result"]["responseMention"]>
@@ -646,6 +712,8 @@ export type ResponseMentionSelectCreateManyAndReturn<ExtArgs extends runtime.Typ
   firstOffset?: boolean
   rank?: boolean
   sentiment?: boolean
+  stance?: boolean
+  recommendedRank?: boolean
   analysisVersion?: boolean
   response?: boolean | Prisma.EngineResponseDefaultArgs<ExtArgs>
 }, ExtArgs["result"]["responseMention"]>
@@ -659,6 +727,8 @@ export type ResponseMentionSelectUpdateManyAndReturn<ExtArgs extends runtime.Typ
   firstOffset?: boolean
   rank?: boolean
   sentiment?: boolean
+  stance?: boolean
+  recommendedRank?: boolean
   analysisVersion?: boolean
   response?: boolean | Prisma.EngineResponseDefaultArgs<ExtArgs>
 }, ExtArgs["result"]["responseMention"]>
@@ -672,10 +742,12 @@ export type ResponseMentionSelectScalar = {
   firstOffset?: boolean
   rank?: boolean
   sentiment?: boolean
+  stance?: boolean
+  recommendedRank?: boolean
   analysisVersion?: boolean
 }
 
-export type ResponseMentionOmit<ExtArgs extends runtime.Types.Extensions.InternalArgs = runtime.Types.Extensions.DefaultArgs> = runtime.Types.Extensions.GetOmit<"responseId" | "entityId" | "workspaceId" | "isSelf" | "count" | "firstOffset" | "rank" | "sentiment" | "analysisVersion", ExtArgs["result"]["responseMention"]>
+export type ResponseMentionOmit<ExtArgs extends runtime.Types.Extensions.InternalArgs = runtime.Types.Extensions.DefaultArgs> = runtime.Types.Extensions.GetOmit<"responseId" | "entityId" | "workspaceId" | "isSelf" | "count" | "firstOffset" | "rank" | "sentiment" | "stance" | "recommendedRank" | "analysisVersion", ExtArgs["result"]["responseMention"]>
 export type ResponseMentionInclude<ExtArgs extends runtime.Types.Extensions.InternalArgs = runtime.Types.Extensions.DefaultArgs> = {
   response?: boolean | Prisma.EngineResponseDefaultArgs<ExtArgs>
 }
@@ -703,6 +775,14 @@ export type $ResponseMentionPayload<ExtArgs extends runtime.Types.Extensions.Int
      * positive | neutral | negative
      */
     sentiment: string
+    /**
+     * recommended | mentioned | discouraged (docs/metrics.md, "Mention stance")
+     */
+    stance: string
+    /**
+     * 1 for the first entity the answer recommends, 2 the next, ...; null unless recommended.
+     */
+    recommendedRank: number | null
     analysisVersion: number
   }, ExtArgs["result"]["responseMention"]>
   composites: {}
@@ -1136,6 +1216,8 @@ export interface ResponseMentionFieldRefs {
   readonly firstOffset: Prisma.FieldRef<"ResponseMention", 'Int'>
   readonly rank: Prisma.FieldRef<"ResponseMention", 'Int'>
   readonly sentiment: Prisma.FieldRef<"ResponseMention", 'String'>
+  readonly stance: Prisma.FieldRef<"ResponseMention", 'String'>
+  readonly recommendedRank: Prisma.FieldRef<"ResponseMention", 'Int'>
   readonly analysisVersion: Prisma.FieldRef<"ResponseMention", 'Int'>
 }
     

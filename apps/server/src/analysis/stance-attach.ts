@@ -1,0 +1,242 @@
+import type { AnswerLine } from "./answer-layout.js";
+import type { CompiledStanceLexicon } from "./stance-cues.js";
+import type { Verdict } from "./stance-structure.js";
+import type { StanceToken } from "./stance-tokens.js";
+
+/** A verdict cue found in the answer, negation applied. */
+export interface Cue {
+  /** First and last token. */
+  start: number;
+  end: number;
+  verdict: Verdict;
+  /** Where its entity is looked for first. */
+  direction: "after" | "before";
+}
+
+/** Articles and "of" allowed between a coordinator and its entity ("or the Acme", "y de Hooli"). */
+const ARTICLES = new Set([
+  "the",
+  "a",
+  "an",
+  "el",
+  "la",
+  "los",
+  "las",
+  "le",
+  "les",
+  "l",
+  "els",
+  "un",
+  "una",
+  "une",
+  "lo",
+  "de",
+  "d",
+  "del",
+  "du",
+]);
+/** Words after a cue naming its entity after it up to which it may judge an entity before it in its clause. */
+const TRAILING_IN_CLAUSE = 3;
+/** The same, for an entity before it elsewhere in its span ("Oscorp? I'd avoid it"). */
+const TRAILING_IN_SPAN = 1;
+
+type Scope = "clause" | "span";
+
+/**
+ * Attaches each cue to the entities it judges. A cue naming its entity after
+ * it ("avoid Acme") looks after it in its clause up to a coordinator, then
+ * before it in the clause when few words follow it or a possessive does ("I'd
+ * avoid it", "stay away from its courses"), then after it in its span up to a
+ * coordinator, then before it in its span when at most one word follows. A cue naming its entity before
+ * it ("Acme is the best choice") looks before it in its clause, then after
+ * it in the clause up to a coordinator ("the best choice is Acme"), then
+ * before it in its span. In a span naming no entity, its antecedent.
+ * Coordinated entities ("Acme and Globex are good choices") share it.
+ */
+export function attachCues(
+  tokens: readonly StanceToken[],
+  lines: readonly AnswerLine[],
+  reference: ReadonlySet<number>,
+  cues: readonly Cue[],
+  lex: CompiledStanceLexicon,
+): Array<[number, Verdict]> {
+  const clause = clauses(tokens, lex);
+  const out: Array<[number, Verdict]> = [];
+  const nearest = (
+    from: number,
+    step: 1 | -1,
+    anchor: number,
+    scope: Scope,
+    stopAtCoordinator = false,
+  ): number => {
+    const a = tokens[anchor] as StanceToken;
+    for (let j = from; j >= 0 && j < tokens.length; j += step) {
+      const t = tokens[j] as StanceToken;
+      if (scope === "clause" ? clause[j] !== clause[anchor] : t.span !== a.span) return -1;
+      if (stopAtCoordinator && lex.coordinators.has(t.text) && !beforeEntity(tokens, j)) return -1;
+      if (t.kind === "entity" && !reference.has(j)) return j;
+    }
+    return -1;
+  };
+  for (const cue of cues) {
+    // A cue introducing the list below its line ("these are good options:") judges the list.
+    if (introducesList(tokens, cue)) continue;
+    // In a relative clause ("Acme is the one that I recommend for ..."), the entity is its antecedent.
+    const relative = [1, 2, 3].some((d) => lex.relatives.has(tokens[cue.start - d]?.text ?? ""));
+    const trailing = relative ? 0 : trailingWords(tokens, clause, cue.end);
+    const possessive = lex.possessives.has(tokens[cue.end + 1]?.text ?? "");
+    const plan: Array<() => number> =
+      cue.direction === "after"
+        ? [
+            () => nearest(cue.end + 1, 1, cue.end, "clause", true),
+            () =>
+              trailing <= TRAILING_IN_CLAUSE || possessive
+                ? nearest(cue.start - 1, -1, cue.start, "clause")
+                : -1,
+            () => nearest(cue.end + 1, 1, cue.end, "span", true),
+            () =>
+              trailing <= TRAILING_IN_SPAN || possessive
+                ? nearest(cue.start - 1, -1, cue.start, "span")
+                : -1,
+          ]
+        : [
+            () => nearest(cue.start - 1, -1, cue.start, "clause"),
+            () => nearest(cue.end + 1, 1, cue.end, "clause", true),
+            () => nearest(cue.start - 1, -1, cue.start, "span"),
+          ];
+    let judged = false;
+    for (const find of plan) {
+      const j = find();
+      if (j === -1) continue;
+      const step = j > cue.end ? 1 : -1;
+      for (const k of coordinated(tokens, j, step, lex)) {
+        if (!reference.has(k)) out.push([k, cue.verdict]);
+      }
+      judged = true;
+      break;
+    }
+    if (!judged) {
+      for (const j of antecedents(tokens, lines, reference, cue, lex)) out.push([j, cue.verdict]);
+    }
+  }
+  return out;
+}
+
+/** Whether the word at `j` is followed by an entity, an article between allowed ("ni Soylent", "or the Acme"). */
+function beforeEntity(tokens: readonly StanceToken[], j: number): boolean {
+  const next = ARTICLES.has(tokens[j + 1]?.text ?? "") ? tokens[j + 2] : tokens[j + 1];
+  return next?.kind === "entity";
+}
+
+/** Whether the cue's span ends with a colon at the end of its line, with no entity after the cue. */
+function introducesList(tokens: readonly StanceToken[], cue: Cue): boolean {
+  const span = (tokens[cue.start] as StanceToken).span;
+  let k = cue.end + 1;
+  while (k < tokens.length && tokens[k]?.span === span) {
+    if (tokens[k]?.kind === "entity") return false;
+    k++;
+  }
+  const last = tokens[k - 1] as StanceToken;
+  return last.text === ":" && (tokens[k] === undefined || tokens[k]?.line !== last.line);
+}
+
+/** The entity token at `i` and those joined to it by "and", "or" or commas, walking `step`. */
+export function coordinated(
+  tokens: readonly StanceToken[],
+  i: number,
+  step: 1 | -1,
+  lex: CompiledStanceLexicon,
+): number[] {
+  const out = [i];
+  let joined = false;
+  for (let j = i + step; j >= 0 && j < tokens.length; j += step) {
+    const t = tokens[j] as StanceToken;
+    if (t.kind === "entity" && joined) {
+      out.push(j);
+      joined = false;
+    } else if (t.text === "," || lex.coordinators.has(t.text)) {
+      joined = true;
+    } else if (!(joined && ARTICLES.has(t.text))) break;
+  }
+  return out;
+}
+
+/** Clause index per token: a new clause at each span, mark (but a comma in a list of entities) and contrast word. */
+function clauses(tokens: readonly StanceToken[], lex: CompiledStanceLexicon): Int32Array {
+  const out = new Int32Array(tokens.length);
+  let clause = 0;
+  for (let i = 0; i < tokens.length; i++) {
+    const t = tokens[i] as StanceToken;
+    if (i > 0 && t.span !== tokens[i - 1]?.span) clause++;
+    if (t.kind === "mark" && !(t.text === "," && inCoordination(tokens, i, lex))) clause++;
+    else if (t.kind === "word" && lex.contrast(tokens, i) > 0) clause++;
+    out[i] = clause;
+  }
+  return out;
+}
+
+const inCoordination = (
+  tokens: readonly StanceToken[],
+  i: number,
+  lex: CompiledStanceLexicon,
+): boolean =>
+  tokens[i - 1]?.kind === "entity" &&
+  (tokens[i + 1]?.kind === "entity" ||
+    (lex.coordinators.has(tokens[i + 1]?.text ?? "") && tokens[i + 2]?.kind === "entity"));
+
+/** The entity tokens of the heading above `from` when they name exactly one entity. */
+function headingSubject(
+  tokens: readonly StanceToken[],
+  lines: readonly AnswerLine[],
+  from: StanceToken,
+): number[] {
+  const heading = lines[from.line]?.heading ?? -1;
+  if (heading === -1) return [];
+  const named = tokens.flatMap((t, j) => (t.kind === "entity" && t.line === heading ? [j] : []));
+  return new Set(named.map((j) => tokens[j]?.entity)).size === 1 ? named : [];
+}
+
+/** Word tokens after `end` in its clause. */
+function trailingWords(tokens: readonly StanceToken[], clause: Int32Array, end: number): number {
+  let n = 0;
+  for (let k = end + 1; k < tokens.length && clause[k] === clause[end]; k++) {
+    if (tokens[k]?.kind === "word") n++;
+  }
+  return n;
+}
+
+/**
+ * What a cue in a span naming no entity judges ("I'd avoid it"): the entity of
+ * the nearest earlier span of the paragraph that names any. When that span
+ * names several: all of them after a plural word ("both are good options"),
+ * else the one it opens with (its subject), else none. When the paragraph
+ * names none, the one entity of the heading the cue sits under ("### Acme
+ * ... Verdict: an excellent option").
+ */
+function antecedents(
+  tokens: readonly StanceToken[],
+  lines: readonly AnswerLine[],
+  reference: ReadonlySet<number>,
+  cue: Cue,
+  lex: CompiledStanceLexicon,
+): number[] {
+  const from = tokens[cue.start] as StanceToken;
+  if (tokens.some((t) => t.kind === "entity" && t.span === from.span)) return [];
+  const plural = tokens.some((t, k) => t.span === from.span && lex.plural(tokens, k));
+  const found: number[] = [];
+  let span = -1;
+  for (let j = cue.start - 1; j >= 0 && tokens[j]?.paragraph === from.paragraph; j--) {
+    const t = tokens[j] as StanceToken;
+    if (span !== -1 && t.span !== span) break;
+    if (t.kind !== "entity" || reference.has(j)) continue;
+    found.push(j);
+    span = t.span;
+  }
+  if (found.length === 0) return headingSubject(tokens, lines, from);
+  const entities = new Set(found.map((j) => (tokens[j] as StanceToken).entity));
+  if (entities.size <= 1 || plural) return found;
+  const opening = found[found.length - 1] as number;
+  const first = tokens.findIndex((t) => t.span === span);
+  const opens = tokens.slice(first, opening).every((t) => ARTICLES.has(t.text));
+  return opens ? found.filter((j) => tokens[j]?.entity === tokens[opening]?.entity) : [];
+}

@@ -1,0 +1,131 @@
+import type { AnswerLine } from "./answer-layout.js";
+import type { CompiledStanceLexicon } from "./stance-cues.js";
+import type { StanceToken } from "./stance-tokens.js";
+
+/** +1 a verdict for, -1 a verdict against. */
+export type Verdict = 1 | -1;
+
+/** Most words of an item's label ("**For one room:**"). */
+const LABEL_WORDS = 8;
+
+/** Where an item's head ends: its first colon, spaced dash, bracket, full stop or comma. */
+const HEAD_END = /:| [-\u2013\u2014] |\(|\. |, /;
+
+/**
+ * Verdicts from an answer's structure, keyed by entity token: the subject of a
+ * list item, table row or heading whose list is introduced as picks (+1) or as
+ * things to avoid (-1), and the entities after a label's colon in the same
+ * sentence ("Best for teams: Acme", "two cheaper alternatives: Acme ...").
+ * Entities in `reference` (reference points) get none.
+ */
+export function structuralVerdicts(input: {
+  text: string;
+  lines: readonly AnswerLine[];
+  tokens: readonly StanceToken[];
+  reference: ReadonlySet<number>;
+  lex: CompiledStanceLexicon;
+}): Map<number, Verdict> {
+  const { text, lines, tokens, reference, lex } = input;
+  const out = new Map<number, Verdict>();
+  const classes = new Map<number, Verdict | 0>();
+  const classOf = (index: number): Verdict | 0 => {
+    const line = lines[index];
+    if (!line) return 0;
+    let verdict = classes.get(index);
+    if (verdict === undefined) {
+      verdict = lex.introClass(text.slice(line.contentStart, line.end));
+      classes.set(index, verdict);
+    }
+    return verdict;
+  };
+  const byLine = new Map<number, number[]>();
+  tokens.forEach((t, i) => {
+    const list = byLine.get(t.line);
+    if (list) list.push(i);
+    else byLine.set(t.line, [i]);
+  });
+  for (const [index, members] of byLine) {
+    const line = lines[index] as AnswerLine;
+    for (const [i, v] of labelVerdicts(text, line, tokens, members, lex)) {
+      if (!reference.has(i)) out.set(i, v);
+    }
+    if (line.kind === "text" || line.kind === "blank") continue;
+    const subject = subjectOf(text, line, tokens, members);
+    if (subject === -1 || reference.has(subject) || out.has(subject)) continue;
+    const verdict =
+      classOf(line.intro) ||
+      classOf(line.header) ||
+      classOf(line.heading) ||
+      rankingVerdict(text, lines, line);
+    if (verdict !== 0) out.set(subject, verdict);
+  }
+  return out;
+}
+
+/** A numbered list introduced by a line ending with a colon ranks picks ("For travel to censored countries:"). */
+function rankingVerdict(text: string, lines: readonly AnswerLine[], line: AnswerLine): Verdict | 0 {
+  const intro = lines[line.intro];
+  if (!line.numbered || !intro) return 0;
+  return /: *$/.test(text.slice(intro.start, intro.end)) ? 1 : 0;
+}
+
+/**
+ * The first entity of an item's or heading's head, or of a table row; for an
+ * item headed by a label ("**For one room:** Initech, ..."), the first entity after it.
+ */
+function subjectOf(
+  text: string,
+  line: AnswerLine,
+  tokens: readonly StanceToken[],
+  members: readonly number[],
+): number {
+  const first = members.find((i) => tokens[i]?.kind === "entity");
+  if (first === undefined || line.kind === "row") return first ?? -1;
+  const content = text.slice(line.contentStart, line.end);
+  // A bold lead is the head ("**1. Acme** — ..."); otherwise up to the first separator.
+  const bold = content.startsWith("**") ? content.indexOf("**", 2) : -1;
+  const separator = bold !== -1 ? bold : content.search(HEAD_END);
+  const headEnd = line.contentStart + (separator === -1 ? content.length : separator);
+  if ((tokens[first] as StanceToken).start < headEnd) return first;
+  const labelEnd = text.indexOf(":", line.contentStart);
+  if (labelEnd === -1 || labelEnd >= line.end) return -1;
+  const labelWords = members.filter(
+    (i) => tokens[i]?.kind === "word" && (tokens[i] as StanceToken).start < labelEnd,
+  );
+  if (labelWords.length > LABEL_WORDS) return -1;
+  const after = members.find(
+    (i) => tokens[i]?.kind === "entity" && (tokens[i] as StanceToken).start > labelEnd,
+  );
+  return after ?? -1;
+}
+
+/**
+ * A label before a colon whose words after its last entity introduce picks or
+ * things to avoid: that verdict for every entity after the colon in the same sentence.
+ */
+function labelVerdicts(
+  text: string,
+  line: AnswerLine,
+  tokens: readonly StanceToken[],
+  members: readonly number[],
+  lex: CompiledStanceLexicon,
+): Array<[number, Verdict]> {
+  const colon = text.indexOf(":", line.contentStart);
+  if (colon === -1 || colon >= line.end) return [];
+  let labelStart = line.contentStart;
+  let sentence = -1;
+  for (const i of members) {
+    const t = tokens[i] as StanceToken;
+    if (t.start > colon) break;
+    if (t.kind === "entity") labelStart = t.end;
+    sentence = t.sentence;
+  }
+  const verdict = lex.introClass(text.slice(labelStart, colon));
+  if (verdict === 0) return [];
+  return members
+    .filter((i) => {
+      const t = tokens[i] as StanceToken;
+      return t.kind === "entity" && t.start > colon && t.sentence === sentence;
+    })
+    .map((i) => [i, verdict]);
+}

@@ -1,0 +1,125 @@
+import { type AnswerLine, lineAt } from "./answer-layout.js";
+import type { Occurrence } from "./mention-scanner.js";
+import { type Sentences, sentenceAt } from "./sentences.js";
+
+/** A word, a clause mark or an entity's occurrence, in text order. */
+export interface StanceToken {
+  kind: "word" | "mark" | "entity";
+  /** Folded word or mark; "" for an entity. */
+  text: string;
+  /** Folded offsets. */
+  start: number;
+  end: number;
+  /** The entity's index (kind "entity"), else -1. */
+  entity: number;
+  sentence: number;
+  /** A sentence's parts between `;` and `:`: how far a cue reaches for its entity. */
+  span: number;
+  /** Index into the answer's lines. */
+  line: number;
+  /** Paragraphs break at blank lines, headings, list items and table rows. */
+  paragraph: number;
+}
+
+// Words (Catalan `l·l` inside a word), clause marks, and dashes between spaces.
+const TOKEN = /[\p{L}\p{N}]+(?:·\p{L}+)*|[,;:()]| [-\u2013\u2014] /gu;
+const LETTER_OR_DIGIT = /[\p{L}\p{N}]/u;
+/** Most words of a product name read as part of the brand before it. */
+const PRODUCT_WORDS = 3;
+
+/** The answer's tokens, each counted occurrence one entity token in place of its words. */
+export function stanceTokens(
+  text: string,
+  occurrences: readonly Occurrence[],
+  sentences: Sentences,
+  lines: readonly AnswerLine[],
+  /** Whether the word at a folded offset was written capitalised in the answer. */
+  capitalized: (offset: number) => boolean,
+): StanceToken[] {
+  const paragraphOfLine = paragraphs(lines);
+  const tokens: StanceToken[] = [];
+  const push = (
+    kind: StanceToken["kind"],
+    word: string,
+    start: number,
+    end: number,
+    entity: number,
+  ) => {
+    const line = lineAt(lines, start);
+    tokens.push({
+      kind,
+      text: word,
+      start,
+      end,
+      entity,
+      sentence: sentenceAt(sentences, start),
+      span: 0,
+      line,
+      paragraph: paragraphOfLine[line] as number,
+    });
+  };
+  let next = 0;
+  const pushEntitiesUpTo = (offset: number) => {
+    while (next < occurrences.length && (occurrences[next] as Occurrence).start <= offset) {
+      const o = occurrences[next++] as Occurrence;
+      push("entity", "", o.start, o.end, o.entity);
+    }
+  };
+  let productWords = 0;
+  for (const m of text.matchAll(TOKEN)) {
+    pushEntitiesUpTo(m.index);
+    const last = occurrences[next - 1];
+    if (last !== undefined && m.index < last.end) continue;
+    // A product's name after its brand ("Acme Studio", "Globex X3") belongs to the entity.
+    const previous = tokens[tokens.length - 1];
+    const adjacent = previous !== undefined && /^ ?$/.test(text.slice(previous.end, m.index));
+    if (
+      adjacent &&
+      (previous.kind === "entity" || productWords > 0) &&
+      productWords < PRODUCT_WORDS
+    ) {
+      if (capitalized(m.index) || /\d/.test(m[0])) {
+        productWords++;
+        previous.end = m.index + m[0].length;
+        continue;
+      }
+    }
+    productWords = 0;
+    const end = m.index + m[0].length;
+    push(LETTER_OR_DIGIT.test(m[0]) ? "word" : "mark", m[0].trim(), m.index, end, -1);
+  }
+  pushEntitiesUpTo(text.length);
+  let span = 0;
+  tokens.forEach((t, i) => {
+    const previous = tokens[i - 1];
+    if (
+      previous &&
+      (previous.sentence !== t.sentence || previous.text === ";" || previous.text === ":")
+    )
+      span++;
+    t.span = span;
+  });
+  return tokens;
+}
+
+function paragraphs(lines: readonly AnswerLine[]): Int32Array {
+  const out = new Int32Array(lines.length);
+  let paragraph = 0;
+  lines.forEach((line, i) => {
+    const continues = line.kind === "text" && lines[i - 1]?.kind === "text";
+    if (!continues) paragraph++;
+    out[i] = paragraph;
+  });
+  return out;
+}
+
+/** Sentences whose last mark is a question mark: their cues ask, they do not judge. */
+export function questionSentences(text: string, sentences: Sentences): Set<number> {
+  const out = new Set<number>();
+  let start = 0;
+  sentences.ends.forEach((end, i) => {
+    if (/\?[\s"')\]*_]*$/.test(text.slice(Math.max(start, end - 8), end))) out.add(i);
+    start = end;
+  });
+  return out;
+}
