@@ -120,6 +120,18 @@ export function createAnswerAnalyzer(
   };
 }
 
+/** Index of the first occurrence ending after `offset` (occurrences sorted by start, disjoint). */
+function firstEndingAfter(occurrences: readonly Occurrence[], offset: number): number {
+  let lo = 0;
+  let hi = occurrences.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if ((occurrences[mid] as Occurrence).end <= offset) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}
+
 function rankOf(order: readonly number[], index: number): number | null {
   const at = order.indexOf(index);
   return at === -1 ? null : at + 1;
@@ -142,8 +154,11 @@ function sentenceScorer(
     const [start, end] = sentenceSpan(sentences, i);
     let text = "";
     let at = start;
-    for (const o of occurrences) {
-      if (o.end <= start || o.start >= end) continue;
+    // Occurrences are sorted and do not overlap: from the first ending inside the sentence,
+    // found by bisection (a scan of every occurrence per sentence was quadratic).
+    for (let k = firstEndingAfter(occurrences, start); k < occurrences.length; k++) {
+      const o = occurrences[k] as Occurrence;
+      if (o.start >= end) break;
       text += `${foldedText.slice(at, Math.max(at, o.start))} `;
       at = Math.max(at, o.end);
     }

@@ -111,10 +111,14 @@ function introOf(text: string, lines: readonly AnswerLine[], i: number): number 
     const line = lines[j] as AnswerLine;
     if (self.kind === "heading") {
       if (line.kind === "heading" && line.level < self.level) return j;
+      // A sibling heading's walk from here is this one's: reuse its answer (linear in the lines).
+      if (line.kind === "heading" && line.level === self.level) return line.intro;
       if (line.kind === "text" && /: *$/.test(text.slice(line.start, line.end))) return j;
       continue;
     }
-    if (line.kind === "blank" || line.kind === "item" || line.kind === "row") continue;
+    // So is an earlier item's or row's.
+    if (line.kind === "item" || line.kind === "row") return line.intro;
+    if (line.kind === "blank") continue;
     if (line.kind === "text" && line.indented) continue;
     return j;
   }

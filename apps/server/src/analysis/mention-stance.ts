@@ -4,7 +4,13 @@ import type { Sentences } from "./sentences.js";
 import { attachCues, type Cue, coordinated } from "./stance-attach.js";
 import { type CompiledStanceLexicon, stanceLexiconFor } from "./stance-cues.js";
 import { structuralVerdicts, type Verdict } from "./stance-structure.js";
-import { questionSentences, type StanceToken, stanceTokens } from "./stance-tokens.js";
+import {
+  indexTokens,
+  questionSentences,
+  type StanceToken,
+  stanceTokens,
+  type TokenIndex,
+} from "./stance-tokens.js";
 import type { Stance } from "./types.js";
 
 export interface EntityStance {
@@ -51,13 +57,16 @@ export function mentionStances(input: {
   const cues = findCues(tokens, lex, questionSentences(input.foldedText, input.sentences));
   const reference = referenceEntities(tokens, lex, cues);
   const verdicts = new Map<number, Verdict>();
-  for (const [i, v] of attachCues(tokens, lines, reference, cues, lex)) {
+  const index = indexTokens(tokens);
+  for (const [i, v] of attachCues({ tokens, index, lines, reference, cues, lex })) {
     // A discouraging cue outweighs a recommending one on the same occurrence.
     if (verdicts.get(i) !== -1) verdicts.set(i, v);
   }
   const structural = structuralVerdicts({ text: input.foldedText, lines, tokens, reference, lex });
   for (const [i, v] of structural) if (!verdicts.has(i)) verdicts.set(i, v);
-  for (const i of contrastedAlternatives(tokens, reference, verdicts, lex)) verdicts.set(i, 1);
+  for (const i of contrastedAlternatives({ tokens, index, reference, verdicts, lex })) {
+    verdicts.set(i, 1);
+  }
 
   const out = new Map<number, EntityStance>();
   for (const token of tokens) {
@@ -88,35 +97,31 @@ const ALTERNATIVE_SENTENCES = 2;
  * when they have no verdict of their own, are not the discouraged one and are
  * not an aside.
  */
-function contrastedAlternatives(
-  tokens: readonly StanceToken[],
-  reference: ReadonlySet<number>,
-  verdicts: ReadonlyMap<number, Verdict>,
-  lex: CompiledStanceLexicon,
-): number[] {
+function contrastedAlternatives(input: {
+  tokens: readonly StanceToken[];
+  index: TokenIndex;
+  reference: ReadonlySet<number>;
+  verdicts: ReadonlyMap<number, Verdict>;
+  lex: CompiledStanceLexicon;
+}): number[] {
+  const { tokens, index, reference, verdicts, lex } = input;
   const judged = new Set([...verdicts.keys()].map((i) => (tokens[i] as StanceToken).entity));
   const out: number[] = [];
   for (const [i, v] of verdicts) {
     if (v !== -1) continue;
     const against = tokens[i] as StanceToken;
-    let k = i + 1;
-    let sentence = against.sentence;
     // The first of the next sentences (at most ALTERNATIVE_SENTENCES) naming any entity.
-    for (let n = 0; n < ALTERNATIVE_SENTENCES; n++) {
-      while (k < tokens.length && tokens[k]?.sentence === sentence) k++;
+    let k = index.sentenceEnd.get(against.sentence) as number;
+    for (let n = 1; n < ALTERNATIVE_SENTENCES; n++) {
       const next = tokens[k];
-      if (!next || next.paragraph > against.paragraph + 1) break;
-      if (tokens.some((t) => t.sentence === next.sentence && t.kind === "entity")) break;
-      sentence = next.sentence;
+      if (!next || index.sentencesWithEntities.has(next.sentence)) break;
+      k = index.sentenceEnd.get(next.sentence) as number;
     }
     const next = tokens[k];
     if (!next || next.paragraph > against.paragraph + 1) continue;
     let words = 0;
-    for (
-      let j = k;
-      j < tokens.length && tokens[j]?.sentence === next.sentence && words <= SUBJECT_WORDS;
-      j++
-    ) {
+    const end = index.sentenceEnd.get(next.sentence) as number;
+    for (let j = k; j < end && words <= SUBJECT_WORDS; j++) {
       const t = tokens[j] as StanceToken;
       if (t.kind === "word") words++;
       if (t.kind !== "entity") continue;

@@ -1,7 +1,7 @@
 import type { AnswerLine } from "./answer-layout.js";
 import type { CompiledStanceLexicon } from "./stance-cues.js";
 import type { Verdict } from "./stance-structure.js";
-import type { StanceToken } from "./stance-tokens.js";
+import type { StanceToken, TokenIndex } from "./stance-tokens.js";
 
 /** A verdict cue found in the answer, negation applied. */
 export interface Cue {
@@ -39,6 +39,14 @@ const ARTICLES = new Set([
 const TRAILING_IN_CLAUSE = 3;
 /** The same, for an entity before it elsewhere in its span ("Oscorp? I'd avoid it"). */
 const TRAILING_IN_SPAN = 1;
+/**
+ * Tokens a cue looks through for its entity, its antecedent, or a list's end, and entities a
+ * coordination joins: answers are untrusted, so no rule scans further (each answer's stance
+ * reads in time linear in its length).
+ */
+const REACH = 40;
+const ANTECEDENT_REACH = 200;
+const MAX_COORDINATED = 40;
 
 type Scope = "clause" | "span";
 
@@ -53,14 +61,20 @@ type Scope = "clause" | "span";
  * before it in its span. In a span naming no entity, its antecedent.
  * Coordinated entities ("Acme and Globex are good choices") share it.
  */
-export function attachCues(
-  tokens: readonly StanceToken[],
-  lines: readonly AnswerLine[],
-  reference: ReadonlySet<number>,
-  cues: readonly Cue[],
-  lex: CompiledStanceLexicon,
-): Array<[number, Verdict]> {
+export function attachCues(input: {
+  tokens: readonly StanceToken[];
+  index: TokenIndex;
+  lines: readonly AnswerLine[];
+  reference: ReadonlySet<number>;
+  cues: readonly Cue[];
+  lex: CompiledStanceLexicon;
+}): Array<[number, Verdict]> {
+  const { tokens, index, lines, reference, cues, lex } = input;
   const clause = clauses(tokens, lex);
+  const pluralSpans = new Set<number>();
+  tokens.forEach((t, k) => {
+    if (t.kind === "word" && lex.plural(tokens, k)) pluralSpans.add(t.span);
+  });
   const out: Array<[number, Verdict]> = [];
   const nearest = (
     from: number,
@@ -70,7 +84,7 @@ export function attachCues(
     stopAtCoordinator = false,
   ): number => {
     const a = tokens[anchor] as StanceToken;
-    for (let j = from; j >= 0 && j < tokens.length; j += step) {
+    for (let j = from, n = 0; j >= 0 && j < tokens.length && n < REACH; j += step, n++) {
       const t = tokens[j] as StanceToken;
       if (scope === "clause" ? clause[j] !== clause[anchor] : t.span !== a.span) return -1;
       if (stopAtCoordinator && lex.coordinators.has(t.text) && !beforeEntity(tokens, j)) return -1;
@@ -80,7 +94,7 @@ export function attachCues(
   };
   for (const cue of cues) {
     // A cue introducing the list below its line ("these are good options:") judges the list.
-    if (introducesList(tokens, cue)) continue;
+    if (introducesList(tokens, index, cue)) continue;
     // In a relative clause ("Acme is the one that I recommend for ..."), the entity is its antecedent.
     const relative = [1, 2, 3].some((d) => lex.relatives.has(tokens[cue.start - d]?.text ?? ""));
     const trailing = relative ? 0 : trailingWords(tokens, clause, cue.end);
@@ -116,7 +130,10 @@ export function attachCues(
       break;
     }
     if (!judged) {
-      for (const j of antecedents(tokens, lines, reference, cue, lex)) out.push([j, cue.verdict]);
+      const plural = pluralSpans.has((tokens[cue.start] as StanceToken).span);
+      for (const j of antecedents({ tokens, index, lines, reference, cue, plural })) {
+        out.push([j, cue.verdict]);
+      }
     }
   }
   return out;
@@ -129,15 +146,13 @@ function beforeEntity(tokens: readonly StanceToken[], j: number): boolean {
 }
 
 /** Whether the cue's span ends with a colon at the end of its line, with no entity after the cue. */
-function introducesList(tokens: readonly StanceToken[], cue: Cue): boolean {
+function introducesList(tokens: readonly StanceToken[], index: TokenIndex, cue: Cue): boolean {
   const span = (tokens[cue.start] as StanceToken).span;
-  let k = cue.end + 1;
-  while (k < tokens.length && tokens[k]?.span === span) {
-    if (tokens[k]?.kind === "entity") return false;
-    k++;
-  }
-  const last = tokens[k - 1] as StanceToken;
-  return last.text === ":" && (tokens[k] === undefined || tokens[k]?.line !== last.line);
+  const entities = index.spanEntities.get(span) ?? [];
+  if ((entities[entities.length - 1] ?? -1) > cue.end) return false;
+  const end = index.spanEnd.get(span) as number;
+  const last = tokens[end - 1] as StanceToken;
+  return last.text === ":" && (tokens[end] === undefined || tokens[end]?.line !== last.line);
 }
 
 /** The entity token at `i` and those joined to it by "and", "or" or commas, walking `step`. */
@@ -149,7 +164,7 @@ export function coordinated(
 ): number[] {
   const out = [i];
   let joined = false;
-  for (let j = i + step; j >= 0 && j < tokens.length; j += step) {
+  for (let j = i + step; j >= 0 && j < tokens.length && out.length < MAX_COORDINATED; j += step) {
     const t = tokens[j] as StanceToken;
     if (t.kind === "entity" && joined) {
       out.push(j);
@@ -187,19 +202,23 @@ const inCoordination = (
 /** The entity tokens of the heading above `from` when they name exactly one entity. */
 function headingSubject(
   tokens: readonly StanceToken[],
+  index: TokenIndex,
   lines: readonly AnswerLine[],
   from: StanceToken,
 ): number[] {
   const heading = lines[from.line]?.heading ?? -1;
-  if (heading === -1) return [];
-  const named = tokens.flatMap((t, j) => (t.kind === "entity" && t.line === heading ? [j] : []));
+  const named = index.lineEntities.get(heading) ?? [];
   return new Set(named.map((j) => tokens[j]?.entity)).size === 1 ? named : [];
 }
 
-/** Word tokens after `end` in its clause. */
+/** Word tokens after `end` in its clause, counted up to one more than any rule asks about. */
 function trailingWords(tokens: readonly StanceToken[], clause: Int32Array, end: number): number {
   let n = 0;
-  for (let k = end + 1; k < tokens.length && clause[k] === clause[end]; k++) {
+  for (
+    let k = end + 1;
+    k < tokens.length && clause[k] === clause[end] && n <= TRAILING_IN_CLAUSE;
+    k++
+  ) {
     if (tokens[k]?.kind === "word") n++;
   }
   return n;
@@ -213,30 +232,35 @@ function trailingWords(tokens: readonly StanceToken[], clause: Int32Array, end: 
  * names none, the one entity of the heading the cue sits under ("### Acme
  * ... Verdict: an excellent option").
  */
-function antecedents(
-  tokens: readonly StanceToken[],
-  lines: readonly AnswerLine[],
-  reference: ReadonlySet<number>,
-  cue: Cue,
-  lex: CompiledStanceLexicon,
-): number[] {
+function antecedents(input: {
+  tokens: readonly StanceToken[];
+  index: TokenIndex;
+  lines: readonly AnswerLine[];
+  reference: ReadonlySet<number>;
+  cue: Cue;
+  /** The cue's span has a plural word. */
+  plural: boolean;
+}): number[] {
+  const { tokens, index, reference, cue } = input;
   const from = tokens[cue.start] as StanceToken;
-  if (tokens.some((t) => t.kind === "entity" && t.span === from.span)) return [];
-  const plural = tokens.some((t, k) => t.span === from.span && lex.plural(tokens, k));
-  const found: number[] = [];
-  let span = -1;
-  for (let j = cue.start - 1; j >= 0 && tokens[j]?.paragraph === from.paragraph; j--) {
-    const t = tokens[j] as StanceToken;
-    if (span !== -1 && t.span !== span) break;
-    if (t.kind !== "entity" || reference.has(j)) continue;
-    found.push(j);
-    span = t.span;
+  if (index.spanEntities.has(from.span)) return [];
+  let nearest = -1;
+  const stop = Math.max(0, cue.start - ANTECEDENT_REACH);
+  for (let j = cue.start - 1; j >= stop && tokens[j]?.paragraph === from.paragraph; j--) {
+    if (tokens[j]?.kind === "entity" && !reference.has(j)) {
+      nearest = j;
+      break;
+    }
   }
-  if (found.length === 0) return headingSubject(tokens, lines, from);
+  if (nearest === -1) return headingSubject(tokens, index, input.lines, from);
+  const span = (tokens[nearest] as StanceToken).span;
+  const found = (index.spanEntities.get(span) ?? []).filter((j) => !reference.has(j));
   const entities = new Set(found.map((j) => (tokens[j] as StanceToken).entity));
-  if (entities.size <= 1 || plural) return found;
-  const opening = found[found.length - 1] as number;
-  const first = tokens.findIndex((t) => t.span === span);
-  const opens = tokens.slice(first, opening).every((t) => ARTICLES.has(t.text));
+  if (entities.size <= 1 || input.plural) return found;
+  // Several: the one opening its span (articles before it at most), its subject.
+  const opening = found[0] as number;
+  const first = index.spanStart.get(span) as number;
+  const opens =
+    opening - first <= 3 && tokens.slice(first, opening).every((t) => ARTICLES.has(t.text));
   return opens ? found.filter((j) => tokens[j]?.entity === tokens[opening]?.entity) : [];
 }

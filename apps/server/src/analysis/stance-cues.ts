@@ -67,13 +67,17 @@ function entries(list: readonly string[], cue?: Entry["cue"]): Entry[] {
 /** Entries by first word (a prefix first word by its first four letters), longest first. */
 class EntryIndex {
   private readonly byFirst = new Map<string, Entry[]>();
+  /** First four letters of the prefix first words: most words start no entry at all. */
+  private readonly prefixKeys = new Set<string>();
   constructor(list: readonly Entry[]) {
     for (const e of list) {
       const first = e.words[0] as string;
-      const key = e.prefix[0] ? `${first.slice(0, PREFIX_KEY)}*` : first;
-      const bucket = this.byFirst.get(key);
+      const key = e.prefix[0] ? first.slice(0, PREFIX_KEY) : first;
+      if (e.prefix[0]) this.prefixKeys.add(key);
+      const bucketKey = e.prefix[0] ? `${key}*` : key;
+      const bucket = this.byFirst.get(bucketKey);
       if (bucket) bucket.push(e);
-      else this.byFirst.set(key, [e]);
+      else this.byFirst.set(bucketKey, [e]);
     }
     for (const bucket of this.byFirst.values()) {
       bucket.sort((a, b) => b.words.length - a.words.length);
@@ -82,15 +86,32 @@ class EntryIndex {
 
   /** The longest entry matching the words `w` from their start. */
   longest(w: readonly string[]): Entry | null {
-    const first = w[0];
-    if (first === undefined) return null;
+    return this.longestIn(
+      w.map((text) => ({ kind: "word", text })),
+      0,
+    );
+  }
+
+  /** The longest entry matching the word tokens from `i` (a mark or entity ends the words). */
+  longestIn(tokens: readonly CueToken[], i: number): Entry | null {
+    const first = tokens[i];
+    if (first?.kind !== "word") return null;
+    const exact = this.byFirst.get(first.text);
+    const prefixed =
+      first.text.length >= PREFIX_KEY && this.prefixKeys.has(first.text.slice(0, PREFIX_KEY))
+        ? this.byFirst.get(`${first.text.slice(0, PREFIX_KEY)}*`)
+        : undefined;
+    if (exact === undefined && prefixed === undefined) return null;
+    let available = 1;
+    while (available < MAX_CUE_WORDS && tokens[i + available]?.kind === "word") available++;
     let best: Entry | null = null;
-    for (const key of [first, `${first.slice(0, PREFIX_KEY)}*`]) {
-      for (const e of this.byFirst.get(key) ?? []) {
-        if ((best && best.words.length >= e.words.length) || e.words.length > w.length) continue;
-        const matches = e.words.every((word, k) =>
-          e.prefix[k] ? (w[k] as string).startsWith(word) : w[k] === word,
-        );
+    for (const bucket of [exact, prefixed]) {
+      for (const e of bucket ?? []) {
+        if ((best && best.words.length >= e.words.length) || e.words.length > available) continue;
+        const matches = e.words.every((w, k) => {
+          const text = (tokens[i + k] as CueToken).text;
+          return e.prefix[k] ? text.startsWith(w) : text === w;
+        });
         if (matches) best = e;
       }
     }
@@ -112,24 +133,15 @@ function compile(lex: StanceLexicon): CompiledStanceLexicon {
   const pick = new EntryIndex(entries(lex.pickIntro));
   const avoid = new EntryIndex(entries(lex.avoidIntro));
   const negators = new Set(lex.negators);
-  const wordsFrom = (tokens: readonly CueToken[], i: number): string[] => {
-    const out: string[] = [];
-    for (let k = i; k < tokens.length && out.length < MAX_CUE_WORDS; k++) {
-      const t = tokens[k] as CueToken;
-      if (t.kind !== "word") break;
-      out.push(t.text);
-    }
-    return out;
-  };
   const length = (index: EntryIndex, tokens: readonly CueToken[], i: number) =>
-    index.longest(wordsFrom(tokens, i))?.words.length ?? 0;
+    index.longestIn(tokens, i)?.words.length ?? 0;
   return {
     negators,
     relatives: new Set(lex.relatives),
     possessives: new Set(lex.possessives),
     coordinators: new Set([...lex.coordinators, "&", "as", "well"]),
     verdict(tokens, i) {
-      const entry = verdicts.longest(wordsFrom(tokens, i));
+      const entry = verdicts.longestIn(tokens, i);
       return entry?.cue ? { length: entry.words.length, ...entry.cue } : null;
     },
     reference: (tokens, i) => length(reference, tokens, i),

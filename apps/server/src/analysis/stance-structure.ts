@@ -5,6 +5,12 @@ import type { StanceToken } from "./stance-tokens.js";
 /** +1 a verdict for, -1 a verdict against. */
 export type Verdict = 1 | -1;
 
+/** The offset of the first colon in a line's content, or -1 (searching the line alone). */
+function colonIn(text: string, line: AnswerLine): number {
+  const at = text.slice(line.contentStart, line.end).indexOf(":");
+  return at === -1 ? -1 : line.contentStart + at;
+}
+
 /** Most words of an item's label ("**For one room:**"). */
 const LABEL_WORDS = 8;
 
@@ -87,8 +93,8 @@ function subjectOf(
   const separator = bold !== -1 ? bold : content.search(HEAD_END);
   const headEnd = line.contentStart + (separator === -1 ? content.length : separator);
   if ((tokens[first] as StanceToken).start < headEnd) return first;
-  const labelEnd = text.indexOf(":", line.contentStart);
-  if (labelEnd === -1 || labelEnd >= line.end) return -1;
+  const labelEnd = colonIn(text, line);
+  if (labelEnd === -1) return -1;
   const labelWords = members.filter(
     (i) => tokens[i]?.kind === "word" && (tokens[i] as StanceToken).start < labelEnd,
   );
@@ -110,8 +116,8 @@ function labelVerdicts(
   members: readonly number[],
   lex: CompiledStanceLexicon,
 ): Array<[number, Verdict]> {
-  const colon = text.indexOf(":", line.contentStart);
-  if (colon === -1 || colon >= line.end) return [];
+  const colon = colonIn(text, line);
+  if (colon === -1) return [];
   let labelStart = line.contentStart;
   let sentence = -1;
   for (const i of members) {

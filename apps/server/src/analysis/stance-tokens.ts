@@ -123,3 +123,43 @@ export function questionSentences(text: string, sentences: Sentences): Set<numbe
   });
   return out;
 }
+
+/** Lookups over an answer's tokens, built once, so every rule reads in constant time. */
+export interface TokenIndex {
+  /** Per sentence: one past its last token. */
+  sentenceEnd: Map<number, number>;
+  sentencesWithEntities: Set<number>;
+  /** Per span: its first token and one past its last. */
+  spanStart: Map<number, number>;
+  spanEnd: Map<number, number>;
+  /** Per span: its entity tokens, in order. */
+  spanEntities: Map<number, number[]>;
+  /** Per line: its entity tokens, in order. */
+  lineEntities: Map<number, number[]>;
+}
+
+export function indexTokens(tokens: readonly StanceToken[]): TokenIndex {
+  const index: TokenIndex = {
+    sentenceEnd: new Map(),
+    sentencesWithEntities: new Set(),
+    spanStart: new Map(),
+    spanEnd: new Map(),
+    spanEntities: new Map(),
+    lineEntities: new Map(),
+  };
+  const push = (map: Map<number, number[]>, key: number, value: number) => {
+    const list = map.get(key);
+    if (list) list.push(value);
+    else map.set(key, [value]);
+  };
+  tokens.forEach((t, i) => {
+    index.sentenceEnd.set(t.sentence, i + 1);
+    if (!index.spanStart.has(t.span)) index.spanStart.set(t.span, i);
+    index.spanEnd.set(t.span, i + 1);
+    if (t.kind !== "entity") return;
+    index.sentencesWithEntities.add(t.sentence);
+    push(index.spanEntities, t.span, i);
+    push(index.lineEntities, t.line, i);
+  });
+  return index;
+}

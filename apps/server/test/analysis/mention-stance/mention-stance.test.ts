@@ -115,10 +115,25 @@ describe("mention stance", () => {
     expect(rank).toEqual({ hooli: null, globex: 1, initech: 2, acme: 3 });
   });
 
-  it("reads a long hostile answer in linear time", () => {
-    const text = `${"Acme, Globex and Initech: ".repeat(20_000)}avoid it.`;
+  // Answers are untrusted: each shape below would take minutes if any rule scanned the
+  // answer (or its sentence, span, paragraph or list) once per cue, entity or line.
+  it.each([
+    ["one long span of names", `${"Acme, Globex and Initech: ".repeat(20_000)}avoid it.`],
+    [
+      "cues without entities in one paragraph",
+      `Acme is here. ${"I would avoid it ".repeat(40_000)}`,
+    ],
+    [
+      "cues before one long coordination",
+      `${"recommend ".repeat(20_000)}${"Acme and Globex and ".repeat(10_000)}`,
+    ],
+    ["a very long list", `Best options:\n${"- **Acme** fast\n".repeat(30_000)}`],
+    ["many sibling headings", `## Picks\n${"### Acme\nGood.\n".repeat(20_000)}`],
+    ["many lines without a colon", `${"Acme is fine\n".repeat(40_000)}x:`],
+    ["many discouraged entities", "Avoid Acme. Globex is fine. ".repeat(20_000)],
+  ])("reads %s in linear time", (_, text) => {
     const started = performance.now();
     stances(text);
-    expect(performance.now() - started).toBeLessThan(5_000);
+    expect(performance.now() - started).toBeLessThan(1_500);
   });
 });
