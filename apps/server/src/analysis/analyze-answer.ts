@@ -29,10 +29,10 @@ interface EntityTally {
 
 /**
  * Builds the matchers for one subject once and returns the pure analysis of
- * one stored answer: mentions (count, first offset, rank, sentiment) and
- * citations (normalised, deduplicated, classified). The rules are those of
- * docs/metrics.md ("Mentions", "Citations"); a change to them must bump
- * ANALYSIS_VERSION.
+ * one stored answer: mentions (count, first offset, rank, sentiment, stance and
+ * recommended rank) and citations (normalised, deduplicated, classified). The
+ * rules are those of docs/metrics.md ("Mentions", "Mention stance",
+ * "Citations"); a change to them must bump ANALYSIS_VERSION.
  */
 export function createAnswerAnalyzer(
   subject: AnalysisSubject,
@@ -97,10 +97,12 @@ export function createAnswerAnalyzer(
         return ch !== ch.toLowerCase();
       },
     });
-    const recommendedOrder = [...stances]
-      .filter(([, s]) => s.stance === "recommended")
-      .sort((a, b) => a[1].verdictAt - b[1].verdictAt)
-      .map(([index]) => index);
+    const recommendedRank = new Map(
+      [...stances]
+        .filter(([, s]) => s.stance === "recommended")
+        .sort((a, b) => a[1].verdictAt - b[1].verdictAt)
+        .map(([index], n) => [index, n + 1]),
+    );
     const mentions: MentionResult[] = ordered.map(([index, t], n) => {
       const entity = entities[index] as TrackedEntity;
       let score = 0;
@@ -113,7 +115,7 @@ export function createAnswerAnalyzer(
         rank: n + 1,
         sentiment: sentimentLabel(score),
         stance: stances.get(index)?.stance ?? "mentioned",
-        recommendedRank: rankOf(recommendedOrder, index),
+        recommendedRank: recommendedRank.get(index) ?? null,
       };
     });
     return { version: ANALYSIS_VERSION, mentions, citations };
@@ -130,11 +132,6 @@ function firstEndingAfter(occurrences: readonly Occurrence[], offset: number): n
     else hi = mid;
   }
   return lo;
-}
-
-function rankOf(order: readonly number[], index: number): number | null {
-  const at = order.indexOf(index);
-  return at === -1 ? null : at + 1;
 }
 
 /**

@@ -1,9 +1,9 @@
 /**
  * The markdown shape of a (folded) answer that stance reads: which lines are
  * headings, list items or table rows, and for each item the line that
- * introduces its list ("## best options", "tools to avoid:"). Pure; one pass
- * over the lines, each line classified by anchored expressions of bounded
- * form (no backtracking over untrusted text).
+ * introduces its list ("## best options", "tools to avoid:"). Pure; linear in
+ * the lines (a list's items share the intro of the first), each line classified
+ * by anchored expressions of bounded form (no backtracking over untrusted text).
  */
 
 export type LineKind = "blank" | "heading" | "item" | "row" | "text";
@@ -113,7 +113,7 @@ function introOf(text: string, lines: readonly AnswerLine[], i: number): number 
       if (line.kind === "heading" && line.level < self.level) return j;
       // A sibling heading's walk from here is this one's: reuse its answer (linear in the lines).
       if (line.kind === "heading" && line.level === self.level) return line.intro;
-      if (line.kind === "text" && /: *$/.test(text.slice(line.start, line.end))) return j;
+      if (line.kind === "text" && endsWithColon(text, line)) return j;
       continue;
     }
     // So is an earlier item's or row's.
@@ -124,6 +124,10 @@ function introOf(text: string, lines: readonly AnswerLine[], i: number): number 
   }
   return -1;
 }
+
+/** Whether a line ends with a colon: it introduces what follows. */
+export const endsWithColon = (text: string, line: AnswerLine): boolean =>
+  /: *$/.test(text.slice(Math.max(line.start, line.end - 8), line.end));
 
 /** Index of the line containing folded offset `offset` (binary search). */
 export function lineAt(lines: readonly AnswerLine[], offset: number): number {

@@ -19,6 +19,8 @@ export interface EntityStance {
   verdictAt: number;
 }
 
+/** The most characters of an answer the stance reads (an answer of about 30,000 words). */
+export const STANCE_MAX_CHARS = 200_000;
 /** Words before a cue in which a negator flips (or, for a discouraging cue, voids) it. */
 const NEGATION_WINDOW = 5;
 /** Extra words a negation reaches past a relative word. */
@@ -46,15 +48,23 @@ export function mentionStances(input: {
   capitalized: (offset: number) => boolean;
 }): Map<number, EntityStance> {
   const lex = stanceLexiconFor(input.language);
-  const lines = answerLines(input.foldedText);
+  // The stance reads an answer's first STANCE_MAX_CHARS: a verdict further on is out of its reach
+  // (mentions there stay `mentioned`), so the tokens an untrusted answer costs stay bounded.
+  const foldedText = input.foldedText.slice(0, STANCE_MAX_CHARS);
+  const occurrences = input.occurrences.filter((o) => o.end <= foldedText.length);
+  const lines = answerLines(foldedText);
+  const isCue = (word: string) =>
+    lex.verdict([{ kind: "word", text: word }], 0) !== null || lex.negators.has(word);
   const tokens = stanceTokens(
-    input.foldedText,
-    input.occurrences,
+    foldedText,
+    occurrences,
     input.sentences,
     lines,
     input.capitalized,
+    isCue,
   );
-  const cues = findCues(tokens, lex, questionSentences(input.foldedText, input.sentences));
+  const questions = questionSentences(foldedText, input.sentences);
+  const cues = findCues(tokens, lex, questions);
   const reference = referenceEntities(tokens, lex, cues);
   const verdicts = new Map<number, Verdict>();
   const index = indexTokens(tokens);
@@ -62,7 +72,14 @@ export function mentionStances(input: {
     // A discouraging cue outweighs a recommending one on the same occurrence.
     if (verdicts.get(i) !== -1) verdicts.set(i, v);
   }
-  const structural = structuralVerdicts({ text: input.foldedText, lines, tokens, reference, lex });
+  const structural = structuralVerdicts({
+    text: foldedText,
+    lines,
+    tokens,
+    reference,
+    lex,
+    questions,
+  });
   for (const [i, v] of structural) if (!verdicts.has(i)) verdicts.set(i, v);
   for (const i of contrastedAlternatives({ tokens, index, reference, verdicts, lex })) {
     verdicts.set(i, 1);
@@ -94,8 +111,8 @@ const ALTERNATIVE_SENTENCES = 2;
  * ("Avoid Oscorp: ... . Nakatomi offers ..."): the entities opening the
  * first of the next two sentences after a discouraged one's that names any
  * (in the same or the next paragraph),
- * when they have no verdict of their own, are not the discouraged one and are
- * not an aside.
+ * when they have no verdict of their own, are not the discouraged one, are
+ * not an aside, and the sentence does not liken them to it ("the same", "also").
  */
 function contrastedAlternatives(input: {
   tokens: readonly StanceToken[];
@@ -119,8 +136,10 @@ function contrastedAlternatives(input: {
     }
     const next = tokens[k];
     if (!next || next.paragraph > against.paragraph + 1) continue;
-    let words = 0;
     const end = index.sentenceEnd.get(next.sentence) as number;
+    // "Avoid Globex. Acme has the same problem." offers no alternative.
+    if (hasParallel(tokens, k, end, lex)) continue;
+    let words = 0;
     for (let j = k; j < end && words <= SUBJECT_WORDS; j++) {
       const t = tokens[j] as StanceToken;
       if (t.kind === "word") words++;
@@ -134,6 +153,17 @@ function contrastedAlternatives(input: {
     }
   }
   return out;
+}
+
+/** Whether tokens [from, to) hold a word likening what they name to what came before. */
+function hasParallel(
+  tokens: readonly StanceToken[],
+  from: number,
+  to: number,
+  lex: CompiledStanceLexicon,
+): boolean {
+  for (let k = from; k < to; k++) if (lex.parallel(tokens, k)) return true;
+  return false;
 }
 
 /** Verdict cues, longest first from the left, with negation applied; none in questions. */
@@ -181,11 +211,18 @@ function negated(
   return verdict;
 }
 
-/** `n't` folds to the words `...n` and `t`: that `t` negates like "not". */
+/** English auxiliaries whose `n't` folds to the words `...n` and `t`. */
+const NT_AUXILIARIES = new Set(
+  "isn aren wasn weren don doesn didn won wouldn can couldn shouldn haven hasn hadn mustn needn ain".split(
+    " ",
+  ),
+);
+
+/** A negator, or the `t` of an English `n't` ("wouldn't": not Catalan "t'aconsello"). */
 function isNegator(tokens: readonly StanceToken[], i: number, lex: CompiledStanceLexicon): boolean {
   const t = tokens[i] as StanceToken;
   if (lex.negators.has(t.text)) return true;
-  return t.text === "t" && (tokens[i - 1]?.text.endsWith("n") ?? false);
+  return t.text === "t" && NT_AUXILIARIES.has(tokens[i - 1]?.text ?? "");
 }
 
 /** Entity tokens a reference cue outside any verdict cue makes a reference point ("unlike Acme"). */

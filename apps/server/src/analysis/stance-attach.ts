@@ -114,6 +114,8 @@ export function attachCues(input: {
                 : -1,
           ]
         : [
+            // Named right after it, an article between at most ("I would avoid Acme").
+            () => adjacentAfter(tokens, reference, clause, cue.end),
             () => nearest(cue.start - 1, -1, cue.start, "clause"),
             () => nearest(cue.end + 1, 1, cue.end, "clause", true),
             () => nearest(cue.start - 1, -1, cue.start, "span"),
@@ -139,6 +141,18 @@ export function attachCues(input: {
   return out;
 }
 
+/** The entity token right after `end` in its clause (an article between allowed), or -1. */
+function adjacentAfter(
+  tokens: readonly StanceToken[],
+  reference: ReadonlySet<number>,
+  clause: Int32Array,
+  end: number,
+): number {
+  const j = ARTICLES.has(tokens[end + 1]?.text ?? "") ? end + 2 : end + 1;
+  const same = clause[j] === clause[end];
+  return same && tokens[j]?.kind === "entity" && !reference.has(j) ? j : -1;
+}
+
 /** Whether the word at `j` is followed by an entity, an article between allowed ("ni Soylent", "or the Acme"). */
 function beforeEntity(tokens: readonly StanceToken[], j: number): boolean {
   const next = ARTICLES.has(tokens[j + 1]?.text ?? "") ? tokens[j + 2] : tokens[j + 1];
@@ -155,7 +169,11 @@ function introducesList(tokens: readonly StanceToken[], index: TokenIndex, cue: 
   return last.text === ":" && (tokens[end] === undefined || tokens[end]?.line !== last.line);
 }
 
-/** The entity token at `i` and those joined to it by "and", "or" or commas, walking `step`. */
+/**
+ * The entity token at `i` and those joined to it by "and", "or" or commas, walking `step`:
+ * commas join names only in a run a coordinator closes ("Acme, Globex and Initech"), not
+ * two clauses ("Avoid Globex, Acme is the best choice").
+ */
 export function coordinated(
   tokens: readonly StanceToken[],
   i: number,
@@ -163,17 +181,35 @@ export function coordinated(
   lex: CompiledStanceLexicon,
 ): number[] {
   const out = [i];
+  const closed = step === 1 ? closedRun(tokens, i, lex) : false;
   let joined = false;
+  let coordinator = false;
   for (let j = i + step; j >= 0 && j < tokens.length && out.length < MAX_COORDINATED; j += step) {
     const t = tokens[j] as StanceToken;
     if (t.kind === "entity" && joined) {
       out.push(j);
       joined = false;
-    } else if (t.text === "," || lex.coordinators.has(t.text)) {
+    } else if (lex.coordinators.has(t.text)) {
+      joined = true;
+      coordinator = true;
+    } else if (t.text === "," && (closed || coordinator)) {
       joined = true;
     } else if (!(joined && ARTICLES.has(t.text))) break;
   }
   return out;
+}
+
+/** Whether the run of names from entity token `i` on, joined by commas, ends with a coordinator. */
+function closedRun(tokens: readonly StanceToken[], i: number, lex: CompiledStanceLexicon): boolean {
+  let expectName = false;
+  for (let j = i + 1, n = 0; j < tokens.length && n < 3 * MAX_COORDINATED; j++, n++) {
+    const t = tokens[j] as StanceToken;
+    if (lex.coordinators.has(t.text)) return true;
+    if (t.kind === "entity" && expectName) expectName = false;
+    else if (t.text === "," && !expectName) expectName = true;
+    else if (!(expectName && ARTICLES.has(t.text))) return false;
+  }
+  return false;
 }
 
 /** Clause index per token: a new clause at each span, mark (but a comma in a list of entities) and contrast word. */
@@ -190,14 +226,16 @@ function clauses(tokens: readonly StanceToken[], lex: CompiledStanceLexicon): In
   return out;
 }
 
+/** A comma inside a run of names a coordinator closes ("Acme, Globex and Initech"). */
 const inCoordination = (
   tokens: readonly StanceToken[],
   i: number,
   lex: CompiledStanceLexicon,
 ): boolean =>
   tokens[i - 1]?.kind === "entity" &&
-  (tokens[i + 1]?.kind === "entity" ||
-    (lex.coordinators.has(tokens[i + 1]?.text ?? "") && tokens[i + 2]?.kind === "entity"));
+  (lex.coordinators.has(tokens[i + 1]?.text ?? "")
+    ? tokens[i + 2]?.kind === "entity"
+    : tokens[i + 1]?.kind === "entity" && closedRun(tokens, i - 1, lex));
 
 /** The entity tokens of the heading above `from` when they name exactly one entity. */
 function headingSubject(

@@ -35,10 +35,14 @@ export interface CompiledStanceLexicon {
   contrast(tokens: readonly CueToken[], i: number): number;
   /** Whether a past-tense marker ("used to") starts at `i`: the cue after it no longer holds. */
   past(tokens: readonly CueToken[], i: number): boolean;
+  /** Whether a word likening what it names to what came before ("the same", "also") starts at `i`. */
+  parallel(tokens: readonly CueToken[], i: number): boolean;
   /** Whether a plural reference ("both", "ambas") starts at `i`. */
   plural(tokens: readonly CueToken[], i: number): boolean;
   /** -1 when the text introduces things to avoid (or negates a pick cue), +1 picks, 0 neither. */
   introClass(text: string): 1 | -1 | 0;
+  /** The same for a label before a colon, from the narrower `labels` list. */
+  labelClass(text: string): 1 | -1 | 0;
 }
 
 const WORD = /[\p{L}\p{N}]+(?:·\p{L}+)*/gu;
@@ -56,6 +60,8 @@ function entries(list: readonly string[], cue?: Entry["cue"]): Entry[] {
     const parts = raw.split(" ").filter((p) => p.length > 0);
     const prefix = parts.map((p) => p.endsWith("*"));
     const w = parts.map((p) => (p.endsWith("*") ? p.slice(0, -1) : p));
+    if (w.length > MAX_CUE_WORDS)
+      throw new Error(`stance cue longer than ${MAX_CUE_WORDS} words: ${raw}`);
     // A prefix first word is indexed by its first letters.
     if (prefix[0] && (w[0] as string).length < PREFIX_KEY) {
       throw new Error(`stance cue prefix shorter than ${PREFIX_KEY} letters: ${raw}`);
@@ -130,16 +136,34 @@ function compile(lex: StanceLexicon): CompiledStanceLexicon {
   const contrast = new EntryIndex(entries(lex.contrast));
   const past = new EntryIndex(entries(lex.past));
   const plural = new EntryIndex(entries(lex.plural));
+  const parallel = new EntryIndex(entries(lex.parallel));
   const pick = new EntryIndex(entries(lex.pickIntro));
+  const labels = new EntryIndex(entries(lex.labels));
   const avoid = new EntryIndex(entries(lex.avoidIntro));
   const negators = new Set(lex.negators);
+  // Avoid cues win; a pick cue with a negator up to three words before it in its clause avoids.
+  const classify = (text: string, picks: EntryIndex): 1 | -1 | 0 => {
+    let found = false;
+    for (const part of text.split(CLAUSE_BREAK)) {
+      const w = words(part);
+      for (let k = 0; k < w.length; k++) {
+        const rest = w.slice(k, k + MAX_CUE_WORDS);
+        if (avoid.longest(rest)) return -1;
+        if (!picks.longest(rest)) continue;
+        const before = w.slice(Math.max(0, k - INTRO_NEGATION_WINDOW), k);
+        if (before.some((b) => negators.has(b))) return -1;
+        found = true;
+      }
+    }
+    return found ? 1 : 0;
+  };
   const length = (index: EntryIndex, tokens: readonly CueToken[], i: number) =>
     index.longestIn(tokens, i)?.words.length ?? 0;
   return {
     negators,
     relatives: new Set(lex.relatives),
     possessives: new Set(lex.possessives),
-    coordinators: new Set([...lex.coordinators, "&", "as", "well"]),
+    coordinators: new Set(lex.coordinators),
     verdict(tokens, i) {
       const entry = verdicts.longestIn(tokens, i);
       return entry?.cue ? { length: entry.words.length, ...entry.cue } : null;
@@ -148,21 +172,9 @@ function compile(lex: StanceLexicon): CompiledStanceLexicon {
     contrast: (tokens, i) => length(contrast, tokens, i),
     past: (tokens, i) => length(past, tokens, i) > 0,
     plural: (tokens, i) => length(plural, tokens, i) > 0,
-    introClass(text) {
-      let picks = false;
-      for (const part of text.split(CLAUSE_BREAK)) {
-        const w = words(part);
-        for (let k = 0; k < w.length; k++) {
-          const rest = w.slice(k, k + MAX_CUE_WORDS);
-          if (avoid.longest(rest)) return -1;
-          if (!pick.longest(rest)) continue;
-          const before = w.slice(Math.max(0, k - INTRO_NEGATION_WINDOW), k);
-          if (before.some((b) => negators.has(b))) return -1;
-          picks = true;
-        }
-      }
-      return picks ? 1 : 0;
-    },
+    parallel: (tokens, i) => length(parallel, tokens, i) > 0,
+    introClass: (text) => classify(text, pick),
+    labelClass: (text) => classify(text, labels),
   };
 }
 
@@ -185,7 +197,9 @@ const allLanguages = compile({
   contrast: union("contrast"),
   past: union("past"),
   plural: union("plural"),
+  parallel: union("parallel"),
   pickIntro: union("pickIntro"),
+  labels: union("labels"),
   avoidIntro: union("avoidIntro"),
 });
 

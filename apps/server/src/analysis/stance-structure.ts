@@ -1,4 +1,4 @@
-import type { AnswerLine } from "./answer-layout.js";
+import { type AnswerLine, endsWithColon } from "./answer-layout.js";
 import type { CompiledStanceLexicon } from "./stance-cues.js";
 import type { StanceToken } from "./stance-tokens.js";
 
@@ -10,6 +10,9 @@ function colonIn(text: string, line: AnswerLine): number {
   const at = text.slice(line.contentStart, line.end).indexOf(":");
   return at === -1 ? -1 : line.contentStart + at;
 }
+
+/** Tokens allowed before an item's subject (a number, an article). */
+const SUBJECT_TOKENS = 2;
 
 /** Most words of an item's label ("**For one room:**"). */
 const LABEL_WORDS = 8;
@@ -30,6 +33,8 @@ export function structuralVerdicts(input: {
   tokens: readonly StanceToken[];
   reference: ReadonlySet<number>;
   lex: CompiledStanceLexicon;
+  /** Sentences that ask: their labels judge nothing. */
+  questions: ReadonlySet<number>;
 }): Map<number, Verdict> {
   const { text, lines, tokens, reference, lex } = input;
   const out = new Map<number, Verdict>();
@@ -52,7 +57,7 @@ export function structuralVerdicts(input: {
   });
   for (const [index, members] of byLine) {
     const line = lines[index] as AnswerLine;
-    for (const [i, v] of labelVerdicts(text, line, tokens, members, lex)) {
+    for (const [i, v] of labelVerdicts(text, line, tokens, members, lex, input.questions)) {
       if (!reference.has(i)) out.set(i, v);
     }
     if (line.kind === "text" || line.kind === "blank") continue;
@@ -72,7 +77,7 @@ export function structuralVerdicts(input: {
 function rankingVerdict(text: string, lines: readonly AnswerLine[], line: AnswerLine): Verdict | 0 {
   const intro = lines[line.intro];
   if (!line.numbered || !intro) return 0;
-  return /: *$/.test(text.slice(intro.start, intro.end)) ? 1 : 0;
+  return endsWithColon(text, intro) ? 1 : 0;
 }
 
 /**
@@ -92,7 +97,9 @@ function subjectOf(
   const bold = content.startsWith("**") ? content.indexOf("**", 2) : -1;
   const separator = bold !== -1 ? bold : content.search(HEAD_END);
   const headEnd = line.contentStart + (separator === -1 ? content.length : separator);
-  if ((tokens[first] as StanceToken).start < headEnd) return first;
+  // The head's subject opens it ("**Acme** –", "1. The Acme X3"), not "Export your data from Acme".
+  const opening = members.indexOf(first) <= SUBJECT_TOKENS;
+  if ((tokens[first] as StanceToken).start < headEnd) return opening ? first : -1;
   const labelEnd = colonIn(text, line);
   if (labelEnd === -1) return -1;
   const labelWords = members.filter(
@@ -115,6 +122,7 @@ function labelVerdicts(
   tokens: readonly StanceToken[],
   members: readonly number[],
   lex: CompiledStanceLexicon,
+  questions: ReadonlySet<number>,
 ): Array<[number, Verdict]> {
   const colon = colonIn(text, line);
   if (colon === -1) return [];
@@ -123,10 +131,13 @@ function labelVerdicts(
   for (const i of members) {
     const t = tokens[i] as StanceToken;
     if (t.start > colon) break;
+    // The label starts at its sentence ("Acme is the top pick. One caveat: ..." labels "One caveat").
+    if (t.sentence !== sentence) labelStart = t.start;
     if (t.kind === "entity") labelStart = t.end;
     sentence = t.sentence;
   }
-  const verdict = lex.introClass(text.slice(labelStart, colon));
+  if (questions.has(sentence)) return [];
+  const verdict = lex.labelClass(text.slice(labelStart, colon));
   if (verdict === 0) return [];
   return members
     .filter((i) => {

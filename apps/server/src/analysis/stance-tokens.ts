@@ -26,6 +26,15 @@ const TOKEN = /[\p{L}\p{N}]+(?:·\p{L}+)*|[,;:()]| [-\u2013\u2014] /gu;
 const LETTER_OR_DIGIT = /[\p{L}\p{N}]/u;
 /** Most words of a product name read as part of the brand before it. */
 const PRODUCT_WORDS = 3;
+/** Words a title-cased heading capitalises that never name a product ("Why Acme Is The Best"). */
+const FUNCTION_WORDS = new Set(
+  (
+    "is isn are aren was wasn were the a an and or nor of to in on at for with vs versus why how what which who " +
+    "does doesn do don has hasn have haven can will won would wouldn should shouldn it its this that " +
+    "not no by as from than over instead really still also es no el la los las de del y o u para por con " +
+    "en que un una ni est le les des du et ou pour avec dans pas ne ni els per amb i"
+  ).split(" "),
+);
 
 /** The answer's tokens, each counted occurrence one entity token in place of its words. */
 export function stanceTokens(
@@ -35,6 +44,8 @@ export function stanceTokens(
   lines: readonly AnswerLine[],
   /** Whether the word at a folded offset was written capitalised in the answer. */
   capitalized: (offset: number) => boolean,
+  /** Whether a word starts a cue (a title-case "Isn't The Best Choice" stays words). */
+  isCue: (word: string) => boolean,
 ): StanceToken[] {
   const paragraphOfLine = paragraphs(lines);
   const tokens: StanceToken[] = [];
@@ -59,13 +70,14 @@ export function stanceTokens(
     });
   };
   let next = 0;
+  let productWords = 0;
   const pushEntitiesUpTo = (offset: number) => {
     while (next < occurrences.length && (occurrences[next] as Occurrence).start <= offset) {
       const o = occurrences[next++] as Occurrence;
       push("entity", "", o.start, o.end, o.entity);
+      productWords = 0;
     }
   };
-  let productWords = 0;
   for (const m of text.matchAll(TOKEN)) {
     pushEntitiesUpTo(m.index);
     const last = occurrences[next - 1];
@@ -78,7 +90,8 @@ export function stanceTokens(
       (previous.kind === "entity" || productWords > 0) &&
       productWords < PRODUCT_WORDS
     ) {
-      if (capitalized(m.index) || /\d/.test(m[0])) {
+      const word = m[0].toLowerCase();
+      if ((capitalized(m.index) && !FUNCTION_WORDS.has(word) && !isCue(word)) || /\d/.test(word)) {
         productWords++;
         previous.end = m.index + m[0].length;
         continue;
@@ -106,7 +119,9 @@ function paragraphs(lines: readonly AnswerLine[]): Int32Array {
   const out = new Int32Array(lines.length);
   let paragraph = 0;
   lines.forEach((line, i) => {
-    const continues = line.kind === "text" && lines[i - 1]?.kind === "text";
+    // Blank lines separate paragraphs without being one: the next paragraph is the next number.
+    const continues =
+      line.kind === "blank" || (line.kind === "text" && lines[i - 1]?.kind === "text");
     if (!continues) paragraph++;
     out[i] = paragraph;
   });

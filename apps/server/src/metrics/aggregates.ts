@@ -35,7 +35,7 @@ export interface EntityCounts {
   negativeResponses: number;
   /** Answers recommending the entity (docs/metrics.md, "Mention stance"). */
   recommendedResponses: number;
-  /** Answers with the entity among the first three they recommend. */
+  /** Answers with the entity among the first three tracked entities they recommend. */
   shortlistedResponses: number;
   /** Answers advising against the entity. */
   discouragedResponses: number;
@@ -105,7 +105,7 @@ export interface EntityMetrics {
   composite: Estimate;
   /** Answers recommending the entity / answers (0-1). */
   recommendationRate: Estimate;
-  /** Answers with the entity among the first three they recommend / answers (0-1). */
+  /** Answers with the entity among the first three tracked entities they recommend / answers (0-1). */
   shortlistShare: Estimate;
 }
 

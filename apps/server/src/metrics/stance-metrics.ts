@@ -11,7 +11,7 @@ import {
 export interface StanceEstimates {
   /** Answers recommending the entity / answers (0-1; n = answers). */
   recommendationRate: Estimate;
-  /** Answers with the entity among the first three they recommend / answers (0-1; n = answers). */
+  /** Answers with the entity among the first three tracked entities they recommend / answers (0-1; n = answers). */
   shortlistShare: Estimate;
 }
 

@@ -117,6 +117,20 @@ describe("reports generated after a run", () => {
       compositeLow: composite.ciLow,
       compositeHigh: composite.ciHigh,
     });
+    const recommended = report.document.sections.find((s: any) => s.id === "recommendations");
+    expect(recommended.table.rows).toEqual(
+      metrics.shareOfVoice.map((s: any) => ({
+        entity: s.entity,
+        isSelf: s.isSelf,
+        recommended: s.recommendationRate.value * 100,
+        recommendedLow: s.recommendationRate.ciLow * 100,
+        recommendedHigh: s.recommendationRate.ciHigh * 100,
+        shortlisted: s.shortlistShare.value * 100,
+        shortlistedLow: s.shortlistShare.ciLow * 100,
+        shortlistedHigh: s.shortlistShare.ciHigh * 100,
+        n: s.recommendationRate.n,
+      })),
+    );
     const sov = report.document.sections.find((s: any) => s.id === "share_of_voice").table.rows;
     expect(sov).toEqual(
       metrics.shareOfVoice.map((s: any) => ({

@@ -3432,8 +3432,8 @@ export interface components {
              */
             recommendationRate: components["schemas"]["MetricEstimate"];
             /**
-             * @description Answers with the brand among the first three entities they recommend / answers
-             *     (0-1; n = answers). Drill-down: `GET .../answers?match=shortlisted&entity=self`.
+             * @description Answers with the brand among the first three tracked entities they recommend /
+             *     answers (0-1; n = answers). Drill-down: `GET .../answers?match=shortlisted&entity=self`.
              */
             shortlistShare: components["schemas"]["MetricEstimate"];
         };
@@ -3705,8 +3705,8 @@ export interface components {
                  */
                 recommendationRate: components["schemas"]["MetricEstimate"];
                 /**
-                 * @description Answers with this entity among the first three they recommend / answers
-                 *     (0-1; n = answers; `match=shortlisted`).
+                 * @description Answers with this entity among the first three tracked entities they
+                 *     recommend / answers (0-1; n = answers; `match=shortlisted`).
                  */
                 shortlistShare: components["schemas"]["MetricEstimate"];
             }[];
@@ -6808,7 +6808,7 @@ export interface operations {
                 prompt?: string;
                 /** @description `self` (the brand) or a competitor's id; with `match`. */
                 entity?: string;
-                /** @description Only the answers naming (`mentioned`), citing (`cited`), recommending (`recommended`), shortlisting (among the first three they recommend: `shortlisted`) or advising against (`discouraged`) `entity`, or any tracked entity without it (docs/metrics.md, "Mention stance"). */
+                /** @description Only the answers naming (`mentioned`), citing (`cited`), recommending (`recommended`), shortlisting (among the first three tracked entities they recommend: `shortlisted`) or advising against (`discouraged`) `entity`. Without `entity`: `cited`, the answers citing any URL; the others, any tracked entity (docs/metrics.md, "Mention stance"). */
                 match?: "mentioned" | "cited" | "recommended" | "shortlisted" | "discouraged";
                 /** @description Only the answers citing this registrable domain (`example.com`). */
                 domain?: string;

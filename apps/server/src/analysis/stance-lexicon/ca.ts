@@ -4,6 +4,7 @@ const CHOICE = ["opcio*", "alternativa*", "eleccio*", "aposta*", "compra*", "sol
 
 export const ca: StanceLexicon = {
   recommendBefore: [
+    "hauries de fer servir",
     "comencaria",
     "canvia a",
     "em decantaria per",
@@ -157,8 +158,6 @@ export const ca: StanceLexicon = {
     "descartar la",
     "millor no hi vagis",
     "ves amb compte",
-    "no l hauries de fer servir",
-    "hauries de fer servir",
     "que no contractaria",
 
     "a evitar",
@@ -215,6 +214,21 @@ export const ca: StanceLexicon = {
     "qualsevol de",
     "les tres",
     "els tres",
+  ],
+  parallel: ["mateix problema", "mateixos problemes", "tambe", "tampoc"],
+  labels: [
+    "millor*",
+    "ideal*",
+    "recomanad*",
+    "recomanat*",
+    "guanyador*",
+    "veredicte",
+    "la meva recomanacio",
+    "resposta curta",
+    "conclusio",
+    "en resum",
+    "a evitar",
+    "evita*",
   ],
   pickIntro: [
     "depen*",

@@ -31,6 +31,13 @@ export interface StanceLexicon {
   past: string[];
   /** In a sentence naming no entity: the cue judges every entity of the sentence before ("both"). */
   plural: string[];
+  /**
+   * A short label before a colon ("Best for teams: Acme", "Verdict: ..."): picks, or things to
+   * avoid with one of `avoidIntro`; narrower than `pickIntro` ("Pricing options: ..." is no label).
+   */
+  labels: string[];
+  /** Words likening what a sentence names to what came before ("the same", "also", "aussi"). */
+  parallel: string[];
   /** An intro line with one of these offers its list as picks. */
   pickIntro: string[];
   /** An intro line with one of these lists what to avoid (wins over pickIntro). */

@@ -145,6 +145,36 @@ export async function buildVisibilitySummary(input: ReportBuildInput): Promise<R
         },
       },
       {
+        id: "recommendations",
+        title: "Recommended by the engines",
+        description:
+          'Every tracked entity, every engine pooled: the answers recommending it (presenting it as a pick, in a list of picks or ranked) and the answers with it among the first three tracked entities they recommend, each a share of all answers with its 95% interval (docs/metrics.md, "Mention stance").',
+        table: {
+          columns: [
+            { key: "entity", label: "Entity", type: "text" },
+            { key: "isSelf", label: "Brand", type: "text" },
+            { key: "recommended", label: "Recommended in", type: "percent" },
+            { key: "recommendedLow", label: "95% low", type: "percent" },
+            { key: "recommendedHigh", label: "95% high", type: "percent" },
+            { key: "shortlisted", label: "Shortlisted in", type: "percent" },
+            { key: "shortlistedLow", label: "95% low", type: "percent" },
+            { key: "shortlistedHigh", label: "95% high", type: "percent" },
+            { key: "n", label: "Answers (n)", type: "integer" },
+          ],
+          rows: metrics.shareOfVoice.map((s) => ({
+            entity: s.entity,
+            isSelf: s.isSelf,
+            recommended: v.percent(s.recommendationRate.value),
+            recommendedLow: v.percent(s.recommendationRate.ciLow),
+            recommendedHigh: v.percent(s.recommendationRate.ciHigh),
+            shortlisted: v.percent(s.shortlistShare.value),
+            shortlistedLow: v.percent(s.shortlistShare.ciLow),
+            shortlistedHigh: v.percent(s.shortlistShare.ciHigh),
+            n: s.recommendationRate.n,
+          })),
+        },
+      },
+      {
         id: "surfaces",
         title: "Surfaces",
         description: `The composite of each surface's answers on ${metrics.scoreboard.date}, read apart (as GET .../scoreboard?surface= answers), with 95% intervals.`,

@@ -43,12 +43,13 @@ const entries: CatalogEntry[] = [
     type: "visibility_summary",
     title: "Visibility summary",
     description:
-      "The brand's composite score with its 95% interval, share of voice of every tracked entity with intervals, the per-engine table, the composite of each surface read apart, the composite's changes since the comparison days with their significance, and the daily composite over the period with its intervals.",
+      "The brand's composite score with its 95% interval, share of voice of every tracked entity with intervals, how often the answers recommend and shortlist each entity (with intervals), the per-engine table, the composite of each surface read apart, the composite's changes since the comparison days with their significance, and the daily composite over the period with its intervals.",
     parameters: period,
     formats,
     sections: [
       { id: "engines", title: "Engines", hasTable: true },
       { id: "share_of_voice", title: "Share of voice", hasTable: true },
+      { id: "recommendations", title: "Recommended by the engines", hasTable: true },
       { id: "surfaces", title: "Surfaces", hasTable: true },
       { id: "deltas", title: "Changes of the composite", hasTable: true },
       { id: "timeseries", title: "Composite over the period", hasTable: true },

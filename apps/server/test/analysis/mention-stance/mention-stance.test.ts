@@ -88,6 +88,57 @@ describe("mention stance", () => {
 
   it.each([
     [
+      "a comma between clauses is no list",
+      "Avoid Globex, Acme is the best choice.",
+      { Acme: "recommended", Globex: "discouraged" },
+    ],
+    [
+      "a conditional's reference",
+      "If you already pay for Globex, Acme is a good option.",
+      { Acme: "recommended", Globex: "mentioned" },
+    ],
+    [
+      "a label that is no pick",
+      "Worth noting: Acme had an outage. Pricing options: Globex starts at $10.",
+      { Acme: "mentioned", Globex: "mentioned" },
+    ],
+    [
+      "a label starts at its sentence",
+      "Acme is the top pick. One caveat: Globex needs a plugin.",
+      { Acme: "recommended", Globex: "mentioned" },
+    ],
+    [
+      "a question's label",
+      "Which is the best option: Acme or Globex?",
+      { Acme: "mentioned", Globex: "mentioned" },
+    ],
+    [
+      "steps are no ranking",
+      "Here's how to move from Acme:\n1. Export your data from Acme\n2. Import it",
+      { Acme: "mentioned" },
+    ],
+    [
+      "a verb cue's object",
+      "If you have Globex I would avoid Acme.",
+      { Acme: "discouraged", Globex: "mentioned" },
+    ],
+    [
+      "a title-case heading keeps its words",
+      "## Why Acme Isn't The Best Choice",
+      { Acme: "discouraged" },
+    ],
+    [
+      "no alternative in a like sentence",
+      "Avoid Globex. Acme has the same problem.",
+      { Acme: "mentioned", Globex: "discouraged" },
+    ],
+  ] as const)("%s", (_, text, expected) => {
+    expect(stances(text)).toEqual(expected);
+  });
+
+  it.each([
+    ["ca", "Si vas a Berlín t'aconsello Acme.", { Acme: "recommended" }],
+    [
       "es",
       "Te recomiendo Acme. Evita Globex: cobra comisiones ocultas.",
       { Acme: "recommended", Globex: "discouraged" },
@@ -113,6 +164,14 @@ describe("mention stance", () => {
     );
     const rank = Object.fromEntries(a.mentions.map((m) => [m.entityId, m.recommendedRank]));
     expect(rank).toEqual({ hooli: null, globex: 1, initech: 2, acme: 3 });
+  });
+
+  it("reads an answer's first 200,000 characters for verdicts", () => {
+    const filler = "Plain words here. ".repeat(12_000);
+    expect(stances(`Go with Acme. ${filler} Avoid Globex.`)).toEqual({
+      Acme: "recommended",
+      Globex: "mentioned",
+    });
   });
 
   // Answers are untrusted: each shape below would take minutes if any rule scanned the
