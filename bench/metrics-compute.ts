@@ -27,6 +27,9 @@ function largeSnapshotInput() {
           citedResponses: rng.chance(0.2) ? 1 : 0,
           positiveResponses: m,
           negativeResponses: 0,
+          recommendedResponses: m && rng.chance(0.5) ? 1 : 0,
+          shortlistedResponses: m && rng.chance(0.3) ? 1 : 0,
+          discouragedResponses: 0,
         };
       }
       const withCitations = rng.chance(0.8) ? 1 : 0;

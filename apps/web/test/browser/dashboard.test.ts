@@ -1,6 +1,6 @@
 import { join } from "node:path";
 import type { RunningServer } from "@geopulse/server";
-import type { Browser, Page } from "playwright-core";
+import type { Browser, Locator, Page } from "playwright-core";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { openPage, screenshotsDir, seriousViolations, startDashboard } from "./harness.js";
 
@@ -160,15 +160,7 @@ describe.skipIf(!runsHere)("the dashboard in Chromium", () => {
     const windowNaming = page.getByRole("link", {
       name: /open the \d+ answers of \d+ in the last 7 days naming Globex/,
     });
-    const windowCount = Number(
-      (await windowNaming.getAttribute("aria-label"))?.match(/open the (\d+)/)?.[1],
-    );
-    await windowNaming.click();
-    await page.getByRole("heading", { name: "Answers mentioning Globex" }).waitFor();
-    await (windowCount === 0
-      ? page.getByText("No answer matches this number.")
-      : page.getByRole("status").getByText(`${windowCount} answers`, { exact: true })
-    ).waitFor();
+    await opensToItsAnswers(windowNaming, "Answers mentioning Globex");
     await page.goBack();
     await page.getByRole("heading", { name: "Last 7 days" }).waitFor();
     await page.getByRole("radio", { name: "28 days" }).click();
@@ -185,10 +177,7 @@ describe.skipIf(!runsHere)("the dashboard in Chromium", () => {
 
     // Every number opens to exactly the answers it counts: the score's n, an entity's
     // visibility (the answers naming it).
-    const countIn = async (link: ReturnType<typeof page.getByRole>) =>
-      Number((await link.getAttribute("aria-label"))?.match(/open the (\d+)/i)?.[1]);
     const naming = page.getByRole("link", { name: /open the \d+ answers of \d+ naming Globex/ });
-    const namingCount = await countIn(naming);
     const score = page.getByRole("link", { name: /^Open the \d+ answers behind the score/ });
     const scoreCount = await countIn(score);
     await score.click();
@@ -197,25 +186,13 @@ describe.skipIf(!runsHere)("the dashboard in Chromium", () => {
     await expect(page.locator(".answer mark").count()).resolves.toBeGreaterThan(0);
     await visited("answers", ".answer");
     await page.goBack();
-    await naming.click();
-    await page.getByRole("heading", { name: "Answers mentioning Globex" }).waitFor();
-    await (namingCount === 0
-      ? page.getByText("No answer matches this number.")
-      : page.getByRole("status").getByText(`${namingCount} answers`, { exact: true })
-    ).waitFor();
+    await opensToItsAnswers(naming, "Answers mentioning Globex");
     await page.goBack();
-
     // The recommendation rate opens to the answers recommending the entity.
-    const recommending = page.getByRole("link", {
-      name: /open the \d+ answers of \d+ recommending Globex/,
-    });
-    const recommendingCount = await countIn(recommending);
-    await recommending.click();
-    await page.getByRole("heading", { name: "Answers recommending Globex" }).waitFor();
-    await (recommendingCount === 0
-      ? page.getByText("No answer matches this number.")
-      : page.getByRole("status").getByText(`${recommendingCount} answers`, { exact: true })
-    ).waitFor();
+    await opensToItsAnswers(
+      page.getByRole("link", { name: /open the \d+ answers of \d+ recommending Globex/ }),
+      "Answers recommending Globex",
+    );
   });
 
   it("creates an API key, shows its secret once, and acknowledges it", async () => {
@@ -271,3 +248,19 @@ describe.skipIf(!runsHere)("the dashboard in Chromium", () => {
     }
   });
 });
+
+/** The number of answers a drill-down link says it opens ("open the 12 answers of 40 ..."). */
+async function countIn(link: Locator): Promise<number> {
+  return Number((await link.getAttribute("aria-label"))?.match(/open the (\d+)/i)?.[1]);
+}
+
+/** Following a number's link lists exactly the answers it says it counts, under `heading`. */
+async function opensToItsAnswers(link: Locator, heading: string): Promise<void> {
+  const count = await countIn(link);
+  await link.click();
+  await page.getByRole("heading", { name: heading }).waitFor();
+  await (count === 0
+    ? page.getByText("No answer matches this number.")
+    : page.getByRole("status").getByText(`${count} answers`, { exact: true })
+  ).waitFor();
+}
