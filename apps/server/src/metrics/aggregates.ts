@@ -41,8 +41,15 @@ export interface EntityCounts {
   discouragedResponses: number;
 }
 
-/** The counts point values need (no mention count or sentiment). */
-export type PointCounts = Pick<EntityCounts, "mentionedResponses" | "rankSum" | "citedResponses">;
+/** The counts point values need (no mention count, sentiment or discouraged answers). */
+export type PointCounts = Pick<
+  EntityCounts,
+  | "mentionedResponses"
+  | "rankSum"
+  | "citedResponses"
+  | "recommendedResponses"
+  | "shortlistedResponses"
+>;
 
 /** A cell with only the counts point values need: what series and deltas read. */
 export interface PointCell extends Omit<PromptCell, "entities"> {

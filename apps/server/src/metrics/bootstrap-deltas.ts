@@ -1,5 +1,11 @@
 import type { PointCell, ScoreWeightsInput } from "./aggregates.js";
-import { checkedWeights, countedCells, pointValues } from "./compute-metrics.js";
+import {
+  blockWidth,
+  checkedWeights,
+  countedCells,
+  entityOffset,
+  pointValues,
+} from "./compute-metrics.js";
 import { studentTQuantile } from "./distributions.js";
 import { DEFAULT_RESAMPLES, drawClusterResamples, ratio, resampleSums } from "./intervals.js";
 
@@ -137,9 +143,9 @@ export function bootstrapDeltas<M extends DeltaMetric = DeltaMetric>(
   const { entities, engine } = options;
   const wanted = options.entityIds ? new Set(options.entityIds) : undefined;
   const reported = entities.filter((e) => !wanted || wanted.has(e.id));
-  // The block: the three totals, then every entity's triple; the reported entities' offsets.
-  const block = 3 + 3 * entities.length;
-  const offsets = reported.map((e) => 3 + 3 * entities.indexOf(e));
+  // The block: the three totals, then every entity's columns; the reported entities' offsets.
+  const block = blockWidth(entities.length);
+  const offsets = reported.map((e) => entityOffset(entities.indexOf(e)));
   const metrics = (options.metrics ?? deltaMetrics) as readonly M[];
   // Only the columns a reported metric reads are resampled (the others stay 0).
   const read = new Uint8Array(block);
@@ -323,7 +329,7 @@ function promptRows(
   entities: BootstrapDeltasOptions["entities"],
 ): Map<string, Float64Array> {
   const ids = entities.map((e) => e.id);
-  const block = 3 + 3 * ids.length;
+  const block = blockWidth(ids.length);
   const rows = new Map<string, Float64Array>();
   for (const cell of cells) {
     let row = rows.get(cell.promptId);
@@ -337,10 +343,12 @@ function promptRows(
       const counts = cell.entities[ids[e] as string];
       if (!counts) continue;
       row[2] = (row[2] as number) + counts.mentionedResponses;
-      const at = 3 + 3 * e;
+      const at = entityOffset(e);
       row[at] = (row[at] as number) + counts.mentionedResponses;
       row[at + 1] = (row[at + 1] as number) + counts.rankSum;
       row[at + 2] = (row[at + 2] as number) + counts.citedResponses;
+      row[at + 3] = (row[at + 3] as number) + counts.recommendedResponses;
+      row[at + 4] = (row[at + 4] as number) + counts.shortlistedResponses;
     }
   }
   return rows;

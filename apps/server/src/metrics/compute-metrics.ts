@@ -19,7 +19,6 @@ import {
   WILSON_MAX_PROMPTS,
   wilsonInterval,
 } from "./intervals.js";
-import { type StanceEstimates, stanceEstimates } from "./stance-metrics.js";
 
 /**
  * Metrics of one snapshot from per-prompt cells (definitions in
@@ -34,7 +33,7 @@ import { type StanceEstimates, stanceEstimates } from "./stance-metrics.js";
  * - positionScore = visibility / averagePosition = (Σ mentioned)² / (Σ responses · Σ rankSum):
  *   1 when mentioned first in every answer, 0 when never mentioned;
  * - recommendationRate = Σ recommendedResponses / Σ responses; shortlistShare = Σ
- *   shortlistedResponses / Σ responses (stance-metrics.ts, the same resampled prompts);
+ *   shortlistedResponses / Σ responses;
  * - composite = 100 · (w.visibility·visibility + w.shareOfVoice·shareOfVoice
  *   + w.position·positionScore + w.citation·citationShare) / Σ w.
  *
@@ -79,12 +78,12 @@ export function computeMetrics(options: ComputeMetricsOptions): MetricsSnapshot 
     extra: Float64Array,
     wilson: boolean,
     prompts: number,
-  ): Array<Omit<EntityMetrics, keyof StanceEstimates>> => {
+  ): EntityMetrics[] => {
     const level = expandedPercentileLevel(prompts);
     return options.entities.map((entity, e) =>
       entityMetrics({
         entity,
-        at: 3 + 3 * e,
+        at: entityOffset(e),
         totals,
         column: (f) => sums.subarray(f * B, (f + 1) * B),
         extra: extra.subarray(3 * e, 3 * e + 3),
@@ -97,47 +96,27 @@ export function computeMetrics(options: ComputeMetricsOptions): MetricsSnapshot 
 
   const overallExtra = new Float64Array(3 * entityCount);
   for (const x of extras) for (let i = 0; i < x.length; i++) add(overallExtra, i, x[i] as number);
-  const stance = stanceEstimates({
-    cells,
-    prompts,
-    engines,
-    entityIds: options.entities.map((e) => e.id),
-    multiplicities,
-    resamples,
-    enginePrompts: layout.enginePrompts,
-    wilsonBelow: WILSON_MAX_PROMPTS,
-  });
-  const withStance = (
-    metrics: Array<Omit<EntityMetrics, keyof StanceEstimates>>,
-    estimates: StanceEstimates[],
-  ): EntityMetrics[] => metrics.map((m, e) => ({ ...m, ...(estimates[e] as StanceEstimates) }));
 
   return {
     responses: overallTotals[0] as number,
     prompts: P,
-    entities: withStance(
-      scope(
-        overallTotals,
-        overallSums,
-        overallExtra,
-        K === 1 && (layout.enginePrompts[0] ?? 0) < WILSON_MAX_PROMPTS,
-        P,
-      ),
-      stance.overall,
+    entities: scope(
+      overallTotals,
+      overallSums,
+      overallExtra,
+      K === 1 && (layout.enginePrompts[0] ?? 0) < WILSON_MAX_PROMPTS,
+      P,
     ),
     engines: engines.map(
       (engine, k): EngineMetrics => ({
         engine,
         responses: engineTotals[k * block] as number,
-        entities: withStance(
-          scope(
-            engineTotals.subarray(k * block, (k + 1) * block),
-            engineSums.subarray(k * block * B, (k + 1) * block * B),
-            extras[k] as Float64Array,
-            (layout.enginePrompts[k] ?? 0) < WILSON_MAX_PROMPTS,
-            layout.enginePrompts[k] ?? 0,
-          ),
-          stance.engines[k] as StanceEstimates[],
+        entities: scope(
+          engineTotals.subarray(k * block, (k + 1) * block),
+          engineSums.subarray(k * block * B, (k + 1) * block * B),
+          extras[k] as Float64Array,
+          (layout.enginePrompts[k] ?? 0) < WILSON_MAX_PROMPTS,
+          layout.enginePrompts[k] ?? 0,
         ),
       }),
     ),
@@ -157,7 +136,7 @@ export function countedCells<Cell extends PointCell>(options: {
 /**
  * Per engine block (width `block`): [responses, responsesWithCitations,
  * Σ tracked entities' mentionedResponses, then per entity: mentionedResponses,
- * rankSum, citedResponses]. One row of K blocks per prompt. Counts that only
+ * rankSum, citedResponses, recommendedResponses, shortlistedResponses]. One row of K blocks per prompt. Counts that only
  * need a point value (mentionCount, positive, negative) go to `extras`.
  */
 interface Layout {
@@ -204,7 +183,7 @@ function buildLayout(cells: readonly PromptCell[], entities: ComputeMetricsOptio
 /**
  * Adds a cell's counts to the block at `at` of `target` (the layout above):
  * responses, responsesWithCitations, Σ mentionedResponses, then each entity's
- * (mentionedResponses, rankSum, citedResponses).
+ * (mentionedResponses, rankSum, citedResponses, recommendedResponses, shortlistedResponses).
  */
 export function addCellToBlock(
   target: Float64Array,
@@ -218,14 +197,23 @@ export function addCellToBlock(
     const counts = cell.entities[(entities[e] as { id: string }).id];
     if (!counts) continue;
     add(target, at + 2, counts.mentionedResponses);
-    add(target, at + 3 + 3 * e, counts.mentionedResponses);
-    add(target, at + 4 + 3 * e, counts.rankSum);
-    add(target, at + 5 + 3 * e, counts.citedResponses);
+    const o = at + entityOffset(e);
+    add(target, o, counts.mentionedResponses);
+    add(target, o + 1, counts.rankSum);
+    add(target, o + 2, counts.citedResponses);
+    add(target, o + 3, counts.recommendedResponses);
+    add(target, o + 4, counts.shortlistedResponses);
   }
 }
 
+/** Columns of one entity in a block (see Layout). */
+export const ENTITY_COLUMNS = 5;
+
+/** Offset of entity `e`'s columns in a block. */
+export const entityOffset = (e: number): number => 3 + ENTITY_COLUMNS * e;
+
 /** Width of one engine block for `entities` (see Layout). */
-export const blockWidth = (entityCount: number): number => 3 + 3 * entityCount;
+export const blockWidth = (entityCount: number): number => entityOffset(entityCount);
 
 /** Sum of the K engine blocks of `source` (one pooled block). */
 export function poolBlocks(source: Float64Array, K: number, block: number): Float64Array {
@@ -277,6 +265,8 @@ export interface PointValues {
   citationShare: number;
   averagePosition: number | null;
   composite: number;
+  recommendationRate: number;
+  shortlistShare: number;
 }
 
 /**
@@ -298,12 +288,14 @@ export function pointValues(totals: Float64Array, at: number, w: ScoreWeightsInp
     averagePosition: mentioned > 0 ? rankSum / mentioned : null,
     composite:
       responses > 0 ? weightedComposite(visibility, shareOfVoice, position, citationShare, w) : 0,
+    recommendationRate: ratio(totals[at + 3] as number, responses),
+    shortlistShare: ratio(totals[at + 4] as number, responses),
   };
 }
 
 function entityMetrics(args: {
   entity: { id: string; isSelf: boolean };
-  /** Offset of the entity's triple (mentioned, rankSum, cited) inside a block. */
+  /** Offset of the entity's columns (mentioned, rankSum, cited, recommended, shortlisted) inside a block. */
   at: number;
   /** Point sums of the scope's block. */
   totals: Float64Array;
@@ -314,7 +306,7 @@ function entityMetrics(args: {
   wilson: boolean;
   /** The percentile interval's level for the scope's prompts (`expandedPercentileLevel`). */
   level: number;
-}): Omit<EntityMetrics, keyof StanceEstimates> {
+}): EntityMetrics {
   const { at, totals, column, weights: w } = args;
   const responses = totals[0] as number;
   const withCitations = totals[1] as number;
@@ -330,12 +322,16 @@ function entityMetrics(args: {
   const M = column(at);
   const S = column(at + 1);
   const X = column(at + 2);
+  const Rec = column(at + 3);
+  const Short = column(at + 4);
   const B = R.length;
   const reps = {
     visibility: new Float64Array(B),
     shareOfVoice: new Float64Array(B),
     citationShare: new Float64Array(B),
     composite: new Float64Array(B),
+    recommendationRate: new Float64Array(B),
+    shortlistShare: new Float64Array(B),
   };
   for (let b = 0; b < B; b++) {
     const r = R[b] as number;
@@ -347,6 +343,8 @@ function entityMetrics(args: {
     reps.shareOfVoice[b] = sov;
     reps.citationShare[b] = cit;
     reps.composite[b] = weightedComposite(v, sov, positionScore(m, r, S[b] as number), cit, w);
+    reps.recommendationRate[b] = ratio(Rec[b] as number, r);
+    reps.shortlistShare[b] = ratio(Short[b] as number, r);
   }
 
   const [positive, negative] = [args.extra[1] as number, args.extra[2] as number];
@@ -373,6 +371,20 @@ function entityMetrics(args: {
     mentionCount: args.extra[0] as number,
     sentiment: positive + negative > 0 ? positive / (positive + negative) : null,
     composite: estimate(point.composite, responses, percentiles(reps.composite)),
+    recommendationRate: estimate(
+      point.recommendationRate,
+      responses,
+      args.wilson
+        ? wilsonInterval(totals[at + 3] as number, responses)
+        : percentiles(reps.recommendationRate),
+    ),
+    shortlistShare: estimate(
+      point.shortlistShare,
+      responses,
+      args.wilson
+        ? wilsonInterval(totals[at + 4] as number, responses)
+        : percentiles(reps.shortlistShare),
+    ),
   };
 }
 

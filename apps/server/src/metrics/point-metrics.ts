@@ -4,6 +4,7 @@ import {
   blockWidth,
   checkedWeights,
   countedCells,
+  entityOffset,
   type PointValues,
   pointValues,
   poolBlocks,
@@ -56,7 +57,7 @@ export function computePointMetrics(
     entities: entities.map((entity, e) => ({
       entityId: entity.id,
       isSelf: entity.isSelf,
-      ...pointValues(totals, 3 + 3 * e, weights),
+      ...pointValues(totals, entityOffset(e), weights),
     })),
   });
   return {

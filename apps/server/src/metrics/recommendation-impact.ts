@@ -169,7 +169,15 @@ const asPointCells = (cells: readonly RatioCell[]) =>
     category: "*",
     responses: c.denominator,
     responsesWithCitations: 0,
-    entities: { m: { mentionedResponses: c.numerator, rankSum: 0, citedResponses: 0 } },
+    entities: {
+      m: {
+        mentionedResponses: c.numerator,
+        rankSum: 0,
+        citedResponses: 0,
+        recommendedResponses: 0,
+        shortlistedResponses: 0,
+      },
+    },
   }));
 
 /**

@@ -205,6 +205,14 @@ describe("every metric's drill-down returns its n answers", () => {
           entity: line.entityId,
         });
         expect(Math.round(point.visibility * point.responses)).toBe(naming.total);
+        const recommending = await drill({
+          from: point.date,
+          to: point.date,
+          ...(line.engine === "all" ? {} : { engine: line.engine }),
+          match: "recommended",
+          entity: line.entityId,
+        });
+        expect(Math.round(point.recommendationRate * point.responses)).toBe(recommending.total);
       }
     }
   });

@@ -43,10 +43,12 @@ function realisticCells(seed: string): PromptCell[] {
           citedResponses: below(Math.min(mentioned, cell.responsesWithCitations) + 1),
           positiveResponses: below(mentioned + 1),
           negativeResponses: 0,
-          recommendedResponses: 0,
+          recommendedResponses: below(mentioned + 1),
           shortlistedResponses: 0,
           discouragedResponses: 0,
         };
+        const counts = cell.entities[entity.id] as PromptCell["entities"][string];
+        counts.shortlistedResponses = below(counts.recommendedResponses + 1);
       }
       cells.push(cell);
     }
@@ -62,6 +64,8 @@ const pointOf = (m: EntityMetrics): EntityPoint => ({
   citationShare: m.citationShare.value,
   averagePosition: m.averagePosition,
   composite: m.composite.value,
+  recommendationRate: m.recommendationRate.value,
+  shortlistShare: m.shortlistShare.value,
 });
 
 describe("computePointMetrics", () => {

@@ -257,7 +257,7 @@ describe("stored day sums of the time series", () => {
     await prisma.$executeRawUnsafe(
       `UPDATE metric_day_sums SET body = $2 WHERE workspace_id = $1 AND day = $3::date`,
       workspaceId,
-      JSON.stringify({ v: SUMS_FORMAT, e: ["self"], c: [["openai", 10, 0, 7, 7, 0]] }),
+      JSON.stringify({ v: SUMS_FORMAT, e: ["self"], c: [["openai", 10, 0, 7, 7, 0, 3, 2]] }),
       DAY1,
     );
     // The series' own stored body (stored-series.200.test.ts) forgotten: read from the sums.
@@ -266,7 +266,13 @@ describe("stored day sums of the time series", () => {
       workspaceId,
     );
     const served = brandAll(await series(slug)).points.at(-1);
-    expect(served).toMatchObject({ date: DAY1, responses: 10, visibility: 0.7 });
+    expect(served).toMatchObject({
+      date: DAY1,
+      responses: 10,
+      visibility: 0.7,
+      recommendationRate: 0.3,
+      shortlistShare: 0.2,
+    });
     // Only that engine's: the engine filter applies to the stored sums, and so does a surface.
     const perplexity = await series(slug, "&engine=perplexity");
     expect(brandAll(perplexity).points.map((p: any) => p.date)).toEqual([DAY0]);

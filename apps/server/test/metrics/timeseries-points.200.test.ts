@@ -139,6 +139,8 @@ async function expectedSeries(filters: MetricsFilters, entity?: string) {
           citationShare: m.citationShare.value,
           averagePosition: m.averagePosition,
           composite: m.composite.value,
+          recommendationRate: m.recommendationRate.value,
+          shortlistShare: m.shortlistShare.value,
         });
         series.set(key, one);
       }

@@ -3456,6 +3456,10 @@ export interface components {
                     citationShare: number;
                     averagePosition: number | null;
                     composite: number;
+                    /** @description Answers recommending the entity / answers (`match=recommended`; docs/metrics.md, "Mention stance"). */
+                    recommendationRate: number;
+                    /** @description Answers with the entity among the first three tracked entities they recommend / answers (`match=shortlisted`). */
+                    shortlistShare: number;
                     /**
                      * @description The change of visibility detected on this day for this entity and
                      *     series (with an `engine` filter, the `all` series carries the

@@ -59,6 +59,7 @@ export function registerTimeseries(program: Command, ctx: Context): void {
           "visibility",
           "share of voice",
           "citation share",
+          "recommended",
           "position",
           "score",
           "change",
@@ -71,6 +72,7 @@ export function registerTimeseries(program: Command, ctx: Context): void {
           percent(point.visibility),
           percent(point.shareOfVoice),
           percent(point.citationShare),
+          percent(point.recommendationRate),
           point.averagePosition === null ? null : point.averagePosition.toFixed(2),
           point.composite.toFixed(1),
           point.change

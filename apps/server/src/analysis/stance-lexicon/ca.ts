@@ -58,6 +58,8 @@ export const ca: StanceLexicon = {
     "el guanyador es",
   ],
   recommendAfter: [
+    "bona idea",
+
     "encaixa millor",
     "hi encaixa millor",
     "es la que",
@@ -130,6 +132,10 @@ export const ca: StanceLexicon = {
     "el millor per",
   ],
   discourageBefore: [
+    "passaria de",
+    "jo passaria de",
+    "no perdis el temps amb",
+
     "m estalviaria",
     "jo m estalviaria",
     "desconfia de",
@@ -153,6 +159,8 @@ export const ca: StanceLexicon = {
     "buscaria en un altre lloc",
   ],
   discourageAfter: [
+    "mala idea",
+
     "millor descartar*",
     "descartar lo",
     "descartar la",

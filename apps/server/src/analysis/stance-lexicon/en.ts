@@ -38,6 +38,9 @@ export const en: StanceLexicon = {
     "suggest",
   ],
   recommendAfter: [
+    "good idea",
+    "great idea",
+
     "where i d send",
     "clear winner",
     "the winner",
@@ -121,6 +124,9 @@ export const en: StanceLexicon = {
     "is the better",
   ],
   discourageBefore: [
+    "i wouldn t touch",
+    "i would not touch",
+
     "i d skip",
     "i would skip",
     "i d avoid",
@@ -152,6 +158,9 @@ export const en: StanceLexicon = {
     "don t choose",
   ],
   discourageAfter: [
+    "bad idea",
+    "a poor idea",
+
     "give it a miss",
     "give them a miss",
     "off your list",

@@ -59,6 +59,9 @@ export const es: StanceLexicon = {
     "el ganador es",
   ],
   recommendAfter: [
+    "buena idea",
+    "gran idea",
+
     "una opcion para ti",
     "es el mejor",
     "es la mejor",
@@ -137,6 +140,11 @@ export const es: StanceLexicon = {
     "tambien esta bien",
   ],
   discourageBefore: [
+    "pasaria de",
+    "yo pasaria de",
+    "no pierdas el tiempo con",
+    "no te molestes con",
+
     "aconsej* evitar*",
     "recomiend* evitar*",
     "recomend* evitar*",
@@ -163,6 +171,8 @@ export const es: StanceLexicon = {
     "no me apuntaria a",
   ],
   discourageAfter: [
+    "mala idea",
+
     "evitarl*",
     "no tiene sentido",
 

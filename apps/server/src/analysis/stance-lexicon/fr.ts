@@ -4,6 +4,9 @@ const CHOICE = ["choix", "option*", "alternative*", "achat*", "solution*", "comp
 
 export const fr: StanceLexicon = {
   recommendBefore: [
+    "prendrais",
+    "miserais sur",
+
     "ma preference va a",
     "lui preferer*",
     "prefer*",
@@ -50,6 +53,8 @@ export const fr: StanceLexicon = {
     "la meilleure option est",
   ],
   recommendAfter: [
+    "bonne idee",
+
     "premiere place",
     "point de depart",
     "coche toutes les cases",
@@ -126,6 +131,9 @@ export const fr: StanceLexicon = {
     "nettement plus solide",
   ],
   discourageBefore: [
+    "mieux vaut eviter",
+    "laissez tomber",
+
     "je ne passerais pas par",
     "mefier*",
     "mieux vaut ne pas",
@@ -146,6 +154,10 @@ export const fr: StanceLexicon = {
     "recommande de ne pas",
   ],
   discourageAfter: [
+    "mauvaise idee",
+    "a bannir",
+    "pas terrible",
+
     "passez votre tour",
     "a oublier",
     "mieux vaut ne pas",

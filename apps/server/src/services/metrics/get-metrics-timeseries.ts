@@ -25,7 +25,7 @@ export const MAX_TIMESERIES_DAYS = 366;
  * The revision of how the series are computed and written: a release that
  * changes them bumps it, so stored series (load-timeseries-gzip.ts) are computed again.
  */
-export const TIMESERIES_REVISION = 1;
+export const TIMESERIES_REVISION = 2;
 
 export interface GetMetricsTimeSeriesOptions {
   ctx: AppContext;
@@ -120,6 +120,8 @@ export async function getMetricsTimeSeries(
         citationShare: m.citationShare,
         averagePosition: m.averagePosition,
         composite: m.composite,
+        recommendationRate: m.recommendationRate,
+        shortlistShare: m.shortlistShare,
         change: changeOf.get(changeKey(date, entity.id, engine)) ?? null,
       });
     });

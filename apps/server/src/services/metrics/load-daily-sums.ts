@@ -59,9 +59,11 @@ export async function loadDailySums(options: {
         FROM (SELECT day, engine, ${sum("responses")} AS responses,
                 ${sum("responses_with_citations")} AS with_citations
               FROM (${rowsOf(tables.groups)}) AS g ${grouped("day, engine")}) AS g) AS groups,
-       (SELECT ${packRows([day, "engine", "entity_id", "mentioned", "rank_sum", "cited"])}
+       (SELECT ${packRows([day, "engine", "entity_id", "mentioned", "rank_sum", "cited", "recommended", "shortlisted"])}
         FROM (SELECT day, engine, entity_id, ${sum("mentioned_responses")} AS mentioned,
-                ${sum("rank_sum")} AS rank_sum, ${sum("cited_responses")} AS cited
+                ${sum("rank_sum")} AS rank_sum, ${sum("cited_responses")} AS cited,
+                ${sum("recommended_responses")} AS recommended,
+                ${sum("shortlisted_responses")} AS shortlisted
               FROM (${rowsOf(tables.entities)}) AS e
               ${grouped("day, engine, entity_id")}) AS e) AS entities`,
     options.workspaceId,
@@ -85,15 +87,24 @@ export async function loadDailySums(options: {
       entities: {},
     });
   }
-  for (const [d = "", engine = "", entityId = "", mentioned, rankSum, cited] of unpackRows(
-    row?.entities,
-  )) {
+  for (const [
+    d = "",
+    engine = "",
+    entityId = "",
+    mentioned,
+    rankSum,
+    cited,
+    recommended,
+    shortlisted,
+  ] of unpackRows(row?.entities)) {
     const cell = byDay.get(d)?.get(engine);
     if (!cell) continue;
     cell.entities[entityId] = {
       mentionedResponses: Number(mentioned),
       rankSum: Number(rankSum),
       citedResponses: Number(cited),
+      recommendedResponses: Number(recommended),
+      shortlistedResponses: Number(shortlisted),
     };
   }
   const first = dayParams[0] as string;

@@ -1,5 +1,5 @@
 import type { AppContext } from "../../context.js";
-import type { PointCell } from "../../metrics/aggregates.js";
+import type { PointCell, PointCounts } from "../../metrics/aggregates.js";
 import { dayGenerationSql } from "../analysis/rollup-tables.js";
 import { filterSql, type MetricsFilters } from "./metrics-filters.js";
 import { packRows, unpackRows } from "./packed-rows.js";
@@ -87,10 +87,14 @@ export async function loadDeltaCells(options: {
     ...entityIds,
     ...where.params,
   );
-  const counts = (mentioned: number, rankSum = 0, cited = 0) => ({
+  // The deltas read no recommendation counts (their metrics: visibility, share of voice,
+  // citation share, composite): left 0.
+  const counts = (mentioned: number, rankSum = 0, cited = 0): PointCounts => ({
     mentionedResponses: mentioned,
     rankSum,
     citedResponses: cited,
+    recommendedResponses: 0,
+    shortlistedResponses: 0,
   });
   const byDay = new Map<string, DeltaCells>();
   // Per day index: the engine cells by engine and prompt, the pooled cells by prompt.

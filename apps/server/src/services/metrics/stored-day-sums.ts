@@ -9,7 +9,7 @@ import { packRows, unpackRows } from "./packed-rows.js";
  * The format of a stored row: a release that changes how the sums are made or
  * kept bumps it, so stored rows read as missing and are summed again.
  */
-export const SUMS_FORMAT = 1;
+export const SUMS_FORMAT = 2;
 /** Days summed from the rollups by one read as a list; more are read as their range. */
 const LIST_READ_DAYS = 31;
 
@@ -125,7 +125,15 @@ function toStored(cells: readonly PointCell[]): StoredDay {
       cell.responsesWithCitations,
       ...e.flatMap((id) => {
         const counts = cell.entities[id];
-        return counts ? [counts.mentionedResponses, counts.rankSum, counts.citedResponses] : [-1];
+        return counts
+          ? [
+              counts.mentionedResponses,
+              counts.rankSum,
+              counts.citedResponses,
+              counts.recommendedResponses,
+              counts.shortlistedResponses,
+            ]
+          : [-1];
       }),
     ]),
   };
@@ -145,8 +153,10 @@ function fromStored({ e, c }: StoredDay): PointCell[] {
         mentionedResponses: counts[at] as number,
         rankSum: counts[at + 1] as number,
         citedResponses: counts[at + 2] as number,
+        recommendedResponses: counts[at + 3] as number,
+        shortlistedResponses: counts[at + 4] as number,
       };
-      at += 3;
+      at += 5;
     }
     return { promptId: "*", engine, category: "*", responses, responsesWithCitations, entities };
   });

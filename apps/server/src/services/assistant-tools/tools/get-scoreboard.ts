@@ -7,7 +7,7 @@ import { categoryArg, dayArg, engineArg, surfaceArg } from "../tool-args.js";
 export const getScoreboardTool = defineTool({
   name: "get_scoreboard",
   description:
-    "The brand's scoreboard of one day (default the latest day with data): composite 0-100 with its interval and changes (previous day, 7d, 28d, with significance), and per engine the brand's visibility, share of voice, citation share, average position, sentiment and composite, and its recommendation rate (answers recommending it) and shortlist share (answers with it among their first three picks), both 0-1 with intervals.",
+    "The brand's scoreboard of one day (default: latest with data): composite 0-100 with interval and changes (previous day, 7d, 28d; significance); per engine the brand's visibility, share of voice, citation share, position, sentiment, composite, recommendation rate, shortlist share.",
   requiredScope: "metrics:read",
   args: z.object({
     date: dayArg("The day described; default the latest day with data").optional(),

@@ -12,7 +12,7 @@ const DEFAULT_DAYS = 30;
 export const getTimeseriesTool = defineTool({
   name: "get_timeseries",
   description:
-    "Daily values (visibility and share of voice 0-1, citation share, average position, composite 0-100, answers) per entity over a date range (default the 30 days ending today), every engine pooled, or one engine with `engine`. Each day carries its detected significant change, if any. Days without data are absent; long series keep the latest days.",
+    "Daily values (visibility, share of voice and recommendation rate 0-1, composite 0-100, answers) per entity over a date range (default the 30 days ending today), every engine pooled, or one engine with `engine`. Each day carries its detected significant change, if any. Days without data are absent; long series keep the latest days.",
   requiredScope: "metrics:read",
   args: z.object({
     from: dayArg("First day; default 29 days before `to`").optional(),
@@ -55,6 +55,7 @@ export const getTimeseriesTool = defineTool({
           responses: p.responses,
           visibility: round(p.visibility),
           shareOfVoice: round(p.shareOfVoice),
+          recommendationRate: round(p.recommendationRate),
           composite: round(p.composite),
           ...(p.change ? { change: p.change } : {}),
         })),
