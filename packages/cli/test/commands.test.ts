@@ -106,7 +106,7 @@ describe("read commands (key from GEOPULSE_API_KEY, workspace from GET /me)", ()
     expect(series.code).toBe(0);
     const lines = series.stdout.split("\n");
     expect(lines[0]).toMatch(
-      /^DATE\s+ENTITY\s+ENGINE\s+ANSWERS\s+VISIBILITY\s+SHARE OF VOICE\s+CITATION SHARE\s+RECOMMENDED\s/,
+      /^DATE\s+ENTITY\s+ENGINE\s+ANSWERS\s+VISIBILITY\s+SHARE OF VOICE\s+CITATION SHARE\s+RECOMMENDED IN\s/,
     );
     expect(lines[1]).toMatch(new RegExp(`^${today}\\s+clicmd \\(you\\)\\s+all\\s+3\\s`));
     expect(lines.filter((l) => l.startsWith(today))).toHaveLength(3); // brand and two competitors

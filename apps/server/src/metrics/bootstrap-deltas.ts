@@ -58,7 +58,7 @@ export interface DeltaWork {
 }
 
 interface DayWork {
-  /** One full block per prompt (the three totals, then every entity's triple). */
+  /** One full block per prompt (the three totals, then every entity's columns). */
   rows: Map<string, Float64Array>;
   total: Float64Array;
   /** Resampled sums by draws and prompts: per column, B sums once computed. */
@@ -70,7 +70,8 @@ export function deltaWork(): DeltaWork {
 }
 
 // The columns of a block (see compute-metrics.ts, Layout) each metric reads:
-// totals [responses, withCitations, Σ mentions], then the entity's [mentioned, rankSum, cited].
+// totals [responses, withCitations, Σ mentions], then the entity's [mentioned, rankSum, cited,
+// recommended, shortlisted].
 const totalsRead: Record<DeltaMetric, readonly number[]> = {
   visibility: [0],
   shareOfVoice: [2],
@@ -322,7 +323,7 @@ function standardDeviation(values: Float64Array): number {
 /**
  * One pooled block of sums per prompt (every engine of the scope added
  * together): the three totals (every entity's mentions in the third), then
- * every entity's triple.
+ * every entity's columns.
  */
 function promptRows(
   cells: PointCell[],

@@ -270,7 +270,7 @@ export interface PointValues {
 }
 
 /**
- * Point values of the entity whose triple is at `at` in a block of sums; each
+ * Point values of the entity whose columns start at `at` in a block of sums; each
  * 0 when the count behind it is 0 (as an estimate with n = 0 reports it).
  */
 export function pointValues(totals: Float64Array, at: number, w: ScoreWeightsInput): PointValues {

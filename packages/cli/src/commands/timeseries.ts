@@ -59,7 +59,7 @@ export function registerTimeseries(program: Command, ctx: Context): void {
           "visibility",
           "share of voice",
           "citation share",
-          "recommended",
+          "recommended in",
           "position",
           "score",
           "change",

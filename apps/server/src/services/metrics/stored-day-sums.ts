@@ -16,7 +16,8 @@ const LIST_READ_DAYS = 31;
 /**
  * A day's sums as stored, numbers by position to keep a year's read short:
  * the entities named once (`e`), then per engine [engine, responses, with
- * citations, then mentioned, rank sum and cited for each entity of `e`].
+ * citations, then mentioned, rank sum, cited, recommended and shortlisted for each entity of
+ * `e`, or -1 for an entity the cell lacks].
  */
 interface StoredDay {
   /** SUMS_FORMAT: a row of another format is summed again. */

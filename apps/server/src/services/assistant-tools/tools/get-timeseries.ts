@@ -36,12 +36,7 @@ export const getTimeseriesTool = defineTool({
     // The pooled series, or the one engine asked for: the per-engine series of every engine would multiply the size.
     const wanted = args.engine ?? "all";
     const series = view.series.filter((s) => s.engine === wanted);
-    // Each series keeps its latest days within an equal share of the budget (about 110 bytes a point).
-    const pointsPerSeries = Math.max(
-      1,
-      Math.floor(MAX_RESULT_BYTES / 110 / Math.max(1, series.length)),
-    );
-    const data = {
+    const dataOf = (pointsPerSeries: number) => ({
       from: view.from,
       to: view.to,
       engine: wanted,
@@ -60,7 +55,20 @@ export const getTimeseriesTool = defineTool({
           ...(p.change ? { change: p.change } : {}),
         })),
       })),
-    };
+    });
+    // Each series keeps its latest days within an equal share of the budget: the most points
+    // per series whose result fits, by bisection on the serialised size (a change on a day
+    // makes its point longer, so no fixed size per point holds).
+    const longest = Math.max(1, ...series.map((s) => s.points.length));
+    const fits = (n: number) => Buffer.byteLength(JSON.stringify(dataOf(n))) <= MAX_RESULT_BYTES;
+    let low = 1;
+    let high = longest;
+    while (low < high) {
+      const mid = Math.ceil((low + high) / 2);
+      if (fits(mid)) low = mid;
+      else high = mid - 1;
+    }
+    const data = dataOf(low);
     const days = new Set(series.flatMap((s) => s.points.map((p) => p.date))).size;
     return {
       data,
