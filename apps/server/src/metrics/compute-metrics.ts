@@ -311,11 +311,10 @@ function entityMetrics(args: {
   const responses = totals[0] as number;
   const withCitations = totals[1] as number;
   const allMentions = totals[2] as number;
-  const mentioned = totals[at] as number;
   const cited = totals[at + 2] as number;
   const point = pointValues(totals, at, w);
 
-  // Replicates of the four interval-bearing metrics, from the resampled columns.
+  // Replicates of the interval-bearing metrics, from the resampled columns.
   const R = column(0);
   const C = column(1);
   const T = column(2);
@@ -353,14 +352,17 @@ function entityMetrics(args: {
     n > 0
       ? { value, ciLow: Math.min(ci[0], value), ciHigh: Math.max(ci[1], value), n }
       : { value: 0, ciLow: 0, ciHigh: 0, n: 0 };
+  // A share of the answers counted in column `f`: Wilson with few prompts, else the bootstrap.
+  const perAnswer = (value: number, f: number, replicates: Float64Array): Estimate =>
+    estimate(
+      value,
+      responses,
+      args.wilson ? wilsonInterval(totals[f] as number, responses) : percentiles(replicates),
+    );
   return {
     entityId: args.entity.id,
     isSelf: args.entity.isSelf,
-    visibility: estimate(
-      point.visibility,
-      responses,
-      args.wilson ? wilsonInterval(mentioned, responses) : percentiles(reps.visibility),
-    ),
+    visibility: perAnswer(point.visibility, at, reps.visibility),
     shareOfVoice: estimate(point.shareOfVoice, allMentions, percentiles(reps.shareOfVoice)),
     citationShare: estimate(
       point.citationShare,
@@ -371,20 +373,8 @@ function entityMetrics(args: {
     mentionCount: args.extra[0] as number,
     sentiment: positive + negative > 0 ? positive / (positive + negative) : null,
     composite: estimate(point.composite, responses, percentiles(reps.composite)),
-    recommendationRate: estimate(
-      point.recommendationRate,
-      responses,
-      args.wilson
-        ? wilsonInterval(totals[at + 3] as number, responses)
-        : percentiles(reps.recommendationRate),
-    ),
-    shortlistShare: estimate(
-      point.shortlistShare,
-      responses,
-      args.wilson
-        ? wilsonInterval(totals[at + 4] as number, responses)
-        : percentiles(reps.shortlistShare),
-    ),
+    recommendationRate: perAnswer(point.recommendationRate, at + 3, reps.recommendationRate),
+    shortlistShare: perAnswer(point.shortlistShare, at + 4, reps.shortlistShare),
   };
 }
 
