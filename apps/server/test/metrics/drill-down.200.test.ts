@@ -5,7 +5,7 @@ import { loadVisibilitySeries } from "../../src/services/metrics/load-visibility
 import { loadMetricsScope } from "../../src/services/metrics/metrics-scope.js";
 import { startTestServer, type TestServer } from "../harness/test-server.js";
 import { seedPrompts } from "../runs/run-fixtures.js";
-import { runAndWait, seedPrompt } from "./metrics-fixtures.js";
+import { markDayStale, runAndWait, seedPrompt } from "./metrics-fixtures.js";
 
 /**
  * Every number the metrics return opens to exactly the answers it counts: for each metric of
@@ -44,15 +44,6 @@ beforeAll(async () => {
 }, 120_000);
 afterAll(() => t.close());
 
-/** A day whose rollups a re-analysis must redo (no subject recorded for them). */
-function markDayStale(workspaceId: string, day: string) {
-  return t.server.ctx.prisma.$executeRawUnsafe(
-    `UPDATE metric_days SET subject_fingerprint = NULL WHERE workspace_id = $1 AND day = $2::date`,
-    workspaceId,
-    day,
-  );
-}
-
 /** The day's answers marked analysed at the version before, and its rollups stale. */
 async function asAnEarlierVersionLeftIt(workspaceId: string, day: string) {
   await t.server.ctx.prisma.$executeRawUnsafe(
@@ -61,7 +52,7 @@ async function asAnEarlierVersionLeftIt(workspaceId: string, day: string) {
     workspaceId,
     day,
   );
-  await markDayStale(workspaceId, day);
+  await markDayStale(t, workspaceId, day);
 }
 
 type Query = Record<string, string | undefined>;
@@ -156,8 +147,9 @@ describe("every metric's drill-down returns its n answers", () => {
     }
     for (const { engine, metrics: m } of metrics.scoreboard.engines) {
       const onEngine = { ...scope, engine };
-      expect(m.responses).toBe((await drill(onEngine)).total);
-      expect(m.visibility.n).toBe((await drill(onEngine)).total);
+      const engineAll = (await drill(onEngine)).total;
+      expect(m.responses).toBe(engineAll);
+      expect(m.visibility.n).toBe(engineAll);
       const naming = await drill({ ...onEngine, match: "mentioned", entity: "self" });
       expect(numerator(m.visibility)).toBe(naming.total);
       expect(m.shareOfVoice.n).toBe(
@@ -168,9 +160,9 @@ describe("every metric's drill-down returns its n answers", () => {
       expect(m.citationShare.n).toBe(citing.total);
       const citingBrand = await drill({ ...onEngine, match: "cited", entity: "self" });
       expect(numerator(m.citationShare)).toBe(citingBrand.total);
-      expect(m.composite.n).toBe((await drill(onEngine)).total);
+      expect(m.composite.n).toBe(engineAll);
       for (const [metric, match] of stanceMetrics) {
-        expect(m[metric].n).toBe((await drill(onEngine)).total);
+        expect(m[metric].n).toBe(engineAll);
         const stanced = await drill({ ...onEngine, match, entity: "self" });
         expect(numerator(m[metric]), `${engine} ${metric}`).toBe(stanced.total);
       }
@@ -191,27 +183,17 @@ describe("every metric's drill-down returns its n answers", () => {
     expect(series.series.filter((s: any) => s.isSelf).length).toBeGreaterThan(0);
     for (const line of series.series) {
       for (const point of line.points) {
-        const answers = await drill({
+        // The point's day, on its engine (every engine for the `all` series).
+        const day = {
           from: point.date,
           to: point.date,
           ...(line.engine === "all" ? {} : { engine: line.engine }),
-        });
+        };
+        const answers = await drill(day);
         expect(point.responses, `${line.engine} ${point.date}`).toBe(answers.total);
-        const naming = await drill({
-          from: point.date,
-          to: point.date,
-          ...(line.engine === "all" ? {} : { engine: line.engine }),
-          match: "mentioned",
-          entity: line.entityId,
-        });
+        const naming = await drill({ ...day, match: "mentioned", entity: line.entityId });
         expect(Math.round(point.visibility * point.responses)).toBe(naming.total);
-        const recommending = await drill({
-          from: point.date,
-          to: point.date,
-          ...(line.engine === "all" ? {} : { engine: line.engine }),
-          match: "recommended",
-          entity: line.entityId,
-        });
+        const recommending = await drill({ ...day, match: "recommended", entity: line.entityId });
         expect(Math.round(point.recommendationRate * point.responses)).toBe(recommending.total);
       }
     }
@@ -404,7 +386,7 @@ describe("every metric's drill-down returns its n answers", () => {
       where: { workspaceId: workspace.id, category: "discovery", language: "en" },
     });
     await prisma.prompt.delete({ where: { id: gone.id } });
-    await markDayStale(workspace.id, day2);
+    await markDayStale(t, workspace.id, day2);
     expect(
       (await reanalyzeDay({ ctx: t.server.ctx, workspaceId: workspace.id, day: day2 })).done,
     ).toBe(true);

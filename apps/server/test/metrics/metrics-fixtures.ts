@@ -104,3 +104,12 @@ export const reanalysisSettled = (t: TestServer, workspaceId: string, timeoutMs?
         : undefined,
     timeoutMs,
   );
+
+/** A day whose rollups a re-analysis must redo (no subject recorded for them). */
+export function markDayStale(t: TestServer, workspaceId: string, day: string): Promise<number> {
+  return t.server.ctx.prisma.$executeRawUnsafe(
+    `UPDATE metric_days SET subject_fingerprint = NULL WHERE workspace_id = $1 AND day = $2::date`,
+    workspaceId,
+    day,
+  );
+}

@@ -7,7 +7,7 @@ import type { AnalysedAnswer } from "../../src/services/analysis/rollup-rows.js"
 import { ROLLUP_TABLES } from "../../src/services/analysis/rollup-tables.js";
 import { swapDayRollups } from "../../src/services/analysis/swap-day-rollups.js";
 import { startTestServer, type TestServer } from "../harness/test-server.js";
-import { measuredWorkspace, runAndWait } from "./metrics-fixtures.js";
+import { markDayStale, measuredWorkspace, runAndWait } from "./metrics-fixtures.js";
 
 /**
  * A swap whose diff is too large to apply in one short statement writes the day at a new
@@ -97,11 +97,7 @@ async function readersSee() {
 
 /** Re-analyses the day (made stale first), every swap at a new generation. */
 async function reanalyseAtNewGeneration() {
-  await sql(
-    `UPDATE metric_days SET subject_fingerprint = NULL WHERE workspace_id = $1 AND day = $2::date`,
-    workspaceId,
-    day,
-  );
+  await markDayStale(t, workspaceId, day);
   const result = await reanalyzeDay({ ctx: t.server.ctx, workspaceId, day, inPlaceMaxRows: -1 });
   expect(result.done).toBe(true);
 }
