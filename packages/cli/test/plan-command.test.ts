@@ -55,16 +55,19 @@ describe("geopulse plan", () => {
     );
     expect(human.code, human.stderr).toBe(0);
     const lines = human.stdout.split("\n");
-    expect(lines[0]).toBe(
-      "Precision of the brand's visibility, from priors (no history yet); 95% intervals, change at 80% power:",
+    expect(lines[0]).toMatch(
+      /^DESIGN\s+PRESET\s+PROMPTS\s+ENGINES\s+REPS\s+RUNS\/WEEK\s+CREDITS\/MONTH/,
     );
-    expect(lines[1]).toMatch(
-      /^DESIGN\s+PRESET\s+PROMPTS\s+ENGINES\s+REPS\s+RUNS\/WEEK\s+DAY\s+WEEK/,
+    expect(lines[1]).toMatch(/^current\s+standard\s+8\s+\d+\s+2\s+7\s+at most \$/);
+    expect(lines[2]).toMatch(/^proposed\s+standard\s+40\s+\d+\s+1\s+3\s+at most \$/);
+    expect(lines[4]).toBe(
+      "Precision of the brand's metrics, from priors (no history yet); 95% intervals, change at 80% power:",
     );
-    expect(lines[2]).toMatch(
-      /^current\s+standard\s+8\s+\d+\s+2\s+7\s+±\d+\.\d pt\s+±\d+\.\d pt\s+\d+\.\d pt\s+at most \$/,
-    );
-    expect(lines[3]).toMatch(/^proposed\s+standard\s+40\s+\d+\s+1\s+3\s+/);
+    expect(lines[5]).toMatch(/^DESIGN\s+METRIC\s+DAY\s+WEEK\s+DETECTABLE\/WEEK/);
+    expect(lines[6]).toMatch(/^current\s+visibility\s+±\d+\.\d pt\s+±\d+\.\d pt\s+\d+\.\d pt$/);
+    expect(lines[7]).toMatch(/^current\s+share of voice\s+±\d+\.\d pt\s+±\d+\.\d pt\s+\d+\.\d pt$/);
+    expect(lines[8]).toMatch(/^proposed\s+visibility\s+/);
+    expect(lines[9]).toMatch(/^proposed\s+share of voice\s+/);
     const json = JSON.parse((await cli("plan", "--json", "--prompts", "40")).stdout);
     expect(json).toMatchObject({
       basis: "prior",

@@ -1,4 +1,10 @@
 import { studentTQuantile } from "./distributions.js";
+import {
+  dailyProportions,
+  type PromptDays,
+  shareOfVoiceCount,
+  visibilityCount,
+} from "./prompt-day-counts.js";
 import type { DailyProportion } from "./window-sums.js";
 
 /** The detector's baseline: the 28 days before the week tested, at least 7 days with data. */
@@ -13,8 +19,11 @@ const MIN_BASELINE_DAYS = 7;
  * - `promptVariance` σ_a²: the prompts' own difficulty (persists across days);
  * - `dayVariance` τ²: the engines' state of a day, shared by its prompts;
  * - `cellVariance` σ_c²: a prompt's own move on a day;
- * - `answerVariance` w: one answer around its cell's rate (divided by the
- *   answers of a cell: engines × repetitions).
+ * - `answerVariance` w: one trial around its cell's rate (divided by the
+ *   trials of a cell: engines × repetitions × `trialsPerAnswer`);
+ * - `trialsPerAnswer`: a rate's trials per answer: 1 for visibility (an answer
+ *   names the entity or not), the tracked entities' mentions per answer for
+ *   share of voice (each mention is the entity's or another's).
  */
 export interface PrecisionInputs {
   rate: number;
@@ -22,6 +31,7 @@ export interface PrecisionInputs {
   dayVariance: number;
   cellVariance: number;
   answerVariance: number;
+  trialsPerAnswer: number;
 }
 
 /** A measurement design: prompts, answers per prompt a run day (engines × repetitions). */
@@ -66,7 +76,8 @@ export function predictPrecision(
   const power = options.power ?? 0.8;
   const { prompts: P, answersPerPrompt: m, daysPerWeek: D } = design;
   const { promptVariance: a, dayVariance: tau, cellVariance: c, answerVariance: w } = inputs;
-  const cell = c + w / m;
+  // A cell's trials: its answers, or the mentions they hold (share of voice); at least one.
+  const cell = c + w / Math.max(1, m * inputs.trialsPerAnswer);
   const day = (a + cell) / P;
   const promptPart = a / P + cell / (P * D);
   const dayPart = tau / D;
@@ -96,70 +107,164 @@ export function predictPrecision(
 
 /**
  * The inputs of `predictPrecision` estimated from a history of days with
- * per-prompt counts (every prompt-day cell of at least 2 answers), by moments:
- * w from the answers within each cell; the between-prompt variance of a day's
- * cell rates s_b² = σ_a² + σ_c² + w/m; the variance of the prompts' rates over
- * all D days = σ_a² + (σ_c² + w/m)/D; the variance of the days' rates = τ² +
- * s_b²/P. Components estimated below 0 are 0; w is at least h (1 − h), h =
- * ½ / (answers + 1), half an answer (a history where the brand is never or
- * always named predicts some width, not none). `days`: the days used.
+ * per-prompt counts (every prompt-day cell of at least 2 trials), by moments
+ * weighted as the ratio estimates weigh cells, by their trials (the cells of
+ * share of voice hold as many trials as their answers name tracked entities,
+ * and an unweighted variance of such cells' rates counts the noise of small
+ * cells at its mean, not at the estimate's weight): w from the trials within
+ * each cell; the prompt variance of a day's cells σ² = σ_a² + σ_c² from each
+ * day's weighted between-cell sum, E[Σ n_p (r_p − R)²] = (P − 1) w +
+ * σ² (N − Σ n_p² / N); the same over the prompts' rates pooled over the D
+ * days, which estimates σ_a² + σ_c² / D; the variance of the days' rates τ² +
+ * σ² Σ n_p² / N² + w / N. Components estimated below 0 are 0; w is at least
+ * h (1 − h), h = ½ / (trials + 1), half a trial (a history where the brand is
+ * never or always named predicts some width, not none). `days`: the days used.
+ * When a trial is not an answer (share of voice: the mentions of tracked
+ * entities are the trials, and an answer names the brand at most once),
+ * `ratio` gives a day's answers (hence `trialsPerAnswer`) and w, which the
+ * trials' binomial spread would overstate (`shareOfVoiceTrialVariance`).
  * Null without 2 days and 2 prompts of such cells.
  */
 export function estimatePrecisionInputs(
   days: readonly DailyProportion[],
+  ratio?: { answers: (date: string) => number; trialVariance: number },
 ): (PrecisionInputs & { days: number }) | null {
-  const cells = days.map((d) => (d.prompts ?? []).filter((p) => p.trials >= 2));
-  const used = cells.filter((list) => list.length >= 2);
+  const used = days
+    .map((d) => ({ day: d, cells: (d.prompts ?? []).filter((p) => p.trials >= 2) }))
+    .filter((d) => d.cells.length >= 2);
   if (used.length < 2) return null;
-  let successes = 0;
-  let trials = 0;
   let within = 0;
   let withinDf = 0;
-  let between = 0;
-  let cellTrials = 0;
-  let cellCount = 0;
-  const dayRates: number[] = [];
+  let answered = 0;
   const byPrompt = new Map<string, { successes: number; trials: number }>();
-  for (const list of used) {
-    const y = list.reduce((s, p) => s + p.successes, 0);
-    const n = list.reduce((s, p) => s + p.trials, 0);
-    successes += y;
-    trials += n;
-    dayRates.push(y / n);
-    const rates = list.map((p) => p.successes / p.trials);
-    const mean = rates.reduce((s, r) => s + r, 0) / rates.length;
-    between += rates.reduce((s, r) => s + (r - mean) ** 2, 0) / (rates.length - 1);
-    for (const p of list) {
+  const dayCells = used.map(({ day, cells }) => {
+    for (const p of cells) {
       within += p.successes - p.successes ** 2 / p.trials;
       withinDf += p.trials - 1;
-      cellTrials += p.trials;
-      cellCount++;
       const total = byPrompt.get(p.promptId) ?? { successes: 0, trials: 0 };
       total.successes += p.successes;
       total.trials += p.trials;
       byPrompt.set(p.promptId, total);
     }
-  }
+    const sums = weightedSums(cells);
+    // The day's answers behind the cells used (those of fewer than 2 trials left out in proportion).
+    answered += ratio ? (ratio.answers(day.date) * sums.trials) / day.trials : sums.trials;
+    return sums;
+  });
   const D = used.length;
-  const m = cellTrials / cellCount;
-  const P = cellCount / D;
-  // At least half an answer's worth: a brand never named (or always) is not known exactly.
+  const successes = dayCells.reduce((s, d) => s + d.successes, 0);
+  const trials = dayCells.reduce((s, d) => s + d.trials, 0);
+  // At least half a trial's worth: a brand never named (or always) is not known exactly.
   const half = 0.5 / (trials + 1);
-  const w = Math.max(within / withinDf, half * (1 - half));
-  const sb = between / D;
-  const promptRates = [...byPrompt.values()].map((t) => t.successes / t.trials);
-  const varOf = (xs: number[]) => {
-    const mean = xs.reduce((s, x) => s + x, 0) / xs.length;
-    return xs.reduce((s, x) => s + (x - mean) ** 2, 0) / (xs.length - 1);
-  };
-  const promptVariance = Math.max(0, (D * varOf(promptRates) - sb) / (D - 1));
-  const cellVariance = Math.max(0, sb - promptVariance - w / m);
+  const w = Math.max(ratio?.trialVariance ?? within / withinDf, half * (1 - half));
+  // σ² = σ_a² + σ_c², each day's estimate weighted by its effective cells.
+  let promptDay = 0;
+  let weight = 0;
+  for (const d of dayCells) {
+    promptDay += d.between - (d.cells - 1) * w;
+    weight += d.effective;
+  }
+  const sigma = Math.max(0, promptDay / weight);
+  const pooled = weightedSums([...byPrompt.values()]);
+  // σ_a² + σ_c² / D from the prompts' pooled rates (the days' shared states cancel).
+  const persistent = Math.max(0, (pooled.between - (pooled.cells - 1) * w) / pooled.effective);
+  // σ_a² from the two: when σ_c² would come out below 0 (the pooled rates vary more than a
+  // day's cells), σ_c² is 0 and both estimate σ_a², the pooled rates the more precisely.
+  const promptVariance =
+    persistent > sigma ? persistent : Math.max(0, (D * persistent - sigma) / (D - 1));
+  const cellVariance = Math.max(0, sigma - promptVariance);
+  const rates = dayCells.map((d) => d.successes / d.trials);
+  const mean = rates.reduce((s, r) => s + r, 0) / D;
+  const spread = rates.reduce((s, r) => s + (r - mean) ** 2, 0) / (D - 1);
+  const sampling =
+    dayCells.reduce(
+      (s, d) => s + ((promptVariance + cellVariance) * d.squares) / d.trials ** 2 + w / d.trials,
+      0,
+    ) / D;
   return {
     rate: successes / trials,
     promptVariance,
-    dayVariance: Math.max(0, varOf(dayRates) - sb / P),
+    dayVariance: Math.max(0, spread - sampling),
     cellVariance,
     answerVariance: w,
+    trialsPerAnswer: trials / answered,
     days: D,
+  };
+}
+
+/**
+ * Cells' totals and their weighted spread around the pooled rate R:
+ * Σ n (r − R)², and N − Σ n² / N, the cells' effective count for a
+ * variance between them.
+ */
+function weightedSums(cells: ReadonlyArray<{ successes: number; trials: number }>) {
+  const successes = cells.reduce((s, c) => s + c.successes, 0);
+  const trials = cells.reduce((s, c) => s + c.trials, 0);
+  const squares = cells.reduce((s, c) => s + c.trials ** 2, 0);
+  const rate = successes / trials;
+  const between = cells.reduce((s, c) => s + c.trials * (c.successes / c.trials - rate) ** 2, 0);
+  return {
+    successes,
+    trials,
+    squares,
+    between,
+    cells: cells.length,
+    effective: trials - squares / trials,
+  };
+}
+
+/**
+ * Share of voice's w, the variance per trial (a tracked entity's mention) of
+ * the sampling of answers: an answer adds e = y − R n to the ratio's
+ * linearised residual (y: it names the brand, n: the tracked entities it
+ * names, R the pooled share), so a cell of m answers and n mentions varies by
+ * m Var(e) / n², which is w / n with w = m Var(e) / n. Var(e) is taken from
+ * the cell's counts with the entities named independently within an answer,
+ * (1 − R)² v_brand + R² Σ v_other, v = p (1 − p) m / (m − 1) at the cell's
+ * rates; answers that name rivals together (a list) vary less, so the
+ * prediction errs wide. Pooled over the cells of 2 answers or more and 2
+ * mentions or more, weighted by their mentions.
+ */
+export function shareOfVoiceTrialVariance(
+  cells: Iterable<{ responses: number; mentioned: readonly number[] }>,
+  self: number,
+): number {
+  const list = [...cells].filter(
+    (c) => c.responses >= 2 && c.mentioned.reduce((a, b) => a + b, 0) >= 2,
+  );
+  const mentions = list.reduce((s, c) => s + c.mentioned.reduce((a, b) => a + b, 0), 0);
+  const named = list.reduce((s, c) => s + (c.mentioned[self] as number), 0);
+  if (mentions === 0) return 0;
+  const R = named / mentions;
+  let total = 0;
+  for (const c of list) {
+    const m = c.responses;
+    const variance = (x: number) => ((x / m) * (1 - x / m) * m) / (m - 1);
+    const others = c.mentioned.reduce((s, x, j) => (j === self ? s : s + variance(x)), 0);
+    // m Var(e), summed over cells; divided by the mentions below.
+    total += m * ((1 - R) ** 2 * variance(c.mentioned[self] as number) + R ** 2 * others);
+  }
+  return total / mentions;
+}
+
+/**
+ * The inputs of the entity at `index` from the prompt-day counts of `days`
+ * (`promptDayCounts`): of its visibility and of its share of voice, each
+ * null when `estimatePrecisionInputs` is.
+ */
+export function metricPrecisionInputs(byDay: PromptDays, days: readonly string[], index: number) {
+  const answers = new Map(
+    days.map((day) => [
+      day,
+      [...(byDay.get(day)?.values() ?? [])].reduce((n, c) => n + c.responses, 0),
+    ]),
+  );
+  const cells = days.flatMap((day) => [...(byDay.get(day)?.values() ?? [])]);
+  return {
+    visibility: estimatePrecisionInputs(dailyProportions(byDay, days, visibilityCount(index))),
+    shareOfVoice: estimatePrecisionInputs(dailyProportions(byDay, days, shareOfVoiceCount(index)), {
+      answers: (day) => answers.get(day) ?? 0,
+      trialVariance: shareOfVoiceTrialVariance(cells, index),
+    }),
   };
 }

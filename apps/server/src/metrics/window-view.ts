@@ -1,6 +1,14 @@
 import type { ChangeSeries } from "./detect-changes.js";
+import {
+  answeredDays,
+  type CellCount,
+  dailyProportions,
+  promptDayCounts,
+  shareOfVoiceCount,
+  visibilityCount,
+} from "./prompt-day-counts.js";
 import { type ResamplingUnit, tInterval } from "./two-way-variance.js";
-import { type DailyProportion, WindowSums } from "./window-sums.js";
+import { WindowSums } from "./window-sums.js";
 
 /** Calendar days, inclusive. */
 export interface DayRange {
@@ -34,13 +42,6 @@ export interface WindowEntity {
   shareOfVoice: WindowMetric;
 }
 
-/** One prompt's counts on one day: answers, and each entity's answers naming it. */
-interface PromptDay {
-  prompt: string;
-  responses: number;
-  mentioned: number[];
-}
-
 /** Run days each window needs for the change to be tested (a day alone has no spread). */
 export const MIN_DAYS_EACH = 2;
 
@@ -66,31 +67,11 @@ export function windowView(options: {
   previous: DayRange;
 }): { current: WindowPeriodCounts; previous: WindowPeriodCounts; entities: WindowEntity[] } {
   const { entityIds, current, previous } = options;
-  const index = new Map(entityIds.map((id, i) => [id, i]));
-  // Day → prompt → counts, the days of both windows only.
-  const byDay = new Map<string, Map<string, PromptDay>>();
-  for (const s of options.series) {
-    const e = index.get(s.entityId);
-    if (e === undefined || s.engine !== null) continue;
-    for (const d of s.days) {
-      if (d.date < previous.from || d.date > current.to) continue;
-      let prompts = byDay.get(d.date);
-      if (!prompts) {
-        prompts = new Map();
-        byDay.set(d.date, prompts);
-      }
-      for (const p of d.prompts ?? []) {
-        if (p.trials === 0) continue;
-        let cell = prompts.get(p.promptId);
-        if (!cell) {
-          cell = { prompt: p.promptId, responses: p.trials, mentioned: entityIds.map(() => 0) };
-          prompts.set(p.promptId, cell);
-        }
-        cell.mentioned[e] = p.successes;
-      }
-    }
-  }
-  const days = [...byDay.keys()].filter((day) => (byDay.get(day)?.size ?? 0) > 0).sort();
+  const byDay = promptDayCounts(entityIds, options.series, {
+    from: previous.from,
+    to: current.to,
+  });
+  const days = answeredDays(byDay);
   const inCurrent = (day: string) => day >= current.from && day <= current.to;
   const counts = (range: DayRange, inRange: (day: string) => boolean): WindowPeriodCounts => {
     const inside = days.filter(inRange);
@@ -102,18 +83,9 @@ export function windowView(options: {
       responses: cells.reduce((n, c) => n + c.responses, 0),
     };
   };
-  const metric = (count: (c: PromptDay) => { x: number; n: number }): WindowMetric => {
+  const metric = (count: CellCount): WindowMetric => {
     // The metric's daily series (days where it has a denominator), previous days first.
-    const daily: DailyProportion[] = [];
-    for (const date of days) {
-      const prompts = [...(byDay.get(date)?.values() ?? [])]
-        .map((c) => ({ promptId: c.prompt, ...count(c) }))
-        .filter((p) => p.n > 0)
-        .map((p) => ({ promptId: p.promptId, successes: p.x, trials: p.n }));
-      const successes = prompts.reduce((s, p) => s + p.successes, 0);
-      const trials = prompts.reduce((s, p) => s + p.trials, 0);
-      if (trials > 0) daily.push({ date, successes, trials, prompts });
-    }
+    const daily = dailyProportions(byDay, days, count);
     const split = daily.findIndex((d) => inCurrent(d.date));
     const boundary = split === -1 ? daily.length : split;
     const sums = new WindowSums(daily);
@@ -149,11 +121,8 @@ export function windowView(options: {
     previous: counts(previous, (day) => !inCurrent(day)),
     entities: entityIds.map((entityId, e) => ({
       entityId,
-      visibility: metric((c) => ({ x: c.mentioned[e] as number, n: c.responses })),
-      shareOfVoice: metric((c) => ({
-        x: c.mentioned[e] as number,
-        n: c.mentioned.reduce((a, b) => a + b, 0),
-      })),
+      visibility: metric(visibilityCount(e)),
+      shareOfVoice: metric(shareOfVoiceCount(e)),
     })),
   };
 }

@@ -2,7 +2,10 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DEFAULT_CHANGE_FDR } from "../../src/metrics/detect-changes.js";
 import { predictPrecision } from "../../src/metrics/plan-precision.js";
 import { Rng } from "../../src/prng.js";
-import { PRIOR_INPUTS } from "../../src/services/metrics/plan-measurement.js";
+import {
+  PRIOR_INPUTS,
+  PRIOR_SHARE_OF_VOICE_INPUTS,
+} from "../../src/services/metrics/plan-measurement.js";
 import { startTestServer, type TestServer } from "../harness/test-server.js";
 import { seedPrompt } from "./metrics-fixtures.js";
 import { writeSimulatedDay } from "./simulated-rollups.js";
@@ -25,10 +28,22 @@ async function get(slug: string, path: string, expected = 200) {
   return res.body;
 }
 
-/** The brand named in `rate` of the answers of every prompt on two engines, twice, each day. */
-async function answeredDays(slug: string, days: readonly string[], rate: number) {
+/**
+ * The brand named in `rate` of the answers of every prompt on two engines, twice, each day,
+ * each competitor in `competitorRate`.
+ */
+async function answeredDays(
+  slug: string,
+  days: readonly string[],
+  rate: number,
+  competitorRate = 0,
+) {
   const prisma = t.server.ctx.prisma;
-  const workspaceId = (await prisma.workspace.findUniqueOrThrow({ where: { slug } })).id;
+  const workspace = await prisma.workspace.findUniqueOrThrow({
+    where: { slug },
+    include: { competitors: true },
+  });
+  const workspaceId = workspace.id;
   const prompts = await prisma.prompt.findMany({ where: { workspaceId }, orderBy: { id: "asc" } });
   for (const day of days) {
     await writeSimulatedDay(
@@ -39,8 +54,8 @@ async function answeredDays(slug: string, days: readonly string[], rate: number)
         prompts,
         engines: () => ["openai", "perplexity"],
         repetitions: 2,
-        rate: () => rate,
-        entityIds: ["self"],
+        rate: (entityId) => (entityId === "self" ? rate : competitorRate),
+        entityIds: ["self", ...workspace.competitors.map((c) => c.id)],
       },
       Rng.fromString(`${slug}/${day}`),
     );
@@ -62,6 +77,7 @@ describe("GET .../metrics/plan", () => {
       basis: "prior",
       historyDays: 0,
       inputs: PRIOR_INPUTS,
+      shareOfVoiceInputs: PRIOR_SHARE_OF_VOICE_INPUTS,
       proposed: null,
     });
     expect(plan.current).toMatchObject({
@@ -79,12 +95,12 @@ describe("GET .../metrics/plan", () => {
       where: { workspace: { slug } },
     });
     const family = (1 + competitors) * (estimate.engines.length + 1);
-    const expected = predictPrecision(
-      PRIOR_INPUTS,
-      { prompts: 12, answersPerPrompt: 2 * estimate.engines.length, daysPerWeek: 7 },
-      { alpha: DEFAULT_CHANGE_FDR / family },
+    const design = { prompts: 12, answersPerPrompt: 2 * estimate.engines.length, daysPerWeek: 7 };
+    const level = { alpha: DEFAULT_CHANGE_FDR / family };
+    expect(plan.current.visibility).toEqual(predictPrecision(PRIOR_INPUTS, design, level));
+    expect(plan.current.shareOfVoice).toEqual(
+      predictPrecision(PRIOR_SHARE_OF_VOICE_INPUTS, design, level),
     );
-    expect(plan.current.visibility).toEqual(expected);
   });
 
   it("a proposal: more prompts narrow a day's interval, fewer run days widen a week's", async () => {
@@ -117,11 +133,26 @@ describe("GET .../metrics/plan", () => {
       body: { cron: "0 6 * * 1-5", timezone: "UTC", preset: "lite" },
     });
     expect(put.status, put.text).toBe(200);
-    await answeredDays(slug, ["2026-07-06", "2026-07-07", "2026-07-08", "2026-07-09"], 0.4);
+    const competitors = await t.server.ctx.prisma.competitor.count({
+      where: { workspace: { slug } },
+    });
+    expect(competitors).toBeGreaterThan(0);
+    await answeredDays(slug, ["2026-07-06", "2026-07-07", "2026-07-08", "2026-07-09"], 0.4, 0.6);
     const plan = await get(slug, "/metrics/plan");
     expect(plan).toMatchObject({ basis: "history", historyDays: 4 });
     expect(plan.inputs.rate).toBeGreaterThan(0.3);
     expect(plan.inputs.rate).toBeLessThan(0.5);
+    expect(plan.inputs.trialsPerAnswer).toBe(1);
+    // Share of voice: the brand's 0.4 of 0.4 + 0.6 a competitor; an answer names about that many.
+    const share = 0.4 / (0.4 + 0.6 * competitors);
+    expect(plan.shareOfVoiceInputs.rate).toBeGreaterThan(share - 0.1);
+    expect(plan.shareOfVoiceInputs.rate).toBeLessThan(share + 0.1);
+    expect(plan.shareOfVoiceInputs.trialsPerAnswer).toBeGreaterThan(0.4 + 0.6 * competitors - 0.3);
+    expect(plan.shareOfVoiceInputs.trialsPerAnswer).toBeLessThan(0.4 + 0.6 * competitors + 0.3);
+    // Share of voice is a share of about 0.4 + 0.6k trials an answer: the narrower interval.
+    expect(plan.current.shareOfVoice.dayHalfWidth).toBeLessThan(
+      plan.current.visibility.dayHalfWidth,
+    );
     expect(plan.current).toMatchObject({ preset: "lite", scheduled: true, runsPerWeek: 5 });
   });
 
@@ -132,10 +163,12 @@ describe("GET .../metrics/plan", () => {
     const plan = await get(slug, "/metrics/plan?runsPerWeek=1");
     expect(plan.basis).toBe("prior");
     for (const d of [plan.current, plan.proposed]) {
-      expect(d.visibility.dayHalfWidth).toBeGreaterThan(0);
-      expect(d.visibility.dayHalfWidth).toBeLessThanOrEqual(0.5);
-      expect(d.visibility.weekHalfWidth).toBeGreaterThan(0);
-      expect(d.visibility.weekHalfWidth).toBeLessThanOrEqual(0.5);
+      for (const metric of [d.visibility, d.shareOfVoice]) {
+        expect(metric.dayHalfWidth).toBeGreaterThan(0);
+        expect(metric.dayHalfWidth).toBeLessThanOrEqual(0.5);
+        expect(metric.weekHalfWidth).toBeGreaterThan(0);
+        expect(metric.weekHalfWidth).toBeLessThanOrEqual(0.5);
+      }
     }
     expect(plan.current.visibility.weeklyDetectableChange).toBeGreaterThan(0);
     // One run a week leaves 4 days of baseline: change detection never tests.

@@ -1,14 +1,24 @@
 import { describe, expect, it } from "vitest";
 import {
+  type ChangeSeries,
   DEFAULT_CHANGE_FDR,
   detectChanges,
   windowEstimate,
 } from "../../src/metrics/detect-changes.js";
 import {
   estimatePrecisionInputs,
+  metricPrecisionInputs,
   type PlanDesign,
+  type PrecisionInputs,
   predictPrecision,
 } from "../../src/metrics/plan-precision.js";
+import {
+  answeredDays,
+  dailyProportions,
+  promptDayCounts,
+  shareOfVoiceCount,
+  visibilityCount,
+} from "../../src/metrics/prompt-day-counts.js";
 import { WindowSums } from "../../src/metrics/window-sums.js";
 import { Rng } from "../../src/prng.js";
 import { drift } from "./drift-model.js";
@@ -25,33 +35,56 @@ import { simulateSeries } from "./simulated-series.js";
 const engines = ["sim-alpha", "sim-beta"];
 const halfWidth = (e: { ciLow: number; ciHigh: number }) => (e.ciHigh - e.ciLow) / 2;
 
+const entityIds = Object.keys(mentionRate);
+
+/** Each metric's daily series of `entityId` (pooled), and the prompt-day counts. */
+function metricDays(series: ChangeSeries[], entityId: string) {
+  const byDay = promptDayCounts(entityIds, series, { from: "2000-01-01", to: "2100-12-31" });
+  const days = answeredDays(byDay);
+  const index = entityIds.indexOf(entityId);
+  return {
+    visibility: dailyProportions(byDay, days, visibilityCount(index)),
+    shareOfVoice: dailyProportions(byDay, days, shareOfVoiceCount(index)),
+    inputs: () => metricPrecisionInputs(byDay, days, index),
+  };
+}
+
+const metrics = ["visibility", "shareOfVoice"] as const;
+
 /** Mean half-width of a day's and a week's interval over `weeks` simulated weeks of a design. */
 function observed(entityId: string, prompts: number, repetitions: number, weeks: number) {
-  let day = 0;
-  let week = 0;
+  const seen = { visibility: { day: 0, week: 0 }, shareOfVoice: { day: 0, week: 0 } };
   for (let i = 0; i < weeks; i++) {
     const series = simulateSeries(
       { prompts, engines, repetitions, days: 7, drift, mentionRate },
       Rng.fromString(`plan/${entityId}/${prompts}/${repetitions}/${i}`),
     );
-    const pooled = series.find((s) => s.entityId === entityId && s.engine === null);
-    const sums = new WindowSums(pooled?.days ?? []);
-    for (let d = 0; d < 7; d++) day += halfWidth(windowEstimate(sums, [d, d + 1])) / 7;
-    week += halfWidth(windowEstimate(sums, [0, 7]));
+    const daily = metricDays(series, entityId);
+    for (const metric of metrics) {
+      const sums = new WindowSums(daily[metric]);
+      for (let d = 0; d < 7; d++)
+        seen[metric].day += halfWidth(windowEstimate(sums, [d, d + 1])) / 7 / weeks;
+      seen[metric].week += halfWidth(windowEstimate(sums, [0, 7])) / weeks;
+    }
   }
-  return { day: day / weeks, week: week / weeks };
+  return seen;
 }
 
 describe("planning precision from a workspace's history", () => {
   it.each(["Acme", "Globex"])(
-    "%s: predicted day and week half-widths within a fifth of simulated runs of the planned size",
+    "%s: predicted day and week half-widths of visibility and share of voice within a fifth of simulated runs of the planned size",
     (entityId) => {
-      const history = simulateSeries(
-        { prompts: 40, engines, repetitions: 2, days: 28, drift, mentionRate },
-        Rng.fromString(`plan-history/${entityId}`),
-      ).find((s) => s.entityId === entityId && s.engine === null);
-      const inputs = estimatePrecisionInputs(history?.days ?? []);
-      expect(inputs).not.toBeNull();
+      const history = metricDays(
+        simulateSeries(
+          { prompts: 40, engines, repetitions: 2, days: 28, drift, mentionRate },
+          Rng.fromString(`plan-history/${entityId}`),
+        ),
+        entityId,
+      );
+      const inputs = history.inputs();
+      expect(inputs.visibility?.trialsPerAnswer).toBe(1);
+      // The four entities' mention rates sum to about 1.4: the trials of share of voice.
+      expect(inputs.shareOfVoice?.trialsPerAnswer).toBeGreaterThan(1.3);
       for (const [prompts, repetitions] of [
         [40, 2],
         [80, 1],
@@ -59,15 +92,18 @@ describe("planning precision from a workspace's history", () => {
         [120, 2],
       ] as const) {
         const design: PlanDesign = { prompts, answersPerPrompt: 2 * repetitions, daysPerWeek: 7 };
-        const predicted = predictPrecision(inputs as NonNullable<typeof inputs>, design);
         const seen = observed(entityId, prompts, repetitions, 60);
-        console.log(
-          `${entityId} ${prompts} prompts × ${repetitions}: day ${predicted.dayHalfWidth.toFixed(4)} vs ${seen.day.toFixed(4)}, week ${predicted.weekHalfWidth.toFixed(4)} vs ${seen.week.toFixed(4)}, detectable ${predicted.weeklyDetectableChange?.toFixed(3)}`,
-        );
-        expect(predicted.dayHalfWidth / seen.day).toBeGreaterThan(0.8);
-        expect(predicted.dayHalfWidth / seen.day).toBeLessThan(1.2);
-        expect(predicted.weekHalfWidth / seen.week).toBeGreaterThan(0.8);
-        expect(predicted.weekHalfWidth / seen.week).toBeLessThan(1.2);
+        for (const metric of metrics) {
+          const predicted = predictPrecision(inputs[metric] as PrecisionInputs, design);
+          const { day, week } = seen[metric];
+          console.log(
+            `${entityId} ${metric} ${prompts} prompts × ${repetitions}: day ${predicted.dayHalfWidth.toFixed(4)} vs ${day.toFixed(4)}, week ${predicted.weekHalfWidth.toFixed(4)} vs ${week.toFixed(4)}, detectable ${predicted.weeklyDetectableChange?.toFixed(3)}`,
+          );
+          expect(predicted.dayHalfWidth / day).toBeGreaterThan(0.8);
+          expect(predicted.dayHalfWidth / day).toBeLessThan(1.2);
+          expect(predicted.weekHalfWidth / week).toBeGreaterThan(0.8);
+          expect(predicted.weekHalfWidth / week).toBeLessThan(1.2);
+        }
       }
     },
     60_000,

@@ -17,9 +17,9 @@ interface Proposal {
 const points = (share: number, sign = "±") => `${sign}${formatNumber(share * 100, 1)} pts`;
 
 /**
- * What the runs buy (GET .../metrics/plan): the brand's visibility precision per day and per
- * week and the change the weekly detection flags, with the credits a month, beside a proposed
- * number of prompts, repetitions and run days.
+ * What the runs buy (GET .../metrics/plan): the precision of the brand's visibility and share
+ * of voice per day and per week and the change the weekly test flags, with the credits a
+ * month, beside a proposed number of prompts, repetitions and run days.
  */
 export function PrecisionPlanPanel({ slug }: { slug: string }) {
   const [proposal, setProposal] = useState<Proposal>({});
@@ -38,27 +38,23 @@ export function PrecisionPlanPanel({ slug }: { slug: string }) {
   );
 }
 
+const metrics = [
+  ["Visibility", (d: Design) => d.visibility],
+  ["Share of voice", (d: Design) => d.shareOfVoice],
+] as const;
+
 function PlanTable({ plan }: { plan: Plan }) {
   const rows: Array<[string, Design]> = [["Now", plan.current]];
   if (plan.proposed) rows.push(["Proposed", plan.proposed]);
   return (
     <>
-      <p className="hint">
-        {plan.basis === "history"
-          ? `From your brand's last ${formatNumber(plan.historyDays)} days with answers.`
-          : "From priors until your runs give a history."}{" "}
-        95% intervals of the brand's visibility; a change is detected with 80% power.
-      </p>
       <div className="scroll">
-        <table className="stack">
+        <table className="stack" aria-label="Designs">
           <thead>
             <tr>
               <th scope="col">Design</th>
               <th scope="col">Prompts × repetitions × engines</th>
               <th scope="col">Runs a week</th>
-              <th scope="col">A day</th>
-              <th scope="col">A week</th>
-              <th scope="col">Detectable in a week</th>
               <th scope="col">Credits a month</th>
             </tr>
           </thead>
@@ -73,18 +69,50 @@ function PlanTable({ plan }: { plan: Plan }) {
                   {d.runsPerWeek}
                   {d.scheduled ? " (schedule)" : ""}
                 </td>
-                <td data-label="A day">{points(d.visibility.dayHalfWidth)}</td>
-                <td data-label="A week">{points(d.visibility.weekHalfWidth)}</td>
-                <td data-label="Detectable in a week">
-                  {d.visibility.weeklyDetectableChange === null
-                    ? "not tested (too few run days)"
-                    : points(d.visibility.weeklyDetectableChange, "")}
-                </td>
                 <td data-label="Credits a month">
                   at most {formatMicrousd(d.creditsPerMonthMicrousd)}
                 </td>
               </tr>
             ))}
+          </tbody>
+        </table>
+      </div>
+      <p className="hint">
+        {plan.basis === "history"
+          ? `From your brand's last ${formatNumber(plan.historyDays)} days with answers.`
+          : "From priors until your runs give a history."}{" "}
+        Half-widths of 95% intervals; a change is detected with 80% power.
+      </p>
+      <div className="scroll">
+        <table className="stack" aria-label="Precision">
+          <thead>
+            <tr>
+              <th scope="col">Design</th>
+              <th scope="col">Metric</th>
+              <th scope="col">A day</th>
+              <th scope="col">A week</th>
+              <th scope="col">Detectable in a week</th>
+            </tr>
+          </thead>
+          <tbody>
+            {rows.flatMap(([name, d]) =>
+              metrics.map(([metric, of]) => {
+                const p = of(d);
+                return (
+                  <tr key={`${name}-${metric}`}>
+                    <th scope="row">{name}</th>
+                    <td data-label="Metric">{metric}</td>
+                    <td data-label="A day">{points(p.dayHalfWidth)}</td>
+                    <td data-label="A week">{points(p.weekHalfWidth)}</td>
+                    <td data-label="Detectable in a week">
+                      {p.weeklyDetectableChange === null
+                        ? "not tested (too few run days)"
+                        : points(p.weeklyDetectableChange, "")}
+                    </td>
+                  </tr>
+                );
+              }),
+            )}
           </tbody>
         </table>
       </div>

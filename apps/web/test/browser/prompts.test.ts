@@ -80,11 +80,15 @@ async function comparesADesign(page: Page): Promise<void> {
   const plan = page.locator("article", {
     has: page.getByRole("heading", { name: "Precision and cost" }),
   });
-  await plan.getByRole("row", { name: /^Now .* 7 \(schedule\) ±/ }).waitFor();
+  await plan.getByRole("row", { name: /^Now .* 7 \(schedule\) at most/ }).waitFor();
+  await plan.getByRole("row", { name: /^Now Share of voice ±[\d.]+ pts ±/ }).waitFor();
   await plan.getByLabel("Prompts").fill("40");
   await plan.getByRole("button", { name: "Compare" }).click();
   // A proposal without run days keeps the schedule's.
-  await plan.getByRole("row", { name: /^Proposed 40 × \d+ × \d+ 7 \(schedule\) ±/ }).waitFor();
+  await plan
+    .getByRole("row", { name: /^Proposed 40 × \d+ × \d+ 7 \(schedule\) at most/ })
+    .waitFor();
+  await plan.getByRole("row", { name: /^Proposed Visibility ±/ }).waitFor();
   expect(await seriousViolations(page)).toEqual([]);
 }
 

@@ -440,8 +440,8 @@ export interface paths {
         };
         /**
          * What a measurement design buys, in precision and credits
-         * @description The precision of the brand's visibility that the workspace's runs give, and what a
-         *     proposed change of them would give (docs/metrics.md, "Planning precision"): the expected
+         * @description The precision of the brand's visibility and share of voice that the workspace's runs give,
+         *     and what a proposed change of them would give (docs/metrics.md, "Planning precision"): the expected
          *     half-width of a day's 95% interval and of a week's (the long-run rate, over prompts and
          *     days), and the smallest sustained change the weekly change detection flags with 80%
          *     power, with the credits a month of such runs reserves at most (30 days of the preset's
@@ -451,7 +451,8 @@ export interface paths {
          *     `repetitions` and `runsPerWeek` propose another (`proposed`, null when none is given;
          *     engines stay the preset's). The inputs come from the brand's days with answers among the
          *     28 calendar days ending on its latest (`basis: history`, when at least 2 days have
-         *     prompts answered at least twice) or from the documented priors (`basis: prior`). It
+         *     prompts answered at least twice and naming tracked entities at least twice) or from the
+         *     documented priors (`basis: prior`), for both metrics alike. It
          *     shows run cost and engines, so a key needs `runs:read` beside `metrics:read`. Like the estimate, a workspace without active
          *     prompts is `409 no_active_prompts` and one without an engine that can answer is
          *     `409 no_engines_configured`.
@@ -5215,17 +5216,23 @@ export interface components {
             basis: "history" | "prior";
             /** @description Days the inputs were estimated from: the brand's days with prompts answered at least twice among the 28 calendar days ending on its latest day with answers (0 with priors). */
             historyDays: number;
+            /** @description The inputs of the brand's visibility. */
             inputs: components["schemas"]["PrecisionInputs"];
+            /** @description The inputs of the brand's share of voice: its trials are the tracked entities' mentions. */
+            shareOfVoiceInputs: components["schemas"]["PrecisionInputs"];
             current: components["schemas"]["MetricsPlanDesign"];
             proposed: components["schemas"]["MetricsPlanDesign"] | null;
         };
-        /** @description The brand's visibility and the parts of a prompt-day cell's variance the predictions use (docs/metrics.md, "Planning precision"): the prompts' own difficulty, the engines' state of a day, a prompt's own move on a day, and one answer around its cell's rate. */
+        /** @description A metric of the brand and the parts of a prompt-day cell's variance the predictions use (docs/metrics.md, "Planning precision"): the prompts' own difficulty, the engines' state of a day, a prompt's own move on a day, and one trial around its cell's rate. */
         PrecisionInputs: {
             rate: number;
             promptVariance: number;
             dayVariance: number;
             cellVariance: number;
+            /** @description The variance of one trial around its cell's rate. */
             answerVariance: number;
+            /** @description Trials an answer holds: 1 for visibility (an answer names the brand or not); the tracked entities an answer names, on average, for share of voice. */
+            trialsPerAnswer: number;
         };
         MetricsPlanDesign: {
             preset: components["schemas"]["RunPreset"];
@@ -5236,16 +5243,19 @@ export interface components {
             engines: string[];
             repetitions: number;
             runsPerWeek: number;
-            visibility: {
-                /** @description Expected half-width of a day's 95% interval (a share). */
-                dayHalfWidth: number;
-                /** @description Expected half-width of a week's 95% interval of the long-run rate. */
-                weekHalfWidth: number;
-                /** @description Smallest sustained change flagged with 80% power within a week (a share); null when the 4 weeks before hold fewer than 7 run days, so change detection never tests. */
-                weeklyDetectableChange: number | null;
-            };
+            visibility: components["schemas"]["PlanPrediction"];
+            shareOfVoice: components["schemas"]["PlanPrediction"];
             /** @description At most what 30 days of these runs reserve (each run's estimate, its answers' ceilings). */
             creditsPerMonthMicrousd: number;
+        };
+        /** @description What a design buys for one metric of the brand. */
+        PlanPrediction: {
+            /** @description Expected half-width of a day's 95% interval (a share). */
+            dayHalfWidth: number;
+            /** @description Expected half-width of a week's 95% interval of the long-run rate. */
+            weekHalfWidth: number;
+            /** @description Smallest sustained change flagged with 80% power within a week (a share) by change detection's weekly test at its level (for share of voice, which change detection does not list yet, what the same test would flag); null when the 4 weeks before hold fewer than 7 run days, so the test never runs. */
+            weeklyDetectableChange: number | null;
         };
         /** @description A week compared by `daily-rates-t`: its days, and the impact metric over them with a 95% interval over prompts and days (docs/metrics.md, "Windows of days"); `delta.delta` is the `after` window's value minus the `before` window's. */
         ImpactWindow: {
@@ -6016,6 +6026,7 @@ export type RecommendationImpact = components['schemas']['RecommendationImpact']
 export type MetricsPlan = components['schemas']['MetricsPlan'];
 export type PrecisionInputs = components['schemas']['PrecisionInputs'];
 export type MetricsPlanDesign = components['schemas']['MetricsPlanDesign'];
+export type PlanPrediction = components['schemas']['PlanPrediction'];
 export type ImpactWindow = components['schemas']['ImpactWindow'];
 export type RecommendationTransition = components['schemas']['RecommendationTransition'];
 export type PageEvaluationRequest = components['schemas']['PageEvaluationRequest'];

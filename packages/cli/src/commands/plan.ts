@@ -1,4 +1,4 @@
-import type { MetricsPlan } from "@geopulse/api-types";
+import type { MetricsPlan, MetricsPlanDesign } from "@geopulse/api-types";
 import { type Command, Option } from "commander";
 import type { Context } from "../context.js";
 import { table, usd } from "../format.js";
@@ -18,9 +18,9 @@ interface PlanOptions {
 const points = (share: number, sign = "±") => `${sign}${(share * 100).toFixed(1)} pt`;
 
 /**
- * `plan`: what the workspace's runs buy in precision of the brand's visibility (a day's and a
- * week's interval, the change the weekly detection flags with 80% power) and in credits a
- * month, beside a proposed change of prompts, repetitions, run days or preset.
+ * `plan`: what the workspace's runs buy in precision of the brand's visibility and share of
+ * voice (a day's and a week's interval, the change the weekly test flags with 80% power) and
+ * in credits a month, beside a proposed change of prompts, repetitions, run days or preset.
  */
 export function registerPlan(parent: Command, ctx: Context): void {
   withJson(
@@ -28,7 +28,7 @@ export function registerPlan(parent: Command, ctx: Context): void {
       parent
         .command("plan")
         .description(
-          "what the runs buy: visibility precision per day and week, the weekly detectable change, and credits a month",
+          "what the runs buy: visibility and share-of-voice precision per day and week, the weekly detectable change, and credits a month",
         ),
     ),
   )
@@ -50,43 +50,49 @@ export function registerPlan(parent: Command, ctx: Context): void {
 }
 
 export function planText(plan: MetricsPlan): string {
-  const rows = [
+  const designs = [
     ["current", plan.current] as const,
     ...(plan.proposed ? [["proposed", plan.proposed] as const] : []),
   ];
   const basis =
     plan.basis === "history"
-      ? `from the brand's last ${plan.historyDays} days with answers (visibility ${(plan.inputs.rate * 100).toFixed(1)}%)`
+      ? `from the brand's last ${plan.historyDays} days with answers (visibility ${percent(plan.inputs.rate)}, share of voice ${percent(plan.shareOfVoiceInputs.rate)})`
       : "from priors (no history yet)";
+  const metrics = [
+    ["visibility", (d: MetricsPlanDesign) => d.visibility],
+    ["share of voice", (d: MetricsPlanDesign) => d.shareOfVoice],
+  ] as const;
   return [
-    `Precision of the brand's visibility, ${basis}; 95% intervals, change at 80% power:`,
     table(
-      [
-        "design",
-        "preset",
-        "prompts",
-        "engines",
-        "reps",
-        "runs/week",
-        "day",
-        "week",
-        "detectable/week",
-        "credits/month",
-      ],
-      rows.map(([name, d]) => [
+      ["design", "preset", "prompts", "engines", "reps", "runs/week", "credits/month"],
+      designs.map(([name, d]) => [
         name,
         d.preset,
         d.prompts,
         d.engines.length,
         d.repetitions,
         `${d.runsPerWeek}${d.scheduled ? " (schedule)" : ""}`,
-        points(d.visibility.dayHalfWidth),
-        points(d.visibility.weekHalfWidth),
-        d.visibility.weeklyDetectableChange === null
-          ? "not tested"
-          : points(d.visibility.weeklyDetectableChange, ""),
         `at most ${usd(d.creditsPerMonthMicrousd)}`,
       ]),
     ),
+    "",
+    `Precision of the brand's metrics, ${basis}; 95% intervals, change at 80% power:`,
+    table(
+      ["design", "metric", "day", "week", "detectable/week"],
+      designs.flatMap(([name, d]) =>
+        metrics.map(([metric, of]) => {
+          const p = of(d);
+          return [
+            name,
+            metric,
+            points(p.dayHalfWidth),
+            points(p.weekHalfWidth),
+            p.weeklyDetectableChange === null ? "not tested" : points(p.weeklyDetectableChange, ""),
+          ];
+        }),
+      ),
+    ),
   ].join("\n");
 }
+
+const percent = (share: number) => `${(share * 100).toFixed(1)}%`;

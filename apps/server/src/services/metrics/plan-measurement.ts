@@ -3,10 +3,11 @@ import type { AppContext } from "../../context.js";
 import { addDays } from "../../days.js";
 import { DEFAULT_CHANGE_FDR } from "../../metrics/detect-changes.js";
 import {
-  estimatePrecisionInputs,
+  metricPrecisionInputs,
   type PrecisionInputs,
   predictPrecision,
 } from "../../metrics/plan-precision.js";
+import { answeredDays, promptDayCounts } from "../../metrics/prompt-day-counts.js";
 import type { WorkspaceOperation } from "../operation.js";
 import { nextOccurrence } from "../run-schedule/cron-schedule.js";
 import { planRun, type RunPlan } from "../runs/plan-run.js";
@@ -23,16 +24,29 @@ const MONTH_DAYS = 30;
 
 /**
  * The inputs without history (docs/metrics.md, "Planning precision"): those
- * estimated from 200 simulated days of 200 prompts of the calibration's drift
- * model (visibility 0.3 on the logit scale; prompt effects sd 0.6, personas,
- * each engine's state per day sd 0.25), rounded.
+ * estimated from 200 simulated days of 200 prompts × 2 engines × 2
+ * repetitions of the calibration's drift model (the brand's base visibility
+ * 0.3 on the logit scale among four tracked entities; prompt effects sd 0.6,
+ * personas, each engine's state per day sd 0.25), rounded; test/metrics/plan-priors.test.ts
+ * reproduces them.
  */
 export const PRIOR_INPUTS: PrecisionInputs = {
-  rate: 0.3,
-  promptVariance: 0.0165,
-  dayVariance: 0.0012,
+  rate: 0.327,
+  promptVariance: 0.02,
+  dayVariance: 0.00083,
   cellVariance: 0,
   answerVariance: 0.2,
+  trialsPerAnswer: 1,
+};
+
+/** The brand's share of voice in the same simulation: 1.47 tracked mentions an answer. */
+export const PRIOR_SHARE_OF_VOICE_INPUTS: PrecisionInputs = {
+  rate: 0.223,
+  promptVariance: 0.00575,
+  dayVariance: 0.000304,
+  cellVariance: 0.00095,
+  answerVariance: 0.102,
+  trialsPerAnswer: 1.47,
 };
 
 /**
@@ -61,7 +75,11 @@ export async function planMeasurement(
       : null;
   // The scope and the latest day with data, as every metrics read starts (cached per workspace).
   const { scope, days } = await loadMetricsHead({ ctx, workspaceId: workspace.id, recentRuns: 0 });
-  const { inputs, historyDays } = await precisionInputs(ctx, scope, days[0]?.day);
+  const { inputs, shareOfVoiceInputs, historyDays } = await precisionInputs(
+    ctx,
+    scope,
+    days[0]?.day,
+  );
   // A proposal of the current preset plans the same run: planned once.
   const plans = new Map<RunPreset, Promise<RunPlan>>();
   const planOf = (preset: RunPreset) => {
@@ -82,11 +100,12 @@ export async function planMeasurement(
     const perRun = perAnswer * prompts * engines.length * repetitions;
     // One family of change detection a day: every entity, pooled and on each engine.
     const family = scope.entities.length * (engines.length + 1);
-    const visibility = predictPrecision(
-      inputs,
-      { prompts, answersPerPrompt: engines.length * repetitions, daysPerWeek: runsPerWeek },
-      { alpha: DEFAULT_CHANGE_FDR / family },
-    );
+    const planned = {
+      prompts,
+      answersPerPrompt: engines.length * repetitions,
+      daysPerWeek: runsPerWeek,
+    };
+    const level = { alpha: DEFAULT_CHANGE_FDR / family };
     return {
       preset,
       scheduled,
@@ -94,7 +113,8 @@ export async function planMeasurement(
       engines,
       repetitions,
       runsPerWeek,
-      visibility,
+      visibility: predictPrecision(inputs, planned, level),
+      shareOfVoice: predictPrecision(shareOfVoiceInputs, planned, level),
       creditsPerMonthMicrousd: Math.ceil(perRun * runsPerMonth),
     } satisfies PlanDesign;
   };
@@ -115,6 +135,7 @@ export async function planMeasurement(
     basis: historyDays > 0 ? "history" : "prior",
     historyDays,
     inputs,
+    shareOfVoiceInputs,
     current,
     proposed,
   };
@@ -148,30 +169,43 @@ function scheduledRuns(
 }
 
 /**
- * The brand's inputs from its days with answers among the PLAN_HISTORY_DAYS
- * calendar days ending on its latest, else the priors; `historyDays`: the
- * days the estimate used (prompts answered at least twice).
+ * The brand's inputs, of its visibility and of its share of voice, from its
+ * days with answers among the PLAN_HISTORY_DAYS calendar days ending on its
+ * latest, else the priors (both from history or both priors: the share of
+ * voice needs the same days); `historyDays`: the days the visibility estimate
+ * used (prompts answered at least twice).
  */
 async function precisionInputs(
   ctx: AppContext,
   scope: MetricsScope,
   latest: string | undefined,
-): Promise<{ inputs: PrecisionInputs; historyDays: number }> {
-  const { workspaceId } = scope;
-  if (!latest) return { inputs: PRIOR_INPUTS, historyDays: 0 };
-  const self = scope.entities.filter((e) => e.isSelf);
+): Promise<{
+  inputs: PrecisionInputs;
+  shareOfVoiceInputs: PrecisionInputs;
+  historyDays: number;
+}> {
+  const priors = {
+    inputs: PRIOR_INPUTS,
+    shareOfVoiceInputs: PRIOR_SHARE_OF_VOICE_INPUTS,
+    historyDays: 0,
+  };
+  if (!latest) return priors;
+  const range = { from: addDays(latest, 1 - PLAN_HISTORY_DAYS), to: latest };
+  const entityIds = scope.entities.map((e) => e.id);
+  const self = scope.entities.findIndex((e) => e.isSelf);
   const series = await loadVisibilitySeries({
     ctx,
-    workspaceId,
+    workspaceId: scope.workspaceId,
     version: scope.version,
-    entities: self,
-    from: addDays(latest, 1 - PLAN_HISTORY_DAYS),
-    to: latest,
+    entities: scope.entities,
+    ...range,
     filters: {},
   });
-  const pooled = series.find((s) => s.engine === null);
-  const estimated = pooled && estimatePrecisionInputs(pooled.days);
-  if (!estimated) return { inputs: PRIOR_INPUTS, historyDays: 0 };
-  const { days, ...inputs } = estimated;
-  return { inputs, historyDays: days };
+  const byDay = promptDayCounts(entityIds, series, range);
+  const days = answeredDays(byDay);
+  const { visibility, shareOfVoice } = metricPrecisionInputs(byDay, days, self);
+  if (!visibility || !shareOfVoice) return priors;
+  const { days: historyDays, ...inputs } = visibility;
+  const { days: _, ...shareOfVoiceInputs } = shareOfVoice;
+  return { inputs, shareOfVoiceInputs, historyDays };
 }
