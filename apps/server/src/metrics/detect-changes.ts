@@ -81,12 +81,19 @@ export interface DetectChangesOptions {
   fdr?: number;
   /** Prompts listed in `movedPrompts`. Default 5. */
   topPrompts?: number;
+  /**
+   * Also return the tests not flagged whose p-value is at most this
+   * (`borderline`: what adaptive sampling confirms). Default 0: none.
+   */
+  borderlineP?: number;
 }
 
 export interface DetectChangesResult {
   /** Tests run: (series, day) pairs with enough baseline. */
   tests: number;
   changes: DetectedChange[];
+  /** Tests not flagged with p ≤ `borderlineP`, with their evidence, in the order of `changes`. */
+  borderline: DetectedChange[];
 }
 
 /**
@@ -172,15 +179,23 @@ export function* detectChangesInSteps(
   const q = adjust(tests, family);
   const key = (c: DetectedChange) => `${c.date} ${c.entityId} ${c.engine ?? ""}`;
   const changes: DetectedChange[] = [];
+  const borderline: DetectedChange[] = [];
+  const borderlineP = options.borderlineP ?? 0;
   for (const [i, t] of tests.entries()) {
     const qValue = q[i] as number;
-    if (qValue > fdr) continue;
+    const flagged = qValue <= fdr;
+    if (!flagged && t.pValue > borderlineP) continue;
     const { series, days, sums } = prepared[t.series] as (typeof prepared)[number];
-    changes.push(evidence({ series, days, sums, test: t, qValue, topPrompts }));
+    (flagged ? changes : borderline).push(
+      evidence({ series, days, sums, test: t, qValue, topPrompts }),
+    );
     yield;
   }
-  changes.sort((a, b) => (key(a) < key(b) ? -1 : key(a) > key(b) ? 1 : 0));
-  return { tests: tests.length, changes };
+  const byKey = (a: DetectedChange, b: DetectedChange) =>
+    key(a) < key(b) ? -1 : key(a) > key(b) ? 1 : 0;
+  changes.sort(byKey);
+  borderline.sort(byKey);
+  return { tests: tests.length, changes, borderline };
 }
 
 /** q-values of the tests, in their order, BH within each day or over all of them. */
