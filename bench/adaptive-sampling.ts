@@ -10,8 +10,8 @@
  * - A/A on stable 90-day sets: the share of series flagged by the detector,
  *   and by the detector or a confirmation; confirmations started and the share
  *   that confirmed; extra answers per set (against 14,400 standard ones);
- * - power: a sustained change of the brand's visibility on day 70 of 84,
- *   found within 14 days by the detector alone and with confirmations.
+ * - power: a sustained rise of the brand's visibility on day 70 of 84, found
+ *   rising within 14 days by the detector alone and with confirmations.
  *
  *   pnpm --filter @geopulse/bench exec tsx adaptive-sampling.ts [SETS=1000] [POWER_SETS=500]
  */
@@ -44,7 +44,7 @@ for (const daySd of [0, 0.25, 0.5]) {
     );
   const aa = aaRates(world("aa"), sets);
   console.log(
-    `σ_day ${daySd}: A/A over ${sets} sets (${aa.series} series): series flagged by the detector ${pct(aa.detector, aa.series)}, with confirmations ${pct(aa.either, aa.series)}; sets ${pct(aa.setsDetector, sets)} and ${pct(aa.setsEither, sets)}; confirmations started ${aa.started}, confirmed ${aa.confirmed} (${pct(aa.confirmed, Math.max(1, aa.started))}); ${(aa.extraAnswers / sets).toFixed(0)} extra answers a set`,
+    `σ_day ${daySd}: A/A over ${sets} sets (${aa.series} series): series flagged by the detector ${pct(aa.detector, aa.series)}, with confirmations ${pct(aa.either, aa.series)}; sets ${pct(aa.setsDetector, sets)} and ${pct(aa.setsEither, sets)}; confirmations started ${aa.started}, confirmed ${aa.confirmations} (${pct(aa.confirmations, Math.max(1, aa.started))}); ${(aa.extraAnswers / sets).toFixed(0)} extra answers a set`,
   );
   for (const points of [5, 10, 15]) {
     const power = powerWithin(world(`power-${points}`, points), powerSets);

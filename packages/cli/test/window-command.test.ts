@@ -74,6 +74,16 @@ describe("geopulse window", () => {
             previous: estimate(0.4, 250),
             change: { delta: 0.15, ciLow: -0.01, ciHigh: 0.31, significant: false },
           },
+          recommendationRate: {
+            current: estimate(0.3, 280),
+            previous: estimate(0.2, 280),
+            change: { delta: 0.1, ciLow: 0.02, ciHigh: 0.18, significant: true },
+          },
+          shortlistShare: {
+            current: estimate(0.25, 280),
+            previous: estimate(0.2, 280),
+            change: null,
+          },
         },
       ],
     };
@@ -83,6 +93,10 @@ describe("geopulse window", () => {
     );
     expect(lines[2]).toMatch(
       /^acme \(you\)\s+60\.0% \(55\.0%–65\.0%\)\s+\+30\.0 pt \(95% \+20\.0 to \+40\.0\) ↑\s+55\.0% \(50\.0%–60\.0%\)\s+\+15\.0 pt \(95% -1\.0 to \+31\.0\)$/,
+    );
+    expect(lines[4]).toMatch(/^ENTITY\s+RECOMMENDED IN\s+CHANGE\s+SHORTLISTED IN\s+CHANGE$/);
+    expect(lines[5]).toMatch(
+      /^acme \(you\)\s+30\.0% \(25\.0%–35\.0%\)\s+\+10\.0 pt \(95% \+2\.0 to \+18\.0\) ↑\s+25\.0% \(20\.0%–30\.0%\)\s+-$/,
     );
   });
 });

@@ -49,7 +49,7 @@ export interface ConfirmationPlan {
    * freedom, and the parts of a day's variance: the engines' state
    * `dayVariance` and an answer's `answerVariance`.
    */
-  baseline: {
+  reference: {
     from: string;
     to: string;
     days: number;
@@ -65,15 +65,15 @@ export type ConfirmationStatus = "collecting" | "confirmed" | "expired";
 
 export interface ConfirmationVerdict {
   status: ConfirmationStatus;
-  /** Fresh days counted and their answers. */
+  /** Fresh days counted (up to the one that confirmed) and their answers. */
   days: number;
   trials: number;
   /** The fresh rate (days weighted by their precision) and its confidence sequence. */
   rate: number | null;
   low: number | null;
   high: number | null;
-  /** The baseline's one-sided bound the fresh rate must pass. */
-  baselineBound: number;
+  /** The reference rate's one-sided bound the fresh rate must pass. */
+  referenceBound: number;
 }
 
 /** Calendar days of the reference window, before the detector's baseline. */
@@ -143,7 +143,7 @@ export function planConfirmation(
     date: change.date,
     direction: change.direction,
     promptIds: [...followed].sort(),
-    baseline: {
+    reference: {
       from: (reference[0] as ConfirmationDay).date,
       to: (reference[reference.length - 1] as ConfirmationDay).date,
       ...referenceParts(reference),
@@ -217,11 +217,11 @@ export function confirmationVerdict(
 ): ConfirmationVerdict {
   const alpha = options.alpha ?? CONFIRMATION_ALPHA;
   const maxDays = options.maxDays ?? CONFIRMATION_MAX_DAYS;
-  const { baseline } = plan;
+  const { reference } = plan;
   const sign = plan.direction === "up" ? 1 : -1;
-  const baselineBound =
-    baseline.rate +
-    sign * studentTQuantile(1 - alpha / 2, baseline.df) * Math.sqrt(baseline.rateVariance);
+  const referenceBound =
+    reference.rate +
+    sign * studentTQuantile(1 - alpha / 2, reference.df) * Math.sqrt(reference.rateVariance);
   const days = [...fresh]
     .filter((d) => d.trials > 0 && dayNumber(d.date) > dayNumber(plan.date))
     .sort((a, b) => (a.date < b.date ? -1 : 1))
@@ -229,15 +229,17 @@ export function confirmationVerdict(
   let information = 0;
   let weighted = 0;
   let trials = 0;
+  let counted = 0;
   let status: ConfirmationStatus = days.length >= maxDays ? "expired" : "collecting";
   let bounds: { rate: number; low: number; high: number } | null = null;
   for (const d of days) {
-    const w = 1 / (baseline.dayVariance + baseline.answerVariance / d.trials);
+    const w = 1 / (reference.dayVariance + reference.answerVariance / d.trials);
     information += w;
     weighted += (w * d.successes) / d.trials;
     trials += d.trials;
+    counted++;
     bounds = mixtureBounds(weighted / information, information, alpha / 2);
-    const passed = sign > 0 ? bounds.low > baselineBound : bounds.high < baselineBound;
+    const passed = sign > 0 ? bounds.low > referenceBound : bounds.high < referenceBound;
     if (passed) {
       status = "confirmed";
       break;
@@ -245,12 +247,12 @@ export function confirmationVerdict(
   }
   return {
     status,
-    days: days.length,
+    days: counted,
     trials,
     rate: bounds?.rate ?? null,
     low: bounds?.low ?? null,
     high: bounds?.high ?? null,
-    baselineBound,
+    referenceBound,
   };
 }
 

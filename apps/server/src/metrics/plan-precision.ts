@@ -116,7 +116,8 @@ export function predictPrecision(
  * day's weighted between-cell sum, E[Σ n_p (r_p − R)²] = (P − 1) w +
  * σ² (N − Σ n_p² / N); the same over the prompts' rates pooled over the D
  * days, which estimates σ_a² + σ_c² / D; the variance of the days' rates τ² +
- * σ² Σ n_p² / N² + w / N. Components estimated below 0 are 0; w is at least
+ * σ_c² Σ n_p² / N² + w / N (the same prompts are asked every day, so their own
+ * effects σ_a² cancel between days). Components estimated below 0 are 0; w is at least
  * h (1 − h), h = ½ / (trials + 1), half a trial (a history where the brand is
  * never or always named predicts some width, not none). `days`: the days used.
  * When a trial is not an answer (share of voice: the mentions of tracked
@@ -176,11 +177,9 @@ export function estimatePrecisionInputs(
   const rates = dayCells.map((d) => d.successes / d.trials);
   const mean = rates.reduce((s, r) => s + r, 0) / D;
   const spread = rates.reduce((s, r) => s + (r - mean) ** 2, 0) / (D - 1);
+  // The same prompts every day: their own effects σ_a² cancel in the days' rates.
   const sampling =
-    dayCells.reduce(
-      (s, d) => s + ((promptVariance + cellVariance) * d.squares) / d.trials ** 2 + w / d.trials,
-      0,
-    ) / D;
+    dayCells.reduce((s, d) => s + (cellVariance * d.squares) / d.trials ** 2 + w / d.trials, 0) / D;
   return {
     rate: successes / trials,
     promptVariance,
@@ -217,7 +216,7 @@ function weightedSums(cells: ReadonlyArray<{ successes: number; trials: number }
  * Share of voice's w, the variance per trial (a tracked entity's mention) of
  * the sampling of answers: an answer adds e = y − R n to the ratio's
  * linearised residual (y: it names the brand, n: the tracked entities it
- * names, R the pooled share), so a cell of m answers and n mentions varies by
+ * names, R the cell's share), so a cell of m answers and n mentions varies by
  * m Var(e) / n², which is w / n with w = m Var(e) / n. Var(e) is taken from
  * the cell's counts with the entities named independently within an answer,
  * (1 − R)² v_brand + R² Σ v_other, v = p (1 − p) m / (m − 1) at the cell's
@@ -233,12 +232,12 @@ export function shareOfVoiceTrialVariance(
     (c) => c.responses >= 2 && c.mentioned.reduce((a, b) => a + b, 0) >= 2,
   );
   const mentions = list.reduce((s, c) => s + c.mentioned.reduce((a, b) => a + b, 0), 0);
-  const named = list.reduce((s, c) => s + (c.mentioned[self] as number), 0);
   if (mentions === 0) return 0;
-  const R = named / mentions;
   let total = 0;
   for (const c of list) {
     const m = c.responses;
+    // Around the cell's own share: the sampling within the cell, not the cells' spread.
+    const R = (c.mentioned[self] as number) / c.mentioned.reduce((a, b) => a + b, 0);
     const variance = (x: number) => ((x / m) * (1 - x / m) * m) / (m - 1);
     const others = c.mentioned.reduce((s, x, j) => (j === self ? s : s + variance(x)), 0);
     // m Var(e), summed over cells; divided by the mentions below.

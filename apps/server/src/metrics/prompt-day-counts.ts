@@ -1,11 +1,23 @@
 import type { ChangeSeries } from "./detect-changes.js";
 import type { DailyProportion } from "./window-sums.js";
 
-/** One prompt's counts on one day: answers, and each entity's answers naming it. */
+/**
+ * One prompt's counts on one day: answers, and each entity's answers naming,
+ * recommending and shortlisting it (0 where no such series was given).
+ */
 export interface PromptDay {
   prompt: string;
   responses: number;
   mentioned: number[];
+  recommended: number[];
+  shortlisted: number[];
+}
+
+/** The pooled series of each count: `mentioned` always, the stance counts when read. */
+export interface CountSeries {
+  mentioned: readonly ChangeSeries[];
+  recommended?: readonly ChangeSeries[];
+  shortlisted?: readonly ChangeSeries[];
 }
 
 /** Day → prompt → counts. */
@@ -17,34 +29,45 @@ export type CellCount = (cell: PromptDay) => { x: number; n: number };
 /**
  * The prompt-day counts of every entity of `entityIds` from their pooled
  * series (engine null, one per entity, with per-prompt counts as
- * `loadVisibilitySeries` gives them), the days within `from`..`to` only.
- * Entities not in `entityIds` and per-engine series are left out. Pure.
+ * `loadEntityCountSeries` gives them; a bare list is the `mentioned` one),
+ * the days within `from`..`to` only. Entities not in `entityIds` and
+ * per-engine series are left out. Pure.
  */
 export function promptDayCounts(
   entityIds: readonly string[],
-  series: readonly ChangeSeries[],
+  series: readonly ChangeSeries[] | CountSeries,
   range: { from: string; to: string },
 ): PromptDays {
+  const counts: CountSeries = "mentioned" in series ? series : { mentioned: series };
   const index = new Map(entityIds.map((id, i) => [id, i]));
   const byDay: PromptDays = new Map();
-  for (const s of series) {
-    const e = index.get(s.entityId);
-    if (e === undefined || s.engine !== null) continue;
-    for (const d of s.days) {
-      if (d.date < range.from || d.date > range.to) continue;
-      let prompts = byDay.get(d.date);
-      if (!prompts) {
-        prompts = new Map();
-        byDay.set(d.date, prompts);
-      }
-      for (const p of d.prompts ?? []) {
-        if (p.trials === 0) continue;
-        let cell = prompts.get(p.promptId);
-        if (!cell) {
-          cell = { prompt: p.promptId, responses: p.trials, mentioned: entityIds.map(() => 0) };
-          prompts.set(p.promptId, cell);
+  const zeros = () => entityIds.map(() => 0);
+  for (const key of ["mentioned", "recommended", "shortlisted"] as const) {
+    for (const s of counts[key] ?? []) {
+      const e = index.get(s.entityId);
+      if (e === undefined || s.engine !== null) continue;
+      for (const d of s.days) {
+        if (d.date < range.from || d.date > range.to) continue;
+        let prompts = byDay.get(d.date);
+        if (!prompts) {
+          prompts = new Map();
+          byDay.set(d.date, prompts);
         }
-        cell.mentioned[e] = p.successes;
+        for (const p of d.prompts ?? []) {
+          if (p.trials === 0) continue;
+          let cell = prompts.get(p.promptId);
+          if (!cell) {
+            cell = {
+              prompt: p.promptId,
+              responses: p.trials,
+              mentioned: zeros(),
+              recommended: zeros(),
+              shortlisted: zeros(),
+            };
+            prompts.set(p.promptId, cell);
+          }
+          cell[key][e] = p.successes;
+        }
       }
     }
   }
@@ -82,6 +105,16 @@ export function dailyProportions(
 export const visibilityCount =
   (index: number): CellCount =>
   (c) => ({ x: c.mentioned[index] as number, n: c.responses });
+
+/** Recommendation rate of the entity at `index`: answers recommending it of all answers. */
+export const recommendedCount =
+  (index: number): CellCount =>
+  (c) => ({ x: c.recommended[index] as number, n: c.responses });
+
+/** Shortlist share of the entity at `index`: answers shortlisting it of all answers. */
+export const shortlistedCount =
+  (index: number): CellCount =>
+  (c) => ({ x: c.shortlisted[index] as number, n: c.responses });
 
 /** Share of voice of the entity at `index`: its of every tracked entity's mentioned answers. */
 export const shareOfVoiceCount =

@@ -2,9 +2,12 @@ import type { ChangeSeries } from "./detect-changes.js";
 import {
   answeredDays,
   type CellCount,
+  type CountSeries,
   dailyProportions,
   promptDayCounts,
+  recommendedCount,
   shareOfVoiceCount,
+  shortlistedCount,
   visibilityCount,
 } from "./prompt-day-counts.js";
 import { type ResamplingUnit, tInterval } from "./two-way-variance.js";
@@ -40,6 +43,8 @@ export interface WindowEntity {
   entityId: string;
   visibility: WindowMetric;
   shareOfVoice: WindowMetric;
+  recommendationRate: WindowMetric;
+  shortlistShare: WindowMetric;
 }
 
 /** Run days each window needs for the change to be tested (a day alone has no spread). */
@@ -48,21 +53,27 @@ export const MIN_DAYS_EACH = 2;
 const EMPTY: WindowEstimate = { value: 0, ciLow: 0, ciHigh: 0, n: 0, intervalUnit: "answer" };
 
 /**
- * Each entity's visibility and share of voice over two windows of days, from
- * the pooled visibility series of every entity (`loadVisibilitySeries`, one
- * series per entity with per-prompt counts), with the estimates change
+ * Each entity's visibility, share of voice, recommendation rate and shortlist
+ * share over two windows of days, from the pooled series of every entity
+ * (`loadEntityCountSeries`, one series per entity and count with per-prompt
+ * counts), with the estimates change
  * detection uses (docs/metrics.md, "Windows of days"): each window's rate as
  * an estimate of the long run, its interval two-way over prompts and run days
  * (`WindowSums.rateVariance`, at least the binomial variance), and the change between the windows from the day-level
  * test (`WindowSums.test`: the days' rates, prompt effects cancelling) when
  * each window holds MIN_DAYS_EACH run days (with the metric's denominator). Visibility: answers naming the entity
  * of all answers; share of voice: the entity's of every tracked entity's
- * mentioned answers (the metrics route's definitions). Pure.
+ * mentioned answers; recommendation rate and shortlist share: answers
+ * recommending it, and naming it among the first three tracked entities
+ * recommended, of all answers (the metrics route's definitions). Pure.
  */
 export function windowView(options: {
   entityIds: readonly string[];
-  /** The pooled series (engine null), one per entity. */
-  series: readonly ChangeSeries[];
+  /**
+   * The pooled series (engine null), one per entity: of answers naming it (a
+   * bare list), and of those recommending and shortlisting it when given.
+   */
+  series: readonly ChangeSeries[] | CountSeries;
   current: DayRange;
   previous: DayRange;
 }): { current: WindowPeriodCounts; previous: WindowPeriodCounts; entities: WindowEntity[] } {
@@ -123,6 +134,8 @@ export function windowView(options: {
       entityId,
       visibility: metric(visibilityCount(e)),
       shareOfVoice: metric(shareOfVoiceCount(e)),
+      recommendationRate: metric(recommendedCount(e)),
+      shortlistShare: metric(shortlistedCount(e)),
     })),
   };
 }

@@ -58,18 +58,29 @@ function borderline(direction: "up" | "down"): DetectedChange {
 }
 
 describe("planning a confirmation", () => {
-  it("follows the prompts that moved in the change's direction, against the days before the baseline", () => {
-    // Prompts 0-2 rise in the recent week; the others stay at 0.5 (alternating 0.25 / 0.75).
-    const s = series(63, (q, d) => (d >= 56 && q < 3 ? 1 : (q + d) % 2 === 0 ? 0.25 : 0.75));
-    const plan = planConfirmation(borderline("up"), s) as ConfirmationPlan;
-    expect(plan.promptIds.slice(0, 3)).toEqual(["p0", "p1", "p2"]);
-    expect(plan.baseline).toMatchObject({
+  it("follows the prompts that moved most in the change's direction, against the days before the baseline", () => {
+    // In the recent week prompts 7-9 rise to 1, prompts 4-6 to 0.75; the others stay at 0.5
+    // on average (alternating 0.25 / 0.75).
+    const s = series(63, (q, d) =>
+      d >= 56 && q >= 7 ? 1 : d >= 56 && q >= 4 ? 0.75 : (q + d) % 2 === 0 ? 0.25 : 0.75,
+    );
+    const plan = planConfirmation(borderline("up"), s, 3) as ConfirmationPlan;
+    expect(plan.promptIds).toEqual(["p7", "p8", "p9"]);
+    expect(planConfirmation(borderline("up"), s, 6)?.promptIds).toEqual([
+      "p4",
+      "p5",
+      "p6",
+      "p7",
+      "p8",
+      "p9",
+    ]);
+    expect(plan.reference).toMatchObject({
       from: START,
       to: addDays(START, 27),
       days: 28,
       df: 27,
     });
-    expect(plan.baseline.rate).toBeCloseTo(0.5, 1);
+    expect(plan.reference.rate).toBeCloseTo(0.5, 1);
     // Nothing moved down: no plan for a fall.
     const flat = series(63, (q) => (q < 3 ? 0.25 : 0.5));
     expect(planConfirmation(borderline("down"), flat)).toBeNull();
@@ -89,7 +100,7 @@ describe("the verdict", () => {
     date: "2026-05-01",
     direction,
     promptIds: ["p0"],
-    baseline: {
+    reference: {
       from: "2026-03-01",
       to: "2026-03-28",
       days: 28,
@@ -108,9 +119,11 @@ describe("the verdict", () => {
     }));
 
   it("confirms a clear rise in its direction only, and days before the borderline day do not count", () => {
-    const up = confirmationVerdict(plan("up"), days([0.6, 0.6, 0.6]));
+    const up = confirmationVerdict(plan("up"), days([0.6, 0.6, 0.6, 0.6, 0.6]));
     expect(up.status).toBe("confirmed");
-    expect(up.days).toBeLessThanOrEqual(3);
+    // Counted up to the day it confirmed.
+    expect(up.days).toBeLessThan(5);
+    expect(up.trials).toBe(100 * up.days);
     expect(confirmationVerdict(plan("down"), days([0.6, 0.6, 0.6])).status).toBe("collecting");
     const earlier = days([0.6, 0.6]).map((d) => ({ ...d, date: "2026-04-30" }));
     expect(confirmationVerdict(plan("up"), earlier)).toMatchObject({

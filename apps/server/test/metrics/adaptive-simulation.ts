@@ -10,11 +10,17 @@ import {
 import { type ChangeSeries, detectChanges } from "../../src/metrics/detect-changes.js";
 import type { SimulatedWorld } from "./adaptive-world.js";
 
+/** A flag or a confirmation: its day and direction. */
+export interface Finding {
+  date: string;
+  direction: "up" | "down";
+}
+
 export interface AdaptiveOutcome {
-  /** The detector's flags: series key → dates. */
-  flagged: Map<string, string[]>;
+  /** The detector's flags: series key → its flagged days. */
+  flagged: Map<string, Finding[]>;
   /** Confirmed changes: series key → the day each was confirmed. */
-  confirmed: Map<string, string[]>;
+  confirmed: Map<string, Finding[]>;
   started: number;
   extraAnswers: number;
 }
@@ -34,10 +40,11 @@ export function runAdaptive(world: SimulatedWorld, days: number): AdaptiveOutcom
   const series = world.series(days);
   const byKey = new Map(series.map((s) => [seriesKey(s), s]));
   const result = detectChanges({ series, borderlineP: BORDERLINE_P_VALUE });
-  const flagged = new Map<string, string[]>();
-  for (const c of result.changes)
-    flagged.set(seriesKey(c), [...(flagged.get(seriesKey(c)) ?? []), c.date]);
-  const confirmed = new Map<string, string[]>();
+  const flagged = new Map<string, Finding[]>();
+  const add = (map: Map<string, Finding[]>, key: string, finding: Finding) =>
+    map.set(key, [...(map.get(key) ?? []), finding]);
+  for (const c of result.changes) add(flagged, seriesKey(c), c);
+  const confirmed = new Map<string, Finding[]>();
   const busyUntil = new Map<string, string>();
   let started = 0;
   let extraAnswers = 0;
@@ -66,7 +73,7 @@ export function runAdaptive(world: SimulatedWorld, days: number): AdaptiveOutcom
       });
       end = day.date;
       if (confirmationVerdict(plan, fresh).status === "confirmed") {
-        confirmed.set(key, [...(confirmed.get(key) ?? []), day.date]);
+        add(confirmed, key, { date: day.date, direction: plan.direction });
         break;
       }
     }
@@ -96,7 +103,9 @@ export function aaRates(
   setsDetector: number;
   setsEither: number;
   started: number;
+  /** Series with a confirmation, and confirmations (a series may confirm twice). */
   confirmed: number;
+  confirmations: number;
   extraAnswers: number;
 } {
   const tally = {
@@ -107,6 +116,7 @@ export function aaRates(
     setsEither: 0,
     started: 0,
     confirmed: 0,
+    confirmations: 0,
     extraAnswers: 0,
   };
   for (let i = 0; i < sets; i++) {
@@ -121,6 +131,7 @@ export function aaRates(
         const key = seriesKey({ entityId, engine });
         const flagged = out.flagged.has(key);
         const confirmed = out.confirmed.has(key);
+        tally.confirmations += out.confirmed.get(key)?.length ?? 0;
         tally.series++;
         if (flagged) tally.detector++;
         if (confirmed) tally.confirmed++;
@@ -132,9 +143,9 @@ export function aaRates(
 }
 
 /**
- * A sustained change of the brand's (Acme's) visibility on day 70 of 84: the
- * share of sets whose pooled series is flagged by the detector within the 14
- * days from the change, and by the detector or a confirmation.
+ * A sustained rise of the brand's (Acme's) visibility on day 70 of 84: the
+ * share of sets whose pooled series is flagged rising by the detector within
+ * the 14 days from the change, and by the detector or a confirmation.
  */
 export function powerWithin(
   world: (i: number) => SimulatedWorld,
@@ -145,8 +156,10 @@ export function powerWithin(
     const w = world(i);
     const out = runAdaptive(w, 84);
     tally.extraAnswers += out.extraAnswers;
-    const within = (dates?: string[]) =>
-      (dates ?? []).some((d) => d >= w.date(CHANGE_DAY) && d <= w.date(83));
+    const within = (findings?: Finding[]) =>
+      (findings ?? []).some(
+        (f) => f.direction === "up" && f.date >= w.date(CHANGE_DAY) && f.date <= w.date(83),
+      );
     const flagged = within(out.flagged.get("Acme/all"));
     if (flagged) tally.detector++;
     if (flagged || within(out.confirmed.get("Acme/all"))) tally.either++;

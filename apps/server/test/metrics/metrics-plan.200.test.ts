@@ -77,6 +77,7 @@ describe("GET .../metrics/plan", () => {
       basis: "prior",
       historyDays: 0,
       inputs: PRIOR_INPUTS,
+      shareOfVoiceBasis: "prior",
       shareOfVoiceInputs: PRIOR_SHARE_OF_VOICE_INPUTS,
       proposed: null,
     });
@@ -139,7 +140,7 @@ describe("GET .../metrics/plan", () => {
     expect(competitors).toBeGreaterThan(0);
     await answeredDays(slug, ["2026-07-06", "2026-07-07", "2026-07-08", "2026-07-09"], 0.4, 0.6);
     const plan = await get(slug, "/metrics/plan");
-    expect(plan).toMatchObject({ basis: "history", historyDays: 4 });
+    expect(plan).toMatchObject({ basis: "history", historyDays: 4, shareOfVoiceBasis: "history" });
     expect(plan.inputs.rate).toBeGreaterThan(0.3);
     expect(plan.inputs.rate).toBeLessThan(0.5);
     expect(plan.inputs.trialsPerAnswer).toBe(1);

@@ -46,6 +46,8 @@ beforeAll(async () => {
         engines: () => ["openai", "perplexity"],
         repetitions: 2,
         rate: (entityId) => (entityId === "self" ? (d < 7 ? 0.3 : 0.6) : 0.4),
+        // Half the brand's mentions recommend it, a quarter of Globex's.
+        recommendRate: (entityId) => (entityId === "self" ? 0.5 : 0.25),
         entityIds: ["self", globexId],
       },
       Rng.fromString(`metrics-window/${day}`),
@@ -62,7 +64,10 @@ async function window(query = "") {
   return res.body as any;
 }
 
-/** Σ mentioned and Σ answers of an entity over days, from the time series (its exact ratios). */
+/**
+ * Σ mentioned, recommended, shortlisted and Σ answers of an entity over days, from the time
+ * series (its exact ratios).
+ */
 async function seriesCounts(entityId: string, from: string, to: string, engine = "all") {
   const res = await t.request(
     "GET",
@@ -70,13 +75,14 @@ async function seriesCounts(entityId: string, from: string, to: string, engine =
     { cookie },
   );
   const series = res.body.series.find((s: any) => s.entityId === entityId && s.engine === engine);
-  let mentioned = 0;
-  let responses = 0;
+  const counts = { mentioned: 0, recommended: 0, shortlisted: 0, responses: 0 };
   for (const p of series.points) {
-    mentioned += Math.round(p.visibility * p.responses);
-    responses += p.responses;
+    counts.mentioned += Math.round(p.visibility * p.responses);
+    counts.recommended += Math.round(p.recommendationRate * p.responses);
+    counts.shortlisted += Math.round(p.shortlistShare * p.responses);
+    counts.responses += p.responses;
   }
-  return { mentioned, responses };
+  return counts;
 }
 
 describe("GET /metrics/window", () => {
@@ -110,6 +116,24 @@ describe("GET /metrics/window", () => {
     );
     expect(brand.visibility.change.significant).toBe(true);
     expect(brand.visibility.change.ciLow).toBeGreaterThan(0);
+
+    // Recommendation rate and shortlist share: the time series' answers, two-way intervals.
+    for (const [metric, count] of [
+      ["recommendationRate", "recommended"],
+      ["shortlistShare", "shortlisted"],
+    ] as const) {
+      expect(brand[metric].current.n).toBe(now.responses);
+      expect(brand[metric].current.value).toBe(now[count] / now.responses);
+      expect(brand[metric].previous.value).toBe(before[count] / before.responses);
+      expect(brand[metric].current.intervalUnit).toBe("prompt-and-day");
+      expect(brand[metric].current.ciLow).toBeLessThan(brand[metric].current.value);
+      expect(brand[metric].change.delta).toBeCloseTo(
+        now[count] / now.responses - before[count] / before.responses,
+        12,
+      );
+    }
+    expect(now.recommended).toBeGreaterThan(0);
+    expect(now.shortlisted).toBeGreaterThanOrEqual(now.recommended);
 
     // Share of voice: of every entity's mentioned answers (Initech never named).
     const globex = await seriesCounts(globexId, body.current.from, body.current.to);

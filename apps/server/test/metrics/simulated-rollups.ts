@@ -26,6 +26,11 @@ export interface SimulatedRollupDay {
    * absent: every mention is neutral (and no draw is made).
    */
   negativeRate?: (entityId: string) => number;
+  /**
+   * True probability that a mention of an entity recommends it (its rank the
+   * order of the recommended ones); absent: every mention is `mentioned`.
+   */
+  recommendRate?: (entityId: string) => number;
 }
 
 export async function writeSimulatedDay(
@@ -39,19 +44,25 @@ export async function writeSimulatedDay(
     for (const engine of options.engines(p)) {
       for (let r = 0; r < options.repetitions; r++) {
         const mentioned = options.entityIds.filter((id) => rng.chance(options.rate(id, engine)));
-        const mentions: MentionResult[] = rng.shuffle(mentioned).map((entityId, i) => ({
-          entityId,
-          isSelf: entityId === "self",
-          count: 1,
-          firstOffset: 10 * i,
-          rank: i + 1,
-          sentiment:
-            options.negativeRate && rng.chance(options.negativeRate(entityId))
-              ? "negative"
-              : "neutral",
-          stance: "mentioned",
-          recommendedRank: null,
-        }));
+        let recommendedSoFar = 0;
+        const mentions: MentionResult[] = rng.shuffle(mentioned).map((entityId, i) => {
+          const recommended =
+            options.recommendRate !== undefined && rng.chance(options.recommendRate(entityId));
+          if (recommended) recommendedSoFar++;
+          return {
+            entityId,
+            isSelf: entityId === "self",
+            count: 1,
+            firstOffset: 10 * i,
+            rank: i + 1,
+            sentiment:
+              options.negativeRate && rng.chance(options.negativeRate(entityId))
+                ? "negative"
+                : "neutral",
+            stance: recommended ? "recommended" : "mentioned",
+            recommendedRank: recommended ? recommendedSoFar : null,
+          };
+        });
         answers.push({
           day: options.day,
           engine,

@@ -27,8 +27,75 @@ function WindowChange({ metric }: { metric: WindowMetric }) {
   );
 }
 
+type WindowEntity = Schemas["MetricsWindow"]["entities"][number];
+
+interface WindowColumn {
+  label: string;
+  of: (e: WindowEntity) => WindowMetric;
+  /** The answers route's `match` that opens the answers a value counts. */
+  match?: "mentioned" | "recommended" | "shortlisted";
+}
+
+/** One table of the window view: per entity, each column's estimate and its change. */
+function WindowTable(props: {
+  view: Schemas["MetricsWindow"];
+  columns: readonly WindowColumn[];
+  answersOf: (query: Record<string, string>) => string;
+}) {
+  const before = `vs the ${props.view.days} days before`;
+  return (
+    <div className="scroll">
+      <table className="stack">
+        <thead>
+          <tr>
+            <th scope="col">Entity</th>
+            {props.columns.map((c) => [
+              <th key={c.label} scope="col">
+                {c.label} (95% interval)
+              </th>,
+              <th key={`${c.label}-change`} scope="col">
+                {before}
+              </th>,
+            ])}
+          </tr>
+        </thead>
+        <tbody>
+          {props.view.entities.map((e) => (
+            <tr key={e.entityId} className={e.isSelf ? "self" : undefined}>
+              <th scope="row">{e.entity}</th>
+              {props.columns.map((c) => {
+                const m = c.of(e);
+                const text = formatEstimate(m.current, "share");
+                const counted = formatNumber(Math.round(m.current.value * m.current.n));
+                return [
+                  <td key={c.label} data-label={`${c.label} (95% interval)`}>
+                    {c.match ? (
+                      <Link
+                        to={props.answersOf({ match: c.match, entity: e.entityId })}
+                        aria-label={`${text}: open the ${counted} answers of ${formatNumber(m.current.n)} in the last ${props.view.days} days ${c.match === "mentioned" ? "naming" : c.match === "recommended" ? "recommending" : "shortlisting"} ${e.entity}`}
+                      >
+                        {text}
+                      </Link>
+                    ) : (
+                      text
+                    )}
+                  </td>,
+                  <td key={`${c.label}-change`} data-label={before}>
+                    <WindowChange metric={m} />
+                  </td>,
+                ];
+              })}
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
 /**
- * Visibility and share of voice over the last 7 or 28 days against the window before
+ * Visibility, share of voice, recommendation rate and shortlist share over the last 7 or 28
+ * days against the window before
  * (`GET .../metrics/window`): intervals over prompts and run days, the long-run rate.
  */
 export function WindowPanel({ slug, surface }: { slug: string; surface: Surface | undefined }) {
@@ -85,43 +152,29 @@ export function WindowPanel({ slug, surface }: { slug: string; surface: Surface 
               {runDays(view.data.previous.runDays)}). 95% intervals over prompts and run days: the
               engines' average over the window, not a single day's.
             </p>
-            <div className="scroll">
-              <table className="stack">
-                <thead>
-                  <tr>
-                    <th scope="col">Entity</th>
-                    <th scope="col">Visibility (95% interval)</th>
-                    <th scope="col">vs the {days} days before</th>
-                    <th scope="col">Share of voice (95% interval)</th>
-                    <th scope="col">vs the {days} days before</th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {view.data.entities.map((e) => (
-                    <tr key={e.entityId} className={e.isSelf ? "self" : undefined}>
-                      <th scope="row">{e.entity}</th>
-                      <td data-label="Visibility (95% interval)">
-                        <Link
-                          to={answersOf({ match: "mentioned", entity: e.entityId })}
-                          aria-label={`${formatEstimate(e.visibility.current, "share")}: open the ${formatNumber(Math.round(e.visibility.current.value * e.visibility.current.n))} answers of ${formatNumber(e.visibility.current.n)} in the last ${days} days naming ${e.entity}`}
-                        >
-                          {formatEstimate(e.visibility.current, "share")}
-                        </Link>
-                      </td>
-                      <td data-label={`vs the ${days} days before`}>
-                        <WindowChange metric={e.visibility} />
-                      </td>
-                      <td data-label="Share of voice (95% interval)">
-                        {formatEstimate(e.shareOfVoice.current, "share")}
-                      </td>
-                      <td data-label={`vs the ${days} days before`}>
-                        <WindowChange metric={e.shareOfVoice} />
-                      </td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </div>
+            <WindowTable
+              view={view.data}
+              answersOf={answersOf}
+              columns={[
+                { label: "Visibility", of: (e) => e.visibility, match: "mentioned" },
+                { label: "Share of voice", of: (e) => e.shareOfVoice },
+              ]}
+            />
+            <WindowTable
+              view={view.data}
+              answersOf={answersOf}
+              columns={[
+                {
+                  label: "Recommended in",
+                  of: (e) => e.recommendationRate,
+                  match: "recommended",
+                },
+                { label: "Shortlisted in", of: (e) => e.shortlistShare, match: "shortlisted" },
+              ]}
+            />
+            <p className="hint">
+              Shortlisted: named among the first three tracked entities an answer recommends.
+            </p>
           </>
         ))}
     </article>

@@ -163,6 +163,13 @@ describe.skipIf(!runsHere)("the dashboard in Chromium", () => {
     await opensToItsAnswers(windowNaming, "Answers mentioning Globex");
     await page.goBack();
     await page.getByRole("heading", { name: "Last 7 days" }).waitFor();
+    // Its recommendation rate opens to the answers recommending the entity.
+    const windowRecommending = page.getByRole("link", {
+      name: /open the \d+ answers of \d+ in the last 7 days recommending Globex/,
+    });
+    await opensToItsAnswers(windowRecommending, "Answers recommending Globex");
+    await page.goBack();
+    await page.getByRole("heading", { name: "Last 7 days" }).waitFor();
     await page.getByRole("radio", { name: "28 days" }).click();
     await page.waitForURL(/window=28/);
     await page.getByRole("heading", { name: "Last 28 days" }).waitFor();

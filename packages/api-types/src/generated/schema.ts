@@ -405,8 +405,9 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Visibility and share of voice over the last 7 or 28 days, against the window before
-         * @description Every tracked entity's visibility and share of voice over the `days` calendar days ending
+         * Visibility, share of voice and recommendation over the last 7 or 28 days, against the window before
+         * @description Every tracked entity's visibility, share of voice, recommendation rate and shortlist share
+         *     over the `days` calendar days ending
          *     on `to` (default: the latest day with data), pooled over the window's answers, and over
          *     the same number of days just before it (`previous`), with the change between them.
          *     Each value estimates the long-run rate of the window (the engines' average state, not only
@@ -451,8 +452,9 @@ export interface paths {
          *     `repetitions` and `runsPerWeek` propose another (`proposed`, null when none is given;
          *     engines stay the preset's). The inputs come from the brand's days with answers among the
          *     28 calendar days ending on its latest (`basis: history`, when at least 2 days have
-         *     prompts answered at least twice and naming tracked entities at least twice) or from the
-         *     documented priors (`basis: prior`), for both metrics alike. It
+         *     prompts answered at least twice) or from the documented priors (`basis: prior`); share of
+         *     voice's likewise (`shareOfVoiceBasis`, its days needing prompts that name tracked entities
+         *     at least twice). It
          *     shows run cost and engines, so a key needs `runs:read` beside `metrics:read`. Like the estimate, a workspace without active
          *     prompts is `409 no_active_prompts` and one without an engine that can answer is
          *     `409 no_engines_configured`.
@@ -3499,6 +3501,10 @@ export interface components {
                 isSelf: boolean;
                 visibility: components["schemas"]["WindowMetric"];
                 shareOfVoice: components["schemas"]["WindowMetric"];
+                /** @description Answers recommending the entity, of all answers (docs/metrics.md, "Mention stance"). */
+                recommendationRate: components["schemas"]["WindowMetric"];
+                /** @description Answers naming the entity among the first three tracked entities recommended, of all answers. */
+                shortlistShare: components["schemas"]["WindowMetric"];
             }[];
         };
         WindowPeriod: {
@@ -5218,6 +5224,11 @@ export interface components {
             historyDays: number;
             /** @description The inputs of the brand's visibility. */
             inputs: components["schemas"]["PrecisionInputs"];
+            /**
+             * @description Where `shareOfVoiceInputs` come from: the same days as visibility's, or the priors when they hold too few prompts naming tracked entities at least twice.
+             * @enum {string}
+             */
+            shareOfVoiceBasis: "history" | "prior";
             /** @description The inputs of the brand's share of voice: its trials are the tracked entities' mentions. */
             shareOfVoiceInputs: components["schemas"]["PrecisionInputs"];
             current: components["schemas"]["MetricsPlanDesign"];

@@ -27,8 +27,9 @@ function change(m: WindowMetric): string {
 }
 
 /**
- * `window`: every entity's visibility and share of voice over the last 7 or 28
- * days against the window before, with 95% intervals over prompts and run days.
+ * `window`: every entity's visibility, share of voice, recommendation rate and
+ * shortlist share over the last 7 or 28 days against the window before, with
+ * 95% intervals over prompts and run days.
  */
 export function registerWindow(program: Command, ctx: Context): void {
   withMetricsFilters(
@@ -37,7 +38,7 @@ export function registerWindow(program: Command, ctx: Context): void {
         program
           .command("window")
           .description(
-            "visibility and share of voice over the last 7 or 28 days, against the window before",
+            "visibility, share of voice and recommendation over the last 7 or 28 days, against the window before",
           )
           .addOption(
             new Option("--days <n>", "calendar days of the window")
@@ -65,18 +66,31 @@ export function windowText(view: MetricsWindow): string {
     `${now.from} to ${now.to}: ${now.runDays} run days, ${now.prompts} prompts, ${now.responses} answers` +
     ` (before: ${before.from} to ${before.to}, ${before.runDays} run days, ${before.responses} answers)`;
   if (now.responses === 0) return `${header}\nNo answers in this window.`;
+  const name = (e: MetricsWindow["entities"][number]) =>
+    e.isSelf ? `${e.entity} (you)` : e.entity;
   return [
     header,
     table(
       ["entity", "visibility", "change", "share of voice", "change"],
       view.entities.map((e) => [
-        e.isSelf ? `${e.entity} (you)` : e.entity,
+        name(e),
         estimate(e.visibility.current),
         change(e.visibility),
         estimate(e.shareOfVoice.current),
         change(e.shareOfVoice),
       ]),
     ),
-    "95% intervals over prompts and run days; ↑/↓ the change's interval excludes 0.",
+    "",
+    table(
+      ["entity", "recommended in", "change", "shortlisted in", "change"],
+      view.entities.map((e) => [
+        name(e),
+        estimate(e.recommendationRate.current),
+        change(e.recommendationRate),
+        estimate(e.shortlistShare.current),
+        change(e.shortlistShare),
+      ]),
+    ),
+    "95% intervals over prompts and run days; ↑/↓ the change's interval excludes 0; shortlisted: among the first three tracked entities recommended.",
   ].join("\n");
 }

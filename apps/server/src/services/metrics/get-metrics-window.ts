@@ -3,7 +3,7 @@ import type { AppContext } from "../../context.js";
 import { addDays, dayOf } from "../../days.js";
 import { windowView } from "../../metrics/window-view.js";
 import { loadMetricsHead } from "./load-metrics-head.js";
-import { loadVisibilitySeries } from "./load-visibility-series.js";
+import { loadEntityCountSeries } from "./load-visibility-series.js";
 import { filtersKey, type MetricsFilters } from "./metrics-filters.js";
 import {
   rangeRevisions,
@@ -19,14 +19,15 @@ export type MetricsWindow = ResponseBody<"getMetricsWindow", 200>;
  * The revision of how a window view is computed: a release that changes it
  * bumps it, so stored views are computed again.
  */
-const WINDOW_REVISION = 1;
+const WINDOW_REVISION = 2;
 
 /**
- * Every entity's visibility and share of voice over the `days` calendar days
+ * Every entity's visibility, share of voice, recommendation rate and shortlist
+ * share over the `days` calendar days
  * ending on `to` (default the latest day with data) and the `days` before
  * them, with two-way intervals over prompts and run days and the change
  * between the windows (`metrics/window-view.ts`), from the prompt rollups of
- * the 2 × `days` days (`loadVisibilitySeries`). Stored in `metric_snapshots`
+ * the 2 × `days` days (`loadEntityCountSeries`). Stored in `metric_snapshots`
  * (filters `window<days>:<filters>`, compared_to empty) with the fingerprint
  * of the revisions of every day of both windows, so a read after the first
  * reads the head (cached), the revisions and the stored row until a day of
@@ -70,10 +71,10 @@ export async function getMetricsWindow(options: {
   const stored = (await readStoredSnapshots({ ...place, comparedTo: [""] })).get("");
   if (stored?.inputs === inputs) return JSON.parse(stored.body) as MetricsWindow;
 
-  const series =
+  const [mentioned = [], recommended = [], shortlisted = []] =
     read.length === 0
       ? []
-      : await loadVisibilitySeries({
+      : await loadEntityCountSeries({
           ctx,
           workspaceId: scope.workspaceId,
           version: scope.version,
@@ -81,10 +82,11 @@ export async function getMetricsWindow(options: {
           from: previous.from,
           to,
           filters,
+          columns: ["mentioned_responses", "recommended_responses", "shortlisted_responses"],
         });
   const view = windowView({
     entityIds: scope.entities.map((e) => e.id),
-    series,
+    series: { mentioned, recommended, shortlisted },
     current,
     previous,
   });

@@ -16,6 +16,12 @@ import { packRows, unpackRows } from "./packed-rows.js";
  */
 export const SERIES_CHUNK_DAYS = 2;
 
+/** Answer counts of an entity in a prompt cell that a series can count (rollup columns). */
+export type EntityCountColumn =
+  | "mentioned_responses"
+  | "recommended_responses"
+  | "shortlisted_responses";
+
 /**
  * The daily visibility of every entity, per engine and every engine pooled,
  * with per-prompt counts (what change detection tests), from the prompt
@@ -26,7 +32,14 @@ export const SERIES_CHUNK_DAYS = 2;
  * the entity / answers. Every entity has a day wherever the series' engine has
  * answers (0 mentions included).
  */
-export async function loadVisibilitySeries(options: {
+export async function loadVisibilitySeries(
+  options: SeriesRange & { chunkDays?: number },
+): Promise<ChangeSeries[]> {
+  const [series] = await loadEntityCountSeries({ ...options, columns: ["mentioned_responses"] });
+  return series as ChangeSeries[];
+}
+
+interface SeriesRange {
   ctx: AppContext;
   workspaceId: string;
   version: number;
@@ -34,10 +47,21 @@ export async function loadVisibilitySeries(options: {
   from: string;
   to: string;
   filters: MetricsFilters;
-  /** Days per round trip (SERIES_CHUNK_DAYS). */
-  chunkDays?: number;
-}): Promise<ChangeSeries[]> {
-  const { ctx, filters } = options;
+}
+
+/**
+ * `loadVisibilitySeries` for several counts at once, read in the same round
+ * trips: the series of each of `columns` (answers mentioning, recommending or
+ * shortlisting the entity, of all answers), in their order.
+ */
+export async function loadEntityCountSeries(
+  options: SeriesRange & {
+    columns: readonly EntityCountColumn[];
+    /** Days per round trip (SERIES_CHUNK_DAYS). */
+    chunkDays?: number;
+  },
+): Promise<ChangeSeries[][]> {
+  const { ctx, filters, columns } = options;
   const chunkDays = options.chunkDays ?? SERIES_CHUNK_DAYS;
   const where = filterSql(filters, 6);
   const counted = filters.includeBrandResearch ? "" : "AND category <> 'brand_research'";
@@ -46,7 +70,7 @@ export async function loadVisibilitySeries(options: {
     `${currentRollupRowsSql(table, "d.day BETWEEN $4::date AND $5::date")} AS t
      WHERE TRUE ${where.sql} ${counted}`;
   const day = "day - $3::date";
-  const series = new SeriesBuilder(options.entities, options.from);
+  const builders = columns.map(() => new SeriesBuilder(options.entities, options.from));
   const slices = new CpuSlices();
   const span = dayNumber(options.to) - dayNumber(options.from) + 1;
   for (let start = 0; start < span; start += chunkDays) {
@@ -56,7 +80,7 @@ export async function loadVisibilitySeries(options: {
       `SELECT
          (SELECT ${packRows([day, "engine", "prompt_id", "responses"])}
           FROM ${rows("metric_cells")}) AS cells,
-         (SELECT ${packRows([day, "engine", "prompt_id", "entity_id", "mentioned_responses"])}
+         (SELECT ${packRows([day, "engine", "prompt_id", "entity_id", ...columns])}
           FROM ${rows("metric_entity_counts")} AND mentioned_responses > 0) AS entities`,
       options.workspaceId,
       options.version,
@@ -65,9 +89,15 @@ export async function loadVisibilitySeries(options: {
       addDays(options.from, Math.min(span, start + chunkDays) - 1),
       ...where.params,
     );
-    await series.add(unpackRows(row?.cells), unpackRows(row?.entities), slices);
+    const cells = unpackRows(row?.cells);
+    const entities = unpackRows(row?.entities);
+    for (const [k, builder] of builders.entries()) {
+      // Each builder reads its column in the fifth place.
+      const column = k === 0 ? entities : entities.map((r) => [...r.slice(0, 4), r[4 + k] ?? "0"]);
+      await builder.add(cells, column, slices);
+    }
   }
-  return series.series();
+  return builders.map((b) => b.series());
 }
 
 type PromptCounts = { promptId: string; successes: number; trials: number };

@@ -33,7 +33,7 @@ const MONTH_DAYS = 30;
 export const PRIOR_INPUTS: PrecisionInputs = {
   rate: 0.327,
   promptVariance: 0.02,
-  dayVariance: 0.00083,
+  dayVariance: 0.00093,
   cellVariance: 0,
   answerVariance: 0.2,
   trialsPerAnswer: 1,
@@ -43,9 +43,9 @@ export const PRIOR_INPUTS: PrecisionInputs = {
 export const PRIOR_SHARE_OF_VOICE_INPUTS: PrecisionInputs = {
   rate: 0.223,
   promptVariance: 0.00575,
-  dayVariance: 0.000304,
-  cellVariance: 0.00095,
-  answerVariance: 0.102,
+  dayVariance: 0.000337,
+  cellVariance: 0.00164,
+  answerVariance: 0.0974,
   trialsPerAnswer: 1.47,
 };
 
@@ -75,7 +75,7 @@ export async function planMeasurement(
       : null;
   // The scope and the latest day with data, as every metrics read starts (cached per workspace).
   const { scope, days } = await loadMetricsHead({ ctx, workspaceId: workspace.id, recentRuns: 0 });
-  const { inputs, shareOfVoiceInputs, historyDays } = await precisionInputs(
+  const { inputs, shareOfVoiceInputs, historyDays, shareOfVoiceHistory } = await precisionInputs(
     ctx,
     scope,
     days[0]?.day,
@@ -135,6 +135,7 @@ export async function planMeasurement(
     basis: historyDays > 0 ? "history" : "prior",
     historyDays,
     inputs,
+    shareOfVoiceBasis: shareOfVoiceHistory ? "history" : "prior",
     shareOfVoiceInputs,
     current,
     proposed,
@@ -171,9 +172,9 @@ function scheduledRuns(
 /**
  * The brand's inputs, of its visibility and of its share of voice, from its
  * days with answers among the PLAN_HISTORY_DAYS calendar days ending on its
- * latest, else the priors (both from history or both priors: the share of
- * voice needs the same days); `historyDays`: the days the visibility estimate
- * used (prompts answered at least twice).
+ * latest, each from the priors when its history is too short (share of voice
+ * needs cells naming tracked entities twice); `historyDays`: the days the
+ * visibility estimate used (prompts answered at least twice).
  */
 async function precisionInputs(
   ctx: AppContext,
@@ -183,16 +184,17 @@ async function precisionInputs(
   inputs: PrecisionInputs;
   shareOfVoiceInputs: PrecisionInputs;
   historyDays: number;
+  shareOfVoiceHistory: boolean;
 }> {
-  const priors = {
-    inputs: PRIOR_INPUTS,
-    shareOfVoiceInputs: PRIOR_SHARE_OF_VOICE_INPUTS,
-    historyDays: 0,
-  };
-  if (!latest) return priors;
+  if (!latest) {
+    return {
+      inputs: PRIOR_INPUTS,
+      shareOfVoiceInputs: PRIOR_SHARE_OF_VOICE_INPUTS,
+      historyDays: 0,
+      shareOfVoiceHistory: false,
+    };
+  }
   const range = { from: addDays(latest, 1 - PLAN_HISTORY_DAYS), to: latest };
-  const entityIds = scope.entities.map((e) => e.id);
-  const self = scope.entities.findIndex((e) => e.isSelf);
   const series = await loadVisibilitySeries({
     ctx,
     workspaceId: scope.workspaceId,
@@ -201,11 +203,18 @@ async function precisionInputs(
     ...range,
     filters: {},
   });
-  const byDay = promptDayCounts(entityIds, series, range);
-  const days = answeredDays(byDay);
-  const { visibility, shareOfVoice } = metricPrecisionInputs(byDay, days, self);
-  if (!visibility || !shareOfVoice) return priors;
-  const { days: historyDays, ...inputs } = visibility;
-  const { days: _, ...shareOfVoiceInputs } = shareOfVoice;
-  return { inputs, shareOfVoiceInputs, historyDays };
+  const byDay = promptDayCounts(
+    scope.entities.map((e) => e.id),
+    series,
+    range,
+  );
+  const self = scope.entities.findIndex((e) => e.isSelf);
+  const { visibility, shareOfVoice } = metricPrecisionInputs(byDay, answeredDays(byDay), self);
+  const without = <T extends { days: number }>({ days: _, ...rest }: T) => rest;
+  return {
+    inputs: visibility ? without(visibility) : PRIOR_INPUTS,
+    shareOfVoiceInputs: shareOfVoice ? without(shareOfVoice) : PRIOR_SHARE_OF_VOICE_INPUTS,
+    historyDays: visibility?.days ?? 0,
+    shareOfVoiceHistory: shareOfVoice !== null,
+  };
 }
