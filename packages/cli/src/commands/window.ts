@@ -66,31 +66,33 @@ export function windowText(view: MetricsWindow): string {
     `${now.from} to ${now.to}: ${now.runDays} run days, ${now.prompts} prompts, ${now.responses} answers` +
     ` (before: ${before.from} to ${before.to}, ${before.runDays} run days, ${before.responses} answers)`;
   if (now.responses === 0) return `${header}\nNo answers in this window.`;
-  const name = (e: MetricsWindow["entities"][number]) =>
-    e.isSelf ? `${e.entity} (you)` : e.entity;
   return [
     header,
-    table(
-      ["entity", "visibility", "change", "share of voice", "change"],
-      view.entities.map((e) => [
-        name(e),
-        estimate(e.visibility.current),
-        change(e.visibility),
-        estimate(e.shareOfVoice.current),
-        change(e.shareOfVoice),
-      ]),
-    ),
+    metricsTable(view, [
+      ["visibility", (e) => e.visibility],
+      ["share of voice", (e) => e.shareOfVoice],
+    ]),
     "",
-    table(
-      ["entity", "recommended in", "change", "shortlisted in", "change"],
-      view.entities.map((e) => [
-        name(e),
-        estimate(e.recommendationRate.current),
-        change(e.recommendationRate),
-        estimate(e.shortlistShare.current),
-        change(e.shortlistShare),
-      ]),
-    ),
+    metricsTable(view, [
+      ["recommended in", (e) => e.recommendationRate],
+      ["shortlisted in", (e) => e.shortlistShare],
+    ]),
     "95% intervals over prompts and run days; ↑/↓ the change's interval excludes 0; shortlisted: among the first three tracked entities recommended.",
   ].join("\n");
+}
+
+type WindowEntity = MetricsWindow["entities"][number];
+
+/** One table: per entity, each metric's estimate and its change. */
+function metricsTable(
+  view: MetricsWindow,
+  metrics: ReadonlyArray<readonly [string, (e: WindowEntity) => WindowMetric]>,
+): string {
+  return table(
+    ["entity", ...metrics.flatMap(([label]) => [label, "change"])],
+    view.entities.map((e) => [
+      e.isSelf ? `${e.entity} (you)` : e.entity,
+      ...metrics.flatMap(([, of]) => [estimate(of(e).current), change(of(e))]),
+    ]),
+  );
 }
