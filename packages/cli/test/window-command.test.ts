@@ -74,6 +74,11 @@ describe("geopulse window", () => {
             previous: estimate(0.4, 250),
             change: { delta: 0.15, ciLow: -0.01, ciHigh: 0.31, significant: false },
           },
+          citationShare: {
+            current: estimate(0.4, 200),
+            previous: estimate(0.4, 210),
+            change: { delta: 0, ciLow: -0.1, ciHigh: 0.1, significant: false },
+          },
           recommendationRate: {
             current: estimate(0.3, 280),
             previous: estimate(0.2, 280),
@@ -92,7 +97,7 @@ describe("geopulse window", () => {
       "2026-07-08 to 2026-07-14: 7 run days, 10 prompts, 280 answers (before: 2026-07-01 to 2026-07-07, 7 run days, 280 answers)",
     );
     expect(lines[2]).toMatch(
-      /^acme \(you\)\s+60\.0% \(55\.0%–65\.0%\)\s+\+30\.0 pt \(95% \+20\.0 to \+40\.0\) ↑\s+55\.0% \(50\.0%–60\.0%\)\s+\+15\.0 pt \(95% -1\.0 to \+31\.0\)$/,
+      /^acme \(you\)\s+60\.0% \(55\.0%–65\.0%\)\s+\+30\.0 pt \(95% \+20\.0 to \+40\.0\) ↑\s+55\.0% \(50\.0%–60\.0%\)\s+\+15\.0 pt \(95% -1\.0 to \+31\.0\)\s+40\.0% \(35\.0%–45\.0%\)\s+0\.0 pt \(95% -10\.0 to \+10\.0\)$/,
     );
     expect(lines[4]).toMatch(/^ENTITY\s+RECOMMENDED IN\s+CHANGE\s+SHORTLISTED IN\s+CHANGE$/);
     expect(lines[5]).toMatch(

@@ -3,7 +3,8 @@ import type { DailyProportion } from "./window-sums.js";
 
 /**
  * One prompt's counts on one day: answers, and each entity's answers naming,
- * recommending and shortlisting it (0 where no such series was given).
+ * recommending and shortlisting it; answers with a citation, and each
+ * entity's answers citing it (0 where no such series was given).
  */
 export interface PromptDay {
   prompt: string;
@@ -11,13 +12,19 @@ export interface PromptDay {
   mentioned: number[];
   recommended: number[];
   shortlisted: number[];
+  withCitations: number;
+  cited: number[];
 }
 
-/** The pooled series of each count: `mentioned` always, the stance counts when read. */
+/**
+ * The pooled series of each count: `mentioned` always (its trials are the
+ * answers), the others when read (`cited`'s trials: the answers with a citation).
+ */
 export interface CountSeries {
   mentioned: readonly ChangeSeries[];
   recommended?: readonly ChangeSeries[];
   shortlisted?: readonly ChangeSeries[];
+  cited?: readonly ChangeSeries[];
 }
 
 /** Day → prompt → counts. */
@@ -42,7 +49,7 @@ export function promptDayCounts(
   const index = new Map(entityIds.map((id, i) => [id, i]));
   const byDay: PromptDays = new Map();
   const zeros = () => entityIds.map(() => 0);
-  for (const key of ["mentioned", "recommended", "shortlisted"] as const) {
+  for (const key of ["mentioned", "recommended", "shortlisted", "cited"] as const) {
     for (const s of counts[key] ?? []) {
       const e = index.get(s.entityId);
       if (e === undefined || s.engine !== null) continue;
@@ -56,6 +63,8 @@ export function promptDayCounts(
         for (const p of d.prompts ?? []) {
           if (p.trials === 0) continue;
           let cell = prompts.get(p.promptId);
+          // A prompt's cell comes from the answers (`mentioned`, every prompt asked).
+          if (!cell && key !== "mentioned") continue;
           if (!cell) {
             cell = {
               prompt: p.promptId,
@@ -63,9 +72,12 @@ export function promptDayCounts(
               mentioned: zeros(),
               recommended: zeros(),
               shortlisted: zeros(),
+              withCitations: 0,
+              cited: zeros(),
             };
             prompts.set(p.promptId, cell);
           }
+          if (key === "cited") cell.withCitations = p.trials;
           cell[key][e] = p.successes;
         }
       }
@@ -115,6 +127,11 @@ export const recommendedCount =
 export const shortlistedCount =
   (index: number): CellCount =>
   (c) => ({ x: c.shortlisted[index] as number, n: c.responses });
+
+/** Citation share of the entity at `index`: answers citing it of the answers with a citation. */
+export const citedCount =
+  (index: number): CellCount =>
+  (c) => ({ x: c.cited[index] as number, n: c.withCitations });
 
 /** Share of voice of the entity at `index`: its of every tracked entity's mentioned answers. */
 export const shareOfVoiceCount =

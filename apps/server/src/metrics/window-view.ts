@@ -3,6 +3,7 @@ import {
   answeredDays,
   type CellCount,
   type CountSeries,
+  citedCount,
   dailyProportions,
   promptDayCounts,
   recommendedCount,
@@ -45,6 +46,7 @@ export interface WindowEntity {
   shareOfVoice: WindowMetric;
   recommendationRate: WindowMetric;
   shortlistShare: WindowMetric;
+  citationShare: WindowMetric;
 }
 
 /** Run days each window needs for the change to be tested (a day alone has no spread). */
@@ -53,8 +55,8 @@ export const MIN_DAYS_EACH = 2;
 const EMPTY: WindowEstimate = { value: 0, ciLow: 0, ciHigh: 0, n: 0, intervalUnit: "answer" };
 
 /**
- * Each entity's visibility, share of voice, recommendation rate and shortlist
- * share over two windows of days, from the pooled series of every entity
+ * Each entity's visibility, share of voice, recommendation rate, shortlist
+ * share and citation share over two windows of days, from the pooled series of every entity
  * (`loadEntityCountSeries`, one series per entity and count with per-prompt
  * counts), with the estimates change
  * detection uses (docs/metrics.md, "Windows of days"): each window's rate as
@@ -65,7 +67,8 @@ const EMPTY: WindowEstimate = { value: 0, ciLow: 0, ciHigh: 0, n: 0, intervalUni
  * of all answers; share of voice: the entity's of every tracked entity's
  * mentioned answers; recommendation rate and shortlist share: answers
  * recommending it, and naming it among the first three tracked entities
- * recommended, of all answers (the metrics route's definitions). Pure.
+ * recommended, of all answers; citation share: answers citing it of the
+ * answers with a citation (the metrics route's definitions). Pure.
  */
 export function windowView(options: {
   entityIds: readonly string[];
@@ -136,6 +139,7 @@ export function windowView(options: {
       shareOfVoice: metric(shareOfVoiceCount(e)),
       recommendationRate: metric(recommendedCount(e)),
       shortlistShare: metric(shortlistedCount(e)),
+      citationShare: metric(citedCount(e)),
     })),
   };
 }

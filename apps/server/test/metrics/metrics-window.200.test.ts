@@ -48,6 +48,8 @@ beforeAll(async () => {
         rate: (entityId) => (entityId === "self" ? (d < 7 ? 0.3 : 0.6) : 0.4),
         // Half the brand's mentions recommend it, a quarter of Globex's.
         recommendRate: (entityId) => (entityId === "self" ? 0.5 : 0.25),
+        // 80% of answers cite something; the brand's domain in 30% of those, Globex's in 50%.
+        citeRate: { any: 0.8, entity: (entityId) => (entityId === "self" ? 0.3 : 0.5) },
         entityIds: ["self", globexId],
       },
       Rng.fromString(`metrics-window/${day}`),
@@ -134,6 +136,26 @@ describe("GET /metrics/window", () => {
     }
     expect(now.recommended).toBeGreaterThan(0);
     expect(now.shortlisted).toBeGreaterThanOrEqual(now.recommended);
+
+    // Citation share: of the answers with a citation, as the metrics route counts them (each
+    // day's engines summed).
+    const cited = { x: 0, n: 0 };
+    for (let d = 0; d < 7; d++) {
+      const date = addDays(body.current.from, d);
+      const day = await t.request("GET", `/api/v1/workspaces/${slug}/metrics?date=${date}`, {
+        cookie,
+      });
+      expect(day.status, day.text).toBe(200);
+      for (const { metrics: m } of (day.body as any).scoreboard.engines) {
+        cited.x += Math.round(m.citationShare.value * m.citationShare.n);
+        cited.n += m.citationShare.n;
+      }
+    }
+    expect(cited.n).toBeGreaterThan(0);
+    expect(cited.n).toBeLessThan(now.responses);
+    expect(brand.citationShare.current.n).toBe(cited.n);
+    expect(brand.citationShare.current.value).toBeCloseTo(cited.x / cited.n, 12);
+    expect(brand.citationShare.current.intervalUnit).toBe("prompt-and-day");
 
     // Share of voice: of every entity's mentioned answers (Initech never named).
     const globex = await seriesCounts(globexId, body.current.from, body.current.to);

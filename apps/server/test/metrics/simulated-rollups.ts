@@ -1,4 +1,8 @@
-import { ANALYSIS_VERSION, type MentionResult } from "../../src/analysis/types.js";
+import {
+  ANALYSIS_VERSION,
+  type CitationResult,
+  type MentionResult,
+} from "../../src/analysis/types.js";
 import type { Rng } from "../../src/prng.js";
 import { type AnalysedAnswer, buildRollupRows } from "../../src/services/analysis/rollup-rows.js";
 import { addRollupRows, lockMetricDay } from "../../src/services/analysis/write-rollups.js";
@@ -31,6 +35,13 @@ export interface SimulatedRollupDay {
    * order of the recommended ones); absent: every mention is `mentioned`.
    */
   recommendRate?: (entityId: string) => number;
+  /**
+   * Citations: an answer cites anything with probability `any`, and then each
+   * entity's domain with probability `entity(id)`, plus a third-party source
+   * (so an answer with a citation need not cite a tracked entity). Absent: no
+   * citation (and no draw is made).
+   */
+  citeRate?: { any: number; entity: (entityId: string) => number };
 }
 
 export async function writeSimulatedDay(
@@ -70,7 +81,7 @@ export async function writeSimulatedDay(
           category: prompt.category,
           language: prompt.language,
           region: prompt.region,
-          analysis: { version: ANALYSIS_VERSION, mentions, citations: [] },
+          analysis: { version: ANALYSIS_VERSION, mentions, citations: citations(options, rng) },
         });
       }
     }
@@ -79,5 +90,25 @@ export async function writeSimulatedDay(
     const version = ANALYSIS_VERSION;
     await lockMetricDay(tx, { workspaceId, version, day: options.day, now: t.clock.now() });
     await addRollupRows(tx, { workspaceId, version, rows: buildRollupRows(answers) });
+  });
+}
+
+/** The citations of one simulated answer (`citeRate`). */
+function citations(options: SimulatedRollupDay, rng: Rng): CitationResult[] {
+  const rate = options.citeRate;
+  if (!rate || !rng.chance(rate.any)) return [];
+  const cited = options.entityIds.filter((id) => rng.chance(rate.entity(id)));
+  return [...cited, null].map((entityId, position): CitationResult => {
+    const domain = entityId ? `${entityId.toLowerCase()}.example` : "review-site.example";
+    return {
+      url: `https://${domain}/page`,
+      normalizedUrl: `https://${domain}/page`,
+      host: domain,
+      domain,
+      taxonomy: entityId ? (entityId === "self" ? "owned" : "competitor") : "review",
+      entityId,
+      position,
+      origin: "structured",
+    };
   });
 }

@@ -33,8 +33,15 @@ interface WindowColumn {
   label: string;
   of: (e: WindowEntity) => WindowMetric;
   /** The answers route's `match` that opens the answers a value counts. */
-  match?: "mentioned" | "recommended" | "shortlisted";
+  match?: "mentioned" | "cited" | "recommended" | "shortlisted";
 }
+
+const matchVerb = {
+  mentioned: "naming",
+  cited: "citing",
+  recommended: "recommending",
+  shortlisted: "shortlisting",
+} as const;
 
 /** One table of the window view: per entity, each column's estimate and its change. */
 function WindowTable(props: {
@@ -72,7 +79,7 @@ function WindowTable(props: {
                     {c.match ? (
                       <Link
                         to={props.answersOf({ match: c.match, entity: e.entityId })}
-                        aria-label={`${text}: open the ${counted} answers of ${formatNumber(m.current.n)} in the last ${props.view.days} days ${c.match === "mentioned" ? "naming" : c.match === "recommended" ? "recommending" : "shortlisting"} ${e.entity}`}
+                        aria-label={`${text}: open the ${counted} answers of ${formatNumber(m.current.n)} in the last ${props.view.days} days ${matchVerb[c.match]} ${e.entity}`}
                       >
                         {text}
                       </Link>
@@ -158,6 +165,7 @@ export function WindowPanel({ slug, surface }: { slug: string; surface: Surface 
               columns={[
                 { label: "Visibility", of: (e) => e.visibility, match: "mentioned" },
                 { label: "Share of voice", of: (e) => e.shareOfVoice },
+                { label: "Cited in", of: (e) => e.citationShare, match: "cited" },
               ]}
             />
             <WindowTable
@@ -173,7 +181,8 @@ export function WindowPanel({ slug, surface }: { slug: string; surface: Surface 
               ]}
             />
             <p className="hint">
-              Shortlisted: named among the first three tracked entities an answer recommends.
+              Cited in: of the answers with a citation. Shortlisted: named among the first three
+              tracked entities an answer recommends.
             </p>
           </>
         ))}

@@ -170,6 +170,13 @@ describe.skipIf(!runsHere)("the dashboard in Chromium", () => {
     await opensToItsAnswers(windowRecommending, "Answers recommending Globex");
     await page.goBack();
     await page.getByRole("heading", { name: "Last 7 days" }).waitFor();
+    // Its citation share opens to the answers citing the entity.
+    const windowCiting = page.getByRole("link", {
+      name: /open the \d+ answers of \d+ in the last 7 days citing Globex/,
+    });
+    await opensToItsAnswers(windowCiting, "Answers citing Globex");
+    await page.goBack();
+    await page.getByRole("heading", { name: "Last 7 days" }).waitFor();
     await page.getByRole("radio", { name: "28 days" }).click();
     await page.waitForURL(/window=28/);
     await page.getByRole("heading", { name: "Last 28 days" }).waitFor();

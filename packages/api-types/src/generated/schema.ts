@@ -406,8 +406,8 @@ export interface paths {
         };
         /**
          * Visibility, share of voice and recommendation over the last 7 or 28 days, against the window before
-         * @description Every tracked entity's visibility, share of voice, recommendation rate and shortlist share
-         *     over the `days` calendar days ending
+         * @description Every tracked entity's visibility, share of voice, recommendation rate, shortlist share and
+         *     citation share over the `days` calendar days ending
          *     on `to` (default: the latest day with data), pooled over the window's answers, and over
          *     the same number of days just before it (`previous`), with the change between them.
          *     Each value estimates the long-run rate of the window (the engines' average state, not only
@@ -3505,6 +3505,8 @@ export interface components {
                 recommendationRate: components["schemas"]["WindowMetric"];
                 /** @description Answers naming the entity among the first three tracked entities recommended, of all answers. */
                 shortlistShare: components["schemas"]["WindowMetric"];
+                /** @description Answers citing one of the entity's domains, of the answers with a citation (`n`: those answers). */
+                citationShare: components["schemas"]["WindowMetric"];
             }[];
         };
         WindowPeriod: {

@@ -27,8 +27,8 @@ function change(m: WindowMetric): string {
 }
 
 /**
- * `window`: every entity's visibility, share of voice, recommendation rate and
- * shortlist share over the last 7 or 28 days against the window before, with
+ * `window`: every entity's visibility, share of voice, citation share,
+ * recommendation rate and shortlist share over the last 7 or 28 days against the window before, with
  * 95% intervals over prompts and run days.
  */
 export function registerWindow(program: Command, ctx: Context): void {
@@ -71,13 +71,14 @@ export function windowText(view: MetricsWindow): string {
     metricsTable(view, [
       ["visibility", (e) => e.visibility],
       ["share of voice", (e) => e.shareOfVoice],
+      ["cited in", (e) => e.citationShare],
     ]),
     "",
     metricsTable(view, [
       ["recommended in", (e) => e.recommendationRate],
       ["shortlisted in", (e) => e.shortlistShare],
     ]),
-    "95% intervals over prompts and run days; ↑/↓ the change's interval excludes 0; shortlisted: among the first three tracked entities recommended.",
+    "95% intervals over prompts and run days; ↑/↓ the change's interval excludes 0; cited in: of the answers with a citation; shortlisted: among the first three tracked entities recommended.",
   ].join("\n");
 }
 

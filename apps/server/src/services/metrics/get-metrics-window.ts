@@ -19,11 +19,11 @@ export type MetricsWindow = ResponseBody<"getMetricsWindow", 200>;
  * The revision of how a window view is computed: a release that changes it
  * bumps it, so stored views are computed again.
  */
-const WINDOW_REVISION = 2;
+const WINDOW_REVISION = 3;
 
 /**
- * Every entity's visibility, share of voice, recommendation rate and shortlist
- * share over the `days` calendar days
+ * Every entity's visibility, share of voice, recommendation rate, shortlist
+ * share and citation share over the `days` calendar days
  * ending on `to` (default the latest day with data) and the `days` before
  * them, with two-way intervals over prompts and run days and the change
  * between the windows (`metrics/window-view.ts`), from the prompt rollups of
@@ -71,7 +71,7 @@ export async function getMetricsWindow(options: {
   const stored = (await readStoredSnapshots({ ...place, comparedTo: [""] })).get("");
   if (stored?.inputs === inputs) return JSON.parse(stored.body) as MetricsWindow;
 
-  const [mentioned = [], recommended = [], shortlisted = []] =
+  const [mentioned = [], recommended = [], shortlisted = [], cited = []] =
     read.length === 0
       ? []
       : await loadEntityCountSeries({
@@ -82,11 +82,16 @@ export async function getMetricsWindow(options: {
           from: previous.from,
           to,
           filters,
-          columns: ["mentioned_responses", "recommended_responses", "shortlisted_responses"],
+          columns: [
+            "mentioned_responses",
+            "recommended_responses",
+            "shortlisted_responses",
+            "cited_responses",
+          ],
         });
   const view = windowView({
     entityIds: scope.entities.map((e) => e.id),
-    series: { mentioned, recommended, shortlisted },
+    series: { mentioned, recommended, shortlisted, cited },
     current,
     previous,
   });

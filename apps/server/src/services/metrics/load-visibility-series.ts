@@ -16,11 +16,16 @@ import { packRows, unpackRows } from "./packed-rows.js";
  */
 export const SERIES_CHUNK_DAYS = 2;
 
-/** Answer counts of an entity in a prompt cell that a series can count (rollup columns). */
+/**
+ * Answer counts of an entity in a prompt cell that a series can count (rollup
+ * columns); cited answers count of the answers with a citation, the others of
+ * all answers.
+ */
 export type EntityCountColumn =
   | "mentioned_responses"
   | "recommended_responses"
-  | "shortlisted_responses";
+  | "shortlisted_responses"
+  | "cited_responses";
 
 /**
  * The daily visibility of every entity, per engine and every engine pooled,
@@ -52,7 +57,8 @@ interface SeriesRange {
 /**
  * `loadVisibilitySeries` for several counts at once, read in the same round
  * trips: the series of each of `columns` (answers mentioning, recommending or
- * shortlisting the entity, of all answers), in their order.
+ * shortlisting the entity, of all answers; answers citing it, of the answers
+ * with a citation), in their order.
  */
 export async function loadEntityCountSeries(
   options: SeriesRange & {
@@ -78,10 +84,10 @@ export async function loadEntityCountSeries(
       Array<{ cells: string | null; entities: string | null }>
     >(
       `SELECT
-         (SELECT ${packRows([day, "engine", "prompt_id", "responses"])}
+         (SELECT ${packRows([day, "engine", "prompt_id", "responses", "responses_with_citations"])}
           FROM ${rows("metric_cells")}) AS cells,
          (SELECT ${packRows([day, "engine", "prompt_id", "entity_id", ...columns])}
-          FROM ${rows("metric_entity_counts")} AND mentioned_responses > 0) AS entities`,
+          FROM ${rows("metric_entity_counts")} AND (${columns.map((c) => `${c} > 0`).join(" OR ")})) AS entities`,
       options.workspaceId,
       options.version,
       options.from,
@@ -92,9 +98,11 @@ export async function loadEntityCountSeries(
     const cells = unpackRows(row?.cells);
     const entities = unpackRows(row?.entities);
     for (const [k, builder] of builders.entries()) {
-      // Each builder reads its column in the fifth place.
-      const column = k === 0 ? entities : entities.map((r) => [...r.slice(0, 4), r[4 + k] ?? "0"]);
-      await builder.add(cells, column, slices);
+      // Each builder reads its count in the fifth place, and its denominator in the fourth.
+      const cited = columns[k] === "cited_responses";
+      const denominators = cited ? cells.map((r) => [...r.slice(0, 3), r[4] ?? "0"]) : cells;
+      const counts = k === 0 ? entities : entities.map((r) => [...r.slice(0, 4), r[4 + k] ?? "0"]);
+      await builder.add(denominators, counts, slices);
     }
   }
   return builders.map((b) => b.series());
