@@ -205,7 +205,7 @@ function referenceParts(days: readonly ConfirmationDay[]) {
  * changes N(0, CONFIRMATION_EFFECT_SD²)): with probability at least 1 − α it
  * holds the fresh days' rate at every day at once, however many days are
  * looked at or added because of what was seen. The change is confirmed when
- * the sequence's bound in its direction passes the baseline's one-sided
+ * the sequence's bound in its direction passes the reference rate's one-sided
  * bound; each at α / 2 (the sequence two-sided at α / 2), so a stable series
  * confirms with probability at most α, whenever it is looked at. Expired
  * after `maxDays` fresh days.

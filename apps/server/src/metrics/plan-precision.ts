@@ -221,18 +221,20 @@ function weightedSums(cells: ReadonlyArray<{ successes: number; trials: number }
  * the cell's counts with the entities named independently within an answer,
  * (1 − R)² v_brand + R² Σ v_other, v = p (1 − p) m / (m − 1) at the cell's
  * rates; answers that name rivals together (a list) vary less, so the
- * prediction errs wide. Pooled over the cells of 2 answers or more and 2
- * mentions or more, weighted by their mentions.
+ * prediction errs wide; a cell whose answers all name the brand, or none do,
+ * adds nothing (its own share is 0 or 1), which errs narrow when such cells
+ * are common. Pooled over the cells of 2 answers or more and 2 mentions or
+ * more, weighted by their mentions; null without such a cell.
  */
 export function shareOfVoiceTrialVariance(
   cells: Iterable<{ responses: number; mentioned: readonly number[] }>,
   self: number,
-): number {
+): number | null {
   const list = [...cells].filter(
     (c) => c.responses >= 2 && c.mentioned.reduce((a, b) => a + b, 0) >= 2,
   );
   const mentions = list.reduce((s, c) => s + c.mentioned.reduce((a, b) => a + b, 0), 0);
-  if (mentions === 0) return 0;
+  if (mentions === 0) return null;
   let total = 0;
   for (const c of list) {
     const m = c.responses;
@@ -259,11 +261,16 @@ export function metricPrecisionInputs(byDay: PromptDays, days: readonly string[]
     ]),
   );
   const cells = days.flatMap((day) => [...(byDay.get(day)?.values() ?? [])]);
+  const trialVariance = shareOfVoiceTrialVariance(cells, index);
   return {
     visibility: estimatePrecisionInputs(dailyProportions(byDay, days, visibilityCount(index))),
-    shareOfVoice: estimatePrecisionInputs(dailyProportions(byDay, days, shareOfVoiceCount(index)), {
-      answers: (day) => answers.get(day) ?? 0,
-      trialVariance: shareOfVoiceTrialVariance(cells, index),
-    }),
+    // Without a cell of 2 answers naming tracked entities twice, w is unknown: null.
+    shareOfVoice:
+      trialVariance === null
+        ? null
+        : estimatePrecisionInputs(dailyProportions(byDay, days, shareOfVoiceCount(index)), {
+            answers: (day) => answers.get(day) ?? 0,
+            trialVariance,
+          }),
   };
 }

@@ -113,20 +113,18 @@ export function dailyProportions(
   return daily;
 }
 
-/** Visibility of the entity at `index`: answers naming it of all answers. */
-export const visibilityCount =
+/**
+ * A share of all answers of the entity at `index`: those naming it
+ * (visibility), recommending it (recommendation rate) or shortlisting it.
+ */
+export const answerShare =
+  (field: "mentioned" | "recommended" | "shortlisted") =>
   (index: number): CellCount =>
-  (c) => ({ x: c.mentioned[index] as number, n: c.responses });
+  (c) => ({ x: c[field][index] as number, n: c.responses });
 
-/** Recommendation rate of the entity at `index`: answers recommending it of all answers. */
-export const recommendedCount =
-  (index: number): CellCount =>
-  (c) => ({ x: c.recommended[index] as number, n: c.responses });
-
-/** Shortlist share of the entity at `index`: answers shortlisting it of all answers. */
-export const shortlistedCount =
-  (index: number): CellCount =>
-  (c) => ({ x: c.shortlisted[index] as number, n: c.responses });
+export const visibilityCount = answerShare("mentioned");
+export const recommendedCount = answerShare("recommended");
+export const shortlistedCount = answerShare("shortlisted");
 
 /** Citation share of the entity at `index`: answers citing it of the answers with a citation. */
 export const citedCount =

@@ -74,7 +74,8 @@ export function windowView(options: {
   entityIds: readonly string[];
   /**
    * The pooled series (engine null), one per entity: of answers naming it (a
-   * bare list), and of those recommending and shortlisting it when given.
+   * bare list), and of those recommending, shortlisting and citing it when
+   * given (a metric without its series reads 0).
    */
   series: readonly ChangeSeries[] | CountSeries;
   current: DayRange;

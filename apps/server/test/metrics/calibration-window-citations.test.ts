@@ -17,9 +17,10 @@ import { citeRate } from "./significance-fixtures.js";
  * of the answers with a citation) on the drifting truth of
  * calibration-drift.test.ts: whether an answer cites anything (base 0.7) and,
  * if it does, whether it cites each entity (citeRate) each move with their own
- * prompt effects, personas and each engine's state per day. The two are drawn
- * independently, so the long-run citation share is the long-run rate of
- * citing the entity given a citation. Over 7- and 28-day windows its two-way
+ * prompt effects and each engine's state per day, the entities' with the
+ * personas too. The two are independent (the personas' shifts are the
+ * entities' alone), so the ratio's target, E[q p] / E[q] over prompts and
+ * days, is the entity's long-run rate E[p]. Over 7- and 28-day windows its two-way
  * interval covers it 93-97% of the time and the change between two stable
  * windows is significant at most 5% of the time (docs/metrics.md, "Windows of
  * days").
@@ -33,7 +34,10 @@ const START = "2026-01-01";
 
 /** The answers (in `mentioned`, with no mention counted) and the cited series of `days` days. */
 function citedSeries(days: number, rng: Rng): { mentioned: ChangeSeries[]; cited: ChangeSeries[] } {
-  const prompts = drawPromptEffects(drift, [ANY, ...ids], PROMPTS, rng);
+  // "Cites anything" without the personas' shifts, which the entities share: independent of
+  // citing an entity, so the ratio's target is the entities' long-run rate.
+  const anyEffects = drawPromptEffects({ ...drift, personaShifts: [0] }, [ANY], PROMPTS, rng);
+  const prompts = drawPromptEffects(drift, ids, PROMPTS, rng);
   const answers: DailyProportion[] = [];
   const cited = ids.map((): DailyProportion[] => []);
   for (let d = 0; d < days; d++) {
@@ -49,7 +53,7 @@ function citedSeries(days: number, rng: Rng): { mentioned: ChangeSeries[]; cited
       for (const engine of ENGINES) {
         const any = mentionProbability(
           0.7,
-          (prompts.byEntity[ANY]?.[q] as number) + (states[ANY]?.[engine] as number),
+          (anyEffects.byEntity[ANY]?.[q] as number) + (states[ANY]?.[engine] as number),
         );
         for (let r = 0; r < REPETITIONS; r++) {
           if (!rng.chance(any)) continue;

@@ -6,8 +6,8 @@ import { competitor } from "../workspace-config/config-fixtures.js";
 import { seedPrompt } from "./metrics-fixtures.js";
 import { writeSimulatedDay } from "./simulated-rollups.js";
 
-// GET .../metrics/window: each entity's visibility and share of voice over the
-// last 7 or 28 days and the window before, with two-way intervals (prompts and
+// GET .../metrics/window: each entity's visibility, share of voice, citation share,
+// recommendation rate and shortlist share over the last 7 or 28 days and the window before, with two-way intervals (prompts and
 // run days) and the change between them. Its counts must agree with the time
 // series over the same days (the same answers), and its stored view must be
 // served until a day of the two windows changes.
@@ -134,8 +134,10 @@ describe("GET /metrics/window", () => {
         12,
       );
     }
+    // With two entities named, every recommendation is on the shortlist (the first three):
+    // a workspace naming five tells them apart (below).
     expect(now.recommended).toBeGreaterThan(0);
-    expect(now.shortlisted).toBeGreaterThanOrEqual(now.recommended);
+    expect(now.shortlisted).toBe(now.recommended);
 
     // Citation share: of the answers with a citation, as the metrics route counts them (each
     // day's engines summed).
@@ -297,5 +299,66 @@ describe("GET /metrics/window", () => {
     });
     expect(res.status).toBe(400);
     expect(JSON.stringify(res.body.error.details)).toContain("query.days");
+  });
+
+  it("five entities recommended together: the shortlist keeps the first three, as the time series counts it", async () => {
+    const names = ["Alpha", "Beta", "Gamma", "Delta"];
+    const five = await t.createWorkspace(cookie, {
+      brand: "omega",
+      competitors: names.map((name) => competitor(name)),
+    });
+    for (let i = 0; i < 4; i++) await seedPrompt(t, five, "discovery", `Best suite ${i}?`);
+    const prisma = t.server.ctx.prisma;
+    const id = (await prisma.workspace.findUniqueOrThrow({ where: { slug: five } })).id;
+    const rivals = await prisma.competitor.findMany({ where: { workspaceId: id } });
+    const prompts = await prisma.prompt.findMany({
+      where: { workspaceId: id },
+      orderBy: { id: "asc" },
+    });
+    for (let d = 0; d < 4; d++) {
+      await writeSimulatedDay(
+        t,
+        id,
+        {
+          day: addDays(LAST, d - 3),
+          prompts,
+          engines: () => ["openai"],
+          repetitions: 2,
+          rate: () => 0.9,
+          recommendRate: () => 1,
+          entityIds: ["self", ...rivals.map((r) => r.id)],
+        },
+        Rng.fromString(`metrics-window/five/${d}`),
+      );
+    }
+    const res = await t.request("GET", `/api/v1/workspaces/${five}/metrics/window?days=7`, {
+      cookie,
+    });
+    expect(res.status, res.text).toBe(200);
+    const body = res.body as any;
+    const series = await t.request(
+      "GET",
+      `/api/v1/workspaces/${five}/metrics/timeseries?from=${body.current.from}&to=${body.current.to}`,
+      { cookie },
+    );
+    let fewer = 0;
+    for (const e of body.entities) {
+      const points = series.body.series.find(
+        (s: any) => s.entityId === e.entityId && s.engine === "all",
+      ).points;
+      const count = (key: string) =>
+        points.reduce((n: number, p: any) => n + Math.round(p[key] * p.responses), 0);
+      expect(e.recommendationRate.current.value).toBeCloseTo(
+        count("recommendationRate") / e.recommendationRate.current.n,
+        12,
+      );
+      expect(e.shortlistShare.current.value).toBeCloseTo(
+        count("shortlistShare") / e.shortlistShare.current.n,
+        12,
+      );
+      if (e.shortlistShare.current.value < e.recommendationRate.current.value) fewer++;
+    }
+    // Five recommended in most answers: some entity is left off some shortlists.
+    expect(fewer).toBeGreaterThan(0);
   });
 });

@@ -79,7 +79,7 @@ function PlanTable({ plan }: { plan: Plan }) {
       </div>
       <p className="hint">
         {plan.basis === "history"
-          ? `From your brand's last ${formatNumber(plan.historyDays)} days with answers.`
+          ? `From your brand's last ${formatNumber(plan.historyDays)} days with answers${plan.shareOfVoiceBasis === "prior" ? " (share of voice from priors: too few answers name tracked entities)" : ""}.`
           : "From priors until your runs give a history."}{" "}
         Half-widths of 95% intervals; a change is detected with 80% power.
       </p>

@@ -101,7 +101,7 @@ function WindowTable(props: {
 }
 
 /**
- * Visibility, share of voice, recommendation rate and shortlist share over the last 7 or 28
+ * Visibility, share of voice, citation share, recommendation rate and shortlist share over the last 7 or 28
  * days against the window before
  * (`GET .../metrics/window`): intervals over prompts and run days, the long-run rate.
  */

@@ -405,7 +405,7 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Visibility, share of voice and recommendation over the last 7 or 28 days, against the window before
+         * Visibility, share of voice, citations and recommendation over the last 7 or 28 days, against the window before
          * @description Every tracked entity's visibility, share of voice, recommendation rate, shortlist share and
          *     citation share over the `days` calendar days ending
          *     on `to` (default: the latest day with data), pooled over the window's answers, and over
@@ -3524,7 +3524,7 @@ export interface components {
         WindowMetric: {
             current: components["schemas"]["WindowEstimate"];
             previous: components["schemas"]["WindowEstimate"];
-            /** @description Current minus previous, null unless each window has at least 2 run days. */
+            /** @description Current minus previous, null unless each window has at least 2 run days where the metric has a denominator (for citation share, days with a citation). */
             change: null | {
                 delta: number;
                 ciLow: number;
@@ -3537,7 +3537,7 @@ export interface components {
             value: number;
             ciLow: number;
             ciHigh: number;
-            /** @description The count the rate divides by: answers (visibility), or mentioned answers of every tracked entity (share of voice). */
+            /** @description The count the rate divides by: answers (visibility, recommendation rate, shortlist share), mentioned answers of every tracked entity (share of voice), or answers with a citation (citation share). */
             n: number;
             intervalUnit: components["schemas"]["IntervalUnit"];
         };
@@ -5227,7 +5227,7 @@ export interface components {
             /** @description The inputs of the brand's visibility. */
             inputs: components["schemas"]["PrecisionInputs"];
             /**
-             * @description Where `shareOfVoiceInputs` come from: the same days as visibility's, or the priors when they hold too few prompts naming tracked entities at least twice.
+             * @description Where `shareOfVoiceInputs` come from: the brand's days (only with visibility's history, `basis: history`, and prompts whose answers name tracked entities at least twice), else the priors.
              * @enum {string}
              */
             shareOfVoiceBasis: "history" | "prior";

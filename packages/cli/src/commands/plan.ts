@@ -54,9 +54,13 @@ export function planText(plan: MetricsPlan): string {
     ["current", plan.current] as const,
     ...(plan.proposed ? [["proposed", plan.proposed] as const] : []),
   ];
+  const shareOfVoice =
+    plan.shareOfVoiceBasis === "history"
+      ? `share of voice ${percent(plan.shareOfVoiceInputs.rate)}`
+      : "share of voice from priors (too few answers naming tracked entities)";
   const basis =
     plan.basis === "history"
-      ? `from the brand's last ${plan.historyDays} days with answers (visibility ${percent(plan.inputs.rate)}, share of voice ${percent(plan.shareOfVoiceInputs.rate)})`
+      ? `from the brand's last ${plan.historyDays} days with answers (visibility ${percent(plan.inputs.rate)}, ${shareOfVoice})`
       : "from priors (no history yet)";
   const metrics = [
     ["visibility", (d: MetricsPlanDesign) => d.visibility],

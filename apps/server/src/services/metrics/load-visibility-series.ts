@@ -68,6 +68,7 @@ export async function loadEntityCountSeries(
   },
 ): Promise<ChangeSeries[][]> {
   const { ctx, filters, columns } = options;
+  if (columns.length === 0) return [];
   const chunkDays = options.chunkDays ?? SERIES_CHUNK_DAYS;
   const where = filterSql(filters, 6);
   const counted = filters.includeBrandResearch ? "" : "AND category <> 'brand_research'";

@@ -173,8 +173,9 @@ function scheduledRuns(
  * The brand's inputs, of its visibility and of its share of voice, from its
  * days with answers among the PLAN_HISTORY_DAYS calendar days ending on its
  * latest, each from the priors when its history is too short (share of voice
- * needs cells naming tracked entities twice); `historyDays`: the days the
- * visibility estimate used (prompts answered at least twice).
+ * also needs cells naming tracked entities twice, and visibility's history);
+ * `historyDays`: the days the visibility estimate used (prompts answered at
+ * least twice).
  */
 async function precisionInputs(
   ctx: AppContext,
@@ -209,7 +210,10 @@ async function precisionInputs(
     range,
   );
   const self = scope.entities.findIndex((e) => e.isSelf);
-  const { visibility, shareOfVoice } = metricPrecisionInputs(byDay, answeredDays(byDay), self);
+  const estimated = metricPrecisionInputs(byDay, answeredDays(byDay), self);
+  const visibility = estimated.visibility;
+  // Share of voice's history only beside visibility's: a day needs prompts answered twice.
+  const shareOfVoice = visibility ? estimated.shareOfVoice : null;
   const without = <T extends { days: number }>({ days: _, ...rest }: T) => rest;
   return {
     inputs: visibility ? without(visibility) : PRIOR_INPUTS,
