@@ -93,6 +93,11 @@ describe("geopulse sources", () => {
       (await cli("answers", "--match", "mentioned", "--entity", "self", "--json")).stdout,
     );
     expect(naming.total).toBe(Math.round(self.visibility.value * self.visibility.n));
+    // Paired with an engine that answered nothing here: no prompt is paired.
+    const paired = JSON.parse(
+      (await cli("answers", "--paired-with", "chatgpt_app", "--json")).stdout,
+    );
+    expect(paired.total).toBe(0);
     const human = await cli("answers", "--limit", "2");
     expect(human.code, human.stderr).toBe(0);
     expect(answers.total).toBeGreaterThan(2);

@@ -35,6 +35,7 @@ describe("GET /answers refusals", () => {
     ["?entity=cmp_nobody&match=mentioned", "query.entity"],
     ["?match=favoured", "query.match"],
     ["?domain=", "query.domain"],
+    ["?pairedWith=netscape", "query.pairedWith"],
   ])("%s is 400 naming %s", async (query, field) => {
     const response = await t.request<any>("GET", path("answers-private", query), {
       cookie: owner,

@@ -252,4 +252,58 @@ describe("the surface gap report", () => {
     expect(csv.status).toBe(200);
     expect(String(csv.text).split("\n")[0]).toContain("Visibility difference (points)");
   });
+
+  it("each side of a pair opens to its answers: the prompts both engines answered that day", async () => {
+    // One more prompt, asked of the API alone: unpaired, so the sides' drill-downs leave it out.
+    const added = await t.request<any>("POST", `/api/v1/workspaces/${slug}/prompts`, {
+      cookie,
+      body: {
+        text: "Which analytics tool suits a solo founder?",
+        category: "discovery",
+        language: "en",
+      },
+    });
+    expect(added.status, added.text).toBe(201);
+    await useEngines(t, slug, cookie, { openai: "gpt-4.1-mini" });
+    const started = await t.request<any>("POST", `/api/v1/workspaces/${slug}/runs`, {
+      cookie,
+      body: { preset: "lite" },
+    });
+    expect(started.status, started.text).toBe(202);
+    const run = await waitForRun(t, slug, started.body.runId, cookie);
+    expect(run).toMatchObject({ status: "succeeded", engines: ["openai"] });
+
+    const today = t.clock.now().toISOString().slice(0, 10);
+    const range = `from=${today}&to=${today}`;
+    const gap = await get(`/metrics/surface-gap?${range}&limit=5`);
+    expect(gap.status, gap.text).toBe(200);
+    const chatgpt = gap.body.pairs.find((p: any) => p.family === "chatgpt");
+    // The API answered every prompt twice today, the app once, the new prompt only by the API.
+    expect(chatgpt).toMatchObject({
+      prompts: PROMPTS,
+      unpairedAnswers: { first: 1, second: 0 },
+      first: { engine: "openai", answers: 2 * PROMPTS },
+      second: { engine: "chatgpt_app", answers: PROMPTS },
+    });
+    const total = async (query: string) => {
+      const res = await get(`/answers?${range}&${query}&limit=1`);
+      expect(res.status, res.text).toBe(200);
+      return res.body.total as number;
+    };
+    expect(await total("engine=openai&pairedWith=chatgpt_app")).toBe(chatgpt.first.answers);
+    expect(await total("engine=chatgpt_app&pairedWith=openai")).toBe(chatgpt.second.answers);
+    expect(await total("engine=openai")).toBe(chatgpt.first.answers + 1);
+    // Each side's visibility: its numerator among the paired answers, its n those answers.
+    for (const [side, other] of [
+      ["first", "chatgpt_app"],
+      ["second", "openai"],
+    ] as const) {
+      const v = chatgpt[side].visibility;
+      expect(v.n).toBe(chatgpt[side].answers);
+      const naming = await total(
+        `engine=${chatgpt[side].engine}&pairedWith=${other}&match=mentioned&entity=self`,
+      );
+      expect(naming).toBe(Math.round(v.value * v.n));
+    }
+  });
 });

@@ -496,7 +496,8 @@ export interface paths {
          *       any URL without one (citation share's `n`).
          *
          *     Without `match`, every answer of the population: visibility's and the composite's
-         *     `n`. `entity` needs `match` (`400 invalid_request` naming `query.match` otherwise) and
+         *     `n`. `pairedWith` keeps the prompts another engine answered the same day (a side of the
+         *     surface gap). `entity` needs `match` (`400 invalid_request` naming `query.match` otherwise) and
          *     must be `self` or a competitor's id (`400 invalid_request` naming `query.entity`).
          *     `total` counts every page. Oldest answer first (by id).
          */
@@ -6842,6 +6843,8 @@ export interface operations {
                 domain?: string;
                 /** @description Only the answers citing this page, as the sources list it (its normalised URL: docs/metrics.md "Citations"). */
                 url?: string;
+                /** @description Only the answers to a prompt that this engine also answered on the same day: the surface gap's paired prompts (`GET .../metrics/surface-gap`). With `engine`, one side of a pair: `engine=openai&pairedWith=chatgpt_app` opens the first side's `answers`. */
+                pairedWith?: components["schemas"]["Engine"];
                 /** @description Page size. */
                 limit?: components["parameters"]["Limit"];
                 /** @description The `nextCursor` of the previous page. */

@@ -1,9 +1,10 @@
-import type { AnswerList } from "@geopulse/api-types";
+import type { AnswerList, ParameterMetricsEngine } from "@geopulse/api-types";
 import { type Command, Option } from "commander";
 import type { Context } from "../context.js";
 import { clip, marked, plural, table } from "../format.js";
 import {
   day,
+  engines,
   type MetricsFilterOptions,
   metricsFilters,
   withMetricsFilters,
@@ -18,6 +19,7 @@ interface AnswersOptions extends ReadOptions, MetricsFilterOptions {
   match?: "mentioned" | "cited" | "recommended" | "shortlisted" | "discouraged";
   domain?: string;
   url?: string;
+  pairedWith?: ParameterMetricsEngine;
 }
 
 /** Answers shown when no --limit is given. */
@@ -48,7 +50,13 @@ export function registerAnswers(program: Command, ctx: Context): void {
             )
             .option("--entity <id>", "with --match: self, or a competitor id")
             .option("--domain <domain>", "only answers citing this registrable domain")
-            .option("--url <url>", "only answers citing this page (as `sources` lists it)"),
+            .option("--url <url>", "only answers citing this page (as `sources` lists it)")
+            .addOption(
+              new Option(
+                "--paired-with <engine>",
+                "only prompts this engine also answered that day (a surface gap's side)",
+              ).choices(engines),
+            ),
         ),
       ),
     ),
@@ -65,6 +73,7 @@ export function registerAnswers(program: Command, ctx: Context): void {
       ...(options.entity ? { entity: options.entity } : {}),
       ...(options.domain ? { domain: options.domain } : {}),
       ...(options.url ? { url: options.url } : {}),
+      ...(options.pairedWith ? { pairedWith: options.pairedWith } : {}),
       limit: pageSizeFor(limit),
     });
     const first = await list.page();

@@ -17,6 +17,7 @@ export const listAnswers = defineHandler("listAnswers")(async ({ op, query }) =>
       entityId: query.entity,
       domain: query.domain?.toLowerCase(),
       url: query.url,
+      pairedWith: query.pairedWith,
     },
   }),
 }));

@@ -26,6 +26,11 @@ export interface AnswerMatch {
   domain?: string | undefined;
   /** Only the answers citing this page: a stored citation's normalised URL (the engine's URL when it has none). */
   url?: string | undefined;
+  /**
+   * Only the answers to a prompt this engine also answered on the same day (an analysed
+   * answer of the same version): the surface gap's paired cells.
+   */
+  pairedWith?: string | undefined;
 }
 
 export interface PopulationQuery {
@@ -76,6 +81,15 @@ export function populationSql(
     parts.push(
       `EXISTS (SELECT 1 FROM citations c WHERE c.response_id = f.response_id
          AND coalesce(c.normalized_url, c.url) = ${param(answerMatch.url)})`,
+    );
+  // A semi-join the planner can hash: the other engine's (day, prompt) cells of the range.
+  if (answerMatch.pairedWith !== undefined)
+    parts.push(
+      `(f.day, f.prompt_id) IN (SELECT g.day, g.prompt_id FROM response_facts g
+         WHERE g.workspace_id = ${param(query.workspaceId)}
+           AND g.analysis_version = ${param(query.version, "::int")}
+           AND g.engine = ${param(answerMatch.pairedWith)}
+           AND g.day BETWEEN ${param(query.from, "::date")} AND ${param(query.to, "::date")})`,
     );
   if (answerMatch.match === "cited") {
     parts.push(
