@@ -3,6 +3,7 @@ import type { AppContext } from "../../src/context.js";
 import { loadDayView } from "../../src/services/metrics/day-view.js";
 import { loadMetricsScope, type MetricsScope } from "../../src/services/metrics/metrics-scope.js";
 import { startTestServer, type TestServer } from "../harness/test-server.js";
+import { workspaceJobsSettled } from "../harness/workspace-jobs.js";
 import { runAndWait } from "../metrics/metrics-fixtures.js";
 import { seedPrompts } from "../runs/run-fixtures.js";
 
@@ -26,6 +27,9 @@ beforeAll(async () => {
   await runAndWait(measured, slug, cookie);
   const ctx = measured.server.ctx;
   const workspace = await ctx.prisma.workspace.findUniqueOrThrow({ where: { slug } });
+  // The run's follow-up jobs (changes, stored snapshots) write after it reads as done; settled
+  // first, so nothing refreshes the day between the reads compared below.
+  await workspaceJobsSettled(measured, workspace.id);
   scope = await loadMetricsScope(ctx, workspace.id);
   const row = await ctx.prisma.metricDay.findFirstOrThrow({
     where: { workspaceId: workspace.id, analysisVersion: scope.version },
