@@ -34,6 +34,7 @@ import { checkProviderDefaults } from "./services/models/check-provider-defaults
 import { sweepRateLimits } from "./services/rate-limit/sweep-rate-limits.js";
 import { queueOutdatedImpacts } from "./services/recommendations/queue-outdated-impacts.js";
 import { queueDueReports } from "./services/reports/queue-due-reports.js";
+import { startScheduledConfirmations } from "./services/run-schedule/start-scheduled-confirmations.js";
 import { startScheduledRuns } from "./services/run-schedule/start-scheduled-runs.js";
 import { startScheduledSeoRefreshes } from "./services/run-schedule/start-scheduled-seo-refreshes.js";
 import { reclaimStalledRuns } from "./services/runs/reclaim-stalled-runs.js";
@@ -173,11 +174,14 @@ export async function createAppContext(options: AppContextOptions): Promise<Runn
     recoverInterruptedChatTurns({ ctx }).catch((error: unknown) =>
       logger.error({ err: error }, "interrupted chat turn sweep failed"),
     );
-    // The SEO refresh follows the occurrence the run sweep has just acted on.
+    // The SEO refresh and the confirmation runs follow the occurrence the run sweep has just
+    // acted on.
     startScheduledRuns({ ctx })
       .catch((error: unknown) => logger.error({ err: error }, "scheduled-run sweep failed"))
       .then(() => startScheduledSeoRefreshes({ ctx }))
-      .catch((error: unknown) => logger.error({ err: error }, "scheduled-seo sweep failed"));
+      .catch((error: unknown) => logger.error({ err: error }, "scheduled-seo sweep failed"))
+      .then(() => startScheduledConfirmations({ ctx }))
+      .catch((error: unknown) => logger.error({ err: error }, "confirmation sweep failed"));
     queueDueReports({ ctx }).catch((error: unknown) =>
       logger.error({ err: error }, "scheduled-report sweep failed"),
     );

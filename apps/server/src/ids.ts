@@ -37,7 +37,8 @@ export type IdPrefix =
   | "rpt"
   | "rsl"
   | "cht"
-  | "chm";
+  | "chm"
+  | "cnf";
 
 // Monotonic: ids minted in the same millisecond by this process still sort in order.
 const ulid = monotonicFactory();

@@ -6,6 +6,7 @@ import { registerChatThreadsDelete } from "./commands/chat-threads-delete.js";
 import { registerChatThreadsGet } from "./commands/chat-threads-get.js";
 import { registerChatThreadsList } from "./commands/chat-threads-list.js";
 import { registerChatThreadsRename } from "./commands/chat-threads-rename.js";
+import { registerConfirmations } from "./commands/confirmations.js";
 import { registerConnectionsConfigure } from "./commands/connections-configure.js";
 import { registerConnectionsDisconnect } from "./commands/connections-disconnect.js";
 import { registerConnectionsList } from "./commands/connections-list.js";
@@ -121,6 +122,7 @@ export function buildProgram(ctx: Context): Command {
   registerScoreboard(program, ctx);
   registerSurfaceGap(program, ctx);
   registerPlan(program, ctx);
+  registerConfirmations(program, ctx);
   registerWindow(program, ctx);
   registerAnswers(program, ctx);
   registerTimeseries(program, ctx);

@@ -15,6 +15,7 @@ beforeAll(async () => {
     "runs:write",
     "prompts:read",
     "prompts:write",
+    "metrics:read",
   ]);
   env = { GEOPULSE_CONFIG_DIR: await tempDir(), GEOPULSE_BASE_URL: api.url, GEOPULSE_API_KEY: key };
 }, 60_000);
@@ -44,6 +45,12 @@ describe("geopulse schedule", () => {
       lastRunAt: null,
       lastOutcome: null,
       seoRefresh: { enabled: false, lastRunAt: null, lastOutcome: null },
+      confirmations: {
+        monthlyBudgetMicrousd: null,
+        spentThisMonthMicrousd: 0,
+        lastRunAt: null,
+        lastOutcome: null,
+      },
     });
   });
 
@@ -89,6 +96,40 @@ describe("geopulse schedule", () => {
     const off = await cli("schedule", "set", "--cron", "0 7 * * *", "--no-seo-refresh", "--json");
     expect(JSON.parse(off.stdout).seoRefresh.enabled).toBe(false);
     expect((await cli("schedule", "get")).stdout).toMatch(/^SEO refresh\s+off$/m);
+  });
+
+  it("set --confirmation-budget sets adaptive sampling's monthly budget in dollars; off clears it", async () => {
+    const on = await cli("schedule", "set", "--cron", "0 7 * * *", "--confirmation-budget", "12.5");
+    expect(on.code, on.stderr).toBe(0);
+    expect(on.stdout).toMatch(/^Confirmations\s+\$0\.00 of \$12\.50 this month$/m);
+    const kept = await cli("schedule", "set", "--cron", "0 7 * * *", "--json");
+    expect(JSON.parse(kept.stdout).confirmations.monthlyBudgetMicrousd).toBe(12_500_000);
+    const off = await cli("schedule", "set", "--cron", "0 7 * * *", "--confirmation-budget", "off");
+    expect(off.code, off.stderr + off.stdout).toBe(0);
+    expect(off.stdout).toMatch(/^Confirmations\s+off$/m);
+    const bad = await cli(
+      "schedule",
+      "set",
+      "--cron",
+      "0 7 * * *",
+      "--confirmation-budget",
+      "5.123",
+    );
+    expect(bad.code).toBe(2);
+    expect(bad.stderr).toContain("dollars a month");
+  });
+
+  it("confirmations lists none yet, as a note on stderr and as JSON; runs list --purpose filters", async () => {
+    const none = await cli("confirmations");
+    expect(none).toMatchObject({ code: 0, stdout: "" });
+    expect(none.stderr).toContain("No confirmations");
+    expect(
+      JSON.parse((await cli("confirmations", "--status", "collecting", "--json")).stdout),
+    ).toEqual([]);
+    expect((await cli("confirmations", "--status", "maybe")).code).toBe(2);
+    const runs = await cli("runs", "list", "--purpose", "confirmation", "--json");
+    expect(runs.code, runs.stderr).toBe(0);
+    expect(JSON.parse(runs.stdout)).toEqual([]);
   });
 
   it("exits 2 with the server's reason for an invalid cron or time zone", async () => {

@@ -1,5 +1,6 @@
 import type { z } from "zod";
 import { reanalyzeWorkspace } from "../services/analysis/reanalyze-workspace.js";
+import { refreshConfirmations } from "../services/confirmations/refresh-confirmations.js";
 import { refreshWorkspaceChanges } from "../services/metrics/refresh-workspace-changes.js";
 import { refreshWorkspaceSnapshots } from "../services/metrics/refresh-workspace-snapshots.js";
 import { evaluateWorkspacePages } from "../services/page-evaluations/evaluate-workspace-pages.js";
@@ -40,6 +41,7 @@ export const allJobHandlers: JobHandler<z.ZodType>[] = [
   }),
   defineJobHandler(refreshMetricChangesJob, async (ctx, p) => {
     await refreshWorkspaceChanges({ ctx, workspaceId: p.workspaceId });
+    await refreshConfirmations({ ctx, workspaceId: p.workspaceId });
   }),
   defineJobHandler(refreshMetricSnapshotsJob, async (ctx, p) => {
     await refreshWorkspaceSnapshots({ ctx, workspaceId: p.workspaceId });

@@ -21,6 +21,7 @@ import { getWorkspaceMetrics } from "./metrics/get-workspace-metrics.js";
 import { getWorkspaceScoreboard } from "./metrics/get-workspace-scoreboard.js";
 import { listAnswers } from "./metrics/list-answers.js";
 import { listMetricChanges } from "./metrics/list-metric-changes.js";
+import { listMetricConfirmations } from "./metrics/list-metric-confirmations.js";
 import { listModels } from "./models/list-models.js";
 import { pageEvaluationHandlers } from "./page-evaluations/index.js";
 import { promptGenerationHandlers } from "./prompt-generation/index.js";
@@ -62,6 +63,7 @@ export const handlers: HandlerRegistry = {
   getMetricsWindow,
   listAnswers,
   listMetricChanges,
+  listMetricConfirmations,
   listApiKeys,
   createApiKey,
   actOnApiKey,

@@ -40,6 +40,12 @@ describe("run schedule", () => {
       lastRunAt: null,
       lastOutcome: null,
       seoRefresh: { enabled: false, lastRunAt: null, lastOutcome: null },
+      confirmations: {
+        monthlyBudgetMicrousd: null,
+        spentThisMonthMicrousd: 0,
+        lastRunAt: null,
+        lastOutcome: null,
+      },
     });
   });
 

@@ -2,7 +2,7 @@ import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { type FormEvent, useState } from "react";
 import { gp, type Schemas } from "../api";
 import { mapFieldErrors } from "../field-errors";
-import { formatDate } from "../format";
+import { formatDate, formatMicrousd } from "../format";
 import { dailyCron, timeOfDailyCron } from "../prompt-set";
 import { Field } from "./field";
 import { ErrorNote, Loading } from "./states";
@@ -39,7 +39,7 @@ export function RunSchedulePanel({ slug }: { slug: string }) {
         <>
           <ScheduleSummary schedule={schedule.data} />
           <ScheduleForm
-            key={`${schedule.data.cron}-${schedule.data.timezone}-${schedule.data.preset}`}
+            key={`${schedule.data.cron}-${schedule.data.timezone}-${schedule.data.preset}-${schedule.data.confirmations.monthlyBudgetMicrousd}`}
             schedule={schedule.data}
             error={save.error}
             saving={save.isPending}
@@ -77,6 +77,12 @@ function ScheduleSummary({ schedule }: { schedule: Schemas["RunSchedule"] }) {
           Last: {formatDate(schedule.lastRunAt)}, {schedule.lastOutcome ?? "no outcome recorded"}.
         </p>
       )}
+      <p className="hint" data-testid="confirmation-budget">
+        {schedule.confirmations.monthlyBudgetMicrousd === null
+          ? "Confirmations of borderline changes: off."
+          : `Confirmations of borderline changes: ${formatMicrousd(schedule.confirmations.spentThisMonthMicrousd)} of ${formatMicrousd(schedule.confirmations.monthlyBudgetMicrousd)} this month.`}
+        {schedule.confirmations.lastOutcome ? ` Last: ${schedule.confirmations.lastOutcome}.` : ""}
+      </p>
     </div>
   );
 }
@@ -95,10 +101,27 @@ function ScheduleForm({
   const [time, setTime] = useState(timeOfDailyCron(schedule.cron) ?? "06:00");
   const [timezone, setTimezone] = useState(schedule.timezone ?? browserZone());
   const [preset, setPreset] = useState<Preset>(schedule.preset ?? "smoke");
-  const errors = mapFieldErrors(error, ["cron", "timezone", "preset"]);
+  const stored = schedule.confirmations.monthlyBudgetMicrousd;
+  const [budget, setBudget] = useState(stored === null ? "" : String(stored / 1_000_000));
+  const errors = mapFieldErrors(error, [
+    "cron",
+    "timezone",
+    "preset",
+    "confirmations.monthlyBudgetMicrousd",
+  ]);
+  const dollars = budget.trim() === "" ? null : Number(budget);
+  const budgetValid =
+    dollars === null || (Number.isFinite(dollars) && dollars >= 0 && dollars <= 10_000);
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    onSave({ cron: dailyCron(time), timezone: timezone.trim(), preset });
+    onSave({
+      cron: dailyCron(time),
+      timezone: timezone.trim(),
+      preset,
+      confirmations: {
+        monthlyBudgetMicrousd: dollars === null ? null : Math.round(dollars * 100) * 10_000,
+      },
+    });
   };
   return (
     <form onSubmit={submit} noValidate aria-label="Daily schedule">
@@ -134,6 +157,25 @@ function ScheduleForm({
             </select>
           )}
         </Field>
+        <Field
+          label="Confirmation budget ($ a month)"
+          hint="Extra answers that confirm borderline changes sooner. Empty: off."
+          errors={
+            budgetValid
+              ? errors.byControl["confirmations.monthlyBudgetMicrousd"]
+              : ["Dollars from 0 to 10,000."]
+          }
+        >
+          {(props) => (
+            <input
+              {...props}
+              inputMode="decimal"
+              value={budget}
+              placeholder="off"
+              onChange={(e) => setBudget(e.target.value)}
+            />
+          )}
+        </Field>
       </div>
       {errors.unplaced.length === 0 && Object.keys(errors.byControl).length === 0 && (
         <ErrorNote error={error} action="Could not save the schedule" />
@@ -145,7 +187,7 @@ function ScheduleForm({
           ))}
         </ul>
       )}
-      <button type="submit" className="primary" disabled={saving || time === ""}>
+      <button type="submit" className="primary" disabled={saving || time === "" || !budgetValid}>
         {schedule.enabled ? "Update the schedule" : "Set the schedule"}
       </button>
       <p className="hint">

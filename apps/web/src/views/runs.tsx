@@ -3,6 +3,7 @@ import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { type FormEvent, useState } from "react";
 import { Link } from "react-router";
 import { gp, type Schemas } from "../api";
+import { ConfirmationsPanel } from "../components/confirmations";
 import { PrecisionPlanPanel } from "../components/precision-plan";
 import { RunSchedulePanel } from "../components/run-schedule";
 import { Empty, ErrorNote, Loading } from "../components/states";
@@ -99,7 +100,10 @@ export default function Runs() {
                 {runs.data.map((run) => (
                   <tr key={run.runId}>
                     <td data-label="Started">{formatDate(run.createdAt)}</td>
-                    <td data-label="Preset">{run.preset}</td>
+                    <td data-label="Preset">
+                      {run.preset}
+                      {run.purpose === "confirmation" ? " (confirmation: extra answers)" : ""}
+                    </td>
                     <td data-label="Status">{run.status}</td>
                     <td data-label="Answers">
                       <Link to={`/w/${slug}/answers?run=${run.runId}`}>
@@ -120,6 +124,7 @@ export default function Runs() {
       </article>
       <RunSchedulePanel slug={slug} />
       <PrecisionPlanPanel slug={slug} />
+      <ConfirmationsPanel slug={slug} />
     </section>
   );
 }

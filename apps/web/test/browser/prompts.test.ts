@@ -73,6 +73,58 @@ async function setsAndClearsASchedule(page: Page): Promise<void> {
   await page.getByRole("button", { name: "Set the schedule" }).click();
   await page.getByText("every day at 07:30 Europe/Madrid time").waitFor();
   await page.getByText("Next run:").waitFor();
+  await page.getByText("Confirmations of borderline changes: off.").waitFor();
+  await page.getByLabel("Confirmation budget ($ a month)").fill("lots");
+  await page.getByText("Dollars from 0 to 10,000.").waitFor();
+  await page.getByLabel("Confirmation budget ($ a month)").fill("5");
+  await page.getByRole("button", { name: "Update the schedule" }).click();
+  await page.getByText("Confirmations of borderline changes: $0.00 of $5.00 this month.").waitFor();
+}
+
+/**
+ * Sees adaptive sampling's confirmations: a stored one (the service's own tests make them from
+ * a borderline change) with its fresh days, extra answers and the bound it must pass.
+ */
+async function seesAConfirmation(page: Page): Promise<void> {
+  const panel = page.locator("article", {
+    has: page.getByRole("heading", { name: "Confirmations" }),
+  });
+  await panel.getByText("None yet.").waitFor();
+  const prisma = server.ctx.prisma;
+  const { id: workspaceId } = await prisma.workspace.findUniqueOrThrow({ where: { slug } });
+  const now = new Date();
+  await prisma.metricConfirmation.create({
+    data: {
+      id: "cnf_01JZZZZZZZZZZZZZZZZZZZZZZZ",
+      workspaceId,
+      entityId: "self",
+      engine: null,
+      seriesKey: "self/all",
+      day: new Date("2026-06-30T00:00:00.000Z"),
+      direction: "up",
+      pValue: 0.0005,
+      promptIds: ["prm_a", "prm_b"],
+      engines: ["simulated"],
+      reference: { from: "2026-04-29", to: "2026-05-26", days: 28, rate: 0.318 },
+      status: "confirmed",
+      freshDays: 2,
+      freshAnswers: 96,
+      extraAnswers: 80,
+      rate: 0.47,
+      low: 0.39,
+      high: 0.55,
+      referenceBound: 0.36,
+      decidedOn: new Date("2026-07-02T00:00:00.000Z"),
+      createdAt: now,
+      updatedAt: now,
+    },
+  });
+  await page.reload();
+  const row = page.getByTestId("confirmations-table").getByRole("row", { name: /2026-06-30/ });
+  await row.waitFor();
+  expect(await row.textContent()).toMatch(
+    /Your brand, every engine, up.*Confirmed on 2026-07-02.*2 of 7.*96 \(80\).*47\.0% \(39\.0%–55\.0%\).*above 36\.0%/,
+  );
 }
 
 /** Sees what the runs buy (on the schedule's days) and compares a design with more prompts. */
@@ -117,6 +169,7 @@ describe.skipIf(!runsHere)("the prompts views in Chromium", () => {
 
     await setsAndClearsASchedule(setup.page);
     await comparesADesign(setup.page);
+    await seesAConfirmation(setup.page);
     await photograph(setup.page, "runs-schedule", 1280);
     await setup.page.getByRole("button", { name: "Remove the schedule" }).click();
     await setup.page.getByText("No schedule: runs start only when you start them").waitFor();

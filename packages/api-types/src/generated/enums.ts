@@ -17,6 +17,7 @@ export const enumValues = {
   IntervalUnit: ["prompt-and-day","prompt","day","answer"] as const satisfies readonly Schemas["IntervalUnit"][],
   Language: ["en","es","ca","fr"] as const satisfies readonly Schemas["Language"][],
   MeasurementEngine: ["openai","perplexity","gemini","anthropic","exa","grok","google_ai_overview","google_ai_mode","chatgpt_app","perplexity_app","gemini_app","copilot_app"] as const satisfies readonly Schemas["MeasurementEngine"][],
+  MetricConfirmationStatus: ["collecting","confirmed","expired"] as const satisfies readonly Schemas["MetricConfirmationStatus"][],
   ModelUse: ["answers","chat","prompts","research"] as const satisfies readonly Schemas["ModelUse"][],
   PageCheckCategory: ["access","understanding","entity","citations","compliance"] as const satisfies readonly Schemas["PageCheckCategory"][],
   PageEvaluationStatus: ["queued","running","succeeded","failed"] as const satisfies readonly Schemas["PageEvaluationStatus"][],

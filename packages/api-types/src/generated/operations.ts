@@ -76,6 +76,11 @@ export const operations = {
     "path": "/api/v1/workspaces/{workspace}/metrics/changes",
     "idempotencyKey": null
   },
+  "listMetricConfirmations": {
+    "method": "GET",
+    "path": "/api/v1/workspaces/{workspace}/metrics/confirmations",
+    "idempotencyKey": null
+  },
   "getSurfaceGap": {
     "method": "GET",
     "path": "/api/v1/workspaces/{workspace}/metrics/surface-gap",

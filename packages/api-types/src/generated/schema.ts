@@ -358,6 +358,40 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/workspaces/{workspace}/metrics/confirmations": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Workspace slug. Anything that is not a workspace the caller may see answers `404 workspace_not_found`. */
+                workspace: components["parameters"]["Workspace"];
+            };
+            cookie?: never;
+        };
+        /**
+         * Adaptive sampling's confirmations of borderline changes
+         * @description When change detection's test of a series on the latest day of data is borderline (not
+         *     flagged, p at most 0.001) and the workspace has a confirmation budget
+         *     (`PUT .../run-schedule`, `confirmations.monthlyBudgetMicrousd`), a confirmation starts:
+         *     the 10 prompts that moved most in the test's direction are followed, and each following
+         *     occurrence of the run schedule starts a confirmation run (`purpose: confirmation`)
+         *     asking each of them 4 more times on the series' engines, within the budget. No metric,
+         *     `n` or drill-down counts those answers. The verdict is taken after each run day on the
+         *     followed prompts' answers (the measurement's and the extra ones) by a test valid however
+         *     often it is looked at (a confidence sequence against the 28 days before the detector's
+         *     baseline): `confirmed` when the change holds, `expired` after 7 fresh run days or 21
+         *     calendar days without that. At most 3 collect at once. Newest first
+         *     (docs/metrics.md, "Adaptive sampling").
+         */
+        get: operations["listMetricConfirmations"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/workspaces/{workspace}/metrics/surface-gap": {
         parameters: {
             query?: never;
@@ -1689,7 +1723,7 @@ export interface paths {
         };
         /**
          * List measurement runs
-         * @description Newest first.
+         * @description Newest first; measurement and confirmation runs unless `purpose` picks one.
          */
         get: operations["listRuns"];
         put?: never;
@@ -3633,6 +3667,84 @@ export interface components {
              */
             lastOutcome: string | null;
             seoRefresh: components["schemas"]["RunScheduleSeoRefresh"];
+            confirmations: components["schemas"]["RunScheduleConfirmations"];
+        };
+        /** @enum {string} */
+        MetricConfirmationStatus: "collecting" | "confirmed" | "expired";
+        MetricConfirmation: {
+            id: string;
+            /** @description `self` for the brand, else a competitor id. */
+            entityId: string;
+            /** @description The series' engine, or `all` (pooled). */
+            engine: components["schemas"]["EngineOrAll"];
+            /** @description The borderline day. */
+            date: components["schemas"]["Day"];
+            /** @enum {string} */
+            direction: "up" | "down";
+            /** @description The borderline test's p-value (its week against the 28 days before). */
+            pValue: number;
+            status: components["schemas"]["MetricConfirmationStatus"];
+            /** @description The followed prompts (those that moved most in `direction`). */
+            promptIds: string[];
+            /** @description The engines its confirmation runs ask. */
+            engines: string[];
+            /**
+             * @description The followed prompts' visibility over the reference window (the days with data
+             *     among the 28 days before the detector's baseline) and the one-sided 97.5% bound
+             *     the fresh rate's confidence sequence must pass in `direction`.
+             */
+            reference: {
+                from: components["schemas"]["Day"];
+                to: components["schemas"]["Day"];
+                days: number;
+                rate: number;
+                bound: number;
+            };
+            /**
+             * @description The run days after `date` counted so far (up to the one that decided): the followed
+             *     prompts' answers on `engines` (`extraAnswers` of them from confirmation runs), their
+             *     visibility (days weighted by their precision) and its confidence sequence (null
+             *     before the first fresh day).
+             */
+            fresh: {
+                days: number;
+                answers: number;
+                extraAnswers: number;
+                rate: number | null;
+                low: number | null;
+                high: number | null;
+            };
+            /** @description The day it was confirmed or expired; null while collecting. */
+            decidedOn: components["schemas"]["Day"] | null;
+            /** @description Its confirmation runs (`GET .../runs?purpose=confirmation` lists them). */
+            runs: number;
+            /** @description What its confirmation runs were charged (their holds while unfinished). */
+            costMicrousd: number;
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: date-time */
+            updatedAt: string;
+        };
+        /**
+         * @description Adaptive sampling's confirmation runs (docs/metrics.md, "Adaptive sampling"), started at
+         *     the schedule's occurrences while the UTC calendar month's confirmation runs (charges,
+         *     or holds while unfinished) and the next run's estimate stay within the budget.
+         */
+        RunScheduleConfirmations: {
+            /** @description The monthly cap; null (the default) turns adaptive sampling off. */
+            monthlyBudgetMicrousd: number | null;
+            spentThisMonthMicrousd: number;
+            /**
+             * Format: date-time
+             * @description The occurrence at which a worker last acted on confirmations.
+             */
+            lastRunAt: string | null;
+            /**
+             * @description What happened then: `started <runId>, …`, `skipped <n>: monthly confirmation budget
+             *     reached`, `skipped: no confirmation under way`, `skipped: insufficient credits`, or
+             *     `skipped: <reason>`.
+             */
+            lastOutcome: string | null;
         };
         /** @description The daily SEO refresh started at the schedule's occurrences (docs/seo.md). */
         RunScheduleSeoRefresh: {
@@ -3655,6 +3767,14 @@ export interface components {
              */
             seoRefresh?: {
                 enabled: boolean;
+            };
+            /**
+             * @description Adaptive sampling's monthly budget (micro-USD, at most 10,000,000,000: $10,000);
+             *     null turns it off (confirmations under way keep collecting from the measurement's
+             *     answers, without extra ones). Omitted: what is stored stays (off for a new schedule).
+             */
+            confirmations?: {
+                monthlyBudgetMicrousd: number | null;
             };
             /**
              * @description Five-field cron expression, at most one occurrence per local day.
@@ -4540,6 +4660,16 @@ export interface components {
         };
         Run: {
             runId: string;
+            /**
+             * @description `confirmation`: a run adaptive sampling started for a confirmation
+             *     (`GET .../metrics/confirmations`): it asks the confirmation's followed prompts 4 times
+             *     on its engines, and no metric, `n` or drill-down counts its answers; its `preset` is
+             *     the schedule's.
+             * @enum {string}
+             */
+            purpose: "measurement" | "confirmation";
+            /** @description The confirmation a confirmation run collects for. */
+            confirmationId: string | null;
             workspace: string;
             preset: components["schemas"]["RunPreset"];
             /**
@@ -5920,6 +6050,9 @@ export type IntervalUnit = components['schemas']['IntervalUnit'];
 export type MetricChange = components['schemas']['MetricChange'];
 export type RunPreset = components['schemas']['RunPreset'];
 export type RunSchedule = components['schemas']['RunSchedule'];
+export type MetricConfirmationStatus = components['schemas']['MetricConfirmationStatus'];
+export type MetricConfirmation = components['schemas']['MetricConfirmation'];
+export type RunScheduleConfirmations = components['schemas']['RunScheduleConfirmations'];
 export type RunScheduleSeoRefresh = components['schemas']['RunScheduleSeoRefresh'];
 export type RunScheduleUpdate = components['schemas']['RunScheduleUpdate'];
 export type RunStatus = components['schemas']['RunStatus'];
@@ -6684,6 +6817,48 @@ export interface operations {
             500: components["responses"]["InternalError"];
         };
     };
+    listMetricConfirmations: {
+        parameters: {
+            query?: {
+                /** @description Only confirmations in this state. */
+                status?: components["schemas"]["MetricConfirmationStatus"];
+                /** @description Page size. */
+                limit?: components["parameters"]["Limit"];
+                /** @description The `nextCursor` of the previous page. */
+                cursor?: components["parameters"]["Cursor"];
+            };
+            header?: never;
+            path: {
+                /** @description Workspace slug. Anything that is not a workspace the caller may see answers `404 workspace_not_found`. */
+                workspace: components["parameters"]["Workspace"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of confirmations, newest first. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["MetricConfirmation"][];
+                        nextCursor: components["schemas"]["NextCursor"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            408: components["responses"]["RequestTimeout"];
+            421: components["responses"]["MisdirectedRequest"];
+            429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["HeadersTooLarge"];
+            500: components["responses"]["InternalError"];
+        };
+    };
     getSurfaceGap: {
         parameters: {
             query?: {
@@ -6728,7 +6903,11 @@ export interface operations {
             query?: {
                 /** @description Calendar days of the window (default 7). */
                 days?: 7 | 28;
-                /** @description Last day of the window (UTC; default the latest day with data). */
+                /**
+                 * @description Last day of the window (UTC; default the latest day with data). Both windows start
+                 *     on or after 2000-01-01, so it is at least 2000-01-14 with 7 days and 2000-02-25 with
+                 *     28 (earlier: `400 invalid_request`).
+                 */
                 to?: components["schemas"]["Day"];
                 /** @description Only answers of this engine. */
                 engine?: components["parameters"]["MetricsEngine"];
@@ -8861,6 +9040,8 @@ export interface operations {
     listRuns: {
         parameters: {
             query?: {
+                /** @description Only runs of this purpose (`Run.purpose`). */
+                purpose?: "measurement" | "confirmation";
                 /** @description Page size. */
                 limit?: components["parameters"]["Limit"];
                 /** @description The `nextCursor` of the previous page. */

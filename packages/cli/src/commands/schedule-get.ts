@@ -1,7 +1,7 @@
 import type { RunSchedule } from "@geopulse/api-types";
 import type { Command } from "commander";
 import type { Context } from "../context.js";
-import { keyValues, when } from "../format.js";
+import { keyValues, usd, when } from "../format.js";
 import { type ReadOptions, withJson, withWorkspace } from "../options.js";
 
 /** The schedule as `label  value` lines (shared with `schedule set`). */
@@ -16,6 +16,14 @@ export function scheduleLines(schedule: RunSchedule): string {
     ["SEO refresh", schedule.seoRefresh.enabled ? "daily" : "off"],
     ["SEO last run", when(schedule.seoRefresh.lastRunAt)],
     ["SEO outcome", schedule.seoRefresh.lastOutcome],
+    [
+      "Confirmations",
+      schedule.confirmations.monthlyBudgetMicrousd === null
+        ? "off"
+        : `${usd(schedule.confirmations.spentThisMonthMicrousd)} of ${usd(schedule.confirmations.monthlyBudgetMicrousd)} this month`,
+    ],
+    ["Confirmations run", when(schedule.confirmations.lastRunAt)],
+    ["Confirmations outcome", schedule.confirmations.lastOutcome],
   ]);
 }
 

@@ -375,6 +375,17 @@ export const sdkOperations = {
       "input": "query",
       "paginated": true,
       "idempotencyKey": false
+    },
+    "listConfirmations": {
+      "operationId": "listMetricConfirmations",
+      "method": "GET",
+      "path": "/api/v1/workspaces/{workspace}/metrics/confirmations",
+      "pathParams": [
+        "workspace"
+      ],
+      "input": "query",
+      "paginated": true,
+      "idempotencyKey": false
     }
   },
   "models": {
@@ -1207,6 +1218,8 @@ export interface GeneratedNamespaces {
     getWindow(workspace: PathParam<"getMetricsWindow", "workspace">, query?: Query<"getMetricsWindow">): Promise<Result<"getMetricsWindow">>;
     /** Detected changes of visibility over a date range (`listMetricChanges`: GET /api/v1/workspaces/{workspace}/metrics/changes; scope metrics:read) */
     listChanges(workspace: PathParam<"listMetricChanges", "workspace">, options?: ListOptions<"listMetricChanges">): PagedList<"listMetricChanges">;
+    /** Adaptive sampling's confirmations of borderline changes (`listMetricConfirmations`: GET /api/v1/workspaces/{workspace}/metrics/confirmations; scope metrics:read) */
+    listConfirmations(workspace: PathParam<"listMetricConfirmations", "workspace">, options?: ListOptions<"listMetricConfirmations">): PagedList<"listMetricConfirmations">;
   };
   models: {
     /** The model catalog (`listModels`: GET /api/v1/models; scope settings:read) */

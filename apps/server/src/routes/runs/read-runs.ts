@@ -8,7 +8,7 @@ import {
 
 export const listRuns = defineHandler("listRuns")(async ({ op, query }) => ({
   status: 200,
-  body: await list({ ...op, ...pageOf(query) }),
+  body: await list({ ...op, ...pageOf(query), purpose: query.purpose }),
 }));
 
 export const getRun = defineHandler("getRun")(async ({ op, params }) => ({

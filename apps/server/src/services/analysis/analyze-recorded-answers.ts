@@ -82,6 +82,11 @@ export interface AnalyzeRecordedAnswersOptions {
   taxonomy?: DomainTaxonomyList;
   /** The answers analysed before the transaction (analyzeBeforeRecording). */
   prepared?: PreparedAnalyses | undefined;
+  /**
+   * False for a confirmation run's answers (adaptive sampling): analysed for their mentions
+   * and citations, but no rollup or fact counts them (docs/metrics.md, "Adaptive sampling").
+   */
+  counted?: boolean;
 }
 
 /**
@@ -101,17 +106,15 @@ export async function analyzeRecordedAnswers(
   const classes = new Map<string, CitationClass[]>();
   if (answers.length === 0)
     return { classes, mentions: mentionRows(workspaceId, []), facts: factRows(workspaceId, []) };
+  const counted = options.counted ?? true;
   // The day lock first, then the subject: a re-analysis of the day holds the
   // lock while it swaps the day's rollups, so these answers are analysed with
   // the subject in force once it is done (an edit committed before the lock
   // is read here; one after it re-analyses the day), and the day never
   // silently mixes subjects.
-  const { generation } = await lockMetricDay(tx, {
-    workspaceId,
-    version: ANALYSIS_VERSION,
-    day,
-    now: options.now,
-  });
+  const locked = counted
+    ? await lockMetricDay(tx, { workspaceId, version: ANALYSIS_VERSION, day, now: options.now })
+    : undefined;
   const [current] = await tx.$queryRawUnsafe<Array<{ digest: string }>>(
     `SELECT ${SUBJECT_DIGEST_SQL} AS digest FROM workspaces w WHERE w.id = $1`,
     workspaceId,
@@ -147,20 +150,21 @@ export async function analyzeRecordedAnswers(
       ),
     );
   }
-  await addRollupRows(tx, {
-    workspaceId,
-    version: ANALYSIS_VERSION,
-    generation,
-    fingerprint: analyzer.fingerprint,
-    rows: buildRollupRows(analysed.map((a) => a.rollup)),
-  });
+  if (locked)
+    await addRollupRows(tx, {
+      workspaceId,
+      version: ANALYSIS_VERSION,
+      generation: locked.generation,
+      fingerprint: analyzer.fingerprint,
+      rows: buildRollupRows(analysed.map((a) => a.rollup)),
+    });
   return {
     classes,
     mentions: mentionRows(
       workspaceId,
       analysed.map((a) => ({ responseId: a.responseId, analysis: a.analysis })),
     ),
-    facts: factRows(workspaceId, analysed),
+    facts: factRows(workspaceId, locked ? analysed : []),
   };
 }
 

@@ -89,6 +89,7 @@ export async function listDayAnswerIds(
     `SELECT r.id FROM engine_responses r JOIN runs ON runs.id = r.run_id
      WHERE runs.workspace_id = $1 AND runs.created_at >= $2::timestamptz
        AND runs.created_at < $3::timestamptz AND r.status = 'succeeded'
+       AND r.purpose = 'measurement'
      ORDER BY r.id`,
     workspaceId,
     from.toISOString(),

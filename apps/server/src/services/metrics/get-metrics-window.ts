@@ -1,6 +1,7 @@
 import type { ResponseBody } from "@geopulse/api-types";
 import type { AppContext } from "../../context.js";
-import { addDays, dayOf } from "../../days.js";
+import { addDays, dayOf, FIRST_DAY } from "../../days.js";
+import { errors } from "../../errors/app-error.js";
 import { windowView } from "../../metrics/window-view.js";
 import { loadMetricsHead } from "./load-metrics-head.js";
 import { loadEntityCountSeries } from "./load-visibility-series.js";
@@ -44,12 +45,21 @@ export async function getMetricsWindow(options: {
   filters: MetricsFilters;
 }): Promise<MetricsWindow> {
   const { ctx, days, filters } = options;
+  // Both windows are days of the contract, which start on FIRST_DAY.
+  const earliest = addDays(FIRST_DAY, 2 * days - 1);
+  if (options.to !== undefined && options.to < earliest)
+    throw errors.field(
+      "query.to",
+      "minimum",
+      `must be ${earliest} or later with days=${days}: the window and the one before it start on or after ${FIRST_DAY}.`,
+    );
   const { scope, days: withData } = await loadMetricsHead({
     ctx,
     workspaceId: options.workspaceId,
     recentRuns: 0,
   });
-  const to = options.to ?? withData[0]?.day ?? dayOf(ctx.clock.now());
+  const latest = withData[0]?.day ?? dayOf(ctx.clock.now());
+  const to = options.to ?? (latest < earliest ? earliest : latest);
   const current = { from: addDays(to, 1 - days), to };
   const previous = { from: addDays(current.from, -days), to: addDays(current.from, -1) };
   // The revisions of every day of both windows, read here: the head lists only recent days.

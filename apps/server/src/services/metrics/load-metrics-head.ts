@@ -83,7 +83,8 @@ async function readMetricsHead(
            'costMicrousd', r.cost_microusd::text, 'createdAt', r.created_at)
            ORDER BY r.created_at DESC, r.id DESC)
          FROM (SELECT id, preset, status, cost_microusd, created_at FROM runs
-           WHERE workspace_id = w.id ORDER BY created_at DESC, id DESC LIMIT $4::int) r),
+           WHERE workspace_id = w.id AND purpose = 'measurement'
+           ORDER BY created_at DESC, id DESC LIMIT $4::int) r),
          '[]'::json) AS runs
      FROM workspaces w WHERE w.id = $1`,
     workspaceId,

@@ -27,7 +27,7 @@ export async function loadRunSummary(
   if (!latest) return { latestRun: null, recentRuns: [] };
   const day = dayOf(latest.createdAt);
   const sameDay = await ctx.prisma.run.findMany({
-    where: { workspaceId, createdAt: { gte: dayStart(day) } },
+    where: { workspaceId, purpose: "measurement", createdAt: { gte: dayStart(day) } },
     orderBy: [{ createdAt: "asc" }, { id: "asc" }],
     select: { id: true, engines: true, completedTasks: true, costMicrousd: true },
   });

@@ -22,7 +22,7 @@ export async function buildCitationChecks(options: {
   const normalized = options.urls.map(normalizeUrl).filter((u) => u !== null);
   const first = normalized[0];
   const answers = await ctx.prisma.engineResponse.count({
-    where: { workspaceId, analysisVersion: { not: null } },
+    where: { workspaceId, purpose: "measurement", analysisVersion: { not: null } },
   });
   if (!first || answers === 0) {
     const summary = "No analysed answers yet: run a measurement to see whether engines cite it.";
@@ -34,7 +34,10 @@ export async function buildCitationChecks(options: {
   const parsed = parse(first.host, { allowPrivateDomains: true });
   const domain = parsed.isIp || !parsed.domain ? first.host : parsed.domain;
   const rows = await ctx.prisma.citation.findMany({
-    where: { domain, response: { workspaceId, analysisVersion: { not: null } } },
+    where: {
+      domain,
+      response: { workspaceId, purpose: "measurement", analysisVersion: { not: null } },
+    },
     select: { url: true, response: { select: { engine: true, promptId: true } } },
     orderBy: { responseId: "desc" },
     take: maxCitations,

@@ -35,6 +35,7 @@ export async function getPromptVisibility({
       workspaceId: workspace.id,
       promptId: prompt.id,
       status: "succeeded",
+      purpose: "measurement",
       analysisVersion: ANALYSIS_VERSION,
       run: { createdAt: { gte: fromStart } },
     },

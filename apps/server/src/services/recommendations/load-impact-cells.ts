@@ -81,6 +81,7 @@ export async function loadImpactCells(options: {
       where: {
         workspaceId,
         status: "succeeded",
+        purpose: "measurement",
         analysisVersion: ANALYSIS_VERSION,
         run: { createdAt: { gte: from, lt: dayEnd(day) } },
         promptId: { in: [...languages.keys()] },

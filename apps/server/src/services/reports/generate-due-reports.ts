@@ -49,6 +49,7 @@ export async function generateDueReports({
     where: {
       workspaceId,
       triggeredBy: "schedule",
+      purpose: "measurement",
       finishedAt: { not: null },
       completedTasks: { gt: 0 },
       createdAt: { gte: daysBefore(ctx.clock.now(), RUN_LOOKBACK_DAYS) },

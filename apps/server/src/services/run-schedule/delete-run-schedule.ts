@@ -18,6 +18,7 @@ export async function deleteRunSchedule(options: {
         schedulePreset: null,
         nextScheduledRunAt: null,
         scheduleSeoRefresh: false,
+        confirmationBudgetMicrousd: null,
         updatedAt: ctx.clock.now(),
       },
     });

@@ -1,5 +1,6 @@
 import type { RequestBody, RunSchedule } from "@geopulse/api-types";
 import { audit } from "../audit/audit.js";
+import { confirmationSpend } from "../confirmations/confirmation-spend.js";
 import type { WorkspaceOperation } from "../operation.js";
 import { nextOccurrence, validateSchedule } from "./cron-schedule.js";
 import { scheduleColumns, toRunSchedule } from "./to-run-schedule.js";
@@ -10,7 +11,8 @@ export interface PutRunScheduleOptions extends WorkspaceOperation {
 
 /**
  * Stores the schedule and its next occurrence (from now) with the audit record; the daily SEO
- * refresh flag when the body has it (omitted, the stored one stays).
+ * refresh flag and the confirmation budget when the body has them (omitted, the stored ones
+ * stay).
  */
 export async function putRunSchedule(options: PutRunScheduleOptions): Promise<RunSchedule> {
   const { ctx, workspace, input } = options;
@@ -26,6 +28,14 @@ export async function putRunSchedule(options: PutRunScheduleOptions): Promise<Ru
         schedulePreset: input.preset,
         nextScheduledRunAt: nextOccurrence(cron, input.timezone, now),
         ...(input.seoRefresh ? { scheduleSeoRefresh: input.seoRefresh.enabled } : {}),
+        ...(input.confirmations
+          ? {
+              confirmationBudgetMicrousd:
+                input.confirmations.monthlyBudgetMicrousd === null
+                  ? null
+                  : BigInt(input.confirmations.monthlyBudgetMicrousd),
+            }
+          : {}),
         updatedAt: now,
       },
       select: scheduleColumns,
@@ -35,7 +45,11 @@ export async function putRunSchedule(options: PutRunScheduleOptions): Promise<Ru
       timezone: input.timezone,
       preset: input.preset,
       seoRefresh: stored.scheduleSeoRefresh,
+      confirmationBudgetMicrousd:
+        stored.confirmationBudgetMicrousd === null
+          ? null
+          : Number(stored.confirmationBudgetMicrousd),
     });
-    return toRunSchedule(stored);
+    return toRunSchedule(stored, await confirmationSpend(tx, workspace.id, now));
   });
 }

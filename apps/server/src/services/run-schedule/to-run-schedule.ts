@@ -10,6 +10,9 @@ export interface StoredSchedule {
   scheduleSeoRefresh: boolean;
   scheduleSeoLastRunAt: Date | null;
   scheduleSeoLastOutcome: string | null;
+  confirmationBudgetMicrousd: bigint | null;
+  scheduleConfirmationsLastRunAt: Date | null;
+  scheduleConfirmationsLastOutcome: string | null;
 }
 
 export const scheduleColumns = {
@@ -22,9 +25,13 @@ export const scheduleColumns = {
   scheduleSeoRefresh: true,
   scheduleSeoLastRunAt: true,
   scheduleSeoLastOutcome: true,
+  confirmationBudgetMicrousd: true,
+  scheduleConfirmationsLastRunAt: true,
+  scheduleConfirmationsLastOutcome: true,
 } as const;
 
-export function toRunSchedule(w: StoredSchedule): RunSchedule {
+/** The schedule as the API shows it, with what this month's confirmation runs count (`confirmationSpend`). */
+export function toRunSchedule(w: StoredSchedule, confirmationSpent: bigint): RunSchedule {
   return {
     enabled: w.scheduleCron !== null,
     cron: w.scheduleCron,
@@ -37,6 +44,13 @@ export function toRunSchedule(w: StoredSchedule): RunSchedule {
       enabled: w.scheduleSeoRefresh,
       lastRunAt: w.scheduleSeoLastRunAt?.toISOString() ?? null,
       lastOutcome: w.scheduleSeoLastOutcome,
+    },
+    confirmations: {
+      monthlyBudgetMicrousd:
+        w.confirmationBudgetMicrousd === null ? null : Number(w.confirmationBudgetMicrousd),
+      spentThisMonthMicrousd: Number(confirmationSpent),
+      lastRunAt: w.scheduleConfirmationsLastRunAt?.toISOString() ?? null,
+      lastOutcome: w.scheduleConfirmationsLastOutcome,
     },
   };
 }

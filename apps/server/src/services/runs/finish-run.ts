@@ -1,6 +1,7 @@
 import { Prisma } from "@geopulse/db";
 import type { AppContext } from "../../context.js";
 import { generateReportsJob } from "../../jobs/definitions/generate-reports-job.js";
+import { refreshMetricChangesJob } from "../../jobs/definitions/refresh-metric-changes-job.js";
 import {
   enqueueRollupFollowUps,
   enqueueWorkspaceJob,
@@ -81,6 +82,18 @@ export async function finishRun(ctx: AppContext, runId: string): Promise<void> {
       ...(error ? { error } : {}),
     },
   });
+  // A confirmation run's answers change no rollup: only its confirmation's verdict is taken
+  // again (by the changes refresh, services/confirmations/refresh-confirmations.ts).
+  if (run.purpose === "confirmation") {
+    if (run.completedTasks > 0)
+      await enqueueWorkspaceJob(
+        ctx,
+        refreshMetricChangesJob,
+        run.workspaceId,
+        "the confirmations refresh",
+      );
+    return;
+  }
   // Its answers changed the rollups of the day: what reads them is redone now, not at the next read.
   if (run.completedTasks > 0) await enqueueRollupFollowUps(ctx, run.workspaceId);
   // A run the run schedule started is reported on (services/reports/generate-due-reports.ts).

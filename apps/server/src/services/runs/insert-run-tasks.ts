@@ -70,9 +70,10 @@ async function insertTaskChunk(
      ), written AS (
        INSERT INTO engine_responses (id, run_id, workspace_id, prompt_id, engine, model,
          repetition, status, search_queries, cost_microusd, attempts, simulated, surface,
-         collector, created_at)
+         collector, created_at, purpose)
        SELECT v.id, r.id, r.workspace_id, v.prompt_id, v.engine, v.model, v.repetition,
-         'pending', '{}'::text[], 0, 0, v.simulated, v.surface, v.collector, $3::timestamptz
+         'pending', '{}'::text[], 0, 0, v.simulated, v.surface, v.collector, $3::timestamptz,
+         r.purpose
        FROM v JOIN runs r ON r.id = $2 AND r.workspace_id = $4 AND r.finished_at IS NULL
        ON CONFLICT (run_id, prompt_id, engine, repetition) DO NOTHING
        RETURNING id, prompt_id, engine, model, repetition

@@ -48,11 +48,7 @@ export async function planRun(
   if (prompts.length === 0) {
     throw errors.noActivePrompts();
   }
-  const model = resolveMeasurementModel(
-    workspace.measurementModel,
-    ctx.config.modelCatalog,
-    isoDay(ctx.clock.now()),
-  );
+  const model = enabledModel(ctx, workspace);
   const enabled =
     rule.engines === "exa"
       ? model.engines.filter((e) => e.engine === "exa").map((e) => ({ ...e, enabled: true }))
@@ -62,6 +58,51 @@ export async function planRun(
   if (selection.engines.length === 0) {
     throw errors.noEnginesConfigured({ for: "run", skippedEngines: selection.skipped });
   }
+  return estimatedPlan(ctx, prompts, selection, rule.repetitions);
+}
+
+/**
+ * What a confirmation run asks (adaptive sampling, docs/metrics.md): the given prompts that are
+ * still active, on the given engines that are still enabled, `repetitions` times each. Null when
+ * none of either is left. Its estimate bounds its cost as a preset's does.
+ */
+export async function planConfirmationRun(
+  ctx: AppContext,
+  tx: Prisma.TransactionClient,
+  workspace: { id: string; measurementModel: Prisma.JsonValue },
+  ask: { promptIds: readonly string[]; engines: readonly string[]; repetitions: number },
+): Promise<RunPlan | null> {
+  const prompts = await tx.prompt.findMany({
+    where: { workspaceId: workspace.id, active: true, id: { in: [...ask.promptIds] } },
+    orderBy: { id: "asc" },
+    select: { id: true, text: true },
+  });
+  const wanted = new Set(ask.engines);
+  const chosen = enabledModel(ctx, workspace).engines.filter(
+    (e) => e.enabled && wanted.has(e.engine),
+  );
+  // In local mode the simulated engine stands in for engines without a key: only the series'
+  // own engines may answer a confirmation.
+  const selected = await selectEngines(ctx, workspace.id, chosen, tx);
+  const selection = { ...selected, engines: selected.engines.filter((e) => wanted.has(e.id)) };
+  if (prompts.length === 0 || selection.engines.length === 0) return null;
+  return estimatedPlan(ctx, prompts, selection, ask.repetitions);
+}
+
+const enabledModel = (ctx: AppContext, workspace: { measurementModel: Prisma.JsonValue }) =>
+  resolveMeasurementModel(
+    workspace.measurementModel,
+    ctx.config.modelCatalog,
+    isoDay(ctx.clock.now()),
+  );
+
+/** The plan of these prompts × engines × repetitions, its estimate the sum of the answers' ceilings. */
+function estimatedPlan(
+  ctx: AppContext,
+  prompts: RunPlan["prompts"],
+  selection: EngineSelection,
+  repetitions: number,
+): RunPlan {
   let perRound = 0n;
   for (const prompt of prompts) {
     for (const e of selection.engines)
@@ -70,8 +111,8 @@ export async function planRun(
   return {
     prompts,
     selection,
-    repetitions: rule.repetitions,
-    estimateMicrousd: perRound * BigInt(rule.repetitions),
-    totalTasks: prompts.length * selection.engines.length * rule.repetitions,
+    repetitions,
+    estimateMicrousd: perRound * BigInt(repetitions),
+    totalTasks: prompts.length * selection.engines.length * repetitions,
   };
 }

@@ -11,9 +11,18 @@ interface ReadOptions {
   workspace: WorkspaceAccess;
 }
 
-export async function listRuns({ ctx, workspace, limit, cursor }: ReadOptions & PageRequest) {
+export async function listRuns({
+  ctx,
+  workspace,
+  limit,
+  cursor,
+  purpose,
+}: ReadOptions & PageRequest & { purpose?: string | undefined }) {
   const rows = await ctx.prisma.run.findMany(
-    pageQuery({ workspaceId: workspace.id }, "run", { limit, cursor }),
+    pageQuery({ workspaceId: workspace.id, ...(purpose ? { purpose } : {}) }, "run", {
+      limit,
+      cursor,
+    }),
   );
   return toPage(rows, limit, (run) => toRunResponse(run, workspace.slug));
 }

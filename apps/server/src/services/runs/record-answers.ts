@@ -59,7 +59,7 @@ export interface RecordedBatch {
  */
 export async function recordAnswers(options: {
   ctx: AppContext;
-  run: { id: string; workspaceId: string; createdAt: Date };
+  run: { id: string; workspaceId: string; createdAt: Date; purpose: string };
   outcomes: readonly TaskOutcome[];
 }): Promise<RecordedBatch> {
   const { ctx, run, outcomes } = options;
@@ -105,6 +105,7 @@ export async function recordAnswers(options: {
       workspaceId: run.workspaceId,
       day: dayOf(run.createdAt),
       answers: answered,
+      counted: run.purpose === "measurement",
       prepared,
       analyzers: ctx.analyzers,
       taxonomy: ctx.config.domainTaxonomy,

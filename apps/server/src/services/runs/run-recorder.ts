@@ -3,7 +3,7 @@ import { type RecordedBatch, recordAnswers, type TaskOutcome } from "./record-an
 
 export interface RunRecorderOptions {
   ctx: AppContext;
-  run: { id: string; workspaceId: string; createdAt: Date };
+  run: { id: string; workspaceId: string; createdAt: Date; purpose: string };
   /** Outcomes per transaction. */
   batchSize?: number;
   /** Longest an outcome waits for its batch to fill (real time: it only bounds latency). */

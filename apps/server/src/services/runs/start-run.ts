@@ -8,7 +8,7 @@ import { holdCredits } from "../credits/reserve-credits.js";
 import { startMeteredJob } from "../metered-jobs/start-metered-job.js";
 import type { WorkspaceOperation } from "../operation.js";
 import { insertFirstTasks, TASKS_PER_CHUNK, type TaskPlan } from "./insert-run-tasks.js";
-import { planRun } from "./plan-run.js";
+import { planRun, type RunPlan } from "./plan-run.js";
 import { toRunResponse } from "./to-run-response.js";
 
 export interface StartRunOptions extends WorkspaceOperation {
@@ -25,7 +25,7 @@ export interface StartRunOptions extends WorkspaceOperation {
  * A retry with the same idempotency key returns the same run.
  */
 export async function startRun(options: StartRunOptions): Promise<RunResponse> {
-  const { ctx, principal, workspace, input } = options;
+  const { ctx, workspace, input } = options;
   // Planned before the transaction, as the estimate route plans (reads only): on the embedded
   // database the transaction holds the only connection, now for the writes alone. A planning
   // error is raised inside it, after the idempotency check, so a retry still replays its run.
@@ -37,9 +37,25 @@ export async function startRun(options: StartRunOptions): Promise<RunResponse> {
     (plan) => ({ plan }),
     (error: unknown) => ({ error }),
   );
+  return startPlannedRun({ ...options, planned });
+}
+
+export interface StartPlannedRunOptions extends StartRunOptions {
+  /** The plan made before the transaction, or the error making it raised. */
+  planned: { plan: RunPlan } | { error: unknown };
+  /**
+   * The confirmation a confirmation run collects for (adaptive sampling): its answers are kept
+   * out of every metric. Absent: a measurement run.
+   */
+  confirmationId?: string;
+}
+
+/** `startRun` from a plan: a measurement run, or a confirmation run with `confirmationId`. */
+export async function startPlannedRun(options: StartPlannedRunOptions): Promise<RunResponse> {
+  const { ctx, principal, workspace, input, planned, confirmationId } = options;
   return startMeteredJob({
     op: options,
-    operation: "startRun",
+    operation: confirmationId ? "startConfirmationRun" : "startRun",
     input,
     create: async (tx) => {
       if ("error" in planned) throw planned.error;
@@ -85,11 +101,14 @@ export async function startRun(options: StartRunOptions): Promise<RunResponse> {
           createdAt: now,
           // Kept while some tasks are not written (`insert-run-tasks.ts`).
           taskPlan: keepsPlan ? (taskPlan as unknown as Prisma.InputJsonObject) : Prisma.DbNull,
+          purpose: confirmationId ? "confirmation" : "measurement",
+          confirmationId: confirmationId ?? null,
         },
       });
       await insertFirstTasks(ctx, tx, run, taskPlan);
       await audit(options, tx, "run.start", ["run", runId], {
         preset: input.preset,
+        ...(confirmationId ? { confirmationId } : {}),
         tasks: plan.totalTasks,
         estimateMicrousd: Number(plan.estimateMicrousd),
       });

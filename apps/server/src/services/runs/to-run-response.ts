@@ -32,6 +32,8 @@ export function toRunResponse(run: Run, workspaceSlug: string): RunResponse {
     totalCostUsd: cost / 1_000_000,
     error: run.error,
     trigger: run.triggeredBy as RunResponse["trigger"],
+    purpose: run.purpose as RunResponse["purpose"],
+    confirmationId: run.confirmationId,
     ...jobTimes(run),
   };
 }

@@ -76,6 +76,7 @@ export async function getSeoLandingPages({
   const answersIn = {
     workspaceId: workspace.id,
     status: "succeeded",
+    purpose: "measurement",
     run: {
       createdAt: {
         gte: dayStart(range.from),

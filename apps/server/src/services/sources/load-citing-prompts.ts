@@ -66,6 +66,7 @@ function readingPrompts(options: CitingPromptsOptions): Promise<Row[]> {
             (array_agg(ru.id ORDER BY ru.created_at DESC, ru.id DESC))[1] AS latest_run_id
      FROM runs ru
      JOIN engine_responses r ON r.run_id = ru.id AND r.status = 'succeeded'
+       AND r.purpose = 'measurement'
      JOIN prompts p ON p.id = r.prompt_id
      WHERE ru.workspace_id = $1 AND ru.created_at >= $2::date AND ru.created_at < ($3::date + 1)
        AND EXISTS (SELECT 1 FROM response_sources c WHERE c.response_id = r.id AND c.domain = $4)

@@ -47,6 +47,7 @@ export async function loadUsedDomains(options: {
        SELECT s.domain, count(DISTINCT s.response_id)::int AS used, min(s.url) AS url
        FROM runs ru
        JOIN engine_responses r ON r.run_id = ru.id AND r.status = 'succeeded'
+         AND r.purpose = 'measurement'
        JOIN response_sources s ON s.response_id = r.id
        WHERE ru.workspace_id = $1 AND ru.created_at >= $2::date AND ru.created_at < ($3::date + 1)
          AND s.domain IS NOT NULL AND ($6::text IS NULL OR r.surface = $6::text)

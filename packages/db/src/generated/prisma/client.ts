@@ -263,6 +263,12 @@ export type MetricDayEngineEntityCount = Prisma.MetricDayEngineEntityCountModel
  */
 export type MetricChangeDay = Prisma.MetricChangeDayModel
 /**
+ * Model MetricConfirmation
+ * Adaptive sampling's confirmation of a borderline change (metrics/adaptive-confirmation.ts):
+ * its plan, and its verdict as of the last refresh (services/metrics/refresh-confirmations.ts).
+ */
+export type MetricConfirmation = Prisma.MetricConfirmationModel
+/**
  * Model MetricSnapshot
  * A day's computed metrics (`comparedTo` ""), or its changes since an earlier
  * day (`comparedTo` that day), for one filter set: served to reads that miss

@@ -47,6 +47,7 @@ export async function searchStoredAnswers(
     where: {
       workspaceId,
       status: "succeeded",
+      purpose: "measurement",
       ...(search.text
         ? { answer: { contains: escapeLike(search.text), mode: "insensitive" } }
         : {}),

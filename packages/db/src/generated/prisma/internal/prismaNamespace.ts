@@ -435,6 +435,7 @@ export const ModelName = {
   MetricDayEngine: 'MetricDayEngine',
   MetricDayEngineEntityCount: 'MetricDayEngineEntityCount',
   MetricChangeDay: 'MetricChangeDay',
+  MetricConfirmation: 'MetricConfirmation',
   MetricSnapshot: 'MetricSnapshot',
   MetricSeries: 'MetricSeries',
   MetricDaySums: 'MetricDaySums',
@@ -469,7 +470,7 @@ export type TypeMap<ExtArgs extends runtime.Types.Extensions.InternalArgs = runt
     omit: GlobalOmitOptions
   }
   meta: {
-    modelProps: "user" | "session" | "signInToken" | "workspace" | "competitor" | "member" | "auditEvent" | "apiKey" | "idempotencyRecord" | "deviceAuthorization" | "rateLimitWindow" | "rateLimitBucket" | "invitation" | "storedCredential" | "oAuthState" | "connection" | "creditAccount" | "creditLot" | "freeGrant" | "creditReservation" | "creditLedgerEntry" | "checkoutReceipt" | "prompt" | "run" | "engineResponse" | "providerDefaultCheck" | "responseSource" | "citation" | "responseMention" | "responseFacts" | "metricCell" | "metricEntityCount" | "metricGroup" | "metricGroupEntityCount" | "metricGroupDomainCount" | "metricDayEngine" | "metricDayEngineEntityCount" | "metricChangeDay" | "metricSnapshot" | "metricSeries" | "metricDaySums" | "metricDay" | "promptGeneration" | "researchJob" | "promptSuggestion" | "researchSource" | "recommendation" | "recommendationAnswer" | "recommendationTransition" | "pageEvaluation" | "report" | "reportShareLink" | "seoRefresh" | "seoSearchRow" | "seoTrafficRow" | "chatThread" | "chatMessage"
+    modelProps: "user" | "session" | "signInToken" | "workspace" | "competitor" | "member" | "auditEvent" | "apiKey" | "idempotencyRecord" | "deviceAuthorization" | "rateLimitWindow" | "rateLimitBucket" | "invitation" | "storedCredential" | "oAuthState" | "connection" | "creditAccount" | "creditLot" | "freeGrant" | "creditReservation" | "creditLedgerEntry" | "checkoutReceipt" | "prompt" | "run" | "engineResponse" | "providerDefaultCheck" | "responseSource" | "citation" | "responseMention" | "responseFacts" | "metricCell" | "metricEntityCount" | "metricGroup" | "metricGroupEntityCount" | "metricGroupDomainCount" | "metricDayEngine" | "metricDayEngineEntityCount" | "metricChangeDay" | "metricConfirmation" | "metricSnapshot" | "metricSeries" | "metricDaySums" | "metricDay" | "promptGeneration" | "researchJob" | "promptSuggestion" | "researchSource" | "recommendation" | "recommendationAnswer" | "recommendationTransition" | "pageEvaluation" | "report" | "reportShareLink" | "seoRefresh" | "seoSearchRow" | "seoTrafficRow" | "chatThread" | "chatMessage"
     txIsolationLevel: TransactionIsolationLevel
   }
   model: {
@@ -3285,6 +3286,80 @@ export type TypeMap<ExtArgs extends runtime.Types.Extensions.InternalArgs = runt
         }
       }
     }
+    MetricConfirmation: {
+      payload: Prisma.$MetricConfirmationPayload<ExtArgs>
+      fields: Prisma.MetricConfirmationFieldRefs
+      operations: {
+        findUnique: {
+          args: Prisma.MetricConfirmationFindUniqueArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$MetricConfirmationPayload> | null
+        }
+        findUniqueOrThrow: {
+          args: Prisma.MetricConfirmationFindUniqueOrThrowArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$MetricConfirmationPayload>
+        }
+        findFirst: {
+          args: Prisma.MetricConfirmationFindFirstArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$MetricConfirmationPayload> | null
+        }
+        findFirstOrThrow: {
+          args: Prisma.MetricConfirmationFindFirstOrThrowArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$MetricConfirmationPayload>
+        }
+        findMany: {
+          args: Prisma.MetricConfirmationFindManyArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$MetricConfirmationPayload>[]
+        }
+        create: {
+          args: Prisma.MetricConfirmationCreateArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$MetricConfirmationPayload>
+        }
+        createMany: {
+          args: Prisma.MetricConfirmationCreateManyArgs<ExtArgs>
+          result: BatchPayload
+        }
+        createManyAndReturn: {
+          args: Prisma.MetricConfirmationCreateManyAndReturnArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$MetricConfirmationPayload>[]
+        }
+        delete: {
+          args: Prisma.MetricConfirmationDeleteArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$MetricConfirmationPayload>
+        }
+        update: {
+          args: Prisma.MetricConfirmationUpdateArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$MetricConfirmationPayload>
+        }
+        deleteMany: {
+          args: Prisma.MetricConfirmationDeleteManyArgs<ExtArgs>
+          result: BatchPayload
+        }
+        updateMany: {
+          args: Prisma.MetricConfirmationUpdateManyArgs<ExtArgs>
+          result: BatchPayload
+        }
+        updateManyAndReturn: {
+          args: Prisma.MetricConfirmationUpdateManyAndReturnArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$MetricConfirmationPayload>[]
+        }
+        upsert: {
+          args: Prisma.MetricConfirmationUpsertArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$MetricConfirmationPayload>
+        }
+        aggregate: {
+          args: Prisma.MetricConfirmationAggregateArgs<ExtArgs>
+          result: runtime.Types.Utils.Optional<Prisma.AggregateMetricConfirmation>
+        }
+        groupBy: {
+          args: Prisma.MetricConfirmationGroupByArgs<ExtArgs>
+          result: runtime.Types.Utils.Optional<Prisma.MetricConfirmationGroupByOutputType>[]
+        }
+        count: {
+          args: Prisma.MetricConfirmationCountArgs<ExtArgs>
+          result: runtime.Types.Utils.Optional<Prisma.MetricConfirmationCountAggregateOutputType> | number
+        }
+      }
+    }
     MetricSnapshot: {
       payload: Prisma.$MetricSnapshotPayload<ExtArgs>
       fields: Prisma.MetricSnapshotFieldRefs
@@ -4796,6 +4871,9 @@ export const WorkspaceScalarFieldEnum = {
   scheduleSeoRefresh: 'scheduleSeoRefresh',
   scheduleSeoLastRunAt: 'scheduleSeoLastRunAt',
   scheduleSeoLastOutcome: 'scheduleSeoLastOutcome',
+  confirmationBudgetMicrousd: 'confirmationBudgetMicrousd',
+  scheduleConfirmationsLastRunAt: 'scheduleConfirmationsLastRunAt',
+  scheduleConfirmationsLastOutcome: 'scheduleConfirmationsLastOutcome',
   reportFrequency: 'reportFrequency',
   reportTypes: 'reportTypes',
   nextReportAt: 'nextReportAt',
@@ -5128,7 +5206,9 @@ export const RunScalarFieldEnum = {
   cancelRequestedAt: 'cancelRequestedAt',
   heartbeatAt: 'heartbeatAt',
   executorId: 'executorId',
-  taskPlan: 'taskPlan'
+  taskPlan: 'taskPlan',
+  purpose: 'purpose',
+  confirmationId: 'confirmationId'
 } as const
 
 export type RunScalarFieldEnum = (typeof RunScalarFieldEnum)[keyof typeof RunScalarFieldEnum]
@@ -5163,7 +5243,8 @@ export const EngineResponseScalarFieldEnum = {
   simulated: 'simulated',
   createdAt: 'createdAt',
   completedAt: 'completedAt',
-  analysisVersion: 'analysisVersion'
+  analysisVersion: 'analysisVersion',
+  purpose: 'purpose'
 } as const
 
 export type EngineResponseScalarFieldEnum = (typeof EngineResponseScalarFieldEnum)[keyof typeof EngineResponseScalarFieldEnum]
@@ -5389,6 +5470,34 @@ export const MetricChangeDayScalarFieldEnum = {
 } as const
 
 export type MetricChangeDayScalarFieldEnum = (typeof MetricChangeDayScalarFieldEnum)[keyof typeof MetricChangeDayScalarFieldEnum]
+
+
+export const MetricConfirmationScalarFieldEnum = {
+  id: 'id',
+  workspaceId: 'workspaceId',
+  entityId: 'entityId',
+  engine: 'engine',
+  seriesKey: 'seriesKey',
+  day: 'day',
+  direction: 'direction',
+  pValue: 'pValue',
+  promptIds: 'promptIds',
+  engines: 'engines',
+  reference: 'reference',
+  status: 'status',
+  freshDays: 'freshDays',
+  freshAnswers: 'freshAnswers',
+  extraAnswers: 'extraAnswers',
+  rate: 'rate',
+  low: 'low',
+  high: 'high',
+  referenceBound: 'referenceBound',
+  decidedOn: 'decidedOn',
+  createdAt: 'createdAt',
+  updatedAt: 'updatedAt'
+} as const
+
+export type MetricConfirmationScalarFieldEnum = (typeof MetricConfirmationScalarFieldEnum)[keyof typeof MetricConfirmationScalarFieldEnum]
 
 
 export const MetricSnapshotScalarFieldEnum = {
@@ -6101,6 +6210,7 @@ export type GlobalOmitConfig = {
   metricDayEngine?: Prisma.MetricDayEngineOmit
   metricDayEngineEntityCount?: Prisma.MetricDayEngineEntityCountOmit
   metricChangeDay?: Prisma.MetricChangeDayOmit
+  metricConfirmation?: Prisma.MetricConfirmationOmit
   metricSnapshot?: Prisma.MetricSnapshotOmit
   metricSeries?: Prisma.MetricSeriesOmit
   metricDaySums?: Prisma.MetricDaySumsOmit

@@ -89,6 +89,7 @@ export const ModelName = {
   MetricDayEngine: 'MetricDayEngine',
   MetricDayEngineEntityCount: 'MetricDayEngineEntityCount',
   MetricChangeDay: 'MetricChangeDay',
+  MetricConfirmation: 'MetricConfirmation',
   MetricSnapshot: 'MetricSnapshot',
   MetricSeries: 'MetricSeries',
   MetricDaySums: 'MetricDaySums',
@@ -192,6 +193,9 @@ export const WorkspaceScalarFieldEnum = {
   scheduleSeoRefresh: 'scheduleSeoRefresh',
   scheduleSeoLastRunAt: 'scheduleSeoLastRunAt',
   scheduleSeoLastOutcome: 'scheduleSeoLastOutcome',
+  confirmationBudgetMicrousd: 'confirmationBudgetMicrousd',
+  scheduleConfirmationsLastRunAt: 'scheduleConfirmationsLastRunAt',
+  scheduleConfirmationsLastOutcome: 'scheduleConfirmationsLastOutcome',
   reportFrequency: 'reportFrequency',
   reportTypes: 'reportTypes',
   nextReportAt: 'nextReportAt',
@@ -524,7 +528,9 @@ export const RunScalarFieldEnum = {
   cancelRequestedAt: 'cancelRequestedAt',
   heartbeatAt: 'heartbeatAt',
   executorId: 'executorId',
-  taskPlan: 'taskPlan'
+  taskPlan: 'taskPlan',
+  purpose: 'purpose',
+  confirmationId: 'confirmationId'
 } as const
 
 export type RunScalarFieldEnum = (typeof RunScalarFieldEnum)[keyof typeof RunScalarFieldEnum]
@@ -559,7 +565,8 @@ export const EngineResponseScalarFieldEnum = {
   simulated: 'simulated',
   createdAt: 'createdAt',
   completedAt: 'completedAt',
-  analysisVersion: 'analysisVersion'
+  analysisVersion: 'analysisVersion',
+  purpose: 'purpose'
 } as const
 
 export type EngineResponseScalarFieldEnum = (typeof EngineResponseScalarFieldEnum)[keyof typeof EngineResponseScalarFieldEnum]
@@ -785,6 +792,34 @@ export const MetricChangeDayScalarFieldEnum = {
 } as const
 
 export type MetricChangeDayScalarFieldEnum = (typeof MetricChangeDayScalarFieldEnum)[keyof typeof MetricChangeDayScalarFieldEnum]
+
+
+export const MetricConfirmationScalarFieldEnum = {
+  id: 'id',
+  workspaceId: 'workspaceId',
+  entityId: 'entityId',
+  engine: 'engine',
+  seriesKey: 'seriesKey',
+  day: 'day',
+  direction: 'direction',
+  pValue: 'pValue',
+  promptIds: 'promptIds',
+  engines: 'engines',
+  reference: 'reference',
+  status: 'status',
+  freshDays: 'freshDays',
+  freshAnswers: 'freshAnswers',
+  extraAnswers: 'extraAnswers',
+  rate: 'rate',
+  low: 'low',
+  high: 'high',
+  referenceBound: 'referenceBound',
+  decidedOn: 'decidedOn',
+  createdAt: 'createdAt',
+  updatedAt: 'updatedAt'
+} as const
+
+export type MetricConfirmationScalarFieldEnum = (typeof MetricConfirmationScalarFieldEnum)[keyof typeof MetricConfirmationScalarFieldEnum]
 
 
 export const MetricSnapshotScalarFieldEnum = {

@@ -76,6 +76,7 @@ export type EngineResponseMinAggregateOutputType = {
   createdAt: Date | null
   completedAt: Date | null
   analysisVersion: number | null
+  purpose: string | null
 }
 
 export type EngineResponseMaxAggregateOutputType = {
@@ -107,6 +108,7 @@ export type EngineResponseMaxAggregateOutputType = {
   createdAt: Date | null
   completedAt: Date | null
   analysisVersion: number | null
+  purpose: string | null
 }
 
 export type EngineResponseCountAggregateOutputType = {
@@ -139,6 +141,7 @@ export type EngineResponseCountAggregateOutputType = {
   createdAt: number
   completedAt: number
   analysisVersion: number
+  purpose: number
   _all: number
 }
 
@@ -192,6 +195,7 @@ export type EngineResponseMinAggregateInputType = {
   createdAt?: true
   completedAt?: true
   analysisVersion?: true
+  purpose?: true
 }
 
 export type EngineResponseMaxAggregateInputType = {
@@ -223,6 +227,7 @@ export type EngineResponseMaxAggregateInputType = {
   createdAt?: true
   completedAt?: true
   analysisVersion?: true
+  purpose?: true
 }
 
 export type EngineResponseCountAggregateInputType = {
@@ -255,6 +260,7 @@ export type EngineResponseCountAggregateInputType = {
   createdAt?: true
   completedAt?: true
   analysisVersion?: true
+  purpose?: true
   _all?: true
 }
 
@@ -374,6 +380,7 @@ export type EngineResponseGroupByOutputType = {
   createdAt: Date
   completedAt: Date | null
   analysisVersion: number | null
+  purpose: string
   _count: EngineResponseCountAggregateOutputType | null
   _avg: EngineResponseAvgAggregateOutputType | null
   _sum: EngineResponseSumAggregateOutputType | null
@@ -429,6 +436,7 @@ export type EngineResponseWhereInput = {
   createdAt?: Prisma.DateTimeFilter<"EngineResponse"> | Date | string
   completedAt?: Prisma.DateTimeNullableFilter<"EngineResponse"> | Date | string | null
   analysisVersion?: Prisma.IntNullableFilter<"EngineResponse"> | number | null
+  purpose?: Prisma.StringFilter<"EngineResponse"> | string
   run?: Prisma.XOR<Prisma.RunScalarRelationFilter, Prisma.RunWhereInput>
   citations?: Prisma.CitationListRelationFilter
   usedSources?: Prisma.ResponseSourceListRelationFilter
@@ -466,6 +474,7 @@ export type EngineResponseOrderByWithRelationInput = {
   createdAt?: Prisma.SortOrder
   completedAt?: Prisma.SortOrderInput | Prisma.SortOrder
   analysisVersion?: Prisma.SortOrderInput | Prisma.SortOrder
+  purpose?: Prisma.SortOrder
   run?: Prisma.RunOrderByWithRelationInput
   citations?: Prisma.CitationOrderByRelationAggregateInput
   usedSources?: Prisma.ResponseSourceOrderByRelationAggregateInput
@@ -507,6 +516,7 @@ export type EngineResponseWhereUniqueInput = Prisma.AtLeast<{
   createdAt?: Prisma.DateTimeFilter<"EngineResponse"> | Date | string
   completedAt?: Prisma.DateTimeNullableFilter<"EngineResponse"> | Date | string | null
   analysisVersion?: Prisma.IntNullableFilter<"EngineResponse"> | number | null
+  purpose?: Prisma.StringFilter<"EngineResponse"> | string
   run?: Prisma.XOR<Prisma.RunScalarRelationFilter, Prisma.RunWhereInput>
   citations?: Prisma.CitationListRelationFilter
   usedSources?: Prisma.ResponseSourceListRelationFilter
@@ -544,6 +554,7 @@ export type EngineResponseOrderByWithAggregationInput = {
   createdAt?: Prisma.SortOrder
   completedAt?: Prisma.SortOrderInput | Prisma.SortOrder
   analysisVersion?: Prisma.SortOrderInput | Prisma.SortOrder
+  purpose?: Prisma.SortOrder
   _count?: Prisma.EngineResponseCountOrderByAggregateInput
   _avg?: Prisma.EngineResponseAvgOrderByAggregateInput
   _max?: Prisma.EngineResponseMaxOrderByAggregateInput
@@ -584,6 +595,7 @@ export type EngineResponseScalarWhereWithAggregatesInput = {
   createdAt?: Prisma.DateTimeWithAggregatesFilter<"EngineResponse"> | Date | string
   completedAt?: Prisma.DateTimeNullableWithAggregatesFilter<"EngineResponse"> | Date | string | null
   analysisVersion?: Prisma.IntNullableWithAggregatesFilter<"EngineResponse"> | number | null
+  purpose?: Prisma.StringWithAggregatesFilter<"EngineResponse"> | string
 }
 
 export type EngineResponseCreateInput = {
@@ -615,6 +627,7 @@ export type EngineResponseCreateInput = {
   createdAt: Date | string
   completedAt?: Date | string | null
   analysisVersion?: number | null
+  purpose?: string
   run: Prisma.RunCreateNestedOneWithoutResponsesInput
   citations?: Prisma.CitationCreateNestedManyWithoutResponseInput
   usedSources?: Prisma.ResponseSourceCreateNestedManyWithoutResponseInput
@@ -652,6 +665,7 @@ export type EngineResponseUncheckedCreateInput = {
   createdAt: Date | string
   completedAt?: Date | string | null
   analysisVersion?: number | null
+  purpose?: string
   citations?: Prisma.CitationUncheckedCreateNestedManyWithoutResponseInput
   usedSources?: Prisma.ResponseSourceUncheckedCreateNestedManyWithoutResponseInput
   mentions?: Prisma.ResponseMentionUncheckedCreateNestedManyWithoutResponseInput
@@ -687,6 +701,7 @@ export type EngineResponseUpdateInput = {
   createdAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   completedAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
   analysisVersion?: Prisma.NullableIntFieldUpdateOperationsInput | number | null
+  purpose?: Prisma.StringFieldUpdateOperationsInput | string
   run?: Prisma.RunUpdateOneRequiredWithoutResponsesNestedInput
   citations?: Prisma.CitationUpdateManyWithoutResponseNestedInput
   usedSources?: Prisma.ResponseSourceUpdateManyWithoutResponseNestedInput
@@ -724,6 +739,7 @@ export type EngineResponseUncheckedUpdateInput = {
   createdAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   completedAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
   analysisVersion?: Prisma.NullableIntFieldUpdateOperationsInput | number | null
+  purpose?: Prisma.StringFieldUpdateOperationsInput | string
   citations?: Prisma.CitationUncheckedUpdateManyWithoutResponseNestedInput
   usedSources?: Prisma.ResponseSourceUncheckedUpdateManyWithoutResponseNestedInput
   mentions?: Prisma.ResponseMentionUncheckedUpdateManyWithoutResponseNestedInput
@@ -760,6 +776,7 @@ export type EngineResponseCreateManyInput = {
   createdAt: Date | string
   completedAt?: Date | string | null
   analysisVersion?: number | null
+  purpose?: string
 }
 
 export type EngineResponseUpdateManyMutationInput = {
@@ -791,6 +808,7 @@ export type EngineResponseUpdateManyMutationInput = {
   createdAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   completedAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
   analysisVersion?: Prisma.NullableIntFieldUpdateOperationsInput | number | null
+  purpose?: Prisma.StringFieldUpdateOperationsInput | string
 }
 
 export type EngineResponseUncheckedUpdateManyInput = {
@@ -823,6 +841,7 @@ export type EngineResponseUncheckedUpdateManyInput = {
   createdAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   completedAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
   analysisVersion?: Prisma.NullableIntFieldUpdateOperationsInput | number | null
+  purpose?: Prisma.StringFieldUpdateOperationsInput | string
 }
 
 export type EngineResponseListRelationFilter = {
@@ -872,6 +891,7 @@ export type EngineResponseCountOrderByAggregateInput = {
   createdAt?: Prisma.SortOrder
   completedAt?: Prisma.SortOrder
   analysisVersion?: Prisma.SortOrder
+  purpose?: Prisma.SortOrder
 }
 
 export type EngineResponseAvgOrderByAggregateInput = {
@@ -913,6 +933,7 @@ export type EngineResponseMaxOrderByAggregateInput = {
   createdAt?: Prisma.SortOrder
   completedAt?: Prisma.SortOrder
   analysisVersion?: Prisma.SortOrder
+  purpose?: Prisma.SortOrder
 }
 
 export type EngineResponseMinOrderByAggregateInput = {
@@ -944,6 +965,7 @@ export type EngineResponseMinOrderByAggregateInput = {
   createdAt?: Prisma.SortOrder
   completedAt?: Prisma.SortOrder
   analysisVersion?: Prisma.SortOrder
+  purpose?: Prisma.SortOrder
 }
 
 export type EngineResponseSumOrderByAggregateInput = {
@@ -1105,6 +1127,7 @@ export type EngineResponseCreateWithoutRunInput = {
   createdAt: Date | string
   completedAt?: Date | string | null
   analysisVersion?: number | null
+  purpose?: string
   citations?: Prisma.CitationCreateNestedManyWithoutResponseInput
   usedSources?: Prisma.ResponseSourceCreateNestedManyWithoutResponseInput
   mentions?: Prisma.ResponseMentionCreateNestedManyWithoutResponseInput
@@ -1140,6 +1163,7 @@ export type EngineResponseUncheckedCreateWithoutRunInput = {
   createdAt: Date | string
   completedAt?: Date | string | null
   analysisVersion?: number | null
+  purpose?: string
   citations?: Prisma.CitationUncheckedCreateNestedManyWithoutResponseInput
   usedSources?: Prisma.ResponseSourceUncheckedCreateNestedManyWithoutResponseInput
   mentions?: Prisma.ResponseMentionUncheckedCreateNestedManyWithoutResponseInput
@@ -1205,6 +1229,7 @@ export type EngineResponseScalarWhereInput = {
   createdAt?: Prisma.DateTimeFilter<"EngineResponse"> | Date | string
   completedAt?: Prisma.DateTimeNullableFilter<"EngineResponse"> | Date | string | null
   analysisVersion?: Prisma.IntNullableFilter<"EngineResponse"> | number | null
+  purpose?: Prisma.StringFilter<"EngineResponse"> | string
 }
 
 export type EngineResponseCreateWithoutUsedSourcesInput = {
@@ -1236,6 +1261,7 @@ export type EngineResponseCreateWithoutUsedSourcesInput = {
   createdAt: Date | string
   completedAt?: Date | string | null
   analysisVersion?: number | null
+  purpose?: string
   run: Prisma.RunCreateNestedOneWithoutResponsesInput
   citations?: Prisma.CitationCreateNestedManyWithoutResponseInput
   mentions?: Prisma.ResponseMentionCreateNestedManyWithoutResponseInput
@@ -1272,6 +1298,7 @@ export type EngineResponseUncheckedCreateWithoutUsedSourcesInput = {
   createdAt: Date | string
   completedAt?: Date | string | null
   analysisVersion?: number | null
+  purpose?: string
   citations?: Prisma.CitationUncheckedCreateNestedManyWithoutResponseInput
   mentions?: Prisma.ResponseMentionUncheckedCreateNestedManyWithoutResponseInput
   facts?: Prisma.ResponseFactsUncheckedCreateNestedOneWithoutResponseInput
@@ -1322,6 +1349,7 @@ export type EngineResponseUpdateWithoutUsedSourcesInput = {
   createdAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   completedAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
   analysisVersion?: Prisma.NullableIntFieldUpdateOperationsInput | number | null
+  purpose?: Prisma.StringFieldUpdateOperationsInput | string
   run?: Prisma.RunUpdateOneRequiredWithoutResponsesNestedInput
   citations?: Prisma.CitationUpdateManyWithoutResponseNestedInput
   mentions?: Prisma.ResponseMentionUpdateManyWithoutResponseNestedInput
@@ -1358,6 +1386,7 @@ export type EngineResponseUncheckedUpdateWithoutUsedSourcesInput = {
   createdAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   completedAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
   analysisVersion?: Prisma.NullableIntFieldUpdateOperationsInput | number | null
+  purpose?: Prisma.StringFieldUpdateOperationsInput | string
   citations?: Prisma.CitationUncheckedUpdateManyWithoutResponseNestedInput
   mentions?: Prisma.ResponseMentionUncheckedUpdateManyWithoutResponseNestedInput
   facts?: Prisma.ResponseFactsUncheckedUpdateOneWithoutResponseNestedInput
@@ -1392,6 +1421,7 @@ export type EngineResponseCreateWithoutCitationsInput = {
   createdAt: Date | string
   completedAt?: Date | string | null
   analysisVersion?: number | null
+  purpose?: string
   run: Prisma.RunCreateNestedOneWithoutResponsesInput
   usedSources?: Prisma.ResponseSourceCreateNestedManyWithoutResponseInput
   mentions?: Prisma.ResponseMentionCreateNestedManyWithoutResponseInput
@@ -1428,6 +1458,7 @@ export type EngineResponseUncheckedCreateWithoutCitationsInput = {
   createdAt: Date | string
   completedAt?: Date | string | null
   analysisVersion?: number | null
+  purpose?: string
   usedSources?: Prisma.ResponseSourceUncheckedCreateNestedManyWithoutResponseInput
   mentions?: Prisma.ResponseMentionUncheckedCreateNestedManyWithoutResponseInput
   facts?: Prisma.ResponseFactsUncheckedCreateNestedOneWithoutResponseInput
@@ -1478,6 +1509,7 @@ export type EngineResponseUpdateWithoutCitationsInput = {
   createdAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   completedAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
   analysisVersion?: Prisma.NullableIntFieldUpdateOperationsInput | number | null
+  purpose?: Prisma.StringFieldUpdateOperationsInput | string
   run?: Prisma.RunUpdateOneRequiredWithoutResponsesNestedInput
   usedSources?: Prisma.ResponseSourceUpdateManyWithoutResponseNestedInput
   mentions?: Prisma.ResponseMentionUpdateManyWithoutResponseNestedInput
@@ -1514,6 +1546,7 @@ export type EngineResponseUncheckedUpdateWithoutCitationsInput = {
   createdAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   completedAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
   analysisVersion?: Prisma.NullableIntFieldUpdateOperationsInput | number | null
+  purpose?: Prisma.StringFieldUpdateOperationsInput | string
   usedSources?: Prisma.ResponseSourceUncheckedUpdateManyWithoutResponseNestedInput
   mentions?: Prisma.ResponseMentionUncheckedUpdateManyWithoutResponseNestedInput
   facts?: Prisma.ResponseFactsUncheckedUpdateOneWithoutResponseNestedInput
@@ -1548,6 +1581,7 @@ export type EngineResponseCreateWithoutMentionsInput = {
   createdAt: Date | string
   completedAt?: Date | string | null
   analysisVersion?: number | null
+  purpose?: string
   run: Prisma.RunCreateNestedOneWithoutResponsesInput
   citations?: Prisma.CitationCreateNestedManyWithoutResponseInput
   usedSources?: Prisma.ResponseSourceCreateNestedManyWithoutResponseInput
@@ -1584,6 +1618,7 @@ export type EngineResponseUncheckedCreateWithoutMentionsInput = {
   createdAt: Date | string
   completedAt?: Date | string | null
   analysisVersion?: number | null
+  purpose?: string
   citations?: Prisma.CitationUncheckedCreateNestedManyWithoutResponseInput
   usedSources?: Prisma.ResponseSourceUncheckedCreateNestedManyWithoutResponseInput
   facts?: Prisma.ResponseFactsUncheckedCreateNestedOneWithoutResponseInput
@@ -1634,6 +1669,7 @@ export type EngineResponseUpdateWithoutMentionsInput = {
   createdAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   completedAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
   analysisVersion?: Prisma.NullableIntFieldUpdateOperationsInput | number | null
+  purpose?: Prisma.StringFieldUpdateOperationsInput | string
   run?: Prisma.RunUpdateOneRequiredWithoutResponsesNestedInput
   citations?: Prisma.CitationUpdateManyWithoutResponseNestedInput
   usedSources?: Prisma.ResponseSourceUpdateManyWithoutResponseNestedInput
@@ -1670,6 +1706,7 @@ export type EngineResponseUncheckedUpdateWithoutMentionsInput = {
   createdAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   completedAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
   analysisVersion?: Prisma.NullableIntFieldUpdateOperationsInput | number | null
+  purpose?: Prisma.StringFieldUpdateOperationsInput | string
   citations?: Prisma.CitationUncheckedUpdateManyWithoutResponseNestedInput
   usedSources?: Prisma.ResponseSourceUncheckedUpdateManyWithoutResponseNestedInput
   facts?: Prisma.ResponseFactsUncheckedUpdateOneWithoutResponseNestedInput
@@ -1704,6 +1741,7 @@ export type EngineResponseCreateWithoutFactsInput = {
   createdAt: Date | string
   completedAt?: Date | string | null
   analysisVersion?: number | null
+  purpose?: string
   run: Prisma.RunCreateNestedOneWithoutResponsesInput
   citations?: Prisma.CitationCreateNestedManyWithoutResponseInput
   usedSources?: Prisma.ResponseSourceCreateNestedManyWithoutResponseInput
@@ -1740,6 +1778,7 @@ export type EngineResponseUncheckedCreateWithoutFactsInput = {
   createdAt: Date | string
   completedAt?: Date | string | null
   analysisVersion?: number | null
+  purpose?: string
   citations?: Prisma.CitationUncheckedCreateNestedManyWithoutResponseInput
   usedSources?: Prisma.ResponseSourceUncheckedCreateNestedManyWithoutResponseInput
   mentions?: Prisma.ResponseMentionUncheckedCreateNestedManyWithoutResponseInput
@@ -1790,6 +1829,7 @@ export type EngineResponseUpdateWithoutFactsInput = {
   createdAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   completedAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
   analysisVersion?: Prisma.NullableIntFieldUpdateOperationsInput | number | null
+  purpose?: Prisma.StringFieldUpdateOperationsInput | string
   run?: Prisma.RunUpdateOneRequiredWithoutResponsesNestedInput
   citations?: Prisma.CitationUpdateManyWithoutResponseNestedInput
   usedSources?: Prisma.ResponseSourceUpdateManyWithoutResponseNestedInput
@@ -1826,6 +1866,7 @@ export type EngineResponseUncheckedUpdateWithoutFactsInput = {
   createdAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   completedAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
   analysisVersion?: Prisma.NullableIntFieldUpdateOperationsInput | number | null
+  purpose?: Prisma.StringFieldUpdateOperationsInput | string
   citations?: Prisma.CitationUncheckedUpdateManyWithoutResponseNestedInput
   usedSources?: Prisma.ResponseSourceUncheckedUpdateManyWithoutResponseNestedInput
   mentions?: Prisma.ResponseMentionUncheckedUpdateManyWithoutResponseNestedInput
@@ -1860,6 +1901,7 @@ export type EngineResponseCreateManyRunInput = {
   createdAt: Date | string
   completedAt?: Date | string | null
   analysisVersion?: number | null
+  purpose?: string
 }
 
 export type EngineResponseUpdateWithoutRunInput = {
@@ -1891,6 +1933,7 @@ export type EngineResponseUpdateWithoutRunInput = {
   createdAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   completedAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
   analysisVersion?: Prisma.NullableIntFieldUpdateOperationsInput | number | null
+  purpose?: Prisma.StringFieldUpdateOperationsInput | string
   citations?: Prisma.CitationUpdateManyWithoutResponseNestedInput
   usedSources?: Prisma.ResponseSourceUpdateManyWithoutResponseNestedInput
   mentions?: Prisma.ResponseMentionUpdateManyWithoutResponseNestedInput
@@ -1926,6 +1969,7 @@ export type EngineResponseUncheckedUpdateWithoutRunInput = {
   createdAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   completedAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
   analysisVersion?: Prisma.NullableIntFieldUpdateOperationsInput | number | null
+  purpose?: Prisma.StringFieldUpdateOperationsInput | string
   citations?: Prisma.CitationUncheckedUpdateManyWithoutResponseNestedInput
   usedSources?: Prisma.ResponseSourceUncheckedUpdateManyWithoutResponseNestedInput
   mentions?: Prisma.ResponseMentionUncheckedUpdateManyWithoutResponseNestedInput
@@ -1961,6 +2005,7 @@ export type EngineResponseUncheckedUpdateManyWithoutRunInput = {
   createdAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   completedAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
   analysisVersion?: Prisma.NullableIntFieldUpdateOperationsInput | number | null
+  purpose?: Prisma.StringFieldUpdateOperationsInput | string
 }
 
 
@@ -2042,6 +2087,7 @@ export type EngineResponseSelect<ExtArgs extends runtime.Types.Extensions.Intern
   createdAt?: boolean
   completedAt?: boolean
   analysisVersion?: boolean
+  purpose?: boolean
   run?: boolean | Prisma.RunDefaultArgs<ExtArgs>
   citations?: boolean | Prisma.EngineResponse$citationsArgs<ExtArgs>
   usedSources?: boolean | Prisma.EngineResponse$usedSourcesArgs<ExtArgs>
@@ -2080,6 +2126,7 @@ export type EngineResponseSelectCreateManyAndReturn<ExtArgs extends runtime.Type
   createdAt?: boolean
   completedAt?: boolean
   analysisVersion?: boolean
+  purpose?: boolean
   run?: boolean | Prisma.RunDefaultArgs<ExtArgs>
 }, ExtArgs["result"]["engineResponse"]>
 
@@ -2113,6 +2160,7 @@ export type EngineResponseSelectUpdateManyAndReturn<ExtArgs extends runtime.Type
   createdAt?: boolean
   completedAt?: boolean
   analysisVersion?: boolean
+  purpose?: boolean
   run?: boolean | Prisma.RunDefaultArgs<ExtArgs>
 }, ExtArgs["result"]["engineResponse"]>
 
@@ -2146,9 +2194,10 @@ export type EngineResponseSelectScalar = {
   createdAt?: boolean
   completedAt?: boolean
   analysisVersion?: boolean
+  purpose?: boolean
 }
 
-export type EngineResponseOmit<ExtArgs extends runtime.Types.Extensions.InternalArgs = runtime.Types.Extensions.DefaultArgs> = runtime.Types.Extensions.GetOmit<"id" | "runId" | "workspaceId" | "promptId" | "engine" | "model" | "repetition" | "status" | "answer" | "searchQueries" | "inputTokens" | "outputTokens" | "costMicrousd" | "latencyMs" | "attempts" | "error" | "endState" | "servedModel" | "country" | "city" | "language" | "surface" | "collector" | "collectionId" | "collectionPostedAt" | "simulated" | "createdAt" | "completedAt" | "analysisVersion", ExtArgs["result"]["engineResponse"]>
+export type EngineResponseOmit<ExtArgs extends runtime.Types.Extensions.InternalArgs = runtime.Types.Extensions.DefaultArgs> = runtime.Types.Extensions.GetOmit<"id" | "runId" | "workspaceId" | "promptId" | "engine" | "model" | "repetition" | "status" | "answer" | "searchQueries" | "inputTokens" | "outputTokens" | "costMicrousd" | "latencyMs" | "attempts" | "error" | "endState" | "servedModel" | "country" | "city" | "language" | "surface" | "collector" | "collectionId" | "collectionPostedAt" | "simulated" | "createdAt" | "completedAt" | "analysisVersion" | "purpose", ExtArgs["result"]["engineResponse"]>
 export type EngineResponseInclude<ExtArgs extends runtime.Types.Extensions.InternalArgs = runtime.Types.Extensions.DefaultArgs> = {
   run?: boolean | Prisma.RunDefaultArgs<ExtArgs>
   citations?: boolean | Prisma.EngineResponse$citationsArgs<ExtArgs>
@@ -2238,6 +2287,11 @@ export type $EngineResponsePayload<ExtArgs extends runtime.Types.Extensions.Inte
      * ANALYSIS_VERSION the stored mentions and rollup contribution were made at; null = not analysed.
      */
     analysisVersion: number | null
+    /**
+     * Its run's purpose (measurement | confirmation), kept on the answer so every reader of
+     * answers can leave confirmation answers out without joining runs.
+     */
+    purpose: string
   }, ExtArgs["result"]["engineResponse"]>
   composites: {}
 }
@@ -2695,6 +2749,7 @@ export interface EngineResponseFieldRefs {
   readonly createdAt: Prisma.FieldRef<"EngineResponse", 'DateTime'>
   readonly completedAt: Prisma.FieldRef<"EngineResponse", 'DateTime'>
   readonly analysisVersion: Prisma.FieldRef<"EngineResponse", 'Int'>
+  readonly purpose: Prisma.FieldRef<"EngineResponse", 'String'>
 }
     
 

@@ -1071,14 +1071,6 @@ export type RecommendationUpdateenginesInput = {
   push?: string | string[]
 }
 
-export type FloatFieldUpdateOperationsInput = {
-  set?: number
-  increment?: number
-  decrement?: number
-  multiply?: number
-  divide?: number
-}
-
 export type RecommendationCreateNestedOneWithoutAnswersInput = {
   create?: Prisma.XOR<Prisma.RecommendationCreateWithoutAnswersInput, Prisma.RecommendationUncheckedCreateWithoutAnswersInput>
   connectOrCreate?: Prisma.RecommendationCreateOrConnectWithoutAnswersInput

@@ -84,6 +84,8 @@ export type RunMinAggregateOutputType = {
   cancelRequestedAt: Date | null
   heartbeatAt: Date | null
   executorId: string | null
+  purpose: string | null
+  confirmationId: string | null
 }
 
 export type RunMaxAggregateOutputType = {
@@ -114,6 +116,8 @@ export type RunMaxAggregateOutputType = {
   cancelRequestedAt: Date | null
   heartbeatAt: Date | null
   executorId: string | null
+  purpose: string | null
+  confirmationId: string | null
 }
 
 export type RunCountAggregateOutputType = {
@@ -147,6 +151,8 @@ export type RunCountAggregateOutputType = {
   heartbeatAt: number
   executorId: number
   taskPlan: number
+  purpose: number
+  confirmationId: number
   _all: number
 }
 
@@ -209,6 +215,8 @@ export type RunMinAggregateInputType = {
   cancelRequestedAt?: true
   heartbeatAt?: true
   executorId?: true
+  purpose?: true
+  confirmationId?: true
 }
 
 export type RunMaxAggregateInputType = {
@@ -239,6 +247,8 @@ export type RunMaxAggregateInputType = {
   cancelRequestedAt?: true
   heartbeatAt?: true
   executorId?: true
+  purpose?: true
+  confirmationId?: true
 }
 
 export type RunCountAggregateInputType = {
@@ -272,6 +282,8 @@ export type RunCountAggregateInputType = {
   heartbeatAt?: true
   executorId?: true
   taskPlan?: true
+  purpose?: true
+  confirmationId?: true
   _all?: true
 }
 
@@ -392,6 +404,8 @@ export type RunGroupByOutputType = {
   heartbeatAt: Date | null
   executorId: string | null
   taskPlan: runtime.JsonValue | null
+  purpose: string
+  confirmationId: string | null
   _count: RunCountAggregateOutputType | null
   _avg: RunAvgAggregateOutputType | null
   _sum: RunSumAggregateOutputType | null
@@ -448,6 +462,8 @@ export type RunWhereInput = {
   heartbeatAt?: Prisma.DateTimeNullableFilter<"Run"> | Date | string | null
   executorId?: Prisma.StringNullableFilter<"Run"> | string | null
   taskPlan?: Prisma.JsonNullableFilter<"Run">
+  purpose?: Prisma.StringFilter<"Run"> | string
+  confirmationId?: Prisma.StringNullableFilter<"Run"> | string | null
   workspace?: Prisma.XOR<Prisma.WorkspaceScalarRelationFilter, Prisma.WorkspaceWhereInput>
   responses?: Prisma.EngineResponseListRelationFilter
 }
@@ -483,6 +499,8 @@ export type RunOrderByWithRelationInput = {
   heartbeatAt?: Prisma.SortOrderInput | Prisma.SortOrder
   executorId?: Prisma.SortOrderInput | Prisma.SortOrder
   taskPlan?: Prisma.SortOrderInput | Prisma.SortOrder
+  purpose?: Prisma.SortOrder
+  confirmationId?: Prisma.SortOrderInput | Prisma.SortOrder
   workspace?: Prisma.WorkspaceOrderByWithRelationInput
   responses?: Prisma.EngineResponseOrderByRelationAggregateInput
 }
@@ -522,6 +540,8 @@ export type RunWhereUniqueInput = Prisma.AtLeast<{
   heartbeatAt?: Prisma.DateTimeNullableFilter<"Run"> | Date | string | null
   executorId?: Prisma.StringNullableFilter<"Run"> | string | null
   taskPlan?: Prisma.JsonNullableFilter<"Run">
+  purpose?: Prisma.StringFilter<"Run"> | string
+  confirmationId?: Prisma.StringNullableFilter<"Run"> | string | null
   workspace?: Prisma.XOR<Prisma.WorkspaceScalarRelationFilter, Prisma.WorkspaceWhereInput>
   responses?: Prisma.EngineResponseListRelationFilter
 }, "id" | "workspaceId_idempotencyKey">
@@ -557,6 +577,8 @@ export type RunOrderByWithAggregationInput = {
   heartbeatAt?: Prisma.SortOrderInput | Prisma.SortOrder
   executorId?: Prisma.SortOrderInput | Prisma.SortOrder
   taskPlan?: Prisma.SortOrderInput | Prisma.SortOrder
+  purpose?: Prisma.SortOrder
+  confirmationId?: Prisma.SortOrderInput | Prisma.SortOrder
   _count?: Prisma.RunCountOrderByAggregateInput
   _avg?: Prisma.RunAvgOrderByAggregateInput
   _max?: Prisma.RunMaxOrderByAggregateInput
@@ -598,6 +620,8 @@ export type RunScalarWhereWithAggregatesInput = {
   heartbeatAt?: Prisma.DateTimeNullableWithAggregatesFilter<"Run"> | Date | string | null
   executorId?: Prisma.StringNullableWithAggregatesFilter<"Run"> | string | null
   taskPlan?: Prisma.JsonNullableWithAggregatesFilter<"Run">
+  purpose?: Prisma.StringWithAggregatesFilter<"Run"> | string
+  confirmationId?: Prisma.StringNullableWithAggregatesFilter<"Run"> | string | null
 }
 
 export type RunCreateInput = {
@@ -630,6 +654,8 @@ export type RunCreateInput = {
   heartbeatAt?: Date | string | null
   executorId?: string | null
   taskPlan?: Prisma.NullableJsonNullValueInput | runtime.InputJsonValue
+  purpose?: string
+  confirmationId?: string | null
   workspace: Prisma.WorkspaceCreateNestedOneWithoutRunsInput
   responses?: Prisma.EngineResponseCreateNestedManyWithoutRunInput
 }
@@ -665,6 +691,8 @@ export type RunUncheckedCreateInput = {
   heartbeatAt?: Date | string | null
   executorId?: string | null
   taskPlan?: Prisma.NullableJsonNullValueInput | runtime.InputJsonValue
+  purpose?: string
+  confirmationId?: string | null
   responses?: Prisma.EngineResponseUncheckedCreateNestedManyWithoutRunInput
 }
 
@@ -698,6 +726,8 @@ export type RunUpdateInput = {
   heartbeatAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
   executorId?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   taskPlan?: Prisma.NullableJsonNullValueInput | runtime.InputJsonValue
+  purpose?: Prisma.StringFieldUpdateOperationsInput | string
+  confirmationId?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   workspace?: Prisma.WorkspaceUpdateOneRequiredWithoutRunsNestedInput
   responses?: Prisma.EngineResponseUpdateManyWithoutRunNestedInput
 }
@@ -733,6 +763,8 @@ export type RunUncheckedUpdateInput = {
   heartbeatAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
   executorId?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   taskPlan?: Prisma.NullableJsonNullValueInput | runtime.InputJsonValue
+  purpose?: Prisma.StringFieldUpdateOperationsInput | string
+  confirmationId?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   responses?: Prisma.EngineResponseUncheckedUpdateManyWithoutRunNestedInput
 }
 
@@ -767,6 +799,8 @@ export type RunCreateManyInput = {
   heartbeatAt?: Date | string | null
   executorId?: string | null
   taskPlan?: Prisma.NullableJsonNullValueInput | runtime.InputJsonValue
+  purpose?: string
+  confirmationId?: string | null
 }
 
 export type RunUpdateManyMutationInput = {
@@ -799,6 +833,8 @@ export type RunUpdateManyMutationInput = {
   heartbeatAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
   executorId?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   taskPlan?: Prisma.NullableJsonNullValueInput | runtime.InputJsonValue
+  purpose?: Prisma.StringFieldUpdateOperationsInput | string
+  confirmationId?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
 }
 
 export type RunUncheckedUpdateManyInput = {
@@ -832,6 +868,8 @@ export type RunUncheckedUpdateManyInput = {
   heartbeatAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
   executorId?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   taskPlan?: Prisma.NullableJsonNullValueInput | runtime.InputJsonValue
+  purpose?: Prisma.StringFieldUpdateOperationsInput | string
+  confirmationId?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
 }
 
 export type RunListRelationFilter = {
@@ -880,6 +918,8 @@ export type RunCountOrderByAggregateInput = {
   heartbeatAt?: Prisma.SortOrder
   executorId?: Prisma.SortOrder
   taskPlan?: Prisma.SortOrder
+  purpose?: Prisma.SortOrder
+  confirmationId?: Prisma.SortOrder
 }
 
 export type RunAvgOrderByAggregateInput = {
@@ -925,6 +965,8 @@ export type RunMaxOrderByAggregateInput = {
   cancelRequestedAt?: Prisma.SortOrder
   heartbeatAt?: Prisma.SortOrder
   executorId?: Prisma.SortOrder
+  purpose?: Prisma.SortOrder
+  confirmationId?: Prisma.SortOrder
 }
 
 export type RunMinOrderByAggregateInput = {
@@ -955,6 +997,8 @@ export type RunMinOrderByAggregateInput = {
   cancelRequestedAt?: Prisma.SortOrder
   heartbeatAt?: Prisma.SortOrder
   executorId?: Prisma.SortOrder
+  purpose?: Prisma.SortOrder
+  confirmationId?: Prisma.SortOrder
 }
 
 export type RunSumOrderByAggregateInput = {
@@ -1081,6 +1125,8 @@ export type RunCreateWithoutWorkspaceInput = {
   heartbeatAt?: Date | string | null
   executorId?: string | null
   taskPlan?: Prisma.NullableJsonNullValueInput | runtime.InputJsonValue
+  purpose?: string
+  confirmationId?: string | null
   responses?: Prisma.EngineResponseCreateNestedManyWithoutRunInput
 }
 
@@ -1114,6 +1160,8 @@ export type RunUncheckedCreateWithoutWorkspaceInput = {
   heartbeatAt?: Date | string | null
   executorId?: string | null
   taskPlan?: Prisma.NullableJsonNullValueInput | runtime.InputJsonValue
+  purpose?: string
+  confirmationId?: string | null
   responses?: Prisma.EngineResponseUncheckedCreateNestedManyWithoutRunInput
 }
 
@@ -1177,6 +1225,8 @@ export type RunScalarWhereInput = {
   heartbeatAt?: Prisma.DateTimeNullableFilter<"Run"> | Date | string | null
   executorId?: Prisma.StringNullableFilter<"Run"> | string | null
   taskPlan?: Prisma.JsonNullableFilter<"Run">
+  purpose?: Prisma.StringFilter<"Run"> | string
+  confirmationId?: Prisma.StringNullableFilter<"Run"> | string | null
 }
 
 export type RunCreateWithoutResponsesInput = {
@@ -1209,6 +1259,8 @@ export type RunCreateWithoutResponsesInput = {
   heartbeatAt?: Date | string | null
   executorId?: string | null
   taskPlan?: Prisma.NullableJsonNullValueInput | runtime.InputJsonValue
+  purpose?: string
+  confirmationId?: string | null
   workspace: Prisma.WorkspaceCreateNestedOneWithoutRunsInput
 }
 
@@ -1243,6 +1295,8 @@ export type RunUncheckedCreateWithoutResponsesInput = {
   heartbeatAt?: Date | string | null
   executorId?: string | null
   taskPlan?: Prisma.NullableJsonNullValueInput | runtime.InputJsonValue
+  purpose?: string
+  confirmationId?: string | null
 }
 
 export type RunCreateOrConnectWithoutResponsesInput = {
@@ -1291,6 +1345,8 @@ export type RunUpdateWithoutResponsesInput = {
   heartbeatAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
   executorId?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   taskPlan?: Prisma.NullableJsonNullValueInput | runtime.InputJsonValue
+  purpose?: Prisma.StringFieldUpdateOperationsInput | string
+  confirmationId?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   workspace?: Prisma.WorkspaceUpdateOneRequiredWithoutRunsNestedInput
 }
 
@@ -1325,6 +1381,8 @@ export type RunUncheckedUpdateWithoutResponsesInput = {
   heartbeatAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
   executorId?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   taskPlan?: Prisma.NullableJsonNullValueInput | runtime.InputJsonValue
+  purpose?: Prisma.StringFieldUpdateOperationsInput | string
+  confirmationId?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
 }
 
 export type RunCreateManyWorkspaceInput = {
@@ -1357,6 +1415,8 @@ export type RunCreateManyWorkspaceInput = {
   heartbeatAt?: Date | string | null
   executorId?: string | null
   taskPlan?: Prisma.NullableJsonNullValueInput | runtime.InputJsonValue
+  purpose?: string
+  confirmationId?: string | null
 }
 
 export type RunUpdateWithoutWorkspaceInput = {
@@ -1389,6 +1449,8 @@ export type RunUpdateWithoutWorkspaceInput = {
   heartbeatAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
   executorId?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   taskPlan?: Prisma.NullableJsonNullValueInput | runtime.InputJsonValue
+  purpose?: Prisma.StringFieldUpdateOperationsInput | string
+  confirmationId?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   responses?: Prisma.EngineResponseUpdateManyWithoutRunNestedInput
 }
 
@@ -1422,6 +1484,8 @@ export type RunUncheckedUpdateWithoutWorkspaceInput = {
   heartbeatAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
   executorId?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   taskPlan?: Prisma.NullableJsonNullValueInput | runtime.InputJsonValue
+  purpose?: Prisma.StringFieldUpdateOperationsInput | string
+  confirmationId?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   responses?: Prisma.EngineResponseUncheckedUpdateManyWithoutRunNestedInput
 }
 
@@ -1455,6 +1519,8 @@ export type RunUncheckedUpdateManyWithoutWorkspaceInput = {
   heartbeatAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
   executorId?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   taskPlan?: Prisma.NullableJsonNullValueInput | runtime.InputJsonValue
+  purpose?: Prisma.StringFieldUpdateOperationsInput | string
+  confirmationId?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
 }
 
 
@@ -1519,6 +1585,8 @@ export type RunSelect<ExtArgs extends runtime.Types.Extensions.InternalArgs = ru
   heartbeatAt?: boolean
   executorId?: boolean
   taskPlan?: boolean
+  purpose?: boolean
+  confirmationId?: boolean
   workspace?: boolean | Prisma.WorkspaceDefaultArgs<ExtArgs>
   responses?: boolean | Prisma.Run$responsesArgs<ExtArgs>
   _count?: boolean | Prisma.RunCountOutputTypeDefaultArgs<ExtArgs>
@@ -1555,6 +1623,8 @@ export type RunSelectCreateManyAndReturn<ExtArgs extends runtime.Types.Extension
   heartbeatAt?: boolean
   executorId?: boolean
   taskPlan?: boolean
+  purpose?: boolean
+  confirmationId?: boolean
   workspace?: boolean | Prisma.WorkspaceDefaultArgs<ExtArgs>
 }, ExtArgs["result"]["run"]>
 
@@ -1589,6 +1659,8 @@ export type RunSelectUpdateManyAndReturn<ExtArgs extends runtime.Types.Extension
   heartbeatAt?: boolean
   executorId?: boolean
   taskPlan?: boolean
+  purpose?: boolean
+  confirmationId?: boolean
   workspace?: boolean | Prisma.WorkspaceDefaultArgs<ExtArgs>
 }, ExtArgs["result"]["run"]>
 
@@ -1623,9 +1695,11 @@ export type RunSelectScalar = {
   heartbeatAt?: boolean
   executorId?: boolean
   taskPlan?: boolean
+  purpose?: boolean
+  confirmationId?: boolean
 }
 
-export type RunOmit<ExtArgs extends runtime.Types.Extensions.InternalArgs = runtime.Types.Extensions.DefaultArgs> = runtime.Types.Extensions.GetOmit<"id" | "workspaceId" | "preset" | "status" | "engines" | "skippedEngines" | "repetitions" | "promptCount" | "totalTasks" | "completedTasks" | "failedTasks" | "truncatedTasks" | "refusedTasks" | "filteredTasks" | "notShownTasks" | "quotaExhaustedTasks" | "estimateMicrousd" | "costMicrousd" | "reservationId" | "idempotencyKey" | "triggeredBy" | "triggeredById" | "error" | "createdAt" | "startedAt" | "finishedAt" | "cancelRequestedAt" | "heartbeatAt" | "executorId" | "taskPlan", ExtArgs["result"]["run"]>
+export type RunOmit<ExtArgs extends runtime.Types.Extensions.InternalArgs = runtime.Types.Extensions.DefaultArgs> = runtime.Types.Extensions.GetOmit<"id" | "workspaceId" | "preset" | "status" | "engines" | "skippedEngines" | "repetitions" | "promptCount" | "totalTasks" | "completedTasks" | "failedTasks" | "truncatedTasks" | "refusedTasks" | "filteredTasks" | "notShownTasks" | "quotaExhaustedTasks" | "estimateMicrousd" | "costMicrousd" | "reservationId" | "idempotencyKey" | "triggeredBy" | "triggeredById" | "error" | "createdAt" | "startedAt" | "finishedAt" | "cancelRequestedAt" | "heartbeatAt" | "executorId" | "taskPlan" | "purpose" | "confirmationId", ExtArgs["result"]["run"]>
 export type RunInclude<ExtArgs extends runtime.Types.Extensions.InternalArgs = runtime.Types.Extensions.DefaultArgs> = {
   workspace?: boolean | Prisma.WorkspaceDefaultArgs<ExtArgs>
   responses?: boolean | Prisma.Run$responsesArgs<ExtArgs>
@@ -1700,6 +1774,15 @@ export type $RunPayload<ExtArgs extends runtime.Types.Extensions.InternalArgs = 
      * task rows are written from it in chunks (services/runs/insert-run-tasks.ts).
      */
     taskPlan: runtime.JsonValue | null
+    /**
+     * measurement | confirmation: a confirmation run asks a confirmation's followed prompts for
+     * adaptive sampling, and no metric counts its answers (docs/metrics.md, "Adaptive sampling").
+     */
+    purpose: string
+    /**
+     * The confirmation a confirmation run collects for.
+     */
+    confirmationId: string | null
   }, ExtArgs["result"]["run"]>
   composites: {}
 }
@@ -2155,6 +2238,8 @@ export interface RunFieldRefs {
   readonly heartbeatAt: Prisma.FieldRef<"Run", 'DateTime'>
   readonly executorId: Prisma.FieldRef<"Run", 'String'>
   readonly taskPlan: Prisma.FieldRef<"Run", 'Json'>
+  readonly purpose: Prisma.FieldRef<"Run", 'String'>
+  readonly confirmationId: Prisma.FieldRef<"Run", 'String'>
 }
     
 

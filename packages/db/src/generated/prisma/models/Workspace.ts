@@ -29,11 +29,13 @@ export type AggregateWorkspace = {
 export type WorkspaceAvgAggregateOutputType = {
   activeSetSize: number | null
   emailAttempts: number | null
+  confirmationBudgetMicrousd: number | null
 }
 
 export type WorkspaceSumAggregateOutputType = {
   activeSetSize: number | null
   emailAttempts: number | null
+  confirmationBudgetMicrousd: bigint | null
 }
 
 export type WorkspaceMinAggregateOutputType = {
@@ -60,6 +62,9 @@ export type WorkspaceMinAggregateOutputType = {
   scheduleSeoRefresh: boolean | null
   scheduleSeoLastRunAt: Date | null
   scheduleSeoLastOutcome: string | null
+  confirmationBudgetMicrousd: bigint | null
+  scheduleConfirmationsLastRunAt: Date | null
+  scheduleConfirmationsLastOutcome: string | null
   reportFrequency: string | null
   nextReportAt: Date | null
   lastReportAt: Date | null
@@ -91,6 +96,9 @@ export type WorkspaceMaxAggregateOutputType = {
   scheduleSeoRefresh: boolean | null
   scheduleSeoLastRunAt: Date | null
   scheduleSeoLastOutcome: string | null
+  confirmationBudgetMicrousd: bigint | null
+  scheduleConfirmationsLastRunAt: Date | null
+  scheduleConfirmationsLastOutcome: string | null
   reportFrequency: string | null
   nextReportAt: Date | null
   lastReportAt: Date | null
@@ -129,6 +137,9 @@ export type WorkspaceCountAggregateOutputType = {
   scheduleSeoRefresh: number
   scheduleSeoLastRunAt: number
   scheduleSeoLastOutcome: number
+  confirmationBudgetMicrousd: number
+  scheduleConfirmationsLastRunAt: number
+  scheduleConfirmationsLastOutcome: number
   reportFrequency: number
   reportTypes: number
   nextReportAt: number
@@ -142,11 +153,13 @@ export type WorkspaceCountAggregateOutputType = {
 export type WorkspaceAvgAggregateInputType = {
   activeSetSize?: true
   emailAttempts?: true
+  confirmationBudgetMicrousd?: true
 }
 
 export type WorkspaceSumAggregateInputType = {
   activeSetSize?: true
   emailAttempts?: true
+  confirmationBudgetMicrousd?: true
 }
 
 export type WorkspaceMinAggregateInputType = {
@@ -173,6 +186,9 @@ export type WorkspaceMinAggregateInputType = {
   scheduleSeoRefresh?: true
   scheduleSeoLastRunAt?: true
   scheduleSeoLastOutcome?: true
+  confirmationBudgetMicrousd?: true
+  scheduleConfirmationsLastRunAt?: true
+  scheduleConfirmationsLastOutcome?: true
   reportFrequency?: true
   nextReportAt?: true
   lastReportAt?: true
@@ -204,6 +220,9 @@ export type WorkspaceMaxAggregateInputType = {
   scheduleSeoRefresh?: true
   scheduleSeoLastRunAt?: true
   scheduleSeoLastOutcome?: true
+  confirmationBudgetMicrousd?: true
+  scheduleConfirmationsLastRunAt?: true
+  scheduleConfirmationsLastOutcome?: true
   reportFrequency?: true
   nextReportAt?: true
   lastReportAt?: true
@@ -242,6 +261,9 @@ export type WorkspaceCountAggregateInputType = {
   scheduleSeoRefresh?: true
   scheduleSeoLastRunAt?: true
   scheduleSeoLastOutcome?: true
+  confirmationBudgetMicrousd?: true
+  scheduleConfirmationsLastRunAt?: true
+  scheduleConfirmationsLastOutcome?: true
   reportFrequency?: true
   reportTypes?: true
   nextReportAt?: true
@@ -368,6 +390,9 @@ export type WorkspaceGroupByOutputType = {
   scheduleSeoRefresh: boolean
   scheduleSeoLastRunAt: Date | null
   scheduleSeoLastOutcome: string | null
+  confirmationBudgetMicrousd: bigint | null
+  scheduleConfirmationsLastRunAt: Date | null
+  scheduleConfirmationsLastOutcome: string | null
   reportFrequency: string | null
   reportTypes: string[]
   nextReportAt: Date | null
@@ -430,6 +455,9 @@ export type WorkspaceWhereInput = {
   scheduleSeoRefresh?: Prisma.BoolFilter<"Workspace"> | boolean
   scheduleSeoLastRunAt?: Prisma.DateTimeNullableFilter<"Workspace"> | Date | string | null
   scheduleSeoLastOutcome?: Prisma.StringNullableFilter<"Workspace"> | string | null
+  confirmationBudgetMicrousd?: Prisma.BigIntNullableFilter<"Workspace"> | bigint | number | null
+  scheduleConfirmationsLastRunAt?: Prisma.DateTimeNullableFilter<"Workspace"> | Date | string | null
+  scheduleConfirmationsLastOutcome?: Prisma.StringNullableFilter<"Workspace"> | string | null
   reportFrequency?: Prisma.StringNullableFilter<"Workspace"> | string | null
   reportTypes?: Prisma.StringNullableListFilter<"Workspace">
   nextReportAt?: Prisma.DateTimeNullableFilter<"Workspace"> | Date | string | null
@@ -456,6 +484,7 @@ export type WorkspaceWhereInput = {
   pageEvaluations?: Prisma.PageEvaluationListRelationFilter
   reports?: Prisma.ReportListRelationFilter
   chatThreads?: Prisma.ChatThreadListRelationFilter
+  metricConfirmations?: Prisma.MetricConfirmationListRelationFilter
 }
 
 export type WorkspaceOrderByWithRelationInput = {
@@ -489,6 +518,9 @@ export type WorkspaceOrderByWithRelationInput = {
   scheduleSeoRefresh?: Prisma.SortOrder
   scheduleSeoLastRunAt?: Prisma.SortOrderInput | Prisma.SortOrder
   scheduleSeoLastOutcome?: Prisma.SortOrderInput | Prisma.SortOrder
+  confirmationBudgetMicrousd?: Prisma.SortOrderInput | Prisma.SortOrder
+  scheduleConfirmationsLastRunAt?: Prisma.SortOrderInput | Prisma.SortOrder
+  scheduleConfirmationsLastOutcome?: Prisma.SortOrderInput | Prisma.SortOrder
   reportFrequency?: Prisma.SortOrderInput | Prisma.SortOrder
   reportTypes?: Prisma.SortOrder
   nextReportAt?: Prisma.SortOrderInput | Prisma.SortOrder
@@ -515,6 +547,7 @@ export type WorkspaceOrderByWithRelationInput = {
   pageEvaluations?: Prisma.PageEvaluationOrderByRelationAggregateInput
   reports?: Prisma.ReportOrderByRelationAggregateInput
   chatThreads?: Prisma.ChatThreadOrderByRelationAggregateInput
+  metricConfirmations?: Prisma.MetricConfirmationOrderByRelationAggregateInput
 }
 
 export type WorkspaceWhereUniqueInput = Prisma.AtLeast<{
@@ -551,6 +584,9 @@ export type WorkspaceWhereUniqueInput = Prisma.AtLeast<{
   scheduleSeoRefresh?: Prisma.BoolFilter<"Workspace"> | boolean
   scheduleSeoLastRunAt?: Prisma.DateTimeNullableFilter<"Workspace"> | Date | string | null
   scheduleSeoLastOutcome?: Prisma.StringNullableFilter<"Workspace"> | string | null
+  confirmationBudgetMicrousd?: Prisma.BigIntNullableFilter<"Workspace"> | bigint | number | null
+  scheduleConfirmationsLastRunAt?: Prisma.DateTimeNullableFilter<"Workspace"> | Date | string | null
+  scheduleConfirmationsLastOutcome?: Prisma.StringNullableFilter<"Workspace"> | string | null
   reportFrequency?: Prisma.StringNullableFilter<"Workspace"> | string | null
   reportTypes?: Prisma.StringNullableListFilter<"Workspace">
   nextReportAt?: Prisma.DateTimeNullableFilter<"Workspace"> | Date | string | null
@@ -577,6 +613,7 @@ export type WorkspaceWhereUniqueInput = Prisma.AtLeast<{
   pageEvaluations?: Prisma.PageEvaluationListRelationFilter
   reports?: Prisma.ReportListRelationFilter
   chatThreads?: Prisma.ChatThreadListRelationFilter
+  metricConfirmations?: Prisma.MetricConfirmationListRelationFilter
 }, "id" | "slug">
 
 export type WorkspaceOrderByWithAggregationInput = {
@@ -610,6 +647,9 @@ export type WorkspaceOrderByWithAggregationInput = {
   scheduleSeoRefresh?: Prisma.SortOrder
   scheduleSeoLastRunAt?: Prisma.SortOrderInput | Prisma.SortOrder
   scheduleSeoLastOutcome?: Prisma.SortOrderInput | Prisma.SortOrder
+  confirmationBudgetMicrousd?: Prisma.SortOrderInput | Prisma.SortOrder
+  scheduleConfirmationsLastRunAt?: Prisma.SortOrderInput | Prisma.SortOrder
+  scheduleConfirmationsLastOutcome?: Prisma.SortOrderInput | Prisma.SortOrder
   reportFrequency?: Prisma.SortOrderInput | Prisma.SortOrder
   reportTypes?: Prisma.SortOrder
   nextReportAt?: Prisma.SortOrderInput | Prisma.SortOrder
@@ -657,6 +697,9 @@ export type WorkspaceScalarWhereWithAggregatesInput = {
   scheduleSeoRefresh?: Prisma.BoolWithAggregatesFilter<"Workspace"> | boolean
   scheduleSeoLastRunAt?: Prisma.DateTimeNullableWithAggregatesFilter<"Workspace"> | Date | string | null
   scheduleSeoLastOutcome?: Prisma.StringNullableWithAggregatesFilter<"Workspace"> | string | null
+  confirmationBudgetMicrousd?: Prisma.BigIntNullableWithAggregatesFilter<"Workspace"> | bigint | number | null
+  scheduleConfirmationsLastRunAt?: Prisma.DateTimeNullableWithAggregatesFilter<"Workspace"> | Date | string | null
+  scheduleConfirmationsLastOutcome?: Prisma.StringNullableWithAggregatesFilter<"Workspace"> | string | null
   reportFrequency?: Prisma.StringNullableWithAggregatesFilter<"Workspace"> | string | null
   reportTypes?: Prisma.StringNullableListFilter<"Workspace">
   nextReportAt?: Prisma.DateTimeNullableWithAggregatesFilter<"Workspace"> | Date | string | null
@@ -696,6 +739,9 @@ export type WorkspaceCreateInput = {
   scheduleSeoRefresh?: boolean
   scheduleSeoLastRunAt?: Date | string | null
   scheduleSeoLastOutcome?: string | null
+  confirmationBudgetMicrousd?: bigint | number | null
+  scheduleConfirmationsLastRunAt?: Date | string | null
+  scheduleConfirmationsLastOutcome?: string | null
   reportFrequency?: string | null
   reportTypes?: Prisma.WorkspaceCreatereportTypesInput | string[]
   nextReportAt?: Date | string | null
@@ -722,6 +768,7 @@ export type WorkspaceCreateInput = {
   pageEvaluations?: Prisma.PageEvaluationCreateNestedManyWithoutWorkspaceInput
   reports?: Prisma.ReportCreateNestedManyWithoutWorkspaceInput
   chatThreads?: Prisma.ChatThreadCreateNestedManyWithoutWorkspaceInput
+  metricConfirmations?: Prisma.MetricConfirmationCreateNestedManyWithoutWorkspaceInput
 }
 
 export type WorkspaceUncheckedCreateInput = {
@@ -755,6 +802,9 @@ export type WorkspaceUncheckedCreateInput = {
   scheduleSeoRefresh?: boolean
   scheduleSeoLastRunAt?: Date | string | null
   scheduleSeoLastOutcome?: string | null
+  confirmationBudgetMicrousd?: bigint | number | null
+  scheduleConfirmationsLastRunAt?: Date | string | null
+  scheduleConfirmationsLastOutcome?: string | null
   reportFrequency?: string | null
   reportTypes?: Prisma.WorkspaceCreatereportTypesInput | string[]
   nextReportAt?: Date | string | null
@@ -781,6 +831,7 @@ export type WorkspaceUncheckedCreateInput = {
   pageEvaluations?: Prisma.PageEvaluationUncheckedCreateNestedManyWithoutWorkspaceInput
   reports?: Prisma.ReportUncheckedCreateNestedManyWithoutWorkspaceInput
   chatThreads?: Prisma.ChatThreadUncheckedCreateNestedManyWithoutWorkspaceInput
+  metricConfirmations?: Prisma.MetricConfirmationUncheckedCreateNestedManyWithoutWorkspaceInput
 }
 
 export type WorkspaceUpdateInput = {
@@ -814,6 +865,9 @@ export type WorkspaceUpdateInput = {
   scheduleSeoRefresh?: Prisma.BoolFieldUpdateOperationsInput | boolean
   scheduleSeoLastRunAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
   scheduleSeoLastOutcome?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  confirmationBudgetMicrousd?: Prisma.NullableBigIntFieldUpdateOperationsInput | bigint | number | null
+  scheduleConfirmationsLastRunAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
+  scheduleConfirmationsLastOutcome?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   reportFrequency?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   reportTypes?: Prisma.WorkspaceUpdatereportTypesInput | string[]
   nextReportAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
@@ -840,6 +894,7 @@ export type WorkspaceUpdateInput = {
   pageEvaluations?: Prisma.PageEvaluationUpdateManyWithoutWorkspaceNestedInput
   reports?: Prisma.ReportUpdateManyWithoutWorkspaceNestedInput
   chatThreads?: Prisma.ChatThreadUpdateManyWithoutWorkspaceNestedInput
+  metricConfirmations?: Prisma.MetricConfirmationUpdateManyWithoutWorkspaceNestedInput
 }
 
 export type WorkspaceUncheckedUpdateInput = {
@@ -873,6 +928,9 @@ export type WorkspaceUncheckedUpdateInput = {
   scheduleSeoRefresh?: Prisma.BoolFieldUpdateOperationsInput | boolean
   scheduleSeoLastRunAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
   scheduleSeoLastOutcome?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  confirmationBudgetMicrousd?: Prisma.NullableBigIntFieldUpdateOperationsInput | bigint | number | null
+  scheduleConfirmationsLastRunAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
+  scheduleConfirmationsLastOutcome?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   reportFrequency?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   reportTypes?: Prisma.WorkspaceUpdatereportTypesInput | string[]
   nextReportAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
@@ -899,6 +957,7 @@ export type WorkspaceUncheckedUpdateInput = {
   pageEvaluations?: Prisma.PageEvaluationUncheckedUpdateManyWithoutWorkspaceNestedInput
   reports?: Prisma.ReportUncheckedUpdateManyWithoutWorkspaceNestedInput
   chatThreads?: Prisma.ChatThreadUncheckedUpdateManyWithoutWorkspaceNestedInput
+  metricConfirmations?: Prisma.MetricConfirmationUncheckedUpdateManyWithoutWorkspaceNestedInput
 }
 
 export type WorkspaceCreateManyInput = {
@@ -932,6 +991,9 @@ export type WorkspaceCreateManyInput = {
   scheduleSeoRefresh?: boolean
   scheduleSeoLastRunAt?: Date | string | null
   scheduleSeoLastOutcome?: string | null
+  confirmationBudgetMicrousd?: bigint | number | null
+  scheduleConfirmationsLastRunAt?: Date | string | null
+  scheduleConfirmationsLastOutcome?: string | null
   reportFrequency?: string | null
   reportTypes?: Prisma.WorkspaceCreatereportTypesInput | string[]
   nextReportAt?: Date | string | null
@@ -971,6 +1033,9 @@ export type WorkspaceUpdateManyMutationInput = {
   scheduleSeoRefresh?: Prisma.BoolFieldUpdateOperationsInput | boolean
   scheduleSeoLastRunAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
   scheduleSeoLastOutcome?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  confirmationBudgetMicrousd?: Prisma.NullableBigIntFieldUpdateOperationsInput | bigint | number | null
+  scheduleConfirmationsLastRunAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
+  scheduleConfirmationsLastOutcome?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   reportFrequency?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   reportTypes?: Prisma.WorkspaceUpdatereportTypesInput | string[]
   nextReportAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
@@ -1010,6 +1075,9 @@ export type WorkspaceUncheckedUpdateManyInput = {
   scheduleSeoRefresh?: Prisma.BoolFieldUpdateOperationsInput | boolean
   scheduleSeoLastRunAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
   scheduleSeoLastOutcome?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  confirmationBudgetMicrousd?: Prisma.NullableBigIntFieldUpdateOperationsInput | bigint | number | null
+  scheduleConfirmationsLastRunAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
+  scheduleConfirmationsLastOutcome?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   reportFrequency?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   reportTypes?: Prisma.WorkspaceUpdatereportTypesInput | string[]
   nextReportAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
@@ -1057,6 +1125,9 @@ export type WorkspaceCountOrderByAggregateInput = {
   scheduleSeoRefresh?: Prisma.SortOrder
   scheduleSeoLastRunAt?: Prisma.SortOrder
   scheduleSeoLastOutcome?: Prisma.SortOrder
+  confirmationBudgetMicrousd?: Prisma.SortOrder
+  scheduleConfirmationsLastRunAt?: Prisma.SortOrder
+  scheduleConfirmationsLastOutcome?: Prisma.SortOrder
   reportFrequency?: Prisma.SortOrder
   reportTypes?: Prisma.SortOrder
   nextReportAt?: Prisma.SortOrder
@@ -1068,6 +1139,7 @@ export type WorkspaceCountOrderByAggregateInput = {
 export type WorkspaceAvgOrderByAggregateInput = {
   activeSetSize?: Prisma.SortOrder
   emailAttempts?: Prisma.SortOrder
+  confirmationBudgetMicrousd?: Prisma.SortOrder
 }
 
 export type WorkspaceMaxOrderByAggregateInput = {
@@ -1094,6 +1166,9 @@ export type WorkspaceMaxOrderByAggregateInput = {
   scheduleSeoRefresh?: Prisma.SortOrder
   scheduleSeoLastRunAt?: Prisma.SortOrder
   scheduleSeoLastOutcome?: Prisma.SortOrder
+  confirmationBudgetMicrousd?: Prisma.SortOrder
+  scheduleConfirmationsLastRunAt?: Prisma.SortOrder
+  scheduleConfirmationsLastOutcome?: Prisma.SortOrder
   reportFrequency?: Prisma.SortOrder
   nextReportAt?: Prisma.SortOrder
   lastReportAt?: Prisma.SortOrder
@@ -1125,6 +1200,9 @@ export type WorkspaceMinOrderByAggregateInput = {
   scheduleSeoRefresh?: Prisma.SortOrder
   scheduleSeoLastRunAt?: Prisma.SortOrder
   scheduleSeoLastOutcome?: Prisma.SortOrder
+  confirmationBudgetMicrousd?: Prisma.SortOrder
+  scheduleConfirmationsLastRunAt?: Prisma.SortOrder
+  scheduleConfirmationsLastOutcome?: Prisma.SortOrder
   reportFrequency?: Prisma.SortOrder
   nextReportAt?: Prisma.SortOrder
   lastReportAt?: Prisma.SortOrder
@@ -1135,6 +1213,7 @@ export type WorkspaceMinOrderByAggregateInput = {
 export type WorkspaceSumOrderByAggregateInput = {
   activeSetSize?: Prisma.SortOrder
   emailAttempts?: Prisma.SortOrder
+  confirmationBudgetMicrousd?: Prisma.SortOrder
 }
 
 export type WorkspaceScalarRelationFilter = {
@@ -1183,6 +1262,14 @@ export type IntFieldUpdateOperationsInput = {
 
 export type BoolFieldUpdateOperationsInput = {
   set?: boolean
+}
+
+export type NullableBigIntFieldUpdateOperationsInput = {
+  set?: bigint | number | null
+  increment?: bigint | number
+  decrement?: bigint | number
+  multiply?: bigint | number
+  divide?: bigint | number
 }
 
 export type WorkspaceUpdatereportTypesInput = {
@@ -1328,6 +1415,20 @@ export type WorkspaceUpdateOneRequiredWithoutRunsNestedInput = {
   upsert?: Prisma.WorkspaceUpsertWithoutRunsInput
   connect?: Prisma.WorkspaceWhereUniqueInput
   update?: Prisma.XOR<Prisma.XOR<Prisma.WorkspaceUpdateToOneWithWhereWithoutRunsInput, Prisma.WorkspaceUpdateWithoutRunsInput>, Prisma.WorkspaceUncheckedUpdateWithoutRunsInput>
+}
+
+export type WorkspaceCreateNestedOneWithoutMetricConfirmationsInput = {
+  create?: Prisma.XOR<Prisma.WorkspaceCreateWithoutMetricConfirmationsInput, Prisma.WorkspaceUncheckedCreateWithoutMetricConfirmationsInput>
+  connectOrCreate?: Prisma.WorkspaceCreateOrConnectWithoutMetricConfirmationsInput
+  connect?: Prisma.WorkspaceWhereUniqueInput
+}
+
+export type WorkspaceUpdateOneRequiredWithoutMetricConfirmationsNestedInput = {
+  create?: Prisma.XOR<Prisma.WorkspaceCreateWithoutMetricConfirmationsInput, Prisma.WorkspaceUncheckedCreateWithoutMetricConfirmationsInput>
+  connectOrCreate?: Prisma.WorkspaceCreateOrConnectWithoutMetricConfirmationsInput
+  upsert?: Prisma.WorkspaceUpsertWithoutMetricConfirmationsInput
+  connect?: Prisma.WorkspaceWhereUniqueInput
+  update?: Prisma.XOR<Prisma.XOR<Prisma.WorkspaceUpdateToOneWithWhereWithoutMetricConfirmationsInput, Prisma.WorkspaceUpdateWithoutMetricConfirmationsInput>, Prisma.WorkspaceUncheckedUpdateWithoutMetricConfirmationsInput>
 }
 
 export type WorkspaceCreateNestedOneWithoutPromptGenerationsInput = {
@@ -1501,6 +1602,9 @@ export type WorkspaceCreateWithoutCompetitorsInput = {
   scheduleSeoRefresh?: boolean
   scheduleSeoLastRunAt?: Date | string | null
   scheduleSeoLastOutcome?: string | null
+  confirmationBudgetMicrousd?: bigint | number | null
+  scheduleConfirmationsLastRunAt?: Date | string | null
+  scheduleConfirmationsLastOutcome?: string | null
   reportFrequency?: string | null
   reportTypes?: Prisma.WorkspaceCreatereportTypesInput | string[]
   nextReportAt?: Date | string | null
@@ -1526,6 +1630,7 @@ export type WorkspaceCreateWithoutCompetitorsInput = {
   pageEvaluations?: Prisma.PageEvaluationCreateNestedManyWithoutWorkspaceInput
   reports?: Prisma.ReportCreateNestedManyWithoutWorkspaceInput
   chatThreads?: Prisma.ChatThreadCreateNestedManyWithoutWorkspaceInput
+  metricConfirmations?: Prisma.MetricConfirmationCreateNestedManyWithoutWorkspaceInput
 }
 
 export type WorkspaceUncheckedCreateWithoutCompetitorsInput = {
@@ -1559,6 +1664,9 @@ export type WorkspaceUncheckedCreateWithoutCompetitorsInput = {
   scheduleSeoRefresh?: boolean
   scheduleSeoLastRunAt?: Date | string | null
   scheduleSeoLastOutcome?: string | null
+  confirmationBudgetMicrousd?: bigint | number | null
+  scheduleConfirmationsLastRunAt?: Date | string | null
+  scheduleConfirmationsLastOutcome?: string | null
   reportFrequency?: string | null
   reportTypes?: Prisma.WorkspaceCreatereportTypesInput | string[]
   nextReportAt?: Date | string | null
@@ -1584,6 +1692,7 @@ export type WorkspaceUncheckedCreateWithoutCompetitorsInput = {
   pageEvaluations?: Prisma.PageEvaluationUncheckedCreateNestedManyWithoutWorkspaceInput
   reports?: Prisma.ReportUncheckedCreateNestedManyWithoutWorkspaceInput
   chatThreads?: Prisma.ChatThreadUncheckedCreateNestedManyWithoutWorkspaceInput
+  metricConfirmations?: Prisma.MetricConfirmationUncheckedCreateNestedManyWithoutWorkspaceInput
 }
 
 export type WorkspaceCreateOrConnectWithoutCompetitorsInput = {
@@ -1633,6 +1742,9 @@ export type WorkspaceUpdateWithoutCompetitorsInput = {
   scheduleSeoRefresh?: Prisma.BoolFieldUpdateOperationsInput | boolean
   scheduleSeoLastRunAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
   scheduleSeoLastOutcome?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  confirmationBudgetMicrousd?: Prisma.NullableBigIntFieldUpdateOperationsInput | bigint | number | null
+  scheduleConfirmationsLastRunAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
+  scheduleConfirmationsLastOutcome?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   reportFrequency?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   reportTypes?: Prisma.WorkspaceUpdatereportTypesInput | string[]
   nextReportAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
@@ -1658,6 +1770,7 @@ export type WorkspaceUpdateWithoutCompetitorsInput = {
   pageEvaluations?: Prisma.PageEvaluationUpdateManyWithoutWorkspaceNestedInput
   reports?: Prisma.ReportUpdateManyWithoutWorkspaceNestedInput
   chatThreads?: Prisma.ChatThreadUpdateManyWithoutWorkspaceNestedInput
+  metricConfirmations?: Prisma.MetricConfirmationUpdateManyWithoutWorkspaceNestedInput
 }
 
 export type WorkspaceUncheckedUpdateWithoutCompetitorsInput = {
@@ -1691,6 +1804,9 @@ export type WorkspaceUncheckedUpdateWithoutCompetitorsInput = {
   scheduleSeoRefresh?: Prisma.BoolFieldUpdateOperationsInput | boolean
   scheduleSeoLastRunAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
   scheduleSeoLastOutcome?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  confirmationBudgetMicrousd?: Prisma.NullableBigIntFieldUpdateOperationsInput | bigint | number | null
+  scheduleConfirmationsLastRunAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
+  scheduleConfirmationsLastOutcome?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   reportFrequency?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   reportTypes?: Prisma.WorkspaceUpdatereportTypesInput | string[]
   nextReportAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
@@ -1716,6 +1832,7 @@ export type WorkspaceUncheckedUpdateWithoutCompetitorsInput = {
   pageEvaluations?: Prisma.PageEvaluationUncheckedUpdateManyWithoutWorkspaceNestedInput
   reports?: Prisma.ReportUncheckedUpdateManyWithoutWorkspaceNestedInput
   chatThreads?: Prisma.ChatThreadUncheckedUpdateManyWithoutWorkspaceNestedInput
+  metricConfirmations?: Prisma.MetricConfirmationUncheckedUpdateManyWithoutWorkspaceNestedInput
 }
 
 export type WorkspaceCreateWithoutMembersInput = {
@@ -1749,6 +1866,9 @@ export type WorkspaceCreateWithoutMembersInput = {
   scheduleSeoRefresh?: boolean
   scheduleSeoLastRunAt?: Date | string | null
   scheduleSeoLastOutcome?: string | null
+  confirmationBudgetMicrousd?: bigint | number | null
+  scheduleConfirmationsLastRunAt?: Date | string | null
+  scheduleConfirmationsLastOutcome?: string | null
   reportFrequency?: string | null
   reportTypes?: Prisma.WorkspaceCreatereportTypesInput | string[]
   nextReportAt?: Date | string | null
@@ -1774,6 +1894,7 @@ export type WorkspaceCreateWithoutMembersInput = {
   pageEvaluations?: Prisma.PageEvaluationCreateNestedManyWithoutWorkspaceInput
   reports?: Prisma.ReportCreateNestedManyWithoutWorkspaceInput
   chatThreads?: Prisma.ChatThreadCreateNestedManyWithoutWorkspaceInput
+  metricConfirmations?: Prisma.MetricConfirmationCreateNestedManyWithoutWorkspaceInput
 }
 
 export type WorkspaceUncheckedCreateWithoutMembersInput = {
@@ -1807,6 +1928,9 @@ export type WorkspaceUncheckedCreateWithoutMembersInput = {
   scheduleSeoRefresh?: boolean
   scheduleSeoLastRunAt?: Date | string | null
   scheduleSeoLastOutcome?: string | null
+  confirmationBudgetMicrousd?: bigint | number | null
+  scheduleConfirmationsLastRunAt?: Date | string | null
+  scheduleConfirmationsLastOutcome?: string | null
   reportFrequency?: string | null
   reportTypes?: Prisma.WorkspaceCreatereportTypesInput | string[]
   nextReportAt?: Date | string | null
@@ -1832,6 +1956,7 @@ export type WorkspaceUncheckedCreateWithoutMembersInput = {
   pageEvaluations?: Prisma.PageEvaluationUncheckedCreateNestedManyWithoutWorkspaceInput
   reports?: Prisma.ReportUncheckedCreateNestedManyWithoutWorkspaceInput
   chatThreads?: Prisma.ChatThreadUncheckedCreateNestedManyWithoutWorkspaceInput
+  metricConfirmations?: Prisma.MetricConfirmationUncheckedCreateNestedManyWithoutWorkspaceInput
 }
 
 export type WorkspaceCreateOrConnectWithoutMembersInput = {
@@ -1881,6 +2006,9 @@ export type WorkspaceUpdateWithoutMembersInput = {
   scheduleSeoRefresh?: Prisma.BoolFieldUpdateOperationsInput | boolean
   scheduleSeoLastRunAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
   scheduleSeoLastOutcome?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  confirmationBudgetMicrousd?: Prisma.NullableBigIntFieldUpdateOperationsInput | bigint | number | null
+  scheduleConfirmationsLastRunAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
+  scheduleConfirmationsLastOutcome?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   reportFrequency?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   reportTypes?: Prisma.WorkspaceUpdatereportTypesInput | string[]
   nextReportAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
@@ -1906,6 +2034,7 @@ export type WorkspaceUpdateWithoutMembersInput = {
   pageEvaluations?: Prisma.PageEvaluationUpdateManyWithoutWorkspaceNestedInput
   reports?: Prisma.ReportUpdateManyWithoutWorkspaceNestedInput
   chatThreads?: Prisma.ChatThreadUpdateManyWithoutWorkspaceNestedInput
+  metricConfirmations?: Prisma.MetricConfirmationUpdateManyWithoutWorkspaceNestedInput
 }
 
 export type WorkspaceUncheckedUpdateWithoutMembersInput = {
@@ -1939,6 +2068,9 @@ export type WorkspaceUncheckedUpdateWithoutMembersInput = {
   scheduleSeoRefresh?: Prisma.BoolFieldUpdateOperationsInput | boolean
   scheduleSeoLastRunAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
   scheduleSeoLastOutcome?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  confirmationBudgetMicrousd?: Prisma.NullableBigIntFieldUpdateOperationsInput | bigint | number | null
+  scheduleConfirmationsLastRunAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
+  scheduleConfirmationsLastOutcome?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   reportFrequency?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   reportTypes?: Prisma.WorkspaceUpdatereportTypesInput | string[]
   nextReportAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
@@ -1964,6 +2096,7 @@ export type WorkspaceUncheckedUpdateWithoutMembersInput = {
   pageEvaluations?: Prisma.PageEvaluationUncheckedUpdateManyWithoutWorkspaceNestedInput
   reports?: Prisma.ReportUncheckedUpdateManyWithoutWorkspaceNestedInput
   chatThreads?: Prisma.ChatThreadUncheckedUpdateManyWithoutWorkspaceNestedInput
+  metricConfirmations?: Prisma.MetricConfirmationUncheckedUpdateManyWithoutWorkspaceNestedInput
 }
 
 export type WorkspaceCreateWithoutApiKeysInput = {
@@ -1997,6 +2130,9 @@ export type WorkspaceCreateWithoutApiKeysInput = {
   scheduleSeoRefresh?: boolean
   scheduleSeoLastRunAt?: Date | string | null
   scheduleSeoLastOutcome?: string | null
+  confirmationBudgetMicrousd?: bigint | number | null
+  scheduleConfirmationsLastRunAt?: Date | string | null
+  scheduleConfirmationsLastOutcome?: string | null
   reportFrequency?: string | null
   reportTypes?: Prisma.WorkspaceCreatereportTypesInput | string[]
   nextReportAt?: Date | string | null
@@ -2022,6 +2158,7 @@ export type WorkspaceCreateWithoutApiKeysInput = {
   pageEvaluations?: Prisma.PageEvaluationCreateNestedManyWithoutWorkspaceInput
   reports?: Prisma.ReportCreateNestedManyWithoutWorkspaceInput
   chatThreads?: Prisma.ChatThreadCreateNestedManyWithoutWorkspaceInput
+  metricConfirmations?: Prisma.MetricConfirmationCreateNestedManyWithoutWorkspaceInput
 }
 
 export type WorkspaceUncheckedCreateWithoutApiKeysInput = {
@@ -2055,6 +2192,9 @@ export type WorkspaceUncheckedCreateWithoutApiKeysInput = {
   scheduleSeoRefresh?: boolean
   scheduleSeoLastRunAt?: Date | string | null
   scheduleSeoLastOutcome?: string | null
+  confirmationBudgetMicrousd?: bigint | number | null
+  scheduleConfirmationsLastRunAt?: Date | string | null
+  scheduleConfirmationsLastOutcome?: string | null
   reportFrequency?: string | null
   reportTypes?: Prisma.WorkspaceCreatereportTypesInput | string[]
   nextReportAt?: Date | string | null
@@ -2080,6 +2220,7 @@ export type WorkspaceUncheckedCreateWithoutApiKeysInput = {
   pageEvaluations?: Prisma.PageEvaluationUncheckedCreateNestedManyWithoutWorkspaceInput
   reports?: Prisma.ReportUncheckedCreateNestedManyWithoutWorkspaceInput
   chatThreads?: Prisma.ChatThreadUncheckedCreateNestedManyWithoutWorkspaceInput
+  metricConfirmations?: Prisma.MetricConfirmationUncheckedCreateNestedManyWithoutWorkspaceInput
 }
 
 export type WorkspaceCreateOrConnectWithoutApiKeysInput = {
@@ -2129,6 +2270,9 @@ export type WorkspaceUpdateWithoutApiKeysInput = {
   scheduleSeoRefresh?: Prisma.BoolFieldUpdateOperationsInput | boolean
   scheduleSeoLastRunAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
   scheduleSeoLastOutcome?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  confirmationBudgetMicrousd?: Prisma.NullableBigIntFieldUpdateOperationsInput | bigint | number | null
+  scheduleConfirmationsLastRunAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
+  scheduleConfirmationsLastOutcome?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   reportFrequency?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   reportTypes?: Prisma.WorkspaceUpdatereportTypesInput | string[]
   nextReportAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
@@ -2154,6 +2298,7 @@ export type WorkspaceUpdateWithoutApiKeysInput = {
   pageEvaluations?: Prisma.PageEvaluationUpdateManyWithoutWorkspaceNestedInput
   reports?: Prisma.ReportUpdateManyWithoutWorkspaceNestedInput
   chatThreads?: Prisma.ChatThreadUpdateManyWithoutWorkspaceNestedInput
+  metricConfirmations?: Prisma.MetricConfirmationUpdateManyWithoutWorkspaceNestedInput
 }
 
 export type WorkspaceUncheckedUpdateWithoutApiKeysInput = {
@@ -2187,6 +2332,9 @@ export type WorkspaceUncheckedUpdateWithoutApiKeysInput = {
   scheduleSeoRefresh?: Prisma.BoolFieldUpdateOperationsInput | boolean
   scheduleSeoLastRunAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
   scheduleSeoLastOutcome?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  confirmationBudgetMicrousd?: Prisma.NullableBigIntFieldUpdateOperationsInput | bigint | number | null
+  scheduleConfirmationsLastRunAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
+  scheduleConfirmationsLastOutcome?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   reportFrequency?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   reportTypes?: Prisma.WorkspaceUpdatereportTypesInput | string[]
   nextReportAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
@@ -2212,6 +2360,7 @@ export type WorkspaceUncheckedUpdateWithoutApiKeysInput = {
   pageEvaluations?: Prisma.PageEvaluationUncheckedUpdateManyWithoutWorkspaceNestedInput
   reports?: Prisma.ReportUncheckedUpdateManyWithoutWorkspaceNestedInput
   chatThreads?: Prisma.ChatThreadUncheckedUpdateManyWithoutWorkspaceNestedInput
+  metricConfirmations?: Prisma.MetricConfirmationUncheckedUpdateManyWithoutWorkspaceNestedInput
 }
 
 export type WorkspaceCreateWithoutInvitationsInput = {
@@ -2245,6 +2394,9 @@ export type WorkspaceCreateWithoutInvitationsInput = {
   scheduleSeoRefresh?: boolean
   scheduleSeoLastRunAt?: Date | string | null
   scheduleSeoLastOutcome?: string | null
+  confirmationBudgetMicrousd?: bigint | number | null
+  scheduleConfirmationsLastRunAt?: Date | string | null
+  scheduleConfirmationsLastOutcome?: string | null
   reportFrequency?: string | null
   reportTypes?: Prisma.WorkspaceCreatereportTypesInput | string[]
   nextReportAt?: Date | string | null
@@ -2270,6 +2422,7 @@ export type WorkspaceCreateWithoutInvitationsInput = {
   pageEvaluations?: Prisma.PageEvaluationCreateNestedManyWithoutWorkspaceInput
   reports?: Prisma.ReportCreateNestedManyWithoutWorkspaceInput
   chatThreads?: Prisma.ChatThreadCreateNestedManyWithoutWorkspaceInput
+  metricConfirmations?: Prisma.MetricConfirmationCreateNestedManyWithoutWorkspaceInput
 }
 
 export type WorkspaceUncheckedCreateWithoutInvitationsInput = {
@@ -2303,6 +2456,9 @@ export type WorkspaceUncheckedCreateWithoutInvitationsInput = {
   scheduleSeoRefresh?: boolean
   scheduleSeoLastRunAt?: Date | string | null
   scheduleSeoLastOutcome?: string | null
+  confirmationBudgetMicrousd?: bigint | number | null
+  scheduleConfirmationsLastRunAt?: Date | string | null
+  scheduleConfirmationsLastOutcome?: string | null
   reportFrequency?: string | null
   reportTypes?: Prisma.WorkspaceCreatereportTypesInput | string[]
   nextReportAt?: Date | string | null
@@ -2328,6 +2484,7 @@ export type WorkspaceUncheckedCreateWithoutInvitationsInput = {
   pageEvaluations?: Prisma.PageEvaluationUncheckedCreateNestedManyWithoutWorkspaceInput
   reports?: Prisma.ReportUncheckedCreateNestedManyWithoutWorkspaceInput
   chatThreads?: Prisma.ChatThreadUncheckedCreateNestedManyWithoutWorkspaceInput
+  metricConfirmations?: Prisma.MetricConfirmationUncheckedCreateNestedManyWithoutWorkspaceInput
 }
 
 export type WorkspaceCreateOrConnectWithoutInvitationsInput = {
@@ -2377,6 +2534,9 @@ export type WorkspaceUpdateWithoutInvitationsInput = {
   scheduleSeoRefresh?: Prisma.BoolFieldUpdateOperationsInput | boolean
   scheduleSeoLastRunAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
   scheduleSeoLastOutcome?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  confirmationBudgetMicrousd?: Prisma.NullableBigIntFieldUpdateOperationsInput | bigint | number | null
+  scheduleConfirmationsLastRunAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
+  scheduleConfirmationsLastOutcome?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   reportFrequency?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   reportTypes?: Prisma.WorkspaceUpdatereportTypesInput | string[]
   nextReportAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
@@ -2402,6 +2562,7 @@ export type WorkspaceUpdateWithoutInvitationsInput = {
   pageEvaluations?: Prisma.PageEvaluationUpdateManyWithoutWorkspaceNestedInput
   reports?: Prisma.ReportUpdateManyWithoutWorkspaceNestedInput
   chatThreads?: Prisma.ChatThreadUpdateManyWithoutWorkspaceNestedInput
+  metricConfirmations?: Prisma.MetricConfirmationUpdateManyWithoutWorkspaceNestedInput
 }
 
 export type WorkspaceUncheckedUpdateWithoutInvitationsInput = {
@@ -2435,6 +2596,9 @@ export type WorkspaceUncheckedUpdateWithoutInvitationsInput = {
   scheduleSeoRefresh?: Prisma.BoolFieldUpdateOperationsInput | boolean
   scheduleSeoLastRunAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
   scheduleSeoLastOutcome?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  confirmationBudgetMicrousd?: Prisma.NullableBigIntFieldUpdateOperationsInput | bigint | number | null
+  scheduleConfirmationsLastRunAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
+  scheduleConfirmationsLastOutcome?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   reportFrequency?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   reportTypes?: Prisma.WorkspaceUpdatereportTypesInput | string[]
   nextReportAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
@@ -2460,6 +2624,7 @@ export type WorkspaceUncheckedUpdateWithoutInvitationsInput = {
   pageEvaluations?: Prisma.PageEvaluationUncheckedUpdateManyWithoutWorkspaceNestedInput
   reports?: Prisma.ReportUncheckedUpdateManyWithoutWorkspaceNestedInput
   chatThreads?: Prisma.ChatThreadUncheckedUpdateManyWithoutWorkspaceNestedInput
+  metricConfirmations?: Prisma.MetricConfirmationUncheckedUpdateManyWithoutWorkspaceNestedInput
 }
 
 export type WorkspaceCreateWithoutCredentialsInput = {
@@ -2493,6 +2658,9 @@ export type WorkspaceCreateWithoutCredentialsInput = {
   scheduleSeoRefresh?: boolean
   scheduleSeoLastRunAt?: Date | string | null
   scheduleSeoLastOutcome?: string | null
+  confirmationBudgetMicrousd?: bigint | number | null
+  scheduleConfirmationsLastRunAt?: Date | string | null
+  scheduleConfirmationsLastOutcome?: string | null
   reportFrequency?: string | null
   reportTypes?: Prisma.WorkspaceCreatereportTypesInput | string[]
   nextReportAt?: Date | string | null
@@ -2518,6 +2686,7 @@ export type WorkspaceCreateWithoutCredentialsInput = {
   pageEvaluations?: Prisma.PageEvaluationCreateNestedManyWithoutWorkspaceInput
   reports?: Prisma.ReportCreateNestedManyWithoutWorkspaceInput
   chatThreads?: Prisma.ChatThreadCreateNestedManyWithoutWorkspaceInput
+  metricConfirmations?: Prisma.MetricConfirmationCreateNestedManyWithoutWorkspaceInput
 }
 
 export type WorkspaceUncheckedCreateWithoutCredentialsInput = {
@@ -2551,6 +2720,9 @@ export type WorkspaceUncheckedCreateWithoutCredentialsInput = {
   scheduleSeoRefresh?: boolean
   scheduleSeoLastRunAt?: Date | string | null
   scheduleSeoLastOutcome?: string | null
+  confirmationBudgetMicrousd?: bigint | number | null
+  scheduleConfirmationsLastRunAt?: Date | string | null
+  scheduleConfirmationsLastOutcome?: string | null
   reportFrequency?: string | null
   reportTypes?: Prisma.WorkspaceCreatereportTypesInput | string[]
   nextReportAt?: Date | string | null
@@ -2576,6 +2748,7 @@ export type WorkspaceUncheckedCreateWithoutCredentialsInput = {
   pageEvaluations?: Prisma.PageEvaluationUncheckedCreateNestedManyWithoutWorkspaceInput
   reports?: Prisma.ReportUncheckedCreateNestedManyWithoutWorkspaceInput
   chatThreads?: Prisma.ChatThreadUncheckedCreateNestedManyWithoutWorkspaceInput
+  metricConfirmations?: Prisma.MetricConfirmationUncheckedCreateNestedManyWithoutWorkspaceInput
 }
 
 export type WorkspaceCreateOrConnectWithoutCredentialsInput = {
@@ -2625,6 +2798,9 @@ export type WorkspaceUpdateWithoutCredentialsInput = {
   scheduleSeoRefresh?: Prisma.BoolFieldUpdateOperationsInput | boolean
   scheduleSeoLastRunAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
   scheduleSeoLastOutcome?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  confirmationBudgetMicrousd?: Prisma.NullableBigIntFieldUpdateOperationsInput | bigint | number | null
+  scheduleConfirmationsLastRunAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
+  scheduleConfirmationsLastOutcome?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   reportFrequency?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   reportTypes?: Prisma.WorkspaceUpdatereportTypesInput | string[]
   nextReportAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
@@ -2650,6 +2826,7 @@ export type WorkspaceUpdateWithoutCredentialsInput = {
   pageEvaluations?: Prisma.PageEvaluationUpdateManyWithoutWorkspaceNestedInput
   reports?: Prisma.ReportUpdateManyWithoutWorkspaceNestedInput
   chatThreads?: Prisma.ChatThreadUpdateManyWithoutWorkspaceNestedInput
+  metricConfirmations?: Prisma.MetricConfirmationUpdateManyWithoutWorkspaceNestedInput
 }
 
 export type WorkspaceUncheckedUpdateWithoutCredentialsInput = {
@@ -2683,6 +2860,9 @@ export type WorkspaceUncheckedUpdateWithoutCredentialsInput = {
   scheduleSeoRefresh?: Prisma.BoolFieldUpdateOperationsInput | boolean
   scheduleSeoLastRunAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
   scheduleSeoLastOutcome?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  confirmationBudgetMicrousd?: Prisma.NullableBigIntFieldUpdateOperationsInput | bigint | number | null
+  scheduleConfirmationsLastRunAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
+  scheduleConfirmationsLastOutcome?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   reportFrequency?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   reportTypes?: Prisma.WorkspaceUpdatereportTypesInput | string[]
   nextReportAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
@@ -2708,6 +2888,7 @@ export type WorkspaceUncheckedUpdateWithoutCredentialsInput = {
   pageEvaluations?: Prisma.PageEvaluationUncheckedUpdateManyWithoutWorkspaceNestedInput
   reports?: Prisma.ReportUncheckedUpdateManyWithoutWorkspaceNestedInput
   chatThreads?: Prisma.ChatThreadUncheckedUpdateManyWithoutWorkspaceNestedInput
+  metricConfirmations?: Prisma.MetricConfirmationUncheckedUpdateManyWithoutWorkspaceNestedInput
 }
 
 export type WorkspaceCreateWithoutOauthStatesInput = {
@@ -2741,6 +2922,9 @@ export type WorkspaceCreateWithoutOauthStatesInput = {
   scheduleSeoRefresh?: boolean
   scheduleSeoLastRunAt?: Date | string | null
   scheduleSeoLastOutcome?: string | null
+  confirmationBudgetMicrousd?: bigint | number | null
+  scheduleConfirmationsLastRunAt?: Date | string | null
+  scheduleConfirmationsLastOutcome?: string | null
   reportFrequency?: string | null
   reportTypes?: Prisma.WorkspaceCreatereportTypesInput | string[]
   nextReportAt?: Date | string | null
@@ -2766,6 +2950,7 @@ export type WorkspaceCreateWithoutOauthStatesInput = {
   pageEvaluations?: Prisma.PageEvaluationCreateNestedManyWithoutWorkspaceInput
   reports?: Prisma.ReportCreateNestedManyWithoutWorkspaceInput
   chatThreads?: Prisma.ChatThreadCreateNestedManyWithoutWorkspaceInput
+  metricConfirmations?: Prisma.MetricConfirmationCreateNestedManyWithoutWorkspaceInput
 }
 
 export type WorkspaceUncheckedCreateWithoutOauthStatesInput = {
@@ -2799,6 +2984,9 @@ export type WorkspaceUncheckedCreateWithoutOauthStatesInput = {
   scheduleSeoRefresh?: boolean
   scheduleSeoLastRunAt?: Date | string | null
   scheduleSeoLastOutcome?: string | null
+  confirmationBudgetMicrousd?: bigint | number | null
+  scheduleConfirmationsLastRunAt?: Date | string | null
+  scheduleConfirmationsLastOutcome?: string | null
   reportFrequency?: string | null
   reportTypes?: Prisma.WorkspaceCreatereportTypesInput | string[]
   nextReportAt?: Date | string | null
@@ -2824,6 +3012,7 @@ export type WorkspaceUncheckedCreateWithoutOauthStatesInput = {
   pageEvaluations?: Prisma.PageEvaluationUncheckedCreateNestedManyWithoutWorkspaceInput
   reports?: Prisma.ReportUncheckedCreateNestedManyWithoutWorkspaceInput
   chatThreads?: Prisma.ChatThreadUncheckedCreateNestedManyWithoutWorkspaceInput
+  metricConfirmations?: Prisma.MetricConfirmationUncheckedCreateNestedManyWithoutWorkspaceInput
 }
 
 export type WorkspaceCreateOrConnectWithoutOauthStatesInput = {
@@ -2873,6 +3062,9 @@ export type WorkspaceUpdateWithoutOauthStatesInput = {
   scheduleSeoRefresh?: Prisma.BoolFieldUpdateOperationsInput | boolean
   scheduleSeoLastRunAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
   scheduleSeoLastOutcome?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  confirmationBudgetMicrousd?: Prisma.NullableBigIntFieldUpdateOperationsInput | bigint | number | null
+  scheduleConfirmationsLastRunAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
+  scheduleConfirmationsLastOutcome?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   reportFrequency?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   reportTypes?: Prisma.WorkspaceUpdatereportTypesInput | string[]
   nextReportAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
@@ -2898,6 +3090,7 @@ export type WorkspaceUpdateWithoutOauthStatesInput = {
   pageEvaluations?: Prisma.PageEvaluationUpdateManyWithoutWorkspaceNestedInput
   reports?: Prisma.ReportUpdateManyWithoutWorkspaceNestedInput
   chatThreads?: Prisma.ChatThreadUpdateManyWithoutWorkspaceNestedInput
+  metricConfirmations?: Prisma.MetricConfirmationUpdateManyWithoutWorkspaceNestedInput
 }
 
 export type WorkspaceUncheckedUpdateWithoutOauthStatesInput = {
@@ -2931,6 +3124,9 @@ export type WorkspaceUncheckedUpdateWithoutOauthStatesInput = {
   scheduleSeoRefresh?: Prisma.BoolFieldUpdateOperationsInput | boolean
   scheduleSeoLastRunAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
   scheduleSeoLastOutcome?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  confirmationBudgetMicrousd?: Prisma.NullableBigIntFieldUpdateOperationsInput | bigint | number | null
+  scheduleConfirmationsLastRunAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
+  scheduleConfirmationsLastOutcome?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   reportFrequency?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   reportTypes?: Prisma.WorkspaceUpdatereportTypesInput | string[]
   nextReportAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
@@ -2956,6 +3152,7 @@ export type WorkspaceUncheckedUpdateWithoutOauthStatesInput = {
   pageEvaluations?: Prisma.PageEvaluationUncheckedUpdateManyWithoutWorkspaceNestedInput
   reports?: Prisma.ReportUncheckedUpdateManyWithoutWorkspaceNestedInput
   chatThreads?: Prisma.ChatThreadUncheckedUpdateManyWithoutWorkspaceNestedInput
+  metricConfirmations?: Prisma.MetricConfirmationUncheckedUpdateManyWithoutWorkspaceNestedInput
 }
 
 export type WorkspaceCreateWithoutConnectionsInput = {
@@ -2989,6 +3186,9 @@ export type WorkspaceCreateWithoutConnectionsInput = {
   scheduleSeoRefresh?: boolean
   scheduleSeoLastRunAt?: Date | string | null
   scheduleSeoLastOutcome?: string | null
+  confirmationBudgetMicrousd?: bigint | number | null
+  scheduleConfirmationsLastRunAt?: Date | string | null
+  scheduleConfirmationsLastOutcome?: string | null
   reportFrequency?: string | null
   reportTypes?: Prisma.WorkspaceCreatereportTypesInput | string[]
   nextReportAt?: Date | string | null
@@ -3014,6 +3214,7 @@ export type WorkspaceCreateWithoutConnectionsInput = {
   pageEvaluations?: Prisma.PageEvaluationCreateNestedManyWithoutWorkspaceInput
   reports?: Prisma.ReportCreateNestedManyWithoutWorkspaceInput
   chatThreads?: Prisma.ChatThreadCreateNestedManyWithoutWorkspaceInput
+  metricConfirmations?: Prisma.MetricConfirmationCreateNestedManyWithoutWorkspaceInput
 }
 
 export type WorkspaceUncheckedCreateWithoutConnectionsInput = {
@@ -3047,6 +3248,9 @@ export type WorkspaceUncheckedCreateWithoutConnectionsInput = {
   scheduleSeoRefresh?: boolean
   scheduleSeoLastRunAt?: Date | string | null
   scheduleSeoLastOutcome?: string | null
+  confirmationBudgetMicrousd?: bigint | number | null
+  scheduleConfirmationsLastRunAt?: Date | string | null
+  scheduleConfirmationsLastOutcome?: string | null
   reportFrequency?: string | null
   reportTypes?: Prisma.WorkspaceCreatereportTypesInput | string[]
   nextReportAt?: Date | string | null
@@ -3072,6 +3276,7 @@ export type WorkspaceUncheckedCreateWithoutConnectionsInput = {
   pageEvaluations?: Prisma.PageEvaluationUncheckedCreateNestedManyWithoutWorkspaceInput
   reports?: Prisma.ReportUncheckedCreateNestedManyWithoutWorkspaceInput
   chatThreads?: Prisma.ChatThreadUncheckedCreateNestedManyWithoutWorkspaceInput
+  metricConfirmations?: Prisma.MetricConfirmationUncheckedCreateNestedManyWithoutWorkspaceInput
 }
 
 export type WorkspaceCreateOrConnectWithoutConnectionsInput = {
@@ -3121,6 +3326,9 @@ export type WorkspaceUpdateWithoutConnectionsInput = {
   scheduleSeoRefresh?: Prisma.BoolFieldUpdateOperationsInput | boolean
   scheduleSeoLastRunAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
   scheduleSeoLastOutcome?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  confirmationBudgetMicrousd?: Prisma.NullableBigIntFieldUpdateOperationsInput | bigint | number | null
+  scheduleConfirmationsLastRunAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
+  scheduleConfirmationsLastOutcome?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   reportFrequency?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   reportTypes?: Prisma.WorkspaceUpdatereportTypesInput | string[]
   nextReportAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
@@ -3146,6 +3354,7 @@ export type WorkspaceUpdateWithoutConnectionsInput = {
   pageEvaluations?: Prisma.PageEvaluationUpdateManyWithoutWorkspaceNestedInput
   reports?: Prisma.ReportUpdateManyWithoutWorkspaceNestedInput
   chatThreads?: Prisma.ChatThreadUpdateManyWithoutWorkspaceNestedInput
+  metricConfirmations?: Prisma.MetricConfirmationUpdateManyWithoutWorkspaceNestedInput
 }
 
 export type WorkspaceUncheckedUpdateWithoutConnectionsInput = {
@@ -3179,6 +3388,9 @@ export type WorkspaceUncheckedUpdateWithoutConnectionsInput = {
   scheduleSeoRefresh?: Prisma.BoolFieldUpdateOperationsInput | boolean
   scheduleSeoLastRunAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
   scheduleSeoLastOutcome?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  confirmationBudgetMicrousd?: Prisma.NullableBigIntFieldUpdateOperationsInput | bigint | number | null
+  scheduleConfirmationsLastRunAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
+  scheduleConfirmationsLastOutcome?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   reportFrequency?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   reportTypes?: Prisma.WorkspaceUpdatereportTypesInput | string[]
   nextReportAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
@@ -3204,6 +3416,7 @@ export type WorkspaceUncheckedUpdateWithoutConnectionsInput = {
   pageEvaluations?: Prisma.PageEvaluationUncheckedUpdateManyWithoutWorkspaceNestedInput
   reports?: Prisma.ReportUncheckedUpdateManyWithoutWorkspaceNestedInput
   chatThreads?: Prisma.ChatThreadUncheckedUpdateManyWithoutWorkspaceNestedInput
+  metricConfirmations?: Prisma.MetricConfirmationUncheckedUpdateManyWithoutWorkspaceNestedInput
 }
 
 export type WorkspaceCreateWithoutCreditAccountInput = {
@@ -3237,6 +3450,9 @@ export type WorkspaceCreateWithoutCreditAccountInput = {
   scheduleSeoRefresh?: boolean
   scheduleSeoLastRunAt?: Date | string | null
   scheduleSeoLastOutcome?: string | null
+  confirmationBudgetMicrousd?: bigint | number | null
+  scheduleConfirmationsLastRunAt?: Date | string | null
+  scheduleConfirmationsLastOutcome?: string | null
   reportFrequency?: string | null
   reportTypes?: Prisma.WorkspaceCreatereportTypesInput | string[]
   nextReportAt?: Date | string | null
@@ -3262,6 +3478,7 @@ export type WorkspaceCreateWithoutCreditAccountInput = {
   pageEvaluations?: Prisma.PageEvaluationCreateNestedManyWithoutWorkspaceInput
   reports?: Prisma.ReportCreateNestedManyWithoutWorkspaceInput
   chatThreads?: Prisma.ChatThreadCreateNestedManyWithoutWorkspaceInput
+  metricConfirmations?: Prisma.MetricConfirmationCreateNestedManyWithoutWorkspaceInput
 }
 
 export type WorkspaceUncheckedCreateWithoutCreditAccountInput = {
@@ -3295,6 +3512,9 @@ export type WorkspaceUncheckedCreateWithoutCreditAccountInput = {
   scheduleSeoRefresh?: boolean
   scheduleSeoLastRunAt?: Date | string | null
   scheduleSeoLastOutcome?: string | null
+  confirmationBudgetMicrousd?: bigint | number | null
+  scheduleConfirmationsLastRunAt?: Date | string | null
+  scheduleConfirmationsLastOutcome?: string | null
   reportFrequency?: string | null
   reportTypes?: Prisma.WorkspaceCreatereportTypesInput | string[]
   nextReportAt?: Date | string | null
@@ -3320,6 +3540,7 @@ export type WorkspaceUncheckedCreateWithoutCreditAccountInput = {
   pageEvaluations?: Prisma.PageEvaluationUncheckedCreateNestedManyWithoutWorkspaceInput
   reports?: Prisma.ReportUncheckedCreateNestedManyWithoutWorkspaceInput
   chatThreads?: Prisma.ChatThreadUncheckedCreateNestedManyWithoutWorkspaceInput
+  metricConfirmations?: Prisma.MetricConfirmationUncheckedCreateNestedManyWithoutWorkspaceInput
 }
 
 export type WorkspaceCreateOrConnectWithoutCreditAccountInput = {
@@ -3369,6 +3590,9 @@ export type WorkspaceUpdateWithoutCreditAccountInput = {
   scheduleSeoRefresh?: Prisma.BoolFieldUpdateOperationsInput | boolean
   scheduleSeoLastRunAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
   scheduleSeoLastOutcome?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  confirmationBudgetMicrousd?: Prisma.NullableBigIntFieldUpdateOperationsInput | bigint | number | null
+  scheduleConfirmationsLastRunAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
+  scheduleConfirmationsLastOutcome?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   reportFrequency?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   reportTypes?: Prisma.WorkspaceUpdatereportTypesInput | string[]
   nextReportAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
@@ -3394,6 +3618,7 @@ export type WorkspaceUpdateWithoutCreditAccountInput = {
   pageEvaluations?: Prisma.PageEvaluationUpdateManyWithoutWorkspaceNestedInput
   reports?: Prisma.ReportUpdateManyWithoutWorkspaceNestedInput
   chatThreads?: Prisma.ChatThreadUpdateManyWithoutWorkspaceNestedInput
+  metricConfirmations?: Prisma.MetricConfirmationUpdateManyWithoutWorkspaceNestedInput
 }
 
 export type WorkspaceUncheckedUpdateWithoutCreditAccountInput = {
@@ -3427,6 +3652,9 @@ export type WorkspaceUncheckedUpdateWithoutCreditAccountInput = {
   scheduleSeoRefresh?: Prisma.BoolFieldUpdateOperationsInput | boolean
   scheduleSeoLastRunAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
   scheduleSeoLastOutcome?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  confirmationBudgetMicrousd?: Prisma.NullableBigIntFieldUpdateOperationsInput | bigint | number | null
+  scheduleConfirmationsLastRunAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
+  scheduleConfirmationsLastOutcome?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   reportFrequency?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   reportTypes?: Prisma.WorkspaceUpdatereportTypesInput | string[]
   nextReportAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
@@ -3452,6 +3680,7 @@ export type WorkspaceUncheckedUpdateWithoutCreditAccountInput = {
   pageEvaluations?: Prisma.PageEvaluationUncheckedUpdateManyWithoutWorkspaceNestedInput
   reports?: Prisma.ReportUncheckedUpdateManyWithoutWorkspaceNestedInput
   chatThreads?: Prisma.ChatThreadUncheckedUpdateManyWithoutWorkspaceNestedInput
+  metricConfirmations?: Prisma.MetricConfirmationUncheckedUpdateManyWithoutWorkspaceNestedInput
 }
 
 export type WorkspaceCreateWithoutPromptsInput = {
@@ -3485,6 +3714,9 @@ export type WorkspaceCreateWithoutPromptsInput = {
   scheduleSeoRefresh?: boolean
   scheduleSeoLastRunAt?: Date | string | null
   scheduleSeoLastOutcome?: string | null
+  confirmationBudgetMicrousd?: bigint | number | null
+  scheduleConfirmationsLastRunAt?: Date | string | null
+  scheduleConfirmationsLastOutcome?: string | null
   reportFrequency?: string | null
   reportTypes?: Prisma.WorkspaceCreatereportTypesInput | string[]
   nextReportAt?: Date | string | null
@@ -3510,6 +3742,7 @@ export type WorkspaceCreateWithoutPromptsInput = {
   pageEvaluations?: Prisma.PageEvaluationCreateNestedManyWithoutWorkspaceInput
   reports?: Prisma.ReportCreateNestedManyWithoutWorkspaceInput
   chatThreads?: Prisma.ChatThreadCreateNestedManyWithoutWorkspaceInput
+  metricConfirmations?: Prisma.MetricConfirmationCreateNestedManyWithoutWorkspaceInput
 }
 
 export type WorkspaceUncheckedCreateWithoutPromptsInput = {
@@ -3543,6 +3776,9 @@ export type WorkspaceUncheckedCreateWithoutPromptsInput = {
   scheduleSeoRefresh?: boolean
   scheduleSeoLastRunAt?: Date | string | null
   scheduleSeoLastOutcome?: string | null
+  confirmationBudgetMicrousd?: bigint | number | null
+  scheduleConfirmationsLastRunAt?: Date | string | null
+  scheduleConfirmationsLastOutcome?: string | null
   reportFrequency?: string | null
   reportTypes?: Prisma.WorkspaceCreatereportTypesInput | string[]
   nextReportAt?: Date | string | null
@@ -3568,6 +3804,7 @@ export type WorkspaceUncheckedCreateWithoutPromptsInput = {
   pageEvaluations?: Prisma.PageEvaluationUncheckedCreateNestedManyWithoutWorkspaceInput
   reports?: Prisma.ReportUncheckedCreateNestedManyWithoutWorkspaceInput
   chatThreads?: Prisma.ChatThreadUncheckedCreateNestedManyWithoutWorkspaceInput
+  metricConfirmations?: Prisma.MetricConfirmationUncheckedCreateNestedManyWithoutWorkspaceInput
 }
 
 export type WorkspaceCreateOrConnectWithoutPromptsInput = {
@@ -3617,6 +3854,9 @@ export type WorkspaceUpdateWithoutPromptsInput = {
   scheduleSeoRefresh?: Prisma.BoolFieldUpdateOperationsInput | boolean
   scheduleSeoLastRunAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
   scheduleSeoLastOutcome?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  confirmationBudgetMicrousd?: Prisma.NullableBigIntFieldUpdateOperationsInput | bigint | number | null
+  scheduleConfirmationsLastRunAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
+  scheduleConfirmationsLastOutcome?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   reportFrequency?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   reportTypes?: Prisma.WorkspaceUpdatereportTypesInput | string[]
   nextReportAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
@@ -3642,6 +3882,7 @@ export type WorkspaceUpdateWithoutPromptsInput = {
   pageEvaluations?: Prisma.PageEvaluationUpdateManyWithoutWorkspaceNestedInput
   reports?: Prisma.ReportUpdateManyWithoutWorkspaceNestedInput
   chatThreads?: Prisma.ChatThreadUpdateManyWithoutWorkspaceNestedInput
+  metricConfirmations?: Prisma.MetricConfirmationUpdateManyWithoutWorkspaceNestedInput
 }
 
 export type WorkspaceUncheckedUpdateWithoutPromptsInput = {
@@ -3675,6 +3916,9 @@ export type WorkspaceUncheckedUpdateWithoutPromptsInput = {
   scheduleSeoRefresh?: Prisma.BoolFieldUpdateOperationsInput | boolean
   scheduleSeoLastRunAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
   scheduleSeoLastOutcome?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  confirmationBudgetMicrousd?: Prisma.NullableBigIntFieldUpdateOperationsInput | bigint | number | null
+  scheduleConfirmationsLastRunAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
+  scheduleConfirmationsLastOutcome?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   reportFrequency?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   reportTypes?: Prisma.WorkspaceUpdatereportTypesInput | string[]
   nextReportAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
@@ -3700,6 +3944,7 @@ export type WorkspaceUncheckedUpdateWithoutPromptsInput = {
   pageEvaluations?: Prisma.PageEvaluationUncheckedUpdateManyWithoutWorkspaceNestedInput
   reports?: Prisma.ReportUncheckedUpdateManyWithoutWorkspaceNestedInput
   chatThreads?: Prisma.ChatThreadUncheckedUpdateManyWithoutWorkspaceNestedInput
+  metricConfirmations?: Prisma.MetricConfirmationUncheckedUpdateManyWithoutWorkspaceNestedInput
 }
 
 export type WorkspaceCreateWithoutRunsInput = {
@@ -3733,6 +3978,9 @@ export type WorkspaceCreateWithoutRunsInput = {
   scheduleSeoRefresh?: boolean
   scheduleSeoLastRunAt?: Date | string | null
   scheduleSeoLastOutcome?: string | null
+  confirmationBudgetMicrousd?: bigint | number | null
+  scheduleConfirmationsLastRunAt?: Date | string | null
+  scheduleConfirmationsLastOutcome?: string | null
   reportFrequency?: string | null
   reportTypes?: Prisma.WorkspaceCreatereportTypesInput | string[]
   nextReportAt?: Date | string | null
@@ -3758,6 +4006,7 @@ export type WorkspaceCreateWithoutRunsInput = {
   pageEvaluations?: Prisma.PageEvaluationCreateNestedManyWithoutWorkspaceInput
   reports?: Prisma.ReportCreateNestedManyWithoutWorkspaceInput
   chatThreads?: Prisma.ChatThreadCreateNestedManyWithoutWorkspaceInput
+  metricConfirmations?: Prisma.MetricConfirmationCreateNestedManyWithoutWorkspaceInput
 }
 
 export type WorkspaceUncheckedCreateWithoutRunsInput = {
@@ -3791,6 +4040,9 @@ export type WorkspaceUncheckedCreateWithoutRunsInput = {
   scheduleSeoRefresh?: boolean
   scheduleSeoLastRunAt?: Date | string | null
   scheduleSeoLastOutcome?: string | null
+  confirmationBudgetMicrousd?: bigint | number | null
+  scheduleConfirmationsLastRunAt?: Date | string | null
+  scheduleConfirmationsLastOutcome?: string | null
   reportFrequency?: string | null
   reportTypes?: Prisma.WorkspaceCreatereportTypesInput | string[]
   nextReportAt?: Date | string | null
@@ -3816,6 +4068,7 @@ export type WorkspaceUncheckedCreateWithoutRunsInput = {
   pageEvaluations?: Prisma.PageEvaluationUncheckedCreateNestedManyWithoutWorkspaceInput
   reports?: Prisma.ReportUncheckedCreateNestedManyWithoutWorkspaceInput
   chatThreads?: Prisma.ChatThreadUncheckedCreateNestedManyWithoutWorkspaceInput
+  metricConfirmations?: Prisma.MetricConfirmationUncheckedCreateNestedManyWithoutWorkspaceInput
 }
 
 export type WorkspaceCreateOrConnectWithoutRunsInput = {
@@ -3865,6 +4118,9 @@ export type WorkspaceUpdateWithoutRunsInput = {
   scheduleSeoRefresh?: Prisma.BoolFieldUpdateOperationsInput | boolean
   scheduleSeoLastRunAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
   scheduleSeoLastOutcome?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  confirmationBudgetMicrousd?: Prisma.NullableBigIntFieldUpdateOperationsInput | bigint | number | null
+  scheduleConfirmationsLastRunAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
+  scheduleConfirmationsLastOutcome?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   reportFrequency?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   reportTypes?: Prisma.WorkspaceUpdatereportTypesInput | string[]
   nextReportAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
@@ -3890,6 +4146,7 @@ export type WorkspaceUpdateWithoutRunsInput = {
   pageEvaluations?: Prisma.PageEvaluationUpdateManyWithoutWorkspaceNestedInput
   reports?: Prisma.ReportUpdateManyWithoutWorkspaceNestedInput
   chatThreads?: Prisma.ChatThreadUpdateManyWithoutWorkspaceNestedInput
+  metricConfirmations?: Prisma.MetricConfirmationUpdateManyWithoutWorkspaceNestedInput
 }
 
 export type WorkspaceUncheckedUpdateWithoutRunsInput = {
@@ -3923,6 +4180,9 @@ export type WorkspaceUncheckedUpdateWithoutRunsInput = {
   scheduleSeoRefresh?: Prisma.BoolFieldUpdateOperationsInput | boolean
   scheduleSeoLastRunAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
   scheduleSeoLastOutcome?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  confirmationBudgetMicrousd?: Prisma.NullableBigIntFieldUpdateOperationsInput | bigint | number | null
+  scheduleConfirmationsLastRunAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
+  scheduleConfirmationsLastOutcome?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   reportFrequency?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   reportTypes?: Prisma.WorkspaceUpdatereportTypesInput | string[]
   nextReportAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
@@ -3938,6 +4198,271 @@ export type WorkspaceUncheckedUpdateWithoutRunsInput = {
   oauthStates?: Prisma.OAuthStateUncheckedUpdateManyWithoutWorkspaceNestedInput
   creditAccount?: Prisma.CreditAccountUncheckedUpdateOneWithoutWorkspaceNestedInput
   prompts?: Prisma.PromptUncheckedUpdateManyWithoutWorkspaceNestedInput
+  promptGenerations?: Prisma.PromptGenerationUncheckedUpdateManyWithoutWorkspaceNestedInput
+  researchJobs?: Prisma.ResearchJobUncheckedUpdateManyWithoutWorkspaceNestedInput
+  seoRefreshes?: Prisma.SeoRefreshUncheckedUpdateManyWithoutWorkspaceNestedInput
+  seoSearchRows?: Prisma.SeoSearchRowUncheckedUpdateManyWithoutWorkspaceNestedInput
+  seoTrafficRows?: Prisma.SeoTrafficRowUncheckedUpdateManyWithoutWorkspaceNestedInput
+  promptSuggestions?: Prisma.PromptSuggestionUncheckedUpdateManyWithoutWorkspaceNestedInput
+  recommendations?: Prisma.RecommendationUncheckedUpdateManyWithoutWorkspaceNestedInput
+  pageEvaluations?: Prisma.PageEvaluationUncheckedUpdateManyWithoutWorkspaceNestedInput
+  reports?: Prisma.ReportUncheckedUpdateManyWithoutWorkspaceNestedInput
+  chatThreads?: Prisma.ChatThreadUncheckedUpdateManyWithoutWorkspaceNestedInput
+  metricConfirmations?: Prisma.MetricConfirmationUncheckedUpdateManyWithoutWorkspaceNestedInput
+}
+
+export type WorkspaceCreateWithoutMetricConfirmationsInput = {
+  id: string
+  slug: string
+  brand: string
+  displayName: string
+  domains?: Prisma.WorkspaceCreatedomainsInput | string[]
+  languages?: Prisma.WorkspaceCreatelanguagesInput | string[]
+  regions?: Prisma.WorkspaceCreateregionsInput | string[]
+  gscProperty: string
+  ga4Property: string
+  activeSetSize: number
+  complianceProfile: string
+  searchLocation?: Prisma.NullableJsonNullValueInput | runtime.InputJsonValue
+  quotas: Prisma.JsonNullValueInput | runtime.InputJsonValue
+  createdByUserId: string
+  emailStatus: string
+  emailAddress?: string | null
+  inboxId?: string | null
+  emailAttempts: number
+  emailMessage: string
+  brandProfile?: Prisma.NullableJsonNullValueInput | runtime.InputJsonValue
+  measurementModel?: Prisma.NullableJsonNullValueInput | runtime.InputJsonValue
+  scheduleCron?: string | null
+  scheduleTimezone?: string | null
+  schedulePreset?: string | null
+  nextScheduledRunAt?: Date | string | null
+  scheduleLastRunAt?: Date | string | null
+  scheduleLastOutcome?: string | null
+  scheduleSeoRefresh?: boolean
+  scheduleSeoLastRunAt?: Date | string | null
+  scheduleSeoLastOutcome?: string | null
+  confirmationBudgetMicrousd?: bigint | number | null
+  scheduleConfirmationsLastRunAt?: Date | string | null
+  scheduleConfirmationsLastOutcome?: string | null
+  reportFrequency?: string | null
+  reportTypes?: Prisma.WorkspaceCreatereportTypesInput | string[]
+  nextReportAt?: Date | string | null
+  lastReportAt?: Date | string | null
+  createdAt: Date | string
+  updatedAt: Date | string
+  competitors?: Prisma.CompetitorCreateNestedManyWithoutWorkspaceInput
+  members?: Prisma.MemberCreateNestedManyWithoutWorkspaceInput
+  apiKeys?: Prisma.ApiKeyCreateNestedManyWithoutWorkspaceInput
+  invitations?: Prisma.InvitationCreateNestedManyWithoutWorkspaceInput
+  credentials?: Prisma.StoredCredentialCreateNestedManyWithoutWorkspaceInput
+  connections?: Prisma.ConnectionCreateNestedManyWithoutWorkspaceInput
+  oauthStates?: Prisma.OAuthStateCreateNestedManyWithoutWorkspaceInput
+  creditAccount?: Prisma.CreditAccountCreateNestedOneWithoutWorkspaceInput
+  prompts?: Prisma.PromptCreateNestedManyWithoutWorkspaceInput
+  runs?: Prisma.RunCreateNestedManyWithoutWorkspaceInput
+  promptGenerations?: Prisma.PromptGenerationCreateNestedManyWithoutWorkspaceInput
+  researchJobs?: Prisma.ResearchJobCreateNestedManyWithoutWorkspaceInput
+  seoRefreshes?: Prisma.SeoRefreshCreateNestedManyWithoutWorkspaceInput
+  seoSearchRows?: Prisma.SeoSearchRowCreateNestedManyWithoutWorkspaceInput
+  seoTrafficRows?: Prisma.SeoTrafficRowCreateNestedManyWithoutWorkspaceInput
+  promptSuggestions?: Prisma.PromptSuggestionCreateNestedManyWithoutWorkspaceInput
+  recommendations?: Prisma.RecommendationCreateNestedManyWithoutWorkspaceInput
+  pageEvaluations?: Prisma.PageEvaluationCreateNestedManyWithoutWorkspaceInput
+  reports?: Prisma.ReportCreateNestedManyWithoutWorkspaceInput
+  chatThreads?: Prisma.ChatThreadCreateNestedManyWithoutWorkspaceInput
+}
+
+export type WorkspaceUncheckedCreateWithoutMetricConfirmationsInput = {
+  id: string
+  slug: string
+  brand: string
+  displayName: string
+  domains?: Prisma.WorkspaceCreatedomainsInput | string[]
+  languages?: Prisma.WorkspaceCreatelanguagesInput | string[]
+  regions?: Prisma.WorkspaceCreateregionsInput | string[]
+  gscProperty: string
+  ga4Property: string
+  activeSetSize: number
+  complianceProfile: string
+  searchLocation?: Prisma.NullableJsonNullValueInput | runtime.InputJsonValue
+  quotas: Prisma.JsonNullValueInput | runtime.InputJsonValue
+  createdByUserId: string
+  emailStatus: string
+  emailAddress?: string | null
+  inboxId?: string | null
+  emailAttempts: number
+  emailMessage: string
+  brandProfile?: Prisma.NullableJsonNullValueInput | runtime.InputJsonValue
+  measurementModel?: Prisma.NullableJsonNullValueInput | runtime.InputJsonValue
+  scheduleCron?: string | null
+  scheduleTimezone?: string | null
+  schedulePreset?: string | null
+  nextScheduledRunAt?: Date | string | null
+  scheduleLastRunAt?: Date | string | null
+  scheduleLastOutcome?: string | null
+  scheduleSeoRefresh?: boolean
+  scheduleSeoLastRunAt?: Date | string | null
+  scheduleSeoLastOutcome?: string | null
+  confirmationBudgetMicrousd?: bigint | number | null
+  scheduleConfirmationsLastRunAt?: Date | string | null
+  scheduleConfirmationsLastOutcome?: string | null
+  reportFrequency?: string | null
+  reportTypes?: Prisma.WorkspaceCreatereportTypesInput | string[]
+  nextReportAt?: Date | string | null
+  lastReportAt?: Date | string | null
+  createdAt: Date | string
+  updatedAt: Date | string
+  competitors?: Prisma.CompetitorUncheckedCreateNestedManyWithoutWorkspaceInput
+  members?: Prisma.MemberUncheckedCreateNestedManyWithoutWorkspaceInput
+  apiKeys?: Prisma.ApiKeyUncheckedCreateNestedManyWithoutWorkspaceInput
+  invitations?: Prisma.InvitationUncheckedCreateNestedManyWithoutWorkspaceInput
+  credentials?: Prisma.StoredCredentialUncheckedCreateNestedManyWithoutWorkspaceInput
+  connections?: Prisma.ConnectionUncheckedCreateNestedManyWithoutWorkspaceInput
+  oauthStates?: Prisma.OAuthStateUncheckedCreateNestedManyWithoutWorkspaceInput
+  creditAccount?: Prisma.CreditAccountUncheckedCreateNestedOneWithoutWorkspaceInput
+  prompts?: Prisma.PromptUncheckedCreateNestedManyWithoutWorkspaceInput
+  runs?: Prisma.RunUncheckedCreateNestedManyWithoutWorkspaceInput
+  promptGenerations?: Prisma.PromptGenerationUncheckedCreateNestedManyWithoutWorkspaceInput
+  researchJobs?: Prisma.ResearchJobUncheckedCreateNestedManyWithoutWorkspaceInput
+  seoRefreshes?: Prisma.SeoRefreshUncheckedCreateNestedManyWithoutWorkspaceInput
+  seoSearchRows?: Prisma.SeoSearchRowUncheckedCreateNestedManyWithoutWorkspaceInput
+  seoTrafficRows?: Prisma.SeoTrafficRowUncheckedCreateNestedManyWithoutWorkspaceInput
+  promptSuggestions?: Prisma.PromptSuggestionUncheckedCreateNestedManyWithoutWorkspaceInput
+  recommendations?: Prisma.RecommendationUncheckedCreateNestedManyWithoutWorkspaceInput
+  pageEvaluations?: Prisma.PageEvaluationUncheckedCreateNestedManyWithoutWorkspaceInput
+  reports?: Prisma.ReportUncheckedCreateNestedManyWithoutWorkspaceInput
+  chatThreads?: Prisma.ChatThreadUncheckedCreateNestedManyWithoutWorkspaceInput
+}
+
+export type WorkspaceCreateOrConnectWithoutMetricConfirmationsInput = {
+  where: Prisma.WorkspaceWhereUniqueInput
+  create: Prisma.XOR<Prisma.WorkspaceCreateWithoutMetricConfirmationsInput, Prisma.WorkspaceUncheckedCreateWithoutMetricConfirmationsInput>
+}
+
+export type WorkspaceUpsertWithoutMetricConfirmationsInput = {
+  update: Prisma.XOR<Prisma.WorkspaceUpdateWithoutMetricConfirmationsInput, Prisma.WorkspaceUncheckedUpdateWithoutMetricConfirmationsInput>
+  create: Prisma.XOR<Prisma.WorkspaceCreateWithoutMetricConfirmationsInput, Prisma.WorkspaceUncheckedCreateWithoutMetricConfirmationsInput>
+  where?: Prisma.WorkspaceWhereInput
+}
+
+export type WorkspaceUpdateToOneWithWhereWithoutMetricConfirmationsInput = {
+  where?: Prisma.WorkspaceWhereInput
+  data: Prisma.XOR<Prisma.WorkspaceUpdateWithoutMetricConfirmationsInput, Prisma.WorkspaceUncheckedUpdateWithoutMetricConfirmationsInput>
+}
+
+export type WorkspaceUpdateWithoutMetricConfirmationsInput = {
+  id?: Prisma.StringFieldUpdateOperationsInput | string
+  slug?: Prisma.StringFieldUpdateOperationsInput | string
+  brand?: Prisma.StringFieldUpdateOperationsInput | string
+  displayName?: Prisma.StringFieldUpdateOperationsInput | string
+  domains?: Prisma.WorkspaceUpdatedomainsInput | string[]
+  languages?: Prisma.WorkspaceUpdatelanguagesInput | string[]
+  regions?: Prisma.WorkspaceUpdateregionsInput | string[]
+  gscProperty?: Prisma.StringFieldUpdateOperationsInput | string
+  ga4Property?: Prisma.StringFieldUpdateOperationsInput | string
+  activeSetSize?: Prisma.IntFieldUpdateOperationsInput | number
+  complianceProfile?: Prisma.StringFieldUpdateOperationsInput | string
+  searchLocation?: Prisma.NullableJsonNullValueInput | runtime.InputJsonValue
+  quotas?: Prisma.JsonNullValueInput | runtime.InputJsonValue
+  createdByUserId?: Prisma.StringFieldUpdateOperationsInput | string
+  emailStatus?: Prisma.StringFieldUpdateOperationsInput | string
+  emailAddress?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  inboxId?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  emailAttempts?: Prisma.IntFieldUpdateOperationsInput | number
+  emailMessage?: Prisma.StringFieldUpdateOperationsInput | string
+  brandProfile?: Prisma.NullableJsonNullValueInput | runtime.InputJsonValue
+  measurementModel?: Prisma.NullableJsonNullValueInput | runtime.InputJsonValue
+  scheduleCron?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  scheduleTimezone?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  schedulePreset?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  nextScheduledRunAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
+  scheduleLastRunAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
+  scheduleLastOutcome?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  scheduleSeoRefresh?: Prisma.BoolFieldUpdateOperationsInput | boolean
+  scheduleSeoLastRunAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
+  scheduleSeoLastOutcome?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  confirmationBudgetMicrousd?: Prisma.NullableBigIntFieldUpdateOperationsInput | bigint | number | null
+  scheduleConfirmationsLastRunAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
+  scheduleConfirmationsLastOutcome?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  reportFrequency?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  reportTypes?: Prisma.WorkspaceUpdatereportTypesInput | string[]
+  nextReportAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
+  lastReportAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
+  createdAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
+  updatedAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
+  competitors?: Prisma.CompetitorUpdateManyWithoutWorkspaceNestedInput
+  members?: Prisma.MemberUpdateManyWithoutWorkspaceNestedInput
+  apiKeys?: Prisma.ApiKeyUpdateManyWithoutWorkspaceNestedInput
+  invitations?: Prisma.InvitationUpdateManyWithoutWorkspaceNestedInput
+  credentials?: Prisma.StoredCredentialUpdateManyWithoutWorkspaceNestedInput
+  connections?: Prisma.ConnectionUpdateManyWithoutWorkspaceNestedInput
+  oauthStates?: Prisma.OAuthStateUpdateManyWithoutWorkspaceNestedInput
+  creditAccount?: Prisma.CreditAccountUpdateOneWithoutWorkspaceNestedInput
+  prompts?: Prisma.PromptUpdateManyWithoutWorkspaceNestedInput
+  runs?: Prisma.RunUpdateManyWithoutWorkspaceNestedInput
+  promptGenerations?: Prisma.PromptGenerationUpdateManyWithoutWorkspaceNestedInput
+  researchJobs?: Prisma.ResearchJobUpdateManyWithoutWorkspaceNestedInput
+  seoRefreshes?: Prisma.SeoRefreshUpdateManyWithoutWorkspaceNestedInput
+  seoSearchRows?: Prisma.SeoSearchRowUpdateManyWithoutWorkspaceNestedInput
+  seoTrafficRows?: Prisma.SeoTrafficRowUpdateManyWithoutWorkspaceNestedInput
+  promptSuggestions?: Prisma.PromptSuggestionUpdateManyWithoutWorkspaceNestedInput
+  recommendations?: Prisma.RecommendationUpdateManyWithoutWorkspaceNestedInput
+  pageEvaluations?: Prisma.PageEvaluationUpdateManyWithoutWorkspaceNestedInput
+  reports?: Prisma.ReportUpdateManyWithoutWorkspaceNestedInput
+  chatThreads?: Prisma.ChatThreadUpdateManyWithoutWorkspaceNestedInput
+}
+
+export type WorkspaceUncheckedUpdateWithoutMetricConfirmationsInput = {
+  id?: Prisma.StringFieldUpdateOperationsInput | string
+  slug?: Prisma.StringFieldUpdateOperationsInput | string
+  brand?: Prisma.StringFieldUpdateOperationsInput | string
+  displayName?: Prisma.StringFieldUpdateOperationsInput | string
+  domains?: Prisma.WorkspaceUpdatedomainsInput | string[]
+  languages?: Prisma.WorkspaceUpdatelanguagesInput | string[]
+  regions?: Prisma.WorkspaceUpdateregionsInput | string[]
+  gscProperty?: Prisma.StringFieldUpdateOperationsInput | string
+  ga4Property?: Prisma.StringFieldUpdateOperationsInput | string
+  activeSetSize?: Prisma.IntFieldUpdateOperationsInput | number
+  complianceProfile?: Prisma.StringFieldUpdateOperationsInput | string
+  searchLocation?: Prisma.NullableJsonNullValueInput | runtime.InputJsonValue
+  quotas?: Prisma.JsonNullValueInput | runtime.InputJsonValue
+  createdByUserId?: Prisma.StringFieldUpdateOperationsInput | string
+  emailStatus?: Prisma.StringFieldUpdateOperationsInput | string
+  emailAddress?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  inboxId?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  emailAttempts?: Prisma.IntFieldUpdateOperationsInput | number
+  emailMessage?: Prisma.StringFieldUpdateOperationsInput | string
+  brandProfile?: Prisma.NullableJsonNullValueInput | runtime.InputJsonValue
+  measurementModel?: Prisma.NullableJsonNullValueInput | runtime.InputJsonValue
+  scheduleCron?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  scheduleTimezone?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  schedulePreset?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  nextScheduledRunAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
+  scheduleLastRunAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
+  scheduleLastOutcome?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  scheduleSeoRefresh?: Prisma.BoolFieldUpdateOperationsInput | boolean
+  scheduleSeoLastRunAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
+  scheduleSeoLastOutcome?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  confirmationBudgetMicrousd?: Prisma.NullableBigIntFieldUpdateOperationsInput | bigint | number | null
+  scheduleConfirmationsLastRunAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
+  scheduleConfirmationsLastOutcome?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  reportFrequency?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  reportTypes?: Prisma.WorkspaceUpdatereportTypesInput | string[]
+  nextReportAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
+  lastReportAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
+  createdAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
+  updatedAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
+  competitors?: Prisma.CompetitorUncheckedUpdateManyWithoutWorkspaceNestedInput
+  members?: Prisma.MemberUncheckedUpdateManyWithoutWorkspaceNestedInput
+  apiKeys?: Prisma.ApiKeyUncheckedUpdateManyWithoutWorkspaceNestedInput
+  invitations?: Prisma.InvitationUncheckedUpdateManyWithoutWorkspaceNestedInput
+  credentials?: Prisma.StoredCredentialUncheckedUpdateManyWithoutWorkspaceNestedInput
+  connections?: Prisma.ConnectionUncheckedUpdateManyWithoutWorkspaceNestedInput
+  oauthStates?: Prisma.OAuthStateUncheckedUpdateManyWithoutWorkspaceNestedInput
+  creditAccount?: Prisma.CreditAccountUncheckedUpdateOneWithoutWorkspaceNestedInput
+  prompts?: Prisma.PromptUncheckedUpdateManyWithoutWorkspaceNestedInput
+  runs?: Prisma.RunUncheckedUpdateManyWithoutWorkspaceNestedInput
   promptGenerations?: Prisma.PromptGenerationUncheckedUpdateManyWithoutWorkspaceNestedInput
   researchJobs?: Prisma.ResearchJobUncheckedUpdateManyWithoutWorkspaceNestedInput
   seoRefreshes?: Prisma.SeoRefreshUncheckedUpdateManyWithoutWorkspaceNestedInput
@@ -3981,6 +4506,9 @@ export type WorkspaceCreateWithoutPromptGenerationsInput = {
   scheduleSeoRefresh?: boolean
   scheduleSeoLastRunAt?: Date | string | null
   scheduleSeoLastOutcome?: string | null
+  confirmationBudgetMicrousd?: bigint | number | null
+  scheduleConfirmationsLastRunAt?: Date | string | null
+  scheduleConfirmationsLastOutcome?: string | null
   reportFrequency?: string | null
   reportTypes?: Prisma.WorkspaceCreatereportTypesInput | string[]
   nextReportAt?: Date | string | null
@@ -4006,6 +4534,7 @@ export type WorkspaceCreateWithoutPromptGenerationsInput = {
   pageEvaluations?: Prisma.PageEvaluationCreateNestedManyWithoutWorkspaceInput
   reports?: Prisma.ReportCreateNestedManyWithoutWorkspaceInput
   chatThreads?: Prisma.ChatThreadCreateNestedManyWithoutWorkspaceInput
+  metricConfirmations?: Prisma.MetricConfirmationCreateNestedManyWithoutWorkspaceInput
 }
 
 export type WorkspaceUncheckedCreateWithoutPromptGenerationsInput = {
@@ -4039,6 +4568,9 @@ export type WorkspaceUncheckedCreateWithoutPromptGenerationsInput = {
   scheduleSeoRefresh?: boolean
   scheduleSeoLastRunAt?: Date | string | null
   scheduleSeoLastOutcome?: string | null
+  confirmationBudgetMicrousd?: bigint | number | null
+  scheduleConfirmationsLastRunAt?: Date | string | null
+  scheduleConfirmationsLastOutcome?: string | null
   reportFrequency?: string | null
   reportTypes?: Prisma.WorkspaceCreatereportTypesInput | string[]
   nextReportAt?: Date | string | null
@@ -4064,6 +4596,7 @@ export type WorkspaceUncheckedCreateWithoutPromptGenerationsInput = {
   pageEvaluations?: Prisma.PageEvaluationUncheckedCreateNestedManyWithoutWorkspaceInput
   reports?: Prisma.ReportUncheckedCreateNestedManyWithoutWorkspaceInput
   chatThreads?: Prisma.ChatThreadUncheckedCreateNestedManyWithoutWorkspaceInput
+  metricConfirmations?: Prisma.MetricConfirmationUncheckedCreateNestedManyWithoutWorkspaceInput
 }
 
 export type WorkspaceCreateOrConnectWithoutPromptGenerationsInput = {
@@ -4113,6 +4646,9 @@ export type WorkspaceUpdateWithoutPromptGenerationsInput = {
   scheduleSeoRefresh?: Prisma.BoolFieldUpdateOperationsInput | boolean
   scheduleSeoLastRunAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
   scheduleSeoLastOutcome?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  confirmationBudgetMicrousd?: Prisma.NullableBigIntFieldUpdateOperationsInput | bigint | number | null
+  scheduleConfirmationsLastRunAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
+  scheduleConfirmationsLastOutcome?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   reportFrequency?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   reportTypes?: Prisma.WorkspaceUpdatereportTypesInput | string[]
   nextReportAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
@@ -4138,6 +4674,7 @@ export type WorkspaceUpdateWithoutPromptGenerationsInput = {
   pageEvaluations?: Prisma.PageEvaluationUpdateManyWithoutWorkspaceNestedInput
   reports?: Prisma.ReportUpdateManyWithoutWorkspaceNestedInput
   chatThreads?: Prisma.ChatThreadUpdateManyWithoutWorkspaceNestedInput
+  metricConfirmations?: Prisma.MetricConfirmationUpdateManyWithoutWorkspaceNestedInput
 }
 
 export type WorkspaceUncheckedUpdateWithoutPromptGenerationsInput = {
@@ -4171,6 +4708,9 @@ export type WorkspaceUncheckedUpdateWithoutPromptGenerationsInput = {
   scheduleSeoRefresh?: Prisma.BoolFieldUpdateOperationsInput | boolean
   scheduleSeoLastRunAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
   scheduleSeoLastOutcome?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  confirmationBudgetMicrousd?: Prisma.NullableBigIntFieldUpdateOperationsInput | bigint | number | null
+  scheduleConfirmationsLastRunAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
+  scheduleConfirmationsLastOutcome?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   reportFrequency?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   reportTypes?: Prisma.WorkspaceUpdatereportTypesInput | string[]
   nextReportAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
@@ -4196,6 +4736,7 @@ export type WorkspaceUncheckedUpdateWithoutPromptGenerationsInput = {
   pageEvaluations?: Prisma.PageEvaluationUncheckedUpdateManyWithoutWorkspaceNestedInput
   reports?: Prisma.ReportUncheckedUpdateManyWithoutWorkspaceNestedInput
   chatThreads?: Prisma.ChatThreadUncheckedUpdateManyWithoutWorkspaceNestedInput
+  metricConfirmations?: Prisma.MetricConfirmationUncheckedUpdateManyWithoutWorkspaceNestedInput
 }
 
 export type WorkspaceCreateWithoutResearchJobsInput = {
@@ -4229,6 +4770,9 @@ export type WorkspaceCreateWithoutResearchJobsInput = {
   scheduleSeoRefresh?: boolean
   scheduleSeoLastRunAt?: Date | string | null
   scheduleSeoLastOutcome?: string | null
+  confirmationBudgetMicrousd?: bigint | number | null
+  scheduleConfirmationsLastRunAt?: Date | string | null
+  scheduleConfirmationsLastOutcome?: string | null
   reportFrequency?: string | null
   reportTypes?: Prisma.WorkspaceCreatereportTypesInput | string[]
   nextReportAt?: Date | string | null
@@ -4254,6 +4798,7 @@ export type WorkspaceCreateWithoutResearchJobsInput = {
   pageEvaluations?: Prisma.PageEvaluationCreateNestedManyWithoutWorkspaceInput
   reports?: Prisma.ReportCreateNestedManyWithoutWorkspaceInput
   chatThreads?: Prisma.ChatThreadCreateNestedManyWithoutWorkspaceInput
+  metricConfirmations?: Prisma.MetricConfirmationCreateNestedManyWithoutWorkspaceInput
 }
 
 export type WorkspaceUncheckedCreateWithoutResearchJobsInput = {
@@ -4287,6 +4832,9 @@ export type WorkspaceUncheckedCreateWithoutResearchJobsInput = {
   scheduleSeoRefresh?: boolean
   scheduleSeoLastRunAt?: Date | string | null
   scheduleSeoLastOutcome?: string | null
+  confirmationBudgetMicrousd?: bigint | number | null
+  scheduleConfirmationsLastRunAt?: Date | string | null
+  scheduleConfirmationsLastOutcome?: string | null
   reportFrequency?: string | null
   reportTypes?: Prisma.WorkspaceCreatereportTypesInput | string[]
   nextReportAt?: Date | string | null
@@ -4312,6 +4860,7 @@ export type WorkspaceUncheckedCreateWithoutResearchJobsInput = {
   pageEvaluations?: Prisma.PageEvaluationUncheckedCreateNestedManyWithoutWorkspaceInput
   reports?: Prisma.ReportUncheckedCreateNestedManyWithoutWorkspaceInput
   chatThreads?: Prisma.ChatThreadUncheckedCreateNestedManyWithoutWorkspaceInput
+  metricConfirmations?: Prisma.MetricConfirmationUncheckedCreateNestedManyWithoutWorkspaceInput
 }
 
 export type WorkspaceCreateOrConnectWithoutResearchJobsInput = {
@@ -4361,6 +4910,9 @@ export type WorkspaceUpdateWithoutResearchJobsInput = {
   scheduleSeoRefresh?: Prisma.BoolFieldUpdateOperationsInput | boolean
   scheduleSeoLastRunAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
   scheduleSeoLastOutcome?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  confirmationBudgetMicrousd?: Prisma.NullableBigIntFieldUpdateOperationsInput | bigint | number | null
+  scheduleConfirmationsLastRunAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
+  scheduleConfirmationsLastOutcome?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   reportFrequency?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   reportTypes?: Prisma.WorkspaceUpdatereportTypesInput | string[]
   nextReportAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
@@ -4386,6 +4938,7 @@ export type WorkspaceUpdateWithoutResearchJobsInput = {
   pageEvaluations?: Prisma.PageEvaluationUpdateManyWithoutWorkspaceNestedInput
   reports?: Prisma.ReportUpdateManyWithoutWorkspaceNestedInput
   chatThreads?: Prisma.ChatThreadUpdateManyWithoutWorkspaceNestedInput
+  metricConfirmations?: Prisma.MetricConfirmationUpdateManyWithoutWorkspaceNestedInput
 }
 
 export type WorkspaceUncheckedUpdateWithoutResearchJobsInput = {
@@ -4419,6 +4972,9 @@ export type WorkspaceUncheckedUpdateWithoutResearchJobsInput = {
   scheduleSeoRefresh?: Prisma.BoolFieldUpdateOperationsInput | boolean
   scheduleSeoLastRunAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
   scheduleSeoLastOutcome?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  confirmationBudgetMicrousd?: Prisma.NullableBigIntFieldUpdateOperationsInput | bigint | number | null
+  scheduleConfirmationsLastRunAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
+  scheduleConfirmationsLastOutcome?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   reportFrequency?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   reportTypes?: Prisma.WorkspaceUpdatereportTypesInput | string[]
   nextReportAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
@@ -4444,6 +5000,7 @@ export type WorkspaceUncheckedUpdateWithoutResearchJobsInput = {
   pageEvaluations?: Prisma.PageEvaluationUncheckedUpdateManyWithoutWorkspaceNestedInput
   reports?: Prisma.ReportUncheckedUpdateManyWithoutWorkspaceNestedInput
   chatThreads?: Prisma.ChatThreadUncheckedUpdateManyWithoutWorkspaceNestedInput
+  metricConfirmations?: Prisma.MetricConfirmationUncheckedUpdateManyWithoutWorkspaceNestedInput
 }
 
 export type WorkspaceCreateWithoutPromptSuggestionsInput = {
@@ -4477,6 +5034,9 @@ export type WorkspaceCreateWithoutPromptSuggestionsInput = {
   scheduleSeoRefresh?: boolean
   scheduleSeoLastRunAt?: Date | string | null
   scheduleSeoLastOutcome?: string | null
+  confirmationBudgetMicrousd?: bigint | number | null
+  scheduleConfirmationsLastRunAt?: Date | string | null
+  scheduleConfirmationsLastOutcome?: string | null
   reportFrequency?: string | null
   reportTypes?: Prisma.WorkspaceCreatereportTypesInput | string[]
   nextReportAt?: Date | string | null
@@ -4502,6 +5062,7 @@ export type WorkspaceCreateWithoutPromptSuggestionsInput = {
   pageEvaluations?: Prisma.PageEvaluationCreateNestedManyWithoutWorkspaceInput
   reports?: Prisma.ReportCreateNestedManyWithoutWorkspaceInput
   chatThreads?: Prisma.ChatThreadCreateNestedManyWithoutWorkspaceInput
+  metricConfirmations?: Prisma.MetricConfirmationCreateNestedManyWithoutWorkspaceInput
 }
 
 export type WorkspaceUncheckedCreateWithoutPromptSuggestionsInput = {
@@ -4535,6 +5096,9 @@ export type WorkspaceUncheckedCreateWithoutPromptSuggestionsInput = {
   scheduleSeoRefresh?: boolean
   scheduleSeoLastRunAt?: Date | string | null
   scheduleSeoLastOutcome?: string | null
+  confirmationBudgetMicrousd?: bigint | number | null
+  scheduleConfirmationsLastRunAt?: Date | string | null
+  scheduleConfirmationsLastOutcome?: string | null
   reportFrequency?: string | null
   reportTypes?: Prisma.WorkspaceCreatereportTypesInput | string[]
   nextReportAt?: Date | string | null
@@ -4560,6 +5124,7 @@ export type WorkspaceUncheckedCreateWithoutPromptSuggestionsInput = {
   pageEvaluations?: Prisma.PageEvaluationUncheckedCreateNestedManyWithoutWorkspaceInput
   reports?: Prisma.ReportUncheckedCreateNestedManyWithoutWorkspaceInput
   chatThreads?: Prisma.ChatThreadUncheckedCreateNestedManyWithoutWorkspaceInput
+  metricConfirmations?: Prisma.MetricConfirmationUncheckedCreateNestedManyWithoutWorkspaceInput
 }
 
 export type WorkspaceCreateOrConnectWithoutPromptSuggestionsInput = {
@@ -4609,6 +5174,9 @@ export type WorkspaceUpdateWithoutPromptSuggestionsInput = {
   scheduleSeoRefresh?: Prisma.BoolFieldUpdateOperationsInput | boolean
   scheduleSeoLastRunAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
   scheduleSeoLastOutcome?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  confirmationBudgetMicrousd?: Prisma.NullableBigIntFieldUpdateOperationsInput | bigint | number | null
+  scheduleConfirmationsLastRunAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
+  scheduleConfirmationsLastOutcome?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   reportFrequency?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   reportTypes?: Prisma.WorkspaceUpdatereportTypesInput | string[]
   nextReportAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
@@ -4634,6 +5202,7 @@ export type WorkspaceUpdateWithoutPromptSuggestionsInput = {
   pageEvaluations?: Prisma.PageEvaluationUpdateManyWithoutWorkspaceNestedInput
   reports?: Prisma.ReportUpdateManyWithoutWorkspaceNestedInput
   chatThreads?: Prisma.ChatThreadUpdateManyWithoutWorkspaceNestedInput
+  metricConfirmations?: Prisma.MetricConfirmationUpdateManyWithoutWorkspaceNestedInput
 }
 
 export type WorkspaceUncheckedUpdateWithoutPromptSuggestionsInput = {
@@ -4667,6 +5236,9 @@ export type WorkspaceUncheckedUpdateWithoutPromptSuggestionsInput = {
   scheduleSeoRefresh?: Prisma.BoolFieldUpdateOperationsInput | boolean
   scheduleSeoLastRunAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
   scheduleSeoLastOutcome?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  confirmationBudgetMicrousd?: Prisma.NullableBigIntFieldUpdateOperationsInput | bigint | number | null
+  scheduleConfirmationsLastRunAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
+  scheduleConfirmationsLastOutcome?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   reportFrequency?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   reportTypes?: Prisma.WorkspaceUpdatereportTypesInput | string[]
   nextReportAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
@@ -4692,6 +5264,7 @@ export type WorkspaceUncheckedUpdateWithoutPromptSuggestionsInput = {
   pageEvaluations?: Prisma.PageEvaluationUncheckedUpdateManyWithoutWorkspaceNestedInput
   reports?: Prisma.ReportUncheckedUpdateManyWithoutWorkspaceNestedInput
   chatThreads?: Prisma.ChatThreadUncheckedUpdateManyWithoutWorkspaceNestedInput
+  metricConfirmations?: Prisma.MetricConfirmationUncheckedUpdateManyWithoutWorkspaceNestedInput
 }
 
 export type WorkspaceCreateWithoutRecommendationsInput = {
@@ -4725,6 +5298,9 @@ export type WorkspaceCreateWithoutRecommendationsInput = {
   scheduleSeoRefresh?: boolean
   scheduleSeoLastRunAt?: Date | string | null
   scheduleSeoLastOutcome?: string | null
+  confirmationBudgetMicrousd?: bigint | number | null
+  scheduleConfirmationsLastRunAt?: Date | string | null
+  scheduleConfirmationsLastOutcome?: string | null
   reportFrequency?: string | null
   reportTypes?: Prisma.WorkspaceCreatereportTypesInput | string[]
   nextReportAt?: Date | string | null
@@ -4750,6 +5326,7 @@ export type WorkspaceCreateWithoutRecommendationsInput = {
   pageEvaluations?: Prisma.PageEvaluationCreateNestedManyWithoutWorkspaceInput
   reports?: Prisma.ReportCreateNestedManyWithoutWorkspaceInput
   chatThreads?: Prisma.ChatThreadCreateNestedManyWithoutWorkspaceInput
+  metricConfirmations?: Prisma.MetricConfirmationCreateNestedManyWithoutWorkspaceInput
 }
 
 export type WorkspaceUncheckedCreateWithoutRecommendationsInput = {
@@ -4783,6 +5360,9 @@ export type WorkspaceUncheckedCreateWithoutRecommendationsInput = {
   scheduleSeoRefresh?: boolean
   scheduleSeoLastRunAt?: Date | string | null
   scheduleSeoLastOutcome?: string | null
+  confirmationBudgetMicrousd?: bigint | number | null
+  scheduleConfirmationsLastRunAt?: Date | string | null
+  scheduleConfirmationsLastOutcome?: string | null
   reportFrequency?: string | null
   reportTypes?: Prisma.WorkspaceCreatereportTypesInput | string[]
   nextReportAt?: Date | string | null
@@ -4808,6 +5388,7 @@ export type WorkspaceUncheckedCreateWithoutRecommendationsInput = {
   pageEvaluations?: Prisma.PageEvaluationUncheckedCreateNestedManyWithoutWorkspaceInput
   reports?: Prisma.ReportUncheckedCreateNestedManyWithoutWorkspaceInput
   chatThreads?: Prisma.ChatThreadUncheckedCreateNestedManyWithoutWorkspaceInput
+  metricConfirmations?: Prisma.MetricConfirmationUncheckedCreateNestedManyWithoutWorkspaceInput
 }
 
 export type WorkspaceCreateOrConnectWithoutRecommendationsInput = {
@@ -4857,6 +5438,9 @@ export type WorkspaceUpdateWithoutRecommendationsInput = {
   scheduleSeoRefresh?: Prisma.BoolFieldUpdateOperationsInput | boolean
   scheduleSeoLastRunAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
   scheduleSeoLastOutcome?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  confirmationBudgetMicrousd?: Prisma.NullableBigIntFieldUpdateOperationsInput | bigint | number | null
+  scheduleConfirmationsLastRunAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
+  scheduleConfirmationsLastOutcome?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   reportFrequency?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   reportTypes?: Prisma.WorkspaceUpdatereportTypesInput | string[]
   nextReportAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
@@ -4882,6 +5466,7 @@ export type WorkspaceUpdateWithoutRecommendationsInput = {
   pageEvaluations?: Prisma.PageEvaluationUpdateManyWithoutWorkspaceNestedInput
   reports?: Prisma.ReportUpdateManyWithoutWorkspaceNestedInput
   chatThreads?: Prisma.ChatThreadUpdateManyWithoutWorkspaceNestedInput
+  metricConfirmations?: Prisma.MetricConfirmationUpdateManyWithoutWorkspaceNestedInput
 }
 
 export type WorkspaceUncheckedUpdateWithoutRecommendationsInput = {
@@ -4915,6 +5500,9 @@ export type WorkspaceUncheckedUpdateWithoutRecommendationsInput = {
   scheduleSeoRefresh?: Prisma.BoolFieldUpdateOperationsInput | boolean
   scheduleSeoLastRunAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
   scheduleSeoLastOutcome?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  confirmationBudgetMicrousd?: Prisma.NullableBigIntFieldUpdateOperationsInput | bigint | number | null
+  scheduleConfirmationsLastRunAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
+  scheduleConfirmationsLastOutcome?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   reportFrequency?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   reportTypes?: Prisma.WorkspaceUpdatereportTypesInput | string[]
   nextReportAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
@@ -4940,6 +5528,7 @@ export type WorkspaceUncheckedUpdateWithoutRecommendationsInput = {
   pageEvaluations?: Prisma.PageEvaluationUncheckedUpdateManyWithoutWorkspaceNestedInput
   reports?: Prisma.ReportUncheckedUpdateManyWithoutWorkspaceNestedInput
   chatThreads?: Prisma.ChatThreadUncheckedUpdateManyWithoutWorkspaceNestedInput
+  metricConfirmations?: Prisma.MetricConfirmationUncheckedUpdateManyWithoutWorkspaceNestedInput
 }
 
 export type WorkspaceCreateWithoutPageEvaluationsInput = {
@@ -4973,6 +5562,9 @@ export type WorkspaceCreateWithoutPageEvaluationsInput = {
   scheduleSeoRefresh?: boolean
   scheduleSeoLastRunAt?: Date | string | null
   scheduleSeoLastOutcome?: string | null
+  confirmationBudgetMicrousd?: bigint | number | null
+  scheduleConfirmationsLastRunAt?: Date | string | null
+  scheduleConfirmationsLastOutcome?: string | null
   reportFrequency?: string | null
   reportTypes?: Prisma.WorkspaceCreatereportTypesInput | string[]
   nextReportAt?: Date | string | null
@@ -4998,6 +5590,7 @@ export type WorkspaceCreateWithoutPageEvaluationsInput = {
   recommendations?: Prisma.RecommendationCreateNestedManyWithoutWorkspaceInput
   reports?: Prisma.ReportCreateNestedManyWithoutWorkspaceInput
   chatThreads?: Prisma.ChatThreadCreateNestedManyWithoutWorkspaceInput
+  metricConfirmations?: Prisma.MetricConfirmationCreateNestedManyWithoutWorkspaceInput
 }
 
 export type WorkspaceUncheckedCreateWithoutPageEvaluationsInput = {
@@ -5031,6 +5624,9 @@ export type WorkspaceUncheckedCreateWithoutPageEvaluationsInput = {
   scheduleSeoRefresh?: boolean
   scheduleSeoLastRunAt?: Date | string | null
   scheduleSeoLastOutcome?: string | null
+  confirmationBudgetMicrousd?: bigint | number | null
+  scheduleConfirmationsLastRunAt?: Date | string | null
+  scheduleConfirmationsLastOutcome?: string | null
   reportFrequency?: string | null
   reportTypes?: Prisma.WorkspaceCreatereportTypesInput | string[]
   nextReportAt?: Date | string | null
@@ -5056,6 +5652,7 @@ export type WorkspaceUncheckedCreateWithoutPageEvaluationsInput = {
   recommendations?: Prisma.RecommendationUncheckedCreateNestedManyWithoutWorkspaceInput
   reports?: Prisma.ReportUncheckedCreateNestedManyWithoutWorkspaceInput
   chatThreads?: Prisma.ChatThreadUncheckedCreateNestedManyWithoutWorkspaceInput
+  metricConfirmations?: Prisma.MetricConfirmationUncheckedCreateNestedManyWithoutWorkspaceInput
 }
 
 export type WorkspaceCreateOrConnectWithoutPageEvaluationsInput = {
@@ -5105,6 +5702,9 @@ export type WorkspaceUpdateWithoutPageEvaluationsInput = {
   scheduleSeoRefresh?: Prisma.BoolFieldUpdateOperationsInput | boolean
   scheduleSeoLastRunAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
   scheduleSeoLastOutcome?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  confirmationBudgetMicrousd?: Prisma.NullableBigIntFieldUpdateOperationsInput | bigint | number | null
+  scheduleConfirmationsLastRunAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
+  scheduleConfirmationsLastOutcome?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   reportFrequency?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   reportTypes?: Prisma.WorkspaceUpdatereportTypesInput | string[]
   nextReportAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
@@ -5130,6 +5730,7 @@ export type WorkspaceUpdateWithoutPageEvaluationsInput = {
   recommendations?: Prisma.RecommendationUpdateManyWithoutWorkspaceNestedInput
   reports?: Prisma.ReportUpdateManyWithoutWorkspaceNestedInput
   chatThreads?: Prisma.ChatThreadUpdateManyWithoutWorkspaceNestedInput
+  metricConfirmations?: Prisma.MetricConfirmationUpdateManyWithoutWorkspaceNestedInput
 }
 
 export type WorkspaceUncheckedUpdateWithoutPageEvaluationsInput = {
@@ -5163,6 +5764,9 @@ export type WorkspaceUncheckedUpdateWithoutPageEvaluationsInput = {
   scheduleSeoRefresh?: Prisma.BoolFieldUpdateOperationsInput | boolean
   scheduleSeoLastRunAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
   scheduleSeoLastOutcome?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  confirmationBudgetMicrousd?: Prisma.NullableBigIntFieldUpdateOperationsInput | bigint | number | null
+  scheduleConfirmationsLastRunAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
+  scheduleConfirmationsLastOutcome?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   reportFrequency?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   reportTypes?: Prisma.WorkspaceUpdatereportTypesInput | string[]
   nextReportAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
@@ -5188,6 +5792,7 @@ export type WorkspaceUncheckedUpdateWithoutPageEvaluationsInput = {
   recommendations?: Prisma.RecommendationUncheckedUpdateManyWithoutWorkspaceNestedInput
   reports?: Prisma.ReportUncheckedUpdateManyWithoutWorkspaceNestedInput
   chatThreads?: Prisma.ChatThreadUncheckedUpdateManyWithoutWorkspaceNestedInput
+  metricConfirmations?: Prisma.MetricConfirmationUncheckedUpdateManyWithoutWorkspaceNestedInput
 }
 
 export type WorkspaceCreateWithoutReportsInput = {
@@ -5221,6 +5826,9 @@ export type WorkspaceCreateWithoutReportsInput = {
   scheduleSeoRefresh?: boolean
   scheduleSeoLastRunAt?: Date | string | null
   scheduleSeoLastOutcome?: string | null
+  confirmationBudgetMicrousd?: bigint | number | null
+  scheduleConfirmationsLastRunAt?: Date | string | null
+  scheduleConfirmationsLastOutcome?: string | null
   reportFrequency?: string | null
   reportTypes?: Prisma.WorkspaceCreatereportTypesInput | string[]
   nextReportAt?: Date | string | null
@@ -5246,6 +5854,7 @@ export type WorkspaceCreateWithoutReportsInput = {
   recommendations?: Prisma.RecommendationCreateNestedManyWithoutWorkspaceInput
   pageEvaluations?: Prisma.PageEvaluationCreateNestedManyWithoutWorkspaceInput
   chatThreads?: Prisma.ChatThreadCreateNestedManyWithoutWorkspaceInput
+  metricConfirmations?: Prisma.MetricConfirmationCreateNestedManyWithoutWorkspaceInput
 }
 
 export type WorkspaceUncheckedCreateWithoutReportsInput = {
@@ -5279,6 +5888,9 @@ export type WorkspaceUncheckedCreateWithoutReportsInput = {
   scheduleSeoRefresh?: boolean
   scheduleSeoLastRunAt?: Date | string | null
   scheduleSeoLastOutcome?: string | null
+  confirmationBudgetMicrousd?: bigint | number | null
+  scheduleConfirmationsLastRunAt?: Date | string | null
+  scheduleConfirmationsLastOutcome?: string | null
   reportFrequency?: string | null
   reportTypes?: Prisma.WorkspaceCreatereportTypesInput | string[]
   nextReportAt?: Date | string | null
@@ -5304,6 +5916,7 @@ export type WorkspaceUncheckedCreateWithoutReportsInput = {
   recommendations?: Prisma.RecommendationUncheckedCreateNestedManyWithoutWorkspaceInput
   pageEvaluations?: Prisma.PageEvaluationUncheckedCreateNestedManyWithoutWorkspaceInput
   chatThreads?: Prisma.ChatThreadUncheckedCreateNestedManyWithoutWorkspaceInput
+  metricConfirmations?: Prisma.MetricConfirmationUncheckedCreateNestedManyWithoutWorkspaceInput
 }
 
 export type WorkspaceCreateOrConnectWithoutReportsInput = {
@@ -5353,6 +5966,9 @@ export type WorkspaceUpdateWithoutReportsInput = {
   scheduleSeoRefresh?: Prisma.BoolFieldUpdateOperationsInput | boolean
   scheduleSeoLastRunAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
   scheduleSeoLastOutcome?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  confirmationBudgetMicrousd?: Prisma.NullableBigIntFieldUpdateOperationsInput | bigint | number | null
+  scheduleConfirmationsLastRunAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
+  scheduleConfirmationsLastOutcome?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   reportFrequency?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   reportTypes?: Prisma.WorkspaceUpdatereportTypesInput | string[]
   nextReportAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
@@ -5378,6 +5994,7 @@ export type WorkspaceUpdateWithoutReportsInput = {
   recommendations?: Prisma.RecommendationUpdateManyWithoutWorkspaceNestedInput
   pageEvaluations?: Prisma.PageEvaluationUpdateManyWithoutWorkspaceNestedInput
   chatThreads?: Prisma.ChatThreadUpdateManyWithoutWorkspaceNestedInput
+  metricConfirmations?: Prisma.MetricConfirmationUpdateManyWithoutWorkspaceNestedInput
 }
 
 export type WorkspaceUncheckedUpdateWithoutReportsInput = {
@@ -5411,6 +6028,9 @@ export type WorkspaceUncheckedUpdateWithoutReportsInput = {
   scheduleSeoRefresh?: Prisma.BoolFieldUpdateOperationsInput | boolean
   scheduleSeoLastRunAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
   scheduleSeoLastOutcome?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  confirmationBudgetMicrousd?: Prisma.NullableBigIntFieldUpdateOperationsInput | bigint | number | null
+  scheduleConfirmationsLastRunAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
+  scheduleConfirmationsLastOutcome?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   reportFrequency?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   reportTypes?: Prisma.WorkspaceUpdatereportTypesInput | string[]
   nextReportAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
@@ -5436,6 +6056,7 @@ export type WorkspaceUncheckedUpdateWithoutReportsInput = {
   recommendations?: Prisma.RecommendationUncheckedUpdateManyWithoutWorkspaceNestedInput
   pageEvaluations?: Prisma.PageEvaluationUncheckedUpdateManyWithoutWorkspaceNestedInput
   chatThreads?: Prisma.ChatThreadUncheckedUpdateManyWithoutWorkspaceNestedInput
+  metricConfirmations?: Prisma.MetricConfirmationUncheckedUpdateManyWithoutWorkspaceNestedInput
 }
 
 export type WorkspaceCreateWithoutSeoRefreshesInput = {
@@ -5469,6 +6090,9 @@ export type WorkspaceCreateWithoutSeoRefreshesInput = {
   scheduleSeoRefresh?: boolean
   scheduleSeoLastRunAt?: Date | string | null
   scheduleSeoLastOutcome?: string | null
+  confirmationBudgetMicrousd?: bigint | number | null
+  scheduleConfirmationsLastRunAt?: Date | string | null
+  scheduleConfirmationsLastOutcome?: string | null
   reportFrequency?: string | null
   reportTypes?: Prisma.WorkspaceCreatereportTypesInput | string[]
   nextReportAt?: Date | string | null
@@ -5494,6 +6118,7 @@ export type WorkspaceCreateWithoutSeoRefreshesInput = {
   pageEvaluations?: Prisma.PageEvaluationCreateNestedManyWithoutWorkspaceInput
   reports?: Prisma.ReportCreateNestedManyWithoutWorkspaceInput
   chatThreads?: Prisma.ChatThreadCreateNestedManyWithoutWorkspaceInput
+  metricConfirmations?: Prisma.MetricConfirmationCreateNestedManyWithoutWorkspaceInput
 }
 
 export type WorkspaceUncheckedCreateWithoutSeoRefreshesInput = {
@@ -5527,6 +6152,9 @@ export type WorkspaceUncheckedCreateWithoutSeoRefreshesInput = {
   scheduleSeoRefresh?: boolean
   scheduleSeoLastRunAt?: Date | string | null
   scheduleSeoLastOutcome?: string | null
+  confirmationBudgetMicrousd?: bigint | number | null
+  scheduleConfirmationsLastRunAt?: Date | string | null
+  scheduleConfirmationsLastOutcome?: string | null
   reportFrequency?: string | null
   reportTypes?: Prisma.WorkspaceCreatereportTypesInput | string[]
   nextReportAt?: Date | string | null
@@ -5552,6 +6180,7 @@ export type WorkspaceUncheckedCreateWithoutSeoRefreshesInput = {
   pageEvaluations?: Prisma.PageEvaluationUncheckedCreateNestedManyWithoutWorkspaceInput
   reports?: Prisma.ReportUncheckedCreateNestedManyWithoutWorkspaceInput
   chatThreads?: Prisma.ChatThreadUncheckedCreateNestedManyWithoutWorkspaceInput
+  metricConfirmations?: Prisma.MetricConfirmationUncheckedCreateNestedManyWithoutWorkspaceInput
 }
 
 export type WorkspaceCreateOrConnectWithoutSeoRefreshesInput = {
@@ -5601,6 +6230,9 @@ export type WorkspaceUpdateWithoutSeoRefreshesInput = {
   scheduleSeoRefresh?: Prisma.BoolFieldUpdateOperationsInput | boolean
   scheduleSeoLastRunAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
   scheduleSeoLastOutcome?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  confirmationBudgetMicrousd?: Prisma.NullableBigIntFieldUpdateOperationsInput | bigint | number | null
+  scheduleConfirmationsLastRunAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
+  scheduleConfirmationsLastOutcome?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   reportFrequency?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   reportTypes?: Prisma.WorkspaceUpdatereportTypesInput | string[]
   nextReportAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
@@ -5626,6 +6258,7 @@ export type WorkspaceUpdateWithoutSeoRefreshesInput = {
   pageEvaluations?: Prisma.PageEvaluationUpdateManyWithoutWorkspaceNestedInput
   reports?: Prisma.ReportUpdateManyWithoutWorkspaceNestedInput
   chatThreads?: Prisma.ChatThreadUpdateManyWithoutWorkspaceNestedInput
+  metricConfirmations?: Prisma.MetricConfirmationUpdateManyWithoutWorkspaceNestedInput
 }
 
 export type WorkspaceUncheckedUpdateWithoutSeoRefreshesInput = {
@@ -5659,6 +6292,9 @@ export type WorkspaceUncheckedUpdateWithoutSeoRefreshesInput = {
   scheduleSeoRefresh?: Prisma.BoolFieldUpdateOperationsInput | boolean
   scheduleSeoLastRunAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
   scheduleSeoLastOutcome?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  confirmationBudgetMicrousd?: Prisma.NullableBigIntFieldUpdateOperationsInput | bigint | number | null
+  scheduleConfirmationsLastRunAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
+  scheduleConfirmationsLastOutcome?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   reportFrequency?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   reportTypes?: Prisma.WorkspaceUpdatereportTypesInput | string[]
   nextReportAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
@@ -5684,6 +6320,7 @@ export type WorkspaceUncheckedUpdateWithoutSeoRefreshesInput = {
   pageEvaluations?: Prisma.PageEvaluationUncheckedUpdateManyWithoutWorkspaceNestedInput
   reports?: Prisma.ReportUncheckedUpdateManyWithoutWorkspaceNestedInput
   chatThreads?: Prisma.ChatThreadUncheckedUpdateManyWithoutWorkspaceNestedInput
+  metricConfirmations?: Prisma.MetricConfirmationUncheckedUpdateManyWithoutWorkspaceNestedInput
 }
 
 export type WorkspaceCreateWithoutSeoSearchRowsInput = {
@@ -5717,6 +6354,9 @@ export type WorkspaceCreateWithoutSeoSearchRowsInput = {
   scheduleSeoRefresh?: boolean
   scheduleSeoLastRunAt?: Date | string | null
   scheduleSeoLastOutcome?: string | null
+  confirmationBudgetMicrousd?: bigint | number | null
+  scheduleConfirmationsLastRunAt?: Date | string | null
+  scheduleConfirmationsLastOutcome?: string | null
   reportFrequency?: string | null
   reportTypes?: Prisma.WorkspaceCreatereportTypesInput | string[]
   nextReportAt?: Date | string | null
@@ -5742,6 +6382,7 @@ export type WorkspaceCreateWithoutSeoSearchRowsInput = {
   pageEvaluations?: Prisma.PageEvaluationCreateNestedManyWithoutWorkspaceInput
   reports?: Prisma.ReportCreateNestedManyWithoutWorkspaceInput
   chatThreads?: Prisma.ChatThreadCreateNestedManyWithoutWorkspaceInput
+  metricConfirmations?: Prisma.MetricConfirmationCreateNestedManyWithoutWorkspaceInput
 }
 
 export type WorkspaceUncheckedCreateWithoutSeoSearchRowsInput = {
@@ -5775,6 +6416,9 @@ export type WorkspaceUncheckedCreateWithoutSeoSearchRowsInput = {
   scheduleSeoRefresh?: boolean
   scheduleSeoLastRunAt?: Date | string | null
   scheduleSeoLastOutcome?: string | null
+  confirmationBudgetMicrousd?: bigint | number | null
+  scheduleConfirmationsLastRunAt?: Date | string | null
+  scheduleConfirmationsLastOutcome?: string | null
   reportFrequency?: string | null
   reportTypes?: Prisma.WorkspaceCreatereportTypesInput | string[]
   nextReportAt?: Date | string | null
@@ -5800,6 +6444,7 @@ export type WorkspaceUncheckedCreateWithoutSeoSearchRowsInput = {
   pageEvaluations?: Prisma.PageEvaluationUncheckedCreateNestedManyWithoutWorkspaceInput
   reports?: Prisma.ReportUncheckedCreateNestedManyWithoutWorkspaceInput
   chatThreads?: Prisma.ChatThreadUncheckedCreateNestedManyWithoutWorkspaceInput
+  metricConfirmations?: Prisma.MetricConfirmationUncheckedCreateNestedManyWithoutWorkspaceInput
 }
 
 export type WorkspaceCreateOrConnectWithoutSeoSearchRowsInput = {
@@ -5849,6 +6494,9 @@ export type WorkspaceUpdateWithoutSeoSearchRowsInput = {
   scheduleSeoRefresh?: Prisma.BoolFieldUpdateOperationsInput | boolean
   scheduleSeoLastRunAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
   scheduleSeoLastOutcome?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  confirmationBudgetMicrousd?: Prisma.NullableBigIntFieldUpdateOperationsInput | bigint | number | null
+  scheduleConfirmationsLastRunAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
+  scheduleConfirmationsLastOutcome?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   reportFrequency?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   reportTypes?: Prisma.WorkspaceUpdatereportTypesInput | string[]
   nextReportAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
@@ -5874,6 +6522,7 @@ export type WorkspaceUpdateWithoutSeoSearchRowsInput = {
   pageEvaluations?: Prisma.PageEvaluationUpdateManyWithoutWorkspaceNestedInput
   reports?: Prisma.ReportUpdateManyWithoutWorkspaceNestedInput
   chatThreads?: Prisma.ChatThreadUpdateManyWithoutWorkspaceNestedInput
+  metricConfirmations?: Prisma.MetricConfirmationUpdateManyWithoutWorkspaceNestedInput
 }
 
 export type WorkspaceUncheckedUpdateWithoutSeoSearchRowsInput = {
@@ -5907,6 +6556,9 @@ export type WorkspaceUncheckedUpdateWithoutSeoSearchRowsInput = {
   scheduleSeoRefresh?: Prisma.BoolFieldUpdateOperationsInput | boolean
   scheduleSeoLastRunAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
   scheduleSeoLastOutcome?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  confirmationBudgetMicrousd?: Prisma.NullableBigIntFieldUpdateOperationsInput | bigint | number | null
+  scheduleConfirmationsLastRunAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
+  scheduleConfirmationsLastOutcome?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   reportFrequency?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   reportTypes?: Prisma.WorkspaceUpdatereportTypesInput | string[]
   nextReportAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
@@ -5932,6 +6584,7 @@ export type WorkspaceUncheckedUpdateWithoutSeoSearchRowsInput = {
   pageEvaluations?: Prisma.PageEvaluationUncheckedUpdateManyWithoutWorkspaceNestedInput
   reports?: Prisma.ReportUncheckedUpdateManyWithoutWorkspaceNestedInput
   chatThreads?: Prisma.ChatThreadUncheckedUpdateManyWithoutWorkspaceNestedInput
+  metricConfirmations?: Prisma.MetricConfirmationUncheckedUpdateManyWithoutWorkspaceNestedInput
 }
 
 export type WorkspaceCreateWithoutSeoTrafficRowsInput = {
@@ -5965,6 +6618,9 @@ export type WorkspaceCreateWithoutSeoTrafficRowsInput = {
   scheduleSeoRefresh?: boolean
   scheduleSeoLastRunAt?: Date | string | null
   scheduleSeoLastOutcome?: string | null
+  confirmationBudgetMicrousd?: bigint | number | null
+  scheduleConfirmationsLastRunAt?: Date | string | null
+  scheduleConfirmationsLastOutcome?: string | null
   reportFrequency?: string | null
   reportTypes?: Prisma.WorkspaceCreatereportTypesInput | string[]
   nextReportAt?: Date | string | null
@@ -5990,6 +6646,7 @@ export type WorkspaceCreateWithoutSeoTrafficRowsInput = {
   pageEvaluations?: Prisma.PageEvaluationCreateNestedManyWithoutWorkspaceInput
   reports?: Prisma.ReportCreateNestedManyWithoutWorkspaceInput
   chatThreads?: Prisma.ChatThreadCreateNestedManyWithoutWorkspaceInput
+  metricConfirmations?: Prisma.MetricConfirmationCreateNestedManyWithoutWorkspaceInput
 }
 
 export type WorkspaceUncheckedCreateWithoutSeoTrafficRowsInput = {
@@ -6023,6 +6680,9 @@ export type WorkspaceUncheckedCreateWithoutSeoTrafficRowsInput = {
   scheduleSeoRefresh?: boolean
   scheduleSeoLastRunAt?: Date | string | null
   scheduleSeoLastOutcome?: string | null
+  confirmationBudgetMicrousd?: bigint | number | null
+  scheduleConfirmationsLastRunAt?: Date | string | null
+  scheduleConfirmationsLastOutcome?: string | null
   reportFrequency?: string | null
   reportTypes?: Prisma.WorkspaceCreatereportTypesInput | string[]
   nextReportAt?: Date | string | null
@@ -6048,6 +6708,7 @@ export type WorkspaceUncheckedCreateWithoutSeoTrafficRowsInput = {
   pageEvaluations?: Prisma.PageEvaluationUncheckedCreateNestedManyWithoutWorkspaceInput
   reports?: Prisma.ReportUncheckedCreateNestedManyWithoutWorkspaceInput
   chatThreads?: Prisma.ChatThreadUncheckedCreateNestedManyWithoutWorkspaceInput
+  metricConfirmations?: Prisma.MetricConfirmationUncheckedCreateNestedManyWithoutWorkspaceInput
 }
 
 export type WorkspaceCreateOrConnectWithoutSeoTrafficRowsInput = {
@@ -6097,6 +6758,9 @@ export type WorkspaceUpdateWithoutSeoTrafficRowsInput = {
   scheduleSeoRefresh?: Prisma.BoolFieldUpdateOperationsInput | boolean
   scheduleSeoLastRunAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
   scheduleSeoLastOutcome?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  confirmationBudgetMicrousd?: Prisma.NullableBigIntFieldUpdateOperationsInput | bigint | number | null
+  scheduleConfirmationsLastRunAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
+  scheduleConfirmationsLastOutcome?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   reportFrequency?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   reportTypes?: Prisma.WorkspaceUpdatereportTypesInput | string[]
   nextReportAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
@@ -6122,6 +6786,7 @@ export type WorkspaceUpdateWithoutSeoTrafficRowsInput = {
   pageEvaluations?: Prisma.PageEvaluationUpdateManyWithoutWorkspaceNestedInput
   reports?: Prisma.ReportUpdateManyWithoutWorkspaceNestedInput
   chatThreads?: Prisma.ChatThreadUpdateManyWithoutWorkspaceNestedInput
+  metricConfirmations?: Prisma.MetricConfirmationUpdateManyWithoutWorkspaceNestedInput
 }
 
 export type WorkspaceUncheckedUpdateWithoutSeoTrafficRowsInput = {
@@ -6155,6 +6820,9 @@ export type WorkspaceUncheckedUpdateWithoutSeoTrafficRowsInput = {
   scheduleSeoRefresh?: Prisma.BoolFieldUpdateOperationsInput | boolean
   scheduleSeoLastRunAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
   scheduleSeoLastOutcome?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  confirmationBudgetMicrousd?: Prisma.NullableBigIntFieldUpdateOperationsInput | bigint | number | null
+  scheduleConfirmationsLastRunAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
+  scheduleConfirmationsLastOutcome?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   reportFrequency?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   reportTypes?: Prisma.WorkspaceUpdatereportTypesInput | string[]
   nextReportAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
@@ -6180,6 +6848,7 @@ export type WorkspaceUncheckedUpdateWithoutSeoTrafficRowsInput = {
   pageEvaluations?: Prisma.PageEvaluationUncheckedUpdateManyWithoutWorkspaceNestedInput
   reports?: Prisma.ReportUncheckedUpdateManyWithoutWorkspaceNestedInput
   chatThreads?: Prisma.ChatThreadUncheckedUpdateManyWithoutWorkspaceNestedInput
+  metricConfirmations?: Prisma.MetricConfirmationUncheckedUpdateManyWithoutWorkspaceNestedInput
 }
 
 export type WorkspaceCreateWithoutChatThreadsInput = {
@@ -6213,6 +6882,9 @@ export type WorkspaceCreateWithoutChatThreadsInput = {
   scheduleSeoRefresh?: boolean
   scheduleSeoLastRunAt?: Date | string | null
   scheduleSeoLastOutcome?: string | null
+  confirmationBudgetMicrousd?: bigint | number | null
+  scheduleConfirmationsLastRunAt?: Date | string | null
+  scheduleConfirmationsLastOutcome?: string | null
   reportFrequency?: string | null
   reportTypes?: Prisma.WorkspaceCreatereportTypesInput | string[]
   nextReportAt?: Date | string | null
@@ -6238,6 +6910,7 @@ export type WorkspaceCreateWithoutChatThreadsInput = {
   recommendations?: Prisma.RecommendationCreateNestedManyWithoutWorkspaceInput
   pageEvaluations?: Prisma.PageEvaluationCreateNestedManyWithoutWorkspaceInput
   reports?: Prisma.ReportCreateNestedManyWithoutWorkspaceInput
+  metricConfirmations?: Prisma.MetricConfirmationCreateNestedManyWithoutWorkspaceInput
 }
 
 export type WorkspaceUncheckedCreateWithoutChatThreadsInput = {
@@ -6271,6 +6944,9 @@ export type WorkspaceUncheckedCreateWithoutChatThreadsInput = {
   scheduleSeoRefresh?: boolean
   scheduleSeoLastRunAt?: Date | string | null
   scheduleSeoLastOutcome?: string | null
+  confirmationBudgetMicrousd?: bigint | number | null
+  scheduleConfirmationsLastRunAt?: Date | string | null
+  scheduleConfirmationsLastOutcome?: string | null
   reportFrequency?: string | null
   reportTypes?: Prisma.WorkspaceCreatereportTypesInput | string[]
   nextReportAt?: Date | string | null
@@ -6296,6 +6972,7 @@ export type WorkspaceUncheckedCreateWithoutChatThreadsInput = {
   recommendations?: Prisma.RecommendationUncheckedCreateNestedManyWithoutWorkspaceInput
   pageEvaluations?: Prisma.PageEvaluationUncheckedCreateNestedManyWithoutWorkspaceInput
   reports?: Prisma.ReportUncheckedCreateNestedManyWithoutWorkspaceInput
+  metricConfirmations?: Prisma.MetricConfirmationUncheckedCreateNestedManyWithoutWorkspaceInput
 }
 
 export type WorkspaceCreateOrConnectWithoutChatThreadsInput = {
@@ -6345,6 +7022,9 @@ export type WorkspaceUpdateWithoutChatThreadsInput = {
   scheduleSeoRefresh?: Prisma.BoolFieldUpdateOperationsInput | boolean
   scheduleSeoLastRunAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
   scheduleSeoLastOutcome?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  confirmationBudgetMicrousd?: Prisma.NullableBigIntFieldUpdateOperationsInput | bigint | number | null
+  scheduleConfirmationsLastRunAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
+  scheduleConfirmationsLastOutcome?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   reportFrequency?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   reportTypes?: Prisma.WorkspaceUpdatereportTypesInput | string[]
   nextReportAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
@@ -6370,6 +7050,7 @@ export type WorkspaceUpdateWithoutChatThreadsInput = {
   recommendations?: Prisma.RecommendationUpdateManyWithoutWorkspaceNestedInput
   pageEvaluations?: Prisma.PageEvaluationUpdateManyWithoutWorkspaceNestedInput
   reports?: Prisma.ReportUpdateManyWithoutWorkspaceNestedInput
+  metricConfirmations?: Prisma.MetricConfirmationUpdateManyWithoutWorkspaceNestedInput
 }
 
 export type WorkspaceUncheckedUpdateWithoutChatThreadsInput = {
@@ -6403,6 +7084,9 @@ export type WorkspaceUncheckedUpdateWithoutChatThreadsInput = {
   scheduleSeoRefresh?: Prisma.BoolFieldUpdateOperationsInput | boolean
   scheduleSeoLastRunAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
   scheduleSeoLastOutcome?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  confirmationBudgetMicrousd?: Prisma.NullableBigIntFieldUpdateOperationsInput | bigint | number | null
+  scheduleConfirmationsLastRunAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
+  scheduleConfirmationsLastOutcome?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   reportFrequency?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   reportTypes?: Prisma.WorkspaceUpdatereportTypesInput | string[]
   nextReportAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
@@ -6428,6 +7112,7 @@ export type WorkspaceUncheckedUpdateWithoutChatThreadsInput = {
   recommendations?: Prisma.RecommendationUncheckedUpdateManyWithoutWorkspaceNestedInput
   pageEvaluations?: Prisma.PageEvaluationUncheckedUpdateManyWithoutWorkspaceNestedInput
   reports?: Prisma.ReportUncheckedUpdateManyWithoutWorkspaceNestedInput
+  metricConfirmations?: Prisma.MetricConfirmationUncheckedUpdateManyWithoutWorkspaceNestedInput
 }
 
 
@@ -6455,6 +7140,7 @@ export type WorkspaceCountOutputType = {
   pageEvaluations: number
   reports: number
   chatThreads: number
+  metricConfirmations: number
 }
 
 export type WorkspaceCountOutputTypeSelect<ExtArgs extends runtime.Types.Extensions.InternalArgs = runtime.Types.Extensions.DefaultArgs> = {
@@ -6477,6 +7163,7 @@ export type WorkspaceCountOutputTypeSelect<ExtArgs extends runtime.Types.Extensi
   pageEvaluations?: boolean | WorkspaceCountOutputTypeCountPageEvaluationsArgs
   reports?: boolean | WorkspaceCountOutputTypeCountReportsArgs
   chatThreads?: boolean | WorkspaceCountOutputTypeCountChatThreadsArgs
+  metricConfirmations?: boolean | WorkspaceCountOutputTypeCountMetricConfirmationsArgs
 }
 
 /**
@@ -6622,6 +7309,13 @@ export type WorkspaceCountOutputTypeCountChatThreadsArgs<ExtArgs extends runtime
   where?: Prisma.ChatThreadWhereInput
 }
 
+/**
+ * WorkspaceCountOutputType without action
+ */
+export type WorkspaceCountOutputTypeCountMetricConfirmationsArgs<ExtArgs extends runtime.Types.Extensions.InternalArgs = runtime.Types.Extensions.DefaultArgs> = {
+  where?: Prisma.MetricConfirmationWhereInput
+}
+
 
 export type WorkspaceSelect<ExtArgs extends runtime.Types.Extensions.InternalArgs = runtime.Types.Extensions.DefaultArgs> = runtime.Types.Extensions.GetSelect<{
   id?: boolean
@@ -6654,6 +7348,9 @@ export type WorkspaceSelect<ExtArgs extends runtime.Types.Extensions.InternalArg
   scheduleSeoRefresh?: boolean
   scheduleSeoLastRunAt?: boolean
   scheduleSeoLastOutcome?: boolean
+  confirmationBudgetMicrousd?: boolean
+  scheduleConfirmationsLastRunAt?: boolean
+  scheduleConfirmationsLastOutcome?: boolean
   reportFrequency?: boolean
   reportTypes?: boolean
   nextReportAt?: boolean
@@ -6680,6 +7377,7 @@ export type WorkspaceSelect<ExtArgs extends runtime.Types.Extensions.InternalArg
   pageEvaluations?: boolean | Prisma.Workspace$pageEvaluationsArgs<ExtArgs>
   reports?: boolean | Prisma.Workspace$reportsArgs<ExtArgs>
   chatThreads?: boolean | Prisma.Workspace$chatThreadsArgs<ExtArgs>
+  metricConfirmations?: boolean | Prisma.Workspace$metricConfirmationsArgs<ExtArgs>
   _count?: boolean | Prisma.WorkspaceCountOutputTypeDefaultArgs<ExtArgs>
 }, ExtArgs["result"]["workspace"]>
 
@@ -6714,6 +7412,9 @@ export type WorkspaceSelectCreateManyAndReturn<ExtArgs extends runtime.Types.Ext
   scheduleSeoRefresh?: boolean
   scheduleSeoLastRunAt?: boolean
   scheduleSeoLastOutcome?: boolean
+  confirmationBudgetMicrousd?: boolean
+  scheduleConfirmationsLastRunAt?: boolean
+  scheduleConfirmationsLastOutcome?: boolean
   reportFrequency?: boolean
   reportTypes?: boolean
   nextReportAt?: boolean
@@ -6753,6 +7454,9 @@ export type WorkspaceSelectUpdateManyAndReturn<ExtArgs extends runtime.Types.Ext
   scheduleSeoRefresh?: boolean
   scheduleSeoLastRunAt?: boolean
   scheduleSeoLastOutcome?: boolean
+  confirmationBudgetMicrousd?: boolean
+  scheduleConfirmationsLastRunAt?: boolean
+  scheduleConfirmationsLastOutcome?: boolean
   reportFrequency?: boolean
   reportTypes?: boolean
   nextReportAt?: boolean
@@ -6792,6 +7496,9 @@ export type WorkspaceSelectScalar = {
   scheduleSeoRefresh?: boolean
   scheduleSeoLastRunAt?: boolean
   scheduleSeoLastOutcome?: boolean
+  confirmationBudgetMicrousd?: boolean
+  scheduleConfirmationsLastRunAt?: boolean
+  scheduleConfirmationsLastOutcome?: boolean
   reportFrequency?: boolean
   reportTypes?: boolean
   nextReportAt?: boolean
@@ -6800,7 +7507,7 @@ export type WorkspaceSelectScalar = {
   updatedAt?: boolean
 }
 
-export type WorkspaceOmit<ExtArgs extends runtime.Types.Extensions.InternalArgs = runtime.Types.Extensions.DefaultArgs> = runtime.Types.Extensions.GetOmit<"id" | "slug" | "brand" | "displayName" | "domains" | "languages" | "regions" | "gscProperty" | "ga4Property" | "activeSetSize" | "complianceProfile" | "searchLocation" | "quotas" | "createdByUserId" | "emailStatus" | "emailAddress" | "inboxId" | "emailAttempts" | "emailMessage" | "brandProfile" | "measurementModel" | "scheduleCron" | "scheduleTimezone" | "schedulePreset" | "nextScheduledRunAt" | "scheduleLastRunAt" | "scheduleLastOutcome" | "scheduleSeoRefresh" | "scheduleSeoLastRunAt" | "scheduleSeoLastOutcome" | "reportFrequency" | "reportTypes" | "nextReportAt" | "lastReportAt" | "createdAt" | "updatedAt", ExtArgs["result"]["workspace"]>
+export type WorkspaceOmit<ExtArgs extends runtime.Types.Extensions.InternalArgs = runtime.Types.Extensions.DefaultArgs> = runtime.Types.Extensions.GetOmit<"id" | "slug" | "brand" | "displayName" | "domains" | "languages" | "regions" | "gscProperty" | "ga4Property" | "activeSetSize" | "complianceProfile" | "searchLocation" | "quotas" | "createdByUserId" | "emailStatus" | "emailAddress" | "inboxId" | "emailAttempts" | "emailMessage" | "brandProfile" | "measurementModel" | "scheduleCron" | "scheduleTimezone" | "schedulePreset" | "nextScheduledRunAt" | "scheduleLastRunAt" | "scheduleLastOutcome" | "scheduleSeoRefresh" | "scheduleSeoLastRunAt" | "scheduleSeoLastOutcome" | "confirmationBudgetMicrousd" | "scheduleConfirmationsLastRunAt" | "scheduleConfirmationsLastOutcome" | "reportFrequency" | "reportTypes" | "nextReportAt" | "lastReportAt" | "createdAt" | "updatedAt", ExtArgs["result"]["workspace"]>
 export type WorkspaceInclude<ExtArgs extends runtime.Types.Extensions.InternalArgs = runtime.Types.Extensions.DefaultArgs> = {
   competitors?: boolean | Prisma.Workspace$competitorsArgs<ExtArgs>
   members?: boolean | Prisma.Workspace$membersArgs<ExtArgs>
@@ -6822,6 +7529,7 @@ export type WorkspaceInclude<ExtArgs extends runtime.Types.Extensions.InternalAr
   pageEvaluations?: boolean | Prisma.Workspace$pageEvaluationsArgs<ExtArgs>
   reports?: boolean | Prisma.Workspace$reportsArgs<ExtArgs>
   chatThreads?: boolean | Prisma.Workspace$chatThreadsArgs<ExtArgs>
+  metricConfirmations?: boolean | Prisma.Workspace$metricConfirmationsArgs<ExtArgs>
   _count?: boolean | Prisma.WorkspaceCountOutputTypeDefaultArgs<ExtArgs>
 }
 export type WorkspaceIncludeCreateManyAndReturn<ExtArgs extends runtime.Types.Extensions.InternalArgs = runtime.Types.Extensions.DefaultArgs> = {}
@@ -6850,6 +7558,7 @@ export type $WorkspacePayload<ExtArgs extends runtime.Types.Extensions.InternalA
     pageEvaluations: Prisma.$PageEvaluationPayload<ExtArgs>[]
     reports: Prisma.$ReportPayload<ExtArgs>[]
     chatThreads: Prisma.$ChatThreadPayload<ExtArgs>[]
+    metricConfirmations: Prisma.$MetricConfirmationPayload<ExtArgs>[]
   }
   scalars: runtime.Types.Extensions.GetPayloadResult<{
     id: string
@@ -6913,6 +7622,16 @@ export type $WorkspacePayload<ExtArgs extends runtime.Types.Extensions.InternalA
      */
     scheduleSeoLastRunAt: Date | null
     scheduleSeoLastOutcome: string | null
+    /**
+     * Adaptive sampling's monthly cap on confirmation runs (micro-USD per UTC calendar month);
+     * null = off (docs/metrics.md, "Adaptive sampling").
+     */
+    confirmationBudgetMicrousd: bigint | null
+    /**
+     * The occurrence a worker last acted on for confirmations, and what it did.
+     */
+    scheduleConfirmationsLastRunAt: Date | null
+    scheduleConfirmationsLastOutcome: string | null
     /**
      * Report schedule (docs/reports.md): weekly | monthly, null when none; the types it generates.
      */
@@ -7339,6 +8058,7 @@ export interface Prisma__WorkspaceClient<T, Null = never, ExtArgs extends runtim
   pageEvaluations<T extends Prisma.Workspace$pageEvaluationsArgs<ExtArgs> = {}>(args?: Prisma.Subset<T, Prisma.Workspace$pageEvaluationsArgs<ExtArgs>>): Prisma.PrismaPromise<runtime.Types.Result.GetResult<Prisma.$PageEvaluationPayload<ExtArgs>, T, "findMany", GlobalOmitOptions> | Null>
   reports<T extends Prisma.Workspace$reportsArgs<ExtArgs> = {}>(args?: Prisma.Subset<T, Prisma.Workspace$reportsArgs<ExtArgs>>): Prisma.PrismaPromise<runtime.Types.Result.GetResult<Prisma.$ReportPayload<ExtArgs>, T, "findMany", GlobalOmitOptions> | Null>
   chatThreads<T extends Prisma.Workspace$chatThreadsArgs<ExtArgs> = {}>(args?: Prisma.Subset<T, Prisma.Workspace$chatThreadsArgs<ExtArgs>>): Prisma.PrismaPromise<runtime.Types.Result.GetResult<Prisma.$ChatThreadPayload<ExtArgs>, T, "findMany", GlobalOmitOptions> | Null>
+  metricConfirmations<T extends Prisma.Workspace$metricConfirmationsArgs<ExtArgs> = {}>(args?: Prisma.Subset<T, Prisma.Workspace$metricConfirmationsArgs<ExtArgs>>): Prisma.PrismaPromise<runtime.Types.Result.GetResult<Prisma.$MetricConfirmationPayload<ExtArgs>, T, "findMany", GlobalOmitOptions> | Null>
   /**
    * Attaches callbacks for the resolution and/or rejection of the Promise.
    * @param onfulfilled The callback to execute when the Promise is resolved.
@@ -7398,6 +8118,9 @@ export interface WorkspaceFieldRefs {
   readonly scheduleSeoRefresh: Prisma.FieldRef<"Workspace", 'Boolean'>
   readonly scheduleSeoLastRunAt: Prisma.FieldRef<"Workspace", 'DateTime'>
   readonly scheduleSeoLastOutcome: Prisma.FieldRef<"Workspace", 'String'>
+  readonly confirmationBudgetMicrousd: Prisma.FieldRef<"Workspace", 'BigInt'>
+  readonly scheduleConfirmationsLastRunAt: Prisma.FieldRef<"Workspace", 'DateTime'>
+  readonly scheduleConfirmationsLastOutcome: Prisma.FieldRef<"Workspace", 'String'>
   readonly reportFrequency: Prisma.FieldRef<"Workspace", 'String'>
   readonly reportTypes: Prisma.FieldRef<"Workspace", 'String[]'>
   readonly nextReportAt: Prisma.FieldRef<"Workspace", 'DateTime'>
@@ -8269,6 +8992,30 @@ export type Workspace$chatThreadsArgs<ExtArgs extends runtime.Types.Extensions.I
   take?: number
   skip?: number
   distinct?: Prisma.ChatThreadScalarFieldEnum | Prisma.ChatThreadScalarFieldEnum[]
+}
+
+/**
+ * Workspace.metricConfirmations
+ */
+export type Workspace$metricConfirmationsArgs<ExtArgs extends runtime.Types.Extensions.InternalArgs = runtime.Types.Extensions.DefaultArgs> = {
+  /**
+   * Select specific fields to fetch from the MetricConfirmation
+   */
+  select?: Prisma.MetricConfirmationSelect<ExtArgs> | null
+  /**
+   * Omit specific fields from the MetricConfirmation
+   */
+  omit?: Prisma.MetricConfirmationOmit<ExtArgs> | null
+  /**
+   * Choose, which related nodes to fetch as well
+   */
+  include?: Prisma.MetricConfirmationInclude<ExtArgs> | null
+  where?: Prisma.MetricConfirmationWhereInput
+  orderBy?: Prisma.MetricConfirmationOrderByWithRelationInput | Prisma.MetricConfirmationOrderByWithRelationInput[]
+  cursor?: Prisma.MetricConfirmationWhereUniqueInput
+  take?: number
+  skip?: number
+  distinct?: Prisma.MetricConfirmationScalarFieldEnum | Prisma.MetricConfirmationScalarFieldEnum[]
 }
 
 /**
