@@ -27,6 +27,7 @@ import { listenAuthChanges } from "./services/auth/listen-auth-changes.js";
 import type { AssistantToolbox } from "./services/chat/assistant-toolbox.js";
 import { recoverInterruptedChatTurns } from "./services/chat/finish-interrupted-turn.js";
 import { CitationRedirects } from "./services/citations/citation-redirects.js";
+import { expireConfirmations } from "./services/confirmations/expire-confirmations.js";
 import { sweepCredits } from "./services/credits/sweep-credits.js";
 import { MetricsCache } from "./services/metrics/metrics-cache.js";
 import { queueMissingChangeRefreshes } from "./services/metrics/refresh-workspace-changes.js";
@@ -182,6 +183,9 @@ export async function createAppContext(options: AppContextOptions): Promise<Runn
       .catch((error: unknown) => logger.error({ err: error }, "scheduled-seo sweep failed"))
       .then(() => startScheduledConfirmations({ ctx }))
       .catch((error: unknown) => logger.error({ err: error }, "confirmation sweep failed"));
+    expireConfirmations({ ctx }).catch((error: unknown) =>
+      logger.error({ err: error }, "confirmation expiry sweep failed"),
+    );
     queueDueReports({ ctx }).catch((error: unknown) =>
       logger.error({ err: error }, "scheduled-report sweep failed"),
     );

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { WindowSums } from "../../src/metrics/window-sums.js";
 import { reanalyzeDay } from "../../src/services/analysis/reanalyze-day.js";
-import { loadVisibilitySeries } from "../../src/services/metrics/load-visibility-series.js";
+import { loadVisibilitySeries } from "../../src/services/metrics/load-entity-count-series.js";
 import { loadMetricsScope } from "../../src/services/metrics/metrics-scope.js";
 import { startTestServer, type TestServer } from "../harness/test-server.js";
 import { seedPrompts } from "../runs/run-fixtures.js";

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { addDays } from "../../src/days.js";
-import { loadVisibilitySeries } from "../../src/services/metrics/load-visibility-series.js";
+import { loadVisibilitySeries } from "../../src/services/metrics/load-entity-count-series.js";
 import { findMetricsScope } from "../../src/services/metrics/metrics-scope.js";
 import { startTestServer, type TestServer } from "../harness/test-server.js";
 import { CHANGE_CATEGORY, seedVisibility } from "./change-fixtures.js";

@@ -12,6 +12,14 @@ const statusText: Record<Confirmation["status"], string> = {
   expired: "Expired",
 };
 
+const expiredText: Record<NonNullable<Confirmation["expiredBecause"]>, string> = {
+  fresh_days: "not confirmed in 7 run days",
+  calendar_days: "no runs for 21 days",
+  analysis_changed: "the analysis changed",
+  prompts_changed: "a followed prompt changed",
+  entity_removed: "the competitor was removed",
+};
+
 /** The fresh rate with its confidence sequence: "41.2% (35.0%–47.4%)". */
 function freshRate(c: Confirmation): string {
   const { rate, low, high } = c.fresh;
@@ -72,6 +80,7 @@ export function ConfirmationsPanel({ slug }: { slug: string }) {
                   <td data-label="Status">
                     {statusText[c.status]}
                     {c.decidedOn ? ` on ${c.decidedOn}` : ""}
+                    {c.expiredBecause ? ` (${expiredText[c.expiredBecause]})` : ""}
                   </td>
                   <td data-label="Fresh days">{formatNumber(c.fresh.days)} of 7</td>
                   <td data-label="Answers (extra)">
@@ -79,7 +88,8 @@ export function ConfirmationsPanel({ slug }: { slug: string }) {
                   </td>
                   <td data-label="Fresh visibility">{freshRate(c)}</td>
                   <td data-label="Must pass">
-                    {c.direction === "up" ? "above" : "below"} {formatShare(c.reference.bound)}{" "}
+                    {c.direction === "up" ? "above" : "below"}{" "}
+                    {formatShare(Math.min(1, Math.max(0, c.reference.bound)))}{" "}
                     <span className="hint">(was {formatShare(c.reference.rate)})</span>
                   </td>
                   <td data-label="Cost">{formatMicrousd(c.costMicrousd)}</td>

@@ -30,7 +30,7 @@ export default function PromptDetail() {
   const answers = useQuery({
     queryKey: ["prompt-answers", slug, promptId],
     queryFn: async () => {
-      const runs = (await take(gp.runs.list(slug, { limit: 20 }), 20))
+      const runs = (await take(gp.runs.list(slug, { limit: 20, purpose: "measurement" }), 20))
         .filter((run) => run.status !== "queued" && run.status !== "running")
         .slice(0, recentRuns);
       const pages = await Promise.all(

@@ -107,6 +107,8 @@ async function seesAConfirmation(page: Page): Promise<void> {
       engines: ["simulated"],
       reference: { from: "2026-04-29", to: "2026-05-26", days: 28, rate: 0.318 },
       status: "confirmed",
+      analysisVersion: 4,
+      subjectFingerprint: "fixture",
       freshDays: 2,
       freshAnswers: 96,
       extraAnswers: 80,

@@ -376,11 +376,14 @@ export interface paths {
          *     the 10 prompts that moved most in the test's direction are followed, and each following
          *     occurrence of the run schedule starts a confirmation run (`purpose: confirmation`)
          *     asking each of them 4 more times on the series' engines, within the budget. No metric,
-         *     `n` or drill-down counts those answers. The verdict is taken after each run day on the
-         *     followed prompts' answers (the measurement's and the extra ones) by a test valid however
-         *     often it is looked at (a confidence sequence against the 28 days before the detector's
-         *     baseline): `confirmed` when the change holds, `expired` after 7 fresh run days or 21
-         *     calendar days without that. At most 3 collect at once. Newest first
+         *     `n` or drill-down counts those answers. Each run day after `date` is counted once every
+         *     run of that day has finished (answers added to it later are not), and the verdict is
+         *     taken on the followed prompts' answers of the days counted (the measurement's and the
+         *     extra ones) by a test valid however often it is looked at (a confidence sequence against
+         *     the 28 days before the detector's baseline): `confirmed` when the change holds, `expired`
+         *     after 7 fresh run days, 21 calendar days, or a change of what it compares
+         *     (`expiredBecause`). At most 3 collect at once; the pooled series of a workspace whose
+         *     latest day had a single engine is left to that engine's series. Newest first
          *     (docs/metrics.md, "Adaptive sampling").
          */
         get: operations["listMetricConfirmations"];
@@ -1722,7 +1725,7 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * List measurement runs
+         * List runs
          * @description Newest first; measurement and confirmation runs unless `purpose` picks one.
          */
         get: operations["listRuns"];
@@ -1849,8 +1852,10 @@ export interface paths {
         post?: never;
         /**
          * Remove the run schedule
-         * @description No further scheduled runs or SEO refreshes start (`seoRefresh.enabled` becomes false);
-         *     runs and refreshes already started continue. Idempotent.
+         * @description No further scheduled runs, SEO refreshes or confirmation runs start
+         *     (`seoRefresh.enabled` becomes false, `confirmations.monthlyBudgetMicrousd` null);
+         *     runs and refreshes already started continue, and confirmations under way keep their
+         *     verdicts from the runs that still come. Idempotent.
          */
         delete: operations["deleteRunSchedule"];
         options?: never;
@@ -3684,6 +3689,15 @@ export interface components {
             /** @description The borderline test's p-value (its week against the 28 days before). */
             pValue: number;
             status: components["schemas"]["MetricConfirmationStatus"];
+            /**
+             * @description Why it expired: 7 fresh run days without confirming (`fresh_days`), 21 calendar days
+             *     after `date` (`calendar_days`: its runs stopped), the analysis changed (a new
+             *     analysis version, or an edit of the brand, competitors or terms: the days it compares
+             *     are re-analysed), a followed prompt was deactivated or moved to brand research, or
+             *     the entity was removed. Null unless `expired`.
+             * @enum {string|null}
+             */
+            expiredBecause: "fresh_days" | "calendar_days" | "analysis_changed" | "prompts_changed" | "entity_removed" | null;
             /** @description The followed prompts (those that moved most in `direction`). */
             promptIds: string[];
             /** @description The engines its confirmation runs ask. */
@@ -3769,7 +3783,7 @@ export interface components {
                 enabled: boolean;
             };
             /**
-             * @description Adaptive sampling's monthly budget (micro-USD, at most 10,000,000,000: $10,000);
+             * @description Adaptive sampling's monthly budget (micro-USD, from 1 to 10,000,000,000: $10,000);
              *     null turns it off (confirmations under way keep collecting from the measurement's
              *     answers, without extra ones). Omitted: what is stored stays (off for a new schedule).
              */

@@ -1324,7 +1324,7 @@ export interface GeneratedNamespaces {
     cancel(workspace: PathParam<"cancelRun", "workspace">, runId: PathParam<"cancelRun", "runId">): Promise<Result<"cancelRun">>;
     /** A run with its progress (`getRun`: GET /api/v1/workspaces/{workspace}/runs/{runId}; scope runs:read) */
     get(workspace: PathParam<"getRun", "workspace">, runId: PathParam<"getRun", "runId">): Promise<Result<"getRun">>;
-    /** List measurement runs (`listRuns`: GET /api/v1/workspaces/{workspace}/runs; scope runs:read) */
+    /** List runs (`listRuns`: GET /api/v1/workspaces/{workspace}/runs; scope runs:read) */
     list(workspace: PathParam<"listRuns", "workspace">, options?: ListOptions<"listRuns">): PagedList<"listRuns">;
     /** The answers of a run (`listRunResponses`: GET /api/v1/workspaces/{workspace}/runs/{runId}/responses; scope runs:read) */
     listResponses(workspace: PathParam<"listRunResponses", "workspace">, runId: PathParam<"listRunResponses", "runId">, options?: ListOptions<"listRunResponses">): PagedList<"listRunResponses">;

@@ -4,7 +4,8 @@ import type { AppContext } from "../../context.js";
 import { dayOf } from "../../days.js";
 import { type PageRequest, pageQuery, toPage } from "../../http/cursor.js";
 import type { WorkspaceAccess } from "../../http/principal.js";
-import { storedPlan } from "./refresh-confirmations.js";
+import { CONFIRMATION_RUN_COST_SQL } from "./confirmation-spend.js";
+import { storedPlan } from "./confirmation-state.js";
 
 export type MetricConfirmationsPage = ResponseBody<"listMetricConfirmations", 200>;
 type ConfirmationResponse = MetricConfirmationsPage["data"][number];
@@ -31,9 +32,7 @@ export async function listConfirmations(options: {
   const runs = await ctx.prisma.$queryRawUnsafe<
     Array<{ confirmation_id: string; runs: number; cost: bigint }>
   >(
-    `SELECT confirmation_id, count(*)::int AS runs,
-       sum(CASE WHEN finished_at IS NULL THEN estimate_microusd ELSE cost_microusd END)::bigint
-         AS cost
+    `SELECT confirmation_id, count(*)::int AS runs, sum(${CONFIRMATION_RUN_COST_SQL})::bigint AS cost
      FROM runs WHERE workspace_id = $1 AND confirmation_id = ANY($2::text[])
      GROUP BY confirmation_id`,
     workspace.id,
@@ -56,6 +55,7 @@ function toConfirmationResponse(
     direction: c.direction as ConfirmationResponse["direction"],
     pValue: c.pValue,
     status: c.status as ConfirmationResponse["status"],
+    expiredBecause: c.expiredBecause as ConfirmationResponse["expiredBecause"],
     promptIds: c.promptIds,
     engines: c.engines,
     reference: {

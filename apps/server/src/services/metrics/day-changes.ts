@@ -10,7 +10,7 @@ import {
 } from "../../metrics/detect-changes.js";
 import { runInSlices } from "../analysis/cpu-slices.js";
 import { upsertJsonRows } from "../sql/insert-json-rows.js";
-import { loadVisibilitySeries } from "./load-visibility-series.js";
+import { loadVisibilitySeries } from "./load-entity-count-series.js";
 import type { MetricsFilters } from "./metrics-filters.js";
 import type { MetricsScope } from "./metrics-scope.js";
 import { packRows, unpackRows } from "./packed-rows.js";

@@ -3,8 +3,8 @@ import type { AppContext } from "../../context.js";
 import { addDays, dayOf, FIRST_DAY } from "../../days.js";
 import { errors } from "../../errors/app-error.js";
 import { windowView } from "../../metrics/window-view.js";
+import { loadEntityCountSeries } from "./load-entity-count-series.js";
 import { loadMetricsHead } from "./load-metrics-head.js";
-import { loadEntityCountSeries } from "./load-visibility-series.js";
 import { filtersKey, type MetricsFilters } from "./metrics-filters.js";
 import {
   rangeRevisions,

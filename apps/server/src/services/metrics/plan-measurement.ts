@@ -11,8 +11,8 @@ import { answeredDays, promptDayCounts } from "../../metrics/prompt-day-counts.j
 import type { WorkspaceOperation } from "../operation.js";
 import { nextOccurrence } from "../run-schedule/cron-schedule.js";
 import { planRun, type RunPlan } from "../runs/plan-run.js";
+import { loadVisibilitySeries } from "./load-entity-count-series.js";
 import { loadMetricsHead } from "./load-metrics-head.js";
-import { loadVisibilitySeries } from "./load-visibility-series.js";
 import type { MetricsScope } from "./metrics-scope.js";
 
 type MetricsPlan = ResponseBody<"getMetricsPlan", 200>;

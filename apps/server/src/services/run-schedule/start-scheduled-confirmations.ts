@@ -56,7 +56,7 @@ export async function startScheduledConfirmations({ ctx }: { ctx: AppContext }):
       data: { scheduleConfirmationsLastRunAt: occurrence },
     });
     if (claimed.count === 0) continue;
-    const { runIds, outcome } = await startConfirmationRuns(ctx, w, occurrence);
+    const { runIds, outcome } = await startConfirmationRuns(ctx, w);
     started.push(...runIds);
     await ctx.prisma.workspace.updateMany({
       where: { id: w.id, scheduleConfirmationsLastRunAt: occurrence },
@@ -75,12 +75,11 @@ async function startConfirmationRuns(
     schedulePreset: string | null;
     confirmationBudgetMicrousd: bigint | null;
   },
-  occurrence: Date,
 ): Promise<{ runIds: string[]; outcome: string }> {
   const collecting = await ctx.prisma.metricConfirmation.findMany({
     where: { workspaceId: w.id, status: "collecting" },
     orderBy: { createdAt: "asc" },
-    select: { id: true, promptIds: true, engines: true },
+    select: { id: true, day: true, promptIds: true, engines: true },
   });
   if (collecting.length === 0) return { runIds: [], outcome: "skipped: no confirmation under way" };
   const now = ctx.clock.now();
@@ -89,7 +88,10 @@ async function startConfirmationRuns(
   const runIds: string[] = [];
   let overBudget = 0;
   let problem: string | undefined;
+  const today = dayOf(now);
   for (const c of collecting) {
+    // Answers of its own borderline day would not count.
+    if (dayOf(c.day) >= today) continue;
     const plan = await planConfirmationRun(ctx, ctx.prisma, w, {
       promptIds: c.promptIds,
       engines: c.engines,
@@ -100,7 +102,9 @@ async function startConfirmationRuns(
       overBudget++;
       continue;
     }
-    const key = `confirm:${c.id}:${dayOf(occurrence)}`;
+    // One run per confirmation and UTC day (the day its answers count on), whatever the
+    // occurrence acted on.
+    const key = `confirm:${c.id}:${today}`;
     try {
       const run = await startPlannedRun({
         ctx,

@@ -25,6 +25,10 @@ CREATE TABLE "metric_confirmations" (
     "engines" TEXT[],
     "reference" JSONB NOT NULL,
     "status" TEXT NOT NULL,
+    "expired_because" TEXT,
+    "analysis_version" INTEGER NOT NULL,
+    "subject_fingerprint" TEXT NOT NULL,
+    "fresh_log" JSONB NOT NULL DEFAULT '[]',
     "fresh_days" INTEGER NOT NULL DEFAULT 0,
     "fresh_answers" INTEGER NOT NULL DEFAULT 0,
     "extra_answers" INTEGER NOT NULL DEFAULT 0,
@@ -41,6 +45,7 @@ CREATE TABLE "metric_confirmations" (
 
 CREATE UNIQUE INDEX "metric_confirmations_workspace_id_series_key_day_key" ON "metric_confirmations"("workspace_id", "series_key", "day");
 CREATE INDEX "metric_confirmations_workspace_id_status_idx" ON "metric_confirmations"("workspace_id", "status");
+CREATE INDEX "metric_confirmations_status_day_idx" ON "metric_confirmations"("status", "day");
 CREATE INDEX "metric_confirmations_workspace_id_created_at_idx" ON "metric_confirmations"("workspace_id", "created_at");
 
 ALTER TABLE "metric_confirmations" ADD CONSTRAINT "metric_confirmations_workspace_id_fkey" FOREIGN KEY ("workspace_id") REFERENCES "workspaces"("id") ON DELETE CASCADE ON UPDATE CASCADE;

@@ -29,6 +29,7 @@ export type AggregateMetricConfirmation = {
 
 export type MetricConfirmationAvgAggregateOutputType = {
   pValue: number | null
+  analysisVersion: number | null
   freshDays: number | null
   freshAnswers: number | null
   extraAnswers: number | null
@@ -40,6 +41,7 @@ export type MetricConfirmationAvgAggregateOutputType = {
 
 export type MetricConfirmationSumAggregateOutputType = {
   pValue: number | null
+  analysisVersion: number | null
   freshDays: number | null
   freshAnswers: number | null
   extraAnswers: number | null
@@ -59,6 +61,9 @@ export type MetricConfirmationMinAggregateOutputType = {
   direction: string | null
   pValue: number | null
   status: string | null
+  expiredBecause: string | null
+  analysisVersion: number | null
+  subjectFingerprint: string | null
   freshDays: number | null
   freshAnswers: number | null
   extraAnswers: number | null
@@ -81,6 +86,9 @@ export type MetricConfirmationMaxAggregateOutputType = {
   direction: string | null
   pValue: number | null
   status: string | null
+  expiredBecause: string | null
+  analysisVersion: number | null
+  subjectFingerprint: string | null
   freshDays: number | null
   freshAnswers: number | null
   extraAnswers: number | null
@@ -106,6 +114,10 @@ export type MetricConfirmationCountAggregateOutputType = {
   engines: number
   reference: number
   status: number
+  expiredBecause: number
+  analysisVersion: number
+  subjectFingerprint: number
+  freshLog: number
   freshDays: number
   freshAnswers: number
   extraAnswers: number
@@ -122,6 +134,7 @@ export type MetricConfirmationCountAggregateOutputType = {
 
 export type MetricConfirmationAvgAggregateInputType = {
   pValue?: true
+  analysisVersion?: true
   freshDays?: true
   freshAnswers?: true
   extraAnswers?: true
@@ -133,6 +146,7 @@ export type MetricConfirmationAvgAggregateInputType = {
 
 export type MetricConfirmationSumAggregateInputType = {
   pValue?: true
+  analysisVersion?: true
   freshDays?: true
   freshAnswers?: true
   extraAnswers?: true
@@ -152,6 +166,9 @@ export type MetricConfirmationMinAggregateInputType = {
   direction?: true
   pValue?: true
   status?: true
+  expiredBecause?: true
+  analysisVersion?: true
+  subjectFingerprint?: true
   freshDays?: true
   freshAnswers?: true
   extraAnswers?: true
@@ -174,6 +191,9 @@ export type MetricConfirmationMaxAggregateInputType = {
   direction?: true
   pValue?: true
   status?: true
+  expiredBecause?: true
+  analysisVersion?: true
+  subjectFingerprint?: true
   freshDays?: true
   freshAnswers?: true
   extraAnswers?: true
@@ -199,6 +219,10 @@ export type MetricConfirmationCountAggregateInputType = {
   engines?: true
   reference?: true
   status?: true
+  expiredBecause?: true
+  analysisVersion?: true
+  subjectFingerprint?: true
+  freshLog?: true
   freshDays?: true
   freshAnswers?: true
   extraAnswers?: true
@@ -311,6 +335,10 @@ export type MetricConfirmationGroupByOutputType = {
   engines: string[]
   reference: runtime.JsonValue
   status: string
+  expiredBecause: string | null
+  analysisVersion: number
+  subjectFingerprint: string
+  freshLog: runtime.JsonValue
   freshDays: number
   freshAnswers: number
   extraAnswers: number
@@ -359,6 +387,10 @@ export type MetricConfirmationWhereInput = {
   engines?: Prisma.StringNullableListFilter<"MetricConfirmation">
   reference?: Prisma.JsonFilter<"MetricConfirmation">
   status?: Prisma.StringFilter<"MetricConfirmation"> | string
+  expiredBecause?: Prisma.StringNullableFilter<"MetricConfirmation"> | string | null
+  analysisVersion?: Prisma.IntFilter<"MetricConfirmation"> | number
+  subjectFingerprint?: Prisma.StringFilter<"MetricConfirmation"> | string
+  freshLog?: Prisma.JsonFilter<"MetricConfirmation">
   freshDays?: Prisma.IntFilter<"MetricConfirmation"> | number
   freshAnswers?: Prisma.IntFilter<"MetricConfirmation"> | number
   extraAnswers?: Prisma.IntFilter<"MetricConfirmation"> | number
@@ -385,6 +417,10 @@ export type MetricConfirmationOrderByWithRelationInput = {
   engines?: Prisma.SortOrder
   reference?: Prisma.SortOrder
   status?: Prisma.SortOrder
+  expiredBecause?: Prisma.SortOrderInput | Prisma.SortOrder
+  analysisVersion?: Prisma.SortOrder
+  subjectFingerprint?: Prisma.SortOrder
+  freshLog?: Prisma.SortOrder
   freshDays?: Prisma.SortOrder
   freshAnswers?: Prisma.SortOrder
   extraAnswers?: Prisma.SortOrder
@@ -415,6 +451,10 @@ export type MetricConfirmationWhereUniqueInput = Prisma.AtLeast<{
   engines?: Prisma.StringNullableListFilter<"MetricConfirmation">
   reference?: Prisma.JsonFilter<"MetricConfirmation">
   status?: Prisma.StringFilter<"MetricConfirmation"> | string
+  expiredBecause?: Prisma.StringNullableFilter<"MetricConfirmation"> | string | null
+  analysisVersion?: Prisma.IntFilter<"MetricConfirmation"> | number
+  subjectFingerprint?: Prisma.StringFilter<"MetricConfirmation"> | string
+  freshLog?: Prisma.JsonFilter<"MetricConfirmation">
   freshDays?: Prisma.IntFilter<"MetricConfirmation"> | number
   freshAnswers?: Prisma.IntFilter<"MetricConfirmation"> | number
   extraAnswers?: Prisma.IntFilter<"MetricConfirmation"> | number
@@ -441,6 +481,10 @@ export type MetricConfirmationOrderByWithAggregationInput = {
   engines?: Prisma.SortOrder
   reference?: Prisma.SortOrder
   status?: Prisma.SortOrder
+  expiredBecause?: Prisma.SortOrderInput | Prisma.SortOrder
+  analysisVersion?: Prisma.SortOrder
+  subjectFingerprint?: Prisma.SortOrder
+  freshLog?: Prisma.SortOrder
   freshDays?: Prisma.SortOrder
   freshAnswers?: Prisma.SortOrder
   extraAnswers?: Prisma.SortOrder
@@ -474,6 +518,10 @@ export type MetricConfirmationScalarWhereWithAggregatesInput = {
   engines?: Prisma.StringNullableListFilter<"MetricConfirmation">
   reference?: Prisma.JsonWithAggregatesFilter<"MetricConfirmation">
   status?: Prisma.StringWithAggregatesFilter<"MetricConfirmation"> | string
+  expiredBecause?: Prisma.StringNullableWithAggregatesFilter<"MetricConfirmation"> | string | null
+  analysisVersion?: Prisma.IntWithAggregatesFilter<"MetricConfirmation"> | number
+  subjectFingerprint?: Prisma.StringWithAggregatesFilter<"MetricConfirmation"> | string
+  freshLog?: Prisma.JsonWithAggregatesFilter<"MetricConfirmation">
   freshDays?: Prisma.IntWithAggregatesFilter<"MetricConfirmation"> | number
   freshAnswers?: Prisma.IntWithAggregatesFilter<"MetricConfirmation"> | number
   extraAnswers?: Prisma.IntWithAggregatesFilter<"MetricConfirmation"> | number
@@ -498,6 +546,10 @@ export type MetricConfirmationCreateInput = {
   engines?: Prisma.MetricConfirmationCreateenginesInput | string[]
   reference: Prisma.JsonNullValueInput | runtime.InputJsonValue
   status: string
+  expiredBecause?: string | null
+  analysisVersion: number
+  subjectFingerprint: string
+  freshLog?: Prisma.JsonNullValueInput | runtime.InputJsonValue
   freshDays?: number
   freshAnswers?: number
   extraAnswers?: number
@@ -524,6 +576,10 @@ export type MetricConfirmationUncheckedCreateInput = {
   engines?: Prisma.MetricConfirmationCreateenginesInput | string[]
   reference: Prisma.JsonNullValueInput | runtime.InputJsonValue
   status: string
+  expiredBecause?: string | null
+  analysisVersion: number
+  subjectFingerprint: string
+  freshLog?: Prisma.JsonNullValueInput | runtime.InputJsonValue
   freshDays?: number
   freshAnswers?: number
   extraAnswers?: number
@@ -548,6 +604,10 @@ export type MetricConfirmationUpdateInput = {
   engines?: Prisma.MetricConfirmationUpdateenginesInput | string[]
   reference?: Prisma.JsonNullValueInput | runtime.InputJsonValue
   status?: Prisma.StringFieldUpdateOperationsInput | string
+  expiredBecause?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  analysisVersion?: Prisma.IntFieldUpdateOperationsInput | number
+  subjectFingerprint?: Prisma.StringFieldUpdateOperationsInput | string
+  freshLog?: Prisma.JsonNullValueInput | runtime.InputJsonValue
   freshDays?: Prisma.IntFieldUpdateOperationsInput | number
   freshAnswers?: Prisma.IntFieldUpdateOperationsInput | number
   extraAnswers?: Prisma.IntFieldUpdateOperationsInput | number
@@ -574,6 +634,10 @@ export type MetricConfirmationUncheckedUpdateInput = {
   engines?: Prisma.MetricConfirmationUpdateenginesInput | string[]
   reference?: Prisma.JsonNullValueInput | runtime.InputJsonValue
   status?: Prisma.StringFieldUpdateOperationsInput | string
+  expiredBecause?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  analysisVersion?: Prisma.IntFieldUpdateOperationsInput | number
+  subjectFingerprint?: Prisma.StringFieldUpdateOperationsInput | string
+  freshLog?: Prisma.JsonNullValueInput | runtime.InputJsonValue
   freshDays?: Prisma.IntFieldUpdateOperationsInput | number
   freshAnswers?: Prisma.IntFieldUpdateOperationsInput | number
   extraAnswers?: Prisma.IntFieldUpdateOperationsInput | number
@@ -599,6 +663,10 @@ export type MetricConfirmationCreateManyInput = {
   engines?: Prisma.MetricConfirmationCreateenginesInput | string[]
   reference: Prisma.JsonNullValueInput | runtime.InputJsonValue
   status: string
+  expiredBecause?: string | null
+  analysisVersion: number
+  subjectFingerprint: string
+  freshLog?: Prisma.JsonNullValueInput | runtime.InputJsonValue
   freshDays?: number
   freshAnswers?: number
   extraAnswers?: number
@@ -623,6 +691,10 @@ export type MetricConfirmationUpdateManyMutationInput = {
   engines?: Prisma.MetricConfirmationUpdateenginesInput | string[]
   reference?: Prisma.JsonNullValueInput | runtime.InputJsonValue
   status?: Prisma.StringFieldUpdateOperationsInput | string
+  expiredBecause?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  analysisVersion?: Prisma.IntFieldUpdateOperationsInput | number
+  subjectFingerprint?: Prisma.StringFieldUpdateOperationsInput | string
+  freshLog?: Prisma.JsonNullValueInput | runtime.InputJsonValue
   freshDays?: Prisma.IntFieldUpdateOperationsInput | number
   freshAnswers?: Prisma.IntFieldUpdateOperationsInput | number
   extraAnswers?: Prisma.IntFieldUpdateOperationsInput | number
@@ -648,6 +720,10 @@ export type MetricConfirmationUncheckedUpdateManyInput = {
   engines?: Prisma.MetricConfirmationUpdateenginesInput | string[]
   reference?: Prisma.JsonNullValueInput | runtime.InputJsonValue
   status?: Prisma.StringFieldUpdateOperationsInput | string
+  expiredBecause?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  analysisVersion?: Prisma.IntFieldUpdateOperationsInput | number
+  subjectFingerprint?: Prisma.StringFieldUpdateOperationsInput | string
+  freshLog?: Prisma.JsonNullValueInput | runtime.InputJsonValue
   freshDays?: Prisma.IntFieldUpdateOperationsInput | number
   freshAnswers?: Prisma.IntFieldUpdateOperationsInput | number
   extraAnswers?: Prisma.IntFieldUpdateOperationsInput | number
@@ -689,6 +765,10 @@ export type MetricConfirmationCountOrderByAggregateInput = {
   engines?: Prisma.SortOrder
   reference?: Prisma.SortOrder
   status?: Prisma.SortOrder
+  expiredBecause?: Prisma.SortOrder
+  analysisVersion?: Prisma.SortOrder
+  subjectFingerprint?: Prisma.SortOrder
+  freshLog?: Prisma.SortOrder
   freshDays?: Prisma.SortOrder
   freshAnswers?: Prisma.SortOrder
   extraAnswers?: Prisma.SortOrder
@@ -703,6 +783,7 @@ export type MetricConfirmationCountOrderByAggregateInput = {
 
 export type MetricConfirmationAvgOrderByAggregateInput = {
   pValue?: Prisma.SortOrder
+  analysisVersion?: Prisma.SortOrder
   freshDays?: Prisma.SortOrder
   freshAnswers?: Prisma.SortOrder
   extraAnswers?: Prisma.SortOrder
@@ -722,6 +803,9 @@ export type MetricConfirmationMaxOrderByAggregateInput = {
   direction?: Prisma.SortOrder
   pValue?: Prisma.SortOrder
   status?: Prisma.SortOrder
+  expiredBecause?: Prisma.SortOrder
+  analysisVersion?: Prisma.SortOrder
+  subjectFingerprint?: Prisma.SortOrder
   freshDays?: Prisma.SortOrder
   freshAnswers?: Prisma.SortOrder
   extraAnswers?: Prisma.SortOrder
@@ -744,6 +828,9 @@ export type MetricConfirmationMinOrderByAggregateInput = {
   direction?: Prisma.SortOrder
   pValue?: Prisma.SortOrder
   status?: Prisma.SortOrder
+  expiredBecause?: Prisma.SortOrder
+  analysisVersion?: Prisma.SortOrder
+  subjectFingerprint?: Prisma.SortOrder
   freshDays?: Prisma.SortOrder
   freshAnswers?: Prisma.SortOrder
   extraAnswers?: Prisma.SortOrder
@@ -758,6 +845,7 @@ export type MetricConfirmationMinOrderByAggregateInput = {
 
 export type MetricConfirmationSumOrderByAggregateInput = {
   pValue?: Prisma.SortOrder
+  analysisVersion?: Prisma.SortOrder
   freshDays?: Prisma.SortOrder
   freshAnswers?: Prisma.SortOrder
   extraAnswers?: Prisma.SortOrder
@@ -855,6 +943,10 @@ export type MetricConfirmationCreateWithoutWorkspaceInput = {
   engines?: Prisma.MetricConfirmationCreateenginesInput | string[]
   reference: Prisma.JsonNullValueInput | runtime.InputJsonValue
   status: string
+  expiredBecause?: string | null
+  analysisVersion: number
+  subjectFingerprint: string
+  freshLog?: Prisma.JsonNullValueInput | runtime.InputJsonValue
   freshDays?: number
   freshAnswers?: number
   extraAnswers?: number
@@ -879,6 +971,10 @@ export type MetricConfirmationUncheckedCreateWithoutWorkspaceInput = {
   engines?: Prisma.MetricConfirmationCreateenginesInput | string[]
   reference: Prisma.JsonNullValueInput | runtime.InputJsonValue
   status: string
+  expiredBecause?: string | null
+  analysisVersion: number
+  subjectFingerprint: string
+  freshLog?: Prisma.JsonNullValueInput | runtime.InputJsonValue
   freshDays?: number
   freshAnswers?: number
   extraAnswers?: number
@@ -933,6 +1029,10 @@ export type MetricConfirmationScalarWhereInput = {
   engines?: Prisma.StringNullableListFilter<"MetricConfirmation">
   reference?: Prisma.JsonFilter<"MetricConfirmation">
   status?: Prisma.StringFilter<"MetricConfirmation"> | string
+  expiredBecause?: Prisma.StringNullableFilter<"MetricConfirmation"> | string | null
+  analysisVersion?: Prisma.IntFilter<"MetricConfirmation"> | number
+  subjectFingerprint?: Prisma.StringFilter<"MetricConfirmation"> | string
+  freshLog?: Prisma.JsonFilter<"MetricConfirmation">
   freshDays?: Prisma.IntFilter<"MetricConfirmation"> | number
   freshAnswers?: Prisma.IntFilter<"MetricConfirmation"> | number
   extraAnswers?: Prisma.IntFilter<"MetricConfirmation"> | number
@@ -957,6 +1057,10 @@ export type MetricConfirmationCreateManyWorkspaceInput = {
   engines?: Prisma.MetricConfirmationCreateenginesInput | string[]
   reference: Prisma.JsonNullValueInput | runtime.InputJsonValue
   status: string
+  expiredBecause?: string | null
+  analysisVersion: number
+  subjectFingerprint: string
+  freshLog?: Prisma.JsonNullValueInput | runtime.InputJsonValue
   freshDays?: number
   freshAnswers?: number
   extraAnswers?: number
@@ -981,6 +1085,10 @@ export type MetricConfirmationUpdateWithoutWorkspaceInput = {
   engines?: Prisma.MetricConfirmationUpdateenginesInput | string[]
   reference?: Prisma.JsonNullValueInput | runtime.InputJsonValue
   status?: Prisma.StringFieldUpdateOperationsInput | string
+  expiredBecause?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  analysisVersion?: Prisma.IntFieldUpdateOperationsInput | number
+  subjectFingerprint?: Prisma.StringFieldUpdateOperationsInput | string
+  freshLog?: Prisma.JsonNullValueInput | runtime.InputJsonValue
   freshDays?: Prisma.IntFieldUpdateOperationsInput | number
   freshAnswers?: Prisma.IntFieldUpdateOperationsInput | number
   extraAnswers?: Prisma.IntFieldUpdateOperationsInput | number
@@ -1005,6 +1113,10 @@ export type MetricConfirmationUncheckedUpdateWithoutWorkspaceInput = {
   engines?: Prisma.MetricConfirmationUpdateenginesInput | string[]
   reference?: Prisma.JsonNullValueInput | runtime.InputJsonValue
   status?: Prisma.StringFieldUpdateOperationsInput | string
+  expiredBecause?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  analysisVersion?: Prisma.IntFieldUpdateOperationsInput | number
+  subjectFingerprint?: Prisma.StringFieldUpdateOperationsInput | string
+  freshLog?: Prisma.JsonNullValueInput | runtime.InputJsonValue
   freshDays?: Prisma.IntFieldUpdateOperationsInput | number
   freshAnswers?: Prisma.IntFieldUpdateOperationsInput | number
   extraAnswers?: Prisma.IntFieldUpdateOperationsInput | number
@@ -1029,6 +1141,10 @@ export type MetricConfirmationUncheckedUpdateManyWithoutWorkspaceInput = {
   engines?: Prisma.MetricConfirmationUpdateenginesInput | string[]
   reference?: Prisma.JsonNullValueInput | runtime.InputJsonValue
   status?: Prisma.StringFieldUpdateOperationsInput | string
+  expiredBecause?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  analysisVersion?: Prisma.IntFieldUpdateOperationsInput | number
+  subjectFingerprint?: Prisma.StringFieldUpdateOperationsInput | string
+  freshLog?: Prisma.JsonNullValueInput | runtime.InputJsonValue
   freshDays?: Prisma.IntFieldUpdateOperationsInput | number
   freshAnswers?: Prisma.IntFieldUpdateOperationsInput | number
   extraAnswers?: Prisma.IntFieldUpdateOperationsInput | number
@@ -1056,6 +1172,10 @@ export type MetricConfirmationSelect<ExtArgs extends runtime.Types.Extensions.In
   engines?: boolean
   reference?: boolean
   status?: boolean
+  expiredBecause?: boolean
+  analysisVersion?: boolean
+  subjectFingerprint?: boolean
+  freshLog?: boolean
   freshDays?: boolean
   freshAnswers?: boolean
   extraAnswers?: boolean
@@ -1082,6 +1202,10 @@ export type MetricConfirmationSelectCreateManyAndReturn<ExtArgs extends runtime.
   engines?: boolean
   reference?: boolean
   status?: boolean
+  expiredBecause?: boolean
+  analysisVersion?: boolean
+  subjectFingerprint?: boolean
+  freshLog?: boolean
   freshDays?: boolean
   freshAnswers?: boolean
   extraAnswers?: boolean
@@ -1108,6 +1232,10 @@ export type MetricConfirmationSelectUpdateManyAndReturn<ExtArgs extends runtime.
   engines?: boolean
   reference?: boolean
   status?: boolean
+  expiredBecause?: boolean
+  analysisVersion?: boolean
+  subjectFingerprint?: boolean
+  freshLog?: boolean
   freshDays?: boolean
   freshAnswers?: boolean
   extraAnswers?: boolean
@@ -1134,6 +1262,10 @@ export type MetricConfirmationSelectScalar = {
   engines?: boolean
   reference?: boolean
   status?: boolean
+  expiredBecause?: boolean
+  analysisVersion?: boolean
+  subjectFingerprint?: boolean
+  freshLog?: boolean
   freshDays?: boolean
   freshAnswers?: boolean
   extraAnswers?: boolean
@@ -1146,7 +1278,7 @@ export type MetricConfirmationSelectScalar = {
   updatedAt?: boolean
 }
 
-export type MetricConfirmationOmit<ExtArgs extends runtime.Types.Extensions.InternalArgs = runtime.Types.Extensions.DefaultArgs> = runtime.Types.Extensions.GetOmit<"id" | "workspaceId" | "entityId" | "engine" | "seriesKey" | "day" | "direction" | "pValue" | "promptIds" | "engines" | "reference" | "status" | "freshDays" | "freshAnswers" | "extraAnswers" | "rate" | "low" | "high" | "referenceBound" | "decidedOn" | "createdAt" | "updatedAt", ExtArgs["result"]["metricConfirmation"]>
+export type MetricConfirmationOmit<ExtArgs extends runtime.Types.Extensions.InternalArgs = runtime.Types.Extensions.DefaultArgs> = runtime.Types.Extensions.GetOmit<"id" | "workspaceId" | "entityId" | "engine" | "seriesKey" | "day" | "direction" | "pValue" | "promptIds" | "engines" | "reference" | "status" | "expiredBecause" | "analysisVersion" | "subjectFingerprint" | "freshLog" | "freshDays" | "freshAnswers" | "extraAnswers" | "rate" | "low" | "high" | "referenceBound" | "decidedOn" | "createdAt" | "updatedAt", ExtArgs["result"]["metricConfirmation"]>
 export type MetricConfirmationInclude<ExtArgs extends runtime.Types.Extensions.InternalArgs = runtime.Types.Extensions.DefaultArgs> = {
   workspace?: boolean | Prisma.WorkspaceDefaultArgs<ExtArgs>
 }
@@ -1193,6 +1325,22 @@ export type $MetricConfirmationPayload<ExtArgs extends runtime.Types.Extensions.
      * collecting | confirmed | expired
      */
     status: string
+    /**
+     * Why it expired: fresh_days | calendar_days | analysis_changed | prompts_changed |
+     * entity_removed; null otherwise.
+     */
+    expiredBecause: string | null
+    /**
+     * ANALYSIS_VERSION and the analysis subject's fingerprint when it started: a change of either
+     * re-analyses the days it compares, so it expires.
+     */
+    analysisVersion: number
+    subjectFingerprint: string
+    /**
+     * The fresh days counted, in order, each once its runs had all finished (never revised):
+     * [{ date, successes, trials, extra }].
+     */
+    freshLog: runtime.JsonValue
     freshDays: number
     freshAnswers: number
     extraAnswers: number
@@ -1642,6 +1790,10 @@ export interface MetricConfirmationFieldRefs {
   readonly engines: Prisma.FieldRef<"MetricConfirmation", 'String[]'>
   readonly reference: Prisma.FieldRef<"MetricConfirmation", 'Json'>
   readonly status: Prisma.FieldRef<"MetricConfirmation", 'String'>
+  readonly expiredBecause: Prisma.FieldRef<"MetricConfirmation", 'String'>
+  readonly analysisVersion: Prisma.FieldRef<"MetricConfirmation", 'Int'>
+  readonly subjectFingerprint: Prisma.FieldRef<"MetricConfirmation", 'String'>
+  readonly freshLog: Prisma.FieldRef<"MetricConfirmation", 'Json'>
   readonly freshDays: Prisma.FieldRef<"MetricConfirmation", 'Int'>
   readonly freshAnswers: Prisma.FieldRef<"MetricConfirmation", 'Int'>
   readonly extraAnswers: Prisma.FieldRef<"MetricConfirmation", 'Int'>
