@@ -2,6 +2,10 @@ import { ANALYSIS_VERSION, type AnswerAnalysis } from "../../src/analysis/types.
 import { addDays } from "../../src/days.js";
 import { newId } from "../../src/ids.js";
 import { Rng } from "../../src/prng.js";
+import {
+  fingerprintOf,
+  loadAnalysisSubject,
+} from "../../src/services/analysis/analysis-subject.js";
 import { type AnalysedAnswer, buildRollupRows } from "../../src/services/analysis/rollup-rows.js";
 import { addRollupRows, lockMetricDay } from "../../src/services/analysis/write-rollups.js";
 import type { TestServer } from "../harness/test-server.js";
@@ -23,6 +27,11 @@ export interface SeededVisibility {
   rates: Record<string, number>;
   jump?: { entity: string; engine: string; points: number; fromDay: number };
   seed: string;
+  /**
+   * Mark the days analysed with the workspace's current subject, as the recorder does (by
+   * default they are left unknown, so a re-analysis would redo them).
+   */
+  markAnalysed?: boolean;
 }
 
 export const CHANGE_CATEGORY = "comparison";
@@ -55,6 +64,12 @@ export async function seedVisibility(t: TestServer, slug: string, options: Seede
     };
   });
   await prisma.prompt.createMany({ data: prompts });
+  const fingerprint = options.markAnalysed
+    ? fingerprintOf(
+        await loadAnalysisSubject(prisma, workspace.id),
+        t.server.ctx.config.domainTaxonomy,
+      )
+    : undefined;
   const rng = Rng.fromString(options.seed);
   const first = addDays(options.lastDay, 1 - options.days);
   for (let d = 0; d < options.days; d++) {
@@ -103,6 +118,7 @@ export async function seedVisibility(t: TestServer, slug: string, options: Seede
         workspaceId: workspace.id,
         version: ANALYSIS_VERSION,
         rows: buildRollupRows(answers),
+        ...(fingerprint ? { fingerprint } : {}),
       });
     });
   }

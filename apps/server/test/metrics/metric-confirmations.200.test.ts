@@ -6,6 +6,7 @@ import { startScheduledConfirmations } from "../../src/services/run-schedule/sta
 import { startScheduledRuns } from "../../src/services/run-schedule/start-scheduled-runs.js";
 import { planConfirmationRun } from "../../src/services/runs/plan-run.js";
 import { startTestServer, type TestServer } from "../harness/test-server.js";
+import { workspaceJobsSettled } from "../harness/workspace-jobs.js";
 import { waitForRun } from "../runs/run-fixtures.js";
 import { competitor } from "../workspace-config/config-fixtures.js";
 import { seedVisibility } from "./change-fixtures.js";
@@ -32,6 +33,7 @@ const seeded = {
   rates: { self: 0.3 },
   jump: { entity: "self", engine: "simulated", points: 10, fromDay: 56 },
   seed: "cnf/10/31",
+  markAnalysed: true,
 };
 
 beforeAll(async () => {
@@ -154,8 +156,6 @@ describe("adaptive sampling's confirmations", () => {
 
   it("the next occurrence asks the followed prompts within the budget, counted by no metric", async () => {
     await setBudget(Number(estimate));
-    t.clock.set("2026-07-02T06:00:01.000Z");
-    owner = await t.signIn("confirm-owner@example.com");
     // A day is counted once every run of it has finished: this one, unfinished, holds 07-02
     // back whatever refreshes the confirmations meanwhile (the finished runs queue one).
     const unfinished = await ctx().prisma.run.create({
@@ -174,9 +174,11 @@ describe("adaptive sampling's confirmations", () => {
         estimateMicrousd: 0n,
         costMicrousd: 0n,
         triggeredBy: "user",
-        createdAt: t.clock.now(),
+        createdAt: new Date("2026-07-02T06:00:01.000Z"),
       },
     });
+    t.clock.set("2026-07-02T06:00:01.000Z");
+    owner = await t.signIn("confirm-owner@example.com");
     await Promise.all([sweep(), sweep()]);
     const runs = await t.request<any>("GET", `${base}/runs?purpose=confirmation`, {
       cookie: owner,
@@ -227,6 +229,7 @@ describe("adaptive sampling's confirmations", () => {
     expect(answers.status, answers.text).toBe(200);
     expect(answers.body.total).toBe(responses);
 
+    await workspaceJobsSettled(t, workspaceId);
     await refreshConfirmations({ ctx: ctx(), workspaceId });
     const waiting = (await list()).data[0];
     expect(waiting.fresh.extraAnswers).toBe(0);
@@ -303,7 +306,8 @@ describe("adaptive sampling's confirmations", () => {
     await expireConfirmations({ ctx: ctx() });
     expect((await list("", `/api/v1/workspaces/${idle}`)).data[0].status).toBe("collecting");
     t.clock.set("2026-07-23T12:00:00.000Z");
-    expect(await expireConfirmations({ ctx: ctx() })).toBeGreaterThanOrEqual(1);
+    // (The server's own sweeper may have been first.)
+    await expireConfirmations({ ctx: ctx() });
     expect((await list("", `/api/v1/workspaces/${idle}`)).data[0]).toMatchObject({
       id: waiting,
       status: "expired",

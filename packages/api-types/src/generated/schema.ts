@@ -377,7 +377,9 @@ export interface paths {
          *     occurrence of the run schedule starts a confirmation run (`purpose: confirmation`)
          *     asking each of them 4 more times on the series' engines, within the budget. No metric,
          *     `n` or drill-down counts those answers. Each run day after `date` is counted once every
-         *     run of that day has finished (answers added to it later are not), and the verdict is
+         *     run of that day has finished and its rollups carry the current analysis, in order (an
+         *     unsettled day holds the later ones back; answers added to a counted day later are not
+         *     counted), and the verdict is
          *     taken on the followed prompts' answers of the days counted (the measurement's and the
          *     extra ones) by a test valid however often it is looked at (a confidence sequence against
          *     the 28 days before the detector's baseline): `confirmed` when the change holds, `expired`
@@ -3690,11 +3692,13 @@ export interface components {
             pValue: number;
             status: components["schemas"]["MetricConfirmationStatus"];
             /**
-             * @description Why it expired: 7 fresh run days without confirming (`fresh_days`), 21 calendar days
-             *     after `date` (`calendar_days`: its runs stopped), the analysis changed (a new
-             *     analysis version, or an edit of the brand, competitors or terms: the days it compares
-             *     are re-analysed), a followed prompt was deactivated or moved to brand research, or
-             *     the entity was removed. Null unless `expired`.
+             * @description Why it expired: 7 fresh run days without confirming (`fresh_days`); 21 calendar days
+             *     after `date` with fewer (`calendar_days`: runs stopped, or too few run days); the
+             *     analysis changed (`analysis_changed`: a new analysis version, an edit of the brand,
+             *     competitors or terms, or of the operator's domain taxonomy, which re-analyses the
+             *     days it compares); a followed prompt was deactivated or moved to brand research
+             *     (`prompts_changed`); the entity was removed (`entity_removed`). Null unless
+             *     `expired`.
              * @enum {string|null}
              */
             expiredBecause: "fresh_days" | "calendar_days" | "analysis_changed" | "prompts_changed" | "entity_removed" | null;
@@ -3716,9 +3720,9 @@ export interface components {
             };
             /**
              * @description The run days after `date` counted so far (up to the one that decided): the followed
-             *     prompts' answers on `engines` (`extraAnswers` of them from confirmation runs), their
-             *     visibility (days weighted by their precision) and its confidence sequence (null
-             *     before the first fresh day).
+             *     prompts' answers in the series (on its engine, or on every engine for `all`),
+             *     `extraAnswers` of them from its confirmation runs; their visibility (days weighted
+             *     by their precision) and its confidence sequence (null before the first fresh day).
              */
             fresh: {
                 days: number;

@@ -3,7 +3,7 @@ import { ANALYSIS_VERSION } from "../../analysis/types.js";
 import type { AppContext } from "../../context.js";
 import { addDays, dayOf } from "../../days.js";
 import type { ConfirmationDay, ConfirmationPlan } from "../../metrics/adaptive-confirmation.js";
-import { loadAnalysisSubject } from "../analysis/analysis-subject.js";
+import { fingerprintOf, loadAnalysisSubject } from "../analysis/analysis-subject.js";
 
 /**
  * Calendar days after its borderline day a confirmation may collect: one whose runs stopped
@@ -43,32 +43,49 @@ export function storedPlan(c: MetricConfirmation): ConfirmationPlan {
   };
 }
 
-export const storedLog = (c: MetricConfirmation): LoggedDay[] =>
+export const storedLog = (c: Pick<MetricConfirmation, "freshLog">): LoggedDay[] =>
   c.freshLog as unknown as LoggedDay[];
 
 /**
- * What the workspace's answers are analysed with now: ANALYSIS_VERSION and the analysis
- * subject's fingerprint. A confirmation started under others expires: re-analysis rewrites the
- * days it compares (an added alias raises every rate) and its extra answers keep their analysis.
+ * What the workspace's answers are analysed with now: ANALYSIS_VERSION and the fingerprint of
+ * the analysis subject (brand, competitors, terms, and the operator's domain taxonomy). A
+ * confirmation started under others expires: re-analysis rewrites the days it compares (an
+ * added alias raises every rate) and its extra answers keep their analysis.
  */
 export async function analysisState(ctx: AppContext, workspaceId: string) {
   const subject = await loadAnalysisSubject(ctx.prisma, workspaceId);
-  const analyzer = ctx.analyzers.analyzerFor(subject, ctx.config.domainTaxonomy);
-  return { analysisVersion: ANALYSIS_VERSION, subjectFingerprint: analyzer.fingerprint };
+  return {
+    analysisVersion: ANALYSIS_VERSION,
+    subjectFingerprint: fingerprintOf(subject, ctx.config.domainTaxonomy),
+  };
 }
 
 /**
- * The UTC days on which a run of the workspace is unfinished: their answers are not all in, so
- * no confirmation counts or tests them yet.
+ * The UTC days within `from`..`to` that are not settled: a run of the workspace created that
+ * day is unfinished (its answers are not all in), or the day's rollups were not all made at the
+ * current analysis version with the current subject (a re-analysis is still to redo them). No
+ * confirmation counts or tests such a day yet.
  */
-export async function unfinishedRunDays(
+export async function unsettledDays(
   ctx: AppContext,
   workspaceId: string,
+  range: { from: string; to: string },
+  analysis: { analysisVersion: number; subjectFingerprint: string },
 ): Promise<Set<string>> {
   const rows = await ctx.prisma.$queryRawUnsafe<Array<{ day: string }>>(
     `SELECT DISTINCT to_char((created_at AT TIME ZONE 'UTC')::date, 'YYYY-MM-DD') AS day
-     FROM runs WHERE workspace_id = $1 AND finished_at IS NULL`,
+     FROM runs WHERE workspace_id = $1 AND finished_at IS NULL
+       AND created_at >= $2::date AND created_at < $3::date + 1
+     UNION
+     SELECT to_char(day, 'YYYY-MM-DD') FROM metric_days
+     WHERE workspace_id = $1 AND day BETWEEN $2::date AND $3::date
+     GROUP BY day
+     HAVING NOT bool_and(coalesce(analysis_version = $4::int AND subject_fingerprint = $5, false))`,
     workspaceId,
+    range.from,
+    range.to,
+    analysis.analysisVersion,
+    analysis.subjectFingerprint,
   );
   return new Set(rows.map((r) => r.day));
 }

@@ -4,7 +4,7 @@ import { REFERENCE_DAYS } from "../../metrics/adaptive-confirmation.js";
 import { CHANGE_WINDOW_DAYS } from "../metrics/day-changes.js";
 import { loadVisibilitySeries } from "../metrics/load-entity-count-series.js";
 import { findMetricsScope } from "../metrics/metrics-scope.js";
-import { analysisState, seriesKeyOf, unfinishedRunDays } from "./confirmation-state.js";
+import { analysisState, seriesKeyOf, unsettledDays } from "./confirmation-state.js";
 import { startConfirmations } from "./start-confirmations.js";
 import { updateConfirmation } from "./update-confirmation.js";
 
@@ -13,8 +13,8 @@ import { updateConfirmation } from "./update-confirmation.js";
  * (the metric-changes-refresh job; docs/metrics.md, "Adaptive sampling"): every collecting
  * confirmation is brought up to date (`updateConfirmation`), and, when the workspace has a
  * confirmation budget, the borderline tests of its latest day of data start confirmations,
- * if that day is today's or yesterday's and every run of it has finished. Returns the ids
- * started.
+ * if that day is today's or yesterday's and no day the tests and plans read is unsettled (a
+ * run unfinished, rollups still to re-analyse). Returns the ids started.
  */
 export async function refreshConfirmations(options: {
   ctx: AppContext;
@@ -35,37 +35,43 @@ export async function refreshConfirmations(options: {
   const scope = await findMetricsScope(ctx, workspaceId);
   const latest = scope && (await latestDay(ctx, workspaceId, scope.version));
   if (!scope || !latest) return [];
+  const from = addDays(latest, 1 - CHANGE_WINDOW_DAYS - REFERENCE_DAYS);
   const series = await loadVisibilitySeries({
     ctx,
     workspaceId,
     version: scope.version,
     entities: scope.entities,
-    from: addDays(latest, 1 - CHANGE_WINDOW_DAYS - REFERENCE_DAYS),
+    from,
     to: latest,
     filters: {},
   });
+  const today = dayOf(ctx.clock.now());
   const analysis = await analysisState(ctx, workspaceId);
-  const unfinishedDays = await unfinishedRunDays(ctx, workspaceId);
+  const unsettled = await unsettledDays(
+    ctx,
+    workspaceId,
+    { from, to: today > latest ? today : latest },
+    analysis,
+  );
   const prompts = await ctx.prisma.prompt.findMany({
     where: { workspaceId, active: true, category: { not: "brand_research" } },
     select: { id: true },
   });
-  const today = dayOf(ctx.clock.now());
   const now = {
     today,
     series: new Map(series.map((s) => [seriesKeyOf(s), s])),
     entityIds: new Set(scope.entities.map((e) => e.id)),
     countedPrompts: new Set(prompts.map((p) => p.id)),
     ...analysis,
-    unfinishedDays,
+    unsettledDays: unsettled,
   };
   const busy = new Set<string>();
   for (const confirmation of collecting) {
     const status = await updateConfirmation({ ctx, confirmation, now });
     if (status === "collecting") busy.add(confirmation.seriesKey);
   }
-  if (!budgeted || dayNumber(latest) < dayNumber(today) - 1 || unfinishedDays.has(latest))
-    return [];
+  if (!budgeted || dayNumber(latest) < dayNumber(today) - 1) return [];
+  if ([...unsettled].some((day) => day <= latest)) return [];
   return startConfirmations({ ctx, workspaceId, series, day: latest, busy, analysis });
 }
 

@@ -1,6 +1,7 @@
 import type { MetricConfirmation, Prisma } from "@geopulse/db";
 import { ANALYSIS_VERSION } from "../../analysis/types.js";
 import type { AppContext } from "../../context.js";
+import { addDays, eachDay } from "../../days.js";
 import {
   type ConfirmationDay,
   confirmationVerdict,
@@ -27,17 +28,21 @@ export interface WorkspaceNow {
   countedPrompts: ReadonlySet<string>;
   analysisVersion: number;
   subjectFingerprint: string;
-  unfinishedDays: ReadonlySet<string>;
+  /** Days with an unfinished run or rollups still to re-analyse (`unsettledDays`). */
+  unsettledDays: ReadonlySet<string>;
 }
 
 /**
  * Brings one collecting confirmation up to date (docs/metrics.md, "Adaptive sampling"): it
  * expires when what it compares no longer holds (the entity removed, the analysis changed, a
- * followed prompt deactivated or moved to brand research, or CONFIRMATION_MAX_CALENDAR_DAYS
- * passed); otherwise the fresh days after the last one logged are appended in order, each once
- * every run of that day has finished (a day is looked at once, with all its answers; answers
- * added to a logged day later are not counted), up to the first unfinished day, and the
- * verdict is taken on the log. Stored only while it is still collecting: a decision is final.
+ * followed prompt deactivated or moved to brand research); otherwise the calendar days after
+ * the last one logged, up to today and at most CONFIRMATION_MAX_CALENDAR_DAYS after the
+ * borderline day, are walked in order up to the first unsettled one, each day with answers
+ * appended (a day is looked at once, with all its answers; answers added to a logged day
+ * later are not counted), and the verdict is taken on the log. Past the last countable day,
+ * one still collecting expires, unless a day before it is unsettled (the sweep's backstop
+ * ends that). Stored only if still collecting and its log unchanged since it was read (a
+ * decision is final, and a refresh that read an older log never writes over a newer one).
  * Returns its status.
  */
 export async function updateConfirmation(options: {
@@ -47,9 +52,14 @@ export async function updateConfirmation(options: {
 }): Promise<string> {
   const { ctx, confirmation: c, now } = options;
   const plan = storedPlan(c);
-  const expired = expiry(c, now);
-  const log = expired ? storedLog(c) : await appendFreshDays(ctx, c, now);
+  const changed = changedBasis(c, now);
+  const { log, blocked } = changed
+    ? { log: storedLog(c), blocked: false }
+    : await appendFreshDays(ctx, c, now);
   const verdict = confirmationVerdict(plan, log);
+  const overdue =
+    verdict.status === "collecting" && !blocked && now.today > lastCountedDay(plan.date);
+  const expired: ExpiredBecause | null = changed ?? (overdue ? "calendar_days" : null);
   const status = expired ? "expired" : verdict.status;
   const because: ExpiredBecause | null =
     expired ?? (verdict.status === "expired" ? "fresh_days" : null);
@@ -73,28 +83,31 @@ export async function updateConfirmation(options: {
     decidedOn: decidedOn ? new Date(`${decidedOn}T00:00:00.000Z`) : null,
     updatedAt: ctx.clock.now(),
   };
-  await ctx.prisma.metricConfirmation.updateMany({
-    where: { id: c.id, status: "collecting" },
+  const { count } = await ctx.prisma.metricConfirmation.updateMany({
+    where: { id: c.id, status: "collecting", freshLog: { equals: c.freshLog ?? [] } },
     data,
   });
-  return status;
+  return count > 0 ? status : "collecting";
 }
 
-function expiry(c: MetricConfirmation, now: WorkspaceNow): ExpiredBecause | null {
+/** Why what the confirmation compares no longer holds, or null. */
+function changedBasis(c: MetricConfirmation, now: WorkspaceNow): ExpiredBecause | null {
   if (!now.entityIds.has(c.entityId)) return "entity_removed";
   if (c.analysisVersion !== now.analysisVersion || c.subjectFingerprint !== now.subjectFingerprint)
     return "analysis_changed";
   if (c.promptIds.some((id) => !now.countedPrompts.has(id))) return "prompts_changed";
-  if (now.today > lastCountedDay(storedPlan(c).date)) return "calendar_days";
   return null;
 }
 
-/** The log with the fresh days that are complete now appended, in order. */
+/**
+ * The log with the settled days after it appended, in order; `blocked` when an unsettled day
+ * stopped the walk before the last countable day.
+ */
 async function appendFreshDays(
   ctx: AppContext,
   c: MetricConfirmation,
   now: WorkspaceNow,
-): Promise<LoggedDay[]> {
+): Promise<{ log: LoggedDay[]; blocked: boolean }> {
   const plan = storedPlan(c);
   const log = storedLog(c);
   const after = log.at(-1)?.date ?? plan.date;
@@ -116,11 +129,13 @@ async function appendFreshDays(
     });
   }
   const appended = [...log];
-  for (const day of [...days.values()].sort((a, b) => (a.date < b.date ? -1 : 1))) {
-    if (now.unfinishedDays.has(day.date)) break;
-    if (day.trials > 0) appended.push(day);
+  const end = now.today < last ? now.today : last;
+  for (const date of after < end ? eachDay(addDays(after, 1), end) : []) {
+    if (now.unsettledDays.has(date)) return { log: appended, blocked: true };
+    const day = days.get(date);
+    if (day && day.trials > 0) appended.push(day);
   }
-  return appended;
+  return { log: appended, blocked: false };
 }
 
 /**

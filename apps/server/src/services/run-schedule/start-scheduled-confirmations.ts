@@ -4,6 +4,7 @@ import { dayOf } from "../../days.js";
 import { AppError } from "../../errors/app-error.js";
 import { CONFIRMATION_REPETITIONS } from "../../metrics/adaptive-confirmation.js";
 import { confirmationSpend } from "../confirmations/confirmation-spend.js";
+import { lastCountedDay, storedLog } from "../confirmations/confirmation-state.js";
 import { planConfirmationRun } from "../runs/plan-run.js";
 import { startPlannedRun } from "../runs/start-run.js";
 
@@ -79,7 +80,7 @@ async function startConfirmationRuns(
   const collecting = await ctx.prisma.metricConfirmation.findMany({
     where: { workspaceId: w.id, status: "collecting" },
     orderBy: { createdAt: "asc" },
-    select: { id: true, day: true, promptIds: true, engines: true },
+    select: { id: true, day: true, promptIds: true, engines: true, freshLog: true },
   });
   if (collecting.length === 0) return { runIds: [], outcome: "skipped: no confirmation under way" };
   const now = ctx.clock.now();
@@ -89,9 +90,29 @@ async function startConfirmationRuns(
   let overBudget = 0;
   let problem: string | undefined;
   const today = dayOf(now);
+  const asked = new Set(
+    (
+      await ctx.prisma.run.findMany({
+        where: {
+          workspaceId: w.id,
+          purpose: "confirmation",
+          createdAt: { gte: new Date(`${today}T00:00:00.000Z`) },
+        },
+        select: { confirmationId: true },
+      })
+    ).map((r) => r.confirmationId),
+  );
   for (const c of collecting) {
-    // Answers of its own borderline day would not count.
-    if (dayOf(c.day) >= today) continue;
+    // Answers that would not count: of its borderline day, of a day already counted or past
+    // its last countable day; and one run a day (the occurrence's day may be another).
+    const log = storedLog(c);
+    if (
+      dayOf(c.day) >= today ||
+      today > lastCountedDay(dayOf(c.day)) ||
+      (log.at(-1)?.date ?? "") >= today ||
+      asked.has(c.id)
+    )
+      continue;
     const plan = await planConfirmationRun(ctx, ctx.prisma, w, {
       promptIds: c.promptIds,
       engines: c.engines,

@@ -8,6 +8,7 @@ ALTER TABLE "workspaces"
 ALTER TABLE "runs"
     ADD COLUMN "purpose" TEXT NOT NULL DEFAULT 'measurement',
     ADD COLUMN "confirmation_id" TEXT;
+CREATE INDEX "runs_workspace_id_confirmation_id_idx" ON "runs"("workspace_id", "confirmation_id");
 
 -- Kept on each answer, so readers leave confirmation answers out without a join.
 ALTER TABLE "engine_responses" ADD COLUMN "purpose" TEXT NOT NULL DEFAULT 'measurement';

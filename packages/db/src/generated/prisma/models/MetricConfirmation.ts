@@ -1349,7 +1349,7 @@ export type $MetricConfirmationPayload<ExtArgs extends runtime.Types.Extensions.
     high: number | null
     referenceBound: number
     /**
-     * The fresh day on which it was confirmed or expired.
+     * The fresh day that confirmed it or was its 7th; for other expiries, the day of the update.
      */
     decidedOn: Date | null
     createdAt: Date
