@@ -64,6 +64,17 @@ describe("geopulse window", () => {
           entityId: "self",
           entity: "acme",
           isSelf: true,
+          composite: {
+            current: {
+              value: 42,
+              ciLow: 38.1,
+              ciHigh: 45.9,
+              n: 280,
+              intervalUnit: "prompt-and-day",
+            },
+            previous: { value: 35, ciLow: 31, ciHigh: 39, n: 280, intervalUnit: "prompt-and-day" },
+            change: { delta: 7, ciLow: 2.5, ciHigh: 11.5, significant: true },
+          },
           visibility: {
             current: estimate(0.6, 280),
             previous: estimate(0.3, 280),
@@ -96,11 +107,15 @@ describe("geopulse window", () => {
     expect(lines[0]).toBe(
       "2026-07-08 to 2026-07-14: 7 run days, 10 prompts, 280 answers (before: 2026-07-01 to 2026-07-07, 7 run days, 280 answers)",
     );
+    expect(lines[1]).toMatch(/^ENTITY\s+COMPOSITE\s+CHANGE$/);
     expect(lines[2]).toMatch(
+      /^acme \(you\)\s+42\.0 \(38\.1–45\.9\)\s+\+7\.0 \(95% \+2\.5 to \+11\.5\) ↑$/,
+    );
+    expect(lines[5]).toMatch(
       /^acme \(you\)\s+60\.0% \(55\.0%–65\.0%\)\s+\+30\.0 pt \(95% \+20\.0 to \+40\.0\) ↑\s+55\.0% \(50\.0%–60\.0%\)\s+\+15\.0 pt \(95% -1\.0 to \+31\.0\)\s+40\.0% \(35\.0%–45\.0%\)\s+0\.0 pt \(95% -10\.0 to \+10\.0\)$/,
     );
-    expect(lines[4]).toMatch(/^ENTITY\s+RECOMMENDED IN\s+CHANGE\s+SHORTLISTED IN\s+CHANGE$/);
-    expect(lines[5]).toMatch(
+    expect(lines[7]).toMatch(/^ENTITY\s+RECOMMENDED IN\s+CHANGE\s+SHORTLISTED IN\s+CHANGE$/);
+    expect(lines[8]).toMatch(
       /^acme \(you\)\s+30\.0% \(25\.0%–35\.0%\)\s+\+10\.0 pt \(95% \+2\.0 to \+18\.0\) ↑\s+25\.0% \(20\.0%–30\.0%\)\s+-$/,
     );
   });

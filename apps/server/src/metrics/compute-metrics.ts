@@ -240,8 +240,8 @@ export function positionScore(mentioned: number, responses: number, rankSum: num
     : 0;
 }
 
-// Positional form for the bootstrap loop (no object per resample).
-function weightedComposite(
+/** The composite 0-100 of the four values (positional: no object per bootstrap resample). */
+export function weightedComposite(
   visibility: number,
   shareOfVoice: number,
   position: number,

@@ -3,8 +3,9 @@ import type { DailyProportion } from "./window-sums.js";
 
 /**
  * One prompt's counts on one day: answers, and each entity's answers naming,
- * recommending and shortlisting it; answers with a citation, and each
- * entity's answers citing it (0 where no such series was given).
+ * recommending and shortlisting it and the sum of its first-mention ranks;
+ * answers with a citation, and each entity's answers citing it (0 where no
+ * such series was given).
  */
 export interface PromptDay {
   prompt: string;
@@ -12,6 +13,7 @@ export interface PromptDay {
   mentioned: number[];
   recommended: number[];
   shortlisted: number[];
+  rankSum: number[];
   withCitations: number;
   cited: number[];
 }
@@ -24,6 +26,8 @@ export interface CountSeries {
   mentioned: readonly ChangeSeries[];
   recommended?: readonly ChangeSeries[];
   shortlisted?: readonly ChangeSeries[];
+  /** Successes: the sum of the entity's first-mention ranks (trials: the answers). */
+  rankSum?: readonly ChangeSeries[];
   cited?: readonly ChangeSeries[];
 }
 
@@ -49,7 +53,7 @@ export function promptDayCounts(
   const index = new Map(entityIds.map((id, i) => [id, i]));
   const byDay: PromptDays = new Map();
   const zeros = () => entityIds.map(() => 0);
-  for (const key of ["mentioned", "recommended", "shortlisted", "cited"] as const) {
+  for (const key of ["mentioned", "recommended", "shortlisted", "rankSum", "cited"] as const) {
     for (const s of counts[key] ?? []) {
       const e = index.get(s.entityId);
       if (e === undefined || s.engine !== null) continue;
@@ -72,6 +76,7 @@ export function promptDayCounts(
               mentioned: zeros(),
               recommended: zeros(),
               shortlisted: zeros(),
+              rankSum: zeros(),
               withCitations: 0,
               cited: zeros(),
             };

@@ -1,3 +1,4 @@
+import type { ScoreWeightsInput } from "./aggregates.js";
 import type { ChangeSeries } from "./detect-changes.js";
 import {
   answeredDays,
@@ -12,6 +13,7 @@ import {
   visibilityCount,
 } from "./prompt-day-counts.js";
 import { type ResamplingUnit, tInterval } from "./two-way-variance.js";
+import { type CompositeCell, compositeChange, windowComposite } from "./window-composite.js";
 import { WindowSums } from "./window-sums.js";
 
 /** Calendar days, inclusive. */
@@ -42,6 +44,8 @@ export interface WindowMetric {
 
 export interface WindowEntity {
   entityId: string;
+  /** 0-100; its change tested on the run days (`compositeChange`). */
+  composite: WindowMetric;
   visibility: WindowMetric;
   shareOfVoice: WindowMetric;
   recommendationRate: WindowMetric;
@@ -55,7 +59,7 @@ export const MIN_DAYS_EACH = 2;
 const EMPTY: WindowEstimate = { value: 0, ciLow: 0, ciHigh: 0, n: 0, intervalUnit: "answer" };
 
 /**
- * Each entity's visibility, share of voice, recommendation rate, shortlist
+ * Each entity's composite, visibility, share of voice, recommendation rate, shortlist
  * share and citation share over two windows of days, from the pooled series of every entity
  * (`loadEntityCountSeries`, one series per entity and count with per-prompt
  * counts), with the estimates change
@@ -68,7 +72,9 @@ const EMPTY: WindowEstimate = { value: 0, ciLow: 0, ciHigh: 0, n: 0, intervalUni
  * mentioned answers; recommendation rate and shortlist share: answers
  * recommending it, and naming it among the first three tracked entities
  * recommended, of all answers; citation share: answers citing it of the
- * answers with a citation (the metrics route's definitions). Pure.
+ * answers with a citation (the metrics route's definitions); the composite: their weighted
+ * mean with the position score, its interval from the two-way variance of its linearisation
+ * and its change tested on the run days (metrics/window-composite.ts). Pure.
  */
 export function windowView(options: {
   entityIds: readonly string[];
@@ -80,8 +86,10 @@ export function windowView(options: {
   series: readonly ChangeSeries[] | CountSeries;
   current: DayRange;
   previous: DayRange;
+  /** The composite's weights (the workspace's). */
+  weights: ScoreWeightsInput;
 }): { current: WindowPeriodCounts; previous: WindowPeriodCounts; entities: WindowEntity[] } {
-  const { entityIds, current, previous } = options;
+  const { entityIds, current, previous, weights } = options;
   const byDay = promptDayCounts(entityIds, options.series, {
     from: previous.from,
     to: current.to,
@@ -131,11 +139,23 @@ export function windowView(options: {
     }
     return { current: estimate(now), previous: estimate(before), change };
   };
+  const cells = (inRange: (day: string) => boolean): CompositeCell[] =>
+    days
+      .filter(inRange)
+      .flatMap((day) => [...(byDay.get(day)?.values() ?? [])].map((c) => ({ ...c, day })));
+  const now = cells(inCurrent);
+  const before = cells((day) => !inCurrent(day));
+  const composite = (e: number): WindowMetric => ({
+    current: windowComposite(now, e, weights),
+    previous: windowComposite(before, e, weights),
+    change: compositeChange(now, before, e, weights, MIN_DAYS_EACH),
+  });
   return {
     current: counts(current, inCurrent),
     previous: counts(previous, (day) => !inCurrent(day)),
     entities: entityIds.map((entityId, e) => ({
       entityId,
+      composite: composite(e),
       visibility: metric(visibilityCount(e)),
       shareOfVoice: metric(shareOfVoiceCount(e)),
       recommendationRate: metric(recommendedCount(e)),

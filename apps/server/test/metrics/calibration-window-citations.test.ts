@@ -10,7 +10,7 @@ import {
   longRunRate,
   mentionProbability,
 } from "./drift-model.js";
-import { citeRate } from "./significance-fixtures.js";
+import { citeRate, weights } from "./significance-fixtures.js";
 
 /**
  * Calibration of the window view's citation share (answers citing an entity
@@ -107,7 +107,7 @@ describe("calibration of the window view's citation share", () => {
       };
       for (let w = 0; w < windows; w++) {
         const series = citedSeries(2 * days, Rng.fromString(`window-citations/${days}/${w}`));
-        const view = windowView({ entityIds: ids, series, ...ranges });
+        const view = windowView({ weights, entityIds: ids, series, ...ranges });
         for (const e of view.entities) {
           const share = e.citationShare.current;
           expect(share.intervalUnit).toBe("prompt-and-day");

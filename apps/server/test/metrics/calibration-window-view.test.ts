@@ -3,7 +3,7 @@ import { addDays } from "../../src/days.js";
 import { windowView } from "../../src/metrics/window-view.js";
 import { Rng } from "../../src/prng.js";
 import { drift, longRunRate } from "./drift-model.js";
-import { mentionRate } from "./significance-fixtures.js";
+import { mentionRate, weights } from "./significance-fixtures.js";
 import { simulateSeries } from "./simulated-series.js";
 
 /**
@@ -38,7 +38,7 @@ describe("calibration of the 7- and 28-day window views", () => {
           { ...base, days: 2 * days, drift, start: START },
           Rng.fromString(`window-view/${days}/${w}`),
         );
-        const view = windowView({ entityIds: ids, series, ...ranges });
+        const view = windowView({ weights, entityIds: ids, series, ...ranges });
         for (const e of view.entities) {
           const visibility = longRun[e.entityId] as number;
           const v = e.visibility.current;
@@ -61,7 +61,8 @@ describe("calibration of the 7- and 28-day window views", () => {
           },
           Rng.fromString(`window-view/${days}/${w}/shifted`),
         );
-        const risen = windowView({ entityIds: ids, series: shifted, ...ranges }).entities[0];
+        const risen = windowView({ weights, entityIds: ids, series: shifted, ...ranges })
+          .entities[0];
         if (risen?.visibility.change?.significant && risen.visibility.change.delta > 0)
           tally.risen++;
       }

@@ -80,7 +80,7 @@ export function mentionProbability(base: number, offset: number, shift = 0): num
 }
 
 // ∫ f(x) φ(x) dx by Simpson's rule over ±8 sd: exact to ~1e-9 for these smooth integrands.
-function expectNormal(f: (x: number) => number, sd: number): number {
+export function expectNormal(f: (x: number) => number, sd: number): number {
   if (sd === 0) return f(0);
   const steps = 200;
   const h = (16 * sd) / steps;

@@ -118,6 +118,17 @@ describe("GET /metrics/window", () => {
     );
     expect(brand.visibility.change.significant).toBe(true);
     expect(brand.visibility.change.ciLow).toBeGreaterThan(0);
+    // The composite (0-100): two-way intervals, its change tested on the run days.
+    for (const estimate of [brand.composite.current, brand.composite.previous]) {
+      expect(estimate.intervalUnit).toBe("prompt-and-day");
+      expect(estimate.n).toBeGreaterThan(0);
+      expect(estimate.ciLow).toBeLessThan(estimate.value);
+      expect(estimate.ciHigh).toBeGreaterThan(estimate.value);
+    }
+    expect(brand.composite.change.delta).toBeCloseTo(
+      brand.composite.current.value - brand.composite.previous.value,
+      12,
+    );
 
     // Recommendation rate and shortlist share: the time series' answers, two-way intervals.
     for (const [metric, count] of [
@@ -291,6 +302,24 @@ describe("GET /metrics/window", () => {
     expect(res.status).toBe(200);
     expect(res.body.current).toMatchObject({ to: LAST, runDays: 0, responses: 0 });
     expect(res.body.entities[0].visibility).toMatchObject({ change: null });
+  });
+
+  it("the composite over a window of one run day is that day's composite", async () => {
+    const res = await t.request<any>(
+      "GET",
+      `/api/v1/workspaces/${slug}/metrics/window?to=${FIRST}`,
+      { cookie },
+    );
+    expect(res.status, res.text).toBe(200);
+    expect(res.body.current.runDays).toBe(1);
+    const day = await t.request<any>("GET", `/api/v1/workspaces/${slug}/metrics?date=${FIRST}`, {
+      cookie,
+    });
+    const { composite } = day.body.scoreboard;
+    const brand = res.body.entities[0].composite;
+    expect(brand.current.value).toBeCloseTo(composite.value, 9);
+    expect(brand.current.n).toBe(composite.n);
+    expect(brand.change).toBeNull();
   });
 
   it("400 for a window other than 7 or 28 days, naming the field", async () => {

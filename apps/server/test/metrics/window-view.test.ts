@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { ChangeSeries } from "../../src/metrics/detect-changes.js";
 import { windowView } from "../../src/metrics/window-view.js";
+import { weights } from "./significance-fixtures.js";
 
 /** A pooled series of one entity: per day, [mentioned, answers] of each of 4 prompts. */
 function series(entityId: string, days: Record<string, Array<[number, number]>>): ChangeSeries {
@@ -35,6 +36,7 @@ describe("windowView", () => {
       [5, 5],
     ];
     const oneEach = windowView({
+      weights,
       entityIds: ["self"],
       series: [series("self", { "2026-03-02": low, "2026-03-09": high, "2026-03-10": high })],
       ...ranges,
@@ -44,6 +46,7 @@ describe("windowView", () => {
     expect(oneEach.previous.runDays).toBe(1);
 
     const twoEach = windowView({
+      weights,
       entityIds: ["self"],
       series: [
         series("self", {
@@ -69,6 +72,7 @@ describe("windowView", () => {
 
   it("share of voice divides by every entity's mentioned answers of the same prompts and days", () => {
     const view = windowView({
+      weights,
       entityIds: ["self", "rival"],
       series: [
         series("self", {
@@ -100,6 +104,7 @@ describe("windowView", () => {
     expect(rival?.shareOfVoice.current.value).toBe(6 / 10);
     // Only one entity named: its share is 1, but 4 mentions do not make it certain.
     const alone = windowView({
+      weights,
       entityIds: ["self", "rival"],
       series: [
         series("self", {

@@ -2,19 +2,19 @@ import { useQuery } from "@tanstack/react-query";
 import { Link, useSearchParams } from "react-router";
 import { answersLink } from "../answers-link";
 import { gp, type Schemas } from "../api";
-import { describeDelta, formatDate, formatEstimate, formatNumber } from "../format";
+import { describeDelta, formatDate, formatEstimate, formatNumber, type Scale } from "../format";
 import { keys } from "../hooks";
 import { Empty, ErrorNote, Loading } from "./states";
 import type { Surface } from "./surface-select";
 
-type WindowMetric = Schemas["WindowMetric"];
+type WindowMetric = Schemas["WindowMetric"] | Schemas["WindowComposite"];
 
 const runDays = (n: number) => `${formatNumber(n)} run ${n === 1 ? "day" : "days"}`;
 
 /** The change against the window before, saying whether it is more than noise. */
-function WindowChange({ metric }: { metric: WindowMetric }) {
+function WindowChange({ metric, scale }: { metric: WindowMetric; scale: Scale }) {
   if (!metric.change) return <span className="muted">—</span>;
-  const d = describeDelta(metric.change, "share");
+  const d = describeDelta(metric.change, scale);
   return (
     <span className={`delta ${d.direction}`} title={d.note}>
       <span className="delta-value">{d.text}</span>
@@ -32,6 +32,8 @@ type WindowEntity = Schemas["MetricsWindow"]["entities"][number];
 interface WindowColumn {
   label: string;
   of: (e: WindowEntity) => WindowMetric;
+  /** A share 0-1 (default), or the composite's 0-100 score. */
+  scale?: Scale;
   /** The answers route's `match` that opens the answers a value counts. */
   match?: "mentioned" | "cited" | "recommended" | "shortlisted";
 }
@@ -72,7 +74,8 @@ function WindowTable(props: {
               <th scope="row">{e.entity}</th>
               {props.columns.map((c) => {
                 const m = c.of(e);
-                const text = formatEstimate(m.current, "share");
+                const scale = c.scale ?? "share";
+                const text = formatEstimate(m.current, scale);
                 const counted = formatNumber(Math.round(m.current.value * m.current.n));
                 return [
                   <td key={c.label} data-label={`${c.label} (95% interval)`}>
@@ -88,7 +91,7 @@ function WindowTable(props: {
                     )}
                   </td>,
                   <td key={`${c.label}-change`} data-label={before}>
-                    <WindowChange metric={m} />
+                    <WindowChange metric={m} scale={scale} />
                   </td>,
                 ];
               })}
@@ -163,6 +166,7 @@ export function WindowPanel({ slug, surface }: { slug: string; surface: Surface 
               view={view.data}
               answersOf={answersOf}
               columns={[
+                { label: "Composite", of: (e) => e.composite, scale: "score" },
                 { label: "Visibility", of: (e) => e.visibility, match: "mentioned" },
                 { label: "Share of voice", of: (e) => e.shareOfVoice },
                 { label: "Cited in", of: (e) => e.citationShare, match: "cited" },
@@ -181,8 +185,9 @@ export function WindowPanel({ slug, surface }: { slug: string; surface: Surface 
               ]}
             />
             <p className="hint">
-              Cited in: of the answers with a citation. Shortlisted: named among the first three
-              tracked entities an answer recommends.
+              Composite: 0-100, visibility, share of voice, position and citations with the
+              workspace's weights. Cited in: of the answers with a citation. Shortlisted: named
+              among the first three tracked entities an answer recommends.
             </p>
           </>
         ))}

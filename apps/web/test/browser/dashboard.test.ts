@@ -154,6 +154,10 @@ describe.skipIf(!runsHere)("the dashboard in Chromium", () => {
     // and 28 days, kept in the address.
     await page.getByRole("heading", { name: "Last 7 days" }).waitFor();
     await page.getByText(/: 1 run day, [\d,.]+ answers, against/).waitFor();
+    // The composite (0-100) leads, with its interval over prompts and run days.
+    expect(
+      await page.locator("td[data-label='Composite (95% interval)']").first().textContent(),
+    ).toMatch(/^\d+(\.\d)? \(95% CI [\d.]+–[\d.]+\)$/);
     // The run's end refreshed the time series too (it was read before the run, empty).
     await expect(page.getByText("No measured days in this range").count()).resolves.toBe(0);
     // The window's visibility opens to the answers of its days naming the entity.

@@ -445,8 +445,8 @@ export interface paths {
         };
         /**
          * Visibility, share of voice, citations and recommendation over the last 7 or 28 days, against the window before
-         * @description Every tracked entity's visibility, share of voice, recommendation rate, shortlist share and
-         *     citation share over the `days` calendar days ending
+         * @description Every tracked entity's composite, visibility, share of voice, recommendation rate,
+         *     shortlist share and citation share over the `days` calendar days ending
          *     on `to` (default: the latest day with data), pooled over the window's answers, and over
          *     the same number of days just before it (`previous`), with the change between them.
          *     Each value estimates the long-run rate of the window (the engines' average state, not only
@@ -3541,6 +3541,7 @@ export interface components {
                 /** @description The brand's or the competitor's name. */
                 entity: string;
                 isSelf: boolean;
+                composite: components["schemas"]["WindowComposite"];
                 visibility: components["schemas"]["WindowMetric"];
                 shareOfVoice: components["schemas"]["WindowMetric"];
                 /** @description Answers recommending the entity, of all answers (docs/metrics.md, "Mention stance"). */
@@ -3574,6 +3575,34 @@ export interface components {
                 /** @description The 95% interval excludes 0. */
                 significant: boolean;
             };
+        };
+        /**
+         * @description The composite over each window (0-100, the metrics route's definition with the
+         *     workspace's weights: visibility, share of voice, position score and citation share, each
+         *     a ratio of the window's sums), as an estimate of the long run: its 95% interval from the
+         *     two-way (prompt and run day) variance of its linearisation (`intervalUnit`). The change
+         *     is tested on the run days, as change detection tests a rate: the linearised windows'
+         *     day totals, prompt levels cancelling, t with run days − 2 degrees of freedom; null unless
+         *     each window has at least 2 run days (docs/metrics.md, "Windows of days").
+         */
+        WindowComposite: {
+            current: components["schemas"]["WindowScoreEstimate"];
+            previous: components["schemas"]["WindowScoreEstimate"];
+            change: null | {
+                delta: number;
+                ciLow: number;
+                ciHigh: number;
+                /** @description The 95% interval excludes 0. */
+                significant: boolean;
+            };
+        };
+        WindowScoreEstimate: {
+            value: number;
+            ciLow: number;
+            ciHigh: number;
+            /** @description Answers. */
+            n: number;
+            intervalUnit: components["schemas"]["IntervalUnit"];
         };
         WindowEstimate: {
             value: number;
@@ -6062,6 +6091,8 @@ export type ChangeMetric = components['schemas']['ChangeMetric'];
 export type MetricsWindow = components['schemas']['MetricsWindow'];
 export type WindowPeriod = components['schemas']['WindowPeriod'];
 export type WindowMetric = components['schemas']['WindowMetric'];
+export type WindowComposite = components['schemas']['WindowComposite'];
+export type WindowScoreEstimate = components['schemas']['WindowScoreEstimate'];
 export type WindowEstimate = components['schemas']['WindowEstimate'];
 export type ChangeWindow = components['schemas']['ChangeWindow'];
 export type IntervalUnit = components['schemas']['IntervalUnit'];

@@ -1,7 +1,7 @@
 import type { MetricsWindow } from "@geopulse/api-types";
 import { type Command, Option } from "commander";
 import type { Context } from "../context.js";
-import { signed, table } from "../format.js";
+import { score, signed, table } from "../format.js";
 import {
   day,
   type MetricsFilterOptions,
@@ -26,8 +26,16 @@ function change(m: WindowMetric): string {
   return `${signed(c.delta * 100)} pt (95% ${signed(c.ciLow * 100)} to ${signed(c.ciHigh * 100)})${arrow}`;
 }
 
+/** The composite's change in points of its 0-100 scale, as `change` gives a share's. */
+function compositeChange(m: MetricsWindow["entities"][number]["composite"]): string {
+  const c = m.change;
+  if (!c) return "-";
+  const arrow = c.significant ? (c.delta > 0 ? " ↑" : " ↓") : "";
+  return `${signed(c.delta)} (95% ${signed(c.ciLow)} to ${signed(c.ciHigh)})${arrow}`;
+}
+
 /**
- * `window`: every entity's visibility, share of voice, citation share,
+ * `window`: every entity's composite, visibility, share of voice, citation share,
  * recommendation rate and shortlist share over the last 7 or 28 days against the window before, with
  * 95% intervals over prompts and run days.
  */
@@ -68,6 +76,15 @@ export function windowText(view: MetricsWindow): string {
   if (now.responses === 0) return `${header}\nNo answers in this window.`;
   return [
     header,
+    table(
+      ["entity", "composite", "change"],
+      view.entities.map((e) => [
+        e.isSelf ? `${e.entity} (you)` : e.entity,
+        score(e.composite.current.value, e.composite.current.ciLow, e.composite.current.ciHigh),
+        compositeChange(e.composite),
+      ]),
+    ),
+    "",
     metricsTable(view, [
       ["visibility", (e) => e.visibility],
       ["share of voice", (e) => e.shareOfVoice],
@@ -78,7 +95,7 @@ export function windowText(view: MetricsWindow): string {
       ["recommended in", (e) => e.recommendationRate],
       ["shortlisted in", (e) => e.shortlistShare],
     ]),
-    "95% intervals over prompts and run days; ↑/↓ the change's interval excludes 0; cited in: of the answers with a citation; shortlisted: among the first three tracked entities recommended.",
+    "95% intervals over prompts and run days; ↑/↓ the change's interval excludes 0; composite: 0-100 with the workspace's weights; cited in: of the answers with a citation; shortlisted: among the first three tracked entities recommended.",
   ].join("\n");
 }
 

@@ -20,7 +20,7 @@ export type MetricsWindow = ResponseBody<"getMetricsWindow", 200>;
  * The revision of how a window view is computed: a release that changes it
  * bumps it, so stored views are computed again.
  */
-const WINDOW_REVISION = 3;
+const WINDOW_REVISION = 4;
 
 /**
  * Every entity's visibility, share of voice, recommendation rate, shortlist
@@ -81,7 +81,7 @@ export async function getMetricsWindow(options: {
   const stored = (await readStoredSnapshots({ ...place, comparedTo: [""] })).get("");
   if (stored?.inputs === inputs) return JSON.parse(stored.body) as MetricsWindow;
 
-  const [mentioned = [], recommended = [], shortlisted = [], cited = []] =
+  const [mentioned = [], recommended = [], shortlisted = [], rankSum = [], cited = []] =
     read.length === 0
       ? []
       : await loadEntityCountSeries({
@@ -96,14 +96,16 @@ export async function getMetricsWindow(options: {
             "mentioned_responses",
             "recommended_responses",
             "shortlisted_responses",
+            "rank_sum",
             "cited_responses",
           ],
         });
   const view = windowView({
     entityIds: scope.entities.map((e) => e.id),
-    series: { mentioned, recommended, shortlisted, cited },
+    series: { mentioned, recommended, shortlisted, rankSum, cited },
     current,
     previous,
+    weights: scope.weights,
   });
   const body: MetricsWindow = {
     days,

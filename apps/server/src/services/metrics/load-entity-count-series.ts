@@ -25,6 +25,7 @@ export type EntityCountColumn =
   | "mentioned_responses"
   | "recommended_responses"
   | "shortlisted_responses"
+  | "rank_sum"
   | "cited_responses";
 
 /**
