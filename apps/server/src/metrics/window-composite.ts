@@ -1,5 +1,5 @@
 import type { ScoreWeightsInput } from "./aggregates.js";
-import { positionScore, weightedComposite } from "./compute-metrics.js";
+import { checkedWeights, positionScore, weightedComposite } from "./compute-metrics.js";
 import {
   type ResamplingUnit,
   tInterval,
@@ -67,7 +67,8 @@ function totalsOf(cells: readonly CompositeCell[], e: number): Totals {
  * by Σ_cells residual to first order, so the two-way (prompt and day) variance of the residuals
  * is the composite's (`twoWayVariance`).
  */
-function linearised(cells: readonly CompositeCell[], e: number, w: ScoreWeightsInput) {
+export function linearised(cells: readonly CompositeCell[], e: number, weights: ScoreWeightsInput) {
+  const w = checkedWeights(weights);
   const t = totalsOf(cells, e);
   const visibility = t.responses > 0 ? t.mentioned / t.responses : 0;
   const share = t.allMentioned > 0 ? t.mentioned / t.allMentioned : 0;
@@ -91,11 +92,20 @@ function linearised(cells: readonly CompositeCell[], e: number, w: ScoreWeightsI
       t.withCitations > 0 ? ((c.cited[e] ?? 0) - citation * c.withCitations) / t.withCitations : 0;
     return scale * (w.visibility * dV + w.shareOfVoice * dS + w.position * dP + w.citation * dC);
   };
-  // Never narrower than the visibility part over independent answers at its rate shrunk by
-  // half an answer: cells that all agree (no mention anywhere) give a cluster variance of 0.
-  const shrunk = (t.mentioned + 0.5) / (t.responses + 1);
+  // Never narrower than each part over independent trials at its rate shrunk by half a trial,
+  // summed: cells that all agree (an entity never named) give a cluster variance of 0, and at
+  // Y = 0 the linearisation sees no sensitivity to one more mention. Position is floored as
+  // visibility (its trials are the answers).
+  const binomial = (x: number, n: number) => {
+    if (n <= 0) return 0;
+    const p = (x + 0.5) / (n + 1);
+    return (p * (1 - p)) / n;
+  };
   const floor =
-    t.responses > 0 ? (scale * w.visibility) ** 2 * ((shrunk * (1 - shrunk)) / t.responses) : 0;
+    scale ** 2 *
+    ((w.visibility ** 2 + w.position ** 2) * binomial(t.mentioned, t.responses) +
+      w.shareOfVoice ** 2 * binomial(t.mentioned, t.allMentioned) +
+      w.citation ** 2 * binomial(t.cited, t.withCitations));
   return { value, n: t.responses, residual, floor };
 }
 
@@ -129,7 +139,8 @@ export function windowComposite(
  * one's negated, summed per day: a prompt's own level cancels between the windows (the same
  * prompts are asked), and each day total carries that day's engine state and its answers'
  * sampling; its variance is Σ_days total² · D / (D − 2), with D − 2 degrees of freedom (each
- * window's residuals sum to zero). Null unless each window has `minDays` run days. Pure.
+ * window's residuals sum to zero). Null unless each window has `minDays` run days (at least 2)
+ * on days of its own. Pure.
  */
 export function compositeChange(
   now: readonly CompositeCell[],
@@ -140,8 +151,10 @@ export function compositeChange(
 ): CompositeChange | null {
   const a = withAnswers(now);
   const b = withAnswers(before);
-  const days = (cells: readonly CompositeCell[]) => new Set(cells.map((c) => c.day)).size;
-  if (days(a) < minDays || days(b) < minDays) return null;
+  const daysOf = (cells: readonly CompositeCell[]) => new Set(cells.map((c) => c.day));
+  const [da, db] = [daysOf(a), daysOf(b)];
+  const least = Math.max(2, minDays);
+  if (da.size < least || db.size < least || [...da].some((d) => db.has(d))) return null;
   const la = linearised(a, e, weights);
   const lb = linearised(b, e, weights);
   const byDay = new Map<string, number>();

@@ -80,8 +80,9 @@ export function windowView(options: {
   entityIds: readonly string[];
   /**
    * The pooled series (engine null), one per entity: of answers naming it (a
-   * bare list), and of those recommending, shortlisting and citing it when
-   * given (a metric without its series reads 0).
+   * bare list), and of those recommending, shortlisting and citing it and its
+   * rank sums when given (a metric without its series reads 0, and so does
+   * the composite's part of it: the service always gives them all).
    */
   series: readonly ChangeSeries[] | CountSeries;
   current: DayRange;

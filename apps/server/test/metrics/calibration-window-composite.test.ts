@@ -163,6 +163,7 @@ describe("calibration of the composite over windows of days", () => {
       expect(tally.covered / tally.n).toBeLessThanOrEqual(0.97);
       const se = Math.sqrt((0.05 * 0.95) / tally.n);
       expect(tally.flagged / tally.n).toBeLessThanOrEqual(0.05 + 2 * se);
+      expect(tally.risen / windows).toBeGreaterThanOrEqual(0.8);
     }, 120_000);
   }
 });

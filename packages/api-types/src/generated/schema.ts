@@ -444,7 +444,7 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Visibility, share of voice, citations and recommendation over the last 7 or 28 days, against the window before
+         * Composite, visibility, share of voice, citations and recommendation over the last 7 or 28 days, against the window before
          * @description Every tracked entity's composite, visibility, share of voice, recommendation rate,
          *     shortlist share and citation share over the `days` calendar days ending
          *     on `to` (default: the latest day with data), pooled over the window's answers, and over

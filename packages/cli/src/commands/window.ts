@@ -46,7 +46,7 @@ export function registerWindow(program: Command, ctx: Context): void {
         program
           .command("window")
           .description(
-            "visibility, share of voice, citations and recommendation over the last 7 or 28 days, against the window before",
+            "composite, visibility, share of voice, citations and recommendation over the last 7 or 28 days, against the window before",
           )
           .addOption(
             new Option("--days <n>", "calendar days of the window")

@@ -1214,7 +1214,7 @@ export interface GeneratedNamespaces {
     getSurfaceGap(workspace: PathParam<"getSurfaceGap", "workspace">, query?: Query<"getSurfaceGap">): Promise<Result<"getSurfaceGap">>;
     /** Daily metrics over a date range (`getMetricsTimeSeries`: GET /api/v1/workspaces/{workspace}/metrics/timeseries; scope metrics:read) */
     getTimeSeries(workspace: PathParam<"getMetricsTimeSeries", "workspace">, query: Query<"getMetricsTimeSeries">): Promise<Result<"getMetricsTimeSeries">>;
-    /** Visibility, share of voice, citations and recommendation over the last 7 or 28 days, against the window before (`getMetricsWindow`: GET /api/v1/workspaces/{workspace}/metrics/window; scope metrics:read) */
+    /** Composite, visibility, share of voice, citations and recommendation over the last 7 or 28 days, against the window before (`getMetricsWindow`: GET /api/v1/workspaces/{workspace}/metrics/window; scope metrics:read) */
     getWindow(workspace: PathParam<"getMetricsWindow", "workspace">, query?: Query<"getMetricsWindow">): Promise<Result<"getMetricsWindow">>;
     /** Detected changes of visibility over a date range (`listMetricChanges`: GET /api/v1/workspaces/{workspace}/metrics/changes; scope metrics:read) */
     listChanges(workspace: PathParam<"listMetricChanges", "workspace">, options?: ListOptions<"listMetricChanges">): PagedList<"listMetricChanges">;

@@ -23,8 +23,8 @@ export type MetricsWindow = ResponseBody<"getMetricsWindow", 200>;
 const WINDOW_REVISION = 4;
 
 /**
- * Every entity's visibility, share of voice, recommendation rate, shortlist
- * share and citation share over the `days` calendar days
+ * Every entity's composite, visibility, share of voice, recommendation rate,
+ * shortlist share and citation share over the `days` calendar days
  * ending on `to` (default the latest day with data) and the `days` before
  * them, with two-way intervals over prompts and run days and the change
  * between the windows (`metrics/window-view.ts`), from the prompt rollups of
