@@ -3787,9 +3787,11 @@ export interface components {
              */
             lastRunAt: string | null;
             /**
-             * @description What happened then: `started <runId>, …`, `skipped <n>: monthly confirmation budget
-             *     reached`, `skipped: no confirmation under way`, `skipped: insufficient credits`, or
-             *     `skipped: <reason>`.
+             * @description What happened then, its parts joined by "; ": `started <runId>, …`, `skipped <n>:
+             *     monthly confirmation budget reached`, `skipped <n>: answers asked today would not
+             *     count (or were asked already)` (a confirmation of today's borderline day, a day
+             *     already counted or past its last countable day), `skipped: no confirmation under
+             *     way`, `skipped: insufficient credits`, or `skipped: <reason>`.
              */
             lastOutcome: string | null;
         };

@@ -88,6 +88,7 @@ async function startConfirmationRuns(
     (w.confirmationBudgetMicrousd ?? 0n) - (await confirmationSpend(ctx.prisma, w.id, now));
   const runIds: string[] = [];
   let overBudget = 0;
+  let notCounted = 0;
   let problem: string | undefined;
   const today = dayOf(now);
   const asked = new Set(
@@ -111,8 +112,10 @@ async function startConfirmationRuns(
       today > lastCountedDay(dayOf(c.day)) ||
       (log.at(-1)?.date ?? "") >= today ||
       asked.has(c.id)
-    )
+    ) {
+      notCounted++;
       continue;
+    }
     const plan = await planConfirmationRun(ctx, ctx.prisma, w, {
       promptIds: c.promptIds,
       engines: c.engines,
@@ -149,6 +152,9 @@ async function startConfirmationRuns(
   const parts = [
     ...(runIds.length > 0 ? [`started ${runIds.join(", ")}`] : []),
     ...(overBudget > 0 ? [`skipped ${overBudget}: monthly confirmation budget reached`] : []),
+    ...(notCounted > 0
+      ? [`skipped ${notCounted}: answers asked today would not count (or were asked already)`]
+      : []),
     ...(problem ? [`skipped: ${problem}`] : []),
   ];
   return { runIds, outcome: parts.join("; ") || "skipped: no followed prompt or engine left" };
