@@ -18,20 +18,16 @@ interface WindowOptions extends ReadOptions, MetricsFilterOptions {
 
 type WindowMetric = MetricsWindow["entities"][number]["visibility"];
 
-/** "+12.3 pt (95% +4.1 to +20.5) ↑": the change with its interval, ↑/↓ when significant. */
-function change(m: WindowMetric): string {
+/**
+ * "+12.3 pt (95% +4.1 to +20.5) ↑": a share's change in points with its interval, ↑/↓ when
+ * significant; `score` (the composite's 0-100) prints it as it is, without the unit.
+ */
+function change(m: { change: WindowMetric["change"] }, scale: "share" | "score" = "share"): string {
   const c = m.change;
   if (!c) return "-";
   const arrow = c.significant ? (c.delta > 0 ? " ↑" : " ↓") : "";
-  return `${signed(c.delta * 100)} pt (95% ${signed(c.ciLow * 100)} to ${signed(c.ciHigh * 100)})${arrow}`;
-}
-
-/** The composite's change in points of its 0-100 scale, as `change` gives a share's. */
-function compositeChange(m: MetricsWindow["entities"][number]["composite"]): string {
-  const c = m.change;
-  if (!c) return "-";
-  const arrow = c.significant ? (c.delta > 0 ? " ↑" : " ↓") : "";
-  return `${signed(c.delta)} (95% ${signed(c.ciLow)} to ${signed(c.ciHigh)})${arrow}`;
+  const [f, unit] = scale === "share" ? [100, " pt"] : [1, ""];
+  return `${signed(c.delta * f)}${unit} (95% ${signed(c.ciLow * f)} to ${signed(c.ciHigh * f)})${arrow}`;
 }
 
 /**
@@ -81,7 +77,7 @@ export function windowText(view: MetricsWindow): string {
       view.entities.map((e) => [
         e.isSelf ? `${e.entity} (you)` : e.entity,
         score(e.composite.current.value, e.composite.current.ciLow, e.composite.current.ciHigh),
-        compositeChange(e.composite),
+        change(e.composite, "score"),
       ]),
     ),
     "",

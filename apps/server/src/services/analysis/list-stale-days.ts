@@ -11,6 +11,8 @@ export interface ListStaleDaysOptions {
   fingerprint: string;
   /** Only this day (`YYYY-MM-DD`). */
   day?: string;
+  /** Only the days within `from`..`to`. */
+  range?: { from: string; to: string };
   /** At most this many (all when omitted). */
   limit?: number;
 }
@@ -26,6 +28,7 @@ export async function listStaleDays(options: ListStaleDaysOptions): Promise<stri
   const rows = await options.db.$queryRawUnsafe<Array<{ day: string }>>(
     `SELECT to_char(day, 'YYYY-MM-DD') AS day FROM metric_days
      WHERE workspace_id = $1 AND ($5::date IS NULL OR day = $5::date)
+       AND ($6::date IS NULL OR day BETWEEN $6::date AND $7::date)
      GROUP BY day
      HAVING NOT bool_and(coalesce(analysis_version = $2::int AND subject_fingerprint = $3, false))
      ORDER BY day DESC
@@ -35,6 +38,8 @@ export async function listStaleDays(options: ListStaleDaysOptions): Promise<stri
     options.fingerprint,
     options.limit ?? null,
     options.day ?? null,
+    options.range?.from ?? null,
+    options.range?.to ?? null,
   );
   return rows.map((r) => r.day);
 }

@@ -4,6 +4,7 @@ import { addDaysWithin, dayOf } from "../../days.js";
 import { errors } from "../../errors/app-error.js";
 import { decodeCursor, type PageRequest, toPage } from "../../http/cursor.js";
 import type { WorkspaceAccess } from "../../http/principal.js";
+import { latestDataDay } from "../metrics/latest-data-day.js";
 import type { MetricsFilters } from "../metrics/metrics-filters.js";
 import { loadMetricsScope } from "../metrics/metrics-scope.js";
 import { loadRunAnswers } from "../runs/load-run-answers.js";
@@ -105,11 +106,5 @@ export async function listAnswers(options: ListAnswersOptions): Promise<AnswerLi
 
 /** The latest analysed day of the workspace, else today (the injected clock's). */
 async function latestDay(ctx: AppContext, workspaceId: string, version: number): Promise<string> {
-  const [row] = await ctx.prisma.$queryRawUnsafe<Array<{ day: string | null }>>(
-    `SELECT to_char(max(day), 'YYYY-MM-DD') AS day FROM metric_days
-     WHERE workspace_id = $1 AND analysis_version = $2::int AND responses > 0`,
-    workspaceId,
-    version,
-  );
-  return row?.day ?? dayOf(ctx.clock.now());
+  return (await latestDataDay(ctx.prisma, workspaceId, version)) ?? dayOf(ctx.clock.now());
 }

@@ -4,6 +4,7 @@ import type { AppContext } from "../../context.js";
 import { addDays, dayOf } from "../../days.js";
 import type { ConfirmationDay, ConfirmationPlan } from "../../metrics/adaptive-confirmation.js";
 import { fingerprintOf, loadAnalysisSubject } from "../analysis/analysis-subject.js";
+import { listStaleDays } from "../analysis/list-stale-days.js";
 
 /**
  * Calendar days after its borderline day a confirmation may collect: one whose runs stopped
@@ -70,22 +71,21 @@ export async function unsettledDays(
   ctx: AppContext,
   workspaceId: string,
   range: { from: string; to: string },
-  analysis: { analysisVersion: number; subjectFingerprint: string },
+  analysis: { subjectFingerprint: string },
 ): Promise<Set<string>> {
-  const rows = await ctx.prisma.$queryRawUnsafe<Array<{ day: string }>>(
+  const running = await ctx.prisma.$queryRawUnsafe<Array<{ day: string }>>(
     `SELECT DISTINCT to_char((created_at AT TIME ZONE 'UTC')::date, 'YYYY-MM-DD') AS day
      FROM runs WHERE workspace_id = $1 AND finished_at IS NULL
-       AND created_at >= $2::date AND created_at < $3::date + 1
-     UNION
-     SELECT to_char(day, 'YYYY-MM-DD') FROM metric_days
-     WHERE workspace_id = $1 AND day BETWEEN $2::date AND $3::date
-     GROUP BY day
-     HAVING NOT bool_and(coalesce(analysis_version = $4::int AND subject_fingerprint = $5, false))`,
+       AND created_at >= $2::date AND created_at < $3::date + 1`,
     workspaceId,
     range.from,
     range.to,
-    analysis.analysisVersion,
-    analysis.subjectFingerprint,
   );
-  return new Set(rows.map((r) => r.day));
+  const stale = await listStaleDays({
+    db: ctx.prisma,
+    workspaceId,
+    fingerprint: analysis.subjectFingerprint,
+    range,
+  });
+  return new Set([...running.map((r) => r.day), ...stale]);
 }

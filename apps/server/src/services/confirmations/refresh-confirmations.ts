@@ -2,6 +2,7 @@ import type { AppContext } from "../../context.js";
 import { addDays, dayNumber, dayOf } from "../../days.js";
 import { REFERENCE_DAYS } from "../../metrics/adaptive-confirmation.js";
 import { CHANGE_WINDOW_DAYS } from "../metrics/day-changes.js";
+import { latestDataDay } from "../metrics/latest-data-day.js";
 import { loadVisibilitySeries } from "../metrics/load-entity-count-series.js";
 import { findMetricsScope } from "../metrics/metrics-scope.js";
 import { analysisState, seriesKeyOf, unsettledDays } from "./confirmation-state.js";
@@ -33,7 +34,7 @@ export async function refreshConfirmations(options: {
   });
   if (collecting.length === 0 && !budgeted) return [];
   const scope = await findMetricsScope(ctx, workspaceId);
-  const latest = scope && (await latestDay(ctx, workspaceId, scope.version));
+  const latest = scope && (await latestDataDay(ctx.prisma, workspaceId, scope.version));
   if (!scope || !latest) return [];
   const from = addDays(latest, 1 - CHANGE_WINDOW_DAYS - REFERENCE_DAYS);
   const series = await loadVisibilitySeries({
@@ -73,14 +74,4 @@ export async function refreshConfirmations(options: {
   if (!budgeted || dayNumber(latest) < dayNumber(today) - 1) return [];
   if ([...unsettled].some((day) => day <= latest)) return [];
   return startConfirmations({ ctx, workspaceId, series, day: latest, busy, analysis });
-}
-
-async function latestDay(ctx: AppContext, workspaceId: string, version: number) {
-  const [row] = await ctx.prisma.$queryRawUnsafe<Array<{ last: string | null }>>(
-    `SELECT to_char(max(day), 'YYYY-MM-DD') AS last FROM metric_days
-     WHERE workspace_id = $1 AND analysis_version = $2::int AND responses > 0`,
-    workspaceId,
-    version,
-  );
-  return row?.last ?? null;
 }

@@ -1,5 +1,6 @@
 import type { Prisma } from "@geopulse/db";
 import type { AppContext } from "../../context.js";
+import { dayStart } from "../../days.js";
 import { newId } from "../../ids.js";
 import {
   BORDERLINE_P_VALUE,
@@ -68,7 +69,7 @@ export async function startConfirmations(options: {
           entityId: b.entityId,
           engine: b.engine,
           seriesKey: key,
-          day: new Date(`${b.date}T00:00:00.000Z`),
+          day: dayStart(b.date),
           direction: b.direction,
           pValue: b.pValue,
           promptIds: plan.promptIds,

@@ -1,7 +1,7 @@
 import type { MetricConfirmation, Prisma } from "@geopulse/db";
 import { ANALYSIS_VERSION } from "../../analysis/types.js";
 import type { AppContext } from "../../context.js";
-import { addDays, eachDay } from "../../days.js";
+import { addDays, dayStart, eachDay } from "../../days.js";
 import {
   type ConfirmationDay,
   confirmationVerdict,
@@ -80,7 +80,7 @@ export async function updateConfirmation(options: {
     rate: verdict.rate,
     low: verdict.low,
     high: verdict.high,
-    decidedOn: decidedOn ? new Date(`${decidedOn}T00:00:00.000Z`) : null,
+    decidedOn: decidedOn ? dayStart(decidedOn) : null,
     updatedAt: ctx.clock.now(),
   };
   const { count } = await ctx.prisma.metricConfirmation.updateMany({

@@ -6,6 +6,7 @@ import type { PageRequest } from "../../http/cursor.js";
 import type { WorkspaceAccess } from "../../http/principal.js";
 import { DEFAULT_CHANGE_FDR, type DetectedChange } from "../../metrics/detect-changes.js";
 import { loadDayChanges } from "./day-changes.js";
+import { latestDataDay } from "./latest-data-day.js";
 import type { MetricsFilters } from "./metrics-filters.js";
 import { loadMetricsScope } from "./metrics-scope.js";
 
@@ -86,15 +87,9 @@ async function latestDay(
   from: string | undefined,
 ): Promise<string> {
   const upTo = from === undefined ? null : addDaysWithin(from, DEFAULT_CHANGES_DAYS - 1);
-  const [row] = await ctx.prisma.$queryRawUnsafe<Array<{ day: string | null }>>(
-    `SELECT to_char(max(day), 'YYYY-MM-DD') AS day FROM metric_days
-     WHERE workspace_id = $1 AND analysis_version = $2::int AND responses > 0
-       AND ($3::date IS NULL OR day <= $3::date)`,
-    workspaceId,
-    version,
-    upTo,
+  return (
+    (await latestDataDay(ctx.prisma, workspaceId, version, upTo)) ?? upTo ?? dayOf(ctx.clock.now())
   );
-  return row?.day ?? upTo ?? dayOf(ctx.clock.now());
 }
 
 type Position = readonly [date: string, entityId: string, engine: string];

@@ -1,6 +1,6 @@
 import type { RunPreset } from "@geopulse/api-types";
 import type { AppContext } from "../../context.js";
-import { dayOf } from "../../days.js";
+import { dayOf, dayStart } from "../../days.js";
 import { AppError } from "../../errors/app-error.js";
 import { CONFIRMATION_REPETITIONS } from "../../metrics/adaptive-confirmation.js";
 import { confirmationSpend } from "../confirmations/confirmation-spend.js";
@@ -97,7 +97,7 @@ async function startConfirmationRuns(
         where: {
           workspaceId: w.id,
           purpose: "confirmation",
-          createdAt: { gte: new Date(`${today}T00:00:00.000Z`) },
+          createdAt: { gte: dayStart(today) },
         },
         select: { confirmationId: true },
       })
